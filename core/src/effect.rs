@@ -1,0 +1,76 @@
+//! Effects: work the host must carry out after a transition.
+
+use serde::{Deserialize, Serialize};
+
+use crate::enrich::{EnrichedPrompt, HandoffPackage};
+use crate::question::Question;
+use crate::request::ChatRequest;
+use crate::session::{Progress, Status};
+
+/// Work for the host, returned by [`Session::handle`](crate::Session::handle) in order.
+#[must_use = "effects describe work the host must carry out"]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Effect {
+    /// The status changed; update what the user sees.
+    StatusChanged {
+        /// The new status.
+        status: Status,
+    },
+    /// Send `request` to the LLM; reply with [`Input::DetectionReceived`](crate::Input::DetectionReceived)
+    /// or [`Input::DetectionFailed`](crate::Input::DetectionFailed).
+    RequestDetection {
+        /// The request to send.
+        request: ChatRequest,
+    },
+    /// Show `question` and wait for its answer.
+    Ask {
+        /// The question.
+        question: Question,
+        /// "Question n of m".
+        progress: Progress,
+    },
+    /// Run (or resume) a pipeline step; reply with [`Input::StepCompleted`](crate::Input::StepCompleted)
+    /// or [`Input::StepNeedsClarification`](crate::Input::StepNeedsClarification).
+    RunStep {
+        /// The step's name.
+        step: String,
+        /// The prompt with everything gathered so far.
+        prompt: EnrichedPrompt,
+        /// What the step computed before it paused, when it is resuming (E15).
+        partial: Option<serde_json::Value>,
+        /// Whether the step must not ask (its one question was used, or never-ask mode).
+        allow_clarification: bool,
+    },
+    /// Produce the final answer from the enriched prompt: send `request` to the LLM (streamed), or
+    /// offline, render [`EnrichedPrompt::offline_answer`]. Reply with chunks and
+    /// [`Input::GenerationCompleted`](crate::Input::GenerationCompleted).
+    RequestGeneration {
+        /// The request to send.
+        request: ChatRequest,
+        /// The prompt it was built from.
+        prompt: EnrichedPrompt,
+    },
+    /// Show a piece of the streamed answer.
+    AppendAnswer {
+        /// The piece.
+        text: String,
+    },
+    /// The session is complete; deliver the answer.
+    Complete {
+        /// The final answer.
+        answer: String,
+        /// The prompt it was built from.
+        prompt: EnrichedPrompt,
+    },
+    /// After the answer, a human takes over (E11): show "Connecting you to an agent…".
+    HandOff {
+        /// Everything the agent needs.
+        package: HandoffPackage,
+    },
+    /// Tell the user something that did not stop the session (a fallback, a limit reached).
+    Notice {
+        /// What happened, in a sentence.
+        message: String,
+    },
+}

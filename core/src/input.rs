@@ -1,0 +1,208 @@
+//! Inputs: facts and commands from the world outside the engine.
+
+use serde::{Deserialize, Serialize};
+
+use crate::question::{ChoiceId, QuestionId};
+use crate::request::{Message, Usage};
+use crate::sources::{Document, EntityLookup};
+
+/// Milliseconds since the Unix epoch, as told by the host. The engine never reads a clock.
+pub type Millis = u64;
+
+/// Something that happened outside the engine; fed to [`Session::handle`](crate::Session::handle).
+///
+/// In JSON an input is an object tagged by `type`, e.g. `{"type": "skip", "question": "q-…"}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Input {
+    /// The user submitted a request.
+    Start {
+        /// The request as typed.
+        request: String,
+        /// What the host already knows: history, a retrieved document, entity lookups.
+        #[serde(default)]
+        context: Context,
+        /// The time of submission.
+        now: Millis,
+    },
+    /// A chat message from the user. While a question is pending it IS that question's answer
+    /// (a number picks an option, `?` means "I don't know", anything else is free text) and never
+    /// a new request (E6, seed 000's "12" trace). When idle it starts a new request.
+    Message {
+        /// The text as typed.
+        text: String,
+        /// The time it was sent.
+        now: Millis,
+    },
+    /// The LLM answered the detection request; `reply` is the assistant message's text.
+    DetectionReceived {
+        /// Raw text of the reply; parsed leniently, and a bad reply falls back (E12).
+        reply: String,
+        /// Token counts, if the endpoint reported them.
+        #[serde(default)]
+        usage: Option<Usage>,
+    },
+    /// The detection request could not be completed (network, HTTP error, timeout, cancel).
+    DetectionFailed {
+        /// Why, for the trace and the user notice.
+        reason: String,
+    },
+    /// The user answered the pending question.
+    Answer {
+        /// The question answered; must be the pending one.
+        question: QuestionId,
+        /// What they said.
+        reply: Reply,
+        /// The time of the answer.
+        now: Millis,
+    },
+    /// The user skipped the pending question ("I don't know" when given as a button, or "Skip").
+    Skip {
+        /// The question skipped; must be the pending one.
+        question: QuestionId,
+        /// The time of the skip.
+        now: Millis,
+    },
+    /// "Continue anyway" / skip all: every remaining question is declined and the engine
+    /// proceeds with its assumptions (E9).
+    SkipAll {
+        /// The time of the request.
+        now: Millis,
+    },
+    /// Time passed; a pending question past its deadline times out (E9).
+    Tick {
+        /// The current time.
+        now: Millis,
+    },
+    /// A pipeline step finished (E15).
+    StepCompleted {
+        /// The step's name, as in [`Config::steps`](crate::Config::steps).
+        step: String,
+        /// The step's output, kept as the pipeline's partial result.
+        output: serde_json::Value,
+    },
+    /// A pipeline step wants to ask one question before it can finish (E15, seed 004).
+    StepNeedsClarification {
+        /// The step's name.
+        step: String,
+        /// The step's raw clarification reply (seed 004's `clarification_*` shape).
+        reply: String,
+        /// What the step computed so far; given back when the step resumes.
+        #[serde(default)]
+        partial: serde_json::Value,
+    },
+    /// A piece of the streamed final answer.
+    GenerationChunk {
+        /// The text of the piece.
+        text: String,
+    },
+    /// The final answer is complete.
+    GenerationCompleted {
+        /// The whole answer; if empty, the streamed chunks are used.
+        #[serde(default)]
+        text: String,
+        /// Token counts, if the endpoint reported them.
+        #[serde(default)]
+        usage: Option<Usage>,
+    },
+    /// The final answer could not be produced; the session fails but keeps every answer.
+    GenerationFailed {
+        /// Why.
+        reason: String,
+    },
+    /// Retry the failed generation (or step) with everything gathered so far.
+    Retry,
+    /// Forget everything and return to idle ("Start over").
+    Reset,
+}
+
+/// What the host knows about a request when it starts (E3b, E3c, E12).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Context {
+    /// Earlier messages of the conversation, oldest first.
+    #[serde(default)]
+    pub history: Vec<Message>,
+    /// The knowledge-base document retrieval found for the request, if any.
+    #[serde(default)]
+    pub document: Option<Document>,
+    /// Entity catalog lookups for the names the request mentions.
+    #[serde(default)]
+    pub entities: Vec<EntityLookup>,
+}
+
+/// What the user said to a question (E5, as given). Stored as an [`Answer`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Reply {
+    /// One or more options (several only where the question allows it).
+    Choices {
+        /// The chosen options' ids.
+        choices: Vec<ChoiceId>,
+    },
+    /// Free text.
+    Text {
+        /// The text.
+        text: String,
+    },
+    /// Options plus a free-text note.
+    ChoicesWithText {
+        /// The chosen options' ids.
+        choices: Vec<ChoiceId>,
+        /// The note.
+        text: String,
+    },
+    /// "I don't know — use your best judgment".
+    DontKnow,
+}
+
+/// How a question was resolved (E5). The variants are never conflated.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Answer {
+    /// The user chose option(s).
+    Choices {
+        /// The chosen options' ids.
+        choices: Vec<ChoiceId>,
+    },
+    /// The user typed an answer.
+    Text {
+        /// The text.
+        text: String,
+    },
+    /// The user chose option(s) and added a note.
+    ChoicesWithText {
+        /// The chosen options' ids.
+        choices: Vec<ChoiceId>,
+        /// The note.
+        text: String,
+    },
+    /// The user said "I don't know"; the assumption applies.
+    DontKnow,
+    /// The user skipped the question; the assumption applies.
+    Skipped,
+    /// The user declined all questions ("Continue anyway") or never-ask mode skipped it.
+    Declined,
+    /// Nobody answered before the deadline.
+    TimedOut,
+}
+
+impl Answer {
+    /// Whether the user supplied information (as opposed to the assumption applying).
+    pub fn is_informative(&self) -> bool {
+        match self {
+            Self::Choices { .. } | Self::Text { .. } | Self::ChoicesWithText { .. } => true,
+            Self::DontKnow | Self::Skipped | Self::Declined | Self::TimedOut => false,
+        }
+    }
+}
+
+impl From<Reply> for Answer {
+    fn from(reply: Reply) -> Self {
+        match reply {
+            Reply::Choices { choices } => Self::Choices { choices },
+            Reply::Text { text } => Self::Text { text },
+            Reply::ChoicesWithText { choices, text } => Self::ChoicesWithText { choices, text },
+            Reply::DontKnow => Self::DontKnow,
+        }
+    }
+}

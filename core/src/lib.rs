@@ -1,0 +1,61 @@
+//! A sans-IO clarification engine: it reads no clock, makes no network call and touches no
+//! storage, so the same code runs in the browser (WebAssembly), in a CLI and in tests.
+//!
+//! A [`Session`] notices an ambiguous request, asks at most [`Limits::max_questions`] questions one
+//! at a time, critical first, and resumes the pipeline with an [`EnrichedPrompt`]. The host feeds
+//! it [`Input`]s and carries out the [`Effect`]s that [`Session::handle`] returns.
+//!
+//! ```
+//! use clarify_core::{Config, Effect, Input, Reply, Session, Status};
+//!
+//! let mut session = Session::new(Config::default()); // offline: the embedded detector decides
+//! let effects = session.handle(Input::Start {
+//!     request: "Plan a trip to Paris".into(),
+//!     context: Default::default(),
+//!     now: 0,
+//! })?;
+//! let Some(Effect::Ask { question, .. }) = effects.last() else { panic!("expected a question") };
+//! assert_eq!(session.status(), Status::AwaitingClarification);
+//!
+//! // The user picks the first option; the engine moves on to generation.
+//! let choice = question.options[0].id.clone();
+//! let effects = session.handle(Input::Answer {
+//!     question: question.id.clone(),
+//!     reply: Reply::Choices { choices: vec![choice] },
+//!     now: 1_000,
+//! })?;
+//! let Some(Effect::RequestGeneration { prompt, .. }) = effects.last() else { panic!() };
+//! assert!(prompt.render().contains("A weekend"));
+//!
+//! // Offline, the host answers with the template; the session completes.
+//! session.handle(Input::GenerationCompleted { text: prompt.offline_answer(), usage: None })?;
+//! assert_eq!(session.status(), Status::Completed);
+//! # Ok::<(), clarify_core::Error>(())
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod analysis;
+mod config;
+pub mod detect;
+mod effect;
+mod enrich;
+mod error;
+mod input;
+mod question;
+mod request;
+mod session;
+mod snapshot;
+pub mod sources;
+mod trace;
+
+pub use config::{Config, Detection, Limits, Mode};
+pub use effect::Effect;
+pub use enrich::{EnrichedPrompt, HandoffPackage, Resolution, SourceDocument};
+pub use error::{Error, InputKind};
+pub use input::{Answer, Context, Input, Millis, Reply};
+pub use question::{Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource};
+pub use request::{ChatRequest, Message, Purpose, Role, Usage};
+pub use session::{Progress, Session, Status};
+pub use snapshot::{RestoreError, SNAPSHOT_VERSION};
+pub use trace::{Counters, Layer, TraceEvent};
