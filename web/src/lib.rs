@@ -1,1 +1,20 @@
-//! placeholder
+//! Clarify in the browser: the Leptos app that renders a [`clarify_core::Session`].
+//!
+//! The app only translates between the page and the engine: user actions become
+//! [`clarify_core::Input`]s, and the session's state is rendered as it is.
+#![forbid(unsafe_code)]
+
+pub mod ui;
+
+use wasm_bindgen::prelude::*;
+
+/// Mounts the app into `#clarify-app` when the page has one (the demo page does; embedding
+/// pages use the JS API instead).
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+    let app = leptos::prelude::document().get_element_by_id("clarify-app");
+    if let Some(el) = app.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        leptos::mount::mount_to(el, ui::App).forget();
+    }
+}

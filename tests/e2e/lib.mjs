@@ -1,0 +1,99 @@
+// Shared helpers for the end-to-end checks: a static file server on 127.0.0.1 and the system
+// Chromium driven by playwright-core (installed by scripts/setup under .tools/node).
+import { createServer } from "node:http";
+import { createRequire } from "node:module";
+import { readFile, mkdir } from "node:fs/promises";
+import { extname, join, normalize, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = normalize(join(dirname(fileURLToPath(import.meta.url)), "../.."));
+const require = createRequire(join(root, ".tools/node/"));
+const { chromium } = require("playwright-core");
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".mjs": "text/javascript",
+  ".wasm": "application/wasm",
+  ".css": "text/css",
+  ".json": "application/json",
+  ".png": "image/png",
+  ".svg": "image/svg+xml",
+};
+
+/** Serves `dir` on a free 127.0.0.1 port; `headers` are added to every response. */
+export async function serve(dir, { headers = {} } = {}) {
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    const file = normalize(join(dir, path.endsWith("/") ? path + "index.html" : path));
+    if (!file.startsWith(normalize(dir))) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", ...headers });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end("not found");
+    }
+  });
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  return { url, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+/** Launches headless Chromium with the flags this closed network needs. */
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-quic",
+      "--no-first-run",
+    ],
+  });
+}
+
+/** Opens a page that fails the check on any console error or uncaught exception. */
+export async function strictPage(browser, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 }, ...options });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on("pageerror", (e) => page.errors.push(`uncaught: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error") page.errors.push(`console: ${m.text()}`);
+  });
+  return page;
+}
+
+/** Screenshot path under target/e2e/, created on demand. */
+export async function shot(name) {
+  const dir = join(root, "target/e2e");
+  await mkdir(dir, { recursive: true });
+  return join(dir, name);
+}
+
+/** Throws with `message` unless `condition` holds. */
+export function check(condition, message) {
+  if (!condition) throw new Error(`check failed: ${message}`);
+}
+
+/** Runs `body`, printing a pass/fail line and exiting non-zero on failure. */
+export async function main(name, body) {
+  const browser = await launch();
+  try {
+    await body(browser);
+    console.log(`ok: ${name}`);
+  } catch (e) {
+    console.error(`FAILED: ${name}\n${e.stack ?? e}`);
+    process.exitCode = 1;
+  } finally {
+    await browser.close();
+  }
+}
