@@ -1,47 +1,302 @@
-//! The embedded detector (E3d): decides offline whether a request needs clarification.
+//! The embedded detector (E3d): decides offline, in microseconds, whether a request needs
+//! clarification and which questions to ask — in English and Chinese.
+//!
+//! Three layers, cheapest first:
+//! 1. **Rules** ([`Kind`]): a pronoun with no antecedent ("tell me more about it" with no
+//!    history), a missing artifact ("use the method from the paper"), an ambiguous reference
+//!    ("compare them"), an underspecified parameter ("how many examples are enough?"), and for
+//!    Chinese a terse keyword list ("悠遊卡 投遞的格式、成效", seed 003) or a pronoun. A rule
+//!    that fires decides "ask" on its own.
+//! 2. **A learned model** for English: logistic regression over hashed word, bigram and
+//!    character-trigram features, trained on IN3 train by `scripts/train-detector` and embedded
+//!    as 8 KB of quantised weights (IN3: Qian et al., 2024, OpenBMB/Tell_Me_More, Apache-2.0).
+//!    It decides "ask" for requests that leave out what the answer depends on ("Find a recipe
+//!    for homemade pizza") and "answer" for specific ones ("Find the capital city of Tasmania").
+//! 3. **Question templates** per kind of task (trip → duration and budget, recipe → dietary
+//!    restrictions, code → language…, mined from the details IN3's annotators found missing),
+//!    with options where they can be named; a generic question when none fits.
+//!
+//! Every question's [`QuestionSource::Detector`] names the kind that fired (`missing_context`,
+//! `pronoun_without_antecedent`, `ambiguous_reference`, `underspecified_parameter`,
+//! `underspecified_request`). Only the first 4 KB of a request are read, so cost is bounded.
+
+mod model;
+mod rules;
+mod templates;
+
+use serde::{Deserialize, Serialize};
 
 use crate::analysis::{Analysis, CLARIFY_STEP};
 use crate::question::{Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource};
 use crate::request::Message;
 
+use templates::{Template, ZhText};
+
 /// Detects vagueness in `request`, given the conversation so far, without any LLM.
+///
+/// Returns at most three questions, critical first. An empty request needs no clarification
+/// (the session rejects it before detection).
 pub fn detect(request: &str, history: &[Message]) -> Analysis {
-    let lower = request.to_lowercase();
-    let words: Vec<&str> = lower
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect();
-    let pronoun = words
-        .iter()
-        .any(|w| matches!(*w, "it" | "that" | "this" | "them" | "those"));
-    let mut questions = Vec::new();
-    if pronoun && history.is_empty() && words.len() <= 8 {
-        questions.push(question(
-            "What specific topic or thing are you referring to?",
-            "The request refers to something that was not mentioned before.",
-            &[],
-            Priority::Critical,
-            "pronoun_without_antecedent",
-        ));
-    }
-    if words.iter().any(|w| *w == "trip" || *w == "travel")
-        && !words.iter().any(|w| w.ends_with("days") || *w == "week")
-    {
-        questions.push(question(
-            "How long is the trip?",
-            "Duration changes the whole plan.",
-            &["A weekend", "About a week", "Two weeks or more"],
-            Priority::Critical,
-            "underspecified_parameter",
-        ));
-    }
+    let assessment = assess(request, history);
+    let mut questions = assessment.questions;
+    questions.sort_by_key(|q| q.priority);
+    questions.truncate(MAX_QUESTIONS);
     Analysis {
-        needs_clarification: !questions.is_empty(),
+        needs_clarification: assessment.needs_clarification && !questions.is_empty(),
         questions,
     }
 }
 
-fn question(text: &str, why: &str, options: &[&str], priority: Priority, rule: &str) -> Question {
+/// Whether the detector would ask before answering `request` (no history); what `clarify eval`
+/// measures.
+pub fn is_vague(request: &str) -> bool {
+    assess(request, &[]).needs_clarification
+}
+
+/// The detector's full reasoning for one request: decision, language, model score, the rules
+/// that fired and the questions it would ask.
+pub fn assess(request: &str, history: &[Message]) -> Assessment {
+    let text = clip(request, MAX_BYTES);
+    let mut out = Assessment {
+        needs_clarification: false,
+        language: Language::English,
+        model_score: None,
+        findings: Vec::new(),
+        questions: Vec::new(),
+    };
+    if text.trim().is_empty() {
+        return out;
+    }
+    let has_history = !history.is_empty();
+    let cjk = text.chars().filter(|c| is_cjk(*c)).count();
+    let lower = text.to_lowercase();
+    let words = words_of(&lower);
+    let latin_words = words.iter().filter(|w| w.is_ascii()).count();
+    if cjk > 0 && cjk >= latin_words {
+        out.language = Language::Chinese;
+        out.findings = rules::chinese(text, cjk, has_history);
+        out.needs_clarification = !out.findings.is_empty();
+        if out.needs_clarification {
+            out.questions = chinese_questions(text, &out.findings);
+        }
+        return out;
+    }
+    let score = model::score(text);
+    out.model_score = Some(score);
+    out.findings = rules::english(&words, has_history);
+    out.needs_clarification = !out.findings.is_empty() || score >= model::threshold();
+    if out.needs_clarification {
+        out.questions = english_questions(text, &words, &out.findings);
+    }
+    out
+}
+
+/// What [`assess`] concluded, with its evidence.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Assessment {
+    /// Whether to ask before answering.
+    pub needs_clarification: bool,
+    /// The language the request was read as; questions are in it.
+    pub language: Language,
+    /// The learned model's score (English only); at or above the threshold means vague.
+    pub model_score: Option<f32>,
+    /// The rules that fired.
+    pub findings: Vec<Finding>,
+    /// The questions, in no particular order (see [`detect`] for the asking order).
+    pub questions: Vec<Question>,
+}
+
+/// The language the detector read a request as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Language {
+    /// English (and any other Latin-script text): rules and the learned model.
+    English,
+    /// Chinese, Traditional or Simplified (CJK characters dominate): rules only.
+    Chinese,
+}
+
+/// One rule that fired, with the words that triggered it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// The kind of vagueness.
+    pub kind: Kind,
+    /// The words of the request that triggered the rule, e.g. `it` or `the paper`.
+    pub evidence: String,
+}
+
+/// The kinds of vagueness the detector names in a question's source (seed 002).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// The request refers to something it does not provide ("use the method from the paper").
+    MissingContext,
+    /// A pronoun with nothing earlier to refer to ("tell me more about it").
+    PronounWithoutAntecedent,
+    /// Several interpretations ("the best approach", "recent advances", "compare them").
+    AmbiguousReference,
+    /// A detail the answer depends on is missing ("plan a trip" without its length).
+    UnderspecifiedParameter,
+    /// The request as a whole is too terse to act on; asked as a general question.
+    UnderspecifiedRequest,
+}
+
+impl Kind {
+    /// The snake_case name used in [`QuestionSource::Detector`] and the trace.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::MissingContext => "missing_context",
+            Self::PronounWithoutAntecedent => "pronoun_without_antecedent",
+            Self::AmbiguousReference => "ambiguous_reference",
+            Self::UnderspecifiedParameter => "underspecified_parameter",
+            Self::UnderspecifiedRequest => "underspecified_request",
+        }
+    }
+}
+
+const MAX_QUESTIONS: usize = 3;
+const MAX_TOPIC_QUESTIONS: usize = 2;
+/// Bytes of a request the detector reads; the rest cannot change a decision about intent.
+const MAX_BYTES: usize = 4096;
+
+fn english_questions(text: &str, words: &[&str], findings: &[Finding]) -> Vec<Question> {
+    let mut out: Vec<Question> = Vec::new();
+    for f in findings {
+        let (text, why, priority) = match f.kind {
+            Kind::PronounWithoutAntecedent => (
+                "What specific topic or thing are you referring to?".to_owned(),
+                format!(
+                    "\"{}\" refers to something that was not mentioned before.",
+                    f.evidence
+                ),
+                Priority::Critical,
+            ),
+            Kind::MissingContext => {
+                let noun = f.evidence.split(' ').nth(1).unwrap_or("one");
+                (
+                    format!("Which {noun} are you referring to?"),
+                    format!(
+                        "The request mentions \"{}\" but does not include or name it.",
+                        f.evidence
+                    ),
+                    Priority::Critical,
+                )
+            }
+            Kind::AmbiguousReference => (
+                "Which specific items would you like compared?".to_owned(),
+                format!("\"{}\" does not say which items are meant.", f.evidence),
+                Priority::Critical,
+            ),
+            Kind::UnderspecifiedParameter => (
+                "What is it for, and which constraints matter (size, accuracy, budget)?".to_owned(),
+                format!(
+                    "\"{}…\" has no single answer without the task and its constraints.",
+                    f.evidence
+                ),
+                Priority::Important,
+            ),
+            Kind::UnderspecifiedRequest => continue,
+        };
+        push_unique(
+            &mut out,
+            question(
+                &text,
+                &why,
+                &[],
+                priority,
+                f.kind,
+                "Assume the most common interpretation and say so.",
+            ),
+        );
+    }
+    let mut topical = 0;
+    for t in templates::ENGLISH {
+        if topical == MAX_TOPIC_QUESTIONS {
+            break;
+        }
+        let triggered = t
+            .triggers
+            .iter()
+            .any(|tr| words.iter().any(|w| word_matches(w, tr)));
+        let given = t.given.iter().any(|g| {
+            if g.chars().all(|c| c.is_ascii_alphanumeric()) {
+                words.iter().any(|w| word_matches(w, g))
+            } else {
+                text.contains(g)
+            }
+        });
+        if triggered && !given && push_unique(&mut out, from_template(t)) {
+            topical += 1;
+        }
+    }
+    if out.is_empty() {
+        out.push(from_template(&templates::ENGLISH_FALLBACK));
+    }
+    out
+}
+
+fn chinese_questions(text: &str, findings: &[Finding]) -> Vec<Question> {
+    let traditional = is_traditional(text);
+    let pick = |pair: &(ZhText, ZhText)| if traditional { pair.0 } else { pair.1 };
+    let mut out = Vec::new();
+    for f in findings {
+        if f.kind == Kind::PronounWithoutAntecedent {
+            let z = pick(&templates::ZH_PRONOUN);
+            push_unique(
+                &mut out,
+                question(
+                    z.text,
+                    z.why,
+                    z.options,
+                    Priority::Critical,
+                    f.kind,
+                    z.assumption,
+                ),
+            );
+        }
+    }
+    for t in templates::CHINESE {
+        if out.len() >= MAX_QUESTIONS {
+            break;
+        }
+        if t.triggers.iter().any(|tr| text.contains(tr)) {
+            let z = if traditional {
+                t.traditional
+            } else {
+                t.simplified
+            };
+            push_unique(
+                &mut out,
+                question(z.text, z.why, z.options, t.priority, t.kind, z.assumption),
+            );
+        }
+    }
+    if out.is_empty() {
+        let z = pick(&templates::ZH_FALLBACK);
+        out.push(question(
+            z.text,
+            z.why,
+            z.options,
+            Priority::Critical,
+            Kind::UnderspecifiedRequest,
+            z.assumption,
+        ));
+    }
+    out
+}
+
+fn from_template(t: &Template) -> Question {
+    question(t.text, t.why, t.options, t.priority, t.kind, t.assumption)
+}
+
+fn question(
+    text: &str,
+    why: &str,
+    options: &[&str],
+    priority: Priority,
+    kind: Kind,
+    assumption: &str,
+) -> Question {
     Question {
         id: QuestionId::derive(CLARIFY_STEP, text),
         step: CLARIFY_STEP.into(),
@@ -60,7 +315,202 @@ fn question(text: &str, why: &str, options: &[&str], priority: Priority, rule: &
         allow_skip: true,
         allow_free_text: true,
         priority,
-        assumption: format!("No answer to \"{text}\": use the most common interpretation."),
-        source: QuestionSource::Detector { rule: rule.into() },
+        assumption: assumption.into(),
+        source: QuestionSource::Detector {
+            rule: kind.as_str().into(),
+        },
+    }
+}
+
+/// Adds `q` unless a question with the same id is there; reports whether it was added.
+fn push_unique(out: &mut Vec<Question>, q: Question) -> bool {
+    if out.iter().any(|p| p.id == q.id) {
+        return false;
+    }
+    out.push(q);
+    true
+}
+
+/// A trigger matches a word exactly, or as a stem when it has four letters or more
+/// ("recipe" matches "recipes").
+fn word_matches(word: &str, trigger: &str) -> bool {
+    word == trigger || (trigger.len() >= 4 && word.starts_with(trigger))
+}
+
+/// Lower-case words: runs of letters, digits and inner apostrophes (`what's`).
+fn words_of(lower: &str) -> Vec<&str> {
+    lower
+        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’') || is_cjk(c))
+        .map(|w| w.trim_matches(|c| c == '\'' || c == '’'))
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// Lower-case English words of `text`, as the rules see them (for tests).
+#[cfg(test)]
+pub(crate) fn english_words(text: &str) -> Vec<String> {
+    words_of(&text.to_lowercase())
+        .into_iter()
+        .map(str::to_owned)
+        .collect()
+}
+
+fn is_cjk(c: char) -> bool {
+    matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '\u{F900}'..='\u{FAFF}')
+}
+
+/// Traditional unless Simplified-only characters outnumber Traditional-only ones.
+fn is_traditional(text: &str) -> bool {
+    const TRAD: &str = "這個們說請對嗎麼為從時會與實設計區網電話買賣價錢遊戲體驗學習開關門問題點資訊詢據數報遞種際動現發還過樣讓";
+    const SIMP: &str = "这个们说请对吗么为从时会与实设计区网电话买卖价钱游戏体验学习开关门问题点资讯询据数报递种际动现发还过样让";
+    let trad = text.chars().filter(|c| TRAD.contains(*c)).count();
+    let simp = text
+        .chars()
+        .filter(|c| SIMP.contains(*c) && !TRAD.contains(*c))
+        .count();
+    simp <= trad
+}
+
+/// The longest prefix of `s` of at most `max` bytes that ends on a character boundary.
+fn clip(s: &str, max: usize) -> &str {
+    let mut end = s.len().min(max);
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    s.get(..end).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::request::Role;
+
+    fn rules_of(a: &Analysis) -> Vec<String> {
+        a.questions
+            .iter()
+            .map(|q| match &q.source {
+                QuestionSource::Detector { rule } => rule.clone(),
+                QuestionSource::Llm
+                | QuestionSource::Document { .. }
+                | QuestionSource::Catalog { .. }
+                | QuestionSource::Step
+                | QuestionSource::FollowUp { .. } => panic!("not a detector question"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn pronoun_without_history_asks_a_critical_question() {
+        let a = detect("Tell me more about it", &[]);
+        assert!(a.needs_clarification);
+        assert_eq!(a.questions[0].priority, Priority::Critical);
+        assert_eq!(rules_of(&a)[0], "pronoun_without_antecedent");
+    }
+
+    #[test]
+    fn pronoun_with_history_is_left_to_the_model() {
+        let history = [Message::new(Role::User, "What is DAIL-SQL?")];
+        let a = assess("Tell me more about it", &history);
+        assert!(
+            !a.findings
+                .iter()
+                .any(|f| f.kind == Kind::PronounWithoutAntecedent)
+        );
+    }
+
+    #[test]
+    fn a_trip_without_duration_asks_how_long_with_options() {
+        let a = detect("Plan a trip to Paris", &[]);
+        assert!(a.needs_clarification);
+        let q = &a.questions[0];
+        assert_eq!(q.text, "How long is the trip?");
+        assert_eq!(q.options.len(), 3);
+        assert_eq!(rules_of(&a)[0], "underspecified_parameter");
+    }
+
+    #[test]
+    fn a_specific_factual_request_is_clear() {
+        for clear in [
+            "Find the capital city of Tasmania.",
+            "What's the weather in Beijing now?",
+        ] {
+            let a = assess(clear, &[]);
+            assert!(!a.needs_clarification, "{clear}: {a:?}");
+            assert!(a.questions.is_empty());
+        }
+    }
+
+    #[test]
+    fn seed_003_chinese_example_asks_in_traditional_chinese() {
+        let a = detect("悠遊卡 投遞的格式、成效", &[]);
+        assert!(a.needs_clarification);
+        assert_eq!(a.questions[0].text, "您想看哪一段時間的成效？");
+        assert_eq!(a.questions[0].options.len(), 4);
+        assert!(a.questions.iter().any(|q| q.text.contains("投遞格式")));
+        assert_eq!(
+            assess("悠遊卡 投遞的格式、成效", &[]).language,
+            Language::Chinese
+        );
+    }
+
+    #[test]
+    fn simplified_chinese_gets_simplified_questions() {
+        let a = detect("这个怎么样", &[]);
+        assert!(a.needs_clarification);
+        assert_eq!(a.questions[0].text, "您指的是什么？请说明具体的对象。");
+    }
+
+    #[test]
+    fn vague_request_with_no_topic_gets_the_generic_question() {
+        let a = detect("Help me with something", &[]);
+        if a.needs_clarification {
+            assert!(!a.questions.is_empty());
+        }
+        let a = detect("How many examples are enough?", &[]);
+        assert!(a.needs_clarification);
+        assert!(a.questions.iter().all(|q| !q.text.is_empty()));
+    }
+
+    #[test]
+    fn questions_have_stable_ids_and_at_most_three() {
+        let a = detect(
+            "Write a script to back up my files and compare them, tell me the best one",
+            &[],
+        );
+        assert!(a.questions.len() <= MAX_QUESTIONS);
+        assert_eq!(
+            a,
+            detect(
+                "Write a script to back up my files and compare them, tell me the best one",
+                &[]
+            )
+        );
+    }
+
+    #[test]
+    fn bad_input_never_panics_and_stays_bounded() {
+        let huge = "Plan a trip ".repeat(10_000);
+        let emoji = "🙂🙃 it 🚀 悠遊卡 café naïve 𝔘𝔫𝔦𝔠𝔬𝔡𝔢 \u{0}\u{202E}";
+        for text in [
+            "",
+            "   ",
+            "\n\t",
+            "?",
+            "它",
+            "🙂",
+            emoji,
+            huge.as_str(),
+            "é".repeat(5000).as_str(),
+        ] {
+            let a = detect(text, &[]);
+            assert!(a.questions.len() <= MAX_QUESTIONS);
+        }
+        assert!(!detect("", &[]).needs_clarification);
+    }
+
+    #[test]
+    fn clip_respects_character_boundaries() {
+        assert_eq!(clip("悠遊卡", 4), "悠");
+        assert_eq!(clip("abc", 10), "abc");
     }
 }

@@ -1,0 +1,267 @@
+//! The learned layer: a logistic regression over hashed word, bigram and character-trigram
+//! features, trained on IN3 train by `scripts/train-detector` and shipped as 8 KB of `i8` weights.
+//!
+//! Training data: IN3 (Qian et al., 2024, "Tell Me More!", OpenBMB/Tell_Me_More), Apache-2.0;
+//! see `data/in3/README.md`. The feature extraction must match the script's `features` exactly.
+
+/// The weights file written by `scripts/train-detector`.
+static MODEL: &[u8] = include_bytes!("../../data/detector.bin");
+
+const HEADER: usize = 20;
+/// Only the first tokens count, so a 100 KB request costs no more than a long sentence.
+const MAX_TOKENS: usize = 64;
+
+/// The model's vagueness score for `text`: at or above [`threshold`] means "ask first".
+///
+/// Deterministic and allocation-free; linear in the first [`MAX_TOKENS`] tokens.
+pub(crate) fn score(text: &str) -> f32 {
+    let Some(model) = Model::get() else {
+        return 0.0;
+    };
+    let mut sum: i64 = 0;
+    let mut count: u32 = 0;
+    for_each_feature(text, model.mask(), |index| {
+        sum += i64::from(model.weight(index));
+        count += 1;
+    });
+    // `count` is at least 2 (the end bigram and the length bucket).
+    let norm = 1.0 / f64::from(count.max(1)).sqrt();
+    (f64::from(model.bias) + norm * f64::from(model.scale) * sum as f64) as f32
+}
+
+/// The decision threshold picked by cross-validation on IN3 train.
+pub(crate) fn threshold() -> f32 {
+    Model::get().map_or(f32::INFINITY, |m| m.threshold)
+}
+
+struct Model {
+    buckets: u32,
+    scale: f32,
+    bias: f32,
+    threshold: f32,
+    weights: &'static [u8],
+}
+
+impl Model {
+    fn get() -> Option<Self> {
+        let magic = MODEL.get(..4)?;
+        if magic != b"CLM1" {
+            return None;
+        }
+        let word = |at: usize| -> Option<[u8; 4]> { MODEL.get(at..at + 4)?.try_into().ok() };
+        let buckets = u32::from_le_bytes(word(4)?);
+        let weights = MODEL.get(HEADER..)?;
+        if !buckets.is_power_of_two() || weights.len() != buckets as usize {
+            return None;
+        }
+        Some(Self {
+            buckets,
+            scale: f32::from_le_bytes(word(8)?),
+            bias: f32::from_le_bytes(word(12)?),
+            threshold: f32::from_le_bytes(word(16)?),
+            weights,
+        })
+    }
+
+    fn mask(&self) -> u32 {
+        self.buckets - 1
+    }
+
+    fn weight(&self, index: u32) -> i8 {
+        self.weights
+            .get(index as usize)
+            .map_or(0, |b| i8::from_ne_bytes([*b]))
+    }
+}
+
+/// Calls `f` with the bucket of every feature of `text`, as `features()` in the script does:
+/// per token a unigram, a bigram with the previous token (`^` at the start) and the character
+/// trigrams of the space-padded token when it is ASCII and longer than two bytes; then the end bigram and
+/// a token-count bucket.
+fn for_each_feature(text: &str, mask: u32, mut f: impl FnMut(u32)) {
+    let mut word = [0u8; 64 + 2];
+    let mut prev = [0u8; 64];
+    let mut prev_len = 1;
+    prev[0] = b'^';
+    let mut n = 0usize;
+    let emit = |token: &[u8], prev: &[u8], f: &mut dyn FnMut(u32)| {
+        f(Fnv::new().byte(b'w').bytes(token).finish() & mask);
+        f(Fnv::new()
+            .byte(b'b')
+            .bytes(prev)
+            .byte(b' ')
+            .bytes(token)
+            .finish()
+            & mask);
+    };
+    for token in Tokens::new(text) {
+        if n == MAX_TOKENS {
+            break;
+        }
+        n += 1;
+        let ascii = matches!(token, Token::Ascii(_));
+        let len = token.as_bytes(&mut word[1..]).len();
+        emit(&word[1..1 + len], &prev[..prev_len], &mut f);
+        if ascii && len > 2 {
+            word[0] = b' ';
+            word[len + 1] = b' ';
+            for tri in word[..len + 2].windows(3) {
+                f(Fnv::new().byte(b'c').bytes(tri).finish() & mask);
+            }
+        }
+        prev[..len].copy_from_slice(&word[1..1 + len]);
+        prev_len = len;
+    }
+    f(Fnv::new()
+        .byte(b'b')
+        .bytes(&prev[..prev_len])
+        .bytes(b" $")
+        .finish()
+        & mask);
+    let bucket: u8 = match n {
+        0..8 => n as u8,
+        8..12 => 8,
+        12..20 => 12,
+        _ => 20,
+    };
+    let mut digits = [0u8; 2];
+    let digits = if bucket < 10 {
+        digits[0] = b'0' + bucket;
+        &digits[..1]
+    } else {
+        digits = [b'0' + bucket / 10, b'0' + bucket % 10];
+        &digits[..]
+    };
+    f(Fnv::new().byte(b'n').bytes(digits).finish() & mask);
+}
+
+/// A token: a run of ASCII letters and digits (lower-cased, at most 64 bytes kept) or a single
+/// other alphanumeric character (a CJK character, an accented letter).
+enum Token<'a> {
+    Ascii(&'a str),
+    Char(char),
+}
+
+impl Token<'_> {
+    /// Writes the token's bytes (lower-cased) into `buf` and returns them.
+    fn as_bytes<'b>(&self, buf: &'b mut [u8]) -> &'b [u8] {
+        match self {
+            Self::Ascii(s) => {
+                let n = s.len().min(64).min(buf.len());
+                for (d, b) in buf.iter_mut().zip(s.bytes().take(n)) {
+                    *d = b.to_ascii_lowercase();
+                }
+                &buf[..n]
+            }
+            Self::Char(c) => {
+                let n = c.len_utf8().min(buf.len());
+                c.encode_utf8(&mut [0; 4])
+                    .bytes()
+                    .zip(buf.iter_mut())
+                    .for_each(|(b, d)| *d = b);
+                &buf[..n]
+            }
+        }
+    }
+}
+
+struct Tokens<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> Tokens<'a> {
+    fn new(text: &'a str) -> Self {
+        Self { text, pos: 0 }
+    }
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        let rest = self.text.get(self.pos..)?;
+        let mut start = None;
+        for (i, c) in rest.char_indices() {
+            if c.is_ascii_alphanumeric() {
+                start.get_or_insert(i);
+                continue;
+            }
+            if let Some(s) = start {
+                self.pos += i;
+                return rest.get(s..i).map(Token::Ascii);
+            }
+            if !c.is_ascii() && c.is_alphanumeric() {
+                self.pos += i + c.len_utf8();
+                return Some(Token::Char(c));
+            }
+        }
+        self.pos = self.text.len();
+        start.and_then(|s| rest.get(s..)).map(Token::Ascii)
+    }
+}
+
+/// 32-bit FNV-1a, as `fnv1a` in the training script.
+struct Fnv(u32);
+
+impl Fnv {
+    fn new() -> Self {
+        Self(0x811C_9DC5)
+    }
+
+    fn byte(self, b: u8) -> Self {
+        Self((self.0 ^ u32::from(b)).wrapping_mul(0x0100_0193))
+    }
+
+    fn bytes(self, bytes: &[u8]) -> Self {
+        bytes.iter().fold(self, |h, b| h.byte(*b))
+    }
+
+    fn finish(self) -> u32 {
+        self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn model_scores_match_training_script() {
+        // Printed by `scripts/train-detector` for its PARITY requests.
+        let expected = [
+            ("Find the capital city of Tasmania.", -1.2591),
+            ("Find a recipe for homemade pizza.", 0.5494),
+            ("Tell me more about it", 0.3595),
+            ("悠遊卡 投遞的格式、成效", 0.2003),
+            ("", 0.2366),
+        ];
+        for (text, want) in expected {
+            let got = score(text);
+            assert!((got - want).abs() < 1e-3, "{text:?}: {got} != {want}");
+        }
+    }
+
+    #[test]
+    fn the_shipped_model_loads() {
+        let m = Model::get().expect("detector.bin is well formed");
+        assert_eq!(m.buckets, 8192);
+        assert!(m.threshold.is_finite());
+    }
+
+    #[test]
+    fn tokens_split_ascii_runs_and_single_other_characters() {
+        let toks: Vec<String> = Tokens::new("Hi, 悠遊卡 x2!")
+            .map(|t| String::from_utf8_lossy(t.as_bytes(&mut [0; 64])).into_owned())
+            .collect();
+        assert_eq!(toks, ["hi", "悠", "遊", "卡", "x2"]);
+    }
+
+    #[test]
+    fn long_tokens_and_long_requests_are_bounded() {
+        let long = "a".repeat(100_000);
+        assert!(score(&long).is_finite());
+        let many = "word ".repeat(20_000);
+        assert!(score(&many).is_finite());
+    }
+}

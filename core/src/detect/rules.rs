@@ -1,0 +1,294 @@
+//! The rule layer: vagueness the learned model cannot see (it was trained on single English
+//! requests without conversation), in English and Chinese (seed 002's kinds, seed 003's layers).
+
+use super::{Finding, Kind};
+
+/// Pronouns that need an antecedent wherever they appear.
+const PRONOUNS: &[&str] = &["it", "them", "they", "its", "their"];
+/// Demonstratives: pronouns only when nothing that they could modify follows.
+const DEMONSTRATIVES: &[&str] = &["this", "that", "these", "those"];
+/// Words after a demonstrative that show it stands alone ("how does that work").
+const AFTER_STANDALONE: &[&str] = &[
+    "is", "was", "are", "were", "does", "do", "did", "work", "works", "mean", "means", "one",
+    "ones", "thing", "things", "stuff", "about", "for", "to", "in", "on", "again", "better",
+    "faster", "shorter", "longer", "please", "and", "or", "with", "into",
+];
+/// Artifacts a request may refer to with "the"/"my" without providing them.
+const ARTIFACTS: &[&str] = &[
+    "paper",
+    "method",
+    "approach",
+    "file",
+    "document",
+    "doc",
+    "article",
+    "code",
+    "script",
+    "error",
+    "report",
+    "project",
+    "spreadsheet",
+    "email",
+    "message",
+    "link",
+    "image",
+    "attachment",
+    "screenshot",
+    "above",
+    "previous",
+    "same",
+    "bug",
+    "issue",
+    "output",
+    "log",
+    "logs",
+    "table",
+    "draft",
+    "function",
+];
+/// Underspecified-parameter phrasings from seed 002: "how many … enough", "which X should I use",
+/// "what's a good X".
+const PARAMETER_OPENERS: &[(&str, &str)] = &[
+    ("how", "many"),
+    ("how", "much"),
+    ("how", "long"),
+    ("what's", "a"),
+    ("whats", "a"),
+];
+const SHOULD_VERBS: &[&str] = &[
+    "use", "choose", "pick", "buy", "get", "take", "learn", "try",
+];
+
+/// English rules over lower-case word tokens (apostrophes kept inside words).
+///
+/// `has_history`: a conversation exists, so pronouns may have an antecedent.
+pub(crate) fn english(words: &[&str], has_history: bool) -> Vec<Finding> {
+    let mut found = Vec::new();
+    let short = words.len() <= 12;
+    if !has_history {
+        if let Some(i) = words
+            .iter()
+            .position(|w| PRONOUNS.contains(w) || is_standalone_demonstrative(words, w))
+        {
+            let before = i.checked_sub(1).and_then(|j| words.get(j)).copied();
+            let kind = if matches!(before, Some("compare" | "contrast" | "rank")) {
+                Kind::AmbiguousReference
+            } else {
+                Kind::PronounWithoutAntecedent
+            };
+            if short || kind == Kind::AmbiguousReference {
+                found.push(Finding {
+                    kind,
+                    evidence: words.get(i).copied().unwrap_or_default().to_owned(),
+                });
+            }
+        }
+        for pair in words.windows(2) {
+            if let [det @ ("the" | "my" | "our" | "your"), noun] = pair
+                && ARTIFACTS.contains(noun)
+                && short
+            {
+                found.push(Finding {
+                    kind: Kind::MissingContext,
+                    evidence: format!("{det} {noun}"),
+                });
+                break;
+            }
+        }
+    }
+    if short && underspecified_parameter(words) {
+        found.push(Finding {
+            kind: Kind::UnderspecifiedParameter,
+            evidence: words.iter().take(4).copied().collect::<Vec<_>>().join(" "),
+        });
+    }
+    found
+}
+
+fn is_standalone_demonstrative(words: &[&str], w: &&str) -> bool {
+    if !DEMONSTRATIVES.contains(w) {
+        return false;
+    }
+    // The word after the first occurrence of `w` decides.
+    let Some(i) = words.iter().position(|x| x == w) else {
+        return false;
+    };
+    // "that" after a noun or verb is usually a conjunction ("make sure that …").
+    if *w == "that"
+        && i > 0
+        && !matches!(
+            words[i - 1],
+            "about"
+                | "do"
+                | "does"
+                | "did"
+                | "how"
+                | "why"
+                | "explain"
+                | "fix"
+                | "is"
+                | "use"
+                | "try"
+                | "with"
+                | "of"
+        )
+    {
+        return false;
+    }
+    match words.get(i + 1) {
+        None => true,
+        Some(next) => AFTER_STANDALONE.contains(next),
+    }
+}
+
+fn underspecified_parameter(words: &[&str]) -> bool {
+    let opener = words.windows(2).take(3).any(|p| {
+        PARAMETER_OPENERS
+            .iter()
+            .any(|(a, b)| p[0] == *a && p[1] == *b)
+    });
+    let enough = words
+        .iter()
+        .any(|w| matches!(*w, "enough" | "good" | "right" | "ideal"));
+    let which_should = words
+        .first()
+        .is_some_and(|w| matches!(*w, "which" | "what"))
+        && words
+            .windows(3)
+            .any(|p| p[0] == "should" && p[1] == "i" && SHOULD_VERBS.contains(&p[2]));
+    (opener && enough) || which_should
+}
+
+/// Chinese pronouns and demonstratives that need an antecedent.
+const ZH_PRONOUNS: &[&str] = &[
+    "它", "它們", "它们", "他們", "他们", "這個", "这个", "那個", "那个", "這些", "这些", "那些",
+    "該", "该", "此事",
+];
+/// Words that make a Chinese request a full question or instruction rather than a keyword list.
+const ZH_FULL_SENTENCE: &[&str] = &[
+    "請",
+    "请",
+    "幫",
+    "帮",
+    "如何",
+    "怎麼",
+    "怎么",
+    "什麼",
+    "什么",
+    "為什麼",
+    "为什么",
+    "嗎",
+    "吗",
+    "是否",
+    "哪",
+    "想要",
+    "我要",
+    "給我",
+    "给我",
+    "列出",
+    "告訴",
+    "告诉",
+    "比較",
+    "比较",
+];
+
+/// Chinese rules over the request text.
+///
+/// `cjk` is the number of CJK characters; a terse keyword list ("悠遊卡 投遞的格式、成效",
+/// seed 003) and pronouns without antecedent are flagged.
+pub(crate) fn chinese(text: &str, cjk: usize, has_history: bool) -> Vec<Finding> {
+    let mut found = Vec::new();
+    let short = cjk <= 16;
+    if !has_history
+        && short
+        && let Some(p) = ZH_PRONOUNS.iter().find(|p| text.contains(**p))
+    {
+        found.push(Finding {
+            kind: Kind::PronounWithoutAntecedent,
+            evidence: (*p).to_owned(),
+        });
+    }
+    let full = ZH_FULL_SENTENCE.iter().any(|w| text.contains(w));
+    let fragments = text
+        .split(|c: char| c.is_whitespace() || matches!(c, '、' | '，' | ',' | '；' | ';' | '/'))
+        .filter(|f| !f.is_empty())
+        .count();
+    if short && !full && (fragments >= 2 || cjk <= 4) {
+        found.push(Finding {
+            kind: Kind::UnderspecifiedRequest,
+            evidence: text.trim().chars().take(24).collect(),
+        });
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        super::super::english_words(s)
+    }
+
+    fn kinds(s: &str, history: bool) -> Vec<Kind> {
+        let w = words(s);
+        let w: Vec<&str> = w.iter().map(String::as_str).collect();
+        english(&w, history).into_iter().map(|f| f.kind).collect()
+    }
+
+    #[test]
+    fn seed_002_examples_fire_their_kinds() {
+        assert_eq!(
+            kinds("Tell me more about it", false),
+            [Kind::PronounWithoutAntecedent]
+        );
+        assert_eq!(
+            kinds("How does that work?", false),
+            [Kind::PronounWithoutAntecedent]
+        );
+        assert_eq!(
+            kinds("Use the method from the paper", false),
+            [Kind::MissingContext]
+        );
+        assert_eq!(kinds("Compare them", false), [Kind::AmbiguousReference]);
+        assert_eq!(
+            kinds("How many examples are enough?", false),
+            [Kind::UnderspecifiedParameter]
+        );
+        assert_eq!(
+            kinds("Which dataset should I use?", false),
+            [Kind::UnderspecifiedParameter]
+        );
+        assert_eq!(
+            kinds("What's a good learning rate?", false),
+            [Kind::UnderspecifiedParameter]
+        );
+    }
+
+    #[test]
+    fn history_gives_pronouns_an_antecedent() {
+        assert!(kinds("Tell me more about it", true).is_empty());
+    }
+
+    #[test]
+    fn demonstratives_that_modify_a_noun_do_not_fire() {
+        assert!(kinds("What is the weather this weekend in Paris?", false).is_empty());
+        assert!(kinds("Make sure that the backup runs nightly", false).is_empty());
+    }
+
+    #[test]
+    fn chinese_keyword_lists_and_pronouns_fire() {
+        let text = "悠遊卡 投遞的格式、成效";
+        let k: Vec<Kind> = chinese(text, 10, false)
+            .into_iter()
+            .map(|f| f.kind)
+            .collect();
+        assert_eq!(k, [Kind::UnderspecifiedRequest]);
+        let k: Vec<Kind> = chinese("它怎麼用", 4, false)
+            .into_iter()
+            .map(|f| f.kind)
+            .collect();
+        assert_eq!(k, [Kind::PronounWithoutAntecedent]);
+        assert!(chinese("請列出台北市今天的天氣預報", 13, false).is_empty());
+    }
+}
