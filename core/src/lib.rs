@@ -37,6 +37,7 @@
 
 pub mod analysis;
 mod config;
+pub mod demo;
 pub mod detect;
 mod effect;
 mod enrich;

@@ -1,6 +1,112 @@
 //! Host-supplied sources of questions: knowledge-base documents (E3b) and entity lookups (E3c).
+//!
+//! A host supplies two JSON files (or strings); both are loaded by pure functions that report
+//! malformed input with the line, column and entry at fault.
+//!
+//! **Knowledge base** ([`KnowledgeBase::from_json`]):
+//!
+//! ```json
+//! {"documents": [
+//!   {"id": "crash-android", "title": "App crashes on Android",
+//!    "content": "Most crashes are fixed by updating the app…",
+//!    "keywords": ["crash", "crashes", "keeps closing", "閃退"],
+//!    "clarifying_questions": [
+//!      {"text": "Which Android version?", "options": ["Android 14", "Android 13", "Android 12 or older"],
+//!       "priority": "critical", "why": "Fixes differ by version."},
+//!      "Describe the error"],
+//!    "requires_handoff": false}
+//! ]}
+//! ```
+//!
+//! `id` is required and unique; `keywords` are what [`KnowledgeBase::search`] matches (English
+//! words or phrases, case-insensitive, whole words, a keyword of four letters or more also
+//! matching longer words: `crash` matches `crashes`; Chinese keywords as substrings). A
+//! clarifying question is a string or `{text, why?, options?, priority?}` with zero or two to
+//! four options; `priority` is `critical`, `important` (default) or `helpful`.
+//!
+//! **Entity catalog** ([`Catalog::from_json`]):
+//!
+//! ```json
+//! {"entities": [
+//!   {"id": "pro-phone", "name": "Pro", "description": "Pro smartphone, 6.1-inch", "aliases": ["Pro phone"]},
+//!   {"id": "pro-plan", "name": "Pro", "description": "Pro subscription plan, $20/month"}
+//! ]}
+//! ```
+//!
+//! [`Catalog::lookup`] finds the names and aliases a request mentions (whole words,
+//! case-insensitive; Chinese as substrings; the longest name wins where names overlap) and
+//! groups the entities sharing a name. A term in quotes ("…", “…”, 「…」) that matches nothing
+//! becomes a lookup with zero matches, so the engine asks what it means.
+//!
+//! [`context`] turns a request into the [`Context`](crate::Context) for
+//! [`Input::Start`](crate::Input::Start): the best-matching document and the entity lookups.
+
+mod catalog;
+mod kb;
+mod text;
+
+pub use catalog::Catalog;
+pub use kb::{KnowledgeBase, ScoredDocument};
 
 use serde::{Deserialize, Serialize};
+
+use crate::input::Context;
+use crate::request::Message;
+
+/// Builds the [`Context`] for `request`: the knowledge-base document that best matches it (if
+/// any), the catalog lookups for the names it mentions, and the conversation so far.
+pub fn context(
+    request: &str,
+    history: &[Message],
+    kb: &KnowledgeBase,
+    catalog: &Catalog,
+) -> Context {
+    Context {
+        history: history.to_vec(),
+        document: kb.search(request).cloned(),
+        entities: catalog.lookup(request),
+    }
+}
+
+/// Why a knowledge base or catalog could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SourceError {
+    /// The text is not valid JSON of the documented shape.
+    #[error("line {line}, column {column}: {message}")]
+    Json {
+        /// 1-based line of the error.
+        line: usize,
+        /// 1-based column of the error.
+        column: usize,
+        /// What serde_json reported.
+        message: String,
+    },
+    /// One entry is well-formed JSON but breaks a rule (empty or duplicate id, bad options…).
+    #[error("{what} #{index} (id {id:?}, line {line}): {reason}")]
+    Invalid {
+        /// `document` or `entity`.
+        what: &'static str,
+        /// 1-based position of the entry in its list.
+        index: usize,
+        /// The entry's id, as given.
+        id: String,
+        /// 1-based line where the entry's id appears in the text (0 if not found).
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+impl SourceError {
+    fn json(e: &serde_json::Error) -> Self {
+        Self::Json {
+            line: e.line(),
+            column: e.column(),
+            message: e.to_string(),
+        }
+    }
+}
 
 /// A knowledge-base document that retrieval matched to the request (seed 000).
 ///
@@ -26,6 +132,9 @@ pub struct Document {
     /// Whether a human must take over after the answer (soft handoff, E11).
     #[serde(default)]
     pub requires_handoff: bool,
+    /// Words and phrases [`KnowledgeBase::search`] matches against a request.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<String>,
 }
 
 /// A document's clarifying question: plain text, or text with options and a priority.
@@ -60,6 +169,9 @@ pub struct Entity {
     /// What tells it apart from its namesakes.
     #[serde(default)]
     pub description: String,
+    /// Other names a request may use for it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
 }
 
 /// The result of looking up one name from the request in the host's catalog (seed 003).
@@ -148,10 +260,22 @@ pub(crate) fn entity_question(lookup: &EntityLookup) -> Option<crate::Question> 
                 .matches
                 .iter()
                 .take(4)
-                .map(|e| Choice {
-                    id: ChoiceId(e.id.clone()),
-                    label: e.name.clone(),
-                    description: (!e.description.is_empty()).then(|| e.description.clone()),
+                .map(|e| {
+                    // Namesakes are told apart by their description, so it goes on the label.
+                    let namesakes = lookup.matches.iter().filter(|o| o.name == e.name).count() > 1;
+                    let (label, description) = if namesakes && !e.description.is_empty() {
+                        (format!("{} — {}", e.name, e.description), None)
+                    } else {
+                        (
+                            e.name.clone(),
+                            (!e.description.is_empty()).then(|| e.description.clone()),
+                        )
+                    };
+                    Choice {
+                        id: ChoiceId(e.id.clone()),
+                        label,
+                        description,
+                    }
                 })
                 .collect(),
         ),

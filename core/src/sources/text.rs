@@ -1,0 +1,144 @@
+//! Matching names and keywords in a request: whole words for Latin script, substrings for
+//! Chinese, ASCII case-insensitive so byte offsets stay those of the original text.
+
+/// Bytes of a request that are searched; enough for any real request, and it bounds the cost of
+/// a 100 KB paste.
+const MAX_BYTES: usize = 16 * 1024;
+
+/// A request prepared for matching.
+pub(super) struct Haystack<'a> {
+    original: &'a str,
+    lower: String,
+}
+
+impl<'a> Haystack<'a> {
+    pub(super) fn new(text: &'a str) -> Self {
+        let mut end = text.len().min(MAX_BYTES);
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let original = text.get(..end).unwrap_or_default();
+        Self {
+            original,
+            lower: original.to_ascii_lowercase(),
+        }
+    }
+
+    /// The first occurrence of `needle` as `(start, end)` byte offsets, or `None`.
+    ///
+    /// A needle with Latin letters or digits at its edges must sit on word boundaries; with
+    /// `stem`, a needle of four bytes or more may continue into a longer word (`crash` finds
+    /// `crashes`). Other needles (Chinese) match anywhere.
+    pub(super) fn find(&self, needle: &str, stem: bool) -> Option<(usize, usize)> {
+        let needle = needle.trim().to_ascii_lowercase();
+        if needle.is_empty() {
+            return None;
+        }
+        let starts_word = needle.chars().next().is_some_and(char::is_alphanumeric)
+            && needle.chars().next().is_some_and(|c| c.is_ascii());
+        let ends_word = needle
+            .chars()
+            .last()
+            .is_some_and(|c| c.is_ascii_alphanumeric());
+        let allow_stem = stem && needle.len() >= 4;
+        for (start, m) in self.lower.match_indices(needle.as_str()) {
+            let end = start + m.len();
+            let before_ok = !starts_word
+                || self.lower[..start]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| !c.is_alphanumeric());
+            if !before_ok {
+                continue;
+            }
+            if !ends_word {
+                return Some((start, end));
+            }
+            let word_end = self.lower[end..]
+                .char_indices()
+                .find(|(_, c)| !c.is_alphanumeric())
+                .map_or(self.lower.len(), |(i, _)| end + i);
+            if word_end == end {
+                return Some((start, end));
+            }
+            if allow_stem && self.lower[end..word_end].is_ascii() {
+                return Some((start, word_end));
+            }
+        }
+        None
+    }
+
+    /// The original text between byte offsets from [`find`](Self::find).
+    pub(super) fn slice(&self, start: usize, end: usize) -> &'a str {
+        self.original.get(start..end).unwrap_or_default()
+    }
+
+    /// Terms in quotes: "…", “…”, 「…」, 『…』, with their byte spans.
+    pub(super) fn quoted(&self) -> Vec<(usize, usize)> {
+        const PAIRS: [(char, char); 4] = [('"', '"'), ('“', '”'), ('「', '」'), ('『', '』')];
+        let mut out = Vec::new();
+        for (open, close) in PAIRS {
+            let mut from = 0;
+            while let Some(i) = self.original[from..].find(open) {
+                let start = from + i + open.len_utf8();
+                let Some(j) = self.original[start..].find(close) else {
+                    break;
+                };
+                let end = start + j;
+                let term = self.original[start..end].trim();
+                if !term.is_empty() && term.chars().count() <= 40 {
+                    out.push((start, end));
+                }
+                from = end + close.len_utf8();
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+}
+
+/// 1-based line of the `index`-th (0-based) `"id"` key in `json`, or 0 if there is none; how
+/// load errors point at an entry.
+pub(super) fn id_line(json: &str, index: usize) -> usize {
+    json.match_indices("\"id\"")
+        .filter(|(i, _)| json[i + 4..].trim_start().starts_with(':'))
+        .nth(index)
+        .map_or(0, |(i, _)| json[..i].matches('\n').count() + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whole_words_case_insensitive() {
+        let h = Haystack::new("My PRO keeps crashing, not a problem");
+        assert_eq!(h.find("pro", false), Some((3, 6)));
+        assert_eq!(h.find("prob", false), None);
+        assert_eq!(h.find("crash", true), Some((13, 21)));
+        assert_eq!(h.find("crash", false), None);
+    }
+
+    #[test]
+    fn chinese_matches_as_substring() {
+        let h = Haystack::new("悠遊卡 投遞的格式、成效");
+        assert_eq!(h.slice(0, 9), "悠遊卡");
+        assert!(h.find("悠遊卡", false).is_some());
+        assert!(h.find("成效", false).is_some());
+    }
+
+    #[test]
+    fn quoted_terms_are_found() {
+        let h = Haystack::new("Is \"Zeta\" or 「悠遊卡」 better?");
+        let terms: Vec<&str> = h.quoted().into_iter().map(|(s, e)| h.slice(s, e)).collect();
+        assert_eq!(terms, ["Zeta", "悠遊卡"]);
+    }
+
+    #[test]
+    fn id_line_counts_lines() {
+        let json = "{\"documents\": [\n {\"id\": \"a\"},\n {\"id\": \"b\"}]}";
+        assert_eq!(id_line(json, 0), 2);
+        assert_eq!(id_line(json, 1), 3);
+        assert_eq!(id_line(json, 2), 0);
+    }
+}
