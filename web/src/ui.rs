@@ -30,7 +30,11 @@ pub fn App() -> impl IntoView {
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let text = request.get_untracked();
-        send(Input::Start { request: text, context: Default::default(), now: now() });
+        send(Input::Start {
+            request: text,
+            context: Default::default(),
+            now: now(),
+        });
     };
     view! {
         <main class="clarify" data-testid="app-ready">
