@@ -1,6 +1,6 @@
 //! The detection request (E12) and the lenient parser for LLM detection replies (E3a).
 
-use serde::Deserialize;
+use serde_json::Value;
 
 use crate::config::Config;
 use crate::question::{Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource};
@@ -40,7 +40,7 @@ pub fn detection_request(request: &str, history: &[Message], config: &Config) ->
     let max = config.limits.max_questions.clamp(1, 4);
     let mut messages = vec![Message::new(Role::System, detection_instructions(max))];
     let start = history.len().saturating_sub(config.history_window);
-    messages.extend(history[start..].iter().cloned());
+    messages.extend(history.iter().skip(start).cloned());
     messages.push(Message::new(Role::User, request));
     ChatRequest {
         purpose: Purpose::Detection,
@@ -56,8 +56,14 @@ pub fn detection_request(request: &str, history: &[Message], config: &Config) ->
 ///
 /// Accepts seed 001's `{needs_clarification, ambiguity_details[]}` and seed 004's
 /// `{needs_clarification, clarification_question, clarification_options…}`, with or without a
-/// Markdown code fence or prose around the JSON. Options lists of the wrong length are dropped
-/// (the question is then asked as free text) rather than failing the whole reply.
+/// Markdown code fence or prose around the JSON, camelCase keys, and `"true"`/`"yes"` strings for
+/// booleans. Fields of the wrong type are ignored rather than failing the reply.
+///
+/// Documented fallbacks for replies that break the schema:
+/// - an options list of one is dropped (the question is asked as free text);
+/// - an options list longer than four keeps its first four (free text stays allowed);
+/// - a question without text is dropped;
+/// - `needs_clarification` missing: the reply needs clarification if it has questions.
 ///
 /// # Errors
 /// [`AnalysisError`] when the reply is empty, has no JSON object, or has neither shape.
@@ -66,55 +72,158 @@ pub fn parse_detection(reply: &str, step: &str) -> Result<Analysis, AnalysisErro
     if reply.is_empty() {
         return Err(AnalysisError::Empty);
     }
-    let json = extract_object(reply).ok_or_else(|| AnalysisError::NotJson(preview(reply)))?;
-    let raw: RawReply =
-        serde_json::from_str(json).map_err(|e| AnalysisError::NotJson(e.to_string()))?;
-    let needs = raw.needs_clarification.ok_or(AnalysisError::UnknownShape)?;
-    let mut questions = Vec::new();
-    for detail in raw.ambiguity_details.unwrap_or_default() {
-        let text = detail
-            .clarification_question
-            .or(detail.question)
-            .unwrap_or_default();
-        let why = detail.description.unwrap_or_default();
-        let options = detail
-            .possible_options
-            .or(detail.options)
-            .unwrap_or_default()
-            .into_iter()
-            .map(RawOption::into_parts)
-            .collect();
-        questions.extend(build_question(step, text, why, options, detail.priority));
+    let raw = find_object(reply)?;
+    let needs = field(
+        &raw,
+        &["needs_clarification", "needsClarification", "is_ambiguous"],
+    )
+    .and_then(lenient_bool);
+    let details = field(
+        &raw,
+        &["ambiguity_details", "ambiguityDetails", "questions"],
+    )
+    .and_then(Value::as_array);
+    let single = field(&raw, &["clarification_question", "clarificationQuestion"]);
+    if needs.is_none() && details.is_none() && single.is_none() {
+        return Err(AnalysisError::UnknownShape);
     }
-    if let Some(text) = raw.clarification_question {
-        let options = raw
-            .clarification_options
-            .unwrap_or_default()
-            .into_iter()
-            .map(RawOption::into_parts)
-            .collect();
-        let why = raw.clarification_context.unwrap_or_default();
+    let mut questions = Vec::new();
+    for detail in details.into_iter().flatten() {
+        let text = match detail {
+            Value::String(t) => t.clone(),
+            Value::Null
+            | Value::Bool(_)
+            | Value::Number(_)
+            | Value::Array(_)
+            | Value::Object(_) => text_of(
+                detail,
+                &["clarification_question", "question", "text", "inquiry"],
+            ),
+        };
+        let why = text_of(detail, &["description", "context", "why"]);
+        let options = options_of(field(detail, &["possible_options", "options"]));
+        let priority = text_of(detail, &["priority", "importance"]);
+        questions.extend(build_question(step, text, why, options, &priority));
+    }
+    if let Some(text) = single.and_then(Value::as_str) {
+        let why = text_of(&raw, &["clarification_context", "clarificationContext"]);
+        let options = options_of(field(
+            &raw,
+            &["clarification_options", "clarificationOptions"],
+        ));
+        let priority = text_of(&raw, &["clarification_priority", "clarificationPriority"]);
         questions.extend(build_question(
             step,
-            text,
+            text.to_owned(),
             why,
             options,
-            raw.clarification_priority,
+            &priority,
         ));
     }
     questions.sort_by_key(|q| q.priority);
+    let needs = needs.unwrap_or(true);
     Ok(Analysis {
         needs_clarification: needs && !questions.is_empty(),
         questions,
     })
 }
 
+/// Builds the optional request that translates `question` into `language` (seed 000's
+/// micro-chain, E12). The reply goes to [`parse_translation`]; the question keeps its id.
+pub fn translation_request(question: &Question, language: &str) -> ChatRequest {
+    let source = serde_json::json!({
+        "text": question.text,
+        "why": question.why,
+        "options": question.options.iter().map(|c| c.label.as_str()).collect::<Vec<_>>(),
+        "assumption": question.assumption,
+    });
+    ChatRequest {
+        purpose: Purpose::Translation,
+        messages: vec![
+            Message::new(
+                Role::System,
+                format!(
+                    "Translate the values of this JSON object into the language with BCP 47 tag \"{language}\". \
+                     Keep the keys, keep the number and order of options, and reply with the JSON object only."
+                ),
+            ),
+            Message::new(Role::User, source.to_string()),
+        ],
+        response_format: Some(serde_json::json!({
+            "type": "json_schema",
+            "json_schema": {
+                "name": "translation",
+                "strict": true,
+                "schema": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": ["text", "why", "options", "assumption"],
+                    "properties": {
+                        "text": { "type": "string" },
+                        "why": { "type": "string" },
+                        "options": { "type": "array", "items": { "type": "string" } },
+                        "assumption": { "type": "string" }
+                    }
+                }
+            }
+        })),
+        max_tokens: Some(300),
+        temperature: Some(0.0),
+        stream: false,
+    }
+}
+
+/// Applies a translation reply to `question`: new text, why, option labels and assumption;
+/// same id, option ids, priority and source, so answers and repeat detection are unaffected.
+///
+/// A field that is missing or empty keeps its original; option labels are replaced only when
+/// the reply has exactly as many as the question.
+///
+/// # Errors
+/// [`AnalysisError`] when the reply is empty or has no JSON object.
+pub fn parse_translation(reply: &str, question: &Question) -> Result<Question, AnalysisError> {
+    let reply = reply.trim();
+    if reply.is_empty() {
+        return Err(AnalysisError::Empty);
+    }
+    let raw = find_object(reply)?;
+    let mut out = question.clone();
+    let pick = |key: &str, original: &str| {
+        let t = text_of(&raw, &[key]);
+        if t.trim().is_empty() {
+            original.to_owned()
+        } else {
+            t
+        }
+    };
+    out.text = pick("text", &question.text);
+    out.why = pick("why", &question.why);
+    out.assumption = pick("assumption", &question.assumption);
+    let labels: Vec<String> = field(&raw, &["options"])
+        .and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default();
+    if labels.len() == out.options.len() && labels.iter().all(|l| !l.trim().is_empty()) {
+        for (choice, label) in out.options.iter_mut().zip(labels) {
+            choice.label = label;
+        }
+    }
+    Ok(out)
+}
+
+/// An option as given: id, label, description.
+type RawOption = (Option<String>, String, Option<String>);
+
 fn build_question(
     step: &str,
     text: String,
     why: String,
-    options: Vec<(Option<String>, String, Option<String>)>,
-    priority: Option<String>,
+    options: Vec<RawOption>,
+    priority: &str,
 ) -> Option<Question> {
     let text = text.trim().to_owned();
     if text.is_empty() {
@@ -135,15 +244,16 @@ fn build_question(
         choices.push(Choice {
             id: ChoiceId(id),
             label,
-            description,
+            description: description.filter(|d| !d.trim().is_empty()),
         });
     }
-    if !(2..=4).contains(&choices.len()) {
+    choices.truncate(4);
+    if choices.len() < 2 {
         choices.clear();
     }
-    let priority = match priority.as_deref().map(str::to_ascii_lowercase).as_deref() {
-        Some("critical" | "high" | "3") => Priority::Critical,
-        Some("helpful" | "low" | "1") => Priority::Helpful,
+    let priority = match priority.trim().to_ascii_lowercase().as_str() {
+        "critical" | "high" | "3" => Priority::Critical,
+        "helpful" | "low" | "1" => Priority::Helpful,
         _ => Priority::Important,
     };
     Some(Question {
@@ -211,12 +321,36 @@ fn detection_schema(max: u32) -> serde_json::Value {
     })
 }
 
-/// The first balanced `{…}` in `text`, skipping code fences and prose.
-fn extract_object(text: &str) -> Option<&str> {
-    let start = text.find('{')?;
-    let bytes = text.as_bytes();
+/// How many `{` a reply is searched from before giving up (bounds the work on garbage).
+const MAX_CANDIDATES: usize = 8;
+
+/// The first balanced `{…}` in `text` that parses as a JSON object, skipping code fences and
+/// prose (even prose with braces in it).
+fn find_object(text: &str) -> Result<Value, AnalysisError> {
+    let mut last_error = None;
+    let mut from = 0;
+    for _ in 0..MAX_CANDIDATES {
+        let Some(start) = text.get(from..).and_then(|t| t.find('{')).map(|i| i + from) else {
+            break;
+        };
+        let candidate =
+            balanced(text, start).unwrap_or_else(|| text.get(start..).unwrap_or_default());
+        match serde_json::from_str::<Value>(candidate) {
+            Ok(v @ Value::Object(_)) => return Ok(v),
+            Ok(_) => {}
+            Err(e) => last_error = Some(e.to_string()),
+        }
+        from = start + 1;
+    }
+    Err(AnalysisError::NotJson(
+        last_error.unwrap_or_else(|| preview(text)),
+    ))
+}
+
+/// The balanced `{…}` starting at byte `start`, or `None` if it never closes.
+fn balanced(text: &str, start: usize) -> Option<&str> {
     let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
-    for (i, &b) in bytes.iter().enumerate().skip(start) {
+    for (i, &b) in text.as_bytes().iter().enumerate().skip(start) {
         if in_string {
             match (escaped, b) {
                 (true, _) => escaped = false,
@@ -230,7 +364,7 @@ fn extract_object(text: &str) -> Option<&str> {
             b'"' => in_string = true,
             b'{' => depth += 1,
             b'}' => {
-                depth -= 1;
+                depth = depth.saturating_sub(1);
                 if depth == 0 {
                     return text.get(start..=i);
                 }
@@ -243,68 +377,60 @@ fn extract_object(text: &str) -> Option<&str> {
 
 fn preview(text: &str) -> String {
     let mut p: String = text.chars().take(60).collect();
-    if text.chars().count() > 60 {
+    if text.chars().nth(60).is_some() {
         p.push('…');
     }
     p
 }
 
-#[derive(Deserialize)]
-struct RawReply {
-    #[serde(default, alias = "needsClarification", alias = "is_ambiguous")]
-    needs_clarification: Option<bool>,
-    #[serde(default, alias = "ambiguityDetails", alias = "questions")]
-    ambiguity_details: Option<Vec<RawDetail>>,
-    #[serde(default)]
-    clarification_question: Option<String>,
-    #[serde(default)]
-    clarification_context: Option<String>,
-    #[serde(default)]
-    clarification_options: Option<Vec<RawOption>>,
-    #[serde(default)]
-    clarification_priority: Option<String>,
+/// The first of `keys` present in `object`.
+fn field<'a>(object: &'a Value, keys: &[&str]) -> Option<&'a Value> {
+    keys.iter()
+        .find_map(|k| object.get(k))
+        .filter(|v| !v.is_null())
 }
 
-#[derive(Deserialize)]
-struct RawDetail {
-    #[serde(default)]
-    clarification_question: Option<String>,
-    #[serde(default, alias = "text", alias = "inquiry")]
-    question: Option<String>,
-    #[serde(default, alias = "context", alias = "why")]
-    description: Option<String>,
-    #[serde(default)]
-    possible_options: Option<Vec<RawOption>>,
-    #[serde(default)]
-    options: Option<Vec<RawOption>>,
-    #[serde(default, alias = "importance")]
-    priority: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum RawOption {
-    Label(String),
-    Full {
-        #[serde(default)]
-        id: Option<String>,
-        label: String,
-        #[serde(default)]
-        description: Option<String>,
-    },
-}
-
-impl RawOption {
-    fn into_parts(self) -> (Option<String>, String, Option<String>) {
-        match self {
-            Self::Label(label) => (None, label, None),
-            Self::Full {
-                id,
-                label,
-                description,
-            } => (id, label, description),
-        }
+/// The first of `keys` that holds a string (or a number, written out), else empty.
+fn text_of(object: &Value, keys: &[&str]) -> String {
+    match field(object, keys) {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Number(n)) => n.to_string(),
+        Some(_) | None => String::new(),
     }
+}
+
+fn lenient_bool(v: &Value) -> Option<bool> {
+    match v {
+        Value::Bool(b) => Some(*b),
+        Value::String(s) => match s.trim().to_ascii_lowercase().as_str() {
+            "true" | "yes" | "1" => Some(true),
+            "false" | "no" | "0" => Some(false),
+            _ => None,
+        },
+        Value::Number(n) => n.as_u64().map(|n| n != 0),
+        Value::Null | Value::Array(_) | Value::Object(_) => None,
+    }
+}
+
+/// Options given as strings or as `{id, label, description}` objects; anything else is skipped.
+fn options_of(v: Option<&Value>) -> Vec<RawOption> {
+    let Some(items) = v.and_then(Value::as_array) else {
+        return Vec::new();
+    };
+    items
+        .iter()
+        .filter_map(|item| match item {
+            Value::String(label) => Some((None, label.clone(), None)),
+            Value::Object(_) => {
+                let label = text_of(item, &["label", "text", "name", "value"]);
+                let id = Some(text_of(item, &["id"])).filter(|s| !s.is_empty());
+                let description = Some(text_of(item, &["description"])).filter(|s| !s.is_empty());
+                Some((id, label, description))
+            }
+            Value::Number(n) => Some((None, n.to_string(), None)),
+            Value::Null | Value::Bool(_) | Value::Array(_) => None,
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -47,6 +47,14 @@ pub enum Error {
     /// A request was empty or only whitespace.
     #[error("the request is empty")]
     EmptyRequest,
+    /// User text is longer than [`MAX_TEXT_BYTES`](crate::MAX_TEXT_BYTES).
+    #[error("the text is {got} bytes long; at most {limit} are accepted")]
+    TextTooLong {
+        /// The most bytes accepted.
+        limit: usize,
+        /// The bytes that came.
+        got: usize,
+    },
     /// The input names a pipeline step that is not running.
     #[error("step {got:?} is not running (expected {expected:?})")]
     UnexpectedStep {
@@ -60,31 +68,83 @@ pub enum Error {
 /// The kinds of [`Input`](crate::Input), for errors and for [`Session::accepts`](crate::Session::accepts).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[allow(missing_docs)]
 pub enum InputKind {
+    /// [`Input::Start`](crate::Input::Start).
     Start,
+    /// [`Input::Message`](crate::Input::Message).
     Message,
+    /// [`Input::DetectionReceived`](crate::Input::DetectionReceived).
     DetectionReceived,
+    /// [`Input::DetectionFailed`](crate::Input::DetectionFailed).
     DetectionFailed,
+    /// [`Input::Answer`](crate::Input::Answer).
     Answer,
+    /// [`Input::Skip`](crate::Input::Skip).
     Skip,
+    /// [`Input::SkipAll`](crate::Input::SkipAll).
     SkipAll,
+    /// [`Input::Tick`](crate::Input::Tick).
     Tick,
+    /// [`Input::StepCompleted`](crate::Input::StepCompleted).
     StepCompleted,
+    /// [`Input::StepNeedsClarification`](crate::Input::StepNeedsClarification).
     StepNeedsClarification,
+    /// [`Input::GenerationChunk`](crate::Input::GenerationChunk).
     GenerationChunk,
+    /// [`Input::GenerationCompleted`](crate::Input::GenerationCompleted).
     GenerationCompleted,
+    /// [`Input::GenerationFailed`](crate::Input::GenerationFailed).
     GenerationFailed,
+    /// [`Input::Retry`](crate::Input::Retry).
     Retry,
+    /// [`Input::Reset`](crate::Input::Reset).
     Reset,
+}
+
+impl InputKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [Self; 15] = [
+        Self::Start,
+        Self::Message,
+        Self::DetectionReceived,
+        Self::DetectionFailed,
+        Self::Answer,
+        Self::Skip,
+        Self::SkipAll,
+        Self::Tick,
+        Self::StepCompleted,
+        Self::StepNeedsClarification,
+        Self::GenerationChunk,
+        Self::GenerationCompleted,
+        Self::GenerationFailed,
+        Self::Retry,
+        Self::Reset,
+    ];
+
+    /// The snake_case name used in JSON (`start`, `skip_all`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Start => "start",
+            Self::Message => "message",
+            Self::DetectionReceived => "detection_received",
+            Self::DetectionFailed => "detection_failed",
+            Self::Answer => "answer",
+            Self::Skip => "skip",
+            Self::SkipAll => "skip_all",
+            Self::Tick => "tick",
+            Self::StepCompleted => "step_completed",
+            Self::StepNeedsClarification => "step_needs_clarification",
+            Self::GenerationChunk => "generation_chunk",
+            Self::GenerationCompleted => "generation_completed",
+            Self::GenerationFailed => "generation_failed",
+            Self::Retry => "retry",
+            Self::Reset => "reset",
+        }
+    }
 }
 
 impl fmt::Display for InputKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = serde_json::to_value(self)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_owned))
-            .unwrap_or_default();
-        f.write_str(&name)
+        f.write_str(self.as_str())
     }
 }

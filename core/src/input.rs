@@ -2,12 +2,20 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::error::InputKind;
 use crate::question::{ChoiceId, QuestionId};
 use crate::request::{Message, Usage};
 use crate::sources::{Document, EntityLookup};
 
 /// Milliseconds since the Unix epoch, as told by the host. The engine never reads a clock.
 pub type Millis = u64;
+
+/// The longest user text (a request, a message, a typed answer) the engine accepts, in bytes.
+///
+/// Longer text is refused with [`Error::TextTooLong`](crate::Error::TextTooLong) and the session
+/// is unchanged, so a pasted megabyte never reaches a prompt or a snapshot, and a pending
+/// question stays pending. 64 KiB is far more than any question needs.
+pub const MAX_TEXT_BYTES: usize = 64 * 1024;
 
 /// Something that happened outside the engine; fed to [`Session::handle`](crate::Session::handle).
 ///
@@ -63,8 +71,9 @@ pub enum Input {
         /// The time of the skip.
         now: Millis,
     },
-    /// "Continue anyway" / skip all: every remaining question is declined and the engine
-    /// proceeds with its assumptions (E9).
+    /// "Continue anyway" / skip all: the pending question and every queued one are declined,
+    /// nothing more is asked in this conversation, and the engine proceeds with the assumptions
+    /// (E9). Accepted while a question is pending or while detection runs.
     SkipAll {
         /// The time of the request.
         now: Millis,
@@ -114,6 +123,29 @@ pub enum Input {
     Retry,
     /// Forget everything and return to idle ("Start over").
     Reset,
+}
+
+impl Input {
+    /// The input's kind, as used in errors and by [`Session::accepts`](crate::Session::accepts).
+    pub fn kind(&self) -> InputKind {
+        match self {
+            Self::Start { .. } => InputKind::Start,
+            Self::Message { .. } => InputKind::Message,
+            Self::DetectionReceived { .. } => InputKind::DetectionReceived,
+            Self::DetectionFailed { .. } => InputKind::DetectionFailed,
+            Self::Answer { .. } => InputKind::Answer,
+            Self::Skip { .. } => InputKind::Skip,
+            Self::SkipAll { .. } => InputKind::SkipAll,
+            Self::Tick { .. } => InputKind::Tick,
+            Self::StepCompleted { .. } => InputKind::StepCompleted,
+            Self::StepNeedsClarification { .. } => InputKind::StepNeedsClarification,
+            Self::GenerationChunk { .. } => InputKind::GenerationChunk,
+            Self::GenerationCompleted { .. } => InputKind::GenerationCompleted,
+            Self::GenerationFailed { .. } => InputKind::GenerationFailed,
+            Self::Retry => InputKind::Retry,
+            Self::Reset => InputKind::Reset,
+        }
+    }
 }
 
 /// What the host knows about a request when it starts (E3b, E3c, E12).

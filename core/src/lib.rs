@@ -17,15 +17,20 @@
 //! let Some(Effect::Ask { question, .. }) = effects.last() else { panic!("expected a question") };
 //! assert_eq!(session.status(), Status::AwaitingClarification);
 //!
-//! // The user picks the first option; the engine moves on to generation.
+//! // The user picks the first option; the next question (critical first) follows.
 //! let choice = question.options[0].id.clone();
 //! let effects = session.handle(Input::Answer {
 //!     question: question.id.clone(),
 //!     reply: Reply::Choices { choices: vec![choice] },
 //!     now: 1_000,
 //! })?;
+//! assert!(matches!(effects.last(), Some(Effect::Ask { .. })));
+//!
+//! // "Continue anyway": the rest takes its stated assumptions, and generation starts.
+//! let effects = session.handle(Input::SkipAll { now: 2_000 })?;
 //! let Some(Effect::RequestGeneration { prompt, .. }) = effects.last() else { panic!() };
 //! assert!(prompt.render().contains("A weekend"));
+//! assert_eq!(session.status(), Status::Generating);
 //!
 //! // Offline, the host answers with the template; the session completes.
 //! session.handle(Input::GenerationCompleted { text: prompt.offline_answer(), usage: None })?;
@@ -54,9 +59,9 @@ pub use config::{Config, Detection, Limits, Mode};
 pub use effect::Effect;
 pub use enrich::{EnrichedPrompt, HandoffPackage, Resolution, SourceDocument};
 pub use error::{Error, InputKind};
-pub use input::{Answer, Context, Input, Millis, Reply};
+pub use input::{Answer, Context, Input, MAX_TEXT_BYTES, Millis, Reply};
 pub use question::{Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource};
 pub use request::{ChatRequest, Message, Purpose, Role, Usage};
-pub use session::{Progress, Session, Status};
+pub use session::{PausedStep, Progress, Session, Status, StepOutput};
 pub use snapshot::{RestoreError, SNAPSHOT_VERSION};
 pub use trace::{Counters, Layer, TraceEvent};

@@ -1,18 +1,24 @@
 //! The session: one clarification conversation, driven by [`Session::handle`].
+//!
+//! The transition function lives here; how the conversation moves on (asking, following up,
+//! running steps, generating) is in [`flow`], and how a user's reply is checked and read is in
+//! [`reply`].
+
+mod flow;
+mod reply;
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::{self, CLARIFY_STEP};
-use crate::config::{Config, Detection, Mode};
-use crate::detect;
+use crate::config::Config;
 use crate::effect::Effect;
 use crate::enrich::{EnrichedPrompt, HandoffPackage, Resolution, SourceDocument};
 use crate::error::{Error, InputKind};
-use crate::input::{Answer, Context, Input, Millis, Reply};
-use crate::question::{Choice, ChoiceId, Question, QuestionId, QuestionSource};
-use crate::request::{ChatRequest, Message, Purpose, Role};
+use crate::input::{Answer, Context, Input, Millis};
+use crate::question::{Question, QuestionId};
+use crate::request::Message;
 use crate::trace::{Counters, Layer, TraceEvent};
 
 /// What a host shows (E2).
@@ -44,11 +50,15 @@ impl Status {
 
 impl fmt::Display for Status {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = serde_json::to_value(self)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_owned))
-            .unwrap_or_default();
-        f.write_str(&name)
+        f.write_str(match self {
+            Self::Idle => "idle",
+            Self::Analyzing => "analyzing",
+            Self::AwaitingClarification => "awaiting_clarification",
+            Self::Generating => "generating",
+            Self::Completed => "completed",
+            Self::HandedOff => "handed_off",
+            Self::Failed => "failed",
+        })
     }
 }
 
@@ -61,6 +71,25 @@ pub struct Progress {
     pub total: u32,
 }
 
+/// What a finished pipeline step produced (E15).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StepOutput {
+    /// The step's name, as in [`Config::steps`].
+    pub step: String,
+    /// What it returned in [`Input::StepCompleted`].
+    pub output: serde_json::Value,
+}
+
+/// A step that paused for a question, with what it had computed so far (E15, seed 004's
+/// `paused_at_step` and `partial_result`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PausedStep {
+    /// The step's name.
+    pub step: String,
+    /// Its partial result, handed back in [`Effect::RunStep`] when it resumes.
+    pub partial: serde_json::Value,
+}
+
 /// One clarification conversation.
 ///
 /// Methods come in three groups:
@@ -68,6 +97,13 @@ pub struct Progress {
 ///   [`progress`](Self::progress), [`accepts`](Self::accepts), [`trace`](Self::trace), …), taking `&self`;
 /// - [`handle`](Self::handle), the only mutator, which applies one [`Input`];
 /// - persistence ([`snapshot`](Self::snapshot), [`restore`](Self::restore)).
+///
+/// # Termination
+/// Whatever the inputs, a session shows at most [`Limits::max_questions`](crate::Limits) questions,
+/// never the same id twice, and starts at most [`Limits::max_rounds`](crate::Limits) rounds of
+/// clarification on the request plus one question per pipeline step. A user who keeps answering
+/// or skipping therefore reaches [`Status::Generating`] after at most `max_questions` answers
+/// (plus one `StepCompleted` per step), and a terminal status one generation input later.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Session {
     config: Config,
@@ -123,14 +159,19 @@ struct Conversation {
     /// Ids of every question shown, so none is shown twice.
     asked: Vec<QuestionId>,
     resolutions: Vec<Resolution>,
-    /// Assumptions for questions that were never shown (budget, never-ask mode).
+    /// Questions never shown (budget, round or step limit, never-ask mode, "Continue anyway"):
+    /// their assumptions apply and they stay open.
     unasked: Vec<Question>,
+    /// Clarification rounds on the request: 1 for the request itself, +1 per follow-up.
     rounds: u32,
+    /// The user chose "Continue anyway": nothing more is asked in this conversation.
+    #[serde(default)]
+    declined_all: bool,
     /// Index of the next pipeline step to run.
     next_step: usize,
-    step_outputs: Vec<(String, serde_json::Value)>,
+    step_outputs: Vec<StepOutput>,
     /// The step that paused for the pending question, and its partial result.
-    paused: Option<(String, serde_json::Value)>,
+    paused: Option<PausedStep>,
 }
 
 impl Session {
@@ -148,11 +189,13 @@ impl Session {
 
     /// Applies `input` and returns the work the host must do next, in order.
     ///
+    /// A [`Effect::StatusChanged`] comes first whenever the status changed.
+    ///
     /// # Errors
     /// [`Error::UnexpectedInput`] if `input` does not fit the current status, and
     /// [`Error::NotPendingQuestion`], [`Error::UnknownChoice`], [`Error::InvalidAnswer`],
-    /// [`Error::EmptyRequest`], [`Error::UnexpectedStep`] for stale or malformed actions.
-    /// On error the session is unchanged.
+    /// [`Error::EmptyRequest`], [`Error::TextTooLong`], [`Error::UnexpectedStep`] for stale or
+    /// malformed actions. On error the session is unchanged.
     pub fn handle(&mut self, input: Input) -> Result<Vec<Effect>, Error> {
         let mut next = self.clone();
         let effects = next.apply(input)?;
@@ -187,6 +230,25 @@ impl Session {
         }
     }
 
+    /// When the pending question expires, if it can ([`Config::question_timeout_ms`]).
+    ///
+    /// A host sets a timer for this moment and then sends [`Input::Tick`].
+    pub fn deadline(&self) -> Option<Millis> {
+        match &self.phase {
+            Phase::Asking { asked_at, .. } => self
+                .config
+                .question_timeout_ms
+                .map(|t| asked_at.saturating_add(t)),
+            Phase::Idle
+            | Phase::Detecting
+            | Phase::RunningStep { .. }
+            | Phase::Generating { .. }
+            | Phase::Completed { .. }
+            | Phase::HandedOff { .. }
+            | Phase::Failed { .. } => None,
+        }
+    }
+
     /// "Question n of m".
     pub fn progress(&self) -> Progress {
         let Some(c) = &self.convo else {
@@ -195,35 +257,53 @@ impl Session {
                 total: 0,
             };
         };
-        let asked = c.asked.len() as u32;
-        let pending = u32::from(self.current_question().is_some());
+        let asked = count(c.asked.len());
         let left = self.config.limits.max_questions.saturating_sub(asked);
-        let queued = (c.queue.len() as u32).min(left);
+        let queued = count(c.queue.len()).min(left);
         Progress {
-            current: if pending == 1 { asked } else { 0 },
-            total: asked + queued,
+            current: if self.current_question().is_some() {
+                asked
+            } else {
+                0
+            },
+            total: asked.saturating_add(queued),
         }
     }
 
-    /// Whether an input of `kind` would be accepted now (drives enabled buttons).
+    /// Whether an input of `kind` could be accepted now (drives enabled buttons).
+    ///
+    /// `false` means [`handle`](Self::handle) rejects every input of that kind with
+    /// [`Error::UnexpectedInput`]; `true` means it accepts a well-formed one.
     pub fn accepts(&self, kind: InputKind) -> bool {
-        let status = self.status();
+        let asking = matches!(self.phase, Phase::Asking { .. });
         match kind {
-            InputKind::Start => status == Status::Idle || status.is_terminal(),
-            InputKind::Message | InputKind::Tick | InputKind::Reset => true,
+            InputKind::Start => matches!(
+                self.phase,
+                Phase::Idle
+                    | Phase::Completed { .. }
+                    | Phase::HandedOff { .. }
+                    | Phase::Failed { .. }
+            ),
+            InputKind::Message => {
+                asking
+                    || matches!(
+                        self.phase,
+                        Phase::Idle | Phase::Completed { .. } | Phase::HandedOff { .. }
+                    )
+            }
+            InputKind::Tick | InputKind::Reset => true,
             InputKind::DetectionReceived | InputKind::DetectionFailed => {
                 matches!(self.phase, Phase::Detecting)
             }
-            InputKind::Answer | InputKind::Skip | InputKind::SkipAll => {
-                status == Status::AwaitingClarification
-            }
+            InputKind::Answer | InputKind::Skip => asking,
+            InputKind::SkipAll => asking || matches!(self.phase, Phase::Detecting),
             InputKind::StepCompleted | InputKind::StepNeedsClarification => {
                 matches!(self.phase, Phase::RunningStep { .. })
             }
             InputKind::GenerationChunk
             | InputKind::GenerationCompleted
-            | InputKind::GenerationFailed => status == Status::Generating,
-            InputKind::Retry => status == Status::Failed,
+            | InputKind::GenerationFailed => matches!(self.phase, Phase::Generating { .. }),
+            InputKind::Retry => matches!(self.phase, Phase::Failed { .. }),
         }
     }
 
@@ -247,6 +327,12 @@ impl Session {
         self.convo.as_ref().map_or(&[], |c| &c.resolutions)
     }
 
+    /// Questions that were never shown (a limit, never-ask mode or "Continue anyway"); their
+    /// assumptions apply and they are listed as open questions.
+    pub fn unasked(&self) -> &[Question] {
+        self.convo.as_ref().map_or(&[], |c| &c.unasked)
+    }
+
     /// The original request, once started.
     pub fn request(&self) -> Option<&str> {
         self.convo.as_ref().map(|c| c.request.as_str())
@@ -254,7 +340,23 @@ impl Session {
 
     /// The enriched prompt built from everything gathered so far.
     pub fn enriched_prompt(&self) -> Option<EnrichedPrompt> {
-        self.convo.as_ref().map(|c| c.prompt(self.config.mode))
+        self.convo.as_ref().map(Conversation::prompt)
+    }
+
+    /// The outputs of the pipeline steps that have finished, in order (E15).
+    pub fn step_outputs(&self) -> &[StepOutput] {
+        self.convo.as_ref().map_or(&[], |c| &c.step_outputs)
+    }
+
+    /// The step that paused for the pending question, with its partial result (E15).
+    pub fn paused_step(&self) -> Option<&PausedStep> {
+        self.convo.as_ref().and_then(|c| c.paused.as_ref())
+    }
+
+    /// Clarification rounds started on the request so far (E7): 1 once detection ran, plus one
+    /// per follow-up question.
+    pub fn rounds(&self) -> u32 {
+        self.convo.as_ref().map_or(0, |c| c.rounds)
     }
 
     /// The final (or partial, while streaming) answer.
@@ -298,10 +400,10 @@ impl Session {
         }
     }
 
-    // The transition function. `self` is a scratch copy: on `Err` it is thrown away.
+    /// The transition function. `self` is a scratch copy: on `Err` it is thrown away.
     fn apply(&mut self, input: Input) -> Result<Vec<Effect>, Error> {
-        let kind = input_kind(&input);
-        let mut fx = Effects::default();
+        let kind = input.kind();
+        let mut fx = Vec::new();
         let before = self.status();
         match (&self.phase, input) {
             (_, Input::Reset) => {
@@ -324,6 +426,7 @@ impl Session {
                     now,
                 },
             ) => {
+                reply::check_length(&request)?;
                 self.advance_clock(now);
                 self.start(request, context, &mut fx)?;
             }
@@ -331,8 +434,9 @@ impl Session {
                 Phase::Idle | Phase::Completed { .. } | Phase::HandedOff { .. },
                 Input::Message { text, now },
             ) => {
-                self.advance_clock(now);
+                reply::check_length(&text)?;
                 let history = self.finished_history();
+                self.advance_clock(now);
                 self.start(
                     text,
                     Context {
@@ -343,9 +447,13 @@ impl Session {
                 )?;
             }
             (Phase::Asking { question, .. }, Input::Message { text, now }) => {
-                let answer = answer_from_message(question, &text)?;
+                let answer = reply::answer_from_message(question, &text)?;
                 self.advance_clock(now);
-                self.note(Layer::Session, "message_is_answer", "A question was pending, so the message answers it; no detection or search runs.");
+                self.note(
+                    Layer::Session,
+                    "message_is_answer",
+                    "A question was pending, so the message answers it; no detection or search runs.",
+                );
                 self.resolve(answer, &mut fx);
             }
             (
@@ -356,13 +464,13 @@ impl Session {
                     now,
                 },
             ) => {
-                check_pending(question, &id)?;
-                validate_reply(question, &reply)?;
+                reply::check_pending(question, &id)?;
+                reply::validate(question, &reply)?;
                 self.advance_clock(now);
                 self.resolve(reply.into(), &mut fx);
             }
             (Phase::Asking { question, .. }, Input::Skip { question: id, now }) => {
-                check_pending(question, &id)?;
+                reply::check_pending(question, &id)?;
                 self.advance_clock(now);
                 self.resolve(Answer::Skipped, &mut fx);
             }
@@ -370,54 +478,52 @@ impl Session {
                 self.advance_clock(now);
                 self.decline_all(&mut fx);
             }
+            (Phase::Detecting, Input::SkipAll { now }) => {
+                self.advance_clock(now);
+                if let Some(c) = &mut self.convo {
+                    c.declined_all = true;
+                }
+                self.note(
+                    Layer::Session,
+                    "declined_all",
+                    "The user chose to continue without questions; detection is not awaited.",
+                );
+                self.proceed(&mut fx);
+            }
             (Phase::Detecting, Input::DetectionReceived { reply, usage }) => {
-                if let Some(u) = usage {
-                    self.counters.prompt_tokens += u.prompt_tokens;
-                    self.counters.completion_tokens += u.completion_tokens;
-                }
-                match analysis::parse_detection(&reply, CLARIFY_STEP) {
-                    Ok(a) => {
-                        let why = if a.needs_clarification {
-                            "The LLM found the request ambiguous."
-                        } else {
-                            "The LLM found the request clear."
-                        };
-                        self.note(Layer::Llm, "detected", why);
-                        self.enqueue(a.questions);
-                    }
-                    Err(e) => {
-                        self.note(Layer::Llm, "reply_unusable", &format!("The detection reply was unusable ({e}); the embedded detector decides instead."));
-                        fx.push(Effect::Notice { message: format!("The LLM's reply could not be read ({e}); using the built-in detector.") });
-                        self.detect_embedded();
-                    }
-                }
+                self.add_usage(usage);
+                self.detection_reply(&reply, &mut fx);
                 self.proceed(&mut fx);
             }
             (Phase::Detecting, Input::DetectionFailed { reason }) => {
                 self.note(
                     Layer::Llm,
                     "detection_failed",
-                    &format!("Detection failed ({reason}); the embedded detector decides instead."),
+                    &format!(
+                        "Detection failed ({}); the embedded detector decides instead.",
+                        preview(&reason)
+                    ),
                 );
                 fx.push(Effect::Notice {
                     message: format!(
-                        "The LLM could not be reached ({reason}); using the built-in detector."
+                        "The LLM could not be reached ({}); using the built-in detector.",
+                        preview(&reason)
                     ),
                 });
                 self.detect_embedded();
                 self.proceed(&mut fx);
             }
             (Phase::RunningStep { step, .. }, Input::StepCompleted { step: got, output }) => {
-                check_step(step, &got)?;
-                if let Some(c) = &mut self.convo {
-                    c.step_outputs.push((got.clone(), output));
-                    c.next_step += 1;
-                }
+                reply::check_step(step, &got)?;
                 self.note(
                     Layer::Step,
                     "step_completed",
                     &format!("Step {got} finished."),
                 );
+                if let Some(c) = &mut self.convo {
+                    c.step_outputs.push(StepOutput { step: got, output });
+                    c.next_step = c.next_step.saturating_add(1);
+                }
                 self.proceed(&mut fx);
             }
             (
@@ -428,7 +534,7 @@ impl Session {
                     partial,
                 },
             ) => {
-                check_step(step, &got)?;
+                reply::check_step(step, &got)?;
                 self.step_question(got, &reply, partial, &mut fx);
             }
             (Phase::Generating { .. }, Input::GenerationChunk { text }) => {
@@ -443,21 +549,25 @@ impl Session {
                 } else {
                     text
                 };
-                if let Some(u) = usage {
-                    self.counters.prompt_tokens += u.prompt_tokens;
-                    self.counters.completion_tokens += u.completion_tokens;
-                }
+                self.add_usage(usage);
                 self.finish(answer, &mut fx);
             }
             (Phase::Generating { .. }, Input::GenerationFailed { reason }) => {
-                self.note(Layer::Session, "generation_failed", &format!("The answer could not be produced ({reason}); every answer is kept and Retry is possible."));
+                self.note(
+                    Layer::Session,
+                    "generation_failed",
+                    &format!(
+                        "The answer could not be produced ({}); every answer is kept and Retry is possible.",
+                        preview(&reason)
+                    ),
+                );
                 self.phase = Phase::Failed { reason };
             }
             (Phase::Failed { .. }, Input::Retry) => {
                 self.note(
                     Layer::Session,
                     "retry",
-                    "Retrying with everything gathered so far.",
+                    "Retrying with everything gathered so far; no question is asked again.",
                 );
                 self.proceed(&mut fx);
             }
@@ -491,14 +601,102 @@ impl Session {
             }
         }
         let after = self.status();
-        let mut out = fx.0;
         if after != before {
-            out.insert(0, Effect::StatusChanged { status: after });
+            fx.insert(0, Effect::StatusChanged { status: after });
         }
-        Ok(out)
+        Ok(fx)
     }
 
-    fn start(&mut self, request: String, context: Context, fx: &mut Effects) -> Result<(), Error> {
+    /// Checks the invariants a restored session must hold; `Err` names the first one broken.
+    pub(crate) fn check_invariants(&self) -> Result<(), String> {
+        let limits = &self.config.limits;
+        let Some(c) = &self.convo else {
+            return match self.phase {
+                Phase::Idle => Ok(()),
+                Phase::Detecting
+                | Phase::Asking { .. }
+                | Phase::RunningStep { .. }
+                | Phase::Generating { .. }
+                | Phase::Completed { .. }
+                | Phase::HandedOff { .. }
+                | Phase::Failed { .. } => Err(format!(
+                    "status {} needs a conversation, and there is none",
+                    self.status()
+                )),
+            };
+        };
+        if count(c.asked.len()) > limits.max_questions {
+            return Err(format!(
+                "{} questions were asked, more than the budget of {}",
+                c.asked.len(),
+                limits.max_questions
+            ));
+        }
+        for (i, id) in c.asked.iter().enumerate() {
+            if c.asked.iter().skip(i + 1).any(|other| other == id) {
+                return Err(format!("question {id} was asked twice"));
+            }
+        }
+        for r in &c.resolutions {
+            if !c.asked.contains(&r.question.id) {
+                return Err(format!(
+                    "question {} has an answer but was never asked",
+                    r.question.id
+                ));
+            }
+        }
+        if c.next_step > self.config.steps.len() {
+            return Err(format!(
+                "step {} of {} is next",
+                c.next_step,
+                self.config.steps.len()
+            ));
+        }
+        match &self.phase {
+            Phase::Asking { question, .. } => {
+                if !c.asked.contains(&question.id) {
+                    return Err(format!(
+                        "the pending question {} is not among the asked",
+                        question.id
+                    ));
+                }
+                if c.resolutions.iter().any(|r| r.question.id == question.id) {
+                    return Err(format!(
+                        "the pending question {} is already answered",
+                        question.id
+                    ));
+                }
+                if question.options.len() == 1 || question.options.len() > 4 {
+                    return Err(format!(
+                        "the pending question has {} options; 0 or 2 to 4 are allowed",
+                        question.options.len()
+                    ));
+                }
+                if question.options.is_empty() && !question.allow_free_text {
+                    return Err("the pending question cannot be answered at all".into());
+                }
+            }
+            Phase::RunningStep { step, .. } => {
+                if self.config.steps.get(c.next_step) != Some(step) {
+                    return Err(format!("step {step:?} is running but is not the next step"));
+                }
+            }
+            Phase::Idle
+            | Phase::Detecting
+            | Phase::Generating { .. }
+            | Phase::Completed { .. }
+            | Phase::HandedOff { .. }
+            | Phase::Failed { .. } => {}
+        }
+        Ok(())
+    }
+
+    fn start(
+        &mut self,
+        request: String,
+        context: Context,
+        fx: &mut Vec<Effect>,
+    ) -> Result<(), Error> {
         if request.trim().is_empty() {
             return Err(Error::EmptyRequest);
         }
@@ -520,23 +718,26 @@ impl Session {
             asked: Vec::new(),
             resolutions: Vec::new(),
             unasked: Vec::new(),
-            rounds: 0,
+            rounds: 1,
+            declined_all: false,
             next_step: 0,
             step_outputs: Vec::new(),
             paused: None,
         });
         self.note(Layer::Session, "started", "A new request arrived.");
+        let mut from_sources = false;
         if let Some(doc) = document {
             let questions = crate::sources::document_questions(&doc);
             self.note(
                 Layer::Document,
                 "document_matched",
                 &format!(
-                    "Document {} declares {} clarifying question(s).",
+                    "Document {} declares {} clarifying question(s); retrieval is not run again.",
                     doc.id,
                     questions.len()
                 ),
             );
+            from_sources |= !questions.is_empty();
             self.enqueue(questions);
         }
         for lookup in entities {
@@ -547,309 +748,52 @@ impl Session {
                         "entity_ambiguous",
                         &format!(
                             "\"{}\" matches {} catalog entries.",
-                            lookup.mention,
+                            preview(&lookup.mention),
                             lookup.matches.len()
                         ),
                     );
+                    from_sources = true;
                     self.enqueue(vec![q]);
                 }
                 None => self.note(
                     Layer::Catalog,
                     "entity_resolved",
-                    &format!("\"{}\" matches exactly one catalog entry.", lookup.mention),
+                    &format!(
+                        "\"{}\" matches exactly one catalog entry; nothing to ask.",
+                        preview(&lookup.mention)
+                    ),
                 ),
             }
         }
-        let document_asks = self
-            .convo
-            .as_ref()
-            .is_some_and(|c| !c.queue.is_empty() && c.document.is_some());
+        if from_sources {
+            self.note(
+                Layer::Session,
+                "detection_skipped",
+                "The knowledge base or catalog already supplied the questions.",
+            );
+            self.proceed(fx);
+            return Ok(());
+        }
         match self.config.detection {
-            Detection::Llm if !document_asks => {
-                let c = self.convo.as_ref().expect("set above");
-                let request = analysis::detection_request(&c.request, &c.history, &self.config);
-                self.counters.llm_calls += 1;
-                self.note(
-                    Layer::Llm,
-                    "detection_requested",
-                    "Asking the LLM whether the request is ambiguous.",
-                );
-                self.phase = Phase::Detecting;
-                fx.push(Effect::RequestDetection { request });
-            }
-            Detection::Llm | Detection::Embedded => {
-                if !document_asks {
-                    self.detect_embedded();
+            crate::config::Detection::Llm => {
+                if let Some(c) = &self.convo {
+                    let request = analysis::detection_request(&c.request, &c.history, &self.config);
+                    self.counters.llm_calls = self.counters.llm_calls.saturating_add(1);
+                    self.note(
+                        Layer::Llm,
+                        "detection_requested",
+                        "Asking the LLM whether the request is ambiguous.",
+                    );
+                    self.phase = Phase::Detecting;
+                    fx.push(Effect::RequestDetection { request });
                 }
+            }
+            crate::config::Detection::Embedded => {
+                self.detect_embedded();
                 self.proceed(fx);
             }
         }
         Ok(())
-    }
-
-    fn detect_embedded(&mut self) {
-        let Some(c) = &self.convo else { return };
-        let a = detect::detect(&c.request, &c.history);
-        let why = if a.needs_clarification {
-            let rules: Vec<String> = a
-                .questions
-                .iter()
-                .filter_map(|q| match &q.source {
-                    QuestionSource::Detector { rule } => Some(rule.clone()),
-                    _ => None,
-                })
-                .collect();
-            format!(
-                "The embedded detector found the request vague ({}).",
-                rules.join(", ")
-            )
-        } else {
-            "The embedded detector found the request clear.".to_owned()
-        };
-        self.note(Layer::Detector, "detected", &why);
-        self.enqueue(a.questions);
-    }
-
-    /// Adds questions to the queue as one round, dropping repeats and keeping critical first.
-    fn enqueue(&mut self, questions: Vec<Question>) {
-        let Some(c) = &mut self.convo else { return };
-        if questions.is_empty() {
-            return;
-        }
-        c.rounds += 1;
-        for q in questions {
-            let seen = c.asked.contains(&q.id) || c.queue.iter().any(|p| p.id == q.id);
-            if seen {
-                self.trace.push(TraceEvent {
-                    at: self.clock,
-                    layer: Layer::Limit,
-                    decision: "repeat_dropped".into(),
-                    reason: format!("\"{}\" was already asked or queued.", q.text),
-                });
-                continue;
-            }
-            c.queue.push(q);
-        }
-        c.queue.sort_by_key(|q| q.priority);
-    }
-
-    /// Asks the next question, runs the next step, or generates the answer.
-    fn proceed(&mut self, fx: &mut Effects) {
-        let mode = self.config.mode;
-        let max = self.config.limits.max_questions;
-        let clock = self.clock;
-        let Some(c) = &mut self.convo else { return };
-        if let Some(next) = (!c.queue.is_empty()).then(|| c.queue.remove(0)) {
-            if mode == Mode::NonInteractive {
-                c.unasked.push(next);
-                self.note(
-                    Layer::Session,
-                    "auto_skipped",
-                    "Never-ask mode: the question is recorded as open with its assumption.",
-                );
-                return self.proceed(fx);
-            }
-            if c.asked.len() as u32 >= max {
-                c.unasked.push(next);
-                c.unasked.append(&mut c.queue);
-                self.note(
-                    Layer::Limit,
-                    "budget_reached",
-                    &format!("The question budget ({max}) is spent; proceeding with assumptions."),
-                );
-                return self.proceed(fx);
-            }
-            c.asked.push(next.id.clone());
-            self.counters.questions_asked += 1;
-            self.note(
-                Layer::Session,
-                "question_asked",
-                &format!("Asking \"{}\" ({}).", next.text, next.priority),
-            );
-            self.phase = Phase::Asking {
-                question: next.clone(),
-                asked_at: clock,
-            };
-            let progress = self.progress();
-            fx.push(Effect::Ask {
-                question: next,
-                progress,
-            });
-            return;
-        }
-        if let Some((step, partial)) = c.paused.take() {
-            self.phase = Phase::RunningStep {
-                step: step.clone(),
-                partial: Some(partial.clone()),
-            };
-            let prompt = c.prompt(mode);
-            fx.push(Effect::RunStep {
-                step,
-                prompt,
-                partial: Some(partial),
-                allow_clarification: false,
-            });
-            return;
-        }
-        if let Some(step) = self.config.steps.get(c.next_step).cloned() {
-            let asked_here = c
-                .asked
-                .iter()
-                .filter(|id| {
-                    c.resolutions
-                        .iter()
-                        .any(|r| &r.question.id == *id && r.question.step == step)
-                })
-                .count() as u32;
-            let allow = mode == Mode::Interactive
-                && asked_here < self.config.limits.max_per_step
-                && (c.asked.len() as u32) < max;
-            self.phase = Phase::RunningStep {
-                step: step.clone(),
-                partial: None,
-            };
-            let prompt = c.prompt(mode);
-            fx.push(Effect::RunStep {
-                step,
-                prompt,
-                partial: None,
-                allow_clarification: allow,
-            });
-            return;
-        }
-        let prompt = c.prompt(mode);
-        let request = generation_request(&prompt, &self.config);
-        self.counters.llm_calls += u32::from(self.config.detection == Detection::Llm);
-        self.phase = Phase::Generating {
-            streamed: String::new(),
-        };
-        self.note(
-            Layer::Session,
-            "generating",
-            "Every question is resolved; producing the answer from the enriched prompt.",
-        );
-        fx.push(Effect::RequestGeneration { request, prompt });
-    }
-
-    fn resolve(&mut self, answer: Answer, fx: &mut Effects) {
-        self.record(answer);
-        self.proceed(fx);
-    }
-
-    /// Stores `answer` for the pending question; the caller moves on.
-    fn record(&mut self, answer: Answer) {
-        let Phase::Asking { question, .. } = &self.phase else {
-            return;
-        };
-        let question = question.clone();
-        match &answer {
-            Answer::Choices { .. } | Answer::Text { .. } | Answer::ChoicesWithText { .. } => {
-                self.counters.answered += 1
-            }
-            Answer::DontKnow | Answer::Skipped | Answer::Declined => self.counters.skipped += 1,
-            Answer::TimedOut => self.counters.timed_out += 1,
-        }
-        self.note(
-            Layer::Session,
-            "answer_recorded",
-            &format!(
-                "\"{}\" resolved as {}.",
-                question.text,
-                answer_kind(&answer)
-            ),
-        );
-        if let Some(c) = &mut self.convo {
-            c.resolutions.push(Resolution {
-                question,
-                answer,
-                at: self.clock,
-            });
-        }
-    }
-
-    fn decline_all(&mut self, fx: &mut Effects) {
-        self.record(Answer::Declined);
-        if let Some(c) = &mut self.convo {
-            c.unasked.append(&mut c.queue);
-        }
-        self.note(Layer::Session, "declined_all", "The user chose to continue without more questions; every remaining question takes its assumption.");
-        self.proceed(fx);
-    }
-
-    fn expire(&mut self, fx: &mut Effects) {
-        let Phase::Asking { asked_at, .. } = &self.phase else {
-            return;
-        };
-        let Some(timeout) = self.config.question_timeout_ms else {
-            return;
-        };
-        if self.clock.saturating_sub(*asked_at) >= timeout {
-            self.note(
-                Layer::Timeout,
-                "timed_out",
-                "The question was not answered in time; its assumption applies.",
-            );
-            self.resolve(Answer::TimedOut, fx);
-        }
-    }
-
-    fn step_question(
-        &mut self,
-        step: String,
-        reply: &str,
-        partial: serde_json::Value,
-        fx: &mut Effects,
-    ) {
-        let questions = analysis::parse_detection(reply, &step)
-            .map(|a| a.questions)
-            .unwrap_or_default();
-        if let Some(c) = &mut self.convo {
-            c.paused = Some((step.clone(), partial));
-        }
-        let mut questions = questions;
-        for q in &mut questions {
-            q.source = QuestionSource::Step;
-        }
-        questions.truncate(self.config.limits.max_per_step as usize);
-        self.note(
-            Layer::Step,
-            "step_paused",
-            &format!("Step {step} paused for a question."),
-        );
-        self.enqueue(questions);
-        self.proceed(fx);
-    }
-
-    fn finish(&mut self, answer: String, fx: &mut Effects) {
-        let Some(c) = &self.convo else { return };
-        let prompt = c.prompt(self.config.mode);
-        fx.push(Effect::Complete {
-            answer: answer.clone(),
-            prompt: prompt.clone(),
-        });
-        if c.requires_handoff {
-            let package = HandoffPackage {
-                request: c.request.clone(),
-                answer: answer.clone(),
-                questions: c.resolutions.clone(),
-                assumptions: prompt.assumptions.clone(),
-                reason: c.document.as_ref().map_or_else(String::new, |d| {
-                    format!("Document \"{}\" requires a human.", d.title)
-                }),
-            };
-            self.note(
-                Layer::Document,
-                "handed_off",
-                "The source document requires a human; handing off after the answer.",
-            );
-            fx.push(Effect::HandOff {
-                package: package.clone(),
-            });
-            self.phase = Phase::HandedOff { answer, package };
-        } else {
-            self.note(Layer::Session, "completed", "The answer is complete.");
-            self.phase = Phase::Completed { answer };
-        }
     }
 
     fn finished_history(&self) -> Vec<Message> {
@@ -857,11 +801,22 @@ impl Session {
             return Vec::new();
         };
         let mut h = c.history.clone();
-        h.push(Message::new(Role::User, c.request.clone()));
+        h.push(Message::new(crate::request::Role::User, c.request.clone()));
         if let Some(a) = self.answer() {
-            h.push(Message::new(Role::Assistant, a));
+            h.push(Message::new(crate::request::Role::Assistant, a));
         }
         h
+    }
+
+    fn add_usage(&mut self, usage: Option<crate::request::Usage>) {
+        if let Some(u) = usage {
+            self.counters.prompt_tokens =
+                self.counters.prompt_tokens.saturating_add(u.prompt_tokens);
+            self.counters.completion_tokens = self
+                .counters
+                .completion_tokens
+                .saturating_add(u.completion_tokens);
+        }
     }
 
     fn advance_clock(&mut self, now: Millis) {
@@ -879,9 +834,8 @@ impl Session {
 }
 
 impl Conversation {
-    fn prompt(&self, mode: Mode) -> EnrichedPrompt {
+    fn prompt(&self) -> EnrichedPrompt {
         let mut assumptions = Vec::new();
-        let mut open = Vec::new();
         for r in &self.resolutions {
             if !r.answer.is_informative() {
                 assumptions.push(r.question.assumption.clone());
@@ -889,9 +843,6 @@ impl Conversation {
         }
         for q in &self.unasked {
             assumptions.push(q.assumption.clone());
-            if mode == Mode::NonInteractive {
-                open.push(q.text.clone());
-            }
         }
         EnrichedPrompt {
             request: self.request.clone(),
@@ -903,168 +854,41 @@ impl Conversation {
                 .cloned()
                 .collect(),
             assumptions,
-            open_questions: open,
+            open_questions: self.unasked.iter().map(|q| q.text.clone()).collect(),
         }
     }
-}
 
-#[derive(Default)]
-struct Effects(Vec<Effect>);
-
-impl Effects {
-    fn push(&mut self, e: Effect) {
-        self.0.push(e);
+    /// Whether `id` was shown or is waiting to be shown.
+    fn seen(&self, id: &QuestionId) -> bool {
+        self.asked.contains(id) || self.queue.iter().any(|q| &q.id == id)
     }
-}
 
-fn generation_request(prompt: &EnrichedPrompt, _config: &Config) -> ChatRequest {
-    ChatRequest {
-        purpose: Purpose::Generation,
-        messages: vec![
-            Message::new(
-                Role::System,
-                "Answer the user's request using the details they gave. State any assumptions briefly.",
-            ),
-            Message::new(Role::User, prompt.render()),
-        ],
-        response_format: None,
-        max_tokens: Some(512),
-        temperature: Some(0.3),
-        stream: true,
+    /// Questions of `step` shown so far.
+    fn asked_in_step(&self, step: &str) -> u32 {
+        count(
+            self.resolutions
+                .iter()
+                .filter(|r| r.question.step == step)
+                .count(),
+        )
     }
 }
 
-fn check_pending(pending: &Question, got: &QuestionId) -> Result<(), Error> {
-    if &pending.id == got {
-        Ok(())
-    } else {
-        Err(Error::NotPendingQuestion {
-            expected: pending.id.clone(),
-            got: got.clone(),
-        })
-    }
+/// `n` as a `u32`, saturating (a session never holds 4 billion questions).
+fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-fn check_step(running: &str, got: &str) -> Result<(), Error> {
-    if running == got {
-        Ok(())
-    } else {
-        Err(Error::UnexpectedStep {
-            expected: running.to_owned(),
-            got: got.to_owned(),
-        })
+/// At most 60 characters of `text`, for traces and notices.
+fn preview(text: &str) -> String {
+    let mut p: String = text.chars().take(60).collect();
+    if text.chars().nth(60).is_some() {
+        p.push('…');
     }
+    p
 }
 
-fn validate_reply(q: &Question, reply: &Reply) -> Result<(), Error> {
-    let check_choices = |choices: &[ChoiceId]| -> Result<(), Error> {
-        if choices.is_empty() {
-            return Err(Error::InvalidAnswer {
-                question: q.id.clone(),
-                reason: "no option chosen",
-            });
-        }
-        if choices.len() > 1 && !q.multiple {
-            return Err(Error::InvalidAnswer {
-                question: q.id.clone(),
-                reason: "several options chosen on a single-choice question",
-            });
-        }
-        for c in choices {
-            if q.choice(c).is_none() {
-                return Err(Error::UnknownChoice {
-                    question: q.id.clone(),
-                    choice: c.clone(),
-                });
-            }
-        }
-        Ok(())
-    };
-    let check_text = |text: &str| -> Result<(), Error> {
-        if !q.allow_free_text {
-            Err(Error::InvalidAnswer {
-                question: q.id.clone(),
-                reason: "this question does not take free text",
-            })
-        } else if text.trim().is_empty() {
-            Err(Error::InvalidAnswer {
-                question: q.id.clone(),
-                reason: "the answer is empty",
-            })
-        } else {
-            Ok(())
-        }
-    };
-    match reply {
-        Reply::Choices { choices } => check_choices(choices),
-        Reply::Text { text } => check_text(text),
-        Reply::ChoicesWithText { choices, text } => {
-            check_choices(choices).and_then(|()| check_text(text))
-        }
-        Reply::DontKnow if q.allow_skip => Ok(()),
-        Reply::DontKnow => Err(Error::InvalidAnswer {
-            question: q.id.clone(),
-            reason: "this question does not offer \"I don't know\"",
-        }),
-    }
-}
-
-/// Reads a chat message as the answer to `q`: `2` picks the second option, an option's label
-/// picks it, `?` means "I don't know", anything else is free text.
-fn answer_from_message(q: &Question, text: &str) -> Result<Answer, Error> {
-    let t = text.trim();
-    if t == "?" && q.allow_skip {
-        return Ok(Answer::DontKnow);
-    }
-    if let Ok(n) = t.parse::<usize>() {
-        if let Some(choice) = n.checked_sub(1).and_then(|i| q.options.get(i)) {
-            return Ok(Answer::Choices {
-                choices: vec![choice.id.clone()],
-            });
-        }
-    }
-    if let Some(choice) = q
-        .options
-        .iter()
-        .find(|c: &&Choice| c.label.eq_ignore_ascii_case(t))
-    {
-        return Ok(Answer::Choices {
-            choices: vec![choice.id.clone()],
-        });
-    }
-    let reply = Reply::Text { text: t.to_owned() };
-    validate_reply(q, &reply)?;
-    Ok(reply.into())
-}
-
-fn answer_kind(a: &Answer) -> &'static str {
-    match a {
-        Answer::Choices { .. } => "a chosen option",
-        Answer::Text { .. } => "free text",
-        Answer::ChoicesWithText { .. } => "an option with a note",
-        Answer::DontKnow => "\"I don't know\"",
-        Answer::Skipped => "skipped",
-        Answer::Declined => "declined",
-        Answer::TimedOut => "timed out",
-    }
-}
-
-fn input_kind(input: &Input) -> InputKind {
-    match input {
-        Input::Start { .. } => InputKind::Start,
-        Input::Message { .. } => InputKind::Message,
-        Input::DetectionReceived { .. } => InputKind::DetectionReceived,
-        Input::DetectionFailed { .. } => InputKind::DetectionFailed,
-        Input::Answer { .. } => InputKind::Answer,
-        Input::Skip { .. } => InputKind::Skip,
-        Input::SkipAll { .. } => InputKind::SkipAll,
-        Input::Tick { .. } => InputKind::Tick,
-        Input::StepCompleted { .. } => InputKind::StepCompleted,
-        Input::StepNeedsClarification { .. } => InputKind::StepNeedsClarification,
-        Input::GenerationChunk { .. } => InputKind::GenerationChunk,
-        Input::GenerationCompleted { .. } => InputKind::GenerationCompleted,
-        Input::GenerationFailed { .. } => InputKind::GenerationFailed,
-        Input::Retry => InputKind::Retry,
-        Input::Reset => InputKind::Reset,
-    }
+/// `true` when `step` is the request's own clarification (not a pipeline step).
+fn is_request_step(step: &str) -> bool {
+    step == CLARIFY_STEP
 }

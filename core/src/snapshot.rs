@@ -1,11 +1,22 @@
-//! Versioned snapshots (E13): the whole session as JSON, restored with validation.
+//! Versioned snapshots (E13): the whole session as JSON, restored with validation and migrated
+//! from older versions.
+//!
+//! ```json
+//! {"clarify_snapshot": 2, "session": {"config": {…}, "phase": {"phase": "asking", …}, …}}
+//! ```
+//!
+//! Version history:
+//! - 1: pipeline steps stored as `[name, value]` pairs; `rounds` counted every batch of questions.
+//! - 2: steps stored as `{"step", "output"}` / `{"step", "partial"}` objects; `rounds` counts
+//!   clarification rounds on the request (1, plus one per follow-up); `declined_all` added.
 
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
 use crate::session::Session;
 
 /// The snapshot format this build writes.
-pub const SNAPSHOT_VERSION: u32 = 1;
+pub const SNAPSHOT_VERSION: u32 = 2;
 
 /// Why a snapshot could not be restored.
 #[derive(Debug, thiserror::Error)]
@@ -24,6 +35,9 @@ pub enum RestoreError {
     /// The text is not a Clarify snapshot.
     #[error("not a Clarify snapshot: {0}")]
     Malformed(String),
+    /// The snapshot parses but describes a session that cannot exist (hand-edited or corrupted).
+    #[error("the snapshot describes an impossible session: {0}")]
+    Inconsistent(String),
 }
 
 #[derive(Serialize)]
@@ -35,7 +49,7 @@ struct SnapshotOut<'a> {
 #[derive(Deserialize)]
 struct SnapshotIn {
     clarify_snapshot: u32,
-    session: serde_json::Value,
+    session: Value,
 }
 
 impl Session {
@@ -48,20 +62,103 @@ impl Session {
         .unwrap_or_default()
     }
 
-    /// Restores a session from [`snapshot`](Self::snapshot) output.
+    /// Restores a session from [`snapshot`](Self::snapshot) output of this or an older version.
+    ///
+    /// Older versions are migrated; the result is checked for consistency (the pending question
+    /// was asked, within the budget, never twice, …) before it is returned.
     ///
     /// # Errors
-    /// [`RestoreError::UnsupportedVersion`] for a snapshot from a newer build and
-    /// [`RestoreError::Malformed`] for anything that is not a valid snapshot.
+    /// [`RestoreError::UnsupportedVersion`] for a snapshot from a newer build,
+    /// [`RestoreError::Malformed`] for anything that is not a snapshot, and
+    /// [`RestoreError::Inconsistent`] for a snapshot of an impossible session.
     pub fn restore(snapshot: &str) -> Result<Self, RestoreError> {
         let raw: SnapshotIn =
             serde_json::from_str(snapshot).map_err(|e| RestoreError::Malformed(e.to_string()))?;
-        if raw.clarify_snapshot > SNAPSHOT_VERSION || raw.clarify_snapshot == 0 {
-            return Err(RestoreError::UnsupportedVersion {
-                found: raw.clarify_snapshot,
-                supported: SNAPSHOT_VERSION,
-            });
-        }
-        serde_json::from_value(raw.session).map_err(|e| RestoreError::Malformed(e.to_string()))
+        let session = match raw.clarify_snapshot {
+            0 => {
+                return Err(RestoreError::Malformed(
+                    "version 0 does not exist; versions start at 1".into(),
+                ));
+            }
+            1 => migrate_v1(raw.session)?,
+            SNAPSHOT_VERSION => raw.session,
+            found => {
+                return Err(RestoreError::UnsupportedVersion {
+                    found,
+                    supported: SNAPSHOT_VERSION,
+                });
+            }
+        };
+        let session: Self =
+            serde_json::from_value(session).map_err(|e| RestoreError::Malformed(e.to_string()))?;
+        session
+            .check_invariants()
+            .map_err(RestoreError::Inconsistent)?;
+        Ok(session)
     }
+}
+
+/// Version 1 → 2: `[name, value]` pairs become objects, `rounds` is the request's one round
+/// (version 1 had no follow-ups), and `declined_all` starts false.
+fn migrate_v1(mut session: Value) -> Result<Value, RestoreError> {
+    let Some(convo) = session.get_mut("convo").and_then(Value::as_object_mut) else {
+        // An idle session has no conversation; nothing else changed.
+        return Ok(session);
+    };
+    let outputs = match convo.remove("step_outputs") {
+        Some(Value::Array(pairs)) => pairs
+            .into_iter()
+            .map(|pair| pair_to_object(pair, "output"))
+            .collect::<Result<Vec<_>, _>>()?,
+        Some(Value::Null) | None => Vec::new(),
+        Some(other) => return Err(not_v1("step_outputs", &other)),
+    };
+    convo.insert("step_outputs".into(), Value::Array(outputs));
+    let paused = match convo.remove("paused") {
+        Some(Value::Null) | None => Value::Null,
+        Some(pair @ Value::Array(_)) => pair_to_object(pair, "partial")?,
+        Some(other) => return Err(not_v1("paused", &other)),
+    };
+    convo.insert("paused".into(), paused);
+    convo.insert("rounds".into(), Value::from(1));
+    convo.insert("declined_all".into(), Value::Bool(false));
+    Ok(session)
+}
+
+/// `["name", value]` → `{"step": "name", value_key: value}`.
+fn pair_to_object(pair: Value, value_key: &str) -> Result<Value, RestoreError> {
+    match pair {
+        Value::Array(items) => match <[Value; 2]>::try_from(items) {
+            Ok([step @ Value::String(_), value]) => {
+                let mut object = Map::new();
+                object.insert("step".into(), step);
+                object.insert(value_key.into(), value);
+                Ok(Value::Object(object))
+            }
+            Ok([step, _]) => Err(not_v1("a step name", &step)),
+            Err(items) => Err(RestoreError::Malformed(format!(
+                "version 1 stores a step as [name, value]; found {} item(s)",
+                items.len()
+            ))),
+        },
+        other @ (Value::Null
+        | Value::Bool(_)
+        | Value::Number(_)
+        | Value::String(_)
+        | Value::Object(_)) => Err(not_v1("a step", &other)),
+    }
+}
+
+fn not_v1(what: &str, found: &Value) -> RestoreError {
+    let kind = match found {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    };
+    RestoreError::Malformed(format!(
+        "version 1 expected {what} in its [name, value] form; found {kind}"
+    ))
 }
