@@ -4,6 +4,8 @@
 //! [`clarify_core::Input`]s, and the session's state is rendered as it is.
 #![forbid(unsafe_code)]
 
+pub mod driver;
+pub mod llm;
 pub mod ui;
 
 use wasm_bindgen::prelude::*;

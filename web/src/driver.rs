@@ -1,0 +1,183 @@
+//! The shell around the engine in the browser: feeds [`Input`]s to a [`Session`], carries out the
+//! [`Effect`]s it returns (LLM calls, the offline answer), and tells subscribers.
+//!
+//! The app and the JS API both drive a session through a [`Driver`]; neither decides anything
+//! the engine decides.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use clarify_core::{Effect, Error, Input, Millis, Session};
+
+use crate::llm::{self, LlmSettings};
+
+/// A listener: called after every accepted input with the session and the effects it produced.
+pub type Listener = Rc<dyn Fn(&Session, &[Effect])>;
+
+/// Drives one session. Cheap to clone: clones share the session.
+#[derive(Clone)]
+pub struct Driver {
+    inner: Rc<RefCell<Inner>>,
+}
+
+impl std::fmt::Debug for Driver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Driver").finish_non_exhaustive()
+    }
+}
+
+struct Inner {
+    session: Session,
+    llm: Option<LlmSettings>,
+    listeners: Vec<(u32, Listener)>,
+    next_listener: u32,
+}
+
+/// Handle returned by [`Driver::subscribe`]; pass it to [`Driver::unsubscribe`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Subscription(u32);
+
+impl Driver {
+    /// Drives `session`; with `llm` set, detection and generation go to that endpoint,
+    /// otherwise the engine runs offline (D1).
+    pub fn new(session: Session, llm: Option<LlmSettings>) -> Self {
+        Self {
+            inner: Rc::new(RefCell::new(Inner {
+                session,
+                llm,
+                listeners: Vec::new(),
+                next_listener: 0,
+            })),
+        }
+    }
+
+    /// Applies `input`, notifies subscribers, then carries out the effects.
+    ///
+    /// # Errors
+    /// The engine's [`Error`] when it refuses the input; the session is then unchanged and no
+    /// subscriber is called.
+    pub fn send(&self, input: Input) -> Result<(), Error> {
+        let effects = self.inner.borrow_mut().session.handle(input)?;
+        self.notify(&effects);
+        for effect in effects {
+            self.perform(effect);
+        }
+        Ok(())
+    }
+
+    /// Runs `f` with the current session.
+    pub fn with<R>(&self, f: impl FnOnce(&Session) -> R) -> R {
+        f(&self.inner.borrow().session)
+    }
+
+    /// Replaces the session (after a restore or "Start over") and notifies subscribers.
+    pub fn replace(&self, session: Session) {
+        self.inner.borrow_mut().session = session;
+        self.notify(&[]);
+    }
+
+    /// Sets or clears the LLM endpoint used for the next effects.
+    pub fn set_llm(&self, llm: Option<LlmSettings>) {
+        self.inner.borrow_mut().llm = llm;
+    }
+
+    /// Calls `listener` after every accepted input until [`unsubscribe`](Self::unsubscribe).
+    pub fn subscribe(&self, listener: impl Fn(&Session, &[Effect]) + 'static) -> Subscription {
+        let mut inner = self.inner.borrow_mut();
+        let id = inner.next_listener;
+        inner.next_listener += 1;
+        inner.listeners.push((id, Rc::new(listener)));
+        Subscription(id)
+    }
+
+    /// Stops calling the listener behind `subscription`. Unknown handles are ignored.
+    pub fn unsubscribe(&self, subscription: Subscription) {
+        self.inner
+            .borrow_mut()
+            .listeners
+            .retain(|(id, _)| *id != subscription.0);
+    }
+
+    fn notify(&self, effects: &[Effect]) {
+        // Listeners may call back into the driver, so none may run while it is borrowed.
+        let (session, listeners) = {
+            let inner = self.inner.borrow();
+            let listeners: Vec<Listener> = inner.listeners.iter().map(|(_, l)| l.clone()).collect();
+            (inner.session.clone(), listeners)
+        };
+        for listener in listeners {
+            listener(&session, effects);
+        }
+    }
+
+    fn perform(&self, effect: Effect) {
+        let llm = self.inner.borrow().llm.clone();
+        match effect {
+            Effect::RequestDetection { request } => {
+                let driver = self.clone();
+                leptos::task::spawn_local(async move {
+                    let input = match llm {
+                        Some(settings) => match llm::complete(&settings, &request).await {
+                            Ok(reply) => Input::DetectionReceived {
+                                reply: reply.text,
+                                usage: reply.usage,
+                            },
+                            Err(e) => Input::DetectionFailed {
+                                reason: e.to_string(),
+                            },
+                        },
+                        None => Input::DetectionFailed {
+                            reason: "no LLM endpoint is configured".into(),
+                        },
+                    };
+                    // A refusal means the session moved on (reset, restore) while the call ran.
+                    let _ = driver.send(input);
+                });
+            }
+            Effect::RequestGeneration { request, prompt } => match llm {
+                None => {
+                    let _ = self.send(Input::GenerationCompleted {
+                        text: prompt.offline_answer(),
+                        usage: None,
+                    });
+                }
+                Some(settings) => {
+                    let driver = self.clone();
+                    leptos::task::spawn_local(async move {
+                        let chunks = driver.clone();
+                        let result = llm::stream(&settings, &request, move |text| {
+                            let _ = chunks.send(Input::GenerationChunk {
+                                text: text.to_owned(),
+                            });
+                        })
+                        .await;
+                        let input = match result {
+                            Ok(reply) => Input::GenerationCompleted {
+                                text: String::new(),
+                                usage: reply.usage,
+                            },
+                            Err(e) => Input::GenerationFailed {
+                                reason: e.to_string(),
+                            },
+                        };
+                        let _ = driver.send(input);
+                    });
+                }
+            },
+            // Steps are host-defined: hosts run them from a subscriber. Display effects are
+            // rendered from the session by the views.
+            Effect::RunStep { .. }
+            | Effect::StatusChanged { .. }
+            | Effect::Ask { .. }
+            | Effect::AppendAnswer { .. }
+            | Effect::Complete { .. }
+            | Effect::HandOff { .. }
+            | Effect::Notice { .. } => {}
+        }
+    }
+}
+
+/// The host's clock, in milliseconds since the Unix epoch.
+pub fn now() -> Millis {
+    js_sys::Date::now() as Millis
+}
