@@ -1,1 +1,68 @@
-fn main() {}
+//! `clarify`: the Clarify engine in a terminal.
+//!
+//! - `clarify ask "REQUEST"` runs one clarification conversation (offline by default: the
+//!   embedded detector and the built-in demo knowledge base and catalog).
+//! - `clarify eval FILE.jsonl` measures the embedded detector on labelled requests.
+//! - `clarify replay FILE.json` runs a recorded conversation and prints effects and final state.
+
+mod ask;
+mod driver;
+mod eval;
+mod replay;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Asks the few questions that make a vague request precise.
+#[derive(Debug, Parser)]
+#[command(name = "clarify", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Clarify one request, then print the answer (offline: a template showing the enriched
+    /// prompt).
+    ///
+    /// Interactive when stdin is a terminal: each question shows its priority, why it matters
+    /// and numbered options. Type a number to pick an option, `?` for "I don't know", any other
+    /// text as a free answer, an empty line to skip the question, `!` to skip all remaining
+    /// questions. When stdin is not a terminal, or with --non-interactive, every question is
+    /// auto-skipped and the assumptions and open questions are printed (seed 004).
+    Ask(ask::Args),
+    /// Measure the embedded detector on a JSONL file.
+    ///
+    /// Each line is `{"text": "...", "label": true|false, "context"?: "..."}` (label true =
+    /// needs clarification) or IN3's `{"task": "...", "vague": true|false, ...}`. A bad line is
+    /// reported on stderr with its number and the rest are still counted.
+    Eval(eval::Args),
+    /// Run a recorded conversation: `{"config"?: {...}, "inputs": [Input, ...]}` in the
+    /// engine's JSON format. Prints every input's effects (or error) and the final state.
+    Replay {
+        /// The recording.
+        file: PathBuf,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Ask(args) => ask::run(&args),
+        Command::Eval(args) => eval::run(&args),
+        Command::Replay { file, json } => replay::run(&file, json),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("clarify: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

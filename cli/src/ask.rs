@@ -1,0 +1,286 @@
+//! `clarify ask`: one conversation in the terminal, interactive or not.
+
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clarify_core::sources::{self, Catalog, KnowledgeBase};
+use clarify_core::{Config, Input, Mode, Progress, Question, Reply, Session};
+
+use crate::driver::{self, Action, Asker, Offline};
+
+/// Options of `clarify ask`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The request to clarify.
+    request: String,
+    /// Never ask: skip every question and print the assumptions and open questions (the
+    /// default when stdin is not a terminal).
+    #[arg(long, conflicts_with = "interactive")]
+    non_interactive: bool,
+    /// Ask even when stdin is not a terminal (answers are read line by line from stdin).
+    #[arg(long)]
+    interactive: bool,
+    /// Ask at most this many questions (the engine's default is 3).
+    #[arg(long, value_name = "N")]
+    max_questions: Option<u32>,
+    /// A knowledge base JSON file to use instead of the built-in demo.
+    #[arg(long, value_name = "FILE")]
+    kb: Option<PathBuf>,
+    /// An entity catalog JSON file to use instead of the built-in demo.
+    #[arg(long, value_name = "FILE")]
+    catalog: Option<PathBuf>,
+    /// Print the outcome as one JSON object on stdout (questions go to stderr).
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `clarify ask`.
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let kb = match &args.kb {
+        Some(path) => KnowledgeBase::from_json(&read(path)?)
+            .map_err(|e| format!("{}: {e}", path.display()))?,
+        None => clarify_core::demo::knowledge_base().clone(),
+    };
+    let catalog = match &args.catalog {
+        Some(path) => {
+            Catalog::from_json(&read(path)?).map_err(|e| format!("{}: {e}", path.display()))?
+        }
+        None => clarify_core::demo::catalog().clone(),
+    };
+    let interactive = args.interactive || (!args.non_interactive && io::stdin().is_terminal());
+    let mut config = Config {
+        mode: if interactive {
+            Mode::Interactive
+        } else {
+            Mode::NonInteractive
+        },
+        ..Config::default()
+    };
+    if let Some(n) = args.max_questions {
+        config.limits.max_questions = n;
+    }
+    let context = sources::context(&args.request, &[], &kb, &catalog);
+    let document = context.document.as_ref().map(|d| d.title.clone());
+    let mut session = Session::new(config);
+    let mut out: Box<dyn Write> = if args.json {
+        Box::new(io::stderr())
+    } else {
+        Box::new(io::stdout())
+    };
+    let _ = writeln!(
+        out,
+        "Offline mode: embedded detector, {} knowledge base and catalog.",
+        if args.kb.is_some() || args.catalog.is_some() {
+            "your"
+        } else {
+            "the demo"
+        }
+    );
+    if let Some(title) = &document {
+        let _ = writeln!(out, "Matched document: {title}");
+    }
+    let stdin = io::stdin();
+    let mut asker = Terminal {
+        input: stdin.lock(),
+        out,
+    };
+    let start = Input::Start {
+        request: args.request.clone(),
+        context,
+        now: 0,
+    };
+    let outcome =
+        driver::run(&mut session, start, &mut Offline, &mut asker).map_err(|e| e.to_string())?;
+    let mut out = asker.out;
+    let prompt = outcome.prompt.clone().unwrap_or_default();
+    if args.json {
+        let value = serde_json::json!({
+            "status": session.status(),
+            "answer": outcome.answer,
+            "handoff": outcome.handoff,
+            "assumptions": prompt.assumptions,
+            "open_questions": prompt.open_questions,
+            "prompt": outcome.prompt,
+            "counters": session.counters(),
+            "trace": session.trace(),
+        });
+        println!("{value}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let _ = writeln!(
+        out,
+        "\n── Answer ──\n{}",
+        outcome.answer.unwrap_or_default()
+    );
+    if let Some(handoff) = &outcome.handoff {
+        let _ = writeln!(
+            out,
+            "── Handoff ──\nConnecting you to an agent… {}",
+            handoff.reason
+        );
+    }
+    if !interactive || !prompt.open_questions.is_empty() {
+        let _ = writeln!(out, "── Assumptions ──");
+        for a in &prompt.assumptions {
+            let _ = writeln!(out, "- {a}");
+        }
+        let _ = writeln!(out, "── Open questions ──");
+        for q in &prompt.open_questions {
+            let _ = writeln!(out, "- {q}");
+        }
+    }
+    let _ = writeln!(out, "── Status: {} ──", session.status());
+    Ok(ExitCode::SUCCESS)
+}
+
+fn read(path: &PathBuf) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Questions on `out`, answers line by line from `input`.
+struct Terminal<R, W> {
+    input: R,
+    out: W,
+}
+
+impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
+    fn ask(&mut self, q: &Question, progress: Progress) -> Action {
+        let out = &mut self.out;
+        let _ = writeln!(
+            out,
+            "\n[{}] Question {} of {}: {}",
+            q.priority, progress.current, progress.total, q.text
+        );
+        if !q.why.is_empty() {
+            let _ = writeln!(out, "  Why: {}", q.why);
+        }
+        for (i, c) in q.options.iter().enumerate() {
+            match &c.description {
+                Some(d) => {
+                    let _ = writeln!(out, "  {}) {} — {d}", i + 1, c.label);
+                }
+                None => {
+                    let _ = writeln!(out, "  {}) {}", i + 1, c.label);
+                }
+            }
+        }
+        let mut help = Vec::new();
+        if !q.options.is_empty() {
+            help.push(if q.multiple {
+                "numbers (1,3) pick options"
+            } else {
+                "a number picks an option"
+            });
+        }
+        if q.allow_free_text {
+            help.push("text answers freely");
+        }
+        if q.allow_skip {
+            help.push("? = I don't know");
+        }
+        help.push("Enter = skip, ! = skip all");
+        let _ = write!(out, "  ({})\n> ", help.join(", "));
+        let _ = out.flush();
+        let mut line = String::new();
+        match self.input.read_line(&mut line) {
+            // End of input: nobody is there to answer, so continue with assumptions.
+            Ok(0) | Err(_) => Action::SkipAll,
+            Ok(_) => parse_answer(q, line.trim()),
+        }
+    }
+
+    fn notice(&mut self, message: &str) {
+        let _ = writeln!(self.out, "Note: {message}");
+    }
+
+    fn refused(&mut self, error: &clarify_core::Error) {
+        let _ = writeln!(self.out, "  Not accepted: {error}. Try again.");
+    }
+}
+
+/// Reads a typed line as an answer to `q`.
+fn parse_answer(q: &Question, line: &str) -> Action {
+    match line {
+        "" => return Action::Skip,
+        "!" => return Action::SkipAll,
+        "?" => return Action::Reply(Reply::DontKnow),
+        _ => {}
+    }
+    let numbers: Option<Vec<usize>> = line
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|p| !p.is_empty())
+        .map(|p| p.parse::<usize>().ok())
+        .collect();
+    // Numbers in range pick options; any other number ("12" for an Android version) is text.
+    let picked: Option<Vec<clarify_core::ChoiceId>> = numbers.and_then(|ns| {
+        ns.iter()
+            .map(|n| {
+                n.checked_sub(1)
+                    .and_then(|i| q.options.get(i))
+                    .map(|c| c.id.clone())
+            })
+            .collect()
+    });
+    if let Some(choices) = picked
+        && !choices.is_empty()
+    {
+        return Action::Reply(Reply::Choices { choices });
+    }
+    if let Some(c) = q
+        .options
+        .iter()
+        .find(|c| c.label.eq_ignore_ascii_case(line))
+    {
+        return Action::Reply(Reply::Choices {
+            choices: vec![c.id.clone()],
+        });
+    }
+    Action::Reply(Reply::Text {
+        text: line.to_owned(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn question() -> Question {
+        clarify_core::detect::detect("Plan a trip to Paris", &[]).questions[0].clone()
+    }
+
+    #[test]
+    fn typed_lines_become_typed_answers() {
+        let q = question();
+        assert_eq!(parse_answer(&q, ""), Action::Skip);
+        assert_eq!(parse_answer(&q, "!"), Action::SkipAll);
+        assert_eq!(parse_answer(&q, "?"), Action::Reply(Reply::DontKnow));
+        assert_eq!(
+            parse_answer(&q, "2"),
+            Action::Reply(Reply::Choices {
+                choices: vec![q.options[1].id.clone()]
+            })
+        );
+        assert_eq!(
+            parse_answer(&q, "a weekend"),
+            Action::Reply(Reply::Choices {
+                choices: vec![q.options[0].id.clone()]
+            })
+        );
+        assert_eq!(
+            parse_answer(&q, "ten days"),
+            Action::Reply(Reply::Text {
+                text: "ten days".into()
+            })
+        );
+    }
+
+    #[test]
+    fn a_number_that_is_no_option_is_free_text() {
+        let q = question();
+        assert_eq!(
+            parse_answer(&q, "12"),
+            Action::Reply(Reply::Text { text: "12".into() })
+        );
+    }
+}

@@ -1,0 +1,195 @@
+//! The shell around the engine: applies inputs, performs effects, feeds their results back.
+//!
+//! Everything the terminal does goes through two ports, so other front ends and transports plug
+//! in without touching the loop:
+//! - [`Llm`]: sends a [`ChatRequest`] and returns the reply text. [`Offline`] answers nothing
+//!   (the engine then uses the embedded detector and the offline template); an
+//!   OpenAI-compatible HTTP transport (`--endpoint URL --model NAME --api-key-env VAR`)
+//!   implements the same trait.
+//! - [`Asker`]: shows a question and returns the user's action.
+
+use std::collections::VecDeque;
+
+use clarify_core::{
+    ChatRequest, Effect, EnrichedPrompt, HandoffPackage, Input, Millis, Progress, Question, Reply,
+    Session,
+};
+
+/// A chat-completion transport.
+pub trait Llm {
+    /// Sends `request`; returns the assistant's text, or why it failed.
+    fn complete(&mut self, request: &ChatRequest) -> Result<String, String>;
+
+    /// Whether a real endpoint is behind this transport (otherwise generation uses the offline
+    /// template).
+    fn is_online(&self) -> bool;
+}
+
+/// No endpoint: offline mode (D1).
+#[derive(Debug, Default)]
+pub struct Offline;
+
+impl Llm for Offline {
+    fn complete(&mut self, _request: &ChatRequest) -> Result<String, String> {
+        Err("no LLM endpoint is configured".into())
+    }
+
+    fn is_online(&self) -> bool {
+        false
+    }
+}
+
+/// What the user did with a question.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    /// Answered it.
+    Reply(Reply),
+    /// Skipped it.
+    Skip,
+    /// Skipped it and every remaining question ("Continue anyway").
+    SkipAll,
+}
+
+/// Shows questions and notices to the user.
+pub trait Asker {
+    /// Shows `question` and returns what the user did.
+    fn ask(&mut self, question: &Question, progress: Progress) -> Action;
+    /// Tells the user something that did not stop the session.
+    fn notice(&mut self, message: &str);
+    /// Reports an input the engine refused (the question is asked again).
+    fn refused(&mut self, error: &clarify_core::Error);
+}
+
+/// How a conversation ended.
+#[derive(Debug, Clone, Default)]
+pub struct Outcome {
+    /// The final answer, if generation completed.
+    pub answer: Option<String>,
+    /// The enriched prompt the answer was built from.
+    pub prompt: Option<EnrichedPrompt>,
+    /// The handoff package, if a human takes over.
+    pub handoff: Option<HandoffPackage>,
+    /// Notices shown along the way.
+    pub notices: Vec<String>,
+}
+
+/// Upper bound on inputs per conversation; the engine terminates far sooner (E7), this only
+/// guards the shell against a bug.
+const MAX_STEPS: usize = 1_000;
+/// Times a refused answer is asked again before the question is skipped.
+const MAX_RETRIES: usize = 5;
+
+/// Runs `start` to the end: performs every effect with `llm` and `asker` until the session
+/// completes, hands off or fails.
+pub fn run(
+    session: &mut Session,
+    start: Input,
+    llm: &mut dyn Llm,
+    asker: &mut dyn Asker,
+) -> Result<Outcome, clarify_core::Error> {
+    let mut outcome = Outcome::default();
+    let mut clock: Millis = 0;
+    let mut pending = VecDeque::from([start]);
+    let mut steps = 0;
+    while let Some(input) = pending.pop_front() {
+        steps += 1;
+        if steps > MAX_STEPS {
+            break;
+        }
+        let effects = session.handle(input)?;
+        for effect in effects {
+            clock += 1;
+            if let Some(next) = perform(session, effect, clock, llm, asker, &mut outcome) {
+                pending.push_back(next);
+            }
+        }
+    }
+    Ok(outcome)
+}
+
+/// Carries out one effect; returns the input that reports its result, if any.
+fn perform(
+    session: &mut Session,
+    effect: Effect,
+    now: Millis,
+    llm: &mut dyn Llm,
+    asker: &mut dyn Asker,
+    outcome: &mut Outcome,
+) -> Option<Input> {
+    match effect {
+        Effect::StatusChanged { .. } | Effect::AppendAnswer { .. } => None,
+        Effect::RequestDetection { request } => Some(match llm.complete(&request) {
+            Ok(reply) => Input::DetectionReceived { reply, usage: None },
+            Err(reason) => Input::DetectionFailed { reason },
+        }),
+        Effect::Ask { question, progress } => {
+            Some(answer(session, &question, progress, now, asker))
+        }
+        Effect::RunStep { step, .. } => Some(Input::StepCompleted {
+            step,
+            output: serde_json::Value::Null,
+        }),
+        Effect::RequestGeneration { request, prompt } => {
+            let text = if llm.is_online() {
+                match llm.complete(&request) {
+                    Ok(text) => text,
+                    Err(reason) => return Some(Input::GenerationFailed { reason }),
+                }
+            } else {
+                prompt.offline_answer()
+            };
+            Some(Input::GenerationCompleted { text, usage: None })
+        }
+        Effect::Complete { answer, prompt } => {
+            outcome.answer = Some(answer);
+            outcome.prompt = Some(prompt);
+            None
+        }
+        Effect::HandOff { package } => {
+            outcome.handoff = Some(package);
+            None
+        }
+        Effect::Notice { message } => {
+            asker.notice(&message);
+            outcome.notices.push(message);
+            None
+        }
+    }
+}
+
+/// Asks until the user gives an answer the engine accepts (checked on a copy of the session,
+/// so a refused answer changes nothing), then returns it as the input.
+fn answer(
+    session: &Session,
+    question: &Question,
+    progress: Progress,
+    now: Millis,
+    asker: &mut dyn Asker,
+) -> Input {
+    for _ in 0..MAX_RETRIES {
+        let input = to_input(question, asker.ask(question, progress), now);
+        match session.clone().handle(input.clone()) {
+            Ok(_) => return input,
+            Err(e) => asker.refused(&e),
+        }
+    }
+    Input::Skip {
+        question: question.id.clone(),
+        now,
+    }
+}
+
+fn to_input(question: &Question, action: Action, now: Millis) -> Input {
+    match action {
+        Action::Reply(reply) => Input::Answer {
+            question: question.id.clone(),
+            reply,
+            now,
+        },
+        Action::Skip => Input::Skip {
+            question: question.id.clone(),
+            now,
+        },
+        Action::SkipAll => Input::SkipAll { now },
+    }
+}

@@ -1,0 +1,249 @@
+//! `clarify eval`: the embedded detector against labelled requests.
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clarify_core::{Message, Role, detect};
+use serde::{Deserialize, Serialize};
+
+/// Options of `clarify eval`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A JSONL file: `{"text", "label", "context"?}` or IN3's `{"task", "vague"}` per line.
+    file: PathBuf,
+    /// Print one JSON object with exactly n, accuracy, precision, recall, f1, macro_f1 and
+    /// balanced_accuracy.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The figures `clarify eval` reports; "positive" means "needs clarification".
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Metrics {
+    /// Lines counted.
+    pub n: usize,
+    /// Share of correct decisions.
+    pub accuracy: f64,
+    /// Of the requests the detector asked about, the share that needed it.
+    pub precision: f64,
+    /// Of the requests that needed clarification, the share it asked about.
+    pub recall: f64,
+    /// Harmonic mean of precision and recall.
+    pub f1: f64,
+    /// Mean of the F1 of both classes.
+    pub macro_f1: f64,
+    /// Mean of the recall of both classes (0.5 for "always ask").
+    pub balanced_accuracy: f64,
+}
+
+/// Counts of decisions against labels.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Confusion {
+    /// Asked, and it was needed.
+    pub tp: usize,
+    /// Asked, but the request was clear (a false ask).
+    pub fp: usize,
+    /// Did not ask, and the request was clear.
+    pub tn: usize,
+    /// Did not ask, but it was needed.
+    pub fn_: usize,
+}
+
+impl Confusion {
+    /// Adds one decision.
+    pub fn add(&mut self, predicted: bool, label: bool) {
+        match (predicted, label) {
+            (true, true) => self.tp += 1,
+            (true, false) => self.fp += 1,
+            (false, false) => self.tn += 1,
+            (false, true) => self.fn_ += 1,
+        }
+    }
+
+    /// The metrics; a ratio with a zero denominator is 0.
+    pub fn metrics(&self) -> Metrics {
+        let ratio = |a: usize, b: usize| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+        let f1 = |p: f64, r: f64| {
+            if p + r == 0.0 {
+                0.0
+            } else {
+                2.0 * p * r / (p + r)
+            }
+        };
+        let n = self.tp + self.fp + self.tn + self.fn_;
+        let precision = ratio(self.tp, self.tp + self.fp);
+        let recall = ratio(self.tp, self.tp + self.fn_);
+        let neg_precision = ratio(self.tn, self.tn + self.fn_);
+        let neg_recall = ratio(self.tn, self.tn + self.fp);
+        let pos_f1 = f1(precision, recall);
+        Metrics {
+            n,
+            accuracy: ratio(self.tp + self.tn, n),
+            precision,
+            recall,
+            f1: pos_f1,
+            macro_f1: (pos_f1 + f1(neg_precision, neg_recall)) / 2.0,
+            balanced_accuracy: (recall + neg_recall) / 2.0,
+        }
+    }
+}
+
+/// Runs `clarify eval`.
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let file =
+        std::fs::File::open(&args.file).map_err(|e| format!("{}: {e}", args.file.display()))?;
+    let mut confusion = Confusion::default();
+    let mut bad = 0;
+    for (i, line) in BufReader::new(file).lines().enumerate() {
+        let number = i + 1;
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("{}:{number}: unreadable line: {e}", args.file.display());
+                bad += 1;
+                continue;
+            }
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        match parse_line(&line) {
+            Ok(example) => {
+                let history: Vec<Message> = example
+                    .context
+                    .iter()
+                    .filter(|c| !c.trim().is_empty())
+                    .map(|c| Message::new(Role::User, c.clone()))
+                    .collect();
+                let predicted = detect::assess(&example.text, &history).needs_clarification;
+                confusion.add(predicted, example.label);
+            }
+            Err(reason) => {
+                eprintln!("{}:{number}: skipped: {reason}", args.file.display());
+                bad += 1;
+            }
+        }
+    }
+    let m = confusion.metrics();
+    if args.json {
+        println!("{}", serde_json::to_string(&m).map_err(|e| e.to_string())?);
+    } else {
+        print_report(&m, &confusion, bad);
+    }
+    Ok(if m.n == 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// One labelled request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Example {
+    text: String,
+    label: bool,
+    context: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct RawLine {
+    #[serde(default, alias = "task")]
+    text: Option<String>,
+    #[serde(default, alias = "vague")]
+    label: Option<bool>,
+    #[serde(default)]
+    context: Option<String>,
+}
+
+fn parse_line(line: &str) -> Result<Example, String> {
+    let raw: RawLine = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+    let text = raw.text.ok_or("no \"text\" (or IN3 \"task\") field")?;
+    let label = raw
+        .label
+        .ok_or("no boolean \"label\" (or IN3 \"vague\") field")?;
+    Ok(Example {
+        text,
+        label,
+        context: raw.context,
+    })
+}
+
+fn print_report(m: &Metrics, c: &Confusion, bad: usize) {
+    println!("n                  {}", m.n);
+    println!("accuracy           {:.3}", m.accuracy);
+    println!("precision          {:.3}", m.precision);
+    println!("recall             {:.3}", m.recall);
+    println!("f1                 {:.3}", m.f1);
+    println!("macro_f1           {:.3}", m.macro_f1);
+    println!("balanced_accuracy  {:.3}", m.balanced_accuracy);
+    let clear = c.tn + c.fp;
+    if clear > 0 {
+        println!(
+            "false-ask rate     {:.3} ({} of {clear} clear requests asked about)",
+            c.fp as f64 / clear as f64,
+            c.fp
+        );
+    }
+    println!(
+        "confusion          asked&vague {} · asked&clear {} · answered&clear {} · answered&vague {}",
+        c.tp, c.fp, c.tn, c.fn_
+    );
+    let vague = c.tp + c.fn_;
+    if m.n > 0 {
+        println!(
+            "baseline           always ask: accuracy {:.3}, balanced_accuracy 0.500",
+            vague as f64 / m.n as f64
+        );
+    }
+    if bad > 0 {
+        println!("skipped lines      {bad} (see stderr)");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_line_shapes_parse() {
+        let a = parse_line(r#"{"text": "Plan a trip", "label": true}"#).unwrap();
+        assert!(a.label);
+        let b = parse_line(r#"{"task": "Find X", "vague": false, "category": "c"}"#).unwrap();
+        assert_eq!(b.text, "Find X");
+        assert!(!b.label);
+        assert!(parse_line(r#"{"text": "no label"}"#).is_err());
+        assert!(parse_line("{not json").is_err());
+    }
+
+    #[test]
+    fn metrics_match_hand_computation() {
+        let mut c = Confusion::default();
+        for (p, l) in [
+            (true, true),
+            (true, true),
+            (true, false),
+            (false, false),
+            (false, true),
+        ] {
+            c.add(p, l);
+        }
+        let m = c.metrics();
+        assert_eq!(m.n, 5);
+        assert!((m.accuracy - 0.6).abs() < 1e-9);
+        assert!((m.precision - 2.0 / 3.0).abs() < 1e-9);
+        assert!((m.recall - 2.0 / 3.0).abs() < 1e-9);
+        assert!((m.balanced_accuracy - (2.0 / 3.0 + 0.5) / 2.0).abs() < 1e-9);
+        assert!((m.macro_f1 - (2.0 / 3.0 + 0.5) / 2.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn always_ask_scores_half_balanced_accuracy() {
+        let mut c = Confusion::default();
+        for l in [true, true, true, false] {
+            c.add(true, l);
+        }
+        assert!((c.metrics().balanced_accuracy - 0.5).abs() < 1e-9);
+        assert_eq!(Confusion::default().metrics().accuracy, 0.0);
+    }
+}

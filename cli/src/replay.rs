@@ -1,0 +1,89 @@
+//! `clarify replay`: runs a recorded conversation and prints what the engine did.
+//!
+//! The recording is `{"config"?: Config, "inputs": [Input, …]}` in the engine's JSON format,
+//! e.g. `{"inputs": [{"type": "start", "request": "Plan a trip", "now": 0},
+//! {"type": "skip_all", "now": 1}]}`. An input the engine refuses is printed with its error and
+//! the replay goes on: golden files can record misuse too.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use clarify_core::{Config, Input, Session};
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+struct Recording {
+    #[serde(default)]
+    config: Config,
+    inputs: Vec<Input>,
+}
+
+/// Runs `clarify replay`.
+pub fn run(path: &Path, json: bool) -> Result<ExitCode, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let recording: Recording = serde_json::from_str(&text).map_err(|e| {
+        format!(
+            "{}: line {}, column {}: {e}",
+            path.display(),
+            e.line(),
+            e.column()
+        )
+    })?;
+    let mut session = Session::new(recording.config);
+    let mut steps = Vec::new();
+    for (i, input) in recording.inputs.into_iter().enumerate() {
+        let shown = serde_json::to_value(&input).unwrap_or_default();
+        let result = session.handle(input);
+        if !json {
+            println!("> #{} {shown}", i + 1);
+            match &result {
+                Ok(effects) => {
+                    for e in effects {
+                        println!("< {}", serde_json::to_string(e).unwrap_or_default());
+                    }
+                }
+                Err(e) => println!("! {e}"),
+            }
+        }
+        steps.push(match result {
+            Ok(effects) => serde_json::json!({ "input": shown, "effects": effects }),
+            Err(e) => serde_json::json!({ "input": shown, "error": e.to_string() }),
+        });
+    }
+    let prompt = session.enriched_prompt();
+    let resolutions: Vec<serde_json::Value> = session
+        .resolutions()
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "question": r.question.text,
+                "answer": r.answer,
+                "answer_text": r.answer_text(),
+            })
+        })
+        .collect();
+    if json {
+        let value = serde_json::json!({
+            "steps": steps,
+            "final": {
+                "status": session.status(),
+                "resolutions": resolutions,
+                "enriched_prompt": prompt.as_ref().map(|p| p.render()),
+                "answer": session.answer(),
+                "handoff": session.handoff(),
+            },
+        });
+        println!("{value}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!("\n── Final state ──");
+    println!("status: {}", session.status());
+    println!("resolutions:");
+    for r in session.resolutions() {
+        println!("- {} → {}", r.question.text, r.answer_text());
+    }
+    if let Some(p) = prompt {
+        println!("enriched prompt:\n{}", p.render());
+    }
+    Ok(ExitCode::SUCCESS)
+}
