@@ -246,16 +246,34 @@ pub(crate) fn document_questions(doc: &Document) -> Vec<crate::Question> {
 pub(crate) fn entity_question(lookup: &EntityLookup) -> Option<crate::Question> {
     use crate::question::{Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource};
     let mention = lookup.mention.trim();
-    let (text, why, options) = match lookup.matches.len() {
+    // A Chinese mention gets a Chinese question (seed 003's 「悠遊卡」).
+    let chinese = mention
+        .chars()
+        .any(|c| matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}'));
+    let n = lookup.matches.len();
+    let (text, why, options) = match n {
         1 => return None,
+        0 if chinese => (
+            format!("您說的「{mention}」是指什麼？"),
+            format!("目錄中沒有「{mention}」。"),
+            Vec::new(),
+        ),
         0 => (
             format!("What do you mean by \"{mention}\"?"),
             format!("\"{mention}\" matches nothing in the catalog."),
             Vec::new(),
         ),
         _ => (
-            format!("Which \"{mention}\" do you mean?"),
-            format!("{} entries are called \"{mention}\".", lookup.matches.len()),
+            if chinese {
+                format!("您指的是哪一個「{mention}」？")
+            } else {
+                format!("Which \"{mention}\" do you mean?")
+            },
+            if chinese {
+                format!("目錄中有 {n} 個項目叫「{mention}」。")
+            } else {
+                format!("{n} entries are called \"{mention}\".")
+            },
             lookup
                 .matches
                 .iter()

@@ -1,0 +1,242 @@
+//! The built `clarify` binary, driven as a user or a script would.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn clarify(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_clarify"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin.as_bytes())
+        .expect("stdin accepts input");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn temp_file(name: &str, contents: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("clarify-cli-{}-{name}", std::process::id()));
+    std::fs::write(&path, contents).expect("temp file written");
+    path
+}
+
+fn repo_file(path: &str) -> String {
+    format!("{}/../{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn eval_reports_a_bad_line_by_number_and_counts_the_rest() {
+    let file = temp_file(
+        "eval.jsonl",
+        "{\"text\": \"Plan a trip to Paris\", \"label\": true}\n\
+         {\"text\": \"oops\", \"label\": \n\
+         {\"text\": \"Find the capital city of Tasmania.\", \"label\": false}\n\
+         {\"task\": \"Tell me more about it\", \"vague\": true}\n",
+    );
+    let out = clarify(&["eval", file.to_str().unwrap(), "--json"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains(":2: skipped"), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("one JSON object");
+    let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    assert_eq!(
+        keys,
+        [
+            "accuracy",
+            "balanced_accuracy",
+            "f1",
+            "macro_f1",
+            "n",
+            "precision",
+            "recall"
+        ]
+    );
+    assert_eq!(v["n"], 3);
+    assert_eq!(v["accuracy"], 1.0);
+}
+
+#[test]
+fn eval_reads_in3_natively() {
+    let out = clarify(&["eval", &repo_file("data/in3/test.jsonl")], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("n                  108"), "{text}");
+    assert!(text.contains("balanced_accuracy"), "{text}");
+    assert!(text.contains("false-ask rate"), "{text}");
+}
+
+#[test]
+fn non_interactive_ask_prints_assumptions_and_open_questions() {
+    let out = clarify(&["ask", "Plan a trip to Paris", "--non-interactive"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let open = text
+        .split("── Open questions ──")
+        .nth(1)
+        .expect("open questions");
+    assert!(open.contains("- How long is the trip?"), "{text}");
+    assert!(text.contains("- Assume a trip of about a week."), "{text}");
+    assert!(text.contains("── Status: completed ──"), "{text}");
+}
+
+#[test]
+fn piped_stdin_without_a_flag_never_asks() {
+    let out = clarify(&["ask", "Plan a trip to Paris"], "1\n");
+    let text = stdout(&out);
+    assert!(!text.contains("Question 1 of"), "{text}");
+    assert!(text.contains("── Open questions ──"), "{text}");
+}
+
+#[test]
+fn interactive_ask_reads_answers_from_stdin() {
+    let out = clarify(
+        &["ask", "my app crashes", "--interactive"],
+        "3\nIt closes when I open the camera\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("[critical] Question 1 of 2: Which Android version?"),
+        "{text}"
+    );
+    assert!(text.contains("  3) Android 12"), "{text}");
+    assert!(
+        text.contains("Answer: <user_input>Android 12</user_input>"),
+        "{text}"
+    );
+    assert!(
+        text.contains("<user_input>It closes when I open the camera</user_input>"),
+        "{text}"
+    );
+}
+
+#[test]
+fn interactive_dont_know_skip_and_end_of_input_use_assumptions() {
+    let out = clarify(&["ask", "Plan a trip to Paris", "--interactive"], "?\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Assume a trip of about a week."), "{text}");
+    assert!(text.contains("── Status: completed ──"), "{text}");
+}
+
+#[test]
+fn a_refused_answer_is_asked_again() {
+    // "9" is no option of a question with four; "12" would be free text, "9," is neither.
+    let out = clarify(
+        &["ask", "Is the Pro waterproof?", "--interactive"],
+        "1,2\n2\n",
+    );
+    let text = stdout(&out);
+    assert!(text.contains("Not accepted"), "{text}");
+    assert!(text.contains("Subscription plan"), "{text}");
+}
+
+#[test]
+fn refund_hands_off_after_the_answer() {
+    let out = clarify(&["ask", "I want a refund", "--non-interactive"], "");
+    let text = stdout(&out);
+    let answer = text.find("── Answer ──").expect("answer");
+    let handoff = text.find("Connecting you to an agent").expect("handoff");
+    assert!(answer < handoff, "{text}");
+    assert!(text.contains("── Status: handed_off ──"), "{text}");
+}
+
+#[test]
+fn json_ask_prints_one_object() {
+    let out = clarify(&["ask", "悠遊卡 投遞的格式、成效", "--json"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(v["status"], "completed");
+    assert_eq!(v["open_questions"][0], "您指的是哪一個「悠遊卡」？");
+}
+
+#[test]
+fn bad_requests_fail_cleanly_or_work() {
+    let out = clarify(&["ask", "   ", "--non-interactive"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("empty"), "{}", stderr(&out));
+    // The engine accepts up to 64 KB; a 100 KB paste is refused with a clear message.
+    let huge = "Plan a trip to Paris 🙂 ".repeat(4_000);
+    let out = clarify(&["ask", &huge, "--non-interactive"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("at most 65536"), "{}", stderr(&out));
+    let big = "Plan a trip to Paris 🙂 ".repeat(2_000);
+    let out = clarify(&["ask", &big, "--non-interactive", "--json"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mixed = "Help me 修復 the 🚀 app, it crashes — ça plante 💥";
+    let out = clarify(&["ask", mixed, "--non-interactive"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("The app crashes on Android"));
+}
+
+#[test]
+fn malformed_knowledge_base_names_the_line() {
+    let kb = temp_file("kb.json", "{\"documents\": [\n  {\"title\": \"no id\"}\n]}");
+    let out = clarify(&["ask", "x", "--kb", kb.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("line 2"), "{}", stderr(&out));
+    let catalog = temp_file(
+        "catalog.json",
+        "{\"entities\": [\n{\"id\": \"a\", \"name\": \"A\"},\n{\"id\": \"a\", \"name\": \"B\"}]}",
+    );
+    let out = clarify(&["ask", "x", "--catalog", catalog.to_str().unwrap()], "");
+    assert!(
+        stderr(&out).contains("entity #2 (id \"a\", line 3): another entity has the same id"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn replay_prints_effects_errors_and_the_final_state() {
+    let file = temp_file(
+        "replay.json",
+        r#"{"config": {"limits": {"max_questions": 1}},
+            "inputs": [
+              {"type": "start", "request": "Plan a trip to Paris", "now": 0},
+              {"type": "skip", "question": "q-not-pending", "now": 1},
+              {"type": "message", "text": "1", "now": 2},
+              {"type": "generation_completed", "text": "Bon voyage"}
+            ]}"#,
+    );
+    let out = clarify(&["replay", file.to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("< {\"type\":\"ask\""), "{text}");
+    assert!(text.contains("! question q-not-pending"), "{text}");
+    assert!(text.contains("status: completed"), "{text}");
+    assert!(
+        text.contains("- How long is the trip? → A weekend"),
+        "{text}"
+    );
+    let out = clarify(&["replay", file.to_str().unwrap(), "--json"], "");
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(v["final"]["status"], "completed");
+    assert!(v["steps"][1]["error"].is_string());
+}
+
+#[test]
+fn replay_of_a_malformed_file_names_the_line() {
+    let file = temp_file(
+        "bad-replay.json",
+        "{\"inputs\": [\n  {\"type\": \"nope\"}\n]}",
+    );
+    let out = clarify(&["replay", file.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("line 2"), "{}", stderr(&out));
+}
