@@ -130,7 +130,12 @@ enum Phase {
     },
     RunningStep {
         step: String,
-        partial: Option<serde_json::Value>,
+        /// Whether the step is resuming after its question; `partial` is then what it had.
+        /// (Not an `Option<Value>`: `Some(null)` would not survive a snapshot.)
+        #[serde(default)]
+        resumed: bool,
+        #[serde(default)]
+        partial: serde_json::Value,
     },
     Generating {
         streamed: String,
@@ -169,6 +174,9 @@ struct Conversation {
     declined_all: bool,
     /// Index of the next pipeline step to run.
     next_step: usize,
+    /// Times the current step has paused (asked or tried to ask).
+    #[serde(default)]
+    step_pauses: u32,
     step_outputs: Vec<StepOutput>,
     /// The step that paused for the pending question, and its partial result.
     paused: Option<PausedStep>,
@@ -523,6 +531,7 @@ impl Session {
                 if let Some(c) = &mut self.convo {
                     c.step_outputs.push(StepOutput { step: got, output });
                     c.next_step = c.next_step.saturating_add(1);
+                    c.step_pauses = 0;
                 }
                 self.proceed(&mut fx);
             }
@@ -721,6 +730,7 @@ impl Session {
             rounds: 1,
             declined_all: false,
             next_step: 0,
+            step_pauses: 0,
             step_outputs: Vec::new(),
             paused: None,
         });

@@ -8,7 +8,10 @@
 //! Version history:
 //! - 1: pipeline steps stored as `[name, value]` pairs; `rounds` counted every batch of questions.
 //! - 2: steps stored as `{"step", "output"}` / `{"step", "partial"}` objects; `rounds` counts
-//!   clarification rounds on the request (1, plus one per follow-up); `declined_all` added.
+//!   clarification rounds on the request (1, plus one per follow-up); `declined_all` added; a
+//!   running step says whether it is `resumed` (version 1's `partial: null` could not tell a
+//!   fresh step from one resumed with a null partial result); `step_pauses` counts the current
+//!   step's pauses.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -99,8 +102,16 @@ impl Session {
 }
 
 /// Version 1 → 2: `[name, value]` pairs become objects, `rounds` is the request's one round
-/// (version 1 had no follow-ups), and `declined_all` starts false.
+/// (version 1 had no follow-ups), `declined_all` starts false, and a running step with a
+/// partial result is a resumed one.
 fn migrate_v1(mut session: Value) -> Result<Value, RestoreError> {
+    let mut resumed = false;
+    if let Some(phase) = session.get_mut("phase").and_then(Value::as_object_mut)
+        && phase.get("phase").and_then(Value::as_str) == Some("running_step")
+    {
+        resumed = phase.get("partial").is_some_and(|p| !p.is_null());
+        phase.insert("resumed".into(), Value::Bool(resumed));
+    }
     let Some(convo) = session.get_mut("convo").and_then(Value::as_object_mut) else {
         // An idle session has no conversation; nothing else changed.
         return Ok(session);
@@ -119,7 +130,10 @@ fn migrate_v1(mut session: Value) -> Result<Value, RestoreError> {
         Some(pair @ Value::Array(_)) => pair_to_object(pair, "partial")?,
         Some(other) => return Err(not_v1("paused", &other)),
     };
+    // Version 1 allowed one pause per step: a paused or resumed step has used it.
+    let pauses = u32::from(resumed || !paused.is_null());
     convo.insert("paused".into(), paused);
+    convo.insert("step_pauses".into(), Value::from(pauses));
     convo.insert("rounds".into(), Value::from(1));
     convo.insert("declined_all".into(), Value::Bool(false));
     Ok(session)

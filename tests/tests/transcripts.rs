@@ -248,8 +248,7 @@ impl Driver {
                 self.session = restored;
                 self.last = Outcome::None;
                 return Ok(Some(format!(
-                    "~ restored from a {}-byte snapshot; status {}",
-                    snapshot.len(),
+                    "~ restored from its own snapshot; status {}",
                     self.session.status()
                 )));
             }

@@ -1,7 +1,9 @@
 //! How a conversation moves on: queueing questions, asking the next one, following up on a
 //! vague answer, pausing and resuming pipeline steps, generating and handing off.
 
-use super::{Conversation, PausedStep, Phase, Session, count, is_request_step, preview};
+use super::{
+    Conversation, PausedStep, Phase, Session, StepOutput, count, is_request_step, preview,
+};
 use crate::analysis::{self, CLARIFY_STEP};
 use crate::config::Mode;
 use crate::detect;
@@ -157,7 +159,8 @@ impl Session {
             let prompt = c.prompt();
             self.phase = Phase::RunningStep {
                 step: step.clone(),
-                partial: Some(partial.clone()),
+                resumed: true,
+                partial: partial.clone(),
             };
             self.note(
                 Layer::Step,
@@ -166,11 +169,12 @@ impl Session {
                     "Step {step} resumes with its partial result; earlier steps are not run again."
                 ),
             );
+            let allow = self.step_may_ask(&step);
             fx.push(Effect::RunStep {
                 step,
                 prompt,
                 partial: Some(partial),
-                allow_clarification: false,
+                allow_clarification: allow,
             });
             return;
         }
@@ -180,7 +184,8 @@ impl Session {
             let prompt = c.prompt();
             self.phase = Phase::RunningStep {
                 step: step.clone(),
-                partial: None,
+                resumed: false,
+                partial: serde_json::Value::Null,
             };
             self.note(
                 Layer::Step,
@@ -381,17 +386,24 @@ impl Session {
         }
     }
 
-    /// Whether the next run of `step` may ask its one question.
+    /// Whether the next run of `step` may ask: interactive, not declined, budget left, and
+    /// fewer than [`Limits::max_per_step`](crate::Limits::max_per_step) pauses and questions.
     fn step_may_ask(&self, step: &str) -> bool {
         let Some(c) = &self.convo else { return false };
+        let per_step = self.config.limits.max_per_step;
         self.config.mode == Mode::Interactive
             && !c.declined_all
-            && c.asked_in_step(step) < self.config.limits.max_per_step
+            && c.step_pauses < per_step
+            && c.asked_in_step(step) < per_step
             && count(c.asked.len()) < self.config.limits.max_questions
     }
 
     /// A step paused for a question (seed 004): remember it and its partial result, ask at
-    /// most one question (or record it as open when the step may not ask), then resume it.
+    /// most one question (or record it as open when the step may not ask), then re-run it.
+    ///
+    /// A step pauses at most `max_per_step` times. One that asks again after that (it was
+    /// re-run with `allow_clarification: false`) is taken to have finished with its partial
+    /// result, so no host step can keep the pipeline from ending.
     pub(super) fn step_question(
         &mut self,
         step: String,
@@ -399,15 +411,16 @@ impl Session {
         partial: serde_json::Value,
         fx: &mut Vec<Effect>,
     ) {
-        let parsed = analysis::parse_detection(reply, &step);
-        let mut questions = match parsed {
+        let may_ask = self.step_may_ask(&step);
+        let per_step = self.config.limits.max_per_step;
+        let mut questions = match analysis::parse_detection(reply, &step) {
             Ok(a) if a.needs_clarification => a.questions,
             Ok(_) => Vec::new(),
             Err(e) => {
                 self.note(
                     Layer::Step,
                     "reply_unusable",
-                    &format!("Step {step}'s clarification reply was unusable ({e}); it resumes without a question."),
+                    &format!("Step {step}'s clarification reply was unusable ({e}); no question comes of it."),
                 );
                 Vec::new()
             }
@@ -415,42 +428,42 @@ impl Session {
         for q in &mut questions {
             q.source = QuestionSource::Step;
         }
-        let may_ask = self.step_may_ask(&step);
-        let left = match &self.convo {
-            Some(c) if may_ask => self
-                .config
-                .limits
-                .max_per_step
-                .saturating_sub(c.asked_in_step(&step)),
-            Some(_) | None => 0,
-        };
-        let keep = usize::try_from(left)
-            .unwrap_or(usize::MAX)
-            .min(questions.len());
+        let keep = if may_ask { 1.min(questions.len()) } else { 0 };
         let extra = questions.split_off(keep);
         if !extra.is_empty() {
-            let why = if may_ask {
-                format!(
-                    "Step {step} may ask {left} question(s); the rest stay open with their assumptions."
-                )
-            } else {
-                format!(
-                    "Step {step} may not ask (one question per step, budget, never-ask mode or \"Continue anyway\"); its question stays open with its assumption."
-                )
-            };
-            self.note(Layer::Limit, "step_limit", &why);
+            self.note(
+                Layer::Limit,
+                "step_limit",
+                &format!(
+                    "Step {step} may not ask here (one question per pause, {per_step} pause(s) per step, the budget, never-ask mode or \"Continue anyway\"); its question stays open with its assumption."
+                ),
+            );
         }
-        if let Some(c) = &mut self.convo {
-            for q in extra {
-                if !c.seen(&q.id) && !c.unasked.iter().any(|u| u.id == q.id) {
-                    c.unasked.push(q);
-                }
+        let Some(c) = &mut self.convo else { return };
+        for q in extra {
+            if !c.seen(&q.id) && !c.unasked.iter().any(|u| u.id == q.id) {
+                c.unasked.push(q);
             }
-            c.paused = Some(PausedStep {
-                step: step.clone(),
-                partial,
-            });
         }
+        if c.step_pauses >= per_step.max(1) {
+            c.step_outputs.push(StepOutput {
+                step: step.clone(),
+                output: partial,
+            });
+            c.next_step = c.next_step.saturating_add(1);
+            c.step_pauses = 0;
+            self.note(
+                Layer::Limit,
+                "step_finished_by_limit",
+                &format!("Step {step} asked again after its last allowed pause; its partial result is taken as its output."),
+            );
+            return self.proceed(fx);
+        }
+        c.step_pauses = c.step_pauses.saturating_add(1);
+        c.paused = Some(PausedStep {
+            step: step.clone(),
+            partial,
+        });
         self.note(
             Layer::Step,
             "step_paused",
