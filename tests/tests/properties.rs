@@ -171,7 +171,7 @@ fn cooperative_input(session: &Session, effects: &[Effect], pick: usize, reply: 
     for e in effects.iter().rev() {
         match e {
             Effect::RunStep { step, .. } => {
-                return if pick % 2 == 0 {
+                return if pick.is_multiple_of(2) {
                     Input::StepNeedsClarification {
                         step: step.clone(),
                         reply,
