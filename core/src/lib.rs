@@ -54,6 +54,7 @@ mod session;
 mod snapshot;
 pub mod sources;
 mod trace;
+pub mod wire;
 
 pub use config::{Config, Detection, Limits, Mode};
 pub use effect::Effect;
