@@ -488,4 +488,60 @@ mod tests {
             Err(AnalysisError::UnknownShape)
         );
     }
+
+    #[test]
+    fn seven_options_keep_the_first_four() {
+        let reply = r#"{"needs_clarification": true, "clarification_question": "Which colour?",
+            "clarification_options": ["a", "b", "c", "d", "e", "f", "g"]}"#;
+        let q = &parse_detection(reply, CLARIFY_STEP).unwrap().questions[0];
+        let labels: Vec<&str> = q.options.iter().map(|c| c.label.as_str()).collect();
+        assert_eq!(labels, ["a", "b", "c", "d"]);
+        assert!(q.allow_free_text);
+    }
+
+    #[test]
+    fn needs_clarification_false_means_no_questions_to_ask() {
+        let reply = r#"{"needs_clarification": false, "clarification_question": "Which?"}"#;
+        assert!(
+            !parse_detection(reply, CLARIFY_STEP)
+                .unwrap()
+                .needs_clarification
+        );
+    }
+
+    #[test]
+    fn prose_with_braces_before_the_json_is_skipped() {
+        let reply = "I think {this} is vague. {\"needs_clarification\": \"yes\", \"questions\": [\"Who is it for?\"]}";
+        let a = parse_detection(reply, CLARIFY_STEP).unwrap();
+        assert!(a.needs_clarification);
+        assert_eq!(a.questions[0].text, "Who is it for?");
+    }
+
+    #[test]
+    fn a_translation_keeps_ids_and_replaces_words() {
+        let reply = r#"{"needs_clarification": true, "clarification_question": "Monthly or upfront?",
+            "clarification_options": [{"id": "m", "label": "Monthly"}, {"id": "u", "label": "Upfront"}]}"#;
+        let q = parse_detection(reply, "analyze")
+            .unwrap()
+            .questions
+            .remove(0);
+        let request = translation_request(&q, "es");
+        assert_eq!(request.purpose, Purpose::Translation);
+        assert!(request.messages[1].content.contains("Monthly or upfront?"));
+        let t = parse_translation(
+            r#"{"text": "¿Mensual o por adelantado?", "options": ["Mensual", "Por adelantado"]}"#,
+            &q,
+        )
+        .unwrap();
+        assert_eq!(t.id, q.id);
+        assert_eq!(t.text, "¿Mensual o por adelantado?");
+        assert_eq!(t.options[1].id, q.options[1].id);
+        assert_eq!(t.options[1].label, "Por adelantado");
+        assert_eq!(
+            t.assumption, q.assumption,
+            "a missing field keeps its original"
+        );
+        let wrong_count = parse_translation(r#"{"options": ["Solo uno"]}"#, &q).unwrap();
+        assert_eq!(wrong_count.options, q.options);
+    }
 }

@@ -1,0 +1,92 @@
+//! Snapshot versions: a real version-1 snapshot (`fixtures/snapshot-v1.json`, written by the
+//! version-1 engine) migrates to the current format and resumes where it paused.
+
+use clarify_core::{Effect, Input, Reply, SNAPSHOT_VERSION, Session, Status};
+
+const V1: &str = include_str!("../fixtures/snapshot-v1.json");
+
+#[test]
+fn a_version_1_snapshot_resumes_its_paused_step() {
+    assert!(V1.contains("\"clarify_snapshot\": 1"));
+    let mut session = Session::restore(V1).expect("version 1 migrates");
+    assert_eq!(session.status(), Status::AwaitingClarification);
+    let paused = session.paused_step().expect("the paused step survives");
+    assert_eq!(paused.step, "analyze_contract");
+    assert_eq!(paused.partial["contract_intel"]["term_months"], 12);
+    assert_eq!(session.step_outputs()[0].step, "extract");
+    assert_eq!(session.rounds(), 1);
+
+    let question = session
+        .current_question()
+        .expect("the question is pending")
+        .id
+        .clone();
+    let effects = session
+        .handle(Input::Answer {
+            question,
+            reply: Reply::Choices {
+                choices: vec![clarify_core::ChoiceId("upfront".into())],
+            },
+            now: 1_700_000_001_000,
+        })
+        .expect("the pending question takes its answer");
+    let Some(Effect::RunStep {
+        step,
+        partial,
+        allow_clarification,
+        ..
+    }) = effects.last()
+    else {
+        panic!("expected the step to resume: {effects:?}");
+    };
+    assert_eq!(step, "analyze_contract");
+    assert_eq!(
+        partial
+            .as_ref()
+            .map(|p| p["contract_intel"]["term_months"].clone()),
+        Some(12.into())
+    );
+    assert!(!allow_clarification, "one question per step");
+}
+
+#[test]
+fn a_migrated_snapshot_is_written_back_in_the_current_version() {
+    let session = Session::restore(V1).expect("version 1 migrates");
+    let again = session.snapshot();
+    assert!(again.starts_with(&format!("{{\"clarify_snapshot\":{SNAPSHOT_VERSION},")));
+    assert_eq!(
+        Session::restore(&again).expect("current version restores"),
+        session
+    );
+}
+
+#[test]
+fn a_broken_version_1_snapshot_is_refused_not_guessed() {
+    let broken = V1.replace("\"extract\",", "42,");
+    let err = Session::restore(&broken).expect_err("a step name must be a string");
+    assert!(err.to_string().contains("version 1"), "{err}");
+}
+
+#[test]
+fn a_running_step_with_a_null_partial_survives_a_snapshot() {
+    // Found by fuzzing: `Some(null)` used to come back as `None`.
+    let config = clarify_core::Config {
+        steps: vec!["analyze".into()],
+        mode: clarify_core::Mode::NonInteractive,
+        ..Default::default()
+    };
+    let mut s = Session::new(config);
+    s.handle(Input::Start {
+        request: "What's the capital of Tasmania?".into(),
+        context: Default::default(),
+        now: 0,
+    })
+    .expect("a request");
+    s.handle(Input::StepNeedsClarification {
+        step: "analyze".into(),
+        reply: r#"{"needs_clarification": true, "clarification_question": "Which?"}"#.into(),
+        partial: serde_json::Value::Null,
+    })
+    .expect("the step may pause");
+    assert_eq!(Session::restore(&s.snapshot()).expect("restores"), s);
+}
