@@ -50,12 +50,17 @@ pub fn detect(request: &str, history: &[Message]) -> Analysis {
 /// Whether the detector would ask before answering `request` (no history); what `clarify eval`
 /// measures.
 pub fn is_vague(request: &str) -> bool {
-    assess(request, &[]).needs_clarification
+    evaluate(request, &[], false).needs_clarification
 }
 
 /// The detector's full reasoning for one request: decision, language, model score, the rules
 /// that fired and the questions it would ask.
 pub fn assess(request: &str, history: &[Message]) -> Assessment {
+    evaluate(request, history, true)
+}
+
+/// [`assess`], building the questions only when `with_questions` (eval needs the decision only).
+fn evaluate(request: &str, history: &[Message], with_questions: bool) -> Assessment {
     let text = clip(request, MAX_BYTES);
     let mut out = Assessment {
         needs_clarification: false,
@@ -69,14 +74,15 @@ pub fn assess(request: &str, history: &[Message]) -> Assessment {
     }
     let has_history = !history.is_empty();
     let cjk = text.chars().filter(|c| is_cjk(*c)).count();
-    let lower = text.to_lowercase();
+    // ASCII lower-casing keeps Unicode case tables out of the WebAssembly build (13 KB).
+    let lower = text.to_ascii_lowercase();
     let words = words_of(&lower);
     let latin_words = words.iter().filter(|w| w.is_ascii()).count();
     if cjk > 0 && cjk >= latin_words {
         out.language = Language::Chinese;
         out.findings = rules::chinese(text, cjk, has_history);
         out.needs_clarification = !out.findings.is_empty();
-        if out.needs_clarification {
+        if out.needs_clarification && with_questions {
             out.questions = chinese_questions(text, &out.findings);
         }
         return out;
@@ -85,7 +91,7 @@ pub fn assess(request: &str, history: &[Message]) -> Assessment {
     out.model_score = Some(score);
     out.findings = rules::english(&words, has_history);
     out.needs_clarification = !out.findings.is_empty() || score >= model::threshold();
-    if out.needs_clarification {
+    if out.needs_clarification && with_questions {
         out.questions = english_questions(text, &words, &out.findings);
     }
     out
@@ -210,22 +216,20 @@ fn english_questions(text: &str, words: &[&str], findings: &[Finding]) -> Vec<Qu
         );
     }
     let mut topical = 0;
+    let initials = Initials::of(words);
     for t in templates::ENGLISH {
         if topical == MAX_TOPIC_QUESTIONS {
             break;
         }
-        let triggered = t
-            .triggers
-            .iter()
-            .any(|tr| words.iter().any(|w| word_matches(w, tr)));
-        let given = t.given.iter().any(|g| {
-            if g.chars().all(|c| c.is_ascii_alphanumeric()) {
-                words.iter().any(|w| word_matches(w, g))
-            } else {
-                text.contains(g)
-            }
-        });
-        if triggered && !given && push_unique(&mut out, from_template(t)) {
+        let triggered = initials.any_word(words, t.triggers);
+        // A non-alphanumeric "given" marker (`$`) is looked for in the text itself.
+        let given = || {
+            initials.any_word(words, t.given)
+                || t.given
+                    .iter()
+                    .any(|g| !g.bytes().all(|b| b.is_ascii_alphanumeric()) && text.contains(g))
+        };
+        if triggered && !given() && push_unique(&mut out, from_template(t)) {
             topical += 1;
         }
     }
@@ -331,6 +335,32 @@ fn push_unique(out: &mut Vec<Question>, q: Question) -> bool {
     true
 }
 
+/// Which ASCII letters and digits start the request's words: a cheap filter that skips most
+/// trigger comparisons, keeping template matching well under a microsecond.
+struct Initials(u64);
+
+impl Initials {
+    fn of(words: &[&str]) -> Self {
+        Self(words.iter().fold(0, |m, w| m | Self::bit(w)))
+    }
+
+    fn bit(word: &str) -> u64 {
+        match word.bytes().next() {
+            Some(b @ b'a'..=b'z') => 1 << (b - b'a'),
+            Some(b @ b'0'..=b'9') => 1 << (26 + b - b'0'),
+            Some(_) => 1 << 63,
+            None => 0,
+        }
+    }
+
+    /// Whether any of `words` matches any of `triggers` (see [`word_matches`]).
+    fn any_word(&self, words: &[&str], triggers: &[&str]) -> bool {
+        triggers
+            .iter()
+            .any(|tr| self.0 & Self::bit(tr) != 0 && words.iter().any(|w| word_matches(w, tr)))
+    }
+}
+
 /// A trigger matches a word exactly, or as a stem when it has four letters or more
 /// ("recipe" matches "recipes").
 fn word_matches(word: &str, trigger: &str) -> bool {
@@ -349,7 +379,7 @@ fn words_of(lower: &str) -> Vec<&str> {
 /// Lower-case English words of `text`, as the rules see them (for tests).
 #[cfg(test)]
 pub(crate) fn english_words(text: &str) -> Vec<String> {
-    words_of(&text.to_lowercase())
+    words_of(&text.to_ascii_lowercase())
         .into_iter()
         .map(str::to_owned)
         .collect()
