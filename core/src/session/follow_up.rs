@@ -1,0 +1,157 @@
+//! Seed 002's second round: a free-text answer that is itself vague gets one follow-up.
+
+use super::flow::rules;
+use super::{Session, count, is_request_step, preview};
+use crate::analysis::CLARIFY_STEP;
+use crate::config::Mode;
+use crate::detect;
+use crate::input::Answer;
+use crate::question::{Question, QuestionId, QuestionSource};
+use crate::trace::Layer;
+
+/// Seed 002's generic follow-up, used when the detector's own question was already asked.
+const GENERIC_FOLLOW_UP: &str = "About which specific aspect?";
+
+impl Session {
+    /// Seed 002's second round: a free-text answer that is itself vague gets ONE follow-up,
+    /// within [`Limits::max_rounds`](crate::Limits::max_rounds) and the budget, never a repeat.
+    pub(super) fn follow_up(&mut self, question: &Question, answer: &Answer) {
+        let text = match answer {
+            Answer::Text { text } | Answer::ChoicesWithText { text, .. } => text.as_str(),
+            Answer::Choices { .. }
+            | Answer::DontKnow
+            | Answer::Skipped
+            | Answer::Declined
+            | Answer::TimedOut => return,
+        };
+        if !is_request_step(&question.step) || self.config.mode == Mode::NonInteractive {
+            return;
+        }
+        let limits = self.config.limits;
+        let Some(c) = &self.convo else { return };
+        if c.declined_all {
+            return;
+        }
+        // Only reference-type vagueness counts: an answer like "12" is terse by nature, but
+        // "tell me more about that" still names nothing (seed 002).
+        // The request is context for the answer ("It shows a white screen" refers to the app
+        // in "My app crashes"), unless the request itself referred to nothing (seed 002).
+        let mut context = c.history.clone();
+        let request_refers = detect::assess(&c.request, &c.history)
+            .findings
+            .iter()
+            .any(|f| is_reference_kind(f.kind));
+        if !request_refers {
+            context.push(crate::request::Message::new(
+                crate::request::Role::User,
+                c.request.clone(),
+            ));
+        }
+        let a = detect::assess(text, &context);
+        let vague: Vec<Question> = a
+            .questions
+            .into_iter()
+            .filter(|q| is_reference_rule(&q.source))
+            .collect();
+        if !a.findings.iter().any(|f| is_reference_kind(f.kind)) {
+            return;
+        }
+        let a = crate::analysis::Analysis {
+            needs_clarification: true,
+            questions: vague,
+        };
+        let said = preview(text);
+        if c.rounds >= limits.max_rounds {
+            let reason = format!(
+                "The answer \"{said}\" is still vague ({}), but the round limit ({}) is reached; proceeding with best effort.",
+                rules(&a.questions),
+                limits.max_rounds
+            );
+            return self.note(Layer::Limit, "round_limit_reached", &reason);
+        }
+        if count(c.asked.len()) >= limits.max_questions {
+            let reason = format!(
+                "The answer \"{said}\" is still vague, but the question budget ({}) is spent; proceeding with best effort.",
+                limits.max_questions
+            );
+            return self.note(Layer::Limit, "budget_reached", &reason);
+        }
+        let rule = rules(&a.questions);
+        let candidate = a
+            .questions
+            .into_iter()
+            .find(|q| !c.seen(&q.id))
+            .unwrap_or_else(|| generic_follow_up(text));
+        if c.seen(&candidate.id) {
+            let reason = format!(
+                "The answer \"{said}\" is still vague, but its follow-up \"{}\" was already asked; proceeding with best effort.",
+                candidate.text
+            );
+            return self.note(Layer::Limit, "repeat_dropped", &reason);
+        }
+        let follow = Question {
+            priority: question.priority,
+            source: QuestionSource::FollowUp {
+                of: question.id.clone(),
+            },
+            ..candidate
+        };
+        let Some(c) = &mut self.convo else { return };
+        c.rounds = c.rounds.saturating_add(1);
+        let reason = format!(
+            "The answer \"{said}\" is itself vague ({rule}); asking one follow-up (round {} of {}).",
+            c.rounds, limits.max_rounds
+        );
+        c.queue.insert(0, follow);
+        self.note(Layer::Detector, "follow_up", &reason);
+    }
+}
+
+fn generic_follow_up(answer: &str) -> Question {
+    Question {
+        id: QuestionId::derive(CLARIFY_STEP, GENERIC_FOLLOW_UP),
+        step: CLARIFY_STEP.into(),
+        text: GENERIC_FOLLOW_UP.into(),
+        why: format!("\"{}\" could mean several things.", preview(answer)),
+        options: Vec::new(),
+        multiple: false,
+        allow_skip: true,
+        allow_free_text: true,
+        priority: crate::question::Priority::Important,
+        assumption: format!(
+            "Take \"{}\" at face value and cover its likely readings.",
+            preview(answer)
+        ),
+        source: QuestionSource::Detector {
+            rule: "generic_follow_up".into(),
+        },
+    }
+}
+
+/// Whether a detector finding means the text names nothing definite (seed 002's missing
+/// context and ambiguous references), as opposed to merely being terse.
+fn is_reference_kind(kind: detect::Kind) -> bool {
+    match kind {
+        detect::Kind::MissingContext
+        | detect::Kind::PronounWithoutAntecedent
+        | detect::Kind::AmbiguousReference => true,
+        detect::Kind::UnderspecifiedParameter | detect::Kind::UnderspecifiedRequest => false,
+    }
+}
+
+fn is_reference_rule(source: &QuestionSource) -> bool {
+    match source {
+        QuestionSource::Detector { rule } => [
+            detect::Kind::MissingContext,
+            detect::Kind::PronounWithoutAntecedent,
+            detect::Kind::AmbiguousReference,
+        ]
+        .iter()
+        .any(|k| k.as_str() == rule),
+        QuestionSource::Llm
+        | QuestionSource::Document { .. }
+        | QuestionSource::Catalog { .. }
+        | QuestionSource::Step
+        | QuestionSource::FollowUp { .. } => false,
+    }
+}

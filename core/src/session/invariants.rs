@@ -1,0 +1,90 @@
+//! The invariants every session holds; checked when a snapshot is restored, so a hand-edited
+//! or corrupted snapshot cannot produce a session the transition function never would.
+
+use super::{Phase, Session, count};
+
+impl Session {
+    /// Checks the invariants a restored session must hold; `Err` names the first one broken.
+    pub(crate) fn check_invariants(&self) -> Result<(), String> {
+        let limits = &self.config.limits;
+        let Some(c) = &self.convo else {
+            return match self.phase {
+                Phase::Idle => Ok(()),
+                Phase::Detecting
+                | Phase::Asking { .. }
+                | Phase::RunningStep { .. }
+                | Phase::Generating { .. }
+                | Phase::Completed { .. }
+                | Phase::HandedOff { .. }
+                | Phase::Failed { .. } => Err(format!(
+                    "status {} needs a conversation, and there is none",
+                    self.status()
+                )),
+            };
+        };
+        if count(c.asked.len()) > limits.max_questions {
+            return Err(format!(
+                "{} questions were asked, more than the budget of {}",
+                c.asked.len(),
+                limits.max_questions
+            ));
+        }
+        for (i, id) in c.asked.iter().enumerate() {
+            if c.asked.iter().skip(i + 1).any(|other| other == id) {
+                return Err(format!("question {id} was asked twice"));
+            }
+        }
+        for r in &c.resolutions {
+            if !c.asked.contains(&r.question.id) {
+                return Err(format!(
+                    "question {} has an answer but was never asked",
+                    r.question.id
+                ));
+            }
+        }
+        if c.next_step > self.config.steps.len() {
+            return Err(format!(
+                "step {} of {} is next",
+                c.next_step,
+                self.config.steps.len()
+            ));
+        }
+        match &self.phase {
+            Phase::Asking { question, .. } => {
+                if !c.asked.contains(&question.id) {
+                    return Err(format!(
+                        "the pending question {} is not among the asked",
+                        question.id
+                    ));
+                }
+                if c.resolutions.iter().any(|r| r.question.id == question.id) {
+                    return Err(format!(
+                        "the pending question {} is already answered",
+                        question.id
+                    ));
+                }
+                if question.options.len() == 1 || question.options.len() > 4 {
+                    return Err(format!(
+                        "the pending question has {} options; 0 or 2 to 4 are allowed",
+                        question.options.len()
+                    ));
+                }
+                if question.options.is_empty() && !question.allow_free_text {
+                    return Err("the pending question cannot be answered at all".into());
+                }
+            }
+            Phase::RunningStep { step, .. } => {
+                if self.config.steps.get(c.next_step) != Some(step) {
+                    return Err(format!("step {step:?} is running but is not the next step"));
+                }
+            }
+            Phase::Idle
+            | Phase::Detecting
+            | Phase::Generating { .. }
+            | Phase::Completed { .. }
+            | Phase::HandedOff { .. }
+            | Phase::Failed { .. } => {}
+        }
+        Ok(())
+    }
+}
