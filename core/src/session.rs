@@ -508,3 +508,60 @@ fn preview(text: &str) -> String {
 fn is_request_step(step: &str) -> bool {
     step == CLARIFY_STEP
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::Reply;
+
+    #[test]
+    fn an_idle_session_accepts_only_a_request_a_message_a_tick_or_a_reset() {
+        let s = Session::new(Config::default());
+        let accepted: Vec<InputKindName> = crate::error::InputKind::ALL
+            .into_iter()
+            .filter(|k| s.accepts(*k))
+            .map(|k| k.as_str())
+            .collect();
+        assert_eq!(accepted, ["start", "message", "tick", "reset"]);
+    }
+
+    #[test]
+    fn a_refused_answer_leaves_the_session_as_it_was() {
+        let mut s = asking();
+        let before = s.clone();
+        let err = s.handle(Input::Answer {
+            question: QuestionId("q-other".into()),
+            reply: Reply::DontKnow,
+            now: 5,
+        });
+        assert!(matches!(err, Err(Error::NotPendingQuestion { .. })));
+        assert_eq!(s, before);
+    }
+
+    #[test]
+    fn the_deadline_is_the_ask_time_plus_the_timeout() {
+        let s = asking();
+        assert_eq!(s.deadline(), Some(1_000 + 24 * 60 * 60 * 1000));
+    }
+
+    #[test]
+    fn a_session_over_its_budget_is_inconsistent() {
+        let mut s = asking();
+        s.config.limits.max_questions = 0;
+        assert!(s.check_invariants().is_err());
+    }
+
+    type InputKindName = &'static str;
+
+    fn asking() -> Session {
+        let mut s = Session::new(Config::default());
+        s.handle(Input::Start {
+            request: "Plan a trip to Paris".into(),
+            context: Context::default(),
+            now: 1_000,
+        })
+        .unwrap();
+        assert_eq!(s.status(), Status::AwaitingClarification);
+        s
+    }
+}
