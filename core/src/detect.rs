@@ -459,6 +459,40 @@ mod tests {
     }
 
     #[test]
+    fn code_requests_are_not_asked_about_tone() {
+        let a = detect("Write a Python script to rename files", &[]);
+        assert!(
+            a.questions.iter().all(|q| !q.text.contains("tone")),
+            "{a:?}"
+        );
+        assert!(
+            a.questions
+                .iter()
+                .all(|q| !q.text.contains("programming language"))
+        );
+    }
+
+    #[test]
+    fn compare_them_asks_which_items_then_criteria() {
+        let a = detect("Compare them", &[]);
+        assert_eq!(
+            a.questions[0].text,
+            "Which specific items would you like compared?"
+        );
+        assert_eq!(
+            a.questions[1].text,
+            "On which criteria should they be compared?"
+        );
+    }
+
+    #[test]
+    fn chinese_best_asks_for_the_criterion() {
+        let a = detect("最好的手機是哪一支", &[]);
+        assert!(a.needs_clarification);
+        assert_eq!(a.questions[0].text, "「最好」以什麼標準衡量？");
+    }
+
+    #[test]
     fn a_specific_factual_request_is_clear() {
         for clear in [
             "Find the capital city of Tasmania.",

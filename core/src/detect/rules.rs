@@ -192,6 +192,10 @@ const ZH_FULL_SENTENCE: &[&str] = &[
     "比较",
 ];
 
+/// Words with no single meaning until a criterion or time frame is given (seed 002's "the best
+/// approach", "recent advances").
+const ZH_AMBIGUOUS: &[&str] = &["最好", "最佳", "推薦", "推荐", "最新", "最近", "近期"];
+
 /// Chinese rules over the request text.
 ///
 /// `cjk` is the number of CJK characters; a terse keyword list ("悠遊卡 投遞的格式、成效",
@@ -206,6 +210,12 @@ pub(crate) fn chinese(text: &str, cjk: usize, has_history: bool) -> Vec<Finding>
         found.push(Finding {
             kind: Kind::PronounWithoutAntecedent,
             evidence: (*p).to_owned(),
+        });
+    }
+    if short && let Some(w) = ZH_AMBIGUOUS.iter().find(|w| text.contains(**w)) {
+        found.push(Finding {
+            kind: Kind::AmbiguousReference,
+            evidence: (*w).to_owned(),
         });
     }
     let full = ZH_FULL_SENTENCE.iter().any(|w| text.contains(w));
@@ -290,5 +300,10 @@ mod tests {
             .collect();
         assert_eq!(k, [Kind::PronounWithoutAntecedent]);
         assert!(chinese("請列出台北市今天的天氣預報", 13, false).is_empty());
+        let k: Vec<Kind> = chinese("最好的手機是哪一支", 9, false)
+            .into_iter()
+            .map(|f| f.kind)
+            .collect();
+        assert_eq!(k, [Kind::AmbiguousReference]);
     }
 }
