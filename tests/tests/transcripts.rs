@@ -256,7 +256,7 @@ impl Driver {
                 let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(rest);
                 std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?
             }
-            "restore" => payload.to_owned(),
+            "restore" => text_arg(rest, payload),
             _ => return Ok(None),
         };
         Ok(Some(match Session::restore(&text) {
