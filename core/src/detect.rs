@@ -573,6 +573,51 @@ mod tests {
     }
 
     #[test]
+    fn only_the_first_four_kilobytes_are_read() {
+        // Bounded work: text past the first 4 KB cannot change the outcome. Here the trip's
+        // length ("two weeks") only appears after 90 KB, so the duration is still asked.
+        let head = "Plan a trip to Paris. ".repeat(200);
+        let huge = format!("{head}{} It lasts two weeks.", "And more. ".repeat(9_000));
+        assert!(huge.len() > 90_000);
+        let a = detect(&huge, &[]);
+        assert!(
+            a.questions
+                .iter()
+                .any(|q| q.text == "How long is the trip?"),
+            "{a:?}"
+        );
+        assert!(
+            !detect("Plan a trip to Paris. It lasts two weeks.", &[])
+                .questions
+                .iter()
+                .any(|q| q.text == "How long is the trip?")
+        );
+    }
+
+    #[test]
+    fn random_text_in_any_script_never_panics() {
+        const PALETTE: &[char] = &[
+            'a', 'Z', ' ', ' ', '\'', '’', '"', '「', '」', '、', '，', '?', '$', '1', '9', '它',
+            '這', '个', '悠', '遊', '卡', '最', '好', '🙂', '🚀', '\u{0301}', '\u{202E}', '\u{0}',
+            '\n', 'é', 'ß', 'İ', 'ﬁ', 'ا', 'я', '\u{FEFF}', '𝔘',
+        ];
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        for _ in 0..2_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = (seed % 300) as usize;
+            let text: String = (0..len)
+                .map(|i| PALETTE[((seed >> (i % 50)) as usize).wrapping_add(i * 7) % PALETTE.len()])
+                .collect();
+            let a = detect(&text, &[]);
+            assert!(a.questions.len() <= MAX_QUESTIONS);
+            let _ = is_vague(&text);
+            let _ = crate::demo::context(&text, &[]);
+        }
+    }
+
+    #[test]
     fn clip_respects_character_boundaries() {
         assert_eq!(clip("悠遊卡", 4), "悠");
         assert_eq!(clip("abc", 10), "abc");

@@ -38,7 +38,7 @@
 //! groups the entities sharing a name. A term in quotes ("…", “…”, 「…」) that matches nothing
 //! becomes a lookup with zero matches, so the engine asks what it means.
 //!
-//! [`context`] turns a request into the [`Context`](crate::Context) for
+//! [`context`] turns a request into the [`Context`] for
 //! [`Input::Start`](crate::Input::Start): the best-matching document and the entity lookups.
 
 mod catalog;
