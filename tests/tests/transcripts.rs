@@ -623,12 +623,14 @@ fn summary(s: &Session) -> String {
     let _ = writeln!(out, "status: {}", s.status());
     let _ = writeln!(
         out,
-        "counters: asked {}, answered {}, skipped {}, timed out {}, llm calls {}, rounds {}",
+        "counters: asked {}, answered {}, skipped {}, timed out {}, llm calls {}, tokens {}+{}, rounds {}",
         c.questions_asked,
         c.answered,
         c.skipped,
         c.timed_out,
         c.llm_calls,
+        c.prompt_tokens,
+        c.completion_tokens,
         s.rounds()
     );
     for r in s.resolutions() {
