@@ -5,9 +5,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clarify_core::sources::{self, Catalog, KnowledgeBase};
-use clarify_core::{Config, Input, Mode, Progress, Question, Reply, Session};
+use clarify_core::{Config, Detection, Input, Mode, Progress, Question, Reply, Session};
 
-use crate::driver::{self, Action, Asker, Offline};
+use crate::driver::{self, Action, Asker, Llm, Offline};
+use crate::http::HttpLlm;
 
 /// Options of `clarify ask`.
 #[derive(Debug, clap::Args)]
@@ -33,6 +34,51 @@ pub struct Args {
     /// Print the outcome as one JSON object on stdout (questions go to stderr).
     #[arg(long)]
     json: bool,
+    /// An OpenAI-compatible endpoint (e.g. `http://127.0.0.1:8080/v1`): the LLM detects
+    /// ambiguity (the embedded detector is the fallback) and streams the final answer.
+    #[arg(long, value_name = "URL", requires = "model")]
+    endpoint: Option<String>,
+    /// The model name sent to the endpoint.
+    #[arg(long, value_name = "NAME", requires = "endpoint")]
+    model: Option<String>,
+    /// The environment variable holding the endpoint's API key (sent only as the
+    /// Authorization header to the endpoint; never printed).
+    #[arg(long, value_name = "VAR", requires = "endpoint")]
+    api_key_env: Option<String>,
+    /// Seconds each LLM call may take, retries excluded.
+    #[arg(long, value_name = "SECS", default_value_t = 120)]
+    timeout: u64,
+    /// Append one JSON line per LLM call (purpose, attempts, status, usage; no text, no key).
+    #[arg(long, value_name = "FILE", requires = "endpoint")]
+    llm_log: Option<PathBuf>,
+}
+
+/// The transport `args` ask for: the endpoint's, or none (offline).
+fn transport(args: &Args) -> Result<Option<HttpLlm>, String> {
+    let (Some(endpoint), Some(model)) = (&args.endpoint, &args.model) else {
+        return Ok(None);
+    };
+    let api_key = match &args.api_key_env {
+        Some(var) => Some(std::env::var(var).map_err(|_| {
+            format!("--api-key-env: the environment variable {var} is not set (or not UTF-8)")
+        })?),
+        None => None,
+    };
+    let mut llm = HttpLlm::new(
+        endpoint,
+        model,
+        api_key,
+        std::time::Duration::from_secs(args.timeout.max(1)),
+    );
+    if let Some(path) = &args.llm_log {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        llm.log_to(file);
+    }
+    Ok(Some(llm))
 }
 
 /// Runs `clarify ask`.
@@ -60,6 +106,10 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     if let Some(n) = args.max_questions {
         config.limits.max_questions = n;
     }
+    let mut online = transport(args)?;
+    if online.is_some() {
+        config.detection = Detection::Llm;
+    }
     let context = sources::context(&args.request, &[], &kb, &catalog);
     let document = context.document.as_ref().map(|d| d.title.clone());
     let mut session = Session::new(config);
@@ -68,15 +118,21 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     } else {
         Box::new(io::stdout())
     };
-    let _ = writeln!(
-        out,
-        "Offline mode: embedded detector, {} knowledge base and catalog.",
-        if args.kb.is_some() || args.catalog.is_some() {
-            "your"
-        } else {
-            "the demo"
-        }
-    );
+    let sources = if args.kb.is_some() || args.catalog.is_some() {
+        "your"
+    } else {
+        "the demo"
+    };
+    let _ = match (&args.endpoint, &args.model) {
+        (Some(endpoint), Some(model)) => writeln!(
+            out,
+            "Online mode: {model} at {endpoint} (embedded detector as fallback), {sources} knowledge base and catalog."
+        ),
+        _ => writeln!(
+            out,
+            "Offline mode: embedded detector, {sources} knowledge base and catalog."
+        ),
+    };
     if let Some(title) = &document {
         let _ = writeln!(out, "Matched document: {title}");
     }
@@ -84,14 +140,20 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let mut asker = Terminal {
         input: stdin.lock(),
         out,
+        interactive,
+        streamed: false,
     };
     let start = Input::Start {
         request: args.request.clone(),
         context,
         now: 0,
     };
-    let outcome =
-        driver::run(&mut session, start, &mut Offline, &mut asker).map_err(|e| e.to_string())?;
+    let llm: &mut dyn Llm = match &mut online {
+        Some(http) => http,
+        None => &mut Offline,
+    };
+    let outcome = driver::run(&mut session, start, llm, &mut asker).map_err(|e| e.to_string())?;
+    let streamed = asker.streamed;
     let mut out = asker.out;
     let prompt = outcome.prompt.clone().unwrap_or_default();
     if args.json {
@@ -108,11 +170,16 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         println!("{value}");
         return Ok(ExitCode::SUCCESS);
     }
-    let _ = writeln!(
-        out,
-        "\n── Answer ──\n{}",
-        outcome.answer.unwrap_or_default()
-    );
+    if streamed {
+        // The answer was printed as it arrived.
+        let _ = writeln!(out);
+    } else {
+        let _ = writeln!(
+            out,
+            "\n── Answer ──\n{}",
+            outcome.answer.unwrap_or_default()
+        );
+    }
     if let Some(handoff) = &outcome.handoff {
         let _ = writeln!(
             out,
@@ -142,6 +209,10 @@ fn read(path: &PathBuf) -> Result<String, String> {
 struct Terminal<R, W> {
     input: R,
     out: W,
+    /// Whether someone answers on `input` (otherwise a failed answer is not retried).
+    interactive: bool,
+    /// Whether answer text has been printed as it streamed.
+    streamed: bool,
 }
 
 impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
@@ -196,6 +267,29 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
 
     fn refused(&mut self, error: &clarify_core::Error) {
         let _ = writeln!(self.out, "  Not accepted: {error}. Try again.");
+    }
+
+    fn answer_text(&mut self, text: &str) {
+        if !self.streamed {
+            self.streamed = true;
+            let _ = write!(self.out, "\n── Answer ──\n");
+        }
+        let _ = write!(self.out, "{text}");
+        let _ = self.out.flush();
+    }
+
+    fn retry(&mut self, reason: &str) -> bool {
+        let _ = writeln!(
+            self.out,
+            "\nThe answer could not be produced: {reason}\nYour answers are kept. Type r and Enter to retry, Enter to stop.\n> "
+        );
+        let _ = self.out.flush();
+        if !self.interactive {
+            return false;
+        }
+        self.streamed = false;
+        let mut line = String::new();
+        matches!(self.input.read_line(&mut line), Ok(n) if n > 0 && line.trim() == "r")
     }
 }
 

@@ -12,13 +12,34 @@ use std::collections::VecDeque;
 
 use clarify_core::{
     ChatRequest, Effect, EnrichedPrompt, HandoffPackage, Input, Millis, Progress, Question, Reply,
-    Session,
+    Session, Usage,
 };
+
+/// What a transport returns for one call.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LlmReply {
+    /// The assistant's text.
+    pub text: String,
+    /// Token counts, if the endpoint reported them.
+    pub usage: Option<Usage>,
+}
 
 /// A chat-completion transport.
 pub trait Llm {
-    /// Sends `request`; returns the assistant's text, or why it failed.
-    fn complete(&mut self, request: &ChatRequest) -> Result<String, String>;
+    /// Sends `request`; returns the assistant's reply, or why it failed.
+    fn complete(&mut self, request: &ChatRequest) -> Result<LlmReply, String>;
+
+    /// Sends `request` streamed, calling `on_text` with each piece as it arrives. The default
+    /// sends it whole and reports the text as one piece.
+    fn stream(
+        &mut self,
+        request: &ChatRequest,
+        on_text: &mut dyn FnMut(&str),
+    ) -> Result<LlmReply, String> {
+        let reply = self.complete(request)?;
+        on_text(&reply.text);
+        Ok(reply)
+    }
 
     /// Whether a real endpoint is behind this transport (otherwise generation uses the offline
     /// template).
@@ -30,7 +51,7 @@ pub trait Llm {
 pub struct Offline;
 
 impl Llm for Offline {
-    fn complete(&mut self, _request: &ChatRequest) -> Result<String, String> {
+    fn complete(&mut self, _request: &ChatRequest) -> Result<LlmReply, String> {
         Err("no LLM endpoint is configured".into())
     }
 
@@ -58,6 +79,13 @@ pub trait Asker {
     fn notice(&mut self, message: &str);
     /// Reports an input the engine refused (the question is asked again).
     fn refused(&mut self, error: &clarify_core::Error);
+    /// Shows a piece of the final answer as it streams in from the endpoint.
+    fn answer_text(&mut self, _text: &str) {}
+    /// The answer could not be produced (`reason`); returns whether to try again (every answer
+    /// is kept, no question is asked again). The default gives up.
+    fn retry(&mut self, _reason: &str) -> bool {
+        false
+    }
 }
 
 /// How a conversation ended.
@@ -96,7 +124,17 @@ pub fn run(
         if steps > MAX_STEPS {
             break;
         }
+        let failed = if let Input::GenerationFailed { reason } = &input {
+            Some(reason.clone())
+        } else {
+            None
+        };
         let effects = session.handle(input)?;
+        if let Some(reason) = failed
+            && asker.retry(&reason)
+        {
+            pending.push_back(Input::Retry);
+        }
         for effect in effects {
             clock += 1;
             if let Some(next) = perform(session, effect, clock, llm, asker, &mut outcome) {
@@ -119,7 +157,10 @@ fn perform(
     match effect {
         Effect::StatusChanged { .. } | Effect::AppendAnswer { .. } => None,
         Effect::RequestDetection { request } => Some(match llm.complete(&request) {
-            Ok(reply) => Input::DetectionReceived { reply, usage: None },
+            Ok(reply) => Input::DetectionReceived {
+                reply: reply.text,
+                usage: reply.usage,
+            },
             Err(reason) => Input::DetectionFailed { reason },
         }),
         Effect::Ask { question, progress } => {
@@ -130,15 +171,27 @@ fn perform(
             output: serde_json::Value::Null,
         }),
         Effect::RequestGeneration { request, prompt } => {
-            let text = if llm.is_online() {
-                match llm.complete(&request) {
-                    Ok(text) => text,
-                    Err(reason) => return Some(Input::GenerationFailed { reason }),
-                }
-            } else {
-                prompt.offline_answer()
-            };
-            Some(Input::GenerationCompleted { text, usage: None })
+            if !llm.is_online() {
+                return Some(Input::GenerationCompleted {
+                    text: prompt.offline_answer(),
+                    usage: None,
+                });
+            }
+            // Each piece is shown and fed to the engine as it arrives; the completed input then
+            // carries no text, so the engine keeps what streamed.
+            let result = llm.stream(&request, &mut |text| {
+                asker.answer_text(text);
+                let _ = session.handle(Input::GenerationChunk {
+                    text: text.to_owned(),
+                });
+            });
+            Some(match result {
+                Ok(reply) => Input::GenerationCompleted {
+                    text: String::new(),
+                    usage: reply.usage,
+                },
+                Err(reason) => Input::GenerationFailed { reason },
+            })
         }
         Effect::Complete { answer, prompt } => {
             outcome.answer = Some(answer);

@@ -8,6 +8,7 @@
 mod ask;
 mod driver;
 mod eval;
+mod http;
 mod replay;
 
 use std::path::PathBuf;

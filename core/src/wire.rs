@@ -220,15 +220,13 @@ pub enum CallError {
 }
 
 impl CallError {
-    /// Whether trying again may help: 429, 5xx, network errors and timeouts. A broken stream is
-    /// not retried by the transport (text was already shown); the user retries.
+    /// Whether trying again soon may help: 429, 5xx and network errors. Not a timeout (the
+    /// server is there but slow: retrying would multiply the wait) and not a broken stream (text
+    /// was already shown; the user retries).
     pub fn is_retryable(&self) -> bool {
         matches!(
             self,
-            Self::RateLimited { .. }
-                | Self::Server { .. }
-                | Self::Unreachable { .. }
-                | Self::Timeout { .. }
+            Self::RateLimited { .. } | Self::Server { .. } | Self::Unreachable { .. }
         )
     }
 }
