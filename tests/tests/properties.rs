@@ -45,7 +45,7 @@ proptest! {
     })]
 
     #[test]
-    fn arbitrary_inputs_keep_every_invariant(config in config(), actions in prop::collection::vec(action(), 0..30)) {
+    fn arbitrary_inputs_keep_every_invariant(config in config(), actions in prop::collection::vec(action(), 0..24)) {
         let mut session = Session::new(config.clone());
         let mut shown: Vec<QuestionId> = Vec::new();
         let mut answers = 0usize;
