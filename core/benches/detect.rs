@@ -8,13 +8,15 @@ use std::hint::black_box;
 use clarify_core::detect;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
-/// Requests of exactly 100 characters: vague, clear, pronoun, Chinese.
+/// Requests of exactly 100 characters: vague, clear, pronoun, Chinese (clear), Chinese (vague,
+/// seed 003's example padded).
 fn requests() -> Vec<String> {
     [
         "I would like to plan a trip to Paris next month with my family, somewhere nice to stay and eat well",
         "Find the capital city of Tasmania and the population of its largest city according to the census.",
         "Tell me more about it, and how does that compare to the approach from the paper we discussed before",
         "悠遊卡 投遞的格式、成效，請幫我整理最近的報表，包含曝光、點擊與轉換，並比較不同投遞格式的差異與建議，以及下一季的預算規劃與目標設定，謝謝您的協助與說明，我們會在週五前確認並回覆給行銷團隊參考使用",
+        "悠遊卡 投遞的格式、成效",
     ]
     .iter()
     .map(|s| pad_to_100(s))
@@ -33,9 +35,15 @@ fn bench(c: &mut Criterion) {
     let requests = requests();
     let mut group = c.benchmark_group("detect_100_chars");
     group.throughput(Throughput::Elements(1));
-    for (name, request) in ["vague_en", "clear_en", "pronoun_en", "chinese"]
-        .iter()
-        .zip(&requests)
+    for (name, request) in [
+        "vague_en",
+        "clear_en",
+        "pronoun_en",
+        "chinese_clear",
+        "chinese_vague",
+    ]
+    .iter()
+    .zip(&requests)
     {
         group.bench_function(*name, |b| {
             b.iter(|| detect::detect(black_box(request), black_box(&[])));

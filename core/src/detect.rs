@@ -391,13 +391,121 @@ fn is_cjk(c: char) -> bool {
 
 /// Traditional unless Simplified-only characters outnumber Traditional-only ones.
 fn is_traditional(text: &str) -> bool {
-    const TRAD: &str = "這個們說請對嗎麼為從時會與實設計區網電話買賣價錢遊戲體驗學習開關門問題點資訊詢據數報遞種際動現發還過樣讓";
-    const SIMP: &str = "这个们说请对吗么为从时会与实设计区网电话买卖价钱游戏体验学习开关门问题点资讯询据数报递种际动现发还过样让";
-    let trad = text.chars().filter(|c| TRAD.contains(*c)).count();
-    let simp = text
-        .chars()
-        .filter(|c| SIMP.contains(*c) && !TRAD.contains(*c))
-        .count();
+    let (mut trad, mut simp) = (0usize, 0usize);
+    for c in text.chars() {
+        // `matches!` on characters compiles to a jump table: no scan of a marker string.
+        if matches!(
+            c,
+            '這' | '個'
+                | '們'
+                | '說'
+                | '請'
+                | '對'
+                | '嗎'
+                | '麼'
+                | '為'
+                | '從'
+                | '時'
+                | '會'
+                | '與'
+                | '實'
+                | '設'
+                | '計'
+                | '區'
+                | '網'
+                | '電'
+                | '話'
+                | '買'
+                | '賣'
+                | '價'
+                | '錢'
+                | '遊'
+                | '戲'
+                | '體'
+                | '驗'
+                | '學'
+                | '習'
+                | '開'
+                | '關'
+                | '門'
+                | '問'
+                | '題'
+                | '點'
+                | '資'
+                | '訊'
+                | '詢'
+                | '據'
+                | '數'
+                | '報'
+                | '遞'
+                | '種'
+                | '際'
+                | '動'
+                | '現'
+                | '發'
+                | '還'
+                | '過'
+                | '樣'
+                | '讓'
+        ) {
+            trad += 1;
+        } else if matches!(
+            c,
+            '这' | '个'
+                | '们'
+                | '说'
+                | '请'
+                | '对'
+                | '吗'
+                | '么'
+                | '为'
+                | '从'
+                | '时'
+                | '会'
+                | '与'
+                | '实'
+                | '设'
+                | '计'
+                | '区'
+                | '网'
+                | '电'
+                | '话'
+                | '买'
+                | '卖'
+                | '价'
+                | '钱'
+                | '游'
+                | '戏'
+                | '体'
+                | '验'
+                | '学'
+                | '习'
+                | '开'
+                | '关'
+                | '门'
+                | '问'
+                | '题'
+                | '点'
+                | '资'
+                | '讯'
+                | '询'
+                | '据'
+                | '数'
+                | '报'
+                | '递'
+                | '种'
+                | '际'
+                | '动'
+                | '现'
+                | '发'
+                | '还'
+                | '过'
+                | '样'
+                | '让'
+        ) {
+            simp += 1;
+        }
+    }
     simp <= trad
 }
 
