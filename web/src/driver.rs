@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use clarify_core::{Effect, Error, Input, Millis, Session};
 
-use crate::llm::{self, LlmSettings};
+use crate::llm::{self, Cancel, LlmSettings};
 
 /// A listener: called after every accepted input with the session and the effects it produced.
 pub type Listener = Rc<dyn Fn(&Session, &[Effect])>;
@@ -29,6 +29,8 @@ impl std::fmt::Debug for Driver {
 struct Inner {
     session: Session,
     llm: Option<LlmSettings>,
+    /// Cancels the LLM calls in flight (replaced after each cancel).
+    cancel: Cancel,
     listeners: Vec<(u32, Listener)>,
     next_listener: u32,
 }
@@ -45,6 +47,7 @@ impl Driver {
             inner: Rc::new(RefCell::new(Inner {
                 session,
                 llm,
+                cancel: Cancel::default(),
                 listeners: Vec::new(),
                 next_listener: 0,
             })),
@@ -72,8 +75,18 @@ impl Driver {
 
     /// Replaces the session (after a restore or "Start over") and notifies subscribers.
     pub fn replace(&self, session: Session) {
+        // A call for the old session must not keep streaming into the new one.
+        self.cancel();
         self.inner.borrow_mut().session = session;
         self.notify(&[]);
+    }
+
+    /// Aborts the LLM calls in flight. A detection call then falls back to the embedded
+    /// detector; a generation call ends in the failed state with every answer kept, and
+    /// `Input::Retry` tries again.
+    pub fn cancel(&self) {
+        let old = std::mem::take(&mut self.inner.borrow_mut().cancel);
+        old.cancel();
     }
 
     /// Sets or clears the LLM endpoint used for the next effects.
@@ -111,21 +124,26 @@ impl Driver {
     }
 
     fn perform(&self, effect: Effect) {
-        let llm = self.inner.borrow().llm.clone();
+        let (llm, cancel) = {
+            let inner = self.inner.borrow();
+            (inner.llm.clone(), inner.cancel.clone())
+        };
         match effect {
             Effect::RequestDetection { request } => {
                 let driver = self.clone();
                 leptos::task::spawn_local(async move {
                     let input = match llm {
-                        Some(settings) => match llm::complete(&settings, &request).await {
-                            Ok(reply) => Input::DetectionReceived {
-                                reply: reply.text,
-                                usage: reply.usage,
-                            },
-                            Err(e) => Input::DetectionFailed {
-                                reason: e.to_string(),
-                            },
-                        },
+                        Some(settings) => {
+                            match llm::call(&settings, &request, &cancel, &|_| {}).await {
+                                Ok(reply) => Input::DetectionReceived {
+                                    reply: reply.text,
+                                    usage: reply.usage,
+                                },
+                                Err(e) => Input::DetectionFailed {
+                                    reason: e.to_string(),
+                                },
+                            }
+                        }
                         None => Input::DetectionFailed {
                             reason: "no LLM endpoint is configured".into(),
                         },
@@ -145,12 +163,12 @@ impl Driver {
                     let driver = self.clone();
                     leptos::task::spawn_local(async move {
                         let chunks = driver.clone();
-                        let result = llm::stream(&settings, &request, move |text| {
+                        let on_text = move |text: &str| {
                             let _ = chunks.send(Input::GenerationChunk {
                                 text: text.to_owned(),
                             });
-                        })
-                        .await;
+                        };
+                        let result = llm::call(&settings, &request, &cancel, &on_text).await;
                         let input = match result {
                             Ok(reply) => Input::GenerationCompleted {
                                 text: String::new(),
