@@ -1,0 +1,616 @@
+//! In-browser benchmarks, run only by `scripts/bench` (which parses the `BENCH {json}` lines).
+//!
+//! ```sh
+//! CLARIFY_BENCH=1 cargo test --release -p clarify-web --target wasm32-unknown-unknown --test bench -- --nocapture
+//! ```
+//!
+//! Without `CLARIFY_BENCH` set at compile time every test here returns at once and says it was
+//! skipped, so the normal browser test run stays fast. Nothing here asserts a speed: the figures
+//! are printed and `scripts/bench` reports them against the targets.
+//!
+//! - `engine_timings`: one transition, a five-turn conversation and one detection of a
+//!   100-character request, timed with `performance.now()` over batches (the clock is coarse in a
+//!   browser, so each batch runs long enough to be read to about 1%). The cases are the same as
+//!   the criterion benches in `core/benches/` so native and in-browser figures line up.
+//! - `snapshot_sizes`: bytes of a session snapshot mid-question and completed.
+//! - `llm_cost` (only with `CLARIFY_BENCH_LLM=http://127.0.0.1:PORT` at compile time): the seed
+//!   scenarios against a real OpenAI-compatible server, the engine's effects carried out with the
+//!   browser's `fetch`, and beside them the same scenarios with seed 001's "restart planning
+//!   after every answer" (a new detection request with the accumulated context, built by the
+//!   same `detection_request`), sent to the same server for real usage figures.
+#![allow(missing_docs)]
+
+use std::collections::VecDeque;
+use std::hint::black_box;
+
+use clarify_core::analysis::detection_request;
+use clarify_core::{
+    ChatRequest, Config, Detection, Effect, Input, Message, Reply, Role, Session, Usage, demo,
+    detect,
+};
+use serde_json::json;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const ENABLED: Option<&str> = option_env!("CLARIFY_BENCH");
+const LLM_ENDPOINT: Option<&str> = option_env!("CLARIFY_BENCH_LLM");
+const LLM_MODEL: Option<&str> = option_env!("CLARIFY_BENCH_MODEL");
+
+fn enabled(test: &str) -> bool {
+    if ENABLED.is_none() {
+        console_log!(
+            "bench {test}: skipped (benchmarks run only from scripts/bench, which sets CLARIFY_BENCH=1)"
+        );
+    }
+    ENABLED.is_some()
+}
+
+fn emit(value: &serde_json::Value) {
+    console_log!("BENCH {value}");
+}
+
+// ---- the cases: copied from core/benches/engine.rs and core/benches/detect.rs ----
+
+const DETECTION_REPLY: &str = r#"{"needs_clarification": true, "ambiguity_details": [
+  {"aspect": "search_scope", "description": "The search scope is unclear",
+   "clarification_question": "Would you like to search in all documents or only recent ones?",
+   "possible_options": ["all_documents", "recent_documents"], "priority": "critical"},
+  {"aspect": "output_format", "description": "Output format preference not specified",
+   "clarification_question": "How would you like the results formatted?",
+   "possible_options": ["summary", "detailed_report", "bullet_points"]}]}"#;
+
+fn llm_config() -> Config {
+    Config {
+        detection: Detection::Llm,
+        ..Config::default()
+    }
+}
+
+fn start(request: &str) -> Input {
+    Input::Start {
+        request: request.into(),
+        context: Default::default(),
+        now: 0,
+    }
+}
+
+fn asking() -> Session {
+    let mut s = Session::new(llm_config());
+    let _ = s.handle(start("Find information about the topic"));
+    let _ = s.handle(Input::DetectionReceived {
+        reply: DETECTION_REPLY.into(),
+        usage: None,
+    });
+    s
+}
+
+fn answer(s: &mut Session, now: u64) -> Vec<Effect> {
+    let Some(q) = s.current_question() else {
+        return Vec::new();
+    };
+    let reply = match q.options.first() {
+        Some(c) => Reply::Choices {
+            choices: vec![c.id.clone()],
+        },
+        None => Reply::Text {
+            text: "renewable energy".into(),
+        },
+    };
+    let input = Input::Answer {
+        question: q.id.clone(),
+        reply,
+        now,
+    };
+    s.handle(input).unwrap_or_default()
+}
+
+fn conversation(config: Config, request: &str, reply: Option<&str>) -> String {
+    let mut s = Session::new(config);
+    let _ = black_box(s.handle(start(request)));
+    if let Some(reply) = reply {
+        let _ = black_box(s.handle(Input::DetectionReceived {
+            reply: reply.into(),
+            usage: None,
+        }));
+    }
+    black_box(answer(&mut s, 1_000));
+    black_box(answer(&mut s, 2_000));
+    let _ = black_box(s.handle(Input::GenerationCompleted {
+        text: "Here is a digest.".into(),
+        usage: None,
+    }));
+    s.snapshot()
+}
+
+fn requests() -> Vec<String> {
+    [
+        "I would like to plan a trip to Paris next month with my family, somewhere nice to stay and eat well",
+        "Find the capital city of Tasmania and the population of its largest city according to the census.",
+        "Tell me more about it, and how does that compare to the approach from the paper we discussed before",
+        "悠遊卡 投遞的格式、成效，請幫我整理最近的報表，包含曝光、點擊與轉換，並比較不同投遞格式的差異與建議，以及下一季的預算規劃與目標設定，謝謝您的協助與說明，我們會在週五前確認並回覆給行銷團隊參考使用",
+    ]
+    .iter()
+    .map(|s| {
+        let mut out: String = s.chars().take(100).collect();
+        while out.chars().count() < 100 {
+            out.push('.');
+        }
+        out
+    })
+    .collect()
+}
+
+// ---- timing ----
+
+struct Clock {
+    performance: JsValue,
+    now: js_sys::Function,
+}
+
+impl Clock {
+    fn new() -> Self {
+        let performance = js_sys::Reflect::get(&js_sys::global(), &"performance".into())
+            .expect("performance exists");
+        let now = js_sys::Reflect::get(&performance, &"now".into())
+            .expect("performance.now exists")
+            .unchecked_into();
+        Self { performance, now }
+    }
+
+    fn ms(&self) -> f64 {
+        self.now
+            .call0(&self.performance)
+            .ok()
+            .and_then(|v| v.as_f64())
+            .unwrap_or(0.0)
+    }
+}
+
+/// Runs `op` over inputs made by `setup` (outside the timing) in batches of `n`, `n` doubled until
+/// a batch takes at least 10 ms; then 30 batches. Emits ns per operation: median, mean, standard
+/// deviation, min and max over the batches.
+fn measure<T>(
+    clock: &Clock,
+    group: &str,
+    name: &str,
+    mut setup: impl FnMut(usize) -> Vec<T>,
+    mut op: impl FnMut(T),
+) {
+    let mut batch = |n: usize| -> f64 {
+        let inputs = setup(n);
+        let t0 = clock.ms();
+        for x in inputs {
+            op(black_box(x));
+        }
+        clock.ms() - t0
+    };
+    let mut n = 8;
+    while batch(n) < 10.0 && n < 1 << 22 {
+        n *= 2;
+    }
+    let mut per_op: Vec<f64> = (0..30).map(|_| batch(n) * 1e6 / n as f64).collect();
+    per_op.sort_by(f64::total_cmp);
+    let len = per_op.len() as f64;
+    let mean = per_op.iter().sum::<f64>() / len;
+    let var = per_op.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (len - 1.0);
+    let median = (per_op[14] + per_op[15]) / 2.0;
+    emit(&json!({
+        "kind": "timing", "group": group, "bench": name, "unit": "ns", "batch": n, "batches": 30,
+        "median": median, "mean": mean, "std_dev": var.sqrt(),
+        "min": per_op[0], "max": per_op[29],
+    }));
+}
+
+#[wasm_bindgen_test]
+fn engine_timings() {
+    if !enabled("engine_timings") {
+        return;
+    }
+    let clock = Clock::new();
+    let pending = asking();
+    measure(
+        &clock,
+        "transition",
+        "answer",
+        |n| vec![pending.clone(); n],
+        |mut s| {
+            black_box(answer(&mut s, 1_000));
+        },
+    );
+    let mut last = asking();
+    let _ = answer(&mut last, 1_000);
+    measure(
+        &clock,
+        "transition",
+        "skip_to_generation",
+        |n| vec![last.clone(); n],
+        |mut s| {
+            let id = s.current_question().map(|q| q.id.clone());
+            black_box(id.map(|question| {
+                s.handle(Input::Skip {
+                    question,
+                    now: 2_000,
+                })
+            }));
+        },
+    );
+    measure(
+        &clock,
+        "conversation",
+        "five_turns_llm",
+        |n| vec![(); n],
+        |()| {
+            black_box(conversation(
+                llm_config(),
+                "Find information about the topic",
+                Some(DETECTION_REPLY),
+            ));
+        },
+    );
+    measure(
+        &clock,
+        "conversation",
+        "four_turns_embedded",
+        |n| vec![(); n],
+        |()| {
+            black_box(conversation(
+                Config::default(),
+                "Plan a trip to Paris",
+                None,
+            ));
+        },
+    );
+    let requests = requests();
+    for (name, request) in ["vague_en", "clear_en", "pronoun_en", "chinese"]
+        .iter()
+        .zip(&requests)
+    {
+        measure(
+            &clock,
+            "detect_100_chars",
+            name,
+            |n| vec![(); n],
+            |()| {
+                black_box(detect::detect(black_box(request), black_box(&[])));
+            },
+        );
+    }
+    let mut i = 0;
+    measure(
+        &clock,
+        "detect_100_chars",
+        "is_vague_mix",
+        |n| vec![(); n],
+        |()| {
+            i = (i + 1) % requests.len();
+            black_box(detect::is_vague(black_box(&requests[i])));
+        },
+    );
+}
+
+#[wasm_bindgen_test]
+fn snapshot_sizes() {
+    if !enabled("snapshot_sizes") {
+        return;
+    }
+    // The app's offline case: the embedded detector and the demo data.
+    let request = "Plan a trip to Paris";
+    let mut s = Session::new(Config::default());
+    let _ = s.handle(Input::Start {
+        request: request.into(),
+        context: demo::context(request, &[]),
+        now: 0,
+    });
+    let offline_mid = s.snapshot();
+    let mut now = 1_000;
+    while s.current_question().is_some() {
+        let _ = answer(&mut s, now);
+        now += 1_000;
+    }
+    let answer_text = s
+        .enriched_prompt()
+        .map(|p| p.offline_answer())
+        .unwrap_or_default();
+    let _ = s.handle(Input::GenerationCompleted {
+        text: answer_text,
+        usage: None,
+    });
+    let offline_done = s.snapshot();
+    emit(&json!({
+        "kind": "snapshot", "scenario": "offline: Plan a trip to Paris (embedded detector, demo data)",
+        "status_mid": "awaiting_clarification", "mid_question_bytes": offline_mid.len(),
+        "status_done": format!("{:?}", s.status()), "completed_bytes": offline_done.len(),
+    }));
+    // seed 001's example with an LLM detection reply (the benches' five-turn conversation).
+    let mid = asking().snapshot();
+    let done = conversation(
+        llm_config(),
+        "Find information about the topic",
+        Some(DETECTION_REPLY),
+    );
+    emit(&json!({
+        "kind": "snapshot", "scenario": "llm: Find information about the topic (two questions)",
+        "mid_question_bytes": mid.len(), "completed_bytes": done.len(),
+    }));
+}
+
+// ---- LLM cost against a real server ----
+
+struct Scenario {
+    seed: &'static str,
+    request: &'static str,
+    /// Whether the demo knowledge base and catalog supply context (seeds 000 and 003).
+    demo: bool,
+}
+
+const SCENARIOS: &[Scenario] = &[
+    Scenario {
+        seed: "000",
+        request: "my app crashes",
+        demo: true,
+    },
+    Scenario {
+        seed: "001",
+        request: "Find information about the topic",
+        demo: false,
+    },
+    Scenario {
+        seed: "002",
+        request: "Tell me more about it",
+        demo: false,
+    },
+    Scenario {
+        seed: "003",
+        request: "悠遊卡 投遞的格式、成效",
+        demo: true,
+    },
+    Scenario {
+        seed: "004",
+        request: "Summarise the billing terms of the contract: milestone billing, payment upon delivery",
+        demo: false,
+    },
+];
+
+struct Call {
+    purpose: &'static str,
+    usage: Option<Usage>,
+    ms: f64,
+    text: String,
+    error: Option<String>,
+}
+
+async fn js_await(promise: JsValue) -> Result<JsValue, String> {
+    let promise: js_sys::Promise = promise.dyn_into().map_err(|_| "not a promise".to_owned())?;
+    wasm_bindgen_futures::JsFuture::from(promise)
+        .await
+        .map_err(|e| format!("{e:?}"))
+}
+
+fn get(target: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(target, &key.into()).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// POSTs `request` to `{endpoint}/v1/chat/completions` with the page's `fetch` and reads the
+/// reply with the engine's own wire parser (JSON or a server-sent-event stream).
+async fn send(clock: &Clock, endpoint: &str, purpose: &'static str, request: &ChatRequest) -> Call {
+    let model = LLM_MODEL.unwrap_or("smollm2");
+    let body = request.to_body(model).to_string();
+    let url = clarify_core::wire::completions_url(endpoint);
+    let t0 = clock.ms();
+    let result: Result<(String, Option<String>), String> = async {
+        let global = js_sys::global();
+        let fetch: js_sys::Function = get(&global, "fetch").unchecked_into();
+        let init = js_sys::Object::new();
+        let headers = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&headers, &"Content-Type".into(), &"application/json".into());
+        let _ = js_sys::Reflect::set(&init, &"method".into(), &"POST".into());
+        let _ = js_sys::Reflect::set(&init, &"headers".into(), &headers);
+        let _ = js_sys::Reflect::set(&init, &"body".into(), &body.clone().into());
+        let response = js_await(
+            fetch
+                .call2(&global, &url.clone().into(), &init)
+                .map_err(|e| format!("{e:?}"))?,
+        )
+        .await?;
+        let status = get(&response, "status").as_f64().unwrap_or(0.0);
+        let text_fn: js_sys::Function = get(&response, "text").unchecked_into();
+        let text = js_await(text_fn.call0(&response).map_err(|e| format!("{e:?}"))?)
+            .await?
+            .as_string()
+            .unwrap_or_default();
+        if status != 200.0 {
+            return Err(format!(
+                "HTTP {status}: {}",
+                text.chars().take(200).collect::<String>()
+            ));
+        }
+        Ok((text, None))
+    }
+    .await;
+    let ms = clock.ms() - t0;
+    match result.and_then(|(text, ct)| {
+        clarify_core::wire::parse_completion(&text, ct.as_deref()).map_err(|e| e.to_string())
+    }) {
+        Ok(reply) => Call {
+            purpose,
+            usage: reply.usage,
+            ms,
+            text: reply.text,
+            error: None,
+        },
+        Err(e) => Call {
+            purpose,
+            usage: None,
+            ms,
+            text: String::new(),
+            error: Some(e),
+        },
+    }
+}
+
+fn totals(calls: &[&Call]) -> serde_json::Value {
+    let known = calls.iter().all(|c| c.usage.is_some());
+    let prompt: u64 = calls
+        .iter()
+        .filter_map(|c| c.usage)
+        .map(|u| u.prompt_tokens)
+        .sum();
+    let completion: u64 = calls
+        .iter()
+        .filter_map(|c| c.usage)
+        .map(|u| u.completion_tokens)
+        .sum();
+    json!({
+        "calls": calls.len(),
+        "prompt_tokens": known.then_some(prompt),
+        "completion_tokens": known.then_some(completion),
+        "ms": calls.iter().map(|c| c.ms).sum::<f64>(),
+    })
+}
+
+fn call_json(c: &Call) -> serde_json::Value {
+    json!({
+        "purpose": c.purpose, "ms": c.ms, "error": c.error,
+        "prompt_tokens": c.usage.map(|u| u.prompt_tokens),
+        "completion_tokens": c.usage.map(|u| u.completion_tokens),
+        "reply_chars": c.text.chars().count(),
+    })
+}
+
+async fn run_scenario(clock: &Clock, endpoint: &str, scenario: &Scenario) {
+    let config = llm_config();
+    let context = if scenario.demo {
+        demo::context(scenario.request, &[])
+    } else {
+        Default::default()
+    };
+    let mut session = Session::new(config.clone());
+    let mut calls: Vec<Call> = Vec::new();
+    // (question, answer) in the order asked: the accumulated context for restart planning.
+    let mut qa: Vec<(String, String)> = Vec::new();
+    let mut now = 0;
+    let mut queue: VecDeque<Effect> = session
+        .handle(Input::Start {
+            request: scenario.request.into(),
+            context,
+            now,
+        })
+        .unwrap_or_default()
+        .into();
+    let mut steps = 0;
+    while let Some(effect) = queue.pop_front() {
+        steps += 1;
+        if steps > 200 {
+            break;
+        }
+        now += 1_000;
+        let next = match effect {
+            Effect::RequestDetection { request } => {
+                let call = send(clock, endpoint, "detection", &request).await;
+                let input = match &call.error {
+                    None => Input::DetectionReceived {
+                        reply: call.text.clone(),
+                        usage: call.usage,
+                    },
+                    Some(e) => Input::DetectionFailed { reason: e.clone() },
+                };
+                calls.push(call);
+                session.handle(input)
+            }
+            Effect::RequestGeneration { request, .. } => {
+                let call = send(clock, endpoint, "generation", &request).await;
+                let input = match &call.error {
+                    None => Input::GenerationCompleted {
+                        text: call.text.clone(),
+                        usage: call.usage,
+                    },
+                    Some(e) => Input::GenerationFailed { reason: e.clone() },
+                };
+                calls.push(call);
+                session.handle(input)
+            }
+            Effect::Ask { question, .. } => {
+                let (reply, label) = match question.options.first() {
+                    Some(c) => (
+                        Reply::Choices {
+                            choices: vec![c.id.clone()],
+                        },
+                        c.label.clone(),
+                    ),
+                    None => {
+                        let text = "renewable energy, specifically recent advances in solar";
+                        (Reply::Text { text: text.into() }, text.to_owned())
+                    }
+                };
+                qa.push((question.text.clone(), label));
+                session.handle(Input::Answer {
+                    question: question.id.clone(),
+                    reply,
+                    now,
+                })
+            }
+            Effect::RunStep { step, .. } => session.handle(Input::StepCompleted {
+                step,
+                output: json!("done"),
+            }),
+            Effect::StatusChanged { .. }
+            | Effect::AppendAnswer { .. }
+            | Effect::Complete { .. }
+            | Effect::HandOff { .. }
+            | Effect::Notice { .. } => Ok(Vec::new()),
+        };
+        queue.extend(next.unwrap_or_default());
+    }
+    let counters = session.counters();
+    let ours: Vec<&Call> = calls.iter().collect();
+
+    // Seed 001: after every answer, merge it into the context and restart planning — a new
+    // detection request built by the same `detection_request`, sent to the same server.
+    let mut restarts: Vec<Call> = Vec::new();
+    let mut history: Vec<Message> = Vec::new();
+    for (question, answer) in &qa {
+        history.push(Message::new(Role::Assistant, question.clone()));
+        history.push(Message::new(Role::User, answer.clone()));
+        let request = detection_request(scenario.request, &history, &config);
+        restarts.push(send(clock, endpoint, "restart_detection", &request).await);
+    }
+    let baseline: Vec<&Call> = calls.iter().chain(restarts.iter()).collect();
+    let first_detection = calls
+        .iter()
+        .find(|c| c.purpose == "detection")
+        .and_then(|c| c.usage);
+    emit(&json!({
+        "kind": "llm", "seed": scenario.seed, "request": scenario.request,
+        "status": format!("{:?}", session.status()),
+        "questions_asked": counters.questions_asked,
+        "answers": qa.len(),
+        "engine_counters": {
+            "llm_calls": counters.llm_calls,
+            "prompt_tokens": counters.prompt_tokens,
+            "completion_tokens": counters.completion_tokens,
+        },
+        "detect_prompt_tokens": first_detection.map(|u| u.prompt_tokens),
+        "ours": totals(&ours),
+        "restart_planning": totals(&baseline),
+        "calls": calls.iter().map(call_json).collect::<Vec<_>>(),
+        "restart_calls": restarts.iter().map(call_json).collect::<Vec<_>>(),
+    }));
+}
+
+#[wasm_bindgen_test]
+async fn llm_cost() {
+    if !enabled("llm_cost") {
+        return;
+    }
+    let Some(endpoint) = LLM_ENDPOINT else {
+        console_log!("bench llm_cost: skipped (no CLARIFY_BENCH_LLM endpoint at compile time)");
+        emit(&json!({"kind": "llm_skipped", "reason": "CLARIFY_BENCH_LLM not set"}));
+        return;
+    };
+    let clock = Clock::new();
+    for scenario in SCENARIOS {
+        run_scenario(&clock, endpoint, scenario).await;
+    }
+}
