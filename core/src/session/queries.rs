@@ -38,7 +38,7 @@ impl Session {
 
     /// When the pending question expires, if it can ([`Config::question_timeout_ms`]).
     ///
-    /// A host sets a timer for this moment and then sends [`Input::Tick`].
+    /// A host sets a timer for this moment and then sends [`Input::Tick`](crate::Input::Tick).
     pub fn deadline(&self) -> Option<Millis> {
         match &self.phase {
             Phase::Asking { asked_at, .. } => self
@@ -79,7 +79,7 @@ impl Session {
     /// Whether an input of `kind` could be accepted now (drives enabled buttons).
     ///
     /// `false` means [`handle`](Self::handle) rejects every input of that kind with
-    /// [`Error::UnexpectedInput`]; `true` means it accepts a well-formed one.
+    /// [`Error::UnexpectedInput`](crate::Error::UnexpectedInput); `true` means it accepts a well-formed one.
     pub fn accepts(&self, kind: InputKind) -> bool {
         let asking = matches!(self.phase, Phase::Asking { .. });
         match kind {
