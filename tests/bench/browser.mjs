@@ -40,7 +40,7 @@ const OBSERVE = `(() => {
     if (b.card !== null) return;
     if (document.querySelector(${JSON.stringify(CARD)})) {
       b.card = performance.now();
-      requestAnimationFrame((t) => { b.cardFrame = t; });
+      requestAnimationFrame(() => { b.cardFrame = performance.now(); });
     }
   };
   new MutationObserver(seen).observe(document, { childList: true, subtree: true });
@@ -117,8 +117,8 @@ async function firstCard(browser, url) {
   out.method =
     "reload with a pending question: localStorage 'clarify.session' pre-seeded (before any page script) " +
     "with the snapshot the app saved after 'Plan a trip to Paris'; a fresh browser context (cold HTTP cache) per load; " +
-    "card = performance.now() when the MutationObserver sees [data-testid=question-card]; card_frame = the " +
-    "requestAnimationFrame timestamp after it (the frame that paints it); first paint from performance paint entries";
+    "card = performance.now() when the MutationObserver sees [data-testid=question-card]; card_frame = performance.now() " +
+    "in the requestAnimationFrame callback after it (the rendering step that paints it); first paint from performance paint entries";
   const seed = `localStorage.setItem("clarify.session", ${JSON.stringify(snapshot)});`;
   // 2. Navigation → card, LOADS times after one discarded warm-up load.
   for (let i = 0; i <= LOADS; i++) {

@@ -52,16 +52,16 @@ function criterion() {
 const native = criterion();
 
 // ---- in-browser (wasm) ----
-const wasmLines = existsSync(join(dir, "wasm.log"))
-  ? readFileSync(join(dir, "wasm.log"), "utf8")
-      .split("\n")
-      .map((l) => l.match(/BENCH (\{.*\})\s*$/))
-      .filter(Boolean)
-      .map((m) => JSON.parse(m[1]))
-  : [];
+const wasmLines = ["wasm.log", "wasm-llm.log"]
+  .filter((f) => existsSync(join(dir, f)))
+  .flatMap((f) => readFileSync(join(dir, f), "utf8").split("\n"))
+  .map((l) => l.match(/BENCH (\{.*\})\s*$/))
+  .filter(Boolean)
+  .map((m) => JSON.parse(m[1]));
 const wasm = Object.fromEntries(wasmLines.filter((x) => x.kind === "timing").map((x) => [`${x.group}/${x.bench}`, x]));
 const snapshots = wasmLines.filter((x) => x.kind === "snapshot");
 const llm = wasmLines.filter((x) => x.kind === "llm");
+const llmNotRun = wasmLines.filter((x) => x.kind === "llm_not_run");
 
 // ---- helpers ----
 const kb = (b) => (b == null ? "—" : `${(b / 1024).toFixed(1)} KB`);
@@ -140,6 +140,7 @@ const summary = {
   restart_planning_to_ours_calls_ratio: ratio(llmTotals.restart_calls, llmTotals.ours_calls),
   restart_planning_to_ours_prompt_tokens_ratio: ratio(llmTotals.restart_prompt, llmTotals.ours_prompt),
   llm_scenarios: llm.length,
+  llm_scenarios_not_run: llmNotRun.map((s) => ({ seed: s.seed, reason: s.reason })),
   snapshot_mid_question_bytes: val("snapshot_mid_question_bytes", fc.seed_snapshot_bytes, fc.error ?? "not measured"),
   snapshot_completed_bytes: val("snapshot_completed_bytes", mem.completed_snapshot_bytes, mem.error ?? "the last conversation did not complete"),
   conversations_in_one_page: mem.samples ? mem.completed : null,
@@ -266,6 +267,7 @@ if (llm.length) {
   }
   L.push(`| **all** | | | ${num(llmTotals.ours_calls)} | ${num(llmTotals.ours_prompt)} | ${num(llmTotals.ours_completion)} | ${num(llmTotals.restart_calls)} | ${num(llmTotals.restart_prompt)} | ${num(llmTotals.restart_completion)} | ${fmtRatio(summary.restart_planning_to_ours_calls_ratio)} / ${fmtRatio(summary.restart_planning_to_ours_prompt_tokens_ratio)} |`);
   L.push("");
+  for (const s of llmNotRun) L.push(`Seed ${s.seed} (${s.request}): not run — ${s.reason}.`, "");
   const errs = llm.flatMap((s) => [...(s.calls ?? []), ...(s.restart_calls ?? [])]).filter((c) => c.error);
   if (errs.length) L.push(`${errs.length} call(s) failed (first: ${errs[0].error}); a failed call counts as a call with unknown tokens.`, "");
   L.push("A 135M model's *judgement* is noise (LLM_SERVER.md): how many questions it asks varies by scenario, so the number of answers — and with it the " +
