@@ -5,13 +5,16 @@
 #![forbid(unsafe_code)]
 
 pub mod driver;
+pub mod js_api;
 pub mod llm;
 pub mod ui;
 
+#[cfg(feature = "app")]
 use wasm_bindgen::prelude::*;
 
 /// Mounts the app into `#clarify-app` when the page has one (the demo page does; embedding
-/// pages use the JS API instead).
+/// pages use the JS API instead). Left out without the `app` feature (the embeddable bundle).
+#[cfg(feature = "app")]
 #[wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();

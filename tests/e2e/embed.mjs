@@ -1,0 +1,181 @@
+// The embeddable bundle on a plain host page (examples/host-page/), in headless Chromium, under
+// the strict CSP of issue 9: two <clarify-widget>s answered independently, their DOM events,
+// no style leaking either way, text shown as text, and a widget that survives being removed
+// and added back. Saves target/e2e/embed-host-page.png.
+import { cp, mkdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { serve, main, strictPage, shot, check, root } from "./lib.mjs";
+
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+
+// The page as a site would deploy it: the host page, with target/embed/ copied in as embed/.
+const site = join(root, "target/e2e/host-page-site");
+await rm(site, { recursive: true, force: true });
+await mkdir(site, { recursive: true });
+await cp(join(root, "examples/host-page"), site, { recursive: true });
+await cp(join(root, "target/embed"), join(site, "embed"), { recursive: true });
+const server = await serve(site, { headers: { "content-security-policy": CSP } });
+
+/** Computed styles of the host page's own probe elements. */
+const HOST_PROBES = ["body", "h1", "#probe-div", "#probe-span", "#probe-button", "section", "#log"];
+const PROPS = ["color", "backgroundColor", "fontSize", "fontFamily", "fontStyle", "margin", "padding",
+  "borderTopStyle", "borderTopColor", "display", "textTransform", "letterSpacing", "lineHeight", "visibility"];
+
+async function hostStyles(page) {
+  return page.evaluate(({ probes, props }) => {
+    const out = {};
+    for (const sel of probes) {
+      const cs = getComputedStyle(document.querySelector(sel));
+      out[sel] = Object.fromEntries(props.map((p) => [p, cs[p]]));
+    }
+    return out;
+  }, { probes: HOST_PROBES, props: PROPS });
+}
+
+/** Answers the pending question of widget `id`: the first option, else typed text. */
+async function answerOne(page, id, typed = "It crashes on start") {
+  const w = page.locator(`#${id}`);
+  await w.locator("[data-testid=question-card]").waitFor({ timeout: 5000 });
+  check(await w.locator("[data-testid=continue]").isDisabled(), `${id}: Continue is disabled before an answer`);
+  if ((await w.locator("[data-testid=option-1]").count()) > 0) await w.locator("[data-testid=option-1]").check();
+  else await w.locator("[data-testid=free-text]").fill(typed);
+  await w.locator("[data-testid=continue]").click();
+}
+
+/** Answers widget `id` until it is done; returns how many questions it answered. */
+async function answerAll(page, id) {
+  const w = page.locator(`#${id}`);
+  for (let n = 0; n < 10; n++) {
+    const status = await w.evaluate((el) => el.clarifier.status);
+    if (status === "completed" || status === "handed_off") return n;
+    check(status === "awaiting_clarification", `${id}: unexpected status ${status}`);
+    await answerOne(page, id);
+  }
+  throw new Error(`${id}: never finished`);
+}
+
+const events = (page, widget, type) =>
+  page.evaluate(({ widget, type }) => window.clarifyEvents.filter((e) => e.widget === widget && e.type === type), { widget, type });
+
+await main("the host page embeds two independent widgets under a strict CSP", async (browser) => {
+  // 1. The page's own look without Clarify (the bundle blocked), to compare with later.
+  const bare = await strictPage(browser);
+  await bare.route("**/embed/**", (r) => r.abort());
+  await bare.goto(server.url);
+  const before = await hostStyles(bare);
+  await bare.context().close();
+
+  const page = await strictPage(browser);
+  await page.addInitScript(() => {
+    window.cspViolations = [];
+    document.addEventListener("securitypolicyviolation", (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await page.goto(server.url);
+  await page.locator("#trip [data-testid=request]").waitFor({ timeout: 15000 });
+  await page.locator("#support [data-testid=request]").waitFor({ timeout: 5000 });
+
+  // 2. Our styles do not leak out: the host page looks exactly as it did without the widgets.
+  const after = await hostStyles(page);
+  check(JSON.stringify(after) === JSON.stringify(before),
+    `host styles unchanged by the widgets:\n${JSON.stringify(before)}\n${JSON.stringify(after)}`);
+
+  // 3. Host styles do not reach in, !important or not.
+  const inside = await page.locator("#trip").evaluate((el) => {
+    const q = (s) => getComputedStyle(el.shadowRoot.querySelector(s));
+    const card = q(".card"), button = q("[data-testid=submit]"), area = q("[data-testid=request]");
+    return {
+      card: [card.display, card.visibility, card.color, card.fontStyle, card.fontWeight, card.textTransform, card.letterSpacing, card.fontSize, card.borderTopStyle],
+      button: [button.backgroundColor, button.color, button.fontSize, button.borderTopWidth, button.paddingTop, button.visibility],
+      area: [area.display, area.backgroundColor, area.fontSize],
+    };
+  });
+  const want = {
+    card: ["block", "visible", "rgb(29, 41, 57)", "normal", "400", "none", "normal", "15px", "solid"],
+    button: ["rgb(21, 112, 239)", "rgb(255, 255, 255)", "15px", "1px", "7px", "visible"],
+    area: ["block", "rgb(255, 255, 255)", "15px"],
+  };
+  check(JSON.stringify(inside) === JSON.stringify(want), `widget styles are ours:\n${JSON.stringify(inside)}\n${JSON.stringify(want)}`);
+
+  // 4. The trip widget: two questions at most (max-questions="2"), then the offline answer.
+  await page.locator("#trip [data-testid=request]").fill("Plan a trip to Paris");
+  await page.locator("#trip [data-testid=submit]").click();
+  await page.locator("#trip [data-testid=question-card]").waitFor({ timeout: 5000 });
+  const badge = await page.locator("#trip [data-testid=priority]").textContent();
+  check(["Critical", "Important", "Helpful"].includes(badge), `the priority is written: ${badge}`);
+  await page.screenshot({ path: await shot("embed-question.png") });
+  check((await page.locator("#support").evaluate((el) => el.clarifier.status)) === "idle", "the other widget stays idle");
+  const tripAnswered = await answerAll(page, "trip");
+  check(tripAnswered >= 1 && tripAnswered <= 2, `trip: 1–2 questions (max-questions=2), got ${tripAnswered}`);
+  const tripAnswer = await page.locator("#trip [data-testid=answer]").textContent();
+  check(tripAnswer.includes("Plan a trip to Paris"), "trip: the answer shows the enriched prompt");
+  const tq = await events(page, "trip", "clarify-question");
+  const ta = await events(page, "trip", "clarify-answer");
+  const td = await events(page, "trip", "clarify-done");
+  check(tq.length === tripAnswered && ta.length === tripAnswered && td.length === 1,
+    `trip events: ${tq.length} question, ${ta.length} answer, ${td.length} done`);
+  check(tq[0].detail.question.id && tq[0].detail.progress.current === 1, "question event carries the question and progress");
+  check(ta[0].detail.answer.kind === "choices" && ta[0].detail.question.id === tq[0].detail.question.id, "answer event carries the answer");
+  check(td[0].detail.prompt.includes("Plan a trip to Paris") && td[0].detail.status === "completed", "done event carries the prompt");
+
+  // 5. The support widget: a refund hands off; removed mid-question and added back, it keeps
+  //    its session and holds exactly one listener.
+  await page.locator("#support [data-testid=request]").fill("I want a refund, I was charged twice");
+  await page.locator("#support [data-testid=submit]").click();
+  await page.locator("#support [data-testid=question-card]").waitFor({ timeout: 5000 });
+  const asked = await page.locator("#support [data-testid=question-text]").textContent();
+  const counts = await page.evaluate(() => {
+    const el = document.getElementById("support");
+    const parent = el.parentNode;
+    const whileAttached = el.clarifier.listenerCount;
+    el.remove();
+    const whileDetached = el.clarifier.listenerCount;
+    parent.append(el);
+    return [whileAttached, whileDetached, el.clarifier.listenerCount];
+  });
+  check(JSON.stringify(counts) === "[1,0,1]", `one listener, released on removal, one again on return: ${counts}`);
+  check((await page.locator("#support [data-testid=question-text]").textContent()) === asked, "the same question is shown again");
+  const supportAnswered = await answerAll(page, "support");
+  check(supportAnswered >= 1, "support: answered its questions");
+  check((await page.locator("#support [data-testid=handoff]").textContent()).includes("agent"), "support: handoff notice");
+  check((await events(page, "support", "clarify-handoff")).length === 1, "support: one handoff event");
+  check((await events(page, "support", "clarify-done")).length === 1, "support: one done event");
+  check((await events(page, "support", "clarify-answer")).length === supportAnswered, "support: one answer event per answer");
+  check((await events(page, "trip", "clarify-question")).length === tq.length, "trip got no events from support");
+
+  // 6. Text is text: markup in a request never becomes elements or runs.
+  const xss = `<img src=x onerror="window.pwned=1"><script>window.pwned=2</script><a href="javascript:window.pwned=3">x</a> plan a trip`;
+  const injected = await page.evaluate(async (request) => {
+    const w = document.createElement("clarify-widget");
+    w.id = "xss";
+    document.body.append(w);
+    w.start(request);
+    if (w.clarifier.status === "awaiting_clarification") w.clarifier.skipAll();
+    await new Promise((r) => setTimeout(r, 50));
+    const root = w.shadowRoot;
+    return {
+      elements: root.querySelectorAll("img, script, a, svg, iframe").length,
+      answer: root.querySelector("[data-testid=answer]")?.textContent ?? "",
+      pwned: window.pwned ?? null,
+    };
+  }, xss);
+  check(injected.elements === 0 && injected.pwned === null, `no element or handler from markup: ${JSON.stringify(injected)}`);
+  check(injected.answer.includes("<img src=x"), "the markup is shown as text");
+
+  // 7. Bad attributes: a clear error in the card and an event, no exception on the page.
+  const bad = await page.evaluate(() => {
+    const w = document.createElement("clarify-widget");
+    w.id = "bad";
+    w.setAttribute("max-questions", "lots");
+    document.body.append(w);
+    return { text: w.shadowRoot.querySelector("[data-testid=error]").textContent, event: window.clarifyEvents.find((e) => e.widget === "bad") };
+  });
+  check(bad.event?.detail.code === "bad_options" && bad.text.includes("options"), `bad attributes: ${JSON.stringify(bad)}`);
+  await page.evaluate(() => { document.getElementById("bad").remove(); document.getElementById("xss").remove(); });
+
+  await page.locator("#log li").first().waitFor();
+  await page.screenshot({ path: await shot("embed-host-page.png"), fullPage: true });
+  const violations = await page.evaluate(() => window.cspViolations);
+  check(violations.length === 0, `no CSP violations: ${violations.join("; ")}`);
+  check(page.errors.length === 0, `no console errors: ${page.errors.join("; ")}`);
+});
+await server.close();

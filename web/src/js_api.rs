@@ -1,0 +1,294 @@
+//! The JS API: a [`Clarifier`] class exported with wasm-bindgen, for pages that embed Clarify.
+//!
+//! It only translates: JS values become [`Input`]s for a [`Driver`], the session's queries
+//! become one plain state object, and the engine's errors become `ClarifyError`s with a stable
+//! `code`. Nothing here decides what to ask or when; `clarify-core` does.
+//!
+//! ```js
+//! import init, { Clarifier } from "./clarify-embed.js";
+//! await init();
+//! const c = new Clarifier({ maxQuestions: 2 });
+//! const off = c.subscribe((state) => render(state));
+//! c.start("Plan a trip to Paris");
+//! c.answer(c.question.id, { choice: c.question.options[0].id });
+//! localStorage.setItem("clarify", c.snapshot());
+//! off();
+//! ```
+
+pub mod error;
+mod options;
+mod reply;
+mod state;
+mod types;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use clarify_core::{Input, Message, QuestionId, Session};
+use wasm_bindgen::prelude::*;
+
+use crate::driver::{self, Driver, Subscription};
+use error::ClarifyError;
+use options::Options;
+use state::{State, to_js};
+
+/// One clarification session for a page: create, start, answer, and render its state.
+#[wasm_bindgen]
+#[derive(Debug)]
+pub struct Clarifier {
+    driver: Driver,
+    demo: bool,
+    /// Subscriptions still active, so their number can be checked and none leaks.
+    subscriptions: Rc<RefCell<Vec<Subscription>>>,
+}
+
+#[wasm_bindgen]
+impl Clarifier {
+    /// Creates an idle session. `options` is a `ClarifierOptions` object (or nothing).
+    ///
+    /// # Errors
+    /// `bad_options` when the options have the wrong shape or types.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "ClarifierOptions | undefined")] options: JsValue,
+    ) -> Result<Clarifier, JsValue> {
+        // LLM calls run as tasks; the app's mount starts this executor, an embedding page doesn't.
+        let _ = any_spawner::Executor::init_wasm_bindgen();
+        let options = Options::from_js(options)?;
+        Ok(Self {
+            driver: Driver::new(Session::new(options.config), options.llm),
+            demo: options.demo,
+            subscriptions: Rc::default(),
+        })
+    }
+
+    /// Starts a conversation with the user's `request`; `history` is an optional `Message[]`.
+    ///
+    /// # Errors
+    /// `bad_argument` for a request that is not a string, `empty_request`, `text_too_long`,
+    /// `unexpected_input` while a conversation is running.
+    pub fn start(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] request: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Message[] | undefined")] history: JsValue,
+    ) -> Result<(), JsValue> {
+        let request = request
+            .as_string()
+            .ok_or_else(|| ClarifyError::bad_argument("the request as a string"))?;
+        let history: Vec<Message> = if history.is_undefined() || history.is_null() {
+            Vec::new()
+        } else {
+            serde_wasm_bindgen::from_value(history).map_err(|e| {
+                ClarifyError::bad_argument(&format!(
+                    "history as an array of {{ role, content }} ({e})"
+                ))
+            })?
+        };
+        let context = if self.demo {
+            clarify_core::demo::context(&request, &history)
+        } else {
+            clarify_core::Context {
+                history,
+                ..Default::default()
+            }
+        };
+        self.send(Input::Start {
+            request,
+            context,
+            now: driver::now(),
+        })
+    }
+
+    /// Answers the pending question `questionId` with an `AnswerInput`.
+    ///
+    /// # Errors
+    /// `bad_argument`/`bad_answer` for values of the wrong shape; the engine's
+    /// `not_pending_question`, `unknown_choice`, `invalid_answer`, `unexpected_input`.
+    pub fn answer(
+        &self,
+        #[wasm_bindgen(js_name = questionId, unchecked_param_type = "string")] question_id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "AnswerInput")] answer: JsValue,
+    ) -> Result<(), JsValue> {
+        let question = question_id_from(question_id)?;
+        let reply = reply::from_js(answer)?;
+        self.send(Input::Answer {
+            question,
+            reply,
+            now: driver::now(),
+        })
+    }
+
+    /// "I don't know — use your best judgment" for the pending question.
+    ///
+    /// # Errors
+    /// As [`answer`](Self::answer).
+    #[wasm_bindgen(js_name = dontKnow)]
+    pub fn dont_know(
+        &self,
+        #[wasm_bindgen(js_name = questionId, unchecked_param_type = "string")] question_id: JsValue,
+    ) -> Result<(), JsValue> {
+        let question = question_id_from(question_id)?;
+        self.send(Input::Answer {
+            question,
+            reply: clarify_core::Reply::DontKnow,
+            now: driver::now(),
+        })
+    }
+
+    /// Skips the pending question; its assumption applies.
+    ///
+    /// # Errors
+    /// `bad_argument`, `not_pending_question`, `unexpected_input`.
+    pub fn skip(
+        &self,
+        #[wasm_bindgen(js_name = questionId, unchecked_param_type = "string")] question_id: JsValue,
+    ) -> Result<(), JsValue> {
+        let question = question_id_from(question_id)?;
+        self.send(Input::Skip {
+            question,
+            now: driver::now(),
+        })
+    }
+
+    /// "Continue anyway": declines the pending and queued questions and proceeds.
+    ///
+    /// # Errors
+    /// `unexpected_input` unless a question is pending or detection runs.
+    #[wasm_bindgen(js_name = skipAll)]
+    pub fn skip_all(&self) -> Result<(), JsValue> {
+        self.send(Input::SkipAll { now: driver::now() })
+    }
+
+    /// Tells the session the time, so a pending question past its deadline times out.
+    ///
+    /// # Errors
+    /// None in practice; the engine accepts a tick in every status.
+    pub fn tick(&self) -> Result<(), JsValue> {
+        self.send(Input::Tick { now: driver::now() })
+    }
+
+    /// "Start over": forgets the conversation and returns to idle.
+    ///
+    /// # Errors
+    /// None in practice; the engine accepts a reset in every status.
+    pub fn reset(&self) -> Result<(), JsValue> {
+        self.send(Input::Reset)
+    }
+
+    /// The status: `"idle"`, `"analyzing"`, `"awaiting_clarification"`, `"generating"`,
+    /// `"completed"`, `"handed_off"` or `"failed"`.
+    #[wasm_bindgen(getter, unchecked_return_type = "Status")]
+    pub fn status(&self) -> String {
+        self.driver.with(|s| s.status().to_string())
+    }
+
+    /// The pending question, or `null`.
+    ///
+    /// # Errors
+    /// `internal` if the question cannot be converted (never expected).
+    #[wasm_bindgen(getter, unchecked_return_type = "Question | null")]
+    pub fn question(&self) -> Result<JsValue, JsValue> {
+        Ok(self.driver.with(|s| to_js(&s.current_question()))?)
+    }
+
+    /// "Question n of m".
+    ///
+    /// # Errors
+    /// `internal` if the progress cannot be converted (never expected).
+    #[wasm_bindgen(getter, unchecked_return_type = "Progress")]
+    pub fn progress(&self) -> Result<JsValue, JsValue> {
+        Ok(self.driver.with(|s| to_js(&s.progress()))?)
+    }
+
+    /// Everything a host renders, as one object.
+    ///
+    /// # Errors
+    /// `internal` if the state cannot be converted (never expected).
+    #[wasm_bindgen(getter, unchecked_return_type = "ClarifierState")]
+    pub fn state(&self) -> Result<JsValue, JsValue> {
+        Ok(self.driver.with(|s| to_js(&State::of(s)))?)
+    }
+
+    /// The whole session as versioned JSON, for `restore`. Holds no API key.
+    pub fn snapshot(&self) -> String {
+        self.driver.with(Session::snapshot)
+    }
+
+    /// Replaces the session with one from `snapshot()`; subscribers are told. The snapshot's
+    /// own limits and language apply; the endpoint stays the one from the options.
+    ///
+    /// # Errors
+    /// `bad_argument` for a non-string; `bad_snapshot` for anything that is not a valid
+    /// snapshot of this or an older version (the session is then unchanged).
+    pub fn restore(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] snapshot: JsValue,
+    ) -> Result<(), JsValue> {
+        let text = snapshot
+            .as_string()
+            .ok_or_else(|| ClarifyError::bad_argument("the snapshot as a string"))?;
+        let session = Session::restore(&text).map_err(ClarifyError::from)?;
+        self.driver.replace(session);
+        Ok(())
+    }
+
+    /// Calls `listener(state, effects)` after every accepted input. Returns a function that
+    /// stops the calls; calling it again does nothing.
+    ///
+    /// # Errors
+    /// `bad_argument` when `listener` is not a function.
+    #[wasm_bindgen(unchecked_return_type = "() => void")]
+    pub fn subscribe(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Listener")] listener: JsValue,
+    ) -> Result<js_sys::Function, JsValue> {
+        let listener: js_sys::Function = listener
+            .dyn_into()
+            .map_err(|_| ClarifyError::bad_argument("a listener function"))?;
+        let subscription = self.driver.subscribe(move |session, effects| {
+            let args = to_js(&State::of(session)).and_then(|state| Ok((state, to_js(&effects)?)));
+            let outcome = match args {
+                Ok((state, effects)) => listener.call2(&JsValue::NULL, &state, &effects),
+                Err(error) => Err(error.into()),
+            };
+            // A throwing listener must not stop the session or the other listeners.
+            if let Err(error) = outcome {
+                web_sys::console::error_2(&"clarify: a listener threw".into(), &error);
+            }
+        });
+        self.subscriptions.borrow_mut().push(subscription);
+        let handle = RefCell::new(Some((
+            self.driver.clone(),
+            Rc::clone(&self.subscriptions),
+            subscription,
+        )));
+        let unsubscribe = Closure::<dyn Fn()>::new(move || {
+            // Taken on the first call, so the closure keeps no session alive afterwards.
+            if let Some((driver, subscriptions, subscription)) = handle.borrow_mut().take() {
+                driver.unsubscribe(subscription);
+                subscriptions.borrow_mut().retain(|s| *s != subscription);
+            }
+        });
+        Ok(unsubscribe.into_js_value().unchecked_into())
+    }
+
+    /// How many listeners are subscribed (for hosts and tests checking that none leaks).
+    #[wasm_bindgen(getter, js_name = listenerCount)]
+    pub fn listener_count(&self) -> usize {
+        self.subscriptions.borrow().len()
+    }
+}
+
+impl Clarifier {
+    fn send(&self, input: Input) -> Result<(), JsValue> {
+        self.driver.send(input).map_err(ClarifyError::from)?;
+        Ok(())
+    }
+}
+
+fn question_id_from(value: JsValue) -> Result<QuestionId, ClarifyError> {
+    value
+        .as_string()
+        .map(QuestionId)
+        .ok_or_else(|| ClarifyError::bad_argument("the question id as a string"))
+}

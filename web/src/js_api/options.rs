@@ -1,0 +1,102 @@
+//! The options a host passes to `new Clarifier(options)`, read from a plain JS object.
+
+use clarify_core::{Config, Detection, Millis, Mode};
+use serde::Deserialize;
+use wasm_bindgen::JsValue;
+
+use super::error::ClarifyError;
+use crate::llm::LlmSettings;
+
+/// `ClarifierOptions` in TypeScript. Every field is optional; unknown fields are refused, so a
+/// typo (`maxQuestion`) is an error rather than a silently ignored setting.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "camelCase")]
+struct RawOptions {
+    endpoint: Option<String>,
+    model: Option<String>,
+    api_key: Option<String>,
+    max_questions: Option<u32>,
+    max_rounds: Option<u32>,
+    never_ask: bool,
+    language: Option<String>,
+    question_timeout_ms: Option<Millis>,
+    demo: Option<bool>,
+}
+
+/// What the options mean for the engine and the driver.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The session's configuration.
+    pub config: Config,
+    /// The LLM endpoint, if one is configured; offline otherwise.
+    pub llm: Option<LlmSettings>,
+    /// Whether requests are looked up in the built-in demo knowledge base and catalog.
+    pub demo: bool,
+}
+
+impl Options {
+    /// Reads `value` (`undefined`/`null` mean all defaults).
+    ///
+    /// # Errors
+    /// `bad_options` when `value` is not an object of the documented shape.
+    pub fn from_js(value: JsValue) -> Result<Self, ClarifyError> {
+        let raw: RawOptions = if value.is_undefined() || value.is_null() {
+            RawOptions::default()
+        } else if value.is_object() && !js_sys::Array::is_array(&value) {
+            serde_wasm_bindgen::from_value(value)
+                .map_err(|e| ClarifyError::new("bad_options", format!("invalid options: {e}")))?
+        } else {
+            return Err(ClarifyError::new(
+                "bad_options",
+                "options must be an object such as { maxQuestions: 3 }",
+            ));
+        };
+        raw.into_options()
+    }
+}
+
+impl RawOptions {
+    fn into_options(self) -> Result<Options, ClarifyError> {
+        let mut config = Config::default();
+        if let Some(max) = self.max_questions {
+            config.limits.max_questions = max;
+        }
+        if let Some(max) = self.max_rounds {
+            config.limits.max_rounds = max;
+        }
+        if self.never_ask {
+            config.mode = Mode::NonInteractive;
+        }
+        if let Some(language) = self.language {
+            if language.trim().is_empty() {
+                return Err(ClarifyError::new(
+                    "bad_options",
+                    "language must be a BCP 47 tag such as \"en\" or \"zh\"",
+                ));
+            }
+            config.language = language;
+        }
+        if self.question_timeout_ms.is_some() {
+            config.question_timeout_ms = self.question_timeout_ms;
+        }
+        let llm = match self.endpoint.filter(|e| !e.trim().is_empty()) {
+            Some(endpoint) => {
+                config.detection = Detection::Llm;
+                Some(LlmSettings {
+                    endpoint,
+                    model: self.model.unwrap_or_else(|| "default".into()),
+                    api_key: self.api_key.filter(|k| !k.is_empty()),
+                })
+            }
+            None if self.api_key.is_some() || self.model.is_some() => {
+                return Err(ClarifyError::new(
+                    "bad_options",
+                    "model and apiKey need an endpoint; leave all three out to run offline",
+                ));
+            }
+            None => None,
+        };
+        let demo = self.demo.unwrap_or(llm.is_none());
+        Ok(Options { config, llm, demo })
+    }
+}

@@ -1,0 +1,56 @@
+//! An answer as JS writes it (`"opt-1"`, `{ choice }`, `{ choices, text }`, `{ text }`,
+//! `{ dontKnow: true }`), read into the engine's [`Reply`]. Whether the answer fits the question
+//! is the engine's decision, not this module's.
+
+use clarify_core::{ChoiceId, Reply};
+use serde::Deserialize;
+use wasm_bindgen::JsValue;
+
+use super::error::ClarifyError;
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "camelCase")]
+struct RawReply {
+    choice: Option<String>,
+    choices: Option<Vec<String>>,
+    text: Option<String>,
+    dont_know: bool,
+}
+
+const SHAPE: &str = "an answer: \"choice-id\", { choice }, { choices: [...] }, { text }, \
+                     { choices, text } or { dontKnow: true }";
+
+/// Reads `value` as a [`Reply`].
+///
+/// # Errors
+/// `bad_answer` when `value` has none of the documented shapes.
+pub fn from_js(value: JsValue) -> Result<Reply, ClarifyError> {
+    if let Some(choice) = value.as_string() {
+        return Ok(Reply::Choices {
+            choices: vec![ChoiceId(choice)],
+        });
+    }
+    if !value.is_object() || js_sys::Array::is_array(&value) {
+        return Err(bad(format!("expected {SHAPE}")));
+    }
+    let raw: RawReply = serde_wasm_bindgen::from_value(value)
+        .map_err(|e| bad(format!("expected {SHAPE} ({e})")))?;
+    let choices = match (raw.choice, raw.choices) {
+        (Some(_), Some(_)) => return Err(bad("give choice or choices, not both".into())),
+        (Some(one), None) => Some(vec![ChoiceId(one)]),
+        (None, Some(many)) => Some(many.into_iter().map(ChoiceId).collect()),
+        (None, None) => None,
+    };
+    match (raw.dont_know, choices, raw.text) {
+        (true, None, None) => Ok(Reply::DontKnow),
+        (true, _, _) => Err(bad("dontKnow cannot come with choices or text".into())),
+        (false, Some(choices), None) => Ok(Reply::Choices { choices }),
+        (false, Some(choices), Some(text)) => Ok(Reply::ChoicesWithText { choices, text }),
+        (false, None, Some(text)) => Ok(Reply::Text { text }),
+        (false, None, None) => Err(bad(format!("expected {SHAPE}"))),
+    }
+}
+
+fn bad(message: String) -> ClarifyError {
+    ClarifyError::new("bad_answer", message)
+}

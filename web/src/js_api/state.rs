@@ -1,0 +1,76 @@
+//! The state a host renders, as one plain JS object: the engine's queries gathered up.
+//!
+//! Engine types (question, resolutions, handoff package) keep their JSON shape, the same as in
+//! snapshots and the CLI's `--json`; the fields of the state itself are camelCase.
+
+use clarify_core::{
+    EnrichedPrompt, HandoffPackage, InputKind, Progress, Question, Resolution, Session, Status,
+};
+use serde::Serialize;
+use wasm_bindgen::JsValue;
+
+use super::error::ClarifyError;
+
+/// `ClarifierState` in TypeScript.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct State<'a> {
+    status: Status,
+    request: Option<&'a str>,
+    question: Option<&'a Question>,
+    progress: Progress,
+    resolutions: &'a [Resolution],
+    /// The enriched prompt rendered for the final call, once a request started.
+    prompt: Option<String>,
+    /// The final (or streaming) answer.
+    answer: Option<&'a str>,
+    handoff: Option<&'a HandoffPackage>,
+    failure: Option<&'a str>,
+    /// Which actions the engine would accept now (drives enabled buttons).
+    accepts: Accepts,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Accepts {
+    start: bool,
+    answer: bool,
+    skip: bool,
+    skip_all: bool,
+}
+
+impl<'a> State<'a> {
+    /// Gathers the state of `session`.
+    pub fn of(session: &'a Session) -> Self {
+        Self {
+            status: session.status(),
+            request: session.request(),
+            question: session.current_question(),
+            progress: session.progress(),
+            resolutions: session.resolutions(),
+            prompt: session
+                .enriched_prompt()
+                .as_ref()
+                .map(EnrichedPrompt::render),
+            answer: session.answer(),
+            handoff: session.handoff(),
+            failure: session.failure(),
+            accepts: Accepts {
+                start: session.accepts(InputKind::Start),
+                answer: session.accepts(InputKind::Answer),
+                skip: session.accepts(InputKind::Skip),
+                skip_all: session.accepts(InputKind::SkipAll),
+            },
+        }
+    }
+}
+
+/// Converts `value` to a plain JS value (objects, not `Map`s; `None` as `null`).
+///
+/// # Errors
+/// `internal` if serialisation fails, which the engine's types never do.
+pub fn to_js(value: &impl Serialize) -> Result<JsValue, ClarifyError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| ClarifyError::new("internal", format!("could not convert to JS: {e}")))
+}

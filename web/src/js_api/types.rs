@@ -1,0 +1,112 @@
+//! The TypeScript declarations of the values that cross the JS API, emitted into the `.d.ts`
+//! that wasm-bindgen generates next to the ES module.
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+/** Options for `new Clarifier(options)`. All optional; unknown keys are refused (`bad_options`). */
+export interface ClarifierOptions {
+  /** OpenAI-compatible base URL, e.g. "http://127.0.0.1:8081/v1". Leave out to run offline. */
+  endpoint?: string;
+  /** Model name sent with each request (needs `endpoint`). */
+  model?: string;
+  /** Bearer token (needs `endpoint`). Never stored in snapshots. */
+  apiKey?: string;
+  /** Questions per session, at most (default 3). */
+  maxQuestions?: number;
+  /** Clarification rounds per session, at most (default 2). */
+  maxRounds?: number;
+  /** "Never ask me": every question is skipped and its assumption recorded. */
+  neverAsk?: boolean;
+  /** The user's language as a BCP 47 tag ("en", "zh", …). */
+  language?: string;
+  /** A pending question expires after this many ms (default 24 h); call `tick()` to apply. */
+  questionTimeoutMs?: number;
+  /** Look requests up in the built-in demo knowledge base (default: true when offline). */
+  demo?: boolean;
+}
+
+export type Status =
+  | "idle" | "analyzing" | "awaiting_clarification" | "generating"
+  | "completed" | "handed_off" | "failed";
+
+export type Priority = "critical" | "important" | "helpful";
+
+export interface Choice { id: string; label: string; description?: string }
+
+export interface Question {
+  id: string;
+  step: string;
+  text: string;
+  why: string;
+  options: Choice[];
+  multiple: boolean;
+  allow_skip: boolean;
+  allow_free_text: boolean;
+  priority: Priority;
+  assumption: string;
+  source: { kind: string; [key: string]: unknown };
+}
+
+export interface Progress { current: number; total: number }
+
+/** How a question was resolved, as stored by the engine. */
+export type Answer =
+  | { kind: "choices"; choices: string[] }
+  | { kind: "text"; text: string }
+  | { kind: "choices_with_text"; choices: string[]; text: string }
+  | { kind: "dont_know" } | { kind: "skipped" } | { kind: "declined" } | { kind: "timed_out" };
+
+export interface Resolution { question: Question; answer: Answer; at: number }
+
+export interface HandoffPackage {
+  request: string;
+  answer: string;
+  questions: Resolution[];
+  assumptions: string[];
+  reason: string;
+}
+
+/** An earlier message of the conversation, for `start(request, history)`. */
+export interface Message { role: "system" | "user" | "assistant"; content: string }
+
+/** What `answer()` takes: a choice id, or one of these objects. */
+export type AnswerInput =
+  | string
+  | { choice: string; text?: string }
+  | { choices: string[]; text?: string }
+  | { text: string }
+  | { dontKnow: true };
+
+/** Everything a host renders. */
+export interface ClarifierState {
+  status: Status;
+  request: string | null;
+  question: Question | null;
+  progress: Progress;
+  resolutions: Resolution[];
+  /** The enriched prompt rendered for the final call. */
+  prompt: string | null;
+  /** The final (or streaming) answer. */
+  answer: string | null;
+  handoff: HandoffPackage | null;
+  failure: string | null;
+  /** Which actions would be accepted now. */
+  accepts: { start: boolean; answer: boolean; skip: boolean; skipAll: boolean };
+}
+
+/** An effect of the last transition, tagged by `type` ("ask", "complete", "hand_off", …). */
+export interface Effect { type: string; [key: string]: unknown }
+
+export type Listener = (state: ClarifierState, effects: Effect[]) => void;
+
+/** Every error thrown by the API: `name` is "ClarifyError", `code` is stable. */
+export interface ClarifyError extends Error {
+  name: "ClarifyError";
+  code:
+    | "unexpected_input" | "not_pending_question" | "unknown_choice" | "invalid_answer"
+    | "empty_request" | "text_too_long" | "unexpected_step" | "engine_error"
+    | "bad_snapshot" | "bad_options" | "bad_argument" | "bad_answer" | "internal";
+}
+"#;
