@@ -188,6 +188,22 @@ fn english_questions(text: &str, words: &[&str], findings: &[Finding]) -> Vec<Qu
                     Priority::Critical,
                 )
             }
+            Kind::AmbiguousReference if is_recency(&f.evidence) => (
+                "Recent in which specific area, and how recent?".to_owned(),
+                format!(
+                    "\"{}\" depends on the field and the time frame.",
+                    f.evidence
+                ),
+                Priority::Critical,
+            ),
+            Kind::AmbiguousReference if f.evidence.contains(' ') => (
+                "Best for what specific task, and judged by which measure?".to_owned(),
+                format!(
+                    "\"{}\" has no single answer without a task and a measure.",
+                    f.evidence
+                ),
+                Priority::Critical,
+            ),
             Kind::AmbiguousReference => (
                 "Which specific items would you like compared?".to_owned(),
                 format!("\"{}\" does not say which items are meant.", f.evidence),
@@ -216,6 +232,17 @@ fn english_questions(text: &str, words: &[&str], findings: &[Finding]) -> Vec<Qu
         );
     }
     let mut topical = 0;
+    // Words a rule already asks about ("the paper") do not select topic templates as well.
+    let evidence: Vec<&str> = findings
+        .iter()
+        .flat_map(|f| f.evidence.split(' '))
+        .collect();
+    let free: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| !evidence.contains(w))
+        .collect();
+    let words = free.as_slice();
     let initials = Initials::of(words);
     for t in templates::ENGLISH {
         if topical == MAX_TOPIC_QUESTIONS {
@@ -324,6 +351,11 @@ fn question(
             rule: kind.as_str().into(),
         },
     }
+}
+
+/// Whether an ambiguous-reference finding is about recency ("recent advances").
+fn is_recency(evidence: &str) -> bool {
+    evidence.starts_with("recent") || evidence.starts_with("latest")
 }
 
 /// Adds `q` unless a question with the same id is there; reports whether it was added.
@@ -577,6 +609,28 @@ mod tests {
             a.questions
                 .iter()
                 .all(|q| !q.text.contains("programming language"))
+        );
+    }
+
+    #[test]
+    fn seed_002_examples_get_seed_002_questions() {
+        let q = |r: &str| detect(r, &[]).questions[0].text.clone();
+        assert_eq!(
+            q("Use the method from the paper"),
+            "Which paper are you referring to?"
+        );
+        assert_eq!(
+            q("What's the best approach?"),
+            "Best for what specific task, and judged by which measure?"
+        );
+        assert_eq!(
+            q("Recent advances"),
+            "Recent in which specific area, and how recent?"
+        );
+        let paper = detect("Use the method from the paper", &[]);
+        assert!(
+            paper.questions.iter().all(|q| !q.text.contains("focus on")),
+            "{paper:?}"
         );
     }
 

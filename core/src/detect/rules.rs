@@ -83,7 +83,8 @@ pub(crate) fn english(words: &[&str], has_history: bool) -> Vec<Finding> {
                 });
             }
         }
-        for pair in words.windows(2) {
+        // The last artifact is the anchor: "the method from the paper" needs the paper.
+        for pair in words.windows(2).rev() {
             if let [det @ ("the" | "my" | "our" | "your"), noun] = pair
                 && ARTIFACTS.contains(noun)
                 && short
@@ -96,6 +97,14 @@ pub(crate) fn english(words: &[&str], has_history: bool) -> Vec<Finding> {
             }
         }
     }
+    if words.len() <= 8
+        && let Some(evidence) = generic_superlative(words)
+    {
+        found.push(Finding {
+            kind: Kind::AmbiguousReference,
+            evidence,
+        });
+    }
     if short && underspecified_parameter(words) {
         found.push(Finding {
             kind: Kind::UnderspecifiedParameter,
@@ -103,6 +112,46 @@ pub(crate) fn english(words: &[&str], has_history: bool) -> Vec<Finding> {
         });
     }
     found
+}
+
+/// Seed 002's "the best approach" and "recent advances": a superlative or recency word on a
+/// generic noun, with nothing saying for what or in which field.
+fn generic_superlative(words: &[&str]) -> Option<String> {
+    const QUALIFIERS: &[&str] = &[
+        "best", "good", "better", "ideal", "right", "recent", "latest",
+    ];
+    const GENERIC: &[&str] = &[
+        "approach",
+        "approaches",
+        "way",
+        "ways",
+        "method",
+        "methods",
+        "option",
+        "options",
+        "tool",
+        "tools",
+        "solution",
+        "solutions",
+        "practice",
+        "practices",
+        "advances",
+        "developments",
+        "one",
+        "ones",
+        "choice",
+        "choices",
+        "strategy",
+        "strategies",
+    ];
+    const SCOPE: &[&str] = &["for", "to", "in", "of", "on", "with", "about"];
+    let i = words
+        .windows(2)
+        .position(|p| QUALIFIERS.contains(&p[0]) && GENERIC.contains(&p[1]))?;
+    if words[i + 2..].iter().any(|w| SCOPE.contains(w)) {
+        return None;
+    }
+    Some(format!("{} {}", words[i], words[i + 1]))
 }
 
 fn is_standalone_demonstrative(words: &[&str], w: &&str) -> bool {
