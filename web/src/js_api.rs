@@ -50,11 +50,11 @@ impl Clarifier {
     /// `bad_options` when the options have the wrong shape or types.
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "ClarifierOptions | undefined")] options: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ClarifierOptions")] options: Option<JsValue>,
     ) -> Result<Clarifier, JsValue> {
         // LLM calls run as tasks; the app's mount starts this executor, an embedding page doesn't.
         let _ = any_spawner::Executor::init_wasm_bindgen();
-        let options = Options::from_js(options)?;
+        let options = Options::from_js(options.unwrap_or(JsValue::UNDEFINED))?;
         Ok(Self {
             driver: Driver::new(Session::new(options.config), options.llm),
             demo: options.demo,
@@ -70,19 +70,19 @@ impl Clarifier {
     pub fn start(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] request: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "Message[] | undefined")] history: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Message[]")] history: Option<JsValue>,
     ) -> Result<(), JsValue> {
         let request = request
             .as_string()
             .ok_or_else(|| ClarifyError::bad_argument("the request as a string"))?;
-        let history: Vec<Message> = if history.is_undefined() || history.is_null() {
-            Vec::new()
-        } else {
-            serde_wasm_bindgen::from_value(history).map_err(|e| {
+        let history: Vec<Message> = match history {
+            None => Vec::new(),
+            Some(history) if history.is_null() || history.is_undefined() => Vec::new(),
+            Some(history) => serde_wasm_bindgen::from_value(history).map_err(|e| {
                 ClarifyError::bad_argument(&format!(
                     "history as an array of {{ role, content }} ({e})"
                 ))
-            })?
+            })?,
         };
         let context = if self.demo {
             clarify_core::demo::context(&request, &history)

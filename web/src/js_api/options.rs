@@ -7,8 +7,8 @@ use wasm_bindgen::JsValue;
 use super::error::ClarifyError;
 use crate::llm::LlmSettings;
 
-/// `ClarifierOptions` in TypeScript. Every field is optional; unknown fields are refused, so a
-/// typo (`maxQuestion`) is an error rather than a silently ignored setting.
+/// `ClarifierOptions` in TypeScript. Every field is optional; unknown fields are refused (see
+/// [`FIELDS`]), so a typo (`maxQuestion`) is an error rather than a silently ignored setting.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "camelCase")]
 struct RawOptions {
@@ -22,6 +22,20 @@ struct RawOptions {
     question_timeout_ms: Option<Millis>,
     demo: Option<bool>,
 }
+
+/// The fields of [`RawOptions`] as JS spells them. serde-wasm-bindgen reads only the fields a
+/// struct declares, so `deny_unknown_fields` alone never sees a typo: keys are checked here.
+const FIELDS: [&str; 9] = [
+    "endpoint",
+    "model",
+    "apiKey",
+    "maxQuestions",
+    "maxRounds",
+    "neverAsk",
+    "language",
+    "questionTimeoutMs",
+    "demo",
+];
 
 /// What the options mean for the engine and the driver.
 #[derive(Debug, Clone)]
@@ -43,6 +57,7 @@ impl Options {
         let raw: RawOptions = if value.is_undefined() || value.is_null() {
             RawOptions::default()
         } else if value.is_object() && !js_sys::Array::is_array(&value) {
+            super::reply::refuse_unknown_keys(&value, &FIELDS, "bad_options", "option")?;
             serde_wasm_bindgen::from_value(value)
                 .map_err(|e| ClarifyError::new("bad_options", format!("invalid options: {e}")))?
         } else {

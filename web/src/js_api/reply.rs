@@ -4,7 +4,7 @@
 
 use clarify_core::{ChoiceId, Reply};
 use serde::Deserialize;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 
 use super::error::ClarifyError;
 
@@ -33,6 +33,7 @@ pub fn from_js(value: JsValue) -> Result<Reply, ClarifyError> {
     if !value.is_object() || js_sys::Array::is_array(&value) {
         return Err(bad(format!("expected {SHAPE}")));
     }
+    refuse_unknown_keys(&value, &FIELDS, "bad_answer", "answer field")?;
     let raw: RawReply = serde_wasm_bindgen::from_value(value)
         .map_err(|e| bad(format!("expected {SHAPE} ({e})")))?;
     let choices = match (raw.choice, raw.choices) {
@@ -50,6 +51,31 @@ pub fn from_js(value: JsValue) -> Result<Reply, ClarifyError> {
         (false, None, None) => Err(bad(format!("expected {SHAPE}"))),
     }
 }
+
+/// Refuses an object with a key outside `known` (a typo would otherwise be ignored, because
+/// serde-wasm-bindgen reads only the fields a struct declares).
+///
+/// # Errors
+/// `code` naming the first unknown key.
+pub(super) fn refuse_unknown_keys(
+    value: &JsValue,
+    known: &[&str],
+    code: &'static str,
+    what: &str,
+) -> Result<(), ClarifyError> {
+    let keys = js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>());
+    for key in keys.iter().filter_map(|k| k.as_string()) {
+        if !known.contains(&key.as_str()) {
+            return Err(ClarifyError::new(
+                code,
+                format!("unknown {what} {key:?}; known: {}", known.join(", ")),
+            ));
+        }
+    }
+    Ok(())
+}
+
+const FIELDS: [&str; 4] = ["choice", "choices", "text", "dontKnow"];
 
 fn bad(message: String) -> ClarifyError {
     ClarifyError::new("bad_answer", message)

@@ -1,0 +1,249 @@
+//! Browser tests of the JS API (`Clarifier`), in headless Chromium: the values JS passes and
+//! gets back, the errors it sees, snapshots, and subscriptions that really stop.
+#![allow(missing_docs, clippy::unwrap_used)]
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use clarify_web::js_api::Clarifier;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen_test]
+fn start_shows_the_first_question_with_progress() {
+    let c = clarifier(r#"{"maxQuestions": 2}"#);
+    c.start("Plan a trip to Paris".into(), None).unwrap();
+
+    assert_eq!(c.status(), "awaiting_clarification");
+    let state = c.state().unwrap();
+    assert_eq!(get(&get(&state, "progress"), "current"), 1);
+    let question = c.question().unwrap();
+    assert!(get(&question, "text").as_string().unwrap().ends_with('?'));
+    assert!(get(&get(&state, "accepts"), "skipAll").as_bool().unwrap());
+}
+
+#[wasm_bindgen_test]
+fn answering_by_choice_then_skip_all_completes_offline() {
+    let c = clarifier(r#"{"maxQuestions": 2}"#);
+    c.start("Plan a trip to Paris".into(), None).unwrap();
+    let first = question_id(&c);
+    let choice = first_choice(&c);
+
+    c.answer(
+        first.clone().into(),
+        json(&format!(r#"{{"choice": "{choice}"}}"#)),
+    )
+    .unwrap();
+    if c.status() == "awaiting_clarification" {
+        assert_ne!(question_id(&c), first, "never the same question twice");
+        c.skip_all().unwrap();
+    }
+
+    assert_eq!(c.status(), "completed");
+    let state = c.state().unwrap();
+    let answer = get(&state, "answer").as_string().unwrap();
+    assert!(answer.contains("Offline mode"), "{answer}");
+    let resolutions: js_sys::Array = get(&state, "resolutions").dyn_into().unwrap();
+    assert_eq!(get(&get(&resolutions.get(0), "answer"), "kind"), "choices");
+}
+
+#[wasm_bindgen_test]
+fn errors_are_clarify_errors_with_stable_codes_and_leave_the_session_unchanged() {
+    let c = clarifier("{}");
+    assert_eq!(
+        code(c.answer("q-1".into(), "a".into())),
+        "unexpected_input",
+        "answer before start"
+    );
+    assert_eq!(code(c.skip_all()), "unexpected_input");
+    assert_eq!(code(c.start(42.into(), None)), "bad_argument");
+    assert_eq!(code(c.start("   ".into(), None)), "empty_request");
+    assert_eq!(
+        code(c.start("x".into(), Some("not history".into()))),
+        "bad_argument"
+    );
+    assert_eq!(c.status(), "idle");
+
+    c.start("Plan a trip to Paris".into(), None).unwrap();
+    let id = question_id(&c);
+    let before = c.snapshot();
+    assert_eq!(
+        code(c.answer("q-0000".into(), "a".into())),
+        "not_pending_question"
+    );
+    assert_eq!(
+        code(c.answer(id.clone().into(), "no-such-choice".into())),
+        "unknown_choice"
+    );
+    assert_eq!(code(c.answer(id.clone().into(), 7.into())), "bad_answer");
+    assert_eq!(
+        code(c.answer(id.clone().into(), json(r#"{"colour": "red"}"#))),
+        "bad_answer"
+    );
+    assert_eq!(
+        code(c.answer(id.into(), json(r#"{"dontKnow": true, "text": "x"}"#))),
+        "bad_answer"
+    );
+    assert_eq!(code(c.answer(JsValue::NULL, "a".into())), "bad_argument");
+    assert_eq!(code(c.skip(3.into())), "bad_argument");
+    assert_eq!(code(c.start("again".into(), None)), "unexpected_input");
+    assert_eq!(c.snapshot(), before, "refused inputs change nothing");
+
+    let err = c.skip("q-0000".into()).unwrap_err();
+    assert_eq!(get(&err, "name"), "ClarifyError");
+    assert!(err.is_instance_of::<js_sys::Error>());
+    let message = get(&err, "message").as_string().unwrap();
+    assert!(message.contains("not the pending question"), "{message}");
+}
+
+#[wasm_bindgen_test]
+fn bad_options_are_refused_with_bad_options() {
+    for options in [
+        r#"{"maxQuestion": 3}"#,
+        r#"{"maxQuestions": "three"}"#,
+        r#"{"maxQuestions": -1}"#,
+        r#"{"neverAsk": "yes"}"#,
+        r#"{"model": "gpt"}"#,
+        r#"{"language": ""}"#,
+        r#"[1, 2]"#,
+        r#""options""#,
+    ] {
+        let Err(err) = Clarifier::new(Some(json(options))) else {
+            panic!("accepted {options}")
+        };
+        assert_eq!(get(&err, "code"), "bad_options", "{options}");
+        assert_eq!(get(&err, "name"), "ClarifyError");
+    }
+    assert!(Clarifier::new(None).is_ok());
+    assert!(Clarifier::new(Some(JsValue::NULL)).is_ok());
+}
+
+#[wasm_bindgen_test]
+fn never_ask_completes_without_asking() {
+    let c = clarifier(r#"{"neverAsk": true}"#);
+    c.start("Plan a trip to Paris".into(), None).unwrap();
+    assert_eq!(c.status(), "completed");
+    assert!(c.question().unwrap().is_null());
+}
+
+#[wasm_bindgen_test]
+fn a_snapshot_restores_the_pending_question_elsewhere() {
+    let a = clarifier("{}");
+    a.start("my app crashes".into(), None).unwrap();
+    let pending = question_id(&a);
+
+    let b = clarifier("{}");
+    b.restore(a.snapshot().into()).unwrap();
+    assert_eq!(b.status(), "awaiting_clarification");
+    assert_eq!(question_id(&b), pending);
+    b.dont_know(pending.into()).unwrap();
+    assert_eq!(
+        a.status(),
+        "awaiting_clarification",
+        "a is independent of b"
+    );
+}
+
+#[wasm_bindgen_test]
+fn foreign_or_broken_snapshots_are_refused_and_change_nothing() {
+    let c = clarifier("{}");
+    c.start("my app crashes".into(), None).unwrap();
+    let before = c.snapshot();
+    for snapshot in [
+        "",
+        "not json",
+        "{}",
+        r#"{"clarify_snapshot": 99, "session": {}}"#,
+        r#"{"clarify_snapshot": 2, "session": {"phase": {"phase": "asking"}}}"#,
+        r#"{"automerge": [1, 2, 3]}"#,
+    ] {
+        assert_eq!(
+            code(c.restore(snapshot.into())),
+            "bad_snapshot",
+            "{snapshot}"
+        );
+    }
+    assert_eq!(code(c.restore(5.into())), "bad_argument");
+    assert_eq!(c.snapshot(), before);
+}
+
+#[wasm_bindgen_test]
+fn subscribers_get_state_and_effects_until_they_unsubscribe() {
+    let c = clarifier("{}");
+    let calls: Calls = Rc::default();
+    let seen = Rc::clone(&calls);
+    let listener =
+        Closure::<dyn Fn(JsValue, JsValue)>::new(move |state: JsValue, effects: JsValue| {
+            let effects: js_sys::Array = effects.dyn_into().unwrap();
+            let types = effects
+                .iter()
+                .map(|e| get(&e, "type").as_string().unwrap())
+                .collect();
+            seen.borrow_mut()
+                .push((get(&state, "status").as_string().unwrap(), types));
+        });
+    let unsubscribe = c.subscribe(listener.as_ref().clone()).unwrap();
+    assert_eq!(c.listener_count(), 1);
+
+    c.start("my app crashes".into(), None).unwrap();
+    assert_eq!(calls.borrow().len(), 1);
+    let (status, effects) = calls.borrow()[0].clone();
+    assert_eq!(status, "awaiting_clarification");
+    assert!(effects.contains(&"ask".to_string()), "{effects:?}");
+
+    unsubscribe.call0(&JsValue::NULL).unwrap();
+    unsubscribe.call0(&JsValue::NULL).unwrap(); // a second call does nothing
+    assert_eq!(c.listener_count(), 0);
+    c.skip_all().unwrap();
+    assert_eq!(c.status(), "completed");
+    assert_eq!(calls.borrow().len(), 1, "no call after unsubscribe");
+}
+
+#[wasm_bindgen_test]
+fn a_throwing_listener_does_not_stop_the_session_or_other_listeners() {
+    let c = clarifier("{}");
+    let thrower = js_sys::Function::new_no_args("throw new Error('listener bug')");
+    let _off = c.subscribe(thrower.into()).unwrap();
+    let count = Rc::new(RefCell::new(0));
+    let seen = Rc::clone(&count);
+    let counter = Closure::<dyn Fn()>::new(move || *seen.borrow_mut() += 1);
+    let _off2 = c.subscribe(counter.as_ref().clone()).unwrap();
+
+    c.start("my app crashes".into(), None).unwrap();
+    assert_eq!(c.status(), "awaiting_clarification");
+    assert_eq!(*count.borrow(), 1);
+    assert_eq!(code(c.subscribe("not a function".into())), "bad_argument");
+}
+
+/// Each call a listener got: the status and the effect types.
+type Calls = Rc<RefCell<Vec<(String, Vec<String>)>>>;
+
+fn clarifier(options: &str) -> Clarifier {
+    Clarifier::new(Some(json(options))).unwrap()
+}
+
+fn json(text: &str) -> JsValue {
+    js_sys::JSON::parse(text).unwrap()
+}
+
+fn get(value: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(value, &key.into()).unwrap()
+}
+
+fn code<T: std::fmt::Debug>(result: Result<T, JsValue>) -> String {
+    let err = result.unwrap_err();
+    assert_eq!(get(&err, "name"), "ClarifyError");
+    get(&err, "code").as_string().unwrap()
+}
+
+fn question_id(c: &Clarifier) -> String {
+    get(&c.question().unwrap(), "id").as_string().unwrap()
+}
+
+fn first_choice(c: &Clarifier) -> String {
+    let options: js_sys::Array = get(&c.question().unwrap(), "options").dyn_into().unwrap();
+    get(&options.get(0), "id").as_string().unwrap()
+}
