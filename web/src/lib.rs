@@ -5,8 +5,10 @@
 #![forbid(unsafe_code)]
 
 pub mod driver;
+pub mod i18n;
 pub mod js_api;
 pub mod llm;
+pub mod storage;
 pub mod ui;
 
 #[cfg(feature = "app")]

@@ -1,0 +1,290 @@
+//! The app's own words (the card chrome, buttons, notices) in English and Chinese.
+//!
+//! Questions and answers come from the engine in the user's language; only the fixed labels
+//! around them live here. The language follows the setting, or the browser when it is "auto".
+
+use clarify_core::Priority;
+
+/// A language the chrome is written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lang {
+    /// English.
+    En,
+    /// Chinese.
+    Zh,
+}
+
+impl Lang {
+    /// The language for a setting: `"en"`, `"zh"`, or anything else for the browser's language.
+    pub fn resolve(setting: &str) -> Self {
+        match setting {
+            "en" => Self::En,
+            "zh" => Self::Zh,
+            _ => Self::from_tag(&browser_language()),
+        }
+    }
+
+    /// The language for a BCP 47 tag: Chinese for `zh…`, English otherwise.
+    pub fn from_tag(tag: &str) -> Self {
+        if tag.to_ascii_lowercase().starts_with("zh") {
+            Self::Zh
+        } else {
+            Self::En
+        }
+    }
+
+    /// The tag passed to the engine ([`clarify_core::Config::language`]).
+    pub fn tag(self) -> &'static str {
+        match self {
+            Self::En => "en",
+            Self::Zh => "zh",
+        }
+    }
+
+    /// The words in this language.
+    pub fn texts(self) -> &'static Texts {
+        match self {
+            Self::En => &EN,
+            Self::Zh => &ZH,
+        }
+    }
+}
+
+/// Every fixed label the app shows.
+#[derive(Debug)]
+pub struct Texts {
+    /// Badge: critical.
+    pub critical: &'static str,
+    /// Badge: important.
+    pub important: &'static str,
+    /// Badge: helpful.
+    pub helpful: &'static str,
+    /// "Question" in "Question 1 of 2".
+    pub question_of: (&'static str, &'static str, &'static str),
+    /// Heading above "why".
+    pub why: &'static str,
+    /// The "I don't know" button.
+    pub dont_know: &'static str,
+    /// Label of the free-text box.
+    pub free_text: &'static str,
+    /// Placeholder of the free-text box.
+    pub free_text_placeholder: &'static str,
+    /// The Continue button.
+    pub continue_: &'static str,
+    /// The Continue button while the answer is being sent.
+    pub continuing: &'static str,
+    /// "Continue anyway" (skip every remaining question).
+    pub continue_anyway: &'static str,
+    /// Keyboard hint under the options.
+    pub keys_hint: &'static str,
+    /// "If you skip, we assume:".
+    pub assumption: &'static str,
+    /// Label of the request box.
+    pub request_label: &'static str,
+    /// Placeholder of the request box when idle.
+    pub request_placeholder: &'static str,
+    /// Placeholder of the request box while a question is pending.
+    pub answer_placeholder: &'static str,
+    /// The send button.
+    pub send: &'static str,
+    /// "Start over".
+    pub start_over: &'static str,
+    /// Offline banner.
+    pub offline: &'static str,
+    /// Online banner prefix.
+    pub online: &'static str,
+    /// While detection runs.
+    pub thinking: &'static str,
+    /// While the answer is written.
+    pub writing: &'static str,
+    /// Heading of the answer.
+    pub answer: &'static str,
+    /// Handoff notice.
+    pub connecting: &'static str,
+    /// Heading of the handoff package.
+    pub handoff_package: &'static str,
+    /// Handoff package: request.
+    pub pkg_request: &'static str,
+    /// Handoff package: questions.
+    pub pkg_questions: &'static str,
+    /// Handoff package: assumptions.
+    pub pkg_assumptions: &'static str,
+    /// Handoff package: reason.
+    pub pkg_reason: &'static str,
+    /// Failure heading.
+    pub failed: &'static str,
+    /// Retry button.
+    pub retry: &'static str,
+    /// The trace panel's summary.
+    pub trace: &'static str,
+    /// The counters' labels: asked, answered, skipped, timed out, LLM calls, tokens.
+    pub counters: [&'static str; 6],
+    /// Settings panel heading / toggle.
+    pub settings: &'static str,
+    /// Endpoint field.
+    pub endpoint: &'static str,
+    /// Model field.
+    pub model: &'static str,
+    /// API key field.
+    pub api_key: &'static str,
+    /// Note under the API key field.
+    pub api_key_note: &'static str,
+    /// Question budget field.
+    pub budget: &'static str,
+    /// Never-ask toggle.
+    pub never_ask: &'static str,
+    /// Language field.
+    pub language: &'static str,
+    /// Language choice: follow the browser.
+    pub language_auto: &'static str,
+    /// Test connection button.
+    pub test_connection: &'static str,
+    /// While the test runs.
+    pub testing: &'static str,
+    /// The test succeeded.
+    pub connected: &'static str,
+    /// Test without an endpoint.
+    pub no_endpoint: &'static str,
+    /// "You" in the conversation.
+    pub you: &'static str,
+    /// Dismiss a notice.
+    pub dismiss: &'static str,
+}
+
+impl Texts {
+    /// The badge text for `priority`.
+    pub fn priority(&self, priority: Priority) -> &'static str {
+        match priority {
+            Priority::Critical => self.critical,
+            Priority::Important => self.important,
+            Priority::Helpful => self.helpful,
+        }
+    }
+
+    /// "Question 1 of 2".
+    pub fn progress(&self, current: u32, total: u32) -> String {
+        let (a, b, c) = self.question_of;
+        let mut s = String::from(a);
+        s.push_str(&current.to_string());
+        s.push_str(b);
+        s.push_str(&total.max(current).to_string());
+        s.push_str(c);
+        s
+    }
+}
+
+static EN: Texts = Texts {
+    critical: "Critical",
+    important: "Important",
+    helpful: "Helpful",
+    question_of: ("Question ", " of ", ""),
+    why: "Why this matters",
+    dont_know: "I don't know — use your best judgment",
+    free_text: "Or describe in your own words",
+    free_text_placeholder: "Type your answer here…",
+    continue_: "Continue",
+    continuing: "Continuing…",
+    continue_anyway: "Continue anyway",
+    keys_hint: "Keys: 1–4 pick an option, Enter continues.",
+    assumption: "If you skip, we assume:",
+    request_label: "Your request",
+    request_placeholder: "Ask anything, e.g. \u{201c}my app crashes\u{201d}",
+    answer_placeholder: "Answer the question above…",
+    send: "Send",
+    start_over: "Start over",
+    offline: "Offline mode: no LLM endpoint is configured. The embedded detector and a demo support knowledge base ask the questions, and the answer shows the enriched prompt. Add an endpoint in Settings to use an LLM.",
+    online: "Connected to ",
+    thinking: "Thinking about your request…",
+    writing: "Writing the answer…",
+    answer: "Answer",
+    connecting: "Connecting you to an agent…",
+    handoff_package: "What the agent receives",
+    pkg_request: "Request",
+    pkg_questions: "Questions and answers",
+    pkg_assumptions: "Assumptions",
+    pkg_reason: "Why a person is needed",
+    failed: "The answer could not be produced. Your answers are kept.",
+    retry: "Retry",
+    trace: "Trace: every decision and why",
+    counters: [
+        "asked",
+        "answered",
+        "skipped",
+        "timed out",
+        "LLM calls",
+        "tokens",
+    ],
+    settings: "Settings",
+    endpoint: "LLM endpoint (OpenAI-compatible base URL)",
+    model: "Model",
+    api_key: "API key",
+    api_key_note: "Kept in this browser only, apart from the session; never logged.",
+    budget: "Question budget",
+    never_ask: "Never ask me questions (use best-effort assumptions)",
+    language: "Language",
+    language_auto: "Follow the browser",
+    test_connection: "Test connection",
+    testing: "Testing…",
+    connected: "Connected: the endpoint answered.",
+    no_endpoint: "No endpoint is set; the app runs offline.",
+    you: "You",
+    dismiss: "Dismiss",
+};
+
+static ZH: Texts = Texts {
+    critical: "关键",
+    important: "重要",
+    helpful: "有帮助",
+    question_of: ("第 ", " 题，共 ", " 题"),
+    why: "为什么重要",
+    dont_know: "我不知道——请你判断",
+    free_text: "或者用你自己的话描述",
+    free_text_placeholder: "在这里输入你的回答…",
+    continue_: "继续",
+    continuing: "正在继续…",
+    continue_anyway: "直接继续",
+    keys_hint: "按键：1–4 选择选项，Enter 继续。",
+    assumption: "如果跳过，我们假设：",
+    request_label: "你的请求",
+    request_placeholder: "随便问，例如“我的应用崩溃了”",
+    answer_placeholder: "回答上面的问题…",
+    send: "发送",
+    start_over: "重新开始",
+    offline: "离线模式：未配置 LLM 端点。由内置检测器和演示知识库提问，回答会展示增强后的提示词。在设置中添加端点即可使用 LLM。",
+    online: "已连接 ",
+    thinking: "正在分析你的请求…",
+    writing: "正在撰写回答…",
+    answer: "回答",
+    connecting: "正在为你转接人工客服…",
+    handoff_package: "客服将收到的信息",
+    pkg_request: "请求",
+    pkg_questions: "问题与回答",
+    pkg_assumptions: "假设",
+    pkg_reason: "需要人工的原因",
+    failed: "无法生成回答。你的回答都已保留。",
+    retry: "重试",
+    trace: "追踪：每个决定及其原因",
+    counters: ["已提问", "已回答", "已跳过", "已超时", "LLM 调用", "令牌"],
+    settings: "设置",
+    endpoint: "LLM 端点（兼容 OpenAI 的基础 URL）",
+    model: "模型",
+    api_key: "API 密钥",
+    api_key_note: "只保存在本浏览器中，与会话分开存放，从不记录。",
+    budget: "问题上限",
+    never_ask: "不要向我提问（使用最佳假设）",
+    language: "语言",
+    language_auto: "跟随浏览器",
+    test_connection: "测试连接",
+    testing: "测试中…",
+    connected: "已连接：端点有响应。",
+    no_endpoint: "未设置端点；应用以离线模式运行。",
+    you: "你",
+    dismiss: "关闭",
+};
+
+/// The browser's preferred language (`navigator.language`), or `""` outside a browser.
+fn browser_language() -> String {
+    web_sys::window()
+        .and_then(|w| w.navigator().language())
+        .unwrap_or_default()
+}

@@ -1,0 +1,214 @@
+//! Browser storage (`localStorage`): the session snapshot, the settings and the API key.
+//!
+//! Three keys, kept apart so that the key never travels with a snapshot:
+//! - [`SESSION_KEY`]: [`Session::snapshot`] after every transition;
+//! - [`SETTINGS_KEY`]: [`Settings`] as JSON `{endpoint, model, maxQuestions, neverAsk, language}`;
+//! - [`API_KEY_KEY`]: the API key alone.
+//!
+//! Nothing here panics: storage that is missing, full or holds garbage is reported as a
+//! [`StorageError`] and the app starts fresh.
+
+use std::fmt;
+
+use clarify_core::{Config, Detection, Mode, RestoreError, Session};
+use serde::{Deserialize, Serialize};
+
+use crate::i18n::Lang;
+use crate::llm::LlmSettings;
+
+/// Where the session snapshot is kept.
+pub const SESSION_KEY: &str = "clarify.session";
+/// Where the settings are kept.
+pub const SETTINGS_KEY: &str = "clarify.settings";
+/// Where the API key is kept, apart from everything else.
+pub const API_KEY_KEY: &str = "clarify.apiKey";
+
+/// What the user chose in the settings panel (the API key is stored apart).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Settings {
+    /// OpenAI-compatible base URL; empty means offline (D1).
+    pub endpoint: String,
+    /// Model name sent to the endpoint.
+    pub model: String,
+    /// Question budget per session.
+    pub max_questions: u32,
+    /// "Never ask me": every question is auto-skipped with its assumption.
+    pub never_ask: bool,
+    /// `"auto"` (follow the browser), `"en"` or `"zh"`.
+    pub language: String,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            endpoint: String::new(),
+            model: String::new(),
+            max_questions: 3,
+            never_ask: false,
+            language: "auto".into(),
+        }
+    }
+}
+
+impl Settings {
+    /// Whether an endpoint is configured (otherwise the app runs offline).
+    pub fn online(&self) -> bool {
+        !self.endpoint.trim().is_empty()
+    }
+
+    /// The language of the chrome and of new sessions.
+    pub fn lang(&self) -> Lang {
+        Lang::resolve(&self.language)
+    }
+
+    /// The engine configuration for a new session under these settings.
+    pub fn config(&self) -> Config {
+        let mut config = Config::default();
+        config.limits.max_questions = self.max_questions.clamp(1, 10);
+        config.mode = if self.never_ask {
+            Mode::NonInteractive
+        } else {
+            Mode::Interactive
+        };
+        config.detection = if self.online() {
+            Detection::Llm
+        } else {
+            Detection::Embedded
+        };
+        config.language = self.lang().tag().into();
+        config
+    }
+
+    /// The fetch layer's settings, or `None` offline.
+    pub fn llm(&self, api_key: &str) -> Option<LlmSettings> {
+        self.online().then(|| LlmSettings {
+            endpoint: self.endpoint.trim().to_owned(),
+            model: self.model.trim().to_owned(),
+            api_key: (!api_key.is_empty()).then(|| api_key.to_owned()),
+        })
+    }
+}
+
+/// Why a stored value could not be used or saved.
+#[derive(Debug)]
+pub enum StorageError {
+    /// The browser gives no `localStorage` (disabled, private mode) or refused a write (full).
+    Unavailable(String),
+    /// The stored session is not a usable snapshot (garbage, foreign, old or future version).
+    Session(RestoreError),
+    /// The stored settings are not valid JSON settings.
+    Settings(String),
+}
+
+impl fmt::Display for StorageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Unavailable(why) => write!(
+                f,
+                "Browser storage is unavailable ({why}); this session will not survive a reload."
+            ),
+            Self::Session(e) => write!(
+                f,
+                "The saved session could not be restored ({e}). Starting fresh."
+            ),
+            Self::Settings(why) => write!(
+                f,
+                "The saved settings could not be read ({why}); defaults are used."
+            ),
+        }
+    }
+}
+
+/// The saved session, if there is one.
+///
+/// # Errors
+/// [`StorageError::Session`] when the stored value is not a snapshot this build can restore.
+pub fn load_session() -> Result<Option<Session>, StorageError> {
+    match get(SESSION_KEY)? {
+        None => Ok(None),
+        Some(text) => restore(&text).map(Some),
+    }
+}
+
+/// Restores a snapshot read from storage.
+///
+/// # Errors
+/// [`StorageError::Session`] when `text` is not a snapshot this build can restore.
+pub fn restore(text: &str) -> Result<Session, StorageError> {
+    Session::restore(text).map_err(StorageError::Session)
+}
+
+/// Saves `session` under [`SESSION_KEY`].
+///
+/// # Errors
+/// [`StorageError::Unavailable`] when the browser refuses the write (no storage, quota full).
+pub fn save_session(session: &Session) -> Result<(), StorageError> {
+    set(SESSION_KEY, &session.snapshot())
+}
+
+/// Forgets the saved session ("Start over").
+pub fn clear_session() {
+    if let Ok(storage) = storage() {
+        let _ = storage.remove_item(SESSION_KEY);
+    }
+}
+
+/// The saved settings, or the defaults when none are saved.
+///
+/// # Errors
+/// [`StorageError::Settings`] when the stored value is not settings JSON.
+pub fn load_settings() -> Result<Settings, StorageError> {
+    match get(SETTINGS_KEY)? {
+        None => Ok(Settings::default()),
+        Some(text) => {
+            serde_json::from_str(&text).map_err(|e| StorageError::Settings(e.to_string()))
+        }
+    }
+}
+
+/// Saves `settings` under [`SETTINGS_KEY`].
+///
+/// # Errors
+/// [`StorageError::Unavailable`] when the browser refuses the write.
+pub fn save_settings(settings: &Settings) -> Result<(), StorageError> {
+    let json = serde_json::to_string(settings).unwrap_or_default();
+    set(SETTINGS_KEY, &json)
+}
+
+/// The saved API key, or `""`.
+pub fn load_api_key() -> String {
+    get(API_KEY_KEY).ok().flatten().unwrap_or_default()
+}
+
+/// Saves the API key under [`API_KEY_KEY`] (removes it when empty).
+///
+/// # Errors
+/// [`StorageError::Unavailable`] when the browser refuses the write.
+pub fn save_api_key(key: &str) -> Result<(), StorageError> {
+    if key.is_empty() {
+        if let Ok(storage) = storage() {
+            let _ = storage.remove_item(API_KEY_KEY);
+        }
+        return Ok(());
+    }
+    set(API_KEY_KEY, key)
+}
+
+fn storage() -> Result<web_sys::Storage, StorageError> {
+    web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .ok_or_else(|| StorageError::Unavailable("no localStorage".into()))
+}
+
+fn get(key: &str) -> Result<Option<String>, StorageError> {
+    storage()?
+        .get_item(key)
+        .map_err(|_| StorageError::Unavailable("reading was refused".into()))
+}
+
+fn set(key: &str, value: &str) -> Result<(), StorageError> {
+    storage()?
+        .set_item(key, value)
+        .map_err(|_| StorageError::Unavailable("the write was refused; storage may be full".into()))
+}

@@ -1,0 +1,122 @@
+//! The final answer (streamed as it grows), the handoff notice and a failure with Retry (W1, W6).
+
+use clarify_core::HandoffPackage;
+use leptos::prelude::*;
+
+use crate::i18n::Lang;
+
+/// The answer, re-rendered as streamed text arrives. Always text, never HTML.
+#[component]
+pub fn AnswerView(
+    /// The answer so far.
+    #[prop(into)]
+    text: Signal<String>,
+    /// Whether more text is still coming.
+    #[prop(into)]
+    streaming: Signal<bool>,
+    /// The language of the heading.
+    #[prop(into)]
+    lang: Signal<Lang>,
+) -> impl IntoView {
+    view! {
+        <section
+            class="answer"
+            data-testid="answer"
+            aria-live="polite"
+            aria-busy=move || if streaming.get() { "true" } else { "false" }
+        >
+            <h2>{move || lang.get().texts().answer}</h2>
+            <div class="answer-text" data-testid="answer-text">
+                {move || text.get()}
+            </div>
+        </section>
+    }
+}
+
+/// "Connecting you to an agent…" and what the agent receives (E11), shown after the answer.
+#[component]
+pub fn HandoffNotice(
+    /// Everything the agent receives.
+    package: HandoffPackage,
+    /// The language of the labels.
+    #[prop(into)]
+    lang: Signal<Lang>,
+) -> impl IntoView {
+    let t = move || lang.get().texts();
+    let questions = package
+        .questions
+        .iter()
+        .map(|r| {
+            let q = r.question.text.clone();
+            let a = r.answer_text();
+            view! {
+                <li>
+                    <span class="handoff-q">{q}</span>
+                    " — "
+                    <span class="handoff-a">{a}</span>
+                </li>
+            }
+        })
+        .collect_view();
+    let assumptions = package
+        .assumptions
+        .iter()
+        .map(|a| view! { <li>{a.clone()}</li> })
+        .collect_view();
+    view! {
+        <section class="handoff" data-testid="handoff">
+            <p class="handoff-connecting" role="status" data-testid="handoff-connecting">
+                <span class="spinner" aria-hidden="true"></span>
+                {move || t().connecting}
+            </p>
+            <details class="handoff-package" open data-testid="handoff-package">
+                <summary>{move || t().handoff_package}</summary>
+                <dl>
+                    <dt>{move || t().pkg_request}</dt>
+                    <dd>{package.request.clone()}</dd>
+                    <dt>{move || t().pkg_questions}</dt>
+                    <dd>
+                        <ul>{questions}</ul>
+                    </dd>
+                    <dt>{move || t().pkg_assumptions}</dt>
+                    <dd>
+                        <ul>{assumptions}</ul>
+                    </dd>
+                    <dt>{move || t().pkg_reason}</dt>
+                    <dd>{package.reason.clone()}</dd>
+                </dl>
+            </details>
+        </section>
+    }
+}
+
+/// The answer could not be produced: why, and Retry (every answer is kept).
+#[component]
+pub fn FailureNotice(
+    /// Why it failed.
+    reason: String,
+    /// Retry with everything gathered so far.
+    on_retry: Callback<()>,
+    /// Whether Retry is accepted now (from [`clarify_core::Session::accepts`]).
+    #[prop(into)]
+    can_retry: Signal<bool>,
+    /// The language of the labels.
+    #[prop(into)]
+    lang: Signal<Lang>,
+) -> impl IntoView {
+    let t = move || lang.get().texts();
+    view! {
+        <section class="failure" role="alert" data-testid="failure">
+            <p>{move || t().failed}</p>
+            <p class="failure-reason">{reason}</p>
+            <button
+                type="button"
+                data-testid="retry"
+                disabled=move || !can_retry.get()
+                on:click=move |_| on_retry.run(())
+            >
+                {move || t().retry}
+            </button>
+        </section>
+    }
+}

@@ -1,0 +1,138 @@
+//! The chat column: the request box and the conversation so far (the request, each question
+//! with its answer, and what the engine told the user).
+
+use clarify_core::{Answer, Resolution};
+use leptos::prelude::*;
+
+use crate::i18n::Lang;
+
+/// The request box. While a question is pending, what is typed here is that question's answer
+/// (E6): the engine reads it, never a new search.
+#[component]
+pub fn RequestForm(
+    /// Called with the text; `Err` is shown under the box.
+    on_send: Callback<String, Result<(), String>>,
+    /// Whether a question is pending (changes the placeholder).
+    #[prop(into)]
+    answering: Signal<bool>,
+    /// Whether sending is possible now (from [`clarify_core::Session::accepts`]).
+    #[prop(into)]
+    enabled: Signal<bool>,
+    /// The language of the labels.
+    #[prop(into)]
+    lang: Signal<Lang>,
+) -> impl IntoView {
+    let t = move || lang.get().texts();
+    let text = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let on_submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        match on_send.run(text.get_untracked()) {
+            Ok(()) => {
+                let _ = text.try_set(String::new());
+                let _ = error.try_set(None);
+            }
+            Err(message) => {
+                let _ = error.try_set(Some(message));
+            }
+        }
+    };
+    view! {
+        <form class="request" on:submit=on_submit data-testid="request-form">
+            <label for="request" class="request-label">
+                {move || t().request_label}
+            </label>
+            <div class="request-row">
+                <input
+                    id="request"
+                    data-testid="request"
+                    autocomplete="off"
+                    placeholder=move || {
+                        if answering.get() { t().answer_placeholder } else { t().request_placeholder }
+                    }
+                    prop:value=move || text.get()
+                    on:input=move |ev| text.set(event_target_value(&ev))
+                />
+                <button type="submit" data-testid="submit" disabled=move || !enabled.get()>
+                    {move || t().send}
+                </button>
+            </div>
+            <p class="request-error" role="alert" data-testid="request-error">
+                {move || error.get()}
+            </p>
+        </form>
+    }
+}
+
+/// The conversation: the request, then each resolved question and its answer.
+#[component]
+pub fn Conversation(
+    /// The request as typed, once started.
+    #[prop(into)]
+    request: Signal<Option<String>>,
+    /// Questions resolved so far, in asking order.
+    #[prop(into)]
+    resolutions: Signal<Vec<Resolution>>,
+    /// Messages the engine gave the user (fallbacks, limits).
+    #[prop(into)]
+    notices: Signal<Vec<String>>,
+    /// The language of the labels.
+    #[prop(into)]
+    lang: Signal<Lang>,
+) -> impl IntoView {
+    let t = move || lang.get().texts();
+    let turns = move || {
+        resolutions
+            .get()
+            .into_iter()
+            .map(|r| {
+                let kind = answer_kind(&r.answer);
+                let answer = r.answer_text();
+                view! {
+                    <li class="turn turn-bot">{r.question.text.clone()}</li>
+                    <li class="turn turn-user" data-testid="conv-answer" data-kind=kind>
+                        {answer}
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    let notes = move || {
+        notices
+            .get()
+            .into_iter()
+            .map(|n| view! { <li class="turn turn-note" data-testid="engine-notice">{n}</li> })
+            .collect_view()
+    };
+    view! {
+        <ol class="conversation" data-testid="conversation" aria-live="polite">
+            {move || {
+                request
+                    .get()
+                    .map(|r| {
+                        view! {
+                            <li class="turn turn-user" data-testid="conv-request">
+                                <span class="sr-only">{t().you} ": "</span>
+                                {r}
+                            </li>
+                        }
+                    })
+            }}
+            {turns}
+            {notes}
+        </ol>
+    }
+}
+
+/// How a question was resolved, as a `data-kind` for styling and tests.
+fn answer_kind(answer: &Answer) -> &'static str {
+    match answer {
+        Answer::Choices { .. } => "choices",
+        Answer::Text { .. } => "text",
+        Answer::ChoicesWithText { .. } => "choices_with_text",
+        Answer::DontKnow => "dont_know",
+        Answer::Skipped => "skipped",
+        Answer::Declined => "declined",
+        Answer::TimedOut => "timed_out",
+    }
+}

@@ -1,0 +1,134 @@
+//! The settings panel: endpoint, model, API key, question budget, never-ask, language and
+//! "Test connection" (W3).
+//!
+//! Edits apply at once to the signals the app owns; the app stores them (the key apart from
+//! everything else) and uses them for the next request.
+
+use clarify_core::{ChatRequest, Message, Purpose, Role};
+use leptos::prelude::*;
+
+use crate::i18n::Lang;
+use crate::llm;
+use crate::storage::Settings;
+
+/// The settings form.
+#[component]
+pub fn SettingsPanel(
+    /// The settings being edited.
+    settings: RwSignal<Settings>,
+    /// The API key being edited (stored apart from the settings and the session).
+    api_key: RwSignal<String>,
+) -> impl IntoView {
+    let lang = Signal::derive(move || settings.with(Settings::lang));
+    let t = move || lang.get().texts();
+    let status = RwSignal::new(String::new());
+
+    let test = move |_| {
+        let Some(llm_settings) = settings.with_untracked(|s| s.llm(&api_key.get_untracked()))
+        else {
+            status.set(t().no_endpoint.into());
+            return;
+        };
+        status.set(t().testing.into());
+        leptos::task::spawn_local(async move {
+            let request = ChatRequest {
+                purpose: Purpose::Detection,
+                messages: vec![Message::new(Role::User, "Reply with the word OK.")],
+                response_format: None,
+                max_tokens: Some(4),
+                temperature: Some(0.0),
+                stream: false,
+            };
+            let result = match llm::complete(&llm_settings, &request).await {
+                Ok(_) => lang.get_untracked().texts().connected.to_owned(),
+                Err(e) => e.to_string(),
+            };
+            let _ = status.try_set(result);
+        });
+    };
+
+    view! {
+        <section class="settings" data-testid="settings" aria-labelledby="settings-title">
+            <h2 id="settings-title">{move || t().settings}</h2>
+            <label for="set-endpoint">{move || t().endpoint}</label>
+            <input
+                id="set-endpoint"
+                data-testid="set-endpoint"
+                type="url"
+                placeholder="http://127.0.0.1:8081/v1"
+                prop:value=move || settings.with(|s| s.endpoint.clone())
+                on:input=move |ev| settings.update(|s| s.endpoint = event_target_value(&ev))
+            />
+            <label for="set-model">{move || t().model}</label>
+            <input
+                id="set-model"
+                data-testid="set-model"
+                placeholder="gpt-4o-mini"
+                prop:value=move || settings.with(|s| s.model.clone())
+                on:input=move |ev| settings.update(|s| s.model = event_target_value(&ev))
+            />
+            <label for="set-key">{move || t().api_key}</label>
+            <input
+                id="set-key"
+                data-testid="set-key"
+                type="password"
+                autocomplete="off"
+                prop:value=move || api_key.get()
+                on:input=move |ev| api_key.set(event_target_value(&ev))
+            />
+            <p class="settings-note">{move || t().api_key_note}</p>
+            <label for="set-budget">{move || t().budget}</label>
+            <input
+                id="set-budget"
+                data-testid="set-budget"
+                type="number"
+                min="1"
+                max="10"
+                prop:value=move || settings.with(|s| s.max_questions.to_string())
+                on:input=move |ev| {
+                    if let Ok(n) = event_target_value(&ev).trim().parse::<u32>() {
+                        settings.update(|s| s.max_questions = n.clamp(1, 10));
+                    }
+                }
+            />
+            <label class="settings-check">
+                <input
+                    type="checkbox"
+                    data-testid="set-never-ask"
+                    prop:checked=move || settings.with(|s| s.never_ask)
+                    on:change=move |ev| settings.update(|s| s.never_ask = event_target_checked(&ev))
+                />
+                {move || t().never_ask}
+            </label>
+            <label for="set-language">{move || t().language}</label>
+            <select
+                id="set-language"
+                data-testid="set-language"
+                on:change=move |ev| settings.update(|s| s.language = event_target_value(&ev))
+            >
+                <option value="auto" prop:selected=move || settings.with(|s| s.language == "auto")>
+                    {move || t().language_auto}
+                </option>
+                <option value="en" prop:selected=move || settings.with(|s| s.language == "en")>
+                    "English"
+                </option>
+                <option value="zh" prop:selected=move || settings.with(|s| s.language == "zh")>
+                    "中文"
+                </option>
+            </select>
+            <div class="settings-test">
+                <button type="button" data-testid="test-connection" on:click=test>
+                    {move || t().test_connection}
+                </button>
+                <span role="status" data-testid="test-result">
+                    {move || status.get()}
+                </span>
+            </div>
+        </section>
+    }
+}
+
+/// The language the settings select, as a signal for the chrome.
+pub fn lang_of(settings: RwSignal<Settings>) -> Signal<Lang> {
+    Signal::derive(move || settings.with(Settings::lang))
+}
