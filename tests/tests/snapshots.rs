@@ -90,3 +90,15 @@ fn a_running_step_with_a_null_partial_survives_a_snapshot() {
     .expect("the step may pause");
     assert_eq!(Session::restore(&s.snapshot()).expect("restores"), s);
 }
+
+#[test]
+fn a_paused_step_that_is_not_the_next_step_is_refused() {
+    // Found by fuzzing: answering such a session would run a step the pipeline does not have.
+    let renamed = V1.replacen("\"analyze_contract\"\n", "\"analyze_contracts\"\n", 1);
+    assert_ne!(renamed, V1, "the fixture lists the step in its config");
+    let err = Session::restore(&renamed).expect_err("the paused step must be the next step");
+    assert!(
+        matches!(err, clarify_core::RestoreError::Inconsistent(_)),
+        "{err}"
+    );
+}

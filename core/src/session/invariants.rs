@@ -2,6 +2,7 @@
 //! or corrupted snapshot cannot produce a session the transition function never would.
 
 use super::{Phase, Session, count};
+use crate::question::Question;
 
 impl Session {
     /// Checks the invariants a restored session must hold; `Err` names the first one broken.
@@ -49,6 +50,29 @@ impl Session {
                 self.config.steps.len()
             ));
         }
+        for (i, q) in c.queue.iter().enumerate() {
+            if c.asked.contains(&q.id) || c.queue.iter().skip(i + 1).any(|o| o.id == q.id) {
+                return Err(format!(
+                    "queued question {} was asked or queued before",
+                    q.id
+                ));
+            }
+            answerable(q).map_err(|e| format!("queued question {}: {e}", q.id))?;
+        }
+        if let Some(paused) = &c.paused {
+            if !matches!(self.phase, Phase::Asking { .. }) {
+                return Err(format!(
+                    "step {:?} is paused but no question is pending",
+                    paused.step
+                ));
+            }
+            if self.config.steps.get(c.next_step) != Some(&paused.step) {
+                return Err(format!(
+                    "step {:?} is paused but is not the next step",
+                    paused.step
+                ));
+            }
+        }
         match &self.phase {
             Phase::Asking { question, .. } => {
                 if !c.asked.contains(&question.id) {
@@ -63,15 +87,7 @@ impl Session {
                         question.id
                     ));
                 }
-                if question.options.len() == 1 || question.options.len() > 4 {
-                    return Err(format!(
-                        "the pending question has {} options; 0 or 2 to 4 are allowed",
-                        question.options.len()
-                    ));
-                }
-                if question.options.is_empty() && !question.allow_free_text {
-                    return Err("the pending question cannot be answered at all".into());
-                }
+                answerable(question).map_err(|e| format!("the pending question: {e}"))?;
             }
             Phase::RunningStep { step, .. } => {
                 if self.config.steps.get(c.next_step) != Some(step) {
@@ -87,4 +103,24 @@ impl Session {
         }
         Ok(())
     }
+}
+
+/// A question the user can answer: 0 or 2–4 options with distinct ids, and free text when it
+/// has no options.
+fn answerable(q: &Question) -> Result<(), String> {
+    if q.options.len() == 1 || q.options.len() > 4 {
+        return Err(format!(
+            "{} options; 0 or 2 to 4 are allowed",
+            q.options.len()
+        ));
+    }
+    if q.options.is_empty() && !q.allow_free_text {
+        return Err("it cannot be answered at all".into());
+    }
+    for (i, c) in q.options.iter().enumerate() {
+        if q.options.iter().skip(i + 1).any(|d| d.id == c.id) {
+            return Err(format!("option {} appears twice", c.id));
+        }
+    }
+    Ok(())
 }
