@@ -104,7 +104,16 @@ await main("the host page embeds two independent widgets under a strict CSP", as
   check(["Critical", "Important", "Helpful"].includes(badge), `the priority is written: ${badge}`);
   await page.screenshot({ path: await shot("embed-question.png") });
   check((await page.locator("#support").evaluate((el) => el.clarifier.status)) === "idle", "the other widget stays idle");
-  const tripAnswered = await answerAll(page, "trip");
+  // Keyboard: "2" picks the second option, Enter continues.
+  const firstTrip = await page.locator("#trip [data-testid=question-text]").textContent();
+  await page.locator("#trip [data-testid=option-1]").focus();
+  await page.keyboard.press("2");
+  check(await page.locator("#trip [data-testid=option-2]").isChecked(), "the digit 2 picks option 2");
+  check(!(await page.locator("#trip [data-testid=continue]").isDisabled()), "Continue is enabled once answered");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.getElementById("trip").clarifier.state.resolutions.length === 1);
+  check((await page.locator("#trip").evaluate((el) => el.clarifier.state.resolutions[0].question.text)) === firstTrip, "Enter answered the shown question");
+  const tripAnswered = 1 + (await answerAll(page, "trip"));
   check(tripAnswered >= 1 && tripAnswered <= 2, `trip: 1–2 questions (max-questions=2), got ${tripAnswered}`);
   const tripAnswer = await page.locator("#trip [data-testid=answer]").textContent();
   check(tripAnswer.includes("Plan a trip to Paris"), "trip: the answer shows the enriched prompt");

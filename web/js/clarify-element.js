@@ -276,6 +276,20 @@ export class ClarifyWidget extends HTMLElement {
       return null;
     };
     form.addEventListener("input", () => (cont.disabled = read() == null));
+    // Keyboard: a digit picks that option, Enter continues (typing in the text box is left alone).
+    form.addEventListener("keydown", (e) => {
+      if (e.target === text || e.ctrlKey || e.metaKey || e.altKey) return;
+      const option = /^[1-9]$/.test(e.key) ? form.querySelector(`[data-testid=option-${e.key}]`) : null;
+      if (option) {
+        e.preventDefault();
+        option.checked = kind === "radio" ? true : !option.checked;
+        option.focus();
+        form.dispatchEvent(new Event("input"));
+      } else if (e.key === "Enter" && !cont.disabled) {
+        e.preventDefault();
+        form.requestSubmit();
+      }
+    });
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       const answer = read();
