@@ -48,6 +48,9 @@ pub struct Args {
     /// Seconds each LLM call may take, retries excluded.
     #[arg(long, value_name = "SECS", default_value_t = 120)]
     timeout: u64,
+    /// Cap every LLM call's `max_tokens` at N (cost or time control).
+    #[arg(long, value_name = "N", requires = "endpoint")]
+    max_tokens: Option<u32>,
     /// Append one JSON line per LLM call (purpose, attempts, status, usage; no text, no key).
     #[arg(long, value_name = "FILE", requires = "endpoint")]
     llm_log: Option<PathBuf>,
@@ -70,6 +73,9 @@ fn transport(args: &Args) -> Result<Option<HttpLlm>, String> {
         api_key,
         std::time::Duration::from_secs(args.timeout.max(1)),
     );
+    if let Some(cap) = args.max_tokens {
+        llm.cap_tokens(cap);
+    }
     if let Some(path) = &args.llm_log {
         let file = std::fs::OpenOptions::new()
             .create(true)
@@ -163,7 +169,8 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             "handoff": outcome.handoff,
             "assumptions": prompt.assumptions,
             "open_questions": prompt.open_questions,
-            "prompt": outcome.prompt,
+            // A failed answer still has its enriched prompt: every answer the user gave.
+            "prompt": outcome.prompt.clone().or_else(|| session.enriched_prompt()),
             "counters": session.counters(),
             "trace": session.trace(),
         });

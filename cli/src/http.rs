@@ -24,6 +24,7 @@ pub struct HttpLlm {
     model: String,
     api_key: Option<String>,
     timeout: Duration,
+    max_tokens: Option<u32>,
     log: Option<File>,
 }
 
@@ -56,8 +57,15 @@ impl HttpLlm {
             model: model.to_owned(),
             api_key,
             timeout,
+            max_tokens: None,
             log: None,
         }
+    }
+
+    /// Caps `max_tokens` of every call at `cap` (cost or time control; replies that reach it end
+    /// with `finish_reason: "length"`).
+    pub fn cap_tokens(&mut self, cap: u32) {
+        self.max_tokens = Some(cap);
     }
 
     /// Appends one JSON line per call to `file`: purpose, attempts, status, milliseconds,
@@ -120,7 +128,12 @@ impl HttpLlm {
         on_text: &mut dyn FnMut(&str),
         streamed: &mut bool,
     ) -> Result<Reply, CallError> {
-        let body = request.to_body(&self.model).to_string();
+        let mut body = request.to_body(&self.model);
+        if let Some(cap) = self.max_tokens {
+            let max = request.max_tokens.map_or(cap, |m| m.min(cap));
+            body["max_tokens"] = max.into();
+        }
+        let body = body.to_string();
         let mut call = self
             .agent
             .post(&self.url)
@@ -219,7 +232,11 @@ impl HttpLlm {
     }
 
     fn read_error(&self, e: &std::io::Error, received: usize) -> CallError {
-        if e.kind() == ErrorKind::TimedOut {
+        let ureq_timeout = e
+            .get_ref()
+            .and_then(|inner| inner.downcast_ref::<ureq::Error>())
+            .is_some_and(|inner| matches!(inner, ureq::Error::Timeout(_)));
+        if ureq_timeout || e.kind() == ErrorKind::TimedOut {
             return CallError::Timeout {
                 seconds: u32::try_from(self.timeout.as_secs()).unwrap_or(u32::MAX),
             };

@@ -1,6 +1,6 @@
 """Starts llama.cpp's HTTP server (PyPI xllamacpp) with SmolLM2-135M-Instruct on 127.0.0.1.
 
-Usage: server.py PORT [--api-key KEY] [--alias NAME]
+Usage: server.py PORT [--api-key KEY] [--alias NAME] [--n-predict N]
 Runs until SIGTERM/SIGINT. See ../../../shared/design/LLM_SERVER.md; scripts/llm-server wraps it.
 """
 import argparse
@@ -20,6 +20,9 @@ def main() -> int:
     ap.add_argument("--api-key", default=os.environ.get("CLARIFY_LLM_SERVER_KEY"))
     ap.add_argument("--alias", default="smollm2")
     ap.add_argument("--ctx", type=int, default=4096)
+    # A server-side cap on generated tokens per request (-1: none). Tests use it to bound their
+    # time on a busy machine; replies that hit it end with finish_reason "length".
+    ap.add_argument("--n-predict", type=int, default=int(os.environ.get("CLARIFY_LLM_SERVER_N_PREDICT", "-1")))
     args = ap.parse_args()
 
     # Located without importing the package (its __init__ needs the `llm` tool, not installed).
@@ -35,6 +38,7 @@ def main() -> int:
     p.port = args.port
     p.n_ctx = args.ctx
     p.n_parallel = 1
+    p.n_predict = args.n_predict
     p.cpuparams.n_threads = 2
     p.ui = False
     p.cors_headers = "Content-Type, Authorization"

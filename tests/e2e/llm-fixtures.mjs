@@ -156,6 +156,8 @@ const server = createServer((req, res) => {
     }
     if (parts[0] === "control") return control(parts[1], res);
     if (parts[0] === "nocors") {
+      // A server that answers but allows no other origin. (A HEAD probe gets an empty answer.)
+      if (req.method === "HEAD") return res.writeHead(200, { "content-type": "text/plain" }).end();
       res.writeHead(200, { "content-type": "application/json" });
       return res.end(completion("OK"));
     }
