@@ -149,7 +149,8 @@ export class ClarifyWidget extends HTMLElement {
   }
 
   #changed(state, effects) {
-    const fresh = state.resolutions.slice(this.#resolved);
+    // A restore (no effects) replaces the session: its past answers are not news.
+    const fresh = effects.length ? state.resolutions.slice(this.#resolved) : [];
     this.#resolved = state.resolutions.length;
     this.#render(state);
     for (const r of fresh) this.#emit("clarify-answer", { question: r.question, answer: r.answer });

@@ -19,7 +19,7 @@ pub mod error;
 mod options;
 mod reply;
 mod state;
-mod types;
+pub mod types;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -49,12 +49,10 @@ impl Clarifier {
     /// # Errors
     /// `bad_options` when the options have the wrong shape or types.
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "ClarifierOptions")] options: Option<JsValue>,
-    ) -> Result<Clarifier, JsValue> {
+    pub fn new(options: Option<types::OptionsArg>) -> Result<Clarifier, JsValue> {
         // LLM calls run as tasks; the app's mount starts this executor, an embedding page doesn't.
         let _ = any_spawner::Executor::init_wasm_bindgen();
-        let options = Options::from_js(options.unwrap_or(JsValue::UNDEFINED))?;
+        let options = Options::from_js(options.map_or(JsValue::UNDEFINED, JsValue::from))?;
         Ok(Self {
             driver: Driver::new(Session::new(options.config), options.llm),
             demo: options.demo,
@@ -70,15 +68,14 @@ impl Clarifier {
     pub fn start(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] request: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "Message[]")] history: Option<JsValue>,
+        history: Option<types::HistoryArg>,
     ) -> Result<(), JsValue> {
         let request = request
             .as_string()
             .ok_or_else(|| ClarifyError::bad_argument("the request as a string"))?;
         let history: Vec<Message> = match history {
             None => Vec::new(),
-            Some(history) if history.is_null() || history.is_undefined() => Vec::new(),
-            Some(history) => serde_wasm_bindgen::from_value(history).map_err(|e| {
+            Some(history) => serde_wasm_bindgen::from_value(history.into()).map_err(|e| {
                 ClarifyError::bad_argument(&format!(
                     "history as an array of {{ role, content }} ({e})"
                 ))

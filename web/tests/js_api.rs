@@ -62,7 +62,10 @@ fn errors_are_clarify_errors_with_stable_codes_and_leave_the_session_unchanged()
     assert_eq!(code(c.start(42.into(), None)), "bad_argument");
     assert_eq!(code(c.start("   ".into(), None)), "empty_request");
     assert_eq!(
-        code(c.start("x".into(), Some("not history".into()))),
+        code(c.start(
+            "x".into(),
+            Some(JsValue::from("not history").unchecked_into())
+        )),
         "bad_argument"
     );
     assert_eq!(c.status(), "idle");
@@ -111,14 +114,14 @@ fn bad_options_are_refused_with_bad_options() {
         r#"[1, 2]"#,
         r#""options""#,
     ] {
-        let Err(err) = Clarifier::new(Some(json(options))) else {
+        let Err(err) = Clarifier::new(Some(json(options).unchecked_into())) else {
             panic!("accepted {options}")
         };
         assert_eq!(get(&err, "code"), "bad_options", "{options}");
         assert_eq!(get(&err, "name"), "ClarifyError");
     }
     assert!(Clarifier::new(None).is_ok());
-    assert!(Clarifier::new(Some(JsValue::NULL)).is_ok());
+    assert!(Clarifier::new(Some(JsValue::NULL.unchecked_into())).is_ok());
 }
 
 #[wasm_bindgen_test]
@@ -222,7 +225,7 @@ fn a_throwing_listener_does_not_stop_the_session_or_other_listeners() {
 type Calls = Rc<RefCell<Vec<(String, Vec<String>)>>>;
 
 fn clarifier(options: &str) -> Clarifier {
-    Clarifier::new(Some(json(options))).unwrap()
+    Clarifier::new(Some(json(options).unchecked_into())).unwrap()
 }
 
 fn json(text: &str) -> JsValue {

@@ -3,6 +3,19 @@
 
 use wasm_bindgen::prelude::*;
 
+#[wasm_bindgen]
+extern "C" {
+    /// `ClarifierOptions` as the constructor's optional parameter (read by serde-wasm-bindgen).
+    #[wasm_bindgen(typescript_type = "ClarifierOptions")]
+    #[derive(Debug, Clone)]
+    pub type OptionsArg;
+
+    /// `Message[]` as `start`'s optional parameter.
+    #[wasm_bindgen(typescript_type = "Message[]")]
+    #[derive(Debug, Clone)]
+    pub type HistoryArg;
+}
+
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
 /** Options for `new Clarifier(options)`. All optional; unknown keys are refused (`bad_options`). */
