@@ -181,6 +181,31 @@ await main("the host page embeds two independent widgets under a strict CSP", as
   check(bad.event?.detail.code === "bad_options" && bad.text.includes("options"), `bad attributes: ${JSON.stringify(bad)}`);
   await page.evaluate(() => { document.getElementById("bad").remove(); document.getElementById("xss").remove(); });
 
+  // 8. With an endpoint, LLM calls run as tasks even though no Leptos app started the executor:
+  //    a same-origin endpoint that answers 404 makes detection fall back to the embedded
+  //    detector (a question appears) and generation fail with a message (no hang, no panic).
+  const llm = await page.evaluate(async () => {
+    const w = document.createElement("clarify-widget");
+    w.id = "llm";
+    w.setAttribute("endpoint", `${location.origin}/v1`);
+    w.setAttribute("model", "none");
+    document.body.append(w);
+    const until = async (ok) => {
+      for (let i = 0; i < 100 && !ok(); i++) await new Promise((r) => setTimeout(r, 50));
+    };
+    w.start("Plan a trip to Paris");
+    await until(() => w.clarifier.status !== "analyzing");
+    const asked = w.clarifier.status;
+    if (asked === "awaiting_clarification") w.clarifier.skipAll();
+    await until(() => w.clarifier.status !== "generating");
+    const out = { asked, final: w.clarifier.status, failure: w.clarifier.state.failure };
+    w.remove();
+    return out;
+  });
+  check(llm.asked === "awaiting_clarification" && llm.final === "failed" && /404|not found/i.test(llm.failure ?? ""),
+    `endpoint path: detection falls back, generation fails clearly: ${JSON.stringify(llm)}`);
+  page.errors = page.errors.filter((e) => !e.includes("404"));
+
   await page.locator("#log li").first().waitFor();
   await page.screenshot({ path: await shot("embed-host-page.png"), fullPage: true });
   const violations = await page.evaluate(() => window.cspViolations);
