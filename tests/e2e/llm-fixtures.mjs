@@ -156,8 +156,12 @@ const server = createServer((req, res) => {
     }
     if (parts[0] === "control") return control(parts[1], res);
     if (parts[0] === "nocors") {
-      // A server that answers but allows no other origin. (A HEAD probe gets an empty answer.)
-      if (req.method === "HEAD") return res.writeHead(200, { "content-type": "text/plain" }).end();
+      // A server that answers but allows no other origin. A no-cors HEAD probe gets an empty
+      // answer; the CORP header lets it through the test runner's cross-origin isolation
+      // (COEP require-corp), which ordinary app pages do not have.
+      if (req.method === "HEAD") {
+        return res.writeHead(200, { "content-type": "text/plain", "cross-origin-resource-policy": "cross-origin" }).end();
+      }
       res.writeHead(200, { "content-type": "application/json" });
       return res.end(completion("OK"));
     }

@@ -34,6 +34,13 @@ pub const TIMEOUT_MS: i32 = 120_000;
 
 thread_local! {
     static TIMEOUT: Cell<i32> = const { Cell::new(TIMEOUT_MS) };
+    static MAX_TOKENS: Cell<Option<u32>> = const { Cell::new(None) };
+}
+
+/// Caps `max_tokens` of the calls that start afterwards (cost or time control; replies that
+/// reach it end with `finish_reason: "length"`). `None` sends what the engine asks for.
+pub fn set_max_tokens_cap(cap: Option<u32>) {
+    MAX_TOKENS.with(|m| m.set(cap));
 }
 
 /// Sets the time limit per attempt for the calls that start afterwards.
@@ -155,7 +162,11 @@ pub async fn call(
     on_text: &dyn Fn(&str),
 ) -> Result<LlmReply, LlmError> {
     let url = wire::completions_url(&settings.endpoint);
-    let body = request.to_body(&settings.model).to_string();
+    let mut body = request.to_body(&settings.model);
+    if let Some(cap) = MAX_TOKENS.with(Cell::get) {
+        body["max_tokens"] = request.max_tokens.map_or(cap, |m| m.min(cap)).into();
+    }
+    let body = body.to_string();
     let streamed = Cell::new(false);
     let mut attempt = 1;
     loop {
@@ -416,17 +427,25 @@ impl Reader {
 }
 
 /// Tells an unreachable endpoint from a CORS refusal after a fetch `TypeError`: a `no-cors`
-/// GET gets an opaque answer from any server that answers at all (CORS does not apply to it),
-/// and fails the same way again when nothing is there.
+/// HEAD gets an opaque answer from a server that answers at all (CORS does not apply to it),
+/// and fails again when nothing is there. The browser may also block the probe's answer
+/// (opaque-response blocking), so a failed probe proves nothing: the message then names both
+/// causes.
 async fn diagnose(url: &str) -> CallError {
-    let probe = Request::get(url).mode(RequestMode::NoCors).send().await;
+    let probe = Request::get(url)
+        .method(gloo_net::http::Method::HEAD)
+        .mode(RequestMode::NoCors)
+        .send()
+        .await;
     match probe {
         Ok(_) => CallError::Cors {
             endpoint: url.to_owned(),
         },
         Err(_) => CallError::Unreachable {
             endpoint: url.to_owned(),
-            detail: "the browser reports a network error".into(),
+            detail: "the browser reports a network error: nothing answers there, or the server \
+                     does not allow this page's origin (CORS)"
+                .into(),
         },
     }
 }
