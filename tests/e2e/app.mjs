@@ -1,18 +1,46 @@
 // The built app, served from dist/, really renders and works in headless Chromium.
-// A green trunk build proves nothing (a broken wasm-opt yields a blank page), so this loads it.
+// A green trunk build proves nothing (a broken wasm-opt yields a blank page), so this loads it,
+// answers a question with the keyboard, reloads in the middle of the next one and finishes.
 import { join } from "node:path";
 import { serve, main, strictPage, shot, check, root } from "./lib.mjs";
 
 const server = await serve(join(root, "dist"));
-await main("the built app renders and asks a question", async (browser) => {
+await main("the built app asks, survives a reload and answers", async (browser) => {
   const page = await strictPage(browser);
   await page.goto(server.url);
   await page.waitForSelector("[data-testid=app-ready]", { timeout: 15000 });
-  await page.fill("[data-testid=request]", "Plan a trip to Paris");
+  check(await page.isVisible("[data-testid=offline-banner]"), "offline mode is stated");
+  await page.fill("[data-testid=request]", "my app crashes");
   await page.click("[data-testid=submit]");
   const card = await page.waitForSelector("[data-testid=question-card]", { timeout: 5000 });
-  check((await card.textContent()).includes("?"), "the card shows a question");
+  check((await card.textContent()).includes("Which Android version?"), "the card shows the question");
+  check(
+    await page.evaluate(() => document.activeElement?.dataset.testid === "question-card"),
+    "focus moved to the card",
+  );
   await page.screenshot({ path: await shot("app-question.png") });
+
+  // Keyboard: 2 picks the second option, Enter continues.
+  await page.keyboard.press("2");
+  check(
+    (await page.getAttribute("[data-testid=option] >> nth=1", "aria-checked")) === "true",
+    "digit 2 picked the second option",
+  );
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("text=Describe the error", { timeout: 5000 });
+
+  // Reload in the middle of the second question: same question, first answer kept.
+  await page.reload();
+  await page.waitForSelector("[data-testid=app-ready]", { timeout: 15000 });
+  await page.waitForSelector("text=Describe the error", { timeout: 5000 });
+  const answers = await page.$$eval("[data-testid=conv-answer]", (els) => els.map((e) => e.textContent));
+  check(answers.length === 1 && answers[0] === "Android 13", `first answer kept: ${answers}`);
+
+  await page.fill("[data-testid=free-text]", "<b>It closes</b> on start");
+  await page.click("[data-testid=continue]");
+  const answer = await page.waitForSelector("[data-testid=answer-text]", { timeout: 5000 });
+  check((await answer.textContent()).includes("<b>It closes</b>"), "user text is shown as text");
+  check((await page.$$("[data-testid=answer] b")).length === 0, "no element came from user text");
   check(page.errors.length === 0, `no console errors: ${page.errors.join("; ")}`);
 });
 await server.close();

@@ -58,11 +58,19 @@ pub fn HandoffNotice(
             }
         })
         .collect_view();
-    let assumptions = package
-        .assumptions
-        .iter()
-        .map(|a| view! { <li>{a.clone()}</li> })
-        .collect_view();
+    let assumptions = (!package.assumptions.is_empty()).then(|| {
+        let items = package
+            .assumptions
+            .iter()
+            .map(|a| view! { <li>{a.clone()}</li> })
+            .collect_view();
+        view! {
+            <dt>{move || t().pkg_assumptions}</dt>
+            <dd>
+                <ul>{items}</ul>
+            </dd>
+        }
+    });
     view! {
         <section class="handoff" data-testid="handoff">
             <p class="handoff-connecting" role="status" data-testid="handoff-connecting">
@@ -78,10 +86,7 @@ pub fn HandoffNotice(
                     <dd>
                         <ul>{questions}</ul>
                     </dd>
-                    <dt>{move || t().pkg_assumptions}</dt>
-                    <dd>
-                        <ul>{assumptions}</ul>
-                    </dd>
+                    {assumptions}
                     <dt>{move || t().pkg_reason}</dt>
                     <dd>{package.reason.clone()}</dd>
                 </dl>

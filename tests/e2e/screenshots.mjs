@@ -1,0 +1,87 @@
+// Screenshots of the built app for people who would rather look than read: the question card
+// in each priority, the settings and a handoff, in English and Chinese (the browser's language
+// picks the chrome's). Saved under target/screenshots/; the best go to docs/screenshots/.
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { serve, main, strictPage, check, root } from "./lib.mjs";
+
+const out = join(root, "target/screenshots");
+await mkdir(out, { recursive: true });
+const server = await serve(join(root, "dist"));
+
+async function open(browser, locale) {
+  const page = await strictPage(browser, { locale, viewport: { width: 900, height: 760 } });
+  await page.goto(server.url);
+  await page.waitForSelector("[data-testid=app-ready]", { timeout: 15000 });
+  return page;
+}
+
+async function ask(page, request) {
+  await page.fill("[data-testid=request]", request);
+  await page.click("[data-testid=submit]");
+  await page.waitForSelector("[data-testid=question-card]", { timeout: 5000 });
+}
+
+async function snap(page, name) {
+  await page.screenshot({ path: join(out, name), fullPage: true });
+  console.log(`  ${name}`);
+}
+
+async function priority(page) {
+  return page.getAttribute("[data-testid=question-card]", "data-priority");
+}
+
+await main("screenshots of the card, the settings and a handoff in English and Chinese", async (browser) => {
+  for (const [lang, locale, crash] of [
+    ["en", "en-US", "my app crashes"],
+    ["zh", "zh-CN", "悠遊卡 投遞的格式、成效"],
+  ]) {
+    // Each priority: the crash document asks critical then important; the EasyCard report asks
+    // which campaign (critical), the period (important) and the format (helpful).
+    const page = await open(browser, locale);
+    const seen = new Set();
+    await ask(page, crash);
+    for (let i = 0; i < 3 && (await page.$("[data-testid=question-card]")); i++) {
+      const p = await priority(page);
+      if (!seen.has(p)) {
+        seen.add(p);
+        await snap(page, `${lang}-card-${p}.png`);
+      }
+      if (await page.$("[data-testid=option]")) await page.keyboard.press("1");
+      else await page.fill("[data-testid=free-text]", "It closes right after the splash screen");
+      await page.keyboard.press("Enter");
+      await page.waitForTimeout(100);
+    }
+    if (!seen.has("helpful")) {
+      await page.click("[data-testid=start-over]");
+      await ask(page, "悠遊卡 投遞的格式、成效");
+      for (let i = 0; i < 3 && (await priority(page)) !== "helpful"; i++) {
+        await page.keyboard.press("1");
+        await page.keyboard.press("Enter");
+        await page.waitForTimeout(100);
+      }
+      seen.add(await priority(page));
+      await snap(page, `${lang}-card-helpful.png`);
+    }
+    check(["critical", "important", "helpful"].every((p) => seen.has(p)), `${lang}: every priority: ${[...seen]}`);
+
+    await page.click("[data-testid=start-over]");
+    await page.click("[data-testid=settings-toggle]");
+    await page.waitForSelector("[data-testid=settings]");
+    await snap(page, `${lang}-settings.png`);
+    await page.click("[data-testid=settings-toggle]");
+
+    await ask(page, "I want a refund, I was charged twice");
+    await page.keyboard.press("1");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("[data-testid=free-text]");
+    await page.fill("[data-testid=free-text]", "INV-2291");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("[data-testid=handoff]", { timeout: 5000 });
+    await page.click("[data-testid=trace] summary");
+    await snap(page, `${lang}-handoff.png`);
+    check(page.errors.length === 0, `no console errors: ${page.errors.join("; ")}`);
+    await page.context().close();
+  }
+});
+await server.close();
