@@ -181,7 +181,26 @@ await main("the host page embeds two independent widgets under a strict CSP", as
   check(bad.event?.detail.code === "bad_options" && bad.text.includes("options"), `bad attributes: ${JSON.stringify(bad)}`);
   await page.evaluate(() => { document.getElementById("bad").remove(); document.getElementById("xss").remove(); });
 
-  // 8. With an endpoint, LLM calls run as tasks even though no Leptos app started the executor:
+  // 8. A pending question times out at its deadline (question-timeout-ms) and the widget moves on.
+  const timedOut = await page.evaluate(async () => {
+    const w = document.createElement("clarify-widget");
+    w.id = "timeout";
+    w.setAttribute("question-timeout-ms", "200");
+    w.setAttribute("max-questions", "1");
+    document.body.append(w);
+    w.start("Plan a trip to Paris");
+    const asked = w.clarifier.status;
+    for (let i = 0; i < 40 && w.clarifier.status === "awaiting_clarification"; i++) await new Promise((r) => setTimeout(r, 50));
+    const out = { asked, final: w.clarifier.status, kinds: w.clarifier.state.resolutions.map((r) => r.answer.kind) };
+    w.remove();
+    return out;
+  });
+  check(timedOut.asked === "awaiting_clarification" && timedOut.final === "completed" && timedOut.kinds[0] === "timed_out",
+    `a question times out: ${JSON.stringify(timedOut)}`);
+  const timeoutEvents = await events(page, "timeout", "clarify-answer");
+  check(timeoutEvents.length === 1 && timeoutEvents[0].detail.answer.kind === "timed_out", "the timeout is an answer event");
+
+  // 9. With an endpoint, LLM calls run as tasks even though no Leptos app started the executor:
   //    a same-origin endpoint that answers 404 makes detection fall back to the embedded
   //    detector (a question appears) and generation fail with a message (no hang, no panic).
   const llm = await page.evaluate(async () => {

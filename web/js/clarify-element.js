@@ -7,7 +7,8 @@
 // CSS does not reach in and ours does not leak out. Every text from the user or the LLM is set
 // with textContent, never parsed as HTML. Events (bubbling, composed, data in `detail`):
 //   clarify-question {question, progress}   a question is shown
-//   clarify-answer   {question, answer}     a question was resolved (answered, skipped, declined)
+//   clarify-answer   {question, answer}     a question was resolved (answered, skipped, declined,
+//                                           timed out)
 //   clarify-done     {answer, prompt, request, status}
 //   clarify-handoff  {package}              a human takes over after the answer
 //   clarify-error    {code, message}        an action was refused or the attributes are invalid
@@ -106,6 +107,7 @@ export class ClarifyWidget extends HTMLElement {
   #resolved = 0;
   #error = null;
   #errorText = "";
+  #timer = undefined;
 
   constructor() {
     super();
@@ -141,6 +143,15 @@ export class ClarifyWidget extends HTMLElement {
   disconnectedCallback() {
     this.#unsubscribe?.();
     this.#unsubscribe = null;
+    clearTimeout(this.#timer);
+  }
+
+  /** A pending question expires at its deadline: tell the session the time then (E9). */
+  #schedule(state) {
+    clearTimeout(this.#timer);
+    if (state?.deadline == null || !this.isConnected) return;
+    const wait = Math.min(Math.max(0, state.deadline - Date.now()), 2 ** 31 - 1);
+    this.#timer = setTimeout(() => this.#act(() => this.#clarifier.tick()), wait);
   }
 
   /** Starts a conversation with `request`, as if typed into the widget. */
@@ -201,6 +212,7 @@ export class ClarifyWidget extends HTMLElement {
     }
     const card = h("div", { class: "card", part: "card", "data-status": state?.status ?? "error" }, head, body, this.#error);
     this.shadowRoot.replaceChildren(card);
+    this.#schedule(state);
     this.#showError();
     if (hadFocus) card.querySelector("input, textarea, button:not(:disabled)")?.focus();
   }

@@ -4,7 +4,8 @@
 //! snapshots and the CLI's `--json`; the fields of the state itself are camelCase.
 
 use clarify_core::{
-    EnrichedPrompt, HandoffPackage, InputKind, Progress, Question, Resolution, Session, Status,
+    EnrichedPrompt, HandoffPackage, InputKind, Millis, Progress, Question, Resolution, Session,
+    Status,
 };
 use serde::Serialize;
 use wasm_bindgen::JsValue;
@@ -26,6 +27,8 @@ pub struct State<'a> {
     answer: Option<&'a str>,
     handoff: Option<&'a HandoffPackage>,
     failure: Option<&'a str>,
+    /// When the pending question times out (ms since the epoch); call `tick()` then.
+    deadline: Option<Millis>,
     /// Which actions the engine would accept now (drives enabled buttons).
     accepts: Accepts,
 }
@@ -55,6 +58,7 @@ impl<'a> State<'a> {
             answer: session.answer(),
             handoff: session.handoff(),
             failure: session.failure(),
+            deadline: session.deadline(),
             accepts: Accepts {
                 start: session.accepts(InputKind::Start),
                 answer: session.accepts(InputKind::Answer),

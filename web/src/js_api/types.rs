@@ -105,6 +105,8 @@ export interface ClarifierState {
   answer: string | null;
   handoff: HandoffPackage | null;
   failure: string | null;
+  /** When the pending question times out (ms since the epoch); call `tick()` then. */
+  deadline: number | null;
   /** Which actions would be accepted now. */
   accepts: { start: boolean; answer: boolean; skip: boolean; skipAll: boolean };
 }
