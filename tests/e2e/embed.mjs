@@ -170,6 +170,42 @@ await main("the host page embeds two independent widgets under a strict CSP", as
   check(injected.elements === 0 && injected.pwned === null, `no element or handler from markup: ${JSON.stringify(injected)}`);
   check(injected.answer.includes("<img src=x"), "the markup is shown as text");
 
+  // 6b. Text from an LLM (question, why, options) is text too: a snapshot whose pending question
+  //     carries markup is restored into a widget and drawn without creating any element.
+  const drawn = await page.evaluate(async () => {
+    const w = document.createElement("clarify-widget");
+    w.id = "xss2";
+    document.body.append(w);
+    w.start("Plan a trip to Paris");
+    const q = w.clarifier.question;
+    const evil = '<img src=x onerror="window.pwned=4"><svg onload="window.pwned=5"></svg>';
+    const snap = JSON.parse(w.clarifier.snapshot());
+    const swap = (node) => {
+      if (Array.isArray(node)) return node.map(swap);
+      if (node && typeof node === "object") {
+        for (const k of Object.keys(node)) {
+          if (typeof node[k] === "string" && (node[k] === q.text || node[k] === q.why || node[k] === q.options[0].label)) node[k] = evil + node[k];
+          else node[k] = swap(node[k]);
+        }
+      }
+      return node;
+    };
+    w.clarifier.reset();
+    w.clarifier.restore(JSON.stringify(swap(snap)));
+    await new Promise((r) => setTimeout(r, 50));
+    const root = w.shadowRoot;
+    const out = {
+      elements: root.querySelectorAll("img, svg, script").length,
+      text: root.querySelector("[data-testid=question-text]").textContent,
+      label: root.querySelector("label.option").textContent,
+      pwned: window.pwned ?? null,
+    };
+    w.remove();
+    return out;
+  });
+  check(drawn.elements === 0 && drawn.pwned === null && drawn.text.startsWith("<img src=x") && drawn.label.startsWith("<img"),
+    `LLM text is drawn as text: ${JSON.stringify(drawn)}`);
+
   // 7. Bad attributes: a clear error in the card and an event, no exception on the page.
   const bad = await page.evaluate(() => {
     const w = document.createElement("clarify-widget");

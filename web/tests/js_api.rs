@@ -125,6 +125,17 @@ fn bad_options_are_refused_with_bad_options() {
 }
 
 #[wasm_bindgen_test]
+fn the_api_key_stays_out_of_snapshots_and_state() {
+    let c = clarifier(
+        r#"{"endpoint": "http://127.0.0.1:9/v1", "model": "m", "apiKey": "sk-secret-123"}"#,
+    );
+    c.start("Plan a trip to Paris".into(), None).unwrap();
+    let state = js_sys::JSON::stringify(&c.state().unwrap()).unwrap();
+    assert!(!c.snapshot().contains("sk-secret"));
+    assert!(!String::from(state).contains("sk-secret"));
+}
+
+#[wasm_bindgen_test]
 fn never_ask_completes_without_asking() {
     let c = clarifier(r#"{"neverAsk": true}"#);
     c.start("Plan a trip to Paris".into(), None).unwrap();
