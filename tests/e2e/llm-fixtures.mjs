@@ -3,7 +3,7 @@
 //   /status/{500,429,404,400}/…  that status with an OpenAI error body; /hits/status/N counts calls
 //   /flaky/v1/…                  503 twice, then a tiny completion ("OK")
 //   /nocors/v1/…                 200 without any CORS header (the browser must refuse to read it)
-//   /hostile/{html,huge,empty,nochoices,badstream,odd}/v1/…   broken or hostile replies
+//   /hostile/{html,huge,empty,nochoices,badstream,odd,hang}/v1/…   broken or hostile replies
 //   POST /control/kill           SIGKILLs the real llama.cpp server (pid in $LLM_PID_FILE)
 //   POST /control/start          starts it again on the same port, waits until it is healthy
 //
@@ -79,6 +79,9 @@ function hostile(kind, req, res, body) {
       res.on("error", () => {});
       return more();
     }
+    case "hang":
+      // Headers never come: only the client's timer ends this.
+      return;
     case "empty":
       res.writeHead(200, { ...cors, "content-type": "application/json" });
       return res.end("");

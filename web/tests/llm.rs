@@ -444,6 +444,23 @@ async fn a_truncated_json_object_reply_falls_back_to_the_embedded_detector() {
 }
 
 #[wasm_bindgen_test]
+async fn a_server_that_never_answers_times_out_once_without_retries() {
+    let Some(s) = fixture("/hostile/hang/v1") else {
+        return;
+    };
+    llm::set_timeout_ms(1_500);
+    let started = js_sys::Date::now();
+    let e = llm::complete(&s, &tiny_request()).await.unwrap_err();
+    let took = js_sys::Date::now() - started;
+    llm::set_timeout_ms(600_000);
+    assert_eq!(e.0, CallError::Timeout { seconds: 1 }, "{e}");
+    assert!(
+        (1_400.0..4_000.0).contains(&took),
+        "one attempt, not three: {took} ms"
+    );
+}
+
+#[wasm_bindgen_test]
 async fn cancel_stops_a_stream_and_retry_completes() {
     let Some(s) = settings() else { return };
     let cancel = Cancel::default();
