@@ -150,6 +150,26 @@ pub fn ClarifyApp(
             .with_value(|d| d.send(input))
             .map_err(|e| e.to_string())
     };
+    // A pending question expires at its deadline even while the page stays open (E9).
+    let timer = StoredValue::new_local(None::<TimeoutHandle>);
+    Effect::new(move |_| {
+        let deadline = session.with(Session::deadline);
+        timer.update_value(|t| {
+            if let Some(handle) = t.take() {
+                handle.clear();
+            }
+        });
+        if let Some(at) = deadline {
+            let wait = at.saturating_sub(now()).min(i32::MAX as u64);
+            let handle = set_timeout_with_handle(
+                move || {
+                    let _ = send(Input::Tick { now: now() });
+                },
+                std::time::Duration::from_millis(wait),
+            );
+            timer.set_value(handle.ok());
+        }
+    });
     let lang = settings::lang_of(settings);
     let t = move || lang.get().texts();
     let status = Signal::derive(move || session.with(Session::status));

@@ -567,6 +567,34 @@ async fn an_expired_question_times_out_on_load() {
 }
 
 #[wasm_bindgen_test]
+async fn a_question_left_open_past_its_deadline_times_out() {
+    clear_storage();
+    let mut s = Session::new(Config {
+        question_timeout_ms: Some(40),
+        ..Config::default()
+    });
+    let request = "my app crashes";
+    let _ = s
+        .handle(Input::Start {
+            request: request.into(),
+            context: clarify_core::demo::context(request, &[]),
+            now: clarify_web::driver::now(),
+        })
+        .unwrap();
+    let driver = Driver::new(s, None);
+    let m = Mounted::new(move || view! { <ClarifyApp driver=driver /> });
+    assert_eq!(text(&m.get("question-text")), "Which Android version?");
+    assert!(m.find("conv-answer").is_none());
+    sleep(120).await;
+    settle().await;
+    let kind = m.get("conv-answer").get_attribute("data-kind").unwrap();
+    assert_eq!(
+        kind, "timed_out",
+        "nobody answered: typed as timed out, not as an answer"
+    );
+}
+
+#[wasm_bindgen_test]
 async fn the_app_renders_the_answer_as_it_streams() {
     clear_storage();
     let mut s = Session::new(Config::default());
@@ -792,6 +820,16 @@ async fn tick() {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
         window()
             .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+}
+
+/// Waits `ms` milliseconds.
+async fn sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        window()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
             .unwrap();
     });
     wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
