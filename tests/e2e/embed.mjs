@@ -261,8 +261,36 @@ await main("the host page embeds two independent widgets under a strict CSP", as
     `endpoint path: detection falls back, generation fails clearly: ${JSON.stringify(llm)}`);
   page.errors = page.errors.filter((e) => !e.includes("404"));
 
-  await page.locator("#log li").first().waitFor();
+  // 10. storage-key: a reload shows the same pending question; a corrupt snapshot is reported,
+  //     forgotten, and the widget starts fresh.
+  const mount = (id) => page.evaluate((id) => {
+    const w = document.createElement("clarify-widget");
+    w.id = id;
+    w.setAttribute("storage-key", "clarify-test");
+    document.body.append(w);
+    return { status: w.clarifier.status, question: w.clarifier.question?.text ?? null };
+  }, id);
+  await page.evaluate(() => localStorage.removeItem("clarify-test"));
+  await mount("stored");
+  await page.evaluate(() => document.getElementById("stored").start("my app crashes"));
+  const beforeReload = await page.evaluate(() => document.getElementById("stored").clarifier.question.text);
+  const eventsBefore = await page.evaluate(() => window.clarifyEvents.length);
+  check(eventsBefore > 0, "events were recorded before the reload");
   await page.screenshot({ path: await shot("embed-host-page.png"), fullPage: true });
+  const violationsBefore = await page.evaluate(() => window.cspViolations);
+  check(violationsBefore.length === 0, `no CSP violations: ${violationsBefore.join("; ")}`);
+  await page.reload();
+  await page.locator("#trip [data-testid=request]").waitFor({ timeout: 15000 });
+  const restored = await mount("stored");
+  check(restored.status === "awaiting_clarification" && restored.question === beforeReload,
+    `the pending question survives a reload: ${JSON.stringify(restored)} vs ${beforeReload}`);
+  await page.evaluate(() => { document.getElementById("stored").remove(); localStorage.setItem("clarify-test", "{garbage"); });
+  const fresh = await mount("corrupt");
+  const corruptEvent = await page.evaluate(() => window.clarifyEvents.find((e) => e.widget === "corrupt"));
+  check(fresh.status === "idle" && corruptEvent?.detail.code === "bad_snapshot", `a corrupt snapshot: ${JSON.stringify({ fresh, corruptEvent })}`);
+  check((await page.evaluate(() => localStorage.getItem("clarify-test"))) === null, "the corrupt snapshot is forgotten");
+  await page.evaluate(() => document.getElementById("corrupt").remove());
+
   const violations = await page.evaluate(() => window.cspViolations);
   check(violations.length === 0, `no CSP violations: ${violations.join("; ")}`);
   check(page.errors.length === 0, `no console errors: ${page.errors.join("; ")}`);

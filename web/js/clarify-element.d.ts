@@ -18,7 +18,7 @@ export interface ClarifyEventMap {
   "clarify-error": CustomEvent<{ code: string; message: string }>;
 }
 
-/** `<clarify-widget endpoint model api-key max-questions max-rounds never-ask language question-timeout-ms demo>` */
+/** `<clarify-widget endpoint model api-key max-questions max-rounds never-ask language question-timeout-ms demo storage-key>` */
 export class ClarifyWidget extends HTMLElement {
   /** This element's session; `null` until first connected (or if its attributes were invalid). */
   readonly clarifier: Clarifier | null;

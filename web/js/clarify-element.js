@@ -2,6 +2,7 @@
 //
 //   <script type="module" src="embed/clarify-element.js"></script>
 //   <clarify-widget max-questions="3"></clarify-widget>
+//   <clarify-widget storage-key="support-chat"></clarify-widget>   (survives reloads)
 //
 // Each element owns one Clarifier (its own session) and renders it in a shadow root: the page's
 // CSS does not reach in and ours does not leak out. Every text from the user or the LLM is set
@@ -130,6 +131,7 @@ export class ClarifyWidget extends HTMLElement {
         return;
       }
       this.#resolved = 0;
+      this.#load();
     }
     // Re-attached after a removal: same session, one listener again, drawn afresh.
     if (!this.#unsubscribe) {
@@ -138,6 +140,34 @@ export class ClarifyWidget extends HTMLElement {
     const state = this.#clarifier.state;
     this.#resolved = state.resolutions.length;
     this.#render(state);
+  }
+
+  /** With `storage-key`, the session survives reloads: restored here, saved after each change. */
+  #load() {
+    const key = this.getAttribute("storage-key");
+    const saved = key ? this.#storage(() => localStorage.getItem(key)) : null;
+    if (!saved) return;
+    try {
+      this.#clarifier.restore(saved);
+    } catch (e) {
+      // A corrupt or foreign snapshot: say so, forget it, and start fresh.
+      this.#storage(() => localStorage.removeItem(key));
+      this.#fail(e);
+    }
+  }
+
+  #save() {
+    const key = this.getAttribute("storage-key");
+    if (key) this.#storage(() => localStorage.setItem(key, this.#clarifier.snapshot()));
+  }
+
+  /** Storage may be unavailable (privacy mode) or full: the widget keeps working without it. */
+  #storage(call) {
+    try {
+      return call();
+    } catch {
+      return null;
+    }
   }
 
   disconnectedCallback() {
@@ -163,6 +193,7 @@ export class ClarifyWidget extends HTMLElement {
     // A restore (no effects) replaces the session: its past answers are not news.
     const fresh = effects.length ? state.resolutions.slice(this.#resolved) : [];
     this.#resolved = state.resolutions.length;
+    this.#save();
     this.#render(state);
     for (const r of fresh) this.#emit("clarify-answer", { question: r.question, answer: r.answer });
     for (const effect of effects) {
