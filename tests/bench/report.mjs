@@ -123,13 +123,13 @@ const summary = {
   first_paint_ms_median: val("first_paint_ms_median", fc.first_paint_ms?.median, fc.error ?? "no paint entries"),
   submit_to_card_ms_median: val("submit_to_card_ms_median", fc.submit_to_card_ms?.median, fc.error ?? "not measured"),
   first_card_loads: fc.card_ms?.n ?? null,
-  transition_ns_median: val("transition_ns_median", native["transition/answer"]?.median, "criterion result missing (cargo bench failed?)"),
-  conversation_ns_median: val("conversation_ns_median", native["conversation/five_turns_llm"]?.median, "criterion result missing"),
-  detect_ns_median: val("detect_ns_median", detectNs, "criterion result missing"),
+  transition_ns_median: val("transition_ns_median", native["transition/answer"]?.median, meta.notes?.native ?? "no criterion result from this run"),
+  conversation_ns_median: val("conversation_ns_median", native["conversation/five_turns_llm"]?.median, meta.notes?.native ?? "no criterion result from this run"),
+  detect_ns_median: val("detect_ns_median", detectNs, meta.notes?.native ?? "no criterion result from this run"),
   detect_requests_per_s: detectNs ? 1e9 / detectNs : null,
-  wasm_transition_ns_median: val("wasm_transition_ns_median", wasm["transition/answer"]?.median, "in-browser timing missing (see wasm.log)"),
-  wasm_conversation_ns_median: val("wasm_conversation_ns_median", wasm["conversation/five_turns_llm"]?.median, "in-browser timing missing"),
-  wasm_detect_ns_median: val("wasm_detect_ns_median", wasm["detect_100_chars/vague_en"]?.median, "in-browser timing missing"),
+  wasm_transition_ns_median: val("wasm_transition_ns_median", wasm["transition/answer"]?.median, meta.notes?.wasm ?? "no in-browser timing in target/bench/wasm.log"),
+  wasm_conversation_ns_median: val("wasm_conversation_ns_median", wasm["conversation/five_turns_llm"]?.median, meta.notes?.wasm ?? "no in-browser timing in target/bench/wasm.log"),
+  wasm_detect_ns_median: val("wasm_detect_ns_median", wasm["detect_100_chars/vague_en"]?.median, meta.notes?.wasm ?? "no in-browser timing in target/bench/wasm.log"),
   llm_calls_per_conversation: val("llm_calls_per_conversation", llmOk.length ? mean(llmOk.map((s) => s.ours.calls)) : null, llmReason),
   restart_planning_calls_per_conversation: val("restart_planning_calls_per_conversation", llmOk.length ? mean(llmOk.map((s) => s.restart_planning.calls)) : null, llmReason),
   detect_prompt_tokens: val("detect_prompt_tokens", seed001?.detect_prompt_tokens, llmReason ?? "the server reported no usage"),
@@ -241,8 +241,9 @@ const cases = [
   ["detect_100_chars/vague_en", "detection, 100-char vague English request (with questions)"],
   ["detect_100_chars/clear_en", "detection, 100-char clear English request"],
   ["detect_100_chars/pronoun_en", "detection, 100-char pronoun request"],
-  ["detect_100_chars/chinese", "detection, 100-char Chinese request"],
-  ["detect_100_chars/is_vague_mix", "decision only (`is_vague`), the four requests in turn"],
+  ["detect_100_chars/chinese_clear", "detection, 100-char clear Chinese request"],
+  ["detect_100_chars/chinese_vague", "detection, seed 003's terse Chinese request padded to 100 chars"],
+  ["detect_100_chars/is_vague_mix", "decision only (`is_vague`), the five requests in turn"],
 ];
 for (const [id, label] of cases) {
   const n = native[id], w = wasm[id];
@@ -267,6 +268,13 @@ if (llm.length) {
   }
   L.push(`| **all** | | | ${num(llmTotals.ours_calls)} | ${num(llmTotals.ours_prompt)} | ${num(llmTotals.ours_completion)} | ${num(llmTotals.restart_calls)} | ${num(llmTotals.restart_prompt)} | ${num(llmTotals.restart_completion)} | ${fmtRatio(summary.restart_planning_to_ours_calls_ratio)} / ${fmtRatio(summary.restart_planning_to_ours_prompt_tokens_ratio)} |`);
   L.push("");
+  const allCalls = llm.flatMap((s) => [...(s.calls ?? []), ...(s.restart_calls ?? [])]);
+  const both = allCalls.filter((c) => c.prompt_tokens != null && c.prompt_tokens_counted != null);
+  const agree = both.filter((c) => c.prompt_tokens === c.prompt_tokens_counted).length;
+  const counted = allCalls.filter((c) => c.prompt_tokens == null && c.prompt_tokens_counted != null).length;
+  L.push(`Prompt tokens are the server's \`usage\`; ${counted} call(s) without usage (timed out) have their prompt counted by the same server ` +
+    `(\`/apply-template\` + \`/tokenize\`), a count that matched \`usage.prompt_tokens\` on ${agree} of ${both.length} calls that had both. ` +
+    "Completion tokens of a timed-out call are unknown, so a total that includes one is shown as —.", "");
   for (const s of llmNotRun) L.push(`Seed ${s.seed} (${s.request}): not run — ${s.reason}.`, "");
   const errs = llm.flatMap((s) => [...(s.calls ?? []), ...(s.restart_calls ?? [])]).filter((c) => c.error);
   if (errs.length) L.push(`${errs.length} call(s) failed (first: ${errs[0].error}); a failed call counts as a call with unknown tokens.`, "");
@@ -308,6 +316,10 @@ L.push("Timings on a shared 2-core machine are noisy; the load average above say
 writeFileSync(join(root, "BENCHMARKS.md"), L.join("\n") + "\n");
 
 // ---- README section ----
+function loadRange() {
+  const v = Object.values(meta.load ?? {}).flatMap((l) => [l.before, l.after]).filter((x) => typeof x === "number");
+  return v.length ? `${Math.min(...v)}–${Math.max(...v)}` : "not recorded";
+}
 const readme = join(root, "README.md");
 const text = readFileSync(readme, "utf8");
 const START = "<!-- section: benchmarks -->";
@@ -315,14 +327,15 @@ const END = "<!-- end section: benchmarks -->";
 if (text.includes(START) && text.includes(END)) {
   const R = [START, "## Benchmarks", ""];
   R.push(`\`scripts/bench\` measures size, speed and LLM cost in one run and writes [BENCHMARKS.md](BENCHMARKS.md) ` +
-    `(machine, method, spreads). Last run: ${meta.date ?? "?"}, ${meta.cpu ?? "?"} × ${meta.nproc ?? "?"}, 1-min load ${meta.load_summary ?? "?"}.`, "");
+    `(machine, method, spreads). Last run: ${meta.date ?? "?"}, ${meta.cpu ?? "?"} × ${meta.nproc ?? "?"} cores, ` +
+    `1-minute load average ${loadRange()} while timing${meta.noisy ? " (a shared, busy machine: times are pessimistic)" : ""}.`, "");
   R.push("| | Clarify | target | for comparison |", "|---|---:|---:|---|");
   R.push(`| app transfer (gzip) | ${kb(appGzip)} | ≤ 150 KB | SurveyJS ${kb(sizes.surveyjs?.gzip)}, React + react-dom ${kb(sizes.react?.gzip)}, xstate ${kb(sizes.xstate?.gzip)} |`);
   R.push(`| embed bundle (gzip) | ${embedGzip == null ? "not measured" : kb(embedGzip)} | ≤ 120 KB | |`);
   R.push(`| navigation → first question card (median) | ${ms(summary.first_card_ms_median)} | ≤ 150 ms | first paint ${ms(summary.first_paint_ms_median)} |`);
   R.push(`| one transition, native (median) | ${ns(summary.transition_ns_median)} | ≤ 2 µs | in the browser ${ns(summary.wasm_transition_ns_median)} |`);
   R.push(`| detection of a 100-char request, native | ${summary.detect_requests_per_s ? Math.round(summary.detect_requests_per_s).toLocaleString("en-US") + "/s" : "—"} | ≥ 100,000/s | in the browser ${summary.wasm_detect_ns_median ? Math.round(1e9 / summary.wasm_detect_ns_median).toLocaleString("en-US") + "/s" : "—"} |`);
-  R.push(`| LLM calls per clarified conversation | ${summary.llm_calls_per_conversation == null ? "not measured" : summary.llm_calls_per_conversation.toFixed(1)} | | restart planning (seed 001) ${summary.restart_planning_calls_per_conversation == null ? "—" : summary.restart_planning_calls_per_conversation.toFixed(1)} |`);
+  R.push(`| LLM calls per clarified conversation (mean, ${llmOk.length} seed scenarios, llama.cpp) | ${summary.llm_calls_per_conversation == null ? "not measured" : summary.llm_calls_per_conversation.toFixed(1)} | | seed 001's restart planning ${summary.restart_planning_calls_per_conversation == null ? "—" : summary.restart_planning_calls_per_conversation.toFixed(1)} (prompt tokens ${fmtRatio(summary.restart_planning_to_ours_prompt_tokens_ratio)}) |`);
   R.push("", END);
   const before = text.slice(0, text.indexOf(START));
   const after = text.slice(text.indexOf(END) + END.length);

@@ -139,6 +139,7 @@ fn requests() -> Vec<String> {
         "Find the capital city of Tasmania and the population of its largest city according to the census.",
         "Tell me more about it, and how does that compare to the approach from the paper we discussed before",
         "悠遊卡 投遞的格式、成效，請幫我整理最近的報表，包含曝光、點擊與轉換，並比較不同投遞格式的差異與建議，以及下一季的預算規劃與目標設定，謝謝您的協助與說明，我們會在週五前確認並回覆給行銷團隊參考使用",
+        "悠遊卡 投遞的格式、成效",
     ]
     .iter()
     .map(|s| {
@@ -199,6 +200,8 @@ fn measure<T>(
     while batch(n) < 10.0 && n < 1 << 22 {
         n *= 2;
     }
+    // One more batch of the final size, discarded: warm-up.
+    batch(n);
     let mut per_op: Vec<f64> = (0..30).map(|_| batch(n) * 1e6 / n as f64).collect();
     per_op.sort_by(f64::total_cmp);
     let len = per_op.len() as f64;
@@ -272,9 +275,15 @@ fn engine_timings() {
         },
     );
     let requests = requests();
-    for (name, request) in ["vague_en", "clear_en", "pronoun_en", "chinese"]
-        .iter()
-        .zip(&requests)
+    for (name, request) in [
+        "vague_en",
+        "clear_en",
+        "pronoun_en",
+        "chinese_clear",
+        "chinese_vague",
+    ]
+    .iter()
+    .zip(&requests)
     {
         measure(
             &clock,
@@ -386,6 +395,8 @@ const SCENARIOS: &[Scenario] = &[
 struct Call {
     purpose: &'static str,
     usage: Option<Usage>,
+    /// The prompt's tokens as counted by the server's tokenizer.
+    counted: Option<u64>,
     ms: f64,
     text: String,
     error: Option<String>,
@@ -402,68 +413,90 @@ fn get(target: &JsValue, key: &str) -> JsValue {
     js_sys::Reflect::get(target, &key.into()).unwrap_or(JsValue::UNDEFINED)
 }
 
-/// POSTs `request` to `{endpoint}/v1/chat/completions` with the page's `fetch` and reads the
-/// reply with the engine's own wire parser (JSON or a server-sent-event stream).
+/// POSTs a JSON `body` with the page's `fetch`, aborted after `timeout_ms`; the reply's text.
+async fn post(url: &str, body: &str, timeout_ms: f64) -> Result<String, String> {
+    let global = js_sys::global();
+    let fetch: js_sys::Function = get(&global, "fetch").unchecked_into();
+    let init = js_sys::Object::new();
+    // Abort the call (request and body) after the timeout.
+    let abort_controller: js_sys::Function = get(&global, "AbortController").unchecked_into();
+    let controller = js_sys::Reflect::construct(&abort_controller, &js_sys::Array::new())
+        .map_err(|e| format!("{e:?}"))?;
+    let _ = js_sys::Reflect::set(&init, &"signal".into(), &get(&controller, "signal"));
+    let set_timeout: js_sys::Function = get(&global, "setTimeout").unchecked_into();
+    let abort = js_sys::Function::new_with_args("c", "c.abort()");
+    let _ = set_timeout.call3(&global, &abort, &JsValue::from_f64(timeout_ms), &controller);
+    let headers = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&headers, &"Content-Type".into(), &"application/json".into());
+    let _ = js_sys::Reflect::set(&init, &"method".into(), &"POST".into());
+    let _ = js_sys::Reflect::set(&init, &"headers".into(), &headers);
+    let _ = js_sys::Reflect::set(&init, &"body".into(), &body.into());
+    let timed_out = |e: String| {
+        if get(&get(&controller, "signal"), "aborted").is_truthy() {
+            format!("timed out after {} s", timeout_ms / 1000.0)
+        } else {
+            e
+        }
+    };
+    let response = js_await(
+        fetch
+            .call2(&global, &url.into(), &init)
+            .map_err(|e| format!("{e:?}"))?,
+    )
+    .await
+    .map_err(timed_out)?;
+    let status = get(&response, "status").as_f64().unwrap_or(0.0);
+    let text_fn: js_sys::Function = get(&response, "text").unchecked_into();
+    let text = js_await(text_fn.call0(&response).map_err(|e| format!("{e:?}"))?)
+        .await
+        .map_err(timed_out)?
+        .as_string()
+        .unwrap_or_default();
+    if status != 200.0 {
+        return Err(format!(
+            "HTTP {status}: {}",
+            text.chars().take(200).collect::<String>()
+        ));
+    }
+    Ok(text)
+}
+
+/// The prompt's size in tokens as the server counts it: llama.cpp's `/apply-template` (its chat
+/// template) and `/tokenize`. A cross-check of `usage.prompt_tokens`, and the prompt size of a
+/// call that timed out before the server reported usage.
+async fn count_prompt(endpoint: &str, request: &ChatRequest) -> Option<u64> {
+    let base = endpoint.trim_end_matches('/').trim_end_matches("/v1");
+    let messages = json!({ "messages": request.messages }).to_string();
+    let templated = post(&format!("{base}/apply-template"), &messages, 30_000.0)
+        .await
+        .ok()?;
+    let prompt = serde_json::from_str::<serde_json::Value>(&templated).ok()?["prompt"].clone();
+    let body = json!({ "content": prompt, "add_special": true, "parse_special": true }).to_string();
+    let tokens = post(&format!("{base}/tokenize"), &body, 30_000.0)
+        .await
+        .ok()?;
+    let tokens = serde_json::from_str::<serde_json::Value>(&tokens).ok()?;
+    tokens["tokens"].as_array().map(|t| t.len() as u64)
+}
+
+/// POSTs `request` to `{endpoint}/v1/chat/completions` and reads the reply with the engine's own
+/// wire parser (JSON or a server-sent-event stream).
 async fn send(clock: &Clock, endpoint: &str, purpose: &'static str, request: &ChatRequest) -> Call {
     let model = LLM_MODEL.unwrap_or("smollm2");
     let body = request.to_body(model).to_string();
     let url = clarify_core::wire::completions_url(endpoint);
+    let timeout_ms = seconds(LLM_CALL_TIMEOUT_S, 180.0) * 1000.0;
     let t0 = clock.ms();
-    let result: Result<(String, Option<String>), String> = async {
-        let global = js_sys::global();
-        let fetch: js_sys::Function = get(&global, "fetch").unchecked_into();
-        let init = js_sys::Object::new();
-        // Abort the call (request and body) after the timeout.
-        let abort_controller: js_sys::Function = get(&global, "AbortController").unchecked_into();
-        let controller = js_sys::Reflect::construct(&abort_controller, &js_sys::Array::new())
-            .map_err(|e| format!("{e:?}"))?;
-        let _ = js_sys::Reflect::set(&init, &"signal".into(), &get(&controller, "signal"));
-        let set_timeout: js_sys::Function = get(&global, "setTimeout").unchecked_into();
-        let abort = js_sys::Function::new_with_args("c", "c.abort()");
-        let timeout_ms = seconds(LLM_CALL_TIMEOUT_S, 180.0) * 1000.0;
-        let _ = set_timeout.call3(&global, &abort, &JsValue::from_f64(timeout_ms), &controller);
-        let headers = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&headers, &"Content-Type".into(), &"application/json".into());
-        let _ = js_sys::Reflect::set(&init, &"method".into(), &"POST".into());
-        let _ = js_sys::Reflect::set(&init, &"headers".into(), &headers);
-        let _ = js_sys::Reflect::set(&init, &"body".into(), &body.clone().into());
-        let timed_out = |e: String| {
-            if get(&get(&controller, "signal"), "aborted").is_truthy() {
-                format!("timed out after {} s", timeout_ms / 1000.0)
-            } else {
-                e
-            }
-        };
-        let response = js_await(
-            fetch
-                .call2(&global, &url.clone().into(), &init)
-                .map_err(|e| format!("{e:?}"))?,
-        )
-        .await
-        .map_err(timed_out)?;
-        let status = get(&response, "status").as_f64().unwrap_or(0.0);
-        let text_fn: js_sys::Function = get(&response, "text").unchecked_into();
-        let text = js_await(text_fn.call0(&response).map_err(|e| format!("{e:?}"))?)
-            .await
-            .map_err(timed_out)?
-            .as_string()
-            .unwrap_or_default();
-        if status != 200.0 {
-            return Err(format!(
-                "HTTP {status}: {}",
-                text.chars().take(200).collect::<String>()
-            ));
-        }
-        Ok((text, None))
-    }
-    .await;
+    let result = post(&url, &body, timeout_ms).await;
     let ms = clock.ms() - t0;
-    match result.and_then(|(text, ct)| {
-        clarify_core::wire::parse_completion(&text, ct.as_deref()).map_err(|e| e.to_string())
+    let counted = count_prompt(endpoint, request).await;
+    match result.and_then(|text| {
+        clarify_core::wire::parse_completion(&text, None).map_err(|e| e.to_string())
     }) {
         Ok(reply) => Call {
             purpose,
             usage: reply.usage,
+            counted,
             ms,
             text: reply.text,
             error: None,
@@ -471,6 +504,7 @@ async fn send(clock: &Clock, endpoint: &str, purpose: &'static str, request: &Ch
         Err(e) => Call {
             purpose,
             usage: None,
+            counted,
             ms,
             text: String::new(),
             error: Some(e),
@@ -478,22 +512,22 @@ async fn send(clock: &Clock, endpoint: &str, purpose: &'static str, request: &Ch
     }
 }
 
+/// Totals over `calls`. Prompt tokens: the server's `usage`, or, for a call without usage (timed
+/// out), the server's own count of its prompt (`count_prompt`). Completion tokens: `usage` only.
 fn totals(calls: &[&Call]) -> serde_json::Value {
-    let known = calls.iter().all(|c| c.usage.is_some());
-    let prompt: u64 = calls
+    let prompts: Option<Vec<u64>> = calls
         .iter()
-        .filter_map(|c| c.usage)
-        .map(|u| u.prompt_tokens)
-        .sum();
-    let completion: u64 = calls
+        .map(|c| c.usage.map(|u| u.prompt_tokens).or(c.counted))
+        .collect();
+    let completions: Option<Vec<u64>> = calls
         .iter()
-        .filter_map(|c| c.usage)
-        .map(|u| u.completion_tokens)
-        .sum();
+        .map(|c| c.usage.map(|u| u.completion_tokens))
+        .collect();
     json!({
         "calls": calls.len(),
-        "prompt_tokens": known.then_some(prompt),
-        "completion_tokens": known.then_some(completion),
+        "prompt_tokens": prompts.map(|p| p.iter().sum::<u64>()),
+        "prompt_tokens_counted_without_usage": calls.iter().filter(|c| c.usage.is_none()).count(),
+        "completion_tokens": completions.map(|c| c.iter().sum::<u64>()),
         "ms": calls.iter().map(|c| c.ms).sum::<f64>(),
     })
 }
@@ -502,6 +536,7 @@ fn call_json(c: &Call) -> serde_json::Value {
     json!({
         "purpose": c.purpose, "ms": c.ms, "error": c.error,
         "prompt_tokens": c.usage.map(|u| u.prompt_tokens),
+        "prompt_tokens_counted": c.counted,
         "completion_tokens": c.usage.map(|u| u.completion_tokens),
         "reply_chars": c.text.chars().count(),
     })
@@ -608,7 +643,7 @@ async fn run_scenario(clock: &Clock, endpoint: &str, scenario: &Scenario) {
     let first_detection = calls
         .iter()
         .find(|c| c.purpose == "detection")
-        .and_then(|c| c.usage);
+        .and_then(|c| c.usage.map(|u| u.prompt_tokens).or(c.counted));
     emit(&json!({
         "kind": "llm", "seed": scenario.seed, "request": scenario.request,
         "status": format!("{:?}", session.status()),
@@ -619,7 +654,7 @@ async fn run_scenario(clock: &Clock, endpoint: &str, scenario: &Scenario) {
             "prompt_tokens": counters.prompt_tokens,
             "completion_tokens": counters.completion_tokens,
         },
-        "detect_prompt_tokens": first_detection.map(|u| u.prompt_tokens),
+        "detect_prompt_tokens": first_detection,
         "ours": totals(&ours),
         "restart_planning": totals(&baseline),
         "calls": calls.iter().map(call_json).collect::<Vec<_>>(),
