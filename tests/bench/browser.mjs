@@ -74,7 +74,9 @@ async function readTimes(page) {
     const paint = Object.fromEntries(performance.getEntriesByType("paint").map((e) => [e.name, e.startTime]));
     const nav = performance.getEntriesByType("navigation")[0];
     const b = window.__bench;
+    const wasm = performance.getEntriesByType("resource").find((e) => e.name.endsWith(".wasm"));
     return {
+      wasmFetched: wasm ? wasm.responseEnd : null,
       card: b.card,
       cardFrame: b.cardFrame,
       submit: b.submit,
@@ -146,6 +148,7 @@ async function firstCard(browser, url) {
   out.card_frame_ms = pick(out.loads, "cardFrame");
   out.first_paint_ms = pick(out.loads, "firstPaint");
   out.first_contentful_paint_ms = pick(out.loads, "firstContentfulPaint");
+  out.wasm_fetched_ms = pick(out.loads, "wasmFetched");
   out.wasm_started_ms = pick(out.loads, "wasmStarted");
   out.dom_content_loaded_ms = pick(out.loads, "domContentLoaded");
   out.submit_to_card_ms = pick(out.submit_loads, "submitToCard");

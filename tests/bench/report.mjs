@@ -221,7 +221,8 @@ L.push("| from navigation start | median | p90 | min – max |", "|---|---:|---:
 const statRow = (label, s) => (s ? `| ${label} | ${ms(s.median)} | ${ms(s.p90)} | ${ms(s.min)} – ${ms(s.max)} |` : `| ${label} | — | — | — |`);
 L.push(statRow("first paint", fc.first_paint_ms));
 L.push(statRow("first contentful paint", fc.first_contentful_paint_ms));
-L.push(statRow("wasm instantiated (`TrunkApplicationStarted`)", fc.wasm_started_ms));
+L.push(statRow("wasm downloaded (resource timing `responseEnd`)", fc.wasm_fetched_ms));
+L.push(statRow("wasm instantiated and app mounted (`TrunkApplicationStarted`)", fc.wasm_started_ms));
 L.push(statRow("**question card in the DOM**", fc.card_ms));
 L.push(statRow("frame that paints the card (rAF after it)", fc.card_frame_ms));
 L.push(statRow("submit → card in the DOM (typed request, loaded page)", fc.submit_to_card_ms));
