@@ -1,11 +1,12 @@
 //! In-browser benchmarks, run only by `scripts/bench` (which parses the `BENCH {json}` lines).
 //!
 //! ```sh
-//! CLARIFY_BENCH=1 cargo test --release -p clarify-web --target wasm32-unknown-unknown --test bench -- --nocapture
+//! CLARIFY_BENCH=1 cargo test --release -p clarify-web --target wasm32-unknown-unknown --test bench -- --include-ignored --nocapture
 //! ```
 //!
-//! Without `CLARIFY_BENCH` set at compile time every test here returns at once and says it was
-//! skipped, so the normal browser test run stays fast. Nothing here asserts a speed: the figures
+//! The tests are `#[ignore]`d, so the normal browser test run lists them as ignored and stays
+//! fast; and without `CLARIFY_BENCH` set at compile time each returns at once and says it was
+//! skipped (e.g. under a plain `--include-ignored`). Nothing here asserts a speed: the figures
 //! are printed and `scripts/bench` reports them against the targets.
 //!
 //! - `engine_timings`: one transition, a five-turn conversation and one detection of a
@@ -216,6 +217,7 @@ fn measure<T>(
 }
 
 #[wasm_bindgen_test]
+#[ignore = "benchmark: scripts/bench runs it (CLARIFY_BENCH=1, --include-ignored)"]
 fn engine_timings() {
     if !enabled("engine_timings") {
         return;
@@ -309,6 +311,7 @@ fn engine_timings() {
 }
 
 #[wasm_bindgen_test]
+#[ignore = "benchmark: scripts/bench runs it (CLARIFY_BENCH=1, --include-ignored)"]
 fn snapshot_sizes() {
     if !enabled("snapshot_sizes") {
         return;
@@ -663,6 +666,7 @@ async fn run_scenario(clock: &Clock, endpoint: &str, scenario: &Scenario) {
 }
 
 #[wasm_bindgen_test]
+#[ignore = "benchmark: scripts/bench runs it (CLARIFY_BENCH=1, --include-ignored)"]
 async fn llm_cost() {
     if !enabled("llm_cost") {
         return;
