@@ -101,7 +101,7 @@ async function submitRequest(page, text) {
 }
 
 async function firstCard(browser, url) {
-  const out = { method: null, loads: [], submit_loads: [], errors: [] };
+  const out = { method: null, loads: [], warm_loads: [], submit_loads: [], errors: [] };
   // 1. A real snapshot with a pending question, made by the app itself.
   let snapshot;
   {
@@ -132,6 +132,19 @@ async function firstCard(browser, url) {
     await context.close();
     if (i > 0) out.loads.push(t);
   }
+  // 2b. The same in one context reloaded (HTTP cache and compiled-code cache warm: a repeat visit).
+  {
+    const { context, page } = await newPage(browser, [seed, OBSERVE]);
+    for (let i = 0; i <= LOADS; i++) {
+      if (i === 0) await page.goto(url);
+      else await page.reload();
+      await waitFrame(page);
+      const t = await readTimes(page);
+      if (i > 0) out.warm_loads.push(t);
+    }
+    out.errors.push(...page.errors);
+    await context.close();
+  }
   // 3. Submit → card in a loaded page (empty storage): the detector and the first render.
   for (let i = 0; i <= LOADS; i++) {
     const { context, page } = await newPage(browser, [OBSERVE]);
@@ -151,6 +164,8 @@ async function firstCard(browser, url) {
   out.wasm_fetched_ms = pick(out.loads, "wasmFetched");
   out.wasm_started_ms = pick(out.loads, "wasmStarted");
   out.dom_content_loaded_ms = pick(out.loads, "domContentLoaded");
+  out.warm_card_ms = pick(out.warm_loads, "card");
+  out.warm_first_paint_ms = pick(out.warm_loads, "firstPaint");
   out.submit_to_card_ms = pick(out.submit_loads, "submitToCard");
   out.submit_to_card_frame_ms = pick(out.submit_loads, "submitToFrame");
   return out;

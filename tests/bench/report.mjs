@@ -121,6 +121,7 @@ const summary = {
   first_card_ms_median: val("first_card_ms_median", fc.card_ms?.median, fc.error ?? "not measured"),
   first_card_frame_ms_median: val("first_card_frame_ms_median", fc.card_frame_ms?.median, fc.error ?? "not measured"),
   first_paint_ms_median: val("first_paint_ms_median", fc.first_paint_ms?.median, fc.error ?? "no paint entries"),
+  first_card_warm_ms_median: fc.warm_card_ms?.median ?? null,
   submit_to_card_ms_median: val("submit_to_card_ms_median", fc.submit_to_card_ms?.median, fc.error ?? "not measured"),
   first_card_loads: fc.card_ms?.n ?? null,
   transition_ns_median: val("transition_ns_median", native["transition/answer"]?.median, meta.notes?.native ?? "no criterion result from this run"),
@@ -151,7 +152,7 @@ const summary = {
 };
 for (const [k, reason] of Object.entries(missing)) summary[`${k}_reason`] = reason;
 summary.missing = missing;
-summary.raw = { sizes, browser_first_card: { ...fc, loads: undefined, submit_loads: undefined }, memory: mem, native, wasm, snapshots, llm };
+summary.raw = { sizes, browser_first_card: { ...fc, loads: undefined, warm_loads: undefined, submit_loads: undefined }, memory: mem, native, wasm, snapshots, llm };
 writeFileSync(join(dir, "summary.json"), JSON.stringify(summary, null, 2));
 
 // ---- targets ----
@@ -226,6 +227,8 @@ L.push(statRow("wasm instantiated and app mounted (`TrunkApplicationStarted`)", 
 L.push(statRow("**question card in the DOM**", fc.card_ms));
 L.push(statRow("frame that paints the card (rAF after it)", fc.card_frame_ms));
 L.push(statRow("submit → card in the DOM (typed request, loaded page)", fc.submit_to_card_ms));
+L.push(statRow("repeat visit (same context reloaded, caches warm): first paint", fc.warm_first_paint_ms));
+L.push(statRow("repeat visit: question card in the DOM", fc.warm_card_ms));
 L.push("");
 if (fc.error) L.push(`Not measured: ${fc.error.split("\n")[0]}`, "");
 if (fc.errors?.length) L.push(`Console errors seen: ${fc.errors.length} (first: \`${fc.errors[0]}\`)`, "");
