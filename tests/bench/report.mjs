@@ -230,6 +230,13 @@ L.push(statRow("submit → card in the DOM (typed request, loaded page)", fc.sub
 L.push(statRow("repeat visit (same context reloaded, caches warm): first paint", fc.warm_first_paint_ms));
 L.push(statRow("repeat visit: question card in the DOM", fc.warm_card_ms));
 L.push("");
+if (fc.card_ms && fc.wasm_fetched_ms && fc.wasm_started_ms) {
+  const wasmRaw = sizes.app?.files?.find((f) => f.file.endsWith(".wasm"))?.raw;
+  L.push(`Where the time goes (medians): the wasm has arrived at ${ms(fc.wasm_fetched_ms.median)}; the card is in the DOM at ` +
+    `${ms(fc.card_ms.median)}, ${ms(fc.card_ms.median - fc.wasm_fetched_ms.median)} later — compiling and instantiating ${kb(wasmRaw)} ` +
+    `of wasm, then mounting the app, which renders the restored card in the same task; \`init()\` resolves at ${ms(fc.wasm_started_ms.median)}. ` +
+    "The engine's share of that is microseconds (section 3): the module's size sets this figure.", "");
+}
 if (fc.error) L.push(`Not measured: ${fc.error.split("\n")[0]}`, "");
 if (fc.errors?.length) L.push(`Console errors seen: ${fc.errors.length} (first: \`${fc.errors[0]}\`)`, "");
 
