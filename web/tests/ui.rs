@@ -366,6 +366,27 @@ async fn unusable_saved_sessions_give_a_notice_and_a_fresh_start() {
 }
 
 #[wasm_bindgen_test]
+async fn full_storage_gives_a_notice_and_the_app_keeps_working() {
+    clear_storage();
+    let m = mount_app();
+    // Fill localStorage until the browser refuses a write.
+    let mut chunk = "x".repeat(1 << 20);
+    for i in 0..64 {
+        if storage().set_item(&format!("filler.{i}"), &chunk).is_err() {
+            if chunk.len() < 1024 {
+                break;
+            }
+            chunk.truncate(chunk.len() / 2);
+        }
+    }
+    start(&m, "my app crashes").await;
+    let notice = m.find("notice").map(|n| text(&n)).unwrap_or_default();
+    clear_storage();
+    assert!(notice.contains("storage may be full"), "{notice:?}");
+    assert_eq!(text(&m.get("question-text")), "Which Android version?");
+}
+
+#[wasm_bindgen_test]
 async fn html_from_the_user_is_shown_as_text() {
     clear_storage();
     let m = mount_app();
