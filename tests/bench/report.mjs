@@ -283,15 +283,22 @@ if (llm.length) {
   const both = allCalls.filter((c) => c.prompt_tokens != null && c.prompt_tokens_counted != null);
   const agree = both.filter((c) => c.prompt_tokens === c.prompt_tokens_counted).length;
   const counted = allCalls.filter((c) => c.prompt_tokens == null && c.prompt_tokens_counted != null).length;
-  L.push(`Prompt tokens are the server's \`usage\`; ${counted} call(s) without usage (timed out) have their prompt counted by the same server ` +
-    `(\`/apply-template\` + \`/tokenize\`), a count that matched \`usage.prompt_tokens\` on ${agree} of ${both.length} calls that had both. ` +
-    "Completion tokens of a timed-out call are unknown, so a total that includes one is shown as —.", "");
+  L.push(`Prompt tokens are the server's \`usage\`` +
+    (counted ? `; ${counted} call(s) without usage (timed out) have their prompt counted by the same server (\`/apply-template\` + \`/tokenize\`)` : "") +
+    `. Cross-check: the server's own count of each prompt (\`/apply-template\` + \`/tokenize\`) matched \`usage.prompt_tokens\` on ${agree} of ${both.length} calls.` +
+    (counted ? " Completion tokens of a timed-out call are unknown, so a total that includes one is shown as —." : ""), "");
   for (const s of llmNotRun) L.push(`Seed ${s.seed} (${s.request}): not run — ${s.reason}.`, "");
   const errs = llm.flatMap((s) => [...(s.calls ?? []), ...(s.restart_calls ?? [])]).filter((c) => c.error);
   if (errs.length) L.push(`${errs.length} call(s) failed (first: ${errs[0].error}); a failed call counts as a call with unknown tokens.`, "");
-  L.push("A 135M model's *judgement* is noise (LLM_SERVER.md): how many questions it asks varies by scenario, so the number of answers — and with it the " +
-    "restart-planning overhead — is whatever the model's reply produced. The engine's side is fixed: one detection call per conversation, one " +
-    "generation call, no call per answer. Detection prompt size (seed 001, first call): " + num(seed001?.detect_prompt_tokens) + " tokens.", "");
+  const perConv = llm.map((x) => x.ours.calls);
+  const detections = llm.map((x) => (x.calls ?? []).filter((c) => c.purpose === "detection").length);
+  L.push(`Across these scenarios the engine made ${Math.min(...perConv)}–${Math.max(...perConv)} calls per conversation ` +
+    `(${Math.min(...detections)}–${Math.max(...detections)} detection calls` +
+    (llm.some((x, i) => detections[i] === 0) ? `, none in seed ${llm.filter((x, i) => detections[i] === 0).map((x) => x.seed).join(", ")}, whose demo knowledge-base / catalog context supplied the questions` : "") +
+    ", plus the generation), whatever the number of answers; restart planning adds one detection call per answer, each carrying the " +
+    `growing history. Detection prompt size (seed 001, first call): ${num(seed001?.detect_prompt_tokens)} tokens. ` +
+    "A 135M model's *judgement* is noise (LLM_SERVER.md): how many questions it asks, and how long its replies are, vary by scenario; " +
+    "compare shapes (calls, prompt growth), not its words.", "");
 } else {
   L.push(`Not measured: ${llmReason}.`, "");
 }
