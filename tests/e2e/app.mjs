@@ -2,9 +2,10 @@
 // A green trunk build proves nothing (a broken wasm-opt yields a blank page), so this loads it,
 // answers a question with the keyboard, reloads in the middle of the next one and finishes.
 import { join } from "node:path";
-import { serve, main, strictPage, shot, check, root } from "./lib.mjs";
+import { serve, main, strictPage, shot, check, root, STRICT_CSP } from "./lib.mjs";
 
-const server = await serve(join(root, "dist"));
+// Served with the strict policy as a header: no inline script or style may be needed.
+const server = await serve(join(root, "dist"), { headers: { "content-security-policy": STRICT_CSP } });
 await main("the built app asks, survives a reload and answers", async (browser) => {
   const page = await strictPage(browser);
   await page.goto(server.url);
@@ -42,5 +43,7 @@ await main("the built app asks, survives a reload and answers", async (browser) 
   check((await answer.textContent()).includes("<b>It closes</b>"), "user text is shown as text");
   check((await page.$$("[data-testid=answer] b")).length === 0, "no element came from user text");
   check(page.errors.length === 0, `no console errors: ${page.errors.join("; ")}`);
+  const violations = await page.evaluate(() => window.cspViolations);
+  check(violations.length === 0, `no CSP violations: ${violations.join("; ")}`);
 });
 await server.close();

@@ -4,9 +4,7 @@
 // and added back. Saves target/e2e/embed-host-page.png.
 import { cp, mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { serve, main, strictPage, shot, check, root } from "./lib.mjs";
-
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+import { serve, main, strictPage, shot, check, root, STRICT_CSP } from "./lib.mjs";
 
 // The page as a site would deploy it: the host page, with target/embed/ copied in as embed/.
 const site = join(root, "target/e2e/host-page-site");
@@ -14,7 +12,7 @@ await rm(site, { recursive: true, force: true });
 await mkdir(site, { recursive: true });
 await cp(join(root, "examples/host-page"), site, { recursive: true });
 await cp(join(root, "target/embed"), join(site, "embed"), { recursive: true });
-const server = await serve(site, { headers: { "content-security-policy": CSP } });
+const server = await serve(site, { headers: { "content-security-policy": STRICT_CSP } });
 
 /** Computed styles of the host page's own probe elements. */
 const HOST_PROBES = ["body", "h1", "#probe-div", "#probe-span", "#probe-button", "section", "#log"];
@@ -66,10 +64,6 @@ await main("the host page embeds two independent widgets under a strict CSP", as
   await bare.context().close();
 
   const page = await strictPage(browser);
-  await page.addInitScript(() => {
-    window.cspViolations = [];
-    document.addEventListener("securitypolicyviolation", (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
-  });
   await page.goto(server.url);
   await page.locator("#trip [data-testid=request]").waitFor({ timeout: 15000 });
   await page.locator("#support [data-testid=request]").waitFor({ timeout: 5000 });

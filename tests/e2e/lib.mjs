@@ -60,9 +60,22 @@ export function launch() {
   });
 }
 
-/** Opens a page that fails the check on any console error or uncaught exception. */
+/** The strict Content-Security-Policy the app and the host page must work under (issue 9). */
+export const STRICT_CSP =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+
+/**
+ * Opens a page that fails the check on any console error or uncaught exception, and records
+ * CSP violations in `window.cspViolations`.
+ */
 export async function strictPage(browser, options = {}) {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 }, ...options });
+  await context.addInitScript(() => {
+    window.cspViolations = [];
+    document.addEventListener("securitypolicyviolation", (e) =>
+      window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
   const page = await context.newPage();
   page.errors = [];
   page.on("pageerror", (e) => page.errors.push(`uncaught: ${e.message}`));
