@@ -6,6 +6,7 @@
 
 pub mod driver;
 pub mod i18n;
+#[cfg(feature = "js-api")]
 pub mod js_api;
 pub mod llm;
 pub mod storage;

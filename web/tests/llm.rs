@@ -37,6 +37,11 @@ const KEY: Option<&str> = option_env!("CLARIFY_LLM_KEY");
 const FIXTURES: Option<&str> = option_env!("CLARIFY_LLM_FIXTURES");
 const DOWN: Option<&str> = option_env!("CLARIFY_LLM_DOWN_URL");
 
+/// These tests need the servers scripts/test.d/70-llm-e2e starts; without them they fail rather
+/// than pass without checking anything.
+const NO_SERVER: &str =
+    "no LLM server configured: run `scripts/test llm` (scripts/test.d/70-llm-e2e)";
+
 /// Longest wait for one conversation step (the model may crawl on a busy 2-core machine).
 const WAIT_MS: f64 = 600_000.0;
 
@@ -172,7 +177,9 @@ fn start(d: &Driver, request: &str) {
 
 #[wasm_bindgen_test]
 async fn a_conversation_detects_asks_and_streams_the_answer_across_origins() {
-    let Some(s) = settings() else { return };
+    let Some(s) = settings() else {
+        panic!("{NO_SERVER}")
+    };
     // One question at most: the tiny model fills the schema slowly on a busy machine.
     let (d, log) = driver(s, 1);
     start(&d, "Plan a trip to Paris");
@@ -245,7 +252,9 @@ async fn a_conversation_detects_asks_and_streams_the_answer_across_origins() {
 
 #[wasm_bindgen_test]
 async fn a_wrong_key_is_a_clear_401_the_embedded_detector_takes_over_and_the_key_stays_secret() {
-    let Some(mut s) = settings() else { return };
+    let Some(mut s) = settings() else {
+        panic!("{NO_SERVER}")
+    };
     s.api_key = Some("sk-wrong-5ecret".into());
     let e = llm::complete(&s, &tiny_request()).await.unwrap_err();
     let m = e.to_string();
@@ -299,7 +308,7 @@ fn tiny_request() -> ChatRequest {
 #[wasm_bindgen_test]
 async fn a_down_endpoint_and_a_cors_refusal_get_different_honest_messages() {
     let (Some(down), Some(nocors)) = (DOWN, fixture("/nocors/v1")) else {
-        return;
+        panic!("{NO_SERVER}");
     };
     let s = LlmSettings {
         endpoint: down.into(),
@@ -328,7 +337,9 @@ async fn a_down_endpoint_and_a_cors_refusal_get_different_honest_messages() {
 
 #[wasm_bindgen_test]
 async fn statuses_are_specific_and_retries_are_bounded() {
-    let Some(f) = FIXTURES else { return };
+    let Some(f) = FIXTURES else {
+        panic!("{NO_SERVER}")
+    };
     for (path, want_attempts, what) in [
         ("/status/500", 3, "HTTP 500"),
         ("/status/429", 3, "HTTP 429"),
@@ -358,7 +369,9 @@ async fn hits(fixtures: &str, path: &str) -> u32 {
 
 #[wasm_bindgen_test]
 async fn hostile_replies_end_in_clear_errors_or_safe_fallbacks() {
-    let Some(_) = FIXTURES else { return };
+    let Some(_) = FIXTURES else {
+        panic!("{NO_SERVER}")
+    };
     for (path, want) in [
         (
             "/hostile/html/v1",
@@ -396,7 +409,9 @@ async fn hostile_replies_end_in_clear_errors_or_safe_fallbacks() {
 
 #[wasm_bindgen_test]
 async fn a_truncated_json_object_reply_falls_back_to_the_embedded_detector() {
-    let Some(s) = settings() else { return };
+    let Some(s) = settings() else {
+        panic!("{NO_SERVER}")
+    };
     // json_object mode with a tiny max_tokens: the real model stops mid-JSON.
     let request = ChatRequest {
         purpose: Purpose::Detection,
@@ -446,7 +461,7 @@ async fn a_truncated_json_object_reply_falls_back_to_the_embedded_detector() {
 #[wasm_bindgen_test]
 async fn a_server_that_never_answers_times_out_once_without_retries() {
     let Some(s) = fixture("/hostile/hang/v1") else {
-        return;
+        panic!("{NO_SERVER}");
     };
     llm::set_timeout_ms(1_500);
     let started = js_sys::Date::now();
@@ -462,7 +477,9 @@ async fn a_server_that_never_answers_times_out_once_without_retries() {
 
 #[wasm_bindgen_test]
 async fn cancel_stops_a_stream_and_retry_completes() {
-    let Some(s) = settings() else { return };
+    let Some(s) = settings() else {
+        panic!("{NO_SERVER}")
+    };
     let cancel = Cancel::default();
     let got = Rc::new(RefCell::new(String::new()));
     let (c, g) = (cancel.clone(), got.clone());
@@ -494,7 +511,7 @@ fn generation_request() -> ChatRequest {
 #[wasm_bindgen_test]
 async fn the_server_killed_mid_stream_keeps_every_answer_and_retry_works_once_it_is_back() {
     let (Some(s), Some(_)) = (settings(), FIXTURES) else {
-        return;
+        panic!("{NO_SERVER}");
     };
     // Embedded detection: this test is about the answer.
     let mut config = Config {
@@ -554,7 +571,9 @@ async fn the_server_killed_mid_stream_keeps_every_answer_and_retry_works_once_it
 
 #[wasm_bindgen_test]
 async fn a_detection_call_for_a_one_line_request_costs_under_600_prompt_tokens() {
-    let Some(s) = settings() else { return };
+    let Some(s) = settings() else {
+        panic!("{NO_SERVER}")
+    };
     // The engine's own detection request with the default config; one output token is enough
     // to read the prompt's size from the usage figures.
     let mut request =
