@@ -407,6 +407,124 @@ async fn html_from_the_user_is_shown_as_text() {
     assert!(flag.is_undefined(), "no handler ran");
 }
 
+/// Markup an attacker could put in an LLM reply or in user text: tags with handlers, a script,
+/// SVG, a `javascript:` link and Markdown that would render as a link or an image.
+const HOSTILE: &[&str] = &[
+    "<img src=x onerror=\"window.__xss=1\">",
+    "<script>window.__xss=2</script>",
+    "<svg onload=\"window.__xss=3\"></svg>",
+    "<a href=\"javascript:window.__xss=4\">link</a>",
+    "[click](javascript:window.__xss=5)",
+    "![x](x\" onerror=\"window.__xss=6)",
+];
+
+#[wasm_bindgen_test]
+async fn markup_from_the_llm_is_text_in_the_card_the_trace_and_the_answer() {
+    clear_storage();
+    let evil = HOSTILE.concat();
+    let config = Config {
+        detection: clarify_core::Detection::Llm,
+        ..Config::default()
+    };
+    let mut s = Session::new(config);
+    let _ = s
+        .handle(Input::Start {
+            request: "Plan a trip".into(),
+            context: Default::default(),
+            // Now, so the app's Tick on load does not time the question out.
+            now: js_sys::Date::now() as u64,
+        })
+        .unwrap();
+    let reply = serde_json::json!({
+        "needs_clarification": true,
+        "ambiguity_details": [{
+            "clarification_question": format!("{evil} Which city?"),
+            "description": evil,
+            "possible_options": [HOSTILE[0], HOSTILE[3], HOSTILE[4]],
+            "priority": "critical",
+        }],
+    });
+    let _ = s
+        .handle(Input::DetectionReceived {
+            reply: reply.to_string(),
+            usage: None,
+        })
+        .unwrap();
+    let question = s
+        .current_question()
+        .expect("the LLM's question is pending")
+        .id
+        .clone();
+    let card = {
+        let driver = Driver::new(s.clone(), None);
+        Mounted::new(move || view! { <ClarifyApp driver=driver /> })
+    };
+    tick().await;
+    assert_eq!(
+        text(&card.get("question-text")),
+        format!("{evil} Which city?")
+    );
+    let labels: Vec<String> = card.all("option").iter().map(text).collect();
+    assert!(labels.iter().any(|l| l.contains(HOSTILE[3])), "{labels:?}");
+    let rows: Vec<String> = card.all("trace-row").iter().map(text).collect();
+    assert!(
+        rows.iter().any(|r| r.contains("Asking \"<img src=x")),
+        "the trace quotes the question as text: {rows:?}"
+    );
+    assert_no_markup(&card);
+    drop(card);
+
+    // The user answers with the same markup; the LLM streams markup back as the answer.
+    let _ = s
+        .handle(Input::Answer {
+            question,
+            reply: Reply::Text { text: evil.clone() },
+            now: js_sys::Date::now() as u64,
+        })
+        .unwrap();
+    assert_eq!(s.status(), Status::Generating);
+    let driver = Driver::new(s, None);
+    let m = {
+        let driver = driver.clone();
+        Mounted::new(move || view! { <ClarifyApp driver=driver /> })
+    };
+    tick().await;
+    for chunk in HOSTILE {
+        driver
+            .send(Input::GenerationChunk {
+                text: (*chunk).into(),
+            })
+            .unwrap();
+    }
+    driver
+        .send(Input::GenerationCompleted {
+            text: String::new(),
+            usage: None,
+        })
+        .unwrap();
+    settle().await;
+    assert_eq!(text(&m.get("answer-text")), evil);
+    assert!(
+        text(&m.host).contains(HOSTILE[1]),
+        "the user's answer shows as text in the conversation"
+    );
+    assert_no_markup(&m);
+}
+
+/// Fails if any element or handler came from [`HOSTILE`] markup, or if a handler ran.
+fn assert_no_markup(m: &Mounted) {
+    assert!(
+        m.host
+            .query_selector("img, script, svg, a[href^='javascript'], [onerror], [onload]")
+            .unwrap()
+            .is_none(),
+        "no element came from the markup: {}",
+        m.host.inner_html()
+    );
+    let flag = js_sys::Reflect::get(&window(), &"__xss".into()).unwrap();
+    assert!(flag.is_undefined(), "no handler ran");
+}
+
 #[wasm_bindgen_test]
 async fn handoff_shows_the_answer_first_then_connects_to_an_agent() {
     clear_storage();
