@@ -211,6 +211,36 @@ await main("the host page embeds two independent widgets under a strict CSP", as
   check(bad.event?.detail.code === "bad_options" && bad.text.includes("options"), `bad attributes: ${JSON.stringify(bad)}`);
   await page.evaluate(() => { document.getElementById("bad").remove(); document.getElementById("xss").remove(); });
 
+  // 7b. Attributes changed after connection: applied at once while idle (an invalid value is
+  //     refused and the working session kept); mid-question the pending question keeps its
+  //     session and the change applies to the next request.
+  const reconf = await page.evaluate(() => {
+    const w = document.createElement("clarify-widget");
+    w.id = "reconf";
+    w.setAttribute("max-questions", "1");
+    document.body.append(w);
+    const first = w.clarifier;
+    w.setAttribute("max-questions", "lots");
+    const refused = { kept: w.clarifier === first, event: window.clarifyEvents.filter((e) => e.widget === "reconf").map((e) => e.detail.code) };
+    w.setAttribute("max-questions", "3");
+    const replaced = w.clarifier !== first;
+    w.start("Plan a trip to Paris");
+    const total = w.clarifier.state.progress.total;
+    const asking = w.clarifier;
+    w.setAttribute("max-questions", "1");
+    const midQuestion = { same: w.clarifier === asking, status: w.clarifier.status, total: w.clarifier.state.progress.total };
+    w.clarifier.skipAll();
+    w.start("Plan a trip to Paris");
+    const next = { total: w.clarifier.state.progress.total, shown: w.shadowRoot.querySelector("[data-testid=progress]")?.textContent };
+    w.remove();
+    return { refused, replaced, total, midQuestion, next };
+  });
+  check(reconf.refused.kept && reconf.refused.event.includes("bad_options") && reconf.replaced,
+    `an invalid attribute is refused, a valid one applies while idle: ${JSON.stringify(reconf)}`);
+  check(reconf.total > 1 && reconf.midQuestion.same && reconf.midQuestion.status === "awaiting_clarification" && reconf.midQuestion.total === reconf.total,
+    `a change mid-question leaves the pending question alone: ${JSON.stringify(reconf)}`);
+  check(reconf.next.total === 1 && reconf.next.shown === "Question 1 of 1", `the change applies to the next request: ${JSON.stringify(reconf)}`);
+
   // 8. A pending question times out at its deadline (question-timeout-ms) and the widget moves on.
   const timedOut = await page.evaluate(async () => {
     const w = document.createElement("clarify-widget");

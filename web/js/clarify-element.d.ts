@@ -20,7 +20,7 @@ export interface ClarifyEventMap {
 
 /** `<clarify-widget endpoint model api-key max-questions max-rounds never-ask language question-timeout-ms demo storage-key>` */
 export class ClarifyWidget extends HTMLElement {
-  /** This element's session; `null` until first connected (or if its attributes were invalid). */
+  /** This element's current session; `null` until first connected (or if its attributes were invalid). A changed attribute replaces it while idle. */
   readonly clarifier: Clarifier | null;
   /** Starts a conversation as if typed into the widget; false (and a clarify-error) if refused. */
   start(request: string): boolean;

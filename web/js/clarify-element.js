@@ -110,6 +110,18 @@ export class ClarifyWidget extends HTMLElement {
   #errorText = "";
   #timer = undefined;
 
+  /**
+   * Attributes that configure the session. A change applies at once while the widget is idle;
+   * mid-conversation the pending question keeps its session and the change applies to the next
+   * request. `storage-key` is read once, when the element is first connected.
+   */
+  static observedAttributes = [
+    "endpoint", "model", "api-key", "language", "max-questions", "max-rounds",
+    "question-timeout-ms", "never-ask", "demo",
+  ];
+
+  #reconfigure = false;
+
   constructor() {
     super();
     const root = this.attachShadow({ mode: "open" });
@@ -140,6 +152,34 @@ export class ClarifyWidget extends HTMLElement {
     const state = this.#clarifier.state;
     this.#resolved = state.resolutions.length;
     this.#render(state);
+  }
+
+  attributeChangedCallback(_name, before, after) {
+    if (!this.#clarifier || before === after) return;
+    this.#reconfigure = true;
+    if (this.#clarifier.status === "idle") this.#rebuild();
+  }
+
+  /** Replaces an idle or finished session with one made from the current attributes. */
+  #rebuild() {
+    let next;
+    try {
+      next = new Clarifier(optionsFrom(this));
+    } catch (e) {
+      // Invalid attributes: keep the working session and say why.
+      this.#fail(e);
+      return;
+    }
+    this.#reconfigure = false;
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+    this.#clarifier.free?.();
+    this.#clarifier = next;
+    this.#resolved = 0;
+    if (this.isConnected) {
+      this.#unsubscribe = next.subscribe((state, effects) => this.#changed(state, effects));
+      this.#render(next.state);
+    }
   }
 
   /** With `storage-key`, the session survives reloads: restored here, saved after each change. */
@@ -186,6 +226,10 @@ export class ClarifyWidget extends HTMLElement {
 
   /** Starts a conversation with `request`, as if typed into the widget. */
   start(request) {
+    if (this.#reconfigure && this.#clarifier) {
+      const status = this.#clarifier.status;
+      if (status === "idle" || ["completed", "handed_off", "failed"].includes(status)) this.#rebuild();
+    }
     return this.#act(() => this.#clarifier.start(request));
   }
 
