@@ -1,0 +1,51 @@
+// The JS API and <clarify-widget> from TypeScript, as a page next to the embed bundle would use
+// them. `scripts/test` type-checks this file (strict) against the bundle's generated .d.ts files,
+// so a type that drifts from the API, or turns into `any`, fails the build.
+import { ready, Clarifier, type ClarifyError } from "./clarify-element.js";
+import type { AnswerInput, ClarifierState, Effect, Question } from "./clarify-embed.js";
+
+await ready;
+
+const clarifier = new Clarifier({ maxQuestions: 2, language: "en" });
+const unsubscribe: () => void = clarifier.subscribe((state: ClarifierState, effects: Effect[]) => {
+  const shown: Question | null = state.question;
+  if (shown) console.log(`${state.progress.current}/${state.progress.total}: ${shown.text} (${shown.priority})`);
+  for (const effect of effects) if (effect.type === "complete") console.log(state.prompt);
+});
+
+try {
+  clarifier.start("Plan a trip to Paris");
+  const q = clarifier.question;
+  if (q) {
+    const first = q.options[0];
+    const reply: AnswerInput = first ? { choice: first.id, text: "with kids" } : { dontKnow: true };
+    clarifier.answer(q.id, reply);
+  }
+  if (clarifier.status === "awaiting_clarification") clarifier.skipAll();
+  const saved: string = clarifier.snapshot();
+  new Clarifier().restore(saved);
+} catch (e) {
+  const error = e as ClarifyError;
+  if (error.code === "not_pending_question") console.warn(error.message);
+} finally {
+  unsubscribe();
+}
+
+const widget = document.createElement("clarify-widget");
+widget.setAttribute("max-questions", "3");
+widget.addEventListener("clarify-done", (e) => console.log(e.detail.answer, e.detail.status));
+widget.addEventListener("clarify-answer", (e) => console.log(e.detail.question.id, e.detail.answer.kind));
+document.body.append(widget);
+const started: boolean = widget.start("my app crashes");
+console.log(started, widget.clarifier?.state.status);
+
+// Misuse the types must reject (each line is an error, or tsc reports the directive as unused).
+// @ts-expect-error an unknown option
+new Clarifier({ maxQuestion: 2 });
+// @ts-expect-error a number is not an answer
+clarifier.answer("q1", 3);
+// @ts-expect-error status is one of the named states
+const wrong: ClarifierState["status"] = "done";
+// @ts-expect-error the done event has no `package`
+widget.addEventListener("clarify-done", (e) => e.detail.package);
+console.log(wrong);
