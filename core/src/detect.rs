@@ -7,9 +7,9 @@
 //!    ("compare them"), an underspecified parameter ("how many examples are enough?"), and for
 //!    Chinese a terse keyword list ("悠遊卡 投遞的格式、成效", seed 003) or a pronoun. A rule
 //!    that fires decides "ask" on its own.
-//! 2. **A learned model** for English: logistic regression over hashed word, bigram and
-//!    character-trigram features, trained on IN3 train by `scripts/train-detector` and embedded
-//!    as 8 KB of quantised weights (IN3: Qian et al., 2024, OpenBMB/Tell_Me_More, Apache-2.0).
+//! 2. **A learned model** for English: logistic regression over hashed word unigrams, bigrams
+//!    and a proper-noun cue, trained on IN3 train by `scripts/train-detector` and embedded as
+//!    16 KB of quantised weights (IN3: Qian et al., 2024, OpenBMB/Tell_Me_More, Apache-2.0).
 //!    It decides "ask" for requests that leave out what the answer depends on ("Find a recipe
 //!    for homemade pizza") and "answer" for specific ones ("Find the capital city of Tasmania").
 //! 3. **Question templates** per kind of task (trip → duration and budget, recipe → dietary

@@ -1,5 +1,5 @@
-//! The learned layer: a logistic regression over hashed word, bigram and character-trigram
-//! features, trained on IN3 train by `scripts/train-detector` and shipped as 8 KB of `i8` weights.
+//! The learned layer: a logistic regression over hashed word unigrams, bigrams and a proper-noun
+//! cue, trained on IN3 train by `scripts/train-detector` and shipped as 16 KB of `i8` weights.
 //!
 //! Training data: IN3 (Qian et al., 2024, "Tell Me More!", OpenBMB/Tell_Me_More), Apache-2.0;
 //! see `data/in3/README.md`. The feature extraction must match the script's `features` exactly.
@@ -24,12 +24,12 @@ pub(crate) fn score(text: &str) -> f32 {
         sum += i64::from(model.weight(index));
         count += 1;
     });
-    // `count` is at least 2 (the end bigram and the length bucket).
+    // `count` is at least 1 (the end bigram).
     let norm = 1.0 / f64::from(count.max(1)).sqrt();
     (f64::from(model.bias) + norm * f64::from(model.scale) * sum as f64) as f32
 }
 
-/// The decision threshold picked by cross-validation on IN3 train.
+/// The decision threshold: the equal-error point of cross-validation on IN3 train.
 pub(crate) fn threshold() -> f32 {
     Model::get().map_or(f32::INFINITY, |m| m.threshold)
 }
@@ -75,41 +75,29 @@ impl Model {
 }
 
 /// Calls `f` with the bucket of every feature of `text`, as `features()` in the script does:
-/// per token a unigram, a bigram with the previous token (`^` at the start) and the character
-/// trigrams of the space-padded token when it is ASCII and longer than two bytes; then the end bigram and
-/// a token-count bucket.
+/// per token a unigram, a bigram with the previous token (`^` at the start) and, for a proper
+/// noun cue (an ASCII word starting with A–Z that does not open a sentence), the feature `P`;
+/// then the end bigram (`$`).
 fn for_each_feature(text: &str, mask: u32, mut f: impl FnMut(u32)) {
-    let mut word = [0u8; 64 + 2];
+    let mut word = [0u8; 64];
     let mut prev = [0u8; 64];
     let mut prev_len = 1;
     prev[0] = b'^';
-    let mut n = 0usize;
-    let emit = |token: &[u8], prev: &[u8], f: &mut dyn FnMut(u32)| {
-        f(Fnv::new().byte(b'w').bytes(token).finish() & mask);
+    let proper_noun = Fnv::new().byte(b'P').finish() & mask;
+    for token in Tokens::new(text).take(MAX_TOKENS) {
+        let len = token.as_bytes(&mut word).len();
+        f(Fnv::new().byte(b'w').bytes(&word[..len]).finish() & mask);
         f(Fnv::new()
             .byte(b'b')
-            .bytes(prev)
+            .bytes(&prev[..prev_len])
             .byte(b' ')
-            .bytes(token)
+            .bytes(&word[..len])
             .finish()
             & mask);
-    };
-    for token in Tokens::new(text) {
-        if n == MAX_TOKENS {
-            break;
+        if matches!(token, Token::Ascii { proper: true, .. }) {
+            f(proper_noun);
         }
-        n += 1;
-        let ascii = matches!(token, Token::Ascii(_));
-        let len = token.as_bytes(&mut word[1..]).len();
-        emit(&word[1..1 + len], &prev[..prev_len], &mut f);
-        if ascii && len > 2 {
-            word[0] = b' ';
-            word[len + 1] = b' ';
-            for tri in word[..len + 2].windows(3) {
-                f(Fnv::new().byte(b'c').bytes(tri).finish() & mask);
-            }
-        }
-        prev[..len].copy_from_slice(&word[1..1 + len]);
+        prev[..len].copy_from_slice(&word[..len]);
         prev_len = len;
     }
     f(Fnv::new()
@@ -118,27 +106,17 @@ fn for_each_feature(text: &str, mask: u32, mut f: impl FnMut(u32)) {
         .bytes(b" $")
         .finish()
         & mask);
-    let bucket: u8 = match n {
-        0..8 => n as u8,
-        8..12 => 8,
-        12..20 => 12,
-        _ => 20,
-    };
-    let mut digits = [0u8; 2];
-    let digits = if bucket < 10 {
-        digits[0] = b'0' + bucket;
-        &digits[..1]
-    } else {
-        digits = [b'0' + bucket / 10, b'0' + bucket % 10];
-        &digits[..]
-    };
-    f(Fnv::new().byte(b'n').bytes(digits).finish() & mask);
 }
 
 /// A token: a run of ASCII letters and digits (lower-cased, at most 64 bytes kept) or a single
 /// other alphanumeric character (a CJK character, an accented letter).
 enum Token<'a> {
-    Ascii(&'a str),
+    /// `proper`: the word starts with A–Z and does not open a sentence (it is not the first
+    /// token, and no `.`, `?` or `!` stands between it and the token before).
+    Ascii {
+        text: &'a str,
+        proper: bool,
+    },
     Char(char),
 }
 
@@ -146,9 +124,9 @@ impl Token<'_> {
     /// Writes the token's bytes (lower-cased) into `buf` and returns them.
     fn as_bytes<'b>(&self, buf: &'b mut [u8]) -> &'b [u8] {
         match self {
-            Self::Ascii(s) => {
-                let n = s.len().min(64).min(buf.len());
-                for (d, b) in buf.iter_mut().zip(s.bytes().take(n)) {
+            Self::Ascii { text, .. } => {
+                let n = text.len().min(64).min(buf.len());
+                for (d, b) in buf.iter_mut().zip(text.bytes().take(n)) {
                     *d = b.to_ascii_lowercase();
                 }
                 &buf[..n]
@@ -168,11 +146,23 @@ impl Token<'_> {
 struct Tokens<'a> {
     text: &'a str,
     pos: usize,
+    /// Whether the next token opens a sentence.
+    opens: bool,
 }
 
 impl<'a> Tokens<'a> {
     fn new(text: &'a str) -> Self {
-        Self { text, pos: 0 }
+        Self {
+            text,
+            pos: 0,
+            opens: true,
+        }
+    }
+
+    fn ascii(&mut self, text: &'a str) -> Token<'a> {
+        let proper = !self.opens && text.as_bytes().first().is_some_and(u8::is_ascii_uppercase);
+        self.opens = false;
+        Token::Ascii { text, proper }
     }
 }
 
@@ -189,15 +179,18 @@ impl<'a> Iterator for Tokens<'a> {
             }
             if let Some(s) = start {
                 self.pos += i;
-                return rest.get(s..i).map(Token::Ascii);
+                return rest.get(s..i).map(|w| self.ascii(w));
             }
-            if !c.is_ascii() && c.is_alphanumeric() {
+            if matches!(c, '.' | '?' | '!') {
+                self.opens = true;
+            } else if !c.is_ascii() && c.is_alphanumeric() {
                 self.pos += i + c.len_utf8();
+                self.opens = false;
                 return Some(Token::Char(c));
             }
         }
         self.pos = self.text.len();
-        start.and_then(|s| rest.get(s..)).map(Token::Ascii)
+        start.and_then(|s| rest.get(s..)).map(|w| self.ascii(w))
     }
 }
 
@@ -230,11 +223,15 @@ mod tests {
     fn model_scores_match_training_script() {
         // Printed by `scripts/train-detector` for its PARITY requests.
         let expected = [
-            ("Find the capital city of Tasmania.", -1.8814),
-            ("Find a recipe for homemade pizza.", 0.9538),
-            ("Tell me more about it", 0.7122),
-            ("悠遊卡 投遞的格式、成效", 0.2645),
-            ("", 0.2934),
+            ("Find the capital city of Tasmania.", -2.1964),
+            ("Find a recipe for homemade pizza.", 2.7318),
+            ("Tell me more about it", 0.5512),
+            ("悠遊卡 投遞的格式、成效", 2.0537),
+            ("", 1.5611),
+            (
+                "Is Paris in France? Yes. Compare LeBron James and Michael Jordan, e.g. Stats.",
+                -1.5966,
+            ),
         ];
         for (text, want) in expected {
             let got = score(text);
@@ -245,7 +242,7 @@ mod tests {
     #[test]
     fn the_shipped_model_loads() {
         let m = Model::get().expect("detector.bin is well formed");
-        assert_eq!(m.buckets, 8192);
+        assert_eq!(m.buckets, 16384);
         assert!(m.threshold.is_finite());
     }
 
@@ -255,6 +252,20 @@ mod tests {
             .map(|t| String::from_utf8_lossy(t.as_bytes(&mut [0; 64])).into_owned())
             .collect();
         assert_eq!(toks, ["hi", "悠", "遊", "卡", "x2"]);
+    }
+
+    #[test]
+    fn capitalised_words_inside_a_sentence_are_proper_noun_cues() {
+        let proper: Vec<bool> = Tokens::new("Is Paris big? Yes. Ask NASA, e.g. Bob 悠 Kim")
+            .map(|t| matches!(t, Token::Ascii { proper: true, .. }))
+            .collect();
+        // Is Paris big Yes Ask NASA e g Bob 悠 Kim
+        assert_eq!(
+            proper,
+            [
+                false, true, false, false, false, true, false, false, false, false, true
+            ]
+        );
     }
 
     #[test]

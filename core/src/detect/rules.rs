@@ -5,6 +5,11 @@ use super::{Finding, Kind};
 
 /// Pronouns that need an antecedent wherever they appear.
 const PRONOUNS: &[&str] = &["it", "them", "they", "its", "their"];
+/// Possessive determiners: after the first words of a request they almost always refer back to
+/// a noun in it ("Find the newest version of Django and its documentation").
+const POSSESSIVES: &[&str] = &["its", "their"];
+/// A possessive among the first this many words may lack an antecedent ("What is their price?").
+const POSSESSIVE_REACH: usize = 3;
 /// Demonstratives: pronouns only when nothing that they could modify follows.
 const DEMONSTRATIVES: &[&str] = &["this", "that", "these", "those"];
 /// Words after a demonstrative that show it stands alone ("how does that work").
@@ -66,10 +71,10 @@ pub(crate) fn english(words: &[&str], has_history: bool) -> Vec<Finding> {
     let mut found = Vec::new();
     let short = words.len() <= 12;
     if !has_history {
-        if let Some(i) = words
-            .iter()
-            .position(|w| PRONOUNS.contains(w) || is_standalone_demonstrative(words, w))
-        {
+        if let Some(i) = words.iter().enumerate().position(|(i, w)| {
+            (PRONOUNS.contains(w) && (i < POSSESSIVE_REACH || !POSSESSIVES.contains(w)))
+                || is_standalone_demonstrative(words, w)
+        }) {
             let before = i.checked_sub(1).and_then(|j| words.get(j)).copied();
             let kind = if matches!(before, Some("compare" | "contrast" | "rank")) {
                 Kind::AmbiguousReference
@@ -321,6 +326,25 @@ mod tests {
         assert_eq!(
             kinds("What's a good learning rate?", false),
             [Kind::UnderspecifiedParameter]
+        );
+    }
+
+    #[test]
+    fn possessives_after_the_first_words_refer_back_inside_the_request() {
+        assert!(
+            kinds(
+                "Find the newest version of Django and its documentation",
+                false
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            kinds("What is their price?", false),
+            [Kind::PronounWithoutAntecedent]
+        );
+        assert_eq!(
+            kinds("Explain the idea of bitcoin and how to invest in it", false),
+            [Kind::PronounWithoutAntecedent]
         );
     }
 
