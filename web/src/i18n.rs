@@ -149,6 +149,8 @@ pub struct Texts {
     pub you: &'static str,
     /// Dismiss a notice.
     pub dismiss: &'static str,
+    /// Another tab's session replaced an answer given here; the question follows.
+    pub other_tab_took_over: &'static str,
 }
 
 impl Texts {
@@ -229,6 +231,7 @@ static EN: Texts = Texts {
     no_endpoint: "No endpoint is set; the app runs offline.",
     you: "You",
     dismiss: "Dismiss",
+    other_tab_took_over: "Another tab took over this conversation; your answer here is not in it: ",
 };
 
 static ZH: Texts = Texts {
@@ -280,6 +283,7 @@ static ZH: Texts = Texts {
     no_endpoint: "未设置端点；应用以离线模式运行。",
     you: "你",
     dismiss: "关闭",
+    other_tab_took_over: "另一个标签页接管了这个对话，你在这里的回答没有保留：",
 };
 
 /// The browser's preferred language (`navigator.language`), or `""` outside a browser.

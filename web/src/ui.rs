@@ -105,12 +105,27 @@ pub fn ClarifyApp(
             if ev.key().as_deref() != Some(storage::SESSION_KEY) {
                 return;
             }
-            let next = match ev.new_value() {
-                None => Ok(Session::new(settings.with_untracked(Settings::config))),
-                Some(text) => storage::restore(&text),
+            // The stored value, not the event's: when both tabs write at once the events
+            // cross, and only what storage holds now is what both tabs will agree on.
+            let next = match storage::load_session() {
+                Ok(None) => Ok(Session::new(settings.with_untracked(Settings::config))),
+                Ok(Some(stored)) => Ok(stored),
+                Err(e) => Err(e),
             };
             match next {
                 Ok(s) => {
+                    let (same, displaced) =
+                        driver.with(|mine| (*mine == s, displaced_answer(mine, &s)));
+                    if same {
+                        return;
+                    }
+                    if let Some(question) = displaced {
+                        let texts = settings.with_untracked(Settings::lang).texts();
+                        note(
+                            notices,
+                            format!("{}“{question}”", texts.other_tab_took_over),
+                        );
+                    }
                     remote.set(true);
                     driver.replace(s);
                     remote.set(false);
@@ -429,6 +444,20 @@ fn resume(driver: &Driver) {
         | Status::HandedOff
         | Status::Failed => {}
     }
+}
+
+/// The first question answered in `mine` whose answer `theirs` does not hold: what a user
+/// would lose, unseen, if another tab's session silently replaced this one.
+fn displaced_answer(mine: &Session, theirs: &Session) -> Option<String> {
+    mine.resolutions()
+        .iter()
+        .find(|r| {
+            !theirs
+                .resolutions()
+                .iter()
+                .any(|t| t.question.id == r.question.id && t.answer == r.answer)
+        })
+        .map(|r| r.question.text.clone())
 }
 
 /// Adds `message` to the app's notices unless it is already shown.

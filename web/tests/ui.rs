@@ -678,6 +678,50 @@ async fn another_tab_answering_is_shown_here() {
 }
 
 #[wasm_bindgen_test]
+async fn two_tabs_answering_at_once_agree_and_the_overruled_one_is_told() {
+    clear_storage();
+    let m = mount_app();
+    start(&m, "my app crashes").await;
+    let pending = local(SESSION_KEY).unwrap();
+
+    // The other tab, on the same question, picks the second option...
+    let mut other = Session::restore(&pending).unwrap();
+    let q = other.current_question().unwrap().clone();
+    let _ = other
+        .handle(Input::Answer {
+            question: q.id.clone(),
+            reply: Reply::Choices {
+                choices: vec![q.options[1].id.clone()],
+            },
+            now: 1,
+        })
+        .unwrap();
+    // ...while this tab picks the first.
+    m.all("option")[0].click();
+    tick().await;
+    m.get("continue").click();
+    settle().await;
+    let mine = local(SESSION_KEY).unwrap();
+
+    // Our write landed last: the other tab's event arrives, but storage holds ours, so both
+    // tabs end on this session and nothing here changes.
+    dispatch_storage_event(Some(&other.snapshot()));
+    settle().await;
+    assert_eq!(local(SESSION_KEY).unwrap(), mine);
+    assert_eq!(text(&m.all("conv-answer")[0]), q.options[0].label);
+    assert!(m.find("notice").is_none(), "nothing was lost here");
+
+    // The other tab's write landed last: this tab shows it, and says which answer is gone.
+    storage_event(Some(&other.snapshot()));
+    settle().await;
+    let answers: Vec<String> = m.all("conv-answer").iter().map(text).collect();
+    assert_eq!(answers, [q.options[1].label.clone()]);
+    let notice = text(&m.get("notice"));
+    assert!(notice.contains("Another tab took over"), "{notice}");
+    assert!(notice.contains(&q.text), "{notice}");
+}
+
+#[wasm_bindgen_test]
 async fn an_expired_question_times_out_on_load() {
     clear_storage();
     let mut s = Session::new(Config::default());
@@ -947,6 +991,12 @@ fn storage_event(new_value: Option<&str>) {
         Some(v) => set_local(SESSION_KEY, v),
         None => storage().remove_item(SESSION_KEY).unwrap(),
     }
+    dispatch_storage_event(new_value);
+}
+
+/// Only the event another tab's write sends, without the write: as when a later write has
+/// already replaced it.
+fn dispatch_storage_event(new_value: Option<&str>) {
     let init = web_sys::StorageEventInit::new();
     init.set_key(Some(SESSION_KEY));
     init.set_new_value(new_value);
