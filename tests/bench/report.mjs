@@ -185,7 +185,7 @@ L.push(`| load average (1 min) | ${Object.entries(meta.load ?? {}).map(([k, v]) 
 L.push("");
 if (meta.noisy) {
   L.push(`> **Noisy machine.** The 1-minute load average was above the core count during timing (${meta.noisy}): ` +
-    "other builds and fuzzers shared the 2 cores, so times are pessimistic and spreads wide. Sizes and token counts are unaffected.", "");
+    "the measured processes themselves (Chromium, the llama.cpp server) and anything else running shared the cores, so times are pessimistic and spreads wide. Sizes and token counts are unaffected.", "");
 }
 
 L.push("## Against the targets", "");
@@ -346,7 +346,7 @@ if (text.includes(START) && text.includes(END)) {
   const R = [START, "## Benchmarks", ""];
   R.push(`\`scripts/bench\` measures size, speed and LLM cost in one run and writes [BENCHMARKS.md](BENCHMARKS.md) ` +
     `(machine, method, spreads). Last run: ${meta.date ?? "?"}, ${meta.cpu ?? "?"} × ${meta.nproc ?? "?"} cores, ` +
-    `1-minute load average ${loadRange()} while timing${meta.noisy ? " (a shared, busy machine: times are pessimistic)" : ""}.`, "");
+    `1-minute load average ${loadRange()} while timing${meta.noisy ? " (above the core count: times are pessimistic)" : ""}.`, "");
   R.push("| | Clarify | target | for comparison |", "|---|---:|---:|---|");
   R.push(`| app transfer (gzip) | ${kb(appGzip)} | ≤ 150 KB | SurveyJS ${kb(sizes.surveyjs?.gzip)}, React + react-dom ${kb(sizes.react?.gzip)}, xstate ${kb(sizes.xstate?.gzip)} |`);
   R.push(`| embed bundle (gzip) | ${embedGzip == null ? "not measured" : kb(embedGzip)} | ≤ 120 KB | |`);
