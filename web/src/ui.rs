@@ -107,19 +107,15 @@ pub fn ClarifyApp(
             }
             // The stored value, not the event's: when both tabs write at once the events
             // cross, and only what storage holds now is what both tabs will agree on.
-            let next = match storage::load_session() {
-                Ok(None) => Ok(Session::new(settings.with_untracked(Settings::config))),
-                Ok(Some(stored)) => Ok(stored),
-                Err(e) => Err(e),
-            };
+            let next = storage::load_session().map(|stored| {
+                stored.unwrap_or_else(|| Session::new(settings.with_untracked(Settings::config)))
+            });
             match next {
                 Ok(s) => {
-                    let (same, displaced) =
-                        driver.with(|mine| (*mine == s, displaced_answer(mine, &s)));
-                    if same {
+                    if driver.with(|mine| *mine == s) {
                         return;
                     }
-                    if let Some(question) = displaced {
+                    if let Some(question) = driver.with(|mine| displaced_answer(mine, &s)) {
                         let texts = settings.with_untracked(Settings::lang).texts();
                         note(
                             notices,
