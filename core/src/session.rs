@@ -276,7 +276,7 @@ impl Session {
                 Phase::Asking { question, .. },
                 Input::Answer {
                     question: id,
-                    reply,
+                    answer: reply,
                     now,
                 },
             ) => {
@@ -306,7 +306,7 @@ impl Session {
                 );
                 self.proceed(&mut fx);
             }
-            (Phase::Detecting, Input::DetectionReceived { reply, usage }) => {
+            (Phase::Detecting, Input::DetectionReceived { text: reply, usage }) => {
                 self.add_usage(usage);
                 self.detection_reply(&reply, &mut fx);
                 self.proceed(&mut fx);
@@ -347,7 +347,7 @@ impl Session {
                 Phase::RunningStep { step, .. },
                 Input::StepNeedsClarification {
                     step: got,
-                    reply,
+                    json: reply,
                     partial,
                 },
             ) => {
@@ -512,7 +512,7 @@ fn is_request_step(step: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::Reply;
+    use crate::input::UserAnswer;
 
     #[test]
     fn an_idle_session_accepts_only_a_request_a_message_a_tick_or_a_reset() {
@@ -531,7 +531,7 @@ mod tests {
         let before = s.clone();
         let err = s.handle(Input::Answer {
             question: QuestionId("q-other".into()),
-            reply: Reply::DontKnow,
+            answer: UserAnswer::DontKnow,
             now: 5,
         });
         assert!(matches!(err, Err(Error::NotPendingQuestion { .. })));

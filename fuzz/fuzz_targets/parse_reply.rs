@@ -33,7 +33,7 @@ fuzz_target!(|data: &[u8]| {
     session.handle(start).expect("a fresh session accepts a request");
     session
         .handle(Input::DetectionReceived {
-            reply: reply.to_string(),
+            text: reply.to_string(),
             usage: None,
         })
         .expect("detection is awaited");
@@ -53,7 +53,7 @@ fuzz_target!(|data: &[u8]| {
         session
             .handle(Input::StepNeedsClarification {
                 step: "analyze".into(),
-                reply: reply.to_string(),
+                json: reply.to_string(),
                 partial: serde_json::Value::Null,
             })
             .expect("the running step may ask");
