@@ -61,7 +61,7 @@ pub use effect::Effect;
 pub use enrich::{EnrichedPrompt, HandoffPackage, Resolution, SourceDocument};
 pub use error::{Error, InputKind};
 pub use input::{Answer, Context, Input, MAX_TEXT_BYTES, Millis, UserAnswer};
-pub use question::{Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource};
+pub use question::{Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage};
 pub use request::{ChatRequest, Message, Purpose, Role, Usage};
 pub use session::{PausedStep, Progress, Session, Status, StepOutput};
 pub use snapshot::{RestoreError, SNAPSHOT_VERSION};

@@ -16,7 +16,6 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::CLARIFY_STEP;
 use crate::config::Config;
 use crate::effect::Effect;
 use crate::enrich::{EnrichedPrompt, HandoffPackage, Resolution, SourceDocument};
@@ -484,7 +483,7 @@ impl Conversation {
         count(
             self.resolutions
                 .iter()
-                .filter(|r| r.question.step == step)
+                .filter(|r| r.question.step.step_name() == Some(step))
                 .count(),
         )
     }
@@ -502,11 +501,6 @@ fn preview(text: &str) -> String {
         p.push('…');
     }
     p
-}
-
-/// `true` when `step` is the request's own clarification (not a pipeline step).
-fn is_request_step(step: &str) -> bool {
-    step == CLARIFY_STEP
 }
 
 #[cfg(test)]

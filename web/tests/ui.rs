@@ -924,7 +924,7 @@ fn question(priority: Priority, multiple: bool) -> Question {
     };
     Question {
         id: QuestionId("q-1".into()),
-        step: "clarify".into(),
+        step: clarify_core::Stage::Request,
         text: "Which Android version?".into(),
         why: "Fixes differ by version.".into(),
         options: vec![

@@ -147,6 +147,7 @@ pub(super) fn answer_from_message(q: &Question, text: &str) -> Result<Answer, Er
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::question::Stage;
     use crate::question::{Choice, Priority, QuestionSource};
 
     #[test]
@@ -202,8 +203,8 @@ mod tests {
 
     fn question(labels: &[&str]) -> Question {
         Question {
-            id: QuestionId::derive("clarify", "Which platform?"),
-            step: "clarify".into(),
+            id: QuestionId::derive(&Stage::Request, "Which platform?"),
+            step: Stage::Request,
             text: "Which platform?".into(),
             why: String::new(),
             options: labels
