@@ -2,9 +2,11 @@
 
 use serde_json::Value;
 
-use crate::config::Config;
-use crate::question::{Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage};
-use crate::request::{ChatRequest, Message, Purpose, Role};
+use crate::protocol::config::Config;
+use crate::protocol::question::{
+    Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage,
+};
+use crate::protocol::request::{ChatRequest, Message, Purpose, Role};
 
 /// What a detection (LLM or embedded) concluded.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -13,8 +13,8 @@
 
 use std::sync::OnceLock;
 
-use crate::input::Context;
-use crate::request::Message;
+use crate::protocol::input::Context;
+use crate::protocol::request::Message;
 use crate::sources::{self, Catalog, KnowledgeBase};
 
 /// The demo knowledge-base JSON, as shipped.

@@ -15,89 +15,20 @@ mod reply;
 mod start;
 mod steps;
 
-use std::fmt;
-
 use serde::{Deserialize, Serialize};
 
-use crate::config::Config;
-use crate::effect::Effect;
-use crate::enrich::{EnrichedPrompt, HandoffPackage, Resolution, SourceDocument};
-use crate::error::Error;
-use crate::input::{Input, Millis};
-use crate::question::{Question, QuestionId};
-use crate::request::Message;
-use crate::trace::{Counters, Layer, TraceEvent};
+use crate::protocol::config::Config;
+use crate::protocol::effect::Effect;
+use crate::protocol::error::Error;
+use crate::protocol::input::Input;
+use crate::protocol::prompt::{EnrichedPrompt, HandoffPackage, Resolution, SourceDocument};
+use crate::protocol::question::{Question, QuestionId};
+use crate::protocol::request::Message;
+use crate::protocol::status::{PausedStep, Progress, Status, StepOutput};
+use crate::protocol::time::Millis;
+use crate::protocol::trace::{Counters, Layer, TraceEvent};
 use check::Checked;
 pub(crate) use json::SessionIn;
-
-/// What a host shows (E2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Status {
-    /// Waiting for a request.
-    Idle,
-    /// Deciding whether to ask (detection or a pipeline step is running).
-    Analyzing,
-    /// A question is pending.
-    AwaitingClarification,
-    /// The final answer is being produced.
-    Generating,
-    /// Done.
-    Completed,
-    /// Done, and a human takes over.
-    HandedOff,
-    /// The final answer could not be produced; every answer is kept and [`Input::Retry`] works.
-    Failed,
-}
-
-impl Status {
-    /// Whether the session has finished (completed, handed off or failed).
-    pub fn is_terminal(self) -> bool {
-        matches!(self, Self::Completed | Self::HandedOff | Self::Failed)
-    }
-}
-
-impl fmt::Display for Status {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::Idle => "idle",
-            Self::Analyzing => "analyzing",
-            Self::AwaitingClarification => "awaiting_clarification",
-            Self::Generating => "generating",
-            Self::Completed => "completed",
-            Self::HandedOff => "handed_off",
-            Self::Failed => "failed",
-        })
-    }
-}
-
-/// "Question n of m": where the user is in the budget.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Progress {
-    /// 1-based number of the pending question (0 when none is pending).
-    pub current: u32,
-    /// How many questions this session will ask at most, given what is queued and the budget.
-    pub total: u32,
-}
-
-/// What a finished pipeline step produced (E15).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct StepOutput {
-    /// The step's name, as in [`Config::steps`].
-    pub step: String,
-    /// What it returned in [`Input::StepCompleted`].
-    pub output: serde_json::Value,
-}
-
-/// A step that paused for a question, with what it had computed so far (E15, seed 004's
-/// `paused_at_step` and `partial_result`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct PausedStep {
-    /// The step's name.
-    pub step: String,
-    /// Its partial result, handed back in [`Effect::RunStep`] when it resumes.
-    pub partial: serde_json::Value,
-}
 
 /// One clarification conversation.
 ///
@@ -291,7 +222,7 @@ impl State {
 }
 
 impl Env {
-    fn add_usage(&mut self, usage: Option<crate::request::Usage>) {
+    fn add_usage(&mut self, usage: Option<crate::protocol::request::Usage>) {
         if let Some(u) = usage {
             self.counters.prompt_tokens =
                 self.counters.prompt_tokens.saturating_add(u.prompt_tokens);
@@ -387,12 +318,12 @@ fn preview(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::{Context, UserAnswer};
+    use crate::protocol::input::{Context, UserAnswer};
 
     #[test]
     fn an_idle_session_accepts_only_a_request_a_message_a_tick_or_a_reset() {
         let s = Session::new(Config::default());
-        let accepted: Vec<InputKindName> = crate::error::InputKind::ALL
+        let accepted: Vec<InputKindName> = crate::protocol::input::InputKind::ALL
             .into_iter()
             .filter(|k| s.accepts(*k))
             .map(|k| k.as_str())

@@ -8,10 +8,12 @@
 use std::ops::Deref;
 
 use super::{Active, Phase, Status, reply};
-use crate::error::{Error, InputKind};
-use crate::input::{Answer, Context, Input, Millis, UserAnswer};
-use crate::question::QuestionId;
-use crate::request::{Message, Role, Usage};
+use crate::protocol::error::Error;
+use crate::protocol::input::InputKind;
+use crate::protocol::input::{Answer, Context, Input, UserAnswer};
+use crate::protocol::question::QuestionId;
+use crate::protocol::request::{Message, Role, Usage};
+use crate::protocol::time::Millis;
 
 /// An input the state accepts. `A` is the active conversation it applies to, borrowed mutably
 /// by [`Session::handle`](super::Session::handle) and shared by [`accepts`].

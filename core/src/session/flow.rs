@@ -5,13 +5,13 @@
 use super::check::Accepted;
 use super::{Active, Conversation, Env, PausedStep, Phase, StepOutput, count, preview};
 use crate::analysis;
-use crate::config::{Detection, Mode};
 use crate::detect;
-use crate::effect::Effect;
-use crate::enrich::{HandoffPackage, Resolution};
-use crate::input::Answer;
-use crate::question::{Question, QuestionSource, Stage};
-use crate::trace::Layer;
+use crate::protocol::config::{Detection, Mode};
+use crate::protocol::effect::Effect;
+use crate::protocol::input::Answer;
+use crate::protocol::prompt::{HandoffPackage, Resolution};
+use crate::protocol::question::{Question, QuestionSource, Stage};
+use crate::protocol::trace::Layer;
 
 impl Active {
     /// Applies an input [`check`](super::check::check) accepted. Cannot fail.

@@ -2,11 +2,11 @@
 
 use super::flow::rules;
 use super::{Active, Env, count, preview};
-use crate::config::Mode;
 use crate::detect;
-use crate::input::Answer;
-use crate::question::{Question, QuestionId, QuestionSource, Stage};
-use crate::trace::Layer;
+use crate::protocol::config::Mode;
+use crate::protocol::input::Answer;
+use crate::protocol::question::{Question, QuestionId, QuestionSource, Stage};
+use crate::protocol::trace::Layer;
 
 /// The generic follow-up, used when the detector's own question was already asked.
 const GENERIC_FOLLOW_UP: &str = "About which specific aspect?";
@@ -41,8 +41,8 @@ impl Active {
             .iter()
             .any(|f| is_reference_kind(f.kind));
         if !request_refers {
-            context.push(crate::request::Message::new(
-                crate::request::Role::User,
+            context.push(crate::protocol::request::Message::new(
+                crate::protocol::request::Role::User,
                 c.request.clone(),
             ));
         }
@@ -116,7 +116,7 @@ fn generic_follow_up(answer: &str) -> Question {
         multiple: false,
         allow_skip: true,
         allow_free_text: true,
-        priority: crate::question::Priority::Important,
+        priority: crate::protocol::question::Priority::Important,
         assumption: format!(
             "Take \"{}\" at face value and cover its likely readings.",
             preview(answer)

@@ -2,8 +2,8 @@
 //! or corrupted snapshot cannot produce a session the transition function never would.
 
 use super::{Active, Phase, Session, State, count};
-use crate::config::Config;
-use crate::question::Question;
+use crate::protocol::config::Config;
+use crate::protocol::question::Question;
 
 impl Session {
     /// Checks the invariants a restored session must hold; `Err` names the first one broken.

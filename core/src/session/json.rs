@@ -7,9 +7,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Active, Conversation, Env, Phase, Session, State};
-use crate::config::Config;
-use crate::input::Millis;
-use crate::trace::{Counters, TraceEvent};
+use crate::protocol::config::Config;
+use crate::protocol::time::Millis;
+use crate::protocol::trace::{Counters, TraceEvent};
 
 #[derive(Serialize)]
 struct SessionOut<'a> {

@@ -4,12 +4,12 @@ use super::{
     Active, Conversation, PausedStep, Phase, Progress, Session, State, Status, StepOutput, check,
     count,
 };
-use crate::config::Config;
-use crate::enrich::{EnrichedPrompt, HandoffPackage, Resolution};
-use crate::error::InputKind;
-use crate::input::Millis;
-use crate::question::Question;
-use crate::trace::{Counters, TraceEvent};
+use crate::protocol::config::Config;
+use crate::protocol::input::InputKind;
+use crate::protocol::prompt::{EnrichedPrompt, HandoffPackage, Resolution};
+use crate::protocol::question::Question;
+use crate::protocol::time::Millis;
+use crate::protocol::trace::{Counters, TraceEvent};
 
 impl Session {
     /// The current status.

@@ -2,12 +2,12 @@
 
 use super::{Active, Conversation, Env, Phase, preview};
 use crate::analysis;
-use crate::config::Detection;
-use crate::effect::Effect;
-use crate::enrich::SourceDocument;
-use crate::input::Context;
-use crate::sources::{Document, EntityLookup};
-use crate::trace::Layer;
+use crate::protocol::config::Detection;
+use crate::protocol::document::{Document, EntityLookup};
+use crate::protocol::effect::Effect;
+use crate::protocol::input::Context;
+use crate::protocol::prompt::SourceDocument;
+use crate::protocol::trace::Layer;
 
 impl Active {
     /// Starts a conversation about `request` (already checked): document questions, entity

@@ -3,10 +3,10 @@
 
 use super::{Active, Env, PausedStep, StepOutput, count};
 use crate::analysis;
-use crate::config::Mode;
-use crate::effect::Effect;
-use crate::question::{QuestionSource, Stage};
-use crate::trace::Layer;
+use crate::protocol::config::Mode;
+use crate::protocol::effect::Effect;
+use crate::protocol::question::{QuestionSource, Stage};
+use crate::protocol::trace::Layer;
 
 impl Active {
     /// Whether the next run of `step` may ask: interactive, not declined, budget left, and

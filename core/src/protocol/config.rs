@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::input::Millis;
+use crate::protocol::time::Millis;
 
 /// The bounds that guarantee termination (E7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,14 +1,13 @@
 //! Inputs: facts and commands from the world outside the engine.
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
-use crate::error::InputKind;
-use crate::question::{ChoiceId, QuestionId};
-use crate::request::{Message, Usage};
-use crate::sources::{Document, EntityLookup};
-
-/// Milliseconds since the Unix epoch, as told by the host. The engine never reads a clock.
-pub type Millis = u64;
+use crate::protocol::document::{Document, EntityLookup};
+use crate::protocol::question::{ChoiceId, QuestionId};
+use crate::protocol::request::{Message, Usage};
+use crate::protocol::time::Millis;
 
 /// The longest user text (a request, a message, a typed answer) the engine accepts, in bytes.
 ///
@@ -244,5 +243,89 @@ impl From<UserAnswer> for Answer {
             }
             UserAnswer::DontKnow => Self::DontKnow,
         }
+    }
+}
+
+/// The kinds of [`Input`](crate::Input), for errors and for [`Session::accepts`](crate::Session::accepts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InputKind {
+    /// [`Input::Start`](crate::Input::Start).
+    Start,
+    /// [`Input::Message`](crate::Input::Message).
+    Message,
+    /// [`Input::DetectionReceived`](crate::Input::DetectionReceived).
+    DetectionReceived,
+    /// [`Input::DetectionFailed`](crate::Input::DetectionFailed).
+    DetectionFailed,
+    /// [`Input::Answer`](crate::Input::Answer).
+    Answer,
+    /// [`Input::Skip`](crate::Input::Skip).
+    Skip,
+    /// [`Input::SkipAll`](crate::Input::SkipAll).
+    SkipAll,
+    /// [`Input::Tick`](crate::Input::Tick).
+    Tick,
+    /// [`Input::StepCompleted`](crate::Input::StepCompleted).
+    StepCompleted,
+    /// [`Input::StepNeedsClarification`](crate::Input::StepNeedsClarification).
+    StepNeedsClarification,
+    /// [`Input::GenerationChunk`](crate::Input::GenerationChunk).
+    GenerationChunk,
+    /// [`Input::GenerationCompleted`](crate::Input::GenerationCompleted).
+    GenerationCompleted,
+    /// [`Input::GenerationFailed`](crate::Input::GenerationFailed).
+    GenerationFailed,
+    /// [`Input::Retry`](crate::Input::Retry).
+    Retry,
+    /// [`Input::Reset`](crate::Input::Reset).
+    Reset,
+}
+
+impl InputKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [Self; 15] = [
+        Self::Start,
+        Self::Message,
+        Self::DetectionReceived,
+        Self::DetectionFailed,
+        Self::Answer,
+        Self::Skip,
+        Self::SkipAll,
+        Self::Tick,
+        Self::StepCompleted,
+        Self::StepNeedsClarification,
+        Self::GenerationChunk,
+        Self::GenerationCompleted,
+        Self::GenerationFailed,
+        Self::Retry,
+        Self::Reset,
+    ];
+
+    /// The snake_case name used in JSON (`start`, `skip_all`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Start => "start",
+            Self::Message => "message",
+            Self::DetectionReceived => "detection_received",
+            Self::DetectionFailed => "detection_failed",
+            Self::Answer => "answer",
+            Self::Skip => "skip",
+            Self::SkipAll => "skip_all",
+            Self::Tick => "tick",
+            Self::StepCompleted => "step_completed",
+            Self::StepNeedsClarification => "step_needs_clarification",
+            Self::GenerationChunk => "generation_chunk",
+            Self::GenerationCompleted => "generation_completed",
+            Self::GenerationFailed => "generation_failed",
+            Self::Retry => "retry",
+            Self::Reset => "reset",
+        }
+    }
+}
+
+impl fmt::Display for InputKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }

@@ -2,10 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::enrich::{EnrichedPrompt, HandoffPackage};
-use crate::question::Question;
-use crate::request::ChatRequest;
-use crate::session::{Progress, Status};
+use crate::protocol::prompt::{EnrichedPrompt, HandoffPackage};
+use crate::protocol::question::Question;
+use crate::protocol::request::ChatRequest;
+use crate::protocol::status::{Progress, Status};
 
 /// Work for the host, returned by [`Session::handle`](crate::Session::handle) in order.
 #[must_use = "effects describe work the host must carry out"]

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::input::Millis;
+use crate::protocol::time::Millis;
 
 /// Which part of the engine made a decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
