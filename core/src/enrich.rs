@@ -1,4 +1,4 @@
-//! The enriched prompt (E10) and the handoff package (E11).
+//! The enriched prompt and the handoff package.
 
 use crate::protocol::config::Config;
 use crate::protocol::input::Answer;
@@ -35,7 +35,7 @@ impl EnrichedPrompt {
     ///
     /// User text (the request and every answer) is wrapped in `<user_input>` blocks, with any
     /// delimiter the user typed neutralised, so an answer like "ignore previous instructions"
-    /// stays data (E10).
+    /// stays data.
     pub fn render(&self) -> String {
         let mut out = String::new();
         if let Some(doc) = &self.document {
@@ -78,7 +78,7 @@ impl EnrichedPrompt {
         out
     }
 
-    /// The template answer used offline (D1): shows what the enriched prompt would send.
+    /// The template answer used offline: shows what the enriched prompt would send.
     pub fn offline_answer(&self) -> String {
         format!(
             "Offline mode: no LLM endpoint is configured, so here is the enriched prompt Clarify \
@@ -88,7 +88,7 @@ impl EnrichedPrompt {
     }
 }
 
-/// Builds the final generation request (E12): instructions in the user's language, the last
+/// Builds the final generation request: instructions in the user's language, the last
 /// [`Config::history_window`] messages, the rendered prompt and the outputs of finished steps.
 pub(crate) fn generation_request(
     prompt: &EnrichedPrompt,

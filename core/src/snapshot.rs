@@ -1,4 +1,4 @@
-//! Versioned snapshots (E13): the whole session as JSON, restored with validation and migrated
+//! Versioned snapshots: the whole session as JSON, restored with validation and migrated
 //! from older versions.
 //!
 //! ```json

@@ -1,4 +1,4 @@
-//! Host-supplied sources of questions: knowledge-base documents (E3b) and entity lookups (E3c).
+//! Host-supplied sources of questions: knowledge-base documents and entity lookups.
 //!
 //! A host supplies two JSON files (or strings); both are loaded by pure functions that report
 //! malformed input with the line, column and entry at fault.
@@ -173,7 +173,7 @@ pub(crate) fn entity_question(
         Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource,
     };
     let mention = lookup.mention.trim();
-    // A Chinese mention gets a Chinese question (seed 003's 「悠遊卡」).
+    // A Chinese mention gets a Chinese question (「悠遊卡」 asks its question in Chinese).
     let chinese = mention
         .chars()
         .any(|c| matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}'));

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A knowledge-base document that retrieval matched to the request (seed 000).
+/// A knowledge-base document that retrieval matched to the request.
 ///
 /// ```json
 /// {"id": "crash-android", "title": "App crashes on Android", "content": "…",
@@ -18,13 +18,13 @@ pub struct Document {
     #[serde(default)]
     pub title: String,
     /// The document's text; kept in the session and put into the enriched prompt, never
-    /// re-fetched (E10).
+    /// re-fetched.
     #[serde(default)]
     pub content: String,
     /// Questions to ask, in order, before answering from this document.
     #[serde(default)]
     pub clarifying_questions: Vec<DocumentQuestion>,
-    /// Whether a human must take over after the answer (soft handoff, E11).
+    /// Whether a human must take over after the answer (soft handoff).
     #[serde(default)]
     pub requires_handoff: bool,
     /// Words and phrases [`KnowledgeBase::search`] matches against a request.
@@ -69,7 +69,7 @@ pub struct Entity {
     pub aliases: Vec<String>,
 }
 
-/// The result of looking up one name from the request in the host's catalog (seed 003).
+/// The result of looking up one name from the request in the host's catalog.
 ///
 /// Zero matches: the engine asks what the user means. One: it proceeds with that entity and asks
 /// nothing. Several: it asks which one, with the matches as options.

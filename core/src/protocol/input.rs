@@ -34,7 +34,7 @@ pub enum Input {
     },
     /// A chat message from the user. While a question is pending it IS that question's answer
     /// (a number picks an option, `?` means "I don't know", anything else is free text) and never
-    /// a new request (E6, seed 000's "12" trace). When idle it starts a new request.
+    /// a new request (so "12" answers "Which Android version?"). When idle it starts a new request.
     Message {
         /// The text as typed.
         text: String,
@@ -75,24 +75,24 @@ pub enum Input {
     },
     /// "Continue anyway" / skip all: the pending question and every queued one are declined,
     /// nothing more is asked in this conversation, and the engine proceeds with the assumptions
-    /// (E9). Accepted while a question is pending or while detection runs.
+    ///. Accepted while a question is pending or while detection runs.
     SkipAll {
         /// The time of the request.
         now: Millis,
     },
-    /// Time passed; a pending question past its deadline times out (E9).
+    /// Time passed; a pending question past its deadline times out.
     Tick {
         /// The current time.
         now: Millis,
     },
-    /// A pipeline step finished (E15).
+    /// A pipeline step finished.
     StepCompleted {
         /// The step's name, as in [`Config::steps`](crate::Config::steps).
         step: String,
         /// The step's output, kept as the pipeline's partial result.
         output: serde_json::Value,
     },
-    /// A pipeline step wants to ask one question before it can finish (E15, seed 004).
+    /// A pipeline step wants to ask one question before it can finish.
     StepNeedsClarification {
         /// The step's name.
         step: String,
@@ -153,7 +153,7 @@ impl Input {
     }
 }
 
-/// What the host knows about a request when it starts (E3b, E3c, E12).
+/// What the host knows about a request when it starts.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Context {
     /// Earlier messages of the conversation, oldest first.
@@ -167,7 +167,7 @@ pub struct Context {
     pub entities: Vec<EntityLookup>,
 }
 
-/// What the user said to a question (E5, as given). Stored as an [`Answer`].
+/// What the user said to a question (as given). Stored as an [`Answer`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum UserAnswer {
@@ -192,7 +192,7 @@ pub enum UserAnswer {
     DontKnow,
 }
 
-/// How a question was resolved (E5). The variants are never conflated.
+/// How a question was resolved. The variants are never conflated.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Answer {

@@ -18,7 +18,7 @@ pub struct Resolution {
     pub at: Millis,
 }
 
-/// The source document kept with the session so it is never re-fetched (E10).
+/// The source document kept with the session so it is never re-fetched.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SourceDocument {
     /// The document's id.
@@ -43,12 +43,12 @@ pub struct EnrichedPrompt {
     /// Assumptions made for questions that were skipped, declined, timed out or never asked.
     #[serde(default)]
     pub assumptions: Vec<String>,
-    /// Questions that remain open (never-ask mode records every question here, seed 004).
+    /// Questions that remain open (never-ask mode records every question here).
     #[serde(default)]
     pub open_questions: Vec<String>,
 }
 
-/// What a human agent receives on handoff (E11).
+/// What a human agent receives on handoff.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct HandoffPackage {
     /// The original request.

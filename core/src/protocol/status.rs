@@ -55,7 +55,7 @@ pub struct Progress {
     pub total: u32,
 }
 
-/// What a finished pipeline step produced (E15).
+/// What a finished pipeline step produced.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct StepOutput {
     /// The step's name, as in [`Config::steps`].
@@ -64,7 +64,7 @@ pub struct StepOutput {
     pub output: serde_json::Value,
 }
 
-/// A step that paused for a question, with what it had computed so far (E15, seed 004's
+/// A step that paused for a question, with what it had computed so far (a pipeline's
 /// `paused_at_step` and `partial_result`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PausedStep {

@@ -1,4 +1,4 @@
-//! The decision trace and counters (E14).
+//! The decision trace and counters.
 
 use serde::{Deserialize, Serialize};
 
