@@ -7,6 +7,7 @@ use crate::protocol::question::{
     Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage,
 };
 use crate::protocol::request::{ChatRequest, Message, Purpose, Role};
+use crate::text::preview;
 
 /// What a detection (LLM or embedded) concluded.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -373,14 +374,6 @@ fn balanced(text: &str, start: usize) -> Option<&str> {
         }
     }
     None
-}
-
-fn preview(text: &str) -> String {
-    let mut p: String = text.chars().take(60).collect();
-    if text.chars().nth(60).is_some() {
-        p.push('…');
-    }
-    p
 }
 
 /// The first of `keys` present in `object`.
