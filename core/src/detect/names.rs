@@ -226,7 +226,16 @@ pub(crate) static NAMES: &[Name] = &[
         &[
             (
                 "Rust, the programming language",
-                &["code", "cargo", "programming", "crate", "borrow", "compile"],
+                &[
+                    "code",
+                    "print",
+                    "hello",
+                    "cargo",
+                    "programming",
+                    "crate",
+                    "borrow",
+                    "compile",
+                ],
             ),
             ("Rust, the video game", &["game", "server", "play", "steam"]),
         ],

@@ -226,7 +226,7 @@ pub(crate) static ENGLISH: &[Template] = &[
         ("recipe", "diet"),
         &[
             "recipe", "recipes", "cook", "cooking", "meal", "meals", "menu", "dish", "dishes",
-            "bake", "snack", "snacks",
+            "baking", "snack", "snacks",
         ],
         &[],
         &[
@@ -768,6 +768,9 @@ const ZH_TOPIC: &[&str] = &[
     "上面",
     "以下",
     "下面",
+    "說明",
+    "说明",
+    "通知",
 ];
 
 pub(crate) static CHINESE: &[ZhTemplate] = &[
