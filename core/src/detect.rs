@@ -31,9 +31,11 @@ mod templates;
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::{Analysis, CLARIFY_STEP};
-use crate::question::{Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource};
-use crate::request::Message;
+use crate::analysis::Analysis;
+use crate::protocol::question::{
+    Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage,
+};
+use crate::protocol::request::Message;
 
 use templates::{Template, ZhTemplate, ZhText};
 
@@ -433,8 +435,8 @@ fn question(
     assumption: &str,
 ) -> Question {
     Question {
-        id: QuestionId::derive(CLARIFY_STEP, text),
-        step: CLARIFY_STEP.into(),
+        id: QuestionId::derive(&Stage::Request, text),
+        step: Stage::Request,
         text: text.into(),
         why: why.into(),
         options: options
@@ -1031,7 +1033,7 @@ fn clip(s: &str, max: usize) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::request::Role;
+    use crate::protocol::request::Role;
 
     fn rules_of(a: &Analysis) -> Vec<String> {
         a.questions
