@@ -1,10 +1,16 @@
-//! `clarify eval`: the embedded detector against labelled requests.
+//! `clarify eval`: what the user gets, against labelled requests.
+//!
+//! By default every line runs through a real offline [`Session`] (default configuration, the
+//! line's `context` as history) and counts as "asks" when the session shows at least one
+//! question, so the figures include every layer between the request and the user: rules,
+//! model, templates and, with `--demo`, the demo knowledge base and catalog. `--model-only`
+//! scores the detector's decision alone, as earlier versions did.
 
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clarify_core::{Message, Role, detect};
+use clarify_core::{Config, Context, Effect, Input, Message, Question, Role, Session, detect};
 use serde::{Deserialize, Serialize};
 
 /// Options of `clarify eval`.
@@ -12,10 +18,19 @@ use serde::{Deserialize, Serialize};
 pub struct Args {
     /// A JSONL file: `{"text", "label", "context"?}` or IN3's `{"task", "vague"}` per line.
     file: PathBuf,
-    /// Print one JSON object with exactly n, accuracy, precision, recall, f1, macro_f1 and
-    /// balanced_accuracy.
+    /// Print one JSON object: n, accuracy, precision, recall, f1, macro_f1,
+    /// balanced_accuracy, false_ask_rate and ask_recall.
     #[arg(long)]
     json: bool,
+    /// Print every line that asks, with the questions the user would see (for review).
+    #[arg(long)]
+    show_questions: bool,
+    /// Give each session the built-in demo knowledge base and catalog (as `clarify ask` does).
+    #[arg(long, conflicts_with = "model_only")]
+    demo: bool,
+    /// Score the embedded detector's decision alone instead of the whole session.
+    #[arg(long)]
+    model_only: bool,
 }
 
 /// The figures `clarify eval` reports; "positive" means "needs clarification".
@@ -35,6 +50,11 @@ pub struct Metrics {
     pub macro_f1: f64,
     /// Mean of the recall of both classes (0.5 for "always ask").
     pub balanced_accuracy: f64,
+    /// Of the clear requests (label false), the share asked about.
+    pub false_ask_rate: f64,
+    /// Of the requests that needed clarification (label true), the share asked about; the
+    /// same figure as `recall`, under the name the product's targets use.
+    pub ask_recall: f64,
 }
 
 /// Counts of decisions against labels.
@@ -85,6 +105,8 @@ impl Confusion {
             f1: pos_f1,
             macro_f1: (pos_f1 + f1(neg_precision, neg_recall)) / 2.0,
             balanced_accuracy: (recall + neg_recall) / 2.0,
+            false_ask_rate: ratio(self.fp, self.tn + self.fp),
+            ask_recall: recall,
         }
     }
 }
@@ -116,7 +138,20 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                     .filter(|c| !c.trim().is_empty())
                     .map(|c| Message::new(Role::User, c.clone()))
                     .collect();
-                let predicted = detect::assess(&example.text, &history).needs_clarification;
+                let predicted = if args.model_only {
+                    detect::assess(&example.text, &history).needs_clarification
+                } else {
+                    let questions = asked(&example.text, &history, args.demo)
+                        .map_err(|e| format!("line {number}: {e}"))?;
+                    if args.show_questions && !questions.is_empty() {
+                        let label = if example.label { "vague" } else { "clear" };
+                        println!("{number} [{label}] {}", example.text);
+                        for q in &questions {
+                            println!("    ? {}", q.text);
+                        }
+                    }
+                    !questions.is_empty()
+                };
                 confusion.add(predicted, example.label);
             }
             Err(reason) => {
@@ -136,6 +171,49 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The questions an offline session shows first for `request`: the first one asked, and the
+/// rest of its queue as the engine would ask them when each is skipped.
+///
+/// # Errors
+/// The engine's refusal (e.g. an empty request), as text.
+pub fn asked(request: &str, history: &[Message], demo: bool) -> Result<Vec<Question>, String> {
+    let context = if demo {
+        clarify_core::demo::context(request, history)
+    } else {
+        Context {
+            history: history.to_vec(),
+            ..Context::default()
+        }
+    };
+    let mut session = Session::new(Config::default());
+    let mut effects = session
+        .handle(Input::Start {
+            request: request.to_owned(),
+            context,
+            now: 0,
+        })
+        .map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    // Skipping shows the next queued question; the budget and round limits end the loop.
+    while let Some(q) = effects.iter().find_map(|e| {
+        if let Effect::Ask { question, .. } = e {
+            Some(question.clone())
+        } else {
+            None
+        }
+    }) {
+        let id = q.id.clone();
+        out.push(q);
+        effects = session
+            .handle(Input::Skip {
+                question: id,
+                now: 0,
+            })
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(out)
 }
 
 /// One labelled request.
@@ -178,13 +256,16 @@ fn print_report(m: &Metrics, c: &Confusion, bad: usize) {
     println!("macro_f1           {:.3}", m.macro_f1);
     println!("balanced_accuracy  {:.3}", m.balanced_accuracy);
     let clear = c.tn + c.fp;
-    if clear > 0 {
-        println!(
-            "false-ask rate     {:.3} ({} of {clear} clear requests asked about)",
-            c.fp as f64 / clear as f64,
-            c.fp
-        );
-    }
+    println!(
+        "false_ask_rate     {:.3} ({} of {clear} clear requests asked about)",
+        m.false_ask_rate, c.fp
+    );
+    println!(
+        "ask_recall         {:.3} ({} of {} vague requests asked about)",
+        m.ask_recall,
+        c.tp,
+        c.tp + c.fn_
+    );
     println!(
         "confusion          asked&vague {} · asked&clear {} · answered&clear {} · answered&vague {}",
         c.tp, c.fp, c.tn, c.fn_

@@ -2,7 +2,7 @@
 //!
 //! - `clarify ask "REQUEST"` runs one clarification conversation (offline by default: the
 //!   embedded detector and the built-in demo knowledge base and catalog).
-//! - `clarify eval FILE.jsonl` measures the embedded detector on labelled requests.
+//! - `clarify eval FILE.jsonl` measures what an offline session asks on labelled requests.
 //! - `clarify replay FILE.json` runs a recorded conversation and prints effects and final state.
 
 mod ask;
@@ -35,7 +35,8 @@ enum Command {
     /// questions. When stdin is not a terminal, or with --non-interactive, every question is
     /// auto-skipped and the assumptions and open questions are printed.
     Ask(ask::Args),
-    /// Measure the embedded detector on a JSONL file.
+    /// Measure what the user gets on a JSONL file: each line runs through an offline session
+    /// and counts as "asks" when the session shows at least one question.
     ///
     /// Each line is `{"text": "...", "label": true|false, "context"?: "..."}` (label true =
     /// needs clarification) or IN3's `{"task": "...", "vague": true|false, ...}`. A bad line is

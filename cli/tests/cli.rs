@@ -58,8 +58,10 @@ fn eval_reports_a_bad_line_by_number_and_counts_the_rest() {
         keys,
         [
             "accuracy",
+            "ask_recall",
             "balanced_accuracy",
             "f1",
+            "false_ask_rate",
             "macro_f1",
             "n",
             "precision",
@@ -77,7 +79,38 @@ fn eval_reads_in3_natively() {
     let text = stdout(&out);
     assert!(text.contains("n                  108"), "{text}");
     assert!(text.contains("balanced_accuracy"), "{text}");
-    assert!(text.contains("false-ask rate"), "{text}");
+    assert!(text.contains("false_ask_rate"), "{text}");
+    assert!(text.contains("ask_recall"), "{text}");
+}
+
+#[test]
+fn eval_counts_what_the_session_shows_and_the_demo_only_on_request() {
+    // The complete Chinese request is asked about only through the demo knowledge base's
+    // campaign-report document: the session with --demo counts it, the detector alone and the
+    // session without the demo data do not.
+    let file = temp_file(
+        "eval-session.jsonl",
+        "{\"text\": \"請把悠遊卡上個月的點擊率報表寄給我\", \"label\": true}\n\
+         {\"text\": \"Plan a trip to Paris\", \"label\": true}\n",
+    );
+    let path = file.to_str().unwrap();
+    let rate = |args: &[&str]| {
+        let out = clarify(args, "");
+        assert!(out.status.success(), "{}", stderr(&out));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("one JSON object");
+        v["ask_recall"].as_f64().expect("ask_recall")
+    };
+    assert_eq!(rate(&["eval", path, "--json", "--demo"]), 1.0);
+    assert_eq!(rate(&["eval", path, "--json"]), 0.5);
+    assert_eq!(rate(&["eval", path, "--json", "--model-only"]), 0.5);
+    let out = clarify(&["eval", path, "--show-questions", "--demo"], "");
+    let text = stdout(&out);
+    assert!(
+        text.contains("1 [vague] 請把悠遊卡上個月的點擊率報表寄給我"),
+        "{text}"
+    );
+    assert!(text.contains("    ? 您想查詢哪一段時間的成效？"), "{text}");
+    assert!(text.contains("    ? How long is the trip?"), "{text}");
 }
 
 #[test]

@@ -1,26 +1,31 @@
-//! The embedded detector (E3d): decides offline, in microseconds, whether a request needs
+//! The embedded detector: decides offline, in microseconds, whether a request needs
 //! clarification and which questions to ask — in English and Chinese.
 //!
-//! Three layers, cheapest first:
+//! The layers, cheapest first:
 //! 1. **Rules** ([`Kind`]): a pronoun with no antecedent ("tell me more about it" with no
 //!    history), a missing artifact ("use the method from the paper"), an ambiguous reference
 //!    ("compare them"), an underspecified parameter ("how many examples are enough?"), and for
-//!    Chinese a terse keyword list ("悠遊卡 投遞的格式、成效", seed 003) or a pronoun. A rule
-//!    that fires decides "ask" on its own.
-//! 2. **A learned model** for English: logistic regression over hashed word unigrams, bigrams
+//!    Chinese a terse keyword list ("悠遊卡 投遞的格式、成效") or a pronoun. A rule that fires
+//!    decides "ask" on its own.
+//! 2. **Well-known ambiguous names** ([`names`]): "Georgia", "Jordan", "Java"… with nothing in
+//!    the request that picks a meaning get "which one do you mean?".
+//! 3. **Clear by construction**: a request longer than any vague one in the training data, a
+//!    factual question about a named subject ("Who plays Simon's dad in The Inbetweeners?") and
+//!    a recognised task whose details are all given ("Book a table for 4 at 7pm at Nopa") are
+//!    answered without asking. Quoted literals (`Output "X" if …`) are never read as requests.
+//! 4. **A learned model** for English: logistic regression over hashed word unigrams, bigrams
 //!    and a proper-noun cue, trained on IN3 train by `scripts/train-detector` and embedded as
 //!    16 KB of quantised weights (IN3: Qian et al., 2024, OpenBMB/Tell_Me_More, Apache-2.0).
-//!    It decides "ask" for requests that leave out what the answer depends on ("Find a recipe
-//!    for homemade pizza") and "answer" for specific ones ("Find the capital city of Tasmania").
-//! 3. **Question templates** per kind of task (trip → duration and budget, recipe → dietary
-//!    restrictions, code → language…, mined from the details IN3's annotators found missing),
-//!    with options where they can be named; a generic question when none fits.
+//! 5. **Task templates**: a question is asked only for a task kind the request is (trip,
+//!    booking, writing, recommendation, code…) and a detail of that kind it leaves open; a
+//!    vague request of no known kind gets the one generic focus question.
 //!
-//! Every question's [`QuestionSource::Detector`] names the kind that fired (`missing_context`,
-//! `pronoun_without_antecedent`, `ambiguous_reference`, `underspecified_parameter`,
-//! `underspecified_request`). Only the first 4 KB of a request are read, so cost is bounded.
+//! Every question's [`QuestionSource::Detector`] names the kind that fired, and
+//! [`detect_traced`] gives the cue behind each question for the trace. Only the first 4 KB of a
+//! request are read, so cost is bounded.
 
 mod model;
+mod names;
 mod rules;
 mod templates;
 
@@ -32,25 +37,38 @@ use crate::protocol::question::{
 };
 use crate::protocol::request::Message;
 
-use templates::{Template, ZhText};
+use templates::{Template, ZhTemplate, ZhText};
 
 /// Detects vagueness in `request`, given the conversation so far, without any LLM.
 ///
 /// Returns at most three questions, critical first. An empty request needs no clarification
 /// (the session rejects it before detection).
 pub fn detect(request: &str, history: &[Message]) -> Analysis {
-    let assessment = assess(request, history);
-    let mut questions = assessment.questions;
-    questions.sort_by_key(|q| q.priority);
-    questions.truncate(MAX_QUESTIONS);
-    Analysis {
-        needs_clarification: assessment.needs_clarification && !questions.is_empty(),
-        questions,
-    }
+    detect_traced(request, history).0
 }
 
-/// Whether the detector would ask before answering `request` (no history); what `clarify eval`
-/// measures.
+/// [`detect`], with the cue that made each question, in the questions' order: the rule and
+/// its words, the ambiguous name, or the task kind and the detail it leaves open.
+pub fn detect_traced(request: &str, history: &[Message]) -> (Analysis, Vec<String>) {
+    let assessment = assess(request, history);
+    let mut pairs: Vec<(Question, String)> = assessment
+        .questions
+        .into_iter()
+        .zip(assessment.cues)
+        .collect();
+    pairs.sort_by_key(|(q, _)| q.priority);
+    pairs.truncate(MAX_QUESTIONS);
+    let (questions, cues): (Vec<Question>, Vec<String>) = pairs.into_iter().unzip();
+    (
+        Analysis {
+            needs_clarification: assessment.needs_clarification && !questions.is_empty(),
+            questions,
+        },
+        cues,
+    )
+}
+
+/// Whether the detector would ask before answering `request` (no history).
 pub fn is_vague(request: &str) -> bool {
     evaluate(request, &[], false).needs_clarification
 }
@@ -61,7 +79,7 @@ pub fn assess(request: &str, history: &[Message]) -> Assessment {
     evaluate(request, history, true)
 }
 
-/// [`assess`], building the questions only when `with_questions` (eval needs the decision only).
+/// [`assess`], building the questions only when `with_questions`.
 fn evaluate(request: &str, history: &[Message], with_questions: bool) -> Assessment {
     let text = clip(request, MAX_BYTES);
     let mut out = Assessment {
@@ -70,11 +88,15 @@ fn evaluate(request: &str, history: &[Message], with_questions: bool) -> Assessm
         model_score: None,
         findings: Vec::new(),
         questions: Vec::new(),
+        cues: Vec::new(),
     };
     if text.trim().is_empty() {
         return out;
     }
     let has_history = !history.is_empty();
+    // Quoted literals inside an instruction (`Output "yes" if …`) are data, not the request.
+    let unquoted = without_literals(text);
+    let text = unquoted.as_str();
     let cjk = text.chars().filter(|c| is_cjk(*c)).count();
     // ASCII lower-casing keeps Unicode case tables out of the WebAssembly build (13 KB).
     let lower = text.to_ascii_lowercase();
@@ -82,21 +104,236 @@ fn evaluate(request: &str, history: &[Message], with_questions: bool) -> Assessm
     let latin_words = words.iter().filter(|w| w.is_ascii()).count();
     if cjk > 0 && cjk >= latin_words {
         out.language = Language::Chinese;
-        out.findings = rules::chinese(text, cjk, has_history);
-        out.needs_clarification = !out.findings.is_empty();
-        if out.needs_clarification && with_questions {
-            out.questions = chinese_questions(text, &out.findings);
-        }
+        chinese(text, cjk, has_history, with_questions, &mut out);
         return out;
+    }
+    english(text, &lower, &words, has_history, with_questions, &mut out);
+    out
+}
+
+/// The English decision: rules, names, the clear-by-construction cues, tasks, then the model.
+fn english(
+    text: &str,
+    lower: &str,
+    words: &[&str],
+    has_history: bool,
+    with_questions: bool,
+    out: &mut Assessment,
+) {
+    let cues = Cues::of(text, lower, words);
+    out.findings = rules::english(words, has_history);
+    let material = supplies_material(text);
+    let name = if material || words.len() > NAME_MAX_WORDS {
+        None
+    } else {
+        names::ambiguous(text, words)
+    };
+    if let Some(n) = name {
+        out.findings.push(Finding {
+            kind: Kind::AmbiguousReference,
+            evidence: n.name.to_owned(),
+        });
     }
     let score = model::score(text);
     out.model_score = Some(score);
-    out.findings = rules::english(&words, has_history);
-    out.needs_clarification = !out.findings.is_empty() || score >= model::threshold();
-    if out.needs_clarification && with_questions {
-        out.questions = english_questions(text, &words, &out.findings);
+    let tasks: Vec<&Template> = templates::ENGLISH
+        .iter()
+        .filter(|t| cues.is_task(words, t.triggers, t.intents))
+        .collect();
+    let open: Vec<&Template> = tasks
+        .iter()
+        .copied()
+        .filter(|t| !cues.gives(text, words, t.given))
+        .collect();
+    let decided_by_rule = !out.findings.is_empty();
+    let clear_by_construction =
+        material || words.len() > LONG_WORDS || cues.factual_about_a_name(words);
+    out.needs_clarification = decided_by_rule
+        || (!clear_by_construction
+            && if tasks.is_empty() {
+                score >= model::threshold() && words.len() <= GENERIC_MAX_WORDS
+            } else if open.is_empty() {
+                score >= model::threshold() + SETTLED_TASK_MARGIN
+            } else {
+                score >= model::threshold()
+                    || (words.len() <= SHORT_WORDS
+                        && open.iter().any(|t| t.priority == Priority::Critical))
+            });
+    if !out.needs_clarification || !with_questions {
+        return;
     }
-    out
+    for f in out.findings.clone() {
+        if let Some((q, cue)) = rule_question(&f, name) {
+            push_unique(out, q, cue);
+        }
+    }
+    // Words a rule already asks about ("the paper") do not select task templates as well.
+    let mut topical = 0;
+    if !clear_by_construction {
+        for t in open {
+            if topical == MAX_TOPIC_QUESTIONS {
+                break;
+            }
+            let cue = format!("task {}, {} left open", t.task, t.detail);
+            if push_unique(out, from_template(t), cue) {
+                topical += 1;
+            }
+        }
+    }
+    if out.questions.is_empty() {
+        let cue = match tasks.first() {
+            Some(t) => format!(
+                "task {} with its details given, yet far above the model's threshold (score {score:.2})",
+                t.task
+            ),
+            None => format!("no task kind; vague by the model (score {score:.2})"),
+        };
+        push_unique(out, from_template(&templates::ENGLISH_FALLBACK), cue);
+    }
+}
+
+/// The question a rule's finding asks, with its cue; `None` for a finding that only decides.
+fn rule_question(f: &Finding, name: Option<&names::Name>) -> Option<(Question, String)> {
+    let cue = format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence);
+    let (text, why, priority) = match f.kind {
+        Kind::AmbiguousReference if name.is_some_and(|n| n.name == f.evidence) => {
+            let n = name?;
+            let options: Vec<&str> = n.meanings.iter().map(|(label, _)| *label).collect();
+            let q = question(
+                &format!("Which {} do you mean?", n.name),
+                &format!("\"{}\" commonly names several different things.", n.name),
+                &options,
+                Priority::Critical,
+                f.kind,
+                &format!(
+                    "Assume {} and say so.",
+                    options.first().copied().unwrap_or(n.name)
+                ),
+            );
+            return Some((q, format!("ambiguous name \"{}\"", n.name)));
+        }
+        Kind::PronounWithoutAntecedent => (
+            "What specific topic or thing are you referring to?".to_owned(),
+            format!(
+                "\"{}\" refers to something that was not mentioned before.",
+                f.evidence
+            ),
+            Priority::Critical,
+        ),
+        Kind::MissingContext => {
+            let noun = f.evidence.split(' ').nth(1).unwrap_or("one");
+            (
+                format!("Which {noun} are you referring to?"),
+                format!(
+                    "The request mentions \"{}\" but does not include or name it.",
+                    f.evidence
+                ),
+                Priority::Critical,
+            )
+        }
+        Kind::AmbiguousReference if is_recency(&f.evidence) => (
+            "Recent in which specific area, and how recent?".to_owned(),
+            format!(
+                "\"{}\" depends on the field and the time frame.",
+                f.evidence
+            ),
+            Priority::Critical,
+        ),
+        Kind::AmbiguousReference if f.evidence.contains(' ') => (
+            "Best for what specific task, and judged by which measure?".to_owned(),
+            format!(
+                "\"{}\" has no single answer without a task and a measure.",
+                f.evidence
+            ),
+            Priority::Critical,
+        ),
+        Kind::AmbiguousReference => (
+            "Which specific items would you like compared?".to_owned(),
+            format!("\"{}\" does not say which items are meant.", f.evidence),
+            Priority::Critical,
+        ),
+        Kind::UnderspecifiedParameter => (
+            "What is it for, and which constraints matter (size, accuracy, budget)?".to_owned(),
+            format!(
+                "\"{}…\" has no single answer without the task and its constraints.",
+                f.evidence
+            ),
+            Priority::Important,
+        ),
+        Kind::UnderspecifiedRequest => return None,
+    };
+    let q = question(
+        &text,
+        &why,
+        &[],
+        priority,
+        f.kind,
+        "Assume the most common interpretation and say so.",
+    );
+    Some((q, cue))
+}
+
+/// The Chinese decision: the rules, then task kinds with a detail left open.
+fn chinese(text: &str, cjk: usize, has_history: bool, with_questions: bool, out: &mut Assessment) {
+    out.findings = rules::chinese(text, cjk, has_history);
+    let open: Vec<&ZhTemplate> = templates::CHINESE
+        .iter()
+        .filter(|t| {
+            t.triggers.iter().any(|w| text.contains(w))
+                && (t.intents.is_empty() || t.intents.iter().any(|w| text.contains(w)))
+                && !t.given.iter().any(|g| zh_gives(text, g))
+        })
+        .collect();
+    out.needs_clarification =
+        !out.findings.is_empty() || (!open.is_empty() && cjk <= ZH_TASK_MAX_CHARS);
+    if !out.needs_clarification || !with_questions {
+        return;
+    }
+    let traditional = is_traditional(text);
+    let pick = |pair: &(ZhText, ZhText)| if traditional { pair.0 } else { pair.1 };
+    for f in out.findings.clone() {
+        if f.kind == Kind::PronounWithoutAntecedent {
+            let z = pick(&templates::ZH_PRONOUN);
+            let q = question(
+                z.text,
+                z.why,
+                z.options,
+                Priority::Critical,
+                f.kind,
+                z.assumption,
+            );
+            let cue = format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence);
+            push_unique(out, q, cue);
+        }
+    }
+    for t in open {
+        if out.questions.len() >= MAX_QUESTIONS {
+            break;
+        }
+        let z = if traditional {
+            t.traditional
+        } else {
+            t.simplified
+        };
+        let q = question(z.text, z.why, z.options, t.priority, t.kind, z.assumption);
+        push_unique(out, q, format!("task {}, {} left open", t.task, t.detail));
+    }
+    if out.questions.is_empty() {
+        let z = pick(&templates::ZH_FALLBACK);
+        let q = question(
+            z.text,
+            z.why,
+            z.options,
+            Priority::Critical,
+            Kind::UnderspecifiedRequest,
+            z.assumption,
+        );
+        let cue = match out.findings.first() {
+            Some(f) => format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence),
+            None => "no task kind; terse request".to_owned(),
+        };
+        push_unique(out, q, cue);
+    }
 }
 
 /// What [`assess`] concluded, with its evidence.
@@ -112,6 +349,8 @@ pub struct Assessment {
     pub findings: Vec<Finding>,
     /// The questions, in no particular order (see [`detect`] for the asking order).
     pub questions: Vec<Question>,
+    /// For each question, the cue that made it (see [`detect_traced`]).
+    pub cues: Vec<String>,
 }
 
 /// The language the detector read a request as.
@@ -166,157 +405,22 @@ const MAX_QUESTIONS: usize = 3;
 const MAX_TOPIC_QUESTIONS: usize = 2;
 /// Bytes of a request the detector reads; the rest cannot change a decision about intent.
 const MAX_BYTES: usize = 4096;
-
-fn english_questions(text: &str, words: &[&str], findings: &[Finding]) -> Vec<Question> {
-    let mut out: Vec<Question> = Vec::new();
-    for f in findings {
-        let (text, why, priority) = match f.kind {
-            Kind::PronounWithoutAntecedent => (
-                "What specific topic or thing are you referring to?".to_owned(),
-                format!(
-                    "\"{}\" refers to something that was not mentioned before.",
-                    f.evidence
-                ),
-                Priority::Critical,
-            ),
-            Kind::MissingContext => {
-                let noun = f.evidence.split(' ').nth(1).unwrap_or("one");
-                (
-                    format!("Which {noun} are you referring to?"),
-                    format!(
-                        "The request mentions \"{}\" but does not include or name it.",
-                        f.evidence
-                    ),
-                    Priority::Critical,
-                )
-            }
-            Kind::AmbiguousReference if is_recency(&f.evidence) => (
-                "Recent in which specific area, and how recent?".to_owned(),
-                format!(
-                    "\"{}\" depends on the field and the time frame.",
-                    f.evidence
-                ),
-                Priority::Critical,
-            ),
-            Kind::AmbiguousReference if f.evidence.contains(' ') => (
-                "Best for what specific task, and judged by which measure?".to_owned(),
-                format!(
-                    "\"{}\" has no single answer without a task and a measure.",
-                    f.evidence
-                ),
-                Priority::Critical,
-            ),
-            Kind::AmbiguousReference => (
-                "Which specific items would you like compared?".to_owned(),
-                format!("\"{}\" does not say which items are meant.", f.evidence),
-                Priority::Critical,
-            ),
-            Kind::UnderspecifiedParameter => (
-                "What is it for, and which constraints matter (size, accuracy, budget)?".to_owned(),
-                format!(
-                    "\"{}…\" has no single answer without the task and its constraints.",
-                    f.evidence
-                ),
-                Priority::Important,
-            ),
-            Kind::UnderspecifiedRequest => continue,
-        };
-        push_unique(
-            &mut out,
-            question(
-                &text,
-                &why,
-                &[],
-                priority,
-                f.kind,
-                "Assume the most common interpretation and say so.",
-            ),
-        );
-    }
-    let mut topical = 0;
-    // Words a rule already asks about ("the paper") do not select topic templates as well.
-    let evidence: Vec<&str> = findings
-        .iter()
-        .flat_map(|f| f.evidence.split(' '))
-        .collect();
-    let free: Vec<&str> = words
-        .iter()
-        .copied()
-        .filter(|w| !evidence.contains(w))
-        .collect();
-    let words = free.as_slice();
-    let initials = Initials::of(words);
-    for t in templates::ENGLISH {
-        if topical == MAX_TOPIC_QUESTIONS {
-            break;
-        }
-        let triggered = initials.any_word(words, t.triggers);
-        // A non-alphanumeric "given" marker (`$`) is looked for in the text itself.
-        let given = || {
-            initials.any_word(words, t.given)
-                || t.given
-                    .iter()
-                    .any(|g| !g.bytes().all(|b| b.is_ascii_alphanumeric()) && text.contains(g))
-        };
-        if triggered && !given() && push_unique(&mut out, from_template(t)) {
-            topical += 1;
-        }
-    }
-    if out.is_empty() {
-        out.push(from_template(&templates::ENGLISH_FALLBACK));
-    }
-    out
-}
-
-fn chinese_questions(text: &str, findings: &[Finding]) -> Vec<Question> {
-    let traditional = is_traditional(text);
-    let pick = |pair: &(ZhText, ZhText)| if traditional { pair.0 } else { pair.1 };
-    let mut out = Vec::new();
-    for f in findings {
-        if f.kind == Kind::PronounWithoutAntecedent {
-            let z = pick(&templates::ZH_PRONOUN);
-            push_unique(
-                &mut out,
-                question(
-                    z.text,
-                    z.why,
-                    z.options,
-                    Priority::Critical,
-                    f.kind,
-                    z.assumption,
-                ),
-            );
-        }
-    }
-    for t in templates::CHINESE {
-        if out.len() >= MAX_QUESTIONS {
-            break;
-        }
-        if t.triggers.iter().any(|tr| text.contains(tr)) {
-            let z = if traditional {
-                t.traditional
-            } else {
-                t.simplified
-            };
-            push_unique(
-                &mut out,
-                question(z.text, z.why, z.options, t.priority, t.kind, z.assumption),
-            );
-        }
-    }
-    if out.is_empty() {
-        let z = pick(&templates::ZH_FALLBACK);
-        out.push(question(
-            z.text,
-            z.why,
-            z.options,
-            Priority::Critical,
-            Kind::UnderspecifiedRequest,
-            z.assumption,
-        ));
-    }
-    out
-}
+/// Words above which a request is complete enough to answer unless a rule fires: no vague
+/// request in IN3 train is longer than 28 words.
+const LONG_WORDS: usize = 30;
+/// Ambiguous names are asked about only in requests up to this many words: in a longer one the
+/// rest of the request says which meaning it is about.
+const NAME_MAX_WORDS: usize = 15;
+/// A request of no known task kind gets the generic question only up to this many words.
+const GENERIC_MAX_WORDS: usize = 30;
+/// How far above the model's threshold a recognised task with every detail given must score to
+/// be asked about at all (then only the generic question).
+const SETTLED_TASK_MARGIN: f32 = 1.0;
+/// Words up to which a request that leaves a critical detail of its task open ("What's the
+/// weather?", "book a table") is asked about whatever the model says.
+const SHORT_WORDS: usize = 6;
+/// CJK characters above which a Chinese request with a task kind is complete enough.
+const ZH_TASK_MAX_CHARS: usize = 30;
 
 fn from_template(t: &Template) -> Question {
     question(t.text, t.why, t.options, t.priority, t.kind, t.assumption)
@@ -360,39 +464,285 @@ fn is_recency(evidence: &str) -> bool {
     evidence.starts_with("recent") || evidence.starts_with("latest")
 }
 
-/// Adds `q` unless a question with the same id is there; reports whether it was added.
-fn push_unique(out: &mut Vec<Question>, q: Question) -> bool {
-    if out.iter().any(|p| p.id == q.id) {
+/// Adds `q` and its cue unless a question with the same id is there; reports whether it was
+/// added.
+fn push_unique(out: &mut Assessment, q: Question, cue: String) -> bool {
+    if out.questions.iter().any(|p| p.id == q.id) {
         return false;
     }
-    out.push(q);
+    out.questions.push(q);
+    out.cues.push(cue);
     true
 }
 
-/// Which ASCII letters and digits start the request's words: a cheap filter that skips most
-/// trigger comparisons, keeping template matching well under a microsecond.
-struct Initials(u64);
+/// What the request's words show, computed once per request: which letters start its words
+/// (a cheap filter that skips most trigger comparisons) and which of its words are proper
+/// nouns (an ASCII word with a capital that does not open a sentence, not "I").
+struct Cues {
+    initials: u64,
+    proper: Vec<bool>,
+}
 
-impl Initials {
-    fn of(words: &[&str]) -> Self {
-        Self(words.iter().fold(0, |m, w| m | Self::bit(w)))
-    }
-
-    fn bit(word: &str) -> u64 {
-        match word.bytes().next() {
-            Some(b @ b'a'..=b'z') => 1 << (b - b'a'),
-            Some(b @ b'0'..=b'9') => 1 << (26 + b - b'0'),
-            Some(_) => 1 << 63,
-            None => 0,
-        }
+impl Cues {
+    /// `words` are slices of `lower`, the ASCII lower-cased copy of `text` (same byte offsets).
+    fn of(text: &str, lower: &str, words: &[&str]) -> Self {
+        let initials = words.iter().fold(0, |m, w| m | bit(w));
+        let base = lower.as_ptr() as usize;
+        let proper = words
+            .iter()
+            .enumerate()
+            .map(|(i, w)| {
+                let at = (w.as_ptr() as usize).saturating_sub(base);
+                let capital = text.as_bytes().get(at).is_some_and(u8::is_ascii_uppercase);
+                let before = text.get(..at).unwrap_or_default().trim_end();
+                let opens = i == 0 || before.ends_with(['.', '?', '!', ':', '\n']);
+                capital && !opens && *w != "i"
+            })
+            .collect();
+        Self { initials, proper }
     }
 
     /// Whether any of `words` matches any of `triggers` (see [`word_matches`]).
     fn any_word(&self, words: &[&str], triggers: &[&str]) -> bool {
         triggers
             .iter()
-            .any(|tr| self.0 & Self::bit(tr) != 0 && words.iter().any(|w| word_matches(w, tr)))
+            .any(|tr| self.initials & bit(tr) != 0 && words.iter().any(|w| word_matches(w, tr)))
     }
+
+    /// Whether the request is a task of the kind `triggers` and `intents` describe.
+    fn is_task(&self, words: &[&str], triggers: &[&str], intents: &[&str]) -> bool {
+        self.any_word(words, triggers) && (intents.is_empty() || self.any_word(words, intents))
+    }
+
+    /// Whether any cue of `given` is in the request: a word, `$`-like marks in the text, or a
+    /// computed cue (`#time`, `#number`, `#place`, `#topic`, `#name`).
+    fn gives(&self, text: &str, words: &[&str], given: &[&str]) -> bool {
+        given.iter().any(|g| match *g {
+            "#time" => words
+                .iter()
+                .enumerate()
+                .any(|(i, w)| is_time(w, words.get(i + 1))),
+            "#number" => words.iter().any(|w| is_number(w)),
+            "#place" => words.windows(2).enumerate().any(|(i, p)| {
+                matches!(p[0], "in" | "at" | "near" | "to" | "from")
+                    && self.proper.get(i + 1).copied().unwrap_or(false)
+            }),
+            "#name" => self.proper.iter().any(|p| *p),
+            "#topic" => {
+                words.len() >= TOPIC_WORDS
+                    || text.contains([':', '\n'])
+                    || words.windows(2).any(|p| {
+                        matches!(
+                            p[0],
+                            "about" | "on" | "regarding" | "for" | "of" | "explaining"
+                        )
+                    })
+            }
+            g if !g.bytes().all(|b| b.is_ascii_alphanumeric()) => text.contains(g),
+            g => self.any_word(words, &[g]),
+        })
+    }
+
+    /// A factual question about a named subject: it opens with who/what/when/where/which (or
+    /// "how many/much/old/…") and names something with a capital ("Who plays Simon's dad in
+    /// The Inbetweeners?").
+    fn factual_about_a_name(&self, words: &[&str]) -> bool {
+        let opener = match words {
+            [first, second, ..] => {
+                matches!(
+                    *first,
+                    "who"
+                        | "what"
+                        | "when"
+                        | "where"
+                        | "which"
+                        | "whose"
+                        | "who's"
+                        | "what's"
+                        | "when's"
+                        | "where's"
+                        | "whom"
+                        | "why"
+                ) || (*first == "how"
+                    && matches!(
+                        *second,
+                        "many"
+                            | "much"
+                            | "old"
+                            | "tall"
+                            | "long"
+                            | "far"
+                            | "big"
+                            | "did"
+                            | "does"
+                            | "was"
+                            | "is"
+                    ))
+            }
+            _ => false,
+        };
+        opener && self.proper.iter().any(|p| *p)
+    }
+}
+
+fn bit(word: &str) -> u64 {
+    match word.bytes().next() {
+        Some(b @ b'a'..=b'z') => 1 << (b - b'a'),
+        Some(b @ b'0'..=b'9') => 1 << (26 + b - b'0'),
+        Some(_) => 1 << 63,
+        None => 0,
+    }
+}
+
+/// Words from which a request says enough about its own subject ("Write a post" does not;
+/// a ten-word brief does).
+const TOPIC_WORDS: usize = 10;
+
+/// A number: digits, or a number word up to twelve.
+fn is_number(word: &str) -> bool {
+    word.bytes().any(|b| b.is_ascii_digit())
+        || matches!(
+            word,
+            "one"
+                | "two"
+                | "three"
+                | "four"
+                | "five"
+                | "six"
+                | "seven"
+                | "eight"
+                | "nine"
+                | "ten"
+                | "eleven"
+                | "twelve"
+                | "a couple"
+                | "few"
+        )
+}
+
+/// A time or date: "7pm", "19:30", "tonight", "friday", "march", "tomorrow", "next week"…
+fn is_time(word: &str, next: Option<&&str>) -> bool {
+    let digits = word.bytes().any(|b| b.is_ascii_digit());
+    (digits
+        && (word.ends_with("am")
+            || word.ends_with("pm")
+            || word.contains(':')
+            || next.is_some_and(|n| matches!(*n, "am" | "pm" | "o'clock" | "h"))))
+        || matches!(
+            word,
+            "today"
+                | "tonight"
+                | "tomorrow"
+                | "morning"
+                | "evening"
+                | "noon"
+                | "afternoon"
+                | "midnight"
+                | "monday"
+                | "tuesday"
+                | "wednesday"
+                | "thursday"
+                | "friday"
+                | "saturday"
+                | "sunday"
+                | "weekend"
+                | "january"
+                | "february"
+                | "march"
+                | "april"
+                | "may"
+                | "june"
+                | "july"
+                | "august"
+                | "september"
+                | "october"
+                | "november"
+                | "december"
+                | "now"
+                | "asap"
+        )
+        || (matches!(word, "next" | "this") && next.is_some_and(|n| matches!(*n, "week" | "month")))
+}
+
+/// Whether a Chinese `given` cue is in `text`: a substring, or `#time` / `#number`.
+fn zh_gives(text: &str, cue: &str) -> bool {
+    match cue {
+        "#time" => {
+            const TIME: &[&str] = &[
+                "今天",
+                "明天",
+                "後天",
+                "后天",
+                "今晚",
+                "明晚",
+                "下週",
+                "下周",
+                "下星期",
+                "週末",
+                "周末",
+                "號",
+                "号",
+                "點",
+                "点",
+                "上午",
+                "下午",
+                "晚上",
+                "早上",
+                "中午",
+                "月",
+                "週一",
+                "周一",
+                "週五",
+                "周五",
+                "星期",
+            ];
+            TIME.iter().any(|t| text.contains(t)) || text.bytes().any(|b| b.is_ascii_digit())
+        }
+        "#number" => {
+            let chars: Vec<char> = text.chars().collect();
+            chars.windows(2).any(|p| {
+                (p[0].is_ascii_digit() || "一二兩两三四五六七八九十半".contains(p[0]))
+                    && "天晚日週周星個个人位張张".contains(p[1])
+            })
+        }
+        cue => text.contains(cue),
+    }
+}
+
+/// Whether the request carries its own material after the instruction: a line break followed
+/// by more text ("Rewrite the given text …\n\nIf you'd told me …"). The task then works on
+/// what is given, so nothing is missing that a question could supply.
+fn supplies_material(text: &str) -> bool {
+    let text = text.trim();
+    text.split_once('\n').is_some_and(|(head, rest)| {
+        head.chars().any(char::is_alphanumeric) && rest.chars().any(char::is_alphanumeric)
+    })
+}
+
+/// `text` without quoted literals that sit inside an instruction: a quoted span (`"…"`, `“…”`,
+/// `「…」`, `'…'`) is dropped when there are words outside it, so `Output "X" if …` is read as
+/// `Output if …`; a request that is nothing but a quote is kept whole.
+fn without_literals(text: &str) -> String {
+    const PAIRS: [(char, char); 4] = [('"', '"'), ('“', '”'), ('「', '」'), ('『', '』')];
+    let mut out = text.to_owned();
+    for (open, close) in PAIRS {
+        let mut from = 0;
+        while let Some(i) = out[from..].find(open).map(|i| from + i) {
+            let start = i + open.len_utf8();
+            let Some(j) = out[start..].find(close) else {
+                break;
+            };
+            let end = start + j + close.len_utf8();
+            let outside = format!("{}{}", &out[..i], &out[end..]);
+            if outside.chars().filter(|c| c.is_alphanumeric()).count() < 12 {
+                from = end;
+                continue;
+            }
+            out.replace_range(i..end, " ");
+            from = i + 1;
+        }
+    }
+    out
 }
 
 /// A trigger matches a word exactly, or as a stem when it has four letters or more
@@ -481,6 +831,70 @@ fn is_traditional(text: &str) -> bool {
                 | '過'
                 | '樣'
                 | '讓'
+                | '書'
+                | '給'
+                | '薦'
+                | '幾'
+                | '訂'
+                | '張'
+                | '幫'
+                | '規'
+                | '劃'
+                | '寫'
+                | '總'
+                | '結'
+                | '機'
+                | '車'
+                | '後'
+                | '飯'
+                | '館'
+                | '廳'
+                | '氣'
+                | '華'
+                | '東'
+                | '頁'
+                | '讀'
+                | '語'
+                | '輕'
+                | '歡'
+                | '樂'
+                | '劇'
+                | '來'
+                | '覺'
+                | '難'
+                | '邊'
+                | '見'
+                | '長'
+                | '間'
+                | '場'
+                | '應'
+                | '該'
+                | '經'
+                | '業'
+                | '認'
+                | '識'
+                | '誰'
+                | '鐵'
+                | '較'
+                | '單'
+                | '雙'
+                | '號'
+                | '兩'
+                | '內'
+                | '處'
+                | '務'
+                | '導'
+                | '飛'
+                | '約'
+                | '傳'
+                | '級'
+                | '歲'
+                | '絡'
+                | '錄'
+                | '選'
+                | '擇'
+                | '線'
+                | '舊'
         ) {
             trad += 1;
         } else if matches!(
@@ -536,6 +950,70 @@ fn is_traditional(text: &str) -> bool {
                 | '过'
                 | '样'
                 | '让'
+                | '书'
+                | '给'
+                | '荐'
+                | '几'
+                | '订'
+                | '张'
+                | '帮'
+                | '规'
+                | '划'
+                | '写'
+                | '总'
+                | '结'
+                | '机'
+                | '车'
+                | '后'
+                | '饭'
+                | '馆'
+                | '厅'
+                | '气'
+                | '华'
+                | '东'
+                | '页'
+                | '读'
+                | '语'
+                | '轻'
+                | '欢'
+                | '乐'
+                | '剧'
+                | '来'
+                | '觉'
+                | '难'
+                | '边'
+                | '见'
+                | '长'
+                | '间'
+                | '场'
+                | '应'
+                | '该'
+                | '经'
+                | '业'
+                | '认'
+                | '识'
+                | '谁'
+                | '铁'
+                | '较'
+                | '单'
+                | '双'
+                | '号'
+                | '两'
+                | '内'
+                | '处'
+                | '务'
+                | '导'
+                | '飞'
+                | '约'
+                | '传'
+                | '级'
+                | '岁'
+                | '络'
+                | '录'
+                | '选'
+                | '择'
+                | '线'
+                | '旧'
         ) {
             simp += 1;
         }
@@ -738,24 +1216,89 @@ mod tests {
 
     #[test]
     fn only_the_first_four_kilobytes_are_read() {
-        // Bounded work: text past the first 4 KB cannot change the outcome. Here the trip's
-        // length ("two weeks") only appears after 90 KB, so the duration is still asked.
-        let head = "Plan a trip to Paris. ".repeat(200);
-        let huge = format!("{head}{} It lasts two weeks.", "And more. ".repeat(9_000));
+        // Bounded work: text past the first 4 KB cannot change the outcome.
+        let head = "Tell me more about it. ".repeat(200);
+        let huge = format!("{head}{} Plan a trip to Paris.", "And more. ".repeat(9_000));
         assert!(huge.len() > 90_000);
-        let a = detect(&huge, &[]);
+        assert_eq!(detect(&huge, &[]), detect(clip(&huge, MAX_BYTES), &[]));
+    }
+
+    fn texts(request: &str) -> Vec<String> {
+        detect(request, &[])
+            .questions
+            .into_iter()
+            .map(|q| q.text)
+            .collect()
+    }
+
+    #[test]
+    fn questions_fit_the_task_or_nothing_is_asked() {
+        assert!(texts("Book a table for 4 at 7pm tonight at Nopa in San Francisco.").is_empty());
         assert!(
-            a.questions
-                .iter()
-                .any(|q| q.text == "How long is the trip?"),
-            "{a:?}"
+            texts("Write a cover letter for a data analyst job at Acme, 250 words, formal tone.")
+                .is_empty()
+        );
+        let table = texts("book a table");
+        assert!(
+            table.contains(&"For which date and time?".to_owned()),
+            "{table:?}"
+        );
+        assert!(table.iter().all(|q| !q.contains("genres")), "{table:?}");
+        let report = texts("write a report");
+        assert!(
+            report.contains(&"What should it be about?".to_owned()),
+            "{report:?}"
+        );
+        assert!(report.iter().all(|q| !q.contains("data")), "{report:?}");
+        assert_eq!(texts("What's the weather?"), ["Which city or area?"]);
+    }
+
+    #[test]
+    fn factual_questions_about_a_name_and_quoted_literals_are_not_asked_about() {
+        assert!(texts("Where was Top of the Lake: China Girl filmed?").is_empty());
+        assert!(texts("Who plays Simon's dad in The Inbetweeners?").is_empty());
+        let literal = "Output \"yes\" if the sentence contains a date, otherwise output \"no\".";
+        assert!(texts(literal).iter().all(|q| !q.contains("yes")));
+    }
+
+    #[test]
+    fn well_known_ambiguous_names_ask_which_one_with_meanings() {
+        let a = detect("What is the capital of Georgia?", &[]);
+        assert!(a.needs_clarification);
+        assert_eq!(a.questions[0].text, "Which Georgia do you mean?");
+        assert!(a.questions[0].options.len() >= 2);
+        assert_eq!(
+            texts("Tell me about Jordan")[0],
+            "Which Jordan do you mean?"
         );
         assert!(
-            !detect("Plan a trip to Paris. It lasts two weeks.", &[])
-                .questions
+            texts("Tell me about Jordan")
                 .iter()
-                .any(|q| q.text == "How long is the trip?")
+                .all(|q| !q.contains("detail"))
         );
+    }
+
+    #[test]
+    fn chinese_tasks_ask_in_the_request_script_and_complete_requests_do_not() {
+        assert_eq!(texts("帮我写个总结")[0], "要写的内容是关于什么？");
+        assert_eq!(texts("订一张去北京的票")[0], "哪一天、大约几点出发？");
+        assert_eq!(texts("帮我规划一次去巴黎的旅行")[0], "这趟旅程预计多久？");
+        assert!(!texts("写一份报告").is_empty());
+        assert!(!texts("它怎么用？").is_empty());
+        assert!(
+            texts("推荐几本书给我")
+                .iter()
+                .any(|q| q == "您喜欢哪一类的作品？")
+        );
+        assert!(texts("帮我订一张明天上午从上海到北京的高铁票").is_empty());
+        assert_eq!(texts("幫我訂一張去台北的票")[0], "哪一天、大約幾點出發？");
+    }
+
+    #[test]
+    fn every_question_has_a_cue_in_the_trace() {
+        let (a, cues) = detect_traced("Plan a trip to Paris", &[]);
+        assert_eq!(a.questions.len(), cues.len());
+        assert_eq!(cues[0], "task trip, duration left open");
     }
 
     #[test]

@@ -158,11 +158,18 @@ impl Active {
 
     pub(super) fn detect_embedded(&mut self, env: &mut Env) {
         let c = &self.conversation;
-        let a = detect::detect(&c.request, &c.history);
+        let (a, cues) = detect::detect_traced(&c.request, &c.history);
         let why = if a.needs_clarification {
+            let made: Vec<String> = a
+                .questions
+                .iter()
+                .zip(&cues)
+                .map(|(q, cue)| format!("\"{}\" ← {cue}", preview(&q.text)))
+                .collect();
             format!(
-                "The embedded detector found the request vague ({}).",
-                rules(&a.questions)
+                "The embedded detector found the request vague ({}): {}.",
+                rules(&a.questions),
+                made.join("; ")
             )
         } else {
             "The embedded detector found the request clear.".to_owned()

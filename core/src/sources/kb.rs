@@ -73,8 +73,14 @@ impl KnowledgeBase {
 
     /// Every document with at least one matching keyword, best first; ties keep the host's
     /// order. Deterministic: no randomness, no hashing order.
+    ///
+    /// In a long request (more than [`LONG_REQUEST_WORDS`] words) one shared English word is no
+    /// topic match: a document needs a phrase, a Chinese keyword or two of its keywords.
     pub fn rank(&self, request: &str) -> Vec<ScoredDocument<'_>> {
         let hay = Haystack::new(request);
+        let long = request.split_whitespace().count() > LONG_REQUEST_WORDS;
+        // One English word weighs 2; a phrase, two words or a two-character Chinese keyword 3+.
+        let needed = if long { weight("a") + 1 } else { 1 };
         let mut out: Vec<ScoredDocument<'_>> = self
             .documents
             .iter()
@@ -87,7 +93,7 @@ impl KnowledgeBase {
                         matched.push(kw.as_str());
                     }
                 }
-                (score > 0).then_some(ScoredDocument {
+                (score >= needed).then_some(ScoredDocument {
                     document,
                     score,
                     matched,
@@ -98,6 +104,10 @@ impl KnowledgeBase {
         out
     }
 }
+
+/// Words above which a request is long enough that a single shared word says little about its
+/// topic.
+const LONG_REQUEST_WORDS: usize = 25;
 
 /// A keyword's weight: two per English word (a phrase is stronger evidence than a word), and
 /// one plus one per character for Chinese, at most six.
@@ -113,6 +123,24 @@ fn weight(keyword: &str) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_shared_word_in_a_long_request_is_no_topic_match() {
+        let kb = KnowledgeBase::from_json(KB).unwrap();
+        let brief = "Write a blog post of about 800 words for small bakery owners on how to \
+            photograph their cakes for social media, with natural light, cheap props and phone \
+            settings; mention that the course we sell is priced fairly and ask for a refund";
+        assert!(kb.search(brief).is_none(), "{:?}", kb.rank(brief));
+        assert_eq!(
+            kb.search("I want a refund").map(|d| d.id.as_str()),
+            Some("refund")
+        );
+        let long_on_topic = format!("{brief}, and give me my money back");
+        assert_eq!(
+            kb.search(&long_on_topic).map(|d| d.id.as_str()),
+            Some("refund")
+        );
+    }
 
     const KB: &str = r#"{"documents": [
         {"id": "crash", "title": "Crashes", "keywords": ["crash", "keeps closing", "閃退"],

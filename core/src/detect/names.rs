@@ -1,0 +1,354 @@
+//! Well-known names that commonly mean several things ("Georgia", "Jordan", "Java"): the
+//! entity question for hosts without a catalog of their own.
+//!
+//! A name counts only when written with its capital (an ASCII word starting with A–Z that does
+//! not open the request, or the whole request is about it) and when no word of the request
+//! already points at one meaning ("Java code", "Amazon rainforest").
+
+/// One ambiguous name: its spelling and its common meanings, each with words that select it.
+pub(crate) struct Name {
+    /// The name as written, capitalised.
+    pub name: &'static str,
+    /// Up to four meanings: the option label and lower-case words that pick this meaning.
+    pub meanings: &'static [(&'static str, &'static [&'static str])],
+}
+
+/// The built-in list, kept short: names where each meaning is common enough that guessing
+/// would often be wrong.
+pub(crate) static NAMES: &[Name] = &[
+    n(
+        "Georgia",
+        &[
+            (
+                "Georgia, the U.S. state",
+                &["atlanta", "state", "savannah", "peach", "usa", "us"],
+            ),
+            (
+                "Georgia, the country",
+                &["tbilisi", "caucasus", "country", "georgian"],
+            ),
+        ],
+    ),
+    n(
+        "Jordan",
+        &[
+            (
+                "Jordan, the country",
+                &["amman", "petra", "country", "kingdom"],
+            ),
+            ("Michael Jordan", &["michael", "bulls", "nba", "basketball"]),
+            ("The Jordan River", &["river"]),
+            ("Air Jordan shoes", &["shoes", "sneakers", "nike", "air"]),
+        ],
+    ),
+    n(
+        "Mercury",
+        &[
+            ("Mercury, the planet", &["planet", "orbit", "sun", "solar"]),
+            (
+                "Mercury, the element",
+                &["element", "toxic", "thermometer", "poisoning", "metal"],
+            ),
+            (
+                "Mercury, the Roman god",
+                &["god", "roman", "myth", "mythology"],
+            ),
+            ("Freddie Mercury", &["freddie", "queen", "singer"]),
+        ],
+    ),
+    n(
+        "Java",
+        &[
+            (
+                "Java, the programming language",
+                &[
+                    "code",
+                    "program",
+                    "programming",
+                    "class",
+                    "jvm",
+                    "compile",
+                    "spring",
+                    "android",
+                ],
+            ),
+            (
+                "Java, the island",
+                &["island", "indonesia", "jakarta", "bali"],
+            ),
+            ("Java coffee", &["coffee", "cup"]),
+        ],
+    ),
+    n(
+        "Amazon",
+        &[
+            (
+                "Amazon, the company",
+                &[
+                    "prime", "order", "shipping", "aws", "bezos", "stock", "seller", "delivery",
+                ],
+            ),
+            ("The Amazon River", &["river"]),
+            (
+                "The Amazon rainforest",
+                &["rainforest", "forest", "jungle", "deforestation"],
+            ),
+        ],
+    ),
+    n(
+        "Apple",
+        &[
+            (
+                "Apple, the company",
+                &[
+                    "iphone", "mac", "ipad", "ios", "stock", "macbook", "company", "watch",
+                ],
+            ),
+            (
+                "The fruit",
+                &["fruit", "pie", "tree", "eat", "recipe", "juice"],
+            ),
+        ],
+    ),
+    n(
+        "Python",
+        &[
+            (
+                "Python, the programming language",
+                &[
+                    "code",
+                    "script",
+                    "programming",
+                    "function",
+                    "pip",
+                    "django",
+                    "pandas",
+                    "install",
+                    "library",
+                ],
+            ),
+            ("The snake", &["snake", "reptile", "bite"]),
+            ("Monty Python", &["monty", "comedy", "sketch"]),
+        ],
+    ),
+    n(
+        "Jaguar",
+        &[
+            (
+                "Jaguar, the animal",
+                &["animal", "cat", "jungle", "habitat", "wild"],
+            ),
+            (
+                "Jaguar, the car maker",
+                &["car", "cars", "land", "rover", "drive", "model"],
+            ),
+        ],
+    ),
+    n(
+        "Turkey",
+        &[
+            (
+                "Turkey, the country",
+                &["istanbul", "ankara", "country", "visit", "travel"],
+            ),
+            (
+                "Turkey, the bird",
+                &["roast", "thanksgiving", "cook", "bird", "recipe", "meat"],
+            ),
+        ],
+    ),
+    n(
+        "Washington",
+        &[
+            (
+                "Washington, D.C.",
+                &["dc", "d.c", "capital", "white", "congress"],
+            ),
+            ("Washington State", &["seattle", "state", "spokane"]),
+            ("George Washington", &["george", "president"]),
+        ],
+    ),
+    n(
+        "Phoenix",
+        &[
+            ("Phoenix, Arizona", &["arizona", "city", "az"]),
+            (
+                "The mythical phoenix",
+                &["bird", "myth", "mythology", "fire", "ashes"],
+            ),
+            ("Joaquin Phoenix", &["joaquin", "actor"]),
+        ],
+    ),
+    n(
+        "Columbia",
+        &[
+            ("Columbia University", &["university", "college", "ivy"]),
+            ("Columbia, South Carolina", &["carolina", "sc"]),
+            ("Columbia Sportswear", &["jacket", "sportswear", "clothing"]),
+        ],
+    ),
+    n(
+        "Cambridge",
+        &[
+            (
+                "Cambridge, England",
+                &["england", "uk", "university", "king's"],
+            ),
+            (
+                "Cambridge, Massachusetts",
+                &["massachusetts", "mit", "harvard", "boston"],
+            ),
+        ],
+    ),
+    n(
+        "Saturn",
+        &[
+            ("Saturn, the planet", &["planet", "rings", "moons", "orbit"]),
+            ("Saturn, the Roman god", &["god", "roman", "myth"]),
+            ("The Saturn V rocket", &["rocket", "apollo", "nasa", "v"]),
+        ],
+    ),
+    n(
+        "Mars",
+        &[
+            (
+                "Mars, the planet",
+                &[
+                    "planet", "rover", "mission", "orbit", "nasa", "red", "colony",
+                ],
+            ),
+            ("Bruno Mars", &["bruno", "song", "songs", "singer"]),
+            ("Mars, the Roman god", &["god", "roman", "war"]),
+        ],
+    ),
+    n(
+        "Rust",
+        &[
+            (
+                "Rust, the programming language",
+                &[
+                    "code",
+                    "print",
+                    "hello",
+                    "cargo",
+                    "programming",
+                    "crate",
+                    "borrow",
+                    "compile",
+                ],
+            ),
+            ("Rust, the video game", &["game", "server", "play", "steam"]),
+        ],
+    ),
+    n(
+        "Corona",
+        &[
+            ("The Corona beer", &["beer", "drink"]),
+            (
+                "The coronavirus",
+                &["virus", "covid", "pandemic", "vaccine"],
+            ),
+            ("The sun's corona", &["sun", "solar", "eclipse"]),
+        ],
+    ),
+    n(
+        "Delta",
+        &[
+            (
+                "Delta Air Lines",
+                &["flight", "airline", "airlines", "baggage", "miles"],
+            ),
+            ("A river delta", &["river", "nile", "mississippi"]),
+            ("The Delta variant", &["variant", "covid", "virus"]),
+        ],
+    ),
+    n(
+        "Titanic",
+        &[
+            (
+                "The ship",
+                &["ship", "sank", "iceberg", "sinking", "1912", "passengers"],
+            ),
+            (
+                "The 1997 film",
+                &["film", "movie", "dicaprio", "cameron", "actor", "cast"],
+            ),
+        ],
+    ),
+];
+
+const fn n(
+    name: &'static str,
+    meanings: &'static [(&'static str, &'static [&'static str])],
+) -> Name {
+    Name { name, meanings }
+}
+
+/// The first listed name in `text` whose meaning no word of the request settles.
+///
+/// `words` are the request's lower-case words. A name at the very start counts only when the
+/// request is at most three words ("Jordan?"), since a capital there says nothing.
+pub(crate) fn ambiguous<'a>(text: &str, words: &[&str]) -> Option<&'a Name> {
+    NAMES.iter().find(|entry| {
+        let found = text.match_indices(entry.name).any(|(i, _)| {
+            let end = i + entry.name.len();
+            let before_ok = text[..i]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric());
+            let after_ok = text[end..]
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_alphanumeric());
+            let opens = text[..i].trim().is_empty();
+            before_ok && after_ok && (!opens || words.len() <= 3)
+        });
+        found
+            && !entry
+                .meanings
+                .iter()
+                .any(|(_, cues)| cues.iter().any(|c| words.contains(c)))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn name_in(text: &str) -> Option<&'static str> {
+        let lower = text.to_ascii_lowercase();
+        let words = super::super::words_of(&lower);
+        ambiguous(text, &words).map(|n| n.name)
+    }
+
+    #[test]
+    fn a_bare_ambiguous_name_is_found() {
+        assert_eq!(name_in("What is the capital of Georgia?"), Some("Georgia"));
+        assert_eq!(name_in("Tell me about Jordan"), Some("Jordan"));
+        assert_eq!(name_in("Mercury?"), Some("Mercury"));
+    }
+
+    #[test]
+    fn a_word_that_picks_a_meaning_settles_it() {
+        assert_eq!(name_in("Write Java code that sorts a list"), None);
+        assert_eq!(name_in("How big is the Amazon rainforest?"), None);
+        assert_eq!(
+            name_in("What is the capital of Georgia, the country?"),
+            None
+        );
+    }
+
+    #[test]
+    fn lower_case_words_and_longer_words_are_not_names() {
+        assert_eq!(name_in("I ate an apple and some turkey"), None);
+        assert_eq!(name_in("Georgian wine"), None);
+        assert_eq!(name_in("Apple pie recipe"), None);
+    }
+
+    #[test]
+    fn every_name_has_two_to_four_meanings() {
+        for entry in NAMES {
+            assert!((2..=4).contains(&entry.meanings.len()), "{}", entry.name);
+        }
+    }
+}
