@@ -16,7 +16,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::CLARIFY_STEP;
+use crate::analysis::{CLARIFY_STEP, Fallback};
 use crate::config::Config;
 use crate::effect::Effect;
 use crate::enrich::{EnrichedPrompt, HandoffPackage, Resolution, SourceDocument};
@@ -317,15 +317,10 @@ impl Session {
                     "detection_failed",
                     &format!(
                         "Detection failed ({}); the embedded detector decides instead.",
-                        preview(&reason)
+                        reason.chars().take(240).collect::<String>()
                     ),
                 );
-                fx.push(Effect::Notice {
-                    message: format!(
-                        "The LLM could not be reached ({}); using the built-in detector.",
-                        preview(&reason)
-                    ),
-                });
+                self.fallback_notice(Fallback::NoAnswer, &mut fx);
                 self.detect_embedded();
                 self.proceed(&mut fx);
             }

@@ -2,7 +2,7 @@
 //! vague answer, pausing and resuming pipeline steps, generating and handing off.
 
 use super::{Conversation, PausedStep, Phase, Session, count, is_request_step, preview};
-use crate::analysis::{self, CLARIFY_STEP};
+use crate::analysis::{self, CLARIFY_STEP, Fallback};
 use crate::config::Mode;
 use crate::detect;
 use crate::effect::Effect;
@@ -12,37 +12,59 @@ use crate::question::{Question, QuestionSource};
 use crate::trace::Layer;
 
 impl Session {
-    /// Reads an LLM detection reply; an unusable one falls back to the embedded detector.
+    /// Reads an LLM detection reply; a reply cut short keeps its complete questions, and an
+    /// unusable one falls back to the embedded detector.
     pub(super) fn detection_reply(&mut self, reply: &str, fx: &mut Vec<Effect>) {
-        match analysis::parse_detection(reply, CLARIFY_STEP) {
-            Ok(a) if a.needs_clarification => {
-                self.note(
-                    Layer::Llm,
-                    "detected",
-                    &format!(
-                        "The LLM found the request ambiguous ({} question(s)).",
-                        a.questions.len()
-                    ),
-                );
-                self.enqueue(a.questions);
-            }
-            Ok(_) => self.note(Layer::Llm, "detected", "The LLM found the request clear."),
-            Err(e) => {
-                self.note(
-                    Layer::Llm,
-                    "reply_unusable",
-                    &format!(
-                        "The detection reply was unusable ({e}); the embedded detector decides instead."
-                    ),
-                );
-                fx.push(Effect::Notice {
-                    message: format!(
-                        "The LLM's reply could not be read ({e}); using the built-in detector."
-                    ),
-                });
-                self.detect_embedded();
-            }
+        let analysis = match analysis::parse_detection(reply, CLARIFY_STEP) {
+            Ok(a) => a,
+            Err(e) => match analysis::salvage_detection(reply, CLARIFY_STEP) {
+                Some(a) => {
+                    self.note(
+                        Layer::Llm,
+                        "reply_cut",
+                        &format!(
+                            "The detection reply stopped before its end ({e}); the {} question(s) written in full before the cut are used.",
+                            a.questions.len()
+                        ),
+                    );
+                    a
+                }
+                None => {
+                    self.note(
+                        Layer::Llm,
+                        "reply_unusable",
+                        &format!(
+                            "The detection reply was unusable ({e}); the embedded detector decides instead."
+                        ),
+                    );
+                    self.fallback_notice(Fallback::Unreadable, fx);
+                    self.detect_embedded();
+                    return;
+                }
+            },
+        };
+        if analysis.needs_clarification {
+            self.note(
+                Layer::Llm,
+                "detected",
+                &format!(
+                    "The LLM found the request ambiguous ({} question(s)).",
+                    analysis.questions.len()
+                ),
+            );
+            self.enqueue(analysis.questions);
+        } else {
+            self.note(Layer::Llm, "detected", "The LLM found the request clear.");
         }
+    }
+
+    /// Tells the user, in plain words and their language, that the embedded detector stands
+    /// in for the LLM.
+    pub(super) fn fallback_notice(&self, fallback: Fallback, fx: &mut Vec<Effect>) {
+        let request = self.convo.as_ref().map_or("", |c| c.request.as_str());
+        fx.push(Effect::Notice {
+            message: analysis::fallback_notice(fallback, &self.config.language, request),
+        });
     }
 
     pub(super) fn detect_embedded(&mut self) {
