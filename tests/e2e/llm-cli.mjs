@@ -83,7 +83,9 @@ function detectOnce(request, maxQuestions) {
   const log = join(out, `llm-cli-detect.jsonl`);
   rmSync(log, { force: true });
   return new Promise((resolve) => {
-    const proc = spawn(bin, ["ask", "--non-interactive", "--json", "--timeout", "300", "--endpoint", env.LLM_URL,
+    // A long client limit: a schema-full reply is a few hundred tokens, and other builds can slow
+    // the model below one token per second.
+    const proc = spawn(bin, ["ask", "--non-interactive", "--json", "--timeout", "900", "--endpoint", env.LLM_URL,
       "--model", "smollm2", "--api-key-env", "CLARIFY_TEST_KEY", "--llm-log", log, "--max-questions", String(maxQuestions), request], {
       env: { ...env, CLARIFY_TEST_KEY: key },
     });
@@ -103,7 +105,7 @@ function detectOnce(request, maxQuestions) {
       // everything about detection is known.
       if (stderr.includes("── Answer ──")) proc.kill("SIGKILL");
     });
-    const timer = setTimeout(() => proc.kill("SIGKILL"), 600_000);
+    const timer = setTimeout(() => proc.kill("SIGKILL"), 1_000_000);
     proc.on("close", () => {
       clearTimeout(timer);
       let json = null;
@@ -141,7 +143,8 @@ if (env.LLM_CLI_PART !== "faults") {
     if (ok) parsed++;
     if (ok && c.finish_reason === "stop") closed++;
     if (c?.ms != null) times.push(c.ms);
-    console.log(`  ${ok ? "parsed  " : "FALLBACK"} ${c?.ms ?? "?"} ms, ${c?.usage?.completion_tokens ?? "?"} tokens, finish ${c?.finish_reason ?? "?"}: ${request}`);
+    const why = ok ? "parsed  " : c?.ok === false ? `NO REPLY (${c.error})` : "UNREADABLE";
+    console.log(`  ${why} ${c?.ms ?? "?"} ms, ${c?.usage?.completion_tokens ?? "?"} tokens, finish ${c?.finish_reason ?? "?"}: ${request}`);
   }
   times.sort((a, b) => a - b);
   const mean = times.length ? Math.round(times.reduce((a, b) => a + b, 0) / times.length) : 0;
