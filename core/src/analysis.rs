@@ -7,6 +7,7 @@ use crate::protocol::question::{
     Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage,
 };
 use crate::protocol::request::{ChatRequest, Message, Purpose, Role};
+use crate::text::preview;
 
 /// What a detection (LLM or embedded) concluded.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -514,14 +515,6 @@ fn cuts(text: &str) -> Vec<(usize, Vec<char>)> {
         }
     }
     found.into()
-}
-
-fn preview(text: &str) -> String {
-    let mut p: String = text.chars().take(60).collect();
-    if text.chars().nth(60).is_some() {
-        p.push('…');
-    }
-    p
 }
 
 /// The first of `keys` present in `object`.

@@ -40,6 +40,8 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod text;
+
 mod protocol;
 
 pub mod analysis;

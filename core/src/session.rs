@@ -307,15 +307,6 @@ fn count(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-/// At most 60 characters of `text`, for traces and notices.
-fn preview(text: &str) -> String {
-    let mut p: String = text.chars().take(60).collect();
-    if text.chars().nth(60).is_some() {
-        p.push('…');
-    }
-    p
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

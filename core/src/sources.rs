@@ -173,10 +173,8 @@ pub(crate) fn entity_question(
         Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource,
     };
     let mention = lookup.mention.trim();
-    // A Chinese mention gets a Chinese question (「悠遊卡」 asks its question in Chinese).
-    let chinese = mention
-        .chars()
-        .any(|c| matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}'));
+    // A Chinese mention (「悠遊卡」) gets a Chinese question.
+    let chinese = mention.chars().any(crate::text::is_cjk);
     let n = lookup.matches.len();
     let (text, why, options) = match n {
         1 => return None,

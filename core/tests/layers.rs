@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 /// Every module, bottom first, by layer.
 const ORDER: &[(&str, &[&str])] = &[
+    ("helpers", &["text"]),
     (
         "protocol",
         &[

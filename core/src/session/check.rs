@@ -118,7 +118,7 @@ pub(super) fn check<A: Deref<Target = Active>>(
 fn accept(phase: &Phase, input: Input) -> Result<Accepted, Error> {
     Ok(match (phase, input) {
         (Phase::Asking { question, .. }, Input::Message { text, now }) => {
-            resolve(reply::answer_from_message(question, &text)?, now, true)
+            resolve(UserAnswer::from_message(question, &text)?.into(), now, true)
         }
         (
             Phase::Asking { question, .. },

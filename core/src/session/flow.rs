@@ -4,7 +4,7 @@
 
 use super::check::Accepted;
 use super::notice::{self, Fallback};
-use super::{Active, Conversation, Env, PausedStep, Phase, StepOutput, count, preview};
+use super::{Active, Conversation, Env, PausedStep, Phase, StepOutput, count};
 use crate::analysis;
 use crate::detect;
 use crate::protocol::config::{Detection, Mode};
@@ -13,6 +13,7 @@ use crate::protocol::input::Answer;
 use crate::protocol::prompt::{HandoffPackage, Resolution};
 use crate::protocol::question::{Question, QuestionSource, Stage};
 use crate::protocol::trace::Layer;
+use crate::text::preview;
 
 impl Active {
     /// Applies an input [`check`](super::check::check) accepted. Cannot fail.

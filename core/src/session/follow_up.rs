@@ -1,12 +1,13 @@
 //! The second round: a free-text answer that is itself vague gets one follow-up.
 
 use super::flow::rules;
-use super::{Active, Env, count, preview};
+use super::{Active, Env, count};
 use crate::detect;
 use crate::protocol::config::Mode;
 use crate::protocol::input::Answer;
 use crate::protocol::question::{Question, QuestionId, QuestionSource, Stage};
 use crate::protocol::trace::Layer;
+use crate::text::preview;
 
 /// The generic follow-up, used when the detector's own question was already asked.
 const GENERIC_FOLLOW_UP: &str = "About which specific aspect?";

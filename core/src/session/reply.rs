@@ -1,7 +1,7 @@
 //! Checking and reading what the user said to a question.
 
 use crate::protocol::error::Error;
-use crate::protocol::input::{Answer, MAX_TEXT_BYTES, UserAnswer};
+use crate::protocol::input::{MAX_TEXT_BYTES, UserAnswer};
 use crate::protocol::question::{ChoiceId, Question, QuestionId};
 
 /// Phrases a typed message uses for "I don't know", compared case-insensitively.
@@ -116,32 +116,40 @@ pub(super) fn validate(q: &Question, reply: &UserAnswer) -> Result<(), Error> {
     }
 }
 
-/// Reads a chat message as the answer to `q`: `2` picks the second option, an option's
-/// label or id picks it, `?` or "I don't know" means "I don't know", anything else is free text.
-pub(super) fn answer_from_message(q: &Question, text: &str) -> Result<Answer, Error> {
-    check_length(text)?;
-    let t = text.trim();
-    if q.allow_skip && DONT_KNOW.iter().any(|p| p.eq_ignore_ascii_case(t)) {
-        return Ok(Answer::DontKnow);
+impl UserAnswer {
+    /// Reads a chat message as the answer to `q`, as a session does while the question
+    /// is pending: `2` picks the second option, an option's label or id picks it, `?` or
+    /// "I don't know" means "I don't know" (where the question allows it), anything else is
+    /// free text.
+    ///
+    /// # Errors
+    /// [`Error::TextTooLong`], or [`Error::InvalidAnswer`] for free text the question does not
+    /// accept.
+    pub fn from_message(q: &Question, text: &str) -> Result<Self, Error> {
+        check_length(text)?;
+        let t = text.trim();
+        if q.allow_skip && DONT_KNOW.iter().any(|p| p.eq_ignore_ascii_case(t)) {
+            return Ok(UserAnswer::DontKnow);
+        }
+        let by_number = t
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .and_then(|i| q.options.get(i));
+        let by_name = || {
+            q.options
+                .iter()
+                .find(|c| c.label.trim().eq_ignore_ascii_case(t) || c.id.as_str() == t)
+        };
+        if let Some(choice) = by_number.or_else(by_name) {
+            return Ok(UserAnswer::Choices {
+                choices: vec![choice.id.clone()],
+            });
+        }
+        let answer = UserAnswer::Text { text: t.to_owned() };
+        validate(q, &answer)?;
+        Ok(answer)
     }
-    let by_number = t
-        .parse::<usize>()
-        .ok()
-        .and_then(|n| n.checked_sub(1))
-        .and_then(|i| q.options.get(i));
-    let by_name = || {
-        q.options
-            .iter()
-            .find(|c| c.label.trim().eq_ignore_ascii_case(t) || c.id.as_str() == t)
-    };
-    if let Some(choice) = by_number.or_else(by_name) {
-        return Ok(Answer::Choices {
-            choices: vec![choice.id.clone()],
-        });
-    }
-    let reply = UserAnswer::Text { text: t.to_owned() };
-    validate(q, &reply)?;
-    Ok(reply.into())
 }
 
 #[cfg(test)]
@@ -154,19 +162,22 @@ mod tests {
     fn a_number_picks_an_option_and_other_text_is_free_text() {
         let q = question(&["Android", "iOS"]);
         assert_eq!(
-            answer_from_message(&q, " 2 ").unwrap(),
-            Answer::Choices {
+            UserAnswer::from_message(&q, " 2 ").unwrap(),
+            UserAnswer::Choices {
                 choices: vec![ChoiceId("o2".into())]
             }
         );
         assert_eq!(
-            answer_from_message(&q, "12").unwrap(),
-            Answer::Text { text: "12".into() }
+            UserAnswer::from_message(&q, "12").unwrap(),
+            UserAnswer::Text { text: "12".into() }
         );
-        assert_eq!(answer_from_message(&q, "idk").unwrap(), Answer::DontKnow);
         assert_eq!(
-            answer_from_message(&q, "ios").unwrap(),
-            Answer::Choices {
+            UserAnswer::from_message(&q, "idk").unwrap(),
+            UserAnswer::DontKnow
+        );
+        assert_eq!(
+            UserAnswer::from_message(&q, "ios").unwrap(),
+            UserAnswer::Choices {
                 choices: vec![ChoiceId("o2".into())]
             }
         );
@@ -196,7 +207,7 @@ mod tests {
         let q = question(&[]);
         let long = "a".repeat(MAX_TEXT_BYTES + 1);
         assert!(matches!(
-            answer_from_message(&q, &long),
+            UserAnswer::from_message(&q, &long),
             Err(Error::TextTooLong { .. })
         ));
     }

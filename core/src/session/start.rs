@@ -1,6 +1,6 @@
 //! Starting a conversation: gathering questions from the document, the catalog and detection.
 
-use super::{Active, Conversation, Env, Phase, preview};
+use super::{Active, Conversation, Env, Phase};
 use crate::analysis;
 use crate::protocol::config::Detection;
 use crate::protocol::document::{Document, EntityLookup};
@@ -8,6 +8,7 @@ use crate::protocol::effect::Effect;
 use crate::protocol::input::Context;
 use crate::protocol::prompt::SourceDocument;
 use crate::protocol::trace::Layer;
+use crate::text::preview;
 
 impl Active {
     /// Starts a conversation about `request` (already checked): document questions, entity
