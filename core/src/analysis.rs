@@ -34,10 +34,23 @@ pub enum AnalysisError {
     UnknownShape,
 }
 
+/// The most questions a detection reply may carry, whatever the session's budget.
+pub const MAX_DETECTION_QUESTIONS: u32 = 3;
+
 /// Builds the detection request: guidance on when to ask and when not to, the last
 /// `config.history_window` messages, and a JSON schema the endpoint enforces.
+///
+/// The schema bounds every part of the reply — at most `min(max_questions, 3)` questions, each
+/// with a text of at most 80 characters, a reason of at most 50 and two to four options of at
+/// most 24 — so an endpoint that enforces it with a grammar (llama.cpp turns `maxLength`,
+/// `minItems` and `maxItems` into bounded repetitions) must close the JSON after at most
+/// [`detection_token_cap`] characters of compact output. `max_tokens` is set to that cap: a
+/// model that runs on inside a string is stopped by the grammar, not cut by the token limit.
 pub fn detection_request(request: &str, history: &[Message], config: &Config) -> ChatRequest {
-    let max = config.limits.max_questions.clamp(1, 4);
+    let max = config
+        .limits
+        .max_questions
+        .clamp(1, MAX_DETECTION_QUESTIONS);
     let mut messages = vec![Message::new(Role::System, detection_instructions(max))];
     let start = history.len().saturating_sub(config.history_window);
     messages.extend(history.iter().skip(start).cloned());
@@ -46,10 +59,28 @@ pub fn detection_request(request: &str, history: &[Message], config: &Config) ->
         purpose: Purpose::Detection,
         messages,
         response_format: Some(detection_schema(max)),
-        max_tokens: Some(400),
+        max_tokens: Some(detection_token_cap(max)),
         temperature: Some(0.0),
         stream: false,
     }
+}
+
+/// The `max_tokens` of a detection request for at most `max_questions` questions: the length
+/// in characters of the longest reply the schema admits, written compactly (every string at
+/// its `maxLength`, every list full, the longest priority), plus two tokens of whitespace for
+/// each of its structural characters (llama.cpp's grammar allows a short run of spaces, tabs
+/// and one newline after each key, value and punctuation mark).
+///
+/// ASCII text without escapes never takes more tokens than characters, so a
+/// grammar-constrained English reply closes within this cap; text in other scripts can take
+/// more tokens per character, and a reply cut short is then read by [`salvage_detection`].
+pub fn detection_token_cap(max_questions: u32) -> u32 {
+    let longest = longest_reply(max_questions.clamp(1, MAX_DETECTION_QUESTIONS)).to_string();
+    let structural = longest
+        .bytes()
+        .filter(|b| matches!(b, b'{' | b'}' | b'[' | b']' | b',' | b':'))
+        .count();
+    u32::try_from(longest.chars().count() + 2 * structural).unwrap_or(u32::MAX)
 }
 
 /// Parses the JSON text of an LLM detection reply (or of a step's clarification request) into
@@ -74,17 +105,44 @@ pub fn parse_detection(json: &str, stage: &Stage) -> Result<Analysis, AnalysisEr
         return Err(AnalysisError::Empty);
     }
     let raw = find_object(reply)?;
+    read_detection(&raw, stage)
+}
+
+/// Reads a detection reply that stopped before its JSON closed (the endpoint ran out of
+/// `max_tokens`): the questions written in full before the cut are kept, the one being written
+/// is dropped.
+///
+/// Returns `None` when nothing usable precedes the cut: no complete question, and no
+/// `needs_clarification: false`. A reply that [`parse_detection`] reads is returned as it reads
+/// it.
+pub fn salvage_detection(reply: &str, stage: &Stage) -> Option<Analysis> {
+    if let Ok(a) = parse_detection(reply, stage) {
+        return Some(a);
+    }
+    let start = reply.find('{')?;
+    let text = reply.get(start..)?;
+    cuts(text).into_iter().rev().find_map(|(at, closers)| {
+        let mut candidate = text.get(..at)?.to_owned();
+        candidate.extend(closers.iter().rev());
+        let raw = serde_json::from_str::<Value>(&candidate).ok()?;
+        let a = read_detection(&raw, stage).ok()?;
+        let said_clear = field(&raw, &["needs_clarification", "needsClarification"])
+            .and_then(lenient_bool)
+            == Some(false);
+        (!a.questions.is_empty() || said_clear).then_some(a)
+    })
+}
+
+/// Reads a detection reply already parsed as JSON (see [`parse_detection`]).
+fn read_detection(raw: &Value, stage: &Stage) -> Result<Analysis, AnalysisError> {
     let needs = field(
-        &raw,
+        raw,
         &["needs_clarification", "needsClarification", "is_ambiguous"],
     )
     .and_then(lenient_bool);
-    let details = field(
-        &raw,
-        &["ambiguity_details", "ambiguityDetails", "questions"],
-    )
-    .and_then(Value::as_array);
-    let single = field(&raw, &["clarification_question", "clarificationQuestion"]);
+    let details = field(raw, &["ambiguity_details", "ambiguityDetails", "questions"])
+        .and_then(Value::as_array);
+    let single = field(raw, &["clarification_question", "clarificationQuestion"]);
     if needs.is_none() && details.is_none() && single.is_none() {
         return Err(AnalysisError::UnknownShape);
     }
@@ -107,12 +165,12 @@ pub fn parse_detection(json: &str, stage: &Stage) -> Result<Analysis, AnalysisEr
         questions.extend(build_question(stage, text, why, options, &priority));
     }
     if let Some(text) = single.and_then(Value::as_str) {
-        let why = text_of(&raw, &["clarification_context", "clarificationContext"]);
+        let why = text_of(raw, &["clarification_context", "clarificationContext"]);
         let options = options_of(field(
-            &raw,
+            raw,
             &["clarification_options", "clarificationOptions"],
         ));
-        let priority = text_of(&raw, &["clarification_priority", "clarificationPriority"]);
+        let priority = text_of(raw, &["clarification_priority", "clarificationPriority"]);
         questions.extend(build_question(
             stage,
             text.to_owned(),
@@ -272,6 +330,19 @@ fn build_question(
     })
 }
 
+/// Longest question text the schema allows, in characters.
+const QUESTION_CHARS: u32 = 80;
+/// Longest reason ("why it matters") the schema allows, in characters.
+const WHY_CHARS: u32 = 50;
+/// Longest option label the schema allows, in characters.
+const OPTION_CHARS: u32 = 24;
+/// Fewest options a question with options has; one option is no choice.
+const MIN_OPTIONS: u32 = 2;
+/// Most options a question may offer (the card's keys 1–4).
+const MAX_OPTIONS: u32 = 4;
+/// The priorities the schema allows, in asking order.
+const PRIORITIES: [&str; 3] = ["critical", "important", "helpful"];
+
 fn detection_instructions(max: u32) -> String {
     format!(
         "You decide whether a user's request is too ambiguous to answer well.\n\
@@ -280,13 +351,15 @@ fn detection_instructions(max: u32) -> String {
          from context.\n\
          Do NOT ask about minor details a sensible default covers, things stated or implied, or \
          things the user likely does not know.\n\
-         Reply with JSON: needs_clarification (boolean) and ambiguity_details: at most {max} items, \
-         each with clarification_question (one sentence), description (why it matters), \
-         possible_options (2 to 4 short answers) and priority (critical, important or helpful)."
+         Reply with compact JSON: needs_clarification (boolean) and questions: at most {max} items, \
+         each with question (one short sentence, in the user's language), why (a few words on why \
+         it matters), options ({MIN_OPTIONS} to {MAX_OPTIONS} answers of one to three words) and \
+         priority (critical, important or helpful)."
     )
 }
 
 fn detection_schema(max: u32) -> serde_json::Value {
+    let text = |max_chars: u32| serde_json::json!({ "type": "string", "minLength": 1, "maxLength": max_chars });
     serde_json::json!({
         "type": "json_schema",
         "json_schema": {
@@ -295,30 +368,53 @@ fn detection_schema(max: u32) -> serde_json::Value {
             "schema": {
                 "type": "object",
                 "additionalProperties": false,
-                "required": ["needs_clarification", "ambiguity_details"],
+                "required": ["needs_clarification", "questions"],
                 "properties": {
                     "needs_clarification": { "type": "boolean" },
-                    "ambiguity_details": {
+                    "questions": {
                         "type": "array",
                         "maxItems": max,
                         "items": {
                             "type": "object",
                             "additionalProperties": false,
-                            "required": ["clarification_question", "description", "possible_options", "priority"],
+                            "required": ["question", "why", "options", "priority"],
                             "properties": {
-                                "clarification_question": { "type": "string" },
-                                "description": { "type": "string" },
-                                "possible_options": {
-                                    "type": "array", "minItems": 2, "maxItems": 4,
-                                    "items": { "type": "string" }
+                                "question": text(QUESTION_CHARS),
+                                "why": text(WHY_CHARS),
+                                "options": {
+                                    "type": "array",
+                                    "minItems": MIN_OPTIONS,
+                                    "maxItems": MAX_OPTIONS,
+                                    "items": text(OPTION_CHARS)
                                 },
-                                "priority": { "type": "string", "enum": ["critical", "important", "helpful"] }
+                                "priority": { "type": "string", "enum": PRIORITIES }
                             }
                         }
                     }
                 }
             }
         }
+    })
+}
+
+/// The longest reply [`detection_schema`] admits for `max` questions: every list full, every
+/// string at its `maxLength`, the longest priority.
+fn longest_reply(max: u32) -> Value {
+    let fill = |chars: u32| "x".repeat(chars as usize);
+    let priority = PRIORITIES
+        .iter()
+        .max_by_key(|p| p.len())
+        .copied()
+        .unwrap_or_default();
+    let question = serde_json::json!({
+        "question": fill(QUESTION_CHARS),
+        "why": fill(WHY_CHARS),
+        "options": vec![fill(OPTION_CHARS); MAX_OPTIONS as usize],
+        "priority": priority,
+    });
+    serde_json::json!({
+        "needs_clarification": false,
+        "questions": vec![question; max as usize],
     })
 }
 
@@ -374,6 +470,51 @@ fn balanced(text: &str, start: usize) -> Option<&str> {
         }
     }
     None
+}
+
+/// Where a JSON text cut short could end, with the brackets still open there (innermost
+/// last): before a comma or after a closing bracket, at most two levels deep, so that only
+/// whole questions of a `questions` list (or whole fields of the top object) are kept. Only
+/// the last [`MAX_CANDIDATES`] places are returned, which bounds the work on garbage.
+fn cuts(text: &str) -> Vec<(usize, Vec<char>)> {
+    let mut open: Vec<char> = Vec::new();
+    let mut found: std::collections::VecDeque<(usize, Vec<char>)> =
+        std::collections::VecDeque::new();
+    let mut keep = |at: usize, open: &[char]| {
+        if found.len() == MAX_CANDIDATES {
+            found.pop_front();
+        }
+        found.push_back((at, open.to_vec()));
+    };
+    let (mut in_string, mut escaped) = (false, false);
+    for (i, b) in text.bytes().enumerate() {
+        if in_string {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_string = false,
+                (false, _) => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'{' => open.push('}'),
+            b'[' => open.push(']'),
+            b'}' | b']' => {
+                open.pop();
+                if (1..=2).contains(&open.len()) {
+                    keep(i + 1, &open);
+                }
+                if open.is_empty() {
+                    break;
+                }
+            }
+            b',' if (1..=2).contains(&open.len()) => keep(i, &open),
+            _ => {}
+        }
+    }
+    found.into()
 }
 
 /// The first of `keys` present in `object`.
@@ -536,5 +677,108 @@ mod tests {
         );
         let wrong_count = parse_translation(r#"{"options": ["Solo uno"]}"#, &q).unwrap();
         assert_eq!(wrong_count.options, q.options);
+    }
+
+    /// Every string in the detection schema has a `maxLength` (or is an enum) and every array
+    /// a `maxItems`: nothing a grammar built from it can repeat without end.
+    #[test]
+    fn the_detection_schema_bounds_every_string_and_list() {
+        fn walk(v: &Value, strings: &mut usize, arrays: &mut usize) {
+            if let Value::Object(m) = v {
+                match m.get("type").and_then(Value::as_str) {
+                    Some("string") => {
+                        assert!(
+                            m.contains_key("maxLength") || m.contains_key("enum"),
+                            "unbounded string: {v}"
+                        );
+                        *strings += 1;
+                    }
+                    Some("array") => {
+                        assert!(m.contains_key("maxItems"), "unbounded list: {v}");
+                        *arrays += 1;
+                    }
+                    _ => {}
+                }
+                m.values().for_each(|c| walk(c, strings, arrays));
+            }
+        }
+        for max_questions in [1, 3, 9] {
+            let config = Config {
+                limits: crate::protocol::config::Limits {
+                    max_questions,
+                    ..Default::default()
+                },
+                ..Config::default()
+            };
+            let r = detection_request("Plan a trip", &[], &config);
+            let format = r.response_format.unwrap();
+            let (mut strings, mut arrays) = (0, 0);
+            walk(&format, &mut strings, &mut arrays);
+            assert_eq!((strings, arrays), (4, 2));
+            let questions = &format["json_schema"]["schema"]["properties"]["questions"];
+            assert_eq!(
+                questions["maxItems"],
+                max_questions.min(MAX_DETECTION_QUESTIONS)
+            );
+            assert_eq!(
+                r.max_tokens,
+                Some(detection_token_cap(max_questions)),
+                "max_tokens is the schema's cap"
+            );
+        }
+    }
+
+    /// The cap covers the longest reply the schema admits, and that reply is read in full.
+    #[test]
+    fn the_longest_admitted_reply_fits_the_cap_and_is_read() {
+        for max in 1..=MAX_DETECTION_QUESTIONS {
+            let longest = longest_reply(max).to_string();
+            let cap = detection_token_cap(max) as usize;
+            assert!(longest.chars().count() < cap, "{max}: {longest}");
+            assert!(cap < 1200, "{max} question(s): a cap of {cap} tokens");
+            let a = parse_detection(&longest.replace("false", "true"), &Stage::Request).unwrap();
+            assert_eq!(a.questions.len(), max as usize);
+            assert_eq!(a.questions[0].text.chars().count(), QUESTION_CHARS as usize);
+        }
+        assert!(detection_token_cap(1) < detection_token_cap(3));
+        assert_eq!(detection_token_cap(3), detection_token_cap(7));
+    }
+
+    /// A reply cut at any byte keeps exactly the questions written in full before the cut,
+    /// never a half-written one.
+    #[test]
+    fn a_reply_cut_anywhere_keeps_only_whole_questions() {
+        let full = r#"{"needs_clarification": true, "questions": [
+            {"question": "Which city, \"exactly\"?", "why": "Changes {everything}", "options": ["Paris", "Lyon"], "priority": "critical"},
+            {"question": "How many days?", "why": "Sets the pace", "options": ["2", "5", "10"], "priority": "helpful"}]}"#;
+        let whole = parse_detection(full, &Stage::Request).unwrap().questions;
+        assert_eq!(whole.len(), 2);
+        let first_end = full.find("\"critical\"}").unwrap() + "\"critical\"}".len();
+        for cut in 1..full.len() {
+            let Some(prefix) = full.get(..cut) else {
+                continue;
+            };
+            let salvaged = salvage_detection(prefix, &Stage::Request);
+            match &salvaged {
+                Some(a) => assert_eq!(a.questions, whole[..a.questions.len()], "cut at {cut}"),
+                None => assert!(cut < first_end, "cut at {cut} lost a whole question"),
+            }
+            if cut >= first_end {
+                assert!(!salvaged.unwrap().questions.is_empty(), "cut at {cut}");
+            }
+        }
+        let clear = salvage_detection(
+            r#"{"needs_clarification": false, "questions": [{"question": "Wh"#,
+            &Stage::Request,
+        );
+        assert_eq!(clear.map(|a| a.needs_clarification), Some(false));
+        assert_eq!(
+            salvage_detection(
+                r#"{"needs_clarification": true, "questions": [{"question": "Wh"#,
+                &Stage::Request
+            ),
+            None
+        );
+        assert_eq!(salvage_detection("<html>", &Stage::Request), None);
     }
 }

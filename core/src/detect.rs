@@ -775,6 +775,12 @@ fn is_cjk(c: char) -> bool {
 
 /// Traditional unless Simplified-only characters outnumber Traditional-only ones.
 fn is_traditional(text: &str) -> bool {
+    let (trad, simp) = script_markers(text);
+    simp <= trad
+}
+
+/// How many Traditional-only and Simplified-only characters `text` holds.
+pub(crate) fn script_markers(text: &str) -> (usize, usize) {
     let (mut trad, mut simp) = (0usize, 0usize);
     for c in text.chars() {
         // `matches!` on characters compiles to a jump table: no scan of a marker string.
@@ -1018,7 +1024,7 @@ fn is_traditional(text: &str) -> bool {
             simp += 1;
         }
     }
-    simp <= trad
+    (trad, simp)
 }
 
 /// The longest prefix of `s` of at most `max` bytes that ends on a character boundary.

@@ -10,6 +10,7 @@ mod flow;
 mod follow_up;
 mod invariants;
 mod json;
+mod notice;
 mod queries;
 mod reply;
 mod start;

@@ -63,7 +63,9 @@ pub fn ClarifyApp(
     });
 
     let session = RwSignal::new(driver.with(Clone::clone));
-    let engine_notices = RwSignal::new(Vec::<String>::new());
+    // Each notice with the number of questions resolved when it came, so the conversation
+    // shows it where it happened (a detection fallback before the first question).
+    let engine_notices = RwSignal::new(Vec::<(usize, String)>::new());
     // Set while a session from another tab is applied, so it is not written straight back.
     let remote = Rc::new(Cell::new(false));
     let subscription = {
@@ -73,7 +75,8 @@ pub fn ClarifyApp(
             for effect in effects {
                 match effect {
                     EngineEffect::Notice { message } => {
-                        let _ = engine_notices.try_update(|n| n.push(message.clone()));
+                        let at = s.resolutions().len();
+                        let _ = engine_notices.try_update(|n| n.push((at, message.clone())));
                     }
                     EngineEffect::StatusChanged {
                         status: Status::Idle | Status::Analyzing,

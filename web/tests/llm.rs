@@ -127,6 +127,16 @@ fn notices(log: &RefCell<Vec<Effect>>) -> Vec<String> {
         .collect()
 }
 
+/// The reason the trace gives for the detection fallback, if there was one.
+fn fallback_reason(d: &Driver) -> Option<String> {
+    d.with(|s| {
+        s.trace()
+            .iter()
+            .find(|e| e.decision == "detection_failed")
+            .map(|e| e.reason.clone())
+    })
+}
+
 fn chunks(log: &RefCell<Vec<Effect>>) -> usize {
     log.borrow()
         .iter()
@@ -194,9 +204,7 @@ async fn a_conversation_detects_asks_and_streams_the_answer_across_origins() {
     // The tiny model may hit the token cap mid-JSON (then the engine says the reply could not
     // be read and the embedded detector decides); the call itself must have gone through.
     assert!(
-        !notices(&log)
-            .iter()
-            .any(|n| n.contains("could not be reached")),
+        !notices(&log).iter().any(|n| n.contains("did not answer")),
         "the real endpoint answered detection: {:?}",
         notices(&log)
     );
@@ -270,8 +278,13 @@ async fn a_wrong_key_is_a_clear_401_the_embedded_detector_takes_over_and_the_key
     let n = notices(&log);
     assert!(
         n.iter()
-            .any(|m| m.contains("HTTP 401") && m.contains("built-in detector")),
-        "{n:?}"
+            .any(|m| m.contains("did not answer") && !m.contains("HTTP")),
+        "plain words for the user: {n:?}"
+    );
+    let why = fallback_reason(&d).unwrap_or_default();
+    assert!(
+        why.contains("HTTP 401"),
+        "the trace keeps the reason: {why}"
     );
     assert_eq!(
         status(&d),
@@ -328,9 +341,14 @@ async fn a_down_endpoint_and_a_cors_refusal_get_different_honest_messages() {
     start(&d, "Plan a trip to Paris");
     wait_until("fallback", || status(&d) != Status::Analyzing).await;
     assert!(
-        notices(&log).iter().any(|m| m.contains("cannot reach")),
+        notices(&log).iter().any(|m| m.contains("did not answer")),
         "{:?}",
         notices(&log)
+    );
+    let why = fallback_reason(&d).unwrap_or_default();
+    assert!(
+        why.contains("cannot reach"),
+        "the trace keeps the reason: {why}"
     );
     assert_eq!(status(&d), Status::AwaitingClarification);
 }

@@ -316,6 +316,62 @@ async fn reload_in_the_middle_of_a_question_shows_it_again_with_the_answers_give
     assert!(text(&m.get("answer-text")).contains("my app crashes"));
 }
 
+/// A detection fallback happened before the first question: the conversation shows its
+/// notice there, not after the answers given since.
+#[wasm_bindgen_test]
+async fn a_detection_fallback_is_told_before_the_first_question() {
+    clear_storage();
+    let config = Config {
+        detection: clarify_core::Detection::Llm,
+        ..Config::default()
+    };
+    let mut s = Session::new(config);
+    let _ = s
+        .handle(Input::Start {
+            request: "Plan a trip to Paris".into(),
+            context: Default::default(),
+            now: js_sys::Date::now() as u64,
+        })
+        .unwrap();
+    let driver = Driver::new(s, None);
+    let m = {
+        let driver = driver.clone();
+        Mounted::new(move || view! { <ClarifyApp driver=driver /> })
+    };
+    tick().await;
+    driver
+        .send(Input::DetectionFailed {
+            reason: "HTTP 503 Service Unavailable".into(),
+        })
+        .unwrap();
+    settle().await;
+    m.all("option")[0].click();
+    tick().await;
+    m.get("continue").click();
+    settle().await;
+    let turns: Vec<(String, String)> = m
+        .get("conversation")
+        .query_selector_all("li")
+        .map(|list| {
+            (0..list.length())
+                .filter_map(|i| list.item(i))
+                .filter_map(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
+                .map(|e| (e.get_attribute("data-testid").unwrap_or_default(), text(&e)))
+                .collect()
+        })
+        .unwrap_or_default();
+    let kinds: Vec<&str> = turns.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(
+        kinds,
+        ["conv-request", "engine-notice", "", "conv-answer"],
+        "{turns:?}"
+    );
+    assert!(
+        turns[1].1.starts_with("The AI model did not answer") && !turns[1].1.contains("503"),
+        "{turns:?}"
+    );
+}
+
 #[wasm_bindgen_test]
 async fn start_over_clears_the_saved_session() {
     clear_storage();

@@ -3,6 +3,7 @@
 //! and handing off.
 
 use super::check::Accepted;
+use super::notice::{self, Fallback};
 use super::{Active, Conversation, Env, PausedStep, Phase, StepOutput, count};
 use crate::analysis;
 use crate::detect;
@@ -109,51 +110,70 @@ impl Active {
             "detection_failed",
             &format!(
                 "Detection failed ({}); the embedded detector decides instead.",
-                preview(reason)
+                reason.chars().take(240).collect::<String>()
             ),
         );
-        fx.push(Effect::Notice {
-            message: format!(
-                "The LLM could not be reached ({}); using the built-in detector.",
-                preview(reason)
-            ),
-        });
+        self.fallback_notice(Fallback::NoAnswer, env, fx);
         self.detect_embedded(env);
         self.proceed(env, fx);
     }
 
-    /// Reads the text of an LLM detection reply; an unusable one falls back to the embedded
-    /// detector.
+    /// Reads the text of an LLM detection reply; a reply cut short keeps its complete
+    /// questions, and an unusable one falls back to the embedded detector.
     fn detection_reply(&mut self, text: &str, env: &mut Env, fx: &mut Vec<Effect>) {
-        match analysis::parse_detection(text, &Stage::Request) {
-            Ok(a) if a.needs_clarification => {
-                env.note(
-                    Layer::Llm,
-                    "detected",
-                    &format!(
-                        "The LLM found the request ambiguous ({} question(s)).",
-                        a.questions.len()
-                    ),
-                );
-                self.enqueue(a.questions, env);
-            }
-            Ok(_) => env.note(Layer::Llm, "detected", "The LLM found the request clear."),
-            Err(e) => {
-                env.note(
-                    Layer::Llm,
-                    "reply_unusable",
-                    &format!(
-                        "The detection reply was unusable ({e}); the embedded detector decides instead."
-                    ),
-                );
-                fx.push(Effect::Notice {
-                    message: format!(
-                        "The LLM's reply could not be read ({e}); using the built-in detector."
-                    ),
-                });
-                self.detect_embedded(env);
-            }
+        let a = match analysis::parse_detection(text, &Stage::Request) {
+            Ok(a) => a,
+            Err(e) => match analysis::salvage_detection(text, &Stage::Request) {
+                Some(a) => {
+                    env.note(
+                        Layer::Llm,
+                        "reply_cut",
+                        &format!(
+                            "The detection reply stopped before its end ({e}); the {} question(s) written in full before the cut are used.",
+                            a.questions.len()
+                        ),
+                    );
+                    a
+                }
+                None => {
+                    env.note(
+                        Layer::Llm,
+                        "reply_unusable",
+                        &format!(
+                            "The detection reply was unusable ({e}); the embedded detector decides instead."
+                        ),
+                    );
+                    self.fallback_notice(Fallback::Unreadable, env, fx);
+                    self.detect_embedded(env);
+                    return;
+                }
+            },
+        };
+        if a.needs_clarification {
+            env.note(
+                Layer::Llm,
+                "detected",
+                &format!(
+                    "The LLM found the request ambiguous ({} question(s)).",
+                    a.questions.len()
+                ),
+            );
+            self.enqueue(a.questions, env);
+        } else {
+            env.note(Layer::Llm, "detected", "The LLM found the request clear.");
         }
+    }
+
+    /// Tells the user, in plain words and their language, that the embedded detector stands
+    /// in for the LLM.
+    fn fallback_notice(&self, fallback: Fallback, env: &Env, fx: &mut Vec<Effect>) {
+        fx.push(Effect::Notice {
+            message: notice::fallback_notice(
+                fallback,
+                &env.config.language,
+                &self.conversation.request,
+            ),
+        });
     }
 
     pub(super) fn detect_embedded(&mut self, env: &mut Env) {

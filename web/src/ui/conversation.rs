@@ -73,36 +73,46 @@ pub fn Conversation(
     /// Questions resolved so far, in asking order.
     #[prop(into)]
     resolutions: Signal<Vec<Resolution>>,
-    /// Messages the engine gave the user (fallbacks, limits).
+    /// Messages the engine gave the user (fallbacks, limits), each with the number of
+    /// questions resolved when it came: it is shown before the turn of that index.
     #[prop(into)]
-    notices: Signal<Vec<String>>,
+    notices: Signal<Vec<(usize, String)>>,
     /// The language of the labels.
     #[prop(into)]
     lang: Signal<Lang>,
 ) -> impl IntoView {
     let t = move || lang.get().texts();
-    let turns = move || {
-        resolutions
+    let note =
+        |n: String| view! { <li class="turn turn-note" data-testid="engine-notice">{n}</li> };
+    let notes_at = move |at: usize, last: bool| {
+        notices
             .get()
             .into_iter()
-            .map(|r| {
+            .filter(|(n, _)| *n == at || (last && *n > at))
+            .map(|(_, n)| note(n))
+            .collect_view()
+    };
+    let turns = move || {
+        let resolved = resolutions.get();
+        let count = resolved.len();
+        let mut turns: Vec<_> = resolved
+            .into_iter()
+            .enumerate()
+            .map(|(i, r)| {
                 let kind = answer_kind(&r.answer);
                 let answer = r.answer_text();
                 view! {
+                    {notes_at(i, false)}
                     <li class="turn turn-bot">{r.question.text.clone()}</li>
                     <li class="turn turn-user" data-testid="conv-answer" data-kind=kind>
                         {answer}
                     </li>
                 }
+                .into_any()
             })
-            .collect_view()
-    };
-    let notes = move || {
-        notices
-            .get()
-            .into_iter()
-            .map(|n| view! { <li class="turn turn-note" data-testid="engine-notice">{n}</li> })
-            .collect_view()
+            .collect();
+        turns.push(notes_at(count, true).into_any());
+        turns
     };
     view! {
         <ol class="conversation" data-testid="conversation" aria-live="polite">
@@ -119,7 +129,6 @@ pub fn Conversation(
                     })
             }}
             {turns}
-            {notes}
         </ol>
     }
 }
