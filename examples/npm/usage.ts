@@ -43,8 +43,13 @@ document.body.append(widget);
 const started: boolean = widget.start("my app crashes");
 out("widget-started", String(started));
 
-// What strict type-checking must refuse (each line is an error, or tsc reports the directive).
-// @ts-expect-error an unknown option
-new Clarifier({ maxQuestion: 2 });
-// @ts-expect-error start takes the request as a string
-clarifier.start(42);
+// What strict type-checking must refuse (each line is an error, or tsc reports the directive as
+// unused). Never called: the checks are for tsc, not for the page.
+export function misuse(): void {
+  // @ts-expect-error an unknown option
+  new Clarifier({ maxQuestion: 2 });
+  // @ts-expect-error start takes the request as a string
+  clarifier.start(42);
+  // @ts-expect-error the overruled event carries the question's text, not a code
+  widget.addEventListener("clarify-overruled", (e) => e.detail.code);
+}

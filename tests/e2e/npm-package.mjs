@@ -66,7 +66,7 @@ check(resolved["clarify-embed"].endsWith("/clarify-element.js"), `"clarify-embed
 
 // 5. The compiled usage file in the browser, with an import map naming the package.
 await writeFile(join(project, "index.html"), `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>fresh project</title>
+<html lang="en"><head><meta charset="utf-8"><title>fresh project</title><link rel="icon" href="data:,">
 <script type="importmap">${JSON.stringify({ imports: resolved })}</script>
 <script type="module" src="out/usage.js"></script>
 </head><body></body></html>
