@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clarify_core::sources::{self, Catalog, KnowledgeBase};
-use clarify_core::{Config, Detection, Input, Mode, Progress, Question, Reply, Session};
+use clarify_core::{Config, Detection, Input, Mode, Progress, Question, Session, UserAnswer};
 
 use crate::driver::{self, Action, Asker, Llm, Offline};
 use crate::http::HttpLlm;
@@ -89,17 +89,7 @@ fn transport(args: &Args) -> Result<Option<HttpLlm>, String> {
 
 /// Runs `clarify ask`.
 pub fn run(args: &Args) -> Result<ExitCode, String> {
-    let kb = match &args.kb {
-        Some(path) => KnowledgeBase::from_json(&read(path)?)
-            .map_err(|e| format!("{}: {e}", path.display()))?,
-        None => clarify_core::demo::knowledge_base().clone(),
-    };
-    let catalog = match &args.catalog {
-        Some(path) => {
-            Catalog::from_json(&read(path)?).map_err(|e| format!("{}: {e}", path.display()))?
-        }
-        None => clarify_core::demo::catalog().clone(),
-    };
+    let (kb, catalog) = load_sources(args)?;
     let interactive = args.interactive || (!args.non_interactive && io::stdin().is_terminal());
     let mut config = Config {
         mode: if interactive {
@@ -160,9 +150,46 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     };
     let outcome = driver::run(&mut session, start, llm, &mut asker).map_err(|e| e.to_string())?;
     let streamed = asker.streamed;
-    let mut out = asker.out;
+    report(
+        &session,
+        outcome,
+        asker.out,
+        streamed,
+        args.json,
+        interactive,
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The knowledge base and catalog given on the command line, or the demo's.
+fn load_sources(args: &Args) -> Result<(KnowledgeBase, Catalog), String> {
+    let kb = match &args.kb {
+        Some(path) => KnowledgeBase::from_json(&read(path)?)
+            .map_err(|e| format!("{}: {e}", path.display()))?,
+        None => clarify_core::demo::knowledge_base().clone(),
+    };
+    let catalog = match &args.catalog {
+        Some(path) => {
+            Catalog::from_json(&read(path)?).map_err(|e| format!("{}: {e}", path.display()))?
+        }
+        None => clarify_core::demo::catalog().clone(),
+    };
+    Ok((kb, catalog))
+}
+
+/// Prints how the session ended: as one JSON object on stdout with `json`, else the answer,
+/// the handoff, and (when not interactive or something stayed open) assumptions and open
+/// questions on `out`.
+fn report(
+    session: &Session,
+    outcome: driver::Outcome,
+    mut out: Box<dyn Write>,
+    streamed: bool,
+    json: bool,
+    interactive: bool,
+) {
     let prompt = outcome.prompt.clone().unwrap_or_default();
-    if args.json {
+    if json {
         let value = serde_json::json!({
             "status": session.status(),
             "answer": outcome.answer,
@@ -175,7 +202,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             "trace": session.trace(),
         });
         println!("{value}");
-        return Ok(ExitCode::SUCCESS);
+        return;
     }
     if streamed {
         // The answer was printed as it arrived.
@@ -205,7 +232,6 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         }
     }
     let _ = writeln!(out, "── Status: {} ──", session.status());
-    Ok(ExitCode::SUCCESS)
 }
 
 fn read(path: &PathBuf) -> Result<String, String> {
@@ -300,46 +326,45 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
     }
 }
 
-/// Reads a typed line as an answer to `q`.
+/// Reads a typed line as an answer to `q`: empty skips, `!` skips the rest, several numbers
+/// (`1,3`) pick several options; anything else is read as the chat reads a message (one
+/// number or label picks an option, `?` means "I don't know", the rest is free text).
 fn parse_answer(q: &Question, line: &str) -> Action {
     match line {
         "" => return Action::Skip,
         "!" => return Action::SkipAll,
-        "?" => return Action::Reply(Reply::DontKnow),
         _ => {}
     }
-    let numbers: Option<Vec<usize>> = line
+    if let Some(choices) = several_options(q, line) {
+        return Action::Answer(UserAnswer::Choices { choices });
+    }
+    // Text the question refuses goes to the session anyway, which says why and asks again.
+    Action::Answer(
+        UserAnswer::from_message(q, line).unwrap_or_else(|_| UserAnswer::Text {
+            text: line.to_owned(),
+        }),
+    )
+}
+
+/// Two or more option numbers, all in range: the options they pick.
+fn several_options(q: &Question, line: &str) -> Option<Vec<clarify_core::ChoiceId>> {
+    let numbers: Vec<&str> = line
         .split(|c: char| c == ',' || c.is_whitespace())
         .filter(|p| !p.is_empty())
-        .map(|p| p.parse::<usize>().ok())
         .collect();
-    // Numbers in range pick options; any other number ("12" for an Android version) is text.
-    let picked: Option<Vec<clarify_core::ChoiceId>> = numbers.and_then(|ns| {
-        ns.iter()
-            .map(|n| {
-                n.checked_sub(1)
-                    .and_then(|i| q.options.get(i))
-                    .map(|c| c.id.clone())
-            })
-            .collect()
-    });
-    if let Some(choices) = picked
-        && !choices.is_empty()
-    {
-        return Action::Reply(Reply::Choices { choices });
+    if numbers.len() < 2 {
+        return None;
     }
-    if let Some(c) = q
-        .options
+    numbers
         .iter()
-        .find(|c| c.label.eq_ignore_ascii_case(line))
-    {
-        return Action::Reply(Reply::Choices {
-            choices: vec![c.id.clone()],
-        });
-    }
-    Action::Reply(Reply::Text {
-        text: line.to_owned(),
-    })
+        .map(|p| {
+            p.parse::<usize>()
+                .ok()
+                .and_then(|n| n.checked_sub(1))
+                .and_then(|i| q.options.get(i))
+                .map(|c| c.id.clone())
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -355,23 +380,34 @@ mod tests {
         let q = question();
         assert_eq!(parse_answer(&q, ""), Action::Skip);
         assert_eq!(parse_answer(&q, "!"), Action::SkipAll);
-        assert_eq!(parse_answer(&q, "?"), Action::Reply(Reply::DontKnow));
+        assert_eq!(parse_answer(&q, "?"), Action::Answer(UserAnswer::DontKnow));
         assert_eq!(
             parse_answer(&q, "2"),
-            Action::Reply(Reply::Choices {
+            Action::Answer(UserAnswer::Choices {
                 choices: vec![q.options[1].id.clone()]
             })
         );
         assert_eq!(
             parse_answer(&q, "a weekend"),
-            Action::Reply(Reply::Choices {
+            Action::Answer(UserAnswer::Choices {
                 choices: vec![q.options[0].id.clone()]
             })
         );
         assert_eq!(
             parse_answer(&q, "ten days"),
-            Action::Reply(Reply::Text {
+            Action::Answer(UserAnswer::Text {
                 text: "ten days".into()
+            })
+        );
+    }
+
+    #[test]
+    fn several_numbers_pick_several_options() {
+        let q = question();
+        assert_eq!(
+            parse_answer(&q, "1, 2"),
+            Action::Answer(UserAnswer::Choices {
+                choices: vec![q.options[0].id.clone(), q.options[1].id.clone()]
             })
         );
     }
@@ -381,7 +417,7 @@ mod tests {
         let q = question();
         assert_eq!(
             parse_answer(&q, "12"),
-            Action::Reply(Reply::Text { text: "12".into() })
+            Action::Answer(UserAnswer::Text { text: "12".into() })
         );
     }
 }

@@ -1,10 +1,10 @@
 //! Checking and reading what the user said to a question.
 
-use crate::error::Error;
-use crate::input::{Answer, MAX_TEXT_BYTES, Reply};
-use crate::question::{ChoiceId, Question, QuestionId};
+use crate::protocol::error::Error;
+use crate::protocol::input::{MAX_TEXT_BYTES, UserAnswer};
+use crate::protocol::question::{ChoiceId, Question, QuestionId};
 
-/// Phrases a typed message uses for "I don't know" (E5), compared case-insensitively.
+/// Phrases a typed message uses for "I don't know", compared case-insensitively.
 const DONT_KNOW: &[&str] = &[
     "?",
     "i don't know",
@@ -54,7 +54,7 @@ pub(super) fn check_step(running: &str, got: &str) -> Result<(), Error> {
 
 /// Checks `reply` against what `q` allows: known options, one unless several are allowed, free
 /// text only where it is accepted, nothing empty or too long.
-pub(super) fn validate(q: &Question, reply: &Reply) -> Result<(), Error> {
+pub(super) fn validate(q: &Question, reply: &UserAnswer) -> Result<(), Error> {
     let check_choices = |choices: &[ChoiceId]| -> Result<(), Error> {
         if choices.is_empty() {
             return Err(Error::InvalidAnswer {
@@ -103,69 +103,81 @@ pub(super) fn validate(q: &Question, reply: &Reply) -> Result<(), Error> {
         }
     };
     match reply {
-        Reply::Choices { choices } => check_choices(choices),
-        Reply::Text { text } => check_text(text),
-        Reply::ChoicesWithText { choices, text } => {
+        UserAnswer::Choices { choices } => check_choices(choices),
+        UserAnswer::Text { text } => check_text(text),
+        UserAnswer::ChoicesWithText { choices, text } => {
             check_choices(choices).and_then(|()| check_text(text))
         }
-        Reply::DontKnow if q.allow_skip => Ok(()),
-        Reply::DontKnow => Err(Error::InvalidAnswer {
+        UserAnswer::DontKnow if q.allow_skip => Ok(()),
+        UserAnswer::DontKnow => Err(Error::InvalidAnswer {
             question: q.id.clone(),
             reason: "this question does not offer \"I don't know\"",
         }),
     }
 }
 
-/// Reads a chat message as the answer to `q` (E6): `2` picks the second option, an option's
-/// label or id picks it, `?` or "I don't know" means "I don't know", anything else is free text.
-pub(super) fn answer_from_message(q: &Question, text: &str) -> Result<Answer, Error> {
-    check_length(text)?;
-    let t = text.trim();
-    if q.allow_skip && DONT_KNOW.iter().any(|p| p.eq_ignore_ascii_case(t)) {
-        return Ok(Answer::DontKnow);
+impl UserAnswer {
+    /// Reads a chat message as the answer to `q`, as a session does while the question
+    /// is pending: `2` picks the second option, an option's label or id picks it, `?` or
+    /// "I don't know" means "I don't know" (where the question allows it), anything else is
+    /// free text.
+    ///
+    /// # Errors
+    /// [`Error::TextTooLong`], or [`Error::InvalidAnswer`] for free text the question does not
+    /// accept.
+    pub fn from_message(q: &Question, text: &str) -> Result<Self, Error> {
+        check_length(text)?;
+        let t = text.trim();
+        if q.allow_skip && DONT_KNOW.iter().any(|p| p.eq_ignore_ascii_case(t)) {
+            return Ok(UserAnswer::DontKnow);
+        }
+        let by_number = t
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .and_then(|i| q.options.get(i));
+        let by_name = || {
+            q.options
+                .iter()
+                .find(|c| c.label.trim().eq_ignore_ascii_case(t) || c.id.as_str() == t)
+        };
+        if let Some(choice) = by_number.or_else(by_name) {
+            return Ok(UserAnswer::Choices {
+                choices: vec![choice.id.clone()],
+            });
+        }
+        let answer = UserAnswer::Text { text: t.to_owned() };
+        validate(q, &answer)?;
+        Ok(answer)
     }
-    let by_number = t
-        .parse::<usize>()
-        .ok()
-        .and_then(|n| n.checked_sub(1))
-        .and_then(|i| q.options.get(i));
-    let by_name = || {
-        q.options
-            .iter()
-            .find(|c| c.label.trim().eq_ignore_ascii_case(t) || c.id.as_str() == t)
-    };
-    if let Some(choice) = by_number.or_else(by_name) {
-        return Ok(Answer::Choices {
-            choices: vec![choice.id.clone()],
-        });
-    }
-    let reply = Reply::Text { text: t.to_owned() };
-    validate(q, &reply)?;
-    Ok(reply.into())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::question::{Choice, Priority, QuestionSource};
+    use crate::protocol::question::Stage;
+    use crate::protocol::question::{Choice, Priority, QuestionSource};
 
     #[test]
     fn a_number_picks_an_option_and_other_text_is_free_text() {
         let q = question(&["Android", "iOS"]);
         assert_eq!(
-            answer_from_message(&q, " 2 ").unwrap(),
-            Answer::Choices {
+            UserAnswer::from_message(&q, " 2 ").unwrap(),
+            UserAnswer::Choices {
                 choices: vec![ChoiceId("o2".into())]
             }
         );
         assert_eq!(
-            answer_from_message(&q, "12").unwrap(),
-            Answer::Text { text: "12".into() }
+            UserAnswer::from_message(&q, "12").unwrap(),
+            UserAnswer::Text { text: "12".into() }
         );
-        assert_eq!(answer_from_message(&q, "idk").unwrap(), Answer::DontKnow);
         assert_eq!(
-            answer_from_message(&q, "ios").unwrap(),
-            Answer::Choices {
+            UserAnswer::from_message(&q, "idk").unwrap(),
+            UserAnswer::DontKnow
+        );
+        assert_eq!(
+            UserAnswer::from_message(&q, "ios").unwrap(),
+            UserAnswer::Choices {
                 choices: vec![ChoiceId("o2".into())]
             }
         );
@@ -174,14 +186,14 @@ mod tests {
     #[test]
     fn unknown_and_duplicate_options_are_refused() {
         let q = question(&["Android", "iOS"]);
-        let unknown = Reply::Choices {
+        let unknown = UserAnswer::Choices {
             choices: vec![ChoiceId("o9".into())],
         };
         assert!(matches!(
             validate(&q, &unknown),
             Err(Error::UnknownChoice { .. })
         ));
-        let twice = Reply::Choices {
+        let twice = UserAnswer::Choices {
             choices: vec![ChoiceId("o1".into()), ChoiceId("o1".into())],
         };
         assert!(matches!(
@@ -195,15 +207,15 @@ mod tests {
         let q = question(&[]);
         let long = "a".repeat(MAX_TEXT_BYTES + 1);
         assert!(matches!(
-            answer_from_message(&q, &long),
+            UserAnswer::from_message(&q, &long),
             Err(Error::TextTooLong { .. })
         ));
     }
 
     fn question(labels: &[&str]) -> Question {
         Question {
-            id: QuestionId::derive("clarify", "Which platform?"),
-            step: "clarify".into(),
+            id: QuestionId::derive(&Stage::Request, "Which platform?"),
+            step: Stage::Request,
             text: "Which platform?".into(),
             why: String::new(),
             options: labels

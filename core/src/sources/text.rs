@@ -13,11 +13,9 @@ pub(super) struct Haystack<'a> {
 
 impl<'a> Haystack<'a> {
     pub(super) fn new(text: &'a str) -> Self {
-        let mut end = text.len().min(MAX_BYTES);
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
-        let original = text.get(..end).unwrap_or_default();
+        let original = text
+            .get(..text.floor_char_boundary(MAX_BYTES))
+            .unwrap_or_default();
         Self {
             original,
             lower: original.to_ascii_lowercase(),
