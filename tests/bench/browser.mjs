@@ -1,13 +1,16 @@
 // Browser figures for scripts/bench: time from navigation to the first question card, beside the
-// page's first paint; submit → card; and memory after 100 conversations in one page.
+// page's first paint, for the app and (with --embed) for a <clarify-widget> on a plain page, each
+// with a cold HTTP cache and on a repeat visit; submit → card; and memory after 100 conversations
+// in one page. It also records how the wasm was compiled (streaming or from a buffer) and the
+// Content-Type it was served with.
 //
-//   node tests/bench/browser.mjs DIST_DIR OUT.json [--loads N] [--conversations N]
+//   node tests/bench/browser.mjs DIST_DIR OUT.json [--loads N] [--conversations N] [--embed DIR] [--no-memory]
 //
 // Every time is read from the page's own clock (performance.now(), whose origin is the
 // navigation start), never from Node: an init script installs a MutationObserver that notes when
 // the card enters the DOM, and the requestAnimationFrame after it (the frame that paints it).
 import { createRequire } from "node:module";
-import { writeFile } from "node:fs/promises";
+import { cp, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { root, serve } from "../e2e/lib.mjs";
 
@@ -23,6 +26,8 @@ const opt = (name, dflt) => {
 };
 const LOADS = opt("--loads", 15);
 const CONVERSATIONS = opt("--conversations", 100);
+const EMBED = args.includes("--embed") ? resolve(args[args.indexOf("--embed") + 1]) : null;
+const MEMORY = !args.includes("--no-memory");
 const CARD = "[data-testid=question-card]";
 
 // Runs in the page before any of its scripts.
@@ -36,14 +41,36 @@ const OBSERVE = `(() => {
     if (e.target.closest && e.target.closest("[data-testid=submit]")) b.submit = performance.now();
   }, true);
   addEventListener("submit", () => { if (b.submit === null) b.submit = performance.now(); }, true);
+  // How the page compiles its wasm: streamed (compiled while it downloads) or from a buffer.
+  b.compile = [];
+  for (const name of ["instantiateStreaming", "compileStreaming", "instantiate", "compile"]) {
+    const original = WebAssembly[name];
+    if (typeof original !== "function") continue;
+    WebAssembly[name] = function (...a) {
+      // instantiate(module) with an already compiled module compiles nothing.
+      if (!(name === "instantiate" && a[0] instanceof WebAssembly.Module)) b.compile.push(name);
+      return original.apply(this, a);
+    };
+  }
+  // The widget renders into a shadow root, which a document observer does not see.
+  const roots = [document];
+  const found = () => roots.some((r) => r.querySelector(${JSON.stringify(CARD)}));
   const seen = () => {
     if (b.card !== null) return;
-    if (document.querySelector(${JSON.stringify(CARD)})) {
+    if (found()) {
       b.card = performance.now();
       requestAnimationFrame(() => { b.cardFrame = performance.now(); });
     }
   };
-  new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+  const observer = new MutationObserver(seen);
+  observer.observe(document, { childList: true, subtree: true });
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const root = attach.call(this, init);
+    roots.push(root);
+    observer.observe(root, { childList: true, subtree: true });
+    return root;
+  };
 })();`;
 
 function stats(xs) {
@@ -74,9 +101,12 @@ async function readTimes(page) {
     const paint = Object.fromEntries(performance.getEntriesByType("paint").map((e) => [e.name, e.startTime]));
     const nav = performance.getEntriesByType("navigation")[0];
     const b = window.__bench;
-    const wasm = performance.getEntriesByType("resource").find((e) => e.name.endsWith(".wasm"));
+    const wasms = performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".wasm"));
+    const wasm = wasms[0];
     return {
       wasmFetched: wasm ? wasm.responseEnd : null,
+      wasmRequests: wasms.length,
+      compile: b.compile.join(","),
       card: b.card,
       cardFrame: b.cardFrame,
       submit: b.submit,
@@ -100,14 +130,35 @@ async function submitRequest(page, text) {
   await page.click("[data-testid=submit]");
 }
 
+/** Resolves to the Content-Type of the first .wasm response the page receives. */
+function wasmContentType(page) {
+  return new Promise((ok) => {
+    const on = (response) => {
+      if (!response.url().endsWith(".wasm")) return;
+      page.off("response", on);
+      ok(response.headers()["content-type"] ?? null);
+    };
+    page.on("response", on);
+  });
+}
+
+/** `{ value: count }` of the values in `xs`. */
+function tally(xs) {
+  const out = {};
+  for (const x of xs) out[x] = (out[x] ?? 0) + 1;
+  return out;
+}
+
 async function firstCard(browser, url) {
   const out = { method: null, loads: [], warm_loads: [], submit_loads: [], errors: [] };
   // 1. A real snapshot with a pending question, made by the app itself.
   let snapshot;
   {
     const { context, page } = await newPage(browser, [OBSERVE]);
+    const served = wasmContentType(page);
     await page.goto(url);
     await submitRequest(page, "Plan a trip to Paris");
+    out.wasm_content_type = await served;
     await page.waitForSelector(CARD, { timeout: 30000 });
     await page.waitForTimeout(200);
     snapshot = await page.evaluate(() => localStorage.getItem("clarify.session"));
@@ -157,6 +208,8 @@ async function firstCard(browser, url) {
     if (i > 0) out.submit_loads.push({ ...t, submitToCard: t.card - t.submit, submitToFrame: t.cardFrame - t.submit });
   }
   const pick = (xs, k) => stats(xs.map((x) => x[k]));
+  out.compile_paths = tally([...out.loads, ...out.warm_loads].map((t) => t.compile));
+  out.wasm_requests_per_load = tally(out.loads.map((t) => String(t.wasmRequests)));
   out.card_ms = pick(out.loads, "card");
   out.card_frame_ms = pick(out.loads, "cardFrame");
   out.first_paint_ms = pick(out.loads, "firstPaint");
@@ -168,6 +221,74 @@ async function firstCard(browser, url) {
   out.warm_first_paint_ms = pick(out.warm_loads, "firstPaint");
   out.submit_to_card_ms = pick(out.submit_loads, "submitToCard");
   out.submit_to_card_frame_ms = pick(out.submit_loads, "submitToFrame");
+  return out;
+}
+
+/**
+ * The widget's first card: tests/bench/widget-page/ (one `<clarify-widget storage-key>`, the
+ * bundle copied in as embed/) reloaded with a pending question in storage, cold and warm, as
+ * for the app.
+ */
+async function widgetFirstCard(browser, embedDir) {
+  const site = join(root, "target/bench/widget-site");
+  await rm(site, { recursive: true, force: true });
+  await cp(join(root, "tests/bench/widget-page"), site, { recursive: true });
+  await cp(embedDir, join(site, "embed"), { recursive: true });
+  const server = await serve(site);
+  const out = { loads: [], warm_loads: [], errors: [] };
+  try {
+    const key = "clarify.bench";
+    let snapshot;
+    {
+      const { context, page } = await newPage(browser, [OBSERVE]);
+      const served = wasmContentType(page);
+      await page.goto(server.url);
+      await page.waitForFunction(() => customElements.get("clarify-widget"), null, { timeout: 30000 });
+      await page.evaluate(() => document.querySelector("clarify-widget").start("Plan a trip to Paris"));
+      await page.waitForFunction(() => window.__bench.card !== null, null, { timeout: 30000 });
+      snapshot = await page.evaluate((k) => localStorage.getItem(k), key);
+      out.wasm_content_type = await served;
+      out.errors.push(...page.errors);
+      await context.close();
+    }
+    if (!snapshot) throw new Error(`the widget saved no session under localStorage '${key}'`);
+    out.seed_snapshot_bytes = Buffer.byteLength(snapshot);
+    out.method =
+      `tests/bench/widget-page/ (one <clarify-widget storage-key="${key}">, the bundle as embed/) reloaded with the ` +
+      "snapshot the widget saved after 'Plan a trip to Paris'; card = performance.now() when a MutationObserver on the " +
+      "widget's shadow root sees [data-testid=question-card]; cold = a fresh browser context per load, repeat = one context reloaded";
+    const seed = `localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(snapshot)});`;
+    for (let i = 0; i <= LOADS; i++) {
+      const { context, page } = await newPage(browser, [seed, OBSERVE]);
+      await page.goto(server.url);
+      await waitFrame(page);
+      const t = await readTimes(page);
+      out.errors.push(...page.errors);
+      await context.close();
+      if (i > 0) out.loads.push(t);
+    }
+    {
+      const { context, page } = await newPage(browser, [seed, OBSERVE]);
+      for (let i = 0; i <= LOADS; i++) {
+        if (i === 0) await page.goto(server.url);
+        else await page.reload();
+        await waitFrame(page);
+        const t = await readTimes(page);
+        if (i > 0) out.warm_loads.push(t);
+      }
+      out.errors.push(...page.errors);
+      await context.close();
+    }
+  } finally {
+    await server.close();
+  }
+  const pick = (xs, k) => stats(xs.map((x) => x[k]));
+  out.compile_paths = tally([...out.loads, ...out.warm_loads].map((t) => t.compile));
+  out.card_ms = pick(out.loads, "card");
+  out.card_frame_ms = pick(out.loads, "cardFrame");
+  out.wasm_fetched_ms = pick(out.loads, "wasmFetched");
+  out.first_paint_ms = pick(out.loads, "firstPaint");
+  out.warm_card_ms = pick(out.warm_loads, "card");
   return out;
 }
 
@@ -269,10 +390,21 @@ try {
   } catch (e) {
     result.first_card = { error: String(e.stack ?? e) };
   }
-  try {
-    result.memory = await memory(browser, server.url);
-  } catch (e) {
-    result.memory = { error: String(e.stack ?? e) };
+  if (EMBED) {
+    try {
+      result.widget_first_card = await widgetFirstCard(browser, EMBED);
+    } catch (e) {
+      result.widget_first_card = { error: String(e.stack ?? e) };
+    }
+  }
+  if (MEMORY) {
+    try {
+      result.memory = await memory(browser, server.url);
+    } catch (e) {
+      result.memory = { error: String(e.stack ?? e) };
+    }
+  } else {
+    result.memory = { error: "not measured (--no-memory)" };
   }
 } finally {
   await browser.close();
@@ -283,5 +415,9 @@ console.log(`browser figures → ${outFile}`);
 const fc = result.first_card;
 if (fc.card_ms) console.log(`first card: median ${fc.card_ms.median.toFixed(1)} ms (frame ${fc.card_frame_ms?.median?.toFixed(1)} ms), first paint ${fc.first_paint_ms?.median?.toFixed(1)} ms`);
 else console.log(`first card: ${fc.error}`);
+if (fc.warm_card_ms) console.log(`  repeat visit: median ${fc.warm_card_ms.median.toFixed(1)} ms; wasm served as ${fc.wasm_content_type}, compiled by ${JSON.stringify(fc.compile_paths)}`);
+const wc = result.widget_first_card;
+if (wc?.card_ms) console.log(`widget first card: median ${wc.card_ms.median.toFixed(1)} ms, repeat visit ${wc.warm_card_ms?.median?.toFixed(1)} ms; wasm served as ${wc.wasm_content_type}, compiled by ${JSON.stringify(wc.compile_paths)}`);
+else if (wc) console.log(`widget first card: ${wc.error}`);
 if (result.memory.samples) console.log(`memory: ${JSON.stringify(result.memory.samples.at(-1))}, bound held: ${result.memory.bound_held}`);
 else console.log(`memory: ${result.memory.error}`);

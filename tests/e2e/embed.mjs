@@ -319,4 +319,110 @@ await main("the host page embeds two independent widgets under a strict CSP", as
   check(violations.length === 0, `no CSP violations: ${violations.join("; ")}`);
   check(page.errors.length === 0, `no console errors: ${page.errors.join("; ")}`);
 });
+
+await main("two tabs with the same storage-key follow each other; an overruled tab is told", async (browser) => {
+  const KEY = "clarify-sync";
+  // Tabs of one browser profile share localStorage and hear each other's writes (`storage`).
+  const a = await strictPage(browser);
+  const context = a.context();
+  const open = async (page) => {
+    if (!page.errors) {
+      page.errors = [];
+      page.on("pageerror", (e) => page.errors.push(`uncaught: ${e.message}`));
+      page.on("console", (m) => m.type() === "error" && page.errors.push(`console: ${m.text()}`));
+    }
+    await page.goto(server.url);
+    await page.locator("#trip [data-testid=request]").waitFor({ timeout: 15000 });
+    await page.evaluate(() => {
+      window.overruled = [];
+      document.addEventListener("clarify-overruled", (e) => window.overruled.push(e.detail.question));
+    });
+  };
+  const mount = (page) => page.evaluate((key) => {
+    const w = document.createElement("clarify-widget");
+    w.id = "synced";
+    w.setAttribute("storage-key", key);
+    document.body.append(w);
+  }, KEY);
+  const view = (page) => page.evaluate((key) => {
+    const c = document.getElementById("synced").clarifier;
+    const root = document.getElementById("synced").shadowRoot;
+    return {
+      status: c.status,
+      question: c.question?.text ?? null,
+      answers: c.state.resolutions.map((r) => JSON.stringify(r.answer)),
+      sameAsStorage: c.snapshot() === localStorage.getItem(key),
+      notice: root.querySelector("[data-testid=overruled]")?.textContent ?? null,
+      overruled: window.overruled,
+    };
+  }, KEY);
+  const until = async (page, test, what) => {
+    for (let i = 0; i < 100; i++) {
+      const v = await view(page);
+      if (test(v)) return v;
+      await page.waitForTimeout(50);
+    }
+    throw new Error(`${what}: ${JSON.stringify(await view(page))}`);
+  };
+
+  await open(a);
+  await a.evaluate((key) => localStorage.removeItem(key), KEY);
+  await mount(a);
+  await a.evaluate(() => document.getElementById("synced").start("my app crashes"));
+  const first = await view(a);
+  check(first.status === "awaiting_clarification", `tab A asks: ${JSON.stringify(first)}`);
+  const pending = await a.evaluate((key) => localStorage.getItem(key), KEY);
+
+  const b = await context.newPage();
+  await open(b);
+  await mount(b);
+  check((await view(b)).question === first.question, "tab B restores the same pending question");
+
+  // 1. Tab A answers: tab B follows and shows A's next question, with nobody overruled.
+  const w = a.locator("#synced");
+  await w.locator("[data-testid=option-1]").check();
+  await w.locator("[data-testid=continue]").click();
+  const afterA = await view(a);
+  check(afterA.answers.length === 1 && afterA.question !== first.question, `tab A moved on: ${JSON.stringify(afterA)}`);
+  const followed = await until(b, (v) => v.answers.length === 1, "tab B follows tab A's answer");
+  check(followed.question === afterA.question && followed.sameAsStorage && followed.notice === null && followed.overruled.length === 0,
+    `tab B shows tab A's session, no notice: ${JSON.stringify(followed)}`);
+
+  // 2. A third tab answers the first question differently, last: both widgets end on what
+  //    storage holds, and both say that the answer given in them was overruled.
+  const c = await context.newPage();
+  await open(c);
+  const written = await c.evaluate(async ({ key, pending }) => {
+    const { ready, Clarifier } = await import("/embed/clarify-element.js");
+    await ready;
+    const other = new Clarifier();
+    other.restore(pending);
+    const q = other.question;
+    other.answer(q.id, { choice: q.options[1].id });
+    localStorage.setItem(key, other.snapshot());
+    return localStorage.getItem(key);
+  }, { key: KEY, pending });
+  for (const [name, page] of [["A", a], ["B", b]]) {
+    const v = await until(page, (v) => v.overruled.length > 0, `tab ${name} is told its answer was overruled`);
+    check(v.sameAsStorage && v.overruled[0] === first.question && v.notice?.includes(first.question) && v.answers.length === 1,
+      `tab ${name} shows storage's session and names the overruled question: ${JSON.stringify(v)}`);
+  }
+  check((await c.evaluate((key) => localStorage.getItem(key), KEY)) === written, "the following tabs did not write storage back");
+
+  // 3. "Start over" elsewhere (the key removed): both widgets go back to idle.
+  await c.evaluate((key) => localStorage.removeItem(key), KEY);
+  for (const [name, page] of [["A", a], ["B", b]]) {
+    await until(page, (v) => v.status === "idle", `tab ${name} follows the removal`);
+  }
+  // 4. A removed widget stops following (its listener is released with it).
+  await b.evaluate(() => { window.detached = document.getElementById("synced"); window.detached.remove(); });
+  await a.evaluate(() => document.getElementById("synced").start("I want a refund"));
+  await until(a, (v) => v.status !== "idle" && v.sameAsStorage, "tab A starts and saves");
+  await b.waitForTimeout(300);
+  check((await b.evaluate(() => window.detached.clarifier.status)) === "idle", "a removed widget does not follow");
+  for (const page of [a, b, c]) check(page.errors.length === 0, `no console errors: ${page.errors.join("; ")}`);
+  const violations = await a.evaluate(() => window.cspViolations);
+  check(violations.length === 0, `no CSP violations: ${violations.join("; ")}`);
+  await context.close();
+});
 await server.close();

@@ -16,6 +16,8 @@ export interface ClarifyEventMap {
   "clarify-done": CustomEvent<{ answer: string; prompt: string | null; request: string | null; status: ClarifierState["status"] }>;
   "clarify-handoff": CustomEvent<{ package: HandoffPackage }>;
   "clarify-error": CustomEvent<{ code: string; message: string }>;
+  /** Another tab with the same `storage-key` took over; the answer given here to `question` (its text) is not in its session. */
+  "clarify-overruled": CustomEvent<{ question: string }>;
 }
 
 /** `<clarify-widget endpoint model api-key max-questions max-rounds never-ask language question-timeout-ms demo storage-key>` */

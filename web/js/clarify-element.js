@@ -13,12 +13,19 @@
 //   clarify-done     {answer, prompt, request, status}
 //   clarify-handoff  {package}              a human takes over after the answer
 //   clarify-error    {code, message}        an action was refused or the attributes are invalid
-import init, { Clarifier } from "./clarify-embed.js";
+//   clarify-overruled {question}            another tab (same storage-key) took over the session
+//                                           and the answer given here to `question` is not in it
+// The wasm is requested first, so it downloads while the JS glue loads, and is compiled while it
+// streams in (`WebAssembly.instantiateStreaming`, which needs the server to send it as
+// `application/wasm`; wasm-bindgen's glue falls back to a slower copy-then-compile otherwise).
+const wasm = fetch(new URL("clarify-embed_bg.wasm", import.meta.url));
+const api = await import("./clarify-embed.js");
 
-export { Clarifier };
+/** The JS API's class (see clarify-embed.d.ts); `new Clarifier(…)` works once `ready` resolves. */
+export const Clarifier = api.Clarifier;
 
 /** Resolves once the wasm module is ready; `new Clarifier(…)` works after it. */
-export const ready = init();
+export const ready = api.default({ module_or_path: wasm });
 
 const STYLE = `
 :host { display: block; }
@@ -109,6 +116,11 @@ export class ClarifyWidget extends HTMLElement {
   #error = null;
   #errorText = "";
   #timer = undefined;
+  /** Set while another tab's session is applied, so it is not written straight back. */
+  #remote = false;
+  /** Told to the user after another tab overruled an answer given here. */
+  #noticeText = "";
+  #onStorage = (e) => this.#follow(e);
 
   /**
    * Attributes that configure the session. A change applies at once while the widget is idle;
@@ -148,6 +160,8 @@ export class ClarifyWidget extends HTMLElement {
     // Re-attached after a removal: same session, one listener again, drawn afresh.
     if (!this.#unsubscribe) {
       this.#unsubscribe = this.#clarifier.subscribe((state, effects) => this.#changed(state, effects));
+      // With storage-key, tabs showing the same key follow each other (the storage event).
+      addEventListener("storage", this.#onStorage);
     }
     const state = this.#clarifier.state;
     this.#resolved = state.resolutions.length;
@@ -198,7 +212,32 @@ export class ClarifyWidget extends HTMLElement {
 
   #save() {
     const key = this.getAttribute("storage-key");
-    if (key) this.#storage(() => localStorage.setItem(key, this.#clarifier.snapshot()));
+    if (key && !this.#remote) this.#storage(() => localStorage.setItem(key, this.#clarifier.snapshot()));
+  }
+
+  /**
+   * Another tab wrote this widget's storage key (or cleared storage): show what storage holds
+   * now — when two tabs write at once their events cross, and only what storage holds is what
+   * both will agree on. If that drops an answer given here, the user is told (a note in the card
+   * and `clarify-overruled`).
+   */
+  #follow(e) {
+    const key = this.getAttribute("storage-key");
+    if (!key || !this.#clarifier || e.storageArea !== localStorage || (e.key !== null && e.key !== key)) return;
+    const stored = this.#storage(() => localStorage.getItem(key));
+    this.#remote = true;
+    let question = null;
+    try {
+      question = this.#clarifier.follow(stored);
+    } catch (error) {
+      this.#fail(error);
+    } finally {
+      this.#remote = false;
+    }
+    if (question == null) return;
+    this.#noticeText = `Another tab took over this conversation; your answer here is not in it: “${question}”`;
+    this.#render(this.#clarifier.state);
+    this.#emit("clarify-overruled", { question });
   }
 
   /** Storage may be unavailable (privacy mode) or full: the widget keeps working without it. */
@@ -213,6 +252,7 @@ export class ClarifyWidget extends HTMLElement {
   disconnectedCallback() {
     this.#unsubscribe?.();
     this.#unsubscribe = null;
+    removeEventListener("storage", this.#onStorage);
     clearTimeout(this.#timer);
   }
 
@@ -256,6 +296,7 @@ export class ClarifyWidget extends HTMLElement {
   #act(call) {
     if (!this.#clarifier) return false;
     this.#errorText = "";
+    this.#noticeText = "";
     try {
       call();
       this.#showError();
@@ -285,7 +326,10 @@ export class ClarifyWidget extends HTMLElement {
       const p = state.progress;
       head.append(h("span", { class: "progress", "data-testid": "progress" }, `Question ${p.current} of ${p.total}`));
     }
-    const card = h("div", { class: "card", part: "card", "data-status": state?.status ?? "error" }, head, body, this.#error);
+    const notice = this.#noticeText
+      ? h("p", { class: "note overruled", role: "status", "data-testid": "overruled" }, this.#noticeText)
+      : null;
+    const card = h("div", { class: "card", part: "card", "data-status": state?.status ?? "error" }, head, notice, body, this.#error);
     this.shadowRoot.replaceChildren(card);
     this.#schedule(state);
     this.#showError();

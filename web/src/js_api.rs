@@ -24,10 +24,11 @@ pub mod types;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use clarify_core::{Input, Message, QuestionId, Session};
+use clarify_core::{Config, Input, Message, QuestionId, Session};
 use wasm_bindgen::prelude::*;
 
 use crate::driver::{self, Driver, Subscription};
+use crate::storage::{self, Follow, StorageError};
 use error::ClarifyError;
 use options::Options;
 use state::{State, to_js};
@@ -37,6 +38,8 @@ use state::{State, to_js};
 #[derive(Debug)]
 pub struct Clarifier {
     driver: Driver,
+    /// The configuration of a new session (after another tab's "Start over").
+    config: Config,
     demo: bool,
     /// Subscriptions still active, so their number can be checked and none leaks.
     subscriptions: Rc<RefCell<Vec<Subscription>>>,
@@ -54,7 +57,8 @@ impl Clarifier {
         let _ = any_spawner::Executor::init_wasm_bindgen();
         let options = Options::from_js(options.map_or(JsValue::UNDEFINED, JsValue::from))?;
         Ok(Self {
-            driver: Driver::new(Session::new(options.config), options.llm),
+            driver: Driver::new(Session::new(options.config.clone()), options.llm),
+            config: options.config,
             demo: options.demo,
             subscriptions: Rc::default(),
         })
@@ -227,6 +231,45 @@ impl Clarifier {
         let session = Session::restore(&text).map_err(ClarifyError::from)?;
         self.driver.replace(session);
         Ok(())
+    }
+
+    /// Follows another tab that wrote this session's storage key: shows `snapshot`, what
+    /// storage holds now (`null` when the key was removed: a fresh idle session), unless it is
+    /// this session already. Returns the text of the first question answered here whose answer
+    /// the other tab's session does not hold (this tab's answer was overruled), else `null`.
+    /// Subscribers are told when the session changes.
+    ///
+    /// # Errors
+    /// `bad_argument` for anything but a string or `null`; `bad_snapshot` for a value that is
+    /// not a snapshot (the session is then unchanged).
+    #[wasm_bindgen(unchecked_return_type = "string | null")]
+    pub fn follow(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string | null")] snapshot: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let stored = match snapshot.as_string() {
+            Some(text) => Some(text),
+            None if snapshot.is_null() || snapshot.is_undefined() => None,
+            None => {
+                return Err(ClarifyError::bad_argument("the snapshot as a string or null").into());
+            }
+        };
+        let next = self.driver.with(|mine| {
+            storage::follow(mine, stored.as_deref(), || {
+                Session::new(self.config.clone())
+            })
+        });
+        match next {
+            Ok(Follow::Same) => Ok(JsValue::NULL),
+            Ok(Follow::Replace { session, overruled }) => {
+                self.driver.replace(*session);
+                Ok(overruled.map_or(JsValue::NULL, JsValue::from))
+            }
+            Err(StorageError::Session(e)) => Err(ClarifyError::from(e).into()),
+            Err(e @ (StorageError::Unavailable(_) | StorageError::Settings(_))) => {
+                Err(ClarifyError::new("internal", e.to_string()).into())
+            }
+        }
     }
 
     /// Calls `listener(state, effects)` after every accepted input. Returns a function that

@@ -90,6 +90,61 @@ impl Settings {
     }
 }
 
+/// What a tab does after another tab wrote the session it shows (the `storage` event).
+#[derive(Debug)]
+pub enum Follow {
+    /// Storage holds the session this tab shows: nothing to do.
+    Same,
+    /// Show `session`, the one storage holds now.
+    Replace {
+        /// The session to show.
+        session: Box<Session>,
+        /// The first question this tab had answered whose answer `session` does not hold: the
+        /// user's answer here was overruled by the other tab, and should be told so.
+        overruled: Option<String>,
+    },
+}
+
+/// Decides what this tab shows after another tab wrote its session's key: what storage holds
+/// now (`stored`; `None` when the key was removed, "Start over"), not the event's value — when
+/// two tabs write at once their events cross, and only what storage holds is what both tabs
+/// will agree on. `fresh` makes the idle session shown after a removal.
+///
+/// # Errors
+/// [`StorageError::Session`] when `stored` is not a snapshot this build can restore.
+pub fn follow(
+    mine: &Session,
+    stored: Option<&str>,
+    fresh: impl FnOnce() -> Session,
+) -> Result<Follow, StorageError> {
+    let session = match stored {
+        Some(text) => restore(text)?,
+        None => fresh(),
+    };
+    if *mine == session {
+        return Ok(Follow::Same);
+    }
+    let overruled = overruled_answer(mine, &session);
+    Ok(Follow::Replace {
+        session: Box::new(session),
+        overruled,
+    })
+}
+
+/// The text of the first question answered in `mine` whose answer `theirs` does not hold: what
+/// a user would lose, unseen, if another tab's session silently replaced this one.
+pub fn overruled_answer(mine: &Session, theirs: &Session) -> Option<String> {
+    mine.resolutions()
+        .iter()
+        .find(|r| {
+            !theirs
+                .resolutions()
+                .iter()
+                .any(|t| t.question.id == r.question.id && t.answer == r.answer)
+        })
+        .map(|r| r.question.text.clone())
+}
+
 /// Why a stored value could not be used or saved.
 #[derive(Debug)]
 pub enum StorageError {
