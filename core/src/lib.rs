@@ -47,6 +47,7 @@ pub mod detect;
 mod effect;
 mod enrich;
 mod error;
+pub mod exchange;
 mod input;
 mod question;
 mod request;
