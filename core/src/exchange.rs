@@ -161,9 +161,8 @@ pub struct ExchangeError {
 pub struct Finished {
     /// The whole reply.
     pub reply: Reply,
-    /// Text to show after the pieces [`Exchange::body`] handed out: the last event of a stream
-    /// that ended without a blank line, or the whole text when a streamed request got a plain
-    /// JSON reply. `None` when there is nothing new.
+    /// Text to show after the pieces [`Exchange::body`] handed out: the whole text when a
+    /// streamed request got a plain JSON reply. `None` when there is nothing new.
     pub tail: Option<String>,
     /// Attempts it took (1 without retries).
     pub attempts: u32,
@@ -368,7 +367,7 @@ impl Exchange {
                     (reply, tail)
                 })
             }
-            Reading::Stream { decoder, state } => self.end_stream(decoder, state),
+            Reading::Stream { decoder, state } => end_stream(decoder, state).map(|r| (r, None)),
         };
         match result {
             Ok((reply, tail)) => Ok(Finished {
@@ -401,22 +400,6 @@ impl Exchange {
             },
         };
         self.failed(error, None)
-    }
-
-    fn end_stream(
-        &mut self,
-        mut decoder: SseDecoder,
-        mut state: StreamState,
-    ) -> Result<(Reply, Option<String>), CallError> {
-        let last: Vec<SseEvent> = decoder.finish().into_iter().collect();
-        let tail = apply(&mut state, &last)?.concat();
-        if !state.is_done() {
-            return Err(CallError::Interrupted {
-                received: decoder.received(),
-                detail: "the stream ended before [DONE]".into(),
-            });
-        }
-        Ok((state.finish()?, (!tail.is_empty()).then_some(tail)))
     }
 
     /// Ends the attempt with `error` and decides on another: only for a retryable error, with
@@ -465,6 +448,22 @@ enum Reading {
     },
     /// The attempt ended.
     Over,
+}
+
+/// The reply of a stream whose body ended: an event not closed by a blank line still counts
+/// (a last `data: [DONE]`), but a stream must have reached `[DONE]`. Text in such a last event
+/// is not handed out: the stream was cut, and the call fails.
+fn end_stream(mut decoder: SseDecoder, mut state: StreamState) -> Result<Reply, CallError> {
+    if let Some(last) = decoder.finish() {
+        state.apply(&last)?;
+    }
+    if !state.is_done() {
+        return Err(CallError::Interrupted {
+            received: decoder.received(),
+            detail: "the stream ended before [DONE]".into(),
+        });
+    }
+    state.finish()
 }
 
 /// Applies `events` to `state`; the new text they carry.
@@ -692,7 +691,7 @@ data: [DONE]\n\n";
     }
 
     #[test]
-    fn an_unterminated_last_event_is_the_tail_and_a_stream_without_done_is_interrupted() {
+    fn an_unterminated_done_ends_a_stream_and_a_stream_without_done_is_interrupted() {
         let body = STREAM
             .trim_end()
             .trim_end_matches("data: [DONE]")
@@ -830,16 +829,21 @@ data: [DONE]\n\n";
             assert!(fed <= 64 * 1024, "reading stops at the cap");
         }
         assert_eq!(fed, 64 * 1024);
+        assert!(ex.body(b"more").unwrap().is_empty());
         let e = ex.end().unwrap_err();
         let m = e.error.to_string();
         assert!(m.starts_with("the endpoint failed (HTTP 500): yyy"), "{m}");
         assert!(m.len() < 220, "{m}");
         assert_eq!(e.retry_in_ms, Some(500));
-        // One big chunk over the cap is clipped too.
+        // One big chunk over the cap is clipped too: a message past the cap is never read.
         let mut ex = exchange(false);
-        ex.head(head(502, "text/html"));
-        ex.body(&mb).unwrap();
+        ex.head(head(502, "application/json"));
+        let mut padded = vec![b' '; 70 * 1024];
+        padded.extend_from_slice(br#"{"error":{"message":"past the cap"}}"#);
+        ex.body(&padded).unwrap();
         assert!(ex.is_complete());
+        let e = ex.end().unwrap_err();
+        assert_eq!(e.error.to_string(), "the endpoint failed (HTTP 502)");
     }
 
     #[test]
