@@ -12,32 +12,20 @@ use std::io::{ErrorKind, Read, Write};
 use std::time::{Duration, Instant};
 
 use clarify_core::exchange::{
-    ClientSettings, Exchange, ExchangeError, Finished, ResponseHead, Target, Transport,
+    ClientSettings, Endpoint, Exchange, ExchangeError, Finished, ResponseHead, Transport,
 };
 use clarify_core::wire::{self, CallError, Reply};
 use clarify_core::{ChatRequest, Purpose};
 
 use crate::driver::{Llm, LlmReply};
 
-/// Where and how to reach the endpoint.
+/// Where and how to reach the endpoint (`Debug` shows no key: [`Endpoint`] hides it).
+#[derive(Debug)]
 pub struct HttpLlm {
     agent: ureq::Agent,
-    endpoint: String,
-    model: String,
-    api_key: Option<String>,
+    endpoint: Endpoint,
     client: ClientSettings,
     log: Option<File>,
-}
-
-impl std::fmt::Debug for HttpLlm {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("HttpLlm")
-            .field("endpoint", &self.endpoint)
-            .field("model", &self.model)
-            .field("api_key", &self.api_key.as_ref().map(|_| "<redacted>"))
-            .field("client", &self.client)
-            .finish_non_exhaustive()
-    }
 }
 
 impl HttpLlm {
@@ -58,9 +46,11 @@ impl HttpLlm {
             .new_agent();
         Self {
             agent,
-            endpoint: endpoint.to_owned(),
-            model: model.to_owned(),
-            api_key,
+            endpoint: Endpoint {
+                url: endpoint.to_owned(),
+                model: model.to_owned(),
+                api_key,
+            },
             client,
             log: None,
         }
@@ -88,12 +78,7 @@ impl HttpLlm {
         // The host may read the clock (only the engine may not); the figure goes to the call log.
         #[allow(clippy::disallowed_methods)]
         let started = Instant::now();
-        let target = Target {
-            endpoint: &self.endpoint,
-            model: &self.model,
-            api_key: self.api_key.as_deref(),
-        };
-        let mut exchange = Exchange::new(request, &target, self.client);
+        let mut exchange = Exchange::new(request, &self.endpoint, self.client);
         let result = loop {
             match self.attempt(&mut exchange, on_text) {
                 Ok(done) => break Ok(done.reply),

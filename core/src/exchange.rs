@@ -8,7 +8,7 @@
 //! the clock and the sleeping between attempts:
 //!
 //! ```text
-//! let mut exchange = Exchange::new(&request, &target, settings);
+//! let mut exchange = Exchange::new(&request, &endpoint, settings);
 //! loop {
 //!     send exchange.request(); on a network failure: exchange.fail(Transport::…)
 //!     exchange.head(ResponseHead { status, content_type, retry_after });
@@ -60,23 +60,23 @@ impl Default for ClientSettings {
     }
 }
 
-/// Where a call goes: the endpoint, the model and the key. The key is never shown by `Debug`.
+/// Where calls go: the endpoint, the model and the key. The key is never shown by `Debug`.
 #[derive(Clone, PartialEq, Eq)]
-pub struct Target<'a> {
+pub struct Endpoint {
     /// Base URL such as `http://127.0.0.1:8080/v1`, or the full `…/chat/completions` URL.
-    pub endpoint: &'a str,
-    /// Model name sent with the request.
-    pub model: &'a str,
+    pub url: String,
+    /// Model name sent with each request.
+    pub model: String,
     /// Bearer token, if the endpoint needs one.
-    pub api_key: Option<&'a str>,
+    pub api_key: Option<String>,
 }
 
-impl std::fmt::Debug for Target<'_> {
+impl std::fmt::Debug for Endpoint {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Target")
-            .field("endpoint", &self.endpoint)
+        f.debug_struct("Endpoint")
+            .field("url", &self.url)
             .field("model", &self.model)
-            .field("api_key", &self.api_key.map(|_| REDACTED))
+            .field("api_key", &self.api_key.as_ref().map(|_| REDACTED))
             .finish()
     }
 }
@@ -171,9 +171,9 @@ pub struct Finished {
 /// One call to a chat-completions endpoint, with its retries: see the [module](self) docs.
 pub struct Exchange {
     settings: ClientSettings,
+    endpoint: Endpoint,
+    /// The chat-completions URL of `endpoint`.
     url: String,
-    model: String,
-    authorization: Option<String>,
     body: String,
     stream: bool,
     attempt: u32,
@@ -187,9 +187,7 @@ pub struct Exchange {
 impl std::fmt::Debug for Exchange {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Exchange")
-            .field("url", &self.url)
-            .field("model", &self.model)
-            .field("api_key", &self.authorization.as_ref().map(|_| REDACTED))
+            .field("endpoint", &self.endpoint)
             .field("attempt", &self.attempt)
             .field("received", &self.received)
             .finish_non_exhaustive()
@@ -197,18 +195,17 @@ impl std::fmt::Debug for Exchange {
 }
 
 impl Exchange {
-    /// A call that sends `request` to `target` under `settings` (its `max_tokens` capped at
+    /// A call that sends `request` to `endpoint` under `settings` (its `max_tokens` capped at
     /// [`ClientSettings::max_tokens`]).
-    pub fn new(request: &ChatRequest, target: &Target<'_>, settings: ClientSettings) -> Self {
-        let mut body = request.to_body(target.model);
+    pub fn new(request: &ChatRequest, endpoint: &Endpoint, settings: ClientSettings) -> Self {
+        let mut body = request.to_body(&endpoint.model);
         if let Some(cap) = settings.max_tokens {
             body["max_tokens"] = request.max_tokens.map_or(cap, |m| m.min(cap)).into();
         }
         Self {
             settings,
-            url: wire::completions_url(target.endpoint),
-            model: target.model.to_owned(),
-            authorization: target.api_key.map(|key| format!("Bearer {key}")),
+            url: wire::completions_url(&endpoint.url),
+            endpoint: endpoint.clone(),
             body: body.to_string(),
             stream: request.stream,
             attempt: 1,
@@ -229,8 +226,8 @@ impl Exchange {
             ("Content-Type", "application/json".to_owned()),
             ("Accept", accept.to_owned()),
         ];
-        if let Some(value) = &self.authorization {
-            headers.push((AUTHORIZATION, value.clone()));
+        if let Some(key) = &self.endpoint.api_key {
+            headers.push((AUTHORIZATION, format!("Bearer {key}")));
         }
         HttpRequest {
             method: "POST",
@@ -354,7 +351,7 @@ impl Exchange {
                 bytes,
             } => {
                 let body = String::from_utf8_lossy(&bytes);
-                let error = wire::status_error(status, &body, &self.model);
+                let error = wire::status_error(status, &body, &self.endpoint.model);
                 return Err(self.failed(error, retry_after_ms));
             }
             Reading::Json {
@@ -512,12 +509,12 @@ data: [DONE]\n\n";
     }
 
     fn exchange(stream: bool) -> Exchange {
-        let target = Target {
-            endpoint: "http://h:1/v1",
-            model: "m",
-            api_key: Some(KEY),
+        let endpoint = Endpoint {
+            url: "http://h:1/v1".into(),
+            model: "m".into(),
+            api_key: Some(KEY.into()),
         };
-        Exchange::new(&request(stream, None), &target, ClientSettings::default())
+        Exchange::new(&request(stream, None), &endpoint, ClientSettings::default())
     }
 
     fn head(status: u16, content_type: &str) -> ResponseHead {
@@ -564,16 +561,16 @@ data: [DONE]\n\n";
 
     #[test]
     fn the_request_carries_the_key_in_its_header_only_and_debug_hides_it() {
-        let target = Target {
-            endpoint: "http://h:1/v1/",
-            model: "m",
-            api_key: Some(KEY),
+        let endpoint = Endpoint {
+            url: "http://h:1/v1/".into(),
+            model: "m".into(),
+            api_key: Some(KEY.into()),
         };
         let settings = ClientSettings {
             max_tokens: Some(128),
             ..ClientSettings::default()
         };
-        let ex = Exchange::new(&request(true, Some(300)), &target, settings);
+        let ex = Exchange::new(&request(true, Some(300)), &endpoint, settings);
         let r = ex.request();
         assert_eq!(
             (r.method, r.url.as_str()),
@@ -585,22 +582,22 @@ data: [DONE]\n\n";
         );
         assert!(r.headers.contains(&("Accept", "text/event-stream".into())));
         assert!(!r.body.contains("5ecret"));
-        for shown in [format!("{r:?}"), format!("{ex:?}"), format!("{target:?}")] {
+        for shown in [format!("{r:?}"), format!("{ex:?}"), format!("{endpoint:?}")] {
             assert!(!shown.contains("5ecret"), "{shown}");
             assert!(shown.contains("<redacted>"), "{shown}");
         }
         let body: serde_json::Value = serde_json::from_str(&r.body).unwrap();
         assert_eq!(body["max_tokens"], 128, "capped");
         assert_eq!(body["model"], "m");
-        let ex = Exchange::new(&request(false, Some(4)), &target, settings);
+        let ex = Exchange::new(&request(false, Some(4)), &endpoint, settings);
         let body: serde_json::Value = serde_json::from_str(&ex.request().body).unwrap();
         assert_eq!(body["max_tokens"], 4, "under the cap: as asked");
-        let ex = Exchange::new(&request(false, None), &target, settings);
+        let ex = Exchange::new(&request(false, None), &endpoint, settings);
         let body: serde_json::Value = serde_json::from_str(&ex.request().body).unwrap();
         assert_eq!(body["max_tokens"], 128, "no limit asked: the cap");
-        let keyless = Target {
+        let keyless = Endpoint {
             api_key: None,
-            ..target
+            ..endpoint
         };
         let r = Exchange::new(&request(false, None), &keyless, settings).request();
         assert!(r.headers.iter().all(|(name, _)| *name != "Authorization"));
@@ -775,9 +772,9 @@ data: [DONE]\n\n";
 
         let mut ex = Exchange::new(
             &request(false, None),
-            &Target {
-                endpoint: "http://h/v1",
-                model: "m",
+            &Endpoint {
+                url: "http://h/v1".into(),
+                model: "m".into(),
                 api_key: None,
             },
             ClientSettings {
@@ -913,13 +910,13 @@ data: [DONE]\n\n";
             max_body_bytes: 100,
             ..ClientSettings::default()
         };
-        let target = Target {
-            endpoint: "http://h/v1",
-            model: "m",
+        let endpoint = Endpoint {
+            url: "http://h/v1".into(),
+            model: "m".into(),
             api_key: None,
         };
         for content_type in ["application/json", "text/event-stream"] {
-            let mut ex = Exchange::new(&request(false, None), &target, small);
+            let mut ex = Exchange::new(&request(false, None), &endpoint, small);
             ex.head(head(200, content_type));
             assert!(ex.body(&[b' '; 60]).is_ok());
             let e = ex.body(&[b' '; 60]).unwrap_err();

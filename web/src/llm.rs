@@ -20,7 +20,7 @@ use std::rc::Rc;
 
 pub use clarify_core::exchange::ClientSettings;
 use clarify_core::exchange::{
-    Exchange, ExchangeError, Finished, HttpRequest, ResponseHead, Target, Transport,
+    Endpoint, Exchange, ExchangeError, Finished, HttpRequest, ResponseHead, Transport,
 };
 use clarify_core::wire::CallError;
 use clarify_core::{ChatRequest, Usage};
@@ -142,12 +142,12 @@ pub async fn call(
     cancel: &Cancel,
     on_text: &dyn Fn(&str),
 ) -> Result<LlmReply, LlmError> {
-    let target = Target {
-        endpoint: &settings.endpoint,
-        model: &settings.model,
-        api_key: settings.api_key.as_deref(),
+    let endpoint = Endpoint {
+        url: settings.endpoint.clone(),
+        model: settings.model.clone(),
+        api_key: settings.api_key.clone(),
     };
-    let mut exchange = Exchange::new(request, &target, settings.client);
+    let mut exchange = Exchange::new(request, &endpoint, settings.client);
     loop {
         if cancel.is_cancelled() {
             return Err(LlmError(CallError::Cancelled));
