@@ -267,21 +267,33 @@ async fn send_and_read(
         retry_after: headers.get("retry-after"),
     });
     if let Some(reader) = Reader::new(&response) {
-        while !exchange.is_complete() {
-            let Some(bytes) = reader.next().await? else {
-                break;
-            };
-            for text in exchange.body(&bytes)? {
-                on_text(&text);
-            }
-        }
+        let read = feed(exchange, &reader, on_text).await;
+        // Stops the download whatever ended the reading: `[DONE]`, a cap or an error.
         reader.cancel();
+        read?;
     }
     let done = exchange.end()?;
     if let Some(text) = &done.tail {
         on_text(text);
     }
     Ok(done)
+}
+
+/// Feeds the body to `exchange` chunk by chunk until it ends or the exchange needs no more.
+async fn feed(
+    exchange: &mut Exchange,
+    reader: &Reader,
+    on_text: &dyn Fn(&str),
+) -> Result<(), Failure> {
+    while !exchange.is_complete() {
+        let Some(bytes) = reader.next().await? else {
+            break;
+        };
+        for text in exchange.body(&bytes)? {
+            on_text(&text);
+        }
+    }
+    Ok(())
 }
 
 fn is_abort(e: &gloo_net::Error) -> bool {
