@@ -26,8 +26,8 @@ mod templates;
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::{Analysis, CLARIFY_STEP};
-use crate::question::{Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource};
+use crate::analysis::Analysis;
+use crate::question::{Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage};
 use crate::request::Message;
 
 use templates::{Template, ZhText};
@@ -329,8 +329,8 @@ fn question(
     assumption: &str,
 ) -> Question {
     Question {
-        id: QuestionId::derive(CLARIFY_STEP, text),
-        step: CLARIFY_STEP.into(),
+        id: QuestionId::derive(&Stage::Request, text),
+        step: Stage::Request,
         text: text.into(),
         why: why.into(),
         options: options

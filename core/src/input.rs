@@ -42,10 +42,12 @@ pub enum Input {
         /// The time it was sent.
         now: Millis,
     },
-    /// The LLM answered the detection request; `reply` is the assistant message's text.
+    /// The LLM answered the detection request.
     DetectionReceived {
-        /// Raw text of the reply; parsed leniently, and a bad reply falls back (E12).
-        reply: String,
+        /// The assistant message's text (JSON, parsed leniently); an unreadable one falls back
+        /// to the embedded detector. Named `reply` in JSON.
+        #[serde(rename = "reply")]
+        text: String,
         /// Token counts, if the endpoint reported them.
         #[serde(default)]
         usage: Option<Usage>,
@@ -59,8 +61,9 @@ pub enum Input {
     Answer {
         /// The question answered; must be the pending one.
         question: QuestionId,
-        /// What they said.
-        reply: Reply,
+        /// What they said. Named `reply` in JSON.
+        #[serde(rename = "reply")]
+        answer: UserAnswer,
         /// The time of the answer.
         now: Millis,
     },
@@ -94,8 +97,11 @@ pub enum Input {
     StepNeedsClarification {
         /// The step's name.
         step: String,
-        /// The step's raw clarification reply (seed 004's `clarification_*` shape).
-        reply: String,
+        /// The step's clarification request as JSON text (`needs_clarification` plus either
+        /// `clarification_question` and `clarification_options` or `ambiguity_details`). Named
+        /// `reply` in JSON.
+        #[serde(rename = "reply")]
+        json: String,
         /// What the step computed so far; given back when the step resumes.
         #[serde(default)]
         partial: serde_json::Value,
@@ -165,7 +171,7 @@ pub struct Context {
 /// What the user said to a question (E5, as given). Stored as an [`Answer`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Reply {
+pub enum UserAnswer {
     /// One or more options (several only where the question allows it).
     Choices {
         /// The chosen options' ids.
@@ -228,13 +234,15 @@ impl Answer {
     }
 }
 
-impl From<Reply> for Answer {
-    fn from(reply: Reply) -> Self {
+impl From<UserAnswer> for Answer {
+    fn from(reply: UserAnswer) -> Self {
         match reply {
-            Reply::Choices { choices } => Self::Choices { choices },
-            Reply::Text { text } => Self::Text { text },
-            Reply::ChoicesWithText { choices, text } => Self::ChoicesWithText { choices, text },
-            Reply::DontKnow => Self::DontKnow,
+            UserAnswer::Choices { choices } => Self::Choices { choices },
+            UserAnswer::Text { text } => Self::Text { text },
+            UserAnswer::ChoicesWithText { choices, text } => {
+                Self::ChoicesWithText { choices, text }
+            }
+            UserAnswer::DontKnow => Self::DontKnow,
         }
     }
 }

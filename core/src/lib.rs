@@ -6,7 +6,7 @@
 //! it [`Input`]s and carries out the [`Effect`]s that [`Session::handle`] returns.
 //!
 //! ```
-//! use clarify_core::{Config, Effect, Input, Reply, Session, Status};
+//! use clarify_core::{Config, Effect, Input, UserAnswer, Session, Status};
 //!
 //! let mut session = Session::new(Config::default()); // offline: the embedded detector decides
 //! let effects = session.handle(Input::Start {
@@ -21,7 +21,7 @@
 //! let choice = question.options[0].id.clone();
 //! let effects = session.handle(Input::Answer {
 //!     question: question.id.clone(),
-//!     reply: Reply::Choices { choices: vec![choice] },
+//!     answer: UserAnswer::Choices { choices: vec![choice] },
 //!     now: 1_000,
 //! })?;
 //! assert!(matches!(effects.last(), Some(Effect::Ask { .. })));
@@ -61,8 +61,8 @@ pub use config::{Config, Detection, Limits, Mode};
 pub use effect::Effect;
 pub use enrich::{EnrichedPrompt, HandoffPackage, Resolution, SourceDocument};
 pub use error::{Error, InputKind};
-pub use input::{Answer, Context, Input, MAX_TEXT_BYTES, Millis, Reply};
-pub use question::{Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource};
+pub use input::{Answer, Context, Input, MAX_TEXT_BYTES, Millis, UserAnswer};
+pub use question::{Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage};
 pub use request::{ChatRequest, Message, Purpose, Role, Usage};
 pub use session::{PausedStep, Progress, Session, Status, StepOutput};
 pub use snapshot::{RestoreError, SNAPSHOT_VERSION};

@@ -16,7 +16,6 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::CLARIFY_STEP;
 use crate::config::Config;
 use crate::effect::Effect;
 use crate::enrich::{EnrichedPrompt, HandoffPackage, Resolution, SourceDocument};
@@ -276,7 +275,7 @@ impl Session {
                 Phase::Asking { question, .. },
                 Input::Answer {
                     question: id,
-                    reply,
+                    answer: reply,
                     now,
                 },
             ) => {
@@ -306,7 +305,7 @@ impl Session {
                 );
                 self.proceed(&mut fx);
             }
-            (Phase::Detecting, Input::DetectionReceived { reply, usage }) => {
+            (Phase::Detecting, Input::DetectionReceived { text: reply, usage }) => {
                 self.add_usage(usage);
                 self.detection_reply(&reply, &mut fx);
                 self.proceed(&mut fx);
@@ -347,7 +346,7 @@ impl Session {
                 Phase::RunningStep { step, .. },
                 Input::StepNeedsClarification {
                     step: got,
-                    reply,
+                    json: reply,
                     partial,
                 },
             ) => {
@@ -484,7 +483,7 @@ impl Conversation {
         count(
             self.resolutions
                 .iter()
-                .filter(|r| r.question.step == step)
+                .filter(|r| r.question.step.step_name() == Some(step))
                 .count(),
         )
     }
@@ -504,15 +503,10 @@ fn preview(text: &str) -> String {
     p
 }
 
-/// `true` when `step` is the request's own clarification (not a pipeline step).
-fn is_request_step(step: &str) -> bool {
-    step == CLARIFY_STEP
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::Reply;
+    use crate::input::UserAnswer;
 
     #[test]
     fn an_idle_session_accepts_only_a_request_a_message_a_tick_or_a_reset() {
@@ -531,7 +525,7 @@ mod tests {
         let before = s.clone();
         let err = s.handle(Input::Answer {
             question: QuestionId("q-other".into()),
-            reply: Reply::DontKnow,
+            answer: UserAnswer::DontKnow,
             now: 5,
         });
         assert!(matches!(err, Err(Error::NotPendingQuestion { .. })));

@@ -51,6 +51,7 @@ pub use kb::{KnowledgeBase, ScoredDocument};
 use serde::{Deserialize, Serialize};
 
 use crate::input::Context;
+use crate::question::Stage;
 use crate::request::Message;
 
 /// Builds the [`Context`] for `request`: the knowledge-base document that best matches it (if
@@ -208,8 +209,8 @@ pub(crate) fn document_questions(doc: &Document) -> Vec<crate::Question> {
                 Vec::new()
             };
             Question {
-                id: QuestionId::derive(crate::analysis::CLARIFY_STEP, &text),
-                step: crate::analysis::CLARIFY_STEP.into(),
+                id: QuestionId::derive(&Stage::Request, &text),
+                step: Stage::Request,
                 assumption: format!(
                     "No answer to \"{text}\": give guidance that covers the common cases."
                 ),
@@ -299,8 +300,8 @@ pub(crate) fn entity_question(lookup: &EntityLookup) -> Option<crate::Question> 
         ),
     };
     Some(Question {
-        id: QuestionId::derive(crate::analysis::CLARIFY_STEP, &text),
-        step: crate::analysis::CLARIFY_STEP.into(),
+        id: QuestionId::derive(&Stage::Request, &text),
+        step: Stage::Request,
         assumption: format!("No answer about \"{mention}\": cover every match briefly."),
         text,
         why,

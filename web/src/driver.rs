@@ -136,7 +136,7 @@ impl Driver {
                         Some(settings) => {
                             match llm::call(&settings, &request, &cancel, &|_| {}).await {
                                 Ok(reply) => Input::DetectionReceived {
-                                    reply: reply.text,
+                                    text: reply.text,
                                     usage: reply.usage,
                                 },
                                 Err(e) => Input::DetectionFailed {

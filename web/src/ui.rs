@@ -13,7 +13,7 @@ mod trace;
 use std::cell::Cell;
 use std::rc::Rc;
 
-use clarify_core::{Effect as EngineEffect, Input, InputKind, Reply, Session, Status, demo};
+use clarify_core::{Effect as EngineEffect, Input, InputKind, Session, Status, UserAnswer, demo};
 use leptos::__reexports::send_wrapper::SendWrapper;
 use leptos::prelude::*;
 
@@ -213,10 +213,10 @@ pub fn ClarifyApp(
             let question = s.current_question()?.clone();
             let progress = s.progress();
             let id = question.id.clone();
-            let on_answer = Callback::new(move |reply: Reply| {
+            let on_answer = Callback::new(move |reply: UserAnswer| {
                 send(Input::Answer {
                     question: id.clone(),
-                    reply,
+                    answer: reply,
                     now: now(),
                 })
             });

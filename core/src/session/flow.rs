@@ -1,20 +1,20 @@
 //! How a conversation moves on: queueing questions, asking the next one, following up on a
 //! vague answer, pausing and resuming pipeline steps, generating and handing off.
 
-use super::{Conversation, PausedStep, Phase, Session, count, is_request_step, preview};
-use crate::analysis::{self, CLARIFY_STEP};
+use super::{Conversation, PausedStep, Phase, Session, count, preview};
+use crate::analysis;
 use crate::config::Mode;
 use crate::detect;
 use crate::effect::Effect;
 use crate::enrich::{HandoffPackage, Resolution};
 use crate::input::Answer;
-use crate::question::{Question, QuestionSource};
+use crate::question::{Question, QuestionSource, Stage};
 use crate::trace::Layer;
 
 impl Session {
     /// Reads an LLM detection reply; an unusable one falls back to the embedded detector.
     pub(super) fn detection_reply(&mut self, reply: &str, fx: &mut Vec<Effect>) {
-        match analysis::parse_detection(reply, CLARIFY_STEP) {
+        match analysis::parse_detection(reply, &Stage::Request) {
             Ok(a) if a.needs_clarification => {
                 self.note(
                     Layer::Llm,
@@ -75,7 +75,7 @@ impl Session {
                     "repeat_dropped",
                     format!("\"{}\" was already asked or queued.", preview(&q.text)),
                 ));
-            } else if max_rounds == 0 && is_request_step(&q.step) {
+            } else if max_rounds == 0 && q.step == Stage::Request {
                 notes.push((
                     Layer::Limit,
                     "round_limit_reached",

@@ -1,12 +1,11 @@
 //! Seed 002's second round: a free-text answer that is itself vague gets one follow-up.
 
 use super::flow::rules;
-use super::{Session, count, is_request_step, preview};
-use crate::analysis::CLARIFY_STEP;
+use super::{Session, count, preview};
 use crate::config::Mode;
 use crate::detect;
 use crate::input::Answer;
-use crate::question::{Question, QuestionId, QuestionSource};
+use crate::question::{Question, QuestionId, QuestionSource, Stage};
 use crate::trace::Layer;
 
 /// Seed 002's generic follow-up, used when the detector's own question was already asked.
@@ -24,7 +23,7 @@ impl Session {
             | Answer::Declined
             | Answer::TimedOut => return,
         };
-        if !is_request_step(&question.step) || self.config.mode == Mode::NonInteractive {
+        if question.step != Stage::Request || self.config.mode == Mode::NonInteractive {
             return;
         }
         let limits = self.config.limits;
@@ -109,8 +108,8 @@ impl Session {
 
 fn generic_follow_up(answer: &str) -> Question {
     Question {
-        id: QuestionId::derive(CLARIFY_STEP, GENERIC_FOLLOW_UP),
-        step: CLARIFY_STEP.into(),
+        id: QuestionId::derive(&Stage::Request, GENERIC_FOLLOW_UP),
+        step: Stage::Request,
         text: GENERIC_FOLLOW_UP.into(),
         why: format!("\"{}\" could mean several things.", preview(answer)),
         options: Vec::new(),

@@ -5,7 +5,7 @@ use super::{PausedStep, Session, StepOutput, count};
 use crate::analysis;
 use crate::config::Mode;
 use crate::effect::Effect;
-use crate::question::QuestionSource;
+use crate::question::{QuestionSource, Stage};
 use crate::trace::Layer;
 
 impl Session {
@@ -36,7 +36,7 @@ impl Session {
     ) {
         let may_ask = self.step_may_ask(&step);
         let per_step = self.config.limits.max_per_step;
-        let mut questions = match analysis::parse_detection(reply, &step) {
+        let mut questions = match analysis::parse_detection(reply, &Stage::Step(step.clone())) {
             Ok(a) if a.needs_clarification => a.questions,
             Ok(_) => Vec::new(),
             Err(e) => {

@@ -5,7 +5,7 @@
 //! is composing (selection, text), and styles itself from `web/assets/card.css`, so the JS
 //! embedding can render it in a shadow root.
 
-use clarify_core::{ChoiceId, Priority, Progress, Question, Reply};
+use clarify_core::{ChoiceId, Priority, Progress, Question, UserAnswer};
 use leptos::ev::KeyboardEvent;
 use leptos::html;
 use leptos::prelude::*;
@@ -31,7 +31,7 @@ pub fn QuestionCard(
     #[prop(into)]
     lang: Signal<Lang>,
     /// Called with the user's reply (options, text, both, or "I don't know").
-    on_answer: Callback<Reply, Outcome>,
+    on_answer: Callback<UserAnswer, Outcome>,
     /// "Continue anyway": skip this and every remaining question. Hidden when absent.
     #[prop(optional)]
     on_skip_all: Option<Callback<(), Outcome>>,
@@ -63,7 +63,7 @@ pub fn QuestionCard(
     let can_continue = move || has_answer() && !submitting.get();
 
     // Hands `reply` over after the browser has painted "Continuing…".
-    let send = move |reply: Reply| {
+    let send = move |reply: UserAnswer| {
         submitting.set(true);
         error.set(None);
         set_timeout(
@@ -86,9 +86,9 @@ pub fn QuestionCard(
                 .collect();
             let typed = text.get_untracked().trim().to_owned();
             match (choices.is_empty(), typed.is_empty()) {
-                (false, true) => Some(Reply::Choices { choices }),
-                (true, false) => Some(Reply::Text { text: typed }),
-                (false, false) => Some(Reply::ChoicesWithText {
+                (false, true) => Some(UserAnswer::Choices { choices }),
+                (true, false) => Some(UserAnswer::Text { text: typed }),
+                (false, false) => Some(UserAnswer::ChoicesWithText {
                     choices,
                     text: typed,
                 }),
@@ -261,7 +261,7 @@ pub fn QuestionCard(
                 class="qcard-secondary"
                 data-testid="dont-know"
                 disabled=move || submitting.get()
-                on:click=move |_| send(Reply::DontKnow)
+                on:click=move |_| send(UserAnswer::DontKnow)
             >
                 {move || t().dont_know}
             </button>
