@@ -404,6 +404,7 @@ impl Exchange {
     /// is within [`ClientSettings::max_retry_delay_ms`].
     fn failed(&mut self, error: CallError, retry_after_ms: Option<u32>) -> ExchangeError {
         self.reading = Reading::Over;
+        self.received = 0;
         let delay = match retry_after_ms {
             Some(ms) if ms > self.settings.max_retry_delay_ms => None,
             Some(ms) => Some(ms),
