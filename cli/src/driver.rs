@@ -46,7 +46,7 @@ pub trait Llm {
     fn is_online(&self) -> bool;
 }
 
-/// No endpoint: offline mode (D1).
+/// No endpoint: offline mode.
 #[derive(Debug, Default)]
 pub struct Offline;
 
@@ -101,7 +101,7 @@ pub struct Outcome {
     pub notices: Vec<String>,
 }
 
-/// Upper bound on inputs per conversation; the engine terminates far sooner (E7), this only
+/// Upper bound on inputs per conversation; the engine terminates far sooner, this only
 /// guards the shell against a bug.
 const MAX_STEPS: usize = 1_000;
 /// Times a refused answer is asked again before the question is skipped.

@@ -1,10 +1,12 @@
-//! The detection request (E12) and the lenient parser for LLM detection replies (E3a).
+//! The detection request and the lenient parser for LLM detection replies.
 
 use serde_json::Value;
 
-use crate::config::Config;
-use crate::question::{Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage};
-use crate::request::{ChatRequest, Message, Purpose, Role};
+use crate::protocol::config::Config;
+use crate::protocol::question::{
+    Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage,
+};
+use crate::protocol::request::{ChatRequest, Message, Purpose, Role};
 
 /// What a detection (LLM or embedded) concluded.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,7 +28,7 @@ pub enum AnalysisError {
     /// No JSON object could be found in the reply.
     #[error("the reply is not JSON: {0}")]
     NotJson(String),
-    /// The JSON has neither seed 001's nor seed 004's shape.
+    /// The JSON has neither the detection shape nor the step clarification shape.
     #[error("the reply has no `needs_clarification` field")]
     UnknownShape,
 }
@@ -52,7 +54,7 @@ pub fn detection_request(request: &str, history: &[Message], config: &Config) ->
 /// Parses the JSON text of an LLM detection reply (or of a step's clarification request) into
 /// questions asked by `stage`.
 ///
-/// Accepts seed 001's `{needs_clarification, ambiguity_details[]}` and seed 004's
+/// Accepts the detection shape `{needs_clarification, ambiguity_details[]}` and a step's
 /// `{needs_clarification, clarification_question, clarification_options…}`, with or without a
 /// Markdown code fence or prose around the JSON, camelCase keys, and `"true"`/`"yes"` strings for
 /// booleans. Fields of the wrong type are ignored rather than failing the reply.
@@ -126,8 +128,8 @@ pub fn parse_detection(json: &str, stage: &Stage) -> Result<Analysis, AnalysisEr
     })
 }
 
-/// Builds the optional request that translates `question` into `language` (seed 000's
-/// micro-chain, E12). The reply goes to [`parse_translation`]; the question keeps its id.
+/// Builds the optional request that translates `question` into `language` (the translation
+/// micro-chain). The reply goes to [`parse_translation`]; the question keeps its id.
 pub fn translation_request(question: &Question, language: &str) -> ChatRequest {
     let source = serde_json::json!({
         "text": question.text,

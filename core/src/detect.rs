@@ -27,8 +27,10 @@ mod templates;
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::Analysis;
-use crate::question::{Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage};
-use crate::request::Message;
+use crate::protocol::question::{
+    Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage,
+};
+use crate::protocol::request::Message;
 
 use templates::{Template, ZhText};
 
@@ -553,7 +555,7 @@ fn clip(s: &str, max: usize) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::request::Role;
+    use crate::protocol::request::Role;
 
     fn rules_of(a: &Analysis) -> Vec<String> {
         a.questions

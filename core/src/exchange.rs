@@ -21,7 +21,7 @@
 //! The API key goes into the `Authorization` header of [`HttpRequest`] only: it is in no URL,
 //! no error, and no `Debug` output of any type here.
 
-use crate::request::ChatRequest;
+use crate::protocol::request::ChatRequest;
 use crate::wire::{
     self, CallError, MAX_ATTEMPTS, MAX_BODY_BYTES, Reply, SseDecoder, SseEvent, StreamState,
 };
@@ -485,7 +485,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::request::{Message, Purpose, Role, Usage};
+    use crate::protocol::request::{Message, Purpose, Role, Usage};
 
     /// A llama.cpp stream: a null first delta, text with multi-byte characters, a length stop,
     /// a usage-only chunk and `[DONE]`.

@@ -40,30 +40,31 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod protocol;
+
 pub mod analysis;
-mod config;
-pub mod demo;
 pub mod detect;
-mod effect;
 mod enrich;
-mod error;
 pub mod exchange;
-mod input;
-mod question;
-mod request;
-mod session;
-mod snapshot;
 pub mod sources;
-mod trace;
 pub mod wire;
 
-pub use config::{Config, Detection, Limits, Mode};
-pub use effect::Effect;
-pub use enrich::{EnrichedPrompt, HandoffPackage, Resolution, SourceDocument};
-pub use error::{Error, InputKind};
-pub use input::{Answer, Context, Input, MAX_TEXT_BYTES, Millis, UserAnswer};
-pub use question::{Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage};
-pub use request::{ChatRequest, Message, Purpose, Role, Usage};
-pub use session::{PausedStep, Progress, Session, Status, StepOutput};
+mod session;
+mod snapshot;
+
+pub mod demo;
+
+pub use protocol::config::{Config, Detection, Limits, Mode};
+pub use protocol::effect::Effect;
+pub use protocol::error::Error;
+pub use protocol::input::{Answer, Context, Input, InputKind, MAX_TEXT_BYTES, UserAnswer};
+pub use protocol::prompt::{EnrichedPrompt, HandoffPackage, Resolution, SourceDocument};
+pub use protocol::question::{
+    Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage,
+};
+pub use protocol::request::{ChatRequest, Message, Purpose, Role, Usage};
+pub use protocol::status::{PausedStep, Progress, Status, StepOutput};
+pub use protocol::time::Millis;
+pub use protocol::trace::{Counters, Layer, TraceEvent};
+pub use session::Session;
 pub use snapshot::{RestoreError, SNAPSHOT_VERSION};
-pub use trace::{Counters, Layer, TraceEvent};

@@ -9,7 +9,7 @@
 
 use serde::Deserialize;
 
-use crate::request::Usage;
+use crate::protocol::request::Usage;
 
 /// Default largest reply body read (a non-streamed reply, or the sum of a stream's events).
 /// A detection reply is a few KB and a long answer well under 1 MB.

@@ -41,7 +41,7 @@ pub struct Subscription(u32);
 
 impl Driver {
     /// Drives `session`; with `llm` set, detection and generation go to that endpoint,
-    /// otherwise the engine runs offline (D1).
+    /// otherwise the engine runs offline.
     pub fn new(session: Session, llm: Option<LlmSettings>) -> Self {
         Self {
             inner: Rc::new(RefCell::new(Inner {

@@ -161,7 +161,7 @@ pub fn ClarifyApp(
             .with_value(|d| d.send(input))
             .map_err(|e| e.to_string())
     };
-    // A pending question expires at its deadline even while the page stays open (E9).
+    // A pending question expires at its deadline even while the page stays open.
     let timer = StoredValue::new_local(None::<TimeoutHandle>);
     Effect::new(move |_| {
         let deadline = session.with(Session::deadline);

@@ -1,10 +1,10 @@
 //! Checking and reading what the user said to a question.
 
-use crate::error::Error;
-use crate::input::{Answer, MAX_TEXT_BYTES, UserAnswer};
-use crate::question::{ChoiceId, Question, QuestionId};
+use crate::protocol::error::Error;
+use crate::protocol::input::{Answer, MAX_TEXT_BYTES, UserAnswer};
+use crate::protocol::question::{ChoiceId, Question, QuestionId};
 
-/// Phrases a typed message uses for "I don't know" (E5), compared case-insensitively.
+/// Phrases a typed message uses for "I don't know", compared case-insensitively.
 const DONT_KNOW: &[&str] = &[
     "?",
     "i don't know",
@@ -116,7 +116,7 @@ pub(super) fn validate(q: &Question, reply: &UserAnswer) -> Result<(), Error> {
     }
 }
 
-/// Reads a chat message as the answer to `q` (E6): `2` picks the second option, an option's
+/// Reads a chat message as the answer to `q`: `2` picks the second option, an option's
 /// label or id picks it, `?` or "I don't know" means "I don't know", anything else is free text.
 pub(super) fn answer_from_message(q: &Question, text: &str) -> Result<Answer, Error> {
     check_length(text)?;
@@ -147,8 +147,8 @@ pub(super) fn answer_from_message(q: &Question, text: &str) -> Result<Answer, Er
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::question::Stage;
-    use crate::question::{Choice, Priority, QuestionSource};
+    use crate::protocol::question::Stage;
+    use crate::protocol::question::{Choice, Priority, QuestionSource};
 
     #[test]
     fn a_number_picks_an_option_and_other_text_is_free_text() {

@@ -1,4 +1,4 @@
-//! The final answer (streamed as it grows), the handoff notice and a failure with Retry (W1, W6).
+//! The final answer (streamed as it grows), the handoff notice and a failure with Retry.
 
 use clarify_core::HandoffPackage;
 use leptos::prelude::*;
@@ -33,7 +33,7 @@ pub fn AnswerView(
     }
 }
 
-/// "Connecting you to an agent…" and what the agent receives (E11), shown after the answer.
+/// "Connecting you to an agent…" and what the agent receives, shown after the answer.
 #[component]
 pub fn HandoffNotice(
     /// Everything the agent receives.

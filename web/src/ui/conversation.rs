@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use crate::i18n::Lang;
 
 /// The request box. While a question is pending, what is typed here is that question's answer
-/// (E6): the engine reads it, never a new search.
+///: the engine reads it, never a new search.
 #[component]
 pub fn RequestForm(
     /// Called with the text; `Err` is shown under the box.

@@ -1,5 +1,5 @@
 //! The question card: one pending question with its options, "I don't know", free text and
-//! Continue (W2).
+//! Continue.
 //!
 //! Self-contained: it takes the question, the progress and callbacks, holds only what the user
 //! is composing (selection, text), and styles itself from `web/assets/card.css`, so the JS

@@ -1,5 +1,5 @@
 //! The settings panel: endpoint, model, API key, question budget, never-ask, language and
-//! "Test connection" (W3).
+//! "Test connection".
 //!
 //! Edits apply at once to the signals the app owns; the app stores them (the key apart from
 //! everything else) and uses them for the next request.

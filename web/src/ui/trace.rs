@@ -1,4 +1,4 @@
-//! The trace panel: every decision the engine made and why, plus the counters (W7, E14).
+//! The trace panel: every decision the engine made and why, plus the counters.
 
 use clarify_core::{Counters, Layer, TraceEvent};
 use leptos::prelude::*;

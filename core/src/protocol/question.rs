@@ -83,7 +83,7 @@ const REQUEST_STAGE: &str = "clarify";
 /// A question's stable id, derived from its step and normalised text.
 ///
 /// The same question asked twice gets the same id, which is how the engine recognises a repeat
-/// (E4, E7) and how a host keys stored answers across reloads.
+/// and how a host keys stored answers across reloads.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct QuestionId(pub String);
@@ -178,7 +178,7 @@ pub struct Choice {
     pub description: Option<String>,
 }
 
-/// Where a question came from (E3); shown in the trace.
+/// Where a question came from; shown in the trace.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum QuestionSource {
@@ -199,16 +199,16 @@ pub enum QuestionSource {
         /// The rule or kind that fired, e.g. `pronoun_without_antecedent`.
         rule: String,
     },
-    /// A pipeline step that paused for a question (E15).
+    /// A pipeline step that paused for a question.
     Step,
-    /// A follow-up to a free-text answer that was itself vague (seed 002's second round).
+    /// A follow-up to a free-text answer that was itself vague (the second round).
     FollowUp {
         /// The question whose answer prompted the follow-up.
         of: QuestionId,
     },
 }
 
-/// A clarifying question (E4).
+/// A clarifying question.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Question {
     /// Stable, content-derived id.
