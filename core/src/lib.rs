@@ -47,6 +47,7 @@ mod protocol;
 pub mod analysis;
 pub mod detect;
 mod enrich;
+pub mod exchange;
 pub mod sources;
 pub mod wire;
 

@@ -29,7 +29,9 @@ const ORDER: &[(&str, &[&str])] = &[
     ),
     (
         "services",
-        &["analysis", "detect", "sources", "enrich", "wire"],
+        &[
+            "analysis", "detect", "sources", "enrich", "wire", "exchange",
+        ],
     ),
     ("session", &["session", "snapshot"]),
     ("demo", &["demo", ROOT]),

@@ -1,6 +1,7 @@
 // Fixtures for the LLM end-to-end tests, on a free 127.0.0.1 port (printed as "PORT" on stdout):
 //
 //   /status/{500,429,404,400}/…  that status with an OpenAI error body; /hits/status/N counts calls
+//   /ratelimit/N/v1/…            429 with `Retry-After: N` (readable cross-origin); /hits/ratelimit/N
 //   /flaky/v1/…                  503 twice, then a tiny completion ("OK")
 //   /nocors/v1/…                 200 without any CORS header (the browser must refuse to read it)
 //   /hostile/{html,huge,empty,nochoices,badstream,odd,hang}/v1/…   broken or hostile replies
@@ -173,6 +174,17 @@ const server = createServer((req, res) => {
       hits.set(key, (hits.get(key) ?? 0) + 1);
       res.writeHead(Number(parts[1]), { ...cors, "content-type": "application/json" });
       return res.end(JSON.stringify({ error: { message: `fixture status ${parts[1]}`, type: "fixture" } }));
+    }
+    if (parts[0] === "ratelimit") {
+      const key = `/ratelimit/${parts[1]}`;
+      hits.set(key, (hits.get(key) ?? 0) + 1);
+      res.writeHead(429, {
+        ...cors,
+        "access-control-expose-headers": "Retry-After",
+        "content-type": "application/json",
+        "retry-after": parts[1],
+      });
+      return res.end(JSON.stringify({ error: { message: "slow down", type: "rate_limit" } }));
     }
     if (parts[0] === "flaky") {
       const n = (hits.get("/flaky") ?? 0) + 1;

@@ -1,17 +1,16 @@
 //! The fetch layer: sends the engine's [`ChatRequest`]s to an OpenAI-compatible endpoint with
 //! gloo-net.
 //!
-//! The wire format, the error wording and the retry policy are shared with the CLI in
-//! [`clarify_core::wire`]; this file only moves bytes in the browser:
-//! - both replies and streams are read from the body's `ReadableStream`, at most
-//!   [`MAX_BODY_BYTES`] of it (a 10 MB reply costs 2 MB and an error, never a crash);
-//! - every attempt has its own `AbortController`: a JS timer aborts it after [`TIMEOUT_MS`]
-//!   (see [`set_timeout_ms`]), and
-//!   [`Cancel::cancel`] aborts it on request;
-//! - 429, 5xx and network errors are retried [`MAX_ATTEMPTS`] times in all, with a JS
-//!   `setTimeout` promise as the backoff; a stream is not retried once text has arrived;
+//! The request, the reading of the reply, the error wording and the retry policy are the core's
+//! [`Exchange`], shared with the CLI; this file only moves bytes in the browser:
+//! - both replies and streams are read from the body's `ReadableStream`, chunk by chunk, until
+//!   the exchange needs no more (a 10 MB reply costs the body cap and an error, never a crash);
+//! - every attempt has its own `AbortController`: a JS timer aborts it after
+//!   [`ClientSettings::timeout_ms`], and [`Cancel::cancel`] aborts it on request;
+//! - between attempts it waits as long as the exchange says, with a JS `setTimeout` promise;
 //! - a fetch `TypeError` is either an unreachable host or a CORS refusal: a `no-cors` probe tells
-//!   them apart (it succeeds only if something answers at that address).
+//!   them apart (it succeeds only if something answers at that address). These words, and where
+//!   the user sets the key, are the browser's and live here.
 //!
 //! The API key is sent only as the `Authorization` header to the configured endpoint; it is in
 //! no URL, no error and no `Debug` output.
@@ -19,34 +18,17 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use clarify_core::wire::{
-    self, CallError, MAX_ATTEMPTS, MAX_BODY_BYTES, Reply, SseDecoder, StreamState,
+pub use clarify_core::exchange::ClientSettings;
+use clarify_core::exchange::{
+    Endpoint, Exchange, ExchangeError, Finished, HttpRequest, ResponseHead, Transport,
 };
+use clarify_core::wire::CallError;
 use clarify_core::{ChatRequest, Usage};
-use gloo_net::http::{Request, Response};
+use gloo_net::http::{Request, RequestBuilder, Response};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{AbortController, RequestMode};
-
-/// Default time limit per attempt, in milliseconds (a slow local model under load needs minutes).
-pub const TIMEOUT_MS: i32 = 120_000;
-
-thread_local! {
-    static TIMEOUT: Cell<i32> = const { Cell::new(TIMEOUT_MS) };
-    static MAX_TOKENS: Cell<Option<u32>> = const { Cell::new(None) };
-}
-
-/// Caps `max_tokens` of the calls that start afterwards (cost or time control; replies that
-/// reach it end with `finish_reason: "length"`). `None` sends what the engine asks for.
-pub fn set_max_tokens_cap(cap: Option<u32>) {
-    MAX_TOKENS.with(|m| m.set(cap));
-}
-
-/// Sets the time limit per attempt for the calls that start afterwards.
-pub fn set_timeout_ms(ms: i32) {
-    TIMEOUT.with(|t| t.set(ms.max(1)));
-}
 
 /// Where and how to reach the LLM. The API key lives here only, never in a session snapshot.
 #[derive(Clone, PartialEq, Eq)]
@@ -58,6 +40,8 @@ pub struct LlmSettings {
     pub model: String,
     /// Bearer token, if the endpoint needs one.
     pub api_key: Option<String>,
+    /// Time limit, token cap, body caps and attempts of each call.
+    pub client: ClientSettings,
 }
 
 impl std::fmt::Debug for LlmSettings {
@@ -66,6 +50,7 @@ impl std::fmt::Debug for LlmSettings {
             .field("endpoint", &self.endpoint)
             .field("model", &self.model)
             .field("api_key", &self.api_key.as_ref().map(|_| "<redacted>"))
+            .field("client", &self.client)
             .finish()
     }
 }
@@ -83,13 +68,21 @@ pub struct LlmReply {
     pub attempts: u32,
 }
 
-/// Why a call failed, in words a user can act on (see [`CallError`]).
+/// Why a call failed, in words a user can act on (see [`CallError`]); a refused key points to
+/// the settings, where the user enters it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LlmError(pub CallError);
 
 impl std::fmt::Display for LlmError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
+        if let CallError::Unauthorized { status, detail } = &self.0 {
+            write!(
+                f,
+                "the endpoint refused the API key (HTTP {status}); check the key in the settings{detail}"
+            )
+        } else {
+            self.0.fmt(f)
+        }
     }
 }
 
@@ -138,18 +131,6 @@ pub async fn complete(settings: &LlmSettings, request: &ChatRequest) -> Result<L
     call(settings, request, &Cancel::default(), &|_| {}).await
 }
 
-/// Sends `request` streamed, calling `on_chunk` with each piece of text.
-///
-/// # Errors
-/// [`LlmError`] after the retries, with a message for the user.
-pub async fn stream(
-    settings: &LlmSettings,
-    request: &ChatRequest,
-    on_chunk: impl Fn(&str),
-) -> Result<LlmReply, LlmError> {
-    call(settings, request, &Cancel::default(), &on_chunk).await
-}
-
 /// Sends `request` (streamed if `request.stream`), with retries, a time limit per attempt and
 /// `cancel`; `on_text` gets each streamed piece.
 ///
@@ -161,51 +142,43 @@ pub async fn call(
     cancel: &Cancel,
     on_text: &dyn Fn(&str),
 ) -> Result<LlmReply, LlmError> {
-    let url = wire::completions_url(&settings.endpoint);
-    let mut body = request.to_body(&settings.model);
-    if let Some(cap) = MAX_TOKENS.with(Cell::get) {
-        body["max_tokens"] = request.max_tokens.map_or(cap, |m| m.min(cap)).into();
-    }
-    let body = body.to_string();
-    let streamed = Cell::new(false);
-    let mut attempt = 1;
+    let endpoint = Endpoint {
+        url: settings.endpoint.clone(),
+        model: settings.model.clone(),
+        api_key: settings.api_key.clone(),
+    };
+    let mut exchange = Exchange::new(request, &endpoint, settings.client);
     loop {
         if cancel.is_cancelled() {
             return Err(LlmError(CallError::Cancelled));
         }
-        let result = attempt_once(settings, &url, &body, request.stream, cancel, &|text| {
-            streamed.set(true);
-            on_text(text);
-        })
-        .await;
-        match result {
-            Err(e) if e.is_retryable() && !streamed.get() && attempt < MAX_ATTEMPTS => {
-                sleep(wire::backoff_ms(attempt)).await;
-                attempt += 1;
-            }
-            Err(e) => return Err(LlmError(e)),
-            Ok(reply) => {
+        match attempt(&mut exchange, cancel, on_text).await {
+            Ok(done) => {
                 return Ok(LlmReply {
-                    text: reply.text,
-                    usage: reply.usage,
-                    finish_reason: reply.finish_reason,
-                    attempts: attempt,
+                    text: done.reply.text,
+                    usage: done.reply.usage,
+                    finish_reason: done.reply.finish_reason,
+                    attempts: done.attempts,
                 });
             }
+            Err(ExchangeError {
+                retry_in_ms: Some(ms),
+                ..
+            }) => sleep(ms).await,
+            Err(e) => return Err(LlmError(e.error)),
         }
     }
 }
 
 /// One attempt under its own `AbortController`, aborted by the timer or by `cancel`.
-async fn attempt_once(
-    settings: &LlmSettings,
-    url: &str,
-    body: &str,
-    stream: bool,
+async fn attempt(
+    exchange: &mut Exchange,
     cancel: &Cancel,
     on_text: &dyn Fn(&str),
-) -> Result<Reply, CallError> {
-    let limit = TIMEOUT.with(Cell::get);
+) -> Result<Finished, ExchangeError> {
+    let limit = i32::try_from(exchange.settings().timeout_ms)
+        .unwrap_or(i32::MAX)
+        .max(1);
     let controller = AbortController::new().ok();
     let timed_out = Rc::new(Cell::new(false));
     let timer = controller.as_ref().and_then(|c| {
@@ -223,7 +196,8 @@ async fn attempt_once(
         Some((id, closure))
     });
     cancel.inner.current.replace(controller.clone());
-    let result = send_and_read(settings, url, body, stream, controller.as_ref(), on_text).await;
+    let request = exchange.request();
+    let result = send_and_read(exchange, &request, controller.as_ref(), on_text).await;
     if let Some((id, _closure)) = timer
         && let Some(window) = web_sys::window()
     {
@@ -231,110 +205,95 @@ async fn attempt_once(
     }
     cancel.inner.current.replace(None);
     match result {
-        Err(Failure::Aborted) if cancel.is_cancelled() => Err(CallError::Cancelled),
-        Err(Failure::Aborted) if timed_out.get() => Err(CallError::Timeout {
-            seconds: u32::try_from(limit / 1000).unwrap_or(0),
-        }),
-        Err(Failure::Aborted) => Err(CallError::Cancelled),
-        Err(Failure::Fetch) => Err(diagnose(url).await),
-        Err(Failure::Call(e)) => Err(e),
-        Ok(reply) => Ok(reply),
+        Err(Failure::Aborted) if cancel.is_cancelled() => Err(exchange.fail(Transport::Cancelled)),
+        Err(Failure::Aborted) if timed_out.get() => Err(exchange.fail(Transport::TimedOut)),
+        Err(Failure::Aborted) => Err(exchange.fail(Transport::Cancelled)),
+        Err(Failure::Fetch) => Err(exchange.fail(diagnose(&request.url).await)),
+        Err(Failure::Broken) => Err(exchange.fail(Transport::Broken("network error".into()))),
+        Err(Failure::Exchange(e)) => Err(e),
+        Ok(done) => Ok(done),
     }
 }
 
-/// How an attempt failed before it is worded.
+/// How an attempt failed before the exchange words it.
 enum Failure {
     /// The `AbortController` fired (timer or cancel).
     Aborted,
     /// `fetch` rejected with a `TypeError`: no answer the page may read.
     Fetch,
-    /// Anything already worded.
-    Call(CallError),
+    /// Reading the body failed.
+    Broken,
+    /// The exchange ended the attempt.
+    Exchange(ExchangeError),
 }
 
-impl From<CallError> for Failure {
-    fn from(e: CallError) -> Self {
-        Self::Call(e)
+impl From<ExchangeError> for Failure {
+    fn from(e: ExchangeError) -> Self {
+        Self::Exchange(e)
     }
 }
 
+/// Sends `request` and feeds the reply to `exchange` until it needs no more.
 async fn send_and_read(
-    settings: &LlmSettings,
-    url: &str,
-    body: &str,
-    stream: bool,
+    exchange: &mut Exchange,
+    request: &HttpRequest,
     signal: Option<&AbortController>,
     on_text: &dyn Fn(&str),
-) -> Result<Reply, Failure> {
+) -> Result<Finished, Failure> {
     let signal = signal.map(AbortController::signal);
-    let mut builder = Request::post(url)
-        .header("Content-Type", "application/json")
-        .header(
-            "Accept",
-            if stream {
-                "text/event-stream"
-            } else {
-                "application/json"
-            },
-        )
-        .abort_signal(signal.as_ref());
-    if let Some(key) = &settings.api_key {
-        builder = builder.header("Authorization", &format!("Bearer {key}"));
+    let method = gloo_net::http::Method::from_bytes(request.method.as_bytes()).ok();
+    let mut builder = RequestBuilder::new(&request.url).abort_signal(signal.as_ref());
+    for (name, value) in &request.headers {
+        builder = builder.header(name, value);
     }
-    let request = builder
-        .body(body)
-        .map_err(|_| CallError::BadReply("no request could be built for this URL".into()))?;
-    let response = request.send().await.map_err(|e| {
+    let Some(sent) = method.and_then(|m| builder.method(m).body(&request.body).ok()) else {
+        // The same URL would fail again: no retry.
+        return Err(Failure::Exchange(ExchangeError {
+            error: CallError::BadReply("no request could be built for this URL".into()),
+            retry_in_ms: None,
+        }));
+    };
+    let response = sent.send().await.map_err(|e| {
         if is_abort(&e) {
             Failure::Aborted
         } else {
             Failure::Fetch
         }
     })?;
-    let status = response.status();
-    let content_type = response.headers().get("content-type");
-    if !(200..300).contains(&status) {
-        let text = read_all(&response, 64 * 1024).await.unwrap_or_default();
-        return Err(wire::status_error(status, &text, &settings.model).into());
+    let headers = response.headers();
+    exchange.head(ResponseHead {
+        status: response.status(),
+        content_type: headers.get("content-type"),
+        retry_after: headers.get("retry-after"),
+    });
+    if let Some(reader) = Reader::new(&response) {
+        let read = feed(exchange, &reader, on_text).await;
+        // Stops the download whatever ended the reading: `[DONE]`, a cap or an error.
+        reader.cancel();
+        read?;
     }
-    let is_stream = content_type
-        .as_deref()
-        .is_some_and(|t| t.starts_with("text/event-stream"));
-    if !is_stream {
-        let text = read_all(&response, MAX_BODY_BYTES + 1).await?;
-        let reply = wire::parse_completion(&text, content_type.as_deref())?;
-        if stream && !reply.text.is_empty() {
-            on_text(&reply.text);
-        }
-        return Ok(reply);
+    let done = exchange.end()?;
+    if let Some(text) = &done.tail {
+        on_text(text);
     }
-    let reader = Reader::new(&response)?;
-    let mut decoder = SseDecoder::default();
-    let mut state = StreamState::default();
-    while let Some(bytes) = reader.next().await.map_err(|f| interrupted(f, &decoder))? {
-        for event in decoder.push(&bytes)? {
-            if let Some(text) = state.apply(&event)? {
-                on_text(&text);
-            }
-        }
-        if state.is_done() {
-            reader.cancel();
+    Ok(done)
+}
+
+/// Feeds the body to `exchange` chunk by chunk until it ends or the exchange needs no more.
+async fn feed(
+    exchange: &mut Exchange,
+    reader: &Reader,
+    on_text: &dyn Fn(&str),
+) -> Result<(), Failure> {
+    while !exchange.is_complete() {
+        let Some(bytes) = reader.next().await? else {
             break;
+        };
+        for text in exchange.body(&bytes)? {
+            on_text(&text);
         }
     }
-    if let Some(event) = decoder.finish()
-        && let Some(text) = state.apply(&event)?
-    {
-        on_text(&text);
-    }
-    if !state.is_done() {
-        return Err(CallError::Interrupted {
-            received: decoder.received(),
-            detail: "the stream ended before [DONE]".into(),
-        }
-        .into());
-    }
-    Ok(state.finish()?)
+    Ok(())
 }
 
 fn is_abort(e: &gloo_net::Error) -> bool {
@@ -345,51 +304,19 @@ fn is_abort(e: &gloo_net::Error) -> bool {
     }
 }
 
-/// A broken read mid-stream: keeps aborts as aborts, words the rest.
-fn interrupted(f: Failure, decoder: &SseDecoder) -> Failure {
-    match f {
-        Failure::Fetch => Failure::Call(CallError::Interrupted {
-            received: decoder.received(),
-            detail: "network error".into(),
-        }),
-        Failure::Aborted | Failure::Call(_) => f,
-    }
-}
-
-/// Reads at most `cap` bytes of the body as lossy UTF-8; a larger body is
-/// [`CallError::TooLarge`].
-async fn read_all(response: &Response, cap: usize) -> Result<String, Failure> {
-    let reader = Reader::new(response)?;
-    let mut bytes = Vec::new();
-    while let Some(chunk) = reader.next().await? {
-        bytes.extend_from_slice(&chunk);
-        if bytes.len() >= cap {
-            reader.cancel();
-            if cap > MAX_BODY_BYTES {
-                return Err(CallError::TooLarge {
-                    limit: MAX_BODY_BYTES,
-                }
-                .into());
-            }
-            bytes.truncate(cap);
-            break;
-        }
-    }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
-}
-
 /// The body's `ReadableStreamDefaultReader`, read chunk by chunk.
 struct Reader(web_sys::ReadableStreamDefaultReader);
 
 impl Reader {
-    fn new(response: &Response) -> Result<Self, Failure> {
-        let body = response
-            .body()
-            .ok_or_else(|| CallError::BadReply("a reply without a body".into()))?;
-        body.get_reader()
+    /// The reader of `response`'s body; `None` for a reply without a body, which then reads as
+    /// an empty one.
+    fn new(response: &Response) -> Option<Self> {
+        response
+            .body()?
+            .get_reader()
             .dyn_into::<web_sys::ReadableStreamDefaultReader>()
+            .ok()
             .map(Self)
-            .map_err(|_| CallError::BadReply("a body that cannot be read".into()).into())
     }
 
     /// The next chunk, or `None` at the end.
@@ -401,7 +328,7 @@ impl Reader {
             if aborted {
                 Failure::Aborted
             } else {
-                Failure::Fetch
+                Failure::Broken
             }
         })?;
         let done = js_sys::Reflect::get(&result, &"done".into())
@@ -431,22 +358,23 @@ impl Reader {
 /// and fails again when nothing is there. The browser may also block the probe's answer
 /// (opaque-response blocking), so a failed probe proves nothing: the message then names both
 /// causes.
-async fn diagnose(url: &str) -> CallError {
+async fn diagnose(url: &str) -> Transport {
     let probe = Request::get(url)
         .method(gloo_net::http::Method::HEAD)
         .mode(RequestMode::NoCors)
         .send()
         .await;
     match probe {
-        Ok(_) => CallError::Cors {
-            endpoint: url.to_owned(),
-        },
-        Err(_) => CallError::Unreachable {
-            endpoint: url.to_owned(),
-            detail: "the browser reports a network error: nothing answers there, or the server \
-                     does not allow this page's origin (CORS)"
+        Ok(_) => Transport::Blocked(
+            "the browser blocked its reply (CORS): the server must allow this page's origin and \
+             the Authorization and Content-Type headers"
                 .into(),
-        },
+        ),
+        Err(_) => Transport::Unreachable(
+            "the browser reports a network error: nothing answers there, or the server does not \
+             allow this page's origin (CORS)"
+                .into(),
+        ),
     }
 }
 

@@ -86,6 +86,7 @@ impl Settings {
             endpoint: self.endpoint.trim().to_owned(),
             model: self.model.trim().to_owned(),
             api_key: (!api_key.is_empty()).then(|| api_key.to_owned()),
+            client: Default::default(),
         })
     }
 }

@@ -29,6 +29,7 @@ use clarify_core::{
     ChatRequest, Config, Detection, Effect, Input, Message, Role, Session, Usage, UserAnswer, demo,
     detect,
 };
+use clarify_web::llm::{self, Cancel, ClientSettings, LlmSettings};
 use serde_json::json;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -482,20 +483,24 @@ async fn count_prompt(endpoint: &str, request: &ChatRequest) -> Option<u64> {
     tokens["tokens"].as_array().map(|t| t.len() as u64)
 }
 
-/// POSTs `request` to `{endpoint}/v1/chat/completions` and reads the reply with the engine's own
-/// wire parser (JSON or a server-sent-event stream).
+/// Sends `request` to `{endpoint}/chat/completions` through the app's own fetch layer, once (no
+/// retries: a figure is for one call), aborted after the bench's time limit.
 async fn send(clock: &Clock, endpoint: &str, purpose: &'static str, request: &ChatRequest) -> Call {
-    let model = LLM_MODEL.unwrap_or("smollm2");
-    let body = request.to_body(model).to_string();
-    let url = clarify_core::wire::completions_url(endpoint);
-    let timeout_ms = seconds(LLM_CALL_TIMEOUT_S, 180.0) * 1000.0;
+    let settings = LlmSettings {
+        endpoint: endpoint.to_owned(),
+        model: LLM_MODEL.unwrap_or("smollm2").to_owned(),
+        api_key: None,
+        client: ClientSettings {
+            timeout_ms: (seconds(LLM_CALL_TIMEOUT_S, 180.0) * 1000.0) as u32,
+            attempts: 1,
+            ..ClientSettings::default()
+        },
+    };
     let t0 = clock.ms();
-    let result = post(&url, &body, timeout_ms).await;
+    let result = llm::call(&settings, request, &Cancel::default(), &|_| {}).await;
     let ms = clock.ms() - t0;
     let counted = count_prompt(endpoint, request).await;
-    match result.and_then(|text| {
-        clarify_core::wire::parse_completion(&text, None).map_err(|e| e.to_string())
-    }) {
+    match result.map_err(|e| e.to_string()) {
         Ok(reply) => Call {
             purpose,
             usage: reply.usage,

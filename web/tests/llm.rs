@@ -26,7 +26,7 @@ use clarify_core::{
     UserAnswer,
 };
 use clarify_web::driver::Driver;
-use clarify_web::llm::{self, Cancel, LlmSettings};
+use clarify_web::llm::{self, Cancel, ClientSettings, LlmSettings};
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
 
@@ -45,15 +45,23 @@ const NO_SERVER: &str =
 /// Longest wait for one conversation step (the model may crawl on a busy 2-core machine).
 const WAIT_MS: f64 = 600_000.0;
 
+/// Every call's limits: a long time limit, and a token cap because the tiny model rambles and
+/// on a busy 2-core machine crawls at 1-2 tokens/s.
+fn client() -> ClientSettings {
+    ClientSettings {
+        timeout_ms: 600_000,
+        max_tokens: Some(128),
+        ..ClientSettings::default()
+    }
+}
+
 fn settings() -> Option<LlmSettings> {
     let _ = any_spawner::Executor::init_wasm_bindgen();
-    llm::set_timeout_ms(600_000);
-    // The tiny model rambles, and on a busy 2-core machine crawls at 1-2 tokens/s.
-    llm::set_max_tokens_cap(Some(128));
     Some(LlmSettings {
         endpoint: URL?.to_owned(),
         model: "smollm2".into(),
         api_key: KEY.map(str::to_owned),
+        client: client(),
     })
 }
 
@@ -63,6 +71,7 @@ fn fixture(path: &str) -> Option<LlmSettings> {
         endpoint: format!("{}{path}", FIXTURES?),
         model: "smollm2".into(),
         api_key: Some("fixture-key".into()),
+        client: client(),
     })
 }
 
@@ -271,6 +280,10 @@ async fn a_wrong_key_is_a_clear_401_the_embedded_detector_takes_over_and_the_key
         "{m}"
     );
     assert!(m.contains("API key") && !m.contains("5ecret"), "{m}");
+    assert!(
+        m.contains("check the key in the settings"),
+        "the browser's own hint: {m}"
+    );
 
     let (d, log) = driver(s, 3);
     start(&d, "Plan a trip to Paris");
@@ -327,13 +340,14 @@ async fn a_down_endpoint_and_a_cors_refusal_get_different_honest_messages() {
         endpoint: down.into(),
         model: "m".into(),
         api_key: Some("sk-down-5ecret".into()),
+        client: client(),
     };
     let e = llm::complete(&s, &tiny_request()).await.unwrap_err();
     assert!(matches!(e.0, CallError::Unreachable { .. }), "{e}");
     assert!(e.to_string().contains("cannot reach") && !e.to_string().contains("5ecret"));
 
     let e = llm::complete(&nocors, &tiny_request()).await.unwrap_err();
-    assert!(matches!(e.0, CallError::Cors { .. }), "{e}");
+    assert!(matches!(e.0, CallError::Blocked { .. }), "{e}");
     assert!(e.to_string().contains("CORS"), "{e}");
 
     // Down during detection: the embedded detector decides and the user is told.
@@ -370,6 +384,21 @@ async fn statuses_are_specific_and_retries_are_bounded() {
         assert!(e.to_string().contains(what), "{path}: {e}");
         assert!(!e.to_string().contains("fixture-key"), "{e}");
         assert_eq!(hits(f, path).await - before, want_attempts, "{path}");
+    }
+    // Retry-After is honoured: 2 s twice instead of the 0.5 s and 1 s backoff; an hour is not
+    // waited for.
+    for (path, want_attempts, least_ms, most_ms) in [
+        ("/ratelimit/2", 3, 3_900.0, 30_000.0),
+        ("/ratelimit/3600", 1, 0.0, 5_000.0),
+    ] {
+        let s = fixture(&format!("{path}/v1")).unwrap();
+        let before = hits(f, path).await;
+        let started = js_sys::Date::now();
+        let e = llm::complete(&s, &tiny_request()).await.unwrap_err();
+        let took = js_sys::Date::now() - started;
+        assert!(e.to_string().contains("HTTP 429"), "{path}: {e}");
+        assert_eq!(hits(f, path).await - before, want_attempts, "{path}");
+        assert!((least_ms..most_ms).contains(&took), "{path}: {took} ms");
     }
     // A server that fails twice, then answers: the third attempt succeeds.
     let s = fixture("/flaky/v1").unwrap();
@@ -478,14 +507,13 @@ async fn a_truncated_json_object_reply_falls_back_to_the_embedded_detector() {
 
 #[wasm_bindgen_test]
 async fn a_server_that_never_answers_times_out_once_without_retries() {
-    let Some(s) = fixture("/hostile/hang/v1") else {
+    let Some(mut s) = fixture("/hostile/hang/v1") else {
         panic!("{NO_SERVER}");
     };
-    llm::set_timeout_ms(1_500);
+    s.client.timeout_ms = 1_500;
     let started = js_sys::Date::now();
     let e = llm::complete(&s, &tiny_request()).await.unwrap_err();
     let took = js_sys::Date::now() - started;
-    llm::set_timeout_ms(600_000);
     assert_eq!(e.0, CallError::Timeout { seconds: 1 }, "{e}");
     assert!(
         (1_400.0..4_000.0).contains(&took),

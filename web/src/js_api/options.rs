@@ -101,6 +101,7 @@ impl RawOptions {
                     endpoint,
                     model: self.model.unwrap_or_else(|| "default".into()),
                     api_key: self.api_key.filter(|k| !k.is_empty()),
+                    client: Default::default(),
                 })
             }
             None if self.api_key.is_some() || self.model.is_some() => {
