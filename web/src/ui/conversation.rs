@@ -4,10 +4,10 @@
 use clarify_core::{Answer, Resolution};
 use leptos::prelude::*;
 
-use crate::i18n::Lang;
+use crate::i18n::use_lang;
 
 /// The request box. While a question is pending, what is typed here is that question's answer
-/// (E6): the engine reads it, never a new search.
+/// the engine reads it, never a new search.
 #[component]
 pub fn RequestForm(
     /// Called with the text; `Err` is shown under the box.
@@ -18,10 +18,8 @@ pub fn RequestForm(
     /// Whether sending is possible now (from [`clarify_core::Session::accepts`]).
     #[prop(into)]
     enabled: Signal<bool>,
-    /// The language of the labels.
-    #[prop(into)]
-    lang: Signal<Lang>,
 ) -> impl IntoView {
+    let lang = use_lang();
     let t = move || lang.get().texts();
     let text = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
@@ -76,10 +74,8 @@ pub fn Conversation(
     /// Messages the engine gave the user (fallbacks, limits).
     #[prop(into)]
     notices: Signal<Vec<String>>,
-    /// The language of the labels.
-    #[prop(into)]
-    lang: Signal<Lang>,
 ) -> impl IntoView {
+    let lang = use_lang();
     let t = move || lang.get().texts();
     let turns = move || {
         resolutions
