@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clarify_core::sources::{self, Catalog, KnowledgeBase};
-use clarify_core::{Config, Detection, Input, Mode, Progress, Question, Reply, Session};
+use clarify_core::{Config, Detection, Input, Mode, Progress, Question, Session, UserAnswer};
 
 use crate::driver::{self, Action, Asker, Llm, Offline};
 use crate::http::HttpLlm;
@@ -305,7 +305,7 @@ fn parse_answer(q: &Question, line: &str) -> Action {
     match line {
         "" => return Action::Skip,
         "!" => return Action::SkipAll,
-        "?" => return Action::Reply(Reply::DontKnow),
+        "?" => return Action::Answer(UserAnswer::DontKnow),
         _ => {}
     }
     let numbers: Option<Vec<usize>> = line
@@ -326,18 +326,18 @@ fn parse_answer(q: &Question, line: &str) -> Action {
     if let Some(choices) = picked
         && !choices.is_empty()
     {
-        return Action::Reply(Reply::Choices { choices });
+        return Action::Answer(UserAnswer::Choices { choices });
     }
     if let Some(c) = q
         .options
         .iter()
         .find(|c| c.label.eq_ignore_ascii_case(line))
     {
-        return Action::Reply(Reply::Choices {
+        return Action::Answer(UserAnswer::Choices {
             choices: vec![c.id.clone()],
         });
     }
-    Action::Reply(Reply::Text {
+    Action::Answer(UserAnswer::Text {
         text: line.to_owned(),
     })
 }
@@ -355,22 +355,22 @@ mod tests {
         let q = question();
         assert_eq!(parse_answer(&q, ""), Action::Skip);
         assert_eq!(parse_answer(&q, "!"), Action::SkipAll);
-        assert_eq!(parse_answer(&q, "?"), Action::Reply(Reply::DontKnow));
+        assert_eq!(parse_answer(&q, "?"), Action::Answer(UserAnswer::DontKnow));
         assert_eq!(
             parse_answer(&q, "2"),
-            Action::Reply(Reply::Choices {
+            Action::Answer(UserAnswer::Choices {
                 choices: vec![q.options[1].id.clone()]
             })
         );
         assert_eq!(
             parse_answer(&q, "a weekend"),
-            Action::Reply(Reply::Choices {
+            Action::Answer(UserAnswer::Choices {
                 choices: vec![q.options[0].id.clone()]
             })
         );
         assert_eq!(
             parse_answer(&q, "ten days"),
-            Action::Reply(Reply::Text {
+            Action::Answer(UserAnswer::Text {
                 text: "ten days".into()
             })
         );
@@ -381,7 +381,7 @@ mod tests {
         let q = question();
         assert_eq!(
             parse_answer(&q, "12"),
-            Action::Reply(Reply::Text { text: "12".into() })
+            Action::Answer(UserAnswer::Text { text: "12".into() })
         );
     }
 }

@@ -11,8 +11,8 @@
 use std::collections::VecDeque;
 
 use clarify_core::{
-    ChatRequest, Effect, EnrichedPrompt, HandoffPackage, Input, Millis, Progress, Question, Reply,
-    Session, Usage,
+    ChatRequest, Effect, EnrichedPrompt, HandoffPackage, Input, Millis, Progress, Question,
+    Session, Usage, UserAnswer,
 };
 
 /// What a transport returns for one call.
@@ -46,7 +46,7 @@ pub trait Llm {
     fn is_online(&self) -> bool;
 }
 
-/// No endpoint: offline mode (D1).
+/// No endpoint: offline mode.
 #[derive(Debug, Default)]
 pub struct Offline;
 
@@ -64,7 +64,7 @@ impl Llm for Offline {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     /// Answered it.
-    Reply(Reply),
+    Answer(UserAnswer),
     /// Skipped it.
     Skip,
     /// Skipped it and every remaining question ("Continue anyway").
@@ -101,7 +101,7 @@ pub struct Outcome {
     pub notices: Vec<String>,
 }
 
-/// Upper bound on inputs per conversation; the engine terminates far sooner (E7), this only
+/// Upper bound on inputs per conversation; the engine terminates far sooner, this only
 /// guards the shell against a bug.
 const MAX_STEPS: usize = 1_000;
 /// Times a refused answer is asked again before the question is skipped.
@@ -158,7 +158,7 @@ fn perform(
         Effect::StatusChanged { .. } | Effect::AppendAnswer { .. } => None,
         Effect::RequestDetection { request } => Some(match llm.complete(&request) {
             Ok(reply) => Input::DetectionReceived {
-                reply: reply.text,
+                text: reply.text,
                 usage: reply.usage,
             },
             Err(reason) => Input::DetectionFailed { reason },
@@ -234,9 +234,9 @@ fn answer(
 
 fn to_input(question: &Question, action: Action, now: Millis) -> Input {
     match action {
-        Action::Reply(reply) => Input::Answer {
+        Action::Answer(reply) => Input::Answer {
             question: question.id.clone(),
-            reply,
+            answer: reply,
             now,
         },
         Action::Skip => Input::Skip {

@@ -33,7 +33,7 @@ enum Command {
     /// and numbered options. Type a number to pick an option, `?` for "I don't know", any other
     /// text as a free answer, an empty line to skip the question, `!` to skip all remaining
     /// questions. When stdin is not a terminal, or with --non-interactive, every question is
-    /// auto-skipped and the assumptions and open questions are printed (seed 004).
+    /// auto-skipped and the assumptions and open questions are printed.
     Ask(ask::Args),
     /// Measure the embedded detector on a JSONL file.
     ///

@@ -13,7 +13,7 @@
 
 use std::hint::black_box;
 
-use clarify_core::{Config, Detection, Effect, Input, Reply, Session};
+use clarify_core::{Config, Detection, Effect, Input, Session, UserAnswer};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 
 const DETECTION_REPLY: &str = r#"{"needs_clarification": true, "ambiguity_details": [
@@ -44,7 +44,7 @@ fn asking() -> Session {
     let mut s = Session::new(llm_config());
     let _ = s.handle(start("Find information about the topic"));
     let _ = s.handle(Input::DetectionReceived {
-        reply: DETECTION_REPLY.into(),
+        text: DETECTION_REPLY.into(),
         usage: None,
     });
     s
@@ -56,16 +56,16 @@ fn answer(s: &mut Session, now: u64) -> Vec<Effect> {
         return Vec::new();
     };
     let reply = match q.options.first() {
-        Some(c) => Reply::Choices {
+        Some(c) => UserAnswer::Choices {
             choices: vec![c.id.clone()],
         },
-        None => Reply::Text {
+        None => UserAnswer::Text {
             text: "renewable energy".into(),
         },
     };
     let input = Input::Answer {
         question: q.id.clone(),
-        reply,
+        answer: reply,
         now,
     };
     s.handle(input).unwrap_or_default()
@@ -76,7 +76,7 @@ fn conversation(config: Config, request: &str, reply: Option<&str>) -> String {
     let _ = black_box(s.handle(start(request)));
     if let Some(reply) = reply {
         let _ = black_box(s.handle(Input::DetectionReceived {
-            reply: reply.into(),
+            text: reply.into(),
             usage: None,
         }));
     }

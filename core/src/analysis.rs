@@ -1,10 +1,12 @@
-//! The detection request (E12) and the lenient parser for LLM detection replies (E3a).
+//! The detection request and the lenient parser for LLM detection replies.
 
 use serde_json::Value;
 
-use crate::config::Config;
-use crate::question::{Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource};
-use crate::request::{ChatRequest, Message, Purpose, Role};
+use crate::protocol::config::Config;
+use crate::protocol::question::{
+    Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage,
+};
+use crate::protocol::request::{ChatRequest, Message, Purpose, Role};
 
 /// What a detection (LLM or embedded) concluded.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,13 +28,10 @@ pub enum AnalysisError {
     /// No JSON object could be found in the reply.
     #[error("the reply is not JSON: {0}")]
     NotJson(String),
-    /// The JSON has neither seed 001's nor seed 004's shape.
+    /// The JSON has neither the detection shape nor the step clarification shape.
     #[error("the reply has no `needs_clarification` field")]
     UnknownShape,
 }
-
-/// The step name used for questions about the request itself.
-pub const CLARIFY_STEP: &str = "clarify";
 
 /// Builds the detection request: guidance on when to ask and when not to, the last
 /// `config.history_window` messages, and a JSON schema the endpoint enforces.
@@ -52,9 +51,10 @@ pub fn detection_request(request: &str, history: &[Message], config: &Config) ->
     }
 }
 
-/// Parses an LLM detection reply into questions for `step`.
+/// Parses the JSON text of an LLM detection reply (or of a step's clarification request) into
+/// questions asked by `stage`.
 ///
-/// Accepts seed 001's `{needs_clarification, ambiguity_details[]}` and seed 004's
+/// Accepts the detection shape `{needs_clarification, ambiguity_details[]}` and a step's
 /// `{needs_clarification, clarification_question, clarification_options…}`, with or without a
 /// Markdown code fence or prose around the JSON, camelCase keys, and `"true"`/`"yes"` strings for
 /// booleans. Fields of the wrong type are ignored rather than failing the reply.
@@ -67,8 +67,8 @@ pub fn detection_request(request: &str, history: &[Message], config: &Config) ->
 ///
 /// # Errors
 /// [`AnalysisError`] when the reply is empty, has no JSON object, or has neither shape.
-pub fn parse_detection(reply: &str, step: &str) -> Result<Analysis, AnalysisError> {
-    let reply = reply.trim();
+pub fn parse_detection(json: &str, stage: &Stage) -> Result<Analysis, AnalysisError> {
+    let reply = json.trim();
     if reply.is_empty() {
         return Err(AnalysisError::Empty);
     }
@@ -103,7 +103,7 @@ pub fn parse_detection(reply: &str, step: &str) -> Result<Analysis, AnalysisErro
         let why = text_of(detail, &["description", "context", "why"]);
         let options = options_of(field(detail, &["possible_options", "options"]));
         let priority = text_of(detail, &["priority", "importance"]);
-        questions.extend(build_question(step, text, why, options, &priority));
+        questions.extend(build_question(stage, text, why, options, &priority));
     }
     if let Some(text) = single.and_then(Value::as_str) {
         let why = text_of(&raw, &["clarification_context", "clarificationContext"]);
@@ -113,7 +113,7 @@ pub fn parse_detection(reply: &str, step: &str) -> Result<Analysis, AnalysisErro
         ));
         let priority = text_of(&raw, &["clarification_priority", "clarificationPriority"]);
         questions.extend(build_question(
-            step,
+            stage,
             text.to_owned(),
             why,
             options,
@@ -128,8 +128,8 @@ pub fn parse_detection(reply: &str, step: &str) -> Result<Analysis, AnalysisErro
     })
 }
 
-/// Builds the optional request that translates `question` into `language` (seed 000's
-/// micro-chain, E12). The reply goes to [`parse_translation`]; the question keeps its id.
+/// Builds the optional request that translates `question` into `language` (the translation
+/// micro-chain). The reply goes to [`parse_translation`]; the question keeps its id.
 pub fn translation_request(question: &Question, language: &str) -> ChatRequest {
     let source = serde_json::json!({
         "text": question.text,
@@ -219,7 +219,7 @@ pub fn parse_translation(reply: &str, question: &Question) -> Result<Question, A
 type RawOption = (Option<String>, String, Option<String>);
 
 fn build_question(
-    step: &str,
+    stage: &Stage,
     text: String,
     why: String,
     options: Vec<RawOption>,
@@ -257,8 +257,8 @@ fn build_question(
         _ => Priority::Important,
     };
     Some(Question {
-        id: QuestionId::derive(step, &text),
-        step: step.to_owned(),
+        id: QuestionId::derive(stage, &text),
+        step: stage.clone(),
         assumption: format!("No answer to \"{text}\": use the most common interpretation."),
         text,
         why,
@@ -443,7 +443,7 @@ mod tests {
             {"aspect": "search_scope", "description": "The search scope is unclear",
              "clarification_question": "Would you like to search in all documents or only recent ones?",
              "possible_options": ["all_documents", "recent_documents"]}]}"#;
-        let a = parse_detection(reply, CLARIFY_STEP).unwrap();
+        let a = parse_detection(reply, &Stage::Request).unwrap();
         assert!(a.needs_clarification);
         assert_eq!(a.questions[0].options.len(), 2);
         assert_eq!(a.questions[0].why, "The search scope is unclear");
@@ -454,37 +454,37 @@ mod tests {
         let reply = "Sure:\n```json\n{\"needs_clarification\": true, \"clarification_question\": \"Monthly or upfront?\", \
             \"clarification_context\": \"Changes revenue timing\", \"clarification_priority\": \"critical\", \
             \"clarification_options\": [{\"id\": \"m\", \"label\": \"Monthly\"}, {\"id\": \"u\", \"label\": \"Upfront\", \"description\": \"All at once\"}]}\n```";
-        let a = parse_detection(reply, "analyze_contract").unwrap();
+        let a = parse_detection(reply, &Stage::Step("analyze_contract".into())).unwrap();
         let q = &a.questions[0];
         assert_eq!(q.priority, Priority::Critical);
         assert_eq!(q.options[1].id.0, "u");
-        assert_eq!(q.step, "analyze_contract");
+        assert_eq!(q.step, Stage::Step("analyze_contract".into()));
     }
 
     #[test]
     fn wrong_length_options_become_free_text() {
         let reply = r#"{"needs_clarification": true, "ambiguity_details": [
             {"clarification_question": "Which?", "possible_options": ["only one"]}]}"#;
-        let a = parse_detection(reply, CLARIFY_STEP).unwrap();
+        let a = parse_detection(reply, &Stage::Request).unwrap();
         assert!(a.questions[0].options.is_empty());
     }
 
     #[test]
     fn bad_replies_are_typed_errors() {
         assert_eq!(
-            parse_detection("  ", CLARIFY_STEP),
+            parse_detection("  ", &Stage::Request),
             Err(AnalysisError::Empty)
         );
         assert!(matches!(
-            parse_detection("<html>", CLARIFY_STEP),
+            parse_detection("<html>", &Stage::Request),
             Err(AnalysisError::NotJson(_))
         ));
         assert!(matches!(
-            parse_detection(r#"{"needs_clarification": tr"#, CLARIFY_STEP),
+            parse_detection(r#"{"needs_clarification": tr"#, &Stage::Request),
             Err(AnalysisError::NotJson(_))
         ));
         assert_eq!(
-            parse_detection(r#"{"foo": 1}"#, CLARIFY_STEP),
+            parse_detection(r#"{"foo": 1}"#, &Stage::Request),
             Err(AnalysisError::UnknownShape)
         );
     }
@@ -493,7 +493,7 @@ mod tests {
     fn seven_options_keep_the_first_four() {
         let reply = r#"{"needs_clarification": true, "clarification_question": "Which colour?",
             "clarification_options": ["a", "b", "c", "d", "e", "f", "g"]}"#;
-        let q = &parse_detection(reply, CLARIFY_STEP).unwrap().questions[0];
+        let q = &parse_detection(reply, &Stage::Request).unwrap().questions[0];
         let labels: Vec<&str> = q.options.iter().map(|c| c.label.as_str()).collect();
         assert_eq!(labels, ["a", "b", "c", "d"]);
         assert!(q.allow_free_text);
@@ -503,7 +503,7 @@ mod tests {
     fn needs_clarification_false_means_no_questions_to_ask() {
         let reply = r#"{"needs_clarification": false, "clarification_question": "Which?"}"#;
         assert!(
-            !parse_detection(reply, CLARIFY_STEP)
+            !parse_detection(reply, &Stage::Request)
                 .unwrap()
                 .needs_clarification
         );
@@ -512,7 +512,7 @@ mod tests {
     #[test]
     fn prose_with_braces_before_the_json_is_skipped() {
         let reply = "I think {this} is vague. {\"needs_clarification\": \"yes\", \"questions\": [\"Who is it for?\"]}";
-        let a = parse_detection(reply, CLARIFY_STEP).unwrap();
+        let a = parse_detection(reply, &Stage::Request).unwrap();
         assert!(a.needs_clarification);
         assert_eq!(a.questions[0].text, "Who is it for?");
     }
@@ -521,7 +521,7 @@ mod tests {
     fn a_translation_keeps_ids_and_replaces_words() {
         let reply = r#"{"needs_clarification": true, "clarification_question": "Monthly or upfront?",
             "clarification_options": [{"id": "m", "label": "Monthly"}, {"id": "u", "label": "Upfront"}]}"#;
-        let q = parse_detection(reply, "analyze")
+        let q = parse_detection(reply, &Stage::Step("analyze".into()))
             .unwrap()
             .questions
             .remove(0);

@@ -1,4 +1,4 @@
-//! The built-in demo (D1): a support bot's knowledge base and entity catalog, so offline mode
+//! The built-in demo: a support bot's knowledge base and entity catalog, so offline mode
 //! shows every source of questions without any host data.
 //!
 //! Try "my app crashes" (a document asks "Which Android version?" then "Describe the error"),
@@ -13,8 +13,8 @@
 
 use std::sync::OnceLock;
 
-use crate::input::Context;
-use crate::request::Message;
+use crate::protocol::input::Context;
+use crate::protocol::request::Message;
 use crate::sources::{self, Catalog, KnowledgeBase};
 
 /// The demo knowledge-base JSON, as shipped.

@@ -26,9 +26,11 @@ mod templates;
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::{Analysis, CLARIFY_STEP};
-use crate::question::{Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource};
-use crate::request::Message;
+use crate::analysis::Analysis;
+use crate::protocol::question::{
+    Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage,
+};
+use crate::protocol::request::Message;
 
 use templates::{Template, ZhText};
 
@@ -329,8 +331,8 @@ fn question(
     assumption: &str,
 ) -> Question {
     Question {
-        id: QuestionId::derive(CLARIFY_STEP, text),
-        step: CLARIFY_STEP.into(),
+        id: QuestionId::derive(&Stage::Request, text),
+        step: Stage::Request,
         text: text.into(),
         why: why.into(),
         options: options
@@ -553,7 +555,7 @@ fn clip(s: &str, max: usize) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::request::Role;
+    use crate::protocol::request::Role;
 
     fn rules_of(a: &Analysis) -> Vec<String> {
         a.questions

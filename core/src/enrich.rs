@@ -1,28 +1,15 @@
-//! The enriched prompt (E10) and the handoff package (E11).
+//! The enriched prompt and the handoff package.
 
-use serde::{Deserialize, Serialize};
-
-use crate::config::Config;
-use crate::input::{Answer, Millis};
-use crate::question::Question;
-use crate::request::{ChatRequest, Message, Purpose, Role};
-use crate::session::StepOutput;
-
-/// A question together with how it was resolved.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Resolution {
-    /// The question as asked.
-    pub question: Question,
-    /// How it was resolved.
-    pub answer: Answer,
-    /// When.
-    pub at: Millis,
-}
+use crate::protocol::config::Config;
+use crate::protocol::input::Answer;
+use crate::protocol::prompt::{EnrichedPrompt, Resolution};
+use crate::protocol::request::{ChatRequest, Message, Purpose, Role};
+use crate::protocol::status::StepOutput;
 
 impl Resolution {
     /// The answer in words: option labels, the text, or the assumption that applies.
     pub fn answer_text(&self) -> String {
-        let labels = |ids: &[crate::ChoiceId]| {
+        let labels = |ids: &[crate::protocol::question::ChoiceId]| {
             ids.iter()
                 .map(|id| {
                     self.question
@@ -43,42 +30,12 @@ impl Resolution {
     }
 }
 
-/// The source document kept with the session so it is never re-fetched (E10).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SourceDocument {
-    /// The document's id.
-    pub id: String,
-    /// Its title.
-    pub title: String,
-    /// Its text.
-    pub content: String,
-}
-
-/// Everything the pipeline needs to resume: the original request and what clarification added.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct EnrichedPrompt {
-    /// The request exactly as the user typed it.
-    pub request: String,
-    /// The source document, if retrieval found one.
-    #[serde(default)]
-    pub document: Option<SourceDocument>,
-    /// Questions the user answered, in asking order.
-    #[serde(default)]
-    pub answered: Vec<Resolution>,
-    /// Assumptions made for questions that were skipped, declined, timed out or never asked.
-    #[serde(default)]
-    pub assumptions: Vec<String>,
-    /// Questions that remain open (never-ask mode records every question here, seed 004).
-    #[serde(default)]
-    pub open_questions: Vec<String>,
-}
-
 impl EnrichedPrompt {
     /// Renders the prompt for the final LLM call.
     ///
     /// User text (the request and every answer) is wrapped in `<user_input>` blocks, with any
     /// delimiter the user typed neutralised, so an answer like "ignore previous instructions"
-    /// stays data (E10).
+    /// stays data.
     pub fn render(&self) -> String {
         let mut out = String::new();
         if let Some(doc) = &self.document {
@@ -121,7 +78,7 @@ impl EnrichedPrompt {
         out
     }
 
-    /// The template answer used offline (D1): shows what the enriched prompt would send.
+    /// The template answer used offline: shows what the enriched prompt would send.
     pub fn offline_answer(&self) -> String {
         format!(
             "Offline mode: no LLM endpoint is configured, so here is the enriched prompt Clarify \
@@ -131,22 +88,7 @@ impl EnrichedPrompt {
     }
 }
 
-/// What a human agent receives on handoff (E11).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct HandoffPackage {
-    /// The original request.
-    pub request: String,
-    /// The answer generated before the handoff.
-    pub answer: String,
-    /// Every question with its resolution.
-    pub questions: Vec<Resolution>,
-    /// The assumptions made.
-    pub assumptions: Vec<String>,
-    /// Why a human is needed.
-    pub reason: String,
-}
-
-/// Builds the final generation request (E12): instructions in the user's language, the last
+/// Builds the final generation request: instructions in the user's language, the last
 /// [`Config::history_window`] messages, the rendered prompt and the outputs of finished steps.
 pub(crate) fn generation_request(
     prompt: &EnrichedPrompt,

@@ -6,7 +6,7 @@
 //! it [`Input`]s and carries out the [`Effect`]s that [`Session::handle`] returns.
 //!
 //! ```
-//! use clarify_core::{Config, Effect, Input, Reply, Session, Status};
+//! use clarify_core::{Config, Effect, Input, UserAnswer, Session, Status};
 //!
 //! let mut session = Session::new(Config::default()); // offline: the embedded detector decides
 //! let effects = session.handle(Input::Start {
@@ -21,7 +21,7 @@
 //! let choice = question.options[0].id.clone();
 //! let effects = session.handle(Input::Answer {
 //!     question: question.id.clone(),
-//!     reply: Reply::Choices { choices: vec![choice] },
+//!     answer: UserAnswer::Choices { choices: vec![choice] },
 //!     now: 1_000,
 //! })?;
 //! assert!(matches!(effects.last(), Some(Effect::Ask { .. })));
@@ -40,29 +40,30 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod protocol;
+
 pub mod analysis;
-mod config;
-pub mod demo;
 pub mod detect;
-mod effect;
 mod enrich;
-mod error;
-mod input;
-mod question;
-mod request;
-mod session;
-mod snapshot;
 pub mod sources;
-mod trace;
 pub mod wire;
 
-pub use config::{Config, Detection, Limits, Mode};
-pub use effect::Effect;
-pub use enrich::{EnrichedPrompt, HandoffPackage, Resolution, SourceDocument};
-pub use error::{Error, InputKind};
-pub use input::{Answer, Context, Input, MAX_TEXT_BYTES, Millis, Reply};
-pub use question::{Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource};
-pub use request::{ChatRequest, Message, Purpose, Role, Usage};
-pub use session::{PausedStep, Progress, Session, Status, StepOutput};
+mod session;
+mod snapshot;
+
+pub mod demo;
+
+pub use protocol::config::{Config, Detection, Limits, Mode};
+pub use protocol::effect::Effect;
+pub use protocol::error::Error;
+pub use protocol::input::{Answer, Context, Input, InputKind, MAX_TEXT_BYTES, UserAnswer};
+pub use protocol::prompt::{EnrichedPrompt, HandoffPackage, Resolution, SourceDocument};
+pub use protocol::question::{
+    Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage,
+};
+pub use protocol::request::{ChatRequest, Message, Purpose, Role, Usage};
+pub use protocol::status::{PausedStep, Progress, Status, StepOutput};
+pub use protocol::time::Millis;
+pub use protocol::trace::{Counters, Layer, TraceEvent};
+pub use session::Session;
 pub use snapshot::{RestoreError, SNAPSHOT_VERSION};
-pub use trace::{Counters, Layer, TraceEvent};

@@ -1,99 +1,34 @@
 //! The session: one clarification conversation, driven by [`Session::handle`].
 //!
-//! The transition function lives here; how the conversation moves on (asking, following up,
-//! running steps, generating) is in [`flow`], and how a user's reply is checked and read is in
-//! [`reply`].
+//! [`Session::handle`] lives here. An input is first checked against the state ([`check`]); a
+//! refused one is a typed error and changes nothing, an accepted one is applied by a transition
+//! that cannot fail. How the conversation moves on (asking, following up, running steps,
+//! generating) is in [`flow`], and how a user's answer is checked and read is in [`reply`].
 
+mod check;
 mod flow;
 mod follow_up;
 mod invariants;
+mod json;
 mod queries;
 mod reply;
 mod start;
 mod steps;
 
-use std::fmt;
-
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::CLARIFY_STEP;
-use crate::config::Config;
-use crate::effect::Effect;
-use crate::enrich::{EnrichedPrompt, HandoffPackage, Resolution, SourceDocument};
-use crate::error::Error;
-use crate::input::{Answer, Context, Input, Millis};
-use crate::question::{Question, QuestionId};
-use crate::request::Message;
-use crate::trace::{Counters, Layer, TraceEvent};
-
-/// What a host shows (E2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Status {
-    /// Waiting for a request.
-    Idle,
-    /// Deciding whether to ask (detection or a pipeline step is running).
-    Analyzing,
-    /// A question is pending.
-    AwaitingClarification,
-    /// The final answer is being produced.
-    Generating,
-    /// Done.
-    Completed,
-    /// Done, and a human takes over.
-    HandedOff,
-    /// The final answer could not be produced; every answer is kept and [`Input::Retry`] works.
-    Failed,
-}
-
-impl Status {
-    /// Whether the session has finished (completed, handed off or failed).
-    pub fn is_terminal(self) -> bool {
-        matches!(self, Self::Completed | Self::HandedOff | Self::Failed)
-    }
-}
-
-impl fmt::Display for Status {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::Idle => "idle",
-            Self::Analyzing => "analyzing",
-            Self::AwaitingClarification => "awaiting_clarification",
-            Self::Generating => "generating",
-            Self::Completed => "completed",
-            Self::HandedOff => "handed_off",
-            Self::Failed => "failed",
-        })
-    }
-}
-
-/// "Question n of m": where the user is in the budget.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Progress {
-    /// 1-based number of the pending question (0 when none is pending).
-    pub current: u32,
-    /// How many questions this session will ask at most, given what is queued and the budget.
-    pub total: u32,
-}
-
-/// What a finished pipeline step produced (E15).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct StepOutput {
-    /// The step's name, as in [`Config::steps`].
-    pub step: String,
-    /// What it returned in [`Input::StepCompleted`].
-    pub output: serde_json::Value,
-}
-
-/// A step that paused for a question, with what it had computed so far (E15, seed 004's
-/// `paused_at_step` and `partial_result`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct PausedStep {
-    /// The step's name.
-    pub step: String,
-    /// Its partial result, handed back in [`Effect::RunStep`] when it resumes.
-    pub partial: serde_json::Value,
-}
+use crate::protocol::config::Config;
+use crate::protocol::effect::Effect;
+use crate::protocol::error::Error;
+use crate::protocol::input::Input;
+use crate::protocol::prompt::{EnrichedPrompt, HandoffPackage, Resolution, SourceDocument};
+use crate::protocol::question::{Question, QuestionId};
+use crate::protocol::request::Message;
+use crate::protocol::status::{PausedStep, Progress, Status, StepOutput};
+use crate::protocol::time::Millis;
+use crate::protocol::trace::{Counters, Layer, TraceEvent};
+use check::Checked;
+pub(crate) use json::SessionIn;
 
 /// One clarification conversation.
 ///
@@ -109,25 +44,44 @@ pub struct PausedStep {
 /// clarification on the request plus one question per pipeline step. A user who keeps answering
 /// or skipping therefore reaches [`Status::Generating`] after at most `max_questions` answers
 /// (plus one `StepCompleted` per step), and a terminal status one generation input later.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Session {
+    env: Env,
+    state: State,
+}
+
+/// What every session has, whatever its state: its configuration, the host's clock as last
+/// told, and the record of its decisions.
+#[derive(Debug, Clone, PartialEq)]
+struct Env {
     config: Config,
-    phase: Phase,
-    #[serde(default)]
-    convo: Option<Conversation>,
-    #[serde(default)]
     clock: Millis,
-    #[serde(default)]
     trace: Vec<TraceEvent>,
-    #[serde(default)]
     counters: Counters,
 }
 
-/// Where the session is; data lives in the variant where it exists.
+/// Waiting for a request, or working on one: a conversation exists exactly when a phase does.
+#[derive(Debug, Clone, PartialEq)]
+#[expect(
+    clippy::large_enum_variant,
+    reason = "a session holds one state; boxing it would only add an allocation per request"
+)]
+enum State {
+    Idle,
+    Active(Active),
+}
+
+/// A request being clarified: everything known about it and where it stands.
+#[derive(Debug, Clone, PartialEq)]
+struct Active {
+    conversation: Conversation,
+    phase: Phase,
+}
+
+/// Where a started conversation is; data lives in the variant where it exists.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "phase", rename_all = "snake_case")]
 enum Phase {
-    Idle,
     Detecting,
     Asking {
         question: Question,
@@ -191,12 +145,13 @@ impl Session {
     /// A new idle session.
     pub fn new(config: Config) -> Self {
         Self {
-            config,
-            phase: Phase::Idle,
-            convo: None,
-            clock: 0,
-            trace: Vec::new(),
-            counters: Counters::default(),
+            env: Env {
+                config,
+                clock: 0,
+                trace: Vec::new(),
+                counters: Counters::default(),
+            },
+            state: State::Idle,
         }
     }
 
@@ -204,218 +159,39 @@ impl Session {
     ///
     /// A [`Effect::StatusChanged`] comes first whenever the status changed.
     ///
+    /// The input is checked first, against the state and without changing it; only an accepted
+    /// input reaches the transition, which cannot fail.
+    ///
     /// # Errors
     /// [`Error::UnexpectedInput`] if `input` does not fit the current status, and
     /// [`Error::NotPendingQuestion`], [`Error::UnknownChoice`], [`Error::InvalidAnswer`],
     /// [`Error::EmptyRequest`], [`Error::TextTooLong`], [`Error::UnexpectedStep`] for stale or
     /// malformed actions. On error the session is unchanged.
     pub fn handle(&mut self, input: Input) -> Result<Vec<Effect>, Error> {
-        let mut next = self.clone();
-        let effects = next.apply(input)?;
-        *self = next;
-        Ok(effects)
-    }
-
-    /// The transition function. `self` is a scratch copy: on `Err` it is thrown away.
-    fn apply(&mut self, input: Input) -> Result<Vec<Effect>, Error> {
-        let kind = input.kind();
-        let mut fx = Vec::new();
         let before = self.status();
-        match (&self.phase, input) {
-            (_, Input::Reset) => {
-                self.phase = Phase::Idle;
-                self.convo = None;
-                self.note(Layer::Session, "reset", "The user started over.");
+        let checked = check::check(self.state.active_mut(), input)?;
+        let mut fx = Vec::new();
+        match checked {
+            Checked::Reset => {
+                self.state = State::Idle;
+                self.env
+                    .note(Layer::Session, "reset", "The user started over.");
             }
-            (_, Input::Tick { now }) => {
-                self.advance_clock(now);
-                self.expire(&mut fx);
-            }
-            (
-                Phase::Idle
-                | Phase::Completed { .. }
-                | Phase::HandedOff { .. }
-                | Phase::Failed { .. },
-                Input::Start {
-                    request,
-                    context,
-                    now,
-                },
-            ) => {
-                reply::check_length(&request)?;
-                self.advance_clock(now);
-                self.start(request, context, &mut fx)?;
-            }
-            (
-                Phase::Idle | Phase::Completed { .. } | Phase::HandedOff { .. },
-                Input::Message { text, now },
-            ) => {
-                reply::check_length(&text)?;
-                let history = self.finished_history();
-                self.advance_clock(now);
-                self.start(
-                    text,
-                    Context {
-                        history,
-                        ..Context::default()
-                    },
-                    &mut fx,
-                )?;
-            }
-            (Phase::Asking { question, .. }, Input::Message { text, now }) => {
-                let answer = reply::answer_from_message(question, &text)?;
-                self.advance_clock(now);
-                self.note(
-                    Layer::Session,
-                    "message_is_answer",
-                    "A question was pending, so the message answers it; no detection or search runs.",
-                );
-                self.resolve(answer, &mut fx);
-            }
-            (
-                Phase::Asking { question, .. },
-                Input::Answer {
-                    question: id,
-                    reply,
-                    now,
-                },
-            ) => {
-                reply::check_pending(question, &id)?;
-                reply::validate(question, &reply)?;
-                self.advance_clock(now);
-                self.resolve(reply.into(), &mut fx);
-            }
-            (Phase::Asking { question, .. }, Input::Skip { question: id, now }) => {
-                reply::check_pending(question, &id)?;
-                self.advance_clock(now);
-                self.resolve(Answer::Skipped, &mut fx);
-            }
-            (Phase::Asking { .. }, Input::SkipAll { now }) => {
-                self.advance_clock(now);
-                self.decline_all(&mut fx);
-            }
-            (Phase::Detecting, Input::SkipAll { now }) => {
-                self.advance_clock(now);
-                if let Some(c) = &mut self.convo {
-                    c.declined_all = true;
+            Checked::Tick { now, active } => {
+                self.env.advance_clock(now);
+                if let Some(active) = active {
+                    active.expire(&mut self.env, &mut fx);
                 }
-                self.note(
-                    Layer::Session,
-                    "declined_all",
-                    "The user chose to continue without questions; detection is not awaited.",
-                );
-                self.proceed(&mut fx);
             }
-            (Phase::Detecting, Input::DetectionReceived { reply, usage }) => {
-                self.add_usage(usage);
-                self.detection_reply(&reply, &mut fx);
-                self.proceed(&mut fx);
+            Checked::Start {
+                request,
+                context,
+                now,
+            } => {
+                self.env.advance_clock(now);
+                self.state = State::Active(Active::start(request, context, &mut self.env, &mut fx));
             }
-            (Phase::Detecting, Input::DetectionFailed { reason }) => {
-                self.note(
-                    Layer::Llm,
-                    "detection_failed",
-                    &format!(
-                        "Detection failed ({}); the embedded detector decides instead.",
-                        preview(&reason)
-                    ),
-                );
-                fx.push(Effect::Notice {
-                    message: format!(
-                        "The LLM could not be reached ({}); using the built-in detector.",
-                        preview(&reason)
-                    ),
-                });
-                self.detect_embedded();
-                self.proceed(&mut fx);
-            }
-            (Phase::RunningStep { step, .. }, Input::StepCompleted { step: got, output }) => {
-                reply::check_step(step, &got)?;
-                self.note(
-                    Layer::Step,
-                    "step_completed",
-                    &format!("Step {got} finished."),
-                );
-                if let Some(c) = &mut self.convo {
-                    c.step_outputs.push(StepOutput { step: got, output });
-                    c.next_step = c.next_step.saturating_add(1);
-                    c.step_pauses = 0;
-                }
-                self.proceed(&mut fx);
-            }
-            (
-                Phase::RunningStep { step, .. },
-                Input::StepNeedsClarification {
-                    step: got,
-                    reply,
-                    partial,
-                },
-            ) => {
-                reply::check_step(step, &got)?;
-                self.step_question(got, &reply, partial, &mut fx);
-            }
-            (Phase::Generating { .. }, Input::GenerationChunk { text }) => {
-                if let Phase::Generating { streamed } = &mut self.phase {
-                    streamed.push_str(&text);
-                }
-                fx.push(Effect::AppendAnswer { text });
-            }
-            (Phase::Generating { streamed }, Input::GenerationCompleted { text, usage }) => {
-                let answer = if text.is_empty() {
-                    streamed.clone()
-                } else {
-                    text
-                };
-                self.add_usage(usage);
-                self.finish(answer, &mut fx);
-            }
-            (Phase::Generating { .. }, Input::GenerationFailed { reason }) => {
-                self.note(
-                    Layer::Session,
-                    "generation_failed",
-                    &format!(
-                        "The answer could not be produced ({}); every answer is kept and Retry is possible.",
-                        preview(&reason)
-                    ),
-                );
-                self.phase = Phase::Failed { reason };
-            }
-            (Phase::Failed { .. }, Input::Retry) => {
-                self.note(
-                    Layer::Session,
-                    "retry",
-                    "Retrying with everything gathered so far; no question is asked again.",
-                );
-                self.proceed(&mut fx);
-            }
-            (
-                Phase::Idle
-                | Phase::Detecting
-                | Phase::Asking { .. }
-                | Phase::RunningStep { .. }
-                | Phase::Generating { .. }
-                | Phase::Completed { .. }
-                | Phase::HandedOff { .. }
-                | Phase::Failed { .. },
-                Input::Start { .. }
-                | Input::Message { .. }
-                | Input::DetectionReceived { .. }
-                | Input::DetectionFailed { .. }
-                | Input::Answer { .. }
-                | Input::Skip { .. }
-                | Input::SkipAll { .. }
-                | Input::StepCompleted { .. }
-                | Input::StepNeedsClarification { .. }
-                | Input::GenerationChunk { .. }
-                | Input::GenerationCompleted { .. }
-                | Input::GenerationFailed { .. }
-                | Input::Retry,
-            ) => {
-                return Err(Error::UnexpectedInput {
-                    status: before,
-                    input: kind,
-                });
-            }
+            Checked::Active(active, accepted) => active.apply(accepted, &mut self.env, &mut fx),
         }
         let after = self.status();
         if after != before {
@@ -423,8 +199,30 @@ impl Session {
         }
         Ok(fx)
     }
+}
 
-    fn add_usage(&mut self, usage: Option<crate::request::Usage>) {
+impl State {
+    fn active(&self) -> Option<&Active> {
+        match self {
+            Self::Idle => None,
+            Self::Active(active) => Some(active),
+        }
+    }
+
+    fn active_mut(&mut self) -> Option<&mut Active> {
+        match self {
+            Self::Idle => None,
+            Self::Active(active) => Some(active),
+        }
+    }
+
+    fn conversation(&self) -> Option<&Conversation> {
+        self.active().map(|a| &a.conversation)
+    }
+}
+
+impl Env {
+    fn add_usage(&mut self, usage: Option<crate::protocol::request::Usage>) {
         if let Some(u) = usage {
             self.counters.prompt_tokens =
                 self.counters.prompt_tokens.saturating_add(u.prompt_tokens);
@@ -446,6 +244,19 @@ impl Session {
             decision: decision.into(),
             reason: reason.into(),
         });
+    }
+}
+
+impl Phase {
+    fn status(&self) -> Status {
+        match self {
+            Self::Detecting | Self::RunningStep { .. } => Status::Analyzing,
+            Self::Asking { .. } => Status::AwaitingClarification,
+            Self::Generating { .. } => Status::Generating,
+            Self::Completed { .. } => Status::Completed,
+            Self::HandedOff { .. } => Status::HandedOff,
+            Self::Failed { .. } => Status::Failed,
+        }
     }
 }
 
@@ -484,7 +295,7 @@ impl Conversation {
         count(
             self.resolutions
                 .iter()
-                .filter(|r| r.question.step == step)
+                .filter(|r| r.question.step.step_name() == Some(step))
                 .count(),
         )
     }
@@ -504,20 +315,15 @@ fn preview(text: &str) -> String {
     p
 }
 
-/// `true` when `step` is the request's own clarification (not a pipeline step).
-fn is_request_step(step: &str) -> bool {
-    step == CLARIFY_STEP
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::Reply;
+    use crate::protocol::input::{Context, UserAnswer};
 
     #[test]
     fn an_idle_session_accepts_only_a_request_a_message_a_tick_or_a_reset() {
         let s = Session::new(Config::default());
-        let accepted: Vec<InputKindName> = crate::error::InputKind::ALL
+        let accepted: Vec<InputKindName> = crate::protocol::input::InputKind::ALL
             .into_iter()
             .filter(|k| s.accepts(*k))
             .map(|k| k.as_str())
@@ -531,7 +337,7 @@ mod tests {
         let before = s.clone();
         let err = s.handle(Input::Answer {
             question: QuestionId("q-other".into()),
-            reply: Reply::DontKnow,
+            answer: UserAnswer::DontKnow,
             now: 5,
         });
         assert!(matches!(err, Err(Error::NotPendingQuestion { .. })));
@@ -547,7 +353,7 @@ mod tests {
     #[test]
     fn a_session_over_its_budget_is_inconsistent() {
         let mut s = asking();
-        s.config.limits.max_questions = 0;
+        s.env.config.limits.max_questions = 0;
         assert!(s.check_invariants().is_err());
     }
 

@@ -1,4 +1,4 @@
-//! Versioned snapshots (E13): the whole session as JSON, restored with validation and migrated
+//! Versioned snapshots: the whole session as JSON, restored with validation and migrated
 //! from older versions.
 //!
 //! ```json
@@ -16,7 +16,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::session::Session;
+use crate::session::{Session, SessionIn};
 
 /// The snapshot format this build writes.
 pub const SNAPSHOT_VERSION: u32 = 2;
@@ -92,8 +92,9 @@ impl Session {
                 });
             }
         };
-        let session: Self =
+        let session: SessionIn =
             serde_json::from_value(session).map_err(|e| RestoreError::Malformed(e.to_string()))?;
+        let session = Self::try_from(session).map_err(RestoreError::Inconsistent)?;
         session
             .check_invariants()
             .map_err(RestoreError::Inconsistent)?;

@@ -1,4 +1,4 @@
-//! Host-supplied sources of questions: knowledge-base documents (E3b) and entity lookups (E3c).
+//! Host-supplied sources of questions: knowledge-base documents and entity lookups.
 //!
 //! A host supplies two JSON files (or strings); both are loaded by pure functions that report
 //! malformed input with the line, column and entry at fault.
@@ -45,13 +45,13 @@ mod catalog;
 mod kb;
 mod text;
 
+pub use crate::protocol::document::{Document, DocumentQuestion, Entity, EntityLookup};
 pub use catalog::Catalog;
 pub use kb::{KnowledgeBase, ScoredDocument};
 
-use serde::{Deserialize, Serialize};
-
-use crate::input::Context;
-use crate::request::Message;
+use crate::protocol::input::Context;
+use crate::protocol::question::Stage;
+use crate::protocol::request::Message;
 
 /// Builds the [`Context`] for `request`: the knowledge-base document that best matches it (if
 /// any), the catalog lookups for the names it mentions, and the conversation so far.
@@ -108,88 +108,11 @@ impl SourceError {
     }
 }
 
-/// A knowledge-base document that retrieval matched to the request (seed 000).
-///
-/// ```json
-/// {"id": "crash-android", "title": "App crashes on Android", "content": "…",
-///  "clarifying_questions": ["Which Android version?", "Describe the error"],
-///  "requires_handoff": false}
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Document {
-    /// Unique id within the knowledge base.
-    pub id: String,
-    /// Title shown in the trace.
-    #[serde(default)]
-    pub title: String,
-    /// The document's text; kept in the session and put into the enriched prompt, never
-    /// re-fetched (E10).
-    #[serde(default)]
-    pub content: String,
-    /// Questions to ask, in order, before answering from this document.
-    #[serde(default)]
-    pub clarifying_questions: Vec<DocumentQuestion>,
-    /// Whether a human must take over after the answer (soft handoff, E11).
-    #[serde(default)]
-    pub requires_handoff: bool,
-    /// Words and phrases [`KnowledgeBase::search`] matches against a request.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub keywords: Vec<String>,
-}
-
-/// A document's clarifying question: plain text, or text with options and a priority.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
-pub enum DocumentQuestion {
-    /// Just the question text; asked as free text, priority important.
-    Text(String),
-    /// The full form.
-    Detailed {
-        /// The question text.
-        text: String,
-        /// Why it matters.
-        #[serde(default)]
-        why: String,
-        /// Zero or two to four option labels.
-        #[serde(default)]
-        options: Vec<String>,
-        /// `critical`, `important` or `helpful`.
-        #[serde(default)]
-        priority: Option<crate::Priority>,
-    },
-}
-
-/// One entity of a host's catalog.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Entity {
-    /// Unique id within the catalog.
-    pub id: String,
-    /// Display name; several entities may share it.
-    pub name: String,
-    /// What tells it apart from its namesakes.
-    #[serde(default)]
-    pub description: String,
-    /// Other names a request may use for it.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub aliases: Vec<String>,
-}
-
-/// The result of looking up one name from the request in the host's catalog (seed 003).
-///
-/// Zero matches: the engine asks what the user means. One: it proceeds with that entity and asks
-/// nothing. Several: it asks which one, with the matches as options.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EntityLookup {
-    /// The words of the request that name the entity.
-    pub mention: String,
-    /// The entities that match.
-    #[serde(default)]
-    pub matches: Vec<Entity>,
-}
-
 /// The questions a document declares, as engine questions (asked in the document's order).
-pub(crate) fn document_questions(doc: &Document) -> Vec<crate::Question> {
-    use crate::question::{Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource};
+pub(crate) fn document_questions(doc: &Document) -> Vec<crate::protocol::question::Question> {
+    use crate::protocol::question::{
+        Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource,
+    };
     doc.clarifying_questions
         .iter()
         .map(|dq| {
@@ -208,8 +131,8 @@ pub(crate) fn document_questions(doc: &Document) -> Vec<crate::Question> {
                 Vec::new()
             };
             Question {
-                id: QuestionId::derive(crate::analysis::CLARIFY_STEP, &text),
-                step: crate::analysis::CLARIFY_STEP.into(),
+                id: QuestionId::derive(&Stage::Request, &text),
+                step: Stage::Request,
                 assumption: format!(
                     "No answer to \"{text}\": give guidance that covers the common cases."
                 ),
@@ -243,10 +166,14 @@ pub(crate) fn document_questions(doc: &Document) -> Vec<crate::Question> {
 }
 
 /// The question an entity lookup needs: none for exactly one match.
-pub(crate) fn entity_question(lookup: &EntityLookup) -> Option<crate::Question> {
-    use crate::question::{Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource};
+pub(crate) fn entity_question(
+    lookup: &EntityLookup,
+) -> Option<crate::protocol::question::Question> {
+    use crate::protocol::question::{
+        Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource,
+    };
     let mention = lookup.mention.trim();
-    // A Chinese mention gets a Chinese question (seed 003's 「悠遊卡」).
+    // A Chinese mention gets a Chinese question (「悠遊卡」 asks its question in Chinese).
     let chinese = mention
         .chars()
         .any(|c| matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}'));
@@ -299,8 +226,8 @@ pub(crate) fn entity_question(lookup: &EntityLookup) -> Option<crate::Question> 
         ),
     };
     Some(Question {
-        id: QuestionId::derive(crate::analysis::CLARIFY_STEP, &text),
-        step: crate::analysis::CLARIFY_STEP.into(),
+        id: QuestionId::derive(&Stage::Request, &text),
+        step: Stage::Request,
         assumption: format!("No answer about \"{mention}\": cover every match briefly."),
         text,
         why,

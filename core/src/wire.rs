@@ -10,7 +10,7 @@
 
 use serde::Deserialize;
 
-use crate::request::Usage;
+use crate::protocol::request::Usage;
 
 /// Largest reply body a transport reads (a non-streamed reply, or the sum of a stream's events).
 /// A detection reply is a few KB and a long answer well under 1 MB.

@@ -2,13 +2,14 @@
 //! as its detection result (or a step's clarification) always moves on and keeps its invariants.
 #![no_main]
 
-use clarify_core::analysis::{CLARIFY_STEP, parse_detection, parse_translation};
+use clarify_core::Stage;
+use clarify_core::analysis::{parse_detection, parse_translation};
 use clarify_core::{Config, Detection, Input, InputKind, Session, Status};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let reply = String::from_utf8_lossy(data);
-    if let Ok(analysis) = parse_detection(&reply, CLARIFY_STEP) {
+    if let Ok(analysis) = parse_detection(&reply, &Stage::Request) {
         for q in &analysis.questions {
             assert!(q.options.is_empty() || (2..=4).contains(&q.options.len()));
             assert!(!q.text.trim().is_empty());
@@ -33,7 +34,7 @@ fuzz_target!(|data: &[u8]| {
     session.handle(start).expect("a fresh session accepts a request");
     session
         .handle(Input::DetectionReceived {
-            reply: reply.to_string(),
+            text: reply.to_string(),
             usage: None,
         })
         .expect("detection is awaited");
@@ -53,7 +54,7 @@ fuzz_target!(|data: &[u8]| {
         session
             .handle(Input::StepNeedsClarification {
                 step: "analyze".into(),
-                reply: reply.to_string(),
+                json: reply.to_string(),
                 partial: serde_json::Value::Null,
             })
             .expect("the running step may ask");

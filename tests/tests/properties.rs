@@ -20,7 +20,7 @@
 use clarify_core::sources::{Document, Entity, EntityLookup};
 use clarify_core::{
     ChoiceId, Config, Context, Detection, Effect, Error, Input, InputKind, Limits, Mode,
-    QuestionId, Reply, Session, Status,
+    QuestionId, Session, Status, UserAnswer,
 };
 use proptest::prelude::*;
 use proptest::test_runner::Config as ProptestConfig;
@@ -139,14 +139,14 @@ fn cooperative_input(session: &Session, effects: &[Effect], pick: usize, reply: 
         return match (pick % 4, q.options.get(pick % q.options.len().max(1))) {
             (0, Some(c)) => Input::Answer {
                 question: id,
-                reply: Reply::Choices {
+                answer: UserAnswer::Choices {
                     choices: vec![c.id.clone()],
                 },
                 now: 1,
             },
             (1, _) => Input::Answer {
                 question: id,
-                reply: Reply::Text {
+                answer: UserAnswer::Text {
                     text: [
                         "that one",
                         "12",
@@ -159,7 +159,7 @@ fn cooperative_input(session: &Session, effects: &[Effect], pick: usize, reply: 
             },
             (2, _) => Input::Answer {
                 question: id,
-                reply: Reply::DontKnow,
+                answer: UserAnswer::DontKnow,
                 now: 1,
             },
             (_, _) => Input::Skip {
@@ -174,7 +174,7 @@ fn cooperative_input(session: &Session, effects: &[Effect], pick: usize, reply: 
                 return if pick.is_multiple_of(2) {
                     Input::StepNeedsClarification {
                         step: step.clone(),
-                        reply,
+                        json: reply,
                         partial: serde_json::json!({ "pick": pick }),
                     }
                 } else {
@@ -185,7 +185,10 @@ fn cooperative_input(session: &Session, effects: &[Effect], pick: usize, reply: 
                 };
             }
             Effect::RequestDetection { .. } => {
-                return Input::DetectionReceived { reply, usage: None };
+                return Input::DetectionReceived {
+                    text: reply,
+                    usage: None,
+                };
             }
             Effect::RequestGeneration { .. } => {
                 return if pick == 7 {
@@ -256,7 +259,7 @@ impl Action {
             Self::Message(text) => Input::Message { text, now },
             Self::AnswerChoice(i) => Input::Answer {
                 question: id,
-                reply: Reply::Choices {
+                answer: UserAnswer::Choices {
                     choices: current
                         .and_then(|q| q.options.get(i % q.options.len().max(1)))
                         .map(|c| vec![c.id.clone()])
@@ -266,14 +269,14 @@ impl Action {
             },
             Self::AnswerUnknownChoice => Input::Answer {
                 question: id,
-                reply: Reply::Choices {
+                answer: UserAnswer::Choices {
                     choices: vec![ChoiceId("no-such-option".into())],
                 },
                 now,
             },
             Self::AnswerSeveral => Input::Answer {
                 question: id,
-                reply: Reply::ChoicesWithText {
+                answer: UserAnswer::ChoicesWithText {
                     choices: current
                         .map(|q| q.options.iter().map(|c| c.id.clone()).collect())
                         .unwrap_or_default(),
@@ -283,17 +286,17 @@ impl Action {
             },
             Self::AnswerText(text) => Input::Answer {
                 question: id,
-                reply: Reply::Text { text },
+                answer: UserAnswer::Text { text },
                 now,
             },
             Self::AnswerDontKnow => Input::Answer {
                 question: id,
-                reply: Reply::DontKnow,
+                answer: UserAnswer::DontKnow,
                 now,
             },
             Self::AnswerStale => Input::Answer {
                 question: QuestionId("q-0000000000000000".into()),
-                reply: Reply::DontKnow,
+                answer: UserAnswer::DontKnow,
                 now,
             },
             Self::Skip => Input::Skip { question: id, now },
@@ -303,7 +306,10 @@ impl Action {
             },
             Self::SkipAll => Input::SkipAll { now },
             Self::Tick(now) => Input::Tick { now },
-            Self::DetectionReceived(reply) => Input::DetectionReceived { reply, usage: None },
+            Self::DetectionReceived(reply) => Input::DetectionReceived {
+                text: reply,
+                usage: None,
+            },
             Self::DetectionFailed => Input::DetectionFailed {
                 reason: "timeout".into(),
             },
@@ -313,7 +319,7 @@ impl Action {
             },
             Self::StepNeedsClarification(right, reply, partial) => Input::StepNeedsClarification {
                 step: step_name(right, running_step),
-                reply,
+                json: reply,
                 partial,
             },
             Self::Chunk(text) => Input::GenerationChunk { text },

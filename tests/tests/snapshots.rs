@@ -1,7 +1,7 @@
 //! Snapshot versions: a real version-1 snapshot (`fixtures/snapshot-v1.json`, written by the
 //! version-1 engine) migrates to the current format and resumes where it paused.
 
-use clarify_core::{Effect, Input, Reply, SNAPSHOT_VERSION, Session, Status};
+use clarify_core::{Effect, Input, SNAPSHOT_VERSION, Session, Status, UserAnswer};
 
 const V1: &str = include_str!("../fixtures/snapshot-v1.json");
 
@@ -24,7 +24,7 @@ fn a_version_1_snapshot_resumes_its_paused_step() {
     let effects = session
         .handle(Input::Answer {
             question,
-            reply: Reply::Choices {
+            answer: UserAnswer::Choices {
                 choices: vec![clarify_core::ChoiceId("upfront".into())],
             },
             now: 1_700_000_001_000,
@@ -84,7 +84,7 @@ fn a_running_step_with_a_null_partial_survives_a_snapshot() {
     .expect("a request");
     s.handle(Input::StepNeedsClarification {
         step: "analyze".into(),
-        reply: r#"{"needs_clarification": true, "clarification_question": "Which?"}"#.into(),
+        json: r#"{"needs_clarification": true, "clarification_question": "Which?"}"#.into(),
         partial: serde_json::Value::Null,
     })
     .expect("the step may pause");

@@ -10,8 +10,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use clarify_core::{
-    Answer, ChoiceId, Config, Effect, Input, Question, QuestionId, QuestionSource, Reply, Session,
-    TraceEvent,
+    Answer, ChoiceId, Config, Effect, Input, Question, QuestionId, QuestionSource, Session,
+    TraceEvent, UserAnswer,
 };
 
 #[test]
@@ -307,25 +307,25 @@ impl Driver {
                 let (kind, rest) = rest.split_once(' ').unwrap_or((rest, ""));
                 let choices = |s: &str| s.split_whitespace().map(|c| ChoiceId(c.into())).collect();
                 let reply = match kind {
-                    "choice" => Reply::Choices {
+                    "choice" => UserAnswer::Choices {
                         choices: choices(rest),
                     },
-                    "text" => Reply::Text {
+                    "text" => UserAnswer::Text {
                         text: text_arg(rest, payload),
                     },
                     "choice_text" => {
                         let (ids, text) = rest.split_once(" / ").unwrap_or((rest, ""));
-                        Reply::ChoicesWithText {
+                        UserAnswer::ChoicesWithText {
                             choices: choices(ids),
                             text: text.to_owned(),
                         }
                     }
-                    "dont_know" => Reply::DontKnow,
+                    "dont_know" => UserAnswer::DontKnow,
                     other => return Err(format!("unknown answer kind {other:?}")),
                 };
                 Input::Answer {
                     question,
-                    reply,
+                    answer: reply,
                     now: user_now(self),
                 }
             }
@@ -350,7 +350,7 @@ impl Driver {
                 Input::Tick { now: self.now }
             }
             "detection_received" => Input::DetectionReceived {
-                reply: text_arg(rest, payload),
+                text: text_arg(rest, payload),
                 usage: None,
             },
             "detection_failed" => Input::DetectionFailed {
@@ -367,7 +367,7 @@ impl Driver {
                 let (step, json) = rest.split_once(' ').unwrap_or((rest, "null"));
                 Input::StepNeedsClarification {
                     step: step.to_owned(),
-                    reply: payload.to_owned(),
+                    json: payload.to_owned(),
                     partial: serde_json::from_str(json).map_err(|e| format!("partial: {e}"))?,
                 }
             }

@@ -44,7 +44,7 @@ pub struct Subscription(u32);
 
 impl Driver {
     /// Drives `session`; with `llm` set, detection and generation go to that endpoint,
-    /// otherwise the engine runs offline (D1).
+    /// otherwise the engine runs offline.
     pub fn new(session: Session, llm: Option<LlmSettings>) -> Self {
         Self {
             inner: Rc::new(RefCell::new(Inner {
@@ -139,7 +139,7 @@ impl Driver {
                         Some(settings) => {
                             match llm::call(&settings, &request, &cancel, &|_| {}).await {
                                 Ok(reply) => Input::DetectionReceived {
-                                    reply: reply.text,
+                                    text: reply.text,
                                     usage: reply.usage,
                                 },
                                 Err(e) => Input::DetectionFailed {

@@ -110,7 +110,7 @@ impl Clarifier {
         let reply = reply::from_js(answer)?;
         self.send(Input::Answer {
             question,
-            reply,
+            answer: reply,
             now: driver::now(),
         })
     }
@@ -127,7 +127,7 @@ impl Clarifier {
         let question = question_id_from(question_id)?;
         self.send(Input::Answer {
             question,
-            reply: clarify_core::Reply::DontKnow,
+            answer: clarify_core::UserAnswer::DontKnow,
             now: driver::now(),
         })
     }

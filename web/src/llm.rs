@@ -1,5 +1,5 @@
 //! The fetch layer: sends the engine's [`ChatRequest`]s to an OpenAI-compatible endpoint with
-//! gloo-net (W5).
+//! gloo-net.
 //!
 //! The wire format, the error wording and the retry policy are shared with the CLI in
 //! [`clarify_core::wire`]; this file only moves bytes in the browser:

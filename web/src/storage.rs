@@ -27,7 +27,7 @@ pub const API_KEY_KEY: &str = "clarify.apiKey";
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Settings {
-    /// OpenAI-compatible base URL; empty means offline (D1).
+    /// OpenAI-compatible base URL; empty means offline.
     pub endpoint: String,
     /// Model name sent to the endpoint.
     pub model: String,

@@ -26,7 +26,7 @@ use std::hint::black_box;
 
 use clarify_core::analysis::detection_request;
 use clarify_core::{
-    ChatRequest, Config, Detection, Effect, Input, Message, Reply, Role, Session, Usage, demo,
+    ChatRequest, Config, Detection, Effect, Input, Message, Role, Session, Usage, UserAnswer, demo,
     detect,
 };
 use serde_json::json;
@@ -90,7 +90,7 @@ fn asking() -> Session {
     let mut s = Session::new(llm_config());
     let _ = s.handle(start("Find information about the topic"));
     let _ = s.handle(Input::DetectionReceived {
-        reply: DETECTION_REPLY.into(),
+        text: DETECTION_REPLY.into(),
         usage: None,
     });
     s
@@ -101,16 +101,16 @@ fn answer(s: &mut Session, now: u64) -> Vec<Effect> {
         return Vec::new();
     };
     let reply = match q.options.first() {
-        Some(c) => Reply::Choices {
+        Some(c) => UserAnswer::Choices {
             choices: vec![c.id.clone()],
         },
-        None => Reply::Text {
+        None => UserAnswer::Text {
             text: "renewable energy".into(),
         },
     };
     let input = Input::Answer {
         question: q.id.clone(),
-        reply,
+        answer: reply,
         now,
     };
     s.handle(input).unwrap_or_default()
@@ -121,7 +121,7 @@ fn conversation(config: Config, request: &str, reply: Option<&str>) -> String {
     let _ = black_box(s.handle(start(request)));
     if let Some(reply) = reply {
         let _ = black_box(s.handle(Input::DetectionReceived {
-            reply: reply.into(),
+            text: reply.into(),
             usage: None,
         }));
     }
@@ -577,7 +577,7 @@ async fn run_scenario(clock: &Clock, endpoint: &str, scenario: &Scenario) {
                 let call = send(clock, endpoint, "detection", &request).await;
                 let input = match &call.error {
                     None => Input::DetectionReceived {
-                        reply: call.text.clone(),
+                        text: call.text.clone(),
                         usage: call.usage,
                     },
                     Some(e) => Input::DetectionFailed { reason: e.clone() },
@@ -600,20 +600,20 @@ async fn run_scenario(clock: &Clock, endpoint: &str, scenario: &Scenario) {
             Effect::Ask { question, .. } => {
                 let (reply, label) = match question.options.first() {
                     Some(c) => (
-                        Reply::Choices {
+                        UserAnswer::Choices {
                             choices: vec![c.id.clone()],
                         },
                         c.label.clone(),
                     ),
                     None => {
                         let text = "renewable energy, specifically recent advances in solar";
-                        (Reply::Text { text: text.into() }, text.to_owned())
+                        (UserAnswer::Text { text: text.into() }, text.to_owned())
                     }
                 };
                 qa.push((question.text.clone(), label));
                 session.handle(Input::Answer {
                     question: question.id.clone(),
-                    reply,
+                    answer: reply,
                     now,
                 })
             }

@@ -22,8 +22,8 @@ use std::rc::Rc;
 
 use clarify_core::wire::CallError;
 use clarify_core::{
-    ChatRequest, Config, Detection, Effect, Input, Message, Mode, Purpose, Reply, Role, Session,
-    Status,
+    ChatRequest, Config, Detection, Effect, Input, Message, Mode, Purpose, Role, Session, Status,
+    UserAnswer,
 };
 use clarify_web::driver::Driver;
 use clarify_web::llm::{self, Cancel, LlmSettings};
@@ -148,16 +148,16 @@ fn answer_one(d: &Driver) -> usize {
     let mut answered = 0;
     if let Some(q) = d.with(|s| s.current_question().cloned()) {
         let reply = match q.options.first() {
-            Some(c) => Reply::Choices {
+            Some(c) => UserAnswer::Choices {
                 choices: vec![c.id.clone()],
             },
-            None => Reply::Text {
+            None => UserAnswer::Text {
                 text: "ten days".into(),
             },
         };
         d.send(Input::Answer {
             question: q.id,
-            reply,
+            answer: reply,
             now: 1_000,
         })
         .unwrap();
@@ -440,7 +440,7 @@ async fn a_truncated_json_object_reply_falls_back_to_the_embedded_detector() {
         .unwrap();
     let effects = session
         .handle(Input::DetectionReceived {
-            reply: reply.text,
+            text: reply.text,
             usage: reply.usage,
         })
         .unwrap();

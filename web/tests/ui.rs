@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 
 use clarify_core::{
     Choice, ChoiceId, Config, Effect, Input, Priority, Progress, Question, QuestionId,
-    QuestionSource, Reply, Session, Status,
+    QuestionSource, Session, Status, UserAnswer,
 };
 use clarify_web::driver::Driver;
 use clarify_web::i18n::Lang;
@@ -112,7 +112,7 @@ async fn continue_waits_for_an_answer_then_sends_the_choice() {
     settle().await;
     assert_eq!(
         replies.get().as_slice(),
-        [Reply::Choices {
+        [UserAnswer::Choices {
             choices: vec![ChoiceId("a13".into())]
         }]
     );
@@ -148,7 +148,7 @@ async fn digits_pick_an_option_and_enter_continues() {
     settle().await;
     assert_eq!(
         replies.get().as_slice(),
-        [Reply::Choices {
+        [UserAnswer::Choices {
             choices: vec![ChoiceId("a14".into())]
         }]
     );
@@ -168,7 +168,7 @@ async fn several_choices_use_checkboxes_and_are_all_sent() {
     settle().await;
     assert_eq!(
         replies.get().as_slice(),
-        [Reply::Choices {
+        [UserAnswer::Choices {
             choices: vec![ChoiceId("a14".into()), ChoiceId("a13".into())]
         }]
     );
@@ -186,7 +186,7 @@ async fn free_text_alone_or_with_a_choice_is_sent_as_typed() {
     settle().await;
     assert_eq!(
         replies.get().as_slice(),
-        [Reply::Text {
+        [UserAnswer::Text {
             text: "Android 12 on a Pixel".into()
         }]
     );
@@ -200,7 +200,7 @@ async fn free_text_alone_or_with_a_choice_is_sent_as_typed() {
     settle().await;
     assert_eq!(
         replies.get().as_slice(),
-        [Reply::ChoicesWithText {
+        [UserAnswer::ChoicesWithText {
             choices: vec![ChoiceId("a14".into())],
             text: "beta build".into()
         }]
@@ -212,7 +212,7 @@ async fn dont_know_is_its_own_answer_and_only_where_allowed() {
     let (m, replies) = mount_card(question(Priority::Critical, false), Lang::En, Ok(()));
     m.get("dont-know").click();
     settle().await;
-    assert_eq!(replies.get().as_slice(), [Reply::DontKnow]);
+    assert_eq!(replies.get().as_slice(), [UserAnswer::DontKnow]);
     drop(m);
 
     let mut q = question(Priority::Critical, false);
@@ -446,7 +446,7 @@ async fn markup_from_the_llm_is_text_in_the_card_the_trace_and_the_answer() {
     });
     let _ = s
         .handle(Input::DetectionReceived {
-            reply: reply.to_string(),
+            text: reply.to_string(),
             usage: None,
         })
         .unwrap();
@@ -478,7 +478,7 @@ async fn markup_from_the_llm_is_text_in_the_card_the_trace_and_the_answer() {
     let _ = s
         .handle(Input::Answer {
             question,
-            reply: Reply::Text { text: evil.clone() },
+            answer: UserAnswer::Text { text: evil.clone() },
             now: js_sys::Date::now() as u64,
         })
         .unwrap();
@@ -656,7 +656,7 @@ async fn another_tab_answering_is_shown_here() {
     let _ = other
         .handle(Input::Answer {
             question: q.id,
-            reply: Reply::Choices {
+            answer: UserAnswer::Choices {
                 choices: vec![q.options[0].id.clone()],
             },
             now: 1,
@@ -690,7 +690,7 @@ async fn two_tabs_answering_at_once_agree_and_the_overruled_one_is_told() {
     let _ = other
         .handle(Input::Answer {
             question: q.id.clone(),
-            reply: Reply::Choices {
+            answer: UserAnswer::Choices {
                 choices: vec![q.options[1].id.clone()],
             },
             now: 1,
@@ -970,10 +970,10 @@ impl Drop for Mounted {
 
 /// The replies a card handed over.
 #[derive(Clone, Default)]
-struct Replies(Arc<Mutex<Vec<Reply>>>);
+struct Replies(Arc<Mutex<Vec<UserAnswer>>>);
 
 impl Replies {
-    fn get(&self) -> Vec<Reply> {
+    fn get(&self) -> Vec<UserAnswer> {
         self.0.lock().unwrap().clone()
     }
 }
@@ -987,7 +987,7 @@ fn mount_card(q: Question, lang: Lang, outcome: Result<(), String>) -> (Mounted,
     let replies = Replies::default();
     let sink = replies.clone();
     let m = Mounted::new(move || {
-        let on_answer = Callback::new(move |reply: Reply| {
+        let on_answer = Callback::new(move |reply: UserAnswer| {
             sink.0.lock().unwrap().push(reply);
             outcome.clone()
         });
@@ -1011,7 +1011,7 @@ fn question(priority: Priority, multiple: bool) -> Question {
     };
     Question {
         id: QuestionId("q-1".into()),
-        step: "clarify".into(),
+        step: clarify_core::Stage::Request,
         text: "Which Android version?".into(),
         why: "Fixes differ by version.".into(),
         options: vec![

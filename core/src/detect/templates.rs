@@ -4,7 +4,7 @@
 //! missing (duration and budget of a trip, dietary restrictions, skill level, operating system,
 //! audience, time frame of "latest"…; IN3, Qian et al., 2024, Apache-2.0).
 
-use crate::question::Priority;
+use crate::protocol::question::Priority;
 
 use super::Kind;
 

@@ -1,22 +1,132 @@
-//! How a conversation moves on: queueing questions, asking the next one, following up on a
-//! vague answer, pausing and resuming pipeline steps, generating and handing off.
+//! How a conversation moves on: applying an accepted input, queueing questions, asking the
+//! next one, following up on a vague answer, pausing and resuming pipeline steps, generating
+//! and handing off.
 
-use super::{Conversation, PausedStep, Phase, Session, count, is_request_step, preview};
-use crate::analysis::{self, CLARIFY_STEP};
-use crate::config::Mode;
+use super::check::Accepted;
+use super::{Active, Conversation, Env, PausedStep, Phase, StepOutput, count, preview};
+use crate::analysis;
 use crate::detect;
-use crate::effect::Effect;
-use crate::enrich::{HandoffPackage, Resolution};
-use crate::input::Answer;
-use crate::question::{Question, QuestionSource};
-use crate::trace::Layer;
+use crate::protocol::config::{Detection, Mode};
+use crate::protocol::effect::Effect;
+use crate::protocol::input::Answer;
+use crate::protocol::prompt::{HandoffPackage, Resolution};
+use crate::protocol::question::{Question, QuestionSource, Stage};
+use crate::protocol::trace::Layer;
 
-impl Session {
-    /// Reads an LLM detection reply; an unusable one falls back to the embedded detector.
-    pub(super) fn detection_reply(&mut self, reply: &str, fx: &mut Vec<Effect>) {
-        match analysis::parse_detection(reply, CLARIFY_STEP) {
+impl Active {
+    /// Applies an input [`check`](super::check::check) accepted. Cannot fail.
+    pub(super) fn apply(&mut self, accepted: Accepted, env: &mut Env, fx: &mut Vec<Effect>) {
+        match accepted {
+            Accepted::Resolve {
+                answer,
+                now,
+                from_message,
+            } => {
+                env.advance_clock(now);
+                if from_message {
+                    env.note(
+                        Layer::Session,
+                        "message_is_answer",
+                        "A question was pending, so the message answers it; no detection or search runs.",
+                    );
+                }
+                self.resolve(answer, env, fx);
+            }
+            Accepted::DeclineAll { now } => {
+                env.advance_clock(now);
+                self.decline_all(env, fx);
+            }
+            Accepted::DeclineDetection { now } => {
+                env.advance_clock(now);
+                self.conversation.declined_all = true;
+                env.note(
+                    Layer::Session,
+                    "declined_all",
+                    "The user chose to continue without questions; detection is not awaited.",
+                );
+                self.proceed(env, fx);
+            }
+            Accepted::Detected { text, usage } => {
+                env.add_usage(usage);
+                self.detection_reply(&text, env, fx);
+                self.proceed(env, fx);
+            }
+            Accepted::DetectionFailed { reason } => self.detection_failed(&reason, env, fx),
+            Accepted::StepCompleted { step, output } => {
+                env.note(
+                    Layer::Step,
+                    "step_completed",
+                    &format!("Step {step} finished."),
+                );
+                let c = &mut self.conversation;
+                c.step_outputs.push(StepOutput { step, output });
+                c.next_step = c.next_step.saturating_add(1);
+                c.step_pauses = 0;
+                self.proceed(env, fx);
+            }
+            Accepted::StepAsks {
+                step,
+                json,
+                partial,
+            } => self.step_question(step, &json, partial, env, fx),
+            Accepted::Chunk { text } => {
+                // `check` accepts a chunk only while generating.
+                if let Phase::Generating { streamed } = &mut self.phase {
+                    streamed.push_str(&text);
+                }
+                fx.push(Effect::AppendAnswer { text });
+            }
+            Accepted::Generated { answer, usage } => {
+                env.add_usage(usage);
+                self.finish(answer, env, fx);
+            }
+            Accepted::GenerationFailed { reason } => {
+                env.note(
+                    Layer::Session,
+                    "generation_failed",
+                    &format!(
+                        "The answer could not be produced ({}); every answer is kept and Retry is possible.",
+                        preview(&reason)
+                    ),
+                );
+                self.phase = Phase::Failed { reason };
+            }
+            Accepted::Retry => {
+                env.note(
+                    Layer::Session,
+                    "retry",
+                    "Retrying with everything gathered so far; no question is asked again.",
+                );
+                self.proceed(env, fx);
+            }
+        }
+    }
+
+    fn detection_failed(&mut self, reason: &str, env: &mut Env, fx: &mut Vec<Effect>) {
+        env.note(
+            Layer::Llm,
+            "detection_failed",
+            &format!(
+                "Detection failed ({}); the embedded detector decides instead.",
+                preview(reason)
+            ),
+        );
+        fx.push(Effect::Notice {
+            message: format!(
+                "The LLM could not be reached ({}); using the built-in detector.",
+                preview(reason)
+            ),
+        });
+        self.detect_embedded(env);
+        self.proceed(env, fx);
+    }
+
+    /// Reads the text of an LLM detection reply; an unusable one falls back to the embedded
+    /// detector.
+    fn detection_reply(&mut self, text: &str, env: &mut Env, fx: &mut Vec<Effect>) {
+        match analysis::parse_detection(text, &Stage::Request) {
             Ok(a) if a.needs_clarification => {
-                self.note(
+                env.note(
                     Layer::Llm,
                     "detected",
                     &format!(
@@ -24,11 +134,11 @@ impl Session {
                         a.questions.len()
                     ),
                 );
-                self.enqueue(a.questions);
+                self.enqueue(a.questions, env);
             }
-            Ok(_) => self.note(Layer::Llm, "detected", "The LLM found the request clear."),
+            Ok(_) => env.note(Layer::Llm, "detected", "The LLM found the request clear."),
             Err(e) => {
-                self.note(
+                env.note(
                     Layer::Llm,
                     "reply_unusable",
                     &format!(
@@ -40,13 +150,13 @@ impl Session {
                         "The LLM's reply could not be read ({e}); using the built-in detector."
                     ),
                 });
-                self.detect_embedded();
+                self.detect_embedded(env);
             }
         }
     }
 
-    pub(super) fn detect_embedded(&mut self) {
-        let Some(c) = &self.convo else { return };
+    pub(super) fn detect_embedded(&mut self, env: &mut Env) {
+        let c = &self.conversation;
         let a = detect::detect(&c.request, &c.history);
         let why = if a.needs_clarification {
             format!(
@@ -56,155 +166,167 @@ impl Session {
         } else {
             "The embedded detector found the request clear.".to_owned()
         };
-        self.note(Layer::Detector, "detected", &why);
+        env.note(Layer::Detector, "detected", &why);
         if a.needs_clarification {
-            self.enqueue(a.questions);
+            self.enqueue(a.questions, env);
         }
     }
 
     /// Adds questions to the queue, dropping repeats and keeping critical first (a stable sort,
     /// so a document's order holds among equals).
-    pub(super) fn enqueue(&mut self, questions: Vec<Question>) {
-        let max_rounds = self.config.limits.max_rounds;
-        let Some(c) = &mut self.convo else { return };
-        let mut notes = Vec::new();
+    pub(super) fn enqueue(&mut self, questions: Vec<Question>, env: &mut Env) {
+        let max_rounds = env.config.limits.max_rounds;
+        let c = &mut self.conversation;
         for q in questions {
             if c.seen(&q.id) || c.unasked.iter().any(|u| u.id == q.id) {
-                notes.push((
+                env.note(
                     Layer::Limit,
                     "repeat_dropped",
-                    format!("\"{}\" was already asked or queued.", preview(&q.text)),
-                ));
-            } else if max_rounds == 0 && is_request_step(&q.step) {
-                notes.push((
+                    &format!("\"{}\" was already asked or queued.", preview(&q.text)),
+                );
+            } else if max_rounds == 0 && q.step == Stage::Request {
+                env.note(
                     Layer::Limit,
                     "round_limit_reached",
-                    format!(
+                    &format!(
                         "No clarification round is allowed; \"{}\" takes its assumption.",
                         preview(&q.text)
                     ),
-                ));
+                );
                 c.unasked.push(q);
             } else {
                 c.queue.push(q);
             }
         }
         c.queue.sort_by_key(|q| q.priority);
-        for (layer, decision, reason) in notes {
-            self.note(layer, decision, &reason);
-        }
     }
 
     /// Asks the next question, resumes a paused step, runs the next step, or generates.
-    pub(super) fn proceed(&mut self, fx: &mut Vec<Effect>) {
-        let mode = self.config.mode;
-        let max = self.config.limits.max_questions;
-        let clock = self.clock;
-        let Some(c) = &mut self.convo else { return };
-        // Never-ask mode, "Continue anyway" and a spent budget all skip what is queued.
-        let skip_reason = if mode == Mode::NonInteractive {
-            Some((
+    pub(super) fn proceed(&mut self, env: &mut Env, fx: &mut Vec<Effect>) {
+        self.skip_queue_if_barred(env);
+        if !self.conversation.queue.is_empty() {
+            self.ask_next(env, fx);
+        } else if let Some(paused) = self.conversation.paused.take() {
+            self.resume_step(paused, env, fx);
+        } else if let Some(step) = env.config.steps.get(self.conversation.next_step).cloned() {
+            self.run_step(step, env, fx);
+        } else {
+            self.generate(env, fx);
+        }
+    }
+
+    /// Never-ask mode, "Continue anyway" and a spent budget all move what is queued to the
+    /// unasked questions, whose assumptions apply.
+    fn skip_queue_if_barred(&mut self, env: &mut Env) {
+        let c = &mut self.conversation;
+        if c.queue.is_empty() {
+            return;
+        }
+        let max = env.config.limits.max_questions;
+        let (layer, decision, reason) = if env.config.mode == Mode::NonInteractive {
+            (
                 Layer::Session,
                 "auto_skipped",
                 "Never-ask mode: the question is recorded as open with its assumption.".to_owned(),
-            ))
+            )
         } else if c.declined_all {
-            Some((
+            (
                 Layer::Session,
                 "auto_skipped",
                 "The user chose to continue without questions: the question takes its assumption."
                     .to_owned(),
-            ))
+            )
         } else if count(c.asked.len()) >= max {
-            Some((
+            (
                 Layer::Limit,
                 "budget_reached",
                 format!("The question budget ({max}) is spent; proceeding with assumptions."),
-            ))
+            )
         } else {
-            None
+            return;
         };
-        if !c.queue.is_empty() {
-            if let Some((layer, decision, reason)) = skip_reason {
-                let skipped = std::mem::take(&mut c.queue);
-                c.unasked.extend(skipped);
-                self.note(layer, decision, &reason);
-                return self.proceed(fx);
-            }
-            let next = c.queue.remove(0);
-            c.asked.push(next.id.clone());
-            self.counters.questions_asked = self.counters.questions_asked.saturating_add(1);
-            self.note(
-                Layer::Session,
-                "question_asked",
-                &format!("Asking \"{}\" ({}).", preview(&next.text), next.priority),
-            );
-            self.phase = Phase::Asking {
-                question: next.clone(),
-                asked_at: clock,
-            };
-            let progress = self.progress();
-            fx.push(Effect::Ask {
-                question: next,
-                progress,
-            });
-            return;
-        }
-        if let Some(PausedStep { step, partial }) = c.paused.take() {
-            let prompt = c.prompt();
-            self.phase = Phase::RunningStep {
-                step: step.clone(),
-                resumed: true,
-                partial: partial.clone(),
-            };
-            self.note(
-                Layer::Step,
-                "step_resumed",
-                &format!(
-                    "Step {step} resumes with its partial result; earlier steps are not run again."
-                ),
-            );
-            let allow = self.step_may_ask(&step);
-            fx.push(Effect::RunStep {
-                step,
-                prompt,
-                partial: Some(partial),
-                allow_clarification: allow,
-            });
-            return;
-        }
-        if let Some(step) = self.config.steps.get(c.next_step).cloned() {
-            let allow = self.step_may_ask(&step);
-            let Some(c) = &self.convo else { return };
-            let prompt = c.prompt();
-            self.phase = Phase::RunningStep {
-                step: step.clone(),
-                resumed: false,
-                partial: serde_json::Value::Null,
-            };
-            self.note(
-                Layer::Step,
-                "step_started",
-                &format!("Running step {step}."),
-            );
-            fx.push(Effect::RunStep {
-                step,
-                prompt,
-                partial: None,
-                allow_clarification: allow,
-            });
-            return;
-        }
+        let skipped = std::mem::take(&mut c.queue);
+        c.unasked.extend(skipped);
+        env.note(layer, decision, &reason);
+    }
+
+    fn ask_next(&mut self, env: &mut Env, fx: &mut Vec<Effect>) {
+        let c = &mut self.conversation;
+        let next = c.queue.remove(0);
+        c.asked.push(next.id.clone());
+        env.counters.questions_asked = env.counters.questions_asked.saturating_add(1);
+        env.note(
+            Layer::Session,
+            "question_asked",
+            &format!("Asking \"{}\" ({}).", preview(&next.text), next.priority),
+        );
+        self.phase = Phase::Asking {
+            question: next.clone(),
+            asked_at: env.clock,
+        };
+        fx.push(Effect::Ask {
+            question: next,
+            progress: self.progress(&env.config),
+        });
+    }
+
+    fn resume_step(&mut self, paused: PausedStep, env: &mut Env, fx: &mut Vec<Effect>) {
+        let PausedStep { step, partial } = paused;
+        let prompt = self.conversation.prompt();
+        self.phase = Phase::RunningStep {
+            step: step.clone(),
+            resumed: true,
+            partial: partial.clone(),
+        };
+        env.note(
+            Layer::Step,
+            "step_resumed",
+            &format!(
+                "Step {step} resumes with its partial result; earlier steps are not run again."
+            ),
+        );
+        let allow = self.step_may_ask(&step, env);
+        fx.push(Effect::RunStep {
+            step,
+            prompt,
+            partial: Some(partial),
+            allow_clarification: allow,
+        });
+    }
+
+    fn run_step(&mut self, step: String, env: &mut Env, fx: &mut Vec<Effect>) {
+        let allow = self.step_may_ask(&step, env);
+        let prompt = self.conversation.prompt();
+        self.phase = Phase::RunningStep {
+            step: step.clone(),
+            resumed: false,
+            partial: serde_json::Value::Null,
+        };
+        env.note(
+            Layer::Step,
+            "step_started",
+            &format!("Running step {step}."),
+        );
+        fx.push(Effect::RunStep {
+            step,
+            prompt,
+            partial: None,
+            allow_clarification: allow,
+        });
+    }
+
+    fn generate(&mut self, env: &mut Env, fx: &mut Vec<Effect>) {
+        let c = &self.conversation;
         let prompt = c.prompt();
         let request =
-            crate::enrich::generation_request(&prompt, &self.config, &c.history, &c.step_outputs);
-        if self.config.detection == crate::config::Detection::Llm {
-            self.counters.llm_calls = self.counters.llm_calls.saturating_add(1);
+            crate::enrich::generation_request(&prompt, &env.config, &c.history, &c.step_outputs);
+        if env.config.detection == Detection::Llm {
+            env.counters.llm_calls = env.counters.llm_calls.saturating_add(1);
         }
         self.phase = Phase::Generating {
             streamed: String::new(),
         };
-        self.note(
+        env.note(
             Layer::Session,
             "generating",
             "Every question is resolved; producing the answer from the enriched prompt.",
@@ -213,29 +335,29 @@ impl Session {
     }
 
     /// Records `answer` for the pending question, follows up if it is itself vague, moves on.
-    pub(super) fn resolve(&mut self, answer: Answer, fx: &mut Vec<Effect>) {
-        let Some(question) = self.record(answer.clone()) else {
-            return;
-        };
-        self.follow_up(&question, &answer);
-        self.proceed(fx);
+    fn resolve(&mut self, answer: Answer, env: &mut Env, fx: &mut Vec<Effect>) {
+        if let Some(question) = self.record(answer.clone(), env) {
+            self.follow_up(&question, &answer, env);
+        }
+        self.proceed(env, fx);
     }
 
-    /// Stores `answer` for the pending question and returns that question.
-    fn record(&mut self, answer: Answer) -> Option<Question> {
+    /// Stores `answer` for the pending question and returns that question. `check` resolves,
+    /// declines and times out only while a question is pending, so `None` does not occur.
+    fn record(&mut self, answer: Answer, env: &mut Env) -> Option<Question> {
         let Phase::Asking { question, .. } = &self.phase else {
             return None;
         };
         let question = question.clone();
         let counter = match &answer {
             Answer::Choices { .. } | Answer::Text { .. } | Answer::ChoicesWithText { .. } => {
-                &mut self.counters.answered
+                &mut env.counters.answered
             }
-            Answer::DontKnow | Answer::Skipped | Answer::Declined => &mut self.counters.skipped,
-            Answer::TimedOut => &mut self.counters.timed_out,
+            Answer::DontKnow | Answer::Skipped | Answer::Declined => &mut env.counters.skipped,
+            Answer::TimedOut => &mut env.counters.timed_out,
         };
         *counter = counter.saturating_add(1);
-        self.note(
+        env.note(
             Layer::Session,
             "answer_recorded",
             &format!(
@@ -244,39 +366,34 @@ impl Session {
                 answer_kind(&answer)
             ),
         );
-        let at = self.clock;
-        if let Some(c) = &mut self.convo {
-            c.resolutions.push(Resolution {
-                question: question.clone(),
-                answer,
-                at,
-            });
-        }
+        self.conversation.resolutions.push(Resolution {
+            question: question.clone(),
+            answer,
+            at: env.clock,
+        });
         Some(question)
     }
 
     /// "Continue anyway": the pending question is declined, so is everything queued, and nothing
     /// more is asked in this conversation.
-    pub(super) fn decline_all(&mut self, fx: &mut Vec<Effect>) {
-        self.record(Answer::Declined);
-        if let Some(c) = &mut self.convo {
-            c.declined_all = true;
-        }
-        self.note(
+    fn decline_all(&mut self, env: &mut Env, fx: &mut Vec<Effect>) {
+        self.record(Answer::Declined, env);
+        self.conversation.declined_all = true;
+        env.note(
             Layer::Session,
             "declined_all",
             "The user chose to continue without more questions; every remaining question takes its assumption.",
         );
-        self.proceed(fx);
+        self.proceed(env, fx);
     }
 
-    /// Times out the pending question once its deadline has passed (E9).
-    pub(super) fn expire(&mut self, fx: &mut Vec<Effect>) {
-        let Some(deadline) = self.deadline() else {
+    /// Times out the pending question once its deadline has passed.
+    pub(super) fn expire(&mut self, env: &mut Env, fx: &mut Vec<Effect>) {
+        let Some(deadline) = self.deadline(&env.config) else {
             return;
         };
-        if self.clock >= deadline {
-            self.note(
+        if env.clock >= deadline {
+            env.note(
                 Layer::Timeout,
                 "timed_out",
                 "The question was not answered in time; its assumption applies.",
@@ -284,13 +401,13 @@ impl Session {
             fx.push(Effect::Notice {
                 message: "The question timed out; continuing with its stated assumption.".into(),
             });
-            self.resolve(Answer::TimedOut, fx);
+            self.resolve(Answer::TimedOut, env, fx);
         }
     }
 
-    /// The answer is complete: deliver it, then hand off if the source requires a human (E11).
-    pub(super) fn finish(&mut self, answer: String, fx: &mut Vec<Effect>) {
-        let Some(c) = &self.convo else { return };
+    /// The answer is complete: deliver it, then hand off if the source requires a human.
+    fn finish(&mut self, answer: String, env: &mut Env, fx: &mut Vec<Effect>) {
+        let c = &self.conversation;
         let prompt = c.prompt();
         fx.push(Effect::Complete {
             answer: answer.clone(),
@@ -298,7 +415,7 @@ impl Session {
         });
         if c.requires_handoff {
             let package = handoff_package(c, &answer, &prompt.assumptions);
-            self.note(
+            env.note(
                 Layer::Document,
                 "handed_off",
                 "The source document requires a human; handing off after the answer.",
@@ -308,7 +425,7 @@ impl Session {
             });
             self.phase = Phase::HandedOff { answer, package };
         } else {
-            self.note(Layer::Session, "completed", "The answer is complete.");
+            env.note(Layer::Session, "completed", "The answer is complete.");
             self.phase = Phase::Completed { answer };
         }
     }

@@ -1,21 +1,20 @@
-//! Seed 002's second round: a free-text answer that is itself vague gets one follow-up.
+//! The second round: a free-text answer that is itself vague gets one follow-up.
 
 use super::flow::rules;
-use super::{Session, count, is_request_step, preview};
-use crate::analysis::CLARIFY_STEP;
-use crate::config::Mode;
+use super::{Active, Env, count, preview};
 use crate::detect;
-use crate::input::Answer;
-use crate::question::{Question, QuestionId, QuestionSource};
-use crate::trace::Layer;
+use crate::protocol::config::Mode;
+use crate::protocol::input::Answer;
+use crate::protocol::question::{Question, QuestionId, QuestionSource, Stage};
+use crate::protocol::trace::Layer;
 
-/// Seed 002's generic follow-up, used when the detector's own question was already asked.
+/// The generic follow-up, used when the detector's own question was already asked.
 const GENERIC_FOLLOW_UP: &str = "About which specific aspect?";
 
-impl Session {
-    /// Seed 002's second round: a free-text answer that is itself vague gets ONE follow-up,
+impl Active {
+    /// The second round: a free-text answer that is itself vague gets ONE follow-up,
     /// within [`Limits::max_rounds`](crate::Limits::max_rounds) and the budget, never a repeat.
-    pub(super) fn follow_up(&mut self, question: &Question, answer: &Answer) {
+    pub(super) fn follow_up(&mut self, question: &Question, answer: &Answer, env: &mut Env) {
         let text = match answer {
             Answer::Text { text } | Answer::ChoicesWithText { text, .. } => text.as_str(),
             Answer::Choices { .. }
@@ -24,26 +23,26 @@ impl Session {
             | Answer::Declined
             | Answer::TimedOut => return,
         };
-        if !is_request_step(&question.step) || self.config.mode == Mode::NonInteractive {
+        if question.step != Stage::Request || env.config.mode == Mode::NonInteractive {
             return;
         }
-        let limits = self.config.limits;
-        let Some(c) = &self.convo else { return };
+        let limits = env.config.limits;
+        let c = &self.conversation;
         if c.declined_all {
             return;
         }
         // Only reference-type vagueness counts: an answer like "12" is terse by nature, but
-        // "tell me more about that" still names nothing (seed 002).
+        // "tell me more about that" still names nothing.
         // The request is context for the answer ("It shows a white screen" refers to the app
-        // in "My app crashes"), unless the request itself referred to nothing (seed 002).
+        // in "My app crashes"), unless the request itself referred to nothing.
         let mut context = c.history.clone();
         let request_refers = detect::assess(&c.request, &c.history)
             .findings
             .iter()
             .any(|f| is_reference_kind(f.kind));
         if !request_refers {
-            context.push(crate::request::Message::new(
-                crate::request::Role::User,
+            context.push(crate::protocol::request::Message::new(
+                crate::protocol::request::Role::User,
                 c.request.clone(),
             ));
         }
@@ -67,14 +66,14 @@ impl Session {
                 rules(&a.questions),
                 limits.max_rounds
             );
-            return self.note(Layer::Limit, "round_limit_reached", &reason);
+            return env.note(Layer::Limit, "round_limit_reached", &reason);
         }
         if count(c.asked.len()) >= limits.max_questions {
             let reason = format!(
                 "The answer \"{said}\" is still vague, but the question budget ({}) is spent; proceeding with best effort.",
                 limits.max_questions
             );
-            return self.note(Layer::Limit, "budget_reached", &reason);
+            return env.note(Layer::Limit, "budget_reached", &reason);
         }
         let rule = rules(&a.questions);
         let candidate = a
@@ -87,7 +86,7 @@ impl Session {
                 "The answer \"{said}\" is still vague, but its follow-up \"{}\" was already asked; proceeding with best effort.",
                 candidate.text
             );
-            return self.note(Layer::Limit, "repeat_dropped", &reason);
+            return env.note(Layer::Limit, "repeat_dropped", &reason);
         }
         let follow = Question {
             priority: question.priority,
@@ -96,28 +95,28 @@ impl Session {
             },
             ..candidate
         };
-        let Some(c) = &mut self.convo else { return };
+        let c = &mut self.conversation;
         c.rounds = c.rounds.saturating_add(1);
         let reason = format!(
             "The answer \"{said}\" is itself vague ({rule}); asking one follow-up (round {} of {}).",
             c.rounds, limits.max_rounds
         );
         c.queue.insert(0, follow);
-        self.note(Layer::Detector, "follow_up", &reason);
+        env.note(Layer::Detector, "follow_up", &reason);
     }
 }
 
 fn generic_follow_up(answer: &str) -> Question {
     Question {
-        id: QuestionId::derive(CLARIFY_STEP, GENERIC_FOLLOW_UP),
-        step: CLARIFY_STEP.into(),
+        id: QuestionId::derive(&Stage::Request, GENERIC_FOLLOW_UP),
+        step: Stage::Request,
         text: GENERIC_FOLLOW_UP.into(),
         why: format!("\"{}\" could mean several things.", preview(answer)),
         options: Vec::new(),
         multiple: false,
         allow_skip: true,
         allow_free_text: true,
-        priority: crate::question::Priority::Important,
+        priority: crate::protocol::question::Priority::Important,
         assumption: format!(
             "Take \"{}\" at face value and cover its likely readings.",
             preview(answer)
@@ -128,7 +127,7 @@ fn generic_follow_up(answer: &str) -> Question {
     }
 }
 
-/// Whether a detector finding means the text names nothing definite (seed 002's missing
+/// Whether a detector finding means the text names nothing definite (missing
 /// context and ambiguous references), as opposed to merely being terse.
 fn is_reference_kind(kind: detect::Kind) -> bool {
     match kind {

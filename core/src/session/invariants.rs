@@ -1,28 +1,24 @@
 //! The invariants every session holds; checked when a snapshot is restored, so a hand-edited
 //! or corrupted snapshot cannot produce a session the transition function never would.
 
-use super::{Phase, Session, count};
-use crate::question::Question;
+use super::{Active, Phase, Session, State, count};
+use crate::protocol::config::Config;
+use crate::protocol::question::Question;
 
 impl Session {
     /// Checks the invariants a restored session must hold; `Err` names the first one broken.
     pub(crate) fn check_invariants(&self) -> Result<(), String> {
-        let limits = &self.config.limits;
-        let Some(c) = &self.convo else {
-            return match self.phase {
-                Phase::Idle => Ok(()),
-                Phase::Detecting
-                | Phase::Asking { .. }
-                | Phase::RunningStep { .. }
-                | Phase::Generating { .. }
-                | Phase::Completed { .. }
-                | Phase::HandedOff { .. }
-                | Phase::Failed { .. } => Err(format!(
-                    "status {} needs a conversation, and there is none",
-                    self.status()
-                )),
-            };
-        };
+        match &self.state {
+            State::Idle => Ok(()),
+            State::Active(active) => active.check_invariants(&self.env.config),
+        }
+    }
+}
+
+impl Active {
+    fn check_invariants(&self, config: &Config) -> Result<(), String> {
+        let limits = &config.limits;
+        let c = &self.conversation;
         if count(c.asked.len()) > limits.max_questions {
             return Err(format!(
                 "{} questions were asked, more than the budget of {}",
@@ -43,11 +39,11 @@ impl Session {
                 ));
             }
         }
-        if c.next_step > self.config.steps.len() {
+        if c.next_step > config.steps.len() {
             return Err(format!(
                 "step {} of {} is next",
                 c.next_step,
-                self.config.steps.len()
+                config.steps.len()
             ));
         }
         for (i, q) in c.queue.iter().enumerate() {
@@ -66,7 +62,7 @@ impl Session {
                     paused.step
                 ));
             }
-            if self.config.steps.get(c.next_step) != Some(&paused.step) {
+            if config.steps.get(c.next_step) != Some(&paused.step) {
                 return Err(format!(
                     "step {:?} is paused but is not the next step",
                     paused.step
@@ -90,12 +86,11 @@ impl Session {
                 answerable(question).map_err(|e| format!("the pending question: {e}"))?;
             }
             Phase::RunningStep { step, .. } => {
-                if self.config.steps.get(c.next_step) != Some(step) {
+                if config.steps.get(c.next_step) != Some(step) {
                     return Err(format!("step {step:?} is running but is not the next step"));
                 }
             }
-            Phase::Idle
-            | Phase::Detecting
+            Phase::Detecting
             | Phase::Generating { .. }
             | Phase::Completed { .. }
             | Phase::HandedOff { .. }

@@ -1,33 +1,30 @@
 //! What a host can read from a session: status, the pending question, progress, results.
 
-use super::{Conversation, PausedStep, Phase, Progress, Session, Status, StepOutput, count};
-use crate::config::Config;
-use crate::enrich::{EnrichedPrompt, HandoffPackage, Resolution};
-use crate::error::InputKind;
-use crate::input::Millis;
-use crate::question::Question;
-use crate::trace::{Counters, TraceEvent};
+use super::{
+    Active, Conversation, PausedStep, Phase, Progress, Session, State, Status, StepOutput, check,
+    count,
+};
+use crate::protocol::config::Config;
+use crate::protocol::input::InputKind;
+use crate::protocol::prompt::{EnrichedPrompt, HandoffPackage, Resolution};
+use crate::protocol::question::Question;
+use crate::protocol::time::Millis;
+use crate::protocol::trace::{Counters, TraceEvent};
 
 impl Session {
     /// The current status.
     pub fn status(&self) -> Status {
-        match &self.phase {
-            Phase::Idle => Status::Idle,
-            Phase::Detecting | Phase::RunningStep { .. } => Status::Analyzing,
-            Phase::Asking { .. } => Status::AwaitingClarification,
-            Phase::Generating { .. } => Status::Generating,
-            Phase::Completed { .. } => Status::Completed,
-            Phase::HandedOff { .. } => Status::HandedOff,
-            Phase::Failed { .. } => Status::Failed,
+        match &self.state {
+            State::Idle => Status::Idle,
+            State::Active(active) => active.phase.status(),
         }
     }
 
     /// The pending question, if one is on screen.
     pub fn current_question(&self) -> Option<&Question> {
-        match &self.phase {
+        match &self.state.active()?.phase {
             Phase::Asking { question, .. } => Some(question),
-            Phase::Idle
-            | Phase::Detecting
+            Phase::Detecting
             | Phase::RunningStep { .. }
             | Phase::Generating { .. }
             | Phase::Completed { .. }
@@ -40,150 +37,91 @@ impl Session {
     ///
     /// A host sets a timer for this moment and then sends [`Input::Tick`](crate::Input::Tick).
     pub fn deadline(&self) -> Option<Millis> {
-        match &self.phase {
-            Phase::Asking { asked_at, .. } => self
-                .config
-                .question_timeout_ms
-                .map(|t| asked_at.saturating_add(t)),
-            Phase::Idle
-            | Phase::Detecting
-            | Phase::RunningStep { .. }
-            | Phase::Generating { .. }
-            | Phase::Completed { .. }
-            | Phase::HandedOff { .. }
-            | Phase::Failed { .. } => None,
-        }
+        self.state.active()?.deadline(&self.env.config)
     }
 
     /// "Question n of m".
     pub fn progress(&self) -> Progress {
-        let Some(c) = &self.convo else {
-            return Progress {
+        self.state.active().map_or(
+            Progress {
                 current: 0,
                 total: 0,
-            };
-        };
-        let asked = count(c.asked.len());
-        let left = self.config.limits.max_questions.saturating_sub(asked);
-        let queued = count(c.queue.len()).min(left);
-        Progress {
-            current: if self.current_question().is_some() {
-                asked
-            } else {
-                0
             },
-            total: asked.saturating_add(queued),
-        }
+            |active| active.progress(&self.env.config),
+        )
     }
 
     /// Whether an input of `kind` could be accepted now (drives enabled buttons).
     ///
     /// `false` means [`handle`](Self::handle) rejects every input of that kind with
-    /// [`Error::UnexpectedInput`](crate::Error::UnexpectedInput); `true` means it accepts a well-formed one.
+    /// [`Error::UnexpectedInput`](crate::Error::UnexpectedInput); `true` means it accepts a
+    /// well-formed one. The answer comes from the same check `handle` runs.
     pub fn accepts(&self, kind: InputKind) -> bool {
-        let asking = matches!(self.phase, Phase::Asking { .. });
-        match kind {
-            InputKind::Start => matches!(
-                self.phase,
-                Phase::Idle
-                    | Phase::Completed { .. }
-                    | Phase::HandedOff { .. }
-                    | Phase::Failed { .. }
-            ),
-            InputKind::Message => {
-                asking
-                    || matches!(
-                        self.phase,
-                        Phase::Idle | Phase::Completed { .. } | Phase::HandedOff { .. }
-                    )
-            }
-            InputKind::Tick | InputKind::Reset => true,
-            InputKind::DetectionReceived | InputKind::DetectionFailed => {
-                matches!(self.phase, Phase::Detecting)
-            }
-            InputKind::Answer | InputKind::Skip => asking,
-            InputKind::SkipAll => asking || matches!(self.phase, Phase::Detecting),
-            InputKind::StepCompleted | InputKind::StepNeedsClarification => {
-                matches!(self.phase, Phase::RunningStep { .. })
-            }
-            InputKind::GenerationChunk
-            | InputKind::GenerationCompleted
-            | InputKind::GenerationFailed => matches!(self.phase, Phase::Generating { .. }),
-            InputKind::Retry => matches!(self.phase, Phase::Failed { .. }),
-        }
+        check::accepts(self.state.active(), kind)
     }
 
     /// The configuration the session was created with.
     pub fn config(&self) -> &Config {
-        &self.config
+        &self.env.config
     }
 
-    /// Every decision so far and why (E14).
+    /// Every decision so far and why.
     pub fn trace(&self) -> &[TraceEvent] {
-        &self.trace
+        &self.env.trace
     }
 
-    /// Counters over the session's life (E14).
+    /// Counters over the session's life.
     pub fn counters(&self) -> Counters {
-        self.counters
+        self.env.counters
     }
 
     /// Questions resolved so far, in asking order. Never loses an answer, whatever happens next.
     pub fn resolutions(&self) -> &[Resolution] {
-        self.convo.as_ref().map_or(&[], |c| &c.resolutions)
+        self.state.conversation().map_or(&[], |c| &c.resolutions)
     }
 
     /// Questions that were never shown (a limit, never-ask mode or "Continue anyway"); their
     /// assumptions apply and they are listed as open questions.
     pub fn unasked(&self) -> &[Question] {
-        self.convo.as_ref().map_or(&[], |c| &c.unasked)
+        self.state.conversation().map_or(&[], |c| &c.unasked)
     }
 
     /// The original request, once started.
     pub fn request(&self) -> Option<&str> {
-        self.convo.as_ref().map(|c| c.request.as_str())
+        self.state.conversation().map(|c| c.request.as_str())
     }
 
     /// The enriched prompt built from everything gathered so far.
     pub fn enriched_prompt(&self) -> Option<EnrichedPrompt> {
-        self.convo.as_ref().map(Conversation::prompt)
+        self.state.conversation().map(Conversation::prompt)
     }
 
-    /// The outputs of the pipeline steps that have finished, in order (E15).
+    /// The outputs of the pipeline steps that have finished, in order.
     pub fn step_outputs(&self) -> &[StepOutput] {
-        self.convo.as_ref().map_or(&[], |c| &c.step_outputs)
+        self.state.conversation().map_or(&[], |c| &c.step_outputs)
     }
 
-    /// The step that paused for the pending question, with its partial result (E15).
+    /// The step that paused for the pending question, with its partial result.
     pub fn paused_step(&self) -> Option<&PausedStep> {
-        self.convo.as_ref().and_then(|c| c.paused.as_ref())
+        self.state.conversation()?.paused.as_ref()
     }
 
-    /// Clarification rounds started on the request so far (E7): 1 once detection ran, plus one
-    /// per follow-up question.
+    /// Clarification rounds started on the request so far: 1 once detection ran, plus one per
+    /// follow-up question.
     pub fn rounds(&self) -> u32 {
-        self.convo.as_ref().map_or(0, |c| c.rounds)
+        self.state.conversation().map_or(0, |c| c.rounds)
     }
 
     /// The final (or partial, while streaming) answer.
     pub fn answer(&self) -> Option<&str> {
-        match &self.phase {
-            Phase::Generating { streamed } => Some(streamed),
-            Phase::Completed { answer } | Phase::HandedOff { answer, .. } => Some(answer),
-            Phase::Idle
-            | Phase::Detecting
-            | Phase::Asking { .. }
-            | Phase::RunningStep { .. }
-            | Phase::Failed { .. } => None,
-        }
+        self.state.active()?.answer()
     }
 
     /// The handoff package, once handed off.
     pub fn handoff(&self) -> Option<&HandoffPackage> {
-        match &self.phase {
+        match &self.state.active()?.phase {
             Phase::HandedOff { package, .. } => Some(package),
-            Phase::Idle
-            | Phase::Detecting
+            Phase::Detecting
             | Phase::Asking { .. }
             | Phase::RunningStep { .. }
             | Phase::Generating { .. }
@@ -194,15 +132,59 @@ impl Session {
 
     /// Why the session failed, if it did.
     pub fn failure(&self) -> Option<&str> {
-        match &self.phase {
+        match &self.state.active()?.phase {
             Phase::Failed { reason } => Some(reason),
-            Phase::Idle
-            | Phase::Detecting
+            Phase::Detecting
             | Phase::Asking { .. }
             | Phase::RunningStep { .. }
             | Phase::Generating { .. }
             | Phase::Completed { .. }
             | Phase::HandedOff { .. } => None,
+        }
+    }
+}
+
+impl Active {
+    /// The final (or partial, while streaming) answer.
+    pub(super) fn answer(&self) -> Option<&str> {
+        match &self.phase {
+            Phase::Generating { streamed } => Some(streamed),
+            Phase::Completed { answer } | Phase::HandedOff { answer, .. } => Some(answer),
+            Phase::Detecting
+            | Phase::Asking { .. }
+            | Phase::RunningStep { .. }
+            | Phase::Failed { .. } => None,
+        }
+    }
+
+    /// When the pending question expires, if one is pending and questions expire.
+    pub(super) fn deadline(&self, config: &Config) -> Option<Millis> {
+        match &self.phase {
+            Phase::Asking { asked_at, .. } => config
+                .question_timeout_ms
+                .map(|t| asked_at.saturating_add(t)),
+            Phase::Detecting
+            | Phase::RunningStep { .. }
+            | Phase::Generating { .. }
+            | Phase::Completed { .. }
+            | Phase::HandedOff { .. }
+            | Phase::Failed { .. } => None,
+        }
+    }
+
+    /// "Question n of m".
+    pub(super) fn progress(&self, config: &Config) -> Progress {
+        let c = &self.conversation;
+        let asked = count(c.asked.len());
+        let left = config.limits.max_questions.saturating_sub(asked);
+        let queued = count(c.queue.len()).min(left);
+        Progress {
+            current: if matches!(self.phase, Phase::Asking { .. }) {
+                asked
+            } else {
+                0
+            },
+            total: asked.saturating_add(queued),
         }
     }
 }

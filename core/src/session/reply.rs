@@ -1,10 +1,10 @@
 //! Checking and reading what the user said to a question.
 
-use crate::error::Error;
-use crate::input::{Answer, MAX_TEXT_BYTES, Reply};
-use crate::question::{ChoiceId, Question, QuestionId};
+use crate::protocol::error::Error;
+use crate::protocol::input::{Answer, MAX_TEXT_BYTES, UserAnswer};
+use crate::protocol::question::{ChoiceId, Question, QuestionId};
 
-/// Phrases a typed message uses for "I don't know" (E5), compared case-insensitively.
+/// Phrases a typed message uses for "I don't know", compared case-insensitively.
 const DONT_KNOW: &[&str] = &[
     "?",
     "i don't know",
@@ -54,7 +54,7 @@ pub(super) fn check_step(running: &str, got: &str) -> Result<(), Error> {
 
 /// Checks `reply` against what `q` allows: known options, one unless several are allowed, free
 /// text only where it is accepted, nothing empty or too long.
-pub(super) fn validate(q: &Question, reply: &Reply) -> Result<(), Error> {
+pub(super) fn validate(q: &Question, reply: &UserAnswer) -> Result<(), Error> {
     let check_choices = |choices: &[ChoiceId]| -> Result<(), Error> {
         if choices.is_empty() {
             return Err(Error::InvalidAnswer {
@@ -103,20 +103,20 @@ pub(super) fn validate(q: &Question, reply: &Reply) -> Result<(), Error> {
         }
     };
     match reply {
-        Reply::Choices { choices } => check_choices(choices),
-        Reply::Text { text } => check_text(text),
-        Reply::ChoicesWithText { choices, text } => {
+        UserAnswer::Choices { choices } => check_choices(choices),
+        UserAnswer::Text { text } => check_text(text),
+        UserAnswer::ChoicesWithText { choices, text } => {
             check_choices(choices).and_then(|()| check_text(text))
         }
-        Reply::DontKnow if q.allow_skip => Ok(()),
-        Reply::DontKnow => Err(Error::InvalidAnswer {
+        UserAnswer::DontKnow if q.allow_skip => Ok(()),
+        UserAnswer::DontKnow => Err(Error::InvalidAnswer {
             question: q.id.clone(),
             reason: "this question does not offer \"I don't know\"",
         }),
     }
 }
 
-/// Reads a chat message as the answer to `q` (E6): `2` picks the second option, an option's
+/// Reads a chat message as the answer to `q`: `2` picks the second option, an option's
 /// label or id picks it, `?` or "I don't know" means "I don't know", anything else is free text.
 pub(super) fn answer_from_message(q: &Question, text: &str) -> Result<Answer, Error> {
     check_length(text)?;
@@ -139,7 +139,7 @@ pub(super) fn answer_from_message(q: &Question, text: &str) -> Result<Answer, Er
             choices: vec![choice.id.clone()],
         });
     }
-    let reply = Reply::Text { text: t.to_owned() };
+    let reply = UserAnswer::Text { text: t.to_owned() };
     validate(q, &reply)?;
     Ok(reply.into())
 }
@@ -147,7 +147,8 @@ pub(super) fn answer_from_message(q: &Question, text: &str) -> Result<Answer, Er
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::question::{Choice, Priority, QuestionSource};
+    use crate::protocol::question::Stage;
+    use crate::protocol::question::{Choice, Priority, QuestionSource};
 
     #[test]
     fn a_number_picks_an_option_and_other_text_is_free_text() {
@@ -174,14 +175,14 @@ mod tests {
     #[test]
     fn unknown_and_duplicate_options_are_refused() {
         let q = question(&["Android", "iOS"]);
-        let unknown = Reply::Choices {
+        let unknown = UserAnswer::Choices {
             choices: vec![ChoiceId("o9".into())],
         };
         assert!(matches!(
             validate(&q, &unknown),
             Err(Error::UnknownChoice { .. })
         ));
-        let twice = Reply::Choices {
+        let twice = UserAnswer::Choices {
             choices: vec![ChoiceId("o1".into()), ChoiceId("o1".into())],
         };
         assert!(matches!(
@@ -202,8 +203,8 @@ mod tests {
 
     fn question(labels: &[&str]) -> Question {
         Question {
-            id: QuestionId::derive("clarify", "Which platform?"),
-            step: "clarify".into(),
+            id: QuestionId::derive(&Stage::Request, "Which platform?"),
+            step: Stage::Request,
             text: "Which platform?".into(),
             why: String::new(),
             options: labels

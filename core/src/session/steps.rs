@@ -1,27 +1,27 @@
-//! Host-defined pipeline steps (E15, seed 004): each may pause for a question a bounded number
+//! Host-defined pipeline steps: each may pause for a question a bounded number
 //! of times, keeps its partial result while paused, and resumes where it stopped.
 
-use super::{PausedStep, Session, StepOutput, count};
+use super::{Active, Env, PausedStep, StepOutput, count};
 use crate::analysis;
-use crate::config::Mode;
-use crate::effect::Effect;
-use crate::question::QuestionSource;
-use crate::trace::Layer;
+use crate::protocol::config::Mode;
+use crate::protocol::effect::Effect;
+use crate::protocol::question::{QuestionSource, Stage};
+use crate::protocol::trace::Layer;
 
-impl Session {
+impl Active {
     /// Whether the next run of `step` may ask: interactive, not declined, budget left, and
     /// fewer than [`Limits::max_per_step`](crate::Limits::max_per_step) pauses and questions.
-    pub(super) fn step_may_ask(&self, step: &str) -> bool {
-        let Some(c) = &self.convo else { return false };
-        let per_step = self.config.limits.max_per_step;
-        self.config.mode == Mode::Interactive
+    pub(super) fn step_may_ask(&self, step: &str, env: &Env) -> bool {
+        let c = &self.conversation;
+        let per_step = env.config.limits.max_per_step;
+        env.config.mode == Mode::Interactive
             && !c.declined_all
             && c.step_pauses < per_step
             && c.asked_in_step(step) < per_step
-            && count(c.asked.len()) < self.config.limits.max_questions
+            && count(c.asked.len()) < env.config.limits.max_questions
     }
 
-    /// A step paused for a question (seed 004): remember it and its partial result, ask at
+    /// A step paused for a question: remember it and its partial result, ask at
     /// most one question (or record it as open when the step may not ask), then re-run it.
     ///
     /// A step pauses at most `max_per_step` times. One that asks again after that (it was
@@ -30,17 +30,18 @@ impl Session {
     pub(super) fn step_question(
         &mut self,
         step: String,
-        reply: &str,
+        json: &str,
         partial: serde_json::Value,
+        env: &mut Env,
         fx: &mut Vec<Effect>,
     ) {
-        let may_ask = self.step_may_ask(&step);
-        let per_step = self.config.limits.max_per_step;
-        let mut questions = match analysis::parse_detection(reply, &step) {
+        let may_ask = self.step_may_ask(&step, env);
+        let per_step = env.config.limits.max_per_step;
+        let mut questions = match analysis::parse_detection(json, &Stage::Step(step.clone())) {
             Ok(a) if a.needs_clarification => a.questions,
             Ok(_) => Vec::new(),
             Err(e) => {
-                self.note(
+                env.note(
                     Layer::Step,
                     "reply_unusable",
                     &format!("Step {step}'s clarification reply was unusable ({e}); no question comes of it."),
@@ -54,7 +55,7 @@ impl Session {
         let keep = if may_ask { 1.min(questions.len()) } else { 0 };
         let extra = questions.split_off(keep);
         if !extra.is_empty() {
-            self.note(
+            env.note(
                 Layer::Limit,
                 "step_limit",
                 &format!(
@@ -62,7 +63,7 @@ impl Session {
                 ),
             );
         }
-        let Some(c) = &mut self.convo else { return };
+        let c = &mut self.conversation;
         for q in extra {
             if !c.seen(&q.id) && !c.unasked.iter().any(|u| u.id == q.id) {
                 c.unasked.push(q);
@@ -75,24 +76,24 @@ impl Session {
             });
             c.next_step = c.next_step.saturating_add(1);
             c.step_pauses = 0;
-            self.note(
+            env.note(
                 Layer::Limit,
                 "step_finished_by_limit",
                 &format!("Step {step} asked again after its last allowed pause; its partial result is taken as its output."),
             );
-            return self.proceed(fx);
+            return self.proceed(env, fx);
         }
         c.step_pauses = c.step_pauses.saturating_add(1);
         c.paused = Some(PausedStep {
             step: step.clone(),
             partial,
         });
-        self.note(
+        env.note(
             Layer::Step,
             "step_paused",
             &format!("Step {step} paused with its partial result."),
         );
-        self.enqueue(questions);
-        self.proceed(fx);
+        self.enqueue(questions, env);
+        self.proceed(env, fx);
     }
 }

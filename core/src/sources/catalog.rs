@@ -1,5 +1,5 @@
-//! The entity catalog (E3c): named things a request may mention, several of which may share a
-//! name (seed 003: zero matches → ask what they mean; one → proceed; several → ask which).
+//! The entity catalog: named things a request may mention, several of which may share a
+//! name (zero matches → ask what they mean; one → proceed; several → ask which).
 
 use serde::{Deserialize, Serialize};
 

@@ -1,4 +1,4 @@
-//! The knowledge base (E3b): documents with keywords, clarifying questions and a handoff flag,
+//! The knowledge base: documents with keywords, clarifying questions and a handoff flag,
 //! and a deterministic keyword search.
 
 use serde::{Deserialize, Serialize};

@@ -1,8 +1,8 @@
 //! An answer as JS writes it (`"opt-1"`, `{ choice }`, `{ choices, text }`, `{ text }`,
-//! `{ dontKnow: true }`), read into the engine's [`Reply`]. Whether the answer fits the question
+//! `{ dontKnow: true }`), read into the engine's [`UserAnswer`]. Whether the answer fits the question
 //! is the engine's decision, not this module's.
 
-use clarify_core::{ChoiceId, Reply};
+use clarify_core::{ChoiceId, UserAnswer};
 use serde::Deserialize;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -20,13 +20,13 @@ struct RawReply {
 const SHAPE: &str = "an answer: \"choice-id\", { choice }, { choices: [...] }, { text }, \
                      { choices, text } or { dontKnow: true }";
 
-/// Reads `value` as a [`Reply`].
+/// Reads `value` as a [`UserAnswer`].
 ///
 /// # Errors
 /// `bad_answer` when `value` has none of the documented shapes.
-pub fn from_js(value: JsValue) -> Result<Reply, ClarifyError> {
+pub fn from_js(value: JsValue) -> Result<UserAnswer, ClarifyError> {
     if let Some(choice) = value.as_string() {
-        return Ok(Reply::Choices {
+        return Ok(UserAnswer::Choices {
             choices: vec![ChoiceId(choice)],
         });
     }
@@ -43,11 +43,11 @@ pub fn from_js(value: JsValue) -> Result<Reply, ClarifyError> {
         (None, None) => None,
     };
     match (raw.dont_know, choices, raw.text) {
-        (true, None, None) => Ok(Reply::DontKnow),
+        (true, None, None) => Ok(UserAnswer::DontKnow),
         (true, _, _) => Err(bad("dontKnow cannot come with choices or text".into())),
-        (false, Some(choices), None) => Ok(Reply::Choices { choices }),
-        (false, Some(choices), Some(text)) => Ok(Reply::ChoicesWithText { choices, text }),
-        (false, None, Some(text)) => Ok(Reply::Text { text }),
+        (false, Some(choices), None) => Ok(UserAnswer::Choices { choices }),
+        (false, Some(choices), Some(text)) => Ok(UserAnswer::ChoicesWithText { choices, text }),
+        (false, None, Some(text)) => Ok(UserAnswer::Text { text }),
         (false, None, None) => Err(bad(format!("expected {SHAPE}"))),
     }
 }

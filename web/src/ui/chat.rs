@@ -2,7 +2,7 @@
 //! handoff or the failure, the request box and the trace. Each part reads the [`Engine`] from
 //! context and wakes only when its own part of the session changes.
 
-use clarify_core::{Input, Reply, Status};
+use clarify_core::{Input, Status, UserAnswer};
 use leptos::prelude::*;
 
 use super::answer::{AnswerView, FailureNotice, HandoffNotice};
@@ -53,10 +53,10 @@ fn PendingQuestion() -> impl IntoView {
 fn question_card(engine: Engine) -> impl IntoView {
     engine.view.pending().get().map(|p| {
         let id = p.question.id.clone();
-        let on_answer = Callback::new(move |reply: Reply| {
+        let on_answer = Callback::new(move |answer: UserAnswer| {
             engine.send(Input::Answer {
                 question: id.clone(),
-                reply,
+                answer,
                 now: now(),
             })
         });

@@ -6,7 +6,7 @@
 //! its own elements from its root rather than the document, and styles itself from
 //! `web/assets/card.css` — so it can be mounted alone, in a shadow root too.
 
-use clarify_core::{Choice, ChoiceId, Priority, Progress, Question, Reply};
+use clarify_core::{Choice, ChoiceId, Priority, Progress, Question, UserAnswer};
 use leptos::ev::KeyboardEvent;
 use leptos::html;
 use leptos::prelude::*;
@@ -32,7 +32,7 @@ pub fn QuestionCard(
     #[prop(optional, into)]
     lang: Option<Signal<Lang>>,
     /// Called with the user's reply (options, text, both, or "I don't know").
-    on_answer: Callback<Reply, Outcome>,
+    on_answer: Callback<UserAnswer, Outcome>,
     /// "Continue anyway": skip this and every remaining question. Hidden when absent.
     #[prop(optional)]
     on_skip_all: Option<Callback<(), Outcome>>,
@@ -144,11 +144,11 @@ struct Draft {
     choices: StoredValue<Vec<ChoiceId>>,
     count: usize,
     multiple: bool,
-    on_answer: Callback<Reply, Outcome>,
+    on_answer: Callback<UserAnswer, Outcome>,
 }
 
 impl Draft {
-    fn new(question: &Question, on_answer: Callback<Reply, Outcome>) -> Self {
+    fn new(question: &Question, on_answer: Callback<UserAnswer, Outcome>) -> Self {
         let choices: Vec<ChoiceId> = question.options.iter().map(|c| c.id.clone()).collect();
         Self {
             selected: RwSignal::new(Vec::new()),
@@ -169,7 +169,7 @@ impl Draft {
     }
 
     /// Hands `reply` over after the browser has painted "Continuing…".
-    fn send(self, reply: Reply) {
+    fn send(self, reply: UserAnswer) {
         self.submitting.set(true);
         self.error.set(None);
         set_timeout(
@@ -185,7 +185,7 @@ impl Draft {
     }
 
     /// The picked options and the typed text as a reply, or `None` when there is neither.
-    fn reply(self) -> Option<Reply> {
+    fn reply(self) -> Option<UserAnswer> {
         let choices: Vec<ChoiceId> = self.choices.with_value(|ids| {
             self.selected
                 .get_untracked()
@@ -195,9 +195,9 @@ impl Draft {
         });
         let typed = self.text.get_untracked().trim().to_owned();
         match (choices.is_empty(), typed.is_empty()) {
-            (false, true) => Some(Reply::Choices { choices }),
-            (true, false) => Some(Reply::Text { text: typed }),
-            (false, false) => Some(Reply::ChoicesWithText {
+            (false, true) => Some(UserAnswer::Choices { choices }),
+            (true, false) => Some(UserAnswer::Text { text: typed }),
+            (false, false) => Some(UserAnswer::ChoicesWithText {
                 choices,
                 text: typed,
             }),
@@ -342,7 +342,7 @@ fn CardActions(
                 class="qcard-secondary"
                 data-testid="dont-know"
                 disabled=move || submitting.get()
-                on:click=move |_| draft.send(Reply::DontKnow)
+                on:click=move |_| draft.send(UserAnswer::DontKnow)
             >
                 {move || t().dont_know}
             </button>

@@ -1,14 +1,13 @@
 //! Inputs: facts and commands from the world outside the engine.
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
-use crate::error::InputKind;
-use crate::question::{ChoiceId, QuestionId};
-use crate::request::{Message, Usage};
-use crate::sources::{Document, EntityLookup};
-
-/// Milliseconds since the Unix epoch, as told by the host. The engine never reads a clock.
-pub type Millis = u64;
+use crate::protocol::document::{Document, EntityLookup};
+use crate::protocol::question::{ChoiceId, QuestionId};
+use crate::protocol::request::{Message, Usage};
+use crate::protocol::time::Millis;
 
 /// The longest user text (a request, a message, a typed answer) the engine accepts, in bytes.
 ///
@@ -35,17 +34,19 @@ pub enum Input {
     },
     /// A chat message from the user. While a question is pending it IS that question's answer
     /// (a number picks an option, `?` means "I don't know", anything else is free text) and never
-    /// a new request (E6, seed 000's "12" trace). When idle it starts a new request.
+    /// a new request (so "12" answers "Which Android version?"). When idle it starts a new request.
     Message {
         /// The text as typed.
         text: String,
         /// The time it was sent.
         now: Millis,
     },
-    /// The LLM answered the detection request; `reply` is the assistant message's text.
+    /// The LLM answered the detection request.
     DetectionReceived {
-        /// Raw text of the reply; parsed leniently, and a bad reply falls back (E12).
-        reply: String,
+        /// The assistant message's text (JSON, parsed leniently); an unreadable one falls back
+        /// to the embedded detector. Named `reply` in JSON.
+        #[serde(rename = "reply")]
+        text: String,
         /// Token counts, if the endpoint reported them.
         #[serde(default)]
         usage: Option<Usage>,
@@ -59,8 +60,9 @@ pub enum Input {
     Answer {
         /// The question answered; must be the pending one.
         question: QuestionId,
-        /// What they said.
-        reply: Reply,
+        /// What they said. Named `reply` in JSON.
+        #[serde(rename = "reply")]
+        answer: UserAnswer,
         /// The time of the answer.
         now: Millis,
     },
@@ -73,29 +75,32 @@ pub enum Input {
     },
     /// "Continue anyway" / skip all: the pending question and every queued one are declined,
     /// nothing more is asked in this conversation, and the engine proceeds with the assumptions
-    /// (E9). Accepted while a question is pending or while detection runs.
+    ///. Accepted while a question is pending or while detection runs.
     SkipAll {
         /// The time of the request.
         now: Millis,
     },
-    /// Time passed; a pending question past its deadline times out (E9).
+    /// Time passed; a pending question past its deadline times out.
     Tick {
         /// The current time.
         now: Millis,
     },
-    /// A pipeline step finished (E15).
+    /// A pipeline step finished.
     StepCompleted {
         /// The step's name, as in [`Config::steps`](crate::Config::steps).
         step: String,
         /// The step's output, kept as the pipeline's partial result.
         output: serde_json::Value,
     },
-    /// A pipeline step wants to ask one question before it can finish (E15, seed 004).
+    /// A pipeline step wants to ask one question before it can finish.
     StepNeedsClarification {
         /// The step's name.
         step: String,
-        /// The step's raw clarification reply (seed 004's `clarification_*` shape).
-        reply: String,
+        /// The step's clarification request as JSON text (`needs_clarification` plus either
+        /// `clarification_question` and `clarification_options` or `ambiguity_details`). Named
+        /// `reply` in JSON.
+        #[serde(rename = "reply")]
+        json: String,
         /// What the step computed so far; given back when the step resumes.
         #[serde(default)]
         partial: serde_json::Value,
@@ -148,7 +153,7 @@ impl Input {
     }
 }
 
-/// What the host knows about a request when it starts (E3b, E3c, E12).
+/// What the host knows about a request when it starts.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Context {
     /// Earlier messages of the conversation, oldest first.
@@ -162,10 +167,10 @@ pub struct Context {
     pub entities: Vec<EntityLookup>,
 }
 
-/// What the user said to a question (E5, as given). Stored as an [`Answer`].
+/// What the user said to a question (as given). Stored as an [`Answer`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Reply {
+pub enum UserAnswer {
     /// One or more options (several only where the question allows it).
     Choices {
         /// The chosen options' ids.
@@ -187,7 +192,7 @@ pub enum Reply {
     DontKnow,
 }
 
-/// How a question was resolved (E5). The variants are never conflated.
+/// How a question was resolved. The variants are never conflated.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Answer {
@@ -228,13 +233,99 @@ impl Answer {
     }
 }
 
-impl From<Reply> for Answer {
-    fn from(reply: Reply) -> Self {
+impl From<UserAnswer> for Answer {
+    fn from(reply: UserAnswer) -> Self {
         match reply {
-            Reply::Choices { choices } => Self::Choices { choices },
-            Reply::Text { text } => Self::Text { text },
-            Reply::ChoicesWithText { choices, text } => Self::ChoicesWithText { choices, text },
-            Reply::DontKnow => Self::DontKnow,
+            UserAnswer::Choices { choices } => Self::Choices { choices },
+            UserAnswer::Text { text } => Self::Text { text },
+            UserAnswer::ChoicesWithText { choices, text } => {
+                Self::ChoicesWithText { choices, text }
+            }
+            UserAnswer::DontKnow => Self::DontKnow,
         }
+    }
+}
+
+/// The kinds of [`Input`](crate::Input), for errors and for [`Session::accepts`](crate::Session::accepts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InputKind {
+    /// [`Input::Start`](crate::Input::Start).
+    Start,
+    /// [`Input::Message`](crate::Input::Message).
+    Message,
+    /// [`Input::DetectionReceived`](crate::Input::DetectionReceived).
+    DetectionReceived,
+    /// [`Input::DetectionFailed`](crate::Input::DetectionFailed).
+    DetectionFailed,
+    /// [`Input::Answer`](crate::Input::Answer).
+    Answer,
+    /// [`Input::Skip`](crate::Input::Skip).
+    Skip,
+    /// [`Input::SkipAll`](crate::Input::SkipAll).
+    SkipAll,
+    /// [`Input::Tick`](crate::Input::Tick).
+    Tick,
+    /// [`Input::StepCompleted`](crate::Input::StepCompleted).
+    StepCompleted,
+    /// [`Input::StepNeedsClarification`](crate::Input::StepNeedsClarification).
+    StepNeedsClarification,
+    /// [`Input::GenerationChunk`](crate::Input::GenerationChunk).
+    GenerationChunk,
+    /// [`Input::GenerationCompleted`](crate::Input::GenerationCompleted).
+    GenerationCompleted,
+    /// [`Input::GenerationFailed`](crate::Input::GenerationFailed).
+    GenerationFailed,
+    /// [`Input::Retry`](crate::Input::Retry).
+    Retry,
+    /// [`Input::Reset`](crate::Input::Reset).
+    Reset,
+}
+
+impl InputKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [Self; 15] = [
+        Self::Start,
+        Self::Message,
+        Self::DetectionReceived,
+        Self::DetectionFailed,
+        Self::Answer,
+        Self::Skip,
+        Self::SkipAll,
+        Self::Tick,
+        Self::StepCompleted,
+        Self::StepNeedsClarification,
+        Self::GenerationChunk,
+        Self::GenerationCompleted,
+        Self::GenerationFailed,
+        Self::Retry,
+        Self::Reset,
+    ];
+
+    /// The snake_case name used in JSON (`start`, `skip_all`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Start => "start",
+            Self::Message => "message",
+            Self::DetectionReceived => "detection_received",
+            Self::DetectionFailed => "detection_failed",
+            Self::Answer => "answer",
+            Self::Skip => "skip",
+            Self::SkipAll => "skip_all",
+            Self::Tick => "tick",
+            Self::StepCompleted => "step_completed",
+            Self::StepNeedsClarification => "step_needs_clarification",
+            Self::GenerationChunk => "generation_chunk",
+            Self::GenerationCompleted => "generation_completed",
+            Self::GenerationFailed => "generation_failed",
+            Self::Retry => "retry",
+            Self::Reset => "reset",
+        }
+    }
+}
+
+impl fmt::Display for InputKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }

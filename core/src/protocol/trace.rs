@@ -1,8 +1,8 @@
-//! The decision trace and counters (E14).
+//! The decision trace and counters.
 
 use serde::{Deserialize, Serialize};
 
-use crate::input::Millis;
+use crate::protocol::time::Millis;
 
 /// Which part of the engine made a decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,19 +4,95 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+/// Who asks a question: the engine about the request itself, or a host pipeline step.
+///
+/// In JSON the request is the string `"clarify"` and a step is its name; a step that is itself
+/// named `clarify` is written `{"step": "clarify"}`, so the two never meet.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Stage {
+    /// The request's own clarification (detection, the knowledge base, the catalog, follow-ups).
+    Request,
+    /// A pipeline step, by its name in [`Config::steps`](crate::Config::steps).
+    Step(String),
+}
+
+impl Stage {
+    /// The pipeline step's name, or `None` for the request.
+    pub fn step_name(&self) -> Option<&str> {
+        match self {
+            Self::Request => None,
+            Self::Step(name) => Some(name),
+        }
+    }
+
+    /// The hash state a question id starts from. The request hashes the bytes `clarify`, a
+    /// step its name; a step named `clarify` is prefixed with 0xFF, a byte no UTF-8 text holds,
+    /// so its ids differ from the request's.
+    fn id_seed(&self) -> u64 {
+        match self {
+            Self::Request => fnv1a(FNV_OFFSET, REQUEST_STAGE.as_bytes()),
+            Self::Step(name) if name == REQUEST_STAGE => {
+                fnv1a(fnv1a(FNV_OFFSET, &[0xFF]), name.as_bytes())
+            }
+            Self::Step(name) => fnv1a(FNV_OFFSET, name.as_bytes()),
+        }
+    }
+}
+
+impl fmt::Display for Stage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Request => f.write_str("the request"),
+            Self::Step(name) => f.write_str(name),
+        }
+    }
+}
+
+impl Serialize for Stage {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Request => serializer.serialize_str(REQUEST_STAGE),
+            Self::Step(name) if name == REQUEST_STAGE => {
+                StageJson::Named { step: name.clone() }.serialize(serializer)
+            }
+            Self::Step(name) => serializer.serialize_str(name),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Stage {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(match StageJson::deserialize(deserializer)? {
+            StageJson::Plain(name) if name == REQUEST_STAGE => Self::Request,
+            StageJson::Plain(name) | StageJson::Named { step: name } => Self::Step(name),
+        })
+    }
+}
+
+/// The JSON shapes of a [`Stage`].
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum StageJson {
+    Plain(String),
+    Named { step: String },
+}
+
+/// How the request's own stage is written in JSON (and seeds its question ids).
+const REQUEST_STAGE: &str = "clarify";
+
 /// A question's stable id, derived from its step and normalised text.
 ///
 /// The same question asked twice gets the same id, which is how the engine recognises a repeat
-/// (E4, E7) and how a host keys stored answers across reloads.
+/// and how a host keys stored answers across reloads.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct QuestionId(pub String);
 
 impl QuestionId {
-    /// Derives the id of a question from the step that asks it and its text.
+    /// Derives the id of a question from the stage that asks it and its text.
     ///
     /// Case, punctuation and runs of whitespace do not change the id.
-    pub fn derive(step: &str, text: &str) -> Self {
+    pub fn derive(stage: &Stage, text: &str) -> Self {
         let normalised: String = text
             .chars()
             .filter(|c| c.is_alphanumeric() || c.is_whitespace())
@@ -25,7 +101,7 @@ impl QuestionId {
             .split_whitespace()
             .collect::<Vec<_>>()
             .join(" ");
-        let hash = fnv1a(fnv1a(FNV_OFFSET, step.as_bytes()), normalised.as_bytes());
+        let hash = fnv1a(stage.id_seed(), normalised.as_bytes());
         Self(format!("q-{hash:016x}"))
     }
 
@@ -102,7 +178,7 @@ pub struct Choice {
     pub description: Option<String>,
 }
 
-/// Where a question came from (E3); shown in the trace.
+/// Where a question came from; shown in the trace.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum QuestionSource {
@@ -123,22 +199,22 @@ pub enum QuestionSource {
         /// The rule or kind that fired, e.g. `pronoun_without_antecedent`.
         rule: String,
     },
-    /// A pipeline step that paused for a question (E15).
+    /// A pipeline step that paused for a question.
     Step,
-    /// A follow-up to a free-text answer that was itself vague (seed 002's second round).
+    /// A follow-up to a free-text answer that was itself vague (the second round).
     FollowUp {
         /// The question whose answer prompted the follow-up.
         of: QuestionId,
     },
 }
 
-/// A clarifying question (E4).
+/// A clarifying question.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Question {
     /// Stable, content-derived id.
     pub id: QuestionId,
-    /// The pipeline step that asked; `"clarify"` for the request itself.
-    pub step: String,
+    /// Who asked: the request itself or a pipeline step.
+    pub step: Stage,
     /// The question as shown to the user.
     pub text: String,
     /// Why it matters; shown under the question.
@@ -185,28 +261,63 @@ fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
 mod tests {
     use super::*;
 
+    fn step(name: &str) -> Stage {
+        Stage::Step(name.into())
+    }
+
     #[test]
     fn id_ignores_case_punctuation_and_spacing() {
-        let a = QuestionId::derive("clarify", "Which Android version?");
-        let b = QuestionId::derive("clarify", "  which   android VERSION ");
+        let a = QuestionId::derive(&Stage::Request, "Which Android version?");
+        let b = QuestionId::derive(&Stage::Request, "  which   android VERSION ");
         assert_eq!(a, b);
     }
 
     #[test]
-    fn id_depends_on_step_and_text() {
-        let a = QuestionId::derive("clarify", "Which Android version?");
-        assert_ne!(a, QuestionId::derive("analyze", "Which Android version?"));
-        assert_ne!(a, QuestionId::derive("clarify", "Which iOS version?"));
+    fn id_depends_on_stage_and_text() {
+        let a = QuestionId::derive(&Stage::Request, "Which Android version?");
+        assert_ne!(
+            a,
+            QuestionId::derive(&step("analyze"), "Which Android version?")
+        );
+        assert_ne!(a, QuestionId::derive(&Stage::Request, "Which iOS version?"));
     }
 
     #[test]
     fn id_is_stable_across_builds() {
-        // A snapshot written by one build must find its questions in the next.
+        // A snapshot written by one build must find its questions in the next; this id is in
+        // the transcripts and is FNV-1a over the bytes "clarify" then the normalised text.
         assert_eq!(
-            QuestionId::derive("clarify", "Which Android version?").as_str(),
-            QuestionId::derive("clarify", "which android version").as_str()
+            QuestionId::derive(&Stage::Request, "Which Android version?").as_str(),
+            "q-5a23b86a2b82fa3d"
         );
-        assert_eq!(QuestionId::derive("", "").as_str(), "q-cbf29ce484222325");
+        assert_eq!(
+            QuestionId::derive(&step(""), "").as_str(),
+            "q-cbf29ce484222325"
+        );
+    }
+
+    #[test]
+    fn a_step_named_clarify_is_not_the_request() {
+        let named = step("clarify");
+        assert_ne!(
+            QuestionId::derive(&named, "Which one?"),
+            QuestionId::derive(&Stage::Request, "Which one?")
+        );
+        let json = serde_json::to_string(&named).unwrap();
+        assert_eq!(json, r#"{"step":"clarify"}"#);
+        assert_eq!(serde_json::from_str::<Stage>(&json).unwrap(), named);
+        assert_eq!(
+            serde_json::to_string(&Stage::Request).unwrap(),
+            r#""clarify""#
+        );
+        assert_eq!(
+            serde_json::from_str::<Stage>(r#""clarify""#).unwrap(),
+            Stage::Request
+        );
+        assert_eq!(
+            serde_json::from_str::<Stage>(r#""extract""#).unwrap(),
+            step("extract")
+        );
     }
 
     #[test]

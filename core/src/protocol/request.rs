@@ -1,4 +1,4 @@
-//! LLM requests as data (E12): the engine decides what to ask an OpenAI-compatible endpoint;
+//! LLM requests as data: the engine decides what to ask an OpenAI-compatible endpoint;
 //! the host's transport only adds the model name, sends it and feeds the reply back.
 
 use serde::{Deserialize, Serialize};
@@ -41,7 +41,7 @@ pub enum Purpose {
     /// Does the request need clarification, and which questions? Reply with
     /// [`Input::DetectionReceived`](crate::Input::DetectionReceived).
     Detection,
-    /// Translate questions into the user's language (optional, seed 000).
+    /// Translate questions into the user's language (optional).
     Translation,
     /// The final answer from the enriched prompt; reply with
     /// [`Input::GenerationCompleted`](crate::Input::GenerationCompleted) (after chunks).

@@ -2,10 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::enrich::{EnrichedPrompt, HandoffPackage};
-use crate::question::Question;
-use crate::request::ChatRequest;
-use crate::session::{Progress, Status};
+use crate::protocol::prompt::{EnrichedPrompt, HandoffPackage};
+use crate::protocol::question::Question;
+use crate::protocol::request::ChatRequest;
+use crate::protocol::status::{Progress, Status};
 
 /// Work for the host, returned by [`Session::handle`](crate::Session::handle) in order.
 #[must_use = "effects describe work the host must carry out"]
@@ -37,7 +37,7 @@ pub enum Effect {
         step: String,
         /// The prompt with everything gathered so far.
         prompt: EnrichedPrompt,
-        /// What the step computed before it paused, when it is resuming (E15).
+        /// What the step computed before it paused, when it is resuming.
         partial: Option<serde_json::Value>,
         /// Whether the step must not ask (its one question was used, or never-ask mode).
         allow_clarification: bool,
@@ -63,7 +63,7 @@ pub enum Effect {
         /// The prompt it was built from.
         prompt: EnrichedPrompt,
     },
-    /// After the answer, a human takes over (E11): show "Connecting you to an agent…".
+    /// After the answer, a human takes over: show "Connecting you to an agent…".
     HandOff {
         /// Everything the agent needs.
         package: HandoffPackage,

@@ -2,18 +2,18 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::input::Millis;
+use crate::protocol::time::Millis;
 
-/// The bounds that guarantee termination (E7).
+/// The bounds that guarantee termination.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Limits {
     /// Questions asked per session, at most (default 3).
     pub max_questions: u32,
-    /// Clarification rounds per session, at most (default 2, seed 002): the first round is the
+    /// Clarification rounds per session, at most (default 2): the first round is the
     /// request's detection; a vague free-text answer may start one more.
     pub max_rounds: u32,
-    /// Questions a pipeline step may ask, at most (default 1, seed 004).
+    /// Questions a pipeline step may ask, at most (default 1).
     pub max_per_step: u32,
 }
 
@@ -27,7 +27,7 @@ impl Default for Limits {
     }
 }
 
-/// Whether the user is asked at all (E8).
+/// Whether the user is asked at all.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Mode {
@@ -43,7 +43,7 @@ pub enum Mode {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Detection {
-    /// The embedded detector, offline (D1).
+    /// The embedded detector, offline.
     #[default]
     Embedded,
     /// An LLM through [`Effect::RequestDetection`](crate::Effect::RequestDetection); the embedded
@@ -61,11 +61,11 @@ pub struct Config {
     pub mode: Mode,
     /// Embedded detector or LLM.
     pub detection: Detection,
-    /// A pending question expires after this long (seed 004 suggests 24 h); `None`: never.
+    /// A pending question expires after this long (default 24 h); `None`: never.
     pub question_timeout_ms: Option<Millis>,
     /// How many earlier messages go into the detection request.
     pub history_window: usize,
-    /// Host-defined pipeline steps run after clarification, in order (E15). Empty: none.
+    /// Host-defined pipeline steps run after clarification, in order. Empty: none.
     pub steps: Vec<String>,
     /// The user's language as a BCP 47 tag (`en`, `zh`…), for questions and the prompt.
     pub language: String,

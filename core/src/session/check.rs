@@ -1,0 +1,336 @@
+//! The checking step: whether an input fits the session's state, and in what form it goes on.
+//!
+//! [`check`] reads the state and never changes it. It returns either a typed [`Error`] or a
+//! [`Checked`] input, which the transition then applies without failing. [`accepts`] asks the
+//! same function about a sample input of each kind, so which inputs a state takes is written
+//! once.
+
+use std::ops::Deref;
+
+use super::{Active, Phase, Status, reply};
+use crate::protocol::error::Error;
+use crate::protocol::input::InputKind;
+use crate::protocol::input::{Answer, Context, Input, UserAnswer};
+use crate::protocol::question::QuestionId;
+use crate::protocol::request::{Message, Role, Usage};
+use crate::protocol::time::Millis;
+
+/// An input the state accepts. `A` is the active conversation it applies to, borrowed mutably
+/// by [`Session::handle`](super::Session::handle) and shared by [`accepts`].
+pub(super) enum Checked<A> {
+    /// Forget everything.
+    Reset,
+    /// Time passed; a pending question of the active conversation may time out.
+    Tick { now: Millis, active: Option<A> },
+    /// A new request (also a message sent while nothing is pending, with the finished exchange
+    /// as its history); it replaces any finished conversation.
+    Start {
+        request: String,
+        context: Context,
+        now: Millis,
+    },
+    /// An input for the active conversation.
+    Active(A, Accepted),
+}
+
+/// An input the active conversation accepts, already validated.
+pub(super) enum Accepted {
+    /// The pending question is resolved: answered, skipped, or answered by a chat message.
+    Resolve {
+        answer: Answer,
+        now: Millis,
+        from_message: bool,
+    },
+    /// "Continue anyway" while a question is pending.
+    DeclineAll { now: Millis },
+    /// "Continue anyway" while detection runs.
+    DeclineDetection { now: Millis },
+    /// The LLM's detection reply.
+    Detected { text: String, usage: Option<Usage> },
+    /// Detection could not be completed.
+    DetectionFailed { reason: String },
+    /// The running step finished.
+    StepCompleted {
+        step: String,
+        output: serde_json::Value,
+    },
+    /// The running step wants to ask.
+    StepAsks {
+        step: String,
+        json: String,
+        partial: serde_json::Value,
+    },
+    /// A piece of the streamed answer.
+    Chunk { text: String },
+    /// The final answer: the completion's text, or what streamed when it is empty.
+    Generated {
+        answer: String,
+        usage: Option<Usage>,
+    },
+    /// The final answer could not be produced.
+    GenerationFailed { reason: String },
+    /// Try the failed generation again.
+    Retry,
+}
+
+/// Checks `input` against the state (`active` is `None` while idle).
+///
+/// The state is only read; the transition that follows cannot fail, so a refused input leaves
+/// the session as it was.
+pub(super) fn check<A: Deref<Target = Active>>(
+    active: Option<A>,
+    input: Input,
+) -> Result<Checked<A>, Error> {
+    let Some(active) = active else {
+        return check_idle(input);
+    };
+    match (&active.phase, input) {
+        (_, Input::Reset) => Ok(Checked::Reset),
+        (_, Input::Tick { now }) => Ok(Checked::Tick {
+            now,
+            active: Some(active),
+        }),
+        (
+            Phase::Completed { .. } | Phase::HandedOff { .. } | Phase::Failed { .. },
+            Input::Start {
+                request,
+                context,
+                now,
+            },
+        ) => start(request, context, now),
+        (Phase::Completed { .. } | Phase::HandedOff { .. }, Input::Message { text, now }) => {
+            check_request(&text)?;
+            let history = finished_history(&active);
+            let context = Context {
+                history,
+                ..Context::default()
+            };
+            start(text, context, now)
+        }
+        (phase, input) => {
+            let accepted = accept(phase, input)?;
+            Ok(Checked::Active(active, accepted))
+        }
+    }
+}
+
+/// Checks an input for the conversation in `phase`.
+fn accept(phase: &Phase, input: Input) -> Result<Accepted, Error> {
+    Ok(match (phase, input) {
+        (Phase::Asking { question, .. }, Input::Message { text, now }) => {
+            resolve(reply::answer_from_message(question, &text)?, now, true)
+        }
+        (
+            Phase::Asking { question, .. },
+            Input::Answer {
+                question: id,
+                answer,
+                now,
+            },
+        ) => {
+            reply::check_pending(question, &id)?;
+            reply::validate(question, &answer)?;
+            resolve(answer.into(), now, false)
+        }
+        (Phase::Asking { question, .. }, Input::Skip { question: id, now }) => {
+            reply::check_pending(question, &id)?;
+            resolve(Answer::Skipped, now, false)
+        }
+        (Phase::Asking { .. }, Input::SkipAll { now }) => Accepted::DeclineAll { now },
+        (Phase::Detecting, Input::SkipAll { now }) => Accepted::DeclineDetection { now },
+        (Phase::Detecting, Input::DetectionReceived { text, usage }) => {
+            Accepted::Detected { text, usage }
+        }
+        (Phase::Detecting, Input::DetectionFailed { reason }) => {
+            Accepted::DetectionFailed { reason }
+        }
+        (Phase::RunningStep { step, .. }, Input::StepCompleted { step: got, output }) => {
+            reply::check_step(step, &got)?;
+            Accepted::StepCompleted { step: got, output }
+        }
+        (
+            Phase::RunningStep { step, .. },
+            Input::StepNeedsClarification {
+                step: got,
+                json,
+                partial,
+            },
+        ) => {
+            reply::check_step(step, &got)?;
+            Accepted::StepAsks {
+                step: got,
+                json,
+                partial,
+            }
+        }
+        (Phase::Generating { .. }, Input::GenerationChunk { text }) => Accepted::Chunk { text },
+        (Phase::Generating { streamed }, Input::GenerationCompleted { text, usage }) => {
+            let answer = if text.is_empty() {
+                streamed.clone()
+            } else {
+                text
+            };
+            Accepted::Generated { answer, usage }
+        }
+        (Phase::Generating { .. }, Input::GenerationFailed { reason }) => {
+            Accepted::GenerationFailed { reason }
+        }
+        (Phase::Failed { .. }, Input::Retry) => Accepted::Retry,
+        (
+            phase @ (Phase::Detecting
+            | Phase::Asking { .. }
+            | Phase::RunningStep { .. }
+            | Phase::Generating { .. }
+            | Phase::Completed { .. }
+            | Phase::HandedOff { .. }
+            | Phase::Failed { .. }),
+            input @ (Input::Start { .. }
+            | Input::Message { .. }
+            | Input::DetectionReceived { .. }
+            | Input::DetectionFailed { .. }
+            | Input::Answer { .. }
+            | Input::Skip { .. }
+            | Input::SkipAll { .. }
+            | Input::Tick { .. }
+            | Input::StepCompleted { .. }
+            | Input::StepNeedsClarification { .. }
+            | Input::GenerationChunk { .. }
+            | Input::GenerationCompleted { .. }
+            | Input::GenerationFailed { .. }
+            | Input::Retry
+            | Input::Reset),
+        ) => {
+            return Err(Error::UnexpectedInput {
+                status: phase.status(),
+                input: input.kind(),
+            });
+        }
+    })
+}
+
+fn resolve(answer: Answer, now: Millis, from_message: bool) -> Accepted {
+    Accepted::Resolve {
+        answer,
+        now,
+        from_message,
+    }
+}
+
+/// Whether [`check`] takes an input of `kind` in this state: it is asked about a sample of
+/// that kind, and only [`Error::UnexpectedInput`] means "not now" (a sample may well be
+/// malformed for the state, e.g. name a question that is not pending).
+pub(super) fn accepts(active: Option<&Active>, kind: InputKind) -> bool {
+    !matches!(
+        check(active, sample(kind)),
+        Err(Error::UnexpectedInput { .. })
+    )
+}
+
+/// While idle only a request (or a message, which is one), a tick or a reset fits.
+fn check_idle<A>(input: Input) -> Result<Checked<A>, Error> {
+    match input {
+        Input::Reset => Ok(Checked::Reset),
+        Input::Tick { now } => Ok(Checked::Tick { now, active: None }),
+        Input::Start {
+            request,
+            context,
+            now,
+        } => start(request, context, now),
+        Input::Message { text, now } => start(text, Context::default(), now),
+        input @ (Input::DetectionReceived { .. }
+        | Input::DetectionFailed { .. }
+        | Input::Answer { .. }
+        | Input::Skip { .. }
+        | Input::SkipAll { .. }
+        | Input::StepCompleted { .. }
+        | Input::StepNeedsClarification { .. }
+        | Input::GenerationChunk { .. }
+        | Input::GenerationCompleted { .. }
+        | Input::GenerationFailed { .. }
+        | Input::Retry) => Err(Error::UnexpectedInput {
+            status: Status::Idle,
+            input: input.kind(),
+        }),
+    }
+}
+
+fn start<A>(request: String, context: Context, now: Millis) -> Result<Checked<A>, Error> {
+    check_request(&request)?;
+    Ok(Checked::Start {
+        request,
+        context,
+        now,
+    })
+}
+
+/// A request must fit [`MAX_TEXT_BYTES`](crate::MAX_TEXT_BYTES) and say something.
+fn check_request(text: &str) -> Result<(), Error> {
+    reply::check_length(text)?;
+    if text.trim().is_empty() {
+        return Err(Error::EmptyRequest);
+    }
+    Ok(())
+}
+
+/// The finished exchange as history for a follow-on request.
+fn finished_history(active: &Active) -> Vec<Message> {
+    let c = &active.conversation;
+    let mut h = c.history.clone();
+    h.push(Message::new(Role::User, c.request.clone()));
+    if let Some(answer) = active.answer() {
+        h.push(Message::new(Role::Assistant, answer));
+    }
+    h
+}
+
+/// An input of `kind` that any state which takes the kind at all takes or refuses for its
+/// content, never for its kind.
+fn sample(kind: InputKind) -> Input {
+    let text = || "x".to_owned();
+    let step = String::new;
+    let question = || QuestionId(String::new());
+    match kind {
+        InputKind::Start => Input::Start {
+            request: text(),
+            context: Context::default(),
+            now: 0,
+        },
+        InputKind::Message => Input::Message {
+            text: text(),
+            now: 0,
+        },
+        InputKind::DetectionReceived => Input::DetectionReceived {
+            text: text(),
+            usage: None,
+        },
+        InputKind::DetectionFailed => Input::DetectionFailed { reason: text() },
+        InputKind::Answer => Input::Answer {
+            question: question(),
+            answer: UserAnswer::DontKnow,
+            now: 0,
+        },
+        InputKind::Skip => Input::Skip {
+            question: question(),
+            now: 0,
+        },
+        InputKind::SkipAll => Input::SkipAll { now: 0 },
+        InputKind::Tick => Input::Tick { now: 0 },
+        InputKind::StepCompleted => Input::StepCompleted {
+            step: step(),
+            output: serde_json::Value::Null,
+        },
+        InputKind::StepNeedsClarification => Input::StepNeedsClarification {
+            step: step(),
+            json: String::new(),
+            partial: serde_json::Value::Null,
+        },
+        InputKind::GenerationChunk => Input::GenerationChunk { text: text() },
+        InputKind::GenerationCompleted => Input::GenerationCompleted {
+            text: text(),
+            usage: None,
+        },
+        InputKind::GenerationFailed => Input::GenerationFailed { reason: text() },
+        InputKind::Retry => Input::Retry,
+        InputKind::Reset => Input::Reset,
+    }
+}

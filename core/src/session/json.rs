@@ -1,0 +1,108 @@
+//! A session in JSON, as snapshots hold it: `{"config", "phase", "convo", "clock", "trace",
+//! "counters"}`, where an idle session has `{"phase": "idle"}` and `"convo": null`.
+//!
+//! The shape predates [`State`]: the phase and the conversation are side by side, so reading
+//! one back checks that they fit together (a conversation exactly when not idle).
+
+use serde::{Deserialize, Serialize};
+
+use super::{Active, Conversation, Env, Phase, Session, State};
+use crate::protocol::config::Config;
+use crate::protocol::time::Millis;
+use crate::protocol::trace::{Counters, TraceEvent};
+
+#[derive(Serialize)]
+struct SessionOut<'a> {
+    config: &'a Config,
+    phase: PhaseJson<&'a Phase>,
+    convo: Option<&'a Conversation>,
+    clock: Millis,
+    trace: &'a [TraceEvent],
+    counters: Counters,
+}
+
+/// A session as read from JSON, before its phase and conversation are checked to fit.
+#[derive(Deserialize)]
+pub(crate) struct SessionIn {
+    config: Config,
+    phase: PhaseJson<Phase>,
+    #[serde(default)]
+    convo: Option<Conversation>,
+    #[serde(default)]
+    clock: Millis,
+    #[serde(default)]
+    trace: Vec<TraceEvent>,
+    #[serde(default)]
+    counters: Counters,
+}
+
+/// `{"phase": "idle"}` or one of [`Phase`]'s objects.
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum PhaseJson<P> {
+    Idle(IdleTag),
+    Active(P),
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+enum IdleTag {
+    Idle,
+}
+
+impl Serialize for Session {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (phase, convo) = match &self.state {
+            State::Idle => (PhaseJson::Idle(IdleTag::Idle), None),
+            State::Active(active) => (PhaseJson::Active(&active.phase), Some(&active.conversation)),
+        };
+        SessionOut {
+            config: &self.env.config,
+            phase,
+            convo,
+            clock: self.env.clock,
+            trace: &self.env.trace,
+            counters: self.env.counters,
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Session {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Self::try_from(SessionIn::deserialize(deserializer)?).map_err(serde::de::Error::custom)
+    }
+}
+
+impl TryFrom<SessionIn> for Session {
+    type Error = String;
+
+    /// Puts the phase and the conversation together; `Err` says which is missing.
+    fn try_from(raw: SessionIn) -> Result<Self, String> {
+        let state = match (raw.phase, raw.convo) {
+            (PhaseJson::Idle(IdleTag::Idle), None) => State::Idle,
+            (PhaseJson::Active(phase), Some(conversation)) => State::Active(Active {
+                conversation,
+                phase,
+            }),
+            (PhaseJson::Idle(IdleTag::Idle), Some(_)) => {
+                return Err("an idle session has a conversation".into());
+            }
+            (PhaseJson::Active(phase), None) => {
+                return Err(format!(
+                    "status {} needs a conversation, and there is none",
+                    phase.status()
+                ));
+            }
+        };
+        Ok(Self {
+            env: Env {
+                config: raw.config,
+                clock: raw.clock,
+                trace: raw.trace,
+                counters: raw.counters,
+            },
+            state,
+        })
+    }
+}
