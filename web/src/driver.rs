@@ -27,7 +27,10 @@ impl std::fmt::Debug for Driver {
 }
 
 struct Inner {
-    session: Session,
+    /// Shared with the listeners being notified, so telling them costs no copy of the session;
+    /// [`Driver::send`] copies it only when a listener still holds it (an input sent from
+    /// inside a listener).
+    session: Rc<Session>,
     llm: Option<LlmSettings>,
     /// Cancels the LLM calls in flight (replaced after each cancel).
     cancel: Cancel,
@@ -45,7 +48,7 @@ impl Driver {
     pub fn new(session: Session, llm: Option<LlmSettings>) -> Self {
         Self {
             inner: Rc::new(RefCell::new(Inner {
-                session,
+                session: Rc::new(session),
                 llm,
                 cancel: Cancel::default(),
                 listeners: Vec::new(),
@@ -60,7 +63,7 @@ impl Driver {
     /// The engine's [`Error`] when it refuses the input; the session is then unchanged and no
     /// subscriber is called.
     pub fn send(&self, input: Input) -> Result<(), Error> {
-        let effects = self.inner.borrow_mut().session.handle(input)?;
+        let effects = Rc::make_mut(&mut self.inner.borrow_mut().session).handle(input)?;
         self.notify(&effects);
         for effect in effects {
             self.perform(effect);
@@ -77,7 +80,7 @@ impl Driver {
     pub fn replace(&self, session: Session) {
         // A call for the old session must not keep streaming into the new one.
         self.cancel();
-        self.inner.borrow_mut().session = session;
+        self.inner.borrow_mut().session = Rc::new(session);
         self.notify(&[]);
     }
 
@@ -116,7 +119,7 @@ impl Driver {
         let (session, listeners) = {
             let inner = self.inner.borrow();
             let listeners: Vec<Listener> = inner.listeners.iter().map(|(_, l)| l.clone()).collect();
-            (inner.session.clone(), listeners)
+            (Rc::clone(&inner.session), listeners)
         };
         for listener in listeners {
             listener(&session, effects);

@@ -2,8 +2,12 @@
 //!
 //! Questions and answers come from the engine in the user's language; only the fixed labels
 //! around them live here. The language follows the setting, or the browser when it is "auto".
+//!
+//! The views read the language from Leptos context ([`provide_lang`], [`use_lang`]) rather than
+//! from a prop handed down through every component.
 
 use clarify_core::Priority;
+use leptos::prelude::{Signal, provide_context, use_context};
 
 /// A language the chrome is written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,6 +53,22 @@ impl Lang {
         }
     }
 }
+
+/// Makes `lang` the language of every view below the calling component.
+pub fn provide_lang(lang: Signal<Lang>) {
+    provide_context(ChromeLang(lang));
+}
+
+/// The language provided by an enclosing view, or the browser's when none was provided (a card
+/// mounted on its own).
+pub fn use_lang() -> Signal<Lang> {
+    use_context::<ChromeLang>().map_or_else(|| Signal::stored(Lang::resolve("auto")), |c| c.0)
+}
+
+/// The context value behind [`provide_lang`]: its own type, so no other `Signal<Lang>` in
+/// context is mistaken for it.
+#[derive(Debug, Clone, Copy)]
+struct ChromeLang(Signal<Lang>);
 
 /// Every fixed label the app shows.
 #[derive(Debug)]

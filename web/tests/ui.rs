@@ -886,6 +886,93 @@ async fn the_app_renders_the_answer_as_it_streams() {
     assert_eq!(text(&m.get("answer-text")), "Day 1: the Louvre.");
 }
 
+/// A session streaming its answer, mounted in the app; the driver feeds it chunks.
+fn mount_generating() -> (Mounted, Driver) {
+    let mut s = Session::new(Config::default());
+    let request = "Plan a trip to Paris";
+    let _ = s
+        .handle(Input::Start {
+            request: request.into(),
+            context: Default::default(),
+            now: 0,
+        })
+        .unwrap();
+    let _ = s.handle(Input::SkipAll { now: 1 }).unwrap();
+    assert_eq!(s.status(), Status::Generating);
+    let driver = Driver::new(s, None);
+    let m = {
+        let driver = driver.clone();
+        Mounted::new(move || view! { <ClarifyApp driver=driver /> })
+    };
+    (m, driver)
+}
+
+#[wasm_bindgen_test]
+async fn an_input_that_leaves_the_question_pending_keeps_what_the_user_picked() {
+    clear_storage();
+    let mut s = Session::new(Config::default());
+    let request = "my app crashes";
+    let _ = s
+        .handle(Input::Start {
+            request: request.into(),
+            context: clarify_core::demo::context(request, &[]),
+            now: clarify_web::driver::now(),
+        })
+        .unwrap();
+    let driver = Driver::new(s, None);
+    let m = {
+        let driver = driver.clone();
+        Mounted::new(move || view! { <ClarifyApp driver=driver /> })
+    };
+    m.all("option")[1].click();
+    tick().await;
+    let card = m.get("question-card");
+    // The question timer's tick, long before the deadline: the engine accepts it and nothing
+    // on screen changes.
+    driver
+        .send(Input::Tick {
+            now: clarify_web::driver::now(),
+        })
+        .unwrap();
+    settle().await;
+    assert!(card.is_same_node(Some(&m.get("question-card"))));
+    assert_eq!(
+        m.all("option")[1].get_attribute("aria-checked").unwrap(),
+        "true",
+        "the pick survives"
+    );
+    assert!(!disabled(&m.get("continue")));
+}
+
+/// Streams a long answer (1,500 chunks of 50 bytes, a task boundary every 20 chunks, as a
+/// network stream would) and prints how long the app took; the text must arrive whole.
+#[wasm_bindgen_test]
+async fn a_long_streamed_answer_arrives_whole() {
+    clear_storage();
+    let (m, driver) = mount_generating();
+    let piece = "0123456789 abcdefghij 0123456789 abcdefghij 01234\n";
+    let started = js_sys::Date::now();
+    for i in 0..1_500 {
+        driver
+            .send(Input::GenerationChunk { text: piece.into() })
+            .unwrap();
+        if i % 20 == 19 {
+            tick().await;
+        }
+    }
+    driver
+        .send(Input::GenerationCompleted {
+            text: String::new(),
+            usage: None,
+        })
+        .unwrap();
+    tick().await;
+    let elapsed = js_sys::Date::now() - started;
+    web_sys::console::log_1(&format!("long streamed answer: 1500 chunks in {elapsed} ms").into());
+    let shown = m.get("answer-text").text_content().unwrap();
+    assert_eq!(shown.len(), piece.len() * 1_500);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Helpers
 

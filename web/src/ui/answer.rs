@@ -3,7 +3,7 @@
 use clarify_core::HandoffPackage;
 use leptos::prelude::*;
 
-use crate::i18n::Lang;
+use crate::i18n::{Lang, use_lang};
 
 /// The answer, re-rendered as streamed text arrives. Always text, never HTML.
 #[component]
@@ -14,10 +14,11 @@ pub fn AnswerView(
     /// Whether more text is still coming.
     #[prop(into)]
     streaming: Signal<bool>,
-    /// The language of the heading.
-    #[prop(into)]
-    lang: Signal<Lang>,
+    /// The language of the heading; without it, the language in context.
+    #[prop(optional, into)]
+    lang: Option<Signal<Lang>>,
 ) -> impl IntoView {
+    let lang = lang.unwrap_or_else(use_lang);
     view! {
         <section
             class="answer"
@@ -38,10 +39,8 @@ pub fn AnswerView(
 pub fn HandoffNotice(
     /// Everything the agent receives.
     package: HandoffPackage,
-    /// The language of the labels.
-    #[prop(into)]
-    lang: Signal<Lang>,
 ) -> impl IntoView {
+    let lang = use_lang();
     let t = move || lang.get().texts();
     let questions = package
         .questions
@@ -105,10 +104,8 @@ pub fn FailureNotice(
     /// Whether Retry is accepted now (from [`clarify_core::Session::accepts`]).
     #[prop(into)]
     can_retry: Signal<bool>,
-    /// The language of the labels.
-    #[prop(into)]
-    lang: Signal<Lang>,
 ) -> impl IntoView {
+    let lang = use_lang();
     let t = move || lang.get().texts();
     view! {
         <section class="failure" role="alert" data-testid="failure">

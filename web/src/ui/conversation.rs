@@ -4,10 +4,10 @@
 use clarify_core::{Answer, Resolution};
 use leptos::prelude::*;
 
-use crate::i18n::Lang;
+use crate::i18n::use_lang;
 
 /// The request box. While a question is pending, what is typed here is that question's answer
-///: the engine reads it, never a new search.
+/// the engine reads it, never a new search.
 #[component]
 pub fn RequestForm(
     /// Called with the text; `Err` is shown under the box.
@@ -18,10 +18,8 @@ pub fn RequestForm(
     /// Whether sending is possible now (from [`clarify_core::Session::accepts`]).
     #[prop(into)]
     enabled: Signal<bool>,
-    /// The language of the labels.
-    #[prop(into)]
-    lang: Signal<Lang>,
 ) -> impl IntoView {
+    let lang = use_lang();
     let t = move || lang.get().texts();
     let text = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
@@ -77,10 +75,8 @@ pub fn Conversation(
     /// questions resolved when it came: it is shown before the turn of that index.
     #[prop(into)]
     notices: Signal<Vec<(usize, String)>>,
-    /// The language of the labels.
-    #[prop(into)]
-    lang: Signal<Lang>,
 ) -> impl IntoView {
+    let lang = use_lang();
     let t = move || lang.get().texts();
     let note =
         |n: String| view! { <li class="turn turn-note" data-testid="engine-notice">{n}</li> };

@@ -7,7 +7,7 @@
 use clarify_core::{ChatRequest, Message, Purpose, Role};
 use leptos::prelude::*;
 
-use crate::i18n::Lang;
+use crate::i18n::use_lang;
 use crate::llm;
 use crate::storage::Settings;
 
@@ -19,7 +19,7 @@ pub fn SettingsPanel(
     /// The API key being edited (stored apart from the settings and the session).
     api_key: RwSignal<String>,
 ) -> impl IntoView {
-    let lang = Signal::derive(move || settings.with(Settings::lang));
+    let lang = use_lang();
     let t = move || lang.get().texts();
     let status = RwSignal::new(String::new());
 
@@ -126,9 +126,4 @@ pub fn SettingsPanel(
             </div>
         </section>
     }
-}
-
-/// The language the settings select, as a signal for the chrome.
-pub fn lang_of(settings: RwSignal<Settings>) -> Signal<Lang> {
-    Signal::derive(move || settings.with(Settings::lang))
 }

@@ -3,7 +3,7 @@
 use clarify_core::{Counters, Layer, TraceEvent};
 use leptos::prelude::*;
 
-use crate::i18n::Lang;
+use crate::i18n::use_lang;
 
 /// A collapsible table of [`TraceEvent`]s (layer, decision, reason) and the [`Counters`].
 #[component]
@@ -14,10 +14,8 @@ pub fn TracePanel(
     /// The session's counters.
     #[prop(into)]
     counters: Signal<Counters>,
-    /// The language of the labels.
-    #[prop(into)]
-    lang: Signal<Lang>,
 ) -> impl IntoView {
+    let lang = use_lang();
     let t = move || lang.get().texts();
     let counter_items = move || {
         let c = counters.get();

@@ -1,0 +1,172 @@
+//! The whole page: [`ClarifyApp`] wires a driver to storage, other tabs and the question timer,
+//! puts the shared state in context, and lays out the header, the banner, the notices, the
+//! settings and the chat column.
+
+use clarify_core::{Input, Status};
+use leptos::prelude::*;
+
+use super::chat::Chat;
+use super::settings::SettingsPanel;
+use super::state::{Engine, Notices, use_engine};
+use super::{cross_tab, persistence, timer};
+use crate::driver::Driver;
+use crate::i18n::{provide_lang, use_lang};
+use crate::storage::{self, Settings};
+
+/// The whole page: header, settings, conversation, question card, answer, trace.
+///
+/// Without a `driver` the app restores the session saved in `localStorage` (or starts fresh,
+/// with a notice, when what is saved is unusable) and drives it with the saved settings.
+///
+/// Below it, views find the language ([`crate::i18n::use_lang`]), the [`Engine`] and the app's
+/// [`Notices`] in context.
+#[component]
+pub fn ClarifyApp(
+    /// Drive this session instead of the saved one (tests, embedders).
+    #[prop(optional)]
+    driver: Option<Driver>,
+) -> impl IntoView {
+    let notices = Notices::new();
+    let (settings, api_key) = persistence::load_settings(notices);
+    let restored = driver.is_none();
+    let driver = driver.unwrap_or_else(|| {
+        settings.with_untracked(|s| persistence::open_saved(s, &api_key.get_untracked(), notices))
+    });
+    let lang = Memo::new(move |_| settings.with(Settings::lang));
+    provide_lang(lang.into());
+    let engine = Engine::new(driver.clone());
+    provide_context(engine);
+    provide_context(notices);
+
+    let remote = persistence::RemoteWrite::default();
+    let subscription = persistence::mirror_and_save(&driver, engine.view, notices, remote.clone());
+    let listener = cross_tab::follow_other_tabs(driver.clone(), settings, notices, remote);
+    on_cleanup(move || {
+        engine.with_driver(|d| d.unsubscribe(subscription));
+        listener.remove();
+    });
+    persistence::save_settings(driver.clone(), settings, api_key, notices);
+    if restored {
+        persistence::resume(&driver);
+    }
+    timer::expire_pending_question(engine);
+
+    let show_settings = RwSignal::new(false);
+    view! {
+        <div class="app" data-testid="app-ready" lang=move || lang.get().tag()>
+            <AppHeader show_settings=show_settings />
+            <ModeBanner settings=settings />
+            <NoticeList />
+            <div id="settings-panel" class="settings-wrap" class:open=move || show_settings.get()>
+                <Show when=move || show_settings.get()>
+                    <SettingsPanel settings=settings api_key=api_key />
+                </Show>
+            </div>
+            <Chat settings=settings />
+        </div>
+    }
+}
+
+/// The title, "Start over" and the settings toggle.
+#[component]
+fn AppHeader(show_settings: RwSignal<bool>) -> impl IntoView {
+    let lang = use_lang();
+    let t = move || lang.get().texts();
+    let notices = use_context::<Notices>().unwrap_or_default();
+    let engine = use_engine();
+    let idle = Memo::new(move |_| engine.is_none_or(|e| e.view.status().get() == Status::Idle));
+    let start_over = move |_| {
+        if let Some(engine) = engine {
+            let _ = engine.send(Input::Reset);
+        }
+        storage::clear_session();
+        notices.clear();
+    };
+    view! {
+        <header class="app-head">
+            <h1>"Clarify"</h1>
+            <div class="app-actions">
+                <button
+                    type="button"
+                    data-testid="start-over"
+                    disabled=move || idle.get()
+                    on:click=start_over
+                >
+                    {move || t().start_over}
+                </button>
+                <button
+                    type="button"
+                    data-testid="settings-toggle"
+                    aria-expanded=move || if show_settings.get() { "true" } else { "false" }
+                    aria-controls="settings-panel"
+                    on:click=move |_| show_settings.update(|v| *v = !*v)
+                >
+                    {move || t().settings}
+                </button>
+            </div>
+        </header>
+    }
+}
+
+/// Offline, or the endpoint and model the app talks to.
+#[component]
+fn ModeBanner(settings: RwSignal<Settings>) -> impl IntoView {
+    let lang = use_lang();
+    let endpoint = Memo::new(move |_| {
+        settings.with(|s| {
+            s.online().then(|| {
+                let mut line = s.endpoint.trim().to_owned();
+                if !s.model.trim().is_empty() {
+                    line.push_str(" · ");
+                    line.push_str(s.model.trim());
+                }
+                line
+            })
+        })
+    });
+    move || {
+        let t = lang.get().texts();
+        match endpoint.get() {
+            Some(endpoint) => {
+                let mut line = String::from(t.online);
+                line.push_str(&endpoint);
+                view! { <p class="mode mode-online" data-testid="online-banner">{line}</p> }
+                    .into_any()
+            }
+            None => view! {
+                <p class="mode mode-offline" data-testid="offline-banner">{t.offline}</p>
+            }
+            .into_any(),
+        }
+    }
+}
+
+/// The app's notices, each with Dismiss.
+#[component]
+fn NoticeList() -> impl IntoView {
+    let lang = use_lang();
+    let notices = use_context::<Notices>().unwrap_or_default();
+    let items = move || {
+        notices
+            .list()
+            .get()
+            .into_iter()
+            .enumerate()
+            .map(|(i, n)| {
+                view! {
+                    <li class="notice" role="alert" data-testid="notice">
+                        <span>{n}</span>
+                        <button
+                            type="button"
+                            class="qcard-link"
+                            on:click=move |_| notices.dismiss(i)
+                        >
+                            {lang.get().texts().dismiss}
+                        </button>
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    view! { <ul class="notices">{items}</ul> }
+}

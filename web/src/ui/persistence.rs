@@ -1,0 +1,116 @@
+//! The app's session and settings in `localStorage`: what is loaded at start, what is saved
+//! after every transition and every settings edit, and how a restored session catches up.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use clarify_core::{Input, InputKind, Session, Status};
+use leptos::prelude::*;
+
+use super::state::{Notices, SessionView};
+use crate::driver::{Driver, Subscription, now};
+use crate::storage::{self, Settings};
+
+/// The saved settings and API key as signals (defaults, with a notice, when unreadable).
+pub fn load_settings(notices: Notices) -> (RwSignal<Settings>, RwSignal<String>) {
+    let settings = storage::load_settings().unwrap_or_else(|e| {
+        notices.note(e.to_string());
+        Settings::default()
+    });
+    (
+        RwSignal::new(settings),
+        RwSignal::new(storage::load_api_key()),
+    )
+}
+
+/// A driver for the saved session (or a fresh one, with a notice, when what is saved is
+/// unusable), talking to the LLM the settings name.
+pub fn open_saved(settings: &Settings, api_key: &str, notices: Notices) -> Driver {
+    let session = storage::load_session().unwrap_or_else(|e| {
+        notices.note(e.to_string());
+        None
+    });
+    Driver::new(
+        session.unwrap_or_else(|| Session::new(settings.config())),
+        settings.llm(api_key),
+    )
+}
+
+/// Set while a session written by another tab is applied here, so that it is not written
+/// straight back (see [`super::cross_tab`]). Clones share the flag.
+#[derive(Debug, Clone, Default)]
+pub struct RemoteWrite(Rc<Cell<bool>>);
+
+impl RemoteWrite {
+    /// Runs `f` with the flag set.
+    pub fn during(&self, f: impl FnOnce()) {
+        self.0.set(true);
+        f();
+        self.0.set(false);
+    }
+
+    fn active(&self) -> bool {
+        self.0.get()
+    }
+}
+
+/// After every transition: mirrors the session into `view` and saves it, unless the
+/// transition came from another tab. A refused write becomes a notice.
+pub fn mirror_and_save(
+    driver: &Driver,
+    view: SessionView,
+    notices: Notices,
+    remote: RemoteWrite,
+) -> Subscription {
+    driver.subscribe(move |s, effects| {
+        view.sync(s, effects);
+        if !remote.active()
+            && let Err(e) = storage::save_session(s)
+        {
+            notices.note(e.to_string());
+        }
+    })
+}
+
+/// Stores every settings edit (the key apart from everything else) and applies it to the
+/// driver's next request.
+pub fn save_settings(
+    driver: Driver,
+    settings: RwSignal<Settings>,
+    api_key: RwSignal<String>,
+    notices: Notices,
+) {
+    Effect::new(move |_| {
+        let s = settings.get();
+        let key = api_key.get();
+        driver.set_llm(s.llm(&key));
+        if let Err(e) = storage::save_settings(&s).and_then(|()| storage::save_api_key(&key)) {
+            notices.note(e.to_string());
+        }
+    });
+}
+
+/// Brings a restored session up to date: expired questions time out, and work that was in
+/// flight when the page went away (detection, the answer) is redone rather than waited for.
+pub fn resume(driver: &Driver) {
+    let _ = driver.send(Input::Tick { now: now() });
+    match driver.with(Session::status) {
+        Status::Analyzing if driver.with(|s| s.accepts(InputKind::DetectionFailed)) => {
+            let _ = driver.send(Input::DetectionFailed {
+                reason: "the page was reloaded before detection finished".into(),
+            });
+        }
+        Status::Generating => {
+            let _ = driver.send(Input::GenerationFailed {
+                reason: "the page was reloaded while the answer was being written".into(),
+            });
+            let _ = driver.send(Input::Retry);
+        }
+        Status::Idle
+        | Status::Analyzing
+        | Status::AwaitingClarification
+        | Status::Completed
+        | Status::HandedOff
+        | Status::Failed => {}
+    }
+}
