@@ -47,7 +47,9 @@ impl Catalog {
     ///
     /// Names and aliases match as whole words (ASCII case-insensitive) or, for Chinese, as
     /// substrings; where two names overlap ("Pro" inside "Pro Max") the longer one wins. A
-    /// quoted term that names nothing in the catalog yields a lookup with no matches.
+    /// quoted term that names nothing in the catalog yields a lookup with no matches when the
+    /// user asks about it (a question, or nothing but the quote); a quote inside an instruction
+    /// (`Output "X" if …`) is a literal to use, not a name to resolve.
     pub fn lookup(&self, request: &str) -> Vec<EntityLookup> {
         let hay = Haystack::new(request);
         // (start, end, name) for every distinct name or alias found.
@@ -93,6 +95,9 @@ impl Catalog {
             })
             .collect();
         for (s, e) in hay.quoted() {
+            if !asks_about(request, s, e) {
+                continue;
+            }
             let overlaps = out
                 .iter()
                 .any(|(start, l)| s < start + l.mention.len() && *start < e);
@@ -109,6 +114,21 @@ impl Catalog {
         out.sort_by_key(|(s, _)| *s);
         out.into_iter().map(|(_, l)| l).collect()
     }
+}
+
+/// Whether the quote at `start..end` in `request` is something the user asks about: the request
+/// is a question, or has few words beside the quote.
+fn asks_about(request: &str, start: usize, end: usize) -> bool {
+    let trimmed = request.trim_end();
+    if trimmed.ends_with('?') || trimmed.ends_with('？') {
+        return true;
+    }
+    let beside = request[..start]
+        .chars()
+        .chain(request[end..].chars())
+        .filter(|c| c.is_alphanumeric())
+        .count();
+    beside < 12
 }
 
 #[cfg(test)]
@@ -162,6 +182,22 @@ mod tests {
         assert_eq!(found[0].mention, "Zeta Ultra");
         assert!(found[0].matches.is_empty());
         assert_eq!(ids(&found[1]), ["pro-max"]);
+    }
+
+    #[test]
+    fn a_quote_inside_an_instruction_is_a_literal() {
+        let c = Catalog::from_json(CATALOG).unwrap();
+        assert!(
+            c.lookup("Output \"X\" if the sentence contains a color, else \"Y\".")
+                .is_empty()
+        );
+        assert!(
+            c.lookup("把句子裡的「好」換成「很好」，其餘保持不變。")
+                .is_empty()
+        );
+        let found = c.lookup("Tell me about \"Zeta\"");
+        assert_eq!(found.len(), 1);
+        assert!(found[0].matches.is_empty());
     }
 
     #[test]
