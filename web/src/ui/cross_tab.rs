@@ -32,7 +32,7 @@ pub fn follow_other_tabs(
                 if driver.with(|mine| *mine == s) {
                     return;
                 }
-                if let Some(question) = driver.with(|mine| displaced_answer(mine, &s)) {
+                if let Some(question) = driver.with(|mine| storage::overruled_answer(mine, &s)) {
                     let texts = settings.with_untracked(Settings::lang).texts();
                     notices.note(format!("{}“{question}”", texts.other_tab_took_over));
                 }
@@ -41,18 +41,4 @@ pub fn follow_other_tabs(
             Err(e) => notices.note(e.to_string()),
         }
     })
-}
-
-/// The first question answered in `mine` whose answer `theirs` does not hold: what a user
-/// would lose, unseen, if another tab's session silently replaced this one.
-fn displaced_answer(mine: &Session, theirs: &Session) -> Option<String> {
-    mine.resolutions()
-        .iter()
-        .find(|r| {
-            !theirs
-                .resolutions()
-                .iter()
-                .any(|t| t.question.id == r.question.id && t.answer == r.answer)
-        })
-        .map(|r| r.question.text.clone())
 }
