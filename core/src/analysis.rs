@@ -59,7 +59,7 @@ pub fn detection_request(request: &str, history: &[Message], config: &Config) ->
         purpose: Purpose::Detection,
         messages,
         response_format: Some(detection_schema(max)),
-        max_tokens: Some(detection_token_cap(max)),
+        max_tokens: Some(detection_token_cap(max, Script::of(request, history))),
         temperature: Some(0.0),
         stream: false,
     }
@@ -71,16 +71,45 @@ pub fn detection_request(request: &str, history: &[Message], config: &Config) ->
 /// each of its structural characters (llama.cpp's grammar allows a short run of spaces, tabs
 /// and one newline after each key, value and punctuation mark).
 ///
-/// ASCII text without escapes never takes more tokens than characters, so a
-/// grammar-constrained English reply closes within this cap; text in other scripts can take
-/// more tokens per character, and a reply cut short is then read by [`salvage_detection`].
-pub fn detection_token_cap(max_questions: u32) -> u32 {
-    let longest = longest_reply(max_questions.clamp(1, MAX_DETECTION_QUESTIONS)).to_string();
+/// A byte-level tokenizer spends at least one byte per token, so ASCII text never takes more
+/// tokens than characters; a conversation outside ASCII (Chinese, say) is answered in its own
+/// script, whose characters take up to three UTF-8 bytes, so there every string character is
+/// budgeted three tokens. Either way a grammar-constrained reply closes within the cap; a reply
+/// cut short all the same (escaped characters) is read by [`salvage_detection`].
+pub fn detection_token_cap(max_questions: u32, script: Script) -> u32 {
+    let max = max_questions.clamp(1, MAX_DETECTION_QUESTIONS);
+    let longest = longest_reply(max).to_string();
     let structural = longest
         .bytes()
         .filter(|b| matches!(b, b'{' | b'}' | b'[' | b']' | b',' | b':'))
         .count();
-    u32::try_from(longest.chars().count() + 2 * structural).unwrap_or(u32::MAX)
+    let string_chars = max * (QUESTION_CHARS + WHY_CHARS + MAX_OPTIONS * OPTION_CHARS);
+    let wide = match script {
+        Script::Ascii => 0,
+        Script::Wide => 2 * string_chars as usize,
+    };
+    u32::try_from(longest.chars().count() + 2 * structural + wide).unwrap_or(u32::MAX)
+}
+
+/// Whether a detection conversation is all ASCII, which sets how many tokens a character of
+/// the reply may take ([`detection_token_cap`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Script {
+    /// Every character of the request and the history is ASCII.
+    Ascii,
+    /// Some character is not: the reply may be written in a script of wider characters.
+    Wide,
+}
+
+impl Script {
+    /// The script of a detection conversation: `request` and the `history` before it.
+    pub fn of(request: &str, history: &[Message]) -> Self {
+        if request.is_ascii() && history.iter().all(|m| m.content.is_ascii()) {
+            Self::Ascii
+        } else {
+            Self::Wide
+        }
+    }
 }
 
 /// Parses the JSON text of an LLM detection reply (or of a step's clarification request) into
@@ -722,7 +751,7 @@ mod tests {
             );
             assert_eq!(
                 r.max_tokens,
-                Some(detection_token_cap(max_questions)),
+                Some(detection_token_cap(max_questions, Script::Ascii)),
                 "max_tokens is the schema's cap"
             );
         }
@@ -733,15 +762,28 @@ mod tests {
     fn the_longest_admitted_reply_fits_the_cap_and_is_read() {
         for max in 1..=MAX_DETECTION_QUESTIONS {
             let longest = longest_reply(max).to_string();
-            let cap = detection_token_cap(max) as usize;
+            let cap = detection_token_cap(max, Script::Ascii) as usize;
             assert!(longest.chars().count() < cap, "{max}: {longest}");
             assert!(cap < 1200, "{max} question(s): a cap of {cap} tokens");
+            // Wide characters: up to three bytes, so three tokens, for each string character.
+            let wide = detection_token_cap(max, Script::Wide) as usize;
+            let widened = longest.replace('x', "中");
+            assert!(
+                widened.len() < wide,
+                "{max}: {} bytes, cap {wide}",
+                widened.len()
+            );
             let a = parse_detection(&longest.replace("false", "true"), &Stage::Request).unwrap();
             assert_eq!(a.questions.len(), max as usize);
             assert_eq!(a.questions[0].text.chars().count(), QUESTION_CHARS as usize);
         }
-        assert!(detection_token_cap(1) < detection_token_cap(3));
-        assert_eq!(detection_token_cap(3), detection_token_cap(7));
+        assert!(detection_token_cap(1, Script::Ascii) < detection_token_cap(3, Script::Ascii));
+        assert_eq!(
+            detection_token_cap(3, Script::Ascii),
+            detection_token_cap(7, Script::Ascii)
+        );
+        assert_eq!(Script::of("Plan a trip", &[]), Script::Ascii);
+        assert_eq!(Script::of("北京今天的天气怎么样？", &[]), Script::Wide);
     }
 
     /// A reply cut at any byte keeps exactly the questions written in full before the cut,

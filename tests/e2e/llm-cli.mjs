@@ -128,7 +128,7 @@ if (env.LLM_CLI_PART !== "faults") {
     "Tell me more about it", "Compare them", "Recommend a good laptop", "Write a cover letter",
     "What is the capital city of Tasmania?", "Convert 100 US dollars to euros at today's rate",
     "Explain how photosynthesis works to a ten-year-old", "Summarise the French Revolution in three sentences",
-    "帮我写一篇文章", "推荐一本书", "悠遊卡 投遞的格式、成效", "帮我规划一次旅行",
+    "帮我写一篇文章", "推荐一本书", "幫我寫一封感謝信", "帮我规划一次旅行",
     "用 Python 写一个快速排序函数", "北京今天的天气怎么样？", "解释一下什么是机器学习", "把这句话翻译成英文：你好，世界",
   ];
   const maxQuestions = Number(env.DETECTION_MAX_QUESTIONS ?? 1);
@@ -143,7 +143,7 @@ if (env.LLM_CLI_PART !== "faults") {
     if (ok) parsed++;
     if (ok && c.finish_reason === "stop") closed++;
     if (c?.ms != null) times.push(c.ms);
-    const why = ok ? "parsed  " : c?.ok === false ? `NO REPLY (${c.error})` : "UNREADABLE";
+    const why = ok ? "parsed  " : c == null ? "NO DETECTION CALL" : c.ok === false ? `NO REPLY (${c.error})` : "UNREADABLE";
     console.log(`  ${why} ${c?.ms ?? "?"} ms, ${c?.usage?.completion_tokens ?? "?"} tokens, finish ${c?.finish_reason ?? "?"}: ${request}`);
   }
   times.sort((a, b) => a - b);
