@@ -286,10 +286,9 @@ pub(crate) static ENGLISH: &[Template] = &[
     t(
         Param,
         ("learning", "level"),
+        // Not "course": a meal's courses, a golf course and "of course" are no lessons.
         &[
             "learn",
-            "course",
-            "courses",
             "tutorial",
             "tutorials",
             "teach",
