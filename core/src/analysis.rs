@@ -41,8 +41,8 @@ pub const MAX_DETECTION_QUESTIONS: u32 = 3;
 /// `config.history_window` messages, and a JSON schema the endpoint enforces.
 ///
 /// The schema bounds every part of the reply — at most `min(max_questions, 3)` questions, each
-/// with a text of at most 80 characters, a reason of at most 50 and two to four options of at
-/// most 24 — so an endpoint that enforces it with a grammar (llama.cpp turns `maxLength`,
+/// with a text of at most 80 characters, a reason of at most 50, two to four options of at
+/// most 24, a `multiple` boolean and a one-digit `recommended` option number — so an endpoint that enforces it with a grammar (llama.cpp turns `maxLength`,
 /// `minItems` and `maxItems` into bounded repetitions) must close the JSON after at most
 /// [`detection_token_cap`] characters of compact output. `max_tokens` is set to that cap: a
 /// model that runs on inside a string is stopped by the grammar, not cut by the token limit.
@@ -67,7 +67,7 @@ pub fn detection_request(request: &str, history: &[Message], config: &Config) ->
 
 /// The `max_tokens` of a detection request for at most `max_questions` questions: the length
 /// in characters of the longest reply the schema admits, written compactly (every string at
-/// its `maxLength`, every list full, the longest priority), plus two tokens of whitespace for
+/// its `maxLength`, every list full, `multiple` false, the longest priority), plus two tokens of whitespace for
 /// each of its structural characters (llama.cpp's grammar allows a short run of spaces, tabs
 /// and one newline after each key, value and punctuation mark).
 ///
@@ -191,7 +191,10 @@ fn read_detection(raw: &Value, stage: &Stage) -> Result<Analysis, AnalysisError>
         let why = text_of(detail, &["description", "context", "why"]);
         let options = options_of(field(detail, &["possible_options", "options"]));
         let priority = text_of(detail, &["priority", "importance"]);
-        questions.extend(build_question(stage, text, why, options, &priority));
+        let choosing = Choosing::read(detail, &MULTIPLE_KEYS, &RECOMMENDED_KEYS);
+        questions.extend(build_question(
+            stage, text, why, options, &priority, choosing,
+        ));
     }
     if let Some(text) = single.and_then(Value::as_str) {
         let why = text_of(raw, &["clarification_context", "clarificationContext"]);
@@ -200,12 +203,26 @@ fn read_detection(raw: &Value, stage: &Stage) -> Result<Analysis, AnalysisError>
             &["clarification_options", "clarificationOptions"],
         ));
         let priority = text_of(raw, &["clarification_priority", "clarificationPriority"]);
+        let choosing = Choosing::read(
+            raw,
+            &[
+                "clarification_multiple",
+                "clarificationMultiple",
+                MULTIPLE_KEYS[0],
+            ],
+            &[
+                "clarification_recommended",
+                "clarificationRecommended",
+                RECOMMENDED_KEYS[0],
+            ],
+        );
         questions.extend(build_question(
             stage,
             text.to_owned(),
             why,
             options,
             &priority,
+            choosing,
         ));
     }
     questions.sort_by_key(|q| q.priority);
@@ -303,8 +320,57 @@ pub fn parse_translation(reply: &str, question: &Question) -> Result<Question, A
     Ok(out)
 }
 
-/// An option as given: id, label, description.
-type RawOption = (Option<String>, String, Option<String>);
+/// An option as given: id, label, description, and whether the option itself says it is the
+/// recommended one (`{"label": …, "recommended": true}`).
+type RawOption = (Option<String>, String, Option<String>, bool);
+
+/// Keys under which a reply says a question takes several options.
+const MULTIPLE_KEYS: [&str; 4] = ["multiple", "multi_select", "multiSelect", "allow_multiple"];
+/// Keys under which a reply names the recommended option.
+const RECOMMENDED_KEYS: [&str; 3] = ["recommended", "recommendation", "default"];
+
+/// How a reply says a question is answered: one option or several, and which it recommends.
+#[derive(Debug, Default)]
+struct Choosing {
+    multiple: bool,
+    recommended: Option<Value>,
+}
+
+impl Choosing {
+    /// Reads `multiple` (a lenient boolean) and `recommended` (the option's number counted
+    /// from 1, its label, or its id) from `object`.
+    fn read(object: &Value, multiple: &[&str], recommended: &[&str]) -> Self {
+        Self {
+            multiple: field(object, multiple)
+                .and_then(lenient_bool)
+                .unwrap_or(false),
+            recommended: field(object, recommended).cloned(),
+        }
+    }
+
+    /// The index of the recommended option among `labels` (options as kept, with their ids):
+    /// a number from 1, a label (any case) or an id; 0, a number out of range or an unknown
+    /// label recommend nothing.
+    fn pick(&self, choices: &[Choice]) -> Option<usize> {
+        match self.recommended.as_ref()? {
+            Value::Number(n) => n
+                .as_u64()
+                .and_then(|n| usize::try_from(n).ok())
+                .and_then(|n| n.checked_sub(1))
+                .filter(|i| *i < choices.len()),
+            Value::String(s) => {
+                let s = s.trim();
+                if let Ok(n) = s.parse::<usize>() {
+                    return n.checked_sub(1).filter(|i| *i < choices.len());
+                }
+                choices
+                    .iter()
+                    .position(|c| c.label.eq_ignore_ascii_case(s) || c.id.as_str() == s)
+            }
+            Value::Null | Value::Bool(_) | Value::Array(_) | Value::Object(_) => None,
+        }
+    }
+}
 
 fn build_question(
     stage: &Stage,
@@ -312,13 +378,15 @@ fn build_question(
     why: String,
     options: Vec<RawOption>,
     priority: &str,
+    choosing: Choosing,
 ) -> Option<Question> {
     let text = text.trim().to_owned();
     if text.is_empty() {
         return None;
     }
     let mut choices: Vec<Choice> = Vec::new();
-    for (i, (id, label, description)) in options.into_iter().enumerate() {
+    let mut flagged = None;
+    for (i, (id, label, description, recommended)) in options.into_iter().enumerate() {
         let label = label.trim().to_owned();
         if label.is_empty() {
             continue;
@@ -328,6 +396,9 @@ fn build_question(
             .unwrap_or_else(|| format!("o{}", i + 1));
         if choices.iter().any(|c| c.id.0 == id || c.label == label) {
             continue;
+        }
+        if recommended && flagged.is_none() {
+            flagged = Some(choices.len());
         }
         choices.push(Choice {
             id: ChoiceId(id),
@@ -339,6 +410,18 @@ fn build_question(
     if choices.len() < 2 {
         choices.clear();
     }
+    let recommended = choosing
+        .pick(&choices)
+        .or(flagged)
+        .and_then(|i| choices.get(i));
+    let assumption = match recommended {
+        Some(c) => format!(
+            "No answer to \"{text}\": assume \"{}\" (the recommended option).",
+            c.label
+        ),
+        None => format!("No answer to \"{text}\": use the most common interpretation."),
+    };
+    let recommended = recommended.map(|c| c.id.clone());
     let priority = match priority.trim().to_ascii_lowercase().as_str() {
         "critical" | "high" | "3" => Priority::Critical,
         "helpful" | "low" | "1" => Priority::Helpful,
@@ -347,11 +430,12 @@ fn build_question(
     Some(Question {
         id: QuestionId::derive(stage, &text),
         step: stage.clone(),
-        assumption: format!("No answer to \"{text}\": use the most common interpretation."),
+        assumption,
         text,
         why,
+        multiple: choosing.multiple && !choices.is_empty(),
         options: choices,
-        multiple: false,
+        recommended,
         allow_skip: true,
         allow_free_text: true,
         priority,
@@ -369,6 +453,12 @@ const OPTION_CHARS: u32 = 24;
 const MIN_OPTIONS: u32 = 2;
 /// Most options a question may offer (the card's keys 1–4).
 const MAX_OPTIONS: u32 = 4;
+/// The values the schema allows for `recommended`: an option's number counted from 1, or 0
+/// for none. An enum rather than a range, so a grammar holds it to one digit.
+fn recommended_numbers() -> Vec<u32> {
+    (0..=MAX_OPTIONS).collect()
+}
+
 /// The priorities the schema allows, in asking order.
 const PRIORITIES: [&str; 3] = ["critical", "important", "helpful"];
 
@@ -382,8 +472,10 @@ fn detection_instructions(max: u32) -> String {
          things the user likely does not know.\n\
          Reply with compact JSON: needs_clarification (boolean) and questions: at most {max} items, \
          each with question (one short sentence, in the user's language), why (a few words on why \
-         it matters), options ({MIN_OPTIONS} to {MAX_OPTIONS} answers of one to three words) and \
-         priority (critical, important or helpful)."
+         it matters), options ({MIN_OPTIONS} to {MAX_OPTIONS} answers of one to three words), \
+         multiple (true only when several options can apply together, e.g. dietary restrictions), \
+         recommended (the number of the option most people would pick, counted from 1, or 0 when \
+         none stands out) and priority (critical, important or helpful)."
     )
 }
 
@@ -406,7 +498,7 @@ fn detection_schema(max: u32) -> serde_json::Value {
                         "items": {
                             "type": "object",
                             "additionalProperties": false,
-                            "required": ["question", "why", "options", "priority"],
+                            "required": ["question", "why", "options", "multiple", "recommended", "priority"],
                             "properties": {
                                 "question": text(QUESTION_CHARS),
                                 "why": text(WHY_CHARS),
@@ -416,6 +508,8 @@ fn detection_schema(max: u32) -> serde_json::Value {
                                     "maxItems": MAX_OPTIONS,
                                     "items": text(OPTION_CHARS)
                                 },
+                                "multiple": { "type": "boolean" },
+                                "recommended": { "type": "integer", "enum": recommended_numbers() },
                                 "priority": { "type": "string", "enum": PRIORITIES }
                             }
                         }
@@ -439,6 +533,8 @@ fn longest_reply(max: u32) -> Value {
         "question": fill(QUESTION_CHARS),
         "why": fill(WHY_CHARS),
         "options": vec![fill(OPTION_CHARS); MAX_OPTIONS as usize],
+        "multiple": false,
+        "recommended": MAX_OPTIONS,
         "priority": priority,
     });
     serde_json::json!({
@@ -583,14 +679,17 @@ fn options_of(v: Option<&Value>) -> Vec<RawOption> {
     items
         .iter()
         .filter_map(|item| match item {
-            Value::String(label) => Some((None, label.clone(), None)),
+            Value::String(label) => Some((None, label.clone(), None, false)),
             Value::Object(_) => {
                 let label = text_of(item, &["label", "text", "name", "value"]);
                 let id = Some(text_of(item, &["id"])).filter(|s| !s.is_empty());
                 let description = Some(text_of(item, &["description"])).filter(|s| !s.is_empty());
-                Some((id, label, description))
+                let recommended = field(item, &RECOMMENDED_KEYS)
+                    .and_then(lenient_bool)
+                    .unwrap_or(false);
+                Some((id, label, description, recommended))
             }
-            Value::Number(n) => Some((None, n.to_string(), None)),
+            Value::Number(n) => Some((None, n.to_string(), None, false)),
             Value::Null | Value::Bool(_) | Value::Array(_) => None,
         })
         .collect()
@@ -708,6 +807,51 @@ mod tests {
         assert_eq!(wrong_count.options, q.options);
     }
 
+    #[test]
+    fn multiple_and_recommended_are_read_in_every_form() {
+        let reply = r#"{"needs_clarification": true, "questions": [
+            {"question": "Any dietary restrictions?", "options": ["Vegetarian", "Vegan", "Gluten-free"],
+             "multiple": true, "recommended": 0},
+            {"question": "Which city?", "options": ["Paris", "Lyon"], "multiple": "no", "recommended": 2},
+            {"question": "Which tone?", "options": ["Formal", "Casual"], "recommended": "casual"},
+            {"question": "Which size?", "options": [{"label": "S"}, {"label": "M", "recommended": true}]},
+            {"question": "Which day?", "options": ["Mon", "Tue"], "recommended": 7},
+            {"question": "Anything else?", "multiple": true, "recommended": 1}]}"#;
+        let q = parse_detection(reply, &Stage::Request).unwrap().questions;
+        let picked: Vec<(bool, Option<&str>)> = q
+            .iter()
+            .map(|q| (q.multiple, q.recommended_choice().map(|c| c.label.as_str())))
+            .collect();
+        assert_eq!(
+            picked,
+            [
+                (true, None),
+                (false, Some("Lyon")),
+                (false, Some("Casual")),
+                (false, Some("M")),
+                (false, None),
+                (false, None),
+            ]
+        );
+        assert_eq!(
+            q[1].assumption,
+            "No answer to \"Which city?\": assume \"Lyon\" (the recommended option)."
+        );
+        assert_eq!(
+            q[0].assumption,
+            "No answer to \"Any dietary restrictions?\": use the most common interpretation."
+        );
+        let step = r#"{"needs_clarification": true, "clarification_question": "Monthly or upfront?",
+            "clarification_options": ["Monthly", "Upfront"], "clarification_recommended": 1}"#;
+        let s = parse_detection(step, &Stage::Step("analyze".into())).unwrap();
+        assert_eq!(
+            s.questions[0]
+                .recommended_choice()
+                .map(|c| c.label.as_str()),
+            Some("Monthly")
+        );
+    }
+
     /// Every string in the detection schema has a `maxLength` (or is an enum) and every array
     /// a `maxItems`: nothing a grammar built from it can repeat without end.
     #[test]
@@ -725,6 +869,9 @@ mod tests {
                     Some("array") => {
                         assert!(m.contains_key("maxItems"), "unbounded list: {v}");
                         *arrays += 1;
+                    }
+                    Some("integer" | "number") => {
+                        assert!(m.contains_key("enum"), "unbounded number: {v}");
                     }
                     _ => {}
                 }
@@ -744,6 +891,16 @@ mod tests {
             let (mut strings, mut arrays) = (0, 0);
             walk(&format, &mut strings, &mut arrays);
             assert_eq!((strings, arrays), (4, 2));
+            let item = &format["json_schema"]["schema"]["properties"]["questions"]["items"];
+            assert_eq!(item["properties"]["multiple"]["type"], "boolean");
+            assert_eq!(
+                item["properties"]["recommended"]["enum"],
+                serde_json::json!([0, 1, 2, 3, 4])
+            );
+            let required = item["required"].as_array().unwrap();
+            assert!(
+                required.contains(&"multiple".into()) && required.contains(&"recommended".into())
+            );
             let questions = &format["json_schema"]["schema"]["properties"]["questions"];
             assert_eq!(
                 questions["maxItems"],

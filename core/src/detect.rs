@@ -449,6 +449,7 @@ fn question(
             })
             .collect(),
         multiple: false,
+        recommended: None,
         allow_skip: true,
         allow_free_text: true,
         priority,

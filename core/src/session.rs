@@ -87,6 +87,10 @@ enum Phase {
     Asking {
         question: Question,
         asked_at: Millis,
+        /// Set while `question` is an answered one reopened to change its answer: the question
+        /// that was pending then, which comes back once `question` is answered again.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        waiting: Option<Box<Question>>,
     },
     RunningStep {
         step: String,
@@ -165,8 +169,8 @@ impl Session {
     ///
     /// # Errors
     /// [`Error::UnexpectedInput`] if `input` does not fit the current status, and
-    /// [`Error::NotPendingQuestion`], [`Error::UnknownChoice`], [`Error::InvalidAnswer`],
-    /// [`Error::EmptyRequest`], [`Error::TextTooLong`], [`Error::UnexpectedStep`] for stale or
+    /// [`Error::NotPendingQuestion`], [`Error::NotReopenable`], [`Error::UnknownChoice`],
+    /// [`Error::InvalidAnswer`], [`Error::EmptyRequest`], [`Error::TextTooLong`], [`Error::UnexpectedStep`] for stale or
     /// malformed actions. On error the session is unchanged.
     pub fn handle(&mut self, input: Input) -> Result<Vec<Effect>, Error> {
         let before = self.status();

@@ -152,6 +152,7 @@ pub(crate) fn document_questions(doc: &Document) -> Vec<crate::protocol::questio
                     .collect(),
                 text,
                 multiple: false,
+                recommended: None,
                 allow_skip: true,
                 allow_free_text: true,
                 // Documents list questions in the order they must be asked; a stable sort by
@@ -231,6 +232,7 @@ pub(crate) fn entity_question(
         why,
         options,
         multiple: false,
+        recommended: None,
         allow_skip: true,
         allow_free_text: true,
         priority: Priority::Critical,

@@ -7,13 +7,18 @@
 //! - an input that is refused leaves the session exactly as it was (compared with a clone),
 //!   and is refused with `UnexpectedInput` exactly when `accepts` says so;
 //! - `restore(snapshot(s)) == s`;
-//! - no answer already given is lost (resolutions only grow within a conversation).
+//! - no answer already given is lost: within a conversation every answered question keeps an
+//!   answer, and that answer changes only when the user answers the question again after
+//!   reopening it ("Change"); a change dropped by "Continue anyway" or a timeout keeps it;
+//! - a question shown again is the one reopened or the one that waited behind it, and
+//!   progress names its place among the questions asked.
 //!
-//! And termination: a user who keeps answering or skipping, with a host that replies to every
-//! request with anything at all, reaches a terminal status within
-//! `3 + max_questions + steps × (max(max_per_step, 1) + 1)` accepted inputs
+//! And termination: a user who keeps answering or skipping, and changes up to `k` earlier
+//! answers along the way, with a host that replies to every request with anything at all,
+//! reaches a terminal status within
+//! `3 + max_questions + steps × (max(max_per_step, 1) + 1) + 2k` accepted inputs
 //! (start, detection, one input per question, at most `max(max_per_step, 1) + 1` per step,
-//! generation).
+//! generation, and per change the reopening and the new answer).
 //!
 //! The case count is `PROPTEST_CASES` or 10,000 per property.
 
@@ -47,42 +52,10 @@ proptest! {
     #[test]
     fn arbitrary_inputs_keep_every_invariant(config in config(), actions in prop::collection::vec(action(), 0..24)) {
         let mut session = Session::new(config.clone());
-        let mut shown: Vec<QuestionId> = Vec::new();
-        let mut answers = 0usize;
+        let mut seen = Shown::default();
         for (step, action) in actions.into_iter().enumerate() {
             let input = action.input(&session);
-            let kind = input.kind();
-            let before = session.clone();
-            let starts_conversation = matches!(kind, InputKind::Start | InputKind::Reset)
-                || (kind == InputKind::Message && !matches!(before.status(), Status::AwaitingClarification));
-            match session.handle(input) {
-                Ok(effects) => {
-                    prop_assert!(before.accepts(kind), "{kind} was accepted although accepts() said no");
-                    if starts_conversation {
-                        shown.clear();
-                        answers = 0;
-                    }
-                    for e in &effects {
-                        if let Effect::Ask { question, progress } = e {
-                            prop_assert!(!shown.contains(&question.id), "{} shown twice", question.id);
-                            shown.push(question.id.clone());
-                            prop_assert!(progress.current as usize == shown.len());
-                            prop_assert!(progress.current <= progress.total);
-                        }
-                    }
-                    prop_assert!(
-                        shown.len() as u32 <= config.limits.max_questions,
-                        "{} questions shown, budget {}", shown.len(), config.limits.max_questions
-                    );
-                    prop_assert!(session.resolutions().len() >= answers, "an answer was lost");
-                    answers = session.resolutions().len();
-                }
-                Err(e) => {
-                    prop_assert_eq!(&session, &before, "a refused input changed the session");
-                    let unexpected = matches!(e, Error::UnexpectedInput { .. });
-                    prop_assert_eq!(unexpected, !before.accepts(kind), "accepts({}) disagrees with {}", kind, e);
-                }
-            }
+            seen.apply(&mut session, input, &config)?;
             // Every fifth state and the last one: each state of a sequence is also the last
             // state of a shorter sequence, so sampling keeps the cost down without a blind spot.
             if step % 5 == 4 {
@@ -100,10 +73,12 @@ proptest! {
         }),
         replies in prop::collection::vec(llm_reply(), 1..8),
         choices in prop::collection::vec(0usize..8, 1..16),
+        changes in 0u32..4,
     ) {
         let steps = u32::try_from(config.steps.len()).unwrap_or(u32::MAX);
         let per_step = config.limits.max_per_step.max(1) + 1;
-        let bound = 3 + config.limits.max_questions + steps * per_step;
+        let bound = 3 + config.limits.max_questions + steps * per_step + 2 * changes;
+        let mut changes_left = changes;
         let mut session = Session::new(config);
         let mut effects = session
             .handle(Input::Start { request: request.0, context: request.1, now: 0 })
@@ -115,12 +90,171 @@ proptest! {
             turn += 1;
             let pick = choices[turn % choices.len()];
             let reply = replies[turn % replies.len()].clone();
-            let input = cooperative_input(&session, &effects, pick, reply);
+            let change = session.reopenable().get(pick % 2).map(|id| (*id).clone());
+            let input = match change {
+                Some(question) if changes_left > 0 && turn.is_multiple_of(2) => {
+                    changes_left -= 1;
+                    Input::Reopen { question, now: 1 }
+                }
+                Some(_) | None => cooperative_input(&session, &effects, pick, reply),
+            };
             effects = session.handle(input).expect("a cooperative input is accepted");
             accepted += 1;
         }
         prop_assert!(accepted <= bound);
     }
+
+    #[test]
+    fn changing_answers_keeps_every_answer_and_the_budget(
+        config in config().prop_map(|c| Config { mode: Mode::Interactive, detection: Detection::Llm, ..c }),
+        actions in prop::collection::vec(change_action(), 0..30),
+    ) {
+        let mut session = Session::new(config.clone());
+        let mut seen = Shown::default();
+        seen.apply(&mut session, Input::Start {
+            request: "Plan a dinner party for eight".into(),
+            context: Context::default(),
+            now: 0,
+        }, &config)?;
+        seen.apply(&mut session, Input::DetectionReceived { text: THREE_QUESTIONS.into(), usage: None }, &config)?;
+        for action in actions {
+            let input = action.input(&session);
+            seen.apply(&mut session, input, &config)?;
+            prop_assert_round_trips(&session)?;
+        }
+    }
+}
+
+/// A detection reply with three questions: one takes several options, two recommend one.
+const THREE_QUESTIONS: &str = r#"{"needs_clarification": true, "questions": [
+    {"question": "Any dietary restrictions?", "why": "Shapes the menu", "options": ["Vegetarian", "Vegan", "Gluten-free"], "multiple": true, "recommended": 0, "priority": "critical"},
+    {"question": "Which cuisine?", "why": "Sets the dishes", "options": ["French", "Italian", "Japanese"], "multiple": false, "recommended": 2, "priority": "important"},
+    {"question": "Indoors or outdoors?", "options": ["Indoors", "Outdoors"], "multiple": false, "recommended": 1, "priority": "helpful"}]}"#;
+
+/// The questions shown in the current conversation, as a host would track them from the
+/// `Ask` effects, and the checks made after every input.
+#[derive(Default)]
+struct Shown {
+    ids: Vec<QuestionId>,
+    /// The question that was on screen when an answered one was reopened.
+    waiting: Option<QuestionId>,
+}
+
+impl Shown {
+    /// Applies `input` and checks: a refused input changes nothing and is refused for its kind
+    /// exactly when `accepts` says so; no answer is lost; a question shown again is the one
+    /// reopened or the one that waited; progress names the question's place; the budget holds.
+    fn apply(
+        &mut self,
+        session: &mut Session,
+        input: Input,
+        config: &Config,
+    ) -> Result<(), TestCaseError> {
+        let kind = input.kind();
+        let reopened = if let Input::Reopen { question, .. } = &input {
+            Some(question.clone())
+        } else {
+            None
+        };
+        let before = session.clone();
+        let starts_conversation = matches!(kind, InputKind::Start | InputKind::Reset)
+            || (kind == InputKind::Message
+                && !matches!(before.status(), Status::AwaitingClarification));
+        match session.handle(input) {
+            Ok(effects) => {
+                prop_assert!(
+                    before.accepts(kind),
+                    "{kind} was accepted although accepts() said no"
+                );
+                if let Some(id) = &reopened {
+                    prop_assert!(
+                        before.can_reopen(id),
+                        "can_reopen({id}) said no, handle took it"
+                    );
+                }
+                if starts_conversation {
+                    self.ids.clear();
+                    self.waiting = None;
+                } else {
+                    prop_assert_no_answer_lost(&before, session, kind)?;
+                }
+                if reopened.is_some() && self.waiting.is_none() {
+                    self.waiting = before.current_question().map(|q| q.id.clone());
+                }
+                for e in &effects {
+                    if let Effect::Ask { question, progress } = e {
+                        let id = &question.id;
+                        match self.ids.iter().position(|s| s == id) {
+                            None => self.ids.push(id.clone()),
+                            Some(_) if reopened.as_ref() == Some(id) => {}
+                            Some(_) if self.waiting.as_ref() == Some(id) => self.waiting = None,
+                            Some(_) => prop_assert!(false, "{} shown twice", id),
+                        }
+                        let place = self.ids.iter().position(|s| s == id).map_or(0, |i| i + 1);
+                        prop_assert_eq!(progress.current as usize, place);
+                        prop_assert!(progress.current <= progress.total);
+                    }
+                }
+                prop_assert!(
+                    self.ids.len() as u32 <= config.limits.max_questions,
+                    "{} questions shown, budget {}",
+                    self.ids.len(),
+                    config.limits.max_questions
+                );
+            }
+            Err(e) => {
+                prop_assert_eq!(&*session, &before, "a refused input changed the session");
+                let unexpected = matches!(e, Error::UnexpectedInput { .. });
+                prop_assert_eq!(
+                    unexpected,
+                    !before.accepts(kind),
+                    "accepts({}) disagrees with {}",
+                    kind,
+                    e
+                );
+                if let Some(id) = &reopened {
+                    prop_assert!(
+                        !before.can_reopen(id),
+                        "can_reopen({id}) said yes, handle refused: {e}"
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Every question answered `before` still has an answer `after`, the same one unless the
+/// input answered it again after it was reopened (a dropped change keeps it too).
+fn prop_assert_no_answer_lost(
+    before: &Session,
+    after: &Session,
+    kind: InputKind,
+) -> Result<(), TestCaseError> {
+    let changing = before
+        .reopened_answer()
+        .and(before.current_question())
+        .map(|q| q.id.clone());
+    let dropped = matches!(kind, InputKind::SkipAll | InputKind::Tick);
+    for r in before.resolutions() {
+        let now = after
+            .resolutions()
+            .iter()
+            .find(|a| a.question.id == r.question.id);
+        prop_assert!(now.is_some(), "the answer to {} was lost", r.question.id);
+        let may_change = changing.as_ref() == Some(&r.question.id) && !dropped;
+        if let Some(now) = now
+            && !may_change
+        {
+            prop_assert_eq!(
+                &now.answer,
+                &r.answer,
+                "the answer to {} changed",
+                r.question.id
+            );
+        }
+    }
+    Ok(())
 }
 
 fn prop_assert_round_trips(session: &Session) -> Result<(), TestCaseError> {
@@ -228,6 +362,8 @@ enum Action {
     Skip,
     SkipStale,
     SkipAll,
+    Reopen(usize),
+    ReopenStale,
     Tick(u64),
     DetectionReceived(String),
     DetectionFailed,
@@ -305,6 +441,17 @@ impl Action {
                 now,
             },
             Self::SkipAll => Input::SkipAll { now },
+            Self::Reopen(i) => Input::Reopen {
+                question: session
+                    .resolutions()
+                    .get(i % session.resolutions().len().max(1))
+                    .map_or_else(|| id.clone(), |r| r.question.id.clone()),
+                now,
+            },
+            Self::ReopenStale => Input::Reopen {
+                question: QuestionId("q-stale".into()),
+                now,
+            },
             Self::Tick(now) => Input::Tick { now },
             Self::DetectionReceived(reply) => Input::DetectionReceived {
                 text: reply,
@@ -390,6 +537,8 @@ fn action() -> impl Strategy<Value = Action> {
         2 => Just(Action::Skip),
         1 => Just(Action::SkipStale),
         1 => Just(Action::SkipAll),
+        3 => (0usize..4).prop_map(Action::Reopen),
+        1 => Just(Action::ReopenStale),
         1 => (0u64..20_000).prop_map(Action::Tick),
         3 => llm_reply().prop_map(Action::DetectionReceived),
         1 => Just(Action::DetectionFailed),
@@ -401,6 +550,27 @@ fn action() -> impl Strategy<Value = Action> {
         1 => Just(Action::GenerationFailed),
         1 => Just(Action::Retry),
         1 => Just(Action::Reset),
+    ]
+}
+
+/// What a user (and a host) does while questions are pending: mostly answering and changing
+/// earlier answers, with time passing, "Continue anyway", pipeline steps and generation.
+fn change_action() -> impl Strategy<Value = Action> {
+    prop_oneof![
+        4 => (0usize..8).prop_map(Action::AnswerChoice),
+        1 => Just(Action::AnswerSeveral),
+        2 => text().prop_map(Action::AnswerText),
+        1 => text().prop_map(Action::Message),
+        1 => Just(Action::AnswerDontKnow),
+        1 => Just(Action::Skip),
+        5 => (0usize..4).prop_map(Action::Reopen),
+        1 => Just(Action::ReopenStale),
+        2 => (0u64..20_000).prop_map(Action::Tick),
+        1 => Just(Action::SkipAll),
+        1 => prop::bool::weighted(0.8).prop_map(Action::StepCompleted),
+        1 => (prop::bool::weighted(0.8), llm_reply(), partial())
+            .prop_map(|(r, reply, p)| Action::StepNeedsClarification(r, reply, p)),
+        1 => text().prop_map(Action::GenerationCompleted),
     ]
 }
 

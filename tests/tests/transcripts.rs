@@ -337,6 +337,10 @@ impl Driver {
                 },
                 now: user_now(self),
             },
+            "reopen" => Input::Reopen {
+                question: QuestionId(rest.to_owned()),
+                now: user_now(self),
+            },
             "skip_all" => Input::SkipAll {
                 now: user_now(self),
             },
@@ -423,6 +427,19 @@ impl Driver {
                 .enriched_prompt()
                 .is_some_and(|p| p.render().contains(arg)),
             "answer_contains" => self.session.answer().is_some_and(|a| a.contains(arg)),
+            "can_reopen" => self.session.can_reopen(&QuestionId(arg.to_owned())),
+            "cannot_reopen" => !self.session.can_reopen(&QuestionId(arg.to_owned())),
+            "reopened_answer" => self
+                .session
+                .reopened_answer()
+                .is_some_and(|a| answer_label(a) == arg),
+            "answer_of" => {
+                let (id, label) = arg.split_once(' ').unwrap_or((arg, ""));
+                self.session
+                    .resolutions()
+                    .iter()
+                    .any(|r| r.question.id.as_str() == id && answer_label(&r.answer) == label)
+            }
             "last_answer" => self
                 .session
                 .resolutions()
@@ -578,8 +595,17 @@ fn render_question(q: &Question, current: u32, total: u32) -> Vec<String> {
     let mut extras: Vec<String> = q
         .options
         .iter()
-        .map(|c| format!("{}={}", c.id, quote(&c.label, 40)))
+        .map(|c| {
+            let mut option = format!("{}={}", c.id, quote(&c.label, 40));
+            if q.recommended.as_ref() == Some(&c.id) {
+                option.push_str(" (recommended)");
+            }
+            option
+        })
         .collect();
+    if q.multiple {
+        extras.push("several allowed".into());
+    }
     if q.allow_skip {
         extras.push("I don't know".into());
     }

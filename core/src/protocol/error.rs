@@ -24,6 +24,16 @@ pub enum Error {
         /// The question the input named.
         got: QuestionId,
     },
+    /// The question named to be changed ([`Input::Reopen`](crate::Input::Reopen)) cannot be
+    /// changed now: it has no answer, it is the pending question, or a pipeline step has
+    /// already used its answer.
+    #[error("question {question} cannot be changed now: {reason}")]
+    NotReopenable {
+        /// The question named.
+        question: QuestionId,
+        /// Why not.
+        reason: &'static str,
+    },
     /// The answer names an option the question does not have.
     #[error("question {question} has no option {choice}")]
     UnknownChoice {

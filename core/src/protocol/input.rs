@@ -73,6 +73,18 @@ pub enum Input {
         /// The time of the skip.
         now: Millis,
     },
+    /// "Change": the user wants to change the answer to `question`, answered earlier in the
+    /// request's clarification while another question is still pending. That question comes
+    /// back as the pending one (its earlier answer stands until a new one is given, and is
+    /// [`Session::reopened_answer`](crate::Session::reopened_answer)); answering it replaces the
+    /// earlier answer, and the question that was pending comes back after it. Refused once a
+    /// pipeline step or generation has started.
+    Reopen {
+        /// The answered question to change.
+        question: QuestionId,
+        /// The time of the request.
+        now: Millis,
+    },
     /// "Continue anyway" / skip all: the pending question and every queued one are declined,
     /// nothing more is asked in this conversation, and the engine proceeds with the assumptions
     ///. Accepted while a question is pending or while detection runs.
@@ -140,6 +152,7 @@ impl Input {
             Self::DetectionFailed { .. } => InputKind::DetectionFailed,
             Self::Answer { .. } => InputKind::Answer,
             Self::Skip { .. } => InputKind::Skip,
+            Self::Reopen { .. } => InputKind::Reopen,
             Self::SkipAll { .. } => InputKind::SkipAll,
             Self::Tick { .. } => InputKind::Tick,
             Self::StepCompleted { .. } => InputKind::StepCompleted,
@@ -262,6 +275,8 @@ pub enum InputKind {
     Answer,
     /// [`Input::Skip`](crate::Input::Skip).
     Skip,
+    /// [`Input::Reopen`](crate::Input::Reopen).
+    Reopen,
     /// [`Input::SkipAll`](crate::Input::SkipAll).
     SkipAll,
     /// [`Input::Tick`](crate::Input::Tick).
@@ -284,13 +299,14 @@ pub enum InputKind {
 
 impl InputKind {
     /// Every kind, in declaration order.
-    pub const ALL: [Self; 15] = [
+    pub const ALL: [Self; 16] = [
         Self::Start,
         Self::Message,
         Self::DetectionReceived,
         Self::DetectionFailed,
         Self::Answer,
         Self::Skip,
+        Self::Reopen,
         Self::SkipAll,
         Self::Tick,
         Self::StepCompleted,
@@ -311,6 +327,7 @@ impl InputKind {
             Self::DetectionFailed => "detection_failed",
             Self::Answer => "answer",
             Self::Skip => "skip",
+            Self::Reopen => "reopen",
             Self::SkipAll => "skip_all",
             Self::Tick => "tick",
             Self::StepCompleted => "step_completed",

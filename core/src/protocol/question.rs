@@ -226,6 +226,10 @@ pub struct Question {
     /// Whether several options may be chosen at once (checkboxes rather than radios).
     #[serde(default)]
     pub multiple: bool,
+    /// The option the asker recommends, if any: shown as "Recommended" and assumed when the
+    /// question is skipped or never asked (its [`assumption`](Self::assumption) names it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recommended: Option<ChoiceId>,
     /// Whether "I don't know" is offered.
     pub allow_skip: bool,
     /// Whether a free-text answer is accepted.
@@ -242,6 +246,11 @@ impl Question {
     /// The option with `id`, if the question has one.
     pub fn choice(&self, id: &ChoiceId) -> Option<&Choice> {
         self.options.iter().find(|c| &c.id == id)
+    }
+
+    /// The recommended option, if the question names one it has.
+    pub fn recommended_choice(&self) -> Option<&Choice> {
+        self.recommended.as_ref().and_then(|id| self.choice(id))
     }
 }
 

@@ -11,7 +11,7 @@ use super::{Active, Phase, Status, reply};
 use crate::protocol::error::Error;
 use crate::protocol::input::InputKind;
 use crate::protocol::input::{Answer, Context, Input, UserAnswer};
-use crate::protocol::question::QuestionId;
+use crate::protocol::question::{Question, QuestionId, Stage};
 use crate::protocol::request::{Message, Role, Usage};
 use crate::protocol::time::Millis;
 
@@ -41,6 +41,9 @@ pub(super) enum Accepted {
         now: Millis,
         from_message: bool,
     },
+    /// An answered question of the request's clarification is shown again to change its
+    /// answer.
+    Reopen { question: QuestionId, now: Millis },
     /// "Continue anyway" while a question is pending.
     DeclineAll { now: Millis },
     /// "Continue anyway" while detection runs.
@@ -106,6 +109,13 @@ pub(super) fn check<A: Deref<Target = Active>>(
                 ..Context::default()
             };
             start(text, context, now)
+        }
+        (Phase::Asking { question, .. }, Input::Reopen { question: id, now }) => {
+            reopenable(&active, question, &id)?;
+            Ok(Checked::Active(
+                active,
+                Accepted::Reopen { question: id, now },
+            ))
         }
         (phase, input) => {
             let accepted = accept(phase, input)?;
@@ -190,6 +200,7 @@ fn accept(phase: &Phase, input: Input) -> Result<Accepted, Error> {
             | Input::DetectionFailed { .. }
             | Input::Answer { .. }
             | Input::Skip { .. }
+            | Input::Reopen { .. }
             | Input::SkipAll { .. }
             | Input::Tick { .. }
             | Input::StepCompleted { .. }
@@ -206,6 +217,29 @@ fn accept(phase: &Phase, input: Input) -> Result<Accepted, Error> {
             });
         }
     })
+}
+
+/// Whether the answer to `id` may be changed while `pending` is on screen: it must be answered,
+/// not be the pending question, and belong to the request's own clarification while that is
+/// still going on (a pipeline step has used the answers it was given, so those stay).
+fn reopenable(active: &Active, pending: &Question, id: &QuestionId) -> Result<(), Error> {
+    let refuse = |reason| {
+        Err(Error::NotReopenable {
+            question: id.clone(),
+            reason,
+        })
+    };
+    if &pending.id == id {
+        return refuse("it is the question on screen");
+    }
+    let c = &active.conversation;
+    let Some(r) = c.resolutions.iter().find(|r| &r.question.id == id) else {
+        return refuse("it has not been answered in this conversation");
+    };
+    if r.question.step != Stage::Request || pending.step != Stage::Request {
+        return refuse("a pipeline step has already used its answer");
+    }
+    Ok(())
 }
 
 fn resolve(answer: Answer, now: Millis, from_message: bool) -> Accepted {
@@ -226,6 +260,18 @@ pub(super) fn accepts(active: Option<&Active>, kind: InputKind) -> bool {
     )
 }
 
+/// Whether [`check`] takes a change of the answer to `id` now (drives the "Change" buttons).
+pub(super) fn can_reopen(active: Option<&Active>, id: &QuestionId) -> bool {
+    check(
+        active,
+        Input::Reopen {
+            question: id.clone(),
+            now: 0,
+        },
+    )
+    .is_ok()
+}
+
 /// While idle only a request (or a message, which is one), a tick or a reset fits.
 fn check_idle<A>(input: Input) -> Result<Checked<A>, Error> {
     match input {
@@ -241,6 +287,7 @@ fn check_idle<A>(input: Input) -> Result<Checked<A>, Error> {
         | Input::DetectionFailed { .. }
         | Input::Answer { .. }
         | Input::Skip { .. }
+        | Input::Reopen { .. }
         | Input::SkipAll { .. }
         | Input::StepCompleted { .. }
         | Input::StepNeedsClarification { .. }
@@ -310,6 +357,10 @@ fn sample(kind: InputKind) -> Input {
             now: 0,
         },
         InputKind::Skip => Input::Skip {
+            question: question(),
+            now: 0,
+        },
+        InputKind::Reopen => Input::Reopen {
             question: question(),
             now: 0,
         },

@@ -11,8 +11,8 @@ use crate::protocol::config::{Detection, Mode};
 use crate::protocol::effect::Effect;
 use crate::protocol::input::Answer;
 use crate::protocol::prompt::{HandoffPackage, Resolution};
-use crate::protocol::question::{Question, QuestionSource, Stage};
-use crate::protocol::trace::Layer;
+use crate::protocol::question::{Question, QuestionId, QuestionSource, Stage};
+use crate::protocol::trace::{Counters, Layer};
 use crate::text::preview;
 
 impl Active {
@@ -33,6 +33,10 @@ impl Active {
                     );
                 }
                 self.resolve(answer, env, fx);
+            }
+            Accepted::Reopen { question, now } => {
+                env.advance_clock(now);
+                self.reopen(&question, env, fx);
             }
             Accepted::DeclineAll { now } => {
                 env.advance_clock(now);
@@ -291,6 +295,7 @@ impl Active {
         self.phase = Phase::Asking {
             question: next.clone(),
             asked_at: env.clock,
+            waiting: None,
         };
         fx.push(Effect::Ask {
             question: next,
@@ -362,12 +367,154 @@ impl Active {
         fx.push(Effect::RequestGeneration { request, prompt });
     }
 
-    /// Records `answer` for the pending question, follows up if it is itself vague, moves on.
+    /// Records `answer` for the pending question, follows up if it is itself vague, moves on:
+    /// back to the question that was waiting when this one was reopened, else onwards.
     fn resolve(&mut self, answer: Answer, env: &mut Env, fx: &mut Vec<Effect>) {
-        if let Some(question) = self.record(answer.clone(), env) {
+        let waiting = self.take_waiting();
+        let question = match &waiting {
+            Some(_) => self.replace_answer(answer.clone(), env),
+            None => self.record(answer.clone(), env),
+        };
+        if let Some(question) = question {
             self.follow_up(&question, &answer, env);
         }
-        self.proceed(env, fx);
+        match waiting {
+            Some(waiting) => self.ask_again(*waiting, env, fx),
+            None => self.proceed(env, fx),
+        }
+    }
+
+    /// "Change": shows the answered question `id` again. The question on screen waits (unless
+    /// another reopened one is on screen: its earlier answer simply stands, and the question
+    /// that waited for it keeps waiting). `check` accepts this only while a question is pending
+    /// and `id` has an answer, so the early returns do not occur.
+    fn reopen(&mut self, id: &QuestionId, env: &mut Env, fx: &mut Vec<Effect>) {
+        let Some(r) = self
+            .conversation
+            .resolutions
+            .iter()
+            .find(|r| &r.question.id == id)
+        else {
+            return;
+        };
+        let (question, earlier) = (r.question.clone(), answer_kind(&r.answer));
+        let Phase::Asking {
+            question: pending,
+            waiting,
+            ..
+        } = &mut self.phase
+        else {
+            return;
+        };
+        let waiting = waiting.take().unwrap_or_else(|| Box::new(pending.clone()));
+        env.note(
+            Layer::Session,
+            "answer_reopened",
+            &format!(
+                "The user wants to change the answer to \"{}\" ({earlier}); it stands until a new one is given, then \"{}\" comes back.",
+                preview(&question.text),
+                preview(&waiting.text)
+            ),
+        );
+        self.phase = Phase::Asking {
+            question: question.clone(),
+            asked_at: env.clock,
+            waiting: Some(waiting),
+        };
+        fx.push(Effect::Ask {
+            question,
+            progress: self.progress(&env.config),
+        });
+    }
+
+    /// Ends a change without a new answer ("Continue anyway" or the deadline): the earlier
+    /// answer stands and the question that waited is pending again. Returns whether a change
+    /// was under way.
+    fn drop_change(&mut self, why: &str, env: &mut Env) -> bool {
+        let Some(waiting) = self.take_waiting() else {
+            return false;
+        };
+        if let Phase::Asking { question, .. } = &self.phase {
+            env.note(
+                Layer::Session,
+                "change_dropped",
+                &format!(
+                    "{why}: the earlier answer to \"{}\" stands.",
+                    preview(&question.text)
+                ),
+            );
+        }
+        self.phase = Phase::Asking {
+            question: *waiting,
+            asked_at: env.clock,
+            waiting: None,
+        };
+        true
+    }
+
+    /// The question waiting behind a reopened one, taken out of the phase.
+    fn take_waiting(&mut self) -> Option<Box<Question>> {
+        match &mut self.phase {
+            Phase::Asking { waiting, .. } => waiting.take(),
+            Phase::Detecting
+            | Phase::RunningStep { .. }
+            | Phase::Generating { .. }
+            | Phase::Completed { .. }
+            | Phase::HandedOff { .. }
+            | Phase::Failed { .. } => None,
+        }
+    }
+
+    /// Shows `question` again: it was on screen when another was reopened. It is already
+    /// among the asked, so it counts once against the budget.
+    fn ask_again(&mut self, question: Question, env: &mut Env, fx: &mut Vec<Effect>) {
+        env.note(
+            Layer::Session,
+            "question_resumed",
+            &format!(
+                "Back to \"{}\", which waited while an earlier answer changed.",
+                preview(&question.text)
+            ),
+        );
+        self.phase = Phase::Asking {
+            question: question.clone(),
+            asked_at: env.clock,
+            waiting: None,
+        };
+        fx.push(Effect::Ask {
+            question,
+            progress: self.progress(&env.config),
+        });
+    }
+
+    /// Replaces the answer of the reopened (pending) question with `answer`, where the earlier
+    /// one stood, and returns the question.
+    fn replace_answer(&mut self, answer: Answer, env: &mut Env) -> Option<Question> {
+        let Phase::Asking { question, .. } = &self.phase else {
+            return None;
+        };
+        let r = self
+            .conversation
+            .resolutions
+            .iter_mut()
+            .find(|r| r.question.id == question.id)?;
+        let counter = tally(&mut env.counters, &r.answer);
+        *counter = counter.saturating_sub(1);
+        let counter = tally(&mut env.counters, &answer);
+        *counter = counter.saturating_add(1);
+        env.note(
+            Layer::Session,
+            "answer_changed",
+            &format!(
+                "The answer to \"{}\" changed from {} to {}; the questions that followed it stay.",
+                preview(&question.text),
+                answer_kind(&r.answer),
+                answer_kind(&answer)
+            ),
+        );
+        r.answer = answer;
+        r.at = env.clock;
+        Some(r.question.clone())
     }
 
     /// Stores `answer` for the pending question and returns that question. `check` resolves,
@@ -377,13 +524,7 @@ impl Active {
             return None;
         };
         let question = question.clone();
-        let counter = match &answer {
-            Answer::Choices { .. } | Answer::Text { .. } | Answer::ChoicesWithText { .. } => {
-                &mut env.counters.answered
-            }
-            Answer::DontKnow | Answer::Skipped | Answer::Declined => &mut env.counters.skipped,
-            Answer::TimedOut => &mut env.counters.timed_out,
-        };
+        let counter = tally(&mut env.counters, &answer);
         *counter = counter.saturating_add(1);
         env.note(
             Layer::Session,
@@ -405,6 +546,7 @@ impl Active {
     /// "Continue anyway": the pending question is declined, so is everything queued, and nothing
     /// more is asked in this conversation.
     fn decline_all(&mut self, env: &mut Env, fx: &mut Vec<Effect>) {
+        self.drop_change("The user chose to continue without more questions", env);
         self.record(Answer::Declined, env);
         self.conversation.declined_all = true;
         env.note(
@@ -421,6 +563,16 @@ impl Active {
             return;
         };
         if env.clock >= deadline {
+            if self.drop_change("The change was not made in time", env) {
+                // The question that waited is on screen again, with a fresh deadline.
+                if let Phase::Asking { question, .. } = &self.phase {
+                    fx.push(Effect::Ask {
+                        question: question.clone(),
+                        progress: self.progress(&env.config),
+                    });
+                }
+                return;
+            }
             env.note(
                 Layer::Timeout,
                 "timed_out",
@@ -489,6 +641,17 @@ pub(super) fn rules(questions: &[Question]) -> String {
         "no rule named".to_owned()
     } else {
         names.join(", ")
+    }
+}
+
+/// The counter an answer of this kind counts in.
+fn tally<'a>(counters: &'a mut Counters, answer: &Answer) -> &'a mut u32 {
+    match answer {
+        Answer::Choices { .. } | Answer::Text { .. } | Answer::ChoicesWithText { .. } => {
+            &mut counters.answered
+        }
+        Answer::DontKnow | Answer::Skipped | Answer::Declined => &mut counters.skipped,
+        Answer::TimedOut => &mut counters.timed_out,
     }
 }
 

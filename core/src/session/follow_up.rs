@@ -115,6 +115,7 @@ fn generic_follow_up(answer: &str) -> Question {
         why: format!("\"{}\" could mean several things.", preview(answer)),
         options: Vec::new(),
         multiple: false,
+        recommended: None,
         allow_skip: true,
         allow_free_text: true,
         priority: crate::protocol::question::Priority::Important,

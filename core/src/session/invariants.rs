@@ -3,7 +3,7 @@
 
 use super::{Active, Phase, Session, State, count};
 use crate::protocol::config::Config;
-use crate::protocol::question::Question;
+use crate::protocol::question::{Question, Stage};
 
 impl Session {
     /// Checks the invariants a restored session must hold; `Err` names the first one broken.
@@ -31,7 +31,14 @@ impl Active {
                 return Err(format!("question {id} was asked twice"));
             }
         }
-        for r in &c.resolutions {
+        for (i, r) in c.resolutions.iter().enumerate() {
+            if c.resolutions
+                .iter()
+                .skip(i + 1)
+                .any(|o| o.question.id == r.question.id)
+            {
+                return Err(format!("question {} has two answers", r.question.id));
+            }
             if !c.asked.contains(&r.question.id) {
                 return Err(format!(
                     "question {} has an answer but was never asked",
@@ -70,18 +77,40 @@ impl Active {
             }
         }
         match &self.phase {
-            Phase::Asking { question, .. } => {
+            Phase::Asking {
+                question, waiting, ..
+            } => {
                 if !c.asked.contains(&question.id) {
                     return Err(format!(
                         "the pending question {} is not among the asked",
                         question.id
                     ));
                 }
-                if c.resolutions.iter().any(|r| r.question.id == question.id) {
-                    return Err(format!(
-                        "the pending question {} is already answered",
-                        question.id
-                    ));
+                let answered = |id| c.resolutions.iter().any(|r| &r.question.id == id);
+                match waiting {
+                    None if answered(&question.id) => {
+                        return Err(format!(
+                            "the pending question {} is already answered",
+                            question.id
+                        ));
+                    }
+                    None => {}
+                    Some(waiting) => {
+                        reopened(question, waiting, c.paused.is_some())?;
+                        if !answered(&question.id) {
+                            return Err(format!(
+                                "question {} is reopened but has no answer to change",
+                                question.id
+                            ));
+                        }
+                        if !c.asked.contains(&waiting.id) || answered(&waiting.id) {
+                            return Err(format!(
+                                "the waiting question {} is not an asked, unanswered one",
+                                waiting.id
+                            ));
+                        }
+                        answerable(waiting).map_err(|e| format!("the waiting question: {e}"))?;
+                    }
                 }
                 answerable(question).map_err(|e| format!("the pending question: {e}"))?;
             }
@@ -100,6 +129,21 @@ impl Active {
     }
 }
 
+/// A reopened question and the one waiting behind it both belong to the request's own
+/// clarification, which no paused step interrupts.
+fn reopened(question: &Question, waiting: &Question, paused: bool) -> Result<(), String> {
+    if question.id == waiting.id {
+        return Err(format!("question {} waits behind itself", question.id));
+    }
+    if question.step != Stage::Request || waiting.step != Stage::Request || paused {
+        return Err(format!(
+            "question {} is reopened outside the request's clarification",
+            question.id
+        ));
+    }
+    Ok(())
+}
+
 /// A question the user can answer: 0 or 2–4 options with distinct ids, and free text when it
 /// has no options.
 fn answerable(q: &Question) -> Result<(), String> {
@@ -116,6 +160,13 @@ fn answerable(q: &Question) -> Result<(), String> {
         if q.options.iter().skip(i + 1).any(|d| d.id == c.id) {
             return Err(format!("option {} appears twice", c.id));
         }
+    }
+    if let Some(id) = &q.recommended
+        && q.choice(id).is_none()
+    {
+        return Err(format!(
+            "the recommended option {id} is not among its options"
+        ));
     }
     Ok(())
 }

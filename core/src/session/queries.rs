@@ -5,9 +5,10 @@ use super::{
     count,
 };
 use crate::protocol::config::Config;
+use crate::protocol::input::Answer;
 use crate::protocol::input::InputKind;
 use crate::protocol::prompt::{EnrichedPrompt, HandoffPackage, Resolution};
-use crate::protocol::question::Question;
+use crate::protocol::question::{Question, QuestionId};
 use crate::protocol::time::Millis;
 use crate::protocol::trace::{Counters, TraceEvent};
 
@@ -58,6 +59,50 @@ impl Session {
     /// well-formed one. The answer comes from the same check `handle` runs.
     pub fn accepts(&self, kind: InputKind) -> bool {
         check::accepts(self.state.active(), kind)
+    }
+
+    /// The earlier answer of the pending question when it was reopened to be changed
+    /// ([`Input::Reopen`](crate::Input::Reopen)): it stands until a new answer replaces it, and
+    /// a card shows it pre-selected. `None` for a question asked for the first time.
+    pub fn reopened_answer(&self) -> Option<&Answer> {
+        let active = self.state.active()?;
+        match &active.phase {
+            Phase::Asking {
+                question,
+                waiting: Some(_),
+                ..
+            } => active
+                .conversation
+                .resolutions
+                .iter()
+                .find(|r| r.question.id == question.id)
+                .map(|r| &r.answer),
+            Phase::Asking { waiting: None, .. }
+            | Phase::Detecting
+            | Phase::RunningStep { .. }
+            | Phase::Generating { .. }
+            | Phase::Completed { .. }
+            | Phase::HandedOff { .. }
+            | Phase::Failed { .. } => None,
+        }
+    }
+
+    /// Whether the answer to `question` can be changed now ([`Input::Reopen`](crate::Input::Reopen)
+    /// would be accepted): it was answered in the request's clarification, another question
+    /// is pending, and no pipeline step or generation has started. Drives "Change" buttons;
+    /// the answer comes from the same check [`handle`](Self::handle) runs.
+    pub fn can_reopen(&self, question: &QuestionId) -> bool {
+        check::can_reopen(self.state.active(), question)
+    }
+
+    /// The resolved questions whose answers can be changed now (see
+    /// [`can_reopen`](Self::can_reopen)), in asking order.
+    pub fn reopenable(&self) -> Vec<&QuestionId> {
+        self.resolutions()
+            .iter()
+            .map(|r| &r.question.id)
+            .filter(|id| self.can_reopen(id))
+            .collect()
     }
 
     /// The configuration the session was created with.
@@ -178,12 +223,23 @@ impl Active {
         let asked = count(c.asked.len());
         let left = config.limits.max_questions.saturating_sub(asked);
         let queued = count(c.queue.len()).min(left);
+        // The pending question's place among the asked: the last one, unless an earlier
+        // question was reopened to change its answer.
+        let current = match &self.phase {
+            Phase::Asking { question, .. } => c
+                .asked
+                .iter()
+                .position(|id| id == &question.id)
+                .map_or(asked, |i| count(i).saturating_add(1)),
+            Phase::Detecting
+            | Phase::RunningStep { .. }
+            | Phase::Generating { .. }
+            | Phase::Completed { .. }
+            | Phase::HandedOff { .. }
+            | Phase::Failed { .. } => 0,
+        };
         Progress {
-            current: if matches!(self.phase, Phase::Asking { .. }) {
-                asked
-            } else {
-                0
-            },
+            current,
             total: asked.saturating_add(queued),
         }
     }

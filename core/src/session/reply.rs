@@ -118,7 +118,8 @@ pub(super) fn validate(q: &Question, reply: &UserAnswer) -> Result<(), Error> {
 
 impl UserAnswer {
     /// Reads a chat message as the answer to `q`, as a session does while the question
-    /// is pending: `2` picks the second option, an option's label or id picks it, `?` or
+    /// is pending: `2` picks the second option (`1, 3` picks two where several are allowed),
+    /// an option's label or id picks it, `?` or
     /// "I don't know" means "I don't know" (where the question allows it), anything else is
     /// free text.
     ///
@@ -146,10 +147,36 @@ impl UserAnswer {
                 choices: vec![choice.id.clone()],
             });
         }
+        if let Some(choices) = several_numbers(q, t) {
+            return Ok(UserAnswer::Choices { choices });
+        }
         let answer = UserAnswer::Text { text: t.to_owned() };
         validate(q, &answer)?;
         Ok(answer)
     }
+}
+
+/// On a question that takes several options, two or more distinct option numbers separated by
+/// commas or spaces (`1, 3`): the options they pick.
+fn several_numbers(q: &Question, text: &str) -> Option<Vec<ChoiceId>> {
+    if !q.multiple {
+        return None;
+    }
+    let mut picked: Vec<ChoiceId> = Vec::new();
+    for part in text
+        .split(|c: char| c == ',' || c == '，' || c.is_whitespace())
+        .filter(|p| !p.is_empty())
+    {
+        let choice = part
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .and_then(|i| q.options.get(i))?;
+        if !picked.contains(&choice.id) {
+            picked.push(choice.id.clone());
+        }
+    }
+    (picked.len() >= 2).then_some(picked)
 }
 
 #[cfg(test)]
@@ -179,6 +206,38 @@ mod tests {
             UserAnswer::from_message(&q, "ios").unwrap(),
             UserAnswer::Choices {
                 choices: vec![ChoiceId("o2".into())]
+            }
+        );
+    }
+
+    #[test]
+    fn several_numbers_pick_several_options_only_where_allowed() {
+        let mut q = question(&["Vegetarian", "Vegan", "Gluten-free"]);
+        let ids = |v: &[&str]| v.iter().map(|i| ChoiceId((*i).into())).collect::<Vec<_>>();
+        assert_eq!(
+            UserAnswer::from_message(&q, "1, 3").unwrap(),
+            UserAnswer::Text {
+                text: "1, 3".into()
+            },
+            "a single-choice question reads it as text"
+        );
+        q.multiple = true;
+        assert_eq!(
+            UserAnswer::from_message(&q, "1, 3").unwrap(),
+            UserAnswer::Choices {
+                choices: ids(&["o1", "o3"])
+            }
+        );
+        assert_eq!(
+            UserAnswer::from_message(&q, "3 1 3").unwrap(),
+            UserAnswer::Choices {
+                choices: ids(&["o3", "o1"])
+            }
+        );
+        assert_eq!(
+            UserAnswer::from_message(&q, "1, 9").unwrap(),
+            UserAnswer::Text {
+                text: "1, 9".into()
             }
         );
     }
@@ -228,6 +287,7 @@ mod tests {
                 })
                 .collect(),
             multiple: false,
+            recommended: None,
             allow_skip: true,
             allow_free_text: true,
             priority: Priority::Important,
