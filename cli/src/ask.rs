@@ -260,12 +260,17 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
             let _ = writeln!(out, "  Why: {}", q.why);
         }
         for (i, c) in q.options.iter().enumerate() {
+            let mark = if q.recommended.as_ref() == Some(&c.id) {
+                " (recommended)"
+            } else {
+                ""
+            };
             match &c.description {
                 Some(d) => {
-                    let _ = writeln!(out, "  {}) {} — {d}", i + 1, c.label);
+                    let _ = writeln!(out, "  {}) {}{mark} — {d}", i + 1, c.label);
                 }
                 None => {
-                    let _ = writeln!(out, "  {}) {}", i + 1, c.label);
+                    let _ = writeln!(out, "  {}) {}{mark}", i + 1, c.label);
                 }
             }
         }
@@ -408,6 +413,41 @@ mod tests {
             parse_answer(&q, "1, 2"),
             Action::Answer(UserAnswer::Choices {
                 choices: vec![q.options[0].id.clone(), q.options[1].id.clone()]
+            })
+        );
+    }
+
+    #[test]
+    fn the_recommended_option_and_several_choices_are_shown() {
+        let reply = r#"{"needs_clarification": true, "questions": [
+            {"question": "Which cuisine?", "options": ["French", "Italian"], "recommended": 2},
+            {"question": "Any dietary restrictions?", "options": ["Vegan", "Gluten-free"], "multiple": true}]}"#;
+        let questions =
+            clarify_core::analysis::parse_detection(reply, &clarify_core::Stage::Request)
+                .unwrap()
+                .questions;
+        let mut terminal = Terminal {
+            input: io::Cursor::new("2\n1, 2\n"),
+            out: Vec::new(),
+            interactive: true,
+            streamed: false,
+        };
+        let progress = Progress {
+            current: 1,
+            total: 2,
+        };
+        terminal.ask(&questions[0], progress);
+        let several = terminal.ask(&questions[1], progress);
+        let shown = String::from_utf8(terminal.out).unwrap();
+        assert!(
+            shown.contains("  1) French\n  2) Italian (recommended)\n"),
+            "{shown}"
+        );
+        assert!(shown.contains("numbers (1,3) pick options"), "{shown}");
+        assert_eq!(
+            several,
+            Action::Answer(UserAnswer::Choices {
+                choices: questions[1].options.iter().map(|c| c.id.clone()).collect()
             })
         );
     }

@@ -97,6 +97,16 @@ pub struct Texts {
     pub continue_anyway: &'static str,
     /// Keyboard hint under the options.
     pub keys_hint: &'static str,
+    /// The mark on the option the question recommends.
+    pub recommended: &'static str,
+    /// Under a question that takes several options.
+    pub choose_several: &'static str,
+    /// On the card of a question reopened to change its answer.
+    pub changing: &'static str,
+    /// The button on an earlier answer that reopens its question.
+    pub change: &'static str,
+    /// The accessible name of that button, before the question's text.
+    pub change_answer_to: &'static str,
     /// "If you skip, we assume:".
     pub assumption: &'static str,
     /// Label of the request box.
@@ -208,6 +218,11 @@ static EN: Texts = Texts {
     continuing: "Continuing…",
     continue_anyway: "Continue anyway",
     keys_hint: "Keys: 1–4 pick an option, Enter continues.",
+    recommended: "Recommended",
+    choose_several: "Choose all that apply.",
+    changing: "Changing your earlier answer: it stays as it was unless you continue with a new one.",
+    change: "Change",
+    change_answer_to: "Change your answer to: ",
     assumption: "If you skip, we assume:",
     request_label: "Your request",
     request_placeholder: "Ask anything, e.g. \u{201c}my app crashes\u{201d}",
@@ -267,6 +282,11 @@ static ZH: Texts = Texts {
     continuing: "正在继续…",
     continue_anyway: "直接继续",
     keys_hint: "按键：1–4 选择选项，Enter 继续。",
+    recommended: "推荐",
+    choose_several: "可多选。",
+    changing: "正在修改之前的回答：除非你提交新的回答，原回答保持不变。",
+    change: "修改",
+    change_answer_to: "修改你对此问题的回答：",
     assumption: "如果跳过，我们假设：",
     request_label: "你的请求",
     request_placeholder: "随便问，例如“我的应用崩溃了”",

@@ -11,6 +11,8 @@
 //! const off = c.subscribe((state) => render(state));
 //! c.start("Plan a trip to Paris");
 //! c.answer(c.question.id, { choice: c.question.options[0].id });
+//! // "Change" the first answer while the next question is pending, then answer it anew:
+//! c.reopen(c.state.reopenable[0]);
 //! localStorage.setItem("clarify", c.snapshot());
 //! off();
 //! ```
@@ -146,6 +148,26 @@ impl Clarifier {
     ) -> Result<(), JsValue> {
         let question = question_id_from(question_id)?;
         self.send(Input::Skip {
+            question,
+            now: driver::now(),
+        })
+    }
+
+    /// "Change": reopens `questionId`, answered earlier while another question is still
+    /// pending. It becomes the pending question (`state.reopenedAnswer` is its earlier answer,
+    /// which stands until `answer` gives a new one); the question that was pending comes back
+    /// after it. `state.reopenable` lists the questions this accepts now.
+    ///
+    /// # Errors
+    /// `bad_argument`; `not_reopenable` for a question without an answer, the pending one, or
+    /// one a pipeline step used; `unexpected_input` unless a question is pending (so never
+    /// once the answer is being generated).
+    pub fn reopen(
+        &self,
+        #[wasm_bindgen(js_name = questionId, unchecked_param_type = "string")] question_id: JsValue,
+    ) -> Result<(), JsValue> {
+        let question = question_id_from(question_id)?;
+        self.send(Input::Reopen {
             question,
             now: driver::now(),
         })

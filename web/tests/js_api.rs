@@ -51,6 +51,57 @@ fn answering_by_choice_then_skip_all_completes_offline() {
 }
 
 #[wasm_bindgen_test]
+fn reopen_changes_an_earlier_answer_and_the_waiting_question_comes_back() {
+    let c = clarifier(r#"{"maxQuestions": 2}"#);
+    c.start("Plan a trip to Paris".into(), None).unwrap();
+    let first = question_id(&c);
+    let choice = first_choice(&c);
+    assert_eq!(
+        code(c.reopen(first.clone().into())),
+        "not_reopenable",
+        "the question on screen"
+    );
+    c.answer(first.clone().into(), choice.into()).unwrap();
+    let second = question_id(&c);
+    let state = c.state().unwrap();
+    let reopenable: js_sys::Array = get(&state, "reopenable").dyn_into().unwrap();
+    assert_eq!(reopenable.to_vec(), [JsValue::from(first.clone())]);
+    assert!(get(&get(&state, "accepts"), "reopen").as_bool().unwrap());
+
+    c.reopen(first.clone().into()).unwrap();
+    assert_eq!(
+        question_id(&c),
+        first,
+        "the earlier question is pending again"
+    );
+    let state = c.state().unwrap();
+    let earlier = get(&state, "reopenedAnswer");
+    assert_eq!(get(&earlier, "kind"), "choices");
+    assert_eq!(
+        get(&get(&state, "progress"), "current"),
+        1,
+        "its place among the questions"
+    );
+
+    c.answer(first.clone().into(), json(r#"{"text": "Ten days"}"#))
+        .unwrap();
+    assert_eq!(question_id(&c), second, "the waiting question comes back");
+    let state = c.state().unwrap();
+    assert!(get(&state, "reopenedAnswer").is_null());
+    let resolutions: js_sys::Array = get(&state, "resolutions").dyn_into().unwrap();
+    assert_eq!(resolutions.length(), 1, "replaced, not added");
+    assert_eq!(get(&get(&resolutions.get(0), "answer"), "text"), "Ten days");
+
+    c.skip_all().unwrap();
+    assert_eq!(c.status(), "completed");
+    assert_eq!(
+        code(c.reopen(first.into())),
+        "unexpected_input",
+        "nothing changes once the answer is generated"
+    );
+}
+
+#[wasm_bindgen_test]
 fn errors_are_clarify_errors_with_stable_codes_and_leave_the_session_unchanged() {
     let c = clarifier("{}");
     assert_eq!(

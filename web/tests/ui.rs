@@ -175,6 +175,152 @@ async fn several_choices_use_checkboxes_and_are_all_sent() {
 }
 
 #[wasm_bindgen_test]
+async fn the_recommended_option_is_marked_in_words_and_in_its_name() {
+    let mut q = question(Priority::Important, false);
+    q.recommended = Some(ChoiceId("a13".into()));
+    let (m, _) = mount_card(q.clone(), Lang::En, Ok(()));
+    let marks = m.all("recommended");
+    assert_eq!(marks.len(), 1, "one option is recommended");
+    assert_eq!(text(&marks[0]), "Recommended");
+    let options = m.all("option");
+    assert!(
+        options[1].contains(Some(&marks[0])),
+        "the mark is on the recommended option"
+    );
+    let names: Vec<String> = options[1]
+        .get_attribute("aria-labelledby")
+        .unwrap()
+        .split(' ')
+        .map(|id| text(&by_id(&m, id)))
+        .collect();
+    assert_eq!(
+        names,
+        ["Android 13", "Recommended"],
+        "what is read is what is seen"
+    );
+    assert!(
+        m.find("choose-several").is_none(),
+        "a single-choice card says nothing about several"
+    );
+    drop(m);
+    let (m, _) = mount_card(q, Lang::Zh, Ok(()));
+    assert_eq!(text(&m.get("recommended")), "推荐");
+}
+
+#[wasm_bindgen_test]
+async fn a_multi_select_card_is_a_group_of_checkboxes_for_keyboard_and_screen_readers() {
+    let (m, replies) = mount_card(question(Priority::Helpful, true), Lang::En, Ok(()));
+    let group = m.get("options");
+    let hint = m.get("choose-several");
+    assert_eq!(text(&hint), "Choose all that apply.");
+    assert_eq!(
+        group.get_attribute("aria-describedby").unwrap(),
+        hint.id(),
+        "the group says that several may be chosen"
+    );
+    let options = m.all("option");
+    for option in &options {
+        assert_eq!(
+            option.get_attribute("tabindex").unwrap(),
+            "0",
+            "every checkbox is in the tab order"
+        );
+    }
+    // Space toggles the focused checkbox; a digit toggles its option; a second Space unticks.
+    options[0].focus().unwrap();
+    key(&options[0], " ");
+    key(&options[0], "2");
+    tick().await;
+    assert_eq!(options[0].get_attribute("aria-checked").unwrap(), "true");
+    assert_eq!(options[1].get_attribute("aria-checked").unwrap(), "true");
+    key(&options[0], " ");
+    tick().await;
+    assert_eq!(options[0].get_attribute("aria-checked").unwrap(), "false");
+    key(&options[0], " ");
+    tick().await;
+    key(&options[1], "Enter");
+    settle().await;
+    assert_eq!(
+        replies.get().as_slice(),
+        [UserAnswer::Choices {
+            choices: vec![ChoiceId("a13".into()), ChoiceId("a14".into())]
+        }]
+    );
+}
+
+#[wasm_bindgen_test]
+async fn change_on_an_earlier_answer_brings_its_card_back_and_the_new_answer_replaces_it() {
+    clear_storage();
+    let m = mount_app();
+    start(&m, "Plan a trip to Paris").await;
+    let first = text(&m.get("question-text"));
+    let labels: Vec<String> = m.all("option-label").iter().map(text).collect();
+    m.all("option")[0].click();
+    tick().await;
+    m.get("continue").click();
+    settle().await;
+    let second = text(&m.get("question-text"));
+    assert_ne!(second, first);
+
+    let change = m.get("change-answer");
+    assert_eq!(text(&change), "Change");
+    assert!(
+        change.get_attribute("aria-label").unwrap().contains(&first),
+        "the button names the question whose answer it changes"
+    );
+    change.click();
+    settle().await;
+    assert_eq!(
+        text(&m.get("question-text")),
+        first,
+        "the earlier card is back"
+    );
+    assert_eq!(text(&m.get("progress")), "Question 1 of 2");
+    assert!(
+        m.find("changing").is_some(),
+        "the card says a change is under way"
+    );
+    let options = m.all("option");
+    assert_eq!(
+        options[0].get_attribute("aria-checked").unwrap(),
+        "true",
+        "the earlier answer is pre-selected"
+    );
+    assert!(
+        m.find("change-answer").is_none(),
+        "no Change on the answer being changed"
+    );
+    let active = document().active_element().unwrap();
+    assert!(
+        m.get("question-card").is_same_node(Some(&active)),
+        "focus moves to the card"
+    );
+
+    options[2].click();
+    tick().await;
+    m.get("continue").click();
+    settle().await;
+    assert_eq!(
+        text(&m.get("question-text")),
+        second,
+        "the waiting question comes back"
+    );
+    let answers: Vec<String> = m.all("conv-answer").iter().map(text).collect();
+    assert_eq!(answers, [labels[2].clone()], "replaced, not added");
+    assert!(m.find("changing").is_none());
+    assert!(m.find("change-answer").is_some());
+
+    m.get("dont-know").click();
+    settle().await;
+    assert!(m.find("question-card").is_none());
+    assert!(
+        m.find("change-answer").is_none(),
+        "nothing changes once the answer is written"
+    );
+    assert!(text(&m.get("answer-text")).contains(&labels[2]));
+}
+
+#[wasm_bindgen_test]
 async fn free_text_alone_or_with_a_choice_is_sent_as_typed() {
     let mut q = question(Priority::Critical, false);
     q.allow_free_text = true;
@@ -363,7 +509,7 @@ async fn a_detection_fallback_is_told_before_the_first_question() {
     let kinds: Vec<&str> = turns.iter().map(|(k, _)| k.as_str()).collect();
     assert_eq!(
         kinds,
-        ["conv-request", "engine-notice", "", "conv-answer"],
+        ["conv-request", "engine-notice", "", "conv-answer-turn"],
         "{turns:?}"
     );
     assert!(
@@ -1034,6 +1180,15 @@ impl Replies {
     }
 }
 
+/// The element with `id` under the mounted root.
+fn by_id(m: &Mounted, id: &str) -> web_sys::HtmlElement {
+    m.host
+        .query_selector(&format!("[id=\"{id}\"]"))
+        .unwrap()
+        .unwrap_or_else(|| panic!("no element with id {id}"))
+        .unchecked_into()
+}
+
 fn mount_app() -> Mounted {
     Mounted::new(|| view! { <ClarifyApp /> })
 }
@@ -1075,6 +1230,7 @@ fn question(priority: Priority, multiple: bool) -> Question {
             choice("a13", "Android 13", "Released 2022"),
         ],
         multiple,
+        recommended: None,
         allow_skip: true,
         allow_free_text: false,
         priority,

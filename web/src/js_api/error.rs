@@ -10,7 +10,8 @@ pub const ERROR_NAME: &str = "ClarifyError";
 /// A JS-facing error: a stable code and a message.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClarifyError {
-    /// Stable, snake_case: `unexpected_input`, `not_pending_question`, `unknown_choice`,
+    /// Stable, snake_case: `unexpected_input`, `not_pending_question`, `not_reopenable`,
+    /// `unknown_choice`,
     /// `invalid_answer`, `empty_request`, `text_too_long`, `unexpected_step`, `bad_snapshot`,
     /// `bad_options`, `bad_argument`, `bad_answer`, `internal`.
     pub code: &'static str,
@@ -38,6 +39,7 @@ impl From<Error> for ClarifyError {
         let code = match &error {
             Error::UnexpectedInput { .. } => "unexpected_input",
             Error::NotPendingQuestion { .. } => "not_pending_question",
+            Error::NotReopenable { .. } => "not_reopenable",
             Error::UnknownChoice { .. } => "unknown_choice",
             Error::InvalidAnswer { .. } => "invalid_answer",
             Error::EmptyRequest => "empty_request",

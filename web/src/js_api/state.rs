@@ -4,8 +4,8 @@
 //! snapshots and the CLI's `--json`; the fields of the state itself are camelCase.
 
 use clarify_core::{
-    EnrichedPrompt, HandoffPackage, InputKind, Millis, Progress, Question, Resolution, Session,
-    Status,
+    Answer, EnrichedPrompt, HandoffPackage, InputKind, Millis, Progress, Question, QuestionId,
+    Resolution, Session, Status,
 };
 use serde::Serialize;
 use wasm_bindgen::JsValue;
@@ -21,6 +21,10 @@ pub struct State<'a> {
     question: Option<&'a Question>,
     progress: Progress,
     resolutions: &'a [Resolution],
+    /// The answered questions whose answers can be changed now (`reopen`).
+    reopenable: Vec<&'a QuestionId>,
+    /// The earlier answer of the pending question when it was reopened to change it.
+    reopened_answer: Option<&'a Answer>,
     /// The enriched prompt rendered for the final call, once a request started.
     prompt: Option<String>,
     /// The final (or streaming) answer.
@@ -40,6 +44,7 @@ struct Accepts {
     answer: bool,
     skip: bool,
     skip_all: bool,
+    reopen: bool,
 }
 
 impl<'a> State<'a> {
@@ -51,6 +56,8 @@ impl<'a> State<'a> {
             question: session.current_question(),
             progress: session.progress(),
             resolutions: session.resolutions(),
+            reopenable: session.reopenable(),
+            reopened_answer: session.reopened_answer(),
             prompt: session
                 .enriched_prompt()
                 .as_ref()
@@ -64,6 +71,7 @@ impl<'a> State<'a> {
                 answer: session.accepts(InputKind::Answer),
                 skip: session.accepts(InputKind::Skip),
                 skip_all: session.accepts(InputKind::SkipAll),
+                reopen: session.accepts(InputKind::Reopen),
             },
         }
     }

@@ -54,7 +54,10 @@ export interface Question {
   text: string;
   why: string;
   options: Choice[];
+  /** Whether several options may be chosen (checkboxes). */
   multiple: boolean;
+  /** The id of the option the asker recommends, if any. */
+  recommended?: string;
   allow_skip: boolean;
   allow_free_text: boolean;
   priority: Priority;
@@ -99,6 +102,10 @@ export interface ClarifierState {
   question: Question | null;
   progress: Progress;
   resolutions: Resolution[];
+  /** Ids of the answered questions whose answers `reopen()` can change now. */
+  reopenable: string[];
+  /** The earlier answer of the pending question when it was reopened to change it. */
+  reopenedAnswer: Answer | null;
   /** The enriched prompt rendered for the final call. */
   prompt: string | null;
   /** The final (or streaming) answer. */
@@ -108,7 +115,7 @@ export interface ClarifierState {
   /** When the pending question times out (ms since the epoch); call `tick()` then. */
   deadline: number | null;
   /** Which actions would be accepted now. */
-  accepts: { start: boolean; answer: boolean; skip: boolean; skipAll: boolean };
+  accepts: { start: boolean; answer: boolean; skip: boolean; skipAll: boolean; reopen: boolean };
 }
 
 /** An effect of the last transition, tagged by `type` ("ask", "complete", "hand_off", …). */
@@ -120,7 +127,8 @@ export type Listener = (state: ClarifierState, effects: Effect[]) => void;
 export interface ClarifyError extends Error {
   name: "ClarifyError";
   code:
-    | "unexpected_input" | "not_pending_question" | "unknown_choice" | "invalid_answer"
+    | "unexpected_input" | "not_pending_question" | "not_reopenable" | "unknown_choice"
+    | "invalid_answer"
     | "empty_request" | "text_too_long" | "unexpected_step" | "engine_error"
     | "bad_snapshot" | "bad_options" | "bad_argument" | "bad_answer" | "internal";
 }

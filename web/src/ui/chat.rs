@@ -23,6 +23,12 @@ pub fn Chat(settings: RwSignal<Settings>) -> impl IntoView {
         let accepting = view.accepting();
         let answering = Memo::new(move |_| status.get() == Status::AwaitingClarification);
         let can_send = Memo::new(move |_| accepting.with(|a| a.start || a.message));
+        let on_change = Callback::new(move |question| {
+            engine.send(Input::Reopen {
+                question,
+                now: now(),
+            })
+        });
         let on_send = Callback::new(move |text: String| {
             engine.submit(text, || settings.with_untracked(Settings::config))
         });
@@ -32,6 +38,8 @@ pub fn Chat(settings: RwSignal<Settings>) -> impl IntoView {
                     request=view.request()
                     resolutions=view.resolutions()
                     notices=view.notices()
+                    reopenable=view.reopenable()
+                    on_change=on_change
                 />
                 <PendingQuestion />
                 <WorkingLine />
@@ -67,6 +75,7 @@ fn question_card(engine: Engine) -> impl IntoView {
                 progress=p.progress
                 on_answer=on_answer
                 on_skip_all=on_skip_all
+                previous=p.previous
             />
         }
     })

@@ -1,7 +1,7 @@
 //! The chat column: the request box and the conversation so far (the request, each question
 //! with its answer, and what the engine told the user).
 
-use clarify_core::{Answer, Resolution};
+use clarify_core::{Answer, QuestionId, Resolution};
 use leptos::prelude::*;
 
 use crate::i18n::use_lang;
@@ -75,9 +75,38 @@ pub fn Conversation(
     /// questions resolved when it came: it is shown before the turn of that index.
     #[prop(into)]
     notices: Signal<Vec<(usize, String)>>,
+    /// The answered questions whose answers can be changed now
+    /// ([`clarify_core::Session::reopenable`]): their answers offer "Change".
+    #[prop(optional, into)]
+    reopenable: Signal<Vec<QuestionId>>,
+    /// "Change" on an answer: reopens its question; `Err` is the engine's refusal.
+    #[prop(optional)]
+    on_change: Option<Callback<QuestionId, Result<(), String>>>,
 ) -> impl IntoView {
     let lang = use_lang();
     let t = move || lang.get().texts();
+    let error = RwSignal::new(None::<String>);
+    let change = move |id: QuestionId, question: String| {
+        let cb = on_change?;
+        let open = reopenable.with(|r| r.contains(&id));
+        open.then(|| {
+            let label = format!("{}{question}", t().change_answer_to);
+            view! {
+                <button
+                    type="button"
+                    class="turn-change"
+                    data-testid="change-answer"
+                    aria-label=label
+                    on:click=move |_| {
+                        let outcome = cb.run(id.clone());
+                        let _ = error.try_set(outcome.err());
+                    }
+                >
+                    {move || t().change}
+                </button>
+            }
+        })
+    };
     let note =
         |n: String| view! { <li class="turn turn-note" data-testid="engine-notice">{n}</li> };
     let notes_at = move |at: usize, last: bool| {
@@ -97,11 +126,15 @@ pub fn Conversation(
             .map(|(i, r)| {
                 let kind = answer_kind(&r.answer);
                 let answer = r.answer_text();
+                let change = change(r.question.id.clone(), r.question.text.clone());
                 view! {
                     {notes_at(i, false)}
                     <li class="turn turn-bot">{r.question.text.clone()}</li>
-                    <li class="turn turn-user" data-testid="conv-answer" data-kind=kind>
-                        {answer}
+                    <li class="turn turn-user" data-testid="conv-answer-turn" data-kind=kind>
+                        <span data-testid="conv-answer" data-kind=kind>
+                            {answer}
+                        </span>
+                        {change}
                     </li>
                 }
                 .into_any()
@@ -126,6 +159,9 @@ pub fn Conversation(
             }}
             {turns}
         </ol>
+        <p class="request-error" role="alert" data-testid="change-error">
+            {move || error.get()}
+        </p>
     }
 }
 

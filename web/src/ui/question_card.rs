@@ -6,7 +6,7 @@
 //! its own elements from its root rather than the document, and styles itself from
 //! `web/assets/card.css` — so it can be mounted alone, in a shadow root too.
 
-use clarify_core::{Choice, ChoiceId, Priority, Progress, Question, UserAnswer};
+use clarify_core::{Answer, Choice, ChoiceId, Priority, Progress, Question, UserAnswer};
 use leptos::ev::KeyboardEvent;
 use leptos::html;
 use leptos::prelude::*;
@@ -36,6 +36,11 @@ pub fn QuestionCard(
     /// "Continue anyway": skip this and every remaining question. Hidden when absent.
     #[prop(optional)]
     on_skip_all: Option<Callback<(), Outcome>>,
+    /// The earlier answer, when the question was reopened to change it
+    /// ([`clarify_core::Session::reopened_answer`]): its options and text start selected, and
+    /// the card says that the earlier answer stands unless a new one is given.
+    #[prop(optional_no_strip)]
+    previous: Option<Answer>,
 ) -> impl IntoView {
     let lang = lang.unwrap_or_else(use_lang);
     let t = move || lang.get().texts();
@@ -44,7 +49,14 @@ pub fn QuestionCard(
     let why_id = format!("{base}-why");
     let (labelled_by, described_by) = (text_id.clone(), why_id.clone());
     let card = NodeRef::<html::Section>::new();
-    let draft = Draft::new(&question, on_answer);
+    let changing = previous.is_some().then(|| {
+        view! {
+            <p class="qcard-changing" data-testid="changing">
+                {move || t().changing}
+            </p>
+        }
+    });
+    let draft = Draft::new(&question, previous.as_ref(), on_answer);
 
     // Focus the card when it appears, so keyboard and screen-reader users land on it.
     Effect::new(move || {
@@ -57,9 +69,11 @@ pub fn QuestionCard(
         view! {
             <OptionList
                 options=question.options
+                recommended=question.recommended
                 base=base.clone()
                 labelled_by=text_id.clone()
                 draft=draft
+                lang=lang
             />
         }
     });
@@ -93,6 +107,7 @@ pub fn QuestionCard(
                     {move || t().progress(progress.current, progress.total)}
                 </span>
             </header>
+            {changing}
             <h2 class="qcard-question" id=text_id data-testid="question-text">
                 {question.text}
             </h2>
@@ -148,11 +163,27 @@ struct Draft {
 }
 
 impl Draft {
-    fn new(question: &Question, on_answer: Callback<UserAnswer, Outcome>) -> Self {
+    /// An empty draft, or one holding `previous` (the earlier answer being changed).
+    fn new(
+        question: &Question,
+        previous: Option<&Answer>,
+        on_answer: Callback<UserAnswer, Outcome>,
+    ) -> Self {
         let choices: Vec<ChoiceId> = question.options.iter().map(|c| c.id.clone()).collect();
+        let (picked, typed): (&[ChoiceId], &str) = match previous {
+            Some(Answer::Choices { choices }) => (choices, ""),
+            Some(Answer::Text { text }) => (&[], text),
+            Some(Answer::ChoicesWithText { choices, text }) => (choices, text),
+            Some(Answer::DontKnow | Answer::Skipped | Answer::Declined | Answer::TimedOut)
+            | None => (&[], ""),
+        };
+        let selected: Vec<usize> = picked
+            .iter()
+            .filter_map(|id| choices.iter().position(|c| c == id))
+            .collect();
         Self {
-            selected: RwSignal::new(Vec::new()),
-            text: RwSignal::new(String::new()),
+            selected: RwSignal::new(selected),
+            text: RwSignal::new(typed.to_owned()),
             submitting: RwSignal::new(false),
             error: RwSignal::new(None),
             count: choices.len(),
@@ -232,27 +263,44 @@ impl Draft {
     }
 }
 
-/// The options as radios (one answer) or checkboxes (several).
+/// The options as radios (one answer) or checkboxes (several, with "Choose all that apply"
+/// as the group's description).
 #[component]
 fn OptionList(
     options: Vec<Choice>,
+    /// The option the question recommends, marked "Recommended".
+    recommended: Option<ChoiceId>,
     /// The card's id prefix.
     base: String,
     /// The id of the question text, which names the group.
     labelled_by: String,
     draft: Draft,
+    lang: Signal<Lang>,
 ) -> impl IntoView {
     let multiple = draft.multiple;
+    let several_id = format!("{base}-several");
+    let several = multiple.then(|| {
+        view! {
+            <p class="qcard-several" id=several_id.clone() data-testid="choose-several">
+                {move || lang.get().texts().choose_several}
+            </p>
+        }
+    });
     let options = options
         .into_iter()
         .enumerate()
-        .map(|(i, choice)| option_view(i, choice, &base, draft))
+        .map(|(i, choice)| {
+            let marked = recommended.as_ref() == Some(&choice.id);
+            option_view(i, choice, marked, &base, draft, lang)
+        })
         .collect_view();
     view! {
+        {several}
         <div
             class="qcard-options"
             role=if multiple { "group" } else { "radiogroup" }
             aria-labelledby=labelled_by
+            aria-describedby=multiple.then_some(several_id)
             data-testid="options"
         >
             {options}
@@ -260,17 +308,45 @@ fn OptionList(
     }
 }
 
-/// Option `i`: its key, a mark, the label and the description.
-fn option_view(i: usize, choice: Choice, base: &str, draft: Draft) -> impl IntoView + use<> {
+/// Option `i`: its key, a mark, the label, "Recommended" where it is, and the description.
+///
+/// Radios rove: only the checked one (else the first) is in the tab order, and arrows move
+/// between them. Checkboxes are each in the tab order, as a group of checkboxes is.
+fn option_view(
+    i: usize,
+    choice: Choice,
+    recommended: bool,
+    base: &str,
+    draft: Draft,
+    lang: Signal<Lang>,
+) -> impl IntoView + use<> {
     let selected = draft.selected;
     let checked = move || selected.with(|s| s.contains(&i));
+    let multiple = draft.multiple;
     let tabindex = move || {
         let first_checked = selected.with(|s| s.first().copied()).unwrap_or(0);
-        if first_checked == i { "0" } else { "-1" }
+        if multiple || first_checked == i {
+            "0"
+        } else {
+            "-1"
+        }
     };
     let id = option_id(base, i);
     let label_id = format!("{id}-label");
-    let labelled_by = label_id.clone();
+    let mark_id = format!("{id}-recommended");
+    // The mark is part of the option's name, so what is read is what is seen.
+    let labelled_by = if recommended {
+        format!("{label_id} {mark_id}")
+    } else {
+        label_id.clone()
+    };
+    let mark = recommended.then(|| {
+        view! {
+            <span class="qcard-recommended" id=mark_id data-testid="recommended">
+                {move || lang.get().texts().recommended}
+            </span>
+        }
+    });
     view! {
         <div
             id=id
@@ -290,6 +366,7 @@ fn option_view(i: usize, choice: Choice, base: &str, draft: Draft) -> impl IntoV
                 <span class="qcard-label" id=label_id data-testid="option-label">
                     {choice.label}
                 </span>
+                {mark}
                 {choice
                     .description
                     .map(|d| {

@@ -6,8 +6,8 @@
 //! changed, so a streamed chunk wakes the answer and nothing else.
 
 use clarify_core::{
-    Config, Counters, Effect, HandoffPackage, Input, InputKind, Millis, Progress, Question,
-    Resolution, Session, Status, TraceEvent, demo,
+    Answer, Config, Counters, Effect, HandoffPackage, Input, InputKind, Millis, Progress, Question,
+    QuestionId, Resolution, Session, Status, TraceEvent, demo,
 };
 use leptos::prelude::*;
 
@@ -91,6 +91,8 @@ pub struct Pending {
     /// How many times the engine has asked so far: a new ask shows a fresh card even when
     /// the question is equal to the last one.
     pub shown: u32,
+    /// The earlier answer when the question was reopened to change it.
+    pub previous: Option<Answer>,
 }
 
 /// Which inputs the buttons offer now (from [`Session::accepts`]).
@@ -131,6 +133,8 @@ pub struct SessionView {
     counters: RwSignal<Counters>,
     deadline: RwSignal<Option<Millis>>,
     accepting: RwSignal<Accepting>,
+    /// The answered questions whose answers can be changed now.
+    reopenable: RwSignal<Vec<QuestionId>>,
     /// Each engine notice with the number of questions resolved when it came, so the
     /// conversation shows it where it happened (a detection fallback before the first question).
     notices: RwSignal<Vec<(usize, String)>>,
@@ -145,6 +149,7 @@ impl SessionView {
                 question: q.clone(),
                 progress: s.progress(),
                 shown: 0,
+                previous: s.reopened_answer().cloned(),
             })),
             request: RwSignal::new(s.request().map(str::to_owned)),
             resolutions: RwSignal::new(s.resolutions().to_vec()),
@@ -155,6 +160,7 @@ impl SessionView {
             counters: RwSignal::new(s.counters()),
             deadline: RwSignal::new(s.deadline()),
             accepting: RwSignal::new(Accepting::of(s)),
+            reopenable: RwSignal::new(reopenable(s)),
             notices: RwSignal::new(Vec::new()),
         }
     }
@@ -167,6 +173,11 @@ impl SessionView {
         refresh(self.counters, s.counters());
         refresh(self.deadline, s.deadline());
         refresh(self.accepting, Accepting::of(s));
+        refresh_with(
+            self.reopenable,
+            |r| r.iter().eq(s.reopenable()),
+            || reopenable(s),
+        );
         self.sync_pending(s, effects);
         refresh_with(
             self.request,
@@ -255,6 +266,11 @@ impl SessionView {
         self.accepting.read_only()
     }
 
+    /// The answered questions whose answers can be changed now ("Change" on their bubbles).
+    pub fn reopenable(&self) -> ReadSignal<Vec<QuestionId>> {
+        self.reopenable.read_only()
+    }
+
     /// What the engine told the user since the request started (fallbacks, limits), each with
     /// the number of questions resolved when it came.
     pub fn notices(&self) -> ReadSignal<Vec<(usize, String)>> {
@@ -279,6 +295,7 @@ impl SessionView {
                 question: q.clone(),
                 progress,
                 shown,
+                previous: s.reopened_answer().cloned(),
             });
             true
         });
@@ -355,6 +372,11 @@ impl Default for Notices {
     fn default() -> Self {
         Self::new()
     }
+}
+
+/// The ids of the questions whose answers can be changed now.
+fn reopenable(s: &Session) -> Vec<QuestionId> {
+    s.reopenable().into_iter().cloned().collect()
 }
 
 /// Sets `signal` to `next` unless it already holds that value.
