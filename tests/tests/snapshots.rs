@@ -102,3 +102,52 @@ fn a_paused_step_that_is_not_the_next_step_is_refused() {
         "{err}"
     );
 }
+
+#[test]
+fn a_change_under_way_survives_a_snapshot_and_older_snapshots_have_none() {
+    let mut s = Session::new(clarify_core::Config::default());
+    s.handle(Input::Start {
+        request: "Plan a trip to Paris".into(),
+        context: Default::default(),
+        now: 0,
+    })
+    .expect("a request");
+    let first = s.current_question().expect("a question").clone();
+    s.handle(Input::Answer {
+        question: first.id.clone(),
+        answer: UserAnswer::Choices {
+            choices: vec![first.options[0].id.clone()],
+        },
+        now: 1,
+    })
+    .expect("an answer");
+    let before_change = s.snapshot();
+    assert!(
+        !before_change.contains("\"waiting\"") && !before_change.contains("\"recommended\""),
+        "nothing new is written unless it is there, so older builds read it"
+    );
+    s.handle(Input::Reopen {
+        question: first.id.clone(),
+        now: 2,
+    })
+    .expect("the answer can change");
+    let snapshot = s.snapshot();
+    assert!(snapshot.contains("\"waiting\""));
+    let restored = Session::restore(&snapshot).expect("restores");
+    assert_eq!(restored, s);
+    assert_eq!(restored.current_question().map(|q| &q.id), Some(&first.id));
+    assert!(restored.reopened_answer().is_some());
+
+    // A waiting question that is the reopened one itself is no session the engine makes.
+    let looped = snapshot.replacen(
+        "\"waiting\":{\"id\":\"q-2008656404b36671\"",
+        &format!("\"waiting\":{{\"id\":\"{}\"", first.id),
+        1,
+    );
+    assert_ne!(looped, snapshot, "the fixture names the waiting question");
+    let err = Session::restore(&looped).expect_err("refused");
+    assert!(
+        matches!(err, clarify_core::RestoreError::Inconsistent(_)),
+        "{err}"
+    );
+}
