@@ -2,7 +2,7 @@
 // them. `scripts/test` type-checks this file (strict) against the bundle's generated .d.ts files,
 // so a type that drifts from the API, or turns into `any`, fails the build.
 import { ready, Clarifier, type ClarifyError } from "./clarify-element.js";
-import type { AnswerInput, ClarifierState, Effect, Question } from "./clarify-embed.js";
+import type { Answer, AnswerInput, ClarifierState, Effect, Question } from "./clarify-embed.js";
 
 await ready;
 
@@ -21,12 +21,23 @@ try {
     const reply: AnswerInput = first ? { choice: first.id, text: "with kids" } : { dontKnow: true };
     clarifier.answer(q.id, reply);
   }
+  // "Change" the first answer while the next question is pending: its card comes back with
+  // the earlier answer, and a new answer replaces it.
+  const changeable: string[] = clarifier.state.reopenable;
+  const earlierId = changeable[0];
+  if (earlierId !== undefined && clarifier.state.accepts.reopen) {
+    clarifier.reopen(earlierId);
+    const earlier: Answer | null = clarifier.state.reopenedAnswer;
+    if (earlier?.kind === "choices") clarifier.answer(earlierId, { choices: earlier.choices });
+  }
+  const recommended: string | undefined = clarifier.question?.recommended;
+  console.log(recommended);
   if (clarifier.status === "awaiting_clarification") clarifier.skipAll();
   const saved: string = clarifier.snapshot();
   new Clarifier().restore(saved);
 } catch (e) {
   const error = e as ClarifyError;
-  if (error.code === "not_pending_question") console.warn(error.message);
+  if (error.code === "not_pending_question" || error.code === "not_reopenable") console.warn(error.message);
 } finally {
   unsubscribe();
 }
