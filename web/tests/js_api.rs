@@ -61,6 +61,11 @@ fn reopen_changes_an_earlier_answer_and_the_waiting_question_comes_back() {
         "not_reopenable",
         "the question on screen"
     );
+    let accepts = get(&c.state().unwrap(), "accepts");
+    assert!(
+        !get(&accepts, "reopen").as_bool().unwrap(),
+        "no answer to change yet"
+    );
     c.answer(first.clone().into(), choice.into()).unwrap();
     let second = question_id(&c);
     let state = c.state().unwrap();

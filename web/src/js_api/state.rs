@@ -71,7 +71,9 @@ impl<'a> State<'a> {
                 answer: session.accepts(InputKind::Answer),
                 skip: session.accepts(InputKind::Skip),
                 skip_all: session.accepts(InputKind::SkipAll),
-                reopen: session.accepts(InputKind::Reopen),
+                // Some answer can change now: the kind alone is accepted whenever a question
+                // is pending, even with no answer to change yet.
+                reopen: !session.reopenable().is_empty(),
             },
         }
     }

@@ -114,7 +114,7 @@ export interface ClarifierState {
   failure: string | null;
   /** When the pending question times out (ms since the epoch); call `tick()` then. */
   deadline: number | null;
-  /** Which actions would be accepted now. */
+  /** Which actions would be accepted now (`reopen`: for at least one question in `reopenable`). */
   accepts: { start: boolean; answer: boolean; skip: boolean; skipAll: boolean; reopen: boolean };
 }
 
