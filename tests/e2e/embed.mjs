@@ -339,6 +339,15 @@ await main("the host page embeds two independent widgets under a strict CSP", as
   await zh.locator("[data-testid=submit]").click();
   await zh.locator("[data-testid=question-card]").waitFor({ timeout: 5000 });
   check((await zh.evaluate((el) => el.clarifier.state.request)) === "my app crashes", "typing and Send start a conversation through the wall");
+  // What the user does in the card and the session refuses (the page's script moved the session
+  // on before the card redrew) is emitted as clarify-error.
+  const refusal = await page.evaluate(() => {
+    const w = document.getElementById("zh");
+    w.clarifier.skipAll();
+    w.shadowRoot.querySelector("[data-testid=continue-anyway]").click();
+    return window.clarifyEvents.filter((e) => e.widget === "zh" && e.type === "clarify-error").map((e) => e.detail.code);
+  });
+  check(JSON.stringify(refusal) === '["unexpected_input"]', `a refusal in the card is emitted: ${JSON.stringify(refusal)}`);
   await page.evaluate(() => document.getElementById("wall").remove());
 
   // 8. A pending question times out at its deadline (question-timeout-ms) and the widget moves on.

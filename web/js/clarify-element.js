@@ -81,7 +81,7 @@ export class ClarifyWidget extends HTMLElement {
 
   connectedCallback() {
     if (!this.#card) {
-      this.#card = new api.WidgetCard(this.shadowRoot, (request) => this.#startFromCard(request));
+      this.#card = new api.WidgetCard(this.shadowRoot, (request) => this.#startFromCard(request), (e) => this.#emitError(e));
       this.#card.setLanguage(this.getAttribute("language"));
     }
     if (!this.#clarifier) {

@@ -24,6 +24,7 @@ use web_sys::{CssStyleSheet, HtmlElement, ShadowRoot};
 use crate::driver::{Driver, now};
 use crate::i18n::{Lang, provide_lang, use_lang};
 use crate::js_api::Clarifier;
+use crate::js_api::error::ClarifyError;
 use crate::ui::{Ending, Engine, Notices, QuestionCard, RequestForm, WorkingLine, timer};
 
 /// The card of one `<clarify-widget>`, drawn into its shadow root. Used by
@@ -54,12 +55,18 @@ impl std::fmt::Debug for WidgetCard {
 impl WidgetCard {
     /// Fills `root` with an empty card and adopts the card's stylesheet there. `start(text)` is
     /// called when the user sends a request from the card; it returns `null` when the request
-    /// started, or the message to show under the box.
+    /// started, or the message to show under the box. `refused(error)` is called with a
+    /// `ClarifyError` when the session refuses what the user did in the card (the card shows
+    /// the message too).
     ///
     /// # Errors
     /// When the browser refuses to create an element or the stylesheet (never expected).
     #[wasm_bindgen(constructor)]
-    pub fn new(root: ShadowRoot, start: js_sys::Function) -> Result<WidgetCard, JsValue> {
+    pub fn new(
+        root: ShadowRoot,
+        start: js_sys::Function,
+        refused: js_sys::Function,
+    ) -> Result<WidgetCard, JsValue> {
         adopt_style(&root)?;
         let document = document();
         let frame: HtmlElement = document.create_element("div")?.unchecked_into();
@@ -78,6 +85,7 @@ impl WidgetCard {
             let lang = RwSignal::new(Lang::resolve("auto"));
             provide_lang(lang.into());
             let start = StoredValue::new_local(start);
+            let refused = StoredValue::new_local(refused);
             Parts {
                 lang,
                 overruled: RwSignal::new(None),
@@ -86,6 +94,11 @@ impl WidgetCard {
                     start
                         .try_with_value(|f| call_start(f, text))
                         .unwrap_or_else(|| Err("the widget was removed".into()))
+                }),
+                refused: Callback::new(move |error: ClarifyError| {
+                    refused.try_with_value(|f| {
+                        let _ = f.call1(&JsValue::NULL, &JsValue::from(error));
+                    });
                 }),
             }
         });
@@ -163,6 +176,26 @@ struct Parts {
     acted: StoredValue<bool>,
     /// Starts a conversation through the element, so its attributes apply.
     start: Callback<String, Result<(), String>>,
+    /// Tells the element that the session refused an action taken in the card.
+    refused: Callback<ClarifyError>,
+}
+
+impl Parts {
+    /// Sends `input` for an action the user took in the card. A refusal comes back as the
+    /// message the card shows, and the element is told (it emits `clarify-error`).
+    fn send(self, engine: Engine, input: Input) -> Result<(), String> {
+        self.acted.set_value(true);
+        match engine.with_driver(|d| d.send(input)) {
+            Some(Err(e)) => {
+                let error = ClarifyError::from(e);
+                let message = error.message.clone();
+                self.refused.run(error);
+                Err(message)
+            }
+            // Without a driver the card is gone: nothing to show.
+            Some(Ok(())) | None => Ok(()),
+        }
+    }
 }
 
 /// The session's views, following `driver` until unmounted.
@@ -201,8 +234,7 @@ fn session_view(driver: Driver, parts: Parts) -> impl IntoView {
     });
     let can_start = Signal::derive(move || accepting.with(|a| a.start));
     let start_over = move |_| {
-        acted.set_value(true);
-        if let Err(e) = engine.send(Input::Reset) {
+        if let Err(e) = parts.send(engine, Input::Reset) {
             notices.note(e);
         }
     };
@@ -219,7 +251,7 @@ fn session_view(driver: Driver, parts: Parts) -> impl IntoView {
                     }
                 })
         }}
-        {move || pending_question(engine, acted)}
+        {move || pending_question(engine, parts)}
         <WorkingLine />
         <Ending />
         {move || {
@@ -252,22 +284,24 @@ fn session_view(driver: Driver, parts: Parts) -> impl IntoView {
 
 /// The card for the pending question, fresh for every question the engine asks. It takes focus
 /// only when the user's own action in the widget brought it up.
-fn pending_question(engine: Engine, acted: StoredValue<bool>) -> Option<impl IntoView> {
-    let take_focus = acted.try_update_value(std::mem::take).unwrap_or(false);
+fn pending_question(engine: Engine, parts: Parts) -> Option<impl IntoView> {
+    let take_focus = parts
+        .acted
+        .try_update_value(std::mem::take)
+        .unwrap_or(false);
     let pending = engine.view.pending().get()?;
     let id = pending.question.id.clone();
     let on_answer = Callback::new(move |answer: UserAnswer| {
-        acted.set_value(true);
-        engine.send(Input::Answer {
-            question: id.clone(),
-            answer,
-            now: now(),
-        })
+        parts.send(
+            engine,
+            Input::Answer {
+                question: id.clone(),
+                answer,
+                now: now(),
+            },
+        )
     });
-    let on_skip_all = Callback::new(move |()| {
-        acted.set_value(true);
-        engine.send(Input::SkipAll { now: now() })
-    });
+    let on_skip_all = Callback::new(move |()| parts.send(engine, Input::SkipAll { now: now() }));
     Some(view! {
         <QuestionCard
             question=pending.question

@@ -8,6 +8,7 @@
 //! their propagation: a handler Leptos delegated to `window` would never see them.
 #![allow(missing_docs, clippy::unwrap_used)]
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use clarify_web::js_api::Clarifier;
@@ -234,6 +235,62 @@ async fn hiding_removes_the_views_and_their_listener() {
     );
 }
 
+#[wasm_bindgen_test]
+async fn a_refusal_in_the_card_is_told_to_the_element() {
+    let w = Widget::mount();
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+    // The page's script moves the session on; the card is drawn until the next render.
+    w.clarifier.skip_all().unwrap();
+    w.get("continue-anyway").click();
+    assert_eq!(
+        w.refused.borrow().as_slice(),
+        ["unexpected_input"],
+        "the element hears the refusal (and emits clarify-error)"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn an_answer_overtaken_by_the_page_is_dropped_without_an_error() {
+    let errors = Rc::new(RefCell::new(Vec::<String>::new()));
+    let sink = Rc::clone(&errors);
+    let on_error = Closure::<dyn Fn(web_sys::Event)>::new(move |e: web_sys::Event| {
+        sink.borrow_mut().push(
+            get(&e, "message")
+                .as_string()
+                .unwrap_or_else(|| "an error".into()),
+        );
+    });
+    let window = web_sys::window().unwrap();
+    window
+        .add_event_listener_with_callback("error", on_error.as_ref().unchecked_ref())
+        .unwrap();
+
+    let w = Widget::mount();
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+    w.all("option")[0].click();
+    tick().await;
+    // Continue hands the reply over on the next timer; the page's script moves on first, so
+    // the card is gone (and its callbacks with it) when the timer runs.
+    w.get("continue").click();
+    w.clarifier.skip_all().unwrap();
+    settle().await;
+    window
+        .remove_event_listener_with_callback("error", on_error.as_ref().unchecked_ref())
+        .unwrap();
+
+    assert!(
+        errors.borrow().is_empty(),
+        "no error: {:?}",
+        errors.borrow()
+    );
+    assert_eq!(w.clarifier.status(), "completed");
+    w.get("start-over").click();
+    settle().await;
+    assert_eq!(w.clarifier.status(), "idle", "the card keeps working");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
@@ -244,11 +301,14 @@ struct Widget {
     root: web_sys::ShadowRoot,
     card: WidgetCard,
     clarifier: Rc<Clarifier>,
-    /// Keeps the `start` callback and the event stopper alive.
-    _closures: (
-        Closure<dyn Fn(JsValue) -> JsValue>,
-        Closure<dyn Fn(web_sys::Event)>,
-    ),
+    /// The codes of the refusals the card told the element about.
+    refused: Rc<RefCell<Vec<String>>>,
+    /// The element's `start(text)`, kept alive while the card may call it.
+    _start: Closure<dyn Fn(JsValue) -> JsValue>,
+    /// The element's `refused(error)`.
+    _refused: Closure<dyn Fn(JsValue)>,
+    /// The page's listener that stops every event.
+    _stop: Closure<dyn Fn(web_sys::Event)>,
 }
 
 impl Widget {
@@ -277,9 +337,20 @@ impl Widget {
                     Err(e) => get(&e, "message"),
                 }
             });
+        let refused = Rc::new(RefCell::new(Vec::new()));
+        let codes = Rc::clone(&refused);
+        let on_refused = Closure::<dyn Fn(JsValue)>::new(move |error: JsValue| {
+            codes
+                .borrow_mut()
+                .push(get(&error, "code").as_string().unwrap_or_default());
+        });
         let card = WidgetCard::new(
             root.clone(),
             start.as_ref().unchecked_ref::<js_sys::Function>().clone(),
+            on_refused
+                .as_ref()
+                .unchecked_ref::<js_sys::Function>()
+                .clone(),
         )
         .unwrap();
         card.set_language(Some("en".into()));
@@ -289,7 +360,10 @@ impl Widget {
             root,
             card,
             clarifier,
-            _closures: (start, stop),
+            refused,
+            _start: start,
+            _refused: on_refused,
+            _stop: stop,
         }
     }
 

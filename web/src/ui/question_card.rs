@@ -179,8 +179,9 @@ impl Draft {
         self.error.set(None);
         set_timeout(
             move || {
-                if let Err(message) = self.on_answer.run(reply) {
-                    // The card may be gone already; a refused answer keeps it.
+                // The card may be gone already (the session moved on before the timer): then
+                // there is nobody to hand the reply to. A refused answer keeps the card.
+                if let Some(Err(message)) = self.on_answer.try_run(reply) {
                     let _ = self.error.try_set(Some(message));
                     let _ = self.submitting.try_set(false);
                 }
