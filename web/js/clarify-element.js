@@ -12,7 +12,8 @@
 //                                           timed out)
 //   clarify-done     {answer, prompt, request, status}
 //   clarify-handoff  {package}              a human takes over after the answer
-//   clarify-error    {code, message}        an action was refused or the attributes are invalid
+//   clarify-error    {code, message}        an action was refused, the attributes are invalid, or
+//                                           api-key is set on a page served to others (key_in_page)
 //   clarify-overruled {question}            another tab (same storage-key) took over the session
 //                                           and the answer given here to `question` is not in it
 // The wasm is requested first, so it downloads while the JS glue loads, and is compiled while it
@@ -109,6 +110,18 @@ function h(tag, props = {}, ...children) {
 
 const PRIORITY = { critical: "Critical", important: "Important", helpful: "Helpful" };
 
+/** Hosts where a key in the page's markup is seen only by the person running it. */
+function isLocalPage() {
+  const { protocol, hostname } = location;
+  return (
+    protocol === "file:" ||
+    hostname === "localhost" ||
+    hostname.endsWith(".localhost") ||
+    hostname === "127.0.0.1" ||
+    hostname === "[::1]"
+  );
+}
+
 export class ClarifyWidget extends HTMLElement {
   #clarifier = null;
   #unsubscribe = null;
@@ -146,6 +159,7 @@ export class ClarifyWidget extends HTMLElement {
   }
 
   connectedCallback() {
+    this.#warnKeyInPage();
     if (!this.#clarifier) {
       try {
         this.#clarifier = new Clarifier(optionsFrom(this));
@@ -168,8 +182,9 @@ export class ClarifyWidget extends HTMLElement {
     this.#render(state);
   }
 
-  attributeChangedCallback(_name, before, after) {
+  attributeChangedCallback(name, before, after) {
     if (!this.#clarifier || before === after) return;
+    if (name === "api-key") this.#warnKeyInPage();
     this.#reconfigure = true;
     if (this.#clarifier.status === "idle") this.#rebuild();
   }
@@ -286,6 +301,21 @@ export class ClarifyWidget extends HTMLElement {
         this.#emit("clarify-done", { answer: effect.answer, prompt: state.prompt, request: state.request, status: state.status });
       else if (effect.type === "hand_off") this.#emit("clarify-handoff", { package: effect.package });
     }
+  }
+
+  /**
+   * An `api-key` attribute on a page served to others publishes the key in its markup. Said on
+   * the console and as a `clarify-error` (`key_in_page`); the widget still works, so a site can
+   * move the key behind its own endpoint without an outage.
+   */
+  #warnKeyInPage() {
+    if (!this.hasAttribute("api-key") || !this.getAttribute("api-key") || isLocalPage()) return;
+    const message =
+      "clarify-widget: the api-key attribute puts the key in this page, where every visitor can read it. " +
+      "Serve an endpoint on your own origin that adds the key server-side, and give the widget that endpoint without api-key.";
+    console.warn(message);
+    // After the current task, so listeners the page adds right after the element still hear it.
+    setTimeout(() => this.#emit("clarify-error", { code: "key_in_page", message }), 0);
   }
 
   #emit(type, detail) {
