@@ -117,6 +117,8 @@ pub struct Texts {
     pub online_untried: (&'static str, &'static str),
     /// Online banner before and after the endpoint, then the reason, after a call failed.
     pub online_failed: (&'static str, &'static str),
+    /// The name of the region holding the mode banner and the notices.
+    pub status_region: &'static str,
     /// Under the endpoint field when what was typed cannot be an endpoint.
     pub endpoint_invalid: &'static str,
     /// While detection runs.
@@ -227,6 +229,7 @@ static EN: Texts = Texts {
         " — not tried yet: the next request, or Test connection in Settings, checks it.",
     ),
     online_failed: ("The last call to ", " failed: "),
+    status_region: "Connection and notices",
     endpoint_invalid: "Not used: the endpoint must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8081/v1. The app keeps the last valid one.",
     thinking: "Thinking about your request…",
     writing: "Writing the answer…",
@@ -292,6 +295,7 @@ static ZH: Texts = Texts {
         " —— 尚未试过：下一次请求或设置里的“测试连接”会检查它。",
     ),
     online_failed: ("最近一次调用 ", " 失败："),
+    status_region: "连接状态与通知",
     endpoint_invalid: "未采用：端点必须是以 http:// 或 https:// 开头的完整地址，例如 http://127.0.0.1:8081/v1。应用继续使用上一个有效的端点。",
     thinking: "正在分析你的请求…",
     writing: "正在撰写回答…",

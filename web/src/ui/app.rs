@@ -60,8 +60,10 @@ pub fn ClarifyApp(
     view! {
         <div class="app" data-testid="app-ready" lang=move || lang.get().tag()>
             <AppHeader show_settings=show_settings />
-            <ModeBanner settings=settings link=link />
-            <NoticeList />
+            <section class="app-status" aria-label=move || lang.get().texts().status_region>
+                <ModeBanner settings=settings link=link />
+                <NoticeList />
+            </section>
             <div id="settings-panel" class="settings-wrap" class:open=move || show_settings.get()>
                 <Show when=move || show_settings.get()>
                     <SettingsPanel settings=settings api_key=api_key />
