@@ -32,6 +32,37 @@ async function audit(page, state, include) {
   for (const v of result) console.log(`     ${v.id} (${v.impact})\n       ${v.nodes.join("\n       ")}`);
 }
 
+/** Contrast ratio of an `rgb(…)`/`rgba(…)` colour against white (WCAG relative luminance). */
+function contrastOnWhite(css) {
+  const [r, g, b, a = 1] = css.match(/[\d.]+/g).map(Number);
+  const mix = (c) => (c * a + 255 * (1 - a)) / 255; // a translucent ring is seen over white
+  const lin = (c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  const l = 0.2126 * lin(mix(r)) + 0.7152 * lin(mix(g)) + 0.0722 * lin(mix(b));
+  return 1.05 / (l + 0.05);
+}
+
+/** Focus rings of the card, an option and a button, reached by keyboard, are ≥ 3:1 on white. */
+async function checkFocusRings(page) {
+  const rings = [];
+  await page.keyboard.press("Shift"); // a keyboard user: focus moved by script shows its ring too
+  await page.focus("[data-testid=question-card]");
+  rings.push(["card", await page.$eval("[data-testid=question-card]", (e) => getComputedStyle(e).boxShadow)]);
+  await page.keyboard.press("Tab"); // into the options
+  rings.push(["option", await page.evaluate(() => getComputedStyle(document.activeElement).outlineColor)]);
+  await page.focus("[data-testid=dont-know]");
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Tab");
+  rings.push(["button", await page.evaluate(() => getComputedStyle(document.activeElement).outlineColor)]);
+  for (const [what, css] of rings) {
+    const ratio = contrastOnWhite(css.match(/rgba?\([^)]*\)/)?.[0] ?? "rgb(255,255,255)");
+    if (ratio >= 3) console.log(`ok   focus ring of the ${what}: ${ratio.toFixed(2)}:1`);
+    else {
+      failures++;
+      console.log(`FAIL focus ring of the ${what}: ${ratio.toFixed(2)}:1 (${css}), needs 3:1`);
+    }
+  }
+}
+
 const browser = await launch();
 const app = await serve(join(root, "dist"));
 try {
@@ -62,6 +93,7 @@ try {
         seen.add(priority);
         await audit(page, `card, ${priority} ("${request}")`);
       }
+      if (seen.size === 1 && i === 0) await checkFocusRings(page);
       const text = await page.textContent("[data-testid=question-text]");
       await page.click("[data-testid=dont-know]");
       await page.waitForFunction(
