@@ -15,7 +15,8 @@
 //                                           timed out)
 //   clarify-done     {answer, prompt, request, status}
 //   clarify-handoff  {package}              a human takes over after the answer
-//   clarify-error    {code, message}        an action was refused or the attributes are invalid
+//   clarify-error    {code, message}        an action was refused, the attributes are invalid, or
+//                                           api-key is set on a page served to others (key_in_page)
 //   clarify-overruled {question}            another tab (same storage-key) took over the session
 //                                           and the answer given here to `question` is not in it
 // The wasm is requested first, so it downloads while the JS glue loads, and is compiled while it
@@ -44,6 +45,18 @@ function optionsFrom(el) {
   if (el.hasAttribute("never-ask")) options.neverAsk = el.getAttribute("never-ask") !== "false";
   if (el.hasAttribute("demo")) options.demo = el.getAttribute("demo") !== "false";
   return options;
+}
+
+/** Hosts where a key in the page's markup is seen only by the person running it. */
+function isLocalPage() {
+  const { protocol, hostname } = location;
+  return (
+    protocol === "file:" ||
+    hostname === "localhost" ||
+    hostname.endsWith(".localhost") ||
+    hostname === "127.0.0.1" ||
+    hostname === "[::1]"
+  );
 }
 
 export class ClarifyWidget extends HTMLElement {
@@ -80,6 +93,7 @@ export class ClarifyWidget extends HTMLElement {
   }
 
   connectedCallback() {
+    this.#warnKeyInPage();
     if (!this.#card) {
       this.#card = new api.WidgetCard(this.shadowRoot, (request) => this.#startFromCard(request), (e) => this.#emitError(e));
       this.#card.setLanguage(this.getAttribute("language"));
@@ -108,6 +122,7 @@ export class ClarifyWidget extends HTMLElement {
     if (before === after) return;
     if (name === "language") this.#card?.setLanguage(after);
     if (!this.#clarifier) return;
+    if (name === "api-key") this.#warnKeyInPage();
     this.#reconfigure = true;
     if (this.#clarifier.status === "idle") this.#rebuild();
   }
@@ -234,6 +249,21 @@ export class ClarifyWidget extends HTMLElement {
         this.#emit("clarify-done", { answer: effect.answer, prompt: state.prompt, request: state.request, status: state.status });
       else if (effect.type === "hand_off") this.#emit("clarify-handoff", { package: effect.package });
     }
+  }
+
+  /**
+   * An `api-key` attribute on a page served to others publishes the key in its markup. Said on
+   * the console and as a `clarify-error` (`key_in_page`); the widget still works, so a site can
+   * move the key behind its own endpoint without an outage.
+   */
+  #warnKeyInPage() {
+    if (!this.hasAttribute("api-key") || !this.getAttribute("api-key") || isLocalPage()) return;
+    const message =
+      "clarify-widget: the api-key attribute puts the key in this page, where every visitor can read it. " +
+      "Serve an endpoint on your own origin that adds the key server-side, and give the widget that endpoint without api-key.";
+    console.warn(message);
+    // After the current task, so listeners the page adds right after the element still hear it.
+    setTimeout(() => this.#emit("clarify-error", { code: "key_in_page", message }), 0);
   }
 
   #emit(type, detail) {
