@@ -70,17 +70,24 @@ pub fn detect_traced(request: &str, history: &[Message]) -> (Analysis, Vec<Strin
 
 /// Whether the detector would ask before answering `request` (no history).
 pub fn is_vague(request: &str) -> bool {
-    evaluate(request, &[], false).needs_clarification
+    evaluate(request, &[], false, model::shipped(), &TUNING).needs_clarification
 }
 
 /// The detector's full reasoning for one request: decision, language, model score, the rules
 /// that fired and the questions it would ask.
 pub fn assess(request: &str, history: &[Message]) -> Assessment {
-    evaluate(request, history, true)
+    evaluate(request, history, true, model::shipped(), &TUNING)
 }
 
-/// [`assess`], building the questions only when `with_questions`.
-fn evaluate(request: &str, history: &[Message], with_questions: bool) -> Assessment {
+/// [`assess`] with a given model and tuning, building the questions only when
+/// `with_questions`.
+fn evaluate(
+    request: &str,
+    history: &[Message],
+    with_questions: bool,
+    model: Option<model::Model<'_>>,
+    tuning: &Tuning,
+) -> Assessment {
     let text = clip(request, MAX_BYTES);
     let mut out = Assessment {
         needs_clarification: false,
@@ -89,11 +96,18 @@ fn evaluate(request: &str, history: &[Message], with_questions: bool) -> Assessm
         findings: Vec::new(),
         questions: Vec::new(),
         cues: Vec::new(),
+        #[cfg(test)]
+        signals: None,
     };
     if text.trim().is_empty() {
         return out;
     }
     let has_history = !history.is_empty();
+    // Read before the literals go: a quoted passage after the instruction is its material.
+    let given = Given {
+        history: has_history,
+        material: supplies_material(text),
+    };
     // Quoted literals inside an instruction (`Output "yes" if …`) are data, not the request.
     let unquoted = without_literals(text);
     let text = unquoted.as_str();
@@ -107,22 +121,145 @@ fn evaluate(request: &str, history: &[Message], with_questions: bool) -> Assessm
         chinese(text, cjk, has_history, with_questions, &mut out);
         return out;
     }
-    english(text, &lower, &words, has_history, with_questions, &mut out);
+    let model = Scorer { model, tuning };
+    english(text, &lower, &words, given, with_questions, model, &mut out);
     out
 }
+
+/// What the request comes with besides its words.
+#[derive(Clone, Copy)]
+struct Given {
+    /// There is a conversation before it.
+    history: bool,
+    /// It carries its own material after the instruction (see [`supplies_material`]).
+    material: bool,
+}
+
+/// The learned model with the decision's tuning, as the English decision uses them.
+#[derive(Clone, Copy)]
+struct Scorer<'a> {
+    model: Option<model::Model<'a>>,
+    tuning: &'a Tuning,
+}
+
+/// How the English decision weighs the model's score against the request's cues. Chosen by
+/// cross-validation of the whole decision on IN3 train (`product_cross_validation` below,
+/// fed by `scripts/train-detector --folds DIR`), never on a test file.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Tuning {
+    /// Added to the model's threshold for a request of no known task kind.
+    pub generic_margin: f32,
+    /// Added on top of `generic_margin` when the request says what it is about ("Write a haiku
+    /// about the sea"): such a request is seldom plainly vague.
+    pub topic_margin: f32,
+    /// Added to the model's threshold for a task with a detail left open.
+    pub open_margin: f32,
+    /// Added to the model's threshold for a task with every detail given (then only the
+    /// generic question is asked).
+    pub settled_margin: f32,
+    /// The same for a task whose critical details (a trip's length, a booking's time and
+    /// place) are given along with the rest.
+    pub complete_margin: f32,
+    /// Words up to which a request that leaves a critical detail of its task open ("What's
+    /// the weather?", "book a table") is asked about whatever the model says.
+    pub short_words: usize,
+    /// A request of no known task kind gets the generic question only up to this many words.
+    pub generic_max_words: usize,
+}
+
+impl Tuning {
+    /// Whether to ask, given what the request shows.
+    fn asks(&self, s: &Signals) -> bool {
+        s.rule
+            || (!s.clear
+                && match s.task {
+                    TaskState::None => {
+                        let topic = if s.topic { self.topic_margin } else { 0.0 };
+                        s.margin >= self.generic_margin + topic && s.words <= self.generic_max_words
+                    }
+                    TaskState::Complete => s.margin >= self.complete_margin,
+                    TaskState::Settled => s.margin >= self.settled_margin,
+                    TaskState::Open => s.margin >= self.open_margin,
+                    TaskState::CriticalOpen => {
+                        s.margin >= self.open_margin || s.words <= self.short_words
+                    }
+                })
+    }
+}
+
+/// What the English decision weighs, computed once per request.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Signals {
+    /// A rule fired (or an ambiguous name was found): ask whatever else holds.
+    rule: bool,
+    /// Clear by construction: material supplied, a long request, a factual question about a
+    /// name.
+    clear: bool,
+    /// Which task kinds the request is, and whether it leaves their details open.
+    task: TaskState,
+    /// The request says what it is about (see the `#topic` cue).
+    topic: bool,
+    /// The request's word count.
+    words: usize,
+    /// The model's score minus its threshold.
+    margin: f32,
+}
+
+#[cfg(test)]
+impl Signals {
+    /// A request the decision never asks about (for lines without signals that did not ask).
+    const CLEAR: Self = Self {
+        rule: false,
+        clear: true,
+        task: TaskState::None,
+        topic: false,
+        words: 0,
+        margin: 0.0,
+    };
+}
+
+/// The request's task kinds and their details.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TaskState {
+    /// No known task kind.
+    None,
+    /// Task kinds whose details are all given, a critical one among them (a booking's time
+    /// and place).
+    Complete,
+    /// Task kinds whose details are all given, none of them critical.
+    Settled,
+    /// A task kind with an important detail left open, none critical.
+    Open,
+    /// A task kind with a critical detail left open (a trip's length, a booking's time).
+    CriticalOpen,
+}
+
+/// The shipped tuning: of the tunings `product_cross_validation` tries, the one with the best
+/// cross-validated balanced accuracy on IN3 train (0.792; ask recall 0.800, false asks 0.217)
+/// among those that ask on at most 10 % of the clear set (0.099, each fold's model deciding).
+pub(crate) const TUNING: Tuning = Tuning {
+    generic_margin: -0.25,
+    topic_margin: 0.5,
+    open_margin: -0.75,
+    settled_margin: 0.0,
+    complete_margin: 0.5,
+    short_words: 6,
+    generic_max_words: 30,
+};
 
 /// The English decision: rules, names, the clear-by-construction cues, tasks, then the model.
 fn english(
     text: &str,
     lower: &str,
     words: &[&str],
-    has_history: bool,
+    given: Given,
     with_questions: bool,
+    scorer: Scorer<'_>,
     out: &mut Assessment,
 ) {
     let cues = Cues::of(text, lower, words);
-    out.findings = rules::english(words, has_history);
-    let material = supplies_material(text);
+    out.findings = rules::english(words, given.history);
+    let material = given.material;
     let name = if material || words.len() > NAME_MAX_WORDS {
         None
     } else {
@@ -134,7 +271,9 @@ fn english(
             evidence: n.name.to_owned(),
         });
     }
-    let score = model::score(text);
+    let score = scorer.model.map_or(0.0, |m| m.score(text));
+    let threshold = scorer.model.map_or(f32::INFINITY, |m| m.threshold());
+    let tuning = scorer.tuning;
     out.model_score = Some(score);
     let tasks: Vec<&Template> = templates::ENGLISH
         .iter()
@@ -145,20 +284,31 @@ fn english(
         .copied()
         .filter(|t| !cues.gives(text, words, t.given))
         .collect();
-    let decided_by_rule = !out.findings.is_empty();
     let clear_by_construction =
         material || words.len() > LONG_WORDS || cues.factual_about_a_name(words);
-    out.needs_clarification = decided_by_rule
-        || (!clear_by_construction
-            && if tasks.is_empty() {
-                score >= model::threshold() && words.len() <= GENERIC_MAX_WORDS
-            } else if open.is_empty() {
-                score >= model::threshold() + SETTLED_TASK_MARGIN
-            } else {
-                score >= model::threshold()
-                    || (words.len() <= SHORT_WORDS
-                        && open.iter().any(|t| t.priority == Priority::Critical))
-            });
+    let signals = Signals {
+        rule: !out.findings.is_empty(),
+        clear: clear_by_construction,
+        task: if tasks.is_empty() {
+            TaskState::None
+        } else if open.is_empty() && tasks.iter().any(|t| t.priority == Priority::Critical) {
+            TaskState::Complete
+        } else if open.is_empty() {
+            TaskState::Settled
+        } else if open.iter().any(|t| t.priority == Priority::Critical) {
+            TaskState::CriticalOpen
+        } else {
+            TaskState::Open
+        },
+        topic: cues.gives(text, words, &["#topic"]),
+        words: words.len(),
+        margin: score - threshold,
+    };
+    out.needs_clarification = tuning.asks(&signals);
+    #[cfg(test)]
+    {
+        out.signals = Some(signals);
+    }
     if !out.needs_clarification || !with_questions {
         return;
     }
@@ -181,14 +331,19 @@ fn english(
         }
     }
     if out.questions.is_empty() {
-        let cue = match tasks.first() {
-            Some(t) => format!(
-                "task {} with its details given, yet far above the model's threshold (score {score:.2})",
-                t.task
-            ),
-            None => format!("no task kind; vague by the model (score {score:.2})"),
-        };
-        push_unique(out, from_template(&templates::ENGLISH_FALLBACK), cue);
+        match tasks.first() {
+            Some(t) => {
+                let cue = format!(
+                    "task {} with its details given, yet vague by the model (score {score:.2})",
+                    t.task
+                );
+                push_unique(out, from_template(&templates::ENGLISH_SETTLED), cue);
+            }
+            None => {
+                let cue = format!("no task kind; vague by the model (score {score:.2})");
+                push_unique(out, from_template(&templates::ENGLISH_FALLBACK), cue);
+            }
+        }
     }
 }
 
@@ -351,6 +506,9 @@ pub struct Assessment {
     pub questions: Vec<Question>,
     /// For each question, the cue that made it (see [`detect_traced`]).
     pub cues: Vec<String>,
+    /// What the English decision weighed (for the cross-validation of the tuning).
+    #[cfg(test)]
+    signals: Option<Signals>,
 }
 
 /// The language the detector read a request as.
@@ -411,14 +569,6 @@ const LONG_WORDS: usize = 30;
 /// Ambiguous names are asked about only in requests up to this many words: in a longer one the
 /// rest of the request says which meaning it is about.
 const NAME_MAX_WORDS: usize = 15;
-/// A request of no known task kind gets the generic question only up to this many words.
-const GENERIC_MAX_WORDS: usize = 30;
-/// How far above the model's threshold a recognised task with every detail given must score to
-/// be asked about at all (then only the generic question).
-const SETTLED_TASK_MARGIN: f32 = 1.0;
-/// Words up to which a request that leaves a critical detail of its task open ("What's the
-/// weather?", "book a table") is asked about whatever the model says.
-const SHORT_WORDS: usize = 6;
 /// CJK characters above which a Chinese request with a task kind is complete enough.
 const ZH_TASK_MAX_CHARS: usize = 30;
 
@@ -1239,7 +1389,13 @@ mod tests {
 
     #[test]
     fn questions_fit_the_task_or_nothing_is_asked() {
-        assert!(texts("Book a table for 4 at 7pm tonight at Nopa in San Francisco.").is_empty());
+        // Every detail of the booking is given: no booking question, at most the one about
+        // preferences.
+        let nopa = texts("Book a table for 4 at 7pm tonight at Nopa in San Francisco.");
+        assert!(
+            nopa.iter().all(|q| q == templates::ENGLISH_SETTLED.text),
+            "{nopa:?}"
+        );
         assert!(
             texts("Write a cover letter for a data analyst job at Acme, 250 words, formal tone.")
                 .is_empty()
@@ -1334,5 +1490,192 @@ mod tests {
     fn clip_respects_character_boundaries() {
         assert_eq!(clip("悠遊卡", 4), "悠");
         assert_eq!(clip("abc", 10), "abc");
+    }
+}
+
+/// Cross-validation of the whole English decision on IN3 train: each line is decided with the
+/// model trained without its fold, for a grid of [`Tuning`]s, so the shipped tuning is chosen
+/// on data its model did not see.
+///
+/// ```sh
+/// scripts/train-detector --folds /tmp/folds
+/// CLARIFY_CV_DIR=/tmp/folds cargo test -p clarify-core --release --lib -- --ignored product_cross_validation --nocapture
+/// ```
+#[cfg(test)]
+mod cross_validation {
+    use super::*;
+
+    #[derive(serde::Deserialize)]
+    struct Line {
+        task: String,
+        vague: bool,
+    }
+
+    #[derive(Clone, Copy)]
+    struct Figures {
+        recall: f64,
+        false_asks: f64,
+        balanced: f64,
+    }
+
+    impl std::fmt::Display for Figures {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(
+                f,
+                "recall {:.3}, false asks {:.3}, balanced accuracy {:.3}",
+                self.recall, self.false_asks, self.balanced
+            )
+        }
+    }
+
+    fn figures(decisions: impl Iterator<Item = (bool, bool)>) -> Figures {
+        let (mut tp, mut fp, mut pos, mut neg) = (0.0, 0.0, 0.0, 0.0);
+        for (asked, vague) in decisions {
+            if vague {
+                pos += 1.0;
+                tp += f64::from(u8::from(asked));
+            } else {
+                neg += 1.0;
+                fp += f64::from(u8::from(asked));
+            }
+        }
+        let recall = tp / pos;
+        let false_asks = fp / neg;
+        Figures {
+            recall,
+            false_asks,
+            balanced: (recall + 1.0 - false_asks) / 2.0,
+        }
+    }
+
+    #[test]
+    #[ignore = "needs the fold models of scripts/train-detector --folds DIR in CLARIFY_CV_DIR"]
+    fn product_cross_validation() {
+        let dir = std::env::var("CLARIFY_CV_DIR").expect("CLARIFY_CV_DIR");
+        let train = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/in3/train.jsonl");
+        let lines: Vec<Line> = std::fs::read_to_string(train)
+            .expect("IN3 train")
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| serde_json::from_str(l).expect("an IN3 line"))
+            .collect();
+        let folds: Vec<usize> = std::fs::read_to_string(format!("{dir}/folds.txt"))
+            .expect("folds.txt")
+            .split_whitespace()
+            .map(|f| f.parse().expect("a fold number"))
+            .collect();
+        assert_eq!(folds.len(), lines.len());
+        let blobs: Vec<Vec<u8>> = (0..=*folds.iter().max().unwrap())
+            .map(|k| std::fs::read(format!("{dir}/fold{k}.bin")).expect("a fold model"))
+            .collect();
+        let models: Vec<model::Model<'_>> = blobs
+            .iter()
+            .map(|b| model::Model::parse(b).expect("a weights file"))
+            .collect();
+        // The Chinese path and an empty request have no signals: they never reach the tuning.
+        let read: Vec<(Option<Signals>, bool, bool)> = lines
+            .iter()
+            .zip(&folds)
+            .map(|(l, k)| {
+                let a = evaluate(&l.task, &[], false, Some(models[*k]), &TUNING);
+                (a.signals, a.needs_clarification, l.vague)
+            })
+            .collect();
+        let decide = |tuning: &Tuning| {
+            figures(
+                read.iter()
+                    .map(|(s, asked, vague)| (s.map_or(*asked, |s| tuning.asks(&s)), *vague)),
+            )
+        };
+        if let Ok(path) = std::env::var("CLARIFY_CV_DUMP") {
+            let dump: String = read
+                .iter()
+                .zip(&lines)
+                .map(|((s, asked, vague), l)| {
+                    let asked = s.map_or(*asked, |s| TUNING.asks(&s));
+                    format!(
+                        "{}\t{}\t{:?}\t{}\n",
+                        vague,
+                        asked,
+                        s,
+                        l.task.replace('\n', " ")
+                    )
+                })
+                .collect();
+            std::fs::write(path, dump).expect("the dump file");
+        }
+        // The clear set, held out: each fold's model decides every line; the false asks are
+        // averaged over the folds.
+        let clear_file = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../data/clear/user_oriented.jsonl"
+        );
+        let clear: Vec<Option<Signals>> = std::fs::read_to_string(clear_file)
+            .expect("the clear set")
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .flat_map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).expect("a clear-set line");
+                let text = v["text"].as_str().unwrap_or_default().to_owned();
+                models
+                    .iter()
+                    .map(|m| {
+                        let a = evaluate(&text, &[], false, Some(*m), &TUNING);
+                        a.signals.or(if a.needs_clarification {
+                            None
+                        } else {
+                            Some(Signals::CLEAR)
+                        })
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let clear_asks = |tuning: &Tuning| {
+            clear
+                .iter()
+                .filter(|s| s.map_or(true, |s| tuning.asks(&s)))
+                .count() as f64
+                / clear.len() as f64
+        };
+        let shipped = decide(&TUNING);
+        println!(
+            "shipped tuning {TUNING:?}: {shipped}, clear set false asks {:.3}",
+            clear_asks(&TUNING)
+        );
+        let mut results = Vec::new();
+        let steps = [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, f32::INFINITY];
+        for g in -2..=4 {
+            for o in -4..=2 {
+                for s in steps {
+                    for (c, p) in steps
+                        .iter()
+                        .flat_map(|c| steps.iter().map(move |p| (*c, *p)))
+                    {
+                        let t = Tuning {
+                            generic_margin: g as f32 * 0.25,
+                            topic_margin: p,
+                            open_margin: o as f32 * 0.25,
+                            settled_margin: s,
+                            complete_margin: c,
+                            short_words: TUNING.short_words,
+                            generic_max_words: TUNING.generic_max_words,
+                        };
+                        results.push((t, decide(&t)));
+                    }
+                }
+            }
+        }
+        results.sort_by(|a, b| b.1.balanced.total_cmp(&a.1.balanced));
+        for (t, f) in results.iter().take(25) {
+            println!("{f}, clear set {:.3}: {t:?}", clear_asks(t));
+        }
+        println!("with at most 10 % false asks on the clear set:");
+        for (t, f) in results
+            .iter()
+            .filter(|(t, _)| clear_asks(t) <= 0.10)
+            .take(25)
+        {
+            println!("{f}, clear set {:.3}: {t:?}", clear_asks(t));
+        }
     }
 }

@@ -72,7 +72,9 @@ pub(crate) fn english(words: &[&str], has_history: bool) -> Vec<Finding> {
     let short = words.len() <= 12;
     if !has_history {
         if let Some(i) = words.iter().enumerate().position(|(i, w)| {
-            (PRONOUNS.contains(w) && (i < POSSESSIVE_REACH || !POSSESSIVES.contains(w)))
+            (PRONOUNS.contains(w)
+                && (i < POSSESSIVE_REACH || !POSSESSIVES.contains(w))
+                && !has_antecedent(&words[..i]))
                 || is_standalone_demonstrative(words, w)
         }) {
             let before = i.checked_sub(1).and_then(|j| words.get(j)).copied();
@@ -158,6 +160,138 @@ fn generic_superlative(words: &[&str]) -> Option<String> {
     }
     Some(format!("{} {}", words[i], words[i + 1]))
 }
+
+/// Whether `before` (the words ahead of a pronoun) names something it can refer to: a word of
+/// four letters or more that is not one of the request's own verbs or fillers ("Explain the
+/// concept of bitcoin and how to invest in it" has "concept" and "bitcoin"; "Tell me more
+/// about it" has nothing).
+fn has_antecedent(before: &[&str]) -> bool {
+    before
+        .iter()
+        .any(|w| w.len() >= 4 && !NOT_ANTECEDENTS.contains(w))
+}
+
+/// Words of four letters or more that cannot be what a later "it" or "them" refers to.
+const NOT_ANTECEDENTS: &[&str] = &[
+    "tell",
+    "what",
+    "your",
+    "some",
+    "more",
+    "about",
+    "what's",
+    "whats",
+    "does",
+    "could",
+    "would",
+    "should",
+    "will",
+    "please",
+    "explain",
+    "describe",
+    "summarize",
+    "summarise",
+    "make",
+    "improve",
+    "rewrite",
+    "translate",
+    "show",
+    "give",
+    "help",
+    "check",
+    "review",
+    "edit",
+    "write",
+    "read",
+    "open",
+    "compare",
+    "contrast",
+    "rank",
+    "with",
+    "just",
+    "again",
+    "then",
+    "still",
+    "also",
+    "really",
+    "better",
+    "have",
+    "need",
+    "want",
+    "like",
+    "know",
+    "think",
+    "mean",
+    "means",
+    "said",
+    "this",
+    "that",
+    "these",
+    "those",
+    "there",
+    "here",
+    "them",
+    "they",
+    "their",
+    "been",
+    "being",
+    "don't",
+    "doesn't",
+    "isn't",
+    "work",
+    "works",
+    "working",
+    "thing",
+    "things",
+    "something",
+    "into",
+    "from",
+    "than",
+    "very",
+    "much",
+    "many",
+    "long",
+    "look",
+    "change",
+    "update",
+    "delete",
+    "send",
+    "share",
+    "post",
+    "remove",
+    "turn",
+    "keep",
+    "let's",
+    "clean",
+    "format",
+    "convert",
+    "sort",
+    "list",
+    "find",
+    "search",
+    "build",
+    "create",
+    "done",
+    "call",
+    "understand",
+    "get",
+    "shorter",
+    "longer",
+    "simpler",
+    "clearer",
+    "quick",
+    "quickly",
+    "when",
+    "where",
+    "which",
+    "can't",
+    "won't",
+    "didn't",
+    "anything",
+    "someone",
+    "when's",
+    "where's",
+];
 
 fn is_standalone_demonstrative(words: &[&str], w: &&str) -> bool {
     if !DEMONSTRATIVES.contains(w) {
@@ -301,6 +435,26 @@ mod tests {
     }
 
     #[test]
+    fn a_pronoun_after_a_noun_of_the_request_refers_back() {
+        assert_eq!(
+            kinds(
+                "Explain the concept of bitcoin and how to invest in it",
+                false
+            ),
+            []
+        );
+        assert_eq!(kinds("I bought a laptop and it keeps crashing", false), []);
+        assert_eq!(
+            kinds("Can you summarize it for me?", false),
+            [Kind::PronounWithoutAntecedent]
+        );
+        assert_eq!(
+            kinds("Make it shorter", false),
+            [Kind::PronounWithoutAntecedent]
+        );
+    }
+
+    #[test]
     fn seed_002_examples_fire_their_kinds() {
         assert_eq!(
             kinds("Tell me more about it", false),
@@ -342,10 +496,8 @@ mod tests {
             kinds("What is their price?", false),
             [Kind::PronounWithoutAntecedent]
         );
-        assert_eq!(
-            kinds("Explain the idea of bitcoin and how to invest in it", false),
-            [Kind::PronounWithoutAntecedent]
-        );
+        // "it" after nouns of the request refers back to one of them.
+        assert!(kinds("Explain the idea of bitcoin and how to invest in it", false).is_empty());
     }
 
     #[test]

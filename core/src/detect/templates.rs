@@ -662,6 +662,21 @@ pub(crate) static ENGLISH_FALLBACK: Template = t(
     "Assume the most common interpretation and say so.",
 );
 
+/// The question for a recognised task whose details are all given when the model still finds
+/// the request vague: what else matters, rather than what the request is about (which it says).
+pub(crate) static ENGLISH_SETTLED: Template = t(
+    Kind::UnderspecifiedParameter,
+    ("settled", "preferences"),
+    &[],
+    &[],
+    &[],
+    "Anything else I should take into account, such as a preference or a constraint?",
+    "The main details are given; a preference can still change the answer.",
+    &[],
+    Important,
+    "Go with the details given and say so.",
+);
+
 /// Chinese task templates, matched as substrings: asked when a `triggers` word is there, an
 /// `intents` word too when that list is not empty, and no `given` cue. Each has a Traditional
 /// and a Simplified form; the detector picks by the script of the request.
