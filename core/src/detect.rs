@@ -111,16 +111,15 @@ fn evaluate(
     // Quoted literals inside an instruction (`Output "yes" if …`) are data, not the request.
     let unquoted = without_literals(text);
     let text = unquoted.as_str();
-    let cjk = text.chars().filter(|c| is_cjk(*c)).count();
-    // ASCII lower-casing keeps Unicode case tables out of the WebAssembly build (13 KB).
-    let lower = text.to_ascii_lowercase();
-    let words = words_of(&lower);
-    let latin_words = words.iter().filter(|w| w.is_ascii()).count();
+    let (cjk, latin_words) = script_counts(text);
     if cjk > 0 && cjk >= latin_words {
         out.language = Language::Chinese;
         chinese(text, cjk, has_history, with_questions, &mut out);
         return out;
     }
+    // ASCII lower-casing keeps Unicode case tables out of the WebAssembly build (13 KB).
+    let lower = text.to_ascii_lowercase();
+    let words = words_of(&lower);
     let model = Scorer { model, tuning };
     english(text, &lower, &words, given, with_questions, model, &mut out);
     out
@@ -263,7 +262,7 @@ fn english(
     let name = if material || words.len() > NAME_MAX_WORDS {
         None
     } else {
-        names::ambiguous(text, words)
+        names::ambiguous(text, words, |name| cues.openings.may_contain(name))
     };
     if let Some(n) = name {
         out.findings.push(Finding {
@@ -277,7 +276,7 @@ fn english(
     out.model_score = Some(score);
     let tasks: Vec<&Template> = templates::ENGLISH
         .iter()
-        .filter(|t| cues.is_task(words, t.triggers, t.intents))
+        .filter(|t| cues.is_task(t.triggers, t.intents))
         .collect();
     let open: Vec<&Template> = tasks
         .iter()
@@ -430,13 +429,18 @@ fn rule_question(f: &Finding, name: Option<&names::Name>) -> Option<(Question, S
 
 /// The Chinese decision: the rules, then task kinds with a detail left open.
 fn chinese(text: &str, cjk: usize, has_history: bool, with_questions: bool, out: &mut Assessment) {
-    out.findings = rules::chinese(text, cjk, has_history);
+    let chars = CharSet::of(text);
+    let has = |w: &str| chars.may_contain(w) && text.contains(w);
+    out.findings = rules::chinese(text, cjk, has_history, has);
     let open: Vec<&ZhTemplate> = templates::CHINESE
         .iter()
         .filter(|t| {
-            t.triggers.iter().any(|w| text.contains(w))
-                && (t.intents.is_empty() || t.intents.iter().any(|w| text.contains(w)))
-                && !t.given.iter().any(|g| zh_gives(text, g))
+            t.triggers.iter().any(|w| has(w))
+                && (t.intents.is_empty() || t.intents.iter().any(|w| has(w)))
+                && !t.given.iter().any(|g| match *g {
+                    "#time" | "#number" => zh_gives(text, g),
+                    g => has(g),
+                })
         })
         .collect();
     out.needs_clarification =
@@ -625,18 +629,50 @@ fn push_unique(out: &mut Assessment, q: Question, cue: String) -> bool {
     true
 }
 
-/// What the request's words show, computed once per request: which letters start its words
-/// (a cheap filter that skips most trigger comparisons) and which of its words are proper
-/// nouns (an ASCII word with a capital that does not open a sentence, not "I").
-struct Cues {
-    initials: u64,
+/// What the request's words show, computed once per request: which two-letter openings its
+/// words have (a filter that skips nearly every trigger without looking at the words) and which
+/// of its words are proper nouns (an ASCII word with a capital that does not open a sentence,
+/// not "I").
+struct Cues<'a> {
+    openings: Openings,
     proper: Vec<bool>,
+    /// The words, sorted: a trigger is looked up by binary search.
+    sorted: Vec<&'a str>,
 }
 
-impl Cues {
+/// A 1,024-bit set of words' first two bytes, hashed: a trigger whose opening is not in it
+/// matches no word (a stem shares its word's opening), so most triggers cost one bit test.
+#[derive(Default)]
+struct Openings([u64; 16]);
+
+impl Openings {
+    /// The slot of a word's first two bytes, ASCII case ignored ("Georgia" and "georgia" share
+    /// one).
+    fn slot(word: &str) -> usize {
+        let b = word.as_bytes();
+        let first = usize::from(b.first().map_or(0, u8::to_ascii_lowercase));
+        let second = usize::from(b.get(1).map_or(0, u8::to_ascii_lowercase));
+        (first * 31 + second) & 1023
+    }
+
+    fn insert(&mut self, word: &str) {
+        let i = Self::slot(word);
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    fn may_contain(&self, word: &str) -> bool {
+        let i = Self::slot(word);
+        self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+}
+
+impl<'a> Cues<'a> {
     /// `words` are slices of `lower`, the ASCII lower-cased copy of `text` (same byte offsets).
-    fn of(text: &str, lower: &str, words: &[&str]) -> Self {
-        let initials = words.iter().fold(0, |m, w| m | bit(w));
+    fn of(text: &str, lower: &str, words: &[&'a str]) -> Self {
+        let mut openings = Openings::default();
+        for w in words {
+            openings.insert(w);
+        }
         let base = lower.as_ptr() as usize;
         let proper = words
             .iter()
@@ -649,19 +685,31 @@ impl Cues {
                 capital && !opens && *w != "i"
             })
             .collect();
-        Self { initials, proper }
+        let mut sorted = words.to_vec();
+        sorted.sort_unstable();
+        Self {
+            openings,
+            proper,
+            sorted,
+        }
     }
 
     /// Whether any of `words` matches any of `triggers` (see [`word_matches`]).
-    fn any_word(&self, words: &[&str], triggers: &[&str]) -> bool {
-        triggers
-            .iter()
-            .any(|tr| self.initials & bit(tr) != 0 && words.iter().any(|w| word_matches(w, tr)))
+    fn any_word(&self, triggers: &[&str]) -> bool {
+        triggers.iter().any(|tr| {
+            // The first word not below the trigger is the trigger itself, or the smallest word
+            // it is a stem of, if any word is.
+            self.openings.may_contain(tr)
+                && self
+                    .sorted
+                    .get(self.sorted.partition_point(|w| w < tr))
+                    .is_some_and(|w| word_matches(w, tr))
+        })
     }
 
     /// Whether the request is a task of the kind `triggers` and `intents` describe.
-    fn is_task(&self, words: &[&str], triggers: &[&str], intents: &[&str]) -> bool {
-        self.any_word(words, triggers) && (intents.is_empty() || self.any_word(words, intents))
+    fn is_task(&self, triggers: &[&str], intents: &[&str]) -> bool {
+        self.any_word(triggers) && (intents.is_empty() || self.any_word(intents))
     }
 
     /// Whether any cue of `given` is in the request: a word, `$`-like marks in the text, or a
@@ -689,7 +737,7 @@ impl Cues {
                     })
             }
             g if !g.bytes().all(|b| b.is_ascii_alphanumeric()) => text.contains(g),
-            g => self.any_word(words, &[g]),
+            g => self.any_word(&[g]),
         })
     }
 
@@ -732,15 +780,6 @@ impl Cues {
             _ => false,
         };
         opener && self.proper.iter().any(|p| *p)
-    }
-}
-
-fn bit(word: &str) -> u64 {
-    match word.bytes().next() {
-        Some(b @ b'a'..=b'z') => 1 << (b - b'a'),
-        Some(b @ b'0'..=b'9') => 1 << (26 + b - b'0'),
-        Some(_) => 1 << 63,
-        None => 0,
     }
 }
 
@@ -812,6 +851,37 @@ fn is_time(word: &str, next: Option<&&str>) -> bool {
                 | "asap"
         )
         || (matches!(word, "next" | "this") && next.is_some_and(|n| matches!(*n, "week" | "month")))
+}
+
+/// A 1,024-bit set of the request's characters outside ASCII, hashed: a word whose first
+/// character is not in it is not in the request, so most Chinese cues cost one bit test
+/// instead of a substring search.
+struct CharSet([u64; 16]);
+
+impl CharSet {
+    fn of(text: &str) -> Self {
+        let mut set = Self([0; 16]);
+        for c in text.chars().filter(|c| !c.is_ascii()) {
+            let i = Self::slot(c);
+            set.0[i / 64] |= 1 << (i % 64);
+        }
+        set
+    }
+
+    fn slot(c: char) -> usize {
+        (c as usize).wrapping_mul(0x9E37_79B1) >> 7 & 1023
+    }
+
+    /// False only when `word` cannot be in the text; a word opening with ASCII may be.
+    fn may_contain(&self, word: &str) -> bool {
+        match word.chars().next() {
+            Some(c) if !c.is_ascii() => {
+                let i = Self::slot(c);
+                self.0[i / 64] & (1 << (i % 64)) != 0
+            }
+            _ => true,
+        }
+    }
 }
 
 /// Whether a Chinese `given` cue is in `text`: a substring, or `#time` / `#number`.
@@ -899,6 +969,31 @@ fn without_literals(text: &str) -> String {
 /// ("recipe" matches "recipes").
 fn word_matches(word: &str, trigger: &str) -> bool {
     word == trigger || (trigger.len() >= 4 && word.starts_with(trigger))
+}
+
+/// How many CJK characters `text` holds, and how many of its words (as [`words_of`] splits
+/// them) are all ASCII, in one pass.
+fn script_counts(text: &str) -> (usize, usize) {
+    let (mut cjk, mut latin) = (0, 0);
+    // The word being read: whether it has a letter or digit yet, whether all of them (and its
+    // inner apostrophes) are ASCII, and whether a curly apostrophe waits for a next letter.
+    let (mut letters, mut ascii, mut curly) = (false, true, false);
+    for c in text.chars() {
+        let cjk_char = is_cjk(c);
+        cjk += usize::from(cjk_char);
+        if cjk_char || !(c.is_alphanumeric() || c == '\'' || c == '’') {
+            latin += usize::from(letters && ascii);
+            (letters, ascii, curly) = (false, true, false);
+        } else if c == '’' {
+            curly = true;
+        } else if c != '\'' {
+            // A curly apostrophe between letters stays in the word, which is then not ASCII.
+            ascii &= c.is_ascii() && !(curly && letters);
+            letters = true;
+            curly = false;
+        }
+    }
+    (cjk, latin + usize::from(letters && ascii))
 }
 
 /// Lower-case words: runs of letters, digits and inner apostrophes (`what's`).
@@ -1487,6 +1582,26 @@ mod tests {
     }
 
     #[test]
+    fn script_counts_agree_with_the_words() {
+        for text in [
+            "",
+            "hello world",
+            "café au lait",
+            "what’s up",
+            "’quoted’ words",
+            "it's 'fine'",
+            "悠遊卡 投遞的格式、成效 abc",
+            "x2 y’ ’z 北京 a’b’c",
+            "'' ’’ ' a",
+        ] {
+            let lower = text.to_ascii_lowercase();
+            let latin = words_of(&lower).iter().filter(|w| w.is_ascii()).count();
+            let cjk = text.chars().filter(|c| is_cjk(*c)).count();
+            assert_eq!(script_counts(text), (cjk, latin), "{text:?}");
+        }
+    }
+
+    #[test]
     fn clip_respects_character_boundaries() {
         assert_eq!(clip("悠遊卡", 4), "悠");
         assert_eq!(clip("abc", 10), "abc");
@@ -1633,7 +1748,7 @@ mod cross_validation {
         let clear_asks = |tuning: &Tuning| {
             clear
                 .iter()
-                .filter(|s| s.map_or(true, |s| tuning.asks(&s)))
+                .filter(|s| s.is_none_or(|s| tuning.asks(&s)))
                 .count() as f64
                 / clear.len() as f64
         };

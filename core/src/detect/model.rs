@@ -81,7 +81,7 @@ impl<'a> Model<'a> {
 
     fn weight(&self, index: u32) -> f32 {
         let byte = self.codes.get(index as usize / 2).copied().unwrap_or(0);
-        let code = if index % 2 == 0 {
+        let code = if index.is_multiple_of(2) {
             byte & 0x0F
         } else {
             byte >> 4

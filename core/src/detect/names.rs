@@ -262,9 +262,17 @@ const fn n(
 /// The first listed name in `text` whose meaning no word of the request settles.
 ///
 /// `words` are the request's lower-case words. A name at the very start counts only when the
-/// request is at most three words ("Jordan?"), since a capital there says nothing.
-pub(crate) fn ambiguous<'a>(text: &str, words: &[&str]) -> Option<&'a Name> {
+/// request is at most three words ("Jordan?"), since a capital there says nothing. `may_hold`
+/// is a quick filter: false when no word of the request can be the name.
+pub(crate) fn ambiguous<'a>(
+    text: &str,
+    words: &[&str],
+    may_hold: impl Fn(&str) -> bool,
+) -> Option<&'a Name> {
     NAMES.iter().find(|entry| {
+        if !may_hold(entry.name) {
+            return false;
+        }
         let found = text.match_indices(entry.name).any(|(i, _)| {
             let end = i + entry.name.len();
             let before_ok = text[..i]
@@ -293,7 +301,7 @@ mod tests {
     fn name_in(text: &str) -> Option<&'static str> {
         let lower = text.to_ascii_lowercase();
         let words = super::super::words_of(&lower);
-        ambiguous(text, &words).map(|n| n.name)
+        ambiguous(text, &words, |_| true).map(|n| n.name)
     }
 
     #[test]

@@ -387,31 +387,40 @@ const ZH_AMBIGUOUS: &[&str] = &["最好", "最佳", "推薦", "推荐", "最新"
 /// Chinese rules over the request text.
 ///
 /// `cjk` is the number of CJK characters; a terse keyword list ("悠遊卡 投遞的格式、成效",
-/// seed 003) and pronouns without antecedent are flagged.
-pub(crate) fn chinese(text: &str, cjk: usize, has_history: bool) -> Vec<Finding> {
+/// seed 003) and pronouns without antecedent are flagged. `has` says whether a word is in
+/// `text` (the caller's filtered substring search).
+pub(crate) fn chinese(
+    text: &str,
+    cjk: usize,
+    has_history: bool,
+    has: impl Fn(&str) -> bool,
+) -> Vec<Finding> {
     let mut found = Vec::new();
     let short = cjk <= 16;
     if !has_history
         && short
-        && let Some(p) = ZH_PRONOUNS.iter().find(|p| text.contains(**p))
+        && let Some(p) = ZH_PRONOUNS.iter().find(|p| has(p))
     {
         found.push(Finding {
             kind: Kind::PronounWithoutAntecedent,
             evidence: (*p).to_owned(),
         });
     }
-    if short && let Some(w) = ZH_AMBIGUOUS.iter().find(|w| text.contains(**w)) {
+    if short && let Some(w) = ZH_AMBIGUOUS.iter().find(|w| has(w)) {
         found.push(Finding {
             kind: Kind::AmbiguousReference,
             evidence: (*w).to_owned(),
         });
     }
-    let full = ZH_FULL_SENTENCE.iter().any(|w| text.contains(w));
+    if !short {
+        return found;
+    }
+    let full = ZH_FULL_SENTENCE.iter().any(|w| has(w));
     let fragments = text
         .split(|c: char| c.is_whitespace() || matches!(c, '、' | '，' | ',' | '；' | ';' | '/'))
         .filter(|f| !f.is_empty())
         .count();
-    if short && !full && (fragments >= 2 || cjk <= 4) {
+    if !full && (fragments >= 2 || cjk <= 4) {
         found.push(Finding {
             kind: Kind::UnderspecifiedRequest,
             evidence: text.trim().chars().take(24).collect(),
@@ -514,21 +523,28 @@ mod tests {
     #[test]
     fn chinese_keyword_lists_and_pronouns_fire() {
         let text = "悠遊卡 投遞的格式、成效";
-        let k: Vec<Kind> = chinese(text, 10, false)
+        let k: Vec<Kind> = chinese(text, 10, false, |w| text.contains(w))
             .into_iter()
             .map(|f| f.kind)
             .collect();
         assert_eq!(k, [Kind::UnderspecifiedRequest]);
-        let k: Vec<Kind> = chinese("它怎麼用", 4, false)
+        let k: Vec<Kind> = chinese("它怎麼用", 4, false, |w| "它怎麼用".contains(w))
             .into_iter()
             .map(|f| f.kind)
             .collect();
         assert_eq!(k, [Kind::PronounWithoutAntecedent]);
-        assert!(chinese("請列出台北市今天的天氣預報", 13, false).is_empty());
-        let k: Vec<Kind> = chinese("最好的手機是哪一支", 9, false)
-            .into_iter()
-            .map(|f| f.kind)
-            .collect();
+        assert!(
+            chinese("請列出台北市今天的天氣預報", 13, false, |w| {
+                "請列出台北市今天的天氣預報".contains(w)
+            })
+            .is_empty()
+        );
+        let k: Vec<Kind> = chinese("最好的手機是哪一支", 9, false, |w| {
+            "最好的手機是哪一支".contains(w)
+        })
+        .into_iter()
+        .map(|f| f.kind)
+        .collect();
         assert_eq!(k, [Kind::AmbiguousReference]);
     }
 }
