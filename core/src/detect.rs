@@ -107,9 +107,14 @@ fn evaluate(
     let given = Given {
         history: has_history,
         material: supplies_material(text),
+        literal: false,
     };
     // Quoted literals inside an instruction (`Output "yes" if …`) are data, not the request.
     let unquoted = without_literals(text);
+    let given = Given {
+        literal: unquoted.len() != text.len(),
+        ..given
+    };
     let text = unquoted.as_str();
     let (cjk, latin_words) = script_counts(text);
     if cjk > 0 && cjk >= latin_words {
@@ -132,6 +137,8 @@ struct Given {
     history: bool,
     /// It carries its own material after the instruction (see [`supplies_material`]).
     material: bool,
+    /// It quotes a literal inside an instruction (see [`without_literals`]).
+    literal: bool,
 }
 
 /// The learned model with the decision's tuning, as the English decision uses them.
@@ -151,6 +158,10 @@ pub(crate) struct Tuning {
     /// Added on top of `generic_margin` when the request says what it is about ("Write a haiku
     /// about the sea"): such a request is seldom plainly vague.
     pub topic_margin: f32,
+    /// Added on top of that when the request carries specifics (a number, a name, a quoted
+    /// literal: "Convert 72 degrees Fahrenheit to Celsius"): the generic question is for
+    /// requests that are plainly vague.
+    pub specific_margin: f32,
     /// Added to the model's threshold for a task with a detail left open.
     pub open_margin: f32,
     /// Added to the model's threshold for a task with every detail given (then only the
@@ -174,7 +185,13 @@ impl Tuning {
                 && match s.task {
                     TaskState::None => {
                         let topic = if s.topic { self.topic_margin } else { 0.0 };
-                        s.margin >= self.generic_margin + topic && s.words <= self.generic_max_words
+                        let specific = if s.specific {
+                            self.specific_margin
+                        } else {
+                            0.0
+                        };
+                        s.margin >= self.generic_margin + topic + specific
+                            && s.words <= self.generic_max_words
                     }
                     TaskState::Complete => s.margin >= self.complete_margin,
                     TaskState::Settled => s.margin >= self.settled_margin,
@@ -198,6 +215,8 @@ struct Signals {
     task: TaskState,
     /// The request says what it is about (see the `#topic` cue).
     topic: bool,
+    /// The request carries a number, a proper noun or a quoted literal.
+    specific: bool,
     /// The request's word count.
     words: usize,
     /// The model's score minus its threshold.
@@ -212,6 +231,7 @@ impl Signals {
         clear: true,
         task: TaskState::None,
         topic: false,
+        specific: false,
         words: 0,
         margin: 0.0,
     };
@@ -234,14 +254,16 @@ enum TaskState {
 }
 
 /// The shipped tuning: of the tunings `product_cross_validation` tries, the one with the best
-/// cross-validated balanced accuracy on IN3 train (0.792; ask recall 0.800, false asks 0.217)
-/// among those that ask on at most 10 % of the clear set (0.099, each fold's model deciding).
+/// cross-validated balanced accuracy on IN3 train (0.784) among those that meet the product's
+/// goals there: ask recall at least 0.80 (0.805; false asks 0.237) and at most 10 % false asks
+/// on the clear set (0.100, each fold's model deciding).
 pub(crate) const TUNING: Tuning = Tuning {
-    generic_margin: -0.25,
+    generic_margin: -0.5,
     topic_margin: 0.5,
-    open_margin: -0.75,
-    settled_margin: 0.0,
-    complete_margin: 0.5,
+    specific_margin: 0.0,
+    open_margin: -1.0,
+    settled_margin: 0.5,
+    complete_margin: 0.0,
     short_words: 6,
     generic_max_words: 30,
 };
@@ -300,6 +322,7 @@ fn english(
             TaskState::Open
         },
         topic: cues.gives(text, words, &["#topic"]),
+        specific: given.literal || cues.gives(text, words, &["#number", "#name"]),
         words: words.len(),
         margin: score - threshold,
     };
@@ -1759,14 +1782,19 @@ mod cross_validation {
         );
         let mut results = Vec::new();
         let steps = [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, f32::INFINITY];
+        let coarse = [0.0, 0.5, 1.0, f32::INFINITY];
         for g in -2..=4 {
             for o in -4..=2 {
-                for s in steps {
-                    for (c, p) in steps
+                for (s, x) in coarse
+                    .iter()
+                    .flat_map(|s| steps.iter().map(move |x| (*s, *x)))
+                {
+                    for (c, p) in coarse
                         .iter()
                         .flat_map(|c| steps.iter().map(move |p| (*c, *p)))
                     {
                         let t = Tuning {
+                            specific_margin: x,
                             generic_margin: g as f32 * 0.25,
                             topic_margin: p,
                             open_margin: o as f32 * 0.25,
@@ -1784,10 +1812,13 @@ mod cross_validation {
         for (t, f) in results.iter().take(25) {
             println!("{f}, clear set {:.3}: {t:?}", clear_asks(t));
         }
-        println!("with at most 10 % false asks on the clear set:");
+        // The rule that picks the shipped tuning: the product's goals (ask recall at least
+        // 0.80, at most 10 % false asks on the clear set) as constraints, then the best
+        // balanced accuracy.
+        println!("with recall >= 0.80 and at most 10 % false asks on the clear set:");
         for (t, f) in results
             .iter()
-            .filter(|(t, _)| clear_asks(t) <= 0.10)
+            .filter(|(t, f)| f.recall >= 0.80 && clear_asks(t) <= 0.10)
             .take(25)
         {
             println!("{f}, clear set {:.3}: {t:?}", clear_asks(t));

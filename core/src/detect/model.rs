@@ -245,14 +245,14 @@ mod tests {
     fn model_scores_match_training_script() {
         // Printed by `scripts/train-detector` for its PARITY requests.
         let expected = [
-            ("Find the capital city of Tasmania.", -1.9366),
-            ("Find a recipe for homemade pizza.", 2.2203),
-            ("Tell me more about it", 0.9429),
-            ("悠遊卡 投遞的格式、成效", 1.8816),
-            ("", 1.6071),
+            ("Find the capital city of Tasmania.", -1.5706),
+            ("Find a recipe for homemade pizza.", 2.0361),
+            ("Tell me more about it", 0.5061),
+            ("悠遊卡 投遞的格式、成效", 1.9596),
+            ("", 1.5984),
             (
                 "Is Paris in France? Yes. Compare LeBron James and Michael Jordan, e.g. Stats.",
-                -1.2562,
+                -0.6302,
             ),
         ];
         for (text, want) in expected {
