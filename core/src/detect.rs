@@ -321,8 +321,8 @@ fn english(
         } else {
             TaskState::Open
         },
-        topic: cues.gives(text, words, &["#topic"]),
-        specific: given.literal || cues.gives(text, words, &["#number", "#name"]),
+        topic: cues.gives(text, words, "#topic"),
+        specific: given.literal || cues.gives(text, words, "#number #name"),
         words: words.len(),
         margin: score - threshold,
     };
@@ -458,9 +458,9 @@ fn chinese(text: &str, cjk: usize, has_history: bool, with_questions: bool, out:
     let open: Vec<&ZhTemplate> = templates::CHINESE
         .iter()
         .filter(|t| {
-            t.triggers.iter().any(|w| has(w))
-                && (t.intents.is_empty() || t.intents.iter().any(|w| has(w)))
-                && !t.given.iter().any(|g| match *g {
+            t.triggers.split_ascii_whitespace().any(&has)
+                && (t.intents.is_empty() || t.intents.split_ascii_whitespace().any(&has))
+                && !t.given.split_ascii_whitespace().any(|g| match g {
                     "#time" | "#number" => zh_gives(text, g),
                     g => has(g),
                 })
@@ -718,27 +718,27 @@ impl<'a> Cues<'a> {
     }
 
     /// Whether any of `words` matches any of `triggers` (see [`word_matches`]).
-    fn any_word(&self, triggers: &[&str]) -> bool {
-        triggers.iter().any(|tr| {
+    fn any_word(&self, triggers: &str) -> bool {
+        triggers.split_ascii_whitespace().any(|tr| {
             // The first word not below the trigger is the trigger itself, or the smallest word
             // it is a stem of, if any word is.
             self.openings.may_contain(tr)
                 && self
                     .sorted
-                    .get(self.sorted.partition_point(|w| w < tr))
+                    .get(self.sorted.partition_point(|w| *w < tr))
                     .is_some_and(|w| word_matches(w, tr))
         })
     }
 
     /// Whether the request is a task of the kind `triggers` and `intents` describe.
-    fn is_task(&self, triggers: &[&str], intents: &[&str]) -> bool {
+    fn is_task(&self, triggers: &str, intents: &str) -> bool {
         self.any_word(triggers) && (intents.is_empty() || self.any_word(intents))
     }
 
     /// Whether any cue of `given` is in the request: a word, `$`-like marks in the text, or a
     /// computed cue (`#time`, `#number`, `#place`, `#topic`, `#name`).
-    fn gives(&self, text: &str, words: &[&str], given: &[&str]) -> bool {
-        given.iter().any(|g| match *g {
+    fn gives(&self, text: &str, words: &[&str], given: &str) -> bool {
+        given.split_ascii_whitespace().any(|g| match g {
             "#time" => words
                 .iter()
                 .enumerate()
@@ -760,7 +760,7 @@ impl<'a> Cues<'a> {
                     })
             }
             g if !g.bytes().all(|b| b.is_ascii_alphanumeric()) => text.contains(g),
-            g => self.any_word(&[g]),
+            g => self.any_word(g),
         })
     }
 

@@ -79,6 +79,9 @@ pub(crate) static NAMES: &[Name] = &[
                     "libraries",
                     "framework",
                     "version",
+                    "hard",
+                    "easy",
+                    "difficult",
                     "learn",
                     "learning",
                     "tutorial",
@@ -317,6 +320,7 @@ mod tests {
         assert_eq!(name_in("How big is the Amazon rainforest?"), None);
         assert_eq!(name_in("Find the top Java projects on GitHub"), None);
         assert_eq!(name_in("learn Rust"), None);
+        assert_eq!(name_in("Is Java hard to learn?"), None);
         assert_eq!(name_in("Resize an image using Python"), None);
         assert_eq!(name_in("Find the cheapest vacuum cleaners on Amazon"), None);
         assert_eq!(

@@ -168,130 +168,30 @@ fn generic_superlative(words: &[&str]) -> Option<String> {
 fn has_antecedent(before: &[&str]) -> bool {
     before
         .iter()
-        .any(|w| w.len() >= 4 && !NOT_ANTECEDENTS.contains(w))
+        .any(|w| w.len() >= 4 && !is_listed(NOT_ANTECEDENTS, w))
 }
 
-/// Words of four letters or more that cannot be what a later "it" or "them" refers to.
-const NOT_ANTECEDENTS: &[&str] = &[
-    "tell",
-    "what",
-    "your",
-    "some",
-    "more",
-    "about",
-    "what's",
-    "whats",
-    "does",
-    "could",
-    "would",
-    "should",
-    "will",
-    "please",
-    "explain",
-    "describe",
-    "summarize",
-    "summarise",
-    "make",
-    "improve",
-    "rewrite",
-    "translate",
-    "show",
-    "give",
-    "help",
-    "check",
-    "review",
-    "edit",
-    "write",
-    "read",
-    "open",
-    "compare",
-    "contrast",
-    "rank",
-    "with",
-    "just",
-    "again",
-    "then",
-    "still",
-    "also",
-    "really",
-    "better",
-    "have",
-    "need",
-    "want",
-    "like",
-    "know",
-    "think",
-    "mean",
-    "means",
-    "said",
-    "this",
-    "that",
-    "these",
-    "those",
-    "there",
-    "here",
-    "them",
-    "they",
-    "their",
-    "been",
-    "being",
-    "don't",
-    "doesn't",
-    "isn't",
-    "work",
-    "works",
-    "working",
-    "thing",
-    "things",
-    "something",
-    "into",
-    "from",
-    "than",
-    "very",
-    "much",
-    "many",
-    "long",
-    "look",
-    "change",
-    "update",
-    "delete",
-    "send",
-    "share",
-    "post",
-    "remove",
-    "turn",
-    "keep",
-    "let's",
-    "clean",
-    "format",
-    "convert",
-    "sort",
-    "list",
-    "find",
-    "search",
-    "build",
-    "create",
-    "done",
-    "call",
-    "understand",
-    "get",
-    "shorter",
-    "longer",
-    "simpler",
-    "clearer",
-    "quick",
-    "quickly",
-    "when",
-    "where",
-    "which",
-    "can't",
-    "won't",
-    "didn't",
-    "anything",
-    "someone",
-    "when's",
-    "where's",
-];
+/// Words of four letters or more that cannot be what a later "it" or "them" refers to, each
+/// followed by a space (one string: a table of separate strings would cost eight bytes of
+/// pointer per word in the WebAssembly build).
+const NOT_ANTECEDENTS: &str = " tell what your some more about what's whats does could would \
+     should will please explain describe summarize summarise make improve rewrite translate show give help \
+     check review edit write read open compare contrast rank with just again then still also \
+     really better have need want like know think mean means said this that these those \
+     there here them they their been being don't doesn't isn't work works working thing \
+     things something into from than very much many long look change update delete send \
+     share post remove turn keep let's clean format convert sort list find search build \
+     create done call understand get shorter longer simpler clearer quick quickly when where \
+     which can't won't didn't anything someone when's where's ";
+
+/// Whether `word` is one of the space-separated words of `list` (which starts and ends with a
+/// space).
+fn is_listed(list: &str, word: &str) -> bool {
+    list.match_indices(word).any(|(i, _)| {
+        list.as_bytes().get(i.wrapping_sub(1)) == Some(&b' ')
+            && list.as_bytes().get(i + word.len()) == Some(&b' ')
+    })
+}
 
 fn is_standalone_demonstrative(words: &[&str], w: &&str) -> bool {
     if !DEMONSTRATIVES.contains(w) {
@@ -383,6 +283,8 @@ const ZH_FULL_SENTENCE: &[&str] = &[
 /// Words with no single meaning until a criterion or time frame is given (seed 002's "the best
 /// approach", "recent advances").
 const ZH_AMBIGUOUS: &[&str] = &["最好", "最佳", "推薦", "推荐", "最新", "最近", "近期"];
+/// Those of [`ZH_AMBIGUOUS`] that ask for a criterion rather than a time frame.
+const ZH_CRITERION: &[&str] = &["最好", "最佳", "推薦", "推荐"];
 
 /// Chinese rules over the request text.
 ///
@@ -406,7 +308,13 @@ pub(crate) fn chinese(
             evidence: (*p).to_owned(),
         });
     }
-    if short && let Some(w) = ZH_AMBIGUOUS.iter().find(|w| has(w)) {
+    // A request that names what it is like ("像《三体》一样") has given its measure of "best".
+    let reference = text.contains('《') || ["像", "类似", "類似"].iter().any(|w| has(w));
+    if short
+        && let Some(w) = ZH_AMBIGUOUS
+            .iter()
+            .find(|w| has(w) && !(reference && ZH_CRITERION.contains(w)))
+    {
         found.push(Finding {
             kind: Kind::AmbiguousReference,
             evidence: (*w).to_owned(),
@@ -533,6 +441,8 @@ mod tests {
             .map(|f| f.kind)
             .collect();
         assert_eq!(k, [Kind::PronounWithoutAntecedent]);
+        let like = "推荐几本像《三体》一样的科幻小说";
+        assert!(chinese(like, 14, false, |w| like.contains(w)).is_empty());
         assert!(
             chinese("請列出台北市今天的天氣預報", 13, false, |w| {
                 "請列出台北市今天的天氣預報".contains(w)
