@@ -9,8 +9,9 @@
 pub(crate) struct Name {
     /// The name as written, capitalised.
     pub name: &'static str,
-    /// Up to four meanings: the option label and lower-case words that pick this meaning.
-    pub meanings: &'static [(&'static str, &'static [&'static str])],
+    /// Up to four meanings: the option label and the lower-case words that pick this meaning,
+    /// space-separated (one string, not a slice: no pointer per word in the wasm).
+    pub meanings: &'static [(&'static str, &'static str)],
 }
 
 /// The built-in list, kept short: names where each meaning is common enough that guessing
@@ -21,39 +22,30 @@ pub(crate) static NAMES: &[Name] = &[
         &[
             (
                 "Georgia, the U.S. state",
-                &["atlanta", "state", "savannah", "peach", "usa", "us"],
+                "atlanta state savannah peach usa us",
             ),
-            (
-                "Georgia, the country",
-                &["tbilisi", "caucasus", "country", "georgian"],
-            ),
+            ("Georgia, the country", "tbilisi caucasus country georgian"),
         ],
     ),
     n(
         "Jordan",
         &[
-            (
-                "Jordan, the country",
-                &["amman", "petra", "country", "kingdom"],
-            ),
-            ("Michael Jordan", &["michael", "bulls", "nba", "basketball"]),
-            ("The Jordan River", &["river"]),
-            ("Air Jordan shoes", &["shoes", "sneakers", "nike", "air"]),
+            ("Jordan, the country", "amman petra country kingdom"),
+            ("Michael Jordan", "michael bulls nba basketball"),
+            ("The Jordan River", "river"),
+            ("Air Jordan shoes", "shoes sneakers nike air"),
         ],
     ),
     n(
         "Mercury",
         &[
-            ("Mercury, the planet", &["planet", "orbit", "sun", "solar"]),
+            ("Mercury, the planet", "planet orbit sun solar"),
             (
                 "Mercury, the element",
-                &["element", "toxic", "thermometer", "poisoning", "metal"],
+                "element toxic thermometer poisoning metal",
             ),
-            (
-                "Mercury, the Roman god",
-                &["god", "roman", "myth", "mythology"],
-            ),
-            ("Freddie Mercury", &["freddie", "queen", "singer"]),
+            ("Mercury, the Roman god", "god roman myth mythology"),
+            ("Freddie Mercury", "freddie queen singer"),
         ],
     ),
     n(
@@ -61,38 +53,10 @@ pub(crate) static NAMES: &[Name] = &[
         &[
             (
                 "Java, the programming language",
-                &[
-                    "code",
-                    "program",
-                    "programming",
-                    "class",
-                    "jvm",
-                    "compile",
-                    "spring",
-                    "android",
-                    "projects",
-                    "github",
-                    "developer",
-                    "developers",
-                    "using",
-                    "library",
-                    "libraries",
-                    "framework",
-                    "version",
-                    "hard",
-                    "easy",
-                    "difficult",
-                    "learn",
-                    "learning",
-                    "tutorial",
-                    "language",
-                ],
+                "code program programming class jvm compile spring android projects github developer developers using library libraries framework version hard easy difficult learn learning tutorial language",
             ),
-            (
-                "Java, the island",
-                &["island", "indonesia", "jakarta", "bali"],
-            ),
-            ("Java coffee", &["coffee", "cup"]),
+            ("Java, the island", "island indonesia jakarta bali"),
+            ("Java coffee", "coffee cup"),
         ],
     ),
     n(
@@ -100,16 +64,12 @@ pub(crate) static NAMES: &[Name] = &[
         &[
             (
                 "Amazon, the company",
-                &[
-                    "prime", "order", "shipping", "aws", "bezos", "stock", "seller", "delivery",
-                    "buy", "price", "prices", "deal", "deals", "product", "products", "review",
-                    "reviews", "shop", "shopping", "cheapest", "rated",
-                ],
+                "prime order shipping aws bezos stock seller delivery buy price prices deal deals product products review reviews shop shopping cheapest rated",
             ),
-            ("The Amazon River", &["river"]),
+            ("The Amazon River", "river"),
             (
                 "The Amazon rainforest",
-                &["rainforest", "forest", "jungle", "deforestation"],
+                "rainforest forest jungle deforestation",
             ),
         ],
     ),
@@ -118,27 +78,16 @@ pub(crate) static NAMES: &[Name] = &[
         &[
             (
                 "Apple, the company",
-                &[
-                    "iphone", "mac", "ipad", "ios", "stock", "macbook", "company", "watch",
-                ],
+                "iphone mac ipad ios stock macbook company watch",
             ),
-            (
-                "The fruit",
-                &["fruit", "pie", "tree", "eat", "recipe", "juice"],
-            ),
+            ("The fruit", "fruit pie tree eat recipe juice"),
         ],
     ),
     n(
         "Jaguar",
         &[
-            (
-                "Jaguar, the animal",
-                &["animal", "cat", "jungle", "habitat", "wild"],
-            ),
-            (
-                "Jaguar, the car maker",
-                &["car", "cars", "land", "rover", "drive", "model"],
-            ),
+            ("Jaguar, the animal", "animal cat jungle habitat wild"),
+            ("Jaguar, the car maker", "car cars land rover drive model"),
         ],
     ),
     n(
@@ -146,63 +95,54 @@ pub(crate) static NAMES: &[Name] = &[
         &[
             (
                 "Turkey, the country",
-                &["istanbul", "ankara", "country", "visit", "travel"],
+                "istanbul ankara country visit travel",
             ),
             (
                 "Turkey, the bird",
-                &["roast", "thanksgiving", "cook", "bird", "recipe", "meat"],
+                "roast thanksgiving cook bird recipe meat",
             ),
         ],
     ),
     n(
         "Washington",
         &[
-            (
-                "Washington, D.C.",
-                &["dc", "d.c", "capital", "white", "congress"],
-            ),
-            ("Washington State", &["seattle", "state", "spokane"]),
-            ("George Washington", &["george", "president"]),
+            ("Washington, D.C.", "dc d.c capital white congress"),
+            ("Washington State", "seattle state spokane"),
+            ("George Washington", "george president"),
         ],
     ),
     n(
         "Phoenix",
         &[
-            ("Phoenix, Arizona", &["arizona", "city", "az"]),
-            (
-                "The mythical phoenix",
-                &["bird", "myth", "mythology", "fire", "ashes"],
-            ),
-            ("Joaquin Phoenix", &["joaquin", "actor"]),
+            ("Phoenix, Arizona", "arizona city az"),
+            ("The mythical phoenix", "bird myth mythology fire ashes"),
+            ("Joaquin Phoenix", "joaquin actor"),
         ],
     ),
     n(
         "Columbia",
         &[
-            ("Columbia University", &["university", "college", "ivy"]),
-            ("Columbia, South Carolina", &["carolina", "sc"]),
-            ("Columbia Sportswear", &["jacket", "sportswear", "clothing"]),
+            ("Columbia University", "university college ivy"),
+            ("Columbia, South Carolina", "carolina sc"),
+            ("Columbia Sportswear", "jacket sportswear clothing"),
         ],
     ),
     n(
         "Cambridge",
         &[
-            (
-                "Cambridge, England",
-                &["england", "uk", "university", "king's"],
-            ),
+            ("Cambridge, England", "england uk university king's"),
             (
                 "Cambridge, Massachusetts",
-                &["massachusetts", "mit", "harvard", "boston"],
+                "massachusetts mit harvard boston",
             ),
         ],
     ),
     n(
         "Saturn",
         &[
-            ("Saturn, the planet", &["planet", "rings", "moons", "orbit"]),
-            ("Saturn, the Roman god", &["god", "roman", "myth"]),
-            ("The Saturn V rocket", &["rocket", "apollo", "nasa", "v"]),
+            ("Saturn, the planet", "planet rings moons orbit"),
+            ("Saturn, the Roman god", "god roman myth"),
+            ("The Saturn V rocket", "rocket apollo nasa v"),
         ],
     ),
     n(
@@ -210,55 +150,38 @@ pub(crate) static NAMES: &[Name] = &[
         &[
             (
                 "Mars, the planet",
-                &[
-                    "planet", "rover", "mission", "orbit", "nasa", "red", "colony",
-                ],
+                "planet rover mission orbit nasa red colony",
             ),
-            ("Bruno Mars", &["bruno", "song", "songs", "singer"]),
-            ("Mars, the Roman god", &["god", "roman", "war"]),
+            ("Bruno Mars", "bruno song songs singer"),
+            ("Mars, the Roman god", "god roman war"),
         ],
     ),
     n(
         "Corona",
         &[
-            ("The Corona beer", &["beer", "drink"]),
-            (
-                "The coronavirus",
-                &["virus", "covid", "pandemic", "vaccine"],
-            ),
-            ("The sun's corona", &["sun", "solar", "eclipse"]),
+            ("The Corona beer", "beer drink"),
+            ("The coronavirus", "virus covid pandemic vaccine"),
+            ("The sun's corona", "sun solar eclipse"),
         ],
     ),
     n(
         "Delta",
         &[
-            (
-                "Delta Air Lines",
-                &["flight", "airline", "airlines", "baggage", "miles"],
-            ),
-            ("A river delta", &["river", "nile", "mississippi"]),
-            ("The Delta variant", &["variant", "covid", "virus"]),
+            ("Delta Air Lines", "flight airline airlines baggage miles"),
+            ("A river delta", "river nile mississippi"),
+            ("The Delta variant", "variant covid virus"),
         ],
     ),
     n(
         "Titanic",
         &[
-            (
-                "The ship",
-                &["ship", "sank", "iceberg", "sinking", "1912", "passengers"],
-            ),
-            (
-                "The 1997 film",
-                &["film", "movie", "dicaprio", "cameron", "actor", "cast"],
-            ),
+            ("The ship", "ship sank iceberg sinking 1912 passengers"),
+            ("The 1997 film", "film movie dicaprio cameron actor cast"),
         ],
     ),
 ];
 
-const fn n(
-    name: &'static str,
-    meanings: &'static [(&'static str, &'static [&'static str])],
-) -> Name {
+const fn n(name: &'static str, meanings: &'static [(&'static str, &'static str)]) -> Name {
     Name { name, meanings }
 }
 
@@ -293,7 +216,7 @@ pub(crate) fn ambiguous<'a>(
             && !entry
                 .meanings
                 .iter()
-                .any(|(_, cues)| cues.iter().any(|c| words.contains(c)))
+                .any(|(_, cues)| cues.split_ascii_whitespace().any(|c| words.contains(&c)))
     })
 }
 

@@ -12,45 +12,15 @@ const POSSESSIVES: &[&str] = &["its", "their"];
 const POSSESSIVE_REACH: usize = 3;
 /// Demonstratives: pronouns only when nothing that they could modify follows.
 const DEMONSTRATIVES: &[&str] = &["this", "that", "these", "those"];
-/// Words after a demonstrative that show it stands alone ("how does that work").
-const AFTER_STANDALONE: &[&str] = &[
-    "is", "was", "are", "were", "does", "do", "did", "work", "works", "mean", "means", "one",
-    "ones", "thing", "things", "stuff", "about", "for", "to", "in", "on", "again", "better",
-    "faster", "shorter", "longer", "please", "and", "or", "with", "into",
-];
-/// Artifacts a request may refer to with "the"/"my" without providing them.
-const ARTIFACTS: &[&str] = &[
-    "paper",
-    "method",
-    "approach",
-    "file",
-    "document",
-    "doc",
-    "article",
-    "code",
-    "script",
-    "error",
-    "report",
-    "project",
-    "spreadsheet",
-    "email",
-    "message",
-    "link",
-    "image",
-    "attachment",
-    "screenshot",
-    "above",
-    "previous",
-    "same",
-    "bug",
-    "issue",
-    "output",
-    "log",
-    "logs",
-    "table",
-    "draft",
-    "function",
-];
+/// Words after a demonstrative that show it stands alone ("how does that work"), each between
+/// spaces (see [`is_listed`]).
+const AFTER_STANDALONE: &str = " is was are were does do did work works mean means one ones thing things stuff \
+    about for to in on again better faster shorter longer please and or with into ";
+/// Artifacts a request may refer to with "the"/"my" without providing them, each between
+/// spaces.
+const ARTIFACTS: &str = " paper method approach file document doc article code script error report \
+    project spreadsheet email message link image attachment screenshot above \
+    previous same bug issue output log logs table draft function ";
 /// Underspecified-parameter phrasings from seed 002: "how many … enough", "which X should I use",
 /// "what's a good X".
 const PARAMETER_OPENERS: &[(&str, &str)] = &[
@@ -93,7 +63,7 @@ pub(crate) fn english(words: &[&str], has_history: bool) -> Vec<Finding> {
         // The last artifact is the anchor: "the method from the paper" needs the paper.
         for pair in words.windows(2).rev() {
             if let [det @ ("the" | "my" | "our" | "your"), noun] = pair
-                && ARTIFACTS.contains(noun)
+                && is_listed(ARTIFACTS, noun)
                 && short
             {
                 found.push(Finding {
@@ -225,7 +195,7 @@ fn is_standalone_demonstrative(words: &[&str], w: &&str) -> bool {
     }
     match words.get(i + 1) {
         None => true,
-        Some(next) => AFTER_STANDALONE.contains(next),
+        Some(next) => is_listed(AFTER_STANDALONE, next),
     }
 }
 
