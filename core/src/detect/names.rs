@@ -216,7 +216,7 @@ pub(crate) fn ambiguous<'a>(
             && !entry
                 .meanings
                 .iter()
-                .any(|(_, cues)| cues.split_ascii_whitespace().any(|c| words.contains(&c)))
+                .any(|(_, cues)| super::list(cues).any(|c| words.contains(&c)))
     })
 }
 
