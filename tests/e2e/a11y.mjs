@@ -112,13 +112,48 @@ try {
   await page.click("[data-testid=settings-toggle]");
   await page.selectOption("[data-testid=set-language]", "zh");
   await page.click("[data-testid=settings-toggle]");
-  await page.waitForFunction(() => document.querySelector(".app")?.lang?.startsWith("zh"));
+  await page.waitForFunction(() => document.documentElement.lang === "zh", null, { timeout: 5000 }); // <html lang> follows
   await audit(page, "Chinese chrome, completed");
 
   await context.close();
 } catch (e) {
   failures++;
   console.log(`FAIL app states: ${e.stack ?? e}`);
+}
+
+// The same states a dark-mode user meets (prefers-color-scheme: dark): every contrast again.
+try {
+  const context = await browser.newContext({ bypassCSP: true, colorScheme: "dark", viewport: { width: 1000, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(app.url);
+  await page.waitForSelector("[data-testid=app-ready]", { timeout: 20000 });
+  check(
+    (await page.evaluate(() => getComputedStyle(document.body).backgroundColor)) !== "rgb(243, 245, 249)",
+    "the dark scheme is applied",
+  );
+  await page.click("[data-testid=settings-toggle]");
+  await audit(page, "dark: idle, settings open");
+  await page.click("[data-testid=settings-toggle]");
+  await page.fill("[data-testid=request]", "我想看悠遊卡活動的成效報表");
+  await page.click("[data-testid=submit]");
+  for (let i = 0; i < 4; i++) {
+    const card = await page.waitForSelector("[data-testid=question-card], [data-testid=answer]", { timeout: 5000 });
+    if ((await card.getAttribute("data-testid")) !== "question-card") break;
+    await audit(page, `dark: card, ${await card.getAttribute("data-priority")}`);
+    const text = await page.textContent("[data-testid=question-text]");
+    await page.click("[data-testid=dont-know]");
+    await page.waitForFunction(
+      (before) => document.querySelector("[data-testid=question-text]")?.textContent !== before,
+      text,
+      { timeout: 5000 },
+    );
+  }
+  await page.click("[data-testid=trace] summary");
+  await audit(page, "dark: completed, trace open");
+  await context.close();
+} catch (e) {
+  failures++;
+  console.log(`FAIL dark states: ${e.stack ?? e}`);
 }
 await app.close();
 

@@ -16,9 +16,10 @@
 //! And termination: a user who keeps answering or skipping, and changes up to `k` earlier
 //! answers along the way, with a host that replies to every request with anything at all,
 //! reaches a terminal status within
-//! `3 + max_questions + steps × (max(max_per_step, 1) + 1) + 2k` accepted inputs
-//! (start, detection, one input per question, at most `max(max_per_step, 1) + 1` per step,
-//! generation, and per change the reopening and the new answer).
+//! `3 + 2 × max_questions + steps × (max(max_per_step, 1) + 1) + 2k` accepted inputs
+//! (start, detection, per question its translation and its answer, at most
+//! `max(max_per_step, 1) + 1` per step, generation, and per change the reopening and the new
+//! answer).
 //!
 //! The case count is `PROPTEST_CASES` or 10,000 per property.
 
@@ -77,7 +78,7 @@ proptest! {
     ) {
         let steps = u32::try_from(config.steps.len()).unwrap_or(u32::MAX);
         let per_step = config.limits.max_per_step.max(1) + 1;
-        let bound = 3 + config.limits.max_questions + steps * per_step + 2 * changes;
+        let bound = 3 + 2 * config.limits.max_questions + steps * per_step + 2 * changes;
         let mut changes_left = changes;
         let mut session = Session::new(config);
         let mut effects = session
@@ -157,6 +158,9 @@ impl Shown {
             None
         };
         let before = session.clone();
+        // A question awaiting its translation is pending: answering, skipping or declining
+        // it puts it before the user as much as showing it would.
+        let translating = before.translating().map(|q| q.id.clone());
         let starts_conversation = matches!(kind, InputKind::Start | InputKind::Reset)
             || (kind == InputKind::Message
                 && !matches!(before.status(), Status::AwaitingClarification));
@@ -166,6 +170,16 @@ impl Shown {
                     before.accepts(kind),
                     "{kind} was accepted although accepts() said no"
                 );
+                if let Some(id) = translating
+                    && !starts_conversation
+                    && matches!(
+                        kind,
+                        InputKind::Answer | InputKind::Skip | InputKind::SkipAll
+                    )
+                {
+                    prop_assert!(!self.ids.contains(&id), "{} shown twice", id);
+                    self.ids.push(id);
+                }
                 if let Some(id) = &reopened {
                     prop_assert!(
                         before.can_reopen(id),
@@ -324,6 +338,20 @@ fn cooperative_input(session: &Session, effects: &[Effect], pick: usize, reply: 
                     usage: None,
                 };
             }
+            Effect::RequestTranslation { question, .. } => {
+                return if pick == 7 {
+                    Input::TranslationFailed {
+                        question: question.clone(),
+                        reason: "timed out".into(),
+                    }
+                } else {
+                    Input::TranslationReceived {
+                        question: question.clone(),
+                        text: reply,
+                        usage: None,
+                    }
+                };
+            }
             Effect::RequestGeneration { .. } => {
                 return if pick == 7 {
                     Input::GenerationFailed {
@@ -374,6 +402,9 @@ enum Action {
     GenerationFailed,
     Retry,
     Reset,
+    /// A reply to the pending translation request (`true`), or one for another question.
+    TranslationReceived(bool, String),
+    TranslationFailed(bool),
 }
 
 impl Action {
@@ -386,6 +417,10 @@ impl Action {
             .get(session.step_outputs().len())
             .cloned();
         let now = 1_000;
+        let translating = |right: bool| match session.translating() {
+            Some(q) if right => q.id.clone(),
+            Some(_) | None => QuestionId("q-stale".into()),
+        };
         match self.clone() {
             Self::Start(request, context) => Input::Start {
                 request,
@@ -476,6 +511,15 @@ impl Action {
             },
             Self::Retry => Input::Retry,
             Self::Reset => Input::Reset,
+            Self::TranslationReceived(right, reply) => Input::TranslationReceived {
+                question: translating(right),
+                text: reply,
+                usage: None,
+            },
+            Self::TranslationFailed(right) => Input::TranslationFailed {
+                question: translating(right),
+                reason: "timed out".into(),
+            },
         }
     }
 }
@@ -550,6 +594,9 @@ fn action() -> impl Strategy<Value = Action> {
         1 => Just(Action::GenerationFailed),
         1 => Just(Action::Retry),
         1 => Just(Action::Reset),
+        3 => (prop::bool::weighted(0.8), translation_reply())
+            .prop_map(|(right, reply)| Action::TranslationReceived(right, reply)),
+        1 => prop::bool::weighted(0.8).prop_map(Action::TranslationFailed),
     ]
 }
 
@@ -669,6 +716,21 @@ fn llm_reply() -> impl Strategy<Value = String> {
             r#"{"needs_clarification": true, "clarification_question": "Which colour?", "clarification_options": ["a", "b", "c", "d", "e", "f", "g"]}"#,
             r#"{"needs_clarification": true, "ambiguity_details": [{"clarification_question": "Only one?", "possible_options": ["x"]}, {"clarification_question": "only ONE"}, {"clarification_question": "Which tone?", "priority": "helpful"}, {"clarification_question": "Who?", "priority": "important"}, {"clarification_question": "When?"}]}"#,
             r#"{"needs_clarification": true, "ambiguity_details": [{"clarification_question": "Wh"#,
+            "<html>502</html>",
+            "",
+        ])
+        .prop_map(str::to_owned),
+        1 => ".{0,60}",
+    ]
+}
+
+fn translation_reply() -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => prop::sample::select(vec![
+            r#"{"text": "您的 Android 版本是多少？", "why": "修复方法不同。", "options": ["14 或更新", "13", "12", "11 或更旧"], "assumption": "按最常见的情况处理。"}"#,
+            r#"{"text": "哪一个？", "options": ["甲", "乙"]}"#,
+            r#"{"text": "", "options": []}"#,
+            r#"{"text": "截断的翻"#,
             "<html>502</html>",
             "",
         ])

@@ -191,6 +191,33 @@ impl Driver {
                     let _ = driver.send(input);
                 });
             }
+            Effect::RequestTranslation { question, request } => {
+                let driver = self.clone();
+                leptos::task::spawn_local(async move {
+                    let input = match llm {
+                        Some(settings) => {
+                            match llm::call(&settings, &request, &cancel, &|_| {}).await {
+                                Ok(reply) => Input::TranslationReceived {
+                                    question,
+                                    text: reply.text,
+                                    usage: reply.usage,
+                                },
+                                Err(e) => Input::TranslationFailed {
+                                    question,
+                                    reason: e.to_string(),
+                                },
+                            }
+                        }
+                        None => Input::TranslationFailed {
+                            question,
+                            reason: "no LLM endpoint is configured".into(),
+                        },
+                    };
+                    // A refusal means the question was answered, or the session moved on,
+                    // while the call ran: the late translation changes nothing.
+                    let _ = driver.send(input);
+                });
+            }
             Effect::RequestGeneration { request, prompt } => match llm {
                 None => {
                     let _ = self.send(Input::GenerationCompleted {

@@ -63,7 +63,7 @@ impl Active {
             answerable(q).map_err(|e| format!("queued question {}: {e}", q.id))?;
         }
         if let Some(paused) = &c.paused {
-            if !matches!(self.phase, Phase::Asking { .. }) {
+            if self.phase.pending().is_none() {
                 return Err(format!(
                     "step {:?} is paused but no question is pending",
                     paused.step
@@ -77,9 +77,12 @@ impl Active {
             }
         }
         match &self.phase {
-            Phase::Asking {
-                question, waiting, ..
-            } => {
+            phase @ (Phase::Asking { question, .. } | Phase::Translating { question }) => {
+                let waiting = if let Phase::Asking { waiting, .. } = phase {
+                    waiting.as_deref()
+                } else {
+                    None
+                };
                 if !c.asked.contains(&question.id) {
                     return Err(format!(
                         "the pending question {} is not among the asked",

@@ -26,6 +26,22 @@ impl Session {
         match &self.state.active()?.phase {
             Phase::Asking { question, .. } => Some(question),
             Phase::Detecting
+            | Phase::Translating { .. }
+            | Phase::RunningStep { .. }
+            | Phase::Generating { .. }
+            | Phase::Completed { .. }
+            | Phase::HandedOff { .. }
+            | Phase::Failed { .. } => None,
+        }
+    }
+
+    /// The question awaiting its translation, if one is: pending, but not yet shown (see
+    /// [`Effect::RequestTranslation`](crate::Effect::RequestTranslation)).
+    pub fn translating(&self) -> Option<&Question> {
+        match &self.state.active()?.phase {
+            Phase::Translating { question } => Some(question),
+            Phase::Detecting
+            | Phase::Asking { .. }
             | Phase::RunningStep { .. }
             | Phase::Generating { .. }
             | Phase::Completed { .. }
@@ -78,6 +94,7 @@ impl Session {
                 .find(|r| r.question.id == question.id)
                 .map(|r| &r.answer),
             Phase::Asking { waiting: None, .. }
+            | Phase::Translating { .. }
             | Phase::Detecting
             | Phase::RunningStep { .. }
             | Phase::Generating { .. }
@@ -168,6 +185,7 @@ impl Session {
             Phase::HandedOff { package, .. } => Some(package),
             Phase::Detecting
             | Phase::Asking { .. }
+            | Phase::Translating { .. }
             | Phase::RunningStep { .. }
             | Phase::Generating { .. }
             | Phase::Completed { .. }
@@ -181,6 +199,7 @@ impl Session {
             Phase::Failed { reason } => Some(reason),
             Phase::Detecting
             | Phase::Asking { .. }
+            | Phase::Translating { .. }
             | Phase::RunningStep { .. }
             | Phase::Generating { .. }
             | Phase::Completed { .. }
@@ -197,6 +216,7 @@ impl Active {
             Phase::Completed { answer } | Phase::HandedOff { answer, .. } => Some(answer),
             Phase::Detecting
             | Phase::Asking { .. }
+            | Phase::Translating { .. }
             | Phase::RunningStep { .. }
             | Phase::Failed { .. } => None,
         }
@@ -209,6 +229,7 @@ impl Active {
                 .question_timeout_ms
                 .map(|t| asked_at.saturating_add(t)),
             Phase::Detecting
+            | Phase::Translating { .. }
             | Phase::RunningStep { .. }
             | Phase::Generating { .. }
             | Phase::Completed { .. }
@@ -232,6 +253,7 @@ impl Active {
                 .position(|id| id == &question.id)
                 .map_or(asked, |i| count(i).saturating_add(1)),
             Phase::Detecting
+            | Phase::Translating { .. }
             | Phase::RunningStep { .. }
             | Phase::Generating { .. }
             | Phase::Completed { .. }

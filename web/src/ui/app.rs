@@ -34,6 +34,13 @@ pub fn ClarifyApp(
     });
     let lang = Memo::new(move |_| settings.with(Settings::lang));
     provide_lang(lang.into());
+    // The page's language follows the chrome's, for screen readers, fonts and hyphenation.
+    Effect::new(move |_| {
+        let tag = lang.get().tag();
+        if let Some(root) = document().document_element() {
+            let _ = root.set_attribute("lang", tag);
+        }
+    });
     let engine = Engine::new(driver.clone());
     provide_context(engine);
     provide_context(notices);

@@ -99,9 +99,16 @@ pub fn save_settings(
 }
 
 /// Brings a restored session up to date: expired questions time out, and work that was in
-/// flight when the page went away (detection, the answer) is redone rather than waited for.
+/// flight when the page went away (detection, the answer) is redone rather than waited for; a
+/// question that was being translated is shown as written.
 pub fn resume(driver: &Driver) {
     let _ = driver.send(Input::Tick { now: now() });
+    if let Some(question) = driver.with(|s| s.translating().map(|q| q.id.clone())) {
+        let _ = driver.send(Input::TranslationFailed {
+            question,
+            reason: "the page was reloaded before the translation finished".into(),
+        });
+    }
     match driver.with(Session::status) {
         Status::Analyzing if driver.with(|s| s.accepts(InputKind::DetectionFailed)) => {
             let _ = driver.send(Input::DetectionFailed {
