@@ -80,8 +80,11 @@ struct Active {
 }
 
 /// Where a started conversation is; data lives in the variant where it exists.
+///
+/// Its serde derives are externally tagged; a snapshot writes it as `{"phase": "asking", …}`
+/// through `json::PhaseJson`, which reads it back without buffering.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "phase", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 enum Phase {
     Detecting,
     Asking {

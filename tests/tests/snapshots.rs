@@ -102,3 +102,26 @@ fn a_paused_step_that_is_not_the_next_step_is_refused() {
         "{err}"
     );
 }
+
+#[test]
+fn a_phase_object_restores_whatever_its_key_order() {
+    let mut s = Session::new(Default::default());
+    s.handle(Input::Start {
+        request: "Plan a trip to Paris".into(),
+        context: Default::default(),
+        now: 0,
+    })
+    .expect("a request");
+    assert_eq!(s.status(), Status::AwaitingClarification);
+    let snapshot = s.snapshot();
+    // Written with its tag first; a hand-edited snapshot may carry it last.
+    let tag = "\"phase\":{\"phase\":\"asking\",";
+    assert!(snapshot.contains(tag), "{snapshot}");
+    let moved = snapshot.replacen(tag, "\"phase\":{", 1).replacen(
+        "},\"convo\":",
+        ",\"phase\":\"asking\"},\"convo\":",
+        1,
+    );
+    assert_ne!(moved, snapshot);
+    assert_eq!(Session::restore(&moved).expect("restores"), s, "{moved}");
+}

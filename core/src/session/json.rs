@@ -4,6 +4,8 @@
 //! The shape predates [`State`]: the phase and the conversation are side by side, so reading
 //! one back checks that they fit together (a conversation exactly when not idle).
 
+mod tag_first;
+
 use serde::{Deserialize, Serialize};
 
 use super::{Active, Conversation, Env, Phase, Session, State};
@@ -36,24 +38,43 @@ pub(crate) struct SessionIn {
     counters: Counters,
 }
 
-/// `{"phase": "idle"}` or one of [`Phase`]'s objects.
-#[derive(Serialize, Deserialize)]
-#[serde(untagged)]
+/// `{"phase": "idle"}` or one of [`Phase`]'s objects, `{"phase": "asking", …}`: the tag first,
+/// read without buffering (see [`tag_first`]).
 enum PhaseJson<P> {
-    Idle(IdleTag),
+    Idle,
     Active(P),
 }
 
-#[derive(Serialize, Deserialize)]
-#[serde(tag = "phase", rename_all = "snake_case")]
-enum IdleTag {
-    Idle,
+/// The key naming the phase, and its value for an idle session.
+const PHASE_TAG: &str = "phase";
+const IDLE: &str = "idle";
+
+impl Serialize for PhaseJson<&Phase> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Idle => {
+                let mut object = serializer.serialize_struct("Phase", 1)?;
+                serde::ser::SerializeStruct::serialize_field(&mut object, PHASE_TAG, IDLE)?;
+                serde::ser::SerializeStruct::end(object)
+            }
+            Self::Active(phase) => tag_first::serialize(*phase, PHASE_TAG, serializer),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for PhaseJson<Phase> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(match tag_first::read(deserializer, PHASE_TAG, IDLE)? {
+            tag_first::Read::None => Self::Idle,
+            tag_first::Read::Variant(phase) => Self::Active(phase),
+        })
+    }
 }
 
 impl Serialize for Session {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let (phase, convo) = match &self.state {
-            State::Idle => (PhaseJson::Idle(IdleTag::Idle), None),
+            State::Idle => (PhaseJson::Idle, None),
             State::Active(active) => (PhaseJson::Active(&active.phase), Some(&active.conversation)),
         };
         SessionOut {
@@ -80,12 +101,12 @@ impl TryFrom<SessionIn> for Session {
     /// Puts the phase and the conversation together; `Err` says which is missing.
     fn try_from(raw: SessionIn) -> Result<Self, String> {
         let state = match (raw.phase, raw.convo) {
-            (PhaseJson::Idle(IdleTag::Idle), None) => State::Idle,
+            (PhaseJson::Idle, None) => State::Idle,
             (PhaseJson::Active(phase), Some(conversation)) => State::Active(Active {
                 conversation,
                 phase,
             }),
-            (PhaseJson::Idle(IdleTag::Idle), Some(_)) => {
+            (PhaseJson::Idle, Some(_)) => {
                 return Err("an idle session has a conversation".into());
             }
             (PhaseJson::Active(phase), None) => {
