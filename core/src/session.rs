@@ -81,10 +81,9 @@ struct Active {
 
 /// Where a started conversation is; data lives in the variant where it exists.
 ///
-/// Its serde derives are externally tagged; a snapshot writes it as `{"phase": "asking", …}`
-/// through `json::PhaseJson`, which reads it back without buffering.
+/// JSON: `{"phase": "asking", "question": …}`, the tag first ([`tag_first`](crate::tag_first)).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 enum Phase {
     Detecting,
     Asking {
@@ -114,6 +113,8 @@ enum Phase {
         reason: String,
     },
 }
+
+crate::tag_first::impl_tag_first!(Phase, "phase");
 
 /// Everything known about the current request.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -4,14 +4,14 @@
 //! The shape predates [`State`]: the phase and the conversation are side by side, so reading
 //! one back checks that they fit together (a conversation exactly when not idle).
 
-mod tag_first;
-
+use serde::ser::SerializeStruct;
 use serde::{Deserialize, Serialize};
 
 use super::{Active, Conversation, Env, Phase, Session, State};
 use crate::protocol::config::Config;
 use crate::protocol::time::Millis;
 use crate::protocol::trace::{Counters, TraceEvent};
+use crate::tag_first::{self, TagFirst};
 
 #[derive(Serialize)]
 struct SessionOut<'a> {
@@ -38,15 +38,13 @@ pub(crate) struct SessionIn {
     counters: Counters,
 }
 
-/// `{"phase": "idle"}` or one of [`Phase`]'s objects, `{"phase": "asking", …}`: the tag first,
-/// read without buffering (see [`tag_first`]).
+/// `{"phase": "idle"}` or one of [`Phase`]'s objects, `{"phase": "asking", …}`.
 enum PhaseJson<P> {
     Idle,
     Active(P),
 }
 
-/// The key naming the phase, and its value for an idle session.
-const PHASE_TAG: &str = "phase";
+/// The phase of an idle session, which has no [`Phase`].
 const IDLE: &str = "idle";
 
 impl Serialize for PhaseJson<&Phase> {
@@ -54,17 +52,17 @@ impl Serialize for PhaseJson<&Phase> {
         match self {
             Self::Idle => {
                 let mut object = serializer.serialize_struct("Phase", 1)?;
-                serde::ser::SerializeStruct::serialize_field(&mut object, PHASE_TAG, IDLE)?;
-                serde::ser::SerializeStruct::end(object)
+                object.serialize_field(<Phase as TagFirst>::TAG, IDLE)?;
+                object.end()
             }
-            Self::Active(phase) => tag_first::serialize(*phase, PHASE_TAG, serializer),
+            Self::Active(phase) => phase.serialize(serializer),
         }
     }
 }
 
 impl<'de> Deserialize<'de> for PhaseJson<Phase> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Ok(match tag_first::read(deserializer, PHASE_TAG, IDLE)? {
+        Ok(match tag_first::deserialize_or_none(deserializer, IDLE)? {
             tag_first::Read::None => Self::Idle,
             tag_first::Read::Variant(phase) => Self::Active(phase),
         })

@@ -1,93 +1,172 @@
-//! An enum written as one JSON object whose first key names its variant, `{"phase": "asking",
-//! "question": …}`, for an enum whose serde derives are externally tagged.
+//! An enum written as one JSON object whose first key names its variant, `{"kind": "llm"}`,
+//! `{"phase": "asking", "question": …}`, read without buffering.
 //!
 //! serde's own internally tagged form (`#[serde(tag = "…")]`) reads such an object by buffering
 //! all of it into serde's private `Content` tree first (the tag may come last), so every type
 //! inside a variant gets a second decoder, one reading that tree, next to the one reading JSON
-//! text: tens of kilobytes of WebAssembly for the session's phase alone. Here the tag is read
-//! first and the variant's fields straight from the same JSON reader. Objects this module writes
-//! always have the tag first; one that does not (a migrated or hand-edited snapshot) is
+//! text: kilobytes of WebAssembly per enum, tens of kilobytes for the session's phase. Here the
+//! tag is read first and the variant's fields straight from the same reader. Objects written
+//! here always have the tag first; one that does not (a migrated or hand-edited snapshot) is
 //! rewritten with the tag first and read again, so key order never changes what is read.
+//!
+//! An enum opts in with [`impl_tag_first!`]: its serde derives stay, externally tagged and
+//! turned into inherent functions by `#[serde(remote = "Self")]`, and the macro writes the
+//! `Serialize` and `Deserialize` impls that put the tag first:
+//!
+//! ```ignore
+//! #[derive(Serialize, Deserialize)]
+//! #[serde(remote = "Self", rename_all = "snake_case")]
+//! pub enum QuestionSource { Llm, Document { document: String }, … }
+//! crate::tag_first::impl_tag_first!(QuestionSource, "kind");
+//! ```
+//!
+//! Only unit variants and variants with named fields can be written this way (as with serde's
+//! internally tagged form, which also takes newtype variants of structs; none is used here).
 
 use serde::Serialize;
-use serde::de::DeserializeOwned;
 use serde::de::{
     self, DeserializeSeed, Deserializer, EnumAccess, IgnoredAny, IntoDeserializer, MapAccess,
     VariantAccess, Visitor,
 };
 use serde::ser::{self, Impossible, SerializeStruct, Serializer};
 
-/// Writes `value`, an enum variant with named fields or none, as `{tag: variant, fields…}`.
-pub(super) fn serialize<T, S>(
-    value: &T,
-    tag: &'static str,
-    serializer: S,
-) -> Result<S::Ok, S::Error>
-where
-    T: Serialize,
-    S: Serializer,
-{
-    value.serialize(Tagging {
-        tag,
+/// An enum written as `{TAG: variant, fields…}`: its externally tagged serde code, which
+/// [`impl_tag_first!`] wraps.
+pub trait TagFirst: Sized + 'static {
+    /// The key that names the variant.
+    const TAG: &'static str;
+
+    /// Writes `self` externally tagged (serde's derive).
+    ///
+    /// # Errors
+    /// Whatever `serializer` refuses.
+    fn serialize_variant<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error>;
+
+    /// Reads `Self` externally tagged (serde's derive).
+    ///
+    /// # Errors
+    /// Whatever `deserializer` refuses, or an unknown variant or field.
+    fn deserialize_variant<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error>;
+}
+
+/// Implements `Serialize` and `Deserialize` for an enum whose serde derives carry
+/// `#[serde(remote = "Self")]`, writing it as `{tag: variant, fields…}`.
+macro_rules! impl_tag_first {
+    ($ty:ty, $tag:literal) => {
+        impl $crate::tag_first::TagFirst for $ty {
+            const TAG: &'static str = $tag;
+
+            fn serialize_variant<S: serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> Result<S::Ok, S::Error> {
+                <$ty>::serialize(self, serializer)
+            }
+
+            fn deserialize_variant<'de, D: serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> Result<Self, D::Error> {
+                <$ty>::deserialize(deserializer)
+            }
+        }
+
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                $crate::tag_first::serialize(self, serializer)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                $crate::tag_first::deserialize(deserializer)
+            }
+        }
+    };
+}
+pub(crate) use impl_tag_first;
+
+/// Writes `value` as `{T::TAG: variant, fields…}`.
+///
+/// # Errors
+/// Whatever `serializer` refuses; an enum with a tuple or newtype variant.
+pub fn serialize<T: TagFirst, S: Serializer>(value: &T, serializer: S) -> Result<S::Ok, S::Error> {
+    value.serialize_variant(Tagging {
+        tag: T::TAG,
         inner: serializer,
     })
 }
 
-/// What [`read`] found: the tag `none` (the object has no other key), or a variant of `T`.
-pub(super) enum Read<T> {
-    /// The object was `{tag: none}`.
+/// Reads `{T::TAG: variant, fields…}`.
+///
+/// # Errors
+/// Not an object, no tag, an unknown variant, a missing or mistyped field.
+pub fn deserialize<'de, T: TagFirst, D: Deserializer<'de>>(deserializer: D) -> Result<T, D::Error> {
+    match read(deserializer, None)? {
+        Read::None => Err(de::Error::missing_field(T::TAG)),
+        Read::Variant(value) => Ok(value),
+    }
+}
+
+/// What [`deserialize_or_none`] found.
+#[derive(Debug)]
+pub enum Read<T> {
+    /// The object was `{T::TAG: none}`.
     None,
     /// Any other variant.
     Variant(T),
 }
 
-/// Reads `{tag: variant, fields…}` into `T`; the variant called `none` reads as [`Read::None`].
-pub(super) fn read<'de, T, D>(
+/// Reads `{T::TAG: variant, fields…}`, where the variant named `none` (not one of `T`'s) reads as
+/// [`Read::None`]: the session's `{"phase": "idle"}`.
+///
+/// # Errors
+/// As [`deserialize`].
+pub fn deserialize_or_none<'de, T: TagFirst, D: Deserializer<'de>>(
     deserializer: D,
-    tag: &'static str,
     none: &'static str,
-) -> Result<Read<T>, D::Error>
-where
-    T: DeserializeOwned,
-    D: Deserializer<'de>,
-{
+) -> Result<Read<T>, D::Error> {
+    read(deserializer, Some(none))
+}
+
+fn read<'de, T: TagFirst, D: Deserializer<'de>>(
+    deserializer: D,
+    none: Option<&'static str>,
+) -> Result<Read<T>, D::Error> {
     deserializer.deserialize_map(ObjectVisitor {
-        tag,
         none,
         read: std::marker::PhantomData,
     })
 }
 
 struct ObjectVisitor<T> {
-    tag: &'static str,
-    none: &'static str,
+    none: Option<&'static str>,
     read: std::marker::PhantomData<T>,
 }
 
-impl<'de, T: DeserializeOwned> Visitor<'de> for ObjectVisitor<T> {
+impl<'de, T: TagFirst> Visitor<'de> for ObjectVisitor<T> {
     type Value = Read<T>;
 
     fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "an object with a \"{}\" key", self.tag)
+        write!(f, "an object with a \"{}\" key", T::TAG)
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Read<T>, A::Error> {
         let Some(first) = map.next_key::<String>()? else {
-            return Err(de::Error::missing_field(self.tag));
+            return Err(de::Error::missing_field(T::TAG));
         };
-        if first != self.tag {
+        if first != T::TAG {
             return self.reordered(first, map);
         }
         let variant: String = map.next_value()?;
-        if variant == self.none {
+        if Some(variant.as_str()) == self.none {
             while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
             return Ok(Read::None);
         }
-        T::deserialize(Rest { variant, map }).map(Read::Variant)
+        T::deserialize_variant(Rest { variant, map }).map(Read::Variant)
     }
 }
 
-impl<T: DeserializeOwned> ObjectVisitor<T> {
+impl<T: TagFirst> ObjectVisitor<T> {
     /// The object's tag is not its first key: reads the object as a JSON tree, writes it back as
     /// text with the tag first, and reads that.
     fn reordered<'de, A: MapAccess<'de>>(
@@ -99,8 +178,8 @@ impl<T: DeserializeOwned> ObjectVisitor<T> {
         while let Some(entry) = map.next_entry::<String, serde_json::Value>()? {
             entries.push(entry);
         }
-        let Some(at) = entries.iter().position(|(key, _)| key == self.tag) else {
-            return Err(de::Error::missing_field(self.tag));
+        let Some(at) = entries.iter().position(|(key, _)| key == T::TAG) else {
+            return Err(de::Error::missing_field(T::TAG));
         };
         let tagged = entries.remove(at);
         let mut text = String::from("{");
@@ -114,7 +193,7 @@ impl<T: DeserializeOwned> ObjectVisitor<T> {
         }
         text.push('}');
         let mut reader = serde_json::Deserializer::from_str(&text);
-        read(&mut reader, self.tag, self.none).map_err(de::Error::custom)
+        read(&mut reader, self.none).map_err(de::Error::custom)
     }
 }
 
@@ -352,10 +431,10 @@ impl<S: Serializer> Serializer for Tagging<S> {
 mod tests {
     use serde::{Deserialize, Serialize};
 
-    use super::{Read, read, serialize};
+    use super::{Read, deserialize_or_none};
 
     #[derive(Debug, PartialEq, Serialize, Deserialize)]
-    #[serde(rename_all = "snake_case")]
+    #[serde(remote = "Self", rename_all = "snake_case")]
     enum Shape {
         Dot,
         Line {
@@ -368,65 +447,46 @@ mod tests {
             bold: bool,
         },
     }
+    super::impl_tag_first!(Shape, "kind");
 
-    /// A [`Shape`] or `{"kind": "none"}`, as a field of a document would hold it.
+    /// A [`Shape`] or `{"kind": "none"}`.
     #[derive(Debug, PartialEq)]
-    struct Tagged(Option<Shape>);
+    struct Maybe(Option<Shape>);
 
-    impl Serialize for Tagged {
-        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            match &self.0 {
-                Some(shape) => serialize(shape, "kind", s),
-                None => {
-                    use serde::ser::SerializeStruct;
-                    let mut o = s.serialize_struct("Tagged", 1)?;
-                    o.serialize_field("kind", "none")?;
-                    o.end()
-                }
-            }
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Tagged {
+    impl<'de> Deserialize<'de> for Maybe {
         fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            Ok(Self(match read(d, "kind", "none")? {
+            Ok(Self(match deserialize_or_none(d, "none")? {
                 Read::None => None,
                 Read::Variant(shape) => Some(shape),
             }))
         }
     }
 
-    fn parse(json: &str) -> Result<Tagged, serde_json::Error> {
+    fn parse(json: &str) -> Result<Shape, serde_json::Error> {
         serde_json::from_str(json)
     }
 
     #[test]
     fn writes_the_tag_first_then_the_fields() {
-        let line = Tagged(Some(Shape::Line { from: 1, to: 2 }));
         assert_eq!(
-            serde_json::to_string(&line).unwrap(),
+            serde_json::to_string(&Shape::Line { from: 1, to: 2 }).unwrap(),
             r#"{"kind":"line","from":1,"to":2}"#
         );
         assert_eq!(
-            serde_json::to_string(&Tagged(Some(Shape::Dot))).unwrap(),
+            serde_json::to_string(&Shape::Dot).unwrap(),
             r#"{"kind":"dot"}"#
-        );
-        assert_eq!(
-            serde_json::to_string(&Tagged(None)).unwrap(),
-            r#"{"kind":"none"}"#
         );
     }
 
     #[test]
     fn reads_back_what_it_writes() {
         for value in [
-            Tagged(None),
-            Tagged(Some(Shape::Dot)),
-            Tagged(Some(Shape::Line { from: 3, to: 4 })),
-            Tagged(Some(Shape::Label {
+            Shape::Dot,
+            Shape::Line { from: 3, to: 4 },
+            Shape::Label {
                 text: "a \"b\" \\ é 中".into(),
                 bold: true,
-            })),
+            },
         ] {
             let json = serde_json::to_string(&value).unwrap();
             assert_eq!(parse(&json).unwrap(), value, "{json}");
@@ -437,20 +497,29 @@ mod tests {
     fn key_order_does_not_change_what_is_read() {
         assert_eq!(
             parse(r#"{"to": 2, "kind": "line", "from": 1}"#).unwrap(),
-            Tagged(Some(Shape::Line { from: 1, to: 2 }))
+            Shape::Line { from: 1, to: 2 }
         );
         assert_eq!(
             parse(r#"{"text": "say \"hi\"\n", "kind": "label"}"#).unwrap(),
-            Tagged(Some(Shape::Label {
+            Shape::Label {
                 text: "say \"hi\"\n".into(),
                 bold: false
-            }))
+            }
         );
         assert_eq!(
             parse(r#"{"extra": [1, {"a": null}], "kind": "dot"}"#).unwrap(),
-            Tagged(Some(Shape::Dot))
+            Shape::Dot
         );
-        assert_eq!(parse(r#"{"x": 1, "kind": "none"}"#).unwrap(), Tagged(None));
+    }
+
+    #[test]
+    fn the_none_variant_reads_as_none_where_asked_for() {
+        let maybe = |json| serde_json::from_str::<Maybe>(json).unwrap();
+        assert_eq!(maybe(r#"{"kind": "none"}"#), Maybe(None));
+        assert_eq!(maybe(r#"{"x": 1, "kind": "none"}"#), Maybe(None));
+        assert_eq!(maybe(r#"{"kind": "dot"}"#), Maybe(Some(Shape::Dot)));
+        let err = parse(r#"{"kind": "none"}"#).expect_err("none is no shape");
+        assert!(err.to_string().contains("unknown variant `none`"), "{err}");
     }
 
     #[test]
