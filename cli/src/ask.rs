@@ -36,7 +36,7 @@ pub struct Args {
     json: bool,
     /// An OpenAI-compatible endpoint (e.g. `http://127.0.0.1:8080/v1`): the LLM detects
     /// ambiguity (the embedded detector is the fallback) and streams the final answer.
-    #[arg(long, value_name = "URL", requires = "model")]
+    #[arg(long, value_name = "URL", requires = "model", value_parser = endpoint_url)]
     endpoint: Option<String>,
     /// The model name sent to the endpoint.
     #[arg(long, value_name = "NAME", requires = "endpoint")]
@@ -232,6 +232,13 @@ fn report(
         }
     }
     let _ = writeln!(out, "── Status: {} ──", session.status());
+}
+
+/// Reads `--endpoint`: an absolute http(s) URL, or a usage error that says what came.
+fn endpoint_url(url: &str) -> Result<String, String> {
+    clarify_core::exchange::Endpoint::check_url(url)
+        .map(|()| url.trim().to_owned())
+        .map_err(|e| e.to_string())
 }
 
 fn read(path: &PathBuf) -> Result<String, String> {

@@ -163,6 +163,14 @@ fn perform(
             },
             Err(reason) => Input::DetectionFailed { reason },
         }),
+        Effect::RequestTranslation { question, request } => Some(match llm.complete(&request) {
+            Ok(reply) => Input::TranslationReceived {
+                question,
+                text: reply.text,
+                usage: reply.usage,
+            },
+            Err(reason) => Input::TranslationFailed { question, reason },
+        }),
         Effect::Ask { question, progress } => {
             Some(answer(session, &question, progress, now, asker))
         }
@@ -244,5 +252,101 @@ fn to_input(question: &Question, action: Action, now: Millis) -> Input {
             now,
         },
         Action::SkipAll => Input::SkipAll { now },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clarify_core::{Config, Detection, Purpose, UserAnswer};
+
+    /// Answers a translation request with `translation`, or fails with `Err` when it is `None`;
+    /// any other request is a test failure (the demo document supplies the questions).
+    struct Translator {
+        translation: Option<&'static str>,
+        calls: Vec<Purpose>,
+    }
+
+    impl Llm for Translator {
+        fn complete(&mut self, request: &ChatRequest) -> Result<LlmReply, String> {
+            self.calls.push(request.purpose);
+            self.translation
+                .map(|text| LlmReply {
+                    text: text.into(),
+                    usage: None,
+                })
+                .ok_or_else(|| "HTTP 503 from the endpoint".into())
+        }
+
+        fn is_online(&self) -> bool {
+            false
+        }
+    }
+
+    /// Shows nothing, answers each question with its first option, and keeps what it saw.
+    #[derive(Default)]
+    struct Shown(Vec<Question>);
+
+    impl Asker for Shown {
+        fn ask(&mut self, question: &Question, _progress: Progress) -> Action {
+            self.0.push(question.clone());
+            question.options.first().map_or(Action::Skip, |c| {
+                Action::Answer(UserAnswer::Choices {
+                    choices: vec![c.id.clone()],
+                })
+            })
+        }
+        fn notice(&mut self, _message: &str) {}
+        fn refused(&mut self, error: &clarify_core::Error) {
+            panic!("refused: {error}");
+        }
+    }
+
+    fn run_crash_request(translation: Option<&'static str>) -> (Session, Translator, Shown) {
+        let mut session = Session::new(Config {
+            detection: Detection::Llm,
+            ..Config::default()
+        });
+        let request = "我的应用一直闪退";
+        let start = Input::Start {
+            request: request.into(),
+            context: clarify_core::demo::context(request, &[]),
+            now: 0,
+        };
+        let mut llm = Translator {
+            translation,
+            calls: Vec::new(),
+        };
+        let mut shown = Shown::default();
+        run(&mut session, start, &mut llm, &mut shown).expect("the conversation runs");
+        (session, llm, shown)
+    }
+
+    #[test]
+    fn an_english_document_question_is_shown_translated_with_its_ids() {
+        let (session, llm, shown) = run_crash_request(Some(
+            r#"{"text": "您的 Android 版本是多少？", "options": ["14 或更新", "13", "12", "11 或更旧"]}"#,
+        ));
+        assert_eq!(llm.calls.first(), Some(&Purpose::Translation));
+        let first = &shown.0[0];
+        assert_eq!(first.text, "您的 Android 版本是多少？");
+        assert_eq!(first.options[0].label, "14 或更新");
+        let original = &session.resolutions()[0].question;
+        assert_eq!(first.id, original.id);
+        assert!(session.status().is_terminal(), "{}", session.status());
+    }
+
+    #[test]
+    fn a_failed_translation_shows_the_question_as_written() {
+        let (session, _, shown) = run_crash_request(None);
+        assert_eq!(shown.0[0].text, "Which Android version?");
+        let reason = session
+            .trace()
+            .iter()
+            .find(|t| t.decision == "translation_failed")
+            .map(|t| t.reason.clone())
+            .unwrap_or_default();
+        assert!(reason.contains("HTTP 503"), "{reason}");
+        assert_eq!(session.resolutions().len(), shown.0.len());
     }
 }

@@ -216,8 +216,14 @@ fn read_detection(raw: &Value, stage: &Stage) -> Result<Analysis, AnalysisError>
     })
 }
 
-/// Builds the optional request that translates `question` into `language` (the translation
-/// micro-chain). The reply goes to [`parse_translation`]; the question keeps its id.
+/// Builds the request that translates `question` into the language with BCP 47 tag
+/// `language` (the translation micro-chain). The reply goes to [`parse_translation`]; the
+/// question keeps its id and its options' ids.
+///
+/// As with detection, the JSON schema bounds the reply: every string has a `maxLength` (from
+/// its source's length, up to [`MAX_TRANSLATED_CHARS`]) and the options list has
+/// exactly as many items as the question has options, so an endpoint that enforces the schema
+/// with a grammar must close the JSON within `max_tokens`, which is [`translation_token_cap`].
 pub fn translation_request(question: &Question, language: &str) -> ChatRequest {
     let source = serde_json::json!({
         "text": question.text,
@@ -225,40 +231,116 @@ pub fn translation_request(question: &Question, language: &str) -> ChatRequest {
         "options": question.options.iter().map(|c| c.label.as_str()).collect::<Vec<_>>(),
         "assumption": question.assumption,
     });
+    let name = match language {
+        "en" => "English".to_owned(),
+        "zh-Hans" => "Simplified Chinese (zh-Hans)".to_owned(),
+        "zh-Hant" => "Traditional Chinese (zh-Hant)".to_owned(),
+        other => format!("the language with BCP 47 tag \"{other}\""),
+    };
+
     ChatRequest {
         purpose: Purpose::Translation,
         messages: vec![
             Message::new(
                 Role::System,
                 format!(
-                    "Translate the values of this JSON object into the language with BCP 47 tag \"{language}\". \
-                     Keep the keys, keep the number and order of options, and reply with the JSON object only."
+                    "Translate the values of this JSON object into {name}. Keep the keys, keep \
+                     the number and order of options, and reply with the JSON object only."
                 ),
             ),
             Message::new(Role::User, source.to_string()),
         ],
-        response_format: Some(serde_json::json!({
-            "type": "json_schema",
-            "json_schema": {
-                "name": "translation",
-                "strict": true,
-                "schema": {
-                    "type": "object",
-                    "additionalProperties": false,
-                    "required": ["text", "why", "options", "assumption"],
-                    "properties": {
-                        "text": { "type": "string" },
-                        "why": { "type": "string" },
-                        "options": { "type": "array", "items": { "type": "string" } },
-                        "assumption": { "type": "string" }
-                    }
-                }
-            }
-        })),
-        max_tokens: Some(300),
+        response_format: Some(translation_schema(question, language)),
+        max_tokens: Some(translation_token_cap(question, language)),
         temperature: Some(0.0),
         stream: false,
     }
+}
+
+/// The most characters any translated string may have, however long its source.
+pub const MAX_TRANSLATED_CHARS: u32 = 200;
+
+/// The `max_tokens` of the request that translates `question` into `language`: the length in characters of
+/// the longest reply its schema admits, written compactly, with three tokens for every
+/// character inside a string (a translation is written in Chinese on one side or the other,
+/// and a CJK character takes up to three UTF-8 bytes, so three tokens of a byte-level
+/// tokenizer), plus two tokens of whitespace for each structural character, as in
+/// [`detection_token_cap`].
+pub fn translation_token_cap(question: &Question, language: &str) -> u32 {
+    let fill = |source: &str| "-".repeat(translated_chars(source, language) as usize);
+    let longest = serde_json::json!({
+        "text": fill(&question.text),
+        "why": fill(&question.why),
+        "options": vec![fill(longest_label(question)); question.options.len()],
+        "assumption": fill(&question.assumption),
+    })
+    .to_string();
+    let structural = longest
+        .bytes()
+        .filter(|b| matches!(b, b'{' | b'}' | b'[' | b']' | b',' | b':'))
+        .count();
+    let string_chars = longest.bytes().filter(|&b| b == b'-').count();
+    u32::try_from(longest.chars().count() + 2 * structural + 2 * string_chars).unwrap_or(u32::MAX)
+}
+
+/// The longest translation of `source` into `language` the schema admits, in characters: its
+/// length plus a margin into Chinese (a Chinese text is shorter than its English source),
+/// three times its length plus a margin into anything else (English written out from Chinese
+/// is longer), at most [`MAX_TRANSLATED_CHARS`].
+fn translated_chars(source: &str, language: &str) -> u32 {
+    let chars = u32::try_from(source.chars().count()).unwrap_or(u32::MAX);
+    let factor = if language.starts_with("zh") { 1 } else { 3 };
+    chars
+        .saturating_mul(factor)
+        .saturating_add(16)
+        .min(MAX_TRANSLATED_CHARS)
+}
+
+/// The longest option label of `question` (every option may be as long as its translation).
+fn longest_label(question: &Question) -> &str {
+    question
+        .options
+        .iter()
+        .map(|c| c.label.as_str())
+        .max_by_key(|l| l.chars().count())
+        .unwrap_or_default()
+}
+
+/// The schema a translation of `question` into `language` must follow: each field a string no
+/// longer than [`translated_chars`] of its source (and not empty unless its source is), and exactly as
+/// many options as the question has.
+fn translation_schema(question: &Question, language: &str) -> Value {
+    let string = |source: &str| {
+        serde_json::json!({
+            "type": "string",
+            "minLength": u32::from(!source.trim().is_empty()),
+            "maxLength": translated_chars(source, language),
+        })
+    };
+    let options = question.options.len();
+    serde_json::json!({
+        "type": "json_schema",
+        "json_schema": {
+            "name": "translation",
+            "strict": true,
+            "schema": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": ["text", "why", "options", "assumption"],
+                "properties": {
+                    "text": string(&question.text),
+                    "why": string(&question.why),
+                    "options": {
+                        "type": "array",
+                        "minItems": options,
+                        "maxItems": options,
+                        "items": string(longest_label(question))
+                    },
+                    "assumption": string(&question.assumption)
+                }
+            }
+        }
+    })
 }
 
 /// Applies a translation reply to `question`: new text, why, option labels and assumption;
@@ -706,6 +788,55 @@ mod tests {
         );
         let wrong_count = parse_translation(r#"{"options": ["Solo uno"]}"#, &q).unwrap();
         assert_eq!(wrong_count.options, q.options);
+    }
+
+    /// The translation schema bounds every string and the options list, and the token cap
+    /// covers the longest reply it admits even in three-byte characters; that reply is read,
+    /// its option ids unchanged.
+    #[test]
+    fn the_translation_schema_is_bounded_and_fits_its_cap() {
+        let reply = r#"{"needs_clarification": true, "clarification_question": "Which Android version?",
+            "clarification_options": ["Android 14 or newer", "Android 13", "Android 12"]}"#;
+        let q = parse_detection(reply, &Stage::Request)
+            .unwrap()
+            .questions
+            .remove(0);
+        for language in ["zh-Hans", "en"] {
+            let request = translation_request(&q, language);
+            let format = request.response_format.unwrap();
+            let schema = &format["json_schema"]["schema"]["properties"];
+            for key in ["text", "why", "assumption"] {
+                assert!(schema[key]["maxLength"].as_u64().unwrap() <= 200, "{key}");
+            }
+            assert_eq!(schema["options"]["minItems"], 3);
+            assert_eq!(schema["options"]["maxItems"], 3);
+            let label_max = schema["options"]["items"]["maxLength"].as_u64().unwrap() as usize;
+            let at_most = |key: &str| schema[key]["maxLength"].as_u64().unwrap() as usize;
+            let longest = serde_json::json!({
+                "text": "中".repeat(at_most("text")),
+                "why": "中".repeat(at_most("why")),
+                "options": vec!["中".repeat(label_max); 3],
+                "assumption": "中".repeat(at_most("assumption")),
+            })
+            .to_string();
+            let cap = request.max_tokens.unwrap() as usize;
+            assert!(
+                longest.len() < cap,
+                "{language}: {} bytes, cap {cap}",
+                longest.len()
+            );
+            assert!(cap < 2000, "{language}: a cap of {cap} tokens");
+            let t = parse_translation(&longest, &q).unwrap();
+            assert_eq!(t.id, q.id);
+            let ids = |q: &Question| q.options.iter().map(|c| c.id.clone()).collect::<Vec<_>>();
+            assert_eq!(ids(&t), ids(&q));
+            assert_eq!(t.options[0].label, "中".repeat(label_max));
+        }
+        assert!(
+            translation_request(&q, "zh-Hans").messages[0]
+                .content
+                .contains("Simplified Chinese")
+        );
     }
 
     /// Every string in the detection schema has a `maxLength` (or is an enum) and every array

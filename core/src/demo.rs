@@ -4,8 +4,9 @@
 //! Try "my app crashes" (a document asks "Which Android version?" then "Describe the error"),
 //! "I want a refund" (a document that hands off to a human after the answer), "Is the Pro
 //! waterproof?" (three catalog entries are called "Pro"), "悠遊卡 投遞的格式、成效" (three
-//! campaigns called 悠遊卡, then the report's questions) and "Plan a trip to Paris" (no
-//! document: the embedded detector asks). The web app and the CLI both call [`context`], so
+//! campaigns called 悠遊卡, then the report's questions), "我的应用一直闪退" (the crash
+//! document's English questions, translated first when an LLM is configured) and "Plan a trip
+//! to Paris" (no document: the embedded detector asks). The web app and the CLI both call [`context`], so
 //! they behave the same.
 //!
 //! The data lives in `core/data/demo_kb.json` and `core/data/demo_catalog.json`, embedded at
@@ -91,6 +92,28 @@ mod tests {
         };
         assert_eq!(question.text, "Which Android version?");
         assert_eq!(s.status(), Status::AwaitingClarification);
+    }
+
+    /// The crash document's questions are English: with an LLM, a Chinese user sees them only
+    /// after they are translated.
+    #[test]
+    fn a_chinese_crash_report_gets_the_english_question_translated() {
+        let mut s = Session::new(Config {
+            detection: crate::Detection::Llm,
+            ..Config::default()
+        });
+        let request = "我的应用一直闪退";
+        let fx = s
+            .handle(Input::Start {
+                request: request.into(),
+                context: context(request, &[]),
+                now: 0,
+            })
+            .unwrap();
+        assert!(
+            matches!(fx.last(), Some(Effect::RequestTranslation { .. })),
+            "{fx:?}"
+        );
     }
 
     #[test]

@@ -70,17 +70,24 @@ pub fn detect_traced(request: &str, history: &[Message]) -> (Analysis, Vec<Strin
 
 /// Whether the detector would ask before answering `request` (no history).
 pub fn is_vague(request: &str) -> bool {
-    evaluate(request, &[], false).needs_clarification
+    evaluate(request, &[], false, model::shipped(), &TUNING).needs_clarification
 }
 
 /// The detector's full reasoning for one request: decision, language, model score, the rules
 /// that fired and the questions it would ask.
 pub fn assess(request: &str, history: &[Message]) -> Assessment {
-    evaluate(request, history, true)
+    evaluate(request, history, true, model::shipped(), &TUNING)
 }
 
-/// [`assess`], building the questions only when `with_questions`.
-fn evaluate(request: &str, history: &[Message], with_questions: bool) -> Assessment {
+/// [`assess`] with a given model and tuning, building the questions only when
+/// `with_questions`.
+fn evaluate(
+    request: &str,
+    history: &[Message],
+    with_questions: bool,
+    model: Option<model::Model<'_>>,
+    tuning: &Tuning,
+) -> Assessment {
     let text = clip(request, MAX_BYTES);
     let mut out = Assessment {
         needs_clarification: false,
@@ -89,44 +96,195 @@ fn evaluate(request: &str, history: &[Message], with_questions: bool) -> Assessm
         findings: Vec::new(),
         questions: Vec::new(),
         cues: Vec::new(),
+        #[cfg(test)]
+        signals: None,
     };
     if text.trim().is_empty() {
         return out;
     }
     let has_history = !history.is_empty();
+    // Read before the literals go: a quoted passage after the instruction is its material.
+    let given = Given {
+        history: has_history,
+        material: supplies_material(text),
+        literal: false,
+    };
     // Quoted literals inside an instruction (`Output "yes" if …`) are data, not the request.
     let unquoted = without_literals(text);
+    let given = Given {
+        literal: unquoted.len() != text.len(),
+        ..given
+    };
     let text = unquoted.as_str();
-    let cjk = text.chars().filter(|c| is_cjk(*c)).count();
-    // ASCII lower-casing keeps Unicode case tables out of the WebAssembly build (13 KB).
-    let lower = text.to_ascii_lowercase();
-    let words = words_of(&lower);
-    let latin_words = words.iter().filter(|w| w.is_ascii()).count();
+    let (cjk, latin_words) = script_counts(text);
     if cjk > 0 && cjk >= latin_words {
         out.language = Language::Chinese;
         chinese(text, cjk, has_history, with_questions, &mut out);
         return out;
     }
-    english(text, &lower, &words, has_history, with_questions, &mut out);
+    // ASCII lower-casing keeps Unicode case tables out of the WebAssembly build (13 KB).
+    let lower = text.to_ascii_lowercase();
+    let words = words_of(&lower);
+    let model = Scorer { model, tuning };
+    english(text, &lower, &words, given, with_questions, model, &mut out);
     out
 }
+
+/// What the request comes with besides its words.
+#[derive(Clone, Copy)]
+struct Given {
+    /// There is a conversation before it.
+    history: bool,
+    /// It carries its own material after the instruction (see [`supplies_material`]).
+    material: bool,
+    /// It quotes a literal inside an instruction (see [`without_literals`]).
+    literal: bool,
+}
+
+/// The learned model with the decision's tuning, as the English decision uses them.
+#[derive(Clone, Copy)]
+struct Scorer<'a> {
+    model: Option<model::Model<'a>>,
+    tuning: &'a Tuning,
+}
+
+/// How the English decision weighs the model's score against the request's cues. Chosen by
+/// cross-validation of the whole decision on IN3 train (`product_cross_validation` below,
+/// fed by `scripts/train-detector --folds DIR`), never on a test file.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Tuning {
+    /// Added to the model's threshold for a request of no known task kind.
+    pub generic_margin: f32,
+    /// Added on top of `generic_margin` when the request says what it is about ("Write a haiku
+    /// about the sea"): such a request is seldom plainly vague.
+    pub topic_margin: f32,
+    /// Added on top of that when the request carries specifics (a number, a name, a quoted
+    /// literal: "Convert 72 degrees Fahrenheit to Celsius"): the generic question is for
+    /// requests that are plainly vague.
+    pub specific_margin: f32,
+    /// Added to the model's threshold for a task with a detail left open.
+    pub open_margin: f32,
+    /// Added to the model's threshold for a task with every detail given (then only the
+    /// generic question is asked).
+    pub settled_margin: f32,
+    /// The same for a task whose critical details (a trip's length, a booking's time and
+    /// place) are given along with the rest.
+    pub complete_margin: f32,
+    /// Words up to which a request that leaves a critical detail of its task open ("What's
+    /// the weather?", "book a table") is asked about whatever the model says.
+    pub short_words: usize,
+    /// A request of no known task kind gets the generic question only up to this many words.
+    pub generic_max_words: usize,
+}
+
+impl Tuning {
+    /// Whether to ask, given what the request shows.
+    fn asks(&self, s: &Signals) -> bool {
+        s.rule
+            || (!s.clear
+                && match s.task {
+                    TaskState::None => {
+                        let topic = if s.topic { self.topic_margin } else { 0.0 };
+                        let specific = if s.specific {
+                            self.specific_margin
+                        } else {
+                            0.0
+                        };
+                        s.margin >= self.generic_margin + topic + specific
+                            && s.words <= self.generic_max_words
+                    }
+                    TaskState::Complete => s.margin >= self.complete_margin,
+                    TaskState::Settled => s.margin >= self.settled_margin,
+                    TaskState::Open => s.margin >= self.open_margin,
+                    TaskState::CriticalOpen => {
+                        s.margin >= self.open_margin || s.words <= self.short_words
+                    }
+                })
+    }
+}
+
+/// What the English decision weighs, computed once per request.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Signals {
+    /// A rule fired (or an ambiguous name was found): ask whatever else holds.
+    rule: bool,
+    /// Clear by construction: material supplied, a long request, a factual question about a
+    /// name.
+    clear: bool,
+    /// Which task kinds the request is, and whether it leaves their details open.
+    task: TaskState,
+    /// The request says what it is about (see the `#topic` cue).
+    topic: bool,
+    /// The request carries a number, a proper noun or a quoted literal.
+    specific: bool,
+    /// The request's word count.
+    words: usize,
+    /// The model's score minus its threshold.
+    margin: f32,
+}
+
+#[cfg(test)]
+impl Signals {
+    /// A request the decision never asks about (for lines without signals that did not ask).
+    const CLEAR: Self = Self {
+        rule: false,
+        clear: true,
+        task: TaskState::None,
+        topic: false,
+        specific: false,
+        words: 0,
+        margin: 0.0,
+    };
+}
+
+/// The request's task kinds and their details.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TaskState {
+    /// No known task kind.
+    None,
+    /// Task kinds whose details are all given, a critical one among them (a booking's time
+    /// and place).
+    Complete,
+    /// Task kinds whose details are all given, none of them critical.
+    Settled,
+    /// A task kind with an important detail left open, none critical.
+    Open,
+    /// A task kind with a critical detail left open (a trip's length, a booking's time).
+    CriticalOpen,
+}
+
+/// The shipped tuning: of the tunings `product_cross_validation` tries, the one with the best
+/// cross-validated balanced accuracy on IN3 train (0.784) among those that meet the product's
+/// goals there: ask recall at least 0.80 (0.805; false asks 0.237) and at most 10 % false asks
+/// on the clear set (0.100, each fold's model deciding).
+pub(crate) const TUNING: Tuning = Tuning {
+    generic_margin: -0.5,
+    topic_margin: 0.5,
+    specific_margin: 0.0,
+    open_margin: -1.0,
+    settled_margin: 0.5,
+    complete_margin: 0.0,
+    short_words: 6,
+    generic_max_words: 30,
+};
 
 /// The English decision: rules, names, the clear-by-construction cues, tasks, then the model.
 fn english(
     text: &str,
     lower: &str,
     words: &[&str],
-    has_history: bool,
+    given: Given,
     with_questions: bool,
+    scorer: Scorer<'_>,
     out: &mut Assessment,
 ) {
     let cues = Cues::of(text, lower, words);
-    out.findings = rules::english(words, has_history);
-    let material = supplies_material(text);
+    out.findings = rules::english(words, given.history);
+    let material = given.material;
     let name = if material || words.len() > NAME_MAX_WORDS {
         None
     } else {
-        names::ambiguous(text, words)
+        names::ambiguous(text, words, |name| cues.openings.may_contain(name))
     };
     if let Some(n) = name {
         out.findings.push(Finding {
@@ -134,31 +292,45 @@ fn english(
             evidence: n.name.to_owned(),
         });
     }
-    let score = model::score(text);
+    let score = scorer.model.map_or(0.0, |m| m.score(text));
+    let threshold = scorer.model.map_or(f32::INFINITY, |m| m.threshold());
+    let tuning = scorer.tuning;
     out.model_score = Some(score);
     let tasks: Vec<&Template> = templates::ENGLISH
         .iter()
-        .filter(|t| cues.is_task(words, t.triggers, t.intents))
+        .filter(|t| cues.is_task(t.triggers, t.intents))
         .collect();
     let open: Vec<&Template> = tasks
         .iter()
         .copied()
         .filter(|t| !cues.gives(text, words, t.given))
         .collect();
-    let decided_by_rule = !out.findings.is_empty();
     let clear_by_construction =
         material || words.len() > LONG_WORDS || cues.factual_about_a_name(words);
-    out.needs_clarification = decided_by_rule
-        || (!clear_by_construction
-            && if tasks.is_empty() {
-                score >= model::threshold() && words.len() <= GENERIC_MAX_WORDS
-            } else if open.is_empty() {
-                score >= model::threshold() + SETTLED_TASK_MARGIN
-            } else {
-                score >= model::threshold()
-                    || (words.len() <= SHORT_WORDS
-                        && open.iter().any(|t| t.priority == Priority::Critical))
-            });
+    let signals = Signals {
+        rule: !out.findings.is_empty(),
+        clear: clear_by_construction,
+        task: if tasks.is_empty() {
+            TaskState::None
+        } else if open.is_empty() && tasks.iter().any(|t| t.priority == Priority::Critical) {
+            TaskState::Complete
+        } else if open.is_empty() {
+            TaskState::Settled
+        } else if open.iter().any(|t| t.priority == Priority::Critical) {
+            TaskState::CriticalOpen
+        } else {
+            TaskState::Open
+        },
+        topic: cues.gives(text, words, "#topic"),
+        specific: given.literal || cues.gives(text, words, "#number #name"),
+        words: words.len(),
+        margin: score - threshold,
+    };
+    out.needs_clarification = tuning.asks(&signals);
+    #[cfg(test)]
+    {
+        out.signals = Some(signals);
+    }
     if !out.needs_clarification || !with_questions {
         return;
     }
@@ -181,14 +353,19 @@ fn english(
         }
     }
     if out.questions.is_empty() {
-        let cue = match tasks.first() {
-            Some(t) => format!(
-                "task {} with its details given, yet far above the model's threshold (score {score:.2})",
-                t.task
-            ),
-            None => format!("no task kind; vague by the model (score {score:.2})"),
-        };
-        push_unique(out, from_template(&templates::ENGLISH_FALLBACK), cue);
+        match tasks.first() {
+            Some(t) => {
+                let cue = format!(
+                    "task {} with its details given, yet vague by the model (score {score:.2})",
+                    t.task
+                );
+                push_unique(out, from_template(&templates::ENGLISH_SETTLED), cue);
+            }
+            None => {
+                let cue = format!("no task kind; vague by the model (score {score:.2})");
+                push_unique(out, from_template(&templates::ENGLISH_FALLBACK), cue);
+            }
+        }
     }
 }
 
@@ -275,13 +452,18 @@ fn rule_question(f: &Finding, name: Option<&names::Name>) -> Option<(Question, S
 
 /// The Chinese decision: the rules, then task kinds with a detail left open.
 fn chinese(text: &str, cjk: usize, has_history: bool, with_questions: bool, out: &mut Assessment) {
-    out.findings = rules::chinese(text, cjk, has_history);
+    let chars = CharSet::of(text);
+    let has = |w: &str| chars.may_contain(w) && text.contains(w);
+    out.findings = rules::chinese(text, cjk, has_history, has);
     let open: Vec<&ZhTemplate> = templates::CHINESE
         .iter()
         .filter(|t| {
-            t.triggers.iter().any(|w| text.contains(w))
-                && (t.intents.is_empty() || t.intents.iter().any(|w| text.contains(w)))
-                && !t.given.iter().any(|g| zh_gives(text, g))
+            list(t.triggers).any(&has)
+                && (t.intents.is_empty() || list(t.intents).any(&has))
+                && !list(t.given).any(|g| match g {
+                    "#time" | "#number" => zh_gives(text, g),
+                    g => has(g),
+                })
         })
         .collect();
     out.needs_clarification =
@@ -351,6 +533,9 @@ pub struct Assessment {
     pub questions: Vec<Question>,
     /// For each question, the cue that made it (see [`detect_traced`]).
     pub cues: Vec<String>,
+    /// What the English decision weighed (for the cross-validation of the tuning).
+    #[cfg(test)]
+    signals: Option<Signals>,
 }
 
 /// The language the detector read a request as.
@@ -411,14 +596,6 @@ const LONG_WORDS: usize = 30;
 /// Ambiguous names are asked about only in requests up to this many words: in a longer one the
 /// rest of the request says which meaning it is about.
 const NAME_MAX_WORDS: usize = 15;
-/// A request of no known task kind gets the generic question only up to this many words.
-const GENERIC_MAX_WORDS: usize = 30;
-/// How far above the model's threshold a recognised task with every detail given must score to
-/// be asked about at all (then only the generic question).
-const SETTLED_TASK_MARGIN: f32 = 1.0;
-/// Words up to which a request that leaves a critical detail of its task open ("What's the
-/// weather?", "book a table") is asked about whatever the model says.
-const SHORT_WORDS: usize = 6;
 /// CJK characters above which a Chinese request with a task kind is complete enough.
 const ZH_TASK_MAX_CHARS: usize = 30;
 
@@ -475,18 +652,50 @@ fn push_unique(out: &mut Assessment, q: Question, cue: String) -> bool {
     true
 }
 
-/// What the request's words show, computed once per request: which letters start its words
-/// (a cheap filter that skips most trigger comparisons) and which of its words are proper
-/// nouns (an ASCII word with a capital that does not open a sentence, not "I").
-struct Cues {
-    initials: u64,
+/// What the request's words show, computed once per request: which two-letter openings its
+/// words have (a filter that skips nearly every trigger without looking at the words) and which
+/// of its words are proper nouns (an ASCII word with a capital that does not open a sentence,
+/// not "I").
+struct Cues<'a> {
+    openings: Openings,
     proper: Vec<bool>,
+    /// The words, sorted: a trigger is looked up by binary search.
+    sorted: Vec<&'a str>,
 }
 
-impl Cues {
+/// A 1,024-bit set of words' first two bytes, hashed: a trigger whose opening is not in it
+/// matches no word (a stem shares its word's opening), so most triggers cost one bit test.
+#[derive(Default)]
+struct Openings([u64; 16]);
+
+impl Openings {
+    /// The slot of a word's first two bytes, ASCII case ignored ("Georgia" and "georgia" share
+    /// one).
+    fn slot(word: &str) -> usize {
+        let b = word.as_bytes();
+        let first = usize::from(b.first().map_or(0, u8::to_ascii_lowercase));
+        let second = usize::from(b.get(1).map_or(0, u8::to_ascii_lowercase));
+        (first * 31 + second) & 1023
+    }
+
+    fn insert(&mut self, word: &str) {
+        let i = Self::slot(word);
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    fn may_contain(&self, word: &str) -> bool {
+        let i = Self::slot(word);
+        self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+}
+
+impl<'a> Cues<'a> {
     /// `words` are slices of `lower`, the ASCII lower-cased copy of `text` (same byte offsets).
-    fn of(text: &str, lower: &str, words: &[&str]) -> Self {
-        let initials = words.iter().fold(0, |m, w| m | bit(w));
+    fn of(text: &str, lower: &str, words: &[&'a str]) -> Self {
+        let mut openings = Openings::default();
+        for w in words {
+            openings.insert(w);
+        }
         let base = lower.as_ptr() as usize;
         let proper = words
             .iter()
@@ -499,25 +708,37 @@ impl Cues {
                 capital && !opens && *w != "i"
             })
             .collect();
-        Self { initials, proper }
+        let mut sorted = words.to_vec();
+        sorted.sort_unstable();
+        Self {
+            openings,
+            proper,
+            sorted,
+        }
     }
 
     /// Whether any of `words` matches any of `triggers` (see [`word_matches`]).
-    fn any_word(&self, words: &[&str], triggers: &[&str]) -> bool {
-        triggers
-            .iter()
-            .any(|tr| self.initials & bit(tr) != 0 && words.iter().any(|w| word_matches(w, tr)))
+    fn any_word(&self, triggers: &str) -> bool {
+        list(triggers).any(|tr| {
+            // The first word not below the trigger is the trigger itself, or the smallest word
+            // it is a stem of, if any word is.
+            self.openings.may_contain(tr)
+                && self
+                    .sorted
+                    .get(self.sorted.partition_point(|w| *w < tr))
+                    .is_some_and(|w| word_matches(w, tr))
+        })
     }
 
     /// Whether the request is a task of the kind `triggers` and `intents` describe.
-    fn is_task(&self, words: &[&str], triggers: &[&str], intents: &[&str]) -> bool {
-        self.any_word(words, triggers) && (intents.is_empty() || self.any_word(words, intents))
+    fn is_task(&self, triggers: &str, intents: &str) -> bool {
+        self.any_word(triggers) && (intents.is_empty() || self.any_word(intents))
     }
 
     /// Whether any cue of `given` is in the request: a word, `$`-like marks in the text, or a
     /// computed cue (`#time`, `#number`, `#place`, `#topic`, `#name`).
-    fn gives(&self, text: &str, words: &[&str], given: &[&str]) -> bool {
-        given.iter().any(|g| match *g {
+    fn gives(&self, text: &str, words: &[&str], given: &str) -> bool {
+        list(given).any(|g| match g {
             "#time" => words
                 .iter()
                 .enumerate()
@@ -539,7 +760,7 @@ impl Cues {
                     })
             }
             g if !g.bytes().all(|b| b.is_ascii_alphanumeric()) => text.contains(g),
-            g => self.any_word(words, &[g]),
+            g => self.any_word(g),
         })
     }
 
@@ -582,15 +803,6 @@ impl Cues {
             _ => false,
         };
         opener && self.proper.iter().any(|p| *p)
-    }
-}
-
-fn bit(word: &str) -> u64 {
-    match word.bytes().next() {
-        Some(b @ b'a'..=b'z') => 1 << (b - b'a'),
-        Some(b @ b'0'..=b'9') => 1 << (26 + b - b'0'),
-        Some(_) => 1 << 63,
-        None => 0,
     }
 }
 
@@ -662,6 +874,37 @@ fn is_time(word: &str, next: Option<&&str>) -> bool {
                 | "asap"
         )
         || (matches!(word, "next" | "this") && next.is_some_and(|n| matches!(*n, "week" | "month")))
+}
+
+/// A 1,024-bit set of the request's characters outside ASCII, hashed: a word whose first
+/// character is not in it is not in the request, so most Chinese cues cost one bit test
+/// instead of a substring search.
+struct CharSet([u64; 16]);
+
+impl CharSet {
+    fn of(text: &str) -> Self {
+        let mut set = Self([0; 16]);
+        for c in text.chars().filter(|c| !c.is_ascii()) {
+            let i = Self::slot(c);
+            set.0[i / 64] |= 1 << (i % 64);
+        }
+        set
+    }
+
+    fn slot(c: char) -> usize {
+        (c as usize).wrapping_mul(0x9E37_79B1) >> 7 & 1023
+    }
+
+    /// False only when `word` cannot be in the text; a word opening with ASCII may be.
+    fn may_contain(&self, word: &str) -> bool {
+        match word.chars().next() {
+            Some(c) if !c.is_ascii() => {
+                let i = Self::slot(c);
+                self.0[i / 64] & (1 << (i % 64)) != 0
+            }
+            _ => true,
+        }
+    }
 }
 
 /// Whether a Chinese `given` cue is in `text`: a substring, or `#time` / `#number`.
@@ -745,10 +988,54 @@ fn without_literals(text: &str) -> String {
     out
 }
 
+/// The words of a space-separated list (the templates' and names' word lists): a plain byte
+/// scan, cheaper than the general `split` searchers on such short words.
+pub(crate) fn list(words: &str) -> impl Iterator<Item = &str> {
+    let mut rest = words;
+    std::iter::from_fn(move || {
+        loop {
+            if rest.is_empty() {
+                return None;
+            }
+            let end = rest.bytes().position(|b| b == b' ').unwrap_or(rest.len());
+            let (word, tail) = rest.split_at(end);
+            rest = tail.get(1..).unwrap_or_default();
+            if !word.is_empty() {
+                return Some(word);
+            }
+        }
+    })
+}
+
 /// A trigger matches a word exactly, or as a stem when it has four letters or more
 /// ("recipe" matches "recipes").
 fn word_matches(word: &str, trigger: &str) -> bool {
     word == trigger || (trigger.len() >= 4 && word.starts_with(trigger))
+}
+
+/// How many CJK characters `text` holds, and how many of its words (as [`words_of`] splits
+/// them) are all ASCII, in one pass.
+fn script_counts(text: &str) -> (usize, usize) {
+    let (mut cjk, mut latin) = (0, 0);
+    // The word being read: whether it has a letter or digit yet, whether all of them (and its
+    // inner apostrophes) are ASCII, and whether a curly apostrophe waits for a next letter.
+    let (mut letters, mut ascii, mut curly) = (false, true, false);
+    for c in text.chars() {
+        let cjk_char = is_cjk(c);
+        cjk += usize::from(cjk_char);
+        if cjk_char || !(c.is_alphanumeric() || c == '\'' || c == '’') {
+            latin += usize::from(letters && ascii);
+            (letters, ascii, curly) = (false, true, false);
+        } else if c == '’' {
+            curly = true;
+        } else if c != '\'' {
+            // A curly apostrophe between letters stays in the word, which is then not ASCII.
+            ascii &= c.is_ascii() && !(curly && letters);
+            letters = true;
+            curly = false;
+        }
+    }
+    (cjk, latin + usize::from(letters && ascii))
 }
 
 /// Lower-case words: runs of letters, digits and inner apostrophes (`what's`).
@@ -1239,7 +1526,13 @@ mod tests {
 
     #[test]
     fn questions_fit_the_task_or_nothing_is_asked() {
-        assert!(texts("Book a table for 4 at 7pm tonight at Nopa in San Francisco.").is_empty());
+        // Every detail of the booking is given: no booking question, at most the one about
+        // preferences.
+        let nopa = texts("Book a table for 4 at 7pm tonight at Nopa in San Francisco.");
+        assert!(
+            nopa.iter().all(|q| q == templates::ENGLISH_SETTLED.text),
+            "{nopa:?}"
+        );
         assert!(
             texts("Write a cover letter for a data analyst job at Acme, 250 words, formal tone.")
                 .is_empty()
@@ -1331,8 +1624,223 @@ mod tests {
     }
 
     #[test]
+    fn script_counts_agree_with_the_words() {
+        for text in [
+            "",
+            "hello world",
+            "café au lait",
+            "what’s up",
+            "’quoted’ words",
+            "it's 'fine'",
+            "悠遊卡 投遞的格式、成效 abc",
+            "x2 y’ ’z 北京 a’b’c",
+            "'' ’’ ' a",
+        ] {
+            let lower = text.to_ascii_lowercase();
+            let latin = words_of(&lower).iter().filter(|w| w.is_ascii()).count();
+            let cjk = text.chars().filter(|c| is_cjk(*c)).count();
+            assert_eq!(script_counts(text), (cjk, latin), "{text:?}");
+        }
+    }
+
+    #[test]
     fn clip_respects_character_boundaries() {
         assert_eq!(clip("悠遊卡", 4), "悠");
         assert_eq!(clip("abc", 10), "abc");
+    }
+}
+
+/// Cross-validation of the whole English decision on IN3 train: each line is decided with the
+/// model trained without its fold, for a grid of [`Tuning`]s, so the shipped tuning is chosen
+/// on data its model did not see.
+///
+/// ```sh
+/// scripts/train-detector --folds /tmp/folds
+/// CLARIFY_CV_DIR=/tmp/folds cargo test -p clarify-core --release --lib -- --ignored product_cross_validation --nocapture
+/// ```
+#[cfg(test)]
+mod cross_validation {
+    use super::*;
+
+    #[derive(serde::Deserialize)]
+    struct Line {
+        task: String,
+        vague: bool,
+    }
+
+    #[derive(Clone, Copy)]
+    struct Figures {
+        recall: f64,
+        false_asks: f64,
+        balanced: f64,
+    }
+
+    impl std::fmt::Display for Figures {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(
+                f,
+                "recall {:.3}, false asks {:.3}, balanced accuracy {:.3}",
+                self.recall, self.false_asks, self.balanced
+            )
+        }
+    }
+
+    fn figures(decisions: impl Iterator<Item = (bool, bool)>) -> Figures {
+        let (mut tp, mut fp, mut pos, mut neg) = (0.0, 0.0, 0.0, 0.0);
+        for (asked, vague) in decisions {
+            if vague {
+                pos += 1.0;
+                tp += f64::from(u8::from(asked));
+            } else {
+                neg += 1.0;
+                fp += f64::from(u8::from(asked));
+            }
+        }
+        let recall = tp / pos;
+        let false_asks = fp / neg;
+        Figures {
+            recall,
+            false_asks,
+            balanced: (recall + 1.0 - false_asks) / 2.0,
+        }
+    }
+
+    #[test]
+    #[ignore = "needs the fold models of scripts/train-detector --folds DIR in CLARIFY_CV_DIR"]
+    fn product_cross_validation() {
+        let dir = std::env::var("CLARIFY_CV_DIR").expect("CLARIFY_CV_DIR");
+        let train = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/in3/train.jsonl");
+        let lines: Vec<Line> = std::fs::read_to_string(train)
+            .expect("IN3 train")
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| serde_json::from_str(l).expect("an IN3 line"))
+            .collect();
+        let folds: Vec<usize> = std::fs::read_to_string(format!("{dir}/folds.txt"))
+            .expect("folds.txt")
+            .split_whitespace()
+            .map(|f| f.parse().expect("a fold number"))
+            .collect();
+        assert_eq!(folds.len(), lines.len());
+        let blobs: Vec<Vec<u8>> = (0..=*folds.iter().max().unwrap())
+            .map(|k| std::fs::read(format!("{dir}/fold{k}.bin")).expect("a fold model"))
+            .collect();
+        let models: Vec<model::Model<'_>> = blobs
+            .iter()
+            .map(|b| model::Model::parse(b).expect("a weights file"))
+            .collect();
+        // The Chinese path and an empty request have no signals: they never reach the tuning.
+        let read: Vec<(Option<Signals>, bool, bool)> = lines
+            .iter()
+            .zip(&folds)
+            .map(|(l, k)| {
+                let a = evaluate(&l.task, &[], false, Some(models[*k]), &TUNING);
+                (a.signals, a.needs_clarification, l.vague)
+            })
+            .collect();
+        let decide = |tuning: &Tuning| {
+            figures(
+                read.iter()
+                    .map(|(s, asked, vague)| (s.map_or(*asked, |s| tuning.asks(&s)), *vague)),
+            )
+        };
+        if let Ok(path) = std::env::var("CLARIFY_CV_DUMP") {
+            let dump: String = read
+                .iter()
+                .zip(&lines)
+                .map(|((s, asked, vague), l)| {
+                    let asked = s.map_or(*asked, |s| TUNING.asks(&s));
+                    format!(
+                        "{}\t{}\t{:?}\t{}\n",
+                        vague,
+                        asked,
+                        s,
+                        l.task.replace('\n', " ")
+                    )
+                })
+                .collect();
+            std::fs::write(path, dump).expect("the dump file");
+        }
+        // The clear set, held out: each fold's model decides every line; the false asks are
+        // averaged over the folds.
+        let clear_file = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../data/clear/user_oriented.jsonl"
+        );
+        let clear: Vec<Option<Signals>> = std::fs::read_to_string(clear_file)
+            .expect("the clear set")
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .flat_map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).expect("a clear-set line");
+                let text = v["text"].as_str().unwrap_or_default().to_owned();
+                models
+                    .iter()
+                    .map(|m| {
+                        let a = evaluate(&text, &[], false, Some(*m), &TUNING);
+                        a.signals.or(if a.needs_clarification {
+                            None
+                        } else {
+                            Some(Signals::CLEAR)
+                        })
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let clear_asks = |tuning: &Tuning| {
+            clear
+                .iter()
+                .filter(|s| s.is_none_or(|s| tuning.asks(&s)))
+                .count() as f64
+                / clear.len() as f64
+        };
+        let shipped = decide(&TUNING);
+        println!(
+            "shipped tuning {TUNING:?}: {shipped}, clear set false asks {:.3}",
+            clear_asks(&TUNING)
+        );
+        let mut results = Vec::new();
+        let steps = [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, f32::INFINITY];
+        let coarse = [0.0, 0.5, 1.0, f32::INFINITY];
+        for g in -2..=4 {
+            for o in -4..=2 {
+                for (s, x) in coarse
+                    .iter()
+                    .flat_map(|s| steps.iter().map(move |x| (*s, *x)))
+                {
+                    for (c, p) in coarse
+                        .iter()
+                        .flat_map(|c| steps.iter().map(move |p| (*c, *p)))
+                    {
+                        let t = Tuning {
+                            specific_margin: x,
+                            generic_margin: g as f32 * 0.25,
+                            topic_margin: p,
+                            open_margin: o as f32 * 0.25,
+                            settled_margin: s,
+                            complete_margin: c,
+                            short_words: TUNING.short_words,
+                            generic_max_words: TUNING.generic_max_words,
+                        };
+                        results.push((t, decide(&t)));
+                    }
+                }
+            }
+        }
+        results.sort_by(|a, b| b.1.balanced.total_cmp(&a.1.balanced));
+        for (t, f) in results.iter().take(25) {
+            println!("{f}, clear set {:.3}: {t:?}", clear_asks(t));
+        }
+        // The rule that picks the shipped tuning: the product's goals (ask recall at least
+        // 0.80, at most 10 % false asks on the clear set) as constraints, then the best
+        // balanced accuracy.
+        println!("with recall >= 0.80 and at most 10 % false asks on the clear set:");
+        for (t, f) in results
+            .iter()
+            .filter(|(t, f)| f.recall >= 0.80 && clear_asks(t) <= 0.10)
+            .take(25)
+        {
+            println!("{f}, clear set {:.3}: {t:?}", clear_asks(t));
+        }
     }
 }

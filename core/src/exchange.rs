@@ -81,6 +81,49 @@ impl std::fmt::Debug for Endpoint {
     }
 }
 
+impl Endpoint {
+    /// Checks that `url` can be an endpoint a user types into a settings form: an absolute
+    /// `http://` or `https://` URL with a host. A relative URL would be resolved against the
+    /// page, and anything else could never be reached, so both are refused before a call is
+    /// tried.
+    ///
+    /// # Errors
+    /// [`EndpointUrlError`] saying what was expected and what came.
+    pub fn check_url(url: &str) -> Result<(), EndpointUrlError> {
+        let url = url.trim();
+        let Some((scheme, rest)) = url.split_once("://") else {
+            return Err(EndpointUrlError::NotAbsolute(url.to_owned()));
+        };
+        if !scheme.eq_ignore_ascii_case("http") && !scheme.eq_ignore_ascii_case("https") {
+            return Err(EndpointUrlError::Scheme(scheme.to_owned()));
+        }
+        let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+        let host = authority.rsplit('@').next().unwrap_or_default();
+        let host = match host.strip_prefix('[') {
+            Some(v6) => v6.split(']').next().unwrap_or_default(),
+            None => host.split(':').next().unwrap_or_default(),
+        };
+        if host.is_empty() || host.chars().any(char::is_whitespace) {
+            return Err(EndpointUrlError::NoHost(url.to_owned()));
+        }
+        Ok(())
+    }
+}
+
+/// Why a URL cannot be an endpoint (see [`Endpoint::check_url`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EndpointUrlError {
+    /// No scheme: a relative URL or plain words.
+    #[error("expected an absolute URL such as http://127.0.0.1:8080/v1, got \"{0}\"")]
+    NotAbsolute(String),
+    /// A scheme other than http or https.
+    #[error("expected an http:// or https:// URL, got a {0}: URL")]
+    Scheme(String),
+    /// A scheme without a host name.
+    #[error("expected a host name after the scheme, got \"{0}\"")]
+    NoHost(String),
+}
+
 /// The HTTP request one attempt sends.
 #[derive(Clone, PartialEq, Eq)]
 pub struct HttpRequest {
@@ -137,6 +180,9 @@ pub enum Transport {
     /// Something answers at the address but the host may not read the reply: why, in the host's
     /// words (a browser names its cross-origin rules).
     Blocked(String),
+    /// The host's own rules kept the request from being sent (a page's
+    /// Content-Security-Policy): why, naming the rule.
+    Refused(String),
     /// The attempt's time limit ran out.
     TimedOut,
     /// The user or the host cancelled the call.
@@ -384,6 +430,10 @@ impl Exchange {
                 detail,
             },
             Transport::Blocked(reason) => CallError::Blocked {
+                endpoint: self.url.clone(),
+                reason,
+            },
+            Transport::Refused(reason) => CallError::Refused {
                 endpoint: self.url.clone(),
                 reason,
             },
@@ -973,5 +1023,54 @@ data: [DONE]\n\n";
         assert_eq!(e.retry_in_ms, None);
         let e = ex.fail(Transport::Unreachable("gone".into()));
         assert_eq!(e.retry_in_ms, None, "no second answer after a partial one");
+    }
+
+    #[test]
+    fn endpoint_urls_must_be_absolute_http() {
+        for ok in [
+            "http://127.0.0.1:8080/v1",
+            "https://api.example.com/v1/chat/completions",
+            " HTTP://[::1]:9/v1 ",
+            "http://user@host/v1",
+        ] {
+            assert_eq!(Endpoint::check_url(ok), Ok(()), "{ok}");
+        }
+        assert_eq!(
+            Endpoint::check_url("not a url"),
+            Err(EndpointUrlError::NotAbsolute("not a url".into()))
+        );
+        assert_eq!(
+            Endpoint::check_url("/v1"),
+            Err(EndpointUrlError::NotAbsolute("/v1".into()))
+        );
+        assert_eq!(
+            Endpoint::check_url("ftp://host/v1"),
+            Err(EndpointUrlError::Scheme("ftp".into()))
+        );
+        for bad in ["http://", "http:///v1", "https://:8080/v1", "http://a b/v1"] {
+            assert!(
+                matches!(Endpoint::check_url(bad), Err(EndpointUrlError::NoHost(_))),
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            Endpoint::check_url("ftp://h").unwrap_err().to_string(),
+            "expected an http:// or https:// URL, got a ftp: URL"
+        );
+    }
+
+    #[test]
+    fn a_refused_request_names_the_rule_and_is_not_retried() {
+        let e = exchange(false).fail(Transport::Refused(
+            "the page's Content-Security-Policy (connect-src) does not list it".into(),
+        ));
+        assert_eq!(
+            (e.error.to_string().as_str(), e.retry_in_ms),
+            (
+                "this page may not connect to http://h:1/v1/chat/completions: the page's \
+                 Content-Security-Policy (connect-src) does not list it",
+                None
+            )
+        );
     }
 }

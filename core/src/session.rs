@@ -10,11 +10,13 @@ mod flow;
 mod follow_up;
 mod invariants;
 mod json;
+mod language;
 mod notice;
 mod queries;
 mod reply;
 mod start;
 mod steps;
+mod translate;
 
 use serde::{Deserialize, Serialize};
 
@@ -89,6 +91,11 @@ enum Phase {
     Asking {
         question: Question,
         asked_at: Millis,
+    },
+    /// The next question, written in another language than the user's, waits for its
+    /// translation; it is shown (and its time starts) when the reply or the failure comes.
+    Translating {
+        question: Question,
     },
     RunningStep {
         step: String,
@@ -253,9 +260,24 @@ impl Env {
 }
 
 impl Phase {
+    /// The question waiting for its answer: on screen, or about to be once translated.
+    fn pending(&self) -> Option<&Question> {
+        match self {
+            Self::Asking { question, .. } | Self::Translating { question } => Some(question),
+            Self::Detecting
+            | Self::RunningStep { .. }
+            | Self::Generating { .. }
+            | Self::Completed { .. }
+            | Self::HandedOff { .. }
+            | Self::Failed { .. } => None,
+        }
+    }
+
     fn status(&self) -> Status {
         match self {
-            Self::Detecting | Self::RunningStep { .. } => Status::Analyzing,
+            Self::Detecting | Self::Translating { .. } | Self::RunningStep { .. } => {
+                Status::Analyzing
+            }
             Self::Asking { .. } => Status::AwaitingClarification,
             Self::Generating { .. } => Status::Generating,
             Self::Completed { .. } => Status::Completed,

@@ -186,6 +186,14 @@ pub enum CallError {
         /// Why the host may not read the reply, in the host's words.
         reason: String,
     },
+    /// The host's own rules kept the request from being sent (a page's Content-Security-Policy).
+    #[error("this page may not connect to {endpoint}: {reason}")]
+    Refused {
+        /// The URL called.
+        endpoint: String,
+        /// The rule that refused it, in the host's words.
+        reason: String,
+    },
     /// No complete reply within the time limit.
     #[error("no reply from the endpoint within {seconds} s")]
     Timeout {

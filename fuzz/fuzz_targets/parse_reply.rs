@@ -1,5 +1,6 @@
 //! Any bytes as an LLM reply: the parsers never panic, and a session that receives the reply
-//! as its detection result (or a step's clarification) always moves on and keeps its invariants.
+//! as its detection result (or a question's translation, or a step's clarification) always
+//! moves on and keeps its invariants.
 #![no_main]
 
 use clarify_core::Stage;
@@ -39,8 +40,21 @@ fuzz_target!(|data: &[u8]| {
         })
         .expect("detection is awaited");
     assert!(!session.accepts(InputKind::DetectionReceived), "detection never loops");
-    // Answer or skip until the step runs; then let the step ask with the same reply.
+    // Answer or skip until the step runs (a question in another language than the request's
+    // waits for its translation first: the same reply is that translation); then let the step
+    // ask with the same reply.
     for _ in 0..8 {
+        if let Some(id) = session.translating().map(|q| q.id.clone()) {
+            session
+                .handle(Input::TranslationReceived {
+                    question: id,
+                    text: reply.to_string(),
+                    usage: None,
+                })
+                .expect("the translation is awaited");
+            assert!(session.translating().is_none(), "a translation never loops");
+            continue;
+        }
         match session.current_question().map(|q| q.id.clone()) {
             Some(id) => {
                 session

@@ -34,6 +34,12 @@ fuzz_target!(|data: &[u8]| {
         if session.handle(input).is_err() {
             assert_eq!(session, before, "a refused input changes nothing");
         }
+        if let Some(q) = session.translating().map(|q| q.id.clone()) {
+            let _ = session.handle(Input::TranslationFailed {
+                question: q,
+                reason: "fuzz".into(),
+            });
+        }
         if let Some(q) = session.current_question().map(|q| q.id.clone()) {
             let _ = session.handle(Input::Skip { question: q, now: u64::MAX / 2 });
         }

@@ -1,7 +1,9 @@
 // The embeddable bundle on a plain host page (examples/host-page/), in headless Chromium, under
 // the strict CSP of issue 9: two <clarify-widget>s answered independently, their DOM events,
 // no style leaking either way, text shown as text, and a widget that survives being removed
-// and added back. Saves target/e2e/embed-host-page.png.
+// and added back. The card inside is the app's (web/src/ui/question_card.rs): its badge shapes,
+// "why", assumption, keys, ARIA roles, English and Chinese chrome and focus are checked here too,
+// under a host that stops every event at the widget. Saves target/e2e/embed-host-page.png.
 import { cp, mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { serve, main, strictPage, shot, check, root, STRICT_CSP } from "./lib.mjs";
@@ -30,14 +32,27 @@ async function hostStyles(page) {
   }, { probes: HOST_PROBES, props: PROPS });
 }
 
+/** Option `n` (from 1) of widget locator `w`'s card. */
+const option = (w, n) => w.locator("[data-testid=option]").nth(n - 1);
+
+/** How many questions widget `id` has resolved. */
+const resolved = (page, id) => page.locator(`#${id}`).evaluate((el) => el.clarifier.state.resolutions.length);
+
+/** Waits until widget `id` has resolved more than `count` questions. */
+const answered = (page, id, count) =>
+  page.waitForFunction(({ id, count }) => document.getElementById(id).clarifier.state.resolutions.length > count, { id, count });
+
 /** Answers the pending question of widget `id`: the first option, else typed text. */
 async function answerOne(page, id, typed = "It crashes on start") {
   const w = page.locator(`#${id}`);
   await w.locator("[data-testid=question-card]").waitFor({ timeout: 5000 });
   check(await w.locator("[data-testid=continue]").isDisabled(), `${id}: Continue is disabled before an answer`);
-  if ((await w.locator("[data-testid=option-1]").count()) > 0) await w.locator("[data-testid=option-1]").check();
+  if ((await w.locator("[data-testid=option]").count()) > 0) await option(w, 1).check();
   else await w.locator("[data-testid=free-text]").fill(typed);
+  const before = await resolved(page, id);
   await w.locator("[data-testid=continue]").click();
+  // The card hands the answer over after the browser painted "Continuing…".
+  await answered(page, id, before);
 }
 
 /** Answers widget `id` until it is done; returns how many questions it answered. */
@@ -74,19 +89,20 @@ await main("the host page embeds two independent widgets under a strict CSP", as
     `host styles unchanged by the widgets:\n${JSON.stringify(before)}\n${JSON.stringify(after)}`);
 
   // 3. Host styles do not reach in, !important or not.
+  //    The values are card.css's and widget.css's (the frame resets what the page passes down).
   const inside = await page.locator("#trip").evaluate((el) => {
     const q = (s) => getComputedStyle(el.shadowRoot.querySelector(s));
-    const card = q(".card"), button = q("[data-testid=submit]"), area = q("[data-testid=request]");
+    const card = q(".clarify"), button = q("[data-testid=submit]"), area = q("[data-testid=request]");
     return {
       card: [card.display, card.visibility, card.color, card.fontStyle, card.fontWeight, card.textTransform, card.letterSpacing, card.fontSize, card.borderTopStyle],
       button: [button.backgroundColor, button.color, button.fontSize, button.borderTopWidth, button.paddingTop, button.visibility],
-      area: [area.display, area.backgroundColor, area.fontSize],
+      area: [area.display, area.backgroundColor, area.fontSize, area.borderTopStyle],
     };
   });
   const want = {
-    card: ["block", "visible", "rgb(29, 41, 57)", "normal", "400", "none", "normal", "15px", "solid"],
-    button: ["rgb(21, 112, 239)", "rgb(255, 255, 255)", "15px", "1px", "7px", "visible"],
-    area: ["block", "rgb(255, 255, 255)", "15px"],
+    card: ["block", "visible", "rgb(29, 35, 48)", "normal", "400", "none", "normal", "15px", "none"],
+    button: ["rgb(47, 91, 211)", "rgb(255, 255, 255)", "15px", "1px", "5px", "visible"],
+    area: ["block", "rgb(255, 255, 255)", "15px", "solid"],
   };
   check(JSON.stringify(inside) === JSON.stringify(want), `widget styles are ours:\n${JSON.stringify(inside)}\n${JSON.stringify(want)}`);
 
@@ -98,14 +114,18 @@ await main("the host page embeds two independent widgets under a strict CSP", as
   check(["Critical", "Important", "Helpful"].includes(badge), `the priority is written: ${badge}`);
   await page.screenshot({ path: await shot("embed-question.png") });
   check((await page.locator("#support").evaluate((el) => el.clarifier.status)) === "idle", "the other widget stays idle");
+  // The question the user's own request brought up has focus.
+  check(await page.locator("#trip").evaluate((el) => el.shadowRoot.activeElement?.dataset.testid === "question-card"),
+    "the new question takes focus after the user's request");
   // Keyboard: "2" picks the second option, Enter continues.
+  const trip = page.locator("#trip");
   const firstTrip = await page.locator("#trip [data-testid=question-text]").textContent();
-  await page.locator("#trip [data-testid=option-1]").focus();
+  await option(trip, 1).focus();
   await page.keyboard.press("2");
-  check(await page.locator("#trip [data-testid=option-2]").isChecked(), "the digit 2 picks option 2");
+  check(await option(trip, 2).isChecked(), "the digit 2 picks option 2");
   check(!(await page.locator("#trip [data-testid=continue]").isDisabled()), "Continue is enabled once answered");
   await page.keyboard.press("Enter");
-  await page.waitForFunction(() => document.getElementById("trip").clarifier.state.resolutions.length === 1);
+  await answered(page, "trip", 0);
   check((await page.locator("#trip").evaluate((el) => el.clarifier.state.resolutions[0].question.text)) === firstTrip, "Enter answered the shown question");
   const tripAnswered = 1 + (await answerAll(page, "trip"));
   check(tripAnswered >= 1 && tripAnswered <= 2, `trip: 1–2 questions (max-questions=2), got ${tripAnswered}`);
@@ -191,7 +211,7 @@ await main("the host page embeds two independent widgets under a strict CSP", as
     const out = {
       elements: root.querySelectorAll("img, svg, script").length,
       text: root.querySelector("[data-testid=question-text]").textContent,
-      label: root.querySelector("label.option").textContent,
+      label: root.querySelector("[data-testid=option-label]").textContent,
       pwned: window.pwned ?? null,
     };
     w.remove();
@@ -214,7 +234,7 @@ await main("the host page embeds two independent widgets under a strict CSP", as
   // 7b. Attributes changed after connection: applied at once while idle (an invalid value is
   //     refused and the working session kept); mid-question the pending question keeps its
   //     session and the change applies to the next request.
-  const reconf = await page.evaluate(() => {
+  const reconf = await page.evaluate(async () => {
     const w = document.createElement("clarify-widget");
     w.id = "reconf";
     w.setAttribute("max-questions", "1");
@@ -231,6 +251,8 @@ await main("the host page embeds two independent widgets under a strict CSP", as
     const midQuestion = { same: w.clarifier === asking, status: w.clarifier.status, total: w.clarifier.state.progress.total };
     w.clarifier.skipAll();
     w.start("Plan a trip to Paris");
+    // The card renders in a task after the change.
+    await new Promise((r) => setTimeout(r, 0));
     const next = { total: w.clarifier.state.progress.total, shown: w.shadowRoot.querySelector("[data-testid=progress]")?.textContent };
     w.remove();
     return { refused, replaced, total, midQuestion, next };
@@ -240,6 +262,93 @@ await main("the host page embeds two independent widgets under a strict CSP", as
   check(reconf.total > 1 && reconf.midQuestion.same && reconf.midQuestion.status === "awaiting_clarification" && reconf.midQuestion.total === reconf.total,
     `a change mid-question leaves the pending question alone: ${JSON.stringify(reconf)}`);
   check(reconf.next.total === 1 && reconf.next.shown === "Question 1 of 1", `the change applies to the next request: ${JSON.stringify(reconf)}`);
+
+  // 7c. The card is the app's: the badge with its shape, "why this matters", the assumption
+  //     line, the ARIA roles, Chinese chrome after language="zh" (switched live), and focus left
+  //     where the page put it when the page's script starts the conversation. The widget sits in
+  //     an element that stops every event on its way out, so the card's own handlers (none may
+  //     listen on the document) take clicks, keys and typing.
+  await page.evaluate(() => {
+    const wall = document.createElement("div");
+    wall.id = "wall";
+    for (const type of ["click", "keydown", "keyup", "input", "change", "submit", "focusin", "pointerdown", "mousedown"]) {
+      wall.addEventListener(type, (e) => e.stopPropagation());
+    }
+    const field = document.createElement("input");
+    field.id = "host-field";
+    const w = document.createElement("clarify-widget");
+    w.id = "zh";
+    w.setAttribute("language", "zh");
+    wall.append(field, w);
+    document.body.append(wall);
+    field.focus();
+    w.start("Plan a trip to Paris");
+  });
+  const zh = page.locator("#zh");
+  await zh.locator("[data-testid=question-card]").waitFor({ timeout: 5000 });
+  const card = await zh.evaluate((el) => {
+    const root = el.shadowRoot;
+    const badge = root.querySelector("[data-testid=priority]");
+    const shape = getComputedStyle(badge.querySelector(".qcard-badge-shape"));
+    const group = root.querySelector("[data-testid=options]");
+    return {
+      priority: badge.dataset.priority,
+      badge: badge.textContent,
+      shape: { clip: shape.clipPath, transform: shape.transform, radius: shape.borderRadius, width: shape.width },
+      why: root.querySelector("[data-testid=question-why]").textContent,
+      assumption: root.querySelector("[data-testid=assumption]")?.textContent ?? null,
+      progress: root.querySelector("[data-testid=progress]").textContent,
+      role: group.getAttribute("role"),
+      groupName: root.getElementById(group.getAttribute("aria-labelledby"))?.textContent ?? null,
+      question: el.clarifier.question.text,
+      options: [...root.querySelectorAll("[data-testid=option]")].map((o) => `${o.getAttribute("role")}:${o.getAttribute("aria-checked")}`),
+      focus: document.activeElement?.id ?? null,
+      lang: root.querySelector(".clarify").lang,
+    };
+  });
+  const WORDS = { critical: "关键", important: "重要", helpful: "有帮助" };
+  check(card.badge === WORDS[card.priority], `the badge is written in Chinese: ${JSON.stringify(card)}`);
+  const SHAPE = {
+    critical: card.shape.clip.startsWith("polygon"),
+    important: card.shape.transform !== "none",
+    helpful: card.shape.radius === "50%",
+  };
+  check(SHAPE[card.priority] && card.shape.width === "9px", `the badge has its ${card.priority} shape: ${JSON.stringify(card.shape)}`);
+  check(card.why.startsWith("为什么重要") && card.assumption?.startsWith("如果跳过，我们假设："),
+    `"why" and the assumption line, in Chinese: ${JSON.stringify(card)}`);
+  check(/^第 1 题，共 \d 题$/.test(card.progress) && card.lang === "zh", `Chinese progress and lang: ${JSON.stringify(card)}`);
+  check(card.role === "radiogroup" && card.groupName === card.question && card.options.length >= 2 &&
+    card.options.every((o) => o === "radio:false"), `ARIA roles: ${JSON.stringify(card)}`);
+  check(card.focus === "host-field", `a conversation the page's script started leaves focus where it was: ${card.focus}`);
+  await page.evaluate(() => document.getElementById("zh").setAttribute("language", "en"));
+  await zh.locator("[data-testid=question-why]", { hasText: "Why this matters" }).waitFor({ timeout: 2000 });
+  check((await zh.locator("[data-testid=progress]").textContent()).startsWith("Question 1 of"), "the chrome switches to English at once");
+  await option(zh, 1).click();
+  check(await option(zh, 1).isChecked(), "a click on an option reaches the card through the wall");
+  await page.keyboard.press("ArrowDown");
+  check(await option(zh, 2).isChecked(), "ArrowDown picks the next option");
+  await page.keyboard.press("1");
+  check(await option(zh, 1).isChecked(), "the digit 1 picks the first option");
+  await page.keyboard.press("Enter");
+  await answered(page, "zh", 0);
+  if ((await zh.evaluate((el) => el.clarifier.status)) === "awaiting_clarification") {
+    await zh.locator("[data-testid=continue-anyway]").click();
+  }
+  await zh.locator("[data-testid=start-over]").click();
+  await zh.locator("[data-testid=request]").fill("my app crashes");
+  await zh.locator("[data-testid=submit]").click();
+  await zh.locator("[data-testid=question-card]").waitFor({ timeout: 5000 });
+  check((await zh.evaluate((el) => el.clarifier.state.request)) === "my app crashes", "typing and Send start a conversation through the wall");
+  // What the user does in the card and the session refuses (the page's script moved the session
+  // on before the card redrew) is emitted as clarify-error.
+  const refusal = await page.evaluate(() => {
+    const w = document.getElementById("zh");
+    w.clarifier.skipAll();
+    w.shadowRoot.querySelector("[data-testid=continue-anyway]").click();
+    return window.clarifyEvents.filter((e) => e.widget === "zh" && e.type === "clarify-error").map((e) => e.detail.code);
+  });
+  check(JSON.stringify(refusal) === '["unexpected_input"]', `a refusal in the card is emitted: ${JSON.stringify(refusal)}`);
+  await page.evaluate(() => document.getElementById("wall").remove());
 
   // 8. A pending question times out at its deadline (question-timeout-ms) and the widget moves on.
   const timedOut = await page.evaluate(async () => {
@@ -380,8 +489,9 @@ await main("two tabs with the same storage-key follow each other; an overruled t
 
   // 1. Tab A answers: tab B follows and shows A's next question, with nobody overruled.
   const w = a.locator("#synced");
-  await w.locator("[data-testid=option-1]").check();
+  await option(w, 1).check();
   await w.locator("[data-testid=continue]").click();
+  await answered(a, "synced", 0);
   const afterA = await view(a);
   check(afterA.answers.length === 1 && afterA.question !== first.question, `tab A moved on: ${JSON.stringify(afterA)}`);
   const followed = await until(b, (v) => v.answers.length === 1, "tab B follows tab A's answer");

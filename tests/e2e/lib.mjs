@@ -43,8 +43,8 @@ export async function serve(dir, { headers = {} } = {}) {
   return { url, close: () => new Promise((ok) => server.close(ok)) };
 }
 
-/** Launches headless Chromium with the flags this closed network needs. */
-export function launch() {
+/** Launches headless Chromium with the flags this closed network needs, and `extra` ones. */
+export function launch(extra = []) {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     args: [
@@ -56,6 +56,7 @@ export function launch() {
       "--disable-sync",
       "--disable-quic",
       "--no-first-run",
+      ...extra,
     ],
   });
 }

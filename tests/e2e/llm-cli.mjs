@@ -27,10 +27,10 @@ function check(ok, what) {
  * Runs `clarify ask` interactively with --json. `react(text, proc)` is called on each new piece
  * of stderr (questions, notes, the streamed answer) and returns lines to type, or nothing.
  */
-function ask(args, { keyValue, react }) {
+function ask(args, { keyValue, react, maxTokens = "128" }) {
   return new Promise((resolve) => {
     // --max-tokens: the tiny model rambles, and on a busy 2-core machine crawls at 1-2 tokens/s.
-    const proc = spawn(bin, ["ask", "--interactive", "--json", "--timeout", "300", "--max-tokens", "128", ...args], {
+    const proc = spawn(bin, ["ask", "--interactive", "--json", "--timeout", "300", "--max-tokens", maxTokens, ...args], {
       env: { ...env, CLARIFY_TEST_KEY: keyValue ?? "" },
     });
     let stdout = "";
@@ -123,7 +123,8 @@ function detectOnce(request, maxQuestions) {
 //    DETECTION_MAX_QUESTIONS (default 3, the product's budget) sets the question budget; the
 //    schema's token cap grows with it (about 11 s a detection on an idle 2-core machine; 1 makes
 //    the count about twice as fast).
-if (env.LLM_CLI_PART !== "faults") {
+// LLM_CLI_PART: "count" runs section 0 only, "translate" section 1b only, "faults" skips section 0.
+if (env.LLM_CLI_PART !== "faults" && env.LLM_CLI_PART !== "translate") {
   const requests = [
     "Plan a trip to Paris", "Write a short poem", "Find a recipe for homemade pizza", "Help me with my code",
     "Tell me more about it", "Compare them", "Recommend a good laptop", "Write a cover letter",
@@ -159,7 +160,7 @@ if (env.LLM_CLI_PART === "count") {
 }
 
 // 1. The happy path: LLM detection, the question loop, a streamed answer.
-{
+if (env.LLM_CLI_PART !== "translate") {
   const log = join(out, "llm-cli-happy.jsonl");
   rmSync(log, { force: true });
   const answers = answerer();
@@ -184,6 +185,39 @@ if (env.LLM_CLI_PART === "count") {
   const d = calls[0];
   console.log(`figures: detection prompt_tokens=${d.usage?.prompt_tokens} completion_tokens=${d.usage?.completion_tokens} finish=${d.finish_reason} ms=${d.ms} used=${!r.stderr.includes("could not be understood")}; generation prompt_tokens=${calls[1]?.usage?.prompt_tokens} completion_tokens=${calls[1]?.usage?.completion_tokens} ms=${calls[1]?.ms}`);
   check(!readFileSync(log, "utf8").includes(key) && !r.stderr.includes(key) && !r.stdout.includes(key), "happy: the key is in no output and no log");
+}
+
+// 1b. The translation micro-chain: the demo's crash document asks in English; for a request
+//     written in Chinese its question is translated before it is shown, keeping its id and its
+//     options' ids. The reply is bounded by its schema and closes within the request's own
+//     max_tokens, so the client cap is lifted above it. The tiny model may translate badly: the
+//     check is that the chain runs (a reply read, or the trace saying why it was not).
+{
+  const log = join(out, "llm-cli-translate.jsonl");
+  rmSync(log, { force: true });
+  const r = await ask(
+    ["--endpoint", env.LLM_URL, "--model", "smollm2", "--api-key-env", "CLARIFY_TEST_KEY", "--llm-log", log,
+      "--max-questions", "1", "我的应用一直闪退"],
+    { keyValue: key, react: answerer(), maxTokens: "1100" },
+  );
+  writeFileSync(join(out, "llm-cli-translate.txt"), r.stderr + "\n" + r.stdout);
+  const calls = logLines(log);
+  const t = calls[0];
+  const outcome = (r.json?.trace ?? []).find((e) => ["translated", "translation_unusable", "translation_failed"].includes(e.decision));
+  const shown = (r.stderr.match(/Question 1 of 1: (.*)/) ?? [])[1];
+  check(r.code === 0 && r.json?.status === "completed", `translate: completed (exit ${r.code}, status ${r.json?.status})`);
+  check(calls.length === 2 && t?.purpose === "translation" && calls[1].purpose === "generation", `translate: one translation call before the question, then the answer (${calls.map((c) => c.purpose)})`);
+  check(t?.ok && t?.usage?.completion_tokens > 0, "translate: the translation call went through");
+  check(t?.finish_reason === "stop", `translate: the grammar closed the reply within max_tokens (finish ${t?.finish_reason}, ${t?.usage?.completion_tokens} tokens)`);
+  check(outcome != null && outcome.decision !== "translation_failed", `translate: the trace says ${outcome?.decision}: ${outcome?.reason}`);
+  check(outcome?.decision === "translated" ? shown !== "Which Android version?" : shown === "Which Android version?", `translate: shown as ${JSON.stringify(shown)}`);
+  check(r.json?.counters?.answered === 1 && r.json?.prompt?.answered?.length === 1, "translate: the answer is kept");
+  console.log(`figures: translation prompt_tokens=${t?.usage?.prompt_tokens} completion_tokens=${t?.usage?.completion_tokens} finish=${t?.finish_reason} ms=${t?.ms}; ${outcome?.decision}; shown ${JSON.stringify(shown)}`);
+}
+
+if (env.LLM_CLI_PART === "translate") {
+  console.log(failures ? `${failures} CLI LLM check(s) failed` : "all CLI LLM checks passed");
+  process.exit(failures ? 1 : 0);
 }
 
 // 2. A wrong key: a clear 401, the embedded detector takes over, the answer fails clearly with

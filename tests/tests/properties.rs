@@ -11,9 +11,9 @@
 //!
 //! And termination: a user who keeps answering or skipping, with a host that replies to every
 //! request with anything at all, reaches a terminal status within
-//! `3 + max_questions + steps × (max(max_per_step, 1) + 1)` accepted inputs
-//! (start, detection, one input per question, at most `max(max_per_step, 1) + 1` per step,
-//! generation).
+//! `3 + 2 × max_questions + steps × (max(max_per_step, 1) + 1)` accepted inputs
+//! (start, detection, per question its translation and its answer, at most
+//! `max(max_per_step, 1) + 1` per step, generation).
 //!
 //! The case count is `PROPTEST_CASES` or 10,000 per property.
 
@@ -53,6 +53,9 @@ proptest! {
             let input = action.input(&session);
             let kind = input.kind();
             let before = session.clone();
+            // A question awaiting its translation is pending: answering, skipping or declining
+            // it puts it before the user as much as showing it would.
+            let translating = before.translating().map(|q| q.id.clone());
             let starts_conversation = matches!(kind, InputKind::Start | InputKind::Reset)
                 || (kind == InputKind::Message && !matches!(before.status(), Status::AwaitingClarification));
             match session.handle(input) {
@@ -61,6 +64,12 @@ proptest! {
                     if starts_conversation {
                         shown.clear();
                         answers = 0;
+                    }
+                    if let Some(id) = translating
+                        && matches!(kind, InputKind::Answer | InputKind::Skip | InputKind::SkipAll)
+                    {
+                        prop_assert!(!shown.contains(&id), "{} shown twice", id);
+                        shown.push(id);
                     }
                     for e in &effects {
                         if let Effect::Ask { question, progress } = e {
@@ -103,7 +112,7 @@ proptest! {
     ) {
         let steps = u32::try_from(config.steps.len()).unwrap_or(u32::MAX);
         let per_step = config.limits.max_per_step.max(1) + 1;
-        let bound = 3 + config.limits.max_questions + steps * per_step;
+        let bound = 3 + 2 * config.limits.max_questions + steps * per_step;
         let mut session = Session::new(config);
         let mut effects = session
             .handle(Input::Start { request: request.0, context: request.1, now: 0 })
@@ -190,6 +199,20 @@ fn cooperative_input(session: &Session, effects: &[Effect], pick: usize, reply: 
                     usage: None,
                 };
             }
+            Effect::RequestTranslation { question, .. } => {
+                return if pick == 7 {
+                    Input::TranslationFailed {
+                        question: question.clone(),
+                        reason: "timed out".into(),
+                    }
+                } else {
+                    Input::TranslationReceived {
+                        question: question.clone(),
+                        text: reply,
+                        usage: None,
+                    }
+                };
+            }
             Effect::RequestGeneration { .. } => {
                 return if pick == 7 {
                     Input::GenerationFailed {
@@ -238,6 +261,9 @@ enum Action {
     GenerationFailed,
     Retry,
     Reset,
+    /// A reply to the pending translation request (`true`), or one for another question.
+    TranslationReceived(bool, String),
+    TranslationFailed(bool),
 }
 
 impl Action {
@@ -250,6 +276,10 @@ impl Action {
             .get(session.step_outputs().len())
             .cloned();
         let now = 1_000;
+        let translating = |right: bool| match session.translating() {
+            Some(q) if right => q.id.clone(),
+            Some(_) | None => QuestionId("q-stale".into()),
+        };
         match self.clone() {
             Self::Start(request, context) => Input::Start {
                 request,
@@ -329,6 +359,15 @@ impl Action {
             },
             Self::Retry => Input::Retry,
             Self::Reset => Input::Reset,
+            Self::TranslationReceived(right, reply) => Input::TranslationReceived {
+                question: translating(right),
+                text: reply,
+                usage: None,
+            },
+            Self::TranslationFailed(right) => Input::TranslationFailed {
+                question: translating(right),
+                reason: "timed out".into(),
+            },
         }
     }
 }
@@ -401,6 +440,9 @@ fn action() -> impl Strategy<Value = Action> {
         1 => Just(Action::GenerationFailed),
         1 => Just(Action::Retry),
         1 => Just(Action::Reset),
+        3 => (prop::bool::weighted(0.8), translation_reply())
+            .prop_map(|(right, reply)| Action::TranslationReceived(right, reply)),
+        1 => prop::bool::weighted(0.8).prop_map(Action::TranslationFailed),
     ]
 }
 
@@ -499,6 +541,21 @@ fn llm_reply() -> impl Strategy<Value = String> {
             r#"{"needs_clarification": true, "clarification_question": "Which colour?", "clarification_options": ["a", "b", "c", "d", "e", "f", "g"]}"#,
             r#"{"needs_clarification": true, "ambiguity_details": [{"clarification_question": "Only one?", "possible_options": ["x"]}, {"clarification_question": "only ONE"}, {"clarification_question": "Which tone?", "priority": "helpful"}, {"clarification_question": "Who?", "priority": "important"}, {"clarification_question": "When?"}]}"#,
             r#"{"needs_clarification": true, "ambiguity_details": [{"clarification_question": "Wh"#,
+            "<html>502</html>",
+            "",
+        ])
+        .prop_map(str::to_owned),
+        1 => ".{0,60}",
+    ]
+}
+
+fn translation_reply() -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => prop::sample::select(vec![
+            r#"{"text": "您的 Android 版本是多少？", "why": "修复方法不同。", "options": ["14 或更新", "13", "12", "11 或更旧"], "assumption": "按最常见的情况处理。"}"#,
+            r#"{"text": "哪一个？", "options": ["甲", "乙"]}"#,
+            r#"{"text": "", "options": []}"#,
+            r#"{"text": "截断的翻"#,
             "<html>502</html>",
             "",
         ])

@@ -389,12 +389,37 @@ impl Driver {
             "generation_failed" => Input::GenerationFailed {
                 reason: rest.to_owned(),
             },
+            "translation_received" | "translation_received_for" => {
+                let (question, text) = if verb == "translation_received_for" {
+                    let (id, text) = rest.split_once(' ').unwrap_or((rest, ""));
+                    (QuestionId(id.to_owned()), text_arg(text, payload))
+                } else {
+                    (self.translating()?, text_arg(rest, payload))
+                };
+                Input::TranslationReceived {
+                    question,
+                    text,
+                    usage: None,
+                }
+            }
+            "translation_failed" => Input::TranslationFailed {
+                question: self.translating()?,
+                reason: rest.to_owned(),
+            },
             "retry" => Input::Retry,
             "reset" => Input::Reset,
             "json" => serde_json::from_str(&format!("{rest}{payload}"))
                 .map_err(|e| format!("input JSON: {e}"))?,
             other => return Err(format!("unknown input {other:?}")),
         })
+    }
+
+    /// The question awaiting its translation.
+    fn translating(&self) -> Result<QuestionId, String> {
+        self.session
+            .translating()
+            .map(|q| q.id.clone())
+            .ok_or_else(|| "no question awaits its translation".to_owned())
     }
 
     /// Evaluates one `?` check after its input.
@@ -510,6 +535,7 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::Complete { .. } => "complete",
         Effect::HandOff { .. } => "hand_off",
         Effect::Notice { .. } => "notice",
+        Effect::RequestTranslation { .. } => "request_translation",
     }
 }
 
@@ -557,6 +583,20 @@ fn render_effect(e: &Effect) -> Vec<String> {
             package.assumptions.len()
         )],
         Effect::Notice { message } => vec![format!("< notice {}", quote(message, 100))],
+        Effect::RequestTranslation { question, request } => {
+            let system = request.messages.first().map_or("", |m| m.content.as_str());
+            vec![format!(
+                "< request_translation {question}: {} message(s), schema {}, max_tokens {}, {}",
+                request.messages.len(),
+                if request.response_format.is_some() {
+                    "yes"
+                } else {
+                    "no"
+                },
+                request.max_tokens.unwrap_or_default(),
+                quote(system.split('.').next().unwrap_or_default(), 60)
+            )]
+        }
     }
 }
 

@@ -7,12 +7,26 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use clarify_core::wire::CallError;
 use clarify_core::{Effect, Error, Input, Millis, Session};
 
-use crate::llm::{self, Cancel, LlmSettings};
+use crate::llm::{self, Cancel, LlmError, LlmSettings};
 
 /// A listener: called after every accepted input with the session and the effects it produced.
 pub type Listener = Rc<dyn Fn(&Session, &[Effect])>;
+
+/// What the last LLM call says about the endpoint. Nothing is known until a call has ended: a
+/// URL in the settings is not a connection.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Link {
+    /// No call has ended since the endpoint was set.
+    #[default]
+    Untried,
+    /// A call succeeded.
+    Reached,
+    /// The last call failed: why, in words for the user.
+    Failed(String),
+}
 
 /// Drives one session. Cheap to clone: clones share the session.
 #[derive(Clone)]
@@ -36,6 +50,8 @@ struct Inner {
     cancel: Cancel,
     listeners: Vec<(u32, Listener)>,
     next_listener: u32,
+    /// Told how each LLM call ended (a cancelled call says nothing).
+    on_link: Option<Rc<dyn Fn(Link)>>,
 }
 
 /// Handle returned by [`Driver::subscribe`]; pass it to [`Driver::unsubscribe`].
@@ -53,6 +69,7 @@ impl Driver {
                 cancel: Cancel::default(),
                 listeners: Vec::new(),
                 next_listener: 0,
+                on_link: None,
             })),
         }
     }
@@ -97,6 +114,11 @@ impl Driver {
         self.inner.borrow_mut().llm = llm;
     }
 
+    /// Calls `observer` with what each LLM call that ends says about the endpoint.
+    pub fn on_link(&self, observer: impl Fn(Link) + 'static) {
+        self.inner.borrow_mut().on_link = Some(Rc::new(observer));
+    }
+
     /// Calls `listener` after every accepted input until [`unsubscribe`](Self::unsubscribe).
     pub fn subscribe(&self, listener: impl Fn(&Session, &[Effect]) + 'static) -> Subscription {
         let mut inner = self.inner.borrow_mut();
@@ -126,6 +148,18 @@ impl Driver {
         }
     }
 
+    fn tell_link<T>(&self, result: &Result<T, LlmError>) {
+        let link = match result {
+            Ok(_) => Link::Reached,
+            Err(LlmError(CallError::Cancelled)) => return,
+            Err(e) => Link::Failed(e.to_string()),
+        };
+        let observer = self.inner.borrow().on_link.clone();
+        if let Some(observer) = observer {
+            observer(link);
+        }
+    }
+
     fn perform(&self, effect: Effect) {
         let (llm, cancel) = {
             let inner = self.inner.borrow();
@@ -137,7 +171,9 @@ impl Driver {
                 leptos::task::spawn_local(async move {
                     let input = match llm {
                         Some(settings) => {
-                            match llm::call(&settings, &request, &cancel, &|_| {}).await {
+                            let result = llm::call(&settings, &request, &cancel, &|_| {}).await;
+                            driver.tell_link(&result);
+                            match result {
                                 Ok(reply) => Input::DetectionReceived {
                                     text: reply.text,
                                     usage: reply.usage,
@@ -152,6 +188,33 @@ impl Driver {
                         },
                     };
                     // A refusal means the session moved on (reset, restore) while the call ran.
+                    let _ = driver.send(input);
+                });
+            }
+            Effect::RequestTranslation { question, request } => {
+                let driver = self.clone();
+                leptos::task::spawn_local(async move {
+                    let input = match llm {
+                        Some(settings) => {
+                            match llm::call(&settings, &request, &cancel, &|_| {}).await {
+                                Ok(reply) => Input::TranslationReceived {
+                                    question,
+                                    text: reply.text,
+                                    usage: reply.usage,
+                                },
+                                Err(e) => Input::TranslationFailed {
+                                    question,
+                                    reason: e.to_string(),
+                                },
+                            }
+                        }
+                        None => Input::TranslationFailed {
+                            question,
+                            reason: "no LLM endpoint is configured".into(),
+                        },
+                    };
+                    // A refusal means the question was answered, or the session moved on,
+                    // while the call ran: the late translation changes nothing.
                     let _ = driver.send(input);
                 });
             }
@@ -172,6 +235,7 @@ impl Driver {
                             });
                         };
                         let result = llm::call(&settings, &request, &cancel, &on_text).await;
+                        driver.tell_link(&result);
                         let input = match result {
                             Ok(reply) => Input::GenerationCompleted {
                                 text: String::new(),

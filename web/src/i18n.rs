@@ -111,8 +111,16 @@ pub struct Texts {
     pub start_over: &'static str,
     /// Offline banner.
     pub offline: &'static str,
-    /// Online banner prefix.
+    /// Online banner prefix, once a call to the endpoint succeeded.
     pub online: &'static str,
+    /// Online banner before and after the endpoint, before any call ended.
+    pub online_untried: (&'static str, &'static str),
+    /// Online banner before and after the endpoint, then the reason, after a call failed.
+    pub online_failed: (&'static str, &'static str),
+    /// The name of the region holding the mode banner and the notices.
+    pub status_region: &'static str,
+    /// Under the endpoint field when what was typed cannot be an endpoint.
+    pub endpoint_invalid: &'static str,
     /// While detection runs.
     pub thinking: &'static str,
     /// While the answer is written.
@@ -216,6 +224,13 @@ static EN: Texts = Texts {
     start_over: "Start over",
     offline: "Offline mode: no LLM endpoint is configured. The embedded detector and a demo support knowledge base ask the questions, and the answer shows the enriched prompt. Add an endpoint in Settings to use an LLM.",
     online: "Connected to ",
+    online_untried: (
+        "LLM endpoint ",
+        " — not tried yet: the next request, or Test connection in Settings, checks it.",
+    ),
+    online_failed: ("The last call to ", " failed: "),
+    status_region: "Connection and notices",
+    endpoint_invalid: "Not used: the endpoint must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8081/v1. The app keeps the last valid one.",
     thinking: "Thinking about your request…",
     writing: "Writing the answer…",
     answer: "Answer",
@@ -275,6 +290,13 @@ static ZH: Texts = Texts {
     start_over: "重新开始",
     offline: "离线模式：未配置 LLM 端点。由内置检测器和演示知识库提问，回答会展示增强后的提示词。在设置中添加端点即可使用 LLM。",
     online: "已连接 ",
+    online_untried: (
+        "LLM 端点 ",
+        " —— 尚未试过：下一次请求或设置里的“测试连接”会检查它。",
+    ),
+    online_failed: ("最近一次调用 ", " 失败："),
+    status_region: "连接状态与通知",
+    endpoint_invalid: "未采用：端点必须是以 http:// 或 https:// 开头的完整地址，例如 http://127.0.0.1:8081/v1。应用继续使用上一个有效的端点。",
     thinking: "正在分析你的请求…",
     writing: "正在撰写回答…",
     answer: "回答",

@@ -320,6 +320,12 @@ impl Clarifier {
 }
 
 impl Clarifier {
+    /// The driver of this session, for the widget's card to draw and drive.
+    #[cfg(feature = "widget")]
+    pub(crate) fn driver(&self) -> &Driver {
+        &self.driver
+    }
+
     fn send(&self, input: Input) -> Result<(), JsValue> {
         self.driver.send(input).map_err(ClarifyError::from)?;
         Ok(())

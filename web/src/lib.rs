@@ -11,6 +11,8 @@ pub mod js_api;
 pub mod llm;
 pub mod storage;
 pub mod ui;
+#[cfg(feature = "widget")]
+pub mod widget;
 
 #[cfg(feature = "app")]
 use wasm_bindgen::prelude::*;

@@ -8,9 +8,10 @@
 //! - every attempt has its own `AbortController`: a JS timer aborts it after
 //!   [`ClientSettings::timeout_ms`], and [`Cancel::cancel`] aborts it on request;
 //! - between attempts it waits as long as the exchange says, with a JS `setTimeout` promise;
-//! - a fetch `TypeError` is either an unreachable host or a CORS refusal: a `no-cors` probe tells
-//!   them apart (it succeeds only if something answers at that address). These words, and where
-//!   the user sets the key, are the browser's and live here.
+//! - a fetch `TypeError` is the page's Content-Security-Policy refusing the connection (its
+//!   `securitypolicyviolation` event says so), an unreachable host or a CORS refusal (a
+//!   `no-cors` probe tells those apart: it succeeds only if something answers at that address).
+//!   These words, and where the user sets the key, are the browser's and live here.
 //!
 //! The API key is sent only as the `Authorization` header to the configured endpoint; it is in
 //! no URL, no error and no `Debug` output.
@@ -197,6 +198,7 @@ async fn attempt(
     });
     cancel.inner.current.replace(controller.clone());
     let request = exchange.request();
+    let policy = PolicyWatch::start();
     let result = send_and_read(exchange, &request, controller.as_ref(), on_text).await;
     if let Some((id, _closure)) = timer
         && let Some(window) = web_sys::window()
@@ -208,7 +210,7 @@ async fn attempt(
         Err(Failure::Aborted) if cancel.is_cancelled() => Err(exchange.fail(Transport::Cancelled)),
         Err(Failure::Aborted) if timed_out.get() => Err(exchange.fail(Transport::TimedOut)),
         Err(Failure::Aborted) => Err(exchange.fail(Transport::Cancelled)),
-        Err(Failure::Fetch) => Err(exchange.fail(diagnose(&request.url).await)),
+        Err(Failure::Fetch) => Err(exchange.fail(diagnose(&request.url, &policy).await)),
         Err(Failure::Broken) => Err(exchange.fail(Transport::Broken("network error".into()))),
         Err(Failure::Exchange(e)) => Err(e),
         Ok(done) => Ok(done),
@@ -353,17 +355,27 @@ impl Reader {
     }
 }
 
-/// Tells an unreachable endpoint from a CORS refusal after a fetch `TypeError`: a `no-cors`
-/// HEAD gets an opaque answer from a server that answers at all (CORS does not apply to it),
-/// and fails again when nothing is there. The browser may also block the probe's answer
+/// Tells the three causes of a fetch `TypeError` apart: the page's Content-Security-Policy
+/// refused the connection (a `securitypolicyviolation` event for `connect-src` names the URL);
+/// nothing answers; or the server answers but not for this origin (CORS). For the last two, a
+/// `no-cors` HEAD gets an opaque answer from a server that answers at all (CORS does not apply
+/// to it) and fails again when nothing is there. The browser may also block the probe's answer
 /// (opaque-response blocking), so a failed probe proves nothing: the message then names both
 /// causes.
-async fn diagnose(url: &str) -> Transport {
+async fn diagnose(url: &str, policy: &PolicyWatch) -> Transport {
     let probe = Request::get(url)
         .method(gloo_net::http::Method::HEAD)
         .mode(RequestMode::NoCors)
         .send()
         .await;
+    // The violation event is queued as a task of its own; the probe's round trip gives it time.
+    if policy.refused(url) {
+        return Transport::Refused(
+            "the page's Content-Security-Policy does not allow it; add the endpoint's origin to \
+             the policy's connect-src"
+                .into(),
+        );
+    }
     match probe {
         Ok(_) => Transport::Blocked(
             "the browser blocked its reply (CORS): the server must allow this page's origin and \
@@ -376,6 +388,76 @@ async fn diagnose(url: &str) -> Transport {
                 .into(),
         ),
     }
+}
+
+/// Records, while one attempt runs, the URLs the page's Content-Security-Policy refused under
+/// `connect-src`: a refused `fetch` rejects with the same `TypeError` as an unreachable host,
+/// and only this event tells them apart. The listener is removed when the watch is dropped.
+struct PolicyWatch {
+    refused: Rc<RefCell<Vec<String>>>,
+    listener: Option<Closure<dyn FnMut(web_sys::Event)>>,
+}
+
+impl PolicyWatch {
+    fn start() -> Self {
+        let refused = Rc::new(RefCell::new(Vec::new()));
+        let seen = Rc::clone(&refused);
+        let listener = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
+            let field = |name: &str| {
+                js_sys::Reflect::get(&event, &name.into())
+                    .ok()
+                    .and_then(|v| v.as_string())
+                    .unwrap_or_default()
+            };
+            if field("effectiveDirective") == "connect-src" {
+                seen.borrow_mut().push(field("blockedURI"));
+            }
+        });
+        let added = web_sys::window().is_some_and(|w| {
+            w.add_event_listener_with_callback(
+                "securitypolicyviolation",
+                listener.as_ref().unchecked_ref(),
+            )
+            .is_ok()
+        });
+        Self {
+            refused,
+            listener: added.then_some(listener),
+        }
+    }
+
+    /// Whether a connection to `url`'s origin was refused. A report may carry the whole URL or
+    /// only its origin; a relative `url` is the page's own origin, which reports name in full,
+    /// so any refusal counts for it.
+    fn refused(&self, url: &str) -> bool {
+        let origin = origin_of(url);
+        self.refused
+            .borrow()
+            .iter()
+            .any(|blocked| origin.is_empty() || origin_of(blocked) == origin)
+    }
+}
+
+impl Drop for PolicyWatch {
+    fn drop(&mut self) {
+        if let (Some(listener), Some(window)) = (&self.listener, web_sys::window()) {
+            let _ = window.remove_event_listener_with_callback(
+                "securitypolicyviolation",
+                listener.as_ref().unchecked_ref(),
+            );
+        }
+    }
+}
+
+/// `scheme://host:port` of an absolute URL (the text up to the path); empty for a relative one.
+fn origin_of(url: &str) -> &str {
+    let Some(after_scheme) = url.find("://").map(|i| i + 3) else {
+        return "";
+    };
+    let end = url[after_scheme..]
+        .find(['/', '?', '#'])
+        .map_or(url.len(), |i| after_scheme + i);
+    &url[..end]
 }
 
 /// Resolves after `ms` milliseconds (a JS `setTimeout` promise); at once without a window.

@@ -52,9 +52,10 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// Whether an endpoint is configured (otherwise the app runs offline).
+    /// Whether a usable endpoint is configured: an absolute http(s) URL (otherwise the app
+    /// runs offline; the settings form refuses anything else).
     pub fn online(&self) -> bool {
-        !self.endpoint.trim().is_empty()
+        clarify_core::exchange::Endpoint::check_url(&self.endpoint).is_ok()
     }
 
     /// The language of the chrome and of new sessions.

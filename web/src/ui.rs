@@ -6,10 +6,11 @@
 //! functions do the wiring: [`persistence`] (load, save after every transition, resume),
 //! [`cross_tab`] (another tab's writes) and [`timer`] (the pending question's deadline).
 //!
-//! The components: [`RequestForm`], [`Conversation`], [`QuestionCard`], [`AnswerView`],
-//! [`HandoffNotice`], [`FailureNotice`], [`TracePanel`] and [`SettingsPanel`]. The card takes
-//! everything it needs as props (its language from context when not given), so it can be
-//! mounted on its own.
+//! The components: [`RequestForm`], [`Conversation`], [`QuestionCard`], [`WorkingLine`],
+//! [`Ending`] ([`AnswerView`], [`HandoffNotice`], [`FailureNotice`]), [`TracePanel`] and
+//! [`SettingsPanel`]. The card takes everything it needs as props (its language from context
+//! when not given), so it can be mounted on its own; the widget (`crate::widget`) mounts it with
+//! the working line, the ending and the request box in a shadow root.
 
 mod answer;
 mod app;
@@ -27,6 +28,7 @@ use leptos::prelude::*;
 
 pub use answer::{AnswerView, FailureNotice, HandoffNotice};
 pub use app::ClarifyApp;
+pub use chat::{Ending, WorkingLine};
 pub use conversation::{Conversation, RequestForm};
 pub use question_card::{Outcome, PriorityBadge, QuestionCard};
 pub use settings::SettingsPanel;

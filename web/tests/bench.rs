@@ -590,6 +590,22 @@ async fn run_scenario(clock: &Clock, endpoint: &str, scenario: &Scenario) {
                 calls.push(call);
                 session.handle(input)
             }
+            Effect::RequestTranslation { question, request } => {
+                let call = send(clock, endpoint, "translation", &request).await;
+                let input = match &call.error {
+                    None => Input::TranslationReceived {
+                        question,
+                        text: call.text.clone(),
+                        usage: call.usage,
+                    },
+                    Some(e) => Input::TranslationFailed {
+                        question,
+                        reason: e.clone(),
+                    },
+                };
+                calls.push(call);
+                session.handle(input)
+            }
             Effect::RequestGeneration { request, .. } => {
                 let call = send(clock, endpoint, "generation", &request).await;
                 let input = match &call.error {

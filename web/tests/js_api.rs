@@ -232,6 +232,66 @@ fn a_throwing_listener_does_not_stop_the_session_or_other_listeners() {
     assert_eq!(code(c.subscribe("not a function".into())), "bad_argument");
 }
 
+/// With an endpoint set, the demo's English crash question, for a user reading Chinese, goes to
+/// the LLM for translation before it is shown; nothing listens at the endpoint, so it is shown
+/// as written once the call fails, with its id, and the listener saw the translation request.
+#[wasm_bindgen_test]
+async fn a_question_in_another_language_waits_for_its_translation_then_shows() {
+    let c = clarifier(
+        r#"{"endpoint": "http://127.0.0.1:9/v1", "model": "m", "language": "zh", "demo": true}"#,
+    );
+    let calls: Calls = Rc::default();
+    let seen = Rc::clone(&calls);
+    let listener =
+        Closure::<dyn Fn(JsValue, JsValue)>::new(move |state: JsValue, effects: JsValue| {
+            let effects: js_sys::Array = effects.dyn_into().unwrap();
+            let types = effects
+                .iter()
+                .map(|e| get(&e, "type").as_string().unwrap())
+                .collect();
+            seen.borrow_mut()
+                .push((get(&state, "status").as_string().unwrap(), types));
+        });
+    let _off = c.subscribe(listener.as_ref().clone()).unwrap();
+
+    c.start("my app crashes".into(), None).unwrap();
+    assert_eq!(c.status(), "analyzing");
+    assert!(
+        c.question().unwrap().is_null(),
+        "not shown before its translation"
+    );
+    let first = calls.borrow()[0].1.clone();
+    assert!(
+        first.contains(&"request_translation".to_string()),
+        "{first:?}"
+    );
+
+    let started = js_sys::Date::now();
+    while c.status() == "analyzing" {
+        assert!(
+            js_sys::Date::now() - started < 60_000.0,
+            "the failed call came back"
+        );
+        sleep(50).await;
+    }
+    assert_eq!(c.status(), "awaiting_clarification");
+    let question = c.question().unwrap();
+    assert_eq!(get(&question, "text"), "Which Android version?");
+    assert_eq!(first_choice(&c), "o1");
+    let last = calls.borrow().last().unwrap().1.clone();
+    assert!(last.contains(&"ask".to_string()), "{last:?}");
+}
+
+async fn sleep(ms: i32) {
+    let p = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(p).await.unwrap();
+}
+
 /// Each call a listener got: the status and the effect types.
 type Calls = Rc<RefCell<Vec<(String, Vec<String>)>>>;
 

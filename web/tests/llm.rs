@@ -638,3 +638,92 @@ async fn a_detection_call_for_a_one_line_request_costs_under_600_prompt_tokens()
         usage.prompt_tokens
     );
 }
+
+/// A knowledge-base question written in English, for a request written in Chinese, goes
+/// through the translation micro-chain before it is shown: the real server answers the
+/// translation request (its schema bounds the reply, so it closes within `max_tokens`), and
+/// the question is shown translated or, when the tiny model's reply cannot be read, as written
+/// with the trace saying why; either way with its id and its options' ids, and its answer kept.
+#[wasm_bindgen_test]
+async fn an_english_document_question_is_translated_for_a_chinese_request() {
+    let Some(capped) = settings() else {
+        panic!("{NO_SERVER}")
+    };
+    // The translation's own token cap applies (the usual 128 would cut a schema-full reply).
+    let mut s = capped.clone();
+    s.client.max_tokens = None;
+    let (d, log) = driver(s, 1);
+    let request = "我的应用一直闪退";
+    d.send(Input::Start {
+        request: request.into(),
+        context: clarify_core::demo::context(request, &[]),
+        now: 0,
+    })
+    .unwrap();
+    let original = d
+        .with(|s| s.translating().cloned())
+        .expect("the English question awaits its translation");
+    assert_eq!(original.text, "Which Android version?");
+    assert!(
+        log.borrow()
+            .iter()
+            .any(|e| matches!(e, Effect::RequestTranslation { .. }))
+    );
+    let started = js_sys::Date::now();
+    wait_until("the translation", || status(&d) != Status::Analyzing).await;
+    let shown = d
+        .with(|s| s.current_question().cloned())
+        .expect("the question is shown");
+    let (decision, reason) = d.with(|s| {
+        s.trace()
+            .iter()
+            .rev()
+            .find(|t| t.decision.starts_with("translat") && t.decision != "translation_requested")
+            .map(|t| (t.decision.clone(), t.reason.clone()))
+            .expect("the trace records the translation's outcome")
+    });
+    let c = d.with(Session::counters);
+    console_log!(
+        "LLM translation: {decision} in {:.1} s, completion_tokens={}: {reason} — shown: {:?} {:?}",
+        (js_sys::Date::now() - started) / 1000.0,
+        c.completion_tokens,
+        shown.text,
+        shown
+            .options
+            .iter()
+            .map(|o| o.label.as_str())
+            .collect::<Vec<_>>()
+    );
+    assert!(
+        decision == "translated" || decision == "translation_unusable",
+        "the real endpoint answered: {decision}: {reason}"
+    );
+    assert_eq!(
+        c.llm_calls, 1,
+        "the document's question needed no detection"
+    );
+    assert!(c.completion_tokens > 0, "usage read from the reply");
+    assert_eq!(shown.id, original.id);
+    let ids =
+        |q: &clarify_core::Question| q.options.iter().map(|o| o.id.clone()).collect::<Vec<_>>();
+    assert_eq!(ids(&shown), ids(&original));
+    if decision == "translation_unusable" {
+        assert_eq!(
+            shown, original,
+            "an unreadable reply shows the question as written"
+        );
+    }
+    // The answer: the usual token cap for the generation the tiny model would drag on.
+    d.set_llm(Some(capped));
+    assert_eq!(answer_one(&d), 1);
+    wait_until("the answer", || status(&d).is_terminal()).await;
+    assert_eq!(
+        status(&d),
+        Status::Completed,
+        "{:?}",
+        d.with(|s| s.failure().map(str::to_owned))
+    );
+    let kept = d.with(|s| s.resolutions().to_vec());
+    assert_eq!(kept.len(), 1);
+    assert_eq!(kept[0].question.id, original.id);
+}

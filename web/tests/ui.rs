@@ -652,7 +652,12 @@ async fn settings_are_saved_with_the_key_apart_from_the_session() {
             "maxQuestions": 2, "neverAsk": false, "language": "auto"})
     );
     assert_eq!(local(API_KEY_KEY).unwrap(), "sk-secret-42");
-    assert!(text(&m.get("online-banner")).contains("http://127.0.0.1:9/v1"));
+    let banner = text(&m.get("online-banner"));
+    assert!(banner.contains("http://127.0.0.1:9/v1"), "{banner}");
+    assert!(
+        banner.contains("not tried yet") && !banner.contains("Connected"),
+        "a URL in the settings is no connection: {banner}"
+    );
 
     start(&m, "my app crashes").await;
     settle().await;
@@ -662,6 +667,40 @@ async fn settings_are_saved_with_the_key_apart_from_the_session() {
         "the key never enters the snapshot"
     );
     assert!(!m.get("trace").inner_html().contains("sk-secret"));
+}
+
+#[wasm_bindgen_test]
+async fn the_settings_form_refuses_an_endpoint_that_is_not_an_absolute_http_url() {
+    clear_storage();
+    let m = mount_app();
+    m.get("settings-toggle").click();
+    tick().await;
+    let field = m.get("set-endpoint");
+    for typed in ["not a url", "/v1", "ftp://127.0.0.1/v1"] {
+        type_into(&field, typed);
+        field
+            .dispatch_event(&web_sys::Event::new("change").unwrap())
+            .unwrap();
+        tick().await;
+        assert!(
+            text(&m.get("endpoint-error")).contains("absolute http://"),
+            "{typed} is refused"
+        );
+        assert_eq!(field.get_attribute("aria-invalid").as_deref(), Some("true"));
+        assert!(
+            m.find("offline-banner").is_some(),
+            "{typed} leaves the app offline"
+        );
+        assert!(!local(SETTINGS_KEY).unwrap_or_default().contains(typed));
+    }
+    type_into(&field, "https://llm.example/v1");
+    tick().await;
+    assert_eq!(text(&m.get("endpoint-error")), "");
+    assert_eq!(
+        field.get_attribute("aria-invalid").as_deref(),
+        Some("false")
+    );
+    assert!(text(&m.get("online-banner")).contains("https://llm.example/v1"));
 }
 
 #[wasm_bindgen_test]

@@ -1,5 +1,6 @@
 //! The learned layer: a logistic regression over hashed word unigrams, bigrams and a proper-noun
-//! cue, trained on IN3 train by `scripts/train-detector` and shipped as 16 KB of `i8` weights.
+//! cue, trained on IN3 train by `scripts/train-detector` and shipped as 8 KB of 4-bit weights
+//! (16,384 buckets, each a code into a table of 16 values).
 //!
 //! Training data: IN3 (Qian et al., 2024, "Tell Me More!", OpenBMB/Tell_Me_More), Apache-2.0;
 //! see `data/in3/README.md`. The feature extraction must match the script's `features` exactly.
@@ -7,84 +8,101 @@
 /// The weights file written by `scripts/train-detector`.
 static MODEL: &[u8] = include_bytes!("../../data/detector.bin");
 
-const HEADER: usize = 20;
+/// Magic, bucket count, bias, threshold, then the 16 values of the 4-bit codes.
+const HEADER: usize = 16 + 4 * LEVELS;
+const LEVELS: usize = 16;
 /// Only the first tokens count, so a 100 KB request costs no more than a long sentence.
 const MAX_TOKENS: usize = 64;
+/// Tokens per length feature, and the most length features after `L0`.
+const LENGTH_STEP: usize = 4;
+const LENGTH_CAP: usize = 8;
 
-/// The model's vagueness score for `text`: at or above [`threshold`] means "ask first".
-///
-/// Deterministic and allocation-free; linear in the first [`MAX_TOKENS`] tokens.
-pub(crate) fn score(text: &str) -> f32 {
-    let Some(model) = Model::get() else {
-        return 0.0;
-    };
-    let mut sum: i64 = 0;
-    let mut count: u32 = 0;
-    for_each_feature(text, model.mask(), |index| {
-        sum += i64::from(model.weight(index));
-        count += 1;
-    });
-    // `count` is at least 1 (the end bigram).
-    let norm = 1.0 / f64::from(count.max(1)).sqrt();
-    (f64::from(model.bias) + norm * f64::from(model.scale) * sum as f64) as f32
+/// The shipped model, parsed once per call (a few loads from a static: no allocation).
+pub(crate) fn shipped() -> Option<Model<'static>> {
+    Model::parse(MODEL)
 }
 
-/// The decision threshold: the equal-error point of cross-validation on IN3 train.
-pub(crate) fn threshold() -> f32 {
-    Model::get().map_or(f32::INFINITY, |m| m.threshold)
-}
-
-struct Model {
+/// A parsed weights file: a view into its bytes.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Model<'a> {
     buckets: u32,
-    scale: f32,
     bias: f32,
     threshold: f32,
-    weights: &'static [u8],
+    /// The 16 weight values a 4-bit code stands for; code 0 is 0.0.
+    table: [f32; LEVELS],
+    /// Two codes per byte, the even bucket in the low nibble.
+    codes: &'a [u8],
 }
 
-impl Model {
-    fn get() -> Option<Self> {
-        let magic = MODEL.get(..4)?;
-        if magic != b"CLM1" {
+impl<'a> Model<'a> {
+    /// Reads a weights file as `scripts/train-detector` writes it; `None` if it is not one.
+    pub(crate) fn parse(bytes: &'a [u8]) -> Option<Self> {
+        if bytes.get(..4)? != b"CLM2" {
             return None;
         }
-        let word = |at: usize| -> Option<[u8; 4]> { MODEL.get(at..at + 4)?.try_into().ok() };
+        let word = |at: usize| -> Option<[u8; 4]> { bytes.get(at..at + 4)?.try_into().ok() };
         let buckets = u32::from_le_bytes(word(4)?);
-        let weights = MODEL.get(HEADER..)?;
-        if !buckets.is_power_of_two() || weights.len() != buckets as usize {
+        let mut table = [0.0; LEVELS];
+        for (i, v) in table.iter_mut().enumerate() {
+            *v = f32::from_le_bytes(word(16 + 4 * i)?);
+        }
+        let codes = bytes.get(HEADER..)?;
+        if !buckets.is_power_of_two() || buckets < 2 || codes.len() != buckets as usize / 2 {
             return None;
         }
         Some(Self {
             buckets,
-            scale: f32::from_le_bytes(word(8)?),
-            bias: f32::from_le_bytes(word(12)?),
-            threshold: f32::from_le_bytes(word(16)?),
-            weights,
+            bias: f32::from_le_bytes(word(8)?),
+            threshold: f32::from_le_bytes(word(12)?),
+            table,
+            codes,
         })
     }
 
-    fn mask(&self) -> u32 {
-        self.buckets - 1
+    /// The vagueness score for `text`: at or above [`Model::threshold`] means "ask first".
+    ///
+    /// Deterministic and allocation-free; linear in the first [`MAX_TOKENS`] tokens.
+    pub(crate) fn score(&self, text: &str) -> f32 {
+        let mut sum = 0.0f64;
+        let mut count: u32 = 0;
+        for_each_feature(text, self.buckets - 1, |index| {
+            sum += f64::from(self.weight(index));
+            count += 1;
+        });
+        // `count` is at least 1 (the end bigram).
+        let norm = 1.0 / f64::from(count.max(1)).sqrt();
+        (f64::from(self.bias) + norm * sum) as f32
     }
 
-    fn weight(&self, index: u32) -> i8 {
-        self.weights
-            .get(index as usize)
-            .map_or(0, |b| i8::from_ne_bytes([*b]))
+    /// The decision threshold: the equal-error point of cross-validation on IN3 train.
+    pub(crate) fn threshold(&self) -> f32 {
+        self.threshold
+    }
+
+    fn weight(&self, index: u32) -> f32 {
+        let byte = self.codes.get(index as usize / 2).copied().unwrap_or(0);
+        let code = if index.is_multiple_of(2) {
+            byte & 0x0F
+        } else {
+            byte >> 4
+        };
+        self.table[usize::from(code)]
     }
 }
 
 /// Calls `f` with the bucket of every feature of `text`, as `features()` in the script does:
 /// per token a unigram, a bigram with the previous token (`^` at the start) and, for a proper
 /// noun cue (an ASCII word starting with A–Z that does not open a sentence), the feature `P`;
-/// then the end bigram (`$`).
+/// then the end bigram (`$`) and the length features (`L0`, `L1`… one per four tokens).
 fn for_each_feature(text: &str, mask: u32, mut f: impl FnMut(u32)) {
     let mut word = [0u8; 64];
     let mut prev = [0u8; 64];
     let mut prev_len = 1;
     prev[0] = b'^';
     let proper_noun = Fnv::new().byte(b'P').finish() & mask;
+    let mut tokens = 0;
     for token in Tokens::new(text).take(MAX_TOKENS) {
+        tokens += 1;
         let len = token.as_bytes(&mut word).len();
         f(Fnv::new().byte(b'w').bytes(&word[..len]).finish() & mask);
         f(Fnv::new()
@@ -106,6 +124,10 @@ fn for_each_feature(text: &str, mask: u32, mut f: impl FnMut(u32)) {
         .bytes(b" $")
         .finish()
         & mask);
+    // Length: `L0`, then one more per LENGTH_STEP tokens up to `L8`.
+    for k in 0..=(tokens / LENGTH_STEP).min(LENGTH_CAP) {
+        f(Fnv::new().byte(b'L').byte(b'0' + k as u8).finish() & mask);
+    }
 }
 
 /// A token: a run of ASCII letters and digits (lower-cased, at most 64 bytes kept) or a single
@@ -223,26 +245,27 @@ mod tests {
     fn model_scores_match_training_script() {
         // Printed by `scripts/train-detector` for its PARITY requests.
         let expected = [
-            ("Find the capital city of Tasmania.", -2.1964),
-            ("Find a recipe for homemade pizza.", 2.7318),
-            ("Tell me more about it", 0.5512),
-            ("悠遊卡 投遞的格式、成效", 2.0537),
-            ("", 1.5611),
+            ("Find the capital city of Tasmania.", -1.5706),
+            ("Find a recipe for homemade pizza.", 2.0361),
+            ("Tell me more about it", 0.5061),
+            ("悠遊卡 投遞的格式、成效", 1.9596),
+            ("", 1.5984),
             (
                 "Is Paris in France? Yes. Compare LeBron James and Michael Jordan, e.g. Stats.",
-                -1.5966,
+                -0.6302,
             ),
         ];
         for (text, want) in expected {
-            let got = score(text);
+            let got = shipped().unwrap().score(text);
             assert!((got - want).abs() < 1e-3, "{text:?}: {got} != {want}");
         }
     }
 
     #[test]
     fn the_shipped_model_loads() {
-        let m = Model::get().expect("detector.bin is well formed");
+        let m = shipped().expect("detector.bin is well formed");
         assert_eq!(m.buckets, 16384);
+        assert_eq!(m.table[0], 0.0);
         assert!(m.threshold.is_finite());
     }
 
@@ -271,8 +294,9 @@ mod tests {
     #[test]
     fn long_tokens_and_long_requests_are_bounded() {
         let long = "a".repeat(100_000);
-        assert!(score(&long).is_finite());
+        let m = shipped().unwrap();
+        assert!(m.score(&long).is_finite());
         let many = "word ".repeat(20_000);
-        assert!(score(&many).is_finite());
+        assert!(m.score(&many).is_finite());
     }
 }

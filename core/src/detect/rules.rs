@@ -12,45 +12,15 @@ const POSSESSIVES: &[&str] = &["its", "their"];
 const POSSESSIVE_REACH: usize = 3;
 /// Demonstratives: pronouns only when nothing that they could modify follows.
 const DEMONSTRATIVES: &[&str] = &["this", "that", "these", "those"];
-/// Words after a demonstrative that show it stands alone ("how does that work").
-const AFTER_STANDALONE: &[&str] = &[
-    "is", "was", "are", "were", "does", "do", "did", "work", "works", "mean", "means", "one",
-    "ones", "thing", "things", "stuff", "about", "for", "to", "in", "on", "again", "better",
-    "faster", "shorter", "longer", "please", "and", "or", "with", "into",
-];
-/// Artifacts a request may refer to with "the"/"my" without providing them.
-const ARTIFACTS: &[&str] = &[
-    "paper",
-    "method",
-    "approach",
-    "file",
-    "document",
-    "doc",
-    "article",
-    "code",
-    "script",
-    "error",
-    "report",
-    "project",
-    "spreadsheet",
-    "email",
-    "message",
-    "link",
-    "image",
-    "attachment",
-    "screenshot",
-    "above",
-    "previous",
-    "same",
-    "bug",
-    "issue",
-    "output",
-    "log",
-    "logs",
-    "table",
-    "draft",
-    "function",
-];
+/// Words after a demonstrative that show it stands alone ("how does that work"), each between
+/// spaces (see [`is_listed`]).
+const AFTER_STANDALONE: &str = " is was are were does do did work works mean means one ones thing things stuff \
+    about for to in on again better faster shorter longer please and or with into ";
+/// Artifacts a request may refer to with "the"/"my" without providing them, each between
+/// spaces.
+const ARTIFACTS: &str = " paper method approach file document doc article code script error report \
+    project spreadsheet email message link image attachment screenshot above \
+    previous same bug issue output log logs table draft function ";
 /// Underspecified-parameter phrasings from seed 002: "how many … enough", "which X should I use",
 /// "what's a good X".
 const PARAMETER_OPENERS: &[(&str, &str)] = &[
@@ -72,7 +42,9 @@ pub(crate) fn english(words: &[&str], has_history: bool) -> Vec<Finding> {
     let short = words.len() <= 12;
     if !has_history {
         if let Some(i) = words.iter().enumerate().position(|(i, w)| {
-            (PRONOUNS.contains(w) && (i < POSSESSIVE_REACH || !POSSESSIVES.contains(w)))
+            (PRONOUNS.contains(w)
+                && (i < POSSESSIVE_REACH || !POSSESSIVES.contains(w))
+                && !has_antecedent(&words[..i]))
                 || is_standalone_demonstrative(words, w)
         }) {
             let before = i.checked_sub(1).and_then(|j| words.get(j)).copied();
@@ -91,7 +63,7 @@ pub(crate) fn english(words: &[&str], has_history: bool) -> Vec<Finding> {
         // The last artifact is the anchor: "the method from the paper" needs the paper.
         for pair in words.windows(2).rev() {
             if let [det @ ("the" | "my" | "our" | "your"), noun] = pair
-                && ARTIFACTS.contains(noun)
+                && is_listed(ARTIFACTS, noun)
                 && short
             {
                 found.push(Finding {
@@ -159,6 +131,38 @@ fn generic_superlative(words: &[&str]) -> Option<String> {
     Some(format!("{} {}", words[i], words[i + 1]))
 }
 
+/// Whether `before` (the words ahead of a pronoun) names something it can refer to: a word of
+/// four letters or more that is not one of the request's own verbs or fillers ("Explain the
+/// concept of bitcoin and how to invest in it" has "concept" and "bitcoin"; "Tell me more
+/// about it" has nothing).
+fn has_antecedent(before: &[&str]) -> bool {
+    before
+        .iter()
+        .any(|w| w.len() >= 4 && !is_listed(NOT_ANTECEDENTS, w))
+}
+
+/// Words of four letters or more that cannot be what a later "it" or "them" refers to, each
+/// followed by a space (one string: a table of separate strings would cost eight bytes of
+/// pointer per word in the WebAssembly build).
+const NOT_ANTECEDENTS: &str = " tell what your some more about what's whats does could would \
+     should will please explain describe summarize summarise make improve rewrite translate show give help \
+     check review edit write read open compare contrast rank with just again then still also \
+     really better have need want like know think mean means said this that these those \
+     there here them they their been being don't doesn't isn't work works working thing \
+     things something into from than very much many long look change update delete send \
+     share post remove turn keep let's clean format convert sort list find search build \
+     create done call understand get shorter longer simpler clearer quick quickly when where \
+     which can't won't didn't anything someone when's where's ";
+
+/// Whether `word` is one of the space-separated words of `list` (which starts and ends with a
+/// space).
+fn is_listed(list: &str, word: &str) -> bool {
+    list.match_indices(word).any(|(i, _)| {
+        list.as_bytes().get(i.wrapping_sub(1)) == Some(&b' ')
+            && list.as_bytes().get(i + word.len()) == Some(&b' ')
+    })
+}
+
 fn is_standalone_demonstrative(words: &[&str], w: &&str) -> bool {
     if !DEMONSTRATIVES.contains(w) {
         return false;
@@ -191,7 +195,7 @@ fn is_standalone_demonstrative(words: &[&str], w: &&str) -> bool {
     }
     match words.get(i + 1) {
         None => true,
-        Some(next) => AFTER_STANDALONE.contains(next),
+        Some(next) => is_listed(AFTER_STANDALONE, next),
     }
 }
 
@@ -249,35 +253,52 @@ const ZH_FULL_SENTENCE: &[&str] = &[
 /// Words with no single meaning until a criterion or time frame is given (seed 002's "the best
 /// approach", "recent advances").
 const ZH_AMBIGUOUS: &[&str] = &["最好", "最佳", "推薦", "推荐", "最新", "最近", "近期"];
+/// Those of [`ZH_AMBIGUOUS`] that ask for a criterion rather than a time frame.
+const ZH_CRITERION: &[&str] = &["最好", "最佳", "推薦", "推荐"];
 
 /// Chinese rules over the request text.
 ///
 /// `cjk` is the number of CJK characters; a terse keyword list ("悠遊卡 投遞的格式、成效",
-/// seed 003) and pronouns without antecedent are flagged.
-pub(crate) fn chinese(text: &str, cjk: usize, has_history: bool) -> Vec<Finding> {
+/// seed 003) and pronouns without antecedent are flagged. `has` says whether a word is in
+/// `text` (the caller's filtered substring search).
+pub(crate) fn chinese(
+    text: &str,
+    cjk: usize,
+    has_history: bool,
+    has: impl Fn(&str) -> bool,
+) -> Vec<Finding> {
     let mut found = Vec::new();
     let short = cjk <= 16;
     if !has_history
         && short
-        && let Some(p) = ZH_PRONOUNS.iter().find(|p| text.contains(**p))
+        && let Some(p) = ZH_PRONOUNS.iter().find(|p| has(p))
     {
         found.push(Finding {
             kind: Kind::PronounWithoutAntecedent,
             evidence: (*p).to_owned(),
         });
     }
-    if short && let Some(w) = ZH_AMBIGUOUS.iter().find(|w| text.contains(**w)) {
+    // A request that names what it is like ("像《三体》一样") has given its measure of "best".
+    let reference = text.contains('《') || ["像", "类似", "類似"].iter().any(|w| has(w));
+    if short
+        && let Some(w) = ZH_AMBIGUOUS
+            .iter()
+            .find(|w| has(w) && !(reference && ZH_CRITERION.contains(w)))
+    {
         found.push(Finding {
             kind: Kind::AmbiguousReference,
             evidence: (*w).to_owned(),
         });
     }
-    let full = ZH_FULL_SENTENCE.iter().any(|w| text.contains(w));
+    if !short {
+        return found;
+    }
+    let full = ZH_FULL_SENTENCE.iter().any(|w| has(w));
     let fragments = text
         .split(|c: char| c.is_whitespace() || matches!(c, '、' | '，' | ',' | '；' | ';' | '/'))
         .filter(|f| !f.is_empty())
         .count();
-    if short && !full && (fragments >= 2 || cjk <= 4) {
+    if !full && (fragments >= 2 || cjk <= 4) {
         found.push(Finding {
             kind: Kind::UnderspecifiedRequest,
             evidence: text.trim().chars().take(24).collect(),
@@ -298,6 +319,26 @@ mod tests {
         let w = words(s);
         let w: Vec<&str> = w.iter().map(String::as_str).collect();
         english(&w, history).into_iter().map(|f| f.kind).collect()
+    }
+
+    #[test]
+    fn a_pronoun_after_a_noun_of_the_request_refers_back() {
+        assert_eq!(
+            kinds(
+                "Explain the concept of bitcoin and how to invest in it",
+                false
+            ),
+            []
+        );
+        assert_eq!(kinds("I bought a laptop and it keeps crashing", false), []);
+        assert_eq!(
+            kinds("Can you summarize it for me?", false),
+            [Kind::PronounWithoutAntecedent]
+        );
+        assert_eq!(
+            kinds("Make it shorter", false),
+            [Kind::PronounWithoutAntecedent]
+        );
     }
 
     #[test]
@@ -342,10 +383,8 @@ mod tests {
             kinds("What is their price?", false),
             [Kind::PronounWithoutAntecedent]
         );
-        assert_eq!(
-            kinds("Explain the idea of bitcoin and how to invest in it", false),
-            [Kind::PronounWithoutAntecedent]
-        );
+        // "it" after nouns of the request refers back to one of them.
+        assert!(kinds("Explain the idea of bitcoin and how to invest in it", false).is_empty());
     }
 
     #[test]
@@ -362,21 +401,30 @@ mod tests {
     #[test]
     fn chinese_keyword_lists_and_pronouns_fire() {
         let text = "悠遊卡 投遞的格式、成效";
-        let k: Vec<Kind> = chinese(text, 10, false)
+        let k: Vec<Kind> = chinese(text, 10, false, |w| text.contains(w))
             .into_iter()
             .map(|f| f.kind)
             .collect();
         assert_eq!(k, [Kind::UnderspecifiedRequest]);
-        let k: Vec<Kind> = chinese("它怎麼用", 4, false)
+        let k: Vec<Kind> = chinese("它怎麼用", 4, false, |w| "它怎麼用".contains(w))
             .into_iter()
             .map(|f| f.kind)
             .collect();
         assert_eq!(k, [Kind::PronounWithoutAntecedent]);
-        assert!(chinese("請列出台北市今天的天氣預報", 13, false).is_empty());
-        let k: Vec<Kind> = chinese("最好的手機是哪一支", 9, false)
-            .into_iter()
-            .map(|f| f.kind)
-            .collect();
+        let like = "推荐几本像《三体》一样的科幻小说";
+        assert!(chinese(like, 14, false, |w| like.contains(w)).is_empty());
+        assert!(
+            chinese("請列出台北市今天的天氣預報", 13, false, |w| {
+                "請列出台北市今天的天氣預報".contains(w)
+            })
+            .is_empty()
+        );
+        let k: Vec<Kind> = chinese("最好的手機是哪一支", 9, false, |w| {
+            "最好的手機是哪一支".contains(w)
+        })
+        .into_iter()
+        .map(|f| f.kind)
+        .collect();
         assert_eq!(k, [Kind::AmbiguousReference]);
     }
 }

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::protocol::prompt::{EnrichedPrompt, HandoffPackage};
-use crate::protocol::question::Question;
+use crate::protocol::question::{Question, QuestionId};
 use crate::protocol::request::ChatRequest;
 use crate::protocol::status::{Progress, Status};
 
@@ -72,5 +72,16 @@ pub enum Effect {
     Notice {
         /// What happened, in a sentence.
         message: String,
+    },
+    /// The next question is written in another language than the user's: send `request` to
+    /// the LLM and reply with [`Input::TranslationReceived`](crate::Input::TranslationReceived)
+    /// or [`Input::TranslationFailed`](crate::Input::TranslationFailed) naming `question`. The
+    /// question is shown (an [`Effect::Ask`]) once the reply or the failure comes: translated,
+    /// or as written.
+    RequestTranslation {
+        /// The question being translated; it keeps this id.
+        question: QuestionId,
+        /// The request to send.
+        request: ChatRequest,
     },
 }

@@ -128,6 +128,26 @@ pub enum Input {
     Retry,
     /// Forget everything and return to idle ("Start over").
     Reset,
+    /// The LLM answered a translation request.
+    TranslationReceived {
+        /// The question the request translated; must be the one awaiting its translation.
+        question: QuestionId,
+        /// The assistant message's text (JSON, parsed leniently); an unreadable one leaves the
+        /// question as written. Named `reply` in JSON.
+        #[serde(rename = "reply")]
+        text: String,
+        /// Token counts, if the endpoint reported them.
+        #[serde(default)]
+        usage: Option<Usage>,
+    },
+    /// The translation request could not be completed (no endpoint, network, HTTP error,
+    /// timeout, cancel); the question is shown as written.
+    TranslationFailed {
+        /// The question the request translated; must be the one awaiting its translation.
+        question: QuestionId,
+        /// Why, for the trace.
+        reason: String,
+    },
 }
 
 impl Input {
@@ -149,6 +169,8 @@ impl Input {
             Self::GenerationFailed { .. } => InputKind::GenerationFailed,
             Self::Retry => InputKind::Retry,
             Self::Reset => InputKind::Reset,
+            Self::TranslationReceived { .. } => InputKind::TranslationReceived,
+            Self::TranslationFailed { .. } => InputKind::TranslationFailed,
         }
     }
 }
@@ -282,11 +304,15 @@ pub enum InputKind {
     Retry,
     /// [`Input::Reset`](crate::Input::Reset).
     Reset,
+    /// [`Input::TranslationReceived`](crate::Input::TranslationReceived).
+    TranslationReceived,
+    /// [`Input::TranslationFailed`](crate::Input::TranslationFailed).
+    TranslationFailed,
 }
 
 impl InputKind {
     /// Every kind, in declaration order.
-    pub const ALL: [Self; 15] = [
+    pub const ALL: [Self; 17] = [
         Self::Start,
         Self::Message,
         Self::DetectionReceived,
@@ -302,6 +328,8 @@ impl InputKind {
         Self::GenerationFailed,
         Self::Retry,
         Self::Reset,
+        Self::TranslationReceived,
+        Self::TranslationFailed,
     ];
 
     /// The snake_case name used in JSON (`start`, `skip_all`, …).
@@ -322,6 +350,8 @@ impl InputKind {
             Self::GenerationFailed => "generation_failed",
             Self::Retry => "retry",
             Self::Reset => "reset",
+            Self::TranslationReceived => "translation_received",
+            Self::TranslationFailed => "translation_failed",
         }
     }
 }

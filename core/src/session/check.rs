@@ -11,7 +11,7 @@ use super::{Active, Phase, Status, reply};
 use crate::protocol::error::Error;
 use crate::protocol::input::InputKind;
 use crate::protocol::input::{Answer, Context, Input, UserAnswer};
-use crate::protocol::question::QuestionId;
+use crate::protocol::question::{Question, QuestionId};
 use crate::protocol::request::{Message, Role, Usage};
 use crate::protocol::time::Millis;
 
@@ -71,6 +71,14 @@ pub(super) enum Accepted {
     GenerationFailed { reason: String },
     /// Try the failed generation again.
     Retry,
+    /// The LLM's translation of `question`, the question awaiting it.
+    Translated {
+        question: Question,
+        text: String,
+        usage: Option<Usage>,
+    },
+    /// `question` could not be translated; it is shown as written.
+    TranslationFailed { question: Question, reason: String },
 }
 
 /// Checks `input` against the state (`active` is `None` while idle).
@@ -120,8 +128,10 @@ fn accept(phase: &Phase, input: Input) -> Result<Accepted, Error> {
         (Phase::Asking { question, .. }, Input::Message { text, now }) => {
             resolve(UserAnswer::from_message(question, &text)?.into(), now, true)
         }
+        // A question awaiting its translation is pending too: a host that knows its id may
+        // answer it, skip it or decline it, and the translation that comes later is refused.
         (
-            Phase::Asking { question, .. },
+            Phase::Asking { question, .. } | Phase::Translating { question },
             Input::Answer {
                 question: id,
                 answer,
@@ -132,11 +142,44 @@ fn accept(phase: &Phase, input: Input) -> Result<Accepted, Error> {
             reply::validate(question, &answer)?;
             resolve(answer.into(), now, false)
         }
-        (Phase::Asking { question, .. }, Input::Skip { question: id, now }) => {
+        (
+            Phase::Asking { question, .. } | Phase::Translating { question },
+            Input::Skip { question: id, now },
+        ) => {
             reply::check_pending(question, &id)?;
             resolve(Answer::Skipped, now, false)
         }
-        (Phase::Asking { .. }, Input::SkipAll { now }) => Accepted::DeclineAll { now },
+        (Phase::Asking { .. } | Phase::Translating { .. }, Input::SkipAll { now }) => {
+            Accepted::DeclineAll { now }
+        }
+        (
+            Phase::Translating { question },
+            Input::TranslationReceived {
+                question: id,
+                text,
+                usage,
+            },
+        ) => {
+            reply::check_pending(question, &id)?;
+            Accepted::Translated {
+                question: question.clone(),
+                text,
+                usage,
+            }
+        }
+        (
+            Phase::Translating { question },
+            Input::TranslationFailed {
+                question: id,
+                reason,
+            },
+        ) => {
+            reply::check_pending(question, &id)?;
+            Accepted::TranslationFailed {
+                question: question.clone(),
+                reason,
+            }
+        }
         (Phase::Detecting, Input::SkipAll { now }) => Accepted::DeclineDetection { now },
         (Phase::Detecting, Input::DetectionReceived { text, usage }) => {
             Accepted::Detected { text, usage }
@@ -179,6 +222,7 @@ fn accept(phase: &Phase, input: Input) -> Result<Accepted, Error> {
         (
             phase @ (Phase::Detecting
             | Phase::Asking { .. }
+            | Phase::Translating { .. }
             | Phase::RunningStep { .. }
             | Phase::Generating { .. }
             | Phase::Completed { .. }
@@ -198,7 +242,9 @@ fn accept(phase: &Phase, input: Input) -> Result<Accepted, Error> {
             | Input::GenerationCompleted { .. }
             | Input::GenerationFailed { .. }
             | Input::Retry
-            | Input::Reset),
+            | Input::Reset
+            | Input::TranslationReceived { .. }
+            | Input::TranslationFailed { .. }),
         ) => {
             return Err(Error::UnexpectedInput {
                 status: phase.status(),
@@ -247,7 +293,9 @@ fn check_idle<A>(input: Input) -> Result<Checked<A>, Error> {
         | Input::GenerationChunk { .. }
         | Input::GenerationCompleted { .. }
         | Input::GenerationFailed { .. }
-        | Input::Retry) => Err(Error::UnexpectedInput {
+        | Input::Retry
+        | Input::TranslationReceived { .. }
+        | Input::TranslationFailed { .. }) => Err(Error::UnexpectedInput {
             status: Status::Idle,
             input: input.kind(),
         }),
@@ -332,5 +380,14 @@ fn sample(kind: InputKind) -> Input {
         InputKind::GenerationFailed => Input::GenerationFailed { reason: text() },
         InputKind::Retry => Input::Retry,
         InputKind::Reset => Input::Reset,
+        InputKind::TranslationReceived => Input::TranslationReceived {
+            question: question(),
+            text: text(),
+            usage: None,
+        },
+        InputKind::TranslationFailed => Input::TranslationFailed {
+            question: question(),
+            reason: text(),
+        },
     }
 }

@@ -101,6 +101,17 @@ impl Active {
                 );
                 self.proceed(env, fx);
             }
+            Accepted::Translated {
+                question,
+                text,
+                usage,
+            } => {
+                env.add_usage(usage);
+                self.translated(question, &text, env, fx);
+            }
+            Accepted::TranslationFailed { question, reason } => {
+                self.translation_failed(question, &reason, env, fx);
+            }
         }
     }
 
@@ -288,12 +299,17 @@ impl Active {
             "question_asked",
             &format!("Asking \"{}\" ({}).", preview(&next.text), next.priority),
         );
+        self.translate_or_show(next, env, fx);
+    }
+
+    /// Puts `question` on screen: it is pending from now on, and its time starts.
+    pub(super) fn show(&mut self, question: Question, env: &Env, fx: &mut Vec<Effect>) {
         self.phase = Phase::Asking {
-            question: next.clone(),
+            question: question.clone(),
             asked_at: env.clock,
         };
         fx.push(Effect::Ask {
-            question: next,
+            question,
             progress: self.progress(&env.config),
         });
     }
@@ -370,13 +386,11 @@ impl Active {
         self.proceed(env, fx);
     }
 
-    /// Stores `answer` for the pending question and returns that question. `check` resolves,
-    /// declines and times out only while a question is pending, so `None` does not occur.
+    /// Stores `answer` for the pending question (on screen or awaiting its translation) and
+    /// returns that question. `check` resolves, declines and times out only while a question
+    /// is pending, so `None` does not occur.
     fn record(&mut self, answer: Answer, env: &mut Env) -> Option<Question> {
-        let Phase::Asking { question, .. } = &self.phase else {
-            return None;
-        };
-        let question = question.clone();
+        let question = self.phase.pending()?.clone();
         let counter = match &answer {
             Answer::Choices { .. } | Answer::Text { .. } | Answer::ChoicesWithText { .. } => {
                 &mut env.counters.answered

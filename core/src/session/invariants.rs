@@ -56,7 +56,7 @@ impl Active {
             answerable(q).map_err(|e| format!("queued question {}: {e}", q.id))?;
         }
         if let Some(paused) = &c.paused {
-            if !matches!(self.phase, Phase::Asking { .. }) {
+            if self.phase.pending().is_none() {
                 return Err(format!(
                     "step {:?} is paused but no question is pending",
                     paused.step
@@ -70,7 +70,7 @@ impl Active {
             }
         }
         match &self.phase {
-            Phase::Asking { question, .. } => {
+            Phase::Asking { question, .. } | Phase::Translating { question } => {
                 if !c.asked.contains(&question.id) {
                     return Err(format!(
                         "the pending question {} is not among the asked",

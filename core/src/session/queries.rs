@@ -25,6 +25,22 @@ impl Session {
         match &self.state.active()?.phase {
             Phase::Asking { question, .. } => Some(question),
             Phase::Detecting
+            | Phase::Translating { .. }
+            | Phase::RunningStep { .. }
+            | Phase::Generating { .. }
+            | Phase::Completed { .. }
+            | Phase::HandedOff { .. }
+            | Phase::Failed { .. } => None,
+        }
+    }
+
+    /// The question awaiting its translation, if one is: pending, but not yet shown (see
+    /// [`Effect::RequestTranslation`](crate::Effect::RequestTranslation)).
+    pub fn translating(&self) -> Option<&Question> {
+        match &self.state.active()?.phase {
+            Phase::Translating { question } => Some(question),
+            Phase::Detecting
+            | Phase::Asking { .. }
             | Phase::RunningStep { .. }
             | Phase::Generating { .. }
             | Phase::Completed { .. }
@@ -123,6 +139,7 @@ impl Session {
             Phase::HandedOff { package, .. } => Some(package),
             Phase::Detecting
             | Phase::Asking { .. }
+            | Phase::Translating { .. }
             | Phase::RunningStep { .. }
             | Phase::Generating { .. }
             | Phase::Completed { .. }
@@ -136,6 +153,7 @@ impl Session {
             Phase::Failed { reason } => Some(reason),
             Phase::Detecting
             | Phase::Asking { .. }
+            | Phase::Translating { .. }
             | Phase::RunningStep { .. }
             | Phase::Generating { .. }
             | Phase::Completed { .. }
@@ -152,6 +170,7 @@ impl Active {
             Phase::Completed { answer } | Phase::HandedOff { answer, .. } => Some(answer),
             Phase::Detecting
             | Phase::Asking { .. }
+            | Phase::Translating { .. }
             | Phase::RunningStep { .. }
             | Phase::Failed { .. } => None,
         }
@@ -164,6 +183,7 @@ impl Active {
                 .question_timeout_ms
                 .map(|t| asked_at.saturating_add(t)),
             Phase::Detecting
+            | Phase::Translating { .. }
             | Phase::RunningStep { .. }
             | Phase::Generating { .. }
             | Phase::Completed { .. }

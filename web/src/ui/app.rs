@@ -9,7 +9,7 @@ use super::chat::Chat;
 use super::settings::SettingsPanel;
 use super::state::{Engine, Notices, use_engine};
 use super::{cross_tab, persistence, timer};
-use crate::driver::Driver;
+use crate::driver::{Driver, Link};
 use crate::i18n::{provide_lang, use_lang};
 use crate::storage::{self, Settings};
 
@@ -34,6 +34,13 @@ pub fn ClarifyApp(
     });
     let lang = Memo::new(move |_| settings.with(Settings::lang));
     provide_lang(lang.into());
+    // The page's language follows the chrome's, for screen readers, fonts and hyphenation.
+    Effect::new(move |_| {
+        let tag = lang.get().tag();
+        if let Some(root) = document().document_element() {
+            let _ = root.set_attribute("lang", tag);
+        }
+    });
     let engine = Engine::new(driver.clone());
     provide_context(engine);
     provide_context(notices);
@@ -45,7 +52,12 @@ pub fn ClarifyApp(
         engine.with_driver(|d| d.unsubscribe(subscription));
         listener.remove();
     });
-    persistence::save_settings(driver.clone(), settings, api_key, notices);
+    let link = RwSignal::new(Link::Untried);
+    driver.on_link(move |state| {
+        let _ = link.try_set(state);
+    });
+    provide_context(link);
+    persistence::save_settings(driver.clone(), settings, api_key, link, notices);
     if restored {
         persistence::resume(&driver);
     }
@@ -55,8 +67,10 @@ pub fn ClarifyApp(
     view! {
         <div class="app" data-testid="app-ready" lang=move || lang.get().tag()>
             <AppHeader show_settings=show_settings />
-            <ModeBanner settings=settings />
-            <NoticeList />
+            <section class="app-status" aria-label=move || lang.get().texts().status_region>
+                <ModeBanner settings=settings link=link />
+                <NoticeList />
+            </section>
             <div id="settings-panel" class="settings-wrap" class:open=move || show_settings.get()>
                 <Show when=move || show_settings.get()>
                     <SettingsPanel settings=settings api_key=api_key />
@@ -108,9 +122,10 @@ fn AppHeader(show_settings: RwSignal<bool>) -> impl IntoView {
     }
 }
 
-/// Offline, or the endpoint and model the app talks to.
+/// Offline, or the endpoint and model the app talks to, and what is known about it: "Connected"
+/// only once a call has succeeded.
 #[component]
-fn ModeBanner(settings: RwSignal<Settings>) -> impl IntoView {
+fn ModeBanner(settings: RwSignal<Settings>, link: RwSignal<Link>) -> impl IntoView {
     let lang = use_lang();
     let endpoint = Memo::new(move |_| {
         settings.with(|s| {
@@ -128,10 +143,23 @@ fn ModeBanner(settings: RwSignal<Settings>) -> impl IntoView {
         let t = lang.get().texts();
         match endpoint.get() {
             Some(endpoint) => {
-                let mut line = String::from(t.online);
+                let (state, (before, after), why) = match link.get() {
+                    Link::Untried => ("untried", t.online_untried, None),
+                    Link::Reached => ("reached", (t.online, ""), None),
+                    Link::Failed(why) => ("failed", t.online_failed, Some(why)),
+                };
+                let mut line = String::from(before);
                 line.push_str(&endpoint);
-                view! { <p class="mode mode-online" data-testid="online-banner">{line}</p> }
-                    .into_any()
+                line.push_str(after);
+                if let Some(why) = why {
+                    line.push_str(&why);
+                }
+                view! {
+                    <p class="mode mode-online" data-testid="online-banner" data-link=state>
+                        {line}
+                    </p>
+                }
+                .into_any()
             }
             None => view! {
                 <p class="mode mode-offline" data-testid="offline-banner">{t.offline}</p>

@@ -1,6 +1,7 @@
 //! The chat column: the conversation, the pending question, the working line, the answer, the
 //! handoff or the failure, the request box and the trace. Each part reads the [`Engine`] from
-//! context and wakes only when its own part of the session changes.
+//! context and wakes only when its own part of the session changes, so the widget's card
+//! (`crate::widget`) mounts [`WorkingLine`] and [`Ending`] as they are.
 
 use clarify_core::{Input, Status, UserAnswer};
 use leptos::prelude::*;
@@ -35,7 +36,7 @@ pub fn Chat(settings: RwSignal<Settings>) -> impl IntoView {
                 />
                 <PendingQuestion />
                 <WorkingLine />
-                <Outcome />
+                <Ending />
                 <RequestForm on_send=on_send answering=answering enabled=can_send />
                 <TracePanel events=view.trace() counters=view.counters() />
             </main>
@@ -84,7 +85,7 @@ enum Working {
 /// "Thinking about your request…" / "Writing the answer…", with "Continue anyway" while the
 /// engine accepts it.
 #[component]
-fn WorkingLine() -> impl IntoView {
+pub fn WorkingLine() -> impl IntoView {
     use_engine().map(working_line)
 }
 
@@ -143,7 +144,7 @@ fn working_line(engine: Engine) -> impl IntoView {
 /// How the session ended, or is ending: the answer (as it streams), then the handoff notice,
 /// or the failure with Retry.
 #[component]
-fn Outcome() -> impl IntoView {
+pub fn Ending() -> impl IntoView {
     use_engine().map(outcome)
 }
 

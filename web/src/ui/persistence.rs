@@ -8,7 +8,8 @@ use clarify_core::{Input, InputKind, Session, Status};
 use leptos::prelude::*;
 
 use super::state::{Notices, SessionView};
-use crate::driver::{Driver, Subscription, now};
+use crate::driver::{Driver, Link, Subscription, now};
+use crate::llm::LlmSettings;
 use crate::storage::{self, Settings};
 
 /// The saved settings and API key as signals (defaults, with a notice, when unreadable).
@@ -73,27 +74,41 @@ pub fn mirror_and_save(
 }
 
 /// Stores every settings edit (the key apart from everything else) and applies it to the
-/// driver's next request.
+/// driver's next request; a changed endpoint, model or key makes the `link` untried again.
 pub fn save_settings(
     driver: Driver,
     settings: RwSignal<Settings>,
     api_key: RwSignal<String>,
+    link: RwSignal<Link>,
     notices: Notices,
 ) {
-    Effect::new(move |_| {
+    Effect::new(move |before: Option<Option<LlmSettings>>| {
         let s = settings.get();
         let key = api_key.get();
-        driver.set_llm(s.llm(&key));
+        let llm = s.llm(&key);
+        if before.is_some_and(|before| before != llm) {
+            // A new endpoint, model or key: what was known about the old one says nothing.
+            link.set(Link::Untried);
+        }
+        driver.set_llm(llm.clone());
         if let Err(e) = storage::save_settings(&s).and_then(|()| storage::save_api_key(&key)) {
             notices.note(e.to_string());
         }
+        llm
     });
 }
 
 /// Brings a restored session up to date: expired questions time out, and work that was in
-/// flight when the page went away (detection, the answer) is redone rather than waited for.
+/// flight when the page went away (detection, the answer) is redone rather than waited for; a
+/// question that was being translated is shown as written.
 pub fn resume(driver: &Driver) {
     let _ = driver.send(Input::Tick { now: now() });
+    if let Some(question) = driver.with(|s| s.translating().map(|q| q.id.clone())) {
+        let _ = driver.send(Input::TranslationFailed {
+            question,
+            reason: "the page was reloaded before the translation finished".into(),
+        });
+    }
     match driver.with(Session::status) {
         Status::Analyzing if driver.with(|s| s.accepts(InputKind::DetectionFailed)) => {
             let _ = driver.send(Input::DetectionFailed {

@@ -36,6 +36,11 @@ pub fn QuestionCard(
     /// "Continue anyway": skip this and every remaining question. Hidden when absent.
     #[prop(optional)]
     on_skip_all: Option<Callback<(), Outcome>>,
+    /// Whether focus moves to the card when it appears (the default). The widget passes `false`
+    /// when the question did not follow the user's own action there, so that a page's script
+    /// starting a conversation never takes focus from what the user is doing on the page.
+    #[prop(default = true)]
+    take_focus: bool,
 ) -> impl IntoView {
     let lang = lang.unwrap_or_else(use_lang);
     let t = move || lang.get().texts();
@@ -48,7 +53,7 @@ pub fn QuestionCard(
 
     // Focus the card when it appears, so keyboard and screen-reader users land on it.
     Effect::new(move || {
-        if let Some(el) = card.get() {
+        if let Some(el) = card.get().filter(|_| take_focus) {
             let _ = el.focus();
         }
     });
@@ -174,8 +179,9 @@ impl Draft {
         self.error.set(None);
         set_timeout(
             move || {
-                if let Err(message) = self.on_answer.run(reply) {
-                    // The card may be gone already; a refused answer keeps it.
+                // The card may be gone already (the session moved on before the timer): then
+                // there is nobody to hand the reply to. A refused answer keeps the card.
+                if let Some(Err(message)) = self.on_answer.try_run(reply) {
                     let _ = self.error.try_set(Some(message));
                     let _ = self.submitting.try_set(false);
                 }

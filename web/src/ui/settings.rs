@@ -4,9 +4,11 @@
 //! Edits apply at once to the signals the app owns; the app stores them (the key apart from
 //! everything else) and uses them for the next request.
 
+use clarify_core::exchange::Endpoint;
 use clarify_core::{ChatRequest, Message, Purpose, Role};
 use leptos::prelude::*;
 
+use crate::driver::Link;
 use crate::i18n::use_lang;
 use crate::llm;
 use crate::storage::Settings;
@@ -22,6 +24,19 @@ pub fn SettingsPanel(
     let lang = use_lang();
     let t = move || lang.get().texts();
     let status = RwSignal::new(String::new());
+    let link = use_context::<RwSignal<Link>>();
+    // What is typed in the endpoint field; it reaches the settings only when it can be an
+    // endpoint (or is empty: offline).
+    let endpoint = RwSignal::new(settings.with_untracked(|s| s.endpoint.clone()));
+    let endpoint_invalid = RwSignal::new(false);
+    let edit_endpoint = move |text: String| {
+        let usable = text.trim().is_empty() || Endpoint::check_url(&text).is_ok();
+        if usable {
+            settings.update(|s| s.endpoint = text.clone());
+            endpoint_invalid.set(false);
+        }
+        endpoint.set(text);
+    };
 
     let test = move |_| {
         let Some(llm_settings) = settings.with_untracked(|s| s.llm(&api_key.get_untracked()))
@@ -39,10 +54,16 @@ pub fn SettingsPanel(
                 temperature: Some(0.0),
                 stream: false,
             };
-            let result = match llm::complete(&llm_settings, &request).await {
-                Ok(_) => lang.get_untracked().texts().connected.to_owned(),
-                Err(e) => e.to_string(),
+            let (result, state) = match llm::complete(&llm_settings, &request).await {
+                Ok(_) => (
+                    lang.get_untracked().texts().connected.to_owned(),
+                    Link::Reached,
+                ),
+                Err(e) => (e.to_string(), Link::Failed(e.to_string())),
             };
+            if let Some(link) = link {
+                let _ = link.try_set(state);
+            }
             let _ = status.try_set(result);
         });
     };
@@ -56,9 +77,19 @@ pub fn SettingsPanel(
                 data-testid="set-endpoint"
                 type="url"
                 placeholder="http://127.0.0.1:8081/v1"
-                prop:value=move || settings.with(|s| s.endpoint.clone())
-                on:input=move |ev| settings.update(|s| s.endpoint = event_target_value(&ev))
+                aria-invalid=move || if endpoint_invalid.get() { "true" } else { "false" }
+                aria-describedby="set-endpoint-error"
+                prop:value=move || endpoint.get()
+                on:input=move |ev| edit_endpoint(event_target_value(&ev))
+                on:change=move |_| {
+                    let typed = endpoint.get_untracked();
+                    endpoint_invalid
+                        .set(!typed.trim().is_empty() && Endpoint::check_url(&typed).is_err());
+                }
             />
+            <p id="set-endpoint-error" class="settings-error" role="alert" data-testid="endpoint-error">
+                {move || endpoint_invalid.get().then(|| t().endpoint_invalid)}
+            </p>
             <label for="set-model">{move || t().model}</label>
             <input
                 id="set-model"

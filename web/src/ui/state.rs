@@ -291,15 +291,18 @@ impl SessionView {
                     let at = s.resolutions().len();
                     self.notices.update(|n| n.push((at, message.clone())));
                 }
+                // A question being translated mid-conversation is no new request: its
+                // notices stay.
                 Effect::StatusChanged {
                     status: Status::Idle | Status::Analyzing,
-                } => {
+                } if s.translating().is_none() || s.resolutions().is_empty() => {
                     if !self.notices.with_untracked(Vec::is_empty) {
                         self.notices.set(Vec::new());
                     }
                 }
                 Effect::StatusChanged { .. }
                 | Effect::RequestDetection { .. }
+                | Effect::RequestTranslation { .. }
                 | Effect::Ask { .. }
                 | Effect::RunStep { .. }
                 | Effect::RequestGeneration { .. }

@@ -1,0 +1,478 @@
+//! Browser tests of the widget's card (`WidgetCard`) in a shadow root, in headless Chromium:
+//! clicks, keys and typing reach the Leptos handlers inside the shadow tree even when the page
+//! stops every event at the element, the chrome follows the language, and focus moves only
+//! after the user's own action.
+//!
+//! Events are dispatched the way the browser sends real ones (`composed`, so they could cross
+//! the shadow boundary), at elements inside the shadow root, under a page element that stops
+//! their propagation: a handler Leptos delegated to `window` would never see them.
+#![allow(missing_docs, clippy::unwrap_used)]
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use clarify_web::js_api::Clarifier;
+use clarify_web::widget::WidgetCard;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen_test]
+async fn typing_and_clicking_in_the_shadow_root_start_a_conversation() {
+    let w = Widget::mount();
+    w.type_into("request", "Plan a trip to Paris");
+    assert!(
+        !w.get("submit").has_attribute("disabled"),
+        "the request box is enabled while idle"
+    );
+    w.get("submit").click();
+    settle().await;
+
+    assert_eq!(w.clarifier.status(), "awaiting_clarification");
+    let card = w.get("question-card");
+    assert_eq!(
+        text(&w.get("question-text")),
+        w.question_text(),
+        "the card shows the pending question"
+    );
+    assert!(w.find("request").is_none(), "no request box while asking");
+    assert!(
+        w.root
+            .active_element()
+            .is_some_and(|a| a.is_same_node(Some(&card))),
+        "a question the user's request brought up takes focus"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn digits_arrows_and_enter_answer_from_the_keyboard() {
+    let w = Widget::mount();
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+    let options = w.all("option");
+    assert!(options.len() >= 2, "the demo question has options");
+    let card = w.get("question-card");
+
+    key(&card, "2");
+    tick().await;
+    assert_eq!(checked(&w), [1], "the digit 2 picks the second option");
+    key(&w.all("option")[1], "ArrowDown");
+    tick().await;
+    assert_eq!(
+        checked(&w),
+        [2 % options.len()],
+        "ArrowDown moves to the next option"
+    );
+    let picked = w.all("option")[2 % options.len()].clone();
+    let active = w.root.active_element().unwrap();
+    assert!(
+        active.is_same_node(Some(&picked)),
+        "focus follows the arrow"
+    );
+
+    key(&picked, "Enter");
+    settle().await;
+    let state = w.clarifier.state().unwrap();
+    let resolutions: js_sys::Array = get(&state, "resolutions").dyn_into().unwrap();
+    assert_eq!(resolutions.length(), 1, "Enter answered the question");
+    let answer = get(&resolutions.get(0), "answer");
+    assert_eq!(get(&answer, "kind"), "choices");
+}
+
+#[wasm_bindgen_test]
+async fn a_click_on_an_option_and_continue_answer_it() {
+    let w = Widget::mount();
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+    let first = w.question_text();
+    let continue_ = w.get("continue");
+    assert!(continue_.has_attribute("disabled"));
+
+    w.all("option")[0].click();
+    tick().await;
+    assert_eq!(checked(&w), [0]);
+    assert!(
+        !continue_.has_attribute("disabled"),
+        "Continue is enabled once picked"
+    );
+    continue_.click();
+    settle().await;
+
+    let state = w.clarifier.state().unwrap();
+    let resolutions: js_sys::Array = get(&state, "resolutions").dyn_into().unwrap();
+    assert_eq!(resolutions.length(), 1, "the click answered the question");
+    let asked = get(&get(&resolutions.get(0), "question"), "text");
+    assert_eq!(asked.as_string().unwrap(), first);
+}
+
+#[wasm_bindgen_test]
+async fn the_card_has_the_apps_badge_why_assumption_and_roles() {
+    let w = Widget::mount();
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+
+    let badge = w.get("priority");
+    let priority = badge.get_attribute("data-priority").unwrap();
+    let word = match priority.as_str() {
+        "critical" => "Critical",
+        "important" => "Important",
+        "helpful" => "Helpful",
+        other => panic!("unknown priority {other}"),
+    };
+    assert_eq!(text(&badge), word);
+    assert!(
+        badge
+            .query_selector(".qcard-badge-shape")
+            .unwrap()
+            .is_some(),
+        "the badge has its shape"
+    );
+    assert!(text(&w.get("question-why")).starts_with("Why this matters"));
+    assert!(text(&w.get("assumption")).starts_with("If you skip, we assume:"));
+    assert_eq!(
+        text(&w.get("progress")),
+        format!("Question 1 of {}", w.total())
+    );
+
+    let group = w.get("options");
+    assert_eq!(group.get_attribute("role").unwrap(), "radiogroup");
+    let labelled_by = group.get_attribute("aria-labelledby").unwrap();
+    let label = w.root.get_element_by_id(&labelled_by).unwrap();
+    assert_eq!(
+        label.text_content().unwrap(),
+        w.question_text(),
+        "the group is named by the question, inside the shadow root"
+    );
+    for option in w.all("option") {
+        assert_eq!(option.get_attribute("role").unwrap(), "radio");
+        assert_eq!(option.get_attribute("aria-checked").unwrap(), "false");
+    }
+    assert_eq!(
+        w.root.active_element(),
+        None,
+        "a question a page's script started does not take focus"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn the_chrome_follows_the_language() {
+    let w = Widget::mount();
+    w.card.set_language(Some("zh-CN".into()));
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+    assert_eq!(
+        text(&w.get("progress")),
+        format!("第 1 题，共 {} 题", w.total())
+    );
+    assert!(text(&w.get("question-why")).starts_with("为什么重要"));
+    assert!(
+        ["关键", "重要", "有帮助"].contains(&text(&w.get("priority")).as_str()),
+        "the badge is in Chinese"
+    );
+    assert_eq!(w.frame().get_attribute("lang").unwrap(), "zh");
+
+    w.card.set_language(Some("en".into()));
+    tick().await;
+    assert_eq!(
+        text(&w.get("progress")),
+        format!("Question 1 of {}", w.total()),
+        "the chrome switches at once, mid-question"
+    );
+    assert_eq!(w.frame().get_attribute("lang").unwrap(), "en");
+}
+
+#[wasm_bindgen_test]
+async fn the_answer_and_start_over_follow_the_session() {
+    let w = Widget::mount();
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+    w.get("continue-anyway").click();
+    settle().await;
+    assert_eq!(w.clarifier.status(), "completed");
+    assert!(text(&w.get("answer-text")).contains("Plan a trip to Paris"));
+
+    w.get("start-over").click();
+    settle().await;
+    assert_eq!(w.clarifier.status(), "idle");
+    assert!(
+        w.find("answer").is_none(),
+        "the answer goes with the session"
+    );
+    assert!(w.find("request").is_some(), "the request box is back");
+}
+
+#[wasm_bindgen_test]
+async fn a_refused_request_is_shown_under_the_box() {
+    let w = Widget::mount();
+    w.type_into("request", "   ");
+    w.get("submit").click();
+    settle().await;
+    assert_eq!(w.clarifier.status(), "idle");
+    assert!(
+        !text(&w.get("request-error")).is_empty(),
+        "the element's refusal is shown under the box"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn hiding_removes_the_views_and_their_listener() {
+    let w = Widget::mount();
+    w.card.hide();
+    tick().await;
+    assert!(w.find("request").is_none());
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+    assert!(
+        w.find("question-card").is_none(),
+        "a hidden card does not follow its session"
+    );
+    w.card.show(&w.clarifier);
+    assert!(
+        w.find("question-card").is_some(),
+        "shown again, the pending question is drawn at once"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_refusal_in_the_card_is_told_to_the_element() {
+    let w = Widget::mount();
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+    // The page's script moves the session on; the card is drawn until the next render.
+    w.clarifier.skip_all().unwrap();
+    w.get("continue-anyway").click();
+    assert_eq!(
+        w.refused.borrow().as_slice(),
+        ["unexpected_input"],
+        "the element hears the refusal (and emits clarify-error)"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn an_answer_overtaken_by_the_page_is_dropped_without_an_error() {
+    let errors = Rc::new(RefCell::new(Vec::<String>::new()));
+    let sink = Rc::clone(&errors);
+    let on_error = Closure::<dyn Fn(web_sys::Event)>::new(move |e: web_sys::Event| {
+        sink.borrow_mut().push(
+            get(&e, "message")
+                .as_string()
+                .unwrap_or_else(|| "an error".into()),
+        );
+    });
+    let window = web_sys::window().unwrap();
+    window
+        .add_event_listener_with_callback("error", on_error.as_ref().unchecked_ref())
+        .unwrap();
+
+    let w = Widget::mount();
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+    w.all("option")[0].click();
+    tick().await;
+    // Continue hands the reply over on the next timer; the page's script moves on first, so
+    // the card is gone (and its callbacks with it) when the timer runs.
+    w.get("continue").click();
+    w.clarifier.skip_all().unwrap();
+    settle().await;
+    window
+        .remove_event_listener_with_callback("error", on_error.as_ref().unchecked_ref())
+        .unwrap();
+
+    assert!(
+        errors.borrow().is_empty(),
+        "no error: {:?}",
+        errors.borrow()
+    );
+    assert_eq!(w.clarifier.status(), "completed");
+    w.get("start-over").click();
+    settle().await;
+    assert_eq!(w.clarifier.status(), "idle", "the card keeps working");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+/// A `WidgetCard` in the shadow root of an element whose parent stops every event the card
+/// handles, as a hostile page might; removed on drop.
+struct Widget {
+    page: web_sys::HtmlElement,
+    root: web_sys::ShadowRoot,
+    card: WidgetCard,
+    clarifier: Rc<Clarifier>,
+    /// The codes of the refusals the card told the element about.
+    refused: Rc<RefCell<Vec<String>>>,
+    /// The element's `start(text)`, kept alive while the card may call it.
+    _start: Closure<dyn Fn(JsValue) -> JsValue>,
+    /// The element's `refused(error)`.
+    _refused: Closure<dyn Fn(JsValue)>,
+    /// The page's listener that stops every event.
+    _stop: Closure<dyn Fn(web_sys::Event)>,
+}
+
+impl Widget {
+    fn mount() -> Self {
+        let document = web_sys::window().unwrap().document().unwrap();
+        let page: web_sys::HtmlElement = document.create_element("div").unwrap().unchecked_into();
+        let stop = Closure::<dyn Fn(web_sys::Event)>::new(|e: web_sys::Event| e.stop_propagation());
+        for kind in ["click", "keydown", "input", "submit", "focusin"] {
+            page.add_event_listener_with_callback(kind, stop.as_ref().unchecked_ref())
+                .unwrap();
+        }
+        let host = document.create_element("div").unwrap();
+        page.append_child(&host).unwrap();
+        document.body().unwrap().append_child(&page).unwrap();
+        let root = host
+            .attach_shadow(&web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open))
+            .unwrap();
+
+        let clarifier = Rc::new(Clarifier::new(None).unwrap());
+        let session = Rc::clone(&clarifier);
+        // What clarify-element.js passes: `null` when the request started, else the message.
+        let start =
+            Closure::<dyn Fn(JsValue) -> JsValue>::new(move |request: JsValue| {
+                match session.start(request, None) {
+                    Ok(()) => JsValue::NULL,
+                    Err(e) => get(&e, "message"),
+                }
+            });
+        let refused = Rc::new(RefCell::new(Vec::new()));
+        let codes = Rc::clone(&refused);
+        let on_refused = Closure::<dyn Fn(JsValue)>::new(move |error: JsValue| {
+            codes
+                .borrow_mut()
+                .push(get(&error, "code").as_string().unwrap_or_default());
+        });
+        let card = WidgetCard::new(
+            root.clone(),
+            start.as_ref().unchecked_ref::<js_sys::Function>().clone(),
+            on_refused
+                .as_ref()
+                .unchecked_ref::<js_sys::Function>()
+                .clone(),
+        )
+        .unwrap();
+        card.set_language(Some("en".into()));
+        card.show(&clarifier);
+        Self {
+            page,
+            root,
+            card,
+            clarifier,
+            refused,
+            _start: start,
+            _refused: on_refused,
+            _stop: stop,
+        }
+    }
+
+    /// What a page's script does: starts through the JS API, not through the card.
+    fn start_from_page(&self, request: &str) {
+        self.clarifier.start(request.into(), None).unwrap();
+    }
+
+    fn question_text(&self) -> String {
+        get(&self.clarifier.question().unwrap(), "text")
+            .as_string()
+            .unwrap()
+    }
+
+    /// The number of questions the session plans to ask.
+    fn total(&self) -> u32 {
+        get(&self.clarifier.progress().unwrap(), "total")
+            .as_f64()
+            .unwrap() as u32
+    }
+
+    fn frame(&self) -> web_sys::Element {
+        self.root.query_selector(".clarify").unwrap().unwrap()
+    }
+
+    fn find(&self, testid: &str) -> Option<web_sys::HtmlElement> {
+        self.root
+            .query_selector(&format!("[data-testid={testid}]"))
+            .unwrap()
+            .map(JsCast::unchecked_into)
+    }
+
+    fn get(&self, testid: &str) -> web_sys::HtmlElement {
+        self.find(testid)
+            .unwrap_or_else(|| panic!("no [data-testid={testid}] in {}", self.frame().inner_html()))
+    }
+
+    fn all(&self, testid: &str) -> Vec<web_sys::HtmlElement> {
+        let list = self
+            .root
+            .query_selector_all(&format!("[data-testid={testid}]"))
+            .unwrap();
+        (0..list.length())
+            .filter_map(|i| list.item(i))
+            .map(JsCast::unchecked_into)
+            .collect()
+    }
+
+    /// Types `value` as the browser does: the value changes, then a composed `input` event.
+    fn type_into(&self, testid: &str, value: &str) {
+        let field = self.get(testid);
+        js_sys::Reflect::set(&field, &"value".into(), &value.into()).unwrap();
+        let init = web_sys::EventInit::new();
+        init.set_bubbles(true);
+        init.set_composed(true);
+        let ev = web_sys::Event::new_with_event_init_dict("input", &init).unwrap();
+        field.dispatch_event(&ev).unwrap();
+    }
+}
+
+impl Drop for Widget {
+    fn drop(&mut self) {
+        self.card.hide();
+        self.page.remove();
+    }
+}
+
+/// The indexes of the options marked checked.
+fn checked(w: &Widget) -> Vec<usize> {
+    w.all("option")
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.get_attribute("aria-checked").as_deref() == Some("true"))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// A key press as the browser sends it to `target`: bubbling, cancelable, composed.
+fn key(target: &web_sys::HtmlElement, key: &str) {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    init.set_composed(true);
+    let ev = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    target.dispatch_event(&ev).unwrap();
+}
+
+fn text(e: &web_sys::HtmlElement) -> String {
+    e.text_content().unwrap_or_default().trim().to_owned()
+}
+
+fn get(value: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(value, &key.into()).unwrap()
+}
+
+/// Lets the browser run the timers and tasks queued so far (Leptos renders in a task).
+async fn tick() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+}
+
+async fn settle() {
+    for _ in 0..4 {
+        tick().await;
+    }
+}
