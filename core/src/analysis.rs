@@ -225,7 +225,7 @@ fn read_detection(raw: &Value, stage: &Stage) -> Result<Analysis, AnalysisError>
             choosing,
         ));
     }
-    questions.sort_by_key(|q| q.priority);
+    crate::text::sort_short_by(&mut questions, |a, b| a.priority.cmp(&b.priority));
     let needs = needs.unwrap_or(true);
     Ok(Analysis {
         needs_clarification: needs && !questions.is_empty(),

@@ -82,8 +82,10 @@ struct Active {
 }
 
 /// Where a started conversation is; data lives in the variant where it exists.
+///
+/// JSON: `{"phase": "asking", "question": …}`, the tag first ([`tag_first`](crate::tag_first)).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "phase", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 enum Phase {
     Detecting,
     Asking {
@@ -122,6 +124,8 @@ enum Phase {
         reason: String,
     },
 }
+
+crate::tag_first::impl_tag_first!(Phase, "phase");
 
 /// Everything known about the current request.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -49,10 +49,20 @@ struct SnapshotOut<'a> {
     session: &'a Session,
 }
 
+/// A snapshot's session read as `T` (its version read before, by [`SnapshotVersion`]): the
+/// session's own types for the current version, a [`Value`] for an older one that is migrated
+/// first.
 #[derive(Deserialize)]
-struct SnapshotIn {
+struct SnapshotIn<T> {
+    session: T,
+}
+
+/// Just the version: the session is skipped unread, so the text can then be read straight into
+/// the type its version calls for (each session type has one JSON decoder, reading text, and
+/// none reading a [`Value`]).
+#[derive(Deserialize)]
+struct SnapshotVersion {
     clarify_snapshot: u32,
-    session: Value,
 }
 
 impl Session {
@@ -75,16 +85,26 @@ impl Session {
     /// [`RestoreError::Malformed`] for anything that is not a snapshot, and
     /// [`RestoreError::Inconsistent`] for a snapshot of an impossible session.
     pub fn restore(snapshot: &str) -> Result<Self, RestoreError> {
-        let raw: SnapshotIn =
-            serde_json::from_str(snapshot).map_err(|e| RestoreError::Malformed(e.to_string()))?;
-        let session = match raw.clarify_snapshot {
+        let malformed = |e: serde_json::Error| RestoreError::Malformed(e.to_string());
+        let version: SnapshotVersion = serde_json::from_str(snapshot).map_err(malformed)?;
+        let session: SessionIn = match version.clarify_snapshot {
             0 => {
                 return Err(RestoreError::Malformed(
                     "version 0 does not exist; versions start at 1".into(),
                 ));
             }
-            1 => migrate_v1(raw.session)?,
-            SNAPSHOT_VERSION => raw.session,
+            1 => {
+                let raw: SnapshotIn<Value> = serde_json::from_str(snapshot).map_err(malformed)?;
+                // Back to text, so the migrated session is read by the same decoder as a
+                // current one.
+                let migrated = migrate_v1(raw.session)?.to_string();
+                serde_json::from_str(&migrated).map_err(malformed)?
+            }
+            SNAPSHOT_VERSION => {
+                let raw: SnapshotIn<SessionIn> =
+                    serde_json::from_str(snapshot).map_err(malformed)?;
+                raw.session
+            }
             found => {
                 return Err(RestoreError::UnsupportedVersion {
                     found,
@@ -92,8 +112,6 @@ impl Session {
                 });
             }
         };
-        let session: SessionIn =
-            serde_json::from_value(session).map_err(|e| RestoreError::Malformed(e.to_string()))?;
         let session = Self::try_from(session).map_err(RestoreError::Inconsistent)?;
         session
             .check_invariants()

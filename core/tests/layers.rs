@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 /// Every module, bottom first, by layer.
 const ORDER: &[(&str, &[&str])] = &[
-    ("helpers", &["text"]),
+    ("helpers", &["text", "tag_first"]),
     (
         "protocol",
         &[

@@ -151,3 +151,26 @@ fn a_change_under_way_survives_a_snapshot_and_older_snapshots_have_none() {
         "{err}"
     );
 }
+
+#[test]
+fn a_phase_object_restores_whatever_its_key_order() {
+    let mut s = Session::new(Default::default());
+    s.handle(Input::Start {
+        request: "Plan a trip to Paris".into(),
+        context: Default::default(),
+        now: 0,
+    })
+    .expect("a request");
+    assert_eq!(s.status(), Status::AwaitingClarification);
+    let snapshot = s.snapshot();
+    // Written with its tag first; a hand-edited snapshot may carry it last.
+    let tag = "\"phase\":{\"phase\":\"asking\",";
+    assert!(snapshot.contains(tag), "{snapshot}");
+    let moved = snapshot.replacen(tag, "\"phase\":{", 1).replacen(
+        "},\"convo\":",
+        ",\"phase\":\"asking\"},\"convo\":",
+        1,
+    );
+    assert_ne!(moved, snapshot);
+    assert_eq!(Session::restore(&moved).expect("restores"), s, "{moved}");
+}

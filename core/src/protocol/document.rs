@@ -1,7 +1,7 @@
 //! What a host hands in about a request: the knowledge-base document retrieval found, and
 //! catalog lookups for the names it mentions.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, de};
 
 /// A knowledge-base document that retrieval matched to the request.
 ///
@@ -33,7 +33,7 @@ pub struct Document {
 }
 
 /// A document's clarifying question: plain text, or text with options and a priority.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum DocumentQuestion {
     /// Just the question text; asked as free text, priority important.
@@ -52,6 +52,55 @@ pub enum DocumentQuestion {
         #[serde(default)]
         priority: Option<crate::protocol::question::Priority>,
     },
+}
+
+impl<'de> Deserialize<'de> for DocumentQuestion {
+    /// A string or an object, told apart by a visitor: an untagged enum would buffer the value
+    /// through serde's `Content` tree first.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(DocumentQuestionVisitor)
+    }
+}
+
+/// The fields of [`DocumentQuestion::Detailed`], as read from an object.
+#[derive(Deserialize)]
+struct DetailedJson {
+    text: String,
+    #[serde(default)]
+    why: String,
+    #[serde(default)]
+    options: Vec<String>,
+    #[serde(default)]
+    priority: Option<crate::protocol::question::Priority>,
+}
+
+struct DocumentQuestionVisitor;
+
+impl<'de> de::Visitor<'de> for DocumentQuestionVisitor {
+    type Value = DocumentQuestion;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a question as text or as {\"text\", \"why\", \"options\", \"priority\"}")
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<DocumentQuestion, E> {
+        Ok(DocumentQuestion::Text(text.to_owned()))
+    }
+
+    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<DocumentQuestion, A::Error> {
+        let DetailedJson {
+            text,
+            why,
+            options,
+            priority,
+        } = DetailedJson::deserialize(de::value::MapAccessDeserializer::new(map))?;
+        Ok(DocumentQuestion::Detailed {
+            text,
+            why,
+            options,
+            priority,
+        })
+    }
 }
 
 /// One entity of a host's catalog.
@@ -80,4 +129,60 @@ pub struct EntityLookup {
     /// The entities that match.
     #[serde(default)]
     pub matches: Vec<Entity>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::DocumentQuestion;
+    use crate::protocol::question::Priority;
+
+    fn parse(json: &str) -> Result<Vec<DocumentQuestion>, serde_json::Error> {
+        serde_json::from_str(json)
+    }
+
+    #[test]
+    fn a_question_is_text_or_an_object() {
+        let questions = parse(
+            r#"["Which version?",
+                {"text": "Which plan?", "why": "Prices differ", "options": ["Free", "Pro"],
+                 "priority": "critical", "unknown": [1]},
+                {"text": "Anything else?"}]"#,
+        )
+        .unwrap();
+        assert_eq!(
+            questions,
+            [
+                DocumentQuestion::Text("Which version?".into()),
+                DocumentQuestion::Detailed {
+                    text: "Which plan?".into(),
+                    why: "Prices differ".into(),
+                    options: vec!["Free".into(), "Pro".into()],
+                    priority: Some(Priority::Critical),
+                },
+                DocumentQuestion::Detailed {
+                    text: "Anything else?".into(),
+                    why: String::new(),
+                    options: Vec::new(),
+                    priority: None,
+                },
+            ]
+        );
+        let again = serde_json::to_string(&questions).unwrap();
+        assert_eq!(parse(&again).unwrap(), questions);
+    }
+
+    #[test]
+    fn anything_else_is_refused() {
+        for (json, says) in [
+            ("[3]", "a question as text or as"),
+            (r#"[{"why": "no text"}]"#, "missing field `text`"),
+            (
+                r#"[{"text": "x", "priority": "urgent"}]"#,
+                "unknown variant `urgent`",
+            ),
+        ] {
+            let err = parse(json).expect_err(json).to_string();
+            assert!(err.contains(says), "{json}: {err}");
+        }
+    }
 }

@@ -227,9 +227,10 @@ pub enum UserAnswer {
     DontKnow,
 }
 
-/// How a question was resolved. The variants are never conflated.
+/// How a question was resolved. The variants are never conflated. JSON: `{"kind": "text",
+/// "text": …}`, the tag first.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum Answer {
     /// The user chose option(s).
     Choices {
@@ -257,6 +258,7 @@ pub enum Answer {
     /// Nobody answered before the deadline.
     TimedOut,
 }
+crate::tag_first::impl_tag_first!(Answer, "kind");
 
 impl Answer {
     /// Whether the user supplied information (as opposed to the assumption applying).

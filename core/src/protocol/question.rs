@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, de};
 
 /// Who asks a question: the engine about the request itself, or a host pipeline step.
 ///
@@ -53,7 +53,7 @@ impl Serialize for Stage {
         match self {
             Self::Request => serializer.serialize_str(REQUEST_STAGE),
             Self::Step(name) if name == REQUEST_STAGE => {
-                StageJson::Named { step: name.clone() }.serialize(serializer)
+                NamedStage { step: name }.serialize(serializer)
             }
             Self::Step(name) => serializer.serialize_str(name),
         }
@@ -61,20 +61,50 @@ impl Serialize for Stage {
 }
 
 impl<'de> Deserialize<'de> for Stage {
+    /// Read by hand rather than through an untagged enum, which would buffer the value first.
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Ok(match StageJson::deserialize(deserializer)? {
-            StageJson::Plain(name) if name == REQUEST_STAGE => Self::Request,
-            StageJson::Plain(name) | StageJson::Named { step: name } => Self::Step(name),
-        })
+        deserializer.deserialize_any(StageVisitor)
     }
 }
 
-/// The JSON shapes of a [`Stage`].
-#[derive(Serialize, Deserialize)]
-#[serde(untagged)]
-enum StageJson {
-    Plain(String),
-    Named { step: String },
+/// A step whose name is the request's own, written `{"step": name}`.
+#[derive(Serialize)]
+struct NamedStage<'a> {
+    step: &'a str,
+}
+
+/// Reads `"name"` (`"clarify"` being the request) or `{"step": name}`.
+struct StageVisitor;
+
+impl<'de> de::Visitor<'de> for StageVisitor {
+    type Value = Stage;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a step name or {\"step\": name}")
+    }
+
+    fn visit_str<E: de::Error>(self, name: &str) -> Result<Stage, E> {
+        Ok(if name == REQUEST_STAGE {
+            Stage::Request
+        } else {
+            Stage::Step(name.to_owned())
+        })
+    }
+
+    fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Stage, A::Error> {
+        let mut step = None;
+        while let Some(key) = map.next_key::<String>()? {
+            if key != "step" {
+                map.next_value::<de::IgnoredAny>()?;
+            } else if step.is_some() {
+                return Err(de::Error::duplicate_field("step"));
+            } else {
+                step = Some(map.next_value::<String>()?);
+            }
+        }
+        step.map(Stage::Step)
+            .ok_or_else(|| de::Error::missing_field("step"))
+    }
 }
 
 /// How the request's own stage is written in JSON (and seeds its question ids).
@@ -178,9 +208,9 @@ pub struct Choice {
     pub description: Option<String>,
 }
 
-/// Where a question came from; shown in the trace.
+/// Where a question came from; shown in the trace. JSON: `{"kind": "detector", "rule": …}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum QuestionSource {
     /// An LLM analysis reply.
     Llm,
@@ -207,6 +237,7 @@ pub enum QuestionSource {
         of: QuestionId,
     },
 }
+crate::tag_first::impl_tag_first!(QuestionSource, "kind");
 
 /// A clarifying question.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -241,7 +241,7 @@ impl Active {
                 c.queue.push(q);
             }
         }
-        c.queue.sort_by_key(|q| q.priority);
+        crate::text::sort_short_by(&mut c.queue, |a, b| a.priority.cmp(&b.priority));
     }
 
     /// Asks the next question, resumes a paused step, runs the next step, or generates.

@@ -4,12 +4,14 @@
 //! The shape predates [`State`]: the phase and the conversation are side by side, so reading
 //! one back checks that they fit together (a conversation exactly when not idle).
 
+use serde::ser::SerializeStruct;
 use serde::{Deserialize, Serialize};
 
 use super::{Active, Conversation, Env, Phase, Session, State};
 use crate::protocol::config::Config;
 use crate::protocol::time::Millis;
 use crate::protocol::trace::{Counters, TraceEvent};
+use crate::tag_first::{self, TagFirst};
 
 #[derive(Serialize)]
 struct SessionOut<'a> {
@@ -36,24 +38,41 @@ pub(crate) struct SessionIn {
     counters: Counters,
 }
 
-/// `{"phase": "idle"}` or one of [`Phase`]'s objects.
-#[derive(Serialize, Deserialize)]
-#[serde(untagged)]
+/// `{"phase": "idle"}` or one of [`Phase`]'s objects, `{"phase": "asking", …}`.
 enum PhaseJson<P> {
-    Idle(IdleTag),
+    Idle,
     Active(P),
 }
 
-#[derive(Serialize, Deserialize)]
-#[serde(tag = "phase", rename_all = "snake_case")]
-enum IdleTag {
-    Idle,
+/// The phase of an idle session, which has no [`Phase`].
+const IDLE: &str = "idle";
+
+impl Serialize for PhaseJson<&Phase> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Idle => {
+                let mut object = serializer.serialize_struct("Phase", 1)?;
+                object.serialize_field(<Phase as TagFirst>::TAG, IDLE)?;
+                object.end()
+            }
+            Self::Active(phase) => phase.serialize(serializer),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for PhaseJson<Phase> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(match tag_first::deserialize_or_none(deserializer, IDLE)? {
+            tag_first::Read::None => Self::Idle,
+            tag_first::Read::Variant(phase) => Self::Active(phase),
+        })
+    }
 }
 
 impl Serialize for Session {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let (phase, convo) = match &self.state {
-            State::Idle => (PhaseJson::Idle(IdleTag::Idle), None),
+            State::Idle => (PhaseJson::Idle, None),
             State::Active(active) => (PhaseJson::Active(&active.phase), Some(&active.conversation)),
         };
         SessionOut {
@@ -80,12 +99,12 @@ impl TryFrom<SessionIn> for Session {
     /// Puts the phase and the conversation together; `Err` says which is missing.
     fn try_from(raw: SessionIn) -> Result<Self, String> {
         let state = match (raw.phase, raw.convo) {
-            (PhaseJson::Idle(IdleTag::Idle), None) => State::Idle,
+            (PhaseJson::Idle, None) => State::Idle,
             (PhaseJson::Active(phase), Some(conversation)) => State::Active(Active {
                 conversation,
                 phase,
             }),
-            (PhaseJson::Idle(IdleTag::Idle), Some(_)) => {
+            (PhaseJson::Idle, Some(_)) => {
                 return Err("an idle session has a conversation".into());
             }
             (PhaseJson::Active(phase), None) => {

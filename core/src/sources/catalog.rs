@@ -65,7 +65,9 @@ impl Catalog {
                 }
             }
         }
-        spans.sort_by(|a, b| (b.1 - b.0).cmp(&(a.1 - a.0)).then(a.0.cmp(&b.0)));
+        crate::text::sort_short_by(&mut spans, |a, b| {
+            (b.1 - b.0).cmp(&(a.1 - a.0)).then(a.0.cmp(&b.0))
+        });
         let mut taken: Vec<(usize, usize, String)> = Vec::new();
         for span in spans {
             if !taken.iter().any(|t| span.0 < t.1 && t.0 < span.1) {
@@ -111,7 +113,7 @@ impl Catalog {
                 ));
             }
         }
-        out.sort_by_key(|(s, _)| *s);
+        crate::text::sort_short_by(&mut out, |a, b| a.0.cmp(&b.0));
         out.into_iter().map(|(_, l)| l).collect()
     }
 }
