@@ -1061,10 +1061,12 @@ fn is_cjk(c: char) -> bool {
     matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '\u{F900}'..='\u{FAFF}')
 }
 
-/// Traditional unless Simplified-only characters outnumber Traditional-only ones.
+/// Traditional when Traditional-only characters outnumber Simplified-only ones. A request with
+/// none of either (「最新的消息」 is written the same in both) gets Simplified, the script of
+/// most readers of Chinese.
 fn is_traditional(text: &str) -> bool {
     let (trad, simp) = script_markers(text);
-    simp <= trad
+    trad > simp
 }
 
 /// How many Traditional-only and Simplified-only characters `text` holds.
