@@ -368,7 +368,9 @@ async fn diagnose(url: &str, policy: &PolicyWatch) -> Transport {
         .mode(RequestMode::NoCors)
         .send()
         .await;
-    // The violation event is queued as a task of its own; the probe's round trip gives it time.
+    // The violation events are queued as tasks of their own, after the rejections: a short
+    // wait lets them arrive (Chromium delivers them before a zero-delay timer fires).
+    sleep(20).await;
     if policy.refused(url) {
         return Transport::Refused(
             "the page's Content-Security-Policy does not allow it; add the endpoint's origin to \
