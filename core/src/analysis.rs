@@ -78,17 +78,32 @@ pub fn detection_request(request: &str, history: &[Message], config: &Config) ->
 /// cut short all the same (escaped characters) is read by [`salvage_detection`].
 pub fn detection_token_cap(max_questions: u32, script: Script) -> u32 {
     let max = max_questions.clamp(1, MAX_DETECTION_QUESTIONS);
-    let longest = longest_reply(max).to_string();
-    let structural = longest
-        .bytes()
-        .filter(|b| matches!(b, b'{' | b'}' | b'[' | b']' | b',' | b':'))
-        .count();
+    let (chars, structural) = longest_reply_shape(max);
     let string_chars = max * (QUESTION_CHARS + WHY_CHARS + MAX_OPTIONS * OPTION_CHARS);
     let wide = match script {
         Script::Ascii => 0,
         Script::Wide => 2 * string_chars as usize,
     };
-    u32::try_from(longest.chars().count() + 2 * structural + wide).unwrap_or(u32::MAX)
+    u32::try_from(chars + 2 * structural + wide).unwrap_or(u32::MAX)
+}
+
+/// The characters and the structural characters of the longest reply for `max` questions
+/// (1 to [`MAX_DETECTION_QUESTIONS`]), measured once per budget: the text is the same every
+/// time, and writing it out costs more than the rest of a detection request.
+fn longest_reply_shape(max: u32) -> (usize, usize) {
+    static SHAPES: std::sync::OnceLock<[(usize, usize); MAX_DETECTION_QUESTIONS as usize]> =
+        std::sync::OnceLock::new();
+    let shapes = SHAPES.get_or_init(|| {
+        std::array::from_fn(|i| {
+            let longest = longest_reply(i as u32 + 1).to_string();
+            let structural = longest
+                .bytes()
+                .filter(|b| matches!(b, b'{' | b'}' | b'[' | b']' | b',' | b':'))
+                .count();
+            (longest.chars().count(), structural)
+        })
+    });
+    shapes[max as usize - 1]
 }
 
 /// Whether a detection conversation is all ASCII, which sets how many tokens a character of
