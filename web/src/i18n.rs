@@ -1,7 +1,11 @@
-//! The app's own words (the card chrome, buttons, notices) in English and Chinese.
+//! The app's own words (the card chrome, buttons, notices) in English, Simplified Chinese and
+//! Traditional Chinese.
 //!
 //! Questions and answers come from the engine in the user's language; only the fixed labels
-//! around them live here. The language follows the setting, or the browser when it is "auto".
+//! around them live here. The language follows the setting, or the browser when it is "auto";
+//! once a conversation has started it follows the conversation's language the way the engine
+//! reads it ([`Lang::of_conversation`]), so a request written in Traditional characters gets
+//! Traditional chrome.
 //!
 //! The views read the language from Leptos context ([`provide_lang`], [`use_lang`]) rather than
 //! from a prop handed down through every component.
@@ -14,34 +18,101 @@ use leptos::prelude::{Signal, provide_context, use_context};
 pub enum Lang {
     /// English.
     En,
-    /// Chinese.
+    /// Chinese in Simplified characters.
     Zh,
+    /// Chinese in Traditional characters.
+    ZhHant,
 }
 
 impl Lang {
-    /// The language for a setting: `"en"`, `"zh"`, or anything else for the browser's language.
+    /// The language for a setting: `"en"`, `"zh"`, `"zh-Hant"`, or anything else for the
+    /// browser's language.
     pub fn resolve(setting: &str) -> Self {
         match setting {
             "en" => Self::En,
             "zh" => Self::Zh,
+            "zh-Hant" => Self::ZhHant,
             _ => Self::from_tag(&browser_language()),
         }
     }
 
-    /// The language for a BCP 47 tag: Chinese for `zh…`, English otherwise.
+    /// The language for a BCP 47 tag: Traditional Chinese for `zh-Hant`, `zh-TW`, `zh-HK` and
+    /// `zh-MO`, Simplified for any other `zh` tag, English otherwise.
     pub fn from_tag(tag: &str) -> Self {
-        if tag.to_ascii_lowercase().starts_with("zh") {
-            Self::Zh
+        let tag = tag.to_ascii_lowercase();
+        let mut parts = tag.split(['-', '_']);
+        if parts.next() != Some("zh") {
+            return Self::En;
+        }
+        if parts.any(|p| matches!(p, "hant" | "tw" | "hk" | "mo")) {
+            Self::ZhHant
         } else {
-            Self::En
+            Self::Zh
         }
     }
 
-    /// The tag passed to the engine ([`clarify_core::Config::language`]).
+    /// The tag passed to the engine ([`clarify_core::Config::language`]): `"zh"` leaves the
+    /// script to the request, `"zh-Hant"` asks for Traditional.
     pub fn tag(self) -> &'static str {
         match self {
             Self::En => "en",
             Self::Zh => "zh",
+            Self::ZhHant => "zh-Hant",
+        }
+    }
+
+    /// The tag of the page's `lang` attribute: `en`, `zh-Hans` or `zh-Hant`.
+    pub fn html_tag(self) -> &'static str {
+        match self {
+            Self::En => "en",
+            Self::Zh => "zh-Hans",
+            Self::ZhHant => "zh-Hant",
+        }
+    }
+
+    /// The language of a session configured with `tag` ([`clarify_core::Config::language`])
+    /// once `request` started it: a tag naming a script (`zh-Hans`, `zh-CN`, `zh-Hant`,
+    /// `zh-TW`…) wins, as it does in the engine; otherwise see [`Lang::of_conversation`].
+    pub fn of_session(tag: &str, request: &str) -> Self {
+        let lower = tag.to_ascii_lowercase();
+        let mut parts = lower.split(['-', '_']);
+        if parts.next() == Some("zh") && parts.any(|p| matches!(p, "hans" | "cn" | "sg")) {
+            return Self::Zh;
+        }
+        Self::from_tag(tag).of_conversation(request)
+    }
+
+    /// The language of a conversation on `request` in a session configured with this language,
+    /// read as the engine reads it: a tag naming Traditional wins; otherwise a request with at
+    /// least as many Chinese characters as Latin words is Chinese, Traditional when it holds
+    /// more characters particular to Traditional than to Simplified; otherwise the configured
+    /// language.
+    pub fn of_conversation(self, request: &str) -> Self {
+        if self == Self::ZhHant {
+            return self;
+        }
+        let (mut han, mut traditional, mut simplified) = (0usize, 0usize, 0usize);
+        for c in request.chars() {
+            if matches!(c, '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}')
+            {
+                han += 1;
+                if TRADITIONAL_ONLY.contains(c) {
+                    traditional += 1;
+                } else if SIMPLIFIED_ONLY.contains(c) {
+                    simplified += 1;
+                }
+            }
+        }
+        let latin_words = request
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .filter(|w| !w.is_empty())
+            .count();
+        if han == 0 || han < latin_words {
+            self
+        } else if traditional > simplified {
+            Self::ZhHant
+        } else {
+            Self::Zh
         }
     }
 
@@ -50,9 +121,16 @@ impl Lang {
         match self {
             Self::En => &EN,
             Self::Zh => &ZH,
+            Self::ZhHant => &ZH_HANT,
         }
     }
 }
+
+/// Common characters written only in Traditional, and only in Simplified: the engine's own
+/// markers (`script_markers` in core/src/detect.rs, which the engine does not export), so the
+/// chrome reads a request's script as the engine does. Keep the two lists equal.
+const TRADITIONAL_ONLY: &str = "這個們說請對嗎麼為從時會與實設計區網電話買賣價錢遊戲體驗學習開關門問題點資訊詢據數報遞種際動現發還過樣讓書給薦幾訂張幫規劃寫總結機車後飯館廳氣華東頁讀語輕歡樂劇來覺難邊見長間場應該經業認識誰鐵較單雙號兩內處務導飛約傳級歲絡錄選擇線舊";
+const SIMPLIFIED_ONLY: &str = "这个们说请对吗么为从时会与实设计区网电话买卖价钱游戏体验学习开关门问题点资讯询据数报递种际动现发还过样让书给荐几订张帮规划写总结机车后饭馆厅气华东页读语轻欢乐剧来觉难边见长间场应该经业认识谁铁较单双号两内处务导飞约传级岁络录选择线旧";
 
 /// Makes `lang` the language of every view below the calling component.
 pub fn provide_lang(lang: Signal<Lang>) {
@@ -85,8 +163,10 @@ pub struct Texts {
     pub why: &'static str,
     /// The "I don't know" button.
     pub dont_know: &'static str,
-    /// Label of the free-text box.
+    /// Label of the free-text box under options.
     pub free_text: &'static str,
+    /// Label of the free-text box of a question without options.
+    pub free_text_alone: &'static str,
     /// Placeholder of the free-text box.
     pub free_text_placeholder: &'static str,
     /// The Continue button.
@@ -95,8 +175,8 @@ pub struct Texts {
     pub continuing: &'static str,
     /// "Continue anyway" (skip every remaining question).
     pub continue_anyway: &'static str,
-    /// Keyboard hint under the options.
-    pub keys_hint: &'static str,
+    /// Keyboard hint under the card: its start, what digits do (after "1–n"), and Enter.
+    pub keys_hint: [&'static str; 3],
     /// The mark on the option the question recommends.
     pub recommended: &'static str,
     /// Under a question that takes several options.
@@ -107,10 +187,24 @@ pub struct Texts {
     pub change: &'static str,
     /// The accessible name of that button, before the question's text.
     pub change_answer_to: &'static str,
-    /// "If you skip, we assume:".
+    /// "If you skip:", before the assumption the engine makes then.
     pub assumption: &'static str,
     /// Label of the request box.
     pub request_label: &'static str,
+    /// Label of the request box while a question is pending: what is typed answers it.
+    pub answer_label: &'static str,
+    /// Beside the box while a question is pending: leave it and start what is typed instead.
+    pub new_request: &'static str,
+    /// Under the completed answer: copies the enriched prompt.
+    pub copy_prompt: &'static str,
+    /// After the prompt was copied.
+    pub copied: &'static str,
+    /// When the browser refused to copy, before its reason.
+    pub copy_failed: &'static str,
+    /// Stops the answer while it is written.
+    pub stop: &'static str,
+    /// Under an answer the user stopped.
+    pub stopped: &'static str,
     /// Placeholder of the request box when idle.
     pub request_placeholder: &'static str,
     /// Placeholder of the request box while a question is pending.
@@ -221,18 +315,26 @@ static EN: Texts = Texts {
     why: "Why this matters",
     dont_know: "I don't know — use your best judgment",
     free_text: "Or describe in your own words",
+    free_text_alone: "Describe it in your own words",
     free_text_placeholder: "Type your answer here…",
     continue_: "Continue",
     continuing: "Continuing…",
     continue_anyway: "Continue anyway",
-    keys_hint: "Keys: 1–4 pick an option, Enter continues.",
+    keys_hint: ["Keys: ", " pick an option, ", "Enter continues."],
     recommended: "Recommended",
     choose_several: "Choose all that apply.",
     changing: "Changing your earlier answer: it stays as it was unless you continue with a new one.",
     change: "Change",
     change_answer_to: "Change your answer to: ",
-    assumption: "If you skip, we assume:",
+    assumption: "If you skip:",
     request_label: "Your request",
+    answer_label: "Your answer",
+    new_request: "New request",
+    copy_prompt: "Copy prompt",
+    copied: "Copied",
+    copy_failed: "Could not copy: ",
+    stop: "Stop",
+    stopped: "Stopped: the answer ends where you stopped it.",
     request_placeholder: "Ask anything, e.g. \u{201c}my app crashes\u{201d}",
     answer_placeholder: "Answer the question above…",
     send: "Send",
@@ -292,18 +394,26 @@ static ZH: Texts = Texts {
     why: "为什么重要",
     dont_know: "我不知道——请你判断",
     free_text: "或者用你自己的话描述",
+    free_text_alone: "用你自己的话描述",
     free_text_placeholder: "在这里输入你的回答…",
     continue_: "继续",
     continuing: "正在继续…",
     continue_anyway: "直接继续",
-    keys_hint: "按键：1–4 选择选项，Enter 继续。",
+    keys_hint: ["按键：", " 选择选项，", "Enter 继续。"],
     recommended: "推荐",
     choose_several: "可多选。",
     changing: "正在修改之前的回答：除非你提交新的回答，原回答保持不变。",
     change: "修改",
     change_answer_to: "修改你对此问题的回答：",
-    assumption: "如果跳过，我们假设：",
+    assumption: "如果跳过：",
     request_label: "你的请求",
+    answer_label: "你的回答",
+    new_request: "新请求",
+    copy_prompt: "复制提示词",
+    copied: "已复制",
+    copy_failed: "无法复制：",
+    stop: "停止",
+    stopped: "已停止：回答到你停止的地方为止。",
     request_placeholder: "随便问，例如“我的应用崩溃了”",
     answer_placeholder: "回答上面的问题…",
     send: "发送",
@@ -346,6 +456,78 @@ static ZH: Texts = Texts {
     you: "你",
     dismiss: "关闭",
     other_tab_took_over: "另一个标签页接管了这个对话，你在这里的回答没有保留：",
+};
+
+static ZH_HANT: Texts = Texts {
+    critical: "關鍵",
+    important: "重要",
+    helpful: "有幫助",
+    question_of: ("第 ", " 題，共 ", " 題"),
+    why: "為什麼重要",
+    dont_know: "我不知道——請你判斷",
+    free_text: "或者用你自己的話描述",
+    free_text_alone: "用你自己的話描述",
+    free_text_placeholder: "在這裡輸入你的回答…",
+    continue_: "繼續",
+    continuing: "正在繼續…",
+    continue_anyway: "直接繼續",
+    keys_hint: ["按鍵：", " 選擇選項，", "Enter 繼續。"],
+    recommended: "推薦",
+    choose_several: "可複選。",
+    changing: "正在修改之前的回答：除非你送出新的回答，原回答保持不變。",
+    change: "修改",
+    change_answer_to: "修改你對此問題的回答：",
+    assumption: "如果跳過：",
+    request_label: "你的請求",
+    answer_label: "你的回答",
+    new_request: "新請求",
+    copy_prompt: "複製提示詞",
+    copied: "已複製",
+    copy_failed: "無法複製：",
+    stop: "停止",
+    stopped: "已停止：回答到你停止的地方為止。",
+    request_placeholder: "隨便問，例如「我的應用程式當機了」",
+    answer_placeholder: "回答上面的問題…",
+    send: "傳送",
+    start_over: "重新開始",
+    offline: "離線模式：未設定 LLM 端點。由內建偵測器和示範知識庫提問，回答會展示增強後的提示詞。在設定中新增端點即可使用 LLM。",
+    online: "已連線 ",
+    online_untried: (
+        "LLM 端點 ",
+        " —— 尚未試過：下一次請求或設定裡的「測試連線」會檢查它。",
+    ),
+    online_failed: ("最近一次呼叫 ", " 失敗："),
+    status_region: "連線狀態與通知",
+    endpoint_invalid: "未採用：端點必須是以 http:// 或 https:// 開頭的完整網址，例如 http://127.0.0.1:8081/v1。應用程式繼續使用上一個有效的端點。",
+    thinking: "正在分析你的請求…",
+    writing: "正在撰寫回答…",
+    answer: "回答",
+    connecting: "正在為你轉接真人客服…",
+    handoff_package: "客服將收到的資訊",
+    pkg_request: "請求",
+    pkg_questions: "問題與回答",
+    pkg_assumptions: "假設",
+    pkg_reason: "需要真人的原因",
+    failed: "無法產生回答。你的回答都已保留。",
+    retry: "重試",
+    trace: "追蹤：每個決定及其原因",
+    counters: ["已提問", "已回答", "已略過", "已逾時", "LLM 呼叫", "權杖"],
+    settings: "設定",
+    endpoint: "LLM 端點（相容 OpenAI 的基礎 URL）",
+    model: "模型",
+    api_key: "API 金鑰",
+    api_key_note: "只儲存在本瀏覽器中，與工作階段分開存放，從不記錄。",
+    budget: "問題上限",
+    never_ask: "不要向我提問（使用最佳假設）",
+    language: "語言",
+    language_auto: "跟隨瀏覽器",
+    test_connection: "測試連線",
+    testing: "測試中…",
+    connected: "已連線：端點有回應。",
+    no_endpoint: "未設定端點；應用程式以離線模式執行。",
+    you: "你",
+    dismiss: "關閉",
+    other_tab_took_over: "另一個分頁接管了這段對話，你在這裡的回答沒有保留：",
 };
 
 /// The browser's preferred language (`navigator.language`), or `""` outside a browser.

@@ -3,7 +3,9 @@
 //! Three keys, kept apart so that the key never travels with a snapshot:
 //! - [`SESSION_KEY`]: [`Session::snapshot`] after every transition;
 //! - [`SETTINGS_KEY`]: [`Settings`] as JSON `{endpoint, model, maxQuestions, neverAsk, language}`;
-//! - [`API_KEY_KEY`]: the API key alone.
+//! - [`API_KEY_KEY`]: the API key alone;
+//! - [`DRAFT_KEY`]: what is half-typed in the request box, and [`ANSWER_DRAFT_KEY`]: the
+//!   pending question's id and the free text half-typed on its card, so a reload keeps both.
 //!
 //! Nothing here panics: storage that is missing, full or holds garbage is reported as a
 //! [`StorageError`] and the app starts fresh.
@@ -22,6 +24,10 @@ pub const SESSION_KEY: &str = "clarify.session";
 pub const SETTINGS_KEY: &str = "clarify.settings";
 /// Where the API key is kept, apart from everything else.
 pub const API_KEY_KEY: &str = "clarify.apiKey";
+/// Where the request box's unsent text is kept.
+pub const DRAFT_KEY: &str = "clarify.draft";
+/// Where the pending question's unsent free text is kept, after its id and a newline.
+pub const ANSWER_DRAFT_KEY: &str = "clarify.answerDraft";
 
 /// What the user chose in the settings panel (the API key is stored apart).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -250,6 +256,49 @@ pub fn save_api_key(key: &str) -> Result<(), StorageError> {
         return Ok(());
     }
     set(API_KEY_KEY, key)
+}
+
+/// The request box's unsent text, or `""`.
+pub fn load_draft() -> String {
+    get(DRAFT_KEY).ok().flatten().unwrap_or_default()
+}
+
+/// Keeps the request box's unsent text (forgets it when empty). A refused write loses only
+/// the draft, so it is not reported.
+pub fn save_draft(text: &str) {
+    put_or_remove(DRAFT_KEY, text);
+}
+
+/// The free text half-typed on the card of `question` (a question id), or `""` when the draft
+/// kept belongs to another question or there is none.
+pub fn load_answer_draft(question: &str) -> String {
+    get(ANSWER_DRAFT_KEY)
+        .ok()
+        .flatten()
+        .and_then(|saved| {
+            let (id, text) = saved.split_once('\n')?;
+            (id == question).then(|| text.to_owned())
+        })
+        .unwrap_or_default()
+}
+
+/// Keeps `text` as the draft answer to `question` (forgets any draft when `text` is empty).
+pub fn save_answer_draft(question: &str, text: &str) {
+    if text.is_empty() {
+        put_or_remove(ANSWER_DRAFT_KEY, "");
+    } else {
+        put_or_remove(ANSWER_DRAFT_KEY, &format!("{question}\n{text}"));
+    }
+}
+
+fn put_or_remove(key: &str, value: &str) {
+    if let Ok(storage) = storage() {
+        let _ = if value.is_empty() {
+            storage.remove_item(key)
+        } else {
+            storage.set_item(key, value)
+        };
+    }
 }
 
 fn storage() -> Result<web_sys::Storage, StorageError> {

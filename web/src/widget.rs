@@ -83,11 +83,19 @@ impl WidgetCard {
         let owner = Owner::new();
         let parts = owner.with(|| {
             let lang = RwSignal::new(Lang::resolve("auto"));
-            provide_lang(lang.into());
+            let shown = RwSignal::new(None);
+            let chrome = Signal::derive(move || shown.get().unwrap_or_else(|| lang.get()));
+            provide_lang(chrome);
+            // The frame's `lang` follows the chrome's, for screen readers and fonts.
+            let frame = frame.clone();
+            Effect::new(move |_| {
+                let _ = frame.set_attribute("lang", chrome.get().html_tag());
+            });
             let start = StoredValue::new_local(start);
             let refused = StoredValue::new_local(refused);
             Parts {
                 lang,
+                shown,
                 overruled: RwSignal::new(None),
                 acted: StoredValue::new(false),
                 start: Callback::new(move |text: String| {
@@ -132,14 +140,17 @@ impl WidgetCard {
         drop(mounted);
     }
 
-    /// The chrome's language from the `language` attribute (a BCP 47 tag): Chinese for `zh…`,
-    /// English otherwise, the browser's language when there is none.
+    /// The chrome's language from the `language` attribute (a BCP 47 tag): Traditional Chinese
+    /// for `zh-Hant`/`zh-TW`/`zh-HK`/`zh-MO`, Simplified for other `zh…` tags, English
+    /// otherwise, the browser's language when there is none. Once a conversation has started,
+    /// the chrome follows its language instead.
     #[wasm_bindgen(js_name = setLanguage)]
     pub fn set_language(&self, tag: Option<String>) {
         let lang = tag
             .as_deref()
             .map_or_else(|| Lang::resolve("auto"), Lang::from_tag);
-        let _ = self.frame.set_attribute("lang", lang.tag());
+        let shown = self.parts.shown.get_untracked().unwrap_or(lang);
+        let _ = self.frame.set_attribute("lang", shown.html_tag());
         self.parts.lang.set(lang);
     }
 
@@ -167,7 +178,10 @@ impl Drop for WidgetCard {
 /// handles only.
 #[derive(Clone, Copy)]
 struct Parts {
+    /// The language the `language` attribute (or the browser) asks for.
     lang: RwSignal<Lang>,
+    /// The language of the conversation shown, once one has started: it wins over `lang`.
+    shown: RwSignal<Option<Lang>>,
     /// The question whose answer here another tab overruled.
     overruled: RwSignal<Option<String>>,
     /// Set when the user acts in the card (answers, sends a request), taken by the next card:
@@ -215,6 +229,12 @@ fn session_view(driver: Driver, parts: Parts) -> impl IntoView {
         engine.with_driver(|d| d.unsubscribe(subscription));
     });
     timer::expire_pending_question(engine);
+    let conversation = engine.view.lang();
+    let shown = parts.shown;
+    Effect::new(move |_| shown.set(conversation.get()));
+    on_cleanup(move || {
+        let _ = shown.try_set(None);
+    });
 
     let lang = use_lang();
     let t = move || lang.get().texts();
@@ -233,10 +253,20 @@ fn session_view(driver: Driver, parts: Parts) -> impl IntoView {
         parts.start.run(text)
     });
     let can_start = Signal::derive(move || accepting.with(|a| a.start));
+    let request_box = NodeRef::<leptos::html::Textarea>::new();
     let start_over = move |_| {
         if let Err(e) = parts.send(engine, Input::Reset) {
             notices.note(e);
         }
+        // The button goes with the ended conversation: the request box is what comes next.
+        set_timeout(
+            move || {
+                if let Some(el) = request_box.get_untracked() {
+                    let _ = el.focus();
+                }
+            },
+            std::time::Duration::ZERO,
+        );
     };
     view! {
         {move || {
@@ -256,7 +286,16 @@ fn session_view(driver: Driver, parts: Parts) -> impl IntoView {
         <Ending />
         {move || {
             idle.get()
-                .then(|| view! { <RequestForm on_send=on_send answering=false enabled=can_start /> })
+                .then(|| {
+                    view! {
+                        <RequestForm
+                            on_send=on_send
+                            answering=false
+                            enabled=can_start
+                            input=request_box
+                        />
+                    }
+                })
         }}
         {move || {
             ended

@@ -390,7 +390,9 @@ async fn card_chrome_follows_the_language() {
     assert_eq!(text(&m.get("progress")), "第 1 题，共 2 题");
     assert_eq!(text(&m.get("continue")), "继续");
     assert!(text(&m.get("dont-know")).contains("我不知道"));
-    assert_eq!(Lang::from_tag("zh-TW"), Lang::Zh);
+    assert_eq!(Lang::from_tag("zh-TW"), Lang::ZhHant);
+    assert_eq!(Lang::from_tag("zh-Hant-HK"), Lang::ZhHant);
+    assert_eq!(Lang::from_tag("zh-CN"), Lang::Zh);
     assert_eq!(Lang::from_tag("en-GB"), Lang::En);
 }
 
@@ -881,8 +883,9 @@ async fn chinese_setting_translates_the_page() {
     let m = mount_app();
     assert!(text(&m.get("offline-banner")).starts_with("离线模式"));
     start(&m, "悠遊卡 投遞的格式、成效").await;
-    assert_eq!(text(&m.get("continue")), "继续");
-    assert!(text(&m.get("progress")).starts_with("第 1 题"));
+    // The request is written in Traditional characters: the chrome follows the conversation.
+    assert_eq!(text(&m.get("continue")), "繼續");
+    assert!(text(&m.get("progress")).starts_with("第 1 題"));
 }
 
 #[wasm_bindgen_test]
@@ -1069,6 +1072,313 @@ async fn the_app_renders_the_answer_as_it_streams() {
     tick().await;
     assert_eq!(m.get("answer").get_attribute("aria-busy").unwrap(), "false");
     assert_eq!(text(&m.get("answer-text")), "Day 1: the Louvre.");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The card's loose ends: what the box is for, the key hint, focus, page-wide digits, drafts,
+// Traditional chrome, copy, Stop, the multi-line box
+
+#[wasm_bindgen_test]
+async fn while_a_question_is_pending_the_box_is_for_the_answer_and_new_request_leaves_it() {
+    clear_storage();
+    let m = mount_app();
+    assert_eq!(text(&m.get("request-label")), "Your request");
+    assert!(m.find("new-request").is_none(), "no New request while idle");
+    start(&m, "my app crashes").await;
+    assert_eq!(text(&m.get("request-label")), "Your answer");
+
+    // With text typed: that text is the new request.
+    type_into(&m.get("request"), "Plan a trip to Rome");
+    m.get("new-request").click();
+    settle().await;
+    assert_eq!(text(&m.get("conv-request")), "You: Plan a trip to Rome");
+    assert!(
+        m.get("request")
+            .unchecked_ref::<web_sys::HtmlTextAreaElement>()
+            .value()
+            .is_empty()
+    );
+
+    // With nothing typed: back to idle, the box ready for a request.
+    if m.find("new-request").is_none() {
+        start(&m, "my app crashes").await;
+    }
+    m.get("new-request").click();
+    settle().await;
+    assert!(
+        m.find("conv-request").is_none(),
+        "the conversation is cleared"
+    );
+    assert!(m.find("question-card").is_none());
+    assert_eq!(text(&m.get("request-label")), "Your request");
+    assert_eq!(active_testid(), "request", "focus is in the box");
+}
+
+#[wasm_bindgen_test]
+async fn the_key_hint_names_the_options_there_are_and_the_assumption_is_said_once() {
+    let mut three = question(Priority::Important, false);
+    three.options.push(Choice {
+        id: ChoiceId("a12".into()),
+        label: "Android 12".into(),
+        description: None,
+    });
+    let (m, _) = mount_card(three, Lang::En, Ok(()));
+    assert_eq!(
+        text(&m.get("keys-hint")),
+        "Keys: 1–3 pick an option, Enter continues."
+    );
+    assert_eq!(
+        text(&m.get("assumption")),
+        "If you skip: The latest Android version."
+    );
+    drop(m);
+
+    let mut open = question(Priority::Helpful, false);
+    open.options.clear();
+    open.allow_free_text = true;
+    let (m, _) = mount_card(open, Lang::Zh, Ok(()));
+    assert_eq!(text(&m.get("keys-hint")), "按键：Enter 继续。");
+    assert_eq!(text(&m.get("free-text-label")), "用你自己的话描述");
+    drop(m);
+    let mut open = question(Priority::Helpful, false);
+    open.options.clear();
+    open.allow_free_text = true;
+    let (m, _) = mount_card(open, Lang::En, Ok(()));
+    assert_eq!(text(&m.get("keys-hint")), "Keys: Enter continues.");
+    assert_eq!(
+        text(&m.get("free-text-label")),
+        "Describe it in your own words",
+        "no \"Or\" without options to be the alternative to"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn focus_goes_to_the_answer_after_the_last_question_and_to_the_box_after_start_over() {
+    clear_storage();
+    let m = mount_app();
+    start(&m, "my app crashes").await;
+    while m.find("question-card").is_some() {
+        m.get("dont-know").click();
+        settle().await;
+    }
+    assert!(m.find("answer").is_some());
+    assert_eq!(active_testid(), "answer-heading", "not the page's body");
+
+    m.get("start-over").focus().unwrap();
+    m.get("start-over").click();
+    settle().await;
+    assert_eq!(active_testid(), "request");
+}
+
+#[wasm_bindgen_test]
+async fn digits_pick_an_option_anywhere_on_the_page_but_never_while_typing() {
+    clear_storage();
+    let m = mount_app();
+    start(&m, "my app crashes").await;
+    let outside = document().body().unwrap();
+    outside.focus().unwrap();
+    key(&outside, "2");
+    tick().await;
+    assert_eq!(
+        m.all("option")[1].get_attribute("aria-checked").unwrap(),
+        "true",
+        "a digit on the page picks"
+    );
+    key(&m.get("request"), "1");
+    tick().await;
+    assert_eq!(
+        m.all("option")[0].get_attribute("aria-checked").unwrap(),
+        "false",
+        "a digit typed in the request box is text"
+    );
+    drop(m);
+    assert!(
+        document()
+            .query_selector("[data-testid=option]")
+            .unwrap()
+            .is_none()
+    );
+    // The listener went with the card: a digit now changes nothing and panics nowhere.
+    key(&outside, "1");
+    tick().await;
+}
+
+#[wasm_bindgen_test]
+async fn half_typed_text_survives_a_reload_and_stays_on_its_own_question() {
+    clear_storage();
+    let m = mount_app();
+    start(&m, "my app crashes").await;
+    m.all("option")[0].click();
+    tick().await;
+    m.get("continue").click();
+    settle().await;
+    type_into(&m.get("free-text"), "It closes on st");
+    type_into(&m.get("request"), "Also, my watch");
+    drop(m);
+
+    let m = mount_app();
+    settle().await;
+    let free = m
+        .get("free-text")
+        .unchecked_into::<web_sys::HtmlTextAreaElement>();
+    assert_eq!(free.value(), "It closes on st");
+    let boxed = m
+        .get("request")
+        .unchecked_into::<web_sys::HtmlTextAreaElement>();
+    assert_eq!(boxed.value(), "Also, my watch");
+
+    // The draft was for that question of that conversation: a new one starts empty.
+    m.get("start-over").click();
+    settle().await;
+    type_into(&m.get("request"), "my app crashes");
+    m.get("submit").click();
+    settle().await;
+    m.all("option")[0].click();
+    tick().await;
+    m.get("continue").click();
+    settle().await;
+    let free = m
+        .get("free-text")
+        .unchecked_into::<web_sys::HtmlTextAreaElement>();
+    assert_eq!(free.value(), "", "no draft from the conversation before");
+}
+
+#[wasm_bindgen_test]
+async fn the_chrome_follows_a_conversation_in_traditional_characters() {
+    clear_storage();
+    set_local(SETTINGS_KEY, r#"{"language": "en"}"#);
+    let m = mount_app();
+    tick().await;
+    let html = document().document_element().unwrap();
+    assert_eq!(html.get_attribute("lang").unwrap(), "en");
+    start(&m, "我的應用程式一直閃退，這個怎麼辦").await;
+    assert_eq!(html.get_attribute("lang").unwrap(), "zh-Hant");
+    assert_eq!(text(&m.get("submit")), "傳送");
+    assert_eq!(text(&m.get("start-over")), "重新開始");
+    assert!(text(&m.get("progress")).starts_with("第 1 題"));
+    m.get("start-over").click();
+    settle().await;
+    assert_eq!(
+        html.get_attribute("lang").unwrap(),
+        "en",
+        "idle: the setting again"
+    );
+    drop(m);
+
+    clear_storage();
+    set_local(SETTINGS_KEY, r#"{"language": "zh-Hant"}"#);
+    let m = mount_app();
+    tick().await;
+    assert!(text(&m.get("offline-banner")).starts_with("離線模式"));
+    assert_eq!(html.get_attribute("lang").unwrap(), "zh-Hant");
+    drop(m);
+    clear_storage();
+    set_local(SETTINGS_KEY, r#"{"language": "zh"}"#);
+    let m = mount_app();
+    tick().await;
+    assert_eq!(html.get_attribute("lang").unwrap(), "zh-Hans");
+    drop(m);
+    assert_eq!(Lang::of_session("zh-CN", "我的應用程式一直閃退"), Lang::Zh);
+    assert_eq!(Lang::of_session("en", "my app crashes"), Lang::En);
+    assert_eq!(Lang::of_session("zh", "my app crashes"), Lang::Zh);
+    assert_eq!(Lang::of_session("en", "最新的消息"), Lang::Zh);
+}
+
+#[wasm_bindgen_test]
+async fn copy_prompt_says_what_happened() {
+    clear_storage();
+    let m = mount_app();
+    start(&m, "my app crashes").await;
+    assert!(m.find("copy-prompt").is_none(), "nothing to copy yet");
+    while m.find("question-card").is_some() {
+        m.get("dont-know").click();
+        settle().await;
+    }
+    m.get("copy-prompt").click();
+    for _ in 0..50 {
+        if !text(&m.get("copy-status")).is_empty() {
+            break;
+        }
+        sleep(20).await;
+    }
+    // Headless, the clipboard may be refused (no permission, no focus): either way it says so.
+    let said = text(&m.get("copy-status"));
+    assert!(
+        said == "Copied" || said.starts_with("Could not copy: "),
+        "{said:?}"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn stop_keeps_what_arrived_and_says_it_was_stopped() {
+    clear_storage();
+    let (m, driver) = mount_generating();
+    assert!(m.find("stop").is_some(), "Stop while the answer is written");
+    driver
+        .send(Input::GenerationChunk {
+            text: "Day 1: the Lou".into(),
+        })
+        .unwrap();
+    tick().await;
+    m.get("stop").click();
+    settle().await;
+    assert_eq!(driver.with(Session::status), Status::Completed);
+    assert_eq!(text(&m.get("answer-text")), "Day 1: the Lou");
+    assert_eq!(m.get("answer").get_attribute("aria-busy").unwrap(), "false");
+    assert!(text(&m.get("stopped")).starts_with("Stopped"));
+    assert!(m.find("stop").is_none());
+    assert!(m.find("copy-prompt").is_some());
+    assert!(
+        driver
+            .send(Input::GenerationChunk {
+                text: "vre.".into()
+            })
+            .is_err(),
+        "a late chunk is not added"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn the_request_box_sends_on_enter_and_breaks_the_line_on_shift_enter() {
+    clear_storage();
+    let m = mount_app();
+    let area = m.get("request");
+    assert_eq!(area.tag_name(), "TEXTAREA");
+    type_into(&area, "my app");
+    let shift = keyboard("Enter", true, false);
+    area.dispatch_event(&shift).unwrap();
+    assert!(
+        !shift.default_prevented(),
+        "Shift+Enter is the browser's new line"
+    );
+    let composing = keyboard("Enter", false, true);
+    area.dispatch_event(&composing).unwrap();
+    settle().await;
+    assert!(!composing.default_prevented());
+    assert!(m.find("conv-request").is_none(), "neither sent anything");
+    let enter = keyboard("Enter", false, false);
+    area.dispatch_event(&enter).unwrap();
+    settle().await;
+    assert!(enter.default_prevented());
+    assert_eq!(text(&m.get("conv-request")), "You: my app");
+}
+
+fn keyboard(key: &str, shift: bool, composing: bool) -> web_sys::KeyboardEvent {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_shift_key(shift);
+    init.set_is_composing(composing);
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap()
+}
+
+/// The `data-testid` of the focused element (`""` for one without, such as the body).
+fn active_testid() -> String {
+    document()
+        .active_element()
+        .and_then(|a| a.get_attribute("data-testid"))
+        .unwrap_or_default()
 }
 
 /// A session streaming its answer, mounted in the app; the driver feeds it chunks.

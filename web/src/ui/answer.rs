@@ -26,7 +26,9 @@ pub fn AnswerView(
             aria-live="polite"
             aria-busy=move || if streaming.get() { "true" } else { "false" }
         >
-            <h2>{move || lang.get().texts().answer}</h2>
+            <h2 tabindex="-1" data-testid="answer-heading">
+                {move || lang.get().texts().answer}
+            </h2>
             <div class="answer-text" data-testid="answer-text">
                 {move || text.get()}
             </div>
@@ -72,7 +74,12 @@ pub fn HandoffNotice(
     });
     view! {
         <section class="handoff" data-testid="handoff">
-            <p class="handoff-connecting" role="status" data-testid="handoff-connecting">
+            <p
+                class="handoff-connecting"
+                role="status"
+                tabindex="-1"
+                data-testid="handoff-connecting"
+            >
                 <span class="spinner" aria-hidden="true"></span>
                 {move || t().connecting}
             </p>
@@ -108,7 +115,7 @@ pub fn FailureNotice(
     let lang = use_lang();
     let t = move || lang.get().texts();
     view! {
-        <section class="failure" role="alert" data-testid="failure">
+        <section class="failure" role="alert" tabindex="-1" data-testid="failure">
             <p>{move || t().failed}</p>
             <p class="failure-reason">{reason}</p>
             <button

@@ -4,6 +4,7 @@
 
 use clarify_core::{Input, Status};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::chat::Chat;
 use super::settings::SettingsPanel;
@@ -32,16 +33,22 @@ pub fn ClarifyApp(
     let driver = driver.unwrap_or_else(|| {
         settings.with_untracked(|s| persistence::open_saved(s, &api_key.get_untracked(), notices))
     });
-    let lang = Memo::new(move |_| settings.with(Settings::lang));
+    let engine = Engine::new(driver.clone());
+    // The chrome follows the conversation's language once there is one, the setting before.
+    let conversation = engine.view.lang();
+    let lang = Memo::new(move |_| {
+        conversation
+            .get()
+            .unwrap_or_else(|| settings.with(Settings::lang))
+    });
     provide_lang(lang.into());
     // The page's language follows the chrome's, for screen readers, fonts and hyphenation.
     Effect::new(move |_| {
-        let tag = lang.get().tag();
+        let tag = lang.get().html_tag();
         if let Some(root) = document().document_element() {
             let _ = root.set_attribute("lang", tag);
         }
     });
-    let engine = Engine::new(driver.clone());
     provide_context(engine);
     provide_context(notices);
 
@@ -65,7 +72,7 @@ pub fn ClarifyApp(
 
     let show_settings = RwSignal::new(false);
     view! {
-        <div class="app" data-testid="app-ready" lang=move || lang.get().tag()>
+        <div class="app" data-testid="app-ready" lang=move || lang.get().html_tag()>
             <AppHeader show_settings=show_settings />
             <section class="app-status" aria-label=move || lang.get().texts().status_region>
                 <ModeBanner settings=settings link=link />
@@ -95,6 +102,18 @@ fn AppHeader(show_settings: RwSignal<bool>) -> impl IntoView {
         }
         storage::clear_session();
         notices.clear();
+        // The button goes disabled, and focus with it: the request box is what comes next.
+        set_timeout(
+            || {
+                if let Some(el) = document()
+                    .get_element_by_id("request")
+                    .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+                {
+                    let _ = el.focus();
+                }
+            },
+            std::time::Duration::ZERO,
+        );
     };
     view! {
         <header class="app-head">

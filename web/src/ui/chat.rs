@@ -5,6 +5,7 @@
 
 use clarify_core::{Input, Status, UserAnswer};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::answer::{AnswerView, FailureNotice, HandoffNotice};
 use super::conversation::{Conversation, RequestForm};
@@ -13,7 +14,7 @@ use super::state::{Engine, Notices, use_engine};
 use super::trace::TracePanel;
 use crate::driver::now;
 use crate::i18n::use_lang;
-use crate::storage::Settings;
+use crate::storage::{self, Settings};
 
 /// The chat column; `settings` configure the session a new request starts.
 #[component]
@@ -33,6 +34,19 @@ pub fn Chat(settings: RwSignal<Settings>) -> impl IntoView {
         let on_send = Callback::new(move |text: String| {
             engine.submit(text, || settings.with_untracked(Settings::config))
         });
+        let on_new = Callback::new(move |text: String| {
+            engine.start_new(text, || settings.with_untracked(Settings::config))
+        });
+        // A draft answer belongs to its conversation: a new request, "New request", Start over
+        // or another tab's conversation forgets it (question ids repeat across conversations).
+        let request = view.request();
+        Effect::new(move |before: Option<Option<String>>| {
+            let now = request.get();
+            if before.is_some_and(|b| b != now) {
+                storage::save_answer_draft("", "");
+            }
+            now
+        });
         view! {
             <main class="chat">
                 <Conversation
@@ -45,7 +59,13 @@ pub fn Chat(settings: RwSignal<Settings>) -> impl IntoView {
                 <PendingQuestion />
                 <WorkingLine />
                 <Ending />
-                <RequestForm on_send=on_send answering=answering enabled=can_send />
+                <RequestForm
+                    on_send=on_send
+                    answering=answering
+                    enabled=can_send
+                    on_new=on_new
+                    keep_draft=true
+                />
                 <TracePanel events=view.trace() counters=view.counters() />
             </main>
         }
@@ -62,12 +82,19 @@ fn PendingQuestion() -> impl IntoView {
 fn question_card(engine: Engine) -> impl IntoView {
     engine.view.pending().get().map(|p| {
         let id = p.question.id.clone();
+        let saved = storage::load_answer_draft(id.as_str());
+        let key = id.clone();
+        let on_text = Callback::new(move |text: String| {
+            storage::save_answer_draft(key.as_str(), &text);
+        });
         let on_answer = Callback::new(move |answer: UserAnswer| {
-            engine.send(Input::Answer {
-                question: id.clone(),
-                answer,
-                now: now(),
-            })
+            engine
+                .send(Input::Answer {
+                    question: id.clone(),
+                    answer,
+                    now: now(),
+                })
+                .inspect(|()| storage::save_answer_draft("", ""))
         });
         let on_skip_all = Callback::new(move |()| engine.send(Input::SkipAll { now: now() }));
         view! {
@@ -77,6 +104,9 @@ fn question_card(engine: Engine) -> impl IntoView {
                 on_answer=on_answer
                 on_skip_all=on_skip_all
                 previous=p.previous
+                page_keys=true
+                saved_text=saved
+                on_text=on_text
             />
         }
     })
@@ -150,8 +180,12 @@ fn working_line(engine: Engine) -> impl IntoView {
     }
 }
 
-/// How the session ended, or is ending: the answer (as it streams), then the handoff notice,
-/// or the failure with Retry.
+/// How the session ended, or is ending: the answer (as it streams, with Stop), then "Copy
+/// prompt" once it is complete, the handoff notice, or the failure with Retry.
+///
+/// When the last question is answered its card goes, and focus with it; focus then moves to
+/// what came instead (the answer's heading, the handoff, the failure) rather than falling to
+/// the page. Focus that is somewhere on purpose (the request box, another control) stays.
 #[component]
 pub fn Ending() -> impl IntoView {
     use_engine().map(outcome)
@@ -162,26 +196,154 @@ fn outcome(engine: Engine) -> impl IntoView {
     let (status, answer, accepting) = (view.status(), view.answer(), view.accepting());
     let has_answer = Memo::new(move |_| !answer.with(String::is_empty));
     let streaming = Memo::new(move |_| status.get() == Status::Generating);
+    let completed = Memo::new(move |_| status.get() == Status::Completed);
     let can_retry = Memo::new(move |_| accepting.with(|a| a.retry));
     let notices = use_context::<Notices>().unwrap_or_default();
     let handoff = view.handoff();
     let failure = view.failure();
+    let stopped = RwSignal::new(false);
+    let root = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |before: Option<(Status, bool)>| {
+        let now = (status.get(), has_answer.get());
+        if let Some((was, had)) = before
+            && now != (was, had)
+            && now.0 != Status::Idle
+        {
+            set_timeout(move || focus_lost_to(root), std::time::Duration::ZERO);
+        }
+        if now.0 != Status::Completed {
+            stopped.set(false);
+        }
+        now
+    });
+    let stop = move |_| {
+        // What arrived is the answer; the call still running is aborted and its end ignored.
+        stopped.set(true);
+        engine.with_driver(crate::driver::Driver::cancel);
+        let done = Input::GenerationCompleted {
+            text: String::new(),
+            usage: None,
+        };
+        if let Err(e) = engine.send(done) {
+            stopped.set(false);
+            notices.note(e);
+        }
+    };
+    let lang = use_lang();
+    let t = move || lang.get().texts();
     view! {
-        {move || {
-            has_answer.get().then(|| view! { <AnswerView text=answer streaming=streaming /> })
-        }}
-        {move || handoff.get().map(|package| view! { <HandoffNotice package=package /> })}
-        {move || {
-            failure
-                .get()
-                .map(|reason| {
-                    let on_retry = Callback::new(move |()| {
-                        if let Err(e) = engine.send(Input::Retry) {
-                            notices.note(e);
+        <div class="ending" node_ref=root>
+            {move || {
+                has_answer.get().then(|| view! { <AnswerView text=answer streaming=streaming /> })
+            }}
+            <p class="answer-actions">
+                {move || {
+                    streaming
+                        .get()
+                        .then(|| {
+                            view! {
+                                <button type="button" data-testid="stop" on:click=stop>
+                                    {move || t().stop}
+                                </button>
+                            }
+                        })
+                }}
+                {move || completed.get().then(|| view! { <CopyPrompt engine=engine /> })}
+            </p>
+            {move || {
+                stopped
+                    .get()
+                    .then(|| {
+                        view! {
+                            <p class="answer-stopped" role="status" data-testid="stopped">
+                                {move || t().stopped}
+                            </p>
                         }
-                    });
-                    view! { <FailureNotice reason=reason on_retry=on_retry can_retry=can_retry /> }
-                })
-        }}
+                    })
+            }}
+            {move || handoff.get().map(|package| view! { <HandoffNotice package=package /> })}
+            {move || {
+                failure
+                    .get()
+                    .map(|reason| {
+                        let on_retry = Callback::new(move |()| {
+                            if let Err(e) = engine.send(Input::Retry) {
+                                notices.note(e);
+                            }
+                        });
+                        view! { <FailureNotice reason=reason on_retry=on_retry can_retry=can_retry /> }
+                    })
+            }}
+        </div>
+    }
+}
+
+/// "Copy prompt": puts the enriched prompt on the clipboard and says whether that worked.
+#[component]
+fn CopyPrompt(engine: Engine) -> impl IntoView {
+    let lang = use_lang();
+    let said = RwSignal::new(None::<Result<(), String>>);
+    let copy = move |_| {
+        let prompt = engine
+            .with_driver(|d| d.with(|s| s.enriched_prompt().map(|p| p.render())))
+            .flatten()
+            .unwrap_or_default();
+        leptos::task::spawn_local(async move {
+            let outcome = copy_text(&prompt).await;
+            let _ = said.try_set(Some(outcome));
+        });
+    };
+    let status = move || {
+        let t = lang.get().texts();
+        said.get().map(|r| match r {
+            Ok(()) => t.copied.to_owned(),
+            Err(why) => format!("{}{why}", t.copy_failed),
+        })
+    };
+    view! {
+        <button type="button" data-testid="copy-prompt" on:click=copy>
+            {move || lang.get().texts().copy_prompt}
+        </button>
+        <span class="copy-status" role="status" data-testid="copy-status">
+            {status}
+        </span>
+    }
+}
+
+/// Writes `text` to the clipboard; `Err` is the browser's reason in its own words.
+async fn copy_text(text: &str) -> Result<(), String> {
+    let clipboard = window().navigator().clipboard();
+    wasm_bindgen_futures::JsFuture::from(clipboard.write_text(text))
+        .await
+        .map(|_| ())
+        .map_err(|e| {
+            e.dyn_ref::<js_sys::Error>()
+                .map_or_else(|| "the browser refused".to_owned(), |e| e.message().into())
+        })
+}
+
+/// Moves focus to the first focus target under `root` (a heading or notice with
+/// `tabindex="-1"`) when focus has fallen to the page's body, as it does when the focused card
+/// goes (in a shadow root too: focus inside one shows as its host, never as the body).
+fn focus_lost_to(root: NodeRef<leptos::html::Div>) {
+    // The timer may fire after the views went.
+    let Some(root) = root.try_get_untracked().flatten() else {
+        return;
+    };
+    let on_body =
+        |a: Option<web_sys::Element>| a.is_none_or(|a| a.tag_name().eq_ignore_ascii_case("body"));
+    let in_shadow = root.get_root_node().dyn_into::<web_sys::ShadowRoot>().ok();
+    let focus_lost = on_body(document().active_element())
+        && in_shadow.is_none_or(|shadow| shadow.active_element().is_none());
+    if !focus_lost {
+        return;
+    }
+    if let Some(target) = root
+        .query_selector("[tabindex=\"-1\"]")
+        .ok()
+        .flatten()
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = target.focus();
     }
 }

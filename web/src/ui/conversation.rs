@@ -2,58 +2,123 @@
 //! with its answer, and what the engine told the user).
 
 use clarify_core::{Answer, QuestionId, Resolution};
+use leptos::html;
 use leptos::prelude::*;
 
 use crate::i18n::use_lang;
+use crate::storage;
 
-/// The request box. While a question is pending, what is typed here is that question's answer
-/// the engine reads it, never a new search.
+/// The request box, several lines high: Enter sends, Shift+Enter breaks the line, and an
+/// Enter that ends an IME composition only confirms the composition.
+///
+/// While a question is pending it is labelled "Your answer": what is typed there is that
+/// question's answer (the engine reads it, never a new search). "New request" beside it leaves
+/// the pending question: it starts what is typed as a new request, or with nothing typed
+/// clears the conversation, so the box is ready for one.
 #[component]
 pub fn RequestForm(
     /// Called with the text; `Err` is shown under the box.
     on_send: Callback<String, Result<(), String>>,
-    /// Whether a question is pending (changes the placeholder).
+    /// Whether a question is pending (changes the label and the placeholder).
     #[prop(into)]
     answering: Signal<bool>,
     /// Whether sending is possible now (from [`clarify_core::Session::accepts`]).
     #[prop(into)]
     enabled: Signal<bool>,
+    /// "New request" while a question is pending, called with the text; hidden when absent.
+    #[prop(optional)]
+    on_new: Option<Callback<String, Result<(), String>>>,
+    /// Keep the unsent text in `localStorage`, so a reload keeps it (the app does; a widget,
+    /// whose page owns its storage, does not).
+    #[prop(optional)]
+    keep_draft: bool,
+    /// The box, for a host that moves focus to it.
+    #[prop(optional)]
+    input: Option<NodeRef<html::Textarea>>,
 ) -> impl IntoView {
     let lang = use_lang();
     let t = move || lang.get().texts();
-    let text = RwSignal::new(String::new());
+    let input = input.unwrap_or_default();
+    let text = RwSignal::new(if keep_draft {
+        storage::load_draft()
+    } else {
+        String::new()
+    });
     let error = RwSignal::new(None::<String>);
+    let set_text = move |value: String| {
+        if keep_draft {
+            storage::save_draft(&value);
+        }
+        let _ = text.try_set(value);
+    };
+    let run = move |cb: Callback<String, Result<(), String>>| match cb.run(text.get_untracked()) {
+        Ok(()) => {
+            set_text(String::new());
+            let _ = error.try_set(None);
+        }
+        Err(message) => {
+            let _ = error.try_set(Some(message));
+        }
+    };
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        match on_send.run(text.get_untracked()) {
-            Ok(()) => {
-                let _ = text.try_set(String::new());
-                let _ = error.try_set(None);
-            }
-            Err(message) => {
-                let _ = error.try_set(Some(message));
+        if enabled.get_untracked() {
+            run(on_send);
+        }
+    };
+    let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
+        // 229: the key that ends a composition, in browsers that report no `isComposing`.
+        let composing = ev.is_composing() || ev.key_code() == 229;
+        if ev.key() == "Enter" && !ev.shift_key() && !composing {
+            ev.prevent_default();
+            if enabled.get_untracked() {
+                run(on_send);
             }
         }
     };
+    let new_request = move || {
+        let cb = on_new?;
+        answering.get().then(|| {
+            view! {
+                <button
+                    type="button"
+                    class="request-new"
+                    data-testid="new-request"
+                    on:click=move |_| {
+                        run(cb);
+                        if let Some(el) = input.get_untracked() {
+                            let _ = el.focus();
+                        }
+                    }
+                >
+                    {move || t().new_request}
+                </button>
+            }
+        })
+    };
     view! {
         <form class="request" on:submit=on_submit data-testid="request-form">
-            <label for="request" class="request-label">
-                {move || t().request_label}
+            <label for="request" class="request-label" data-testid="request-label">
+                {move || if answering.get() { t().answer_label } else { t().request_label }}
             </label>
             <div class="request-row">
-                <input
+                <textarea
                     id="request"
                     data-testid="request"
+                    rows="2"
                     autocomplete="off"
+                    node_ref=input
                     placeholder=move || {
                         if answering.get() { t().answer_placeholder } else { t().request_placeholder }
                     }
                     prop:value=move || text.get()
-                    on:input=move |ev| text.set(event_target_value(&ev))
-                />
+                    on:input=move |ev| set_text(event_target_value(&ev))
+                    on:keydown=on_keydown
+                ></textarea>
                 <button type="submit" data-testid="submit" disabled=move || !enabled.get()>
                     {move || t().send}
                 </button>
+                {new_request}
             </div>
             <p class="request-error" role="alert" data-testid="request-error">
                 {move || error.get()}

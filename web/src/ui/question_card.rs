@@ -12,7 +12,7 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::i18n::{Lang, use_lang};
+use crate::i18n::{Lang, Texts, use_lang};
 
 /// The result of handing an answer to the host: `Err` carries a message shown on the card.
 pub type Outcome = Result<(), String>;
@@ -21,7 +21,8 @@ pub type Outcome = Result<(), String>;
 ///
 /// Keyboard: digits pick an option, arrows move between radio options, Space toggles the
 /// focused option, Enter continues (Shift+Enter is a new line in the text box). Focus moves to
-/// the card when it appears.
+/// the card when it appears. The hint under the card names only the keys that apply, and is
+/// hidden on touch screens (card.css).
 #[component]
 pub fn QuestionCard(
     /// The pending question.
@@ -46,6 +47,17 @@ pub fn QuestionCard(
     /// starting a conversation never takes focus from what the user is doing on the page.
     #[prop(default = true)]
     take_focus: bool,
+    /// Digits pick an option wherever focus is on the page, outside a text field (the app);
+    /// without it, only while focus is in the card (a widget shares its page with others).
+    #[prop(optional)]
+    page_keys: bool,
+    /// Free text typed earlier on this question and kept across a reload; an earlier answer
+    /// being changed wins over it.
+    #[prop(optional)]
+    saved_text: Option<String>,
+    /// Called with the free text as it is typed, to keep it.
+    #[prop(optional)]
+    on_text: Option<Callback<String>>,
 ) -> impl IntoView {
     let lang = lang.unwrap_or_else(use_lang);
     let t = move || lang.get().texts();
@@ -62,6 +74,17 @@ pub fn QuestionCard(
         }
     });
     let draft = Draft::new(&question, previous.as_ref(), on_answer);
+    if previous.is_none()
+        && let Some(saved) = saved_text
+    {
+        draft.text.set(saved);
+    }
+    if page_keys {
+        let listener = window_event_listener(leptos::ev::keydown, move |ev| {
+            on_page_key(&ev, draft, card);
+        });
+        on_cleanup(move || listener.remove());
+    }
 
     // Focus the card when it appears, so keyboard and screen-reader users land on it.
     Effect::new(move || {
@@ -70,7 +93,8 @@ pub fn QuestionCard(
         }
     });
 
-    let options = (!question.options.is_empty()).then(|| {
+    let alone = question.options.is_empty();
+    let options = (!alone).then(|| {
         view! {
             <OptionList
                 options=question.options
@@ -84,7 +108,9 @@ pub fn QuestionCard(
     });
     let free_text = question
         .allow_free_text
-        .then(|| view! { <FreeText id=format!("{base}-free") draft=draft lang=lang /> });
+        .then(|| {
+            view! { <FreeText id=format!("{base}-free") draft=draft lang=lang alone=alone on_text=on_text /> }
+        });
     let assumption = (!question.assumption.is_empty()).then(|| {
         view! {
             <p class="qcard-assumption" data-testid="assumption">
@@ -127,7 +153,9 @@ pub fn QuestionCard(
                 {move || draft.error.get()}
             </p>
             <CardActions draft=draft allow_skip=question.allow_skip on_skip_all=on_skip_all lang=lang />
-            <p class="qcard-hint">{move || t().keys_hint}</p>
+            <p class="qcard-hint" data-testid="keys-hint">
+                {move || keys_hint(t(), draft.count)}
+            </p>
         </section>
     }
 }
@@ -387,20 +415,34 @@ fn option_view(
     }
 }
 
-/// "Or describe in your own words".
+/// "Or describe in your own words" under options; alone, "Describe it in your own words".
 #[component]
-fn FreeText(id: String, draft: Draft, lang: Signal<Lang>) -> impl IntoView {
+fn FreeText(
+    id: String,
+    draft: Draft,
+    lang: Signal<Lang>,
+    alone: bool,
+    on_text: Option<Callback<String>>,
+) -> impl IntoView {
     let t = move || lang.get().texts();
     view! {
         <div class="qcard-free">
-            <label for=id.clone()>{move || t().free_text}</label>
+            <label for=id.clone() data-testid="free-text-label">
+                {move || if alone { t().free_text_alone } else { t().free_text }}
+            </label>
             <textarea
                 id=id
                 data-testid="free-text"
                 rows="2"
                 placeholder=move || t().free_text_placeholder
                 prop:value=move || draft.text.get()
-                on:input=move |ev| draft.text.set(event_target_value(&ev))
+                on:input=move |ev| {
+                    let typed = event_target_value(&ev);
+                    if let Some(cb) = on_text {
+                        cb.run(typed.clone());
+                    }
+                    draft.text.set(typed);
+                }
                 disabled=move || draft.submitting.get()
             ></textarea>
         </div>
@@ -508,20 +550,66 @@ fn on_key(ev: &KeyboardEvent, draft: Draft, card: NodeRef<html::Section>) {
             focus_option(card, next);
         }
         _ if !in_text && !ev.ctrl_key() && !ev.meta_key() && !ev.alt_key() => {
-            if let Some(d) = key.chars().next().and_then(|c| c.to_digit(10))
-                && key.len() == 1
-                && d >= 1
-            {
-                let i = d as usize - 1;
-                if i < count {
-                    ev.prevent_default();
-                    draft.pick(i);
-                    focus_option(card, i);
-                }
+            if let Some(i) = digit(&key).filter(|&i| i < count) {
+                ev.prevent_default();
+                draft.pick(i);
+                focus_option(card, i);
             }
         }
         _ => {}
     }
+}
+
+/// A digit pressed outside the card and outside any text field picks that option (see
+/// [`QuestionCard`]'s `page_keys`); inside the card, the card's own handler has it.
+fn on_page_key(ev: &KeyboardEvent, draft: Draft, card: NodeRef<html::Section>) {
+    if ev.default_prevented() || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+        return;
+    }
+    let target = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+    let typing = target.as_ref().is_some_and(|t| {
+        matches!(
+            t.tag_name().to_ascii_lowercase().as_str(),
+            "input" | "textarea" | "select"
+        ) || t.closest("[contenteditable]").ok().flatten().is_some()
+    });
+    let Some(root) = card.get_untracked() else {
+        return;
+    };
+    let inside = target.as_ref().is_some_and(|t| root.contains(Some(t)));
+    if typing || inside {
+        return;
+    }
+    if let Some(i) = digit(&ev.key()).filter(|&i| i < draft.count) {
+        ev.prevent_default();
+        draft.pick(i);
+        focus_option(card, i);
+    }
+}
+
+/// The option a digit key picks: `"1"` is option 0; other keys pick none.
+fn digit(key: &str) -> Option<usize> {
+    let d = key.parse::<usize>().ok().filter(|_| key.len() == 1)?;
+    d.checked_sub(1)
+}
+
+/// "Keys: 1–3 pick an option, Enter continues.": the digits only when there are options to
+/// pick.
+fn keys_hint(t: &Texts, count: usize) -> String {
+    let [start, pick, enter] = t.keys_hint;
+    let mut hint = String::from(start);
+    if count >= 2 {
+        hint.push_str("1–");
+        hint.push_str(&count.to_string());
+        hint.push_str(pick);
+    } else if count == 1 {
+        hint.push('1');
+        hint.push_str(pick);
+    }
+    hint.push_str(enter);
+    hint
 }
 
 /// Moves focus to option `i`, found under the card's own root (not the document, which cannot

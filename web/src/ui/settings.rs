@@ -144,7 +144,13 @@ pub fn SettingsPanel(
                     "English"
                 </option>
                 <option value="zh" prop:selected=move || settings.with(|s| s.language == "zh")>
-                    "中文"
+                    "简体中文"
+                </option>
+                <option
+                    value="zh-Hant"
+                    prop:selected=move || settings.with(|s| s.language == "zh-Hant")
+                >
+                    "繁體中文"
                 </option>
             </select>
             <div class="settings-test">

@@ -12,6 +12,7 @@ use clarify_core::{
 use leptos::prelude::*;
 
 use crate::driver::{Driver, now};
+use crate::i18n::Lang;
 
 /// The session the views drive: send it inputs, read its parts as signals. `Copy`, so every
 /// handler can own one.
@@ -44,6 +45,15 @@ impl Engine {
     pub fn submit(&self, text: String, config: impl FnOnce() -> Config) -> Result<(), String> {
         if self.accepts(InputKind::Answer) {
             return self.send(Input::Message { text, now: now() });
+        }
+        self.start_new(text, config)
+    }
+
+    /// "New request": leaves the conversation for a new one on `text` under `config`, or, with
+    /// nothing typed, for an idle session (the previous one comes back if the engine refuses).
+    pub fn start_new(&self, text: String, config: impl FnOnce() -> Config) -> Result<(), String> {
+        if text.trim().is_empty() {
+            return self.send(Input::Reset);
         }
         let Some(previous) = self.driver.try_with_value(|d| d.with(Clone::clone)) else {
             return Err("the app was closed".into());
@@ -138,6 +148,8 @@ pub struct SessionView {
     /// Each engine notice with the number of questions resolved when it came, so the
     /// conversation shows it where it happened (a detection fallback before the first question).
     notices: RwSignal<Vec<(usize, String)>>,
+    /// The conversation's language, once a request started one.
+    lang: RwSignal<Option<Lang>>,
 }
 
 impl SessionView {
@@ -162,6 +174,7 @@ impl SessionView {
             accepting: RwSignal::new(Accepting::of(s)),
             reopenable: RwSignal::new(reopenable(s)),
             notices: RwSignal::new(Vec::new()),
+            lang: RwSignal::new(conversation_lang(s)),
         }
     }
 
@@ -173,6 +186,7 @@ impl SessionView {
         refresh(self.counters, s.counters());
         refresh(self.deadline, s.deadline());
         refresh(self.accepting, Accepting::of(s));
+        refresh(self.lang, conversation_lang(s));
         refresh_with(
             self.reopenable,
             |r| r.iter().eq(s.reopenable()),
@@ -277,6 +291,12 @@ impl SessionView {
         self.notices.read_only()
     }
 
+    /// The conversation's language as the engine reads it (the configured language and the
+    /// request's script), once a request started one: the chrome follows it.
+    pub fn lang(&self) -> ReadSignal<Option<Lang>> {
+        self.lang.read_only()
+    }
+
     fn sync_pending(&self, s: &Session, effects: &[Effect]) {
         let asked = effects.iter().any(|e| matches!(e, Effect::Ask { .. }));
         let progress = s.progress();
@@ -375,6 +395,12 @@ impl Default for Notices {
     fn default() -> Self {
         Self::new()
     }
+}
+
+/// The language of `s`'s conversation, if one has started.
+fn conversation_lang(s: &Session) -> Option<Lang> {
+    let request = s.request()?;
+    Some(Lang::of_session(&s.config().language, request))
 }
 
 /// The ids of the questions whose answers can be changed now.
