@@ -3,8 +3,8 @@
 //!
 //! Questions and answers come from the engine in the user's language; only the fixed labels
 //! around them live here. The language follows the setting, or the browser when it is "auto";
-//! once a conversation has started it follows the conversation's language the way the engine
-//! reads it ([`Lang::of_conversation`]), so a request written in Traditional characters gets
+//! while a conversation in Chinese is shown it follows that conversation's script the way the
+//! engine reads it ([`Lang::of_session`]), so a request written in Traditional characters gets
 //! Traditional chrome.
 //!
 //! The views read the language from Leptos context ([`provide_lang`], [`use_lang`]) rather than

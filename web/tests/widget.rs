@@ -130,7 +130,11 @@ async fn the_card_has_the_apps_badge_why_assumption_and_roles() {
         "the badge has its shape"
     );
     assert!(text(&w.get("question-why")).starts_with("Why this matters"));
-    assert!(text(&w.get("assumption")).starts_with("If you skip, we assume:"));
+    let assumption = text(&w.get("assumption"));
+    assert!(
+        assumption.starts_with("If you skip: ") && !assumption.contains("assume: Assume"),
+        "{assumption}"
+    );
     assert_eq!(
         text(&w.get("progress")),
         format!("Question 1 of {}", w.total())
@@ -171,7 +175,7 @@ async fn the_chrome_follows_the_language() {
         ["关键", "重要", "有帮助"].contains(&text(&w.get("priority")).as_str()),
         "the badge is in Chinese"
     );
-    assert_eq!(w.frame().get_attribute("lang").unwrap(), "zh");
+    assert_eq!(w.frame().get_attribute("lang").unwrap(), "zh-Hans");
 
     w.card.set_language(Some("en".into()));
     tick().await;
@@ -181,6 +185,32 @@ async fn the_chrome_follows_the_language() {
         "the chrome switches at once, mid-question"
     );
     assert_eq!(w.frame().get_attribute("lang").unwrap(), "en");
+}
+
+#[wasm_bindgen_test]
+async fn a_traditional_conversation_gets_traditional_chrome_and_focus_follows_the_user() {
+    let w = Widget::mount();
+    w.type_into("request", "我的應用程式一直閃退，這個怎麼辦");
+    w.get("submit").click();
+    settle().await;
+    assert_eq!(w.frame().get_attribute("lang").unwrap(), "zh-Hant");
+    assert_eq!(text(&w.get("continue")), "繼續");
+    while w.find("question-card").is_some() {
+        w.get("dont-know").click();
+        settle().await;
+    }
+    let focused = |w: &Widget| {
+        w.root
+            .active_element()
+            .and_then(|a| a.get_attribute("data-testid"))
+            .unwrap_or_default()
+    };
+    assert_eq!(focused(&w), "answer-heading", "the answer, not the page's body");
+    w.get("start-over").focus().unwrap();
+    w.get("start-over").click();
+    settle().await;
+    assert_eq!(focused(&w), "request", "the box, after Start over");
+    assert_eq!(w.frame().get_attribute("lang").unwrap(), "en", "idle: the attribute's");
 }
 
 #[wasm_bindgen_test]

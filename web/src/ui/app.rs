@@ -34,7 +34,7 @@ pub fn ClarifyApp(
         settings.with_untracked(|s| persistence::open_saved(s, &api_key.get_untracked(), notices))
     });
     let engine = Engine::new(driver.clone());
-    // The chrome follows the conversation's language once there is one, the setting before.
+    // The chrome follows a Chinese conversation's script, the setting otherwise.
     let conversation = engine.view.lang();
     let lang = Memo::new(move |_| {
         conversation
