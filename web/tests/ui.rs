@@ -1227,16 +1227,22 @@ async fn half_typed_text_survives_a_reload_and_stays_on_its_own_question() {
         .unchecked_into::<web_sys::HtmlTextAreaElement>();
     assert_eq!(boxed.value(), "Also, my watch");
 
-    // The draft was for that question of that conversation: a new one starts empty.
+    drop(m);
+
+    // A draft belongs to its conversation: the same question in a new one starts empty.
+    clear_storage();
+    let m = mount_app();
+    start(&m, "Plan a trip to Paris").await;
+    let first = text(&m.get("question-text"));
+    type_into(&m.get("free-text"), "Ten days in");
     m.get("start-over").click();
     settle().await;
-    type_into(&m.get("request"), "my app crashes");
-    m.get("submit").click();
-    settle().await;
-    m.all("option")[0].click();
-    tick().await;
-    m.get("continue").click();
-    settle().await;
+    start(&m, "Plan a trip to Paris").await;
+    assert_eq!(
+        text(&m.get("question-text")),
+        first,
+        "the same question again"
+    );
     let free = m
         .get("free-text")
         .unchecked_into::<web_sys::HtmlTextAreaElement>();

@@ -205,12 +205,20 @@ async fn a_traditional_conversation_gets_traditional_chrome_and_focus_follows_th
             .and_then(|a| a.get_attribute("data-testid"))
             .unwrap_or_default()
     };
-    assert_eq!(focused(&w), "answer-heading", "the answer, not the page's body");
+    assert_eq!(
+        focused(&w),
+        "answer-heading",
+        "the answer, not the page's body"
+    );
     w.get("start-over").focus().unwrap();
     w.get("start-over").click();
     settle().await;
     assert_eq!(focused(&w), "request", "the box, after Start over");
-    assert_eq!(w.frame().get_attribute("lang").unwrap(), "en", "idle: the attribute's");
+    assert_eq!(
+        w.frame().get_attribute("lang").unwrap(),
+        "en",
+        "idle: the attribute's"
+    );
 }
 
 #[wasm_bindgen_test]
