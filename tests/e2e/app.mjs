@@ -1,6 +1,7 @@
 // The built app, served from dist/, really renders and works in headless Chromium.
 // A green trunk build proves nothing (a broken wasm-opt yields a blank page), so this loads it,
-// answers a question with the keyboard, reloads in the middle of the next one and finishes.
+// answers a question with the keyboard, reloads in the middle of the next one (half-typed text
+// survives) and finishes; then copies the prompt, and on a touch screen shows no key hint.
 import { join } from "node:path";
 import { serve, main, strictPage, shot, check, root, STRICT_CSP } from "./lib.mjs";
 
@@ -27,23 +28,52 @@ await main("the built app asks, survives a reload and answers", async (browser) 
     (await page.getAttribute("[data-testid=option] >> nth=1", "aria-checked")) === "true",
     "digit 2 picked the second option",
   );
+  check(await page.isVisible("[data-testid=keys-hint]"), "the key hint shows with a mouse and keys");
   await page.keyboard.press("Enter");
   await page.waitForSelector("text=Describe the error", { timeout: 5000 });
 
-  // Reload in the middle of the second question: same question, first answer kept.
+  // Reload in the middle of the second question: same question, first answer kept, and what
+  // was half-typed in the card and in the request box is still there.
+  await page.fill("[data-testid=free-text]", "It closes on st");
+  await page.fill("[data-testid=request]", "Also, my wat");
   await page.reload();
   await page.waitForSelector("[data-testid=app-ready]", { timeout: 15000 });
   await page.waitForSelector("text=Describe the error", { timeout: 5000 });
   const answers = await page.$$eval("[data-testid=conv-answer]", (els) => els.map((e) => e.textContent));
   check(answers.length === 1 && answers[0] === "Android 13", `first answer kept: ${answers}`);
+  check((await page.inputValue("[data-testid=free-text]")) === "It closes on st", "the half-typed answer survived the reload");
+  check((await page.inputValue("[data-testid=request]")) === "Also, my wat", "the half-typed request box survived the reload");
+  await page.fill("[data-testid=request]", "");
 
   await page.fill("[data-testid=free-text]", "<b>It closes</b> on start");
   await page.click("[data-testid=continue]");
   const answer = await page.waitForSelector("[data-testid=answer-text]", { timeout: 5000 });
   check((await answer.textContent()).includes("<b>It closes</b>"), "user text is shown as text");
   check((await page.$$("[data-testid=answer] b")).length === 0, "no element came from user text");
+  check(
+    await page.evaluate(() => document.activeElement?.dataset.testid === "answer-heading"),
+    "focus went to the answer after the last question",
+  );
+
+  // Copy prompt, with the clipboard granted: the enriched prompt is on it, and the app says so.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+  await page.click("[data-testid=copy-prompt]");
+  await page.waitForSelector("[data-testid=answer-note]:has-text('Copied')", { timeout: 5000 });
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  check(copied.includes("my app crashes") && copied.includes("It closes"), `the prompt was copied: ${copied.slice(0, 80)}`);
   check(page.errors.length === 0, `no console errors: ${page.errors.join("; ")}`);
   const violations = await page.evaluate(() => window.cspViolations);
   check(violations.length === 0, `no CSP violations: ${violations.join("; ")}`);
+
+  // A touch screen has no keys to press: the card shows no key hint there.
+  const touch = await strictPage(browser, { hasTouch: true, isMobile: true, viewport: { width: 390, height: 800 } });
+  await touch.goto(server.url);
+  await touch.waitForSelector("[data-testid=app-ready]", { timeout: 15000 });
+  await touch.fill("[data-testid=request]", "my app crashes");
+  await touch.click("[data-testid=submit]");
+  await touch.waitForSelector("[data-testid=question-card]", { timeout: 5000 });
+  check(await touch.$("[data-testid=keys-hint]"), "the hint is in the card");
+  check(!(await touch.isVisible("[data-testid=keys-hint]")), "the key hint is hidden on a touch screen");
+  await touch.context().close();
 });
 await server.close();

@@ -29,7 +29,7 @@ use leptos::prelude::*;
 pub use answer::{AnswerView, FailureNotice, HandoffNotice};
 pub use app::ClarifyApp;
 pub use chat::{Ending, WorkingLine};
-pub use conversation::{Conversation, RequestForm};
+pub use conversation::{Conversation, RequestForm, focus_request_box};
 pub use question_card::{Outcome, PriorityBadge, QuestionCard};
 pub use settings::SettingsPanel;
 pub use state::{Accepting, Engine, Notices, Pending, SessionView, use_engine};

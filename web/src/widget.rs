@@ -25,7 +25,9 @@ use crate::driver::{Driver, now};
 use crate::i18n::{Lang, provide_lang, use_lang};
 use crate::js_api::Clarifier;
 use crate::js_api::error::ClarifyError;
-use crate::ui::{Ending, Engine, Notices, QuestionCard, RequestForm, WorkingLine, timer};
+use crate::ui::{
+    Ending, Engine, Notices, QuestionCard, RequestForm, WorkingLine, focus_request_box, timer,
+};
 
 /// The card of one `<clarify-widget>`, drawn into its shadow root. Used by
 /// `clarify-element.js`; not part of the typed JS API.
@@ -253,18 +255,17 @@ fn session_view(driver: Driver, parts: Parts) -> impl IntoView {
         parts.start.run(text)
     });
     let can_start = Signal::derive(move || accepting.with(|a| a.start));
-    let request_box = NodeRef::<leptos::html::Textarea>::new();
-    let start_over = move |_| {
+    let start_over = move |ev: leptos::ev::MouseEvent| {
+        // The button goes with the ended conversation: the request box is what comes next.
+        let frame = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| e.closest(".clarify").ok().flatten());
         if let Err(e) = parts.send(engine, Input::Reset) {
             notices.note(e);
         }
-        // The button goes with the ended conversation: the request box is what comes next.
         set_timeout(
-            move || {
-                if let Some(el) = request_box.get_untracked() {
-                    let _ = el.focus();
-                }
-            },
+            move || focus_request_box(frame.map(Into::into)),
             std::time::Duration::ZERO,
         );
     };
@@ -288,12 +289,7 @@ fn session_view(driver: Driver, parts: Parts) -> impl IntoView {
             idle.get()
                 .then(|| {
                     view! {
-                        <RequestForm
-                            on_send=on_send
-                            answering=false
-                            enabled=can_start
-                            input=request_box
-                        />
+                        <RequestForm on_send=on_send answering=false enabled=can_start />
                     }
                 })
         }}

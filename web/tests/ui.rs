@@ -1302,13 +1302,13 @@ async fn copy_prompt_says_what_happened() {
     }
     m.get("copy-prompt").click();
     for _ in 0..50 {
-        if !text(&m.get("copy-status")).is_empty() {
+        if !text(&m.get("answer-note")).is_empty() {
             break;
         }
         sleep(20).await;
     }
     // Headless, the clipboard may be refused (no permission, no focus): either way it says so.
-    let said = text(&m.get("copy-status"));
+    let said = text(&m.get("answer-note"));
     assert!(
         said == "Copied" || said.starts_with("Could not copy: "),
         "{said:?}"
@@ -1331,7 +1331,7 @@ async fn stop_keeps_what_arrived_and_says_it_was_stopped() {
     assert_eq!(driver.with(Session::status), Status::Completed);
     assert_eq!(text(&m.get("answer-text")), "Day 1: the Lou");
     assert_eq!(m.get("answer").get_attribute("aria-busy").unwrap(), "false");
-    assert!(text(&m.get("stopped")).starts_with("Stopped"));
+    assert!(text(&m.get("answer-note")).starts_with("Stopped"));
     assert!(m.find("stop").is_none());
     assert!(m.find("copy-prompt").is_some());
     assert!(

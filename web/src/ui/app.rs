@@ -101,6 +101,7 @@ fn AppHeader(show_settings: RwSignal<bool>) -> impl IntoView {
             let _ = engine.send(Input::Reset);
         }
         storage::clear_session();
+        storage::save_answer_draft("", "");
         notices.clear();
         // The button goes disabled, and focus with it: the request box is what comes next.
         set_timeout(

@@ -31,21 +31,17 @@ pub fn Chat(settings: RwSignal<Settings>) -> impl IntoView {
                 now: now(),
             })
         });
+        // A draft answer belongs to its conversation (question ids repeat across conversations):
+        // a new one forgets it.
         let on_send = Callback::new(move |text: String| {
+            if !answering.get_untracked() {
+                storage::save_answer_draft("", "");
+            }
             engine.submit(text, || settings.with_untracked(Settings::config))
         });
         let on_new = Callback::new(move |text: String| {
+            storage::save_answer_draft("", "");
             engine.start_new(text, || settings.with_untracked(Settings::config))
-        });
-        // A draft answer belongs to its conversation: a new request, "New request", Start over
-        // or another tab's conversation forgets it (question ids repeat across conversations).
-        let request = view.request();
-        Effect::new(move |before: Option<Option<String>>| {
-            let now = request.get();
-            if before.is_some_and(|b| b != now) {
-                storage::save_answer_draft("", "");
-            }
-            now
         });
         view! {
             <main class="chat">
@@ -201,38 +197,49 @@ fn outcome(engine: Engine) -> impl IntoView {
     let notices = use_context::<Notices>().unwrap_or_default();
     let handoff = view.handoff();
     let failure = view.failure();
-    let stopped = RwSignal::new(false);
-    let root = NodeRef::<leptos::html::Div>::new();
-    Effect::new(move |before: Option<(Status, bool)>| {
+    let lang = use_lang();
+    // Under the answer: that it was stopped, or what became of "Copy prompt".
+    let note = RwSignal::new(None::<String>);
+    let root = NodeRef::<leptos::html::Section>::new();
+    let mut before = None;
+    Effect::new(move |_| {
         let now = (status.get(), has_answer.get());
-        if let Some((was, had)) = before
-            && now != (was, had)
-            && now.0 != Status::Idle
-        {
+        if before.replace(now).is_some_and(|b| b != now) && now.0 != Status::Idle {
             set_timeout(move || focus_lost_to(root), std::time::Duration::ZERO);
         }
         if now.0 != Status::Completed {
-            stopped.set(false);
+            note.set(None);
         }
-        now
     });
     let stop = move |_| {
         // What arrived is the answer; the call still running is aborted and its end ignored.
-        stopped.set(true);
         engine.with_driver(crate::driver::Driver::cancel);
         let done = Input::GenerationCompleted {
             text: String::new(),
             usage: None,
         };
-        if let Err(e) = engine.send(done) {
-            stopped.set(false);
-            notices.note(e);
+        match engine.send(done) {
+            Ok(()) => note.set(Some(lang.get_untracked().texts().stopped.to_owned())),
+            Err(e) => notices.note(e),
         }
     };
-    let lang = use_lang();
+    let copy = move |_| {
+        let prompt = engine
+            .with_driver(|d| d.with(|s| s.enriched_prompt().map(|p| p.render())))
+            .flatten()
+            .unwrap_or_default();
+        leptos::task::spawn_local(async move {
+            let t = lang.get_untracked().texts();
+            let said = match copy_text(&prompt).await {
+                Ok(()) => t.copied.to_owned(),
+                Err(why) => format!("{}{why}", t.copy_failed),
+            };
+            let _ = note.try_set(Some(said));
+        });
+    };
     let t = move || lang.get().texts();
     view! {
-        <div class="ending" node_ref=root>
+        <section class="ending" node_ref=root>
             {move || {
                 has_answer.get().then(|| view! { <AnswerView text=answer streaming=streaming /> })
             }}
@@ -248,19 +255,21 @@ fn outcome(engine: Engine) -> impl IntoView {
                             }
                         })
                 }}
-                {move || completed.get().then(|| view! { <CopyPrompt engine=engine /> })}
+                {move || {
+                    completed
+                        .get()
+                        .then(|| {
+                            view! {
+                                <button type="button" data-testid="copy-prompt" on:click=copy>
+                                    {move || t().copy_prompt}
+                                </button>
+                            }
+                        })
+                }}
+                <span class="answer-note" role="status" data-testid="answer-note">
+                    {move || note.get()}
+                </span>
             </p>
-            {move || {
-                stopped
-                    .get()
-                    .then(|| {
-                        view! {
-                            <p class="answer-stopped" role="status" data-testid="stopped">
-                                {move || t().stopped}
-                            </p>
-                        }
-                    })
-            }}
             {move || handoff.get().map(|package| view! { <HandoffNotice package=package /> })}
             {move || {
                 failure
@@ -274,39 +283,7 @@ fn outcome(engine: Engine) -> impl IntoView {
                         view! { <FailureNotice reason=reason on_retry=on_retry can_retry=can_retry /> }
                     })
             }}
-        </div>
-    }
-}
-
-/// "Copy prompt": puts the enriched prompt on the clipboard and says whether that worked.
-#[component]
-fn CopyPrompt(engine: Engine) -> impl IntoView {
-    let lang = use_lang();
-    let said = RwSignal::new(None::<Result<(), String>>);
-    let copy = move |_| {
-        let prompt = engine
-            .with_driver(|d| d.with(|s| s.enriched_prompt().map(|p| p.render())))
-            .flatten()
-            .unwrap_or_default();
-        leptos::task::spawn_local(async move {
-            let outcome = copy_text(&prompt).await;
-            let _ = said.try_set(Some(outcome));
-        });
-    };
-    let status = move || {
-        let t = lang.get().texts();
-        said.get().map(|r| match r {
-            Ok(()) => t.copied.to_owned(),
-            Err(why) => format!("{}{why}", t.copy_failed),
-        })
-    };
-    view! {
-        <button type="button" data-testid="copy-prompt" on:click=copy>
-            {move || lang.get().texts().copy_prompt}
-        </button>
-        <span class="copy-status" role="status" data-testid="copy-status">
-            {status}
-        </span>
+        </section>
     }
 }
 
@@ -325,7 +302,7 @@ async fn copy_text(text: &str) -> Result<(), String> {
 /// Moves focus to the first focus target under `root` (a heading or notice with
 /// `tabindex="-1"`) when focus has fallen to the page's body, as it does when the focused card
 /// goes (in a shadow root too: focus inside one shows as its host, never as the body).
-fn focus_lost_to(root: NodeRef<leptos::html::Div>) {
+fn focus_lost_to(root: NodeRef<leptos::html::Section>) {
     // The timer may fire after the views went.
     let Some(root) = root.try_get_untracked().flatten() else {
         return;

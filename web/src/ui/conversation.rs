@@ -2,8 +2,8 @@
 //! with its answer, and what the engine told the user).
 
 use clarify_core::{Answer, QuestionId, Resolution};
-use leptos::html;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::i18n::use_lang;
 use crate::storage;
@@ -32,13 +32,9 @@ pub fn RequestForm(
     /// whose page owns its storage, does not).
     #[prop(optional)]
     keep_draft: bool,
-    /// The box, for a host that moves focus to it.
-    #[prop(optional)]
-    input: Option<NodeRef<html::Textarea>>,
 ) -> impl IntoView {
     let lang = use_lang();
     let t = move || lang.get().texts();
-    let input = input.unwrap_or_default();
     let text = RwSignal::new(if keep_draft {
         storage::load_draft()
     } else {
@@ -84,11 +80,9 @@ pub fn RequestForm(
                     type="button"
                     class="request-new"
                     data-testid="new-request"
-                    on:click=move |_| {
+                    on:click=move |ev| {
                         run(cb);
-                        if let Some(el) = input.get_untracked() {
-                            let _ = el.focus();
-                        }
+                        focus_request_box(ev.target());
                     }
                 >
                     {move || t().new_request}
@@ -107,7 +101,6 @@ pub fn RequestForm(
                     data-testid="request"
                     rows="2"
                     autocomplete="off"
-                    node_ref=input
                     placeholder=move || {
                         if answering.get() { t().answer_placeholder } else { t().request_placeholder }
                     }
@@ -124,6 +117,18 @@ pub fn RequestForm(
                 {move || error.get()}
             </p>
         </form>
+    }
+}
+
+/// Moves focus to the request box next to `from` (an element in the same card or page).
+pub fn focus_request_box(from: Option<web_sys::EventTarget>) {
+    let area = from
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|e| e.closest(".clarify, .app").ok().flatten())
+        .and_then(|root| root.query_selector("[data-testid=request]").ok().flatten())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(area) = area {
+        let _ = area.focus();
     }
 }
 
