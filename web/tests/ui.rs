@@ -1083,7 +1083,7 @@ async fn while_a_question_is_pending_the_box_is_for_the_answer_and_new_request_l
     clear_storage();
     let m = mount_app();
     assert_eq!(text(&m.get("request-label")), "Your request");
-    assert!(m.find("new-request").is_none(), "no New request while idle");
+    assert!(m.get("new-request").hidden(), "no New request while idle");
     start(&m, "my app crashes").await;
     assert_eq!(text(&m.get("request-label")), "Your answer");
 
@@ -1100,7 +1100,7 @@ async fn while_a_question_is_pending_the_box_is_for_the_answer_and_new_request_l
     );
 
     // With nothing typed: back to idle, the box ready for a request.
-    if m.find("new-request").is_none() {
+    if m.get("new-request").hidden() {
         start(&m, "my app crashes").await;
     }
     m.get("new-request").click();
@@ -1295,7 +1295,7 @@ async fn copy_prompt_says_what_happened() {
     clear_storage();
     let m = mount_app();
     start(&m, "my app crashes").await;
-    assert!(m.find("copy-prompt").is_none(), "nothing to copy yet");
+    assert!(m.get("copy-prompt").hidden(), "nothing to copy yet");
     while m.find("question-card").is_some() {
         m.get("dont-know").click();
         settle().await;
@@ -1319,7 +1319,7 @@ async fn copy_prompt_says_what_happened() {
 async fn stop_keeps_what_arrived_and_says_it_was_stopped() {
     clear_storage();
     let (m, driver) = mount_generating();
-    assert!(m.find("stop").is_some(), "Stop while the answer is written");
+    assert!(!m.get("stop").hidden(), "Stop while the answer is written");
     driver
         .send(Input::GenerationChunk {
             text: "Day 1: the Lou".into(),
@@ -1332,8 +1332,8 @@ async fn stop_keeps_what_arrived_and_says_it_was_stopped() {
     assert_eq!(text(&m.get("answer-text")), "Day 1: the Lou");
     assert_eq!(m.get("answer").get_attribute("aria-busy").unwrap(), "false");
     assert!(text(&m.get("answer-note")).starts_with("Stopped"));
-    assert!(m.find("stop").is_none());
-    assert!(m.find("copy-prompt").is_some());
+    assert!(m.get("stop").hidden());
+    assert!(!m.get("copy-prompt").hidden());
     assert!(
         driver
             .send(Input::GenerationChunk {

@@ -244,28 +244,22 @@ fn outcome(engine: Engine) -> impl IntoView {
                 has_answer.get().then(|| view! { <AnswerView text=answer streaming=streaming /> })
             }}
             <p class="answer-actions">
-                {move || {
-                    streaming
-                        .get()
-                        .then(|| {
-                            view! {
-                                <button type="button" data-testid="stop" on:click=stop>
-                                    {move || t().stop}
-                                </button>
-                            }
-                        })
-                }}
-                {move || {
-                    completed
-                        .get()
-                        .then(|| {
-                            view! {
-                                <button type="button" data-testid="copy-prompt" on:click=copy>
-                                    {move || t().copy_prompt}
-                                </button>
-                            }
-                        })
-                }}
+                <button
+                    type="button"
+                    data-testid="stop"
+                    hidden=move || !streaming.get()
+                    on:click=stop
+                >
+                    {move || t().stop}
+                </button>
+                <button
+                    type="button"
+                    data-testid="copy-prompt"
+                    hidden=move || !completed.get()
+                    on:click=copy
+                >
+                    {move || t().copy_prompt}
+                </button>
                 <span class="answer-note" role="status" data-testid="answer-note">
                     {move || note.get()}
                 </span>

@@ -72,24 +72,22 @@ pub fn RequestForm(
             }
         }
     };
-    let new_request = move || {
-        let cb = on_new?;
-        answering.get().then(|| {
-            view! {
-                <button
-                    type="button"
-                    class="request-new"
-                    data-testid="new-request"
-                    on:click=move |ev| {
-                        run(cb);
-                        focus_request_box(ev.target());
-                    }
-                >
-                    {move || t().new_request}
-                </button>
-            }
-        })
-    };
+    let new_request = on_new.map(|cb| {
+        view! {
+            <button
+                type="button"
+                class="request-new"
+                data-testid="new-request"
+                hidden=move || !answering.get()
+                on:click=move |ev| {
+                    run(cb);
+                    focus_request_box(ev.target());
+                }
+            >
+                {move || t().new_request}
+            </button>
+        }
+    });
     view! {
         <form class="request" on:submit=on_submit data-testid="request-form">
             <label for="request" class="request-label" data-testid="request-label">
