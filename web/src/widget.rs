@@ -88,16 +88,12 @@ impl WidgetCard {
             let shown = RwSignal::new(None);
             let chrome = Signal::derive(move || shown.get().unwrap_or_else(|| lang.get()));
             provide_lang(chrome);
-            // The frame's `lang` follows the chrome's, for screen readers and fonts.
-            let frame = frame.clone();
-            Effect::new(move |_| {
-                let _ = frame.set_attribute("lang", chrome.get().html_tag());
-            });
             let start = StoredValue::new_local(start);
             let refused = StoredValue::new_local(refused);
             Parts {
                 lang,
                 shown,
+                frame: StoredValue::new_local(frame.clone()),
                 overruled: RwSignal::new(None),
                 acted: StoredValue::new(false),
                 start: Callback::new(move |text: String| {
@@ -184,6 +180,8 @@ struct Parts {
     lang: RwSignal<Lang>,
     /// The language of the conversation shown, once one has started: it wins over `lang`.
     shown: RwSignal<Option<Lang>>,
+    /// The frame, whose `lang` follows the chrome's (for screen readers and fonts).
+    frame: StoredValue<HtmlElement, LocalStorage>,
     /// The question whose answer here another tab overruled.
     overruled: RwSignal<Option<String>>,
     /// Set when the user acts in the card (answers, sends a request), taken by the next card:
@@ -232,8 +230,15 @@ fn session_view(driver: Driver, parts: Parts) -> impl IntoView {
     });
     timer::expire_pending_question(engine);
     let conversation = engine.view.lang();
-    let shown = parts.shown;
-    Effect::new(move |_| shown.set(conversation.get()));
+    let (shown, asked, frame) = (parts.shown, parts.lang, parts.frame);
+    Effect::new(move |_| {
+        let now = conversation.get();
+        shown.set(now);
+        let chrome = now.unwrap_or_else(|| asked.get());
+        frame.with_value(|f| {
+            let _ = f.set_attribute("lang", chrome.html_tag());
+        });
+    });
     on_cleanup(move || {
         let _ = shown.try_set(None);
     });
