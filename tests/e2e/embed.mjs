@@ -314,9 +314,9 @@ await main("the host page embeds two independent widgets under a strict CSP", as
     helpful: card.shape.radius === "50%",
   };
   check(SHAPE[card.priority] && card.shape.width === "9px", `the badge has its ${card.priority} shape: ${JSON.stringify(card.shape)}`);
-  check(card.why.startsWith("为什么重要") && card.assumption?.startsWith("如果跳过，我们假设："),
+  check(card.why.startsWith("为什么重要") && card.assumption?.startsWith("如果跳过："),
     `"why" and the assumption line, in Chinese: ${JSON.stringify(card)}`);
-  check(/^第 1 题，共 \d 题$/.test(card.progress) && card.lang === "zh", `Chinese progress and lang: ${JSON.stringify(card)}`);
+  check(/^第 1 题，共 \d 题$/.test(card.progress) && card.lang === "zh-Hans", `Chinese progress and lang: ${JSON.stringify(card)}`);
   check(card.role === "radiogroup" && card.groupName === card.question && card.options.length >= 2 &&
     card.options.every((o) => o === "radio:false"), `ARIA roles: ${JSON.stringify(card)}`);
   check(card.focus === "host-field", `a conversation the page's script started leaves focus where it was: ${card.focus}`);

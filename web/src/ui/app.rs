@@ -34,7 +34,7 @@ pub fn ClarifyApp(
         settings.with_untracked(|s| persistence::open_saved(s, &api_key.get_untracked(), notices))
     });
     let engine = Engine::new(driver.clone());
-    // The chrome follows a Chinese conversation's script, the setting otherwise.
+    // The chrome follows the script of a request written in Chinese, the setting otherwise.
     let conversation = engine.view.lang();
     let lang = Memo::new(move |_| {
         conversation

@@ -148,7 +148,7 @@ pub struct SessionView {
     /// Each engine notice with the number of questions resolved when it came, so the
     /// conversation shows it where it happened (a detection fallback before the first question).
     notices: RwSignal<Vec<(usize, String)>>,
-    /// The conversation's language when it is Chinese (see [`SessionView::lang`]).
+    /// The conversation's language when its request is in Chinese (see [`SessionView::lang`]).
     lang: RwSignal<Option<Lang>>,
 }
 
@@ -292,7 +292,7 @@ impl SessionView {
     }
 
     /// The conversation's language as the engine reads it (the configured language and the
-    /// request's script) when it is Chinese, Simplified or Traditional: the chrome follows it.
+    /// request's script) when the request is written in Chinese: the chrome follows it.
     pub fn lang(&self) -> ReadSignal<Option<Lang>> {
         self.lang.read_only()
     }
@@ -397,12 +397,13 @@ impl Default for Notices {
     }
 }
 
-/// The language of `s`'s conversation when it is Chinese: the chrome then follows its script.
-/// An English conversation leaves the chrome to the setting (a host may show English questions
-/// under a Chinese chrome, and switch the chrome mid-question).
+/// The language of `s`'s conversation when its request is written in Chinese: the chrome then
+/// follows the conversation's script. Otherwise the chrome is left to the setting (which a host
+/// may switch mid-question).
 fn conversation_lang(s: &Session) -> Option<Lang> {
     let request = s.request()?;
-    Some(Lang::of_session(&s.config().language, request)).filter(|l| *l != Lang::En)
+    let written_in_chinese = Lang::En.of_conversation(request) != Lang::En;
+    written_in_chinese.then(|| Lang::of_session(&s.config().language, request))
 }
 
 /// The ids of the questions whose answers can be changed now.
