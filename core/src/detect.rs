@@ -279,7 +279,8 @@ fn english(
     out: &mut Assessment,
 ) {
     let cues = Cues::of(text, lower, words);
-    out.findings = rules::english(words, given.history);
+    // Supplied material is what a pronoun or "the file" refers to, as an earlier turn would be.
+    out.findings = rules::english(words, given.history || given.material);
     let material = given.material;
     let name = if material || words.len() > NAME_MAX_WORDS {
         None
@@ -342,9 +343,13 @@ fn english(
     // Words a rule already asks about ("the paper") do not select task templates as well.
     let mut topical = 0;
     if !clear_by_construction {
+        let details: Vec<(&str, &str)> = open.iter().map(|t| (t.task, t.detail)).collect();
         for t in open {
             if topical == MAX_TOPIC_QUESTIONS {
                 break;
+            }
+            if gives_way(t.task, t.detail, &details) {
+                continue;
             }
             let cue = format!("task {}, {} left open", t.task, t.detail);
             if push_unique(out, from_template(t), cue) {
@@ -450,6 +455,14 @@ fn rule_question(f: &Finding, name: Option<&names::Name>) -> Option<(Question, S
     Some((q, cue))
 }
 
+/// Whether the question about `detail` of `task` gives way to another open detail of the same
+/// task: a recommendation of a book, a film or a song asks about taste, and "by which measure"
+/// (price, quality, popularity) would be a second question about the same choice, with options
+/// that fit a product rather than a work.
+fn gives_way(task: &str, detail: &str, open: &[(&str, &str)]) -> bool {
+    task == "recommendation" && detail == "measure" && open.contains(&(task, "taste"))
+}
+
 /// The Chinese decision: the rules, then task kinds with a detail left open.
 fn chinese(text: &str, cjk: usize, has_history: bool, with_questions: bool, out: &mut Assessment) {
     let chars = CharSet::of(text);
@@ -488,9 +501,13 @@ fn chinese(text: &str, cjk: usize, has_history: bool, with_questions: bool, out:
             push_unique(out, q, cue);
         }
     }
+    let details: Vec<(&str, &str)> = open.iter().map(|t| (t.task, t.detail)).collect();
     for t in open {
         if out.questions.len() >= MAX_QUESTIONS {
             break;
+        }
+        if gives_way(t.task, t.detail, &details) {
+            continue;
         }
         let z = if traditional {
             t.traditional
@@ -954,13 +971,31 @@ fn zh_gives(text: &str, cue: &str) -> bool {
 }
 
 /// Whether the request carries its own material after the instruction: a line break followed
-/// by more text ("Rewrite the given text …\n\nIf you'd told me …"). The task then works on
-/// what is given, so nothing is missing that a question could supply.
+/// by more text ("Rewrite the given text …\n\nIf you'd told me …"), or a colon after an
+/// instruction that points ahead to it ("Translate this into French: I love cheese",
+/// "把这句话翻译成英文：我爱你"). The task then works on what is given, so nothing is missing
+/// that a question could supply.
 fn supplies_material(text: &str) -> bool {
     let text = text.trim();
-    text.split_once('\n').is_some_and(|(head, rest)| {
-        head.chars().any(char::is_alphanumeric) && rest.chars().any(char::is_alphanumeric)
-    })
+    let has_words = |s: &str| s.chars().any(char::is_alphanumeric);
+    let after_line = text
+        .split_once('\n')
+        .is_some_and(|(head, rest)| has_words(head) && has_words(rest));
+    let after_colon = text
+        .split_once([':', '：'])
+        .is_some_and(|(head, rest)| points_ahead(head) && has_words(rest));
+    after_line || after_colon
+}
+
+/// Whether an instruction has a word that points to what follows it: "this", "these", "the
+/// following", "below", or in Chinese 这/這 or 以下/下面.
+fn points_ahead(head: &str) -> bool {
+    const AHEAD: &[&str] = &["this", "these", "following", "below"];
+    head.split(|c: char| !c.is_alphanumeric())
+        .any(|w| AHEAD.iter().any(|a| w.eq_ignore_ascii_case(a)))
+        || ["这", "這", "以下", "下面"]
+            .iter()
+            .any(|w| head.contains(w))
 }
 
 /// `text` without quoted literals that sit inside an instruction: a quoted span (`"…"`, `“…”`,
@@ -1411,6 +1446,45 @@ mod tests {
     }
 
     #[test]
+    fn material_after_a_colon_is_what_this_refers_to() {
+        for request in [
+            "Translate this into French: I love cheese",
+            "Summarize the following: the meeting moved to Friday and the budget was cut",
+        ] {
+            let a = detect(request, &[]);
+            assert!(!a.needs_clarification, "{request}: {a:?}");
+        }
+        // Without anything after the colon, or with an instruction that does not point ahead,
+        // the colon supplies nothing.
+        assert!(detect("Translate this:", &[]).needs_clarification);
+        assert!(detect("Fix this", &[]).needs_clarification);
+        let trip = detect("Plan a trip: Paris", &[]);
+        assert!(trip.needs_clarification, "{trip:?}");
+    }
+
+    #[test]
+    fn a_recommendation_of_a_work_asks_taste_not_a_measure() {
+        let texts = |request| -> Vec<String> {
+            detect(request, &[])
+                .questions
+                .into_iter()
+                .map(|q| q.text)
+                .collect()
+        };
+        assert_eq!(
+            texts("Recommend a movie"),
+            ["Which genres or styles do you like?"]
+        );
+        assert_eq!(texts("推荐一部电影"), ["您喜欢哪一类的作品？"]);
+        // A product still gets the measure, in words that do not quote a "best" never said.
+        assert_eq!(texts("推荐一款手机"), ["您最看重哪一点？"]);
+        assert!(
+            texts("What's the best phone")
+                .contains(&"What matters most to you in the choice?".to_owned())
+        );
+    }
+
+    #[test]
     fn compare_them_asks_which_items_then_criteria() {
         let a = detect("Compare them", &[]);
         assert_eq!(
@@ -1427,7 +1501,7 @@ mod tests {
     fn chinese_best_asks_for_the_criterion() {
         let a = detect("最好的手機是哪一支", &[]);
         assert!(a.needs_clarification);
-        assert_eq!(a.questions[0].text, "「最好」以什麼標準衡量？");
+        assert_eq!(a.questions[0].text, "您最看重哪一點？");
     }
 
     #[test]
