@@ -429,10 +429,13 @@ mod tests {
         let reply = r#"{"needs_clarification": true, "questions": [
             {"question": "Which cuisine?", "options": ["French", "Italian"], "recommended": 2},
             {"question": "Any dietary restrictions?", "options": ["Vegan", "Gluten-free"], "multiple": true}]}"#;
-        let questions =
-            clarify_core::analysis::parse_detection(reply, &clarify_core::Stage::Request)
-                .unwrap()
-                .questions;
+        let questions = clarify_core::analysis::parse_detection(
+            reply,
+            &clarify_core::Stage::Request,
+            clarify_core::Language::English,
+        )
+        .unwrap()
+        .questions;
         let mut terminal = Terminal {
             input: io::Cursor::new("2\n1, 2\n"),
             out: Vec::new(),
