@@ -13,8 +13,10 @@ impl Language {
     /// The session's language, from the configured tag and the request's own script: Chinese
     /// when the tag is a `zh` tag or the request is written mostly in Chinese (Traditional for
     /// `zh-Hant`/`zh-TW`/`zh-HK`/`zh-MO` tags, or a request in Traditional characters),
-    /// English otherwise. A script named by the tag wins over the request's.
-    pub(super) fn of_session(tag: &str, request: &str) -> Self {
+    /// English otherwise. A script named by the tag wins over the request's. This is what
+    /// [`Session::language`](crate::Session::language) says once a request is started; a
+    /// shell may ask it before (to write its own first line in that language).
+    pub fn of_session(tag: &str, request: &str) -> Self {
         let tag = tag.trim().to_ascii_lowercase();
         let chinese_tag = tag == "zh" || tag.starts_with("zh-") || tag.starts_with("zh_");
         let tagged = |subtags: &[&str]| {
