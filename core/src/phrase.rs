@@ -244,8 +244,8 @@ impl Phrase {
             Self::OfflineIntro => [
                 "Offline mode: no LLM endpoint is configured, so here is the enriched prompt \
                  Clarify would send to one.",
-                "离线模式：尚未设置 LLM 端点，以下是 Clarify 会发送给它的补充后提示词。",
-                "離線模式：尚未設定 LLM 端點，以下是 Clarify 會傳送給它的補充後提示詞。",
+                "离线模式：尚未设置 LLM 端点，以下是 Clarify 会发送给它的补充后的提示词。",
+                "離線模式：尚未設定 LLM 端點，以下是 Clarify 會傳送給它的補充後的提示詞。",
             ],
         }
     }
