@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use clarify_core::wire::CallError;
-use clarify_core::{Effect, Error, Input, Millis, Session};
+use clarify_core::{Effect, Error, Input, InputKind, Millis, Session, Status};
 
 use crate::llm::{self, Cancel, LlmError, LlmSettings};
 
@@ -99,6 +99,39 @@ impl Driver {
         self.cancel();
         self.inner.borrow_mut().session = Rc::new(session);
         self.notify(&[]);
+    }
+
+    /// Brings a session restored from a snapshot up to date at `now`: expired questions time
+    /// out, and work that was in flight when the snapshot was taken (detection, the answer) is
+    /// redone rather than waited for, since no call of this page is running for it; a question
+    /// that was being translated is shown as written, the trace saying why.
+    pub fn resume(&self, now: Millis) {
+        let _ = self.send(Input::Tick { now });
+        if let Some(question) = self.with(|s| s.translating().map(|q| q.id.clone())) {
+            let _ = self.send(Input::TranslationFailed {
+                question,
+                reason: "the page was reloaded before the translation finished".into(),
+            });
+        }
+        match self.with(Session::status) {
+            Status::Analyzing if self.with(|s| s.accepts(InputKind::DetectionFailed)) => {
+                let _ = self.send(Input::DetectionFailed {
+                    reason: "the page was reloaded before detection finished".into(),
+                });
+            }
+            Status::Generating => {
+                let _ = self.send(Input::GenerationFailed {
+                    reason: "the page was reloaded while the answer was being written".into(),
+                });
+                let _ = self.send(Input::Retry);
+            }
+            Status::Idle
+            | Status::Analyzing
+            | Status::AwaitingClarification
+            | Status::Completed
+            | Status::HandedOff
+            | Status::Failed => {}
+        }
     }
 
     /// Aborts the LLM calls in flight. A detection call then falls back to the embedded

@@ -238,7 +238,10 @@ impl Clarifier {
     }
 
     /// Replaces the session with one from `snapshot()`; subscribers are told. The snapshot's
-    /// own limits and language apply; the endpoint stays the one from the options.
+    /// own limits and language apply; the endpoint stays the one from the options. Work that
+    /// was in flight when the snapshot was taken is taken up again: detection and the answer
+    /// are redone, a question awaiting its translation is shown as written, and a question
+    /// whose time ran out times out.
     ///
     /// # Errors
     /// `bad_argument` for a non-string; `bad_snapshot` for anything that is not a valid
@@ -252,6 +255,7 @@ impl Clarifier {
             .ok_or_else(|| ClarifyError::bad_argument("the snapshot as a string"))?;
         let session = Session::restore(&text).map_err(ClarifyError::from)?;
         self.driver.replace(session);
+        self.driver.resume(driver::now());
         Ok(())
     }
 

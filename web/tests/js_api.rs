@@ -338,6 +338,38 @@ async fn a_question_in_another_language_waits_for_its_translation_then_shows() {
     assert!(last.contains(&"ask".to_string()), "{last:?}");
 }
 
+/// A snapshot taken while work was in flight (the question awaiting its translation; the
+/// request awaiting the LLM's detection) restores into a session that goes on: nothing of this
+/// page is running that call, so the question is shown as written and detection is redone by
+/// the embedded detector, instead of waiting forever.
+#[wasm_bindgen_test]
+fn a_snapshot_taken_mid_call_restores_into_a_session_that_goes_on() {
+    let online = clarifier(
+        r#"{"endpoint": "http://127.0.0.1:9/v1", "model": "m", "language": "zh", "demo": true}"#,
+    );
+    online.start("my app crashes".into(), None).unwrap();
+    assert_eq!(online.status(), "analyzing", "awaiting the translation");
+    let translating = online.snapshot();
+
+    let later = clarifier(r#"{"language": "zh", "demo": true}"#);
+    later.restore(translating.into()).unwrap();
+    assert_eq!(later.status(), "awaiting_clarification");
+    assert_eq!(
+        get(&later.question().unwrap(), "text"),
+        "Which Android version?"
+    );
+
+    let online = clarifier(r#"{"endpoint": "http://127.0.0.1:9/v1", "model": "m"}"#);
+    online.start("Plan a trip to Paris".into(), None).unwrap();
+    assert_eq!(online.status(), "analyzing", "awaiting the LLM's detection");
+    let detecting = online.snapshot();
+
+    let later = clarifier("{}");
+    later.restore(detecting.into()).unwrap();
+    assert_eq!(later.status(), "awaiting_clarification");
+    assert!(!later.question().unwrap().is_null());
+}
+
 async fn sleep(ms: i32) {
     let p = js_sys::Promise::new(&mut |resolve, _| {
         web_sys::window()

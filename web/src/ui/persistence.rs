@@ -4,7 +4,7 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use clarify_core::{Input, InputKind, Session, Status};
+use clarify_core::Session;
 use leptos::prelude::*;
 
 use super::state::{Notices, SessionView};
@@ -98,34 +98,7 @@ pub fn save_settings(
     });
 }
 
-/// Brings a restored session up to date: expired questions time out, and work that was in
-/// flight when the page went away (detection, the answer) is redone rather than waited for; a
-/// question that was being translated is shown as written.
+/// Brings a restored session up to date (see [`Driver::resume`]).
 pub fn resume(driver: &Driver) {
-    let _ = driver.send(Input::Tick { now: now() });
-    if let Some(question) = driver.with(|s| s.translating().map(|q| q.id.clone())) {
-        let _ = driver.send(Input::TranslationFailed {
-            question,
-            reason: "the page was reloaded before the translation finished".into(),
-        });
-    }
-    match driver.with(Session::status) {
-        Status::Analyzing if driver.with(|s| s.accepts(InputKind::DetectionFailed)) => {
-            let _ = driver.send(Input::DetectionFailed {
-                reason: "the page was reloaded before detection finished".into(),
-            });
-        }
-        Status::Generating => {
-            let _ = driver.send(Input::GenerationFailed {
-                reason: "the page was reloaded while the answer was being written".into(),
-            });
-            let _ = driver.send(Input::Retry);
-        }
-        Status::Idle
-        | Status::Analyzing
-        | Status::AwaitingClarification
-        | Status::Completed
-        | Status::HandedOff
-        | Status::Failed => {}
-    }
+    driver.resume(now());
 }
