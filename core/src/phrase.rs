@@ -114,12 +114,33 @@ impl Phrase {
         }
     }
 
-    /// The wording in `language` with `{0}`, `{1}`… replaced by `args` in order.
+    /// The wording in `language` with `{0}`, `{1}`… replaced by `args` in order, in one pass
+    /// over the wording: a quoted text that itself holds `{1}` stays as it is.
     pub(crate) fn fill(self, language: Language, args: &[&str]) -> String {
-        let mut out = self.text(language).to_owned();
-        for (i, arg) in args.iter().enumerate() {
-            out = out.replace(&format!("{{{i}}}"), arg);
+        let text = self.text(language);
+        let mut out =
+            String::with_capacity(text.len() + args.iter().map(|a| a.len()).sum::<usize>());
+        let mut rest = text;
+        while let Some(open) = rest.find('{') {
+            let (before, from) = rest.split_at(open);
+            out.push_str(before);
+            let slot = from
+                .get(1..3)
+                .filter(|s| s.ends_with('}'))
+                .and_then(|s| s.get(..1)?.parse::<usize>().ok())
+                .and_then(|i| args.get(i));
+            match slot {
+                Some(arg) => {
+                    out.push_str(arg);
+                    rest = from.get(3..).unwrap_or_default();
+                }
+                None => {
+                    out.push('{');
+                    rest = from.get(1..).unwrap_or_default();
+                }
+            }
         }
+        out.push_str(rest);
         out
     }
 
@@ -322,6 +343,11 @@ mod tests {
         assert_eq!(
             Phrase::AssumeRecommended.fill(Language::Traditional, &["哪個城市？", "台北"]),
             "「哪個城市？」未獲回答：假設為建議選項「台北」。"
+        );
+        // Quoted text is never read as a slot.
+        assert_eq!(
+            Phrase::AssumeRecommended.fill(Language::English, &["Which {1}?", "{0}"]),
+            "No answer to \"Which {1}?\": assume \"{0}\" (the recommended option)."
         );
     }
 }
