@@ -356,7 +356,7 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
             "{}",
             self.words
                 .not_accepted
-                .replace("{error}", &error.to_string())
+                .replace("{error}", &error.in_words(self.words.language))
         );
     }
 

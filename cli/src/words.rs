@@ -7,6 +7,8 @@ use clarify_core::{Language, Priority, Status};
 
 /// Every phrase the terminal prints around the engine's output.
 pub struct Words {
+    /// The language these words are in (the engine's refusals are put in it too).
+    pub language: Language,
     /// First line, offline, with the demo's sources.
     pub offline_demo: &'static str,
     /// First line, offline, with the user's own knowledge base or catalog.
@@ -30,7 +32,7 @@ pub struct Words {
     /// Joins the help's parts.
     pub separator: &'static str,
     pub note: &'static str,
-    /// An answer the engine refused: `{error}` filled in.
+    /// An answer the engine refused: `{error}` filled in (the engine's own words for it).
     pub not_accepted: &'static str,
     pub answer: &'static str,
     pub handoff: &'static str,
@@ -91,6 +93,7 @@ impl Words {
 }
 
 static ENGLISH: Words = Words {
+    language: Language::English,
     offline_demo: "Offline mode: embedded detector, the demo knowledge base and catalog.",
     offline_own: "Offline mode: embedded detector, your knowledge base and catalog.",
     online: "Online mode: {model} at {endpoint} (embedded detector as fallback), {sources} knowledge base and catalog.",
@@ -107,7 +110,7 @@ static ENGLISH: Words = Words {
     skip: "Enter = skip, ! = skip all",
     separator: ", ",
     note: "Note: ",
-    not_accepted: "  Not accepted: {error}. Try again.",
+    not_accepted: "  {error} Try again.",
     answer: "── Answer ──",
     handoff: "── Handoff ──\nConnecting you to an agent… ",
     assumptions: "── Assumptions ──",
@@ -128,6 +131,7 @@ static ENGLISH: Words = Words {
 };
 
 static SIMPLIFIED: Words = Words {
+    language: Language::Simplified,
     offline_demo: "离线模式：内置检查器，演示用的知识库和目录。",
     offline_own: "离线模式：内置检查器，你的知识库和目录。",
     online: "在线模式：{endpoint} 上的 {model}（内置检查器作为后备），{sources}知识库和目录。",
@@ -144,7 +148,7 @@ static SIMPLIFIED: Words = Words {
     skip: "Enter = 跳过，! = 全部跳过",
     separator: "，",
     note: "提示：",
-    not_accepted: "  未被接受：{error}。请再试一次。",
+    not_accepted: "  {error}请再试一次。",
     answer: "── 回答 ──",
     handoff: "── 转接人工 ──\n正在为你转接客服人员… ",
     assumptions: "── 假设 ──",
@@ -165,6 +169,7 @@ static SIMPLIFIED: Words = Words {
 };
 
 static TRADITIONAL: Words = Words {
+    language: Language::Traditional,
     offline_demo: "離線模式：內建檢查器，示範用的知識庫和目錄。",
     offline_own: "離線模式：內建檢查器，你的知識庫和目錄。",
     online: "線上模式：{endpoint} 上的 {model}（內建檢查器作為備援），{sources}知識庫和目錄。",
@@ -181,7 +186,7 @@ static TRADITIONAL: Words = Words {
     skip: "Enter = 略過，! = 全部略過",
     separator: "，",
     note: "提示：",
-    not_accepted: "  未被接受：{error}。請再試一次。",
+    not_accepted: "  {error}請再試一次。",
     answer: "── 回答 ──",
     handoff: "── 轉接專人 ──\n正在為你轉接客服人員… ",
     assumptions: "── 假設 ──",
@@ -236,6 +241,13 @@ mod tests {
         all.extend(w.priorities);
         all.extend(w.statuses);
         all
+    }
+
+    #[test]
+    fn the_words_say_their_language() {
+        for language in Language::ALL {
+            assert_eq!(Words::of(language).language, language);
+        }
     }
 
     #[test]

@@ -13,6 +13,7 @@
 //! quoted as they are, never translated. Sentences meant only for the LLM (its instructions,
 //! JSON schemas) and the decision trace are not here: they stay English.
 
+use crate::protocol::error::Error;
 use crate::protocol::language::Language;
 
 /// One sentence (or heading) the engine writes for the user.
@@ -70,12 +71,46 @@ pub(crate) enum Phrase {
     UserTextIsData,
     /// The offline answer's first paragraph.
     OfflineIntro,
+    /// Refusal: the input does not fit this point of the conversation.
+    NotNow,
+    /// Refusal: the question named is not the one waiting for an answer.
+    NotPending,
+    /// Refusal: an answer that cannot be changed now, `{0}` why (a `Reopen…` phrase).
+    CannotChange,
+    /// Why not: it is the question on screen.
+    ReopenPending,
+    /// Why not: it has not been answered.
+    ReopenUnanswered,
+    /// Why not: a pipeline step used its answer.
+    ReopenUsedByStep,
+    /// Refusal: the question has no such option.
+    NoSuchOption,
+    /// Refusal: an answer the question does not take, `{0}` why (one of the phrases below).
+    AnswerRefused,
+    /// Why not: no option chosen.
+    NoOptionChosen,
+    /// Why not: several options on a single-choice question.
+    SeveralOnSingleChoice,
+    /// Why not: one option twice.
+    SameOptionTwice,
+    /// Why not: free text where none is taken.
+    NoFreeText,
+    /// Why not: an empty answer.
+    EmptyAnswer,
+    /// Why not: "I don't know" where it is not offered.
+    NoDontKnow,
+    /// Refusal: an empty request.
+    EmptyRequest,
+    /// Refusal: a text longer than `{0}` bytes.
+    TooLong,
+    /// Refusal: a pipeline step that is not running.
+    StepNotRunning,
 }
 
 impl Phrase {
     /// Every phrase (for the tests that hold the table complete).
     #[cfg(test)]
-    pub(crate) const ALL: [Self; 26] = [
+    pub(crate) const ALL: [Self; 43] = [
         Self::FallbackNoAnswer,
         Self::FallbackUnreadable,
         Self::TimedOut,
@@ -102,6 +137,36 @@ impl Phrase {
         Self::OpenQuestionsHeading,
         Self::UserTextIsData,
         Self::OfflineIntro,
+        Self::NotNow,
+        Self::NotPending,
+        Self::CannotChange,
+        Self::ReopenPending,
+        Self::ReopenUnanswered,
+        Self::ReopenUsedByStep,
+        Self::NoSuchOption,
+        Self::AnswerRefused,
+        Self::NoOptionChosen,
+        Self::SeveralOnSingleChoice,
+        Self::SameOptionTwice,
+        Self::NoFreeText,
+        Self::EmptyAnswer,
+        Self::NoDontKnow,
+        Self::EmptyRequest,
+        Self::TooLong,
+        Self::StepNotRunning,
+    ];
+
+    /// The reasons an [`Error`] carries in English, each with its phrase.
+    const REASONS: [Self; 9] = [
+        Self::ReopenPending,
+        Self::ReopenUnanswered,
+        Self::ReopenUsedByStep,
+        Self::NoOptionChosen,
+        Self::SeveralOnSingleChoice,
+        Self::SameOptionTwice,
+        Self::NoFreeText,
+        Self::EmptyAnswer,
+        Self::NoDontKnow,
     ];
 
     /// The wording in `language`, slots unfilled.
@@ -112,6 +177,12 @@ impl Phrase {
             Language::Simplified => hans,
             Language::Traditional => hant,
         }
+    }
+
+    /// The English wording: what an [`Error`] carries as its reason (its `Display` is English,
+    /// for logs and developers; [`Error::in_words`] puts it in the user's language).
+    pub(crate) fn english(self) -> &'static str {
+        self.text(Language::English)
     }
 
     /// The wording in `language` with `{0}`, `{1}`… replaced by `args` in order, in one pass
@@ -268,6 +339,108 @@ impl Phrase {
                 "离线模式：尚未设置 LLM 端点，以下是 Clarify 会发送给它的补充后的提示词。",
                 "離線模式：尚未設定 LLM 端點，以下是 Clarify 會傳送給它的補充後的提示詞。",
             ],
+            Self::NotNow => [
+                "That cannot be done at this point of the conversation.",
+                "对话进行到这一步，无法这样操作。",
+                "對話進行到這一步，無法這樣操作。",
+            ],
+            Self::NotPending => [
+                "That question is no longer waiting for an answer.",
+                "这个问题已经不在等待回答了。",
+                "這個問題已經不在等待回答了。",
+            ],
+            Self::CannotChange => [
+                "This answer cannot be changed now: {0}.",
+                "这个回答现在无法更改：{0}。",
+                "這個回答現在無法更改：{0}。",
+            ],
+            Self::ReopenPending => [
+                "it is the question on screen",
+                "它就是目前显示的问题",
+                "它就是目前顯示的問題",
+            ],
+            Self::ReopenUnanswered => [
+                "it has not been answered in this conversation",
+                "这次对话中还没有回答过它",
+                "這次對話中還沒有回答過它",
+            ],
+            Self::ReopenUsedByStep => [
+                "a pipeline step has already used its answer",
+                "流程中的步骤已经用到它的回答",
+                "流程中的步驟已經用到它的回答",
+            ],
+            Self::NoSuchOption => [
+                "That option is not one of this question's options.",
+                "这个问题没有这个选项。",
+                "這個問題沒有這個選項。",
+            ],
+            Self::AnswerRefused => [
+                "The answer was not accepted: {0}.",
+                "回答未被接受：{0}。",
+                "回答未被接受：{0}。",
+            ],
+            Self::NoOptionChosen => ["no option chosen", "没有选择任何选项", "沒有選擇任何選項"],
+            Self::SeveralOnSingleChoice => [
+                "several options chosen on a single-choice question",
+                "这是单选题，却选了多个选项",
+                "這是單選題，卻選了多個選項",
+            ],
+            Self::SameOptionTwice => [
+                "the same option is chosen twice",
+                "同一个选项选了两次",
+                "同一個選項選了兩次",
+            ],
+            Self::NoFreeText => [
+                "this question does not take free text",
+                "这个问题不接受自行输入的文字",
+                "這個問題不接受自行輸入的文字",
+            ],
+            Self::EmptyAnswer => ["the answer is empty", "回答是空的", "回答是空的"],
+            Self::NoDontKnow => [
+                "this question does not offer \"I don't know\"",
+                "这个问题没有“我不知道”这一项",
+                "這個問題沒有「我不知道」這一項",
+            ],
+            Self::EmptyRequest => ["The request is empty.", "请求是空的。", "請求是空的。"],
+            Self::TooLong => [
+                "The text is too long: at most {0} bytes are accepted.",
+                "文字太长：最多只接受 {0} 字节。",
+                "文字太長：最多只接受 {0} 位元組。",
+            ],
+            Self::StepNotRunning => [
+                "That step is not running.",
+                "这个步骤目前没有在运行。",
+                "這個步驟目前沒有在執行。",
+            ],
+        }
+    }
+}
+
+impl Error {
+    /// What to tell the user about this refusal, in `language`: plain words, no ids (the
+    /// `Display` text, in English with the ids, is for logs and developers).
+    pub fn in_words(&self, language: Language) -> String {
+        let reason = |english: &'static str| -> &'static str {
+            Phrase::REASONS
+                .iter()
+                .find(|p| p.english() == english)
+                .map_or(english, |p| p.text(language))
+        };
+        match self {
+            Self::UnexpectedInput { .. } => Phrase::NotNow.text(language).to_owned(),
+            Self::NotPendingQuestion { .. } => Phrase::NotPending.text(language).to_owned(),
+            Self::NotReopenable { reason: why, .. } => {
+                Phrase::CannotChange.fill(language, &[reason(why)])
+            }
+            Self::UnknownChoice { .. } => Phrase::NoSuchOption.text(language).to_owned(),
+            Self::InvalidAnswer { reason: why, .. } => {
+                Phrase::AnswerRefused.fill(language, &[reason(why)])
+            }
+            Self::EmptyRequest => Phrase::EmptyRequest.text(language).to_owned(),
+            Self::TextTooLong { limit, .. } => {
+                Phrase::TooLong.fill(language, &[&limit.to_string()])
+            }
+            Self::UnexpectedStep { .. } => Phrase::StepNotRunning.text(language).to_owned(),
         }
     }
 }
@@ -331,7 +504,30 @@ mod tests {
         for (i, phrase) in Phrase::ALL.iter().enumerate() {
             assert_eq!(*phrase as usize, i, "{phrase:?} out of place in ALL");
         }
-        assert_eq!(Phrase::ALL.len(), Phrase::OfflineIntro as usize + 1);
+        assert_eq!(Phrase::ALL.len(), Phrase::StepNotRunning as usize + 1);
+    }
+
+    #[test]
+    fn every_reason_an_error_carries_is_told_in_each_language() {
+        use crate::protocol::question::QuestionId;
+        for reason in Phrase::REASONS {
+            for language in Language::ALL {
+                let errors = [
+                    Error::InvalidAnswer {
+                        question: QuestionId("q".into()),
+                        reason: reason.english(),
+                    },
+                    Error::NotReopenable {
+                        question: QuestionId("q".into()),
+                        reason: reason.english(),
+                    },
+                ];
+                for e in errors {
+                    let said = e.in_words(language);
+                    assert!(said.contains(reason.text(language)), "{reason:?}: {said}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -411,6 +411,111 @@ mod tests {
         assert!(english.is_empty(), "English sentences: {english:#?}");
     }
 
+    /// Every refusal a user can meet, told in Traditional Chinese without an English sentence,
+    /// while its `Display` (for logs) stays as it was.
+    #[test]
+    fn refusals_are_told_in_the_users_language() {
+        let mut s = Session::new(Config {
+            detection: Detection::Llm,
+            ..Config::default()
+        });
+        let mut refusals = Vec::new();
+        let mut refuse = |s: &mut Session, input: Input| {
+            let before = s.clone();
+            let e = s.handle(input).expect_err("refused");
+            assert_eq!(*s, before);
+            refusals.push(e);
+        };
+        refuse(&mut s, Input::Retry);
+        refuse(
+            &mut s,
+            Input::Start {
+                request: " ".into(),
+                context: Context::default(),
+                now: 0,
+            },
+        );
+        s.handle(Input::Start {
+            request: "幫我規劃一趟旅行".into(),
+            context: Context::default(),
+            now: 0,
+        })
+        .expect("started");
+        s.handle(Input::DetectionReceived {
+            text: r#"{"needs_clarification": true, "questions": [
+                {"question": "想去哪些城市？", "options": ["台北", "台南", "花蓮"], "multiple": true},
+                {"question": "幾個人同行？", "options": ["一人", "兩人"]}]}"#
+                .into(),
+            usage: None,
+        })
+        .expect("questions");
+        let pending = s.current_question().expect("a question").id.clone();
+        let choose = |ids: &[&str]| UserAnswer::Choices {
+            choices: ids.iter().map(|id| ChoiceId((*id).into())).collect(),
+        };
+        for answer in [
+            choose(&[]),
+            choose(&["o1", "o1"]),
+            choose(&["o9"]),
+            UserAnswer::Text { text: "  ".into() },
+            UserAnswer::Text {
+                text: "長".repeat(crate::protocol::input::MAX_TEXT_BYTES),
+            },
+        ] {
+            refuse(
+                &mut s,
+                Input::Answer {
+                    question: pending.clone(),
+                    answer,
+                    now: 1,
+                },
+            );
+        }
+        refuse(
+            &mut s,
+            Input::Answer {
+                question: QuestionId("q-elsewhere".into()),
+                answer: choose(&["o1"]),
+                now: 1,
+            },
+        );
+        for question in [pending.clone(), QuestionId("q-elsewhere".into())] {
+            refuse(&mut s, Input::Reopen { question, now: 1 });
+        }
+        s.handle(Input::Answer {
+            question: pending,
+            answer: choose(&["o1", "o2"]),
+            now: 2,
+        })
+        .expect("several allowed");
+        let single = s.current_question().expect("the second").id.clone();
+        refuse(
+            &mut s,
+            Input::Answer {
+                question: single,
+                answer: choose(&["o1", "o2"]),
+                now: 3,
+            },
+        );
+        assert_eq!(refusals.len(), 11, "{refusals:?}");
+        for e in &refusals {
+            let said = e.in_words(Language::Traditional);
+            assert!(said.chars().any(is_cjk), "{e}: {said}");
+            assert!(english_sentences(&said).is_empty(), "{e}: {said}");
+            assert!(!said.contains("q-"), "an id is no words for a user: {said}");
+        }
+        // English stays as the Display said it, less the ids.
+        let several = refusals.last().expect("one");
+        assert_eq!(
+            several.in_words(Language::English),
+            "The answer was not accepted: several options chosen on a single-choice question."
+        );
+        assert_eq!(
+            several.in_words(Language::Simplified),
+            "回答未被接受：这是单选题，却选了多个选项。"
+        );
+    }
+
     #[test]
     fn the_english_sentence_check_finds_english_and_spares_user_text() {
         assert_eq!(
