@@ -1,6 +1,7 @@
 //! Every sentence the engine itself writes for the user, in each [`Language`] it writes:
 //! notices, the assumptions of questions it frames, the questions it makes for the catalog and
-//! follow-ups, the handoff's reason, the enriched prompt's headings and the offline answer.
+//! follow-ups, the handoff's reason, the enriched prompt's headings, the offline answer, and
+//! refusals told to the user ([`Error::in_words`]).
 //!
 //! One table, so a phrase cannot exist in one language and be missing in another: each
 //! [`Phrase`] has exactly one wording per language, and a test holds every wording to its
