@@ -26,7 +26,10 @@ impl Language {
                     .skip(1)
                     .any(|part| subtags.contains(&part))
         };
-        if tagged(&["hant", "tw", "hk", "mo"]) {
+        if !chinese_tag && request.is_ascii() {
+            // The common case, an English request under a non-Chinese tag: one pass over bytes.
+            Self::English
+        } else if tagged(&["hant", "tw", "hk", "mo"]) {
             Self::Traditional
         } else if tagged(&["hans", "cn", "sg"]) {
             Self::Simplified
