@@ -8,6 +8,7 @@
 use std::ops::Deref;
 
 use super::{Active, Phase, Status, reply};
+use crate::phrase::Phrase;
 use crate::protocol::error::Error;
 use crate::protocol::input::InputKind;
 use crate::protocol::input::{Answer, Context, Input, UserAnswer};
@@ -276,14 +277,14 @@ fn reopenable(active: &Active, pending: &Question, id: &QuestionId) -> Result<()
         })
     };
     if &pending.id == id {
-        return refuse("it is the question on screen");
+        return refuse(Phrase::ReopenPending.english());
     }
     let c = &active.conversation;
     let Some(r) = c.resolutions.iter().find(|r| &r.question.id == id) else {
-        return refuse("it has not been answered in this conversation");
+        return refuse(Phrase::ReopenUnanswered.english());
     };
     if r.question.step != Stage::Request || pending.step != Stage::Request {
-        return refuse("a pipeline step has already used its answer");
+        return refuse(Phrase::ReopenUsedByStep.english());
     }
     Ok(())
 }
