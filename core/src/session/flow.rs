@@ -59,16 +59,7 @@ impl Active {
             }
             Accepted::DetectionFailed { reason } => self.detection_failed(&reason, env, fx),
             Accepted::StepCompleted { step, output } => {
-                env.note(
-                    Layer::Step,
-                    "step_completed",
-                    &format!("Step {step} finished."),
-                );
-                let c = &mut self.conversation;
-                c.step_outputs.push(StepOutput { step, output });
-                c.next_step = c.next_step.saturating_add(1);
-                c.step_pauses = 0;
-                self.proceed(env, fx);
+                self.step_completed(StepOutput { step, output }, env, fx);
             }
             Accepted::StepAsks {
                 step,
@@ -86,17 +77,7 @@ impl Active {
                 env.add_usage(usage);
                 self.finish(answer, env, fx);
             }
-            Accepted::GenerationFailed { reason } => {
-                env.note(
-                    Layer::Session,
-                    "generation_failed",
-                    &format!(
-                        "The answer could not be produced ({}); every answer is kept and Retry is possible.",
-                        preview(&reason)
-                    ),
-                );
-                self.phase = Phase::Failed { reason };
-            }
+            Accepted::GenerationFailed { reason } => self.generation_failed(reason, env),
             Accepted::Retry => {
                 env.note(
                     Layer::Session,
@@ -117,6 +98,33 @@ impl Active {
                 self.translation_failed(question, &reason, env, fx);
             }
         }
+    }
+
+    /// The running step finished with `output`: the next step, or generation, follows.
+    fn step_completed(&mut self, output: StepOutput, env: &mut Env, fx: &mut Vec<Effect>) {
+        env.note(
+            Layer::Step,
+            "step_completed",
+            &format!("Step {} finished.", output.step),
+        );
+        let c = &mut self.conversation;
+        c.step_outputs.push(output);
+        c.next_step = c.next_step.saturating_add(1);
+        c.step_pauses = 0;
+        self.proceed(env, fx);
+    }
+
+    /// The answer could not be produced: every answer is kept, and Retry may try again.
+    fn generation_failed(&mut self, reason: String, env: &mut Env) {
+        env.note(
+            Layer::Session,
+            "generation_failed",
+            &format!(
+                "The answer could not be produced ({}); every answer is kept and Retry is possible.",
+                preview(&reason)
+            ),
+        );
+        self.phase = Phase::Failed { reason };
     }
 
     fn detection_failed(&mut self, reason: &str, env: &mut Env, fx: &mut Vec<Effect>) {

@@ -293,26 +293,48 @@ mod tests {
     /// sees is English only.
     #[test]
     fn a_traditional_chinese_session_shows_no_english_sentence() {
-        let llm = |tag: &str| Config {
+        let mut seen = llm_questions_skipped_and_timed_out();
+        seen.extend(failed_detections_then_continue());
+        seen.extend(document_and_catalog_questions());
+        let count = |f: fn(&Effect) -> bool| seen.iter().filter(|e| f(e)).count();
+        // A timeout and two fallbacks; four answers, one of them handed off.
+        assert_eq!(count(|e| matches!(e, Effect::Notice { .. })), 3);
+        assert_eq!(count(|e| matches!(e, Effect::Complete { .. })), 4);
+        assert_eq!(count(|e| matches!(e, Effect::HandOff { .. })), 1);
+        let english: Vec<String> = user_facing(&seen)
+            .iter()
+            .flat_map(|text| english_sentences(text))
+            .collect();
+        assert!(english.is_empty(), "English sentences: {english:#?}");
+    }
+
+    /// A Config that detects with the LLM, in the language `tag`, with a one-minute timeout.
+    fn llm(tag: &str) -> Config {
+        Config {
             detection: Detection::Llm,
             language: tag.into(),
             question_timeout_ms: Some(60_000),
             ..Config::default()
-        };
-        let start = |request: &'static str| {
-            move |_: &[Effect]| Input::Start {
-                request: request.into(),
-                context: Context::default(),
-                now: 0,
-            }
-        };
+        }
+    }
+
+    /// A step of [`run`] that starts `request` at time 0.
+    fn start(request: &'static str) -> impl Fn(&[Effect]) -> Input {
+        move |_: &[Effect]| Input::Start {
+            request: request.into(),
+            context: Context::default(),
+            now: 0,
+        }
+    }
+
+    /// The LLM's questions in Traditional Chinese: one skipped, one timed out; then the offline
+    /// answer.
+    fn llm_questions_skipped_and_timed_out() -> Vec<Effect> {
         let reply = r#"{"needs_clarification": true, "questions": [
             {"question": "要寄給誰？", "options": ["主管", "客戶"], "recommended": 2,
              "priority": "critical"},
             {"question": "大約要寫多長？", "options": ["一段", "一頁"], "priority": "important"}]}"#;
         let mut seen = Vec::new();
-
-        // The LLM's questions: one skipped, one timed out; then the offline answer.
         let mut s = Session::new(llm("en"));
         seen.extend(run(
             &mut s,
@@ -333,7 +355,12 @@ mod tests {
         assert_eq!(s.status(), Status::Completed);
         assert_eq!(s.language(), Language::Traditional);
 
-        // A failed detection, then "Continue anyway"; an unreadable one, then the same.
+        seen
+    }
+
+    /// A failed detection, then "Continue anyway"; an unreadable one, then the same.
+    fn failed_detections_then_continue() -> Vec<Effect> {
+        let mut seen = Vec::new();
         for detection in [
             Input::DetectionFailed {
                 reason: "HTTP 502".into(),
@@ -356,8 +383,13 @@ mod tests {
             assert_eq!(s.status(), Status::Completed);
         }
 
-        // A document that needs a human (one question without a reason), and the catalog: a
-        // name with three entries and a quoted one with none.
+        seen
+    }
+
+    /// A document that needs a human (one question without a reason), and the catalog: a name
+    /// with three entries and a quoted one with none.
+    fn document_and_catalog_questions() -> Vec<Effect> {
+        let mut seen = Vec::new();
         let context: Context = serde_json::from_str(
             r#"{"document": {"id": "refund", "title": "退費與重複扣款", "content": "重複扣款會全額退費。",
                  "clarifying_questions": ["是哪一筆訂單？"], "requires_handoff": true},
@@ -402,16 +434,7 @@ mod tests {
         assert_eq!(s.status(), Status::HandedOff);
         assert_eq!(s.resolutions().len(), 3, "{:?}", s.resolutions());
 
-        let count = |f: fn(&Effect) -> bool| seen.iter().filter(|e| f(e)).count();
-        // A timeout and two fallbacks; four answers, one of them handed off.
-        assert_eq!(count(|e| matches!(e, Effect::Notice { .. })), 3);
-        assert_eq!(count(|e| matches!(e, Effect::Complete { .. })), 4);
-        assert_eq!(count(|e| matches!(e, Effect::HandOff { .. })), 1);
-        let english: Vec<String> = user_facing(&seen)
-            .iter()
-            .flat_map(|text| english_sentences(text))
-            .collect();
-        assert!(english.is_empty(), "English sentences: {english:#?}");
+        seen
     }
 
     /// Every refusal a user can meet, told in Traditional Chinese without an English sentence,
@@ -438,20 +461,7 @@ mod tests {
                 now: 0,
             },
         );
-        s.handle(Input::Start {
-            request: "幫我規劃一趟旅行".into(),
-            context: Context::default(),
-            now: 0,
-        })
-        .expect("started");
-        s.handle(Input::DetectionReceived {
-            text: r#"{"needs_clarification": true, "questions": [
-                {"question": "想去哪些城市？", "options": ["台北", "台南", "花蓮"], "multiple": true},
-                {"question": "幾個人同行？", "options": ["一人", "兩人"]}]}"#
-                .into(),
-            usage: None,
-        })
-        .expect("questions");
+        ask_two_questions(&mut s);
         let pending = s.current_question().expect("a question").id.clone();
         let choose = |ids: &[&str]| UserAnswer::Choices {
             choices: ids.iter().map(|id| ChoiceId((*id).into())).collect(),
@@ -517,6 +527,25 @@ mod tests {
             several.in_words(Language::Simplified),
             "回答未被接受：这是单选题，却选了多个选项。"
         );
+    }
+
+    /// Starts a Traditional-Chinese trip request on `s` and gives it the LLM's two questions:
+    /// cities (several may be chosen), then companions (one).
+    fn ask_two_questions(s: &mut Session) {
+        s.handle(Input::Start {
+            request: "幫我規劃一趟旅行".into(),
+            context: Context::default(),
+            now: 0,
+        })
+        .expect("started");
+        s.handle(Input::DetectionReceived {
+            text: r#"{"needs_clarification": true, "questions": [
+                {"question": "想去哪些城市？", "options": ["台北", "台南", "花蓮"], "multiple": true},
+                {"question": "幾個人同行？", "options": ["一人", "兩人"]}]}"#
+                .into(),
+            usage: None,
+        })
+        .expect("questions");
     }
 
     #[test]
