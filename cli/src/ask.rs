@@ -5,10 +5,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clarify_core::sources::{self, Catalog, KnowledgeBase};
-use clarify_core::{Config, Detection, Input, Mode, Progress, Question, Session, UserAnswer};
+use clarify_core::{
+    Config, Detection, Input, Language, Mode, Progress, Question, Session, UserAnswer,
+};
 
 use crate::driver::{self, Action, Asker, Llm, Offline};
 use crate::http::HttpLlm;
+use crate::words::Words;
 
 /// Options of `clarify ask`.
 #[derive(Debug, clap::Args)]
@@ -22,6 +25,11 @@ pub struct Args {
     /// Ask even when stdin is not a terminal (answers are read line by line from stdin).
     #[arg(long)]
     interactive: bool,
+    /// The user's language as a BCP 47 tag (`en`, `zh-Hans`, `zh-TW`…). A Chinese tag makes
+    /// the conversation Chinese in its script; otherwise a request written in Chinese is
+    /// answered in its own script (Simplified or Traditional), anything else in English.
+    #[arg(long, value_name = "TAG", default_value = "en")]
+    language: String,
     /// Ask at most this many questions (the engine's default is 3).
     #[arg(long, value_name = "N")]
     max_questions: Option<u32>,
@@ -97,8 +105,10 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         } else {
             Mode::NonInteractive
         },
+        language: args.language.clone(),
         ..Config::default()
     };
+    let words = Words::of(Language::of_session(&args.language, &args.request));
     if let Some(n) = args.max_questions {
         config.limits.max_questions = n;
     }
@@ -114,23 +124,36 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     } else {
         Box::new(io::stdout())
     };
-    let sources = if args.kb.is_some() || args.catalog.is_some() {
-        "your"
-    } else {
-        "the demo"
-    };
+    let own = args.kb.is_some() || args.catalog.is_some();
     let _ = match (&args.endpoint, &args.model) {
         (Some(endpoint), Some(model)) => writeln!(
             out,
-            "Online mode: {model} at {endpoint} (embedded detector as fallback), {sources} knowledge base and catalog."
+            "{}",
+            words
+                .online
+                .replace("{model}", model)
+                .replace("{endpoint}", endpoint)
+                .replace(
+                    "{sources}",
+                    if own {
+                        words.own_sources
+                    } else {
+                        words.demo_sources
+                    }
+                )
         ),
         _ => writeln!(
             out,
-            "Offline mode: embedded detector, {sources} knowledge base and catalog."
+            "{}",
+            if own {
+                words.offline_own
+            } else {
+                words.offline_demo
+            }
         ),
     };
     if let Some(title) = &document {
-        let _ = writeln!(out, "Matched document: {title}");
+        let _ = writeln!(out, "{}{title}", words.matched_document);
     }
     let stdin = io::stdin();
     let mut asker = Terminal {
@@ -138,6 +161,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         out,
         interactive,
         streamed: false,
+        words,
     };
     let start = Input::Start {
         request: args.request.clone(),
@@ -189,6 +213,7 @@ fn report(
     interactive: bool,
 ) {
     let prompt = outcome.prompt.clone().unwrap_or_default();
+    let words = Words::of(session.language());
     if json {
         let value = serde_json::json!({
             "status": session.status(),
@@ -210,28 +235,31 @@ fn report(
     } else {
         let _ = writeln!(
             out,
-            "\n── Answer ──\n{}",
+            "\n{}\n{}",
+            words.answer,
             outcome.answer.unwrap_or_default()
         );
     }
     if let Some(handoff) = &outcome.handoff {
-        let _ = writeln!(
-            out,
-            "── Handoff ──\nConnecting you to an agent… {}",
-            handoff.reason
-        );
+        let _ = writeln!(out, "{}{}", words.handoff, handoff.reason);
     }
     if !interactive || !prompt.open_questions.is_empty() {
-        let _ = writeln!(out, "── Assumptions ──");
+        let _ = writeln!(out, "{}", words.assumptions);
         for a in &prompt.assumptions {
             let _ = writeln!(out, "- {a}");
         }
-        let _ = writeln!(out, "── Open questions ──");
+        let _ = writeln!(out, "{}", words.open_questions);
         for q in &prompt.open_questions {
             let _ = writeln!(out, "- {q}");
         }
     }
-    let _ = writeln!(out, "── Status: {} ──", session.status());
+    let _ = writeln!(
+        out,
+        "{}",
+        words
+            .status
+            .replace("{status}", words.status_name(session.status()))
+    );
 }
 
 /// Reads `--endpoint`: an absolute http(s) URL, or a usage error that says what came.
@@ -253,22 +281,30 @@ struct Terminal<R, W> {
     interactive: bool,
     /// Whether answer text has been printed as it streamed.
     streamed: bool,
+    /// The terminal's own words, in the conversation's language.
+    words: &'static Words,
 }
 
 impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
     fn ask(&mut self, q: &Question, progress: Progress) -> Action {
         let out = &mut self.out;
+        let words = self.words;
         let _ = writeln!(
             out,
-            "\n[{}] Question {} of {}: {}",
-            q.priority, progress.current, progress.total, q.text
+            "\n[{}] {}{}",
+            words.priority(q.priority),
+            words
+                .question_of
+                .replace("{n}", &progress.current.to_string())
+                .replace("{m}", &progress.total.to_string()),
+            q.text
         );
         if !q.why.is_empty() {
-            let _ = writeln!(out, "  Why: {}", q.why);
+            let _ = writeln!(out, "  {}{}", words.why, q.why);
         }
         for (i, c) in q.options.iter().enumerate() {
             let mark = if q.recommended.as_ref() == Some(&c.id) {
-                " (recommended)"
+                words.recommended
             } else {
                 ""
             };
@@ -284,19 +320,23 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
         let mut help = Vec::new();
         if !q.options.is_empty() {
             help.push(if q.multiple {
-                "numbers (1,3) pick options"
+                words.pick_several
             } else {
-                "a number picks an option"
+                words.pick_one
             });
         }
         if q.allow_free_text {
-            help.push("text answers freely");
+            help.push(words.free_text);
         }
         if q.allow_skip {
-            help.push("? = I don't know");
+            help.push(words.dont_know);
         }
-        help.push("Enter = skip, ! = skip all");
-        let _ = write!(out, "  ({})\n> ", help.join(", "));
+        help.push(words.skip);
+        let _ = write!(
+            out,
+            "{}",
+            words.help.replace("{help}", &help.join(words.separator))
+        );
         let _ = out.flush();
         let mut line = String::new();
         match self.input.read_line(&mut line) {
@@ -307,27 +347,30 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
     }
 
     fn notice(&mut self, message: &str) {
-        let _ = writeln!(self.out, "Note: {message}");
+        let _ = writeln!(self.out, "{}{message}", self.words.note);
     }
 
     fn refused(&mut self, error: &clarify_core::Error) {
-        let _ = writeln!(self.out, "  Not accepted: {error}. Try again.");
+        let _ = writeln!(
+            self.out,
+            "{}",
+            self.words
+                .not_accepted
+                .replace("{error}", &error.in_words(self.words.language))
+        );
     }
 
     fn answer_text(&mut self, text: &str) {
         if !self.streamed {
             self.streamed = true;
-            let _ = write!(self.out, "\n── Answer ──\n");
+            let _ = write!(self.out, "\n{}\n", self.words.answer);
         }
         let _ = write!(self.out, "{text}");
         let _ = self.out.flush();
     }
 
     fn retry(&mut self, reason: &str) -> bool {
-        let _ = writeln!(
-            self.out,
-            "\nThe answer could not be produced: {reason}\nYour answers are kept. Type r and Enter to retry, Enter to stop.\n> "
-        );
+        let _ = writeln!(self.out, "{}", self.words.retry.replace("{reason}", reason));
         let _ = self.out.flush();
         if !self.interactive {
             return false;
@@ -429,15 +472,19 @@ mod tests {
         let reply = r#"{"needs_clarification": true, "questions": [
             {"question": "Which cuisine?", "options": ["French", "Italian"], "recommended": 2},
             {"question": "Any dietary restrictions?", "options": ["Vegan", "Gluten-free"], "multiple": true}]}"#;
-        let questions =
-            clarify_core::analysis::parse_detection(reply, &clarify_core::Stage::Request)
-                .unwrap()
-                .questions;
+        let questions = clarify_core::analysis::parse_detection(
+            reply,
+            &clarify_core::Stage::Request,
+            clarify_core::Language::English,
+        )
+        .unwrap()
+        .questions;
         let mut terminal = Terminal {
             input: io::Cursor::new("2\n1, 2\n"),
             out: Vec::new(),
             interactive: true,
             streamed: false,
+            words: Words::of(Language::English),
         };
         let progress = Progress {
             current: 1,
@@ -466,5 +513,42 @@ mod tests {
             parse_answer(&q, "12"),
             Action::Answer(UserAnswer::Text { text: "12".into() })
         );
+    }
+
+    #[test]
+    fn a_chinese_conversation_reads_in_its_script_in_the_terminal() {
+        let request = "幫我規劃一趟旅行";
+        let language = Language::of_session("en", request);
+        assert_eq!(language, Language::Traditional);
+        let q = clarify_core::detect::detect(request, &[]).questions[0].clone();
+        let mut terminal = Terminal {
+            input: io::Cursor::new("\n"),
+            out: Vec::new(),
+            interactive: true,
+            streamed: false,
+            words: Words::of(language),
+        };
+        let action = terminal.ask(
+            &q,
+            Progress {
+                current: 1,
+                total: 2,
+            },
+        );
+        assert_eq!(action, Action::Skip);
+        terminal.notice("這個問題已逾時");
+        let shown = String::from_utf8(terminal.out).unwrap();
+        assert!(
+            shown.contains("[關鍵] 第 1 題，共 2 題：這趟旅程預計多久？"),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("原因：") && shown.contains("提示：這個問題已逾時"),
+            "{shown}"
+        );
+        // No English word of the terminal's own is left (the keys' names aside).
+        for word in ["Question", "Why", "number", "skip", "Note", "know"] {
+            assert!(!shown.contains(word), "{word} in {shown}");
+        }
     }
 }

@@ -10,6 +10,7 @@ mod driver;
 mod eval;
 mod http;
 mod replay;
+mod words;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -175,7 +175,10 @@ fn a_refused_answer_is_asked_again() {
         "1,2\n2\n",
     );
     let text = stdout(&out);
-    assert!(text.contains("Not accepted"), "{text}");
+    assert!(
+        text.contains("The answer was not accepted: several options chosen on a single-choice question. Try again."),
+        "{text}"
+    );
     assert!(text.contains("Subscription plan"), "{text}");
 }
 

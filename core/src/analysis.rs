@@ -2,7 +2,9 @@
 
 use serde_json::Value;
 
+use crate::phrase::Phrase;
 use crate::protocol::config::Config;
+use crate::protocol::language::Language;
 use crate::protocol::question::{
     Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage,
 };
@@ -143,13 +145,17 @@ impl Script {
 ///
 /// # Errors
 /// [`AnalysisError`] when the reply is empty, has no JSON object, or has neither shape.
-pub fn parse_detection(json: &str, stage: &Stage) -> Result<Analysis, AnalysisError> {
+pub fn parse_detection(
+    json: &str,
+    stage: &Stage,
+    language: Language,
+) -> Result<Analysis, AnalysisError> {
     let reply = json.trim();
     if reply.is_empty() {
         return Err(AnalysisError::Empty);
     }
     let raw = find_object(reply)?;
-    read_detection(&raw, stage)
+    read_detection(&raw, stage, language)
 }
 
 /// Reads a detection reply that stopped before its JSON closed (the endpoint ran out of
@@ -159,8 +165,8 @@ pub fn parse_detection(json: &str, stage: &Stage) -> Result<Analysis, AnalysisEr
 /// Returns `None` when nothing usable precedes the cut: no complete question, and no
 /// `needs_clarification: false`. A reply that [`parse_detection`] reads is returned as it reads
 /// it.
-pub fn salvage_detection(reply: &str, stage: &Stage) -> Option<Analysis> {
-    if let Ok(a) = parse_detection(reply, stage) {
+pub fn salvage_detection(reply: &str, stage: &Stage, language: Language) -> Option<Analysis> {
+    if let Ok(a) = parse_detection(reply, stage, language) {
         return Some(a);
     }
     let start = reply.find('{')?;
@@ -169,7 +175,7 @@ pub fn salvage_detection(reply: &str, stage: &Stage) -> Option<Analysis> {
         let mut candidate = text.get(..at)?.to_owned();
         candidate.extend(closers.iter().rev());
         let raw = serde_json::from_str::<Value>(&candidate).ok()?;
-        let a = read_detection(&raw, stage).ok()?;
+        let a = read_detection(&raw, stage, language).ok()?;
         let said_clear = field(&raw, &["needs_clarification", "needsClarification"])
             .and_then(lenient_bool)
             == Some(false);
@@ -178,7 +184,11 @@ pub fn salvage_detection(reply: &str, stage: &Stage) -> Option<Analysis> {
 }
 
 /// Reads a detection reply already parsed as JSON (see [`parse_detection`]).
-fn read_detection(raw: &Value, stage: &Stage) -> Result<Analysis, AnalysisError> {
+fn read_detection(
+    raw: &Value,
+    stage: &Stage,
+    language: Language,
+) -> Result<Analysis, AnalysisError> {
     let needs = field(
         raw,
         &["needs_clarification", "needsClarification", "is_ambiguous"],
@@ -208,7 +218,7 @@ fn read_detection(raw: &Value, stage: &Stage) -> Result<Analysis, AnalysisError>
         let priority = text_of(detail, &["priority", "importance"]);
         let choosing = Choosing::read(detail, &MULTIPLE_KEYS, &RECOMMENDED_KEYS);
         questions.extend(build_question(
-            stage, text, why, options, &priority, choosing,
+            stage, text, why, options, &priority, choosing, language,
         ));
     }
     if let Some(text) = single.and_then(Value::as_str) {
@@ -238,6 +248,7 @@ fn read_detection(raw: &Value, stage: &Stage) -> Result<Analysis, AnalysisError>
             options,
             &priority,
             choosing,
+            language,
         ));
     }
     crate::text::sort_short_by(&mut questions, |a, b| a.priority.cmp(&b.priority));
@@ -476,6 +487,7 @@ fn build_question(
     options: Vec<RawOption>,
     priority: &str,
     choosing: Choosing,
+    language: Language,
 ) -> Option<Question> {
     let text = text.trim().to_owned();
     if text.is_empty() {
@@ -512,11 +524,8 @@ fn build_question(
         .or(flagged)
         .and_then(|i| choices.get(i));
     let assumption = match recommended {
-        Some(c) => format!(
-            "No answer to \"{text}\": assume \"{}\" (the recommended option).",
-            c.label
-        ),
-        None => format!("No answer to \"{text}\": use the most common interpretation."),
+        Some(c) => Phrase::AssumeRecommended.fill(language, &[&text, &c.label]),
+        None => Phrase::AssumeCommonReading.fill(language, &[&text]),
     };
     let recommended = recommended.map(|c| c.id.clone());
     let priority = match priority.trim().to_ascii_lowercase().as_str() {
@@ -802,7 +811,7 @@ mod tests {
             {"aspect": "search_scope", "description": "The search scope is unclear",
              "clarification_question": "Would you like to search in all documents or only recent ones?",
              "possible_options": ["all_documents", "recent_documents"]}]}"#;
-        let a = parse_detection(reply, &Stage::Request).unwrap();
+        let a = parse_detection(reply, &Stage::Request, Language::English).unwrap();
         assert!(a.needs_clarification);
         assert_eq!(a.questions[0].options.len(), 2);
         assert_eq!(a.questions[0].why, "The search scope is unclear");
@@ -813,7 +822,12 @@ mod tests {
         let reply = "Sure:\n```json\n{\"needs_clarification\": true, \"clarification_question\": \"Monthly or upfront?\", \
             \"clarification_context\": \"Changes revenue timing\", \"clarification_priority\": \"critical\", \
             \"clarification_options\": [{\"id\": \"m\", \"label\": \"Monthly\"}, {\"id\": \"u\", \"label\": \"Upfront\", \"description\": \"All at once\"}]}\n```";
-        let a = parse_detection(reply, &Stage::Step("analyze_contract".into())).unwrap();
+        let a = parse_detection(
+            reply,
+            &Stage::Step("analyze_contract".into()),
+            Language::English,
+        )
+        .unwrap();
         let q = &a.questions[0];
         assert_eq!(q.priority, Priority::Critical);
         assert_eq!(q.options[1].id.0, "u");
@@ -824,26 +838,30 @@ mod tests {
     fn wrong_length_options_become_free_text() {
         let reply = r#"{"needs_clarification": true, "ambiguity_details": [
             {"clarification_question": "Which?", "possible_options": ["only one"]}]}"#;
-        let a = parse_detection(reply, &Stage::Request).unwrap();
+        let a = parse_detection(reply, &Stage::Request, Language::English).unwrap();
         assert!(a.questions[0].options.is_empty());
     }
 
     #[test]
     fn bad_replies_are_typed_errors() {
         assert_eq!(
-            parse_detection("  ", &Stage::Request),
+            parse_detection("  ", &Stage::Request, Language::English),
             Err(AnalysisError::Empty)
         );
         assert!(matches!(
-            parse_detection("<html>", &Stage::Request),
+            parse_detection("<html>", &Stage::Request, Language::English),
             Err(AnalysisError::NotJson(_))
         ));
         assert!(matches!(
-            parse_detection(r#"{"needs_clarification": tr"#, &Stage::Request),
+            parse_detection(
+                r#"{"needs_clarification": tr"#,
+                &Stage::Request,
+                Language::English
+            ),
             Err(AnalysisError::NotJson(_))
         ));
         assert_eq!(
-            parse_detection(r#"{"foo": 1}"#, &Stage::Request),
+            parse_detection(r#"{"foo": 1}"#, &Stage::Request, Language::English),
             Err(AnalysisError::UnknownShape)
         );
     }
@@ -852,7 +870,9 @@ mod tests {
     fn seven_options_keep_the_first_four() {
         let reply = r#"{"needs_clarification": true, "clarification_question": "Which colour?",
             "clarification_options": ["a", "b", "c", "d", "e", "f", "g"]}"#;
-        let q = &parse_detection(reply, &Stage::Request).unwrap().questions[0];
+        let q = &parse_detection(reply, &Stage::Request, Language::English)
+            .unwrap()
+            .questions[0];
         let labels: Vec<&str> = q.options.iter().map(|c| c.label.as_str()).collect();
         assert_eq!(labels, ["a", "b", "c", "d"]);
         assert!(q.allow_free_text);
@@ -862,7 +882,7 @@ mod tests {
     fn needs_clarification_false_means_no_questions_to_ask() {
         let reply = r#"{"needs_clarification": false, "clarification_question": "Which?"}"#;
         assert!(
-            !parse_detection(reply, &Stage::Request)
+            !parse_detection(reply, &Stage::Request, Language::English)
                 .unwrap()
                 .needs_clarification
         );
@@ -871,7 +891,7 @@ mod tests {
     #[test]
     fn prose_with_braces_before_the_json_is_skipped() {
         let reply = "I think {this} is vague. {\"needs_clarification\": \"yes\", \"questions\": [\"Who is it for?\"]}";
-        let a = parse_detection(reply, &Stage::Request).unwrap();
+        let a = parse_detection(reply, &Stage::Request, Language::English).unwrap();
         assert!(a.needs_clarification);
         assert_eq!(a.questions[0].text, "Who is it for?");
     }
@@ -880,7 +900,7 @@ mod tests {
     fn a_translation_keeps_ids_and_replaces_words() {
         let reply = r#"{"needs_clarification": true, "clarification_question": "Monthly or upfront?",
             "clarification_options": [{"id": "m", "label": "Monthly"}, {"id": "u", "label": "Upfront"}]}"#;
-        let q = parse_detection(reply, &Stage::Step("analyze".into()))
+        let q = parse_detection(reply, &Stage::Step("analyze".into()), Language::English)
             .unwrap()
             .questions
             .remove(0);
@@ -914,7 +934,9 @@ mod tests {
             {"question": "Which size?", "options": [{"label": "S"}, {"label": "M", "recommended": true}]},
             {"question": "Which day?", "options": ["Mon", "Tue"], "recommended": 7},
             {"question": "Anything else?", "multiple": true, "recommended": 1}]}"#;
-        let q = parse_detection(reply, &Stage::Request).unwrap().questions;
+        let q = parse_detection(reply, &Stage::Request, Language::English)
+            .unwrap()
+            .questions;
         let picked: Vec<(bool, Option<&str>)> = q
             .iter()
             .map(|q| (q.multiple, q.recommended_choice().map(|c| c.label.as_str())))
@@ -938,9 +960,22 @@ mod tests {
             q[0].assumption,
             "No answer to \"Any dietary restrictions?\": use the most common interpretation."
         );
+        // The assumption the engine frames is in the user's language; the question and the
+        // option are quoted as the LLM wrote them.
+        let traditional = parse_detection(reply, &Stage::Request, Language::Traditional)
+            .unwrap()
+            .questions;
+        assert_eq!(
+            traditional[1].assumption,
+            "「Which city?」未獲回答：假設為建議選項「Lyon」。"
+        );
+        assert_eq!(
+            traditional[0].assumption,
+            "「Any dietary restrictions?」未獲回答：依最常見的理解處理。"
+        );
         let step = r#"{"needs_clarification": true, "clarification_question": "Monthly or upfront?",
             "clarification_options": ["Monthly", "Upfront"], "clarification_recommended": 1}"#;
-        let s = parse_detection(step, &Stage::Step("analyze".into())).unwrap();
+        let s = parse_detection(step, &Stage::Step("analyze".into()), Language::English).unwrap();
         assert_eq!(
             s.questions[0]
                 .recommended_choice()
@@ -956,7 +991,7 @@ mod tests {
     fn the_translation_schema_is_bounded_and_fits_its_cap() {
         let reply = r#"{"needs_clarification": true, "clarification_question": "Which Android version?",
             "clarification_options": ["Android 14 or newer", "Android 13", "Android 12"]}"#;
-        let q = parse_detection(reply, &Stage::Request)
+        let q = parse_detection(reply, &Stage::Request, Language::English)
             .unwrap()
             .questions
             .remove(0);
@@ -1076,7 +1111,12 @@ mod tests {
                 "{max}: {} bytes, cap {wide}",
                 widened.len()
             );
-            let a = parse_detection(&longest.replace("false", "true"), &Stage::Request).unwrap();
+            let a = parse_detection(
+                &longest.replace("false", "true"),
+                &Stage::Request,
+                Language::English,
+            )
+            .unwrap();
             assert_eq!(a.questions.len(), max as usize);
             assert_eq!(a.questions[0].text.chars().count(), QUESTION_CHARS as usize);
         }
@@ -1096,14 +1136,16 @@ mod tests {
         let full = r#"{"needs_clarification": true, "questions": [
             {"question": "Which city, \"exactly\"?", "why": "Changes {everything}", "options": ["Paris", "Lyon"], "priority": "critical"},
             {"question": "How many days?", "why": "Sets the pace", "options": ["2", "5", "10"], "priority": "helpful"}]}"#;
-        let whole = parse_detection(full, &Stage::Request).unwrap().questions;
+        let whole = parse_detection(full, &Stage::Request, Language::English)
+            .unwrap()
+            .questions;
         assert_eq!(whole.len(), 2);
         let first_end = full.find("\"critical\"}").unwrap() + "\"critical\"}".len();
         for cut in 1..full.len() {
             let Some(prefix) = full.get(..cut) else {
                 continue;
             };
-            let salvaged = salvage_detection(prefix, &Stage::Request);
+            let salvaged = salvage_detection(prefix, &Stage::Request, Language::English);
             match &salvaged {
                 Some(a) => assert_eq!(a.questions, whole[..a.questions.len()], "cut at {cut}"),
                 None => assert!(cut < first_end, "cut at {cut} lost a whole question"),
@@ -1115,15 +1157,20 @@ mod tests {
         let clear = salvage_detection(
             r#"{"needs_clarification": false, "questions": [{"question": "Wh"#,
             &Stage::Request,
+            Language::English,
         );
         assert_eq!(clear.map(|a| a.needs_clarification), Some(false));
         assert_eq!(
             salvage_detection(
                 r#"{"needs_clarification": true, "questions": [{"question": "Wh"#,
-                &Stage::Request
+                &Stage::Request,
+                Language::English,
             ),
             None
         );
-        assert_eq!(salvage_detection("<html>", &Stage::Request), None);
+        assert_eq!(
+            salvage_detection("<html>", &Stage::Request, Language::English),
+            None
+        );
     }
 }

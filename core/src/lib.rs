@@ -45,6 +45,8 @@ mod text;
 
 mod protocol;
 
+mod phrase;
+
 pub mod analysis;
 pub mod detect;
 mod enrich;
@@ -61,6 +63,7 @@ pub use protocol::config::{Config, Detection, Limits, Mode};
 pub use protocol::effect::Effect;
 pub use protocol::error::Error;
 pub use protocol::input::{Answer, Context, Input, InputKind, MAX_TEXT_BYTES, UserAnswer};
+pub use protocol::language::Language;
 pub use protocol::prompt::{EnrichedPrompt, HandoffPackage, Resolution, SourceDocument};
 pub use protocol::question::{
     Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage,

@@ -9,6 +9,7 @@ pub(crate) mod document;
 pub(crate) mod effect;
 pub(crate) mod error;
 pub(crate) mod input;
+pub(crate) mod language;
 pub(crate) mod prompt;
 pub(crate) mod question;
 pub(crate) mod request;

@@ -11,7 +11,6 @@ mod follow_up;
 mod invariants;
 mod json;
 mod language;
-mod notice;
 mod queries;
 mod reply;
 mod start;
@@ -24,6 +23,7 @@ use crate::protocol::config::Config;
 use crate::protocol::effect::Effect;
 use crate::protocol::error::Error;
 use crate::protocol::input::Input;
+use crate::protocol::language::Language;
 use crate::protocol::prompt::{EnrichedPrompt, HandoffPackage, Resolution, SourceDocument};
 use crate::protocol::question::{Question, QuestionId};
 use crate::protocol::request::Message;
@@ -292,7 +292,13 @@ impl Phase {
 }
 
 impl Conversation {
-    fn prompt(&self) -> EnrichedPrompt {
+    /// The language the user reads in this conversation ([`Language::of_session`]).
+    fn language(&self, config: &Config) -> Language {
+        Language::of_session(&config.language, &self.request)
+    }
+
+    /// The enriched prompt so far, its headings in `language`.
+    fn prompt(&self, language: Language) -> EnrichedPrompt {
         let mut assumptions = Vec::new();
         for r in &self.resolutions {
             if !r.answer.is_informative() {
@@ -313,6 +319,7 @@ impl Conversation {
                 .collect(),
             assumptions,
             open_questions: self.unasked.iter().map(|q| q.text.clone()).collect(),
+            language,
         }
     }
 

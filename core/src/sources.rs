@@ -49,7 +49,9 @@ pub use crate::protocol::document::{Document, DocumentQuestion, Entity, EntityLo
 pub use catalog::Catalog;
 pub use kb::{KnowledgeBase, ScoredDocument};
 
+use crate::phrase::Phrase;
 use crate::protocol::input::Context;
+use crate::protocol::language::Language;
 use crate::protocol::question::Stage;
 use crate::protocol::request::Message;
 
@@ -109,7 +111,10 @@ impl SourceError {
 }
 
 /// The questions a document declares, as engine questions (asked in the document's order).
-pub(crate) fn document_questions(doc: &Document) -> Vec<crate::protocol::question::Question> {
+pub(crate) fn document_questions(
+    doc: &Document,
+    language: Language,
+) -> Vec<crate::protocol::question::Question> {
     use crate::protocol::question::{
         Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource,
     };
@@ -133,11 +138,9 @@ pub(crate) fn document_questions(doc: &Document) -> Vec<crate::protocol::questio
             Question {
                 id: QuestionId::derive(&Stage::Request, &text),
                 step: Stage::Request,
-                assumption: format!(
-                    "No answer to \"{text}\": give guidance that covers the common cases."
-                ),
+                assumption: Phrase::AssumeCommonCases.fill(language, &[&text]),
                 why: if why.is_empty() {
-                    format!("The answer in \"{}\" depends on it.", doc.title)
+                    Phrase::DocumentDependsOnIt.fill(language, &[&doc.title])
                 } else {
                     why
                 },
@@ -166,40 +169,26 @@ pub(crate) fn document_questions(doc: &Document) -> Vec<crate::protocol::questio
         .collect()
 }
 
-/// The question an entity lookup needs: none for exactly one match.
+/// The question an entity lookup needs, in `language`: none for exactly one match.
 pub(crate) fn entity_question(
     lookup: &EntityLookup,
+    language: Language,
 ) -> Option<crate::protocol::question::Question> {
     use crate::protocol::question::{
         Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource,
     };
     let mention = lookup.mention.trim();
-    // A Chinese mention (「悠遊卡」) gets a Chinese question.
-    let chinese = mention.chars().any(crate::text::is_cjk);
     let n = lookup.matches.len();
     let (text, why, options) = match n {
         1 => return None,
-        0 if chinese => (
-            format!("您說的「{mention}」是指什麼？"),
-            format!("目錄中沒有「{mention}」。"),
-            Vec::new(),
-        ),
         0 => (
-            format!("What do you mean by \"{mention}\"?"),
-            format!("\"{mention}\" matches nothing in the catalog."),
+            Phrase::WhatIsMention.fill(language, &[mention]),
+            Phrase::MentionUnknown.fill(language, &[mention]),
             Vec::new(),
         ),
         _ => (
-            if chinese {
-                format!("您指的是哪一個「{mention}」？")
-            } else {
-                format!("Which \"{mention}\" do you mean?")
-            },
-            if chinese {
-                format!("目錄中有 {n} 個項目叫「{mention}」。")
-            } else {
-                format!("{n} entries are called \"{mention}\".")
-            },
+            Phrase::WhichMention.fill(language, &[mention]),
+            Phrase::MentionNamesSeveral.fill(language, &[&n.to_string(), mention]),
             lookup
                 .matches
                 .iter()
@@ -227,7 +216,7 @@ pub(crate) fn entity_question(
     Some(Question {
         id: QuestionId::derive(&Stage::Request, &text),
         step: Stage::Request,
-        assumption: format!("No answer about \"{mention}\": cover every match briefly."),
+        assumption: Phrase::CoverEveryMatch.fill(language, &[mention]),
         text,
         why,
         options,

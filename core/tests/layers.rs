@@ -14,6 +14,7 @@ const ORDER: &[(&str, &[&str])] = &[
         "protocol",
         &[
             "protocol::time",
+            "protocol::language",
             "protocol::request",
             "protocol::question",
             "protocol::config",
@@ -30,7 +31,7 @@ const ORDER: &[(&str, &[&str])] = &[
     (
         "services",
         &[
-            "analysis", "detect", "sources", "enrich", "wire", "exchange",
+            "phrase", "analysis", "detect", "sources", "enrich", "wire", "exchange",
         ],
     ),
     ("session", &["session", "snapshot"]),

@@ -5,12 +5,12 @@
 
 use clarify_core::Stage;
 use clarify_core::analysis::{parse_detection, parse_translation};
-use clarify_core::{Config, Detection, Input, InputKind, Session, Status};
+use clarify_core::{Config, Detection, Input, InputKind, Language, Session, Status};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let reply = String::from_utf8_lossy(data);
-    if let Ok(analysis) = parse_detection(&reply, &Stage::Request) {
+    if let Ok(analysis) = parse_detection(&reply, &Stage::Request, Language::English) {
         for q in &analysis.questions {
             assert!(q.options.is_empty() || (2..=4).contains(&q.options.len()));
             assert!(!q.text.trim().is_empty());

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::protocol::input::Answer;
+use crate::protocol::language::Language;
 use crate::protocol::question::Question;
 use crate::protocol::time::Millis;
 
@@ -46,6 +47,11 @@ pub struct EnrichedPrompt {
     /// Questions that remain open (never-ask mode records every question here).
     #[serde(default)]
     pub open_questions: Vec<String>,
+    /// The language the user reads: the rendered prompt's headings and the offline answer are
+    /// written in it (the user sees them in the answer and when copying the prompt). Left out
+    /// of the JSON when English.
+    #[serde(default, skip_serializing_if = "Language::is_english")]
+    pub language: Language,
 }
 
 /// What a human agent receives on handoff.

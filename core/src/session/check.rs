@@ -8,6 +8,7 @@
 use std::ops::Deref;
 
 use super::{Active, Phase, Status, reply};
+use crate::phrase::Phrase;
 use crate::protocol::error::Error;
 use crate::protocol::input::InputKind;
 use crate::protocol::input::{Answer, Context, Input, UserAnswer};
@@ -135,61 +136,15 @@ pub(super) fn check<A: Deref<Target = Active>>(
 /// Checks an input for the conversation in `phase`.
 fn accept(phase: &Phase, input: Input) -> Result<Accepted, Error> {
     Ok(match (phase, input) {
-        (Phase::Asking { question, .. }, Input::Message { text, now }) => {
-            resolve(UserAnswer::from_message(question, &text)?.into(), now, true)
-        }
-        // A question awaiting its translation is pending too: a host that knows its id may
-        // answer it, skip it or decline it, and the translation that comes later is refused.
         (
-            Phase::Asking { question, .. } | Phase::Translating { question },
-            Input::Answer {
-                question: id,
-                answer,
-                now,
-            },
-        ) => {
-            reply::check_pending(question, &id)?;
-            reply::validate(question, &answer)?;
-            resolve(answer.into(), now, false)
-        }
-        (
-            Phase::Asking { question, .. } | Phase::Translating { question },
-            Input::Skip { question: id, now },
-        ) => {
-            reply::check_pending(question, &id)?;
-            resolve(Answer::Skipped, now, false)
-        }
-        (Phase::Asking { .. } | Phase::Translating { .. }, Input::SkipAll { now }) => {
-            Accepted::DeclineAll { now }
-        }
-        (
-            Phase::Translating { question },
-            Input::TranslationReceived {
-                question: id,
-                text,
-                usage,
-            },
-        ) => {
-            reply::check_pending(question, &id)?;
-            Accepted::Translated {
-                question: question.clone(),
-                text,
-                usage,
-            }
-        }
-        (
-            Phase::Translating { question },
-            Input::TranslationFailed {
-                question: id,
-                reason,
-            },
-        ) => {
-            reply::check_pending(question, &id)?;
-            Accepted::TranslationFailed {
-                question: question.clone(),
-                reason,
-            }
-        }
+            Phase::Asking { .. } | Phase::Translating { .. },
+            input @ (Input::Message { .. }
+            | Input::Answer { .. }
+            | Input::Skip { .. }
+            | Input::SkipAll { .. }
+            | Input::TranslationReceived { .. }
+            | Input::TranslationFailed { .. }),
+        ) => accept_pending(phase, input)?,
         (Phase::Detecting, Input::SkipAll { now }) => Accepted::DeclineDetection { now },
         (Phase::Detecting, Input::DetectionReceived { text, usage }) => {
             Accepted::Detected { text, usage }
@@ -265,6 +220,74 @@ fn accept(phase: &Phase, input: Input) -> Result<Accepted, Error> {
     })
 }
 
+/// Checks an input that answers, skips or translates the pending question (`phase` is asking
+/// or translating).
+fn accept_pending(phase: &Phase, input: Input) -> Result<Accepted, Error> {
+    Ok(match (phase, input) {
+        (Phase::Asking { question, .. }, Input::Message { text, now }) => {
+            resolve(UserAnswer::from_message(question, &text)?.into(), now, true)
+        }
+        // A question awaiting its translation is pending too: a host that knows its id may
+        // answer it, skip it or decline it, and the translation that comes later is refused.
+        (
+            Phase::Asking { question, .. } | Phase::Translating { question },
+            Input::Answer {
+                question: id,
+                answer,
+                now,
+            },
+        ) => {
+            reply::check_pending(question, &id)?;
+            reply::validate(question, &answer)?;
+            resolve(answer.into(), now, false)
+        }
+        (
+            Phase::Asking { question, .. } | Phase::Translating { question },
+            Input::Skip { question: id, now },
+        ) => {
+            reply::check_pending(question, &id)?;
+            resolve(Answer::Skipped, now, false)
+        }
+        (Phase::Asking { .. } | Phase::Translating { .. }, Input::SkipAll { now }) => {
+            Accepted::DeclineAll { now }
+        }
+        (
+            Phase::Translating { question },
+            Input::TranslationReceived {
+                question: id,
+                text,
+                usage,
+            },
+        ) => {
+            reply::check_pending(question, &id)?;
+            Accepted::Translated {
+                question: question.clone(),
+                text,
+                usage,
+            }
+        }
+        (
+            Phase::Translating { question },
+            Input::TranslationFailed {
+                question: id,
+                reason,
+            },
+        ) => {
+            reply::check_pending(question, &id)?;
+            Accepted::TranslationFailed {
+                question: question.clone(),
+                reason,
+            }
+        }
+        (phase, input) => {
+            return Err(Error::UnexpectedInput {
+                status: phase.status(),
+                input: input.kind(),
+            });
+        }
+    })
+}
+
 /// Whether the answer to `id` may be changed while `pending` is on screen: it must be answered,
 /// not be the pending question, and belong to the request's own clarification while that is
 /// still going on (a pipeline step has used the answers it was given, so those stay).
@@ -276,14 +299,14 @@ fn reopenable(active: &Active, pending: &Question, id: &QuestionId) -> Result<()
         })
     };
     if &pending.id == id {
-        return refuse("it is the question on screen");
+        return refuse(Phrase::ReopenPending.english());
     }
     let c = &active.conversation;
     let Some(r) = c.resolutions.iter().find(|r| &r.question.id == id) else {
-        return refuse("it has not been answered in this conversation");
+        return refuse(Phrase::ReopenUnanswered.english());
     };
     if r.question.step != Stage::Request || pending.step != Stage::Request {
-        return refuse("a pipeline step has already used its answer");
+        return refuse(Phrase::ReopenUsedByStep.english());
     }
     Ok(())
 }

@@ -3,14 +3,14 @@
 //! and handing off.
 
 use super::check::Accepted;
-use super::notice::{self, Fallback};
 use super::{Active, Conversation, Env, PausedStep, Phase, StepOutput, count};
 use crate::analysis;
 use crate::detect;
+use crate::phrase::Phrase;
 use crate::protocol::config::{Detection, Mode};
 use crate::protocol::effect::Effect;
 use crate::protocol::input::Answer;
-use crate::protocol::prompt::{HandoffPackage, Resolution};
+use crate::protocol::prompt::{EnrichedPrompt, HandoffPackage, Resolution};
 use crate::protocol::question::{Question, QuestionId, QuestionSource, Stage};
 use crate::protocol::trace::{Counters, Layer};
 use crate::text::preview;
@@ -59,16 +59,7 @@ impl Active {
             }
             Accepted::DetectionFailed { reason } => self.detection_failed(&reason, env, fx),
             Accepted::StepCompleted { step, output } => {
-                env.note(
-                    Layer::Step,
-                    "step_completed",
-                    &format!("Step {step} finished."),
-                );
-                let c = &mut self.conversation;
-                c.step_outputs.push(StepOutput { step, output });
-                c.next_step = c.next_step.saturating_add(1);
-                c.step_pauses = 0;
-                self.proceed(env, fx);
+                self.step_completed(StepOutput { step, output }, env, fx);
             }
             Accepted::StepAsks {
                 step,
@@ -86,17 +77,7 @@ impl Active {
                 env.add_usage(usage);
                 self.finish(answer, env, fx);
             }
-            Accepted::GenerationFailed { reason } => {
-                env.note(
-                    Layer::Session,
-                    "generation_failed",
-                    &format!(
-                        "The answer could not be produced ({}); every answer is kept and Retry is possible.",
-                        preview(&reason)
-                    ),
-                );
-                self.phase = Phase::Failed { reason };
-            }
+            Accepted::GenerationFailed { reason } => self.generation_failed(reason, env),
             Accepted::Retry => {
                 env.note(
                     Layer::Session,
@@ -119,6 +100,33 @@ impl Active {
         }
     }
 
+    /// The running step finished with `output`: the next step, or generation, follows.
+    fn step_completed(&mut self, output: StepOutput, env: &mut Env, fx: &mut Vec<Effect>) {
+        env.note(
+            Layer::Step,
+            "step_completed",
+            &format!("Step {} finished.", output.step),
+        );
+        let c = &mut self.conversation;
+        c.step_outputs.push(output);
+        c.next_step = c.next_step.saturating_add(1);
+        c.step_pauses = 0;
+        self.proceed(env, fx);
+    }
+
+    /// The answer could not be produced: every answer is kept, and Retry may try again.
+    fn generation_failed(&mut self, reason: String, env: &mut Env) {
+        env.note(
+            Layer::Session,
+            "generation_failed",
+            &format!(
+                "The answer could not be produced ({}); every answer is kept and Retry is possible.",
+                preview(&reason)
+            ),
+        );
+        self.phase = Phase::Failed { reason };
+    }
+
     fn detection_failed(&mut self, reason: &str, env: &mut Env, fx: &mut Vec<Effect>) {
         env.note(
             Layer::Llm,
@@ -128,7 +136,7 @@ impl Active {
                 reason.chars().take(240).collect::<String>()
             ),
         );
-        self.fallback_notice(Fallback::NoAnswer, env, fx);
+        self.notice(Phrase::FallbackNoAnswer, env, fx);
         self.detect_embedded(env);
         self.proceed(env, fx);
     }
@@ -136,9 +144,10 @@ impl Active {
     /// Reads the text of an LLM detection reply; a reply cut short keeps its complete
     /// questions, and an unusable one falls back to the embedded detector.
     fn detection_reply(&mut self, text: &str, env: &mut Env, fx: &mut Vec<Effect>) {
-        let a = match analysis::parse_detection(text, &Stage::Request) {
+        let language = self.conversation.language(&env.config);
+        let a = match analysis::parse_detection(text, &Stage::Request, language) {
             Ok(a) => a,
-            Err(e) => match analysis::salvage_detection(text, &Stage::Request) {
+            Err(e) => match analysis::salvage_detection(text, &Stage::Request, language) {
                 Some(a) => {
                     env.note(
                         Layer::Llm,
@@ -158,7 +167,7 @@ impl Active {
                             "The detection reply was unusable ({e}); the embedded detector decides instead."
                         ),
                     );
-                    self.fallback_notice(Fallback::Unreadable, env, fx);
+                    self.notice(Phrase::FallbackUnreadable, env, fx);
                     self.detect_embedded(env);
                     return;
                 }
@@ -179,15 +188,13 @@ impl Active {
         }
     }
 
-    /// Tells the user, in plain words and their language, that the embedded detector stands
-    /// in for the LLM.
-    fn fallback_notice(&self, fallback: Fallback, env: &Env, fx: &mut Vec<Effect>) {
+    /// Tells the user `phrase` (a fallback, a timeout) in their language; the technical
+    /// reason, if any, goes to the trace, never here.
+    fn notice(&self, phrase: Phrase, env: &Env, fx: &mut Vec<Effect>) {
         fx.push(Effect::Notice {
-            message: notice::fallback_notice(
-                fallback,
-                &env.config.language,
-                &self.conversation.request,
-            ),
+            message: phrase
+                .text(self.conversation.language(&env.config))
+                .to_owned(),
         });
     }
 
@@ -321,7 +328,9 @@ impl Active {
 
     fn resume_step(&mut self, paused: PausedStep, env: &mut Env, fx: &mut Vec<Effect>) {
         let PausedStep { step, partial } = paused;
-        let prompt = self.conversation.prompt();
+        let prompt = self
+            .conversation
+            .prompt(self.conversation.language(&env.config));
         self.phase = Phase::RunningStep {
             step: step.clone(),
             resumed: true,
@@ -345,7 +354,9 @@ impl Active {
 
     fn run_step(&mut self, step: String, env: &mut Env, fx: &mut Vec<Effect>) {
         let allow = self.step_may_ask(&step, env);
-        let prompt = self.conversation.prompt();
+        let prompt = self
+            .conversation
+            .prompt(self.conversation.language(&env.config));
         self.phase = Phase::RunningStep {
             step: step.clone(),
             resumed: false,
@@ -366,7 +377,7 @@ impl Active {
 
     fn generate(&mut self, env: &mut Env, fx: &mut Vec<Effect>) {
         let c = &self.conversation;
-        let prompt = c.prompt();
+        let prompt = c.prompt(c.language(&env.config));
         let request =
             crate::enrich::generation_request(&prompt, &env.config, &c.history, &c.step_outputs);
         if env.config.detection == Detection::Llm {
@@ -593,9 +604,7 @@ impl Active {
                 "timed_out",
                 "The question was not answered in time; its assumption applies.",
             );
-            fx.push(Effect::Notice {
-                message: "The question timed out; continuing with its stated assumption.".into(),
-            });
+            self.notice(Phrase::TimedOut, env, fx);
             self.resolve(Answer::TimedOut, env, fx);
         }
     }
@@ -603,13 +612,13 @@ impl Active {
     /// The answer is complete: deliver it, then hand off if the source requires a human.
     fn finish(&mut self, answer: String, env: &mut Env, fx: &mut Vec<Effect>) {
         let c = &self.conversation;
-        let prompt = c.prompt();
+        let prompt = c.prompt(c.language(&env.config));
         fx.push(Effect::Complete {
             answer: answer.clone(),
             prompt: prompt.clone(),
         });
         if c.requires_handoff {
-            let package = handoff_package(c, &answer, &prompt.assumptions);
+            let package = handoff_package(c, &answer, &prompt);
             env.note(
                 Layer::Document,
                 "handed_off",
@@ -626,15 +635,17 @@ impl Active {
     }
 }
 
-fn handoff_package(c: &Conversation, answer: &str, assumptions: &[String]) -> HandoffPackage {
+/// What the agent receives; the reason is written in the user's language (the prompt's), as
+/// the user sees the package too.
+fn handoff_package(c: &Conversation, answer: &str, prompt: &EnrichedPrompt) -> HandoffPackage {
     HandoffPackage {
         request: c.request.clone(),
         answer: answer.to_owned(),
         questions: c.resolutions.clone(),
-        assumptions: assumptions.to_vec(),
+        assumptions: prompt.assumptions.clone(),
         reason: c.document.as_ref().map_or_else(
-            || "The request requires a human.".to_owned(),
-            |d| format!("Document \"{}\" requires a human.", d.title),
+            || Phrase::HumanNeeded.text(prompt.language).to_owned(),
+            |d| Phrase::DocumentNeedsHuman.fill(prompt.language, &[&d.title]),
         ),
     }
 }

@@ -3,14 +3,13 @@
 use super::flow::rules;
 use super::{Active, Env, count};
 use crate::detect;
+use crate::phrase::Phrase;
 use crate::protocol::config::Mode;
 use crate::protocol::input::Answer;
+use crate::protocol::language::Language;
 use crate::protocol::question::{Question, QuestionId, QuestionSource, Stage};
 use crate::protocol::trace::Layer;
 use crate::text::preview;
-
-/// The generic follow-up, used when the detector's own question was already asked.
-const GENERIC_FOLLOW_UP: &str = "About which specific aspect?";
 
 impl Active {
     /// The second round: a free-text answer that is itself vague gets ONE follow-up,
@@ -81,7 +80,7 @@ impl Active {
             .questions
             .into_iter()
             .find(|q| !c.seen(&q.id))
-            .unwrap_or_else(|| generic_follow_up(text));
+            .unwrap_or_else(|| generic_follow_up(text, c.language(&env.config)));
         if c.seen(&candidate.id) {
             let reason = format!(
                 "The answer \"{said}\" is still vague, but its follow-up \"{}\" was already asked; proceeding with best effort.",
@@ -107,22 +106,22 @@ impl Active {
     }
 }
 
-fn generic_follow_up(answer: &str) -> Question {
+/// The generic follow-up, used when the detector's own question was already asked, in
+/// `language`. Its id is the same in every language, so it is never asked twice.
+fn generic_follow_up(answer: &str, language: Language) -> Question {
+    let said = preview(answer);
     Question {
-        id: QuestionId::derive(&Stage::Request, GENERIC_FOLLOW_UP),
+        id: QuestionId::derive(&Stage::Request, Phrase::WhichAspect.text(Language::English)),
         step: Stage::Request,
-        text: GENERIC_FOLLOW_UP.into(),
-        why: format!("\"{}\" could mean several things.", preview(answer)),
+        text: Phrase::WhichAspect.text(language).into(),
+        why: Phrase::AnswerIsVague.fill(language, &[&said]),
         options: Vec::new(),
         multiple: false,
         recommended: None,
         allow_skip: true,
         allow_free_text: true,
         priority: crate::protocol::question::Priority::Important,
-        assumption: format!(
-            "Take \"{}\" at face value and cover its likely readings.",
-            preview(answer)
-        ),
+        assumption: Phrase::TakeAnswerAsIs.fill(language, &[&said]),
         source: QuestionSource::Detector {
             rule: "generic_follow_up".into(),
         },
@@ -154,5 +153,29 @@ fn is_reference_rule(source: &QuestionSource) -> bool {
         | QuestionSource::Catalog { .. }
         | QuestionSource::Step
         | QuestionSource::FollowUp { .. } => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_generic_follow_up_is_in_the_users_language_with_one_id() {
+        let english = generic_follow_up("that thing", Language::English);
+        assert_eq!(english.text, "About which specific aspect?");
+        assert_eq!(english.why, "\"that thing\" could mean several things.");
+        let simplified = generic_follow_up("那个", Language::Simplified);
+        let traditional = generic_follow_up("那個", Language::Traditional);
+        assert_eq!(simplified.text, "具体是指哪一方面？");
+        assert_eq!(traditional.text, "具體是指哪一方面？");
+        assert_eq!(traditional.why, "「那個」可能有好幾種意思。");
+        assert_eq!(
+            simplified.assumption,
+            "按字面理解“那个”，并涵盖它几种可能的意思。"
+        );
+        // One question whatever the language: asked once, never again in another script.
+        assert_eq!(english.id, simplified.id);
+        assert_eq!(english.id, traditional.id);
     }
 }

@@ -17,6 +17,12 @@ impl Session {
 
 impl Active {
     fn check_invariants(&self, config: &Config) -> Result<(), String> {
+        self.check_conversation(config)?;
+        self.check_phase(config)
+    }
+
+    /// The budget, the asked and answered questions, the queue and a paused step.
+    fn check_conversation(&self, config: &Config) -> Result<(), String> {
         let limits = &config.limits;
         let c = &self.conversation;
         if count(c.asked.len()) > limits.max_questions {
@@ -76,6 +82,12 @@ impl Active {
                 ));
             }
         }
+        Ok(())
+    }
+
+    /// What the phase holds agrees with the conversation.
+    fn check_phase(&self, config: &Config) -> Result<(), String> {
+        let c = &self.conversation;
         match &self.phase {
             phase @ (Phase::Asking { question, .. } | Phase::Translating { question }) => {
                 let waiting = if let Phase::Asking { waiting, .. } = phase {

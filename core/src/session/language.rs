@@ -5,23 +5,18 @@
 //! characters only one of them uses; any other language counts as English.
 
 use crate::detect;
+use crate::protocol::language::Language;
 use crate::protocol::question::Question;
 use crate::text::is_cjk;
-
-/// A language the user reads: the one notices are written in and questions are shown in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Language {
-    English,
-    Simplified,
-    Traditional,
-}
 
 impl Language {
     /// The session's language, from the configured tag and the request's own script: Chinese
     /// when the tag is a `zh` tag or the request is written mostly in Chinese (Traditional for
     /// `zh-Hant`/`zh-TW`/`zh-HK`/`zh-MO` tags, or a request in Traditional characters),
-    /// English otherwise. A script named by the tag wins over the request's.
-    pub(super) fn of_session(tag: &str, request: &str) -> Self {
+    /// English otherwise. A script named by the tag wins over the request's. This is what
+    /// [`Session::language`](crate::Session::language) says once a request is started; a
+    /// shell may ask it before (to write its own first line in that language).
+    pub fn of_session(tag: &str, request: &str) -> Self {
         let tag = tag.trim().to_ascii_lowercase();
         let chinese_tag = tag == "zh" || tag.starts_with("zh-") || tag.starts_with("zh_");
         let tagged = |subtags: &[&str]| {
@@ -31,7 +26,10 @@ impl Language {
                     .skip(1)
                     .any(|part| subtags.contains(&part))
         };
-        if tagged(&["hant", "tw", "hk", "mo"]) {
+        if !chinese_tag && request.is_ascii() {
+            // The common case, an English request under a non-Chinese tag: one pass over bytes.
+            Self::English
+        } else if tagged(&["hant", "tw", "hk", "mo"]) {
             Self::Traditional
         } else if tagged(&["hans", "cn", "sg"]) {
             Self::Simplified
@@ -42,15 +40,6 @@ impl Language {
             Self::Simplified
         } else {
             Self::English
-        }
-    }
-
-    /// The BCP 47 tag a translation request names.
-    pub(super) fn tag(self) -> &'static str {
-        match self {
-            Self::English => "en",
-            Self::Simplified => "zh-Hans",
-            Self::Traditional => "zh-Hant",
         }
     }
 
@@ -110,7 +99,12 @@ impl Written {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::question::{QuestionId, QuestionSource, Stage};
+    use crate::protocol::config::{Config, Detection};
+    use crate::protocol::effect::Effect;
+    use crate::protocol::input::{Context, Input, UserAnswer};
+    use crate::protocol::question::{ChoiceId, QuestionId, QuestionSource, Stage};
+    use crate::protocol::status::Status;
+    use crate::session::Session;
 
     fn question(text: &str) -> Question {
         Question {
@@ -160,6 +154,414 @@ mod tests {
             );
         }
         assert_eq!(Language::Traditional.tag(), "zh-Hant");
+    }
+
+    /// Every string in `effects` the user sees: questions (text, why, options, assumption),
+    /// notices, the answer, the rendered prompt and the offline answer, the handoff package.
+    /// Requests meant only for the LLM are left out: they may stay English.
+    fn user_facing(effects: &[Effect]) -> Vec<String> {
+        let mut out = Vec::new();
+        for effect in effects {
+            match effect {
+                Effect::Ask { question, .. } => {
+                    out.extend([
+                        question.text.clone(),
+                        question.why.clone(),
+                        question.assumption.clone(),
+                    ]);
+                    for option in &question.options {
+                        out.push(option.label.clone());
+                        out.extend(option.description.clone());
+                    }
+                }
+                Effect::Notice { message } => out.push(message.clone()),
+                Effect::AppendAnswer { text } => out.push(text.clone()),
+                Effect::RunStep { prompt, .. } | Effect::RequestGeneration { prompt, .. } => {
+                    out.extend([prompt.render(), prompt.offline_answer()]);
+                    out.extend(prompt.assumptions.iter().cloned());
+                }
+                Effect::Complete { answer, prompt } => {
+                    out.extend([answer.clone(), prompt.render()]);
+                }
+                Effect::HandOff { package } => {
+                    out.extend([package.reason.clone(), package.answer.clone()]);
+                    out.extend(package.assumptions.iter().cloned());
+                    out.extend(package.questions.iter().map(|r| r.answer_text()));
+                }
+                Effect::StatusChanged { .. }
+                | Effect::RequestDetection { .. }
+                | Effect::RequestTranslation { .. } => {}
+            }
+        }
+        out
+    }
+
+    /// The sentences of `text` written in English only: two Latin words or more and no Chinese
+    /// character. What the user typed (`<user_input>` blocks) is theirs and is left out, and so
+    /// is quoted text ("…", “…”, 「…」), so an English sentence quoting Chinese still counts.
+    fn english_sentences(text: &str) -> Vec<String> {
+        let mut kept = String::new();
+        let mut rest = text;
+        while let Some(open) = rest.find("<user_input>") {
+            let Some(close) = rest[open..].find("</user_input>") else {
+                break;
+            };
+            kept.push_str(&rest[..open]);
+            rest = &rest[open + close + "</user_input>".len()..];
+        }
+        kept.push_str(rest);
+        let mut unquoted = String::new();
+        let mut closing = None;
+        for c in kept.chars() {
+            match (closing, c) {
+                (None, '"') => closing = Some('"'),
+                (None, '“') => closing = Some('”'),
+                (None, '「') => closing = Some('」'),
+                (Some(end), c) if c == end => closing = None,
+                (Some(_), '\n') => {
+                    closing = None;
+                    unquoted.push('\n');
+                }
+                (Some(_), _) => {}
+                (None, c) => unquoted.push(c),
+            }
+        }
+        unquoted
+            .split(['\n', '.', '?', '!', ';', '。', '？', '！', '；'])
+            .filter(|s| {
+                let words = s
+                    .split(|c: char| !c.is_ascii_alphabetic())
+                    .filter(|w| w.len() >= 2)
+                    .count();
+                words >= 2 && !s.chars().any(is_cjk)
+            })
+            .map(|s| s.trim().to_owned())
+            .collect()
+    }
+
+    /// One input, built from the effects so far.
+    type Step<'a> = &'a dyn Fn(&[Effect]) -> Input;
+
+    /// Runs `inputs` and returns every effect.
+    fn run(session: &mut Session, inputs: &[Step<'_>]) -> Vec<Effect> {
+        let mut all = Vec::new();
+        for input in inputs {
+            let input = input(&all);
+            let effects = session
+                .handle(input.clone())
+                .unwrap_or_else(|e| panic!("{input:?} refused: {e}; effects so far {all:?}"));
+            all.extend(effects);
+        }
+        all
+    }
+
+    fn last_question(effects: &[Effect]) -> QuestionId {
+        effects
+            .iter()
+            .rev()
+            .find_map(|e| {
+                if let Effect::Ask { question, .. } = e {
+                    Some(question.id.clone())
+                } else {
+                    None
+                }
+            })
+            .expect("a question was asked")
+    }
+
+    fn offline(effects: &[Effect]) -> Input {
+        let prompt = effects
+            .iter()
+            .rev()
+            .find_map(|e| {
+                if let Effect::RequestGeneration { prompt, .. } = e {
+                    Some(prompt)
+                } else {
+                    None
+                }
+            })
+            .expect("generation was requested");
+        Input::GenerationCompleted {
+            text: prompt.offline_answer(),
+            usage: None,
+        }
+    }
+
+    /// Conversations in Traditional Chinese that meet every sentence the engine writes: LLM
+    /// questions skipped and timed out, a failed and an unreadable detection, a document and
+    /// the catalog's questions, the offline answer and a handoff. Not one sentence the user
+    /// sees is English only.
+    #[test]
+    fn a_traditional_chinese_session_shows_no_english_sentence() {
+        let mut seen = llm_questions_skipped_and_timed_out();
+        seen.extend(failed_detections_then_continue());
+        seen.extend(document_and_catalog_questions());
+        let count = |f: fn(&Effect) -> bool| seen.iter().filter(|e| f(e)).count();
+        // A timeout and two fallbacks; four answers, one of them handed off.
+        assert_eq!(count(|e| matches!(e, Effect::Notice { .. })), 3);
+        assert_eq!(count(|e| matches!(e, Effect::Complete { .. })), 4);
+        assert_eq!(count(|e| matches!(e, Effect::HandOff { .. })), 1);
+        let english: Vec<String> = user_facing(&seen)
+            .iter()
+            .flat_map(|text| english_sentences(text))
+            .collect();
+        assert!(english.is_empty(), "English sentences: {english:#?}");
+    }
+
+    /// A Config that detects with the LLM, in the language `tag`, with a one-minute timeout.
+    fn llm(tag: &str) -> Config {
+        Config {
+            detection: Detection::Llm,
+            language: tag.into(),
+            question_timeout_ms: Some(60_000),
+            ..Config::default()
+        }
+    }
+
+    /// A step of [`run`] that starts `request` at time 0.
+    fn start(request: &'static str) -> impl Fn(&[Effect]) -> Input {
+        move |_: &[Effect]| Input::Start {
+            request: request.into(),
+            context: Context::default(),
+            now: 0,
+        }
+    }
+
+    /// The LLM's questions in Traditional Chinese: one skipped, one timed out; then the offline
+    /// answer.
+    fn llm_questions_skipped_and_timed_out() -> Vec<Effect> {
+        let reply = r#"{"needs_clarification": true, "questions": [
+            {"question": "要寄給誰？", "options": ["主管", "客戶"], "recommended": 2,
+             "priority": "critical"},
+            {"question": "大約要寫多長？", "options": ["一段", "一頁"], "priority": "important"}]}"#;
+        let mut seen = Vec::new();
+        let mut s = Session::new(llm("en"));
+        seen.extend(run(
+            &mut s,
+            &[
+                &start("幫我寫一封請假的郵件給大家"),
+                &|_| Input::DetectionReceived {
+                    text: reply.into(),
+                    usage: None,
+                },
+                &|fx| Input::Skip {
+                    question: last_question(fx),
+                    now: 1_000,
+                },
+                &|_| Input::Tick { now: 120_000 },
+                &offline,
+            ],
+        ));
+        assert_eq!(s.status(), Status::Completed);
+        assert_eq!(s.language(), Language::Traditional);
+
+        seen
+    }
+
+    /// A failed detection, then "Continue anyway"; an unreadable one, then the same.
+    fn failed_detections_then_continue() -> Vec<Effect> {
+        let mut seen = Vec::new();
+        for detection in [
+            Input::DetectionFailed {
+                reason: "HTTP 502".into(),
+            },
+            Input::DetectionReceived {
+                text: "<html>502</html>".into(),
+                usage: None,
+            },
+        ] {
+            let mut s = Session::new(llm("zh-TW"));
+            seen.extend(run(
+                &mut s,
+                &[
+                    &start("悠遊卡 投遞的格式、成效"),
+                    &|_| detection.clone(),
+                    &|_| Input::SkipAll { now: 1_000 },
+                    &offline,
+                ],
+            ));
+            assert_eq!(s.status(), Status::Completed);
+        }
+
+        seen
+    }
+
+    /// A document that needs a human (one question without a reason), and the catalog: a name
+    /// with three entries and a quoted one with none.
+    fn document_and_catalog_questions() -> Vec<Effect> {
+        let mut seen = Vec::new();
+        let context: Context = serde_json::from_str(
+            r#"{"document": {"id": "refund", "title": "退費與重複扣款", "content": "重複扣款會全額退費。",
+                 "clarifying_questions": ["是哪一筆訂單？"], "requires_handoff": true},
+                "entities": [
+                 {"mention": "悠遊卡", "matches": [
+                   {"id": "a", "name": "悠遊卡", "description": "品牌形象活動"},
+                   {"id": "b", "name": "悠遊卡", "description": "學生卡推廣活動"},
+                   {"id": "c", "name": "悠遊卡", "description": "聯名信用卡活動"}]},
+                 {"mention": "黑卡", "matches": []}]}"#,
+        )
+        .expect("a context");
+        let mut s = Session::new(Config {
+            language: "zh-Hant".into(),
+            ..Config::default()
+        });
+        seen.extend(run(
+            &mut s,
+            &[
+                &|_| Input::Start {
+                    request: "悠遊卡和「黑卡」被重複扣款了，我要退費".into(),
+                    context: context.clone(),
+                    now: 0,
+                },
+                &|fx| Input::Answer {
+                    question: last_question(fx),
+                    answer: UserAnswer::Choices {
+                        choices: vec![ChoiceId("b".into())],
+                    },
+                    now: 1_000,
+                },
+                &|fx| Input::Skip {
+                    question: last_question(fx),
+                    now: 2_000,
+                },
+                &|fx| Input::Skip {
+                    question: last_question(fx),
+                    now: 3_000,
+                },
+                &offline,
+            ],
+        ));
+        assert_eq!(s.status(), Status::HandedOff);
+        assert_eq!(s.resolutions().len(), 3, "{:?}", s.resolutions());
+
+        seen
+    }
+
+    /// Every refusal a user can meet, told in Traditional Chinese without an English sentence,
+    /// while its `Display` (for logs) stays as it was.
+    #[test]
+    fn refusals_are_told_in_the_users_language() {
+        let mut s = Session::new(Config {
+            detection: Detection::Llm,
+            ..Config::default()
+        });
+        let mut refusals = Vec::new();
+        let mut refuse = |s: &mut Session, input: Input| {
+            let before = s.clone();
+            let e = s.handle(input).expect_err("refused");
+            assert_eq!(*s, before);
+            refusals.push(e);
+        };
+        refuse(&mut s, Input::Retry);
+        refuse(
+            &mut s,
+            Input::Start {
+                request: " ".into(),
+                context: Context::default(),
+                now: 0,
+            },
+        );
+        ask_two_questions(&mut s);
+        let pending = s.current_question().expect("a question").id.clone();
+        let choose = |ids: &[&str]| UserAnswer::Choices {
+            choices: ids.iter().map(|id| ChoiceId((*id).into())).collect(),
+        };
+        for answer in [
+            choose(&[]),
+            choose(&["o1", "o1"]),
+            choose(&["o9"]),
+            UserAnswer::Text { text: "  ".into() },
+            UserAnswer::Text {
+                text: "長".repeat(crate::protocol::input::MAX_TEXT_BYTES),
+            },
+        ] {
+            refuse(
+                &mut s,
+                Input::Answer {
+                    question: pending.clone(),
+                    answer,
+                    now: 1,
+                },
+            );
+        }
+        refuse(
+            &mut s,
+            Input::Answer {
+                question: QuestionId("q-elsewhere".into()),
+                answer: choose(&["o1"]),
+                now: 1,
+            },
+        );
+        for question in [pending.clone(), QuestionId("q-elsewhere".into())] {
+            refuse(&mut s, Input::Reopen { question, now: 1 });
+        }
+        s.handle(Input::Answer {
+            question: pending,
+            answer: choose(&["o1", "o2"]),
+            now: 2,
+        })
+        .expect("several allowed");
+        let single = s.current_question().expect("the second").id.clone();
+        refuse(
+            &mut s,
+            Input::Answer {
+                question: single,
+                answer: choose(&["o1", "o2"]),
+                now: 3,
+            },
+        );
+        assert_eq!(refusals.len(), 11, "{refusals:?}");
+        for e in &refusals {
+            let said = e.in_words(Language::Traditional);
+            assert!(said.chars().any(is_cjk), "{e}: {said}");
+            assert!(english_sentences(&said).is_empty(), "{e}: {said}");
+            assert!(!said.contains("q-"), "an id is no words for a user: {said}");
+        }
+        // English stays as the Display said it, less the ids.
+        let several = refusals.last().expect("one");
+        assert_eq!(
+            several.in_words(Language::English),
+            "The answer was not accepted: several options chosen on a single-choice question."
+        );
+        assert_eq!(
+            several.in_words(Language::Simplified),
+            "回答未被接受：这是单选题，却选了多个选项。"
+        );
+    }
+
+    /// Starts a Traditional-Chinese trip request on `s` and gives it the LLM's two questions:
+    /// cities (several may be chosen), then companions (one).
+    fn ask_two_questions(s: &mut Session) {
+        s.handle(Input::Start {
+            request: "幫我規劃一趟旅行".into(),
+            context: Context::default(),
+            now: 0,
+        })
+        .expect("started");
+        s.handle(Input::DetectionReceived {
+            text: r#"{"needs_clarification": true, "questions": [
+                {"question": "想去哪些城市？", "options": ["台北", "台南", "花蓮"], "multiple": true},
+                {"question": "幾個人同行？", "options": ["一人", "兩人"]}]}"#
+                .into(),
+            usage: None,
+        })
+        .expect("questions");
+    }
+
+    #[test]
+    fn the_english_sentence_check_finds_english_and_spares_user_text() {
+        assert_eq!(
+            english_sentences("假設為中等預算。\nThe question timed out; continuing."),
+            ["The question timed out"]
+        );
+        assert!(english_sentences("問題：Which Android version?").is_empty());
+        assert_eq!(
+            english_sentences("Which \"悠遊卡\" do you mean?"),
+            ["Which  do you mean"]
+        );
+        assert!(english_sentences("「Which city?」未獲回答。").is_empty());
+        assert!(english_sentences("<user_input>plan a trip</user_input>\n").is_empty());
+        assert!(english_sentences("<user_input> 區塊裡的文字").is_empty());
     }
 
     #[test]

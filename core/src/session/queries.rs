@@ -1,12 +1,12 @@
 //! What a host can read from a session: status, the pending question, progress, results.
 
 use super::{
-    Active, Conversation, PausedStep, Phase, Progress, Session, State, Status, StepOutput, check,
-    count,
+    Active, PausedStep, Phase, Progress, Session, State, Status, StepOutput, check, count,
 };
 use crate::protocol::config::Config;
 use crate::protocol::input::Answer;
 use crate::protocol::input::InputKind;
+use crate::protocol::language::Language;
 use crate::protocol::prompt::{EnrichedPrompt, HandoffPackage, Resolution};
 use crate::protocol::question::{Question, QuestionId};
 use crate::protocol::time::Millis;
@@ -148,6 +148,17 @@ impl Session {
         self.state.conversation().map_or(&[], |c| &c.unasked)
     }
 
+    /// The language the user reads: the one every sentence the engine writes for them is in
+    /// (notices, the assumptions and questions it frames, the enriched prompt's headings, the
+    /// offline answer). The configured tag's when it names Chinese, else the request's script;
+    /// before a request, the tag's alone.
+    pub fn language(&self) -> Language {
+        match self.state.conversation() {
+            Some(c) => c.language(&self.env.config),
+            None => Language::of_session(&self.env.config.language, ""),
+        }
+    }
+
     /// The original request, once started.
     pub fn request(&self) -> Option<&str> {
         self.state.conversation().map(|c| c.request.as_str())
@@ -155,7 +166,9 @@ impl Session {
 
     /// The enriched prompt built from everything gathered so far.
     pub fn enriched_prompt(&self) -> Option<EnrichedPrompt> {
-        self.state.conversation().map(Conversation::prompt)
+        self.state
+            .conversation()
+            .map(|c| c.prompt(c.language(&self.env.config)))
     }
 
     /// The outputs of the pipeline steps that have finished, in order.

@@ -1,5 +1,6 @@
 //! Checking and reading what the user said to a question.
 
+use crate::phrase::Phrase;
 use crate::protocol::error::Error;
 use crate::protocol::input::{MAX_TEXT_BYTES, UserAnswer};
 use crate::protocol::question::{ChoiceId, Question, QuestionId};
@@ -59,7 +60,7 @@ pub(super) fn validate(q: &Question, reply: &UserAnswer) -> Result<(), Error> {
         if choices.is_empty() {
             return Err(Error::InvalidAnswer {
                 question: q.id.clone(),
-                reason: "no option chosen",
+                reason: Phrase::NoOptionChosen.english(),
             });
         }
         for c in choices {
@@ -73,14 +74,14 @@ pub(super) fn validate(q: &Question, reply: &UserAnswer) -> Result<(), Error> {
         if choices.len() > 1 && !q.multiple {
             return Err(Error::InvalidAnswer {
                 question: q.id.clone(),
-                reason: "several options chosen on a single-choice question",
+                reason: Phrase::SeveralOnSingleChoice.english(),
             });
         }
         for (i, c) in choices.iter().enumerate() {
             if choices.iter().skip(i + 1).any(|d| d == c) {
                 return Err(Error::InvalidAnswer {
                     question: q.id.clone(),
-                    reason: "the same option is chosen twice",
+                    reason: Phrase::SameOptionTwice.english(),
                 });
             }
         }
@@ -91,12 +92,12 @@ pub(super) fn validate(q: &Question, reply: &UserAnswer) -> Result<(), Error> {
         if !q.allow_free_text {
             Err(Error::InvalidAnswer {
                 question: q.id.clone(),
-                reason: "this question does not take free text",
+                reason: Phrase::NoFreeText.english(),
             })
         } else if text.trim().is_empty() {
             Err(Error::InvalidAnswer {
                 question: q.id.clone(),
-                reason: "the answer is empty",
+                reason: Phrase::EmptyAnswer.english(),
             })
         } else {
             Ok(())
@@ -111,7 +112,7 @@ pub(super) fn validate(q: &Question, reply: &UserAnswer) -> Result<(), Error> {
         UserAnswer::DontKnow if q.allow_skip => Ok(()),
         UserAnswer::DontKnow => Err(Error::InvalidAnswer {
             question: q.id.clone(),
-            reason: "this question does not offer \"I don't know\"",
+            reason: Phrase::NoDontKnow.english(),
         }),
     }
 }

@@ -90,7 +90,8 @@ impl Active {
     ) -> bool {
         let mut from_sources = false;
         if let Some(doc) = document {
-            let questions = crate::sources::document_questions(&doc);
+            let questions =
+                crate::sources::document_questions(&doc, self.conversation.language(&env.config));
             env.note(
                 Layer::Document,
                 "document_matched",
@@ -104,7 +105,8 @@ impl Active {
             self.enqueue(questions, env);
         }
         for lookup in entities {
-            match crate::sources::entity_question(&lookup) {
+            match crate::sources::entity_question(&lookup, self.conversation.language(&env.config))
+            {
                 Some(q) => {
                     env.note(
                         Layer::Catalog,

@@ -37,7 +37,9 @@ impl Active {
     ) {
         let may_ask = self.step_may_ask(&step, env);
         let per_step = env.config.limits.max_per_step;
-        let mut questions = match analysis::parse_detection(json, &Stage::Step(step.clone())) {
+        let language = self.conversation.language(&env.config);
+        let stage = Stage::Step(step.clone());
+        let mut questions = match analysis::parse_detection(json, &stage, language) {
             Ok(a) if a.needs_clarification => a.questions,
             Ok(_) => Vec::new(),
             Err(e) => {

@@ -4,11 +4,11 @@
 //! and the budget do not notice; without an LLM, or when the translation fails, the question
 //! is shown as written and the trace says why.
 
-use super::language::Language;
 use super::{Active, Env, Phase};
 use crate::analysis;
 use crate::protocol::config::Detection;
 use crate::protocol::effect::Effect;
+use crate::protocol::language::Language;
 use crate::protocol::question::Question;
 use crate::protocol::trace::Layer;
 use crate::text::preview;

@@ -1,0 +1,109 @@
+//! No function in the engine (`core/src`) or the CLI (`cli/src`) is longer than
+//! [`MAX_LINES`] lines, tests included: a function that long does several things, and the
+//! reader has to hold them all at once. A table of data belongs in a `static`, not in a
+//! function body.
+//!
+//! A function is found by a line that starts (after indentation) with `fn`, `pub fn`,
+//! `pub(crate) fn`, `async fn`… and has a body; it ends at the first later line that closes a
+//! brace at the same indentation, which is how `cargo fmt` lays out every function.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The longest a function may be, from its `fn` line to its closing brace.
+const MAX_LINES: usize = 100;
+
+#[test]
+fn no_function_is_longer_than_the_limit() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files = Vec::new();
+    for dir in ["core/src", "cli/src"] {
+        rust_files(&root.join(dir), &mut files);
+    }
+    assert!(files.len() > 20, "the sources were not found: {files:?}");
+    let too_long: Vec<String> = files
+        .iter()
+        .flat_map(|file| {
+            let text = fs::read_to_string(file).expect("a source file");
+            long_functions(&text)
+                .into_iter()
+                .map(move |(line, name, len)| {
+                    format!("{}:{line} {name}: {len} lines", file.display())
+                })
+        })
+        .collect();
+    assert!(
+        too_long.is_empty(),
+        "functions over {MAX_LINES} lines:\n{}",
+        too_long.join("\n")
+    );
+}
+
+#[test]
+fn a_long_function_is_found() {
+    let body = "    let x = 1;\n".repeat(MAX_LINES);
+    let text = format!(
+        "fn short() {{\n}}\n\nimpl A {{\n    pub(crate) fn long(&self) {{\n{body}    }}\n}}\n"
+    );
+    assert_eq!(
+        long_functions(&text),
+        [(5, "long".to_owned(), MAX_LINES + 2)]
+    );
+    let declared = "trait T {\n    fn f(&self);\n}\n";
+    assert!(long_functions(declared).is_empty());
+}
+
+/// Every function of `text` over [`MAX_LINES`]: its first line (1-based), name and length.
+fn long_functions(text: &str) -> Vec<(usize, String, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut found = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let Some(name) = function_name(line) else {
+            continue;
+        };
+        if line.trim_end().ends_with(';') {
+            continue;
+        }
+        let indent = line.len() - line.trim_start().len();
+        let end = lines[i + 1..]
+            .iter()
+            .position(|l| {
+                l.len() - l.trim_start().len() == indent && l.trim_start().starts_with('}')
+            })
+            .map_or(lines.len(), |k| i + 1 + k);
+        let len = end - i + 1;
+        if len > MAX_LINES {
+            found.push((i + 1, name.to_owned(), len));
+        }
+    }
+    found
+}
+
+/// The name of the function a line declares, if it declares one.
+fn function_name(line: &str) -> Option<&str> {
+    let mut rest = line.trim_start();
+    for prefix in [
+        "pub(crate) ",
+        "pub(super) ",
+        "pub ",
+        "const ",
+        "async ",
+        "unsafe ",
+    ] {
+        rest = rest.strip_prefix(prefix).unwrap_or(rest);
+    }
+    let rest = rest.strip_prefix("fn ")?;
+    let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_'))?;
+    Some(&rest[..end])
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).expect("a source folder") {
+        let path = entry.expect("an entry").path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
