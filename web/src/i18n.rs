@@ -3,14 +3,14 @@
 //!
 //! Questions and answers come from the engine in the user's language; only the fixed labels
 //! around them live here. The language follows the setting, or the browser when it is "auto";
-//! while a conversation in Chinese is shown it follows that conversation's script the way the
-//! engine reads it ([`Lang::of_session`]), so a request written in Traditional characters gets
-//! Traditional chrome.
+//! while a conversation whose request is written in Chinese is shown it follows the language the
+//! engine writes that conversation in ([`clarify_core::Session::language`]), so a request written
+//! in Traditional characters gets Traditional chrome.
 //!
 //! The views read the language from Leptos context ([`provide_lang`], [`use_lang`]) rather than
 //! from a prop handed down through every component.
 
-use clarify_core::Priority;
+use clarify_core::{Language, Priority};
 use leptos::prelude::{Signal, provide_context, use_context};
 
 /// A language the chrome is written in.
@@ -70,49 +70,12 @@ impl Lang {
         }
     }
 
-    /// The language of a session configured with `tag` ([`clarify_core::Config::language`])
-    /// once `request` started it: a tag naming a script (`zh-Hans`, `zh-CN`, `zh-Hant`,
-    /// `zh-TW`…) wins, as it does in the engine; otherwise see [`Lang::of_conversation`].
-    pub fn of_session(tag: &str, request: &str) -> Self {
-        let lower = tag.to_ascii_lowercase();
-        let mut parts = lower.split(['-', '_']);
-        if parts.next() == Some("zh") && parts.any(|p| matches!(p, "hans" | "cn" | "sg")) {
-            return Self::Zh;
-        }
-        Self::from_tag(tag).of_conversation(request)
-    }
-
-    /// The language of a conversation on `request` in a session configured with this language,
-    /// read as the engine reads it: a tag naming Traditional wins; otherwise a request with at
-    /// least as many Chinese characters as Latin words is Chinese, Traditional when it holds
-    /// more characters particular to Traditional than to Simplified; otherwise the configured
-    /// language.
-    pub fn of_conversation(self, request: &str) -> Self {
-        if self == Self::ZhHant {
-            return self;
-        }
-        let (mut han, mut traditional, mut simplified) = (0usize, 0usize, 0usize);
-        for c in request.chars() {
-            if matches!(c, '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}')
-            {
-                han += 1;
-                if TRADITIONAL_ONLY.contains(c) {
-                    traditional += 1;
-                } else if SIMPLIFIED_ONLY.contains(c) {
-                    simplified += 1;
-                }
-            }
-        }
-        let latin_words = request
-            .split(|c: char| !c.is_ascii_alphabetic())
-            .filter(|w| !w.is_empty())
-            .count();
-        if han == 0 || han < latin_words {
-            self
-        } else if traditional > simplified {
-            Self::ZhHant
-        } else {
-            Self::Zh
+    /// The chrome for the language the engine writes in ([`clarify_core::Session::language`]).
+    pub fn of(language: Language) -> Self {
+        match language {
+            Language::English => Self::En,
+            Language::Simplified => Self::Zh,
+            Language::Traditional => Self::ZhHant,
         }
     }
 
@@ -125,12 +88,6 @@ impl Lang {
         }
     }
 }
-
-/// Common characters written only in Traditional, and only in Simplified: the engine's own
-/// markers (`script_markers` in core/src/detect.rs, which the engine does not export), so the
-/// chrome reads a request's script as the engine does. Keep the two lists equal.
-const TRADITIONAL_ONLY: &str = "這個們說請對嗎麼為從時會與實設計區網電話買賣價錢遊戲體驗學習開關門問題點資訊詢據數報遞種際動現發還過樣讓書給薦幾訂張幫規劃寫總結機車後飯館廳氣華東頁讀語輕歡樂劇來覺難邊見長間場應該經業認識誰鐵較單雙號兩內處務導飛約傳級歲絡錄選擇線舊";
-const SIMPLIFIED_ONLY: &str = "这个们说请对吗么为从时会与实设计区网电话买卖价钱游戏体验学习开关门问题点资讯询据数报递种际动现发还过样让书给荐几订张帮规划写总结机车后饭馆厅气华东页读语轻欢乐剧来觉难边见长间场应该经业认识谁铁较单双号两内处务导飞约传级岁络录选择线旧";
 
 /// Makes `lang` the language of every view below the calling component.
 pub fn provide_lang(lang: Signal<Lang>) {

@@ -1284,10 +1284,6 @@ async fn the_chrome_follows_a_conversation_in_traditional_characters() {
     tick().await;
     assert_eq!(html.get_attribute("lang").unwrap(), "zh-Hans");
     drop(m);
-    assert_eq!(Lang::of_session("zh-CN", "我的應用程式一直閃退"), Lang::Zh);
-    assert_eq!(Lang::of_session("en", "my app crashes"), Lang::En);
-    assert_eq!(Lang::of_session("zh", "my app crashes"), Lang::Zh);
-    assert_eq!(Lang::of_session("en", "最新的消息"), Lang::Zh);
 }
 
 #[wasm_bindgen_test]

@@ -6,8 +6,8 @@
 //! changed, so a streamed chunk wakes the answer and nothing else.
 
 use clarify_core::{
-    Answer, Config, Counters, Effect, HandoffPackage, Input, InputKind, Millis, Progress, Question,
-    QuestionId, Resolution, Session, Status, TraceEvent, demo,
+    Answer, Config, Counters, Effect, HandoffPackage, Input, InputKind, Language, Millis, Progress,
+    Question, QuestionId, Resolution, Session, Status, TraceEvent, demo,
 };
 use leptos::prelude::*;
 
@@ -402,8 +402,8 @@ impl Default for Notices {
 /// may switch mid-question).
 fn conversation_lang(s: &Session) -> Option<Lang> {
     let request = s.request()?;
-    let written_in_chinese = Lang::En.of_conversation(request) != Lang::En;
-    written_in_chinese.then(|| Lang::of_session(&s.config().language, request))
+    let written_in_chinese = !Language::of_session("en", request).is_english();
+    written_in_chinese.then(|| Lang::of(s.language()))
 }
 
 /// The ids of the questions whose answers can be changed now.
