@@ -144,7 +144,8 @@ pub struct Texts {
     pub change: &'static str,
     /// The accessible name of that button, before the question's text.
     pub change_answer_to: &'static str,
-    /// "If you skip:", before the assumption the engine makes then.
+    /// "If you skip:" before the assumption the engine makes then, with the space its script
+    /// puts after a colon (none after a full-width one).
     pub assumption: &'static str,
     /// Label of the request box.
     pub request_label: &'static str,
@@ -283,7 +284,7 @@ static EN: Texts = Texts {
     changing: "Changing your earlier answer: it stays as it was unless you continue with a new one.",
     change: "Change",
     change_answer_to: "Change your answer to: ",
-    assumption: "If you skip:",
+    assumption: "If you skip: ",
     request_label: "Your request",
     answer_label: "Your answer",
     new_request: "New request",

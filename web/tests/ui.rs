@@ -1139,6 +1139,11 @@ async fn the_key_hint_names_the_options_there_are_and_the_assumption_is_said_onc
     let (m, _) = mount_card(open, Lang::Zh, Ok(()));
     assert_eq!(text(&m.get("keys-hint")), "按键：Enter 继续。");
     assert_eq!(text(&m.get("free-text-label")), "用你自己的话描述");
+    // No space after a full-width colon.
+    assert_eq!(
+        text(&m.get("assumption")),
+        "如果跳过：The latest Android version."
+    );
     drop(m);
     let mut open = question(Priority::Helpful, false);
     open.options.clear();

@@ -115,7 +115,6 @@ pub fn QuestionCard(
         view! {
             <p class="qcard-assumption" data-testid="assumption">
                 {move || t().assumption}
-                " "
                 {question.assumption.clone()}
             </p>
         }

@@ -33,10 +33,14 @@ impl Engine {
         }
     }
 
-    /// Sends `input` to the session; `Err` carries the engine's refusal as text.
+    /// Sends `input` to the session; `Err` carries the engine's refusal in words for the user,
+    /// in the conversation's language.
     pub fn send(&self, input: Input) -> Result<(), String> {
         self.driver
-            .try_with_value(|d| d.send(input).map_err(|e| e.to_string()))
+            .try_with_value(|d| {
+                d.send(input)
+                    .map_err(|e| d.with(|s| e.in_words(s.language())))
+            })
             .unwrap_or_else(|| Err("the app was closed".into()))
     }
 
