@@ -97,6 +97,7 @@ export class ClarifyWidget extends HTMLElement {
     if (!this.#card) {
       this.#card = new api.WidgetCard(this.shadowRoot, (request) => this.#startFromCard(request), (e) => this.#emitError(e));
       this.#card.setLanguage(this.getAttribute("language"));
+      this.#card.setStorageKey(this.getAttribute("storage-key"));
     }
     if (!this.#clarifier) {
       try {

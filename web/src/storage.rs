@@ -272,7 +272,18 @@ pub fn save_draft(text: &str) {
 /// The free text half-typed on the card of `question` (a question id), or `""` when the draft
 /// kept belongs to another question or there is none.
 pub fn load_answer_draft(question: &str) -> String {
-    get(ANSWER_DRAFT_KEY)
+    load_answer_draft_at(ANSWER_DRAFT_KEY, question)
+}
+
+/// Keeps `text` as the draft answer to `question` (forgets any draft when `text` is empty).
+pub fn save_answer_draft(question: &str, text: &str) {
+    save_answer_draft_at(ANSWER_DRAFT_KEY, question, text);
+}
+
+/// [`load_answer_draft`] from the storage key `key` (a widget keeps its draft beside its
+/// session's key).
+pub fn load_answer_draft_at(key: &str, question: &str) -> String {
+    get(key)
         .ok()
         .flatten()
         .and_then(|saved| {
@@ -282,12 +293,12 @@ pub fn load_answer_draft(question: &str) -> String {
         .unwrap_or_default()
 }
 
-/// Keeps `text` as the draft answer to `question` (forgets any draft when `text` is empty).
-pub fn save_answer_draft(question: &str, text: &str) {
+/// [`save_answer_draft`] under the storage key `key`.
+pub fn save_answer_draft_at(key: &str, question: &str, text: &str) {
     if text.is_empty() {
-        put_or_remove(ANSWER_DRAFT_KEY, "");
+        put_or_remove(key, "");
     } else {
-        put_or_remove(ANSWER_DRAFT_KEY, &format!("{question}\n{text}"));
+        put_or_remove(key, &format!("{question}\n{text}"));
     }
 }
 

@@ -25,6 +25,7 @@ use crate::driver::{Driver, now};
 use crate::i18n::{Lang, provide_lang, use_lang};
 use crate::js_api::Clarifier;
 use crate::js_api::error::ClarifyError;
+use crate::storage;
 use crate::ui::{
     Ending, Engine, Notices, QuestionCard, RequestForm, WorkingLine, focus_request_box, timer,
 };
@@ -90,13 +91,19 @@ impl WidgetCard {
             provide_lang(chrome);
             let start = StoredValue::new_local(start);
             let refused = StoredValue::new_local(refused);
+            let drafts = StoredValue::new(None::<String>);
             Parts {
                 lang,
                 shown,
                 frame: StoredValue::new_local(frame.clone()),
                 overruled: RwSignal::new(None),
                 acted: StoredValue::new(false),
+                drafts,
                 start: Callback::new(move |text: String| {
+                    // A new conversation may ask a question of the same id: no old draft.
+                    if let Some(key) = drafts.get_value() {
+                        storage::save_answer_draft_at(&key, "", "");
+                    }
                     start
                         .try_with_value(|f| call_start(f, text))
                         .unwrap_or_else(|| Err("the widget was removed".into()))
@@ -128,6 +135,15 @@ impl WidgetCard {
             leptos::mount::mount_to(self.stage.clone(), move || session_view(driver, parts))
         });
         *self.mounted.borrow_mut() = Some(Box::new(handle));
+    }
+
+    /// Keeps the half-typed answer across reloads beside the session's storage key `key`
+    /// (the element's `storage-key`), or nowhere when `None`.
+    #[wasm_bindgen(js_name = setStorageKey)]
+    pub fn set_storage_key(&self, key: Option<String>) {
+        self.parts
+            .drafts
+            .set_value(key.map(|k| format!("{k}.answerDraft")));
     }
 
     /// Removes the session's views and stops following it (the element left the page, or its
@@ -188,6 +204,9 @@ struct Parts {
     /// a question that follows the user's action takes focus, one a page's script brought up
     /// does not.
     acted: StoredValue<bool>,
+    /// Where the half-typed answer is kept across reloads: beside the session's `storage-key`
+    /// (`None` without one: the session itself does not survive a reload then).
+    drafts: StoredValue<Option<String>>,
     /// Starts a conversation through the element, so its attributes apply.
     start: Callback<String, Result<(), String>>,
     /// Tells the element that the session refused an action taken in the card.
@@ -195,6 +214,13 @@ struct Parts {
 }
 
 impl Parts {
+    /// Forgets the half-typed answer (it was sent, or a new conversation starts).
+    fn forget_draft(self) {
+        if let Some(key) = self.drafts.get_value() {
+            storage::save_answer_draft_at(&key, "", "");
+        }
+    }
+
     /// Sends `input` for an action the user took in the card. A refusal comes back as the
     /// message the card shows, and the element is told (it emits `clarify-error`).
     fn send(self, engine: Engine, input: Input) -> Result<(), String> {
@@ -332,16 +358,29 @@ fn pending_question(engine: Engine, parts: Parts) -> Option<impl IntoView> {
     let pending = engine.view.pending().get()?;
     let id = pending.question.id.clone();
     let on_answer = Callback::new(move |answer: UserAnswer| {
-        parts.send(
-            engine,
-            Input::Answer {
-                question: id.clone(),
-                answer,
-                now: now(),
-            },
-        )
+        parts
+            .send(
+                engine,
+                Input::Answer {
+                    question: id.clone(),
+                    answer,
+                    now: now(),
+                },
+            )
+            .inspect(|()| parts.forget_draft())
     });
     let on_skip_all = Callback::new(move |()| parts.send(engine, Input::SkipAll { now: now() }));
+    let question = pending.question.id.clone();
+    let saved_text = parts
+        .drafts
+        .get_value()
+        .map(|key| storage::load_answer_draft_at(&key, question.as_str()))
+        .unwrap_or_default();
+    let on_text = Callback::new(move |text: String| {
+        if let Some(key) = parts.drafts.get_value() {
+            storage::save_answer_draft_at(&key, question.as_str(), &text);
+        }
+    });
     Some(view! {
         <QuestionCard
             question=pending.question
@@ -350,6 +389,8 @@ fn pending_question(engine: Engine, parts: Parts) -> Option<impl IntoView> {
             on_skip_all=on_skip_all
             take_focus=take_focus
             previous=pending.previous
+            saved_text=saved_text
+            on_text=on_text
         />
     })
 }

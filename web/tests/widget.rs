@@ -288,6 +288,41 @@ async fn a_refusal_in_the_card_is_told_to_the_element() {
     );
 }
 
+/// With a storage key, the answer half-typed on the card survives a reload (a new card over the
+/// restored session, as the element builds after a reload), and is forgotten once sent.
+#[wasm_bindgen_test]
+async fn a_half_typed_answer_survives_a_reload_with_a_storage_key() {
+    let key = "widget-test-drafts";
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    let w = Widget::mount();
+    w.card.set_storage_key(Some(key.into()));
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+    w.type_into("free-text", "ten days in May");
+    settle().await;
+    let snapshot = w.clarifier.snapshot();
+    drop(w);
+
+    let again = Widget::mount();
+    again.card.set_storage_key(Some(key.into()));
+    again.clarifier.restore(snapshot.into()).unwrap();
+    settle().await;
+    let field = again.get("free-text");
+    let typed = js_sys::Reflect::get(&field, &"value".into()).unwrap();
+    assert_eq!(typed.as_string().unwrap(), "ten days in May");
+
+    again.get("continue").click();
+    settle().await;
+    assert_eq!(again.total(), 2);
+    assert!(
+        storage
+            .get_item(&format!("{key}.answerDraft"))
+            .unwrap()
+            .is_none(),
+        "a sent answer leaves no draft"
+    );
+}
+
 #[wasm_bindgen_test]
 async fn an_answer_overtaken_by_the_page_is_dropped_without_an_error() {
     let errors = Rc::new(RefCell::new(Vec::<String>::new()));
