@@ -53,11 +53,12 @@ function ask(args, { keyValue, react, maxTokens = "128" }) {
   });
 }
 
-/** Answers each new question prompt ("> " after "Question N of") with "1". */
+/** Answers each new question prompt ("> " after "Question N of", or 第 N 题，共 / 第 N 題，共 in a
+ * Chinese conversation) with "1". */
 function answerer() {
   let seen = 0;
   return (text) => {
-    const n = (text.match(/Question \d+ of \d+/g) ?? []).length;
+    const n = (text.match(QUESTION_LINE) ?? []).length;
     if (n > seen && text.trimEnd().endsWith(">")) {
       seen = n;
       return "1\n";
@@ -65,6 +66,10 @@ function answerer() {
     return null;
   };
 }
+
+// The CLI's own words follow the conversation's language: English, Simplified or Traditional.
+const QUESTION_LINE = /Question \d+ of \d+|第 \d+ [题題]，共 \d+ [题題]/g;
+const ANSWER_HEADING = /── (?:Answer|回答) ──/;
 
 const llmServer = (...args) => execFileSync(join(root, "scripts/llm-server"), args, { encoding: "utf8" }).trim();
 const logLines = (file) =>
@@ -103,7 +108,7 @@ function detectOnce(request, maxQuestions) {
       stderr += d;
       // The notice (if any) is printed before the answer is requested: once it streams,
       // everything about detection is known.
-      if (stderr.includes("── Answer ──")) proc.kill("SIGKILL");
+      if (ANSWER_HEADING.test(stderr)) proc.kill("SIGKILL");
     });
     const timer = setTimeout(() => proc.kill("SIGKILL"), 1_000_000);
     proc.on("close", () => {
@@ -204,7 +209,7 @@ if (env.LLM_CLI_PART !== "translate") {
   const calls = logLines(log);
   const t = calls[0];
   const outcome = (r.json?.trace ?? []).find((e) => ["translated", "translation_unusable", "translation_failed"].includes(e.decision));
-  const shown = (r.stderr.match(/Question 1 of 1: (.*)/) ?? [])[1];
+  const shown = (r.stderr.match(/(?:Question 1 of 1: |第 1 [题題]，共 1 [题題]：)(.*)/) ?? [])[1];
   check(r.code === 0 && r.json?.status === "completed", `translate: completed (exit ${r.code}, status ${r.json?.status})`);
   check(calls.length === 2 && t?.purpose === "translation" && calls[1].purpose === "generation", `translate: one translation call before the question, then the answer (${calls.map((c) => c.purpose)})`);
   check(t?.ok && t?.usage?.completion_tokens > 0, "translate: the translation call went through");
