@@ -100,10 +100,6 @@ impl WidgetCard {
                 acted: StoredValue::new(false),
                 drafts,
                 start: Callback::new(move |text: String| {
-                    // A new conversation may ask a question of the same id: no old draft.
-                    if let Some(key) = drafts.get_value() {
-                        storage::save_answer_draft_at(&key, "", "");
-                    }
                     start
                         .try_with_value(|f| call_start(f, text))
                         .unwrap_or_else(|| Err("the widget was removed".into()))
@@ -283,6 +279,8 @@ fn session_view(driver: Driver, parts: Parts) -> impl IntoView {
     let acted = parts.acted;
     let on_send = Callback::new(move |text: String| {
         acted.set_value(true);
+        // A new conversation may ask a question of the same id: no old draft.
+        parts.forget_draft();
         parts.start.run(text)
     });
     let can_start = Signal::derive(move || accepting.with(|a| a.start));
