@@ -94,7 +94,7 @@ pub fn HandoffNotice(
                     </dd>
                     {assumptions}
                     <dt>{move || t().pkg_reason}</dt>
-                    <dd>{package.reason.clone()}</dd>
+                    <dd>{package.reason}</dd>
                 </dl>
             </details>
         </section>
