@@ -50,7 +50,29 @@ pub fn detect(request: &str, history: &[Message]) -> Analysis {
 /// [`detect`], with the cue that made each question, in the questions' order: the rule and
 /// its words, the ambiguous name, or the task kind and the detail it leaves open.
 pub fn detect_traced(request: &str, history: &[Message]) -> (Analysis, Vec<String>) {
-    let assessment = assess(request, history);
+    traced(evaluate(
+        request,
+        history,
+        Wording::AsWritten,
+        model::shipped(),
+        &TUNING,
+    ))
+}
+
+/// [`detect_traced`] with the questions worded in `language`, the conversation's: a
+/// Chinese conversation gets Chinese questions in its own script whatever the request's
+/// language or script, where the detector has a Chinese wording of the question (all but an
+/// ambiguous name's meanings, which stay as the name list gives them).
+pub fn detect_traced_in(
+    request: &str,
+    history: &[Message],
+    language: crate::protocol::language::Language,
+) -> (Analysis, Vec<String>) {
+    traced(assess_in(request, history, language))
+}
+
+/// The questions of `assessment` in asking order, at most [`MAX_QUESTIONS`], with their cues.
+fn traced(assessment: Assessment) -> (Analysis, Vec<String>) {
     let mut pairs: Vec<(Question, String)> = assessment
         .questions
         .into_iter()
@@ -70,24 +92,41 @@ pub fn detect_traced(request: &str, history: &[Message]) -> (Analysis, Vec<Strin
 
 /// Whether the detector would ask before answering `request` (no history).
 pub fn is_vague(request: &str) -> bool {
-    evaluate(request, &[], false, model::shipped(), &TUNING).needs_clarification
+    evaluate(request, &[], Wording::Decision, model::shipped(), &TUNING).needs_clarification
 }
 
 /// The detector's full reasoning for one request: decision, language, model score, the rules
 /// that fired and the questions it would ask.
 pub fn assess(request: &str, history: &[Message]) -> Assessment {
-    evaluate(request, history, true, model::shipped(), &TUNING)
+    evaluate(
+        request,
+        history,
+        Wording::AsWritten,
+        model::shipped(),
+        &TUNING,
+    )
 }
 
-/// [`assess`] with a given model and tuning, building the questions only when
-/// `with_questions`.
+/// [`assess`] with the questions worded in `language` (see [`detect_traced_in`]).
+pub fn assess_in(
+    request: &str,
+    history: &[Message],
+    language: crate::protocol::language::Language,
+) -> Assessment {
+    let wording = Wording::of(language);
+    evaluate(request, history, wording, model::shipped(), &TUNING)
+}
+
+/// [`assess`] with a given model and tuning, building the questions in `wording` (none for
+/// [`Wording::Decision`]).
 fn evaluate(
     request: &str,
     history: &[Message],
-    with_questions: bool,
+    wording: Wording,
     model: Option<model::Model<'_>>,
     tuning: &Tuning,
 ) -> Assessment {
+    let with_questions = wording != Wording::Decision;
     let text = clip(request, MAX_BYTES);
     let mut out = Assessment {
         needs_clarification: false,
@@ -96,6 +135,7 @@ fn evaluate(
         findings: Vec::new(),
         questions: Vec::new(),
         cues: Vec::new(),
+        wording,
         #[cfg(test)]
         signals: None,
     };
@@ -336,7 +376,7 @@ fn english(
         return;
     }
     for f in out.findings.clone() {
-        if let Some((q, cue)) = rule_question(&f, name) {
+        if let Some((q, cue)) = rule_question(&f, name, out.wording) {
             push_unique(out, q, cue);
         }
     }
@@ -350,11 +390,13 @@ fn english(
                     "task {} with its details given, yet vague by the model (score {score:.2})",
                     t.task
                 );
-                push_unique(out, from_template(&templates::ENGLISH_SETTLED), cue);
+                let q = from_template(&templates::ENGLISH_SETTLED, out.wording);
+                push_unique(out, q, cue);
             }
             None => {
                 let cue = format!("no task kind; vague by the model (score {score:.2})");
-                push_unique(out, from_template(&templates::ENGLISH_FALLBACK), cue);
+                let q = from_template(&templates::ENGLISH_FALLBACK, out.wording);
+                push_unique(out, q, cue);
             }
         }
     }
@@ -373,14 +415,22 @@ fn ask_open_details(open: &[&Template], out: &mut Assessment) {
             continue;
         }
         let cue = format!("task {}, {} left open", t.task, t.detail);
-        if push_unique(out, from_template(t), cue) {
+        let q = from_template(t, out.wording);
+        if push_unique(out, q, cue) {
             topical += 1;
         }
     }
 }
 
 /// The question a rule's finding asks, with its cue; `None` for a finding that only decides.
-fn rule_question(f: &Finding, name: Option<&names::Name>) -> Option<(Question, String)> {
+fn rule_question(
+    f: &Finding,
+    name: Option<&names::Name>,
+    wording: Wording,
+) -> Option<(Question, String)> {
+    if let Some(traditional) = wording.traditional() {
+        return rule_question_in_chinese(f, name, traditional);
+    }
     let cue = format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence);
     let (text, why, priority) = match f.kind {
         Kind::AmbiguousReference if name.is_some_and(|n| n.name == f.evidence) => {
@@ -460,6 +510,147 @@ fn rule_question(f: &Finding, name: Option<&names::Name>) -> Option<(Question, S
     Some((q, cue))
 }
 
+/// [`rule_question`] worded in Chinese, Traditional or Simplified: the request's words are
+/// quoted as they were written (「…」 in Traditional, “…” in Simplified).
+fn rule_question_in_chinese(
+    f: &Finding,
+    name: Option<&names::Name>,
+    traditional: bool,
+) -> Option<(Question, String)> {
+    let (z_pronoun, z_fallback) = if traditional {
+        (templates::ZH_PRONOUN.0, templates::ZH_FALLBACK.0)
+    } else {
+        (templates::ZH_PRONOUN.1, templates::ZH_FALLBACK.1)
+    };
+    let cue = format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence);
+    let question = match f.kind {
+        Kind::AmbiguousReference if name.is_some_and(|n| n.name == f.evidence) => {
+            let n = name?;
+            let cue = format!("ambiguous name \"{}\"", n.name);
+            return Some((name_question_in_chinese(n, f.kind, traditional), cue));
+        }
+        Kind::PronounWithoutAntecedent => {
+            let z = z_pronoun;
+            question(
+                z.text,
+                z.why,
+                z.options,
+                Priority::Critical,
+                f.kind,
+                z.assumption,
+            )
+        }
+        Kind::UnderspecifiedRequest => return None,
+        Kind::MissingContext | Kind::AmbiguousReference | Kind::UnderspecifiedParameter => {
+            let (text, why, priority) = rule_words_in_chinese(f, traditional);
+            question(&text, &why, &[], priority, f.kind, z_fallback.assumption)
+        }
+    };
+    Some((question, cue))
+}
+
+/// `s` in the quotation marks of the script.
+fn quoted_in_chinese(s: &str, traditional: bool) -> String {
+    if traditional {
+        format!("「{s}」")
+    } else {
+        format!("“{s}”")
+    }
+}
+
+/// The question about an ambiguous name, in Chinese; its options are the name list's meanings.
+fn name_question_in_chinese(n: &names::Name, kind: Kind, traditional: bool) -> Question {
+    let options: Vec<&str> = n.meanings.iter().map(|(label, _)| *label).collect();
+    let e = quoted_in_chinese(n.name, traditional);
+    let first = quoted_in_chinese(options.first().copied().unwrap_or(n.name), traditional);
+    let (text, why, assumption) = if traditional {
+        (
+            format!("您說的{e}是指哪一個？"),
+            format!("{e}常指好幾種不同的東西。"),
+            format!("假設是指{first}，並在回答中說明。"),
+        )
+    } else {
+        (
+            format!("您说的{e}是指哪一个？"),
+            format!("{e}常指好几种不同的东西。"),
+            format!("假设是指{first}，并在回答中说明。"),
+        )
+    };
+    question(&text, &why, &options, Priority::Critical, kind, &assumption)
+}
+
+/// The text, the reason and the priority of a rule's question without options, in Chinese.
+fn rule_words_in_chinese(f: &Finding, traditional: bool) -> (String, String, Priority) {
+    let pick = |t: String, s: String| if traditional { t } else { s };
+    let e = quoted_in_chinese(&f.evidence, traditional);
+    match f.kind {
+        Kind::MissingContext => {
+            let noun =
+                quoted_in_chinese(f.evidence.split(' ').nth(1).unwrap_or("one"), traditional);
+            (
+                pick(
+                    format!("您指的是哪一個{noun}？"),
+                    format!("您指的是哪一个{noun}？"),
+                ),
+                pick(
+                    format!("請求提到了{e}，但沒有附上或說明是哪一個。"),
+                    format!("请求提到了{e}，但没有附上或说明是哪一个。"),
+                ),
+                Priority::Critical,
+            )
+        }
+        Kind::AmbiguousReference if is_recency(&f.evidence) => (
+            pick(
+                "指哪個具體領域？要多近的時間？".to_owned(),
+                "指哪个具体领域？要多近的时间？".to_owned(),
+            ),
+            pick(
+                format!("{e}取決於領域和時間範圍。"),
+                format!("{e}取决于领域和时间范围。"),
+            ),
+            Priority::Critical,
+        ),
+        Kind::AmbiguousReference if f.evidence.contains(' ') => (
+            pick(
+                "用於什麼具體任務？按什麼標準評判？".to_owned(),
+                "用于什么具体任务？按什么标准评判？".to_owned(),
+            ),
+            pick(
+                format!("沒有任務和標準，{e}就沒有唯一的答案。"),
+                format!("没有任务和标准，{e}就没有唯一的答案。"),
+            ),
+            Priority::Critical,
+        ),
+        Kind::UnderspecifiedParameter => {
+            let e = quoted_in_chinese(&format!("{}…", f.evidence), traditional);
+            (
+                pick(
+                    "用途是什麼？哪些限制條件重要（大小、精度、預算）？".to_owned(),
+                    "用途是什么？哪些限制条件重要（大小、精度、预算）？".to_owned(),
+                ),
+                pick(
+                    format!("沒有用途和限制條件，{e}就沒有唯一的答案。"),
+                    format!("没有用途和限制条件，{e}就没有唯一的答案。"),
+                ),
+                Priority::Important,
+            )
+        }
+        Kind::AmbiguousReference | Kind::PronounWithoutAntecedent | Kind::UnderspecifiedRequest => {
+            (
+                pick(
+                    "您想比較哪些具體的項目？".to_owned(),
+                    "您想比较哪些具体的项目？".to_owned(),
+                ),
+                pick(
+                    format!("{e}沒有說明是哪些項目。"),
+                    format!("{e}没有说明是哪些项目。"),
+                ),
+                Priority::Critical,
+            )
+        }
+    }
+}
+
 /// Whether the question about `detail` of `task` gives way to another open detail of the same
 /// task: a recommendation of a book, a film or a song asks about taste, and "by which measure"
 /// (price, quality, popularity) would be a second question about the same choice, with options
@@ -489,7 +680,10 @@ fn chinese(text: &str, cjk: usize, has_history: bool, with_questions: bool, out:
     if !out.needs_clarification || !with_questions {
         return;
     }
-    let traditional = is_traditional(text);
+    let traditional = out
+        .wording
+        .traditional()
+        .unwrap_or_else(|| is_traditional(text));
     let pick = |pair: &(ZhText, ZhText)| if traditional { pair.0 } else { pair.1 };
     for f in out.findings.clone() {
         if f.kind == Kind::PronounWithoutAntecedent {
@@ -545,7 +739,8 @@ fn chinese(text: &str, cjk: usize, has_history: bool, with_questions: bool, out:
 pub struct Assessment {
     /// Whether to ask before answering.
     pub needs_clarification: bool,
-    /// The language the request was read as; questions are in it.
+    /// The language the request was read as; the questions are in it unless the conversation
+    /// asked for Chinese ([`assess_in`]).
     pub language: Language,
     /// The learned model's score (English only); at or above the threshold means vague.
     pub model_score: Option<f32>,
@@ -555,6 +750,8 @@ pub struct Assessment {
     pub questions: Vec<Question>,
     /// For each question, the cue that made it (see [`detect_traced`]).
     pub cues: Vec<String>,
+    /// The language the questions are worded in.
+    wording: Wording,
     /// What the English decision weighed (for the cross-validation of the tuning).
     #[cfg(test)]
     signals: Option<Signals>,
@@ -621,8 +818,53 @@ const NAME_MAX_WORDS: usize = 15;
 /// CJK characters above which a Chinese request with a task kind is complete enough.
 const ZH_TASK_MAX_CHARS: usize = 30;
 
-fn from_template(t: &Template) -> Question {
-    question(t.text, t.why, t.options, t.priority, t.kind, t.assumption)
+/// The question of an English template, in Chinese when `wording` asks for it and the
+/// template has a Chinese wording.
+fn from_template(t: &Template, wording: Wording) -> Question {
+    let chinese = wording
+        .traditional()
+        .and_then(|traditional| Some((traditional, templates::in_chinese(t.task, t.detail)?)));
+    match chinese {
+        Some((traditional, pair)) => {
+            let z = if traditional { pair.0 } else { pair.1 };
+            question(z.text, z.why, z.options, t.priority, t.kind, z.assumption)
+        }
+        None => question(t.text, t.why, t.options, t.priority, t.kind, t.assumption),
+    }
+}
+
+/// In which language the detector words its questions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Wording {
+    /// In the request's own language and script.
+    AsWritten,
+    /// In Chinese, Simplified characters.
+    Simplified,
+    /// In Chinese, Traditional characters.
+    Traditional,
+    /// No questions: the decision alone.
+    Decision,
+}
+
+impl Wording {
+    /// The wording for a conversation in `language`: English leaves the request's own.
+    fn of(language: crate::protocol::language::Language) -> Self {
+        use crate::protocol::language::Language as Conversation;
+        match language {
+            Conversation::English => Self::AsWritten,
+            Conversation::Simplified => Self::Simplified,
+            Conversation::Traditional => Self::Traditional,
+        }
+    }
+
+    /// For a Chinese wording, whether it is Traditional; `None` otherwise.
+    fn traditional(self) -> Option<bool> {
+        match self {
+            Self::Simplified => Some(false),
+            Self::Traditional => Some(true),
+            Self::AsWritten | Self::Decision => None,
+        }
+    }
 }
 
 fn question(
@@ -1477,6 +1719,101 @@ mod tests {
         assert_eq!(texts("幫我訂一張去台北的票")[0], "哪一天、大約幾點出發？");
     }
 
+    /// Every sentence of `questions` (text, why, options, assumption).
+    fn sentences(questions: &[Question]) -> Vec<String> {
+        questions
+            .iter()
+            .flat_map(|q| {
+                let labels = q.options.iter().map(|o| o.label.clone());
+                [q.text.clone(), q.why.clone(), q.assumption.clone()]
+                    .into_iter()
+                    .chain(labels)
+            })
+            .collect()
+    }
+
+    /// The questions an offline conversation in `language` gets for `request`.
+    fn asked_in(request: &str, language: crate::protocol::language::Language) -> Vec<Question> {
+        detect_traced_in(request, &[], language).0.questions
+    }
+
+    #[test]
+    fn a_chinese_conversation_gets_chinese_questions_in_its_script_whatever_the_request() {
+        use crate::protocol::language::Language as Conversation;
+        let english = [
+            "Plan a trip to Paris",
+            "Write a poem",
+            "Fix the bug in my code",
+            "Book a table",
+            "Suggest a recipe",
+            "Help me set up a VPN",
+            "Compare these laptops",
+            "What's the best one?",
+            "Tell me about it",
+            "Make a workout plan",
+        ];
+        for request in english {
+            let simplified = asked_in(request, Conversation::Simplified);
+            let traditional = asked_in(request, Conversation::Traditional);
+            assert!(!simplified.is_empty(), "{request}: no question");
+            assert_eq!(simplified.len(), traditional.len(), "{request}");
+            for s in sentences(&simplified) {
+                // A sentence is Chinese unless it only lists a name or a product.
+                let cjk = s.chars().filter(|&c| is_cjk(c)).count();
+                assert!(
+                    cjk > 0 || !s.contains(' '),
+                    "{request}: English in a Simplified conversation: {s}"
+                );
+                assert_eq!(script_markers(&s).0, 0, "{request}: Traditional: {s}");
+            }
+            for s in sentences(&traditional) {
+                assert_eq!(script_markers(&s).1, 0, "{request}: Simplified: {s}");
+            }
+        }
+        // A request in one script, a conversation in the other: the conversation's.
+        assert_eq!(
+            asked_in("幫我規劃一趟日本旅行", Conversation::Simplified)[0].text,
+            "这趟旅程预计多久？"
+        );
+        assert_eq!(
+            asked_in("帮我规划一趟日本旅行", Conversation::Traditional)[0].text,
+            "這趟旅程預計多久？"
+        );
+        // An English conversation keeps each request's own language and script.
+        for request in ["Plan a trip to Paris", "幫我規劃一趟日本旅行"] {
+            assert_eq!(
+                asked_in(request, Conversation::English),
+                detect_traced(request, &[]).0.questions
+            );
+        }
+    }
+
+    #[test]
+    fn every_english_template_has_a_chinese_wording_in_both_scripts() {
+        let all = templates::ENGLISH
+            .iter()
+            .chain([&templates::ENGLISH_FALLBACK, &templates::ENGLISH_SETTLED]);
+        for t in all {
+            let Some((traditional, simplified)) = templates::in_chinese(t.task, t.detail) else {
+                panic!("{} / {}: no Chinese wording", t.task, t.detail);
+            };
+            assert_eq!(traditional.options.len(), t.options.len(), "{}", t.task);
+            assert_eq!(simplified.options.len(), t.options.len(), "{}", t.task);
+            let words = |z: templates::ZhText| {
+                [z.text, z.why, z.assumption]
+                    .into_iter()
+                    .chain(z.options.iter().copied())
+                    .collect::<Vec<_>>()
+            };
+            for w in words(traditional) {
+                assert_eq!(script_markers(w).1, 0, "Simplified in Traditional: {w}");
+            }
+            for w in words(simplified) {
+                assert_eq!(script_markers(w).0, 0, "Traditional in Simplified: {w}");
+            }
+        }
+    }
+
     #[test]
     fn every_question_has_a_cue_in_the_trace() {
         let (a, cues) = detect_traced("Plan a trip to Paris", &[]);
@@ -1618,7 +1955,7 @@ mod cross_validation {
             .iter()
             .zip(&folds)
             .map(|(l, k)| {
-                let a = evaluate(&l.task, &[], false, Some(models[*k]), &TUNING);
+                let a = evaluate(&l.task, &[], Wording::Decision, Some(models[*k]), &TUNING);
                 (a.signals, a.needs_clarification, l.vague)
             })
             .collect();
@@ -1696,7 +2033,7 @@ mod cross_validation {
                 models
                     .iter()
                     .map(|m| {
-                        let a = evaluate(&text, &[], false, Some(*m), &TUNING);
+                        let a = evaluate(&text, &[], Wording::Decision, Some(*m), &TUNING);
                         a.signals.or(if a.needs_clarification {
                             None
                         } else {

@@ -706,3 +706,229 @@ pub(crate) static ZH_FALLBACK: (ZhText, ZhText) = (
         "假设为最常见的理解，并在回答中说明。",
     ),
 );
+
+/// The question for a recognised task whose details are all given, in Chinese (the English one
+/// is [`ENGLISH_SETTLED`]): Traditional, then Simplified.
+pub(crate) static ZH_SETTLED: (ZhText, ZhText) = (
+    z(
+        "還有什麼需要我考慮的嗎？例如偏好或限制。",
+        "主要細節都已給出；偏好仍可能改變回答。",
+        &[],
+        "按已給出的細節回答，並在回答中說明。",
+    ),
+    z(
+        "还有什么需要我考虑的吗？例如偏好或限制。",
+        "主要细节都已给出；偏好仍可能改变回答。",
+        &[],
+        "按已给出的细节回答，并在回答中说明。",
+    ),
+);
+
+/// Chinese wordings of the English templates that no Chinese template shares a task and
+/// detail with, for a Chinese conversation whose request is written in English: the task and
+/// detail, then Traditional and Simplified.
+static ZH_FOR_ENGLISH: &[((&str, &str), ZhText, ZhText)] = &[
+    (
+        ("booking", "time"),
+        z(
+            "要預訂哪一天、幾點？",
+            "預訂需要具體的日期和時間。",
+            &["今天", "明天", "這個週末"],
+            "假設為最早可訂的時間，並在回答中說明。",
+        ),
+        z(
+            "要预订哪一天、几点？",
+            "预订需要具体的日期和时间。",
+            &["今天", "明天", "这个周末"],
+            "假设为最早可订的时间，并在回答中说明。",
+        ),
+    ),
+    (
+        ("booking", "party size"),
+        z(
+            "一共幾個人？",
+            "人數決定能訂到什麼。",
+            &["1", "2", "3–4", "5 人以上"],
+            "假設為兩人。",
+        ),
+        z(
+            "一共几个人？",
+            "人数决定能订到什么。",
+            &["1", "2", "3–4", "5 人以上"],
+            "假设为两人。",
+        ),
+    ),
+    (
+        ("booking", "place"),
+        z(
+            "在哪裡：哪個地點、城市或目的地？",
+            "預訂需要一個地點。",
+            &[],
+            "假設在您附近，並在回答中說明。",
+        ),
+        z(
+            "在哪里：哪个地点、城市或目的地？",
+            "预订需要一个地点。",
+            &[],
+            "假设在您附近，并在回答中说明。",
+        ),
+    ),
+    (
+        ("purchase", "budget"),
+        z(
+            "您的預算是多少？",
+            "不同價位的選擇差別很大。",
+            &["經濟", "中等", "高端"],
+            "假設為中等預算。",
+        ),
+        z(
+            "您的预算是多少？",
+            "不同价位的选择差别很大。",
+            &["经济", "中等", "高端"],
+            "假设为中等预算。",
+        ),
+    ),
+    (
+        ("recipe", "diet"),
+        z(
+            "有沒有飲食限制或偏好？",
+            "食譜要配合您能吃的東西。",
+            &["沒有", "素食", "純素", "無麩質"],
+            "假設沒有飲食限制。",
+        ),
+        z(
+            "有没有饮食限制或偏好？",
+            "食谱要配合您能吃的东西。",
+            &["没有", "素食", "纯素", "无麸质"],
+            "假设没有饮食限制。",
+        ),
+    ),
+    (
+        ("fitness plan", "level"),
+        z(
+            "您目前的體能程度如何？",
+            "計畫必須符合您現在做得到的。",
+            &["初學者", "中級", "高級"],
+            "假設為初學者。",
+        ),
+        z(
+            "您目前的体能水平如何？",
+            "计划必须符合您现在做得到的。",
+            &["初学者", "中级", "高级"],
+            "假设为初学者。",
+        ),
+    ),
+    (
+        ("learning", "level"),
+        z(
+            "您目前的程度如何？",
+            "給初學者和專家的內容不同。",
+            &["初學者", "中級", "高級"],
+            "假設為初學者。",
+        ),
+        z(
+            "您目前的程度如何？",
+            "给初学者和专家的内容不同。",
+            &["初学者", "中级", "高级"],
+            "假设为初学者。",
+        ),
+    ),
+    (
+        ("setup", "operating system"),
+        z(
+            "是用在哪個作業系統上？",
+            "指令和工具因系統而異。",
+            &["Linux", "macOS", "Windows"],
+            "假設為較新的 Linux 發行版。",
+        ),
+        z(
+            "是用在哪个操作系统上？",
+            "命令和工具因系统而异。",
+            &["Linux", "macOS", "Windows"],
+            "假设为较新的 Linux 发行版。",
+        ),
+    ),
+    (
+        ("code", "language"),
+        z(
+            "要用哪種程式語言？",
+            "程式碼取決於語言和它的函式庫。",
+            &["Python", "JavaScript", "Rust", "Java"],
+            "假設為 Python。",
+        ),
+        z(
+            "要用哪种编程语言？",
+            "代码取决于语言和它的库。",
+            &["Python", "JavaScript", "Rust", "Java"],
+            "假设为 Python。",
+        ),
+    ),
+    (
+        ("data analysis", "data"),
+        z(
+            "資料是什麼形式？需要得出什麼結果？",
+            "方法取決於資料的格式和您要的結果。",
+            &["CSV 或試算表", "資料庫表格", "網路上的資料集"],
+            "假設為 CSV 檔案，並給出簡短的文字總結。",
+        ),
+        z(
+            "数据是什么形式？需要得出什么结果？",
+            "方法取决于数据的格式和您要的结果。",
+            &["CSV 或电子表格", "数据库表", "网上的数据集"],
+            "假设为 CSV 文件，并给出简短的文字总结。",
+        ),
+    ),
+    (
+        ("research", "focus"),
+        z(
+            "應該聚焦在哪個具體領域或方面？",
+            "這個領域很廣，有了重點回答才有用。",
+            &[],
+            "假設概述主要方向。",
+        ),
+        z(
+            "应该聚焦在哪个具体领域或方面？",
+            "这个领域很广，有了重点回答才有用。",
+            &[],
+            "假设概述主要方向。",
+        ),
+    ),
+    (
+        ("comparison", "criteria"),
+        z(
+            "要按哪些標準來比較？",
+            "比較有沒有用，取決於它的標準。",
+            &["成本", "效能", "易用性", "綜合"],
+            "假設做綜合比較，涵蓋成本、效能和易用性。",
+        ),
+        z(
+            "要按哪些标准来比较？",
+            "比较有没有用，取决于它的标准。",
+            &["成本", "性能", "易用性", "综合"],
+            "假设做综合比较，涵盖成本、性能和易用性。",
+        ),
+    ),
+];
+
+/// The Chinese wording (Traditional, Simplified) of the English template asking about `detail`
+/// of `task`: the Chinese template of the same task and detail, or its own Chinese wording;
+/// `None` when there is neither.
+pub(crate) fn in_chinese(task: &str, detail: &str) -> Option<(ZhText, ZhText)> {
+    let same = |(t, d): (&str, &str)| t == task && d == detail;
+    if same((ENGLISH_FALLBACK.task, ENGLISH_FALLBACK.detail)) {
+        return Some(ZH_FALLBACK);
+    }
+    if same((ENGLISH_SETTLED.task, ENGLISH_SETTLED.detail)) {
+        return Some(ZH_SETTLED);
+    }
+    CHINESE
+        .iter()
+        .find(|t| same((t.task, t.detail)))
+        .map(|t| (t.traditional, t.simplified))
+        .or_else(|| {
+            ZH_FOR_ENGLISH
+                .iter()
+                .find(|(key, ..)| same(*key))
+                .map(|&(_, traditional, simplified)| (traditional, simplified))
+        })
+}

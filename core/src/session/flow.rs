@@ -200,7 +200,7 @@ impl Active {
 
     pub(super) fn detect_embedded(&mut self, env: &mut Env) {
         let c = &self.conversation;
-        let (a, cues) = detect::detect_traced(&c.request, &c.history);
+        let (a, cues) = detect::detect_traced_in(&c.request, &c.history, c.language(&env.config));
         let why = if a.needs_clarification {
             let made: Vec<String> = a
                 .questions

@@ -46,7 +46,7 @@ impl Active {
                 c.request.clone(),
             ));
         }
-        let a = detect::assess(text, &context);
+        let a = detect::assess_in(text, &context, c.language(&env.config));
         let vague: Vec<Question> = a
             .questions
             .into_iter()
