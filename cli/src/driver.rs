@@ -201,7 +201,7 @@ fn perform(
                 Err(reason) => Input::GenerationFailed { reason },
             })
         }
-        Effect::Complete { answer, prompt } => {
+        Effect::Complete { answer, prompt, .. } => {
             outcome.answer = Some(answer);
             outcome.prompt = Some(prompt);
             None

@@ -147,6 +147,9 @@ struct Conversation {
     /// The user chose "Continue anyway": nothing more is asked in this conversation.
     #[serde(default)]
     declined_all: bool,
+    /// The user stopped the answer while it streamed: it is what had arrived.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    stopped: bool,
     /// Index of the next pipeline step to run.
     next_step: usize,
     /// Times the current step has paused (asked or tried to ask).

@@ -33,6 +33,10 @@ try {
   const recommended: string | undefined = clarifier.question?.recommended;
   console.log(recommended);
   if (clarifier.status === "awaiting_clarification") clarifier.skipAll();
+  // "Stop" while the answer streams keeps what arrived; `stopped` says so, also after a restore.
+  if (clarifier.status === "generating") clarifier.stop();
+  const stopped: boolean = clarifier.state.stopped;
+  console.log(stopped);
   const saved: string = clarifier.snapshot();
   new Clarifier().restore(saved);
 } catch (e) {

@@ -382,6 +382,7 @@ impl Driver {
                 text: text_arg(rest, payload),
                 usage: None,
             },
+            "stop" => Input::GenerationStopped,
             "generate_offline" => Input::GenerationCompleted {
                 text: self
                     .session
@@ -592,7 +593,17 @@ fn render_effect(e: &Effect) -> Vec<String> {
             request.stream
         )],
         Effect::AppendAnswer { text } => vec![format!("< append {}", quote(text, 60))],
-        Effect::Complete { answer, .. } => vec![format!("< complete {}", quote(answer, 70))],
+        Effect::Complete {
+            answer, stopped, ..
+        } => vec![format!(
+            "< complete {}{}",
+            quote(answer, 70),
+            if *stopped {
+                " (stopped by the user)"
+            } else {
+                ""
+            }
+        )],
         Effect::HandOff { package } => vec![format!(
             "< hand_off {} (questions {}, assumptions {})",
             quote(&package.reason, 70),
@@ -687,6 +698,9 @@ fn summary(s: &Session) -> String {
     let mut out = String::new();
     let c = s.counters();
     let _ = writeln!(out, "status: {}", s.status());
+    if s.stopped() {
+        let _ = writeln!(out, "stopped: the answer is what had arrived");
+    }
     let _ = writeln!(
         out,
         "counters: asked {}, answered {}, skipped {}, timed out {}, llm calls {}, tokens {}+{}, rounds {}",

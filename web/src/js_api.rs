@@ -26,7 +26,7 @@ pub mod types;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use clarify_core::{Config, Input, Message, QuestionId, Session};
+use clarify_core::{Config, Input, InputKind, Message, QuestionId, Session};
 use wasm_bindgen::prelude::*;
 
 use crate::driver::{self, Driver, Subscription};
@@ -188,6 +188,23 @@ impl Clarifier {
     /// None in practice; the engine accepts a tick in every status.
     pub fn tick(&self) -> Result<(), JsValue> {
         self.send(Input::Tick { now: driver::now() })
+    }
+
+    /// "Stop": aborts the answer being generated and keeps what had arrived as the answer; the
+    /// state's `stopped` then says so (and a snapshot keeps it).
+    ///
+    /// # Errors
+    /// `unexpected_input` unless the answer is being generated.
+    pub fn stop(&self) -> Result<(), JsValue> {
+        // Only a generation is stopped: in any other status the engine's refusal comes back and
+        // the calls in flight (a detection, a translation) go on.
+        if self
+            .driver
+            .with(|s| s.accepts(InputKind::GenerationStopped))
+        {
+            self.driver.cancel();
+        }
+        self.send(Input::GenerationStopped)
     }
 
     /// "Start over": forgets the conversation and returns to idle.

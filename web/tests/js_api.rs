@@ -149,6 +149,12 @@ fn errors_are_clarify_errors_with_stable_codes_and_leave_the_session_unchanged()
     assert_eq!(code(c.answer(JsValue::NULL, "a".into())), "bad_argument");
     assert_eq!(code(c.skip(3.into())), "bad_argument");
     assert_eq!(code(c.start("again".into(), None)), "unexpected_input");
+    assert_eq!(
+        code(c.stop()),
+        "unexpected_input",
+        "stop with no answer coming"
+    );
+    assert_eq!(get(&c.state().unwrap(), "stopped"), false);
     assert_eq!(c.snapshot(), before, "refused inputs change nothing");
 
     let err = c.skip("q-0000".into()).unwrap_err();

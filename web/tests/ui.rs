@@ -1343,6 +1343,19 @@ async fn stop_keeps_what_arrived_and_says_it_was_stopped() {
             .is_err(),
         "a late chunk is not added"
     );
+    assert!(
+        driver.with(Session::stopped),
+        "the session records the stop"
+    );
+    drop(m);
+    // A new page restores the session: the answer is still marked as stopped.
+    let m = mount_app();
+    assert_eq!(text(&m.get("answer-text")), "Day 1: the Lou");
+    assert!(
+        text(&m.get("answer-note")).starts_with("Stopped"),
+        "after a reload: {:?}",
+        text(&m.get("answer-note"))
+    );
 }
 
 #[wasm_bindgen_test]

@@ -62,6 +62,9 @@ pub enum Effect {
         answer: String,
         /// The prompt it was built from.
         prompt: EnrichedPrompt,
+        /// The user stopped the answer while it streamed: `answer` is what had arrived.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        stopped: bool,
     },
     /// After the answer, a human takes over: show "Connecting you to an agent…".
     HandOff {

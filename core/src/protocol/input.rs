@@ -131,6 +131,9 @@ pub enum Input {
         #[serde(default)]
         usage: Option<Usage>,
     },
+    /// The user stopped the answer while it streamed: what arrived is the answer, and the session
+    /// records that it was stopped (see [`Session::stopped`](crate::Session::stopped)).
+    GenerationStopped,
     /// The final answer could not be produced; the session fails but keeps every answer.
     GenerationFailed {
         /// Why.
@@ -179,6 +182,7 @@ impl Input {
             Self::StepNeedsClarification { .. } => InputKind::StepNeedsClarification,
             Self::GenerationChunk { .. } => InputKind::GenerationChunk,
             Self::GenerationCompleted { .. } => InputKind::GenerationCompleted,
+            Self::GenerationStopped => InputKind::GenerationStopped,
             Self::GenerationFailed { .. } => InputKind::GenerationFailed,
             Self::Retry => InputKind::Retry,
             Self::Reset => InputKind::Reset,
@@ -313,6 +317,8 @@ pub enum InputKind {
     GenerationChunk,
     /// [`Input::GenerationCompleted`](crate::Input::GenerationCompleted).
     GenerationCompleted,
+    /// [`Input::GenerationStopped`](crate::Input::GenerationStopped).
+    GenerationStopped,
     /// [`Input::GenerationFailed`](crate::Input::GenerationFailed).
     GenerationFailed,
     /// [`Input::Retry`](crate::Input::Retry).
@@ -327,7 +333,7 @@ pub enum InputKind {
 
 impl InputKind {
     /// Every kind, in declaration order.
-    pub const ALL: [Self; 18] = [
+    pub const ALL: [Self; 19] = [
         Self::Start,
         Self::Message,
         Self::DetectionReceived,
@@ -341,6 +347,7 @@ impl InputKind {
         Self::StepNeedsClarification,
         Self::GenerationChunk,
         Self::GenerationCompleted,
+        Self::GenerationStopped,
         Self::GenerationFailed,
         Self::Retry,
         Self::Reset,
@@ -364,6 +371,7 @@ impl InputKind {
             Self::StepNeedsClarification => "step_needs_clarification",
             Self::GenerationChunk => "generation_chunk",
             Self::GenerationCompleted => "generation_completed",
+            Self::GenerationStopped => "generation_stopped",
             Self::GenerationFailed => "generation_failed",
             Self::Retry => "retry",
             Self::Reset => "reset",

@@ -70,6 +70,8 @@ pub(super) enum Accepted {
     Generated {
         answer: String,
         usage: Option<Usage>,
+        /// The user stopped it: `answer` is what had streamed.
+        stopped: bool,
     },
     /// The final answer could not be produced.
     GenerationFailed { reason: String },
@@ -178,8 +180,17 @@ fn accept(phase: &Phase, input: Input) -> Result<Accepted, Error> {
             } else {
                 text
             };
-            Accepted::Generated { answer, usage }
+            Accepted::Generated {
+                answer,
+                usage,
+                stopped: false,
+            }
         }
+        (Phase::Generating { streamed }, Input::GenerationStopped) => Accepted::Generated {
+            answer: streamed.clone(),
+            usage: None,
+            stopped: true,
+        },
         (Phase::Generating { .. }, Input::GenerationFailed { reason }) => {
             Accepted::GenerationFailed { reason }
         }
@@ -206,6 +217,7 @@ fn accept(phase: &Phase, input: Input) -> Result<Accepted, Error> {
             | Input::StepNeedsClarification { .. }
             | Input::GenerationChunk { .. }
             | Input::GenerationCompleted { .. }
+            | Input::GenerationStopped
             | Input::GenerationFailed { .. }
             | Input::Retry
             | Input::Reset
@@ -362,6 +374,7 @@ fn check_idle<A>(input: Input) -> Result<Checked<A>, Error> {
         | Input::StepNeedsClarification { .. }
         | Input::GenerationChunk { .. }
         | Input::GenerationCompleted { .. }
+        | Input::GenerationStopped
         | Input::GenerationFailed { .. }
         | Input::Retry
         | Input::TranslationReceived { .. }
@@ -451,6 +464,7 @@ fn sample(kind: InputKind) -> Input {
             text: text(),
             usage: None,
         },
+        InputKind::GenerationStopped => Input::GenerationStopped,
         InputKind::GenerationFailed => Input::GenerationFailed { reason: text() },
         InputKind::Retry => Input::Retry,
         InputKind::Reset => Input::Reset,

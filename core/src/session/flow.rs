@@ -73,8 +73,20 @@ impl Active {
                 }
                 fx.push(Effect::AppendAnswer { text });
             }
-            Accepted::Generated { answer, usage } => {
+            Accepted::Generated {
+                answer,
+                usage,
+                stopped,
+            } => {
                 env.add_usage(usage);
+                if stopped {
+                    env.note(
+                        Layer::Session,
+                        "generation_stopped",
+                        "The user stopped the answer; what had arrived is kept as the answer.",
+                    );
+                    self.conversation.stopped = true;
+                }
                 self.finish(answer, env, fx);
             }
             Accepted::GenerationFailed { reason } => self.generation_failed(reason, env),
@@ -616,6 +628,7 @@ impl Active {
         fx.push(Effect::Complete {
             answer: answer.clone(),
             prompt: prompt.clone(),
+            stopped: c.stopped,
         });
         if c.requires_handoff {
             let package = handoff_package(c, &answer, &prompt);

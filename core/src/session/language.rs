@@ -180,7 +180,7 @@ mod tests {
                     out.extend([prompt.render(), prompt.offline_answer()]);
                     out.extend(prompt.assumptions.iter().cloned());
                 }
-                Effect::Complete { answer, prompt } => {
+                Effect::Complete { answer, prompt, .. } => {
                     out.extend([answer.clone(), prompt.render()]);
                 }
                 Effect::HandOff { package } => {

@@ -192,6 +192,12 @@ impl Session {
         self.state.active()?.answer()
     }
 
+    /// Whether the user stopped the answer while it streamed, so that it is what had arrived
+    /// rather than the whole answer.
+    pub fn stopped(&self) -> bool {
+        self.state.conversation().is_some_and(|c| c.stopped)
+    }
+
     /// The handoff package, once handed off.
     pub fn handoff(&self) -> Option<&HandoffPackage> {
         match &self.state.active()?.phase {

@@ -41,6 +41,7 @@ impl Active {
                 unasked: Vec::new(),
                 rounds: 1,
                 declined_all: false,
+                stopped: false,
                 next_step: 0,
                 step_pauses: 0,
                 step_outputs: Vec::new(),

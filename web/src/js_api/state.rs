@@ -29,6 +29,8 @@ pub struct State<'a> {
     prompt: Option<String>,
     /// The final (or streaming) answer.
     answer: Option<&'a str>,
+    /// The user stopped the answer (`stop()`): it is what had arrived.
+    stopped: bool,
     handoff: Option<&'a HandoffPackage>,
     failure: Option<&'a str>,
     /// When the pending question times out (ms since the epoch); call `tick()` then.
@@ -63,6 +65,7 @@ impl<'a> State<'a> {
                 .as_ref()
                 .map(EnrichedPrompt::render),
             answer: session.answer(),
+            stopped: session.stopped(),
             handoff: session.handoff(),
             failure: session.failure(),
             deadline: session.deadline(),

@@ -110,6 +110,8 @@ export interface ClarifierState {
   prompt: string | null;
   /** The final (or streaming) answer. */
   answer: string | null;
+  /** The user stopped the answer (`stop()`): it is what had arrived. */
+  stopped: boolean;
   handoff: HandoffPackage | null;
   failure: string | null;
   /** When the pending question times out (ms since the epoch); call `tick()` then. */

@@ -212,17 +212,14 @@ fn outcome(engine: Engine) -> impl IntoView {
         }
     });
     let stop = move |_| {
-        // What arrived is the answer; the call still running is aborted and its end ignored.
+        // What arrived is the answer, and the session records that it was stopped; the call
+        // still running is aborted and its end refused.
         engine.with_driver(crate::driver::Driver::cancel);
-        let done = Input::GenerationCompleted {
-            text: String::new(),
-            usage: None,
-        };
-        match engine.send(done) {
-            Ok(()) => note.set(Some(lang.get_untracked().texts().stopped.to_owned())),
-            Err(e) => notices.note(e),
+        if let Err(e) = engine.send(Input::GenerationStopped) {
+            notices.note(e);
         }
     };
+    let stopped = view.stopped();
     let copy = move |_| {
         let prompt = engine
             .with_driver(|d| d.with(|s| s.enriched_prompt().map(|p| p.render())))
@@ -261,7 +258,9 @@ fn outcome(engine: Engine) -> impl IntoView {
                     {move || t().copy_prompt}
                 </button>
                 <span class="answer-note" role="status" data-testid="answer-note">
-                    {move || note.get()}
+                    {move || {
+                        note.get().or_else(|| stopped.get().then(|| t().stopped.to_owned()))
+                    }}
                 </span>
             </p>
             {move || handoff.get().map(|package| view! { <HandoffNotice package=package /> })}

@@ -141,6 +141,8 @@ pub struct SessionView {
     request: RwSignal<Option<String>>,
     resolutions: RwSignal<Vec<Resolution>>,
     answer: RwSignal<String>,
+    /// The user stopped the answer: it is what had arrived.
+    stopped: RwSignal<bool>,
     handoff: RwSignal<Option<HandoffPackage>>,
     failure: RwSignal<Option<String>>,
     trace: RwSignal<Vec<TraceEvent>>,
@@ -170,6 +172,7 @@ impl SessionView {
             request: RwSignal::new(s.request().map(str::to_owned)),
             resolutions: RwSignal::new(s.resolutions().to_vec()),
             answer: RwSignal::new(s.answer().unwrap_or_default().to_owned()),
+            stopped: RwSignal::new(s.stopped()),
             handoff: RwSignal::new(s.handoff().cloned()),
             failure: RwSignal::new(s.failure().map(str::to_owned)),
             trace: RwSignal::new(s.trace().to_vec()),
@@ -190,6 +193,7 @@ impl SessionView {
         refresh(self.counters, s.counters());
         refresh(self.deadline, s.deadline());
         refresh(self.accepting, Accepting::of(s));
+        refresh(self.stopped, s.stopped());
         refresh(self.lang, conversation_lang(s));
         refresh_with(
             self.reopenable,
@@ -252,6 +256,11 @@ impl SessionView {
     /// The answer so far (`""` before the first chunk and when there is none).
     pub fn answer(&self) -> ReadSignal<String> {
         self.answer.read_only()
+    }
+
+    /// Whether the user stopped the answer, so that it is what had arrived.
+    pub fn stopped(&self) -> ReadSignal<bool> {
+        self.stopped.read_only()
     }
 
     /// The handoff package, once handed off.
