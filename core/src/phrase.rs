@@ -11,8 +11,9 @@
 //!
 //! A wording may hold slots `{0}`, `{1}` for text the engine quotes (a question, a label, a
 //! title); [`Phrase::fill`] puts them in. What the user typed and what a host's data says are
-//! quoted as they are, never translated. Sentences meant only for the LLM (its instructions,
-//! JSON schemas) and the decision trace are not here: they stay English.
+//! quoted as they are, never translated. The decision trace's reasons are here too, since the
+//! user can open the trace (its decision names are identifiers and stay English). Sentences
+//! meant only for the LLM (its instructions, JSON schemas) are not here: they stay English.
 
 use crate::protocol::error::Error;
 use crate::protocol::language::Language;
@@ -106,12 +107,140 @@ pub(crate) enum Phrase {
     TooLong,
     /// Refusal: a pipeline step that is not running.
     StepNotRunning,
+    /// Trace: a message answered the pending question.
+    NoteMessageIsAnswer,
+    /// Trace: "Continue anyway" while detection ran.
+    NoteDeclinedBeforeQuestions,
+    /// Trace: the user stopped the answer.
+    NoteStopped,
+    /// Trace: Retry after a failure.
+    NoteRetry,
+    /// Trace: step `{0}` finished.
+    NoteStepCompleted,
+    /// Trace: the answer failed, `{0}` why.
+    NoteGenerationFailed,
+    /// Trace: the LLM detection failed, `{0}` why.
+    NoteDetectionFailed,
+    /// Trace: a detection reply cut off (`{0}`), `{1}` whole questions kept.
+    NoteReplyCut,
+    /// Trace: a detection reply that could not be read, `{0}` why.
+    NoteReplyUnusable,
+    /// Trace: the LLM asks `{0}` questions.
+    NoteLlmAmbiguous,
+    /// Trace: the LLM asks nothing.
+    NoteLlmClear,
+    /// Trace: the embedded detector's rules `{0}` and its questions with their cues `{1}`.
+    NoteDetectorVague,
+    /// Trace: the embedded detector asks nothing.
+    NoteDetectorClear,
+    /// Trace: question `{0}` dropped as a repeat.
+    NoteAlreadyQueued,
+    /// Trace: no round allowed, question `{0}` takes its assumption.
+    NoteNoRound,
+    /// Trace: never-ask mode records the question as open.
+    NoteNeverAsk,
+    /// Trace: a question after "Continue anyway" takes its assumption.
+    NoteDeclinedQuestion,
+    /// Trace: the budget of `{0}` questions is spent.
+    NoteBudgetSpent,
+    /// Trace: asking question `{0}` of priority `{1}` (a `Priority…` phrase).
+    NoteAsking,
+    /// Trace: step `{0}` resumes.
+    NoteStepResumed,
+    /// Trace: step `{0}` starts.
+    NoteStepStarted,
+    /// Trace: the answer is being produced.
+    NoteGenerating,
+    /// Trace: the answer to `{0}` (`{1}`, an `Answer…` phrase) is being changed; `{2}` waits.
+    NoteReopened,
+    /// Trace: a change ends without a new answer, `{0}` why (a `Drop…` phrase), to question `{1}`.
+    NoteChangeDropped,
+    /// Why a change ended: "Continue anyway".
+    DropDeclined,
+    /// Why a change ended: its time ran out.
+    DropLate,
+    /// Trace: question `{0}` is pending again after a change.
+    NoteQuestionResumed,
+    /// Trace: the answer to `{0}` changed from `{1}` to `{2}` (`Answer…` phrases).
+    NoteAnswerChanged,
+    /// Trace: question `{0}` resolved as `{1}` (an `Answer…` phrase).
+    NoteAnswerRecorded,
+    /// Trace: "Continue anyway" with questions left.
+    NoteDeclinedRest,
+    /// Trace: the pending question timed out.
+    NoteTimedOut,
+    /// Trace: a human takes over after the answer.
+    NoteHandedOff,
+    /// Trace: the answer is complete.
+    NoteCompleted,
+    /// Trace: answer `{0}` is vague (`{1}`) but the round limit `{2}` is reached.
+    NoteVagueAtRoundLimit,
+    /// Trace: answer `{0}` is vague but the budget `{1}` is spent.
+    NoteVagueAtBudget,
+    /// Trace: answer `{0}` is vague but its follow-up `{1}` was asked before.
+    NoteVagueFollowUpAsked,
+    /// Trace: answer `{0}` is vague (`{1}`): a follow-up, round `{2}` of `{3}`.
+    NoteFollowUp,
+    /// Trace: a new request.
+    NoteStarted,
+    /// Trace: the sources supplied the questions.
+    NoteDetectionSkipped,
+    /// Trace: the LLM is asked.
+    NoteDetectionRequested,
+    /// Trace: document `{0}` declares `{1}` questions.
+    NoteDocumentMatched,
+    /// Trace: mention `{0}` matches `{1}` catalog entries.
+    NoteEntityAmbiguous,
+    /// Trace: mention `{0}` matches one catalog entry.
+    NoteEntityResolved,
+    /// Trace: step `{0}`'s clarification reply could not be read, `{1}` why.
+    NoteStepReplyUnusable,
+    /// Trace: step `{0}` may not ask (`{1}` pauses per step).
+    NoteStepMayNotAsk,
+    /// Trace: step `{0}` asked again after its last pause.
+    NoteStepOverLimit,
+    /// Trace: step `{0}` paused.
+    NoteStepPaused,
+    /// Trace: question `{0}` is not in the user's language `{1}`; the LLM translates it.
+    NoteTranslationRequested,
+    /// Trace: question `{0}` is not in the user's language `{1}` and no LLM can translate it.
+    NoteNotTranslated,
+    /// Trace: question `{0}` is shown as `{1}`.
+    NoteTranslated,
+    /// Trace: a translation that changed nothing.
+    NoteTranslationNoChange,
+    /// Trace: a translation reply that could not be read, `{0}` why.
+    NoteTranslationUnusable,
+    /// Trace: the translation call failed, `{0}` why.
+    NoteTranslationFailed,
+    /// Trace: Start over.
+    NoteReset,
+    /// How a question was resolved: an option.
+    AnswerChoice,
+    /// How a question was resolved: free text.
+    AnswerText,
+    /// How a question was resolved: an option with a note.
+    AnswerChoiceWithText,
+    /// How a question was resolved: "I don't know".
+    AnswerDontKnow,
+    /// How a question was resolved: skipped.
+    AnswerSkipped,
+    /// How a question was resolved: declined ("Continue anyway").
+    AnswerDeclined,
+    /// How a question was resolved: timed out.
+    AnswerTimedOut,
+    /// A question's priority: critical.
+    PriorityCritical,
+    /// A question's priority: important.
+    PriorityImportant,
+    /// A question's priority: helpful.
+    PriorityHelpful,
 }
 
 impl Phrase {
     /// Every phrase (for the tests that hold the table complete).
     #[cfg(test)]
-    pub(crate) const ALL: [Self; 43] = [
+    pub(crate) const ALL: [Self; 107] = [
         Self::FallbackNoAnswer,
         Self::FallbackUnreadable,
         Self::TimedOut,
@@ -155,6 +284,70 @@ impl Phrase {
         Self::EmptyRequest,
         Self::TooLong,
         Self::StepNotRunning,
+        Self::NoteMessageIsAnswer,
+        Self::NoteDeclinedBeforeQuestions,
+        Self::NoteStopped,
+        Self::NoteRetry,
+        Self::NoteStepCompleted,
+        Self::NoteGenerationFailed,
+        Self::NoteDetectionFailed,
+        Self::NoteReplyCut,
+        Self::NoteReplyUnusable,
+        Self::NoteLlmAmbiguous,
+        Self::NoteLlmClear,
+        Self::NoteDetectorVague,
+        Self::NoteDetectorClear,
+        Self::NoteAlreadyQueued,
+        Self::NoteNoRound,
+        Self::NoteNeverAsk,
+        Self::NoteDeclinedQuestion,
+        Self::NoteBudgetSpent,
+        Self::NoteAsking,
+        Self::NoteStepResumed,
+        Self::NoteStepStarted,
+        Self::NoteGenerating,
+        Self::NoteReopened,
+        Self::NoteChangeDropped,
+        Self::DropDeclined,
+        Self::DropLate,
+        Self::NoteQuestionResumed,
+        Self::NoteAnswerChanged,
+        Self::NoteAnswerRecorded,
+        Self::NoteDeclinedRest,
+        Self::NoteTimedOut,
+        Self::NoteHandedOff,
+        Self::NoteCompleted,
+        Self::NoteVagueAtRoundLimit,
+        Self::NoteVagueAtBudget,
+        Self::NoteVagueFollowUpAsked,
+        Self::NoteFollowUp,
+        Self::NoteStarted,
+        Self::NoteDetectionSkipped,
+        Self::NoteDetectionRequested,
+        Self::NoteDocumentMatched,
+        Self::NoteEntityAmbiguous,
+        Self::NoteEntityResolved,
+        Self::NoteStepReplyUnusable,
+        Self::NoteStepMayNotAsk,
+        Self::NoteStepOverLimit,
+        Self::NoteStepPaused,
+        Self::NoteTranslationRequested,
+        Self::NoteNotTranslated,
+        Self::NoteTranslated,
+        Self::NoteTranslationNoChange,
+        Self::NoteTranslationUnusable,
+        Self::NoteTranslationFailed,
+        Self::NoteReset,
+        Self::AnswerChoice,
+        Self::AnswerText,
+        Self::AnswerChoiceWithText,
+        Self::AnswerDontKnow,
+        Self::AnswerSkipped,
+        Self::AnswerDeclined,
+        Self::AnswerTimedOut,
+        Self::PriorityCritical,
+        Self::PriorityImportant,
+        Self::PriorityHelpful,
     ];
 
     /// The reasons an [`Error`] carries in English, each with its phrase.
@@ -222,6 +415,16 @@ impl Phrase {
     }
 }
 
+/// `text` in the quotation marks of `language`: "…" in English, “…” in Simplified, 「…」 in
+/// Traditional.
+pub(crate) fn quoted(text: &str, language: Language) -> String {
+    match language {
+        Language::English => format!("\"{text}\""),
+        Language::Simplified => format!("“{text}”"),
+        Language::Traditional => format!("「{text}」"),
+    }
+}
+
 impl Error {
     /// What to tell the user about this refusal, in `language`: plain words, no ids (the
     /// `Display` text, in English with the ids, is for logs and developers).
@@ -254,7 +457,7 @@ impl Error {
 /// Each phrase's wordings, in English, Simplified and Traditional, in the order the phrases
 /// are declared (so [`Phrase::wordings`] reads its row by the phrase's number; a test holds
 /// every row to its phrase).
-static WORDINGS: [(Phrase, [&str; 3]); Phrase::StepNotRunning as usize + 1] = [
+static WORDINGS: [(Phrase, [&str; 3]); Phrase::PriorityHelpful as usize + 1] = [
     (
         Phrase::FallbackNoAnswer,
         [
@@ -572,6 +775,457 @@ static WORDINGS: [(Phrase, [&str; 3]); Phrase::StepNotRunning as usize + 1] = [
             "這個步驟目前沒有在執行。",
         ],
     ),
+    (
+        Phrase::NoteMessageIsAnswer,
+        [
+            "A question was pending, so the message answers it; no detection or search runs.",
+            "有问题正在等待回答，所以这条消息就是它的回答；不运行检测或搜索。",
+            "有問題正在等待回答，所以這則訊息就是它的回答；不執行偵測或搜尋。",
+        ],
+    ),
+    (
+        Phrase::NoteDeclinedBeforeQuestions,
+        [
+            "The user chose to continue without questions; detection is not awaited.",
+            "用户选择不回答问题直接继续；不再等待检测。",
+            "使用者選擇不回答問題直接繼續；不再等待偵測。",
+        ],
+    ),
+    (
+        Phrase::NoteStopped,
+        [
+            "The user stopped the answer; what had arrived is kept as the answer.",
+            "用户停止了回答；已收到的内容保留为回答。",
+            "使用者停止了回答；已收到的內容保留為回答。",
+        ],
+    ),
+    (
+        Phrase::NoteRetry,
+        [
+            "Retrying with everything gathered so far; no question is asked again.",
+            "用目前收集到的全部信息重试；不会再问任何问题。",
+            "用目前收集到的全部資訊重試；不會再問任何問題。",
+        ],
+    ),
+    (
+        Phrase::NoteStepCompleted,
+        [
+            "Step {0} finished.",
+            "步骤 {0} 已完成。",
+            "步驟 {0} 已完成。",
+        ],
+    ),
+    (
+        Phrase::NoteGenerationFailed,
+        [
+            "The answer could not be produced ({0}); every answer is kept and Retry is possible.",
+            "无法生成回答（{0}）；所有回答都已保留，可以重试。",
+            "無法產生回答（{0}）；所有回答都已保留，可以重試。",
+        ],
+    ),
+    (
+        Phrase::NoteDetectionFailed,
+        [
+            "Detection failed ({0}); the embedded detector decides instead.",
+            "检测失败（{0}）；改由内置检查器判断。",
+            "偵測失敗（{0}）；改由內建檢查器判斷。",
+        ],
+    ),
+    (
+        Phrase::NoteReplyCut,
+        [
+            "The detection reply stopped before its end ({0}); the {1} question(s) written in full before the cut are used.",
+            "检测回复在结束前中断（{0}）；使用中断前完整写出的 {1} 个问题。",
+            "偵測回覆在結束前中斷（{0}）；使用中斷前完整寫出的 {1} 個問題。",
+        ],
+    ),
+    (
+        Phrase::NoteReplyUnusable,
+        [
+            "The detection reply was unusable ({0}); the embedded detector decides instead.",
+            "检测回复无法使用（{0}）；改由内置检查器判断。",
+            "偵測回覆無法使用（{0}）；改由內建檢查器判斷。",
+        ],
+    ),
+    (
+        Phrase::NoteLlmAmbiguous,
+        [
+            "The LLM found the request ambiguous ({0} question(s)).",
+            "LLM 认为请求有歧义（{0} 个问题）。",
+            "LLM 認為請求有歧義（{0} 個問題）。",
+        ],
+    ),
+    (
+        Phrase::NoteLlmClear,
+        [
+            "The LLM found the request clear.",
+            "LLM 认为请求很清楚。",
+            "LLM 認為請求很清楚。",
+        ],
+    ),
+    (
+        Phrase::NoteDetectorVague,
+        [
+            "The embedded detector found the request vague ({0}): {1}.",
+            "内置检查器认为请求不明确（{0}）：{1}。",
+            "內建檢查器認為請求不明確（{0}）：{1}。",
+        ],
+    ),
+    (
+        Phrase::NoteDetectorClear,
+        [
+            "The embedded detector found the request clear.",
+            "内置检查器认为请求很清楚。",
+            "內建檢查器認為請求很清楚。",
+        ],
+    ),
+    (
+        Phrase::NoteAlreadyQueued,
+        [
+            "\"{0}\" was already asked or queued.",
+            "“{0}”已经问过或已在队列中。",
+            "「{0}」已經問過或已在佇列中。",
+        ],
+    ),
+    (
+        Phrase::NoteNoRound,
+        [
+            "No clarification round is allowed; \"{0}\" takes its assumption.",
+            "不允许任何澄清轮次；“{0}”采用它的假设。",
+            "不允許任何澄清輪次；「{0}」採用它的假設。",
+        ],
+    ),
+    (
+        Phrase::NoteNeverAsk,
+        [
+            "Never-ask mode: the question is recorded as open with its assumption.",
+            "从不提问模式：问题记为未决，并采用它的假设。",
+            "從不提問模式：問題記為未決，並採用它的假設。",
+        ],
+    ),
+    (
+        Phrase::NoteDeclinedQuestion,
+        [
+            "The user chose to continue without questions: the question takes its assumption.",
+            "用户选择不回答问题直接继续：这个问题采用它的假设。",
+            "使用者選擇不回答問題直接繼續：這個問題採用它的假設。",
+        ],
+    ),
+    (
+        Phrase::NoteBudgetSpent,
+        [
+            "The question budget ({0}) is spent; proceeding with assumptions.",
+            "问题预算（{0}）已用完；按假设继续。",
+            "問題預算（{0}）已用完；按假設繼續。",
+        ],
+    ),
+    (
+        Phrase::NoteAsking,
+        [
+            "Asking \"{0}\" ({1}).",
+            "提问“{0}”（{1}）。",
+            "提問「{0}」（{1}）。",
+        ],
+    ),
+    (
+        Phrase::NoteStepResumed,
+        [
+            "Step {0} resumes with its partial result; earlier steps are not run again.",
+            "步骤 {0} 带着部分结果继续；之前的步骤不会再运行。",
+            "步驟 {0} 帶著部分結果繼續；之前的步驟不會再執行。",
+        ],
+    ),
+    (
+        Phrase::NoteStepStarted,
+        [
+            "Running step {0}.",
+            "正在运行步骤 {0}。",
+            "正在執行步驟 {0}。",
+        ],
+    ),
+    (
+        Phrase::NoteGenerating,
+        [
+            "Every question is resolved; producing the answer from the enriched prompt.",
+            "所有问题都已处理；正在根据补充后的提示词生成回答。",
+            "所有問題都已處理；正在根據補充後的提示詞產生回答。",
+        ],
+    ),
+    (
+        Phrase::NoteReopened,
+        [
+            "The user wants to change the answer to \"{0}\" ({1}); it stands until a new one is given, then \"{2}\" comes back.",
+            "用户想修改“{0}”的回答（{1}）；在给出新回答之前原回答仍然有效，之后回到“{2}”。",
+            "使用者想修改「{0}」的回答（{1}）；在給出新回答之前原回答仍然有效，之後回到「{2}」。",
+        ],
+    ),
+    (
+        Phrase::NoteChangeDropped,
+        [
+            "{0}: the earlier answer to \"{1}\" stands.",
+            "{0}：“{1}”原来的回答仍然有效。",
+            "{0}：「{1}」原來的回答仍然有效。",
+        ],
+    ),
+    (
+        Phrase::DropDeclined,
+        [
+            "The user chose to continue without more questions",
+            "用户选择不再回答问题直接继续",
+            "使用者選擇不再回答問題直接繼續",
+        ],
+    ),
+    (
+        Phrase::DropLate,
+        [
+            "The change was not made in time",
+            "修改没有在时限内完成",
+            "修改沒有在時限內完成",
+        ],
+    ),
+    (
+        Phrase::NoteQuestionResumed,
+        [
+            "Back to \"{0}\", which waited while an earlier answer changed.",
+            "回到“{0}”，修改先前的回答时它一直在等待。",
+            "回到「{0}」，修改先前的回答時它一直在等待。",
+        ],
+    ),
+    (
+        Phrase::NoteAnswerChanged,
+        [
+            "The answer to \"{0}\" changed from {1} to {2}; the questions that followed it stay.",
+            "“{0}”的回答从{1}改为{2}；之后的问题保持不变。",
+            "「{0}」的回答從{1}改為{2}；之後的問題保持不變。",
+        ],
+    ),
+    (
+        Phrase::NoteAnswerRecorded,
+        [
+            "\"{0}\" resolved as {1}.",
+            "“{0}”的处理结果：{1}。",
+            "「{0}」的處理結果：{1}。",
+        ],
+    ),
+    (
+        Phrase::NoteDeclinedRest,
+        [
+            "The user chose to continue without more questions; every remaining question takes its assumption.",
+            "用户选择不再回答问题直接继续；其余问题都采用各自的假设。",
+            "使用者選擇不再回答問題直接繼續；其餘問題都採用各自的假設。",
+        ],
+    ),
+    (
+        Phrase::NoteTimedOut,
+        [
+            "The question was not answered in time; its assumption applies.",
+            "问题没有在时限内得到回答；采用它的假设。",
+            "問題沒有在時限內得到回答；採用它的假設。",
+        ],
+    ),
+    (
+        Phrase::NoteHandedOff,
+        [
+            "The source document requires a human; handing off after the answer.",
+            "来源文档要求人工处理；回答后转交人工。",
+            "來源文件要求專人處理；回答後轉交專人。",
+        ],
+    ),
+    (
+        Phrase::NoteCompleted,
+        ["The answer is complete.", "回答已完成。", "回答已完成。"],
+    ),
+    (
+        Phrase::NoteVagueAtRoundLimit,
+        [
+            "The answer \"{0}\" is still vague ({1}), but the round limit ({2}) is reached; proceeding with best effort.",
+            "回答“{0}”仍不明确（{1}），但已达到轮次上限（{2}）；尽力继续。",
+            "回答「{0}」仍不明確（{1}），但已達到輪次上限（{2}）；盡力繼續。",
+        ],
+    ),
+    (
+        Phrase::NoteVagueAtBudget,
+        [
+            "The answer \"{0}\" is still vague, but the question budget ({1}) is spent; proceeding with best effort.",
+            "回答“{0}”仍不明确，但问题预算（{1}）已用完；尽力继续。",
+            "回答「{0}」仍不明確，但問題預算（{1}）已用完；盡力繼續。",
+        ],
+    ),
+    (
+        Phrase::NoteVagueFollowUpAsked,
+        [
+            "The answer \"{0}\" is still vague, but its follow-up \"{1}\" was already asked; proceeding with best effort.",
+            "回答“{0}”仍不明确，但它的追问“{1}”已经问过；尽力继续。",
+            "回答「{0}」仍不明確，但它的追問「{1}」已經問過；盡力繼續。",
+        ],
+    ),
+    (
+        Phrase::NoteFollowUp,
+        [
+            "The answer \"{0}\" is itself vague ({1}); asking one follow-up (round {2} of {3}).",
+            "回答“{0}”本身不明确（{1}）；追问一次（第 {2} 轮，共 {3} 轮）。",
+            "回答「{0}」本身不明確（{1}）；追問一次（第 {2} 輪，共 {3} 輪）。",
+        ],
+    ),
+    (
+        Phrase::NoteStarted,
+        [
+            "A new request arrived.",
+            "收到一个新请求。",
+            "收到一個新請求。",
+        ],
+    ),
+    (
+        Phrase::NoteDetectionSkipped,
+        [
+            "The knowledge base or catalog already supplied the questions.",
+            "知识库或目录已经提供了问题。",
+            "知識庫或目錄已經提供了問題。",
+        ],
+    ),
+    (
+        Phrase::NoteDetectionRequested,
+        [
+            "Asking the LLM whether the request is ambiguous.",
+            "正在询问 LLM 请求是否有歧义。",
+            "正在詢問 LLM 請求是否有歧義。",
+        ],
+    ),
+    (
+        Phrase::NoteDocumentMatched,
+        [
+            "Document {0} declares {1} clarifying question(s); retrieval is not run again.",
+            "文档 {0} 声明了 {1} 个澄清问题；不再重新检索。",
+            "文件 {0} 宣告了 {1} 個澄清問題；不再重新檢索。",
+        ],
+    ),
+    (
+        Phrase::NoteEntityAmbiguous,
+        [
+            "\"{0}\" matches {1} catalog entries.",
+            "“{0}”对应目录中的 {1} 个条目。",
+            "「{0}」對應目錄中的 {1} 個項目。",
+        ],
+    ),
+    (
+        Phrase::NoteEntityResolved,
+        [
+            "\"{0}\" matches exactly one catalog entry; nothing to ask.",
+            "“{0}”只对应目录中的一个条目；无需提问。",
+            "「{0}」只對應目錄中的一個項目；無需提問。",
+        ],
+    ),
+    (
+        Phrase::NoteStepReplyUnusable,
+        [
+            "Step {0}'s clarification reply was unusable ({1}); no question comes of it.",
+            "步骤 {0} 的澄清回复无法使用（{1}）；不会因此提问。",
+            "步驟 {0} 的澄清回覆無法使用（{1}）；不會因此提問。",
+        ],
+    ),
+    (
+        Phrase::NoteStepMayNotAsk,
+        [
+            "Step {0} may not ask here (one question per pause, {1} pause(s) per step, the budget, never-ask mode or \"Continue anyway\"); its question stays open with its assumption.",
+            "步骤 {0} 此时不能提问（每次暂停一个问题、每个步骤 {1} 次暂停、问题预算、从不提问模式或“直接继续”）；它的问题保留为未决，并采用它的假设。",
+            "步驟 {0} 此時不能提問（每次暫停一個問題、每個步驟 {1} 次暫停、問題預算、從不提問模式或「直接繼續」）；它的問題保留為未決，並採用它的假設。",
+        ],
+    ),
+    (
+        Phrase::NoteStepOverLimit,
+        [
+            "Step {0} asked again after its last allowed pause; its partial result is taken as its output.",
+            "步骤 {0} 在最后一次允许的暂停之后又要提问；以它的部分结果作为输出。",
+            "步驟 {0} 在最後一次允許的暫停之後又要提問；以它的部分結果作為輸出。",
+        ],
+    ),
+    (
+        Phrase::NoteStepPaused,
+        [
+            "Step {0} paused with its partial result.",
+            "步骤 {0} 带着部分结果暂停。",
+            "步驟 {0} 帶著部分結果暫停。",
+        ],
+    ),
+    (
+        Phrase::NoteTranslationRequested,
+        [
+            "\"{0}\" is not written in the user's language ({1}); asking the LLM to translate it before it is shown.",
+            "“{0}”不是用用户的语言（{1}）写的；显示前先请 LLM 翻译。",
+            "「{0}」不是用使用者的語言（{1}）寫的；顯示前先請 LLM 翻譯。",
+        ],
+    ),
+    (
+        Phrase::NoteNotTranslated,
+        [
+            "\"{0}\" is not written in the user's language ({1}), and no LLM is configured to translate it; it is shown as written.",
+            "“{0}”不是用用户的语言（{1}）写的，也没有设置可以翻译的 LLM；按原文显示。",
+            "「{0}」不是用使用者的語言（{1}）寫的，也沒有設定可以翻譯的 LLM；按原文顯示。",
+        ],
+    ),
+    (
+        Phrase::NoteTranslated,
+        [
+            "\"{0}\" is shown as \"{1}\"; its id and its options' ids are unchanged.",
+            "“{0}”显示为“{1}”；它的 id 和选项的 id 都不变。",
+            "「{0}」顯示為「{1}」；它的 id 和選項的 id 都不變。",
+        ],
+    ),
+    (
+        Phrase::NoteTranslationNoChange,
+        [
+            "The translation reply changed nothing; the question is shown as written.",
+            "翻译回复没有任何改变；问题按原文显示。",
+            "翻譯回覆沒有任何改變；問題按原文顯示。",
+        ],
+    ),
+    (
+        Phrase::NoteTranslationUnusable,
+        [
+            "The translation reply was unusable ({0}); the question is shown as written.",
+            "翻译回复无法使用（{0}）；问题按原文显示。",
+            "翻譯回覆無法使用（{0}）；問題按原文顯示。",
+        ],
+    ),
+    (
+        Phrase::NoteTranslationFailed,
+        [
+            "The translation failed ({0}); the question is shown as written.",
+            "翻译失败（{0}）；问题按原文显示。",
+            "翻譯失敗（{0}）；問題按原文顯示。",
+        ],
+    ),
+    (
+        Phrase::NoteReset,
+        [
+            "The user started over.",
+            "用户重新开始。",
+            "使用者重新開始。",
+        ],
+    ),
+    (
+        Phrase::AnswerChoice,
+        ["a chosen option", "选了一个选项", "選了一個選項"],
+    ),
+    (Phrase::AnswerText, ["free text", "自由填写", "自由填寫"]),
+    (
+        Phrase::AnswerChoiceWithText,
+        [
+            "an option with a note",
+            "选了选项并附上说明",
+            "選了選項並附上說明",
+        ],
+    ),
+    (
+        Phrase::AnswerDontKnow,
+        ["\"I don't know\"", "“我不知道”", "「我不知道」"],
+    ),
+    (Phrase::AnswerSkipped, ["skipped", "已跳过", "已跳過"]),
+    (Phrase::AnswerDeclined, ["declined", "不作回答", "不作回答"]),
+    (Phrase::AnswerTimedOut, ["timed out", "已超时", "已逾時"]),
+    (Phrase::PriorityCritical, ["critical", "关键", "關鍵"]),
+    (Phrase::PriorityImportant, ["important", "重要", "重要"]),
+    (Phrase::PriorityHelpful, ["helpful", "有帮助", "有幫助"]),
 ];
 
 #[cfg(test)]
@@ -633,7 +1287,7 @@ mod tests {
         for (i, phrase) in Phrase::ALL.iter().enumerate() {
             assert_eq!(*phrase as usize, i, "{phrase:?} out of place in ALL");
         }
-        assert_eq!(Phrase::ALL.len(), Phrase::StepNotRunning as usize + 1);
+        assert_eq!(Phrase::ALL.len(), Phrase::PriorityHelpful as usize + 1);
         // The table's rows are read by number: each row must be its phrase's.
         for (i, (phrase, _)) in WORDINGS.iter().enumerate() {
             assert_eq!(

@@ -19,6 +19,7 @@ mod translate;
 
 use serde::{Deserialize, Serialize};
 
+use crate::phrase::Phrase;
 use crate::protocol::config::Config;
 use crate::protocol::effect::Effect;
 use crate::protocol::error::Error;
@@ -61,6 +62,9 @@ struct Env {
     clock: Millis,
     trace: Vec<TraceEvent>,
     counters: Counters,
+    /// The language the trace's reasons are written in: the conversation's, as the user reads
+    /// the trace too. Set before every input and when a request starts; never stored.
+    speaks: Language,
 }
 
 /// Waiting for a request, or working on one: a conversation exists exactly when a phase does.
@@ -165,9 +169,10 @@ impl Session {
     pub fn new(config: Config) -> Self {
         Self {
             env: Env {
-                config,
                 clock: 0,
                 trace: Vec::new(),
+                speaks: Language::of_session(&config.language, ""),
+                config,
                 counters: Counters::default(),
             },
             state: State::Idle,
@@ -188,13 +193,14 @@ impl Session {
     /// malformed actions. On error the session is unchanged.
     pub fn handle(&mut self, input: Input) -> Result<Vec<Effect>, Error> {
         let before = self.status();
+        self.env.speaks = self.language();
         let checked = check::check(self.state.active_mut(), input)?;
         let mut fx = Vec::new();
         match checked {
             Checked::Reset => {
                 self.state = State::Idle;
                 self.env
-                    .note(Layer::Session, "reset", "The user started over.");
+                    .say(Layer::Session, "reset", Phrase::NoteReset, &[]);
             }
             Checked::Tick { now, active } => {
                 self.env.advance_clock(now);
@@ -212,6 +218,7 @@ impl Session {
             }
             Checked::Active(active, accepted) => active.apply(accepted, &mut self.env, &mut fx),
         }
+        self.env.speaks = self.language();
         let after = self.status();
         if after != before {
             fx.insert(0, Effect::StatusChanged { status: after });
@@ -254,6 +261,13 @@ impl Env {
 
     fn advance_clock(&mut self, now: Millis) {
         self.clock = self.clock.max(now);
+    }
+
+    /// Notes a decision whose reason is `phrase`, its slots filled with `slots`, in the
+    /// conversation's language.
+    fn say(&mut self, layer: Layer, decision: &str, phrase: Phrase, slots: &[&str]) {
+        let reason = phrase.fill(self.speaks, slots);
+        self.note(layer, decision, &reason);
     }
 
     fn note(&mut self, layer: Layer, decision: &str, reason: &str) {

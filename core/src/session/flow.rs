@@ -6,12 +6,13 @@ use super::check::Accepted;
 use super::{Active, Conversation, Env, PausedStep, Phase, StepOutput, count};
 use crate::analysis;
 use crate::detect;
-use crate::phrase::Phrase;
+use crate::phrase::{Phrase, quoted};
 use crate::protocol::config::{Detection, Mode};
 use crate::protocol::effect::Effect;
 use crate::protocol::input::Answer;
+use crate::protocol::language::Language;
 use crate::protocol::prompt::{EnrichedPrompt, HandoffPackage, Resolution};
-use crate::protocol::question::{Question, QuestionId, QuestionSource, Stage};
+use crate::protocol::question::{Priority, Question, QuestionId, QuestionSource, Stage};
 use crate::protocol::trace::{Counters, Layer};
 use crate::text::preview;
 
@@ -26,10 +27,11 @@ impl Active {
             } => {
                 env.advance_clock(now);
                 if from_message {
-                    env.note(
+                    env.say(
                         Layer::Session,
                         "message_is_answer",
-                        "A question was pending, so the message answers it; no detection or search runs.",
+                        Phrase::NoteMessageIsAnswer,
+                        &[],
                     );
                 }
                 self.resolve(answer, env, fx);
@@ -45,10 +47,11 @@ impl Active {
             Accepted::DeclineDetection { now } => {
                 env.advance_clock(now);
                 self.conversation.declined_all = true;
-                env.note(
+                env.say(
                     Layer::Session,
                     "declined_all",
-                    "The user chose to continue without questions; detection is not awaited.",
+                    Phrase::NoteDeclinedBeforeQuestions,
+                    &[],
                 );
                 self.proceed(env, fx);
             }
@@ -80,10 +83,11 @@ impl Active {
             } => {
                 env.add_usage(usage);
                 if stopped {
-                    env.note(
+                    env.say(
                         Layer::Session,
                         "generation_stopped",
-                        "The user stopped the answer; what had arrived is kept as the answer.",
+                        Phrase::NoteStopped,
+                        &[],
                     );
                     self.conversation.stopped = true;
                 }
@@ -91,11 +95,7 @@ impl Active {
             }
             Accepted::GenerationFailed { reason } => self.generation_failed(reason, env),
             Accepted::Retry => {
-                env.note(
-                    Layer::Session,
-                    "retry",
-                    "Retrying with everything gathered so far; no question is asked again.",
-                );
+                env.say(Layer::Session, "retry", Phrase::NoteRetry, &[]);
                 self.proceed(env, fx);
             }
             Accepted::Translated {
@@ -114,10 +114,11 @@ impl Active {
 
     /// The running step finished with `output`: the next step, or generation, follows.
     fn step_completed(&mut self, output: StepOutput, env: &mut Env, fx: &mut Vec<Effect>) {
-        env.note(
+        env.say(
             Layer::Step,
             "step_completed",
-            &format!("Step {} finished.", output.step),
+            Phrase::NoteStepCompleted,
+            &[&output.step],
         );
         let c = &mut self.conversation;
         c.step_outputs.push(output);
@@ -128,25 +129,21 @@ impl Active {
 
     /// The answer could not be produced: every answer is kept, and Retry may try again.
     fn generation_failed(&mut self, reason: String, env: &mut Env) {
-        env.note(
+        env.say(
             Layer::Session,
             "generation_failed",
-            &format!(
-                "The answer could not be produced ({}); every answer is kept and Retry is possible.",
-                preview(&reason)
-            ),
+            Phrase::NoteGenerationFailed,
+            &[&preview(&reason)],
         );
         self.phase = Phase::Failed { reason };
     }
 
     fn detection_failed(&mut self, reason: &str, env: &mut Env, fx: &mut Vec<Effect>) {
-        env.note(
+        env.say(
             Layer::Llm,
             "detection_failed",
-            &format!(
-                "Detection failed ({}); the embedded detector decides instead.",
-                reason.chars().take(240).collect::<String>()
-            ),
+            Phrase::NoteDetectionFailed,
+            &[&reason.chars().take(240).collect::<String>()],
         );
         self.notice(Phrase::FallbackNoAnswer, env, fx);
         self.detect_embedded(env);
@@ -161,23 +158,20 @@ impl Active {
             Ok(a) => a,
             Err(e) => match analysis::salvage_detection(text, &Stage::Request, language) {
                 Some(a) => {
-                    env.note(
+                    env.say(
                         Layer::Llm,
                         "reply_cut",
-                        &format!(
-                            "The detection reply stopped before its end ({e}); the {} question(s) written in full before the cut are used.",
-                            a.questions.len()
-                        ),
+                        Phrase::NoteReplyCut,
+                        &[&e.to_string(), &a.questions.len().to_string()],
                     );
                     a
                 }
                 None => {
-                    env.note(
+                    env.say(
                         Layer::Llm,
                         "reply_unusable",
-                        &format!(
-                            "The detection reply was unusable ({e}); the embedded detector decides instead."
-                        ),
+                        Phrase::NoteReplyUnusable,
+                        &[&e.to_string()],
                     );
                     self.notice(Phrase::FallbackUnreadable, env, fx);
                     self.detect_embedded(env);
@@ -186,17 +180,15 @@ impl Active {
             },
         };
         if a.needs_clarification {
-            env.note(
+            env.say(
                 Layer::Llm,
                 "detected",
-                &format!(
-                    "The LLM found the request ambiguous ({} question(s)).",
-                    a.questions.len()
-                ),
+                Phrase::NoteLlmAmbiguous,
+                &[&a.questions.len().to_string()],
             );
             self.enqueue(a.questions, env);
         } else {
-            env.note(Layer::Llm, "detected", "The LLM found the request clear.");
+            env.say(Layer::Llm, "detected", Phrase::NoteLlmClear, &[]);
         }
     }
 
@@ -213,22 +205,23 @@ impl Active {
     pub(super) fn detect_embedded(&mut self, env: &mut Env) {
         let c = &self.conversation;
         let (a, cues) = detect::detect_traced_in(&c.request, &c.history, c.language(&env.config));
-        let why = if a.needs_clarification {
+        if a.needs_clarification {
             let made: Vec<String> = a
                 .questions
                 .iter()
                 .zip(&cues)
-                .map(|(q, cue)| format!("\"{}\" ← {cue}", preview(&q.text)))
+                .map(|(q, cue)| format!("{} ← {cue}", quoted(&preview(&q.text), env.speaks)))
                 .collect();
-            format!(
-                "The embedded detector found the request vague ({}): {}.",
-                rules(&a.questions),
-                made.join("; ")
-            )
+            let slots = [rules(&a.questions), made.join("; ")];
+            env.say(
+                Layer::Detector,
+                "detected",
+                Phrase::NoteDetectorVague,
+                &[&slots[0], &slots[1]],
+            );
         } else {
-            "The embedded detector found the request clear.".to_owned()
-        };
-        env.note(Layer::Detector, "detected", &why);
+            env.say(Layer::Detector, "detected", Phrase::NoteDetectorClear, &[]);
+        }
         if a.needs_clarification {
             self.enqueue(a.questions, env);
         }
@@ -241,19 +234,18 @@ impl Active {
         let c = &mut self.conversation;
         for q in questions {
             if c.seen(&q.id) || c.unasked.iter().any(|u| u.id == q.id) {
-                env.note(
+                env.say(
                     Layer::Limit,
                     "repeat_dropped",
-                    &format!("\"{}\" was already asked or queued.", preview(&q.text)),
+                    Phrase::NoteAlreadyQueued,
+                    &[&preview(&q.text)],
                 );
             } else if max_rounds == 0 && q.step == Stage::Request {
-                env.note(
+                env.say(
                     Layer::Limit,
                     "round_limit_reached",
-                    &format!(
-                        "No clarification round is allowed; \"{}\" takes its assumption.",
-                        preview(&q.text)
-                    ),
+                    Phrase::NoteNoRound,
+                    &[&preview(&q.text)],
                 );
                 c.unasked.push(q);
             } else {
@@ -285,31 +277,18 @@ impl Active {
             return;
         }
         let max = env.config.limits.max_questions;
-        let (layer, decision, reason) = if env.config.mode == Mode::NonInteractive {
-            (
-                Layer::Session,
-                "auto_skipped",
-                "Never-ask mode: the question is recorded as open with its assumption.".to_owned(),
-            )
+        let (layer, decision, phrase) = if env.config.mode == Mode::NonInteractive {
+            (Layer::Session, "auto_skipped", Phrase::NoteNeverAsk)
         } else if c.declined_all {
-            (
-                Layer::Session,
-                "auto_skipped",
-                "The user chose to continue without questions: the question takes its assumption."
-                    .to_owned(),
-            )
+            (Layer::Session, "auto_skipped", Phrase::NoteDeclinedQuestion)
         } else if count(c.asked.len()) >= max {
-            (
-                Layer::Limit,
-                "budget_reached",
-                format!("The question budget ({max}) is spent; proceeding with assumptions."),
-            )
+            (Layer::Limit, "budget_reached", Phrase::NoteBudgetSpent)
         } else {
             return;
         };
         let skipped = std::mem::take(&mut c.queue);
         c.unasked.extend(skipped);
-        env.note(layer, decision, &reason);
+        env.say(layer, decision, phrase, &[&max.to_string()]);
     }
 
     fn ask_next(&mut self, env: &mut Env, fx: &mut Vec<Effect>) {
@@ -317,10 +296,14 @@ impl Active {
         let next = c.queue.remove(0);
         c.asked.push(next.id.clone());
         env.counters.questions_asked = env.counters.questions_asked.saturating_add(1);
-        env.note(
+        env.say(
             Layer::Session,
             "question_asked",
-            &format!("Asking \"{}\" ({}).", preview(&next.text), next.priority),
+            Phrase::NoteAsking,
+            &[
+                &preview(&next.text),
+                priority_word(next.priority, env.speaks),
+            ],
         );
         self.translate_or_show(next, env, fx);
     }
@@ -348,12 +331,11 @@ impl Active {
             resumed: true,
             partial: partial.clone(),
         };
-        env.note(
+        env.say(
             Layer::Step,
             "step_resumed",
-            &format!(
-                "Step {step} resumes with its partial result; earlier steps are not run again."
-            ),
+            Phrase::NoteStepResumed,
+            &[&step],
         );
         let allow = self.step_may_ask(&step, env);
         fx.push(Effect::RunStep {
@@ -374,10 +356,11 @@ impl Active {
             resumed: false,
             partial: serde_json::Value::Null,
         };
-        env.note(
+        env.say(
             Layer::Step,
             "step_started",
-            &format!("Running step {step}."),
+            Phrase::NoteStepStarted,
+            &[&step],
         );
         fx.push(Effect::RunStep {
             step,
@@ -398,11 +381,7 @@ impl Active {
         self.phase = Phase::Generating {
             streamed: String::new(),
         };
-        env.note(
-            Layer::Session,
-            "generating",
-            "Every question is resolved; producing the answer from the enriched prompt.",
-        );
+        env.say(Layer::Session, "generating", Phrase::NoteGenerating, &[]);
         fx.push(Effect::RequestGeneration { request, prompt });
     }
 
@@ -446,14 +425,15 @@ impl Active {
             return;
         };
         let waiting = waiting.take().unwrap_or_else(|| Box::new(pending.clone()));
-        env.note(
+        env.say(
             Layer::Session,
             "answer_reopened",
-            &format!(
-                "The user wants to change the answer to \"{}\" ({earlier}); it stands until a new one is given, then \"{}\" comes back.",
-                preview(&question.text),
-                preview(&waiting.text)
-            ),
+            Phrase::NoteReopened,
+            &[
+                &preview(&question.text),
+                earlier.text(env.speaks),
+                &preview(&waiting.text),
+            ],
         );
         self.phase = Phase::Asking {
             question: question.clone(),
@@ -469,18 +449,16 @@ impl Active {
     /// Ends a change without a new answer ("Continue anyway" or the deadline): the earlier
     /// answer stands and the question that waited is pending again. Returns whether a change
     /// was under way.
-    fn drop_change(&mut self, why: &str, env: &mut Env) -> bool {
+    fn drop_change(&mut self, why: Phrase, env: &mut Env) -> bool {
         let Some(waiting) = self.take_waiting() else {
             return false;
         };
         if let Phase::Asking { question, .. } = &self.phase {
-            env.note(
+            env.say(
                 Layer::Session,
                 "change_dropped",
-                &format!(
-                    "{why}: the earlier answer to \"{}\" stands.",
-                    preview(&question.text)
-                ),
+                Phrase::NoteChangeDropped,
+                &[why.text(env.speaks), &preview(&question.text)],
             );
         }
         self.phase = Phase::Asking {
@@ -508,13 +486,11 @@ impl Active {
     /// Shows `question` again: it was on screen when another was reopened. It is already
     /// among the asked, so it counts once against the budget.
     fn ask_again(&mut self, question: Question, env: &mut Env, fx: &mut Vec<Effect>) {
-        env.note(
+        env.say(
             Layer::Session,
             "question_resumed",
-            &format!(
-                "Back to \"{}\", which waited while an earlier answer changed.",
-                preview(&question.text)
-            ),
+            Phrase::NoteQuestionResumed,
+            &[&preview(&question.text)],
         );
         self.phase = Phase::Asking {
             question: question.clone(),
@@ -542,15 +518,15 @@ impl Active {
         *counter = counter.saturating_sub(1);
         let counter = tally(&mut env.counters, &answer);
         *counter = counter.saturating_add(1);
-        env.note(
+        env.say(
             Layer::Session,
             "answer_changed",
-            &format!(
-                "The answer to \"{}\" changed from {} to {}; the questions that followed it stay.",
-                preview(&question.text),
-                answer_kind(&r.answer),
-                answer_kind(&answer)
-            ),
+            Phrase::NoteAnswerChanged,
+            &[
+                &preview(&question.text),
+                answer_kind(&r.answer).text(env.speaks),
+                answer_kind(&answer).text(env.speaks),
+            ],
         );
         r.answer = answer;
         r.at = env.clock;
@@ -564,14 +540,14 @@ impl Active {
         let question = self.phase.pending()?.clone();
         let counter = tally(&mut env.counters, &answer);
         *counter = counter.saturating_add(1);
-        env.note(
+        env.say(
             Layer::Session,
             "answer_recorded",
-            &format!(
-                "\"{}\" resolved as {}.",
-                preview(&question.text),
-                answer_kind(&answer)
-            ),
+            Phrase::NoteAnswerRecorded,
+            &[
+                &preview(&question.text),
+                answer_kind(&answer).text(env.speaks),
+            ],
         );
         self.conversation.resolutions.push(Resolution {
             question: question.clone(),
@@ -584,13 +560,14 @@ impl Active {
     /// "Continue anyway": the pending question is declined, so is everything queued, and nothing
     /// more is asked in this conversation.
     fn decline_all(&mut self, env: &mut Env, fx: &mut Vec<Effect>) {
-        self.drop_change("The user chose to continue without more questions", env);
+        self.drop_change(Phrase::DropDeclined, env);
         self.record(Answer::Declined, env);
         self.conversation.declined_all = true;
-        env.note(
+        env.say(
             Layer::Session,
             "declined_all",
-            "The user chose to continue without more questions; every remaining question takes its assumption.",
+            Phrase::NoteDeclinedRest,
+            &[],
         );
         self.proceed(env, fx);
     }
@@ -601,7 +578,7 @@ impl Active {
             return;
         };
         if env.clock >= deadline {
-            if self.drop_change("The change was not made in time", env) {
+            if self.drop_change(Phrase::DropLate, env) {
                 // The question that waited is on screen again, with a fresh deadline.
                 if let Phase::Asking { question, .. } = &self.phase {
                     fx.push(Effect::Ask {
@@ -611,11 +588,7 @@ impl Active {
                 }
                 return;
             }
-            env.note(
-                Layer::Timeout,
-                "timed_out",
-                "The question was not answered in time; its assumption applies.",
-            );
+            env.say(Layer::Timeout, "timed_out", Phrase::NoteTimedOut, &[]);
             self.notice(Phrase::TimedOut, env, fx);
             self.resolve(Answer::TimedOut, env, fx);
         }
@@ -632,17 +605,13 @@ impl Active {
         });
         if c.requires_handoff {
             let package = handoff_package(c, &answer, &prompt);
-            env.note(
-                Layer::Document,
-                "handed_off",
-                "The source document requires a human; handing off after the answer.",
-            );
+            env.say(Layer::Document, "handed_off", Phrase::NoteHandedOff, &[]);
             fx.push(Effect::HandOff {
                 package: package.clone(),
             });
             self.phase = Phase::HandedOff { answer, package };
         } else {
-            env.note(Layer::Session, "completed", "The answer is complete.");
+            env.say(Layer::Session, "completed", Phrase::NoteCompleted, &[]);
             self.phase = Phase::Completed { answer };
         }
     }
@@ -694,14 +663,24 @@ fn tally<'a>(counters: &'a mut Counters, answer: &Answer) -> &'a mut u32 {
     }
 }
 
-fn answer_kind(a: &Answer) -> &'static str {
+fn answer_kind(a: &Answer) -> Phrase {
     match a {
-        Answer::Choices { .. } => "a chosen option",
-        Answer::Text { .. } => "free text",
-        Answer::ChoicesWithText { .. } => "an option with a note",
-        Answer::DontKnow => "\"I don't know\"",
-        Answer::Skipped => "skipped",
-        Answer::Declined => "declined",
-        Answer::TimedOut => "timed out",
+        Answer::Choices { .. } => Phrase::AnswerChoice,
+        Answer::Text { .. } => Phrase::AnswerText,
+        Answer::ChoicesWithText { .. } => Phrase::AnswerChoiceWithText,
+        Answer::DontKnow => Phrase::AnswerDontKnow,
+        Answer::Skipped => Phrase::AnswerSkipped,
+        Answer::Declined => Phrase::AnswerDeclined,
+        Answer::TimedOut => Phrase::AnswerTimedOut,
     }
+}
+
+/// A question's priority in the trace's words, in `language`.
+fn priority_word(priority: Priority, language: Language) -> &'static str {
+    match priority {
+        Priority::Critical => Phrase::PriorityCritical,
+        Priority::Important => Phrase::PriorityImportant,
+        Priority::Helpful => Phrase::PriorityHelpful,
+    }
+    .text(language)
 }

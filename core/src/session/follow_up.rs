@@ -61,19 +61,22 @@ impl Active {
         };
         let said = preview(text);
         if c.rounds >= limits.max_rounds {
-            let reason = format!(
-                "The answer \"{said}\" is still vague ({}), but the round limit ({}) is reached; proceeding with best effort.",
-                rules(&a.questions),
-                limits.max_rounds
+            let slots = [rules(&a.questions), limits.max_rounds.to_string()];
+            return env.say(
+                Layer::Limit,
+                "round_limit_reached",
+                Phrase::NoteVagueAtRoundLimit,
+                &[&said, &slots[0], &slots[1]],
             );
-            return env.note(Layer::Limit, "round_limit_reached", &reason);
         }
         if count(c.asked.len()) >= limits.max_questions {
-            let reason = format!(
-                "The answer \"{said}\" is still vague, but the question budget ({}) is spent; proceeding with best effort.",
-                limits.max_questions
+            let budget = limits.max_questions.to_string();
+            return env.say(
+                Layer::Limit,
+                "budget_reached",
+                Phrase::NoteVagueAtBudget,
+                &[&said, &budget],
             );
-            return env.note(Layer::Limit, "budget_reached", &reason);
         }
         let rule = rules(&a.questions);
         let candidate = a
@@ -82,11 +85,12 @@ impl Active {
             .find(|q| !c.seen(&q.id))
             .unwrap_or_else(|| generic_follow_up(text, c.language(&env.config)));
         if c.seen(&candidate.id) {
-            let reason = format!(
-                "The answer \"{said}\" is still vague, but its follow-up \"{}\" was already asked; proceeding with best effort.",
-                candidate.text
+            return env.say(
+                Layer::Limit,
+                "repeat_dropped",
+                Phrase::NoteVagueFollowUpAsked,
+                &[&said, &candidate.text],
             );
-            return env.note(Layer::Limit, "repeat_dropped", &reason);
         }
         let follow = Question {
             priority: question.priority,
@@ -97,12 +101,14 @@ impl Active {
         };
         let c = &mut self.conversation;
         c.rounds = c.rounds.saturating_add(1);
-        let reason = format!(
-            "The answer \"{said}\" is itself vague ({rule}); asking one follow-up (round {} of {}).",
-            c.rounds, limits.max_rounds
-        );
+        let rounds = [c.rounds.to_string(), limits.max_rounds.to_string()];
         c.queue.insert(0, follow);
-        env.note(Layer::Detector, "follow_up", &reason);
+        env.say(
+            Layer::Detector,
+            "follow_up",
+            Phrase::NoteFollowUp,
+            &[&said, &rule, &rounds[0], &rounds[1]],
+        );
     }
 }
 

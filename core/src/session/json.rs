@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Active, Conversation, Env, Phase, Session, State};
 use crate::protocol::config::Config;
+use crate::protocol::language::Language;
 use crate::protocol::time::Millis;
 use crate::protocol::trace::{Counters, TraceEvent};
 use crate::tag_first::{self, TagFirst};
@@ -114,14 +115,17 @@ impl TryFrom<SessionIn> for Session {
                 ));
             }
         };
-        Ok(Self {
+        let mut session = Self {
             env: Env {
                 config: raw.config,
                 clock: raw.clock,
                 trace: raw.trace,
                 counters: raw.counters,
+                speaks: Language::English,
             },
             state,
-        })
+        };
+        session.env.speaks = session.language();
+        Ok(session)
     }
 }

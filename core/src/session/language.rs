@@ -308,6 +308,84 @@ mod tests {
         assert!(english.is_empty(), "English sentences: {english:#?}");
     }
 
+    /// The trace the user can open is in the conversation's language and script too: a
+    /// conversation set to Chinese whose request is English, an answer changed, a question
+    /// skipped, the answer stopped, and Start over. The detector's cues (task and rule names,
+    /// after "←") are identifiers and stay as they are.
+    #[test]
+    fn the_trace_of_a_chinese_conversation_is_in_its_script() {
+        for (tag, traditional) in [("zh-Hant", true), ("zh-Hans", false)] {
+            let mut s = Session::new(Config {
+                language: tag.into(),
+                ..Config::default()
+            });
+            let first = std::cell::RefCell::new(None);
+            let choose = |id: &'static str| {
+                move |fx: &[Effect]| Input::Answer {
+                    question: last_question(fx),
+                    answer: UserAnswer::Choices {
+                        choices: vec![ChoiceId(id.into())],
+                    },
+                    now: 1_000,
+                }
+            };
+            run(
+                &mut s,
+                &[
+                    &start("Plan a trip to Paris"),
+                    &|fx| {
+                        *first.borrow_mut() = Some(last_question(fx));
+                        choose("o1")(fx)
+                    },
+                    &|_| Input::Reopen {
+                        question: first.borrow().clone().expect("asked"),
+                        now: 2_000,
+                    },
+                    &choose("o2"),
+                    &|fx| Input::Skip {
+                        question: last_question(fx),
+                        now: 3_000,
+                    },
+                    &|_| Input::GenerationChunk {
+                        text: "第一天".into(),
+                    },
+                    &|_| Input::GenerationStopped,
+                    &|_| Input::Reset,
+                ],
+            );
+            let decisions: Vec<&str> = s.trace().iter().map(|t| t.decision.as_str()).collect();
+            for d in ["started", "detected", "question_asked", "answer_recorded"] {
+                assert!(decisions.contains(&d), "{tag}: no {d} in {decisions:?}");
+            }
+            for d in [
+                "answer_reopened",
+                "answer_changed",
+                "generation_stopped",
+                "reset",
+            ] {
+                assert!(decisions.contains(&d), "{tag}: no {d} in {decisions:?}");
+            }
+            for t in s.trace() {
+                let reason = t.reason.split(" ← ").next().unwrap_or_default();
+                let chinese = reason.chars().filter(|&c| crate::detect::is_cjk(c)).count();
+                assert!(chinese >= 2, "{tag} {}: {}", t.decision, t.reason);
+                assert!(
+                    english_sentences(reason).is_empty(),
+                    "{tag} {}: {}",
+                    t.decision,
+                    t.reason
+                );
+                let (only_traditional, only_simplified) = crate::detect::script_markers(reason);
+                let other = if traditional {
+                    only_simplified
+                } else {
+                    only_traditional
+                };
+                assert_eq!(other, 0, "{tag} {}: {}", t.decision, t.reason);
+            }
+        }
+    }
+
     /// A Config that detects with the LLM, in the language `tag`, with a one-minute timeout.
     fn llm(tag: &str) -> Config {
         Config {

@@ -2,6 +2,7 @@
 
 use super::{Active, Conversation, Env, Phase};
 use crate::analysis;
+use crate::phrase::Phrase;
 use crate::protocol::config::Detection;
 use crate::protocol::document::{Document, EntityLookup};
 use crate::protocol::effect::Effect;
@@ -50,13 +51,16 @@ impl Active {
             // Replaced below: by detection, or by `proceed`, which always sets a phase.
             phase: Phase::Detecting,
         };
-        env.note(Layer::Session, "started", "A new request arrived.");
+        // From here on the trace speaks the conversation's language.
+        env.speaks = active.conversation.language(&env.config);
+        env.say(Layer::Session, "started", Phrase::NoteStarted, &[]);
         let from_sources = active.source_questions(document, entities, env);
         if from_sources {
-            env.note(
+            env.say(
                 Layer::Session,
                 "detection_skipped",
-                "The knowledge base or catalog already supplied the questions.",
+                Phrase::NoteDetectionSkipped,
+                &[],
             );
             active.proceed(env, fx);
             return active;
@@ -66,10 +70,11 @@ impl Active {
                 let c = &active.conversation;
                 let request = analysis::detection_request(&c.request, &c.history, &env.config);
                 env.counters.llm_calls = env.counters.llm_calls.saturating_add(1);
-                env.note(
+                env.say(
                     Layer::Llm,
                     "detection_requested",
-                    "Asking the LLM whether the request is ambiguous.",
+                    Phrase::NoteDetectionRequested,
+                    &[],
                 );
                 active.phase = Phase::Detecting;
                 fx.push(Effect::RequestDetection { request });
@@ -93,14 +98,11 @@ impl Active {
         if let Some(doc) = document {
             let questions =
                 crate::sources::document_questions(&doc, self.conversation.language(&env.config));
-            env.note(
+            env.say(
                 Layer::Document,
                 "document_matched",
-                &format!(
-                    "Document {} declares {} clarifying question(s); retrieval is not run again.",
-                    doc.id,
-                    questions.len()
-                ),
+                Phrase::NoteDocumentMatched,
+                &[&doc.id, &questions.len().to_string()],
             );
             from_sources |= !questions.is_empty();
             self.enqueue(questions, env);
@@ -109,25 +111,20 @@ impl Active {
             match crate::sources::entity_question(&lookup, self.conversation.language(&env.config))
             {
                 Some(q) => {
-                    env.note(
+                    env.say(
                         Layer::Catalog,
                         "entity_ambiguous",
-                        &format!(
-                            "\"{}\" matches {} catalog entries.",
-                            preview(&lookup.mention),
-                            lookup.matches.len()
-                        ),
+                        Phrase::NoteEntityAmbiguous,
+                        &[&preview(&lookup.mention), &lookup.matches.len().to_string()],
                     );
                     from_sources = true;
                     self.enqueue(vec![q], env);
                 }
-                None => env.note(
+                None => env.say(
                     Layer::Catalog,
                     "entity_resolved",
-                    &format!(
-                        "\"{}\" matches exactly one catalog entry; nothing to ask.",
-                        preview(&lookup.mention)
-                    ),
+                    Phrase::NoteEntityResolved,
+                    &[&preview(&lookup.mention)],
                 ),
             }
         }

@@ -3,6 +3,7 @@
 
 use super::{Active, Env, PausedStep, StepOutput, count};
 use crate::analysis;
+use crate::phrase::Phrase;
 use crate::protocol::config::Mode;
 use crate::protocol::effect::Effect;
 use crate::protocol::question::{QuestionSource, Stage};
@@ -43,10 +44,11 @@ impl Active {
             Ok(a) if a.needs_clarification => a.questions,
             Ok(_) => Vec::new(),
             Err(e) => {
-                env.note(
+                env.say(
                     Layer::Step,
                     "reply_unusable",
-                    &format!("Step {step}'s clarification reply was unusable ({e}); no question comes of it."),
+                    Phrase::NoteStepReplyUnusable,
+                    &[&step, &e.to_string()],
                 );
                 Vec::new()
             }
@@ -57,12 +59,11 @@ impl Active {
         let keep = if may_ask { 1.min(questions.len()) } else { 0 };
         let extra = questions.split_off(keep);
         if !extra.is_empty() {
-            env.note(
+            env.say(
                 Layer::Limit,
                 "step_limit",
-                &format!(
-                    "Step {step} may not ask here (one question per pause, {per_step} pause(s) per step, the budget, never-ask mode or \"Continue anyway\"); its question stays open with its assumption."
-                ),
+                Phrase::NoteStepMayNotAsk,
+                &[&step, &per_step.to_string()],
             );
         }
         let c = &mut self.conversation;
@@ -78,10 +79,11 @@ impl Active {
             });
             c.next_step = c.next_step.saturating_add(1);
             c.step_pauses = 0;
-            env.note(
+            env.say(
                 Layer::Limit,
                 "step_finished_by_limit",
-                &format!("Step {step} asked again after its last allowed pause; its partial result is taken as its output."),
+                Phrase::NoteStepOverLimit,
+                &[&step],
             );
             return self.proceed(env, fx);
         }
@@ -90,11 +92,7 @@ impl Active {
             step: step.clone(),
             partial,
         });
-        env.note(
-            Layer::Step,
-            "step_paused",
-            &format!("Step {step} paused with its partial result."),
-        );
+        env.say(Layer::Step, "step_paused", Phrase::NoteStepPaused, &[&step]);
         self.enqueue(questions, env);
         self.proceed(env, fx);
     }

@@ -6,6 +6,7 @@
 
 use super::{Active, Env, Phase};
 use crate::analysis;
+use crate::phrase::Phrase;
 use crate::protocol::config::Detection;
 use crate::protocol::effect::Effect;
 use crate::protocol::language::Language;
@@ -31,13 +32,11 @@ impl Active {
         match env.config.detection {
             Detection::Llm => {
                 env.counters.llm_calls = env.counters.llm_calls.saturating_add(1);
-                env.note(
+                env.say(
                     Layer::Llm,
                     "translation_requested",
-                    &format!(
-                        "\"{}\" is not written in the user's language ({tag}); asking the LLM to translate it before it is shown.",
-                        preview(&question.text)
-                    ),
+                    Phrase::NoteTranslationRequested,
+                    &[&preview(&question.text), tag],
                 );
                 fx.push(Effect::RequestTranslation {
                     question: question.id.clone(),
@@ -46,13 +45,11 @@ impl Active {
                 self.phase = Phase::Translating { question };
             }
             Detection::Embedded => {
-                env.note(
+                env.say(
                     Layer::Llm,
                     "not_translated",
-                    &format!(
-                        "\"{}\" is not written in the user's language ({tag}), and no LLM is configured to translate it; it is shown as written.",
-                        preview(&question.text)
-                    ),
+                    Phrase::NoteNotTranslated,
+                    &[&preview(&question.text), tag],
                 );
                 self.show(question, env, fx);
             }
@@ -70,32 +67,29 @@ impl Active {
     ) {
         let shown = match analysis::parse_translation(text, &question) {
             Ok(translation) if translation != question => {
-                env.note(
+                env.say(
                     Layer::Llm,
                     "translated",
-                    &format!(
-                        "\"{}\" is shown as \"{}\"; its id and its options' ids are unchanged.",
-                        preview(&question.text),
-                        preview(&translation.text)
-                    ),
+                    Phrase::NoteTranslated,
+                    &[&preview(&question.text), &preview(&translation.text)],
                 );
                 translation
             }
             Ok(_) => {
-                env.note(
+                env.say(
                     Layer::Llm,
                     "translation_unusable",
-                    "The translation reply changed nothing; the question is shown as written.",
+                    Phrase::NoteTranslationNoChange,
+                    &[],
                 );
                 question
             }
             Err(e) => {
-                env.note(
+                env.say(
                     Layer::Llm,
                     "translation_unusable",
-                    &format!(
-                        "The translation reply was unusable ({e}); the question is shown as written."
-                    ),
+                    Phrase::NoteTranslationUnusable,
+                    &[&e.to_string()],
                 );
                 question
             }
@@ -111,13 +105,11 @@ impl Active {
         env: &mut Env,
         fx: &mut Vec<Effect>,
     ) {
-        env.note(
+        env.say(
             Layer::Llm,
             "translation_failed",
-            &format!(
-                "The translation failed ({}); the question is shown as written.",
-                reason.chars().take(240).collect::<String>()
-            ),
+            Phrase::NoteTranslationFailed,
+            &[&reason.chars().take(240).collect::<String>()],
         );
         self.show(question, env, fx);
     }
