@@ -209,6 +209,9 @@ pub struct Texts {
     pub trace: &'static str,
     /// The counters' labels: asked, answered, skipped, timed out, LLM calls, tokens.
     pub counters: [&'static str; 6],
+    /// The trace's names for the parts of the engine that decide: session, LLM, detector,
+    /// document, catalog, limit, step, timeout.
+    pub layers: [&'static str; 8],
     /// Settings panel heading / toggle.
     pub settings: &'static str,
     /// Endpoint field.
@@ -326,6 +329,9 @@ static EN: Texts = Texts {
         "LLM calls",
         "tokens",
     ],
+    layers: [
+        "session", "llm", "detector", "document", "catalog", "limit", "step", "timeout",
+    ],
     settings: "Settings",
     endpoint: "LLM endpoint (OpenAI-compatible base URL)",
     model: "Model",
@@ -398,6 +404,16 @@ static ZH: Texts = Texts {
     retry: "重试",
     trace: "追踪：每个决定及其原因",
     counters: ["已提问", "已回答", "已跳过", "已超时", "LLM 调用", "令牌"],
+    layers: [
+        "会话",
+        "LLM",
+        "检查器",
+        "文档",
+        "目录",
+        "限制",
+        "步骤",
+        "超时",
+    ],
     settings: "设置",
     endpoint: "LLM 端点（兼容 OpenAI 的基础 URL）",
     model: "模型",
@@ -470,6 +486,16 @@ static ZH_HANT: Texts = Texts {
     retry: "重試",
     trace: "追蹤：每個決定及其原因",
     counters: ["已提問", "已回答", "已略過", "已逾時", "LLM 呼叫", "權杖"],
+    layers: [
+        "工作階段",
+        "LLM",
+        "檢查器",
+        "文件",
+        "目錄",
+        "限制",
+        "步驟",
+        "逾時",
+    ],
     settings: "設定",
     endpoint: "LLM 端點（相容 OpenAI 的基礎 URL）",
     model: "模型",

@@ -1267,6 +1267,14 @@ async fn the_chrome_follows_a_conversation_in_traditional_characters() {
     assert_eq!(text(&m.get("submit")), "傳送");
     assert_eq!(text(&m.get("start-over")), "重新開始");
     assert!(text(&m.get("progress")).starts_with("第 1 題"));
+    // The trace too: its layer names, and the reasons the engine wrote.
+    let rows: Vec<String> = m.all("trace-row").iter().map(text).collect();
+    assert!(
+        rows.iter().any(|r| r.starts_with("工作階段")
+            && r.contains("started")
+            && r.contains("收到一個新請求")),
+        "{rows:?}"
+    );
     m.get("start-over").click();
     settle().await;
     assert_eq!(

@@ -3,7 +3,7 @@
 use clarify_core::{Counters, Layer, TraceEvent};
 use leptos::prelude::*;
 
-use crate::i18n::use_lang;
+use crate::i18n::{Texts, use_lang};
 
 /// A collapsible table of [`TraceEvent`]s (layer, decision, reason) and the [`Counters`].
 #[component]
@@ -49,7 +49,7 @@ pub fn TracePanel(
             .map(|e| {
                 view! {
                     <tr data-testid="trace-row">
-                        <td class="trace-layer">{layer_name(e.layer)}</td>
+                        <td class="trace-layer">{layer_name(e.layer, t())}</td>
                         <td class="trace-decision">{e.decision}</td>
                         <td>{e.reason}</td>
                     </tr>
@@ -70,16 +70,17 @@ pub fn TracePanel(
     }
 }
 
-/// The layer's name as shown in the trace.
-pub fn layer_name(layer: Layer) -> &'static str {
-    match layer {
-        Layer::Session => "session",
-        Layer::Llm => "llm",
-        Layer::Detector => "detector",
-        Layer::Document => "document",
-        Layer::Catalog => "catalog",
-        Layer::Limit => "limit",
-        Layer::Step => "step",
-        Layer::Timeout => "timeout",
-    }
+/// The layer's name as shown in the trace, in the chrome's words.
+pub fn layer_name(layer: Layer, texts: &Texts) -> &'static str {
+    let index = match layer {
+        Layer::Session => 0,
+        Layer::Llm => 1,
+        Layer::Detector => 2,
+        Layer::Document => 3,
+        Layer::Catalog => 4,
+        Layer::Limit => 5,
+        Layer::Step => 6,
+        Layer::Timeout => 7,
+    };
+    texts.layers[index]
 }
