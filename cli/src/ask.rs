@@ -84,6 +84,7 @@ fn transport(args: &Args) -> Result<Option<HttpLlm>, String> {
     if let Some(cap) = args.max_tokens {
         llm.cap_tokens(cap);
     }
+    llm.speak(Language::of_session(&args.language, &args.request));
     if let Some(path) = &args.llm_log {
         let file = std::fs::OpenOptions::new()
             .create(true)

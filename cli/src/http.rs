@@ -15,7 +15,7 @@ use clarify_core::exchange::{
     ClientSettings, Endpoint, Exchange, ExchangeError, Finished, ResponseHead, Transport,
 };
 use clarify_core::wire::{self, CallError, Reply};
-use clarify_core::{ChatRequest, Purpose};
+use clarify_core::{ChatRequest, Language, Purpose};
 
 use crate::driver::{Llm, LlmReply};
 
@@ -26,6 +26,8 @@ pub struct HttpLlm {
     endpoint: Endpoint,
     client: ClientSettings,
     log: Option<File>,
+    /// The conversation's language, in which a failed call is told.
+    language: Language,
 }
 
 impl HttpLlm {
@@ -53,6 +55,7 @@ impl HttpLlm {
             },
             client,
             log: None,
+            language: Language::English,
         }
     }
 
@@ -60,6 +63,11 @@ impl HttpLlm {
     /// with `finish_reason: "length"`).
     pub fn cap_tokens(&mut self, cap: u32) {
         self.client.max_tokens = Some(cap);
+    }
+
+    /// Tells failed calls in `language` (the conversation's) instead of English.
+    pub fn speak(&mut self, language: Language) {
+        self.language = language;
     }
 
     /// Appends one JSON line per call to `file`: purpose, attempts, status, milliseconds,
@@ -199,7 +207,9 @@ fn read_failure(e: &std::io::Error) -> Transport {
 
 impl Llm for HttpLlm {
     fn complete(&mut self, request: &ChatRequest) -> Result<LlmReply, String> {
-        let reply = self.call(request, &mut |_| {}).map_err(|e| e.to_string())?;
+        let reply = self
+            .call(request, &mut |_| {})
+            .map_err(|e| e.in_words(self.language))?;
         Ok(LlmReply {
             text: reply.text,
             usage: reply.usage,
@@ -211,7 +221,9 @@ impl Llm for HttpLlm {
         request: &ChatRequest,
         on_text: &mut dyn FnMut(&str),
     ) -> Result<LlmReply, String> {
-        let reply = self.call(request, on_text).map_err(|e| e.to_string())?;
+        let reply = self
+            .call(request, on_text)
+            .map_err(|e| e.in_words(self.language))?;
         Ok(LlmReply {
             text: reply.text,
             usage: reply.usage,

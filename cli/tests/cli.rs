@@ -276,3 +276,29 @@ fn replay_of_a_malformed_file_names_the_line() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("line 2"), "{}", stderr(&out));
 }
+
+/// Nothing answers at the endpoint (port 9 refuses): the failure is told in the conversation's
+/// language, and every answer is kept.
+#[test]
+fn a_dead_endpoint_is_told_in_the_conversations_language() {
+    let dead = [
+        "--endpoint",
+        "http://127.0.0.1:9/v1",
+        "--model",
+        "m",
+        "--timeout",
+        "2",
+    ];
+    for (language, said) in [
+        ("en", "cannot reach the endpoint http://127.0.0.1:9/v1"),
+        ("zh-TW", "無法連線到端點 http://127.0.0.1:9/v1"),
+        ("zh-Hans", "无法连接端点 http://127.0.0.1:9/v1"),
+    ] {
+        let mut args = vec!["ask", "--language", language];
+        args.extend(dead);
+        args.push("Plan a trip to Paris");
+        let o = clarify(&args, "");
+        let all = format!("{}{}", stdout(&o), stderr(&o));
+        assert!(all.contains(said), "{language}: {all}");
+    }
+}

@@ -235,12 +235,40 @@ pub(crate) enum Phrase {
     PriorityImportant,
     /// A question's priority: helpful.
     PriorityHelpful,
+    /// A call's failure: HTTP `{0}` refused the key; `{1}` the server's words.
+    CallUnauthorized,
+    /// A call's failure: no model `{0}` or no route (HTTP 404); `{1}` the server's words.
+    CallNotFound,
+    /// A call's failure: HTTP 429; `{0}` the server's words.
+    CallRateLimited,
+    /// A call's failure: HTTP `{0}` (5xx); `{1}` the server's words.
+    CallServer,
+    /// A call's failure: HTTP `{0}` refused the request; `{1}` the server's words.
+    CallRejected,
+    /// A call's failure: nothing answers at `{0}`; `{1}` the network's words.
+    CallUnreachable,
+    /// A call's failure: `{0}` answers but its reply may not be read, `{1}` why.
+    CallBlocked,
+    /// A call's failure: the page may not connect to `{0}`, `{1}` why.
+    CallRefused,
+    /// A call's failure: no reply within `{0}` seconds.
+    CallTimeout,
+    /// A call's failure: cancelled.
+    CallCancelled,
+    /// A call's failure: the connection broke after `{0}` bytes; `{1}` the network's words.
+    CallInterrupted,
+    /// A call's failure: a reply over `{0}` bytes.
+    CallTooLarge,
+    /// A call's failure: not a chat completion, `{0}` what came.
+    CallBadReply,
+    /// A call's failure: an error inside the stream; `{0}` the server's words.
+    CallStreamError,
 }
 
 impl Phrase {
     /// Every phrase (for the tests that hold the table complete).
     #[cfg(test)]
-    pub(crate) const ALL: [Self; 107] = [
+    pub(crate) const ALL: [Self; 121] = [
         Self::FallbackNoAnswer,
         Self::FallbackUnreadable,
         Self::TimedOut,
@@ -348,6 +376,20 @@ impl Phrase {
         Self::PriorityCritical,
         Self::PriorityImportant,
         Self::PriorityHelpful,
+        Self::CallUnauthorized,
+        Self::CallNotFound,
+        Self::CallRateLimited,
+        Self::CallServer,
+        Self::CallRejected,
+        Self::CallUnreachable,
+        Self::CallBlocked,
+        Self::CallRefused,
+        Self::CallTimeout,
+        Self::CallCancelled,
+        Self::CallInterrupted,
+        Self::CallTooLarge,
+        Self::CallBadReply,
+        Self::CallStreamError,
     ];
 
     /// The reasons an [`Error`] carries in English, each with its phrase.
@@ -457,7 +499,7 @@ impl Error {
 /// Each phrase's wordings, in English, Simplified and Traditional, in the order the phrases
 /// are declared (so [`Phrase::wordings`] reads its row by the phrase's number; a test holds
 /// every row to its phrase).
-static WORDINGS: [(Phrase, [&str; 3]); Phrase::PriorityHelpful as usize + 1] = [
+static WORDINGS: [(Phrase, [&str; 3]); Phrase::CallStreamError as usize + 1] = [
     (
         Phrase::FallbackNoAnswer,
         [
@@ -1226,6 +1268,114 @@ static WORDINGS: [(Phrase, [&str; 3]); Phrase::PriorityHelpful as usize + 1] = [
     (Phrase::PriorityCritical, ["critical", "关键", "關鍵"]),
     (Phrase::PriorityImportant, ["important", "重要", "重要"]),
     (Phrase::PriorityHelpful, ["helpful", "有帮助", "有幫助"]),
+    (
+        Phrase::CallUnauthorized,
+        [
+            "the endpoint refused the API key (HTTP {0}){1}",
+            "端点拒绝了 API 密钥（HTTP {0}）{1}",
+            "端點拒絕了 API 金鑰（HTTP {0}）{1}",
+        ],
+    ),
+    (
+        Phrase::CallNotFound,
+        [
+            "the endpoint has no model \"{0}\" or no chat-completions route at this URL (HTTP 404){1}",
+            "端点没有模型“{0}”，或这个 URL 没有 chat-completions 路由（HTTP 404）{1}",
+            "端點沒有模型「{0}」，或這個 URL 沒有 chat-completions 路由（HTTP 404）{1}",
+        ],
+    ),
+    (
+        Phrase::CallRateLimited,
+        [
+            "the endpoint is rate limiting requests (HTTP 429){0}",
+            "端点正在限制请求频率（HTTP 429）{0}",
+            "端點正在限制請求頻率（HTTP 429）{0}",
+        ],
+    ),
+    (
+        Phrase::CallServer,
+        [
+            "the endpoint failed (HTTP {0}){1}",
+            "端点出错了（HTTP {0}）{1}",
+            "端點出錯了（HTTP {0}）{1}",
+        ],
+    ),
+    (
+        Phrase::CallRejected,
+        [
+            "the endpoint refused the request (HTTP {0}){1}",
+            "端点拒绝了请求（HTTP {0}）{1}",
+            "端點拒絕了請求（HTTP {0}）{1}",
+        ],
+    ),
+    (
+        Phrase::CallUnreachable,
+        [
+            "cannot reach the endpoint {0} ({1}); is the server running?",
+            "无法连接端点 {0}（{1}）；服务器在运行吗？",
+            "無法連線到端點 {0}（{1}）；伺服器在執行嗎？",
+        ],
+    ),
+    (
+        Phrase::CallBlocked,
+        [
+            "the endpoint {0} answers, but {1}",
+            "端点 {0} 有回应，但{1}",
+            "端點 {0} 有回應，但{1}",
+        ],
+    ),
+    (
+        Phrase::CallRefused,
+        [
+            "this page may not connect to {0}: {1}",
+            "此页面不允许连接 {0}：{1}",
+            "此頁面不允許連線到 {0}：{1}",
+        ],
+    ),
+    (
+        Phrase::CallTimeout,
+        [
+            "no reply from the endpoint within {0} s",
+            "端点在 {0} 秒内没有回复",
+            "端點在 {0} 秒內沒有回覆",
+        ],
+    ),
+    (
+        Phrase::CallCancelled,
+        ["the request was cancelled", "请求已取消", "請求已取消"],
+    ),
+    (
+        Phrase::CallInterrupted,
+        [
+            "the connection broke after {0} bytes of the reply ({1})",
+            "收到回复的 {0} 字节后连接中断（{1}）",
+            "收到回覆的 {0} 位元組後連線中斷（{1}）",
+        ],
+    ),
+    (
+        Phrase::CallTooLarge,
+        [
+            "the reply is larger than {0} bytes; stopped reading",
+            "回复超过 {0} 字节；已停止读取",
+            "回覆超過 {0} 位元組；已停止讀取",
+        ],
+    ),
+    (
+        Phrase::CallBadReply,
+        [
+            "expected a JSON chat completion, got {0}",
+            "预期收到 JSON 格式的 chat completion，实际收到 {0}",
+            "預期收到 JSON 格式的 chat completion，實際收到 {0}",
+        ],
+    ),
+    (
+        Phrase::CallStreamError,
+        [
+            "the endpoint reported an error mid-reply{0}",
+            "端点在回复途中报告了错误{0}",
+            "端點在回覆途中回報了錯誤{0}",
+        ],
+    ),
 ];
 
 #[cfg(test)]
@@ -1287,7 +1437,7 @@ mod tests {
         for (i, phrase) in Phrase::ALL.iter().enumerate() {
             assert_eq!(*phrase as usize, i, "{phrase:?} out of place in ALL");
         }
-        assert_eq!(Phrase::ALL.len(), Phrase::PriorityHelpful as usize + 1);
+        assert_eq!(Phrase::ALL.len(), Phrase::CallStreamError as usize + 1);
         // The table's rows are read by number: each row must be its phrase's.
         for (i, (phrase, _)) in WORDINGS.iter().enumerate() {
             assert_eq!(

@@ -9,6 +9,8 @@
 
 use serde::Deserialize;
 
+use crate::phrase::Phrase;
+use crate::protocol::language::Language;
 use crate::protocol::request::Usage;
 
 /// Default largest reply body read (a non-streamed reply, or the sum of a stream's events).
@@ -226,6 +228,49 @@ pub enum CallError {
 }
 
 impl CallError {
+    /// What to tell the user about this failure, in `language`: in English the `Display` text;
+    /// the server's and the host's own words (`detail`, `reason`) are quoted as they came.
+    pub fn in_words(&self, language: Language) -> String {
+        let (phrase, slots): (Phrase, Vec<String>) = match self {
+            Self::Unauthorized { status, detail } => (
+                Phrase::CallUnauthorized,
+                vec![status.to_string(), detail.clone()],
+            ),
+            Self::NotFound { model, detail } => {
+                (Phrase::CallNotFound, vec![model.clone(), detail.clone()])
+            }
+            Self::RateLimited { detail } => (Phrase::CallRateLimited, vec![detail.clone()]),
+            Self::Server { status, detail } => {
+                (Phrase::CallServer, vec![status.to_string(), detail.clone()])
+            }
+            Self::Rejected { status, detail } => (
+                Phrase::CallRejected,
+                vec![status.to_string(), detail.clone()],
+            ),
+            Self::Unreachable { endpoint, detail } => (
+                Phrase::CallUnreachable,
+                vec![endpoint.clone(), detail.clone()],
+            ),
+            Self::Blocked { endpoint, reason } => {
+                (Phrase::CallBlocked, vec![endpoint.clone(), reason.clone()])
+            }
+            Self::Refused { endpoint, reason } => {
+                (Phrase::CallRefused, vec![endpoint.clone(), reason.clone()])
+            }
+            Self::Timeout { seconds } => (Phrase::CallTimeout, vec![seconds.to_string()]),
+            Self::Cancelled => (Phrase::CallCancelled, vec![]),
+            Self::Interrupted { received, detail } => (
+                Phrase::CallInterrupted,
+                vec![received.to_string(), detail.clone()],
+            ),
+            Self::TooLarge { limit } => (Phrase::CallTooLarge, vec![limit.to_string()]),
+            Self::BadReply(got) => (Phrase::CallBadReply, vec![got.clone()]),
+            Self::StreamError(detail) => (Phrase::CallStreamError, vec![detail.clone()]),
+        };
+        let slots: Vec<&str> = slots.iter().map(String::as_str).collect();
+        phrase.fill(language, &slots)
+    }
+
     /// Whether trying again soon may help: 429, 5xx and network errors. Not a timeout (the
     /// server is there but slow: retrying would multiply the wait) and not a broken stream (text
     /// was already shown; the user retries).
@@ -515,6 +560,50 @@ impl StreamState {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn call_errors_are_told_in_each_language_and_in_english_as_displayed() {
+        let every = [
+            status_error(401, r#"{"error": {"message": "Invalid API Key"}}"#, "m"),
+            status_error(404, "", "smollm2"),
+            status_error(429, "", "m"),
+            status_error(502, "bad gateway", "m"),
+            status_error(400, "", "m"),
+            CallError::Unreachable {
+                endpoint: "http://127.0.0.1:9/v1".into(),
+                detail: "connection refused".into(),
+            },
+            CallError::Blocked {
+                endpoint: "http://x/v1".into(),
+                reason: "CORS".into(),
+            },
+            CallError::Refused {
+                endpoint: "http://x/v1".into(),
+                reason: "connect-src".into(),
+            },
+            CallError::Timeout { seconds: 30 },
+            CallError::Cancelled,
+            CallError::Interrupted {
+                received: 12,
+                detail: "reset".into(),
+            },
+            CallError::TooLarge { limit: 1024 },
+            CallError::BadReply("HTML".into()),
+            CallError::StreamError(": overloaded".into()),
+        ];
+        for e in every {
+            assert_eq!(e.in_words(Language::English), e.to_string());
+            for language in [Language::Simplified, Language::Traditional] {
+                let said = e.in_words(language);
+                let cjk = said.chars().filter(|&c| crate::detect::is_cjk(c)).count();
+                assert!(cjk >= 2, "{e:?} in {language:?}: {said}");
+            }
+            // The server's own words come through in every language.
+            if let CallError::Unauthorized { detail, .. } = &e {
+                assert!(e.in_words(Language::Traditional).ends_with(detail.as_str()));
+            }
+        }
+    }
 
     const STREAM: &str = "data: {\"choices\":[{\"finish_reason\":null,\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":null}}],\"object\":\"chat.completion.chunk\"}\n\n\
 data: {\"choices\":[{\"finish_reason\":null,\"index\":0,\"delta\":{\"content\":\"Hello\"}}]}\n\n\

@@ -101,27 +101,38 @@ impl Driver {
         self.notify(&[]);
     }
 
+    /// The chrome's words in the conversation's language.
+    fn texts(&self) -> &'static crate::i18n::Texts {
+        crate::i18n::Lang::of(self.with(Session::language)).texts()
+    }
+
+    /// A failed call told in the conversation's language.
+    fn in_words(&self, e: &LlmError) -> String {
+        e.in_words(self.with(Session::language))
+    }
+
     /// Brings a session restored from a snapshot up to date at `now`: expired questions time
     /// out, and work that was in flight when the snapshot was taken (detection, the answer) is
     /// redone rather than waited for, since no call of this page is running for it; a question
     /// that was being translated is shown as written, the trace saying why.
     pub fn resume(&self, now: Millis) {
         let _ = self.send(Input::Tick { now });
+        let [detecting, translating, writing] = self.texts().reloaded;
         if let Some(question) = self.with(|s| s.translating().map(|q| q.id.clone())) {
             let _ = self.send(Input::TranslationFailed {
                 question,
-                reason: "the page was reloaded before the translation finished".into(),
+                reason: translating.into(),
             });
         }
         match self.with(Session::status) {
             Status::Analyzing if self.with(|s| s.accepts(InputKind::DetectionFailed)) => {
                 let _ = self.send(Input::DetectionFailed {
-                    reason: "the page was reloaded before detection finished".into(),
+                    reason: detecting.into(),
                 });
             }
             Status::Generating => {
                 let _ = self.send(Input::GenerationFailed {
-                    reason: "the page was reloaded while the answer was being written".into(),
+                    reason: writing.into(),
                 });
                 let _ = self.send(Input::Retry);
             }
@@ -185,7 +196,7 @@ impl Driver {
         let link = match result {
             Ok(_) => Link::Reached,
             Err(LlmError(CallError::Cancelled)) => return,
-            Err(e) => Link::Failed(e.to_string()),
+            Err(e) => Link::Failed(self.in_words(e)),
         };
         let observer = self.inner.borrow().on_link.clone();
         if let Some(observer) = observer {
@@ -212,12 +223,12 @@ impl Driver {
                                     usage: reply.usage,
                                 },
                                 Err(e) => Input::DetectionFailed {
-                                    reason: e.to_string(),
+                                    reason: driver.in_words(&e),
                                 },
                             }
                         }
                         None => Input::DetectionFailed {
-                            reason: "no LLM endpoint is configured".into(),
+                            reason: driver.texts().endpoint_missing.into(),
                         },
                     };
                     // A refusal means the session moved on (reset, restore) while the call ran.
@@ -237,13 +248,13 @@ impl Driver {
                                 },
                                 Err(e) => Input::TranslationFailed {
                                     question,
-                                    reason: e.to_string(),
+                                    reason: driver.in_words(&e),
                                 },
                             }
                         }
                         None => Input::TranslationFailed {
                             question,
-                            reason: "no LLM endpoint is configured".into(),
+                            reason: driver.texts().endpoint_missing.into(),
                         },
                     };
                     // A refusal means the question was answered, or the session moved on,
@@ -275,7 +286,7 @@ impl Driver {
                                 usage: reply.usage,
                             },
                             Err(e) => Input::GenerationFailed {
-                                reason: e.to_string(),
+                                reason: driver.in_words(&e),
                             },
                         };
                         let _ = driver.send(input);

@@ -79,6 +79,15 @@ impl Lang {
         }
     }
 
+    /// The language the engine writes in for this chrome (the reverse of [`Lang::of`]).
+    pub fn language(self) -> Language {
+        match self {
+            Self::En => Language::English,
+            Self::Zh => Language::Simplified,
+            Self::ZhHant => Language::Traditional,
+        }
+    }
+
     /// The words in this language.
     pub fn texts(self) -> &'static Texts {
         match self {
@@ -209,6 +218,19 @@ pub struct Texts {
     pub trace: &'static str,
     /// The counters' labels: asked, answered, skipped, timed out, LLM calls, tokens.
     pub counters: [&'static str; 6],
+    /// After "the endpoint refused the API key (HTTP 401)": where the user fixes it.
+    pub check_key: &'static str,
+    /// Why a call was not sent: the page's Content-Security-Policy (naming `connect-src`).
+    pub csp_refused: &'static str,
+    /// Why a reply could not be read: the server does not allow the page's origin (CORS).
+    pub cors_blocked: &'static str,
+    /// What a network error may mean: nothing answers, or CORS.
+    pub no_answer: &'static str,
+    /// Why detection, a translation or the answer did not go on: no endpoint is set.
+    pub endpoint_missing: &'static str,
+    /// Why detection, a translation or the answer was redone or shown as written after a
+    /// reload: detecting, translating, writing the answer.
+    pub reloaded: [&'static str; 3],
     /// The trace's names for the parts of the engine that decide: session, LLM, detector,
     /// document, catalog, limit, step, timeout.
     pub layers: [&'static str; 8],
@@ -268,7 +290,7 @@ impl Texts {
     }
 }
 
-static EN: Texts = Texts {
+pub(crate) static EN: Texts = Texts {
     critical: "Critical",
     important: "Important",
     helpful: "Helpful",
@@ -328,6 +350,16 @@ static EN: Texts = Texts {
         "timed out",
         "LLM calls",
         "tokens",
+    ],
+    check_key: "; check the key in the settings",
+    csp_refused: "the page's Content-Security-Policy does not allow it; add the endpoint's origin to the policy's connect-src",
+    cors_blocked: "the browser blocked its reply (CORS): the server must allow this page's origin and the Authorization and Content-Type headers",
+    no_answer: "the browser reports a network error: nothing answers there, or the server does not allow this page's origin (CORS)",
+    endpoint_missing: "no LLM endpoint is configured",
+    reloaded: [
+        "the page was reloaded before detection finished",
+        "the page was reloaded before the translation finished",
+        "the page was reloaded while the answer was being written",
     ],
     layers: [
         "session", "llm", "detector", "document", "catalog", "limit", "step", "timeout",
@@ -404,6 +436,16 @@ static ZH: Texts = Texts {
     retry: "重试",
     trace: "追踪：每个决定及其原因",
     counters: ["已提问", "已回答", "已跳过", "已超时", "LLM 调用", "令牌"],
+    check_key: "；请在设置中检查密钥",
+    csp_refused: "页面的 Content-Security-Policy 不允许这样做；请把端点的来源加入策略的 connect-src",
+    cors_blocked: "浏览器拦截了它的回复（CORS）：服务器必须允许此页面的来源以及 Authorization 和 Content-Type 标头",
+    no_answer: "浏览器报告网络错误：那里没有服务在回应，或服务器不允许此页面的来源（CORS）",
+    endpoint_missing: "尚未设置 LLM 端点",
+    reloaded: [
+        "检测完成前页面已重新加载",
+        "翻译完成前页面已重新加载",
+        "撰写回答时页面已重新加载",
+    ],
     layers: [
         "会话",
         "LLM",
@@ -486,6 +528,16 @@ static ZH_HANT: Texts = Texts {
     retry: "重試",
     trace: "追蹤：每個決定及其原因",
     counters: ["已提問", "已回答", "已略過", "已逾時", "LLM 呼叫", "權杖"],
+    check_key: "；請在設定中檢查金鑰",
+    csp_refused: "頁面的 Content-Security-Policy 不允許這樣做；請把端點的來源加入政策的 connect-src",
+    cors_blocked: "瀏覽器攔截了它的回覆（CORS）：伺服器必須允許此頁面的來源以及 Authorization 和 Content-Type 標頭",
+    no_answer: "瀏覽器回報網路錯誤：那裡沒有服務在回應，或伺服器不允許此頁面的來源（CORS）",
+    endpoint_missing: "尚未設定 LLM 端點",
+    reloaded: [
+        "偵測完成前頁面已重新載入",
+        "翻譯完成前頁面已重新載入",
+        "撰寫回答時頁面已重新載入",
+    ],
     layers: [
         "工作階段",
         "LLM",

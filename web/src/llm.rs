@@ -24,8 +24,10 @@ use clarify_core::exchange::{
     Endpoint, Exchange, ExchangeError, Finished, HttpRequest, ResponseHead, Transport,
 };
 use clarify_core::wire::CallError;
-use clarify_core::{ChatRequest, Usage};
+use clarify_core::{ChatRequest, Language, Usage};
 use gloo_net::http::{Request, RequestBuilder, Response};
+
+use crate::i18n::{EN, Lang};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen_futures::JsFuture;
@@ -74,16 +76,57 @@ pub struct LlmReply {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LlmError(pub CallError);
 
+impl LlmError {
+    /// What to tell the user about the failure, in `language`: the call's failure in the
+    /// engine's words, with the page's own explanations (its policy, CORS, a network error)
+    /// and, for a refused key, where to fix it, in the same language.
+    #[allow(clippy::wildcard_enum_match_arm)]
+    pub fn in_words(&self, language: Language) -> String {
+        let t = Lang::of(language).texts();
+        // The page's explanations are made in English (see `diagnose`); each has its wording.
+        let page = |said: &str| {
+            [
+                (EN.csp_refused, t.csp_refused),
+                (EN.cors_blocked, t.cors_blocked),
+                (EN.no_answer, t.no_answer),
+            ]
+            .into_iter()
+            .find(|(english, _)| *english == said)
+            .map_or(said, |(_, words)| words)
+            .to_owned()
+        };
+        match &self.0 {
+            CallError::Unauthorized { status, detail } => {
+                let refused = CallError::Unauthorized {
+                    status: *status,
+                    detail: String::new(),
+                };
+                format!("{}{}{detail}", refused.in_words(language), t.check_key)
+            }
+            CallError::Blocked { endpoint, reason } => CallError::Blocked {
+                endpoint: endpoint.clone(),
+                reason: page(reason),
+            }
+            .in_words(language),
+            CallError::Refused { endpoint, reason } => CallError::Refused {
+                endpoint: endpoint.clone(),
+                reason: page(reason),
+            }
+            .in_words(language),
+            CallError::Unreachable { endpoint, detail } => CallError::Unreachable {
+                endpoint: endpoint.clone(),
+                detail: page(detail),
+            }
+            .in_words(language),
+            // The other failures carry no words of the page's (and the error is non-exhaustive).
+            other => other.in_words(language),
+        }
+    }
+}
+
 impl std::fmt::Display for LlmError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if let CallError::Unauthorized { status, detail } = &self.0 {
-            write!(
-                f,
-                "the endpoint refused the API key (HTTP {status}); check the key in the settings{detail}"
-            )
-        } else {
-            self.0.fmt(f)
-        }
+        f.write_str(&self.in_words(Language::English))
     }
 }
 
@@ -372,23 +415,11 @@ async fn diagnose(url: &str, policy: &PolicyWatch) -> Transport {
     // wait lets them arrive (Chromium delivers them before a zero-delay timer fires).
     sleep(20).await;
     if policy.refused(url) {
-        return Transport::Refused(
-            "the page's Content-Security-Policy does not allow it; add the endpoint's origin to \
-             the policy's connect-src"
-                .into(),
-        );
+        return Transport::Refused(EN.csp_refused.into());
     }
     match probe {
-        Ok(_) => Transport::Blocked(
-            "the browser blocked its reply (CORS): the server must allow this page's origin and \
-             the Authorization and Content-Type headers"
-                .into(),
-        ),
-        Err(_) => Transport::Unreachable(
-            "the browser reports a network error: nothing answers there, or the server does not \
-             allow this page's origin (CORS)"
-                .into(),
-        ),
+        Ok(_) => Transport::Blocked(EN.cors_blocked.into()),
+        Err(_) => Transport::Unreachable(EN.no_answer.into()),
     }
 }
 

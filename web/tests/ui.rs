@@ -1706,3 +1706,39 @@ async fn settle() {
         tick().await;
     }
 }
+
+/// A failed call is told in the conversation's language: the engine's words for the failure,
+/// the page's own explanation (its policy naming `connect-src`), and where to fix a refused
+/// key; the server's own words come through as they came. English is as it was.
+#[wasm_bindgen_test]
+fn call_failures_are_told_in_the_conversation_language() {
+    use clarify_core::Language;
+    use clarify_core::wire::{CallError, status_error};
+    use clarify_web::llm::LlmError;
+    let key = LlmError(status_error(
+        401,
+        r#"{"error": {"message": "Invalid API Key"}}"#,
+        "m",
+    ));
+    assert_eq!(
+        key.to_string(),
+        "the endpoint refused the API key (HTTP 401); check the key in the settings: Invalid API Key"
+    );
+    assert_eq!(
+        key.in_words(Language::Traditional),
+        "端點拒絕了 API 金鑰（HTTP 401）；請在設定中檢查金鑰: Invalid API Key"
+    );
+    let policy = LlmError(CallError::Refused {
+        endpoint: "http://127.0.0.1:9/v1".into(),
+        reason: "the page's Content-Security-Policy does not allow it; add the endpoint's origin \
+                 to the policy's connect-src"
+            .into(),
+    });
+    let said = policy.in_words(Language::Simplified);
+    assert!(
+        said.starts_with("此页面不允许连接 http://127.0.0.1:9/v1：页面的")
+            && said.contains("connect-src"),
+        "{said}"
+    );
+    assert!(policy.to_string().contains("policy's connect-src"));
+}

@@ -59,7 +59,10 @@ pub fn SettingsPanel(
                     lang.get_untracked().texts().connected.to_owned(),
                     Link::Reached,
                 ),
-                Err(e) => (e.to_string(), Link::Failed(e.to_string())),
+                Err(e) => {
+                    let said = e.in_words(lang.get_untracked().language());
+                    (said.clone(), Link::Failed(said))
+                }
             };
             if let Some(link) = link {
                 let _ = link.try_set(state);
