@@ -560,7 +560,11 @@ fn quoted_in_chinese(s: &str, traditional: bool) -> String {
 
 /// The question about an ambiguous name, in Chinese; its options are the name list's meanings.
 fn name_question_in_chinese(n: &names::Name, kind: Kind, traditional: bool) -> Question {
-    let options: Vec<&str> = n.meanings.iter().map(|(label, _)| *label).collect();
+    let options: Vec<&str> = n
+        .meanings
+        .iter()
+        .map(|(label, _)| names::in_chinese(label, traditional).unwrap_or(label))
+        .collect();
     let e = quoted_in_chinese(n.name, traditional);
     let first = quoted_in_chinese(options.first().copied().unwrap_or(n.name), traditional);
     let (text, why, assumption) = if traditional {
@@ -1751,6 +1755,8 @@ mod tests {
             "What's the best one?",
             "Tell me about it",
             "Make a workout plan",
+            "Tell me about Jaguar",
+            "Is Java hard to learn?",
         ];
         for request in english {
             let simplified = asked_in(request, Conversation::Simplified);

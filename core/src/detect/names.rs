@@ -220,9 +220,127 @@ pub(crate) fn ambiguous<'a>(
     })
 }
 
+/// Each meaning's label in Chinese, Simplified then Traditional, for a Chinese conversation
+/// whose request names one of these in English.
+static IN_CHINESE: &[(&str, &str, &str)] = &[
+    (
+        "Georgia, the U.S. state",
+        "佐治亚州（美国）",
+        "喬治亞州（美國）",
+    ),
+    ("Georgia, the country", "格鲁吉亚（国家）", "喬治亞（國家）"),
+    ("Jordan, the country", "约旦（国家）", "約旦（國家）"),
+    ("Michael Jordan", "迈克尔·乔丹", "麥可·喬丹"),
+    ("The Jordan River", "约旦河", "約旦河"),
+    ("Air Jordan shoes", "Air Jordan 球鞋", "Air Jordan 球鞋"),
+    ("Mercury, the planet", "水星（行星）", "水星（行星）"),
+    ("Mercury, the element", "汞（化学元素）", "汞（化學元素）"),
+    (
+        "Mercury, the Roman god",
+        "墨丘利（罗马神话）",
+        "墨丘利（羅馬神話）",
+    ),
+    ("Freddie Mercury", "弗雷迪·默丘里", "佛萊迪·墨裘瑞"),
+    (
+        "Java, the programming language",
+        "Java 编程语言",
+        "Java 程式語言",
+    ),
+    ("Java, the island", "爪哇岛", "爪哇島"),
+    ("Java coffee", "爪哇咖啡", "爪哇咖啡"),
+    ("Amazon, the company", "亚马逊公司", "亞馬遜公司"),
+    ("The Amazon River", "亚马逊河", "亞馬遜河"),
+    ("The Amazon rainforest", "亚马逊雨林", "亞馬遜雨林"),
+    ("Apple, the company", "苹果公司", "蘋果公司"),
+    ("The fruit", "苹果（水果）", "蘋果（水果）"),
+    ("Jaguar, the animal", "美洲豹（动物）", "美洲豹（動物）"),
+    (
+        "Jaguar, the car maker",
+        "捷豹（汽车品牌）",
+        "捷豹（汽車品牌）",
+    ),
+    ("Turkey, the country", "土耳其（国家）", "土耳其（國家）"),
+    ("Turkey, the bird", "火鸡（鸟类）", "火雞（鳥類）"),
+    ("Washington, D.C.", "华盛顿特区", "華盛頓特區"),
+    ("Washington State", "华盛顿州", "華盛頓州"),
+    ("George Washington", "乔治·华盛顿", "喬治·華盛頓"),
+    ("Phoenix, Arizona", "亚利桑那州凤凰城", "亞利桑那州鳳凰城"),
+    ("The mythical phoenix", "神话中的凤凰", "神話中的鳳凰"),
+    ("Joaquin Phoenix", "杰昆·菲尼克斯", "瓦昆·菲尼克斯"),
+    ("Columbia University", "哥伦比亚大学", "哥倫比亞大學"),
+    (
+        "Columbia, South Carolina",
+        "南卡罗来纳州哥伦比亚市",
+        "南卡羅來納州哥倫比亞市",
+    ),
+    (
+        "Columbia Sportswear",
+        "Columbia 运动服饰",
+        "Columbia 運動服飾",
+    ),
+    ("Cambridge, England", "英国剑桥", "英國劍橋"),
+    (
+        "Cambridge, Massachusetts",
+        "马萨诸塞州剑桥市",
+        "麻薩諸塞州劍橋市",
+    ),
+    ("Saturn, the planet", "土星（行星）", "土星（行星）"),
+    (
+        "Saturn, the Roman god",
+        "萨图恩（罗马神话）",
+        "薩圖恩（羅馬神話）",
+    ),
+    ("The Saturn V rocket", "土星五号火箭", "農神五號火箭"),
+    ("Mars, the planet", "火星（行星）", "火星（行星）"),
+    ("Bruno Mars", "布鲁诺·马尔斯", "布魯諾·馬爾斯"),
+    (
+        "Mars, the Roman god",
+        "马尔斯（罗马神话）",
+        "馬爾斯（羅馬神話）",
+    ),
+    ("The Corona beer", "科罗娜啤酒", "可樂娜啤酒"),
+    ("The coronavirus", "冠状病毒", "冠狀病毒"),
+    ("The sun's corona", "日冕", "日冕"),
+    ("Delta Air Lines", "达美航空", "達美航空"),
+    ("A river delta", "河流三角洲", "河流三角洲"),
+    ("The Delta variant", "Delta 变异株", "Delta 變異株"),
+    ("The ship", "泰坦尼克号（邮轮）", "鐵達尼號（郵輪）"),
+    ("The 1997 film", "1997 年的电影", "1997 年的電影"),
+];
+
+/// The Chinese label of the meaning labelled `english`, Traditional or Simplified; `None` for
+/// a label the table does not have.
+pub(crate) fn in_chinese(english: &str, traditional: bool) -> Option<&'static str> {
+    IN_CHINESE
+        .iter()
+        .find(|(label, ..)| *label == english)
+        .map(|&(_, simplified, trad)| if traditional { trad } else { simplified })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_meaning_has_a_chinese_label_in_each_script() {
+        use crate::detect::script_markers;
+        for name in NAMES {
+            for (label, _) in name.meanings {
+                let simplified = in_chinese(label, false).unwrap_or_else(|| panic!("{label}"));
+                let traditional = in_chinese(label, true).unwrap_or_else(|| panic!("{label}"));
+                assert_eq!(
+                    script_markers(simplified).0,
+                    0,
+                    "Traditional in {simplified}"
+                );
+                assert_eq!(
+                    script_markers(traditional).1,
+                    0,
+                    "Simplified in {traditional}"
+                );
+            }
+        }
+    }
 
     fn name_in(text: &str) -> Option<&'static str> {
         let lower = text.to_ascii_lowercase();
