@@ -531,14 +531,7 @@ fn rule_question_in_chinese(
         }
         Kind::PronounWithoutAntecedent => {
             let z = z_pronoun;
-            question(
-                z.text,
-                z.why,
-                z.options,
-                Priority::Critical,
-                f.kind,
-                z.assumption,
-            )
+            from_zh(&z, Priority::Critical, f.kind)
         }
         Kind::UnderspecifiedRequest => return None,
         Kind::MissingContext | Kind::AmbiguousReference | Kind::UnderspecifiedParameter => {
@@ -692,14 +685,7 @@ fn chinese(text: &str, cjk: usize, has_history: bool, with_questions: bool, out:
     for f in out.findings.clone() {
         if f.kind == Kind::PronounWithoutAntecedent {
             let z = pick(&templates::ZH_PRONOUN);
-            let q = question(
-                z.text,
-                z.why,
-                z.options,
-                Priority::Critical,
-                f.kind,
-                z.assumption,
-            );
+            let q = from_zh(&z, Priority::Critical, f.kind);
             let cue = format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence);
             push_unique(out, q, cue);
         }
@@ -717,19 +703,12 @@ fn chinese(text: &str, cjk: usize, has_history: bool, with_questions: bool, out:
         } else {
             t.simplified
         };
-        let q = question(z.text, z.why, z.options, t.priority, t.kind, z.assumption);
+        let q = from_zh(&z, t.priority, t.kind);
         push_unique(out, q, format!("task {}, {} left open", t.task, t.detail));
     }
     if out.questions.is_empty() {
         let z = pick(&templates::ZH_FALLBACK);
-        let q = question(
-            z.text,
-            z.why,
-            z.options,
-            Priority::Critical,
-            Kind::UnderspecifiedRequest,
-            z.assumption,
-        );
+        let q = from_zh(&z, Priority::Critical, Kind::UnderspecifiedRequest);
         let cue = match out.findings.first() {
             Some(f) => format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence),
             None => "no task kind; terse request".to_owned(),
@@ -831,7 +810,7 @@ fn from_template(t: &Template, wording: Wording) -> Question {
     match chinese {
         Some((traditional, pair)) => {
             let z = if traditional { pair.0 } else { pair.1 };
-            question(z.text, z.why, z.options, t.priority, t.kind, z.assumption)
+            from_zh(&z, t.priority, t.kind)
         }
         None => question(t.text, t.why, t.options, t.priority, t.kind, t.assumption),
     }
@@ -869,6 +848,11 @@ impl Wording {
             Self::AsWritten | Self::Decision => None,
         }
     }
+}
+
+/// The question of one script's wording of a Chinese template.
+fn from_zh(z: &ZhText, priority: Priority, kind: Kind) -> Question {
+    question(z.text, z.why, z.options, priority, kind, z.assumption)
 }
 
 fn question(
