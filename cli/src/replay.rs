@@ -1,5 +1,8 @@
 //! `clarify replay`: runs a recorded conversation and prints what the engine did.
 //!
+//! After the steps come the final state: status, answers, the enriched prompt, the counters
+//! and the decision trace (what was decided, by which layer, and why).
+//!
 //! The recording is `{"config"?: Config, "inputs": [Input, …]}` in the engine's JSON format,
 //! e.g. `{"inputs": [{"type": "start", "request": "Plan a trip", "now": 0},
 //! {"type": "skip_all", "now": 1}]}`. An input the engine refuses is printed with its error and
@@ -71,6 +74,8 @@ pub fn run(path: &Path, json: bool) -> Result<ExitCode, String> {
                 "enriched_prompt": prompt.as_ref().map(|p| p.render()),
                 "answer": session.answer(),
                 "handoff": session.handoff(),
+                "counters": session.counters(),
+                "trace": session.trace(),
             },
         });
         println!("{value}");
@@ -84,6 +89,15 @@ pub fn run(path: &Path, json: bool) -> Result<ExitCode, String> {
     }
     if let Some(p) = prompt {
         println!("enriched prompt:\n{}", p.render());
+    }
+    println!("trace:");
+    for event in session.trace() {
+        let layer = serde_json::to_value(event.layer).unwrap_or_default();
+        let layer = layer.as_str().unwrap_or_default();
+        println!(
+            "- [{}] {layer} {}: {}",
+            event.at, event.decision, event.reason
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -260,10 +260,18 @@ fn replay_prints_effects_errors_and_the_final_state() {
         text.contains("- How long is the trip? → A weekend"),
         "{text}"
     );
+    assert!(text.contains("trace:\n- [0] session started:"), "{text}");
+    assert!(text.contains("limit budget_reached:"), "{text}");
     let out = clarify(&["replay", file.to_str().unwrap(), "--json"], "");
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
     assert_eq!(v["final"]["status"], "completed");
     assert!(v["steps"][1]["error"].is_string());
+    let trace = v["final"]["trace"].as_array().expect("a trace");
+    assert!(
+        trace.iter().any(|e| e["decision"] == "question_asked"),
+        "{trace:?}"
+    );
+    assert_eq!(v["final"]["counters"]["questions_asked"], 1);
 }
 
 #[test]
