@@ -218,25 +218,20 @@ impl Parts {
     }
 
     /// Sends `input` for an action the user took in the card. A refusal comes back as the
-    /// message the card shows, and the element is told (it emits `clarify-error`).
+    /// message the card shows; the engine has told the element (see [`session_view`]).
     fn send(self, engine: Engine, input: Input) -> Result<(), String> {
         self.acted.set_value(true);
-        match engine.with_driver(|d| d.send(input)) {
-            Some(Err(e)) => {
-                let error = ClarifyError::from(e);
-                let message = error.message.clone();
-                self.refused.run(error);
-                Err(message)
-            }
-            // Without a driver the card is gone: nothing to show.
-            Some(Ok(())) | None => Ok(()),
-        }
+        engine.send(input)
     }
 }
 
-/// The session's views, following `driver` until unmounted.
+/// The session's views, following `driver` until unmounted. Every refusal of an input sent
+/// from them (the card, the working line's "Continue anyway", the failure's Retry, "Start
+/// over") is told to the element, which emits it as `clarify-error`.
 fn session_view(driver: Driver, parts: Parts) -> impl IntoView {
-    let engine = Engine::new(driver.clone());
+    let refused = parts.refused;
+    let engine = Engine::new(driver.clone())
+        .reporting_refusals(Callback::new(move |e| refused.run(ClarifyError::from(e))));
     provide_context(engine);
     let notices = Notices::new();
     provide_context(notices);

@@ -288,6 +288,41 @@ async fn a_refusal_in_the_card_is_told_to_the_element() {
     );
 }
 
+/// A refusal of the failure's Retry (a view the widget shares with the app, outside the card)
+/// reaches the element too.
+#[wasm_bindgen_test]
+async fn a_refused_retry_is_told_to_the_element() {
+    use clarify_core::{Config, Input, Session};
+    let w = Widget::mount();
+    let mut failed = Session::new(Config::default());
+    for input in [
+        Input::Start {
+            request: "Plan a trip to Paris".into(),
+            context: Default::default(),
+            now: 0,
+        },
+        Input::SkipAll { now: 1 },
+        Input::GenerationFailed {
+            reason: "the endpoint went away".into(),
+        },
+    ] {
+        failed.handle(input).unwrap();
+    }
+    w.clarifier
+        .restore(JsValue::from(failed.snapshot()))
+        .unwrap();
+    settle().await;
+    assert_eq!(w.clarifier.status(), "failed");
+    // The page's script starts over; the failure is drawn until the next render.
+    w.clarifier.reset().unwrap();
+    w.get("retry").click();
+    assert_eq!(
+        w.refused.borrow().as_slice(),
+        ["unexpected_input"],
+        "the element hears the refused Retry (and emits clarify-error)"
+    );
+}
+
 /// With a storage key, the answer half-typed on the card survives a reload (a new card over the
 /// restored session, as the element builds after a reload), and is forgotten once sent.
 #[wasm_bindgen_test]

@@ -6,8 +6,8 @@
 //! changed, so a streamed chunk wakes the answer and nothing else.
 
 use clarify_core::{
-    Answer, Config, Counters, Effect, HandoffPackage, Input, InputKind, Language, Millis, Progress,
-    Question, QuestionId, Resolution, Session, Status, TraceEvent, demo,
+    Answer, Config, Counters, Effect, Error, HandoffPackage, Input, InputKind, Language, Millis,
+    Progress, Question, QuestionId, Resolution, Session, Status, TraceEvent, demo,
 };
 use leptos::prelude::*;
 
@@ -21,6 +21,9 @@ pub struct Engine {
     driver: StoredValue<Driver, LocalStorage>,
     /// The session's parts as signals.
     pub view: SessionView,
+    /// Told of every input the session refuses, whichever view sent it (the widget's element
+    /// turns it into a `clarify-error` event).
+    refused: Option<Callback<Error>>,
 }
 
 impl Engine {
@@ -30,6 +33,15 @@ impl Engine {
         Self {
             driver: StoredValue::new_local(driver),
             view,
+            refused: None,
+        }
+    }
+
+    /// The same engine, calling `refused` with each refusal before [`Engine::send`] returns it.
+    pub fn reporting_refusals(self, refused: Callback<Error>) -> Self {
+        Self {
+            refused: Some(refused),
+            ..self
         }
     }
 
@@ -38,8 +50,13 @@ impl Engine {
     pub fn send(&self, input: Input) -> Result<(), String> {
         self.driver
             .try_with_value(|d| {
-                d.send(input)
-                    .map_err(|e| d.with(|s| e.in_words(s.language())))
+                d.send(input).map_err(|e| {
+                    let words = d.with(|s| e.in_words(s.language()));
+                    if let Some(refused) = self.refused {
+                        refused.run(e);
+                    }
+                    words
+                })
             })
             .unwrap_or_else(|| Err("the app was closed".into()))
     }
