@@ -23,8 +23,6 @@ pub fn SettingsPanel(
 ) -> impl IntoView {
     let lang = use_lang();
     let t = move || lang.get().texts();
-    let status = RwSignal::new(String::new());
-    let link = use_context::<RwSignal<Link>>();
     // What is typed in the endpoint field; it reaches the settings only when it can be an
     // endpoint (or is empty: offline).
     let endpoint = RwSignal::new(settings.with_untracked(|s| s.endpoint.clone()));
@@ -36,39 +34,6 @@ pub fn SettingsPanel(
             endpoint_invalid.set(false);
         }
         endpoint.set(text);
-    };
-
-    let test = move |_| {
-        let Some(llm_settings) = settings.with_untracked(|s| s.llm(&api_key.get_untracked()))
-        else {
-            status.set(t().no_endpoint.into());
-            return;
-        };
-        status.set(t().testing.into());
-        leptos::task::spawn_local(async move {
-            let request = ChatRequest {
-                purpose: Purpose::Detection,
-                messages: vec![Message::new(Role::User, "Reply with the word OK.")],
-                response_format: None,
-                max_tokens: Some(4),
-                temperature: Some(0.0),
-                stream: false,
-            };
-            let (result, state) = match llm::complete(&llm_settings, &request).await {
-                Ok(_) => (
-                    lang.get_untracked().texts().connected.to_owned(),
-                    Link::Reached,
-                ),
-                Err(e) => {
-                    let said = e.in_words(lang.get_untracked().language());
-                    (said.clone(), Link::Failed(said))
-                }
-            };
-            if let Some(link) = link {
-                let _ = link.try_set(state);
-            }
-            let _ = status.try_set(result);
-        });
     };
 
     view! {
@@ -156,14 +121,60 @@ pub fn SettingsPanel(
                     "繁體中文"
                 </option>
             </select>
-            <div class="settings-test">
-                <button type="button" data-testid="test-connection" on:click=test>
-                    {move || t().test_connection}
-                </button>
-                <span role="status" data-testid="test-result">
-                    {move || status.get()}
-                </span>
-            </div>
+            <ConnectionTest settings=settings api_key=api_key />
         </section>
+    }
+}
+
+/// "Test connection": one short call to the endpoint as configured; its outcome is shown beside
+/// the button and becomes what the app knows of the link (the banner's "Connected").
+#[component]
+fn ConnectionTest(settings: RwSignal<Settings>, api_key: RwSignal<String>) -> impl IntoView {
+    let lang = use_lang();
+    let t = move || lang.get().texts();
+    let status = RwSignal::new(String::new());
+    let link = use_context::<RwSignal<Link>>();
+    let test = move |_| {
+        let Some(llm_settings) = settings.with_untracked(|s| s.llm(&api_key.get_untracked()))
+        else {
+            status.set(t().no_endpoint.into());
+            return;
+        };
+        status.set(t().testing.into());
+        leptos::task::spawn_local(async move {
+            let request = ChatRequest {
+                purpose: Purpose::Detection,
+                messages: vec![Message::new(Role::User, "Reply with the word OK.")],
+                response_format: None,
+                max_tokens: Some(4),
+                temperature: Some(0.0),
+                stream: false,
+            };
+            let (result, state) = match llm::complete(&llm_settings, &request).await {
+                Ok(_) => (
+                    lang.get_untracked().texts().connected.to_owned(),
+                    Link::Reached,
+                ),
+                Err(e) => {
+                    let said = e.in_words(lang.get_untracked().language());
+                    (said.clone(), Link::Failed(said))
+                }
+            };
+            if let Some(link) = link {
+                let _ = link.try_set(state);
+            }
+            let _ = status.try_set(result);
+        });
+    };
+
+    view! {
+        <div class="settings-test">
+            <button type="button" data-testid="test-connection" on:click=test>
+                {move || t().test_connection}
+            </button>
+            <span role="status" data-testid="test-result">
+                {move || status.get()}
+            </span>
+        </div>
     }
 }
