@@ -137,6 +137,8 @@ await main("the host page embeds two independent widgets under a strict CSP", as
   check(tq.length === tripAnswered && ta.length === tripAnswered && td.length === 1,
     `trip events: ${tq.length} question, ${ta.length} answer, ${td.length} done`);
   check(tq[0].detail.question.id && tq[0].detail.progress.current === 1, "question event carries the question and progress");
+  check(tq.every((e) => e.shown === e.detail.question.text),
+    `a question event's listener sees that question on the card: ${JSON.stringify(tq.map((e) => [e.shown, e.detail.question.text]))}`);
   check(ta[0].detail.answer.kind === "choices" && ta[0].detail.question.id === tq[0].detail.question.id, "answer event carries the answer");
   check(td[0].detail.prompt.includes("Plan a trip to Paris") && td[0].detail.status === "completed", "done event carries the prompt");
 

@@ -9,7 +9,7 @@
 // in English or Chinese after `language`): the page's CSS does not reach in and ours does not leak
 // out. This file keeps what must be JS: the element class, its attributes, storage and the DOM
 // events. Every text from the user or the LLM is set as text, never parsed as HTML. Events
-// (bubbling, composed, data in `detail`):
+// (bubbling, composed, data in `detail`; the first four come after the card has drawn them):
 //   clarify-question {question, progress}   a question is shown
 //   clarify-answer   {question, answer}     a question was resolved (answered, skipped, declined,
 //                                           timed out)
@@ -243,13 +243,16 @@ export class ClarifyWidget extends HTMLElement {
     const fresh = effects.length ? state.resolutions.slice(this.#resolved) : [];
     this.#resolved = state.resolutions.length;
     this.#save();
-    for (const r of fresh) this.#emit("clarify-answer", { question: r.question, answer: r.answer });
+    const news = fresh.map((r) => ["clarify-answer", { question: r.question, answer: r.answer }]);
     for (const effect of effects) {
-      if (effect.type === "ask") this.#emit("clarify-question", { question: effect.question, progress: effect.progress });
+      if (effect.type === "ask") news.push(["clarify-question", { question: effect.question, progress: effect.progress }]);
       else if (effect.type === "complete")
-        this.#emit("clarify-done", { answer: effect.answer, prompt: state.prompt, request: state.request, status: state.status });
-      else if (effect.type === "hand_off") this.#emit("clarify-handoff", { package: effect.package });
+        news.push(["clarify-done", { answer: effect.answer, prompt: state.prompt, request: state.request, status: state.status }]);
+      else if (effect.type === "hand_off") news.push(["clarify-handoff", { package: effect.package }]);
     }
+    // The card draws the change in the tasks the change queued; the events come after them, so a
+    // listener that looks into the widget sees what the event tells of.
+    if (news.length) setTimeout(() => news.forEach(([type, detail]) => this.#emit(type, detail)), 0);
   }
 
   /**
