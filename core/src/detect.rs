@@ -381,6 +381,10 @@ fn english(
         }
     }
     if !clear_by_construction {
+        let open: Vec<&Template> = open
+            .into_iter()
+            .filter(|t| !asked_by_a_rule(t, &out.findings))
+            .collect();
         ask_open_details(&open, out);
     }
     if out.questions.is_empty() {
@@ -400,6 +404,20 @@ fn english(
             }
         }
     }
+}
+
+/// Whether a rule's question already asks about `t`'s detail: "Recent in which specific area,
+/// and how recent?" asks both the time frame and the field, so the templates asking each of
+/// them would ask it a second time.
+fn asked_by_a_rule(t: &Template, findings: &[Finding]) -> bool {
+    let recency = findings
+        .iter()
+        .any(|f| f.kind == Kind::AmbiguousReference && is_recency(&f.evidence));
+    recency
+        && matches!(
+            (t.task, t.detail),
+            ("news", "time frame") | ("research", "focus")
+        )
 }
 
 /// Asks about the details the request left open, at most [`MAX_TOPIC_QUESTIONS`] of them; a
@@ -1480,6 +1498,34 @@ mod tests {
             paper.questions.iter().all(|q| !q.text.contains("focus on")),
             "{paper:?}"
         );
+    }
+
+    #[test]
+    fn recency_is_asked_about_once_in_every_wording() {
+        use crate::protocol::language::Language as Conversation;
+        // A question about the time frame, and one about the field, in any wording.
+        let about_time = |t: &str| t.contains("recent") || t.contains("多近");
+        let about_area = |t: &str| t.contains("area") || t.contains("領域") || t.contains("领域");
+        for request in [
+            "What are the latest advances?",
+            "Recent advances",
+            "What are the latest developments?",
+            "最新的进展是什么？",
+            "最新的進展是什麼？",
+        ] {
+            for language in [
+                Conversation::English,
+                Conversation::Simplified,
+                Conversation::Traditional,
+            ] {
+                let asked = asked_in(request, language);
+                let texts: Vec<&str> = asked.iter().map(|q| q.text.as_str()).collect();
+                let times = texts.iter().filter(|t| about_time(t)).count();
+                let areas = texts.iter().filter(|t| about_area(t)).count();
+                assert_eq!(times, 1, "{request} ({language:?}): {texts:?}");
+                assert!(areas <= 1, "{request} ({language:?}): {texts:?}");
+            }
+        }
     }
 
     #[test]
