@@ -20,7 +20,8 @@ const AFTER_STANDALONE: &str = " is was are were does do did work works mean mea
 /// spaces.
 const ARTIFACTS: &str = " paper method approach file document doc article code script error report \
     project spreadsheet email message link image attachment screenshot above \
-    previous same bug issue output log logs table draft function ";
+    previous same bug issue output log logs table draft function sentence text paragraph passage \
+    instructions ";
 /// Underspecified-parameter phrasings from seed 002: "how many … enough", "which X should I use",
 /// "what's a good X".
 const PARAMETER_OPENERS: &[(&str, &str)] = &[
