@@ -159,7 +159,9 @@ fn evaluate(
     let (cjk, latin_words) = script_counts(text);
     if cjk > 0 && cjk >= latin_words {
         out.language = Language::Chinese;
-        chinese(text, cjk, has_history, with_questions, &mut out);
+        // Supplied material is what 这个 or 这句话 refers to, as an earlier turn would be.
+        let referent = given.history || given.material;
+        chinese(text, cjk, referent, with_questions, &mut out);
         return out;
     }
     // ASCII lower-casing keeps Unicode case tables out of the WebAssembly build (13 KB).
@@ -348,10 +350,11 @@ fn english(
         .iter()
         .filter(|t| cues.is_task(t.triggers, t.intents))
         .collect();
+    let kinds: Vec<(&str, &str)> = tasks.iter().map(|t| (t.task, t.detail)).collect();
     let open: Vec<&Template> = tasks
         .iter()
         .copied()
-        .filter(|t| !cues.gives(text, words, t.given))
+        .filter(|t| !cues.gives(text, words, t.given) && !gives_way(t.task, t.detail, &kinds))
         .collect();
     let clear_by_construction =
         material || words.len() > LONG_WORDS || cues.factual_about_a_name(words);
@@ -431,14 +434,10 @@ fn asked_by_a_rule(t: &Template, findings: &[Finding]) -> bool {
 /// Asks about the details the request left open, at most [`MAX_TOPIC_QUESTIONS`] of them; a
 /// template whose words a rule already asks about ("the paper") adds nothing.
 fn ask_open_details(open: &[&Template], out: &mut Assessment) {
-    let details: Vec<(&str, &str)> = open.iter().map(|t| (t.task, t.detail)).collect();
     let mut topical = 0;
     for t in open {
         if topical == MAX_TOPIC_QUESTIONS {
             break;
-        }
-        if gives_way(t.task, t.detail, &details) {
-            continue;
         }
         let cue = format!("task {}, {} left open", t.task, t.detail);
         let q = from_template(t, out.wording);
@@ -674,30 +673,43 @@ fn rule_words_in_chinese(f: &Finding, traditional: bool) -> (String, String, Pri
     }
 }
 
-/// Whether the question about `detail` of `task` gives way to another open detail of the same
-/// task: a recommendation of a book, a film or a song asks about taste, and "by which measure"
-/// (price, quality, popularity) would be a second question about the same choice, with options
-/// that fit a product rather than a work.
-fn gives_way(task: &str, detail: &str, open: &[(&str, &str)]) -> bool {
-    task == "recommendation" && detail == "measure" && open.contains(&(task, "taste"))
+/// Whether the question about `detail` of `task` gives way to another detail of the same task
+/// the request is (`kinds`: its task kinds and details, given or open): a book, a film or a
+/// song is recommended to a taste, asked when it is not given ("Recommend a movie"), and "what
+/// matters most?" with price and ease of use as options fits a product rather than a work.
+fn gives_way(task: &str, detail: &str, kinds: &[(&str, &str)]) -> bool {
+    task == "recommendation" && detail == "measure" && kinds.contains(&(task, "taste"))
 }
 
 /// The Chinese decision: the rules, then task kinds with a detail left open.
-fn chinese(text: &str, cjk: usize, has_history: bool, with_questions: bool, out: &mut Assessment) {
+///
+/// `referent`: there is a conversation or supplied material for a pronoun to refer to.
+fn chinese(text: &str, cjk: usize, referent: bool, with_questions: bool, out: &mut Assessment) {
     let chars = CharSet::of(text);
     let has = |w: &str| chars.may_contain(w) && text.contains(w);
-    out.findings = rules::chinese(text, cjk, has_history, has);
-    let open: Vec<&ZhTemplate> = templates::CHINESE
+    let tasks: Vec<&ZhTemplate> = templates::CHINESE
         .iter()
         .filter(|t| {
-            list(t.triggers).any(&has)
-                && (t.intents.is_empty() || list(t.intents).any(&has))
-                && !list(t.given).any(|g| match g {
-                    "#time" | "#number" => zh_gives(text, g),
-                    g => has(g),
-                })
+            list(t.triggers).any(&has) && (t.intents.is_empty() || list(t.intents).any(&has))
         })
         .collect();
+    let kinds: Vec<(&str, &str)> = tasks.iter().map(|t| (t.task, t.detail)).collect();
+    let gives = |t: &ZhTemplate| {
+        list(t.given).any(|g| match g {
+            "#time" | "#number" => zh_gives(text, g),
+            g => has(g),
+        })
+    };
+    let open: Vec<&ZhTemplate> = tasks
+        .iter()
+        .copied()
+        .filter(|t| !gives(t) && !gives_way(t.task, t.detail, &kinds))
+        .collect();
+    // A work recommended to a taste that is given has the measure of its 推荐 or 最好.
+    let measure_given = tasks
+        .iter()
+        .any(|t| (t.task, t.detail) == ("recommendation", "taste") && gives(t));
+    out.findings = rules::chinese(text, cjk, referent, measure_given, has);
     out.needs_clarification =
         !out.findings.is_empty() || (!open.is_empty() && cjk <= ZH_TASK_MAX_CHARS);
     if !out.needs_clarification || !with_questions {
@@ -709,20 +721,20 @@ fn chinese(text: &str, cjk: usize, has_history: bool, with_questions: bool, out:
         .unwrap_or_else(|| is_traditional(text));
     let pick = |pair: &(ZhText, ZhText)| if traditional { pair.0 } else { pair.1 };
     for f in out.findings.clone() {
+        let cue = format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence);
         if f.kind == Kind::PronounWithoutAntecedent {
             let z = pick(&templates::ZH_PRONOUN);
-            let q = from_zh(&z, Priority::Critical, f.kind);
-            let cue = format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence);
+            push_unique(out, from_zh(&z, Priority::Critical, f.kind), cue);
+        } else if f.kind == Kind::UnderspecifiedParameter {
+            let (text, why, priority) = rule_words_in_chinese(&f, traditional);
+            let assumption = pick(&templates::ZH_FALLBACK).assumption;
+            let q = question(&text, &why, &[], priority, f.kind, assumption);
             push_unique(out, q, cue);
         }
     }
-    let details: Vec<(&str, &str)> = open.iter().map(|t| (t.task, t.detail)).collect();
     for t in open {
         if out.questions.len() >= MAX_QUESTIONS {
             break;
-        }
-        if gives_way(t.task, t.detail, &details) {
-            continue;
         }
         let z = if traditional {
             t.traditional
@@ -1738,6 +1750,30 @@ mod tests {
         // Given after the instruction, it is there to be read.
         assert!(
             texts("Count the words in the paragraph below.\n\nThe cat sat on the mat.").is_empty()
+        );
+    }
+
+    #[test]
+    fn chinese_questions_fit_what_the_request_says() {
+        let pronoun = "您指的是什么？请说明具体的对象。";
+        // 应该 is "should", not the pronoun 该: which one to choose depends on the purpose.
+        for request in ["我应该学哪个编程语言？", "我應該買哪一台筆電？"] {
+            let asked = texts(request);
+            assert_eq!(asked.len(), 1, "{request}: {asked:?}");
+            assert!(asked[0].starts_with("用途是"), "{request}: {asked:?}");
+        }
+        // Spaces around a number do not make a keyword list.
+        assert!(texts("计算 12 乘以 34 等于多少").is_empty());
+        // 这句话 with nothing given refers to nothing; after a colon, it is what follows.
+        assert_eq!(texts("翻译这句话"), [pronoun]);
+        assert!(texts("把这个翻译成英文：我爱你").is_empty());
+        // A work to a taste that is given: nothing to ask; without the taste, the taste.
+        assert!(texts("推荐一本好看的科幻小说").is_empty());
+        assert_eq!(texts("推荐一本好看的小说"), ["您喜欢哪一类的作品？"]);
+        let novel = texts("Recommend a good sci-fi novel");
+        assert!(
+            novel.iter().all(|q| !q.contains("matters most")),
+            "{novel:?}"
         );
     }
 

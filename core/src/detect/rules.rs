@@ -221,8 +221,22 @@ fn underspecified_parameter(words: &[&str]) -> bool {
 /// Chinese pronouns and demonstratives that need an antecedent.
 const ZH_PRONOUNS: &[&str] = &[
     "它", "它們", "它们", "他們", "他们", "這個", "这个", "那個", "那个", "這些", "这些", "那些",
-    "該", "该", "此事",
+    "該", "该", "此事", "這句", "这句", "這段", "这段", "這篇", "这篇", "這份", "这份",
 ];
+/// "Which … should I learn / use / buy / choose": no single answer without the purpose and the
+/// constraints (the Chinese of seed 002's "Which dataset should I use?").
+const ZH_SHOULD_CHOOSE: &[&str] = &[
+    "應該學哪",
+    "应该学哪",
+    "應該用哪",
+    "应该用哪",
+    "應該買哪",
+    "应该买哪",
+    "應該選哪",
+    "应该选哪",
+];
+/// Words that hold a character of [`ZH_PRONOUNS`] without being a pronoun: 应该 is "should".
+const ZH_NOT_PRONOUNS: &[&str] = &["應該", "应该", "活該", "活该"];
 /// Words that make a Chinese request a full question or instruction rather than a keyword list.
 const ZH_FULL_SENTENCE: &[&str] = &[
     "請",
@@ -260,19 +274,30 @@ const ZH_CRITERION: &[&str] = &["最好", "最佳", "推薦", "推荐"];
 /// Chinese rules over the request text.
 ///
 /// `cjk` is the number of CJK characters; a terse keyword list ("悠遊卡 投遞的格式、成效",
-/// seed 003) and pronouns without antecedent are flagged. `has` says whether a word is in
-/// `text` (the caller's filtered substring search).
+/// seed 003) and pronouns without antecedent are flagged. `referent`: a conversation or
+/// supplied material gives pronouns something to refer to. `measure_given`: the request says by
+/// what its 推荐 or 最好 is judged (a work's genre). `has` says whether a word is in `text` (the
+/// caller's filtered substring search).
 pub(crate) fn chinese(
     text: &str,
     cjk: usize,
-    has_history: bool,
+    referent: bool,
+    measure_given: bool,
     has: impl Fn(&str) -> bool,
 ) -> Vec<Finding> {
     let mut found = Vec::new();
     let short = cjk <= 16;
-    if !has_history
+    let pronoun = |p: &str| {
+        has(p)
+            && (!ZH_NOT_PRONOUNS.iter().any(|w| w.contains(p))
+                || ZH_NOT_PRONOUNS
+                    .iter()
+                    .fold(text.to_owned(), |t, w| t.replace(w, ""))
+                    .contains(p))
+    };
+    if !referent
         && short
-        && let Some(p) = ZH_PRONOUNS.iter().find(|p| has(p))
+        && let Some(p) = ZH_PRONOUNS.iter().find(|p| pronoun(p))
     {
         found.push(Finding {
             kind: Kind::PronounWithoutAntecedent,
@@ -280,7 +305,8 @@ pub(crate) fn chinese(
         });
     }
     // A request that names what it is like ("像《三体》一样") has given its measure of "best".
-    let reference = text.contains('《') || ["像", "类似", "類似"].iter().any(|w| has(w));
+    let reference =
+        measure_given || text.contains('《') || ["像", "类似", "類似"].iter().any(|w| has(w));
     if short
         && let Some(w) = ZH_AMBIGUOUS
             .iter()
@@ -291,11 +317,17 @@ pub(crate) fn chinese(
             evidence: (*w).to_owned(),
         });
     }
+    if short && let Some(w) = ZH_SHOULD_CHOOSE.iter().find(|w| has(w)) {
+        found.push(Finding {
+            kind: Kind::UnderspecifiedParameter,
+            evidence: (*w).to_owned(),
+        });
+    }
     if !short {
         return found;
     }
     let full = ZH_FULL_SENTENCE.iter().any(|w| has(w));
-    let fragments = text
+    let fragments = without_spaces_by_latin(text)
         .split(|c: char| c.is_whitespace() || matches!(c, '、' | '，' | ',' | '；' | ';' | '/'))
         .filter(|f| !f.is_empty())
         .count();
@@ -306,6 +338,22 @@ pub(crate) fn chinese(
         });
     }
     found
+}
+
+/// `text` without the spaces next to a Latin letter or a digit: Chinese is often written with
+/// a space around a number or an English word ("计算 12 乘以 34"), which does not make the
+/// request a list of keywords.
+fn without_spaces_by_latin(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let latin = |c: Option<&char>| c.is_some_and(char::is_ascii_alphanumeric);
+    chars
+        .iter()
+        .enumerate()
+        .filter(|&(i, c)| {
+            !c.is_whitespace() || !(latin(chars.get(i.wrapping_sub(1))) || latin(chars.get(i + 1)))
+        })
+        .map(|(_, c)| *c)
+        .collect()
 }
 
 #[cfg(test)]
@@ -402,25 +450,29 @@ mod tests {
     #[test]
     fn chinese_keyword_lists_and_pronouns_fire() {
         let text = "悠遊卡 投遞的格式、成效";
-        let k: Vec<Kind> = chinese(text, 10, false, |w| text.contains(w))
+        let k: Vec<Kind> = chinese(text, 10, false, false, |w| text.contains(w))
             .into_iter()
             .map(|f| f.kind)
             .collect();
         assert_eq!(k, [Kind::UnderspecifiedRequest]);
-        let k: Vec<Kind> = chinese("它怎麼用", 4, false, |w| "它怎麼用".contains(w))
+        let k: Vec<Kind> = chinese("它怎麼用", 4, false, false, |w| "它怎麼用".contains(w))
             .into_iter()
             .map(|f| f.kind)
             .collect();
         assert_eq!(k, [Kind::PronounWithoutAntecedent]);
         let like = "推荐几本像《三体》一样的科幻小说";
-        assert!(chinese(like, 14, false, |w| like.contains(w)).is_empty());
+        assert!(chinese(like, 14, false, false, |w| like.contains(w)).is_empty());
         assert!(
-            chinese("請列出台北市今天的天氣預報", 13, false, |w| {
-                "請列出台北市今天的天氣預報".contains(w)
-            })
+            chinese(
+                "請列出台北市今天的天氣預報",
+                13,
+                false,
+                false,
+                |w| { "請列出台北市今天的天氣預報".contains(w) }
+            )
             .is_empty()
         );
-        let k: Vec<Kind> = chinese("最好的手機是哪一支", 9, false, |w| {
+        let k: Vec<Kind> = chinese("最好的手機是哪一支", 9, false, false, |w| {
             "最好的手機是哪一支".contains(w)
         })
         .into_iter()
