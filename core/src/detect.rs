@@ -1762,6 +1762,17 @@ mod tests {
             assert_eq!(asked.len(), 1, "{request}: {asked:?}");
             assert!(asked[0].starts_with("用途是"), "{request}: {asked:?}");
         }
+        // 这个周末 is the coming weekend; 下面的文字 with nothing below refers to nothing.
+        assert!(
+            texts("这个周末去哪里玩比较好？")
+                .iter()
+                .all(|q| q != pronoun)
+        );
+        assert_eq!(texts("帮我把下面的文字改得更正式一点"), [pronoun]);
+        assert_eq!(
+            texts("Can you make this sound more professional?"),
+            ["What specific topic or thing are you referring to?"]
+        );
         // Spaces around a number do not make a keyword list.
         assert!(texts("计算 12 乘以 34 等于多少").is_empty());
         // 这句话 with nothing given refers to nothing; after a colon, it is what follows.

@@ -15,7 +15,8 @@ const DEMONSTRATIVES: &[&str] = &["this", "that", "these", "those"];
 /// Words after a demonstrative that show it stands alone ("how does that work"), each between
 /// spaces (see [`is_listed`]).
 const AFTER_STANDALONE: &str = " is was are were does do did work works mean means one ones thing things stuff \
-    about for to in on again better faster shorter longer please and or with into ";
+    about for to in on again better faster shorter longer please and or with into sound look read \
+    seem more less ";
 /// Artifacts a request may refer to with "the"/"my" without providing them, each between
 /// spaces.
 const ARTIFACTS: &str = " paper method approach file document doc article code script error report \
@@ -220,8 +221,32 @@ fn underspecified_parameter(words: &[&str]) -> bool {
 
 /// Chinese pronouns and demonstratives that need an antecedent.
 const ZH_PRONOUNS: &[&str] = &[
-    "它", "它們", "它们", "他們", "他们", "這個", "这个", "那個", "那个", "這些", "这些", "那些",
-    "該", "该", "此事", "這句", "这句", "這段", "这段", "這篇", "这篇", "這份", "这份",
+    "它",
+    "它們",
+    "它们",
+    "他們",
+    "他们",
+    "這個",
+    "这个",
+    "那個",
+    "那个",
+    "這些",
+    "这些",
+    "那些",
+    "該",
+    "该",
+    "此事",
+    "這句",
+    "这句",
+    "這段",
+    "这段",
+    "這篇",
+    "这篇",
+    "這份",
+    "这份",
+    "下面的",
+    "以下的",
+    "下列",
 ];
 /// "Which … should I learn / use / buy / choose": no single answer without the purpose and the
 /// constraints (the Chinese of seed 002's "Which dataset should I use?").
@@ -235,8 +260,22 @@ const ZH_SHOULD_CHOOSE: &[&str] = &[
     "應該選哪",
     "应该选哪",
 ];
-/// Words that hold a character of [`ZH_PRONOUNS`] without being a pronoun: 应该 is "should".
-const ZH_NOT_PRONOUNS: &[&str] = &["應該", "应该", "活該", "活该"];
+/// Words that hold one of [`ZH_PRONOUNS`] without needing an antecedent: 应该 is "should", and
+/// 这个周末 is the coming weekend.
+const ZH_NOT_PRONOUNS: &[&str] = &[
+    "應該",
+    "应该",
+    "活該",
+    "活该",
+    "這個週末",
+    "这个周末",
+    "這個月",
+    "这个月",
+    "這個星期",
+    "这个星期",
+    "這個禮拜",
+    "这个礼拜",
+];
 /// Words that make a Chinese request a full question or instruction rather than a keyword list.
 const ZH_FULL_SENTENCE: &[&str] = &[
     "請",
