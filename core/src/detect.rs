@@ -418,17 +418,18 @@ fn english(
 }
 
 /// Whether a rule's question already asks about `t`'s detail: "Recent in which specific area,
-/// and how recent?" asks both the time frame and the field, so the templates asking each of
-/// them would ask it a second time.
+/// and how recent?" asks both the time frame and the field, and "Best for what specific task,
+/// and judged by which measure?" the measure, so the templates asking them would ask a second
+/// time.
 fn asked_by_a_rule(t: &Template, findings: &[Finding]) -> bool {
-    let recency = findings
+    findings
         .iter()
-        .any(|f| f.kind == Kind::AmbiguousReference && is_recency(&f.evidence));
-    recency
-        && matches!(
-            (t.task, t.detail),
-            ("news", "time frame") | ("research", "focus")
-        )
+        .filter(|f| f.kind == Kind::AmbiguousReference && f.evidence.contains(' '))
+        .any(|f| match (t.task, t.detail) {
+            ("news", "time frame") | ("research", "focus") => is_recency(&f.evidence),
+            ("recommendation", "measure") => !is_recency(&f.evidence),
+            _ => false,
+        })
 }
 
 /// Asks about the details the request left open, at most [`MAX_TOPIC_QUESTIONS`] of them; a
@@ -1618,6 +1619,18 @@ mod tests {
     }
 
     #[test]
+    fn the_measure_of_best_is_asked_about_once() {
+        for request in ["What are the best practices?", "What's the best option?"] {
+            let asked = texts(request);
+            let measures = asked
+                .iter()
+                .filter(|t| t.contains("measure") || t.contains("matters most"))
+                .count();
+            assert_eq!(measures, 1, "{request}: {asked:?}");
+        }
+    }
+
+    #[test]
     fn material_after_a_colon_is_what_this_refers_to() {
         for request in [
             "Translate this into French: I love cheese",
@@ -1740,6 +1753,10 @@ mod tests {
     #[test]
     fn material_that_is_named_but_not_given_is_asked_about() {
         assert_eq!(
+            texts("Translate this paragraph into German."),
+            ["Which paragraph are you referring to?"]
+        );
+        assert_eq!(
             texts("Count the words in the paragraph."),
             ["Which paragraph are you referring to?"]
         );
@@ -1772,6 +1789,19 @@ mod tests {
         assert_eq!(
             texts("Can you make this sound more professional?"),
             ["What specific topic or thing are you referring to?"]
+        );
+        // 这两款 refers to two phones said before; 这两天 is a time.
+        assert_eq!(
+            texts("帮我比较一下这两款手机").first().map(String::as_str),
+            Some(pronoun)
+        );
+        assert!(texts("这两天北京天气怎么样").iter().all(|q| q != pronoun));
+        // 动画 is a work, recommended to a taste; 最近 is not quoted as 最新.
+        assert_eq!(texts("推荐几部好看的日本动画"), ["您喜欢哪一类的作品？"]);
+        assert!(
+            texts("最近有什么好看的电影？")
+                .iter()
+                .all(|q| !q.contains("最新"))
         );
         // Spaces around a number do not make a keyword list.
         assert!(texts("计算 12 乘以 34 等于多少").is_empty());

@@ -64,7 +64,7 @@ pub(crate) fn english(words: &[&str], has_history: bool) -> Vec<Finding> {
         }
         // The last artifact is the anchor: "the method from the paper" needs the paper.
         for pair in words.windows(2).rev() {
-            if let [det @ ("the" | "my" | "our" | "your"), noun] = pair
+            if let [det @ ("the" | "my" | "our" | "your" | "this"), noun] = pair
                 && is_listed(ARTIFACTS, noun)
                 && short
             {
@@ -247,6 +247,8 @@ const ZH_PRONOUNS: &[&str] = &[
     "下面的",
     "以下的",
     "下列",
+    "這兩",
+    "这两",
 ];
 /// "Which … should I learn / use / buy / choose": no single answer without the purpose and the
 /// constraints (the Chinese of seed 002's "Which dataset should I use?").
@@ -261,7 +263,7 @@ const ZH_SHOULD_CHOOSE: &[&str] = &[
     "应该选哪",
 ];
 /// Words that hold one of [`ZH_PRONOUNS`] without needing an antecedent: 应该 is "should", and
-/// 这个周末 is the coming weekend.
+/// 这个周末 and 这两天 name a time.
 const ZH_NOT_PRONOUNS: &[&str] = &[
     "應該",
     "应该",
@@ -275,6 +277,8 @@ const ZH_NOT_PRONOUNS: &[&str] = &[
     "这个星期",
     "這個禮拜",
     "这个礼拜",
+    "這兩天",
+    "这两天",
 ];
 /// Words that make a Chinese request a full question or instruction rather than a keyword list.
 const ZH_FULL_SENTENCE: &[&str] = &[
