@@ -1805,6 +1805,8 @@ mod tests {
         );
         // Spaces around a number do not make a keyword list.
         assert!(texts("计算 12 乘以 34 等于多少").is_empty());
+        // A calculation is an instruction, in two clauses or one.
+        assert!(texts("算一下 15% 的小費，帳單是 80 美元").is_empty());
         // 这句话 with nothing given refers to nothing; after a colon, it is what follows.
         assert_eq!(texts("翻译这句话"), [pronoun]);
         assert!(texts("把这个翻译成英文：我爱你").is_empty());

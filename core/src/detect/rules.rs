@@ -306,6 +306,11 @@ const ZH_FULL_SENTENCE: &[&str] = &[
     "告诉",
     "比較",
     "比较",
+    "計算",
+    "计算",
+    "算一下",
+    "換算",
+    "换算",
 ];
 
 /// Words with no single meaning until a criterion or time frame is given (seed 002's "the best
