@@ -159,7 +159,9 @@ fn evaluate(
     let (cjk, latin_words) = script_counts(text);
     if cjk > 0 && cjk >= latin_words {
         out.language = Language::Chinese;
-        chinese(text, cjk, has_history, with_questions, &mut out);
+        // Supplied material is what 这个 or 这句话 refers to, as an earlier turn would be.
+        let referent = given.history || given.material;
+        chinese(text, cjk, referent, with_questions, &mut out);
         return out;
     }
     // ASCII lower-casing keeps Unicode case tables out of the WebAssembly build (13 KB).
@@ -223,6 +225,7 @@ impl Tuning {
         s.rule
             || (!s.clear
                 && match s.task {
+                    TaskState::None if s.complete => false,
                     TaskState::None => {
                         let topic = if s.topic { self.topic_margin } else { 0.0 };
                         let specific = if s.specific {
@@ -257,6 +260,10 @@ struct Signals {
     topic: bool,
     /// The request carries a number, a proper noun or a quoted literal.
     specific: bool,
+    /// The request shows it is complete where the model does not see it: it quotes its
+    /// material ("Give me three synonyms for \"happy\""), refines its instruction in a further
+    /// sentence, or gives every operand of a calculation (see [`says_what_it_needs`]).
+    complete: bool,
     /// The request's word count.
     words: usize,
     /// The model's score minus its threshold.
@@ -272,6 +279,7 @@ impl Signals {
         task: TaskState::None,
         topic: false,
         specific: false,
+        complete: false,
         words: 0,
         margin: 0.0,
     };
@@ -293,10 +301,11 @@ enum TaskState {
     CriticalOpen,
 }
 
-/// The shipped tuning: of the tunings `product_cross_validation` tries, the one with the best
-/// cross-validated balanced accuracy on IN3 train (0.784) among those that meet the product's
-/// goals there: ask recall at least 0.80 (0.805; false asks 0.237) and at most 10 % false asks
-/// on the clear set (0.100, each fold's model deciding).
+/// The shipped tuning: of the tunings `product_cross_validation` tries, one with the best
+/// cross-validated balanced accuracy on IN3 train (0.788) among those that meet the product's
+/// goals there: ask recall at least 0.80 (0.804; false asks 0.229) and at most 10 % false asks
+/// on the clear set (0.088, each fold's model deciding). A settled margin of 0 scores 0.789,
+/// a difference below what one line of a fold changes, and asks more clear requests (0.094).
 pub(crate) const TUNING: Tuning = Tuning {
     generic_margin: -0.5,
     topic_margin: 0.5,
@@ -341,10 +350,11 @@ fn english(
         .iter()
         .filter(|t| cues.is_task(t.triggers, t.intents))
         .collect();
+    let kinds: Vec<(&str, &str)> = tasks.iter().map(|t| (t.task, t.detail)).collect();
     let open: Vec<&Template> = tasks
         .iter()
         .copied()
-        .filter(|t| !cues.gives(text, words, t.given))
+        .filter(|t| !cues.gives(text, words, t.given) && !gives_way(t.task, t.detail, &kinds))
         .collect();
     let clear_by_construction =
         material || words.len() > LONG_WORDS || cues.factual_about_a_name(words);
@@ -364,6 +374,7 @@ fn english(
         },
         topic: cues.gives(text, words, "#topic"),
         specific: given.literal || cues.gives(text, words, "#number #name"),
+        complete: given.literal || says_what_it_needs(text, words),
         words: words.len(),
         margin: score - threshold,
     };
@@ -381,6 +392,10 @@ fn english(
         }
     }
     if !clear_by_construction {
+        let open: Vec<&Template> = open
+            .into_iter()
+            .filter(|t| !asked_by_a_rule(t, &out.findings))
+            .collect();
         ask_open_details(&open, out);
     }
     if out.questions.is_empty() {
@@ -402,17 +417,28 @@ fn english(
     }
 }
 
+/// Whether a rule's question already asks about `t`'s detail: "Recent in which specific area,
+/// and how recent?" asks both the time frame and the field, and "Best for what specific task,
+/// and judged by which measure?" the measure, so the templates asking them would ask a second
+/// time.
+fn asked_by_a_rule(t: &Template, findings: &[Finding]) -> bool {
+    findings
+        .iter()
+        .filter(|f| f.kind == Kind::AmbiguousReference && f.evidence.contains(' '))
+        .any(|f| match (t.task, t.detail) {
+            ("news", "time frame") | ("research", "focus") => is_recency(&f.evidence),
+            ("recommendation", "measure") => !is_recency(&f.evidence),
+            _ => false,
+        })
+}
+
 /// Asks about the details the request left open, at most [`MAX_TOPIC_QUESTIONS`] of them; a
 /// template whose words a rule already asks about ("the paper") adds nothing.
 fn ask_open_details(open: &[&Template], out: &mut Assessment) {
-    let details: Vec<(&str, &str)> = open.iter().map(|t| (t.task, t.detail)).collect();
     let mut topical = 0;
     for t in open {
         if topical == MAX_TOPIC_QUESTIONS {
             break;
-        }
-        if gives_way(t.task, t.detail, &details) {
-            continue;
         }
         let cue = format!("task {}, {} left open", t.task, t.detail);
         let q = from_template(t, out.wording);
@@ -648,30 +674,43 @@ fn rule_words_in_chinese(f: &Finding, traditional: bool) -> (String, String, Pri
     }
 }
 
-/// Whether the question about `detail` of `task` gives way to another open detail of the same
-/// task: a recommendation of a book, a film or a song asks about taste, and "by which measure"
-/// (price, quality, popularity) would be a second question about the same choice, with options
-/// that fit a product rather than a work.
-fn gives_way(task: &str, detail: &str, open: &[(&str, &str)]) -> bool {
-    task == "recommendation" && detail == "measure" && open.contains(&(task, "taste"))
+/// Whether the question about `detail` of `task` gives way to another detail of the same task
+/// the request is (`kinds`: its task kinds and details, given or open): a book, a film or a
+/// song is recommended to a taste, asked when it is not given ("Recommend a movie"), and "what
+/// matters most?" with price and ease of use as options fits a product rather than a work.
+fn gives_way(task: &str, detail: &str, kinds: &[(&str, &str)]) -> bool {
+    task == "recommendation" && detail == "measure" && kinds.contains(&(task, "taste"))
 }
 
 /// The Chinese decision: the rules, then task kinds with a detail left open.
-fn chinese(text: &str, cjk: usize, has_history: bool, with_questions: bool, out: &mut Assessment) {
+///
+/// `referent`: there is a conversation or supplied material for a pronoun to refer to.
+fn chinese(text: &str, cjk: usize, referent: bool, with_questions: bool, out: &mut Assessment) {
     let chars = CharSet::of(text);
     let has = |w: &str| chars.may_contain(w) && text.contains(w);
-    out.findings = rules::chinese(text, cjk, has_history, has);
-    let open: Vec<&ZhTemplate> = templates::CHINESE
+    let tasks: Vec<&ZhTemplate> = templates::CHINESE
         .iter()
         .filter(|t| {
-            list(t.triggers).any(&has)
-                && (t.intents.is_empty() || list(t.intents).any(&has))
-                && !list(t.given).any(|g| match g {
-                    "#time" | "#number" => zh_gives(text, g),
-                    g => has(g),
-                })
+            list(t.triggers).any(&has) && (t.intents.is_empty() || list(t.intents).any(&has))
         })
         .collect();
+    let kinds: Vec<(&str, &str)> = tasks.iter().map(|t| (t.task, t.detail)).collect();
+    let gives = |t: &ZhTemplate| {
+        list(t.given).any(|g| match g {
+            "#time" | "#number" => zh_gives(text, g),
+            g => has(g),
+        })
+    };
+    let open: Vec<&ZhTemplate> = tasks
+        .iter()
+        .copied()
+        .filter(|t| !gives(t) && !gives_way(t.task, t.detail, &kinds))
+        .collect();
+    // A work recommended to a taste that is given has the measure of its 推荐 or 最好.
+    let measure_given = tasks
+        .iter()
+        .any(|t| (t.task, t.detail) == ("recommendation", "taste") && gives(t));
+    out.findings = rules::chinese(text, cjk, referent, measure_given, has);
     out.needs_clarification =
         !out.findings.is_empty() || (!open.is_empty() && cjk <= ZH_TASK_MAX_CHARS);
     if !out.needs_clarification || !with_questions {
@@ -683,20 +722,20 @@ fn chinese(text: &str, cjk: usize, has_history: bool, with_questions: bool, out:
         .unwrap_or_else(|| is_traditional(text));
     let pick = |pair: &(ZhText, ZhText)| if traditional { pair.0 } else { pair.1 };
     for f in out.findings.clone() {
+        let cue = format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence);
         if f.kind == Kind::PronounWithoutAntecedent {
             let z = pick(&templates::ZH_PRONOUN);
-            let q = from_zh(&z, Priority::Critical, f.kind);
-            let cue = format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence);
+            push_unique(out, from_zh(&z, Priority::Critical, f.kind), cue);
+        } else if f.kind == Kind::UnderspecifiedParameter {
+            let (text, why, priority) = rule_words_in_chinese(&f, traditional);
+            let assumption = pick(&templates::ZH_FALLBACK).assumption;
+            let q = question(&text, &why, &[], priority, f.kind, assumption);
             push_unique(out, q, cue);
         }
     }
-    let details: Vec<(&str, &str)> = open.iter().map(|t| (t.task, t.detail)).collect();
     for t in open {
         if out.questions.len() >= MAX_QUESTIONS {
             break;
-        }
-        if gives_way(t.task, t.detail, &details) {
-            continue;
         }
         let z = if traditional {
             t.traditional
@@ -1057,6 +1096,75 @@ impl<'a> Cues<'a> {
         };
         opener && self.proper.iter().any(|p| *p)
     }
+}
+
+/// Whether the request says what it needs where the learned model, which reads words rather
+/// than structure, does not see it; the generic question ("what should the answer focus on?")
+/// would then ask for what is already there:
+/// - it opens with its instruction and refines it in a further sentence ("Think of a
+///   motivational quote. Try to keep it positive and sweet."), unlike a request that opens with
+///   the user's situation ("I want to start meditating. Propose a guide.") or a question;
+/// - it is a calculation that gives its operands ("Convert 5 miles to kilometers", "What is 15%
+///   of 80?"), unlike one whose operand is an unnamed thing ("Solve a 5 kyu problem", "Convert
+///   a Word file into a PDF").
+fn says_what_it_needs(text: &str, words: &[&str]) -> bool {
+    refines_its_instruction(text, words) || gives_its_operands(words)
+}
+
+/// Whether the request's first sentence is an instruction (not a question, not the user's
+/// situation) and another sentence of at least three words follows it.
+fn refines_its_instruction(text: &str, words: &[&str]) -> bool {
+    const SITUATION: &[&str] = &[
+        "i", "i'm", "im", "i'd", "i've", "i'll", "my", "me", "we", "we're", "we've", "our", "it",
+        "it's", "this", "that", "there", "there's", "the", "a", "an", "he", "she", "they", "his",
+        "her", "their", "you", "your",
+    ];
+    let situation = |w: &str| SITUATION.contains(&w.replace('’', "'").as_str());
+    if words.first().is_none_or(|w| situation(w)) {
+        return false;
+    }
+    // A sentence ends at '.', '!' or '?' followed by a space and a capital ("Inc. for" does not).
+    let bytes = text.as_bytes();
+    let end = (1..bytes.len().saturating_sub(2)).find(|&i| {
+        matches!(bytes[i], b'.' | b'!' | b'?')
+            && bytes[i + 1] == b' '
+            && bytes[i + 2].is_ascii_uppercase()
+    });
+    end.is_some_and(|i| {
+        let (first, rest) = (&text[..i], &text[i + 1..]);
+        bytes[i] != b'?'
+            && first.split_whitespace().count() >= 3
+            && rest.split_whitespace().count() >= 3
+    })
+}
+
+/// Whether the request is a calculation (convert, calculate, solve…, "what is", "how many")
+/// whose operands are numbers it gives, with no unnamed or absent thing among them ("a", "the
+/// given", "this", "my").
+fn gives_its_operands(words: &[&str]) -> bool {
+    const CALCULATE: &[&str] = &[
+        "convert",
+        "calculate",
+        "compute",
+        "solve",
+        "evaluate",
+        "simplify",
+        "multiply",
+        "divide",
+        "add",
+        "subtract",
+        "round",
+        "what's",
+    ];
+    const UNGIVEN: &[&str] = &["a", "an", "given", "this", "these", "that", "my", "our"];
+    let calculation = match words {
+        ["what", "is", ..] | ["how", "many" | "much", ..] => true,
+        [first, ..] => CALCULATE.contains(first),
+        [] => false,
+    };
+    calculation
+        && words.iter().any(|w| w.bytes().any(|b| b.is_ascii_digit()))
+        && !words.iter().any(|w| UNGIVEN.contains(w))
 }
 
 /// Words from which a request says enough about its own subject ("Write a post" does not;
@@ -1483,6 +1591,46 @@ mod tests {
     }
 
     #[test]
+    fn recency_is_asked_about_once_in_every_wording() {
+        use crate::protocol::language::Language as Conversation;
+        // A question about the time frame, and one about the field, in any wording.
+        let about_time = |t: &str| t.contains("recent") || t.contains("多近");
+        let about_area = |t: &str| t.contains("area") || t.contains("領域") || t.contains("领域");
+        for request in [
+            "What are the latest advances?",
+            "Recent advances",
+            "What are the latest developments?",
+            "最新的进展是什么？",
+            "最新的進展是什麼？",
+        ] {
+            for language in [
+                Conversation::English,
+                Conversation::Simplified,
+                Conversation::Traditional,
+            ] {
+                let asked = asked_in(request, language);
+                let texts: Vec<&str> = asked.iter().map(|q| q.text.as_str()).collect();
+                let times = texts.iter().filter(|t| about_time(t)).count();
+                let areas = texts.iter().filter(|t| about_area(t)).count();
+                assert_eq!(times, 1, "{request} ({language:?}): {texts:?}");
+                assert!(areas <= 1, "{request} ({language:?}): {texts:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_measure_of_best_is_asked_about_once() {
+        for request in ["What are the best practices?", "What's the best option?"] {
+            let asked = texts(request);
+            let measures = asked
+                .iter()
+                .filter(|t| t.contains("measure") || t.contains("matters most"))
+                .count();
+            assert_eq!(measures, 1, "{request}: {asked:?}");
+        }
+    }
+
+    #[test]
     fn material_after_a_colon_is_what_this_refers_to() {
         for request in [
             "Translate this into French: I love cheese",
@@ -1571,6 +1719,105 @@ mod tests {
         let a = detect("这个怎么样", &[]);
         assert!(a.needs_clarification);
         assert_eq!(a.questions[0].text, "您指的是什么？请说明具体的对象。");
+    }
+
+    #[test]
+    fn a_request_that_says_what_it_needs_does_not_get_the_generic_question() {
+        for complete in [
+            "Convert 5 miles to kilometers",
+            "Convert 72 degrees Fahrenheit to Celsius",
+            "Calculate 18% of 240",
+            "Design a board game for two players. Each round should take about five minutes.",
+            "Invent a new card game. It should use a standard deck and suit four players.",
+            "Come up with a name for a bakery. It should sound warm and old-fashioned.",
+            "Translate \"see you tomorrow\" into Spanish.",
+            "List three rhymes for \"orange\".",
+        ] {
+            assert!(
+                texts(complete).is_empty(),
+                "{complete}: {:?}",
+                texts(complete)
+            );
+        }
+        // An operand that is not given, a situation before the instruction, a bare
+        // instruction: the generic question still fits.
+        for vague in [
+            "Convert a Word file into a PDF.",
+            "I want to start meditating. Propose a beginner's guide.",
+            "Design a logo.",
+        ] {
+            assert_eq!(texts(vague), [templates::ENGLISH_FALLBACK.text], "{vague}");
+        }
+    }
+
+    #[test]
+    fn material_that_is_named_but_not_given_is_asked_about() {
+        assert_eq!(
+            texts("Translate this paragraph into German."),
+            ["Which paragraph are you referring to?"]
+        );
+        assert_eq!(
+            texts("Count the words in the paragraph."),
+            ["Which paragraph are you referring to?"]
+        );
+        assert_eq!(
+            texts("Output \"yes\" if the sentence is a question."),
+            ["Which sentence are you referring to?"]
+        );
+        // Given after the instruction, it is there to be read.
+        assert!(
+            texts("Count the words in the paragraph below.\n\nThe cat sat on the mat.").is_empty()
+        );
+    }
+
+    #[test]
+    fn chinese_questions_fit_what_the_request_says() {
+        let pronoun = "您指的是什么？请说明具体的对象。";
+        // 应该 is "should", not the pronoun 该: which one to choose depends on the purpose.
+        for request in ["我应该学哪个编程语言？", "我應該買哪一台筆電？"] {
+            let asked = texts(request);
+            assert_eq!(asked.len(), 1, "{request}: {asked:?}");
+            assert!(asked[0].starts_with("用途是"), "{request}: {asked:?}");
+        }
+        // 这个周末 is the coming weekend; 下面的文字 with nothing below refers to nothing.
+        assert!(
+            texts("这个周末去哪里玩比较好？")
+                .iter()
+                .all(|q| q != pronoun)
+        );
+        assert_eq!(texts("帮我把下面的文字改得更正式一点"), [pronoun]);
+        assert_eq!(
+            texts("Can you make this sound more professional?"),
+            ["What specific topic or thing are you referring to?"]
+        );
+        // 这两款 refers to two phones said before; 这两天 is a time.
+        assert_eq!(
+            texts("帮我比较一下这两款手机").first().map(String::as_str),
+            Some(pronoun)
+        );
+        assert!(texts("这两天北京天气怎么样").iter().all(|q| q != pronoun));
+        // 动画 is a work, recommended to a taste; 最近 is not quoted as 最新.
+        assert_eq!(texts("推荐几部好看的日本动画"), ["您喜欢哪一类的作品？"]);
+        assert!(
+            texts("最近有什么好看的电影？")
+                .iter()
+                .all(|q| !q.contains("最新"))
+        );
+        // Spaces around a number do not make a keyword list.
+        assert!(texts("计算 12 乘以 34 等于多少").is_empty());
+        // A calculation is an instruction, in two clauses or one.
+        assert!(texts("算一下 15% 的小費，帳單是 80 美元").is_empty());
+        // 这句话 with nothing given refers to nothing; after a colon, it is what follows.
+        assert_eq!(texts("翻译这句话"), [pronoun]);
+        assert!(texts("把这个翻译成英文：我爱你").is_empty());
+        // A work to a taste that is given: nothing to ask; without the taste, the taste.
+        assert!(texts("推荐一本好看的科幻小说").is_empty());
+        assert_eq!(texts("推荐一本好看的小说"), ["您喜欢哪一类的作品？"]);
+        let novel = texts("Recommend a good sci-fi novel");
+        assert!(
+            novel.iter().all(|q| !q.contains("matters most")),
+            "{novel:?}"
+        );
     }
 
     #[test]

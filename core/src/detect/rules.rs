@@ -15,12 +15,14 @@ const DEMONSTRATIVES: &[&str] = &["this", "that", "these", "those"];
 /// Words after a demonstrative that show it stands alone ("how does that work"), each between
 /// spaces (see [`is_listed`]).
 const AFTER_STANDALONE: &str = " is was are were does do did work works mean means one ones thing things stuff \
-    about for to in on again better faster shorter longer please and or with into ";
+    about for to in on again better faster shorter longer please and or with into sound look read \
+    seem more less ";
 /// Artifacts a request may refer to with "the"/"my" without providing them, each between
 /// spaces.
 const ARTIFACTS: &str = " paper method approach file document doc article code script error report \
     project spreadsheet email message link image attachment screenshot above \
-    previous same bug issue output log logs table draft function ";
+    previous same bug issue output log logs table draft function sentence text paragraph passage \
+    instructions ";
 /// Underspecified-parameter phrasings from seed 002: "how many … enough", "which X should I use",
 /// "what's a good X".
 const PARAMETER_OPENERS: &[(&str, &str)] = &[
@@ -62,7 +64,7 @@ pub(crate) fn english(words: &[&str], has_history: bool) -> Vec<Finding> {
         }
         // The last artifact is the anchor: "the method from the paper" needs the paper.
         for pair in words.windows(2).rev() {
-            if let [det @ ("the" | "my" | "our" | "your"), noun] = pair
+            if let [det @ ("the" | "my" | "our" | "your" | "this"), noun] = pair
                 && is_listed(ARTIFACTS, noun)
                 && short
             {
@@ -219,8 +221,64 @@ fn underspecified_parameter(words: &[&str]) -> bool {
 
 /// Chinese pronouns and demonstratives that need an antecedent.
 const ZH_PRONOUNS: &[&str] = &[
-    "它", "它們", "它们", "他們", "他们", "這個", "这个", "那個", "那个", "這些", "这些", "那些",
-    "該", "该", "此事",
+    "它",
+    "它們",
+    "它们",
+    "他們",
+    "他们",
+    "這個",
+    "这个",
+    "那個",
+    "那个",
+    "這些",
+    "这些",
+    "那些",
+    "該",
+    "该",
+    "此事",
+    "這句",
+    "这句",
+    "這段",
+    "这段",
+    "這篇",
+    "这篇",
+    "這份",
+    "这份",
+    "下面的",
+    "以下的",
+    "下列",
+    "這兩",
+    "这两",
+];
+/// "Which … should I learn / use / buy / choose": no single answer without the purpose and the
+/// constraints (the Chinese of seed 002's "Which dataset should I use?").
+const ZH_SHOULD_CHOOSE: &[&str] = &[
+    "應該學哪",
+    "应该学哪",
+    "應該用哪",
+    "应该用哪",
+    "應該買哪",
+    "应该买哪",
+    "應該選哪",
+    "应该选哪",
+];
+/// Words that hold one of [`ZH_PRONOUNS`] without needing an antecedent: 应该 is "should", and
+/// 这个周末 and 这两天 name a time.
+const ZH_NOT_PRONOUNS: &[&str] = &[
+    "應該",
+    "应该",
+    "活該",
+    "活该",
+    "這個週末",
+    "这个周末",
+    "這個月",
+    "这个月",
+    "這個星期",
+    "这个星期",
+    "這個禮拜",
+    "这个礼拜",
+    "這兩天",
+    "这两天",
 ];
 /// Words that make a Chinese request a full question or instruction rather than a keyword list.
 const ZH_FULL_SENTENCE: &[&str] = &[
@@ -248,6 +306,11 @@ const ZH_FULL_SENTENCE: &[&str] = &[
     "告诉",
     "比較",
     "比较",
+    "計算",
+    "计算",
+    "算一下",
+    "換算",
+    "换算",
 ];
 
 /// Words with no single meaning until a criterion or time frame is given (seed 002's "the best
@@ -259,19 +322,30 @@ const ZH_CRITERION: &[&str] = &["最好", "最佳", "推薦", "推荐"];
 /// Chinese rules over the request text.
 ///
 /// `cjk` is the number of CJK characters; a terse keyword list ("悠遊卡 投遞的格式、成效",
-/// seed 003) and pronouns without antecedent are flagged. `has` says whether a word is in
-/// `text` (the caller's filtered substring search).
+/// seed 003) and pronouns without antecedent are flagged. `referent`: a conversation or
+/// supplied material gives pronouns something to refer to. `measure_given`: the request says by
+/// what its 推荐 or 最好 is judged (a work's genre). `has` says whether a word is in `text` (the
+/// caller's filtered substring search).
 pub(crate) fn chinese(
     text: &str,
     cjk: usize,
-    has_history: bool,
+    referent: bool,
+    measure_given: bool,
     has: impl Fn(&str) -> bool,
 ) -> Vec<Finding> {
     let mut found = Vec::new();
     let short = cjk <= 16;
-    if !has_history
+    let pronoun = |p: &str| {
+        has(p)
+            && (!ZH_NOT_PRONOUNS.iter().any(|w| w.contains(p))
+                || ZH_NOT_PRONOUNS
+                    .iter()
+                    .fold(text.to_owned(), |t, w| t.replace(w, ""))
+                    .contains(p))
+    };
+    if !referent
         && short
-        && let Some(p) = ZH_PRONOUNS.iter().find(|p| has(p))
+        && let Some(p) = ZH_PRONOUNS.iter().find(|p| pronoun(p))
     {
         found.push(Finding {
             kind: Kind::PronounWithoutAntecedent,
@@ -279,7 +353,8 @@ pub(crate) fn chinese(
         });
     }
     // A request that names what it is like ("像《三体》一样") has given its measure of "best".
-    let reference = text.contains('《') || ["像", "类似", "類似"].iter().any(|w| has(w));
+    let reference =
+        measure_given || text.contains('《') || ["像", "类似", "類似"].iter().any(|w| has(w));
     if short
         && let Some(w) = ZH_AMBIGUOUS
             .iter()
@@ -290,11 +365,17 @@ pub(crate) fn chinese(
             evidence: (*w).to_owned(),
         });
     }
+    if short && let Some(w) = ZH_SHOULD_CHOOSE.iter().find(|w| has(w)) {
+        found.push(Finding {
+            kind: Kind::UnderspecifiedParameter,
+            evidence: (*w).to_owned(),
+        });
+    }
     if !short {
         return found;
     }
     let full = ZH_FULL_SENTENCE.iter().any(|w| has(w));
-    let fragments = text
+    let fragments = without_spaces_by_latin(text)
         .split(|c: char| c.is_whitespace() || matches!(c, '、' | '，' | ',' | '；' | ';' | '/'))
         .filter(|f| !f.is_empty())
         .count();
@@ -305,6 +386,22 @@ pub(crate) fn chinese(
         });
     }
     found
+}
+
+/// `text` without the spaces next to a Latin letter or a digit: Chinese is often written with
+/// a space around a number or an English word ("计算 12 乘以 34"), which does not make the
+/// request a list of keywords.
+fn without_spaces_by_latin(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let latin = |c: Option<&char>| c.is_some_and(char::is_ascii_alphanumeric);
+    chars
+        .iter()
+        .enumerate()
+        .filter(|&(i, c)| {
+            !c.is_whitespace() || !(latin(chars.get(i.wrapping_sub(1))) || latin(chars.get(i + 1)))
+        })
+        .map(|(_, c)| *c)
+        .collect()
 }
 
 #[cfg(test)]
@@ -401,25 +498,29 @@ mod tests {
     #[test]
     fn chinese_keyword_lists_and_pronouns_fire() {
         let text = "悠遊卡 投遞的格式、成效";
-        let k: Vec<Kind> = chinese(text, 10, false, |w| text.contains(w))
+        let k: Vec<Kind> = chinese(text, 10, false, false, |w| text.contains(w))
             .into_iter()
             .map(|f| f.kind)
             .collect();
         assert_eq!(k, [Kind::UnderspecifiedRequest]);
-        let k: Vec<Kind> = chinese("它怎麼用", 4, false, |w| "它怎麼用".contains(w))
+        let k: Vec<Kind> = chinese("它怎麼用", 4, false, false, |w| "它怎麼用".contains(w))
             .into_iter()
             .map(|f| f.kind)
             .collect();
         assert_eq!(k, [Kind::PronounWithoutAntecedent]);
         let like = "推荐几本像《三体》一样的科幻小说";
-        assert!(chinese(like, 14, false, |w| like.contains(w)).is_empty());
+        assert!(chinese(like, 14, false, false, |w| like.contains(w)).is_empty());
         assert!(
-            chinese("請列出台北市今天的天氣預報", 13, false, |w| {
-                "請列出台北市今天的天氣預報".contains(w)
-            })
+            chinese(
+                "請列出台北市今天的天氣預報",
+                13,
+                false,
+                false,
+                |w| { "請列出台北市今天的天氣預報".contains(w) }
+            )
             .is_empty()
         );
-        let k: Vec<Kind> = chinese("最好的手機是哪一支", 9, false, |w| {
+        let k: Vec<Kind> = chinese("最好的手機是哪一支", 9, false, false, |w| {
             "最好的手機是哪一支".contains(w)
         })
         .into_iter()

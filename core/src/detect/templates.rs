@@ -593,7 +593,7 @@ pub(crate) static CHINESE: &[ZhTemplate] = &[
         kind: Param,
         task: "recommendation",
         detail: "taste",
-        triggers: "書 书 電影 电影 歌 音樂 音乐 劇 剧 小說 小说 遊戲 游戏",
+        triggers: "書 书 電影 电影 歌 音樂 音乐 劇 剧 小說 小说 遊戲 游戏 動畫 动画 動漫 动漫 漫畫 漫画",
         intents: "推薦 推荐 介紹 介绍 好看 好聽 好听 值得",
         given: "類型 类型 喜歡 喜欢 科幻 愛情 爱情 懸疑 悬疑 喜劇 喜剧 恐怖 歷史 历史 動作 动作 古典 搖滾 摇滚 流行 類似 类似 像",
         traditional: z(
@@ -639,13 +639,13 @@ pub(crate) static CHINESE: &[ZhTemplate] = &[
         intents: "",
         given: "#time 今年 本週 本周 這週 这周",
         traditional: z(
-            "「最新」是指多近的時間？",
+            "您指的是多近的時間範圍？",
             "時間範圍會改變答案。",
             &["過去一週", "過去一個月", "過去一年"],
             "假設為過去一個月。",
         ),
         simplified: z(
-            "“最新”是指多近的时间？",
+            "您指的是多近的时间范围？",
             "时间范围会改变答案。",
             &["过去一周", "过去一个月", "过去一年"],
             "假设为过去一个月。",
