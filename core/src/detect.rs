@@ -420,8 +420,21 @@ fn english(
 /// Whether a rule's question already asks about `t`'s detail: "Recent in which specific area,
 /// and how recent?" asks both the time frame and the field, and "Best for what specific task,
 /// and judged by which measure?" the measure, so the templates asking them would ask a second
-/// time.
+/// time. "Could you paste your code here?" makes the code's language, a text's topic and the
+/// data's form plain once answered.
 fn asked_by_a_rule(t: &Template, findings: &[Finding]) -> bool {
+    // Once the user's own text, code or data is pasted, it shows its topic, language or form.
+    let own_material = findings
+        .iter()
+        .any(|f| f.kind == Kind::MissingContext && artifact_of(&f.evidence).0);
+    if own_material
+        && matches!(
+            (t.task, t.detail),
+            ("writing", "topic") | ("code", "language") | ("data analysis", "data")
+        )
+    {
+        return true;
+    }
     findings
         .iter()
         .filter(|f| f.kind == Kind::AmbiguousReference && f.evidence.contains(' '))
@@ -483,17 +496,21 @@ fn rule_question(
             ),
             Priority::Critical,
         ),
-        Kind::MissingContext => {
-            let noun = f.evidence.split(' ').nth(1).unwrap_or("one");
-            (
+        Kind::MissingContext => match artifact_of(&f.evidence) {
+            (true, noun) => (
+                format!("Could you paste your {noun} here?"),
+                format!("The request is about your {noun}, which it does not include."),
+                Priority::Critical,
+            ),
+            (false, noun) => (
                 format!("Which {noun} are you referring to?"),
                 format!(
                     "The request mentions \"{}\" but does not include or name it.",
                     f.evidence
                 ),
                 Priority::Critical,
-            )
-        }
+            ),
+        },
         Kind::AmbiguousReference if is_recency(&f.evidence) => (
             "Recent in which specific area, and how recent?".to_owned(),
             format!(
@@ -568,6 +585,15 @@ fn rule_question_in_chinese(
     Some((question, cue))
 }
 
+/// What a missing-context finding's evidence ("the paper", "my cover letter") names, and
+/// whether it is the user's own (then the question asks for it rather than which one).
+fn artifact_of(evidence: &str) -> (bool, &str) {
+    match evidence.split_once(' ') {
+        Some((det, noun)) => (matches!(det, "my" | "our"), noun),
+        None => (false, evidence),
+    }
+}
+
 /// `s` in the quotation marks of the script.
 fn quoted_in_chinese(s: &str, traditional: bool) -> String {
     if traditional {
@@ -607,9 +633,22 @@ fn rule_words_in_chinese(f: &Finding, traditional: bool) -> (String, String, Pri
     let pick = |t: String, s: String| if traditional { t } else { s };
     let e = quoted_in_chinese(&f.evidence, traditional);
     match f.kind {
+        Kind::MissingContext if artifact_of(&f.evidence).0 => {
+            let noun = quoted_in_chinese(artifact_of(&f.evidence).1, traditional);
+            (
+                pick(
+                    format!("能否把您的{noun}貼在這裡？"),
+                    format!("能否把您的{noun}贴在这里？"),
+                ),
+                pick(
+                    format!("請求說的是您的{noun}，但沒有附上。"),
+                    format!("请求说的是您的{noun}，但没有附上。"),
+                ),
+                Priority::Critical,
+            )
+        }
         Kind::MissingContext => {
-            let noun =
-                quoted_in_chinese(f.evidence.split(' ').nth(1).unwrap_or("one"), traditional);
+            let noun = quoted_in_chinese(artifact_of(&f.evidence).1, traditional);
             (
                 pick(
                     format!("您指的是哪一個{noun}？"),
@@ -1316,7 +1355,8 @@ fn zh_gives(text: &str, cue: &str) -> bool {
 /// Whether the request carries its own material after the instruction: a line break followed
 /// by more text ("Rewrite the given text …\n\nIf you'd told me …"), or a colon after an
 /// instruction that points ahead to it ("Translate this into French: I love cheese",
-/// "把这句话翻译成英文：我爱你"). The task then works on what is given, so nothing is missing
+/// "把这句话翻译成英文：我爱你") or names the user's own text ("Improve my cover letter: Dear
+/// Ms Lee, …"). The task then works on what is given, so nothing is missing
 /// that a question could supply.
 fn supplies_material(text: &str) -> bool {
     let text = text.trim();
@@ -1324,9 +1364,9 @@ fn supplies_material(text: &str) -> bool {
     let after_line = text
         .split_once('\n')
         .is_some_and(|(head, rest)| has_words(head) && has_words(rest));
-    let after_colon = text
-        .split_once([':', '：'])
-        .is_some_and(|(head, rest)| points_ahead(head) && has_words(rest));
+    let after_colon = text.split_once([':', '：']).is_some_and(|(head, rest)| {
+        (points_ahead(head) || rules::names_own_artifact(head)) && has_words(rest)
+    });
     after_line || after_colon
 }
 
@@ -1628,6 +1668,49 @@ mod tests {
                 .count();
             assert_eq!(measures, 1, "{request}: {asked:?}");
         }
+    }
+
+    #[test]
+    fn the_users_own_text_not_given_is_asked_for() {
+        for (request, asked) in [
+            ("Make my resume better", "Could you paste your resume here?"),
+            (
+                "Improve my cover letter",
+                "Could you paste your cover letter here?",
+            ),
+            ("Debug my code", "Could you paste your code here?"),
+        ] {
+            let a = detect(request, &[]);
+            let texts: Vec<&str> = a.questions.iter().map(|q| q.text.as_str()).collect();
+            assert_eq!(texts.first(), Some(&asked), "{request}: {texts:?}");
+            // Once pasted, the text shows its topic and the code its language.
+            assert!(
+                !texts
+                    .iter()
+                    .any(|t| t.contains("about?") || t.contains("language")),
+                "{request}: {texts:?}"
+            );
+        }
+        // "Write my essay" makes a new text: its topic is open, not the essay.
+        let essay = detect("Write my essay", &[]);
+        assert!(
+            essay.questions.iter().all(|q| !q.text.contains("paste")),
+            "{essay:?}"
+        );
+        // Pasted after a colon, it is given.
+        assert!(
+            !detect(
+                "Improve my cover letter: Dear Ms Lee, I am writing to apply",
+                &[]
+            )
+            .needs_clarification
+        );
+        let (zh, _) = detect_traced_in(
+            "Fix my essay",
+            &[],
+            crate::protocol::language::Language::Simplified,
+        );
+        assert_eq!(zh.questions[0].text, "能否把您的“essay”贴在这里？");
     }
 
     #[test]

@@ -22,7 +22,10 @@ const AFTER_STANDALONE: &str = " is was are were does do did work works mean mea
 const ARTIFACTS: &str = " paper method approach file document doc article code script error report \
     project spreadsheet email message link image attachment screenshot above \
     previous same bug issue output log logs table draft function sentence text paragraph passage \
-    instructions ";
+    instructions resume résumé cv essay letter thesis assignment homework ";
+/// Verbs that make something new: "Write my essay" needs a topic, not the essay, so a
+/// possessive artifact after one of them is not missing material.
+const CREATE_VERBS: &[&str] = &["write", "draft", "compose", "create", "generate"];
 /// Underspecified-parameter phrasings from seed 002: "how many … enough", "which X should I use",
 /// "what's a good X".
 const PARAMETER_OPENERS: &[(&str, &str)] = &[
@@ -62,18 +65,11 @@ pub(crate) fn english(words: &[&str], has_history: bool) -> Vec<Finding> {
                 });
             }
         }
-        // The last artifact is the anchor: "the method from the paper" needs the paper.
-        for pair in words.windows(2).rev() {
-            if let [det @ ("the" | "my" | "our" | "your" | "this"), noun] = pair
-                && is_listed(ARTIFACTS, noun)
-                && short
-            {
-                found.push(Finding {
-                    kind: Kind::MissingContext,
-                    evidence: format!("{det} {noun}"),
-                });
-                break;
-            }
+        if short && let Some(evidence) = artifact_not_given(words) {
+            found.push(Finding {
+                kind: Kind::MissingContext,
+                evidence,
+            });
         }
     }
     if words.len() <= 8
@@ -91,6 +87,44 @@ pub(crate) fn english(words: &[&str], has_history: bool) -> Vec<Finding> {
         });
     }
     found
+}
+
+/// The artifact a request refers to without giving it: "the method from the paper" (the last
+/// artifact is the anchor: the paper), "my cover letter" (the user's own, with a word between).
+/// What follows a verb that makes something new is not missing ("Write my essay").
+fn artifact_not_given(words: &[&str]) -> Option<String> {
+    let made = |at: usize| words[..at].iter().any(|w| CREATE_VERBS.contains(w));
+    let possessive = |det: &str| matches!(det, "my" | "our");
+    for (i, pair) in words.windows(2).enumerate().rev() {
+        if let [det @ ("the" | "my" | "our" | "your" | "this"), noun] = pair
+            && is_listed(ARTIFACTS, noun)
+        {
+            return (!(possessive(det) && made(i))).then(|| format!("{det} {noun}"));
+        }
+    }
+    words
+        .windows(3)
+        .enumerate()
+        .rev()
+        .find_map(|(i, triple)| match triple {
+            [det, kind, noun]
+                if possessive(det)
+                    && is_listed(ARTIFACTS, noun)
+                    && !is_listed(ARTIFACTS, kind)
+                    && !made(i) =>
+            {
+                Some(format!("{det} {kind} {noun}"))
+            }
+            _ => None,
+        })
+}
+
+/// Whether `head` (an instruction before a colon) names the user's own artifact ("Improve my
+/// cover letter"): what follows the colon is then that artifact.
+pub(crate) fn names_own_artifact(head: &str) -> bool {
+    let lower = head.to_lowercase();
+    let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).collect();
+    artifact_not_given(&words).is_some_and(|e| e.starts_with("my ") || e.starts_with("our "))
 }
 
 /// Seed 002's "the best approach" and "recent advances": a superlative or recency word on a
