@@ -329,7 +329,7 @@ fn english(
 ) {
     let cues = Cues::of(text, lower, words);
     // Supplied material is what a pronoun or "the file" refers to, as an earlier turn would be.
-    out.findings = rules::english(words, given.history || given.material);
+    out.findings = english_findings(text, words, given.history || given.material);
     let material = given.material;
     let name = if material || words.len() > NAME_MAX_WORDS {
         None
@@ -585,11 +585,37 @@ fn rule_question_in_chinese(
     Some((question, cue))
 }
 
+/// The English rules' findings (see [`rules::english`]), a missing artifact named as the
+/// request writes it ("your Python script").
+fn english_findings(text: &str, words: &[&str], referent: bool) -> Vec<Finding> {
+    let mut findings = rules::english(words, referent);
+    for f in findings
+        .iter_mut()
+        .filter(|f| f.kind == Kind::MissingContext)
+    {
+        f.evidence = as_written(text, &f.evidence);
+    }
+    findings
+}
+
+/// `evidence`, found in the lower-cased words of `text`, as `text` writes it ("my Python
+/// script"); as it is when the words are not found together.
+fn as_written(text: &str, evidence: &str) -> String {
+    text.to_ascii_lowercase()
+        .find(evidence)
+        .and_then(|at| text.get(at..at + evidence.len()))
+        .unwrap_or(evidence)
+        .to_owned()
+}
+
 /// What a missing-context finding's evidence ("the paper", "my cover letter") names, and
 /// whether it is the user's own (then the question asks for it rather than which one).
 fn artifact_of(evidence: &str) -> (bool, &str) {
     match evidence.split_once(' ') {
-        Some((det, noun)) => (matches!(det, "my" | "our"), noun),
+        Some((det, noun)) => (
+            det.eq_ignore_ascii_case("my") || det.eq_ignore_ascii_case("our"),
+            noun,
+        ),
         None => (false, evidence),
     }
 }
@@ -1679,6 +1705,10 @@ mod tests {
                 "Could you paste your cover letter here?",
             ),
             ("Debug my code", "Could you paste your code here?"),
+            (
+                "Why is my Python script slow?",
+                "Could you paste your Python script here?",
+            ),
         ] {
             let a = detect(request, &[]);
             let texts: Vec<&str> = a.questions.iter().map(|q| q.text.as_str()).collect();
