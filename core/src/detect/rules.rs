@@ -122,7 +122,7 @@ fn artifact_not_given(words: &[&str]) -> Option<String> {
 /// Whether `head` (an instruction before a colon) names the user's own artifact ("Improve my
 /// cover letter"): what follows the colon is then that artifact.
 pub(crate) fn names_own_artifact(head: &str) -> bool {
-    let lower = head.to_lowercase();
+    let lower = head.to_ascii_lowercase();
     let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).collect();
     artifact_not_given(&words).is_some_and(|e| e.starts_with("my ") || e.starts_with("our "))
 }
