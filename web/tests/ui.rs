@@ -353,6 +353,26 @@ async fn free_text_alone_or_with_a_choice_is_sent_as_typed() {
     );
 }
 
+/// A question without options is answered in words, often with a pasted text or code: its box
+/// is taller than the one under options.
+#[wasm_bindgen_test]
+async fn a_question_without_options_gets_a_taller_box() {
+    let mut q = question(Priority::Critical, false);
+    q.allow_free_text = true;
+    let (m, _) = mount_card(q.clone(), Lang::En, Ok(()));
+    assert_eq!(
+        m.get("free-text").get_attribute("rows").as_deref(),
+        Some("2")
+    );
+    drop(m);
+    q.options.clear();
+    let (m, _) = mount_card(q, Lang::En, Ok(()));
+    assert_eq!(
+        m.get("free-text").get_attribute("rows").as_deref(),
+        Some("6")
+    );
+}
+
 #[wasm_bindgen_test]
 async fn dont_know_is_its_own_answer_and_only_where_allowed() {
     let (m, replies) = mount_card(question(Priority::Critical, false), Lang::En, Ok(()));

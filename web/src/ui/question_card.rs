@@ -414,7 +414,8 @@ fn option_view(
     }
 }
 
-/// "Or describe in your own words" under options; alone, "Describe it in your own words".
+/// "Or describe in your own words" under options; alone, "Describe it in your own words", in
+/// a box tall enough for what such a question often asks for (a pasted text or code).
 #[component]
 fn FreeText(
     id: String,
@@ -432,7 +433,7 @@ fn FreeText(
             <textarea
                 id=id
                 data-testid="free-text"
-                rows="2"
+                rows=if alone { "6" } else { "2" }
                 placeholder=move || t().free_text_placeholder
                 prop:value=move || draft.text.get()
                 on:input=move |ev| {
