@@ -328,6 +328,9 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
         }
         if q.allow_free_text {
             help.push(words.free_text);
+            if q.options.is_empty() {
+                help.push(words.paste);
+            }
         }
         if q.allow_skip {
             help.push(words.dont_know);
@@ -343,6 +346,7 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
         match self.input.read_line(&mut line) {
             // End of input: nobody is there to answer, so continue with assumptions.
             Ok(0) | Err(_) => Action::SkipAll,
+            Ok(_) if line.trim() == PASTE_FENCE => parse_answer(q, self.read_pasted().trim()),
             Ok(_) => parse_answer(q, line.trim()),
         }
     }
@@ -379,6 +383,25 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
         self.streamed = false;
         let mut line = String::new();
         matches!(self.input.read_line(&mut line), Ok(n) if n > 0 && line.trim() == "r")
+    }
+}
+
+/// A line of only this starts a multi-line answer (a pasted text or code); another ends it.
+const PASTE_FENCE: &str = "\"\"\"";
+
+impl<R: BufRead, W> Terminal<R, W> {
+    /// The lines after an opening [`PASTE_FENCE`], up to the closing one or the end of input,
+    /// blank lines and indentation kept.
+    fn read_pasted(&mut self) -> String {
+        let mut pasted = String::new();
+        let mut line = String::new();
+        while matches!(self.input.read_line(&mut line), Ok(n) if n > 0)
+            && line.trim() != PASTE_FENCE
+        {
+            pasted.push_str(&line);
+            line.clear();
+        }
+        pasted
     }
 }
 

@@ -245,6 +245,28 @@ fn malformed_knowledge_base_names_the_line() {
     );
 }
 
+/// A question without options takes several lines between two `"""` lines (a pasted text or
+/// code), blank lines and indentation kept.
+#[test]
+fn a_pasted_answer_keeps_its_lines() {
+    let code = "fn main() {\n    let v = vec![1, 2, 3];\n\n    println!(\"{}\", v[3]);\n}";
+    let out = clarify(
+        &["ask", "Debug my code", "--interactive"],
+        &format!("\"\"\"\n{code}\n\"\"\"\n"),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Could you paste your code here?"), "{text}");
+    assert!(
+        text.contains("a line of \"\"\" starts several lines"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("Answer: <user_input>{code}</user_input>")),
+        "{text}"
+    );
+}
+
 #[test]
 fn replay_prints_effects_errors_and_the_final_state() {
     let file = temp_file(
