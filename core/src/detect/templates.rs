@@ -263,7 +263,7 @@ pub(crate) static ENGLISH: &[Template] = &[
     t(
         Param,
         ("local search", "place"),
-        "weather forecast restaurant restaurants nearby events store stores shops doctor dentist cafe cafes bars",
+        "weather forecast restaurant restaurants nearby nearest events festival festivals concert concerts store stores shops doctor dentist cafe cafes bars",
         "",
         "#place #name here me",
         "Which city or area?",
