@@ -33,8 +33,9 @@ enum Command {
     /// Interactive when stdin is a terminal: each question shows its priority, why it matters
     /// and numbered options. Type a number to pick an option, `?` for "I don't know", any other
     /// text as a free answer (several lines, such as pasted code, between two lines of `"""`),
-    /// an empty line to skip the question, `!` to skip all remaining questions. When stdin is not a terminal, or with --non-interactive, every question is
-    /// auto-skipped and the assumptions and open questions are printed.
+    /// an empty line to skip the question, `!` to skip all remaining questions. When stdin is
+    /// not a terminal, or with --non-interactive, every question is auto-skipped and the
+    /// assumptions and open questions are printed.
     Ask(ask::Args),
     /// Measure what the user gets on a JSONL file: each line runs through an offline session
     /// and counts as "asks" when the session shows at least one question.
