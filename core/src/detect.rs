@@ -16,18 +16,19 @@
 //! 4. **A learned model** for English: logistic regression over hashed word unigrams, bigrams
 //!    and a proper-noun cue, trained on IN3 train by `scripts/train-detector` and embedded as
 //!    16 KB of quantised weights (IN3: Qian et al., 2024, OpenBMB/Tell_Me_More, Apache-2.0).
-//! 5. **Task templates**: a question is asked only for a task kind the request is (trip,
-//!    booking, writing, recommendation, code…) and a detail of that kind it leaves open; a
-//!    vague request of no known kind gets the one generic focus question.
+//! 5. **Task frames** ([`frames`], the table `core/data/frames.txt`): a question is asked only
+//!    for a slot of a kind of task the request is (a trip's length, a booking's time, a
+//!    translation's target language…) that it leaves open; a vague request of no known kind
+//!    gets the one generic focus question.
 //!
 //! Every question's [`QuestionSource::Detector`] names the kind that fired, and
 //! [`detect_traced`] gives the cue behind each question for the trace. Only the first 4 KB of a
 //! request are read, so cost is bounded.
 
+mod frames;
 mod model;
 mod names;
 mod rules;
-mod templates;
 
 use serde::{Deserialize, Serialize};
 
@@ -37,7 +38,7 @@ use crate::protocol::question::{
 };
 use crate::protocol::request::Message;
 
-use templates::{Template, ZhTemplate, ZhText};
+use frames::{Cover, Filling, Frame, General, Pattern, Script, Slot};
 
 /// Detects vagueness in `request`, given the conversation so far, without any LLM.
 ///
@@ -160,8 +161,7 @@ fn evaluate(
     if cjk > 0 && cjk >= latin_words {
         out.language = Language::Chinese;
         // Supplied material is what 这个 or 这句话 refers to, as an earlier turn would be.
-        let referent = given.history || given.material;
-        chinese(text, cjk, referent, with_questions, &mut out);
+        chinese(text, cjk, given, with_questions, &mut out);
         return out;
     }
     // ASCII lower-casing keeps Unicode case tables out of the WebAssembly build (13 KB).
@@ -346,34 +346,40 @@ fn english(
     let threshold = scorer.model.map_or(f32::INFINITY, |m| m.threshold());
     let tuning = scorer.tuning;
     out.model_score = Some(score);
-    let tasks: Vec<&Template> = templates::ENGLISH
+    let table = frames::shipped();
+    let recognised: Vec<usize> = table
+        .frames
         .iter()
-        .filter(|t| cues.is_task(t.triggers, t.intents))
+        .enumerate()
+        .filter(|(_, f)| !f.en.is_empty() && cues.is_task(f.en.cues, f.en.intents))
+        .map(|(i, _)| i)
         .collect();
-    let kinds: Vec<(&str, &str)> = tasks.iter().map(|t| (t.task, t.detail)).collect();
-    let open: Vec<&Template> = tasks
+    let slots = slots_of(table, &recognised);
+    let open: Vec<SlotRef<'_>> = slots
         .iter()
         .copied()
-        .filter(|t| !cues.gives(text, words, t.given) && !gives_way(t.task, t.detail, &kinds))
+        .filter(|r| !cues.fills(text, words, &r.slot.en, given) && !r.defers(&recognised))
         .collect();
     let clear_by_construction =
         material || words.len() > LONG_WORDS || cues.factual_about_a_name(words);
     let signals = Signals {
         rule: !out.findings.is_empty(),
         clear: clear_by_construction,
-        task: if tasks.is_empty() {
+        task: if slots.is_empty() {
             TaskState::None
-        } else if open.is_empty() && tasks.iter().any(|t| t.priority == Priority::Critical) {
+        } else if open.is_empty() && slots.iter().any(|r| r.slot.priority == Priority::Critical) {
             TaskState::Complete
         } else if open.is_empty() {
             TaskState::Settled
-        } else if open.iter().any(|t| t.priority == Priority::Critical) {
+        } else if open.iter().any(|r| r.slot.priority == Priority::Critical) {
             TaskState::CriticalOpen
         } else {
             TaskState::Open
         },
-        topic: cues.gives(text, words, "#topic"),
-        specific: given.literal || cues.gives(text, words, "#number #name"),
+        topic: cues.pattern(text, words, Pattern::Topic, given),
+        specific: given.literal
+            || cues.pattern(text, words, Pattern::Number, given)
+            || cues.pattern(text, words, Pattern::Name, given),
         complete: given.literal || says_what_it_needs(text, words),
         words: words.len(),
         margin: score - threshold,
@@ -392,69 +398,72 @@ fn english(
         }
     }
     if !clear_by_construction {
-        let open: Vec<&Template> = open
+        let open: Vec<SlotRef<'_>> = open
             .into_iter()
-            .filter(|t| !asked_by_a_rule(t, &out.findings))
+            .filter(|r| !asked_by_a_rule(r.slot, &out.findings))
             .collect();
         ask_open_details(&open, out);
     }
     if out.questions.is_empty() {
-        match tasks.first() {
-            Some(t) => {
-                let cue = format!(
-                    "task {} with its details given, yet vague by the model (score {score:.2})",
-                    t.task
-                );
-                let q = from_template(&templates::ENGLISH_SETTLED, out.wording);
-                push_unique(out, q, cue);
-            }
-            None => {
-                let cue = format!("no task kind; vague by the model (score {score:.2})");
-                let q = from_template(&templates::ENGLISH_FALLBACK, out.wording);
-                push_unique(out, q, cue);
-            }
-        }
+        ask_generic(slots.first().map(|r| r.frame), score, out);
     }
 }
 
-/// Whether a rule's question already asks about `t`'s detail: "Recent in which specific area,
+/// The generic question for a request found vague with no slot left open: "anything else?"
+/// for a recognised `frame` whose slots are all filled, else "what should the answer focus
+/// on?".
+fn ask_generic(frame: Option<&Frame>, score: f32, out: &mut Assessment) {
+    let (general, cue) = match frame {
+        Some(f) => (
+            General::Settled,
+            format!(
+                "task {} with its details given, yet vague by the model (score {score:.2})",
+                f.name
+            ),
+        ),
+        None => (
+            General::Fallback,
+            format!("no task kind; vague by the model (score {score:.2})"),
+        ),
+    };
+    if let Some(q) = general_question(general, out.wording.script(), "") {
+        push_unique(out, q, cue);
+    }
+}
+
+/// Whether a rule's question already asks about `slot`: "Recent in which specific area,
 /// and how recent?" asks both the time frame and the field, and "Best for what specific task,
-/// and judged by which measure?" the measure, so the templates asking them would ask a second
+/// and judged by which measure?" the measure, so the slots' own questions would ask a second
 /// time. "Could you paste your code here?" makes the code's language, a text's topic and the
 /// data's form plain once answered.
-fn asked_by_a_rule(t: &Template, findings: &[Finding]) -> bool {
-    // Once the user's own text, code or data is pasted, it shows its topic, language or form.
-    let own_material = findings
-        .iter()
-        .any(|f| f.kind == Kind::MissingContext && artifact_of(&f.evidence).0);
-    if own_material
-        && matches!(
-            (t.task, t.detail),
-            ("writing", "topic") | ("code", "language") | ("data analysis", "data")
-        )
-    {
-        return true;
-    }
-    findings
-        .iter()
-        .filter(|f| f.kind == Kind::AmbiguousReference && f.evidence.contains(' '))
-        .any(|f| match (t.task, t.detail) {
-            ("news", "time frame") | ("research", "focus") => is_recency(&f.evidence),
-            ("recommendation", "measure") => !is_recency(&f.evidence),
-            _ => false,
-        })
+fn asked_by_a_rule(slot: &Slot, findings: &[Finding]) -> bool {
+    findings.iter().any(|f| match slot.covered_by {
+        // Once the user's own text, code or data is pasted, it shows its topic, language or form.
+        Some(Cover::Material) => f.kind == Kind::MissingContext && artifact_of(&f.evidence).0,
+        Some(Cover::Recency) => {
+            f.kind == Kind::AmbiguousReference
+                && f.evidence.contains(' ')
+                && is_recency(&f.evidence)
+        }
+        Some(Cover::Measure) => {
+            f.kind == Kind::AmbiguousReference
+                && f.evidence.contains(' ')
+                && !is_recency(&f.evidence)
+        }
+        None => false,
+    })
 }
 
 /// Asks about the details the request left open, at most [`MAX_TOPIC_QUESTIONS`] of them; a
-/// template whose words a rule already asks about ("the paper") adds nothing.
-fn ask_open_details(open: &[&Template], out: &mut Assessment) {
+/// slot whose question a rule already asks ("the paper") adds nothing.
+fn ask_open_details(open: &[SlotRef<'_>], out: &mut Assessment) {
     let mut topical = 0;
-    for t in open {
+    for r in open {
         if topical == MAX_TOPIC_QUESTIONS {
             break;
         }
-        let cue = format!("task {}, {} left open", t.task, t.detail);
-        let q = from_template(t, out.wording);
+        let cue = format!("task {}, {} left open", r.frame.name, r.slot.name);
+        let q = slot_question(r.slot, out.wording.script());
         if push_unique(out, q, cue) {
             topical += 1;
         }
@@ -488,14 +497,10 @@ fn rule_question(
             );
             return Some((q, format!("ambiguous name \"{}\"", n.name)));
         }
-        Kind::PronounWithoutAntecedent => (
-            "What specific topic or thing are you referring to?".to_owned(),
-            format!(
-                "\"{}\" refers to something that was not mentioned before.",
-                f.evidence
-            ),
-            Priority::Critical,
-        ),
+        Kind::PronounWithoutAntecedent => {
+            let q = general_question(General::Pronoun, Script::English, &f.evidence)?;
+            return Some((q, cue));
+        }
         Kind::MissingContext => match artifact_of(&f.evidence) {
             (true, noun) => (
                 format!("Could you paste your {noun} here?"),
@@ -560,10 +565,10 @@ fn rule_question_in_chinese(
     name: Option<&names::Name>,
     traditional: bool,
 ) -> Option<(Question, String)> {
-    let (z_pronoun, z_fallback) = if traditional {
-        (templates::ZH_PRONOUN.0, templates::ZH_FALLBACK.0)
+    let script = if traditional {
+        Script::Traditional
     } else {
-        (templates::ZH_PRONOUN.1, templates::ZH_FALLBACK.1)
+        Script::Simplified
     };
     let cue = format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence);
     let question = match f.kind {
@@ -572,14 +577,18 @@ fn rule_question_in_chinese(
             let cue = format!("ambiguous name \"{}\"", n.name);
             return Some((name_question_in_chinese(n, f.kind, traditional), cue));
         }
-        Kind::PronounWithoutAntecedent => {
-            let z = z_pronoun;
-            from_zh(&z, Priority::Critical, f.kind)
-        }
+        Kind::PronounWithoutAntecedent => general_question(General::Pronoun, script, &f.evidence)?,
         Kind::UnderspecifiedRequest => return None,
         Kind::MissingContext | Kind::AmbiguousReference | Kind::UnderspecifiedParameter => {
             let (text, why, priority) = rule_words_in_chinese(f, traditional);
-            question(&text, &why, &[], priority, f.kind, z_fallback.assumption)
+            question(
+                &text,
+                &why,
+                &[],
+                priority,
+                f.kind,
+                fallback_assumption(script),
+            )
         }
     };
     Some((question, cue))
@@ -739,42 +748,39 @@ fn rule_words_in_chinese(f: &Finding, traditional: bool) -> (String, String, Pri
     }
 }
 
-/// Whether the question about `detail` of `task` gives way to another detail of the same task
-/// the request is (`kinds`: its task kinds and details, given or open): a book, a film or a
-/// song is recommended to a taste, asked when it is not given ("Recommend a movie"), and "what
-/// matters most?" with price and ease of use as options fits a product rather than a work.
-fn gives_way(task: &str, detail: &str, kinds: &[(&str, &str)]) -> bool {
-    task == "recommendation" && detail == "measure" && kinds.contains(&(task, "taste"))
-}
-
-/// The Chinese decision: the rules, then task kinds with a detail left open.
+/// The Chinese decision: the rules, then task frames with a slot left open.
 ///
-/// `referent`: there is a conversation or supplied material for a pronoun to refer to.
-fn chinese(text: &str, cjk: usize, referent: bool, with_questions: bool, out: &mut Assessment) {
+/// `given.history` or `given.material`: there is a conversation or supplied material for a
+/// pronoun to refer to.
+fn chinese(text: &str, cjk: usize, given: Given, with_questions: bool, out: &mut Assessment) {
+    let referent = given.history || given.material;
     let chars = CharSet::of(text);
     let has = |w: &str| chars.may_contain(w) && text.contains(w);
-    let tasks: Vec<&ZhTemplate> = templates::CHINESE
+    let table = frames::shipped();
+    let recognised: Vec<usize> = table
+        .frames
         .iter()
-        .filter(|t| {
-            list(t.triggers).any(&has) && (t.intents.is_empty() || list(t.intents).any(&has))
+        .enumerate()
+        .filter(|(_, f)| {
+            list(f.zh.cues).any(&has) && (f.zh.intents.is_empty() || list(f.zh.intents).any(&has))
         })
+        .map(|(i, _)| i)
         .collect();
-    let kinds: Vec<(&str, &str)> = tasks.iter().map(|t| (t.task, t.detail)).collect();
-    let gives = |t: &ZhTemplate| {
-        list(t.given).any(|g| match g {
-            "#time" | "#number" => zh_gives(text, g),
-            g => has(g),
-        })
+    let fills = |filling: &Filling| {
+        list(filling.words).any(&has)
+            || filling.patterns.iter().any(|p| zh_pattern(text, *p, given))
     };
-    let open: Vec<&ZhTemplate> = tasks
+    let slots = slots_of(table, &recognised);
+    let open: Vec<SlotRef<'_>> = slots
         .iter()
         .copied()
-        .filter(|t| !gives(t) && !gives_way(t.task, t.detail, &kinds))
+        .filter(|r| !fills(&r.slot.zh) && !r.defers(&recognised))
         .collect();
     // A work recommended to a taste that is given has the measure of its 推荐 or 最好.
-    let measure_given = tasks
-        .iter()
-        .any(|t| (t.task, t.detail) == ("recommendation", "taste") && gives(t));
+    let measure_given = table.frames.iter().filter_map(|f| f.defers_to).any(|d| {
+        recognised.contains(&d.index())
+            && table.frames[d.index()].slots.iter().all(|s| fills(&s.zh))
+    });
     out.findings = rules::chinese(text, cjk, referent, measure_given, has);
     out.needs_clarification =
         !out.findings.is_empty() || (!open.is_empty() && cjk <= ZH_TASK_MAX_CHARS);
@@ -785,40 +791,109 @@ fn chinese(text: &str, cjk: usize, referent: bool, with_questions: bool, out: &m
         .wording
         .traditional()
         .unwrap_or_else(|| is_traditional(text));
-    let pick = |pair: &(ZhText, ZhText)| if traditional { pair.0 } else { pair.1 };
+    let script = if traditional {
+        Script::Traditional
+    } else {
+        Script::Simplified
+    };
     for f in out.findings.clone() {
         let cue = format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence);
         if f.kind == Kind::PronounWithoutAntecedent {
-            let z = pick(&templates::ZH_PRONOUN);
-            push_unique(out, from_zh(&z, Priority::Critical, f.kind), cue);
+            if let Some(q) = general_question(General::Pronoun, script, &f.evidence) {
+                push_unique(out, q, cue);
+            }
         } else if f.kind == Kind::UnderspecifiedParameter {
             let (text, why, priority) = rule_words_in_chinese(&f, traditional);
-            let assumption = pick(&templates::ZH_FALLBACK).assumption;
-            let q = question(&text, &why, &[], priority, f.kind, assumption);
+            let q = question(
+                &text,
+                &why,
+                &[],
+                priority,
+                f.kind,
+                fallback_assumption(script),
+            );
             push_unique(out, q, cue);
         }
     }
-    for t in open {
+    for r in open {
         if out.questions.len() >= MAX_QUESTIONS {
             break;
         }
-        let z = if traditional {
-            t.traditional
-        } else {
-            t.simplified
-        };
-        let q = from_zh(&z, t.priority, t.kind);
-        push_unique(out, q, format!("task {}, {} left open", t.task, t.detail));
+        let q = slot_question(r.slot, script);
+        push_unique(
+            out,
+            q,
+            format!("task {}, {} left open", r.frame.name, r.slot.name),
+        );
     }
     if out.questions.is_empty() {
-        let z = pick(&templates::ZH_FALLBACK);
-        let q = from_zh(&z, Priority::Critical, Kind::UnderspecifiedRequest);
         let cue = match out.findings.first() {
             Some(f) => format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence),
             None => "no task kind; terse request".to_owned(),
         };
-        push_unique(out, q, cue);
+        if let Some(q) = general_question(General::Fallback, script, "") {
+            push_unique(out, q, cue);
+        }
     }
+}
+
+/// One slot of a recognised frame.
+#[derive(Clone, Copy)]
+struct SlotRef<'t> {
+    frame: &'t Frame,
+    slot: &'t Slot,
+}
+
+impl SlotRef<'_> {
+    /// Whether its frame's questions give way to another frame the request is (`recognised`).
+    fn defers(&self, recognised: &[usize]) -> bool {
+        self.frame
+            .defers_to
+            .is_some_and(|d| recognised.contains(&d.index()))
+    }
+}
+
+/// Every slot of the `recognised` frames of `table`, in the table's order.
+fn slots_of<'t>(table: &'t frames::Table, recognised: &[usize]) -> Vec<SlotRef<'t>> {
+    recognised
+        .iter()
+        .filter_map(|&i| table.frames.get(i))
+        .flat_map(|frame| frame.slots.iter().map(move |slot| SlotRef { frame, slot }))
+        .collect()
+}
+
+/// The question of `slot`, worded in `script`.
+fn slot_question(slot: &Slot, script: Script) -> Question {
+    let w = slot.wording.get(script);
+    question(
+        w.text,
+        w.why,
+        &w.options,
+        slot.priority,
+        slot.kind,
+        w.assumption,
+    )
+}
+
+/// A general question of the table in `script`, `{word}` in it standing for `word`.
+fn general_question(which: General, script: Script, word: &str) -> Option<Question> {
+    let g = frames::shipped().general(which)?;
+    let w = g.wording.get(script);
+    Some(question(
+        &w.text.replace("{word}", word),
+        &w.why.replace("{word}", word),
+        &w.options,
+        g.priority,
+        g.kind,
+        w.assumption,
+    ))
+}
+
+/// The assumption of the general fallback question in `script`: the most common reading.
+fn fallback_assumption(script: Script) -> &'static str {
+    frames::shipped()
+        .general(General::Fallback)
+        .map_or("", |g| g.wording.get(script).assumption)
 }
 
 /// What [`assess`] concluded, with its evidence.
@@ -905,21 +980,6 @@ const NAME_MAX_WORDS: usize = 15;
 /// CJK characters above which a Chinese request with a task kind is complete enough.
 const ZH_TASK_MAX_CHARS: usize = 30;
 
-/// The question of an English template, in Chinese when `wording` asks for it and the
-/// template has a Chinese wording.
-fn from_template(t: &Template, wording: Wording) -> Question {
-    let chinese = wording
-        .traditional()
-        .and_then(|traditional| Some((traditional, templates::in_chinese(t.task, t.detail)?)));
-    match chinese {
-        Some((traditional, pair)) => {
-            let z = if traditional { pair.0 } else { pair.1 };
-            from_zh(&z, t.priority, t.kind)
-        }
-        None => question(t.text, t.why, t.options, t.priority, t.kind, t.assumption),
-    }
-}
-
 /// In which language the detector words its questions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Wording {
@@ -944,6 +1004,16 @@ impl Wording {
         }
     }
 
+    /// The script of the questions about an English request: English unless the conversation
+    /// is Chinese.
+    fn script(self) -> Script {
+        match self {
+            Self::Simplified => Script::Simplified,
+            Self::Traditional => Script::Traditional,
+            Self::AsWritten | Self::Decision => Script::English,
+        }
+    }
+
     /// For a Chinese wording, whether it is Traditional; `None` otherwise.
     fn traditional(self) -> Option<bool> {
         match self {
@@ -952,11 +1022,6 @@ impl Wording {
             Self::AsWritten | Self::Decision => None,
         }
     }
-}
-
-/// The question of one script's wording of a Chinese template.
-fn from_zh(z: &ZhText, priority: Priority, kind: Kind) -> Question {
-    question(z.text, z.why, z.options, priority, kind, z.assumption)
 }
 
 fn question(
@@ -1092,21 +1157,35 @@ impl<'a> Cues<'a> {
         self.any_word(triggers) && (intents.is_empty() || self.any_word(intents))
     }
 
-    /// Whether any cue of `given` is in the request: a word, `$`-like marks in the text, or a
-    /// computed cue (`#time`, `#number`, `#place`, `#topic`, `#name`).
-    fn gives(&self, text: &str, words: &[&str], given: &str) -> bool {
-        list(given).any(|g| match g {
-            "#time" => words
+    /// Whether the request fills a slot as `filling` says: one of its words (a word with a
+    /// sign such as `$` is looked for in the text), or one of its patterns.
+    fn fills(&self, text: &str, words: &[&str], filling: &Filling, given: Given) -> bool {
+        list(filling.words).any(|g| {
+            if g.bytes().all(|b| b.is_ascii_alphanumeric()) {
+                self.any_word(g)
+            } else {
+                text.contains(g)
+            }
+        }) || filling
+            .patterns
+            .iter()
+            .any(|p| self.pattern(text, words, *p, given))
+    }
+
+    /// Whether the request shows `pattern` (see [`Pattern`]).
+    fn pattern(&self, text: &str, words: &[&str], pattern: Pattern, given: Given) -> bool {
+        match pattern {
+            Pattern::Time => words
                 .iter()
                 .enumerate()
                 .any(|(i, w)| is_time(w, words.get(i + 1))),
-            "#number" => words.iter().any(|w| is_number(w)),
-            "#place" => words.windows(2).enumerate().any(|(i, p)| {
+            Pattern::Number | Pattern::Count => words.iter().any(|w| is_number(w)),
+            Pattern::Place => words.windows(2).enumerate().any(|(i, p)| {
                 matches!(p[0], "in" | "at" | "near" | "to" | "from")
                     && self.proper.get(i + 1).copied().unwrap_or(false)
             }),
-            "#name" => self.proper.iter().any(|p| *p),
-            "#topic" => {
+            Pattern::Name => self.proper.iter().any(|p| *p),
+            Pattern::Topic => {
                 words.len() >= TOPIC_WORDS
                     || text.contains([':', '\n'])
                     || words.windows(2).any(|p| {
@@ -1116,9 +1195,9 @@ impl<'a> Cues<'a> {
                         )
                     })
             }
-            g if !g.bytes().all(|b| b.is_ascii_alphanumeric()) => text.contains(g),
-            g => self.any_word(g),
-        })
+            Pattern::Quote => given.literal,
+            Pattern::Material => given.material,
+        }
     }
 
     /// A factual question about a named subject: it opens with who/what/when/where/which (or
@@ -1333,10 +1412,10 @@ impl CharSet {
     }
 }
 
-/// Whether a Chinese `given` cue is in `text`: a substring, or `#time` / `#number`.
-fn zh_gives(text: &str, cue: &str) -> bool {
-    match cue {
-        "#time" => {
+/// Whether a Chinese request shows `pattern` (see [`Pattern`]).
+fn zh_pattern(text: &str, pattern: Pattern, given: Given) -> bool {
+    match pattern {
+        Pattern::Time => {
             const TIME: &[&str] = &[
                 "今天",
                 "明天",
@@ -1367,16 +1446,32 @@ fn zh_gives(text: &str, cue: &str) -> bool {
             ];
             TIME.iter().any(|t| text.contains(t)) || text.bytes().any(|b| b.is_ascii_digit())
         }
-        "#number" => {
+        Pattern::Count => {
             let chars: Vec<char> = text.chars().collect();
             chars.windows(2).any(|p| {
                 (p[0].is_ascii_digit() || "一二兩两三四五六七八九十半".contains(p[0]))
                     && "天晚日週周星個个人位張张".contains(p[1])
             })
         }
-        cue => text.contains(cue),
+        Pattern::Number => text
+            .chars()
+            .any(|c| c.is_ascii_digit() || "一二兩两三四五六七八九十百千萬万".contains(c)),
+        Pattern::Place => ZH_PLACES.iter().any(|p| text.contains(p)),
+        Pattern::Topic => text.contains(['：', ':']) || text.chars().count() >= ZH_TOPIC_CHARS,
+        Pattern::Name => text.contains('《'),
+        Pattern::Quote => given.literal || ["“", "「", "『", "\""].iter().any(|q| text.contains(q)),
+        Pattern::Material => given.material,
     }
 }
+
+/// Words that name a place in a Chinese request: an administrative unit or a well-known city.
+const ZH_PLACES: &[&str] = &[
+    "市", "省", "縣", "县", "區", "区", "北京", "上海", "台北", "臺北", "香港", "廣州", "广州",
+    "深圳", "東京", "东京", "這裡", "这里", "我家",
+];
+
+/// Characters from which a Chinese request says enough about its own subject.
+const ZH_TOPIC_CHARS: usize = 20;
 
 /// Whether the request carries its own material after the instruction: a line break followed
 /// by more text ("Rewrite the given text …\n\nIf you'd told me …"), or a colon after an
@@ -1433,7 +1528,7 @@ fn without_literals(text: &str) -> String {
     out
 }
 
-/// The words of a space-separated list (the templates' and names' word lists): a plain byte
+/// The words of a space-separated list (the frames' and names' word lists): a plain byte
 /// scan, cheaper than the general `split` searchers on such short words.
 pub(crate) fn list(words: &str) -> impl Iterator<Item = &str> {
     let mut rest = words;
@@ -1859,7 +1954,7 @@ mod tests {
             "I want to start meditating. Propose a beginner's guide.",
             "Design a logo.",
         ] {
-            assert_eq!(texts(vague), [templates::ENGLISH_FALLBACK.text], "{vague}");
+            assert_eq!(texts(vague), [fallback_text()], "{vague}");
         }
     }
 
@@ -2004,7 +2099,7 @@ mod tests {
         // preferences.
         let nopa = texts("Book a table for 4 at 7pm tonight at Nopa in San Francisco.");
         assert!(
-            nopa.iter().all(|q| q == templates::ENGLISH_SETTLED.text),
+            nopa.iter().all(|q| *q == general_text(General::Settled)),
             "{nopa:?}"
         );
         assert!(
@@ -2138,27 +2233,29 @@ mod tests {
         }
     }
 
+    /// The English text of a general question of the table.
+    fn general_text(which: General) -> String {
+        general_question(which, Script::English, "").map_or_else(String::new, |q| q.text)
+    }
+
+    fn fallback_text() -> String {
+        general_text(General::Fallback)
+    }
+
     #[test]
-    fn every_english_template_has_a_chinese_wording_in_both_scripts() {
-        let all = templates::ENGLISH
-            .iter()
-            .chain([&templates::ENGLISH_FALLBACK, &templates::ENGLISH_SETTLED]);
-        for t in all {
-            let Some((traditional, simplified)) = templates::in_chinese(t.task, t.detail) else {
-                panic!("{} / {}: no Chinese wording", t.task, t.detail);
-            };
-            assert_eq!(traditional.options.len(), t.options.len(), "{}", t.task);
-            assert_eq!(simplified.options.len(), t.options.len(), "{}", t.task);
-            let words = |z: templates::ZhText| {
-                [z.text, z.why, z.assumption]
+    fn every_chinese_wording_of_the_table_keeps_to_its_script() {
+        for wordings in frames::shipped().wordings() {
+            let words = |script| {
+                let w: &frames::Wording = wordings.get(script);
+                [w.text, w.why, w.assumption]
                     .into_iter()
-                    .chain(z.options.iter().copied())
+                    .chain(w.options.iter().copied())
                     .collect::<Vec<_>>()
             };
-            for w in words(traditional) {
+            for w in words(Script::Traditional) {
                 assert_eq!(script_markers(w).1, 0, "Simplified in Traditional: {w}");
             }
-            for w in words(simplified) {
+            for w in words(Script::Simplified) {
                 assert_eq!(script_markers(w).0, 0, "Traditional in Simplified: {w}");
             }
         }

@@ -1,0 +1,721 @@
+//! The task frames: the kinds of task the detector recognises, the slots a complete request of
+//! each kind fills, and the question for each slot in English, Simplified and Traditional
+//! Chinese.
+//!
+//! The table is data, `core/data/frames.txt`, embedded with `include_str!` and read once into
+//! the types below (the word lists and wordings stay slices of the embedded text, so the table
+//! costs its own bytes and little more). A malformed or incomplete entry is a [`TableError`]
+//! naming its line; the tests below hold the shipped table to parse, so the detector never runs
+//! on a broken one (it would then recognise no frame rather than panic).
+
+use std::sync::OnceLock;
+
+use crate::protocol::question::Priority;
+
+use super::Kind;
+
+/// The shipped table's text.
+const TABLE: &str = include_str!("../../data/frames.txt");
+
+/// The frames of the shipped table, read on first use.
+pub(crate) fn shipped() -> &'static Table {
+    static FRAMES: OnceLock<Table> = OnceLock::new();
+    FRAMES.get_or_init(|| Table::parse(TABLE).unwrap_or_default())
+}
+
+/// The frames and the general questions, in the table's order.
+#[derive(Debug, Default)]
+pub(crate) struct Table {
+    pub frames: Vec<Frame>,
+    general: Vec<(General, GeneralQuestion)>,
+}
+
+/// One kind of task.
+#[derive(Debug)]
+pub(crate) struct Frame {
+    /// How the trace names it (`trip`, `table-booking`).
+    pub name: &'static str,
+    /// How an English request is recognised as one.
+    pub en: Recognition,
+    /// How a Chinese request (either script) is recognised as one.
+    pub zh: Recognition,
+    /// The frame whose questions replace this one's when both are recognised (a film is
+    /// recommended to a taste, not by "what matters most").
+    pub defers_to: Option<FrameId>,
+    pub slots: Vec<Slot>,
+}
+
+/// A frame's index in [`Table::frames`], checked when the table is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct FrameId(usize);
+
+impl FrameId {
+    pub(crate) fn index(self) -> usize {
+        self.0
+    }
+}
+
+/// The cues of a frame in one language: a cue word, and an intent word when there are any.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Recognition {
+    /// Space-separated words naming the task's subject ("trip", "旅行").
+    pub cues: &'static str,
+    /// Space-separated words making it a request to do the task ("book", "订"); empty: any.
+    pub intents: &'static str,
+}
+
+impl Recognition {
+    /// Whether the frame can be recognised in this language at all.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.cues.is_empty()
+    }
+}
+
+/// One fact a complete request of the frame's kind gives.
+#[derive(Debug)]
+pub(crate) struct Slot {
+    /// How the trace names it (`duration`, `party-size`).
+    pub name: &'static str,
+    pub priority: Priority,
+    /// The kind of vagueness an open slot is.
+    pub kind: Kind,
+    /// How an English request fills it.
+    pub en: Filling,
+    /// How a Chinese request fills it.
+    pub zh: Filling,
+    /// The rule whose question, when it fires, asks this slot already.
+    pub covered_by: Option<Cover>,
+    pub wording: Wordings,
+}
+
+/// How a request fills a slot: one of the words, or one of the patterns.
+#[derive(Debug, Default)]
+pub(crate) struct Filling {
+    /// Space-separated words (English: words or stems; a word with a sign such as `$` is looked
+    /// for in the text) or Chinese substrings.
+    pub words: &'static str,
+    pub patterns: Vec<Pattern>,
+}
+
+/// A computed way for a request to fill a slot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Pattern {
+    /// A time or a date ("7pm", "tomorrow", "周五", "8点").
+    Time,
+    /// A number, in digits or words.
+    Number,
+    /// A counted amount ("3 days", "两个人", "五天").
+    Count,
+    /// A named place ("in Paris", "北京", "台北市").
+    Place,
+    /// The request says what it is about ("about the sea", ten words or more, a colon).
+    Topic,
+    /// A proper noun.
+    Name,
+    /// Quoted material ("Translate 'thank you'", 「谢谢」).
+    Quote,
+    /// Material after the instruction: after a colon or on the next lines.
+    Material,
+}
+
+/// A rule whose question also asks for a slot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Cover {
+    /// "Could you paste your code here?": the user's own material shows the slot once pasted.
+    Material,
+    /// "Recent in which specific area, and how recent?"
+    Recency,
+    /// "Best for what specific task, and judged by which measure?"
+    Measure,
+}
+
+/// The script a question is worded in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Script {
+    English,
+    Simplified,
+    Traditional,
+}
+
+/// A question in one script.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Wording {
+    pub text: &'static str,
+    pub why: &'static str,
+    pub options: Vec<&'static str>,
+    pub assumption: &'static str,
+}
+
+/// A question in each of the three scripts.
+#[derive(Debug)]
+pub(crate) struct Wordings([Wording; 3]);
+
+impl Wordings {
+    pub(crate) fn get(&self, script: Script) -> &Wording {
+        match script {
+            Script::English => &self.0[0],
+            Script::Simplified => &self.0[1],
+            Script::Traditional => &self.0[2],
+        }
+    }
+}
+
+/// The questions not tied to a slot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum General {
+    /// A vague request of no known kind: what should the answer focus on?
+    Fallback,
+    /// A recognised kind with its slots filled that is still found vague.
+    Settled,
+    /// A pronoun with nothing to refer to; `{word}` in its wording is the pronoun.
+    Pronoun,
+}
+
+const GENERAL: [(General, &str); 3] = [
+    (General::Fallback, "fallback"),
+    (General::Settled, "settled"),
+    (General::Pronoun, "pronoun"),
+];
+
+/// A general question with its priority and kind.
+#[derive(Debug)]
+pub(crate) struct GeneralQuestion {
+    pub priority: Priority,
+    pub kind: Kind,
+    pub wording: Wordings,
+}
+
+impl Table {
+    /// Every wording of the table: the slots' and the general questions'.
+    #[cfg(test)]
+    pub(crate) fn wordings(&self) -> impl Iterator<Item = &Wordings> {
+        self.frames
+            .iter()
+            .flat_map(|f| f.slots.iter().map(|s| &s.wording))
+            .chain(self.general.iter().map(|(_, q)| &q.wording))
+    }
+
+    /// The general question `which`; the table is checked to have each.
+    pub(crate) fn general(&self, which: General) -> Option<&GeneralQuestion> {
+        self.general
+            .iter()
+            .find(|(g, _)| *g == which)
+            .map(|(_, q)| q)
+    }
+}
+
+/// What is wrong with the table, and where.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum TableError {
+    #[error("frames table line {line}: expected {expected}, found {found:?}")]
+    Line {
+        line: usize,
+        expected: &'static str,
+        found: String,
+    },
+    #[error("frames table, {entry}: {problem}")]
+    Entry { entry: String, problem: String },
+}
+
+/// A slot or general question being read: its wordings arrive one line at a time.
+#[derive(Default)]
+struct Partial([Option<Wording>; 3]);
+
+impl Partial {
+    fn finish(self, entry: &str) -> Result<Wordings, TableError> {
+        let [en, hans, hant] = self.0;
+        let missing = |script: &str| TableError::Entry {
+            entry: entry.to_owned(),
+            problem: format!("no ask-{script} line"),
+        };
+        let wordings = [
+            en.ok_or_else(|| missing("en"))?,
+            hans.ok_or_else(|| missing("hans"))?,
+            hant.ok_or_else(|| missing("hant"))?,
+        ];
+        let counts: Vec<usize> = wordings.iter().map(|w| w.options.len()).collect();
+        if counts.iter().any(|&n| n != counts[0]) {
+            return Err(TableError::Entry {
+                entry: entry.to_owned(),
+                problem: format!("option counts differ between scripts: {counts:?}"),
+            });
+        }
+        Ok(Wordings(wordings))
+    }
+}
+
+/// What the lines being read belong to.
+enum Open {
+    Nothing,
+    Frame,
+    Slot(Partial),
+    General(General, Priority, Kind, Partial),
+}
+
+impl Table {
+    /// Reads a table; any malformed or incomplete entry is an error naming it.
+    pub(crate) fn parse(text: &'static str) -> Result<Self, TableError> {
+        let mut table = Self::default();
+        let mut open = Open::Nothing;
+        let mut defers: Vec<(usize, usize, &'static str)> = Vec::new();
+        for (n, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+            let value = value.trim();
+            let at = n + 1;
+            match key {
+                "frame" | "general" => {
+                    table.close(std::mem::replace(&mut open, Open::Nothing))?;
+                    open = table.open_entry(key, value, at)?;
+                }
+                "slot" => {
+                    table.close(std::mem::replace(&mut open, Open::Nothing))?;
+                    let frame = table.frames.last_mut();
+                    let Some(frame) = frame else {
+                        return Err(unexpected(at, "a frame before its slots", line));
+                    };
+                    frame.slots.push(slot_head(value, at)?);
+                    open = Open::Slot(Partial::default());
+                }
+                "defers-to" => {
+                    if !matches!(open, Open::Frame) {
+                        return Err(unexpected(at, "defers-to right after a frame's cues", line));
+                    }
+                    defers.push((table.frames.len() - 1, at, value));
+                }
+                _ => table.field(&mut open, key, value, at, line)?,
+            }
+        }
+        table.close(open)?;
+        for (frame, at, name) in defers {
+            let Some(target) = table.frames.iter().position(|f| f.name == name) else {
+                return Err(unexpected(at, "the name of a frame of the table", name));
+            };
+            if target == frame {
+                return Err(unexpected(at, "another frame's name", name));
+            }
+            table.frames[frame].defers_to = Some(FrameId(target));
+        }
+        table.validate()?;
+        Ok(table)
+    }
+
+    /// Starts a `frame` or `general` entry.
+    fn open_entry(
+        &mut self,
+        key: &str,
+        value: &'static str,
+        at: usize,
+    ) -> Result<Open, TableError> {
+        if key == "frame" {
+            if !is_name(value) {
+                return Err(unexpected(
+                    at,
+                    "a frame name (lower-case words joined by -)",
+                    value,
+                ));
+            }
+            self.frames.push(Frame {
+                name: value,
+                en: Recognition::default(),
+                zh: Recognition::default(),
+                defers_to: None,
+                slots: Vec::new(),
+            });
+            return Ok(Open::Frame);
+        }
+        let mut parts = value.split_whitespace();
+        let which = parts
+            .next()
+            .and_then(|w| GENERAL.iter().find(|(_, n)| *n == w));
+        let Some(&(which, _)) = which else {
+            return Err(unexpected(at, "fallback, settled or pronoun", value));
+        };
+        let priority = priority_of(parts.next(), at)?;
+        let kind = kind_of(parts.next(), at)?;
+        Ok(Open::General(which, priority, kind, Partial::default()))
+    }
+
+    /// Reads one field line of the open frame, slot or general question.
+    fn field(
+        &mut self,
+        open: &mut Open,
+        key: &str,
+        value: &'static str,
+        at: usize,
+        line: &str,
+    ) -> Result<(), TableError> {
+        let script = match key {
+            "ask-en" => Some(0),
+            "ask-hans" => Some(1),
+            "ask-hant" => Some(2),
+            _ => None,
+        };
+        match (open, script) {
+            (Open::Slot(partial) | Open::General(_, _, _, partial), Some(i)) => {
+                if partial.0[i].is_some() {
+                    return Err(unexpected(at, "one ask line per script", line));
+                }
+                partial.0[i] = Some(wording_of(value, at)?);
+                Ok(())
+            }
+            (Open::Frame, None) => {
+                let frame = self
+                    .frames
+                    .last_mut()
+                    .ok_or_else(|| unexpected(at, "a frame", line))?;
+                let field = match key {
+                    "en" => &mut frame.en.cues,
+                    "en-if" => &mut frame.en.intents,
+                    "zh" => &mut frame.zh.cues,
+                    "zh-if" => &mut frame.zh.intents,
+                    _ => return Err(unexpected(at, "en, en-if, zh, zh-if or defers-to", line)),
+                };
+                set_once(field, value, at, line)
+            }
+            (Open::Slot(_), None) => {
+                let slot = self
+                    .frames
+                    .last_mut()
+                    .and_then(|f| f.slots.last_mut())
+                    .ok_or_else(|| unexpected(at, "a slot", line))?;
+                slot_field(slot, key, value, at, line)
+            }
+            _ => Err(unexpected(at, "a field of the entry above", line)),
+        }
+    }
+
+    /// Ends the entry being read: a slot or a general question must have all three wordings.
+    fn close(&mut self, open: Open) -> Result<(), TableError> {
+        match open {
+            Open::Nothing | Open::Frame => Ok(()),
+            Open::Slot(partial) => {
+                let frame = self.frames.last_mut();
+                let Some((name, slot)) = frame.and_then(|f| Some((f.name, f.slots.last_mut()?)))
+                else {
+                    return Ok(());
+                };
+                slot.wording = partial.finish(&format!("frame {name}, slot {}", slot.name))?;
+                Ok(())
+            }
+            Open::General(which, priority, kind, partial) => {
+                let wording = partial.finish(&format!("general {which:?}"))?;
+                if self.general(which).is_some() {
+                    return Err(entry(format!("general {which:?}"), "given twice"));
+                }
+                self.general.push((
+                    which,
+                    GeneralQuestion {
+                        priority,
+                        kind,
+                        wording,
+                    },
+                ));
+                Ok(())
+            }
+        }
+    }
+
+    /// Checks what no single line shows: every frame has a slot and cues, no two frames share
+    /// their cues or a name, every general question is there.
+    fn validate(&self) -> Result<(), TableError> {
+        for (i, f) in self.frames.iter().enumerate() {
+            let name = format!("frame {}", f.name);
+            if f.slots.is_empty() {
+                return Err(entry(name, "no slot"));
+            }
+            if f.en.is_empty() && f.zh.is_empty() {
+                return Err(entry(name, "no en or zh cues"));
+            }
+            for r in [f.en, f.zh] {
+                if r.cues.is_empty() && !r.intents.is_empty() {
+                    return Err(entry(name, "intents without cues"));
+                }
+            }
+            if let Some(s) = f
+                .slots
+                .iter()
+                .enumerate()
+                .find_map(|(j, s)| f.slots[..j].iter().any(|t| t.name == s.name).then_some(s))
+            {
+                return Err(entry(name, format!("slot {} given twice", s.name)));
+            }
+            for other in &self.frames[..i] {
+                if other.name == f.name {
+                    return Err(entry(name, "given twice"));
+                }
+                if other.en == f.en && other.zh == f.zh {
+                    return Err(entry(
+                        name,
+                        format!("the same cues as frame {}", other.name),
+                    ));
+                }
+            }
+        }
+        match GENERAL.iter().find(|(g, _)| self.general(*g).is_none()) {
+            Some((_, missing)) => Err(entry(format!("general {missing}"), "missing")),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A slot's head: `NAME PRIORITY KIND`.
+fn slot_head(value: &'static str, at: usize) -> Result<Slot, TableError> {
+    let mut parts = value.split_whitespace();
+    let name = parts.next().filter(|n| is_name(n));
+    let Some(name) = name else {
+        return Err(unexpected(
+            at,
+            "a slot name (lower-case words joined by -)",
+            value,
+        ));
+    };
+    let priority = priority_of(parts.next(), at)?;
+    let kind = kind_of(parts.next(), at)?;
+    if let Some(extra) = parts.next() {
+        return Err(unexpected(at, "nothing after the slot's kind", extra));
+    }
+    Ok(Slot {
+        name,
+        priority,
+        kind,
+        en: Filling::default(),
+        zh: Filling::default(),
+        covered_by: None,
+        wording: Wordings(std::array::from_fn(|_| Wording {
+            text: "",
+            why: "",
+            options: Vec::new(),
+            assumption: "",
+        })),
+    })
+}
+
+/// One filling or cover line of a slot.
+fn slot_field(
+    slot: &mut Slot,
+    key: &str,
+    value: &'static str,
+    at: usize,
+    line: &str,
+) -> Result<(), TableError> {
+    match key {
+        "en-filled" => set_once(&mut slot.en.words, value, at, line),
+        "zh-filled" => set_once(&mut slot.zh.words, value, at, line),
+        "en-by" | "zh-by" => {
+            let patterns = value
+                .split_whitespace()
+                .map(|p| pattern_of(p).ok_or_else(|| unexpected(at, PATTERNS, p)))
+                .collect::<Result<Vec<_>, _>>()?;
+            let filling = if key == "en-by" {
+                &mut slot.en
+            } else {
+                &mut slot.zh
+            };
+            if !filling.patterns.is_empty() || patterns.is_empty() {
+                return Err(unexpected(at, "one non-empty line of patterns", line));
+            }
+            filling.patterns = patterns;
+            Ok(())
+        }
+        "covered-by" if slot.covered_by.is_none() => {
+            slot.covered_by = Some(match value {
+                "material" => Cover::Material,
+                "recency" => Cover::Recency,
+                "measure" => Cover::Measure,
+                _ => return Err(unexpected(at, "material, recency or measure", value)),
+            });
+            Ok(())
+        }
+        _ => Err(unexpected(
+            at,
+            "en-filled, en-by, zh-filled, zh-by, covered-by or ask-en/hans/hant",
+            line,
+        )),
+    }
+}
+
+const PATTERNS: &str = "a pattern: time number count place topic name quote material";
+
+fn pattern_of(word: &str) -> Option<Pattern> {
+    Some(match word {
+        "time" => Pattern::Time,
+        "number" => Pattern::Number,
+        "count" => Pattern::Count,
+        "place" => Pattern::Place,
+        "topic" => Pattern::Topic,
+        "name" => Pattern::Name,
+        "quote" => Pattern::Quote,
+        "material" => Pattern::Material,
+        _ => return None,
+    })
+}
+
+fn priority_of(word: Option<&str>, at: usize) -> Result<Priority, TableError> {
+    match word {
+        Some("critical") => Ok(Priority::Critical),
+        Some("important") => Ok(Priority::Important),
+        Some("helpful") => Ok(Priority::Helpful),
+        other => Err(unexpected(
+            at,
+            "critical, important or helpful",
+            other.unwrap_or(""),
+        )),
+    }
+}
+
+fn kind_of(word: Option<&str>, at: usize) -> Result<Kind, TableError> {
+    match word {
+        Some("param") => Ok(Kind::UnderspecifiedParameter),
+        Some("ambiguous") => Ok(Kind::AmbiguousReference),
+        Some("request") => Ok(Kind::UnderspecifiedRequest),
+        Some("pronoun") => Ok(Kind::PronounWithoutAntecedent),
+        Some("missing") => Ok(Kind::MissingContext),
+        other => Err(unexpected(
+            at,
+            "param, ambiguous, request, pronoun or missing",
+            other.unwrap_or(""),
+        )),
+    }
+}
+
+/// `TEXT | WHY | OPTION; OPTION… | ASSUMPTION`, with 0 or 2–4 options.
+fn wording_of(value: &'static str, at: usize) -> Result<Wording, TableError> {
+    let parts: Vec<&'static str> = value.split('|').map(str::trim).collect();
+    let [text, why, options, assumption] = parts[..] else {
+        return Err(unexpected(at, "TEXT | WHY | OPTIONS | ASSUMPTION", value));
+    };
+    if [text, why, assumption].iter().any(|s| s.is_empty()) {
+        return Err(unexpected(at, "a text, a reason and an assumption", value));
+    }
+    let options: Vec<&'static str> = if options.is_empty() {
+        Vec::new()
+    } else {
+        options.split(';').map(str::trim).collect()
+    };
+    if options.len() == 1 || options.len() > 4 || options.iter().any(|o| o.is_empty()) {
+        return Err(unexpected(
+            at,
+            "no option or 2 to 4 non-empty options",
+            value,
+        ));
+    }
+    Ok(Wording {
+        text,
+        why,
+        options,
+        assumption,
+    })
+}
+
+fn set_once(
+    field: &mut &'static str,
+    value: &'static str,
+    at: usize,
+    line: &str,
+) -> Result<(), TableError> {
+    if !field.is_empty() || value.is_empty() {
+        return Err(unexpected(at, "one non-empty line of this field", line));
+    }
+    *field = value;
+    Ok(())
+}
+
+/// Lower-case ASCII words joined by `-`.
+fn is_name(s: &str) -> bool {
+    !s.is_empty()
+        && s.split('-').all(|w| {
+            !w.is_empty()
+                && w.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        })
+}
+
+fn unexpected(line: usize, expected: &'static str, found: &str) -> TableError {
+    TableError::Line {
+        line,
+        expected,
+        found: found.to_owned(),
+    }
+}
+
+fn entry(entry: String, problem: impl Into<String>) -> TableError {
+    TableError::Entry {
+        entry,
+        problem: problem.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_table_reads_without_error() {
+        let table = Table::parse(TABLE).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!table.frames.is_empty());
+        assert_eq!(shipped().frames.len(), table.frames.len());
+    }
+
+    /// A table made of `body` after a valid general section.
+    fn with(body: &str) -> Result<Table, TableError> {
+        let general = "general fallback critical request\n\
+            ask-en A? | B. | | C.\nask-hans 甲？ | 乙。 | | 丙。\nask-hant 甲？ | 乙。 | | 丙。\n\
+            general settled important param\n\
+            ask-en A? | B. | | C.\nask-hans 甲？ | 乙。 | | 丙。\nask-hant 甲？ | 乙。 | | 丙。\n\
+            general pronoun critical pronoun\n\
+            ask-en A? | B. | | C.\nask-hans 甲？ | 乙。 | | 丙。\nask-hant 甲？ | 乙。 | | 丙。\n";
+        Table::parse(Box::leak(format!("{body}\n{general}").into_boxed_str()))
+    }
+
+    const GOOD: &str = "frame trip\nen trip\nzh 旅行\nslot days critical param\n\
+        en-by number\nask-en How long? | It matters. | A week; Two weeks | Assume a week.\n\
+        ask-hans 多久？ | 重要。 | 一周; 两周 | 假设一周。\nask-hant 多久？ | 重要。 | 一週; 兩週 | 假設一週。\n";
+
+    #[test]
+    fn a_complete_entry_reads_into_typed_fields() {
+        let table = with(GOOD).unwrap_or_else(|e| panic!("{e}"));
+        let slot = &table.frames[0].slots[0];
+        assert_eq!(slot.en.patterns, vec![Pattern::Number]);
+        assert_eq!(slot.priority, Priority::Critical);
+        assert_eq!(
+            slot.wording.get(Script::Traditional).options,
+            vec!["一週", "兩週"]
+        );
+    }
+
+    #[test]
+    fn malformed_or_incomplete_entries_are_refused() {
+        let broken = [
+            // A script's wording missing.
+            GOOD.replace("ask-hant 多久？ | 重要。 | 一週; 兩週 | 假設一週。\n", ""),
+            // One option.
+            GOOD.replace("A week; Two weeks", "A week"),
+            // Five options.
+            GOOD.replace("A week; Two weeks", "A; B; C; D; E"),
+            // Options differing in number between scripts.
+            GOOD.replace("一周; 两周", "一周; 两周; 三周"),
+            // No assumption.
+            GOOD.replace(" | Assume a week.", " | "),
+            // An unknown pattern, priority, key.
+            GOOD.replace("en-by number", "en-by #number"),
+            GOOD.replace("critical param", "urgent param"),
+            GOOD.replace("en-by number", "en-by number\nen-when 7pm"),
+            // No cues; intents without cues; no slot.
+            GOOD.replace("en trip\nzh 旅行\n", ""),
+            GOOD.replace("en trip\n", "en-if plan\n"),
+            "frame trip\nen trip\n".to_owned(),
+            // A frame deferring to one that does not exist.
+            GOOD.replace("zh 旅行\n", "zh 旅行\ndefers-to nothing\n"),
+            // Two frames with the same cues.
+            format!("{GOOD}{}", GOOD.replace("frame trip", "frame journey")),
+        ];
+        for table in broken {
+            assert!(with(&table).is_err(), "accepted:\n{table}");
+        }
+        assert!(Table::parse(GOOD).is_err(), "no general questions");
+    }
+}
