@@ -39,9 +39,13 @@ pub(crate) struct Frame {
     pub en: Recognition,
     /// How a Chinese request (either script) is recognised as one.
     pub zh: Recognition,
-    /// The frame whose questions replace this one's when both are recognised (a film is
-    /// recommended to a taste, not by "what matters most").
-    pub defers_to: Option<FrameId>,
+    /// The more general frames whose questions give way to this one's when both are
+    /// recognised (a film is recommended to a taste, not by "what matters most"; a cover
+    /// letter's role and background say more than a text's topic and tone).
+    pub replaces: Vec<FrameId>,
+    /// A catch-all kind ("make a plan", "give me advice"): its questions give way to any other
+    /// frame's.
+    pub only_alone: bool,
     pub slots: Vec<Slot>,
 }
 
@@ -165,15 +169,12 @@ impl Wordings {
 pub(crate) enum General {
     /// A vague request of no known kind: what should the answer focus on?
     Fallback,
-    /// A recognised kind with its slots filled that is still found vague.
-    Settled,
     /// A pronoun with nothing to refer to; `{word}` in its wording is the pronoun.
     Pronoun,
 }
 
-const GENERAL: [(General, &str); 3] = [
+const GENERAL: [(General, &str); 2] = [
     (General::Fallback, "fallback"),
-    (General::Settled, "settled"),
     (General::Pronoun, "pronoun"),
 ];
 
@@ -257,7 +258,7 @@ impl Table {
     pub(crate) fn parse(text: &'static str) -> Result<Self, TableError> {
         let mut table = Self::default();
         let mut open = Open::Nothing;
-        let mut defers: Vec<(usize, usize, &'static str)> = Vec::new();
+        let mut replaces: Vec<(usize, usize, &'static str)> = Vec::new();
         for (n, raw) in text.lines().enumerate() {
             let line = raw.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -280,24 +281,31 @@ impl Table {
                     frame.slots.push(slot_head(value, at)?);
                     open = Open::Slot(Partial::default());
                 }
-                "defers-to" => {
-                    if !matches!(open, Open::Frame) {
-                        return Err(unexpected(at, "defers-to right after a frame's cues", line));
+                "replaces" | "only-alone" => {
+                    let frame = table.frames.len().checked_sub(1);
+                    let Some(frame) = frame.filter(|_| matches!(open, Open::Frame)) else {
+                        return Err(unexpected(at, "a frame's field before its slots", line));
+                    };
+                    if key == "only-alone" && value.is_empty() {
+                        table.frames[frame].only_alone = true;
+                    } else if key == "replaces" && !value.is_empty() {
+                        replaces.extend(value.split_whitespace().map(|name| (frame, at, name)));
+                    } else {
+                        return Err(unexpected(at, "replaces NAMES, or only-alone alone", line));
                     }
-                    defers.push((table.frames.len() - 1, at, value));
                 }
                 _ => table.field(&mut open, key, value, at, line)?,
             }
         }
         table.close(open)?;
-        for (frame, at, name) in defers {
+        for (frame, at, name) in replaces {
             let Some(target) = table.frames.iter().position(|f| f.name == name) else {
                 return Err(unexpected(at, "the name of a frame of the table", name));
             };
             if target == frame {
                 return Err(unexpected(at, "another frame's name", name));
             }
-            table.frames[frame].defers_to = Some(FrameId(target));
+            table.frames[frame].replaces.push(FrameId(target));
         }
         table.validate()?;
         Ok(table)
@@ -322,7 +330,8 @@ impl Table {
                 name: value,
                 en: Recognition::default(),
                 zh: Recognition::default(),
-                defers_to: None,
+                replaces: Vec::new(),
+                only_alone: false,
                 slots: Vec::new(),
             });
             return Ok(Open::Frame);
@@ -332,7 +341,7 @@ impl Table {
             .next()
             .and_then(|w| GENERAL.iter().find(|(_, n)| *n == w));
         let Some(&(which, _)) = which else {
-            return Err(unexpected(at, "fallback, settled or pronoun", value));
+            return Err(unexpected(at, "fallback or pronoun", value));
         };
         let priority = priority_of(parts.next(), at)?;
         let kind = kind_of(parts.next(), at)?;
@@ -372,7 +381,13 @@ impl Table {
                     "en-if" => &mut frame.en.intents,
                     "zh" => &mut frame.zh.cues,
                     "zh-if" => &mut frame.zh.intents,
-                    _ => return Err(unexpected(at, "en, en-if, zh, zh-if or defers-to", line)),
+                    _ => {
+                        return Err(unexpected(
+                            at,
+                            "en, en-if, zh, zh-if, replaces or only-alone",
+                            line,
+                        ));
+                    }
                 };
                 set_once(field, value, at, line)
             }
@@ -427,8 +442,8 @@ impl Table {
             if f.slots.is_empty() {
                 return Err(entry(name, "no slot"));
             }
-            if f.en.is_empty() && f.zh.is_empty() {
-                return Err(entry(name, "no en or zh cues"));
+            if f.en.is_empty() || f.zh.is_empty() {
+                return Err(entry(name, "no en or no zh cues"));
             }
             for r in [f.en, f.zh] {
                 if r.cues.is_empty() && !r.intents.is_empty() {
@@ -664,8 +679,6 @@ mod tests {
     fn with(body: &str) -> Result<Table, TableError> {
         let general = "general fallback critical request\n\
             ask-en A? | B. | | C.\nask-hans 甲？ | 乙。 | | 丙。\nask-hant 甲？ | 乙。 | | 丙。\n\
-            general settled important param\n\
-            ask-en A? | B. | | C.\nask-hans 甲？ | 乙。 | | 丙。\nask-hant 甲？ | 乙。 | | 丙。\n\
             general pronoun critical pronoun\n\
             ask-en A? | B. | | C.\nask-hans 甲？ | 乙。 | | 丙。\nask-hant 甲？ | 乙。 | | 丙。\n";
         Table::parse(Box::leak(format!("{body}\n{general}").into_boxed_str()))
@@ -704,12 +717,15 @@ mod tests {
             GOOD.replace("en-by number", "en-by #number"),
             GOOD.replace("critical param", "urgent param"),
             GOOD.replace("en-by number", "en-by number\nen-when 7pm"),
-            // No cues; intents without cues; no slot.
-            GOOD.replace("en trip\nzh 旅行\n", ""),
+            // No English or no Chinese cues; intents without cues; no slot.
+            GOOD.replace("en trip\n", ""),
+            GOOD.replace("zh 旅行\n", ""),
             GOOD.replace("en trip\n", "en-if plan\n"),
             "frame trip\nen trip\n".to_owned(),
-            // A frame deferring to one that does not exist.
-            GOOD.replace("zh 旅行\n", "zh 旅行\ndefers-to nothing\n"),
+            // A frame replacing one that does not exist, or itself.
+            GOOD.replace("zh 旅行\n", "zh 旅行\nreplaces nothing\n"),
+            GOOD.replace("zh 旅行\n", "zh 旅行\nreplaces trip\n"),
+            GOOD.replace("zh 旅行\n", "zh 旅行\nonly-alone yes\n"),
             // Two frames with the same cues.
             format!("{GOOD}{}", GOOD.replace("frame trip", "frame journey")),
         ];
