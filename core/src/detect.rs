@@ -801,18 +801,24 @@ fn chinese(text: &str, cjk: usize, given: Given, with_questions: bool, out: &mut
         .filter(|r| !fills_slot(r.slot) && !r.defers(table, &recognised))
         .collect();
     // A work recommended to a taste that is given has the measure of its 推荐 or 最好: a frame
-    // that replaces the one asking for the measure, with its slots filled.
+    // asking for the measure, or replacing the one that does, with its slots filled.
     let asks_measure = |f: &Frame| f.slots.iter().any(|s| s.covered_by == Some(Cover::Measure));
     let measure_given = recognised.iter().any(|&i| {
         let f = &table.frames[i];
-        f.replaces
-            .iter()
-            .any(|r| asks_measure(&table.frames[r.index()]))
+        (asks_measure(f)
+            || f.replaces
+                .iter()
+                .any(|r| asks_measure(&table.frames[r.index()])))
             && f.slots.iter().all(|s| fills_slot(s))
     });
     out.findings = rules::chinese(text, cjk, referent, measure_given, has);
     // A helpful slot is asked along with others, never on its own: it is assumed instead.
     let needed = open.iter().any(|r| r.slot.priority != Priority::Helpful);
+    // A terse request of a known kind with every slot filled ("我头疼三天了，吃了止痛药也没用")
+    // has nothing missing that a question could name.
+    let settled = !recognised.is_empty() && !needed;
+    out.findings
+        .retain(|f| !(settled && f.kind == Kind::UnderspecifiedRequest));
     out.needs_clarification = !out.findings.is_empty() || (needed && cjk <= ZH_TASK_MAX_CHARS);
     if !out.needs_clarification || !with_questions {
         return;
@@ -832,7 +838,7 @@ fn chinese(text: &str, cjk: usize, given: Given, with_questions: bool, out: &mut
             if let Some(q) = general_question(General::Pronoun, script, &f.evidence) {
                 push_unique(out, q, cue);
             }
-        } else if f.kind == Kind::UnderspecifiedParameter {
+        } else if f.kind == Kind::UnderspecifiedParameter && !needed {
             let (text, why, priority) = rule_words_in_chinese(&f, traditional);
             let q = question(
                 &text,
@@ -879,14 +885,14 @@ struct SlotRef<'t> {
 
 impl SlotRef<'_> {
     /// Whether its frame's questions give way to another frame the request is (`recognised`,
-    /// indices into `table`): one that replaces it, or any for a catch-all frame.
+    /// indices into `table`): one that replaces it, or for a catch-all frame any that is not
+    /// one.
     fn defers(&self, table: &frames::Table, recognised: &[usize]) -> bool {
-        let others = recognised
+        let mut others = recognised
             .iter()
             .filter_map(|&i| table.frames.get(i))
             .filter(|f| !std::ptr::eq(*f, self.frame));
-        let mut others = others.peekable();
-        (self.frame.only_alone && others.peek().is_some())
+        (self.frame.only_alone && others.clone().any(|f| !f.only_alone))
             || others.any(|f| {
                 f.replaces
                     .iter()
@@ -1725,7 +1731,7 @@ fn traditional_only(c: char) -> bool {
             | '東' | '頁' | '讀' | '語' | '輕' | '歡' | '樂' | '劇' | '來' | '覺' | '難' | '邊'
             | '見' | '長' | '間' | '場' | '應' | '該' | '經' | '業' | '認' | '識' | '誰' | '鐵'
             | '較' | '單' | '雙' | '號' | '兩' | '內' | '處' | '務' | '導' | '飛' | '約' | '傳'
-            | '級' | '歲' | '絡' | '錄' | '選' | '擇' | '線' | '舊'
+            | '級' | '歲' | '絡' | '錄' | '選' | '擇' | '線' | '舊' | '頭'
     )
 }
 
