@@ -214,6 +214,12 @@ pub(crate) struct Tuning {
     pub specific_margin: f32,
     /// Added to the model's threshold for a task with a detail left open.
     pub open_margin: f32,
+    /// Added to the model's threshold for a task with every critical and important slot
+    /// filled (then only its open helpful slots are asked, if it has any).
+    pub settled_margin: f32,
+    /// The same for a task whose critical slots (a trip's length, a booking's time and
+    /// place) are filled along with the rest.
+    pub complete_margin: f32,
     /// Words up to which a request that leaves a critical detail of its task open ("What's
     /// the weather?", "book a table") is asked about whatever the model says.
     pub short_words: usize,
@@ -238,8 +244,8 @@ impl Tuning {
                         s.margin >= self.generic_margin + topic + specific
                             && s.words <= self.generic_max_words
                     }
-                    // Every slot is filled: nothing is missing that a question could name.
-                    TaskState::Complete | TaskState::Settled => false,
+                    TaskState::Complete => s.margin >= self.complete_margin,
+                    TaskState::Settled => s.margin >= self.settled_margin,
                     TaskState::Open => s.margin >= self.open_margin,
                     TaskState::CriticalOpen => {
                         s.margin >= self.open_margin || s.words <= self.short_words
@@ -313,6 +319,8 @@ pub(crate) const TUNING: Tuning = Tuning {
     topic_margin: 0.5,
     specific_margin: 0.0,
     open_margin: -1.0,
+    settled_margin: 0.5,
+    complete_margin: 0.0,
     short_words: 6,
     generic_max_words: 30,
 };
@@ -409,10 +417,12 @@ fn english(
         }
     }
     if !clear_by_construction {
-        let open: Vec<SlotRef<'_>> = open
+        let mut open: Vec<SlotRef<'_>> = open
             .into_iter()
             .filter(|r| !asked_by_a_rule(r.slot, &out.findings))
             .collect();
+        // Helpful slots last: they are asked only when nothing more needed is open.
+        crate::text::sort_short_by(&mut open, |a, b| a.slot.priority.cmp(&b.slot.priority));
         ask_open_details(&open, out);
     }
     if out.questions.is_empty() && slots.is_empty() {
@@ -851,19 +861,18 @@ fn chinese(text: &str, cjk: usize, given: Given, with_questions: bool, out: &mut
             push_unique(out, q, cue);
         }
     }
+    let mut open: Vec<SlotRef<'_>> = open
+        .into_iter()
+        .filter(|r| !asked_by_a_rule(r.slot, &out.findings))
+        .filter(|r| !needed || r.slot.priority != Priority::Helpful)
+        .collect();
+    // Helpful slots only when nothing more needed is open.
+    crate::text::sort_short_by(&mut open, |a, b| a.slot.priority.cmp(&b.slot.priority));
+    let keep = if needed { MAX_TOPIC_QUESTIONS } else { 1 };
+    open.truncate(keep.min(MAX_QUESTIONS.saturating_sub(out.questions.len())));
     for r in open {
-        if out.questions.len() >= MAX_QUESTIONS {
-            break;
-        }
-        if asked_by_a_rule(r.slot, &out.findings) {
-            continue;
-        }
-        let q = slot_question(r.slot, script);
-        push_unique(
-            out,
-            q,
-            format!("task {}, {} left open", r.frame.name, r.slot.name),
-        );
+        let cue = format!("task {}, {} left open", r.frame.name, r.slot.name);
+        push_unique(out, slot_question(r.slot, script), cue);
     }
     if out.questions.is_empty() {
         let cue = match out.findings.first() {
@@ -2596,16 +2605,23 @@ mod cross_validation {
     /// The decision margins the cross-validation tries.
     fn tuning_grid() -> Vec<Tuning> {
         let steps = [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, f32::INFINITY];
+        let coarse = [0.0, 0.5, 1.0, f32::INFINITY];
+        let pairs: Vec<(f32, f32)> = coarse
+            .iter()
+            .flat_map(|a| steps.iter().map(move |b| (*a, *b)))
+            .collect();
         let mut grid = Vec::new();
         for g in -2..=4 {
             for o in -4..=2 {
-                for &x in &steps {
-                    for &p in &steps {
+                for &(s, x) in &pairs {
+                    for &(c, p) in &pairs {
                         grid.push(Tuning {
                             specific_margin: x,
                             generic_margin: g as f32 * 0.25,
                             topic_margin: p,
                             open_margin: o as f32 * 0.25,
+                            settled_margin: s,
+                            complete_margin: c,
                             short_words: TUNING.short_words,
                             generic_max_words: TUNING.generic_max_words,
                         });
