@@ -355,13 +355,9 @@ fn english(
     let tuning = scorer.tuning;
     out.model_score = Some(score);
     let table = frames::shipped();
-    let recognised: Vec<usize> = table
-        .frames
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| !f.en.is_empty() && cues.is_task(f.en.cues, f.en.intents))
-        .map(|(i, _)| i)
-        .collect();
+    let recognised = recognise(table, |f| {
+        !f.en.is_empty() && cues.is_task(f.en.cues, f.en.intents)
+    });
     let slots = slots_of(table, &recognised);
     let open: Vec<SlotRef<'_>> = slots
         .iter()
@@ -779,16 +775,10 @@ fn chinese(text: &str, cjk: usize, given: Given, with_questions: bool, out: &mut
     };
     let in_head = |w: &str| chars.may_contain(w) && head.contains(w);
     let table = frames::shipped();
-    let recognised: Vec<usize> = table
-        .frames
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| {
-            list(f.zh.cues).any(&in_head)
-                && (f.zh.intents.is_empty() || list(f.zh.intents).any(&in_head))
-        })
-        .map(|(i, _)| i)
-        .collect();
+    let recognised = recognise(table, |f| {
+        list(f.zh.cues).any(&in_head)
+            && (f.zh.intents.is_empty() || list(f.zh.intents).any(&in_head))
+    });
     // Latin words in a Chinese request ("用Python写"): the English filling words apply to them.
     let lower = text.to_ascii_lowercase();
     let latin: Vec<&str> = words_of(&lower)
@@ -819,7 +809,7 @@ fn chinese(text: &str, cjk: usize, given: Given, with_questions: bool, out: &mut
             || f.replaces
                 .iter()
                 .any(|r| asks_measure(&table.frames[r.index()])))
-            && f.slots.iter().all(|s| fills_slot(s))
+            && f.slots.iter().all(&fills_slot)
     });
     out.findings = rules::chinese(text, cjk, referent, measure_given, has);
     // A helpful slot is asked along with others, never on its own: it is assumed instead.
@@ -837,6 +827,12 @@ fn chinese(text: &str, cjk: usize, given: Given, with_questions: bool, out: &mut
         .wording
         .traditional()
         .unwrap_or_else(|| is_traditional(text));
+    ask_in_chinese(open, needed, traditional, out);
+}
+
+/// The Chinese questions: the rules' that name what is missing, then the open slots (helpful
+/// ones only when nothing more needed is open), else the general one.
+fn ask_in_chinese(open: Vec<SlotRef<'_>>, needed: bool, traditional: bool, out: &mut Assessment) {
     let script = if traditional {
         Script::Traditional
     } else {
@@ -883,6 +879,17 @@ fn chinese(text: &str, cjk: usize, given: Given, with_questions: bool, out: &mut
             push_unique(out, q, cue);
         }
     }
+}
+
+/// The indices of the frames of `table` that `is` recognises, in the table's order.
+fn recognise(table: &frames::Table, is: impl Fn(&Frame) -> bool) -> Vec<usize> {
+    table
+        .frames
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| is(f))
+        .map(|(i, _)| i)
+        .collect()
 }
 
 /// One slot of a recognised frame.
