@@ -91,6 +91,25 @@ fn traced(assessment: Assessment) -> (Analysis, Vec<String>) {
     )
 }
 
+/// Whether `request` is a task that works on the text it quotes (a frame with a slot filled by
+/// a quote: translate, summarise, proofread…): the quote is its material, not a name to look up.
+pub(crate) fn works_on_quote(request: &str) -> bool {
+    let text = clip(request, MAX_BYTES);
+    let lower = text.to_ascii_lowercase();
+    let words = words_of(&lower);
+    let cues = Cues::of(text, &lower, &words);
+    let has = |w: &str| text.contains(w);
+    frames::shipped().frames.iter().any(|f| {
+        let quoted = f.slots.iter().any(|s| {
+            s.en.patterns.contains(&Pattern::Quote) || s.zh.patterns.contains(&Pattern::Quote)
+        });
+        let english = !f.en.is_empty() && cues.is_task(f.en.cues, f.en.intents);
+        let chinese =
+            list(f.zh.cues).any(has) && (f.zh.intents.is_empty() || list(f.zh.intents).any(has));
+        quoted && (english || chinese)
+    })
+}
+
 /// Whether the detector would ask before answering `request` (no history).
 pub fn is_vague(request: &str) -> bool {
     evaluate(request, &[], Wording::Decision, model::shipped(), &TUNING).needs_clarification

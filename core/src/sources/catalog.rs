@@ -119,8 +119,12 @@ impl Catalog {
 }
 
 /// Whether the quote at `start..end` in `request` is something the user asks about: the request
-/// is a question, or has few words beside the quote.
+/// is a question, or has few words beside the quote, and is not a task that works on the text
+/// it quotes (请把“谢谢你的帮助”翻译成日语 asks for a translation, not what the phrase names).
 fn asks_about(request: &str, start: usize, end: usize) -> bool {
+    if crate::detect::works_on_quote(request) {
+        return false;
+    }
     let trimmed = request.trim_end();
     if trimmed.ends_with('?') || trimmed.ends_with('？') {
         return true;
@@ -200,6 +204,14 @@ mod tests {
         let found = c.lookup("Tell me about \"Zeta\"");
         assert_eq!(found.len(), 1);
         assert!(found[0].matches.is_empty());
+        // A phrase to translate or proofread is the task's material, not a name to look up.
+        for request in [
+            "请把“谢谢你的帮助”翻译成日语",
+            "Translate \"Zeta\" into French",
+            "Proofread \"Zeta is grate\"",
+        ] {
+            assert!(c.lookup(request).is_empty(), "{request}");
+        }
     }
 
     #[test]
