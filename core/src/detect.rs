@@ -828,7 +828,9 @@ fn chinese(text: &str, cjk: usize, given: Given, with_questions: bool, out: &mut
             || f.replaces
                 .iter()
                 .any(|r| asks_measure(&table.frames[r.index()])))
-            && f.slots.iter().all(&fills_slot)
+            && f.slots
+                .iter()
+                .all(|s| s.priority == Priority::Helpful || fills_slot(s))
     });
     out.findings = rules::chinese(text, cjk, referent, measure_given, has);
     // A helpful slot is asked along with others, never on its own: it is assumed instead.
@@ -2001,14 +2003,15 @@ mod tests {
             ["Which genres or styles do you like?"]
         );
         assert_eq!(texts("推荐一部电影"), ["您喜欢哪一类的作品？"]);
-        // A product still gets the measure, in words that do not quote a "best" never said.
+        // A product gets its use and what matters most, in words that do not quote a "best"
+        // never said.
         assert_eq!(
             texts("推荐一款手机"),
-            ["您的预算是多少？", "您最看重哪一点？"]
+            ["您的预算是多少？", "主要用来做什么？最看重哪一点？"]
         );
         assert!(
             texts("What's the best phone")
-                .contains(&"What matters most to you in the choice?".to_owned())
+                .contains(&"What will you mainly use it for, and what matters most?".to_owned())
         );
     }
 
