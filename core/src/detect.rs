@@ -782,6 +782,11 @@ fn rule_words_in_chinese(f: &Finding, traditional: bool) -> (String, String, Pri
 /// `given.history` or `given.material`: there is a conversation or supplied material for a
 /// pronoun to refer to.
 fn chinese(text: &str, cjk: usize, given: Given, with_questions: bool, out: &mut Assessment) {
+    // Past this length no rule fires (they read terse requests) and an open slot is not asked:
+    // the request says enough.
+    if cjk > ZH_TASK_MAX_CHARS {
+        return;
+    }
     let referent = given.history || given.material;
     let chars = CharSet::of(text);
     let has = |w: &str| chars.may_contain(w) && text.contains(w);
