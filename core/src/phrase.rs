@@ -263,12 +263,30 @@ pub(crate) enum Phrase {
     CallBadReply,
     /// A call's failure: an error inside the stream; `{0}` the server's words.
     CallStreamError,
+    /// An endpoint's refusal nothing could fix: `{0}` the server's words.
+    EndpointRefused,
+    /// Trace: `max_tokens` refused (`{0}` the server's words), `max_completion_tokens` sent.
+    NoteAdaptedMaxCompletionTokens,
+    /// Trace: `max_completion_tokens` refused (`{0}`), `max_tokens` sent.
+    NoteAdaptedMaxTokens,
+    /// Trace: the token limit refused (`{0}`), none sent.
+    NoteAdaptedNoTokenLimit,
+    /// Trace: `temperature` refused (`{0}`), not sent.
+    NoteAdaptedNoTemperature,
+    /// Trace: a schema keyword refused (`{0}`), the schema sent without length and count keywords.
+    NoteAdaptedSchema,
+    /// Trace: the JSON schema refused (`{0}`), `json_object` asked for.
+    NoteAdaptedJsonObject,
+    /// Trace: `response_format` refused (`{0}`), the instructions sent alone.
+    NoteAdaptedInstructions,
+    /// Trace: `stream_options` refused (`{0}`), not sent.
+    NoteAdaptedNoStreamUsage,
 }
 
 impl Phrase {
     /// Every phrase (for the tests that hold the table complete).
     #[cfg(test)]
-    pub(crate) const ALL: [Self; 121] = [
+    pub(crate) const ALL: [Self; 130] = [
         Self::FallbackNoAnswer,
         Self::FallbackUnreadable,
         Self::TimedOut,
@@ -390,6 +408,15 @@ impl Phrase {
         Self::CallTooLarge,
         Self::CallBadReply,
         Self::CallStreamError,
+        Self::EndpointRefused,
+        Self::NoteAdaptedMaxCompletionTokens,
+        Self::NoteAdaptedMaxTokens,
+        Self::NoteAdaptedNoTokenLimit,
+        Self::NoteAdaptedNoTemperature,
+        Self::NoteAdaptedSchema,
+        Self::NoteAdaptedJsonObject,
+        Self::NoteAdaptedInstructions,
+        Self::NoteAdaptedNoStreamUsage,
     ];
 
     /// The reasons an [`Error`] carries in English, each with its phrase.
@@ -499,7 +526,7 @@ impl Error {
 /// Each phrase's wordings, in English, Simplified and Traditional, in the order the phrases
 /// are declared (so [`Phrase::wordings`] reads its row by the phrase's number; a test holds
 /// every row to its phrase).
-static WORDINGS: [(Phrase, [&str; 3]); Phrase::CallStreamError as usize + 1] = [
+static WORDINGS: [(Phrase, [&str; 3]); Phrase::NoteAdaptedNoStreamUsage as usize + 1] = [
     (
         Phrase::FallbackNoAnswer,
         [
@@ -1376,6 +1403,78 @@ static WORDINGS: [(Phrase, [&str; 3]); Phrase::CallStreamError as usize + 1] = [
             "端點在回覆途中回報了錯誤{0}",
         ],
     ),
+    (
+        Phrase::EndpointRefused,
+        [
+            "Your endpoint refused the request: {0}",
+            "你的端点拒绝了请求：{0}",
+            "你的端點拒絕了請求：{0}",
+        ],
+    ),
+    (
+        Phrase::NoteAdaptedMaxCompletionTokens,
+        [
+            "The endpoint refused max_tokens ({0}); sent max_completion_tokens instead, with room for reasoning.",
+            "端点拒绝了 max_tokens（{0}）；改为发送 max_completion_tokens，并为推理留出余量。",
+            "端點拒絕了 max_tokens（{0}）；改為傳送 max_completion_tokens，並為推理留出餘量。",
+        ],
+    ),
+    (
+        Phrase::NoteAdaptedMaxTokens,
+        [
+            "The endpoint refused max_completion_tokens ({0}); sent max_tokens instead.",
+            "端点拒绝了 max_completion_tokens（{0}）；改为发送 max_tokens。",
+            "端點拒絕了 max_completion_tokens（{0}）；改為傳送 max_tokens。",
+        ],
+    ),
+    (
+        Phrase::NoteAdaptedNoTokenLimit,
+        [
+            "The endpoint refused the token limit ({0}); sent no limit.",
+            "端点拒绝了 token 上限（{0}）；不再发送上限。",
+            "端點拒絕了 token 上限（{0}）；不再傳送上限。",
+        ],
+    ),
+    (
+        Phrase::NoteAdaptedNoTemperature,
+        [
+            "The endpoint refused temperature ({0}); sent the request without it.",
+            "端点拒绝了 temperature（{0}）；改为不带它发送请求。",
+            "端點拒絕了 temperature（{0}）；改為不帶它傳送請求。",
+        ],
+    ),
+    (
+        Phrase::NoteAdaptedSchema,
+        [
+            "The endpoint refused a length or count keyword of the JSON schema ({0}); sent the schema without them.",
+            "端点拒绝了 JSON 架构中的长度或数量关键字（{0}）；改为发送不含这些关键字的架构。",
+            "端點拒絕了 JSON 結構描述中的長度或數量關鍵字（{0}）；改為傳送不含這些關鍵字的結構描述。",
+        ],
+    ),
+    (
+        Phrase::NoteAdaptedJsonObject,
+        [
+            "The endpoint refused the JSON schema ({0}); asked for a JSON object instead.",
+            "端点拒绝了 JSON 架构（{0}）；改为要求 JSON 对象。",
+            "端點拒絕了 JSON 結構描述（{0}）；改為要求 JSON 物件。",
+        ],
+    ),
+    (
+        Phrase::NoteAdaptedInstructions,
+        [
+            "The endpoint refused response_format ({0}); sent the instructions alone.",
+            "端点拒绝了 response_format（{0}）；改为只发送说明。",
+            "端點拒絕了 response_format（{0}）；改為只傳送說明。",
+        ],
+    ),
+    (
+        Phrase::NoteAdaptedNoStreamUsage,
+        [
+            "The endpoint refused stream_options ({0}); sent the request without it.",
+            "端点拒绝了 stream_options（{0}）；改为不带它发送请求。",
+            "端點拒絕了 stream_options（{0}）；改為不帶它傳送請求。",
+        ],
+    ),
 ];
 
 #[cfg(test)]
@@ -1437,7 +1536,10 @@ mod tests {
         for (i, phrase) in Phrase::ALL.iter().enumerate() {
             assert_eq!(*phrase as usize, i, "{phrase:?} out of place in ALL");
         }
-        assert_eq!(Phrase::ALL.len(), Phrase::CallStreamError as usize + 1);
+        assert_eq!(
+            Phrase::ALL.len(),
+            Phrase::NoteAdaptedNoStreamUsage as usize + 1
+        );
         // The table's rows are read by number: each row must be its phrase's.
         for (i, (phrase, _)) in WORDINGS.iter().enumerate() {
             assert_eq!(

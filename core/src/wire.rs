@@ -271,6 +271,49 @@ impl CallError {
         phrase.fill(language, &slots)
     }
 
+    /// The failure's kind, for a host's event (`clarify-error`) and the trace.
+    pub fn code(&self) -> FailureCode {
+        match self {
+            Self::Unauthorized { .. } => FailureCode::Unauthorized,
+            Self::NotFound { .. } => FailureCode::NotFound,
+            Self::RateLimited { .. } => FailureCode::RateLimited,
+            Self::Server { .. } => FailureCode::ServerError,
+            Self::Rejected { .. } => FailureCode::EndpointRefused,
+            Self::Unreachable { .. } => FailureCode::Unreachable,
+            Self::Blocked { .. } => FailureCode::Blocked,
+            Self::Refused { .. } => FailureCode::PageRefused,
+            Self::Timeout { .. } => FailureCode::Timeout,
+            Self::Cancelled => FailureCode::Cancelled,
+            Self::Interrupted { .. } => FailureCode::Interrupted,
+            Self::TooLarge { .. } => FailureCode::TooLarge,
+            Self::BadReply(_) => FailureCode::BadReply,
+            Self::StreamError(_) => FailureCode::StreamError,
+        }
+    }
+
+    /// The server's own words about a refusal (without the leading ": "), if any.
+    pub fn server_words(&self) -> Option<&str> {
+        match self {
+            Self::Unauthorized { detail, .. }
+            | Self::NotFound { detail, .. }
+            | Self::RateLimited { detail }
+            | Self::Server { detail, .. }
+            | Self::Rejected { detail, .. } => {
+                let words = detail.trim_start_matches(": ");
+                (!words.is_empty()).then_some(words)
+            }
+            Self::Unreachable { .. }
+            | Self::Blocked { .. }
+            | Self::Refused { .. }
+            | Self::Timeout { .. }
+            | Self::Cancelled
+            | Self::Interrupted { .. }
+            | Self::TooLarge { .. }
+            | Self::BadReply(_)
+            | Self::StreamError(_) => None,
+        }
+    }
+
     /// Whether trying again soon may help: 429, 5xx and network errors. Not a timeout (the
     /// server is there but slow: retrying would multiply the wait) and not a broken stream (text
     /// was already shown; the user retries).
@@ -279,6 +322,62 @@ impl CallError {
             self,
             Self::RateLimited { .. } | Self::Server { .. } | Self::Unreachable { .. }
         )
+    }
+}
+
+/// The kind of a [`CallError`], written `snake_case` (`endpoint_refused`, `timeout`, …).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FailureCode {
+    /// HTTP 401 or 403.
+    Unauthorized,
+    /// HTTP 404.
+    NotFound,
+    /// HTTP 429.
+    RateLimited,
+    /// HTTP 5xx.
+    ServerError,
+    /// Another 4xx: the endpoint refused the request (and no adaptation fixed it).
+    EndpointRefused,
+    /// Nothing answered.
+    Unreachable,
+    /// The host may not read the reply (CORS).
+    Blocked,
+    /// The page's own policy kept the request from being sent.
+    PageRefused,
+    /// No reply in time.
+    Timeout,
+    /// Cancelled.
+    Cancelled,
+    /// The connection broke mid-reply.
+    Interrupted,
+    /// The reply was over the body cap.
+    TooLarge,
+    /// The reply was not a chat completion.
+    BadReply,
+    /// An error event inside the stream.
+    StreamError,
+}
+
+impl FailureCode {
+    /// The code as written in events and traces.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Unauthorized => "unauthorized",
+            Self::NotFound => "not_found",
+            Self::RateLimited => "rate_limited",
+            Self::ServerError => "server_error",
+            Self::EndpointRefused => "endpoint_refused",
+            Self::Unreachable => "unreachable",
+            Self::Blocked => "blocked",
+            Self::PageRefused => "page_refused",
+            Self::Timeout => "timeout",
+            Self::Cancelled => "cancelled",
+            Self::Interrupted => "interrupted",
+            Self::TooLarge => "too_large",
+            Self::BadReply => "bad_reply",
+            Self::StreamError => "stream_error",
+        }
     }
 }
 
