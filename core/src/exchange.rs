@@ -531,10 +531,7 @@ impl Exchange {
         let tried: Vec<Change> = self.adaptations.iter().map(|a| a.change).collect();
         let asks_json = self.request.response_format.is_some();
         let (shape, change) = self.shape.adapt(refused, asks_json, &tried)?;
-        let said = match error {
-            CallError::Rejected { detail, .. } => detail.trim_start_matches(": ").to_owned(),
-            _ => String::new(),
-        };
+        let said = error.server_words().unwrap_or_default().to_owned();
         self.adaptations.push(Adaptation {
             refused,
             change,

@@ -623,7 +623,10 @@ fn strip_keywords(schema: &mut serde_json::Value, keep: SchemaKeywords) {
                 strip_keywords(value, keep);
             }
         }
-        _ => {}
+        serde_json::Value::Null
+        | serde_json::Value::Bool(_)
+        | serde_json::Value::Number(_)
+        | serde_json::Value::String(_) => {}
     }
 }
 
@@ -633,9 +636,9 @@ fn strip_keywords(schema: &mut serde_json::Value, keep: SchemaKeywords) {
 /// list of errors.
 pub fn refusal(body: &str) -> Option<Refused> {
     let value: serde_json::Value = serde_json::from_str(body).ok()?;
-    let error = match &value {
-        serde_json::Value::Array(items) => items.first()?.get("error")?,
-        _ => value
+    let error = match value.as_array() {
+        Some(items) => items.first()?.get("error")?,
+        None => value
             .get("error")
             .filter(|e| e.is_object())
             .unwrap_or(&value),
