@@ -177,7 +177,11 @@ impl HttpLlm {
         }
         let sent = call
             .body(request.body)
-            .map_err(|e| exchange.fail(Transport::Unreachable(wire::preview(&e.to_string(), 120))))
+            .map_err(|e| {
+                exchange.fail(Transport::Unreachable(
+                    wire::preview(&e.to_string(), 120).into(),
+                ))
+            })
             .and_then(|r| {
                 self.agent
                     .run(r)
@@ -229,7 +233,7 @@ fn send_failure(e: ureq::Error) -> Transport {
         ureq::Error::TlsRequired => "https needs the CLI's `tls` feature".to_owned(),
         other => wire::preview(&other.to_string(), 120),
     };
-    Transport::Unreachable(detail)
+    Transport::Unreachable(detail.into())
 }
 
 /// What a failed read of the body means: the time limit, or a broken connection.

@@ -31,7 +31,8 @@
 use crate::profile::{self, Adaptation, Change, KeyHeader, Profile, ProfileKind, Shape};
 use crate::protocol::request::{ChatRequest, Purpose};
 use crate::wire::{
-    self, CallError, MAX_ATTEMPTS, MAX_BODY_BYTES, Reply, SseDecoder, SseEvent, StreamState,
+    self, CallError, HostWords, MAX_ATTEMPTS, MAX_BODY_BYTES, Reply, SseDecoder, SseEvent,
+    StreamState,
 };
 
 /// How a client calls an endpoint: the limits every host applies the same way.
@@ -198,13 +199,13 @@ pub struct ResponseHead {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Transport {
     /// Nothing answered (connection refused, host not found, …): what the network layer said.
-    Unreachable(String),
-    /// Something answers at the address but the host may not read the reply: why, in the host's
-    /// words (a browser names its cross-origin rules).
-    Blocked(String),
+    Unreachable(HostWords),
+    /// Something answers at the address but the host may not read the reply: why (a browser
+    /// names its cross-origin rules).
+    Blocked(HostWords),
     /// The host's own rules kept the request from being sent (a page's
     /// Content-Security-Policy): why, naming the rule.
-    Refused(String),
+    Refused(HostWords),
     /// The attempt's time limit ran out.
     TimedOut,
     /// The user or the host cancelled the call.

@@ -281,12 +281,18 @@ pub(crate) enum Phrase {
     NoteAdaptedInstructions,
     /// Trace: `stream_options` refused (`{0}`), not sent.
     NoteAdaptedNoStreamUsage,
+    /// Why a browser could not call: the page's Content-Security-Policy.
+    HostPagePolicy,
+    /// Why a browser could not read a reply: CORS.
+    HostCorsBlocked,
+    /// Why a browser could not call: a network error (nothing answers, or CORS).
+    HostNoAnswer,
 }
 
 impl Phrase {
     /// Every phrase (for the tests that hold the table complete).
     #[cfg(test)]
-    pub(crate) const ALL: [Self; 130] = [
+    pub(crate) const ALL: [Self; 133] = [
         Self::FallbackNoAnswer,
         Self::FallbackUnreadable,
         Self::TimedOut,
@@ -417,6 +423,9 @@ impl Phrase {
         Self::NoteAdaptedJsonObject,
         Self::NoteAdaptedInstructions,
         Self::NoteAdaptedNoStreamUsage,
+        Self::HostPagePolicy,
+        Self::HostCorsBlocked,
+        Self::HostNoAnswer,
     ];
 
     /// The reasons an [`Error`] carries in English, each with its phrase.
@@ -526,7 +535,7 @@ impl Error {
 /// Each phrase's wordings, in English, Simplified and Traditional, in the order the phrases
 /// are declared (so [`Phrase::wordings`] reads its row by the phrase's number; a test holds
 /// every row to its phrase).
-static WORDINGS: [(Phrase, [&str; 3]); Phrase::NoteAdaptedNoStreamUsage as usize + 1] = [
+static WORDINGS: [(Phrase, [&str; 3]); Phrase::HostNoAnswer as usize + 1] = [
     (
         Phrase::FallbackNoAnswer,
         [
@@ -1475,6 +1484,30 @@ static WORDINGS: [(Phrase, [&str; 3]); Phrase::NoteAdaptedNoStreamUsage as usize
             "端點拒絕了 stream_options（{0}）；改為不帶它傳送請求。",
         ],
     ),
+    (
+        Phrase::HostPagePolicy,
+        [
+            "the page's Content-Security-Policy does not allow it; add the endpoint's origin to the policy's connect-src",
+            "页面的 Content-Security-Policy 不允许这样做；请把端点的来源加入策略的 connect-src",
+            "頁面的 Content-Security-Policy 不允許這樣做；請把端點的來源加入政策的 connect-src",
+        ],
+    ),
+    (
+        Phrase::HostCorsBlocked,
+        [
+            "the browser blocked its reply (CORS): the server must allow this page's origin and the Authorization and Content-Type headers",
+            "浏览器拦截了它的回复（CORS）：服务器必须允许此页面的来源以及 Authorization 和 Content-Type 标头",
+            "瀏覽器攔截了它的回覆（CORS）：伺服器必須允許此頁面的來源以及 Authorization 和 Content-Type 標頭",
+        ],
+    ),
+    (
+        Phrase::HostNoAnswer,
+        [
+            "the browser reports a network error: nothing answers there, or the server does not allow this page's origin (CORS)",
+            "浏览器报告网络错误：那里没有服务在回应，或服务器不允许此页面的来源（CORS）",
+            "瀏覽器回報網路錯誤：那裡沒有服務在回應，或伺服器不允許此頁面的來源（CORS）",
+        ],
+    ),
 ];
 
 #[cfg(test)]
@@ -1536,10 +1569,7 @@ mod tests {
         for (i, phrase) in Phrase::ALL.iter().enumerate() {
             assert_eq!(*phrase as usize, i, "{phrase:?} out of place in ALL");
         }
-        assert_eq!(
-            Phrase::ALL.len(),
-            Phrase::NoteAdaptedNoStreamUsage as usize + 1
-        );
+        assert_eq!(Phrase::ALL.len(), Phrase::HostNoAnswer as usize + 1);
         // The table's rows are read by number: each row must be its phrase's.
         for (i, (phrase, _)) in WORDINGS.iter().enumerate() {
             assert_eq!(

@@ -178,23 +178,23 @@ pub enum CallError {
         /// The URL called.
         endpoint: String,
         /// What the network layer said.
-        detail: String,
+        detail: HostWords,
     },
     /// Something answers at the endpoint, but the host may not read its reply.
     #[error("the endpoint {endpoint} answers, but {reason}")]
     Blocked {
         /// The URL called.
         endpoint: String,
-        /// Why the host may not read the reply, in the host's words.
-        reason: String,
+        /// Why the host may not read the reply.
+        reason: HostWords,
     },
     /// The host's own rules kept the request from being sent (a page's Content-Security-Policy).
     #[error("this page may not connect to {endpoint}: {reason}")]
     Refused {
         /// The URL called.
         endpoint: String,
-        /// The rule that refused it, in the host's words.
-        reason: String,
+        /// The rule that refused it.
+        reason: HostWords,
     },
     /// No complete reply within the time limit.
     #[error("no reply from the endpoint within {seconds} s")]
@@ -249,14 +249,16 @@ impl CallError {
             ),
             Self::Unreachable { endpoint, detail } => (
                 Phrase::CallUnreachable,
-                vec![endpoint.clone(), detail.clone()],
+                vec![endpoint.clone(), detail.in_words(language)],
             ),
-            Self::Blocked { endpoint, reason } => {
-                (Phrase::CallBlocked, vec![endpoint.clone(), reason.clone()])
-            }
-            Self::Refused { endpoint, reason } => {
-                (Phrase::CallRefused, vec![endpoint.clone(), reason.clone()])
-            }
+            Self::Blocked { endpoint, reason } => (
+                Phrase::CallBlocked,
+                vec![endpoint.clone(), reason.in_words(language)],
+            ),
+            Self::Refused { endpoint, reason } => (
+                Phrase::CallRefused,
+                vec![endpoint.clone(), reason.in_words(language)],
+            ),
             Self::Timeout { seconds } => (Phrase::CallTimeout, vec![seconds.to_string()]),
             Self::Cancelled => (Phrase::CallCancelled, vec![]),
             Self::Interrupted { received, detail } => (
@@ -322,6 +324,50 @@ impl CallError {
             self,
             Self::RateLimited { .. } | Self::Server { .. } | Self::Unreachable { .. }
         )
+    }
+}
+
+/// Why a host's network layer failed: its own words, or a cause a browser tells apart, which
+/// the engine words in each language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HostWords {
+    /// What the network layer said, quoted as it came.
+    Said(String),
+    /// The page's Content-Security-Policy (`connect-src`) does not list the endpoint.
+    PagePolicy,
+    /// The server answers but not for this page's origin (CORS).
+    CorsBlocked,
+    /// A network error: nothing answers, or CORS refused (a browser cannot tell which).
+    NoAnswer,
+}
+
+impl HostWords {
+    /// The words in `language` (what the host said is quoted as it came).
+    pub fn in_words(&self, language: Language) -> String {
+        match self {
+            Self::Said(said) => said.clone(),
+            Self::PagePolicy => Phrase::HostPagePolicy.text(language).to_owned(),
+            Self::CorsBlocked => Phrase::HostCorsBlocked.text(language).to_owned(),
+            Self::NoAnswer => Phrase::HostNoAnswer.text(language).to_owned(),
+        }
+    }
+}
+
+impl std::fmt::Display for HostWords {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.in_words(Language::English))
+    }
+}
+
+impl From<String> for HostWords {
+    fn from(said: String) -> Self {
+        Self::Said(said)
+    }
+}
+
+impl From<&str> for HostWords {
+    fn from(said: &str) -> Self {
+        Self::Said(said.to_owned())
     }
 }
 

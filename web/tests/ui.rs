@@ -1750,9 +1750,7 @@ fn call_failures_are_told_in_the_conversation_language() {
     );
     let policy = LlmError(CallError::Refused {
         endpoint: "http://127.0.0.1:9/v1".into(),
-        reason: "the page's Content-Security-Policy does not allow it; add the endpoint's origin \
-                 to the policy's connect-src"
-            .into(),
+        reason: clarify_core::wire::HostWords::PagePolicy,
     });
     let said = policy.in_words(Language::Simplified);
     assert!(
