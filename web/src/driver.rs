@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use clarify_core::exchange::CallReport;
-use clarify_core::wire::CallError;
+use clarify_core::wire::{CallError, FailureCode};
 use clarify_core::{ChatRequest, Effect, Error, Input, InputKind, Millis, Session, Status};
 
 use crate::llm::{self, Cancel, LlmError, LlmSettings};
@@ -53,6 +53,8 @@ struct Inner {
     next_listener: u32,
     /// Told how each LLM call ended (a cancelled call says nothing).
     on_link: Option<Rc<dyn Fn(Link)>>,
+    /// Told the code and the words of each failed call (a cancelled call says nothing).
+    on_failure: Option<Rc<dyn Fn(FailureCode, String)>>,
 }
 
 /// Handle returned by [`Driver::subscribe`]; pass it to [`Driver::unsubscribe`].
@@ -71,6 +73,7 @@ impl Driver {
                 listeners: Vec::new(),
                 next_listener: 0,
                 on_link: None,
+                on_failure: None,
             })),
         }
     }
@@ -186,6 +189,12 @@ impl Driver {
         self.inner.borrow_mut().on_link = Some(Rc::new(observer));
     }
 
+    /// Calls `observer` with the code and the words of each LLM call that fails (not one the
+    /// user or the page cancelled): the widget emits them as `clarify-error`.
+    pub fn on_failure(&self, observer: impl Fn(FailureCode, String) + 'static) {
+        self.inner.borrow_mut().on_failure = Some(Rc::new(observer));
+    }
+
     /// Calls `listener` after every accepted input until [`unsubscribe`](Self::unsubscribe).
     pub fn subscribe(&self, listener: impl Fn(&Session, &[Effect]) + 'static) -> Subscription {
         let mut inner = self.inner.borrow_mut();
@@ -219,7 +228,13 @@ impl Driver {
         let link = match result {
             Ok(_) => Link::Reached,
             Err(LlmError(CallError::Cancelled)) => return,
-            Err(e) => Link::Failed(self.in_words(e)),
+            Err(e) => {
+                let failed = self.inner.borrow().on_failure.clone();
+                if let Some(failed) = failed {
+                    failed(e.0.code(), self.in_words(e));
+                }
+                Link::Failed(self.in_words(e))
+            }
         };
         let observer = self.inner.borrow().on_link.clone();
         if let Some(observer) = observer {
