@@ -229,12 +229,20 @@ fn unread_latin(text: &str) -> Option<&'static str> {
         .filter(|w| !w.is_empty())
     {
         accented |= word.chars().any(|c| matches!(c, '\u{C0}'..='\u{24F}'));
-        let lower = word.to_lowercase();
-        if english_function_word(&lower) {
+        // ASCII lower-casing in a stack buffer: no allocation, and no Unicode case tables in
+        // the WebAssembly build. No listed word is longer than the buffer.
+        let mut buf = [0u8; 8];
+        let Some(bytes) = buf.get_mut(..word.len()) else {
+            continue;
+        };
+        bytes.copy_from_slice(word.as_bytes());
+        bytes.make_ascii_lowercase();
+        let lower = std::str::from_utf8(bytes).unwrap_or_default();
+        if english_function_word(lower) {
             return None;
         }
         for (i, hit) in hits.iter_mut().enumerate() {
-            *hit += usize::from(foreign_function_word(i, &lower));
+            *hit += usize::from(foreign_function_word(i, lower));
         }
     }
     let (best, &count) = hits
