@@ -133,6 +133,9 @@ pub(crate) enum Phrase {
     NoteDetectorVague,
     /// Trace: the embedded detector asks nothing.
     NoteDetectorClear,
+    /// Trace: the embedded detector asks nothing, for reason `{0}` (a language it does not
+    /// read, a vague decision too weak for a question that names nothing).
+    NoteDetectorAnswers,
     /// Trace: question `{0}` dropped as a repeat.
     NoteAlreadyQueued,
     /// Trace: no round allowed, question `{0}` takes its assumption.
@@ -292,7 +295,7 @@ pub(crate) enum Phrase {
 impl Phrase {
     /// Every phrase (for the tests that hold the table complete).
     #[cfg(test)]
-    pub(crate) const ALL: [Self; 133] = [
+    pub(crate) const ALL: [Self; 134] = [
         Self::FallbackNoAnswer,
         Self::FallbackUnreadable,
         Self::TimedOut,
@@ -349,6 +352,7 @@ impl Phrase {
         Self::NoteLlmClear,
         Self::NoteDetectorVague,
         Self::NoteDetectorClear,
+        Self::NoteDetectorAnswers,
         Self::NoteAlreadyQueued,
         Self::NoteNoRound,
         Self::NoteNeverAsk,
@@ -955,6 +959,14 @@ static WORDINGS: [(Phrase, [&str; 3]); Phrase::HostNoAnswer as usize + 1] = [
             "The embedded detector found the request clear.",
             "内置检查器认为请求很清楚。",
             "內建檢查器認為請求很清楚。",
+        ],
+    ),
+    (
+        Phrase::NoteDetectorAnswers,
+        [
+            "The embedded detector asks nothing: {0}.",
+            "内置检查器不提问：{0}。",
+            "內建檢查器不提問：{0}。",
         ],
     ),
     (
