@@ -4,6 +4,7 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clarify_core::profile::ProfileKind;
 use clarify_core::sources::{self, Catalog, KnowledgeBase};
 use clarify_core::{
     Config, Detection, Input, Language, Mode, Progress, Question, Session, UserAnswer,
@@ -49,8 +50,14 @@ pub struct Args {
     /// The model name sent to the endpoint.
     #[arg(long, value_name = "NAME", requires = "endpoint")]
     model: Option<String>,
-    /// The environment variable holding the endpoint's API key (sent only as the
-    /// Authorization header to the endpoint; never printed).
+    /// The kind of endpoint (`openai`, `openai-reasoning`, `azure`, `anthropic`, `gemini`,
+    /// `deepseek`, `mistral`, `groq`, `openrouter`, `ollama`, `vllm`, `lmstudio`, `llamacpp`,
+    /// `generic`): what its requests may carry and how the key is sent. By default it is chosen
+    /// from the URL and the model; a refused parameter is dropped or renamed either way.
+    #[arg(long, value_name = "NAME", requires = "endpoint", value_parser = profile_name)]
+    profile: Option<ProfileKind>,
+    /// The environment variable holding the endpoint's API key (sent only in the key header
+    /// to the endpoint; never printed).
     #[arg(long, value_name = "VAR", requires = "endpoint")]
     api_key_env: Option<String>,
     /// Seconds each LLM call may take, retries excluded.
@@ -83,6 +90,9 @@ fn transport(args: &Args) -> Result<Option<HttpLlm>, String> {
     );
     if let Some(cap) = args.max_tokens {
         llm.cap_tokens(cap);
+    }
+    if let Some(kind) = args.profile {
+        llm.use_profile(kind);
     }
     llm.speak(Language::of_session(&args.language, &args.request));
     if let Some(path) = &args.llm_log {
@@ -268,6 +278,11 @@ fn endpoint_url(url: &str) -> Result<String, String> {
     clarify_core::exchange::Endpoint::check_url(url)
         .map(|()| url.trim().to_owned())
         .map_err(|e| e.to_string())
+}
+
+/// Reads `--profile`: a profile's name, or a usage error listing them.
+fn profile_name(name: &str) -> Result<ProfileKind, String> {
+    ProfileKind::parse(name).map_err(|e| e.to_string())
 }
 
 fn read(path: &PathBuf) -> Result<String, String> {

@@ -10,6 +10,7 @@
 
 use std::collections::VecDeque;
 
+use clarify_core::exchange::CallReport;
 use clarify_core::{
     ChatRequest, Effect, EnrichedPrompt, HandoffPackage, Input, Millis, Progress, Question,
     Session, Usage, UserAnswer,
@@ -44,6 +45,12 @@ pub trait Llm {
     /// Whether a real endpoint is behind this transport (otherwise generation uses the offline
     /// template).
     fn is_online(&self) -> bool;
+
+    /// The report of the last call (what was adapted, a refusal), once; `None` when there is
+    /// nothing to tell.
+    fn take_report(&mut self) -> Option<CallReport> {
+        None
+    }
 }
 
 /// No endpoint: offline mode.
@@ -129,7 +136,12 @@ pub fn run(
         } else {
             None
         };
-        let effects = session.handle(input)?;
+        // What the session says about the call whose result `input` carries comes first.
+        let told = llm
+            .take_report()
+            .map(|report| session.record_call(&report))
+            .unwrap_or_default();
+        let effects = told.into_iter().chain(session.handle(input)?);
         if let Some(reason) = failed
             && asker.retry(&reason)
         {

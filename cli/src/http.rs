@@ -3,8 +3,12 @@
 //! are the core's [`Exchange`], shared with the browser; this file only moves bytes, lets ureq
 //! keep the time limit, and sleeps between attempts.
 //!
+//! Each call follows the endpoint's profile; what a refusal taught (a renamed or dropped
+//! parameter) is kept in a [`Learned`] for the rest of the process, so only the first call pays,
+//! and each call's [`CallReport`] is handed to the session for its trace.
+//!
 //! The API key is read from an environment variable (never a flag, so it stays out of shell
-//! history and `ps`), sent only as the `Authorization` header to the configured endpoint, and
+//! history and `ps`), sent only in the profile's key header to the configured endpoint, and
 //! never printed: not in errors, not in `Debug`, not in the call log.
 
 use std::fs::File;
@@ -12,8 +16,10 @@ use std::io::{ErrorKind, Read, Write};
 use std::time::{Duration, Instant};
 
 use clarify_core::exchange::{
-    ClientSettings, Endpoint, Exchange, ExchangeError, Finished, ResponseHead, Transport,
+    CallReport, ClientSettings, Endpoint, Exchange, ExchangeError, Finished, ResponseHead,
+    Transport,
 };
+use clarify_core::profile::{Learned, ProfileKind};
 use clarify_core::wire::{self, CallError, Reply};
 use clarify_core::{ChatRequest, Language, Purpose};
 
@@ -28,6 +34,10 @@ pub struct HttpLlm {
     log: Option<File>,
     /// The conversation's language, in which a failed call is told.
     language: Language,
+    /// What refusals taught, per endpoint and model.
+    learned: Learned,
+    /// The last call's report, until the driver takes it.
+    report: Option<CallReport>,
 }
 
 impl HttpLlm {
@@ -52,10 +62,13 @@ impl HttpLlm {
                 url: endpoint.to_owned(),
                 model: model.to_owned(),
                 api_key,
+                profile: None,
             },
             client,
             log: None,
             language: Language::English,
+            learned: Learned::default(),
+            report: None,
         }
     }
 
@@ -63,6 +76,11 @@ impl HttpLlm {
     /// with `finish_reason: "length"`).
     pub fn cap_tokens(&mut self, cap: u32) {
         self.client.max_tokens = Some(cap);
+    }
+
+    /// Calls the endpoint as the `kind` profile says, instead of the one its URL and model say.
+    pub fn use_profile(&mut self, kind: ProfileKind) {
+        self.endpoint.profile = Some(kind);
     }
 
     /// Tells failed calls in `language` (the conversation's) instead of English.
@@ -87,6 +105,9 @@ impl HttpLlm {
         #[allow(clippy::disallowed_methods)]
         let started = Instant::now();
         let mut exchange = Exchange::new(request, &self.endpoint, self.client);
+        if let Some(known) = self.learned.get(&self.endpoint.url, &self.endpoint.model) {
+            exchange = exchange.start_from(known.shape);
+        }
         let result = loop {
             match self.attempt(&mut exchange, on_text) {
                 Ok(done) => break Ok(done.reply),
@@ -97,27 +118,45 @@ impl HttpLlm {
                 Err(e) => break Err(e.error),
             }
         };
-        self.record(request.purpose, exchange.attempt(), started, &result);
+        if !exchange.adaptations().is_empty() {
+            let mut changes = self
+                .learned
+                .get(&self.endpoint.url, &self.endpoint.model)
+                .map(|l| l.changes.clone())
+                .unwrap_or_default();
+            changes.extend(exchange.adaptations().iter().map(|a| a.change));
+            let (url, model) = (&self.endpoint.url, &self.endpoint.model);
+            self.learned
+                .remember(url, model, exchange.shape(), &changes);
+        }
+        self.record(&exchange, started, &result);
+        self.report = Some(exchange.report(result.as_ref().err().cloned()));
         result
     }
 
-    fn record(
-        &mut self,
-        purpose: Purpose,
-        attempts: u32,
-        started: Instant,
-        result: &Result<Reply, CallError>,
-    ) {
+    fn record(&mut self, exchange: &Exchange, started: Instant, result: &Result<Reply, CallError>) {
         let Some(log) = &mut self.log else { return };
+        let purpose: Purpose = exchange.report(None).purpose;
+        let attempts = exchange.attempt();
+        let profile = exchange.profile().kind.name();
+        let shape = exchange.shape().summary();
+        let adapted: Vec<&str> = exchange
+            .adaptations()
+            .iter()
+            .map(|a| a.change.code())
+            .collect();
         let line = match result {
             Ok(r) => serde_json::json!({
                 "purpose": purpose, "attempts": attempts, "ok": true,
+                "profile": profile, "shape": shape, "adapted": adapted,
                 "ms": started.elapsed().as_millis() as u64,
                 "usage": r.usage, "finish_reason": r.finish_reason, "chars": r.text.chars().count(),
             }),
             Err(e) => serde_json::json!({
                 "purpose": purpose, "attempts": attempts, "ok": false,
+                "profile": profile, "shape": shape, "adapted": adapted,
                 "ms": started.elapsed().as_millis() as u64, "error": e.to_string(),
+                "code": e.code(),
             }),
         };
         let _ = writeln!(log, "{line}");
@@ -138,7 +177,11 @@ impl HttpLlm {
         }
         let sent = call
             .body(request.body)
-            .map_err(|e| exchange.fail(Transport::Unreachable(wire::preview(&e.to_string(), 120))))
+            .map_err(|e| {
+                exchange.fail(Transport::Unreachable(
+                    wire::preview(&e.to_string(), 120).into(),
+                ))
+            })
             .and_then(|r| {
                 self.agent
                     .run(r)
@@ -190,7 +233,7 @@ fn send_failure(e: ureq::Error) -> Transport {
         ureq::Error::TlsRequired => "https needs the CLI's `tls` feature".to_owned(),
         other => wire::preview(&other.to_string(), 120),
     };
-    Transport::Unreachable(detail)
+    Transport::Unreachable(detail.into())
 }
 
 /// What a failed read of the body means: the time limit, or a broken connection.
@@ -232,5 +275,9 @@ impl Llm for HttpLlm {
 
     fn is_online(&self) -> bool {
         true
+    }
+
+    fn take_report(&mut self) -> Option<CallReport> {
+        self.report.take()
     }
 }

@@ -73,7 +73,17 @@ pub fn detect_traced_in(
 }
 
 /// The questions of `assessment` in asking order, at most [`MAX_QUESTIONS`], with their cues.
+///
+/// When nothing is asked, the cues are the reasons (a language the detector does not read, a
+/// vague decision too weak for a question that names nothing), for the trace.
 fn traced(assessment: Assessment) -> (Analysis, Vec<String>) {
+    if assessment.questions.is_empty() {
+        let analysis = Analysis {
+            needs_clarification: false,
+            questions: Vec::new(),
+        };
+        return (analysis, assessment.cues);
+    }
     let mut pairs: Vec<(Question, String)> = assessment
         .questions
         .into_iter()
@@ -181,10 +191,24 @@ fn evaluate(
     };
     let text = unquoted.as_str();
     let (cjk, latin_words) = script_counts(text);
+    let unread = unread_script(text).or_else(|| {
+        let latin = !(cjk > 0 && cjk >= latin_words);
+        latin.then(|| unread_latin(text)).flatten()
+    });
+    if let Some(name) = unread {
+        // Its questions would be in a language the user did not write in, or would misread
+        // it: the request is answered as it stands, and the trace says why.
+        out.language = Language::Other;
+        out.cues.push(format!(
+            "written in {name}, a language the detector does not read: answered as asked"
+        ));
+        return out;
+    }
     if cjk > 0 && cjk >= latin_words {
         out.language = Language::Chinese;
         // Supplied material is what 这个 or 这句话 refers to, as an earlier turn would be.
-        chinese(text, cjk, given, with_questions, &mut out);
+        let scorer = Scorer { model, tuning };
+        chinese(text, cjk, given, with_questions, scorer, &mut out);
         return out;
     }
     // ASCII lower-casing keeps Unicode case tables out of the WebAssembly build (13 KB).
@@ -193,6 +217,218 @@ fn evaluate(
     let model = Scorer { model, tuning };
     english(text, &lower, &words, given, with_questions, model, &mut out);
     out
+}
+
+/// The language of `text` when its script shows one the detector does not read: Japanese (any
+/// kana, whatever its kanji: 東京への旅行を計画して is not Chinese) or Korean (Hangul).
+fn unread_script(text: &str) -> Option<&'static str> {
+    text.chars().find_map(|c| {
+        if is_kana(c) {
+            Some("Japanese")
+        } else if matches!(c, '\u{AC00}'..='\u{D7AF}' | '\u{1100}'..='\u{11FF}' | '\u{3130}'..='\u{318F}')
+        {
+            Some("Korean")
+        } else {
+            None
+        }
+    })
+}
+
+/// Hiragana or katakana (full or half width): the mark of Japanese text.
+pub(crate) fn is_kana(c: char) -> bool {
+    matches!(c, '\u{3040}'..='\u{30FF}' | '\u{31F0}'..='\u{31FF}' | '\u{FF66}'..='\u{FF9D}')
+}
+
+/// The language of a Latin-script `text` that is not English: none of the common English
+/// words, and two of another language's own ("Écris une lettre de motivation"), or one of them
+/// beside an accented letter ("Planifica un viaje a París"). English with a foreign name or
+/// phrase in it keeps its English words and stays English.
+fn unread_latin(text: &str) -> Option<&'static str> {
+    const NAMES: [&str; 5] = ["Spanish", "French", "German", "Portuguese", "Italian"];
+    let mut hits = [0usize; 5];
+    let mut accented = false;
+    for word in text
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_empty())
+    {
+        accented |= word.chars().any(|c| matches!(c, '\u{C0}'..='\u{24F}'));
+        // ASCII lower-casing in a stack buffer: no allocation, and no Unicode case tables in
+        // the WebAssembly build. No listed word is longer than the buffer.
+        let mut buf = [0u8; 8];
+        let Some(bytes) = buf.get_mut(..word.len()) else {
+            continue;
+        };
+        bytes.copy_from_slice(word.as_bytes());
+        bytes.make_ascii_lowercase();
+        let lower = std::str::from_utf8(bytes).unwrap_or_default();
+        if english_function_word(lower) {
+            return None;
+        }
+        for (i, hit) in hits.iter_mut().enumerate() {
+            *hit += usize::from(foreign_function_word(i, lower));
+        }
+    }
+    let (best, &count) = hits
+        .iter()
+        .enumerate()
+        .max_by_key(|&(i, n)| (*n, usize::MAX - i))?;
+    (count >= 2 || (count == 1 && accented)).then_some(NAMES[best])
+}
+
+/// Words common in English requests and in no language [`unread_latin`] tells.
+fn english_function_word(w: &str) -> bool {
+    matches!(
+        w,
+        "the"
+            | "and"
+            | "to"
+            | "of"
+            | "for"
+            | "in"
+            | "on"
+            | "with"
+            | "is"
+            | "are"
+            | "my"
+            | "me"
+            | "i"
+            | "you"
+            | "what"
+            | "how"
+            | "please"
+            | "can"
+            | "this"
+            | "that"
+            | "it"
+            | "be"
+            | "an"
+            | "about"
+            | "from"
+            | "your"
+            | "into"
+            | "write"
+            | "give"
+            | "make"
+            | "find"
+            | "help"
+            | "tell"
+            | "explain"
+            | "list"
+            | "which"
+            | "who"
+            | "why"
+            | "when"
+            | "where"
+            | "should"
+            | "do"
+            | "does"
+            | "book"
+            | "plan"
+            | "get"
+            | "some"
+            | "at"
+            | "by"
+            | "we"
+    )
+}
+
+/// Words of language `i` of [`unread_latin`]'s list that are not English words.
+fn foreign_function_word(i: usize, w: &str) -> bool {
+    match i {
+        0 => matches!(
+            w,
+            "el" | "la"
+                | "los"
+                | "las"
+                | "un"
+                | "una"
+                | "del"
+                | "para"
+                | "por"
+                | "que"
+                | "con"
+                | "y"
+                | "mi"
+                | "es"
+                | "qué"
+                | "cómo"
+                | "dónde"
+                | "mis"
+                | "muy"
+        ),
+        1 => matches!(
+            w,
+            "le" | "la"
+                | "les"
+                | "un"
+                | "une"
+                | "des"
+                | "du"
+                | "pour"
+                | "avec"
+                | "est"
+                | "et"
+                | "je"
+                | "mon"
+                | "ma"
+                | "mes"
+                | "à"
+                | "moi"
+                | "quel"
+                | "quelle"
+        ),
+        2 => matches!(
+            w,
+            "der"
+                | "die"
+                | "das"
+                | "und"
+                | "ein"
+                | "eine"
+                | "ist"
+                | "mit"
+                | "für"
+                | "ich"
+                | "mein"
+                | "meine"
+                | "zu"
+                | "nach"
+                | "bitte"
+                | "mir"
+                | "einen"
+                | "wie"
+        ),
+        3 => matches!(
+            w,
+            "o" | "os"
+                | "um"
+                | "uma"
+                | "para"
+                | "com"
+                | "não"
+                | "é"
+                | "do"
+                | "da"
+                | "meu"
+                | "minha"
+                | "você"
+        ),
+        _ => matches!(
+            w,
+            "il" | "lo"
+                | "gli"
+                | "una"
+                | "per"
+                | "che"
+                | "con"
+                | "di"
+                | "è"
+                | "mio"
+                | "mia"
+                | "della"
+                | "vorrei"
+        ),
+    }
 }
 
 /// What the request comes with besides its words.
@@ -253,6 +489,8 @@ impl Tuning {
             || (!s.clear
                 && match s.task {
                     TaskState::None if s.complete => false,
+                    // The question would name nothing the request leaves out: only a
+                    // confident "vague" asks it.
                     TaskState::None => {
                         let topic = if s.topic { self.topic_margin } else { 0.0 };
                         let specific = if s.specific {
@@ -328,17 +566,19 @@ enum TaskState {
     CriticalOpen,
 }
 
-/// The shipped tuning: of the tunings `product_cross_validation` tries, one with the best
-/// cross-validated balanced accuracy on IN3 train (0.788) among those that meet the product's
-/// goals there: ask recall at least 0.80 (0.804; false asks 0.229) and at most 10 % false asks
-/// on the clear set (0.088, each fold's model deciding). A settled margin of 0 scores 0.789,
-/// a difference below what one line of a fold changes, and asks more clear requests (0.094).
+/// The shipped tuning, picked by `product_cross_validation` on the training data alone (each
+/// line decided by the model of the folds that did not see it): of the tunings that keep the ask
+/// recall on IN3 train at 0.87 or more (0.871), the one that asks the fewest complete training
+/// requests (0.156 of them; 0.070 of those outside IN3), balanced accuracy 0.871. The generic
+/// question, which names nothing the request leaves out, is asked only from the model's own
+/// threshold up (a margin of 0; the tuning before this one asked it from 0.5 below); below it
+/// the request is answered as asked and the trace says why.
 pub(crate) const TUNING: Tuning = Tuning {
-    generic_margin: -0.5,
-    topic_margin: 0.5,
+    generic_margin: 0.0,
+    topic_margin: 0.0,
     specific_margin: 0.0,
-    open_margin: -1.0,
-    settled_margin: 0.5,
+    open_margin: -0.5,
+    settled_margin: 0.0,
     complete_margin: 0.0,
     short_words: 6,
     generic_max_words: 30,
@@ -415,6 +655,7 @@ fn english(
         margin: score - threshold,
     };
     out.needs_clarification = tuning.asks(&signals);
+    out.cues.extend(unasked_reason(tuning, &signals, score));
     #[cfg(test)]
     {
         out.signals = Some(signals);
@@ -453,6 +694,21 @@ fn ask_generic(score: f32, out: &mut Assessment) {
     if let Some(q) = general_question(General::Fallback, out.wording.script(), "") {
         push_unique(out, q, cue);
     }
+}
+
+/// Why a request the model finds vague is answered without a question: the only question it
+/// would get names nothing, and the model's score is below the margin for asking it.
+fn unasked_reason(tuning: &Tuning, signals: &Signals, score: f32) -> Option<String> {
+    let sure = Signals {
+        margin: f32::INFINITY,
+        ..*signals
+    };
+    (!tuning.asks(signals) && signals.margin >= 0.0 && tuning.asks(&sure)).then(|| {
+        format!(
+            "vague by the model (score {score:.2}), but not confidently enough for a question \
+             that names nothing: answered as asked"
+        )
+    })
 }
 
 /// Whether a rule's question already asks about `slot`: "Recent in which specific area,
@@ -781,10 +1037,23 @@ fn rule_words_in_chinese(f: &Finding, traditional: bool) -> (String, String, Pri
 ///
 /// `given.history` or `given.material`: there is a conversation or supplied material for a
 /// pronoun to refer to.
-fn chinese(text: &str, cjk: usize, given: Given, with_questions: bool, out: &mut Assessment) {
+fn chinese(
+    text: &str,
+    cjk: usize,
+    given: Given,
+    with_questions: bool,
+    scorer: Scorer<'_>,
+    out: &mut Assessment,
+) {
+    // The model reads Chinese too (character unigrams and bigrams): a request of no known kind
+    // gets the generic question when the model finds it vague (in cross-validation on the
+    // Chinese training lines, 212 of 214 vague and none of 182 complete requests).
+    let score = scorer.model.map(|m| m.score(text));
+    out.model_score = score;
+    let vague = matches!((score, scorer.model), (Some(s), Some(m)) if s >= m.threshold());
     // Past this length no rule fires (they read terse requests) and an open slot is not asked:
-    // the request says enough.
-    if cjk > ZH_TASK_MAX_CHARS {
+    // the request says enough, unless the model finds it vague.
+    if cjk > ZH_TASK_MAX_CHARS && !vague {
         return;
     }
     let referent = given.history || given.material;
@@ -845,7 +1114,9 @@ fn chinese(text: &str, cjk: usize, given: Given, with_questions: bool, out: &mut
     let settled = !recognised.is_empty() && !needed;
     out.findings
         .retain(|f| !(settled && f.kind == Kind::UnderspecifiedRequest));
-    out.needs_clarification = !out.findings.is_empty() || (needed && cjk <= ZH_TASK_MAX_CHARS);
+    out.needs_clarification = !out.findings.is_empty()
+        || (needed && cjk <= ZH_TASK_MAX_CHARS)
+        || (recognised.is_empty() && vague);
     if !out.needs_clarification || !with_questions {
         return;
     }
@@ -899,7 +1170,10 @@ fn ask_in_chinese(open: Vec<SlotRef<'_>>, needed: bool, traditional: bool, out: 
     if out.questions.is_empty() {
         let cue = match out.findings.first() {
             Some(f) => format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence),
-            None => "no task kind; terse request".to_owned(),
+            None => format!(
+                "no task kind; vague by the model (score {:.2})",
+                out.model_score.unwrap_or(0.0)
+            ),
         };
         if let Some(q) = general_question(General::Fallback, script, "") {
             push_unique(out, q, cue);
@@ -994,7 +1268,7 @@ pub struct Assessment {
     /// The language the request was read as; the questions are in it unless the conversation
     /// asked for Chinese ([`assess_in`]).
     pub language: Language,
-    /// The learned model's score (English only); at or above the threshold means vague.
+    /// The learned model's score (English and Chinese); at or above the threshold means vague.
     pub model_score: Option<f32>,
     /// The rules that fired.
     pub findings: Vec<Finding>,
@@ -1015,8 +1289,12 @@ pub struct Assessment {
 pub enum Language {
     /// English (and any other Latin-script text): rules and the learned model.
     English,
-    /// Chinese, Traditional or Simplified (CJK characters dominate): rules only.
+    /// Chinese, Traditional or Simplified (CJK characters dominate): rules, task kinds and
+    /// the learned model.
     Chinese,
+    /// A language the detector does not read (Japanese, Korean, Spanish, French…): it asks
+    /// nothing offline, rather than ask in another language or misread the request.
+    Other,
 }
 
 /// One rule that fired, with the words that triggered it.
@@ -2325,6 +2603,61 @@ mod tests {
     }
 
     #[test]
+    fn requests_in_languages_the_detector_does_not_read_ask_nothing_and_say_why() {
+        for (request, name) in [
+            ("東京への旅行を計画して", "Japanese"),
+            ("おすすめの本を教えて", "Japanese"),
+            ("서울 여행 계획을 세워줘", "Korean"),
+            ("Planifica un viaje a París", "Spanish"),
+            ("Écris une lettre de motivation", "French"),
+            ("Schreib mir bitte eine Bewerbung", "German"),
+        ] {
+            let a = assess(request, &[]);
+            assert_eq!(a.language, Language::Other, "{request}");
+            assert!(!a.needs_clarification, "{request}");
+            let (analysis, reasons) = detect_traced(request, &[]);
+            assert!(analysis.questions.is_empty(), "{request}");
+            assert!(
+                reasons.iter().any(|r| r.contains(name)),
+                "{request}: {reasons:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn english_with_foreign_words_and_chinese_stay_read() {
+        for request in [
+            "Find a café in Paris",
+            "Translate 'Je suis fatigué' into English",
+            "Plan a trip to São Paulo",
+            "What does \"la vie en rose\" mean?",
+        ] {
+            assert_eq!(
+                assess(request, &[]).language,
+                Language::English,
+                "{request}"
+            );
+        }
+        for request in ["帮我订个酒店", "幫我寫一份簡報", "请把这句话翻译成日语"]
+        {
+            assert_eq!(
+                assess(request, &[]).language,
+                Language::Chinese,
+                "{request}"
+            );
+        }
+    }
+
+    #[test]
+    fn vague_chinese_is_asked_about_by_the_model_too() {
+        // No task kind names a gap in these: the model's Chinese features decide.
+        for request in ["给我一些建议", "帮我改一下", "做个计划吧", "幫我寫一份簡報"]
+        {
+            assert!(assess(request, &[]).needs_clarification, "{request}");
+        }
+    }
+
+    #[test]
     fn a_chinese_conversation_gets_chinese_questions_in_its_script_whatever_the_request() {
         use crate::protocol::language::Language as Conversation;
         let english = [
@@ -2474,11 +2807,23 @@ mod tests {
 mod cross_validation {
     use super::*;
 
+    /// A training line: `{"text", "label"}` or IN3's `{"task", "vague"}`.
     #[derive(serde::Deserialize)]
     struct Line {
+        #[serde(alias = "text")]
         task: String,
+        #[serde(alias = "label")]
         vague: bool,
     }
+
+    /// The training files, in the order of `TRAIN_FILES` in `scripts/train-detector` (the
+    /// order of `folds.txt`).
+    const TRAIN_FILES: [&str; 4] = [
+        "data/in3/train.jsonl",
+        "data/gsm8k/questions.jsonl",
+        "data/own/en_train.jsonl",
+        "data/own/zh_train.jsonl",
+    ];
 
     #[derive(Clone, Copy)]
     struct Figures {
@@ -2521,13 +2866,20 @@ mod cross_validation {
     #[ignore = "needs the fold models of scripts/train-detector --folds DIR in CLARIFY_CV_DIR"]
     fn product_cross_validation() {
         let dir = std::env::var("CLARIFY_CV_DIR").expect("CLARIFY_CV_DIR");
-        let train = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/in3/train.jsonl");
-        let lines: Vec<Line> = std::fs::read_to_string(train)
-            .expect("IN3 train")
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .map(|l| serde_json::from_str(l).expect("an IN3 line"))
-            .collect();
+        let mut lines: Vec<Line> = Vec::new();
+        let mut in3 = 0;
+        for file in TRAIN_FILES {
+            let path = format!("{}/../{file}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(&path).expect("a training file");
+            lines.extend(
+                text.lines()
+                    .filter(|l| !l.trim().is_empty())
+                    .map(|l| serde_json::from_str::<Line>(l).expect("a training line")),
+            );
+            if file.contains("in3") {
+                in3 = lines.len();
+            }
+        }
         let folds: Vec<usize> = std::fs::read_to_string(format!("{dir}/folds.txt"))
             .expect("folds.txt")
             .split_whitespace()
@@ -2550,12 +2902,17 @@ mod cross_validation {
                 (a.signals, a.needs_clarification, l.vague)
             })
             .collect();
-        let decide = |tuning: &Tuning| {
+        let decide_on = |tuning: &Tuning, from: usize, to: usize| {
             figures(
-                read.iter()
+                read[from..to]
+                    .iter()
                     .map(|(s, asked, vague)| (s.map_or(*asked, |s| tuning.asks(&s)), *vague)),
             )
         };
+        let decide = |tuning: &Tuning| decide_on(tuning, 0, read.len());
+        let in3_recall = |tuning: &Tuning| decide_on(tuning, 0, in3).recall;
+        // False asks on the complete requests of the other training files (IN3 has few).
+        let others_false = |tuning: &Tuning| decide_on(tuning, in3, read.len()).false_asks;
         if let Ok(path) = std::env::var("CLARIFY_CV_DUMP") {
             let dump: String = read
                 .iter()
@@ -2585,7 +2942,10 @@ mod cross_validation {
         };
         let shipped = decide(&TUNING);
         println!(
-            "shipped tuning {TUNING:?}: {shipped}, clear set false asks {:.3}",
+            "shipped tuning {TUNING:?}: {shipped}, IN3 train recall {:.3}, other complete \
+             requests asked {:.3}; held out, not used to pick: clear set false asks {:.3}",
+            in3_recall(&TUNING),
+            others_false(&TUNING),
             clear_asks(&TUNING)
         );
         let mut results: Vec<(Tuning, Figures)> =
@@ -2594,16 +2954,34 @@ mod cross_validation {
         for (t, f) in results.iter().take(25) {
             println!("{f}, clear set {:.3}: {t:?}", clear_asks(t));
         }
-        // The rule that picks the shipped tuning: the product's goals (ask recall at least
-        // 0.80, at most 10 % false asks on the clear set) as constraints, then the best
-        // balanced accuracy.
-        println!("with recall >= 0.80 and at most 10 % false asks on the clear set:");
-        for (t, f) in results
+        print_picks(&results, in3_recall, others_false, clear_asks);
+    }
+
+    /// The rule that picks the shipped tuning, on the training data alone: keep the ask
+    /// recall on IN3 train at 0.87 or more (the product's goal is 0.85; the rest is slack for
+    /// unseen requests), then ask as few complete requests as possible, then the best balanced
+    /// accuracy.
+    fn print_picks(
+        results: &[(Tuning, Figures)],
+        in3_recall: impl Fn(&Tuning) -> f64,
+        others_false: impl Fn(&Tuning) -> f64,
+        clear_asks: impl Fn(&Tuning) -> f64,
+    ) {
+        let mut kept: Vec<&(Tuning, Figures)> = results
             .iter()
-            .filter(|(t, f)| f.recall >= 0.80 && clear_asks(t) <= 0.10)
-            .take(25)
-        {
-            println!("{f}, clear set {:.3}: {t:?}", clear_asks(t));
+            .filter(|(t, _)| in3_recall(t) >= 0.87)
+            .collect();
+        kept.sort_by(|a, b| {
+            (a.1.false_asks.total_cmp(&b.1.false_asks)).then(b.1.balanced.total_cmp(&a.1.balanced))
+        });
+        println!("with IN3 train recall >= 0.87, fewest false asks first:");
+        for (t, f) in kept.iter().take(25) {
+            println!(
+                "{f}, IN3 recall {:.3}, others asked {:.3} (clear set {:.3}): {t:?}",
+                in3_recall(t),
+                others_false(t),
+                clear_asks(t)
+            );
         }
     }
 
@@ -2645,7 +3023,7 @@ mod cross_validation {
             .flat_map(|a| steps.iter().map(move |b| (*a, *b)))
             .collect();
         let mut grid = Vec::new();
-        for g in -2..=4 {
+        for g in -4..=4 {
             for o in -4..=2 {
                 for &(s, x) in &pairs {
                     for &(c, p) in &pairs {

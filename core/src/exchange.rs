@@ -18,12 +18,21 @@
 //! }
 //! ```
 //!
-//! The API key goes into the `Authorization` header of [`HttpRequest`] only: it is in no URL,
-//! no error, and no `Debug` output of any type here.
+//! The request follows the endpoint's [`Profile`]: how the key is sent (`Authorization: Bearer`,
+//! or Azure's `api-key`), the URL, and which optional fields the body carries. When the endpoint
+//! answers 400 naming a field or a schema keyword it does not take, the exchange changes the
+//! request ([`Shape::adapt`]) and asks for another attempt at once (`retry_in_ms: Some(0)`);
+//! [`Exchange::adaptations`] says what was changed and why, and [`Exchange::shape`] what worked,
+//! for the host to keep in its [`Learned`](crate::profile::Learned).
+//!
+//! The API key goes into the key header of [`HttpRequest`] only: it is in no URL, no error, and
+//! no `Debug` output of any type here.
 
-use crate::protocol::request::ChatRequest;
+use crate::profile::{self, Adaptation, Change, KeyHeader, Profile, ProfileKind, Shape};
+use crate::protocol::request::{ChatRequest, Purpose};
 use crate::wire::{
-    self, CallError, MAX_ATTEMPTS, MAX_BODY_BYTES, Reply, SseDecoder, SseEvent, StreamState,
+    self, CallError, HostWords, MAX_ATTEMPTS, MAX_BODY_BYTES, Reply, SseDecoder, SseEvent,
+    StreamState,
 };
 
 /// How a client calls an endpoint: the limits every host applies the same way.
@@ -67,8 +76,11 @@ pub struct Endpoint {
     pub url: String,
     /// Model name sent with each request.
     pub model: String,
-    /// Bearer token, if the endpoint needs one.
+    /// The API key, if the endpoint needs one (sent as its profile says).
     pub api_key: Option<String>,
+    /// The kind of endpoint, when the host names it; `None`: chosen from the URL and the model
+    /// ([`ProfileKind::detect`]).
+    pub profile: Option<ProfileKind>,
 }
 
 impl std::fmt::Debug for Endpoint {
@@ -77,11 +89,20 @@ impl std::fmt::Debug for Endpoint {
             .field("url", &self.url)
             .field("model", &self.model)
             .field("api_key", &self.api_key.as_ref().map(|_| REDACTED))
+            .field("profile", &self.profile)
             .finish()
     }
 }
 
 impl Endpoint {
+    /// The profile calls to this endpoint start from: the host's, or the one the URL and the
+    /// model name say.
+    pub fn profile(&self) -> Profile {
+        self.profile
+            .unwrap_or_else(|| ProfileKind::detect(&self.url, &self.model))
+            .profile(&self.model)
+    }
+
     /// Checks that `url` can be an endpoint a user types into a settings form: an absolute
     /// `http://` or `https://` URL with a host. A relative URL would be resolved against the
     /// page, and anything else could never be reached, so both are refused before a call is
@@ -143,7 +164,9 @@ impl std::fmt::Debug for HttpRequest {
             .headers
             .iter()
             .map(|(name, value)| {
-                let shown = if name.eq_ignore_ascii_case(AUTHORIZATION) {
+                let shown = if name.eq_ignore_ascii_case(AUTHORIZATION)
+                    || name.eq_ignore_ascii_case(API_KEY)
+                {
                     REDACTED
                 } else {
                     value.as_str()
@@ -176,13 +199,13 @@ pub struct ResponseHead {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Transport {
     /// Nothing answered (connection refused, host not found, …): what the network layer said.
-    Unreachable(String),
-    /// Something answers at the address but the host may not read the reply: why, in the host's
-    /// words (a browser names its cross-origin rules).
-    Blocked(String),
+    Unreachable(HostWords),
+    /// Something answers at the address but the host may not read the reply: why (a browser
+    /// names its cross-origin rules).
+    Blocked(HostWords),
     /// The host's own rules kept the request from being sent (a page's
     /// Content-Security-Policy): why, naming the rule.
-    Refused(String),
+    Refused(HostWords),
     /// The attempt's time limit ran out.
     TimedOut,
     /// The user or the host cancelled the call.
@@ -202,6 +225,22 @@ pub struct ExchangeError {
     pub retry_in_ms: Option<u32>,
 }
 
+/// What a host tells the session about a call once it ended: what was adapted on the way, and
+/// the failure if it failed (see [`Session::record_call`](crate::Session::record_call)).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CallReport {
+    /// What the call was for.
+    pub purpose: Purpose,
+    /// The profile it ran under.
+    pub profile: ProfileKind,
+    /// The shape of its last request.
+    pub shape: Shape,
+    /// What was changed after a refusal, in order.
+    pub adaptations: Vec<Adaptation>,
+    /// Why it failed, if it did.
+    pub failure: Option<CallError>,
+}
+
 /// A finished call.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finished {
@@ -218,8 +257,13 @@ pub struct Finished {
 pub struct Exchange {
     settings: ClientSettings,
     endpoint: Endpoint,
+    profile: Profile,
     /// The chat-completions URL of `endpoint`.
     url: String,
+    /// The request as the engine wrote it; the body is this, reshaped by `shape`.
+    request: ChatRequest,
+    shape: Shape,
+    adaptations: Vec<Adaptation>,
     body: String,
     stream: bool,
     attempt: u32,
@@ -243,21 +287,71 @@ impl std::fmt::Debug for Exchange {
 impl Exchange {
     /// A call that sends `request` to `endpoint` under `settings` (its `max_tokens` capped at
     /// [`ClientSettings::max_tokens`]).
+    ///
+    /// The request takes the shape of the endpoint's [`Profile`]; see
+    /// [`start_from`](Self::start_from) for one learned earlier.
     pub fn new(request: &ChatRequest, endpoint: &Endpoint, settings: ClientSettings) -> Self {
-        let mut body = request.to_body(&endpoint.model);
-        if let Some(cap) = settings.max_tokens {
-            body["max_tokens"] = request.max_tokens.map_or(cap, |m| m.min(cap)).into();
-        }
-        Self {
+        let profile = endpoint.profile();
+        let mut exchange = Self {
             settings,
-            url: wire::completions_url(&endpoint.url),
+            url: profile.url(&endpoint.url, &endpoint.model),
+            profile,
             endpoint: endpoint.clone(),
-            body: body.to_string(),
+            request: request.clone(),
+            shape: profile.shape,
+            adaptations: Vec::new(),
+            body: String::new(),
             stream: request.stream,
             attempt: 1,
             streamed: false,
             received: 0,
             reading: Reading::Head,
+        };
+        exchange.body = exchange.build_body();
+        exchange
+    }
+
+    /// Sends `shape` instead of the profile's: what a host learned for this endpoint and model.
+    #[must_use]
+    pub fn start_from(mut self, shape: Shape) -> Self {
+        self.shape = shape;
+        self.body = self.build_body();
+        self
+    }
+
+    /// The body of `request` under `shape`, its token limit capped by the settings.
+    fn build_body(&self) -> String {
+        let mut body = self.request.to_body(&self.endpoint.model);
+        if let Some(cap) = self.settings.max_tokens {
+            body["max_tokens"] = self.request.max_tokens.map_or(cap, |m| m.min(cap)).into();
+        }
+        self.shape.apply(&mut body);
+        body.to_string()
+    }
+
+    /// The profile this call runs under.
+    pub fn profile(&self) -> Profile {
+        self.profile
+    }
+
+    /// The shape of the current request (after any adaptation).
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// What was changed after refusals, in order.
+    pub fn adaptations(&self) -> &[Adaptation] {
+        &self.adaptations
+    }
+
+    /// The report of this call for the session, once it ended with `failure` (or `None`).
+    pub fn report(&self, failure: Option<CallError>) -> CallReport {
+        CallReport {
+            purpose: self.request.purpose,
+            profile: self.profile.kind,
+            shape: self.shape,
+            adaptations: self.adaptations.clone(),
+            failure,
         }
     }
 
@@ -273,7 +367,10 @@ impl Exchange {
             ("Accept", accept.to_owned()),
         ];
         if let Some(key) = &self.endpoint.api_key {
-            headers.push((AUTHORIZATION, format!("Bearer {key}")));
+            headers.push(match self.profile.key {
+                KeyHeader::Bearer => (AUTHORIZATION, format!("Bearer {key}")),
+                KeyHeader::ApiKey => (API_KEY, key.clone()),
+            });
         }
         HttpRequest {
             method: "POST",
@@ -398,6 +495,9 @@ impl Exchange {
             } => {
                 let body = String::from_utf8_lossy(&bytes);
                 let error = wire::status_error(status, &body, &self.endpoint.model);
+                if let Some(retry) = self.adapt(status, &body, &error) {
+                    return Err(retry);
+                }
                 return Err(self.failed(error, retry_after_ms));
             }
             Reading::Json {
@@ -420,6 +520,33 @@ impl Exchange {
             }),
             Err(error) => Err(self.failed(error, None)),
         }
+    }
+
+    /// After a 400 or 422 that names something the request can do without: the request
+    /// changed, the change recorded, and the error with `retry_in_ms: Some(0)`.
+    fn adapt(&mut self, status: u16, body: &str, error: &CallError) -> Option<ExchangeError> {
+        if !matches!(status, 400 | 422) || self.adaptations.len() >= MAX_ADAPTATIONS {
+            return None;
+        }
+        let refused = profile::refusal(body)?;
+        let tried: Vec<Change> = self.adaptations.iter().map(|a| a.change).collect();
+        let asks_json = self.request.response_format.is_some();
+        let (shape, change) = self.shape.adapt(refused, asks_json, &tried)?;
+        let said = error.server_words().unwrap_or_default().to_owned();
+        self.adaptations.push(Adaptation {
+            refused,
+            change,
+            said,
+        });
+        self.shape = shape;
+        self.body = self.build_body();
+        self.reading = Reading::Over;
+        self.received = 0;
+        self.attempt += 1;
+        Some(ExchangeError {
+            error: error.clone(),
+            retry_in_ms: Some(0),
+        })
     }
 
     /// The attempt failed in the host's network layer.
@@ -460,7 +587,9 @@ impl Exchange {
             Some(ms) => Some(ms),
             None => Some(wire::backoff_ms(self.attempt)),
         };
-        let retry = error.is_retryable() && !self.streamed && self.attempt < self.settings.attempts;
+        // Attempts after an adaptation are not retries: they do not use up the budget.
+        let retries = self.attempt.saturating_sub(self.adaptations.len() as u32);
+        let retry = error.is_retryable() && !self.streamed && retries < self.settings.attempts;
         let retry_in_ms = delay.filter(|_| retry);
         if retry_in_ms.is_some() {
             self.attempt += 1;
@@ -471,6 +600,11 @@ impl Exchange {
 
 /// The header that carries the API key.
 const AUTHORIZATION: &str = "Authorization";
+/// The header that carries an Azure API key.
+const API_KEY: &str = "api-key";
+/// Most changes one call makes after refusals (the longest ladder: the token limit's name, the
+/// temperature, the schema's keywords, `json_object`, the instructions alone).
+const MAX_ADAPTATIONS: usize = 6;
 /// What `Debug` shows instead of a key.
 const REDACTED: &str = "<redacted>";
 
@@ -564,6 +698,7 @@ data: [DONE]\n\n";
             url: "http://h:1/v1".into(),
             model: "m".into(),
             api_key: Some(KEY.into()),
+            profile: None,
         };
         Exchange::new(&request(stream, None), &endpoint, ClientSettings::default())
     }
@@ -616,6 +751,7 @@ data: [DONE]\n\n";
             url: "http://h:1/v1/".into(),
             model: "m".into(),
             api_key: Some(KEY.into()),
+            profile: None,
         };
         let settings = ClientSettings {
             max_tokens: Some(128),
@@ -653,6 +789,167 @@ data: [DONE]\n\n";
         let r = Exchange::new(&request(false, None), &keyless, settings).request();
         assert!(r.headers.iter().all(|(name, _)| *name != "Authorization"));
         assert!(r.headers.contains(&("Accept", "application/json".into())));
+    }
+
+    /// A detection-like request: a schema with length and count keywords, a token limit and
+    /// a temperature.
+    fn json_request() -> ChatRequest {
+        ChatRequest {
+            purpose: Purpose::Detection,
+            messages: vec![Message::new(Role::User, "Plan a trip")],
+            response_format: Some(serde_json::json!({"type": "json_schema", "json_schema": {
+                "name": "c", "strict": true, "schema": {"type": "object", "properties": {
+                "o": {"type": "array", "minItems": 2, "items": {"type": "string", "maxLength": 9}}}}}})),
+            max_tokens: Some(300),
+            temperature: Some(0.0),
+            stream: false,
+        }
+    }
+
+    fn refused(ex: &mut Exchange, body: &str) -> ExchangeError {
+        attempt(ex, head(400, "application/json"), &[body.as_bytes()])
+            .1
+            .unwrap_err()
+    }
+
+    fn sent(ex: &Exchange) -> serde_json::Value {
+        serde_json::from_str(&ex.request().body).unwrap()
+    }
+
+    #[test]
+    fn a_gpt5_shaped_endpoint_is_adapted_to_in_three_calls_and_named_profiles_in_one() {
+        let endpoint = Endpoint {
+            url: "http://h:1/v1".into(),
+            model: "gpt-5-mini".into(),
+            api_key: Some(KEY.into()),
+            profile: None,
+        };
+        let mut ex = Exchange::new(&json_request(), &endpoint, ClientSettings::default());
+        assert_eq!(ex.profile().kind, ProfileKind::Generic, "no provider host");
+        assert_eq!(sent(&ex)["max_tokens"], 300);
+        let e = refused(
+            &mut ex,
+            r#"{"error":{"message":"Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.","type":"invalid_request_error","param":"max_tokens","code":"unsupported_parameter"}}"#,
+        );
+        assert_eq!(e.retry_in_ms, Some(0));
+        assert!(!e.to_string().contains("5ecret"));
+        let body = sent(&ex);
+        assert_eq!(body.get("max_tokens"), None);
+        assert_eq!(
+            body["max_completion_tokens"],
+            300 + crate::profile::REASONING_HEADROOM
+        );
+        let e = refused(
+            &mut ex,
+            r#"{"error":{"message":"Unsupported value: 'temperature' does not support 0 with this model. Only the default (1) value is supported.","type":"invalid_request_error","param":"temperature","code":"unsupported_value"}}"#,
+        );
+        assert_eq!(e.retry_in_ms, Some(0));
+        assert_eq!(sent(&ex).get("temperature"), None);
+        let ok = br#"{"choices":[{"message":{"content":"{}"},"finish_reason":"stop"}]}"#;
+        let done = attempt(&mut ex, head(200, "application/json"), &[ok])
+            .1
+            .unwrap();
+        assert_eq!(done.attempts, 3);
+        let changes: Vec<Change> = ex.adaptations().iter().map(|a| a.change).collect();
+        assert_eq!(
+            changes,
+            [Change::MaxCompletionTokens, Change::NoTemperature]
+        );
+        assert!(
+            ex.adaptations()[0]
+                .said
+                .starts_with("Unsupported parameter")
+        );
+        assert_eq!(ex.shape(), Shape::reasoning());
+
+        // Named by its host (or learned), the first request is already the right one.
+        for first in [
+            Exchange::new(
+                &json_request(),
+                &Endpoint {
+                    url: "https://api.openai.com/v1".into(),
+                    ..endpoint.clone()
+                },
+                ClientSettings::default(),
+            ),
+            Exchange::new(&json_request(), &endpoint, ClientSettings::default())
+                .start_from(ex.shape()),
+        ] {
+            let body = sent(&first);
+            assert!(body.get("max_tokens").is_none() && body.get("temperature").is_none());
+        }
+    }
+
+    #[test]
+    fn schema_keywords_then_json_object_then_instructions_then_a_final_refusal() {
+        let mut ex = Exchange::new(
+            &json_request(),
+            &Endpoint {
+                url: "http://h:1/v1".into(),
+                model: "m".into(),
+                api_key: None,
+                profile: None,
+            },
+            ClientSettings::default(),
+        );
+        let e = refused(
+            &mut ex,
+            r#"{"error":{"type":"invalid_request_error","message":"For 'array' type, property 'minItems' only supports values 0 or 1"}}"#,
+        );
+        assert_eq!(e.retry_in_ms, Some(0));
+        let body = ex.request().body;
+        assert!(
+            !body.contains("minItems") && !body.contains("maxLength"),
+            "{body}"
+        );
+        assert!(body.contains("json_schema"));
+        refused(
+            &mut ex,
+            r#"{"error":{"message":"'json_schema' is not supported"}}"#,
+        );
+        assert_eq!(sent(&ex)["response_format"]["type"], "json_object");
+        refused(
+            &mut ex,
+            r#"{"error":{"message":"json_object is not supported"}}"#,
+        );
+        assert_eq!(sent(&ex).get("response_format"), None);
+        let e = refused(
+            &mut ex,
+            r#"{"error":{"message":"response_format is not supported"}}"#,
+        );
+        assert_eq!(e.retry_in_ms, None, "nothing is left to drop");
+        assert_eq!(e.error.code(), crate::wire::FailureCode::EndpointRefused);
+        assert_eq!(ex.adaptations().len(), 3);
+        // A refusal that names nothing is final at once.
+        let mut ex = exchange(false);
+        let e = refused(&mut ex, r#"{"error":{"message":"bad request"}}"#);
+        assert_eq!((e.retry_in_ms, ex.adaptations().len()), (None, 0));
+    }
+
+    #[test]
+    fn azure_sends_its_key_as_api_key_to_a_versioned_deployment_url() {
+        let endpoint = Endpoint {
+            url: "https://res.openai.azure.com".into(),
+            model: "gpt-4o".into(),
+            api_key: Some(KEY.into()),
+            profile: None,
+        };
+        let r =
+            Exchange::new(&request(false, None), &endpoint, ClientSettings::default()).request();
+        assert_eq!(
+            r.url,
+            format!(
+                "https://res.openai.azure.com/openai/deployments/gpt-4o/chat/completions?api-version={}",
+                crate::profile::AZURE_API_VERSION
+            )
+        );
+        assert!(r.headers.contains(&("api-key", KEY.to_owned())));
+        assert!(r.headers.iter().all(|(n, _)| *n != "Authorization"));
+        let shown = format!("{r:?}");
+        assert!(
+            !shown.contains("5ecret") && shown.contains("<redacted>"),
+            "{shown}"
+        );
     }
 
     #[test]
@@ -827,6 +1124,7 @@ data: [DONE]\n\n";
                 url: "http://h/v1".into(),
                 model: "m".into(),
                 api_key: None,
+                profile: None,
             },
             ClientSettings {
                 attempts: 1,
@@ -965,6 +1263,7 @@ data: [DONE]\n\n";
             url: "http://h/v1".into(),
             model: "m".into(),
             api_key: None,
+            profile: None,
         };
         for content_type in ["application/json", "text/event-stream"] {
             let mut ex = Exchange::new(&request(false, None), &endpoint, small);

@@ -51,6 +51,7 @@ pub mod analysis;
 pub mod detect;
 mod enrich;
 pub mod exchange;
+pub mod profile;
 pub mod sources;
 pub mod wire;
 

@@ -133,6 +133,9 @@ pub(crate) enum Phrase {
     NoteDetectorVague,
     /// Trace: the embedded detector asks nothing.
     NoteDetectorClear,
+    /// Trace: the embedded detector asks nothing, for reason `{0}` (a language it does not
+    /// read, a vague decision too weak for a question that names nothing).
+    NoteDetectorAnswers,
     /// Trace: question `{0}` dropped as a repeat.
     NoteAlreadyQueued,
     /// Trace: no round allowed, question `{0}` takes its assumption.
@@ -263,12 +266,36 @@ pub(crate) enum Phrase {
     CallBadReply,
     /// A call's failure: an error inside the stream; `{0}` the server's words.
     CallStreamError,
+    /// An endpoint's refusal nothing could fix: `{0}` the server's words.
+    EndpointRefused,
+    /// Trace: `max_tokens` refused (`{0}` the server's words), `max_completion_tokens` sent.
+    NoteAdaptedMaxCompletionTokens,
+    /// Trace: `max_completion_tokens` refused (`{0}`), `max_tokens` sent.
+    NoteAdaptedMaxTokens,
+    /// Trace: the token limit refused (`{0}`), none sent.
+    NoteAdaptedNoTokenLimit,
+    /// Trace: `temperature` refused (`{0}`), not sent.
+    NoteAdaptedNoTemperature,
+    /// Trace: a schema keyword refused (`{0}`), the schema sent without length and count keywords.
+    NoteAdaptedSchema,
+    /// Trace: the JSON schema refused (`{0}`), `json_object` asked for.
+    NoteAdaptedJsonObject,
+    /// Trace: `response_format` refused (`{0}`), the instructions sent alone.
+    NoteAdaptedInstructions,
+    /// Trace: `stream_options` refused (`{0}`), not sent.
+    NoteAdaptedNoStreamUsage,
+    /// Why a browser could not call: the page's Content-Security-Policy.
+    HostPagePolicy,
+    /// Why a browser could not read a reply: CORS.
+    HostCorsBlocked,
+    /// Why a browser could not call: a network error (nothing answers, or CORS).
+    HostNoAnswer,
 }
 
 impl Phrase {
     /// Every phrase (for the tests that hold the table complete).
     #[cfg(test)]
-    pub(crate) const ALL: [Self; 121] = [
+    pub(crate) const ALL: [Self; 134] = [
         Self::FallbackNoAnswer,
         Self::FallbackUnreadable,
         Self::TimedOut,
@@ -325,6 +352,7 @@ impl Phrase {
         Self::NoteLlmClear,
         Self::NoteDetectorVague,
         Self::NoteDetectorClear,
+        Self::NoteDetectorAnswers,
         Self::NoteAlreadyQueued,
         Self::NoteNoRound,
         Self::NoteNeverAsk,
@@ -390,6 +418,18 @@ impl Phrase {
         Self::CallTooLarge,
         Self::CallBadReply,
         Self::CallStreamError,
+        Self::EndpointRefused,
+        Self::NoteAdaptedMaxCompletionTokens,
+        Self::NoteAdaptedMaxTokens,
+        Self::NoteAdaptedNoTokenLimit,
+        Self::NoteAdaptedNoTemperature,
+        Self::NoteAdaptedSchema,
+        Self::NoteAdaptedJsonObject,
+        Self::NoteAdaptedInstructions,
+        Self::NoteAdaptedNoStreamUsage,
+        Self::HostPagePolicy,
+        Self::HostCorsBlocked,
+        Self::HostNoAnswer,
     ];
 
     /// The reasons an [`Error`] carries in English, each with its phrase.
@@ -499,7 +539,7 @@ impl Error {
 /// Each phrase's wordings, in English, Simplified and Traditional, in the order the phrases
 /// are declared (so [`Phrase::wordings`] reads its row by the phrase's number; a test holds
 /// every row to its phrase).
-static WORDINGS: [(Phrase, [&str; 3]); Phrase::CallStreamError as usize + 1] = [
+static WORDINGS: [(Phrase, [&str; 3]); Phrase::HostNoAnswer as usize + 1] = [
     (
         Phrase::FallbackNoAnswer,
         [
@@ -919,6 +959,14 @@ static WORDINGS: [(Phrase, [&str; 3]); Phrase::CallStreamError as usize + 1] = [
             "The embedded detector found the request clear.",
             "内置检查器认为请求很清楚。",
             "內建檢查器認為請求很清楚。",
+        ],
+    ),
+    (
+        Phrase::NoteDetectorAnswers,
+        [
+            "The embedded detector asks nothing: {0}.",
+            "内置检查器不提问：{0}。",
+            "內建檢查器不提問：{0}。",
         ],
     ),
     (
@@ -1376,6 +1424,102 @@ static WORDINGS: [(Phrase, [&str; 3]); Phrase::CallStreamError as usize + 1] = [
             "端點在回覆途中回報了錯誤{0}",
         ],
     ),
+    (
+        Phrase::EndpointRefused,
+        [
+            "Your endpoint refused the request: {0}",
+            "你的端点拒绝了请求：{0}",
+            "你的端點拒絕了請求：{0}",
+        ],
+    ),
+    (
+        Phrase::NoteAdaptedMaxCompletionTokens,
+        [
+            "The endpoint refused max_tokens ({0}); sent max_completion_tokens instead, with room for reasoning.",
+            "端点拒绝了 max_tokens（{0}）；改为发送 max_completion_tokens，并为推理留出余量。",
+            "端點拒絕了 max_tokens（{0}）；改為傳送 max_completion_tokens，並為推理留出餘量。",
+        ],
+    ),
+    (
+        Phrase::NoteAdaptedMaxTokens,
+        [
+            "The endpoint refused max_completion_tokens ({0}); sent max_tokens instead.",
+            "端点拒绝了 max_completion_tokens（{0}）；改为发送 max_tokens。",
+            "端點拒絕了 max_completion_tokens（{0}）；改為傳送 max_tokens。",
+        ],
+    ),
+    (
+        Phrase::NoteAdaptedNoTokenLimit,
+        [
+            "The endpoint refused the token limit ({0}); sent no limit.",
+            "端点拒绝了 token 上限（{0}）；不再发送上限。",
+            "端點拒絕了 token 上限（{0}）；不再傳送上限。",
+        ],
+    ),
+    (
+        Phrase::NoteAdaptedNoTemperature,
+        [
+            "The endpoint refused temperature ({0}); sent the request without it.",
+            "端点拒绝了 temperature（{0}）；改为不带它发送请求。",
+            "端點拒絕了 temperature（{0}）；改為不帶它傳送請求。",
+        ],
+    ),
+    (
+        Phrase::NoteAdaptedSchema,
+        [
+            "The endpoint refused a length or count keyword of the JSON schema ({0}); sent the schema without them.",
+            "端点拒绝了 JSON 架构中的长度或数量关键字（{0}）；改为发送不含这些关键字的架构。",
+            "端點拒絕了 JSON 結構描述中的長度或數量關鍵字（{0}）；改為傳送不含這些關鍵字的結構描述。",
+        ],
+    ),
+    (
+        Phrase::NoteAdaptedJsonObject,
+        [
+            "The endpoint refused the JSON schema ({0}); asked for a JSON object instead.",
+            "端点拒绝了 JSON 架构（{0}）；改为要求 JSON 对象。",
+            "端點拒絕了 JSON 結構描述（{0}）；改為要求 JSON 物件。",
+        ],
+    ),
+    (
+        Phrase::NoteAdaptedInstructions,
+        [
+            "The endpoint refused response_format ({0}); sent the instructions alone.",
+            "端点拒绝了 response_format（{0}）；改为只发送说明。",
+            "端點拒絕了 response_format（{0}）；改為只傳送說明。",
+        ],
+    ),
+    (
+        Phrase::NoteAdaptedNoStreamUsage,
+        [
+            "The endpoint refused stream_options ({0}); sent the request without it.",
+            "端点拒绝了 stream_options（{0}）；改为不带它发送请求。",
+            "端點拒絕了 stream_options（{0}）；改為不帶它傳送請求。",
+        ],
+    ),
+    (
+        Phrase::HostPagePolicy,
+        [
+            "the page's Content-Security-Policy does not allow it; add the endpoint's origin to the policy's connect-src",
+            "页面的 Content-Security-Policy 不允许这样做；请把端点的来源加入策略的 connect-src",
+            "頁面的 Content-Security-Policy 不允許這樣做；請把端點的來源加入政策的 connect-src",
+        ],
+    ),
+    (
+        Phrase::HostCorsBlocked,
+        [
+            "the browser blocked its reply (CORS): the server must allow this page's origin and the Authorization and Content-Type headers",
+            "浏览器拦截了它的回复（CORS）：服务器必须允许此页面的来源以及 Authorization 和 Content-Type 标头",
+            "瀏覽器攔截了它的回覆（CORS）：伺服器必須允許此頁面的來源以及 Authorization 和 Content-Type 標頭",
+        ],
+    ),
+    (
+        Phrase::HostNoAnswer,
+        [
+            "the browser reports a network error: nothing answers there, or the server does not allow this page's origin (CORS)",
+            "浏览器报告网络错误：那里没有服务在回应，或服务器不允许此页面的来源（CORS）",
+            "瀏覽器回報網路錯誤：那裡沒有服務在回應，或伺服器不允許此頁面的來源（CORS）",
+        ],
+    ),
 ];
 
 #[cfg(test)]
@@ -1437,7 +1581,7 @@ mod tests {
         for (i, phrase) in Phrase::ALL.iter().enumerate() {
             assert_eq!(*phrase as usize, i, "{phrase:?} out of place in ALL");
         }
-        assert_eq!(Phrase::ALL.len(), Phrase::CallStreamError as usize + 1);
+        assert_eq!(Phrase::ALL.len(), Phrase::HostNoAnswer as usize + 1);
         // The table's rows are read by number: each row must be its phrase's.
         for (i, (phrase, _)) in WORDINGS.iter().enumerate() {
             assert_eq!(

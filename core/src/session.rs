@@ -5,6 +5,7 @@
 //! that cannot fail. How the conversation moves on (asking, following up, running steps,
 //! generating) is in [`flow`], and how a user's answer is checked and read is in [`reply`].
 
+mod calls;
 mod check;
 mod flow;
 mod follow_up;

@@ -178,23 +178,23 @@ pub enum CallError {
         /// The URL called.
         endpoint: String,
         /// What the network layer said.
-        detail: String,
+        detail: HostWords,
     },
     /// Something answers at the endpoint, but the host may not read its reply.
     #[error("the endpoint {endpoint} answers, but {reason}")]
     Blocked {
         /// The URL called.
         endpoint: String,
-        /// Why the host may not read the reply, in the host's words.
-        reason: String,
+        /// Why the host may not read the reply.
+        reason: HostWords,
     },
     /// The host's own rules kept the request from being sent (a page's Content-Security-Policy).
     #[error("this page may not connect to {endpoint}: {reason}")]
     Refused {
         /// The URL called.
         endpoint: String,
-        /// The rule that refused it, in the host's words.
-        reason: String,
+        /// The rule that refused it.
+        reason: HostWords,
     },
     /// No complete reply within the time limit.
     #[error("no reply from the endpoint within {seconds} s")]
@@ -249,14 +249,16 @@ impl CallError {
             ),
             Self::Unreachable { endpoint, detail } => (
                 Phrase::CallUnreachable,
-                vec![endpoint.clone(), detail.clone()],
+                vec![endpoint.clone(), detail.in_words(language)],
             ),
-            Self::Blocked { endpoint, reason } => {
-                (Phrase::CallBlocked, vec![endpoint.clone(), reason.clone()])
-            }
-            Self::Refused { endpoint, reason } => {
-                (Phrase::CallRefused, vec![endpoint.clone(), reason.clone()])
-            }
+            Self::Blocked { endpoint, reason } => (
+                Phrase::CallBlocked,
+                vec![endpoint.clone(), reason.in_words(language)],
+            ),
+            Self::Refused { endpoint, reason } => (
+                Phrase::CallRefused,
+                vec![endpoint.clone(), reason.in_words(language)],
+            ),
             Self::Timeout { seconds } => (Phrase::CallTimeout, vec![seconds.to_string()]),
             Self::Cancelled => (Phrase::CallCancelled, vec![]),
             Self::Interrupted { received, detail } => (
@@ -271,6 +273,49 @@ impl CallError {
         phrase.fill(language, &slots)
     }
 
+    /// The failure's kind, for a host's event (`clarify-error`) and the trace.
+    pub fn code(&self) -> FailureCode {
+        match self {
+            Self::Unauthorized { .. } => FailureCode::Unauthorized,
+            Self::NotFound { .. } => FailureCode::NotFound,
+            Self::RateLimited { .. } => FailureCode::RateLimited,
+            Self::Server { .. } => FailureCode::ServerError,
+            Self::Rejected { .. } => FailureCode::EndpointRefused,
+            Self::Unreachable { .. } => FailureCode::Unreachable,
+            Self::Blocked { .. } => FailureCode::Blocked,
+            Self::Refused { .. } => FailureCode::PageRefused,
+            Self::Timeout { .. } => FailureCode::Timeout,
+            Self::Cancelled => FailureCode::Cancelled,
+            Self::Interrupted { .. } => FailureCode::Interrupted,
+            Self::TooLarge { .. } => FailureCode::TooLarge,
+            Self::BadReply(_) => FailureCode::BadReply,
+            Self::StreamError(_) => FailureCode::StreamError,
+        }
+    }
+
+    /// The server's own words about a refusal (without the leading ": "), if any.
+    pub fn server_words(&self) -> Option<&str> {
+        match self {
+            Self::Unauthorized { detail, .. }
+            | Self::NotFound { detail, .. }
+            | Self::RateLimited { detail }
+            | Self::Server { detail, .. }
+            | Self::Rejected { detail, .. } => {
+                let words = detail.trim_start_matches(": ");
+                (!words.is_empty()).then_some(words)
+            }
+            Self::Unreachable { .. }
+            | Self::Blocked { .. }
+            | Self::Refused { .. }
+            | Self::Timeout { .. }
+            | Self::Cancelled
+            | Self::Interrupted { .. }
+            | Self::TooLarge { .. }
+            | Self::BadReply(_)
+            | Self::StreamError(_) => None,
+        }
+    }
+
     /// Whether trying again soon may help: 429, 5xx and network errors. Not a timeout (the
     /// server is there but slow: retrying would multiply the wait) and not a broken stream (text
     /// was already shown; the user retries).
@@ -279,6 +324,106 @@ impl CallError {
             self,
             Self::RateLimited { .. } | Self::Server { .. } | Self::Unreachable { .. }
         )
+    }
+}
+
+/// Why a host's network layer failed: its own words, or a cause a browser tells apart, which
+/// the engine words in each language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HostWords {
+    /// What the network layer said, quoted as it came.
+    Said(String),
+    /// The page's Content-Security-Policy (`connect-src`) does not list the endpoint.
+    PagePolicy,
+    /// The server answers but not for this page's origin (CORS).
+    CorsBlocked,
+    /// A network error: nothing answers, or CORS refused (a browser cannot tell which).
+    NoAnswer,
+}
+
+impl HostWords {
+    /// The words in `language` (what the host said is quoted as it came).
+    pub fn in_words(&self, language: Language) -> String {
+        match self {
+            Self::Said(said) => said.clone(),
+            Self::PagePolicy => Phrase::HostPagePolicy.text(language).to_owned(),
+            Self::CorsBlocked => Phrase::HostCorsBlocked.text(language).to_owned(),
+            Self::NoAnswer => Phrase::HostNoAnswer.text(language).to_owned(),
+        }
+    }
+}
+
+impl std::fmt::Display for HostWords {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.in_words(Language::English))
+    }
+}
+
+impl From<String> for HostWords {
+    fn from(said: String) -> Self {
+        Self::Said(said)
+    }
+}
+
+impl From<&str> for HostWords {
+    fn from(said: &str) -> Self {
+        Self::Said(said.to_owned())
+    }
+}
+
+/// The kind of a [`CallError`], written `snake_case` (`endpoint_refused`, `timeout`, …).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FailureCode {
+    /// HTTP 401 or 403.
+    Unauthorized,
+    /// HTTP 404.
+    NotFound,
+    /// HTTP 429.
+    RateLimited,
+    /// HTTP 5xx.
+    ServerError,
+    /// Another 4xx: the endpoint refused the request (and no adaptation fixed it).
+    EndpointRefused,
+    /// Nothing answered.
+    Unreachable,
+    /// The host may not read the reply (CORS).
+    Blocked,
+    /// The page's own policy kept the request from being sent.
+    PageRefused,
+    /// No reply in time.
+    Timeout,
+    /// Cancelled.
+    Cancelled,
+    /// The connection broke mid-reply.
+    Interrupted,
+    /// The reply was over the body cap.
+    TooLarge,
+    /// The reply was not a chat completion.
+    BadReply,
+    /// An error event inside the stream.
+    StreamError,
+}
+
+impl FailureCode {
+    /// The code as written in events and traces.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Unauthorized => "unauthorized",
+            Self::NotFound => "not_found",
+            Self::RateLimited => "rate_limited",
+            Self::ServerError => "server_error",
+            Self::EndpointRefused => "endpoint_refused",
+            Self::Unreachable => "unreachable",
+            Self::Blocked => "blocked",
+            Self::PageRefused => "page_refused",
+            Self::Timeout => "timeout",
+            Self::Cancelled => "cancelled",
+            Self::Interrupted => "interrupted",
+            Self::TooLarge => "too_large",
+            Self::BadReply => "bad_reply",
+            Self::StreamError => "stream_error",
+        }
     }
 }
 

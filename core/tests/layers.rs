@@ -31,7 +31,7 @@ const ORDER: &[(&str, &[&str])] = &[
     (
         "services",
         &[
-            "phrase", "analysis", "detect", "sources", "enrich", "wire", "exchange",
+            "phrase", "analysis", "detect", "sources", "enrich", "wire", "profile", "exchange",
         ],
     ),
     ("session", &["session", "snapshot"]),

@@ -27,6 +27,7 @@ fuzz_target!(|data: &[u8]| {
         url: "http://127.0.0.1:1/v1".into(),
         model: "m".into(),
         api_key: Some(KEY.into()),
+        profile: None,
     };
     let settings = ClientSettings {
         max_body_bytes: 4096,

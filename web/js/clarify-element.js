@@ -34,7 +34,7 @@ export const ready = api.default({ module_or_path: wasm });
 /** `<clarify-widget>` attributes → `ClarifierOptions` (only those present). */
 function optionsFrom(el) {
   const options = {};
-  const text = { endpoint: "endpoint", model: "model", "api-key": "apiKey", language: "language" };
+  const text = { endpoint: "endpoint", model: "model", profile: "profile", "api-key": "apiKey", language: "language" };
   for (const [attr, key] of Object.entries(text)) {
     if (el.hasAttribute(attr)) options[key] = el.getAttribute(attr);
   }
@@ -76,7 +76,7 @@ export class ClarifyWidget extends HTMLElement {
    * when the element is first connected.
    */
   static observedAttributes = [
-    "endpoint", "model", "api-key", "language", "max-questions", "max-rounds",
+    "endpoint", "model", "profile", "api-key", "language", "max-questions", "max-rounds",
     "question-timeout-ms", "never-ask", "demo",
   ];
 

@@ -7,8 +7,9 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use clarify_core::wire::CallError;
-use clarify_core::{Effect, Error, Input, InputKind, Millis, Session, Status};
+use clarify_core::exchange::CallReport;
+use clarify_core::wire::{CallError, FailureCode};
+use clarify_core::{ChatRequest, Effect, Error, Input, InputKind, Millis, Session, Status};
 
 use crate::llm::{self, Cancel, LlmError, LlmSettings};
 
@@ -52,6 +53,8 @@ struct Inner {
     next_listener: u32,
     /// Told how each LLM call ended (a cancelled call says nothing).
     on_link: Option<Rc<dyn Fn(Link)>>,
+    /// Told the code and the words of each failed call (a cancelled call says nothing).
+    on_failure: Option<Rc<dyn Fn(FailureCode, String)>>,
 }
 
 /// Handle returned by [`Driver::subscribe`]; pass it to [`Driver::unsubscribe`].
@@ -70,6 +73,7 @@ impl Driver {
                 listeners: Vec::new(),
                 next_listener: 0,
                 on_link: None,
+                on_failure: None,
             })),
         }
     }
@@ -86,6 +90,28 @@ impl Driver {
             self.perform(effect);
         }
         Ok(())
+    }
+
+    /// Records in the session's trace how the call whose result `input` carries went (what was
+    /// adapted, a refusal nothing fixed, told to the user), then sends `input`.
+    fn send_reported(&self, report: Option<CallReport>, input: Input) -> Result<(), Error> {
+        if let Some(report) = report {
+            let told = Rc::make_mut(&mut self.inner.borrow_mut().session).record_call(&report);
+            self.notify(&told);
+        }
+        self.send(input)
+    }
+
+    /// A report of a failed call: its failure only (what was adapted before is in the page's
+    /// learned shapes).
+    fn failed(request: &ChatRequest, e: &LlmError) -> Option<CallReport> {
+        Some(CallReport {
+            purpose: request.purpose,
+            profile: clarify_core::profile::ProfileKind::Generic,
+            shape: clarify_core::profile::Shape::default(),
+            adaptations: Vec::new(),
+            failure: Some(e.0.clone()),
+        })
     }
 
     /// Runs `f` with the current session.
@@ -163,6 +189,12 @@ impl Driver {
         self.inner.borrow_mut().on_link = Some(Rc::new(observer));
     }
 
+    /// Calls `observer` with the code and the words of each LLM call that fails (not one the
+    /// user or the page cancelled): the widget emits them as `clarify-error`.
+    pub fn on_failure(&self, observer: impl Fn(FailureCode, String) + 'static) {
+        self.inner.borrow_mut().on_failure = Some(Rc::new(observer));
+    }
+
     /// Calls `listener` after every accepted input until [`unsubscribe`](Self::unsubscribe).
     pub fn subscribe(&self, listener: impl Fn(&Session, &[Effect]) + 'static) -> Subscription {
         let mut inner = self.inner.borrow_mut();
@@ -196,7 +228,13 @@ impl Driver {
         let link = match result {
             Ok(_) => Link::Reached,
             Err(LlmError(CallError::Cancelled)) => return,
-            Err(e) => Link::Failed(self.in_words(e)),
+            Err(e) => {
+                let failed = self.inner.borrow().on_failure.clone();
+                if let Some(failed) = failed {
+                    failed(e.0.code(), self.in_words(e));
+                }
+                Link::Failed(self.in_words(e))
+            }
         };
         let observer = self.inner.borrow().on_link.clone();
         if let Some(observer) = observer {
@@ -213,26 +251,35 @@ impl Driver {
             Effect::RequestDetection { request } => {
                 let driver = self.clone();
                 leptos::task::spawn_local(async move {
-                    let input = match llm {
+                    let (report, input) = match llm {
                         Some(settings) => {
                             let result = llm::call(&settings, &request, &cancel, &|_| {}).await;
                             driver.tell_link(&result);
                             match result {
-                                Ok(reply) => Input::DetectionReceived {
-                                    text: reply.text,
-                                    usage: reply.usage,
-                                },
-                                Err(e) => Input::DetectionFailed {
-                                    reason: driver.in_words(&e),
-                                },
+                                Ok(reply) => (
+                                    Some(reply.report),
+                                    Input::DetectionReceived {
+                                        text: reply.text,
+                                        usage: reply.usage,
+                                    },
+                                ),
+                                Err(e) => (
+                                    Self::failed(&request, &e),
+                                    Input::DetectionFailed {
+                                        reason: driver.in_words(&e),
+                                    },
+                                ),
                             }
                         }
-                        None => Input::DetectionFailed {
-                            reason: driver.texts().endpoint_missing.into(),
-                        },
+                        None => (
+                            None,
+                            Input::DetectionFailed {
+                                reason: driver.texts().endpoint_missing.into(),
+                            },
+                        ),
                     };
                     // A refusal means the session moved on (reset, restore) while the call ran.
-                    let _ = driver.send(input);
+                    let _ = driver.send_reported(report, input);
                 });
             }
             Effect::RequestTranslation { question, request } => {
@@ -280,16 +327,22 @@ impl Driver {
                         };
                         let result = llm::call(&settings, &request, &cancel, &on_text).await;
                         driver.tell_link(&result);
-                        let input = match result {
-                            Ok(reply) => Input::GenerationCompleted {
-                                text: String::new(),
-                                usage: reply.usage,
-                            },
-                            Err(e) => Input::GenerationFailed {
-                                reason: driver.in_words(&e),
-                            },
+                        let (report, input) = match result {
+                            Ok(reply) => (
+                                Some(reply.report),
+                                Input::GenerationCompleted {
+                                    text: String::new(),
+                                    usage: reply.usage,
+                                },
+                            ),
+                            Err(e) => (
+                                Self::failed(&request, &e),
+                                Input::GenerationFailed {
+                                    reason: driver.in_words(&e),
+                                },
+                            ),
                         };
-                        let _ = driver.send(input);
+                        let _ = driver.send_reported(report, input);
                     });
                 }
             },

@@ -240,6 +240,8 @@ pub struct Texts {
     pub endpoint: &'static str,
     /// Model field.
     pub model: &'static str,
+    /// The endpoint-kind field's label, and its first choice (chosen from the URL and model).
+    pub profile: [&'static str; 2],
     /// API key field.
     pub api_key: &'static str,
     /// Note under the API key field.
@@ -367,6 +369,7 @@ pub(crate) static EN: Texts = Texts {
     settings: "Settings",
     endpoint: "LLM endpoint (OpenAI-compatible base URL)",
     model: "Model",
+    profile: ["Endpoint kind", "From the URL and model"],
     api_key: "API key",
     api_key_note: "Kept in this browser only, apart from the session; never logged.",
     budget: "Question budget",
@@ -459,6 +462,7 @@ static ZH: Texts = Texts {
     settings: "设置",
     endpoint: "LLM 端点（兼容 OpenAI 的基础 URL）",
     model: "模型",
+    profile: ["端点类型", "按 URL 和模型判断"],
     api_key: "API 密钥",
     api_key_note: "只保存在本浏览器中，与会话分开存放，从不记录。",
     budget: "问题上限",
@@ -551,6 +555,7 @@ static ZH_HANT: Texts = Texts {
     settings: "設定",
     endpoint: "LLM 端點（相容 OpenAI 的基礎 URL）",
     model: "模型",
+    profile: ["端點類型", "依 URL 和模型判斷"],
     api_key: "API 金鑰",
     api_key_note: "只儲存在本瀏覽器中，與工作階段分開存放，從不記錄。",
     budget: "問題上限",

@@ -11,7 +11,8 @@
 //! - a fetch `TypeError` is the page's Content-Security-Policy refusing the connection (its
 //!   `securitypolicyviolation` event says so), an unreachable host or a CORS refusal (a
 //!   `no-cors` probe tells those apart: it succeeds only if something answers at that address).
-//!   These words, and where the user sets the key, are the browser's and live here.
+//!   Each cause is a typed [`HostWords`], worded by the engine; where the user sets the key is
+//!   the app's and lives here.
 //!
 //! The API key is sent only as the `Authorization` header to the configured endpoint; it is in
 //! no URL, no error and no `Debug` output.
@@ -21,13 +22,14 @@ use std::rc::Rc;
 
 pub use clarify_core::exchange::ClientSettings;
 use clarify_core::exchange::{
-    Endpoint, Exchange, ExchangeError, Finished, HttpRequest, ResponseHead, Transport,
+    CallReport, Endpoint, Exchange, ExchangeError, Finished, HttpRequest, ResponseHead, Transport,
 };
-use clarify_core::wire::CallError;
+use clarify_core::profile::{Learned, ProfileKind};
+use clarify_core::wire::{CallError, HostWords};
 use clarify_core::{ChatRequest, Language, Usage};
 use gloo_net::http::{Request, RequestBuilder, Response};
 
-use crate::i18n::{EN, Lang};
+use crate::i18n::Lang;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen_futures::JsFuture;
@@ -41,8 +43,10 @@ pub struct LlmSettings {
     pub endpoint: String,
     /// Model name sent with each request.
     pub model: String,
-    /// Bearer token, if the endpoint needs one.
+    /// The API key, if the endpoint needs one (sent as the profile says).
     pub api_key: Option<String>,
+    /// The kind of endpoint, when the host names it; `None`: chosen from the URL and model.
+    pub profile: Option<ProfileKind>,
     /// Time limit, token cap, body caps and attempts of each call.
     pub client: ClientSettings,
 }
@@ -53,6 +57,7 @@ impl std::fmt::Debug for LlmSettings {
             .field("endpoint", &self.endpoint)
             .field("model", &self.model)
             .field("api_key", &self.api_key.as_ref().map(|_| "<redacted>"))
+            .field("profile", &self.profile)
             .field("client", &self.client)
             .finish()
     }
@@ -69,6 +74,37 @@ pub struct LlmReply {
     pub finish_reason: Option<String>,
     /// Attempts it took (1 without retries).
     pub attempts: u32,
+    /// What was adapted on the way, for the session's trace.
+    pub report: CallReport,
+}
+
+thread_local! {
+    /// What refusals taught this page, per endpoint and model: only the first call pays. Read
+    /// from and saved to `localStorage` ([`LEARNED_KEY`]), so a reload pays nothing either.
+    static LEARNED: std::cell::RefCell<Learned> = std::cell::RefCell::new(saved_learned());
+}
+
+/// Where the learned request shapes are kept (no key, no text: endpoint URLs, model names and
+/// shapes only).
+pub const LEARNED_KEY: &str = "clarify.learned";
+
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// The shapes saved by an earlier page; none when storage is missing or holds garbage.
+fn saved_learned() -> Learned {
+    local_storage()
+        .and_then(|s| s.get_item(LEARNED_KEY).ok().flatten())
+        .and_then(|json| serde_json::from_str(&json).ok())
+        .unwrap_or_default()
+}
+
+/// Saves `learned`; a full or missing storage only loses the saving.
+fn save_learned(learned: &Learned) {
+    if let (Some(storage), Ok(json)) = (local_storage(), serde_json::to_string(learned)) {
+        let _ = storage.set_item(LEARNED_KEY, &json);
+    }
 }
 
 /// Why a call failed, in words a user can act on (see [`CallError`]); a refused key points to
@@ -78,46 +114,19 @@ pub struct LlmError(pub CallError);
 
 impl LlmError {
     /// What to tell the user about the failure, in `language`: the call's failure in the
-    /// engine's words, with the page's own explanations (its policy, CORS, a network error)
-    /// and, for a refused key, where to fix it, in the same language.
+    /// engine's words (the page's causes — its policy, CORS, a network error — are typed
+    /// [`HostWords`], worded by the engine) and, for a refused key, where to fix it.
     #[allow(clippy::wildcard_enum_match_arm)]
     pub fn in_words(&self, language: Language) -> String {
-        let t = Lang::of(language).texts();
-        // The page's explanations are made in English (see `diagnose`); each has its wording.
-        let page = |said: &str| {
-            [
-                (EN.csp_refused, t.csp_refused),
-                (EN.cors_blocked, t.cors_blocked),
-                (EN.no_answer, t.no_answer),
-            ]
-            .into_iter()
-            .find(|(english, _)| *english == said)
-            .map_or(said, |(_, words)| words)
-            .to_owned()
-        };
         match &self.0 {
             CallError::Unauthorized { status, detail } => {
                 let refused = CallError::Unauthorized {
                     status: *status,
                     detail: String::new(),
                 };
+                let t = Lang::of(language).texts();
                 format!("{}{}{detail}", refused.in_words(language), t.check_key)
             }
-            CallError::Blocked { endpoint, reason } => CallError::Blocked {
-                endpoint: endpoint.clone(),
-                reason: page(reason),
-            }
-            .in_words(language),
-            CallError::Refused { endpoint, reason } => CallError::Refused {
-                endpoint: endpoint.clone(),
-                reason: page(reason),
-            }
-            .in_words(language),
-            CallError::Unreachable { endpoint, detail } => CallError::Unreachable {
-                endpoint: endpoint.clone(),
-                detail: page(detail),
-            }
-            .in_words(language),
             // The other failures carry no words of the page's (and the error is non-exhaustive).
             other => other.in_words(language),
         }
@@ -190,28 +199,48 @@ pub async fn call(
         url: settings.endpoint.clone(),
         model: settings.model.clone(),
         api_key: settings.api_key.clone(),
+        profile: settings.profile,
     };
     let mut exchange = Exchange::new(request, &endpoint, settings.client);
-    loop {
+    if let Some(shape) = LEARNED.with(|l| {
+        l.borrow()
+            .get(&endpoint.url, &endpoint.model)
+            .map(|k| k.shape)
+    }) {
+        exchange = exchange.start_from(shape);
+    }
+    let result = loop {
         if cancel.is_cancelled() {
-            return Err(LlmError(CallError::Cancelled));
+            break Err(LlmError(CallError::Cancelled));
         }
         match attempt(&mut exchange, cancel, on_text).await {
-            Ok(done) => {
-                return Ok(LlmReply {
-                    text: done.reply.text,
-                    usage: done.reply.usage,
-                    finish_reason: done.reply.finish_reason,
-                    attempts: done.attempts,
-                });
-            }
+            Ok(done) => break Ok(done),
             Err(ExchangeError {
                 retry_in_ms: Some(ms),
                 ..
             }) => sleep(ms).await,
-            Err(e) => return Err(LlmError(e.error)),
+            Err(e) => break Err(LlmError(e.error)),
         }
+    };
+    if !exchange.adaptations().is_empty() {
+        LEARNED.with(|l| {
+            let mut learned = l.borrow_mut();
+            let mut changes = learned
+                .get(&endpoint.url, &endpoint.model)
+                .map(|k| k.changes.clone())
+                .unwrap_or_default();
+            changes.extend(exchange.adaptations().iter().map(|a| a.change));
+            learned.remember(&endpoint.url, &endpoint.model, exchange.shape(), &changes);
+            save_learned(&learned);
+        });
     }
+    result.map(|done| LlmReply {
+        text: done.reply.text,
+        usage: done.reply.usage,
+        finish_reason: done.reply.finish_reason,
+        attempts: done.attempts,
+        report: exchange.report(None),
+    })
 }
 
 /// One attempt under its own `AbortController`, aborted by the timer or by `cancel`.
@@ -393,8 +422,13 @@ impl Reader {
     }
 
     fn cancel(&self) {
-        // The promise only reports when cancelling is done; nothing waits for it.
-        let _ = self.0.cancel();
+        // The promise reports when cancelling is done, and rejects when the stream had already
+        // failed — an aborted call ("signal is aborted without reason"). Awaiting it here
+        // handles that rejection, which would otherwise reach the console as uncaught.
+        let done = JsFuture::from(self.0.cancel());
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = done.await;
+        });
     }
 }
 
@@ -415,11 +449,11 @@ async fn diagnose(url: &str, policy: &PolicyWatch) -> Transport {
     // wait lets them arrive (Chromium delivers them before a zero-delay timer fires).
     sleep(20).await;
     if policy.refused(url) {
-        return Transport::Refused(EN.csp_refused.into());
+        return Transport::Refused(HostWords::PagePolicy);
     }
     match probe {
-        Ok(_) => Transport::Blocked(EN.cors_blocked.into()),
-        Err(_) => Transport::Unreachable(EN.no_answer.into()),
+        Ok(_) => Transport::Blocked(HostWords::CorsBlocked),
+        Err(_) => Transport::Unreachable(HostWords::NoAnswer),
     }
 }
 

@@ -2,7 +2,8 @@
 //!
 //! Three keys, kept apart so that the key never travels with a snapshot:
 //! - [`SESSION_KEY`]: [`Session::snapshot`] after every transition;
-//! - [`SETTINGS_KEY`]: [`Settings`] as JSON `{endpoint, model, maxQuestions, neverAsk, language}`;
+//! - [`SETTINGS_KEY`]: [`Settings`] as JSON `{endpoint, model, profile, maxQuestions, neverAsk,
+//!   language}`;
 //! - [`API_KEY_KEY`]: the API key alone;
 //! - [`DRAFT_KEY`]: what is half-typed in the request box, and [`ANSWER_DRAFT_KEY`]: the
 //!   pending question's id and the free text half-typed on its card, so a reload keeps both.
@@ -37,6 +38,9 @@ pub struct Settings {
     pub endpoint: String,
     /// Model name sent to the endpoint.
     pub model: String,
+    /// The kind of endpoint by name (`azure`, `openai-reasoning`, …); empty: chosen from the
+    /// URL and the model.
+    pub profile: String,
     /// Question budget per session.
     pub max_questions: u32,
     /// "Never ask me": every question is auto-skipped with its assumption.
@@ -50,6 +54,7 @@ impl Default for Settings {
         Self {
             endpoint: String::new(),
             model: String::new(),
+            profile: String::new(),
             max_questions: 3,
             never_ask: false,
             language: "auto".into(),
@@ -93,6 +98,7 @@ impl Settings {
             endpoint: self.endpoint.trim().to_owned(),
             model: self.model.trim().to_owned(),
             api_key: (!api_key.is_empty()).then(|| api_key.to_owned()),
+            profile: clarify_core::profile::ProfileKind::parse(&self.profile).ok(),
             client: Default::default(),
         })
     }

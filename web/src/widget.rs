@@ -230,6 +230,9 @@ impl Parts {
 /// over") is told to the element, which emits it as `clarify-error`.
 fn session_view(driver: Driver, parts: Parts) -> impl IntoView {
     let refused = parts.refused;
+    // A failed call to the endpoint is told to the element too, with its code
+    // (`endpoint_refused`, `timeout`, …).
+    driver.on_failure(move |code, message| refused.run(ClarifyError::new(code.as_str(), message)));
     let engine = Engine::new(driver.clone())
         .reporting_refusals(Callback::new(move |e| refused.run(ClarifyError::from(e))));
     provide_context(engine);

@@ -490,6 +490,7 @@ async fn send(clock: &Clock, endpoint: &str, purpose: &'static str, request: &Ch
         endpoint: endpoint.to_owned(),
         model: LLM_MODEL.unwrap_or("smollm2").to_owned(),
         api_key: None,
+        profile: None,
         client: ClientSettings {
             timeout_ms: (seconds(LLM_CALL_TIMEOUT_S, 180.0) * 1000.0) as u32,
             attempts: 1,

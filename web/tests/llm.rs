@@ -61,6 +61,7 @@ fn settings() -> Option<LlmSettings> {
         endpoint: URL?.to_owned(),
         model: "smollm2".into(),
         api_key: KEY.map(str::to_owned),
+        profile: None,
         client: client(),
     })
 }
@@ -71,6 +72,7 @@ fn fixture(path: &str) -> Option<LlmSettings> {
         endpoint: format!("{}{path}", FIXTURES?),
         model: "smollm2".into(),
         api_key: Some("fixture-key".into()),
+        profile: None,
         client: client(),
     })
 }
@@ -340,6 +342,7 @@ async fn a_down_endpoint_and_a_cors_refusal_get_different_honest_messages() {
         endpoint: down.into(),
         model: "m".into(),
         api_key: Some("sk-down-5ecret".into()),
+        profile: None,
         client: client(),
     };
     let e = llm::complete(&s, &tiny_request()).await.unwrap_err();

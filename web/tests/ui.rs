@@ -817,7 +817,7 @@ async fn settings_are_saved_with_the_key_apart_from_the_session() {
     assert_eq!(
         settings,
         serde_json::json!({"endpoint": "http://127.0.0.1:9/v1", "model": "smollm2",
-            "maxQuestions": 2, "neverAsk": false, "language": "auto"})
+            "profile": "", "maxQuestions": 2, "neverAsk": false, "language": "auto"})
     );
     assert_eq!(local(API_KEY_KEY).unwrap(), "sk-secret-42");
     let banner = text(&m.get("online-banner"));
@@ -1750,9 +1750,7 @@ fn call_failures_are_told_in_the_conversation_language() {
     );
     let policy = LlmError(CallError::Refused {
         endpoint: "http://127.0.0.1:9/v1".into(),
-        reason: "the page's Content-Security-Policy does not allow it; add the endpoint's origin \
-                 to the policy's connect-src"
-            .into(),
+        reason: clarify_core::wire::HostWords::PagePolicy,
     });
     let said = policy.in_words(Language::Simplified);
     assert!(

@@ -1,9 +1,12 @@
-//! The learned layer: a logistic regression over hashed word unigrams, bigrams and a proper-noun
-//! cue, trained on IN3 train by `scripts/train-detector` and shipped as 8 KB of 4-bit weights
-//! (16,384 buckets, each a code into a table of 16 values).
+//! The learned layer: a logistic regression over hashed word unigrams, bigrams (for Chinese,
+//! character unigrams and bigrams) and a proper-noun cue, trained by `scripts/train-detector`
+//! on English and Chinese requests and shipped as 8 KB of 4-bit weights (16,384 buckets, each a
+//! code into a table of 16 values).
 //!
-//! Training data: IN3 (Qian et al., 2024, "Tell Me More!", OpenBMB/Tell_Me_More), Apache-2.0;
-//! see `data/in3/README.md`. The feature extraction must match the script's `features` exactly.
+//! Training data: IN3 train (Qian et al., 2024, "Tell Me More!", OpenBMB/Tell_Me_More,
+//! Apache-2.0), GSM8K questions (OpenAI, MIT) and the project's own English and Chinese
+//! requests; `data/MANIFEST.md` lists them. The feature extraction must match the script's
+//! `features` exactly.
 
 /// The weights file written by `scripts/train-detector`.
 static MODEL: &[u8] = include_bytes!("../../data/detector.bin");
@@ -74,7 +77,7 @@ impl<'a> Model<'a> {
         (f64::from(self.bias) + norm * sum) as f32
     }
 
-    /// The decision threshold: the equal-error point of cross-validation on IN3 train.
+    /// The decision threshold: the equal-error point of cross-validation on the training data.
     pub(crate) fn threshold(&self) -> f32 {
         self.threshold
     }
@@ -245,14 +248,14 @@ mod tests {
     fn model_scores_match_training_script() {
         // Printed by `scripts/train-detector` for its PARITY requests.
         let expected = [
-            ("Find the capital city of Tasmania.", -1.5706),
-            ("Find a recipe for homemade pizza.", 2.0361),
-            ("Tell me more about it", 0.5061),
-            ("悠遊卡 投遞的格式、成效", 1.9596),
-            ("", 1.5984),
+            ("Find the capital city of Tasmania.", -2.8764),
+            ("Find a recipe for homemade pizza.", 1.0786),
+            ("Tell me more about it", -1.4061),
+            ("悠遊卡 投遞的格式、成效", -1.6244),
+            ("", -0.0830),
             (
                 "Is Paris in France? Yes. Compare LeBron James and Michael Jordan, e.g. Stats.",
-                -0.6302,
+                -2.5619,
             ),
         ];
         for (text, want) in expected {

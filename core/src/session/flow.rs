@@ -219,6 +219,13 @@ impl Active {
                 Phrase::NoteDetectorVague,
                 &[&slots[0], &slots[1]],
             );
+        } else if let Some(reason) = cues.first() {
+            env.say(
+                Layer::Detector,
+                "detected",
+                Phrase::NoteDetectorAnswers,
+                &[reason],
+            );
         } else {
             env.say(Layer::Detector, "detected", Phrase::NoteDetectorClear, &[]);
         }

@@ -2,7 +2,8 @@
 //! is written in, and so whether a question must be translated before it is shown.
 //!
 //! The engine tells English from Chinese, and Simplified from Traditional Chinese by the
-//! characters only one of them uses; any other language counts as English.
+//! characters only one of them uses; any other language counts as English (Japanese too:
+//! kanji beside kana are not Chinese).
 
 use crate::detect;
 use crate::protocol::language::Language;
@@ -74,6 +75,10 @@ enum Written {
 impl Written {
     /// `None` when `text` has neither Latin words nor Chinese characters.
     fn of(text: &str) -> Option<Self> {
+        if text.chars().any(detect::is_kana) {
+            // Japanese: its kanji are not Chinese. The engine has no Japanese wording.
+            return Some(Self::English);
+        }
         let cjk = text.chars().filter(|&c| is_cjk(c)).count();
         let latin_words = text
             .split(|c: char| !c.is_ascii_alphabetic())
@@ -146,6 +151,9 @@ mod tests {
                 Language::English,
             ),
             ("zho", "my app crashes", Language::English),
+            // Kanji with kana is Japanese, never Chinese.
+            ("en", "東京への旅行を計画して", Language::English),
+            ("", "東京への旅行を計画して", Language::English),
         ] {
             assert_eq!(
                 Language::of_session(tag, request),

@@ -15,6 +15,8 @@ struct RawOptions {
     endpoint: Option<String>,
     model: Option<String>,
     api_key: Option<String>,
+    /// The kind of endpoint (`openai`, `azure`, …; see `ProfileKind::name`).
+    profile: Option<String>,
     max_questions: Option<u32>,
     max_rounds: Option<u32>,
     never_ask: bool,
@@ -25,7 +27,8 @@ struct RawOptions {
 
 /// The fields of [`RawOptions`] as JS spells them. serde-wasm-bindgen reads only the fields a
 /// struct declares, so `deny_unknown_fields` alone never sees a typo: keys are checked here.
-const FIELDS: [&str; 9] = [
+const FIELDS: [&str; 10] = [
+    "profile",
     "endpoint",
     "model",
     "apiKey",
@@ -94,6 +97,13 @@ impl RawOptions {
         if self.question_timeout_ms.is_some() {
             config.question_timeout_ms = self.question_timeout_ms;
         }
+        let profile = match self.profile.filter(|p| !p.trim().is_empty()) {
+            Some(name) => Some(
+                clarify_core::profile::ProfileKind::parse(&name)
+                    .map_err(|e| ClarifyError::new("bad_options", e.to_string()))?,
+            ),
+            None => None,
+        };
         let llm = match self.endpoint.filter(|e| !e.trim().is_empty()) {
             Some(endpoint) => {
                 config.detection = Detection::Llm;
@@ -101,6 +111,7 @@ impl RawOptions {
                     endpoint,
                     model: self.model.unwrap_or_else(|| "default".into()),
                     api_key: self.api_key.filter(|k| !k.is_empty()),
+                    profile,
                     client: Default::default(),
                 })
             }

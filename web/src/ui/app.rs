@@ -175,7 +175,12 @@ fn ModeBanner(settings: RwSignal<Settings>, link: RwSignal<Link>) -> impl IntoVi
                     line.push_str(&why);
                 }
                 view! {
-                    <p class="mode mode-online" data-testid="online-banner" data-link=state>
+                    <p
+                        class="mode mode-online"
+                        data-testid="online-banner"
+                        data-link=state
+                        role="status"
+                    >
                         {line}
                     </p>
                 }

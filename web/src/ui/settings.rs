@@ -1,11 +1,11 @@
-//! The settings panel: endpoint, model, API key, question budget, never-ask, language and
+//! The settings panel: endpoint, model, endpoint kind, API key, question budget, never-ask, language and
 //! "Test connection".
 //!
 //! Edits apply at once to the signals the app owns; the app stores them (the key apart from
 //! everything else) and uses them for the next request.
 
 use clarify_core::exchange::Endpoint;
-use clarify_core::{ChatRequest, Message, Purpose, Role};
+use clarify_core::profile::ProfileKind;
 use leptos::prelude::*;
 
 use crate::driver::Link;
@@ -66,6 +66,29 @@ pub fn SettingsPanel(
                 prop:value=move || settings.with(|s| s.model.clone())
                 on:input=move |ev| settings.update(|s| s.model = event_target_value(&ev))
             />
+            <label for="set-profile">{move || t().profile[0]}</label>
+            <select
+                id="set-profile"
+                data-testid="set-profile"
+                on:change=move |ev| settings.update(|s| s.profile = event_target_value(&ev))
+            >
+                <option value="" prop:selected=move || settings.with(|s| s.profile.is_empty())>
+                    {move || t().profile[1]}
+                </option>
+                {ProfileKind::ALL
+                    .into_iter()
+                    .map(|kind| {
+                        view! {
+                            <option
+                                value=kind.name()
+                                prop:selected=move || settings.with(|s| s.profile == kind.name())
+                            >
+                                {kind.name()}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
             <label for="set-key">{move || t().api_key}</label>
             <input
                 id="set-key"
@@ -142,19 +165,30 @@ fn ConnectionTest(settings: RwSignal<Settings>, api_key: RwSignal<String>) -> im
         };
         status.set(t().testing.into());
         leptos::task::spawn_local(async move {
-            let request = ChatRequest {
-                purpose: Purpose::Detection,
-                messages: vec![Message::new(Role::User, "Reply with the word OK.")],
-                response_format: None,
-                max_tokens: Some(4),
-                temperature: Some(0.0),
-                stream: false,
-            };
+            // One real detection request, shaped as the session's will be: what works for it
+            // works for the conversation, and what had to change is said.
+            let request = clarify_core::analysis::detection_request(
+                "Plan a trip to Paris",
+                &[],
+                &clarify_core::Config::default(),
+            );
             let (result, state) = match llm::complete(&llm_settings, &request).await {
-                Ok(_) => (
-                    lang.get_untracked().texts().connected.to_owned(),
-                    Link::Reached,
-                ),
+                Ok(reply) => {
+                    let r = &reply.report;
+                    let adapted: Vec<&str> =
+                        r.adaptations.iter().map(|a| a.change.code()).collect();
+                    let mut said = format!(
+                        "{} — {}, {}: {}",
+                        lang.get_untracked().texts().connected,
+                        llm_settings.model,
+                        r.profile.name(),
+                        r.shape.summary()
+                    );
+                    if !adapted.is_empty() {
+                        said.push_str(&format!(" (adapted: {})", adapted.join(", ")));
+                    }
+                    (said, Link::Reached)
+                }
                 Err(e) => {
                     let said = e.in_words(lang.get_untracked().language());
                     (said.clone(), Link::Failed(said))

@@ -1,0 +1,235 @@
+//! The browser's fetch layer and driver against every provider fixture
+//! (tests/e2e/llm-providers.mjs), from headless Chromium across origins: each conversation
+//! completes with the endpoint's own detection (its question, not the embedded detector's) and
+//! its streamed answer, the first detection in at most 3 calls (1 with the profile named) and
+//! every later call in 1; the trace says what was adapted; a refusal nothing fixes is told to
+//! the user with `endpoint_refused` in the trace.
+//!
+//! `scripts/test.d/69-browser-providers` starts the fixtures and builds these tests with
+//! `CLARIFY_LLM_PROVIDERS` (its URL) and `CLARIFY_LLM_PROVIDERS_KEY`. Without them the test
+//! fails rather than pass without checking anything.
+#![allow(
+    missing_docs,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::wildcard_enum_match_arm
+)]
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use clarify_core::profile::ProfileKind;
+use clarify_core::{Config, Detection, Effect, Input, Mode, Session, Status};
+use clarify_web::driver::Driver;
+use clarify_web::llm::{ClientSettings, LlmSettings};
+use wasm_bindgen_futures::JsFuture;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const PROVIDERS: Option<&str> = option_env!("CLARIFY_LLM_PROVIDERS");
+const KEY: Option<&str> = option_env!("CLARIFY_LLM_PROVIDERS_KEY");
+const QUESTION: &str = "How many days will you stay in Paris?";
+const ANSWER: &str = "Day 1: the Louvre. Day 2: Montmartre.";
+
+async fn sleep(ms: i32) {
+    let p = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
+            .unwrap();
+    });
+    JsFuture::from(p).await.unwrap();
+}
+
+/// Chat calls the fixture `name` received since the last reset.
+async fn calls(base: &str, name: &str) -> u64 {
+    let r = gloo_net::http::Request::get(&format!("{base}/hits/{name}"))
+        .send()
+        .await
+        .unwrap();
+    let v: serde_json::Value = r.json().await.unwrap();
+    v["calls"].as_u64().unwrap_or_default()
+}
+
+/// One never-ask conversation against `name` as `model` (under `profile`, if named): the
+/// session at its end, the effects it gave, and the calls the server saw.
+async fn converse(
+    base: &str,
+    name: &str,
+    model: &str,
+    profile: Option<ProfileKind>,
+    request: &str,
+) -> (Driver, Vec<Effect>, u64) {
+    gloo_net::http::Request::post(&format!("{base}/reset"))
+        .send()
+        .await
+        .unwrap();
+    let settings = LlmSettings {
+        endpoint: format!("{base}/{name}/v1"),
+        model: model.into(),
+        api_key: KEY.map(str::to_owned),
+        profile,
+        client: ClientSettings {
+            timeout_ms: 20_000,
+            ..ClientSettings::default()
+        },
+    };
+    let config = Config {
+        mode: Mode::NonInteractive,
+        detection: Detection::Llm,
+        ..Config::default()
+    };
+    let d = Driver::new(Session::new(config), Some(settings));
+    let log = Rc::new(RefCell::new(Vec::new()));
+    let sink = log.clone();
+    d.subscribe(move |_, effects| sink.borrow_mut().extend(effects.iter().cloned()));
+    d.send(Input::Start {
+        request: request.into(),
+        context: Default::default(),
+        now: 0,
+    })
+    .unwrap();
+    let started = js_sys::Date::now();
+    while !d.with(|s| s.status().is_terminal()) {
+        assert!(js_sys::Date::now() - started < 60_000.0, "{name}: no end");
+        sleep(20).await;
+    }
+    let effects = log.borrow().clone();
+    let seen = calls(base, name).await;
+    (d, effects, seen)
+}
+
+#[wasm_bindgen_test]
+async fn a_conversation_completes_against_every_provider_with_the_endpoints_detection() {
+    let _ = any_spawner::Executor::init_wasm_bindgen();
+    let base = PROVIDERS.expect("run scripts/test.d/69-browser-providers");
+    // name, model, profile a host would name, changes when none is named.
+    let cases: [(&str, &str, Option<ProfileKind>, &[&str]); 15] = [
+        (
+            "gpt5",
+            "gpt-5-mini",
+            Some(ProfileKind::OpenAiReasoning),
+            &["max_completion_tokens", "no_temperature"],
+        ),
+        ("openai", "gpt-4.1", Some(ProfileKind::OpenAi), &[]),
+        (
+            "anthropic",
+            "claude-sonnet-4-5",
+            Some(ProfileKind::Anthropic),
+            &[],
+        ),
+        (
+            "gemini",
+            "gemini-2.5-flash",
+            Some(ProfileKind::Gemini),
+            &["schema_without_limits"],
+        ),
+        (
+            "deepseek",
+            "deepseek-chat",
+            Some(ProfileKind::DeepSeek),
+            &["json_object"],
+        ),
+        (
+            "deepseek",
+            "deepseek-reasoner",
+            Some(ProfileKind::DeepSeek),
+            &["json_object"],
+        ),
+        (
+            "mistral",
+            "mistral-small-latest",
+            Some(ProfileKind::Mistral),
+            &[],
+        ),
+        (
+            "groq",
+            "llama-3.3-70b-versatile",
+            Some(ProfileKind::Groq),
+            &["json_object"],
+        ),
+        (
+            "openrouter",
+            "openai/gpt-4.1-mini",
+            Some(ProfileKind::OpenRouter),
+            &[],
+        ),
+        ("ollama", "llama3.2", Some(ProfileKind::Ollama), &[]),
+        (
+            "vllm",
+            "Qwen/Qwen2.5-7B-Instruct",
+            Some(ProfileKind::Vllm),
+            &[],
+        ),
+        (
+            "lmstudio",
+            "qwen2.5-7b-instruct",
+            Some(ProfileKind::LmStudio),
+            &[],
+        ),
+        ("llamacpp", "smollm2", Some(ProfileKind::LlamaCpp), &[]),
+        ("strict-schema", "m", None, &["schema_without_limits"]),
+        ("prose", "m", None, &[]),
+    ];
+    for (name, model, profile, changes) in cases {
+        let runs = if profile.is_some() {
+            vec![None, profile]
+        } else {
+            vec![None]
+        };
+        for named in runs {
+            let label = format!("{name} {model} {named:?}");
+            let (d, effects, seen) =
+                converse(base, name, model, named, "Plan a trip to Paris").await;
+            assert_eq!(d.with(Session::status), Status::Completed, "{label}");
+            let (detected, adapted, open) = d.with(|s| {
+                let trace = s.trace();
+                (
+                    trace
+                        .iter()
+                        .any(|t| t.decision == "detected" && format!("{:?}", t.layer) == "Llm"),
+                    trace
+                        .iter()
+                        .filter(|t| t.decision == "request_adapted")
+                        .count(),
+                    s.enriched_prompt()
+                        .map(|p| format!("{:?}", p.open_questions))
+                        .unwrap_or_default(),
+                )
+            });
+            assert!(
+                detected && open.contains(QUESTION),
+                "{label}: the endpoint's detection"
+            );
+            let answer: String = effects
+                .iter()
+                .filter_map(|e| match e {
+                    Effect::Complete { answer, .. } => Some(answer.clone()),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(answer, ANSWER, "{label}");
+            // Named, or after the run that learned it (learned shapes last for the page), the
+            // first request is the right one.
+            let want = if named.is_some() { 0 } else { changes.len() };
+            assert_eq!(adapted, want, "{label}: adapted");
+            let first_detection = seen - 1;
+            assert!(
+                first_detection <= if named.is_some() { 1 } else { 3 },
+                "{label}: {seen} calls"
+            );
+        }
+    }
+    // The page learned: the GPT-5-shaped endpoint now takes one call per request.
+    let (_, _, seen) = converse(base, "gpt5", "gpt-5-mini", None, "Plan a trip to Paris").await;
+    assert_eq!(seen, 2, "detection and answer, one call each");
+
+    // A refusal nothing fixes: told in the user's language, endpoint_refused in the trace.
+    let (d, effects, _) = converse(base, "refuse", "m", None, "帮我规划一次巴黎旅行").await;
+    let told = effects.iter().any(|e| {
+        matches!(e, Effect::Notice { message } if message.starts_with("你的端点拒绝了请求：Unsupported value"))
+    });
+    assert!(told, "{effects:?}");
+    assert!(d.with(|s| s.trace().iter().any(|t| t.decision == "endpoint_refused")));
+}
