@@ -595,7 +595,7 @@ mod tests {
             assert_eq!(e.in_words(Language::English), e.to_string());
             for language in [Language::Simplified, Language::Traditional] {
                 let said = e.in_words(language);
-                let cjk = said.chars().filter(|&c| crate::detect::is_cjk(c)).count();
+                let cjk = said.chars().filter(|&c| crate::text::is_cjk(c)).count();
                 assert!(cjk >= 2, "{e:?} in {language:?}: {said}");
             }
             // The server's own words come through in every language.

@@ -9,7 +9,7 @@ use crate::analysis;
 use crate::phrase::Phrase;
 use crate::protocol::config::Detection;
 use crate::protocol::effect::Effect;
-use crate::protocol::language::Language;
+use crate::protocol::language::{Language, Tag};
 use crate::protocol::question::Question;
 use crate::protocol::status::PausedStep;
 use crate::protocol::trace::Layer;
@@ -125,15 +125,10 @@ impl Active {
 /// English text for an English reader, the usual case, is settled by a pass over the bytes
 /// without working out either language.
 fn reader_of(question: &Question, tag: &str, request: &str) -> Option<Language> {
-    let chinese_tag = tag
-        .trim()
-        .get(..2)
-        .is_some_and(|p| p.eq_ignore_ascii_case("zh"));
-    if !chinese_tag && request.is_ascii() && question.text.is_ascii() {
-        return None;
-    }
+    let chinese_tag = Tag::read(tag) != Tag::Other;
     let reader = Language::of_session(tag, request);
-    reader.differs_from(question).then_some(reader)
+    let ascii = !chinese_tag && request.is_ascii() && question.text.is_ascii();
+    (!ascii && reader.differs_from(question)).then_some(reader)
 }
 
 #[cfg(test)]
