@@ -12,6 +12,7 @@ use clarify_core::{
 use crate::driver::{self, Action, Asker, Llm, Offline};
 use crate::http::HttpLlm;
 use crate::words::Words;
+use clarify_core::Phrase;
 
 /// Options of `clarify ask`.
 #[derive(Debug, clap::Args)]
@@ -130,31 +131,31 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         (Some(endpoint), Some(model)) => writeln!(
             out,
             "{}",
-            words
-                .online
-                .replace("{model}", model)
-                .replace("{endpoint}", endpoint)
-                .replace(
-                    "{sources}",
-                    if own {
-                        words.own_sources
+            words.fill(
+                Phrase::CliOnline,
+                &[
+                    model,
+                    endpoint,
+                    words.say(if own {
+                        Phrase::CliOwnSources
                     } else {
-                        words.demo_sources
-                    }
-                )
+                        Phrase::CliDemoSources
+                    }),
+                ],
+            )
         ),
         _ => writeln!(
             out,
             "{}",
-            if own {
-                words.offline_own
+            words.say(if own {
+                Phrase::CliOfflineOwn
             } else {
-                words.offline_demo
-            }
+                Phrase::CliOfflineDemo
+            })
         ),
     };
     if let Some(title) = &document {
-        let _ = writeln!(out, "{}{title}", words.matched_document);
+        let _ = writeln!(out, "{}{title}", words.say(Phrase::CliMatchedDocument));
     }
     let stdin = io::stdin();
     let mut asker = Terminal {
@@ -237,19 +238,25 @@ fn report(
         let _ = writeln!(
             out,
             "\n{}\n{}",
-            words.answer,
+            words.heading(Phrase::UiAnswer),
             outcome.answer.unwrap_or_default()
         );
     }
     if let Some(handoff) = &outcome.handoff {
-        let _ = writeln!(out, "{}{}", words.handoff, handoff.reason);
+        let _ = writeln!(
+            out,
+            "{}\n{} {}",
+            words.heading(Phrase::CliHandoff),
+            words.say(Phrase::UiConnecting),
+            handoff.reason
+        );
     }
     if !interactive || !prompt.open_questions.is_empty() {
-        let _ = writeln!(out, "{}", words.assumptions);
+        let _ = writeln!(out, "{}", words.heading(Phrase::UiPkgAssumptions));
         for a in &prompt.assumptions {
             let _ = writeln!(out, "- {a}");
         }
-        let _ = writeln!(out, "{}", words.open_questions);
+        let _ = writeln!(out, "{}", words.heading(Phrase::CliOpenQuestions));
         for q in &prompt.open_questions {
             let _ = writeln!(out, "- {q}");
         }
@@ -257,9 +264,7 @@ fn report(
     let _ = writeln!(
         out,
         "{}",
-        words
-            .status
-            .replace("{status}", words.status_name(session.status()))
+        words.heading_of(&words.fill(Phrase::CliStatus, &[words.status_name(session.status())]))
     );
 }
 
@@ -283,7 +288,7 @@ struct Terminal<R, W> {
     /// Whether answer text has been printed as it streamed.
     streamed: bool,
     /// The terminal's own words, in the conversation's language.
-    words: &'static Words,
+    words: Words,
 }
 
 impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
@@ -294,20 +299,20 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
             out,
             "\n[{}] {}{}",
             words.priority(q.priority),
-            words
-                .question_of
-                .replace("{n}", &progress.current.to_string())
-                .replace("{m}", &progress.total.to_string()),
+            words.label(&words.fill(
+                Phrase::QuestionOf,
+                &[&progress.current.to_string(), &progress.total.to_string()]
+            )),
             q.text
         );
         if !q.why.is_empty() {
-            let _ = writeln!(out, "  {}{}", words.why, q.why);
+            let _ = writeln!(out, "  {}{}", words.say(Phrase::CliWhy), q.why);
         }
         for (i, c) in q.options.iter().enumerate() {
             let mark = if q.recommended.as_ref() == Some(&c.id) {
-                words.recommended
+                words.fill(Phrase::CliMarked, &[words.say(Phrase::UiRecommended)])
             } else {
-                ""
+                String::new()
             };
             match &c.description {
                 Some(d) => {
@@ -321,25 +326,28 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
         let mut help = Vec::new();
         if !q.options.is_empty() {
             help.push(if q.multiple {
-                words.pick_several
+                words.say(Phrase::CliPickSeveral)
             } else {
-                words.pick_one
+                words.say(Phrase::CliPickOne)
             });
         }
         if q.allow_free_text {
-            help.push(words.free_text);
+            help.push(words.say(Phrase::CliFreeText));
             if q.options.is_empty() {
-                help.push(words.paste);
+                help.push(words.say(Phrase::CliPaste));
             }
         }
         if q.allow_skip {
-            help.push(words.dont_know);
+            help.push(words.say(Phrase::CliDontKnow));
         }
-        help.push(words.skip);
+        help.push(words.say(Phrase::CliSkip));
         let _ = write!(
             out,
             "{}",
-            words.help.replace("{help}", &help.join(words.separator))
+            words.fill(
+                Phrase::CliHelp,
+                &[&help.join(words.say(Phrase::CliSeparator))]
+            )
         );
         let _ = out.flush();
         let mut line = String::new();
@@ -352,30 +360,31 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
     }
 
     fn notice(&mut self, message: &str) {
-        let _ = writeln!(self.out, "{}{message}", self.words.note);
+        let _ = writeln!(self.out, "{}{message}", self.words.say(Phrase::CliNote));
     }
 
     fn refused(&mut self, error: &clarify_core::Error) {
         let _ = writeln!(
             self.out,
             "{}",
-            self.words
-                .not_accepted
-                .replace("{error}", &error.in_words(self.words.language))
+            self.words.fill(
+                Phrase::CliNotAccepted,
+                &[&error.in_words(self.words.language)]
+            )
         );
     }
 
     fn answer_text(&mut self, text: &str) {
         if !self.streamed {
             self.streamed = true;
-            let _ = write!(self.out, "\n{}\n", self.words.answer);
+            let _ = write!(self.out, "\n{}\n", self.words.heading(Phrase::UiAnswer));
         }
         let _ = write!(self.out, "{text}");
         let _ = self.out.flush();
     }
 
     fn retry(&mut self, reason: &str) -> bool {
-        let _ = writeln!(self.out, "{}", self.words.retry.replace("{reason}", reason));
+        let _ = writeln!(self.out, "{}", self.words.fill(Phrase::CliRetry, &[reason]));
         let _ = self.out.flush();
         if !self.interactive {
             return false;
@@ -518,7 +527,7 @@ mod tests {
         let several = terminal.ask(&questions[1], progress);
         let shown = String::from_utf8(terminal.out).unwrap();
         assert!(
-            shown.contains("  1) French\n  2) Italian (recommended)\n"),
+            shown.contains("  1) French\n  2) Italian (Recommended)\n"),
             "{shown}"
         );
         assert!(shown.contains("numbers (1,3) pick options"), "{shown}");
