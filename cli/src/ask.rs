@@ -12,7 +12,7 @@ use clarify_core::{
 use crate::driver::{self, Action, Asker, Llm, Offline};
 use crate::http::HttpLlm;
 use crate::words::Words;
-use clarify_core::Phrase;
+use clarify_core::{CliPhrase, Phrase};
 
 /// Options of `clarify ask`.
 #[derive(Debug, clap::Args)]
@@ -132,14 +132,14 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             out,
             "{}",
             words.fill(
-                Phrase::CliOnline,
+                CliPhrase::Online,
                 &[
                     model,
                     endpoint,
-                    words.say(if own {
-                        Phrase::CliOwnSources
+                    words.own(if own {
+                        CliPhrase::OwnSources
                     } else {
-                        Phrase::CliDemoSources
+                        CliPhrase::DemoSources
                     }),
                 ],
             )
@@ -147,15 +147,15 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         _ => writeln!(
             out,
             "{}",
-            words.say(if own {
-                Phrase::CliOfflineOwn
+            words.own(if own {
+                CliPhrase::OfflineOwn
             } else {
-                Phrase::CliOfflineDemo
+                CliPhrase::OfflineDemo
             })
         ),
     };
     if let Some(title) = &document {
-        let _ = writeln!(out, "{}{title}", words.say(Phrase::CliMatchedDocument));
+        let _ = writeln!(out, "{}{title}", words.own(CliPhrase::MatchedDocument));
     }
     let stdin = io::stdin();
     let mut asker = Terminal {
@@ -246,7 +246,7 @@ fn report(
         let _ = writeln!(
             out,
             "{}\n{} {}",
-            words.heading(Phrase::CliHandoff),
+            words.heading_of(words.own(CliPhrase::Handoff)),
             words.say(Phrase::UiConnecting),
             handoff.reason
         );
@@ -256,7 +256,11 @@ fn report(
         for a in &prompt.assumptions {
             let _ = writeln!(out, "- {a}");
         }
-        let _ = writeln!(out, "{}", words.heading(Phrase::CliOpenQuestions));
+        let _ = writeln!(
+            out,
+            "{}",
+            words.heading_of(words.own(CliPhrase::OpenQuestions))
+        );
         for q in &prompt.open_questions {
             let _ = writeln!(out, "- {q}");
         }
@@ -264,7 +268,7 @@ fn report(
     let _ = writeln!(
         out,
         "{}",
-        words.heading_of(&words.fill(Phrase::CliStatus, &[words.status_name(session.status())]))
+        words.heading_of(&words.fill(CliPhrase::Status, &[words.status_name(session.status())]))
     );
 }
 
@@ -299,18 +303,18 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
             out,
             "\n[{}] {}{}",
             words.priority(q.priority),
-            words.label(&words.fill(
-                Phrase::QuestionOf,
+            words.label(&Phrase::QuestionOf.fill(
+                words.language,
                 &[&progress.current.to_string(), &progress.total.to_string()]
             )),
             q.text
         );
         if !q.why.is_empty() {
-            let _ = writeln!(out, "  {}{}", words.say(Phrase::CliWhy), q.why);
+            let _ = writeln!(out, "  {}{}", words.own(CliPhrase::Why), q.why);
         }
         for (i, c) in q.options.iter().enumerate() {
             let mark = if q.recommended.as_ref() == Some(&c.id) {
-                words.fill(Phrase::CliMarked, &[words.say(Phrase::UiRecommended)])
+                words.fill(CliPhrase::Marked, &[words.say(Phrase::UiRecommended)])
             } else {
                 String::new()
             };
@@ -326,27 +330,27 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
         let mut help = Vec::new();
         if !q.options.is_empty() {
             help.push(if q.multiple {
-                words.say(Phrase::CliPickSeveral)
+                words.own(CliPhrase::PickSeveral)
             } else {
-                words.say(Phrase::CliPickOne)
+                words.own(CliPhrase::PickOne)
             });
         }
         if q.allow_free_text {
-            help.push(words.say(Phrase::CliFreeText));
+            help.push(words.own(CliPhrase::FreeText));
             if q.options.is_empty() {
-                help.push(words.say(Phrase::CliPaste));
+                help.push(words.own(CliPhrase::Paste));
             }
         }
         if q.allow_skip {
-            help.push(words.say(Phrase::CliDontKnow));
+            help.push(words.own(CliPhrase::DontKnow));
         }
-        help.push(words.say(Phrase::CliSkip));
+        help.push(words.own(CliPhrase::Skip));
         let _ = write!(
             out,
             "{}",
             words.fill(
-                Phrase::CliHelp,
-                &[&help.join(words.say(Phrase::CliSeparator))]
+                CliPhrase::Help,
+                &[&help.join(words.own(CliPhrase::Separator))]
             )
         );
         let _ = out.flush();
@@ -360,7 +364,7 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
     }
 
     fn notice(&mut self, message: &str) {
-        let _ = writeln!(self.out, "{}{message}", self.words.say(Phrase::CliNote));
+        let _ = writeln!(self.out, "{}{message}", self.words.own(CliPhrase::Note));
     }
 
     fn refused(&mut self, error: &clarify_core::Error) {
@@ -368,7 +372,7 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
             self.out,
             "{}",
             self.words.fill(
-                Phrase::CliNotAccepted,
+                CliPhrase::NotAccepted,
                 &[&error.in_words(self.words.language)]
             )
         );
@@ -384,7 +388,7 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
     }
 
     fn retry(&mut self, reason: &str) -> bool {
-        let _ = writeln!(self.out, "{}", self.words.fill(Phrase::CliRetry, &[reason]));
+        let _ = writeln!(self.out, "{}", self.words.fill(CliPhrase::Retry, &[reason]));
         let _ = self.out.flush();
         if !self.interactive {
             return false;

@@ -5,7 +5,7 @@
 //! badge or a heading the app shows too (a priority, "Recommended", "Answer", "Assumptions")
 //! is the app's phrase.
 
-use clarify_core::{Language, Phrase, Priority, Status};
+use clarify_core::{CliPhrase, Language, Phrase, Priority, Status};
 
 /// The terminal's words in one language.
 #[derive(Debug, Clone, Copy)]
@@ -20,13 +20,18 @@ impl Words {
         Self { language }
     }
 
-    /// `phrase` in this language.
+    /// `phrase`, one the app shows too, in this language.
     pub fn say(self, phrase: Phrase) -> &'static str {
         phrase.text(self.language)
     }
 
-    /// `phrase` in this language, its slots filled with `args`.
-    pub fn fill(self, phrase: Phrase, args: &[&str]) -> String {
+    /// `phrase`, the terminal's own, in this language.
+    pub fn own(self, phrase: CliPhrase) -> &'static str {
+        phrase.text(self.language)
+    }
+
+    /// `phrase`, the terminal's own, in this language, its slots filled with `args`.
+    pub fn fill(self, phrase: CliPhrase, args: &[&str]) -> String {
         phrase.fill(self.language, args)
     }
 
@@ -42,7 +47,7 @@ impl Words {
 
     /// `text` as a label before what it names: `Question 1 of 2: `, `第 1 题，共 2 题：`.
     pub fn label(self, text: &str) -> String {
-        self.fill(Phrase::CliLabel, &[text])
+        self.fill(CliPhrase::Label, &[text])
     }
 
     /// A priority's badge.
@@ -56,14 +61,14 @@ impl Words {
 
     /// A status's name.
     pub fn status_name(self, status: Status) -> &'static str {
-        self.say(match status {
-            Status::Idle => Phrase::CliStatusIdle,
-            Status::Analyzing => Phrase::CliStatusAnalyzing,
-            Status::AwaitingClarification => Phrase::CliStatusAwaitingClarification,
-            Status::Generating => Phrase::CliStatusGenerating,
-            Status::Completed => Phrase::CliStatusCompleted,
-            Status::HandedOff => Phrase::CliStatusHandedOff,
-            Status::Failed => Phrase::CliStatusFailed,
+        self.own(match status {
+            Status::Idle => CliPhrase::StatusIdle,
+            Status::Analyzing => CliPhrase::StatusAnalyzing,
+            Status::AwaitingClarification => CliPhrase::StatusAwaitingClarification,
+            Status::Generating => CliPhrase::StatusGenerating,
+            Status::Completed => CliPhrase::StatusCompleted,
+            Status::HandedOff => CliPhrase::StatusHandedOff,
+            Status::Failed => CliPhrase::StatusFailed,
         })
     }
 }
@@ -79,6 +84,7 @@ mod tests {
         let en = Words::of(Language::English);
         assert_eq!(en.priority(Priority::Critical), "Critical");
         assert_eq!(en.heading(Phrase::UiAnswer), "── Answer ──");
+        assert_eq!(en.status_name(Status::HandedOff), "handed_off");
         assert_eq!(
             Words::of(Language::Traditional)
                 .label(&Phrase::QuestionOf.fill(Language::Traditional, &["1", "2"])),

@@ -59,7 +59,7 @@ mod snapshot;
 
 pub mod demo;
 
-pub use phrase::Phrase;
+pub use phrase::{CliPhrase, Phrase};
 pub use protocol::config::{Config, Detection, Limits, Mode};
 pub use protocol::effect::Effect;
 pub use protocol::error::Error;

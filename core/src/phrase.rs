@@ -447,72 +447,12 @@ pub enum Phrase {
     UiOtherTabTookOver,
     /// "Question {0} of {1}": the pending question's place and the questions in all.
     QuestionOf,
-    /// Terminal: First line, offline, with the demo's sources.
-    CliOfflineDemo,
-    /// Terminal: First line, offline, with the user's own knowledge base or catalog.
-    CliOfflineOwn,
-    /// Terminal: First line, online: `{model}`, `{endpoint}` and the sources filled in.
-    CliOnline,
-    /// Terminal: In `online`: the demo's sources, or the user's own.
-    CliDemoSources,
-    /// Terminal: own sources
-    CliOwnSources,
-    /// Terminal: Before the matched document's title.
-    CliMatchedDocument,
-    /// Terminal: why
-    CliWhy,
-    /// Terminal: pick one
-    CliPickOne,
-    /// Terminal: pick several
-    CliPickSeveral,
-    /// Terminal: free text
-    CliFreeText,
-    /// Terminal: How to give several lines (a pasted text or code) to a question without options.
-    CliPaste,
-    /// Terminal: dont know
-    CliDontKnow,
-    /// Terminal: skip
-    CliSkip,
-    /// Terminal: Joins the help's parts.
-    CliSeparator,
-    /// Terminal: note
-    CliNote,
-    /// Terminal: An answer the engine refused: `{error}` filled in (the engine's own words for it).
-    CliNotAccepted,
-    /// Terminal: The answer failed: `{reason}` filled in.
-    CliRetry,
-    /// Terminal: The help under a question's options: `{help}` filled in.
-    CliHelp,
-    /// Terminal: the status's name, Idle.
-    CliStatusIdle,
-    /// Terminal: the status's name, Analyzing.
-    CliStatusAnalyzing,
-    /// Terminal: the status's name, AwaitingClarification.
-    CliStatusAwaitingClarification,
-    /// Terminal: the status's name, Generating.
-    CliStatusGenerating,
-    /// Terminal: the status's name, Completed.
-    CliStatusCompleted,
-    /// Terminal: the status's name, HandedOff.
-    CliStatusHandedOff,
-    /// Terminal: the status's name, Failed.
-    CliStatusFailed,
-    /// Terminal: `{0}` as a label before what it names.
-    CliLabel,
-    /// Terminal: `{0}` as a mark after an option.
-    CliMarked,
-    /// Terminal: the heading of the questions left open.
-    CliOpenQuestions,
-    /// Terminal: the heading of the handoff.
-    CliHandoff,
-    /// Terminal: the status line, `{0}` the status's name.
-    CliStatus,
 }
 
 impl Phrase {
     /// Every phrase (for the tests that hold the table complete).
     #[cfg(test)]
-    pub(crate) const ALL: [Self; 237] = [
+    pub(crate) const ALL: [Self; 207] = [
         Self::FallbackNoAnswer,
         Self::FallbackUnreadable,
         Self::TimedOut,
@@ -720,36 +660,6 @@ impl Phrase {
         Self::UiDismiss,
         Self::UiOtherTabTookOver,
         Self::QuestionOf,
-        Self::CliOfflineDemo,
-        Self::CliOfflineOwn,
-        Self::CliOnline,
-        Self::CliDemoSources,
-        Self::CliOwnSources,
-        Self::CliMatchedDocument,
-        Self::CliWhy,
-        Self::CliPickOne,
-        Self::CliPickSeveral,
-        Self::CliFreeText,
-        Self::CliPaste,
-        Self::CliDontKnow,
-        Self::CliSkip,
-        Self::CliSeparator,
-        Self::CliNote,
-        Self::CliNotAccepted,
-        Self::CliRetry,
-        Self::CliHelp,
-        Self::CliStatusIdle,
-        Self::CliStatusAnalyzing,
-        Self::CliStatusAwaitingClarification,
-        Self::CliStatusGenerating,
-        Self::CliStatusCompleted,
-        Self::CliStatusHandedOff,
-        Self::CliStatusFailed,
-        Self::CliLabel,
-        Self::CliMarked,
-        Self::CliOpenQuestions,
-        Self::CliHandoff,
-        Self::CliStatus,
     ];
 
     /// The reasons an [`Error`] carries in English, each with its phrase.
@@ -767,12 +677,7 @@ impl Phrase {
 
     /// The wording in `language`, slots unfilled.
     pub const fn text(self, language: Language) -> &'static str {
-        let [en, hans, hant] = WORDINGS[self as usize].1;
-        match language {
-            Language::English => en,
-            Language::Simplified => hans,
-            Language::Traditional => hant,
-        }
+        in_language(WORDINGS[self as usize], language)
     }
 
     /// The English wording: what an [`Error`] carries as its reason (its `Display` is English,
@@ -784,37 +689,170 @@ impl Phrase {
     /// The wording in `language` with `{0}`, `{1}`… replaced by `args` in order, in one pass
     /// over the wording: a quoted text that itself holds `{1}` stays as it is.
     pub fn fill(self, language: Language, args: &[&str]) -> String {
-        let text = self.text(language);
-        let mut out =
-            String::with_capacity(text.len() + args.iter().map(|a| a.len()).sum::<usize>());
-        let mut rest = text;
-        while let Some(open) = rest.find('{') {
-            let (before, from) = rest.split_at(open);
-            out.push_str(before);
-            let slot = from
-                .get(1..3)
-                .filter(|s| s.ends_with('}'))
-                .and_then(|s| s.get(..1)?.parse::<usize>().ok())
-                .and_then(|i| args.get(i));
-            match slot {
-                Some(arg) => {
-                    out.push_str(arg);
-                    rest = from.get(3..).unwrap_or_default();
-                }
-                None => {
-                    out.push('{');
-                    rest = from.get(1..).unwrap_or_default();
-                }
-            }
-        }
-        out.push_str(rest);
-        out
+        fill_in(self.text(language), args)
     }
 
     /// English, Simplified and Traditional, in that order.
     #[cfg(test)]
     fn wordings(self) -> [&'static str; 3] {
-        WORDINGS[self as usize].1
+        WORDINGS[self as usize]
+    }
+}
+
+/// One wording only the terminal shows (`clarify ask`): a table of its own, so the app and
+/// the widget do not carry it. What the terminal shares with the app is a [`Phrase`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CliPhrase {
+    /// First line, offline, with the demo's sources.
+    OfflineDemo,
+    /// First line, offline, with the user's own knowledge base or catalog.
+    OfflineOwn,
+    /// First line, online: `{model}`, `{endpoint}` and the sources filled in.
+    Online,
+    /// In `online`: the demo's sources, or the user's own.
+    DemoSources,
+    /// own sources
+    OwnSources,
+    /// Before the matched document's title.
+    MatchedDocument,
+    /// why
+    Why,
+    /// pick one
+    PickOne,
+    /// pick several
+    PickSeveral,
+    /// free text
+    FreeText,
+    /// How to give several lines (a pasted text or code) to a question without options.
+    Paste,
+    /// dont know
+    DontKnow,
+    /// skip
+    Skip,
+    /// Joins the help's parts.
+    Separator,
+    /// note
+    Note,
+    /// An answer the engine refused: `{error}` filled in (the engine's own words for it).
+    NotAccepted,
+    /// The answer failed: `{reason}` filled in.
+    Retry,
+    /// The help under a question's options: `{help}` filled in.
+    Help,
+    /// the status's name, Idle.
+    StatusIdle,
+    /// the status's name, Analyzing.
+    StatusAnalyzing,
+    /// the status's name, AwaitingClarification.
+    StatusAwaitingClarification,
+    /// the status's name, Generating.
+    StatusGenerating,
+    /// the status's name, Completed.
+    StatusCompleted,
+    /// the status's name, HandedOff.
+    StatusHandedOff,
+    /// the status's name, Failed.
+    StatusFailed,
+    /// `{0}` as a label before what it names.
+    Label,
+    /// `{0}` as a mark after an option.
+    Marked,
+    /// the heading of the questions left open.
+    OpenQuestions,
+    /// the heading of the handoff.
+    Handoff,
+    /// the status line, `{0}` the status's name.
+    Status,
+}
+
+impl CliPhrase {
+    /// Every phrase (for the tests that hold the table complete).
+    #[cfg(test)]
+    pub(crate) const ALL: [Self; 30] = [
+        Self::OfflineDemo,
+        Self::OfflineOwn,
+        Self::Online,
+        Self::DemoSources,
+        Self::OwnSources,
+        Self::MatchedDocument,
+        Self::Why,
+        Self::PickOne,
+        Self::PickSeveral,
+        Self::FreeText,
+        Self::Paste,
+        Self::DontKnow,
+        Self::Skip,
+        Self::Separator,
+        Self::Note,
+        Self::NotAccepted,
+        Self::Retry,
+        Self::Help,
+        Self::StatusIdle,
+        Self::StatusAnalyzing,
+        Self::StatusAwaitingClarification,
+        Self::StatusGenerating,
+        Self::StatusCompleted,
+        Self::StatusHandedOff,
+        Self::StatusFailed,
+        Self::Label,
+        Self::Marked,
+        Self::OpenQuestions,
+        Self::Handoff,
+        Self::Status,
+    ];
+
+    /// The wording in `language`, slots unfilled.
+    pub const fn text(self, language: Language) -> &'static str {
+        in_language(CLI_WORDINGS[self as usize], language)
+    }
+
+    /// The wording in `language` with `{0}`, `{1}`… replaced by `args` in order.
+    pub fn fill(self, language: Language, args: &[&str]) -> String {
+        fill_in(self.text(language), args)
+    }
+
+    /// English, Simplified and Traditional, in that order.
+    #[cfg(test)]
+    fn wordings(self) -> [&'static str; 3] {
+        CLI_WORDINGS[self as usize]
+    }
+}
+
+/// `text` with `{0}`, `{1}`… replaced by `args` in order, in one pass over `text`: a quoted
+/// text that itself holds `{1}` stays as it is.
+fn fill_in(text: &str, args: &[&str]) -> String {
+    let mut out = String::with_capacity(text.len() + args.iter().map(|a| a.len()).sum::<usize>());
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        let (before, from) = rest.split_at(open);
+        out.push_str(before);
+        let slot = from
+            .get(1..3)
+            .filter(|s| s.ends_with('}'))
+            .and_then(|s| s.get(..1)?.parse::<usize>().ok())
+            .and_then(|i| args.get(i));
+        match slot {
+            Some(arg) => {
+                out.push_str(arg);
+                rest = from.get(3..).unwrap_or_default();
+            }
+            None => {
+                out.push('{');
+                rest = from.get(1..).unwrap_or_default();
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The wording of a row in `language`.
+const fn in_language(row: [&'static str; 3], language: Language) -> &'static str {
+    let [en, hans, hant] = row;
+    match language {
+        Language::English => en,
+        Language::Simplified => hans,
+        Language::Traditional => hant,
     }
 }
 
@@ -860,7 +898,7 @@ impl Error {
 /// Each phrase's wordings, in English, Simplified and Traditional, in the order the phrases
 /// are declared (so [`Phrase::wordings`] reads its row by the phrase's number; a test holds
 /// every row to its phrase).
-static WORDINGS: [(Phrase, [&str; 3]); Phrase::CliStatus as usize + 1] = [
+const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
     (
         Phrase::FallbackNoAnswer,
         [
@@ -2113,8 +2151,24 @@ static WORDINGS: [(Phrase, [&str; 3]); Phrase::CliStatus as usize + 1] = [
             "第 {0} 題，共 {1} 題",
         ],
     ),
+];
+
+/// The wordings, read by a phrase's number (a row out of place does not compile).
+static WORDINGS: [[&str; 3]; Phrase::QuestionOf as usize + 1] = {
+    let mut out = [[""; 3]; ROWS.len()];
+    let mut i = 0;
+    while i < ROWS.len() {
+        assert!(ROWS[i].0 as usize == i, "a row of ROWS is out of place");
+        out[i] = ROWS[i].1;
+        i += 1;
+    }
+    out
+};
+
+/// The terminal's wordings, row by row in the order its phrases are declared.
+const CLI_ROWS: [(CliPhrase, [&str; 3]); CliPhrase::Status as usize + 1] = [
     (
-        Phrase::CliOfflineDemo,
+        CliPhrase::OfflineDemo,
         [
             "Offline mode: embedded detector, the demo knowledge base and catalog.",
             "离线模式：内置检查器，演示用的知识库和目录。",
@@ -2122,7 +2176,7 @@ static WORDINGS: [(Phrase, [&str; 3]); Phrase::CliStatus as usize + 1] = [
         ],
     ),
     (
-        Phrase::CliOfflineOwn,
+        CliPhrase::OfflineOwn,
         [
             "Offline mode: embedded detector, your knowledge base and catalog.",
             "离线模式：内置检查器，你的知识库和目录。",
@@ -2130,22 +2184,22 @@ static WORDINGS: [(Phrase, [&str; 3]); Phrase::CliStatus as usize + 1] = [
         ],
     ),
     (
-        Phrase::CliOnline,
+        CliPhrase::Online,
         [
             "Online mode: {0} at {1} (embedded detector as fallback), {2} knowledge base and catalog.",
             "在线模式：{1} 上的 {0}（内置检查器作为后备），{2}知识库和目录。",
             "線上模式：{1} 上的 {0}（內建檢查器作為備援），{2}知識庫和目錄。",
         ],
     ),
-    (Phrase::CliDemoSources, ["the demo", "演示用的", "示範用的"]),
-    (Phrase::CliOwnSources, ["your", "你的", "你的"]),
+    (CliPhrase::DemoSources, ["the demo", "演示用的", "示範用的"]),
+    (CliPhrase::OwnSources, ["your", "你的", "你的"]),
     (
-        Phrase::CliMatchedDocument,
+        CliPhrase::MatchedDocument,
         ["Matched document: ", "匹配的文档：", "符合的文件："],
     ),
-    (Phrase::CliWhy, ["Why: ", "原因：", "原因："]),
+    (CliPhrase::Why, ["Why: ", "原因：", "原因："]),
     (
-        Phrase::CliPickOne,
+        CliPhrase::PickOne,
         [
             "a number picks an option",
             "输入编号选择选项",
@@ -2153,7 +2207,7 @@ static WORDINGS: [(Phrase, [&str; 3]); Phrase::CliStatus as usize + 1] = [
         ],
     ),
     (
-        Phrase::CliPickSeveral,
+        CliPhrase::PickSeveral,
         [
             "numbers (1,3) pick options",
             "输入多个编号（1,3）选择多个选项",
@@ -2161,7 +2215,7 @@ static WORDINGS: [(Phrase, [&str; 3]); Phrase::CliStatus as usize + 1] = [
         ],
     ),
     (
-        Phrase::CliFreeText,
+        CliPhrase::FreeText,
         [
             "text answers freely",
             "也可以直接输入文字回答",
@@ -2169,7 +2223,7 @@ static WORDINGS: [(Phrase, [&str; 3]); Phrase::CliStatus as usize + 1] = [
         ],
     ),
     (
-        Phrase::CliPaste,
+        CliPhrase::Paste,
         [
             "a line of \"\"\" starts several lines, another ends them",
             "单独一行 \"\"\" 开始多行文字，再一行 \"\"\" 结束",
@@ -2177,25 +2231,25 @@ static WORDINGS: [(Phrase, [&str; 3]); Phrase::CliStatus as usize + 1] = [
         ],
     ),
     (
-        Phrase::CliDontKnow,
+        CliPhrase::DontKnow,
         ["? = I don't know", "? = 我不知道", "? = 我不知道"],
     ),
     (
-        Phrase::CliSkip,
+        CliPhrase::Skip,
         [
             "Enter = skip, ! = skip all",
             "Enter = 跳过，! = 全部跳过",
             "Enter = 略過，! = 全部略過",
         ],
     ),
-    (Phrase::CliSeparator, [", ", "，", "，"]),
-    (Phrase::CliNote, ["Note: ", "提示：", "提示："]),
+    (CliPhrase::Separator, [", ", "，", "，"]),
+    (CliPhrase::Note, ["Note: ", "提示：", "提示："]),
     (
-        Phrase::CliNotAccepted,
+        CliPhrase::NotAccepted,
         ["  {0} Try again.", "  {0}请再试一次。", "  {0}請再試一次。"],
     ),
     (
-        Phrase::CliRetry,
+        CliPhrase::Retry,
         [
             "\nThe answer could not be produced: {0}\nYour answers are kept. Type r and Enter to retry, Enter to stop.\n> ",
             "\n无法生成回答：{0}\n你的回答都已保留。输入 r 并按 Enter 重试，直接按 Enter 结束。\n> ",
@@ -2203,40 +2257,55 @@ static WORDINGS: [(Phrase, [&str; 3]); Phrase::CliStatus as usize + 1] = [
         ],
     ),
     (
-        Phrase::CliHelp,
+        CliPhrase::Help,
         ["  ({0})\n> ", "  （{0}）\n> ", "  （{0}）\n> "],
     ),
-    (Phrase::CliStatusIdle, ["idle", "空闲", "閒置"]),
+    (CliPhrase::StatusIdle, ["idle", "空闲", "閒置"]),
     (
-        Phrase::CliStatusAnalyzing,
+        CliPhrase::StatusAnalyzing,
         ["analyzing", "分析中", "分析中"],
     ),
     (
-        Phrase::CliStatusAwaitingClarification,
+        CliPhrase::StatusAwaitingClarification,
         ["awaiting_clarification", "等待回答", "等待回答"],
     ),
     (
-        Phrase::CliStatusGenerating,
+        CliPhrase::StatusGenerating,
         ["generating", "生成中", "產生中"],
     ),
     (
-        Phrase::CliStatusCompleted,
+        CliPhrase::StatusCompleted,
         ["completed", "已完成", "已完成"],
     ),
     (
-        Phrase::CliStatusHandedOff,
+        CliPhrase::StatusHandedOff,
         ["handed_off", "已转接人工", "已轉接專人"],
     ),
-    (Phrase::CliStatusFailed, ["failed", "失败", "失敗"]),
-    (Phrase::CliLabel, ["{0}: ", "{0}：", "{0}："]),
-    (Phrase::CliMarked, [" ({0})", "（{0}）", "（{0}）"]),
+    (CliPhrase::StatusFailed, ["failed", "失败", "失敗"]),
+    (CliPhrase::Label, ["{0}: ", "{0}：", "{0}："]),
+    (CliPhrase::Marked, [" ({0})", "（{0}）", "（{0}）"]),
     (
-        Phrase::CliOpenQuestions,
+        CliPhrase::OpenQuestions,
         ["Open questions", "未决问题", "未決問題"],
     ),
-    (Phrase::CliHandoff, ["Handoff", "转接人工", "轉接專人"]),
-    (Phrase::CliStatus, ["Status: {0}", "状态：{0}", "狀態：{0}"]),
+    (CliPhrase::Handoff, ["Handoff", "转接人工", "轉接專人"]),
+    (CliPhrase::Status, ["Status: {0}", "状态：{0}", "狀態：{0}"]),
 ];
+
+/// The terminal's wordings, read by a phrase's number (a row out of place does not compile).
+static CLI_WORDINGS: [[&str; 3]; CliPhrase::Status as usize + 1] = {
+    let mut out = [[""; 3]; CLI_ROWS.len()];
+    let mut i = 0;
+    while i < CLI_ROWS.len() {
+        assert!(
+            CLI_ROWS[i].0 as usize == i,
+            "a row of CLI_ROWS is out of place"
+        );
+        out[i] = CLI_ROWS[i].1;
+        i += 1;
+    }
+    out
+};
 
 #[cfg(test)]
 mod tests {
@@ -2251,39 +2320,45 @@ mod tests {
             .collect()
     }
 
+    /// Every row of both tables, named: the engine's, app's and widget's, then the terminal's.
+    fn rows() -> Vec<(String, [&'static str; 3])> {
+        let shared = Phrase::ALL.map(|p| (format!("{p:?}"), p.wordings()));
+        let terminal = CliPhrase::ALL.map(|p| (format!("CliPhrase::{p:?}"), p.wordings()));
+        shared.into_iter().chain(terminal).collect()
+    }
+
     #[test]
     fn every_phrase_is_written_in_every_language() {
-        for phrase in Phrase::ALL {
-            let [en, hans, hant] = phrase.wordings();
+        for (phrase, [en, hans, hant]) in rows() {
             for (language, text) in [("en", en), ("zh-Hans", hans), ("zh-Hant", hant)] {
                 assert!(
                     !text.trim().is_empty(),
-                    "{phrase:?} has no {language} wording"
+                    "{phrase} has no {language} wording"
                 );
             }
             // English is English; each Chinese wording is Chinese wherever the English has
             // words (a name such as "LLM" aside).
-            assert!(!en.chars().any(is_cjk), "{phrase:?} en: {en}");
+            assert!(!en.chars().any(is_cjk), "{phrase} en: {en}");
             let letters = unslotted(en)
                 .chars()
                 .filter(char::is_ascii_alphabetic)
                 .count();
-            if letters >= 3 && !NAMES.contains(&phrase) {
+            if letters >= 3 && !NAMES.contains(&phrase.as_str()) {
                 for text in [hans, hant] {
                     assert!(
                         text.chars().any(is_cjk),
-                        "{phrase:?} is not written in Chinese: {text}"
+                        "{phrase} is not written in Chinese: {text}"
                     );
                 }
             }
             // The same slots in every language, so no quoted text is dropped in one of them.
-            assert_eq!(slots(en), slots(hans), "{phrase:?} zh-Hans slots");
-            assert_eq!(slots(en), slots(hant), "{phrase:?} zh-Hant slots");
+            assert_eq!(slots(en), slots(hans), "{phrase} zh-Hans slots");
+            assert_eq!(slots(en), slots(hant), "{phrase} zh-Hant slots");
         }
     }
 
     /// Wordings that name something the same way in every language.
-    const NAMES: [Phrase; 1] = [Phrase::LayerLlm];
+    const NAMES: [&str; 1] = ["LayerLlm"];
 
     /// `text` without its slots.
     fn unslotted(text: &str) -> String {
@@ -2300,90 +2375,81 @@ mod tests {
     /// The phrases written alike in Simplified and Traditional: their characters and words are
     /// the same in both scripts. Any other phrase must differ, so a Traditional row copied from
     /// the Simplified one (or the reverse) fails here.
-    const SAME_IN_BOTH_SCRIPTS: &[Phrase] = &[
-        Phrase::AnswerLabel,
-        Phrase::AnswerRefused,
-        Phrase::EmptyAnswer,
-        Phrase::NoteCompleted,
-        Phrase::AnswerDeclined,
-        Phrase::PriorityImportant,
-        Phrase::UiChange,
-        Phrase::UiAnswerLabel,
-        Phrase::UiStop,
-        Phrase::UiAnswer,
-        Phrase::UiCounterAnswered,
-        Phrase::LayerLlm,
-        Phrase::LayerLimit,
-        Phrase::UiModel,
-        Phrase::UiYou,
-        Phrase::CliOwnSources,
-        Phrase::CliWhy,
-        Phrase::CliDontKnow,
-        Phrase::CliSeparator,
-        Phrase::CliNote,
-        Phrase::CliHelp,
-        Phrase::CliStatusAnalyzing,
-        Phrase::CliStatusAwaitingClarification,
-        Phrase::CliStatusCompleted,
-        Phrase::CliLabel,
-        Phrase::CliMarked,
+    const SAME_IN_BOTH_SCRIPTS: &[&str] = &[
+        "AnswerLabel",
+        "AnswerRefused",
+        "EmptyAnswer",
+        "NoteCompleted",
+        "AnswerDeclined",
+        "PriorityImportant",
+        "UiChange",
+        "UiAnswerLabel",
+        "UiStop",
+        "UiAnswer",
+        "UiCounterAnswered",
+        "LayerLlm",
+        "LayerLimit",
+        "UiModel",
+        "UiYou",
+        "CliPhrase::OwnSources",
+        "CliPhrase::Why",
+        "CliPhrase::DontKnow",
+        "CliPhrase::Separator",
+        "CliPhrase::Note",
+        "CliPhrase::Help",
+        "CliPhrase::StatusAnalyzing",
+        "CliPhrase::StatusAwaitingClarification",
+        "CliPhrase::StatusCompleted",
+        "CliPhrase::Label",
+        "CliPhrase::Marked",
     ];
 
     #[test]
     fn only_the_phrases_listed_read_alike_in_both_scripts() {
-        let alike: Vec<Phrase> = Phrase::ALL
+        let alike: Vec<String> = rows()
             .into_iter()
-            .filter(|p| p.text(Language::Simplified) == p.text(Language::Traditional))
+            .filter(|(_, [_, hans, hant])| hans == hant)
+            .map(|(phrase, _)| phrase)
             .collect();
         assert_eq!(alike, SAME_IN_BOTH_SCRIPTS, "{alike:#?}");
     }
 
     #[test]
-    fn no_wording_is_empty_or_the_same_as_another_in_its_language() {
-        for language in Language::ALL {
-            for (i, a) in Phrase::ALL.iter().enumerate() {
-                let text = a.text(language);
-                assert!(!text.trim().is_empty(), "{a:?} {language:?}");
-                for b in &Phrase::ALL[i + 1..] {
-                    assert!(
-                        language != Language::English || text != b.text(language),
-                        "{a:?} and {b:?} say the same in English: one wording, one phrase"
-                    );
-                }
+    fn no_two_phrases_say_the_same_in_english() {
+        let rows = rows();
+        for (i, (a, [en, ..])) in rows.iter().enumerate() {
+            for (b, [other, ..]) in &rows[i + 1..] {
+                assert_ne!(en, other, "{a} and {b}: one wording, one phrase");
             }
         }
     }
 
     #[test]
     fn each_chinese_wording_is_in_its_own_script() {
-        for phrase in Phrase::ALL {
-            let hans = phrase.text(Language::Simplified);
-            let hant = phrase.text(Language::Traditional);
+        for (phrase, [_, hans, hant]) in rows() {
             // Characters only Traditional uses never appear in Simplified, and the reverse.
             let (traditional, _) = script_markers(hans);
-            assert_eq!(traditional, 0, "{phrase:?} zh-Hans has Traditional: {hans}");
+            assert_eq!(traditional, 0, "{phrase} zh-Hans has Traditional: {hans}");
             let (_, simplified) = script_markers(hant);
-            assert_eq!(simplified, 0, "{phrase:?} zh-Hant has Simplified: {hant}");
+            assert_eq!(simplified, 0, "{phrase} zh-Hant has Simplified: {hant}");
             // And each script quotes its own way.
-            assert!(!hans.contains('「'), "{phrase:?}: {hans}");
-            assert!(!hant.contains('“'), "{phrase:?}: {hant}");
+            assert!(!hans.contains('「'), "{phrase}: {hans}");
+            assert!(!hant.contains('“'), "{phrase}: {hant}");
         }
     }
 
     #[test]
     fn every_phrase_is_listed() {
-        // `ALL` is what the tests above walk: every variant, in declaration order, once.
+        // `ALL` is what the tests above walk: every variant, in declaration order, once. (The
+        // tables' rows are checked against their phrases when the crate compiles.)
         for (i, phrase) in Phrase::ALL.iter().enumerate() {
             assert_eq!(*phrase as usize, i, "{phrase:?} out of place in ALL");
         }
-        assert_eq!(Phrase::ALL.len(), Phrase::CliStatus as usize + 1);
-        // The table's rows are read by number: each row must be its phrase's.
-        for (i, (phrase, _)) in WORDINGS.iter().enumerate() {
-            assert_eq!(
-                *phrase as usize, i,
-                "the wordings of {phrase:?} are out of place"
-            );
+        assert_eq!(Phrase::ALL.len(), Phrase::QuestionOf as usize + 1);
+        for (i, phrase) in CliPhrase::ALL.iter().enumerate() {
+            assert_eq!(*phrase as usize, i, "{phrase:?} out of place in ALL");
         }
+        assert_eq!(CliPhrase::ALL.len(), CliPhrase::Status as usize + 1);
     }
 
     #[test]
