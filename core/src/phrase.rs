@@ -1853,7 +1853,7 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
     ),
     (
         Phrase::UiAssumption,
-        ["If you skip: ", "如果跳过：", "如果跳過："],
+        ["If you skip: ", "如果跳过：", "如果略過："],
     ),
     (
         Phrase::UiRequestLabel,
