@@ -19,9 +19,12 @@ use crate::protocol::time::Millis;
 
 /// An input the state accepts. `A` is the active conversation it applies to, borrowed mutably
 /// by [`Session::handle`](super::Session::handle) and shared by [`accepts`].
-#[expect(
-    clippy::large_enum_variant,
-    reason = "one value per input, handed at once to the transition; boxing would only allocate"
+#[cfg_attr(
+    target_pointer_width = "64",
+    expect(
+        clippy::large_enum_variant,
+        reason = "one value per input, handed at once to the transition; boxing would only allocate"
+    )
 )]
 pub(super) enum Checked<A> {
     /// Forget everything.
