@@ -15,7 +15,7 @@
 //!    answered without asking. Quoted literals (`Output "X" if …`) are never read as requests.
 //! 4. **A learned model** for English: logistic regression over hashed word unigrams, bigrams
 //!    and a proper-noun cue, trained on IN3 train by `scripts/train-detector` and embedded as
-//!    16 KB of quantised weights (IN3: Qian et al., 2024, OpenBMB/Tell_Me_More, Apache-2.0).
+//!    8 KB of quantised weights (IN3: Qian et al., 2024, OpenBMB/Tell_Me_More, Apache-2.0).
 //! 5. **Task templates**: a question is asked only for a task kind the request is (trip,
 //!    booking, writing, recommendation, code…) and a detail of that kind it leaves open; a
 //!    vague request of no known kind gets the one generic focus question.
