@@ -11,8 +11,9 @@ const site = join(root, "target/e2e/embed-loading-site");
 await rm(site, { recursive: true, force: true });
 await mkdir(site, { recursive: true });
 await cp(join(root, "target/embed"), join(site, "embed"), { recursive: true });
+await cp(join(root, "examples/host-page/favicon.svg"), join(site, "favicon.svg"));
 const page = (body, script) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title>
-<link rel="icon" href="data:,"><script type="module" src="${script}"></script></head><body>${body}</body></html>`;
+<link rel="icon" href="favicon.svg"><script type="module" src="${script}"></script></head><body>${body}</body></html>`;
 await writeFile(join(site, "import-only.js"), `import * as clarify from "./embed/clarify-element.js";
 window.imported = { defined: Boolean(customElements.get("clarify-widget")), clarifier: typeof clarify.Clarifier, widget: typeof clarify.ClarifyWidget };
 `);
@@ -25,8 +26,9 @@ defineClarifyWidget();
 `);
 await writeFile(join(site, "index.html"), page(
   `<h1>Host</h1><button id="host-button" type="button">Host button</button><p id="out"></p><clarify-widget max-questions="2"></clarify-widget>`, "host.js"));
+await writeFile(join(site, "lazy.css"), ".spacer { height: 3000px; }\n");
 await writeFile(join(site, "lazy.html"), page(
-  `<h1>Host</h1><button id="host-button" type="button">Host button</button><p id="out"></p><div style="height: 3000px"></div><clarify-widget loading="lazy"></clarify-widget>`, "host.js"));
+  `<h1>Host</h1><button id="host-button" type="button">Host button</button><p id="out"></p><link rel="stylesheet" href="lazy.css"><div class="spacer"></div><clarify-widget loading="lazy"></clarify-widget>`, "host.js"));
 
 const strict = await serve(site, { headers: { "content-security-policy": STRICT_CSP } });
 const noWasm = await serve(site, { headers: { "content-security-policy": "default-src 'self'; script-src 'self'; style-src 'self'" } });

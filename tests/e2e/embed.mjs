@@ -331,7 +331,8 @@ await main("the host page embeds two independent widgets under a strict CSP", as
   await steps.evaluate((el) => el.clarifier.status === "awaiting_clarification" && el.clarifier.skipAll());
   await steps.locator("[data-testid=start-over]").click();
   await page.waitForFunction(() => window.clarifyEvents.some((e) => e.widget === "steps" && e.type === "clarify-reset"), null, { timeout: 5000 });
-  const stepEvents = await page.evaluate(() => window.clarifyEvents.filter((e) => e.widget === "steps").map((e) => [e.type, e.detail]));
+  const stepEvents = await page.evaluate(() =>
+    window.clarifyEvents.filter((e) => e.widget === "steps" && e.type !== "clarify-ready").map((e) => [e.type, e.detail]));
   const types = stepEvents.map(([t]) => t);
   check(types[0] === "clarify-start" && stepEvents[0][1].request === "Plan a trip to Paris", `a start event first: ${types}`);
   const answers = stepEvents.filter(([t, d]) => t === "clarify-answer" && d.question.id === firstId);

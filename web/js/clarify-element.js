@@ -70,7 +70,10 @@ async function fetchWasm(url) {
   if (!response.ok) throw loadError("wasm_not_found", `${url}: HTTP ${response.status}`);
   // A development server answers a path it does not know with its HTML page.
   if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
-    throw loadError("wasm_not_found", `${url}: the server sent an HTML page`);
+    const hint = String(url).includes("/.vite/deps/")
+      ? "; Vite 5-7's dev server pre-bundled clarify-embed away from its wasm: add optimizeDeps: { exclude: [\"clarify-embed\"] } to vite.config"
+      : "";
+    throw loadError("wasm_not_found", `${url}: the server sent an HTML page${hint}`);
   }
   return response;
 }
@@ -314,6 +317,8 @@ export class ClarifyWidget extends Base {
   #queued = false;
   /** The message of invalid attributes shown in the card, cleared once they are valid. */
   #badAttributes = null;
+  /** Set when `api-key` changed in the task whose changes wait to be applied. */
+  #keyChanged = false;
 
   /**
    * Attributes that configure the session. Changes made in one task (a framework setting several
@@ -401,6 +406,7 @@ export class ClarifyWidget extends Base {
   attributeChangedCallback(name, before, after) {
     if (before === after) return;
     if (name === "language") this.#card?.setLanguage(after);
+    if (name === "api-key") this.#keyChanged = true;
     if (!this.#card || this.#queued) return;
     this.#queued = true;
     queueMicrotask(() => {
@@ -411,7 +417,8 @@ export class ClarifyWidget extends Base {
 
   /** Applies the attributes as they are now to this element's Clarifier (made now if they were invalid before). */
   #reconfigure() {
-    if (this.hasAttribute("api-key")) this.#warnKeyInPage();
+    if (this.#keyChanged) this.#warnKeyInPage();
+    this.#keyChanged = false;
     if (!this.#clarifier) {
       if (this.isConnected) this.connectedCallback();
       return;
