@@ -223,7 +223,9 @@ add("docs examples type-check", async () => {
   check(files.length >= 5, `the docs hold code to check (${files.join(", ")})`);
   await writeFile(join(dir, "tsconfig.json"), JSON.stringify({
     compilerOptions: {
-      strict: true, skipLibCheck: false, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler",
+      // Other packages' own typings (Vue's postcss) are not ours to check; the package's are, with
+      // skipLibCheck false, by the TypeScript 4.9 case and the React example.
+      strict: true, skipLibCheck: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler",
       lib: ["es2022", "dom", "dom.iterable"], jsx: "react-jsx", allowJs: true, checkJs: true, types: [],
     },
     files,
