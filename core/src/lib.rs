@@ -74,3 +74,10 @@ pub use protocol::time::Millis;
 pub use protocol::trace::{Counters, Layer, TraceEvent};
 pub use session::Session;
 pub use snapshot::{RestoreError, SNAPSHOT_VERSION};
+
+/// The Rust examples of the README and the engine's guide, compiled and run as doctests so that
+/// they cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+#[doc = include_str!("../../docs/engine.md")]
+struct DocumentationExamples;

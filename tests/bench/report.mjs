@@ -1,5 +1,5 @@
 // Turns the raw measurements of one scripts/bench run into target/bench/summary.json,
-// BENCHMARKS.md and the README's benchmarks section.
+// BENCHMARKS.md.
 //
 //   node tests/bench/report.mjs BENCH_DIR
 //
@@ -372,32 +372,5 @@ L.push("```sh", "scripts/bench            # builds the release app, measures eve
 L.push("Timings on a shared 2-core machine are noisy; the load average above says how noisy. Nothing here is asserted as a test.");
 writeFileSync(join(root, "BENCHMARKS.md"), L.join("\n") + "\n");
 
-// ---- README section ----
-function loadRange() {
-  const v = Object.values(meta.load ?? {}).flatMap((l) => [l.before, l.after]).filter((x) => typeof x === "number");
-  return v.length ? `${Math.min(...v)}–${Math.max(...v)}` : "not recorded";
-}
-const readme = join(root, "README.md");
-const text = readFileSync(readme, "utf8");
-const START = "<!-- section: benchmarks -->";
-const END = "<!-- end section: benchmarks -->";
-if (text.includes(START) && text.includes(END)) {
-  const R = [START, "## Benchmarks", ""];
-  R.push(`\`scripts/bench\` measures size, speed and LLM cost in one run and writes [BENCHMARKS.md](BENCHMARKS.md) ` +
-    `(machine, method, spreads). Last run: ${meta.date ?? "?"}, ${meta.cpu ?? "?"} × ${meta.nproc ?? "?"} cores, ` +
-    `1-minute load average ${loadRange()} while timing${meta.noisy ? " (above the core count: times are pessimistic)" : ""}.`, "");
-  R.push("| | Clarify | target | for comparison |", "|---|---:|---:|---|");
-  R.push(`| app transfer (gzip) | ${kb(appGzip)} | ≤ 150 KB | SurveyJS ${kb(sizes.surveyjs?.gzip)}, React + react-dom ${kb(sizes.react?.gzip)}, xstate ${kb(sizes.xstate?.gzip)} |`);
-  R.push(`| embed bundle (gzip) | ${embedGzip == null ? "not measured" : kb(embedGzip)} | ≤ 120 KB | |`);
-  R.push(`| navigation → first question card, cold cache (median) | ${ms(summary.first_card_ms_median)} | ≤ 120 ms | first paint ${ms(summary.first_paint_ms_median)}; the widget ${ms(summary.widget_first_card_ms_median)} |`);
-  R.push(`| the same on a repeat visit (median) | ${ms(summary.first_card_warm_ms_median)} | ≤ 60 ms | the widget ${ms(summary.widget_first_card_warm_ms_median)} |`);
-  R.push(`| one transition, native (median) | ${ns(summary.transition_ns_median)} | ≤ 2 µs | in the browser ${ns(summary.wasm_transition_ns_median)} |`);
-  R.push(`| detection of a 100-char request, native | ${summary.detect_requests_per_s ? Math.round(summary.detect_requests_per_s).toLocaleString("en-US") + "/s" : "—"} | ≥ 100,000/s | in the browser ${summary.wasm_detect_ns_median ? Math.round(1e9 / summary.wasm_detect_ns_median).toLocaleString("en-US") + "/s" : "—"} |`);
-  R.push(`| LLM calls per clarified conversation (mean, ${llmOk.length} seed scenarios, llama.cpp) | ${summary.llm_calls_per_conversation == null ? "not measured" : summary.llm_calls_per_conversation.toFixed(1)} | | seed 001's restart planning ${summary.restart_planning_calls_per_conversation == null ? "—" : summary.restart_planning_calls_per_conversation.toFixed(1)} (prompt tokens ${fmtRatio(summary.restart_planning_to_ours_prompt_tokens_ratio)}) |`);
-  R.push("", END);
-  const before = text.slice(0, text.indexOf(START));
-  const after = text.slice(text.indexOf(END) + END.length);
-  writeFileSync(readme, before + R.join("\n") + after);
-}
-console.log(`summary → ${join(dir, "summary.json")}; BENCHMARKS.md and the README section rewritten`);
+console.log(`summary → ${join(dir, "summary.json")}; BENCHMARKS.md rewritten`);
 if (Object.keys(missing).length) console.log(`missing: ${Object.keys(missing).join(", ")}`);
