@@ -393,13 +393,22 @@ fn state_is_the_same_object_until_the_session_changes() {
 
     c.start("my app crashes".into(), None).unwrap();
     let asking = c.state().unwrap();
-    assert!(!js_sys::Object::is(&idle, &asking), "a change gives a new object");
+    assert!(
+        !js_sys::Object::is(&idle, &asking),
+        "a change gives a new object"
+    );
     assert!(
         js_sys::Object::is(&asking, &seen.borrow()),
         "the listener got the object `state` gives"
     );
-    assert!(get(&asking, "started").as_f64().is_some(), "a conversation started");
-    assert!(get(&asking, "fallback").is_null(), "offline: no endpoint to fall back from");
+    assert!(
+        get(&asking, "started").as_f64().is_some(),
+        "a conversation started"
+    );
+    assert!(
+        get(&asking, "fallback").is_null(),
+        "offline: no endpoint to fall back from"
+    );
     c.reset().unwrap();
     assert!(get(&c.state().unwrap(), "started").is_null());
 }
@@ -425,7 +434,11 @@ fn configure_keeps_the_clarifier_and_applies_while_idle_or_at_the_next_start() {
     c.skip_all().unwrap();
     c.reset().unwrap();
     c.start("my app crashes".into(), None).unwrap();
-    assert_eq!(c.status(), "completed", "the next start used the new options");
+    assert_eq!(
+        c.status(),
+        "completed",
+        "the next start used the new options"
+    );
 
     assert_eq!(
         code(c.configure(options(r#"{"maxQuestions": "two"}"#))),
