@@ -79,7 +79,7 @@ async function server(args, cwd, port) {
  * or a line of text) and waits for the host page to show what `clarify-done` brought (`done`, a
  * selector in the host page).
  */
-async function drive(browser, url, done, { allowErrors = [] } = {}) {
+async function drive(browser, url, done, { allowErrors = [], status = null } = {}) {
   const page = await strictPage(browser);
   await page.goto(url);
   const widget = page.locator("clarify-widget");
@@ -102,6 +102,11 @@ async function drive(browser, url, done, { allowErrors = [] } = {}) {
   check(asked >= 1, `${url}: the vague request brought at least one question`);
   const prompt = await page.locator(done).textContent({ timeout: 20000 });
   check(prompt.includes("Help me plan a trip"), `${url}: the host received clarify-done with the enriched prompt (got ${JSON.stringify(prompt)})`);
+  // The React example renders the session's status through useClarifier (useSyncExternalStore).
+  if (status) {
+    const shown = await page.locator(status).textContent();
+    check(shown === "completed", `${url}: useClarifier followed the session to "completed" (shows ${JSON.stringify(shown)})`);
+  }
   const errors = page.errors.filter((e) => !allowErrors.some((re) => re.test(e)));
   check(errors.length === 0, `${url}: no console errors: ${errors.join("; ")}`);
   await page.context().close();
@@ -155,7 +160,7 @@ for (const name of ["react-vite", "vue-vite", "svelte-vite"]) {
     run(process.execPath, [bin.vite(8), "build", "--emptyOutDir"], dir);
     const site = await serve(join(dir, "dist"));
     try {
-      return await drive(browser, site.url, "[data-testid=prompt]");
+      return await drive(browser, site.url, "[data-testid=prompt]", { status: name === "react-vite" ? "[data-testid=status]" : null });
     } finally {
       await site.close();
     }
@@ -165,7 +170,7 @@ for (const name of ["react-vite", "vue-vite", "svelte-vite"]) {
 add("react-vite dev", async (browser) => {
   const dev = await server([bin.vite(8), "--port", "5180", "--strictPort", "--host", "127.0.0.1", "--force"], join(examples, "react-vite"), 5180);
   try {
-    return await drive(browser, dev.url, "[data-testid=prompt]");
+    return await drive(browser, dev.url, "[data-testid=prompt]", { status: "[data-testid=status]" });
   } finally {
     await dev.close();
   }
