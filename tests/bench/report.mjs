@@ -16,6 +16,7 @@ const readJson = (f) => (existsSync(join(dir, f)) ? JSON.parse(readFileSync(join
 const meta = readJson("meta.json") ?? {};
 const sizes = readJson("sizes.json") ?? {};
 const browser = readJson("browser.json") ?? {};
+const firstPaint = readJson("first-paint.json");
 const missing = {}; // summary key -> reason
 
 // ---- criterion ----
@@ -131,6 +132,9 @@ const summary = {
   widget_first_card_ms_median: val("widget_first_card_ms_median", wc.card_ms?.median, widgetReason),
   widget_first_card_warm_ms_median: val("widget_first_card_warm_ms_median", wc.warm_card_ms?.median, widgetReason),
   widget_wasm_content_type: wc.wasm_content_type ?? null,
+  host_fcp_ms_median_without_widget: val("host_fcp_ms_median_without_widget", firstPaint?.fcp_ms_median_without_widget, meta.notes?.first_paint ?? "not measured"),
+  host_fcp_ms_median_with_widget: val("host_fcp_ms_median_with_widget", firstPaint?.fcp_ms_median_with_widget, meta.notes?.first_paint ?? "not measured"),
+  clarify_gzip_bytes_before_host_first_paint: val("clarify_gzip_bytes_before_host_first_paint", firstPaint?.clarify_gzip_bytes_before_first_paint_max, meta.notes?.first_paint ?? "not measured"),
   widget_wasm_compile_paths: wc.compile_paths ?? null,
   transition_ns_median: val("transition_ns_median", native["transition/answer"]?.median, meta.notes?.native ?? "no criterion result from this run"),
   conversation_ns_median: val("conversation_ns_median", native["conversation/five_turns_llm"]?.median, meta.notes?.native ?? "no criterion result from this run"),
@@ -256,6 +260,14 @@ if (wc.card_ms) {
   L.push("", `${wc.method}. The wasm was served as \`${wc.wasm_content_type ?? "?"}\` and compiled by ${paths(wc.compile_paths)}.`, "");
 } else {
   L.push(`The widget's first card: not measured — ${widgetReason}.`, "");
+}
+if (firstPaint) {
+  L.push("The host's first paint with the widget on the page (tests/bench/first-paint.mjs; the entry loads the wasm after it):", "");
+  L.push("| throttled, cold cache | without the widget | with the widget |", "|---|---:|---:|");
+  L.push(`| host's first contentful paint (median) | ${ms(firstPaint.fcp_ms_median_without_widget)} | ${ms(firstPaint.fcp_ms_median_with_widget)} |`);
+  L.push(`| Clarify's gzip bytes before that paint (max) | 0 | ${firstPaint.clarify_gzip_bytes_before_first_paint_max} B (${firstPaint.clarify_before_first_paint.join(", ") || "nothing"}) |`);
+  L.push(`| the widget's request box shown (median) | — | ${ms(firstPaint.widget_request_box_ms_median)} |`);
+  L.push("", `${firstPaint.method}. All of Clarify, wasm included: ${firstPaint.clarify_gzip_bytes_total_median} B gzip (median).`, "");
 }
 if (fc.card_ms && fc.wasm_fetched_ms && fc.wasm_started_ms) {
   const wasmRaw = sizes.app?.files?.find((f) => f.file.endsWith(".wasm"))?.raw;
