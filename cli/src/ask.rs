@@ -13,6 +13,7 @@ use clarify_core::{
 use crate::driver::{self, Action, Asker, Llm, Offline};
 use crate::http::HttpLlm;
 use crate::words::Words;
+use clarify_core::{CliPhrase, Phrase};
 
 /// Options of `clarify ask`.
 #[derive(Debug, clap::Args)]
@@ -140,31 +141,31 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         (Some(endpoint), Some(model)) => writeln!(
             out,
             "{}",
-            words
-                .online
-                .replace("{model}", model)
-                .replace("{endpoint}", endpoint)
-                .replace(
-                    "{sources}",
-                    if own {
-                        words.own_sources
+            words.fill(
+                CliPhrase::Online,
+                &[
+                    model,
+                    endpoint,
+                    words.own(if own {
+                        CliPhrase::OwnSources
                     } else {
-                        words.demo_sources
-                    }
-                )
+                        CliPhrase::DemoSources
+                    }),
+                ],
+            )
         ),
         _ => writeln!(
             out,
             "{}",
-            if own {
-                words.offline_own
+            words.own(if own {
+                CliPhrase::OfflineOwn
             } else {
-                words.offline_demo
-            }
+                CliPhrase::OfflineDemo
+            })
         ),
     };
     if let Some(title) = &document {
-        let _ = writeln!(out, "{}{title}", words.matched_document);
+        let _ = writeln!(out, "{}{title}", words.own(CliPhrase::MatchedDocument));
     }
     let stdin = io::stdin();
     let mut asker = Terminal {
@@ -247,19 +248,29 @@ fn report(
         let _ = writeln!(
             out,
             "\n{}\n{}",
-            words.answer,
+            words.heading(Phrase::UiAnswer),
             outcome.answer.unwrap_or_default()
         );
     }
     if let Some(handoff) = &outcome.handoff {
-        let _ = writeln!(out, "{}{}", words.handoff, handoff.reason);
+        let _ = writeln!(
+            out,
+            "{}\n{} {}",
+            words.heading_of(words.own(CliPhrase::Handoff)),
+            words.say(Phrase::UiConnecting),
+            handoff.reason
+        );
     }
     if !interactive || !prompt.open_questions.is_empty() {
-        let _ = writeln!(out, "{}", words.assumptions);
+        let _ = writeln!(out, "{}", words.heading(Phrase::UiPkgAssumptions));
         for a in &prompt.assumptions {
             let _ = writeln!(out, "- {a}");
         }
-        let _ = writeln!(out, "{}", words.open_questions);
+        let _ = writeln!(
+            out,
+            "{}",
+            words.heading_of(words.own(CliPhrase::OpenQuestions))
+        );
         for q in &prompt.open_questions {
             let _ = writeln!(out, "- {q}");
         }
@@ -267,9 +278,7 @@ fn report(
     let _ = writeln!(
         out,
         "{}",
-        words
-            .status
-            .replace("{status}", words.status_name(session.status()))
+        words.heading_of(&words.fill(CliPhrase::Status, &[words.status_name(session.status())]))
     );
 }
 
@@ -298,7 +307,7 @@ struct Terminal<R, W> {
     /// Whether answer text has been printed as it streamed.
     streamed: bool,
     /// The terminal's own words, in the conversation's language.
-    words: &'static Words,
+    words: Words,
 }
 
 impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
@@ -309,20 +318,20 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
             out,
             "\n[{}] {}{}",
             words.priority(q.priority),
-            words
-                .question_of
-                .replace("{n}", &progress.current.to_string())
-                .replace("{m}", &progress.total.to_string()),
+            words.label(&Phrase::QuestionOf.fill(
+                words.language,
+                &[&progress.current.to_string(), &progress.total.to_string()]
+            )),
             q.text
         );
         if !q.why.is_empty() {
-            let _ = writeln!(out, "  {}{}", words.why, q.why);
+            let _ = writeln!(out, "  {}{}", words.own(CliPhrase::Why), q.why);
         }
         for (i, c) in q.options.iter().enumerate() {
             let mark = if q.recommended.as_ref() == Some(&c.id) {
-                words.recommended
+                words.fill(CliPhrase::Marked, &[words.say(Phrase::UiRecommended)])
             } else {
-                ""
+                String::new()
             };
             match &c.description {
                 Some(d) => {
@@ -336,25 +345,28 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
         let mut help = Vec::new();
         if !q.options.is_empty() {
             help.push(if q.multiple {
-                words.pick_several
+                words.own(CliPhrase::PickSeveral)
             } else {
-                words.pick_one
+                words.own(CliPhrase::PickOne)
             });
         }
         if q.allow_free_text {
-            help.push(words.free_text);
+            help.push(words.own(CliPhrase::FreeText));
             if q.options.is_empty() {
-                help.push(words.paste);
+                help.push(words.own(CliPhrase::Paste));
             }
         }
         if q.allow_skip {
-            help.push(words.dont_know);
+            help.push(words.own(CliPhrase::DontKnow));
         }
-        help.push(words.skip);
+        help.push(words.own(CliPhrase::Skip));
         let _ = write!(
             out,
             "{}",
-            words.help.replace("{help}", &help.join(words.separator))
+            words.fill(
+                CliPhrase::Help,
+                &[&help.join(words.own(CliPhrase::Separator))]
+            )
         );
         let _ = out.flush();
         let mut line = String::new();
@@ -367,30 +379,31 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
     }
 
     fn notice(&mut self, message: &str) {
-        let _ = writeln!(self.out, "{}{message}", self.words.note);
+        let _ = writeln!(self.out, "{}{message}", self.words.own(CliPhrase::Note));
     }
 
     fn refused(&mut self, error: &clarify_core::Error) {
         let _ = writeln!(
             self.out,
             "{}",
-            self.words
-                .not_accepted
-                .replace("{error}", &error.in_words(self.words.language))
+            self.words.fill(
+                CliPhrase::NotAccepted,
+                &[&error.in_words(self.words.language)]
+            )
         );
     }
 
     fn answer_text(&mut self, text: &str) {
         if !self.streamed {
             self.streamed = true;
-            let _ = write!(self.out, "\n{}\n", self.words.answer);
+            let _ = write!(self.out, "\n{}\n", self.words.heading(Phrase::UiAnswer));
         }
         let _ = write!(self.out, "{text}");
         let _ = self.out.flush();
     }
 
     fn retry(&mut self, reason: &str) -> bool {
-        let _ = writeln!(self.out, "{}", self.words.retry.replace("{reason}", reason));
+        let _ = writeln!(self.out, "{}", self.words.fill(CliPhrase::Retry, &[reason]));
         let _ = self.out.flush();
         if !self.interactive {
             return false;
@@ -533,7 +546,7 @@ mod tests {
         let several = terminal.ask(&questions[1], progress);
         let shown = String::from_utf8(terminal.out).unwrap();
         assert!(
-            shown.contains("  1) French\n  2) Italian (recommended)\n"),
+            shown.contains("  1) French\n  2) Italian (Recommended)\n"),
             "{shown}"
         );
         assert!(shown.contains("numbers (1,3) pick options"), "{shown}");

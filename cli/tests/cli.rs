@@ -151,7 +151,7 @@ fn interactive_ask_reads_answers_from_stdin() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(
-        text.contains("[critical] Question 1 of 2: Which Android version?"),
+        text.contains("[Critical] Question 1 of 2: Which Android version?"),
         "{text}"
     );
     assert!(text.contains("  3) Android 12"), "{text}");

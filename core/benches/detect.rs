@@ -8,8 +8,8 @@ use std::hint::black_box;
 use clarify_core::detect;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
-/// Requests of exactly 100 characters: vague, clear, pronoun, Chinese (clear), Chinese (vague,
-/// seed 003's example padded).
+/// Requests of exactly 100 characters: vague, clear, pronoun, Chinese (clear), Chinese (vague: a
+/// terse request padded).
 fn requests() -> Vec<String> {
     [
         "I would like to plan a trip to Paris next month with my family, somewhere nice to stay and eat well",

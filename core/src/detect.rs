@@ -13,9 +13,10 @@
 //!    factual question about a named subject ("Who plays Simon's dad in The Inbetweeners?") and
 //!    a recognised task whose details are all given ("Book a table for 4 at 7pm at Nopa") are
 //!    answered without asking. Quoted literals (`Output "X" if …`) are never read as requests.
-//! 4. **A learned model** for English: logistic regression over hashed word unigrams, bigrams
-//!    and a proper-noun cue, trained on IN3 train by `scripts/train-detector` and embedded as
-//!    16 KB of quantised weights (IN3: Qian et al., 2024, OpenBMB/Tell_Me_More, Apache-2.0).
+//! 4. **A learned model** for English and Chinese: logistic regression over hashed word (and,
+//!    for Chinese, character) unigrams and bigrams and a proper-noun cue, trained by
+//!    `scripts/train-detector` on the sources listed in `data/MANIFEST.md` and embedded as 8 KB
+//!    of quantised weights.
 //! 5. **Task frames** ([`frames`], the table `core/data/frames.txt`): a question is asked only
 //!    for a slot of a kind of task the request is (a trip's length, a booking's time, a
 //!    translation's target language…) that it leaves open; a vague request of no known kind

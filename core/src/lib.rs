@@ -41,7 +41,7 @@
 #![warn(missing_docs)]
 
 mod tag_first;
-mod text;
+pub mod text;
 
 mod protocol;
 
@@ -60,11 +60,12 @@ mod snapshot;
 
 pub mod demo;
 
+pub use phrase::{CliPhrase, Phrase};
 pub use protocol::config::{Config, Detection, Limits, Mode};
 pub use protocol::effect::Effect;
 pub use protocol::error::Error;
 pub use protocol::input::{Answer, Context, Input, InputKind, MAX_TEXT_BYTES, UserAnswer};
-pub use protocol::language::Language;
+pub use protocol::language::{Language, Tag};
 pub use protocol::prompt::{EnrichedPrompt, HandoffPackage, Resolution, SourceDocument};
 pub use protocol::question::{
     Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage,

@@ -1,26 +1,32 @@
-//! Every sentence the engine itself writes for the user, in each [`Language`] it writes:
-//! notices, the assumptions of questions it frames, the questions it makes for the catalog and
-//! follow-ups, the handoff's reason, the enriched prompt's headings, the offline answer, and
-//! refusals told to the user ([`Error::in_words`]).
+//! Every wording the user reads, in each [`Language`]: what the engine writes (notices, the
+//! assumptions of questions it frames, the questions it makes for the catalog and follow-ups,
+//! the handoff's reason, the enriched prompt's headings, the offline answer, refusals told to
+//! the user ([`Error::in_words`]), the decision trace's reasons), the chrome of the app and the
+//! widget (`Ui…`: labels, buttons, banners; `Layer…`: the trace's names), and the terminal's
+//! (`Cli…`). A badge or a button the app and the terminal both show is one phrase (a question's
+//! priority, "Recommended", "Answer", "Assumptions").
 //!
-//! One table, so a phrase cannot exist in one language and be missing in another: each
-//! [`Phrase`] has exactly one wording per language, and a test holds every wording to its
-//! script. Simplified and Traditional are written separately (their words differ, not only
-//! their characters: 用户/使用者, 设置/設定, 文档/文件), and quotes follow each script's custom
-//! (“…” in Simplified, 「…」 in Traditional).
+//! One table, so a wording cannot exist in one language and be missing in another: each
+//! [`Phrase`] has exactly one row of three wordings (a row short of a language does not
+//! compile), and tests hold every wording to its script, its slots, and Simplified and
+//! Traditional apart where their words differ. Simplified and Traditional are written
+//! separately (their words differ, not only their characters: 用户/使用者, 设置/設定,
+//! 文档/文件), and quotes follow each script's custom (“…” in Simplified, 「…」 in Traditional).
+//! The table is compile-time data ([`Phrase::text`] is a `const fn`), so a shell can build its
+//! own static tables from it at no cost.
 //!
-//! A wording may hold slots `{0}`, `{1}` for text the engine quotes (a question, a label, a
-//! title); [`Phrase::fill`] puts them in. What the user typed and what a host's data says are
-//! quoted as they are, never translated. The decision trace's reasons are here too, since the
-//! user can open the trace (its decision names are identifiers and stay English). Sentences
-//! meant only for the LLM (its instructions, JSON schemas) are not here: they stay English.
+//! A wording may hold slots `{0}`, `{1}` for text filled in at run time (a question, a label, a
+//! title, a number); [`Phrase::fill`] puts them in. What the user typed and what a host's data
+//! says are quoted as they are, never translated. The decision trace's decision names are
+//! identifiers and stay English. Sentences meant only for the LLM (its instructions, JSON
+//! schemas) are not here: they stay English.
 
 use crate::protocol::error::Error;
 use crate::protocol::language::Language;
 
-/// One sentence (or heading) the engine writes for the user.
+/// One wording the user reads: a sentence, heading, label or button.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Phrase {
+pub enum Phrase {
     /// Notice: the LLM detection call failed; the embedded detector looked instead.
     FallbackNoAnswer,
     /// Notice: the LLM's detection reply could not be read; the embedded detector looked instead.
@@ -232,11 +238,14 @@ pub(crate) enum Phrase {
     AnswerDeclined,
     /// How a question was resolved: timed out.
     AnswerTimedOut,
-    /// A question's priority: critical.
+    /// A question's priority, critical: its badge (the app's, the widget's, the terminal's) and
+    /// the trace's word for it.
     PriorityCritical,
-    /// A question's priority: important.
+    /// A question's priority, important: its badge (the app's, the widget's, the terminal's) and
+    /// the trace's word for it.
     PriorityImportant,
-    /// A question's priority: helpful.
+    /// A question's priority, helpful: its badge (the app's, the widget's, the terminal's) and
+    /// the trace's word for it.
     PriorityHelpful,
     /// A call's failure: HTTP `{0}` refused the key; `{1}` the server's words.
     CallUnauthorized,
@@ -284,18 +293,191 @@ pub(crate) enum Phrase {
     NoteAdaptedInstructions,
     /// Trace: `stream_options` refused (`{0}`), not sent.
     NoteAdaptedNoStreamUsage,
-    /// Why a browser could not call: the page's Content-Security-Policy.
-    HostPagePolicy,
-    /// Why a browser could not read a reply: CORS.
-    HostCorsBlocked,
-    /// Why a browser could not call: a network error (nothing answers, or CORS).
-    HostNoAnswer,
+    /// Heading above "why".
+    UiWhy,
+    /// The "I don't know" button.
+    UiDontKnow,
+    /// Label of the free-text box under options.
+    UiFreeText,
+    /// Label of the free-text box of a question without options.
+    UiFreeTextAlone,
+    /// Placeholder of the free-text box.
+    UiFreeTextPlaceholder,
+    /// The Continue button.
+    UiContinue,
+    /// The Continue button while the answer is being sent.
+    UiContinuing,
+    /// "Continue anyway" (skip every remaining question).
+    UiContinueAnyway,
+    /// Keyboard hint under the card: its start.
+    UiKeysStart,
+    /// Keyboard hint: what digits do (after "1–n").
+    UiKeysPick,
+    /// Keyboard hint: what Enter does.
+    UiKeysEnter,
+    /// The mark on the option the question recommends.
+    UiRecommended,
+    /// Under a question that takes several options.
+    UiChooseSeveral,
+    /// On the card of a question reopened to change its answer.
+    UiChanging,
+    /// The button on an earlier answer that reopens its question.
+    UiChange,
+    /// The accessible name of that button, before the question's text.
+    UiChangeAnswerTo,
+    /// "If you skip:" before the assumption the engine makes then, with the space its script puts
+    /// after a colon (none after a full-width one).
+    UiAssumption,
+    /// Label of the request box.
+    UiRequestLabel,
+    /// Label of the request box while a question is pending: what is typed answers it.
+    UiAnswerLabel,
+    /// Beside the box while a question is pending: leave it and start what is typed instead.
+    UiNewRequest,
+    /// Under the completed answer: copies the enriched prompt.
+    UiCopyPrompt,
+    /// After the prompt was copied.
+    UiCopied,
+    /// When the browser refused to copy, before its reason.
+    UiCopyFailed,
+    /// Stops the answer while it is written.
+    UiStop,
+    /// Under an answer the user stopped.
+    UiStopped,
+    /// Placeholder of the request box when idle.
+    UiRequestPlaceholder,
+    /// Placeholder of the request box while a question is pending.
+    UiAnswerPlaceholder,
+    /// The send button.
+    UiSend,
+    /// "Start over".
+    UiStartOver,
+    /// Offline banner.
+    UiOffline,
+    /// Online banner prefix, once a call to the endpoint succeeded.
+    UiOnline,
+    /// Online banner before and after the endpoint, before any call ended. Before the endpoint.
+    UiOnlineUntriedBefore,
+    /// Online banner before and after the endpoint, before any call ended. After the endpoint.
+    UiOnlineUntriedAfter,
+    /// Online banner before and after the endpoint, then the reason, after a call failed. Before
+    /// the endpoint.
+    UiOnlineFailedBefore,
+    /// Online banner before and after the endpoint, then the reason, after a call failed. After the
+    /// endpoint.
+    UiOnlineFailedAfter,
+    /// The name of the region holding the mode banner and the notices.
+    UiStatusRegion,
+    /// Under the endpoint field when what was typed cannot be an endpoint.
+    UiEndpointInvalid,
+    /// While detection runs.
+    UiThinking,
+    /// While the answer is written.
+    UiWriting,
+    /// Heading of the answer.
+    UiAnswer,
+    /// Handoff notice.
+    UiConnecting,
+    /// Heading of the handoff package.
+    UiHandoffPackage,
+    /// Handoff package: request.
+    UiPkgRequest,
+    /// Handoff package: questions.
+    UiPkgQuestions,
+    /// Handoff package: assumptions.
+    UiPkgAssumptions,
+    /// Handoff package: reason.
+    UiPkgReason,
+    /// Failure heading.
+    UiFailed,
+    /// Retry button.
+    UiRetry,
+    /// The trace panel's summary.
+    UiTrace,
+    /// The counters' label: Asked.
+    UiCounterAsked,
+    /// The counters' label: Answered.
+    UiCounterAnswered,
+    /// The counters' label: LlmCalls.
+    UiCounterLlmCalls,
+    /// The counters' label: Tokens.
+    UiCounterTokens,
+    /// After "the endpoint refused the API key (HTTP 401)": where the user fixes it.
+    UiCheckKey,
+    /// Why a call was not sent: the page's Content-Security-Policy (naming `connect-src`).
+    UiCspRefused,
+    /// Why a reply could not be read: the server does not allow the page's origin (CORS).
+    UiCorsBlocked,
+    /// What a network error may mean: nothing answers, or CORS.
+    UiNoAnswer,
+    /// Why detection, a translation or the answer did not go on: no endpoint is set.
+    UiEndpointMissing,
+    /// Why work was redone or shown as written after a reload: detecting.
+    UiReloadedDetecting,
+    /// Why work was redone or shown as written after a reload: translating.
+    UiReloadedTranslating,
+    /// Why work was redone or shown as written after a reload: writing.
+    UiReloadedWriting,
+    /// The trace's name for the part of the engine that decides: session.
+    LayerSession,
+    /// The trace's name for the part of the engine that decides: llm.
+    LayerLlm,
+    /// The trace's name for the part of the engine that decides: detector.
+    LayerDetector,
+    /// The trace's name for the part of the engine that decides: document.
+    LayerDocument,
+    /// The trace's name for the part of the engine that decides: catalog.
+    LayerCatalog,
+    /// The trace's name for the part of the engine that decides: limit.
+    LayerLimit,
+    /// The trace's name for the part of the engine that decides: step.
+    LayerStep,
+    /// The trace's name for the part of the engine that decides: timeout.
+    LayerTimeout,
+    /// Settings panel heading / toggle.
+    UiSettings,
+    /// Endpoint field.
+    UiEndpoint,
+    /// Model field.
+    UiModel,
+    /// The endpoint-kind field's label in the settings.
+    UiProfile,
+    /// The endpoint-kind field's first choice: chosen from the URL and the model.
+    UiProfileAuto,
+    /// API key field.
+    UiApiKey,
+    /// Note under the API key field.
+    UiApiKeyNote,
+    /// Question budget field.
+    UiBudget,
+    /// Never-ask toggle.
+    UiNeverAsk,
+    /// Language field.
+    UiLanguage,
+    /// Language choice: follow the browser.
+    UiLanguageAuto,
+    /// Test connection button.
+    UiTestConnection,
+    /// While the test runs.
+    UiTesting,
+    /// The test succeeded.
+    UiConnected,
+    /// Test without an endpoint.
+    UiNoEndpoint,
+    /// "You" in the conversation.
+    UiYou,
+    /// Dismiss a notice.
+    UiDismiss,
+    /// Another tab's session replaced an answer given here; the question follows.
+    UiOtherTabTookOver,
+    /// "Question {0} of {1}": the pending question's place and the questions in all.
+    QuestionOf,
 }
 
 impl Phrase {
     /// Every phrase (for the tests that hold the table complete).
     #[cfg(test)]
-    pub(crate) const ALL: [Self; 134] = [
+    pub(crate) const ALL: [Self; 219] = [
         Self::FallbackNoAnswer,
         Self::FallbackUnreadable,
         Self::TimedOut,
@@ -427,9 +609,94 @@ impl Phrase {
         Self::NoteAdaptedJsonObject,
         Self::NoteAdaptedInstructions,
         Self::NoteAdaptedNoStreamUsage,
-        Self::HostPagePolicy,
-        Self::HostCorsBlocked,
-        Self::HostNoAnswer,
+        Self::UiWhy,
+        Self::UiDontKnow,
+        Self::UiFreeText,
+        Self::UiFreeTextAlone,
+        Self::UiFreeTextPlaceholder,
+        Self::UiContinue,
+        Self::UiContinuing,
+        Self::UiContinueAnyway,
+        Self::UiKeysStart,
+        Self::UiKeysPick,
+        Self::UiKeysEnter,
+        Self::UiRecommended,
+        Self::UiChooseSeveral,
+        Self::UiChanging,
+        Self::UiChange,
+        Self::UiChangeAnswerTo,
+        Self::UiAssumption,
+        Self::UiRequestLabel,
+        Self::UiAnswerLabel,
+        Self::UiNewRequest,
+        Self::UiCopyPrompt,
+        Self::UiCopied,
+        Self::UiCopyFailed,
+        Self::UiStop,
+        Self::UiStopped,
+        Self::UiRequestPlaceholder,
+        Self::UiAnswerPlaceholder,
+        Self::UiSend,
+        Self::UiStartOver,
+        Self::UiOffline,
+        Self::UiOnline,
+        Self::UiOnlineUntriedBefore,
+        Self::UiOnlineUntriedAfter,
+        Self::UiOnlineFailedBefore,
+        Self::UiOnlineFailedAfter,
+        Self::UiStatusRegion,
+        Self::UiEndpointInvalid,
+        Self::UiThinking,
+        Self::UiWriting,
+        Self::UiAnswer,
+        Self::UiConnecting,
+        Self::UiHandoffPackage,
+        Self::UiPkgRequest,
+        Self::UiPkgQuestions,
+        Self::UiPkgAssumptions,
+        Self::UiPkgReason,
+        Self::UiFailed,
+        Self::UiRetry,
+        Self::UiTrace,
+        Self::UiCounterAsked,
+        Self::UiCounterAnswered,
+        Self::UiCounterLlmCalls,
+        Self::UiCounterTokens,
+        Self::UiCheckKey,
+        Self::UiCspRefused,
+        Self::UiCorsBlocked,
+        Self::UiNoAnswer,
+        Self::UiEndpointMissing,
+        Self::UiReloadedDetecting,
+        Self::UiReloadedTranslating,
+        Self::UiReloadedWriting,
+        Self::LayerSession,
+        Self::LayerLlm,
+        Self::LayerDetector,
+        Self::LayerDocument,
+        Self::LayerCatalog,
+        Self::LayerLimit,
+        Self::LayerStep,
+        Self::LayerTimeout,
+        Self::UiSettings,
+        Self::UiEndpoint,
+        Self::UiModel,
+        Self::UiProfile,
+        Self::UiProfileAuto,
+        Self::UiApiKey,
+        Self::UiApiKeyNote,
+        Self::UiBudget,
+        Self::UiNeverAsk,
+        Self::UiLanguage,
+        Self::UiLanguageAuto,
+        Self::UiTestConnection,
+        Self::UiTesting,
+        Self::UiConnected,
+        Self::UiNoEndpoint,
+        Self::UiYou,
+        Self::UiDismiss,
+        Self::UiOtherTabTookOver,
+        Self::QuestionOf,
     ];
 
     /// The reasons an [`Error`] carries in English, each with its phrase.
@@ -446,13 +713,8 @@ impl Phrase {
     ];
 
     /// The wording in `language`, slots unfilled.
-    pub(crate) fn text(self, language: Language) -> &'static str {
-        let [en, hans, hant] = self.wordings();
-        match language {
-            Language::English => en,
-            Language::Simplified => hans,
-            Language::Traditional => hant,
-        }
+    pub const fn text(self, language: Language) -> &'static str {
+        in_language(WORDINGS[self as usize], language)
     }
 
     /// The English wording: what an [`Error`] carries as its reason (its `Display` is English,
@@ -463,37 +725,171 @@ impl Phrase {
 
     /// The wording in `language` with `{0}`, `{1}`… replaced by `args` in order, in one pass
     /// over the wording: a quoted text that itself holds `{1}` stays as it is.
-    pub(crate) fn fill(self, language: Language, args: &[&str]) -> String {
-        let text = self.text(language);
-        let mut out =
-            String::with_capacity(text.len() + args.iter().map(|a| a.len()).sum::<usize>());
-        let mut rest = text;
-        while let Some(open) = rest.find('{') {
-            let (before, from) = rest.split_at(open);
-            out.push_str(before);
-            let slot = from
-                .get(1..3)
-                .filter(|s| s.ends_with('}'))
-                .and_then(|s| s.get(..1)?.parse::<usize>().ok())
-                .and_then(|i| args.get(i));
-            match slot {
-                Some(arg) => {
-                    out.push_str(arg);
-                    rest = from.get(3..).unwrap_or_default();
-                }
-                None => {
-                    out.push('{');
-                    rest = from.get(1..).unwrap_or_default();
-                }
-            }
-        }
-        out.push_str(rest);
-        out
+    pub fn fill(self, language: Language, args: &[&str]) -> String {
+        fill_in(self.text(language), args)
     }
 
     /// English, Simplified and Traditional, in that order.
+    #[cfg(test)]
     fn wordings(self) -> [&'static str; 3] {
-        WORDINGS[self as usize].1
+        WORDINGS[self as usize]
+    }
+}
+
+/// One wording only the terminal shows (`clarify ask`): a table of its own, so the app and
+/// the widget do not carry it. What the terminal shares with the app is a [`Phrase`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CliPhrase {
+    /// First line, offline, with the demo's sources.
+    OfflineDemo,
+    /// First line, offline, with the user's own knowledge base or catalog.
+    OfflineOwn,
+    /// First line, online: `{model}`, `{endpoint}` and the sources filled in.
+    Online,
+    /// In `online`: the demo's sources, or the user's own.
+    DemoSources,
+    /// own sources
+    OwnSources,
+    /// Before the matched document's title.
+    MatchedDocument,
+    /// why
+    Why,
+    /// pick one
+    PickOne,
+    /// pick several
+    PickSeveral,
+    /// free text
+    FreeText,
+    /// How to give several lines (a pasted text or code) to a question without options.
+    Paste,
+    /// dont know
+    DontKnow,
+    /// skip
+    Skip,
+    /// Joins the help's parts.
+    Separator,
+    /// note
+    Note,
+    /// An answer the engine refused: `{error}` filled in (the engine's own words for it).
+    NotAccepted,
+    /// The answer failed: `{reason}` filled in.
+    Retry,
+    /// The help under a question's options: `{help}` filled in.
+    Help,
+    /// the status's name, Idle.
+    StatusIdle,
+    /// the status's name, Analyzing.
+    StatusAnalyzing,
+    /// the status's name, AwaitingClarification.
+    StatusAwaitingClarification,
+    /// the status's name, Generating.
+    StatusGenerating,
+    /// the status's name, Completed.
+    StatusCompleted,
+    /// the status's name, HandedOff.
+    StatusHandedOff,
+    /// the status's name, Failed.
+    StatusFailed,
+    /// `{0}` as a label before what it names.
+    Label,
+    /// `{0}` as a mark after an option.
+    Marked,
+    /// the heading of the questions left open.
+    OpenQuestions,
+    /// the heading of the handoff.
+    Handoff,
+    /// the status line, `{0}` the status's name.
+    Status,
+}
+
+impl CliPhrase {
+    /// Every phrase (for the tests that hold the table complete).
+    #[cfg(test)]
+    pub(crate) const ALL: [Self; 30] = [
+        Self::OfflineDemo,
+        Self::OfflineOwn,
+        Self::Online,
+        Self::DemoSources,
+        Self::OwnSources,
+        Self::MatchedDocument,
+        Self::Why,
+        Self::PickOne,
+        Self::PickSeveral,
+        Self::FreeText,
+        Self::Paste,
+        Self::DontKnow,
+        Self::Skip,
+        Self::Separator,
+        Self::Note,
+        Self::NotAccepted,
+        Self::Retry,
+        Self::Help,
+        Self::StatusIdle,
+        Self::StatusAnalyzing,
+        Self::StatusAwaitingClarification,
+        Self::StatusGenerating,
+        Self::StatusCompleted,
+        Self::StatusHandedOff,
+        Self::StatusFailed,
+        Self::Label,
+        Self::Marked,
+        Self::OpenQuestions,
+        Self::Handoff,
+        Self::Status,
+    ];
+
+    /// The wording in `language`, slots unfilled.
+    pub const fn text(self, language: Language) -> &'static str {
+        in_language(CLI_WORDINGS[self as usize], language)
+    }
+
+    /// The wording in `language` with `{0}`, `{1}`… replaced by `args` in order.
+    pub fn fill(self, language: Language, args: &[&str]) -> String {
+        fill_in(self.text(language), args)
+    }
+
+    /// English, Simplified and Traditional, in that order.
+    #[cfg(test)]
+    fn wordings(self) -> [&'static str; 3] {
+        CLI_WORDINGS[self as usize]
+    }
+}
+
+/// `text` with `{0}`, `{1}`… replaced by `args` in order, in one pass over `text`: a quoted
+/// text that itself holds `{1}` stays as it is.
+fn fill_in(text: &str, args: &[&str]) -> String {
+    let mut out = String::with_capacity(text.len() + args.iter().map(|a| a.len()).sum::<usize>());
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        let (before, from) = rest.split_at(open);
+        out.push_str(before);
+        let slot = from
+            .get(1..3)
+            .filter(|s| s.ends_with('}'))
+            .and_then(|s| s.get(..1)?.parse::<usize>().ok())
+            .and_then(|i| args.get(i));
+        match slot {
+            Some(arg) => {
+                out.push_str(arg);
+                rest = from.get(3..).unwrap_or_default();
+            }
+            None => {
+                out.push('{');
+                rest = from.get(1..).unwrap_or_default();
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The wording of a row in `language`.
+const fn in_language(row: [&'static str; 3], language: Language) -> &'static str {
+    let [en, hans, hant] = row;
+    match language {
+        Language::English => en,
+        Language::Simplified => hans,
+        Language::Traditional => hant,
     }
 }
 
@@ -539,7 +935,7 @@ impl Error {
 /// Each phrase's wordings, in English, Simplified and Traditional, in the order the phrases
 /// are declared (so [`Phrase::wordings`] reads its row by the phrase's number; a test holds
 /// every row to its phrase).
-static WORDINGS: [(Phrase, [&str; 3]); Phrase::HostNoAnswer as usize + 1] = [
+const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
     (
         Phrase::FallbackNoAnswer,
         [
@@ -1310,12 +1706,12 @@ static WORDINGS: [(Phrase, [&str; 3]); Phrase::HostNoAnswer as usize + 1] = [
         Phrase::AnswerDontKnow,
         ["\"I don't know\"", "“我不知道”", "「我不知道」"],
     ),
-    (Phrase::AnswerSkipped, ["skipped", "已跳过", "已跳過"]),
+    (Phrase::AnswerSkipped, ["skipped", "已跳过", "已略過"]),
     (Phrase::AnswerDeclined, ["declined", "不作回答", "不作回答"]),
     (Phrase::AnswerTimedOut, ["timed out", "已超时", "已逾時"]),
-    (Phrase::PriorityCritical, ["critical", "关键", "關鍵"]),
-    (Phrase::PriorityImportant, ["important", "重要", "重要"]),
-    (Phrase::PriorityHelpful, ["helpful", "有帮助", "有幫助"]),
+    (Phrase::PriorityCritical, ["Critical", "关键", "關鍵"]),
+    (Phrase::PriorityImportant, ["Important", "重要", "重要"]),
+    (Phrase::PriorityHelpful, ["Helpful", "有帮助", "有幫助"]),
     (
         Phrase::CallUnauthorized,
         [
@@ -1497,7 +1893,244 @@ static WORDINGS: [(Phrase, [&str; 3]); Phrase::HostNoAnswer as usize + 1] = [
         ],
     ),
     (
-        Phrase::HostPagePolicy,
+        Phrase::UiWhy,
+        ["Why this matters", "为什么重要", "為什麼重要"],
+    ),
+    (
+        Phrase::UiDontKnow,
+        [
+            "I don't know — use your best judgment",
+            "我不知道——请你判断",
+            "我不知道——請你判斷",
+        ],
+    ),
+    (
+        Phrase::UiFreeText,
+        [
+            "Or describe in your own words",
+            "或者用你自己的话描述",
+            "或者用你自己的話描述",
+        ],
+    ),
+    (
+        Phrase::UiFreeTextAlone,
+        [
+            "Describe it in your own words",
+            "用你自己的话描述",
+            "用你自己的話描述",
+        ],
+    ),
+    (
+        Phrase::UiFreeTextPlaceholder,
+        [
+            "Type your answer here…",
+            "在这里输入你的回答…",
+            "在這裡輸入你的回答…",
+        ],
+    ),
+    (Phrase::UiContinue, ["Continue", "继续", "繼續"]),
+    (
+        Phrase::UiContinuing,
+        ["Continuing…", "正在继续…", "正在繼續…"],
+    ),
+    (
+        Phrase::UiContinueAnyway,
+        ["Continue anyway", "直接继续", "直接繼續"],
+    ),
+    (Phrase::UiKeysStart, ["Keys: ", "按键：", "按鍵："]),
+    (
+        Phrase::UiKeysPick,
+        [" pick an option, ", " 选择选项，", " 選擇選項，"],
+    ),
+    (
+        Phrase::UiKeysEnter,
+        ["Enter continues.", "Enter 继续。", "Enter 繼續。"],
+    ),
+    (Phrase::UiRecommended, ["Recommended", "推荐", "推薦"]),
+    (
+        Phrase::UiChooseSeveral,
+        ["Choose all that apply.", "可多选。", "可複選。"],
+    ),
+    (
+        Phrase::UiChanging,
+        [
+            "Changing your earlier answer: it stays as it was unless you continue with a new one.",
+            "正在修改之前的回答：除非你提交新的回答，原回答保持不变。",
+            "正在修改之前的回答：除非你送出新的回答，原回答保持不變。",
+        ],
+    ),
+    (Phrase::UiChange, ["Change", "修改", "修改"]),
+    (
+        Phrase::UiChangeAnswerTo,
+        [
+            "Change your answer to: ",
+            "修改你对此问题的回答：",
+            "修改你對此問題的回答：",
+        ],
+    ),
+    (
+        Phrase::UiAssumption,
+        ["If you skip: ", "如果跳过：", "如果略過："],
+    ),
+    (
+        Phrase::UiRequestLabel,
+        ["Your request", "你的请求", "你的請求"],
+    ),
+    (
+        Phrase::UiAnswerLabel,
+        ["Your answer", "你的回答", "你的回答"],
+    ),
+    (Phrase::UiNewRequest, ["New request", "新请求", "新請求"]),
+    (
+        Phrase::UiCopyPrompt,
+        ["Copy prompt", "复制提示词", "複製提示詞"],
+    ),
+    (Phrase::UiCopied, ["Copied", "已复制", "已複製"]),
+    (
+        Phrase::UiCopyFailed,
+        ["Could not copy: ", "无法复制：", "無法複製："],
+    ),
+    (Phrase::UiStop, ["Stop", "停止", "停止"]),
+    (
+        Phrase::UiStopped,
+        [
+            "Stopped: the answer ends where you stopped it.",
+            "已停止：回答到你停止的地方为止。",
+            "已停止：回答到你停止的地方為止。",
+        ],
+    ),
+    (
+        Phrase::UiRequestPlaceholder,
+        [
+            "Ask anything, e.g. “my app crashes”",
+            "随便问，例如“我的应用崩溃了”",
+            "隨便問，例如「我的應用程式當機了」",
+        ],
+    ),
+    (
+        Phrase::UiAnswerPlaceholder,
+        [
+            "Answer the question above…",
+            "回答上面的问题…",
+            "回答上面的問題…",
+        ],
+    ),
+    (Phrase::UiSend, ["Send", "发送", "傳送"]),
+    (Phrase::UiStartOver, ["Start over", "重新开始", "重新開始"]),
+    (
+        Phrase::UiOffline,
+        [
+            "Offline mode: no LLM endpoint is configured. The embedded detector and a demo support knowledge base ask the questions, and the answer shows the enriched prompt. Add an endpoint in Settings to use an LLM.",
+            "离线模式：未配置 LLM 端点。由内置检测器和演示知识库提问，回答会展示增强后的提示词。在设置中添加端点即可使用 LLM。",
+            "離線模式：未設定 LLM 端點。由內建偵測器和示範知識庫提問，回答會展示增強後的提示詞。在設定中新增端點即可使用 LLM。",
+        ],
+    ),
+    (Phrase::UiOnline, ["Connected to ", "已连接 ", "已連線 "]),
+    (
+        Phrase::UiOnlineUntriedBefore,
+        ["LLM endpoint ", "LLM 端点 ", "LLM 端點 "],
+    ),
+    (
+        Phrase::UiOnlineUntriedAfter,
+        [
+            " — not tried yet: the next request, or Test connection in Settings, checks it.",
+            " —— 尚未试过：下一次请求或设置里的“测试连接”会检查它。",
+            " —— 尚未試過：下一次請求或設定裡的「測試連線」會檢查它。",
+        ],
+    ),
+    (
+        Phrase::UiOnlineFailedBefore,
+        ["The last call to ", "最近一次调用 ", "最近一次呼叫 "],
+    ),
+    (
+        Phrase::UiOnlineFailedAfter,
+        [" failed: ", " 失败：", " 失敗："],
+    ),
+    (
+        Phrase::UiStatusRegion,
+        ["Connection and notices", "连接状态与通知", "連線狀態與通知"],
+    ),
+    (
+        Phrase::UiEndpointInvalid,
+        [
+            "Not used: the endpoint must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8081/v1. The app keeps the last valid one.",
+            "未采用：端点必须是以 http:// 或 https:// 开头的完整地址，例如 http://127.0.0.1:8081/v1。应用继续使用上一个有效的端点。",
+            "未採用：端點必須是以 http:// 或 https:// 開頭的完整網址，例如 http://127.0.0.1:8081/v1。應用程式繼續使用上一個有效的端點。",
+        ],
+    ),
+    (
+        Phrase::UiThinking,
+        [
+            "Thinking about your request…",
+            "正在分析你的请求…",
+            "正在分析你的請求…",
+        ],
+    ),
+    (
+        Phrase::UiWriting,
+        ["Writing the answer…", "正在撰写回答…", "正在撰寫回答…"],
+    ),
+    (Phrase::UiAnswer, ["Answer", "回答", "回答"]),
+    (
+        Phrase::UiConnecting,
+        [
+            "Connecting you to an agent…",
+            "正在为你转接人工客服…",
+            "正在為你轉接真人客服…",
+        ],
+    ),
+    (
+        Phrase::UiHandoffPackage,
+        [
+            "What the agent receives",
+            "客服将收到的信息",
+            "客服將收到的資訊",
+        ],
+    ),
+    (Phrase::UiPkgRequest, ["Request", "请求", "請求"]),
+    (
+        Phrase::UiPkgQuestions,
+        ["Questions and answers", "问题与回答", "問題與回答"],
+    ),
+    (Phrase::UiPkgAssumptions, ["Assumptions", "假设", "假設"]),
+    (
+        Phrase::UiPkgReason,
+        ["Why a person is needed", "需要人工的原因", "需要真人的原因"],
+    ),
+    (
+        Phrase::UiFailed,
+        [
+            "The answer could not be produced. Your answers are kept.",
+            "无法生成回答。你的回答都已保留。",
+            "無法產生回答。你的回答都已保留。",
+        ],
+    ),
+    (Phrase::UiRetry, ["Retry", "重试", "重試"]),
+    (
+        Phrase::UiTrace,
+        [
+            "Trace: every decision and why",
+            "追踪：每个决定及其原因",
+            "追蹤：每個決定及其原因",
+        ],
+    ),
+    (Phrase::UiCounterAsked, ["asked", "已提问", "已提問"]),
+    (Phrase::UiCounterAnswered, ["answered", "已回答", "已回答"]),
+    (
+        Phrase::UiCounterLlmCalls,
+        ["LLM calls", "LLM 调用", "LLM 呼叫"],
+    ),
+    (Phrase::UiCounterTokens, ["tokens", "令牌", "權杖"]),
+    (
+        Phrase::UiCheckKey,
+        [
+            "; check the key in the settings",
+            "；请在设置中检查密钥",
+            "；請在設定中檢查金鑰",
+        ],
+    ),
+    (
+        Phrase::UiCspRefused,
         [
             "the page's Content-Security-Policy does not allow it; add the endpoint's origin to the policy's connect-src",
             "页面的 Content-Security-Policy 不允许这样做；请把端点的来源加入策略的 connect-src",
@@ -1505,7 +2138,7 @@ static WORDINGS: [(Phrase, [&str; 3]); Phrase::HostNoAnswer as usize + 1] = [
         ],
     ),
     (
-        Phrase::HostCorsBlocked,
+        Phrase::UiCorsBlocked,
         [
             "the browser blocked its reply (CORS): the server must allow this page's origin and the Authorization and Content-Type headers",
             "浏览器拦截了它的回复（CORS）：服务器必须允许此页面的来源以及 Authorization 和 Content-Type 标头",
@@ -1513,14 +2146,292 @@ static WORDINGS: [(Phrase, [&str; 3]); Phrase::HostNoAnswer as usize + 1] = [
         ],
     ),
     (
-        Phrase::HostNoAnswer,
+        Phrase::UiNoAnswer,
         [
             "the browser reports a network error: nothing answers there, or the server does not allow this page's origin (CORS)",
             "浏览器报告网络错误：那里没有服务在回应，或服务器不允许此页面的来源（CORS）",
             "瀏覽器回報網路錯誤：那裡沒有服務在回應，或伺服器不允許此頁面的來源（CORS）",
         ],
     ),
+    (
+        Phrase::UiEndpointMissing,
+        [
+            "no LLM endpoint is configured",
+            "尚未设置 LLM 端点",
+            "尚未設定 LLM 端點",
+        ],
+    ),
+    (
+        Phrase::UiReloadedDetecting,
+        [
+            "the page was reloaded before detection finished",
+            "检测完成前页面已重新加载",
+            "偵測完成前頁面已重新載入",
+        ],
+    ),
+    (
+        Phrase::UiReloadedTranslating,
+        [
+            "the page was reloaded before the translation finished",
+            "翻译完成前页面已重新加载",
+            "翻譯完成前頁面已重新載入",
+        ],
+    ),
+    (
+        Phrase::UiReloadedWriting,
+        [
+            "the page was reloaded while the answer was being written",
+            "撰写回答时页面已重新加载",
+            "撰寫回答時頁面已重新載入",
+        ],
+    ),
+    (Phrase::LayerSession, ["session", "会话", "工作階段"]),
+    (Phrase::LayerLlm, ["llm", "LLM", "LLM"]),
+    (Phrase::LayerDetector, ["detector", "检查器", "檢查器"]),
+    (Phrase::LayerDocument, ["document", "文档", "文件"]),
+    (Phrase::LayerCatalog, ["catalog", "目录", "目錄"]),
+    (Phrase::LayerLimit, ["limit", "限制", "限制"]),
+    (Phrase::LayerStep, ["step", "步骤", "步驟"]),
+    (Phrase::LayerTimeout, ["timeout", "超时", "逾時"]),
+    (Phrase::UiSettings, ["Settings", "设置", "設定"]),
+    (
+        Phrase::UiEndpoint,
+        [
+            "LLM endpoint (OpenAI-compatible base URL)",
+            "LLM 端点（兼容 OpenAI 的基础 URL）",
+            "LLM 端點（相容 OpenAI 的基礎 URL）",
+        ],
+    ),
+    (Phrase::UiModel, ["Model", "模型", "模型"]),
+    (Phrase::UiProfile, ["Endpoint kind", "端点类型", "端點類型"]),
+    (
+        Phrase::UiProfileAuto,
+        [
+            "From the URL and model",
+            "按 URL 和模型判断",
+            "依 URL 和模型判斷",
+        ],
+    ),
+    (Phrase::UiApiKey, ["API key", "API 密钥", "API 金鑰"]),
+    (
+        Phrase::UiApiKeyNote,
+        [
+            "Kept in this browser only, apart from the session; never logged.",
+            "只保存在本浏览器中，与会话分开存放，从不记录。",
+            "只儲存在本瀏覽器中，與工作階段分開存放，從不記錄。",
+        ],
+    ),
+    (
+        Phrase::UiBudget,
+        ["Question budget", "问题上限", "問題上限"],
+    ),
+    (
+        Phrase::UiNeverAsk,
+        [
+            "Never ask me questions (use best-effort assumptions)",
+            "不要向我提问（使用最佳假设）",
+            "不要向我提問（使用最佳假設）",
+        ],
+    ),
+    (Phrase::UiLanguage, ["Language", "语言", "語言"]),
+    (
+        Phrase::UiLanguageAuto,
+        ["Follow the browser", "跟随浏览器", "跟隨瀏覽器"],
+    ),
+    (
+        Phrase::UiTestConnection,
+        ["Test connection", "测试连接", "測試連線"],
+    ),
+    (Phrase::UiTesting, ["Testing…", "测试中…", "測試中…"]),
+    (
+        Phrase::UiConnected,
+        [
+            "Connected: the endpoint answered.",
+            "已连接：端点有响应。",
+            "已連線：端點有回應。",
+        ],
+    ),
+    (
+        Phrase::UiNoEndpoint,
+        [
+            "No endpoint is set; the app runs offline.",
+            "未设置端点；应用以离线模式运行。",
+            "未設定端點；應用程式以離線模式執行。",
+        ],
+    ),
+    (Phrase::UiYou, ["You", "你", "你"]),
+    (Phrase::UiDismiss, ["Dismiss", "关闭", "關閉"]),
+    (
+        Phrase::UiOtherTabTookOver,
+        [
+            "Another tab took over this conversation; your answer here is not in it: ",
+            "另一个标签页接管了这个对话，你在这里的回答没有保留：",
+            "另一個分頁接管了這段對話，你在這裡的回答沒有保留：",
+        ],
+    ),
+    (
+        Phrase::QuestionOf,
+        [
+            "Question {0} of {1}",
+            "第 {0} 题，共 {1} 题",
+            "第 {0} 題，共 {1} 題",
+        ],
+    ),
 ];
+
+/// The wordings, read by a phrase's number (a row out of place does not compile).
+static WORDINGS: [[&str; 3]; Phrase::QuestionOf as usize + 1] = {
+    let mut out = [[""; 3]; ROWS.len()];
+    let mut i = 0;
+    while i < ROWS.len() {
+        assert!(ROWS[i].0 as usize == i, "a row of ROWS is out of place");
+        out[i] = ROWS[i].1;
+        i += 1;
+    }
+    out
+};
+
+/// The terminal's wordings, row by row in the order its phrases are declared.
+const CLI_ROWS: [(CliPhrase, [&str; 3]); CliPhrase::Status as usize + 1] = [
+    (
+        CliPhrase::OfflineDemo,
+        [
+            "Offline mode: embedded detector, the demo knowledge base and catalog.",
+            "离线模式：内置检查器，演示用的知识库和目录。",
+            "離線模式：內建檢查器，示範用的知識庫和目錄。",
+        ],
+    ),
+    (
+        CliPhrase::OfflineOwn,
+        [
+            "Offline mode: embedded detector, your knowledge base and catalog.",
+            "离线模式：内置检查器，你的知识库和目录。",
+            "離線模式：內建檢查器，你的知識庫和目錄。",
+        ],
+    ),
+    (
+        CliPhrase::Online,
+        [
+            "Online mode: {0} at {1} (embedded detector as fallback), {2} knowledge base and catalog.",
+            "在线模式：{1} 上的 {0}（内置检查器作为后备），{2}知识库和目录。",
+            "線上模式：{1} 上的 {0}（內建檢查器作為備援），{2}知識庫和目錄。",
+        ],
+    ),
+    (CliPhrase::DemoSources, ["the demo", "演示用的", "示範用的"]),
+    (CliPhrase::OwnSources, ["your", "你的", "你的"]),
+    (
+        CliPhrase::MatchedDocument,
+        ["Matched document: ", "匹配的文档：", "符合的文件："],
+    ),
+    (CliPhrase::Why, ["Why: ", "原因：", "原因："]),
+    (
+        CliPhrase::PickOne,
+        [
+            "a number picks an option",
+            "输入编号选择选项",
+            "輸入編號選擇選項",
+        ],
+    ),
+    (
+        CliPhrase::PickSeveral,
+        [
+            "numbers (1,3) pick options",
+            "输入多个编号（1,3）选择多个选项",
+            "輸入多個編號（1,3）選擇多個選項",
+        ],
+    ),
+    (
+        CliPhrase::FreeText,
+        [
+            "text answers freely",
+            "也可以直接输入文字回答",
+            "也可以直接輸入文字回答",
+        ],
+    ),
+    (
+        CliPhrase::Paste,
+        [
+            "a line of \"\"\" starts several lines, another ends them",
+            "单独一行 \"\"\" 开始多行文字，再一行 \"\"\" 结束",
+            "單獨一行 \"\"\" 開始多行文字，再一行 \"\"\" 結束",
+        ],
+    ),
+    (
+        CliPhrase::DontKnow,
+        ["? = I don't know", "? = 我不知道", "? = 我不知道"],
+    ),
+    (
+        CliPhrase::Skip,
+        [
+            "Enter = skip, ! = skip all",
+            "Enter = 跳过，! = 全部跳过",
+            "Enter = 略過，! = 全部略過",
+        ],
+    ),
+    (CliPhrase::Separator, [", ", "，", "，"]),
+    (CliPhrase::Note, ["Note: ", "提示：", "提示："]),
+    (
+        CliPhrase::NotAccepted,
+        ["  {0} Try again.", "  {0}请再试一次。", "  {0}請再試一次。"],
+    ),
+    (
+        CliPhrase::Retry,
+        [
+            "\nThe answer could not be produced: {0}\nYour answers are kept. Type r and Enter to retry, Enter to stop.\n> ",
+            "\n无法生成回答：{0}\n你的回答都已保留。输入 r 并按 Enter 重试，直接按 Enter 结束。\n> ",
+            "\n無法產生回答：{0}\n你的回答都已保留。輸入 r 並按 Enter 重試，直接按 Enter 結束。\n> ",
+        ],
+    ),
+    (
+        CliPhrase::Help,
+        ["  ({0})\n> ", "  （{0}）\n> ", "  （{0}）\n> "],
+    ),
+    (CliPhrase::StatusIdle, ["idle", "空闲", "閒置"]),
+    (
+        CliPhrase::StatusAnalyzing,
+        ["analyzing", "分析中", "分析中"],
+    ),
+    (
+        CliPhrase::StatusAwaitingClarification,
+        ["awaiting_clarification", "等待回答", "等待回答"],
+    ),
+    (
+        CliPhrase::StatusGenerating,
+        ["generating", "生成中", "產生中"],
+    ),
+    (
+        CliPhrase::StatusCompleted,
+        ["completed", "已完成", "已完成"],
+    ),
+    (
+        CliPhrase::StatusHandedOff,
+        ["handed_off", "已转接人工", "已轉接專人"],
+    ),
+    (CliPhrase::StatusFailed, ["failed", "失败", "失敗"]),
+    (CliPhrase::Label, ["{0}: ", "{0}：", "{0}："]),
+    (CliPhrase::Marked, [" ({0})", "（{0}）", "（{0}）"]),
+    (
+        CliPhrase::OpenQuestions,
+        ["Open questions", "未决问题", "未決問題"],
+    ),
+    (CliPhrase::Handoff, ["Handoff", "转接人工", "轉接專人"]),
+    (CliPhrase::Status, ["Status: {0}", "状态：{0}", "狀態：{0}"]),
+];
+
+/// The terminal's wordings, read by a phrase's number (a row out of place does not compile).
+static CLI_WORDINGS: [[&str; 3]; CliPhrase::Status as usize + 1] = {
+    let mut out = [[""; 3]; CLI_ROWS.len()];
+    let mut i = 0;
+    while i < CLI_ROWS.len() {
+        assert!(
+            CLI_ROWS[i].0 as usize == i,
+            "a row of CLI_ROWS is out of place"
+        );
+        out[i] = CLI_ROWS[i].1;
+        i += 1;
+    }
+    out
+};
 
 #[cfg(test)]
 mod tests {
@@ -1535,60 +2446,136 @@ mod tests {
             .collect()
     }
 
+    /// Every row of both tables, named: the engine's, app's and widget's, then the terminal's.
+    fn rows() -> Vec<(String, [&'static str; 3])> {
+        let shared = Phrase::ALL.map(|p| (format!("{p:?}"), p.wordings()));
+        let terminal = CliPhrase::ALL.map(|p| (format!("CliPhrase::{p:?}"), p.wordings()));
+        shared.into_iter().chain(terminal).collect()
+    }
+
     #[test]
     fn every_phrase_is_written_in_every_language() {
-        for phrase in Phrase::ALL {
-            let [en, hans, hant] = phrase.wordings();
+        for (phrase, [en, hans, hant]) in rows() {
             for (language, text) in [("en", en), ("zh-Hans", hans), ("zh-Hant", hant)] {
                 assert!(
                     !text.trim().is_empty(),
-                    "{phrase:?} has no {language} wording"
+                    "{phrase} has no {language} wording"
                 );
             }
-            // English is English; each Chinese wording is Chinese.
-            assert!(!en.chars().any(is_cjk), "{phrase:?} en: {en}");
-            for text in [hans, hant] {
-                assert!(
-                    text.chars().filter(|&c| is_cjk(c)).count() >= 2,
-                    "{phrase:?} is not written in Chinese: {text}"
-                );
+            // English is English; each Chinese wording is Chinese wherever the English has
+            // words (a name such as "LLM" aside).
+            assert!(!en.chars().any(is_cjk), "{phrase} en: {en}");
+            let letters = unslotted(en)
+                .chars()
+                .filter(char::is_ascii_alphabetic)
+                .count();
+            if letters >= 3 && !NAMES.contains(&phrase.as_str()) {
+                for text in [hans, hant] {
+                    assert!(
+                        text.chars().any(is_cjk),
+                        "{phrase} is not written in Chinese: {text}"
+                    );
+                }
             }
             // The same slots in every language, so no quoted text is dropped in one of them.
-            assert_eq!(slots(en), slots(hans), "{phrase:?} zh-Hans slots");
-            assert_eq!(slots(en), slots(hant), "{phrase:?} zh-Hant slots");
+            assert_eq!(slots(en), slots(hans), "{phrase} zh-Hans slots");
+            assert_eq!(slots(en), slots(hant), "{phrase} zh-Hant slots");
+        }
+    }
+
+    /// Wordings that name something the same way in every language.
+    const NAMES: [&str; 1] = ["LayerLlm"];
+
+    /// `text` without its slots.
+    fn unslotted(text: &str) -> String {
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            rest = rest[open..].split_once('}').map_or("", |(_, after)| after);
+        }
+        out.push_str(rest);
+        out
+    }
+
+    /// The phrases written alike in Simplified and Traditional: their characters and words are
+    /// the same in both scripts. Any other phrase must differ, so a Traditional row copied from
+    /// the Simplified one (or the reverse) fails here.
+    const SAME_IN_BOTH_SCRIPTS: &[&str] = &[
+        "AnswerLabel",
+        "AnswerRefused",
+        "EmptyAnswer",
+        "NoteCompleted",
+        "AnswerDeclined",
+        "PriorityImportant",
+        "UiChange",
+        "UiAnswerLabel",
+        "UiStop",
+        "UiAnswer",
+        "UiCounterAnswered",
+        "LayerLlm",
+        "LayerLimit",
+        "UiModel",
+        "UiYou",
+        "CliPhrase::OwnSources",
+        "CliPhrase::Why",
+        "CliPhrase::DontKnow",
+        "CliPhrase::Separator",
+        "CliPhrase::Note",
+        "CliPhrase::Help",
+        "CliPhrase::StatusAnalyzing",
+        "CliPhrase::StatusAwaitingClarification",
+        "CliPhrase::StatusCompleted",
+        "CliPhrase::Label",
+        "CliPhrase::Marked",
+    ];
+
+    #[test]
+    fn only_the_phrases_listed_read_alike_in_both_scripts() {
+        let alike: Vec<String> = rows()
+            .into_iter()
+            .filter(|(_, [_, hans, hant])| hans == hant)
+            .map(|(phrase, _)| phrase)
+            .collect();
+        assert_eq!(alike, SAME_IN_BOTH_SCRIPTS, "{alike:#?}");
+    }
+
+    #[test]
+    fn no_two_phrases_say_the_same_in_english() {
+        let rows = rows();
+        for (i, (a, [en, ..])) in rows.iter().enumerate() {
+            for (b, [other, ..]) in &rows[i + 1..] {
+                assert_ne!(en, other, "{a} and {b}: one wording, one phrase");
+            }
         }
     }
 
     #[test]
     fn each_chinese_wording_is_in_its_own_script() {
-        for phrase in Phrase::ALL {
-            let hans = phrase.text(Language::Simplified);
-            let hant = phrase.text(Language::Traditional);
+        for (phrase, [_, hans, hant]) in rows() {
             // Characters only Traditional uses never appear in Simplified, and the reverse.
             let (traditional, _) = script_markers(hans);
-            assert_eq!(traditional, 0, "{phrase:?} zh-Hans has Traditional: {hans}");
+            assert_eq!(traditional, 0, "{phrase} zh-Hans has Traditional: {hans}");
             let (_, simplified) = script_markers(hant);
-            assert_eq!(simplified, 0, "{phrase:?} zh-Hant has Simplified: {hant}");
+            assert_eq!(simplified, 0, "{phrase} zh-Hant has Simplified: {hant}");
             // And each script quotes its own way.
-            assert!(!hans.contains('「'), "{phrase:?}: {hans}");
-            assert!(!hant.contains('“'), "{phrase:?}: {hant}");
+            assert!(!hans.contains('「'), "{phrase}: {hans}");
+            assert!(!hant.contains('“'), "{phrase}: {hant}");
         }
     }
 
     #[test]
     fn every_phrase_is_listed() {
-        // `ALL` is what the tests above walk: every variant, in declaration order, once.
+        // `ALL` is what the tests above walk: every variant, in declaration order, once. (The
+        // tables' rows are checked against their phrases when the crate compiles.)
         for (i, phrase) in Phrase::ALL.iter().enumerate() {
             assert_eq!(*phrase as usize, i, "{phrase:?} out of place in ALL");
         }
-        assert_eq!(Phrase::ALL.len(), Phrase::HostNoAnswer as usize + 1);
-        // The table's rows are read by number: each row must be its phrase's.
-        for (i, (phrase, _)) in WORDINGS.iter().enumerate() {
-            assert_eq!(
-                *phrase as usize, i,
-                "the wordings of {phrase:?} are out of place"
-            );
+        assert_eq!(Phrase::ALL.len(), Phrase::QuestionOf as usize + 1);
+        for (i, phrase) in CliPhrase::ALL.iter().enumerate() {
+            assert_eq!(*phrase as usize, i, "{phrase:?} out of place in ALL");
         }
+        assert_eq!(CliPhrase::ALL.len(), CliPhrase::Status as usize + 1);
     }
 
     #[test]

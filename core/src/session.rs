@@ -96,15 +96,17 @@ enum Phase {
     Asking {
         question: Question,
         asked_at: Millis,
-        /// Set while `question` is an answered one reopened to change its answer: the question
-        /// that was pending then, which comes back once `question` is answered again.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        waiting: Option<Box<Question>>,
+        /// What follows once `question` is resolved.
+        #[serde(default, skip_serializing_if = "After::is_next")]
+        after: After,
     },
     /// The next question, written in another language than the user's, waits for its
     /// translation; it is shown (and its time starts) when the reply or the failure comes.
     Translating {
         question: Question,
+        /// The step that paused for `question`, resumed once it is resolved.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        paused: Option<PausedStep>,
     },
     RunningStep {
         step: String,
@@ -120,10 +122,16 @@ enum Phase {
     },
     Completed {
         answer: String,
+        /// The user stopped the answer while it streamed: it is what had arrived.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        stopped: bool,
     },
     HandedOff {
         answer: String,
         package: HandoffPackage,
+        /// As for [`Phase::Completed`].
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        stopped: bool,
     },
     Failed {
         reason: String,
@@ -131,6 +139,36 @@ enum Phase {
 }
 
 crate::tag_first::impl_tag_first!(Phase, "phase");
+
+/// What follows once the question on screen is resolved (answered, skipped, declined or timed
+/// out).
+///
+/// JSON: `{"then": "resume", "paused": …}`; [`After::Next`] is not written.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(remote = "Self", rename_all = "snake_case")]
+enum After {
+    /// The conversation goes on: the next queued question, the next step, or generation.
+    #[default]
+    Next,
+    /// The step that paused for this question resumes (after any question queued before it).
+    Resume { paused: PausedStep },
+    /// This question is an answered one reopened to change its answer: `waiting`, the question
+    /// that was pending then, comes back once it is answered again.
+    Return { waiting: Box<Question> },
+}
+
+crate::tag_first::impl_tag_first!(After, "then");
+
+impl After {
+    fn is_next(&self) -> bool {
+        matches!(self, Self::Next)
+    }
+
+    /// A step's pause, or nothing: what follows a question asked on its way.
+    fn resume(paused: Option<PausedStep>) -> Self {
+        paused.map_or(Self::Next, |paused| Self::Resume { paused })
+    }
+}
 
 /// Everything known about the current request.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -152,17 +190,12 @@ struct Conversation {
     /// The user chose "Continue anyway": nothing more is asked in this conversation.
     #[serde(default)]
     declined_all: bool,
-    /// The user stopped the answer while it streamed: it is what had arrived.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    stopped: bool,
     /// Index of the next pipeline step to run.
     next_step: usize,
     /// Times the current step has paused (asked or tried to ask).
     #[serde(default)]
     step_pauses: u32,
     step_outputs: Vec<StepOutput>,
-    /// The step that paused for the pending question, and its partial result.
-    paused: Option<PausedStep>,
 }
 
 impl Session {
@@ -195,7 +228,7 @@ impl Session {
     pub fn handle(&mut self, input: Input) -> Result<Vec<Effect>, Error> {
         let before = self.status();
         self.env.speaks = self.language();
-        let checked = check::check(self.state.active_mut(), input)?;
+        let checked = check::check(&self.env, self.state.active_mut(), input)?;
         let mut fx = Vec::new();
         match checked {
             Checked::Reset => {
@@ -203,12 +236,7 @@ impl Session {
                 self.env
                     .say(Layer::Session, "reset", Phrase::NoteReset, &[]);
             }
-            Checked::Tick { now, active } => {
-                self.env.advance_clock(now);
-                if let Some(active) = active {
-                    active.expire(&mut self.env, &mut fx);
-                }
-            }
+            Checked::Tick { now } => self.env.advance_clock(now),
             Checked::Start {
                 request,
                 context,
@@ -282,11 +310,20 @@ impl Env {
 }
 
 impl Phase {
-    /// The question waiting for its answer: on screen, or about to be once translated.
-    fn pending(&self) -> Option<&Question> {
+    /// The step that paused for the pending question.
+    fn paused(&self) -> Option<&PausedStep> {
         match self {
-            Self::Asking { question, .. } | Self::Translating { question } => Some(question),
-            Self::Detecting
+            Self::Asking {
+                after: After::Resume { paused },
+                ..
+            }
+            | Self::Translating {
+                paused: Some(paused),
+                ..
+            } => Some(paused),
+            Self::Asking { .. }
+            | Self::Translating { paused: None, .. }
+            | Self::Detecting
             | Self::RunningStep { .. }
             | Self::Generating { .. }
             | Self::Completed { .. }

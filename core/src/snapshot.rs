@@ -2,7 +2,7 @@
 //! from older versions.
 //!
 //! ```json
-//! {"clarify_snapshot": 2, "session": {"config": {…}, "phase": {"phase": "asking", …}, …}}
+//! {"clarify_snapshot": 3, "session": {"config": {…}, "phase": {"phase": "asking", …}, …}}
 //! ```
 //!
 //! Version history:
@@ -12,6 +12,11 @@
 //!   running step says whether it is `resumed` (version 1's `partial: null` could not tell a
 //!   fresh step from one resumed with a null partial result); `step_pauses` counts the current
 //!   step's pauses.
+//! - 3: what only a phase can have moved into it: a reopened question's `waiting` and a step
+//!   paused for the pending question (the conversation's `paused`) into the asking phase's
+//!   `after` (`{"then": "return", "waiting": …}`, `{"then": "resume", "paused": …}`) or the
+//!   translating phase's `paused`; an answer the user stopped (the conversation's `stopped`)
+//!   into the completed or handed-off phase's `stopped`.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -19,7 +24,7 @@ use serde_json::{Map, Value};
 use crate::session::{Session, SessionIn};
 
 /// The snapshot format this build writes.
-pub const SNAPSHOT_VERSION: u32 = 2;
+pub const SNAPSHOT_VERSION: u32 = 3;
 
 /// Why a snapshot could not be restored.
 #[derive(Debug, thiserror::Error)]
@@ -93,11 +98,16 @@ impl Session {
                     "version 0 does not exist; versions start at 1".into(),
                 ));
             }
-            1 => {
+            old @ (1 | 2) => {
                 let raw: SnapshotIn<Value> = serde_json::from_str(snapshot).map_err(malformed)?;
+                let v2 = if old == 1 {
+                    migrate_v1(raw.session)?
+                } else {
+                    raw.session
+                };
                 // Back to text, so the migrated session is read by the same decoder as a
                 // current one.
-                let migrated = migrate_v1(raw.session)?.to_string();
+                let migrated = migrate_v2(v2)?.to_string();
                 serde_json::from_str(&migrated).map_err(malformed)?
             }
             SNAPSHOT_VERSION => {
@@ -155,6 +165,63 @@ fn migrate_v1(mut session: Value) -> Result<Value, RestoreError> {
     convo.insert("step_pauses".into(), Value::from(pauses));
     convo.insert("rounds".into(), Value::from(1));
     convo.insert("declined_all".into(), Value::Bool(false));
+    Ok(session)
+}
+
+/// Version 2 → 3: the phase holds what only it can have. The conversation's `paused` moves
+/// into the asking phase's `after` or the translating phase's `paused`, the asking phase's
+/// `waiting` into its `after`, and the conversation's `stopped` into the completed or
+/// handed-off phase.
+fn migrate_v2(mut session: Value) -> Result<Value, RestoreError> {
+    let (paused, stopped) = match session.get_mut("convo").and_then(Value::as_object_mut) {
+        Some(convo) => (
+            convo.remove("paused").filter(|p| !p.is_null()),
+            convo.remove("stopped").unwrap_or(Value::Bool(false)),
+        ),
+        None => (None, Value::Bool(false)),
+    };
+    let Some(phase) = session.get_mut("phase").and_then(Value::as_object_mut) else {
+        return Ok(session);
+    };
+    let name = phase
+        .get("phase")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned();
+    match (name.as_str(), paused) {
+        ("asking", paused) => {
+            let waiting = phase.remove("waiting").filter(|w| !w.is_null());
+            let after = match (waiting, paused) {
+                (None, None) => None,
+                (Some(waiting), None) => Some(("return", "waiting", waiting)),
+                (None, Some(paused)) => Some(("resume", "paused", paused)),
+                (Some(_), Some(_)) => {
+                    return Err(RestoreError::Inconsistent(
+                        "a question is reopened while a step is paused".into(),
+                    ));
+                }
+            };
+            if let Some((then, key, value)) = after {
+                let mut object = Map::new();
+                object.insert("then".into(), Value::from(then));
+                object.insert(key.into(), value);
+                phase.insert("after".into(), Value::Object(object));
+            }
+        }
+        ("translating", Some(paused)) => {
+            phase.insert("paused".into(), paused);
+        }
+        (_, Some(paused)) => {
+            let step = paused.get("step").cloned().unwrap_or_default();
+            return Err(RestoreError::Inconsistent(format!(
+                "step {step} is paused but no question is pending"
+            )));
+        }
+        (_, None) => {}
+    }
+    if matches!(name.as_str(), "completed" | "handed_off") && stopped == Value::Bool(true) {
+        phase.insert("stopped".into(), stopped);
+    }
     Ok(session)
 }
 

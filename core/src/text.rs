@@ -11,7 +11,7 @@ pub(crate) fn preview(text: &str) -> String {
 }
 
 /// Whether `c` is a CJK ideograph: the unified block, extension A, or the compatibility block.
-pub(crate) fn is_cjk(c: char) -> bool {
+pub fn is_cjk(c: char) -> bool {
     matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '\u{F900}'..='\u{FAFF}')
 }
 

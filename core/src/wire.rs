@@ -346,9 +346,9 @@ impl HostWords {
     pub fn in_words(&self, language: Language) -> String {
         match self {
             Self::Said(said) => said.clone(),
-            Self::PagePolicy => Phrase::HostPagePolicy.text(language).to_owned(),
-            Self::CorsBlocked => Phrase::HostCorsBlocked.text(language).to_owned(),
-            Self::NoAnswer => Phrase::HostNoAnswer.text(language).to_owned(),
+            Self::PagePolicy => Phrase::UiCspRefused.text(language).to_owned(),
+            Self::CorsBlocked => Phrase::UiCorsBlocked.text(language).to_owned(),
+            Self::NoAnswer => Phrase::UiNoAnswer.text(language).to_owned(),
         }
     }
 }
@@ -740,7 +740,7 @@ mod tests {
             assert_eq!(e.in_words(Language::English), e.to_string());
             for language in [Language::Simplified, Language::Traditional] {
                 let said = e.in_words(language);
-                let cjk = said.chars().filter(|&c| crate::detect::is_cjk(c)).count();
+                let cjk = said.chars().filter(|&c| crate::text::is_cjk(c)).count();
                 assert!(cjk >= 2, "{e:?} in {language:?}: {said}");
             }
             // The server's own words come through in every language.

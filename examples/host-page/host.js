@@ -1,8 +1,13 @@
-// The host page's own script: it only listens to the widgets' events and logs them.
+// The host page's own script: it registers <clarify-widget> (the widgets then load the wasm,
+// showing a placeholder meanwhile) and logs the widgets' events.
+import { defineClarifyWidget } from "./embed/clarify-element.js";
+
+defineClarifyWidget();
 const log = document.getElementById("log");
 window.clarifyEvents = [];
 
-for (const type of ["clarify-question", "clarify-answer", "clarify-done", "clarify-handoff", "clarify-error"]) {
+for (const type of ["clarify-ready", "clarify-start", "clarify-question", "clarify-answer", "clarify-fallback", "clarify-done",
+  "clarify-handoff", "clarify-reset", "clarify-error"]) {
   // The events bubble and cross the shadow boundary, so one listener on the page hears both widgets.
   document.addEventListener(type, (event) => {
     const entry = { type, widget: event.target.id, detail: event.detail };

@@ -2,10 +2,12 @@
 // The package test (tests/e2e/npm-package.mjs) installs the packed tarball into an empty project,
 // type-checks this file with `tsc --strict` through the package's `exports` and `types`, then
 // runs the compiled file in headless Chromium and reads what it wrote into the page.
-import { ready, Clarifier, type ClarifierState, type ClarifyError, type ClarifyWidget } from "clarify-embed";
+import { load, defineClarifyWidget, Clarifier, type ClarifierState, type ClarifyError, type ClarifyWidget } from "clarify-embed";
 import type { AnswerInput, Question } from "clarify-embed";
 
-await ready;
+// Importing did nothing; this loads the wasm (and sets `Clarifier`), then registers the element.
+await load();
+defineClarifyWidget();
 
 const out = (id: string, text: string): void => {
   const p = document.createElement("p");
@@ -34,7 +36,7 @@ try {
 off();
 out("api-statuses", seen.join(" "));
 
-// The element, defined by the same import.
+// The element: the wasm is loaded already, so it shows its card at once.
 const widget: ClarifyWidget = document.createElement("clarify-widget");
 widget.id = "widget";
 widget.setAttribute("max-questions", "2");

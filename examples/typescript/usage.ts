@@ -1,10 +1,14 @@
 // The JS API and <clarify-widget> from TypeScript, as a page next to the embed bundle would use
 // them. `scripts/test` type-checks this file (strict) against the bundle's generated .d.ts files,
 // so a type that drifts from the API, or turns into `any`, fails the build.
-import { ready, Clarifier, type ClarifyError } from "./clarify-element.js";
+import { load, defineClarifyWidget, Clarifier, type ClarifyError } from "./clarify-element.js";
 import type { Answer, AnswerInput, ClarifierState, Effect, Question } from "./clarify-embed.js";
 
-await ready;
+// Importing did nothing: this loads the wasm (and sets `Clarifier`); the element is registered
+// by a call too.
+const api = await load();
+defineClarifyWidget();
+console.log(api.Clarifier === Clarifier);
 
 const clarifier = new Clarifier({ maxQuestions: 2, language: "en" });
 const unsubscribe: () => void = clarifier.subscribe((state: ClarifierState, effects: Effect[]) => {
@@ -53,6 +57,19 @@ widget.addEventListener("clarify-answer", (e) => console.log(e.detail.question.i
 document.body.append(widget);
 const started: boolean = widget.start("my app crashes");
 console.log(started, widget.clarifier?.state.status);
+// A host kept in step: a new request, Start over, a failed answer (typed codes), the fallback to
+// the embedded detector, a changed answer.
+widget.addEventListener("clarify-start", (e) => console.log(e.detail.request));
+widget.addEventListener("clarify-reset", () => console.log("back to the request box"));
+widget.addEventListener("clarify-error", (e) => {
+  if (e.detail.code === "answer_failed" || e.detail.code === "wasm_blocked") console.warn(e.detail.message);
+});
+widget.addEventListener("clarify-fallback", (e) => console.log(e.detail.reason));
+widget.addEventListener("clarify-answer", (e) => e.detail.previous && console.log("changed", e.detail.previous.kind));
+// The element's Clarifier stays the same object when its attributes change; `state` is the same
+// object until the session changes.
+widget.clarifier?.configure({ maxQuestions: 1 });
+console.log(widget.clarifier?.state === widget.clarifier?.state);
 
 // Misuse the types must reject (each line is an error, or tsc reports the directive as unused).
 // @ts-expect-error an unknown option
@@ -61,6 +78,8 @@ new Clarifier({ maxQuestion: 2 });
 clarifier.answer("q1", 3);
 // @ts-expect-error status is one of the named states
 const wrong: ClarifierState["status"] = "done";
+// @ts-expect-error error codes are named
+widget.addEventListener("clarify-error", (e) => e.detail.code === "no_such_code");
 // @ts-expect-error the done event has no `package`
 widget.addEventListener("clarify-done", (e) => e.detail.package);
 console.log(wrong);

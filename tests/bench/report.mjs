@@ -16,6 +16,7 @@ const readJson = (f) => (existsSync(join(dir, f)) ? JSON.parse(readFileSync(join
 const meta = readJson("meta.json") ?? {};
 const sizes = readJson("sizes.json") ?? {};
 const browser = readJson("browser.json") ?? {};
+const firstPaint = readJson("first-paint.json");
 const missing = {}; // summary key -> reason
 
 // ---- criterion ----
@@ -98,7 +99,7 @@ const llmTotals = {
   restart_prompt: sumOf(llmOk, "restart_planning.prompt_tokens"),
   restart_completion: sumOf(llmOk, "restart_planning.completion_tokens"),
 };
-const seed001 = llm.find((s) => s.seed === "001");
+const first = llm.find((s) => s.id === "001");
 
 const appGzip = sizes.app?.gzip ?? null;
 const embedGzip = sizes.embed?.gzip ?? null;
@@ -131,6 +132,9 @@ const summary = {
   widget_first_card_ms_median: val("widget_first_card_ms_median", wc.card_ms?.median, widgetReason),
   widget_first_card_warm_ms_median: val("widget_first_card_warm_ms_median", wc.warm_card_ms?.median, widgetReason),
   widget_wasm_content_type: wc.wasm_content_type ?? null,
+  host_fcp_ms_median_without_widget: val("host_fcp_ms_median_without_widget", firstPaint?.fcp_ms_median_without_widget, meta.notes?.first_paint ?? "not measured"),
+  host_fcp_ms_median_with_widget: val("host_fcp_ms_median_with_widget", firstPaint?.fcp_ms_median_with_widget, meta.notes?.first_paint ?? "not measured"),
+  clarify_gzip_bytes_before_host_first_paint: val("clarify_gzip_bytes_before_host_first_paint", firstPaint?.clarify_gzip_bytes_before_first_paint_max, meta.notes?.first_paint ?? "not measured"),
   widget_wasm_compile_paths: wc.compile_paths ?? null,
   transition_ns_median: val("transition_ns_median", native["transition/answer"]?.median, meta.notes?.native ?? "no criterion result from this run"),
   conversation_ns_median: val("conversation_ns_median", native["conversation/five_turns_llm"]?.median, meta.notes?.native ?? "no criterion result from this run"),
@@ -141,7 +145,7 @@ const summary = {
   wasm_detect_ns_median: val("wasm_detect_ns_median", wasm["detect_100_chars/vague_en"]?.median, meta.notes?.wasm ?? "no in-browser timing in target/bench/wasm.log"),
   llm_calls_per_conversation: val("llm_calls_per_conversation", llmOk.length ? mean(llmOk.map((s) => s.ours.calls)) : null, llmReason),
   restart_planning_calls_per_conversation: val("restart_planning_calls_per_conversation", llmOk.length ? mean(llmOk.map((s) => s.restart_planning.calls)) : null, llmReason),
-  detect_prompt_tokens: val("detect_prompt_tokens", seed001?.detect_prompt_tokens, llmReason ?? "the server reported no usage"),
+  detect_prompt_tokens: val("detect_prompt_tokens", first?.detect_prompt_tokens, llmReason ?? "the server reported no usage"),
   llm_prompt_tokens_total: val("llm_prompt_tokens_total", llmTotals.ours_prompt, llmReason ?? "a call's prompt could not be counted"),
   llm_completion_tokens_total: val("llm_completion_tokens_total", llmTotals.ours_completion, llmReason ?? "at least one call timed out before the server reported usage, so its completion tokens are unknown"),
   restart_planning_prompt_tokens_total: val("restart_planning_prompt_tokens_total", llmTotals.restart_prompt, llmReason ?? "a call's prompt could not be counted"),
@@ -149,7 +153,7 @@ const summary = {
   restart_planning_to_ours_calls_ratio: ratio(llmTotals.restart_calls, llmTotals.ours_calls),
   restart_planning_to_ours_prompt_tokens_ratio: ratio(llmTotals.restart_prompt, llmTotals.ours_prompt),
   llm_scenarios: llm.length,
-  llm_scenarios_not_run: llmNotRun.map((s) => ({ seed: s.seed, reason: s.reason })),
+  llm_scenarios_not_run: llmNotRun.map((s) => ({ id: s.id, reason: s.reason })),
   snapshot_mid_question_bytes: val("snapshot_mid_question_bytes", fc.seed_snapshot_bytes, fc.error ?? "not measured"),
   snapshot_completed_bytes: val("snapshot_completed_bytes", mem.completed_snapshot_bytes, mem.error ?? "the last conversation did not complete"),
   conversations_in_one_page: mem.samples ? mem.completed : null,
@@ -257,6 +261,14 @@ if (wc.card_ms) {
 } else {
   L.push(`The widget's first card: not measured — ${widgetReason}.`, "");
 }
+if (firstPaint) {
+  L.push("The host's first paint with the widget on the page (tests/bench/first-paint.mjs; the entry loads the wasm after it):", "");
+  L.push("| throttled, cold cache | without the widget | with the widget |", "|---|---:|---:|");
+  L.push(`| host's first contentful paint (median) | ${ms(firstPaint.fcp_ms_median_without_widget)} | ${ms(firstPaint.fcp_ms_median_with_widget)} |`);
+  L.push(`| Clarify's gzip bytes before that paint (max) | 0 | ${firstPaint.clarify_gzip_bytes_before_first_paint_max} B (${firstPaint.clarify_before_first_paint.join(", ") || "nothing"}) |`);
+  L.push(`| the widget's request box shown (median) | — | ${ms(firstPaint.widget_request_box_ms_median)} |`);
+  L.push("", `${firstPaint.method}. All of Clarify, wasm included: ${firstPaint.clarify_gzip_bytes_total_median} B gzip (median).`, "");
+}
 if (fc.card_ms && fc.wasm_fetched_ms && fc.wasm_started_ms) {
   const wasmRaw = sizes.app?.files?.find((f) => f.file.endsWith(".wasm"))?.raw;
   L.push(`Where the time goes (medians): the wasm has arrived at ${ms(fc.wasm_fetched_ms.median)}; the card is in the DOM at ` +
@@ -280,7 +292,7 @@ const cases = [
   ["detect_100_chars/clear_en", "detection, 100-char clear English request"],
   ["detect_100_chars/pronoun_en", "detection, 100-char pronoun request"],
   ["detect_100_chars/chinese_clear", "detection, 100-char clear Chinese request"],
-  ["detect_100_chars/chinese_vague", "detection, seed 003's terse Chinese request padded to 100 chars"],
+  ["detect_100_chars/chinese_vague", "detection, a terse Chinese request (scenario 003's) padded to 100 chars"],
   ["detect_100_chars/is_vague_mix", "decision only (`is_vague`), the five requests in turn"],
 ];
 for (const [id, label] of cases) {
@@ -296,13 +308,13 @@ if (llm.length) {
   L.push(`Against the real llama.cpp server (\`scripts/llm-server\`: xllamacpp + SmolLM2-135M-Instruct, ${meta.llm_server ?? ""}). ` +
     "The engine runs in the browser (release wasm) and its effects are carried out with `fetch`: every `RequestDetection` and `RequestGeneration` " +
     "is sent as built, every question is answered with its first option (or a short text), and token counts are the server's `usage`. " +
-    "**Restart planning** (seed 001: \"when the user provides clarification, append it to the context and restart planning\") is the same " +
+    "**Restart planning** (the naive alternative: when the user provides clarification, append it to the context and plan again) is the same " +
     "conversation plus, after every answer, a new detection request with the accumulated questions and answers as history, built by the same " +
     "`clarify_core::analysis::detection_request` and sent to the same server.", "");
-  L.push("| seed | request | questions | ours: calls | prompt tok | completion tok | restart planning: calls | prompt tok | completion tok | ratio (calls / prompt tok) |",
+  L.push("| scenario | request | questions | ours: calls | prompt tok | completion tok | restart planning: calls | prompt tok | completion tok | ratio (calls / prompt tok) |",
     "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const s of llm) {
-    L.push(`| ${s.seed} | ${s.request} | ${s.questions_asked} | ${s.ours.calls} | ${num(s.ours.prompt_tokens)} | ${num(s.ours.completion_tokens)} | ${s.restart_planning.calls} | ${num(s.restart_planning.prompt_tokens)} | ${num(s.restart_planning.completion_tokens)} | ${fmtRatio(ratio(s.restart_planning.calls, s.ours.calls))} / ${fmtRatio(ratio(s.restart_planning.prompt_tokens, s.ours.prompt_tokens))} |`);
+    L.push(`| ${s.id} | ${s.request} | ${s.questions_asked} | ${s.ours.calls} | ${num(s.ours.prompt_tokens)} | ${num(s.ours.completion_tokens)} | ${s.restart_planning.calls} | ${num(s.restart_planning.prompt_tokens)} | ${num(s.restart_planning.completion_tokens)} | ${fmtRatio(ratio(s.restart_planning.calls, s.ours.calls))} / ${fmtRatio(ratio(s.restart_planning.prompt_tokens, s.ours.prompt_tokens))} |`);
   }
   L.push(`| **all** | | | ${num(llmTotals.ours_calls)} | ${num(llmTotals.ours_prompt)} | ${num(llmTotals.ours_completion)} | ${num(llmTotals.restart_calls)} | ${num(llmTotals.restart_prompt)} | ${num(llmTotals.restart_completion)} | ${fmtRatio(summary.restart_planning_to_ours_calls_ratio)} / ${fmtRatio(summary.restart_planning_to_ours_prompt_tokens_ratio)} |`);
   L.push("");
@@ -314,17 +326,17 @@ if (llm.length) {
     (counted ? `; ${counted} call(s) without usage (timed out) have their prompt counted by the same server (\`/apply-template\` + \`/tokenize\`)` : "") +
     `. Cross-check: the server's own count of each prompt (\`/apply-template\` + \`/tokenize\`) matched \`usage.prompt_tokens\` on ${agree} of ${both.length} calls.` +
     (counted ? " Completion tokens of a timed-out call are unknown, so a total that includes one is shown as —." : ""), "");
-  for (const s of llmNotRun) L.push(`Seed ${s.seed} (${s.request}): not run — ${s.reason}.`, "");
+  for (const s of llmNotRun) L.push(`Scenario ${s.id} (${s.request}): not run — ${s.reason}.`, "");
   const errs = llm.flatMap((s) => [...(s.calls ?? []), ...(s.restart_calls ?? [])]).filter((c) => c.error);
   if (errs.length) L.push(`${errs.length} call(s) failed (first: ${errs[0].error}); a failed call counts as a call with unknown tokens.`, "");
   const perConv = llm.map((x) => x.ours.calls);
   const detections = llm.map((x) => (x.calls ?? []).filter((c) => c.purpose === "detection").length);
   L.push(`Across these scenarios the engine made ${Math.min(...perConv)}–${Math.max(...perConv)} calls per conversation ` +
     `(${Math.min(...detections)}–${Math.max(...detections)} detection calls` +
-    (llm.some((x, i) => detections[i] === 0) ? `, none in seed ${llm.filter((x, i) => detections[i] === 0).map((x) => x.seed).join(", ")}, whose demo knowledge-base / catalog context supplied the questions` : "") +
+    (llm.some((x, i) => detections[i] === 0) ? `, none in scenario ${llm.filter((x, i) => detections[i] === 0).map((x) => x.id).join(", ")}, whose demo knowledge-base / catalog context supplied the questions` : "") +
     ", plus the generation), whatever the number of answers; restart planning adds one detection call per answer, each carrying the " +
-    `growing history. Detection prompt size (seed 001, first call): ${num(seed001?.detect_prompt_tokens)} tokens. ` +
-    "A 135M model's *judgement* is noise (LLM_SERVER.md): how many questions it asks, and how long its replies are, vary by scenario; " +
+    `growing history. Detection prompt size (scenario 001, first call): ${num(first?.detect_prompt_tokens)} tokens. ` +
+    "A 135M model's *judgement* is noise: how many questions it asks, and how long its replies are, vary by scenario; " +
     "compare shapes (calls, prompt growth), not its words.", "");
 } else {
   L.push(`Not measured: ${llmReason}.`, "");

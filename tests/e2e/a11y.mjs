@@ -1,6 +1,7 @@
 // Accessibility: axe-core (pinned by scripts/setup) in headless Chromium, on every state a user
 // meets — the app idle, the card at each priority, settings open, trace open, completed, in
-// Chinese — and on the host page scoped to the widgets. Any violation, of any impact, fails.
+// Chinese — and on the host page scoped to the widgets, light and dark, with and without a host
+// theme set through the widget's custom properties. Any violation, of any impact, fails.
 //
 // axe is injected as a script tag; the pages' CSP would refuse that, so these contexts bypass
 // CSP (the CSP itself is checked by app.mjs and embed.mjs).
@@ -165,19 +166,36 @@ await mkdir(site, { recursive: true });
 await cp(join(root, "examples/host-page"), site, { recursive: true });
 await cp(join(root, "target/embed"), join(site, "embed"), { recursive: true });
 const host = await serve(site);
-try {
-  const context = await browser.newContext({ bypassCSP: true });
-  const page = await context.newPage();
-  await page.goto(host.url);
-  await page.waitForFunction(() => document.querySelector("clarify-widget")?.clarifier, null, { timeout: 20000 });
-  await audit(page, "widgets idle", "clarify-widget");
-  await page.evaluate(() => document.querySelector("#trip").start("Plan a trip to Paris"));
-  await page.locator("#trip [data-testid=question-card]").waitFor({ timeout: 5000 });
-  await audit(page, "widget with a card", "clarify-widget");
-  await context.close();
-} catch (e) {
-  failures++;
-  console.log(`FAIL widget states: ${e.stack ?? e}`);
+/** A host's own theme for the widget, through its documented custom properties (docs/embedding.md). */
+const THEME = `clarify-widget { --clarify-accent: #0b6e4f; --clarify-radius: 4px; --clarify-font: Georgia, serif; }
+@media (prefers-color-scheme: dark) {
+  clarify-widget { --clarify-accent: #6fd3a8; --clarify-surface: #0f1a17; --clarify-surface-raised: #17261f; }
+}`;
+for (const [scheme, themed] of [["light", false], ["light", true], ["dark", false], ["dark", true]]) {
+  const label = `${scheme}${themed ? ", host theme" : ""}`;
+  try {
+    const context = await browser.newContext({ bypassCSP: true, colorScheme: scheme });
+    const page = await context.newPage();
+    await page.goto(host.url);
+    if (themed) await page.addStyleTag({ content: THEME });
+    await page.waitForFunction(() => document.querySelector("clarify-widget")?.clarifier, null, { timeout: 20000 });
+    const surface = await page.locator("#trip").evaluate((el) => getComputedStyle(el.shadowRoot.querySelector(".clarify")).color);
+    check((scheme === "dark") === (surface !== "rgb(29, 35, 48)"), `${label}: the widget's scheme follows prefers-color-scheme (text ${surface})`);
+    await audit(page, `widgets idle (${label})`, "clarify-widget");
+    await page.evaluate(() => document.querySelector("#trip").start("Plan a trip to Paris"));
+    const trip = page.locator("#trip");
+    await trip.locator("[data-testid=question-card]").waitFor({ timeout: 5000 });
+    await audit(page, `widget with a card (${label})`, "clarify-widget");
+    await trip.locator("[data-testid=option]").first().check();
+    await audit(page, `widget with an option chosen (${label})`, "clarify-widget");
+    await page.evaluate(() => document.querySelector("#trip").clarifier.skipAll());
+    await trip.locator("[data-testid=answer]").waitFor({ timeout: 5000 });
+    await audit(page, `widget with its answer (${label})`, "clarify-widget");
+    await context.close();
+  } catch (e) {
+    failures++;
+    console.log(`FAIL widget states (${label}): ${e.stack ?? e}`);
+  }
 }
 await host.close();
 await browser.close();

@@ -222,7 +222,8 @@ await main("the host page embeds two independent widgets under a strict CSP", as
   check(drawn.elements === 0 && drawn.pwned === null && drawn.text.startsWith("<img src=x") && drawn.label.startsWith("<img"),
     `LLM text is drawn as text: ${JSON.stringify(drawn)}`);
 
-  // 7. Bad attributes: a clear error in the card and an event, no exception on the page.
+  // 7. Bad attributes: a message in the user's language that names the attribute (never the
+  //    engine's own words), an event, no exception on the page.
   const bad = await page.evaluate(() => {
     const w = document.createElement("clarify-widget");
     w.id = "bad";
@@ -230,40 +231,117 @@ await main("the host page embeds two independent widgets under a strict CSP", as
     document.body.append(w);
     return { text: w.shadowRoot.querySelector("[data-testid=error]").textContent, event: window.clarifyEvents.find((e) => e.widget === "bad") };
   });
-  check(bad.event?.detail.code === "bad_options" && bad.text.includes("options"), `bad attributes: ${JSON.stringify(bad)}`);
+  check(bad.event?.detail.code === "bad_attribute" && bad.text.includes("max-questions") && bad.text.includes("lots") &&
+    !/invalid type|u32|NaN/.test(bad.text), `bad attributes: ${JSON.stringify(bad)}`);
+  const zhBad = await page.evaluate(() => {
+    const w = document.createElement("clarify-widget");
+    w.id = "bad-zh";
+    w.setAttribute("language", "zh-CN");
+    w.setAttribute("max-rounds", "NaN");
+    document.body.append(w);
+    const text = w.shadowRoot.querySelector("[data-testid=error]").textContent;
+    w.remove();
+    return text;
+  });
+  check(zhBad.includes("max-rounds") && zhBad.includes("整数"), `the message is in the widget's language: ${zhBad}`);
+  // Made valid, the widget starts working and the message goes.
+  const healed = await page.evaluate(async () => {
+    const w = document.getElementById("bad");
+    w.setAttribute("max-questions", "2");
+    await Promise.resolve();
+    return { text: w.shadowRoot.querySelector("[data-testid=error]").textContent, status: w.clarifier?.status ?? null };
+  });
+  check(healed.text === "" && healed.status === "idle", `a valid value clears the message: ${JSON.stringify(healed)}`);
   await page.evaluate(() => { document.getElementById("bad").remove(); document.getElementById("xss").remove(); });
 
-  // 7b. Attributes changed after connection: applied at once while idle (an invalid value is
-  //     refused and the working session kept); mid-question the pending question keeps its
-  //     session and the change applies to the next request.
+  // 7b. Attributes changed after connection, as a framework sets props: changes in one task are
+  //     applied together at its end (model before endpoint is no error), to the same Clarifier
+  //     (subscriptions to it live on); an invalid value is refused and shown until a valid one
+  //     clears it; mid-question the pending question is left alone and the change applies to the
+  //     next request.
   const reconf = await page.evaluate(async () => {
+    const tick = () => Promise.resolve();
+    const codes = () => window.clarifyEvents.filter((e) => e.widget === "reconf").map((e) => e.detail.code);
     const w = document.createElement("clarify-widget");
     w.id = "reconf";
     w.setAttribute("max-questions", "1");
     document.body.append(w);
     const first = w.clarifier;
+    let heard = 0;
+    first.subscribe(() => heard++);
+    w.setAttribute("model", "none");
+    w.setAttribute("endpoint", `${location.origin}/v1`);
+    await tick();
+    await new Promise((r) => setTimeout(r, 0));
+    const batched = { codes: codes(), error: w.shadowRoot.querySelector("[data-testid=error]").textContent };
+    w.removeAttribute("model");
+    w.removeAttribute("endpoint");
     w.setAttribute("max-questions", "lots");
-    const refused = { kept: w.clarifier === first, event: window.clarifyEvents.filter((e) => e.widget === "reconf").map((e) => e.detail.code) };
+    await tick();
+    const refused = { kept: w.clarifier === first, error: w.shadowRoot.querySelector("[data-testid=error]").textContent };
     w.setAttribute("max-questions", "3");
-    const replaced = w.clarifier !== first;
+    await tick();
+    const applied = { same: w.clarifier === first, error: w.shadowRoot.querySelector("[data-testid=error]").textContent };
     w.start("Plan a trip to Paris");
     const total = w.clarifier.state.progress.total;
-    const asking = w.clarifier;
     w.setAttribute("max-questions", "1");
-    const midQuestion = { same: w.clarifier === asking, status: w.clarifier.status, total: w.clarifier.state.progress.total };
+    await tick();
+    const midQuestion = { same: w.clarifier === first, status: w.clarifier.status, total: w.clarifier.state.progress.total };
     w.clarifier.skipAll();
     w.start("Plan a trip to Paris");
     // The card renders in a task after the change.
     await new Promise((r) => setTimeout(r, 0));
     const next = { total: w.clarifier.state.progress.total, shown: w.shadowRoot.querySelector("[data-testid=progress]")?.textContent };
     w.remove();
-    return { refused, replaced, total, midQuestion, next };
+    return { batched, refused, applied, total, midQuestion, next, heard, codes: codes() };
   });
-  check(reconf.refused.kept && reconf.refused.event.includes("bad_options") && reconf.replaced,
-    `an invalid attribute is refused, a valid one applies while idle: ${JSON.stringify(reconf)}`);
+  check(!reconf.batched.codes.includes("bad_options") && !reconf.batched.codes.includes("bad_attribute") && reconf.batched.error === "",
+    `model then endpoint in one task is no error: ${JSON.stringify(reconf)}`);
+  check(reconf.refused.kept && reconf.refused.error.includes("max-questions") && reconf.codes.includes("bad_attribute"),
+    `an invalid attribute is refused and shown: ${JSON.stringify(reconf)}`);
+  check(reconf.applied.same && reconf.applied.error === "", `a valid one applies to the same Clarifier and clears the message: ${JSON.stringify(reconf)}`);
   check(reconf.total > 1 && reconf.midQuestion.same && reconf.midQuestion.status === "awaiting_clarification" && reconf.midQuestion.total === reconf.total,
     `a change mid-question leaves the pending question alone: ${JSON.stringify(reconf)}`);
   check(reconf.next.total === 1 && reconf.next.shown === "Question 1 of 1", `the change applies to the next request: ${JSON.stringify(reconf)}`);
+  check(reconf.heard > 3, `a subscription to the element's Clarifier lives through attribute changes (${reconf.heard} calls)`);
+
+  // 7b'. Events that keep a host in step: a start, a changed answer (with the one it replaces),
+  //      the answer, and "Start over" in the card.
+  await page.evaluate(() => {
+    const w = document.createElement("clarify-widget");
+    w.id = "steps";
+    w.setAttribute("max-questions", "3");
+    document.body.append(w);
+  });
+  const steps = page.locator("#steps");
+  await page.evaluate(() => document.getElementById("steps").start("Plan a trip to Paris"));
+  await steps.locator("[data-testid=question-card]").waitFor({ timeout: 5000 });
+  const firstId = await steps.evaluate((el) => el.clarifier.question.id);
+  await answerOne(page, "steps");
+  const changed = await steps.evaluate(async (el) => {
+    const c = el.clarifier;
+    if (c.status !== "awaiting_clarification" || !c.state.reopenable.length) return null;
+    const id = c.state.reopenable[0];
+    c.reopen(id);
+    const q = c.question;
+    c.answer(q.id, { choice: q.options[q.options.length - 1].id });
+    return id;
+  });
+  check(changed === firstId, `the first answer can be changed (${changed})`);
+  await steps.evaluate((el) => el.clarifier.status === "awaiting_clarification" && el.clarifier.skipAll());
+  await steps.locator("[data-testid=start-over]").click();
+  await page.waitForFunction(() => window.clarifyEvents.some((e) => e.widget === "steps" && e.type === "clarify-reset"), null, { timeout: 5000 });
+  const stepEvents = await page.evaluate(() =>
+    window.clarifyEvents.filter((e) => e.widget === "steps" && e.type !== "clarify-ready").map((e) => [e.type, e.detail]));
+  const types = stepEvents.map(([t]) => t);
+  check(types[0] === "clarify-start" && stepEvents[0][1].request === "Plan a trip to Paris", `a start event first: ${types}`);
+  const answers = stepEvents.filter(([t, d]) => t === "clarify-answer" && d.question.id === firstId);
+  check(answers.length === 2 && answers[0][1].previous === null && answers[1][1].previous?.kind === "choices" &&
+    JSON.stringify(answers[1][1].previous) === JSON.stringify(answers[0][1].answer),
+    `the changed answer is told with the one it replaces: ${JSON.stringify(answers)}`);
+  check(types.indexOf("clarify-done") > 0 && types.at(-1) === "clarify-reset" && types.filter((t) => t === "clarify-start").length === 1,
+    `done, then reset: ${types}`);
+  await page.evaluate(() => document.getElementById("steps").remove());
 
   // 7c. The card is the app's: the badge with its shape, "why this matters", the assumption
   //     line, the ARIA roles, Chinese chrome after language="zh" (switched live), and focus left
@@ -394,6 +472,12 @@ await main("the host page embeds two independent widgets under a strict CSP", as
   });
   check(llm.asked === "awaiting_clarification" && llm.final === "failed" && /404|not found/i.test(llm.failure ?? ""),
     `endpoint path: detection falls back, generation fails clearly: ${JSON.stringify(llm)}`);
+  await page.waitForFunction(() => window.clarifyEvents.some((e) => e.widget === "llm" && e.detail?.code === "answer_failed"), null, { timeout: 5000 });
+  const llmEvents = await page.evaluate(() => window.clarifyEvents.filter((e) => e.widget === "llm").map((e) => [e.type, e.detail]));
+  const fallback = llmEvents.find(([t]) => t === "clarify-fallback");
+  const failedAnswer = llmEvents.find(([t, d]) => t === "clarify-error" && d.code === "answer_failed");
+  check(fallback && fallback[1].reason.length > 0, `the fallback to the embedded detector is an event: ${JSON.stringify(llmEvents)}`);
+  check(failedAnswer && /404|not found/i.test(failedAnswer[1].message), `the failed answer is a clarify-error answer_failed: ${JSON.stringify(llmEvents)}`);
   page.errors = page.errors.filter((e) => !e.includes("404"));
 
   // 10. storage-key: a reload shows the same pending question; a corrupt snapshot is reported,
@@ -505,8 +589,7 @@ await main("two tabs with the same storage-key follow each other; an overruled t
   const c = await context.newPage();
   await open(c);
   const written = await c.evaluate(async ({ key, pending }) => {
-    const { ready, Clarifier } = await import("/embed/clarify-element.js");
-    await ready;
+    const { Clarifier } = await (await import("/embed/clarify-element.js")).load();
     const other = new Clarifier();
     other.restore(pending);
     const q = other.question;

@@ -131,7 +131,7 @@ await strict.close();
 const proxied = [];
 const TYPES = { ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css", ".html": "text/html; charset=utf-8" };
 const widgetPage = (attrs) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Site</title>
-<script type="module" src="/embed/clarify-element.js"></script></head>
+<script type="module" src="/embed/clarify-widget.js"></script></head>
 <body><main><clarify-widget ${attrs}></clarify-widget></main></body></html>`;
 const site = createServer(async (req, res) => {
   const url = new URL(req.url, "http://x");

@@ -1,5 +1,7 @@
 //! Snapshot versions: a real version-1 snapshot (`fixtures/snapshot-v1.json`, written by the
-//! version-1 engine) migrates to the current format and resumes where it paused.
+//! version-1 engine) migrates to the current format and resumes where it paused; version-2
+//! snapshots (`fixtures/snapshot-v2-*.json`, written by the version-2 engine) keep a paused
+//! step, a change under way and a stopped answer.
 
 use clarify_core::{Effect, Input, SNAPSHOT_VERSION, Session, Status, UserAnswer};
 
@@ -47,6 +49,81 @@ fn a_version_1_snapshot_resumes_its_paused_step() {
         Some(12.into())
     );
     assert!(!allow_clarification, "one question per step");
+}
+
+const V2_PAUSED: &str = include_str!("../fixtures/snapshot-v2-paused.json");
+const V2_REOPENED: &str = include_str!("../fixtures/snapshot-v2-reopened.json");
+const V2_STOPPED: &str = include_str!("../fixtures/snapshot-v2-stopped.json");
+
+/// Restores a version-2 fixture, and checks it is written back in the current version, which
+/// restores to the same session.
+fn restore_v2(snapshot: &str) -> Session {
+    assert!(snapshot.contains("\"clarify_snapshot\": 2"));
+    let session = Session::restore(snapshot).expect("version 2 migrates");
+    let again = session.snapshot();
+    assert!(again.starts_with(&format!("{{\"clarify_snapshot\":{SNAPSHOT_VERSION},")));
+    assert_eq!(Session::restore(&again).expect("restores"), session);
+    session
+}
+
+#[test]
+fn a_version_2_snapshot_keeps_its_paused_step_and_resumes_it() {
+    let mut session = restore_v2(V2_PAUSED);
+    let paused = session.paused_step().expect("the paused step survives");
+    assert_eq!(paused.step, "extract");
+    assert_eq!(paused.partial["pages"], 3);
+    let question = session.current_question().expect("a question").id.clone();
+    let effects = session
+        .handle(Input::Skip { question, now: 5 })
+        .expect("the pending question can be skipped");
+    let Some(Effect::RunStep { step, partial, .. }) = effects.last() else {
+        panic!("expected the step to resume: {effects:?}");
+    };
+    assert_eq!(step, "extract");
+    assert_eq!(partial.as_ref().map(|p| p["pages"].clone()), Some(3.into()));
+    assert_eq!(session.paused_step(), None);
+}
+
+#[test]
+fn a_version_2_snapshot_keeps_a_change_under_way() {
+    let mut session = restore_v2(V2_REOPENED);
+    let reopened = session.current_question().expect("a question").clone();
+    assert!(session.reopened_answer().is_some());
+    assert_eq!(session.resolutions()[0].question.id, reopened.id);
+    session
+        .handle(Input::Answer {
+            question: reopened.id.clone(),
+            answer: UserAnswer::Choices {
+                choices: vec![reopened.options[1].id.clone()],
+            },
+            now: 5,
+        })
+        .expect("the change is accepted");
+    let waiting = session.current_question().expect("the waiting question");
+    assert_ne!(waiting.id, reopened.id, "the question that waited is back");
+    assert_eq!(session.reopened_answer(), None);
+}
+
+#[test]
+fn a_version_2_snapshot_keeps_a_stopped_answer() {
+    let session = restore_v2(V2_STOPPED);
+    assert_eq!(session.status(), Status::Completed);
+    assert!(session.stopped());
+    assert_eq!(session.answer(), Some("Hob"));
+}
+
+#[test]
+fn a_version_2_step_paused_without_a_pending_question_is_refused() {
+    let broken = V2_STOPPED.replace(
+        "\"paused\": null",
+        "\"paused\": {\"step\": \"extract\", \"partial\": null}",
+    );
+    assert_ne!(broken, V2_STOPPED);
+    let err = Session::restore(&broken).expect_err("a paused step needs a pending question");
+    assert!(
+        matches!(err, clarify_core::RestoreError::Inconsistent(_)),
+        "{err}"
+    );
 }
 
 #[test]
@@ -123,7 +200,7 @@ fn a_change_under_way_survives_a_snapshot_and_older_snapshots_have_none() {
     .expect("an answer");
     let before_change = s.snapshot();
     assert!(
-        !before_change.contains("\"waiting\"") && !before_change.contains("\"recommended\""),
+        !before_change.contains("\"after\"") && !before_change.contains("\"recommended\""),
         "nothing new is written unless it is there, so older builds read it"
     );
     s.handle(Input::Reopen {
@@ -132,7 +209,7 @@ fn a_change_under_way_survives_a_snapshot_and_older_snapshots_have_none() {
     })
     .expect("the answer can change");
     let snapshot = s.snapshot();
-    assert!(snapshot.contains("\"waiting\""));
+    assert!(snapshot.contains("\"after\":{\"then\":\"return\",\"waiting\""));
     let restored = Session::restore(&snapshot).expect("restores");
     assert_eq!(restored, s);
     assert_eq!(restored.current_question().map(|q| &q.id), Some(&first.id));

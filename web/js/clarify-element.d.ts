@@ -1,33 +1,94 @@
-// Types for clarify-element.js: the <clarify-widget> element, its events, and the JS API it
-// re-exports from clarify-embed.js (whose own .d.ts wasm-bindgen generates).
+// Types for clarify-element.js: the entry of the package. `load()`, `defineClarifyWidget()`,
+// the <clarify-widget> element and its events, and the JS API it re-exports from
+// clarify-embed.js (whose own .d.ts wasm-bindgen generates). Readable by TypeScript 4.5 and later.
 import type {
-  Answer, Clarifier, ClarifierState, HandoffPackage, Progress, Question,
+  Answer, Clarifier, ClarifierState, ClarifyError, HandoffPackage, Progress, Question,
 } from "./clarify-embed.js";
 
+/**
+ * The JS API's class, set once `load()` has resolved: `await load()`, then `new Clarifier(…)`.
+ * (At run time it is `undefined` before that.)
+ */
 export { Clarifier } from "./clarify-embed.js";
-export type * from "./clarify-embed.js";
+export type {
+  Answer, AnswerInput, ClarifierOptions, ClarifierState, ClarifyError, Effect, HandoffPackage,
+  Choice, Listener, Message, Priority, Progress, Question, Resolution, Status,
+} from "./clarify-embed.js";
 
-/** Resolves once the wasm module is ready; `new Clarifier(…)` works after it. */
-export const ready: Promise<unknown>;
+/** The JS API's module, as `load()` resolves to it. */
+export type ClarifyApi = typeof import("./clarify-embed.js");
+
+export interface LoadOptions {
+  /** Where `clarify-embed_bg.wasm` is served, when not beside the package's modules. */
+  wasmUrl?: string | URL;
+}
+
+/**
+ * Loads the wasm (once per page) and resolves to the JS API. Rejects with a `ClarifyError`
+ * whose `code` is `wasm_not_found`, `wasm_blocked` or `wasm_load_failed`; a later call tries
+ * again. Importing the package does not load anything.
+ */
+export function load(options?: LoadOptions): Promise<ClarifyApi>;
+
+/** `await ready` is `await load()` (kept for hosts written against the earlier entry). */
+export const ready: PromiseLike<ClarifyApi>;
+
+/**
+ * Registers `<clarify-widget>` (once) and returns its class; `undefined` where there is no DOM
+ * (server rendering). Each element loads the wasm as its `loading` attribute says.
+ */
+export function defineClarifyWidget(options?: LoadOptions): typeof ClarifyWidget | undefined;
+
+/** The codes of `clarify-error`: the JS API's, and the element's own. */
+export type ClarifyErrorCode =
+  | ClarifyError["code"]
+  | "answer_failed" | "bad_attribute" | "key_in_page";
 
 export interface ClarifyEventMap {
+  /** The wasm is loaded and the card is shown. */
+  "clarify-ready": CustomEvent<Record<string, never>>;
+  /** A conversation started with `request` (the request box, or `start()`). */
+  "clarify-start": CustomEvent<{ request: string | null }>;
   "clarify-question": CustomEvent<{ question: Question; progress: Progress }>;
-  "clarify-answer": CustomEvent<{ question: Question; answer: Answer }>;
+  /** A question was resolved; `previous` is the answer it replaces when the user changed it. */
+  "clarify-answer": CustomEvent<{ question: Question; answer: Answer; previous: Answer | null }>;
+  /** The endpoint's detection failed or was unreadable: the embedded detector chose the questions. */
+  "clarify-fallback": CustomEvent<{ reason: string }>;
   "clarify-done": CustomEvent<{ answer: string; prompt: string | null; request: string | null; status: ClarifierState["status"] }>;
   "clarify-handoff": CustomEvent<{ package: HandoffPackage }>;
-  "clarify-error": CustomEvent<{ code: string; message: string }>;
+  /** "Start over": the widget is back at its request box. */
+  "clarify-reset": CustomEvent<Record<string, never>>;
+  "clarify-error": CustomEvent<{ code: ClarifyErrorCode; message: string }>;
   /** Another tab with the same `storage-key` took over; the answer given here to `question` (its text) is not in its session. */
   "clarify-overruled": CustomEvent<{ question: string }>;
 }
 
-/** `<clarify-widget endpoint model api-key max-questions max-rounds never-ask language question-timeout-ms demo storage-key>` */
+/** The attributes of `<clarify-widget>`, as strings (for JSX and templates). */
+export interface ClarifyWidgetAttributes {
+  endpoint?: string;
+  model?: string;
+  "api-key"?: string;
+  language?: string;
+  "max-questions"?: number | string;
+  "max-rounds"?: number | string;
+  "question-timeout-ms"?: number | string;
+  "never-ask"?: boolean | "true" | "false";
+  demo?: boolean | "true" | "false";
+  "storage-key"?: string;
+  /** When the wasm loads: when connected (`eager`, the default), when idle, or when visible (`lazy`). */
+  loading?: "eager" | "idle" | "lazy";
+}
+
+/** `<clarify-widget endpoint model api-key max-questions max-rounds never-ask language question-timeout-ms demo storage-key loading>` */
 export class ClarifyWidget extends HTMLElement {
-  /** This element's current session; `null` until first connected (or if its attributes were invalid). A changed attribute replaces it while idle. */
+  /** This element's session: the same object for the element's life (attribute changes reconfigure it); `null` until the wasm is loaded and the attributes are valid. */
   readonly clarifier: Clarifier | null;
   /** Starts a conversation as if typed into the widget; false (and a clarify-error) if refused. */
   start(request: string): boolean;
   addEventListener<K extends keyof ClarifyEventMap>(type: K, listener: (this: ClarifyWidget, ev: ClarifyEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof ClarifyEventMap>(type: K, listener: (this: ClarifyWidget, ev: ClarifyEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
 declare global {

@@ -1,8 +1,9 @@
 //! The app's own words (the card chrome, buttons, notices) in English, Simplified Chinese and
-//! Traditional Chinese.
+//! Traditional Chinese, read at compile time from the core's catalogue of wordings
+//! ([`Phrase`]), which the terminal reads too: a badge or a button is worded once.
 //!
 //! Questions and answers come from the engine in the user's language; only the fixed labels
-//! around them live here. The language follows the setting, or the browser when it is "auto";
+//! around them are gathered here, in [`Texts`]. The language follows the setting, or the browser when it is "auto";
 //! while a conversation whose request is written in Chinese is shown it follows the language the
 //! engine writes that conversation in ([`clarify_core::Session::language`]), so a request written
 //! in Traditional characters gets Traditional chrome.
@@ -10,7 +11,7 @@
 //! The views read the language from Leptos context ([`provide_lang`], [`use_lang`]) rather than
 //! from a prop handed down through every component.
 
-use clarify_core::{Language, Priority};
+use clarify_core::{Language, Phrase, Priority};
 use leptos::prelude::{Signal, provide_context, use_context};
 
 /// A language the chrome is written in.
@@ -39,16 +40,7 @@ impl Lang {
     /// The language for a BCP 47 tag: Traditional Chinese for `zh-Hant`, `zh-TW`, `zh-HK` and
     /// `zh-MO`, Simplified for any other `zh` tag, English otherwise.
     pub fn from_tag(tag: &str) -> Self {
-        let tag = tag.to_ascii_lowercase();
-        let mut parts = tag.split(['-', '_']);
-        if parts.next() != Some("zh") {
-            return Self::En;
-        }
-        if parts.any(|p| matches!(p, "hant" | "tw" | "hk" | "mo")) {
-            Self::ZhHant
-        } else {
-            Self::Zh
-        }
+        Self::of(Language::from_tag(tag))
     }
 
     /// The tag passed to the engine ([`clarify_core::Config::language`]): `"zh"` leaves the
@@ -63,11 +55,7 @@ impl Lang {
 
     /// The tag of the page's `lang` attribute: `en`, `zh-Hans` or `zh-Hant`.
     pub fn html_tag(self) -> &'static str {
-        match self {
-            Self::En => "en",
-            Self::Zh => "zh-Hans",
-            Self::ZhHant => "zh-Hant",
-        }
+        self.language().tag()
     }
 
     /// The chrome for the language the engine writes in ([`clarify_core::Session::language`]).
@@ -123,8 +111,8 @@ pub struct Texts {
     pub important: &'static str,
     /// Badge: helpful.
     pub helpful: &'static str,
-    /// "Question" in "Question 1 of 2".
-    pub question_of: (&'static str, &'static str, &'static str),
+    /// The language these words are in.
+    pub written_in: Language,
     /// Heading above "why".
     pub why: &'static str,
     /// The "I don't know" button.
@@ -282,294 +270,131 @@ impl Texts {
 
     /// "Question 1 of 2".
     pub fn progress(&self, current: u32, total: u32) -> String {
-        let (a, b, c) = self.question_of;
-        let mut s = String::from(a);
-        s.push_str(&current.to_string());
-        s.push_str(b);
-        s.push_str(&total.max(current).to_string());
-        s.push_str(c);
-        s
+        Phrase::QuestionOf.fill(
+            self.written_in,
+            &[&current.to_string(), &total.max(current).to_string()],
+        )
     }
 }
 
-pub(crate) static EN: Texts = Texts {
-    critical: "Critical",
-    important: "Important",
-    helpful: "Helpful",
-    question_of: ("Question ", " of ", ""),
-    why: "Why this matters",
-    dont_know: "I don't know — use your best judgment",
-    free_text: "Or describe in your own words",
-    free_text_alone: "Describe it in your own words",
-    free_text_placeholder: "Type your answer here…",
-    continue_: "Continue",
-    continuing: "Continuing…",
-    continue_anyway: "Continue anyway",
-    keys_hint: ["Keys: ", " pick an option, ", "Enter continues."],
-    recommended: "Recommended",
-    choose_several: "Choose all that apply.",
-    changing: "Changing your earlier answer: it stays as it was unless you continue with a new one.",
-    change: "Change",
-    change_answer_to: "Change your answer to: ",
-    assumption: "If you skip: ",
-    request_label: "Your request",
-    answer_label: "Your answer",
-    new_request: "New request",
-    copy_prompt: "Copy prompt",
-    copied: "Copied",
-    copy_failed: "Could not copy: ",
-    stop: "Stop",
-    stopped: "Stopped: the answer ends where you stopped it.",
-    request_placeholder: "Ask anything, e.g. \u{201c}my app crashes\u{201d}",
-    answer_placeholder: "Answer the question above…",
-    send: "Send",
-    start_over: "Start over",
-    offline: "Offline mode: no LLM endpoint is configured. The embedded detector and a demo support knowledge base ask the questions, and the answer shows the enriched prompt. Add an endpoint in Settings to use an LLM.",
-    online: "Connected to ",
-    online_untried: (
-        "LLM endpoint ",
-        " — not tried yet: the next request, or Test connection in Settings, checks it.",
-    ),
-    online_failed: ("The last call to ", " failed: "),
-    status_region: "Connection and notices",
-    endpoint_invalid: "Not used: the endpoint must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8081/v1. The app keeps the last valid one.",
-    thinking: "Thinking about your request…",
-    writing: "Writing the answer…",
-    answer: "Answer",
-    connecting: "Connecting you to an agent…",
-    handoff_package: "What the agent receives",
-    pkg_request: "Request",
-    pkg_questions: "Questions and answers",
-    pkg_assumptions: "Assumptions",
-    pkg_reason: "Why a person is needed",
-    failed: "The answer could not be produced. Your answers are kept.",
-    retry: "Retry",
-    trace: "Trace: every decision and why",
-    counters: [
-        "asked",
-        "answered",
-        "skipped",
-        "timed out",
-        "LLM calls",
-        "tokens",
-    ],
-    check_key: "; check the key in the settings",
-    csp_refused: "the page's Content-Security-Policy does not allow it; add the endpoint's origin to the policy's connect-src",
-    cors_blocked: "the browser blocked its reply (CORS): the server must allow this page's origin and the Authorization and Content-Type headers",
-    no_answer: "the browser reports a network error: nothing answers there, or the server does not allow this page's origin (CORS)",
-    endpoint_missing: "no LLM endpoint is configured",
-    reloaded: [
-        "the page was reloaded before detection finished",
-        "the page was reloaded before the translation finished",
-        "the page was reloaded while the answer was being written",
-    ],
-    layers: [
-        "session", "llm", "detector", "document", "catalog", "limit", "step", "timeout",
-    ],
-    settings: "Settings",
-    endpoint: "LLM endpoint (OpenAI-compatible base URL)",
-    model: "Model",
-    profile: ["Endpoint kind", "From the URL and model"],
-    api_key: "API key",
-    api_key_note: "Kept in this browser only, apart from the session; never logged.",
-    budget: "Question budget",
-    never_ask: "Never ask me questions (use best-effort assumptions)",
-    language: "Language",
-    language_auto: "Follow the browser",
-    test_connection: "Test connection",
-    testing: "Testing…",
-    connected: "Connected: the endpoint answered.",
-    no_endpoint: "No endpoint is set; the app runs offline.",
-    you: "You",
-    dismiss: "Dismiss",
-    other_tab_took_over: "Another tab took over this conversation; your answer here is not in it: ",
-};
+pub(crate) static EN: Texts = Texts::of(Language::English);
+static ZH: Texts = Texts::of(Language::Simplified);
+static ZH_HANT: Texts = Texts::of(Language::Traditional);
 
-static ZH: Texts = Texts {
-    critical: "关键",
-    important: "重要",
-    helpful: "有帮助",
-    question_of: ("第 ", " 题，共 ", " 题"),
-    why: "为什么重要",
-    dont_know: "我不知道——请你判断",
-    free_text: "或者用你自己的话描述",
-    free_text_alone: "用你自己的话描述",
-    free_text_placeholder: "在这里输入你的回答…",
-    continue_: "继续",
-    continuing: "正在继续…",
-    continue_anyway: "直接继续",
-    keys_hint: ["按键：", " 选择选项，", "Enter 继续。"],
-    recommended: "推荐",
-    choose_several: "可多选。",
-    changing: "正在修改之前的回答：除非你提交新的回答，原回答保持不变。",
-    change: "修改",
-    change_answer_to: "修改你对此问题的回答：",
-    assumption: "如果跳过：",
-    request_label: "你的请求",
-    answer_label: "你的回答",
-    new_request: "新请求",
-    copy_prompt: "复制提示词",
-    copied: "已复制",
-    copy_failed: "无法复制：",
-    stop: "停止",
-    stopped: "已停止：回答到你停止的地方为止。",
-    request_placeholder: "随便问，例如“我的应用崩溃了”",
-    answer_placeholder: "回答上面的问题…",
-    send: "发送",
-    start_over: "重新开始",
-    offline: "离线模式：未配置 LLM 端点。由内置检测器和演示知识库提问，回答会展示增强后的提示词。在设置中添加端点即可使用 LLM。",
-    online: "已连接 ",
-    online_untried: (
-        "LLM 端点 ",
-        " —— 尚未试过：下一次请求或设置里的“测试连接”会检查它。",
-    ),
-    online_failed: ("最近一次调用 ", " 失败："),
-    status_region: "连接状态与通知",
-    endpoint_invalid: "未采用：端点必须是以 http:// 或 https:// 开头的完整地址，例如 http://127.0.0.1:8081/v1。应用继续使用上一个有效的端点。",
-    thinking: "正在分析你的请求…",
-    writing: "正在撰写回答…",
-    answer: "回答",
-    connecting: "正在为你转接人工客服…",
-    handoff_package: "客服将收到的信息",
-    pkg_request: "请求",
-    pkg_questions: "问题与回答",
-    pkg_assumptions: "假设",
-    pkg_reason: "需要人工的原因",
-    failed: "无法生成回答。你的回答都已保留。",
-    retry: "重试",
-    trace: "追踪：每个决定及其原因",
-    counters: ["已提问", "已回答", "已跳过", "已超时", "LLM 调用", "令牌"],
-    check_key: "；请在设置中检查密钥",
-    csp_refused: "页面的 Content-Security-Policy 不允许这样做；请把端点的来源加入策略的 connect-src",
-    cors_blocked: "浏览器拦截了它的回复（CORS）：服务器必须允许此页面的来源以及 Authorization 和 Content-Type 标头",
-    no_answer: "浏览器报告网络错误：那里没有服务在回应，或服务器不允许此页面的来源（CORS）",
-    endpoint_missing: "尚未设置 LLM 端点",
-    reloaded: [
-        "检测完成前页面已重新加载",
-        "翻译完成前页面已重新加载",
-        "撰写回答时页面已重新加载",
-    ],
-    layers: [
-        "会话",
-        "LLM",
-        "检查器",
-        "文档",
-        "目录",
-        "限制",
-        "步骤",
-        "超时",
-    ],
-    settings: "设置",
-    endpoint: "LLM 端点（兼容 OpenAI 的基础 URL）",
-    model: "模型",
-    profile: ["端点类型", "按 URL 和模型判断"],
-    api_key: "API 密钥",
-    api_key_note: "只保存在本浏览器中，与会话分开存放，从不记录。",
-    budget: "问题上限",
-    never_ask: "不要向我提问（使用最佳假设）",
-    language: "语言",
-    language_auto: "跟随浏览器",
-    test_connection: "测试连接",
-    testing: "测试中…",
-    connected: "已连接：端点有响应。",
-    no_endpoint: "未设置端点；应用以离线模式运行。",
-    you: "你",
-    dismiss: "关闭",
-    other_tab_took_over: "另一个标签页接管了这个对话，你在这里的回答没有保留：",
-};
-
-static ZH_HANT: Texts = Texts {
-    critical: "關鍵",
-    important: "重要",
-    helpful: "有幫助",
-    question_of: ("第 ", " 題，共 ", " 題"),
-    why: "為什麼重要",
-    dont_know: "我不知道——請你判斷",
-    free_text: "或者用你自己的話描述",
-    free_text_alone: "用你自己的話描述",
-    free_text_placeholder: "在這裡輸入你的回答…",
-    continue_: "繼續",
-    continuing: "正在繼續…",
-    continue_anyway: "直接繼續",
-    keys_hint: ["按鍵：", " 選擇選項，", "Enter 繼續。"],
-    recommended: "推薦",
-    choose_several: "可複選。",
-    changing: "正在修改之前的回答：除非你送出新的回答，原回答保持不變。",
-    change: "修改",
-    change_answer_to: "修改你對此問題的回答：",
-    assumption: "如果跳過：",
-    request_label: "你的請求",
-    answer_label: "你的回答",
-    new_request: "新請求",
-    copy_prompt: "複製提示詞",
-    copied: "已複製",
-    copy_failed: "無法複製：",
-    stop: "停止",
-    stopped: "已停止：回答到你停止的地方為止。",
-    request_placeholder: "隨便問，例如「我的應用程式當機了」",
-    answer_placeholder: "回答上面的問題…",
-    send: "傳送",
-    start_over: "重新開始",
-    offline: "離線模式：未設定 LLM 端點。由內建偵測器和示範知識庫提問，回答會展示增強後的提示詞。在設定中新增端點即可使用 LLM。",
-    online: "已連線 ",
-    online_untried: (
-        "LLM 端點 ",
-        " —— 尚未試過：下一次請求或設定裡的「測試連線」會檢查它。",
-    ),
-    online_failed: ("最近一次呼叫 ", " 失敗："),
-    status_region: "連線狀態與通知",
-    endpoint_invalid: "未採用：端點必須是以 http:// 或 https:// 開頭的完整網址，例如 http://127.0.0.1:8081/v1。應用程式繼續使用上一個有效的端點。",
-    thinking: "正在分析你的請求…",
-    writing: "正在撰寫回答…",
-    answer: "回答",
-    connecting: "正在為你轉接真人客服…",
-    handoff_package: "客服將收到的資訊",
-    pkg_request: "請求",
-    pkg_questions: "問題與回答",
-    pkg_assumptions: "假設",
-    pkg_reason: "需要真人的原因",
-    failed: "無法產生回答。你的回答都已保留。",
-    retry: "重試",
-    trace: "追蹤：每個決定及其原因",
-    counters: ["已提問", "已回答", "已略過", "已逾時", "LLM 呼叫", "權杖"],
-    check_key: "；請在設定中檢查金鑰",
-    csp_refused: "頁面的 Content-Security-Policy 不允許這樣做；請把端點的來源加入政策的 connect-src",
-    cors_blocked: "瀏覽器攔截了它的回覆（CORS）：伺服器必須允許此頁面的來源以及 Authorization 和 Content-Type 標頭",
-    no_answer: "瀏覽器回報網路錯誤：那裡沒有服務在回應，或伺服器不允許此頁面的來源（CORS）",
-    endpoint_missing: "尚未設定 LLM 端點",
-    reloaded: [
-        "偵測完成前頁面已重新載入",
-        "翻譯完成前頁面已重新載入",
-        "撰寫回答時頁面已重新載入",
-    ],
-    layers: [
-        "工作階段",
-        "LLM",
-        "檢查器",
-        "文件",
-        "目錄",
-        "限制",
-        "步驟",
-        "逾時",
-    ],
-    settings: "設定",
-    endpoint: "LLM 端點（相容 OpenAI 的基礎 URL）",
-    model: "模型",
-    profile: ["端點類型", "依 URL 和模型判斷"],
-    api_key: "API 金鑰",
-    api_key_note: "只儲存在本瀏覽器中，與工作階段分開存放，從不記錄。",
-    budget: "問題上限",
-    never_ask: "不要向我提問（使用最佳假設）",
-    language: "語言",
-    language_auto: "跟隨瀏覽器",
-    test_connection: "測試連線",
-    testing: "測試中…",
-    connected: "已連線：端點有回應。",
-    no_endpoint: "未設定端點；應用程式以離線模式執行。",
-    you: "你",
-    dismiss: "關閉",
-    other_tab_took_over: "另一個分頁接管了這段對話，你在這裡的回答沒有保留：",
-};
+impl Texts {
+    /// The chrome in `language`, read from the core's catalogue ([`Phrase`]) at compile time.
+    const fn of(language: Language) -> Self {
+        Self {
+            written_in: language,
+            critical: Phrase::PriorityCritical.text(language),
+            important: Phrase::PriorityImportant.text(language),
+            helpful: Phrase::PriorityHelpful.text(language),
+            why: Phrase::UiWhy.text(language),
+            dont_know: Phrase::UiDontKnow.text(language),
+            free_text: Phrase::UiFreeText.text(language),
+            free_text_alone: Phrase::UiFreeTextAlone.text(language),
+            free_text_placeholder: Phrase::UiFreeTextPlaceholder.text(language),
+            continue_: Phrase::UiContinue.text(language),
+            continuing: Phrase::UiContinuing.text(language),
+            continue_anyway: Phrase::UiContinueAnyway.text(language),
+            keys_hint: [
+                Phrase::UiKeysStart.text(language),
+                Phrase::UiKeysPick.text(language),
+                Phrase::UiKeysEnter.text(language),
+            ],
+            recommended: Phrase::UiRecommended.text(language),
+            choose_several: Phrase::UiChooseSeveral.text(language),
+            changing: Phrase::UiChanging.text(language),
+            change: Phrase::UiChange.text(language),
+            change_answer_to: Phrase::UiChangeAnswerTo.text(language),
+            assumption: Phrase::UiAssumption.text(language),
+            request_label: Phrase::UiRequestLabel.text(language),
+            answer_label: Phrase::UiAnswerLabel.text(language),
+            new_request: Phrase::UiNewRequest.text(language),
+            copy_prompt: Phrase::UiCopyPrompt.text(language),
+            copied: Phrase::UiCopied.text(language),
+            copy_failed: Phrase::UiCopyFailed.text(language),
+            stop: Phrase::UiStop.text(language),
+            stopped: Phrase::UiStopped.text(language),
+            request_placeholder: Phrase::UiRequestPlaceholder.text(language),
+            answer_placeholder: Phrase::UiAnswerPlaceholder.text(language),
+            send: Phrase::UiSend.text(language),
+            start_over: Phrase::UiStartOver.text(language),
+            offline: Phrase::UiOffline.text(language),
+            online: Phrase::UiOnline.text(language),
+            online_untried: (
+                Phrase::UiOnlineUntriedBefore.text(language),
+                Phrase::UiOnlineUntriedAfter.text(language),
+            ),
+            online_failed: (
+                Phrase::UiOnlineFailedBefore.text(language),
+                Phrase::UiOnlineFailedAfter.text(language),
+            ),
+            status_region: Phrase::UiStatusRegion.text(language),
+            endpoint_invalid: Phrase::UiEndpointInvalid.text(language),
+            thinking: Phrase::UiThinking.text(language),
+            writing: Phrase::UiWriting.text(language),
+            answer: Phrase::UiAnswer.text(language),
+            connecting: Phrase::UiConnecting.text(language),
+            handoff_package: Phrase::UiHandoffPackage.text(language),
+            pkg_request: Phrase::UiPkgRequest.text(language),
+            pkg_questions: Phrase::UiPkgQuestions.text(language),
+            pkg_assumptions: Phrase::UiPkgAssumptions.text(language),
+            pkg_reason: Phrase::UiPkgReason.text(language),
+            failed: Phrase::UiFailed.text(language),
+            retry: Phrase::UiRetry.text(language),
+            trace: Phrase::UiTrace.text(language),
+            counters: [
+                Phrase::UiCounterAsked.text(language),
+                Phrase::UiCounterAnswered.text(language),
+                Phrase::AnswerSkipped.text(language),
+                Phrase::AnswerTimedOut.text(language),
+                Phrase::UiCounterLlmCalls.text(language),
+                Phrase::UiCounterTokens.text(language),
+            ],
+            check_key: Phrase::UiCheckKey.text(language),
+            csp_refused: Phrase::UiCspRefused.text(language),
+            cors_blocked: Phrase::UiCorsBlocked.text(language),
+            no_answer: Phrase::UiNoAnswer.text(language),
+            endpoint_missing: Phrase::UiEndpointMissing.text(language),
+            reloaded: [
+                Phrase::UiReloadedDetecting.text(language),
+                Phrase::UiReloadedTranslating.text(language),
+                Phrase::UiReloadedWriting.text(language),
+            ],
+            layers: [
+                Phrase::LayerSession.text(language),
+                Phrase::LayerLlm.text(language),
+                Phrase::LayerDetector.text(language),
+                Phrase::LayerDocument.text(language),
+                Phrase::LayerCatalog.text(language),
+                Phrase::LayerLimit.text(language),
+                Phrase::LayerStep.text(language),
+                Phrase::LayerTimeout.text(language),
+            ],
+            settings: Phrase::UiSettings.text(language),
+            endpoint: Phrase::UiEndpoint.text(language),
+            model: Phrase::UiModel.text(language),
+            profile: [
+                Phrase::UiProfile.text(language),
+                Phrase::UiProfileAuto.text(language),
+            ],
+            api_key: Phrase::UiApiKey.text(language),
+            api_key_note: Phrase::UiApiKeyNote.text(language),
+            budget: Phrase::UiBudget.text(language),
+            never_ask: Phrase::UiNeverAsk.text(language),
+            language: Phrase::UiLanguage.text(language),
+            language_auto: Phrase::UiLanguageAuto.text(language),
+            test_connection: Phrase::UiTestConnection.text(language),
+            testing: Phrase::UiTesting.text(language),
+            connected: Phrase::UiConnected.text(language),
+            no_endpoint: Phrase::UiNoEndpoint.text(language),
+            you: Phrase::UiYou.text(language),
+            dismiss: Phrase::UiDismiss.text(language),
+            other_tab_took_over: Phrase::UiOtherTabTookOver.text(language),
+        }
+    }
+}
 
 /// The browser's preferred language (`navigator.language`), or `""` outside a browser.
 fn browser_language() -> String {

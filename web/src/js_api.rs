@@ -23,7 +23,7 @@ mod reply;
 mod state;
 pub mod types;
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use clarify_core::{Config, Input, InputKind, Message, QuestionId, Session};
@@ -40,9 +40,15 @@ use state::{State, to_js};
 #[derive(Debug)]
 pub struct Clarifier {
     driver: Driver,
-    /// The configuration of a new session (after another tab's "Start over").
-    config: Config,
-    demo: bool,
+    /// The configuration of a new session (after another tab's "Start over", or `configure`).
+    config: RefCell<Config>,
+    demo: Cell<bool>,
+    /// Set by `configure` while a conversation runs: the next `start` begins a session with the
+    /// new configuration.
+    stale: Cell<bool>,
+    /// The state object last given out, until the session changes: reading `state` twice
+    /// between two changes gives the same object (what `useSyncExternalStore` needs).
+    state: Rc<RefCell<Option<JsValue>>>,
     /// Subscriptions still active, so their number can be checked and none leaks.
     subscriptions: Rc<RefCell<Vec<Subscription>>>,
 }
@@ -58,12 +64,40 @@ impl Clarifier {
         // LLM calls run as tasks; the app's mount starts this executor, an embedding page doesn't.
         let _ = any_spawner::Executor::init_wasm_bindgen();
         let options = Options::from_js(options.map_or(JsValue::UNDEFINED, JsValue::from))?;
+        let driver = Driver::new(Session::new(options.config.clone()), options.llm);
+        let state: Rc<RefCell<Option<JsValue>>> = Rc::default();
+        // First of the driver's listeners, so every other one reads the new state.
+        let cache = Rc::clone(&state);
+        driver.subscribe(move |_, _| {
+            cache.borrow_mut().take();
+        });
         Ok(Self {
-            driver: Driver::new(Session::new(options.config.clone()), options.llm),
-            config: options.config,
-            demo: options.demo,
+            driver,
+            config: RefCell::new(options.config),
+            demo: Cell::new(options.demo),
+            stale: Cell::new(false),
+            state,
             subscriptions: Rc::default(),
         })
+    }
+
+    /// Applies new `options` (a `ClarifierOptions` object) to this clarifier, which stays the
+    /// same object. While idle the session is replaced at once by an idle one with the new
+    /// configuration (subscribers are told); otherwise the conversation goes on as it was and
+    /// the next `start` uses the new options.
+    ///
+    /// # Errors
+    /// `bad_options` when the options have the wrong shape or types (nothing changes then).
+    pub fn configure(&self, options: Option<types::OptionsArg>) -> Result<(), JsValue> {
+        let options = Options::from_js(options.map_or(JsValue::UNDEFINED, JsValue::from))?;
+        *self.config.borrow_mut() = options.config;
+        self.demo.set(options.demo);
+        self.driver.set_llm(options.llm);
+        self.stale.set(true);
+        if self.driver.with(Session::status) == clarify_core::Status::Idle {
+            self.renew();
+        }
+        Ok(())
     }
 
     /// Starts a conversation with the user's `request`; `history` is an optional `Message[]`.
@@ -87,7 +121,10 @@ impl Clarifier {
                 ))
             })?,
         };
-        let context = if self.demo {
+        if self.stale.get() && self.driver.with(|s| s.accepts(InputKind::Start)) {
+            self.renew();
+        }
+        let context = if self.demo.get() {
             clarify_core::demo::context(&request, &history)
         } else {
             clarify_core::Context {
@@ -246,7 +283,12 @@ impl Clarifier {
     /// `internal` if the state cannot be converted (never expected).
     #[wasm_bindgen(getter, unchecked_return_type = "ClarifierState")]
     pub fn state(&self) -> Result<JsValue, JsValue> {
-        Ok(self.driver.with(|s| to_js(&State::of(s)))?)
+        if let Some(state) = self.state.borrow().as_ref() {
+            return Ok(state.clone());
+        }
+        let state = self.driver.with(|s| to_js(&State::of(s)))?;
+        *self.state.borrow_mut() = Some(state.clone());
+        Ok(state)
     }
 
     /// The whole session as versioned JSON, for `restore`. Holds no API key.
@@ -299,7 +341,7 @@ impl Clarifier {
         };
         let next = self.driver.with(|mine| {
             storage::follow(mine, stored.as_deref(), || {
-                Session::new(self.config.clone())
+                Session::new(self.config.borrow().clone())
             })
         });
         match next {
@@ -328,8 +370,10 @@ impl Clarifier {
         let listener: js_sys::Function = listener
             .dyn_into()
             .map_err(|_| ClarifyError::bad_argument("a listener function"))?;
+        let cache = Rc::clone(&self.state);
         let subscription = self.driver.subscribe(move |session, effects| {
-            let args = to_js(&State::of(session)).and_then(|state| Ok((state, to_js(&effects)?)));
+            let args =
+                cached_state(&cache, session).and_then(|state| Ok((state, to_js(&effects)?)));
             let outcome = match args {
                 Ok((state, effects)) => listener.call2(&JsValue::NULL, &state, &effects),
                 Err(error) => Err(error.into()),
@@ -369,10 +413,30 @@ impl Clarifier {
         &self.driver
     }
 
+    /// Replaces the session by an idle one with the current configuration.
+    fn renew(&self) {
+        self.stale.set(false);
+        self.driver
+            .replace(Session::new(self.config.borrow().clone()));
+    }
+
     fn send(&self, input: Input) -> Result<(), JsValue> {
         self.driver.send(input).map_err(ClarifyError::from)?;
         Ok(())
     }
+}
+
+/// The state of `session` as JS, made once per change and kept in `cache` until the next.
+fn cached_state(
+    cache: &RefCell<Option<JsValue>>,
+    session: &Session,
+) -> Result<JsValue, ClarifyError> {
+    if let Some(state) = cache.borrow().as_ref() {
+        return Ok(state.clone());
+    }
+    let state = to_js(&State::of(session))?;
+    *cache.borrow_mut() = Some(state.clone());
+    Ok(state)
 }
 
 fn question_id_from(value: JsValue) -> Result<QuestionId, ClarifyError> {

@@ -14,11 +14,11 @@
 //!   browser, so each batch runs long enough to be read to about 1%). The cases are the same as
 //!   the criterion benches in `core/benches/` so native and in-browser figures line up.
 //! - `snapshot_sizes`: bytes of a session snapshot mid-question and completed.
-//! - `llm_cost` (only with `CLARIFY_BENCH_LLM=http://127.0.0.1:PORT` at compile time): the seed
+//! - `llm_cost` (only with `CLARIFY_BENCH_LLM=http://127.0.0.1:PORT` at compile time): five
 //!   scenarios against a real OpenAI-compatible server, the engine's effects carried out with the
-//!   browser's `fetch`, and beside them the same scenarios with seed 001's "restart planning
-//!   after every answer" (a new detection request with the accumulated context, built by the
-//!   same `detection_request`), sent to the same server for real usage figures.
+//!   browser's `fetch`, and beside them the same scenarios with "restart planning after every
+//!   answer" (the naive alternative: a new detection request with the accumulated context, built
+//!   by the same `detection_request`), sent to the same server for real usage figures.
 #![allow(missing_docs)]
 
 use std::collections::VecDeque;
@@ -345,7 +345,7 @@ fn snapshot_sizes() {
         "status_mid": "awaiting_clarification", "mid_question_bytes": offline_mid.len(),
         "status_done": format!("{:?}", s.status()), "completed_bytes": offline_done.len(),
     }));
-    // seed 001's example with an LLM detection reply (the benches' five-turn conversation).
+    // Scenario 001 with an LLM detection reply (the benches' five-turn conversation).
     let mid = asking().snapshot();
     let done = conversation(
         llm_config(),
@@ -361,36 +361,37 @@ fn snapshot_sizes() {
 // ---- LLM cost against a real server ----
 
 struct Scenario {
-    seed: &'static str,
+    /// The scenario's number in the report.
+    id: &'static str,
     request: &'static str,
-    /// Whether the demo knowledge base and catalog supply context (seeds 000 and 003).
+    /// Whether the demo knowledge base and catalog supply context (scenarios 000 and 003).
     demo: bool,
 }
 
-/// Seed 001's example first: its first detection call is the headline prompt size.
+/// Scenario 001 first: its first detection call is the headline prompt size.
 const SCENARIOS: &[Scenario] = &[
     Scenario {
-        seed: "001",
+        id: "001",
         request: "Find information about the topic",
         demo: false,
     },
     Scenario {
-        seed: "000",
+        id: "000",
         request: "my app crashes",
         demo: true,
     },
     Scenario {
-        seed: "002",
+        id: "002",
         request: "Tell me more about it",
         demo: false,
     },
     Scenario {
-        seed: "003",
+        id: "003",
         request: "悠遊卡 投遞的格式、成效",
         demo: true,
     },
     Scenario {
-        seed: "004",
+        id: "004",
         request: "Summarise the billing terms of the contract: milestone billing, payment upon delivery",
         demo: false,
     },
@@ -670,7 +671,7 @@ async fn run_scenario(clock: &Clock, endpoint: &str, scenario: &Scenario) {
         .find(|c| c.purpose == "detection")
         .and_then(|c| c.usage.map(|u| u.prompt_tokens).or(c.counted));
     emit(&json!({
-        "kind": "llm", "seed": scenario.seed, "request": scenario.request,
+        "kind": "llm", "id": scenario.id, "request": scenario.request,
         "status": format!("{:?}", session.status()),
         "questions_asked": counters.questions_asked,
         "answers": qa.len(),
@@ -705,7 +706,7 @@ async fn llm_cost() {
         let used_s = (clock.ms() - t0) / 1000.0;
         if used_s > budget_s {
             emit(&json!({
-                "kind": "llm_not_run", "seed": scenario.seed, "request": scenario.request,
+                "kind": "llm_not_run", "id": scenario.id, "request": scenario.request,
                 "reason": format!("the LLM time budget of {budget_s} s was used up ({used_s:.0} s) before this scenario"),
             }));
             continue;

@@ -376,6 +376,96 @@ fn a_snapshot_taken_mid_call_restores_into_a_session_that_goes_on() {
     assert!(!later.question().unwrap().is_null());
 }
 
+#[wasm_bindgen_test]
+fn state_is_the_same_object_until_the_session_changes() {
+    let c = clarifier("{}");
+    let idle = c.state().unwrap();
+    assert!(
+        js_sys::Object::is(&idle, &c.state().unwrap()),
+        "two reads without a change give one object"
+    );
+    assert!(get(&idle, "started").is_null() && get(&idle, "fallback").is_null());
+    let seen = Rc::new(RefCell::new(JsValue::NULL));
+    let keep = Rc::clone(&seen);
+    let listener =
+        Closure::<dyn Fn(JsValue)>::new(move |state: JsValue| *keep.borrow_mut() = state);
+    let _off = c.subscribe(listener.as_ref().clone()).unwrap();
+
+    c.start("my app crashes".into(), None).unwrap();
+    let asking = c.state().unwrap();
+    assert!(
+        !js_sys::Object::is(&idle, &asking),
+        "a change gives a new object"
+    );
+    assert!(
+        js_sys::Object::is(&asking, &seen.borrow()),
+        "the listener got the object `state` gives"
+    );
+    assert!(
+        get(&asking, "started").as_f64().is_some(),
+        "a conversation started"
+    );
+    assert!(
+        get(&asking, "fallback").is_null(),
+        "offline: no endpoint to fall back from"
+    );
+    c.reset().unwrap();
+    assert!(get(&c.state().unwrap(), "started").is_null());
+}
+
+#[wasm_bindgen_test]
+fn configure_keeps_the_clarifier_and_applies_while_idle_or_at_the_next_start() {
+    let c = clarifier(r#"{"maxQuestions": 3}"#);
+    let options = |text: &str| Some(json(text).unchecked_into());
+    c.configure(options(r#"{"neverAsk": true}"#)).unwrap();
+    c.start("my app crashes".into(), None).unwrap();
+    assert_eq!(c.status(), "completed", "applied at once while idle");
+
+    c.reset().unwrap();
+    c.configure(options("{}")).unwrap();
+    c.start("my app crashes".into(), None).unwrap();
+    assert_eq!(c.status(), "awaiting_clarification");
+    c.configure(options(r#"{"neverAsk": true}"#)).unwrap();
+    assert_eq!(
+        c.status(),
+        "awaiting_clarification",
+        "mid-conversation the pending question stays"
+    );
+    c.skip_all().unwrap();
+    c.reset().unwrap();
+    c.start("my app crashes".into(), None).unwrap();
+    assert_eq!(
+        c.status(),
+        "completed",
+        "the next start used the new options"
+    );
+
+    assert_eq!(
+        code(c.configure(options(r#"{"maxQuestions": "two"}"#))),
+        "bad_options"
+    );
+}
+
+/// An endpoint that does not answer: detection falls back to the embedded detector, and the
+/// state says why.
+#[wasm_bindgen_test]
+async fn a_failed_detection_call_is_told_as_a_fallback() {
+    let c = clarifier(r#"{"endpoint": "http://127.0.0.1:9/v1", "language": "en"}"#);
+    c.start("my app crashes".into(), None).unwrap();
+    for _ in 0..100 {
+        if c.status() != "analyzing" {
+            break;
+        }
+        sleep(50).await;
+    }
+    assert_eq!(c.status(), "awaiting_clarification");
+    let fallback = get(&c.state().unwrap(), "fallback");
+    assert!(
+        fallback.as_string().is_some_and(|r| !r.is_empty()),
+        "{fallback:?}"
+    );
+}
+
 async fn sleep(ms: i32) {
     let p = js_sys::Promise::new(&mut |resolve, _| {
         web_sys::window()

@@ -229,7 +229,7 @@ async fn a_conversation_detects_asks_and_streams_the_answer_across_origins() {
         "detection prompt: {} tokens",
         after_detection.prompt_tokens
     );
-    // Answering costs no LLM call (E6): still one call before each answer (the last answer
+    // Answering costs no LLM call: still one call before each answer (the last answer
     // starts generation).
     let mut answered = 0;
     while d.with(|s| s.current_question().is_some()) {

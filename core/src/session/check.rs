@@ -7,22 +7,30 @@
 
 use std::ops::Deref;
 
-use super::{Active, Phase, Status, reply};
+use super::{Active, After, Env, Phase, Status, reply};
 use crate::phrase::Phrase;
 use crate::protocol::error::Error;
 use crate::protocol::input::InputKind;
 use crate::protocol::input::{Answer, Context, Input, UserAnswer};
 use crate::protocol::question::{Question, QuestionId, Stage};
 use crate::protocol::request::{Message, Role, Usage};
+use crate::protocol::status::PausedStep;
 use crate::protocol::time::Millis;
 
 /// An input the state accepts. `A` is the active conversation it applies to, borrowed mutably
 /// by [`Session::handle`](super::Session::handle) and shared by [`accepts`].
+#[cfg_attr(
+    target_pointer_width = "64",
+    expect(
+        clippy::large_enum_variant,
+        reason = "one value per input, handed at once to the transition; boxing would only allocate"
+    )
+)]
 pub(super) enum Checked<A> {
     /// Forget everything.
     Reset,
-    /// Time passed; a pending question of the active conversation may time out.
-    Tick { now: Millis, active: Option<A> },
+    /// Time passed, and no pending question's deadline with it.
+    Tick { now: Millis },
     /// A new request (also a message sent while nothing is pending, with the finished exchange
     /// as its history); it replaces any finished conversation.
     Start {
@@ -34,21 +42,45 @@ pub(super) enum Checked<A> {
     Active(A, Accepted),
 }
 
-/// An input the active conversation accepts, already validated.
+/// The question waiting for its answer, as the check found it, and what follows once it is
+/// resolved.
+pub(super) struct Pending {
+    pub(super) question: Question,
+    pub(super) then: Then,
+}
+
+/// What follows once the pending question is resolved.
+pub(super) enum Then {
+    /// The conversation goes on; `paused` is the step that paused for the question.
+    Proceed { paused: Option<PausedStep> },
+    /// The question was reopened to change its answer: the new answer replaces the earlier
+    /// one, and `waiting` (pending when it was reopened) is shown again.
+    Change { waiting: Question },
+}
+
+/// An input the active conversation accepts, already validated, with what the check found.
 pub(super) enum Accepted {
     /// The pending question is resolved: answered, skipped, or answered by a chat message.
     Resolve {
+        pending: Pending,
         answer: Answer,
         now: Millis,
         from_message: bool,
     },
-    /// An answered question of the request's clarification is shown again to change its
-    /// answer.
-    Reopen { question: QuestionId, now: Millis },
+    /// `question`, answered `earlier` in the request's clarification, is shown again to change
+    /// its answer; `waiting` comes back once it is answered.
+    Reopen {
+        question: Question,
+        earlier: Answer,
+        waiting: Question,
+        now: Millis,
+    },
     /// "Continue anyway" while a question is pending.
-    DeclineAll { now: Millis },
+    DeclineAll { pending: Pending, now: Millis },
     /// "Continue anyway" while detection runs.
     DeclineDetection { now: Millis },
+    /// The pending question's deadline passed at `now`.
+    Expire { pending: Pending, now: Millis },
     /// The LLM's detection reply.
     Detected { text: String, usage: Option<Usage> },
     /// Detection could not be completed.
@@ -80,18 +112,25 @@ pub(super) enum Accepted {
     /// The LLM's translation of `question`, the question awaiting it.
     Translated {
         question: Question,
+        paused: Option<PausedStep>,
         text: String,
         usage: Option<Usage>,
     },
     /// `question` could not be translated; it is shown as written.
-    TranslationFailed { question: Question, reason: String },
+    TranslationFailed {
+        question: Question,
+        paused: Option<PausedStep>,
+        reason: String,
+    },
 }
 
-/// Checks `input` against the state (`active` is `None` while idle).
+/// Checks `input` against the state (`active` is `None` while idle) and the session's clock
+/// and configuration in `env`.
 ///
 /// The state is only read; the transition that follows cannot fail, so a refused input leaves
 /// the session as it was.
 pub(super) fn check<A: Deref<Target = Active>>(
+    env: &Env,
     active: Option<A>,
     input: Input,
 ) -> Result<Checked<A>, Error> {
@@ -100,9 +139,9 @@ pub(super) fn check<A: Deref<Target = Active>>(
     };
     match (&active.phase, input) {
         (_, Input::Reset) => Ok(Checked::Reset),
-        (_, Input::Tick { now }) => Ok(Checked::Tick {
-            now,
-            active: Some(active),
+        (_, Input::Tick { now }) => Ok(match expired(env, &active, now) {
+            Some(pending) => Checked::Active(active, Accepted::Expire { pending, now }),
+            None => Checked::Tick { now },
         }),
         (
             Phase::Completed { .. } | Phase::HandedOff { .. } | Phase::Failed { .. },
@@ -121,17 +160,58 @@ pub(super) fn check<A: Deref<Target = Active>>(
             };
             start(text, context, now)
         }
-        (Phase::Asking { question, .. }, Input::Reopen { question: id, now }) => {
-            reopenable(&active, question, &id)?;
-            Ok(Checked::Active(
-                active,
-                Accepted::Reopen { question: id, now },
-            ))
+        (
+            Phase::Asking {
+                question, after, ..
+            },
+            Input::Reopen { question: id, now },
+        ) => {
+            let accepted = reopen(&active, question, after, &id, now)?;
+            Ok(Checked::Active(active, accepted))
         }
         (phase, input) => {
             let accepted = accept(phase, input)?;
             Ok(Checked::Active(active, accepted))
         }
+    }
+}
+
+/// The pending question and what follows it, read from the phase.
+fn pending(question: &Question, then: Then) -> Pending {
+    Pending {
+        question: question.clone(),
+        then,
+    }
+}
+
+/// What follows the question on screen, read from its phase's [`After`].
+fn then(after: &After) -> Then {
+    match after {
+        After::Next => Then::Proceed { paused: None },
+        After::Resume { paused } => Then::Proceed {
+            paused: Some(paused.clone()),
+        },
+        After::Return { waiting } => Then::Change {
+            waiting: (**waiting).clone(),
+        },
+    }
+}
+
+/// The question on screen when its deadline has passed by `now` (or by the clock, if later).
+fn expired(env: &Env, active: &Active, now: Millis) -> Option<Pending> {
+    let deadline = active.deadline(&env.config)?;
+    match &active.phase {
+        Phase::Asking {
+            question, after, ..
+        } if env.clock.max(now) >= deadline => Some(pending(question, then(after))),
+        Phase::Asking { .. }
+        | Phase::Detecting
+        | Phase::Translating { .. }
+        | Phase::RunningStep { .. }
+        | Phase::Generating { .. }
+        | Phase::Completed { .. }
+        | Phase::HandedOff { .. }
+        | Phase::Failed { .. } => None,
     }
 }
 
@@ -235,14 +315,39 @@ fn accept(phase: &Phase, input: Input) -> Result<Accepted, Error> {
 /// Checks an input that answers, skips or translates the pending question (`phase` is asking
 /// or translating).
 fn accept_pending(phase: &Phase, input: Input) -> Result<Accepted, Error> {
-    Ok(match (phase, input) {
-        (Phase::Asking { question, .. }, Input::Message { text, now }) => {
-            resolve(UserAnswer::from_message(question, &text)?.into(), now, true)
+    let (question, then) = match phase {
+        Phase::Asking {
+            question, after, ..
+        } => (question, then(after)),
+        Phase::Translating { question, paused } => (
+            question,
+            Then::Proceed {
+                paused: paused.clone(),
+            },
+        ),
+        Phase::Detecting
+        | Phase::RunningStep { .. }
+        | Phase::Generating { .. }
+        | Phase::Completed { .. }
+        | Phase::HandedOff { .. }
+        | Phase::Failed { .. } => {
+            return Err(Error::UnexpectedInput {
+                status: phase.status(),
+                input: input.kind(),
+            });
         }
+    };
+    Ok(match (phase, input) {
+        (Phase::Asking { .. }, Input::Message { text, now }) => resolve(
+            pending(question, then),
+            UserAnswer::from_message(question, &text)?.into(),
+            now,
+            true,
+        ),
         // A question awaiting its translation is pending too: a host that knows its id may
         // answer it, skip it or decline it, and the translation that comes later is refused.
         (
-            Phase::Asking { question, .. } | Phase::Translating { question },
+            _,
             Input::Answer {
                 question: id,
                 answer,
@@ -251,20 +356,18 @@ fn accept_pending(phase: &Phase, input: Input) -> Result<Accepted, Error> {
         ) => {
             reply::check_pending(question, &id)?;
             reply::validate(question, &answer)?;
-            resolve(answer.into(), now, false)
+            resolve(pending(question, then), answer.into(), now, false)
         }
-        (
-            Phase::Asking { question, .. } | Phase::Translating { question },
-            Input::Skip { question: id, now },
-        ) => {
+        (_, Input::Skip { question: id, now }) => {
             reply::check_pending(question, &id)?;
-            resolve(Answer::Skipped, now, false)
+            resolve(pending(question, then), Answer::Skipped, now, false)
         }
-        (Phase::Asking { .. } | Phase::Translating { .. }, Input::SkipAll { now }) => {
-            Accepted::DeclineAll { now }
-        }
+        (_, Input::SkipAll { now }) => Accepted::DeclineAll {
+            pending: pending(question, then),
+            now,
+        },
         (
-            Phase::Translating { question },
+            Phase::Translating { paused, .. },
             Input::TranslationReceived {
                 question: id,
                 text,
@@ -274,12 +377,13 @@ fn accept_pending(phase: &Phase, input: Input) -> Result<Accepted, Error> {
             reply::check_pending(question, &id)?;
             Accepted::Translated {
                 question: question.clone(),
+                paused: paused.clone(),
                 text,
                 usage,
             }
         }
         (
-            Phase::Translating { question },
+            Phase::Translating { paused, .. },
             Input::TranslationFailed {
                 question: id,
                 reason,
@@ -288,6 +392,7 @@ fn accept_pending(phase: &Phase, input: Input) -> Result<Accepted, Error> {
             reply::check_pending(question, &id)?;
             Accepted::TranslationFailed {
                 question: question.clone(),
+                paused: paused.clone(),
                 reason,
             }
         }
@@ -300,31 +405,54 @@ fn accept_pending(phase: &Phase, input: Input) -> Result<Accepted, Error> {
     })
 }
 
-/// Whether the answer to `id` may be changed while `pending` is on screen: it must be answered,
-/// not be the pending question, and belong to the request's own clarification while that is
-/// still going on (a pipeline step has used the answers it was given, so those stay).
-fn reopenable(active: &Active, pending: &Question, id: &QuestionId) -> Result<(), Error> {
-    let refuse = |reason| {
+/// Checks a change of the answer to `id` while `pending` is on screen with `after` behind it:
+/// `id` must be answered, not be the pending question, and belong to the request's own
+/// clarification while that is still going on (a pipeline step has used the answers it was
+/// given, so those stay). The question that waits is the one that waited for `pending`, if
+/// `pending` is itself reopened, else `pending`.
+fn reopen(
+    active: &Active,
+    pending: &Question,
+    after: &After,
+    id: &QuestionId,
+    now: Millis,
+) -> Result<Accepted, Error> {
+    let refuse = |reason: Phrase| {
         Err(Error::NotReopenable {
             question: id.clone(),
-            reason,
+            reason: reason.english(),
         })
     };
     if &pending.id == id {
-        return refuse(Phrase::ReopenPending.english());
+        return refuse(Phrase::ReopenPending);
     }
-    let c = &active.conversation;
-    let Some(r) = c.resolutions.iter().find(|r| &r.question.id == id) else {
-        return refuse(Phrase::ReopenUnanswered.english());
+    let Some(r) = active
+        .conversation
+        .resolutions
+        .iter()
+        .find(|r| &r.question.id == id)
+    else {
+        return refuse(Phrase::ReopenUnanswered);
     };
-    if r.question.step != Stage::Request || pending.step != Stage::Request {
-        return refuse(Phrase::ReopenUsedByStep.english());
+    let waiting = match after {
+        After::Next if pending.step == Stage::Request => pending,
+        After::Return { waiting } => waiting,
+        After::Next | After::Resume { .. } => return refuse(Phrase::ReopenUsedByStep),
+    };
+    if r.question.step != Stage::Request {
+        return refuse(Phrase::ReopenUsedByStep);
     }
-    Ok(())
+    Ok(Accepted::Reopen {
+        question: r.question.clone(),
+        earlier: r.answer.clone(),
+        waiting: waiting.clone(),
+        now,
+    })
 }
 
-fn resolve(answer: Answer, now: Millis, from_message: bool) -> Accepted {
+fn resolve(pending: Pending, answer: Answer, now: Millis, from_message: bool) -> Accepted {
     Accepted::Resolve {
+        pending,
         answer,
         now,
         from_message,
@@ -334,16 +462,17 @@ fn resolve(answer: Answer, now: Millis, from_message: bool) -> Accepted {
 /// Whether [`check`] takes an input of `kind` in this state: it is asked about a sample of
 /// that kind, and only [`Error::UnexpectedInput`] means "not now" (a sample may well be
 /// malformed for the state, e.g. name a question that is not pending).
-pub(super) fn accepts(active: Option<&Active>, kind: InputKind) -> bool {
+pub(super) fn accepts(env: &Env, active: Option<&Active>, kind: InputKind) -> bool {
     !matches!(
-        check(active, sample(kind)),
+        check(env, active, sample(kind)),
         Err(Error::UnexpectedInput { .. })
     )
 }
 
 /// Whether [`check`] takes a change of the answer to `id` now (drives the "Change" buttons).
-pub(super) fn can_reopen(active: Option<&Active>, id: &QuestionId) -> bool {
+pub(super) fn can_reopen(env: &Env, active: Option<&Active>, id: &QuestionId) -> bool {
     check(
+        env,
         active,
         Input::Reopen {
             question: id.clone(),
@@ -357,7 +486,7 @@ pub(super) fn can_reopen(active: Option<&Active>, id: &QuestionId) -> bool {
 fn check_idle<A>(input: Input) -> Result<Checked<A>, Error> {
     match input {
         Input::Reset => Ok(Checked::Reset),
-        Input::Tick { now } => Ok(Checked::Tick { now, active: None }),
+        Input::Tick { now } => Ok(Checked::Tick { now }),
         Input::Start {
             request,
             context,

@@ -2,8 +2,8 @@
 //! next one, following up on a vague answer, pausing and resuming pipeline steps, generating
 //! and handing off.
 
-use super::check::Accepted;
-use super::{Active, Conversation, Env, PausedStep, Phase, StepOutput, count};
+use super::check::{Accepted, Pending, Then};
+use super::{Active, After, Conversation, Env, PausedStep, Phase, StepOutput, count};
 use crate::analysis;
 use crate::detect;
 use crate::phrase::{Phrase, quoted};
@@ -12,7 +12,7 @@ use crate::protocol::effect::Effect;
 use crate::protocol::input::Answer;
 use crate::protocol::language::Language;
 use crate::protocol::prompt::{EnrichedPrompt, HandoffPackage, Resolution};
-use crate::protocol::question::{Priority, Question, QuestionId, QuestionSource, Stage};
+use crate::protocol::question::{Priority, Question, QuestionSource, Stage};
 use crate::protocol::trace::{Counters, Layer};
 use crate::text::preview;
 
@@ -21,6 +21,7 @@ impl Active {
     pub(super) fn apply(&mut self, accepted: Accepted, env: &mut Env, fx: &mut Vec<Effect>) {
         match accepted {
             Accepted::Resolve {
+                pending,
                 answer,
                 now,
                 from_message,
@@ -34,31 +35,33 @@ impl Active {
                         &[],
                     );
                 }
-                self.resolve(answer, env, fx);
+                self.resolve(pending, answer, env, fx);
             }
-            Accepted::Reopen { question, now } => {
+            Accepted::Reopen {
+                question,
+                earlier,
+                waiting,
+                now,
+            } => {
                 env.advance_clock(now);
-                self.reopen(&question, env, fx);
+                self.reopen(question, &earlier, waiting, env, fx);
             }
-            Accepted::DeclineAll { now } => {
+            Accepted::DeclineAll { pending, now } => {
                 env.advance_clock(now);
-                self.decline_all(env, fx);
+                self.decline_all(pending, env, fx);
+            }
+            Accepted::Expire { pending, now } => {
+                env.advance_clock(now);
+                self.expire(pending, env, fx);
             }
             Accepted::DeclineDetection { now } => {
                 env.advance_clock(now);
-                self.conversation.declined_all = true;
-                env.say(
-                    Layer::Session,
-                    "declined_all",
-                    Phrase::NoteDeclinedBeforeQuestions,
-                    &[],
-                );
-                self.proceed(env, fx);
+                self.decline_detection(env, fx);
             }
             Accepted::Detected { text, usage } => {
                 env.add_usage(usage);
                 self.detection_reply(&text, env, fx);
-                self.proceed(env, fx);
+                self.proceed(None, env, fx);
             }
             Accepted::DetectionFailed { reason } => self.detection_failed(&reason, env, fx),
             Accepted::StepCompleted { step, output } => {
@@ -82,34 +85,42 @@ impl Active {
                 stopped,
             } => {
                 env.add_usage(usage);
-                if stopped {
-                    env.say(
-                        Layer::Session,
-                        "generation_stopped",
-                        Phrase::NoteStopped,
-                        &[],
-                    );
-                    self.conversation.stopped = true;
-                }
-                self.finish(answer, env, fx);
+                self.finish(answer, stopped, env, fx);
             }
             Accepted::GenerationFailed { reason } => self.generation_failed(reason, env),
             Accepted::Retry => {
                 env.say(Layer::Session, "retry", Phrase::NoteRetry, &[]);
-                self.proceed(env, fx);
+                self.proceed(None, env, fx);
             }
             Accepted::Translated {
                 question,
+                paused,
                 text,
                 usage,
             } => {
                 env.add_usage(usage);
-                self.translated(question, &text, env, fx);
+                self.translated(question, paused, &text, env, fx);
             }
-            Accepted::TranslationFailed { question, reason } => {
-                self.translation_failed(question, &reason, env, fx);
+            Accepted::TranslationFailed {
+                question,
+                paused,
+                reason,
+            } => {
+                self.translation_failed(question, paused, &reason, env, fx);
             }
         }
+    }
+
+    /// "Continue anyway" before any question: nothing will be asked in this conversation.
+    fn decline_detection(&mut self, env: &mut Env, fx: &mut Vec<Effect>) {
+        self.conversation.declined_all = true;
+        env.say(
+            Layer::Session,
+            "declined_all",
+            Phrase::NoteDeclinedBeforeQuestions,
+            &[],
+        );
+        self.proceed(None, env, fx);
     }
 
     /// The running step finished with `output`: the next step, or generation, follows.
@@ -124,7 +135,7 @@ impl Active {
         c.step_outputs.push(output);
         c.next_step = c.next_step.saturating_add(1);
         c.step_pauses = 0;
-        self.proceed(env, fx);
+        self.proceed(None, env, fx);
     }
 
     /// The answer could not be produced: every answer is kept, and Retry may try again.
@@ -147,15 +158,15 @@ impl Active {
         );
         self.notice(Phrase::FallbackNoAnswer, env, fx);
         self.detect_embedded(env);
-        self.proceed(env, fx);
+        self.proceed(None, env, fx);
     }
 
     /// Reads the text of an LLM detection reply; a reply cut short keeps its complete
     /// questions, and an unusable one falls back to the embedded detector.
     fn detection_reply(&mut self, text: &str, env: &mut Env, fx: &mut Vec<Effect>) {
         let language = self.conversation.language(&env.config);
-        let a = match analysis::parse_detection(text, &Stage::Request, language) {
-            Ok(a) => a,
+        match analysis::parse_detection(text, &Stage::Request, language) {
+            Ok(a) => self.llm_detected(a, env),
             Err(e) => match analysis::salvage_detection(text, &Stage::Request, language) {
                 Some(a) => {
                     env.say(
@@ -164,7 +175,7 @@ impl Active {
                         Phrase::NoteReplyCut,
                         &[&e.to_string(), &a.questions.len().to_string()],
                     );
-                    a
+                    self.llm_detected(a, env);
                 }
                 None => {
                     env.say(
@@ -175,10 +186,13 @@ impl Active {
                     );
                     self.notice(Phrase::FallbackUnreadable, env, fx);
                     self.detect_embedded(env);
-                    return;
                 }
             },
-        };
+        }
+    }
+
+    /// Queues what the LLM's detection found.
+    fn llm_detected(&mut self, a: analysis::Analysis, env: &mut Env) {
         if a.needs_clarification {
             env.say(
                 Layer::Llm,
@@ -262,12 +276,18 @@ impl Active {
         crate::text::sort_short_by(&mut c.queue, |a, b| a.priority.cmp(&b.priority));
     }
 
-    /// Asks the next question, resumes a paused step, runs the next step, or generates.
-    pub(super) fn proceed(&mut self, env: &mut Env, fx: &mut Vec<Effect>) {
+    /// Asks the next question (`paused`, the step that paused for the question pending until
+    /// now, then waits behind it), resumes `paused`, runs the next step, or generates.
+    pub(super) fn proceed(
+        &mut self,
+        paused: Option<PausedStep>,
+        env: &mut Env,
+        fx: &mut Vec<Effect>,
+    ) {
         self.skip_queue_if_barred(env);
         if !self.conversation.queue.is_empty() {
-            self.ask_next(env, fx);
-        } else if let Some(paused) = self.conversation.paused.take() {
+            self.ask_next(paused, env, fx);
+        } else if let Some(paused) = paused {
             self.resume_step(paused, env, fx);
         } else if let Some(step) = env.config.steps.get(self.conversation.next_step).cloned() {
             self.run_step(step, env, fx);
@@ -280,25 +300,26 @@ impl Active {
     /// unasked questions, whose assumptions apply.
     fn skip_queue_if_barred(&mut self, env: &mut Env) {
         let c = &mut self.conversation;
-        if c.queue.is_empty() {
-            return;
-        }
         let max = env.config.limits.max_questions;
-        let (layer, decision, phrase) = if env.config.mode == Mode::NonInteractive {
-            (Layer::Session, "auto_skipped", Phrase::NoteNeverAsk)
+        let barred = if c.queue.is_empty() {
+            None
+        } else if env.config.mode == Mode::NonInteractive {
+            Some((Layer::Session, "auto_skipped", Phrase::NoteNeverAsk))
         } else if c.declined_all {
-            (Layer::Session, "auto_skipped", Phrase::NoteDeclinedQuestion)
+            Some((Layer::Session, "auto_skipped", Phrase::NoteDeclinedQuestion))
         } else if count(c.asked.len()) >= max {
-            (Layer::Limit, "budget_reached", Phrase::NoteBudgetSpent)
+            Some((Layer::Limit, "budget_reached", Phrase::NoteBudgetSpent))
         } else {
-            return;
+            None
         };
-        let skipped = std::mem::take(&mut c.queue);
-        c.unasked.extend(skipped);
-        env.say(layer, decision, phrase, &[&max.to_string()]);
+        if let Some((layer, decision, phrase)) = barred {
+            let skipped = std::mem::take(&mut c.queue);
+            c.unasked.extend(skipped);
+            env.say(layer, decision, phrase, &[&max.to_string()]);
+        }
     }
 
-    fn ask_next(&mut self, env: &mut Env, fx: &mut Vec<Effect>) {
+    fn ask_next(&mut self, paused: Option<PausedStep>, env: &mut Env, fx: &mut Vec<Effect>) {
         let c = &mut self.conversation;
         let next = c.queue.remove(0);
         c.asked.push(next.id.clone());
@@ -312,15 +333,22 @@ impl Active {
                 priority_word(next.priority, env.speaks),
             ],
         );
-        self.translate_or_show(next, env, fx);
+        self.translate_or_show(next, paused, env, fx);
     }
 
-    /// Puts `question` on screen: it is pending from now on, and its time starts.
-    pub(super) fn show(&mut self, question: Question, env: &Env, fx: &mut Vec<Effect>) {
+    /// Puts `question` on screen, `after` behind it: it is pending from now on, and its time
+    /// starts.
+    pub(super) fn show(
+        &mut self,
+        question: Question,
+        after: After,
+        env: &Env,
+        fx: &mut Vec<Effect>,
+    ) {
         self.phase = Phase::Asking {
             question: question.clone(),
             asked_at: env.clock,
-            waiting: None,
+            after,
         };
         fx.push(Effect::Ask {
             question,
@@ -394,100 +422,56 @@ impl Active {
 
     /// Records `answer` for the pending question, follows up if it is itself vague, moves on:
     /// back to the question that was waiting when this one was reopened, else onwards.
-    fn resolve(&mut self, answer: Answer, env: &mut Env, fx: &mut Vec<Effect>) {
-        let waiting = self.take_waiting();
-        let question = match &waiting {
-            Some(_) => self.replace_answer(answer.clone(), env),
-            None => self.record(answer.clone(), env),
-        };
-        if let Some(question) = question {
-            self.follow_up(&question, &answer, env);
-        }
-        match waiting {
-            Some(waiting) => self.ask_again(*waiting, env, fx),
-            None => self.proceed(env, fx),
+    fn resolve(&mut self, pending: Pending, answer: Answer, env: &mut Env, fx: &mut Vec<Effect>) {
+        let Pending { question, then } = pending;
+        match then {
+            Then::Proceed { paused } => {
+                self.record(&question, answer.clone(), env);
+                self.follow_up(&question, &answer, env);
+                self.proceed(paused, env, fx);
+            }
+            Then::Change { waiting } => {
+                self.replace_answer(&question, &answer, env);
+                self.follow_up(&question, &answer, env);
+                self.ask_again(waiting, env, fx);
+            }
         }
     }
 
-    /// "Change": shows the answered question `id` again. The question on screen waits (unless
-    /// another reopened one is on screen: its earlier answer simply stands, and the question
-    /// that waited for it keeps waiting). `check` accepts this only while a question is pending
-    /// and `id` has an answer, so the early returns do not occur.
-    fn reopen(&mut self, id: &QuestionId, env: &mut Env, fx: &mut Vec<Effect>) {
-        let Some(r) = self
-            .conversation
-            .resolutions
-            .iter()
-            .find(|r| &r.question.id == id)
-        else {
-            return;
-        };
-        let (question, earlier) = (r.question.clone(), answer_kind(&r.answer));
-        let Phase::Asking {
-            question: pending,
-            waiting,
-            ..
-        } = &mut self.phase
-        else {
-            return;
-        };
-        let waiting = waiting.take().unwrap_or_else(|| Box::new(pending.clone()));
+    /// "Change": shows `question`, answered `earlier`, again; `waiting` comes back once it is
+    /// answered (the question on screen, or the one that waited for it when that one is itself
+    /// reopened: its earlier answer then simply stands).
+    fn reopen(
+        &mut self,
+        question: Question,
+        earlier: &Answer,
+        waiting: Question,
+        env: &mut Env,
+        fx: &mut Vec<Effect>,
+    ) {
         env.say(
             Layer::Session,
             "answer_reopened",
             Phrase::NoteReopened,
             &[
                 &preview(&question.text),
-                earlier.text(env.speaks),
+                answer_kind(earlier).text(env.speaks),
                 &preview(&waiting.text),
             ],
         );
-        self.phase = Phase::Asking {
-            question: question.clone(),
-            asked_at: env.clock,
-            waiting: Some(waiting),
-        };
-        fx.push(Effect::Ask {
-            question,
-            progress: self.progress(&env.config),
-        });
+        let waiting = Box::new(waiting);
+        self.show(question, After::Return { waiting }, env, fx);
     }
 
-    /// Ends a change without a new answer ("Continue anyway" or the deadline): the earlier
-    /// answer stands and the question that waited is pending again. Returns whether a change
-    /// was under way.
-    fn drop_change(&mut self, why: Phrase, env: &mut Env) -> bool {
-        let Some(waiting) = self.take_waiting() else {
-            return false;
-        };
-        if let Phase::Asking { question, .. } = &self.phase {
-            env.say(
-                Layer::Session,
-                "change_dropped",
-                Phrase::NoteChangeDropped,
-                &[why.text(env.speaks), &preview(&question.text)],
-            );
-        }
-        self.phase = Phase::Asking {
-            question: *waiting,
-            asked_at: env.clock,
-            waiting: None,
-        };
-        true
-    }
-
-    /// The question waiting behind a reopened one, taken out of the phase.
-    fn take_waiting(&mut self) -> Option<Box<Question>> {
-        match &mut self.phase {
-            Phase::Asking { waiting, .. } => waiting.take(),
-            Phase::Translating { .. }
-            | Phase::Detecting
-            | Phase::RunningStep { .. }
-            | Phase::Generating { .. }
-            | Phase::Completed { .. }
-            | Phase::HandedOff { .. }
-            | Phase::Failed { .. } => None,
-        }
+    /// Ends the change of `reopened`'s answer without a new one ("Continue anyway" or the
+    /// deadline, said by `why`): the earlier answer stands.
+    fn drop_change(reopened: &Question, why: Phrase, env: &mut Env) {
+        env.say(
+            Layer::Session,
+            "change_dropped",
+            Phrase::NoteChangeDropped,
+            &[why.text(env.speaks), &preview(&reopened.text)],
+        );
     }
 
     /// Shows `question` again: it was on screen when another was reopened. It is already
@@ -499,52 +483,36 @@ impl Active {
             Phrase::NoteQuestionResumed,
             &[&preview(&question.text)],
         );
-        self.phase = Phase::Asking {
-            question: question.clone(),
-            asked_at: env.clock,
-            waiting: None,
-        };
-        fx.push(Effect::Ask {
-            question,
-            progress: self.progress(&env.config),
-        });
+        self.show(question, After::Next, env, fx);
     }
 
-    /// Replaces the answer of the reopened (pending) question with `answer`, where the earlier
-    /// one stood, and returns the question.
-    fn replace_answer(&mut self, answer: Answer, env: &mut Env) -> Option<Question> {
-        let Phase::Asking { question, .. } = &self.phase else {
-            return None;
-        };
-        let r = self
-            .conversation
-            .resolutions
-            .iter_mut()
-            .find(|r| r.question.id == question.id)?;
-        let counter = tally(&mut env.counters, &r.answer);
-        *counter = counter.saturating_sub(1);
-        let counter = tally(&mut env.counters, &answer);
-        *counter = counter.saturating_add(1);
-        env.say(
-            Layer::Session,
-            "answer_changed",
-            Phrase::NoteAnswerChanged,
-            &[
-                &preview(&question.text),
-                answer_kind(&r.answer).text(env.speaks),
-                answer_kind(&answer).text(env.speaks),
-            ],
-        );
-        r.answer = answer;
-        r.at = env.clock;
-        Some(r.question.clone())
+    /// Replaces the answer of the reopened `question` with `answer`, where the earlier one
+    /// stood.
+    fn replace_answer(&mut self, question: &Question, answer: &Answer, env: &mut Env) {
+        let answered = self.conversation.resolutions.iter_mut();
+        for r in answered.filter(|r| r.question.id == question.id) {
+            let counter = tally(&mut env.counters, &r.answer);
+            *counter = counter.saturating_sub(1);
+            let counter = tally(&mut env.counters, answer);
+            *counter = counter.saturating_add(1);
+            env.say(
+                Layer::Session,
+                "answer_changed",
+                Phrase::NoteAnswerChanged,
+                &[
+                    &preview(&question.text),
+                    answer_kind(&r.answer).text(env.speaks),
+                    answer_kind(answer).text(env.speaks),
+                ],
+            );
+            r.answer = answer.clone();
+            r.at = env.clock;
+        }
     }
 
-    /// Stores `answer` for the pending question (on screen or awaiting its translation) and
-    /// returns that question. `check` resolves, declines and times out only while a question
-    /// is pending, so `None` does not occur.
-    fn record(&mut self, answer: Answer, env: &mut Env) -> Option<Question> {
-        let question = self.phase.pending()?.clone();
+    /// Stores `answer` for `question`, the pending one (on screen or awaiting its
+    /// translation).
+    fn record(&mut self, question: &Question, answer: Answer, env: &mut Env) {
         let counter = tally(&mut env.counters, &answer);
         *counter = counter.saturating_add(1);
         env.say(
@@ -561,14 +529,21 @@ impl Active {
             answer,
             at: env.clock,
         });
-        Some(question)
     }
 
-    /// "Continue anyway": the pending question is declined, so is everything queued, and nothing
+    /// "Continue anyway": the pending question is declined (the one that waited, if the one on
+    /// screen was reopened: its earlier answer stands), so is everything queued, and nothing
     /// more is asked in this conversation.
-    fn decline_all(&mut self, env: &mut Env, fx: &mut Vec<Effect>) {
-        self.drop_change(Phrase::DropDeclined, env);
-        self.record(Answer::Declined, env);
+    fn decline_all(&mut self, pending: Pending, env: &mut Env, fx: &mut Vec<Effect>) {
+        let Pending { question, then } = pending;
+        let (declined, paused) = match then {
+            Then::Proceed { paused } => (question, paused),
+            Then::Change { waiting } => {
+                Self::drop_change(&question, Phrase::DropDeclined, env);
+                (waiting, None)
+            }
+        };
+        self.record(&declined, Answer::Declined, env);
         self.conversation.declined_all = true;
         env.say(
             Layer::Session,
@@ -576,39 +551,47 @@ impl Active {
             Phrase::NoteDeclinedRest,
             &[],
         );
-        self.proceed(env, fx);
+        self.proceed(paused, env, fx);
     }
 
-    /// Times out the pending question once its deadline has passed.
-    pub(super) fn expire(&mut self, env: &mut Env, fx: &mut Vec<Effect>) {
-        let Some(deadline) = self.deadline(&env.config) else {
-            return;
-        };
-        if env.clock >= deadline {
-            if self.drop_change(Phrase::DropLate, env) {
-                // The question that waited is on screen again, with a fresh deadline.
-                if let Phase::Asking { question, .. } = &self.phase {
-                    fx.push(Effect::Ask {
-                        question: question.clone(),
-                        progress: self.progress(&env.config),
-                    });
-                }
-                return;
+    /// The pending question's deadline has passed: it times out, or, if it was reopened, its
+    /// earlier answer stands and the question that waited is on screen again, with a fresh
+    /// deadline.
+    fn expire(&mut self, pending: Pending, env: &mut Env, fx: &mut Vec<Effect>) {
+        match pending.then {
+            Then::Change { waiting } => {
+                Self::drop_change(&pending.question, Phrase::DropLate, env);
+                self.show(waiting, After::Next, env, fx);
             }
-            env.say(Layer::Timeout, "timed_out", Phrase::NoteTimedOut, &[]);
-            self.notice(Phrase::TimedOut, env, fx);
-            self.resolve(Answer::TimedOut, env, fx);
+            then @ Then::Proceed { .. } => {
+                env.say(Layer::Timeout, "timed_out", Phrase::NoteTimedOut, &[]);
+                self.notice(Phrase::TimedOut, env, fx);
+                let pending = Pending {
+                    question: pending.question,
+                    then,
+                };
+                self.resolve(pending, Answer::TimedOut, env, fx);
+            }
         }
     }
 
-    /// The answer is complete: deliver it, then hand off if the source requires a human.
-    fn finish(&mut self, answer: String, env: &mut Env, fx: &mut Vec<Effect>) {
+    /// The answer is complete (`stopped`: the user stopped it while it streamed): deliver it,
+    /// then hand off if the source requires a human.
+    fn finish(&mut self, answer: String, stopped: bool, env: &mut Env, fx: &mut Vec<Effect>) {
+        if stopped {
+            env.say(
+                Layer::Session,
+                "generation_stopped",
+                Phrase::NoteStopped,
+                &[],
+            );
+        }
         let c = &self.conversation;
         let prompt = c.prompt(c.language(&env.config));
         fx.push(Effect::Complete {
             answer: answer.clone(),
             prompt: prompt.clone(),
-            stopped: c.stopped,
+            stopped,
         });
         if c.requires_handoff {
             let package = handoff_package(c, &answer, &prompt);
@@ -616,10 +599,14 @@ impl Active {
             fx.push(Effect::HandOff {
                 package: package.clone(),
             });
-            self.phase = Phase::HandedOff { answer, package };
+            self.phase = Phase::HandedOff {
+                answer,
+                package,
+                stopped,
+            };
         } else {
             env.say(Layer::Session, "completed", Phrase::NoteCompleted, &[]);
-            self.phase = Phase::Completed { answer };
+            self.phase = Phase::Completed { answer, stopped };
         }
     }
 }

@@ -16,23 +16,28 @@ impl Active {
     /// within [`Limits::max_rounds`](crate::Limits::max_rounds) and the budget, never a repeat.
     pub(super) fn follow_up(&mut self, question: &Question, answer: &Answer, env: &mut Env) {
         let text = match answer {
-            Answer::Text { text } | Answer::ChoicesWithText { text, .. } => text.as_str(),
+            Answer::Text { text } | Answer::ChoicesWithText { text, .. } => Some(text.as_str()),
             Answer::Choices { .. }
             | Answer::DontKnow
             | Answer::Skipped
             | Answer::Declined
-            | Answer::TimedOut => return,
+            | Answer::TimedOut => None,
         };
-        if question.step != Stage::Request || env.config.mode == Mode::NonInteractive {
-            return;
+        let may_ask = question.step == Stage::Request
+            && env.config.mode != Mode::NonInteractive
+            && !self.conversation.declined_all;
+        if let (Some(text), true) = (text, may_ask)
+            && let Some(vague) = self.names_nothing(text, env)
+        {
+            self.ask_follow_up(question, text, vague, env);
         }
-        let limits = env.config.limits;
+    }
+
+    /// The detector's questions about `text` when it names nothing definite (missing context
+    /// and ambiguous references), as opposed to merely being terse: an answer like "12" is
+    /// terse by nature, but "tell me more about that" still names nothing.
+    fn names_nothing(&self, text: &str, env: &Env) -> Option<Vec<Question>> {
         let c = &self.conversation;
-        if c.declined_all {
-            return;
-        }
-        // Only reference-type vagueness counts: an answer like "12" is terse by nature, but
-        // "tell me more about that" still names nothing.
         // The request is context for the answer ("It shows a white screen" refers to the app
         // in "My app crashes"), unless the request itself referred to nothing.
         let mut context = c.history.clone();
@@ -47,68 +52,76 @@ impl Active {
             ));
         }
         let a = detect::assess_in(text, &context, c.language(&env.config));
-        let vague: Vec<Question> = a
-            .questions
-            .into_iter()
-            .filter(|q| is_reference_rule(&q.source))
-            .collect();
-        if !a.findings.iter().any(|f| is_reference_kind(f.kind)) {
-            return;
-        }
-        let a = crate::analysis::Analysis {
-            needs_clarification: true,
-            questions: vague,
-        };
+        let refers = a.findings.iter().any(|f| is_reference_kind(f.kind));
+        refers.then(|| {
+            a.questions
+                .into_iter()
+                .filter(|q| is_reference_rule(&q.source))
+                .collect()
+        })
+    }
+
+    /// Queues one follow-up to `question`, whose answer `text` names nothing definite
+    /// (`vague`, the detector's questions about it), unless a limit or a repeat bars it.
+    fn ask_follow_up(
+        &mut self,
+        question: &Question,
+        text: &str,
+        vague: Vec<Question>,
+        env: &mut Env,
+    ) {
+        let limits = env.config.limits;
+        let c = &self.conversation;
         let said = preview(text);
+        let rule = rules(&vague);
         if c.rounds >= limits.max_rounds {
-            let slots = [rules(&a.questions), limits.max_rounds.to_string()];
-            return env.say(
+            let rounds = limits.max_rounds.to_string();
+            env.say(
                 Layer::Limit,
                 "round_limit_reached",
                 Phrase::NoteVagueAtRoundLimit,
-                &[&said, &slots[0], &slots[1]],
+                &[&said, &rule, &rounds],
             );
-        }
-        if count(c.asked.len()) >= limits.max_questions {
+        } else if count(c.asked.len()) >= limits.max_questions {
             let budget = limits.max_questions.to_string();
-            return env.say(
+            env.say(
                 Layer::Limit,
                 "budget_reached",
                 Phrase::NoteVagueAtBudget,
                 &[&said, &budget],
             );
+        } else {
+            let candidate = vague
+                .into_iter()
+                .find(|q| !c.seen(&q.id))
+                .unwrap_or_else(|| generic_follow_up(text, c.language(&env.config)));
+            if c.seen(&candidate.id) {
+                env.say(
+                    Layer::Limit,
+                    "repeat_dropped",
+                    Phrase::NoteVagueFollowUpAsked,
+                    &[&said, &candidate.text],
+                );
+            } else {
+                let follow = Question {
+                    priority: question.priority,
+                    source: QuestionSource::FollowUp {
+                        of: question.id.clone(),
+                    },
+                    ..candidate
+                };
+                let c = &mut self.conversation;
+                c.rounds = c.rounds.saturating_add(1);
+                let rounds = [c.rounds.to_string(), limits.max_rounds.to_string()];
+                c.queue.insert(0, follow);
+                env.say(
+                    Layer::Detector,
+                    "follow_up",
+                    Phrase::NoteFollowUp,
+                    &[&said, &rule, &rounds[0], &rounds[1]],
+                );
+            }
         }
-        let rule = rules(&a.questions);
-        let candidate = a
-            .questions
-            .into_iter()
-            .find(|q| !c.seen(&q.id))
-            .unwrap_or_else(|| generic_follow_up(text, c.language(&env.config)));
-        if c.seen(&candidate.id) {
-            return env.say(
-                Layer::Limit,
-                "repeat_dropped",
-                Phrase::NoteVagueFollowUpAsked,
-                &[&said, &candidate.text],
-            );
-        }
-        let follow = Question {
-            priority: question.priority,
-            source: QuestionSource::FollowUp {
-                of: question.id.clone(),
-            },
-            ..candidate
-        };
-        let c = &mut self.conversation;
-        c.rounds = c.rounds.saturating_add(1);
-        let rounds = [c.rounds.to_string(), limits.max_rounds.to_string()];
-        c.queue.insert(0, follow);
-        env.say(
-            Layer::Detector,
-            "follow_up",
-            Phrase::NoteFollowUp,
-            &[&said, &rule, &rounds[0], &rounds[1]],
-        );
     }
 }
 

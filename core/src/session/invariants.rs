@@ -1,7 +1,7 @@
 //! The invariants every session holds; checked when a snapshot is restored, so a hand-edited
 //! or corrupted snapshot cannot produce a session the transition function never would.
 
-use super::{Active, Phase, Session, State, count};
+use super::{Active, After, Phase, Session, State, count};
 use crate::protocol::config::Config;
 use crate::protocol::question::{Question, Stage};
 
@@ -68,19 +68,13 @@ impl Active {
             }
             answerable(q).map_err(|e| format!("queued question {}: {e}", q.id))?;
         }
-        if let Some(paused) = &c.paused {
-            if self.phase.pending().is_none() {
-                return Err(format!(
-                    "step {:?} is paused but no question is pending",
-                    paused.step
-                ));
-            }
-            if config.steps.get(c.next_step) != Some(&paused.step) {
-                return Err(format!(
-                    "step {:?} is paused but is not the next step",
-                    paused.step
-                ));
-            }
+        if let Some(paused) = self.phase.paused()
+            && config.steps.get(c.next_step) != Some(&paused.step)
+        {
+            return Err(format!(
+                "step {:?} is paused but is not the next step",
+                paused.step
+            ));
         }
         Ok(())
     }
@@ -89,11 +83,20 @@ impl Active {
     fn check_phase(&self, config: &Config) -> Result<(), String> {
         let c = &self.conversation;
         match &self.phase {
-            phase @ (Phase::Asking { question, .. } | Phase::Translating { question }) => {
-                let waiting = if let Phase::Asking { waiting, .. } = phase {
-                    waiting.as_deref()
-                } else {
-                    None
+            phase @ (Phase::Asking { question, .. } | Phase::Translating { question, .. }) => {
+                let waiting = match phase {
+                    Phase::Asking {
+                        after: After::Return { waiting },
+                        ..
+                    } => Some(&**waiting),
+                    Phase::Asking { .. }
+                    | Phase::Translating { .. }
+                    | Phase::Detecting
+                    | Phase::RunningStep { .. }
+                    | Phase::Generating { .. }
+                    | Phase::Completed { .. }
+                    | Phase::HandedOff { .. }
+                    | Phase::Failed { .. } => None,
                 };
                 if !c.asked.contains(&question.id) {
                     return Err(format!(
@@ -111,7 +114,7 @@ impl Active {
                     }
                     None => {}
                     Some(waiting) => {
-                        reopened(question, waiting, c.paused.is_some())?;
+                        reopened(question, waiting)?;
                         if !answered(&question.id) {
                             return Err(format!(
                                 "question {} is reopened but has no answer to change",
@@ -145,12 +148,12 @@ impl Active {
 }
 
 /// A reopened question and the one waiting behind it both belong to the request's own
-/// clarification, which no paused step interrupts.
-fn reopened(question: &Question, waiting: &Question, paused: bool) -> Result<(), String> {
+/// clarification.
+fn reopened(question: &Question, waiting: &Question) -> Result<(), String> {
     if question.id == waiting.id {
         return Err(format!("question {} waits behind itself", question.id));
     }
-    if question.step != Stage::Request || waiting.step != Stage::Request || paused {
+    if question.step != Stage::Request || waiting.step != Stage::Request {
         return Err(format!(
             "question {} is reopened outside the request's clarification",
             question.id

@@ -6,7 +6,7 @@
 //! kanji beside kana are not Chinese).
 
 use crate::detect;
-use crate::protocol::language::Language;
+use crate::protocol::language::{Language, Tag};
 use crate::protocol::question::Question;
 use crate::text::is_cjk;
 
@@ -18,29 +18,17 @@ impl Language {
     /// [`Session::language`](crate::Session::language) says once a request is started; a
     /// shell may ask it before (to write its own first line in that language).
     pub fn of_session(tag: &str, request: &str) -> Self {
-        let tag = tag.trim().to_ascii_lowercase();
-        let chinese_tag = tag == "zh" || tag.starts_with("zh-") || tag.starts_with("zh_");
-        let tagged = |subtags: &[&str]| {
-            chinese_tag
-                && tag
-                    .split(['-', '_'])
-                    .skip(1)
-                    .any(|part| subtags.contains(&part))
-        };
-        if !chinese_tag && request.is_ascii() {
+        let tagged = Tag::read(tag);
+        match tagged {
             // The common case, an English request under a non-Chinese tag: one pass over bytes.
-            Self::English
-        } else if tagged(&["hant", "tw", "hk", "mo"]) {
-            Self::Traditional
-        } else if tagged(&["hans", "cn", "sg"]) {
-            Self::Simplified
-        } else if let Some(Written::Chinese(variant)) = Written::of(request) {
-            // Traditional only on evidence: without marker characters either way, Simplified.
-            variant.unwrap_or(Self::Simplified)
-        } else if chinese_tag {
-            Self::Simplified
-        } else {
-            Self::English
+            Tag::Other if request.is_ascii() => Self::English,
+            Tag::Script(language) => language,
+            Tag::Other | Tag::Chinese => match Written::of(request) {
+                // Traditional only on evidence: without marker characters either way, Simplified.
+                Some(Written::Chinese(variant)) => variant.unwrap_or(Self::Simplified),
+                Some(Written::English) | None if tagged == Tag::Chinese => Self::Simplified,
+                Some(Written::English) | None => Self::English,
+            },
         }
     }
 
@@ -375,7 +363,7 @@ mod tests {
             }
             for t in s.trace() {
                 let reason = t.reason.split(" ← ").next().unwrap_or_default();
-                let chinese = reason.chars().filter(|&c| crate::detect::is_cjk(c)).count();
+                let chinese = reason.chars().filter(|&c| is_cjk(c)).count();
                 assert!(chinese >= 2, "{tag} {}: {}", t.decision, t.reason);
                 assert!(
                     english_sentences(reason).is_empty(),

@@ -1,7 +1,7 @@
 //! What a host can read from a session: status, the pending question, progress, results.
 
 use super::{
-    Active, PausedStep, Phase, Progress, Session, State, Status, StepOutput, check, count,
+    Active, After, PausedStep, Phase, Progress, Session, State, Status, StepOutput, check, count,
 };
 use crate::protocol::config::Config;
 use crate::protocol::input::Answer;
@@ -39,7 +39,7 @@ impl Session {
     /// [`Effect::RequestTranslation`](crate::Effect::RequestTranslation)).
     pub fn translating(&self) -> Option<&Question> {
         match &self.state.active()?.phase {
-            Phase::Translating { question } => Some(question),
+            Phase::Translating { question, .. } => Some(question),
             Phase::Detecting
             | Phase::Asking { .. }
             | Phase::RunningStep { .. }
@@ -74,7 +74,7 @@ impl Session {
     /// [`Error::UnexpectedInput`](crate::Error::UnexpectedInput); `true` means it accepts a
     /// well-formed one. The answer comes from the same check `handle` runs.
     pub fn accepts(&self, kind: InputKind) -> bool {
-        check::accepts(self.state.active(), kind)
+        check::accepts(&self.env, self.state.active(), kind)
     }
 
     /// The earlier answer of the pending question when it was reopened to be changed
@@ -85,7 +85,7 @@ impl Session {
         match &active.phase {
             Phase::Asking {
                 question,
-                waiting: Some(_),
+                after: After::Return { .. },
                 ..
             } => active
                 .conversation
@@ -93,7 +93,10 @@ impl Session {
                 .iter()
                 .find(|r| r.question.id == question.id)
                 .map(|r| &r.answer),
-            Phase::Asking { waiting: None, .. }
+            Phase::Asking {
+                after: After::Next | After::Resume { .. },
+                ..
+            }
             | Phase::Translating { .. }
             | Phase::Detecting
             | Phase::RunningStep { .. }
@@ -109,7 +112,7 @@ impl Session {
     /// is pending, and no pipeline step or generation has started. Drives "Change" buttons;
     /// the answer comes from the same check [`handle`](Self::handle) runs.
     pub fn can_reopen(&self, question: &QuestionId) -> bool {
-        check::can_reopen(self.state.active(), question)
+        check::can_reopen(&self.env, self.state.active(), question)
     }
 
     /// The resolved questions whose answers can be changed now (see
@@ -178,7 +181,7 @@ impl Session {
 
     /// The step that paused for the pending question, with its partial result.
     pub fn paused_step(&self) -> Option<&PausedStep> {
-        self.state.conversation()?.paused.as_ref()
+        self.state.active()?.phase.paused()
     }
 
     /// Clarification rounds started on the request so far: 1 once detection ran, plus one per
@@ -195,7 +198,17 @@ impl Session {
     /// Whether the user stopped the answer while it streamed, so that it is what had arrived
     /// rather than the whole answer.
     pub fn stopped(&self) -> bool {
-        self.state.conversation().is_some_and(|c| c.stopped)
+        self.state
+            .active()
+            .is_some_and(|active| match &active.phase {
+                Phase::Completed { stopped, .. } | Phase::HandedOff { stopped, .. } => *stopped,
+                Phase::Detecting
+                | Phase::Asking { .. }
+                | Phase::Translating { .. }
+                | Phase::RunningStep { .. }
+                | Phase::Generating { .. }
+                | Phase::Failed { .. } => false,
+            })
     }
 
     /// The handoff package, once handed off.
@@ -232,7 +245,7 @@ impl Active {
     pub(super) fn answer(&self) -> Option<&str> {
         match &self.phase {
             Phase::Generating { streamed } => Some(streamed),
-            Phase::Completed { answer } | Phase::HandedOff { answer, .. } => Some(answer),
+            Phase::Completed { answer, .. } | Phase::HandedOff { answer, .. } => Some(answer),
             Phase::Detecting
             | Phase::Asking { .. }
             | Phase::Translating { .. }

@@ -42,11 +42,9 @@ impl Active {
                 unasked: Vec::new(),
                 rounds: 1,
                 declined_all: false,
-                stopped: false,
                 next_step: 0,
                 step_pauses: 0,
                 step_outputs: Vec::new(),
-                paused: None,
             },
             // Replaced below: by detection, or by `proceed`, which always sets a phase.
             phase: Phase::Detecting,
@@ -62,12 +60,19 @@ impl Active {
                 Phrase::NoteDetectionSkipped,
                 &[],
             );
-            active.proceed(env, fx);
-            return active;
+            active.proceed(None, env, fx);
+        } else {
+            active.detect(env, fx);
         }
+        active
+    }
+
+    /// Detection, at once by the embedded detector (then the conversation goes on), or by an
+    /// LLM request.
+    fn detect(&mut self, env: &mut Env, fx: &mut Vec<Effect>) {
         match env.config.detection {
             Detection::Llm => {
-                let c = &active.conversation;
+                let c = &self.conversation;
                 let request = analysis::detection_request(&c.request, &c.history, &env.config);
                 env.counters.llm_calls = env.counters.llm_calls.saturating_add(1);
                 env.say(
@@ -76,15 +81,14 @@ impl Active {
                     Phrase::NoteDetectionRequested,
                     &[],
                 );
-                active.phase = Phase::Detecting;
+                self.phase = Phase::Detecting;
                 fx.push(Effect::RequestDetection { request });
             }
             Detection::Embedded => {
-                active.detect_embedded(env);
-                active.proceed(env, fx);
+                self.detect_embedded(env);
+                self.proceed(None, env, fx);
             }
         }
-        active
     }
 
     /// Queues the document's and the catalog's questions; `true` if there were any.

@@ -85,15 +85,12 @@ impl Active {
                 Phrase::NoteStepOverLimit,
                 &[&step],
             );
-            return self.proceed(env, fx);
+            self.proceed(None, env, fx);
+        } else {
+            c.step_pauses = c.step_pauses.saturating_add(1);
+            env.say(Layer::Step, "step_paused", Phrase::NoteStepPaused, &[&step]);
+            self.enqueue(questions, env);
+            self.proceed(Some(PausedStep { step, partial }), env, fx);
         }
-        c.step_pauses = c.step_pauses.saturating_add(1);
-        c.paused = Some(PausedStep {
-            step: step.clone(),
-            partial,
-        });
-        env.say(Layer::Step, "step_paused", Phrase::NoteStepPaused, &[&step]);
-        self.enqueue(questions, env);
-        self.proceed(env, fx);
     }
 }

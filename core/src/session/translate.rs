@@ -4,33 +4,35 @@
 //! and the budget do not notice; without an LLM, or when the translation fails, the question
 //! is shown as written and the trace says why.
 
-use super::{Active, Env, Phase};
+use super::{Active, After, Env, Phase};
 use crate::analysis;
 use crate::phrase::Phrase;
 use crate::protocol::config::Detection;
 use crate::protocol::effect::Effect;
-use crate::protocol::language::Language;
+use crate::protocol::language::{Language, Tag};
 use crate::protocol::question::Question;
+use crate::protocol::status::PausedStep;
 use crate::protocol::trace::Layer;
 use crate::text::preview;
 
 impl Active {
-    /// Shows `question`, or first asks the LLM to translate it when it is written in another
-    /// language than the user's and an LLM is configured.
+    /// Shows `question` (`paused`, the step that paused for it), or first asks the LLM to
+    /// translate it when it is written in another language than the user's and an LLM is
+    /// configured.
     pub(super) fn translate_or_show(
         &mut self,
         question: Question,
+        paused: Option<PausedStep>,
         env: &mut Env,
         fx: &mut Vec<Effect>,
     ) {
-        let Some(reader) = reader_of(&question, &env.config.language, &self.conversation.request)
-        else {
-            self.show(question, env, fx);
-            return;
-        };
-        let tag = reader.tag();
-        match env.config.detection {
-            Detection::Llm => {
+        let reader = reader_of(&question, &env.config.language, &self.conversation.request);
+        match (reader, env.config.detection) {
+            (None, Detection::Llm | Detection::Embedded) => {
+                self.show(question, After::resume(paused), env, fx);
+            }
+            (Some(reader), Detection::Llm) => {
+                let tag = reader.tag();
                 env.counters.llm_calls = env.counters.llm_calls.saturating_add(1);
                 env.say(
                     Layer::Llm,
@@ -42,25 +44,27 @@ impl Active {
                     question: question.id.clone(),
                     request: analysis::translation_request(&question, tag),
                 });
-                self.phase = Phase::Translating { question };
+                self.phase = Phase::Translating { question, paused };
             }
-            Detection::Embedded => {
+            (Some(reader), Detection::Embedded) => {
                 env.say(
                     Layer::Llm,
                     "not_translated",
                     Phrase::NoteNotTranslated,
-                    &[&preview(&question.text), tag],
+                    &[&preview(&question.text), reader.tag()],
                 );
-                self.show(question, env, fx);
+                self.show(question, After::resume(paused), env, fx);
             }
         }
     }
 
-    /// Shows the translation in `text` of `question` (the question awaiting it), or the
-    /// question as written when the reply is unusable or changes nothing.
+    /// Shows the translation in `text` of `question` (the question awaiting it, `paused` the
+    /// step that paused for it), or the question as written when the reply is unusable or
+    /// changes nothing.
     pub(super) fn translated(
         &mut self,
         question: Question,
+        paused: Option<PausedStep>,
         text: &str,
         env: &mut Env,
         fx: &mut Vec<Effect>,
@@ -94,13 +98,14 @@ impl Active {
                 question
             }
         };
-        self.show(shown, env, fx);
+        self.show(shown, After::resume(paused), env, fx);
     }
 
     /// Shows `question` as written: its translation could not be had.
     pub(super) fn translation_failed(
         &mut self,
         question: Question,
+        paused: Option<PausedStep>,
         reason: &str,
         env: &mut Env,
         fx: &mut Vec<Effect>,
@@ -111,7 +116,7 @@ impl Active {
             Phrase::NoteTranslationFailed,
             &[&reason.chars().take(240).collect::<String>()],
         );
-        self.show(question, env, fx);
+        self.show(question, After::resume(paused), env, fx);
     }
 }
 
@@ -120,15 +125,10 @@ impl Active {
 /// English text for an English reader, the usual case, is settled by a pass over the bytes
 /// without working out either language.
 fn reader_of(question: &Question, tag: &str, request: &str) -> Option<Language> {
-    let chinese_tag = tag
-        .trim()
-        .get(..2)
-        .is_some_and(|p| p.eq_ignore_ascii_case("zh"));
-    if !chinese_tag && request.is_ascii() && question.text.is_ascii() {
-        return None;
-    }
+    let chinese_tag = Tag::read(tag) != Tag::Other;
     let reader = Language::of_session(tag, request);
-    reader.differs_from(question).then_some(reader)
+    let ascii = !chinese_tag && request.is_ascii() && question.text.is_ascii();
+    (!ascii && reader.differs_from(question)).then_some(reader)
 }
 
 #[cfg(test)]

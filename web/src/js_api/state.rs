@@ -5,7 +5,7 @@
 
 use clarify_core::{
     Answer, EnrichedPrompt, HandoffPackage, InputKind, Millis, Progress, Question, QuestionId,
-    Resolution, Session, Status,
+    Resolution, Session, Status, TraceEvent,
 };
 use serde::Serialize;
 use wasm_bindgen::JsValue;
@@ -35,6 +35,12 @@ pub struct State<'a> {
     failure: Option<&'a str>,
     /// When the pending question times out (ms since the epoch); call `tick()` then.
     deadline: Option<Millis>,
+    /// When the conversation shown started (the host's ms since the epoch); `null` when idle.
+    /// A new value means a new request.
+    started: Option<Millis>,
+    /// Why the endpoint's detection was not used and the embedded detector chose the questions
+    /// instead (the call failed, or its reply could not be read); `null` otherwise.
+    fallback: Option<&'a str>,
     /// Which actions the engine would accept now (drives enabled buttons).
     accepts: Accepts,
 }
@@ -69,6 +75,12 @@ impl<'a> State<'a> {
             handoff: session.handoff(),
             failure: session.failure(),
             deadline: session.deadline(),
+            started: conversation(session).first().map(|e| e.at),
+            fallback: conversation(session)
+                .iter()
+                .rev()
+                .find(|e| matches!(e.decision.as_str(), "detection_failed" | "reply_unusable"))
+                .map(|e| e.reason.as_str()),
             accepts: Accepts {
                 start: session.accepts(InputKind::Start),
                 answer: session.accepts(InputKind::Answer),
@@ -80,6 +92,18 @@ impl<'a> State<'a> {
             },
         }
     }
+}
+
+/// The trace of the conversation shown: from its last `started` decision on (empty when idle).
+fn conversation(session: &Session) -> &[TraceEvent] {
+    let trace = session.trace();
+    if session.status() == Status::Idle {
+        return &[];
+    }
+    trace
+        .iter()
+        .rposition(|e| e.decision == "started")
+        .map_or(&[], |at| &trace[at..])
 }
 
 /// Converts `value` to a plain JS value (objects, not `Map`s; `None` as `null`).

@@ -116,6 +116,10 @@ export interface ClarifierState {
   failure: string | null;
   /** When the pending question times out (ms since the epoch); call `tick()` then. */
   deadline: number | null;
+  /** When the conversation shown started (ms since the epoch); `null` when idle. A new value is a new request. */
+  started: number | null;
+  /** Why the endpoint's detection was not used and the embedded detector chose the questions instead; `null` otherwise. */
+  fallback: string | null;
   /** Which actions would be accepted now (`reopen`: for at least one question in `reopenable`). */
   accepts: { start: boolean; answer: boolean; skip: boolean; skipAll: boolean; reopen: boolean };
 }
@@ -132,6 +136,7 @@ export interface ClarifyError extends Error {
     | "unexpected_input" | "not_pending_question" | "not_reopenable" | "unknown_choice"
     | "invalid_answer"
     | "empty_request" | "text_too_long" | "unexpected_step" | "engine_error"
-    | "bad_snapshot" | "bad_options" | "bad_argument" | "bad_answer" | "internal";
+    | "bad_snapshot" | "bad_options" | "bad_argument" | "bad_answer" | "internal"
+    | "wasm_not_found" | "wasm_blocked" | "wasm_load_failed";
 }
 "#;

@@ -1,0 +1,6 @@
+import { createApp } from "vue";
+import { defineClarifyWidget } from "clarify-embed";
+import App from "./App.vue";
+
+defineClarifyWidget();
+createApp(App).mount("#app");

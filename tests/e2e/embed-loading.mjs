@@ -1,0 +1,119 @@
+// How the package loads, in headless Chromium: importing it does nothing (no element, no fetch);
+// a registered element shows a placeholder until the wasm is ready, then the card; `loading="lazy"`
+// waits until the element comes into view; and a wasm that cannot be loaded — a 404, a server
+// answering with its HTML page, a Content-Security-Policy without 'wasm-unsafe-eval' — is a
+// message in the element and a `clarify-error` with a typed code, while the host page goes on.
+import { cp, mkdir, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { serve, main, strictPage, check, root, STRICT_CSP } from "./lib.mjs";
+
+const site = join(root, "target/e2e/embed-loading-site");
+await rm(site, { recursive: true, force: true });
+await mkdir(site, { recursive: true });
+await cp(join(root, "target/embed"), join(site, "embed"), { recursive: true });
+await cp(join(root, "examples/host-page/favicon.svg"), join(site, "favicon.svg"));
+const page = (body, script) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title>
+<link rel="icon" href="favicon.svg"><script type="module" src="${script}"></script></head><body>${body}</body></html>`;
+await writeFile(join(site, "import-only.js"), `import * as clarify from "./embed/clarify-element.js";
+window.imported = { defined: Boolean(customElements.get("clarify-widget")), clarifier: typeof clarify.Clarifier, widget: typeof clarify.ClarifyWidget };
+`);
+await writeFile(join(site, "import-only.html"), page("<h1>Host</h1><clarify-widget></clarify-widget>", "import-only.js"));
+await writeFile(join(site, "host.js"), `import { defineClarifyWidget } from "./embed/clarify-element.js";
+window.events = [];
+for (const type of ["clarify-ready", "clarify-error"]) document.addEventListener(type, (e) => window.events.push([type, e.detail]));
+document.getElementById("host-button").addEventListener("click", () => { document.getElementById("out").textContent = "the host works"; });
+defineClarifyWidget();
+`);
+await writeFile(join(site, "index.html"), page(
+  `<h1>Host</h1><button id="host-button" type="button">Host button</button><p id="out"></p><clarify-widget max-questions="2"></clarify-widget>`, "host.js"));
+await writeFile(join(site, "lazy.css"), ".spacer { height: 3000px; }\n");
+await writeFile(join(site, "lazy.html"), page(
+  `<h1>Host</h1><button id="host-button" type="button">Host button</button><p id="out"></p><link rel="stylesheet" href="lazy.css"><div class="spacer"></div><clarify-widget loading="lazy"></clarify-widget>`, "host.js"));
+
+const strict = await serve(site, { headers: { "content-security-policy": STRICT_CSP } });
+const noWasm = await serve(site, { headers: { "content-security-policy": "default-src 'self'; script-src 'self'; style-src 'self'" } });
+const wasmRequests = (p) => {
+  const seen = [];
+  p.on("request", (r) => r.url().endsWith(".wasm") && seen.push(r.url()));
+  return seen;
+};
+/** The element's placeholder or error box: its test id, role and text. */
+const box = (p) => p.locator("clarify-widget").first().evaluate((el) => {
+  const b = el.shadowRoot.querySelector("[data-testid=placeholder], [data-testid=load-error]");
+  return b && { id: b.dataset.testid, role: b.getAttribute("role"), text: b.textContent, part: b.getAttribute("part") };
+});
+const hostWorks = async (p) => {
+  await p.click("#host-button");
+  return (await p.textContent("#out")) === "the host works";
+};
+/** Chromium logs a failed resource load (and a CSP refusal) as a console error: those are expected here. */
+const unexpected = (p) => p.errors.filter((e) => !/Failed to load resource|Content Security Policy|wasm-unsafe-eval|WebAssembly/.test(e));
+
+await main("the package loads only when asked, shows a placeholder, and fails without breaking the host", async (browser) => {
+  // 1. Importing registers nothing and fetches nothing.
+  const imp = await strictPage(browser);
+  const impWasm = wasmRequests(imp);
+  await imp.goto(`${strict.url}import-only.html`);
+  await imp.waitForFunction(() => window.imported, null, { timeout: 10000 });
+  await imp.waitForTimeout(300);
+  const imported = await imp.evaluate(() => window.imported);
+  check(!imported.defined && imported.clarifier === "undefined" && imported.widget === "function" && impWasm.length === 0,
+    `importing the entry does nothing: ${JSON.stringify({ imported, wasm: impWasm })}`);
+  await imp.context().close();
+
+  // 2. A slow wasm: the placeholder, the host usable meanwhile, then the card and clarify-ready.
+  const slow = await strictPage(browser);
+  let release;
+  const held = new Promise((ok) => (release = ok));
+  await slow.route("**/*.wasm", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await slow.goto(strict.url);
+  await slow.locator("clarify-widget [data-testid=placeholder]").waitFor({ timeout: 10000 });
+  const waiting = await box(slow);
+  check(waiting.role === "status" && waiting.text.includes("Loading") && waiting.part === "placeholder", `a placeholder while loading: ${JSON.stringify(waiting)}`);
+  check(await hostWorks(slow), "the host page works while the wasm loads");
+  release();
+  await slow.locator("clarify-widget [data-testid=request]").waitFor({ timeout: 20000 });
+  await slow.waitForFunction(() => window.events.some(([t]) => t === "clarify-ready"), null, { timeout: 5000 });
+  check((await box(slow)) === null, "the placeholder gave way to the card");
+  check(slow.errors.length === 0, `no console errors: ${slow.errors.join("; ")}`);
+  await slow.context().close();
+
+  // 3. Failures: a 404, an HTML page where the wasm should be, a CSP without 'wasm-unsafe-eval'.
+  const failures = [
+    ["a 404", strict.url, (p) => p.route("**/*.wasm", (r) => r.fulfill({ status: 404, body: "not found" })), "wasm_not_found"],
+    ["an HTML page", strict.url, (p) => p.route("**/*.wasm", (r) => r.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><p>app</p>" })), "wasm_not_found"],
+    ["a CSP without 'wasm-unsafe-eval'", noWasm.url, async () => {}, "wasm_blocked"],
+  ];
+  for (const [what, url, arrange, code] of failures) {
+    const p = await strictPage(browser);
+    await arrange(p);
+    await p.goto(url);
+    await p.locator("clarify-widget [data-testid=load-error]").waitFor({ timeout: 20000 });
+    const shown = await box(p);
+    const events = await p.evaluate(() => window.events);
+    check(shown.role === "alert" && /WebAssembly/.test(shown.text), `${what}: the element says why: ${JSON.stringify(shown)}`);
+    check(events.length === 1 && events[0][0] === "clarify-error" && events[0][1].code === code,
+      `${what}: one clarify-error ${code}: ${JSON.stringify(events)}`);
+    check(await hostWorks(p), `${what}: the host page still works`);
+    check(unexpected(p).length === 0, `${what}: no uncaught error: ${unexpected(p).join("; ")}`);
+    await p.context().close();
+  }
+
+  // 4. loading="lazy": nothing is fetched until the element comes into view.
+  const lazy = await strictPage(browser);
+  const lazyWasm = wasmRequests(lazy);
+  await lazy.goto(`${strict.url}lazy.html`);
+  await lazy.locator("clarify-widget [data-testid=placeholder]").waitFor({ state: "attached", timeout: 10000 });
+  await lazy.waitForTimeout(500);
+  check(lazyWasm.length === 0, `lazy: no wasm before the element is in view (${lazyWasm.length})`);
+  await lazy.locator("clarify-widget").scrollIntoViewIfNeeded();
+  await lazy.locator("clarify-widget [data-testid=request]").waitFor({ timeout: 20000 });
+  check(lazyWasm.length === 1, `lazy: the wasm once in view (${lazyWasm.length})`);
+  check(lazy.errors.length === 0, `no console errors: ${lazy.errors.join("; ")}`);
+  await lazy.context().close();
+});
+await strict.close();
+await noWasm.close();

@@ -1,0 +1,256 @@
+// The package in real projects: the tarball target/embed/ packs, installed into examples/ (one
+// install shared by the examples, every direct dependency pinned), then
+//   - the bundler matrix (examples/bundlers/, a plain page): Vite 5, 6, 7 and 8, each `build`
+//     (served) and `dev` (its dev server), and webpack 5, with no configuration for Clarify but
+//     the one line docs/embedding.md states for Vite 5-7's dev server;
+//   - the framework examples built and served: React + Vite (type-checked first, skipLibCheck
+//     false), Vue + Vite, Svelte + Vite, Next.js (app router, `next build` + `next start`);
+//   - the package imported in Node as server rendering does, a Vitest + jsdom test file importing
+//     it, and its typings read by TypeScript 4.9 with skipLibCheck false.
+// Every page is driven in headless Chromium: a vague request, each question answered, until the
+// host page shows the enriched prompt it received with `clarify-done`.
+//
+//   node tests/e2e/frameworks.mjs [WORD…]    only the cases whose names contain a WORD
+import { execFileSync, spawn } from "node:child_process";
+import { cp, mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { serve, main, strictPage, check, root } from "./lib.mjs";
+
+const examples = join(root, "examples");
+const modules = join(examples, "node_modules");
+const only = process.argv.slice(2);
+const wanted = (name) => only.length === 0 || only.some((w) => name.includes(w));
+
+function run(cmd, args, cwd, env = {}) {
+  try {
+    return execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
+  } catch (e) {
+    throw new Error(`${cmd} ${args.join(" ")} (in ${cwd}) failed:\n${e.stdout ?? ""}${e.stderr ?? ""}`);
+  }
+}
+
+// 1. The tarball, under the name the examples depend on, then one install for all of them.
+const packDir = join(root, "target/npm");
+await rm(packDir, { recursive: true, force: true });
+await mkdir(packDir, { recursive: true });
+const packed = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", packDir], join(root, "target/embed")))[0];
+await rename(join(packDir, packed.filename), join(packDir, "clarify-embed.tgz"));
+// The package folder goes, so npm extracts the tarball just packed whatever it recorded before.
+await rm(join(modules, "clarify-embed"), { recursive: true, force: true });
+console.log("installing the examples (npm install in examples/) …");
+run("npm", ["install", "--no-audit", "--no-fund"], examples);
+
+const bin = {
+  vite: (v) => join(modules, v === 8 ? "vite" : `vite${v}`, "bin/vite.js"),
+  webpack: join(modules, "webpack-cli/bin/cli.js"),
+  next: join(modules, "next/dist/bin/next"),
+  tsc: join(modules, "typescript/bin/tsc"),
+  tsc4: join(modules, "typescript4/bin/tsc"),
+  vitest: join(modules, "vitest/vitest.mjs"),
+};
+
+/** Starts `args` (a dev or production server) in `cwd` and resolves to its URL once it answers. */
+async function server(args, cwd, port) {
+  const child = spawn(process.execPath, args, { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" } });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const url = `http://127.0.0.1:${port}/`;
+  const deadline = Date.now() + 120000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited:\n${output}`);
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill();
+      throw new Error(`${args.join(" ")} did not answer on ${url}:\n${output}`);
+    }
+    await new Promise((ok) => setTimeout(ok, 300));
+  }
+  return { url, output: () => output, close: () => new Promise((ok) => { child.once("exit", ok); child.kill(); }) };
+}
+
+/**
+ * Opens `url`, sends a vague request through the widget, answers each question (its first option,
+ * or a line of text) and waits for the host page to show what `clarify-done` brought (`done`, a
+ * selector in the host page).
+ */
+async function drive(browser, url, done, { allowErrors = [], status = null } = {}) {
+  const page = await strictPage(browser);
+  await page.goto(url);
+  const widget = page.locator("clarify-widget");
+  await widget.locator("[data-testid=request]").waitFor({ timeout: 90000 });
+  await widget.locator("[data-testid=request]").fill("Help me plan a trip");
+  await widget.locator("[data-testid=submit]").click();
+  let asked = 0;
+  for (; asked < 6; asked++) {
+    const card = widget.locator("[data-testid=question-card]");
+    const answer = widget.locator("[data-testid=answer]");
+    await card.or(answer).first().waitFor({ timeout: 20000 });
+    if (!(await card.isVisible())) break;
+    const text = await widget.locator("[data-testid=question-text]").textContent();
+    if ((await widget.locator("[data-testid=option]").count()) > 0) await widget.locator("[data-testid=option]").first().check();
+    else await widget.locator("[data-testid=free-text]").fill("Two adults, one week in May");
+    await widget.locator("[data-testid=continue]").click();
+    // The next card (or the answer) replaces this one.
+    await page.waitForFunction((t) => document.querySelector("clarify-widget").shadowRoot.querySelector("[data-testid=question-text]")?.textContent !== t, text, { timeout: 20000 });
+  }
+  check(asked >= 1, `${url}: the vague request brought at least one question`);
+  const prompt = await page.locator(done).textContent({ timeout: 20000 });
+  check(prompt.includes("Help me plan a trip"), `${url}: the host received clarify-done with the enriched prompt (got ${JSON.stringify(prompt)})`);
+  // The React example renders the session's status through useClarifier (useSyncExternalStore).
+  if (status) {
+    const shown = await page.locator(status).textContent();
+    check(shown === "completed", `${url}: useClarifier followed the session to "completed" (shows ${JSON.stringify(shown)})`);
+  }
+  const errors = page.errors.filter((e) => !allowErrors.some((re) => re.test(e)));
+  check(errors.length === 0, `${url}: no console errors: ${errors.join("; ")}`);
+  await page.context().close();
+  return asked;
+}
+
+const cases = [];
+const add = (name, body) => wanted(name) && cases.push([name, body]);
+const bundlers = join(examples, "bundlers");
+
+for (const v of [5, 6, 7, 8]) {
+  add(`vite ${v} build`, async (browser) => {
+    const out = `dist-vite${v}`;
+    run(process.execPath, [bin.vite(v), "build", "--outDir", out, "--emptyOutDir"], bundlers);
+    const assets = await readdir(join(bundlers, out, "assets"));
+    check(assets.some((f) => f.endsWith(".wasm")), `vite ${v} build emitted the wasm (${assets.join(", ")})`);
+    const site = await serve(join(bundlers, out));
+    try {
+      return await drive(browser, site.url, "#done");
+    } finally {
+      await site.close();
+    }
+  });
+  add(`vite ${v} dev`, async (browser) => {
+    const port = 5170 + v;
+    // Vite 5-7's dev server needs the one line docs/embedding.md states; Vite 8 nothing.
+    const config = v < 8 ? ["--config", "vite.config.dev-5-7.js"] : [];
+    const dev = await server([bin.vite(v), ...config, "--port", String(port), "--strictPort", "--host", "127.0.0.1", "--force"], bundlers, port);
+    try {
+      return await drive(browser, dev.url, "#done");
+    } finally {
+      await dev.close();
+    }
+  });
+}
+
+add("webpack 5 build", async (browser) => {
+  run(process.execPath, [bin.webpack, "--config", "webpack.config.js"], bundlers);
+  const site = await serve(bundlers);
+  try {
+    return await drive(browser, `${site.url}index-webpack.html`, "#done");
+  } finally {
+    await site.close();
+  }
+});
+
+for (const name of ["react-vite", "vue-vite", "svelte-vite"]) {
+  add(`${name} build`, async (browser) => {
+    const dir = join(examples, name);
+    if (name === "react-vite") run(process.execPath, [bin.tsc, "-p", "tsconfig.json"], dir);
+    run(process.execPath, [bin.vite(8), "build", "--emptyOutDir"], dir);
+    const site = await serve(join(dir, "dist"));
+    try {
+      return await drive(browser, site.url, "[data-testid=prompt]", { status: name === "react-vite" ? "[data-testid=status]" : null });
+    } finally {
+      await site.close();
+    }
+  });
+}
+
+add("react-vite dev", async (browser) => {
+  const dev = await server([bin.vite(8), "--port", "5180", "--strictPort", "--host", "127.0.0.1", "--force"], join(examples, "react-vite"), 5180);
+  try {
+    return await drive(browser, dev.url, "[data-testid=prompt]", { status: "[data-testid=status]" });
+  } finally {
+    await dev.close();
+  }
+});
+
+add("next build", async (browser) => {
+  const dir = join(examples, "next");
+  run(process.execPath, [bin.next, "build"], dir, { NEXT_TELEMETRY_DISABLED: "1" });
+  const app = await server([bin.next, "start", "-p", "5190", "-H", "127.0.0.1"], dir, 5190);
+  try {
+    // The page was rendered on the server with the package imported there.
+    const html = await (await fetch(app.url)).text();
+    check(html.includes("<clarify-widget"), "next: the server-rendered page holds <clarify-widget>");
+    return await drive(browser, app.url, "[data-testid=prompt]");
+  } finally {
+    await app.close();
+  }
+});
+
+add("ssr import in node", async () => {
+  console.log(run(process.execPath, ["ssr.mjs"], bundlers).trim());
+});
+
+add("vitest jsdom import", async () => {
+  console.log(run(process.execPath, [bin.vitest, "run", "--environment", "jsdom"], bundlers).trim().split("\n").slice(-4).join("\n"));
+});
+
+add("typescript 4.9 skipLibCheck false", async () => {
+  // Resolved from examples/bundlers, where the package is installed.
+  const dest = join(bundlers, "ts4-check.mts");
+  await cp(join(root, "examples/npm/usage.ts"), dest);
+  try {
+    run(process.execPath, [bin.tsc4, "-p", "tsconfig.ts4.json"], bundlers);
+  } finally {
+    await rm(dest, { force: true });
+  }
+  console.log("ok: the package's typings type-check with TypeScript 4.9 (skipLibCheck false, no esnext.disposable)");
+});
+
+add("docs examples type-check", async () => {
+  // Every ts, tsx and js block of docs/*.md, each as its own module, against the installed package.
+  const dir = join(bundlers, "docs-check");
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const files = [];
+  for (const doc of (await readdir(join(root, "docs"))).filter((f) => f.endsWith(".md"))) {
+    const text = await readFile(join(root, "docs", doc), "utf8");
+    let n = 0;
+    for (const [, lang, body] of text.matchAll(/^ *```(ts|tsx|js)\n([\s\S]*?)^ *```$/gm)) {
+      const file = `${doc.replace(/\.md$/, "")}-${++n}.${lang}`;
+      await writeFile(join(dir, file), body.replace(/^ {3}/gm, "") + "\nexport {};\n");
+      files.push(file);
+    }
+  }
+  check(files.length >= 5, `the docs hold code to check (${files.join(", ")})`);
+  await writeFile(join(dir, "tsconfig.json"), JSON.stringify({
+    compilerOptions: {
+      // Other packages' own typings (Vue's postcss) are not ours to check; the package's are, with
+      // skipLibCheck false, by the TypeScript 4.9 case and the React example.
+      strict: true, skipLibCheck: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler",
+      lib: ["es2022", "dom", "dom.iterable"], jsx: "react-jsx", allowJs: true, checkJs: true, types: [],
+    },
+    files,
+  }));
+  run(process.execPath, [bin.tsc, "-p", "tsconfig.json"], dir);
+  console.log(`ok: ${files.length} code blocks of docs/ type-check (${files.join(", ")})`);
+});
+
+await main(`the package in ${cases.length} projects: ${cases.map(([n]) => n).join(", ")}`, async (browser) => {
+  const failed = [];
+  for (const [name, body] of cases) {
+    const t0 = Date.now();
+    try {
+      const asked = await body(browser);
+      console.log(`ok: ${name}${asked ? ` (${asked} question(s), then clarify-done)` : ""} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    } catch (e) {
+      console.error(`FAILED: ${name}\n${e.stack ?? e}`);
+      failed.push(name);
+    }
+  }
+  check(failed.length === 0, `failed: ${failed.join(", ")}`);
+});
+if (!existsSync(modules)) process.exitCode = 1;
