@@ -1307,7 +1307,7 @@ pub struct Finding {
     pub evidence: String,
 }
 
-/// The kinds of vagueness the detector names in a question's source (seed 002).
+/// The kinds of vagueness the detector names in a question's source.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {

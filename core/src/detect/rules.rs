@@ -1,5 +1,5 @@
 //! The rule layer: vagueness the learned model cannot see (it was trained on single English
-//! requests without conversation), in English and Chinese (seed 002's kinds, seed 003's layers).
+//! requests without conversation), in English and Chinese.
 
 use super::{Finding, Kind};
 
@@ -26,7 +26,7 @@ const ARTIFACTS: &str = " paper method approach file document doc article code s
 /// Verbs that make something new: "Write my essay" needs a topic, not the essay, so a
 /// possessive artifact after one of them is not missing material.
 const CREATE_VERBS: &[&str] = &["write", "draft", "compose", "create", "generate"];
-/// Underspecified-parameter phrasings from seed 002: "how many … enough", "which X should I use",
+/// Underspecified-parameter phrasings: "how many … enough", "which X should I use",
 /// "what's a good X".
 const PARAMETER_OPENERS: &[(&str, &str)] = &[
     ("how", "many"),
@@ -285,7 +285,7 @@ const ZH_PRONOUNS: &[&str] = &[
     "这两",
 ];
 /// "Which … should I learn / use / buy / choose": no single answer without the purpose and the
-/// constraints (the Chinese of seed 002's "Which dataset should I use?").
+/// constraints (the Chinese of "Which dataset should I use?").
 const ZH_SHOULD_CHOOSE: &[&str] = &[
     "應該學哪",
     "应该学哪",
@@ -347,7 +347,7 @@ const ZH_FULL_SENTENCE: &[&str] = &[
     "换算",
 ];
 
-/// Words with no single meaning until a criterion or time frame is given (seed 002's "the best
+/// Words with no single meaning until a criterion or time frame is given ("the best
 /// approach", "recent advances").
 const ZH_AMBIGUOUS: &[&str] = &["最好", "最佳", "推薦", "推荐", "最新", "最近", "近期"];
 /// Those of [`ZH_AMBIGUOUS`] that ask for a criterion rather than a time frame.
@@ -355,8 +355,8 @@ const ZH_CRITERION: &[&str] = &["最好", "最佳", "推薦", "推荐"];
 
 /// Chinese rules over the request text.
 ///
-/// `cjk` is the number of CJK characters; a terse keyword list ("悠遊卡 投遞的格式、成效",
-/// seed 003) and pronouns without antecedent are flagged. `referent`: a conversation or
+/// `cjk` is the number of CJK characters; a terse keyword list ("悠遊卡 投遞的格式、成效")
+/// and pronouns without antecedent are flagged. `referent`: a conversation or
 /// supplied material gives pronouns something to refer to. `measure_given`: the request says by
 /// what its 推荐 or 最好 is judged (a work's genre). `has` says whether a word is in `text` (the
 /// caller's filtered substring search).
