@@ -208,12 +208,6 @@ pub struct Texts {
     pub counters: [&'static str; 6],
     /// After "the endpoint refused the API key (HTTP 401)": where the user fixes it.
     pub check_key: &'static str,
-    /// Why a call was not sent: the page's Content-Security-Policy (naming `connect-src`).
-    pub csp_refused: &'static str,
-    /// Why a reply could not be read: the server does not allow the page's origin (CORS).
-    pub cors_blocked: &'static str,
-    /// What a network error may mean: nothing answers, or CORS.
-    pub no_answer: &'static str,
     /// Why detection, a translation or the answer did not go on: no endpoint is set.
     pub endpoint_missing: &'static str,
     /// Why detection, a translation or the answer was redone or shown as written after a
@@ -353,9 +347,6 @@ impl Texts {
                 Phrase::UiCounterTokens.text(language),
             ],
             check_key: Phrase::UiCheckKey.text(language),
-            csp_refused: Phrase::UiCspRefused.text(language),
-            cors_blocked: Phrase::UiCorsBlocked.text(language),
-            no_answer: Phrase::UiNoAnswer.text(language),
             endpoint_missing: Phrase::UiEndpointMissing.text(language),
             reloaded: [
                 Phrase::UiReloadedDetecting.text(language),
