@@ -117,6 +117,8 @@ pub enum Phrase {
     NoteMessageIsAnswer,
     /// Trace: "Continue anyway" while detection ran.
     NoteDeclinedBeforeQuestions,
+    /// Trace: the user chose not to wait for the endpoint's detection.
+    NoteDetectedOffline,
     /// Trace: the user stopped the answer.
     NoteStopped,
     /// Trace: Retry after a failure.
@@ -336,6 +338,8 @@ pub enum Phrase {
     UiNewRequest,
     /// Under the completed answer: copies the enriched prompt.
     UiCopyPrompt,
+    /// Summary of the enriched prompt as sent to the endpoint, which opens to show it.
+    UiSentPrompt,
     /// After the prompt was copied.
     UiCopied,
     /// When the browser refused to copy, before its reason.
@@ -374,6 +378,14 @@ pub enum Phrase {
     UiThinking,
     /// While the answer is written.
     UiWriting,
+    /// After a few seconds of waiting on the endpoint's detection: what it is doing.
+    UiWaitingDetecting,
+    /// After a few seconds of waiting on the endpoint's answer: what it is doing.
+    UiWaitingWriting,
+    /// How long the endpoint has been working: `{0}` whole seconds.
+    UiSeconds,
+    /// While the endpoint's detection is awaited: ask the embedded detector's questions now instead.
+    UiDetectOffline,
     /// Heading of the answer.
     UiAnswer,
     /// Handoff notice.
@@ -462,6 +474,8 @@ pub enum Phrase {
     UiTesting,
     /// The test succeeded.
     UiConnected,
+    /// After the connection test's result: what the request had to change, `{0}` the changes' codes.
+    UiAdapted,
     /// Test without an endpoint.
     UiNoEndpoint,
     /// "You" in the conversation.
@@ -477,7 +491,7 @@ pub enum Phrase {
 impl Phrase {
     /// Every phrase (for the tests that hold the table complete).
     #[cfg(test)]
-    pub(crate) const ALL: [Self; 219] = [
+    pub(crate) const ALL: [Self; 226] = [
         Self::FallbackNoAnswer,
         Self::FallbackUnreadable,
         Self::TimedOut,
@@ -523,6 +537,7 @@ impl Phrase {
         Self::StepNotRunning,
         Self::NoteMessageIsAnswer,
         Self::NoteDeclinedBeforeQuestions,
+        Self::NoteDetectedOffline,
         Self::NoteStopped,
         Self::NoteRetry,
         Self::NoteStepCompleted,
@@ -630,6 +645,7 @@ impl Phrase {
         Self::UiAnswerLabel,
         Self::UiNewRequest,
         Self::UiCopyPrompt,
+        Self::UiSentPrompt,
         Self::UiCopied,
         Self::UiCopyFailed,
         Self::UiStop,
@@ -648,6 +664,10 @@ impl Phrase {
         Self::UiEndpointInvalid,
         Self::UiThinking,
         Self::UiWriting,
+        Self::UiWaitingDetecting,
+        Self::UiWaitingWriting,
+        Self::UiSeconds,
+        Self::UiDetectOffline,
         Self::UiAnswer,
         Self::UiConnecting,
         Self::UiHandoffPackage,
@@ -692,6 +712,7 @@ impl Phrase {
         Self::UiTestConnection,
         Self::UiTesting,
         Self::UiConnected,
+        Self::UiAdapted,
         Self::UiNoEndpoint,
         Self::UiYou,
         Self::UiDismiss,
@@ -1267,6 +1288,14 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
             "The user chose to continue without questions; detection is not awaited.",
             "用户选择不回答问题直接继续；不再等待检测。",
             "使用者選擇不回答問題直接繼續；不再等待偵測。",
+        ],
+    ),
+    (
+        Phrase::NoteDetectedOffline,
+        [
+            "The user chose not to wait for the endpoint; the embedded detector looked at the request instead.",
+            "用户选择不再等待端点；改由内置检查器分析请求。",
+            "使用者選擇不再等待端點；改由內建檢查器分析請求。",
         ],
     ),
     (
@@ -1985,6 +2014,14 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
         Phrase::UiCopyPrompt,
         ["Copy prompt", "复制提示词", "複製提示詞"],
     ),
+    (
+        Phrase::UiSentPrompt,
+        [
+            "Prompt sent to the endpoint",
+            "发送给端点的提示词",
+            "傳送給端點的提示詞",
+        ],
+    ),
     (Phrase::UiCopied, ["Copied", "已复制", "已複製"]),
     (
         Phrase::UiCopyFailed,
@@ -2069,6 +2106,38 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
     (
         Phrase::UiWriting,
         ["Writing the answer…", "正在撰写回答…", "正在撰寫回答…"],
+    ),
+    (
+        Phrase::UiWaitingDetecting,
+        [
+            "Your endpoint is looking for what the request leaves open…",
+            "你的端点正在找出请求中不明确的地方…",
+            "你的端點正在找出請求中不明確的地方…",
+        ],
+    ),
+    (
+        Phrase::UiWaitingWriting,
+        [
+            "Your endpoint is writing the answer…",
+            "你的端点正在撰写回答…",
+            "你的端點正在撰寫回答…",
+        ],
+    ),
+    (
+        Phrase::UiSeconds,
+        [
+            "{0} s",
+            "{0} 秒",
+            "{0} 秒",
+        ],
+    ),
+    (
+        Phrase::UiDetectOffline,
+        [
+            "Ask the built-in questions now",
+            "现在改用内置问题",
+            "現在改用內建問題",
+        ],
     ),
     (Phrase::UiAnswer, ["Answer", "回答", "回答"]),
     (
@@ -2249,6 +2318,14 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
             "Connected: the endpoint answered.",
             "已连接：端点有响应。",
             "已連線：端點有回應。",
+        ],
+    ),
+    (
+        Phrase::UiAdapted,
+        [
+            " (adapted: {0})",
+            "（已调整：{0}）",
+            "（已調整：{0}）",
         ],
     ),
     (
@@ -2511,6 +2588,7 @@ mod tests {
         "UiChange",
         "UiAnswerLabel",
         "UiStop",
+        "UiSeconds",
         "UiAnswer",
         "UiCounterAnswered",
         "LayerLlm",

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 /// that `handle` still refused for its content names the error in brackets.
 const TABLE: &str = "\
 idle: start, message, tick, reset
-detecting: detection_received, detection_failed, skip_all, tick, reset
+detecting: detection_received, detection_failed, detect_offline, skip_all, tick, reset
 asking: message, answer, skip, reopen, skip_all, tick, reset
 asking a reopened question: message, answer, skip, reopen [not reopenable], skip_all, tick, reset
 asking for a paused step: message, answer, skip, reopen [not reopenable], skip_all, tick, reset
@@ -199,6 +199,7 @@ fn well_formed(s: &Session, kind: InputKind) -> Input {
             usage: None,
         },
         InputKind::DetectionFailed => Input::DetectionFailed { reason: text() },
+        InputKind::DetectOffline => Input::DetectOffline { now: 1 },
         InputKind::Answer => match pending {
             Some(q) => answer_to(q),
             None => Input::Answer {

@@ -5,7 +5,7 @@
 // message in the element and a `clarify-error` with a typed code, while the host page goes on.
 import { cp, mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { serve, main, strictPage, check, root, STRICT_CSP } from "./lib.mjs";
+import { serve, main, strictPage, check, root, STRICT_CSP, allowConsoleErrors } from "./lib.mjs";
 
 const site = join(root, "target/e2e/embed-loading-site");
 await rm(site, { recursive: true, force: true });
@@ -89,6 +89,9 @@ await main("the package loads only when asked, shows a placeholder, and fails wi
   ];
   for (const [what, url, arrange, code] of failures) {
     const p = await strictPage(browser);
+    // The failed load itself is logged by Chromium (a 404, a wasm that does not compile, the
+    // policy refusing WebAssembly): what this step brings about, not a fault of the package.
+    allowConsoleErrors(p, /Failed to load resource|Content Security Policy|wasm-unsafe-eval|WebAssembly/);
     await arrange(p);
     await p.goto(url);
     await p.locator("clarify-widget [data-testid=load-error]").waitFor({ timeout: 20000 });

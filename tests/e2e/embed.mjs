@@ -6,7 +6,7 @@
 // under a host that stops every event at the widget. Saves target/e2e/embed-host-page.png.
 import { cp, mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { serve, main, strictPage, shot, check, root, STRICT_CSP } from "./lib.mjs";
+import { serve, main, strictPage, shot, check, root, STRICT_CSP, allowConsoleErrors } from "./lib.mjs";
 
 // The page as a site would deploy it: the host page, with target/embed/ copied in as embed/.
 const site = join(root, "target/e2e/host-page-site");
@@ -452,6 +452,8 @@ await main("the host page embeds two independent widgets under a strict CSP", as
   // 9. With an endpoint, LLM calls run as tasks even though no Leptos app started the executor:
   //    a same-origin endpoint that answers 404 makes detection fall back to the embedded
   //    detector (a question appears) and generation fail with a message (no hang, no panic).
+  //    Chromium logs each 404 response as a console error ("Failed to load resource"): expected.
+  allowConsoleErrors(page, /Failed to load resource: the server responded with a status of 404/);
   const llm = await page.evaluate(async () => {
     const w = document.createElement("clarify-widget");
     w.id = "llm";

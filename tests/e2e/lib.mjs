@@ -43,9 +43,44 @@ export async function serve(dir, { headers = {} } = {}) {
   return { url, close: () => new Promise((ok) => server.close(ok)) };
 }
 
-/** Launches headless Chromium with the flags this closed network needs, and `extra` ones. */
-export function launch(extra = []) {
-  return chromium.launch({
+/**
+ * Console errors and uncaught exceptions of every page of every browser from [`launch`] that no
+ * [`allowConsoleErrors`] expected, with the page's URL. [`main`] fails on any; a script that
+ * drives the browser without `main` calls [`unexpectedConsoleErrors`] at its end.
+ */
+const unexpected = [];
+
+/** Records what `page` logs as an error, or throws uncaught, unless its allow-list expects it. */
+function watch(page) {
+  page.allowedErrors ??= [];
+  const note = (what) => {
+    if (!page.allowedErrors.some((re) => re.test(what))) unexpected.push(`${page.url()}: ${what}`);
+  };
+  page.on("pageerror", (e) => note(`uncaught: ${e.message}`));
+  page.on("console", (m) => m.type() === "error" && note(`console: ${m.text()}`));
+}
+
+/**
+ * Expects console errors matching `pattern` on `page` from now on (say why at the call). Only
+ * what the page logs is allowed: an uncaught exception is never expected.
+ */
+export function allowConsoleErrors(page, pattern) {
+  page.allowedErrors ??= [];
+  page.allowedErrors.push(new RegExp(`^console: .*(?:${pattern.source})`, pattern.flags));
+}
+
+/** The unexpected console errors and uncaught exceptions so far, forgotten once returned. */
+export function unexpectedConsoleErrors() {
+  return unexpected.splice(0);
+}
+
+/**
+ * Launches headless Chromium with the flags this closed network needs, and `extra` ones. Every
+ * page of every context it opens is watched for console errors and uncaught exceptions (see
+ * [`unexpectedConsoleErrors`]).
+ */
+export async function launch(extra = []) {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     args: [
       "--no-sandbox",
@@ -59,6 +94,14 @@ export function launch(extra = []) {
       ...extra,
     ],
   });
+  // `browser.newPage` opens its context through `newContext` too.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on("page", watch);
+    return context;
+  };
+  return browser;
 }
 
 /** The strict Content-Security-Policy the app and the host page must work under (issue 9). */
@@ -103,9 +146,12 @@ export async function main(name, body) {
   const browser = await launch();
   try {
     await body(browser);
+    const errors = unexpectedConsoleErrors();
+    check(errors.length === 0, `no uncaught error or console error in any page:\n${errors.join("\n")}`);
     console.log(`ok: ${name}`);
   } catch (e) {
-    console.error(`FAILED: ${name}\n${e.stack ?? e}`);
+    const errors = unexpectedConsoleErrors();
+    console.error(`FAILED: ${name}\n${e.stack ?? e}${errors.length ? `\nand in the pages:\n${errors.join("\n")}` : ""}`);
     process.exitCode = 1;
   } finally {
     await browser.close();

@@ -14,7 +14,7 @@
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { join, extname } from "node:path";
-import { root, check, serve, launch } from "./lib.mjs";
+import { root, check, serve, launch, allowConsoleErrors, unexpectedConsoleErrors } from "./lib.mjs";
 
 const llmUrl = process.env.LLM_URL;
 const llmKey = process.env.LLM_KEY;
@@ -71,7 +71,9 @@ await step("the banner says Connected only after a call succeeded", async () => 
   const after = await banner(page).textContent();
   check(after.startsWith(`Connected to ${llmUrl}`), `the banner says Connected now: ${after}`);
 
-  // A wrong key: the banner says the last call failed, and why.
+  // A wrong key: the banner says the last call failed, and why. Chromium logs the 401 response
+  // as a console error ("Failed to load resource"): expected here.
+  allowConsoleErrors(page, /Failed to load resource: the server responded with a status of 401/);
   await page.fill("[data-testid=set-key]", "wrong-key");
   check((await banner(page).textContent()).includes("not tried yet"), "a new key is untried");
   await page.click("[data-testid=test-connection]");
@@ -110,6 +112,9 @@ await allowed.close();
 const strict = await serve(join(root, "dist"), { headers: { "content-security-policy": CSP_BASE } });
 await step("a call the page's CSP refuses is reported as such, naming connect-src", async () => {
   const page = await openApp(strict);
+  // Chromium logs the policy's refusal of the connection as a console error: that refusal is
+  // what this step checks the app reports.
+  allowConsoleErrors(page, /Content Security Policy|connect-src/);
   await page.fill("[data-testid=set-endpoint]", llmUrl);
   await page.click("[data-testid=test-connection]");
   await page.waitForFunction(
@@ -227,6 +232,11 @@ await step("api-key in a page served to others warns and emits key_in_page; on 1
 
 site.close();
 await browser.close();
+const errors = unexpectedConsoleErrors();
+if (errors.length) {
+  failures++;
+  console.log(`FAIL uncaught errors or console errors in the pages:\n${errors.join("\n")}`);
+}
 if (failures) {
   console.log(`${failures} page check(s) failed`);
   process.exit(1);

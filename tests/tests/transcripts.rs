@@ -341,6 +341,9 @@ impl Driver {
                 question: QuestionId(rest.to_owned()),
                 now: user_now(self),
             },
+            "detect_offline" => Input::DetectOffline {
+                now: user_now(self),
+            },
             "skip_all" => Input::SkipAll {
                 now: user_now(self),
             },

@@ -56,6 +56,13 @@ pub enum Input {
         /// Why, for the trace and the user notice.
         reason: String,
     },
+    /// The user chose not to wait for the endpoint's detection: the embedded detector looks at
+    /// the request now, and the endpoint's reply, should it still come, is refused. Only the
+    /// detection is given up; the answer is still the endpoint's. Accepted while detection runs.
+    DetectOffline {
+        /// The time of the choice.
+        now: Millis,
+    },
     /// The user answered the pending question.
     Answer {
         /// The question answered; must be the pending one.
@@ -173,6 +180,7 @@ impl Input {
             Self::Message { .. } => InputKind::Message,
             Self::DetectionReceived { .. } => InputKind::DetectionReceived,
             Self::DetectionFailed { .. } => InputKind::DetectionFailed,
+            Self::DetectOffline { .. } => InputKind::DetectOffline,
             Self::Answer { .. } => InputKind::Answer,
             Self::Skip { .. } => InputKind::Skip,
             Self::Reopen { .. } => InputKind::Reopen,
@@ -299,6 +307,8 @@ pub enum InputKind {
     DetectionReceived,
     /// [`Input::DetectionFailed`](crate::Input::DetectionFailed).
     DetectionFailed,
+    /// [`Input::DetectOffline`](crate::Input::DetectOffline).
+    DetectOffline,
     /// [`Input::Answer`](crate::Input::Answer).
     Answer,
     /// [`Input::Skip`](crate::Input::Skip).
@@ -333,11 +343,12 @@ pub enum InputKind {
 
 impl InputKind {
     /// Every kind, in declaration order.
-    pub const ALL: [Self; 19] = [
+    pub const ALL: [Self; 20] = [
         Self::Start,
         Self::Message,
         Self::DetectionReceived,
         Self::DetectionFailed,
+        Self::DetectOffline,
         Self::Answer,
         Self::Skip,
         Self::Reopen,
@@ -362,6 +373,7 @@ impl InputKind {
             Self::Message => "message",
             Self::DetectionReceived => "detection_received",
             Self::DetectionFailed => "detection_failed",
+            Self::DetectOffline => "detect_offline",
             Self::Answer => "answer",
             Self::Skip => "skip",
             Self::Reopen => "reopen",

@@ -85,6 +85,8 @@ pub(super) enum Accepted {
     Detected { text: String, usage: Option<Usage> },
     /// Detection could not be completed.
     DetectionFailed { reason: String },
+    /// The user chose not to wait for the endpoint's detection.
+    DetectOffline { now: Millis },
     /// The running step finished.
     StepCompleted {
         step: String,
@@ -234,6 +236,7 @@ fn accept(phase: &Phase, input: Input) -> Result<Accepted, Error> {
         (Phase::Detecting, Input::DetectionFailed { reason }) => {
             Accepted::DetectionFailed { reason }
         }
+        (Phase::Detecting, Input::DetectOffline { now }) => Accepted::DetectOffline { now },
         (Phase::RunningStep { step, .. }, Input::StepCompleted { step: got, output }) => {
             reply::check_step(step, &got)?;
             Accepted::StepCompleted { step: got, output }
@@ -288,6 +291,7 @@ fn accept(phase: &Phase, input: Input) -> Result<Accepted, Error> {
             | Input::Message { .. }
             | Input::DetectionReceived { .. }
             | Input::DetectionFailed { .. }
+            | Input::DetectOffline { .. }
             | Input::Answer { .. }
             | Input::Skip { .. }
             | Input::Reopen { .. }
@@ -495,6 +499,7 @@ fn check_idle<A>(input: Input) -> Result<Checked<A>, Error> {
         Input::Message { text, now } => start(text, Context::default(), now),
         input @ (Input::DetectionReceived { .. }
         | Input::DetectionFailed { .. }
+        | Input::DetectOffline { .. }
         | Input::Answer { .. }
         | Input::Skip { .. }
         | Input::Reopen { .. }
@@ -564,6 +569,7 @@ fn sample(kind: InputKind) -> Input {
             usage: None,
         },
         InputKind::DetectionFailed => Input::DetectionFailed { reason: text() },
+        InputKind::DetectOffline => Input::DetectOffline { now: 0 },
         InputKind::Answer => Input::Answer {
             question: question(),
             answer: UserAnswer::DontKnow,

@@ -64,6 +64,10 @@ impl Active {
                 self.proceed(None, env, fx);
             }
             Accepted::DetectionFailed { reason } => self.detection_failed(&reason, env, fx),
+            Accepted::DetectOffline { now } => {
+                env.advance_clock(now);
+                self.detect_offline(env, fx);
+            }
             Accepted::StepCompleted { step, output } => {
                 self.step_completed(StepOutput { step, output }, env, fx);
             }
@@ -120,6 +124,18 @@ impl Active {
             Phrase::NoteDeclinedBeforeQuestions,
             &[],
         );
+        self.proceed(None, env, fx);
+    }
+
+    /// The user did not wait for the endpoint's detection: the embedded detector looks now.
+    fn detect_offline(&mut self, env: &mut Env, fx: &mut Vec<Effect>) {
+        env.say(
+            Layer::Session,
+            "detected_offline",
+            Phrase::NoteDetectedOffline,
+            &[],
+        );
+        self.detect_embedded(env);
         self.proceed(None, env, fx);
     }
 

@@ -1,0 +1,180 @@
+// The app (dist/) and <clarify-widget> (target/embed/) against every provider fixture
+// (tests/e2e/llm-providers.mjs, started by scripts/test.d/69-browser-providers), driven as a user
+// drives them: the endpoint set in the settings panel or the element's attributes, the request
+// typed, the endpoint's question answered on the card, the streamed answer shown. Each
+// conversation is detected by the endpoint (its question, not the embedded detector's), the
+// first detection takes at most 3 calls (1 with the profile named) and the answer 1; a second
+// conversation on the same page takes 1 call each (the page learned); the trace names what was
+// adapted. Both pages are served under the strict policy with the fixtures' origin in
+// connect-src, and no page may log an error or throw.
+//
+// Env: CLARIFY_LLM_PROVIDERS (the fixtures' URL), CLARIFY_LLM_PROVIDERS_KEY.
+import { createServer } from "node:http";
+import { readFile } from "node:fs/promises";
+import { extname, join } from "node:path";
+import { root, check, launch, unexpectedConsoleErrors, STRICT_CSP } from "./lib.mjs";
+
+const base = process.env.CLARIFY_LLM_PROVIDERS;
+const KEY = process.env.CLARIFY_LLM_PROVIDERS_KEY;
+if (!base || !KEY) throw new Error("run scripts/test.d/69-browser-providers");
+const QUESTION = "How many days will you stay in Paris?";
+const ANSWER = "Day 1: the Louvre. Day 2: Montmartre.";
+const CSP = `${STRICT_CSP}; connect-src 'self' ${new URL(base).origin}`;
+
+// name, model, the profile a host would name, changes expected without one (null: the profile
+// must be named, as Azure's key header and URL need).
+const cases = [
+  ["gpt5", "gpt-5-mini", "openai-reasoning", ["max_completion_tokens", "no_temperature"]],
+  ["openai", "gpt-4.1", "openai", []],
+  ["azure", "my-gpt-4o", "azure", null],
+  ["anthropic", "claude-sonnet-4-5", "anthropic", []],
+  ["gemini", "gemini-2.5-flash", "gemini", ["schema_without_limits"]],
+  ["deepseek", "deepseek-reasoner", "deepseek", ["json_object"]],
+  ["mistral", "mistral-small-latest", "mistral", []],
+  ["groq", "llama-3.3-70b-versatile", "groq", ["json_object"]],
+  ["openrouter", "openai/gpt-4.1-mini", "openrouter", []],
+  ["ollama", "llama3.2", "ollama", []],
+  ["vllm", "Qwen/Qwen2.5-7B-Instruct", "vllm", []],
+  ["lmstudio", "qwen2.5-7b-instruct", "lmstudio", []],
+  ["llamacpp", "smollm2", "llamacpp", []],
+  ["strict-schema", "m", null, ["schema_without_limits"]],
+  ["prose", "m", null, []],
+];
+
+// The app at /, the widget's bundle under /embed/ and a page holding one widget at /widget.html.
+const TYPES = { ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css", ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml" };
+const esc = (s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const site = createServer(async (req, res) => {
+  const url = new URL(req.url, "http://x");
+  const headers = { "content-security-policy": CSP };
+  if (url.pathname === "/widget.html") {
+    const attrs = ["endpoint", "model", "profile", "api-key"]
+      .filter((a) => url.searchParams.get(a))
+      .map((a) => `${a}="${esc(url.searchParams.get(a))}"`)
+      .join(" ");
+    res.writeHead(200, { "content-type": TYPES[".html"], ...headers });
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Widget</title>
+<script type="module" src="/embed/clarify-widget.js"></script></head>
+<body><main><clarify-widget ${attrs}></clarify-widget></main></body></html>`);
+    return;
+  }
+  const [dir, path] = url.pathname.startsWith("/embed/")
+    ? ["target/embed", url.pathname.slice("/embed/".length)]
+    : ["dist", url.pathname === "/" ? "index.html" : url.pathname.slice(1)];
+  try {
+    const body = await readFile(join(root, dir, path));
+    res.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream", ...headers });
+    res.end(body);
+  } catch {
+    res.writeHead(404).end();
+  }
+});
+await new Promise((ok) => site.listen(0, "127.0.0.1", ok));
+const origin = `http://127.0.0.1:${site.address().port}`;
+
+let failures = 0;
+const ok = (condition, what) => {
+  console.log(`${condition ? "ok  " : "FAIL"} ${what}`);
+  if (!condition) failures++;
+};
+/** What the trace's English reason says for each change (core/src/phrase.rs, NoteAdapted…). */
+const SAYS = {
+  max_completion_tokens: "sent max_completion_tokens instead",
+  no_temperature: "refused temperature",
+  schema_without_limits: "sent the schema without them",
+  json_object: "asked for a JSON object instead",
+};
+const hits = async (name) => (await (await fetch(`${base}/hits/${name}`)).json()).calls;
+const reset = () => fetch(`${base}/reset`, { method: "POST" });
+
+/** Sends the request, answers the endpoint's question with its first option, awaits the answer. */
+async function converse(page, shown) {
+  await page.locator("[data-testid=request]").fill("Plan a trip to Paris");
+  await page.locator("[data-testid=submit]").click();
+  await page.locator("[data-testid=question-text]").waitFor({ timeout: 20000 });
+  shown.question = await page.locator("[data-testid=question-text]").textContent();
+  if (shown.question !== QUESTION) return;
+  await page.locator("[data-testid=option]").first().click();
+  await page.locator("[data-testid=continue]").click();
+  await page.locator("[data-testid=copy-prompt]:visible").waitFor({ timeout: 20000 });
+  shown.answer = await page.locator("[data-testid=answer-text]").textContent();
+}
+
+/** The trace of the conversation shown: the app's saved session, or the widget's clarifier. */
+const trace = (page, shell) =>
+  page.evaluate((shell) => {
+    if (shell === "widget") return document.querySelector("clarify-widget").clarifier.state.trace;
+    return JSON.parse(localStorage.getItem("clarify.session")).session.trace;
+  }, shell);
+
+/** Opens `shell` set up for fixture `name` as `model` (under `profile` when named). */
+async function open(browser, shell, name, model, profile) {
+  const page = await (await browser.newContext()).newPage();
+  const endpoint = `${base}/${name}/v1`;
+  if (shell === "widget") {
+    const q = new URLSearchParams({ endpoint, model, "api-key": KEY, ...(profile ? { profile } : {}) });
+    await page.goto(`${origin}/widget.html?${q}`);
+    await page.waitForFunction(() => document.querySelector("clarify-widget")?.clarifier, null, { timeout: 20000 });
+    return page;
+  }
+  await page.goto(origin);
+  await page.waitForSelector("[data-testid=app-ready]", { timeout: 20000 });
+  await page.click("[data-testid=settings-toggle]");
+  await page.fill("[data-testid=set-endpoint]", endpoint);
+  await page.fill("[data-testid=set-model]", model);
+  await page.fill("[data-testid=set-key]", KEY);
+  await page.selectOption("[data-testid=set-profile]", profile ?? "");
+  await page.click("[data-testid=settings-toggle]");
+  return page;
+}
+
+/** Back to the request box for a second conversation on the same page. */
+async function startOver(page) {
+  await page.locator("[data-testid=start-over]").click();
+  await page.locator("[data-testid=request]").waitFor();
+}
+
+const browser = await launch();
+for (const shell of ["app", "widget"]) {
+  for (const [name, model, profile, changes] of cases) {
+    for (const named of [false, true]) {
+      if ((named && !profile) || (!named && changes === null)) continue;
+      const label = `${shell} ${name} ${model} (${named ? `profile ${profile}` : "no profile"})`;
+      const page = await open(browser, shell, name, model, named ? profile : undefined);
+      try {
+        await reset();
+        const shown = {};
+        await converse(page, shown);
+        ok(shown.question === QUESTION, `${label}: the endpoint's question (${shown.question})`);
+        ok(shown.answer === ANSWER, `${label}: the endpoint's streamed answer (${shown.answer})`);
+        const calls = await hits(name);
+        ok(calls <= (named ? 2 : 4), `${label}: the first detection and the answer in ${calls} calls`);
+        const events = await trace(page, shell);
+        const detected = events.some((e) => e.layer === "llm" && e.decision === "detected");
+        const adapted = events.filter((e) => e.decision === "request_adapted").map((e) => e.reason);
+        ok(detected, `${label}: detected by the endpoint`);
+        const want = named ? 0 : changes.length;
+        ok(adapted.length === want && (named || changes.every((c) => adapted.some((r) => r.includes(SAYS[c])))),
+          `${label}: the trace names what was adapted (${JSON.stringify(adapted)})`);
+        ok(!JSON.stringify(events).includes(KEY), `${label}: no key in the trace`);
+
+        // The same page again: what the first call learned is kept, one call each.
+        await reset();
+        await startOver(page);
+        const again = {};
+        await converse(page, again);
+        const later = await hits(name);
+        ok(again.answer === ANSWER && later === 2, `${label}: then one call for the detection and one for the answer (${later})`);
+      } catch (e) {
+        ok(false, `${label}: ${e.message}`);
+      }
+      await page.context().close();
+    }
+  }
+}
+await browser.close();
+site.close();
+const errors = unexpectedConsoleErrors();
+ok(errors.length === 0, `no uncaught error or console error in any page${errors.length ? `:\n${errors.join("\n")}` : ""}`);
+console.log(failures ? `${failures} check(s) failed` : "all provider page checks passed");
+process.exit(failures ? 1 : 0);
