@@ -2123,14 +2123,7 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
             "你的端點正在撰寫回答…",
         ],
     ),
-    (
-        Phrase::UiSeconds,
-        [
-            "{0} s",
-            "{0} 秒",
-            "{0} 秒",
-        ],
-    ),
+    (Phrase::UiSeconds, ["{0} s", "{0} 秒", "{0} 秒"]),
     (
         Phrase::UiDetectOffline,
         [
@@ -2322,11 +2315,7 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
     ),
     (
         Phrase::UiAdapted,
-        [
-            " (adapted: {0})",
-            "（已调整：{0}）",
-            "（已調整：{0}）",
-        ],
+        [" (adapted: {0})", "（已调整：{0}）", "（已調整：{0}）"],
     ),
     (
         Phrase::UiNoEndpoint,

@@ -184,6 +184,14 @@ pub struct Texts {
     pub thinking: &'static str,
     /// While the answer is written.
     pub writing: &'static str,
+    /// After a few seconds waiting on the endpoint's detection.
+    pub waiting_detecting: &'static str,
+    /// After a few seconds waiting on the endpoint's answer.
+    pub waiting_writing: &'static str,
+    /// Gives up waiting on the endpoint's detection for the embedded detector's questions.
+    pub detect_offline: &'static str,
+    /// Opens the prompt sent to the endpoint.
+    pub sent_prompt: &'static str,
     /// Heading of the answer.
     pub answer: &'static str,
     /// Handoff notice.
@@ -328,6 +336,10 @@ impl Texts {
             endpoint_invalid: Phrase::UiEndpointInvalid.text(language),
             thinking: Phrase::UiThinking.text(language),
             writing: Phrase::UiWriting.text(language),
+            waiting_detecting: Phrase::UiWaitingDetecting.text(language),
+            waiting_writing: Phrase::UiWaitingWriting.text(language),
+            detect_offline: Phrase::UiDetectOffline.text(language),
+            sent_prompt: Phrase::UiSentPrompt.text(language),
             answer: Phrase::UiAnswer.text(language),
             connecting: Phrase::UiConnecting.text(language),
             handoff_package: Phrase::UiHandoffPackage.text(language),

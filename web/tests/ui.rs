@@ -1760,3 +1760,137 @@ fn call_failures_are_told_in_the_conversation_language() {
     );
     assert!(policy.to_string().contains("policy's connect-src"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// While an endpoint works
+
+/// The app driving a session whose detection was sent to an endpoint that has not answered.
+fn detecting_app(config: Config, request: &str) -> (Driver, Mounted) {
+    clear_storage();
+    let mut s = Session::new(Config {
+        detection: clarify_core::Detection::Llm,
+        ..config
+    });
+    let effects = s
+        .handle(Input::Start {
+            request: request.into(),
+            context: Default::default(),
+            now: 0,
+        })
+        .unwrap();
+    assert!(
+        effects
+            .iter()
+            .any(|e| matches!(e, Effect::RequestDetection { .. }))
+    );
+    let driver = Driver::new(s, None);
+    let m = {
+        let driver = driver.clone();
+        Mounted::new(move || view! { <ClarifyApp driver=driver /> })
+    };
+    (driver, m)
+}
+
+#[wasm_bindgen_test]
+async fn a_slow_detection_shows_the_time_waited_and_offers_the_built_in_questions() {
+    let (driver, m) = detecting_app(Config::default(), "Plan a trip to Paris");
+    // The same in Traditional Chinese, waiting alongside.
+    let traditional = Config {
+        language: "zh-Hant".into(),
+        ..Config::default()
+    };
+    let (_zh, zh) = detecting_app(traditional, "幫我規劃一次巴黎旅行");
+    settle().await;
+    assert_eq!(text(&m.get("working-what")), "Thinking about your request…");
+    assert!(m.find("elapsed").is_none() && m.find("detect-offline").is_none());
+    assert_eq!(
+        m.get("working-what").get_attribute("role").as_deref(),
+        Some("status"),
+        "what is happening is announced"
+    );
+
+    sleep(3_300).await;
+    assert_eq!(
+        text(&m.get("working-what")),
+        "Your endpoint is looking for what the request leaves open…"
+    );
+    assert_eq!(text(&m.get("elapsed")), "3 s");
+    assert!(
+        m.get("elapsed").get_attribute("role").is_none(),
+        "the seconds are not announced as they count"
+    );
+    assert_eq!(
+        text(&zh.get("working-what")),
+        "你的端點正在找出請求中不明確的地方…"
+    );
+    assert_eq!(text(&zh.get("elapsed")), "3 秒");
+    assert_eq!(text(&zh.get("detect-offline")), "現在改用內建問題");
+
+    m.get("detect-offline").click();
+    settle().await;
+    assert!(m.find("working").is_none());
+    assert_eq!(
+        text(&m.get("question-text")),
+        "How long is the trip?",
+        "the embedded detector's question"
+    );
+    assert!(
+        driver.with(|s| s.trace().iter().any(|t| t.decision == "detected_offline")),
+        "the engine was told the user's choice"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn with_an_endpoint_the_prompt_sent_can_be_opened_and_copied() {
+    // Completed with the offline answer (the prompt itself), or the endpoint's.
+    let completed = |request: &str, offline: bool| {
+        let mut s = Session::new(Config::default());
+        let _ = s
+            .handle(Input::Start {
+                request: request.into(),
+                context: Default::default(),
+                now: 0,
+            })
+            .unwrap();
+        let _ = s.handle(Input::SkipAll { now: 1 }).unwrap();
+        let text = if offline {
+            s.enriched_prompt().unwrap().offline_answer()
+        } else {
+            "From the model.".into()
+        };
+        let _ = s
+            .handle(Input::GenerationCompleted { text, usage: None })
+            .unwrap();
+        s
+    };
+    // Offline the answer is the prompt itself: nothing more to open.
+    clear_storage();
+    let driver = Driver::new(completed("my app crashes", true), None);
+    let m = Mounted::new(move || view! { <ClarifyApp driver=driver /> });
+    settle().await;
+    assert!(m.find("sent-prompt").is_none());
+    assert!(!m.get("copy-prompt").hidden());
+    drop(m);
+
+    clear_storage();
+    let online = serde_json::json!({"endpoint": "http://127.0.0.1:9/v1", "model": "m"});
+    set_local(SETTINGS_KEY, &online.to_string());
+    let s = completed("my <b>app</b> crashes", false);
+    let rendered = s.enriched_prompt().unwrap().render();
+    let driver = Driver::new(s, None);
+    let m = {
+        let driver = driver.clone();
+        Mounted::new(move || view! { <ClarifyApp driver=driver /> })
+    };
+    settle().await;
+    assert_eq!(text(&m.get("answer-text")), "From the model.");
+    let sent = m.get("sent-prompt");
+    assert!(text(&sent).starts_with("Prompt sent to the endpoint"));
+    assert_eq!(
+        m.get("sent-prompt-text").text_content().unwrap(),
+        rendered,
+        "the prompt as sent, as text"
+    );
+    assert!(sent.query_selector("b").unwrap().is_none());
+    assert!(!m.get("copy-prompt").hidden());
+}

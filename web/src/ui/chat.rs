@@ -3,7 +3,7 @@
 //! context and wakes only when its own part of the session changes, so the widget's card
 //! (`crate::widget`) mounts [`WorkingLine`] and [`Ending`] as they are.
 
-use clarify_core::{Input, Status, UserAnswer};
+use clarify_core::{Input, Phrase, Status, UserAnswer};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -12,7 +12,7 @@ use super::conversation::{Conversation, RequestForm};
 use super::question_card::QuestionCard;
 use super::state::{Engine, Notices, use_engine};
 use super::trace::TracePanel;
-use crate::driver::now;
+use crate::driver::{Driver, now};
 use crate::i18n::use_lang;
 use crate::storage::{self, Settings};
 
@@ -117,8 +117,15 @@ enum Working {
     Writing,
 }
 
+/// After this long waiting on the engine's work, the line says what is happening and for how
+/// long, and offers the embedded detector's questions instead of the endpoint's.
+const PATIENCE_SECONDS: u64 = 3;
+
 /// "Thinking about your request…" / "Writing the answer…", with "Continue anyway" while the
-/// engine accepts it.
+/// engine accepts it. After [`PATIENCE_SECONDS`] it says what the endpoint is doing (finding what
+/// the request leaves open, writing the answer) and the time waited so far, and, while the
+/// engine would take it, "Ask the built-in questions now" ([`Input::DetectOffline`]), which
+/// aborts the call in flight. The time is the page's own: the engine never reads a clock.
 #[component]
 pub fn WorkingLine() -> impl IntoView {
     use_engine().map(working_line)
@@ -140,6 +147,13 @@ fn working_line(engine: Engine) -> impl IntoView {
         | Status::HandedOff
         | Status::Failed => None,
     });
+    let seconds = waited(working);
+    let slow = Memo::new(move |_| seconds.get() >= PATIENCE_SECONDS);
+    let send = move |input: Input| {
+        if let Err(e) = engine.send(input) {
+            notices.note(e);
+        }
+    };
     let skip_all = move || {
         accepting.with(|a| a.skip_all).then(|| {
             view! {
@@ -147,33 +161,93 @@ fn working_line(engine: Engine) -> impl IntoView {
                     type="button"
                     class="qcard-link"
                     data-testid="working-continue-anyway"
-                    on:click=move |_| {
-                        if let Err(e) = engine.send(Input::SkipAll { now: now() }) {
-                            notices.note(e);
-                        }
-                    }
+                    on:click=move |_| send(Input::SkipAll { now: now() })
                 >
                     {move || lang.get().texts().continue_anyway}
                 </button>
             }
         })
     };
-    move || {
-        working.get().map(|w| {
-            let t = lang.get().texts();
-            let line = match w {
-                Working::Thinking => t.thinking,
-                Working::Writing => t.writing,
-            };
+    let offline = move || {
+        (slow.get() && accepting.with(|a| a.detect_offline)).then(|| {
             view! {
-                <p class="working" role="status" data-testid="working">
+                <button
+                    type="button"
+                    class="qcard-link"
+                    data-testid="detect-offline"
+                    on:click=move |_| {
+                        engine.with_driver(Driver::cancel);
+                        send(Input::DetectOffline { now: now() });
+                    }
+                >
+                    {move || lang.get().texts().detect_offline}
+                </button>
+            }
+        })
+    };
+    let line = move || {
+        let t = lang.get().texts();
+        match (working.get(), slow.get()) {
+            (Some(Working::Writing), true) => t.waiting_writing,
+            (Some(Working::Thinking), true) if accepting.with(|a| a.detect_offline) => {
+                t.waiting_detecting
+            }
+            (Some(Working::Writing), false) => t.writing,
+            _ => t.thinking,
+        }
+    };
+    let elapsed = move || {
+        slow.get().then(|| {
+            let said = Phrase::UiSeconds
+                .fill(lang.get().texts().written_in, &[&seconds.get().to_string()]);
+            view! { <span class="working-time" data-testid="elapsed">{said}</span> }
+        })
+    };
+    // Only what is happening is announced; the seconds counting up are not.
+    move || {
+        working.get().map(|_| {
+            view! {
+                <p class="working" data-testid="working">
                     <span class="spinner" aria-hidden="true"></span>
-                    {line}
+                    <span role="status" data-testid="working-what">{line}</span>
+                    {elapsed}
+                    {offline}
                     {skip_all}
                 </p>
             }
         })
     }
+}
+
+/// Whole seconds since `working` last became busy (0 while idle), counted by a browser interval
+/// that runs only while it is busy.
+fn waited(working: Memo<Option<Working>>) -> ReadSignal<u64> {
+    let seconds = RwSignal::new(0);
+    let ticker = StoredValue::new(None::<IntervalHandle>);
+    let stop = move || {
+        if let Some(handle) = ticker.try_update_value(Option::take).flatten() {
+            handle.clear();
+        }
+    };
+    Effect::new(move |_| {
+        stop();
+        seconds.set(0);
+        if working.get().is_some() {
+            let started = now();
+            let handle = set_interval_with_handle(
+                move || {
+                    let waited = now().saturating_sub(started) / 1000;
+                    if seconds.try_get_untracked().is_some_and(|s| s != waited) {
+                        seconds.set(waited);
+                    }
+                },
+                std::time::Duration::from_millis(500),
+            );
+            ticker.set_value(handle.ok());
+        }
+    });
+    on_cleanup(stop);
+    seconds.read_only()
 }
 
 /// How the session ended, or is ending: the answer (as it streams, with Stop), then "Copy
@@ -214,17 +288,36 @@ fn outcome(engine: Engine) -> impl IntoView {
     let stop = move |_| {
         // What arrived is the answer, and the session records that it was stopped; the call
         // still running is aborted and its end refused.
-        engine.with_driver(crate::driver::Driver::cancel);
+        engine.with_driver(Driver::cancel);
         if let Err(e) = engine.send(Input::GenerationStopped) {
             notices.note(e);
         }
     };
     let stopped = view.stopped();
-    let copy = move |_| {
-        let prompt = engine
+    let prompt = move || {
+        engine
             .with_driver(|d| d.with(|s| s.enriched_prompt().map(|p| p.render())))
             .flatten()
-            .unwrap_or_default();
+            .unwrap_or_default()
+    };
+    // With an endpoint the answer is not the prompt, as the offline answer is: the prompt sent
+    // can be opened, and copied, from the moment it is sent.
+    let sent = Memo::new(move |_| {
+        let sent = matches!(
+            status.get(),
+            Status::Generating | Status::Completed | Status::HandedOff | Status::Failed
+        );
+        sent && engine
+            .with_driver(|d| {
+                d.with(|s| {
+                    s.enriched_prompt()
+                        .is_some_and(|p| s.answer() != Some(p.offline_answer().as_str()))
+                })
+            })
+            .unwrap_or(false)
+    });
+    let copy = move |_| {
+        let prompt = prompt();
         leptos::task::spawn_local(async move {
             let t = lang.get_untracked().texts();
             let said = match copy_text(&prompt).await {
@@ -252,7 +345,7 @@ fn outcome(engine: Engine) -> impl IntoView {
                 <button
                     type="button"
                     data-testid="copy-prompt"
-                    hidden=move || !completed.get()
+                    hidden=move || !completed.get() && !sent.get()
                     on:click=copy
                 >
                     {move || t().copy_prompt}
@@ -263,6 +356,17 @@ fn outcome(engine: Engine) -> impl IntoView {
                     }}
                 </span>
             </p>
+            {move || {
+                sent.get()
+                    .then(|| {
+                        view! {
+                            <details class="sent-prompt" data-testid="sent-prompt">
+                                <summary>{move || t().sent_prompt}</summary>
+                                <pre data-testid="sent-prompt-text">{prompt()}</pre>
+                            </details>
+                        }
+                    })
+            }}
             {move || handoff.get().map(|package| view! { <HandoffNotice package=package /> })}
             {move || {
                 failure

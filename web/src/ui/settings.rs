@@ -4,6 +4,7 @@
 //! Edits apply at once to the signals the app owns; the app stores them (the key apart from
 //! everything else) and uses them for the next request.
 
+use clarify_core::Phrase;
 use clarify_core::exchange::Endpoint;
 use clarify_core::profile::ProfileKind;
 use leptos::prelude::*;
@@ -185,7 +186,10 @@ fn ConnectionTest(settings: RwSignal<Settings>, api_key: RwSignal<String>) -> im
                         r.shape.summary()
                     );
                     if !adapted.is_empty() {
-                        said.push_str(&format!(" (adapted: {})", adapted.join(", ")));
+                        said.push_str(
+                            &Phrase::UiAdapted
+                                .fill(lang.get_untracked().language(), &[&adapted.join(", ")]),
+                        );
                     }
                     (said, Link::Reached)
                 }

@@ -135,6 +135,8 @@ pub struct Accepting {
     pub message: bool,
     /// "Continue anyway".
     pub skip_all: bool,
+    /// "Ask the built-in questions now", while the endpoint's detection is awaited.
+    pub detect_offline: bool,
     /// Retry after a failure.
     pub retry: bool,
 }
@@ -145,6 +147,7 @@ impl Accepting {
             start: s.accepts(InputKind::Start),
             message: s.accepts(InputKind::Message),
             skip_all: s.accepts(InputKind::SkipAll),
+            detect_offline: s.accepts(InputKind::DetectOffline),
             retry: s.accepts(InputKind::Retry),
         }
     }
