@@ -1894,3 +1894,33 @@ async fn with_an_endpoint_the_prompt_sent_can_be_opened_and_copied() {
     assert!(sent.query_selector("b").unwrap().is_none());
     assert!(!m.get("copy-prompt").hidden());
 }
+
+#[wasm_bindgen_test]
+async fn the_banner_is_one_live_region_that_follows_the_last_call() {
+    clear_storage();
+    // Nothing listens on port 9: the detection call fails at once.
+    let unreachable = serde_json::json!({"endpoint": "http://127.0.0.1:9/v1", "model": "m"});
+    set_local(SETTINGS_KEY, &unreachable.to_string());
+    let m = mount_app();
+    settle().await;
+    let banner = m.get("online-banner");
+    assert_eq!(banner.get_attribute("role").as_deref(), Some("status"));
+    assert_eq!(banner.get_attribute("data-link").as_deref(), Some("untried"));
+    start(&m, "Plan a trip to Paris").await;
+    for _ in 0..100 {
+        if banner.get_attribute("data-link").as_deref() == Some("failed") {
+            break;
+        }
+        sleep(50).await;
+    }
+    assert_eq!(
+        banner.get_attribute("data-link").as_deref(),
+        Some("failed"),
+        "the warning state after a failed call"
+    );
+    assert!(
+        m.get("online-banner").is_same_node(Some(&banner)),
+        "the words change in the live region already in the page, so they are announced"
+    );
+    assert!(text(&banner).contains("failed"), "{}", text(&banner));
+}
