@@ -19,6 +19,7 @@ const KEY = process.env.CLARIFY_LLM_PROVIDERS_KEY;
 if (!base || !KEY) throw new Error("run scripts/test.d/69-browser-providers");
 const QUESTION = "How many days will you stay in Paris?";
 const ANSWER = "Day 1: the Louvre. Day 2: Montmartre.";
+const WAITING = "Your endpoint is looking for what the request leaves open…";
 const CSP = `${STRICT_CSP}; connect-src 'self' ${new URL(base).origin}`;
 
 // name, model, the profile a host would name, changes expected without one (null: the profile
@@ -96,7 +97,9 @@ async function converse(page, shown) {
   if (shown.question !== QUESTION) return;
   await page.locator("[data-testid=option]").first().click();
   await page.locator("[data-testid=continue]").click();
-  await page.locator("[data-testid=copy-prompt]:visible").waitFor({ timeout: 20000 });
+  // The answer streams in; it is complete once Stop is gone.
+  await page.locator("[data-testid=answer-text]").waitFor({ timeout: 20000 });
+  await page.locator("[data-testid=stop]").waitFor({ state: "hidden", timeout: 20000 });
   shown.answer = await page.locator("[data-testid=answer-text]").textContent();
 }
 
@@ -172,6 +175,40 @@ for (const shell of ["app", "widget"]) {
     }
   }
 }
+// A slow endpoint: after 3 s the card says what the endpoint is doing and for how long, and
+// offers the built-in questions, which abort the call; then Stop on the slow answer. Neither
+// may throw (checked with every page's console below).
+for (const shell of ["app", "widget"]) {
+  const label = `${shell} slow endpoint`;
+  const page = await open(browser, shell, "slow", "o3-pro");
+  try {
+    await reset();
+    await page.locator("[data-testid=request]").fill("Plan a trip to Paris");
+    await page.locator("[data-testid=submit]").click();
+    const what = page.locator("[data-testid=working-what]");
+    ok((await what.textContent()) !== WAITING, `${label}: no waiting words at first`);
+    await page.locator("[data-testid=detect-offline]").waitFor({ timeout: 6000 });
+    ok((await what.textContent()) === WAITING, `${label}: says what the endpoint is doing`);
+    ok(/^\d+ s$/.test(await page.locator("[data-testid=elapsed]").textContent()), `${label}: and for how long`);
+    await page.locator("[data-testid=detect-offline]").click();
+    await page.locator("[data-testid=question-text]").waitFor({ timeout: 5000 });
+    const question = await page.locator("[data-testid=question-text]").textContent();
+    ok(question !== QUESTION, `${label}: the built-in questions at once (${question})`);
+    const events = await trace(page, shell);
+    ok(events.some((e) => e.decision === "detected_offline") && !events.some((e) => e.layer === "llm" && e.decision === "detected"),
+      `${label}: the trace says the user did not wait`);
+    const skip = page.locator("[data-testid=continue-anyway]");
+    await skip.click();
+    await page.locator("[data-testid=answer-text]").waitFor({ timeout: 10000 });
+    await page.locator("[data-testid=stop]").click();
+    await page.locator("[data-testid=answer-note]").filter({ hasText: "Stopped" }).waitFor({ timeout: 5000 });
+    await page.waitForTimeout(1000);
+  } catch (e) {
+    ok(false, `${label}: ${e.message}`);
+  }
+  await page.context().close();
+}
+
 await browser.close();
 site.close();
 const errors = unexpectedConsoleErrors();

@@ -179,6 +179,25 @@ const PROVIDERS = {
   },
   // A server that ignores response_format and wraps its JSON in prose.
   prose: { handle: (req, body, res) => reply(res, body, { prose: true }) },
+  // A slow endpoint, as a reasoning model thinking at length is: its detection reply comes after
+  // 8 s, its answer a piece every 700 ms. (For the card shown while an endpoint works, and Stop.)
+  slow: {
+    handle(req, body, res) {
+      if (!body.stream) return setTimeout(() => res.destroyed || reply(res, body), 8000);
+      res.writeHead(200, { ...cors, "content-type": "text/event-stream", "cache-control": "no-cache" });
+      let n = 0;
+      const next = () => {
+        if (res.destroyed) return;
+        if (n++ < 20) {
+          res.write(`data: ${JSON.stringify(chunk({ content: `Piece ${n}. ` }))}\n\n`);
+          return setTimeout(next, 700);
+        }
+        res.write(`data: ${JSON.stringify(chunk({}, "stop"))}\n\ndata: [DONE]\n\n`);
+        res.end();
+      };
+      next();
+    },
+  },
   // A server refusing something no change can fix.
   refuse: {
     handle: (req, body, res) =>

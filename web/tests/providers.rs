@@ -233,3 +233,53 @@ async fn a_conversation_completes_against_every_provider_with_the_endpoints_dete
     assert!(told, "{effects:?}");
     assert!(d.with(|s| s.trace().iter().any(|t| t.decision == "endpoint_refused")));
 }
+
+/// "Test connection" in the app says what was adapted in the user's language.
+#[wasm_bindgen_test]
+async fn test_connection_says_what_was_adapted_in_the_users_language() {
+    use leptos::prelude::*;
+    use wasm_bindgen::JsCast;
+    let _ = any_spawner::Executor::init_wasm_bindgen();
+    let base = PROVIDERS.expect("run scripts/test.d/69-browser-providers");
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    storage.clear().unwrap();
+    // A model no earlier test taught the page about: the refusals are met afresh.
+    let settings = serde_json::json!({"endpoint": format!("{base}/gpt5/v1"),
+        "model": "gpt-5-nano", "language": "zh"});
+    storage
+        .set_item(clarify_web::storage::SETTINGS_KEY, &settings.to_string())
+        .unwrap();
+    storage
+        .set_item(clarify_web::storage::API_KEY_KEY, KEY.unwrap_or_default())
+        .unwrap();
+    let document = web_sys::window().unwrap().document().unwrap();
+    let host: web_sys::HtmlElement = document.create_element("div").unwrap().unchecked_into();
+    document.body().unwrap().append_child(&host).unwrap();
+    let _handle = leptos::mount::mount_to(host.clone(), || {
+        view! { <clarify_web::ui::ClarifyApp /> }
+    });
+    let find = |id: &str| -> web_sys::HtmlElement {
+        host.query_selector(&format!("[data-testid={id}]"))
+            .unwrap()
+            .unwrap()
+            .unchecked_into()
+    };
+    sleep(20).await;
+    find("settings-toggle").click();
+    sleep(20).await;
+    find("test-connection").click();
+    let mut said = String::new();
+    for _ in 0..400 {
+        said = find("test-result").text_content().unwrap_or_default();
+        if !said.is_empty() && said != "测试中…" {
+            break;
+        }
+        sleep(25).await;
+    }
+    assert!(said.starts_with("已连接"), "{said}");
+    assert!(
+        said.ends_with("（已调整：max_completion_tokens, no_temperature）"),
+        "{said}"
+    );
+    assert!(!said.contains("adapted"), "{said}");
+}
