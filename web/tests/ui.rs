@@ -1802,7 +1802,7 @@ async fn a_slow_detection_shows_the_time_waited_and_offers_the_built_in_question
     let (_zh, zh) = detecting_app(traditional, "幫我規劃一次巴黎旅行");
     settle().await;
     assert_eq!(text(&m.get("working-what")), "Thinking about your request…");
-    assert!(m.find("elapsed").is_none() && m.find("detect-offline").is_none());
+    assert!(m.get("elapsed").hidden() && m.get("detect-offline").hidden());
     assert_eq!(
         m.get("working-what").get_attribute("role").as_deref(),
         Some("status"),
@@ -1815,6 +1815,7 @@ async fn a_slow_detection_shows_the_time_waited_and_offers_the_built_in_question
         "Your endpoint is looking for what the request leaves open…"
     );
     assert_eq!(text(&m.get("elapsed")), "3 s");
+    assert!(!m.get("elapsed").hidden() && !m.get("detect-offline").hidden());
     assert!(
         m.get("elapsed").get_attribute("role").is_none(),
         "the seconds are not announced as they count"
@@ -1868,7 +1869,7 @@ async fn with_an_endpoint_the_prompt_sent_can_be_opened_and_copied() {
     let driver = Driver::new(completed("my app crashes", true), None);
     let m = Mounted::new(move || view! { <ClarifyApp driver=driver /> });
     settle().await;
-    assert!(m.find("sent-prompt").is_none());
+    assert!(m.get("sent-prompt").hidden());
     assert!(!m.get("copy-prompt").hidden());
     drop(m);
 
@@ -1885,6 +1886,7 @@ async fn with_an_endpoint_the_prompt_sent_can_be_opened_and_copied() {
     settle().await;
     assert_eq!(text(&m.get("answer-text")), "From the model.");
     let sent = m.get("sent-prompt");
+    assert!(!sent.hidden());
     assert!(text(&sent).starts_with("Prompt sent to the endpoint"));
     assert_eq!(
         m.get("sent-prompt-text").text_content().unwrap(),
@@ -1905,7 +1907,10 @@ async fn the_banner_is_one_live_region_that_follows_the_last_call() {
     settle().await;
     let banner = m.get("online-banner");
     assert_eq!(banner.get_attribute("role").as_deref(), Some("status"));
-    assert_eq!(banner.get_attribute("data-link").as_deref(), Some("untried"));
+    assert_eq!(
+        banner.get_attribute("data-link").as_deref(),
+        Some("untried")
+    );
     start(&m, "Plan a trip to Paris").await;
     for _ in 0..100 {
         if banner.get_attribute("data-link").as_deref() == Some("failed") {

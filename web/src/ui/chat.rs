@@ -168,50 +168,44 @@ fn working_line(engine: Engine) -> impl IntoView {
             }
         })
     };
-    let offline = move || {
-        (slow.get() && accepting.with(|a| a.detect_offline)).then(|| {
-            view! {
-                <button
-                    type="button"
-                    class="qcard-link"
-                    data-testid="detect-offline"
-                    on:click=move |_| {
-                        engine.with_driver(Driver::cancel);
-                        send(Input::DetectOffline { now: now() });
-                    }
-                >
-                    {move || lang.get().texts().detect_offline}
-                </button>
-            }
-        })
-    };
+    let offer = Memo::new(move |_| slow.get() && accepting.with(|a| a.detect_offline));
     let line = move || {
         let t = lang.get().texts();
         match (working.get(), slow.get()) {
             (Some(Working::Writing), true) => t.waiting_writing,
-            (Some(Working::Thinking), true) if accepting.with(|a| a.detect_offline) => {
-                t.waiting_detecting
-            }
+            (Some(Working::Thinking), true) if offer.get() => t.waiting_detecting,
             (Some(Working::Writing), false) => t.writing,
             _ => t.thinking,
         }
     };
     let elapsed = move || {
         slow.get().then(|| {
-            let said = Phrase::UiSeconds
-                .fill(lang.get().texts().written_in, &[&seconds.get().to_string()]);
-            view! { <span class="working-time" data-testid="elapsed">{said}</span> }
+            Phrase::UiSeconds.fill(lang.get().texts().written_in, &[&seconds.get().to_string()])
         })
     };
-    // Only what is happening is announced; the seconds counting up are not.
+    // Only what is happening is announced; the seconds counting up are not. What shows only
+    // after a while is there from the start, hidden: cheaper than a view that comes and goes.
     move || {
         working.get().map(|_| {
             view! {
                 <p class="working" data-testid="working">
                     <span class="spinner" aria-hidden="true"></span>
                     <span role="status" data-testid="working-what">{line}</span>
-                    {elapsed}
-                    {offline}
+                    <span class="working-time" data-testid="elapsed" hidden=move || !slow.get()>
+                        {elapsed}
+                    </span>
+                    <button
+                        type="button"
+                        class="qcard-link"
+                        data-testid="detect-offline"
+                        hidden=move || !offer.get()
+                        on:click=move |_| {
+                            engine.with_driver(Driver::cancel);
+                            send(Input::DetectOffline { now: now() });
+                        }
+                    >
+                        {move || lang.get().texts().detect_offline}
+                    </button>
                     {skip_all}
                 </p>
             }
@@ -356,17 +350,10 @@ fn outcome(engine: Engine) -> impl IntoView {
                     }}
                 </span>
             </p>
-            {move || {
-                sent.get()
-                    .then(|| {
-                        view! {
-                            <details class="sent-prompt" data-testid="sent-prompt">
-                                <summary>{move || t().sent_prompt}</summary>
-                                <pre data-testid="sent-prompt-text">{prompt()}</pre>
-                            </details>
-                        }
-                    })
-            }}
+            <details class="sent-prompt" data-testid="sent-prompt" hidden=move || !sent.get()>
+                <summary>{move || t().sent_prompt}</summary>
+                <pre data-testid="sent-prompt-text">{move || sent.get().then(prompt)}</pre>
+            </details>
             {move || handoff.get().map(|package| view! { <HandoffNotice package=package /> })}
             {move || {
                 failure
