@@ -12,7 +12,7 @@
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { extname, join } from "node:path";
-import { root, check, launch, unexpectedConsoleErrors, STRICT_CSP } from "./lib.mjs";
+import { root, launch, allowConsoleErrors, unexpectedConsoleErrors, STRICT_CSP } from "./lib.mjs";
 
 const base = process.env.CLARIFY_LLM_PROVIDERS;
 const KEY = process.env.CLARIFY_LLM_PROVIDERS_KEY;
@@ -48,10 +48,13 @@ const esc = (s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g
 const site = createServer(async (req, res) => {
   const url = new URL(req.url, "http://x");
   const headers = { "content-security-policy": CSP };
+  if (url.pathname === "/favicon.ico") return res.writeHead(204).end();
   if (url.pathname === "/widget.html") {
-    const attrs = ["endpoint", "model", "profile", "api-key"]
+    // The key is put in by the server, so that it is in no URL (and no log line naming one).
+    const attrs = ["endpoint", "model", "profile"]
       .filter((a) => url.searchParams.get(a))
       .map((a) => `${a}="${esc(url.searchParams.get(a))}"`)
+      .concat(`api-key="${esc(KEY)}"`)
       .join(" ");
     res.writeHead(200, { "content-type": TYPES[".html"], ...headers });
     res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Widget</title>
@@ -106,16 +109,19 @@ async function converse(page, shown) {
 /** The trace of the conversation shown: the app's saved session, or the widget's clarifier. */
 const trace = (page, shell) =>
   page.evaluate((shell) => {
-    if (shell === "widget") return document.querySelector("clarify-widget").clarifier.state.trace;
-    return JSON.parse(localStorage.getItem("clarify.session")).session.trace;
+    const snapshot = shell === "widget" ? document.querySelector("clarify-widget").clarifier.snapshot() : localStorage.getItem("clarify.session");
+    return JSON.parse(snapshot).session.trace;
   }, shell);
 
 /** Opens `shell` set up for fixture `name` as `model` (under `profile` when named). */
 async function open(browser, shell, name, model, profile) {
   const page = await (await browser.newContext()).newPage();
+  // Chromium logs each refused request (HTTP 400) as a console error: the refusals the request
+  // is adapted to are what these fixtures replay.
+  allowConsoleErrors(page, /Failed to load resource: the server responded with a status of 400/);
   const endpoint = `${base}/${name}/v1`;
   if (shell === "widget") {
-    const q = new URLSearchParams({ endpoint, model, "api-key": KEY, ...(profile ? { profile } : {}) });
+    const q = new URLSearchParams({ endpoint, model, ...(profile ? { profile } : {}) });
     await page.goto(`${origin}/widget.html?${q}`);
     await page.waitForFunction(() => document.querySelector("clarify-widget")?.clarifier, null, { timeout: 20000 });
     return page;
