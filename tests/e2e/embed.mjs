@@ -73,6 +73,8 @@ const events = (page, widget, type) =>
 await main("the host page embeds two independent widgets under a strict CSP", async (browser) => {
   // 1. The page's own look without Clarify (the bundle blocked), to compare with later.
   const bare = await strictPage(browser);
+  // The blocked bundle is logged as a failed load (net::ERR_FAILED): what this page is for.
+  allowConsoleErrors(bare, /Failed to load resource: net::ERR_FAILED/);
   await bare.route("**/embed/**", (r) => r.abort());
   await bare.goto(server.url);
   const before = await hostStyles(bare);
