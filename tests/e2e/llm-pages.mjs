@@ -141,6 +141,8 @@ const widgetPage = (attrs) => `<!doctype html><html lang="en"><head><meta charse
 const site = createServer(async (req, res) => {
   const url = new URL(req.url, "http://x");
   const csp = { "content-security-policy": `${CSP_BASE}; connect-src 'self'` };
+  // The browser asks for a favicon, which the site does not have: no 404 on the console.
+  if (url.pathname === "/favicon.ico") return res.writeHead(204).end();
   if (url.pathname === "/" || url.pathname === "/keyed.html") {
     const attrs = url.pathname === "/" ? `endpoint="/llm/v1" model="smollm2"` : `endpoint="/llm/v1" model="smollm2" api-key="${llmKey}"`;
     res.writeHead(200, { "content-type": TYPES[".html"], "set-cookie": "visitor=signed-in; Path=/; HttpOnly; SameSite=Strict", ...csp });
