@@ -2,9 +2,11 @@
 //! each kind fills, and the question for each slot in English, Simplified and Traditional
 //! Chinese.
 //!
-//! The table is data, `core/data/frames.txt`, embedded with `include_str!` and read once into
-//! the types below (the word lists and wordings stay slices of the embedded text, so the table
-//! costs its own bytes and little more). A malformed or incomplete entry is a [`TableError`]
+//! The table is data, `core/data/frames.txt`, embedded in the compact form `build.rs` writes
+//! (no comments; Traditional wordings and word forms that a character map of the table makes
+//! from the Simplified ones left out) and read once into the types below (the word lists and
+//! wordings stay slices of the embedded text, but for the Traditional ones made again when the
+//! table is read, so the table costs its own bytes and little more). A malformed or incomplete entry is a [`TableError`]
 //! naming its line; the tests below hold the shipped table to parse, so the detector never runs
 //! on a broken one (it would then recognise no frame rather than panic).
 
@@ -14,8 +16,12 @@ use crate::protocol::question::Priority;
 
 use super::Kind;
 
-/// The shipped table's text.
-const TABLE: &str = include_str!("../../data/frames.txt");
+/// The shipped table's text: the compact form of `core/data/frames.txt` (see `build.rs`).
+const TABLE: &str = include_str!(concat!(env!("OUT_DIR"), "/frames.txt"));
+
+/// The table as authored, for the test that the compact form says the same.
+#[cfg(test)]
+const AUTHORED: &str = include_str!("../../data/frames.txt");
 
 /// The frames of the shipped table, read on first use.
 pub(crate) fn shipped() -> &'static Table {
@@ -43,6 +49,9 @@ pub(crate) struct Table {
     zh_starts: Starts,
     /// How many Chinese word lists the index knows.
     zh_lists: usize,
+    /// Simplified → Traditional character pairs, sorted (the compact form's `map` line): they
+    /// make the Traditional wordings and word forms the compact form leaves out.
+    to_traditional: Vec<(char, char)>,
 }
 
 /// An English word list of the table (a frame's cues or intents, a slot's filling words),
@@ -331,9 +340,10 @@ pub(crate) enum TableError {
     Entry { entry: String, problem: String },
 }
 
-/// A slot or general question being read: its wordings arrive one line at a time.
+/// A slot or general question being read: its wordings arrive one line at a time (with the
+/// Simplified line as written, from which a missing Traditional one is made).
 #[derive(Default)]
-struct Partial([Option<Wording>; 3]);
+struct Partial([Option<Wording>; 3], Option<&'static str>);
 
 impl Partial {
     fn finish(self, entry: &str) -> Result<Wordings, TableError> {
@@ -381,6 +391,9 @@ impl Table {
             let value = value.trim();
             let at = n + 1;
             match key {
+                "map" if matches!(open, Open::Nothing) && table.to_traditional.is_empty() => {
+                    table.to_traditional = map_of(value, at)?;
+                }
                 "frame" | "general" => {
                     table.close(std::mem::replace(&mut open, Open::Nothing))?;
                     open = table.open_entry(key, value, at)?;
@@ -560,6 +573,10 @@ impl Table {
         at: usize,
         line: &str,
     ) -> Result<(), TableError> {
+        let value = match key {
+            "zh" | "zh-if" | "zh-filled" if value.contains('+') => self.unfold(value, at)?,
+            _ => value,
+        };
         let script = match key {
             "ask-en" => Some(0),
             "ask-hans" => Some(1),
@@ -572,6 +589,9 @@ impl Table {
                     return Err(unexpected(at, "one ask line per script", line));
                 }
                 partial.0[i] = Some(wording_of(value, at)?);
+                if i == 1 {
+                    partial.1 = Some(value);
+                }
                 Ok(())
             }
             (Open::Frame, None) => {
@@ -606,11 +626,54 @@ impl Table {
         }
     }
 
+    /// `text` with each character the map knows in its Traditional form.
+    fn traditional(&self, text: &str) -> String {
+        let map = &self.to_traditional;
+        text.chars()
+            .map(|c| match map.binary_search_by_key(&c, |(s, _)| *s) {
+                Ok(i) => map[i].1,
+                Err(_) => c,
+            })
+            .collect()
+    }
+
+    /// A Chinese word list of the compact form with each `word+` read as the word and its
+    /// Traditional form.
+    fn unfold(&self, value: &'static str, at: usize) -> Result<&'static str, TableError> {
+        if self.to_traditional.is_empty() {
+            return Err(unexpected(at, "a map line before a word+", value));
+        }
+        let mut words: Vec<String> = Vec::new();
+        for w in super::list(value) {
+            match w.strip_suffix('+') {
+                Some(simplified) => {
+                    words.push(simplified.to_owned());
+                    words.push(self.traditional(simplified));
+                }
+                None => words.push(w.to_owned()),
+            }
+        }
+        Ok(leak(words.join(" ")))
+    }
+
+    /// `partial` with its Traditional wording made from its Simplified one by the map, when
+    /// the table has a map and the entry no `ask-hant` line.
+    fn with_traditional(&self, mut partial: Partial) -> Result<Partial, TableError> {
+        if let (None, Some(hans), false) =
+            (&partial.0[2], partial.1, self.to_traditional.is_empty())
+        {
+            let hant = leak(self.traditional(hans));
+            partial.0[2] = Some(wording_of(hant, 0)?);
+        }
+        Ok(partial)
+    }
+
     /// Ends the entry being read: a slot or a general question must have all three wordings.
     fn close(&mut self, open: Open) -> Result<(), TableError> {
         match open {
             Open::Nothing | Open::Frame => Ok(()),
             Open::Slot(partial) => {
+                let partial = self.with_traditional(partial)?;
                 let frame = self.frames.last_mut();
                 let Some((name, slot)) = frame.and_then(|f| Some((f.name, f.slots.last_mut()?)))
                 else {
@@ -620,6 +683,7 @@ impl Table {
                 Ok(())
             }
             Open::General(which, priority, kind, partial) => {
+                let partial = self.with_traditional(partial)?;
                 let wording = partial.finish(&format!("general {which:?}"))?;
                 if self.general(which).is_some() {
                     return Err(entry(format!("general {which:?}"), "given twice"));
@@ -830,6 +894,30 @@ fn wording_of(value: &'static str, at: usize) -> Result<Wording, TableError> {
     })
 }
 
+/// The `map` line: pairs of a Simplified and a Traditional character, sorted by the first.
+fn map_of(value: &str, at: usize) -> Result<Vec<(char, char)>, TableError> {
+    let chars: Vec<char> = value.chars().collect();
+    let pairs: Vec<(char, char)> = chars
+        .chunks(2)
+        .filter_map(|p| Some((p[0], *p.get(1)?)))
+        .collect();
+    let sorted = pairs.windows(2).all(|p| p[0].0 < p[1].0);
+    if !chars.len().is_multiple_of(2) || pairs.is_empty() || !sorted {
+        return Err(unexpected(
+            at,
+            "pairs of characters, sorted by the first",
+            value,
+        ));
+    }
+    Ok(pairs)
+}
+
+/// A text made when the table is read, kept for the program's life like the table itself
+/// (read once into a static).
+fn leak(text: String) -> &'static str {
+    Box::leak(text.into_boxed_str())
+}
+
 fn set_once(
     field: &mut &'static str,
     value: &'static str,
@@ -877,6 +965,66 @@ mod tests {
         let table = Table::parse(TABLE).unwrap_or_else(|e| panic!("{e}"));
         assert!(!table.frames.is_empty());
         assert_eq!(shipped().frames.len(), table.frames.len());
+    }
+
+    /// What a table says, line by line, with each word list's words sorted (their order means
+    /// nothing).
+    fn said(table: &Table) -> Vec<String> {
+        let words = |list: &str| {
+            let mut w: Vec<&str> = super::super::list(list).collect();
+            w.sort_unstable();
+            w.join(" ")
+        };
+        let mut out = Vec::new();
+        for f in &table.frames {
+            let (en, zh) = (f.en, f.zh);
+            out.push(format!(
+                "frame {} | {} | {} | {} | {} | {:?} | {}",
+                f.name,
+                words(en.cues),
+                words(en.intents),
+                words(zh.cues),
+                words(zh.intents),
+                f.replaces,
+                f.only_alone
+            ));
+            for s in &f.slots {
+                out.push(format!(
+                    "slot {} {:?} {:?} | {} {:?} | {} {:?} | {:?}",
+                    s.name,
+                    s.priority,
+                    s.kind,
+                    words(s.en.words),
+                    s.en.patterns,
+                    words(s.zh.words),
+                    s.zh.patterns,
+                    s.covered_by
+                ));
+                out.extend(s.wording.0.iter().map(|w| format!("{w:?}")));
+            }
+        }
+        for (g, q) in &table.general {
+            out.push(format!("general {g:?} {:?} {:?}", q.priority, q.kind));
+            out.extend(q.wording.0.iter().map(|w| format!("{w:?}")));
+        }
+        out
+    }
+
+    /// The embedded compact form gives the authored table: every wording (each Traditional one
+    /// the map makes is the authored line, character for character), every word of every list.
+    #[test]
+    fn the_compact_form_says_what_the_authored_table_says() {
+        let authored = Table::parse(AUTHORED).unwrap_or_else(|e| panic!("{e}"));
+        let compact = Table::parse(TABLE).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            TABLE.len() < AUTHORED.len() * 9 / 10,
+            "the compact form is no smaller"
+        );
+        let (a, c) = (said(&authored), said(&compact));
+        assert_eq!(a.len(), c.len());
+        for (a, c) in a.iter().zip(&c) {
+            assert_eq!(a, c);
+        }
     }
 
     /// The index finds exactly the lists a scan of every list finds: for each English word of
