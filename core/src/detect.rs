@@ -1078,7 +1078,10 @@ fn chinese(
         .collect();
     let fills = |filling: &Filling| {
         list(filling.words).any(&has)
-            || filling.patterns.iter().any(|p| zh_pattern(text, *p, given))
+            || filling
+                .patterns
+                .iter()
+                .any(|p| zh_pattern(text, &chars, *p, given))
     };
     let matched = table.matching(&latin);
     let fills_slot = |slot: &Slot| {
@@ -1765,8 +1768,9 @@ impl CharSet {
     }
 }
 
-/// Whether a Chinese request shows `pattern` (see [`Pattern`]).
-fn zh_pattern(text: &str, pattern: Pattern, given: Given) -> bool {
+/// Whether a Chinese request shows `pattern` (see [`Pattern`]); `chars` is its [`CharSet`].
+fn zh_pattern(text: &str, chars: &CharSet, pattern: Pattern, given: Given) -> bool {
+    let has = |w: &&str| chars.may_contain(w) && text.contains(w);
     match pattern {
         Pattern::Time => {
             const TIME: &[&str] = &[
@@ -1797,11 +1801,11 @@ fn zh_pattern(text: &str, pattern: Pattern, given: Given) -> bool {
                 "周五",
                 "星期",
             ];
-            TIME.iter().any(|t| text.contains(t)) || text.bytes().any(|b| b.is_ascii_digit())
+            TIME.iter().any(has) || text.bytes().any(|b| b.is_ascii_digit())
         }
         Pattern::Count => zh_count(text),
         Pattern::Number => text.bytes().any(|b| b.is_ascii_digit()) || zh_count(text),
-        Pattern::Place => ZH_PLACES.iter().any(|p| text.contains(p)),
+        Pattern::Place => ZH_PLACES.iter().any(has),
         Pattern::Topic => text.contains(['：', ':']) || text.chars().count() >= ZH_TOPIC_CHARS,
         // A title, or a Latin word: "Python", "iPhone", "Nopa".
         Pattern::Name => {
@@ -1818,11 +1822,10 @@ fn zh_pattern(text: &str, pattern: Pattern, given: Given) -> bool {
 /// A counted amount in a Chinese request: a numeral and a measure word ("3天", "两个人"); "一个"
 /// alone is an article ("做一个计划"), not a count.
 fn zh_count(text: &str) -> bool {
-    let chars: Vec<char> = text.chars().collect();
-    chars.windows(2).any(|p| {
-        (p[0].is_ascii_digit() || "一二兩两三四五六七八九十半".contains(p[0]))
-            && "天晚日週周星個个人位張张".contains(p[1])
-            && !(p[0] == '一' && "個个張张".contains(p[1]))
+    text.chars().zip(text.chars().skip(1)).any(|(a, b)| {
+        (a.is_ascii_digit() || "一二兩两三四五六七八九十半".contains(a))
+            && "天晚日週周星個个人位張张".contains(b)
+            && !(a == '一' && "個个張张".contains(b))
     })
 }
 
