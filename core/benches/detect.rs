@@ -1,15 +1,18 @@
 //! Speed of the embedded detector on 100-character requests (target: ≥ 100,000 requests/s on
-//! one core, i.e. ≤ 10 µs each).
+//! one core, i.e. ≤ 10 µs each), through the product's own path: the session calls
+//! [`detect::detect_traced_in`] with the conversation's language, which reads the request, scores
+//! it with the model, matches the frames table and words the questions with their cues. The
+//! requests are the ones `web/tests/bench.rs` times in the browser.
 //!
 //! `cargo bench -p clarify-core --bench detect`
 
 use std::hint::black_box;
 
-use clarify_core::detect;
+use clarify_core::{Language, detect};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// Requests of exactly 100 characters: vague, clear, pronoun, Chinese (clear), Chinese (vague: a
-/// terse request padded).
+/// terse request padded with full stops).
 fn requests() -> Vec<String> {
     [
         "I would like to plan a trip to Paris next month with my family, somewhere nice to stay and eat well",
@@ -35,18 +38,23 @@ fn bench(c: &mut Criterion) {
     let requests = requests();
     let mut group = c.benchmark_group("detect_100_chars");
     group.throughput(Throughput::Elements(1));
-    for (name, request) in [
-        "vague_en",
-        "clear_en",
-        "pronoun_en",
-        "chinese_clear",
-        "chinese_vague",
-    ]
-    .iter()
-    .zip(&requests)
-    {
-        group.bench_function(*name, |b| {
-            b.iter(|| detect::detect(black_box(request), black_box(&[])));
+    // The language the session passes, and whether the product asks: checked before timing,
+    // so a changed decision cannot leave the bench timing another branch unnoticed.
+    let cases = [
+        ("vague_en", Language::English, true),
+        ("clear_en", Language::English, false),
+        ("pronoun_en", Language::English, false),
+        ("chinese_clear", Language::Traditional, false),
+        ("chinese_vague", Language::Traditional, true),
+    ];
+    for ((name, language, asks), request) in cases.into_iter().zip(&requests) {
+        let (analysis, _) = detect::detect_traced_in(request, &[], language);
+        assert_eq!(
+            analysis.needs_clarification, asks,
+            "{name}: the detector's decision on this request changed"
+        );
+        group.bench_function(name, |b| {
+            b.iter(|| detect::detect_traced_in(black_box(request), black_box(&[]), language));
         });
     }
     group.bench_function("is_vague_mix", |b| {

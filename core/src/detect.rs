@@ -39,7 +39,7 @@ use crate::protocol::question::{
 };
 use crate::protocol::request::Message;
 
-use frames::{Cover, Filling, Frame, General, Pattern, Script, Slot};
+use frames::{Cover, Filling, Frame, General, Pattern, Recognition, Script, Slot};
 
 /// Detects vagueness in `request`, given the conversation so far, without any LLM.
 ///
@@ -114,7 +114,7 @@ pub(crate) fn works_on_quote(request: &str) -> bool {
         let quoted = f.slots.iter().any(|s| {
             s.en.patterns.contains(&Pattern::Quote) || s.zh.patterns.contains(&Pattern::Quote)
         });
-        let english = !f.en.is_empty() && cues.is_task(f.en.cues, f.en.intents);
+        let english = !f.en.is_empty() && cues.is_task(&f.en);
         let chinese =
             list(f.zh.cues).any(has) && (f.zh.intents.is_empty() || list(f.zh.intents).any(has));
         quoted && (english || chinese)
@@ -615,9 +615,7 @@ fn english(
     let tuning = scorer.tuning;
     out.model_score = Some(score);
     let table = frames::shipped();
-    let recognised = recognise(table, |f| {
-        !f.en.is_empty() && cues.is_task(f.en.cues, f.en.intents)
-    });
+    let recognised = recognise(table, |f| !f.en.is_empty() && cues.is_task(&f.en));
     let slots = slots_of(table, &recognised);
     let open: Vec<SlotRef<'_>> = slots
         .iter()
@@ -1067,11 +1065,10 @@ fn chinese(
     } else {
         text
     };
-    let in_head = |w: &str| chars.may_contain(w) && head.contains(w);
     let table = frames::shipped();
+    let in_head = table.holding(head);
     let recognised = recognise(table, |f| {
-        list(f.zh.cues).any(&in_head)
-            && (f.zh.intents.is_empty() || list(f.zh.intents).any(&in_head))
+        in_head.has(f.zh.cue_list) && (f.zh.intents.is_empty() || in_head.has(f.zh.intent_list))
     });
     // Latin words in a Chinese request ("用Python写"): the English filling words apply to them.
     let lower = text.to_ascii_lowercase();
@@ -1081,12 +1078,20 @@ fn chinese(
         .collect();
     let fills = |filling: &Filling| {
         list(filling.words).any(&has)
-            || filling.patterns.iter().any(|p| zh_pattern(text, *p, given))
+            || filling
+                .patterns
+                .iter()
+                .any(|p| zh_pattern(text, &chars, *p, given))
     };
+    let matched = table.matching(&latin);
     let fills_slot = |slot: &Slot| {
         fills(&slot.zh)
-            || (!latin.is_empty()
-                && list(slot.en.words).any(|g| latin.iter().any(|w| word_matches(w, g))))
+            || matched.has(slot.en.list)
+            || slot
+                .en
+                .signs
+                .iter()
+                .any(|g| latin.iter().any(|w| word_matches(w, g)))
     };
     let slots = slots_of(table, &recognised);
     let open: Vec<SlotRef<'_>> = slots
@@ -1447,11 +1452,11 @@ fn push_unique(out: &mut Assessment, q: Question, cue: String) -> bool {
 /// words have (a filter that skips nearly every trigger without looking at the words) and which
 /// of its words are proper nouns (an ASCII word with a capital that does not open a sentence,
 /// not "I").
-struct Cues<'a> {
+struct Cues {
     openings: Openings,
     proper: Vec<bool>,
-    /// The words, sorted: a trigger is looked up by binary search.
-    sorted: Vec<&'a str>,
+    /// The frames table's English word lists that the words match.
+    matched: frames::Matched,
 }
 
 /// A 1,024-bit set of words' first two bytes, hashed: a trigger whose opening is not in it
@@ -1480,9 +1485,9 @@ impl Openings {
     }
 }
 
-impl<'a> Cues<'a> {
+impl Cues {
     /// `words` are slices of `lower`, the ASCII lower-cased copy of `text` (same byte offsets).
-    fn of(text: &str, lower: &str, words: &[&'a str]) -> Self {
+    fn of(text: &str, lower: &str, words: &[&str]) -> Self {
         let mut openings = Openings::default();
         for w in words {
             openings.insert(w);
@@ -1499,48 +1504,28 @@ impl<'a> Cues<'a> {
                 capital && !opens && *w != "i"
             })
             .collect();
-        let mut sorted = words.to_vec();
-        sorted.sort_unstable();
         Self {
             openings,
             proper,
-            sorted,
+            matched: frames::shipped().matching(words),
         }
     }
 
-    /// Whether any of `words` matches any of `triggers` (see [`word_matches`]).
-    fn any_word(&self, triggers: &str) -> bool {
-        list(triggers).any(|tr| {
-            // The first word not below the trigger is the trigger itself, or the smallest word
-            // it is a stem of, if any word is.
-            // The words from the first one not below the trigger that start with it: the
-            // trigger itself, or words it may be the stem of.
-            self.openings.may_contain(tr)
-                && self.sorted[self.sorted.partition_point(|w| *w < tr)..]
-                    .iter()
-                    .take_while(|w| w.starts_with(tr))
-                    .any(|w| word_matches(w, tr))
-        })
-    }
-
-    /// Whether the request is a task of the kind `triggers` and `intents` describe.
-    fn is_task(&self, triggers: &str, intents: &str) -> bool {
-        self.any_word(triggers) && (intents.is_empty() || self.any_word(intents))
+    /// Whether the request is a task of the kind `en` describes: a cue word, and an intent
+    /// word when there are any.
+    fn is_task(&self, en: &Recognition) -> bool {
+        self.matched.has(en.cue_list) && (en.intents.is_empty() || self.matched.has(en.intent_list))
     }
 
     /// Whether the request fills a slot as `filling` says: one of its words (a word with a
     /// sign such as `$` is looked for in the text), or one of its patterns.
     fn fills(&self, text: &str, words: &[&str], filling: &Filling, given: Given) -> bool {
-        list(filling.words).any(|g| {
-            if g.bytes().all(|b| b.is_ascii_alphanumeric()) {
-                self.any_word(g)
-            } else {
-                text.contains(g)
-            }
-        }) || filling
-            .patterns
-            .iter()
-            .any(|p| self.pattern(text, words, *p, given))
+        self.matched.has(filling.list)
+            || filling.signs.iter().any(|g| text.contains(g))
+            || filling
+                .patterns
+                .iter()
+                .any(|p| self.pattern(text, words, *p, given))
     }
 
     /// Whether the request shows `pattern` (see [`Pattern`]).
@@ -1783,8 +1768,9 @@ impl CharSet {
     }
 }
 
-/// Whether a Chinese request shows `pattern` (see [`Pattern`]).
-fn zh_pattern(text: &str, pattern: Pattern, given: Given) -> bool {
+/// Whether a Chinese request shows `pattern` (see [`Pattern`]); `chars` is its [`CharSet`].
+fn zh_pattern(text: &str, chars: &CharSet, pattern: Pattern, given: Given) -> bool {
+    let has = |w: &&str| chars.may_contain(w) && text.contains(w);
     match pattern {
         Pattern::Time => {
             const TIME: &[&str] = &[
@@ -1815,11 +1801,11 @@ fn zh_pattern(text: &str, pattern: Pattern, given: Given) -> bool {
                 "周五",
                 "星期",
             ];
-            TIME.iter().any(|t| text.contains(t)) || text.bytes().any(|b| b.is_ascii_digit())
+            TIME.iter().any(has) || text.bytes().any(|b| b.is_ascii_digit())
         }
         Pattern::Count => zh_count(text),
         Pattern::Number => text.bytes().any(|b| b.is_ascii_digit()) || zh_count(text),
-        Pattern::Place => ZH_PLACES.iter().any(|p| text.contains(p)),
+        Pattern::Place => ZH_PLACES.iter().any(has),
         Pattern::Topic => text.contains(['：', ':']) || text.chars().count() >= ZH_TOPIC_CHARS,
         // A title, or a Latin word: "Python", "iPhone", "Nopa".
         Pattern::Name => {
@@ -1836,11 +1822,10 @@ fn zh_pattern(text: &str, pattern: Pattern, given: Given) -> bool {
 /// A counted amount in a Chinese request: a numeral and a measure word ("3天", "两个人"); "一个"
 /// alone is an article ("做一个计划"), not a count.
 fn zh_count(text: &str) -> bool {
-    let chars: Vec<char> = text.chars().collect();
-    chars.windows(2).any(|p| {
-        (p[0].is_ascii_digit() || "一二兩两三四五六七八九十半".contains(p[0]))
-            && "天晚日週周星個个人位張张".contains(p[1])
-            && !(p[0] == '一' && "個个張张".contains(p[1]))
+    text.chars().zip(text.chars().skip(1)).any(|(a, b)| {
+        (a.is_ascii_digit() || "一二兩两三四五六七八九十半".contains(a))
+            && "天晚日週周星個个人位張张".contains(b)
+            && !(a == '一' && "個个張张".contains(b))
     })
 }
 
@@ -1955,20 +1940,34 @@ pub(crate) fn list(words: &str) -> impl Iterator<Item = &str> {
     })
 }
 
+/// The inflections after which a trigger of four letters or more still matches a word.
+const ENDINGS: &[&str] = &[
+    "s", "es", "ed", "d", "ing", "er", "ers", "ies", "y", "ic", "al", "ion", "ions", "ation",
+    "ations", "ment", "ments", "ly", "ning", "ned", "ner", "ling", "led", "ler", "en", "ens",
+    "ist", "ists", "ity",
+];
+
 /// A trigger matches a word exactly, or as a stem of four letters or more followed by an
 /// inflection ("recipe" matches "recipes", "plan" matches "planning"; "exam" does not match
 /// "examples", nor "plan" "plants").
 fn word_matches(word: &str, trigger: &str) -> bool {
-    const ENDINGS: &[&str] = &[
-        "s", "es", "ed", "d", "ing", "er", "ers", "ies", "y", "ic", "al", "ion", "ions", "ation",
-        "ations", "ment", "ments", "ly", "ning", "ned", "ner", "ling", "led", "ler", "en", "ens",
-        "ist", "ists", "ity",
-    ];
     word == trigger
         || (trigger.len() >= 4
             && word
                 .strip_prefix(trigger)
                 .is_some_and(|rest| ENDINGS.contains(&rest)))
+}
+
+/// The stems of four letters or more that `word` is one of [`ENDINGS`] away from: the
+/// triggers other than itself that [`word_matches`] it.
+fn stems(word: &str) -> impl Iterator<Item = &str> {
+    let last = word.as_bytes().last().copied();
+    ENDINGS.iter().filter_map(move |e| {
+        // The last byte first: most endings are ruled out without a string comparison.
+        (e.as_bytes().last().copied() == last && word.len() >= e.len() + 4)
+            .then(|| word.strip_suffix(e))
+            .flatten()
+    })
 }
 
 /// How many CJK characters `text` holds, and how many of its words (as [`words_of`] splits

@@ -2,9 +2,11 @@
 //! each kind fills, and the question for each slot in English, Simplified and Traditional
 //! Chinese.
 //!
-//! The table is data, `core/data/frames.txt`, embedded with `include_str!` and read once into
-//! the types below (the word lists and wordings stay slices of the embedded text, so the table
-//! costs its own bytes and little more). A malformed or incomplete entry is a [`TableError`]
+//! The table is data, `core/data/frames.txt`, embedded in the compact form `build.rs` writes
+//! (no comments; Traditional wordings and word forms that a character map of the table makes
+//! from the Simplified ones left out) and read once into the types below (the word lists and
+//! wordings stay slices of the embedded text, but for the Traditional ones made again when the
+//! table is read, so the table costs its own bytes and little more). A malformed or incomplete entry is a [`TableError`]
 //! naming its line; the tests below hold the shipped table to parse, so the detector never runs
 //! on a broken one (it would then recognise no frame rather than panic).
 
@@ -14,8 +16,12 @@ use crate::protocol::question::Priority;
 
 use super::Kind;
 
-/// The shipped table's text.
-const TABLE: &str = include_str!("../../data/frames.txt");
+/// The shipped table's text: the compact form of `core/data/frames.txt` (see `build.rs`).
+const TABLE: &str = include_str!(concat!(env!("OUT_DIR"), "/frames.txt"));
+
+/// The table as authored, for the test that the compact form says the same.
+#[cfg(test)]
+const AUTHORED: &str = include_str!("../../data/frames.txt");
 
 /// The frames of the shipped table, read on first use.
 pub(crate) fn shipped() -> &'static Table {
@@ -28,6 +34,48 @@ pub(crate) fn shipped() -> &'static Table {
 pub(crate) struct Table {
     pub frames: Vec<Frame>,
     general: Vec<(General, GeneralQuestion)>,
+    /// Every English word of the frames' word lists with the list it is in ([`ListId`]),
+    /// sorted: the lists a request's words match are found by looking its words up here, once,
+    /// instead of scanning every list.
+    en_index: Vec<(&'static str, ListId)>,
+    /// Where each word's entries start in `en_index`, by the word's hash (open addressing).
+    en_starts: Starts,
+    /// How many English word lists the index knows.
+    en_lists: usize,
+    /// Every Chinese cue and intent word with its first character and its list, sorted: the
+    /// lists a request holds a word of are found in one pass over its characters.
+    zh_index: Vec<(char, &'static str, ListId)>,
+    /// Where each first character's entries start in `zh_index`, by the character's hash.
+    zh_starts: Starts,
+    /// How many Chinese word lists the index knows.
+    zh_lists: usize,
+    /// Simplified → Traditional character pairs, sorted (the compact form's `map` line): they
+    /// make the Traditional wordings and word forms the compact form leaves out.
+    to_traditional: Vec<(char, char)>,
+}
+
+/// An English word list of the table (a frame's cues or intents, a slot's filling words),
+/// numbered when the table is read.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct ListId(u16);
+
+/// The English word lists a request's words match (see [`Table::matching`]).
+#[derive(Debug, Default)]
+pub(crate) struct Matched(Vec<u64>);
+
+impl Matched {
+    /// Whether a word of the request matches a word of the list `id`.
+    pub(crate) fn has(&self, id: ListId) -> bool {
+        let i = usize::from(id.0);
+        self.0.get(i / 64).is_some_and(|b| b & (1 << (i % 64)) != 0)
+    }
+
+    fn insert(&mut self, id: ListId) {
+        let i = usize::from(id.0);
+        if let Some(b) = self.0.get_mut(i / 64) {
+            *b |= 1 << (i % 64);
+        }
+    }
 }
 
 /// One kind of task.
@@ -49,6 +97,73 @@ pub(crate) struct Frame {
     pub slots: Vec<Slot>,
 }
 
+/// An open-addressing hash table from a key to its run of entries in a sorted index: a key is
+/// found with one hash and, nearly always, one comparison of hashes and one of keys.
+#[derive(Debug, Default)]
+struct Starts(Vec<Run>);
+
+/// A key's run in the index: its hash, and where its entries start and end (`end` 0: empty).
+#[derive(Debug, Default, Clone, Copy)]
+struct Run {
+    hash: u32,
+    start: u32,
+    end: u32,
+}
+
+impl Starts {
+    /// The table for a sorted index whose keys hash to `hashes`; `same(i, j)`: entries `i` and
+    /// `j` have the same key.
+    fn of(hashes: impl Iterator<Item = u32>, same: impl Fn(usize, usize) -> bool) -> Self {
+        let hashes: Vec<u32> = hashes.collect();
+        let size = (hashes.len() * 2).next_power_of_two().max(2);
+        let mut slots = vec![Run::default(); size];
+        let mut start = 0;
+        for end in 1..=hashes.len() {
+            if end < hashes.len() && same(end - 1, end) {
+                continue;
+            }
+            let hash = hashes[start];
+            let mut at = hash as usize & (size - 1);
+            while slots[at].end != 0 {
+                at = (at + 1) & (size - 1);
+            }
+            let to_u32 = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+            slots[at] = Run {
+                hash,
+                start: to_u32(start),
+                end: to_u32(end),
+            };
+            start = end;
+        }
+        Self(slots)
+    }
+
+    /// The entries of the key hashing to `hash`; `is(i)`: entry `i` has the key.
+    fn find(&self, hash: u32, is: impl Fn(usize) -> bool) -> std::ops::Range<usize> {
+        let mask = self.0.len().wrapping_sub(1);
+        let mut at = hash as usize & mask;
+        while let Some(run) = self.0.get(at).filter(|r| r.end != 0) {
+            if run.hash == hash && is(run.start as usize) {
+                return run.start as usize..run.end as usize;
+            }
+            at = (at + 1) & mask;
+        }
+        0..0
+    }
+}
+
+/// FNV-1a of a word's bytes.
+fn hash_word(word: &str) -> u32 {
+    word.bytes().fold(0x811c_9dc5, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
+}
+
+/// A character's hash (Fibonacci hashing of its code point).
+fn hash_char(c: char) -> u32 {
+    (c as u32).wrapping_mul(0x9E37_79B1).rotate_right(16)
+}
+
 /// A frame's index in [`Table::frames`], checked when the table is read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct FrameId(usize);
@@ -60,12 +175,15 @@ impl FrameId {
 }
 
 /// The cues of a frame in one language: a cue word, and an intent word when there are any.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, Copy)]
 pub(crate) struct Recognition {
     /// Space-separated words naming the task's subject ("trip", "旅行").
     pub cues: &'static str,
     /// Space-separated words making it a request to do the task ("book", "订"); empty: any.
     pub intents: &'static str,
+    /// The lists of `cues` and `intents` in the table's index of their language.
+    pub cue_list: ListId,
+    pub intent_list: ListId,
 }
 
 impl Recognition {
@@ -99,6 +217,10 @@ pub(crate) struct Filling {
     /// for in the text) or Chinese substrings.
     pub words: &'static str,
     pub patterns: Vec<Pattern>,
+    /// English: the list of the words made of letters and digits in the table's index.
+    pub list: ListId,
+    /// English: the words with a sign (`$`, `c++`, `i'm`), looked for as they are.
+    pub signs: Vec<&'static str>,
 }
 
 /// A computed way for a request to fill a slot.
@@ -218,9 +340,10 @@ pub(crate) enum TableError {
     Entry { entry: String, problem: String },
 }
 
-/// A slot or general question being read: its wordings arrive one line at a time.
+/// A slot or general question being read: its wordings arrive one line at a time (with the
+/// Simplified line as written, from which a missing Traditional one is made).
 #[derive(Default)]
-struct Partial([Option<Wording>; 3]);
+struct Partial([Option<Wording>; 3], Option<&'static str>);
 
 impl Partial {
     fn finish(self, entry: &str) -> Result<Wordings, TableError> {
@@ -268,6 +391,9 @@ impl Table {
             let value = value.trim();
             let at = n + 1;
             match key {
+                "map" if matches!(open, Open::Nothing) && table.to_traditional.is_empty() => {
+                    table.to_traditional = map_of(value, at)?;
+                }
                 "frame" | "general" => {
                     table.close(std::mem::replace(&mut open, Open::Nothing))?;
                     open = table.open_entry(key, value, at)?;
@@ -308,7 +434,97 @@ impl Table {
             table.frames[frame].replaces.push(FrameId(target));
         }
         table.validate()?;
+        table.index();
         Ok(table)
+    }
+
+    /// Numbers the English word lists and sorts their words into the index.
+    fn index(&mut self) {
+        let mut index = Vec::new();
+        let mut next = 0u16;
+        let mut add = |words: &'static str, all: bool| {
+            let id = ListId(next);
+            next = next.saturating_add(1);
+            index.extend(
+                super::list(words)
+                    .filter(|w| all || w.bytes().all(|b| b.is_ascii_alphanumeric()))
+                    .map(|w| (w, id)),
+            );
+            id
+        };
+        for frame in &mut self.frames {
+            frame.en.cue_list = add(frame.en.cues, true);
+            frame.en.intent_list = add(frame.en.intents, true);
+            for slot in &mut frame.slots {
+                slot.en.list = add(slot.en.words, false);
+                slot.en.signs = super::list(slot.en.words)
+                    .filter(|w| !w.bytes().all(|b| b.is_ascii_alphanumeric()))
+                    .collect();
+            }
+        }
+        index.sort_unstable();
+        self.en_starts = Starts::of(index.iter().map(|(w, _)| hash_word(w)), |i, j| {
+            index[i].0 == index[j].0
+        });
+        self.en_index = index;
+        self.en_lists = usize::from(next);
+        let mut index = Vec::new();
+        let mut next = 0u16;
+        for frame in &mut self.frames {
+            for (words, list) in [
+                (frame.zh.cues, &mut frame.zh.cue_list),
+                (frame.zh.intents, &mut frame.zh.intent_list),
+            ] {
+                *list = ListId(next);
+                next = next.saturating_add(1);
+                for w in super::list(words) {
+                    index.extend(w.chars().next().map(|c| (c, w, *list)));
+                }
+            }
+        }
+        index.sort_unstable();
+        self.zh_starts = Starts::of(index.iter().map(|e| hash_char(e.0)), |i, j| {
+            index[i].0 == index[j].0
+        });
+        self.zh_index = index;
+        self.zh_lists = usize::from(next);
+    }
+
+    /// The Chinese cue and intent lists of which `text` holds a word (as a substring).
+    pub(crate) fn holding(&self, text: &str) -> Matched {
+        let mut matched = Matched(vec![0; self.zh_lists.div_ceil(64)]);
+        let index = &self.zh_index;
+        for (i, c) in text.char_indices() {
+            let run = self.zh_starts.find(hash_char(c), |j| index[j].0 == c);
+            let rest = &text[i..];
+            for (_, word, id) in &index[run] {
+                if rest.starts_with(word) {
+                    matched.insert(*id);
+                }
+            }
+        }
+        matched
+    }
+
+    /// The English word lists that `words` (lower-case) match: a list matches when one of its
+    /// words is a request's word, or a stem of four letters or more of it followed by one of
+    /// the inflections [`super::word_matches`] knows ("plan" matches "planning").
+    pub(crate) fn matching(&self, words: &[&str]) -> Matched {
+        let mut matched = Matched(vec![0; self.en_lists.div_ceil(64)]);
+        let index = &self.en_index;
+        let mut look_up = |key: &str| {
+            let run = self.en_starts.find(hash_word(key), |i| index[i].0 == key);
+            for (_, id) in &index[run] {
+                matched.insert(*id);
+            }
+        };
+        for word in words {
+            look_up(word);
+            for stem in super::stems(word) {
+                look_up(stem);
+            }
+        }
+        matched
     }
 
     /// Starts a `frame` or `general` entry.
@@ -357,6 +573,10 @@ impl Table {
         at: usize,
         line: &str,
     ) -> Result<(), TableError> {
+        let value = match key {
+            "zh" | "zh-if" | "zh-filled" if value.contains('+') => self.unfold(value, at)?,
+            _ => value,
+        };
         let script = match key {
             "ask-en" => Some(0),
             "ask-hans" => Some(1),
@@ -369,6 +589,9 @@ impl Table {
                     return Err(unexpected(at, "one ask line per script", line));
                 }
                 partial.0[i] = Some(wording_of(value, at)?);
+                if i == 1 {
+                    partial.1 = Some(value);
+                }
                 Ok(())
             }
             (Open::Frame, None) => {
@@ -403,11 +626,54 @@ impl Table {
         }
     }
 
+    /// `text` with each character the map knows in its Traditional form.
+    fn traditional(&self, text: &str) -> String {
+        let map = &self.to_traditional;
+        text.chars()
+            .map(|c| match map.binary_search_by_key(&c, |(s, _)| *s) {
+                Ok(i) => map[i].1,
+                Err(_) => c,
+            })
+            .collect()
+    }
+
+    /// A Chinese word list of the compact form with each `word+` read as the word and its
+    /// Traditional form.
+    fn unfold(&self, value: &'static str, at: usize) -> Result<&'static str, TableError> {
+        if self.to_traditional.is_empty() {
+            return Err(unexpected(at, "a map line before a word+", value));
+        }
+        let mut words: Vec<String> = Vec::new();
+        for w in super::list(value) {
+            match w.strip_suffix('+') {
+                Some(simplified) => {
+                    words.push(simplified.to_owned());
+                    words.push(self.traditional(simplified));
+                }
+                None => words.push(w.to_owned()),
+            }
+        }
+        Ok(leak(words.join(" ")))
+    }
+
+    /// `partial` with its Traditional wording made from its Simplified one by the map, when
+    /// the table has a map and the entry no `ask-hant` line.
+    fn with_traditional(&self, mut partial: Partial) -> Result<Partial, TableError> {
+        if let (None, Some(hans), false) =
+            (&partial.0[2], partial.1, self.to_traditional.is_empty())
+        {
+            let hant = leak(self.traditional(hans));
+            partial.0[2] = Some(wording_of(hant, 0)?);
+        }
+        Ok(partial)
+    }
+
     /// Ends the entry being read: a slot or a general question must have all three wordings.
     fn close(&mut self, open: Open) -> Result<(), TableError> {
         match open {
             Open::Nothing | Open::Frame => Ok(()),
             Open::Slot(partial) => {
+                let partial = self.with_traditional(partial)?;
                 let frame = self.frames.last_mut();
                 let Some((name, slot)) = frame.and_then(|f| Some((f.name, f.slots.last_mut()?)))
                 else {
@@ -417,6 +683,7 @@ impl Table {
                 Ok(())
             }
             Open::General(which, priority, kind, partial) => {
+                let partial = self.with_traditional(partial)?;
                 let wording = partial.finish(&format!("general {which:?}"))?;
                 if self.general(which).is_some() {
                     return Err(entry(format!("general {which:?}"), "given twice"));
@@ -462,7 +729,8 @@ impl Table {
                 if other.name == f.name {
                     return Err(entry(name, "given twice"));
                 }
-                if other.en == f.en && other.zh == f.zh {
+                let cues = |f: &Frame| (f.en.cues, f.en.intents, f.zh.cues, f.zh.intents);
+                if cues(other) == cues(f) {
                     return Err(entry(
                         name,
                         format!("the same cues as frame {}", other.name),
@@ -626,6 +894,30 @@ fn wording_of(value: &'static str, at: usize) -> Result<Wording, TableError> {
     })
 }
 
+/// The `map` line: pairs of a Simplified and a Traditional character, sorted by the first.
+fn map_of(value: &str, at: usize) -> Result<Vec<(char, char)>, TableError> {
+    let chars: Vec<char> = value.chars().collect();
+    let pairs: Vec<(char, char)> = chars
+        .chunks(2)
+        .filter_map(|p| Some((p[0], *p.get(1)?)))
+        .collect();
+    let sorted = pairs.windows(2).all(|p| p[0].0 < p[1].0);
+    if !chars.len().is_multiple_of(2) || pairs.is_empty() || !sorted {
+        return Err(unexpected(
+            at,
+            "pairs of characters, sorted by the first",
+            value,
+        ));
+    }
+    Ok(pairs)
+}
+
+/// A text made when the table is read, kept for the program's life like the table itself
+/// (read once into a static).
+fn leak(text: String) -> &'static str {
+    Box::leak(text.into_boxed_str())
+}
+
 fn set_once(
     field: &mut &'static str,
     value: &'static str,
@@ -673,6 +965,113 @@ mod tests {
         let table = Table::parse(TABLE).unwrap_or_else(|e| panic!("{e}"));
         assert!(!table.frames.is_empty());
         assert_eq!(shipped().frames.len(), table.frames.len());
+    }
+
+    /// What a table says, line by line, with each word list's words sorted (their order means
+    /// nothing).
+    fn said(table: &Table) -> Vec<String> {
+        let words = |list: &str| {
+            let mut w: Vec<&str> = super::super::list(list).collect();
+            w.sort_unstable();
+            w.join(" ")
+        };
+        let mut out = Vec::new();
+        for f in &table.frames {
+            let (en, zh) = (f.en, f.zh);
+            out.push(format!(
+                "frame {} | {} | {} | {} | {} | {:?} | {}",
+                f.name,
+                words(en.cues),
+                words(en.intents),
+                words(zh.cues),
+                words(zh.intents),
+                f.replaces,
+                f.only_alone
+            ));
+            for s in &f.slots {
+                out.push(format!(
+                    "slot {} {:?} {:?} | {} {:?} | {} {:?} | {:?}",
+                    s.name,
+                    s.priority,
+                    s.kind,
+                    words(s.en.words),
+                    s.en.patterns,
+                    words(s.zh.words),
+                    s.zh.patterns,
+                    s.covered_by
+                ));
+                out.extend(s.wording.0.iter().map(|w| format!("{w:?}")));
+            }
+        }
+        for (g, q) in &table.general {
+            out.push(format!("general {g:?} {:?} {:?}", q.priority, q.kind));
+            out.extend(q.wording.0.iter().map(|w| format!("{w:?}")));
+        }
+        out
+    }
+
+    /// The embedded compact form gives the authored table: every wording (each Traditional one
+    /// the map makes is the authored line, character for character), every word of every list.
+    #[test]
+    fn the_compact_form_says_what_the_authored_table_says() {
+        let authored = Table::parse(AUTHORED).unwrap_or_else(|e| panic!("{e}"));
+        let compact = Table::parse(TABLE).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            TABLE.len() < AUTHORED.len() * 9 / 10,
+            "the compact form is no smaller"
+        );
+        let (a, c) = (said(&authored), said(&compact));
+        assert_eq!(a.len(), c.len());
+        for (a, c) in a.iter().zip(&c) {
+            assert_eq!(a, c);
+        }
+    }
+
+    /// The index finds exactly the lists a scan of every list finds: for each English word of
+    /// the table, inflected and cut short, and for each Chinese cue inside a sentence.
+    #[test]
+    fn the_indexes_agree_with_a_scan_of_every_list() {
+        let table = shipped();
+        let mut en: Vec<(&'static str, ListId, bool)> = Vec::new();
+        for f in &table.frames {
+            en.push((f.en.cues, f.en.cue_list, true));
+            en.push((f.en.intents, f.en.intent_list, true));
+            for slot in &f.slots {
+                en.push((slot.en.words, slot.en.list, false));
+            }
+        }
+        let mut probes: Vec<String> = Vec::new();
+        for (words, _, _) in &en {
+            for w in super::super::list(words) {
+                for ending in ["", "s", "ing", "ed", "ations", "x"] {
+                    probes.push(format!("{w}{ending}"));
+                }
+                probes.push(w[..w.len() - 1].to_owned());
+            }
+        }
+        for probe in &probes {
+            let matched = table.matching(&[probe.as_str()]);
+            for (words, id, all) in &en {
+                let scan = super::super::list(words)
+                    .filter(|t| *all || t.bytes().all(|b| b.is_ascii_alphanumeric()))
+                    .any(|t| super::super::word_matches(probe, t));
+                assert_eq!(matched.has(*id), scan, "{probe:?} against {words:?}");
+            }
+        }
+        for f in &table.frames {
+            for w in super::super::list(f.zh.cues).chain(super::super::list(f.zh.intents)) {
+                let text = format!("请帮我{w}一下，谢谢");
+                let held = table.holding(&text);
+                for g in &table.frames {
+                    for (words, id) in
+                        [(g.zh.cues, g.zh.cue_list), (g.zh.intents, g.zh.intent_list)]
+                    {
+                        let scan = super::super::list(words).any(|t| text.contains(t));
+                        assert_eq!(held.has(id), scan, "{text} against {words:?}");
+                    }
+                }
+            }
+        }
     }
 
     /// A table made of `body` after a valid general section.

@@ -1,0 +1,126 @@
+//! Writes the compact form of the frames table (`data/frames.txt`) that the crate embeds:
+//! what every wasm bundle downloads, so each byte counts.
+//!
+//! The compact form says the same as the authored table, in fewer bytes:
+//! - no comments, blank lines or indentation;
+//! - a `map` line of Simplified → Traditional character pairs, learnt from the table's own
+//!   `ask-hans` / `ask-hant` pairs (for each character, the Traditional one its aligned lines
+//!   use most);
+//! - an `ask-hant` line that the map makes from its `ask-hans` line, character by character,
+//!   exactly as authored, is left out (the parser makes it again); one it does not make stays;
+//! - in a Chinese word list, a word whose Traditional form (by the map) is also in the list is
+//!   written once with a `+` (`旅馆+` for `旅馆 旅館`).
+//!
+//! `frames.rs` parses both forms; its tests hold the compact one to give the authored table,
+//! wording for wording and word for word.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+fn main() {
+    let source = Path::new("data/frames.txt");
+    println!("cargo::rerun-if-changed={}", source.display());
+    let authored = std::fs::read_to_string(source).expect("core/data/frames.txt is readable");
+    let compact = compact(&authored);
+    let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    std::fs::write(Path::new(&out).join("frames.txt"), compact).expect("OUT_DIR is writable");
+}
+
+/// The compact form of the authored table `text`.
+fn compact(text: &str) -> String {
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    let map = learn_map(&lines);
+    let mut out = String::from("map ");
+    for (s, t) in &map {
+        out.push(*s);
+        out.push(*t);
+    }
+    out.push('\n');
+    let mut hans = None;
+    for line in lines {
+        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "ask-hans" => hans = Some(value),
+            "ask-hant" if hans.is_some_and(|h| traditional(&map, h) == value) => continue,
+            "zh" | "zh-if" | "zh-filled" => {
+                out.push_str(key);
+                out.push(' ');
+                out.push_str(&fold_words(&map, value));
+                out.push('\n');
+                continue;
+            }
+            _ => {}
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// For each character of an `ask-hans` line aligned with its `ask-hant` line (same length),
+/// the Traditional character used most often, when it differs from the Simplified one.
+fn learn_map(lines: &[&str]) -> BTreeMap<char, char> {
+    let mut counts: BTreeMap<char, BTreeMap<char, usize>> = BTreeMap::new();
+    let mut hans: Option<&str> = None;
+    for line in lines {
+        if let Some(v) = line.strip_prefix("ask-hans ") {
+            hans = Some(v);
+        } else if let (Some(h), Some(t)) = (hans, line.strip_prefix("ask-hant "))
+            && h.chars().count() == t.chars().count()
+        {
+            for (a, b) in h.chars().zip(t.chars()) {
+                *counts.entry(a).or_default().entry(b).or_default() += 1;
+            }
+        }
+    }
+    counts
+        .into_iter()
+        .filter_map(|(s, seen)| {
+            // The most used; on a tie, the first in code-point order (deterministic).
+            let (t, _) = seen.into_iter().fold(
+                (s, 0),
+                |best, (c, n)| if n > best.1 { (c, n) } else { best },
+            );
+            (t != s).then_some((s, t))
+        })
+        .collect()
+}
+
+/// `text` with each character the map knows in its Traditional form.
+fn traditional(map: &BTreeMap<char, char>, text: &str) -> String {
+    text.chars().map(|c| *map.get(&c).unwrap_or(&c)).collect()
+}
+
+/// A Chinese word list with each word whose Traditional form (by the map) is also listed
+/// written once, with a `+`; the Traditional forms so covered, each claimed by one word only,
+/// are left out.
+fn fold_words(map: &BTreeMap<char, char>, value: &str) -> String {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    let mut claimed: Vec<String> = Vec::new();
+    let mut marked: Vec<bool> = Vec::new();
+    for w in &words {
+        let t = traditional(map, w);
+        let derives = t != *w && words.contains(&t.as_str()) && !claimed.contains(&t);
+        if derives {
+            claimed.push(t);
+        }
+        marked.push(derives);
+    }
+    words
+        .iter()
+        .zip(marked)
+        .filter(|(w, plus)| *plus || !claimed.iter().any(|c| c == *w))
+        .map(|(w, plus)| {
+            if plus {
+                format!("{w}+")
+            } else {
+                (*w).to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
