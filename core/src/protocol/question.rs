@@ -123,15 +123,27 @@ impl QuestionId {
     ///
     /// Case, punctuation and runs of whitespace do not change the id.
     pub fn derive(stage: &Stage, text: &str) -> Self {
-        let normalised: String = text
+        // Hashes the text's letters and digits, lower-cased, its words joined by one space, as
+        // they come: no normalised copy is built (every detection derives several ids).
+        let mut hash = stage.id_seed();
+        let mut started = false;
+        let mut gap = false;
+        let mut utf8 = [0; 4];
+        let kept = text
             .chars()
-            .filter(|c| c.is_alphanumeric() || c.is_whitespace())
-            .flat_map(char::to_lowercase)
-            .collect::<String>()
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ");
-        let hash = fnv1a(stage.id_seed(), normalised.as_bytes());
+            .filter(|c| c.is_alphanumeric() || c.is_whitespace());
+        for c in kept.flat_map(char::to_lowercase) {
+            if c.is_whitespace() {
+                gap = started;
+                continue;
+            }
+            if gap {
+                hash = fnv1a(hash, b" ");
+                gap = false;
+            }
+            started = true;
+            hash = fnv1a(hash, c.encode_utf8(&mut utf8).as_bytes());
+        }
         Self(format!("q-{hash:016x}"))
     }
 
@@ -300,6 +312,31 @@ fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The id as first defined: the hash of a normalised copy of the text.
+    fn derive_by_copy(stage: &Stage, text: &str) -> QuestionId {
+        let normalised = text
+            .chars()
+            .filter(|c| c.is_alphanumeric() || c.is_whitespace())
+            .flat_map(char::to_lowercase)
+            .collect::<String>()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        QuestionId(format!(
+            "q-{:016x}",
+            fnv1a(stage.id_seed(), normalised.as_bytes())
+        ))
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn derived_ids_equal_the_hash_of_the_normalised_text(text in "\\PC{0,40}|[ \\tA-Za-zİ.,?!\\n我的]{0,40}") {
+            for stage in [Stage::Request, step("search"), step("clarify")] {
+                proptest::prop_assert_eq!(QuestionId::derive(&stage, &text), derive_by_copy(&stage, &text));
+            }
+        }
+    }
 
     fn step(name: &str) -> Stage {
         Stage::Step(name.into())
