@@ -129,9 +129,9 @@ impl QuestionId {
         let mut started = false;
         let mut gap = false;
         let mut utf8 = [0; 4];
-        let kept = text
-            .chars()
-            .filter(|c| c.is_alphanumeric() || c.is_whitespace());
+        // CJK ideographs are letters: checked first, they skip the slow Unicode table lookup.
+        let cjk = |c: &char| ('\u{4E00}'..='\u{9FFF}').contains(c);
+        let kept = (text.chars()).filter(|c| cjk(c) || c.is_alphanumeric() || c.is_whitespace());
         for c in kept.flat_map(char::to_lowercase) {
             if c.is_whitespace() {
                 gap = started;
