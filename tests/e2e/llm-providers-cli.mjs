@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { cases } from "./provider-cases.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -70,26 +71,6 @@ async function converse(name, { path = "/v1", model = "m", profile, request = "P
   check(!everything.includes(KEY) && !everything.includes("5ecret"), `${name}: no key in the output or the call log`);
   return { out, stderr: run.stderr, calls, seen };
 }
-
-// name, model, the profile a host would name, changes expected without a profile.
-const cases = [
-  ["gpt5", "gpt-5-mini", "openai-reasoning", ["max_completion_tokens", "no_temperature"]],
-  ["openai", "gpt-4.1", "openai", []],
-  ["azure", "my-gpt-4o", "azure", null],
-  ["anthropic", "claude-sonnet-4-5", "anthropic", []],
-  ["gemini", "gemini-2.5-flash", "gemini", ["schema_without_limits"]],
-  ["deepseek", "deepseek-chat", "deepseek", ["json_object"]],
-  ["deepseek", "deepseek-reasoner", "deepseek", ["json_object"]],
-  ["mistral", "mistral-small-latest", "mistral", []],
-  ["groq", "llama-3.3-70b-versatile", "groq", ["json_object"]],
-  ["openrouter", "openai/gpt-4.1-mini", "openrouter", []],
-  ["ollama", "llama3.2", "ollama", []],
-  ["vllm", "Qwen/Qwen2.5-7B-Instruct", "vllm", []],
-  ["lmstudio", "qwen2.5-7b-instruct", "lmstudio", []],
-  ["llamacpp", "smollm2", "llamacpp", []],
-  ["strict-schema", "m", null, ["schema_without_limits"]],
-  ["prose", "m", null, []],
-];
 
 for (const [name, model, profile, changes] of cases) {
   for (const named of [false, true]) {

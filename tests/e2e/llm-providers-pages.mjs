@@ -13,6 +13,7 @@ import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { extname, join } from "node:path";
 import { root, launch, allowConsoleErrors, unexpectedConsoleErrors, STRICT_CSP } from "./lib.mjs";
+import { cases } from "./provider-cases.mjs";
 
 const base = process.env.CLARIFY_LLM_PROVIDERS;
 const KEY = process.env.CLARIFY_LLM_PROVIDERS_KEY;
@@ -21,26 +22,6 @@ const QUESTION = "How many days will you stay in Paris?";
 const ANSWER = "Day 1: the Louvre. Day 2: Montmartre.";
 const WAITING = "Your endpoint is looking for what the request leaves open…";
 const CSP = `${STRICT_CSP}; connect-src 'self' ${new URL(base).origin}`;
-
-// name, model, the profile a host would name, changes expected without one (null: the profile
-// must be named, as Azure's key header and URL need).
-const cases = [
-  ["gpt5", "gpt-5-mini", "openai-reasoning", ["max_completion_tokens", "no_temperature"]],
-  ["openai", "gpt-4.1", "openai", []],
-  ["azure", "my-gpt-4o", "azure", null],
-  ["anthropic", "claude-sonnet-4-5", "anthropic", []],
-  ["gemini", "gemini-2.5-flash", "gemini", ["schema_without_limits"]],
-  ["deepseek", "deepseek-reasoner", "deepseek", ["json_object"]],
-  ["mistral", "mistral-small-latest", "mistral", []],
-  ["groq", "llama-3.3-70b-versatile", "groq", ["json_object"]],
-  ["openrouter", "openai/gpt-4.1-mini", "openrouter", []],
-  ["ollama", "llama3.2", "ollama", []],
-  ["vllm", "Qwen/Qwen2.5-7B-Instruct", "vllm", []],
-  ["lmstudio", "qwen2.5-7b-instruct", "lmstudio", []],
-  ["llamacpp", "smollm2", "llamacpp", []],
-  ["strict-schema", "m", null, ["schema_without_limits"]],
-  ["prose", "m", null, []],
-];
 
 // The app at /, the widget's bundle under /embed/ and a page holding one widget at /widget.html.
 const TYPES = { ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css", ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml" };
