@@ -307,8 +307,16 @@ pub enum Phrase {
     UiContinue,
     /// The Continue button while the answer is being sent.
     UiContinuing,
-    /// "Continue anyway" (skip every remaining question).
+    /// "Continue anyway" on the working line (stop waiting, ask nothing more).
     UiContinueAnyway,
+    /// On the question card: skip this and every remaining question, and say so.
+    UiSkipRemaining,
+    /// The widget's attribute `{0}` is not a whole number: it is `{1}`.
+    UiAttrNumber,
+    /// The widget's attribute `{0}` (`model`, `api-key`) needs an `endpoint` attribute too.
+    UiAttrNeedsEndpoint,
+    /// The widget's `language` attribute is empty.
+    UiAttrLanguage,
     /// Keyboard hint under the card: its start.
     UiKeysStart,
     /// Keyboard hint: what digits do (after "1–n").
@@ -330,9 +338,11 @@ pub enum Phrase {
     UiAssumption,
     /// Label of the request box.
     UiRequestLabel,
-    /// Label of the request box while a question is pending: what is typed answers it.
-    UiAnswerLabel,
-    /// Beside the box while a question is pending: leave it and start what is typed instead.
+    /// Label of the request box while a question is pending: what is typed there is a new
+    /// request that leaves the question (answers go on the card).
+    UiPendingLabel,
+    /// The request box's button while a question is pending: leave it and start what is typed
+    /// instead.
     UiNewRequest,
     /// Under the completed answer: copies the enriched prompt.
     UiCopyPrompt,
@@ -346,8 +356,8 @@ pub enum Phrase {
     UiStopped,
     /// Placeholder of the request box when idle.
     UiRequestPlaceholder,
-    /// Placeholder of the request box while a question is pending.
-    UiAnswerPlaceholder,
+    /// Placeholder of the request box while a question is pending: answers go on the card.
+    UiPendingPlaceholder,
     /// The send button.
     UiSend,
     /// "Start over".
@@ -617,6 +627,10 @@ impl Phrase {
         Self::UiContinue,
         Self::UiContinuing,
         Self::UiContinueAnyway,
+        Self::UiSkipRemaining,
+        Self::UiAttrNumber,
+        Self::UiAttrNeedsEndpoint,
+        Self::UiAttrLanguage,
         Self::UiKeysStart,
         Self::UiKeysPick,
         Self::UiKeysEnter,
@@ -627,7 +641,7 @@ impl Phrase {
         Self::UiChangeAnswerTo,
         Self::UiAssumption,
         Self::UiRequestLabel,
-        Self::UiAnswerLabel,
+        Self::UiPendingLabel,
         Self::UiNewRequest,
         Self::UiCopyPrompt,
         Self::UiCopied,
@@ -635,7 +649,7 @@ impl Phrase {
         Self::UiStop,
         Self::UiStopped,
         Self::UiRequestPlaceholder,
-        Self::UiAnswerPlaceholder,
+        Self::UiPendingPlaceholder,
         Self::UiSend,
         Self::UiStartOver,
         Self::UiOffline,
@@ -1937,6 +1951,38 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
         Phrase::UiContinueAnyway,
         ["Continue anyway", "直接继续", "直接繼續"],
     ),
+    (
+        Phrase::UiSkipRemaining,
+        [
+            "Skip this and the remaining questions",
+            "跳过这个及其余问题",
+            "略過這個及其餘問題",
+        ],
+    ),
+    (
+        Phrase::UiAttrNumber,
+        [
+            "The {0} attribute must be a whole number such as 3 (it is \"{1}\").",
+            "{0} 属性必须是整数，例如 3（现在是“{1}”）。",
+            "{0} 屬性必須是整數，例如 3（現在是「{1}」）。",
+        ],
+    ),
+    (
+        Phrase::UiAttrNeedsEndpoint,
+        [
+            "The {0} attribute needs an endpoint attribute too; remove {0} to run offline.",
+            "{0} 属性还需要 endpoint 属性；若要离线运行，请删除 {0}。",
+            "{0} 屬性還需要 endpoint 屬性；若要離線執行，請刪除 {0}。",
+        ],
+    ),
+    (
+        Phrase::UiAttrLanguage,
+        [
+            "The language attribute must be a language tag such as \"en\" or \"zh\".",
+            "language 属性必须是语言标记，例如“en”或“zh”。",
+            "language 屬性必須是語言標記，例如「en」或「zh」。",
+        ],
+    ),
     (Phrase::UiKeysStart, ["Keys: ", "按键：", "按鍵："]),
     (
         Phrase::UiKeysPick,
@@ -1977,8 +2023,12 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
         ["Your request", "你的请求", "你的請求"],
     ),
     (
-        Phrase::UiAnswerLabel,
-        ["Your answer", "你的回答", "你的回答"],
+        Phrase::UiPendingLabel,
+        [
+            "Or a new request instead (leaves the question above unanswered)",
+            "或者改提新请求（上面的问题将不再回答）",
+            "或者改提新請求（上面的問題將不再回答）",
+        ],
     ),
     (Phrase::UiNewRequest, ["New request", "新请求", "新請求"]),
     (
@@ -2008,11 +2058,11 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
         ],
     ),
     (
-        Phrase::UiAnswerPlaceholder,
+        Phrase::UiPendingPlaceholder,
         [
-            "Answer the question above…",
-            "回答上面的问题…",
-            "回答上面的問題…",
+            "Answer on the card above; text here starts a new request…",
+            "请在上面的卡片中回答；这里输入的内容会作为新请求…",
+            "請在上面的卡片中回答；這裡輸入的內容會作為新請求…",
         ],
     ),
     (Phrase::UiSend, ["Send", "发送", "傳送"]),
@@ -2509,7 +2559,6 @@ mod tests {
         "AnswerDeclined",
         "PriorityImportant",
         "UiChange",
-        "UiAnswerLabel",
         "UiStop",
         "UiAnswer",
         "UiCounterAnswered",

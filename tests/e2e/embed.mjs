@@ -547,7 +547,7 @@ await main("two tabs with the same storage-key follow each other; an overruled t
       question: c.question?.text ?? null,
       answers: c.state.resolutions.map((r) => JSON.stringify(r.answer)),
       sameAsStorage: c.snapshot() === localStorage.getItem(key),
-      notice: root.querySelector("[data-testid=overruled]")?.textContent ?? null,
+      notice: root.querySelector("[data-testid=notice]")?.textContent ?? null,
       overruled: window.overruled,
     };
   }, KEY);

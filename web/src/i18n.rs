@@ -127,8 +127,10 @@ pub struct Texts {
     pub continue_: &'static str,
     /// The Continue button while the answer is being sent.
     pub continuing: &'static str,
-    /// "Continue anyway" (skip every remaining question).
+    /// "Continue anyway" on the working line (stop waiting, ask nothing more).
     pub continue_anyway: &'static str,
+    /// On the question card: skip this and every remaining question, and say so.
+    pub skip_remaining: &'static str,
     /// Keyboard hint under the card: its start, what digits do (after "1–n"), and Enter.
     pub keys_hint: [&'static str; 3],
     /// The mark on the option the question recommends.
@@ -146,9 +148,11 @@ pub struct Texts {
     pub assumption: &'static str,
     /// Label of the request box.
     pub request_label: &'static str,
-    /// Label of the request box while a question is pending: what is typed answers it.
-    pub answer_label: &'static str,
-    /// Beside the box while a question is pending: leave it and start what is typed instead.
+    /// Label of the request box while a question is pending: what is typed there is a new
+    /// request that leaves the question (answers go on the card).
+    pub pending_label: &'static str,
+    /// The request box's button while a question is pending: leave it and start what is typed
+    /// instead (with nothing typed, clear the conversation).
     pub new_request: &'static str,
     /// Under the completed answer: copies the enriched prompt.
     pub copy_prompt: &'static str,
@@ -163,7 +167,7 @@ pub struct Texts {
     /// Placeholder of the request box when idle.
     pub request_placeholder: &'static str,
     /// Placeholder of the request box while a question is pending.
-    pub answer_placeholder: &'static str,
+    pub pending_placeholder: &'static str,
     /// The send button.
     pub send: &'static str,
     /// "Start over".
@@ -291,6 +295,7 @@ impl Texts {
             continue_: Phrase::UiContinue.text(language),
             continuing: Phrase::UiContinuing.text(language),
             continue_anyway: Phrase::UiContinueAnyway.text(language),
+            skip_remaining: Phrase::UiSkipRemaining.text(language),
             keys_hint: [
                 Phrase::UiKeysStart.text(language),
                 Phrase::UiKeysPick.text(language),
@@ -303,7 +308,7 @@ impl Texts {
             change_answer_to: Phrase::UiChangeAnswerTo.text(language),
             assumption: Phrase::UiAssumption.text(language),
             request_label: Phrase::UiRequestLabel.text(language),
-            answer_label: Phrase::UiAnswerLabel.text(language),
+            pending_label: Phrase::UiPendingLabel.text(language),
             new_request: Phrase::UiNewRequest.text(language),
             copy_prompt: Phrase::UiCopyPrompt.text(language),
             copied: Phrase::UiCopied.text(language),
@@ -311,7 +316,7 @@ impl Texts {
             stop: Phrase::UiStop.text(language),
             stopped: Phrase::UiStopped.text(language),
             request_placeholder: Phrase::UiRequestPlaceholder.text(language),
-            answer_placeholder: Phrase::UiAnswerPlaceholder.text(language),
+            pending_placeholder: Phrase::UiPendingPlaceholder.text(language),
             send: Phrase::UiSend.text(language),
             start_over: Phrase::UiStartOver.text(language),
             offline: Phrase::UiOffline.text(language),

@@ -20,7 +20,7 @@
 pub mod error;
 mod options;
 mod reply;
-mod state;
+pub(crate) mod state;
 pub mod types;
 
 use std::cell::{Cell, RefCell};
@@ -313,8 +313,7 @@ impl Clarifier {
             .as_string()
             .ok_or_else(|| ClarifyError::bad_argument("the snapshot as a string"))?;
         let session = Session::restore(&text).map_err(ClarifyError::from)?;
-        self.driver.replace(session);
-        self.driver.resume(driver::now());
+        self.adopt(session);
         Ok(())
     }
 
@@ -418,6 +417,20 @@ impl Clarifier {
         self.stale.set(false);
         self.driver
             .replace(Session::new(self.config.borrow().clone()));
+    }
+
+    /// A fresh session under this clarifier's options (shown after another tab's "Start
+    /// over").
+    #[cfg(feature = "widget")]
+    pub(crate) fn fresh(&self) -> Session {
+        Session::new(self.config.borrow().clone())
+    }
+
+    /// Replaces the session with `session`, restored from a snapshot, and takes up the work
+    /// that was in flight (see [`Clarifier::restore`]).
+    pub(crate) fn adopt(&self, session: Session) {
+        self.driver.replace(session);
+        self.driver.resume(driver::now());
     }
 
     fn send(&self, input: Input) -> Result<(), JsValue> {

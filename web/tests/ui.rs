@@ -1098,32 +1098,48 @@ async fn the_app_renders_the_answer_as_it_streams() {
 // The card's loose ends: what the box is for, the key hint, focus, page-wide digits, drafts,
 // Traditional chrome, copy, Stop, the multi-line box
 
+/// While a question waits, the answer is given on its card and nowhere else: the box below is
+/// for a new request only, and says so. Text sent from it never becomes the question's answer.
 #[wasm_bindgen_test]
-async fn while_a_question_is_pending_the_box_is_for_the_answer_and_new_request_leaves_it() {
+async fn while_a_question_is_pending_the_box_starts_a_new_request_and_never_answers_it() {
     clear_storage();
+    set_local(SETTINGS_KEY, r#"{"language": "en"}"#);
     let m = mount_app();
     assert_eq!(text(&m.get("request-label")), "Your request");
-    assert!(m.get("new-request").hidden(), "no New request while idle");
+    assert_eq!(text(&m.get("submit")), "Send");
     start(&m, "my app crashes").await;
-    assert_eq!(text(&m.get("request-label")), "Your answer");
+    assert!(m.find("question-card").is_some());
+    assert_eq!(
+        text(&m.get("request-label")),
+        "Or a new request instead (leaves the question above unanswered)"
+    );
+    assert_eq!(text(&m.get("submit")), "New request");
 
-    // With text typed: that text is the new request.
-    type_into(&m.get("request"), "Plan a trip to Rome");
-    m.get("new-request").click();
+    // Enter with text typed: that text is a new request, not the pending question's answer.
+    let area = m.get("request");
+    type_into(&area, "What is the capital of Australia?");
+    area.dispatch_event(&keyboard("Enter", false, false))
+        .unwrap();
     settle().await;
-    assert_eq!(text(&m.get("conv-request")), "You: Plan a trip to Rome");
+    assert_eq!(
+        text(&m.get("conv-request")),
+        "You: What is the capital of Australia?"
+    );
     assert!(
-        m.get("request")
-            .unchecked_ref::<web_sys::HtmlTextAreaElement>()
+        m.find("conv-answer").is_none(),
+        "nothing was filed as an answer"
+    );
+    assert!(
+        area.unchecked_ref::<web_sys::HtmlTextAreaElement>()
             .value()
             .is_empty()
     );
 
     // With nothing typed: back to idle, the box ready for a request.
-    if m.get("new-request").hidden() {
+    if m.find("question-card").is_none() {
         start(&m, "my app crashes").await;
     }
-    m.get("new-request").click();
+    m.get("submit").click();
     settle().await;
     assert!(
         m.find("conv-request").is_none(),
@@ -1132,6 +1148,85 @@ async fn while_a_question_is_pending_the_box_is_for_the_answer_and_new_request_l
     assert!(m.find("question-card").is_none());
     assert_eq!(text(&m.get("request-label")), "Your request");
     assert_eq!(active_testid(), "request", "focus is in the box");
+}
+
+/// An option picked on the card but not yet sent is still picked after a reload, and the
+/// draft goes once the answer is sent.
+#[wasm_bindgen_test]
+async fn an_option_picked_but_not_sent_survives_a_reload() {
+    clear_storage();
+    let m = mount_app();
+    start(&m, "my app crashes").await;
+    m.all("option")[1].click();
+    tick().await;
+    drop(m);
+
+    let m = mount_app();
+    settle().await;
+    let picked: Vec<_> = m
+        .all("option")
+        .iter()
+        .map(|o| o.get_attribute("aria-checked").unwrap())
+        .collect();
+    assert_eq!(
+        picked[..2],
+        ["false", "true"],
+        "the second option is still picked"
+    );
+    m.get("continue").click();
+    settle().await;
+    assert!(
+        local(&format!("{SESSION_KEY}.answerDraft")).is_none(),
+        "a sent answer leaves no draft"
+    );
+}
+
+/// The chrome switched to Chinese in the middle of an English question: the question's own
+/// words keep their language (`lang="en"`), the chrome around them is marked Chinese.
+#[wasm_bindgen_test]
+async fn a_question_keeps_its_own_language_when_the_chrome_switches() {
+    clear_storage();
+    set_local(SETTINGS_KEY, r#"{"language": "en"}"#);
+    let m = mount_app();
+    start(&m, "my app crashes").await;
+    m.get("settings-toggle").click();
+    settle().await;
+    let select = m.get("set-language");
+    js_sys::Reflect::set(&select, &"value".into(), &"zh".into()).unwrap();
+    select
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
+    settle().await;
+    assert_eq!(text(&m.get("continue")), "继续", "the chrome is Chinese");
+    assert_eq!(
+        m.get("app-ready").get_attribute("lang").as_deref(),
+        Some("zh-Hans")
+    );
+    let question = m.get("question-text");
+    assert_eq!(question.get_attribute("lang").as_deref(), Some("en"));
+    assert!(
+        m.all("option-label")
+            .iter()
+            .all(|o| o.get_attribute("lang").as_deref() == Some("en")),
+        "the options are the question's words too"
+    );
+}
+
+/// "Skip this and the remaining questions" says what it does: every question left goes.
+#[wasm_bindgen_test]
+async fn skipping_from_the_card_says_it_skips_the_remaining_questions() {
+    clear_storage();
+    set_local(SETTINGS_KEY, r#"{"language": "en"}"#);
+    let m = mount_app();
+    start(&m, "my app crashes").await;
+    assert_eq!(
+        text(&m.get("continue-anyway")),
+        "Skip this and the remaining questions"
+    );
+    m.get("continue-anyway").click();
+    settle().await;
+    assert!(m.find("question-card").is_none());
+    assert!(m.find("answer").is_some());
 }
 
 #[wasm_bindgen_test]
@@ -1284,7 +1379,11 @@ async fn the_chrome_follows_a_conversation_in_traditional_characters() {
     assert_eq!(html.get_attribute("lang").unwrap(), "en");
     start(&m, "我的應用程式一直閃退，這個怎麼辦").await;
     assert_eq!(html.get_attribute("lang").unwrap(), "zh-Hant");
-    assert_eq!(text(&m.get("submit")), "傳送");
+    assert_eq!(
+        text(&m.get("submit")),
+        "新請求",
+        "the box's button while a question waits"
+    );
     assert_eq!(text(&m.get("start-over")), "重新開始");
     assert!(text(&m.get("progress")).starts_with("第 1 題"));
     // The trace too: its layer names, and the reasons the engine wrote.

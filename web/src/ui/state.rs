@@ -61,15 +61,6 @@ impl Engine {
             .unwrap_or_else(|| Err("the app was closed".into()))
     }
 
-    /// What the request box sends: the pending question's answer, or else a new request that
-    /// starts a new session under `config` (the previous one comes back if the engine refuses).
-    pub fn submit(&self, text: String, config: impl FnOnce() -> Config) -> Result<(), String> {
-        if self.accepts(InputKind::Answer) {
-            return self.send(Input::Message { text, now: now() });
-        }
-        self.start_new(text, config)
-    }
-
     /// "New request": leaves the conversation for a new one on `text` under `config`, or, with
     /// nothing typed, for an idle session (the previous one comes back if the engine refuses).
     pub fn start_new(&self, text: String, config: impl FnOnce() -> Config) -> Result<(), String> {
@@ -107,11 +98,6 @@ impl Engine {
     }
 }
 
-/// The engine provided by the enclosing app, if any.
-pub fn use_engine() -> Option<Engine> {
-    use_context::<Engine>()
-}
-
 /// The pending question as the card shows it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Pending {
@@ -124,6 +110,9 @@ pub struct Pending {
     pub shown: u32,
     /// The earlier answer when the question was reopened to change it.
     pub previous: Option<Answer>,
+    /// The language the question is written in (the conversation's), which the chrome around
+    /// it may not share.
+    pub lang: Lang,
 }
 
 /// Which inputs the buttons offer now (from [`Session::accepts`]).
@@ -185,6 +174,7 @@ impl SessionView {
                 progress: s.progress(),
                 shown: 0,
                 previous: s.reopened_answer().cloned(),
+                lang: Lang::of(s.language()),
             })),
             request: RwSignal::new(s.request().map(str::to_owned)),
             resolutions: RwSignal::new(s.resolutions().to_vec()),
@@ -346,6 +336,7 @@ impl SessionView {
                 progress,
                 shown,
                 previous: s.reopened_answer().cloned(),
+                lang: Lang::of(s.language()),
             });
             true
         });
@@ -401,13 +392,9 @@ impl Notices {
         });
     }
 
-    /// Removes the notice at `index`, if there is one.
-    pub fn dismiss(&self, index: usize) {
-        self.0.update(|list| {
-            if index < list.len() {
-                list.remove(index);
-            }
-        });
+    /// Removes `message` (each is shown once, so it names its notice).
+    pub fn dismiss(&self, message: &str) {
+        self.0.update(|list| list.retain(|m| m != message));
     }
 
     /// Removes every notice.
