@@ -21,7 +21,7 @@
 //! identifiers and stay English. Sentences meant only for the LLM (its instructions, JSON
 //! schemas) are not here: they stay English.
 
-use crate::protocol::error::Error;
+use crate::protocol::error::{AnswerFault, Error, ReopenFault};
 use crate::protocol::language::Language;
 
 /// One wording the user reads: a sentence, heading, label or button.
@@ -487,7 +487,7 @@ pub enum Phrase {
 impl Phrase {
     /// Every phrase (for the tests that hold the table complete).
     #[cfg(test)]
-    pub(crate) const ALL: [Self; 219] = [
+    pub(crate) const ALL: [Self; 223] = [
         Self::FallbackNoAnswer,
         Self::FallbackUnreadable,
         Self::TimedOut,
@@ -713,28 +713,9 @@ impl Phrase {
         Self::QuestionOf,
     ];
 
-    /// The reasons an [`Error`] carries in English, each with its phrase.
-    const REASONS: [Self; 9] = [
-        Self::ReopenPending,
-        Self::ReopenUnanswered,
-        Self::ReopenUsedByStep,
-        Self::NoOptionChosen,
-        Self::SeveralOnSingleChoice,
-        Self::SameOptionTwice,
-        Self::NoFreeText,
-        Self::EmptyAnswer,
-        Self::NoDontKnow,
-    ];
-
     /// The wording in `language`, slots unfilled.
     pub const fn text(self, language: Language) -> &'static str {
         in_language(WORDINGS[self as usize], language)
-    }
-
-    /// The English wording: what an [`Error`] carries as its reason (its `Display` is English,
-    /// for logs and developers; [`Error::in_words`] puts it in the user's language).
-    pub(crate) fn english(self) -> &'static str {
-        self.text(Language::English)
     }
 
     /// The wording in `language` with `{0}`, `{1}`… replaced by `args` in order, in one pass
@@ -921,21 +902,15 @@ impl Error {
     /// What to tell the user about this refusal, in `language`: plain words, no ids (the
     /// `Display` text, in English with the ids, is for logs and developers).
     pub fn in_words(&self, language: Language) -> String {
-        let reason = |english: &'static str| -> &'static str {
-            Phrase::REASONS
-                .iter()
-                .find(|p| p.english() == english)
-                .map_or(english, |p| p.text(language))
-        };
         match self {
             Self::UnexpectedInput { .. } => Phrase::NotNow.text(language).to_owned(),
             Self::NotPendingQuestion { .. } => Phrase::NotPending.text(language).to_owned(),
-            Self::NotReopenable { reason: why, .. } => {
-                Phrase::CannotChange.fill(language, &[reason(why)])
+            Self::NotReopenable { reason, .. } => {
+                Phrase::CannotChange.fill(language, &[Phrase::from(*reason).text(language)])
             }
             Self::UnknownChoice { .. } => Phrase::NoSuchOption.text(language).to_owned(),
-            Self::InvalidAnswer { reason: why, .. } => {
-                Phrase::AnswerRefused.fill(language, &[reason(why)])
+            Self::InvalidAnswer { reason, .. } => {
+                Phrase::AnswerRefused.fill(language, &[Phrase::from(*reason).text(language)])
             }
             Self::EmptyRequest => Phrase::EmptyRequest.text(language).to_owned(),
             Self::TextTooLong { limit, .. } => {
@@ -943,6 +918,45 @@ impl Error {
             }
             Self::UnexpectedStep { .. } => Phrase::StepNotRunning.text(language).to_owned(),
         }
+    }
+}
+
+impl From<ReopenFault> for Phrase {
+    fn from(fault: ReopenFault) -> Self {
+        match fault {
+            ReopenFault::Pending => Self::ReopenPending,
+            ReopenFault::Unanswered => Self::ReopenUnanswered,
+            ReopenFault::UsedByStep => Self::ReopenUsedByStep,
+        }
+    }
+}
+
+impl From<AnswerFault> for Phrase {
+    fn from(fault: AnswerFault) -> Self {
+        match fault {
+            AnswerFault::NoOptionChosen => Self::NoOptionChosen,
+            AnswerFault::SeveralOnSingleChoice => Self::SeveralOnSingleChoice,
+            AnswerFault::SameOptionTwice => Self::SameOptionTwice,
+            AnswerFault::NoFreeText => Self::NoFreeText,
+            AnswerFault::EmptyAnswer => Self::EmptyAnswer,
+            AnswerFault::NoDontKnow => Self::NoDontKnow,
+        }
+    }
+}
+
+/// The English wording, what the [`Error`]'s `Display` (for logs and developers) says;
+/// [`Error::in_words`] says it in the user's language.
+impl std::fmt::Display for ReopenFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(Phrase::from(*self).text(Language::English))
+    }
+}
+
+/// The English wording, what the [`Error`]'s `Display` (for logs and developers) says;
+/// [`Error::in_words`] says it in the user's language.
+impl std::fmt::Display for AnswerFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(Phrase::from(*self).text(Language::English))
     }
 }
 
@@ -2630,23 +2644,45 @@ mod tests {
     #[test]
     fn every_reason_an_error_carries_is_told_in_each_language() {
         use crate::protocol::question::QuestionId;
-        for reason in Phrase::REASONS {
+        let q = || QuestionId("q".into());
+        let answers = [
+            AnswerFault::NoOptionChosen,
+            AnswerFault::SeveralOnSingleChoice,
+            AnswerFault::SameOptionTwice,
+            AnswerFault::NoFreeText,
+            AnswerFault::EmptyAnswer,
+            AnswerFault::NoDontKnow,
+        ]
+        .map(|reason| {
+            (
+                Phrase::from(reason),
+                Error::InvalidAnswer {
+                    question: q(),
+                    reason,
+                },
+            )
+        });
+        let reopens = [
+            ReopenFault::Pending,
+            ReopenFault::Unanswered,
+            ReopenFault::UsedByStep,
+        ]
+        .map(|reason| {
+            (
+                Phrase::from(reason),
+                Error::NotReopenable {
+                    question: q(),
+                    reason,
+                },
+            )
+        });
+        for (phrase, e) in answers.into_iter().chain(reopens) {
             for language in Language::ALL {
-                let errors = [
-                    Error::InvalidAnswer {
-                        question: QuestionId("q".into()),
-                        reason: reason.english(),
-                    },
-                    Error::NotReopenable {
-                        question: QuestionId("q".into()),
-                        reason: reason.english(),
-                    },
-                ];
-                for e in errors {
-                    let said = e.in_words(language);
-                    assert!(said.contains(reason.text(language)), "{reason:?}: {said}");
-                }
+                let said = e.in_words(language);
+                assert!(said.contains(phrase.text(language)), "{phrase:?}: {said}");
             }
+            let english = phrase.text(Language::English);
+            assert!(e.to_string().ends_with(english), "{phrase:?}: {e}");
         }
     }
 

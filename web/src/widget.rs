@@ -463,7 +463,13 @@ fn news(
                 }),
             ),
             Effect::HandOff { package } => tell("clarify-handoff", to_js(&HandedOff { package })),
-            _ => {}
+            Effect::StatusChanged { .. }
+            | Effect::RequestDetection { .. }
+            | Effect::RequestTranslation { .. }
+            | Effect::RunStep { .. }
+            | Effect::RequestGeneration { .. }
+            | Effect::AppendAnswer { .. }
+            | Effect::Notice { .. } => {}
         }
     }
     if now.status == Status::Failed && last.status != Status::Failed {
