@@ -41,7 +41,7 @@ use state::{State, to_js};
 pub struct Clarifier {
     driver: Driver,
     /// The configuration of a new session (after another tab's "Start over", or `configure`).
-    config: RefCell<Config>,
+    config: Rc<RefCell<Config>>,
     demo: Cell<bool>,
     /// Set by `configure` while a conversation runs: the next `start` begins a session with the
     /// new configuration.
@@ -73,7 +73,7 @@ impl Clarifier {
         });
         Ok(Self {
             driver,
-            config: RefCell::new(options.config),
+            config: Rc::new(RefCell::new(options.config)),
             demo: Cell::new(options.demo),
             stale: Cell::new(false),
             state,
@@ -419,11 +419,12 @@ impl Clarifier {
             .replace(Session::new(self.config.borrow().clone()));
     }
 
-    /// A fresh session under this clarifier's options (shown after another tab's "Start
-    /// over").
+    /// Makes a fresh session under this clarifier's options as they are then (shown after
+    /// another tab's "Start over").
     #[cfg(feature = "widget")]
-    pub(crate) fn fresh(&self) -> Session {
-        Session::new(self.config.borrow().clone())
+    pub(crate) fn fresh(&self) -> impl Fn() -> Session + 'static {
+        let config = Rc::clone(&self.config);
+        move || Session::new(config.borrow().clone())
     }
 
     /// Replaces the session with `session`, restored from a snapshot, and takes up the work

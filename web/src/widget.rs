@@ -116,7 +116,7 @@ impl WidgetCard {
         let fresh = clarifier.fresh();
         let handle = self.owner.with(|| {
             leptos::mount::mount_to(self.stage.clone(), move || {
-                session_view(driver, move || fresh.clone(), parts)
+                session_view(driver, fresh, parts)
             })
         });
         *self.mounted.borrow_mut() = Some(Box::new(handle));
