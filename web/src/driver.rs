@@ -11,6 +11,7 @@ use clarify_core::exchange::CallReport;
 use clarify_core::wire::{CallError, FailureCode};
 use clarify_core::{ChatRequest, Effect, Error, Input, InputKind, Millis, Session, Status};
 
+use crate::i18n::Chrome;
 use crate::llm::{self, Cancel, LlmError, LlmSettings};
 
 /// A listener: called after every accepted input with the session and the effects it produced.
@@ -129,7 +130,7 @@ impl Driver {
 
     /// The chrome's words in the conversation's language.
     fn texts(&self) -> &'static crate::i18n::Texts {
-        crate::i18n::Lang::of(self.with(Session::language)).texts()
+        (self.with(Session::language)).texts()
     }
 
     /// A failed call told in the conversation's language.

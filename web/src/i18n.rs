@@ -14,93 +14,61 @@
 use clarify_core::{Language, Phrase, Priority};
 use leptos::prelude::{Signal, provide_context, use_context};
 
-/// A language the chrome is written in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Lang {
-    /// English.
-    En,
-    /// Chinese in Simplified characters.
-    Zh,
-    /// Chinese in Traditional characters.
-    ZhHant,
-}
-
-impl Lang {
+/// The chrome's side of a [`Language`] (the one language type of the engine, the app and the
+/// widget): the words in it, the tag a setting keeps, the language a setting names.
+pub trait Chrome: Copy {
     /// The language for a setting: `"en"`, `"zh"`, `"zh-Hant"`, or anything else for the
     /// browser's language.
-    pub fn resolve(setting: &str) -> Self {
+    fn resolve(setting: &str) -> Self;
+    /// The tag a setting keeps and the engine is given ([`clarify_core::Config::language`]):
+    /// `"zh"` leaves the script to the request, `"zh-Hant"` asks for Traditional.
+    fn setting_tag(self) -> &'static str;
+    /// The words in this language.
+    fn texts(self) -> &'static Texts;
+}
+
+impl Chrome for Language {
+    fn resolve(setting: &str) -> Self {
         match setting {
-            "en" => Self::En,
-            "zh" => Self::Zh,
-            "zh-Hant" => Self::ZhHant,
+            "en" => Self::English,
+            "zh" => Self::Simplified,
+            "zh-Hant" => Self::Traditional,
             _ => Self::from_tag(&browser_language()),
         }
     }
 
-    /// The language for a BCP 47 tag: Traditional Chinese for `zh-Hant`, `zh-TW`, `zh-HK` and
-    /// `zh-MO`, Simplified for any other `zh` tag, English otherwise.
-    pub fn from_tag(tag: &str) -> Self {
-        Self::of(Language::from_tag(tag))
-    }
-
-    /// The tag passed to the engine ([`clarify_core::Config::language`]): `"zh"` leaves the
-    /// script to the request, `"zh-Hant"` asks for Traditional.
-    pub fn tag(self) -> &'static str {
+    fn setting_tag(self) -> &'static str {
         match self {
-            Self::En => "en",
-            Self::Zh => "zh",
-            Self::ZhHant => "zh-Hant",
+            Self::English => "en",
+            Self::Simplified => "zh",
+            Self::Traditional => "zh-Hant",
         }
     }
 
-    /// The tag of the page's `lang` attribute: `en`, `zh-Hans` or `zh-Hant`.
-    pub fn html_tag(self) -> &'static str {
-        self.language().tag()
-    }
-
-    /// The chrome for the language the engine writes in ([`clarify_core::Session::language`]).
-    pub fn of(language: Language) -> Self {
-        match language {
-            Language::English => Self::En,
-            Language::Simplified => Self::Zh,
-            Language::Traditional => Self::ZhHant,
-        }
-    }
-
-    /// The language the engine writes in for this chrome (the reverse of [`Lang::of`]).
-    pub fn language(self) -> Language {
+    fn texts(self) -> &'static Texts {
         match self {
-            Self::En => Language::English,
-            Self::Zh => Language::Simplified,
-            Self::ZhHant => Language::Traditional,
-        }
-    }
-
-    /// The words in this language.
-    pub fn texts(self) -> &'static Texts {
-        match self {
-            Self::En => &EN,
-            Self::Zh => &ZH,
-            Self::ZhHant => &ZH_HANT,
+            Self::English => &EN,
+            Self::Simplified => &ZH,
+            Self::Traditional => &ZH_HANT,
         }
     }
 }
 
 /// Makes `lang` the language of every view below the calling component.
-pub fn provide_lang(lang: Signal<Lang>) {
+pub fn provide_lang(lang: Signal<Language>) {
     provide_context(ChromeLang(lang));
 }
 
 /// The language provided by an enclosing view, or the browser's when none was provided (a card
 /// mounted on its own).
-pub fn use_lang() -> Signal<Lang> {
-    use_context::<ChromeLang>().map_or_else(|| Signal::stored(Lang::resolve("auto")), |c| c.0)
+pub fn use_lang() -> Signal<Language> {
+    use_context::<ChromeLang>().map_or_else(|| Signal::stored(Language::resolve("auto")), |c| c.0)
 }
 
-/// The context value behind [`provide_lang`]: its own type, so no other `Signal<Lang>` in
+/// The context value behind [`provide_lang`]: its own type, so no other `Signal<Language>` in
 /// context is mistaken for it.
 #[derive(Debug, Clone, Copy)]
-struct ChromeLang(Signal<Lang>);
+struct ChromeLang(Signal<Language>);
 
 /// Every fixed label the app shows.
 #[derive(Debug)]

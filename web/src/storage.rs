@@ -17,8 +17,9 @@ use std::fmt;
 use clarify_core::{Answer, Config, Detection, Mode, QuestionId, RestoreError, Session};
 use serde::{Deserialize, Serialize};
 
-use crate::i18n::Lang;
+use crate::i18n::Chrome;
 use crate::llm::LlmSettings;
+use clarify_core::Language;
 
 /// Where the session snapshot is kept.
 pub const SESSION_KEY: &str = "clarify.session";
@@ -69,8 +70,8 @@ impl Settings {
     }
 
     /// The language of the chrome and of new sessions.
-    pub fn lang(&self) -> Lang {
-        Lang::resolve(&self.language)
+    pub fn lang(&self) -> Language {
+        Language::resolve(&self.language)
     }
 
     /// The engine configuration for a new session under these settings.
@@ -87,7 +88,7 @@ impl Settings {
         } else {
             Detection::Embedded
         };
-        config.language = self.lang().tag().into();
+        config.language = self.lang().setting_tag().into();
         config
     }
 

@@ -28,7 +28,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::{CssStyleSheet, HtmlElement, ShadowRoot};
 
 use crate::driver::Driver;
-use crate::i18n::{Lang, provide_lang};
+use crate::i18n::{Chrome, provide_lang};
 use crate::js_api::Clarifier;
 use crate::js_api::error::ClarifyError;
 use crate::js_api::state::{self, to_js};
@@ -36,6 +36,7 @@ use crate::storage::{Place, StorageError};
 use crate::ui::{
     Engine, NoticeList, Notices, RequestBox, SessionCard, StartOver, persistence, timer,
 };
+use clarify_core::Language;
 
 /// The card of one `<clarify-widget>`, drawn into its shadow root. Used by
 /// `clarify-element.js`; not part of the typed JS API.
@@ -169,10 +170,10 @@ impl WidgetCard {
     pub fn set_language(&self, tag: Option<String>) {
         let lang = tag
             .as_deref()
-            .map_or_else(|| Lang::resolve("auto"), Lang::from_tag);
+            .map_or_else(|| Language::resolve("auto"), Language::from_tag);
         self.parts.lang.set(lang);
         let chrome = self.parts.chrome.get_untracked();
-        let _ = self.frame.set_attribute("lang", chrome.html_tag());
+        let _ = self.frame.set_attribute("lang", chrome.tag());
     }
 
     /// The `ClarifierOptions` the attributes of `element` give (only those present).
@@ -226,12 +227,12 @@ impl Drop for WidgetCard {
 #[derive(Clone, Copy)]
 struct Parts {
     /// The language the `language` attribute (or the browser) asks for.
-    lang: RwSignal<Lang>,
+    lang: RwSignal<Language>,
     /// The language of the conversation shown (its view's signal, while one is mounted): once
     /// a conversation has started, it wins over `lang`.
-    conversation: RwSignal<Option<ReadSignal<Option<Lang>>>>,
+    conversation: RwSignal<Option<ReadSignal<Option<Language>>>>,
     /// The chrome's language: the conversation's, else `lang`.
-    chrome: Signal<Lang>,
+    chrome: Signal<Language>,
     /// Where the session is kept across reloads (`storage-key`), if anywhere.
     place: StoredValue<Option<Place>>,
     /// Starts a conversation through the element, so its attributes apply.
@@ -244,8 +245,8 @@ impl Parts {
     /// The parts of a card in `frame`, whose `lang` follows the chrome's (for screen readers
     /// and fonts), calling the element's `start` and `emit`.
     fn new(frame: &HtmlElement, start: js_sys::Function, emit: js_sys::Function) -> Self {
-        let lang = RwSignal::new(Lang::resolve("auto"));
-        let conversation = RwSignal::new(None::<ReadSignal<Option<Lang>>>);
+        let lang = RwSignal::new(Language::resolve("auto"));
+        let conversation = RwSignal::new(None::<ReadSignal<Option<Language>>>);
         let chrome = Signal::derive(move || {
             conversation
                 .get()
@@ -255,7 +256,7 @@ impl Parts {
         provide_lang(chrome);
         let frame = frame.clone();
         Effect::new(move || {
-            let _ = frame.set_attribute("lang", chrome.get().html_tag());
+            let _ = frame.set_attribute("lang", chrome.get().tag());
         });
         let start = StoredValue::new_local(start);
         let emit = StoredValue::new_local(emit);

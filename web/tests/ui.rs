@@ -6,12 +6,12 @@
 
 use std::sync::{Arc, Mutex};
 
+use clarify_core::Language;
 use clarify_core::{
     Choice, ChoiceId, Config, Effect, Input, Priority, Progress, Question, QuestionId,
     QuestionSource, Session, Status, UserAnswer,
 };
 use clarify_web::driver::Driver;
-use clarify_web::i18n::Lang;
 use clarify_web::storage::{API_KEY_KEY, SESSION_KEY, SETTINGS_KEY};
 use clarify_web::ui::{AnswerView, ClarifyApp, QuestionCard};
 use leptos::prelude::*;
@@ -25,7 +25,11 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 async fn card_shows_badge_question_why_options_and_progress() {
-    let (mounted, _replies) = mount_card(question(Priority::Critical, false), Lang::En, Ok(()));
+    let (mounted, _replies) = mount_card(
+        question(Priority::Critical, false),
+        Language::English,
+        Ok(()),
+    );
     tick().await;
     let card = mounted.get("question-card");
 
@@ -82,17 +86,21 @@ async fn every_priority_has_its_own_words() {
         (Priority::Important, "Important", "重要"),
         (Priority::Helpful, "Helpful", "有帮助"),
     ] {
-        let (m, _) = mount_card(question(priority, false), Lang::En, Ok(()));
+        let (m, _) = mount_card(question(priority, false), Language::English, Ok(()));
         assert_eq!(text(&m.get("priority")), en);
         drop(m);
-        let (m, _) = mount_card(question(priority, false), Lang::Zh, Ok(()));
+        let (m, _) = mount_card(question(priority, false), Language::Simplified, Ok(()));
         assert_eq!(text(&m.get("priority")), zh);
     }
 }
 
 #[wasm_bindgen_test]
 async fn continue_waits_for_an_answer_then_sends_the_choice() {
-    let (m, replies) = mount_card(question(Priority::Important, false), Lang::En, Ok(()));
+    let (m, replies) = mount_card(
+        question(Priority::Important, false),
+        Language::English,
+        Ok(()),
+    );
     let continue_ = m.get("continue");
     assert!(
         disabled(&continue_),
@@ -125,7 +133,11 @@ async fn continue_waits_for_an_answer_then_sends_the_choice() {
 
 #[wasm_bindgen_test]
 async fn digits_pick_an_option_and_enter_continues() {
-    let (m, replies) = mount_card(question(Priority::Critical, false), Lang::En, Ok(()));
+    let (m, replies) = mount_card(
+        question(Priority::Critical, false),
+        Language::English,
+        Ok(()),
+    );
     let card = m.get("question-card");
     key(&card, "2");
     tick().await;
@@ -156,7 +168,7 @@ async fn digits_pick_an_option_and_enter_continues() {
 
 #[wasm_bindgen_test]
 async fn several_choices_use_checkboxes_and_are_all_sent() {
-    let (m, replies) = mount_card(question(Priority::Helpful, true), Lang::En, Ok(()));
+    let (m, replies) = mount_card(question(Priority::Helpful, true), Language::English, Ok(()));
     assert_eq!(m.get("options").get_attribute("role").unwrap(), "group");
     let options = m.all("option");
     for option in &options {
@@ -178,7 +190,7 @@ async fn several_choices_use_checkboxes_and_are_all_sent() {
 async fn the_recommended_option_is_marked_in_words_and_in_its_name() {
     let mut q = question(Priority::Important, false);
     q.recommended = Some(ChoiceId("a13".into()));
-    let (m, _) = mount_card(q.clone(), Lang::En, Ok(()));
+    let (m, _) = mount_card(q.clone(), Language::English, Ok(()));
     let marks = m.all("recommended");
     assert_eq!(marks.len(), 1, "one option is recommended");
     assert_eq!(text(&marks[0]), "Recommended");
@@ -203,13 +215,13 @@ async fn the_recommended_option_is_marked_in_words_and_in_its_name() {
         "a single-choice card says nothing about several"
     );
     drop(m);
-    let (m, _) = mount_card(q, Lang::Zh, Ok(()));
+    let (m, _) = mount_card(q, Language::Simplified, Ok(()));
     assert_eq!(text(&m.get("recommended")), "推荐");
 }
 
 #[wasm_bindgen_test]
 async fn a_multi_select_card_is_a_group_of_checkboxes_for_keyboard_and_screen_readers() {
-    let (m, replies) = mount_card(question(Priority::Helpful, true), Lang::En, Ok(()));
+    let (m, replies) = mount_card(question(Priority::Helpful, true), Language::English, Ok(()));
     let group = m.get("options");
     let hint = m.get("choose-several");
     assert_eq!(text(&hint), "Choose all that apply.");
@@ -324,7 +336,7 @@ async fn change_on_an_earlier_answer_brings_its_card_back_and_the_new_answer_rep
 async fn free_text_alone_or_with_a_choice_is_sent_as_typed() {
     let mut q = question(Priority::Critical, false);
     q.allow_free_text = true;
-    let (m, replies) = mount_card(q.clone(), Lang::En, Ok(()));
+    let (m, replies) = mount_card(q.clone(), Language::English, Ok(()));
     type_into(&m.get("free-text"), "  Android 12 on a Pixel  ");
     tick().await;
     assert!(!disabled(&m.get("continue")), "typed text is an answer");
@@ -338,7 +350,7 @@ async fn free_text_alone_or_with_a_choice_is_sent_as_typed() {
     );
     drop(m);
 
-    let (m, replies) = mount_card(q, Lang::En, Ok(()));
+    let (m, replies) = mount_card(q, Language::English, Ok(()));
     m.all("option")[0].click();
     type_into(&m.get("free-text"), "beta build");
     tick().await;
@@ -359,14 +371,14 @@ async fn free_text_alone_or_with_a_choice_is_sent_as_typed() {
 async fn a_question_without_options_gets_a_taller_box() {
     let mut q = question(Priority::Critical, false);
     q.allow_free_text = true;
-    let (m, _) = mount_card(q.clone(), Lang::En, Ok(()));
+    let (m, _) = mount_card(q.clone(), Language::English, Ok(()));
     assert_eq!(
         m.get("free-text").get_attribute("rows").as_deref(),
         Some("2")
     );
     drop(m);
     q.options.clear();
-    let (m, _) = mount_card(q, Lang::En, Ok(()));
+    let (m, _) = mount_card(q, Language::English, Ok(()));
     assert_eq!(
         m.get("free-text").get_attribute("rows").as_deref(),
         Some("6")
@@ -375,7 +387,11 @@ async fn a_question_without_options_gets_a_taller_box() {
 
 #[wasm_bindgen_test]
 async fn dont_know_is_its_own_answer_and_only_where_allowed() {
-    let (m, replies) = mount_card(question(Priority::Critical, false), Lang::En, Ok(()));
+    let (m, replies) = mount_card(
+        question(Priority::Critical, false),
+        Language::English,
+        Ok(()),
+    );
     m.get("dont-know").click();
     settle().await;
     assert_eq!(replies.get().as_slice(), [UserAnswer::DontKnow]);
@@ -383,7 +399,7 @@ async fn dont_know_is_its_own_answer_and_only_where_allowed() {
 
     let mut q = question(Priority::Critical, false);
     q.allow_skip = false;
-    let (m, _) = mount_card(q, Lang::En, Ok(()));
+    let (m, _) = mount_card(q, Language::English, Ok(()));
     assert!(m.find("dont-know").is_none());
 }
 
@@ -391,7 +407,7 @@ async fn dont_know_is_its_own_answer_and_only_where_allowed() {
 async fn a_refused_answer_is_shown_on_the_card_and_can_be_retried() {
     let (m, replies) = mount_card(
         question(Priority::Critical, false),
-        Lang::En,
+        Language::English,
         Err("question q-1 is not the pending question".into()),
     );
     m.all("option")[0].click();
@@ -406,14 +422,18 @@ async fn a_refused_answer_is_shown_on_the_card_and_can_be_retried() {
 
 #[wasm_bindgen_test]
 async fn card_chrome_follows_the_language() {
-    let (m, _) = mount_card(question(Priority::Critical, false), Lang::Zh, Ok(()));
+    let (m, _) = mount_card(
+        question(Priority::Critical, false),
+        Language::Simplified,
+        Ok(()),
+    );
     assert_eq!(text(&m.get("progress")), "第 1 题，共 2 题");
     assert_eq!(text(&m.get("continue")), "继续");
     assert!(text(&m.get("dont-know")).contains("我不知道"));
-    assert_eq!(Lang::from_tag("zh-TW"), Lang::ZhHant);
-    assert_eq!(Lang::from_tag("zh-Hant-HK"), Lang::ZhHant);
-    assert_eq!(Lang::from_tag("zh-CN"), Lang::Zh);
-    assert_eq!(Lang::from_tag("en-GB"), Lang::En);
+    assert_eq!(Language::from_tag("zh-TW"), Language::Traditional);
+    assert_eq!(Language::from_tag("zh-Hant-HK"), Language::Traditional);
+    assert_eq!(Language::from_tag("zh-CN"), Language::Simplified);
+    assert_eq!(Language::from_tag("en-GB"), Language::English);
 }
 
 #[wasm_bindgen_test]
@@ -421,7 +441,7 @@ async fn streamed_answer_grows_as_chunks_arrive() {
     let text_signal = RwSignal::new(String::new());
     let streaming = RwSignal::new(true);
     let m = Mounted::new(move || {
-        view! { <AnswerView text=text_signal streaming=streaming lang=Lang::En /> }
+        view! { <AnswerView text=text_signal streaming=streaming lang=Language::English /> }
     });
     text_signal.set("Hel".into());
     tick().await;
@@ -1237,7 +1257,7 @@ async fn the_key_hint_names_the_options_there_are_and_the_assumption_is_said_onc
         label: "Android 12".into(),
         description: None,
     });
-    let (m, _) = mount_card(three, Lang::En, Ok(()));
+    let (m, _) = mount_card(three, Language::English, Ok(()));
     assert_eq!(
         text(&m.get("keys-hint")),
         "Keys: 1–3 pick an option, Enter continues."
@@ -1251,7 +1271,7 @@ async fn the_key_hint_names_the_options_there_are_and_the_assumption_is_said_onc
     let mut open = question(Priority::Helpful, false);
     open.options.clear();
     open.allow_free_text = true;
-    let (m, _) = mount_card(open, Lang::Zh, Ok(()));
+    let (m, _) = mount_card(open, Language::Simplified, Ok(()));
     assert_eq!(text(&m.get("keys-hint")), "按键：Enter 继续。");
     assert_eq!(text(&m.get("free-text-label")), "用你自己的话描述");
     // No space after a full-width colon.
@@ -1263,7 +1283,7 @@ async fn the_key_hint_names_the_options_there_are_and_the_assumption_is_said_onc
     let mut open = question(Priority::Helpful, false);
     open.options.clear();
     open.allow_free_text = true;
-    let (m, _) = mount_card(open, Lang::En, Ok(()));
+    let (m, _) = mount_card(open, Language::English, Ok(()));
     assert_eq!(text(&m.get("keys-hint")), "Keys: Enter continues.");
     assert_eq!(
         text(&m.get("free-text-label")),
@@ -1690,7 +1710,7 @@ fn mount_app() -> Mounted {
 }
 
 /// Mounts a card whose `on_answer` records the reply and answers `outcome`.
-fn mount_card(q: Question, lang: Lang, outcome: Result<(), String>) -> (Mounted, Replies) {
+fn mount_card(q: Question, lang: Language, outcome: Result<(), String>) -> (Mounted, Replies) {
     let replies = Replies::default();
     let sink = replies.clone();
     let m = Mounted::new(move || {

@@ -11,7 +11,7 @@ use super::settings::SettingsPanel;
 use super::state::{Engine, Notices};
 use super::{persistence, timer};
 use crate::driver::{Driver, Link};
-use crate::i18n::{provide_lang, use_lang};
+use crate::i18n::{Chrome, provide_lang, use_lang};
 use crate::storage::{Place, Settings};
 
 /// The whole page: header, settings, conversation, question card, answer, trace.
@@ -44,7 +44,7 @@ pub fn ClarifyApp(
     provide_lang(lang.into());
     // The page's language follows the chrome's, for screen readers, fonts and hyphenation.
     Effect::new(move |_| {
-        let tag = lang.get().html_tag();
+        let tag = lang.get().tag();
         if let Some(root) = document().document_element() {
             let _ = root.set_attribute("lang", tag);
         }
@@ -75,7 +75,7 @@ pub fn ClarifyApp(
 
     let show_settings = RwSignal::new(false);
     view! {
-        <div class="app" data-testid="app-ready" lang=move || lang.get().html_tag()>
+        <div class="app" data-testid="app-ready" lang=move || lang.get().tag()>
             <AppHeader show_settings=show_settings />
             <section class="app-status" aria-label=move || lang.get().texts().status_region>
                 <ModeBanner settings=settings link=link />

@@ -12,7 +12,7 @@ use super::session_card::SessionCard;
 use super::state::{Engine, Notices};
 use super::trace::TracePanel;
 use crate::driver::now;
-use crate::i18n::use_lang;
+use crate::i18n::{Chrome, use_lang};
 use crate::storage::{Place, Settings};
 
 /// The chat column; `settings` configure the session a new request starts.

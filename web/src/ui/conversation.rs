@@ -6,7 +6,7 @@ use leptos::either::Either;
 use leptos::prelude::*;
 
 use super::session_card::RequestBox;
-use crate::i18n::use_lang;
+use crate::i18n::{Chrome, use_lang};
 use crate::storage;
 
 /// The request box, several lines high: Enter sends, Shift+Enter breaks the line, and an

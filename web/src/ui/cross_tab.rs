@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::persistence::RemoteWrite;
 use super::state::Notices;
 use crate::driver::Driver;
-use crate::i18n::use_lang;
+use crate::i18n::{Chrome, use_lang};
 use crate::storage::{self, Follow, Place};
 
 /// Listens for another tab's writes to `place` (or its clearing the storage) and replaces this

@@ -12,7 +12,8 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::i18n::{Lang, Texts, use_lang};
+use crate::i18n::{Chrome, Texts, use_lang};
+use clarify_core::Language;
 
 /// The result of handing an answer to the host: `Err` carries a message shown on the card.
 pub type Outcome = Result<(), String>;
@@ -31,7 +32,7 @@ pub fn QuestionCard(
     progress: Progress,
     /// The language of the card's own labels; without it, the language in context.
     #[prop(optional, into)]
-    lang: Option<Signal<Lang>>,
+    lang: Option<Signal<Language>>,
     /// Called with the user's reply (options, text, both, or "I don't know").
     on_answer: Callback<UserAnswer, Outcome>,
     /// "Skip this and the remaining questions". Hidden when absent.
@@ -62,10 +63,10 @@ pub fn QuestionCard(
     /// The language the question is written in, when the chrome's may differ: the question's
     /// own text is marked with it (screen readers, fonts). Without it, the chrome's.
     #[prop(optional, into)]
-    question_lang: Option<Lang>,
+    question_lang: Option<Language>,
 ) -> impl IntoView {
     let lang = lang.unwrap_or_else(use_lang);
-    let own = Signal::derive(move || question_lang.unwrap_or_else(|| lang.get()).html_tag());
+    let own = Signal::derive(move || question_lang.unwrap_or_else(|| lang.get()).tag());
     let t = move || lang.get().texts();
     let base = question.id.as_str().to_owned();
     let text_id = format!("{base}-text");
@@ -171,7 +172,7 @@ pub fn PriorityBadge(
     priority: Priority,
     /// The language of the label; without it, the language in context.
     #[prop(optional, into)]
-    lang: Option<Signal<Lang>>,
+    lang: Option<Signal<Language>>,
 ) -> impl IntoView {
     let lang = lang.unwrap_or_else(use_lang);
     view! {
@@ -332,7 +333,7 @@ fn OptionList(
     /// The id of the question text, which names the group.
     labelled_by: String,
     draft: Draft,
-    lang: Signal<Lang>,
+    lang: Signal<Language>,
     /// The `lang` of the options' own words (the question's).
     own: Signal<&'static str>,
 ) -> impl IntoView {
@@ -377,7 +378,7 @@ fn option_view(
     recommended: bool,
     base: &str,
     draft: Draft,
-    (lang, own): (Signal<Lang>, Signal<&'static str>),
+    (lang, own): (Signal<Language>, Signal<&'static str>),
 ) -> impl IntoView + use<> {
     let selected = draft.selected;
     let checked = move || selected.with(|s| s.contains(&i));
@@ -452,7 +453,7 @@ fn option_view(
 /// "Or describe in your own words" under options; alone, "Describe it in your own words", in
 /// a box tall enough for what such a question often asks for (a pasted text or code).
 #[component]
-fn FreeText(id: String, draft: Draft, lang: Signal<Lang>, alone: bool) -> impl IntoView {
+fn FreeText(id: String, draft: Draft, lang: Signal<Language>, alone: bool) -> impl IntoView {
     let t = move || lang.get().texts();
     view! {
         <div class="qcard-free">
@@ -479,7 +480,7 @@ fn CardActions(
     draft: Draft,
     allow_skip: bool,
     on_skip_all: Option<Callback<(), Outcome>>,
-    lang: Signal<Lang>,
+    lang: Signal<Language>,
 ) -> impl IntoView {
     let t = move || lang.get().texts();
     let submitting = draft.submitting;

@@ -14,7 +14,7 @@ use super::conversation::{Conversation, RequestForm};
 use super::question_card::QuestionCard;
 use super::state::{Engine, Notices};
 use crate::driver::now;
-use crate::i18n::use_lang;
+use crate::i18n::{Chrome, use_lang};
 use crate::storage::Place;
 
 /// The request box, for views that send focus back to it ("Start over"). Provided with the

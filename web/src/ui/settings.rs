@@ -9,7 +9,7 @@ use clarify_core::profile::ProfileKind;
 use leptos::prelude::*;
 
 use crate::driver::Link;
-use crate::i18n::use_lang;
+use crate::i18n::{Chrome, use_lang};
 use crate::llm;
 use crate::storage::Settings;
 
@@ -190,7 +190,7 @@ fn ConnectionTest(settings: RwSignal<Settings>, api_key: RwSignal<String>) -> im
                     (said, Link::Reached)
                 }
                 Err(e) => {
-                    let said = e.in_words(lang.get_untracked().language());
+                    let said = e.in_words(lang.get_untracked());
                     (said.clone(), Link::Failed(said))
                 }
             };

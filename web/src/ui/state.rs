@@ -12,7 +12,6 @@ use clarify_core::{
 use leptos::prelude::*;
 
 use crate::driver::{Driver, now};
-use crate::i18n::Lang;
 
 /// The session the views drive: send it inputs, read its parts as signals. `Copy`, so every
 /// handler can own one.
@@ -112,7 +111,7 @@ pub struct Pending {
     pub previous: Option<Answer>,
     /// The language the question is written in (the conversation's), which the chrome around
     /// it may not share.
-    pub lang: Lang,
+    pub lang: Language,
 }
 
 /// Which inputs the buttons offer now (from [`Session::accepts`]).
@@ -161,7 +160,7 @@ pub struct SessionView {
     /// conversation shows it where it happened (a detection fallback before the first question).
     notices: RwSignal<Vec<(usize, String)>>,
     /// The conversation's language when its request is in Chinese (see [`SessionView::lang`]).
-    lang: RwSignal<Option<Lang>>,
+    lang: RwSignal<Option<Language>>,
 }
 
 impl SessionView {
@@ -174,7 +173,7 @@ impl SessionView {
                 progress: s.progress(),
                 shown: 0,
                 previous: s.reopened_answer().cloned(),
-                lang: Lang::of(s.language()),
+                lang: s.language(),
             })),
             request: RwSignal::new(s.request().map(str::to_owned)),
             resolutions: RwSignal::new(s.resolutions().to_vec()),
@@ -313,7 +312,7 @@ impl SessionView {
 
     /// The conversation's language as the engine reads it (the configured language and the
     /// request's script) when the request is written in Chinese: the chrome follows it.
-    pub fn lang(&self) -> ReadSignal<Option<Lang>> {
+    pub fn lang(&self) -> ReadSignal<Option<Language>> {
         self.lang.read_only()
     }
 
@@ -336,7 +335,7 @@ impl SessionView {
                 progress,
                 shown,
                 previous: s.reopened_answer().cloned(),
-                lang: Lang::of(s.language()),
+                lang: s.language(),
             });
             true
         });
@@ -417,10 +416,10 @@ impl Default for Notices {
 /// The language of `s`'s conversation when its request is written in Chinese: the chrome then
 /// follows the conversation's script. Otherwise the chrome is left to the setting (which a host
 /// may switch mid-question).
-fn conversation_lang(s: &Session) -> Option<Lang> {
+fn conversation_lang(s: &Session) -> Option<Language> {
     let request = s.request()?;
     let written_in_chinese = !Language::of_session("en", request).is_english();
-    written_in_chinese.then(|| Lang::of(s.language()))
+    written_in_chinese.then(|| s.language())
 }
 
 /// The ids of the questions whose answers can be changed now.

@@ -6,8 +6,9 @@ use leptos::prelude::window;
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
-use crate::i18n::Lang;
+use crate::i18n::Chrome;
 use crate::js_api::error::ClarifyError;
+use clarify_core::Language;
 
 /// Attributes taken as text, with their option names.
 const TEXT: [(&str, &str); 5] = [
@@ -36,8 +37,7 @@ pub fn options(el: &Element) -> Result<js_sys::Object, ClarifyError> {
     let language = el
         .get_attribute("language")
         .filter(|tag| !tag.is_empty())
-        .map_or_else(|| Lang::resolve("auto"), |tag| Lang::from_tag(&tag))
-        .language();
+        .map_or_else(|| Language::resolve("auto"), |tag| Language::from_tag(&tag));
     let bad = |phrase: Phrase, args: &[&str]| {
         ClarifyError::new("bad_attribute", phrase.fill(language, args))
     };
