@@ -94,6 +94,9 @@ impl WidgetCard {
         frame.append_with_node_2(&stage, &error)?;
         root.replace_children_with_node_1(&frame);
 
+        // The card's effects run on the browser's task queue, set up before the first one (a
+        // page may make a card before any view was mounted); a second call is refused, harmlessly.
+        let _ = any_spawner::Executor::init_wasm_bindgen();
         let owner = Owner::new();
         let parts = owner.with(|| Parts::new(&frame, start, emit));
         let card = WidgetCard {
