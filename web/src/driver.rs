@@ -205,6 +205,11 @@ impl Driver {
         Subscription(id)
     }
 
+    /// How many listeners are subscribed.
+    pub fn listener_count(&self) -> usize {
+        self.inner.borrow().listeners.len()
+    }
+
     /// Stops calling the listener behind `subscription`. Unknown handles are ignored.
     pub fn unsubscribe(&self, subscription: Subscription) {
         self.inner

@@ -398,10 +398,12 @@ impl Clarifier {
         Ok(unsubscribe.into_js_value().unchecked_into())
     }
 
-    /// How many listeners are subscribed (for hosts and tests checking that none leaks).
+    /// How many listeners follow this session: those subscribed here and, for a widget's
+    /// clarifier, its card's while it is shown (for hosts and tests checking that none leaks).
     #[wasm_bindgen(getter, js_name = listenerCount)]
     pub fn listener_count(&self) -> usize {
-        self.subscriptions.borrow().len()
+        // Not the clarifier's own, which clears the cached state.
+        self.driver.listener_count().saturating_sub(1)
     }
 }
 

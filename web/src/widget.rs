@@ -42,8 +42,10 @@ use clarify_core::Language;
 /// `clarify-element.js`; not part of the typed JS API.
 #[wasm_bindgen(skip_typescript)]
 pub struct WidgetCard {
-    /// The views of the session shown now, unmounted when dropped.
-    mounted: RefCell<Option<Box<dyn Any>>>,
+    /// The views of the session shown now (unmounted when dropped), and the owner of their
+    /// listeners, cleaned up with them: the session's listeners hold the views' signals, so
+    /// the owner would otherwise outlive the views and keep following the session.
+    mounted: RefCell<Option<(Box<dyn Any>, Owner)>>,
     /// Where the views go.
     stage: HtmlElement,
     /// The element's own error line, written at once (not on the next render), so a host reads
@@ -118,12 +120,13 @@ impl WidgetCard {
         self.hide();
         let (driver, parts) = (clarifier.driver().clone(), self.parts);
         let fresh = clarifier.fresh();
-        let handle = self.owner.with(|| {
+        let owner = self.owner.with(Owner::new);
+        let handle = owner.with(|| {
             leptos::mount::mount_to(self.stage.clone(), move || {
                 session_view(driver, fresh, parts)
             })
         });
-        *self.mounted.borrow_mut() = Some(Box::new(handle));
+        *self.mounted.borrow_mut() = Some((Box::new(handle), owner));
     }
 
     /// Keeps the session across reloads at `key` (the element's `storage-key`), with the
@@ -162,7 +165,10 @@ impl WidgetCard {
     pub fn hide(&self) {
         // Dropped outside the borrow: unmounting may run cleanups that reach this card.
         let mounted = self.mounted.borrow_mut().take();
-        drop(mounted);
+        if let Some((views, owner)) = mounted {
+            drop(views);
+            owner.cleanup();
+        }
     }
 
     /// The chrome's language from the `language` attribute (a BCP 47 tag): Traditional Chinese

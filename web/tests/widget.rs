@@ -257,9 +257,17 @@ async fn a_refused_request_is_shown_under_the_box() {
 #[wasm_bindgen_test]
 async fn hiding_removes_the_views_and_their_listener() {
     let w = Widget::mount();
+    let shown = w.clarifier.listener_count();
+    assert!(shown >= 1, "the card follows its session");
+    w.type_into("request", "Plan a trip to Paris");
+    w.get("submit").click();
+    settle().await;
+    assert!(w.find("question-card").is_some());
     w.card.hide();
     tick().await;
-    assert!(w.find("request").is_none());
+    assert!(w.find("question-card").is_none());
+    assert_eq!(w.clarifier.listener_count(), 0, "hidden, it follows nothing");
+    w.clarifier.reset().unwrap();
     w.start_from_page("Plan a trip to Paris");
     settle().await;
     assert!(
@@ -271,6 +279,7 @@ async fn hiding_removes_the_views_and_their_listener() {
         w.find("question-card").is_some(),
         "shown again, the pending question is drawn at once"
     );
+    assert_eq!(w.clarifier.listener_count(), shown, "and follows it as before");
 }
 
 #[wasm_bindgen_test]
