@@ -90,7 +90,7 @@ fn traced(assessment: Assessment) -> (Analysis, Vec<String>) {
         .into_iter()
         .zip(assessment.cues)
         .collect();
-    pairs.sort_by_key(|(q, _)| q.priority);
+    crate::text::sort_short_by(&mut pairs, |a, b| a.0.priority.cmp(&b.0.priority));
     pairs.truncate(MAX_QUESTIONS);
     let (questions, cues): (Vec<Question>, Vec<String>) = pairs.into_iter().unzip();
     (

@@ -557,11 +557,8 @@ struct Overruled {
     question: String,
 }
 
-/// card.css (the app's) then widget.css (the frame), as one stylesheet.
-const STYLE: &str = concat!(
-    include_str!("../assets/card.css"),
-    include_str!("../assets/widget.css")
-);
+/// card.css (the app's) then widget.css (the frame), as one stylesheet, compacted by build.rs.
+const STYLE: &str = include_str!(concat!(env!("OUT_DIR"), "/widget.css"));
 
 thread_local! {
     /// Built once and shared by every widget on the page.

@@ -100,7 +100,7 @@ impl KnowledgeBase {
                 })
             })
             .collect();
-        out.sort_by_key(|s| std::cmp::Reverse(s.score));
+        crate::text::sort_short_by(&mut out, |a, b| b.score.cmp(&a.score));
         out
     }
 }

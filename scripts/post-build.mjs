@@ -1,0 +1,41 @@
+// Trunk post-build hook, run on the staging folder before it becomes dist/:
+// 1. moves the inline module script Trunk writes into index.html to its own file, boot.js, so the
+//    app runs under a strict Content-Security-Policy without 'unsafe-inline'
+//    (script-src 'self' 'wasm-unsafe-eval');
+// 2. in release builds, minifies the JavaScript glue and the stylesheets with esbuild (Trunk's own
+//    JS minifier cannot parse wasm-bindgen's glue) and rewrites their integrity hashes in
+//    index.html, so what the browser downloads is what the size figures count.
+import { createHash } from "node:crypto";
+import { readFile, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+
+const dir = process.env.TRUNK_STAGING_DIR;
+if (!dir) throw new Error("TRUNK_STAGING_DIR is not set: run this as a Trunk post_build hook");
+const html = join(dir, "index.html");
+let page = await readFile(html, "utf8");
+
+const inline = /<script type="module">([\s\S]*?)<\/script>/;
+const match = page.match(inline);
+if (!match) throw new Error("index.html has no inline module script to move");
+if (page.match(new RegExp(inline.source, "g")).length !== 1) {
+  throw new Error("index.html has more than one inline module script");
+}
+await writeFile(join(dir, "boot.js"), match[1].trim() + "\n");
+page = page.replace(inline, '<script type="module" src="/boot.js"></script>');
+
+if (process.env.TRUNK_PROFILE === "release") {
+  const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+  const esbuild = createRequire(join(root, ".tools/node/package.json"))("esbuild");
+  const sri = (text) => `sha384-${createHash("sha384").update(text).digest("base64")}`;
+  for (const [file, loader] of [["clarify-web.js", "js"], ["card.css", "css"], ["app.css", "css"]]) {
+    const path = join(dir, file);
+    const before = await readFile(path, "utf8");
+    const { code } = await esbuild.transform(before, { loader, minify: true, format: loader === "js" ? "esm" : undefined });
+    await writeFile(path, code);
+    if (!page.includes(sri(before))) throw new Error(`index.html has no integrity hash for ${file}`);
+    page = page.replace(sri(before), sri(code));
+  }
+}
+await writeFile(html, page);
