@@ -266,7 +266,11 @@ async fn hiding_removes_the_views_and_their_listener() {
     w.card.hide();
     tick().await;
     assert!(w.find("question-card").is_none());
-    assert_eq!(w.clarifier.listener_count(), 0, "hidden, it follows nothing");
+    assert_eq!(
+        w.clarifier.listener_count(),
+        0,
+        "hidden, it follows nothing"
+    );
     w.clarifier.reset().unwrap();
     w.start_from_page("Plan a trip to Paris");
     settle().await;
@@ -279,7 +283,11 @@ async fn hiding_removes_the_views_and_their_listener() {
         w.find("question-card").is_some(),
         "shown again, the pending question is drawn at once"
     );
-    assert_eq!(w.clarifier.listener_count(), shown, "and follows it as before");
+    assert_eq!(
+        w.clarifier.listener_count(),
+        shown,
+        "and follows it as before"
+    );
 }
 
 #[wasm_bindgen_test]
