@@ -63,7 +63,7 @@ pub mod demo;
 pub use phrase::{CliPhrase, Phrase};
 pub use protocol::config::{Config, Detection, Limits, Mode};
 pub use protocol::effect::Effect;
-pub use protocol::error::Error;
+pub use protocol::error::{AnswerFault, Error, ReopenFault};
 pub use protocol::input::{Answer, Context, Input, InputKind, MAX_TEXT_BYTES, UserAnswer};
 pub use protocol::language::{Language, Tag};
 pub use protocol::prompt::{EnrichedPrompt, HandoffPackage, Resolution, SourceDocument};

@@ -21,7 +21,7 @@
 //! identifiers and stay English. Sentences meant only for the LLM (its instructions, JSON
 //! schemas) are not here: they stay English.
 
-use crate::protocol::error::Error;
+use crate::protocol::error::{AnswerFault, Error, ReopenFault};
 use crate::protocol::language::Language;
 
 /// One wording the user reads: a sentence, heading, label or button.
@@ -309,8 +309,16 @@ pub enum Phrase {
     UiContinue,
     /// The Continue button while the answer is being sent.
     UiContinuing,
-    /// "Continue anyway" (skip every remaining question).
+    /// "Continue anyway" on the working line (stop waiting, ask nothing more).
     UiContinueAnyway,
+    /// On the question card: skip this and every remaining question, and say so.
+    UiSkipRemaining,
+    /// The widget's attribute `{0}` is not a whole number: it is `{1}`.
+    UiAttrNumber,
+    /// The widget's attribute `{0}` (`model`, `api-key`) needs an `endpoint` attribute too.
+    UiAttrNeedsEndpoint,
+    /// The widget's `language` attribute is empty.
+    UiAttrLanguage,
     /// Keyboard hint under the card: its start.
     UiKeysStart,
     /// Keyboard hint: what digits do (after "1–n").
@@ -332,9 +340,11 @@ pub enum Phrase {
     UiAssumption,
     /// Label of the request box.
     UiRequestLabel,
-    /// Label of the request box while a question is pending: what is typed answers it.
-    UiAnswerLabel,
-    /// Beside the box while a question is pending: leave it and start what is typed instead.
+    /// Label of the request box while a question is pending: what is typed there is a new
+    /// request that leaves the question (answers go on the card).
+    UiPendingLabel,
+    /// The request box's button while a question is pending: leave it and start what is typed
+    /// instead.
     UiNewRequest,
     /// Under the completed answer: copies the enriched prompt.
     UiCopyPrompt,
@@ -350,8 +360,8 @@ pub enum Phrase {
     UiStopped,
     /// Placeholder of the request box when idle.
     UiRequestPlaceholder,
-    /// Placeholder of the request box while a question is pending.
-    UiAnswerPlaceholder,
+    /// Placeholder of the request box while a question is pending: answers go on the card.
+    UiPendingPlaceholder,
     /// The send button.
     UiSend,
     /// "Start over".
@@ -491,7 +501,7 @@ pub enum Phrase {
 impl Phrase {
     /// Every phrase (for the tests that hold the table complete).
     #[cfg(test)]
-    pub(crate) const ALL: [Self; 226] = [
+    pub(crate) const ALL: [Self; 230] = [
         Self::FallbackNoAnswer,
         Self::FallbackUnreadable,
         Self::TimedOut,
@@ -632,6 +642,10 @@ impl Phrase {
         Self::UiContinue,
         Self::UiContinuing,
         Self::UiContinueAnyway,
+        Self::UiSkipRemaining,
+        Self::UiAttrNumber,
+        Self::UiAttrNeedsEndpoint,
+        Self::UiAttrLanguage,
         Self::UiKeysStart,
         Self::UiKeysPick,
         Self::UiKeysEnter,
@@ -642,7 +656,7 @@ impl Phrase {
         Self::UiChangeAnswerTo,
         Self::UiAssumption,
         Self::UiRequestLabel,
-        Self::UiAnswerLabel,
+        Self::UiPendingLabel,
         Self::UiNewRequest,
         Self::UiCopyPrompt,
         Self::UiSentPrompt,
@@ -651,7 +665,7 @@ impl Phrase {
         Self::UiStop,
         Self::UiStopped,
         Self::UiRequestPlaceholder,
-        Self::UiAnswerPlaceholder,
+        Self::UiPendingPlaceholder,
         Self::UiSend,
         Self::UiStartOver,
         Self::UiOffline,
@@ -720,28 +734,9 @@ impl Phrase {
         Self::QuestionOf,
     ];
 
-    /// The reasons an [`Error`] carries in English, each with its phrase.
-    const REASONS: [Self; 9] = [
-        Self::ReopenPending,
-        Self::ReopenUnanswered,
-        Self::ReopenUsedByStep,
-        Self::NoOptionChosen,
-        Self::SeveralOnSingleChoice,
-        Self::SameOptionTwice,
-        Self::NoFreeText,
-        Self::EmptyAnswer,
-        Self::NoDontKnow,
-    ];
-
     /// The wording in `language`, slots unfilled.
     pub const fn text(self, language: Language) -> &'static str {
         in_language(WORDINGS[self as usize], language)
-    }
-
-    /// The English wording: what an [`Error`] carries as its reason (its `Display` is English,
-    /// for logs and developers; [`Error::in_words`] puts it in the user's language).
-    pub(crate) fn english(self) -> &'static str {
-        self.text(Language::English)
     }
 
     /// The wording in `language` with `{0}`, `{1}`… replaced by `args` in order, in one pass
@@ -928,21 +923,15 @@ impl Error {
     /// What to tell the user about this refusal, in `language`: plain words, no ids (the
     /// `Display` text, in English with the ids, is for logs and developers).
     pub fn in_words(&self, language: Language) -> String {
-        let reason = |english: &'static str| -> &'static str {
-            Phrase::REASONS
-                .iter()
-                .find(|p| p.english() == english)
-                .map_or(english, |p| p.text(language))
-        };
         match self {
             Self::UnexpectedInput { .. } => Phrase::NotNow.text(language).to_owned(),
             Self::NotPendingQuestion { .. } => Phrase::NotPending.text(language).to_owned(),
-            Self::NotReopenable { reason: why, .. } => {
-                Phrase::CannotChange.fill(language, &[reason(why)])
+            Self::NotReopenable { reason, .. } => {
+                Phrase::CannotChange.fill(language, &[Phrase::from(*reason).text(language)])
             }
             Self::UnknownChoice { .. } => Phrase::NoSuchOption.text(language).to_owned(),
-            Self::InvalidAnswer { reason: why, .. } => {
-                Phrase::AnswerRefused.fill(language, &[reason(why)])
+            Self::InvalidAnswer { reason, .. } => {
+                Phrase::AnswerRefused.fill(language, &[Phrase::from(*reason).text(language)])
             }
             Self::EmptyRequest => Phrase::EmptyRequest.text(language).to_owned(),
             Self::TextTooLong { limit, .. } => {
@@ -950,6 +939,45 @@ impl Error {
             }
             Self::UnexpectedStep { .. } => Phrase::StepNotRunning.text(language).to_owned(),
         }
+    }
+}
+
+impl From<ReopenFault> for Phrase {
+    fn from(fault: ReopenFault) -> Self {
+        match fault {
+            ReopenFault::Pending => Self::ReopenPending,
+            ReopenFault::Unanswered => Self::ReopenUnanswered,
+            ReopenFault::UsedByStep => Self::ReopenUsedByStep,
+        }
+    }
+}
+
+impl From<AnswerFault> for Phrase {
+    fn from(fault: AnswerFault) -> Self {
+        match fault {
+            AnswerFault::NoOptionChosen => Self::NoOptionChosen,
+            AnswerFault::SeveralOnSingleChoice => Self::SeveralOnSingleChoice,
+            AnswerFault::SameOptionTwice => Self::SameOptionTwice,
+            AnswerFault::NoFreeText => Self::NoFreeText,
+            AnswerFault::EmptyAnswer => Self::EmptyAnswer,
+            AnswerFault::NoDontKnow => Self::NoDontKnow,
+        }
+    }
+}
+
+/// The English wording, what the [`Error`]'s `Display` (for logs and developers) says;
+/// [`Error::in_words`] says it in the user's language.
+impl std::fmt::Display for ReopenFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(Phrase::from(*self).text(Language::English))
+    }
+}
+
+/// The English wording, what the [`Error`]'s `Display` (for logs and developers) says;
+/// [`Error::in_words`] says it in the user's language.
+impl std::fmt::Display for AnswerFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(Phrase::from(*self).text(Language::English))
     }
 }
 
@@ -1966,6 +1994,38 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
         Phrase::UiContinueAnyway,
         ["Continue anyway", "直接继续", "直接繼續"],
     ),
+    (
+        Phrase::UiSkipRemaining,
+        [
+            "Skip this and the remaining questions",
+            "跳过这个及其余问题",
+            "略過這個及其餘問題",
+        ],
+    ),
+    (
+        Phrase::UiAttrNumber,
+        [
+            "The {0} attribute must be a whole number such as 3 (it is \"{1}\").",
+            "{0} 属性必须是整数，例如 3（现在是“{1}”）。",
+            "{0} 屬性必須是整數，例如 3（現在是「{1}」）。",
+        ],
+    ),
+    (
+        Phrase::UiAttrNeedsEndpoint,
+        [
+            "The {0} attribute needs an endpoint attribute too; remove {0} to run offline.",
+            "{0} 属性还需要 endpoint 属性；若要离线运行，请删除 {0}。",
+            "{0} 屬性還需要 endpoint 屬性；若要離線執行，請刪除 {0}。",
+        ],
+    ),
+    (
+        Phrase::UiAttrLanguage,
+        [
+            "The language attribute must be a language tag such as \"en\" or \"zh\".",
+            "language 属性必须是语言标记，例如“en”或“zh”。",
+            "language 屬性必須是語言標記，例如「en」或「zh」。",
+        ],
+    ),
     (Phrase::UiKeysStart, ["Keys: ", "按键：", "按鍵："]),
     (
         Phrase::UiKeysPick,
@@ -2006,8 +2066,12 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
         ["Your request", "你的请求", "你的請求"],
     ),
     (
-        Phrase::UiAnswerLabel,
-        ["Your answer", "你的回答", "你的回答"],
+        Phrase::UiPendingLabel,
+        [
+            "Or a new request instead (leaves the question above unanswered)",
+            "或者改提新请求（上面的问题将不再回答）",
+            "或者改提新請求（上面的問題將不再回答）",
+        ],
     ),
     (Phrase::UiNewRequest, ["New request", "新请求", "新請求"]),
     (
@@ -2045,11 +2109,11 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
         ],
     ),
     (
-        Phrase::UiAnswerPlaceholder,
+        Phrase::UiPendingPlaceholder,
         [
-            "Answer the question above…",
-            "回答上面的问题…",
-            "回答上面的問題…",
+            "Answer on the card above; text here starts a new request…",
+            "请在上面的卡片中回答；这里输入的内容会作为新请求…",
+            "請在上面的卡片中回答；這裡輸入的內容會作為新請求…",
         ],
     ),
     (Phrase::UiSend, ["Send", "发送", "傳送"]),
@@ -2575,7 +2639,6 @@ mod tests {
         "AnswerDeclined",
         "PriorityImportant",
         "UiChange",
-        "UiAnswerLabel",
         "UiStop",
         "UiSeconds",
         "UiAnswer",
@@ -2648,23 +2711,45 @@ mod tests {
     #[test]
     fn every_reason_an_error_carries_is_told_in_each_language() {
         use crate::protocol::question::QuestionId;
-        for reason in Phrase::REASONS {
+        let q = || QuestionId("q".into());
+        let answers = [
+            AnswerFault::NoOptionChosen,
+            AnswerFault::SeveralOnSingleChoice,
+            AnswerFault::SameOptionTwice,
+            AnswerFault::NoFreeText,
+            AnswerFault::EmptyAnswer,
+            AnswerFault::NoDontKnow,
+        ]
+        .map(|reason| {
+            (
+                Phrase::from(reason),
+                Error::InvalidAnswer {
+                    question: q(),
+                    reason,
+                },
+            )
+        });
+        let reopens = [
+            ReopenFault::Pending,
+            ReopenFault::Unanswered,
+            ReopenFault::UsedByStep,
+        ]
+        .map(|reason| {
+            (
+                Phrase::from(reason),
+                Error::NotReopenable {
+                    question: q(),
+                    reason,
+                },
+            )
+        });
+        for (phrase, e) in answers.into_iter().chain(reopens) {
             for language in Language::ALL {
-                let errors = [
-                    Error::InvalidAnswer {
-                        question: QuestionId("q".into()),
-                        reason: reason.english(),
-                    },
-                    Error::NotReopenable {
-                        question: QuestionId("q".into()),
-                        reason: reason.english(),
-                    },
-                ];
-                for e in errors {
-                    let said = e.in_words(language);
-                    assert!(said.contains(reason.text(language)), "{reason:?}: {said}");
-                }
+                let said = e.in_words(language);
+                assert!(said.contains(phrase.text(language)), "{phrase:?}: {said}");
             }
+            let english = phrase.text(Language::English);
+            assert!(e.to_string().ends_with(english), "{phrase:?}: {e}");
         }
     }
 

@@ -138,10 +138,18 @@ try {
   await page.click("[data-testid=settings-toggle]");
   await page.fill("[data-testid=request]", "我想看悠遊卡活動的成效報表");
   await page.click("[data-testid=submit]");
-  for (let i = 0; i < 4; i++) {
+  // On the second card, "Change" on the first answer: the note on a card being changed too.
+  let changed = false;
+  for (let i = 0; i < 6; i++) {
     const card = await page.waitForSelector("[data-testid=question-card], [data-testid=answer]", { timeout: 5000 });
     if ((await card.getAttribute("data-testid")) !== "question-card") break;
     await audit(page, `dark: card, ${await card.getAttribute("data-priority")}`);
+    if (!changed && (await page.$("[data-testid=change-answer]"))) {
+      changed = true;
+      await page.click("[data-testid=change-answer]");
+      await page.waitForSelector("[data-testid=changing]", { timeout: 5000 });
+      await audit(page, "dark: changing an earlier answer");
+    }
     const text = await page.textContent("[data-testid=question-text]");
     await page.click("[data-testid=dont-know]");
     await page.waitForFunction(
@@ -150,6 +158,7 @@ try {
       { timeout: 5000 },
     );
   }
+  check(changed, "the card of a changed answer was audited in the dark");
   await page.click("[data-testid=trace] summary");
   await audit(page, "dark: completed, trace open");
   await context.close();

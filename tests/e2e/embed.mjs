@@ -145,7 +145,7 @@ await main("the host page embeds two independent widgets under a strict CSP", as
   check(td[0].detail.prompt.includes("Plan a trip to Paris") && td[0].detail.status === "completed", "done event carries the prompt");
 
   // 5. The support widget: a refund hands off; removed mid-question and added back, it keeps
-  //    its session and holds exactly one listener.
+  //    its session and holds the same listeners again.
   await page.locator("#support [data-testid=request]").fill("I want a refund, I was charged twice");
   await page.locator("#support [data-testid=submit]").click();
   await page.locator("#support [data-testid=question-card]").waitFor({ timeout: 5000 });
@@ -159,7 +159,8 @@ await main("the host page embeds two independent widgets under a strict CSP", as
     parent.append(el);
     return [whileAttached, whileDetached, el.clarifier.listenerCount];
   });
-  check(JSON.stringify(counts) === "[1,0,1]", `one listener, released on removal, one again on return: ${counts}`);
+  check(counts[0] >= 1 && counts[1] === 0 && counts[2] === counts[0],
+    `the card's listeners, released on removal, the same again on return: ${counts}`);
   check((await page.locator("#support [data-testid=question-text]").textContent()) === asked, "the same question is shown again");
   const supportAnswered = await answerAll(page, "support");
   check(supportAnswered >= 1, "support: answered its questions");
@@ -551,7 +552,7 @@ await main("two tabs with the same storage-key follow each other; an overruled t
       question: c.question?.text ?? null,
       answers: c.state.resolutions.map((r) => JSON.stringify(r.answer)),
       sameAsStorage: c.snapshot() === localStorage.getItem(key),
-      notice: root.querySelector("[data-testid=overruled]")?.textContent ?? null,
+      notice: root.querySelector("[data-testid=notice]")?.textContent ?? null,
       overruled: window.overruled,
     };
   }, KEY);

@@ -19,7 +19,7 @@ const tsc = join(root, ".tools/node/node_modules/.bin/tsc");
 /** What the tarball must hold: the bundle, its types and the manifest, nothing else. */
 const SHIPPED = [
   "README.md", "clarify-element.d.ts", "clarify-element.js", "clarify-embed.d.ts", "clarify-embed.js",
-  "clarify-embed_bg.wasm", "clarify-react.d.ts", "clarify-react.js", "clarify-widget.js", "package.json",
+  "clarify-embed_bg.wasm", "clarify-load.js", "clarify-react.d.ts", "clarify-react.js", "clarify-widget.js", "package.json",
 ];
 
 const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });

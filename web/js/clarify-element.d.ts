@@ -44,6 +44,7 @@ export type ClarifyErrorCode =
   | ClarifyError["code"]
   | "answer_failed" | "bad_attribute" | "key_in_page";
 
+/** The element's events: bubbling and composed; the first four come after the card has drawn what they tell of. */
 export interface ClarifyEventMap {
   /** The wasm is loaded and the card is shown. */
   "clarify-ready": CustomEvent<Record<string, never>>;
@@ -55,6 +56,7 @@ export interface ClarifyEventMap {
   /** The endpoint's detection failed or was unreadable: the embedded detector chose the questions. */
   "clarify-fallback": CustomEvent<{ reason: string }>;
   "clarify-done": CustomEvent<{ answer: string; prompt: string | null; request: string | null; status: ClarifierState["status"] }>;
+  /** A human takes over after the answer. */
   "clarify-handoff": CustomEvent<{ package: HandoffPackage }>;
   /** "Start over": the widget is back at its request box. */
   "clarify-reset": CustomEvent<Record<string, never>>;

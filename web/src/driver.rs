@@ -11,6 +11,7 @@ use clarify_core::exchange::CallReport;
 use clarify_core::wire::{CallError, FailureCode};
 use clarify_core::{ChatRequest, Effect, Error, Input, InputKind, Millis, Session, Status};
 
+use crate::i18n::Chrome;
 use crate::llm::{self, Cancel, LlmError, LlmSettings};
 
 /// A listener: called after every accepted input with the session and the effects it produced.
@@ -129,7 +130,7 @@ impl Driver {
 
     /// The chrome's words in the conversation's language.
     fn texts(&self) -> &'static crate::i18n::Texts {
-        crate::i18n::Lang::of(self.with(Session::language)).texts()
+        (self.with(Session::language)).texts()
     }
 
     /// A failed call told in the conversation's language.
@@ -202,6 +203,11 @@ impl Driver {
         inner.next_listener += 1;
         inner.listeners.push((id, Rc::new(listener)));
         Subscription(id)
+    }
+
+    /// How many listeners are subscribed.
+    pub fn listener_count(&self) -> usize {
+        self.inner.borrow().listeners.len()
     }
 
     /// Stops calling the listener behind `subscription`. Unknown handles are ignored.

@@ -14,93 +14,61 @@
 use clarify_core::{Language, Phrase, Priority};
 use leptos::prelude::{Signal, provide_context, use_context};
 
-/// A language the chrome is written in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Lang {
-    /// English.
-    En,
-    /// Chinese in Simplified characters.
-    Zh,
-    /// Chinese in Traditional characters.
-    ZhHant,
-}
-
-impl Lang {
+/// The chrome's side of a [`Language`] (the one language type of the engine, the app and the
+/// widget): the words in it, the tag a setting keeps, the language a setting names.
+pub trait Chrome: Copy {
     /// The language for a setting: `"en"`, `"zh"`, `"zh-Hant"`, or anything else for the
     /// browser's language.
-    pub fn resolve(setting: &str) -> Self {
+    fn resolve(setting: &str) -> Self;
+    /// The tag a setting keeps and the engine is given ([`clarify_core::Config::language`]):
+    /// `"zh"` leaves the script to the request, `"zh-Hant"` asks for Traditional.
+    fn setting_tag(self) -> &'static str;
+    /// The words in this language.
+    fn texts(self) -> &'static Texts;
+}
+
+impl Chrome for Language {
+    fn resolve(setting: &str) -> Self {
         match setting {
-            "en" => Self::En,
-            "zh" => Self::Zh,
-            "zh-Hant" => Self::ZhHant,
+            "en" => Self::English,
+            "zh" => Self::Simplified,
+            "zh-Hant" => Self::Traditional,
             _ => Self::from_tag(&browser_language()),
         }
     }
 
-    /// The language for a BCP 47 tag: Traditional Chinese for `zh-Hant`, `zh-TW`, `zh-HK` and
-    /// `zh-MO`, Simplified for any other `zh` tag, English otherwise.
-    pub fn from_tag(tag: &str) -> Self {
-        Self::of(Language::from_tag(tag))
-    }
-
-    /// The tag passed to the engine ([`clarify_core::Config::language`]): `"zh"` leaves the
-    /// script to the request, `"zh-Hant"` asks for Traditional.
-    pub fn tag(self) -> &'static str {
+    fn setting_tag(self) -> &'static str {
         match self {
-            Self::En => "en",
-            Self::Zh => "zh",
-            Self::ZhHant => "zh-Hant",
+            Self::English => "en",
+            Self::Simplified => "zh",
+            Self::Traditional => "zh-Hant",
         }
     }
 
-    /// The tag of the page's `lang` attribute: `en`, `zh-Hans` or `zh-Hant`.
-    pub fn html_tag(self) -> &'static str {
-        self.language().tag()
-    }
-
-    /// The chrome for the language the engine writes in ([`clarify_core::Session::language`]).
-    pub fn of(language: Language) -> Self {
-        match language {
-            Language::English => Self::En,
-            Language::Simplified => Self::Zh,
-            Language::Traditional => Self::ZhHant,
-        }
-    }
-
-    /// The language the engine writes in for this chrome (the reverse of [`Lang::of`]).
-    pub fn language(self) -> Language {
+    fn texts(self) -> &'static Texts {
         match self {
-            Self::En => Language::English,
-            Self::Zh => Language::Simplified,
-            Self::ZhHant => Language::Traditional,
-        }
-    }
-
-    /// The words in this language.
-    pub fn texts(self) -> &'static Texts {
-        match self {
-            Self::En => &EN,
-            Self::Zh => &ZH,
-            Self::ZhHant => &ZH_HANT,
+            Self::English => &EN,
+            Self::Simplified => &ZH,
+            Self::Traditional => &ZH_HANT,
         }
     }
 }
 
 /// Makes `lang` the language of every view below the calling component.
-pub fn provide_lang(lang: Signal<Lang>) {
+pub fn provide_lang(lang: Signal<Language>) {
     provide_context(ChromeLang(lang));
 }
 
 /// The language provided by an enclosing view, or the browser's when none was provided (a card
 /// mounted on its own).
-pub fn use_lang() -> Signal<Lang> {
-    use_context::<ChromeLang>().map_or_else(|| Signal::stored(Lang::resolve("auto")), |c| c.0)
+pub fn use_lang() -> Signal<Language> {
+    use_context::<ChromeLang>().map_or_else(|| Signal::stored(Language::resolve("auto")), |c| c.0)
 }
 
-/// The context value behind [`provide_lang`]: its own type, so no other `Signal<Lang>` in
+/// The context value behind [`provide_lang`]: its own type, so no other `Signal<Language>` in
 /// context is mistaken for it.
 #[derive(Debug, Clone, Copy)]
-struct ChromeLang(Signal<Lang>);
+struct ChromeLang(Signal<Language>);
 
 /// Every fixed label the app shows.
 #[derive(Debug)]
@@ -127,8 +95,10 @@ pub struct Texts {
     pub continue_: &'static str,
     /// The Continue button while the answer is being sent.
     pub continuing: &'static str,
-    /// "Continue anyway" (skip every remaining question).
+    /// "Continue anyway" on the working line (stop waiting, ask nothing more).
     pub continue_anyway: &'static str,
+    /// On the question card: skip this and every remaining question, and say so.
+    pub skip_remaining: &'static str,
     /// Keyboard hint under the card: its start, what digits do (after "1–n"), and Enter.
     pub keys_hint: [&'static str; 3],
     /// The mark on the option the question recommends.
@@ -146,9 +116,11 @@ pub struct Texts {
     pub assumption: &'static str,
     /// Label of the request box.
     pub request_label: &'static str,
-    /// Label of the request box while a question is pending: what is typed answers it.
-    pub answer_label: &'static str,
-    /// Beside the box while a question is pending: leave it and start what is typed instead.
+    /// Label of the request box while a question is pending: what is typed there is a new
+    /// request that leaves the question (answers go on the card).
+    pub pending_label: &'static str,
+    /// The request box's button while a question is pending: leave it and start what is typed
+    /// instead (with nothing typed, clear the conversation).
     pub new_request: &'static str,
     /// Under the completed answer: copies the enriched prompt.
     pub copy_prompt: &'static str,
@@ -163,7 +135,7 @@ pub struct Texts {
     /// Placeholder of the request box when idle.
     pub request_placeholder: &'static str,
     /// Placeholder of the request box while a question is pending.
-    pub answer_placeholder: &'static str,
+    pub pending_placeholder: &'static str,
     /// The send button.
     pub send: &'static str,
     /// "Start over".
@@ -299,6 +271,7 @@ impl Texts {
             continue_: Phrase::UiContinue.text(language),
             continuing: Phrase::UiContinuing.text(language),
             continue_anyway: Phrase::UiContinueAnyway.text(language),
+            skip_remaining: Phrase::UiSkipRemaining.text(language),
             keys_hint: [
                 Phrase::UiKeysStart.text(language),
                 Phrase::UiKeysPick.text(language),
@@ -311,7 +284,7 @@ impl Texts {
             change_answer_to: Phrase::UiChangeAnswerTo.text(language),
             assumption: Phrase::UiAssumption.text(language),
             request_label: Phrase::UiRequestLabel.text(language),
-            answer_label: Phrase::UiAnswerLabel.text(language),
+            pending_label: Phrase::UiPendingLabel.text(language),
             new_request: Phrase::UiNewRequest.text(language),
             copy_prompt: Phrase::UiCopyPrompt.text(language),
             copied: Phrase::UiCopied.text(language),
@@ -319,7 +292,7 @@ impl Texts {
             stop: Phrase::UiStop.text(language),
             stopped: Phrase::UiStopped.text(language),
             request_placeholder: Phrase::UiRequestPlaceholder.text(language),
-            answer_placeholder: Phrase::UiAnswerPlaceholder.text(language),
+            pending_placeholder: Phrase::UiPendingPlaceholder.text(language),
             send: Phrase::UiSend.text(language),
             start_over: Phrase::UiStartOver.text(language),
             offline: Phrase::UiOffline.text(language),

@@ -20,7 +20,7 @@
 pub mod error;
 mod options;
 mod reply;
-mod state;
+pub(crate) mod state;
 pub mod types;
 
 use std::cell::{Cell, RefCell};
@@ -41,7 +41,7 @@ use state::{State, to_js};
 pub struct Clarifier {
     driver: Driver,
     /// The configuration of a new session (after another tab's "Start over", or `configure`).
-    config: RefCell<Config>,
+    config: Rc<RefCell<Config>>,
     demo: Cell<bool>,
     /// Set by `configure` while a conversation runs: the next `start` begins a session with the
     /// new configuration.
@@ -73,7 +73,7 @@ impl Clarifier {
         });
         Ok(Self {
             driver,
-            config: RefCell::new(options.config),
+            config: Rc::new(RefCell::new(options.config)),
             demo: Cell::new(options.demo),
             stale: Cell::new(false),
             state,
@@ -313,8 +313,7 @@ impl Clarifier {
             .as_string()
             .ok_or_else(|| ClarifyError::bad_argument("the snapshot as a string"))?;
         let session = Session::restore(&text).map_err(ClarifyError::from)?;
-        self.driver.replace(session);
-        self.driver.resume(driver::now());
+        self.adopt(session);
         Ok(())
     }
 
@@ -399,10 +398,12 @@ impl Clarifier {
         Ok(unsubscribe.into_js_value().unchecked_into())
     }
 
-    /// How many listeners are subscribed (for hosts and tests checking that none leaks).
+    /// How many listeners follow this session: those subscribed here and, for a widget's
+    /// clarifier, its card's while it is shown (for hosts and tests checking that none leaks).
     #[wasm_bindgen(getter, js_name = listenerCount)]
     pub fn listener_count(&self) -> usize {
-        self.subscriptions.borrow().len()
+        // Not the clarifier's own, which clears the cached state.
+        self.driver.listener_count().saturating_sub(1)
     }
 }
 
@@ -418,6 +419,21 @@ impl Clarifier {
         self.stale.set(false);
         self.driver
             .replace(Session::new(self.config.borrow().clone()));
+    }
+
+    /// Makes a fresh session under this clarifier's options as they are then (shown after
+    /// another tab's "Start over").
+    #[cfg(feature = "widget")]
+    pub(crate) fn fresh(&self) -> impl Fn() -> Session + 'static {
+        let config = Rc::clone(&self.config);
+        move || Session::new(config.borrow().clone())
+    }
+
+    /// Replaces the session with `session`, restored from a snapshot, and takes up the work
+    /// that was in flight (see [`Clarifier::restore`]).
+    pub(crate) fn adopt(&self, session: Session) {
+        self.driver.replace(session);
+        self.driver.resume(driver::now());
     }
 
     fn send(&self, input: Input) -> Result<(), JsValue> {

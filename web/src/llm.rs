@@ -29,7 +29,7 @@ use clarify_core::wire::{CallError, HostWords};
 use clarify_core::{ChatRequest, Language, Usage};
 use gloo_net::http::{Request, RequestBuilder, Response};
 
-use crate::i18n::Lang;
+use crate::i18n::Chrome;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen_futures::JsFuture;
@@ -124,7 +124,7 @@ impl LlmError {
                     status: *status,
                     detail: String::new(),
                 };
-                let t = Lang::of(language).texts();
+                let t = language.texts();
                 format!("{}{}{detail}", refused.in_words(language), t.check_key)
             }
             // The other failures carry no words of the page's (and the error is non-exhaustive).

@@ -5,19 +5,21 @@
 //! - [`SETTINGS_KEY`]: [`Settings`] as JSON `{endpoint, model, profile, maxQuestions, neverAsk,
 //!   language}`;
 //! - [`API_KEY_KEY`]: the API key alone;
-//! - [`DRAFT_KEY`]: what is half-typed in the request box, and [`ANSWER_DRAFT_KEY`]: the
-//!   pending question's id and the free text half-typed on its card, so a reload keeps both.
+//! - [`DRAFT_KEY`]: what is half-typed in the request box, and beside the session's key
+//!   ([`Place`]) the pending question's id with the options picked and the text typed on its
+//!   card, so a reload keeps both.
 //!
 //! Nothing here panics: storage that is missing, full or holds garbage is reported as a
 //! [`StorageError`] and the app starts fresh.
 
 use std::fmt;
 
-use clarify_core::{Config, Detection, Mode, RestoreError, Session};
+use clarify_core::{Answer, Config, Detection, Mode, QuestionId, RestoreError, Session};
 use serde::{Deserialize, Serialize};
 
-use crate::i18n::Lang;
+use crate::i18n::Chrome;
 use crate::llm::LlmSettings;
+use clarify_core::Language;
 
 /// Where the session snapshot is kept.
 pub const SESSION_KEY: &str = "clarify.session";
@@ -27,8 +29,6 @@ pub const SETTINGS_KEY: &str = "clarify.settings";
 pub const API_KEY_KEY: &str = "clarify.apiKey";
 /// Where the request box's unsent text is kept.
 pub const DRAFT_KEY: &str = "clarify.draft";
-/// Where the pending question's unsent free text is kept, after its id and a newline.
-pub const ANSWER_DRAFT_KEY: &str = "clarify.answerDraft";
 
 /// What the user chose in the settings panel (the API key is stored apart).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,8 +70,8 @@ impl Settings {
     }
 
     /// The language of the chrome and of new sessions.
-    pub fn lang(&self) -> Lang {
-        Lang::resolve(&self.language)
+    pub fn lang(&self) -> Language {
+        Language::resolve(&self.language)
     }
 
     /// The engine configuration for a new session under these settings.
@@ -88,7 +88,7 @@ impl Settings {
         } else {
             Detection::Embedded
         };
-        config.language = self.lang().tag().into();
+        config.language = self.lang().setting_tag().into();
         config
     }
 
@@ -189,15 +189,100 @@ impl fmt::Display for StorageError {
     }
 }
 
-/// The saved session, if there is one.
-///
-/// # Errors
-/// [`StorageError::Session`] when the stored value is not a snapshot this build can restore.
-pub fn load_session() -> Result<Option<Session>, StorageError> {
-    match get(SESSION_KEY)? {
-        None => Ok(None),
-        Some(text) => restore(&text).map(Some),
+/// Where one session is kept: its snapshot under a key, and the answer half-given on its
+/// pending question beside it (`<key>.answerDraft`). The app keeps its session at
+/// [`SESSION_KEY`]; a widget at its `storage-key`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Place {
+    key: String,
+}
+
+impl Place {
+    /// The app's place, [`SESSION_KEY`].
+    pub fn app() -> Self {
+        Self::at(SESSION_KEY)
     }
+
+    /// The place whose snapshot is kept under `key`.
+    pub fn at(key: &str) -> Self {
+        Self { key: key.into() }
+    }
+
+    /// The key of the snapshot (the `storage` event names it when another tab writes).
+    pub fn key(&self) -> &str {
+        &self.key
+    }
+
+    /// The saved session, if there is one.
+    ///
+    /// # Errors
+    /// [`StorageError::Session`] when the stored value is not a snapshot this build can
+    /// restore.
+    pub fn load_session(&self) -> Result<Option<Session>, StorageError> {
+        self.stored()?.as_deref().map(restore).transpose()
+    }
+
+    /// The stored snapshot as text, if there is one.
+    ///
+    /// # Errors
+    /// [`StorageError::Unavailable`] when the browser refuses the read.
+    pub fn stored(&self) -> Result<Option<String>, StorageError> {
+        get(&self.key)
+    }
+
+    /// Saves `session` here.
+    ///
+    /// # Errors
+    /// [`StorageError::Unavailable`] when the browser refuses the write (no storage, quota
+    /// full).
+    pub fn save_session(&self, session: &Session) -> Result<(), StorageError> {
+        set(&self.key, &session.snapshot())
+    }
+
+    /// Forgets the session and its draft answer ("Start over", or a snapshot that cannot be
+    /// restored).
+    pub fn forget(&self) {
+        put_or_remove(&self.key, "");
+        self.forget_answer_draft();
+    }
+
+    /// The answer half-given on the card of `question`: the options picked and the text typed
+    /// but not yet sent, or `None` when the draft kept belongs to another question or there
+    /// is none.
+    pub fn load_answer_draft(&self, question: &QuestionId) -> Option<Answer> {
+        let text = get(&self.draft_key()).ok().flatten()?;
+        let draft: AnswerDraft = serde_json::from_str(&text).ok()?;
+        (draft.question == *question).then_some(draft.answer)
+    }
+
+    /// Keeps `answer` as the draft answer to `question`; `None` forgets any draft. A refused
+    /// write loses only the draft, so it is not reported.
+    pub fn save_answer_draft(&self, question: &QuestionId, answer: Option<Answer>) {
+        let json = answer
+            .map(|answer| AnswerDraft {
+                question: question.clone(),
+                answer,
+            })
+            .and_then(|d| serde_json::to_string(&d).ok())
+            .unwrap_or_default();
+        put_or_remove(&self.draft_key(), &json);
+    }
+
+    /// Forgets the draft answer (it was sent, or a new conversation starts).
+    pub fn forget_answer_draft(&self) {
+        put_or_remove(&self.draft_key(), "");
+    }
+
+    fn draft_key(&self) -> String {
+        format!("{}.answerDraft", self.key)
+    }
+}
+
+/// The answer half-given on a pending question, as kept in storage.
+#[derive(Debug, Serialize, Deserialize)]
+struct AnswerDraft {
+    question: QuestionId,
+    answer: Answer,
 }
 
 /// Restores a snapshot read from storage.
@@ -206,21 +291,6 @@ pub fn load_session() -> Result<Option<Session>, StorageError> {
 /// [`StorageError::Session`] when `text` is not a snapshot this build can restore.
 pub fn restore(text: &str) -> Result<Session, StorageError> {
     Session::restore(text).map_err(StorageError::Session)
-}
-
-/// Saves `session` under [`SESSION_KEY`].
-///
-/// # Errors
-/// [`StorageError::Unavailable`] when the browser refuses the write (no storage, quota full).
-pub fn save_session(session: &Session) -> Result<(), StorageError> {
-    set(SESSION_KEY, &session.snapshot())
-}
-
-/// Forgets the saved session ("Start over").
-pub fn clear_session() {
-    if let Ok(storage) = storage() {
-        let _ = storage.remove_item(SESSION_KEY);
-    }
 }
 
 /// The saved settings, or the defaults when none are saved.
@@ -273,39 +343,6 @@ pub fn load_draft() -> String {
 /// the draft, so it is not reported.
 pub fn save_draft(text: &str) {
     put_or_remove(DRAFT_KEY, text);
-}
-
-/// The free text half-typed on the card of `question` (a question id), or `""` when the draft
-/// kept belongs to another question or there is none.
-pub fn load_answer_draft(question: &str) -> String {
-    load_answer_draft_at(ANSWER_DRAFT_KEY, question)
-}
-
-/// Keeps `text` as the draft answer to `question` (forgets any draft when `text` is empty).
-pub fn save_answer_draft(question: &str, text: &str) {
-    save_answer_draft_at(ANSWER_DRAFT_KEY, question, text);
-}
-
-/// [`load_answer_draft`] from the storage key `key` (a widget keeps its draft beside its
-/// session's key).
-pub fn load_answer_draft_at(key: &str, question: &str) -> String {
-    get(key)
-        .ok()
-        .flatten()
-        .and_then(|saved| {
-            let (id, text) = saved.split_once('\n')?;
-            (id == question).then(|| text.to_owned())
-        })
-        .unwrap_or_default()
-}
-
-/// [`save_answer_draft`] under the storage key `key`.
-pub fn save_answer_draft_at(key: &str, question: &str, text: &str) {
-    if text.is_empty() {
-        put_or_remove(key, "");
-    } else {
-        put_or_remove(key, &format!("{question}\n{text}"));
-    }
 }
 
 fn put_or_remove(key: &str, value: &str) {

@@ -1,41 +1,51 @@
-//! `<clarify-widget>`'s card: the app's own views — the question card, the working line, the
-//! answer, the handoff and the failure, the request box — mounted into the element's shadow
-//! root and driven by the element's [`Clarifier`].
+//! `<clarify-widget>`'s card: the app's own views — the conversation so far with "Change", the
+//! question card, the working line, the answer, the handoff and the failure, the request box,
+//! "Start over" and the notices ([`SessionCard`] and its neighbours, compact) — mounted into the
+//! element's shadow root and driven by the element's [`Clarifier`]; with its storage, the
+//! following of other tabs, and the events it tells the element to dispatch.
 //!
 //! The element class stays in JS (`web/js/clarify-element.js`): a custom element must be a JS
-//! class, and its attributes, storage and DOM events go through the public JS API. It makes one
-//! [`WidgetCard`] per element and calls [`WidgetCard::show`] with its `Clarifier` whenever it
-//! is connected to a page; everything drawn inside is Rust. Styles are `web/assets/card.css`
-//! (the app's) and `web/assets/widget.css`, adopted as one constructed stylesheet, so no inline
-//! style is needed under a strict Content-Security-Policy.
+//! class; it reads the attributes and dispatches the DOM events. It makes one [`WidgetCard`]
+//! per element and calls [`WidgetCard::show`] with its `Clarifier` whenever it is connected to
+//! a page; everything drawn inside, and what is kept in storage, is Rust (the app's own code).
+//! Styles are `web/assets/card.css` (the app's) and `web/assets/widget.css`, adopted as one
+//! constructed stylesheet, so no inline style is needed under a strict
+//! Content-Security-Policy.
 //!
 //! Event handlers are attached to the elements themselves (Leptos's `delegation` feature is
 //! off): a delegated handler would listen on `window`, outside the shadow root, and never run
 //! when the host page stops an event's propagation on its way out.
 
+mod attributes;
+
 use std::any::Any;
 use std::cell::RefCell;
 
-use clarify_core::{Input, Status, UserAnswer};
+use clarify_core::{Answer, EnrichedPrompt, Millis, Question, Resolution, Session, Status};
 use leptos::prelude::*;
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::{CssStyleSheet, HtmlElement, ShadowRoot};
 
-use crate::driver::{Driver, now};
-use crate::i18n::{Lang, provide_lang, use_lang};
+use crate::driver::Driver;
+use crate::i18n::{Chrome, provide_lang};
 use crate::js_api::Clarifier;
 use crate::js_api::error::ClarifyError;
-use crate::storage;
+use crate::js_api::state::{self, to_js};
+use crate::storage::{Place, StorageError};
 use crate::ui::{
-    Ending, Engine, Notices, QuestionCard, RequestForm, WorkingLine, focus_request_box, timer,
+    Engine, NoticeList, Notices, RequestBox, SessionCard, StartOver, persistence, timer,
 };
+use clarify_core::Language;
 
 /// The card of one `<clarify-widget>`, drawn into its shadow root. Used by
 /// `clarify-element.js`; not part of the typed JS API.
 #[wasm_bindgen(skip_typescript)]
 pub struct WidgetCard {
-    /// The views of the session shown now, unmounted when dropped.
-    mounted: RefCell<Option<Box<dyn Any>>>,
+    /// The views of the session shown now (unmounted when dropped), and the owner of their
+    /// listeners, cleaned up with them: the session's listeners hold the views' signals, so
+    /// the owner would otherwise outlive the views and keep following the session.
+    mounted: RefCell<Option<(Box<dyn Any>, Owner)>>,
     /// Where the views go.
     stage: HtmlElement,
     /// The element's own error line, written at once (not on the next render), so a host reads
@@ -58,9 +68,12 @@ impl std::fmt::Debug for WidgetCard {
 impl WidgetCard {
     /// Fills `root` with an empty card and adopts the card's stylesheet there. `start(text)` is
     /// called when the user sends a request from the card; it returns `null` when the request
-    /// started, or the message to show under the box. `refused(error)` is called with a
-    /// `ClarifyError` when the session refuses what the user did in the card (the card shows
-    /// the message too).
+    /// started, or the message to show under the box. `emit(type, detail)` dispatches one of
+    /// the element's events: `clarify-question`, `clarify-answer` (a question resolved, or its
+    /// answer changed), `clarify-done`, `clarify-handoff` (each after the card has drawn what
+    /// it tells of), `clarify-error` (the session refused what the user did in the card, or a
+    /// stored snapshot is unusable) and `clarify-overruled` (another tab's session dropped an
+    /// answer given here).
     ///
     /// # Errors
     /// When the browser refuses to create an element or the stylesheet (never expected).
@@ -68,7 +81,7 @@ impl WidgetCard {
     pub fn new(
         root: ShadowRoot,
         start: js_sys::Function,
-        refused: js_sys::Function,
+        emit: js_sys::Function,
     ) -> Result<WidgetCard, JsValue> {
         adopt_style(&root)?;
         let document = document();
@@ -83,34 +96,11 @@ impl WidgetCard {
         frame.append_with_node_2(&stage, &error)?;
         root.replace_children_with_node_1(&frame);
 
+        // The card's effects run on the browser's task queue, set up before the first one (a
+        // page may make a card before any view was mounted); a second call is refused, harmlessly.
+        let _ = any_spawner::Executor::init_wasm_bindgen();
         let owner = Owner::new();
-        let parts = owner.with(|| {
-            let lang = RwSignal::new(Lang::resolve("auto"));
-            let shown = RwSignal::new(None);
-            let chrome = Signal::derive(move || shown.get().unwrap_or_else(|| lang.get()));
-            provide_lang(chrome);
-            let start = StoredValue::new_local(start);
-            let refused = StoredValue::new_local(refused);
-            let drafts = StoredValue::new(None::<String>);
-            Parts {
-                lang,
-                shown,
-                frame: StoredValue::new_local(frame.clone()),
-                overruled: RwSignal::new(None),
-                acted: StoredValue::new(false),
-                drafts,
-                start: Callback::new(move |text: String| {
-                    start
-                        .try_with_value(|f| call_start(f, text))
-                        .unwrap_or_else(|| Err("the widget was removed".into()))
-                }),
-                refused: Callback::new(move |error: ClarifyError| {
-                    refused.try_with_value(|f| {
-                        let _ = f.call1(&JsValue::NULL, &JsValue::from(error));
-                    });
-                }),
-            }
-        });
+        let parts = owner.with(|| Parts::new(&frame, start, emit));
         let card = WidgetCard {
             mounted: RefCell::new(None),
             stage,
@@ -123,23 +113,51 @@ impl WidgetCard {
         Ok(card)
     }
 
-    /// Draws `clarifier`'s session, in place of whatever was shown, and follows it from now on.
+    /// Draws `clarifier`'s session, in place of whatever was shown, and follows it from now on:
+    /// saves it after every change (with a storage key), follows other tabs that write the
+    /// same key, and tells the element what happened.
     pub fn show(&self, clarifier: &Clarifier) {
         self.hide();
         let (driver, parts) = (clarifier.driver().clone(), self.parts);
-        let handle = self.owner.with(|| {
-            leptos::mount::mount_to(self.stage.clone(), move || session_view(driver, parts))
+        let fresh = clarifier.fresh();
+        let owner = self.owner.with(Owner::new);
+        let handle = owner.with(|| {
+            leptos::mount::mount_to(self.stage.clone(), move || {
+                session_view(driver, fresh, parts)
+            })
         });
-        *self.mounted.borrow_mut() = Some(Box::new(handle));
+        *self.mounted.borrow_mut() = Some((Box::new(handle), owner));
     }
 
-    /// Keeps the half-typed answer across reloads beside the session's storage key `key`
-    /// (the element's `storage-key`), or nowhere when `None`.
+    /// Keeps the session across reloads at `key` (the element's `storage-key`), with the
+    /// answer half-given on its pending question beside it; nowhere when `None`. Takes effect
+    /// at the next [`WidgetCard::show`].
     #[wasm_bindgen(js_name = setStorageKey)]
     pub fn set_storage_key(&self, key: Option<String>) {
-        self.parts
-            .drafts
-            .set_value(key.map(|k| format!("{k}.answerDraft")));
+        self.parts.place.set_value(key.as_deref().map(Place::at));
+    }
+
+    /// Restores the session kept at the storage key, if there is one, into `clarifier`. A
+    /// snapshot that cannot be restored is forgotten, shown in the error line and emitted as
+    /// `clarify-error` (`bad_snapshot`); the session then starts fresh.
+    pub fn restore(&self, clarifier: &Clarifier) {
+        let Some(place) = self.parts.place.get_value() else {
+            return;
+        };
+        let refused = match place.load_session() {
+            Ok(None) => return,
+            Ok(Some(session)) => {
+                clarifier.adopt(session);
+                return;
+            }
+            Err(StorageError::Session(e)) => ClarifyError::from(e),
+            // Without storage the widget works on, as it would without a storage key.
+            Err(StorageError::Unavailable(_)) => return,
+            Err(e @ StorageError::Settings(_)) => ClarifyError::new("internal", e.to_string()),
+        };
+        place.forget();
+        self.set_error(Some(refused.message.clone()));
+        self.parts.refused(refused);
     }
 
     /// Removes the session's views and stops following it (the element left the page, or its
@@ -147,7 +165,10 @@ impl WidgetCard {
     pub fn hide(&self) {
         // Dropped outside the borrow: unmounting may run cleanups that reach this card.
         let mounted = self.mounted.borrow_mut().take();
-        drop(mounted);
+        if let Some((views, owner)) = mounted {
+            drop(views);
+            owner.cleanup();
+        }
     }
 
     /// The chrome's language from the `language` attribute (a BCP 47 tag): Traditional Chinese
@@ -158,22 +179,48 @@ impl WidgetCard {
     pub fn set_language(&self, tag: Option<String>) {
         let lang = tag
             .as_deref()
-            .map_or_else(|| Lang::resolve("auto"), Lang::from_tag);
-        let shown = self.parts.shown.get_untracked().unwrap_or(lang);
-        let _ = self.frame.set_attribute("lang", shown.html_tag());
+            .map_or_else(|| Language::resolve("auto"), Language::from_tag);
         self.parts.lang.set(lang);
+        let chrome = self.parts.chrome.get_untracked();
+        let _ = self.frame.set_attribute("lang", chrome.tag());
+    }
+
+    /// The `ClarifierOptions` the attributes of `element` give (only those present).
+    ///
+    /// # Errors
+    /// `bad_attribute`, saying which attribute and why in the element's language.
+    pub fn options(&self, element: &web_sys::Element) -> Result<js_sys::Object, JsValue> {
+        Ok(attributes::options(element)?)
+    }
+
+    /// Warns when `element` has an `api-key` on a page served to others, where every visitor
+    /// can read it in the markup: on the console and as `clarify-error` (`key_in_page`) after
+    /// the current task, so listeners the page adds right after the element still hear it. The
+    /// widget still works, so a site can move the key behind its own endpoint without an
+    /// outage.
+    #[wasm_bindgen(js_name = warnKeyInPage)]
+    pub fn warn_key_in_page(&self, element: &web_sys::Element) {
+        if element
+            .get_attribute("api-key")
+            .is_none_or(|k| k.is_empty())
+            || attributes::local_page()
+        {
+            return;
+        }
+        let message = "clarify-widget: the api-key attribute puts the key in this page, where every visitor can read it. \
+            Serve an endpoint on your own origin that adds the key server-side, and give the widget that endpoint without api-key.";
+        web_sys::console::warn_1(&message.into());
+        let parts = self.parts;
+        set_timeout(
+            move || parts.refused(ClarifyError::new("key_in_page", message)),
+            std::time::Duration::ZERO,
+        );
     }
 
     /// Shows `message` in the element's error line, or clears it.
     #[wasm_bindgen(js_name = setError)]
     pub fn set_error(&self, message: Option<String>) {
         self.error.set_text_content(message.as_deref());
-    }
-
-    /// Says that another tab's session replaced the answer given here to `question` (its
-    /// text); `null` clears the notice. It also clears itself on the next local change.
-    pub fn overruled(&self, question: Option<String>) {
-        self.parts.overruled.set(question);
     }
 }
 
@@ -189,206 +236,325 @@ impl Drop for WidgetCard {
 #[derive(Clone, Copy)]
 struct Parts {
     /// The language the `language` attribute (or the browser) asks for.
-    lang: RwSignal<Lang>,
-    /// The language of the conversation shown, once one has started: it wins over `lang`.
-    shown: RwSignal<Option<Lang>>,
-    /// The frame, whose `lang` follows the chrome's (for screen readers and fonts).
-    frame: StoredValue<HtmlElement, LocalStorage>,
-    /// The question whose answer here another tab overruled.
-    overruled: RwSignal<Option<String>>,
-    /// Set when the user acts in the card (answers, sends a request), taken by the next card:
-    /// a question that follows the user's action takes focus, one a page's script brought up
-    /// does not.
-    acted: StoredValue<bool>,
-    /// Where the half-typed answer is kept across reloads: beside the session's `storage-key`
-    /// (`None` without one: the session itself does not survive a reload then).
-    drafts: StoredValue<Option<String>>,
+    lang: RwSignal<Language>,
+    /// The language of the conversation shown (its view's signal, while one is mounted): once
+    /// a conversation has started, it wins over `lang`.
+    conversation: RwSignal<Option<ReadSignal<Option<Language>>>>,
+    /// The chrome's language: the conversation's, else `lang`.
+    chrome: Signal<Language>,
+    /// Where the session is kept across reloads (`storage-key`), if anywhere.
+    place: StoredValue<Option<Place>>,
     /// Starts a conversation through the element, so its attributes apply.
     start: Callback<String, Result<(), String>>,
-    /// Tells the element that the session refused an action taken in the card.
-    refused: Callback<ClarifyError>,
+    /// Dispatches one of the element's events.
+    emit: Callback<(&'static str, JsValue)>,
 }
 
 impl Parts {
-    /// Forgets the half-typed answer (it was sent, or a new conversation starts).
-    fn forget_draft(self) {
-        if let Some(key) = self.drafts.get_value() {
-            storage::save_answer_draft_at(&key, "", "");
+    /// The parts of a card in `frame`, whose `lang` follows the chrome's (for screen readers
+    /// and fonts), calling the element's `start` and `emit`.
+    fn new(frame: &HtmlElement, start: js_sys::Function, emit: js_sys::Function) -> Self {
+        let lang = RwSignal::new(Language::resolve("auto"));
+        let conversation = RwSignal::new(None::<ReadSignal<Option<Language>>>);
+        let chrome = Signal::derive(move || {
+            conversation
+                .get()
+                .and_then(|c| c.try_get().flatten())
+                .unwrap_or_else(|| lang.get())
+        });
+        provide_lang(chrome);
+        let frame = frame.clone();
+        Effect::new(move || {
+            let _ = frame.set_attribute("lang", chrome.get().tag());
+        });
+        let start = StoredValue::new_local(start);
+        let emit = StoredValue::new_local(emit);
+        Self {
+            lang,
+            conversation,
+            chrome,
+            place: StoredValue::new(None),
+            start: Callback::new(move |text: String| {
+                start
+                    .try_with_value(|f| call_start(f, text))
+                    .unwrap_or_else(|| Err("the widget was removed".into()))
+            }),
+            emit: Callback::new(move |(kind, detail): (&'static str, JsValue)| {
+                emit.try_with_value(|f| {
+                    let _ = f.call2(&JsValue::NULL, &JsValue::from(kind), &detail);
+                });
+            }),
         }
     }
 
-    /// Sends `input` for an action the user took in the card. A refusal comes back as the
-    /// message the card shows; the engine has told the element (see [`session_view`]).
-    fn send(self, engine: Engine, input: Input) -> Result<(), String> {
-        self.acted.set_value(true);
-        engine.send(input)
+    /// Tells the element that the session refused an action (`clarify-error`).
+    fn refused(self, error: ClarifyError) {
+        let detail = Refused {
+            code: error.code,
+            message: &error.message,
+        };
+        if let Ok(detail) = to_js(&detail) {
+            self.emit.run(("clarify-error", detail));
+        }
     }
 }
 
 /// The session's views, following `driver` until unmounted. Every refusal of an input sent
-/// from them (the card, the working line's "Continue anyway", the failure's Retry, "Start
-/// over") is told to the element, which emits it as `clarify-error`.
-fn session_view(driver: Driver, parts: Parts) -> impl IntoView {
-    let refused = parts.refused;
+/// from them (the card, "Continue anyway", Retry, "Start over") is told to the element, which
+/// emits it as `clarify-error`.
+fn session_view(
+    driver: Driver,
+    fresh: impl Fn() -> Session + 'static,
+    parts: Parts,
+) -> impl IntoView {
     // A failed call to the endpoint is told to the element too, with its code
     // (`endpoint_refused`, `timeout`, …).
-    driver.on_failure(move |code, message| refused.run(ClarifyError::new(code.as_str(), message)));
+    driver.on_failure(move |code, message| {
+        parts.refused(ClarifyError::new(code.as_str(), message));
+    });
     let engine = Engine::new(driver.clone())
-        .reporting_refusals(Callback::new(move |e| refused.run(ClarifyError::from(e))));
+        .reporting_refusals(Callback::new(move |e| parts.refused(ClarifyError::from(e))));
     provide_context(engine);
     let notices = Notices::new();
     provide_context(notices);
-    let overruled = parts.overruled;
-    let subscription = driver.subscribe(move |session, effects| {
-        engine.view.sync(session, effects);
-        if !effects.is_empty() {
-            let _ = overruled.try_set(None);
+    provide_context(RequestBox::default());
+    let place = parts.place.get_value();
+    let emit = parts.emit;
+    let overruled = Callback::new(move |question: String| {
+        if let Ok(detail) = to_js(&Overruled { question }) {
+            emit.run(("clarify-overruled", detail));
         }
     });
-    on_cleanup(move || {
-        engine.with_driver(|d| d.unsubscribe(subscription));
-    });
+    persistence::keep(
+        &driver,
+        engine.view,
+        place.clone(),
+        fresh,
+        notices,
+        Some(overruled),
+    );
+    tell_element(&driver, emit);
     timer::expire_pending_question(engine);
-    let conversation = engine.view.lang();
-    let (shown, asked, frame) = (parts.shown, parts.lang, parts.frame);
-    Effect::new(move |_| {
-        let now = conversation.get();
-        shown.set(now);
-        let chrome = now.unwrap_or_else(|| asked.get());
-        frame.with_value(|f| {
-            let _ = f.set_attribute("lang", chrome.html_tag());
-        });
-    });
+    parts.conversation.set(Some(engine.view.lang()));
     on_cleanup(move || {
-        let _ = shown.try_set(None);
+        let _ = parts.conversation.try_set(None);
     });
 
-    let lang = use_lang();
-    let t = move || lang.get().texts();
     let status = engine.view.status();
-    let accepting = engine.view.accepting();
-    let idle = Memo::new(move |_| status.get() == Status::Idle);
     let ended = Memo::new(move |_| {
         matches!(
             status.get(),
             Status::Completed | Status::HandedOff | Status::Failed
         )
     });
-    let acted = parts.acted;
-    let on_send = Callback::new(move |text: String| {
-        acted.set_value(true);
-        // A new conversation may ask a question of the same id: no old draft.
-        parts.forget_draft();
-        parts.start.run(text)
-    });
-    let can_start = Signal::derive(move || accepting.with(|a| a.start));
-    let start_over = move |ev: leptos::ev::MouseEvent| {
-        // The button goes with the ended conversation: the request box is what comes next.
-        let frame = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|e| e.closest(".clarify").ok().flatten());
-        if let Err(e) = parts.send(engine, Input::Reset) {
-            notices.note(e);
-        }
-        set_timeout(
-            move || focus_request_box(frame.map(Into::into)),
-            std::time::Duration::ZERO,
-        );
-    };
+    let start_over = place.clone();
     view! {
-        {move || {
-            overruled
-                .get()
-                .map(|question| {
-                    view! {
-                        <p class="widget-note" role="status" data-testid="overruled">
-                            {t().other_tab_took_over}
-                            {question}
-                        </p>
-                    }
-                })
-        }}
-        {move || pending_question(engine, parts)}
-        <WorkingLine />
-        <Ending />
-        {move || {
-            idle.get()
-                .then(|| {
-                    view! {
-                        <RequestForm on_send=on_send answering=false enabled=can_start />
-                    }
-                })
-        }}
+        <NoticeList />
+        <SessionCard on_start=parts.start place=place embedded=true />
         {move || {
             ended
                 .get()
                 .then(|| {
                     view! {
                         <p class="widget-actions">
-                            <button type="button" data-testid="start-over" on:click=start_over>
-                                {t().start_over}
-                            </button>
+                            <StartOver place=start_over.clone() />
                         </p>
                     }
                 })
         }}
-        {move || {
-            notices
-                .list()
-                .get()
-                .into_iter()
-                .map(|n| view! { <p class="widget-error" role="alert" data-testid="notice">{n}</p> })
-                .collect_view()
-        }}
     }
 }
 
-/// The card for the pending question, fresh for every question the engine asks. It takes focus
-/// only when the user's own action in the widget brought it up.
-fn pending_question(engine: Engine, parts: Parts) -> Option<impl IntoView> {
-    let take_focus = parts
-        .acted
-        .try_update_value(std::mem::take)
-        .unwrap_or(false);
-    let pending = engine.view.pending().get()?;
-    let id = pending.question.id.clone();
-    let on_answer = Callback::new(move |answer: UserAnswer| {
-        parts
-            .send(
-                engine,
-                Input::Answer {
-                    question: id.clone(),
-                    answer,
-                    now: now(),
+/// What [`tell_element`] last saw of the session, to tell what changed.
+struct Seen {
+    started: Option<Millis>,
+    fallback: Option<String>,
+    resolutions: Vec<Resolution>,
+    status: Status,
+}
+
+impl Seen {
+    fn of(session: &Session) -> Self {
+        Self {
+            started: state::started(session),
+            fallback: state::fallback(session).map(str::to_owned),
+            resolutions: session.resolutions().to_vec(),
+            status: session.status(),
+        }
+    }
+}
+
+/// After every transition of `driver`, tells the element what happened, as its events: a
+/// conversation started, the embedded detector took over from the endpoint, each answer given
+/// or changed (with the one it replaces), each question asked, the answer done, the handoff,
+/// the answer failed, "Start over". A session replaced without a transition (a restore,
+/// another tab's) is no news. The events go out after the card has drawn what they tell of, so
+/// a listener that looks into the widget sees it. Stops when the calling owner is cleaned up.
+fn tell_element(driver: &Driver, emit: Callback<(&'static str, JsValue)>) {
+    let seen = RefCell::new(driver.with(Seen::of));
+    let subscription = driver.subscribe(move |session, effects| {
+        let last = seen.replace(Seen::of(session));
+        if effects.is_empty() {
+            return;
+        }
+        let news = news(&last, &seen.borrow(), session, effects);
+        if !news.is_empty() {
+            set_timeout(
+                move || {
+                    for event in news {
+                        emit.try_run(event);
+                    }
                 },
-            )
-            .inspect(|()| parts.forget_draft())
-    });
-    let on_skip_all = Callback::new(move |()| parts.send(engine, Input::SkipAll { now: now() }));
-    let question = pending.question.id.clone();
-    let saved_text = parts
-        .drafts
-        .get_value()
-        .map(|key| storage::load_answer_draft_at(&key, question.as_str()))
-        .unwrap_or_default();
-    let on_text = Callback::new(move |text: String| {
-        if let Some(key) = parts.drafts.get_value() {
-            storage::save_answer_draft_at(&key, question.as_str(), &text);
+                std::time::Duration::ZERO,
+            );
         }
     });
-    Some(view! {
-        <QuestionCard
-            question=pending.question
-            progress=pending.progress
-            on_answer=on_answer
-            on_skip_all=on_skip_all
-            take_focus=take_focus
-            previous=pending.previous
-            saved_text=saved_text
-            on_text=on_text
-        />
-    })
+    let driver = StoredValue::new_local(driver.clone());
+    on_cleanup(move || {
+        driver.try_with_value(|d| d.unsubscribe(subscription));
+    });
+}
+
+/// The events a transition from `last` to `now` (`session`, with `effects`) makes, in order.
+fn news(
+    last: &Seen,
+    now: &Seen,
+    session: &Session,
+    effects: &[clarify_core::Effect],
+) -> Vec<(&'static str, JsValue)> {
+    let started = now.started.is_some() && now.started != last.started;
+    let mut news = Vec::new();
+    let mut tell = |kind: &'static str, detail: Result<JsValue, ClarifyError>| {
+        if let Ok(detail) = detail {
+            news.push((kind, detail));
+        }
+    };
+    if started {
+        tell(
+            "clarify-start",
+            to_js(&Started {
+                request: session.request(),
+            }),
+        );
+    }
+    if let Some(reason) = &now.fallback
+        && (started || now.fallback != last.fallback)
+    {
+        tell("clarify-fallback", to_js(&FellBack { reason }));
+    }
+    let before: &[Resolution] = if started { &[] } else { &last.resolutions };
+    for r in &now.resolutions {
+        let previous = before.iter().find(|b| b.question.id == r.question.id);
+        if previous.is_none_or(|p| p.answer != r.answer) {
+            let answered = Answered {
+                question: &r.question,
+                answer: &r.answer,
+                previous: previous.map(|p| &p.answer),
+            };
+            tell("clarify-answer", to_js(&answered));
+        }
+    }
+    for effect in effects {
+        use clarify_core::Effect;
+        match effect {
+            Effect::Ask { question, progress } => {
+                tell("clarify-question", to_js(&Asked { question, progress }));
+            }
+            Effect::Complete { answer, .. } => tell(
+                "clarify-done",
+                to_js(&Done {
+                    answer,
+                    prompt: session
+                        .enriched_prompt()
+                        .as_ref()
+                        .map(EnrichedPrompt::render),
+                    request: session.request(),
+                    status: session.status(),
+                }),
+            ),
+            Effect::HandOff { package } => tell("clarify-handoff", to_js(&HandedOff { package })),
+            Effect::StatusChanged { .. }
+            | Effect::RequestDetection { .. }
+            | Effect::RequestTranslation { .. }
+            | Effect::RunStep { .. }
+            | Effect::RequestGeneration { .. }
+            | Effect::AppendAnswer { .. }
+            | Effect::Notice { .. } => {}
+        }
+    }
+    if now.status == Status::Failed && last.status != Status::Failed {
+        let message = session.failure().unwrap_or_default();
+        tell(
+            "clarify-error",
+            to_js(&Refused {
+                code: "answer_failed",
+                message,
+            }),
+        );
+    }
+    if now.status == Status::Idle && last.status != Status::Idle {
+        tell("clarify-reset", to_js(&Reset {}));
+    }
+    news
+}
+
+/// `clarify-start`'s detail.
+#[derive(Serialize)]
+struct Started<'a> {
+    request: Option<&'a str>,
+}
+
+/// `clarify-fallback`'s detail.
+#[derive(Serialize)]
+struct FellBack<'a> {
+    reason: &'a str,
+}
+
+/// `clarify-answer`'s detail: `previous` is the answer it replaces when the user changed it.
+#[derive(Serialize)]
+struct Answered<'a> {
+    question: &'a Question,
+    answer: &'a Answer,
+    previous: Option<&'a Answer>,
+}
+
+/// `clarify-question`'s detail.
+#[derive(Serialize)]
+struct Asked<'a> {
+    question: &'a Question,
+    progress: &'a clarify_core::Progress,
+}
+
+/// `clarify-done`'s detail.
+#[derive(Serialize)]
+struct Done<'a> {
+    answer: &'a str,
+    prompt: Option<String>,
+    request: Option<&'a str>,
+    status: Status,
+}
+
+/// `clarify-handoff`'s detail.
+#[derive(Serialize)]
+struct HandedOff<'a> {
+    package: &'a clarify_core::HandoffPackage,
+}
+
+/// `clarify-error`'s detail.
+#[derive(Serialize)]
+struct Refused<'a> {
+    code: &'a str,
+    message: &'a str,
+}
+
+/// `clarify-reset`'s detail: empty.
+#[derive(Serialize)]
+struct Reset {}
+
+/// `clarify-overruled`'s detail.
+#[derive(Serialize)]
+struct Overruled {
+    question: String,
 }
 
 /// card.css (the app's) then widget.css (the frame), as one stylesheet, compacted by build.rs.

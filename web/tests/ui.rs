@@ -6,12 +6,12 @@
 
 use std::sync::{Arc, Mutex};
 
+use clarify_core::Language;
 use clarify_core::{
     Choice, ChoiceId, Config, Effect, Input, Priority, Progress, Question, QuestionId,
     QuestionSource, Session, Status, UserAnswer,
 };
 use clarify_web::driver::Driver;
-use clarify_web::i18n::Lang;
 use clarify_web::storage::{API_KEY_KEY, SESSION_KEY, SETTINGS_KEY};
 use clarify_web::ui::{AnswerView, ClarifyApp, QuestionCard};
 use leptos::prelude::*;
@@ -25,7 +25,11 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 async fn card_shows_badge_question_why_options_and_progress() {
-    let (mounted, _replies) = mount_card(question(Priority::Critical, false), Lang::En, Ok(()));
+    let (mounted, _replies) = mount_card(
+        question(Priority::Critical, false),
+        Language::English,
+        Ok(()),
+    );
     tick().await;
     let card = mounted.get("question-card");
 
@@ -82,17 +86,21 @@ async fn every_priority_has_its_own_words() {
         (Priority::Important, "Important", "重要"),
         (Priority::Helpful, "Helpful", "有帮助"),
     ] {
-        let (m, _) = mount_card(question(priority, false), Lang::En, Ok(()));
+        let (m, _) = mount_card(question(priority, false), Language::English, Ok(()));
         assert_eq!(text(&m.get("priority")), en);
         drop(m);
-        let (m, _) = mount_card(question(priority, false), Lang::Zh, Ok(()));
+        let (m, _) = mount_card(question(priority, false), Language::Simplified, Ok(()));
         assert_eq!(text(&m.get("priority")), zh);
     }
 }
 
 #[wasm_bindgen_test]
 async fn continue_waits_for_an_answer_then_sends_the_choice() {
-    let (m, replies) = mount_card(question(Priority::Important, false), Lang::En, Ok(()));
+    let (m, replies) = mount_card(
+        question(Priority::Important, false),
+        Language::English,
+        Ok(()),
+    );
     let continue_ = m.get("continue");
     assert!(
         disabled(&continue_),
@@ -125,7 +133,11 @@ async fn continue_waits_for_an_answer_then_sends_the_choice() {
 
 #[wasm_bindgen_test]
 async fn digits_pick_an_option_and_enter_continues() {
-    let (m, replies) = mount_card(question(Priority::Critical, false), Lang::En, Ok(()));
+    let (m, replies) = mount_card(
+        question(Priority::Critical, false),
+        Language::English,
+        Ok(()),
+    );
     let card = m.get("question-card");
     key(&card, "2");
     tick().await;
@@ -156,7 +168,7 @@ async fn digits_pick_an_option_and_enter_continues() {
 
 #[wasm_bindgen_test]
 async fn several_choices_use_checkboxes_and_are_all_sent() {
-    let (m, replies) = mount_card(question(Priority::Helpful, true), Lang::En, Ok(()));
+    let (m, replies) = mount_card(question(Priority::Helpful, true), Language::English, Ok(()));
     assert_eq!(m.get("options").get_attribute("role").unwrap(), "group");
     let options = m.all("option");
     for option in &options {
@@ -178,7 +190,7 @@ async fn several_choices_use_checkboxes_and_are_all_sent() {
 async fn the_recommended_option_is_marked_in_words_and_in_its_name() {
     let mut q = question(Priority::Important, false);
     q.recommended = Some(ChoiceId("a13".into()));
-    let (m, _) = mount_card(q.clone(), Lang::En, Ok(()));
+    let (m, _) = mount_card(q.clone(), Language::English, Ok(()));
     let marks = m.all("recommended");
     assert_eq!(marks.len(), 1, "one option is recommended");
     assert_eq!(text(&marks[0]), "Recommended");
@@ -203,13 +215,13 @@ async fn the_recommended_option_is_marked_in_words_and_in_its_name() {
         "a single-choice card says nothing about several"
     );
     drop(m);
-    let (m, _) = mount_card(q, Lang::Zh, Ok(()));
+    let (m, _) = mount_card(q, Language::Simplified, Ok(()));
     assert_eq!(text(&m.get("recommended")), "推荐");
 }
 
 #[wasm_bindgen_test]
 async fn a_multi_select_card_is_a_group_of_checkboxes_for_keyboard_and_screen_readers() {
-    let (m, replies) = mount_card(question(Priority::Helpful, true), Lang::En, Ok(()));
+    let (m, replies) = mount_card(question(Priority::Helpful, true), Language::English, Ok(()));
     let group = m.get("options");
     let hint = m.get("choose-several");
     assert_eq!(text(&hint), "Choose all that apply.");
@@ -324,7 +336,7 @@ async fn change_on_an_earlier_answer_brings_its_card_back_and_the_new_answer_rep
 async fn free_text_alone_or_with_a_choice_is_sent_as_typed() {
     let mut q = question(Priority::Critical, false);
     q.allow_free_text = true;
-    let (m, replies) = mount_card(q.clone(), Lang::En, Ok(()));
+    let (m, replies) = mount_card(q.clone(), Language::English, Ok(()));
     type_into(&m.get("free-text"), "  Android 12 on a Pixel  ");
     tick().await;
     assert!(!disabled(&m.get("continue")), "typed text is an answer");
@@ -338,7 +350,7 @@ async fn free_text_alone_or_with_a_choice_is_sent_as_typed() {
     );
     drop(m);
 
-    let (m, replies) = mount_card(q, Lang::En, Ok(()));
+    let (m, replies) = mount_card(q, Language::English, Ok(()));
     m.all("option")[0].click();
     type_into(&m.get("free-text"), "beta build");
     tick().await;
@@ -359,14 +371,14 @@ async fn free_text_alone_or_with_a_choice_is_sent_as_typed() {
 async fn a_question_without_options_gets_a_taller_box() {
     let mut q = question(Priority::Critical, false);
     q.allow_free_text = true;
-    let (m, _) = mount_card(q.clone(), Lang::En, Ok(()));
+    let (m, _) = mount_card(q.clone(), Language::English, Ok(()));
     assert_eq!(
         m.get("free-text").get_attribute("rows").as_deref(),
         Some("2")
     );
     drop(m);
     q.options.clear();
-    let (m, _) = mount_card(q, Lang::En, Ok(()));
+    let (m, _) = mount_card(q, Language::English, Ok(()));
     assert_eq!(
         m.get("free-text").get_attribute("rows").as_deref(),
         Some("6")
@@ -375,7 +387,11 @@ async fn a_question_without_options_gets_a_taller_box() {
 
 #[wasm_bindgen_test]
 async fn dont_know_is_its_own_answer_and_only_where_allowed() {
-    let (m, replies) = mount_card(question(Priority::Critical, false), Lang::En, Ok(()));
+    let (m, replies) = mount_card(
+        question(Priority::Critical, false),
+        Language::English,
+        Ok(()),
+    );
     m.get("dont-know").click();
     settle().await;
     assert_eq!(replies.get().as_slice(), [UserAnswer::DontKnow]);
@@ -383,7 +399,7 @@ async fn dont_know_is_its_own_answer_and_only_where_allowed() {
 
     let mut q = question(Priority::Critical, false);
     q.allow_skip = false;
-    let (m, _) = mount_card(q, Lang::En, Ok(()));
+    let (m, _) = mount_card(q, Language::English, Ok(()));
     assert!(m.find("dont-know").is_none());
 }
 
@@ -391,7 +407,7 @@ async fn dont_know_is_its_own_answer_and_only_where_allowed() {
 async fn a_refused_answer_is_shown_on_the_card_and_can_be_retried() {
     let (m, replies) = mount_card(
         question(Priority::Critical, false),
-        Lang::En,
+        Language::English,
         Err("question q-1 is not the pending question".into()),
     );
     m.all("option")[0].click();
@@ -406,14 +422,18 @@ async fn a_refused_answer_is_shown_on_the_card_and_can_be_retried() {
 
 #[wasm_bindgen_test]
 async fn card_chrome_follows_the_language() {
-    let (m, _) = mount_card(question(Priority::Critical, false), Lang::Zh, Ok(()));
+    let (m, _) = mount_card(
+        question(Priority::Critical, false),
+        Language::Simplified,
+        Ok(()),
+    );
     assert_eq!(text(&m.get("progress")), "第 1 题，共 2 题");
     assert_eq!(text(&m.get("continue")), "继续");
     assert!(text(&m.get("dont-know")).contains("我不知道"));
-    assert_eq!(Lang::from_tag("zh-TW"), Lang::ZhHant);
-    assert_eq!(Lang::from_tag("zh-Hant-HK"), Lang::ZhHant);
-    assert_eq!(Lang::from_tag("zh-CN"), Lang::Zh);
-    assert_eq!(Lang::from_tag("en-GB"), Lang::En);
+    assert_eq!(Language::from_tag("zh-TW"), Language::Traditional);
+    assert_eq!(Language::from_tag("zh-Hant-HK"), Language::Traditional);
+    assert_eq!(Language::from_tag("zh-CN"), Language::Simplified);
+    assert_eq!(Language::from_tag("en-GB"), Language::English);
 }
 
 #[wasm_bindgen_test]
@@ -421,7 +441,7 @@ async fn streamed_answer_grows_as_chunks_arrive() {
     let text_signal = RwSignal::new(String::new());
     let streaming = RwSignal::new(true);
     let m = Mounted::new(move || {
-        view! { <AnswerView text=text_signal streaming=streaming lang=Lang::En /> }
+        view! { <AnswerView text=text_signal streaming=streaming lang=Language::English /> }
     });
     text_signal.set("Hel".into());
     tick().await;
@@ -1098,32 +1118,48 @@ async fn the_app_renders_the_answer_as_it_streams() {
 // The card's loose ends: what the box is for, the key hint, focus, page-wide digits, drafts,
 // Traditional chrome, copy, Stop, the multi-line box
 
+/// While a question waits, the answer is given on its card and nowhere else: the box below is
+/// for a new request only, and says so. Text sent from it never becomes the question's answer.
 #[wasm_bindgen_test]
-async fn while_a_question_is_pending_the_box_is_for_the_answer_and_new_request_leaves_it() {
+async fn while_a_question_is_pending_the_box_starts_a_new_request_and_never_answers_it() {
     clear_storage();
+    set_local(SETTINGS_KEY, r#"{"language": "en"}"#);
     let m = mount_app();
     assert_eq!(text(&m.get("request-label")), "Your request");
-    assert!(m.get("new-request").hidden(), "no New request while idle");
+    assert_eq!(text(&m.get("submit")), "Send");
     start(&m, "my app crashes").await;
-    assert_eq!(text(&m.get("request-label")), "Your answer");
+    assert!(m.find("question-card").is_some());
+    assert_eq!(
+        text(&m.get("request-label")),
+        "Or a new request instead (leaves the question above unanswered)"
+    );
+    assert_eq!(text(&m.get("submit")), "New request");
 
-    // With text typed: that text is the new request.
-    type_into(&m.get("request"), "Plan a trip to Rome");
-    m.get("new-request").click();
+    // Enter with text typed: that text is a new request, not the pending question's answer.
+    let area = m.get("request");
+    type_into(&area, "What is the capital of Australia?");
+    area.dispatch_event(&keyboard("Enter", false, false))
+        .unwrap();
     settle().await;
-    assert_eq!(text(&m.get("conv-request")), "You: Plan a trip to Rome");
+    assert_eq!(
+        text(&m.get("conv-request")),
+        "You: What is the capital of Australia?"
+    );
     assert!(
-        m.get("request")
-            .unchecked_ref::<web_sys::HtmlTextAreaElement>()
+        m.find("conv-answer").is_none(),
+        "nothing was filed as an answer"
+    );
+    assert!(
+        area.unchecked_ref::<web_sys::HtmlTextAreaElement>()
             .value()
             .is_empty()
     );
 
     // With nothing typed: back to idle, the box ready for a request.
-    if m.get("new-request").hidden() {
+    if m.find("question-card").is_none() {
         start(&m, "my app crashes").await;
     }
-    m.get("new-request").click();
+    m.get("submit").click();
     settle().await;
     assert!(
         m.find("conv-request").is_none(),
@@ -1134,6 +1170,85 @@ async fn while_a_question_is_pending_the_box_is_for_the_answer_and_new_request_l
     assert_eq!(active_testid(), "request", "focus is in the box");
 }
 
+/// An option picked on the card but not yet sent is still picked after a reload, and the
+/// draft goes once the answer is sent.
+#[wasm_bindgen_test]
+async fn an_option_picked_but_not_sent_survives_a_reload() {
+    clear_storage();
+    let m = mount_app();
+    start(&m, "my app crashes").await;
+    m.all("option")[1].click();
+    tick().await;
+    drop(m);
+
+    let m = mount_app();
+    settle().await;
+    let picked: Vec<_> = m
+        .all("option")
+        .iter()
+        .map(|o| o.get_attribute("aria-checked").unwrap())
+        .collect();
+    assert_eq!(
+        picked[..2],
+        ["false", "true"],
+        "the second option is still picked"
+    );
+    m.get("continue").click();
+    settle().await;
+    assert!(
+        local(&format!("{SESSION_KEY}.answerDraft")).is_none(),
+        "a sent answer leaves no draft"
+    );
+}
+
+/// The chrome switched to Chinese in the middle of an English question: the question's own
+/// words keep their language (`lang="en"`), the chrome around them is marked Chinese.
+#[wasm_bindgen_test]
+async fn a_question_keeps_its_own_language_when_the_chrome_switches() {
+    clear_storage();
+    set_local(SETTINGS_KEY, r#"{"language": "en"}"#);
+    let m = mount_app();
+    start(&m, "my app crashes").await;
+    m.get("settings-toggle").click();
+    settle().await;
+    let select = m.get("set-language");
+    js_sys::Reflect::set(&select, &"value".into(), &"zh".into()).unwrap();
+    select
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
+    settle().await;
+    assert_eq!(text(&m.get("continue")), "继续", "the chrome is Chinese");
+    assert_eq!(
+        m.get("app-ready").get_attribute("lang").as_deref(),
+        Some("zh-Hans")
+    );
+    let question = m.get("question-text");
+    assert_eq!(question.get_attribute("lang").as_deref(), Some("en"));
+    assert!(
+        m.all("option-label")
+            .iter()
+            .all(|o| o.get_attribute("lang").as_deref() == Some("en")),
+        "the options are the question's words too"
+    );
+}
+
+/// "Skip this and the remaining questions" says what it does: every question left goes.
+#[wasm_bindgen_test]
+async fn skipping_from_the_card_says_it_skips_the_remaining_questions() {
+    clear_storage();
+    set_local(SETTINGS_KEY, r#"{"language": "en"}"#);
+    let m = mount_app();
+    start(&m, "my app crashes").await;
+    assert_eq!(
+        text(&m.get("continue-anyway")),
+        "Skip this and the remaining questions"
+    );
+    m.get("continue-anyway").click();
+    settle().await;
+    assert!(m.find("question-card").is_none());
+    assert!(m.find("answer").is_some());
+}
+
 #[wasm_bindgen_test]
 async fn the_key_hint_names_the_options_there_are_and_the_assumption_is_said_once() {
     let mut three = question(Priority::Important, false);
@@ -1142,7 +1257,7 @@ async fn the_key_hint_names_the_options_there_are_and_the_assumption_is_said_onc
         label: "Android 12".into(),
         description: None,
     });
-    let (m, _) = mount_card(three, Lang::En, Ok(()));
+    let (m, _) = mount_card(three, Language::English, Ok(()));
     assert_eq!(
         text(&m.get("keys-hint")),
         "Keys: 1–3 pick an option, Enter continues."
@@ -1156,7 +1271,7 @@ async fn the_key_hint_names_the_options_there_are_and_the_assumption_is_said_onc
     let mut open = question(Priority::Helpful, false);
     open.options.clear();
     open.allow_free_text = true;
-    let (m, _) = mount_card(open, Lang::Zh, Ok(()));
+    let (m, _) = mount_card(open, Language::Simplified, Ok(()));
     assert_eq!(text(&m.get("keys-hint")), "按键：Enter 继续。");
     assert_eq!(text(&m.get("free-text-label")), "用你自己的话描述");
     // No space after a full-width colon.
@@ -1168,7 +1283,7 @@ async fn the_key_hint_names_the_options_there_are_and_the_assumption_is_said_onc
     let mut open = question(Priority::Helpful, false);
     open.options.clear();
     open.allow_free_text = true;
-    let (m, _) = mount_card(open, Lang::En, Ok(()));
+    let (m, _) = mount_card(open, Language::English, Ok(()));
     assert_eq!(text(&m.get("keys-hint")), "Keys: Enter continues.");
     assert_eq!(
         text(&m.get("free-text-label")),
@@ -1284,7 +1399,11 @@ async fn the_chrome_follows_a_conversation_in_traditional_characters() {
     assert_eq!(html.get_attribute("lang").unwrap(), "en");
     start(&m, "我的應用程式一直閃退，這個怎麼辦").await;
     assert_eq!(html.get_attribute("lang").unwrap(), "zh-Hant");
-    assert_eq!(text(&m.get("submit")), "傳送");
+    assert_eq!(
+        text(&m.get("submit")),
+        "新請求",
+        "the box's button while a question waits"
+    );
     assert_eq!(text(&m.get("start-over")), "重新開始");
     assert!(text(&m.get("progress")).starts_with("第 1 題"));
     // The trace too: its layer names, and the reasons the engine wrote.
@@ -1591,7 +1710,7 @@ fn mount_app() -> Mounted {
 }
 
 /// Mounts a card whose `on_answer` records the reply and answers `outcome`.
-fn mount_card(q: Question, lang: Lang, outcome: Result<(), String>) -> (Mounted, Replies) {
+fn mount_card(q: Question, lang: Language, outcome: Result<(), String>) -> (Mounted, Replies) {
     let replies = Replies::default();
     let sink = replies.clone();
     let m = Mounted::new(move || {

@@ -257,9 +257,21 @@ async fn a_refused_request_is_shown_under_the_box() {
 #[wasm_bindgen_test]
 async fn hiding_removes_the_views_and_their_listener() {
     let w = Widget::mount();
+    let shown = w.clarifier.listener_count();
+    assert!(shown >= 1, "the card follows its session");
+    w.type_into("request", "Plan a trip to Paris");
+    w.get("submit").click();
+    settle().await;
+    assert!(w.find("question-card").is_some());
     w.card.hide();
     tick().await;
-    assert!(w.find("request").is_none());
+    assert!(w.find("question-card").is_none());
+    assert_eq!(
+        w.clarifier.listener_count(),
+        0,
+        "hidden, it follows nothing"
+    );
+    w.clarifier.reset().unwrap();
     w.start_from_page("Plan a trip to Paris");
     settle().await;
     assert!(
@@ -270,6 +282,11 @@ async fn hiding_removes_the_views_and_their_listener() {
     assert!(
         w.find("question-card").is_some(),
         "shown again, the pending question is drawn at once"
+    );
+    assert_eq!(
+        w.clarifier.listener_count(),
+        shown,
+        "and follows it as before"
     );
 }
 
@@ -282,7 +299,7 @@ async fn a_refusal_in_the_card_is_told_to_the_element() {
     w.clarifier.skip_all().unwrap();
     w.get("continue-anyway").click();
     assert_eq!(
-        w.refused.borrow().as_slice(),
+        w.refused().as_slice(),
         ["unexpected_input"],
         "the element hears the refusal (and emits clarify-error)"
     );
@@ -317,34 +334,39 @@ async fn a_refused_retry_is_told_to_the_element() {
     w.clarifier.reset().unwrap();
     w.get("retry").click();
     assert_eq!(
-        w.refused.borrow().as_slice(),
+        w.refused().as_slice(),
         ["unexpected_input"],
         "the element hears the refused Retry (and emits clarify-error)"
     );
 }
 
-/// With a storage key, the answer half-typed on the card survives a reload (a new card over the
-/// restored session, as the element builds after a reload), and is forgotten once sent.
+/// With a storage key, the answer half-given on the card (an option picked, text typed)
+/// survives a reload — a new element's card over the session it restores from storage — and
+/// is forgotten once sent.
 #[wasm_bindgen_test]
-async fn a_half_typed_answer_survives_a_reload_with_a_storage_key() {
+async fn a_half_given_answer_survives_a_reload_with_a_storage_key() {
     let key = "widget-test-drafts";
-    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
-    let w = Widget::mount();
-    w.card.set_storage_key(Some(key.into()));
+    let storage = local_storage();
+    storage.clear().unwrap();
+    let w = Widget::keeping(Some(key));
     w.start_from_page("Plan a trip to Paris");
     settle().await;
+    w.all("option")[1].click();
     w.type_into("free-text", "ten days in May");
     settle().await;
-    let snapshot = w.clarifier.snapshot();
     drop(w);
 
-    let again = Widget::mount();
-    again.card.set_storage_key(Some(key.into()));
-    again.clarifier.restore(snapshot.into()).unwrap();
+    let again = Widget::keeping(Some(key));
     settle().await;
+    assert_eq!(
+        again.clarifier.status(),
+        "awaiting_clarification",
+        "the session came back from storage"
+    );
     let field = again.get("free-text");
     let typed = js_sys::Reflect::get(&field, &"value".into()).unwrap();
     assert_eq!(typed.as_string().unwrap(), "ten days in May");
+    assert_eq!(checked(&again), [1], "the picked option too");
 
     again.get("continue").click();
     settle().await;
@@ -355,6 +377,132 @@ async fn a_half_typed_answer_survives_a_reload_with_a_storage_key() {
             .unwrap()
             .is_none(),
         "a sent answer leaves no draft"
+    );
+    assert_eq!(
+        storage.get_item(key).unwrap(),
+        Some(again.clarifier.snapshot()),
+        "every change is saved"
+    );
+}
+
+/// A stored snapshot that cannot be restored is reported (`clarify-error`, `bad_snapshot`, and
+/// the error line), forgotten, and the widget starts fresh.
+#[wasm_bindgen_test]
+async fn an_unusable_stored_snapshot_is_reported_and_forgotten() {
+    let key = "widget-test-garbage";
+    let storage = local_storage();
+    storage.set_item(key, "{garbage").unwrap();
+    let w = Widget::keeping(Some(key));
+    settle().await;
+    assert_eq!(w.refused(), ["bad_snapshot"]);
+    assert!(!text(&w.get("error")).is_empty());
+    assert_eq!(storage.get_item(key).unwrap(), None);
+    assert_eq!(w.clarifier.status(), "idle");
+}
+
+/// Another tab wrote the same storage key with a session that lacks the answer given here:
+/// this widget shows what storage holds, says so in a notice and tells the element
+/// (`clarify-overruled`); it does not write storage back.
+#[wasm_bindgen_test]
+async fn another_tab_overruling_an_answer_is_followed_and_told() {
+    let key = "widget-test-tabs";
+    let storage = local_storage();
+    storage.clear().unwrap();
+    let w = Widget::keeping(Some(key));
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+    let asked = w.question_text();
+    let other = Clarifier::new(None).unwrap();
+    other.restore(w.clarifier.snapshot().into()).unwrap();
+    w.all("option")[0].click();
+    tick().await;
+    w.get("continue").click();
+    settle().await;
+    other.dont_know(JsValue::from(question_id(&other))).unwrap();
+    let theirs = other.snapshot();
+    storage.set_item(key, &theirs).unwrap();
+    let init = web_sys::StorageEventInit::new();
+    init.set_key(Some(key));
+    init.set_storage_area(Some(&storage));
+    let ev = web_sys::StorageEvent::new_with_event_init_dict("storage", &init).unwrap();
+    web_sys::window().unwrap().dispatch_event(&ev).unwrap();
+    settle().await;
+
+    assert_eq!(
+        w.clarifier.snapshot(),
+        theirs,
+        "this tab shows storage's session"
+    );
+    assert_eq!(
+        storage.get_item(key).unwrap(),
+        Some(theirs),
+        "and did not write it back"
+    );
+    let told = w.details("clarify-overruled");
+    assert_eq!(told.len(), 1);
+    assert_eq!(get(&told[0], "question"), asked);
+    assert!(text(&w.get("notice")).contains(&asked));
+}
+
+/// The widget shows the conversation so far: the request, the earlier answers, and "Change"
+/// on an answer that can still change, which brings its question back.
+#[wasm_bindgen_test]
+async fn the_conversation_so_far_is_shown_with_change() {
+    let w = Widget::mount();
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+    assert_eq!(text(&w.get("conv-request")), "You: Plan a trip to Paris");
+    let first = w.question_text();
+    w.all("option")[0].click();
+    tick().await;
+    w.get("continue").click();
+    settle().await;
+    assert_eq!(w.all("conv-answer").len(), 1, "the earlier answer is shown");
+    w.get("change-answer").click();
+    settle().await;
+    assert_eq!(w.question_text(), first, "Change brings its question back");
+    assert!(w.find("changing").is_some());
+}
+
+/// `clarify-answer` is told for every answer given, and again when an answer is changed
+/// (Change, then a new answer): the number of answers stays, the answer does not.
+#[wasm_bindgen_test]
+async fn a_changed_answer_is_told_to_the_element_too() {
+    let w = Widget::mount();
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+    let first = question_id(&w.clarifier);
+    w.all("option")[0].click();
+    tick().await;
+    w.get("continue").click();
+    settle().await;
+    assert_eq!(w.details("clarify-answer").len(), 1);
+
+    w.clarifier.reopen(JsValue::from(first.as_str())).unwrap();
+    settle().await;
+    assert_eq!(
+        w.details("clarify-answer").len(),
+        1,
+        "reopening alone changes nothing"
+    );
+    w.all("option")[1].click();
+    tick().await;
+    w.get("continue").click();
+    settle().await;
+    let told = w.details("clarify-answer");
+    assert_eq!(told.len(), 2, "the changed answer is told");
+    let question = get(&get(&told[1], "question"), "id");
+    assert_eq!(question.as_string().unwrap(), first);
+    let choices: js_sys::Array = get(&get(&told[1], "answer"), "choices").dyn_into().unwrap();
+    let before: js_sys::Array = get(&get(&told[0], "answer"), "choices").dyn_into().unwrap();
+    assert_ne!(choices.get(0), before.get(0), "with the new choice");
+    let previous: js_sys::Array = get(&get(&told[1], "previous"), "choices")
+        .dyn_into()
+        .unwrap();
+    assert_eq!(previous.get(0), before.get(0), "and the answer it replaces");
+    assert!(
+        get(&told[0], "previous").is_null(),
+        "a first answer replaces none"
     );
 }
 
@@ -409,18 +557,23 @@ struct Widget {
     root: web_sys::ShadowRoot,
     card: WidgetCard,
     clarifier: Rc<Clarifier>,
-    /// The codes of the refusals the card told the element about.
-    refused: Rc<RefCell<Vec<String>>>,
+    /// The events the card told the element to dispatch: their types and details.
+    events: Rc<RefCell<Vec<(String, JsValue)>>>,
     /// The element's `start(text)`, kept alive while the card may call it.
     _start: Closure<dyn Fn(JsValue) -> JsValue>,
-    /// The element's `refused(error)`.
-    _refused: Closure<dyn Fn(JsValue)>,
+    /// The element's `emit(type, detail)`.
+    _emit: Closure<dyn Fn(JsValue, JsValue)>,
     /// The page's listener that stops every event.
     _stop: Closure<dyn Fn(web_sys::Event)>,
 }
 
 impl Widget {
     fn mount() -> Self {
+        Self::keeping(None)
+    }
+
+    /// What clarify-element.js does when an element (with a `storage-key`) is connected.
+    fn keeping(key: Option<&str>) -> Self {
         let document = web_sys::window().unwrap().document().unwrap();
         let page: web_sys::HtmlElement = document.create_element("div").unwrap().unchecked_into();
         let stop = Closure::<dyn Fn(web_sys::Event)>::new(|e: web_sys::Event| e.stop_propagation());
@@ -445,34 +598,50 @@ impl Widget {
                     Err(e) => get(&e, "message"),
                 }
             });
-        let refused = Rc::new(RefCell::new(Vec::new()));
-        let codes = Rc::clone(&refused);
-        let on_refused = Closure::<dyn Fn(JsValue)>::new(move |error: JsValue| {
-            codes
-                .borrow_mut()
-                .push(get(&error, "code").as_string().unwrap_or_default());
+        let events = Rc::new(RefCell::new(Vec::new()));
+        let sink = Rc::clone(&events);
+        let emit = Closure::<dyn Fn(JsValue, JsValue)>::new(move |kind: JsValue, detail| {
+            sink.borrow_mut()
+                .push((kind.as_string().unwrap_or_default(), detail));
         });
         let card = WidgetCard::new(
             root.clone(),
             start.as_ref().unchecked_ref::<js_sys::Function>().clone(),
-            on_refused
-                .as_ref()
-                .unchecked_ref::<js_sys::Function>()
-                .clone(),
+            emit.as_ref().unchecked_ref::<js_sys::Function>().clone(),
         )
         .unwrap();
         card.set_language(Some("en".into()));
+        card.set_storage_key(key.map(Into::into));
+        card.restore(&clarifier);
         card.show(&clarifier);
         Self {
             page,
             root,
             card,
             clarifier,
-            refused,
+            events,
             _start: start,
-            _refused: on_refused,
+            _emit: emit,
             _stop: stop,
         }
+    }
+
+    /// The details of the events of type `kind` told so far.
+    fn details(&self, kind: &str) -> Vec<JsValue> {
+        self.events
+            .borrow()
+            .iter()
+            .filter(|(k, _)| k == kind)
+            .map(|(_, d)| d.clone())
+            .collect()
+    }
+
+    /// The codes of the refusals told to the element (`clarify-error`).
+    fn refused(&self) -> Vec<String> {
+        self.details("clarify-error")
+            .iter()
+            .map(|d| get(d, "code").as_string().unwrap_or_default())
+            .collect()
     }
 
     /// What a page's script does: starts through the JS API, not through the card.
@@ -558,6 +727,17 @@ fn key(target: &web_sys::HtmlElement, key: &str) {
     init.set_composed(true);
     let ev = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
     target.dispatch_event(&ev).unwrap();
+}
+
+fn local_storage() -> web_sys::Storage {
+    web_sys::window().unwrap().local_storage().unwrap().unwrap()
+}
+
+/// The id of `clarifier`'s pending question.
+fn question_id(clarifier: &Clarifier) -> String {
+    get(&clarifier.question().unwrap(), "id")
+        .as_string()
+        .unwrap()
 }
 
 fn text(e: &web_sys::HtmlElement) -> String {

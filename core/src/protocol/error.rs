@@ -32,7 +32,7 @@ pub enum Error {
         /// The question named.
         question: QuestionId,
         /// Why not.
-        reason: &'static str,
+        reason: ReopenFault,
     },
     /// The answer names an option the question does not have.
     #[error("question {question} has no option {choice}")]
@@ -49,7 +49,7 @@ pub enum Error {
         /// The question.
         question: QuestionId,
         /// What was wrong.
-        reason: &'static str,
+        reason: AnswerFault,
     },
     /// A request was empty or only whitespace.
     #[error("the request is empty")]
@@ -70,4 +70,38 @@ pub enum Error {
         /// The step the input named.
         got: String,
     },
+}
+
+/// Why an answered question cannot be changed now ([`Error::NotReopenable`]). Its `Display`
+/// is the English wording of the catalogue (`crate::phrase`), which also gives it in the
+/// user's language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ReopenFault {
+    /// It is the question on screen.
+    Pending,
+    /// It has not been answered.
+    Unanswered,
+    /// A pipeline step has used its answer.
+    UsedByStep,
+}
+
+/// Why an answer does not fit its question ([`Error::InvalidAnswer`]). Its `Display` is the
+/// English wording of the catalogue (`crate::phrase`), which also gives it in the user's
+/// language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum AnswerFault {
+    /// No option chosen.
+    NoOptionChosen,
+    /// Several options on a single-choice question.
+    SeveralOnSingleChoice,
+    /// One option twice.
+    SameOptionTwice,
+    /// Free text where none is taken.
+    NoFreeText,
+    /// An empty answer.
+    EmptyAnswer,
+    /// "I don't know" where it is not offered.
+    NoDontKnow,
 }

@@ -8,8 +8,7 @@
 use std::ops::Deref;
 
 use super::{Active, After, Env, Phase, Status, reply};
-use crate::phrase::Phrase;
-use crate::protocol::error::Error;
+use crate::protocol::error::{Error, ReopenFault};
 use crate::protocol::input::InputKind;
 use crate::protocol::input::{Answer, Context, Input, UserAnswer};
 use crate::protocol::question::{Question, QuestionId, Stage};
@@ -421,14 +420,14 @@ fn reopen(
     id: &QuestionId,
     now: Millis,
 ) -> Result<Accepted, Error> {
-    let refuse = |reason: Phrase| {
+    let refuse = |reason: ReopenFault| {
         Err(Error::NotReopenable {
             question: id.clone(),
-            reason: reason.english(),
+            reason,
         })
     };
     if &pending.id == id {
-        return refuse(Phrase::ReopenPending);
+        return refuse(ReopenFault::Pending);
     }
     let Some(r) = active
         .conversation
@@ -436,15 +435,15 @@ fn reopen(
         .iter()
         .find(|r| &r.question.id == id)
     else {
-        return refuse(Phrase::ReopenUnanswered);
+        return refuse(ReopenFault::Unanswered);
     };
     let waiting = match after {
         After::Next if pending.step == Stage::Request => pending,
         After::Return { waiting } => waiting,
-        After::Next | After::Resume { .. } => return refuse(Phrase::ReopenUsedByStep),
+        After::Next | After::Resume { .. } => return refuse(ReopenFault::UsedByStep),
     };
     if r.question.step != Stage::Request {
-        return refuse(Phrase::ReopenUsedByStep);
+        return refuse(ReopenFault::UsedByStep);
     }
     Ok(Accepted::Reopen {
         question: r.question.clone(),

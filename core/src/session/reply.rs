@@ -1,6 +1,6 @@
 //! Checking and reading what the user said to a question.
 
-use crate::phrase::Phrase;
+use crate::protocol::error::AnswerFault;
 use crate::protocol::error::Error;
 use crate::protocol::input::{MAX_TEXT_BYTES, UserAnswer};
 use crate::protocol::question::{ChoiceId, Question, QuestionId};
@@ -60,7 +60,7 @@ pub(super) fn validate(q: &Question, reply: &UserAnswer) -> Result<(), Error> {
         if choices.is_empty() {
             return Err(Error::InvalidAnswer {
                 question: q.id.clone(),
-                reason: Phrase::NoOptionChosen.english(),
+                reason: AnswerFault::NoOptionChosen,
             });
         }
         for c in choices {
@@ -74,14 +74,14 @@ pub(super) fn validate(q: &Question, reply: &UserAnswer) -> Result<(), Error> {
         if choices.len() > 1 && !q.multiple {
             return Err(Error::InvalidAnswer {
                 question: q.id.clone(),
-                reason: Phrase::SeveralOnSingleChoice.english(),
+                reason: AnswerFault::SeveralOnSingleChoice,
             });
         }
         for (i, c) in choices.iter().enumerate() {
             if choices.iter().skip(i + 1).any(|d| d == c) {
                 return Err(Error::InvalidAnswer {
                     question: q.id.clone(),
-                    reason: Phrase::SameOptionTwice.english(),
+                    reason: AnswerFault::SameOptionTwice,
                 });
             }
         }
@@ -92,12 +92,12 @@ pub(super) fn validate(q: &Question, reply: &UserAnswer) -> Result<(), Error> {
         if !q.allow_free_text {
             Err(Error::InvalidAnswer {
                 question: q.id.clone(),
-                reason: Phrase::NoFreeText.english(),
+                reason: AnswerFault::NoFreeText,
             })
         } else if text.trim().is_empty() {
             Err(Error::InvalidAnswer {
                 question: q.id.clone(),
-                reason: Phrase::EmptyAnswer.english(),
+                reason: AnswerFault::EmptyAnswer,
             })
         } else {
             Ok(())
@@ -112,7 +112,7 @@ pub(super) fn validate(q: &Question, reply: &UserAnswer) -> Result<(), Error> {
         UserAnswer::DontKnow if q.allow_skip => Ok(()),
         UserAnswer::DontKnow => Err(Error::InvalidAnswer {
             question: q.id.clone(),
-            reason: Phrase::NoDontKnow.english(),
+            reason: AnswerFault::NoDontKnow,
         }),
     }
 }

@@ -75,12 +75,8 @@ impl<'a> State<'a> {
             handoff: session.handoff(),
             failure: session.failure(),
             deadline: session.deadline(),
-            started: conversation(session).first().map(|e| e.at),
-            fallback: conversation(session)
-                .iter()
-                .rev()
-                .find(|e| matches!(e.decision.as_str(), "detection_failed" | "reply_unusable"))
-                .map(|e| e.reason.as_str()),
+            started: started(session),
+            fallback: fallback(session),
             accepts: Accepts {
                 start: session.accepts(InputKind::Start),
                 answer: session.accepts(InputKind::Answer),
@@ -92,6 +88,20 @@ impl<'a> State<'a> {
             },
         }
     }
+}
+
+/// When the conversation shown started (`None` when idle): a new value means a new request.
+pub fn started(session: &Session) -> Option<Millis> {
+    conversation(session).first().map(|e| e.at)
+}
+
+/// Why the endpoint's detection was not used in the conversation shown, if it was not.
+pub fn fallback(session: &Session) -> Option<&str> {
+    conversation(session)
+        .iter()
+        .rev()
+        .find(|e| matches!(e.decision.as_str(), "detection_failed" | "reply_unusable"))
+        .map(|e| e.reason.as_str())
 }
 
 /// The trace of the conversation shown: from its last `started` decision on (empty when idle).

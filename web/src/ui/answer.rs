@@ -3,7 +3,8 @@
 use clarify_core::HandoffPackage;
 use leptos::prelude::*;
 
-use crate::i18n::{Lang, use_lang};
+use crate::i18n::{Chrome, use_lang};
+use clarify_core::Language;
 
 /// The answer, re-rendered as streamed text arrives. Always text, never HTML.
 #[component]
@@ -16,7 +17,7 @@ pub fn AnswerView(
     streaming: Signal<bool>,
     /// The language of the heading; without it, the language in context.
     #[prop(optional, into)]
-    lang: Option<Signal<Lang>>,
+    lang: Option<Signal<Language>>,
 ) -> impl IntoView {
     let lang = lang.unwrap_or_else(use_lang);
     view! {

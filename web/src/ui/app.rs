@@ -2,17 +2,17 @@
 //! puts the shared state in context, and lays out the header, the banner, the notices, the
 //! settings and the chat column.
 
-use clarify_core::{Input, Status};
+use clarify_core::Session;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 use super::chat::Chat;
+use super::session_card::{NoticeList, RequestBox, StartOver};
 use super::settings::SettingsPanel;
-use super::state::{Engine, Notices, use_engine};
-use super::{cross_tab, persistence, timer};
+use super::state::{Engine, Notices};
+use super::{persistence, timer};
 use crate::driver::{Driver, Link};
-use crate::i18n::{provide_lang, use_lang};
-use crate::storage::{self, Settings};
+use crate::i18n::{Chrome, provide_lang, use_lang};
+use crate::storage::{Place, Settings};
 
 /// The whole page: header, settings, conversation, question card, answer, trace.
 ///
@@ -44,21 +44,24 @@ pub fn ClarifyApp(
     provide_lang(lang.into());
     // The page's language follows the chrome's, for screen readers, fonts and hyphenation.
     Effect::new(move |_| {
-        let tag = lang.get().html_tag();
+        let tag = lang.get().tag();
         if let Some(root) = document().document_element() {
             let _ = root.set_attribute("lang", tag);
         }
     });
     provide_context(engine);
     provide_context(notices);
+    provide_context(RequestBox::default());
 
-    let remote = persistence::RemoteWrite::default();
-    let subscription = persistence::mirror_and_save(&driver, engine.view, notices, remote.clone());
-    let listener = cross_tab::follow_other_tabs(driver.clone(), settings, notices, remote);
-    on_cleanup(move || {
-        engine.with_driver(|d| d.unsubscribe(subscription));
-        listener.remove();
-    });
+    let fresh = move || Session::new(settings.with_untracked(Settings::config));
+    persistence::keep(
+        &driver,
+        engine.view,
+        Some(Place::app()),
+        fresh,
+        notices,
+        None,
+    );
     let link = RwSignal::new(Link::Untried);
     driver.on_link(move |state| {
         let _ = link.try_set(state);
@@ -72,7 +75,7 @@ pub fn ClarifyApp(
 
     let show_settings = RwSignal::new(false);
     view! {
-        <div class="app" data-testid="app-ready" lang=move || lang.get().html_tag()>
+        <div class="app" data-testid="app-ready" lang=move || lang.get().tag()>
             <AppHeader show_settings=show_settings />
             <section class="app-status" aria-label=move || lang.get().texts().status_region>
                 <ModeBanner settings=settings link=link />
@@ -93,41 +96,11 @@ pub fn ClarifyApp(
 fn AppHeader(show_settings: RwSignal<bool>) -> impl IntoView {
     let lang = use_lang();
     let t = move || lang.get().texts();
-    let notices = use_context::<Notices>().unwrap_or_default();
-    let engine = use_engine();
-    let idle = Memo::new(move |_| engine.is_none_or(|e| e.view.status().get() == Status::Idle));
-    let start_over = move |_| {
-        if let Some(engine) = engine {
-            let _ = engine.send(Input::Reset);
-        }
-        storage::clear_session();
-        storage::save_answer_draft("", "");
-        notices.clear();
-        // The button goes disabled, and focus with it: the request box is what comes next.
-        set_timeout(
-            || {
-                if let Some(el) = document()
-                    .get_element_by_id("request")
-                    .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-                {
-                    let _ = el.focus();
-                }
-            },
-            std::time::Duration::ZERO,
-        );
-    };
     view! {
         <header class="app-head">
             <h1>"Clarify"</h1>
             <div class="app-actions">
-                <button
-                    type="button"
-                    data-testid="start-over"
-                    disabled=move || idle.get()
-                    on:click=start_over
-                >
-                    {move || t().start_over}
-                </button>
+                <StartOver place=Some(Place::app()) />
                 <button
                     type="button"
                     data-testid="settings-toggle"
@@ -192,34 +165,4 @@ fn ModeBanner(settings: RwSignal<Settings>, link: RwSignal<Link>) -> impl IntoVi
             .into_any(),
         }
     }
-}
-
-/// The app's notices, each with Dismiss.
-#[component]
-fn NoticeList() -> impl IntoView {
-    let lang = use_lang();
-    let notices = use_context::<Notices>().unwrap_or_default();
-    let items = move || {
-        notices
-            .list()
-            .get()
-            .into_iter()
-            .enumerate()
-            .map(|(i, n)| {
-                view! {
-                    <li class="notice" role="alert" data-testid="notice">
-                        <span>{n}</span>
-                        <button
-                            type="button"
-                            class="qcard-link"
-                            on:click=move |_| notices.dismiss(i)
-                        >
-                            {lang.get().texts().dismiss}
-                        </button>
-                    </li>
-                }
-            })
-            .collect_view()
-    };
-    view! { <ul class="notices">{items}</ul> }
 }

@@ -1,111 +1,35 @@
-//! The chat column: the conversation, the pending question, the working line, the answer, the
-//! handoff or the failure, the request box and the trace. Each part reads the [`Engine`] from
-//! context and wakes only when its own part of the session changes, so the widget's card
-//! (`crate::widget`) mounts [`WorkingLine`] and [`Ending`] as they are.
+//! The chat column: the session's card ([`SessionCard`], shared with the widget) and the
+//! trace; and two parts of that card, the working line and the ending (the answer, the handoff
+//! or the failure). Each part reads the [`Engine`] from context and wakes only when its own
+//! part of the session changes.
 
-use clarify_core::{Input, Phrase, Status, UserAnswer};
+use clarify_core::{Input, Phrase, Status};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::answer::{AnswerView, FailureNotice, HandoffNotice};
-use super::conversation::{Conversation, RequestForm};
-use super::question_card::QuestionCard;
-use super::state::{Engine, Notices, use_engine};
+use super::session_card::SessionCard;
+use super::state::{Engine, Notices};
 use super::trace::TracePanel;
 use crate::driver::{Driver, now};
-use crate::i18n::use_lang;
-use crate::storage::{self, Settings};
+use crate::i18n::{Chrome, use_lang};
+use crate::storage::{Place, Settings};
 
 /// The chat column; `settings` configure the session a new request starts.
 #[component]
 pub fn Chat(settings: RwSignal<Settings>) -> impl IntoView {
-    use_engine().map(|engine| {
-        let view = engine.view;
-        let status = view.status();
-        let accepting = view.accepting();
-        let answering = Memo::new(move |_| status.get() == Status::AwaitingClarification);
-        let can_send = Memo::new(move |_| accepting.with(|a| a.start || a.message));
-        let on_change = Callback::new(move |question| {
-            engine.send(Input::Reopen {
-                question,
-                now: now(),
-            })
-        });
-        // A draft answer belongs to its conversation (question ids repeat across conversations):
-        // a new one forgets it.
-        let on_send = Callback::new(move |text: String| {
-            if !answering.get_untracked() {
-                storage::save_answer_draft("", "");
-            }
-            engine.submit(text, || settings.with_untracked(Settings::config))
-        });
-        let on_new = Callback::new(move |text: String| {
-            storage::save_answer_draft("", "");
-            engine.start_new(text, || settings.with_untracked(Settings::config))
-        });
-        view! {
-            <main class="chat">
-                <Conversation
-                    request=view.request()
-                    resolutions=view.resolutions()
-                    notices=view.notices()
-                    reopenable=view.reopenable()
-                    on_change=on_change
-                />
-                <PendingQuestion />
-                <WorkingLine />
-                <Ending />
-                <RequestForm
-                    on_send=on_send
-                    answering=answering
-                    enabled=can_send
-                    on_new=on_new
-                    keep_draft=true
-                />
-                <TracePanel events=view.trace() counters=view.counters() />
-            </main>
-        }
-    })
-}
-
-/// The pending question's card, fresh for every question the engine asks.
-#[component]
-fn PendingQuestion() -> impl IntoView {
-    use_engine().map(|engine| move || question_card(engine))
-}
-
-/// The card for the pending question, if there is one.
-fn question_card(engine: Engine) -> impl IntoView {
-    engine.view.pending().get().map(|p| {
-        let id = p.question.id.clone();
-        let saved = storage::load_answer_draft(id.as_str());
-        let key = id.clone();
-        let on_text = Callback::new(move |text: String| {
-            storage::save_answer_draft(key.as_str(), &text);
-        });
-        let on_answer = Callback::new(move |answer: UserAnswer| {
-            engine
-                .send(Input::Answer {
-                    question: id.clone(),
-                    answer,
-                    now: now(),
-                })
-                .inspect(|()| storage::save_answer_draft("", ""))
-        });
-        let on_skip_all = Callback::new(move |()| engine.send(Input::SkipAll { now: now() }));
-        view! {
-            <QuestionCard
-                question=p.question
-                progress=p.progress
-                on_answer=on_answer
-                on_skip_all=on_skip_all
-                previous=p.previous
-                page_keys=true
-                saved_text=saved
-                on_text=on_text
-            />
-        }
-    })
+    let engine = expect_context::<Engine>();
+    let view = engine.view;
+    // A new request (in place of the pending question's too) starts under the settings.
+    let on_start = Callback::new(move |text: String| {
+        engine.start_new(text, || settings.with_untracked(Settings::config))
+    });
+    view! {
+        <main class="chat">
+            <SessionCard on_start=on_start place=Some(Place::app()) />
+            <TracePanel events=view.trace() counters=view.counters() />
+        </main>
+    }
 }
 
 /// What the engine is busy with.
@@ -128,12 +52,9 @@ const PATIENCE_SECONDS: u64 = 3;
 /// aborts the call in flight. The time is the page's own: the engine never reads a clock.
 #[component]
 pub fn WorkingLine() -> impl IntoView {
-    use_engine().map(working_line)
-}
-
-fn working_line(engine: Engine) -> impl IntoView {
+    let engine = expect_context::<Engine>();
     let lang = use_lang();
-    let notices = use_context::<Notices>().unwrap_or_default();
+    let notices = expect_context::<Notices>();
     let status = engine.view.status();
     let answer = engine.view.answer();
     let accepting = engine.view.accepting();
@@ -252,17 +173,14 @@ fn waited(working: Memo<Option<Working>>) -> ReadSignal<u64> {
 /// the page. Focus that is somewhere on purpose (the request box, another control) stays.
 #[component]
 pub fn Ending() -> impl IntoView {
-    use_engine().map(outcome)
-}
-
-fn outcome(engine: Engine) -> impl IntoView {
+    let engine = expect_context::<Engine>();
     let view = engine.view;
     let (status, answer, accepting) = (view.status(), view.answer(), view.accepting());
     let has_answer = Memo::new(move |_| !answer.with(String::is_empty));
     let streaming = Memo::new(move |_| status.get() == Status::Generating);
     let completed = Memo::new(move |_| status.get() == Status::Completed);
     let can_retry = Memo::new(move |_| accepting.with(|a| a.retry));
-    let notices = use_context::<Notices>().unwrap_or_default();
+    let notices = expect_context::<Notices>();
     let handoff = view.handoff();
     let failure = view.failure();
     let lang = use_lang();

@@ -2,32 +2,33 @@
 //! with its answer, and what the engine told the user).
 
 use clarify_core::{Answer, QuestionId, Resolution};
+use leptos::either::Either;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
-use crate::i18n::use_lang;
+use super::session_card::RequestBox;
+use crate::i18n::{Chrome, use_lang};
 use crate::storage;
 
 /// The request box, several lines high: Enter sends, Shift+Enter breaks the line, and an
 /// Enter that ends an IME composition only confirms the composition.
 ///
-/// While a question is pending it is labelled "Your answer": what is typed there is that
-/// question's answer (the engine reads it, never a new search). "New request" beside it leaves
-/// the pending question: it starts what is typed as a new request, or with nothing typed
-/// clears the conversation, so the box is ready for one.
+/// While a question is pending the box is for a new request only, and its label, placeholder
+/// and button say so: what is typed there is never taken as the question's answer (that is
+/// given on the card). Its button, "New request", leaves the question for what is typed, or
+/// with nothing typed clears the conversation, so the box is ready for one.
+///
+/// The box is the [`RequestBox`] in context when there is one, so "Start over" can send focus
+/// back to it; a form mounted on its own needs none.
 #[component]
 pub fn RequestForm(
     /// Called with the text; `Err` is shown under the box.
     on_send: Callback<String, Result<(), String>>,
-    /// Whether a question is pending (changes the label and the placeholder).
+    /// Whether a question is pending (changes the label, the placeholder and the button).
     #[prop(into)]
-    answering: Signal<bool>,
+    pending: Signal<bool>,
     /// Whether sending is possible now (from [`clarify_core::Session::accepts`]).
     #[prop(into)]
     enabled: Signal<bool>,
-    /// "New request" while a question is pending, called with the text; hidden when absent.
-    #[prop(optional)]
-    on_new: Option<Callback<String, Result<(), String>>>,
     /// Keep the unsent text in `localStorage`, so a reload keeps it (the app does; a widget,
     /// whose page owns its storage, does not).
     #[prop(optional)]
@@ -35,6 +36,7 @@ pub fn RequestForm(
 ) -> impl IntoView {
     let lang = use_lang();
     let t = move || lang.get().texts();
+    let area = use_context::<RequestBox>().unwrap_or_default().0;
     let text = RwSignal::new(if keep_draft {
         storage::load_draft()
     } else {
@@ -47,86 +49,62 @@ pub fn RequestForm(
         }
         let _ = text.try_set(value);
     };
-    let run = move |cb: Callback<String, Result<(), String>>| match cb.run(text.get_untracked()) {
-        Ok(()) => {
-            set_text(String::new());
-            let _ = error.try_set(None);
+    let send = move || {
+        if !enabled.get_untracked() {
+            return;
         }
-        Err(message) => {
-            let _ = error.try_set(Some(message));
+        match on_send.run(text.get_untracked()) {
+            Ok(()) => {
+                set_text(String::new());
+                let _ = error.try_set(None);
+                if let Some(area) = area.get_untracked() {
+                    let _ = area.focus();
+                }
+            }
+            Err(message) => {
+                let _ = error.try_set(Some(message));
+            }
         }
     };
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        if enabled.get_untracked() {
-            run(on_send);
-        }
+        send();
     };
     let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
         // 229: the key that ends a composition, in browsers that report no `isComposing`.
         let composing = ev.is_composing() || ev.key_code() == 229;
         if ev.key() == "Enter" && !ev.shift_key() && !composing {
             ev.prevent_default();
-            if enabled.get_untracked() {
-                run(on_send);
-            }
+            send();
         }
     };
-    let new_request = on_new.map(|cb| {
-        view! {
-            <button
-                type="button"
-                class="request-new"
-                data-testid="new-request"
-                hidden=move || !answering.get()
-                on:click=move |ev| {
-                    run(cb);
-                    focus_request_box(ev.target());
-                }
-            >
-                {move || t().new_request}
-            </button>
-        }
-    });
     view! {
         <form class="request" on:submit=on_submit data-testid="request-form">
             <label for="request" class="request-label" data-testid="request-label">
-                {move || if answering.get() { t().answer_label } else { t().request_label }}
+                {move || if pending.get() { t().pending_label } else { t().request_label }}
             </label>
             <div class="request-row">
                 <textarea
                     id="request"
                     data-testid="request"
+                    node_ref=area
                     rows="2"
                     autocomplete="off"
                     placeholder=move || {
-                        if answering.get() { t().answer_placeholder } else { t().request_placeholder }
+                        if pending.get() { t().pending_placeholder } else { t().request_placeholder }
                     }
                     prop:value=move || text.get()
                     on:input=move |ev| set_text(event_target_value(&ev))
                     on:keydown=on_keydown
                 ></textarea>
                 <button type="submit" data-testid="submit" disabled=move || !enabled.get()>
-                    {move || t().send}
+                    {move || if pending.get() { t().new_request } else { t().send }}
                 </button>
-                {new_request}
             </div>
             <p class="request-error" role="alert" data-testid="request-error">
                 {move || error.get()}
             </p>
         </form>
-    }
-}
-
-/// Moves focus to the request box next to `from` (an element in the same card or page).
-pub fn focus_request_box(from: Option<web_sys::EventTarget>) {
-    let area = from
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .and_then(|e| e.closest(".clarify, .app").ok().flatten())
-        .and_then(|root| root.query_selector("[data-testid=request]").ok().flatten())
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-    if let Some(area) = area {
-        let _ = area.focus();
     }
 }
 
@@ -175,41 +153,29 @@ pub fn Conversation(
             }
         })
     };
-    let note =
-        |n: String| view! { <li class="turn turn-note" data-testid="engine-notice">{n}</li> };
-    let notes_at = move |at: usize, last: bool| {
-        notices
-            .get()
-            .into_iter()
-            .filter(|(n, _)| *n == at || (last && *n > at))
-            .map(|(_, n)| note(n))
-            .collect_view()
-    };
-    let turns = move || {
-        let resolved = resolutions.get();
-        let count = resolved.len();
-        let mut turns: Vec<_> = resolved
-            .into_iter()
-            .enumerate()
-            .map(|(i, r)| {
-                let kind = answer_kind(&r.answer);
-                let answer = r.answer_text();
-                let change = change(r.question.id.clone(), r.question.text.clone());
-                view! {
-                    {notes_at(i, false)}
-                    <li class="turn turn-bot">{r.question.text.clone()}</li>
-                    <li class="turn turn-user" data-testid="conv-answer-turn" data-kind=kind>
-                        <span data-testid="conv-answer" data-kind=kind>
-                            {answer}
-                        </span>
-                        {change}
-                    </li>
-                }
-                .into_any()
+    let turns = Memo::new(move |_| {
+        resolutions.with(|resolved| notices.with(|notes| turns_of(resolved, notes)))
+    });
+    let row = move |turn: Turn| match turn {
+        Turn::Note(_, text) => Either::Left(view! {
+            <li class="turn turn-note" data-testid="engine-notice">{text}</li>
+        }),
+        Turn::Resolved(r) => {
+            let kind = answer_kind(&r.answer);
+            let answer = r.answer_text();
+            let (id, question) = (r.question.id, r.question.text);
+            let asked = question.clone();
+            let change = move || change(id.clone(), asked.clone());
+            Either::Right(view! {
+                <li class="turn turn-bot">{question}</li>
+                <li class="turn turn-user" data-testid="conv-answer-turn" data-kind=kind>
+                    <span data-testid="conv-answer" data-kind=kind>
+                        {answer}
+                    </span>
+                    {change}
+                </li>
             })
-            .collect();
-        turns.push(notes_at(count, true).into_any());
-        turns
+        }
     };
     view! {
         <ol class="conversation" data-testid="conversation" aria-live="polite">
@@ -225,12 +191,54 @@ pub fn Conversation(
                         }
                     })
             }}
-            {turns}
+            <For each=move || turns.get() key=Turn::key children=row />
         </ol>
         <p class="request-error" role="alert" data-testid="change-error">
             {move || error.get()}
         </p>
     }
+}
+
+/// One row of the conversation, its own key: a row is redrawn only when it changes (a changed
+/// answer is a new row).
+#[derive(Debug, Clone, PartialEq)]
+enum Turn {
+    /// A message of the engine, with its place among the notices.
+    Note(usize, String),
+    /// A question and its answer.
+    Resolved(Resolution),
+}
+
+impl Turn {
+    /// What tells the row apart: a note's place and text, a question's id and answer.
+    fn key(&self) -> String {
+        match self {
+            Self::Note(i, text) => format!("note {i} {text}"),
+            Self::Resolved(r) => {
+                let kind = answer_kind(&r.answer);
+                format!("{} {kind} {}", r.question.id.as_str(), r.answer_text())
+            }
+        }
+    }
+}
+
+/// The rows: each resolved question after the engine's notices that came before it, then the
+/// notices that came after the last.
+fn turns_of(resolved: &[Resolution], notices: &[(usize, String)]) -> Vec<Turn> {
+    let notes_at = |at: usize, last: bool| {
+        notices
+            .iter()
+            .enumerate()
+            .filter(move |(_, (n, _))| *n == at || (last && *n > at))
+            .map(|(i, (_, text))| Turn::Note(i, text.clone()))
+    };
+    let mut turns = Vec::new();
+    for (i, r) in resolved.iter().enumerate() {
+        turns.extend(notes_at(i, false));
+        turns.push(Turn::Resolved(r.clone()));
+    }
+    turns.extend(notes_at(resolved.len(), true));
+    turns
 }
 
 /// How a question was resolved, as a `data-kind` for styling and tests.

@@ -7,36 +7,48 @@ use leptos::prelude::*;
 use super::persistence::RemoteWrite;
 use super::state::Notices;
 use crate::driver::Driver;
-use crate::storage::{self, Settings};
+use crate::i18n::{Chrome, use_lang};
+use crate::storage::{self, Follow, Place};
 
-/// Listens for another tab's writes to the saved session and replaces this tab's session with
-/// what storage holds; an answer given here that the other tab's session lacks becomes a
-/// notice. Remove the returned handle when the app goes away.
+/// Listens for another tab's writes to `place` (or its clearing the storage) and replaces this
+/// tab's session with what storage holds now ([`storage::follow`]; `fresh` makes the idle
+/// session shown when the key was removed). An answer given here that the other tab's session
+/// lacks becomes a notice, and is passed to `overruled` (the widget's element emits it).
+/// Remove the returned handle when the views go.
 pub fn follow_other_tabs(
     driver: Driver,
-    settings: RwSignal<Settings>,
+    place: Place,
+    fresh: impl Fn() -> Session + 'static,
     notices: Notices,
     remote: RemoteWrite,
+    overruled: Option<Callback<String>>,
 ) -> WindowListenerHandle {
+    let lang = use_lang();
     window_event_listener(leptos::ev::storage, move |ev: web_sys::StorageEvent| {
-        if ev.key().as_deref() != Some(storage::SESSION_KEY) {
+        // `None` for the key: the other tab cleared the whole storage.
+        let ours = ev.key().is_none_or(|k| k == place.key());
+        let local = window().local_storage().ok().flatten();
+        let elsewhere = ev.storage_area().is_some_and(|area| Some(area) != local);
+        if !ours || elsewhere {
             return;
         }
-        // The stored value, not the event's: when both tabs write at once the events cross,
-        // and only what storage holds now is what both tabs will agree on.
-        let next = storage::load_session().map(|stored| {
-            stored.unwrap_or_else(|| Session::new(settings.with_untracked(Settings::config)))
+        let next = place.stored().and_then(|stored| {
+            driver.with(|mine| storage::follow(mine, stored.as_deref(), &fresh))
         });
         match next {
-            Ok(s) => {
-                if driver.with(|mine| *mine == s) {
-                    return;
-                }
-                if let Some(question) = driver.with(|mine| storage::overruled_answer(mine, &s)) {
-                    let texts = settings.with_untracked(Settings::lang).texts();
+            Ok(Follow::Same) => {}
+            Ok(Follow::Replace {
+                session,
+                overruled: lost,
+            }) => {
+                remote.during(|| driver.replace(*session));
+                if let Some(question) = lost {
+                    let texts = lang.get_untracked().texts();
                     notices.note(format!("{}“{question}”", texts.other_tab_took_over));
+                    if let Some(told) = overruled {
+                        told.run(question);
+                    }
                 }
-                remote.during(|| driver.replace(s));
             }
             Err(e) => notices.note(e.to_string()),
         }

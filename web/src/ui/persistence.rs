@@ -1,5 +1,6 @@
-//! The app's session and settings in `localStorage`: what is loaded at start, what is saved
-//! after every transition and every settings edit, and how a restored session catches up.
+//! Sessions and settings in `localStorage`: what is loaded at start, what is saved after every
+//! transition (the app's session and a widget's, each at its [`Place`]) and every settings
+//! edit, and how a restored session catches up.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -7,10 +8,11 @@ use std::rc::Rc;
 use clarify_core::Session;
 use leptos::prelude::*;
 
+use super::cross_tab;
 use super::state::{Notices, SessionView};
-use crate::driver::{Driver, Link, Subscription, now};
+use crate::driver::{Driver, Link, now};
 use crate::llm::LlmSettings;
-use crate::storage::{self, Settings};
+use crate::storage::{self, Place, Settings};
 
 /// The saved settings and API key as signals (defaults, with a notice, when unreadable).
 pub fn load_settings(notices: Notices) -> (RwSignal<Settings>, RwSignal<String>) {
@@ -27,7 +29,7 @@ pub fn load_settings(notices: Notices) -> (RwSignal<Settings>, RwSignal<String>)
 /// A driver for the saved session (or a fresh one, with a notice, when what is saved is
 /// unusable), talking to the LLM the settings name.
 pub fn open_saved(settings: &Settings, api_key: &str, notices: Notices) -> Driver {
-    let session = storage::load_session().unwrap_or_else(|e| {
+    let session = Place::app().load_session().unwrap_or_else(|e| {
         notices.note(e.to_string());
         None
     });
@@ -55,22 +57,38 @@ impl RemoteWrite {
     }
 }
 
-/// After every transition: mirrors the session into `view` and saves it, unless the
-/// transition came from another tab. A refused write becomes a notice.
-pub fn mirror_and_save(
+/// Keeps the session `driver` drives: after every transition mirrors it into `view` and, with
+/// a `place`, saves it there, unless the transition came from another tab; and follows other
+/// tabs' writes to that place (see [`cross_tab::follow_other_tabs`], which passes an answer
+/// given here and overruled there to `overruled`). A refused write becomes a notice. Stops when the calling owner is cleaned up.
+pub fn keep(
     driver: &Driver,
     view: SessionView,
+    place: Option<Place>,
+    fresh: impl Fn() -> Session + 'static,
     notices: Notices,
-    remote: RemoteWrite,
-) -> Subscription {
-    driver.subscribe(move |s, effects| {
+    overruled: Option<Callback<String>>,
+) {
+    let remote = RemoteWrite::default();
+    let saving = (place.clone(), remote.clone());
+    let subscription = driver.subscribe(move |s, effects| {
         view.sync(s, effects);
-        if !remote.active()
-            && let Err(e) = storage::save_session(s)
+        if let (Some(place), false) = (&saving.0, saving.1.active())
+            && let Err(e) = place.save_session(s)
         {
             notices.note(e.to_string());
         }
-    })
+    });
+    let following = place.map(|place| {
+        cross_tab::follow_other_tabs(driver.clone(), place, fresh, notices, remote, overruled)
+    });
+    let driver = StoredValue::new_local(driver.clone());
+    on_cleanup(move || {
+        driver.try_with_value(|d| d.unsubscribe(subscription));
+        if let Some(listener) = following {
+            listener.remove();
+        }
+    });
 }
 
 /// Stores every settings edit (the key apart from everything else) and applies it to the

@@ -12,7 +12,8 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::i18n::{Lang, Texts, use_lang};
+use crate::i18n::{Chrome, Texts, use_lang};
+use clarify_core::Language;
 
 /// The result of handing an answer to the host: `Err` carries a message shown on the card.
 pub type Outcome = Result<(), String>;
@@ -31,10 +32,10 @@ pub fn QuestionCard(
     progress: Progress,
     /// The language of the card's own labels; without it, the language in context.
     #[prop(optional, into)]
-    lang: Option<Signal<Lang>>,
+    lang: Option<Signal<Language>>,
     /// Called with the user's reply (options, text, both, or "I don't know").
     on_answer: Callback<UserAnswer, Outcome>,
-    /// "Continue anyway": skip this and every remaining question. Hidden when absent.
+    /// "Skip this and the remaining questions". Hidden when absent.
     #[prop(optional)]
     on_skip_all: Option<Callback<(), Outcome>>,
     /// The earlier answer, when the question was reopened to change it
@@ -51,15 +52,21 @@ pub fn QuestionCard(
     /// without it, only while focus is in the card (a widget shares its page with others).
     #[prop(optional)]
     page_keys: bool,
-    /// Free text typed earlier on this question and kept across a reload; an earlier answer
-    /// being changed wins over it.
+    /// The answer half-given on this question earlier (options picked, text typed) and kept
+    /// across a reload; an earlier answer being changed wins over it.
+    #[prop(optional_no_strip)]
+    saved: Option<Answer>,
+    /// Called with what is picked and typed whenever it changes (`None` once nothing is), to
+    /// keep it.
     #[prop(optional)]
-    saved_text: Option<String>,
-    /// Called with the free text as it is typed, to keep it.
-    #[prop(optional)]
-    on_text: Option<Callback<String>>,
+    on_draft: Option<Callback<Option<Answer>>>,
+    /// The language the question is written in, when the chrome's may differ: the question's
+    /// own text is marked with it (screen readers, fonts). Without it, the chrome's.
+    #[prop(optional, into)]
+    question_lang: Option<Language>,
 ) -> impl IntoView {
     let lang = lang.unwrap_or_else(use_lang);
+    let own = Signal::derive(move || question_lang.unwrap_or_else(|| lang.get()).tag());
     let t = move || lang.get().texts();
     let base = question.id.as_str().to_owned();
     let text_id = format!("{base}-text");
@@ -73,12 +80,12 @@ pub fn QuestionCard(
             </p>
         }
     });
-    let draft = Draft::new(&question, previous.as_ref(), on_answer);
-    if previous.is_none()
-        && let Some(saved) = saved_text
-    {
-        draft.text.set(saved);
-    }
+    let draft = Draft::new(
+        &question,
+        previous.as_ref().or(saved.as_ref()),
+        on_answer,
+        on_draft,
+    );
     if page_keys {
         let listener = window_event_listener(leptos::ev::keydown, move |ev| {
             on_page_key(&ev, draft, card);
@@ -103,19 +110,18 @@ pub fn QuestionCard(
                 labelled_by=text_id.clone()
                 draft=draft
                 lang=lang
+                own=own
             />
         }
     });
-    let free_text = question
-        .allow_free_text
-        .then(|| {
-            view! { <FreeText id=format!("{base}-free") draft=draft lang=lang alone=alone on_text=on_text /> }
-        });
+    let free_text = question.allow_free_text.then(|| {
+        view! { <FreeText id=format!("{base}-free") draft=draft lang=lang alone=alone /> }
+    });
     let assumption = (!question.assumption.is_empty()).then(|| {
         view! {
             <p class="qcard-assumption" data-testid="assumption">
                 {move || t().assumption}
-                {question.assumption.clone()}
+                <span lang=move || own.get()>{question.assumption.clone()}</span>
             </p>
         }
     });
@@ -138,12 +144,12 @@ pub fn QuestionCard(
                 </span>
             </header>
             {changing}
-            <h2 class="qcard-question" id=text_id data-testid="question-text">
+            <h2 class="qcard-question" id=text_id data-testid="question-text" lang=move || own.get()>
                 {question.text}
             </h2>
             <p class="qcard-why" id=why_id data-testid="question-why">
                 <span class="qcard-why-label">{move || t().why} ": "</span>
-                {question.why}
+                <span lang=move || own.get()>{question.why}</span>
             </p>
             {options}
             {free_text}
@@ -166,7 +172,7 @@ pub fn PriorityBadge(
     priority: Priority,
     /// The language of the label; without it, the language in context.
     #[prop(optional, into)]
-    lang: Option<Signal<Lang>>,
+    lang: Option<Signal<Language>>,
 ) -> impl IntoView {
     let lang = lang.unwrap_or_else(use_lang);
     view! {
@@ -192,6 +198,9 @@ struct Draft {
     count: usize,
     multiple: bool,
     on_answer: Callback<UserAnswer, Outcome>,
+    /// Told what is picked and typed after every change, in the same task (a reload may
+    /// follow at once).
+    on_change: Option<Callback<Option<Answer>>>,
 }
 
 impl Draft {
@@ -200,6 +209,7 @@ impl Draft {
         question: &Question,
         previous: Option<&Answer>,
         on_answer: Callback<UserAnswer, Outcome>,
+        on_change: Option<Callback<Option<Answer>>>,
     ) -> Self {
         let choices: Vec<ChoiceId> = question.options.iter().map(|c| c.id.clone()).collect();
         let (picked, typed): (&[ChoiceId], &str) = match previous {
@@ -222,6 +232,20 @@ impl Draft {
             choices: StoredValue::new(choices),
             multiple: question.multiple,
             on_answer,
+            on_change,
+        }
+    }
+
+    /// Sets the typed text.
+    fn type_text(self, text: String) {
+        self.text.set(text);
+        self.changed();
+    }
+
+    /// Tells `on_change` what is picked and typed now.
+    fn changed(self) {
+        if let Some(told) = self.on_change {
+            told.run(self.reply().map(Answer::from));
         }
     }
 
@@ -293,6 +317,7 @@ impl Draft {
                 *s = vec![i];
             }
         });
+        self.changed();
     }
 }
 
@@ -308,7 +333,9 @@ fn OptionList(
     /// The id of the question text, which names the group.
     labelled_by: String,
     draft: Draft,
-    lang: Signal<Lang>,
+    lang: Signal<Language>,
+    /// The `lang` of the options' own words (the question's).
+    own: Signal<&'static str>,
 ) -> impl IntoView {
     let multiple = draft.multiple;
     let several_id = format!("{base}-several");
@@ -324,7 +351,7 @@ fn OptionList(
         .enumerate()
         .map(|(i, choice)| {
             let marked = recommended.as_ref() == Some(&choice.id);
-            option_view(i, choice, marked, &base, draft, lang)
+            option_view(i, choice, marked, &base, draft, (lang, own))
         })
         .collect_view();
     view! {
@@ -351,7 +378,7 @@ fn option_view(
     recommended: bool,
     base: &str,
     draft: Draft,
-    lang: Signal<Lang>,
+    (lang, own): (Signal<Language>, Signal<&'static str>),
 ) -> impl IntoView + use<> {
     let selected = draft.selected;
     let checked = move || selected.with(|s| s.contains(&i));
@@ -396,7 +423,12 @@ fn option_view(
             <span class="qcard-key" aria-hidden="true">{(i + 1).to_string()}</span>
             <span class="qcard-mark" aria-hidden="true"></span>
             <span class="qcard-option-text">
-                <span class="qcard-label" id=label_id data-testid="option-label">
+                <span
+                    class="qcard-label"
+                    id=label_id
+                    data-testid="option-label"
+                    lang=move || own.get()
+                >
                     {choice.label}
                 </span>
                 {mark}
@@ -404,7 +436,11 @@ fn option_view(
                     .description
                     .map(|d| {
                         view! {
-                            <span class="qcard-desc" data-testid="option-description">
+                            <span
+                                class="qcard-desc"
+                                data-testid="option-description"
+                                lang=move || own.get()
+                            >
                                 {d}
                             </span>
                         }
@@ -417,13 +453,7 @@ fn option_view(
 /// "Or describe in your own words" under options; alone, "Describe it in your own words", in
 /// a box tall enough for what such a question often asks for (a pasted text or code).
 #[component]
-fn FreeText(
-    id: String,
-    draft: Draft,
-    lang: Signal<Lang>,
-    alone: bool,
-    on_text: Option<Callback<String>>,
-) -> impl IntoView {
+fn FreeText(id: String, draft: Draft, lang: Signal<Language>, alone: bool) -> impl IntoView {
     let t = move || lang.get().texts();
     view! {
         <div class="qcard-free">
@@ -436,27 +466,21 @@ fn FreeText(
                 rows=if alone { "6" } else { "2" }
                 placeholder=move || t().free_text_placeholder
                 prop:value=move || draft.text.get()
-                on:input=move |ev| {
-                    let typed = event_target_value(&ev);
-                    if let Some(cb) = on_text {
-                        cb.run(typed.clone());
-                    }
-                    draft.text.set(typed);
-                }
+                on:input=move |ev| draft.type_text(event_target_value(&ev))
                 disabled=move || draft.submitting.get()
             ></textarea>
         </div>
     }
 }
 
-/// Continue, "I don't know" (when the question allows it) and "Continue anyway" (when the
-/// host offers it).
+/// Continue, "I don't know" (when the question allows it) and "Skip this and the remaining
+/// questions" (when the host offers it).
 #[component]
 fn CardActions(
     draft: Draft,
     allow_skip: bool,
     on_skip_all: Option<Callback<(), Outcome>>,
-    lang: Signal<Lang>,
+    lang: Signal<Language>,
 ) -> impl IntoView {
     let t = move || lang.get().texts();
     let submitting = draft.submitting;
@@ -486,7 +510,7 @@ fn CardActions(
                     }
                 }
             >
-                {move || t().continue_anyway}
+                {move || t().skip_remaining}
             </button>
         }
     });

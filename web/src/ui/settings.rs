@@ -10,7 +10,7 @@ use clarify_core::profile::ProfileKind;
 use leptos::prelude::*;
 
 use crate::driver::Link;
-use crate::i18n::use_lang;
+use crate::i18n::{Chrome, use_lang};
 use crate::llm;
 use crate::storage::Settings;
 
@@ -187,14 +187,13 @@ fn ConnectionTest(settings: RwSignal<Settings>, api_key: RwSignal<String>) -> im
                     );
                     if !adapted.is_empty() {
                         said.push_str(
-                            &Phrase::UiAdapted
-                                .fill(lang.get_untracked().language(), &[&adapted.join(", ")]),
+                            &Phrase::UiAdapted.fill(lang.get_untracked(), &[&adapted.join(", ")]),
                         );
                     }
                     (said, Link::Reached)
                 }
                 Err(e) => {
-                    let said = e.in_words(lang.get_untracked().language());
+                    let said = e.in_words(lang.get_untracked());
                     (said.clone(), Link::Failed(said))
                 }
             };

@@ -12,7 +12,6 @@ use clarify_core::{
 use leptos::prelude::*;
 
 use crate::driver::{Driver, now};
-use crate::i18n::Lang;
 
 /// The session the views drive: send it inputs, read its parts as signals. `Copy`, so every
 /// handler can own one.
@@ -61,15 +60,6 @@ impl Engine {
             .unwrap_or_else(|| Err("the app was closed".into()))
     }
 
-    /// What the request box sends: the pending question's answer, or else a new request that
-    /// starts a new session under `config` (the previous one comes back if the engine refuses).
-    pub fn submit(&self, text: String, config: impl FnOnce() -> Config) -> Result<(), String> {
-        if self.accepts(InputKind::Answer) {
-            return self.send(Input::Message { text, now: now() });
-        }
-        self.start_new(text, config)
-    }
-
     /// "New request": leaves the conversation for a new one on `text` under `config`, or, with
     /// nothing typed, for an idle session (the previous one comes back if the engine refuses).
     pub fn start_new(&self, text: String, config: impl FnOnce() -> Config) -> Result<(), String> {
@@ -107,11 +97,6 @@ impl Engine {
     }
 }
 
-/// The engine provided by the enclosing app, if any.
-pub fn use_engine() -> Option<Engine> {
-    use_context::<Engine>()
-}
-
 /// The pending question as the card shows it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Pending {
@@ -124,6 +109,9 @@ pub struct Pending {
     pub shown: u32,
     /// The earlier answer when the question was reopened to change it.
     pub previous: Option<Answer>,
+    /// The language the question is written in (the conversation's), which the chrome around
+    /// it may not share.
+    pub lang: Language,
 }
 
 /// Which inputs the buttons offer now (from [`Session::accepts`]).
@@ -175,7 +163,7 @@ pub struct SessionView {
     /// conversation shows it where it happened (a detection fallback before the first question).
     notices: RwSignal<Vec<(usize, String)>>,
     /// The conversation's language when its request is in Chinese (see [`SessionView::lang`]).
-    lang: RwSignal<Option<Lang>>,
+    lang: RwSignal<Option<Language>>,
 }
 
 impl SessionView {
@@ -188,6 +176,7 @@ impl SessionView {
                 progress: s.progress(),
                 shown: 0,
                 previous: s.reopened_answer().cloned(),
+                lang: s.language(),
             })),
             request: RwSignal::new(s.request().map(str::to_owned)),
             resolutions: RwSignal::new(s.resolutions().to_vec()),
@@ -326,7 +315,7 @@ impl SessionView {
 
     /// The conversation's language as the engine reads it (the configured language and the
     /// request's script) when the request is written in Chinese: the chrome follows it.
-    pub fn lang(&self) -> ReadSignal<Option<Lang>> {
+    pub fn lang(&self) -> ReadSignal<Option<Language>> {
         self.lang.read_only()
     }
 
@@ -349,6 +338,7 @@ impl SessionView {
                 progress,
                 shown,
                 previous: s.reopened_answer().cloned(),
+                lang: s.language(),
             });
             true
         });
@@ -404,13 +394,9 @@ impl Notices {
         });
     }
 
-    /// Removes the notice at `index`, if there is one.
-    pub fn dismiss(&self, index: usize) {
-        self.0.update(|list| {
-            if index < list.len() {
-                list.remove(index);
-            }
-        });
+    /// Removes `message` (each is shown once, so it names its notice).
+    pub fn dismiss(&self, message: &str) {
+        self.0.update(|list| list.retain(|m| m != message));
     }
 
     /// Removes every notice.
@@ -433,10 +419,10 @@ impl Default for Notices {
 /// The language of `s`'s conversation when its request is written in Chinese: the chrome then
 /// follows the conversation's script. Otherwise the chrome is left to the setting (which a host
 /// may switch mid-question).
-fn conversation_lang(s: &Session) -> Option<Lang> {
+fn conversation_lang(s: &Session) -> Option<Language> {
     let request = s.request()?;
     let written_in_chinese = !Language::of_session("en", request).is_english();
-    written_in_chinese.then(|| Lang::of(s.language()))
+    written_in_chinese.then(|| s.language())
 }
 
 /// The ids of the questions whose answers can be changed now.

@@ -3,7 +3,7 @@
 use clarify_core::{Counters, Layer, TraceEvent};
 use leptos::prelude::*;
 
-use crate::i18n::{Texts, use_lang};
+use crate::i18n::{Chrome, Texts, use_lang};
 
 /// A collapsible table of [`TraceEvent`]s (layer, decision, reason) and the [`Counters`].
 #[component]

@@ -1,0 +1,170 @@
+// Loading the wasm for <clarify-widget> (clarify-element.js) and the JS API, and what an
+// element says before its card exists: a light placeholder, or why the wasm did not load
+// (missing, blocked by a Content-Security-Policy without 'wasm-unsafe-eval'). Nothing happens
+// on import.
+
+/** The JS API's module once loaded (`clarify-embed.js`, wasm-bindgen's glue); `null` before. */
+export let api = null;
+/** The load in progress or done; cleared when it failed, so a later call tries again. */
+let loading = null;
+/** Where the wasm comes from: `wasmUrl` of the first `load()`/`defineClarifyWidget()` given one. */
+let wasmSource = null;
+
+/** The JS API's class (see clarify-embed.d.ts), set once `load()` has resolved. */
+export let Clarifier;
+
+/** Keeps `wasmUrl` as where the wasm comes from, unless one was given before. */
+export function wasmFrom(wasmUrl) {
+  if (wasmUrl != null && wasmSource == null) wasmSource = wasmUrl;
+}
+
+/** Why the wasm did not load: a `ClarifyError`-like `Error` with a stable `code`. */
+function loadError(code, detail) {
+  const error = new Error(`${MESSAGES.en[code]} (${detail})`);
+  error.name = "ClarifyError";
+  error.code = code;
+  return error;
+}
+
+/** Fetches the wasm; a missing file is told apart from one a server answered with a page. */
+async function fetchWasm(url) {
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (e) {
+    throw loadError("wasm_load_failed", `${url}: ${e?.message ?? e}`);
+  }
+  if (!response.ok) throw loadError("wasm_not_found", `${url}: HTTP ${response.status}`);
+  // A development server answers a path it does not know with its HTML page.
+  if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
+    const hint = String(url).includes("/.vite/deps/")
+      ? "; Vite 5-7's dev server pre-bundled clarify-embed away from its wasm: add optimizeDeps: { exclude: [\"clarify-embed\"] } to vite.config"
+      : "";
+    throw loadError("wasm_not_found", `${url}: the server sent an HTML page${hint}`);
+  }
+  return response;
+}
+
+/**
+ * Loads the wasm (once per page) and resolves to the JS API's module: `{ Clarifier, … }`.
+ * Rejects with a `ClarifyError` (`wasm_not_found`, `wasm_blocked`, `wasm_load_failed`); a
+ * later call tries again.
+ */
+export function load({ wasmUrl } = {}) {
+  wasmFrom(wasmUrl);
+  if (loading) return loading;
+  loading = (async () => {
+    if (typeof fetch !== "function" || typeof WebAssembly !== "object") {
+      throw loadError("wasm_load_failed", "this environment has no fetch or WebAssembly");
+    }
+    const url = wasmSource ?? new URL("clarify-embed_bg.wasm", import.meta.url);
+    // The wasm is requested first, so it downloads while the JS glue loads, and is compiled while
+    // it streams in (`WebAssembly.instantiateStreaming`, when served as `application/wasm`).
+    const [response, glue] = await Promise.all([fetchWasm(url), import("./clarify-embed.js")]);
+    try {
+      await glue.default({ module_or_path: response });
+    } catch (e) {
+      const text = String(e?.message ?? e);
+      if (/Content.Security.Policy|unsafe-eval/i.test(text)) throw loadError("wasm_blocked", text);
+      if (/magic/i.test(text)) throw loadError("wasm_not_found", `${url}: not a wasm file (${text})`);
+      throw loadError("wasm_load_failed", text);
+    }
+    api = glue;
+    Clarifier = glue.Clarifier;
+    return glue;
+  })();
+  loading.catch(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+/** Awaiting it loads the wasm (`await ready` is `await load()`); importing the module does not. */
+export const ready = {
+  then(resolve, reject) {
+    return load().then(resolve, reject);
+  },
+};
+
+/** What the element says before the card exists, in English, Simplified and Traditional Chinese. */
+const MESSAGES = {
+  en: {
+    loading: "Loading Clarify…",
+    wasm_not_found: "Clarify could not be loaded: its WebAssembly file was not found.",
+    wasm_blocked: "Clarify could not be loaded: this page's Content-Security-Policy does not allow WebAssembly ('wasm-unsafe-eval').",
+    wasm_load_failed: "Clarify could not be loaded.",
+    options: "The widget's attributes are invalid.",
+  },
+  "zh-Hans": {
+    loading: "正在加载 Clarify…",
+    wasm_not_found: "无法加载 Clarify：找不到它的 WebAssembly 文件。",
+    wasm_blocked: "无法加载 Clarify：此页面的内容安全策略不允许 WebAssembly（'wasm-unsafe-eval'）。",
+    wasm_load_failed: "无法加载 Clarify。",
+    options: "此组件的属性无效。",
+  },
+  "zh-Hant": {
+    loading: "正在載入 Clarify…",
+    wasm_not_found: "無法載入 Clarify：找不到它的 WebAssembly 檔案。",
+    wasm_blocked: "無法載入 Clarify：此頁面的內容安全政策不允許 WebAssembly（'wasm-unsafe-eval'）。",
+    wasm_load_failed: "無法載入 Clarify。",
+    options: "此元件的屬性無效。",
+  },
+};
+
+/** The element's words for its `language` attribute (the browser's language without one). */
+export function wordsFor(el) {
+  const tag = (el.getAttribute("language") || globalThis.navigator?.language || "en").toLowerCase();
+  if (!tag.startsWith("zh")) return MESSAGES.en;
+  return /^zh-(hant|tw|hk|mo)/.test(tag) ? MESSAGES["zh-Hant"] : MESSAGES["zh-Hans"];
+}
+
+/** Resolves when `el` should load: now, when the browser is idle, or when it comes into view. */
+export function whenToLoad(el) {
+  const how = el.getAttribute("loading");
+  if (how === "idle") {
+    return new Promise((ok) => (globalThis.requestIdleCallback ? requestIdleCallback(() => ok(), { timeout: 2000 }) : setTimeout(ok, 200)));
+  }
+  if (how === "lazy" && typeof IntersectionObserver === "function") {
+    return new Promise((ok) => {
+      const seen = new IntersectionObserver((entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          seen.disconnect();
+          ok();
+        }
+      }, { rootMargin: "200px" });
+      seen.observe(el);
+    });
+  }
+  return Promise.resolve();
+}
+
+/** The placeholder's few rules, shared by every element (a constructed sheet: no inline style for a CSP to refuse). */
+let placeholderSheet = null;
+const PLACEHOLDER_CSS = `:host { display: block; }
+:host([hidden]) { display: none; }
+.placeholder { box-sizing: border-box; min-height: 72px; max-width: 640px; padding: 14px 16px;
+  border: 1px solid var(--clarify-line, #d8dce4); border-radius: 10px; background: var(--clarify-bg, #fff);
+  color: var(--clarify-muted, #5a6272); font: 15px/1.5 var(--clarify-font, system-ui, sans-serif); }
+.placeholder[role="alert"] { color: var(--clarify-critical, #b3261e); }
+@media (prefers-color-scheme: dark) {
+  .placeholder { background: var(--clarify-bg, #1c2029); border-color: var(--clarify-line, #3a4150);
+    color: var(--clarify-muted, #a9b1c1); }
+  .placeholder[role="alert"] { color: var(--clarify-critical, #ff8a80); }
+}`;
+
+/** Shows the placeholder (or, with `error`, the reason the card is missing) in `root`. */
+export function placeholder(root, text, error) {
+  if (!placeholderSheet && typeof CSSStyleSheet === "function" && "adoptedStyleSheets" in root) {
+    placeholderSheet = new CSSStyleSheet();
+    placeholderSheet.replaceSync(PLACEHOLDER_CSS);
+  }
+  if (placeholderSheet) root.adoptedStyleSheets = [placeholderSheet];
+  const box = root.ownerDocument.createElement("div");
+  box.className = "placeholder";
+  box.setAttribute("part", error ? "placeholder error" : "placeholder");
+  box.setAttribute("role", error ? "alert" : "status");
+  if (!error) box.setAttribute("aria-busy", "true");
+  box.dataset.testid = error ? "load-error" : "placeholder";
+  box.textContent = text;
+  root.replaceChildren(box);
+}
