@@ -35,11 +35,16 @@ function ask(args, { keyValue, react, maxTokens = "128" }) {
     });
     let stdout = "";
     let stderr = "";
+    // A reply computed while the process exits would be written to a closed pipe: the process
+    // has already ended, and what it printed is what is checked, so such a write is dropped.
+    proc.stdin.on("error", (e) => {
+      if (e.code !== "EPIPE") throw e;
+    });
     proc.stdout.on("data", (d) => (stdout += d));
     proc.stderr.on("data", async (d) => {
       stderr += d;
       const reply = await react(stderr, proc);
-      if (reply != null) proc.stdin.write(reply);
+      if (reply != null && proc.exitCode === null && proc.stdin.writable) proc.stdin.write(reply);
     });
     const timer = setTimeout(() => proc.kill("SIGKILL"), 900_000);
     proc.on("close", (code) => {
@@ -232,11 +237,18 @@ if (env.LLM_CLI_PART === "translate") {
   const log = join(out, "llm-cli-401.jsonl");
   rmSync(log, { force: true });
   const answers = answerer();
+  let declined = false;
   const r = await ask(
     ["--endpoint", env.LLM_URL, "--model", "smollm2", "--api-key-env", "CLARIFY_TEST_KEY", "--llm-log", log, "Plan a trip to Paris"],
     {
       keyValue: wrong,
-      react: (text) => (text.includes("Type r and Enter to retry") ? "\n" : answers(text)),
+      // Declines the retry once: an empty line ends the run as failed.
+      react: (text) => {
+        if (!text.includes("Type r and Enter to retry")) return answers(text);
+        if (declined) return null;
+        declined = true;
+        return "\n";
+      },
     },
   );
   check(r.stderr.includes("Note: The AI model did not answer, so the built-in checker looked at your request instead"), "401: detection falls back with a plain note");
