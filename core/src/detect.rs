@@ -192,11 +192,7 @@ fn evaluate(
     };
     let text = unquoted.as_str();
     let (cjk, latin_words) = script_counts(text);
-    let unread = unread_script(text).or_else(|| {
-        let latin = !(cjk > 0 && cjk >= latin_words);
-        latin.then(|| unread_latin(text)).flatten()
-    });
-    if let Some(name) = unread {
+    if let Some(name) = unread_of(text, cjk, latin_words) {
         // Its questions would be in a language the user did not write in, or would misread
         // it: the request is answered as it stands, and the trace says why.
         out.language = Language::Other;
@@ -218,6 +214,23 @@ fn evaluate(
     let model = Scorer { model, tuning };
     english(text, &lower, &words, given, with_questions, model, &mut out);
     out
+}
+
+/// The language `request` is written in when the detector does not read it (Japanese, Korean,
+/// Spanish…): such a request gets no offline question and is answered as written.
+pub fn unread_language(request: &str) -> Option<&'static str> {
+    let text = without_literals(clip(request, MAX_BYTES));
+    let (cjk, latin_words) = script_counts(&text);
+    unread_of(&text, cjk, latin_words)
+}
+
+/// [`unread_language`] of a request's unquoted `text`, given its counts of CJK characters and
+/// Latin words.
+fn unread_of(text: &str, cjk: usize, latin_words: usize) -> Option<&'static str> {
+    unread_script(text).or_else(|| {
+        let latin = !(cjk > 0 && cjk >= latin_words);
+        latin.then(|| unread_latin(text)).flatten()
+    })
 }
 
 /// The language of `text` when its script shows one the detector does not read: Japanese (any
@@ -2600,6 +2613,7 @@ mod tests {
         ] {
             let a = assess(request, &[]);
             assert_eq!(a.language, Language::Other, "{request}");
+            assert_eq!(unread_language(request), Some(name), "{request}");
             assert!(!a.needs_clarification, "{request}");
             let (analysis, reasons) = detect_traced(request, &[]);
             assert!(analysis.questions.is_empty(), "{request}");
@@ -2623,6 +2637,7 @@ mod tests {
                 Language::English,
                 "{request}"
             );
+            assert_eq!(unread_language(request), None, "{request}");
         }
         for request in ["帮我订个酒店", "幫我寫一份簡報", "请把这句话翻译成日语"]
         {
