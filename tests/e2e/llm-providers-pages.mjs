@@ -181,6 +181,14 @@ for (const shell of ["app", "widget"]) {
     await page.locator("[data-testid=question-text]").waitFor({ timeout: 5000 });
     const question = await page.locator("[data-testid=question-text]").textContent();
     ok(question !== QUESTION, `${label}: the built-in questions at once (${question})`);
+    // The button the user pressed is gone: focus goes to the question it brought up (in the
+    // widget too, where a question takes focus only after the user's own action in the card).
+    const focused = await page.evaluate(() => {
+      let el = document.activeElement;
+      while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+      return el?.closest?.("[data-testid=question-card]") != null;
+    });
+    ok(focused, `${label}: the question takes focus`);
     const events = await trace(page, shell);
     ok(events.some((e) => e.decision === "detected_offline") && !events.some((e) => e.layer === "llm" && e.decision === "detected"),
       `${label}: the trace says the user did not wait`);

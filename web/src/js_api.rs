@@ -29,7 +29,7 @@ use std::rc::Rc;
 use clarify_core::{Config, Input, InputKind, Message, QuestionId, Session};
 use wasm_bindgen::prelude::*;
 
-use crate::driver::{self, Driver, Subscription};
+use crate::driver::{self, Driver};
 use crate::storage::{self, Follow, StorageError};
 use error::ClarifyError;
 use options::Options;
@@ -49,8 +49,6 @@ pub struct Clarifier {
     /// The state object last given out, until the session changes: reading `state` twice
     /// between two changes gives the same object (what `useSyncExternalStore` needs).
     state: Rc<RefCell<Option<JsValue>>>,
-    /// Subscriptions still active, so their number can be checked and none leaks.
-    subscriptions: Rc<RefCell<Vec<Subscription>>>,
 }
 
 #[wasm_bindgen]
@@ -77,7 +75,6 @@ impl Clarifier {
             demo: Cell::new(options.demo),
             stale: Cell::new(false),
             state,
-            subscriptions: Rc::default(),
         })
     }
 
@@ -382,17 +379,11 @@ impl Clarifier {
                 web_sys::console::error_2(&"clarify: a listener threw".into(), &error);
             }
         });
-        self.subscriptions.borrow_mut().push(subscription);
-        let handle = RefCell::new(Some((
-            self.driver.clone(),
-            Rc::clone(&self.subscriptions),
-            subscription,
-        )));
+        let handle = RefCell::new(Some((self.driver.clone(), subscription)));
         let unsubscribe = Closure::<dyn Fn()>::new(move || {
             // Taken on the first call, so the closure keeps no session alive afterwards.
-            if let Some((driver, subscriptions, subscription)) = handle.borrow_mut().take() {
+            if let Some((driver, subscription)) = handle.borrow_mut().take() {
                 driver.unsubscribe(subscription);
-                subscriptions.borrow_mut().retain(|s| *s != subscription);
             }
         });
         Ok(unsubscribe.into_js_value().unchecked_into())
