@@ -192,11 +192,7 @@ fn evaluate(
     };
     let text = unquoted.as_str();
     let (cjk, latin_words) = script_counts(text);
-    let unread = unread_script(text).or_else(|| {
-        let latin = !(cjk > 0 && cjk >= latin_words);
-        latin.then(|| unread_latin(text)).flatten()
-    });
-    if let Some(name) = unread {
+    if let Some(name) = unread_of(text, cjk, latin_words) {
         // Its questions would be in a language the user did not write in, or would misread
         // it: the request is answered as it stands, and the trace says why.
         out.language = Language::Other;
@@ -218,6 +214,23 @@ fn evaluate(
     let model = Scorer { model, tuning };
     english(text, &lower, &words, given, with_questions, model, &mut out);
     out
+}
+
+/// The language `request` is written in when the detector does not read it (Japanese, Korean,
+/// Spanish…): such a request gets no offline question and is answered as written.
+pub fn unread_language(request: &str) -> Option<&'static str> {
+    let text = without_literals(clip(request, MAX_BYTES));
+    let (cjk, latin_words) = script_counts(&text);
+    unread_of(&text, cjk, latin_words)
+}
+
+/// [`unread_language`] of a request's unquoted `text`, given its counts of CJK characters and
+/// Latin words.
+fn unread_of(text: &str, cjk: usize, latin_words: usize) -> Option<&'static str> {
+    unread_script(text).or_else(|| {
+        let latin = !(cjk > 0 && cjk >= latin_words);
+        latin.then(|| unread_latin(text)).flatten()
+    })
 }
 
 /// The language of `text` when its script shows one the detector does not read: Japanese (any
@@ -455,8 +468,8 @@ struct Scorer<'a> {
 }
 
 /// How the English decision weighs the model's score against the request's cues. Chosen by
-/// cross-validation of the whole decision on IN3 train (`product_cross_validation` below,
-/// fed by `scripts/train-detector --folds DIR`), never on a test file.
+/// cross-validation of the whole decision on the training files (`product_cross_validation`
+/// below, fed by `scripts/train-detector --folds DIR`), never on a test file.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Tuning {
     /// Added to the model's threshold for a request of no known task kind.
@@ -536,21 +549,6 @@ struct Signals {
     margin: f32,
 }
 
-#[cfg(test)]
-impl Signals {
-    /// A request the decision never asks about (for lines without signals that did not ask).
-    const CLEAR: Self = Self {
-        rule: false,
-        clear: true,
-        task: TaskState::None,
-        topic: false,
-        specific: false,
-        complete: false,
-        words: 0,
-        margin: 0.0,
-    };
-}
-
 /// The request's task kinds and their details.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum TaskState {
@@ -569,18 +567,19 @@ enum TaskState {
 
 /// The shipped tuning, picked by `product_cross_validation` on the training data alone (each
 /// line decided by the model of the folds that did not see it): of the tunings that keep the ask
-/// recall on IN3 train at 0.87 or more (0.871), the one that asks the fewest complete training
-/// requests (0.156 of them; 0.070 of those outside IN3), balanced accuracy 0.871. The generic
+/// recall on IN3 train at 0.88 or more (0.880), the one that asks the fewest complete training
+/// requests (0.127 of them; 0.060 of those outside IN3), balanced accuracy 0.881. The generic
 /// question, which names nothing the request leaves out, is asked only from the model's own
-/// threshold up (a margin of 0; the tuning before this one asked it from 0.5 below); below it
-/// the request is answered as asked and the trace says why.
+/// threshold up; a task whose slots are all filled, a critical one among them, is asked its
+/// helpful slots only from 0.5 above it, and one with a detail left open from 0.75 below it.
+/// Below these the request is answered as asked and the trace says why.
 pub(crate) const TUNING: Tuning = Tuning {
     generic_margin: 0.0,
     topic_margin: 0.0,
     specific_margin: 0.0,
-    open_margin: -0.5,
+    open_margin: -0.75,
     settled_margin: 0.0,
-    complete_margin: 0.0,
+    complete_margin: 0.5,
     short_words: 6,
     generic_max_words: 30,
 };
@@ -2614,6 +2613,7 @@ mod tests {
         ] {
             let a = assess(request, &[]);
             assert_eq!(a.language, Language::Other, "{request}");
+            assert_eq!(unread_language(request), Some(name), "{request}");
             assert!(!a.needs_clarification, "{request}");
             let (analysis, reasons) = detect_traced(request, &[]);
             assert!(analysis.questions.is_empty(), "{request}");
@@ -2637,6 +2637,7 @@ mod tests {
                 Language::English,
                 "{request}"
             );
+            assert_eq!(unread_language(request), None, "{request}");
         }
         for request in ["帮我订个酒店", "幫我寫一份簡報", "请把这句话翻译成日语"]
         {
@@ -2795,9 +2796,9 @@ mod tests {
     }
 }
 
-/// Cross-validation of the whole English decision on IN3 train: each line is decided with the
-/// model trained without its fold, for a grid of [`Tuning`]s, so the shipped tuning is chosen
-/// on data its model did not see.
+/// Cross-validation of the whole decision on the training files (never a held-out one): each
+/// line is decided with the model trained without its fold, for a grid of [`Tuning`]s, so the
+/// shipped tuning is chosen on data its model did not see.
 ///
 /// ```sh
 /// scripts/train-detector --folds /tmp/folds
@@ -2818,10 +2819,11 @@ mod cross_validation {
 
     /// The training files, in the order of `TRAIN_FILES` in `scripts/train-detector` (the
     /// order of `folds.txt`).
-    const TRAIN_FILES: [&str; 4] = [
+    const TRAIN_FILES: [&str; 5] = [
         "data/in3/train.jsonl",
         "data/gsm8k/questions.jsonl",
         "data/own/en_train.jsonl",
+        "data/own/en_train2.jsonl",
         "data/own/zh_train.jsonl",
     ];
 
@@ -2930,88 +2932,48 @@ mod cross_validation {
                 .collect();
             std::fs::write(path, dump).expect("the dump file");
         }
-        // The clear set, held out: each fold's model decides every line; the false asks are
-        // averaged over the folds.
-        let clear = clear_set_signals(&models);
-        let clear_asks = |tuning: &Tuning| {
-            clear
-                .iter()
-                .filter(|s| s.is_none_or(|s| tuning.asks(&s)))
-                .count() as f64
-                / clear.len() as f64
-        };
         let shipped = decide(&TUNING);
         println!(
             "shipped tuning {TUNING:?}: {shipped}, IN3 train recall {:.3}, other complete \
-             requests asked {:.3}; held out, not used to pick: clear set false asks {:.3}",
+             requests asked {:.3}",
             in3_recall(&TUNING),
             others_false(&TUNING),
-            clear_asks(&TUNING)
         );
         let mut results: Vec<(Tuning, Figures)> =
             tuning_grid().into_iter().map(|t| (t, decide(&t))).collect();
         results.sort_by(|a, b| b.1.balanced.total_cmp(&a.1.balanced));
         for (t, f) in results.iter().take(25) {
-            println!("{f}, clear set {:.3}: {t:?}", clear_asks(t));
+            println!("{f}: {t:?}");
         }
-        print_picks(&results, in3_recall, others_false, clear_asks);
+        print_picks(&results, in3_recall, others_false);
     }
 
     /// The rule that picks the shipped tuning, on the training data alone: keep the ask
-    /// recall on IN3 train at 0.87 or more (the product's goal is 0.85; the rest is slack for
-    /// unseen requests), then ask as few complete requests as possible, then the best balanced
-    /// accuracy.
+    /// recall on IN3 train at 0.88 or more (the product's goal is 0.85; the rest is slack for
+    /// unseen requests: IN3 test has come out 0.01 to 0.03 below the cross-validated figure),
+    /// then ask as few complete requests as possible, then the best balanced accuracy.
+    const MIN_IN3_RECALL: f64 = 0.88;
+
     fn print_picks(
         results: &[(Tuning, Figures)],
         in3_recall: impl Fn(&Tuning) -> f64,
         others_false: impl Fn(&Tuning) -> f64,
-        clear_asks: impl Fn(&Tuning) -> f64,
     ) {
         let mut kept: Vec<&(Tuning, Figures)> = results
             .iter()
-            .filter(|(t, _)| in3_recall(t) >= 0.87)
+            .filter(|(t, _)| in3_recall(t) >= MIN_IN3_RECALL)
             .collect();
         kept.sort_by(|a, b| {
             (a.1.false_asks.total_cmp(&b.1.false_asks)).then(b.1.balanced.total_cmp(&a.1.balanced))
         });
-        println!("with IN3 train recall >= 0.87, fewest false asks first:");
+        println!("with IN3 train recall >= {MIN_IN3_RECALL}, fewest false asks first:");
         for (t, f) in kept.iter().take(25) {
             println!(
-                "{f}, IN3 recall {:.3}, others asked {:.3} (clear set {:.3}): {t:?}",
+                "{f}, IN3 recall {:.3}, others asked {:.3}: {t:?}",
                 in3_recall(t),
                 others_false(t),
-                clear_asks(t)
             );
         }
-    }
-
-    /// What each fold's model reads in every line of the clear set (`None`: asked before the
-    /// tuning was consulted).
-    fn clear_set_signals(models: &[model::Model<'_>]) -> Vec<Option<Signals>> {
-        let clear_file = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../data/clear/user_oriented.jsonl"
-        );
-        std::fs::read_to_string(clear_file)
-            .expect("the clear set")
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .flat_map(|l| {
-                let v: serde_json::Value = serde_json::from_str(l).expect("a clear-set line");
-                let text = v["text"].as_str().unwrap_or_default().to_owned();
-                models
-                    .iter()
-                    .map(|m| {
-                        let a = evaluate(&text, &[], Wording::Decision, Some(*m), &TUNING);
-                        a.signals.or(if a.needs_clarification {
-                            None
-                        } else {
-                            Some(Signals::CLEAR)
-                        })
-                    })
-                    .collect::<Vec<_>>()
-            })
-            .collect()
     }
 
     /// The decision margins the cross-validation tries.

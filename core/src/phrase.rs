@@ -39,6 +39,8 @@ pub enum Phrase {
     AssumeCommonReading,
     /// Assumption of a knowledge-base question: `{0}` the question.
     AssumeCommonCases,
+    /// Assumption of a request in a language the embedded detector does not read.
+    AssumeAsWritten,
     /// Why a knowledge-base question that gives no reason is asked: `{0}` the document's title.
     DocumentDependsOnIt,
     /// Question: a mention the catalog does not know, `{0}`.
@@ -501,13 +503,14 @@ pub enum Phrase {
 impl Phrase {
     /// Every phrase (for the tests that hold the table complete).
     #[cfg(test)]
-    pub(crate) const ALL: [Self; 230] = [
+    pub(crate) const ALL: [Self; 231] = [
         Self::FallbackNoAnswer,
         Self::FallbackUnreadable,
         Self::TimedOut,
         Self::AssumeRecommended,
         Self::AssumeCommonReading,
         Self::AssumeCommonCases,
+        Self::AssumeAsWritten,
         Self::DocumentDependsOnIt,
         Self::WhatIsMention,
         Self::MentionUnknown,
@@ -1033,6 +1036,14 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
             "No answer to \"{0}\": give guidance that covers the common cases.",
             "“{0}”未获回答：给出涵盖常见情况的指引。",
             "「{0}」未獲回答：提供涵蓋常見情況的指引。",
+        ],
+    ),
+    (
+        Phrase::AssumeAsWritten,
+        [
+            "The request is taken as written, in its own language (nothing was asked about it offline).",
+            "请求按原文、以其原本的语言理解（离线时未就它提问）。",
+            "請求依原文、以其原本的語言理解（離線時未就它提問）。",
         ],
     ),
     (

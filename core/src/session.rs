@@ -190,6 +190,10 @@ struct Conversation {
     /// The user chose "Continue anyway": nothing more is asked in this conversation.
     #[serde(default)]
     declined_all: bool,
+    /// The request is in a language the embedded detector does not read and was taken as
+    /// written: the prompt says so among its assumptions.
+    #[serde(default)]
+    as_written: bool,
     /// Index of the next pipeline step to run.
     next_step: usize,
     /// Times the current step has paused (asked or tried to ask).
@@ -355,6 +359,9 @@ impl Conversation {
     /// The enriched prompt so far, its headings in `language`.
     fn prompt(&self, language: Language) -> EnrichedPrompt {
         let mut assumptions = Vec::new();
+        if self.as_written {
+            assumptions.push(Phrase::AssumeAsWritten.text(language).to_owned());
+        }
         for r in &self.resolutions {
             if !r.answer.is_informative() {
                 assumptions.push(r.question.assumption.clone());

@@ -248,14 +248,14 @@ mod tests {
     fn model_scores_match_training_script() {
         // Printed by `scripts/train-detector` for its PARITY requests.
         let expected = [
-            ("Find the capital city of Tasmania.", -2.8764),
-            ("Find a recipe for homemade pizza.", 1.0786),
-            ("Tell me more about it", -1.4061),
-            ("悠遊卡 投遞的格式、成效", -1.6244),
-            ("", -0.0830),
+            ("Find the capital city of Tasmania.", -3.1153),
+            ("Find a recipe for homemade pizza.", 0.9731),
+            ("Tell me more about it", -1.8095),
+            ("悠遊卡 投遞的格式、成效", -2.2440),
+            ("", -0.1044),
             (
                 "Is Paris in France? Yes. Compare LeBron James and Michael Jordan, e.g. Stats.",
-                -2.5619,
+                -3.3898,
             ),
         ];
         for (text, want) in expected {

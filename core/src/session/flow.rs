@@ -235,6 +235,8 @@ impl Active {
     pub(super) fn detect_embedded(&mut self, env: &mut Env) {
         let c = &self.conversation;
         let (a, cues) = detect::detect_traced_in(&c.request, &c.history, c.language(&env.config));
+        self.conversation.as_written =
+            !a.needs_clarification && detect::unread_language(&self.conversation.request).is_some();
         if a.needs_clarification {
             let made: Vec<String> = a
                 .questions

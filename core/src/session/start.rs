@@ -42,6 +42,7 @@ impl Active {
                 unasked: Vec::new(),
                 rounds: 1,
                 declined_all: false,
+                as_written: false,
                 next_step: 0,
                 step_pauses: 0,
                 step_outputs: Vec::new(),
