@@ -806,7 +806,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn parses_seed_001_shape() {
+    fn parses_a_planner_reply_with_ambiguity_details() {
         let reply = r#"{"needs_clarification": true, "ambiguity_details": [
             {"aspect": "search_scope", "description": "The search scope is unclear",
              "clarification_question": "Would you like to search in all documents or only recent ones?",
@@ -818,7 +818,7 @@ mod tests {
     }
 
     #[test]
-    fn parses_seed_004_shape_inside_a_code_fence() {
+    fn parses_a_step_reply_inside_a_code_fence() {
         let reply = "Sure:\n```json\n{\"needs_clarification\": true, \"clarification_question\": \"Monthly or upfront?\", \
             \"clarification_context\": \"Changes revenue timing\", \"clarification_priority\": \"critical\", \
             \"clarification_options\": [{\"id\": \"m\", \"label\": \"Monthly\"}, {\"id\": \"u\", \"label\": \"Upfront\", \"description\": \"All at once\"}]}\n```";

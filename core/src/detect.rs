@@ -662,8 +662,9 @@ fn english(
         return;
     }
     for f in out.findings.clone() {
-        // An open slot names what is missing better than "which constraints matter?".
-        if f.kind == Kind::UnderspecifiedParameter && !open.is_empty() && !clear_by_construction {
+        // A recognised kind says what is missing better than "which constraints matter?": by
+        // its open slot, or, with every slot filled, by asking nothing.
+        if f.kind == Kind::UnderspecifiedParameter && !slots.is_empty() && !clear_by_construction {
             continue;
         }
         if let Some((q, cue)) = rule_question(&f, name, out.wording) {
@@ -688,9 +689,28 @@ fn english(
 /// answer focus on?". A request of a known kind with every slot filled gets none: nothing is
 /// missing that a question could name.
 fn ask_generic(score: f32, out: &mut Assessment) {
-    let cue = format!("no task kind; vague by the model (score {score:.2})");
+    let cue = format!(
+        "no task kind; vague by the model (score {})",
+        Hundredths(score)
+    );
     if let Some(q) = general_question(General::Fallback, out.wording.script(), "") {
         push_unique(out, q, cue);
+    }
+}
+
+/// A model score in a trace line, to two decimals ("0.37", "-1.20"). Written with integers:
+/// formatting a float to a precision would bring the float printing code into the WebAssembly
+/// build for these lines alone.
+struct Hundredths(f32);
+
+impl std::fmt::Display for Hundredths {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Scores are small (a sum of weights); a non-finite one prints as 0.00.
+        let cents = (self.0 * 100.0).round();
+        let cents = if cents.is_finite() { cents as i64 } else { 0 };
+        let sign = if cents < 0 { "-" } else { "" };
+        let cents = cents.unsigned_abs();
+        write!(f, "{sign}{}.{:02}", cents / 100, cents % 100)
     }
 }
 
@@ -703,8 +723,9 @@ fn unasked_reason(tuning: &Tuning, signals: &Signals, score: f32) -> Option<Stri
     };
     (!tuning.asks(signals) && signals.margin >= 0.0 && tuning.asks(&sure)).then(|| {
         format!(
-            "vague by the model (score {score:.2}), but not confidently enough for a question \
-             that names nothing: answered as asked"
+            "vague by the model (score {}), but not confidently enough for a question \
+             that names nothing: answered as asked",
+            Hundredths(score)
         )
     })
 }
@@ -1176,8 +1197,8 @@ fn ask_in_chinese(open: Vec<SlotRef<'_>>, needed: bool, traditional: bool, out: 
         let cue = match out.findings.first() {
             Some(f) => format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence),
             None => format!(
-                "no task kind; vague by the model (score {:.2})",
-                out.model_score.unwrap_or(0.0)
+                "no task kind; vague by the model (score {})",
+                Hundredths(out.model_score.unwrap_or(0.0))
             ),
         };
         if let Some(q) = general_question(General::Fallback, script, "") {
@@ -2146,7 +2167,25 @@ mod tests {
     }
 
     #[test]
-    fn seed_002_examples_get_seed_002_questions() {
+    fn scores_are_written_to_two_decimals() {
+        for (score, written) in [
+            (0.0, "0.00"),
+            (0.374, "0.37"),
+            (0.375, "0.38"),
+            (-1.2, "-1.20"),
+            (-0.004, "0.00"),
+            (12.5, "12.50"),
+            (f32::NAN, "0.00"),
+        ] {
+            assert_eq!(Hundredths(score).to_string(), written, "{score}");
+            if score.is_finite() && score != 0.375 && score != -0.004 {
+                assert_eq!(written, format!("{score:.2}"));
+            }
+        }
+    }
+
+    #[test]
+    fn short_vague_requests_get_their_questions() {
         let q = |r: &str| detect(r, &[]).questions[0].text.clone();
         assert_eq!(
             q("Use the method from the paper"),
@@ -2330,7 +2369,7 @@ mod tests {
     }
 
     #[test]
-    fn seed_003_chinese_example_asks_in_traditional_chinese() {
+    fn a_terse_traditional_chinese_query_is_asked_in_traditional_chinese() {
         let a = detect("悠遊卡 投遞的格式、成效", &[]);
         assert!(a.needs_clarification);
         assert_eq!(a.questions[0].text, "您想看哪一段時間的成效？");

@@ -655,7 +655,7 @@ async fn run_scenario(clock: &Clock, endpoint: &str, scenario: &Scenario) {
     let counters = session.counters();
     let ours: Vec<&Call> = calls.iter().collect();
 
-    // Seed 001: after every answer, merge it into the context and restart planning — a new
+    // The naive loop: after every answer, merge it into the context and restart planning — a new
     // detection request built by the same `detection_request`, sent to the same server.
     let mut restarts: Vec<Call> = Vec::new();
     let mut history: Vec<Message> = Vec::new();

@@ -65,6 +65,12 @@ pub(crate) fn english(words: &[&str], has_history: bool) -> Vec<Finding> {
                 });
             }
         }
+        if short && let Some(evidence) = choice_without_candidates(words) {
+            found.push(Finding {
+                kind: Kind::AmbiguousReference,
+                evidence,
+            });
+        }
         if short && let Some(evidence) = artifact_not_given(words) {
             found.push(Finding {
                 kind: Kind::MissingContext,
@@ -87,6 +93,19 @@ pub(crate) fn english(words: &[&str], has_history: bool) -> Vec<Finding> {
         });
     }
     found
+}
+
+/// "Which one is better?", "Which ones should I keep?": a choice among things the request
+/// does not name. Not when it names them ("which one of these laptops", "which is faster, A or
+/// B", "between X and Y").
+fn choice_without_candidates(words: &[&str]) -> Option<String> {
+    let [first, one, ..] = words else {
+        return None;
+    };
+    let names_them = words
+        .iter()
+        .any(|w| matches!(*w, "of" | "or" | "between" | "among" | "vs" | "versus"));
+    (*first == "which" && matches!(*one, "one" | "ones") && !names_them).then(|| (*one).to_owned())
 }
 
 /// The artifact a request refers to without giving it: "the method from the paper" (the last
@@ -127,7 +146,7 @@ pub(crate) fn names_own_artifact(head: &str) -> bool {
     artifact_not_given(&words).is_some_and(|e| e.starts_with("my ") || e.starts_with("our "))
 }
 
-/// Seed 002's "the best approach" and "recent advances": a superlative or recency word on a
+/// "The best approach" and "recent advances": a superlative or recency word on a
 /// generic noun, with nothing saying for what or in which field.
 fn generic_superlative(words: &[&str]) -> Option<String> {
     const QUALIFIERS: &[&str] = &[
@@ -453,6 +472,32 @@ mod tests {
     }
 
     #[test]
+    fn a_choice_among_things_not_named_is_ambiguous() {
+        for request in [
+            "Which one is better?",
+            "Which ones should I keep?",
+            "which one",
+        ] {
+            assert_eq!(
+                kinds(request, false),
+                [Kind::AmbiguousReference],
+                "{request}"
+            );
+        }
+        for request in [
+            "Which one of these laptops is lighter?",
+            "Which one is faster, Python or Rust?",
+            "Which one is better between tea and coffee?",
+        ] {
+            assert!(
+                !kinds(request, false).contains(&Kind::AmbiguousReference),
+                "{request}"
+            );
+        }
+        assert_eq!(kinds("Which one is better?", true), []);
+    }
+
+    #[test]
     fn a_pronoun_after_a_noun_of_the_request_refers_back() {
         assert_eq!(
             kinds(
@@ -473,7 +518,7 @@ mod tests {
     }
 
     #[test]
-    fn seed_002_examples_fire_their_kinds() {
+    fn short_vague_requests_fire_their_kinds() {
         assert_eq!(
             kinds("Tell me more about it", false),
             [Kind::PronounWithoutAntecedent]
