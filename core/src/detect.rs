@@ -1167,7 +1167,10 @@ fn ask_in_chinese(open: Vec<SlotRef<'_>>, needed: bool, traditional: bool, out: 
             if let Some(q) = general_question(General::Pronoun, script, &f.evidence) {
                 push_unique(out, q, cue);
             }
-        } else if f.kind == Kind::UnderspecifiedParameter && !needed {
+        } else if (f.kind == Kind::UnderspecifiedParameter && !needed)
+            // "哪个更好？": which things are meant is asked before any criterion.
+            || (f.kind == Kind::AmbiguousReference && f.evidence.starts_with('哪'))
+        {
             let (text, why, priority) = rule_words_in_chinese(&f, traditional);
             let q = question(
                 &text,

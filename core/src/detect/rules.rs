@@ -372,6 +372,28 @@ const ZH_AMBIGUOUS: &[&str] = &["最好", "最佳", "推薦", "推荐", "最新"
 /// Those of [`ZH_AMBIGUOUS`] that ask for a criterion rather than a time frame.
 const ZH_CRITERION: &[&str] = &["最好", "最佳", "推薦", "推荐"];
 
+/// "Which one" in Chinese, longest first.
+const ZH_WHICH: &[&str] = &["哪一个", "哪一個", "哪个", "哪個"];
+/// Words that name the things a choice is among ("A还是B", "A和B", "A、B").
+const ZH_CANDIDATES: &[&str] = &[
+    "还是", "還是", "或", "和", "与", "與", "跟", "、", "vs", "VS",
+];
+
+/// "哪个更好？", "選哪個？": a choice among things the request does not name. "Which one"
+/// followed by a comparison or by nothing; not when a noun follows ("哪个城市") or the request
+/// names the candidates.
+fn zh_choice_without_candidates(text: &str) -> Option<&'static str> {
+    if ZH_CANDIDATES.iter().any(|c| text.contains(c)) {
+        return None;
+    }
+    ZH_WHICH.iter().copied().find(|w| {
+        text.match_indices(w).any(|(at, _)| {
+            let next = text[at + w.len()..].chars().find(|c| !c.is_whitespace());
+            next.is_none_or(|c| "更比好最值对對适適是？?。！!".contains(c))
+        })
+    })
+}
+
 /// Chinese rules over the request text.
 ///
 /// `cjk` is the number of CJK characters; a terse keyword list ("悠遊卡 投遞的格式、成效")
@@ -416,6 +438,16 @@ pub(crate) fn chinese(
         found.push(Finding {
             kind: Kind::AmbiguousReference,
             evidence: (*w).to_owned(),
+        });
+    }
+    if !referent
+        && short
+        && !found.iter().any(|f| f.kind == Kind::AmbiguousReference)
+        && let Some(w) = zh_choice_without_candidates(text)
+    {
+        found.push(Finding {
+            kind: Kind::AmbiguousReference,
+            evidence: w.to_owned(),
         });
     }
     if short && let Some(w) = ZH_SHOULD_CHOOSE.iter().find(|w| has(w)) {
@@ -469,6 +501,22 @@ mod tests {
         let w = words(s);
         let w: Vec<&str> = w.iter().map(String::as_str).collect();
         english(&w, history).into_iter().map(|f| f.kind).collect()
+    }
+
+    #[test]
+    fn a_chinese_choice_among_things_not_named_is_ambiguous() {
+        for request in ["哪个更好？", "哪個比較好？", "选哪个？", "哪一个值得买"]
+        {
+            assert!(zh_choice_without_candidates(request).is_some(), "{request}");
+        }
+        for request in [
+            "哪个城市最适合旅游？",
+            "Python和Rust哪个更快？",
+            "咖啡還是茶，哪個比較好？",
+            "帮我写一封信",
+        ] {
+            assert_eq!(zh_choice_without_candidates(request), None, "{request}");
+        }
     }
 
     #[test]
