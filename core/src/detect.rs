@@ -2453,6 +2453,18 @@ mod tests {
             assert_eq!(asked.len(), 1, "{request}: {asked:?}");
             assert!(asked[0].starts_with("用途是"), "{request}: {asked:?}");
         }
+        // 我该 and 该怎么 are "should" too.
+        for request in ["我该用哪个数据库？", "我該怎麼辦？", "该如何开始跑步？"]
+        {
+            assert!(
+                texts(request)
+                    .iter()
+                    .all(|q| q != pronoun && !q.starts_with("您指的是什麼")),
+                "{request}"
+            );
+        }
+        // 这件事 still refers back to something not said.
+        assert_eq!(texts("这件事该如何处理？"), [pronoun]);
         // 这个周末 is the coming weekend; 下面的文字 with nothing below refers to nothing.
         assert!(
             texts("这个周末去哪里玩比较好？")
