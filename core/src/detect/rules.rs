@@ -316,6 +316,7 @@ const ZH_SHOULD_CHOOSE: &[&str] = &[
     "应该买哪",
     "應該選哪",
     "应该选哪",
+    // Without 应: listed after, so a request with 应该 is quoted by its whole phrase.
     "該學哪",
     "该学哪",
     "該用哪",
