@@ -24,6 +24,55 @@ fn main() {
     let compact = compact(&authored);
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     std::fs::write(Path::new(&out).join("frames.txt"), compact).expect("OUT_DIR is writable");
+    std::fs::write(Path::new(&out).join("lowercase.rs"), lowercase_runs())
+        .expect("OUT_DIR is writable");
+}
+
+/// The standard library's lower-case mapping as runs, Rust source for `text::lowercase`.
+///
+/// A run is `(first, count, stride, delta)`: the characters `first`, `first + stride`, … (`count`
+/// of them) each lower-case to themselves plus `delta`. The mapping is read from this toolchain's
+/// own `char::to_lowercase`, so the engine gives the same answers as that function, from about
+/// 180 runs instead of the standard library's table of about 1,460 pairs. One character
+/// lower-cases to two (İ, U+0130, to i and U+0307); `text::lowercase` writes that one itself.
+fn lowercase_runs() -> String {
+    let mut mapped: Vec<(u32, i64)> = Vec::new();
+    for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+        let lower: Vec<char> = c.to_lowercase().collect();
+        match lower.as_slice() {
+            [l] if *l == c => {}
+            [l] => mapped.push((
+                u32::from(c),
+                i64::from(u32::from(*l)) - i64::from(u32::from(c)),
+            )),
+            ['i', '\u{307}'] if c == '\u{130}' => {}
+            _ => panic!(
+                "{c:?} lower-cases to {lower:?}: text::lowercase knows only U+0130 as a two-character case"
+            ),
+        }
+    }
+    let mut runs: Vec<(u32, u32, u32, i64)> = Vec::new();
+    for (c, delta) in mapped {
+        if let Some((first, count, stride, d)) = runs.last_mut() {
+            let last = *first + (*count - 1) * *stride;
+            let step = c - last;
+            if *d == delta && (*count == 1 && step <= 2 || *count > 1 && step == *stride) {
+                *stride = step;
+                *count += 1;
+                continue;
+            }
+        }
+        runs.push((c, 1, 1, delta));
+    }
+    let mut out = format!(
+        "static LOWERCASE_RUNS: [(u32, u16, u8, i32); {}] = [\n",
+        runs.len()
+    );
+    for (first, count, stride, delta) in runs {
+        out.push_str(&format!("    ({first}, {count}, {stride}, {delta}),\n"));
+    }
+    out.push_str("];\n");
+    out
 }
 
 /// The compact form of the authored table `text`.

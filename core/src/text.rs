@@ -15,6 +15,40 @@ pub fn is_cjk(c: char) -> bool {
     matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '\u{F900}'..='\u{FAFF}')
 }
 
+/// `c` lower-cased, the same characters as `char::to_lowercase` gives (one, or two for İ).
+///
+/// The engine lower-cases to make question ids insensitive to case. The standard library's
+/// mapping is a table of about 1,460 character pairs (12 KB of every wasm bundle); the build
+/// script writes the same mapping from that function as about 180 runs of characters that move
+/// by the same amount (A–Z, À–Þ, Ā ā Ă ă …), and a test holds the two equal for every character.
+pub(crate) fn lowercase(c: char) -> impl Iterator<Item = char> {
+    let (one, two) = match c {
+        'A'..='Z' => (c.to_ascii_lowercase(), None),
+        '\0'..='\u{7F}' => (c, None),
+        '\u{130}' => ('i', Some('\u{307}')),
+        _ => (lowercase_by_runs(c), None),
+    };
+    std::iter::once(one).chain(two)
+}
+
+include!(concat!(env!("OUT_DIR"), "/lowercase.rs"));
+
+/// `c` lower-cased by [`LOWERCASE_RUNS`] (a character no run holds is its own lower case).
+fn lowercase_by_runs(c: char) -> char {
+    let code = u32::from(c);
+    let at = LOWERCASE_RUNS.partition_point(|&(first, ..)| first <= code);
+    let Some(&(first, count, stride, delta)) = at.checked_sub(1).map(|i| &LOWERCASE_RUNS[i]) else {
+        return c;
+    };
+    let offset = code - first;
+    let stride = u32::from(stride);
+    if offset % stride == 0 && offset / stride < u32::from(count) {
+        char::from_u32(code.wrapping_add_signed(delta)).unwrap_or(c)
+    } else {
+        c
+    }
+}
+
 /// Sorts `items` by `order`, keeping equal items in their order (as `slice::sort_by` does).
 ///
 /// Insertion sort, for the engine's short lists (a request's questions, the names it mentions):
@@ -36,6 +70,19 @@ pub(crate) fn sort_short_by<T>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lowercase_gives_what_the_standard_library_gives_for_every_character() {
+        let mut differing = 0;
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let ours: String = lowercase(c).collect();
+            let std: String = c.to_lowercase().collect();
+            assert_eq!(ours, std, "{c:?} (U+{:04X})", u32::from(c));
+            differing += usize::from(ours != c.to_string());
+        }
+        assert!(differing > 1_400, "{differing} characters change case");
+        assert!(LOWERCASE_RUNS.len() < 250, "{} runs", LOWERCASE_RUNS.len());
+    }
 
     #[test]
     fn a_preview_cuts_at_sixty_characters_not_bytes() {

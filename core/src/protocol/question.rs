@@ -132,7 +132,7 @@ impl QuestionId {
         // CJK ideographs are letters: checked first, they skip the slow Unicode table lookup.
         let cjk = |c: &char| ('\u{4E00}'..='\u{9FFF}').contains(c);
         let kept = (text.chars()).filter(|c| cjk(c) || c.is_alphanumeric() || c.is_whitespace());
-        for c in kept.flat_map(char::to_lowercase) {
+        for c in kept.flat_map(crate::text::lowercase) {
             if c.is_whitespace() {
                 gap = started;
                 continue;
