@@ -22,6 +22,9 @@ use wasm_bindgen::prelude::*;
 #[cfg(feature = "app")]
 #[wasm_bindgen(start)]
 pub fn start() {
+    // A panic's message goes to the console, except in the size build (scripts/env), whose
+    // panics abort at once: no hook would run there, so none is linked.
+    #[cfg(not(panic = "immediate-abort"))]
     console_error_panic_hook::set_once();
     let app = leptos::prelude::document().get_element_by_id("clarify-app");
     if let Some(el) = app.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
