@@ -144,9 +144,9 @@ await main("the host page embeds two independent widgets under a strict CSP", as
   check(ta[0].detail.answer.kind === "choices" && ta[0].detail.question.id === tq[0].detail.question.id, "answer event carries the answer");
   check(td[0].detail.prompt.includes("Plan a trip to Paris") && td[0].detail.status === "completed", "done event carries the prompt");
 
-  // 5. The support widget: a refund hands off; removed mid-question and added back, it keeps
-  //    its session and holds the same listeners again.
-  await page.locator("#support [data-testid=request]").fill("I want a refund, I was charged twice");
+  // 5. The support widget: removed mid-question and added back, it keeps its session and holds
+  //    the same listeners again.
+  await page.locator("#support [data-testid=request]").fill("I want a refund");
   await page.locator("#support [data-testid=submit]").click();
   await page.locator("#support [data-testid=question-card]").waitFor({ timeout: 5000 });
   const asked = await page.locator("#support [data-testid=question-text]").textContent();
@@ -164,8 +164,7 @@ await main("the host page embeds two independent widgets under a strict CSP", as
   check((await page.locator("#support [data-testid=question-text]").textContent()) === asked, "the same question is shown again");
   const supportAnswered = await answerAll(page, "support");
   check(supportAnswered >= 1, "support: answered its questions");
-  check((await page.locator("#support [data-testid=handoff]").textContent()).includes("agent"), "support: handoff notice");
-  check((await events(page, "support", "clarify-handoff")).length === 1, "support: one handoff event");
+  check((await events(page, "support", "clarify-handoff")).length === 0, "support: no handoff (the widget takes no documents)");
   check((await events(page, "support", "clarify-done")).length === 1, "support: one done event");
   check((await events(page, "support", "clarify-answer")).length === supportAnswered, "support: one answer event per answer");
   check((await events(page, "trip", "clarify-question")).length === tq.length, "trip got no events from support");
@@ -574,7 +573,7 @@ await main("two tabs with the same storage-key follow each other; an overruled t
   await open(a);
   await a.evaluate((key) => localStorage.removeItem(key), KEY);
   await mount(a);
-  await a.evaluate(() => document.getElementById("synced").start("my app crashes"));
+  await a.evaluate(() => document.getElementById("synced").start("Plan a trip to Paris"));
   const first = await view(a);
   check(first.status === "awaiting_clarification", `tab A asks: ${JSON.stringify(first)}`);
   const pending = await a.evaluate((key) => localStorage.getItem(key), KEY);

@@ -75,13 +75,12 @@ export interface ClarifyWidgetAttributes {
   "max-rounds"?: number | string;
   "question-timeout-ms"?: number | string;
   "never-ask"?: boolean | "true" | "false";
-  demo?: boolean | "true" | "false";
   "storage-key"?: string;
   /** When the wasm loads: when connected (`eager`, the default), when idle, or when visible (`lazy`). */
   loading?: "eager" | "idle" | "lazy";
 }
 
-/** `<clarify-widget endpoint model api-key max-questions max-rounds never-ask language question-timeout-ms demo storage-key loading>` */
+/** `<clarify-widget endpoint model api-key max-questions max-rounds never-ask language question-timeout-ms storage-key loading>` */
 export class ClarifyWidget extends HTMLElement {
   /** This element's session: the same object for the element's life (attribute changes reconfigure it); `null` until the wasm is loaded and the attributes are valid. */
   readonly clarifier: Clarifier | null;

@@ -37,7 +37,7 @@ export class ClarifyWidget extends Base {
   #keyChanged = false;
 
   /** Attributes that configure the session (see clarify-element.d.ts); `storage-key` and `loading` are read once. */
-  static observedAttributes = ["endpoint", "model", "profile", "api-key", "language", "max-questions", "max-rounds", "question-timeout-ms", "never-ask", "demo"];
+  static observedAttributes = ["endpoint", "model", "profile", "api-key", "language", "max-questions", "max-rounds", "question-timeout-ms", "never-ask"];
 
   constructor() { super(); this.attachShadow({ mode: "open" }); }
 

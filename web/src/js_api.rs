@@ -42,7 +42,6 @@ pub struct Clarifier {
     driver: Driver,
     /// The configuration of a new session (after another tab's "Start over", or `configure`).
     config: Rc<RefCell<Config>>,
-    demo: Cell<bool>,
     /// Set by `configure` while a conversation runs: the next `start` begins a session with the
     /// new configuration.
     stale: Cell<bool>,
@@ -72,7 +71,6 @@ impl Clarifier {
         Ok(Self {
             driver,
             config: Rc::new(RefCell::new(options.config)),
-            demo: Cell::new(options.demo),
             stale: Cell::new(false),
             state,
         })
@@ -88,7 +86,6 @@ impl Clarifier {
     pub fn configure(&self, options: Option<types::OptionsArg>) -> Result<(), JsValue> {
         let options = Options::from_js(options.map_or(JsValue::UNDEFINED, JsValue::from))?;
         *self.config.borrow_mut() = options.config;
-        self.demo.set(options.demo);
         self.driver.set_llm(options.llm);
         self.stale.set(true);
         if self.driver.with(Session::status) == clarify_core::Status::Idle {
@@ -121,13 +118,9 @@ impl Clarifier {
         if self.stale.get() && self.driver.with(|s| s.accepts(InputKind::Start)) {
             self.renew();
         }
-        let context = if self.demo.get() {
-            clarify_core::demo::context(&request, &history)
-        } else {
-            clarify_core::Context {
-                history,
-                ..Default::default()
-            }
+        let context = clarify_core::Context {
+            history,
+            ..Default::default()
         };
         self.send(Input::Start {
             request,

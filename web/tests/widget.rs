@@ -52,7 +52,7 @@ async fn digits_arrows_and_enter_answer_from_the_keyboard() {
     w.start_from_page("Plan a trip to Paris");
     settle().await;
     let options = w.all("option");
-    assert!(options.len() >= 2, "the demo question has options");
+    assert!(options.len() >= 2, "the trip question has options");
     let card = w.get("question-card");
 
     key(&card, "2");

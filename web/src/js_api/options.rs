@@ -22,12 +22,11 @@ struct RawOptions {
     never_ask: bool,
     language: Option<String>,
     question_timeout_ms: Option<Millis>,
-    demo: Option<bool>,
 }
 
 /// The fields of [`RawOptions`] as JS spells them. serde-wasm-bindgen reads only the fields a
 /// struct declares, so `deny_unknown_fields` alone never sees a typo: keys are checked here.
-const FIELDS: [&str; 10] = [
+const FIELDS: [&str; 9] = [
     "profile",
     "endpoint",
     "model",
@@ -37,7 +36,6 @@ const FIELDS: [&str; 10] = [
     "neverAsk",
     "language",
     "questionTimeoutMs",
-    "demo",
 ];
 
 /// What the options mean for the engine and the driver.
@@ -47,8 +45,6 @@ pub struct Options {
     pub config: Config,
     /// The LLM endpoint, if one is configured; offline otherwise.
     pub llm: Option<LlmSettings>,
-    /// Whether requests are looked up in the built-in demo knowledge base and catalog.
-    pub demo: bool,
 }
 
 impl Options {
@@ -123,7 +119,6 @@ impl RawOptions {
             }
             None => None,
         };
-        let demo = self.demo.unwrap_or(llm.is_none());
-        Ok(Options { config, llm, demo })
+        Ok(Options { config, llm })
     }
 }

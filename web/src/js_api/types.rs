@@ -36,8 +36,6 @@ export interface ClarifierOptions {
   language?: string;
   /** A pending question expires after this many ms (default 24 h); call `tick()` to apply. */
   questionTimeoutMs?: number;
-  /** Look requests up in the built-in demo knowledge base (default: true when offline). */
-  demo?: boolean;
 }
 
 export type Status =

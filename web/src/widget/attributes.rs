@@ -25,7 +25,7 @@ const NUMBERS: [(&str, &str); 3] = [
     ("question-timeout-ms", "questionTimeoutMs"),
 ];
 /// Attributes that are on unless set to `"false"`.
-const FLAGS: [(&str, &str); 2] = [("never-ask", "neverAsk"), ("demo", "demo")];
+const FLAGS: [(&str, &str); 1] = [("never-ask", "neverAsk")];
 
 /// The options `el`'s attributes give (only those present): `model` and `api-key` only with
 /// an `endpoint`.
