@@ -217,7 +217,7 @@ for (const [name, v, ok, f] of targets) L.push(`| ${name} | ${f(v)} | ${verdict(
 L.push("");
 
 L.push("## 1. Transfer size", "");
-L.push("What a browser downloads, per file compressed as a static server would (gzip -9, brotli q11), summed. " +
+L.push("What a browser downloads, per file compressed as a static server would (the `gzip -9` program, as `scripts/sizes` and the budgets' base figures; brotli q11), summed. " +
   "The alternatives are fetched from the npm registry in the same run (`npm pack`).", "");
 L.push("| artifact | raw | gzip | brotli | our app ÷ it (gzip) | our embed ÷ it (gzip) |", "|---|---:|---:|---:|---:|---:|");
 const sizeRow = (key, label) => {
