@@ -2,14 +2,17 @@
 // 1. moves the inline module script Trunk writes into index.html to its own file, boot.js, so the
 //    app runs under a strict Content-Security-Policy without 'unsafe-inline'
 //    (script-src 'self' 'wasm-unsafe-eval');
-// 2. in release builds, minifies the JavaScript glue and the stylesheets with esbuild (Trunk's own
-//    JS minifier cannot parse wasm-bindgen's glue) and rewrites their integrity hashes in
-//    index.html, so what the browser downloads is what the size figures count.
+// 2. in release builds, optimises the wasm (scripts/optimize-wasm.mjs: wasm-opt, and the names the
+//    wasm and its glue share made short; index.html asks Trunk for no wasm-opt run of its own),
+//    minifies the JavaScript glue and the stylesheets with esbuild (Trunk's own JS minifier cannot
+//    parse wasm-bindgen's glue) and rewrites their integrity hashes in index.html, so what the
+//    browser downloads is what the size figures count.
 import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { optimizeWasm } from "./optimize-wasm.mjs";
 
 const dir = process.env.TRUNK_STAGING_DIR;
 if (!dir) throw new Error("TRUNK_STAGING_DIR is not set: run this as a Trunk post_build hook");
@@ -29,10 +32,17 @@ if (process.env.TRUNK_PROFILE === "release") {
   const root = join(dirname(fileURLToPath(import.meta.url)), "..");
   const esbuild = createRequire(join(root, ".tools/node/package.json"))("esbuild");
   const sri = (text) => `sha384-${createHash("sha384").update(text).digest("base64")}`;
+  const wasm = join(dir, "clarify-web_bg.wasm");
+  const glue = join(dir, "clarify-web.js");
+  const [unoptimized, glueAsBuilt] = [await readFile(wasm), await readFile(glue, "utf8")];
+  optimizeWasm(wasm, glue);
+  if (!page.includes(sri(unoptimized))) throw new Error("index.html has no integrity hash for the wasm");
+  page = page.replace(sri(unoptimized), sri(await readFile(wasm)));
   for (const [file, loader] of [["clarify-web.js", "js"], ["card.css", "css"], ["app.css", "css"]]) {
     const path = join(dir, file);
-    const before = await readFile(path, "utf8");
-    const { code } = await esbuild.transform(before, { loader, minify: true, format: loader === "js" ? "esm" : undefined });
+    const before = file === "clarify-web.js" ? glueAsBuilt : await readFile(path, "utf8");
+    const source = await readFile(path, "utf8");
+    const { code } = await esbuild.transform(source, { loader, minify: true, format: loader === "js" ? "esm" : undefined });
     await writeFile(path, code);
     if (!page.includes(sri(before))) throw new Error(`index.html has no integrity hash for ${file}`);
     page = page.replace(sri(before), sri(code));
