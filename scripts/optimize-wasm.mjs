@@ -1,6 +1,6 @@
 // Optimises a wasm-bindgen module for size and shortens the names its wasm and its JS glue share.
 //
-//   node scripts/optimize-wasm.mjs WASM GLUE
+//   node scripts/optimize-wasm.mjs WASM GLUE [TYPES]
 //
 // 1. wasm-opt -Oz, with the functions ordered by name, so that the many instances of one generic
 //    function (every type's JSON reader, every view's render code) sit side by side where gzip
@@ -11,7 +11,8 @@
 //
 // wasm-opt prints the renaming it made; this script applies it to GLUE (wasm-bindgen's
 // unminified output: its import object and its `wasm.<export>` uses) and fails when a name is
-// left over, so a glue that no longer matches its wasm is a build error, not a blank page.
+// left over, so a glue that no longer matches its wasm is a build error, not a blank page. With
+// TYPES (the glue's .d.ts), the members of its `InitOutput` (the raw exports) are renamed too.
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -19,8 +20,11 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Optimises `wasm` in place and renames its imports and exports in `glue` to match. */
-export function optimizeWasm(wasm, glue) {
+/**
+ * Optimises `wasm` in place and renames its imports and exports in `glue` (and the raw exports'
+ * types in `types`, when given) to match.
+ */
+export function optimizeWasm(wasm, glue, types) {
   const printed = execFileSync(
     join(root, ".tools/node/node_modules/.bin/wasm-opt"),
     [
@@ -59,12 +63,21 @@ export function optimizeWasm(wasm, glue) {
     if (use.test(js)) throw new Error(`${glue} still uses the wasm name ${name} after renaming`);
   }
   writeFileSync(glue, js);
+
+  if (types) {
+    let dts = readFileSync(types, "utf8");
+    for (const [name, renamed] of exports) {
+      dts = dts.replace(`    readonly ${name}: `, () => `    readonly ${JSON.stringify(renamed)}: `);
+      if (dts.includes(`    readonly ${name}: `)) throw new Error(`${types} names the export ${name} twice`);
+    }
+    writeFileSync(types, dts);
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [wasm, glue] = process.argv.slice(2);
-  if (!wasm || !glue) throw new Error("usage: node scripts/optimize-wasm.mjs WASM GLUE");
-  optimizeWasm(wasm, glue);
+  const [wasm, glue, types] = process.argv.slice(2);
+  if (!wasm || !glue) throw new Error("usage: node scripts/optimize-wasm.mjs WASM GLUE [TYPES]");
+  optimizeWasm(wasm, glue, types);
 }
 
 /**
