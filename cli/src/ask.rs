@@ -238,7 +238,7 @@ fn report(
             "counters": session.counters(),
             "trace": session.trace(),
         });
-        println!("{value}");
+        crate::outln!("{value}");
         return;
     }
     if streamed {

@@ -145,9 +145,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                         .map_err(|e| format!("line {number}: {e}"))?;
                     if args.show_questions && !questions.is_empty() {
                         let label = if example.label { "vague" } else { "clear" };
-                        println!("{number} [{label}] {}", example.text);
+                        crate::outln!("{number} [{label}] {}", example.text);
                         for q in &questions {
-                            println!("    ? {}", q.text);
+                            crate::outln!("    ? {}", q.text);
                         }
                     }
                     !questions.is_empty()
@@ -162,7 +162,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     }
     let m = confusion.metrics();
     if args.json {
-        println!("{}", serde_json::to_string(&m).map_err(|e| e.to_string())?);
+        crate::outln!("{}", serde_json::to_string(&m).map_err(|e| e.to_string())?);
     } else {
         print_report(&m, &confusion, bad);
     }
@@ -248,37 +248,41 @@ fn parse_line(line: &str) -> Result<Example, String> {
 }
 
 fn print_report(m: &Metrics, c: &Confusion, bad: usize) {
-    println!("n                  {}", m.n);
-    println!("accuracy           {:.3}", m.accuracy);
-    println!("precision          {:.3}", m.precision);
-    println!("recall             {:.3}", m.recall);
-    println!("f1                 {:.3}", m.f1);
-    println!("macro_f1           {:.3}", m.macro_f1);
-    println!("balanced_accuracy  {:.3}", m.balanced_accuracy);
+    crate::outln!("n                  {}", m.n);
+    crate::outln!("accuracy           {:.3}", m.accuracy);
+    crate::outln!("precision          {:.3}", m.precision);
+    crate::outln!("recall             {:.3}", m.recall);
+    crate::outln!("f1                 {:.3}", m.f1);
+    crate::outln!("macro_f1           {:.3}", m.macro_f1);
+    crate::outln!("balanced_accuracy  {:.3}", m.balanced_accuracy);
     let clear = c.tn + c.fp;
-    println!(
+    crate::outln!(
         "false_ask_rate     {:.3} ({} of {clear} clear requests asked about)",
-        m.false_ask_rate, c.fp
+        m.false_ask_rate,
+        c.fp
     );
-    println!(
+    crate::outln!(
         "ask_recall         {:.3} ({} of {} vague requests asked about)",
         m.ask_recall,
         c.tp,
         c.tp + c.fn_
     );
-    println!(
+    crate::outln!(
         "confusion          asked&vague {} · asked&clear {} · answered&clear {} · answered&vague {}",
-        c.tp, c.fp, c.tn, c.fn_
+        c.tp,
+        c.fp,
+        c.tn,
+        c.fn_
     );
     let vague = c.tp + c.fn_;
     if m.n > 0 {
-        println!(
+        crate::outln!(
             "baseline           always ask: accuracy {:.3}, balanced_accuracy 0.500",
             vague as f64 / m.n as f64
         );
     }
     if bad > 0 {
-        println!("skipped lines      {bad} (see stderr)");
+        crate::outln!("skipped lines      {bad} (see stderr)");
     }
 }
 

@@ -9,6 +9,7 @@ mod ask;
 mod driver;
 mod eval;
 mod http;
+mod output;
 mod replay;
 mod words;
 

@@ -38,14 +38,14 @@ pub fn run(path: &Path, json: bool) -> Result<ExitCode, String> {
         let shown = serde_json::to_value(&input).unwrap_or_default();
         let result = session.handle(input);
         if !json {
-            println!("> #{} {shown}", i + 1);
+            crate::outln!("> #{} {shown}", i + 1);
             match &result {
                 Ok(effects) => {
                     for e in effects {
-                        println!("< {}", serde_json::to_string(e).unwrap_or_default());
+                        crate::outln!("< {}", serde_json::to_string(e).unwrap_or_default());
                     }
                 }
-                Err(e) => println!("! {e}"),
+                Err(e) => crate::outln!("! {e}"),
             }
         }
         steps.push(match result {
@@ -78,25 +78,27 @@ pub fn run(path: &Path, json: bool) -> Result<ExitCode, String> {
                 "trace": session.trace(),
             },
         });
-        println!("{value}");
+        crate::outln!("{value}");
         return Ok(ExitCode::SUCCESS);
     }
-    println!("\n── Final state ──");
-    println!("status: {}", session.status());
-    println!("resolutions:");
+    crate::outln!("\n── Final state ──");
+    crate::outln!("status: {}", session.status());
+    crate::outln!("resolutions:");
     for r in session.resolutions() {
-        println!("- {} → {}", r.question.text, r.answer_text());
+        crate::outln!("- {} → {}", r.question.text, r.answer_text());
     }
     if let Some(p) = prompt {
-        println!("enriched prompt:\n{}", p.render());
+        crate::outln!("enriched prompt:\n{}", p.render());
     }
-    println!("trace:");
+    crate::outln!("trace:");
     for event in session.trace() {
         let layer = serde_json::to_value(event.layer).unwrap_or_default();
         let layer = layer.as_str().unwrap_or_default();
-        println!(
+        crate::outln!(
             "- [{}] {layer} {}: {}",
-            event.at, event.decision, event.reason
+            event.at,
+            event.decision,
+            event.reason
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -339,3 +339,33 @@ fn a_dead_endpoint_is_told_in_the_conversations_language() {
         assert!(all.contains(said), "{language}: {all}");
     }
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_the_output_quietly() {
+    // More output than a pipe holds (about 250 KB against 64 KB), so the run must write after
+    // the reader has gone, whatever the timing.
+    let lines: String = (0..1500)
+        .map(|i| format!("{{\"text\": \"Plan a trip for me, number {i}\", \"label\": true}}\n"))
+        .collect();
+    let file = temp_file("many.jsonl", &lines);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_clarify"))
+        .args([
+            "eval",
+            file.to_str().expect("a UTF-8 path"),
+            "--show-questions",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("the binary finishes");
+    let _ = std::fs::remove_file(&file);
+    assert!(
+        out.status.success(),
+        "exit {:?}: {}",
+        out.status,
+        stderr(&out)
+    );
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+}

@@ -301,10 +301,13 @@ async function driveConversations({ n, checkpoints }) {
   const memory = async () => {
     for (let i = 0; i < 3; i++) { if (window.gc) window.gc(); await tick(); }
     const wasm = window.__bench && window.__bench.wasm;
+    // The release build gives the exports short names (scripts/optimize-wasm.mjs): find the
+    // memory by its type.
+    const wasmMemory = wasm && Object.values(wasm).find((v) => v instanceof WebAssembly.Memory);
     return {
       js_heap_used: performance.memory ? performance.memory.usedJSHeapSize : null,
       js_heap_total: performance.memory ? performance.memory.totalJSHeapSize : null,
-      wasm_memory: wasm && wasm.memory ? wasm.memory.buffer.byteLength : null,
+      wasm_memory: wasmMemory ? wasmMemory.buffer.byteLength : null,
       dom_nodes: document.getElementsByTagName("*").length,
     };
   };
