@@ -36,7 +36,7 @@ export function optimizeWasm(wasm, glue, types) {
     { encoding: "utf8", maxBuffer: 64 << 20 },
   );
   const { imports, exports } = renaming(printed);
-  const modules = importModules(readFileSync(wasm), wasm);
+  const modules = new Set(WebAssembly.Module.imports(new WebAssembly.Module(readFileSync(wasm))).map((i) => i.module));
   const before = new Set([...imports.values()].map((i) => i.module));
   if (before.size !== 1 || modules.size !== 1) {
     throw new Error(`${wasm}: expected the imports of one module, as wasm-bindgen writes them`);
@@ -107,45 +107,6 @@ function renaming(text) {
     for (const [name, renamed] of exports) exports.set(name, exportNow.get(renamed) ?? renamed);
   }
   return { imports, exports };
-}
-
-/** The module names of a wasm's imports (its import section, read by the binary format). */
-function importModules(bytes, wasm) {
-  let at = 8;
-  const u32 = () => {
-    let value = 0;
-    for (let shift = 0; ; shift += 7) {
-      const byte = bytes[at++];
-      value += (byte & 0x7f) * 2 ** shift;
-      if (byte < 0x80) return value;
-    }
-  };
-  const name = () => {
-    const length = u32();
-    at += length;
-    return new TextDecoder().decode(bytes.subarray(at - length, at));
-  };
-  while (at < bytes.length) {
-    const id = bytes[at++];
-    const size = u32();
-    if (id !== 2) {
-      at += size;
-      continue;
-    }
-    const modules = new Set();
-    for (let n = u32(); n > 0; n--) {
-      modules.add(name());
-      name();
-      const kind = bytes[at++];
-      if (kind === 0) u32(); // function: type index
-      else if (kind === 1) { at++; if (bytes[at++] & 1) u32(); u32(); } // table: type, limits
-      else if (kind === 2) { if (bytes[at++] & 1) u32(); u32(); } // memory: limits
-      else if (kind === 3) at += 2; // global: type, mutability
-      else throw new Error(`${wasm}: an import of unknown kind ${kind}`);
-    }
-    return modules;
-  }
-  return new Set();
 }
 
 function escape(s) {
