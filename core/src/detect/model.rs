@@ -248,14 +248,14 @@ mod tests {
     fn model_scores_match_training_script() {
         // Printed by `scripts/train-detector` for its PARITY requests.
         let expected = [
-            ("Find the capital city of Tasmania.", -2.8977),
-            ("Find a recipe for homemade pizza.", 0.2300),
-            ("Tell me more about it", -3.9200),
-            ("悠遊卡 投遞的格式、成效", -4.5068),
-            ("", -0.6532),
+            ("Find the capital city of Tasmania.", -2.0811),
+            ("Find a recipe for homemade pizza.", -0.5772),
+            ("Tell me more about it", -4.5430),
+            ("悠遊卡 投遞的格式、成效", -5.2425),
+            ("", -1.2974),
             (
                 "Is Paris in France? Yes. Compare LeBron James and Michael Jordan, e.g. Stats.",
-                -3.9917,
+                -4.8864,
             ),
         ];
         for (text, want) in expected {

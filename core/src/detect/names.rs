@@ -53,7 +53,7 @@ pub(crate) static NAMES: &[Name] = &[
         &[
             (
                 "Java, the programming language",
-                "code program programming class jvm compile spring android projects github developer developers using library libraries framework version hard easy difficult learn learning tutorial language",
+                "code program programming class jvm compile spring android projects github developer developers using library libraries framework version hard easy difficult learn learning tutorial language sun microsystems oracle invented gosling",
             ),
             ("Java, the island", "island indonesia jakarta bali"),
             ("Java coffee", "coffee cup"),
@@ -64,7 +64,7 @@ pub(crate) static NAMES: &[Name] = &[
         &[
             (
                 "Amazon, the company",
-                "prime order shipping aws bezos stock seller delivery buy price prices deal deals product products review reviews shop shopping cheapest rated",
+                "prime order shipping aws bezos stock seller delivery buy price prices deal deals product products review reviews shop shopping cheapest rated kindle audible audio books book season series app account alexa echo return returns",
             ),
             ("The Amazon River", "river"),
             (
@@ -106,9 +106,12 @@ pub(crate) static NAMES: &[Name] = &[
     n(
         "Washington",
         &[
-            ("Washington, D.C.", "dc d.c capital white congress"),
+            (
+                "Washington, D.C.",
+                "dc d.c capital white congress monument memorial",
+            ),
             ("Washington State", "seattle state spokane"),
-            ("George Washington", "george president"),
+            ("George Washington", "george president delaware cherry"),
         ],
     ),
     n(
@@ -150,7 +153,7 @@ pub(crate) static NAMES: &[Name] = &[
         &[
             (
                 "Mars, the planet",
-                "planet rover mission orbit nasa red colony",
+                "planet rover mission orbit nasa red colony live living humans terraform terraforming colonize colonise land landing life water surface gravity spacex atmosphere",
             ),
             ("Bruno Mars", "bruno song songs singer"),
             ("Mars, the Roman god", "god roman war"),
@@ -175,7 +178,10 @@ pub(crate) static NAMES: &[Name] = &[
     n(
         "Titanic",
         &[
-            ("The ship", "ship sank iceberg sinking 1912 passengers"),
+            (
+                "The ship",
+                "ship sank sink sunk iceberg sinking 1912 passengers survivors",
+            ),
             ("The 1997 film", "film movie dicaprio cameron actor cast"),
         ],
     ),

@@ -25,7 +25,15 @@ const ARTIFACTS: &str = " paper method approach file document doc article code s
     instructions resume résumé cv essay letter thesis assignment homework ";
 /// Verbs that make something new: "Write my essay" needs a topic, not the essay, so a
 /// possessive artifact after one of them is not missing material.
-const CREATE_VERBS: &[&str] = &["write", "draft", "compose", "create", "generate"];
+const CREATE_VERBS: &[&str] = &[
+    "write",
+    "draft",
+    "compose",
+    "create",
+    "generate",
+    "implement",
+    "build",
+];
 /// Underspecified-parameter phrasings: "how many … enough", "which X should I use",
 /// "what's a good X".
 const PARAMETER_OPENERS: &[(&str, &str)] = &[
@@ -49,7 +57,8 @@ pub(crate) fn english(words: &[&str], has_history: bool) -> Vec<Finding> {
         if let Some(i) = words.iter().enumerate().position(|(i, w)| {
             (PRONOUNS.contains(w)
                 && (i < POSSESSIVE_REACH || !POSSESSIVES.contains(w))
-                && !has_antecedent(&words[..i]))
+                && !has_antecedent(&words[..i])
+                && !refers_to_nothing(words, i))
                 || is_standalone_demonstrative(words, w)
         }) {
             let before = i.checked_sub(1).and_then(|j| words.get(j)).copied();
@@ -118,7 +127,16 @@ fn artifact_not_given(words: &[&str]) -> Option<String> {
         if let [det @ ("the" | "my" | "our" | "your" | "this"), noun] = pair
             && is_listed(ARTIFACTS, noun)
         {
-            return (!(possessive(det) && made(i))).then(|| format!("{det} {noun}"));
+            // "explain your code" after "implement …": the code is the answer's own.
+            let own = (possessive(det) || *det == "your") && made(i);
+            // "the function of setopt": the of-phrase says which.
+            let named = *det == "the" && words.get(i + 2) == Some(&"of");
+            // "Is all wheat the same?": the same as something the request names.
+            let compared = *noun == "same" && has_antecedent(&words[..i]);
+            if own || named || compared {
+                continue;
+            }
+            return Some(format!("{det} {noun}"));
         }
     }
     words
@@ -185,6 +203,46 @@ fn generic_superlative(words: &[&str]) -> Option<String> {
     }
     Some(format!("{} {}", words[i], words[i + 1]))
 }
+
+/// Whether the pronoun at `i` stands for nothing earlier: an "it" that only fills the subject
+/// ("Is it safe to burn paper?", "How long does it take to boil an egg?", "Does it rain in
+/// Hawaii?") or a "they" for people in general ("Do they still make encyclopedias?", "How do
+/// they calculate the CPI?").
+fn refers_to_nothing(words: &[&str], i: usize) -> bool {
+    let next = words.get(i + 1).copied();
+    let after = words.get(i + 2).copied();
+    match words[i] {
+        "it" => {
+            let be_before = i > 0 && matches!(words[i - 1], "is" | "was" | "isn't" | "wasn't");
+            (be_before && next.is_some_and(|w| is_listed(JUDGEMENTS, w)) && after.is_some())
+                || (matches!(next, Some("take" | "takes" | "took")) && after.is_some())
+                || matches!(next, Some("rain" | "rains" | "snow" | "snows"))
+                || (matches!(next, Some("mean" | "means"))
+                    && matches!(after, Some("if" | "when" | "to")))
+        }
+        "they" => {
+            let asks = i > 0 && matches!(words[i - 1], "do" | "did" | "does");
+            let verb = match next {
+                Some("still" | "ever" | "usually" | "really" | "actually") => i + 2,
+                _ => i + 1,
+            };
+            asks && words.get(verb).is_some()
+                && words
+                    .get(verb + 1)
+                    .is_some_and(|w| w.len() >= 3 && !is_listed(NOT_OBJECTS, w))
+        }
+        _ => false,
+    }
+}
+
+/// Judgements an "it" that only fills the subject comes before ("is it possible that…"), each
+/// between spaces.
+const JUDGEMENTS: &str = " true possible safe legal illegal normal bad good necessary important \
+    healthy worth common hard easy wise better worse dangerous required allowed likely okay ok \
+    rude wrong right fine too realistic ethical cheaper faster ";
+
+/// Words after "do they VERB" that still leave "they" to be named ("do they work with it?").
+const NOT_OBJECTS: &str = " it them that this these those any anymore ";
 
 /// Whether `before` (the words ahead of a pronoun) names something it can refer to: a word of
 /// four letters or more that is not one of the request's own verbs or fillers ("Explain the
@@ -565,6 +623,63 @@ mod tests {
             );
         }
         assert_eq!(kinds("Which one is better?", true), []);
+    }
+
+    #[test]
+    fn an_it_or_they_that_stands_for_nothing_is_not_missing_a_referent() {
+        for clear in [
+            "Is it safe to burn paper in a fireplace?",
+            "Is it true that honey never goes bad?",
+            "Why is it important to stretch before exercising?",
+            "How long does it take to boil an egg?",
+            "Does it rain in Hawaii?",
+            "What does it mean if my favorite color is purple?",
+            "Do they still make encyclopedias?",
+            "How do they calculate the CPI?",
+        ] {
+            assert!(
+                !kinds(clear, false).contains(&Kind::PronounWithoutAntecedent),
+                "{clear}"
+            );
+        }
+        for vague in [
+            "Is it good?",
+            "How long does it take?",
+            "What does it mean?",
+            "Do they work?",
+            "Why do they do that?",
+            "Is it safe?",
+        ] {
+            assert!(
+                kinds(vague, false).contains(&Kind::PronounWithoutAntecedent),
+                "{vague}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_artifact_the_request_itself_pins_down_is_not_missing() {
+        for clear in [
+            "Is all wheat the same?",
+            "Are Galois fields and finite fields the same thing?",
+            "in zsh, what is the function of 'setopt nullglob'",
+            "Please implement the Timsort algorithm on Lean 4 and explain your code",
+        ] {
+            assert!(
+                !kinds(clear, false).contains(&Kind::MissingContext),
+                "{clear}"
+            );
+        }
+        for vague in [
+            "Do the same for Python",
+            "Fix the function",
+            "Explain your code",
+        ] {
+            assert!(
+                kinds(vague, false).contains(&Kind::MissingContext),
+                "{vague}"
+            );
+        }
     }
 
     #[test]
