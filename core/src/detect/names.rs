@@ -53,7 +53,7 @@ pub(crate) static NAMES: &[Name] = &[
         &[
             (
                 "Java, the programming language",
-                "code program programming class jvm compile spring android projects github developer developers using library libraries framework version hard easy difficult learn learning tutorial language sun microsystems oracle invented gosling",
+                "code program programming class jvm compile spring android projects github developer developers using library libraries framework version hard easy difficult learn learning tutorial language sun microsystems invented",
             ),
             ("Java, the island", "island indonesia jakarta bali"),
             ("Java coffee", "coffee cup"),
@@ -64,7 +64,7 @@ pub(crate) static NAMES: &[Name] = &[
         &[
             (
                 "Amazon, the company",
-                "prime order shipping aws bezos stock seller delivery buy price prices deal deals product products review reviews shop shopping cheapest rated kindle audible audio books book season series app account alexa echo return returns",
+                "prime order shipping aws bezos stock seller delivery buy price prices deal deals product products review reviews shop shopping cheapest rated kindle audible books season app alexa",
             ),
             ("The Amazon River", "river"),
             (
@@ -153,7 +153,7 @@ pub(crate) static NAMES: &[Name] = &[
         &[
             (
                 "Mars, the planet",
-                "planet rover mission orbit nasa red colony live living humans terraform terraforming colonize colonise land landing life water surface gravity spacex atmosphere",
+                "planet rover mission orbit nasa red colony live humans terraform colonize",
             ),
             ("Bruno Mars", "bruno song songs singer"),
             ("Mars, the Roman god", "god roman war"),

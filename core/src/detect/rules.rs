@@ -238,8 +238,7 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
 /// Judgements an "it" that only fills the subject comes before ("is it possible that…"), each
 /// between spaces.
 const JUDGEMENTS: &str = " true possible safe legal illegal normal bad good necessary important \
-    healthy worth common hard easy wise better worse dangerous required allowed likely okay ok \
-    rude wrong right fine too realistic ethical cheaper faster ";
+    healthy worth common hard easy wise better dangerous okay ok wrong ";
 
 /// Words after "do they VERB" that still leave "they" to be named ("do they work with it?").
 const NOT_OBJECTS: &str = " it them that this these those any anymore ";
