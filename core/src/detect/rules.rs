@@ -624,61 +624,57 @@ mod tests {
         assert_eq!(kinds("Which one is better?", true), []);
     }
 
-    #[test]
-    fn an_it_or_they_that_stands_for_nothing_is_not_missing_a_referent() {
-        for clear in [
-            "Is it safe to burn paper in a fireplace?",
-            "Is it true that honey never goes bad?",
-            "Why is it important to stretch before exercising?",
-            "How long does it take to boil an egg?",
-            "Does it rain in Hawaii?",
-            "What does it mean if my favorite color is purple?",
-            "Do they still make encyclopedias?",
-            "How do they calculate the CPI?",
-        ] {
-            assert!(
-                !kinds(clear, false).contains(&Kind::PronounWithoutAntecedent),
-                "{clear}"
-            );
+    /// `kind` fires on each of `vague` and on none of `clear` (no conversation before).
+    fn fires_only_on(kind: Kind, clear: &[&str], vague: &[&str]) {
+        for request in clear {
+            assert!(!kinds(request, false).contains(&kind), "{request}");
         }
-        for vague in [
-            "Is it good?",
-            "How long does it take?",
-            "What does it mean?",
-            "Do they work?",
-            "Why do they do that?",
-            "Is it safe?",
-        ] {
-            assert!(
-                kinds(vague, false).contains(&Kind::PronounWithoutAntecedent),
-                "{vague}"
-            );
+        for request in vague {
+            assert!(kinds(request, false).contains(&kind), "{request}");
         }
     }
 
     #[test]
+    fn an_it_or_they_that_stands_for_nothing_is_not_missing_a_referent() {
+        fires_only_on(
+            Kind::PronounWithoutAntecedent,
+            &[
+                "Is it safe to burn paper in a fireplace?",
+                "Is it true that honey never goes bad?",
+                "Why is it important to stretch before exercising?",
+                "How long does it take to boil an egg?",
+                "Does it rain in Hawaii?",
+                "What does it mean if my favorite color is purple?",
+                "Do they still make encyclopedias?",
+                "How do they calculate the CPI?",
+            ],
+            &[
+                "Is it good?",
+                "How long does it take?",
+                "What does it mean?",
+                "Do they work?",
+                "Why do they do that?",
+                "Is it safe?",
+            ],
+        );
+    }
+
+    #[test]
     fn an_artifact_the_request_itself_pins_down_is_not_missing() {
-        for clear in [
-            "Is all wheat the same?",
-            "Are Galois fields and finite fields the same thing?",
-            "in zsh, what is the function of 'setopt nullglob'",
-            "Please implement the Timsort algorithm on Lean 4 and explain your code",
-        ] {
-            assert!(
-                !kinds(clear, false).contains(&Kind::MissingContext),
-                "{clear}"
-            );
-        }
-        for vague in [
-            "Do the same for Python",
-            "Fix the function",
-            "Explain your code",
-        ] {
-            assert!(
-                kinds(vague, false).contains(&Kind::MissingContext),
-                "{vague}"
-            );
-        }
+        fires_only_on(
+            Kind::MissingContext,
+            &[
+                "Is all wheat the same?",
+                "Are Galois fields and finite fields the same thing?",
+                "in zsh, what is the function of 'setopt nullglob'",
+                "Please implement the Timsort algorithm on Lean 4 and explain your code",
+            ],
+            &[
+                "Do the same for Python",
+                "Fix the function",
+                "Explain your code",
+            ],
+        );
     }
 
     #[test]
