@@ -7,7 +7,8 @@
 //!   `ask-hans` / `ask-hant` pairs (for each character, the Traditional one its aligned lines
 //!   use most);
 //! - an `ask-hant` line that the map makes from its `ask-hans` line, character by character,
-//!   exactly as authored, is left out (the parser makes it again); one it does not make stays;
+//!   exactly as authored, is left out (the parser makes it again); one the map makes except
+//!   for a few characters becomes a `fix` line naming those (`fix 20劃`); any other stays;
 //! - in a Chinese word list, a word whose Traditional form (by the map) is also in the list is
 //!   written once with a `+` (`旅馆+` for `旅馆 旅館`).
 //!
@@ -26,6 +27,32 @@ fn main() {
     std::fs::write(Path::new(&out).join("frames.txt"), compact).expect("OUT_DIR is writable");
     std::fs::write(Path::new(&out).join("lowercase.rs"), lowercase_runs())
         .expect("OUT_DIR is writable");
+    for name in ["demo_kb.json", "demo_catalog.json"] {
+        let source = Path::new("data").join(name);
+        println!("cargo::rerun-if-changed={}", source.display());
+        let json = std::fs::read_to_string(&source).expect("the demo data is readable");
+        std::fs::write(Path::new(&out).join(name), minified_json(&json))
+            .expect("OUT_DIR is writable");
+    }
+}
+
+/// `json` without the whitespace between its tokens: the demo data is authored indented for
+/// reading, and every wasm bundle that embeds it downloads it.
+fn minified_json(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    let (mut in_string, mut escaped) = (false, false);
+    for c in json.chars() {
+        if in_string {
+            in_string = escaped || c != '"';
+            escaped = !escaped && c == '\\';
+        } else if c == '"' {
+            in_string = true;
+        } else if c.is_whitespace() {
+            continue;
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The standard library's lower-case mapping as runs, Rust source for `text::lowercase`.
@@ -95,6 +122,12 @@ fn compact(text: &str) -> String {
         match key {
             "ask-hans" => hans = Some(value),
             "ask-hant" if hans.is_some_and(|h| traditional(&map, h) == value) => continue,
+            "ask-hant" if let Some(fixes) = hans.and_then(|h| fixes(&map, h, value)) => {
+                out.push_str("fix ");
+                out.push_str(&fixes);
+                out.push('\n');
+                continue;
+            }
             "zh" | "zh-if" | "zh-filled" => {
                 out.push_str(key);
                 out.push(' ');
@@ -137,6 +170,29 @@ fn learn_map(lines: &[&str]) -> BTreeMap<char, char> {
             (t != s).then_some((s, t))
         })
         .collect()
+}
+
+/// The `fix` line's value for a Traditional line that the map makes from its Simplified line
+/// except for a few characters (规划 is 規劃 where the map, from most lines, says 划 → 畫):
+/// each differing character as its position in the line and the character the line has
+/// (`20劃`). None when the lines are not aligned character by character, or a differing
+/// character is an ASCII digit, which the position before it would swallow.
+fn fixes(map: &BTreeMap<char, char>, hans: &str, hant: &str) -> Option<String> {
+    let made: Vec<char> = traditional(map, hans).chars().collect();
+    let authored: Vec<char> = hant.chars().collect();
+    if made.len() != authored.len() {
+        return None;
+    }
+    let mut fixes = Vec::new();
+    for (i, (m, a)) in made.iter().zip(&authored).enumerate() {
+        if m != a {
+            if a.is_ascii_digit() {
+                return None;
+            }
+            fixes.push(format!("{i}{a}"));
+        }
+    }
+    Some(fixes.join(" "))
 }
 
 /// `text` with each character the map knows in its Traditional form.

@@ -52,7 +52,7 @@ fn eval_reports_a_bad_line_by_number_and_counts_the_rest() {
         "eval.jsonl",
         "{\"text\": \"Plan a trip to Paris\", \"label\": true}\n\
          {\"text\": \"oops\", \"label\": \n\
-         {\"text\": \"Look up the population of Lagos in 2020.\", \"label\": false}\n\
+         {\"text\": \"Find the capital city of Tasmania.\", \"label\": false}\n\
          {\"task\": \"Tell me more about it\", \"vague\": true}\n",
     );
     let out = clarify(&["eval", file.to_str().unwrap(), "--json"], "");

@@ -19,9 +19,9 @@ use crate::protocol::request::Message;
 use crate::sources::{self, Catalog, KnowledgeBase};
 
 /// The demo knowledge-base JSON, as shipped.
-pub const KNOWLEDGE_BASE_JSON: &str = include_str!("../data/demo_kb.json");
+pub const KNOWLEDGE_BASE_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/demo_kb.json"));
 /// The demo catalog JSON, as shipped.
-pub const CATALOG_JSON: &str = include_str!("../data/demo_catalog.json");
+pub const CATALOG_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/demo_catalog.json"));
 
 /// The demo knowledge base (parsed once).
 pub fn knowledge_base() -> &'static KnowledgeBase {
@@ -53,6 +53,18 @@ mod tests {
         assert!(Catalog::from_json(CATALOG_JSON).is_ok());
         assert!(knowledge_base().documents.len() >= 5);
         assert!(catalog().entities.len() >= 5);
+    }
+
+    #[test]
+    fn shipped_demo_data_says_what_the_authored_files_say() {
+        for (shipped, authored) in [
+            (KNOWLEDGE_BASE_JSON, include_str!("../data/demo_kb.json")),
+            (CATALOG_JSON, include_str!("../data/demo_catalog.json")),
+        ] {
+            assert!(shipped.len() < authored.len());
+            let read = |text| serde_json::from_str::<serde_json::Value>(text).expect("JSON");
+            assert_eq!(read(shipped), read(authored));
+        }
     }
 
     #[test]

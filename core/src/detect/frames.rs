@@ -584,6 +584,11 @@ impl Table {
             _ => None,
         };
         match (open, script) {
+            (Open::Slot(partial) | Open::General(_, _, _, partial), None) if key == "fix" => {
+                let hant = self.fixed_traditional(partial, value, at, line)?;
+                partial.0[2] = Some(wording_of(hant, at)?);
+                Ok(())
+            }
             (Open::Slot(partial) | Open::General(_, _, _, partial), Some(i)) => {
                 if partial.0[i].is_some() {
                     return Err(unexpected(at, "one ask line per script", line));
@@ -654,6 +659,35 @@ impl Table {
             }
         }
         Ok(leak(words.join(" ")))
+    }
+
+    /// The Traditional wording of a compact form's `fix` line: the entry's Simplified wording
+    /// through the map, with the characters the line lists (`20劃`: the 21st is 劃) in place.
+    fn fixed_traditional(
+        &self,
+        partial: &Partial,
+        value: &str,
+        at: usize,
+        line: &str,
+    ) -> Result<&'static str, TableError> {
+        let (None, Some(hans)) = (&partial.0[2], partial.1) else {
+            return Err(unexpected(
+                at,
+                "a fix line after ask-hans, instead of ask-hant",
+                line,
+            ));
+        };
+        let mut chars: Vec<char> = self.traditional(hans).chars().collect();
+        for fix in value.split_whitespace() {
+            let digits = fix.find(|c: char| !c.is_ascii_digit()).unwrap_or(fix.len());
+            let (at_char, with) = fix.split_at(digits);
+            let mut with = with.chars();
+            match (at_char.parse::<usize>(), with.next(), with.next()) {
+                (Ok(i), Some(c), None) if i < chars.len() => chars[i] = c,
+                _ => return Err(unexpected(at, "fixes such as 20劃 within the line", line)),
+            }
+        }
+        Ok(leak(chars.into_iter().collect()))
     }
 
     /// `partial` with its Traditional wording made from its Simplified one by the map, when
@@ -1097,6 +1131,28 @@ mod tests {
             slot.wording.get(Script::Traditional).options,
             vec!["一週", "兩週"]
         );
+    }
+
+    #[test]
+    fn a_fix_line_gives_the_traditional_wording_with_its_characters_in_place() {
+        let body = format!(
+            "map 两兩周週设設\n{}",
+            GOOD.replace(
+                "ask-hant 多久？ | 重要。 | 一週; 兩週 | 假設一週。",
+                "fix 0长 17周"
+            )
+        );
+        let table = with(&body).unwrap_or_else(|e| panic!("{e}"));
+        let hant = table.frames[0].slots[0].wording.get(Script::Traditional);
+        assert_eq!(hant.text, "长久？");
+        assert_eq!(hant.options, vec!["一週", "兩周"]);
+        for bad in ["fix 99長", "fix 0", "fix 長", "fix 0長長"] {
+            let body = format!(
+                "map 周週\n{}",
+                GOOD.replace("ask-hant 多久？ | 重要。 | 一週; 兩週 | 假設一週。", bad)
+            );
+            assert!(with(&body).is_err(), "{bad}");
+        }
     }
 
     #[test]
