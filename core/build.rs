@@ -121,11 +121,12 @@ fn compact(text: &str) -> String {
         let (key, value) = line.split_once(' ').unwrap_or((line, ""));
         match key {
             "ask-hans" => hans = Some(value),
-            "ask-hant" if hans.is_some_and(|h| traditional(&map, h) == value) => continue,
             "ask-hant" if let Some(fixes) = hans.and_then(|h| fixes(&map, h, value)) => {
-                out.push_str("fix ");
-                out.push_str(&fixes);
-                out.push('\n');
+                if !fixes.is_empty() {
+                    out.push_str("fix ");
+                    out.push_str(&fixes);
+                    out.push('\n');
+                }
                 continue;
             }
             "zh" | "zh-if" | "zh-filled" => {
@@ -175,7 +176,7 @@ fn learn_map(lines: &[&str]) -> BTreeMap<char, char> {
 /// The `fix` line's value for a Traditional line that the map makes from its Simplified line
 /// except for a few characters (规划 is 規劃 where the map, from most lines, says 划 → 畫):
 /// each differing character as its position in the line and the character the line has
-/// (`20劃`). None when the lines are not aligned character by character, or a differing
+/// (`20劃`); empty when the map makes the whole line. None when the lines are not aligned character by character, or a differing
 /// character is an ASCII digit, which the position before it would swallow.
 fn fixes(map: &BTreeMap<char, char>, hans: &str, hant: &str) -> Option<String> {
     let made: Vec<char> = traditional(map, hans).chars().collect();

@@ -8,8 +8,8 @@
 //! `fix` line naming them) and read once into the types below (the word lists and wordings stay
 //! slices of the embedded text, but for the Traditional ones made again when the table is read,
 //! so the table costs its own bytes and little more). A malformed or incomplete entry is a
-//! [`TableError`] naming its line; the tests below hold the shipped table to parse, so the detector never runs
-//! on a broken one (it would then recognise no frame rather than panic).
+//! [`TableError`] naming its line; the tests below hold the shipped table to parse, so the
+//! detector never runs on a broken one (it would then recognise no frame rather than panic).
 
 use std::sync::OnceLock;
 
