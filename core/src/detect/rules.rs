@@ -459,8 +459,9 @@ const ZH_CANDIDATES: &[&str] = &[
 ];
 
 /// "哪个更好？", "選哪個？": a choice among things the request does not name. "Which one"
-/// followed by a comparison or by nothing; not when a noun follows ("哪个城市") or the request
-/// names the candidates.
+/// followed by a comparison or by nothing; not when a noun follows ("哪个城市"), the request
+/// names the candidates, or a superlative before it says which one is meant ("世界上最高的山是
+/// 哪个？"; "最近哪个好？" is asked about by the 最近 rule).
 fn zh_choice_without_candidates(text: &str) -> Option<&'static str> {
     if ZH_CANDIDATES.iter().any(|c| text.contains(c)) {
         return None;
@@ -468,7 +469,8 @@ fn zh_choice_without_candidates(text: &str) -> Option<&'static str> {
     ZH_WHICH.iter().copied().find(|w| {
         text.match_indices(w).any(|(at, _)| {
             let next = text[at + w.len()..].chars().find(|c| !c.is_whitespace());
-            next.is_none_or(|c| "更比好最值对對适適是？?。！!".contains(c))
+            !text[..at].contains("最")
+                && next.is_none_or(|c| "更比好最值对對适適是？?。！!".contains(c))
         })
     })
 }
@@ -593,6 +595,8 @@ mod tests {
             "Python和Rust哪个更快？",
             "咖啡還是茶，哪個比較好？",
             "帮我写一封信",
+            "世界上最高的山是哪个？",
+            "台灣最長的河流是哪一個？",
         ] {
             assert_eq!(zh_choice_without_candidates(request), None, "{request}");
         }
