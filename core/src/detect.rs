@@ -277,11 +277,11 @@ fn unread_latin(text: &str) -> Option<&'static str> {
         bytes.copy_from_slice(word.as_bytes());
         bytes.make_ascii_lowercase();
         let lower = std::str::from_utf8(bytes).unwrap_or_default();
-        if listed(&ENGLISH_WORDS, lower) {
+        if listed(&ENGLISH_WORDS, &lower) {
             return None;
         }
         for (hit, words) in hits.iter_mut().zip(FOREIGN_WORDS) {
-            *hit += usize::from(listed(words, lower));
+            *hit += usize::from(listed(words, &lower));
         }
     }
     let (best, &count) = hits
@@ -323,9 +323,9 @@ const FOREIGN_WORDS: [&[&str]; 5] = [
     ],
 ];
 
-/// Whether `w` is in `words`, a list in byte order.
-fn listed(words: &[&str], w: &str) -> bool {
-    words.binary_search(&w).is_ok()
+/// Whether `x` is in `sorted`, a list in increasing order.
+fn listed<T: Ord>(sorted: &[T], x: &T) -> bool {
+    sorted.binary_search(x).is_ok()
 }
 
 /// What the request comes with besides its words.
@@ -454,7 +454,7 @@ struct ChineseSignals {
     /// A rule fired.
     rule: bool,
     /// Whether the request is of a known kind (`None`: no kind; `Settled`: every needed
-    /// detail given; `Open`: a needed detail left open).
+    /// detail given; `Open`, `CriticalOpen`: an important or a critical detail left open).
     task: TaskState,
     /// The request's Chinese characters.
     chars: usize,
@@ -1085,23 +1085,22 @@ fn chinese(
                 .all(|s| s.priority == Priority::Helpful || fills_slot(s))
     });
     out.findings = rules::chinese(text, cjk, referent, measure_given, has);
-    // A helpful slot is asked along with others, never on its own: it is assumed instead.
-    let needed = open.iter().any(|r| r.slot.priority != Priority::Helpful);
+    let task = chinese_task(!recognised.is_empty(), &open);
     // A terse request of a known kind with every slot filled ("我头疼三天了，吃了止痛药也没用")
     // has nothing missing that a question could name.
-    let settled = !recognised.is_empty() && !needed;
     out.findings
-        .retain(|f| !(settled && f.kind == Kind::UnderspecifiedRequest));
+        .retain(|f| !(task == TaskState::Settled && f.kind == Kind::UnderspecifiedRequest));
     let signals = ChineseSignals {
         rule: !out.findings.is_empty(),
-        task: chinese_task(!recognised.is_empty(), &open),
+        task,
         chars: cjk,
         margin,
     };
     decide_in_chinese(text, signals, open, scorer.tuning, with_questions, out);
 }
 
-/// The task state of a Chinese request of a known kind (`known`) whose `open` slots are these.
+/// The task state of a Chinese request of a known kind (`known`) whose `open` slots are these. A
+/// helpful slot left open leaves it settled: it is asked along with others, never on its own.
 fn chinese_task(known: bool, open: &[SlotRef<'_>]) -> TaskState {
     let open = |p: Priority| open.iter().any(|r| r.slot.priority == p);
     match (known, open(Priority::Critical), open(Priority::Important)) {
@@ -1160,7 +1159,7 @@ fn ask_in_chinese(
     } else {
         Vec::new()
     };
-    for f in findings.iter().cloned() {
+    for f in &findings {
         let cue = format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence);
         if f.kind == Kind::PronounWithoutAntecedent {
             if let Some(q) = general_question(General::Pronoun, script, &f.evidence) {
@@ -1170,7 +1169,7 @@ fn ask_in_chinese(
             // "哪个更好？": which things are meant is asked before any criterion.
             || (f.kind == Kind::AmbiguousReference && f.evidence.starts_with('哪'))
         {
-            let (text, why, priority) = rule_words_in_chinese(&f, traditional);
+            let (text, why, priority) = rule_words_in_chinese(f, traditional);
             let q = question(
                 &text,
                 &why,
@@ -2056,12 +2055,12 @@ pub(crate) fn script_markers(text: &str) -> (usize, usize) {
 
 /// A common character written only in Traditional script.
 fn traditional_only(c: char) -> bool {
-    TRADITIONAL_ONLY.binary_search(&c).is_ok()
+    listed(&TRADITIONAL_ONLY, &c)
 }
 
 /// A common character written only in Simplified script.
 fn simplified_only(c: char) -> bool {
-    SIMPLIFIED_ONLY.binary_search(&c).is_ok()
+    listed(&SIMPLIFIED_ONLY, &c)
 }
 
 /// Common characters written only in Traditional script, in code point order (a binary search
@@ -2111,8 +2110,8 @@ mod tests {
         for list in [&TRADITIONAL_ONLY[..], &SIMPLIFIED_ONLY[..]] {
             assert!(list.windows(2).all(|w| w[0] < w[1]), "{list:?}");
         }
-        assert!(listed(&ENGLISH_WORDS, "about") && listed(&ENGLISH_WORDS, "your"));
-        assert!(!listed(&ENGLISH_WORDS, "el") && listed(FOREIGN_WORDS[0], "el"));
+        assert!(listed(&ENGLISH_WORDS, &"about") && listed(&ENGLISH_WORDS, &"your"));
+        assert!(!listed(&ENGLISH_WORDS, &"el") && listed(FOREIGN_WORDS[0], &"el"));
         assert!(traditional_only('這') && simplified_only('这') && !traditional_only('这'));
     }
     use crate::protocol::request::Role;
