@@ -750,7 +750,12 @@ fn rule_question(
             return Some((q, format!("ambiguous name \"{}\"", n.name)));
         }
         Kind::PronounWithoutAntecedent => {
-            let q = general_question(General::Pronoun, Script::English, &f.evidence)?;
+            let mut q = general_question(General::Pronoun, Script::English, &f.evidence)?;
+            // "him" and "her" stand for a person, not a topic or a thing.
+            if matches!(f.evidence.as_str(), "him" | "her") {
+                q.text = "Who are you referring to?".into();
+                q.id = QuestionId::derive(&Stage::Request, &q.text);
+            }
             return Some((q, cue));
         }
         Kind::MissingContext => match artifact_of(&f.evidence) {
@@ -1823,7 +1828,13 @@ fn zh_pattern(text: &str, chars: &CharSet, pattern: Pattern, given: Given) -> bo
         }
         Pattern::Count => zh_count(text),
         Pattern::Number => text.bytes().any(|b| b.is_ascii_digit()) || zh_count(text),
-        Pattern::Place => ZH_PLACES.iter().any(has),
+        Pattern::Place => {
+            text.contains(|c| ZH_PLACE_UNITS.contains(c))
+                || (0..ZH_PLACE_NAMES.len())
+                    .step_by(6)
+                    .filter_map(|i| ZH_PLACE_NAMES.get(i..i + 6))
+                    .any(|name| has(&name))
+        }
         Pattern::Topic => text.contains(['：', ':']) || text.chars().count() >= ZH_TOPIC_CHARS,
         // A title, or a Latin word: "Python", "iPhone", "Nopa".
         Pattern::Name => {
@@ -1847,11 +1858,16 @@ fn zh_count(text: &str) -> bool {
     })
 }
 
-/// Words that name a place in a Chinese request: an administrative unit or a well-known city.
-const ZH_PLACES: &[&str] = &[
-    "市", "省", "縣", "县", "區", "区", "北京", "上海", "台北", "臺北", "香港", "廣州", "广州",
-    "深圳", "東京", "东京", "這裡", "这里", "我家",
-];
+/// Characters that end the name of a place in a Chinese request: an administrative unit.
+const ZH_PLACE_UNITS: &str = "市省縣县區区";
+
+/// Two-character names of places a Chinese request may give without a unit: well-known
+/// cities, in both scripts where they differ, and "here" and "at home". One string of
+/// six-byte names rather than a table of strings, which would add eight bytes of pointer per
+/// name to the WebAssembly build.
+const ZH_PLACE_NAMES: &str = "北京上海天津重庆重慶广州廣州深圳杭州南京苏州蘇州成都武汉武漢西安长沙長沙\
+    青岛青島厦门廈門昆明大理三亚三亞香港澳门澳門台北臺北台中臺中台南臺南高雄东京東京大阪京都首尔首爾\
+    纽约紐約伦敦倫敦巴黎悉尼雪梨曼谷这里這裡我家";
 
 /// Characters from which a Chinese request says enough about its own subject.
 const ZH_TOPIC_CHARS: usize = 20;
@@ -2100,6 +2116,29 @@ fn clip(s: &str, max: usize) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_place_names_are_read_two_characters_at_a_time() {
+        // A name of one or three characters would shift every name after it.
+        assert_eq!(ZH_PLACE_NAMES.len() % 6, 0);
+        for i in (0..ZH_PLACE_NAMES.len()).step_by(6) {
+            let name = ZH_PLACE_NAMES
+                .get(i..i + 6)
+                .expect("two characters of three bytes");
+            assert_eq!(name.chars().count(), 2, "{name}");
+        }
+        let given = Given {
+            history: false,
+            quoted: false,
+            after_colon: false,
+            material: false,
+            literal: false,
+        };
+        let places = |text: &str| zh_pattern(text, &CharSet::of(text), Pattern::Place, given);
+        assert!(places("月薪2万在杭州，租房和买房哪个更划算？"));
+        assert!(places("幫我找一間高雄的民宿"));
+        assert!(!places("帮我找一家民宿"));
+    }
 
     #[test]
     fn the_searched_lists_are_in_order() {

@@ -4,7 +4,7 @@
 use super::{Finding, Kind};
 
 /// Pronouns that need an antecedent wherever they appear.
-const PRONOUNS: &[&str] = &["it", "them", "they", "its", "their"];
+const PRONOUNS: &[&str] = &["it", "them", "they", "its", "their", "him", "her"];
 /// Possessive determiners: after the first words of a request they almost always refer back to
 /// a noun in it ("Find the newest version of Django and its documentation").
 const POSSESSIVES: &[&str] = &["its", "their"];
@@ -57,9 +57,9 @@ pub(crate) fn english(words: &[&str], has_history: bool) -> Vec<Finding> {
         if let Some(i) = words.iter().enumerate().position(|(i, w)| {
             (PRONOUNS.contains(w)
                 && (i < POSSESSIVE_REACH || !POSSESSIVES.contains(w))
-                && !has_antecedent(&words[..i])
+                && !has_antecedent(&words[..outside_its_phrase(words, i)])
                 && !refers_to_nothing(words, i))
-                || is_standalone_demonstrative(words, w)
+                || (is_standalone_demonstrative(words, w) && !has_antecedent(&words[..i]))
         }) {
             let before = i.checked_sub(1).and_then(|j| words.get(j)).copied();
             let kind = if matches!(before, Some("compare" | "contrast" | "rank")) {
@@ -253,6 +253,39 @@ fn has_antecedent(before: &[&str]) -> bool {
         .any(|w| w.len() >= 4 && !is_listed(NOT_ANTECEDENTS, w))
 }
 
+/// Where the words that may hold the antecedent of the pronoun at `i` end. An object pronoun
+/// is not the word right before it, its verb ("How often should I water it?"). One after "of",
+/// "about", "for" or "between" completes the phrase before it, which cannot be what it stands
+/// for either ("Write a song about her"): in
+/// "Describe the taste of it" and "Explain the difference between them" the taste and the
+/// difference are the pronoun's own phrase, so only "describe" and "explain" come before
+/// (nothing to refer to), while "the history of Rome and the significance of it" keeps Rome.
+fn outside_its_phrase(words: &[&str], i: usize) -> usize {
+    let Some(preposition) = i.checked_sub(1) else {
+        return i;
+    };
+    if !matches!(
+        words[preposition],
+        "of" | "about" | "for" | "between" | "among"
+    ) {
+        // "Tell my students they did well": a subject may follow its antecedent at once.
+        return if matches!(words[i], "it" | "them" | "him" | "her") {
+            preposition
+        } else {
+            i
+        };
+    }
+    // The phrase's noun and up to two words before it, back to its article.
+    let mut start = preposition;
+    while start > 0 && preposition - start < 3 {
+        start -= 1;
+        if matches!(words[start], "the" | "a" | "an") {
+            break;
+        }
+    }
+    start
+}
+
 /// Words of four letters or more that cannot be what a later "it" or "them" refers to, each
 /// followed by a space (one string: a table of separate strings would cost eight bytes of
 /// pointer per word in the WebAssembly build).
@@ -264,7 +297,7 @@ const NOT_ANTECEDENTS: &str = " tell what your some more about what's whats does
      things something into from than very much many long look change update delete send \
      share post remove turn keep let's clean format convert sort list find search build \
      create done call understand get shorter longer simpler clearer quick quickly when where \
-     which can't won't didn't anything someone when's where's ";
+     which can't won't didn't anything someone when's where's often ";
 
 /// Whether `word` is one of the space-separated words of `list` (which starts and ends with a
 /// space).
@@ -326,7 +359,13 @@ fn underspecified_parameter(words: &[&str]) -> bool {
         && words
             .windows(3)
             .any(|p| p[0] == "should" && p[1] == "i" && SHOULD_VERBS.contains(&p[2]));
-    (opener && enough) || which_should
+    // "What's a good way to teach a kid to ski?", "What software should I use for editing
+    // videos?": the purpose says what the choice is for.
+    let purpose = words
+        .iter()
+        .skip(2)
+        .any(|w| matches!(*w, "for" | "to" | "if" | "when"));
+    ((opener && enough) || which_should) && !purpose
 }
 
 /// Chinese pronouns and demonstratives that need an antecedent.
@@ -698,6 +737,50 @@ mod tests {
         assert_eq!(
             kinds("Make it shorter", false),
             [Kind::PronounWithoutAntecedent]
+        );
+    }
+
+    #[test]
+    fn the_phrase_a_pronoun_completes_is_not_its_antecedent() {
+        fires_only_on(
+            Kind::PronounWithoutAntecedent,
+            &[
+                "Tell me the history of Rome and the significance of it",
+                "I bought a laptop and the battery of it dies fast",
+                "Write a poem for my grandmother about her garden",
+            ],
+            &[
+                "Describe the taste of it.",
+                "Explain the difference between them.",
+                "Give a brief biography of her.",
+                "How often should I water it?",
+                "What should I get him?",
+                "Write a song about her",
+            ],
+        );
+    }
+
+    #[test]
+    fn a_purpose_or_an_earlier_noun_settles_a_choice_or_a_demonstrative() {
+        fires_only_on(
+            Kind::UnderspecifiedParameter,
+            &[
+                "What's a good way to teach a kid to ski?",
+                "What software should I use for editing videos?",
+                "What should I take if I have a hangover?",
+            ],
+            &[
+                "What's a good learning rate?",
+                "Which dataset should I use?",
+            ],
+        );
+        fires_only_on(
+            Kind::PronounWithoutAntecedent,
+            &[
+                "My makeup bottle says hypoallergenic, what does that mean?",
+                "I have to write a narrative essay. What does that mean?",
+            ],
+            &["How does that work?", "What does that mean?"],
         );
     }
 
