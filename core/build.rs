@@ -2,7 +2,7 @@
 //! what every wasm bundle downloads, so each byte counts.
 //!
 //! The compact form says the same as the authored table, in fewer bytes:
-//! - no comments, blank lines or indentation;
+//! - no comments, blank lines or indentation, and no spaces around a wording's `|` and `;`;
 //! - a `map` line of Simplified → Traditional character pairs, learnt from the table's own
 //!   `ask-hans` / `ask-hant` pairs (for each character, the Traditional one its aligned lines
 //!   use most);
@@ -104,11 +104,13 @@ fn lowercase_runs() -> String {
 
 /// The compact form of the authored table `text`.
 fn compact(text: &str) -> String {
-    let lines: Vec<&str> = text
+    let tightened: Vec<String> = text
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(tight)
         .collect();
+    let lines: Vec<&str> = tightened.iter().map(String::as_str).collect();
     let map = learn_map(&lines);
     let mut out = String::from("map ");
     for (s, t) in &map {
@@ -142,6 +144,28 @@ fn compact(text: &str) -> String {
         out.push('\n');
     }
     out
+}
+
+/// An `ask-` line without the spaces around its separators (`TEXT|WHY|A;B|ASSUMPTION`): the
+/// parser trims every field and option. Any other line as it is.
+fn tight(line: &str) -> String {
+    let Some((key, value)) = line.split_once(' ').filter(|(k, _)| k.starts_with("ask-")) else {
+        return line.to_owned();
+    };
+    let fields: Vec<String> = value
+        .split('|')
+        .enumerate()
+        .map(|(i, field)| match i {
+            // Only the options field is a list: a text may hold a ';' of its own.
+            2 => field
+                .split(';')
+                .map(str::trim)
+                .collect::<Vec<_>>()
+                .join(";"),
+            _ => field.trim().to_owned(),
+        })
+        .collect();
+    format!("{key} {}", fields.join("|"))
 }
 
 /// For each character of an `ask-hans` line aligned with its `ask-hant` line (same length),

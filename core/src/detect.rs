@@ -750,12 +750,7 @@ fn rule_question(
             return Some((q, format!("ambiguous name \"{}\"", n.name)));
         }
         Kind::PronounWithoutAntecedent => {
-            let mut q = general_question(General::Pronoun, Script::English, &f.evidence)?;
-            // "him" and "her" stand for a person, not a topic or a thing.
-            if matches!(f.evidence.as_str(), "him" | "her") {
-                q.text = "Who are you referring to?".into();
-                q.id = QuestionId::derive(&Stage::Request, &q.text);
-            }
+            let q = general_question(General::Pronoun, Script::English, &f.evidence)?;
             return Some((q, cue));
         }
         Kind::MissingContext => match artifact_of(&f.evidence) {
@@ -1866,8 +1861,8 @@ const ZH_PLACE_UNITS: &str = "市省縣县區区";
 /// six-byte names rather than a table of strings, which would add eight bytes of pointer per
 /// name to the WebAssembly build.
 const ZH_PLACE_NAMES: &str = "北京上海天津重庆重慶广州廣州深圳杭州南京苏州蘇州成都武汉武漢西安长沙長沙\
-    青岛青島厦门廈門昆明大理三亚三亞香港澳门澳門台北臺北台中臺中台南臺南高雄东京東京大阪京都首尔首爾\
-    纽约紐約伦敦倫敦巴黎悉尼雪梨曼谷这里這裡我家";
+    青岛青島厦门廈門昆明香港澳门澳門台北臺北高雄东京東京大阪首尔首爾纽约紐約伦敦倫敦巴黎悉尼雪梨\
+    这里這裡我家";
 
 /// Characters from which a Chinese request says enough about its own subject.
 const ZH_TOPIC_CHARS: usize = 20;
@@ -2521,7 +2516,7 @@ mod tests {
         );
         assert_eq!(
             texts("Can you make this sound more professional?"),
-            ["What specific topic or thing are you referring to?"]
+            ["What does \"this\" refer to?"]
         );
         // 这两款 refers to two phones said before; 这两天 is a time.
         assert_eq!(
