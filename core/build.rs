@@ -3,6 +3,7 @@
 //!
 //! The compact form says the same as the authored table, in fewer bytes:
 //! - no comments, blank lines or indentation, and no spaces around a wording's `|` and `;`;
+//! - the most repeated keys in one letter (`E` for `ask-en`, `S` for `slot`);
 //! - a `map` line of Simplified → Traditional character pairs, learnt from the table's own
 //!   `ask-hans` / `ask-hant` pairs (for each character, the Traditional one its aligned lines
 //!   use most);
@@ -143,7 +144,32 @@ fn compact(text: &str) -> String {
         out.push_str(line);
         out.push('\n');
     }
-    out
+    out.lines().map(short_key).collect::<Vec<_>>().join("\n") + "\n"
+}
+
+/// `line` with its key shortened to the one letter the parser reads back (`long_key` in
+/// `src/detect/frames.rs`): the keys repeat on most of the table's lines.
+fn short_key(line: &str) -> String {
+    const SHORT: [(&str, &str); 13] = [
+        ("ask-en", "E"),
+        ("ask-hans", "H"),
+        ("ask-hant", "T"),
+        ("en-filled", "F"),
+        ("zh-filled", "Z"),
+        ("en-by", "B"),
+        ("zh-by", "Y"),
+        ("covered-by", "C"),
+        ("slot", "S"),
+        ("frame", "K"),
+        ("en-if", "I"),
+        ("zh-if", "J"),
+        ("replaces", "R"),
+    ];
+    let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+    match SHORT.iter().find(|(long, _)| *long == key) {
+        Some((_, short)) => format!("{short} {value}"),
+        None => line.to_owned(),
+    }
 }
 
 /// An `ask-` line without the spaces around its separators (`TEXT|WHY|A;B|ASSUMPTION`): the

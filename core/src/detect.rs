@@ -618,10 +618,7 @@ fn english(
         }
     }
     if !clear_by_construction {
-        let mut open: Vec<SlotRef<'_>> = open
-            .into_iter()
-            .filter(|r| !asked_by_a_rule(r.slot, &out.findings))
-            .collect();
+        let mut open = not_asked_by_others(open, &out.findings);
         // Helpful slots last: they are asked only when nothing more needed is open.
         crate::text::sort_short_by(&mut open, |a, b| a.slot.priority.cmp(&b.slot.priority));
         ask_open_details(&open, out);
@@ -704,6 +701,25 @@ fn asked_by_a_rule(slot: &Slot, findings: &[Finding]) -> bool {
         }
         None => false,
     })
+}
+
+/// The open slots whose question nothing else asks: not a rule's ("Could you paste your code
+/// here?"), nor the first open slot that asks for the request's material ("能否把要修改的文字贴在
+/// 这里？" for 帮我改一下代码: the code, once pasted, shows its language).
+fn not_asked_by_others<'t>(open: Vec<SlotRef<'t>>, findings: &[Finding]) -> Vec<SlotRef<'t>> {
+    let material = open
+        .iter()
+        .find(|r| {
+            r.slot.priority == Priority::Critical && r.slot.en.patterns.contains(&Pattern::Material)
+        })
+        .map(|r| r.slot);
+    open.into_iter()
+        .filter(|r| {
+            !asked_by_a_rule(r.slot, findings)
+                && (r.slot.covered_by != Some(Cover::Material)
+                    || material.is_none_or(|m| std::ptr::eq(m, r.slot)))
+        })
+        .collect()
 }
 
 /// Asks about the details the request left open, at most [`MAX_TOPIC_QUESTIONS`] of them; a
@@ -1181,11 +1197,8 @@ fn ask_in_chinese(
             push_unique(out, q, cue);
         }
     }
-    let mut open: Vec<SlotRef<'_>> = open
-        .into_iter()
-        .filter(|r| !asked_by_a_rule(r.slot, &findings))
-        .filter(|r| !needed || r.slot.priority != Priority::Helpful)
-        .collect();
+    let mut open = not_asked_by_others(open, &findings);
+    open.retain(|r| !needed || r.slot.priority != Priority::Helpful);
     // Helpful slots only when nothing more needed is open.
     crate::text::sort_short_by(&mut open, |a, b| a.slot.priority.cmp(&b.slot.priority));
     let keep = if needed { MAX_TOPIC_QUESTIONS } else { 1 };

@@ -389,6 +389,7 @@ impl Table {
                 continue;
             }
             let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+            let key = long_key(key);
             let value = value.trim();
             let at = n + 1;
             match key {
@@ -897,6 +898,27 @@ fn kind_of(word: Option<&str>, at: usize) -> Result<Kind, TableError> {
             "param, ambiguous, request, pronoun or missing",
             other.unwrap_or(""),
         )),
+    }
+}
+
+/// The key that a one-letter key of the compact form stands for (`core/build.rs` shortens
+/// the table's most repeated keys); any other key as it is.
+fn long_key(key: &'static str) -> &'static str {
+    match key {
+        "E" => "ask-en",
+        "H" => "ask-hans",
+        "T" => "ask-hant",
+        "F" => "en-filled",
+        "Z" => "zh-filled",
+        "B" => "en-by",
+        "Y" => "zh-by",
+        "C" => "covered-by",
+        "S" => "slot",
+        "K" => "frame",
+        "I" => "en-if",
+        "J" => "zh-if",
+        "R" => "replaces",
+        _ => key,
     }
 }
 
