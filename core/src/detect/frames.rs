@@ -1067,6 +1067,38 @@ mod tests {
         out
     }
 
+    /// A listed word that the matching reaches through another word of its list only costs
+    /// bytes: an English inflection of a listed stem ("hotels" beside "hotel"), a Chinese word
+    /// that holds a listed one (预订 beside 订).
+    #[test]
+    fn the_lists_hold_no_word_their_matching_already_reaches() {
+        let table = Table::parse(AUTHORED).unwrap_or_else(|e| panic!("{e}"));
+        let mut english = Vec::new();
+        let mut chinese = Vec::new();
+        for f in &table.frames {
+            english.extend([f.en.cues, f.en.intents]);
+            chinese.extend([f.zh.cues, f.zh.intents]);
+            for slot in &f.slots {
+                english.push(slot.en.words);
+                chinese.push(slot.zh.words);
+            }
+        }
+        for list in english {
+            let words: Vec<&str> = list.split_whitespace().collect();
+            for w in &words {
+                let reached = super::super::stems(w).find(|s| words.contains(s));
+                assert_eq!(reached, None, "{w} in [{list}]");
+            }
+        }
+        for list in chinese {
+            let words: Vec<&str> = list.split_whitespace().collect();
+            for w in &words {
+                let inner = words.iter().find(|o| *o != w && w.contains(*o));
+                assert_eq!(inner, None, "{w} in [{list}]");
+            }
+        }
+    }
+
     /// The embedded compact form gives the authored table: every wording (each Traditional one
     /// the map makes is the authored line, character for character), every word of every list.
     #[test]
