@@ -256,10 +256,10 @@ fn has_antecedent(before: &[&str]) -> bool {
 /// Where the words that may hold the antecedent of the pronoun at `i` end. An object pronoun
 /// is not the word right before it, its verb ("How often should I water it?"). One after "of",
 /// "about", "for" or "between" completes the phrase before it, which cannot be what it stands
-/// for either ("Write a song about her"): in
-/// "Describe the taste of it" and "Explain the difference between them" the taste and the
-/// difference are the pronoun's own phrase, so only "describe" and "explain" come before
-/// (nothing to refer to), while "the history of Rome and the significance of it" keeps Rome.
+/// for either: in "Describe the taste of it", "Explain the difference between them" and "Write
+/// a song about her" the taste, the difference and the song are the pronoun's own phrase, so
+/// only "describe", "explain" and "write" come before (nothing to refer to), while "the
+/// history of Rome and the significance of it" keeps Rome.
 fn outside_its_phrase(words: &[&str], i: usize) -> usize {
     let Some(preposition) = i.checked_sub(1) else {
         return i;
