@@ -612,6 +612,32 @@ fn without_spaces_by_latin(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Words the English rules look at (pronouns, prepositions, articles, openers), mixed with
+    /// nouns and verbs: sequences of them reach every branch of the pronoun and choice rules.
+    const VOCABULARY: &[&str] = &[
+        "it", "them", "they", "her", "him", "its", "their", "of", "about", "for", "between",
+        "among", "the", "a", "an", "that", "this", "what's", "what", "good", "which", "should",
+        "i", "use", "to", "if", "describe", "taste", "water", "my", "essay", "is", "does", "mean",
+        "compare", "one", "how", "many", "enough",
+    ];
+
+    proptest! {
+        /// The rules never panic, and the words before a pronoun's own phrase are a part of
+        /// the words before it.
+        #[test]
+        fn any_sequence_of_rule_words_is_read_without_panicking(
+            picks in proptest::collection::vec(0..VOCABULARY.len(), 0..14),
+            history in any::<bool>(),
+        ) {
+            let words: Vec<&str> = picks.iter().map(|&i| VOCABULARY[i]).collect();
+            english(&words, history);
+            for i in 0..words.len() {
+                prop_assert!(outside_its_phrase(&words, i) <= i);
+            }
+        }
+    }
 
     fn words(s: &str) -> Vec<String> {
         super::super::english_words(s)
