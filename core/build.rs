@@ -147,26 +147,13 @@ fn compact(text: &str) -> String {
     out.lines().map(short_key).collect::<Vec<_>>().join("\n") + "\n"
 }
 
-/// `line` with its key shortened to the one letter the parser reads back (`long_key` in
-/// `src/detect/frames.rs`): the keys repeat on most of the table's lines.
+include!("src/detect/frame_keys.rs");
+
+/// `line` with its key shortened to the one letter the parser reads back ([`SHORT_KEYS`]): the
+/// keys repeat on most of the table's lines.
 fn short_key(line: &str) -> String {
-    const SHORT: [(&str, &str); 13] = [
-        ("ask-en", "E"),
-        ("ask-hans", "H"),
-        ("ask-hant", "T"),
-        ("en-filled", "F"),
-        ("zh-filled", "Z"),
-        ("en-by", "B"),
-        ("zh-by", "Y"),
-        ("covered-by", "C"),
-        ("slot", "S"),
-        ("frame", "K"),
-        ("en-if", "I"),
-        ("zh-if", "J"),
-        ("replaces", "R"),
-    ];
     let (key, value) = line.split_once(' ').unwrap_or((line, ""));
-    match SHORT.iter().find(|(long, _)| *long == key) {
+    match SHORT_KEYS.iter().find(|(long, _)| *long == key) {
         Some((_, short)) => format!("{short} {value}"),
         None => line.to_owned(),
     }

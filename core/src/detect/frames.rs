@@ -901,25 +901,15 @@ fn kind_of(word: Option<&str>, at: usize) -> Result<Kind, TableError> {
     }
 }
 
-/// The key that a one-letter key of the compact form stands for (`core/build.rs` shortens
-/// the table's most repeated keys); any other key as it is.
+include!("frame_keys.rs");
+
+/// The key that a one-letter key of the compact form stands for ([`SHORT_KEYS`]); any other key
+/// as it is.
 fn long_key(key: &'static str) -> &'static str {
-    match key {
-        "E" => "ask-en",
-        "H" => "ask-hans",
-        "T" => "ask-hant",
-        "F" => "en-filled",
-        "Z" => "zh-filled",
-        "B" => "en-by",
-        "Y" => "zh-by",
-        "C" => "covered-by",
-        "S" => "slot",
-        "K" => "frame",
-        "I" => "en-if",
-        "J" => "zh-if",
-        "R" => "replaces",
-        _ => key,
-    }
+    SHORT_KEYS
+        .iter()
+        .find(|(_, short)| *short == key)
+        .map_or(key, |(long, _)| long)
 }
 
 /// `TEXT | WHY | OPTION; OPTION… | ASSUMPTION`, with 0 or 2–4 options.
