@@ -13,7 +13,8 @@
 //! - in a Chinese word list, a word whose Traditional form (by the map) is also in the list is
 //!   written once with a `+` (`旅馆+` for `旅馆 旅館`).
 //!
-//! `frames.rs` parses both forms; its tests hold the compact one to give the authored table,
+//! It is stored in bytes rather than UTF-8, two a Chinese character instead of three
+//! ([`encoded`]). `frames.rs` parses both forms; its tests hold the compact one to give the authored table,
 //! wording for wording and word for word.
 
 use std::collections::BTreeMap;
@@ -25,7 +26,8 @@ fn main() {
     let authored = std::fs::read_to_string(source).expect("core/data/frames.txt is readable");
     let compact = compact(&authored);
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
-    std::fs::write(Path::new(&out).join("frames.txt"), compact).expect("OUT_DIR is writable");
+    std::fs::write(Path::new(&out).join("frames.bin"), encoded(&compact))
+        .expect("OUT_DIR is writable");
     std::fs::write(Path::new(&out).join("lowercase.rs"), lowercase_runs())
         .expect("OUT_DIR is writable");
     for name in ["demo_kb.json", "demo_catalog.json"] {
@@ -148,6 +150,28 @@ fn compact(text: &str) -> String {
 }
 
 include!("src/detect/frame_keys.rs");
+
+/// `text` in the compact form's bytes ([`OTHER_CHARS`] says how); a character it cannot write
+/// stops the build, naming it, so it goes into `OTHER_CHARS` rather than into a broken table.
+fn encoded(text: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_ascii() {
+            out.push(c as u8);
+        } else if ('\u{4E00}'..='\u{9FFF}').contains(&c) {
+            let offset = c as u32 - 0x4E00;
+            out.extend([0x80 + (offset >> 8) as u8, (offset & 0xFF) as u8]);
+        } else {
+            let Some(i) = OTHER_CHARS.chars().position(|o| o == c) else {
+                panic!(
+                    "data/frames.txt: {c:?} is neither ASCII, a CJK ideograph nor in OTHER_CHARS (core/src/detect/frame_keys.rs)"
+                );
+            };
+            out.push(OTHER_BASE + i as u8);
+        }
+    }
+    out
+}
 
 /// `line` with its key shortened to the one letter the parser reads back ([`SHORT_KEYS`]): the
 /// keys repeat on most of the table's lines.

@@ -608,7 +608,7 @@ fn english(
         return;
     }
     for f in out.findings.clone() {
-        // A recognised kind says what is missing better than "which constraints matter?": by
+        // A recognised kind says what is missing better than "what matters most to you?": by
         // its open slot, or, with every slot filled, by asking nothing.
         if f.kind == Kind::UnderspecifiedParameter && !slots.is_empty() && !clear_by_construction {
             continue;
@@ -806,9 +806,9 @@ fn rule_question(
             Priority::Critical,
         ),
         Kind::UnderspecifiedParameter => (
-            "What is it for, and which constraints matter (size, accuracy, budget)?".to_owned(),
+            "What is your goal, and what matters most to you?".to_owned(),
             format!(
-                "\"{}…\" has no single answer without the task and its constraints.",
+                "\"{}…\" has no single answer without the goal and what matters in it.",
                 f.evidence
             ),
             Priority::Important,
@@ -990,12 +990,12 @@ fn rule_words_in_chinese(f: &Finding, traditional: bool) -> (String, String, Pri
             let e = quoted_in_chinese(&format!("{}…", f.evidence), traditional);
             (
                 pick(
-                    "用途是什麼？哪些限制條件重要（大小、精度、預算）？".to_owned(),
-                    "用途是什么？哪些限制条件重要（大小、精度、预算）？".to_owned(),
+                    "您的目標是什麼？最看重哪些方面？".to_owned(),
+                    "您的目标是什么？最看重哪些方面？".to_owned(),
                 ),
                 pick(
-                    format!("沒有用途和限制條件，{e}就沒有唯一的答案。"),
-                    format!("没有用途和限制条件，{e}就没有唯一的答案。"),
+                    format!("不知道目標和看重什麼，{e}就沒有唯一的答案。"),
+                    format!("不知道目标和看重什么，{e}就没有唯一的答案。"),
                 ),
                 Priority::Important,
             )
@@ -1838,6 +1838,7 @@ fn zh_pattern(text: &str, chars: &CharSet, pattern: Pattern, given: Given) -> bo
         Pattern::Number => text.bytes().any(|b| b.is_ascii_digit()) || zh_count(text),
         Pattern::Place => {
             text.contains(|c| ZH_PLACE_UNITS.contains(c))
+                || names_a_destination(text)
                 || (0..ZH_PLACE_NAMES.len())
                     .step_by(6)
                     .filter_map(|i| ZH_PLACE_NAMES.get(i..i + 6))
@@ -1864,6 +1865,29 @@ fn zh_count(text: &str) -> bool {
             && "天晚日週周星個个人位張张".contains(b)
             && !(a == '一' && "個个張张".contains(b))
     })
+}
+
+/// Whether a Chinese request names where it goes: 去 before a name ("去日本", not 去哪, 去旅行,
+/// 去一趟, 去年), or a name just before a word for a trip or a stay ("日本旅行", "花蓮旅遊",
+/// "东京行程", "京都旅馆"; not 一次旅行, 毕业旅行, 附近旅馆).
+fn names_a_destination(text: &str) -> bool {
+    let before = |cue: &str, not: &str| {
+        text.match_indices(cue).any(|(i, _)| {
+            let c = if cue == "去" {
+                text[i + cue.len()..].chars().next()
+            } else {
+                text[..i].chars().next_back()
+            };
+            c.is_some_and(|c| is_cjk(c) && !not.contains(c))
+        })
+    };
+    before("去", "哪旅玩度趟一个個了过過年掉除世走看吃买買逛")
+        || ["旅", "行程", "自由行"].into_iter().any(|cue| {
+            before(
+                cue,
+                "一个個次趟去想的业業月庭庆慶末假子驾駕自途做划劃排妈媽起友人天夜游遊务務这這下订訂写寫些近",
+            )
+        })
 }
 
 /// Characters that end the name of a place in a Chinese request: an administrative unit.
@@ -2146,6 +2170,24 @@ mod tests {
         assert!(places("月薪2万在杭州，租房和买房哪个更划算？"));
         assert!(places("幫我找一間高雄的民宿"));
         assert!(!places("帮我找一家民宿"));
+        // A destination: after 去, or just before a word for a trip or a stay.
+        for named in [
+            "帮我规划一次去日本的7天旅行",
+            "幫我規劃一趟日本旅行",
+            "花蓮旅遊行程",
+            "京都旅馆推荐",
+        ] {
+            assert!(places(named), "{named}");
+        }
+        for unnamed in [
+            "我想去旅游",
+            "帮我做一个旅行计划",
+            "国庆旅游去哪里好",
+            "帮我找附近的旅馆",
+            "去年的行程",
+        ] {
+            assert!(!places(unnamed), "{unnamed}");
+        }
     }
 
     #[test]
@@ -2502,7 +2544,7 @@ mod tests {
         for request in ["我应该学哪个编程语言？", "我應該買哪一台筆電？"] {
             let asked = texts(request);
             assert_eq!(asked.len(), 1, "{request}: {asked:?}");
-            assert!(asked[0].starts_with("用途是"), "{request}: {asked:?}");
+            assert!(asked[0].starts_with("您的目"), "{request}: {asked:?}");
         }
         // 我该 and 该怎么 are "should" too.
         for request in ["我该用哪个数据库？", "我該怎麼辦？", "该如何开始跑步？"]

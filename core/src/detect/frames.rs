@@ -5,9 +5,10 @@
 //! The table is data, `core/data/frames.txt`, embedded in the compact form `build.rs` writes
 //! (no comments; Traditional wordings and word forms that a character map of the table makes
 //! from the Simplified ones left out, and those it makes but for a few characters written as a
-//! `fix` line naming them) and read once into the types below (the word lists and wordings stay
-//! slices of the embedded text, but for the Traditional ones made again when the table is read,
-//! so the table costs its own bytes and little more). A malformed or incomplete entry is a
+//! `fix` line naming them, in two bytes a Chinese character rather than three), decoded once and
+//! read into the types below (the word lists and wordings stay slices of the decoded text, but
+//! for the Traditional ones made again when the table is read, so the table costs its own bytes
+//! and little more). A malformed or incomplete entry is a
 //! [`TableError`] naming its line; the tests below hold the shipped table to parse, so the
 //! detector never runs on a broken one (it would then recognise no frame rather than panic).
 
@@ -17,8 +18,9 @@ use crate::protocol::question::Priority;
 
 use super::Kind;
 
-/// The shipped table's text: the compact form of `core/data/frames.txt` (see `build.rs`).
-const TABLE: &str = include_str!(concat!(env!("OUT_DIR"), "/frames.txt"));
+/// The shipped table: the compact form of `core/data/frames.txt` in the bytes `build.rs` writes
+/// (see [`OTHER_CHARS`]), made text again by [`text`].
+const TABLE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/frames.bin"));
 
 /// The table as authored, for the test that the compact form says the same.
 #[cfg(test)]
@@ -27,7 +29,33 @@ const AUTHORED: &str = include_str!("../../data/frames.txt");
 /// The frames of the shipped table, read on first use.
 pub(crate) fn shipped() -> &'static Table {
     static FRAMES: OnceLock<Table> = OnceLock::new();
-    FRAMES.get_or_init(|| Table::parse(TABLE).unwrap_or_default())
+    FRAMES.get_or_init(|| Table::parse(text()).unwrap_or_default())
+}
+
+/// The shipped table's text, decoded on first use; the frames' word lists and wordings are
+/// slices of it.
+fn text() -> &'static str {
+    static TEXT: OnceLock<String> = OnceLock::new();
+    TEXT.get_or_init(|| decoded(TABLE))
+}
+
+/// Text from the compact form's bytes ([`OTHER_CHARS`] says how they are written). A pair cut
+/// short or a byte past the other characters becomes U+FFFD: a damaged table reads wrong or
+/// fails to parse, and never panics.
+fn decoded(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() * 3 / 2);
+    let mut rest = bytes.iter();
+    while let Some(&b) = rest.next() {
+        let c = match b {
+            0..=0x7F => Some(char::from(b)),
+            0x80..OTHER_BASE => rest.next().and_then(|&low| {
+                char::from_u32(0x4E00 + (u32::from(b - 0x80) << 8 | u32::from(low)))
+            }),
+            _ => OTHER_CHARS.chars().nth(usize::from(b - OTHER_BASE)),
+        };
+        out.push(c.unwrap_or('\u{FFFD}'));
+    }
+    out
 }
 
 /// The frames and the general questions, in the table's order.
@@ -1008,8 +1036,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_compact_bytes_decode_to_text_and_damage_never_panics() {
+        assert_eq!(decoded(b"K trip\n"), "K trip\n");
+        // 旅 is U+65C5: offset 0x17C5 from U+4E00.
+        assert_eq!(decoded(&[0x97, 0xC5, OTHER_BASE + 3]), "旅。");
+        assert_eq!(decoded(&[b'a', 0x97]), "a\u{FFFD}");
+        assert_eq!(decoded(&[0xFF]), "\u{FFFD}");
+        assert!(text().contains("旅行") && text().contains("？"));
+    }
+
+    #[test]
     fn the_shipped_table_reads_without_error() {
-        let table = Table::parse(TABLE).unwrap_or_else(|e| panic!("{e}"));
+        let table = Table::parse(text()).unwrap_or_else(|e| panic!("{e}"));
         assert!(!table.frames.is_empty());
         assert_eq!(shipped().frames.len(), table.frames.len());
     }
@@ -1094,7 +1132,7 @@ mod tests {
     #[test]
     fn the_compact_form_says_what_the_authored_table_says() {
         let authored = Table::parse(AUTHORED).unwrap_or_else(|e| panic!("{e}"));
-        let compact = Table::parse(TABLE).unwrap_or_else(|e| panic!("{e}"));
+        let compact = Table::parse(text()).unwrap_or_else(|e| panic!("{e}"));
         assert!(
             TABLE.len() < AUTHORED.len() * 9 / 10,
             "the compact form is no smaller"
