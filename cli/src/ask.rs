@@ -591,7 +591,7 @@ mod tests {
         terminal.notice("這個問題已逾時");
         let shown = String::from_utf8(terminal.out).unwrap();
         assert!(
-            shown.contains("[關鍵] 第 1 題，共 2 題：這趟旅程預計多久？"),
+            shown.contains("[關鍵] 第 1 題，共 2 題：您想去哪裡？"),
             "{shown}"
         );
         assert!(
