@@ -13,7 +13,8 @@
 //! - in a Chinese word list, a word whose Traditional form (by the map) is also in the list is
 //!   written once with a `+` (`旅馆+` for `旅馆 旅館`).
 //!
-//! It is stored in bytes rather than UTF-8, two a Chinese character instead of three
+//! It is stored with its English wordings and its Chinese in two blocks after the rest
+//! ([`in_blocks`]), in bytes rather than UTF-8, two a Chinese character instead of three
 //! ([`encoded`]). `frames.rs` parses both forms; its tests hold the compact one to give the authored table,
 //! wording for wording and word for word.
 
@@ -26,8 +27,11 @@ fn main() {
     let authored = std::fs::read_to_string(source).expect("core/data/frames.txt is readable");
     let compact = compact(&authored);
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
-    std::fs::write(Path::new(&out).join("frames.bin"), encoded(&compact))
-        .expect("OUT_DIR is writable");
+    std::fs::write(
+        Path::new(&out).join("frames.bin"),
+        encoded(&in_blocks(&compact)),
+    )
+    .expect("OUT_DIR is writable");
     std::fs::write(Path::new(&out).join("lowercase.rs"), lowercase_runs())
         .expect("OUT_DIR is writable");
     for name in ["demo_kb.json", "demo_catalog.json"] {
@@ -150,6 +154,34 @@ fn compact(text: &str) -> String {
 }
 
 include!("src/detect/frame_keys.rs");
+
+/// `compact` with the values of its English wordings and of its lines with Chinese in them
+/// moved to two blocks after it, each line's value left as its key and a space (the compact
+/// form's lines never end with one): text of one kind together gzips about 0.5 KB smaller,
+/// and brotli's by 0.4 KB. `frames.rs` puts them back.
+fn in_blocks(compact: &str) -> String {
+    let (mut table, mut english, mut chinese) = (String::new(), Vec::new(), Vec::new());
+    for line in compact.lines() {
+        assert!(
+            !line.ends_with(' '),
+            "a compact line ends with a space: {line:?}"
+        );
+        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+        let block = if key == ENGLISH_WORDING {
+            &mut english
+        } else if value.contains(|c| ('\u{4E00}'..='\u{9FFF}').contains(&c)) {
+            &mut chinese
+        } else {
+            table.push_str(line);
+            table.push('\n');
+            continue;
+        };
+        block.push(value);
+        table.push_str(key);
+        table.push_str(" \n");
+    }
+    format!("{table}\0{}\0{}", english.join("\n"), chinese.join("\n"))
+}
 
 /// `text` in the compact form's bytes ([`OTHER_CHARS`] says how); a character it cannot write
 /// stops the build, naming it, so it goes into `OTHER_CHARS` rather than into a broken table.

@@ -2,7 +2,7 @@
 /// compact form: `core/build.rs` writes the letters, `frames.rs` reads them back. Included by
 /// both, so the two cannot disagree.
 const SHORT_KEYS: [(&str, &str); 13] = [
-    ("ask-en", "E"),
+    ("ask-en", ENGLISH_WORDING),
     ("ask-hans", "H"),
     ("ask-hant", "T"),
     ("en-filled", "F"),
@@ -16,6 +16,10 @@ const SHORT_KEYS: [(&str, &str); 13] = [
     ("zh-if", "J"),
     ("replaces", "R"),
 ];
+
+/// The short key of an English wording: the stored form moves these lines' values, and those of
+/// every line with Chinese in it, to two blocks after the table (see `build.rs`).
+const ENGLISH_WORDING: &str = "E";
 
 /// The compact form is stored in bytes rather than UTF-8, since most of its Chinese would take
 /// three bytes a character: an ASCII character is its own byte; a CJK ideograph (U+4E00 to

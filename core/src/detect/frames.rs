@@ -36,7 +36,32 @@ pub(crate) fn shipped() -> &'static Table {
 /// slices of it.
 fn text() -> &'static str {
     static TEXT: OnceLock<String> = OnceLock::new();
-    TEXT.get_or_init(|| decoded(TABLE))
+    TEXT.get_or_init(|| merged(&decoded(TABLE)))
+}
+
+/// The compact form's lines from the stored form, whose English wordings and lines with
+/// Chinese have their values in two blocks after the table (`build.rs`, `in_blocks`), each
+/// left in the table as its key and a space. A block that runs short leaves values empty: the
+/// table then fails to parse, and nothing panics.
+fn merged(stored: &str) -> String {
+    let mut parts = stored.split('\0');
+    let table = parts.next().unwrap_or_default();
+    let mut english = parts.next().unwrap_or_default().lines();
+    let mut chinese = parts.next().unwrap_or_default().lines();
+    let mut out = String::with_capacity(stored.len());
+    for line in table.lines() {
+        out.push_str(line);
+        if let Some(key) = line.strip_suffix(' ') {
+            let block = if key == ENGLISH_WORDING {
+                &mut english
+            } else {
+                &mut chinese
+            };
+            out.push_str(block.next().unwrap_or_default());
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// Text from the compact form's bytes ([`OTHER_CHARS`] says how they are written). A pair cut
@@ -1043,6 +1068,16 @@ mod tests {
         assert_eq!(decoded(&[b'a', 0x97]), "a\u{FFFD}");
         assert_eq!(decoded(&[0xFF]), "\u{FFFD}");
         assert!(text().contains("旅行") && text().contains("？"));
+    }
+
+    #[test]
+    fn the_blocks_go_back_into_their_lines_and_a_short_block_never_panics() {
+        let stored = "K trip\nE \nH \nS length critical param\n\0How long?\0多久？";
+        assert_eq!(
+            merged(stored),
+            "K trip\nE How long?\nH 多久？\nS length critical param\n"
+        );
+        assert_eq!(merged("E \nH \n"), "E \nH \n");
     }
 
     #[test]
