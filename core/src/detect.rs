@@ -935,17 +935,24 @@ fn name_question_in_chinese(n: &names::Name, kind: Kind, traditional: bool) -> Q
 fn rule_words_in_chinese(f: &Finding, traditional: bool) -> (String, String, Priority) {
     let pick = |t: String, s: String| if traditional { t } else { s };
     let e = quoted_in_chinese(&f.evidence, traditional);
+    let chinese_text = f.evidence.chars().next().is_some_and(is_cjk);
     match f.kind {
-        Kind::MissingContext if artifact_of(&f.evidence).0 => {
-            let noun = quoted_in_chinese(artifact_of(&f.evidence).1, traditional);
+        // The user's own text: as a Chinese request names it ("这段代码", "您的简历"), or
+        // the English request's noun ("my resume": 您的“resume”).
+        Kind::MissingContext if chinese_text || artifact_of(&f.evidence).0 => {
+            let text = if chinese_text {
+                f.evidence.clone()
+            } else {
+                String::from("您的") + &quoted_in_chinese(artifact_of(&f.evidence).1, traditional)
+            };
             (
                 pick(
-                    format!("能否把您的{noun}貼在這裡？"),
-                    format!("能否把您的{noun}贴在这里？"),
+                    format!("能否把{text}貼在這裡？"),
+                    format!("能否把{text}贴在这里？"),
                 ),
                 pick(
-                    format!("請求說的是您的{noun}，但沒有附上。"),
-                    format!("请求说的是您的{noun}，但没有附上。"),
+                    format!("請求說的是{text}，但沒有附上。"),
+                    format!("请求说的是{text}，但没有附上。"),
                 ),
                 Priority::Critical,
             )
@@ -1182,6 +1189,7 @@ fn ask_in_chinese(
                 push_unique(out, q, cue);
             }
         } else if (f.kind == Kind::UnderspecifiedParameter && !needed)
+            || f.kind == Kind::MissingContext
             // "哪个更好？": which things are meant is asked before any criterion.
             || (f.kind == Kind::AmbiguousReference && f.evidence.starts_with('哪'))
         {
@@ -1871,23 +1879,18 @@ fn zh_count(text: &str) -> bool {
 /// 去一趟, 去年), or a name just before a word for a trip or a stay ("日本旅行", "花蓮旅遊",
 /// "东京行程", "京都旅馆"; not 一次旅行, 毕业旅行, 附近旅馆).
 fn names_a_destination(text: &str) -> bool {
-    let before = |cue: &str, not: &str| {
+    /// Characters that start or end no name of a place next to 去 or a trip word.
+    const NOT_A_NAME: &str = "哪旅玩度趟一个個了过過年掉除世走看吃买買逛次去想的业業月庭庆慶末假子驾駕自途做划劃排妈媽起友人天夜游遊这這下近";
+    ["去", "旅", "行程", "自由行"].into_iter().any(|cue| {
         text.match_indices(cue).any(|(i, _)| {
             let c = if cue == "去" {
                 text[i + cue.len()..].chars().next()
             } else {
                 text[..i].chars().next_back()
             };
-            c.is_some_and(|c| is_cjk(c) && !not.contains(c))
+            c.is_some_and(|c| is_cjk(c) && !NOT_A_NAME.contains(c))
         })
-    };
-    before("去", "哪旅玩度趟一个個了过過年掉除世走看吃买買逛")
-        || ["旅", "行程", "自由行"].into_iter().any(|cue| {
-            before(
-                cue,
-                "一个個次趟去想的业業月庭庆慶末假子驾駕自途做划劃排妈媽起友人天夜游遊务務这這下订訂写寫些近",
-            )
-        })
+    })
 }
 
 /// Characters that end the name of a place in a Chinese request: an administrative unit.

@@ -514,6 +514,35 @@ fn zh_choice_without_candidates(text: &str) -> Option<&'static str> {
     })
 }
 
+/// Words that point to the user's own text ("我的简历", "这段代码"), and the texts they point
+/// to, separated by spaces.
+const ZH_MATERIAL_POINTERS: &str = "我的 這段 这段 這篇 这篇 這份 这份 這封 这封";
+const ZH_MATERIALS: &str = "简历 簡歷 代码 代碼 程式 论文 論文 文章 邮件 郵件 报告 報告 话 話";
+/// Words that say the user's own text exists ("帮我看看我的简历", "我的代码有问题"), unlike
+/// "我的论文题目怎么定".
+const ZH_REVIEW: &str = "看 改 查 润 潤 问题 問題";
+
+/// The user's own text that a Chinese request is about and does not include, as the request
+/// names it ("这段代码", or "您的简历" for 我的简历): "帮我看看我的简历" asks for the résumé,
+/// "这段代码有什么问题" for the code.
+fn zh_own_material(text: &str) -> Option<String> {
+    let reviewed = ZH_REVIEW.split(' ').any(|w| text.contains(w));
+    for pointer in ZH_MATERIAL_POINTERS.split(' ') {
+        let Some(at) = text.find(pointer) else {
+            continue;
+        };
+        let rest = &text[at + pointer.len()..];
+        if let Some(noun) = ZH_MATERIALS.split(' ').find(|m| rest.starts_with(m)) {
+            return match pointer {
+                "我的" if !reviewed => None,
+                "我的" => Some(String::from("您的") + noun),
+                _ => Some(String::from(pointer) + noun),
+            };
+        }
+    }
+    None
+}
+
 /// Chinese rules over the request text.
 ///
 /// `cjk` is the number of CJK characters; a terse keyword list ("悠遊卡 投遞的格式、成效")
@@ -538,7 +567,18 @@ pub(crate) fn chinese(
                     .fold(text.to_owned(), |t, w| t.replace(w, ""))
                     .contains(p))
     };
-    if !referent
+    let material = if !referent && short {
+        zh_own_material(text)
+    } else {
+        None
+    };
+    if let Some(evidence) = material {
+        // "这段代码" is asked for as the text it is, not as a pronoun.
+        found.push(Finding {
+            kind: Kind::MissingContext,
+            evidence,
+        });
+    } else if !referent
         && short
         && let Some(p) = ZH_PRONOUNS.iter().find(|p| pronoun(p))
     {
@@ -865,6 +905,28 @@ mod tests {
     fn demonstratives_that_modify_a_noun_do_not_fire() {
         assert!(kinds("What is the weather this weekend in Paris?", false).is_empty());
         assert!(kinds("Make sure that the backup runs nightly", false).is_empty());
+    }
+
+    #[test]
+    fn the_users_own_text_named_but_not_given_is_asked_for_as_it_is_named() {
+        let found = |text: &str, referent: bool| -> Vec<(Kind, String)> {
+            let cjk = text.chars().filter(|&c| crate::text::is_cjk(c)).count();
+            chinese(text, cjk, referent, false, |w| text.contains(w))
+                .into_iter()
+                .map(|f| (f.kind, f.evidence))
+                .collect()
+        };
+        let missing = |e: &str| vec![(Kind::MissingContext, e.to_owned())];
+        assert_eq!(found("帮我看看我的简历", false), missing("您的简历"));
+        // A demonstrative before the text is no pronoun to ask about.
+        assert_eq!(found("这段代码有什么问题", false), missing("这段代码"));
+        assert_eq!(
+            found("幫我看看這段程式哪裡錯了", false),
+            missing("這段程式")
+        );
+        // 我的 alone does not say the text exists; given after a colon, it is there.
+        assert!(found("我的论文题目怎么定", false).is_empty());
+        assert!(found("帮我检查这段代码：print(1)", true).is_empty());
     }
 
     #[test]
