@@ -1070,6 +1070,23 @@ mod tests {
         assert!(text().contains("旅行") && text().contains("？"));
     }
 
+    proptest::proptest! {
+        /// Whatever bytes the stored table holds, they decode, merge and parse (or fail to)
+        /// without a panic.
+        #[test]
+        fn any_stored_bytes_are_read_without_panicking(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..400),
+            cut in 0usize..=1,
+        ) {
+            let mut stored = TABLE[..TABLE.len().min(2_000)].to_vec();
+            stored.extend(&bytes);
+            stored.truncate(stored.len().saturating_sub(cut));
+            let text = merged(&decoded(&stored));
+            let _ = Table::parse(Box::leak(text.into_boxed_str()));
+            let _ = merged(&decoded(&bytes));
+        }
+    }
+
     #[test]
     fn the_blocks_go_back_into_their_lines_and_a_short_block_never_panics() {
         let stored = "K trip\nE \nH \nS length critical param\n\0How long?\0多久？";
