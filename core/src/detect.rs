@@ -807,10 +807,7 @@ fn rule_question(
         ),
         Kind::UnderspecifiedParameter => (
             "What is your goal, and what matters most to you?".to_owned(),
-            format!(
-                "\"{}…\" has no single answer without the goal and what matters in it.",
-                f.evidence
-            ),
+            format!("\"{}…\" depends on your goal.", f.evidence),
             Priority::Important,
         ),
         Kind::UnderspecifiedRequest => return None,
@@ -1001,8 +998,8 @@ fn rule_words_in_chinese(f: &Finding, traditional: bool) -> (String, String, Pri
                     "您的目标是什么？最看重哪些方面？".to_owned(),
                 ),
                 pick(
-                    format!("不知道目標和看重什麼，{e}就沒有唯一的答案。"),
-                    format!("不知道目标和看重什么，{e}就没有唯一的答案。"),
+                    format!("{e}取決於您的目標。"),
+                    format!("{e}取决于您的目标。"),
                 ),
                 Priority::Important,
             )
