@@ -15,8 +15,8 @@
 //!
 //! It is stored with its English wordings and its Chinese in two blocks after the rest
 //! ([`in_blocks`]), in bytes rather than UTF-8, two a Chinese character instead of three
-//! ([`encoded`]). `frames.rs` parses both forms; its tests hold the compact one to give the authored table,
-//! wording for wording and word for word.
+//! ([`encoded`]). `frames.rs` parses both forms; its tests hold the compact one to give the
+//! authored table, wording for wording and word for word.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -169,7 +169,7 @@ fn in_blocks(compact: &str) -> String {
         let (key, value) = line.split_once(' ').unwrap_or((line, ""));
         let block = if key == ENGLISH_WORDING {
             &mut english
-        } else if value.contains(|c| ('\u{4E00}'..='\u{9FFF}').contains(&c)) {
+        } else if value.contains(|c| IDEOGRAPHS.contains(&c)) {
             &mut chinese
         } else {
             table.push_str(line);
@@ -190,9 +190,9 @@ fn encoded(text: &str) -> Vec<u8> {
     for c in text.chars() {
         if c.is_ascii() {
             out.push(c as u8);
-        } else if ('\u{4E00}'..='\u{9FFF}').contains(&c) {
-            let offset = c as u32 - 0x4E00;
-            out.extend([0x80 + (offset >> 8) as u8, (offset & 0xFF) as u8]);
+        } else if IDEOGRAPHS.contains(&c) {
+            let offset = c as u32 - *IDEOGRAPHS.start() as u32;
+            out.extend([IDEOGRAPH_BASE + (offset >> 8) as u8, (offset & 0xFF) as u8]);
         } else {
             let Some(i) = OTHER_CHARS.chars().position(|o| o == c) else {
                 panic!(

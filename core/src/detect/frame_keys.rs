@@ -22,9 +22,13 @@ const SHORT_KEYS: [(&str, &str); 13] = [
 const ENGLISH_WORDING: &str = "E";
 
 /// The compact form is stored in bytes rather than UTF-8, since most of its Chinese would take
-/// three bytes a character: an ASCII character is its own byte; a CJK ideograph (U+4E00 to
-/// U+9FFF) is two bytes, `0x80 + (offset >> 8)` and `offset & 0xFF`, its offset from U+4E00;
+/// three bytes a character: an ASCII character is its own byte; a CJK ideograph (`IDEOGRAPHS`)
+/// is two bytes, `IDEOGRAPH_BASE + (offset >> 8)` and `offset & 0xFF`, its offset from the
+/// first;
 /// any other character is one byte, `OTHER_BASE` plus its place in `OTHER_CHARS`. It gzips
 /// about 1 KB smaller than the same text in UTF-8.
 const OTHER_CHARS: &str = "é–、。《》，：；？（）「」";
 const OTHER_BASE: u8 = 0xE0;
+/// The CJK ideographs the stored form writes in two bytes, and the first byte's base.
+const IDEOGRAPHS: std::ops::RangeInclusive<char> = '\u{4E00}'..='\u{9FFF}';
+const IDEOGRAPH_BASE: u8 = 0x80;

@@ -73,8 +73,9 @@ fn decoded(bytes: &[u8]) -> String {
     while let Some(&b) = rest.next() {
         let c = match b {
             0..=0x7F => Some(char::from(b)),
-            0x80..OTHER_BASE => rest.next().and_then(|&low| {
-                char::from_u32(0x4E00 + (u32::from(b - 0x80) << 8 | u32::from(low)))
+            IDEOGRAPH_BASE..OTHER_BASE => rest.next().and_then(|&low| {
+                let offset = u32::from(b - IDEOGRAPH_BASE) << 8 | u32::from(low);
+                char::from_u32(*IDEOGRAPHS.start() as u32 + offset)
             }),
             _ => OTHER_CHARS.chars().nth(usize::from(b - OTHER_BASE)),
         };
