@@ -38,6 +38,7 @@ use crate::protocol::question::{
     Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage,
 };
 use crate::protocol::request::Message;
+pub(crate) use crate::text::is_cjk;
 
 use frames::{Cover, Filling, Frame, General, Pattern, Recognition, Script, Slot};
 
@@ -2077,10 +2078,6 @@ pub(crate) fn english_words(text: &str) -> Vec<String> {
         .into_iter()
         .map(str::to_owned)
         .collect()
-}
-
-pub(crate) fn is_cjk(c: char) -> bool {
-    matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '\u{F900}'..='\u{FAFF}')
 }
 
 /// Traditional when Traditional-only characters outnumber Simplified-only ones. A request with
