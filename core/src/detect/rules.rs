@@ -16,7 +16,7 @@ const DEMONSTRATIVES: &[&str] = &["this", "that", "these", "those"];
 /// spaces (see [`is_listed`]).
 const AFTER_STANDALONE: &str = " is was are were does do did work works mean means one ones thing things stuff \
     about for to in on again better faster shorter longer please and or with into sound look read \
-    seem more less ";
+    seem more less a an correct true safe normal worth legit ";
 /// Artifacts a request may refer to with "the"/"my" without providing them, each between
 /// spaces.
 const ARTIFACTS: &str = " paper method approach file document doc article code script error report \
