@@ -22,7 +22,7 @@ const AFTER_STANDALONE: &str = " is was are were does do did work works mean mea
 const ARTIFACTS: &str = " paper method approach file document doc article code script error report \
     project spreadsheet email message link image attachment screenshot above \
     previous same bug issue output log logs table draft function sentence text paragraph passage \
-    instructions resume résumé cv essay letter thesis assignment homework ";
+    instructions resume résumé cv essay letter thesis assignment homework theory chapter question ";
 /// Verbs that make something new: "Write my essay" needs a topic, not the essay, so a
 /// possessive artifact after one of them is not missing material.
 const CREATE_VERBS: &[&str] = &[
@@ -206,7 +206,7 @@ fn generic_superlative(words: &[&str]) -> Option<String> {
 
 /// Whether the pronoun at `i` stands for nothing earlier: an "it" that only fills the subject
 /// ("Is it safe to burn paper?", "How long does it take to boil an egg?", "Does it rain in
-/// Hawaii?", "Is it raining in Seattle?") or a "they" for people in general ("Do they still
+/// Hawaii?", "Is it raining in Seattle?", "Is it worth it to see Dune in IMAX?") or a "they" for people in general ("Do they still
 /// make encyclopedias?", "How do they calculate the CPI?").
 ///
 /// Out of line: inlined into its caller, it made the app's wasm about 100 bytes larger in gzip.
@@ -220,6 +220,7 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
             (be_before && next.is_some_and(|w| is_listed(JUDGEMENTS, w)) && after.is_some())
                 || (matches!(next, Some("take" | "takes" | "took")) && after.is_some())
                 || matches!(next, Some("rain" | "rains" | "snow" | "snows"))
+                || (i > 0 && words[i - 1] == "worth" && next.is_some())
                 || (matches!(next, Some("mean" | "means"))
                     && matches!(after, Some("if" | "when" | "to")))
         }
@@ -759,6 +760,7 @@ mod tests {
                 "Is it raining in Seattle?",
                 "Is it cold outside?",
                 "What does it mean if my favorite color is purple?",
+                "Is it worth it to see Dune in IMAX?",
                 "Do they still make encyclopedias?",
                 "How do they calculate the CPI?",
             ],
@@ -771,6 +773,7 @@ mod tests {
                 "Do they work?",
                 "Why do they do that?",
                 "Is it safe?",
+                "Is it worth it?",
             ],
         );
     }
@@ -789,6 +792,8 @@ mod tests {
                 "Do the same for Python",
                 "Fix the function",
                 "Explain your code",
+                "Explain the theory",
+                "Answer the question",
             ],
         );
     }
@@ -912,6 +917,15 @@ mod tests {
     fn demonstratives_that_modify_a_noun_do_not_fire() {
         assert!(kinds("What is the weather this weekend in Paris?", false).is_empty());
         assert!(kinds("Make sure that the backup runs nightly", false).is_empty());
+    }
+
+    #[test]
+    fn a_demonstrative_judged_on_its_own_stands_for_something_unsaid() {
+        fires_only_on(
+            Kind::PronounWithoutAntecedent,
+            &["Is this movie any good?", "Is that bridge safe to cross?"],
+            &["Is this a good deal?", "Is that true?", "Is this correct?"],
+        );
     }
 
     #[test]
