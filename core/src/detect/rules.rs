@@ -520,8 +520,9 @@ fn zh_choice_without_candidates(text: &str) -> Option<&'static str> {
 
 /// Words that point to the user's own text ("我的简历", "这段代码"), and the texts they point
 /// to, separated by spaces.
-const ZH_MATERIAL_POINTERS: &str = "我的 這段 这段 這篇 这篇 這份 这份 這封 这封";
-const ZH_MATERIALS: &str = "简历 簡歷 代码 代碼 程式 论文 論文 文章 邮件 郵件 报告 報告 话 話";
+const ZH_MATERIAL_POINTERS: &str = "我的 這段 这段 這篇 这篇 這份 这份 這封 这封 這個 这个";
+const ZH_MATERIALS: &str =
+    "简历 簡歷 代码 代碼 程式 论文 論文 文章 邮件 郵件 报告 報告 话 話 合同 合約";
 /// Words that say the user's own text exists ("帮我看看我的简历", "我的代码有问题"), unlike
 /// "我的论文题目怎么定".
 const ZH_REVIEW: &str = "看 改 查 润 潤 问题 問題";
@@ -537,11 +538,11 @@ fn zh_own_material(text: &str) -> Option<String> {
         };
         let rest = &text[at + pointer.len()..];
         if let Some(noun) = ZH_MATERIALS.split(' ').find(|m| rest.starts_with(m)) {
-            return match pointer {
-                "我的" if !reviewed => None,
-                "我的" => Some(String::from("您的") + noun),
-                _ => Some(String::from(pointer) + noun),
-            };
+            match pointer {
+                "我的" if !reviewed => continue,
+                "我的" => return Some(String::from("您的") + noun),
+                _ => return Some(String::from(pointer) + noun),
+            }
         }
     }
     None
@@ -947,6 +948,12 @@ mod tests {
         );
         // 我的 alone does not say the text exists; given after a colon, it is there.
         assert!(found("我的论文题目怎么定", false).is_empty());
+        // …and does not hide a text named after it.
+        assert_eq!(
+            found("我的朋友说这段代码有问题", false),
+            missing("这段代码")
+        );
+        assert_eq!(found("帮我看看这个合同", false), missing("这个合同"));
         assert!(found("帮我检查这段代码：print(1)", true).is_empty());
     }
 
