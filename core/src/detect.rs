@@ -40,7 +40,7 @@ use crate::protocol::question::{
 use crate::protocol::request::Message;
 pub(crate) use crate::text::is_cjk;
 
-use frames::{Cover, Filling, Frame, General, Pattern, Recognition, Script, Slot};
+use frames::{Cover, Filling, Frame, General, Pattern, Script, Slot};
 
 /// Detects vagueness in `request`, given the conversation so far, without any LLM.
 ///
@@ -115,7 +115,7 @@ pub(crate) fn works_on_quote(request: &str) -> bool {
         let quoted = f.slots.iter().any(|s| {
             s.en.patterns.contains(&Pattern::Quote) || s.zh.patterns.contains(&Pattern::Quote)
         });
-        let english = !f.en.is_empty() && cues.is_task(&f.en);
+        let english = !f.en.is_empty() && cues.matched.names(&f.en);
         let chinese =
             list(f.zh.cues).any(has) && (f.zh.intents.is_empty() || list(f.zh.intents).any(has));
         quoted && (english || chinese)
@@ -561,7 +561,17 @@ fn english(
     let tuning = scorer.tuning;
     out.model_score = Some(score);
     let table = frames::shipped();
-    let recognised = recognise(table, |f| !f.en.is_empty() && cues.is_task(&f.en));
+    // As in Chinese, the instruction before a colon says the task, not the material after it
+    // ("Translate to French: book a table for two" books nothing).
+    let head;
+    let task_words = match lower.split_once(':').filter(|_| given.after_colon) {
+        Some((instruction, _)) => {
+            head = table.matching(&words_of(instruction));
+            &head
+        }
+        None => &cues.matched,
+    };
+    let recognised = recognise(table, |f| !f.en.is_empty() && task_words.names(&f.en));
     let slots = slots_of(table, &recognised);
     let open: Vec<SlotRef<'_>> = slots
         .iter()
@@ -1052,17 +1062,15 @@ fn chinese(
     let chars = CharSet::of(text);
     let has = |w: &str| chars.may_contain(w) && text.contains(w);
     // Material after the instruction is worked on, not asked for: 天气 in a sentence to
-    // translate names no weather request.
-    let head = if given.material {
+    // translate ("翻译成英文：今天天气很好") names no weather request.
+    let head = if given.material || given.after_colon {
         text.split(['：', ':', '\n']).next().unwrap_or(text)
     } else {
         text
     };
     let table = frames::shipped();
     let in_head = table.holding(head);
-    let recognised = recognise(table, |f| {
-        in_head.has(f.zh.cue_list) && (f.zh.intents.is_empty() || in_head.has(f.zh.intent_list))
-    });
+    let recognised = recognise(table, |f| in_head.names(&f.zh));
     // Latin words in a Chinese request ("用Python写"): the English filling words apply to them.
     let lower = text.to_ascii_lowercase();
     let latin: Vec<&str> = words_of(&lower)
@@ -1548,12 +1556,6 @@ impl Cues {
         }
     }
 
-    /// Whether the request is a task of the kind `en` describes: a cue word, and an intent
-    /// word when there are any.
-    fn is_task(&self, en: &Recognition) -> bool {
-        self.matched.has(en.cue_list) && (en.intents.is_empty() || self.matched.has(en.intent_list))
-    }
-
     /// Whether the request fills a slot as `filling` says: one of its words (a word with a
     /// sign such as `$` is looked for in the text), or one of its patterns.
     fn fills(&self, text: &str, words: &[&str], filling: &Filling, given: Given) -> bool {
@@ -1859,7 +1861,7 @@ fn zh_pattern(text: &str, chars: &CharSet, pattern: Pattern, given: Given) -> bo
                     .any(|w| w.len() >= 2)
         }
         Pattern::Quote => given.literal || ["“", "「", "『", "\""].iter().any(|q| text.contains(q)),
-        Pattern::Material => given.material,
+        Pattern::Material => given.material || given.after_colon,
     }
 }
 

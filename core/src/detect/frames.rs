@@ -123,6 +123,13 @@ pub(crate) struct ListId(u16);
 pub(crate) struct Matched(Vec<u64>);
 
 impl Matched {
+    /// Whether the words matched make a task of the kind `r` describes: a cue word, and an
+    /// intent word when there are any.
+    #[inline(never)]
+    pub(crate) fn names(&self, r: &Recognition) -> bool {
+        self.has(r.cue_list) && (r.intents.is_empty() || self.has(r.intent_list))
+    }
+
     /// Whether a word of the request matches a word of the list `id`.
     pub(crate) fn has(&self, id: ListId) -> bool {
         let i = usize::from(id.0);
