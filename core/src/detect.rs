@@ -561,17 +561,7 @@ fn english(
     let tuning = scorer.tuning;
     out.model_score = Some(score);
     let table = frames::shipped();
-    // As in Chinese, the instruction before a colon says the task, not the material after it
-    // ("Translate to French: book a table for two" books nothing).
-    let head;
-    let task_words = match lower.split_once(':').filter(|_| given.after_colon) {
-        Some((instruction, _)) => {
-            head = table.matching(&words_of(instruction));
-            &head
-        }
-        None => &cues.matched,
-    };
-    let recognised = recognise(table, |f| !f.en.is_empty() && task_words.names(&f.en));
+    let recognised = tasks_named(table, &cues, lower, given);
     let slots = slots_of(table, &recognised);
     let open: Vec<SlotRef<'_>> = slots
         .iter()
@@ -1238,6 +1228,21 @@ fn recognise(table: &frames::Table, is: impl Fn(&Frame) -> bool) -> Vec<usize> {
         .filter(|(_, f)| is(f))
         .map(|(i, _)| i)
         .collect()
+}
+
+/// The frames an English request is: those its instruction names. Before a colon with text
+/// after it, that is the words before the colon, as in Chinese: "Translate to French: book a
+/// table for two" books nothing.
+fn tasks_named(table: &frames::Table, cues: &Cues, lower: &str, given: Given) -> Vec<usize> {
+    let head;
+    let words = match lower.split_once(':').filter(|_| given.after_colon) {
+        Some((instruction, _)) => {
+            head = table.matching(&words_of(instruction));
+            &head
+        }
+        None => &cues.matched,
+    };
+    recognise(table, |f| !f.en.is_empty() && words.names(&f.en))
 }
 
 /// One slot of a recognised frame.
@@ -2403,6 +2408,23 @@ mod tests {
         assert!(detect("Fix this", &[]).needs_clarification);
         let trip = detect("Plan a trip: Paris", &[]);
         assert!(trip.needs_clarification, "{trip:?}");
+    }
+
+    #[test]
+    fn the_instruction_before_a_colon_names_the_task_and_the_text_after_it_is_given() {
+        // The material holds a task's words (a booking, the weather): they are to be
+        // translated, not done.
+        for request in [
+            "Translate to French: book a table for two",
+            "翻译成英文：今天天气很好。",
+            "翻譯成英文：這家店的火鍋很好吃，但是週末要排隊一個小時。",
+        ] {
+            let a = detect(request, &[]);
+            assert!(!a.needs_clarification, "{request}: {a:?}");
+        }
+        // An instruction without its text still asks for it.
+        assert!(detect("翻译成英文", &[]).needs_clarification);
+        assert!(detect("book a table for two", &[]).needs_clarification);
     }
 
     #[test]
