@@ -206,7 +206,8 @@ fn generic_superlative(words: &[&str]) -> Option<String> {
 
 /// Whether the pronoun at `i` stands for nothing earlier: an "it" that only fills the subject
 /// ("Is it safe to burn paper?", "How long does it take to boil an egg?", "Does it rain in
-/// Hawaii?", "Is it raining in Seattle?", "Is it worth it to see Dune in IMAX?") or a "they" for people in general ("Do they still
+/// Hawaii?", "Is it raining in Seattle?", "Is it worth it to see Dune in IMAX?", "How does it
+/// feel to fail?") or a "they" for people in general ("Do they still
 /// make encyclopedias?", "How do they calculate the CPI?").
 ///
 /// Out of line: inlined into its caller, it made the app's wasm about 100 bytes larger in gzip.
@@ -221,6 +222,8 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
                 || (matches!(next, Some("take" | "takes" | "took")) && after.is_some())
                 || matches!(next, Some("rain" | "rains" | "snow" | "snows"))
                 || (i > 0 && words[i - 1] == "worth" && next.is_some())
+                || (matches!(next, Some("feel" | "feels" | "seem" | "seems"))
+                    && matches!(after, Some("to" | "like")))
                 || (matches!(next, Some("mean" | "means"))
                     && matches!(after, Some("if" | "when" | "to")))
         }
@@ -762,6 +765,7 @@ mod tests {
                 "Is it cold outside?",
                 "What does it mean if my favorite color is purple?",
                 "Is it worth it to see Dune in IMAX?",
+                "How does it feel to fail at something?",
                 "Do they still make encyclopedias?",
                 "How do they calculate the CPI?",
             ],
@@ -775,6 +779,7 @@ mod tests {
                 "Why do they do that?",
                 "Is it safe?",
                 "Is it worth it?",
+                "How does it feel?",
             ],
         );
     }
