@@ -2395,9 +2395,14 @@ mod tests {
 
     #[test]
     fn material_after_a_colon_is_what_this_refers_to() {
+        // The instruction before a colon names the task, and the text after it is given even
+        // when it holds a task's words (a booking, the weather): they are to be translated.
         for request in [
             "Translate this into French: I love cheese",
             "Summarize the following: the meeting moved to Friday and the budget was cut",
+            "Translate to French: book a table for two",
+            "翻译成英文：今天天气很好。",
+            "翻譯成英文：這家店的火鍋很好吃，但是週末要排隊一個小時。",
         ] {
             let a = detect(request, &[]);
             assert!(!a.needs_clarification, "{request}: {a:?}");
@@ -2406,25 +2411,10 @@ mod tests {
         // the colon supplies nothing.
         assert!(detect("Translate this:", &[]).needs_clarification);
         assert!(detect("Fix this", &[]).needs_clarification);
-        let trip = detect("Plan a trip: Paris", &[]);
-        assert!(trip.needs_clarification, "{trip:?}");
-    }
-
-    #[test]
-    fn the_instruction_before_a_colon_names_the_task_and_the_text_after_it_is_given() {
-        // The material holds a task's words (a booking, the weather): they are to be
-        // translated, not done.
-        for request in [
-            "Translate to French: book a table for two",
-            "翻译成英文：今天天气很好。",
-            "翻譯成英文：這家店的火鍋很好吃，但是週末要排隊一個小時。",
-        ] {
-            let a = detect(request, &[]);
-            assert!(!a.needs_clarification, "{request}: {a:?}");
-        }
-        // An instruction without its text still asks for it.
         assert!(detect("翻译成英文", &[]).needs_clarification);
         assert!(detect("book a table for two", &[]).needs_clarification);
+        let trip = detect("Plan a trip: Paris", &[]);
+        assert!(trip.needs_clarification, "{trip:?}");
     }
 
     #[test]

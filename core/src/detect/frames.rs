@@ -125,7 +125,6 @@ pub(crate) struct Matched(Vec<u64>);
 impl Matched {
     /// Whether the words matched make a task of the kind `r` describes: a cue word, and an
     /// intent word when there are any.
-    #[inline(never)]
     pub(crate) fn names(&self, r: &Recognition) -> bool {
         self.has(r.cue_list) && (r.intents.is_empty() || self.has(r.intent_list))
     }
