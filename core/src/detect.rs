@@ -504,25 +504,26 @@ enum TaskState {
 }
 
 /// The shipped tuning, picked by `product_cross_validation` on the training data alone (each
-/// line decided by the model of the folds that did not see it; the figures are the mean of three
-/// splits): of the tunings that keep the ask recall on IN3 train at 0.88 or more (0.885) and ask
-/// within 0.005 of the fewest complete training requests, the one most reluctant to ask the
-/// generic question (0.120 of them asked; 0.094 of those outside IN3), balanced accuracy 0.879.
-/// The generic question, which names nothing the request leaves out, is asked only from 0.25
-/// above the model's threshold; a task with a detail left open is asked about from 0.25 below
-/// it, or at any score when the request is four words or fewer; a task whose needed slots are
-/// all filled is asked its helpful slots from the threshold up. Below these the request is
-/// answered as asked and the trace says why. In Chinese, a rule's finding is asked about from
-/// the threshold up and an important open detail from 1.0 above it, or at any score up to 10
-/// characters (0.111 of the complete Chinese training requests asked, against 0.204 with no
-/// gate; the recall 0.937 against 0.946).
+/// line decided by the model of the folds that did not see it, and counted as asked only when a
+/// question is shown, as the product counts it; the figures are the mean of three splits): of
+/// the tunings that keep the ask recall on IN3 train at 0.78 or more (0.781) and ask within 0.005
+/// of the fewest complete training requests, the one most reluctant to ask the generic question
+/// (0.081 of them asked; 0.059 of those outside IN3), balanced accuracy 0.866. The generic
+/// question, which names nothing the request leaves out, is asked only from 0.25 above the
+/// model's threshold; a task with a detail left open is asked about from the threshold up, or at
+/// any score when the request is four words or fewer; a task whose needed slots are all filled
+/// is asked its helpful slots from the threshold up, or from 0.5 above it when a critical slot
+/// is among the filled. Below these the request is answered as asked and the trace says why. In
+/// Chinese, a rule's finding is asked about from the threshold up and an important open detail
+/// from 1.0 above it, or at any score up to 10 characters (0.046 of the complete Chinese
+/// training requests asked, against 0.149 with no gate; the recall 0.943 against 0.952).
 pub(crate) const TUNING: Tuning = Tuning {
     generic_margin: 0.25,
     topic_margin: 0.0,
     specific_margin: 0.0,
-    open_margin: -0.25,
+    open_margin: 0.0,
     settled_margin: 0.0,
-    complete_margin: 0.0,
+    complete_margin: 0.5,
     short_words: 6,
     open_short_words: 4,
     generic_max_words: 30,
@@ -627,7 +628,14 @@ fn english(
     if out.questions.is_empty() && slots.is_empty() {
         ask_generic(None, out.wording.script(), out);
     }
+    if out.questions.is_empty() {
+        out.cues.push(NOTHING_TO_NAME.to_owned());
+    }
 }
+
+/// Why a request found vague gets no question: every detail its kind needs is given, so a
+/// question would name nothing it leaves out.
+const NOTHING_TO_NAME: &str = "vague, but no detail its kind needs is left open: answered as asked";
 
 /// The generic question in `script`, for a request found vague that is of no known kind:
 /// "what should the answer focus on?". Its cue is `cue`, else the model's score. A request of a
@@ -667,7 +675,8 @@ fn unasked_reason(tuning: &Tuning, signals: &Signals, score: f32) -> Option<Stri
         margin: f32::INFINITY,
         ..*signals
     };
-    (!tuning.asks(signals) && signals.margin >= 0.0 && tuning.asks(&sure)).then(|| {
+    let generic = signals.task == TaskState::None;
+    (generic && !tuning.asks(signals) && signals.margin >= 0.0 && tuning.asks(&sure)).then(|| {
         format!(
             "vague by the model (score {}), too weakly to ask a question that names \
              nothing: answered as asked",
@@ -1589,10 +1598,8 @@ impl Cues {
                 words.len() >= TOPIC_WORDS
                     || text.contains([':', '\n'])
                     || words.windows(2).any(|p| {
-                        matches!(
-                            p[0],
-                            "about" | "on" | "regarding" | "for" | "of" | "explaining"
-                        )
+                        matches!(p[0], "about" | "on" | "regarding" | "of" | "explaining")
+                            || (p[0] == "for" && !rules::is_listed(NOT_A_TOPIC, p[1]))
                     })
             }
             Pattern::Quote => given.literal || given.quoted,
@@ -1714,6 +1721,10 @@ fn gives_its_operands(words: &[&str]) -> bool {
 /// Words from which a request says enough about its own subject ("Write a post" does not;
 /// a ten-word brief does).
 const TOPIC_WORDS: usize = 10;
+
+/// Words after "for" that make it say who or what the text serves, not what it is about
+/// ("Write an email for me", "a tweet for our shop"), each between spaces.
+const NOT_A_TOPIC: &str = " me us you him her them it my our your their his its ";
 
 /// A number: digits, or a number word up to twelve.
 fn is_number(word: &str) -> bool {
@@ -1858,17 +1869,21 @@ fn zh_pattern(text: &str, chars: &CharSet, pattern: Pattern, given: Given) -> bo
                     .any(|name| has(&name))
         }
         Pattern::Topic => text.contains(['：', ':']) || text.chars().count() >= ZH_TOPIC_CHARS,
-        // A title, or a Latin word: "Python", "iPhone", "Nopa".
+        // A title, or a Latin word: "Python", "iPhone", "Nopa"; not a loan word for a kind of
+        // thing ("设计个logo", "做个PPT").
         Pattern::Name => {
             text.contains('《')
-                || text
-                    .split(|c: char| !c.is_ascii_alphabetic())
-                    .any(|w| w.len() >= 2)
+                || text.split(|c: char| !c.is_ascii_alphabetic()).any(|w| {
+                    w.len() >= 2 && !rules::is_listed(ZH_LOAN_WORDS, &w.to_ascii_lowercase())
+                })
         }
         Pattern::Quote => given.literal || ["“", "「", "『", "\""].iter().any(|q| text.contains(q)),
         Pattern::Material => given.material || given.after_colon,
     }
 }
+
+/// Latin words a Chinese request uses for a kind of thing, not a name, each between spaces.
+const ZH_LOAN_WORDS: &str = " logo app ppt bug vlog wifi diy ok ";
 
 /// A counted amount in a Chinese request: a numeral and a measure word ("3天", "两个人"); "一个"
 /// alone is an article ("做一个计划"), not a count.
@@ -2705,6 +2720,69 @@ mod tests {
     }
 
     #[test]
+    fn who_a_text_is_for_is_not_what_it_is_about() {
+        // "for me", "for our shop": whom it serves; "me" is no place to search in.
+        assert_eq!(
+            texts("Write an email for me."),
+            ["What should it be about?"]
+        );
+        assert_eq!(
+            texts("Write a tweet for our shop."),
+            ["What should it be about?"]
+        );
+        assert_eq!(texts("Find me a restaurant."), ["Which city or area?"]);
+        assert_eq!(
+            texts("Suggest a name for it."),
+            ["What does \"it\" refer to?"]
+        );
+        // An occasion or a subject after "for" says what it is about.
+        for about in [
+            "Write a birthday message for my mom",
+            "Write a blog post for dog owners about winter walks",
+        ] {
+            assert!(
+                texts(about).iter().all(|q| q != "What should it be about?"),
+                "{about}: {:?}",
+                texts(about)
+            );
+        }
+    }
+
+    #[test]
+    fn a_loan_word_or_the_word_for_a_name_gives_no_subject() {
+        // "logo" names the kind of design, not a brand; 店名 is the name asked for, not a shop.
+        let subject = |request: &str| texts(request).first().cloned().unwrap_or_default();
+        assert_eq!(
+            subject("帮我设计个logo"),
+            "是为什么设计：哪个品牌、活动或信息？"
+        );
+        assert_eq!(
+            subject("幫我設計個LOGO"),
+            "是為什麼設計：哪個品牌、活動或訊息？"
+        );
+        assert_eq!(subject("帮我想几个店名"), "是给什么起名？想要什么感觉？");
+        for given in ["给我的咖啡店想几个店名", "帮我给Acme设计个logo"] {
+            assert!(texts(given).is_empty(), "{given}: {:?}", texts(given));
+        }
+    }
+
+    #[test]
+    fn a_vague_request_with_nothing_to_name_says_why_it_is_not_asked() {
+        // The model finds it vague, but every detail of its kind is given.
+        let (a, cues) = detect_traced("Suggest names for my shop.", &[]);
+        assert!(a.questions.is_empty(), "{:?}", a.questions);
+        assert!(
+            cues.first()
+                .is_some_and(|c| c.contains("no detail its kind needs is left open")),
+            "{cues:?}"
+        );
+        // Where an input is not said, that is asked, as a helpful detail.
+        let (a, cues) = detect_traced("Create a bash script to monitor CPU utilization.", &[]);
+        assert_eq!(cues, ["task code, behaviour left open"]);
+        assert_eq!(a.questions[0].priority, Priority::Helpful);
+    }
+
+    #[test]
     fn factual_questions_about_a_name_and_quoted_literals_are_not_asked_about() {
         assert!(texts("Where was Top of the Lake: China Girl filmed?").is_empty());
         assert!(texts("Who plays Simon's dad in The Inbetweeners?").is_empty());
@@ -3144,9 +3222,11 @@ mod cross_validation {
                 .zip(&lines)
                 .map(|((r, vague), l)| {
                     format!(
-                        "{}\t{}\t{:?}\t{}\n",
+                        "{}\t{}\t{}\t{}\t{:?}\t{}\n",
                         vague,
                         r.asks(&TUNING),
+                        r.decides(&TUNING),
+                        kinds_of(&l.task),
                         r,
                         l.task.replace('\n', " ")
                     )
@@ -3195,13 +3275,57 @@ mod cross_validation {
             .map(|(l, k)| {
                 let a = evaluate(&l.task, &[], Wording::Decision, Some(models[*k]), &TUNING);
                 let read = match (a.signals, a.chinese_signals) {
-                    (Some(s), _) => Read::English(s),
+                    (Some(s), _) => Read::English(s, shows_a_question(&l.task, models[*k])),
                     (_, Some(s)) => Read::Chinese(s),
                     _ => Read::Decided(a.needs_clarification),
                 };
                 (read, l.vague)
             })
             .collect()
+    }
+
+    /// Whether the English `request` shows a question once the decision is to ask. Which
+    /// questions it gets does not depend on the tuning, only whether it gets them: a request
+    /// decided vague whose every open slot a rule already asks, or that names no slot and no
+    /// rule's word, shows none, and the product counts it as not asked.
+    fn shows_a_question(request: &str, model: model::Model<'_>) -> bool {
+        let always = Tuning {
+            generic_margin: f32::NEG_INFINITY,
+            topic_margin: 0.0,
+            specific_margin: 0.0,
+            open_margin: f32::NEG_INFINITY,
+            settled_margin: f32::NEG_INFINITY,
+            complete_margin: f32::NEG_INFINITY,
+            short_words: usize::MAX,
+            open_short_words: usize::MAX,
+            generic_max_words: usize::MAX,
+            ..TUNING
+        };
+        !evaluate(request, &[], Wording::AsWritten, Some(model), &always)
+            .questions
+            .is_empty()
+    }
+
+    /// The task kinds an English `request` is recognised as, by name, for the dump.
+    fn kinds_of(request: &str) -> String {
+        let text = clip(request, MAX_BYTES);
+        let given = Given {
+            history: false,
+            material: supplies_material(text),
+            literal: false,
+            quoted: has_quote(text),
+            after_colon: has_text_after_colon(text),
+        };
+        let unquoted = without_literals(text);
+        let lower = unquoted.to_ascii_lowercase();
+        let words = words_of(&lower);
+        let cues = Cues::of(&unquoted, &lower, &words);
+        let table = frames::shipped();
+        let kinds: Vec<&str> = tasks_named(table, &cues, &lower, given)
+            .into_iter()
+            .map(|i| table.frames[i].name)
+            .collect();
+        kinds.join(",")
     }
 
     /// The mean of each figure over the repeats of the cross-validation.
@@ -3274,7 +3398,8 @@ mod cross_validation {
     /// What one training line showed the decision.
     #[derive(Debug, Clone, Copy)]
     enum Read {
-        English(Signals),
+        /// What the decision weighs, and whether a question is shown once it asks.
+        English(Signals, bool),
         Chinese(ChineseSignals),
         /// No signals: decided before the tuning is weighed (`true`: asked).
         Decided(bool),
@@ -3283,7 +3408,15 @@ mod cross_validation {
     impl Read {
         fn asks(&self, tuning: &Tuning) -> bool {
             match self {
-                Read::English(s) => tuning.asks(s),
+                Read::English(s, shows) => tuning.asks(s) && *shows,
+                Read::Chinese(_) | Read::Decided(_) => self.decides(tuning),
+            }
+        }
+
+        /// Whether the decision is to ask, whether or not a question is then shown.
+        fn decides(&self, tuning: &Tuning) -> bool {
+            match self {
+                Read::English(s, _) => tuning.asks(s),
                 Read::Chinese(s) => tuning.asks_chinese(s),
                 Read::Decided(asked) => *asked,
             }
@@ -3315,11 +3448,12 @@ mod cross_validation {
     }
 
     /// The rule that picks the shipped tuning, on the training data alone: keep the ask
-    /// recall on IN3 train at 0.88 or more (the product's goal is 0.85), then ask as few
-    /// complete requests as possible; among the tunings within [`NEAR_FEWEST`] of the fewest,
+    /// recall on IN3 train at 0.78 or more (what the product reaches counting the questions it
+    /// shows; no tuning reaches the goal of 0.85 on these folds), then ask as few complete
+    /// requests as possible; among the tunings within [`NEAR_FEWEST`] of the fewest,
     /// the highest margin for the generic question (it names nothing the request leaves out),
     /// then the fewest false asks, then the most short requests with an open detail asked.
-    const MIN_IN3_RECALL: f64 = 0.88;
+    const MIN_IN3_RECALL: f64 = 0.78;
     const NEAR_FEWEST: f64 = 0.005;
 
     fn print_picks(

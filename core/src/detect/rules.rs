@@ -304,11 +304,12 @@ const NOT_ANTECEDENTS: &str = " tell what your some more about what's whats does
      things something into from than very much many long look change update delete send \
      share post remove turn keep let's clean format convert sort list find search build \
      create done call understand get shorter longer simpler clearer quick quickly when where \
-     which can't won't didn't anything someone when's where's often ";
+     which can't won't didn't anything someone when's where's often suggest \
+     recommend propose generate draft compose ";
 
 /// Whether `word` is one of the space-separated words of `list` (which starts and ends with a
 /// space).
-fn is_listed(list: &str, word: &str) -> bool {
+pub(crate) fn is_listed(list: &str, word: &str) -> bool {
     list.match_indices(word).any(|(i, _)| {
         list.as_bytes().get(i.wrapping_sub(1)) == Some(&b' ')
             && list.as_bytes().get(i + word.len()) == Some(&b' ')
