@@ -1922,7 +1922,7 @@ const ZH_PLACE_UNITS: &str = "市省縣县區区";
 /// name to the WebAssembly build.
 const ZH_PLACE_NAMES: &str = "北京上海天津重庆重慶广州廣州深圳杭州南京苏州蘇州成都武汉武漢西安长沙長沙\
     青岛青島厦门廈門昆明香港澳门澳門台北臺北高雄东京東京大阪首尔首爾纽约紐約伦敦倫敦巴黎悉尼雪梨\
-    这里這裡我家";
+    罗马羅馬柏林曼谷京都三亚三亞丽江麗江这里這裡我家";
 
 /// Characters from which a Chinese request says enough about its own subject.
 const ZH_TOPIC_CHARS: usize = 20;

@@ -22,7 +22,8 @@ const AFTER_STANDALONE: &str = " is was are were does do did work works mean mea
 const ARTIFACTS: &str = " paper method approach file document doc article code script error report \
     project spreadsheet email message link image attachment screenshot above \
     previous same bug issue output log logs table draft function sentence text paragraph passage \
-    instructions resume résumé cv essay letter thesis assignment homework theory chapter question ";
+    instructions resume résumé cv essay letter thesis assignment homework theory chapter question \
+    chart graph diagram photo picture ";
 /// Verbs that make something new: "Write my essay" needs a topic, not the essay, so a
 /// possessive artifact after one of them is not missing material.
 const CREATE_VERBS: &[&str] = &[
@@ -524,9 +525,10 @@ fn zh_choice_without_candidates(text: &str) -> Option<&'static str> {
 
 /// Words that point to the user's own text ("我的简历", "这段代码"), and the texts they point
 /// to, separated by spaces.
-const ZH_MATERIAL_POINTERS: &str = "我的 這段 这段 這篇 这篇 這份 这份 這封 这封 這個 这个";
-const ZH_MATERIALS: &str =
-    "简历 簡歷 代码 代碼 程式 论文 論文 文章 邮件 郵件 报告 報告 话 話 合同 合約";
+const ZH_MATERIAL_POINTERS: &str =
+    "我的 這段 这段 這篇 这篇 這份 这份 這封 这封 這個 这个 這張 这张";
+const ZH_MATERIALS: &str = "简历 簡歷 代码 代碼 程式 论文 論文 文章 邮件 郵件 报告 報告 话 話 合同 合約 \
+    图表 圖表 图片 圖片 照片 图 圖";
 /// Words that say the user's own text exists ("帮我看看我的简历", "我的代码有问题"), unlike
 /// "我的论文题目怎么定".
 const ZH_REVIEW: &str = "看 改 查 润 潤 问题 問題";
