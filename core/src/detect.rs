@@ -601,7 +601,8 @@ fn english(
         margin: score - threshold,
     };
     out.needs_clarification = tuning.asks(&signals);
-    out.cues.extend(unasked_reason(tuning, &signals, score));
+    out.cues
+        .extend(unasked_reason(tuning, &signals).map(str::to_owned));
     #[cfg(test)]
     {
         out.signals = Some(signals);
@@ -638,51 +639,26 @@ fn english(
 const NOTHING_TO_NAME: &str = "vague, but no detail its kind needs is left open: answered as asked";
 
 /// The generic question in `script`, for a request found vague that is of no known kind:
-/// "what should the answer focus on?". Its cue is `cue`, else the model's score. A request of a
+/// "what should the answer focus on?". Its cue is `cue`, else that the model found it vague. A request of a
 /// known kind with every slot filled gets none: nothing is missing that a question could name.
 fn ask_generic(cue: Option<String>, script: Script, out: &mut Assessment) {
-    let cue = cue.unwrap_or_else(|| {
-        format!(
-            "no task kind; vague by the model (score {})",
-            Hundredths(out.model_score.unwrap_or(0.0))
-        )
-    });
+    let cue = cue.unwrap_or_else(|| String::from("no task kind; vague by the model"));
     if let Some(q) = general_question(General::Fallback, script, "") {
         push_unique(out, q, cue);
     }
 }
 
-/// A model score in a trace line, to two decimals ("0.37", "-1.20"). Written with integers:
-/// formatting a float to a precision would bring the float printing code into the WebAssembly
-/// build for these lines alone.
-struct Hundredths(f32);
-
-impl std::fmt::Display for Hundredths {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        // Scores are small (a sum of weights); a non-finite one prints as 0.00.
-        let cents = (self.0 * 100.0).round();
-        let cents = if cents.is_finite() { cents as i64 } else { 0 };
-        let sign = if cents < 0 { "-" } else { "" };
-        let cents = cents.unsigned_abs();
-        write!(f, "{sign}{}.{:02}", cents / 100, cents % 100)
-    }
-}
-
 /// Why a request the model finds vague is answered without a question: the only question it
 /// would get names nothing, and the model's score is below the margin for asking it.
-fn unasked_reason(tuning: &Tuning, signals: &Signals, score: f32) -> Option<String> {
+fn unasked_reason(tuning: &Tuning, signals: &Signals) -> Option<&'static str> {
     let sure = Signals {
         margin: f32::INFINITY,
         ..*signals
     };
     let generic = signals.task == TaskState::None;
-    (generic && !tuning.asks(signals) && signals.margin >= 0.0 && tuning.asks(&sure)).then(|| {
-        format!(
-            "vague by the model (score {}), too weakly to ask a question that names \
-             nothing: answered as asked",
-            Hundredths(score)
-        )
-    })
+    (generic && !tuning.asks(signals) && signals.margin >= 0.0 && tuning.asks(&sure)).then_some(
+        "vague by the model, too weakly to ask a question that names nothing: answered as asked",
+    )
 }
 
 /// Whether a rule's question already asks about `slot`: "Recent in which specific area,
@@ -2279,24 +2255,6 @@ mod tests {
                 .iter()
                 .all(|q| !q.text.contains("programming language"))
         );
-    }
-
-    #[test]
-    fn scores_are_written_to_two_decimals() {
-        for (score, written) in [
-            (0.0, "0.00"),
-            (0.374, "0.37"),
-            (0.375, "0.38"),
-            (-1.2, "-1.20"),
-            (-0.004, "0.00"),
-            (12.5, "12.50"),
-            (f32::NAN, "0.00"),
-        ] {
-            assert_eq!(Hundredths(score).to_string(), written, "{score}");
-            if score.is_finite() && score != 0.375 && score != -0.004 {
-                assert_eq!(written, format!("{score:.2}"));
-            }
-        }
     }
 
     #[test]

@@ -254,11 +254,13 @@ const NOT_OBJECTS: &str = " it them that this these those any anymore ";
 /// Whether `before` (the words ahead of a pronoun) names something it can refer to: a word of
 /// four letters or more that is not one of the request's own verbs or fillers ("Explain the
 /// concept of bitcoin and how to invest in it" has "concept" and "bitcoin"; "Tell me more
-/// about it" has nothing).
+/// about it" has nothing), or a short name of letters and digits ("what 5g is and how it
+/// works", "my PS5").
 fn has_antecedent(before: &[&str]) -> bool {
-    before
-        .iter()
-        .any(|w| w.len() >= 4 && !is_listed(NOT_ANTECEDENTS, w))
+    before.iter().any(|w| {
+        (w.len() >= 4 && !is_listed(NOT_ANTECEDENTS, w))
+            || (w.bytes().any(|b| b.is_ascii_digit()) && w.bytes().any(|b| b.is_ascii_alphabetic()))
+    })
 }
 
 /// Where the words that may hold the antecedent of the pronoun at `i` end. An object pronoun
@@ -823,6 +825,15 @@ mod tests {
         );
         assert_eq!(
             kinds("Make it shorter", false),
+            [Kind::PronounWithoutAntecedent]
+        );
+        // A short name of letters and digits is a noun too.
+        assert_eq!(
+            kinds("Can you tell me what 5g is and how it works?", false),
+            []
+        );
+        assert_eq!(
+            kinds("Explain it in 3 steps", false),
             [Kind::PronounWithoutAntecedent]
         );
     }
