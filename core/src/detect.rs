@@ -1843,6 +1843,10 @@ fn zh_pattern(text: &str, chars: &CharSet, pattern: Pattern, given: Given) -> bo
                     .step_by(6)
                     .filter_map(|i| ZH_PLACE_NAMES.get(i..i + 6))
                     .any(|name| has(&name))
+                || (0..ZH_PLACE_NAMES_3.len())
+                    .step_by(9)
+                    .filter_map(|i| ZH_PLACE_NAMES_3.get(i..i + 9))
+                    .any(|name| has(&name))
         }
         Pattern::Topic => text.contains(['：', ':']) || text.chars().count() >= ZH_TOPIC_CHARS,
         // A title, or a Latin word: "Python", "iPhone", "Nopa"; not a loan word for a kind of
@@ -1899,6 +1903,11 @@ const ZH_PLACE_UNITS: &str = "市省縣县區区";
 const ZH_PLACE_NAMES: &str = "北京上海天津重庆重慶广州廣州深圳杭州南京苏州蘇州成都武汉武漢西安长沙長沙\
     青岛青島厦门廈門昆明香港澳门澳門台北臺北高雄东京東京大阪首尔首爾纽约紐約伦敦倫敦巴黎悉尼雪梨\
     罗马羅馬柏林曼谷京都三亚三亞丽江麗江这里這裡我家";
+
+/// Three-character names of places abroad that Chinese requests often name without a unit, in
+/// both scripts where they differ, as [`ZH_PLACE_NAMES`] holds the two-character ones.
+const ZH_PLACE_NAMES_3: &str = "芝加哥洛杉矶洛杉磯旧金山舊金山新加坡墨尔本墨爾本温哥华溫哥華多伦多多倫多\
+    北海道济州岛濟州島巴厘岛峇里島";
 
 /// Characters from which a Chinese request says enough about its own subject.
 const ZH_TOPIC_CHARS: usize = 20;
@@ -2145,14 +2154,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_place_names_are_read_two_characters_at_a_time() {
-        // A name of one or three characters would shift every name after it.
-        assert_eq!(ZH_PLACE_NAMES.len() % 6, 0);
-        for i in (0..ZH_PLACE_NAMES.len()).step_by(6) {
-            let name = ZH_PLACE_NAMES
-                .get(i..i + 6)
-                .expect("two characters of three bytes");
-            assert_eq!(name.chars().count(), 2, "{name}");
+    fn the_place_names_are_read_a_whole_name_at_a_time() {
+        // A name of another length would shift every name after it.
+        for (names, chars) in [(ZH_PLACE_NAMES, 2), (ZH_PLACE_NAMES_3, 3)] {
+            assert_eq!(names.len() % (3 * chars), 0);
+            for i in (0..names.len()).step_by(3 * chars) {
+                let name = names
+                    .get(i..i + 3 * chars)
+                    .expect("characters of three bytes");
+                assert_eq!(name.chars().count(), chars, "{name}");
+            }
         }
         let given = Given {
             history: false,
@@ -2164,6 +2175,7 @@ mod tests {
         let places = |text: &str| zh_pattern(text, &CharSet::of(text), Pattern::Place, given);
         assert!(places("月薪2万在杭州，租房和买房哪个更划算？"));
         assert!(places("幫我找一間高雄的民宿"));
+        assert!(places("推荐一家芝加哥适合约会的餐厅"));
         assert!(!places("帮我找一家民宿"));
         // A destination: after 去, or just before a word for a trip or a stay.
         for named in [
