@@ -1902,7 +1902,7 @@ const ZH_PLACE_UNITS: &str = "市省縣县區区";
 /// name to the WebAssembly build.
 const ZH_PLACE_NAMES: &str = "北京上海天津重庆重慶广州廣州深圳杭州南京苏州蘇州成都武汉武漢西安长沙長沙\
     青岛青島厦门廈門昆明香港澳门澳門台北臺北高雄东京東京大阪首尔首爾纽约紐約伦敦倫敦巴黎悉尼雪梨\
-    罗马羅馬柏林曼谷京都三亚三亞丽江麗江这里這裡我家";
+    罗马羅馬柏林曼谷京都三亚三亞丽江麗江台南臺南台中臺中花莲花蓮垦丁墾丁这里這裡我家";
 
 /// Three-character names of places abroad that Chinese requests often name without a unit, in
 /// both scripts where they differ, as [`ZH_PLACE_NAMES`] holds the two-character ones.
