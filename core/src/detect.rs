@@ -575,29 +575,12 @@ fn english(
         .copied()
         .filter(|r| !cues.fills(text, words, &r.slot.en, given) && !r.defers(table, &recognised))
         .collect();
-    // A helpful slot is asked along with others, never on its own: it is assumed instead.
-    let needed = open.iter().filter(|r| r.slot.priority != Priority::Helpful);
     let clear_by_construction =
         material || words.len() > LONG_WORDS || cues.factual_about_a_name(words);
     let signals = Signals {
         rule: !out.findings.is_empty(),
         clear: clear_by_construction,
-        task: if slots.is_empty() {
-            TaskState::None
-        } else if needed.clone().next().is_none()
-            && slots.iter().any(|r| r.slot.priority == Priority::Critical)
-        {
-            TaskState::Complete
-        } else if needed.clone().next().is_none() {
-            TaskState::Settled
-        } else if needed
-            .clone()
-            .any(|r| r.slot.priority == Priority::Critical)
-        {
-            TaskState::CriticalOpen
-        } else {
-            TaskState::Open
-        },
+        task: english_task(&slots, &open),
         topic: cues.pattern(text, words, Pattern::Topic, given),
         specific: given.literal
             || cues.pattern(text, words, Pattern::Number, given)
@@ -637,6 +620,25 @@ fn english(
     }
     if out.questions.is_empty() {
         out.cues.push(NOTHING_TO_NAME.to_owned());
+    }
+}
+
+/// The task state of an English request whose recognised kinds have these `slots`, of which
+/// these are `open`.
+fn english_task(slots: &[SlotRef<'_>], open: &[SlotRef<'_>]) -> TaskState {
+    // A helpful slot is asked along with others, never on its own: it is assumed instead.
+    let needed = open.iter().filter(|r| r.slot.priority != Priority::Helpful);
+    let critical = |r: &&SlotRef<'_>| r.slot.priority == Priority::Critical;
+    if slots.is_empty() {
+        TaskState::None
+    } else if needed.clone().next().is_none() && slots.iter().any(|r| critical(&r)) {
+        TaskState::Complete
+    } else if needed.clone().next().is_none() {
+        TaskState::Settled
+    } else if needed.clone().any(|r| critical(&r)) {
+        TaskState::CriticalOpen
+    } else {
+        TaskState::Open
     }
 }
 
