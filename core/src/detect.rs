@@ -644,7 +644,7 @@ fn english_task(slots: &[SlotRef<'_>], open: &[SlotRef<'_>]) -> TaskState {
 
 /// Why a request found vague gets no question: every detail its kind needs is given, so a
 /// question would name nothing it leaves out.
-const NOTHING_TO_NAME: &str = "vague, but no detail its kind needs is left open: answered as asked";
+const NOTHING_TO_NAME: &str = "vague, but its kind has no detail left open: answered as asked";
 
 /// The generic question in `script`, for a request found vague that is of no known kind:
 /// "what should the answer focus on?". Its cue is `cue`, else that the model found it vague. A request of a
@@ -665,7 +665,7 @@ fn unasked_reason(tuning: &Tuning, signals: &Signals) -> Option<&'static str> {
     };
     let generic = signals.task == TaskState::None;
     (generic && !tuning.asks(signals) && signals.margin >= 0.0 && tuning.asks(&sure)).then_some(
-        "vague by the model, too weakly to ask a question that names nothing: answered as asked",
+        "vague by the model, too weakly for a question naming nothing: answered as asked",
     )
 }
 
@@ -2756,7 +2756,7 @@ mod tests {
         assert!(a.questions.is_empty(), "{:?}", a.questions);
         assert!(
             cues.first()
-                .is_some_and(|c| c.contains("no detail its kind needs is left open")),
+                .is_some_and(|c| c.contains("its kind has no detail left open")),
             "{cues:?}"
         );
         // Where an input is not said, that is asked, as a helpful detail.
