@@ -1586,7 +1586,8 @@ impl Cues {
                     || text.contains([':', '\n'])
                     || words.windows(2).any(|p| {
                         matches!(p[0], "about" | "on" | "regarding" | "of" | "explaining")
-                            || (p[0] == "for" && !rules::is_listed(NOT_A_TOPIC, p[1]))
+                            || (matches!(p[0], "for" | "translate")
+                                && !rules::is_listed(NOT_A_TOPIC, p[1]))
                     })
             }
             Pattern::Quote => given.literal || given.quoted,
@@ -1652,12 +1653,9 @@ fn says_what_it_needs(text: &str, words: &[&str]) -> bool {
 /// Whether the request's first sentence is an instruction (not a question, not the user's
 /// situation) and another sentence of at least three words follows it.
 fn refines_its_instruction(text: &str, words: &[&str]) -> bool {
-    const SITUATION: &[&str] = &[
-        "i", "i'm", "im", "i'd", "i've", "i'll", "my", "me", "we", "we're", "we've", "our", "it",
-        "it's", "this", "that", "there", "there's", "the", "a", "an", "he", "she", "they", "his",
-        "her", "their", "you", "your",
-    ];
-    let situation = |w: &str| SITUATION.contains(&w.replace('’', "'").as_str());
+    const SITUATION: &str = " i i'm im i'd i've i'll my me we we're we've our it it's this that \
+        there there's the a an he she they his her their you your ";
+    let situation = |w: &str| rules::is_listed(SITUATION, &w.replace('’', "'"));
     if words.first().is_none_or(|w| situation(w)) {
         return false;
     }
@@ -1680,29 +1678,17 @@ fn refines_its_instruction(text: &str, words: &[&str]) -> bool {
 /// whose operands are numbers it gives, with no unnamed or absent thing among them ("a", "the
 /// given", "this", "my").
 fn gives_its_operands(words: &[&str]) -> bool {
-    const CALCULATE: &[&str] = &[
-        "convert",
-        "calculate",
-        "compute",
-        "solve",
-        "evaluate",
-        "simplify",
-        "multiply",
-        "divide",
-        "add",
-        "subtract",
-        "round",
-        "what's",
-    ];
-    const UNGIVEN: &[&str] = &["a", "an", "given", "this", "these", "that", "my", "our"];
+    const CALCULATE: &str = " convert calculate compute solve evaluate simplify multiply divide \
+        add subtract round what's ";
+    const UNGIVEN: &str = " a an given this these that my our ";
     let calculation = match words {
         ["what", "is", ..] | ["how", "many" | "much", ..] => true,
-        [first, ..] => CALCULATE.contains(first),
+        [first, ..] => rules::is_listed(CALCULATE, first),
         [] => false,
     };
     calculation
         && words.iter().any(|w| w.bytes().any(|b| b.is_ascii_digit()))
-        && !words.iter().any(|w| UNGIVEN.contains(w))
+        && !words.iter().any(|w| rules::is_listed(UNGIVEN, w))
 }
 
 /// Words from which a request says enough about its own subject ("Write a post" does not;
@@ -1710,8 +1696,11 @@ fn gives_its_operands(words: &[&str]) -> bool {
 const TOPIC_WORDS: usize = 10;
 
 /// Words after "for" that make it say who or what the text serves, not what it is about
-/// ("Write an email for me", "a tweet for our shop"), each between spaces.
-const NOT_A_TOPIC: &str = " me us you him her them it my our your their his its ";
+/// ("Write an email for me", "a tweet for our shop", "a speech for the event"), and words after
+/// "translate" that point to a text instead of giving it ("Translate this", "Translate a
+/// sentence into French"; "Translate hello" gives it), each between spaces.
+const NOT_A_TOPIC: &str = " me us you him her them it my our your their his its this that these \
+    those the a an to into from some something text ";
 
 /// A number: digits, or a number word up to twelve.
 fn is_number(word: &str) -> bool {
@@ -2676,6 +2665,27 @@ mod tests {
             .into_iter()
             .map(|q| q.text)
             .collect()
+    }
+
+    #[test]
+    fn a_word_after_translate_is_the_text_to_translate() {
+        let text = "What text should I translate?".to_owned();
+        for given in [
+            "Translate hello into French.",
+            "translate good morning to German",
+        ] {
+            assert!(!texts(given).contains(&text), "{given}: {:?}", texts(given));
+        }
+        for pointed in [
+            "Translate a sentence into French",
+            "Translate something into Spanish",
+        ] {
+            assert!(
+                texts(pointed).contains(&text),
+                "{pointed}: {:?}",
+                texts(pointed)
+            );
+        }
     }
 
     #[test]

@@ -4,37 +4,29 @@
 use super::{Finding, Kind};
 
 /// Pronouns that need an antecedent wherever they appear.
-const PRONOUNS: &[&str] = &["it", "them", "they", "its", "their", "him", "her"];
+const PRONOUNS: &str = " it them they its their him her ";
 /// Possessive determiners: after the first words of a request they almost always refer back to
 /// a noun in it ("Find the newest version of Django and its documentation").
-const POSSESSIVES: &[&str] = &["its", "their"];
+const POSSESSIVES: &str = " its their ";
 /// A possessive among the first this many words may lack an antecedent ("What is their price?").
 const POSSESSIVE_REACH: usize = 3;
 /// Demonstratives: pronouns only when nothing that they could modify follows.
-const DEMONSTRATIVES: &[&str] = &["this", "that", "these", "those"];
+const DEMONSTRATIVES: &str = " this that these those ";
 /// Words after a demonstrative that show it stands alone ("how does that work"), each between
 /// spaces (see [`is_listed`]).
-const AFTER_STANDALONE: &str = " is was are were does do did work works mean means one ones thing things stuff \
-    about for to in on again better faster shorter longer please and or with into sound look read \
-    seem more less a an correct true safe normal worth legit ";
+const AFTER_STANDALONE: &str = " is was are were does do did work works mean means one ones thing \
+    things stuff about for to in on again better faster shorter longer please and or with into \
+    sound look read seem more less a an correct true safe normal worth legit ";
 /// Artifacts a request may refer to with "the"/"my" without providing them, each between
 /// spaces.
 const ARTIFACTS: &str = " paper method approach file document doc article code script error report \
-    project spreadsheet email message link image attachment screenshot above \
-    previous same bug issue output log logs table draft function sentence text paragraph passage \
-    instructions resume résumé cv essay letter thesis assignment homework theory chapter question \
-    chart graph diagram photo picture ";
+    project spreadsheet email message link image attachment screenshot above previous same bug \
+    issue output log logs table draft function sentence text paragraph passage instructions resume \
+    résumé cv essay letter thesis assignment homework theory chapter question chart graph diagram \
+    photo picture ";
 /// Verbs that make something new: "Write my essay" needs a topic, not the essay, so a
 /// possessive artifact after one of them is not missing material.
-const CREATE_VERBS: &[&str] = &[
-    "write",
-    "draft",
-    "compose",
-    "create",
-    "generate",
-    "implement",
-    "build",
-];
+const CREATE_VERBS: &str = " write draft compose create generate implement build ";
 /// Underspecified-parameter phrasings: "how many … enough", "which X should I use",
 /// "what's a good X".
 const PARAMETER_OPENERS: &[(&str, &str)] = &[
@@ -44,9 +36,7 @@ const PARAMETER_OPENERS: &[(&str, &str)] = &[
     ("what's", "a"),
     ("whats", "a"),
 ];
-const SHOULD_VERBS: &[&str] = &[
-    "use", "choose", "pick", "buy", "get", "take", "learn", "try",
-];
+const SHOULD_VERBS: &str = " use choose pick buy get take learn try ";
 
 /// English rules over lower-case word tokens (apostrophes kept inside words).
 ///
@@ -56,8 +46,8 @@ pub(crate) fn english(words: &[&str], has_history: bool) -> Vec<Finding> {
     let short = words.len() <= 12;
     if !has_history {
         if let Some(i) = words.iter().enumerate().position(|(i, w)| {
-            (PRONOUNS.contains(w)
-                && (i < POSSESSIVE_REACH || !POSSESSIVES.contains(w))
+            (is_listed(PRONOUNS, w)
+                && (i < POSSESSIVE_REACH || !is_listed(POSSESSIVES, w))
                 && !has_antecedent(&words[..outside_its_phrase(words, i)])
                 && !refers_to_nothing(words, i))
                 || (is_standalone_demonstrative(words, w) && !has_antecedent(&words[..i]))
@@ -122,7 +112,7 @@ fn choice_without_candidates(words: &[&str]) -> Option<String> {
 /// artifact is the anchor: the paper), "my cover letter" (the user's own, with a word between).
 /// What follows a verb that makes something new is not missing ("Write my essay").
 fn artifact_not_given(words: &[&str]) -> Option<String> {
-    let made = |at: usize| words[..at].iter().any(|w| CREATE_VERBS.contains(w));
+    let made = |at: usize| words[..at].iter().any(|w| is_listed(CREATE_VERBS, w));
     let possessive = |det: &str| matches!(det, "my" | "our");
     for (i, pair) in words.windows(2).enumerate().rev() {
         if let [det @ ("the" | "my" | "our" | "your" | "this"), noun] = pair
@@ -168,38 +158,15 @@ pub(crate) fn names_own_artifact(head: &str) -> bool {
 /// "The best approach" and "recent advances": a superlative or recency word on a
 /// generic noun, with nothing saying for what or in which field.
 fn generic_superlative(words: &[&str]) -> Option<String> {
-    const QUALIFIERS: &[&str] = &[
-        "best", "good", "better", "ideal", "right", "recent", "latest",
-    ];
-    const GENERIC: &[&str] = &[
-        "approach",
-        "approaches",
-        "way",
-        "ways",
-        "method",
-        "methods",
-        "option",
-        "options",
-        "tool",
-        "tools",
-        "solution",
-        "solutions",
-        "practice",
-        "practices",
-        "advances",
-        "developments",
-        "one",
-        "ones",
-        "choice",
-        "choices",
-        "strategy",
-        "strategies",
-    ];
-    const SCOPE: &[&str] = &["for", "to", "in", "of", "on", "with", "about"];
+    const QUALIFIERS: &str = " best good better ideal right recent latest ";
+    const GENERIC: &str = " approach approaches way ways method methods option options tool tools \
+        solution solutions practice practices advances developments one ones choice choices \
+        strategy strategies ";
+    const SCOPE: &str = " for to in of on with about ";
     let i = words
         .windows(2)
-        .position(|p| QUALIFIERS.contains(&p[0]) && GENERIC.contains(&p[1]))?;
-    if words[i + 2..].iter().any(|w| SCOPE.contains(w)) {
+        .position(|p| is_listed(QUALIFIERS, p[0]) && is_listed(GENERIC, p[1]))?;
+    if words[i + 2..].iter().any(|w| is_listed(SCOPE, w)) {
         return None;
     }
     Some(format!("{} {}", words[i], words[i + 1]))
@@ -300,15 +267,14 @@ fn outside_its_phrase(words: &[&str], i: usize) -> usize {
 /// followed by a space (one string: a table of separate strings would cost eight bytes of
 /// pointer per word in the WebAssembly build).
 const NOT_ANTECEDENTS: &str = " tell what your some more about what's whats does could would \
-     should will please explain describe summarize summarise make improve rewrite translate show give help \
-     check review edit write read open compare contrast rank with just again then still also \
-     really better have need want like know think mean means said this that these those \
-     there here them they their been being don't doesn't isn't work works working thing \
-     things something into from than very much many long look change update delete send \
-     share post remove turn keep let's clean format convert sort list find search build \
-     create done call understand get shorter longer simpler clearer quick quickly when where \
-     which can't won't didn't anything someone when's where's often suggest \
-     recommend propose generate draft compose ";
+    should will please explain describe summarize summarise make improve rewrite translate show \
+    give help check review edit write read open compare contrast rank with just again then still \
+    also really better have need want like know think mean means said this that these those there \
+    here them they their been being don't doesn't isn't work works working thing things something \
+    into from than very much many long look change update delete send share post remove turn keep \
+    let's clean format convert sort list find search build create done call understand get shorter \
+    longer simpler clearer quick quickly when where which can't won't didn't anything someone \
+    when's where's often suggest recommend propose generate draft compose ";
 
 /// Whether `word` is one of the space-separated words of `list` (which starts and ends with a
 /// space).
@@ -320,7 +286,7 @@ pub(crate) fn is_listed(list: &str, word: &str) -> bool {
 }
 
 fn is_standalone_demonstrative(words: &[&str], w: &&str) -> bool {
-    if !DEMONSTRATIVES.contains(w) {
+    if !is_listed(DEMONSTRATIVES, w) {
         return false;
     }
     // The word after the first occurrence of `w` decides.
@@ -369,7 +335,7 @@ fn underspecified_parameter(words: &[&str]) -> bool {
         .is_some_and(|w| matches!(*w, "which" | "what"))
         && words
             .windows(3)
-            .any(|p| p[0] == "should" && p[1] == "i" && SHOULD_VERBS.contains(&p[2]));
+            .any(|p| p[0] == "should" && p[1] == "i" && is_listed(SHOULD_VERBS, p[2]));
     // "What's a good way to teach a kid to ski?", "What software should I use for editing
     // videos?": the purpose says what the choice is for.
     let purpose = words
