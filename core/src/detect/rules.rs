@@ -346,143 +346,43 @@ fn underspecified_parameter(words: &[&str]) -> bool {
 }
 
 /// Chinese pronouns and demonstratives that need an antecedent.
-const ZH_PRONOUNS: &[&str] = &[
-    "它",
-    "它們",
-    "它们",
-    "他們",
-    "他们",
-    "這個",
-    "这个",
-    "那個",
-    "那个",
-    "這些",
-    "这些",
-    "那些",
-    "該",
-    "该",
-    "此事",
-    "這件",
-    "这件",
-    "這句",
-    "这句",
-    "這段",
-    "这段",
-    "這篇",
-    "这篇",
-    "這份",
-    "这份",
-    "下面的",
-    "以下的",
-    "下列",
-    "這兩",
-    "这两",
-];
+const ZH_PRONOUNS: &str = "它 它們 它们 他們 他们 這個 这个 那個 那个 這些 这些 那些 該 该 此事 \
+    這件 这件 這句 这句 這段 这段 這篇 这篇 這份 这份 下面的 以下的 下列 這兩 这两";
 /// "Which … should I learn / use / buy / choose": no single answer without the purpose and the
-/// constraints (the Chinese of "Which dataset should I use?").
-const ZH_SHOULD_CHOOSE: &[&str] = &[
-    "應該學哪",
-    "应该学哪",
-    "應該用哪",
-    "应该用哪",
-    "應該買哪",
-    "应该买哪",
-    "應該選哪",
-    "应该选哪",
-    // Without 应: listed after, so a request with 应该 is quoted by its whole phrase.
-    "該學哪",
-    "该学哪",
-    "該用哪",
-    "该用哪",
-    "該買哪",
-    "该买哪",
-    "該選哪",
-    "该选哪",
-];
+/// constraints (the Chinese of "Which dataset should I use?"). Those without 应 come after, so
+/// a request with 应该 is quoted by its whole phrase.
+const ZH_SHOULD_CHOOSE: &str = "應該學哪 应该学哪 應該用哪 应该用哪 應該買哪 应该买哪 應該選哪 \
+    应该选哪 該學哪 该学哪 該用哪 该用哪 該買哪 该买哪 該選哪 该选哪";
 /// Words that hold one of [`ZH_PRONOUNS`] without needing an antecedent: 应该 is "should", and
-/// 这个周末 and 这两天 name a time.
-const ZH_NOT_PRONOUNS: &[&str] = &[
-    "應該",
-    "应该",
-    // 该 as "should" after a person or before a question word: 我该用哪个, 该怎么办.
-    "我該",
-    "我该",
-    "你該",
-    "你该",
-    "該怎",
-    "该怎",
-    "該如何",
-    "该如何",
-    "該不該",
-    "该不该",
-    "活該",
-    "活该",
-    "這個週末",
-    "这个周末",
-    "這個月",
-    "这个月",
-    "這個星期",
-    "这个星期",
-    "這個禮拜",
-    "这个礼拜",
-    "這兩天",
-    "这两天",
-];
+/// 这个周末 and 这两天 name a time; 该 is "should" after a person or before a question word
+/// (我该用哪个, 该怎么办).
+const ZH_NOT_PRONOUNS: &str = "應該 应该 我該 我该 你該 你该 該怎 该怎 該如何 该如何 該不該 \
+    该不该 活該 活该 這個週末 这个周末 這個月 这个月 這個星期 这个星期 這個禮拜 这个礼拜 這兩天 \
+    这两天";
 /// Words that make a Chinese request a full question or instruction rather than a keyword list.
-const ZH_FULL_SENTENCE: &[&str] = &[
-    "請",
-    "请",
-    "幫",
-    "帮",
-    "如何",
-    "怎麼",
-    "怎么",
-    "什麼",
-    "什么",
-    "為什麼",
-    "为什么",
-    "嗎",
-    "吗",
-    "是否",
-    "哪",
-    "想要",
-    "我要",
-    "給我",
-    "给我",
-    "列出",
-    "告訴",
-    "告诉",
-    "比較",
-    "比较",
-    "計算",
-    "计算",
-    "算一下",
-    "換算",
-    "换算",
-];
+const ZH_FULL_SENTENCE: &str = "請 请 幫 帮 如何 怎麼 怎么 什麼 什么 為什麼 为什么 嗎 吗 是否 哪 \
+    想要 我要 給我 给我 列出 告訴 告诉 比較 比较 計算 计算 算一下 換算 换算";
 
 /// Words with no single meaning until a criterion or time frame is given ("the best
 /// approach", "recent advances").
-const ZH_AMBIGUOUS: &[&str] = &["最好", "最佳", "推薦", "推荐", "最新", "最近", "近期"];
+const ZH_AMBIGUOUS: &str = "最好 最佳 推薦 推荐 最新 最近 近期";
 /// Those of [`ZH_AMBIGUOUS`] that ask for a criterion rather than a time frame.
-const ZH_CRITERION: &[&str] = &["最好", "最佳", "推薦", "推荐"];
+const ZH_CRITERION: &str = "最好 最佳 推薦 推荐";
 
 /// "Which one" in Chinese, longest first.
-const ZH_WHICH: &[&str] = &["哪一个", "哪一個", "哪个", "哪個"];
+const ZH_WHICH: &str = "哪一个 哪一個 哪个 哪個";
 /// Words that name the things a choice is among ("A还是B", "A和B", "A、B").
-const ZH_CANDIDATES: &[&str] = &[
-    "还是", "還是", "或", "和", "与", "與", "跟", "、", "vs", "VS",
-];
+const ZH_CANDIDATES: &str = "还是 還是 或 和 与 與 跟 、 vs VS";
 
 /// "哪个更好？", "選哪個？": a choice among things the request does not name. "Which one"
 /// followed by a comparison or by nothing; not when a noun follows ("哪个城市"), the request
 /// names the candidates, or a superlative before it says which one is meant ("世界上最高的山是
 /// 哪个？"; "最近哪个好？" is asked about by the 最近 rule).
 fn zh_choice_without_candidates(text: &str) -> Option<&'static str> {
-    if ZH_CANDIDATES.iter().any(|c| text.contains(c)) {
+    if ZH_CANDIDATES.split(' ').any(|c| text.contains(c)) {
         return None;
     }
-    ZH_WHICH.iter().copied().find(|w| {
+    ZH_WHICH.split(' ').find(|w| {
         text.match_indices(w).any(|(at, _)| {
             let next = text[at + w.len()..].chars().find(|c| !c.is_whitespace());
             !text[..at].contains("最")
@@ -495,8 +395,8 @@ fn zh_choice_without_candidates(text: &str) -> Option<&'static str> {
 /// to, separated by spaces.
 const ZH_MATERIAL_POINTERS: &str =
     "我的 這段 这段 這篇 这篇 這份 这份 這封 这封 這個 这个 這張 这张 這道 这道";
-const ZH_MATERIALS: &str = "简历 簡歷 代码 代碼 程式 论文 論文 文章 邮件 郵件 报告 報告 话 話 合同 合約 \
-    文字 题 題 图表 圖表 图片 圖片 照片 图 圖";
+const ZH_MATERIALS: &str = "简历 簡歷 代码 代碼 程式 论文 論文 文章 邮件 郵件 报告 報告 话 話 \
+    合同 合約 文字 题 題 图表 圖表 图片 圖片 照片 图 圖";
 /// Words that say the user's own text exists ("帮我看看我的简历", "我的代码有问题"), unlike
 /// "我的论文题目怎么定".
 const ZH_REVIEW: &str = "看 改 查 润 潤 问题 問題";
@@ -540,9 +440,9 @@ pub(crate) fn chinese(
     let short = cjk <= 16;
     let pronoun = |p: &str| {
         has(p)
-            && (!ZH_NOT_PRONOUNS.iter().any(|w| w.contains(p))
+            && (!ZH_NOT_PRONOUNS.split(' ').any(|w| w.contains(p))
                 || ZH_NOT_PRONOUNS
-                    .iter()
+                    .split(' ')
                     .fold(text.to_owned(), |t, w| t.replace(w, ""))
                     .contains(p))
     };
@@ -559,11 +459,11 @@ pub(crate) fn chinese(
         });
     } else if !referent
         && short
-        && let Some(p) = ZH_PRONOUNS.iter().find(|p| pronoun(p))
+        && let Some(p) = ZH_PRONOUNS.split(' ').find(|p| pronoun(p))
     {
         found.push(Finding {
             kind: Kind::PronounWithoutAntecedent,
-            evidence: (*p).to_owned(),
+            evidence: p.to_owned(),
         });
     }
     // A request that names what it is like ("像《三体》一样") has given its measure of "best".
@@ -571,12 +471,12 @@ pub(crate) fn chinese(
         measure_given || text.contains('《') || ["像", "类似", "類似"].iter().any(|w| has(w));
     if short
         && let Some(w) = ZH_AMBIGUOUS
-            .iter()
-            .find(|w| has(w) && !(reference && ZH_CRITERION.contains(w)))
+            .split(' ')
+            .find(|w| has(w) && !(reference && ZH_CRITERION.split(' ').any(|c| c == *w)))
     {
         found.push(Finding {
             kind: Kind::AmbiguousReference,
-            evidence: (*w).to_owned(),
+            evidence: w.to_owned(),
         });
     }
     if !referent
@@ -589,16 +489,16 @@ pub(crate) fn chinese(
             evidence: w.to_owned(),
         });
     }
-    if short && let Some(w) = ZH_SHOULD_CHOOSE.iter().find(|w| has(w)) {
+    if short && let Some(w) = ZH_SHOULD_CHOOSE.split(' ').find(|w| has(w)) {
         found.push(Finding {
             kind: Kind::UnderspecifiedParameter,
-            evidence: (*w).to_owned(),
+            evidence: w.to_owned(),
         });
     }
     if !short {
         return found;
     }
-    let full = ZH_FULL_SENTENCE.iter().any(|w| has(w));
+    let full = ZH_FULL_SENTENCE.split(' ').any(|w| has(w));
     let fragments = without_spaces_by_latin(text)
         .split(|c: char| c.is_whitespace() || matches!(c, '、' | '，' | ',' | '；' | ';' | '/'))
         .filter(|f| !f.is_empty())
