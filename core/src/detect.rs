@@ -280,11 +280,11 @@ fn unread_latin(text: &str) -> Option<&'static str> {
         bytes.copy_from_slice(word.as_bytes());
         bytes.make_ascii_lowercase();
         let lower = std::str::from_utf8(bytes).unwrap_or_default();
-        if listed(&ENGLISH_WORDS, &lower) {
+        if rules::is_listed(ENGLISH_WORDS, lower) {
             return None;
         }
         for (hit, words) in hits.iter_mut().zip(FOREIGN_WORDS) {
-            *hit += usize::from(listed(words, &lower));
+            *hit += usize::from(rules::is_listed(words, lower));
         }
     }
     let (best, &count) = hits
@@ -294,36 +294,20 @@ fn unread_latin(text: &str) -> Option<&'static str> {
     (count >= 2 || (count == 1 && accented)).then_some(NAMES[best])
 }
 
-/// Words common in English requests and in no language [`unread_latin`] tells, in byte order
-/// (a binary search finds a word; a test checks the order).
-const ENGLISH_WORDS: [&str; 50] = [
-    "about", "an", "and", "are", "at", "be", "book", "by", "can", "do", "does", "explain", "find",
-    "for", "from", "get", "give", "help", "how", "i", "in", "into", "is", "it", "list", "make",
-    "me", "my", "of", "on", "plan", "please", "should", "some", "tell", "that", "the", "this",
-    "to", "we", "what", "when", "where", "which", "who", "why", "with", "write", "you", "your",
-];
+/// Words common in English requests and in no language [`unread_latin`] tells, each between
+/// spaces (see [`rules::is_listed`]).
+const ENGLISH_WORDS: &str = " about an and are at be book by can do does explain find for from \
+    get give help how i in into is it list make me my of on plan please should some tell that \
+    the this to we what when where which who why with write you your ";
 
 /// Words of the languages of [`unread_latin`]'s list that are not English words, one list per
-/// language in its order, each in byte order.
-const FOREIGN_WORDS: [&[&str]; 5] = [
-    &[
-        "con", "cómo", "del", "dónde", "el", "es", "la", "las", "los", "mi", "mis", "muy", "para",
-        "por", "que", "qué", "un", "una", "y",
-    ],
-    &[
-        "avec", "des", "du", "est", "et", "je", "la", "le", "les", "ma", "mes", "moi", "mon",
-        "pour", "quel", "quelle", "un", "une", "à",
-    ],
-    &[
-        "bitte", "das", "der", "die", "ein", "eine", "einen", "für", "ich", "ist", "mein", "meine",
-        "mir", "mit", "nach", "und", "wie", "zu",
-    ],
-    &[
-        "com", "da", "do", "meu", "minha", "não", "o", "os", "para", "um", "uma", "você", "é",
-    ],
-    &[
-        "che", "con", "della", "di", "gli", "il", "lo", "mia", "mio", "per", "una", "vorrei", "è",
-    ],
+/// language in its order, each word between spaces.
+const FOREIGN_WORDS: [&str; 5] = [
+    " con cómo del dónde el es la las los mi mis muy para por que qué un una y ",
+    " avec des du est et je la le les ma mes moi mon pour quel quelle un une à ",
+    " bitte das der die ein eine einen für ich ist mein meine mir mit nach und wie zu ",
+    " com da do meu minha não o os para um uma você é ",
+    " che con della di gli il lo mia mio per una vorrei è ",
 ];
 
 /// Whether `x` is in `sorted`, a list in increasing order.
@@ -1804,35 +1788,9 @@ fn zh_pattern(text: &str, chars: &CharSet, pattern: Pattern, given: Given) -> bo
     let has = |w: &&str| chars.may_contain(w) && text.contains(w);
     match pattern {
         Pattern::Time => {
-            const TIME: &[&str] = &[
-                "今天",
-                "明天",
-                "後天",
-                "后天",
-                "今晚",
-                "明晚",
-                "下週",
-                "下周",
-                "下星期",
-                "週末",
-                "周末",
-                "號",
-                "号",
-                "點",
-                "点",
-                "上午",
-                "下午",
-                "晚上",
-                "早上",
-                "中午",
-                "月",
-                "週一",
-                "周一",
-                "週五",
-                "周五",
-                "星期",
-            ];
-            TIME.iter().any(has) || text.bytes().any(|b| b.is_ascii_digit())
+            const TIME: &str = "今天 明天 後天 后天 今晚 明晚 下週 下周 下星期 週末 周末 號 号 \
+                點 点 上午 下午 晚上 早上 中午 月 週一 周一 週五 周五 星期";
+            TIME.split(' ').any(|w| has(&w)) || text.bytes().any(|b| b.is_ascii_digit())
         }
         Pattern::Count => zh_count(text),
         Pattern::Number => text.bytes().any(|b| b.is_ascii_digit()) || zh_count(text),
@@ -2202,14 +2160,13 @@ mod tests {
     #[test]
     fn the_searched_lists_are_in_order() {
         // A binary search in a list out of order misses words that are in it.
-        for list in FOREIGN_WORDS.into_iter().chain([&ENGLISH_WORDS[..]]) {
-            assert!(list.windows(2).all(|w| w[0] < w[1]), "{list:?}");
-        }
         for list in [&TRADITIONAL_ONLY[..], &SIMPLIFIED_ONLY[..]] {
             assert!(list.windows(2).all(|w| w[0] < w[1]), "{list:?}");
         }
-        assert!(listed(&ENGLISH_WORDS, &"about") && listed(&ENGLISH_WORDS, &"your"));
-        assert!(!listed(&ENGLISH_WORDS, &"el") && listed(FOREIGN_WORDS[0], &"el"));
+        assert!(
+            rules::is_listed(ENGLISH_WORDS, "about") && rules::is_listed(ENGLISH_WORDS, "your")
+        );
+        assert!(!rules::is_listed(ENGLISH_WORDS, "el") && rules::is_listed(FOREIGN_WORDS[0], "el"));
         assert!(traditional_only('這') && simplified_only('这') && !traditional_only('这'));
     }
     use crate::protocol::request::Role;

@@ -498,7 +498,7 @@ pub(crate) fn chinese(
     if !short {
         return found;
     }
-    let full = ZH_FULL_SENTENCE.split(' ').any(|w| has(w));
+    let full = ZH_FULL_SENTENCE.split(' ').any(has);
     let fragments = without_spaces_by_latin(text)
         .split(|c: char| c.is_whitespace() || matches!(c, '、' | '，' | ',' | '；' | ';' | '/'))
         .filter(|f| !f.is_empty())

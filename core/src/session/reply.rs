@@ -5,19 +5,10 @@ use crate::protocol::error::Error;
 use crate::protocol::input::{MAX_TEXT_BYTES, UserAnswer};
 use crate::protocol::question::{ChoiceId, Question, QuestionId};
 
-/// Phrases a typed message uses for "I don't know", compared case-insensitively.
-const DONT_KNOW: &[&str] = &[
-    "?",
-    "i don't know",
-    "i dont know",
-    "don't know",
-    "dont know",
-    "idk",
-    "no idea",
-    "not sure",
-    "不知道",
-    "不清楚",
-];
+/// Phrases a typed message uses for "I don't know", compared case-insensitively, separated by
+/// `|`.
+const DONT_KNOW: &str =
+    "?|i don't know|i dont know|don't know|dont know|idk|no idea|not sure|不知道|不清楚";
 
 /// Rejects user text longer than [`MAX_TEXT_BYTES`].
 pub(super) fn check_length(text: &str) -> Result<(), Error> {
@@ -130,7 +121,7 @@ impl UserAnswer {
     pub fn from_message(q: &Question, text: &str) -> Result<Self, Error> {
         check_length(text)?;
         let t = text.trim();
-        if q.allow_skip && DONT_KNOW.iter().any(|p| p.eq_ignore_ascii_case(t)) {
+        if q.allow_skip && DONT_KNOW.split('|').any(|p| p.eq_ignore_ascii_case(t)) {
             return Ok(UserAnswer::DontKnow);
         }
         let by_number = t
