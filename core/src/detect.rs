@@ -1658,20 +1658,23 @@ fn refines_its_instruction(text: &str, words: &[&str]) -> bool {
     })
 }
 
-/// Whether the request is a calculation (convert, calculate, solve…, "what is", "how many")
-/// whose operands are numbers it gives, with no unnamed or absent thing among them ("a", "the
-/// given", "this", "my").
+/// Whether the request is a calculation (convert, calculate, solve…, "what is", "how many", or
+/// about a mathematical object: "Find the four smallest perfect numbers") whose operands are
+/// numbers it gives, with no unnamed or absent thing among them ("a", "the given", "this",
+/// "my").
 fn gives_its_operands(words: &[&str]) -> bool {
     const CALCULATE: &str = " convert calculate compute solve evaluate simplify multiply divide \
         add subtract round what's ";
+    const MATHEMATICAL: &str = " prime primes perfect factorial fibonacci integers divisors \
+        digits ";
     const UNGIVEN: &str = " a an given this these that my our ";
     let calculation = match words {
         ["what", "is", ..] | ["how", "many" | "much", ..] => true,
         [first, ..] => rules::is_listed(CALCULATE, first),
         [] => false,
     };
-    calculation
-        && words.iter().any(|w| w.bytes().any(|b| b.is_ascii_digit()))
+    (calculation || words.iter().any(|w| rules::is_listed(MATHEMATICAL, w)))
+        && words.iter().any(|w| is_number(w))
         && !words.iter().any(|w| rules::is_listed(UNGIVEN, w))
 }
 
@@ -1689,22 +1692,9 @@ const NOT_A_TOPIC: &str = " me us you him her them it my our your their his its 
 /// A number: digits, or a number word up to twelve.
 fn is_number(word: &str) -> bool {
     word.bytes().any(|b| b.is_ascii_digit())
-        || matches!(
+        || rules::is_listed(
+            " one two three four five six seven eight nine ten eleven twelve few ",
             word,
-            "one"
-                | "two"
-                | "three"
-                | "four"
-                | "five"
-                | "six"
-                | "seven"
-                | "eight"
-                | "nine"
-                | "ten"
-                | "eleven"
-                | "twelve"
-                | "a couple"
-                | "few"
         )
 }
 
@@ -2450,6 +2440,7 @@ mod tests {
             "Come up with a name for a bakery. It should sound warm and old-fashioned.",
             "Translate \"see you tomorrow\" into Spanish.",
             "List three rhymes for \"orange\".",
+            "Find the four smallest perfect numbers.",
         ] {
             assert!(
                 texts(complete).is_empty(),
