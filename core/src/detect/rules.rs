@@ -23,7 +23,7 @@ const ARTIFACTS: &str = " paper method approach file document doc article code s
     project spreadsheet email message link image attachment screenshot above previous same bug \
     issue output log logs table draft function sentence text paragraph passage instructions resume \
     résumé cv essay letter thesis assignment homework theory chapter question chart graph diagram \
-    photo picture query ";
+    photo picture ";
 /// Verbs that make something new: "Write my essay" needs a topic, not the essay, so a
 /// possessive artifact after one of them is not missing material.
 const CREATE_VERBS: &str = " write draft compose create generate implement build ";
