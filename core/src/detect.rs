@@ -280,11 +280,11 @@ fn unread_latin(text: &str) -> Option<&'static str> {
         bytes.copy_from_slice(word.as_bytes());
         bytes.make_ascii_lowercase();
         let lower = std::str::from_utf8(bytes).unwrap_or_default();
-        if rules::is_listed(ENGLISH_WORDS, lower) {
+        if listed(&ENGLISH_WORDS, &lower) {
             return None;
         }
         for (hit, words) in hits.iter_mut().zip(FOREIGN_WORDS) {
-            *hit += usize::from(rules::is_listed(words, lower));
+            *hit += usize::from(listed(words, &lower));
         }
     }
     let (best, &count) = hits
@@ -294,20 +294,36 @@ fn unread_latin(text: &str) -> Option<&'static str> {
     (count >= 2 || (count == 1 && accented)).then_some(NAMES[best])
 }
 
-/// Words common in English requests and in no language [`unread_latin`] tells, each between
-/// spaces (see [`rules::is_listed`]).
-const ENGLISH_WORDS: &str = " about an and are at be book by can do does explain find for from \
-    get give help how i in into is it list make me my of on plan please should some tell that \
-    the this to we what when where which who why with write you your ";
+/// Words common in English requests and in no language [`unread_latin`] tells, in byte order
+/// (a binary search finds a word; a test checks the order).
+const ENGLISH_WORDS: [&str; 50] = [
+    "about", "an", "and", "are", "at", "be", "book", "by", "can", "do", "does", "explain", "find",
+    "for", "from", "get", "give", "help", "how", "i", "in", "into", "is", "it", "list", "make",
+    "me", "my", "of", "on", "plan", "please", "should", "some", "tell", "that", "the", "this",
+    "to", "we", "what", "when", "where", "which", "who", "why", "with", "write", "you", "your",
+];
 
 /// Words of the languages of [`unread_latin`]'s list that are not English words, one list per
-/// language in its order, each word between spaces.
-const FOREIGN_WORDS: [&str; 5] = [
-    " con cómo del dónde el es la las los mi mis muy para por que qué un una y ",
-    " avec des du est et je la le les ma mes moi mon pour quel quelle un une à ",
-    " bitte das der die ein eine einen für ich ist mein meine mir mit nach und wie zu ",
-    " com da do meu minha não o os para um uma você é ",
-    " che con della di gli il lo mia mio per una vorrei è ",
+/// language in its order, each in byte order.
+const FOREIGN_WORDS: [&[&str]; 5] = [
+    &[
+        "con", "cómo", "del", "dónde", "el", "es", "la", "las", "los", "mi", "mis", "muy", "para",
+        "por", "que", "qué", "un", "una", "y",
+    ],
+    &[
+        "avec", "des", "du", "est", "et", "je", "la", "le", "les", "ma", "mes", "moi", "mon",
+        "pour", "quel", "quelle", "un", "une", "à",
+    ],
+    &[
+        "bitte", "das", "der", "die", "ein", "eine", "einen", "für", "ich", "ist", "mein", "meine",
+        "mir", "mit", "nach", "und", "wie", "zu",
+    ],
+    &[
+        "com", "da", "do", "meu", "minha", "não", "o", "os", "para", "um", "uma", "você", "é",
+    ],
+    &[
+        "che", "con", "della", "di", "gli", "il", "lo", "mia", "mio", "per", "una", "vorrei", "è",
+    ],
 ];
 
 /// Whether `x` is in `sorted`, a list in increasing order.
@@ -1673,8 +1689,9 @@ fn gives_its_operands(words: &[&str]) -> bool {
         [first, ..] => rules::is_listed(CALCULATE, first),
         [] => false,
     };
-    (calculation || words.iter().any(|w| rules::is_listed(MATHEMATICAL, w)))
-        && words.iter().any(|w| is_number(w))
+    // The number first: it rules out most requests with the cheapest test.
+    words.iter().any(|w| is_number(w))
+        && (calculation || words.iter().any(|w| rules::is_listed(MATHEMATICAL, w)))
         && !words.iter().any(|w| rules::is_listed(UNGIVEN, w))
 }
 
@@ -1692,9 +1709,21 @@ const NOT_A_TOPIC: &str = " me us you him her them it my our your their his its 
 /// A number: digits, or a number word up to twelve.
 fn is_number(word: &str) -> bool {
     word.bytes().any(|b| b.is_ascii_digit())
-        || rules::is_listed(
-            " one two three four five six seven eight nine ten eleven twelve few ",
+        || matches!(
             word,
+            "one"
+                | "two"
+                | "three"
+                | "four"
+                | "five"
+                | "six"
+                | "seven"
+                | "eight"
+                | "nine"
+                | "ten"
+                | "eleven"
+                | "twelve"
+                | "few"
         )
 }
 
@@ -2153,10 +2182,11 @@ mod tests {
         for list in [&TRADITIONAL_ONLY[..], &SIMPLIFIED_ONLY[..]] {
             assert!(list.windows(2).all(|w| w[0] < w[1]), "{list:?}");
         }
-        assert!(
-            rules::is_listed(ENGLISH_WORDS, "about") && rules::is_listed(ENGLISH_WORDS, "your")
-        );
-        assert!(!rules::is_listed(ENGLISH_WORDS, "el") && rules::is_listed(FOREIGN_WORDS[0], "el"));
+        for list in FOREIGN_WORDS.into_iter().chain([&ENGLISH_WORDS[..]]) {
+            assert!(list.windows(2).all(|w| w[0] < w[1]), "{list:?}");
+        }
+        assert!(listed(&ENGLISH_WORDS, &"about") && listed(&ENGLISH_WORDS, &"your"));
+        assert!(!listed(&ENGLISH_WORDS, &"el") && listed(FOREIGN_WORDS[0], &"el"));
         assert!(traditional_only('這') && simplified_only('这') && !traditional_only('这'));
     }
     use crate::protocol::request::Role;
