@@ -97,17 +97,20 @@ pub(crate) fn english(words: &[&str], has_history: bool) -> Vec<Finding> {
     found
 }
 
-/// "Which one is better?", "Which ones should I keep?": a choice among things the request
-/// does not name. Not when it names them ("which one of these laptops", "which is faster, A or
-/// B", "between X and Y").
+/// "Which one is better?", "Which ones should I keep?", "Which is better?": a choice among
+/// things the request does not name. Not when it names them ("which one of these laptops",
+/// "which is faster, A or B", "between X and Y"), nor "which is" before more than "better" or
+/// "best" ("Which is the largest ocean?", "Which is better for kids?").
 fn choice_without_candidates(words: &[&str]) -> Option<String> {
-    let [first, one, ..] = words else {
+    let [first, one, rest @ ..] = words else {
         return None;
     };
     let names_them = words
         .iter()
         .any(|w| matches!(*w, "of" | "or" | "between" | "among" | "vs" | "versus"));
-    (*first == "which" && matches!(*one, "one" | "ones") && !names_them).then(|| (*one).to_owned())
+    let choice =
+        matches!(*one, "one" | "ones") || *one == "is" && matches!(rest, ["better" | "best"]);
+    (*first == "which" && choice && !names_them).then(|| (*one).to_owned())
 }
 
 /// The artifact a request refers to without giving it: "the method from the paper" (the last
@@ -595,6 +598,7 @@ mod tests {
         for request in [
             "Which one is better?",
             "Which ones should I keep?",
+            "Which is better?",
             "which one",
         ] {
             assert_eq!(
