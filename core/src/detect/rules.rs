@@ -16,16 +16,16 @@ const POSSESSIVE_REACH: usize = 3;
 const DEMONSTRATIVES: &[&str] = &["this", "that", "these", "those"];
 /// Words after a demonstrative that show it stands alone ("how does that work"), each between
 /// spaces (see [`is_listed`]).
-const AFTER_STANDALONE: &str = " is was are were does do did work works mean means one ones thing \
-    things stuff about for to in on again better faster shorter longer please and or with into \
-    sound look read seem more less a an correct true safe normal worth legit ";
+const AFTER_STANDALONE: &str = " is was are were does do did work works mean means one ones thing things stuff \
+    about for to in on again better faster shorter longer please and or with into sound look read \
+    seem more less a an correct true safe normal worth legit ";
 /// Artifacts a request may refer to with "the"/"my" without providing them, each between
 /// spaces.
 const ARTIFACTS: &str = " paper method approach file document doc article code script error report \
-    project spreadsheet email message link image attachment screenshot above previous same bug \
-    issue output log logs table draft function sentence text paragraph passage instructions resume \
-    résumé cv essay letter thesis assignment homework theory chapter question chart graph diagram \
-    photo picture ";
+    project spreadsheet email message link image attachment screenshot above \
+    previous same bug issue output log logs table draft function sentence text paragraph passage \
+    instructions resume résumé cv essay letter thesis assignment homework theory chapter question \
+    chart graph diagram photo picture ";
 /// Verbs that make something new: "Write my essay" needs a topic, not the essay, so a
 /// possessive artifact after one of them is not missing material.
 const CREATE_VERBS: &str = " write draft compose create generate implement build ";
@@ -274,14 +274,15 @@ fn outside_its_phrase(words: &[&str], i: usize) -> usize {
 /// followed by a space (one string: a table of separate strings would cost eight bytes of
 /// pointer per word in the WebAssembly build).
 const NOT_ANTECEDENTS: &str = " tell what your some more about what's whats does could would \
-    should will please explain describe summarize summarise make improve rewrite translate show \
-    give help check review edit write read open compare contrast rank with just again then still \
-    also really better have need want like know think mean means said this that these those there \
-    here them they their been being don't doesn't isn't work works working thing things something \
-    into from than very much many long look change update delete send share post remove turn keep \
-    let's clean format convert sort list find search build create done call understand get shorter \
-    longer simpler clearer quick quickly when where which can't won't didn't anything someone \
-    when's where's often suggest recommend propose generate draft compose ";
+     should will please explain describe summarize summarise make improve rewrite translate show give help \
+     check review edit write read open compare contrast rank with just again then still also \
+     really better have need want like know think mean means said this that these those \
+     there here them they their been being don't doesn't isn't work works working thing \
+     things something into from than very much many long look change update delete send \
+     share post remove turn keep let's clean format convert sort list find search build \
+     create done call understand get shorter longer simpler clearer quick quickly when where \
+     which can't won't didn't anything someone when's where's often suggest \
+     recommend propose generate draft compose ";
 
 /// Whether `word` is one of the space-separated words of `list` (which starts and ends with a
 /// space).
