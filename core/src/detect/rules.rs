@@ -51,6 +51,7 @@ pub(crate) fn english(words: &[&str], has_history: bool) -> Vec<Finding> {
             (PRONOUNS.contains(w)
                 && (i < POSSESSIVE_REACH || !is_listed(POSSESSIVES, w))
                 && !has_antecedent(&words[..outside_its_phrase(words, i)])
+                && !(*w == "her" && i + 1 < words.len() && names_someone(&words[..i]))
                 && !refers_to_nothing(words, i))
                 || (is_standalone_demonstrative(words, w) && !has_antecedent(&words[..i]))
         }) {
@@ -181,7 +182,7 @@ fn generic_superlative(words: &[&str]) -> Option<String> {
 
 /// Whether the pronoun at `i` stands for nothing earlier: an "it" that only fills the subject
 /// ("Is it safe to burn paper?", "How long does it take to boil an egg?", "Does it rain in
-/// Hawaii?", "Is it raining in Seattle?", "Is it worth it to see Dune in IMAX?", "How does it
+/// Hawaii?", "Is it going to rain tomorrow?", "Is it raining in Seattle?", "Is it worth it to see Dune in IMAX?", "How does it
 /// feel to fail?") or a "they" for people in general ("Do they still
 /// make encyclopedias?", "How do they calculate the CPI?").
 ///
@@ -195,7 +196,10 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
             let be_before = i > 0 && matches!(words[i - 1], "is" | "was" | "isn't" | "wasn't");
             (be_before && next.is_some_and(|w| is_listed(JUDGEMENTS, w)) && after.is_some())
                 || (matches!(next, Some("take" | "takes" | "took")) && after.is_some())
-                || matches!(next, Some("rain" | "rains" | "snow" | "snows"))
+                || words[i + 1..]
+                    .iter()
+                    .take(3)
+                    .any(|w| matches!(*w, "rain" | "rains" | "snow" | "snows"))
                 || (i > 0 && words[i - 1] == "worth" && next.is_some())
                 || (matches!(next, Some("feel" | "feels" | "seem" | "seems"))
                     && matches!(after, Some("to" | "like")))
@@ -228,13 +232,15 @@ const NOT_OBJECTS: &str = " it them that this these those any anymore ";
 /// Whether `before` (the words ahead of a pronoun) names something it can refer to: a word of
 /// four letters or more that is not one of the request's own verbs or fillers ("Explain the
 /// concept of bitcoin and how to invest in it" has "concept" and "bitcoin"; "Tell me more
-/// about it" has nothing), or a short name of letters and digits ("what 5g is and how it
-/// works", "my PS5").
+/// about it" has nothing), a short name of letters and digits ("what 5g is and how it
+/// works", "my PS5"), or something of the user's ("Call my mom and tell her I'm late").
 fn has_antecedent(before: &[&str]) -> bool {
-    before.iter().any(|w| {
-        (w.len() >= 4 && !is_listed(NOT_ANTECEDENTS, w))
-            || (w.bytes().any(|b| b.is_ascii_digit()) && w.bytes().any(|b| b.is_ascii_alphabetic()))
-    })
+    names_someone(before)
+        || before.iter().any(|w| {
+            (w.len() >= 4 && !is_listed(NOT_ANTECEDENTS, w))
+                || (w.bytes().any(|b| b.is_ascii_digit())
+                    && w.bytes().any(|b| b.is_ascii_alphabetic()))
+        })
 }
 
 /// Where the words that may hold the antecedent of the pronoun at `i` end. An object pronoun
@@ -268,6 +274,16 @@ fn outside_its_phrase(words: &[&str], i: usize) -> usize {
         }
     }
     start
+}
+
+/// Whether `before` names someone or something of the user's, however short its noun ("my mom",
+/// "our cat"): the antecedent of a later "her" even across the phrase a possessive "her" opens
+/// ("What should I get my mom for her birthday?"), which no other word before it can be ("Write
+/// a song about her life").
+fn names_someone(before: &[&str]) -> bool {
+    before
+        .windows(2)
+        .any(|p| matches!(p[0], "my" | "our") && p[1].len() >= 3)
 }
 
 /// Words of four letters or more that cannot be what a later "it" or "them" refers to, each
@@ -641,6 +657,7 @@ mod tests {
                 "Why is it important to stretch before exercising?",
                 "How long does it take to boil an egg?",
                 "Does it rain in Hawaii?",
+                "Is it going to rain tomorrow?",
                 "Is it raining in Seattle?",
                 "Is it cold outside?",
                 "What does it mean if my favorite color is purple?",
@@ -721,8 +738,11 @@ mod tests {
                 "Tell me the history of Rome and the significance of it",
                 "I bought a laptop and the battery of it dies fast",
                 "Write a poem for my grandmother about her garden",
+                "What should I get my mom for her birthday?",
+                "Call my mom and tell her I'm late",
             ],
             &[
+                "Write a song about her life",
                 "Describe the taste of it.",
                 "Explain the difference between them.",
                 "Give a brief biography of her.",
