@@ -1585,7 +1585,7 @@ impl Cues {
                 words.len() >= TOPIC_WORDS
                     || text.contains([':', '\n'])
                     || words.windows(2).any(|p| {
-                        matches!(p[0], "about" | "on" | "regarding" | "of" | "explaining")
+                        rules::is_listed(SAYS_WHAT, p[0])
                             || (matches!(p[0], "for" | "translate")
                                 && !rules::is_listed(NOT_A_TOPIC, p[1]))
                     })
@@ -1698,6 +1698,12 @@ fn gives_its_operands(words: &[&str]) -> bool {
 /// Words from which a request says enough about its own subject ("Write a post" does not;
 /// a ten-word brief does).
 const TOPIC_WORDS: usize = 10;
+
+/// Words before what a text says: "about", "on", "of", or what the text does ("a tweet
+/// announcing our launch", "an email asking for a day off"), each between spaces.
+const SAYS_WHAT: &str = " about on regarding of explaining announcing introducing inviting \
+    thanking describing promoting asking celebrating congratulating apologizing welcoming \
+    reminding requesting telling ";
 
 /// Words after "for" that make it say who or what the text serves, not what it is about
 /// ("Write an email for me", "a tweet for our shop", "a speech for the event"), and words after
@@ -1993,16 +1999,17 @@ pub(crate) fn list(words: &str) -> impl Iterator<Item = &str> {
     })
 }
 
-/// The inflections after which a trigger of four letters or more still matches a word.
+/// The inflections after which a trigger of four letters or more still matches a word. Not
+/// "-er": it makes a doer or a thing of a verb ("teacher", "planner", "shower"), which is
+/// not the task the verb names.
 const ENDINGS: &[&str] = &[
-    "s", "es", "ed", "d", "ing", "er", "ers", "ies", "y", "ic", "al", "ion", "ions", "ation",
-    "ations", "ment", "ments", "ly", "ning", "ned", "ner", "ling", "led", "ler", "en", "ens",
-    "ist", "ists", "ity",
+    "s", "es", "ed", "d", "ing", "ies", "y", "ic", "al", "ion", "ions", "ation", "ations", "ment",
+    "ments", "ly", "ning", "ned", "ling", "led", "en", "ens", "ist", "ists", "ity",
 ];
 
 /// A trigger matches a word exactly, or as a stem of four letters or more followed by an
 /// inflection ("recipe" matches "recipes", "plan" matches "planning"; "exam" does not match
-/// "examples", nor "plan" "plants").
+/// "examples", nor "plan" "plants" or "planner").
 fn word_matches(word: &str, trigger: &str) -> bool {
     word == trigger
         || (trigger.len() >= 4
