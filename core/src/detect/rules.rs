@@ -124,8 +124,10 @@ fn artifact_not_given(words: &[&str]) -> Option<String> {
         if let [det @ ("the" | "my" | "our" | "your" | "this"), noun] = pair
             && is_listed(ARTIFACTS, noun)
         {
-            // "explain your code" after "implement …": the code is the answer's own.
-            let own = (possessive(det) || *det == "your") && made(i);
+            // "explain your code" after "implement …": the code is the answer's own, as is
+            // what a verb that makes something new makes ("Write the code for a login page").
+            let own = ((possessive(det) || *det == "your") && made(i))
+                || (*det == "the" && i > 0 && is_listed(CREATE_VERBS, words[i - 1]));
             // "the function of setopt": the of-phrase says which.
             let named = *det == "the" && words.get(i + 2) == Some(&"of");
             // "Is all wheat the same?": the same as something the request names.
@@ -690,8 +692,10 @@ mod tests {
                 "Are Galois fields and finite fields the same thing?",
                 "in zsh, what is the function of 'setopt nullglob'",
                 "Please implement the Timsort algorithm on Lean 4 and explain your code",
+                "Write the code for a login page",
             ],
             &[
+                "Write a summary of the paper",
                 "Do the same for Python",
                 "Fix the function",
                 "Explain your code",
