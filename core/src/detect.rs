@@ -432,7 +432,7 @@ impl Tuning {
     fn asks_chinese(&self, s: &ChineseSignals) -> bool {
         self.chinese_rule_asks(s)
             || match s.task {
-                TaskState::None => s.margin >= 0.0,
+                TaskState::None => s.margin >= 0.0 && !s.material,
                 // The model has seen few requests that name their kind and leave a critical
                 // detail out ("帮我规划一次去东京的旅行" scores as complete): the frame decides.
                 TaskState::CriticalOpen => s.chars <= ZH_TASK_MAX_CHARS,
@@ -463,6 +463,9 @@ struct ChineseSignals {
     chars: usize,
     /// The model's score minus its threshold (minus infinity without a model).
     margin: f32,
+    /// The request carries its material ("这段代码有什么问题：\nprint(x"): the generic question
+    /// would ask for what is there.
+    material: bool,
 }
 
 /// What the English decision weighs, computed once per request.
@@ -1107,6 +1110,7 @@ fn chinese(
         task,
         chars: cjk,
         margin,
+        material: given.material,
     };
     decide_in_chinese(text, signals, open, scorer.tuning, with_questions, out);
 }
@@ -2917,6 +2921,7 @@ mod tests {
             task,
             chars,
             margin,
+            material: false,
         };
         assert!(gated.asks_chinese(&signals(TaskState::CriticalOpen, 30, -9.0)));
         assert!(!gated.asks_chinese(&signals(TaskState::CriticalOpen, 31, 9.0)));
@@ -2930,6 +2935,13 @@ mod tests {
         };
         assert!(!gated.asks_chinese(&rule));
         assert!(gated.asks_chinese(&ChineseSignals { chars: 10, ..rule }));
+        // A vague instruction with its material after it has nothing for the generic question.
+        assert!(gated.asks_chinese(&signals(TaskState::None, 8, 0.5)));
+        let material = signals(TaskState::None, 8, 0.5);
+        assert!(!gated.asks_chinese(&ChineseSignals {
+            material: true,
+            ..material
+        }));
     }
 
     #[test]
