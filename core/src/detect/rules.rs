@@ -25,7 +25,8 @@ const ARTIFACTS: &str = " paper method approach file document doc article code s
     project spreadsheet email message link image attachment screenshot above \
     previous same bug issue output log logs table draft function sentence text paragraph passage \
     instructions resume résumé cv essay letter thesis assignment homework theory chapter question \
-    chart graph diagram photo picture ";
+    chart graph diagram photo picture contract complaint invoice bio prompt proposal transcript \
+    slides presentation ";
 /// Verbs that make something new: "Write my essay" needs a topic, not the essay, so a
 /// possessive artifact after one of them is not missing material.
 const CREATE_VERBS: &str = " write draft compose create generate implement build ";
@@ -115,7 +116,8 @@ fn choice_without_candidates(words: &[&str]) -> Option<String> {
 }
 
 /// The artifact a request refers to without giving it: "the method from the paper" (the last
-/// artifact is the anchor: the paper), "my cover letter" (the user's own, with a word between).
+/// artifact is the anchor: the paper), "my cover letter", "this customer complaint" (the user's own
+/// or one pointed to, with a word between).
 /// What follows a verb that makes something new is not missing ("Write my essay").
 fn artifact_not_given(words: &[&str]) -> Option<String> {
     let made = |at: usize| words[..at].iter().any(|w| is_listed(CREATE_VERBS, w));
@@ -144,7 +146,7 @@ fn artifact_not_given(words: &[&str]) -> Option<String> {
         .rev()
         .find_map(|(i, triple)| match triple {
             [det, kind, noun]
-                if possessive(det)
+                if (possessive(det) || *det == "this")
                     && is_listed(ARTIFACTS, noun)
                     && !is_listed(ARTIFACTS, kind)
                     && !made(i) =>
@@ -696,6 +698,8 @@ mod tests {
             ],
             &[
                 "Write a summary of the paper",
+                "Respond to this customer complaint",
+                "Improve this prompt",
                 "Do the same for Python",
                 "Fix the function",
                 "Explain your code",
