@@ -25,8 +25,8 @@ const ARTIFACTS: &str = " paper method approach file document doc article code s
     project spreadsheet email message link image attachment screenshot above \
     previous same bug issue output log logs table draft function sentence text paragraph passage \
     instructions resume résumé cv essay letter thesis assignment homework theory chapter question \
-    chart graph diagram photo picture contract complaint invoice bio prompt proposal transcript \
-    slides presentation ";
+    chart graph diagram photo picture contract complaint invoice bio prompt proposal \
+    transcript slides presentation ";
 /// Verbs that make something new: "Write my essay" needs a topic, not the essay, so a
 /// possessive artifact after one of them is not missing material.
 const CREATE_VERBS: &str = " write draft compose create generate implement build ";
@@ -116,8 +116,8 @@ fn choice_without_candidates(words: &[&str]) -> Option<String> {
 }
 
 /// The artifact a request refers to without giving it: "the method from the paper" (the last
-/// artifact is the anchor: the paper), "my cover letter", "this customer complaint" (the user's own
-/// or one pointed to, with a word between).
+/// artifact is the anchor: the paper), "my cover letter", "this customer complaint" (the
+/// user's own or one pointed to, with a word between).
 /// What follows a verb that makes something new is not missing ("Write my essay").
 fn artifact_not_given(words: &[&str]) -> Option<String> {
     let made = |at: usize| words[..at].iter().any(|w| is_listed(CREATE_VERBS, w));
@@ -186,9 +186,9 @@ fn generic_superlative(words: &[&str]) -> Option<String> {
 
 /// Whether the pronoun at `i` stands for nothing earlier: an "it" that only fills the subject
 /// ("Is it safe to burn paper?", "How long does it take to boil an egg?", "Does it rain in
-/// Hawaii?", "Is it going to rain tomorrow?", "Is it raining in Seattle?", "Is it worth it to see Dune in IMAX?", "How does it
-/// feel to fail?") or a "they" for people in general ("Do they still
-/// make encyclopedias?", "How do they calculate the CPI?").
+/// Hawaii?", "Is it going to rain tomorrow?", "Is it raining in Seattle?", "Is it worth it to
+/// see Dune in IMAX?", "How does it feel to fail?") or a "they" for people in general ("Do they
+/// still make encyclopedias?", "How do they calculate the CPI?").
 ///
 /// Out of line: inlined into its caller, it made the app's wasm about 100 bytes larger in gzip.
 #[inline(never)]
