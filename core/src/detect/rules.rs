@@ -424,7 +424,7 @@ fn zh_choice_without_candidates(text: &str) -> Option<&'static str> {
 const ZH_MATERIAL_POINTERS: &str =
     "我的 這段 这段 這篇 这篇 這份 这份 這封 这封 這個 这个 這張 这张 這道 这道";
 const ZH_MATERIALS: &str = "简历 簡歷 代码 代碼 程式 论文 論文 文章 邮件 郵件 报告 報告 话 話 \
-    合同 合約 文字 题 題 图表 圖表 图片 圖片 照片 图 圖 SQL sql";
+    合同 合約 文字 题 題 图表 圖表 图片 圖片 照片 图 圖 数据 數據 SQL sql";
 /// Words that say the user's own text exists ("帮我看看我的简历", "我的代码有问题"), unlike
 /// "我的论文题目怎么定".
 const ZH_REVIEW: &str = "看 改 查 润 潤 问题 問題";
