@@ -345,7 +345,11 @@ fn is_standalone_demonstrative(words: &[&str], w: &&str) -> bool {
     }
     match words.get(i + 1) {
         None => true,
-        Some(next) => is_listed(AFTER_STANDALONE, next),
+        // "Is this legal?": the subject of a judgement that ends the request.
+        Some(next) => {
+            is_listed(AFTER_STANDALONE, next)
+                || (i + 2 == words.len() && i > 0 && matches!(words[i - 1], "is" | "was"))
+        }
     }
 }
 
@@ -846,8 +850,18 @@ mod tests {
     fn a_demonstrative_judged_on_its_own_stands_for_something_unsaid() {
         fires_only_on(
             Kind::PronounWithoutAntecedent,
-            &["Is this movie any good?", "Is that bridge safe to cross?"],
-            &["Is this a good deal?", "Is that true?", "Is this correct?"],
+            &[
+                "Is this movie any good?",
+                "Is that bridge safe to cross?",
+                "Is this seat taken?",
+            ],
+            &[
+                "Is this a good deal?",
+                "Is that true?",
+                "Is this correct?",
+                "Is this legal?",
+                "Is this ok?",
+            ],
         );
     }
 
