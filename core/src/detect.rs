@@ -31,7 +31,6 @@ mod model;
 mod names;
 mod rules;
 
-use serde::{Deserialize, Serialize};
 
 use crate::analysis::Analysis;
 use crate::protocol::question::{
@@ -1340,8 +1339,7 @@ pub struct Assessment {
 }
 
 /// The language the detector read a request as.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Language {
     /// English (and any other Latin-script text): rules and the learned model.
     English,
@@ -1352,6 +1350,11 @@ pub enum Language {
     /// nothing offline, rather than ask in another language or misread the request.
     Other,
 }
+crate::unit_enum::impl_unit_enum!(Language {
+    English = "english",
+    Chinese = "chinese",
+    Other = "other",
+});
 
 /// One rule that fired, with the words that triggered it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -1363,8 +1366,7 @@ pub struct Finding {
 }
 
 /// The kinds of vagueness the detector names in a question's source.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Kind {
     /// The request refers to something it does not provide ("use the method from the paper").
     MissingContext,
@@ -1377,6 +1379,13 @@ pub enum Kind {
     /// The request as a whole is too terse to act on; asked as a general question.
     UnderspecifiedRequest,
 }
+crate::unit_enum::impl_unit_enum!(Kind {
+    MissingContext = "missing_context",
+    PronounWithoutAntecedent = "pronoun_without_antecedent",
+    AmbiguousReference = "ambiguous_reference",
+    UnderspecifiedParameter = "underspecified_parameter",
+    UnderspecifiedRequest = "underspecified_request",
+});
 
 impl Kind {
     /// The snake_case name used in [`QuestionSource::Detector`] and the trace.

@@ -42,6 +42,7 @@
 
 mod tag_first;
 pub mod text;
+mod unit_enum;
 
 mod protocol;
 

@@ -14,8 +14,7 @@
 use serde::{Deserialize, Serialize};
 
 /// The kinds of endpoint Clarify knows.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum ProfileKind {
     /// Any OpenAI-compatible server: the full request, adapted when refused.
     #[default]
@@ -48,6 +47,22 @@ pub enum ProfileKind {
     /// llama.cpp's `llama-server`.
     LlamaCpp,
 }
+crate::unit_enum::impl_unit_enum!(ProfileKind {
+    Generic = "generic",
+    OpenAi = "open_ai",
+    OpenAiReasoning = "open_ai_reasoning",
+    Azure = "azure",
+    Anthropic = "anthropic",
+    Gemini = "gemini",
+    DeepSeek = "deep_seek",
+    Mistral = "mistral",
+    Groq = "groq",
+    OpenRouter = "open_router",
+    Ollama = "ollama",
+    Vllm = "vllm",
+    LmStudio = "lm_studio",
+    LlamaCpp = "llama_cpp",
+});
 
 /// Why a profile name was not taken.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -295,18 +310,20 @@ pub struct Profile {
 }
 
 /// How the API key is sent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KeyHeader {
     /// `Authorization: Bearer <key>`.
     Bearer,
     /// Azure's `api-key: <key>`.
     ApiKey,
 }
+crate::unit_enum::impl_unit_enum!(KeyHeader {
+    Bearer = "bearer",
+    ApiKey = "api_key",
+});
 
 /// The name under which the token limit is sent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TokenField {
     /// `max_tokens`, the older name most servers take.
     MaxTokens,
@@ -315,6 +332,11 @@ pub enum TokenField {
     /// No limit sent (the prompt's own limits and the parser still bound the reply).
     Omit,
 }
+crate::unit_enum::impl_unit_enum!(TokenField {
+    MaxTokens = "max_tokens",
+    MaxCompletionTokens = "max_completion_tokens",
+    Omit = "omit",
+});
 
 /// Which length and count keywords a JSON schema keeps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -380,8 +402,7 @@ impl Default for Shape {
 }
 
 /// What an endpoint refused, read from its 400 reply.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refused {
     /// `max_tokens`.
     MaxTokens,
@@ -400,6 +421,16 @@ pub enum Refused {
     /// `stream_options`.
     StreamOptions,
 }
+crate::unit_enum::impl_unit_enum!(Refused {
+    MaxTokens = "max_tokens",
+    MaxCompletionTokens = "max_completion_tokens",
+    Temperature = "temperature",
+    SchemaKeyword = "schema_keyword",
+    JsonSchema = "json_schema",
+    JsonObject = "json_object",
+    ResponseFormat = "response_format",
+    StreamOptions = "stream_options",
+});
 
 impl Refused {
     /// The field or keyword, as the wire names it.
@@ -418,8 +449,7 @@ impl Refused {
 }
 
 /// A change made to a request after a refusal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Change {
     /// `max_completion_tokens` sent instead of `max_tokens` (with room for reasoning).
     MaxCompletionTokens,
@@ -438,6 +468,16 @@ pub enum Change {
     /// No `stream_options`.
     NoStreamUsage,
 }
+crate::unit_enum::impl_unit_enum!(Change {
+    MaxCompletionTokens = "max_completion_tokens",
+    MaxTokens = "max_tokens",
+    NoTokenLimit = "no_token_limit",
+    NoTemperature = "no_temperature",
+    SchemaWithoutLimits = "schema_without_limits",
+    JsonObject = "json_object",
+    InstructionsOnly = "instructions_only",
+    NoStreamUsage = "no_stream_usage",
+});
 
 impl Change {
     /// A short identifier for logs and the call log (`max_completion_tokens`, `no_temperature`…).

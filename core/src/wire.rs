@@ -372,8 +372,7 @@ impl From<&str> for HostWords {
 }
 
 /// The kind of a [`CallError`], written `snake_case` (`endpoint_refused`, `timeout`, …).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum FailureCode {
     /// HTTP 401 or 403.
     Unauthorized,
@@ -404,6 +403,22 @@ pub enum FailureCode {
     /// An error event inside the stream.
     StreamError,
 }
+crate::unit_enum::impl_unit_enum!(FailureCode {
+    Unauthorized = "unauthorized",
+    NotFound = "not_found",
+    RateLimited = "rate_limited",
+    ServerError = "server_error",
+    EndpointRefused = "endpoint_refused",
+    Unreachable = "unreachable",
+    Blocked = "blocked",
+    PageRefused = "page_refused",
+    Timeout = "timeout",
+    Cancelled = "cancelled",
+    Interrupted = "interrupted",
+    TooLarge = "too_large",
+    BadReply = "bad_reply",
+    StreamError = "stream_error",
+});
 
 impl FailureCode {
     /// The code as written in events and traces.

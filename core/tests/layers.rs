@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 /// Every module, bottom first, by layer.
 const ORDER: &[(&str, &[&str])] = &[
-    ("helpers", &["text", "tag_first"]),
+    ("helpers", &["text", "tag_first", "unit_enum"]),
     (
         "protocol",
         &[

@@ -28,8 +28,7 @@ impl Default for Limits {
 }
 
 /// Whether the user is asked at all.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Mode {
     /// Questions are shown one at a time.
     #[default]
@@ -38,10 +37,13 @@ pub enum Mode {
     /// question with its assumption.
     NonInteractive,
 }
+crate::unit_enum::impl_unit_enum!(Mode {
+    Interactive = "interactive",
+    NonInteractive = "non_interactive",
+});
 
 /// Who decides whether a request is ambiguous.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Detection {
     /// The embedded detector, offline.
     #[default]
@@ -50,6 +52,10 @@ pub enum Detection {
     /// detector is the fallback when it fails.
     Llm,
 }
+crate::unit_enum::impl_unit_enum!(Detection {
+    Embedded = "embedded",
+    Llm = "llm",
+});
 
 /// How a session behaves. Stored in its snapshot.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -296,8 +296,7 @@ impl From<UserAnswer> for Answer {
 }
 
 /// The kinds of [`Input`](crate::Input), for errors and for [`Session::accepts`](crate::Session::accepts).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum InputKind {
     /// [`Input::Start`](crate::Input::Start).
     Start,
@@ -340,6 +339,28 @@ pub enum InputKind {
     /// [`Input::TranslationFailed`](crate::Input::TranslationFailed).
     TranslationFailed,
 }
+crate::unit_enum::impl_unit_enum!(InputKind {
+    Start = "start",
+    Message = "message",
+    DetectionReceived = "detection_received",
+    DetectionFailed = "detection_failed",
+    DetectOffline = "detect_offline",
+    Answer = "answer",
+    Skip = "skip",
+    Reopen = "reopen",
+    SkipAll = "skip_all",
+    Tick = "tick",
+    StepCompleted = "step_completed",
+    StepNeedsClarification = "step_needs_clarification",
+    GenerationChunk = "generation_chunk",
+    GenerationCompleted = "generation_completed",
+    GenerationStopped = "generation_stopped",
+    GenerationFailed = "generation_failed",
+    Retry = "retry",
+    Reset = "reset",
+    TranslationReceived = "translation_received",
+    TranslationFailed = "translation_failed",
+});
 
 impl InputKind {
     /// Every kind, in declaration order.

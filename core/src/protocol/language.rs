@@ -2,22 +2,23 @@
 //! out from the configured tag and the request (see `Session::language`); every sentence the
 //! engine writes for the user is written in it.
 
-use serde::{Deserialize, Serialize};
 
 /// A language the user reads. Any language the engine does not write counts as English.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum Language {
     /// English (and every language the engine does not write).
     #[default]
-    #[serde(rename = "en")]
     English,
     /// Chinese in Simplified characters.
-    #[serde(rename = "zh-Hans")]
     Simplified,
     /// Chinese in Traditional characters.
-    #[serde(rename = "zh-Hant")]
     Traditional,
 }
+crate::unit_enum::impl_unit_enum!(Language {
+    English = "en",
+    Simplified = "zh-Hans",
+    Traditional = "zh-Hant",
+});
 
 impl Language {
     /// Every language, English first.

@@ -180,8 +180,7 @@ impl fmt::Display for ChoiceId {
 /// How much a question matters; the loop asks critical questions first.
 ///
 /// The order of the variants is the asking order, so "critical first" is a sort.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Priority {
     /// The answer changes the result materially; asked first.
     Critical,
@@ -190,6 +189,11 @@ pub enum Priority {
     /// Nice to know; the first to be dropped when the budget is tight.
     Helpful,
 }
+crate::unit_enum::impl_unit_enum!(Priority {
+    Critical = "critical",
+    Important = "important",
+    Helpful = "helpful",
+});
 
 impl Priority {
     /// The lower-case name used on the wire and in the UI (`critical`, `important`, `helpful`).

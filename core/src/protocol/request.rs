@@ -4,8 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 /// Who wrote a chat message.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {
     /// Instructions to the model.
     System,
@@ -14,6 +13,11 @@ pub enum Role {
     /// The model.
     Assistant,
 }
+crate::unit_enum::impl_unit_enum!(Role {
+    System = "system",
+    User = "user",
+    Assistant = "assistant",
+});
 
 /// One chat message.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,8 +39,7 @@ impl Message {
 }
 
 /// What a request is for; tells the host which [`Input`](crate::Input) carries the reply.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Purpose {
     /// Does the request need clarification, and which questions? Reply with
     /// [`Input::DetectionReceived`](crate::Input::DetectionReceived).
@@ -47,6 +50,11 @@ pub enum Purpose {
     /// [`Input::GenerationCompleted`](crate::Input::GenerationCompleted) (after chunks).
     Generation,
 }
+crate::unit_enum::impl_unit_enum!(Purpose {
+    Detection = "detection",
+    Translation = "translation",
+    Generation = "generation",
+});
 
 /// A provider-neutral chat completion request: the body of `POST /v1/chat/completions`
 /// without `model`, which the transport adds.

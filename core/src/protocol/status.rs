@@ -6,8 +6,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 /// What a host shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
     /// Waiting for a request.
     Idle,
@@ -24,6 +23,15 @@ pub enum Status {
     /// The final answer could not be produced; every answer is kept and [`Input::Retry`] works.
     Failed,
 }
+crate::unit_enum::impl_unit_enum!(Status {
+    Idle = "idle",
+    Analyzing = "analyzing",
+    AwaitingClarification = "awaiting_clarification",
+    Generating = "generating",
+    Completed = "completed",
+    HandedOff = "handed_off",
+    Failed = "failed",
+});
 
 impl Status {
     /// Whether the session has finished (completed, handed off or failed).

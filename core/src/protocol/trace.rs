@@ -5,8 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::protocol::time::Millis;
 
 /// Which part of the engine made a decision.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Layer {
     /// The session's own control flow.
     Session,
@@ -25,6 +24,16 @@ pub enum Layer {
     /// A timeout.
     Timeout,
 }
+crate::unit_enum::impl_unit_enum!(Layer {
+    Session = "session",
+    Llm = "llm",
+    Detector = "detector",
+    Document = "document",
+    Catalog = "catalog",
+    Limit = "limit",
+    Step = "step",
+    Timeout = "timeout",
+});
 
 /// One decision and why it was made.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,0 +1,115 @@
+//! Enums without fields written as their variants' names (`"critical"`, `"max_tokens"`).
+//!
+//! serde's derive gives each such enum its own enum reader per input format (about 1.3 KB of
+//! WebAssembly each with JSON text), though all it reads is one string. Here every enum reads a
+//! string through one shared function and looks the name up in its own table; the names are
+//! written once, in [`impl_unit_enum!`], for reading and writing alike.
+
+use serde::Deserializer;
+use serde::de::{self, Visitor};
+
+/// Implements `Serialize` and `Deserialize` for a fieldless enum as the names given:
+///
+/// ```ignore
+/// crate::unit_enum::impl_unit_enum!(Role {
+///     System = "system",
+///     User = "user",
+/// });
+/// ```
+///
+/// An unknown name is refused with serde's "unknown variant" error, naming the known ones.
+macro_rules! impl_unit_enum {
+    ($ty:ident { $($variant:ident = $name:literal),+ $(,)? }) => {
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(match self {
+                    $(Self::$variant => $name,)+
+                })
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                const VARIANTS: &[$ty] = &[$($ty::$variant),+];
+                $crate::unit_enum::read_index(deserializer, &[$($name),+]).map(|i| VARIANTS[i])
+            }
+        }
+    };
+}
+pub(crate) use impl_unit_enum;
+
+/// Reads a string and gives its position in `names`.
+///
+/// # Errors
+/// Not a string, or a string not in `names`.
+pub fn read_index<'de, D: Deserializer<'de>>(
+    deserializer: D,
+    names: &'static [&'static str],
+) -> Result<usize, D::Error> {
+    deserializer.deserialize_str(NameVisitor { names })
+}
+
+struct NameVisitor {
+    names: &'static [&'static str],
+}
+
+impl Visitor<'_> for NameVisitor {
+    type Value = usize;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "one of {:?}", self.names)
+    }
+
+    fn visit_str<E: de::Error>(self, name: &str) -> Result<usize, E> {
+        self.names
+            .iter()
+            .position(|known| *known == name)
+            .ok_or_else(|| E::unknown_variant(name, self.names))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Detection, Layer, Mode, Priority, Role};
+
+    #[test]
+    fn names_are_written_and_read_back() {
+        let written = serde_json::to_string(&[Priority::Critical, Priority::Helpful]).unwrap();
+        assert_eq!(written, r#"["critical","helpful"]"#);
+        let read: Vec<Priority> = serde_json::from_str(&written).unwrap();
+        assert_eq!(read, [Priority::Critical, Priority::Helpful]);
+        assert_eq!(
+            serde_json::to_string(&Mode::NonInteractive).unwrap(),
+            r#""non_interactive""#
+        );
+        for layer in [Layer::Session, Layer::Timeout, Layer::Llm] {
+            let text = serde_json::to_string(&layer).unwrap();
+            assert_eq!(serde_json::from_str::<Layer>(&text).unwrap(), layer);
+        }
+    }
+
+    #[test]
+    fn an_escaped_name_is_read() {
+        // JSON may escape any character; the name is compared after unescaping.
+        assert_eq!(
+            serde_json::from_str::<Role>(r#""\u0075ser""#).unwrap(),
+            Role::User
+        );
+    }
+
+    #[test]
+    fn an_unknown_name_is_refused_with_the_known_ones() {
+        let error = serde_json::from_str::<Detection>(r#""remote""#).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "unknown variant `remote`, expected `embedded` or `llm` at line 1 column 8"
+        );
+        let error = serde_json::from_str::<Role>("3").unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains(r#"one of ["system", "user", "assistant"]"#),
+            "{error}"
+        );
+    }
+}
