@@ -31,7 +31,6 @@ mod model;
 mod names;
 mod rules;
 
-
 use crate::analysis::Analysis;
 use crate::protocol::question::{
     Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage,
@@ -1573,12 +1572,18 @@ impl Cues {
     /// Whether the request fills a slot as `filling` says: one of its words (a word with a
     /// sign such as `$` is looked for in the text), or one of its patterns.
     fn fills(&self, text: &str, words: &[&str], filling: &Filling, given: Given) -> bool {
+        // A place is named by a proper noun, but not by a nationality: "a good Italian
+        // restaurant" still needs a city, where "classic French films" names a taste.
+        let place = filling.patterns.contains(&Pattern::Place);
         self.matched.has(filling.list)
             || filling.signs.iter().any(|g| text.contains(g))
-            || filling
-                .patterns
-                .iter()
-                .any(|p| self.pattern(text, words, *p, given))
+            || filling.patterns.iter().any(|&p| {
+                if place && p == Pattern::Name {
+                    (self.proper.iter().zip(words)).any(|(proper, w)| *proper && !is_nationality(w))
+                } else {
+                    self.pattern(text, words, p, given)
+                }
+            })
     }
 
     /// Whether the request shows `pattern` (see [`Pattern`]).
@@ -1724,6 +1729,29 @@ const SAYS_WHAT: &str = " about on regarding of explaining announcing introducin
 /// sentence into French"; "Translate hello" gives it), each between spaces.
 const NOT_A_TOPIC: &str = " me us you him her them it my our your their his its this that these \
     those the a an to into from some something text ";
+
+/// Whether a word is a nationality or language ("italian", "japanese", "thai"): capitalised,
+/// it says what kind of thing, not which place.
+fn is_nationality(word: &str) -> bool {
+    matches!(
+        word,
+        "italian"
+            | "mexican"
+            | "chinese"
+            | "japanese"
+            | "thai"
+            | "indian"
+            | "french"
+            | "korean"
+            | "vietnamese"
+            | "greek"
+            | "spanish"
+            | "german"
+            | "american"
+            | "turkish"
+            | "english"
+    )
+}
 
 /// A number: digits, or a number word up to twelve.
 fn is_number(word: &str) -> bool {

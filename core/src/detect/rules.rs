@@ -386,10 +386,11 @@ const ZH_PRONOUNS: &str = "它 它們 它们 他們 他们 這個 这个 那個 
 const ZH_SHOULD_CHOOSE: &str = "應該學哪 应该学哪 應該用哪 应该用哪 應該買哪 应该买哪 應該選哪 \
     应该选哪 該學哪 该学哪 該用哪 该用哪 該買哪 该买哪 該選哪 该选哪";
 /// Words that hold one of [`ZH_PRONOUNS`] without needing an antecedent: 应该 is "should", and
-/// 这个周末 and 这两天 name a time; 该 is "should" after a person or before a question word
-/// (我该用哪个, 该怎么办).
-const ZH_NOT_PRONOUNS: &str = "應該 应该 我該 我该 你該 你该 該怎 该怎 該如何 该如何 該不該 \
-    该不该 活該 活该 這個週末 这个周末 這個月 这个月 這個星期 这个星期 這個禮拜 这个礼拜 這兩天 \
+/// 这个周末 and 这两天 name a time; 该 is "should" after a person, 不 or before a question word
+/// (我该用哪个, 你不该, 该怎么办). They are taken out in this order, so 该不该 goes before 我该
+/// can split it (我该不该辞职).
+const ZH_NOT_PRONOUNS: &str = "應該 应该 該不該 该不该 不該 不该 我該 我该 你該 你该 該怎 该怎 \
+    該如何 该如何 活該 活该 這個週末 这个周末 這個月 这个月 這個星期 这个星期 這個禮拜 这个礼拜 這兩天 \
     这两天";
 /// Words that make a Chinese request a full question or instruction rather than a keyword list.
 const ZH_FULL_SENTENCE: &str = "請 请 幫 帮 如何 怎麼 怎么 什麼 什么 為什麼 为什么 嗎 吗 是否 哪 \

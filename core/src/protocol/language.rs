@@ -2,7 +2,6 @@
 //! out from the configured tag and the request (see `Session::language`); every sentence the
 //! engine writes for the user is written in it.
 
-
 /// A language the user reads. Any language the engine does not write counts as English.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum Language {
