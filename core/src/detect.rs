@@ -2035,15 +2035,17 @@ const ENDINGS: &[&str] = &[
     "ments", "ly", "ning", "ned", "ling", "led", "en", "ens", "ist", "ists", "ity",
 ];
 
+/// Whether `rest`, what follows a stem in a word, is one of [`ENDINGS`]: the knowledge base's
+/// keywords match their inflections as the frames' words do.
+pub(crate) fn is_inflection(rest: &str) -> bool {
+    ENDINGS.contains(&rest)
+}
+
 /// A trigger matches a word exactly, or as a stem of four letters or more followed by an
 /// inflection ("recipe" matches "recipes", "plan" matches "planning"; "exam" does not match
 /// "examples", nor "plan" "plants" or "planner").
 fn word_matches(word: &str, trigger: &str) -> bool {
-    word == trigger
-        || (trigger.len() >= 4
-            && word
-                .strip_prefix(trigger)
-                .is_some_and(|rest| ENDINGS.contains(&rest)))
+    word == trigger || (trigger.len() >= 4 && word.strip_prefix(trigger).is_some_and(is_inflection))
 }
 
 /// The stems of four letters or more that `word` is one of [`ENDINGS`] away from: the

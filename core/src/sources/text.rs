@@ -25,8 +25,8 @@ impl<'a> Haystack<'a> {
     /// The first occurrence of `needle` as `(start, end)` byte offsets, or `None`.
     ///
     /// A needle with Latin letters or digits at its edges must sit on word boundaries; with
-    /// `stem`, a needle of four bytes or more may continue into a longer word (`crash` finds
-    /// `crashes`). Other needles (Chinese) match anywhere.
+    /// `stem`, a needle of four bytes or more may go on with an inflection (`crash` finds
+    /// `crashes`, `my plan` does not find `my plants`). Other needles (Chinese) match anywhere.
     pub(super) fn find(&self, needle: &str, stem: bool) -> Option<(usize, usize)> {
         let needle = needle.trim().to_ascii_lowercase();
         if needle.is_empty() {
@@ -59,7 +59,7 @@ impl<'a> Haystack<'a> {
             if word_end == end {
                 return Some((start, end));
             }
-            if allow_stem && self.lower[end..word_end].is_ascii() {
+            if allow_stem && crate::detect::is_inflection(&self.lower[end..word_end]) {
                 return Some((start, word_end));
             }
         }
@@ -115,6 +115,8 @@ mod tests {
         assert_eq!(h.find("prob", false), None);
         assert_eq!(h.find("crash", true), Some((13, 21)));
         assert_eq!(h.find("crash", false), None);
+        let h = Haystack::new("Water my plants; my plans changed");
+        assert_eq!(h.find("my plan", true), Some((17, 25)));
     }
 
     #[test]
