@@ -200,7 +200,7 @@ fn evaluate(
         // it: the request is answered as it stands, and the trace says why.
         out.language = Language::Other;
         out.cues.push(format!(
-            "written in {name}, a language the detector does not read: answered as asked"
+            "written in {name}, which the detector does not read: answered as asked"
         ));
         return out;
     }
@@ -237,32 +237,64 @@ fn unread_of(text: &str, cjk: usize, latin_words: usize) -> Option<&'static str>
 }
 
 /// The language of `text` when its script shows one the detector does not read: Japanese (any
-/// kana, whatever its kanji: 東京への旅行を計画して is not Chinese) or Korean (Hangul).
+/// kana, whatever its kanji: 東京への旅行を計画して is not Chinese), Korean (Hangul), or a
+/// script of [`OTHER_SCRIPTS`] with more letters in the text than Latin ones (an English
+/// request naming "Δx" stays English).
 fn unread_script(text: &str) -> Option<&'static str> {
-    text.chars().find_map(|c| {
+    let mut counts = [0usize; OTHER_SCRIPTS.len()];
+    let mut latin = 0;
+    for c in text.chars() {
         if is_kana(c) {
-            Some("Japanese")
-        } else if matches!(c, '\u{AC00}'..='\u{D7AF}' | '\u{1100}'..='\u{11FF}' | '\u{3130}'..='\u{318F}')
-        {
-            Some("Korean")
-        } else {
-            None
+            return Some("Japanese");
         }
-    })
+        if matches!(c, '\u{AC00}'..='\u{D7AF}' | '\u{1100}'..='\u{11FF}' | '\u{3130}'..='\u{318F}')
+        {
+            return Some("Korean");
+        }
+        latin += usize::from(c.is_ascii_alphabetic());
+        if let Some(i) = OTHER_SCRIPTS
+            .iter()
+            .position(|(from, to, _)| (*from..=*to).contains(&c))
+        {
+            counts[i] += 1;
+        }
+    }
+    let (i, &most) = counts.iter().enumerate().max_by_key(|&(_, n)| *n)?;
+    (most > latin).then_some(OTHER_SCRIPTS[i].2)
 }
+
+/// Scripts of languages the detector does not read, as Unicode blocks, and how the trace names
+/// the request's language (the script where several languages share it).
+const OTHER_SCRIPTS: [(char, char, &str); 6] = [
+    ('\u{370}', '\u{3FF}', "Greek"),
+    ('\u{400}', '\u{52F}', "Cyrillic script"),
+    ('\u{590}', '\u{5FF}', "Hebrew"),
+    ('\u{600}', '\u{6FF}', "Arabic script"),
+    ('\u{900}', '\u{97F}', "Devanagari script"),
+    ('\u{E00}', '\u{E7F}', "Thai"),
+];
 
 /// Hiragana or katakana (full or half width): the mark of Japanese text.
 pub(crate) fn is_kana(c: char) -> bool {
     matches!(c, '\u{3040}'..='\u{30FF}' | '\u{31F0}'..='\u{31FF}' | '\u{FF66}'..='\u{FF9D}')
 }
 
-/// The language of a Latin-script `text` that is not English: none of the common English
-/// words, and two of another language's own ("Écris une lettre de motivation"), or one of them
-/// beside an accented letter ("Planifica un viaje a París"). English with a foreign name or
-/// phrase in it keeps its English words and stays English.
+/// The language of a Latin-script `text` that is not English: more of another language's own
+/// words than of the common English ones, and two of them at least ("Écris une lettre de
+/// motivation", "Plan een reis naar Rome"), or one beside an accented letter and no English
+/// word ("Planifica un viaje a París"). English with a foreign name or phrase in it keeps its
+/// English words and stays English.
 fn unread_latin(text: &str) -> Option<&'static str> {
-    const NAMES: [&str; 5] = ["Spanish", "French", "German", "Portuguese", "Italian"];
-    let mut hits = [0usize; 5];
+    const NAMES: [&str; 6] = [
+        "Spanish",
+        "French",
+        "German",
+        "Portuguese",
+        "Italian",
+        "Dutch",
+    ];
+    let mut hits = [0usize; 6];
+    let mut english = 0;
     let mut accented = false;
     for word in text
         .split(|c: char| !c.is_alphabetic())
@@ -278,50 +310,41 @@ fn unread_latin(text: &str) -> Option<&'static str> {
         bytes.copy_from_slice(word.as_bytes());
         bytes.make_ascii_lowercase();
         let lower = std::str::from_utf8(bytes).unwrap_or_default();
-        if listed(&ENGLISH_WORDS, &lower) {
-            return None;
+        if rules::is_listed(ENGLISH_WORDS, lower) {
+            english += 1;
+            // Clearly English: the rest of a long request need not be read.
+            if english > 2 * hits.iter().max().copied().unwrap_or(0) + 1 {
+                return None;
+            }
         }
         for (hit, words) in hits.iter_mut().zip(FOREIGN_WORDS) {
-            *hit += usize::from(listed(words, &lower));
+            *hit += usize::from(rules::is_listed(words, lower));
         }
     }
     let (best, &count) = hits
         .iter()
         .enumerate()
         .max_by_key(|&(i, n)| (*n, usize::MAX - i))?;
-    (count >= 2 || (count == 1 && accented)).then_some(NAMES[best])
+    ((count >= 2 && count > english) || (count == 1 && accented && english == 0))
+        .then_some(NAMES[best])
 }
 
-/// Words common in English requests and in no language [`unread_latin`] tells, in byte order
-/// (a binary search finds a word; a test checks the order).
-const ENGLISH_WORDS: [&str; 50] = [
-    "about", "an", "and", "are", "at", "be", "book", "by", "can", "do", "does", "explain", "find",
-    "for", "from", "get", "give", "help", "how", "i", "in", "into", "is", "it", "list", "make",
-    "me", "my", "of", "on", "plan", "please", "should", "some", "tell", "that", "the", "this",
-    "to", "we", "what", "when", "where", "which", "who", "why", "with", "write", "you", "your",
-];
+/// Words common in English requests and in no language [`unread_latin`] tells, between
+/// spaces.
+const ENGLISH_WORDS: &str = " about an and are at be book by can do does explain find for from \
+    get give help how i in into is it list make me my of on plan please should some tell that \
+    the this to we what when where which who why with write you your ";
 
 /// Words of the languages of [`unread_latin`]'s list that are not English words, one list per
-/// language in its order, each in byte order.
-const FOREIGN_WORDS: [&[&str]; 5] = [
-    &[
-        "con", "cómo", "del", "dónde", "el", "es", "la", "las", "los", "mi", "mis", "muy", "para",
-        "por", "que", "qué", "un", "una", "y",
-    ],
-    &[
-        "avec", "des", "du", "est", "et", "je", "la", "le", "les", "ma", "mes", "moi", "mon",
-        "pour", "quel", "quelle", "un", "une", "à",
-    ],
-    &[
-        "bitte", "das", "der", "die", "ein", "eine", "einen", "für", "ich", "ist", "mein", "meine",
-        "mir", "mit", "nach", "und", "wie", "zu",
-    ],
-    &[
-        "com", "da", "do", "meu", "minha", "não", "o", "os", "para", "um", "uma", "você", "é",
-    ],
-    &[
-        "che", "con", "della", "di", "gli", "il", "lo", "mia", "mio", "per", "una", "vorrei", "è",
-    ],
+/// language in its order, each between spaces.
+const FOREIGN_WORDS: [&str; 6] = [
+    " con cómo del dónde el es escribe la las los mi mis muy necesito para por que quiero qué un \
+    una y ",
+    " avec des du est et fais je la le les ma mes moi mon pour quel quelle un une veux à écris ",
+    " bitte das der die ein eine einen für ich ist mein meine mir mit nach und wie zu ",
+    " ao com da em escreva faça meu minha não o os para preciso quero um uma você é ",
+    " che con della di fammi gli il lo mia mio per scrivi una voglio vorrei è ",
+    " een het hoe ik maak mijn naar niet schrijf voor wat zijn ",
 ];
 
 /// Whether `x` is in `sorted`, a list in increasing order.
@@ -2217,15 +2240,28 @@ mod tests {
     #[test]
     fn the_searched_lists_are_in_order() {
         // A binary search in a list out of order misses words that are in it.
-        for list in FOREIGN_WORDS.into_iter().chain([&ENGLISH_WORDS[..]]) {
-            assert!(list.windows(2).all(|w| w[0] < w[1]), "{list:?}");
-        }
         for list in [&TRADITIONAL_ONLY[..], &SIMPLIFIED_ONLY[..]] {
             assert!(list.windows(2).all(|w| w[0] < w[1]), "{list:?}");
         }
-        assert!(listed(&ENGLISH_WORDS, &"about") && listed(&ENGLISH_WORDS, &"your"));
-        assert!(!listed(&ENGLISH_WORDS, &"el") && listed(FOREIGN_WORDS[0], &"el"));
         assert!(traditional_only('這') && simplified_only('这') && !traditional_only('这'));
+    }
+
+    #[test]
+    fn the_language_word_lists_are_apart_and_short() {
+        let is_listed = rules::is_listed;
+        for list in FOREIGN_WORDS.into_iter().chain([ENGLISH_WORDS]) {
+            assert!(list.starts_with(' ') && list.ends_with(' '), "{list:?}");
+            // Longer words are skipped before the lists are read.
+            assert!(list.split_whitespace().all(|w| w.len() <= 8), "{list:?}");
+        }
+        for foreign in FOREIGN_WORDS {
+            for word in foreign.split_whitespace() {
+                assert!(!is_listed(ENGLISH_WORDS, word), "{word} is in both lists");
+            }
+        }
+        assert!(is_listed(ENGLISH_WORDS, "about") && is_listed(ENGLISH_WORDS, "your"));
+        assert!(!is_listed(ENGLISH_WORDS, "el") && is_listed(FOREIGN_WORDS[0], "el"));
+        assert!(!is_listed(ENGLISH_WORDS, "ab") && !is_listed(ENGLISH_WORDS, "bout"));
     }
     use crate::protocol::request::Role;
 
@@ -2861,6 +2897,12 @@ mod tests {
             ("Planifica un viaje a París", "Spanish"),
             ("Écris une lettre de motivation", "French"),
             ("Schreib mir bitte eine Bewerbung", "German"),
+            ("Escreva um poema", "Portuguese"),
+            ("Scrivi una poesia sul mare", "Italian"),
+            ("Plan een reis naar Rome", "Dutch"),
+            ("Напиши письмо начальнику", "Cyrillic script"),
+            ("اكتب رسالة إلى مديري", "Arabic script"),
+            ("Γράψε ένα ποίημα", "Greek"),
         ] {
             let a = assess(request, &[]);
             assert_eq!(a.language, Language::Other, "{request}");
@@ -2882,6 +2924,9 @@ mod tests {
             "Translate 'Je suis fatigué' into English",
             "Plan a trip to São Paulo",
             "What does \"la vie en rose\" mean?",
+            "Explain la nouvelle vague",
+            "Rent a van in Amsterdam for the weekend",
+            "What is the Δ in the Black-Scholes formula?",
         ] {
             assert_eq!(
                 assess(request, &[]).language,
