@@ -739,7 +739,12 @@ impl Phrase {
 
     /// The wording in `language`, slots unfilled.
     pub const fn text(self, language: Language) -> &'static str {
-        in_language(WORDINGS[self as usize], language)
+        let column = match language {
+            Language::English => 0,
+            Language::Simplified => 1,
+            Language::Traditional => 2,
+        };
+        wording(&TEXT, &LENGTHS, 3 * self as usize + column)
     }
 
     /// The wording in `language` with `{0}`, `{1}`… replaced by `args` in order, in one pass
@@ -751,7 +756,12 @@ impl Phrase {
     /// English, Simplified and Traditional, in that order.
     #[cfg(test)]
     fn wordings(self) -> [&'static str; 3] {
-        WORDINGS[self as usize]
+        [
+            Language::English,
+            Language::Simplified,
+            Language::Traditional,
+        ]
+        .map(|l| self.text(l))
     }
 }
 
@@ -985,8 +995,8 @@ impl std::fmt::Display for AnswerFault {
 }
 
 /// Each phrase's wordings, in English, Simplified and Traditional, in the order the phrases
-/// are declared (so [`Phrase::wordings`] reads its row by the phrase's number; a test holds
-/// every row to its phrase).
+/// are declared (so [`Phrase::text`] finds its row by the phrase's number; the build of
+/// [`TEXT`] holds every row to its phrase). Only the build reads it: the wasm carries [`TEXT`].
 const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
     (
         Phrase::FallbackNoAnswer,
@@ -2420,17 +2430,67 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
     ),
 ];
 
-/// The wordings, read by a phrase's number (a row out of place does not compile).
-static WORDINGS: [[&str; 3]; Phrase::QuestionOf as usize + 1] = {
-    let mut out = [[""; 3]; ROWS.len()];
-    let mut i = 0;
+/// Every wording of [`ROWS`], row after row (English, Simplified, Traditional), as one text:
+/// a table of 693 string references (pointer and length) would cost the wasm more than the
+/// lengths of [`LENGTHS`]. A row out of place does not compile.
+static TEXT: [u8; TEXT_BYTES] = {
+    let mut out = [0; TEXT_BYTES];
+    let (mut at, mut i) = (0, 0);
     while i < ROWS.len() {
         assert!(ROWS[i].0 as usize == i, "a row of ROWS is out of place");
-        out[i] = ROWS[i].1;
+        let mut column = 0;
+        while column < 3 {
+            let bytes = ROWS[i].1[column].as_bytes();
+            let mut k = 0;
+            while k < bytes.len() {
+                out[at] = bytes[k];
+                at += 1;
+                k += 1;
+            }
+            column += 1;
+        }
         i += 1;
     }
     out
 };
+
+/// The length in bytes of each wording of [`TEXT`], in its order.
+static LENGTHS: [u16; 3 * ROWS.len()] = {
+    let mut out = [0; 3 * ROWS.len()];
+    let mut i = 0;
+    while i < out.len() {
+        let length = ROWS[i / 3].1[i % 3].len();
+        assert!(length <= u16::MAX as usize, "a wording is too long");
+        out[i] = length as u16;
+        i += 1;
+    }
+    out
+};
+
+const TEXT_BYTES: usize = {
+    let (mut total, mut i) = (0, 0);
+    while i < 3 * ROWS.len() {
+        total += ROWS[i / 3].1[i % 3].len();
+        i += 1;
+    }
+    total
+};
+
+/// Wording number `i` of `text`, whose wordings are `lengths` bytes long in turn.
+const fn wording(text: &'static [u8], lengths: &[u16], i: usize) -> &'static str {
+    let (mut start, mut k) = (0, 0);
+    while k < i {
+        start += lengths[k] as usize;
+        k += 1;
+    }
+    let (_, rest) = text.split_at(start);
+    let (bytes, _) = rest.split_at(lengths[i] as usize);
+    match std::str::from_utf8(bytes) {
+        Ok(wording) => wording,
+        // Each wording is a whole `&str` of `ROWS`, so its bytes are UTF-8.
+        Err(_) => "",
+    }
+}
 
 /// The terminal's wordings, row by row in the order its phrases are declared.
 const CLI_ROWS: [(CliPhrase, [&str; 3]); CliPhrase::Status as usize + 1] = [
@@ -2592,6 +2652,13 @@ mod tests {
         let shared = Phrase::ALL.map(|p| (format!("{p:?}"), p.wordings()));
         let terminal = CliPhrase::ALL.map(|p| (format!("CliPhrase::{p:?}"), p.wordings()));
         shared.into_iter().chain(terminal).collect()
+    }
+
+    #[test]
+    fn the_packed_wordings_are_the_rows() {
+        for (phrase, row) in ROWS {
+            assert_eq!(phrase.wordings(), row, "{phrase:?}");
+        }
     }
 
     #[test]
