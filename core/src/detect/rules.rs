@@ -128,7 +128,9 @@ fn artifact_not_given(words: &[&str]) -> Option<String> {
         {
             // "explain your code" after "implement …": the code is the answer's own, as is
             // what a verb that makes something new makes ("Write the code for a login page").
-            let own = ((possessive(det) || *det == "your") && made(i))
+            // "Write tests for my function" makes tests, not the function.
+            let object = i == 0 || !matches!(words[i - 1], "for" | "of" | "on" | "about" | "from");
+            let own = ((possessive(det) || *det == "your") && made(i) && object)
                 || (*det == "the" && i > 0 && is_listed(CREATE_VERBS, words[i - 1]));
             // "the function of setopt": the of-phrase says which.
             let named = *det == "the" && words.get(i + 2) == Some(&"of");
