@@ -136,15 +136,11 @@ fn artifact_not_given(words: &[&str]) -> Option<String> {
             let named = *det == "the" && words.get(i + 2) == Some(&"of");
             // "Is all wheat the same?": the same as something the request names.
             let compared = *noun == "same" && has_antecedent(&words[..i]);
-            // "the file system", "the JSON format": the artifact's word names a kind of thing
-            // (but "this error message" is a message).
-            // After "does" or "can" the next word is the question's verb ("What does this
-            // chart show?").
-            let asked = i > 0 && is_listed(BARE_VERB_BEFORE, words[i - 1]);
-            let modifier = !asked
-                && words
-                    .get(i + 2)
-                    .is_some_and(|w| names_a_thing(w) && !is_listed(ARTIFACTS, w));
+            // "the file system", "the JSON format": the artifact's word names a kind of thing,
+            // not the user's copy of one (which "the code snippet" still is).
+            let modifier = words
+                .get(i + 2)
+                .is_some_and(|w| is_listed(KINDS_OF_THING, w));
             if own || named || compared || modifier {
                 continue;
             }
@@ -168,27 +164,11 @@ fn artifact_not_given(words: &[&str]) -> Option<String> {
         })
 }
 
-/// Whether `word`, right after an artifact's word, is a noun it modifies ("system" in "the
-/// file system") rather than what a sentence goes on with: a verb ("the code works", "the file
-/// attached", "the essay needs"), an adverb or a comparative ("my resume better"), a pronoun or
-/// a function word ("the email from John", "the report I wrote").
-fn names_a_thing(word: &str) -> bool {
-    !(is_listed(GOES_ON, word)
-        || is_listed(AFTER_STANDALONE, word)
-        || ["s", "ly", "ed", "ing", "er"]
-            .iter()
-            .any(|e| word.ends_with(e)))
-}
-
-/// Words a sentence goes on with after naming an artifact, each between spaces.
-const GOES_ON: &str = " is was are were be been do does did has have had can could will would \
-    should may might must and or but so if as than to in on at of for from with into about by \
-    below above here there i you he she we they it me him her us them my your our their this \
-    that these those which who please again now first a an the ";
-
-/// Words after which a subject is followed by its verb's bare form ("does this chart show"),
-/// each between spaces.
-const BARE_VERB_BEFORE: &str = " do does did can could will would should may might must ";
+/// Nouns that an artifact's word before them turns into a general notion rather than the
+/// user's own material ("the file system", "the JSON format", "the regex syntax"), each between
+/// spaces.
+const KINDS_OF_THING: &str = " system systems format formats syntax module standard library \
+    language spec specification protocol schema parser engine planner type types ";
 
 /// Whether `head` (an instruction before a colon) names the user's own artifact ("Improve my
 /// cover letter"): what follows the colon is then that artifact.
