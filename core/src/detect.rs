@@ -251,10 +251,12 @@ fn unread_script(text: &str) -> Option<&'static str> {
         {
             return Some("Korean");
         }
-        latin += usize::from(c.is_ascii_alphabetic());
-        if let Some(i) = OTHER_SCRIPTS
-            .iter()
-            .position(|(from, to, _)| (*from..=*to).contains(&c))
+        if c.is_ascii() {
+            latin += usize::from(c.is_ascii_alphabetic());
+        } else if c <= '\u{E7F}'
+            && let Some(i) = OTHER_SCRIPTS
+                .iter()
+                .position(|(from, to, _)| (*from..=*to).contains(&c))
         {
             counts[i] += 1;
         }
@@ -279,11 +281,12 @@ pub(crate) fn is_kana(c: char) -> bool {
     matches!(c, '\u{3040}'..='\u{30FF}' | '\u{31F0}'..='\u{31FF}' | '\u{FF66}'..='\u{FF9D}')
 }
 
-/// The language of a Latin-script `text` that is not English: more of another language's own
-/// words than of the common English ones, and two of them at least ("Écris une lettre de
-/// motivation", "Plan een reis naar Rome"), or one beside an accented letter and no English
-/// word ("Planifica un viaje a París"). English with a foreign name or phrase in it keeps its
-/// English words and stays English.
+/// The language of a Latin-script `text` that is not English: no common English word that
+/// only English writes, more of another language's own words than of the English words it
+/// shares ("plan", "in"), and two of them at least ("Écris une lettre de motivation", "Plan een
+/// reis naar Rome"), or one beside an accented letter and no English word ("Planifica un viaje
+/// a París"). English with a foreign name or phrase in it keeps its English words and stays
+/// English; most English requests are settled by their first common word.
 fn unread_latin(text: &str) -> Option<&'static str> {
     const NAMES: [&str; 6] = [
         "Spanish",
@@ -310,15 +313,18 @@ fn unread_latin(text: &str) -> Option<&'static str> {
         bytes.copy_from_slice(word.as_bytes());
         bytes.make_ascii_lowercase();
         let lower = std::str::from_utf8(bytes).unwrap_or_default();
-        if rules::is_listed(ENGLISH_WORDS, lower) {
-            english += 1;
-            // Clearly English: the rest of a long request need not be read.
-            if english > 2 * hits.iter().max().copied().unwrap_or(0) + 1 {
+        if listed(&ENGLISH_WORDS, &lower) {
+            // An English word no other listed language writes settles it at once; one they
+            // write too ("plan", "in") is counted against their words.
+            if !listed(&SHARED_WORDS, &lower) {
                 return None;
             }
+            english += 1;
+            // No English word is in a foreign list (a test holds them apart).
+            continue;
         }
         for (hit, words) in hits.iter_mut().zip(FOREIGN_WORDS) {
-            *hit += usize::from(rules::is_listed(words, lower));
+            *hit += usize::from(listed(words, &lower));
         }
     }
     let (best, &count) = hits
@@ -329,22 +335,46 @@ fn unread_latin(text: &str) -> Option<&'static str> {
         .then_some(NAMES[best])
 }
 
-/// Words common in English requests and in no language [`unread_latin`] tells, between
-/// spaces.
-const ENGLISH_WORDS: &str = " about an and are at be book by can do does explain find for from \
-    get give help how i in into is it list make me my of on plan please should some tell that \
-    the this to we what when where which who why with write you your ";
+/// Words common in English requests and in no language [`unread_latin`] tells, in byte order
+/// (a binary search finds a word; a test checks the order). Read for every word of a request:
+/// a sorted slice is faster to search than a spaced string.
+const ENGLISH_WORDS: [&str; 50] = [
+    "about", "an", "and", "are", "at", "be", "book", "by", "can", "do", "does", "explain", "find",
+    "for", "from", "get", "give", "help", "how", "i", "in", "into", "is", "it", "list", "make",
+    "me", "my", "of", "on", "plan", "please", "should", "some", "tell", "that", "the", "this",
+    "to", "we", "what", "when", "where", "which", "who", "why", "with", "write", "you", "your",
+];
+
+/// Words of [`ENGLISH_WORDS`] that the languages of [`unread_latin`]'s list write too ("Plan
+/// een reis naar Rome"), in byte order.
+const SHARED_WORDS: [&str; 6] = ["an", "do", "in", "is", "me", "plan"];
 
 /// Words of the languages of [`unread_latin`]'s list that are not English words, one list per
-/// language in its order, each between spaces.
-const FOREIGN_WORDS: [&str; 6] = [
-    " con cómo del dónde el es escribe la las los mi mis muy necesito para por que quiero qué un \
-    una y ",
-    " avec des du est et fais je la le les ma mes moi mon pour quel quelle un une veux à écris ",
-    " bitte das der die ein eine einen für ich ist mein meine mir mit nach und wie zu ",
-    " ao com da em escreva faça meu minha não o os para preciso quero um uma você é ",
-    " che con della di fammi gli il lo mia mio per scrivi una voglio vorrei è ",
-    " een het hoe ik maak mijn naar niet schrijf voor wat zijn ",
+/// language in its order, each in byte order.
+const FOREIGN_WORDS: [&[&str]; 6] = [
+    &[
+        "con", "cómo", "del", "dónde", "el", "es", "escribe", "la", "las", "los", "mi", "mis",
+        "muy", "necesito", "para", "por", "que", "quiero", "qué", "un", "una", "y",
+    ],
+    &[
+        "avec", "des", "du", "est", "et", "fais", "je", "la", "le", "les", "ma", "mes", "moi",
+        "mon", "pour", "quel", "quelle", "un", "une", "veux", "à", "écris",
+    ],
+    &[
+        "bitte", "das", "der", "die", "ein", "eine", "einen", "für", "ich", "ist", "mein", "meine",
+        "mir", "mit", "nach", "und", "wie", "zu",
+    ],
+    &[
+        "ao", "com", "da", "em", "escreva", "faça", "meu", "minha", "não", "o", "os", "para",
+        "preciso", "quero", "um", "uma", "você", "é",
+    ],
+    &[
+        "che", "con", "della", "di", "fammi", "gli", "il", "lo", "mia", "mio", "per", "scrivi",
+        "una", "voglio", "vorrei", "è",
+    ],
+    &[
+        "een", "het", "hoe", "ik", "maak", "mijn", "naar", "niet", "schrijf", "voor", "wat", "zijn",
+    ],
 ];
 
 /// Whether `x` is in `sorted`, a list in increasing order.
@@ -2248,21 +2278,25 @@ mod tests {
 
     #[test]
     fn the_language_word_lists_are_apart_and_short() {
-        let is_listed = rules::is_listed;
-        for list in FOREIGN_WORDS.into_iter().chain([ENGLISH_WORDS]) {
-            assert!(list.starts_with(' ') && list.ends_with(' '), "{list:?}");
+        let lists = FOREIGN_WORDS
+            .into_iter()
+            .chain([&ENGLISH_WORDS[..], &SHARED_WORDS[..]]);
+        for list in lists {
+            // A binary search in a list out of order misses words that are in it.
+            assert!(list.windows(2).all(|w| w[0] < w[1]), "{list:?}");
             // Longer words are skipped before the lists are read.
-            assert!(list.split_whitespace().all(|w| w.len() <= 8), "{list:?}");
+            assert!(list.iter().all(|w| w.len() <= 8), "{list:?}");
         }
         for foreign in FOREIGN_WORDS {
-            for word in foreign.split_whitespace() {
-                assert!(!is_listed(ENGLISH_WORDS, word), "{word} is in both lists");
+            for word in foreign {
+                assert!(!listed(&ENGLISH_WORDS, word), "{word} is in both lists");
             }
         }
-        assert!(is_listed(ENGLISH_WORDS, "about") && is_listed(ENGLISH_WORDS, "your"));
-        assert!(!is_listed(ENGLISH_WORDS, "el") && is_listed(FOREIGN_WORDS[0], "el"));
-        assert!(!is_listed(ENGLISH_WORDS, "ab") && !is_listed(ENGLISH_WORDS, "bout"));
+        assert!(listed(&ENGLISH_WORDS, &"about") && listed(&ENGLISH_WORDS, &"your"));
+        assert!(!listed(&ENGLISH_WORDS, &"el") && listed(FOREIGN_WORDS[0], &"el"));
+        assert!(SHARED_WORDS.iter().all(|w| listed(&ENGLISH_WORDS, w)));
     }
+
     use crate::protocol::request::Role;
 
     fn rules_of(a: &Analysis) -> Vec<String> {
