@@ -28,7 +28,8 @@ const ARTIFACTS: &str = " paper method approach file document doc article code s
     chart graph diagram photo picture contract complaint invoice bio prompt proposal \
     transcript slides presentation json yaml xml csv regex ";
 /// Verbs that make something new: "Write my essay" needs a topic, not the essay, so a
-/// possessive artifact after one of them is not missing material.
+/// possessive artifact after one of them is not missing material (unless it follows "for",
+/// "of", "on", "about" or "from": "Write unit tests for my function" needs the function).
 const CREATE_VERBS: &str = " write draft compose create generate implement build ";
 /// Underspecified-parameter phrasings: "how many … enough", "which X should I use",
 /// "what's a good X".
