@@ -26,7 +26,7 @@ const ARTIFACTS: &str = " paper method approach file document doc article code s
     previous same bug issue output log logs table draft function sentence text paragraph passage \
     instructions resume résumé cv essay letter thesis assignment homework theory chapter question \
     chart graph diagram photo picture contract complaint invoice bio prompt proposal \
-    transcript slides presentation json yaml xml csv regex ";
+    transcript slides presentation json yaml xml csv regex pr diff patch ";
 /// Verbs that make something new: "Write my essay" needs a topic, not the essay, so a
 /// possessive artifact after one of them is not missing material (unless it follows "for",
 /// "of", "on", "about" or "from": "Write unit tests for my function" needs the function).
