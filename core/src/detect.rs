@@ -1625,18 +1625,12 @@ impl Cues {
     /// Whether the request fills a slot as `filling` says: one of its words (a word with a
     /// sign such as `$` is looked for in the text), or one of its patterns.
     fn fills(&self, text: &str, words: &[&str], filling: &Filling, given: Given) -> bool {
-        // A place is named by a proper noun, but not by a nationality: "a good Italian
-        // restaurant" still needs a city, where "classic French films" names a taste.
-        let place = filling.patterns.contains(&Pattern::Place);
         self.matched.has(filling.list)
             || filling.signs.iter().any(|g| text.contains(g))
-            || filling.patterns.iter().any(|&p| {
-                if place && p == Pattern::Name {
-                    (self.proper.iter().zip(words)).any(|(proper, w)| *proper && !is_nationality(w))
-                } else {
-                    self.pattern(text, words, p, given)
-                }
-            })
+            || filling
+                .patterns
+                .iter()
+                .any(|p| self.pattern(text, words, *p, given))
     }
 
     /// Whether the request shows `pattern` (see [`Pattern`]).
@@ -1652,6 +1646,10 @@ impl Cues {
                     && self.proper.get(i + 1).copied().unwrap_or(false)
             }),
             Pattern::Name => self.proper.iter().any(|p| *p),
+            // "Classic French films" names a taste; "a good Italian restaurant" no place.
+            Pattern::PlaceName => {
+                (self.proper.iter().zip(words)).any(|(proper, w)| *proper && !is_nationality(w))
+            }
             Pattern::Topic => {
                 words.len() >= TOPIC_WORDS
                     || text.contains([':', '\n'])
@@ -1915,7 +1913,7 @@ fn zh_pattern(text: &str, chars: &CharSet, pattern: Pattern, given: Given) -> bo
         Pattern::Topic => text.contains(['：', ':']) || text.chars().count() >= ZH_TOPIC_CHARS,
         // A title, or a Latin word: "Python", "iPhone", "Nopa"; not a loan word for a kind of
         // thing ("设计个logo", "做个PPT").
-        Pattern::Name => {
+        Pattern::Name | Pattern::PlaceName => {
             text.contains('《')
                 || text.split(|c: char| !c.is_ascii_alphabetic()).any(|w| {
                     w.len() >= 2 && !rules::is_listed(ZH_LOAN_WORDS, &w.to_ascii_lowercase())

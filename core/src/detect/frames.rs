@@ -303,6 +303,9 @@ pub(crate) enum Pattern {
     Topic,
     /// A proper noun.
     Name,
+    /// A proper noun that can name a place: not a nationality ("Lisbon", not the "Italian" of
+    /// "a good Italian restaurant", which still needs a city).
+    PlaceName,
     /// Quoted material ("Translate 'thank you'", 「谢谢」).
     Quote,
     /// Material after the instruction: after a colon or on the next lines.
@@ -924,7 +927,7 @@ fn slot_field(
     }
 }
 
-const PATTERNS: &str = "a pattern: time number count place topic name quote material";
+const PATTERNS: &str = "a pattern: time number count place topic name place-name quote material";
 
 fn pattern_of(word: &str) -> Option<Pattern> {
     Some(match word {
@@ -934,6 +937,7 @@ fn pattern_of(word: &str) -> Option<Pattern> {
         "place" => Pattern::Place,
         "topic" => Pattern::Topic,
         "name" => Pattern::Name,
+        "place-name" => Pattern::PlaceName,
         "quote" => Pattern::Quote,
         "material" => Pattern::Material,
         _ => return None,
