@@ -1784,12 +1784,13 @@ const NOT_A_TOPIC: &str = " me us you him her them it my our your their his its 
 /// Whether a word is a nationality or language ("italian", "japanese", "thai"): capitalised,
 /// it says what kind of thing, not which place.
 fn is_nationality(word: &str) -> bool {
-    NATIONALITIES.split(' ').any(|n| n == word)
+    rules::is_listed(NATIONALITIES, word)
 }
 
-/// The nationalities [`is_nationality`] knows, those most often before a kind of place.
-const NATIONALITIES: &str = "italian mexican chinese japanese thai indian french korean \
-    vietnamese greek spanish german american turkish english";
+/// The nationalities [`is_nationality`] knows, those most often before a kind of place, each
+/// between spaces.
+const NATIONALITIES: &str = " italian mexican chinese japanese thai indian french korean \
+    vietnamese greek spanish german american turkish english ";
 
 /// A number: digits, or a number word up to twelve.
 fn is_number(word: &str) -> bool {

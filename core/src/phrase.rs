@@ -739,12 +739,7 @@ impl Phrase {
 
     /// The wording in `language`, slots unfilled.
     pub const fn text(self, language: Language) -> &'static str {
-        let column = match language {
-            Language::English => 0,
-            Language::Simplified => 1,
-            Language::Traditional => 2,
-        };
-        wording(&TEXT, &LENGTHS, 3 * self as usize + column)
+        wording(&TEXT, &LENGTHS, self as usize, language)
     }
 
     /// The wording in `language` with `{0}`, `{1}`… replaced by `args` in order, in one pass
@@ -869,7 +864,7 @@ impl CliPhrase {
 
     /// The wording in `language`, slots unfilled.
     pub const fn text(self, language: Language) -> &'static str {
-        in_language(CLI_WORDINGS[self as usize], language)
+        wording(&CLI_TEXT, &CLI_LENGTHS, self as usize, language)
     }
 
     /// The wording in `language` with `{0}`, `{1}`… replaced by `args` in order.
@@ -880,7 +875,12 @@ impl CliPhrase {
     /// English, Simplified and Traditional, in that order.
     #[cfg(test)]
     fn wordings(self) -> [&'static str; 3] {
-        CLI_WORDINGS[self as usize]
+        [
+            Language::English,
+            Language::Simplified,
+            Language::Traditional,
+        ]
+        .map(|l| self.text(l))
     }
 }
 
@@ -910,16 +910,6 @@ fn fill_in(text: &str, args: &[&str]) -> String {
     }
     out.push_str(rest);
     out
-}
-
-/// The wording of a row in `language`.
-const fn in_language(row: [&'static str; 3], language: Language) -> &'static str {
-    let [en, hans, hant] = row;
-    match language {
-        Language::English => en,
-        Language::Simplified => hans,
-        Language::Traditional => hant,
-    }
 }
 
 /// `text` in the quotation marks of `language`: "…" in English, “…” in Simplified, 「…」 in
@@ -995,8 +985,8 @@ impl std::fmt::Display for AnswerFault {
 }
 
 /// Each phrase's wordings, in English, Simplified and Traditional, in the order the phrases
-/// are declared (so [`Phrase::text`] finds its row by the phrase's number; the build of
-/// [`TEXT`] holds every row to its phrase). Only the build reads it: the wasm carries [`TEXT`].
+/// are declared (so [`Phrase::text`] finds its row by the phrase's number; the build holds
+/// every row to its phrase). Only the build reads it: the wasm carries [`TEXT`].
 const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
     (
         Phrase::FallbackNoAnswer,
@@ -2432,52 +2422,73 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
 
 /// Every wording of [`ROWS`], row after row (English, Simplified, Traditional), as one text:
 /// a table of 693 string references (pointer and length) would cost the wasm more than the
-/// lengths of [`LENGTHS`]. A row out of place does not compile.
-static TEXT: [u8; TEXT_BYTES] = {
-    let mut out = [0; TEXT_BYTES];
-    let (mut at, mut i) = (0, 0);
+/// lengths of [`LENGTHS`].
+static TEXT: [u8; text_bytes(&ROWS)] = packed(&ROWS);
+/// The length in bytes of each wording of [`TEXT`], in its order.
+static LENGTHS: [u16; 3 * ROWS.len()] = lengths(&ROWS);
+/// A row out of place does not compile.
+const _: () = {
+    let mut i = 0;
     while i < ROWS.len() {
         assert!(ROWS[i].0 as usize == i, "a row of ROWS is out of place");
-        let mut column = 0;
-        while column < 3 {
-            let bytes = ROWS[i].1[column].as_bytes();
-            let mut k = 0;
-            while k < bytes.len() {
-                out[at] = bytes[k];
-                at += 1;
-                k += 1;
-            }
-            column += 1;
+        i += 1;
+    }
+};
+
+/// The bytes of every wording of `rows`.
+const fn text_bytes<P>(rows: &[(P, [&str; 3])]) -> usize {
+    let (mut total, mut i) = (0, 0);
+    while i < 3 * rows.len() {
+        total += rows[i / 3].1[i % 3].len();
+        i += 1;
+    }
+    total
+}
+
+/// Every wording of `rows`, row after row, as one text of `N` bytes.
+const fn packed<P, const N: usize>(rows: &[(P, [&str; 3])]) -> [u8; N] {
+    let mut out = [0; N];
+    let (mut at, mut i) = (0, 0);
+    while i < 3 * rows.len() {
+        let bytes = rows[i / 3].1[i % 3].as_bytes();
+        let mut k = 0;
+        while k < bytes.len() {
+            out[at] = bytes[k];
+            at += 1;
+            k += 1;
         }
         i += 1;
     }
     out
-};
+}
 
-/// The length in bytes of each wording of [`TEXT`], in its order.
-static LENGTHS: [u16; 3 * ROWS.len()] = {
-    let mut out = [0; 3 * ROWS.len()];
+/// The length of each wording of `rows`, in the order of [`packed`].
+const fn lengths<P, const N: usize>(rows: &[(P, [&str; 3])]) -> [u16; N] {
+    let mut out = [0; N];
     let mut i = 0;
-    while i < out.len() {
-        let length = ROWS[i / 3].1[i % 3].len();
+    while i < N {
+        let length = rows[i / 3].1[i % 3].len();
         assert!(length <= u16::MAX as usize, "a wording is too long");
         out[i] = length as u16;
         i += 1;
     }
     out
-};
+}
 
-const TEXT_BYTES: usize = {
-    let (mut total, mut i) = (0, 0);
-    while i < 3 * ROWS.len() {
-        total += ROWS[i / 3].1[i % 3].len();
-        i += 1;
-    }
-    total
-};
-
-/// Wording number `i` of `text`, whose wordings are `lengths` bytes long in turn.
-const fn wording(text: &'static [u8], lengths: &[u16], i: usize) -> &'static str {
+/// The wording in `language` of row `row` of a packed `text`, whose wordings are `lengths`
+/// bytes long in turn.
+const fn wording(
+    text: &'static [u8],
+    lengths: &[u16],
+    row: usize,
+    language: Language,
+) -> &'static str {
+    let i = 3 * row
+        + match language {
+            Language::English => 0,
+            Language::Simplified => 1,
+            Language::Traditional => 2,
+        };
     let (mut start, mut k) = (0, 0);
     while k < i {
         start += lengths[k] as usize;
@@ -2487,7 +2498,7 @@ const fn wording(text: &'static [u8], lengths: &[u16], i: usize) -> &'static str
     let (bytes, _) = rest.split_at(lengths[i] as usize);
     match std::str::from_utf8(bytes) {
         Ok(wording) => wording,
-        // Each wording is a whole `&str` of `ROWS`, so its bytes are UTF-8.
+        // Each wording is a whole `&str` of its table, so its bytes are UTF-8.
         Err(_) => "",
     }
 }
@@ -2619,19 +2630,19 @@ const CLI_ROWS: [(CliPhrase, [&str; 3]); CliPhrase::Status as usize + 1] = [
     (CliPhrase::Status, ["Status: {0}", "状态：{0}", "狀態：{0}"]),
 ];
 
-/// The terminal's wordings, read by a phrase's number (a row out of place does not compile).
-static CLI_WORDINGS: [[&str; 3]; CliPhrase::Status as usize + 1] = {
-    let mut out = [[""; 3]; CLI_ROWS.len()];
+/// The terminal's wordings, packed as [`TEXT`] is, with their lengths; a row out of place does
+/// not compile.
+static CLI_TEXT: [u8; text_bytes(&CLI_ROWS)] = packed(&CLI_ROWS);
+static CLI_LENGTHS: [u16; 3 * CLI_ROWS.len()] = lengths(&CLI_ROWS);
+const _: () = {
     let mut i = 0;
     while i < CLI_ROWS.len() {
         assert!(
             CLI_ROWS[i].0 as usize == i,
             "a row of CLI_ROWS is out of place"
         );
-        out[i] = CLI_ROWS[i].1;
         i += 1;
     }
-    out
 };
 
 #[cfg(test)]
@@ -2657,6 +2668,9 @@ mod tests {
     #[test]
     fn the_packed_wordings_are_the_rows() {
         for (phrase, row) in ROWS {
+            assert_eq!(phrase.wordings(), row, "{phrase:?}");
+        }
+        for (phrase, row) in CLI_ROWS {
             assert_eq!(phrase.wordings(), row, "{phrase:?}");
         }
     }
