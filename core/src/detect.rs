@@ -1658,6 +1658,13 @@ impl Cues {
                             || (matches!(p[0], "for" | "translate")
                                 && !rules::is_listed(NOT_A_TOPIC, p[1]))
                     })
+                    || words.windows(3).enumerate().any(|(i, t)| {
+                        t[1] == "for"
+                            && rules::is_listed(DESCRIBES, t[0])
+                            && !words[i + 2..]
+                                .iter()
+                                .any(|w| rules::is_listed(NOT_DESCRIBED, w))
+                    })
             }
             Pattern::Quote => given.literal || given.quoted,
             Pattern::Material => given.material || given.after_colon,
@@ -1773,6 +1780,14 @@ const TOPIC_WORDS: usize = 10;
 const SAYS_WHAT: &str = " about on regarding of explaining announcing introducing inviting \
     thanking describing promoting asking celebrating congratulating apologizing welcoming \
     reminding requesting telling ";
+
+/// Texts whose "for" names what they are about, even "for my …" ("a product description for
+/// my handmade candles", "a slogan for our bakery"), each between spaces.
+const DESCRIBES: &str = " description descriptions listing slogan slogans tagline taglines ";
+/// After such a text's "for", words that leave its subject unsaid: whom it serves, a thing
+/// pointed to but not described ("for the campaign", "for our new item"), each between spaces.
+const NOT_DESCRIBED: &str = " me us you it the this that these those item items product products \
+    thing things stuff campaign ";
 
 /// Words after "for" that make it say who or what the text serves, not what it is about
 /// ("Write an email for me", "a tweet for our shop", "a speech for the event"), and words after
@@ -2098,6 +2113,30 @@ pub(crate) fn is_inflection(rest: &str) -> bool {
 /// "examples", nor "plan" "plants" or "planner").
 fn word_matches(word: &str, trigger: &str) -> bool {
     word == trigger || (trigger.len() >= 4 && word.strip_prefix(trigger).is_some_and(is_inflection))
+}
+
+/// Two-word names whose one word is also a task's cue: a field of study or a product, not the
+/// task ("Help me debug my machine learning model" asks for no lesson, "Compare travel
+/// insurance plans" plans no trip). The cue is not read inside them.
+const TERMS: &[(&str, &str)] = &[
+    ("deep", "learning"),
+    ("federated", "learning"),
+    ("machine", "learning"),
+    ("reinforcement", "learning"),
+    ("supervised", "learning"),
+    ("transfer", "learning"),
+    ("travel", "adapter"),
+    ("travel", "insurance"),
+    ("unsupervised", "learning"),
+];
+
+/// Whether `words[i]` is one word of one of the [`TERMS`].
+pub(crate) fn in_a_term(words: &[&str], i: usize) -> bool {
+    let pair = |a: usize| match (words.get(a), words.get(a + 1)) {
+        (Some(x), Some(y)) => TERMS.contains(&(*x, *y)),
+        _ => false,
+    };
+    pair(i) || (i > 0 && pair(i - 1))
 }
 
 /// The stems of four letters or more that `word` is one of [`ENDINGS`] away from: the

@@ -579,7 +579,8 @@ impl Table {
 
     /// The English word lists that `words` (lower-case) match: a list matches when one of its
     /// words is a request's word, or a stem of four letters or more of it followed by one of
-    /// the inflections [`super::word_matches`] knows ("plan" matches "planning").
+    /// the inflections [`super::word_matches`] knows ("plan" matches "planning"). A word of a
+    /// two-word term ("machine learning") is not looked up (see [`super::in_a_term`]).
     pub(crate) fn matching(&self, words: &[&str]) -> Matched {
         let mut matched = Matched(vec![0; self.en_lists.div_ceil(64)]);
         let index = &self.en_index;
@@ -589,7 +590,10 @@ impl Table {
                 matched.insert(*id);
             }
         };
-        for word in words {
+        for (i, word) in words.iter().enumerate() {
+            if super::in_a_term(words, i) {
+                continue;
+            }
             look_up(word);
             for stem in super::stems(word) {
                 look_up(stem);

@@ -169,7 +169,8 @@ fn artifact_not_given(words: &[&str]) -> Option<String> {
 /// user's own material ("the file system", "the JSON format", "the regex syntax"), each between
 /// spaces.
 const KINDS_OF_THING: &str = " system systems format formats syntax module standard library \
-    language spec specification protocol schema parser engine planner type types ";
+    language spec specification protocol schema parser engine planner type types permission \
+    permissions extension extensions ";
 
 /// Whether `head` (an instruction before a colon) names the user's own artifact ("Improve my
 /// cover letter"): what follows the colon is then that artifact.
