@@ -2112,23 +2112,42 @@ pub(crate) fn is_inflection(rest: &str) -> bool {
 /// inflection ("recipe" matches "recipes", "plan" matches "planning"; "exam" does not match
 /// "examples", nor "plan" "plants" or "planner").
 fn word_matches(word: &str, trigger: &str) -> bool {
-    word == trigger || (trigger.len() >= 4 && word.strip_prefix(trigger).is_some_and(is_inflection))
+    word == trigger
+        || (trigger.len() >= 4
+            && !UNINFLECTED.contains(&word)
+            && word.strip_prefix(trigger).is_some_and(is_inflection))
 }
 
 /// Two-word names whose one word is also a task's cue: a field of study or a product, not the
 /// task ("Help me debug my machine learning model" asks for no lesson, "Compare travel
-/// insurance plans" plans no trip). The cue is not read inside them.
+/// insurance plans" plans no trip, "Create a dropdown menu" cooks nothing, a lesson plan is
+/// the teacher's). The cue is not read inside them.
 const TERMS: &[(&str, &str)] = &[
+    ("context", "menu"),
     ("deep", "learning"),
+    ("dropdown", "menu"),
     ("federated", "learning"),
+    ("hamburger", "menu"),
+    ("lesson", "plan"),
+    ("lesson", "plans"),
     ("machine", "learning"),
+    ("menu", "bar"),
+    ("menu", "item"),
+    ("menu", "items"),
+    ("navigation", "menu"),
     ("reinforcement", "learning"),
+    ("start", "menu"),
     ("supervised", "learning"),
+    ("title", "of"),
     ("transfer", "learning"),
     ("travel", "adapter"),
     ("travel", "insurance"),
     ("unsupervised", "learning"),
 ];
+
+/// Words that look like an inflection of a cue but name something else: teaching is the
+/// teacher's work, not a lesson for the user ("Create a lesson plan for teaching fractions").
+const UNINFLECTED: &[&str] = &["teaching", "teachings"];
 
 /// Whether `words[i]` is one word of one of the [`TERMS`].
 pub(crate) fn in_a_term(words: &[&str], i: usize) -> bool {
@@ -2142,7 +2161,10 @@ pub(crate) fn in_a_term(words: &[&str], i: usize) -> bool {
 /// The stems of four letters or more that `word` is one of [`ENDINGS`] away from: the
 /// triggers other than itself that [`word_matches`] it.
 fn stems(word: &str) -> impl Iterator<Item = &str> {
-    let last = word.as_bytes().last().copied();
+    // None for a word of UNINFLECTED: no ending's last byte equals it, so it has no stem.
+    let last = (!UNINFLECTED.contains(&word))
+        .then(|| word.as_bytes().last().copied())
+        .flatten();
     ENDINGS.iter().filter_map(move |e| {
         // The last byte first: most endings are ruled out without a string comparison.
         (e.as_bytes().last().copied() == last && word.len() >= e.len() + 4)
