@@ -1783,7 +1783,8 @@ const SAYS_WHAT: &str = " about on regarding of explaining announcing introducin
 
 /// Texts whose "for" names what they are about, even "for my …" ("a product description for
 /// my handmade candles", "a slogan for our bakery"), each between spaces.
-const DESCRIBES: &str = " description descriptions listing slogan slogans tagline taglines ";
+const DESCRIBES: &str = " description descriptions listing slogan slogans tagline taglines caption \
+    captions ";
 /// After such a text's "for", words that leave its subject unsaid: whom it serves, a thing
 /// pointed to but not described ("for the campaign", "for our new item"), each between spaces.
 const NOT_DESCRIBED: &str = " me us you it the this that these those item items product products \
@@ -2118,11 +2119,22 @@ fn word_matches(word: &str, trigger: &str) -> bool {
             && word.strip_prefix(trigger).is_some_and(is_inflection))
 }
 
-/// Two-word names whose one word is also a task's cue: a field of study or a product, not the
-/// task ("Help me debug my machine learning model" asks for no lesson, "Compare travel
-/// insurance plans" plans no trip, "Create a dropdown menu" cooks nothing, a lesson plan is
-/// the teacher's). The cue is not read inside them.
-const TERMS: &[(&str, &str)] = &[
+/// Two-word names in which a task's cue names something else: a field of study, a product,
+/// a part of a page, the user's own business ("Help me debug my machine learning model" asks
+/// for no lesson, "Compare travel insurance plans" plans no trip, "Create a dropdown menu"
+/// cooks nothing, "Create a menu for my restaurant" searches for no restaurant). The cue is not
+/// read in them: the first word of a pair in `CUE_BEFORE`, the second of one in `CUE_AFTER`.
+const CUE_BEFORE: &[(&str, &str)] = &[
+    ("lesson", "plan"),
+    ("lesson", "plans"),
+    ("menu", "bar"),
+    ("menu", "item"),
+    ("menu", "items"),
+    ("title", "of"),
+    ("travel", "adapter"),
+    ("travel", "insurance"),
+];
+const CUE_AFTER: &[(&str, &str)] = &[
     ("context", "menu"),
     ("deep", "learning"),
     ("dropdown", "menu"),
@@ -2131,17 +2143,17 @@ const TERMS: &[(&str, &str)] = &[
     ("lesson", "plan"),
     ("lesson", "plans"),
     ("machine", "learning"),
-    ("menu", "bar"),
-    ("menu", "item"),
-    ("menu", "items"),
+    ("my", "cafe"),
+    ("my", "restaurant"),
+    ("my", "store"),
     ("navigation", "menu"),
+    ("our", "cafe"),
+    ("our", "restaurant"),
+    ("our", "store"),
     ("reinforcement", "learning"),
     ("start", "menu"),
     ("supervised", "learning"),
-    ("title", "of"),
     ("transfer", "learning"),
-    ("travel", "adapter"),
-    ("travel", "insurance"),
     ("unsupervised", "learning"),
 ];
 
@@ -2149,13 +2161,14 @@ const TERMS: &[(&str, &str)] = &[
 /// teacher's work, not a lesson for the user ("Create a lesson plan for teaching fractions").
 const UNINFLECTED: &[&str] = &["teaching", "teachings"];
 
-/// Whether `words[i]` is one word of one of the [`TERMS`].
+/// Whether `words[i]` is a cue inside one of the two-word names of [`CUE_BEFORE`] and
+/// [`CUE_AFTER`].
 pub(crate) fn in_a_term(words: &[&str], i: usize) -> bool {
-    let pair = |a: usize| match (words.get(a), words.get(a + 1)) {
-        (Some(x), Some(y)) => TERMS.contains(&(*x, *y)),
-        _ => false,
-    };
-    pair(i) || (i > 0 && pair(i - 1))
+    let word = words[i];
+    words
+        .get(i + 1)
+        .is_some_and(|next| CUE_BEFORE.contains(&(word, *next)))
+        || (i > 0 && CUE_AFTER.contains(&(words[i - 1], word)))
 }
 
 /// The stems of four letters or more that `word` is one of [`ENDINGS`] away from: the
@@ -2885,6 +2898,24 @@ mod tests {
                 texts(about)
             );
         }
+    }
+
+    #[test]
+    fn a_cue_inside_a_two_word_name_names_no_task_but_still_fills() {
+        let kinds = |r: &str| assess(r, &[]).kinds;
+        assert!(!kinds("Help me debug my machine learning model").contains(&"learning"));
+        assert!(kinds("I want to learn machine learning").contains(&"learning"));
+        assert!(!kinds("Compare travel insurance plans").contains(&"trip"));
+        let menu = kinds("Create a menu for my restaurant");
+        assert!(menu.contains(&"recipe") && !menu.contains(&"local-search"));
+        // "restaurant" still fills the servings: a restaurant's menu is for no count of people.
+        assert_eq!(
+            texts("Create a menu for my restaurant"),
+            ["Any dietary restrictions or preferences?"]
+        );
+        // "teaching" is no inflection of the cue "teach".
+        assert!(!kinds("Tips for teaching fractions").contains(&"learning"));
+        assert!(kinds("Teach me Spanish").contains(&"learning"));
     }
 
     #[test]

@@ -101,6 +101,8 @@ pub(crate) struct Table {
     en_starts: Starts,
     /// How many English word lists the index knows.
     en_lists: usize,
+    /// Which of them are a frame's cues.
+    en_cue_lists: Matched,
     /// Every Chinese cue and intent word with its first character and its list, sorted: the
     /// lists a request holds a word of are found in one pass over its characters.
     zh_index: Vec<(char, &'static str, ListId)>,
@@ -523,8 +525,10 @@ impl Table {
             );
             id
         };
+        let mut cue_lists = Vec::new();
         for frame in &mut self.frames {
             frame.en.cue_list = add(frame.en.cues, true);
+            cue_lists.push(frame.en.cue_list);
             frame.en.intent_list = add(frame.en.intents, true);
             for slot in &mut frame.slots {
                 slot.en.list = add(slot.en.words, false);
@@ -539,6 +543,10 @@ impl Table {
         });
         self.en_index = index;
         self.en_lists = usize::from(next);
+        self.en_cue_lists = Matched(vec![0; self.en_lists.div_ceil(64)]);
+        for id in cue_lists {
+            self.en_cue_lists.insert(id);
+        }
         let mut index = Vec::new();
         let mut next = 0u16;
         for frame in &mut self.frames {
@@ -580,23 +588,24 @@ impl Table {
     /// The English word lists that `words` (lower-case) match: a list matches when one of its
     /// words is a request's word, or a stem of four letters or more of it followed by one of
     /// the inflections [`super::word_matches`] knows ("plan" matches "planning"). A word of a
-    /// two-word term ("machine learning") is not looked up (see [`super::in_a_term`]).
+    /// two-word term ("machine learning") matches no frame's cues (see [`super::in_a_term`]), only
+    /// the other lists.
     pub(crate) fn matching(&self, words: &[&str]) -> Matched {
         let mut matched = Matched(vec![0; self.en_lists.div_ceil(64)]);
         let index = &self.en_index;
-        let mut look_up = |key: &str| {
+        let mut look_up = |key: &str, cue: bool| {
             let run = self.en_starts.find(hash_word(key), |i| index[i].0 == key);
             for (_, id) in &index[run] {
-                matched.insert(*id);
+                if cue || !self.en_cue_lists.has(*id) {
+                    matched.insert(*id);
+                }
             }
         };
         for (i, word) in words.iter().enumerate() {
-            if super::in_a_term(words, i) {
-                continue;
-            }
-            look_up(word);
+            let cue = !super::in_a_term(words, i);
+            look_up(word, cue);
             for stem in super::stems(word) {
-                look_up(stem);
+                look_up(stem, cue);
             }
         }
         matched
