@@ -2122,7 +2122,8 @@ fn word_matches(word: &str, trigger: &str) -> bool {
 /// Two-word names in which a task's cue names something else: a field of study, a product,
 /// a part of a page, the user's own business ("Help me debug my machine learning model" asks
 /// for no lesson, "Compare travel insurance plans" plans no trip, "Create a dropdown menu"
-/// cooks nothing, "Create a menu for my restaurant" searches for no restaurant). The cue is not
+/// cooks nothing, "Create a menu for my restaurant" and "Should I go to the doctor?" search
+/// for no restaurant or doctor). The cue is not
 /// read in them: the first word of a pair in `CUE_BEFORE`, the second of one in `CUE_AFTER`.
 const CUE_BEFORE: &[(&str, &str)] = &[
     ("lesson", "plan"),
@@ -2144,6 +2145,8 @@ const CUE_AFTER: &[(&str, &str)] = &[
     ("lesson", "plans"),
     ("machine", "learning"),
     ("my", "cafe"),
+    ("my", "dentist"),
+    ("my", "doctor"),
     ("my", "restaurant"),
     ("my", "store"),
     ("navigation", "menu"),
@@ -2153,6 +2156,8 @@ const CUE_AFTER: &[(&str, &str)] = &[
     ("reinforcement", "learning"),
     ("start", "menu"),
     ("supervised", "learning"),
+    ("the", "dentist"),
+    ("the", "doctor"),
     ("transfer", "learning"),
     ("unsupervised", "learning"),
 ];
