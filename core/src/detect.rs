@@ -238,12 +238,24 @@ fn unread_of(text: &str, cjk: usize, latin_words: usize) -> Option<&'static str>
 
 /// The language of `text` when its script shows one the detector does not read: Japanese (any
 /// kana, whatever its kanji: 東京への旅行を計画して is not Chinese), Korean (Hangul), or a
-/// script of [`OTHER_SCRIPTS`] with more letters in the text than Latin ones (an English
-/// request naming "Δx" stays English).
+/// script of [`OTHER_SCRIPTS`] with more letters in the text than ASCII and CJK ones (an English
+/// request naming "Δx" stays English, as does 请问π的前十位小数是多少). Quoted text is not counted.
 fn unread_script(text: &str) -> Option<&'static str> {
     let mut counts = [0usize; OTHER_SCRIPTS.len()];
-    let mut latin = 0;
+    // Letters of the scripts the detector reads: ASCII and CJK.
+    let mut read = 0;
+    let mut quoted = false;
     for c in text.chars() {
+        // What a request quotes is its object, not its language: 韩语“감사합니다”是什么意思？
+        match c {
+            '"' => quoted = !quoted,
+            '“' | '「' | '『' => quoted = true,
+            '”' | '」' | '』' => quoted = false,
+            _ => {}
+        }
+        if quoted {
+            continue;
+        }
         if is_kana(c) {
             return Some("Japanese");
         }
@@ -252,7 +264,9 @@ fn unread_script(text: &str) -> Option<&'static str> {
             return Some("Korean");
         }
         if c.is_ascii() {
-            latin += usize::from(c.is_ascii_alphabetic());
+            read += usize::from(c.is_ascii_alphabetic());
+        } else if crate::text::is_cjk(c) {
+            read += 1;
         } else if c <= '\u{E7F}'
             && let Some(i) = OTHER_SCRIPTS
                 .iter()
@@ -262,7 +276,7 @@ fn unread_script(text: &str) -> Option<&'static str> {
         }
     }
     let (i, &most) = counts.iter().enumerate().max_by_key(|&(_, n)| *n)?;
-    (most > latin).then_some(OTHER_SCRIPTS[i].2)
+    (most > read).then_some(OTHER_SCRIPTS[i].2)
 }
 
 /// Scripts of languages the detector does not read, as Unicode blocks, and how the trace names
@@ -285,8 +299,10 @@ pub(crate) fn is_kana(c: char) -> bool {
 /// only English writes, more of another language's own words than of the English words it
 /// shares ("plan", "in"), and two of them at least ("Écris une lettre de motivation", "Plan een
 /// reis naar Rome"), or one beside an accented letter and no English word ("Planifica un viaje
-/// a París"). English with a foreign name or phrase in it keeps its English words and stays
-/// English; most English requests are settled by their first common word.
+/// a París"); a word in lower case with a letter of [`LETTER_MARKS`] ("Napisz wiadomość do
+/// szefa"; a capitalised one may be a name: "Pierogi in Łódź") comes before the latter. English with a
+/// foreign name or phrase in it keeps its English words and stays English; most English
+/// requests are settled by their first common word.
 fn unread_latin(text: &str) -> Option<&'static str> {
     const NAMES: [&str; 6] = [
         "Spanish",
@@ -297,13 +313,18 @@ fn unread_latin(text: &str) -> Option<&'static str> {
         "Dutch",
     ];
     let mut hits = [0usize; 6];
+    let mut seen = [0u64; 6];
     let mut english = 0;
     let mut accented = false;
+    let mut marked = None;
     for word in text
         .split(|c: char| !c.is_alphabetic())
         .filter(|w| !w.is_empty())
     {
         accented |= word.chars().any(|c| matches!(c, '\u{C0}'..='\u{24F}'));
+        if marked.is_none() && word.chars().next().is_some_and(char::is_lowercase) {
+            marked = word.chars().find_map(letter_mark);
+        }
         // ASCII lower-casing in a stack buffer: no allocation, and no Unicode case tables in
         // the WebAssembly build. No listed word is longer than the buffer.
         let mut buf = [0u8; 8];
@@ -311,7 +332,7 @@ fn unread_latin(text: &str) -> Option<&'static str> {
             continue;
         };
         bytes.copy_from_slice(word.as_bytes());
-        bytes.make_ascii_lowercase();
+        lower_latin1(bytes);
         let lower = std::str::from_utf8(bytes).unwrap_or_default();
         if listed(&ENGLISH_WORDS, &lower) {
             // An English word no other listed language writes settles it at once; one they
@@ -323,16 +344,58 @@ fn unread_latin(text: &str) -> Option<&'static str> {
             // No English word is in a foreign list (a test holds them apart).
             continue;
         }
-        for (hit, words) in hits.iter_mut().zip(FOREIGN_WORDS) {
-            *hit += usize::from(listed(words, &lower));
+        // Each listed word counts once: "x+y = 4z, x*y = 4z^2" is no Spanish.
+        for ((hit, words), seen) in hits.iter_mut().zip(FOREIGN_WORDS).zip(&mut seen) {
+            if let Ok(at) = words.binary_search(&lower) {
+                *hit += usize::from(*seen & (1 << at) == 0);
+                *seen |= 1 << at;
+            }
         }
     }
     let (best, &count) = hits
         .iter()
         .enumerate()
         .max_by_key(|&(i, n)| (*n, usize::MAX - i))?;
-    ((count >= 2 && count > english) || (count == 1 && accented && english == 0))
+    let weak = count == 1 && accented && english == 0;
+    (count >= 2 && count > english)
         .then_some(NAMES[best])
+        .or(marked)
+        .or(weak.then_some(NAMES[best]))
+}
+
+/// Letters that, among the languages a request is likely written in, only one writes: the
+/// mark of a language with no word list of its own above.
+const LETTER_MARKS: [(&str, &str); 4] = [
+    ("ąćęłńśźż", "Polish"),
+    ("ěňřůť", "Czech"),
+    ("ğış", "Turkish"),
+    ("ăđơư", "Vietnamese"),
+];
+
+/// The language a lower-case letter marks (see [`LETTER_MARKS`]); Vietnamese also by its
+/// letters with two diacritics (U+1EA0–U+1EF9: "ế", "ộ").
+fn letter_mark(c: char) -> Option<&'static str> {
+    if ('\u{1EA0}'..='\u{1EF9}').contains(&c) {
+        return Some("Vietnamese");
+    }
+    LETTER_MARKS
+        .iter()
+        .find(|(letters, _)| letters.contains(c))
+        .map(|(_, name)| *name)
+}
+
+/// Lower-cases ASCII and Latin-1 capitals in UTF-8 `bytes` ("Écris" → "écris") without the
+/// Unicode case tables: a Latin-1 capital is 0xC3 then 0x80–0x9E (0x97 is "×"), its small
+/// letter 0x20 further.
+fn lower_latin1(bytes: &mut [u8]) {
+    bytes.make_ascii_lowercase();
+    let mut i = 0;
+    while i + 1 < bytes.len() {
+        if bytes[i] == 0xC3 && (0x80..=0x9E).contains(&bytes[i + 1]) && bytes[i + 1] != 0x97 {
+            bytes[i + 1] += 0x20;
+        }
+        i += 1;
+    }
 }
 
 /// Words common in English requests and in no language [`unread_latin`] tells, in byte order
@@ -353,27 +416,29 @@ const SHARED_WORDS: [&str; 6] = ["an", "do", "in", "is", "me", "plan"];
 /// language in its order, each in byte order.
 const FOREIGN_WORDS: [&[&str]; 6] = [
     &[
-        "con", "cómo", "del", "dónde", "el", "es", "escribe", "la", "las", "los", "mi", "mis",
-        "muy", "necesito", "para", "por", "que", "quiero", "qué", "un", "una", "y",
+        "con", "cómo", "del", "dónde", "el", "es", "escribe", "hazme", "la", "las", "los", "mi",
+        "mis", "muy", "necesito", "para", "planea", "por", "que", "quiero", "qué", "sobre", "un",
+        "una", "viaje", "y",
     ],
     &[
-        "avec", "des", "du", "est", "et", "fais", "je", "la", "le", "les", "ma", "mes", "moi",
-        "mon", "pour", "quel", "quelle", "un", "une", "veux", "à", "écris",
+        "avec", "dans", "des", "du", "est", "et", "fais", "je", "la", "le", "les", "ma", "mes",
+        "moi", "mon", "pour", "quel", "quelle", "qui", "sur", "un", "une", "veux", "à", "écris",
     ],
     &[
-        "bitte", "das", "der", "die", "ein", "eine", "einen", "für", "ich", "ist", "mein", "meine",
-        "mir", "mit", "nach", "und", "wie", "zu",
+        "auf", "bitte", "das", "der", "die", "ein", "eine", "einen", "für", "ich", "ist", "mein",
+        "meine", "mir", "mit", "nach", "reise", "schreib", "und", "wie", "zu", "über",
     ],
     &[
         "ao", "com", "da", "em", "escreva", "faça", "meu", "minha", "não", "o", "os", "para",
-        "preciso", "quero", "um", "uma", "você", "é",
+        "preciso", "quero", "sobre", "um", "uma", "viagem", "você", "é",
     ],
     &[
         "che", "con", "della", "di", "fammi", "gli", "il", "lo", "mia", "mio", "per", "scrivi",
-        "una", "voglio", "vorrei", "è",
+        "sul", "sulla", "una", "viaggio", "voglio", "vorrei", "è",
     ],
     &[
-        "een", "het", "hoe", "ik", "maak", "mijn", "naar", "niet", "schrijf", "voor", "wat", "zijn",
+        "een", "het", "hoe", "ik", "maak", "mijn", "naar", "niet", "reis", "schrijf", "voor",
+        "wat", "zijn",
     ],
 ];
 
@@ -2362,8 +2427,10 @@ mod tests {
         for list in lists {
             // A binary search in a list out of order misses words that are in it.
             assert!(list.windows(2).all(|w| w[0] < w[1]), "{list:?}");
-            // Longer words are skipped before the lists are read.
+            // Longer words are skipped before the lists are read, and a list's words are
+            // counted in a 64-bit set.
             assert!(list.iter().all(|w| w.len() <= 8), "{list:?}");
+            assert!(list.len() <= 64, "{list:?}");
         }
         for foreign in FOREIGN_WORDS {
             for word in foreign {
@@ -3030,6 +3097,11 @@ mod tests {
             ("Escreva um poema", "Portuguese"),
             ("Scrivi una poesia sul mare", "Italian"),
             ("Plan een reis naar Rome", "Dutch"),
+            ("Planea un viaje a Madrid", "Spanish"),
+            ("Écris un poème sur la mer", "French"),
+            ("Napisz wiadomość do szefa", "Polish"),
+            ("Bana bir tatil planı yap", "Turkish"),
+            ("Viết cho tôi một bài thơ", "Vietnamese"),
             ("Напиши письмо начальнику", "Cyrillic script"),
             ("اكتب رسالة إلى مديري", "Arabic script"),
             ("Γράψε ένα ποίημα", "Greek"),
@@ -3047,6 +3119,39 @@ mod tests {
         }
     }
 
+    /// Every request of the project's data sets is English or Chinese: none may be taken for
+    /// a language the detector does not read (it would be answered without a question).
+    #[test]
+    fn no_request_of_the_data_sets_is_taken_for_another_language() {
+        let root = format!("{}/../data", env!("CARGO_MANIFEST_DIR"));
+        let mut read = 0;
+        for dir in std::fs::read_dir(&root).expect("the data directory") {
+            let Ok(files) = std::fs::read_dir(dir.expect("an entry").path()) else {
+                continue;
+            };
+            for file in files {
+                let path = file.expect("an entry").path();
+                if path.extension().is_none_or(|e| e != "jsonl") {
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).expect("a data file");
+                for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                    let value: serde_json::Value = serde_json::from_str(line).expect("JSON");
+                    let request = value["text"].as_str().or(value["task"].as_str());
+                    let request = request.expect("a text or task field");
+                    assert_eq!(
+                        unread_language(request),
+                        None,
+                        "{}: {request}",
+                        path.display()
+                    );
+                    read += 1;
+                }
+            }
+        }
+        assert!(read > 7000, "read {read} requests");
+    }
+
     #[test]
     fn english_with_foreign_words_and_chinese_stay_read() {
         for request in [
@@ -3057,6 +3162,9 @@ mod tests {
             "Explain la nouvelle vague",
             "Rent a van in Amsterdam for the weekend",
             "What is the Δ in the Black-Scholes formula?",
+            "Best pierogi in Łódź",
+            "Hà Nội street food guide",
+            "Recommend running shoes",
         ] {
             assert_eq!(
                 assess(request, &[]).language,
