@@ -322,7 +322,11 @@ fn unread_latin(text: &str) -> Option<&'static str> {
         .filter(|w| !w.is_empty())
     {
         accented |= word.chars().any(|c| matches!(c, '\u{C0}'..='\u{24F}'));
-        if marked.is_none() && word.chars().next().is_some_and(char::is_lowercase) {
+        // Only a word in lower case (a name is capitalised), told without Unicode's tables.
+        let lower_case = |c: char| {
+            c.is_ascii_lowercase() || ('\u{DF}'..='\u{FF}').contains(&c) || letter_mark(c).is_some()
+        };
+        if marked.is_none() && !word.is_ascii() && word.chars().next().is_some_and(lower_case) {
             marked = word.chars().find_map(letter_mark);
         }
         // ASCII lower-casing in a stack buffer: no allocation, and no Unicode case tables in
