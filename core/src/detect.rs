@@ -245,34 +245,33 @@ fn unread_script(text: &str) -> Option<&'static str> {
     // Letters of the scripts the detector reads: ASCII and CJK.
     let mut read = 0;
     let mut quoted = false;
+    // What a request quotes is its object, not its language: 韩语“감사합니다”是什么意思？
     for c in text.chars() {
-        // What a request quotes is its object, not its language: 韩语“감사합니다”是什么意思？
-        match c {
-            '"' => quoted = !quoted,
-            '“' | '「' | '『' => quoted = true,
-            '”' | '」' | '』' => quoted = false,
-            _ => {}
-        }
-        if quoted {
+        if c.is_ascii() {
+            if c == '"' {
+                quoted = !quoted;
+            } else if !quoted {
+                read += usize::from(c.is_ascii_alphabetic());
+            }
             continue;
         }
-        if is_kana(c) {
-            return Some("Japanese");
-        }
-        if matches!(c, '\u{AC00}'..='\u{D7AF}' | '\u{1100}'..='\u{11FF}' | '\u{3130}'..='\u{318F}')
-        {
-            return Some("Korean");
-        }
-        if c.is_ascii() {
-            read += usize::from(c.is_ascii_alphabetic());
-        } else if crate::text::is_cjk(c) {
-            read += 1;
-        } else if c <= '\u{E7F}'
-            && let Some(i) = OTHER_SCRIPTS
-                .iter()
-                .position(|(from, to, _)| (*from..=*to).contains(&c))
-        {
-            counts[i] += 1;
+        match c {
+            '“' | '「' | '『' => quoted = true,
+            '”' | '」' | '』' => quoted = false,
+            _ if quoted => {}
+            _ if is_kana(c) => return Some("Japanese"),
+            '\u{AC00}'..='\u{D7AF}' | '\u{1100}'..='\u{11FF}' | '\u{3130}'..='\u{318F}' => {
+                return Some("Korean");
+            }
+            _ if crate::text::is_cjk(c) => read += 1,
+            _ => {
+                if let Some(i) = OTHER_SCRIPTS
+                    .iter()
+                    .position(|(from, to, _)| (*from..=*to).contains(&c))
+                {
+                    counts[i] += 1;
+                }
+            }
         }
     }
     let (i, &most) = counts.iter().enumerate().max_by_key(|&(_, n)| *n)?;

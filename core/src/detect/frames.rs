@@ -593,19 +593,17 @@ impl Table {
     pub(crate) fn matching(&self, words: &[&str]) -> Matched {
         let mut matched = Matched(vec![0; self.en_lists.div_ceil(64)]);
         let index = &self.en_index;
-        let mut look_up = |key: &str, cue: bool| {
-            let run = self.en_starts.find(hash_word(key), |i| index[i].0 == key);
-            for (_, id) in &index[run] {
-                if cue || !self.en_cue_lists.has(*id) {
-                    matched.insert(*id);
-                }
-            }
-        };
+        let run_of = |key: &str| &index[self.en_starts.find(hash_word(key), |i| index[i].0 == key)];
         for (i, word) in words.iter().enumerate() {
-            let cue = !super::in_a_term(words, i);
-            look_up(word, cue);
-            for stem in super::stems(word) {
-                look_up(stem, cue);
+            // Whether the word is inside a two-word name: asked only of a word that is a cue.
+            let mut in_a_term = None;
+            for key in std::iter::once(*word).chain(super::stems(word)) {
+                for (_, id) in run_of(key) {
+                    let cue = self.en_cue_lists.has(*id);
+                    if !cue || !*in_a_term.get_or_insert_with(|| super::in_a_term(words, i)) {
+                        matched.insert(*id);
+                    }
+                }
             }
         }
         matched
