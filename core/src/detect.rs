@@ -979,6 +979,9 @@ fn rule_question_in_chinese(
 /// request writes it ("your Python script").
 fn english_findings(text: &str, words: &[&str], referent: bool) -> Vec<Finding> {
     let mut findings = rules::english(words, referent);
+    // The rules read lower-case words, where "dns" is too short to be what "it" stands for.
+    findings
+        .retain(|f| f.kind != Kind::PronounWithoutAntecedent || !acronym_before(text, &f.evidence));
     for f in findings
         .iter_mut()
         .filter(|f| f.kind == Kind::MissingContext)
@@ -986,6 +989,23 @@ fn english_findings(text: &str, words: &[&str], referent: bool) -> Vec<Finding> 
         f.evidence = as_written(text, &f.evidence);
     }
     findings
+}
+
+/// Whether an acronym ("DNS", "ARP": two to five capitals) comes before the first `pronoun` in
+/// `text`: what the pronoun stands for ("What is DNS? How does it work?").
+fn acronym_before(text: &str, pronoun: &str) -> bool {
+    for word in text.split(|c: char| !c.is_ascii_alphanumeric()) {
+        if word.eq_ignore_ascii_case(pronoun) {
+            return false;
+        }
+        if (2..=5).contains(&word.len())
+            && word.bytes().all(|b| b.is_ascii_uppercase())
+            && word != "OK"
+        {
+            return true;
+        }
+    }
+    false
 }
 
 /// `evidence`, found in the lower-cased words of `text`, as `text` writes it ("my Python
@@ -2191,9 +2211,12 @@ fn word_matches(word: &str, trigger: &str) -> bool {
 /// a part of a page, the user's own business ("Help me debug my machine learning model" asks
 /// for no lesson, "Compare travel insurance plans" plans no trip, "Create a dropdown menu"
 /// cooks nothing, "Create a menu for my restaurant" and "Should I go to the doctor?" search
-/// for no restaurant or doctor). The cue is not
+/// for no restaurant or doctor, "I forgot the name of a book" invents no name, a gift card
+/// is no gift to choose). The cue is not
 /// read in them: the first word of a pair in `CUE_BEFORE`, the second of one in `CUE_AFTER`.
 const CUE_BEFORE: &[(&str, &str)] = &[
+    ("gift", "card"),
+    ("gift", "cards"),
     ("lesson", "plan"),
     ("lesson", "plans"),
     ("menu", "bar"),
@@ -2209,12 +2232,16 @@ const CUE_AFTER: &[(&str, &str)] = &[
     ("dropdown", "menu"),
     ("federated", "learning"),
     ("hamburger", "menu"),
+    ("her", "name"),
+    ("his", "name"),
+    ("its", "name"),
     ("lesson", "plan"),
     ("lesson", "plans"),
     ("machine", "learning"),
     ("my", "cafe"),
     ("my", "dentist"),
     ("my", "doctor"),
+    ("my", "name"),
     ("my", "restaurant"),
     ("my", "store"),
     ("navigation", "menu"),
@@ -2226,8 +2253,11 @@ const CUE_AFTER: &[(&str, &str)] = &[
     ("supervised", "learning"),
     ("the", "dentist"),
     ("the", "doctor"),
+    ("the", "name"),
+    ("their", "name"),
     ("transfer", "learning"),
     ("unsupervised", "learning"),
+    ("your", "name"),
 ];
 
 /// Words that look like an inflection of a cue but name something else: teaching is the
