@@ -582,8 +582,8 @@ struct ChineseSignals {
     chars: usize,
     /// The model's score minus its threshold (minus infinity without a model).
     margin: f32,
-    /// The request carries its material ("这段代码有什么问题：\nprint(x"): the generic question
-    /// would ask for what is there.
+    /// The request carries its material ("这段代码有什么问题：\nprint(x", 解方程：3x + 7 = 25): the
+    /// generic question would ask for what is there.
     material: bool,
 }
 
@@ -1249,7 +1249,7 @@ fn chinese(
         task,
         chars: cjk,
         margin,
-        material: given.material,
+        material: given.material || given.after_colon,
     };
     decide_in_chinese(text, signals, open, scorer.tuning, with_questions, out);
 }
@@ -2260,6 +2260,37 @@ const CUE_AFTER: &[(&str, &str)] = &[
     ("your", "name"),
 ];
 
+/// Chinese names that hold a task's cue or intent word and name something else: the date a file
+/// was changed (修改日期 holds 修改, "edit"), a field of study (机器学习 holds 学习, "learn"), the
+/// phase of a diet the user is in (减脂期: "减脂期想吃鸡胸肉，有什么不柴的做法？" asks for a dish,
+/// not a weight-loss plan).
+const ZH_TERMS: [&str; 13] = [
+    "减脂期",
+    "減脂期",
+    "减肥期",
+    "減肥期",
+    "修改日期",
+    "修改时间",
+    "修改時間",
+    "机器学习",
+    "機器學習",
+    "深度学习",
+    "深度學習",
+    "强化学习",
+    "強化學習",
+];
+
+/// Whether `word`, found in `text` at byte `at`, is inside one of the [`ZH_TERMS`].
+pub(crate) fn in_zh_term(text: &str, at: usize, word: &str) -> bool {
+    ZH_TERMS.iter().any(|term| {
+        term.find(word).is_some_and(|k| {
+            at.checked_sub(k)
+                .and_then(|start| text.get(start..))
+                .is_some_and(|from| from.starts_with(term))
+        })
+    })
+}
+
 /// Words that look like an inflection of a cue but name something else: teaching is the
 /// teacher's work, not a lesson for the user ("Create a lesson plan for teaching fractions").
 const UNINFLECTED: &[&str] = &["teaching", "teachings"];
@@ -3021,6 +3052,30 @@ mod tests {
         // "teaching" is no inflection of the cue "teach".
         assert!(!kinds("Tips for teaching fractions").contains(&"learning"));
         assert!(kinds("Teach me Spanish").contains(&"learning"));
+    }
+
+    #[test]
+    fn a_chinese_cue_inside_a_name_names_no_task() {
+        let at = |text: &str, word: &str| text.find(word).expect("the word is in the text");
+        let text = "按修改日期重命名";
+        assert!(in_zh_term(text, at(text, "修改"), "修改"));
+        assert!(!in_zh_term(
+            "帮我修改一下",
+            at("帮我修改一下", "修改"),
+            "修改"
+        ));
+        assert!(in_zh_term(
+            "我想学机器学习",
+            at("我想学机器学习", "学习"),
+            "学习"
+        ));
+        // A term's start that would fall inside another character is no term (and no panic).
+        assert!(!in_zh_term("é学aa学习", at("é学aa学习", "学习"), "学习"));
+        assert_eq!(
+            texts("减脂期想吃鸡胸肉，有什么不柴的做法？"),
+            Vec::<String>::new()
+        );
+        assert!(!texts("我想减肥").is_empty());
     }
 
     #[test]

@@ -577,7 +577,7 @@ impl Table {
             let run = self.zh_starts.find(hash_char(c), |j| index[j].0 == c);
             let rest = &text[i..];
             for (_, word, id) in &index[run] {
-                if rest.starts_with(word) {
+                if rest.starts_with(word) && !super::in_zh_term(text, i, word) {
                     matched.insert(*id);
                 }
             }

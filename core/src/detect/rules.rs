@@ -546,7 +546,11 @@ pub(crate) fn chinese(
     if !short {
         return found;
     }
-    let full = ZH_FULL_SENTENCE.split(' ').any(has);
+    // An instruction with its material after a colon is no list of keywords (解方程：3x + 7 = 25).
+    let full = ZH_FULL_SENTENCE.split(' ').any(has)
+        || text.split_once([':', '：']).is_some_and(|(head, rest)| {
+            head.chars().any(char::is_alphanumeric) && rest.chars().any(char::is_alphanumeric)
+        });
     let fragments = without_spaces_by_latin(text)
         .split(|c: char| c.is_whitespace() || matches!(c, '、' | '，' | ',' | '；' | ';' | '/'))
         .filter(|f| !f.is_empty())
