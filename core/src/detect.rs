@@ -2212,16 +2212,20 @@ fn word_matches(word: &str, trigger: &str) -> bool {
 /// for no lesson, "Compare travel insurance plans" plans no trip, "Create a dropdown menu"
 /// cooks nothing, "Create a menu for my restaurant" and "Should I go to the doctor?" search
 /// for no restaurant or doctor, "I forgot the name of a book" invents no name, a gift card
-/// is no gift to choose). The cue is not
+/// is no gift to choose, "the latest version of Minecraft" is one version, not news). The cue is not
 /// read in them: the first word of a pair in `CUE_BEFORE`, the second of one in `CUE_AFTER`.
 const CUE_BEFORE: &[(&str, &str)] = &[
     ("gift", "card"),
     ("gift", "cards"),
+    ("latest", "release"),
+    ("latest", "version"),
     ("lesson", "plan"),
     ("lesson", "plans"),
     ("menu", "bar"),
     ("menu", "item"),
     ("menu", "items"),
+    ("newest", "release"),
+    ("newest", "version"),
     ("title", "of"),
     ("travel", "adapter"),
     ("travel", "insurance"),
