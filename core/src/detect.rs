@@ -2121,7 +2121,7 @@ fn has_quote(text: &str) -> bool {
 }
 
 /// Whether text follows a colon after an instruction ("Proofread: …", "翻译：…").
-fn has_text_after_colon(text: &str) -> bool {
+pub(crate) fn has_text_after_colon(text: &str) -> bool {
     text.split_once([':', '：']).is_some_and(|(head, rest)| {
         head.chars().any(char::is_alphanumeric) && rest.chars().any(char::is_alphanumeric)
     })

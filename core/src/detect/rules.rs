@@ -547,10 +547,7 @@ pub(crate) fn chinese(
         return found;
     }
     // An instruction with its material after a colon is no list of keywords (解方程：3x + 7 = 25).
-    let full = ZH_FULL_SENTENCE.split(' ').any(has)
-        || text.split_once([':', '：']).is_some_and(|(head, rest)| {
-            head.chars().any(char::is_alphanumeric) && rest.chars().any(char::is_alphanumeric)
-        });
+    let full = ZH_FULL_SENTENCE.split(' ').any(has) || super::has_text_after_colon(text);
     let fragments = without_spaces_by_latin(text)
         .split(|c: char| c.is_whitespace() || matches!(c, '、' | '，' | ',' | '；' | ';' | '/'))
         .filter(|f| !f.is_empty())
