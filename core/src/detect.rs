@@ -668,7 +668,7 @@ fn english(
 ) {
     let cues = Cues::of(text, lower, words);
     // Supplied material is what a pronoun or "the file" refers to, as an earlier turn would be.
-    out.findings = english_findings(text, words, given.history || given.material);
+    out.findings = english_findings(text, words, &cues.proper, given.history || given.material);
     let material = given.material;
     let name = if material || words.len() > NAME_MAX_WORDS {
         None
@@ -977,11 +977,8 @@ fn rule_question_in_chinese(
 
 /// The English rules' findings (see [`rules::english`]), a missing artifact named as the
 /// request writes it ("your Python script").
-fn english_findings(text: &str, words: &[&str], referent: bool) -> Vec<Finding> {
-    let mut findings = rules::english(words, referent);
-    // The rules read lower-case words, where "dns" is too short to be what "it" stands for.
-    findings
-        .retain(|f| f.kind != Kind::PronounWithoutAntecedent || !acronym_before(text, &f.evidence));
+fn english_findings(text: &str, words: &[&str], proper: &[bool], referent: bool) -> Vec<Finding> {
+    let mut findings = rules::english(words, proper, referent);
     for f in findings
         .iter_mut()
         .filter(|f| f.kind == Kind::MissingContext)
@@ -989,23 +986,6 @@ fn english_findings(text: &str, words: &[&str], referent: bool) -> Vec<Finding> 
         f.evidence = as_written(text, &f.evidence);
     }
     findings
-}
-
-/// Whether an acronym ("DNS", "ARP": two to five capitals) comes before the first `pronoun` in
-/// `text`: what the pronoun stands for ("What is DNS? How does it work?").
-fn acronym_before(text: &str, pronoun: &str) -> bool {
-    for word in text.split(|c: char| !c.is_ascii_alphanumeric()) {
-        if word.eq_ignore_ascii_case(pronoun) {
-            return false;
-        }
-        if (2..=5).contains(&word.len())
-            && word.bytes().all(|b| b.is_ascii_uppercase())
-            && word != "OK"
-        {
-            return true;
-        }
-    }
-    false
 }
 
 /// `evidence`, found in the lower-cased words of `text`, as `text` writes it ("my Python

@@ -44,18 +44,20 @@ const SHOULD_VERBS: &str = " use choose pick buy get take learn try ";
 
 /// English rules over lower-case word tokens (apostrophes kept inside words).
 ///
-/// `has_history`: a conversation exists, so pronouns may have an antecedent.
-pub(crate) fn english(words: &[&str], has_history: bool) -> Vec<Finding> {
+/// `proper`: which words the request writes as names (a capital that opens no sentence), read
+/// from its text, since the words here are lower-case. `has_history`: a conversation exists,
+/// so pronouns may have an antecedent.
+pub(crate) fn english(words: &[&str], proper: &[bool], has_history: bool) -> Vec<Finding> {
     let mut found = Vec::new();
     let short = words.len() <= 12;
     if !has_history {
         if let Some(i) = words.iter().enumerate().position(|(i, w)| {
             (PRONOUNS.contains(w)
                 && (i < POSSESSIVE_REACH || !is_listed(POSSESSIVES, w))
-                && !has_antecedent(&words[..outside_its_phrase(words, i)])
+                && !has_antecedent(&words[..outside_its_phrase(words, i)], proper)
                 && !(*w == "her" && i + 1 < words.len() && names_someone(&words[..i]))
                 && !refers_to_nothing(words, i))
-                || (is_standalone_demonstrative(words, w) && !has_antecedent(&words[..i]))
+                || (is_standalone_demonstrative(words, w) && !has_antecedent(&words[..i], proper))
         }) {
             let before = i.checked_sub(1).and_then(|j| words.get(j)).copied();
             let kind = if matches!(before, Some("compare" | "contrast" | "rank")) {
@@ -136,7 +138,7 @@ fn artifact_not_given(words: &[&str]) -> Option<String> {
             // "the function of setopt": the of-phrase says which.
             let named = *det == "the" && words.get(i + 2) == Some(&"of");
             // "Is all wheat the same?": the same as something the request names.
-            let compared = *noun == "same" && has_antecedent(&words[..i]);
+            let compared = *noun == "same" && has_antecedent(&words[..i], &[]);
             // "the file system", "the JSON format": the artifact's word names a kind of thing,
             // not the user's copy of one (which "the code snippet" still is).
             let modifier = words
@@ -252,9 +254,12 @@ const NOT_OBJECTS: &str = " it them that this these those any anymore ";
 /// four letters or more that is not one of the request's own verbs or fillers ("Explain the
 /// concept of bitcoin and how to invest in it" has "concept" and "bitcoin"; "Tell me more
 /// about it" has nothing), a short name of letters and digits ("what 5g is and how it
-/// works", "my PS5"), or something of the user's ("Call my mom and tell her I'm late").
-fn has_antecedent(before: &[&str]) -> bool {
+/// works", "my PS5"), a name written with a capital (`proper`, parallel to the request's
+/// words: "What is DNS? How does it work?"), or something of the user's ("Call my mom and
+/// tell her I'm late").
+fn has_antecedent(before: &[&str], proper: &[bool]) -> bool {
     names_someone(before)
+        || proper.iter().take(before.len()).any(|p| *p)
         || before.iter().any(|w| {
             (w.len() >= 4 && !is_listed(NOT_ANTECEDENTS, w))
                 || (w.bytes().any(|b| b.is_ascii_digit())
@@ -600,7 +605,7 @@ mod tests {
             history in any::<bool>(),
         ) {
             let words: Vec<&str> = picks.iter().map(|&i| VOCABULARY[i]).collect();
-            english(&words, history);
+            english(&words, &[], history);
             for i in 0..words.len() {
                 prop_assert!(outside_its_phrase(&words, i) <= i);
             }
@@ -614,7 +619,10 @@ mod tests {
     fn kinds(s: &str, history: bool) -> Vec<Kind> {
         let w = words(s);
         let w: Vec<&str> = w.iter().map(String::as_str).collect();
-        english(&w, history).into_iter().map(|f| f.kind).collect()
+        english(&w, &[], history)
+            .into_iter()
+            .map(|f| f.kind)
+            .collect()
     }
 
     #[test]
