@@ -205,6 +205,16 @@ fn evaluate(
         ));
         return out;
     }
+    if is_small_talk(text, cjk) {
+        out.language = if cjk > 0 && cjk >= latin_words {
+            Language::Chinese
+        } else {
+            Language::English
+        };
+        out.cues
+            .push("small talk (a greeting, thanks, a laugh): answered as it is".to_owned());
+        return out;
+    }
     if cjk > 0 && cjk >= latin_words {
         out.language = Language::Chinese;
         // Supplied material is what 这个 or 这句话 refers to, as an earlier turn would be.
@@ -218,6 +228,29 @@ fn evaluate(
     let model = Scorer { model, tuning };
     english(text, &lower, &words, given, with_questions, model, &mut out);
     out
+}
+
+/// Whether `text` is small talk: a short greeting, thanks or laugh with no task in it ("hey
+/// how's it going", "lol that's hilarious", 早上好呀). A question to it would answer nothing.
+fn is_small_talk(text: &str, cjk: usize) -> bool {
+    const EN: &str = " hi hello hey hiya yo thanks thank thx ty lol lmao haha hahaha rofl cool \
+        nice awesome bye goodbye cheers morning evening night ";
+    const ZH: &str =
+        "你好 您好 早上好 早安 午安 晚上好 晚安 谢谢 謝謝 多谢 多謝 哈哈 再见 再見 拜拜";
+    const MAX_WORDS: usize = 6;
+    const MAX_CHARS: usize = 6;
+    if cjk > 0 {
+        return cjk <= MAX_CHARS && ZH.split(' ').any(|w| text.contains(w));
+    }
+    let lower = text.to_ascii_lowercase();
+    let words = words_of(&lower);
+    words.len() <= MAX_WORDS
+        && words.iter().any(|w| rules::is_listed(EN, w))
+        && directs(&words).is_none()
+        && !words
+            .iter()
+            .any(|w| matches!(*w, "what" | "how" | "why" | "can" | "could" | "please"))
+        || words.len() <= 4 && matches!(words.as_slice(), ["hey" | "hi" | "hello", ..])
 }
 
 /// The language `request` is written in when the detector does not read it (Japanese, Korean,
@@ -535,6 +568,9 @@ impl Tuning {
                     TaskState::None if s.complete => false,
                     // The question would name nothing the request leaves out: only a
                     // confident "vague" asks it.
+                    // The model reads the request alone: with a conversation before it, a
+                    // question that names nothing would ask what the conversation said.
+                    TaskState::None if s.earlier => false,
                     TaskState::None => {
                         let topic = if s.topic { self.topic_margin } else { 0.0 };
                         let specific = if s.specific {
@@ -546,8 +582,11 @@ impl Tuning {
                             && s.words <= self.generic_max_words
                     }
                     // The model reads the request alone: a follow-up whose details the
-                    // conversation gave looks vague to it and is not.
-                    TaskState::Complete | TaskState::Settled if s.conversed => false,
+                    // conversation gave looks vague to it and is not,
+                    // and its kind's lesser details were asked or assumed there.
+                    TaskState::Complete | TaskState::Settled | TaskState::Open if s.conversed => {
+                        false
+                    }
                     TaskState::Complete => s.margin >= self.complete_margin,
                     TaskState::Settled => s.margin >= self.settled_margin,
                     TaskState::Open => {
@@ -563,11 +602,14 @@ impl Tuning {
     fn asks_chinese(&self, s: &ChineseSignals) -> bool {
         self.chinese_rule_asks(s)
             || match s.task {
-                TaskState::None => s.margin >= 0.0 && !s.material,
+                TaskState::None => s.margin >= 0.0 && !s.material && !s.earlier,
                 // The model has seen few requests that name their kind and leave a critical
                 // detail out ("帮我规划一次去东京的旅行" scores as complete), and detail elsewhere
                 // does not make up for it: the frame decides, whatever the length.
                 TaskState::CriticalOpen => true,
+                // The conversation gave the kind's details; its lesser ones were asked or
+                // assumed there.
+                TaskState::Open if s.conversed => false,
                 TaskState::Open => {
                     s.chars <= ZH_TASK_MAX_CHARS
                         && (s.margin >= self.zh_open_margin || s.chars <= self.zh_short_chars)
@@ -598,6 +640,11 @@ struct ChineseSignals {
     /// The request carries its material ("这段代码有什么问题：\nprint(x", 解方程：3x + 7 = 25): the
     /// generic question would ask for what is there.
     material: bool,
+    /// There is a conversation before the request: the generic question would ask what it
+    /// said.
+    earlier: bool,
+    /// The conversation gave a detail of the request's kind.
+    conversed: bool,
 }
 
 /// What the English decision weighs, computed once per request.
@@ -610,6 +657,8 @@ struct Signals {
     /// Longer than any vague request of the training data: only a critical detail left open
     /// is asked.
     long: bool,
+    /// There is a conversation before the request.
+    earlier: bool,
     /// The conversation gave a detail of the request's kind.
     conversed: bool,
     /// The request directs a task (see [`directs`]), or names an outright one, and leaves a
@@ -716,6 +765,7 @@ fn english(
         rule: !out.findings.is_empty(),
         clear: clear_by_construction,
         long,
+        earlier: given.history,
         conversed: !given.earlier.is_empty() && slots.iter().any(|r| said_before(r.slot, given)),
         directive: lead.is_some(),
         task: english_task(&slots, &open),
@@ -1226,7 +1276,8 @@ fn chinese(
     // Past this length no rule fires (they read terse requests) and only a critical detail
     // left open is asked, unless the model finds the request vague.
     let long = cjk > ZH_TASK_MAX_CHARS && margin < 0.0;
-    let referent = given.history || given.material;
+    // A quoted sentence is what 这句话 points at, as material after the instruction is.
+    let referent = given.history || given.material || given.quoted;
     let lower = text.to_ascii_lowercase();
     let reading = ZhReading::of(text, &lower, CharSet::of(text));
     let has = |w: &str| reading.chars.may_contain(w) && text.contains(w);
@@ -1290,6 +1341,8 @@ fn chinese(
         chars: cjk,
         margin,
         material: given.material || given.after_colon,
+        earlier: given.history,
+        conversed: slots.iter().any(|r| said_before(r.slot, given)),
     };
     decide_in_chinese(text, signals, open, scorer.tuning, with_questions, out);
 }
@@ -1349,31 +1402,45 @@ fn holds_material(earlier: &[Message]) -> bool {
 
 /// Whether an earlier message of the conversation, the user's or the host's context, gives
 /// what `slot` asks for, read as that message is written: a detail said before ("We're going
-/// to Tokyo for a week") is never asked again. What the assistant said is not the user's.
+/// to Tokyo for a week") is never asked again, nor is the slot's question once answered. What
+/// the assistant said is not the user's.
 fn said_before(slot: &Slot, given: Given<'_>) -> bool {
-    given
+    use crate::protocol::request::Role;
+    // The slot's own question, answered earlier in the conversation.
+    let asked = |m: &Message| {
+        m.role == Role::Assistant
+            && [Script::English, Script::Simplified, Script::Traditional]
+                .iter()
+                .any(|s| slot.wording.get(*s).text == m.content)
+    };
+    let answered = given
         .earlier
-        .iter()
-        .filter(|m| m.role != crate::protocol::request::Role::Assistant)
-        .any(|m| {
-            let text = without_literals(clip(&m.content, MAX_BYTES));
-            let own = Given {
-                history: false,
-                earlier: &[],
-                quoted: has_quote(&text),
-                after_colon: has_text_after_colon(&text),
-                material: supplies_material(&text),
-                literal: text.len() != m.content.len(),
-            };
-            let lower = text.to_ascii_lowercase();
-            let (cjk, latin_words) = script_counts(&text);
-            if cjk > 0 && cjk >= latin_words {
-                ZhReading::of(&text, &lower, CharSet::of(&text)).fills(slot, own)
-            } else {
-                let words = words_of(&lower);
-                Cues::of(&text, &lower, &words).fills(&text, &words, &slot.en, own)
-            }
-        })
+        .windows(2)
+        .any(|p| asked(&p[0]) && p[1].role == Role::User);
+    answered
+        || given
+            .earlier
+            .iter()
+            .filter(|m| m.role != Role::Assistant)
+            .any(|m| {
+                let text = without_literals(clip(&m.content, MAX_BYTES));
+                let own = Given {
+                    history: false,
+                    earlier: &[],
+                    quoted: has_quote(&text),
+                    after_colon: has_text_after_colon(&text),
+                    material: supplies_material(&text),
+                    literal: text.len() != m.content.len(),
+                };
+                let lower = text.to_ascii_lowercase();
+                let (cjk, latin_words) = script_counts(&text);
+                if cjk > 0 && cjk >= latin_words {
+                    ZhReading::of(&text, &lower, CharSet::of(&text)).fills(slot, own)
+                } else {
+                    let words = words_of(&lower);
+                    Cues::of(&text, &lower, &words).fills(&text, &words, &slot.en, own)
+                }
+            })
 }
 
 /// The task state of a Chinese request of a known kind (`known`) whose `open` slots are these. A
@@ -1976,6 +2043,7 @@ fn directed_task<'t>(
     // The task directed is the directive's object, a few words after its verb: a cue further
     // on names what the task is about ("Write a dialogue between two trees about the weather").
     if let Some(start) = start
+        && at > start
         && at <= start + DIRECTED_WITHIN
         && critical_open(&table.frames[first])
     {
@@ -2002,16 +2070,25 @@ fn directs(words: &[&str]) -> Option<usize> {
     const DO: &str = " plan book write draft find recommend suggest make create give organize         organise prepare compose design build reserve schedule calculate put get choose pick         translate summarize summarise proofread edit fix debug review rewrite improve help         arrange propose outline come up with list set up ";
     let at = words.iter().position(|w| !rules::is_listed(POLITE, w))?;
     match &words[at..] {
-        [first, ..] if rules::is_listed(DO, first) => Some(at),
+        [first, ..] if rules::is_listed(DO, first) => return Some(at),
         [first, second, ..]
             if rules::is_listed(NEED, first)
                 && rules::is_listed(NEED, second)
                 && !matches!(*second, "a" | "an" | "some" | "for") =>
         {
-            Some(at + 1)
+            return Some(at + 1);
         }
-        _ => None,
+        _ => {}
     }
+    // Further on, after the situation: "I have two weeks off in March and want an itinerary
+    // that…", "I'm organizing a gala for 200 guests… Can you draft a plan?".
+    words
+        .windows(2)
+        .position(|p| {
+            (matches!(p[0], "want" | "need") && matches!(p[1], "a" | "an" | "some" | "help"))
+                || (matches!(p[0], "you" | "please") && rules::is_listed(DO, p[1]))
+        })
+        .map(|i| i + 1)
 }
 
 /// Words after a directive's verb within which its object names the task directed.
@@ -2252,7 +2329,7 @@ fn zh_count(text: &str) -> bool {
 /// "东京行程", "京都旅馆"; not 一次旅行, 毕业旅行, 附近旅馆).
 fn names_a_destination(text: &str) -> bool {
     /// Characters that start or end no name of a place next to 去 or a trip word.
-    const NOT_A_NAME: &str = "哪旅玩度趟一个個了过過年掉除世走看吃买買逛次去想的业業月庭庆慶末假子驾駕自途做划劃排妈媽起友人天夜游遊这這下近份篇条條";
+    const NOT_A_NAME: &str = "哪旅玩度趟一个個了过過年掉除世走看吃买買逛次去想的业業月庭庆慶末假子驾駕自途做划劃排妈媽起友人天夜游遊这這那下近份篇条條";
     ["去", "旅", "行程", "自由行"].into_iter().any(|cue| {
         text.match_indices(cue).any(|(i, _)| {
             let c = if cue == "去" {
@@ -3545,6 +3622,8 @@ mod tests {
             chars,
             margin,
             material: false,
+            earlier: false,
+            conversed: false,
         };
         assert!(gated.asks_chinese(&signals(TaskState::CriticalOpen, 30, -9.0)));
         assert!(gated.asks_chinese(&signals(TaskState::CriticalOpen, 31, -9.0)));

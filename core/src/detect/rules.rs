@@ -30,7 +30,8 @@ const ARTIFACTS: &str = " paper method approach file document doc article code s
     conclusion outline abstract citations references bibliography formula formulas equation \
     results lease bill receipt statement notes query column sheet dataset meds medications \
     prescription syllabus lyrics poem story speech caption post tweet texts offer \
-    quote estimate agreement policy traceback config schema ";
+    quote estimate agreement policy traceback config schema page class component logo mri scan \
+    xray labs bloodwork form rash recipe ";
 /// Verbs that work on material the user has ("proofread", "reply to", "look over"), each
 /// between spaces: in a longer request, the user's own material is missing only when one of
 /// these comes shortly before it, or a question about its state ("Are my test results
@@ -148,7 +149,7 @@ fn choice_without_candidates(words: &[&str]) -> Option<String> {
 /// there, "the report" is more often a thing of the world than the user's copy.
 fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<String> {
     let made = |at: usize| words[..at].iter().any(|w| is_listed(CREATE_VERBS, w));
-    let possessive = |det: &str| matches!(det, "my" | "our" | "this");
+    let possessive = |det: &str| matches!(det, "my" | "our" | "this" | "these");
     let acted_on = |at: usize| {
         short
             || words[..at]
@@ -165,7 +166,10 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
         let by = words
             .get(i + 2)
             .filter(|w| matches!(**w, "i" | "we" | "you" | "he" | "she" | "they"));
-        if let [det @ ("the" | "my" | "our" | "your" | "this"), noun] = pair
+        if let [
+            det @ ("the" | "my" | "our" | "your" | "this" | "these" | "that" | "those"),
+            noun,
+        ] = pair
             && is_listed(ARTIFACTS, noun)
             && (short || ((possessive(det) || by.is_some()) && acted_on(i)))
         {
@@ -218,7 +222,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
 /// spaces.
 const KINDS_OF_THING: &str = " system systems format formats syntax module standard library \
     language spec specification protocol schema parser engine planner type types permission \
-    permissions extension extensions ";
+    permissions extension extensions margin margins layout ";
 
 /// Whether `head` (an instruction before a colon) names the user's own artifact ("Improve my
 /// cover letter"): what follows the colon is then that artifact.
@@ -446,7 +450,7 @@ fn underspecified_parameter(words: &[&str]) -> bool {
 
 /// Chinese pronouns and demonstratives that need an antecedent.
 const ZH_PRONOUNS: &str = "它 它們 它们 他們 他们 這個 这个 那個 那个 這些 这些 那些 該 该 此事 \
-    這件 这件 這句 这句 這段 这段 這篇 这篇 這份 这份 下面的 以下的 下列 這兩 这两";
+    這件 这件 這句 这句 這段 这段 這篇 这篇 這份 这份 下面的 以下的 下列 這兩 这两 這種情況 这种情况";
 /// "Which … should I learn / use / buy / choose": no single answer without the purpose and the
 /// constraints (the Chinese of "Which dataset should I use?"). Those without 应 come after, so
 /// a request with 应该 is quoted by its whole phrase.
