@@ -2,8 +2,9 @@
 //! is written in, and so whether a question must be translated before it is shown.
 //!
 //! The engine tells English from Chinese, and Simplified from Traditional Chinese by the
-//! characters only one of them uses; any other language counts as English (Japanese too:
-//! kanji beside kana are not Chinese).
+//! characters only one of them uses (kanji beside kana are Japanese, not Chinese); the other
+//! languages it writes are named by the configured tag, and a question's by the detector's
+//! language identification ([`detect::unread_language`]).
 
 use crate::detect;
 use crate::protocol::language::{Language, Tag};
@@ -11,10 +12,11 @@ use crate::protocol::question::Question;
 use crate::text::is_cjk;
 
 impl Language {
-    /// The session's language, from the configured tag and the request's own script: Chinese
-    /// when the tag is a `zh` tag or the request is written mostly in Chinese (Traditional for
-    /// `zh-Hant`/`zh-TW`/`zh-HK`/`zh-MO` tags, or a request in Traditional characters),
-    /// English otherwise. A script named by the tag wins over the request's. This is what
+    /// The session's language, from the configured tag and the request's own script: the
+    /// language a tag names (Japanese for `ja`, Portuguese for `pt-BR`, Traditional for
+    /// `zh-Hant`/`zh-TW`/`zh-HK`/`zh-MO`…) wins; else Chinese when the tag is `zh` or the
+    /// request is written mostly in Chinese (Traditional for a request in Traditional
+    /// characters), English otherwise. This is what
     /// [`Session::language`](crate::Session::language) says once a request is started; a
     /// shell may ask it before (to write its own first line in that language).
     pub fn of_session(tag: &str, request: &str) -> Self {
@@ -22,7 +24,7 @@ impl Language {
         match tagged {
             // The common case, an English request under a non-Chinese tag: one pass over bytes.
             Tag::Other if request.is_ascii() => Self::English,
-            Tag::Script(language) => language,
+            Tag::Named(language) => language,
             Tag::Other | Tag::Chinese => match Written::of(request) {
                 // Traditional only on evidence: without marker characters either way, Simplified.
                 Some(Written::Chinese(variant)) => variant.unwrap_or(Self::Simplified),
@@ -39,13 +41,15 @@ impl Language {
         if self == Self::English && question.text.is_ascii() {
             return false;
         }
-        match (self, Written::of(&question.text)) {
-            (_, None) => false,
-            (Self::English, Some(Written::English)) => false,
-            (Self::English, Some(Written::Chinese(_))) => true,
-            (Self::Simplified | Self::Traditional, Some(Written::English)) => true,
-            (Self::Simplified | Self::Traditional, Some(Written::Chinese(variant))) => {
-                variant.is_some_and(|v| v != self)
+        match Written::of(&question.text) {
+            None => false,
+            Some(Written::Chinese(variant)) => match self {
+                Self::Simplified | Self::Traditional => variant.is_some_and(|v| v != self),
+                _ => true,
+            },
+            Some(Written::English) => {
+                let named = detect::unread_language(&question.text).and_then(Self::named);
+                named.unwrap_or(Self::English) != self
             }
         }
     }
