@@ -17,7 +17,7 @@ use std::fmt;
 use clarify_core::{Answer, Config, Detection, Mode, QuestionId, RestoreError, Session};
 use serde::{Deserialize, Serialize};
 
-use crate::i18n::Chrome;
+use crate::i18n;
 use crate::llm::LlmSettings;
 use clarify_core::Language;
 
@@ -71,7 +71,7 @@ impl Settings {
 
     /// The language of the chrome and of new sessions.
     pub fn lang(&self) -> Language {
-        Language::resolve(&self.language)
+        i18n::resolve(&self.language)
     }
 
     /// The engine configuration for a new session under these settings.
@@ -88,7 +88,12 @@ impl Settings {
         } else {
             Detection::Embedded
         };
-        config.language = self.lang().setting_tag().into();
+        config.language = match self.language.as_str() {
+            // Simplified as the browser's language leaves the script to the request, as `zh`.
+            "auto" | "" if self.lang() == Language::Simplified => "zh".into(),
+            "auto" | "" => self.lang().tag().into(),
+            tag => tag.into(),
+        };
         config
     }
 

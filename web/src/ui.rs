@@ -37,7 +37,7 @@ pub use question_card::{Outcome, PriorityBadge, QuestionCard};
 pub use session_card::{NoticeList, RequestBox, SessionCard, StartOver};
 pub use settings::SettingsPanel;
 pub use state::{Accepting, Engine, Notices, Pending, SessionView};
-pub use trace::{TracePanel, layer_name};
+pub use trace::{TracePanel, layer_word};
 
 /// The whole page, driving the session saved in `localStorage` (see [`ClarifyApp`]).
 #[component]
