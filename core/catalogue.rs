@@ -150,6 +150,10 @@ pub fn rust(
         out,
         "    /// The wording in `language`, slots unfilled: English when `language` is not installed\n    /// or leaves this key out.\n    pub fn text(self, language: {language}) -> &'static str {{\n        packs::text(language as usize, self as usize).unwrap_or_else(|| self.english())\n    }}\n"
     );
+    let _ = writeln!(
+        out,
+        "    /// Whether `language`'s wordings are at hand (English always).\n    #[allow(dead_code)]\n    pub fn is_installed(language: {language}) -> bool {{\n        language as usize == 0 || packs::installed(language as usize)\n    }}\n"
+    );
     out += "    /// The English wording.\n    pub fn english(self) -> &'static str {\n        let i = self as usize;\n        let start = if i == 0 { 0 } else { ENDS[i - 1] as usize };\n        EN.get(start..ENDS[i] as usize).unwrap_or_default()\n    }\n}\n\n";
     let _ = writeln!(
         out,
@@ -216,6 +220,13 @@ pub fn rust(
             (None, None) => return None,
         };
         pack.get(key).copied().flatten()
+    }
+
+    /// Whether language `language`'s pack is installed or embedded.
+    #[allow(dead_code)]
+    pub(super) fn installed(language: usize) -> bool {
+        INSTALLED.get(language).is_some_and(|slot| slot.get().is_some())
+            || EMBEDDED.get(language).copied().flatten().is_some()
     }
 
     /// Installs `words` (key → wording) as language `language`'s. A language installed

@@ -35,6 +35,7 @@ export class ClarifyWidget extends Base {
   #queued = false; // attribute changes wait for the end of the task, to be applied together
   #badAttributes = null; // the message of invalid attributes shown in the card
   #keyChanged = false;
+  #messages = undefined; // the host's words for the card (`messages`), as set
 
   /** Attributes that configure the session (see clarify-element.d.ts); `storage-key` and `loading` are read once. */
   static observedAttributes = ["endpoint", "model", "profile", "api-key", "language", "max-questions", "max-rounds", "question-timeout-ms", "never-ask"];
@@ -43,6 +44,13 @@ export class ClarifyWidget extends Base {
 
   /** This element's Clarifier: one object for the element's life; `null` until the wasm is loaded and the attributes are valid. */
   get clarifier() { return this.#clarifier; }
+
+  /** The host's words for the card, by key (`{ send: "Ask" }`); an unknown key is a clarify-error (`unknown_message`). */
+  get messages() { return this.#messages; }
+  set messages(value) {
+    this.#messages = value;
+    this.#reconfigure();
+  }
 
   connectedCallback() {
     if (!api) return this.#awaitWasm();
@@ -88,6 +96,11 @@ export class ClarifyWidget extends Base {
     if (before === after) return;
     if (name === "language") this.#card?.setLanguage(after);
     if (name === "api-key") this.#keyChanged = true;
+    this.#reconfigure();
+  }
+
+  /** Applies the attributes and `messages` to the Clarifier at the end of the task, together. */
+  #reconfigure() {
     if (!this.#card || this.#queued) return;
     this.#queued = true;
     queueMicrotask(() => {
@@ -96,6 +109,7 @@ export class ClarifyWidget extends Base {
       if (!this.#clarifier) return this.isConnected && this.connectedCallback();
       try {
         this.#clarifier.configure(this.#card.options(this)); // idle: at once; else for the next request
+        this.#card.setMessages(this.#clarifier);
         this.#validAgain();
       } catch (e) {
         this.#badOptions(e);
@@ -110,7 +124,7 @@ export class ClarifyWidget extends Base {
 
   /** Invalid attributes: the card says which in the user's language (never the engine's words). */
   #badOptions(e) {
-    this.#badAttributes = e?.code === "bad_attribute" ? e.message : wordsFor(this).options;
+    this.#badAttributes = e?.code === "bad_attribute" || e?.code === "unknown_message" ? e.message : wordsFor(this).options;
     this.#card?.setError(this.#badAttributes);
     this.#emitError({ code: e?.code ?? "bad_options", message: this.#badAttributes });
     return false;

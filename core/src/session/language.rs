@@ -43,10 +43,9 @@ impl Language {
         }
         match Written::of(&question.text) {
             None => false,
-            Some(Written::Chinese(variant)) => match self {
-                Self::Simplified | Self::Traditional => variant.is_some_and(|v| v != self),
-                _ => true,
-            },
+            Some(Written::Chinese(variant)) => {
+                !self.is_chinese() || variant.is_some_and(|v| v != self)
+            }
             Some(Written::English) => {
                 let named = detect::unread_language(&question.text).and_then(Self::named);
                 named.unwrap_or(Self::English) != self
