@@ -205,7 +205,12 @@ mod tests {
                     Language::Simplified | Language::Traditional => is_cjk,
                     Language::Japanese => |c| crate::detect::is_kana(c) || is_cjk(c),
                     Language::Korean => |c| ('\u{AC00}'..='\u{D7AF}').contains(&c),
-                    _ => |c| c.is_alphabetic(),
+                    Language::English
+                    | Language::Spanish
+                    | Language::French
+                    | Language::German
+                    | Language::Portuguese
+                    | Language::Italian => |c| c.is_alphabetic(),
                 };
                 assert!(text.chars().any(script), "{phrase} {language:?}: {text}");
                 if language != Language::English {

@@ -1,7 +1,9 @@
 // Screenshots of the built app for people who would rather look than read: the question card
 // in each priority, the settings and a handoff, in English and Chinese (the browser's language
-// picks the chrome's). Saved under target/screenshots/; the best go to docs/screenshots/.
-import { mkdir } from "node:fs/promises";
+// picks the chrome's), and the card and the settings in each of the chrome's other languages,
+// where no English word of the chrome may show. Saved under target/screenshots/; the best go to
+// docs/screenshots/.
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { serve, main, strictPage, check, root } from "./lib.mjs";
 
@@ -80,6 +82,47 @@ await main("screenshots of the card, the settings and a handoff in English and C
     await page.waitForSelector("[data-testid=handoff]", { timeout: 5000 });
     await page.click("[data-testid=trace] summary");
     await snap(page, `${lang}-handoff.png`);
+    check(page.errors.length === 0, `no console errors: ${page.errors.join("; ")}`);
+    await page.context().close();
+  }
+});
+// The card and the settings in every language but English, the browser's language choosing it:
+// the chrome's words come from words/<tag>.json, fetched beside the wasm. What the chrome shows
+// (everything but the question's own words, which carry their own `lang`) holds no English
+// wording of the catalogue that the language words otherwise.
+const english = JSON.parse(await readFile(join(root, "web/words/en.json"), "utf8"));
+await main("the card and the settings in every language, no English chrome", async (browser) => {
+  for (const [tag, locale] of [
+    ["zh-Hans", "zh-CN"], ["zh-Hant", "zh-TW"], ["ja", "ja-JP"], ["ko", "ko-KR"], ["es", "es-ES"],
+    ["fr", "fr-FR"], ["de", "de-DE"], ["pt", "pt-BR"], ["it", "it-IT"],
+  ]) {
+    const own = JSON.parse(await readFile(join(root, "web/words", `${tag}.json`), "utf8"));
+    // English wordings of two words or more that this language words differently.
+    const foreign = Object.entries(english)
+      .map(([key, { message }]) => [key, message.trim()])
+      .filter(([key, message]) => message.includes(" ") && own[key].trim() !== message);
+    const page = await open(browser, locale);
+    await page.waitForSelector(`html[lang="${tag}"]`, { timeout: 10000 });
+    await ask(page, "my app crashes");
+    await snap(page, `${tag}-card.png`);
+    const chrome = await page.evaluate(() => {
+      const parts = [...document.querySelectorAll("[data-testid=question-card], .request-row, label[for=request]")];
+      return parts.map((el) => {
+        const copy = el.cloneNode(true);
+        copy.querySelectorAll("[lang]").forEach((q) => q.remove());
+        const placeholders = [...copy.querySelectorAll("[placeholder]")].map((f) => f.getAttribute("placeholder"));
+        return [copy.textContent, ...placeholders].join("\n");
+      }).join("\n");
+    });
+    await page.click("[data-testid=settings-toggle]");
+    await page.waitForSelector("[data-testid=settings]");
+    await snap(page, `${tag}-settings.png`);
+    const settings = await page.textContent("[data-testid=settings]");
+    for (const [where, text] of [["card", chrome], ["settings", settings]]) {
+      const shown = foreign.filter(([, message]) => text.includes(message)).map(([key]) => key);
+      check(shown.length === 0, `${tag} ${where}: English words ${shown.join(", ")}`);
+    }
+    check(chrome.length > 40, `${tag}: the card's chrome was read (${chrome.length} characters)`);
     check(page.errors.length === 0, `no console errors: ${page.errors.join("; ")}`);
     await page.context().close();
   }

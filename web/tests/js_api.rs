@@ -208,7 +208,10 @@ fn a_bad_language_and_an_unknown_message_have_their_own_codes() {
         r#"{"language": "zh-HK"}"#,
         r#"{"messages": {"send": "Go", "dontKnow": "No idea"}}"#,
     ] {
-        assert!(Clarifier::new(Some(json(options).unchecked_into())).is_ok(), "{options}");
+        assert!(
+            Clarifier::new(Some(json(options).unchecked_into())).is_ok(),
+            "{options}"
+        );
     }
 }
 

@@ -1421,7 +1421,12 @@ async fn the_chrome_never_follows_a_request() {
     assert_eq!(text(&m.get("start-over")), "Start over");
     assert!(text(&m.get("progress")).starts_with("Question 1"));
     let question = text(&m.get("question-text"));
-    assert!(question.chars().any(|c| ('\u{4E00}'..='\u{9FFF}').contains(&c)), "{question}");
+    assert!(
+        question
+            .chars()
+            .any(|c| ('\u{4E00}'..='\u{9FFF}').contains(&c)),
+        "{question}"
+    );
     assert_eq!(
         m.get("question-text").get_attribute("lang").as_deref(),
         Some("zh-Hant"),

@@ -218,16 +218,23 @@ async fn an_invalid_language_gives_english_and_an_error() {
 async fn the_hosts_messages_override_the_chrome() {
     let w = Widget::mount();
     w.card.set_language(Some("fr".into()));
-    let options = js_sys::JSON::parse(r#"{"messages": {"send": "Ask away", "dontKnow": "No idea"}}"#)
+    let options =
+        js_sys::JSON::parse(r#"{"messages": {"send": "Ask away", "dontKnow": "No idea"}}"#)
+            .unwrap();
+    w.clarifier
+        .configure(Some(options.unchecked_into()))
         .unwrap();
-    w.clarifier.configure(Some(options.unchecked_into())).unwrap();
     w.card.set_messages(&w.clarifier);
     tick().await;
     assert_eq!(text(&w.get("submit")), "Ask away");
     w.start_from_page("Plan a trip to Paris");
     settle().await;
     assert_eq!(text(&w.get("dont-know")), "No idea");
-    assert_eq!(text(&w.get("continue")), "Continuer", "the other words are the language's");
+    assert_eq!(
+        text(&w.get("continue")),
+        "Continuer",
+        "the other words are the language's"
+    );
 }
 
 #[wasm_bindgen_test]
