@@ -36,6 +36,7 @@ export class ClarifyWidget extends Base {
   #badAttributes = null; // the message of invalid attributes shown in the card
   #keyChanged = false;
   #messages = undefined; // the host's words for the card (`messages`), as set
+  #wordsTried = false; // the words of the card's language were fetched (or could not be)
 
   /** Attributes that configure the session (see clarify-element.d.ts); `storage-key` and `loading` are read once. */
   static observedAttributes = ["endpoint", "model", "profile", "api-key", "language", "max-questions", "max-rounds", "question-timeout-ms", "never-ask"];
@@ -53,8 +54,11 @@ export class ClarifyWidget extends Base {
   }
 
   connectedCallback() {
-    if (!api) return this.#awaitWasm();
+    // The wasm, and the words of the card's language, before the card's first paint.
+    const words = this.#wordsTried || api?.wordsReady?.(this.getAttribute("language")) !== false;
+    if (!api || !words) return this.#awaitWasm();
     if (!this.#card) {
+      this.#wordsTried = true; // later language changes load their words behind the card
       this.#card = new api.WidgetCard(this.shadowRoot, (request) => this.#startFromCard(request), (type, detail) => this.#emit(type, detail));
       this.#card.setLanguage(this.getAttribute("language"));
       this.#card.setStorageKey(this.getAttribute("storage-key"));
@@ -77,7 +81,13 @@ export class ClarifyWidget extends Base {
       placeholder(this.shadowRoot, words[e?.code] ?? words.wasm_load_failed, true);
       this.#emitError({ code: e?.code ?? "wasm_load_failed", message: e?.message ?? String(e) });
     };
-    whenToLoad(this).then(() => load()).then(() => done(null), (e) => done(e ?? {}));
+    // The card's words in its language arrive before its first paint (English is in the wasm).
+    // A language whose file cannot be fetched stays English (`loadWords` never rejects).
+    const language = async (glue) => {
+      await glue.loadWords?.(this.getAttribute("language"));
+      this.#wordsTried = true;
+    };
+    whenToLoad(this).then(() => load()).then(language).then(() => done(null), (e) => done(e ?? {}));
   }
 
   /** Makes this element's Clarifier from its attributes, taking up the session kept at `storage-key`; false when they are invalid. */

@@ -138,6 +138,35 @@ pub fn browser_language() -> Language {
     Language::negotiate_list(tags.iter().map(String::as_str))
 }
 
+/// Fetches and installs `language`'s words unless they are at hand; a failure leaves the
+/// chrome English (it is tried again when a view next asks for the language).
+pub async fn prepare(language: Language) {
+    if !Word::is_installed(language) {
+        let _ = fetch_words(language).await;
+    }
+}
+
+/// Fetches the words of the language a widget's `language` attribute names (the browser's
+/// languages without one) before its first card, so the card never shows English first.
+#[cfg(feature = "widget")]
+#[wasm_bindgen(js_name = loadWords, skip_typescript)]
+pub async fn load_words(tag: Option<String>) {
+    let language = tag
+        .as_deref()
+        .map_or_else(browser_language, Language::from_tag);
+    prepare(language).await;
+}
+
+/// Whether the words of the language a widget's `language` attribute names are at hand.
+#[cfg(feature = "widget")]
+#[wasm_bindgen(js_name = wordsReady, skip_typescript)]
+pub fn words_ready(tag: Option<String>) -> bool {
+    Word::is_installed(
+        tag.as_deref()
+            .map_or_else(browser_language, Language::from_tag),
+    )
+}
+
 /// The host's `messages` (an object of key → word) read into [`Messages`].
 ///
 /// # Errors
