@@ -112,6 +112,12 @@ pub fn use_chrome() -> Chrome {
     })
 }
 
+/// The chrome's language where a view is being built (untracked), else the browser's (before
+/// the app has provided its chrome): what a notice written now is worded in.
+pub fn current() -> Language {
+    use_context::<Chrome>().map_or_else(browser_language, |c| c.shown.get_untracked())
+}
+
 /// The language a setting names: a BCP 47 tag ([`Language::negotiate`]), or the browser's
 /// languages for `"auto"` (and for anything that is not a well-formed tag).
 pub fn resolve(setting: &str) -> Language {

@@ -49,7 +49,7 @@ pub fn follow_other_tabs(
                     }
                 }
             }
-            Err(e) => notices.note(e.to_string()),
+            Err(e) => notices.note(e.in_words(crate::i18n::current())),
         }
     })
 }
