@@ -9,7 +9,7 @@ mod catalogue;
 
 fn main() {
     let dir = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it")).join("words");
-    let catalogue = catalogue::read(&dir, |_| false);
+    let catalogue = catalogue::read(&dir);
     let doc =
         "One of the terminal's own words: a heading, a prompt, a line of help (`words/en.json`).";
     let rust = catalogue::rust(&catalogue, "Word", doc, "clarify_core::Language", true);

@@ -52,7 +52,7 @@ fn main() {
 fn words() {
     let dir =
         Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it")).join("data/words");
-    let catalogue = catalogue::read(&dir, |key| key.starts_with("Note"));
+    let catalogue = catalogue::read(&dir);
     let embed = std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() != Ok("wasm32");
     let doc =
         "One sentence, heading or label the engine writes for the user (`data/words/en.json`).";

@@ -6,7 +6,7 @@
 //! `en.json` names every key: `{"key": {"message": "…", "description": "…"}}` (the layout of
 //! the WebExtensions' `messages.json`); the description becomes the key's doc comment. Every
 //! other language is a flat `{"key": "…"}`. The build fails, naming the file and the key, when a
-//! language lacks a key that must be in every language, has a key English does not, puts other
+//! language lacks a key, has a key English does not, puts other
 //! slots (`{0}`, `{1}`) in a wording than English does, or writes an ASCII colon where Chinese
 //! and Japanese write a full-width one.
 //!
@@ -40,12 +40,11 @@ pub struct Catalogue {
     pub dir: std::path::PathBuf,
 }
 
-/// Reads and checks the catalogue in `dir`. `optional(key)` says which keys a language other
-/// than English, Simplified and Traditional Chinese may leave out (English is then shown).
+/// Reads and checks the catalogue in `dir`: every key in every language.
 ///
 /// # Panics
 /// On a catalogue that fails a check: the build stops with what is wrong and where.
-pub fn read(dir: &Path, optional: impl Fn(&str) -> bool) -> Catalogue {
+pub fn read(dir: &Path) -> Catalogue {
     println!("cargo::rerun-if-changed={}", dir.display());
     let en_path = dir.join("en.json");
     let en: serde_json::Map<String, serde_json::Value> = parse(&en_path);
@@ -80,11 +79,9 @@ pub fn read(dir: &Path, optional: impl Fn(&str) -> bool) -> Catalogue {
             );
         }
         for entry in &entries {
-            let Some(text) = words.get(&entry.key) else {
-                let may_lack = !matches!(*tag, "zh-Hans" | "zh-Hant") && optional(&entry.key);
-                assert!(may_lack, "{}: {} is missing", path.display(), entry.key);
-                continue;
-            };
+            let text = words
+                .get(&entry.key)
+                .unwrap_or_else(|| panic!("{}: {} is missing", path.display(), entry.key));
             assert_eq!(
                 slots(text),
                 slots(&entry.message),

@@ -11,7 +11,7 @@ mod catalogue;
 
 fn main() {
     let dir = Path::new(&env::var("CARGO_MANIFEST_DIR").expect("cargo sets it")).join("words");
-    let words = catalogue::read(&dir, |_| false);
+    let words = catalogue::read(&dir);
     let doc = "One word of the app's and the widget's chrome: a label, a button, a banner (`web/words/en.json`).\nA host overrides any of them by its key (`messages`).";
     let rust = catalogue::rust(&words, "Word", doc, "clarify_core::Language", false);
     let out = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("words.rs");

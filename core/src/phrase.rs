@@ -9,12 +9,10 @@
 //! phrase's English and what it is for). The build reads them (`core/catalogue.rs`): it writes
 //! the [`Phrase`] enum from the English file's keys and fails when a language lacks a phrase,
 //! holds other slots than English, or puts an ASCII colon where Chinese and Japanese write ：.
-//! Every language has every phrase except the trace's notes (`Note…`), which the languages
-//! past English and Chinese may leave to English.
 //!
 //! English is compiled in. A native build embeds every language; in the browser a language's
 //! phrases are [`install`]ed from the file the shell fetches when the page shows that language,
-//! and until then (or for a phrase the file leaves out) the English wording stands in.
+//! and until then the English wording stands in.
 //!
 //! A wording may hold slots `{0}`, `{1}` for text filled in at run time (a question, a label, a
 //! title, a number); [`Phrase::fill`] puts them in. What the user typed and what a host's data
@@ -172,8 +170,7 @@ mod tests {
             .collect()
     }
 
-    /// Every phrase, named, with its wordings in every language (English where a language
-    /// leaves a trace's note out).
+    /// Every phrase, named, with its wordings in every language.
     fn rows() -> Vec<(String, [&'static str; 10])> {
         Phrase::ALL
             .iter()
@@ -197,7 +194,7 @@ mod tests {
                 );
                 // The same slots in every language, so no quoted text is dropped in one of them.
                 assert_eq!(slots(en), slots(text), "{phrase} {language:?} slots");
-                if letters < 3 || (phrase.starts_with("Note") && text == en) {
+                if letters < 3 {
                     continue;
                 }
                 // Each wording is in its language's script wherever the English has words.
@@ -221,12 +218,9 @@ mod tests {
     }
 
     #[test]
-    fn every_language_past_english_and_chinese_has_every_phrase_but_the_notes() {
+    fn every_language_has_its_own_wording_of_every_phrase() {
         for phrase in Phrase::ALL {
-            if format!("{phrase:?}").starts_with("Note") {
-                continue;
-            }
-            for language in &Language::ALL[3..] {
+            for language in &Language::ALL[1..] {
                 assert_ne!(
                     phrase.text(*language),
                     phrase.english(),

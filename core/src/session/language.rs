@@ -435,6 +435,65 @@ mod tests {
         seen
     }
 
+    /// Sessions in each language past English and Chinese (a detection that failed, then
+    /// "Continue anyway"; the detector's questions skipped and timed out; the offline answer)
+    /// show none of the engine's English wordings: its notices, assumptions and the enriched
+    /// prompt's headings are in the session's language.
+    #[test]
+    fn a_session_in_each_other_language_shows_none_of_the_engines_english() {
+        use crate::phrase::Phrase;
+        // The English wordings' fragments between slots long enough to be telling.
+        let fragments: Vec<&str> = Phrase::ALL
+            .iter()
+            .flat_map(|p| p.english().split(|c| c == '{' || c == '}'))
+            .map(str::trim)
+            .filter(|f| f.len() >= 12 && f.contains(' '))
+            .collect();
+        for tag in ["ja", "ko", "es", "fr", "de", "pt", "it"] {
+            let mut seen = Vec::new();
+            let mut offline_session = Session::new(Config {
+                language: tag.into(),
+                question_timeout_ms: Some(60_000),
+                ..Config::default()
+            });
+            seen.extend(run(
+                &mut offline_session,
+                &[
+                    &start("Plan a trip to Paris"),
+                    &|fx| Input::Skip {
+                        question: last_question(fx),
+                        now: 1_000,
+                    },
+                    &|_| Input::Tick { now: 120_000 },
+                    &offline,
+                ],
+            ));
+            assert_eq!(offline_session.status(), Status::Completed, "{tag}");
+            let mut failed = Session::new(llm(tag));
+            seen.extend(run(
+                &mut failed,
+                &[
+                    &start("Plan a trip to Paris"),
+                    &|_| Input::DetectionFailed {
+                        reason: "HTTP 502".into(),
+                    },
+                    &|_| Input::SkipAll { now: 1_000 },
+                    &offline,
+                ],
+            ));
+            let count = |f: fn(&Effect) -> bool| seen.iter().filter(|e| f(e)).count();
+            assert!(
+                count(|e| matches!(e, Effect::Notice { .. })) >= 2,
+                "{tag}: {seen:?}"
+            );
+            for text in user_facing(&seen) {
+                for fragment in &fragments {
+                    assert!(!text.contains(fragment), "{tag}: {fragment:?} in {text}");
+                }
+            }
+        }
+    }
+
     /// A failed detection, then "Continue anyway"; an unreadable one, then the same.
     fn failed_detections_then_continue() -> Vec<Effect> {
         let mut seen = Vec::new();
