@@ -445,7 +445,7 @@ mod tests {
         // The English wordings' fragments between slots long enough to be telling.
         let fragments: Vec<&str> = Phrase::ALL
             .iter()
-            .flat_map(|p| p.english().split(|c| c == '{' || c == '}'))
+            .flat_map(|p| p.english().split(['{', '}']))
             .map(str::trim)
             .filter(|f| f.len() >= 12 && f.contains(' '))
             .collect();
