@@ -144,7 +144,7 @@ pub fn QuestionCard(
                 {question.text}
             </h2>
             <p class="qcard-why" id=why_id data-testid="question-why">
-                <span class="qcard-why-label">{move || t.t(Word::Why)} ": "</span>
+                <span class="qcard-why-label">{move || t.t(Word::Why)}</span>
                 <span lang=move || own.get()>{question.why}</span>
             </p>
             {options}
