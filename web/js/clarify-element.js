@@ -36,7 +36,7 @@ export class ClarifyWidget extends Base {
   #badAttributes = null; // the message of invalid attributes shown in the card
   #keyChanged = false;
   #messages = undefined; // the host's words for the card (`messages`), as set
-  #wordsTried = false; // the words of the card's language were fetched (or could not be)
+  #wordsTried = false; // the words of the card's language were asked for (fetched, or could not be)
 
   /** Attributes that configure the session (see clarify-element.d.ts); `storage-key` and `loading` are read once. */
   static observedAttributes = ["endpoint", "model", "profile", "api-key", "language", "max-questions", "max-rounds", "question-timeout-ms", "never-ask"];
@@ -54,11 +54,17 @@ export class ClarifyWidget extends Base {
   }
 
   connectedCallback() {
-    // The wasm, and the words of the card's language, before the card's first paint.
-    const words = this.#wordsTried || api?.wordsReady?.(this.getAttribute("language")) !== false;
-    if (!api || !words) return this.#awaitWasm();
+    if (!api) return this.#awaitWasm();
+    // With the wasm already here, the card is made at once (a host may call `start()` right
+    // away) and a language not yet on the page shows English until its words arrive; an invalid
+    // attribute's message is then worded again in it.
+    if (!this.#wordsTried) {
+      this.#wordsTried = true;
+      if (api.wordsReady?.(this.getAttribute("language")) === false) {
+        api.loadWords(this.getAttribute("language")).then(() => this.#rewordError());
+      }
+    }
     if (!this.#card) {
-      this.#wordsTried = true; // later language changes load their words behind the card
       this.#card = new api.WidgetCard(this.shadowRoot, (request) => this.#startFromCard(request), (type, detail) => this.#emit(type, detail));
       this.#card.setLanguage(this.getAttribute("language"));
       this.#card.setStorageKey(this.getAttribute("storage-key"));
@@ -125,6 +131,18 @@ export class ClarifyWidget extends Base {
         this.#badOptions(e);
       }
     });
+  }
+
+  /** Words the invalid attributes' message again, in the card's language now at hand. */
+  #rewordError() {
+    if (this.#badAttributes == null || !this.#card) return;
+    try {
+      this.#card.options(this);
+    } catch (e) {
+      if (e?.code !== "bad_attribute") return;
+      this.#badAttributes = e.message;
+      this.#card.setError(e.message);
+    }
   }
 
   #validAgain() {
