@@ -170,7 +170,10 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
             det @ ("the" | "my" | "our" | "your" | "this" | "these" | "that" | "those"),
             noun,
         ] = pair
-            && is_listed(ARTIFACTS, noun)
+            && (is_listed(ARTIFACTS, noun)
+                || (matches!(*det, "the" | "that" | "this")
+                    && words.len() <= WORK_REACH
+                    && is_listed(WORKS, noun)))
             && (short || ((possessive(det) || by.is_some()) && acted_on(i)))
         {
             // "explain your code" after "implement …": the code is the answer's own, as is
@@ -216,6 +219,14 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
             _ => None,
         })
 }
+
+/// A work or a person a short request may point at as "the movie", "that song", "the artist"
+/// with nothing naming it ("Explain the ending of the movie."), each between spaces.
+const WORKS: &str = " movie film show series episode book novel song album artist author singer \
+    band painting game podcast ";
+/// Words up to which a request that points at one of the [`WORKS`] leaves it unnamed: a longer
+/// one usually says which.
+const WORK_REACH: usize = 8;
 
 /// Nouns that an artifact's word before them turns into a general notion rather than the
 /// user's own material ("the file system", "the JSON format", "the regex syntax"), each between
