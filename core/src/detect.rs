@@ -606,7 +606,8 @@ impl Tuning {
                 // The model has seen few requests that name their kind and leave a critical
                 // detail out ("帮我规划一次去东京的旅行" scores as complete), and detail elsewhere
                 // does not make up for it: the frame decides, whatever the length.
-                TaskState::CriticalOpen => true,
+                TaskState::CriticalOpen if s.directive => true,
+                TaskState::CriticalOpen => s.margin >= 0.0 || s.chars <= self.zh_short_chars,
                 // The conversation gave the kind's details; its lesser ones were asked or
                 // assumed there.
                 TaskState::Open if s.conversed => false,
@@ -645,6 +646,10 @@ struct ChineseSignals {
     earlier: bool,
     /// The conversation gave a detail of the request's kind.
     conversed: bool,
+    /// The request asks for the task to be done ("帮我规划…", "给我推荐…"), or names an outright
+    /// one (see [`zh_directs`]): a critical detail left open is then asked whatever the model
+    /// says.
+    directive: bool,
 }
 
 /// What the English decision weighs, computed once per request.
@@ -1343,6 +1348,7 @@ fn chinese(
         material: given.material || given.after_colon,
         earlier: given.history,
         conversed: slots.iter().any(|r| said_before(r.slot, given)),
+        directive: zh_directs(text) || recognised.iter().any(|&i| table.frames[i].outright),
     };
     decide_in_chinese(text, signals, open, scorer.tuning, with_questions, out);
 }
@@ -1441,6 +1447,20 @@ fn said_before(slot: &Slot, given: Given<'_>) -> bool {
                     Cues::of(&text, &lower, &words).fills(&text, &words, &slot.en, own)
                 }
             })
+}
+
+/// Whether a Chinese request opens by asking for something to be done (after a polite 请 or
+/// 你): "帮我…", "给我推荐…", "我想去…", "订一张…", not a question about the world
+/// ("离婚的时候房子怎么分？").
+fn zh_directs(text: &str) -> bool {
+    const POLITE: [&str; 7] = ["请", "請", "麻烦", "麻煩", "你", "您", "能不能"];
+    const DO: &str = "帮 幫 给我 給我 替我 我想 我要 我需要 我打算 我们想 我們想 推荐 推薦 写 寫 做 订 訂 \
+        预订 預訂 规划 規劃 安排 排 找 计划 計劃 計畫 设计 設計 起 取 准备 準備 翻译 翻譯 来 來";
+    let mut rest = text.trim_start();
+    while let Some(p) = POLITE.iter().find(|p| rest.starts_with(**p)) {
+        rest = &rest[p.len()..];
+    }
+    DO.split_whitespace().any(|w| rest.starts_with(w))
 }
 
 /// The task state of a Chinese request of a known kind (`known`) whose `open` slots are these. A
@@ -3633,6 +3653,7 @@ mod tests {
             material: false,
             earlier: false,
             conversed: false,
+            directive: true,
         };
         assert!(gated.asks_chinese(&signals(TaskState::CriticalOpen, 30, -9.0)));
         assert!(gated.asks_chinese(&signals(TaskState::CriticalOpen, 31, -9.0)));
