@@ -6,8 +6,8 @@
 //! `en.json` names every key: `{"key": {"message": "…", "description": "…"}}` (the layout of
 //! the WebExtensions' `messages.json`); the description becomes the key's doc comment. Every
 //! other language is a flat `{"key": "…"}`. The build fails, naming the file and the key, when a
-//! language lacks a key, has a key English does not, puts other
-//! slots (`{0}`, `{1}`) in a wording than English does, or writes an ASCII colon where Chinese
+//! language lacks a key, has a key English does not, leaves a wording of words in English, puts
+//! other slots (`{0}`, `{1}`) in a wording than English does, or writes an ASCII colon where Chinese
 //! and Japanese write a full-width one.
 //!
 //! The generated code keeps the English wordings in the binary (one text and the ends of its
@@ -86,6 +86,17 @@ pub fn read(dir: &Path) -> Catalogue {
                 slots(text),
                 slots(&entry.message),
                 "{}: {} holds other slots than English",
+                path.display(),
+                entry.key
+            );
+            let words = entry
+                .message
+                .split_whitespace()
+                .filter(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 2)
+                .count();
+            assert!(
+                !(words >= 2 && *text == entry.message),
+                "{}: {} is the English wording",
                 path.display(),
                 entry.key
             );
