@@ -785,6 +785,9 @@ fn english(
     out.needs_clarification = tuning.asks(&signals);
     out.cues
         .extend(unasked_reason(tuning, &signals).map(str::to_owned));
+    if !out.needs_clarification && out.cues.is_empty() {
+        out.cues.push(why_not_asked(&slots, &open, signals.margin));
+    }
     #[cfg(test)]
     {
         out.signals = Some(signals);
@@ -870,6 +873,36 @@ fn english_task(slots: &[SlotRef<'_>], open: &[SlotRef<'_>]) -> TaskState {
     } else {
         TaskState::Open
     }
+}
+
+/// Why a request is answered without a question, for the trace: its kinds, which of their
+/// slots it gives and which it leaves open, and the model's score against its threshold ("task
+/// trip: destination, duration given; budget open; the model scores -1.20 against its
+/// threshold").
+fn why_not_asked(slots: &[SlotRef<'_>], open: &[SlotRef<'_>], margin: f32) -> String {
+    let model = format!("the model scores {margin:+.2} against its threshold");
+    if slots.is_empty() {
+        return format!("no task kind; {model}");
+    }
+    let is_open = |r: &SlotRef<'_>| open.iter().any(|o| std::ptr::eq(o.slot, r.slot));
+    let names = |want_open: bool| {
+        slots
+            .iter()
+            .filter(|r| is_open(r) == want_open)
+            .map(|r| r.slot.name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut kinds: Vec<&str> = slots.iter().map(|r| r.frame.name).collect();
+    kinds.dedup();
+    let (given, left) = (names(false), names(true));
+    let given = if given.is_empty() { "nothing" } else { &given };
+    let left = if left.is_empty() {
+        String::new()
+    } else {
+        format!("; {left} open")
+    };
+    format!("task {}: {given} given{left}; {model}", kinds.join(", "))
 }
 
 /// Why a request found vague gets no question: every detail its kind needs is given, so a
@@ -1350,7 +1383,11 @@ fn chinese(
         conversed: slots.iter().any(|r| said_before(r.slot, given)),
         directive: zh_directs(text) || recognised.iter().any(|&i| table.frames[i].outright),
     };
+    let note = why_not_asked(&slots, &open, margin);
     decide_in_chinese(text, signals, open, scorer.tuning, with_questions, out);
+    if !out.needs_clarification && out.cues.is_empty() {
+        out.cues.push(note);
+    }
 }
 
 /// A Chinese text as its slots are read: its characters, and its Latin words ("用Python写"),
@@ -2555,7 +2592,9 @@ const CUE_AFTER: &[(&str, &str)] = &[
     ("federated", "learning"),
     ("film", "script"),
     ("hamburger", "menu"),
+    ("her", "class"),
     ("her", "name"),
+    ("his", "class"),
     ("his", "name"),
     ("its", "name"),
     ("lesson", "plan"),
@@ -2563,6 +2602,7 @@ const CUE_AFTER: &[(&str, &str)] = &[
     ("machine", "learning"),
     ("movie", "script"),
     ("my", "cafe"),
+    ("my", "class"),
     ("my", "dentist"),
     ("my", "doctor"),
     ("my", "name"),
@@ -2570,6 +2610,7 @@ const CUE_AFTER: &[(&str, &str)] = &[
     ("my", "store"),
     ("navigation", "menu"),
     ("our", "cafe"),
+    ("our", "class"),
     ("our", "restaurant"),
     ("our", "store"),
     ("podcast", "script"),

@@ -30,7 +30,7 @@ const ARTIFACTS: &str = " paper method approach file document doc article code s
     conclusion outline abstract citations references bibliography formula formulas equation \
     results lease bill receipt statement notes query column sheet dataset meds medications \
     prescription syllabus lyrics poem story speech caption post tweet texts offer \
-    quote estimate agreement policy traceback config schema page class component logo mri scan \
+    quote estimate agreement policy traceback config schema page component logo mri scan \
     xray labs bloodwork form rash recipe ";
 /// Verbs that work on material the user has ("proofread", "reply to", "look over"), each
 /// between spaces: in a longer request, the user's own material is missing only when one of
