@@ -1415,6 +1415,11 @@ async fn the_chrome_never_follows_a_request() {
     tick().await;
     let html = document().document_element().unwrap();
     assert_eq!(html.get_attribute("lang").unwrap(), "en");
+    let placeholder = m.get("request").get_attribute("placeholder").unwrap();
+    assert!(
+        placeholder.contains("my app crashes"),
+        "the demo's example: {placeholder}"
+    );
     start(&m, "我的應用程式一直閃退，這個怎麼辦").await;
     assert_eq!(html.get_attribute("lang").unwrap(), "en");
     assert_eq!(text(&m.get("submit")), "New request");

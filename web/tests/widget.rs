@@ -213,6 +213,15 @@ async fn an_invalid_language_gives_english_and_an_error() {
     assert_eq!(w.refused().as_slice(), ["bad_language"]);
 }
 
+/// The widget carries no demo data, so its request box suggests no demo request; the app's does.
+#[wasm_bindgen_test]
+async fn the_widgets_placeholder_suggests_no_demo_request() {
+    let w = Widget::mount();
+    tick().await;
+    let placeholder = w.get("request").get_attribute("placeholder").unwrap();
+    assert_eq!(placeholder, "Ask anything…");
+}
+
 /// The host's `messages` override any word of the chrome, in any language.
 #[wasm_bindgen_test]
 async fn the_hosts_messages_override_the_chrome() {

@@ -33,6 +33,10 @@ pub fn RequestForm(
     /// whose page owns its storage, does not).
     #[prop(optional)]
     keep_draft: bool,
+    /// The placeholder suggests a request the demo's knowledge base answers (the app); a
+    /// widget, which has no demo data, asks for anything.
+    #[prop(optional)]
+    example: bool,
 ) -> impl IntoView {
     let t = use_chrome();
     let area = use_context::<RequestBox>().unwrap_or_default().0;
@@ -90,7 +94,13 @@ pub fn RequestForm(
                     rows="2"
                     autocomplete="off"
                     placeholder=move || {
-                        if pending.get() { t.t(Word::PendingPlaceholder) } else { t.t(Word::RequestPlaceholder) }
+                        if pending.get() {
+                            t.t(Word::PendingPlaceholder)
+                        } else if example {
+                            t.t(Word::RequestExample)
+                        } else {
+                            t.t(Word::RequestPlaceholder)
+                        }
                     }
                     prop:value=move || text.get()
                     on:input=move |ev| set_text(event_target_value(&ev))

@@ -86,6 +86,7 @@ pub fn SessionCard(
                 pending=pending
                 enabled=can_send
                 keep_draft=!embedded
+                example=!embedded
             />
         }
     };
