@@ -1838,9 +1838,18 @@ impl Wording {
     fn of(language: crate::protocol::language::Language) -> Self {
         use crate::protocol::language::Language as Conversation;
         match language {
-            Conversation::English => Self::AsWritten,
             Conversation::Simplified => Self::Simplified,
             Conversation::Traditional => Self::Traditional,
+            // The table words its questions in English and Chinese only: another language's
+            // conversation gets them as the request is written (and translated by an LLM).
+            Conversation::English
+            | Conversation::Japanese
+            | Conversation::Korean
+            | Conversation::Spanish
+            | Conversation::French
+            | Conversation::German
+            | Conversation::Portuguese
+            | Conversation::Italian => Self::AsWritten,
         }
     }
 
