@@ -238,7 +238,7 @@ fn is_small_talk(text: &str, cjk: usize) -> bool {
     const ZH: &str =
         "你好 您好 早上好 早安 午安 晚上好 晚安 谢谢 謝謝 多谢 多謝 哈哈 再见 再見 拜拜";
     const MAX_WORDS: usize = 6;
-    const MAX_CHARS: usize = 6;
+    const MAX_CHARS: usize = 8;
     if cjk > 0 {
         return cjk <= MAX_CHARS && ZH.split(' ').any(|w| text.contains(w));
     }
@@ -622,7 +622,10 @@ impl Tuning {
     /// Whether the rule that fired on a Chinese request is trusted: the request is short, or
     /// the model too finds it vague enough.
     fn chinese_rule_asks(&self, s: &ChineseSignals) -> bool {
-        s.rule && (s.margin >= self.zh_rule_margin || s.chars <= self.zh_short_chars)
+        s.rule
+            && (s.margin >= self.zh_rule_margin
+                || s.chars <= self.zh_short_chars
+                || s.missing_material)
     }
 }
 
@@ -646,6 +649,9 @@ struct ChineseSignals {
     earlier: bool,
     /// The conversation gave a detail of the request's kind.
     conversed: bool,
+    /// A rule found the user's own material named and not given ("帮我检查一下这篇作文"): asked
+    /// whatever the model says, as in English.
+    missing_material: bool,
     /// The request asks for the task to be done ("帮我规划…", "给我推荐…"), or names an outright
     /// one (see [`zh_directs`]): a critical detail left open is then asked whatever the model
     /// says.
@@ -1153,9 +1159,11 @@ fn artifact_of(evidence: &str) -> (bool, &str) {
     };
     let own = det.eq_ignore_ascii_case("my") || det.eq_ignore_ascii_case("our");
     let someone = |w: &str| {
-        ["i", "we", "you", "he", "she", "they"]
-            .iter()
-            .any(|p| w.eq_ignore_ascii_case(p))
+        [
+            "i", "we", "you", "he", "she", "they", "i'm", "we're", "i've", "we've",
+        ]
+        .iter()
+        .any(|p| w.eq_ignore_ascii_case(p))
     };
     match rest.split_once(' ') {
         Some((noun, by)) if !own && someone(by) => (true, noun),
@@ -1354,7 +1362,8 @@ fn chinese(
     out.findings = if long {
         Vec::new()
     } else {
-        rules::chinese(text, cjk, referent, measure_given, has)
+        let material_given = given.material || given.quoted || holds_material(given.earlier);
+        rules::chinese(text, cjk, referent, material_given, measure_given, has)
     };
     let task = chinese_task(!recognised.is_empty(), &open);
     // A terse request of a known kind with every slot filled ("我头疼三天了，吃了止痛药也没用")
@@ -1376,6 +1385,7 @@ fn chinese(
         material: given.material || given.after_colon || operands,
         earlier: given.history,
         conversed: slots.iter().any(|r| said_before(r.slot, given)),
+        missing_material: out.findings.iter().any(|f| f.kind == Kind::MissingContext),
         directive: zh_directs(text) || recognised.iter().any(|&i| table.frames[i].outright),
     };
     let note = why_not_asked(&slots, &open, margin);
@@ -3750,6 +3760,7 @@ mod tests {
             material: false,
             earlier: false,
             conversed: false,
+            missing_material: false,
             directive: true,
         };
         assert!(gated.asks_chinese(&signals(TaskState::CriticalOpen, 30, -9.0)));

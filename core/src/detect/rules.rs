@@ -31,7 +31,7 @@ const ARTIFACTS: &str = " paper method approach file document doc article code s
     results lease bill receipt statement notes query column sheet dataset meds medications \
     prescription syllabus lyrics poem story speech caption post tweet texts offer \
     quote estimate agreement policy traceback config schema page component logo mri scan \
-    xray labs bloodwork form rash recipe ";
+    xray labs bloodwork form rash recipe worksheet answer answers vows ";
 /// Verbs that work on material the user has ("proofread", "reply to", "look over"), each
 /// between spaces: in a longer request, the user's own material is missing only when one of
 /// these comes shortly before it, or a question about its state ("Are my test results
@@ -163,9 +163,12 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
     };
     for (i, pair) in words.windows(2).enumerate().rev() {
         // "the paragraph I wrote", "the email she sent": material someone has, named by who.
-        let by = words
-            .get(i + 2)
-            .filter(|w| matches!(**w, "i" | "we" | "you" | "he" | "she" | "they"));
+        let by = words.get(i + 2).filter(|w| {
+            matches!(
+                **w,
+                "i" | "we" | "you" | "he" | "she" | "they" | "i'm" | "we're" | "i've" | "we've"
+            )
+        });
         if let [
             det @ ("the" | "my" | "our" | "your" | "this" | "these" | "that" | "those"),
             noun,
@@ -185,7 +188,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
             // "the function of setopt": the of-phrase says which; "the poem 'Road Not
             // Taken'": the title does.
             let named = (*det == "the" && words.get(i + 2) == Some(&"of"))
-                || proper.get(i + 2).copied().unwrap_or(false);
+                || (by.is_none() && proper.get(i + 2).copied().unwrap_or(false));
             // "Is all wheat the same?": the same as something the request names.
             let compared = *noun == "same" && has_antecedent(&words[..i], &[]);
             // "the file system", "the JSON format": the artifact's word names a kind of thing,
@@ -512,7 +515,10 @@ fn zh_choice_without_candidates(text: &str) -> Option<&'static str> {
 const ZH_MATERIAL_POINTERS: &str =
     "我的 這段 这段 這篇 这篇 這份 这份 這封 这封 這個 这个 這張 这张 這道 这道";
 const ZH_MATERIALS: &str = "简历 簡歷 代码 代碼 程式 论文 論文 文章 邮件 郵件 报告 報告 话 話 \
-    合同 合約 文字 题 題 图表 圖表 图片 圖片 照片 图 圖 数据 數據 SQL sql 菜谱 菜譜 食谱 食譜";
+    合同 合約 文字 题 題 图表 圖表 图片 圖片 照片 图 圖 数据 數據 SQL sql 菜谱 菜譜 食谱 食譜 作文";
+/// Characters between a pointer and its material's word of two characters or more ("这篇英语
+/// 作文": 2); a word of one character (话) follows its pointer at once.
+const MATERIAL_REACH: usize = 2;
 /// Words that say the user's own text exists ("帮我看看我的简历", "我的代码有问题"), unlike
 /// "我的论文题目怎么定".
 const ZH_REVIEW: &str = "看 改 查 润 潤 问题 問題";
@@ -527,7 +533,17 @@ fn zh_own_material(text: &str) -> Option<String> {
             continue;
         };
         let rest = &text[at + pointer.len()..];
-        if let Some(noun) = ZH_MATERIALS.split(' ').find(|m| rest.starts_with(m)) {
+        // The material's word, right after the pointer or a short modifier ("这篇英语作文").
+        let near = |m: &&str| {
+            let reach = if m.chars().count() > 1 {
+                MATERIAL_REACH
+            } else {
+                0
+            };
+            rest.find(*m)
+                .is_some_and(|i| rest[..i].chars().count() <= reach)
+        };
+        if let Some(noun) = ZH_MATERIALS.split(' ').find(near) {
             match pointer {
                 "我的" if !reviewed => continue,
                 "我的" => return Some(String::from("您的") + noun),
@@ -542,13 +558,15 @@ fn zh_own_material(text: &str) -> Option<String> {
 ///
 /// `cjk` is the number of CJK characters; a terse keyword list ("悠遊卡 投遞的格式、成效")
 /// and pronouns without antecedent are flagged. `referent`: a conversation or
-/// supplied material gives pronouns something to refer to. `measure_given`: the request says by
+/// supplied material gives pronouns something to refer to; `material_given`: the request or the
+/// conversation holds material ("这段话" may be it). `measure_given`: the request says by
 /// what its 推荐 or 最好 is judged (a work's genre). `has` says whether a word is in `text` (the
 /// caller's filtered substring search).
 pub(crate) fn chinese(
     text: &str,
     cjk: usize,
     referent: bool,
+    material_given: bool,
     measure_given: bool,
     has: impl Fn(&str) -> bool,
 ) -> Vec<Finding> {
@@ -562,7 +580,7 @@ pub(crate) fn chinese(
                     .fold(text.to_owned(), |t, w| t.replace(w, ""))
                     .contains(p))
     };
-    let material = if !referent && short {
+    let material = if !material_given && short {
         zh_own_material(text)
     } else {
         None
@@ -957,7 +975,7 @@ mod tests {
     fn the_users_own_text_named_but_not_given_is_asked_for_as_it_is_named() {
         let found = |text: &str, referent: bool| -> Vec<(Kind, String)> {
             let cjk = text.chars().filter(|&c| crate::text::is_cjk(c)).count();
-            chinese(text, cjk, referent, false, |w| text.contains(w))
+            chinese(text, cjk, referent, referent, false, |w| text.contains(w))
                 .into_iter()
                 .map(|f| (f.kind, f.evidence))
                 .collect()
@@ -984,29 +1002,32 @@ mod tests {
     #[test]
     fn chinese_keyword_lists_and_pronouns_fire() {
         let text = "悠遊卡 投遞的格式、成效";
-        let k: Vec<Kind> = chinese(text, 10, false, false, |w| text.contains(w))
+        let k: Vec<Kind> = chinese(text, 10, false, false, false, |w| text.contains(w))
             .into_iter()
             .map(|f| f.kind)
             .collect();
         assert_eq!(k, [Kind::UnderspecifiedRequest]);
-        let k: Vec<Kind> = chinese("它怎麼用", 4, false, false, |w| "它怎麼用".contains(w))
-            .into_iter()
-            .map(|f| f.kind)
-            .collect();
+        let k: Vec<Kind> = chinese("它怎麼用", 4, false, false, false, |w| {
+            "它怎麼用".contains(w)
+        })
+        .into_iter()
+        .map(|f| f.kind)
+        .collect();
         assert_eq!(k, [Kind::PronounWithoutAntecedent]);
         let like = "推荐几本像《三体》一样的科幻小说";
-        assert!(chinese(like, 14, false, false, |w| like.contains(w)).is_empty());
+        assert!(chinese(like, 14, false, false, false, |w| like.contains(w)).is_empty());
         assert!(
             chinese(
                 "請列出台北市今天的天氣預報",
                 13,
                 false,
                 false,
+                false,
                 |w| { "請列出台北市今天的天氣預報".contains(w) }
             )
             .is_empty()
         );
-        let k: Vec<Kind> = chinese("最好的手機是哪一支", 9, false, false, |w| {
+        let k: Vec<Kind> = chinese("最好的手機是哪一支", 9, false, false, false, |w| {
             "最好的手機是哪一支".contains(w)
         })
         .into_iter()
