@@ -92,7 +92,7 @@ impl Redactor {
         let said = |words: String| self.words(&words);
         let host = |words: HostWords| match words {
             HostWords::Said(s) => HostWords::Said(self.words(&s)),
-            other => other,
+            other @ (HostWords::PagePolicy | HostWords::CorsBlocked | HostWords::NoAnswer) => other,
         };
         match error {
             CallError::Unauthorized { status, detail } => CallError::Unauthorized {
@@ -266,7 +266,7 @@ mod tests {
             },
             CallError::Unreachable {
                 endpoint: "http://h".into(),
-                detail: HostWords::Said(said.clone()),
+                detail: HostWords::Said(said),
             },
             CallError::Blocked {
                 endpoint: "http://h".into(),

@@ -10,11 +10,19 @@
 //!   card, so a reload keeps both.
 //!
 //! Nothing here panics: storage that is missing, full or holds garbage is reported as a
-//! [`StorageError`] and the app starts fresh.
+//! [`StorageError`] and the app starts fresh. A refused write of a session
+//! ([`Place::save_session`]) makes room and tries again; if it still fails, the session is kept
+//! for this tab (`sessionStorage`), and the answers the stored snapshot lacks are named beside
+//! it (`<key>.notKept`), so a reload never brings back an older session without saying what
+//! it lost. A snapshot a newer build wrote is never
+//! overwritten: it stays as it is, byte for byte, until the user starts over
+//! ([`Place::forget`]), so the newer build finds it again.
 
 use std::fmt;
 
-use clarify_core::{Answer, Config, Detection, Mode, QuestionId, RestoreError, Session};
+use clarify_core::{
+    Answer, Config, Detection, Mode, QuestionId, RestoreError, SNAPSHOT_VERSION, Session,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::i18n::Chrome;
@@ -166,6 +174,16 @@ pub enum StorageError {
     Unavailable(String),
     /// The stored session is not a usable snapshot (garbage, foreign, old or future version).
     Session(RestoreError),
+    /// The place holds a snapshot a newer build wrote: it is kept, and this session is not
+    /// saved over it.
+    Newer,
+    /// Storage is full: the session is kept for this tab only (a reload keeps it, closing the
+    /// tab loses it); these answers are not in the stored snapshot.
+    ThisTab(Vec<String>),
+    /// Storage is full, for this tab too: these answers will not survive a reload.
+    NotKept(Vec<String>),
+    /// A reload after storage was full: these answers were not kept.
+    WereNotKept(Vec<String>),
     /// The stored settings are not valid JSON settings.
     Settings(String),
 }
@@ -177,9 +195,28 @@ impl fmt::Display for StorageError {
                 f,
                 "Browser storage is unavailable ({why}); this session will not survive a reload."
             ),
+            Self::Session(RestoreError::UnsupportedVersion { .. }) | Self::Newer => f.write_str(
+                "A session saved by a newer version of Clarify is kept as it is: reload the page \
+                 once this one is updated to continue it. What you do here is not saved until \
+                 you start over, which discards that session.",
+            ),
             Self::Session(e) => write!(
                 f,
                 "The saved session could not be restored ({e}). Starting fresh."
+            ),
+            Self::ThisTab(_) => f.write_str(
+                "Browser storage is full: this session is kept for this tab only. A reload keeps \
+                 it; closing the tab loses it.",
+            ),
+            Self::NotKept(lost) => write!(
+                f,
+                "Browser storage is full: these answers will not survive a reload: {}",
+                quoted(lost)
+            ),
+            Self::WereNotKept(lost) => write!(
+                f,
+                "Browser storage was full: these answers were not kept: {}",
+                quoted(lost)
             ),
             Self::Settings(why) => write!(
                 f,
@@ -213,13 +250,30 @@ impl Place {
         &self.key
     }
 
-    /// The saved session, if there is one.
+    /// The saved session, if there is one: this tab's copy when storage was full at its last
+    /// save, else the stored one.
     ///
     /// # Errors
     /// [`StorageError::Session`] when the stored value is not a snapshot this build can
     /// restore.
     pub fn load_session(&self) -> Result<Option<Session>, StorageError> {
+        let copy = tab_storage().and_then(|s| s.get_item(&self.key).ok().flatten());
+        if let Some(session) = copy.as_deref().and_then(|c| restore(c).ok()) {
+            return Ok(Some(session));
+        }
         self.stored()?.as_deref().map(restore).transpose()
+    }
+
+    /// After a reload: the answers a full storage did not keep (named when the last save
+    /// failed), unless this tab's copy holds them.
+    pub fn not_kept(&self) -> Option<StorageError> {
+        let copy = tab_storage().and_then(|s| s.get_item(&self.key).ok().flatten());
+        if copy.is_some() {
+            return None;
+        }
+        let marker = get(&self.not_kept_key()).ok().flatten()?;
+        let lost: Vec<String> = serde_json::from_str(&marker).ok()?;
+        (!lost.is_empty()).then_some(StorageError::WereNotKept(lost))
     }
 
     /// The stored snapshot as text, if there is one.
@@ -230,19 +284,63 @@ impl Place {
         get(&self.key)
     }
 
-    /// Saves `session` here.
+    /// Saves `session` here, unless a newer build's snapshot is kept here. A refused write
+    /// makes room (Clarify's own entries that can be rebuilt) and tries again; if that fails
+    /// too, the answers the stored snapshot lacks are named beside it (removing the stored
+    /// snapshot when even that name does not fit) and the session is kept for this tab.
     ///
     /// # Errors
-    /// [`StorageError::Unavailable`] when the browser refuses the write (no storage, quota
-    /// full).
+    /// [`StorageError::Unavailable`] without storage; [`StorageError::Newer`] when the place
+    /// holds a newer build's snapshot; [`StorageError::ThisTab`] or [`StorageError::NotKept`]
+    /// when storage is full.
     pub fn save_session(&self, session: &Session) -> Result<(), StorageError> {
-        set(&self.key, &session.snapshot())
+        let stored = self.stored()?;
+        if stored.as_deref().is_some_and(is_newer) {
+            return Err(StorageError::Newer);
+        }
+        let snapshot = session.snapshot();
+        if set(&self.key, &snapshot).is_ok() || make_room() && set(&self.key, &snapshot).is_ok() {
+            put_or_remove(&self.not_kept_key(), "");
+            if let Some(tab) = tab_storage() {
+                let _ = tab.remove_item(&self.key);
+            }
+            return Ok(());
+        }
+        let kept = stored.as_deref().and_then(|s| restore(s).ok());
+        let mut lost = answered(session, kept.as_ref());
+        let marker = serde_json::to_string(&lost).unwrap_or_default();
+        if set(&self.not_kept_key(), &marker).is_err() {
+            // The older snapshot goes, so that no reload brings it back unexplained.
+            put_or_remove(&self.key, "");
+            lost = answered(session, None);
+            let _ = set(
+                &self.not_kept_key(),
+                &serde_json::to_string(&lost).unwrap_or_default(),
+            );
+        }
+        let in_tab = tab_storage().is_some_and(|tab| {
+            let kept = tab.set_item(&self.key, &snapshot).is_ok();
+            if !kept {
+                // An older copy of this tab's would hide what was not kept.
+                let _ = tab.remove_item(&self.key);
+            }
+            kept
+        });
+        Err(if in_tab {
+            StorageError::ThisTab(lost)
+        } else {
+            StorageError::NotKept(lost)
+        })
     }
 
     /// Forgets the session and its draft answer ("Start over", or a snapshot that cannot be
-    /// restored).
+    /// restored), this tab's copy and what was not kept of it.
     pub fn forget(&self) {
         put_or_remove(&self.key, "");
+        put_or_remove(&self.not_kept_key(), "");
+        if let Some(tab) = tab_storage() {
+            let _ = tab.remove_item(&self.key);
+        }
         self.forget_answer_draft();
     }
 
@@ -276,6 +374,57 @@ impl Place {
     fn draft_key(&self) -> String {
         format!("{}.answerDraft", self.key)
     }
+
+    /// Where the answers a full storage did not keep are named.
+    fn not_kept_key(&self) -> String {
+        format!("{}.notKept", self.key)
+    }
+}
+
+/// The texts of the questions answered in `mine` whose answers `kept` lacks (all of them
+/// without a `kept` session).
+fn answered(mine: &Session, kept: Option<&Session>) -> Vec<String> {
+    mine.resolutions()
+        .iter()
+        .filter(|r| {
+            kept.is_none_or(|kept| {
+                !kept
+                    .resolutions()
+                    .iter()
+                    .any(|k| k.question.id == r.question.id && k.answer == r.answer)
+            })
+        })
+        .map(|r| r.question.text.clone())
+        .collect()
+}
+
+/// `“a”, “b”` for a notice.
+fn quoted(texts: &[String]) -> String {
+    texts
+        .iter()
+        .map(|t| format!("“{t}”"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Removes what Clarify keeps that can be rebuilt (what endpoints were learned to accept);
+/// whether there was anything to remove.
+fn make_room() -> bool {
+    let Ok(storage) = storage() else {
+        return false;
+    };
+    let had = storage
+        .get_item(crate::llm::LEARNED_KEY)
+        .ok()
+        .flatten()
+        .is_some();
+    let _ = storage.remove_item(crate::llm::LEARNED_KEY);
+    had
+}
+
+/// This tab's storage (`sessionStorage`), if the browser gives one.
+fn tab_storage() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.session_storage().ok().flatten())
 }
 
 /// The answer half-given on a pending question, as kept in storage.
@@ -283,6 +432,15 @@ impl Place {
 struct AnswerDraft {
     question: QuestionId,
     answer: Answer,
+}
+
+/// Whether `text` is a snapshot of a version newer than this build reads.
+pub fn is_newer(text: &str) -> bool {
+    #[derive(Deserialize)]
+    struct Version {
+        clarify_snapshot: u32,
+    }
+    serde_json::from_str::<Version>(text).is_ok_and(|v| v.clarify_snapshot > SNAPSHOT_VERSION)
 }
 
 /// Restores a snapshot read from storage.

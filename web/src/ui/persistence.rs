@@ -29,10 +29,14 @@ pub fn load_settings(notices: Notices) -> (RwSignal<Settings>, RwSignal<String>)
 /// A driver for the saved session (or a fresh one, with a notice, when what is saved is
 /// unusable), talking to the LLM the settings name.
 pub fn open_saved(settings: &Settings, api_key: &str, notices: Notices) -> Driver {
-    let session = Place::app().load_session().unwrap_or_else(|e| {
+    let place = Place::app();
+    let session = place.load_session().unwrap_or_else(|e| {
         notices.note(e.to_string());
         None
     });
+    if let Some(lost) = place.not_kept() {
+        notices.note(lost.to_string());
+    }
     Driver::new(
         session.unwrap_or_else(|| Session::new(settings.config())),
         settings.llm(api_key),
@@ -71,12 +75,20 @@ pub fn keep(
 ) {
     let remote = RemoteWrite::default();
     let saving = (place.clone(), remote.clone());
+    // The last save's notice: a later save's replaces it (the answers not kept grow, or
+    // storage has room again).
+    let told = StoredValue::new_local(None::<String>);
     let subscription = driver.subscribe(move |s, effects| {
         view.sync(s, effects);
-        if let (Some(place), false) = (&saving.0, saving.1.active())
-            && let Err(e) = place.save_session(s)
-        {
-            notices.note(e.to_string());
+        if let (Some(place), false) = (&saving.0, saving.1.active()) {
+            let now = place.save_session(s).err().map(|e| e.to_string());
+            let before = told.try_update_value(|t| std::mem::replace(t, now.clone()));
+            if let Some(Some(before)) = before.filter(|b| *b != now) {
+                notices.dismiss(&before);
+            }
+            if let Some(now) = now {
+                notices.note(now);
+            }
         }
     });
     let following = place.map(|place| {

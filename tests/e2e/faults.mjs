@@ -1,0 +1,232 @@
+// Nothing lost, nothing leaked: the built app (dist/) and <clarify-widget> (target/embed/) under
+// faults, in headless Chromium, each scenario a step that fails on its own:
+//
+// - an endpoint that echoes the API key — in its 401 (as OpenAI's does) or in the model's text
+//   (a detection reply that is not JSON, a stream split inside the key) — leaves the key in no
+//   page text, stored value (but the key's own entry), snapshot, trace or event;
+// - a session saved by a newer build survives this build's load byte for byte, and an open tab
+//   never writes over one; "Start over" discards it explicitly.
+//
+// The site serves the app at /, the widget's bundle under /embed/, a page with one widget at
+// /widget.html?…, and a fake chat-completions endpoint on the same origin at /llm/<mode>/v1.
+import { createServer } from "node:http";
+import { readFile } from "node:fs/promises";
+import { extname, join } from "node:path";
+import { root, check, launch, allowConsoleErrors, unexpectedConsoleErrors, STRICT_CSP } from "./lib.mjs";
+
+const KEY = "sk-e2e-5ecret-echoed-key-0042";
+const TYPES = { ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css", ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml" };
+const esc = (s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+/** The fake endpoint: `refuse` answers 401 quoting the key; `echo` quotes it in the text. */
+async function endpoint(mode, req, res) {
+  const chunks = [];
+  for await (const c of req) chunks.push(c);
+  const body = JSON.parse(Buffer.concat(chunks).toString() || "{}");
+  const sent = (req.headers.authorization ?? "").replace(/^Bearer /, "");
+  if (mode === "refuse") {
+    res.writeHead(401, { "content-type": "application/json" });
+    res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${sent}. You can find your API key at https://example.com.`, type: "invalid_request_error" } }));
+    return;
+  }
+  if (body.stream) {
+    const cut = Math.floor(sent.length / 2);
+    const event = (content) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`;
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.write(event(`Your key is ${sent.slice(0, cut)}`));
+    await new Promise((ok) => setTimeout(ok, 50));
+    res.end(event(`${sent.slice(cut)} and that is all.`) + "data: [DONE]\n\n");
+    return;
+  }
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(JSON.stringify({ choices: [{ message: { content: `You sent ${sent}` }, finish_reason: "stop" }] }));
+}
+
+const site = createServer(async (req, res) => {
+  const url = new URL(req.url, "http://x");
+  const headers = { "content-security-policy": STRICT_CSP };
+  if (url.pathname === "/favicon.ico") return res.writeHead(204).end();
+  const llm = url.pathname.match(/^\/llm\/(\w+)\/v1\/chat\/completions$/);
+  if (llm && req.method === "POST") return endpoint(llm[1], req, res);
+  if (url.pathname === "/widget.html") {
+    const attrs = [...url.searchParams].map(([k, v]) => `${k}="${esc(v)}"`).join(" ");
+    res.writeHead(200, { "content-type": TYPES[".html"], ...headers });
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Widget</title>
+<script type="module" src="/embed/clarify-widget.js"></script></head>
+<body><main><clarify-widget ${attrs}></clarify-widget></main></body></html>`);
+    return;
+  }
+  const [dir, path] = url.pathname.startsWith("/embed/")
+    ? ["target/embed", url.pathname.slice("/embed/".length)]
+    : ["dist", url.pathname === "/" ? "index.html" : url.pathname.slice(1)];
+  try {
+    const file = await readFile(join(root, dir, path));
+    res.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream", ...headers });
+    res.end(file);
+  } catch {
+    res.writeHead(404).end();
+  }
+});
+await new Promise((ok) => site.listen(0, "127.0.0.1", ok));
+const origin = `http://127.0.0.1:${site.address().port}`;
+
+let failures = 0;
+async function step(name, body) {
+  try {
+    await body();
+    console.log(`ok   ${name}`);
+  } catch (e) {
+    failures++;
+    console.log(`FAIL ${name}\n${e.stack ?? e}`);
+  }
+}
+
+const browser = await launch();
+
+/** A fresh context's page, recording clarify-* events (their details as JSON). */
+async function newPage() {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  await context.addInitScript(() => {
+    window.clarifyEvents = [];
+    for (const name of ["clarify-error", "clarify-fallback", "clarify-done", "clarify-question", "clarify-answer", "clarify-overruled"]) {
+      document.addEventListener(name, (e) => window.clarifyEvents.push(`${name} ${JSON.stringify(e.detail)}`));
+    }
+  });
+  const page = await context.newPage();
+  // Chromium logs a 401 response as a console error: the refusal is what these steps provoke.
+  allowConsoleErrors(page, /status of 401/);
+  return page;
+}
+
+/** Every text the page shows or keeps, but the key's own entry (the user asked to keep it). */
+const everything = (page) =>
+  page.evaluate(() => {
+    const shadows = [...document.querySelectorAll("clarify-widget")].map((w) => w.shadowRoot?.textContent ?? "");
+    const stored = Object.keys(localStorage)
+      .filter((k) => k !== "clarify.apiKey")
+      .map((k) => `${k}=${localStorage.getItem(k)}`);
+    const widget = document.querySelector("clarify-widget")?.clarifier;
+    return [document.body.innerText, ...shadows, ...stored, ...window.clarifyEvents, widget?.snapshot() ?? "", JSON.stringify(widget?.state ?? {})].join("\n");
+  });
+
+/** Opens the app with the fake endpoint in `mode` set in the settings panel, "never ask" on. */
+async function appWith(mode) {
+  const page = await newPage();
+  await page.goto(origin);
+  await page.waitForSelector("[data-testid=app-ready]", { timeout: 20000 });
+  await page.click("[data-testid=settings-toggle]");
+  await page.fill("[data-testid=set-endpoint]", `${origin}/llm/${mode}/v1`);
+  await page.fill("[data-testid=set-model]", "m");
+  await page.fill("[data-testid=set-key]", KEY);
+  await page.check("[data-testid=set-never-ask]");
+  return page;
+}
+
+await step("app: a key the endpoint echoes in its 401 is in no text, stored value or trace", async () => {
+  const page = await appWith("refuse");
+  await page.click("[data-testid=test-connection]");
+  await page.waitForFunction(() => document.querySelector("[data-testid=online-banner]")?.dataset.link === "failed", null, { timeout: 20000 });
+  await page.fill("[data-testid=request]", "Plan a trip to Paris");
+  await page.click("[data-testid=submit]");
+  await page.waitForSelector("[data-testid=failure]", { timeout: 20000 });
+  const all = await everything(page);
+  check(all.includes("Incorrect API key provided: [redacted]"), `the server's words are told, without the key: ${all.slice(0, 400)}`);
+  check(!all.includes("5ecret"), `no key anywhere: ${all}`);
+  await page.context().close();
+});
+
+await step("app: a key the model repeats (detection, streamed answer) is shown redacted", async () => {
+  const page = await appWith("echo");
+  await page.fill("[data-testid=request]", "Plan a trip to Paris");
+  await page.click("[data-testid=submit]");
+  await page.waitForSelector("[data-testid=answer-text]:has-text('that is all')", { timeout: 20000 });
+  const answer = await page.textContent("[data-testid=answer-text]");
+  check(answer.includes("Your key is Bearer [redacted] and that is all."), `the answer: ${answer}`);
+  const all = await everything(page);
+  check(all.includes("You sent Bearer [redacted]"), `the unusable detection reply is quoted redacted: ${all.slice(0, 400)}`);
+  check(!all.includes("5ecret"), `no key anywhere: ${all}`);
+  await page.context().close();
+});
+
+await step("widget: a key the endpoint echoes is in no event, snapshot, storage-key entry or card text", async () => {
+  for (const mode of ["refuse", "echo"]) {
+    const page = await newPage();
+    const query = new URLSearchParams({ endpoint: `/llm/${mode}/v1`, model: "m", "api-key": KEY, "storage-key": "w", "never-ask": "" });
+    await page.goto(`${origin}/widget.html?${query}`);
+    await page.waitForFunction(() => document.querySelector("clarify-widget")?.clarifier, null, { timeout: 20000 });
+    await page.evaluate(() => document.querySelector("clarify-widget").start("Plan a trip to Paris"));
+    await page.waitForFunction(() => ["failed", "completed"].includes(document.querySelector("clarify-widget").clarifier.status), null, { timeout: 20000 });
+    const all = await everything(page);
+    const told = mode === "refuse" ? "Incorrect API key provided: [redacted]" : "Your key is Bearer [redacted] and that is all.";
+    check(all.includes(told), `${mode}: told without the key: ${all.slice(0, 400)}`);
+    check(!all.includes("5ecret"), `${mode}: no key anywhere: ${all}`);
+    await page.context().close();
+  }
+});
+
+/** A snapshot of a version no build has written yet, in a whitespace no build writes. */
+const NEWER = '{ "clarify_snapshot": 999999, "session": {"from": "a newer build", "answers": ["kept"]} }';
+
+await step("app: a newer build's snapshot survives the load, answers and another tab, until Start over", async () => {
+  const page = await newPage();
+  await page.goto(origin);
+  await page.evaluate((s) => localStorage.setItem("clarify.session", s), NEWER);
+  await page.reload();
+  await page.waitForSelector("[data-testid=app-ready]", { timeout: 20000 });
+  const notice = await page.textContent("[data-testid=notice]");
+  check(notice.includes("newer version of Clarify is kept"), `the notice says it is kept: ${notice}`);
+  const stored = () => page.evaluate(() => localStorage.getItem("clarify.session"));
+  check((await stored()) === NEWER, "untouched by the load");
+  await page.fill("[data-testid=request]", "my app crashes");
+  await page.click("[data-testid=submit]");
+  await page.waitForSelector("[data-testid=question-card]", { timeout: 5000 });
+  await page.keyboard.press("2");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("text=Describe the error", { timeout: 5000 });
+  check((await stored()) === NEWER, "untouched by a conversation");
+
+  // Start over discards it: from then on the session is saved.
+  await page.click("[data-testid=start-over]");
+  await page.fill("[data-testid=request]", "my app crashes");
+  await page.click("[data-testid=submit]");
+  await page.waitForSelector("[data-testid=question-card]", { timeout: 5000 });
+  check((await stored())?.includes("my app crashes"), "saved again after Start over");
+
+  // Another tab (a newer build) writes a newer snapshot: this tab says so and does not write over it.
+  const other = await page.context().newPage();
+  await other.goto(`${origin}/favicon.ico`);
+  await other.evaluate((s) => localStorage.setItem("clarify.session", s), NEWER);
+  await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=notice]")].some((n) => n.textContent.includes("newer version")), null, { timeout: 5000 });
+  await page.keyboard.press("2");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("text=Describe the error", { timeout: 5000 });
+  check((await stored()) === NEWER, "an open tab does not write over it");
+  await page.context().close();
+});
+
+await step("widget: a newer build's snapshot at its storage-key survives, reported as bad_snapshot", async () => {
+  const page = await newPage();
+  await page.goto(`${origin}/favicon.ico`);
+  await page.evaluate((s) => localStorage.setItem("w", s), NEWER);
+  await page.goto(`${origin}/widget.html?storage-key=w`);
+  await page.waitForFunction(() => document.querySelector("clarify-widget")?.clarifier, null, { timeout: 20000 });
+  await page.waitForFunction(() => window.clarifyEvents.some((e) => e.includes("bad_snapshot")), null, { timeout: 5000 });
+  await page.evaluate(() => document.querySelector("clarify-widget").start("my app crashes"));
+  await page.waitForFunction(() => document.querySelector("clarify-widget").clarifier.status === "awaiting_clarification", null, { timeout: 5000 });
+  const stored = await page.evaluate(() => localStorage.getItem("w"));
+  check(stored === NEWER, `untouched: ${stored?.slice(0, 80)}`);
+  await page.context().close();
+});
+
+await browser.close();
+site.close();
+const errors = unexpectedConsoleErrors();
+if (errors.length) {
+  failures++;
+  console.log(`FAIL uncaught errors or console errors in the pages:\n${errors.join("\n")}`);
+}
+if (failures) {
+  console.log(`${failures} fault check(s) failed`);
+  process.exit(1);
+}
+console.log("fault checks: all passed");
