@@ -5,7 +5,9 @@
 //   (a detection reply that is not JSON, a stream split inside the key) — leaves the key in no
 //   page text, stored value (but the key's own entry), snapshot, trace or event;
 // - a session saved by a newer build survives this build's load byte for byte, and an open tab
-//   never writes over one; "Start over" discards it explicitly.
+//   never writes over one; "Start over" discards it explicitly;
+// - storage that fills mid-session: the session is kept for the tab, and when even that is
+//   full the answers not kept are named, then and after a reload.
 //
 // The site serves the app at /, the widget's bundle under /embed/, a page with one widget at
 // /widget.html?…, and a fake chat-completions endpoint on the same origin at /llm/<mode>/v1.
@@ -49,11 +51,13 @@ const site = createServer(async (req, res) => {
   const llm = url.pathname.match(/^\/llm\/(\w+)\/v1\/chat\/completions$/);
   if (llm && req.method === "POST") return endpoint(llm[1], req, res);
   if (url.pathname === "/widget.html") {
+    const count = Number(url.searchParams.get("count") ?? 1);
+    url.searchParams.delete("count");
     const attrs = [...url.searchParams].map(([k, v]) => `${k}="${esc(v)}"`).join(" ");
     res.writeHead(200, { "content-type": TYPES[".html"], ...headers });
     res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Widget</title>
 <script type="module" src="/embed/clarify-widget.js"></script></head>
-<body><main><clarify-widget ${attrs}></clarify-widget></main></body></html>`);
+<body><main>${`<clarify-widget ${attrs}></clarify-widget>`.repeat(count)}</main></body></html>`);
     return;
   }
   const [dir, path] = url.pathname.startsWith("/embed/")
@@ -215,6 +219,98 @@ await step("widget: a newer build's snapshot at its storage-key survives, report
   await page.waitForFunction(() => document.querySelector("clarify-widget").clarifier.status === "awaiting_clarification", null, { timeout: 5000 });
   const stored = await page.evaluate(() => localStorage.getItem("w"));
   check(stored === NEWER, `untouched: ${stored?.slice(0, 80)}`);
+  await page.context().close();
+});
+
+/** Fills `area` (localStorage or sessionStorage) with a host's data until it refuses a byte. */
+const fill = (page, area) =>
+  page.evaluate((area) => {
+    const store = window[area];
+    let size = 1 << 20;
+    for (let i = 0; size >= 1; i++) {
+      try {
+        store.setItem(`host.junk${i}`, "x".repeat(size));
+      } catch {
+        size = Math.floor(size / 2);
+      }
+    }
+  }, area);
+
+/** Starts the offline conversation and answers its first question; the second is on screen. */
+async function firstAnswer(page) {
+  await page.goto(origin);
+  await page.waitForSelector("[data-testid=app-ready]", { timeout: 20000 });
+  await page.fill("[data-testid=request]", "my app crashes");
+  await page.click("[data-testid=submit]");
+  await page.waitForSelector("[data-testid=question-card]", { timeout: 5000 });
+  await page.keyboard.press("2");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("text=Describe the error", { timeout: 5000 });
+}
+
+const answersShown = (page) => page.$$eval("[data-testid=conv-answer]", (els) => els.map((e) => e.textContent));
+const noticesShown = (page) => page.$$eval("[data-testid=notice]", (els) => els.map((e) => e.textContent).join(" | "));
+
+await step("app: storage that fills mid-session keeps the answers for the tab, and says so", async () => {
+  const page = await newPage();
+  await firstAnswer(page);
+  await fill(page, "localStorage");
+  await page.fill("[data-testid=free-text]", "It closes on start");
+  await page.click("[data-testid=continue]");
+  await page.waitForSelector("[data-testid=answer-text]", { timeout: 5000 });
+  const told = await noticesShown(page);
+  check(told.includes("kept for this tab only"), `the notice says where it is kept: ${told}`);
+  await page.reload();
+  await page.waitForSelector("[data-testid=answer-text]", { timeout: 20000 });
+  const answers = await answersShown(page);
+  check(answers.join() === "Android 13,It closes on start", `both answers came back: ${answers}`);
+  await page.context().close();
+});
+
+await step("app: storage full for the tab too: after a reload the answers not kept are named", async () => {
+  const page = await newPage();
+  await firstAnswer(page);
+  await fill(page, "localStorage");
+  await fill(page, "sessionStorage");
+  await page.fill("[data-testid=free-text]", "It closes on start");
+  await page.click("[data-testid=continue]");
+  await page.waitForSelector("[data-testid=answer-text]", { timeout: 5000 });
+  const told = await noticesShown(page);
+  check(told.includes("will not survive a reload") && told.includes("Describe the error"), `named now: ${told}`);
+  await page.reload();
+  await page.waitForSelector("[data-testid=app-ready]", { timeout: 20000 });
+  const after = await noticesShown(page);
+  check(after.includes("were not kept") && after.includes("Describe the error"), `named after the reload: ${after}`);
+  const answers = await answersShown(page);
+  check(!answers.includes("It closes on start"), `no state claims the lost answer: ${answers}`);
+  await page.context().close();
+});
+
+await step("widget: two widgets on one storage-key follow each other, and a reload shows the last answer", async () => {
+  const page = await newPage();
+  await page.goto(`${origin}/widget.html?count=2&storage-key=shared`);
+  await page.waitForFunction(() => [...document.querySelectorAll("clarify-widget")].every((w) => w.clarifier), null, { timeout: 20000 });
+  const statuses = () => page.evaluate(() => [...document.querySelectorAll("clarify-widget")].map((w) => w.clarifier.status));
+  const [a] = await page.$$("clarify-widget");
+  await a.evaluate((w) => w.start("my app crashes"));
+  await page.waitForFunction(() => [...document.querySelectorAll("clarify-widget")].every((w) => w.clarifier.status === "awaiting_clarification"), null, { timeout: 5000 });
+  // The second widget answers; the first follows.
+  await page.evaluate(() => {
+    const b = document.querySelectorAll("clarify-widget")[1].clarifier;
+    b.answer(b.question.id, { choice: b.question.options[1].id });
+  });
+  const answered = () =>
+    page.evaluate(() => [...document.querySelectorAll("clarify-widget")].map((w) => JSON.stringify(w.clarifier.state.resolutions?.map((r) => r.answer))));
+  await page.waitForFunction(() => {
+    const all = [...document.querySelectorAll("clarify-widget")].map((w) => w.clarifier.state.resolutions?.length ?? 0);
+    return all.every((n) => n === 1);
+  }, null, { timeout: 5000 }).catch(async () => {
+    throw new Error(`both widgets hold the answer: ${await answered()} ${await statuses()}`);
+  });
+  await page.reload();
+  await page.waitForFunction(() => [...document.querySelectorAll("clarify-widget")].every((w) => w.clarifier), null, { timeout: 20000 });
+  const after = await answered();
+  check(after[0] === after[1] && after[0] !== "[]", `a reload shows the answer in both: ${after}`);
   await page.context().close();
 });
 

@@ -78,10 +78,18 @@ pub fn keep(
     // The last save's notice: a later save's replaces it (the answers not kept grow, or
     // storage has room again).
     let told = StoredValue::new_local(None::<String>);
+    let following = place.map(|place| {
+        cross_tab::follow_other_tabs(driver.clone(), place, fresh, notices, remote, overruled)
+    });
+    let same_page = following.as_ref().map(cross_tab::Following::id);
     let subscription = driver.subscribe(move |s, effects| {
         view.sync(s, effects);
         if let (Some(place), false) = (&saving.0, saving.1.active()) {
-            let now = place.save_session(s).err().map(|e| e.to_string());
+            let saved = place.save_session(s);
+            if let (Ok(()), Some(from)) = (&saved, same_page) {
+                cross_tab::tell_same_page(place, from);
+            }
+            let now = saved.err().map(|e| e.to_string());
             let before = told.try_update_value(|t| std::mem::replace(t, now.clone()));
             if let Some(Some(before)) = before.filter(|b| *b != now) {
                 notices.dismiss(&before);
@@ -91,14 +99,11 @@ pub fn keep(
             }
         }
     });
-    let following = place.map(|place| {
-        cross_tab::follow_other_tabs(driver.clone(), place, fresh, notices, remote, overruled)
-    });
     let driver = StoredValue::new_local(driver.clone());
     on_cleanup(move || {
         driver.try_with_value(|d| d.unsubscribe(subscription));
-        if let Some(listener) = following {
-            listener.remove();
+        if let Some(following) = following {
+            following.remove();
         }
     });
 }
