@@ -360,6 +360,10 @@ pub enum Phrase {
     UiStop,
     /// Under an answer the user stopped.
     UiStopped,
+    /// Under the part of an answer that arrived before the call failed.
+    UiCut,
+    /// Why an answer failed: the user stopped it before any text arrived.
+    StoppedBeforeText,
     /// Placeholder of the request box when idle.
     UiRequestPlaceholder,
     /// Placeholder of the request box while a question is pending: answers go on the card.
@@ -503,7 +507,7 @@ pub enum Phrase {
 impl Phrase {
     /// Every phrase (for the tests that hold the table complete).
     #[cfg(test)]
-    pub(crate) const ALL: [Self; 231] = [
+    pub(crate) const ALL: [Self; 233] = [
         Self::FallbackNoAnswer,
         Self::FallbackUnreadable,
         Self::TimedOut,
@@ -667,6 +671,8 @@ impl Phrase {
         Self::UiCopyFailed,
         Self::UiStop,
         Self::UiStopped,
+        Self::UiCut,
+        Self::StoppedBeforeText,
         Self::UiRequestPlaceholder,
         Self::UiPendingPlaceholder,
         Self::UiSend,
@@ -2109,6 +2115,22 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
             "Stopped: the answer ends where you stopped it.",
             "已停止：回答到你停止的地方为止。",
             "已停止：回答到你停止的地方為止。",
+        ],
+    ),
+    (
+        Phrase::UiCut,
+        [
+            "Cut: the answer broke off here. Retry asks for it again.",
+            "已中断：回答在此处中断。重试会重新请求回答。",
+            "已中斷：回答在此處中斷。重試會重新請求回答。",
+        ],
+    ),
+    (
+        Phrase::StoppedBeforeText,
+        [
+            "you stopped the answer before any of it arrived",
+            "你在回答到达之前停止了它",
+            "你在回答到達之前停止了它",
         ],
     ),
     (

@@ -132,6 +132,8 @@ pub struct Texts {
     pub stop: &'static str,
     /// Under an answer the user stopped.
     pub stopped: &'static str,
+    /// Under the part of an answer that arrived before the call failed.
+    pub cut: &'static str,
     /// Placeholder of the request box when idle.
     pub request_placeholder: &'static str,
     /// Placeholder of the request box while a question is pending.
@@ -291,6 +293,7 @@ impl Texts {
             copy_failed: Phrase::UiCopyFailed.text(language),
             stop: Phrase::UiStop.text(language),
             stopped: Phrase::UiStopped.text(language),
+            cut: Phrase::UiCut.text(language),
             request_placeholder: Phrase::UiRequestPlaceholder.text(language),
             pending_placeholder: Phrase::UiPendingPlaceholder.text(language),
             send: Phrase::UiSend.text(language),
