@@ -480,6 +480,8 @@ pub enum Phrase {
     UiBudget,
     /// Never-ask toggle.
     UiNeverAsk,
+    /// The settings' "remember my key on this device" choice.
+    UiRememberKey,
     /// Language field.
     UiLanguage,
     /// Language choice: follow the browser.
@@ -507,7 +509,7 @@ pub enum Phrase {
 impl Phrase {
     /// Every phrase (for the tests that hold the table complete).
     #[cfg(test)]
-    pub(crate) const ALL: [Self; 233] = [
+    pub(crate) const ALL: [Self; 234] = [
         Self::FallbackNoAnswer,
         Self::FallbackUnreadable,
         Self::TimedOut,
@@ -730,6 +732,7 @@ impl Phrase {
         Self::UiApiKeyNote,
         Self::UiBudget,
         Self::UiNeverAsk,
+        Self::UiRememberKey,
         Self::UiLanguage,
         Self::UiLanguageAuto,
         Self::UiTestConnection,
@@ -2375,9 +2378,13 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
     (
         Phrase::UiApiKeyNote,
         [
-            "Kept in this browser only, apart from the session; never logged.",
-            "只保存在本浏览器中，与会话分开存放，从不记录。",
-            "只儲存在本瀏覽器中，與工作階段分開存放，從不記錄。",
+            "Sent only to this endpoint; never logged, traced or saved with the session. \
+             Remembered, it is kept in this browser's storage, where any script of this \
+             page's site can read it; otherwise it is forgotten when the page closes or reloads.",
+            "只发送给此端点；从不记录、追踪或随会话保存。记住时，它保存在本浏览器的存储中，\
+             本页所在网站的任何脚本都能读取；否则关闭或重新加载页面时即被忘记。",
+            "只傳送給此端點；從不記錄、追蹤或隨工作階段儲存。記住時，它儲存在本瀏覽器的儲存空間中，\
+             本頁所在網站的任何指令碼都能讀取；否則關閉或重新載入頁面時即被忘記。",
         ],
     ),
     (
@@ -2390,6 +2397,14 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
             "Never ask me questions (use best-effort assumptions)",
             "不要向我提问（使用最佳假设）",
             "不要向我提問（使用最佳假設）",
+        ],
+    ),
+    (
+        Phrase::UiRememberKey,
+        [
+            "Remember my key on this device",
+            "在此设备上记住我的密钥",
+            "在此裝置上記住我的金鑰",
         ],
     ),
     (Phrase::UiLanguage, ["Language", "语言", "語言"]),

@@ -7,7 +7,10 @@
 // - a session saved by a newer build survives this build's load byte for byte, and an open tab
 //   never writes over one; "Start over" discards it explicitly;
 // - storage that fills mid-session: the session is kept for the tab, and when even that is
-//   full the answers not kept are named, then and after a reload.
+//   full the answers not kept are named, then and after a reload;
+// - two widgets on one storage-key follow each other;
+// - a stream that breaks keeps its text (cut, with Retry); Stop before any text offers Retry;
+// - the API key is remembered on the device only when the user asks.
 //
 // The site serves the app at /, the widget's bundle under /embed/, a page with one widget at
 // /widget.html?…, and a fake chat-completions endpoint on the same origin at /llm/<mode>/v1.
@@ -20,7 +23,10 @@ const KEY = "sk-e2e-5ecret-echoed-key-0042";
 const TYPES = { ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css", ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml" };
 const esc = (s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
-/** The fake endpoint: `refuse` answers 401 quoting the key; `echo` quotes it in the text. */
+/**
+ * The fake endpoint: `refuse` answers 401 quoting the key; `echo` quotes it in the text; a
+ * streamed call to `break` sends some text and breaks the connection, to `hang` sends nothing.
+ */
 async function endpoint(mode, req, res) {
   const chunks = [];
   for await (const c of req) chunks.push(c);
@@ -29,6 +35,19 @@ async function endpoint(mode, req, res) {
   if (mode === "refuse") {
     res.writeHead(401, { "content-type": "application/json" });
     res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${sent}. You can find your API key at https://example.com.`, type: "invalid_request_error" } }));
+    return;
+  }
+  if (body.stream && mode === "break") {
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: "Hobart is the capital" } }] })}\n\n`);
+    await new Promise((ok) => setTimeout(ok, 100));
+    res.destroy();
+    return;
+  }
+  if (body.stream && mode === "hang") {
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.flushHeaders();
+    req.on("close", () => res.end());
     return;
   }
   if (body.stream) {
@@ -311,6 +330,58 @@ await step("widget: two widgets on one storage-key follow each other, and a relo
   await page.waitForFunction(() => [...document.querySelectorAll("clarify-widget")].every((w) => w.clarifier), null, { timeout: 20000 });
   const after = await answered();
   check(after[0] === after[1] && after[0] !== "[]", `a reload shows the answer in both: ${after}`);
+  await page.context().close();
+});
+
+await step("app: a stream that breaks keeps its text, marked as cut, with Retry", async () => {
+  const page = await appWith("break");
+  allowConsoleErrors(page, /ERR_INCOMPLETE_CHUNKED_ENCODING|net::ERR/);
+  await page.fill("[data-testid=request]", "What's the capital of Tasmania?");
+  await page.click("[data-testid=submit]");
+  await page.waitForSelector("[data-testid=failure]", { timeout: 20000 });
+  const answer = await page.textContent("[data-testid=answer-text]").catch(() => "(none)");
+  check(answer.includes("Hobart is the capital"), `the text that arrived stays: ${answer}`);
+  const note = await page.textContent("[data-testid=answer-note]");
+  check(note.includes("Cut"), `marked as cut: ${note}`);
+  check(await page.isEnabled("[data-testid=retry]"), "Retry is offered");
+  await page.context().close();
+});
+
+await step("app: Stop before any text offers Retry instead of an empty answer", async () => {
+  const page = await appWith("hang");
+  await page.fill("[data-testid=request]", "What's the capital of Tasmania?");
+  await page.click("[data-testid=submit]");
+  await page.waitForSelector("[data-testid=stop]:visible", { timeout: 20000 });
+  await page.click("[data-testid=stop]");
+  await page.waitForSelector("[data-testid=failure]", { timeout: 5000 });
+  const failure = await page.textContent("[data-testid=failure]");
+  check(failure.includes("before any of it arrived"), `says what happened: ${failure}`);
+  check(await page.isEnabled("[data-testid=retry]"), "Retry is offered");
+  await page.context().close();
+});
+
+await step("app: the key is remembered on this device only when asked, and the settings say what that means", async () => {
+  const page = await newPage();
+  await page.goto(origin);
+  await page.waitForSelector("[data-testid=app-ready]", { timeout: 20000 });
+  await page.click("[data-testid=settings-toggle]");
+  await page.fill("[data-testid=set-key]", KEY);
+  const note = await page.textContent("[data-testid=settings]");
+  check(note.includes("any script of this page's site can read it"), `the note says what storage means: ${note}`);
+  check(!(await page.isChecked("[data-testid=set-remember-key]")), "off by default");
+  check((await page.evaluate(() => localStorage.getItem("clarify.apiKey"))) === null, "not stored when off");
+  const reopen = async () => {
+    await page.reload();
+    await page.waitForSelector("[data-testid=app-ready]", { timeout: 20000 });
+    await page.click("[data-testid=settings-toggle]");
+    return page.inputValue("[data-testid=set-key]");
+  };
+  check((await reopen()) === "", "a reload forgets a key not remembered");
+  await page.fill("[data-testid=set-key]", KEY);
+  await page.check("[data-testid=set-remember-key]");
+  check((await reopen()) === KEY && (await page.isChecked("[data-testid=set-remember-key]")), "remembered when asked");
+  await page.uncheck("[data-testid=set-remember-key]");
+  check((await page.evaluate(() => localStorage.getItem("clarify.apiKey"))) === null, "unchecking removes it");
   await page.context().close();
 });
 

@@ -210,6 +210,8 @@ pub struct Texts {
     pub api_key: &'static str,
     /// Note under the API key field.
     pub api_key_note: &'static str,
+    /// The "remember my key on this device" choice.
+    pub remember_key: &'static str,
     /// Question budget field.
     pub budget: &'static str,
     /// Never-ask toggle.
@@ -360,6 +362,7 @@ impl Texts {
             ],
             api_key: Phrase::UiApiKey.text(language),
             api_key_note: Phrase::UiApiKeyNote.text(language),
+            remember_key: Phrase::UiRememberKey.text(language),
             budget: Phrase::UiBudget.text(language),
             never_ask: Phrase::UiNeverAsk.text(language),
             language: Phrase::UiLanguage.text(language),

@@ -55,6 +55,9 @@ pub struct Settings {
     pub never_ask: bool,
     /// `"auto"` (follow the browser), `"en"` or `"zh"`.
     pub language: String,
+    /// Keep the API key in `localStorage` ([`API_KEY_KEY`]); otherwise it lives in the page's
+    /// memory only, and a reload forgets it.
+    pub remember_key: bool,
 }
 
 impl Default for Settings {
@@ -66,6 +69,7 @@ impl Default for Settings {
             max_questions: 3,
             never_ask: false,
             language: "auto".into(),
+            remember_key: false,
         }
     }
 }
@@ -451,17 +455,20 @@ pub fn restore(text: &str) -> Result<Session, StorageError> {
     Session::restore(text).map_err(StorageError::Session)
 }
 
-/// The saved settings, or the defaults when none are saved.
+/// The saved settings, or the defaults when none are saved. A key kept from before the
+/// "remember" choice existed counts as remembered.
 ///
 /// # Errors
 /// [`StorageError::Settings`] when the stored value is not settings JSON.
 pub fn load_settings() -> Result<Settings, StorageError> {
-    match get(SETTINGS_KEY)? {
-        None => Ok(Settings::default()),
+    let mut settings: Settings = match get(SETTINGS_KEY)? {
+        None => Settings::default(),
         Some(text) => {
-            serde_json::from_str(&text).map_err(|e| StorageError::Settings(e.to_string()))
+            serde_json::from_str(&text).map_err(|e| StorageError::Settings(e.to_string()))?
         }
-    }
+    };
+    settings.remember_key |= !load_api_key().is_empty();
+    Ok(settings)
 }
 
 /// Saves `settings` under [`SETTINGS_KEY`].
@@ -478,12 +485,13 @@ pub fn load_api_key() -> String {
     get(API_KEY_KEY).ok().flatten().unwrap_or_default()
 }
 
-/// Saves the API key under [`API_KEY_KEY`] (removes it when empty).
+/// Saves the API key under [`API_KEY_KEY`] when it is to be `remembered`; removes it when
+/// empty or not to be remembered.
 ///
 /// # Errors
 /// [`StorageError::Unavailable`] when the browser refuses the write.
-pub fn save_api_key(key: &str) -> Result<(), StorageError> {
-    if key.is_empty() {
+pub fn save_api_key(key: &str, remembered: bool) -> Result<(), StorageError> {
+    if key.is_empty() || !remembered {
         if let Ok(storage) = storage() {
             let _ = storage.remove_item(API_KEY_KEY);
         }

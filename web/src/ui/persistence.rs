@@ -126,7 +126,9 @@ pub fn save_settings(
             link.set(Link::Untried);
         }
         driver.set_llm(llm.clone());
-        if let Err(e) = storage::save_settings(&s).and_then(|()| storage::save_api_key(&key)) {
+        if let Err(e) =
+            storage::save_settings(&s).and_then(|()| storage::save_api_key(&key, s.remember_key))
+        {
             notices.note(e.to_string());
         }
         llm

@@ -99,6 +99,17 @@ pub fn SettingsPanel(
                 prop:value=move || api_key.get()
                 on:input=move |ev| api_key.set(event_target_value(&ev))
             />
+            <label class="settings-check">
+                <input
+                    type="checkbox"
+                    data-testid="set-remember-key"
+                    prop:checked=move || settings.with(|s| s.remember_key)
+                    on:change=move |ev| {
+                        settings.update(|s| s.remember_key = event_target_checked(&ev));
+                    }
+                />
+                {move || t().remember_key}
+            </label>
             <p class="settings-note">{move || t().api_key_note}</p>
             <label for="set-budget">{move || t().budget}</label>
             <input
