@@ -88,54 +88,36 @@ impl Redactor {
 
     /// `error` with the key and any `Bearer` credential removed from what the server and the
     /// network layer said.
-    pub fn error(&self, error: CallError) -> CallError {
-        let said = |words: String| self.words(&words);
-        let host = |words: HostWords| match words {
-            HostWords::Said(s) => HostWords::Said(self.words(&s)),
-            other @ (HostWords::PagePolicy | HostWords::CorsBlocked | HostWords::NoAnswer) => other,
-        };
-        match error {
-            CallError::Unauthorized { status, detail } => CallError::Unauthorized {
-                status,
-                detail: said(detail),
-            },
-            CallError::NotFound { model, detail } => CallError::NotFound {
-                model,
-                detail: said(detail),
-            },
-            CallError::RateLimited { detail } => CallError::RateLimited {
-                detail: said(detail),
-            },
-            CallError::Server { status, detail } => CallError::Server {
-                status,
-                detail: said(detail),
-            },
-            CallError::Rejected { status, detail } => CallError::Rejected {
-                status,
-                detail: said(detail),
-            },
-            CallError::Unreachable { endpoint, detail } => CallError::Unreachable {
-                endpoint,
-                detail: host(detail),
-            },
-            CallError::Blocked { endpoint, reason } => CallError::Blocked {
-                endpoint,
-                reason: host(reason),
-            },
-            CallError::Refused { endpoint, reason } => CallError::Refused {
-                endpoint,
-                reason: host(reason),
-            },
-            CallError::Interrupted { received, detail } => CallError::Interrupted {
-                received,
-                detail: said(detail),
-            },
-            CallError::BadReply(got) => CallError::BadReply(said(got)),
-            CallError::StreamError(detail) => CallError::StreamError(said(detail)),
-            other @ (CallError::Timeout { .. }
+    pub fn error(&self, mut error: CallError) -> CallError {
+        match &mut error {
+            CallError::Unauthorized { detail, .. }
+            | CallError::NotFound { detail, .. }
+            | CallError::RateLimited { detail }
+            | CallError::Server { detail, .. }
+            | CallError::Rejected { detail, .. }
+            | CallError::Interrupted { detail, .. }
+            | CallError::BadReply(detail)
+            | CallError::StreamError(detail)
+            | CallError::Unreachable {
+                detail: HostWords::Said(detail),
+                ..
+            }
+            | CallError::Blocked {
+                reason: HostWords::Said(detail),
+                ..
+            }
+            | CallError::Refused {
+                reason: HostWords::Said(detail),
+                ..
+            } => *detail = self.words(detail),
+            CallError::Unreachable { .. }
+            | CallError::Blocked { .. }
+            | CallError::Refused { .. }
+            | CallError::Timeout { .. }
             | CallError::Cancelled
-            | CallError::TooLarge { .. }) => other,
+            | CallError::TooLarge { .. } => {}
         }
+        error
     }
 }
 

@@ -20,9 +20,7 @@
 
 use std::fmt;
 
-use clarify_core::{
-    Answer, Config, Detection, Mode, QuestionId, RestoreError, SNAPSHOT_VERSION, Session,
-};
+use clarify_core::{Answer, Config, Detection, Mode, QuestionId, RestoreError, Session};
 use serde::{Deserialize, Serialize};
 
 use crate::i18n::Chrome;
@@ -214,12 +212,12 @@ impl fmt::Display for StorageError {
             ),
             Self::NotKept(lost) => write!(
                 f,
-                "Browser storage is full: these answers will not survive a reload: {}",
+                "Browser storage is full: these answers will not survive a reload:{}",
                 quoted(lost)
             ),
             Self::WereNotKept(lost) => write!(
                 f,
-                "Browser storage was full: these answers were not kept: {}",
+                "Browser storage was full: these answers were not kept:{}",
                 quoted(lost)
             ),
             Self::Settings(why) => write!(
@@ -276,7 +274,11 @@ impl Place {
             return None;
         }
         let marker = get(&self.not_kept_key()).ok().flatten()?;
-        let lost: Vec<String> = serde_json::from_str(&marker).ok()?;
+        let lost: Vec<String> = marker
+            .split('\n')
+            .filter(|t| !t.is_empty())
+            .map(str::to_owned)
+            .collect();
         (!lost.is_empty()).then_some(StorageError::WereNotKept(lost))
     }
 
@@ -299,7 +301,7 @@ impl Place {
     /// when storage is full.
     pub fn save_session(&self, session: &Session) -> Result<(), StorageError> {
         let stored = self.stored()?;
-        if stored.as_deref().is_some_and(is_newer) {
+        if stored.as_deref().is_some_and(Session::is_newer_snapshot) {
             return Err(StorageError::Newer);
         }
         let snapshot = session.snapshot();
@@ -312,15 +314,11 @@ impl Place {
         }
         let kept = stored.as_deref().and_then(|s| restore(s).ok());
         let mut lost = answered(session, kept.as_ref());
-        let marker = serde_json::to_string(&lost).unwrap_or_default();
-        if set(&self.not_kept_key(), &marker).is_err() {
+        if set(&self.not_kept_key(), &lines(&lost)).is_err() {
             // The older snapshot goes, so that no reload brings it back unexplained.
             put_or_remove(&self.key, "");
             lost = answered(session, None);
-            let _ = set(
-                &self.not_kept_key(),
-                &serde_json::to_string(&lost).unwrap_or_default(),
-            );
+            let _ = set(&self.not_kept_key(), &lines(&lost));
         }
         let in_tab = tab_storage().is_some_and(|tab| {
             let kept = tab.set_item(&self.key, &snapshot).is_ok();
@@ -398,17 +396,30 @@ fn answered(mine: &Session, kept: Option<&Session>) -> Vec<String> {
                     .any(|k| k.question.id == r.question.id && k.answer == r.answer)
             })
         })
-        .map(|r| r.question.text.clone())
+        // One line each where they are kept.
+        .map(|r| r.question.text.replace(['\n', '\r'], " "))
         .collect()
 }
 
-/// `“a”, “b”` for a notice.
+/// `“a” “b”` for a notice.
 fn quoted(texts: &[String]) -> String {
-    texts
-        .iter()
-        .map(|t| format!("“{t}”"))
-        .collect::<Vec<_>>()
-        .join(", ")
+    let mut out = String::new();
+    for t in texts {
+        out.push_str(" “");
+        out.push_str(t);
+        out.push('”');
+    }
+    out
+}
+
+/// One text a line.
+fn lines(texts: &[String]) -> String {
+    let mut out = String::new();
+    for t in texts {
+        out.push_str(t);
+        out.push('\n');
+    }
+    out
 }
 
 /// Removes what Clarify keeps that can be rebuilt (what endpoints were learned to accept);
@@ -436,15 +447,6 @@ fn tab_storage() -> Option<web_sys::Storage> {
 struct AnswerDraft {
     question: QuestionId,
     answer: Answer,
-}
-
-/// Whether `text` is a snapshot of a version newer than this build reads.
-pub fn is_newer(text: &str) -> bool {
-    #[derive(Deserialize)]
-    struct Version {
-        clarify_snapshot: u32,
-    }
-    serde_json::from_str::<Version>(text).is_ok_and(|v| v.clarify_snapshot > SNAPSHOT_VERSION)
 }
 
 /// Restores a snapshot read from storage.

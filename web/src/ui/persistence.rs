@@ -81,13 +81,12 @@ pub fn keep(
     let following = place.map(|place| {
         cross_tab::follow_other_tabs(driver.clone(), place, fresh, notices, remote, overruled)
     });
-    let same_page = following.as_ref().map(cross_tab::Following::id);
     let subscription = driver.subscribe(move |s, effects| {
         view.sync(s, effects);
         if let (Some(place), false) = (&saving.0, saving.1.active()) {
             let saved = place.save_session(s);
-            if let (Ok(()), Some(from)) = (&saved, same_page) {
-                cross_tab::tell_same_page(place, from);
+            if saved.is_ok() {
+                cross_tab::tell_same_page(place);
             }
             let now = saved.err().map(|e| e.to_string());
             let before = told.try_update_value(|t| std::mem::replace(t, now.clone()));
@@ -102,8 +101,8 @@ pub fn keep(
     let driver = StoredValue::new_local(driver.clone());
     on_cleanup(move || {
         driver.try_with_value(|d| d.unsubscribe(subscription));
-        if let Some(following) = following {
-            following.remove();
+        if let Some(listener) = following {
+            listener.remove();
         }
     });
 }
