@@ -2123,17 +2123,17 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
     (
         Phrase::UiCut,
         [
-            "Cut: the answer broke off here. Retry asks for it again.",
-            "已中断：回答在此处中断。重试会重新请求回答。",
-            "已中斷：回答在此處中斷。重試會重新請求回答。",
+            "Cut off here. Retry asks again.",
+            "在此中断。重试会重新请求。",
+            "在此中斷。重試會重新請求。",
         ],
     ),
     (
         Phrase::StoppedBeforeText,
         [
-            "you stopped the answer before any of it arrived",
-            "你在回答到达之前停止了它",
-            "你在回答到達之前停止了它",
+            "stopped before any text arrived",
+            "在任何文字到达前已停止",
+            "在任何文字到達前已停止",
         ],
     ),
     (
@@ -2378,13 +2378,10 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
     (
         Phrase::UiApiKeyNote,
         [
-            "Sent only to this endpoint; never logged, traced or saved with the session. \
-             Remembered, it is kept in this browser's storage, where any script of this \
-             page's site can read it; otherwise it is forgotten when the page closes or reloads.",
-            "只发送给此端点；从不记录、追踪或随会话保存。记住时，它保存在本浏览器的存储中，\
-             本页所在网站的任何脚本都能读取；否则关闭或重新加载页面时即被忘记。",
-            "只傳送給此端點；從不記錄、追蹤或隨工作階段儲存。記住時，它儲存在本瀏覽器的儲存空間中，\
-             本頁所在網站的任何指令碼都能讀取；否則關閉或重新載入頁面時即被忘記。",
+            "Sent only to the endpoint; never logged. Remembered, it is in this browser's \
+             storage, readable by any script of this site; else a reload forgets it.",
+            "只发送给端点，从不记录。记住时存于本浏览器，本站任何脚本都能读取；否则重新加载即忘记。",
+            "只傳送給端點，從不記錄。記住時存於本瀏覽器，本站任何指令碼都能讀取；否則重新載入即忘記。",
         ],
     ),
     (

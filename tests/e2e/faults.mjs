@@ -197,7 +197,7 @@ await step("app: a newer build's snapshot survives the load, answers and another
   await page.reload();
   await page.waitForSelector("[data-testid=app-ready]", { timeout: 20000 });
   const notice = await page.textContent("[data-testid=notice]");
-  check(notice.includes("newer version of Clarify is kept"), `the notice says it is kept: ${notice}`);
+  check(notice.includes("newer Clarify is kept"), `the notice says it is kept: ${notice}`);
   const stored = () => page.evaluate(() => localStorage.getItem("clarify.session"));
   check((await stored()) === NEWER, "untouched by the load");
   await page.fill("[data-testid=request]", "my app crashes");
@@ -219,7 +219,7 @@ await step("app: a newer build's snapshot survives the load, answers and another
   const other = await page.context().newPage();
   await other.goto(`${origin}/favicon.ico`);
   await other.evaluate((s) => localStorage.setItem("clarify.session", s), NEWER);
-  await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=notice]")].some((n) => n.textContent.includes("newer version")), null, { timeout: 5000 });
+  await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=notice]")].some((n) => n.textContent.includes("newer Clarify")), null, { timeout: 5000 });
   await page.keyboard.press("2");
   await page.keyboard.press("Enter");
   await page.waitForSelector("text=Describe the error", { timeout: 5000 });
@@ -295,11 +295,11 @@ await step("app: storage full for the tab too: after a reload the answers not ke
   await page.click("[data-testid=continue]");
   await page.waitForSelector("[data-testid=answer-text]", { timeout: 5000 });
   const told = await noticesShown(page);
-  check(told.includes("will not survive a reload") && told.includes("Describe the error"), `named now: ${told}`);
+  check(told.includes("a reload loses") && told.includes("Describe the error"), `named now: ${told}`);
   await page.reload();
   await page.waitForSelector("[data-testid=app-ready]", { timeout: 20000 });
   const after = await noticesShown(page);
-  check(after.includes("were not kept") && after.includes("Describe the error"), `named after the reload: ${after}`);
+  check(after.includes("not kept") && after.includes("Describe the error"), `named after the reload: ${after}`);
   const answers = await answersShown(page);
   check(!answers.includes("It closes on start"), `no state claims the lost answer: ${answers}`);
   await page.context().close();
@@ -342,7 +342,7 @@ await step("app: a stream that breaks keeps its text, marked as cut, with Retry"
   const answer = await page.textContent("[data-testid=answer-text]").catch(() => "(none)");
   check(answer.includes("Hobart is the capital"), `the text that arrived stays: ${answer}`);
   const note = await page.textContent("[data-testid=answer-note]");
-  check(note.includes("Cut"), `marked as cut: ${note}`);
+  check(note.includes("Cut off"), `marked as cut: ${note}`);
   check(await page.isEnabled("[data-testid=retry]"), "Retry is offered");
   await page.context().close();
 });
@@ -355,7 +355,7 @@ await step("app: Stop before any text offers Retry instead of an empty answer", 
   await page.click("[data-testid=stop]");
   await page.waitForSelector("[data-testid=failure]", { timeout: 5000 });
   const failure = await page.textContent("[data-testid=failure]");
-  check(failure.includes("before any of it arrived"), `says what happened: ${failure}`);
+  check(failure.includes("before any text arrived"), `says what happened: ${failure}`);
   check(await page.isEnabled("[data-testid=retry]"), "Retry is offered");
   await page.context().close();
 });
@@ -367,7 +367,7 @@ await step("app: the key is remembered on this device only when asked, and the s
   await page.click("[data-testid=settings-toggle]");
   await page.fill("[data-testid=set-key]", KEY);
   const note = await page.textContent("[data-testid=settings]");
-  check(note.includes("any script of this page's site can read it"), `the note says what storage means: ${note}`);
+  check(note.includes("readable by any script of this site"), `the note says what storage means: ${note}`);
   check(!(await page.isChecked("[data-testid=set-remember-key]")), "off by default");
   check((await page.evaluate(() => localStorage.getItem("clarify.apiKey"))) === null, "not stored when off");
   const reopen = async () => {

@@ -198,28 +198,18 @@ impl fmt::Display for StorageError {
                 "Browser storage is unavailable ({why}); this session will not survive a reload."
             ),
             Self::Session(RestoreError::UnsupportedVersion { .. }) | Self::Newer => f.write_str(
-                "A session saved by a newer version of Clarify is kept as it is: reload the page \
-                 once this one is updated to continue it. What you do here is not saved until \
-                 you start over, which discards that session.",
+                "A session from a newer Clarify is kept for it: reload once this page updates. \
+                 Nothing here is saved until you start over, which discards it.",
             ),
             Self::Session(e) => write!(
                 f,
                 "The saved session could not be restored ({e}). Starting fresh."
             ),
-            Self::ThisTab(_) => f.write_str(
-                "Browser storage is full: this session is kept for this tab only. A reload keeps \
-                 it; closing the tab loses it.",
-            ),
-            Self::NotKept(lost) => write!(
-                f,
-                "Browser storage is full: these answers will not survive a reload:{}",
-                quoted(lost)
-            ),
-            Self::WereNotKept(lost) => write!(
-                f,
-                "Browser storage was full: these answers were not kept:{}",
-                quoted(lost)
-            ),
+            Self::ThisTab(_) => {
+                f.write_str("Storage is full: this session is kept for this tab only.")
+            }
+            Self::NotKept(lost) => write!(f, "Storage is full: a reload loses{}", quoted(lost)),
+            Self::WereNotKept(lost) => write!(f, "Storage was full: not kept{}", quoted(lost)),
             Self::Settings(why) => write!(
                 f,
                 "The saved settings could not be read ({why}); defaults are used."
