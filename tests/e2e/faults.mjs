@@ -67,6 +67,7 @@ const site = createServer(async (req, res) => {
   const url = new URL(req.url, "http://x");
   const headers = { "content-security-policy": STRICT_CSP };
   if (url.pathname === "/favicon.ico") return res.writeHead(204).end();
+  if (url.pathname === "/blank.html") return res.writeHead(200, { "content-type": TYPES[".html"] }).end("<!doctype html><title>blank</title>");
   const llm = url.pathname.match(/^\/llm\/(\w+)\/v1\/chat\/completions$/);
   if (llm && req.method === "POST") return endpoint(llm[1], req, res);
   if (url.pathname === "/widget.html") {
@@ -164,9 +165,9 @@ await step("app: a key the model repeats (detection, streamed answer) is shown r
   await page.click("[data-testid=submit]");
   await page.waitForSelector("[data-testid=answer-text]:has-text('that is all')", { timeout: 20000 });
   const answer = await page.textContent("[data-testid=answer-text]");
-  check(answer.includes("Your key is Bearer [redacted] and that is all."), `the answer: ${answer}`);
+  check(answer.includes("Your key is [redacted] and that is all."), `the answer: ${answer}`);
   const all = await everything(page);
-  check(all.includes("You sent Bearer [redacted]"), `the unusable detection reply is quoted redacted: ${all.slice(0, 400)}`);
+  check(all.includes("You sent [redacted]"), `the unusable detection reply is quoted redacted: ${all.slice(0, 400)}`);
   check(!all.includes("5ecret"), `no key anywhere: ${all}`);
   await page.context().close();
 });
@@ -180,7 +181,7 @@ await step("widget: a key the endpoint echoes is in no event, snapshot, storage-
     await page.evaluate(() => document.querySelector("clarify-widget").start("Plan a trip to Paris"));
     await page.waitForFunction(() => ["failed", "completed"].includes(document.querySelector("clarify-widget").clarifier.status), null, { timeout: 20000 });
     const all = await everything(page);
-    const told = mode === "refuse" ? "Incorrect API key provided: [redacted]" : "Your key is Bearer [redacted] and that is all.";
+    const told = mode === "refuse" ? "Incorrect API key provided: [redacted]" : "Your key is [redacted] and that is all.";
     check(all.includes(told), `${mode}: told without the key: ${all.slice(0, 400)}`);
     check(!all.includes("5ecret"), `${mode}: no key anywhere: ${all}`);
     await page.context().close();
@@ -217,7 +218,7 @@ await step("app: a newer build's snapshot survives the load, answers and another
 
   // Another tab (a newer build) writes a newer snapshot: this tab says so and does not write over it.
   const other = await page.context().newPage();
-  await other.goto(`${origin}/favicon.ico`);
+  await other.goto(`${origin}/blank.html`);
   await other.evaluate((s) => localStorage.setItem("clarify.session", s), NEWER);
   await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=notice]")].some((n) => n.textContent.includes("newer Clarify")), null, { timeout: 5000 });
   await page.keyboard.press("2");
@@ -229,7 +230,7 @@ await step("app: a newer build's snapshot survives the load, answers and another
 
 await step("widget: a newer build's snapshot at its storage-key survives, reported as bad_snapshot", async () => {
   const page = await newPage();
-  await page.goto(`${origin}/favicon.ico`);
+  await page.goto(`${origin}/blank.html`);
   await page.evaluate((s) => localStorage.setItem("w", s), NEWER);
   await page.goto(`${origin}/widget.html?storage-key=w`);
   await page.waitForFunction(() => document.querySelector("clarify-widget")?.clarifier, null, { timeout: 20000 });
@@ -316,7 +317,8 @@ await step("widget: two widgets on one storage-key follow each other, and a relo
   // The second widget answers; the first follows.
   await page.evaluate(() => {
     const b = document.querySelectorAll("clarify-widget")[1].clarifier;
-    b.answer(b.question.id, { choice: b.question.options[1].id });
+    const q = b.state.question;
+    b.answer(q.id, q.options[0] ? { choice: q.options[0].id } : { text: "Android 13" });
   });
   const answered = () =>
     page.evaluate(() => [...document.querySelectorAll("clarify-widget")].map((w) => JSON.stringify(w.clarifier.state.resolutions?.map((r) => r.answer))));
