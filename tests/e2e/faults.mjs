@@ -20,6 +20,9 @@ import { extname, join } from "node:path";
 import { root, check, launch, allowConsoleErrors, unexpectedConsoleErrors, STRICT_CSP } from "./lib.mjs";
 
 const KEY = "sk-e2e-5ecret-echoed-key-0042";
+// Other builds to check (an older one must fail these steps): CLARIFY_DIST, CLARIFY_EMBED.
+const DIST = process.env.CLARIFY_DIST ?? join(root, "dist");
+const EMBED = process.env.CLARIFY_EMBED ?? join(root, "target/embed");
 const TYPES = { ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css", ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml" };
 const esc = (s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
@@ -81,10 +84,10 @@ const site = createServer(async (req, res) => {
     return;
   }
   const [dir, path] = url.pathname.startsWith("/embed/")
-    ? ["target/embed", url.pathname.slice("/embed/".length)]
-    : ["dist", url.pathname === "/" ? "index.html" : url.pathname.slice(1)];
+    ? [EMBED, url.pathname.slice("/embed/".length)]
+    : [DIST, url.pathname === "/" ? "index.html" : url.pathname.slice(1)];
   try {
-    const file = await readFile(join(root, dir, path));
+    const file = await readFile(join(dir, path));
     res.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream", ...headers });
     res.end(file);
   } catch {
