@@ -124,36 +124,38 @@ impl Redactor {
 /// Where the text that may be shown ends: before the longest end of `text` that is a proper
 /// start of `key` (an occurrence of the whole key is already replaced).
 fn held_back(text: &str, key: &str) -> usize {
-    let longest = key.len().saturating_sub(1).min(text.len());
-    (1..=longest)
-        .rev()
-        .map(|n| text.len() - n)
-        .find(|&from| text.is_char_boundary(from) && key.starts_with(&text[from..]))
-        .unwrap_or(text.len())
+    let mut from = text.len().saturating_sub(key.len().saturating_sub(1));
+    while from < text.len() {
+        if text.is_char_boundary(from) && key.starts_with(&text[from..]) {
+            return from;
+        }
+        from += 1;
+    }
+    text.len()
 }
 
-/// `text` with the token after each `Bearer ` (any case) of at least [`MIN_BEARER_CHARS`]
-/// characters replaced.
+/// `text` with the token after each `Bearer ` (or `bearer `) of at least
+/// [`MIN_BEARER_CHARS`] characters replaced.
 fn without_bearer(text: &str) -> String {
-    const BEARER: &str = "bearer ";
-    let lower = text.to_ascii_lowercase();
     let mut out = String::with_capacity(text.len());
-    let mut from = 0;
-    while let Some(at) = lower[from..].find(BEARER).map(|i| from + i) {
-        let token_at = at + BEARER.len();
-        let token_len = text[token_at..]
+    let mut rest = text;
+    // "earer " after a letter, so the letter before it can be looked at.
+    while let Some(at) = rest.get(1..).and_then(|r| r.find("earer ")).map(|i| i + 1) {
+        let (before, after) = rest.split_at(at + "earer ".len());
+        out.push_str(before);
+        let scheme = matches!(before.as_bytes()[at - 1], b'B' | b'b');
+        let len = after
             .find(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | ',' | ';'))
-            .unwrap_or(text.len() - token_at);
-        let token = &text[token_at..token_at + token_len];
-        out.push_str(&text[from..token_at]);
-        if token.chars().count() >= MIN_BEARER_CHARS {
-            out.push_str(REDACTED);
+            .unwrap_or(after.len());
+        let token = &after[..len];
+        out.push_str(if scheme && token.chars().count() >= MIN_BEARER_CHARS {
+            REDACTED
         } else {
-            out.push_str(token);
-        }
-        from = token_at + token_len;
+            token
+        });
+        rest = &after[len..];
     }
-    out.push_str(&text[from..]);
+    out.push_str(rest);
     out
 }
 
@@ -194,10 +196,14 @@ mod tests {
             "got header Authorization: Bearer [redacted], rejected"
         );
         assert_eq!(
-            r.words("BEARER \"tok-123456789\" and bearer short"),
-            "BEARER \"tok-123456789\" and bearer short"
+            r.words("Bearer \"tok-123456789\" and bearer short, wearer tok-123456789"),
+            "Bearer \"tok-123456789\" and bearer short, wearer tok-123456789"
         );
         assert_eq!(r.words("bearer tok-123456789"), "bearer [redacted]");
+        assert_eq!(
+            r.words("earer x Bearer tok-123456789"),
+            "earer x Bearer [redacted]"
+        );
         assert_eq!(r.words("ünïcödé Bearer"), "ünïcödé Bearer");
     }
 
