@@ -149,6 +149,35 @@ async function appWith(mode) {
   return page;
 }
 
+await step("app: a plain load logs no warning", async () => {
+  const page = await newPage();
+  const warnings = [];
+  page.on("console", (m) => ["warning", "error"].includes(m.type()) && warnings.push(m.text()));
+  await page.goto(origin);
+  await page.waitForSelector("[data-testid=app-ready]", { timeout: 20000 });
+  await page.waitForTimeout(1500);
+  check(warnings.length === 0, `no console warning: ${warnings.join(" | ")}`);
+  await page.context().close();
+});
+
+await step("app: user and model text is isolated and its direction found from itself", async () => {
+  const page = await newPage();
+  await page.goto(origin);
+  await page.waitForSelector("[data-testid=app-ready]", { timeout: 20000 });
+  const rlo = "my app crashes\u202E";
+  await page.fill("[data-testid=request]", rlo);
+  await page.click("[data-testid=submit]");
+  await page.waitForSelector("[data-testid=question-card]", { timeout: 5000 });
+  await page.fill("[data-testid=free-text]", "it closes\u202E");
+  await page.click("[data-testid=continue]");
+  await page.waitForSelector("[data-testid=conv-answer]", { timeout: 5000 });
+  const dirs = await page.$$eval("[data-testid=conv-request] bdi, [data-testid=conv-answer], [data-testid=question-text]", (els) =>
+    els.map((e) => `${e.dataset.testid ?? e.tagName}:${e.getAttribute("dir")}`),
+  );
+  check(dirs.length >= 3 && dirs.every((d) => d.endsWith(":auto")), `dir="auto" on each: ${dirs}`);
+  await page.context().close();
+});
+
 await step("app: a key the endpoint echoes in its 401 is in no text, stored value or trace", async () => {
   const page = await appWith("refuse");
   await page.click("[data-testid=test-connection]");

@@ -30,7 +30,7 @@ pub fn AnswerView(
             <h2 tabindex="-1" data-testid="answer-heading">
                 {move || lang.get().texts().answer}
             </h2>
-            <div class="answer-text" data-testid="answer-text">
+            <div class="answer-text" data-testid="answer-text" dir="auto">
                 {move || text.get()}
             </div>
         </section>
