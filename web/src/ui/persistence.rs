@@ -78,15 +78,16 @@ pub fn keep(
     // The last save's notice: a later save's replaces it (the answers not kept grow, or
     // storage has room again).
     let told = StoredValue::new_local(None::<String>);
+    let me = cross_tab::view_id();
     let following = place.map(|place| {
-        cross_tab::follow_other_tabs(driver.clone(), place, fresh, notices, remote, overruled)
+        cross_tab::follow_other_tabs(driver.clone(), place, fresh, notices, remote, overruled, me)
     });
     let subscription = driver.subscribe(move |s, effects| {
         view.sync(s, effects);
         if let (Some(place), false) = (&saving.0, saving.1.active()) {
             let saved = place.save_session(s);
             if saved.is_ok() {
-                cross_tab::tell_same_page(place);
+                cross_tab::tell_same_page(place, me);
             }
             let now = saved.err().map(|e| e.to_string());
             let before = told.try_update_value(|t| std::mem::replace(t, now.clone()));
