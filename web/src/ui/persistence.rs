@@ -17,7 +17,7 @@ use crate::storage::{self, Place, Settings};
 /// The saved settings and API key as signals (defaults, with a notice, when unreadable).
 pub fn load_settings(notices: Notices) -> (RwSignal<Settings>, RwSignal<String>) {
     let settings = storage::load_settings().unwrap_or_else(|e| {
-        notices.note(e.to_string());
+        notices.note(e.in_words(crate::i18n::current()));
         Settings::default()
     });
     (
@@ -31,11 +31,11 @@ pub fn load_settings(notices: Notices) -> (RwSignal<Settings>, RwSignal<String>)
 pub fn open_saved(settings: &Settings, api_key: &str, notices: Notices) -> Driver {
     let place = Place::app();
     let session = place.load_session().unwrap_or_else(|e| {
-        notices.note(e.to_string());
+        notices.note(e.in_words(crate::i18n::current()));
         None
     });
     if let Some(lost) = place.not_kept() {
-        notices.note(lost.to_string());
+        notices.note(lost.in_words(crate::i18n::current()));
     }
     Driver::new(
         session.unwrap_or_else(|| Session::new(settings.config())),
@@ -89,7 +89,7 @@ pub fn keep(
             if saved.is_ok() {
                 cross_tab::tell_same_page(place, me);
             }
-            let now = saved.err().map(|e| e.to_string());
+            let now = saved.err().map(|e| e.in_words(crate::i18n::current()));
             let before = told.try_update_value(|t| std::mem::replace(t, now.clone()));
             if let Some(Some(before)) = before.filter(|b| *b != now) {
                 notices.dismiss(&before);
@@ -129,7 +129,7 @@ pub fn save_settings(
         if let Err(e) =
             storage::save_settings(&s).and_then(|()| storage::save_api_key(&key, s.remember_key))
         {
-            notices.note(e.to_string());
+            notices.note(e.in_words(crate::i18n::current()));
         }
         llm
     });
