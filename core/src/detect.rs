@@ -1313,6 +1313,14 @@ fn chinese(
     // Past this length no rule fires (they read terse requests) and only a critical detail
     // left open is asked, unless the model finds the request vague.
     let long = cjk > ZH_TASK_MAX_CHARS && margin < 0.0;
+    // A long request that does not ask for a task to be done says enough: nothing is read
+    // further (most long requests, and the cheapest path).
+    if long && !zh_directs(text) {
+        out.cues.push(format!(
+            "long, and no task asked for; the model scores {margin:+.2} against its threshold"
+        ));
+        return;
+    }
     // A quoted sentence is what 这句话 points at, as material after the instruction is.
     let referent = given.history || given.material || given.quoted;
     let lower = text.to_ascii_lowercase();
@@ -1342,19 +1350,7 @@ fn chinese(
                     || lead.is_some_and(|i| std::ptr::eq(&table.frames[i], r.frame)))
         })
         .collect();
-    // A work recommended to a taste that is given has the measure of its 推荐 or 最好: a frame
-    // asking for the measure, or replacing the one that does, with its slots filled.
-    let asks_measure = |f: &Frame| f.slots.iter().any(|s| s.covered_by == Some(Cover::Measure));
-    let measure_given = recognised.iter().any(|&i| {
-        let f = &table.frames[i];
-        (asks_measure(f)
-            || f.replaces
-                .iter()
-                .any(|r| asks_measure(&table.frames[r.index()])))
-            && f.slots
-                .iter()
-                .all(|s| s.priority == Priority::Helpful || fills_slot(s))
-    });
+    let measure_given = measure_given(table, &recognised, fills_slot);
     out.findings = if long {
         Vec::new()
     } else {
@@ -1483,6 +1479,27 @@ fn said_before(slot: &Slot, given: Given<'_>) -> bool {
                     Cues::of(&text, &lower, &words).fills(&text, &words, &slot.en, own)
                 }
             })
+}
+
+/// Whether a work recommended to a taste that is given has the measure of its 推荐 or 最好: a
+/// `recognised` frame asking for the measure, or replacing the one that does, with its slots
+/// filled (as `fills` says).
+fn measure_given(
+    table: &frames::Table,
+    recognised: &[usize],
+    fills: impl Fn(&Slot) -> bool,
+) -> bool {
+    let asks_measure = |f: &Frame| f.slots.iter().any(|s| s.covered_by == Some(Cover::Measure));
+    recognised.iter().any(|&i| {
+        let f = &table.frames[i];
+        (asks_measure(f)
+            || f.replaces
+                .iter()
+                .any(|r| asks_measure(&table.frames[r.index()])))
+            && f.slots
+                .iter()
+                .all(|s| s.priority == Priority::Helpful || fills(s))
+    })
 }
 
 /// Of the `recognised` frames, the one whose Chinese cue comes first in `head`: in a long
