@@ -8,7 +8,8 @@
 //    wasm and its glue share made short; index.html asks Trunk for no wasm-opt run of its own),
 //    minifies the JavaScript glue and the stylesheets with esbuild (Trunk's own JS minifier cannot
 //    parse wasm-bindgen's glue) and rewrites their integrity hashes in index.html, so what the
-//    browser downloads is what the size figures count.
+//    browser downloads is what the size figures count;
+// 3. drops the integrity attribute of the wasm's preload, which Chromium ignores and warns about.
 import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -54,4 +55,9 @@ if (process.env.TRUNK_PROFILE === "release") {
     page = page.replace(sri(before), sri(await readFile(file)));
   }
 }
+// 3. The wasm's preload (`as="fetch"`) loses its integrity attribute: Chromium ignores it for
+//    that destination and warns on every load that it does.
+page = page.replace(/<link rel="preload"[^>]*>/g, (link) =>
+  link.includes('as="fetch"') ? link.replace(/ integrity="[^"]*"/, "") : link,
+);
 await writeFile(html, page);

@@ -369,3 +369,116 @@ fn a_reader_that_goes_away_ends_the_output_quietly() {
     );
     assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
 }
+
+/// An endpoint on a free 127.0.0.1 port that echoes the `Authorization` value it was sent:
+/// `/refuse/…` its key in a 401 as OpenAI words it, `/echo/…` in the model's text (a JSON reply, or a
+/// stream split inside the key when the request asks for one). Serves until the test ends.
+fn echoing_endpoint() -> String {
+    use std::io::{BufRead, BufReader, Read};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    let url = format!("http://{}", listener.local_addr().expect("an address"));
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let mut reader = BufReader::new(stream.try_clone().expect("a stream"));
+            let (mut line, mut path, mut auth, mut length) = (String::new(), None, None, 0);
+            while reader.read_line(&mut line).is_ok_and(|n| n > 0) && line != "\r\n" {
+                let lower = line.to_ascii_lowercase();
+                if path.is_none() {
+                    path = line.split(' ').nth(1).map(str::to_owned);
+                } else if lower.starts_with("authorization:") {
+                    auth = Some(line["authorization:".len()..].trim().to_owned());
+                } else if let Some(n) = lower.strip_prefix("content-length:") {
+                    length = n.trim().parse().unwrap_or(0);
+                }
+                line.clear();
+            }
+            let mut body = vec![0; length];
+            let _ = reader.read_exact(&mut body);
+            let said = auth.unwrap_or_default();
+            let streamed = String::from_utf8_lossy(&body).contains("\"stream\":true");
+            let (status, kind, reply) = if path.unwrap_or_default().starts_with("/refuse") {
+                let key = said.trim_start_matches("Bearer ");
+                let message = format!("Incorrect API key provided: {key}");
+                (
+                    401,
+                    "application/json",
+                    serde_json::json!({"error": {"message": message}}).to_string(),
+                )
+            } else if streamed {
+                let (a, b) = said.split_at(said.len() / 2);
+                let event = |t: &str| {
+                    format!(
+                        "data: {}\n\n",
+                        serde_json::json!({"choices": [{"delta": {"content": t}}]})
+                    )
+                };
+                (
+                    200,
+                    "text/event-stream",
+                    format!(
+                        "{}{}data: [DONE]\n\n",
+                        event(&format!("You sent {a}")),
+                        event(b)
+                    ),
+                )
+            } else {
+                let content = format!("You sent {said}");
+                (
+                    200,
+                    "application/json",
+                    serde_json::json!({"choices": [{"message": {"content": content}}]}).to_string(),
+                )
+            };
+            let mut out = stream;
+            let _ = write!(
+                out,
+                "HTTP/1.1 {status} X\r\ncontent-type: {kind}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{reply}",
+                reply.len()
+            );
+        }
+    });
+    url
+}
+
+/// A key the endpoint echoes, in its 401 or in the model's text, is in nothing the CLI prints
+/// or logs: not the JSON outcome (its trace and failure), not stderr, not the `--llm-log` file.
+#[test]
+fn a_key_the_endpoint_echoes_is_never_printed_or_logged() {
+    const KEY: &str = "sk-cli-5ecret-echoed-key";
+    let base = echoing_endpoint();
+    for route in ["refuse", "echo"] {
+        let log = temp_file(&format!("echo-{route}.jsonl"), "");
+        let endpoint = format!("{base}/{route}/v1");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_clarify"));
+        child
+            .args([
+                "ask",
+                "--json",
+                "--non-interactive",
+                "--endpoint",
+                &endpoint,
+            ])
+            .args([
+                "--model",
+                "m",
+                "--api-key-env",
+                "CLARIFY_TEST_KEY",
+                "--llm-log",
+            ])
+            .arg(&log)
+            .arg("Plan a trip to Paris")
+            .env("CLARIFY_TEST_KEY", KEY)
+            .stdin(Stdio::null());
+        let o = child.output().expect("the binary runs");
+        let logged = std::fs::read_to_string(&log).expect("the log");
+        let all = format!("{}\n{}\n{logged}", stdout(&o), stderr(&o));
+        assert!(!logged.is_empty(), "{route}: calls were logged");
+        assert!(!all.contains("5ecret"), "{route}: {all}");
+        let told = if route == "refuse" {
+            "provided: [redacted]"
+        } else {
+            "You sent Bearer [redacted]"
+        };
+        assert!(all.contains(told), "{route}: {all}");
+    }
+}

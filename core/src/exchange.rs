@@ -26,10 +26,13 @@
 //! for the host to keep in its [`Learned`](crate::profile::Learned).
 //!
 //! The API key goes into the key header of [`HttpRequest`] only: it is in no URL, no error, and
-//! no `Debug` output of any type here.
+//! no `Debug` output of any type here. What comes back — the streamed text, the reply, the
+//! server's words in an error — passes through a [`Redactor`] first, so a key the endpoint or
+//! the model echoes reaches no host.
 
 use crate::profile::{self, Adaptation, Change, KeyHeader, Profile, ProfileKind, Shape};
 use crate::protocol::request::{ChatRequest, Purpose};
+use crate::redact::Redactor;
 use crate::wire::{
     self, CallError, HostWords, MAX_ATTEMPTS, MAX_BODY_BYTES, Reply, SseDecoder, SseEvent,
     StreamState,
@@ -272,6 +275,8 @@ pub struct Exchange {
     /// Body bytes received in this attempt.
     received: usize,
     reading: Reading,
+    /// Takes the key out of everything handed back.
+    redactor: Redactor,
 }
 
 impl std::fmt::Debug for Exchange {
@@ -306,6 +311,7 @@ impl Exchange {
             streamed: false,
             received: 0,
             reading: Reading::Head,
+            redactor: Redactor::new(endpoint.api_key.as_deref()),
         };
         exchange.body = exchange.build_body();
         exchange
@@ -458,7 +464,11 @@ impl Exchange {
                 match read {
                     Ok(pieces) => {
                         self.streamed |= !pieces.is_empty();
-                        Ok(pieces)
+                        Ok(pieces
+                            .iter()
+                            .map(|piece| self.redactor.stream(piece))
+                            .filter(|shown| !shown.is_empty())
+                            .collect())
                     }
                     Err(e) => Err(self.failed(e, None)),
                 }
@@ -494,7 +504,9 @@ impl Exchange {
                 bytes,
             } => {
                 let body = String::from_utf8_lossy(&bytes);
+                let body = self.redactor.text(&body);
                 let error = wire::status_error(status, &body, &self.endpoint.model);
+                let error = self.redactor.error(error);
                 if let Some(retry) = self.adapt(status, &body, &error) {
                     return Err(retry);
                 }
@@ -505,19 +517,26 @@ impl Exchange {
                 bytes,
             } => {
                 let body = String::from_utf8_lossy(&bytes);
+                let body = self.redactor.text(&body);
                 wire::parse_completion(&body, content_type.as_deref()).map(|reply| {
                     let tail = (self.stream && !reply.text.is_empty()).then(|| reply.text.clone());
                     (reply, tail)
                 })
             }
-            Reading::Stream { decoder, state } => end_stream(decoder, state).map(|r| (r, None)),
+            Reading::Stream { decoder, state } => end_stream(decoder, state).map(|reply| {
+                let held = self.redactor.flush();
+                (reply, (!held.is_empty()).then_some(held))
+            }),
         };
         match result {
-            Ok((reply, tail)) => Ok(Finished {
-                reply,
-                tail,
-                attempts: self.attempt,
-            }),
+            Ok((mut reply, tail)) => {
+                reply.text = self.redactor.text(&reply.text).into_owned();
+                Ok(Finished {
+                    reply,
+                    tail: tail.map(|t| self.redactor.text(&t).into_owned()),
+                    attempts: self.attempt,
+                })
+            }
             Err(error) => Err(self.failed(error, None)),
         }
     }
@@ -580,6 +599,7 @@ impl Exchange {
     /// attempts left, when no text was handed out, and when the server's `Retry-After` (if any)
     /// is within [`ClientSettings::max_retry_delay_ms`].
     fn failed(&mut self, error: CallError, retry_after_ms: Option<u32>) -> ExchangeError {
+        let error = self.redactor.error(error);
         self.reading = Reading::Over;
         self.received = 0;
         let delay = match retry_after_ms {
@@ -743,6 +763,67 @@ data: [DONE]\n\n";
             chunks,
         );
         (pieces, end.unwrap())
+    }
+
+    #[test]
+    fn a_key_the_endpoint_or_the_model_echoes_is_handed_back_redacted() {
+        // OpenAI's 401, a proxy's 500 quoting the header, a long body cut by the preview.
+        let long = format!(
+            "{{\"error\":{{\"message\":\"{} {KEY}\"}}}}",
+            "x".repeat(155)
+        );
+        for (status, body) in [
+            (
+                401,
+                format!(r#"{{"error":{{"message":"Incorrect API key provided: {KEY}."}}}}"#),
+            ),
+            (500, format!("upstream said: Authorization: Bearer {KEY}")),
+            (503, long),
+        ] {
+            let e = attempt(
+                &mut exchange(false),
+                head(status, "application/json"),
+                &[body.as_bytes()],
+            )
+            .1
+            .unwrap_err();
+            let shown = format!(
+                "{} {:?}",
+                e.error.in_words(crate::Language::English),
+                e.error
+            );
+            assert!(
+                !shown.contains("5ecret") && !shown.contains("sk-5"),
+                "{shown}"
+            );
+        }
+        // A JSON reply and a stream whose text holds the key, split across events and chunks.
+        let ok = format!(r#"{{"choices":[{{"message":{{"content":"key: {KEY}"}}}}]}}"#);
+        let (pieces, end) = attempt(
+            &mut exchange(true),
+            head(200, "application/json"),
+            &[ok.as_bytes()],
+        );
+        assert_eq!(
+            (pieces.join(""), end.unwrap().reply.text),
+            ("key: [redacted]".into(), "key: [redacted]".into())
+        );
+        let (first, second) = KEY.split_at(6);
+        let stream = format!(
+            "data: {{\"choices\":[{{\"delta\":{{\"content\":\"is {first}\"}}}}]}}\n\n\
+             data: {{\"choices\":[{{\"delta\":{{\"content\":\"{second} ok sk-\"}}}}]}}\n\ndata: [DONE]\n\n"
+        );
+        let bytes = stream.as_bytes();
+        let (pieces, done) = streamed(&[&bytes[..40], &bytes[40..]]);
+        assert_eq!(pieces.join(""), "is [redacted] ok sk-");
+        assert_eq!(done.reply.text, "is [redacted] ok sk-");
+        // A stream that breaks: nothing of the key was handed out.
+        let mut ex = exchange(true);
+        ex.head(head(200, "text/event-stream"));
+        let cut = stream.split("\n\n").next().unwrap_or_default().to_owned() + "\n\n";
+        assert_eq!(ex.body(cut.as_bytes()).unwrap(), ["is "]);
+        let e = ex.fail(Transport::Broken(format!("reset by {KEY}")));
+        assert!(!e.to_string().contains("5ecret"), "{e}");
     }
 
     #[test]

@@ -135,6 +135,9 @@ enum Phase {
     },
     Failed {
         reason: String,
+        /// The text that had streamed when the call failed: shown, marked as cut.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        partial: String,
     },
 }
 

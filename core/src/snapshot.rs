@@ -71,6 +71,13 @@ struct SnapshotVersion {
 }
 
 impl Session {
+    /// Whether `snapshot` was written by a newer build than this one: a host keeps such a
+    /// snapshot as it is, for that build, rather than write over it.
+    pub fn is_newer_snapshot(snapshot: &str) -> bool {
+        serde_json::from_str::<SnapshotVersion>(snapshot)
+            .is_ok_and(|v| v.clarify_snapshot > SNAPSHOT_VERSION)
+    }
+
     /// The whole session as versioned JSON. Contains no secrets: API keys never enter the engine.
     pub fn snapshot(&self) -> String {
         serde_json::to_string(&SnapshotOut {

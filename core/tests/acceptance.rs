@@ -92,6 +92,12 @@ fn phases() -> Vec<(&'static str, Session)> {
     let generating = started(&Config::default(), clear, Context::default());
     assert_eq!(generating.status(), Status::Generating);
     let mut completed = generating.clone();
+    send(
+        &mut completed,
+        Input::GenerationChunk {
+            text: "Partly".into(),
+        },
+    );
     send(&mut completed, Input::GenerationStopped);
     let mut failed = generating.clone();
     send(

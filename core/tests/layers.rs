@@ -31,7 +31,8 @@ const ORDER: &[(&str, &[&str])] = &[
     (
         "services",
         &[
-            "phrase", "analysis", "detect", "sources", "enrich", "wire", "profile", "exchange",
+            "phrase", "analysis", "detect", "sources", "enrich", "wire", "profile", "redact",
+            "exchange",
         ],
     ),
     ("session", &["session", "snapshot"]),

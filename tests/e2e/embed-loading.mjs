@@ -101,6 +101,11 @@ await main("the package loads only when asked, shows a placeholder, and fails wi
     check(events.length === 1 && events[0][0] === "clarify-error" && events[0][1].code === code,
       `${what}: one clarify-error ${code}: ${JSON.stringify(events)}`);
     check(await hostWorks(p), `${what}: the host page still works`);
+    // start() is refused, and says why as the docs promise: a clarify-error with the load's code.
+    const started = await p.evaluate(() => document.querySelector("clarify-widget").start("Plan a trip"));
+    const after = await p.evaluate(() => window.events);
+    check(started === false && after.length === 2 && after[1][0] === "clarify-error" && after[1][1].code === code,
+      `${what}: start() refused with a clarify-error ${code}: ${JSON.stringify(after)}`);
     check(unexpected(p).length === 0, `${what}: no uncaught error: ${unexpected(p).join("; ")}`);
     await p.context().close();
   }

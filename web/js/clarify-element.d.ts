@@ -42,7 +42,7 @@ export function defineClarifyWidget(options?: LoadOptions): typeof ClarifyWidget
 /** The codes of `clarify-error`: the JS API's, and the element's own. */
 export type ClarifyErrorCode =
   | ClarifyError["code"]
-  | "answer_failed" | "bad_attribute" | "key_in_page";
+  | "answer_failed" | "bad_attribute" | "key_in_page" | "answers_not_kept";
 
 /** The element's events: bubbling and composed; the first four come after the card has drawn what they tell of. */
 export interface ClarifyEventMap {

@@ -35,6 +35,7 @@ export class ClarifyWidget extends Base {
   #queued = false; // attribute changes wait for the end of the task, to be applied together
   #badAttributes = null; // the message of invalid attributes shown in the card
   #keyChanged = false;
+  #loadError = null; // why the wasm could not be loaded, for a later start()
   #messages = undefined; // the host's words for the card (`messages`), as set
   #wordsTried = false; // the words of the card's language were asked for (fetched, or could not be)
 
@@ -85,7 +86,8 @@ export class ClarifyWidget extends Base {
       this.#waiting = false;
       if (!e) return this.isConnected && this.connectedCallback();
       placeholder(this.shadowRoot, words[e?.code] ?? words.wasm_load_failed, true);
-      this.#emitError({ code: e?.code ?? "wasm_load_failed", message: e?.message ?? String(e) });
+      this.#loadError = { code: e?.code ?? "wasm_load_failed", message: e?.message ?? String(e) };
+      this.#emitError(this.#loadError);
     };
     // The card's words in its language arrive before its first paint (English is in the wasm).
     // A language whose file cannot be fetched stays English (`loadWords` never rejects).
@@ -163,7 +165,12 @@ export class ClarifyWidget extends Base {
 
   /** Starts a conversation with `request`, as if typed into the widget; false (shown, emitted) if refused. */
   start(request) {
-    if (!this.#clarifier) return false;
+    if (!this.#clarifier) {
+      // Not loaded (or invalid attributes): refused, and said as every refusal is.
+      const bad = this.#badAttributes;
+      this.#emitError(this.#loadError ?? { code: bad == null ? "not_ready" : "bad_attribute", message: bad ?? wordsFor(this).loading });
+      return false;
+    }
     const refused = this.#startFromCard(request);
     this.#card.setError(refused);
     return refused === null;

@@ -346,9 +346,14 @@ impl Clarifier {
                 Ok(overruled.map_or(JsValue::NULL, JsValue::from))
             }
             Err(StorageError::Session(e)) => Err(ClarifyError::from(e).into()),
-            Err(e @ (StorageError::Unavailable(_) | StorageError::Settings(_))) => {
-                Err(ClarifyError::new("internal", e.to_string()).into())
-            }
+            Err(
+                e @ (StorageError::Unavailable(_)
+                | StorageError::Settings(_)
+                | StorageError::Newer
+                | StorageError::ThisTab(_)
+                | StorageError::NotKept(_)
+                | StorageError::WereNotKept(_)),
+            ) => Err(ClarifyError::new("internal", e.to_string()).into()),
         }
     }
 

@@ -10,7 +10,13 @@
 //!   card, so a reload keeps both.
 //!
 //! Nothing here panics: storage that is missing, full or holds garbage is reported as a
-//! [`StorageError`] and the app starts fresh.
+//! [`StorageError`] and the app starts fresh. A refused write of a session
+//! ([`Place::save_session`]) makes room and tries again; if it still fails, the session is kept
+//! for this tab (`sessionStorage`), and the answers the stored snapshot lacks are named beside
+//! it (`<key>.notKept`), so a reload never brings back an older session without saying what
+//! it lost. A snapshot a newer build wrote is never
+//! overwritten: it stays as it is, byte for byte, until the user starts over
+//! ([`Place::forget`]), so the newer build finds it again.
 
 use std::fmt;
 
@@ -47,6 +53,9 @@ pub struct Settings {
     pub never_ask: bool,
     /// `"auto"` (follow the browser), `"en"` or `"zh"`.
     pub language: String,
+    /// Keep the API key in `localStorage` ([`API_KEY_KEY`]); otherwise it lives in the page's
+    /// memory only, and a reload forgets it.
+    pub remember_key: bool,
 }
 
 impl Default for Settings {
@@ -58,6 +67,7 @@ impl Default for Settings {
             max_questions: 3,
             never_ask: false,
             language: "auto".into(),
+            remember_key: false,
         }
     }
 }
@@ -171,6 +181,16 @@ pub enum StorageError {
     Unavailable(String),
     /// The stored session is not a usable snapshot (garbage, foreign, old or future version).
     Session(RestoreError),
+    /// The place holds a snapshot a newer build wrote: it is kept, and this session is not
+    /// saved over it.
+    Newer,
+    /// Storage is full: the session is kept for this tab only (a reload keeps it, closing the
+    /// tab loses it); these answers are not in the stored snapshot.
+    ThisTab(Vec<String>),
+    /// Storage is full, for this tab too: these answers will not survive a reload.
+    NotKept(Vec<String>),
+    /// A reload after storage was full: these answers were not kept.
+    WereNotKept(Vec<String>),
     /// The stored settings are not valid JSON settings.
     Settings(String),
 }
@@ -181,8 +201,14 @@ impl StorageError {
     pub fn in_words(&self, language: Language) -> String {
         let (word, why) = match self {
             Self::Unavailable(why) => (Word::StorageUnavailable, why.clone()),
+            Self::Session(RestoreError::UnsupportedVersion { .. }) | Self::Newer => {
+                (Word::NewerKept, String::new())
+            }
             Self::Session(e) => (Word::SessionUnusable, e.to_string()),
             Self::Settings(why) => (Word::SettingsUnreadable, why.clone()),
+            Self::ThisTab(_) => (Word::KeptForTab, String::new()),
+            Self::NotKept(lost) => (Word::NotKeptNow, quoted(lost)),
+            Self::WereNotKept(lost) => (Word::NotKeptAfter, quoted(lost)),
         };
         clarify_core::fill_in(word.text(language), &[&why])
     }
@@ -219,13 +245,34 @@ impl Place {
         &self.key
     }
 
-    /// The saved session, if there is one.
+    /// The saved session, if there is one: this tab's copy when storage was full at its last
+    /// save, else the stored one.
     ///
     /// # Errors
     /// [`StorageError::Session`] when the stored value is not a snapshot this build can
     /// restore.
     pub fn load_session(&self) -> Result<Option<Session>, StorageError> {
+        let copy = tab_storage().and_then(|s| s.get_item(&self.key).ok().flatten());
+        if let Some(session) = copy.as_deref().and_then(|c| restore(c).ok()) {
+            return Ok(Some(session));
+        }
         self.stored()?.as_deref().map(restore).transpose()
+    }
+
+    /// After a reload: the answers a full storage did not keep (named when the last save
+    /// failed), unless this tab's copy holds them.
+    pub fn not_kept(&self) -> Option<StorageError> {
+        let copy = tab_storage().and_then(|s| s.get_item(&self.key).ok().flatten());
+        if copy.is_some() {
+            return None;
+        }
+        let marker = get(&self.not_kept_key()).ok().flatten()?;
+        let lost: Vec<String> = marker
+            .split('\n')
+            .filter(|t| !t.is_empty())
+            .map(str::to_owned)
+            .collect();
+        (!lost.is_empty()).then_some(StorageError::WereNotKept(lost))
     }
 
     /// The stored snapshot as text, if there is one.
@@ -236,19 +283,59 @@ impl Place {
         get(&self.key)
     }
 
-    /// Saves `session` here.
+    /// Saves `session` here, unless a newer build's snapshot is kept here. A refused write
+    /// makes room (Clarify's own entries that can be rebuilt) and tries again; if that fails
+    /// too, the answers the stored snapshot lacks are named beside it (removing the stored
+    /// snapshot when even that name does not fit) and the session is kept for this tab.
     ///
     /// # Errors
-    /// [`StorageError::Unavailable`] when the browser refuses the write (no storage, quota
-    /// full).
+    /// [`StorageError::Unavailable`] without storage; [`StorageError::Newer`] when the place
+    /// holds a newer build's snapshot; [`StorageError::ThisTab`] or [`StorageError::NotKept`]
+    /// when storage is full.
     pub fn save_session(&self, session: &Session) -> Result<(), StorageError> {
-        set(&self.key, &session.snapshot())
+        let stored = self.stored()?;
+        if stored.as_deref().is_some_and(Session::is_newer_snapshot) {
+            return Err(StorageError::Newer);
+        }
+        let snapshot = session.snapshot();
+        if set(&self.key, &snapshot).is_ok() || make_room() && set(&self.key, &snapshot).is_ok() {
+            put_or_remove(&self.not_kept_key(), "");
+            if let Some(tab) = tab_storage() {
+                let _ = tab.remove_item(&self.key);
+            }
+            return Ok(());
+        }
+        let kept = stored.as_deref().and_then(|s| restore(s).ok());
+        let mut lost = answered(session, kept.as_ref());
+        if set(&self.not_kept_key(), &lines(&lost)).is_err() {
+            // The older snapshot goes, so that no reload brings it back unexplained.
+            put_or_remove(&self.key, "");
+            lost = answered(session, None);
+            let _ = set(&self.not_kept_key(), &lines(&lost));
+        }
+        let in_tab = tab_storage().is_some_and(|tab| {
+            let kept = tab.set_item(&self.key, &snapshot).is_ok();
+            if !kept {
+                // An older copy of this tab's would hide what was not kept.
+                let _ = tab.remove_item(&self.key);
+            }
+            kept
+        });
+        Err(if in_tab {
+            StorageError::ThisTab(lost)
+        } else {
+            StorageError::NotKept(lost)
+        })
     }
 
     /// Forgets the session and its draft answer ("Start over", or a snapshot that cannot be
-    /// restored).
+    /// restored), this tab's copy and what was not kept of it.
     pub fn forget(&self) {
         put_or_remove(&self.key, "");
+        put_or_remove(&self.not_kept_key(), "");
+        if let Some(tab) = tab_storage() {
+            let _ = tab.remove_item(&self.key);
+        }
         self.forget_answer_draft();
     }
 
@@ -282,6 +369,70 @@ impl Place {
     fn draft_key(&self) -> String {
         format!("{}.answerDraft", self.key)
     }
+
+    /// Where the answers a full storage did not keep are named.
+    fn not_kept_key(&self) -> String {
+        format!("{}.notKept", self.key)
+    }
+}
+
+/// The texts of the questions answered in `mine` whose answers `kept` lacks (all of them
+/// without a `kept` session).
+fn answered(mine: &Session, kept: Option<&Session>) -> Vec<String> {
+    mine.resolutions()
+        .iter()
+        .filter(|r| {
+            kept.is_none_or(|kept| {
+                !kept
+                    .resolutions()
+                    .iter()
+                    .any(|k| k.question.id == r.question.id && k.answer == r.answer)
+            })
+        })
+        // One line each where they are kept.
+        .map(|r| r.question.text.replace(['\n', '\r'], " "))
+        .collect()
+}
+
+/// `“a” “b”` for a notice.
+fn quoted(texts: &[String]) -> String {
+    let mut out = String::new();
+    for t in texts {
+        out.push_str(" “");
+        out.push_str(t);
+        out.push('”');
+    }
+    out
+}
+
+/// One text a line.
+fn lines(texts: &[String]) -> String {
+    let mut out = String::new();
+    for t in texts {
+        out.push_str(t);
+        out.push('\n');
+    }
+    out
+}
+
+/// Removes what Clarify keeps that can be rebuilt (what endpoints were learned to accept);
+/// whether there was anything to remove.
+fn make_room() -> bool {
+    let Ok(storage) = storage() else {
+        return false;
+    };
+    let had = storage
+        .get_item(crate::llm::LEARNED_KEY)
+        .ok()
+        .flatten()
+        .is_some();
+    let _ = storage.remove_item(crate::llm::LEARNED_KEY);
+    had
+}
+
+/// This tab's storage (`sessionStorage`), if the browser gives one.
+fn tab_storage() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.session_storage().ok().flatten())
 }
 
 /// The answer half-given on a pending question, as kept in storage.
@@ -299,17 +450,20 @@ pub fn restore(text: &str) -> Result<Session, StorageError> {
     Session::restore(text).map_err(StorageError::Session)
 }
 
-/// The saved settings, or the defaults when none are saved.
+/// The saved settings, or the defaults when none are saved. A key kept from before the
+/// "remember" choice existed counts as remembered.
 ///
 /// # Errors
 /// [`StorageError::Settings`] when the stored value is not settings JSON.
 pub fn load_settings() -> Result<Settings, StorageError> {
-    match get(SETTINGS_KEY)? {
-        None => Ok(Settings::default()),
+    let mut settings: Settings = match get(SETTINGS_KEY)? {
+        None => Settings::default(),
         Some(text) => {
-            serde_json::from_str(&text).map_err(|e| StorageError::Settings(e.to_string()))
+            serde_json::from_str(&text).map_err(|e| StorageError::Settings(e.to_string()))?
         }
-    }
+    };
+    settings.remember_key |= !load_api_key().is_empty();
+    Ok(settings)
 }
 
 /// Saves `settings` under [`SETTINGS_KEY`].
@@ -326,12 +480,13 @@ pub fn load_api_key() -> String {
     get(API_KEY_KEY).ok().flatten().unwrap_or_default()
 }
 
-/// Saves the API key under [`API_KEY_KEY`] (removes it when empty).
+/// Saves the API key under [`API_KEY_KEY`] when it is to be `remembered`; removes it when
+/// empty or not to be remembered.
 ///
 /// # Errors
 /// [`StorageError::Unavailable`] when the browser refuses the write.
-pub fn save_api_key(key: &str) -> Result<(), StorageError> {
-    if key.is_empty() {
+pub fn save_api_key(key: &str, remembered: bool) -> Result<(), StorageError> {
+    if key.is_empty() || !remembered {
         if let Ok(storage) = storage() {
             let _ = storage.remove_item(API_KEY_KEY);
         }

@@ -21,7 +21,9 @@ mod attributes;
 use std::any::Any;
 use std::cell::RefCell;
 
-use clarify_core::{Answer, EnrichedPrompt, Millis, Question, Resolution, Session, Status};
+use clarify_core::{
+    Answer, EnrichedPrompt, Millis, Question, Resolution, RestoreError, Session, Status,
+};
 use leptos::prelude::*;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -140,21 +142,42 @@ impl WidgetCard {
 
     /// Restores the session kept at the storage key, if there is one, into `clarifier`. A
     /// snapshot that cannot be restored is forgotten, shown in the error line and emitted as
-    /// `clarify-error` (`bad_snapshot`); the session then starts fresh.
+    /// `clarify-error` (`bad_snapshot`); the session then starts fresh. A newer build's
+    /// snapshot is reported the same way but kept, untouched, for that build. Answers a full
+    /// storage did not keep at the last save are named the same way (`answers_not_kept`).
     pub fn restore(&self, clarifier: &Clarifier) {
         let Some(place) = self.parts.place.get_value() else {
             return;
         };
+        if let Some(lost) = place.not_kept() {
+            let told = ClarifyError::new("answers_not_kept", lost.to_string());
+            self.set_error(Some(told.message.clone()));
+            self.parts.refused(told);
+        }
         let refused = match place.load_session() {
             Ok(None) => return,
             Ok(Some(session)) => {
                 clarifier.adopt(session);
                 return;
             }
+            // A newer build's snapshot stays for that build (saving refuses to overwrite it).
+            Err(StorageError::Session(e @ RestoreError::UnsupportedVersion { .. })) => {
+                let refused =
+                    ClarifyError::new("bad_snapshot", StorageError::Session(e).to_string());
+                self.set_error(Some(refused.message.clone()));
+                self.parts.refused(refused);
+                return;
+            }
             Err(StorageError::Session(e)) => ClarifyError::from(e),
             // Without storage the widget works on, as it would without a storage key.
             Err(StorageError::Unavailable(_)) => return,
-            Err(e @ StorageError::Settings(_)) => ClarifyError::new("internal", e.to_string()),
+            Err(
+                e @ (StorageError::Settings(_)
+                | StorageError::Newer
+                | StorageError::ThisTab(_)
+                | StorageError::NotKept(_)
+                | StorageError::WereNotKept(_)),
+            ) => ClarifyError::new("internal", e.to_string()),
         };
         place.forget();
         self.set_error(Some(refused.message.clone()));

@@ -108,6 +108,9 @@ pub(super) enum Accepted {
     },
     /// The final answer could not be produced.
     GenerationFailed { reason: String },
+    /// The user stopped the answer before any text arrived: nothing to keep as the answer,
+    /// so the call failed (and Retry asks again).
+    StoppedBeforeText,
     /// Try the failed generation again.
     Retry,
     /// The LLM's translation of `question`, the question awaiting it.
@@ -267,6 +270,9 @@ fn accept(phase: &Phase, input: Input) -> Result<Accepted, Error> {
                 usage,
                 stopped: false,
             }
+        }
+        (Phase::Generating { streamed }, Input::GenerationStopped) if streamed.is_empty() => {
+            Accepted::StoppedBeforeText
         }
         (Phase::Generating { streamed }, Input::GenerationStopped) => Accepted::Generated {
             answer: streamed.clone(),

@@ -92,6 +92,7 @@ impl Active {
                 self.finish(answer, stopped, env, fx);
             }
             Accepted::GenerationFailed { reason } => self.generation_failed(reason, env),
+            Accepted::StoppedBeforeText => self.stopped_before_text(env),
             Accepted::Retry => {
                 env.say(Layer::Session, "retry", Phrase::NoteRetry, &[]);
                 self.proceed(None, env, fx);
@@ -162,7 +163,25 @@ impl Active {
             Phrase::NoteGenerationFailed,
             &[&preview(&reason)],
         );
-        self.phase = Phase::Failed { reason };
+        let partial = match &mut self.phase {
+            Phase::Generating { streamed } => std::mem::take(streamed),
+            Phase::Detecting
+            | Phase::Asking { .. }
+            | Phase::Translating { .. }
+            | Phase::RunningStep { .. }
+            | Phase::Completed { .. }
+            | Phase::HandedOff { .. }
+            | Phase::Failed { .. } => String::new(),
+        };
+        self.phase = Phase::Failed { reason, partial };
+    }
+
+    /// Stopped before any text arrived: nothing to keep as the answer, so the call failed and
+    /// Retry asks again.
+    fn stopped_before_text(&mut self, env: &mut Env) {
+        let language = self.conversation.language(&env.config);
+        let reason = Phrase::StoppedBeforeText.text(language).to_owned();
+        self.generation_failed(reason, env);
     }
 
     fn detection_failed(&mut self, reason: &str, env: &mut Env, fx: &mut Vec<Effect>) {

@@ -228,7 +228,7 @@ impl Session {
     /// Why the session failed, if it did.
     pub fn failure(&self) -> Option<&str> {
         match &self.state.active()?.phase {
-            Phase::Failed { reason } => Some(reason),
+            Phase::Failed { reason, .. } => Some(reason),
             Phase::Detecting
             | Phase::Asking { .. }
             | Phase::Translating { .. }
@@ -241,16 +241,17 @@ impl Session {
 }
 
 impl Active {
-    /// The final (or partial, while streaming) answer.
+    /// The final (or partial, while streaming) answer; after a failure, the text that had
+    /// arrived, if any.
     pub(super) fn answer(&self) -> Option<&str> {
         match &self.phase {
             Phase::Generating { streamed } => Some(streamed),
             Phase::Completed { answer, .. } | Phase::HandedOff { answer, .. } => Some(answer),
+            Phase::Failed { partial, .. } => (!partial.is_empty()).then_some(partial.as_str()),
             Phase::Detecting
             | Phase::Asking { .. }
             | Phase::Translating { .. }
-            | Phase::RunningStep { .. }
-            | Phase::Failed { .. } => None,
+            | Phase::RunningStep { .. } => None,
         }
     }
 

@@ -118,7 +118,7 @@ export interface ClarifierState {
   reopenedAnswer: Answer | null;
   /** The enriched prompt rendered for the final call. */
   prompt: string | null;
-  /** The final (or streaming) answer. */
+  /** The final (or streaming) answer; after a failure, the text that had arrived (cut), if any. */
   answer: string | null;
   /** The user stopped the answer (`stop()`): it is what had arrived. */
   stopped: boolean;

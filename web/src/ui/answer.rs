@@ -26,7 +26,7 @@ pub fn AnswerView(
             <h2 tabindex="-1" data-testid="answer-heading">
                 {move || t.t(Word::Answer)}
             </h2>
-            <div class="answer-text" data-testid="answer-text">
+            <div class="answer-text" data-testid="answer-text" dir="auto">
                 {move || text.get()}
             </div>
         </section>

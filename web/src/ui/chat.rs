@@ -175,6 +175,8 @@ pub fn Ending() -> impl IntoView {
     let has_answer = Memo::new(move |_| !answer.with(String::is_empty));
     let streaming = Memo::new(move |_| status.get() == Status::Generating);
     let completed = Memo::new(move |_| status.get() == Status::Completed);
+    // A call that failed after some text: that text stays, marked as cut.
+    let cut = Memo::new(move |_| status.get() == Status::Failed && has_answer.get());
     let can_retry = Memo::new(move |_| accepting.with(|a| a.retry));
     let notices = expect_context::<Notices>();
     let handoff = view.handoff();
@@ -258,7 +260,9 @@ pub fn Ending() -> impl IntoView {
                 </button>
                 <span class="answer-note" role="status" data-testid="answer-note">
                     {move || {
-                        note.get().or_else(|| stopped.get().then(|| t.t(Word::Stopped)))
+                        note.get()
+                            .or_else(|| stopped.get().then(|| t.t(Word::Stopped)))
+                            .or_else(|| cut.get().then(|| t.t(Word::Cut)))
                     }}
                 </span>
             </p>

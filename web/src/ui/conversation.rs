@@ -175,9 +175,9 @@ pub fn Conversation(
             let asked = question.clone();
             let change = move || change(id.clone(), asked.clone());
             Either::Right(view! {
-                <li class="turn turn-bot">{question}</li>
+                <li class="turn turn-bot" dir="auto">{question}</li>
                 <li class="turn turn-user" data-testid="conv-answer-turn" data-kind=kind>
-                    <span data-testid="conv-answer" data-kind=kind>
+                    <span data-testid="conv-answer" data-kind=kind dir="auto">
                         {answer}
                     </span>
                     {change}
@@ -194,7 +194,7 @@ pub fn Conversation(
                         view! {
                             <li class="turn turn-user" data-testid="conv-request">
                                 <span class="sr-only">{t.t(Word::You)} ": "</span>
-                                {r}
+                                <bdi dir="auto">{r}</bdi>
                             </li>
                         }
                     })

@@ -1,5 +1,8 @@
 //! Two tabs on one session: when another tab writes the saved session, this tab shows what
-//! storage now holds, so neither loses the other's answers silently.
+//! storage now holds, so neither loses the other's answers silently. Two views on one page
+//! that keep their sessions at the same place (two widgets with one `storage-key`) follow each
+//! other the same way: a browser sends no `storage` event to the page that wrote, so each save
+//! sends one to the page itself ([`tell_same_page`]).
 
 use clarify_core::Session;
 use leptos::prelude::*;
@@ -9,6 +12,29 @@ use super::state::Notices;
 use crate::driver::Driver;
 use crate::i18n::{Word, use_chrome};
 use crate::storage::{self, Follow, Place};
+
+/// Tells the other views of this page that follow `place` that the view `writer` (see
+/// [`view_id`]) wrote it, with the `storage` event another tab's write would bring.
+pub fn tell_same_page(place: &Place, writer: u32) {
+    let init = web_sys::StorageEventInit::new();
+    init.set_key(Some(place.key()));
+    init.set_url(&writer_url(writer));
+    init.set_storage_area(window().local_storage().ok().flatten().as_ref());
+    if let Ok(event) = web_sys::StorageEvent::new_with_event_init_dict("storage", &init) {
+        let _ = window().dispatch_event(&event);
+    }
+}
+
+/// A new id for a view that keeps a session, telling its own writes apart.
+pub fn view_id() -> u32 {
+    thread_local!(static NEXT: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
+    NEXT.with(|n| n.replace(n.get() + 1))
+}
+
+/// What a same-page `storage` event from `writer` carries as its URL.
+fn writer_url(writer: u32) -> String {
+    format!("clarify-view:{writer}")
+}
 
 /// Listens for another tab's writes to `place` (or its clearing the storage) and replaces this
 /// tab's session with what storage holds now ([`storage::follow`]; `fresh` makes the idle
@@ -22,6 +48,7 @@ pub fn follow_other_tabs(
     notices: Notices,
     remote: RemoteWrite,
     overruled: Option<Callback<String>>,
+    me: u32,
 ) -> WindowListenerHandle {
     let t = use_chrome();
     window_event_listener(leptos::ev::storage, move |ev: web_sys::StorageEvent| {
@@ -29,7 +56,7 @@ pub fn follow_other_tabs(
         let ours = ev.key().is_none_or(|k| k == place.key());
         let local = window().local_storage().ok().flatten();
         let elsewhere = ev.storage_area().is_some_and(|area| Some(area) != local);
-        if !ours || elsewhere {
+        if !ours || elsewhere || ev.url().is_some_and(|url| url == writer_url(me)) {
             return;
         }
         let next = place.stored().and_then(|stored| {

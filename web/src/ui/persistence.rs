@@ -29,10 +29,14 @@ pub fn load_settings(notices: Notices) -> (RwSignal<Settings>, RwSignal<String>)
 /// A driver for the saved session (or a fresh one, with a notice, when what is saved is
 /// unusable), talking to the LLM the settings name.
 pub fn open_saved(settings: &Settings, api_key: &str, notices: Notices) -> Driver {
-    let session = Place::app().load_session().unwrap_or_else(|e| {
+    let place = Place::app();
+    let session = place.load_session().unwrap_or_else(|e| {
         notices.note(e.in_words(crate::i18n::current()));
         None
     });
+    if let Some(lost) = place.not_kept() {
+        notices.note(lost.in_words(crate::i18n::current()));
+    }
     Driver::new(
         session.unwrap_or_else(|| Session::new(settings.config())),
         settings.llm(api_key),
@@ -71,16 +75,29 @@ pub fn keep(
 ) {
     let remote = RemoteWrite::default();
     let saving = (place.clone(), remote.clone());
+    // The last save's notice: a later save's replaces it (the answers not kept grow, or
+    // storage has room again).
+    let told = StoredValue::new_local(None::<String>);
+    let me = cross_tab::view_id();
+    let following = place.map(|place| {
+        cross_tab::follow_other_tabs(driver.clone(), place, fresh, notices, remote, overruled, me)
+    });
     let subscription = driver.subscribe(move |s, effects| {
         view.sync(s, effects);
-        if let (Some(place), false) = (&saving.0, saving.1.active())
-            && let Err(e) = place.save_session(s)
-        {
-            notices.note(e.in_words(crate::i18n::current()));
+        if let (Some(place), false) = (&saving.0, saving.1.active()) {
+            let saved = place.save_session(s);
+            if saved.is_ok() {
+                cross_tab::tell_same_page(place, me);
+            }
+            let now = saved.err().map(|e| e.in_words(crate::i18n::current()));
+            let before = told.try_update_value(|t| std::mem::replace(t, now.clone()));
+            if let Some(Some(before)) = before.filter(|b| *b != now) {
+                notices.dismiss(&before);
+            }
+            if let Some(now) = now {
+                notices.note(now);
+            }
         }
-    });
-    let following = place.map(|place| {
-        cross_tab::follow_other_tabs(driver.clone(), place, fresh, notices, remote, overruled)
     });
     let driver = StoredValue::new_local(driver.clone());
     on_cleanup(move || {
@@ -109,7 +126,9 @@ pub fn save_settings(
             link.set(Link::Untried);
         }
         driver.set_llm(llm.clone());
-        if let Err(e) = storage::save_settings(&s).and_then(|()| storage::save_api_key(&key)) {
+        if let Err(e) =
+            storage::save_settings(&s).and_then(|()| storage::save_api_key(&key, s.remember_key))
+        {
             notices.note(e.in_words(crate::i18n::current()));
         }
         llm

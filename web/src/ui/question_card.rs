@@ -140,7 +140,13 @@ pub fn QuestionCard(
                 </span>
             </header>
             {changing}
-            <h2 class="qcard-question" id=text_id data-testid="question-text" lang=move || own.get()>
+            <h2
+                class="qcard-question"
+                id=text_id
+                data-testid="question-text"
+                dir="auto"
+                lang=move || own.get()
+            >
                 {question.text}
             </h2>
             <p class="qcard-why" id=why_id data-testid="question-why">

@@ -97,6 +97,17 @@ pub fn SettingsPanel(
                 prop:value=move || api_key.get()
                 on:input=move |ev| api_key.set(event_target_value(&ev))
             />
+            <label class="settings-check">
+                <input
+                    type="checkbox"
+                    data-testid="set-remember-key"
+                    prop:checked=move || settings.with(|s| s.remember_key)
+                    on:change=move |ev| {
+                        settings.update(|s| s.remember_key = event_target_checked(&ev));
+                    }
+                />
+                {move || t.t(Word::RememberKey)}
+            </label>
             <p class="settings-note">{move || t.t(Word::ApiKeyNote)}</p>
             <label for="set-budget">{move || t.t(Word::Budget)}</label>
             <input

@@ -1,0 +1,433 @@
+// Nothing lost, nothing leaked: the built app (dist/) and <clarify-widget> (target/embed/) under
+// faults, in headless Chromium, each scenario a step that fails on its own:
+//
+// - an endpoint that echoes the API key — in its 401 (as OpenAI's does) or in the model's text
+//   (a detection reply that is not JSON, a stream split inside the key) — leaves the key in no
+//   page text, stored value (but the key's own entry), snapshot, trace or event;
+// - a session saved by a newer build survives this build's load byte for byte, and an open tab
+//   never writes over one; "Start over" discards it explicitly;
+// - storage that fills mid-session: the session is kept for the tab, and when even that is
+//   full the answers not kept are named, then and after a reload;
+// - two widgets on one storage-key follow each other;
+// - a stream that breaks keeps its text (cut, with Retry); Stop before any text offers Retry;
+// - the API key is remembered on the device only when the user asks.
+//
+// The site serves the app at /, the widget's bundle under /embed/, a page with one widget at
+// /widget.html?…, and a fake chat-completions endpoint on the same origin at /llm/<mode>/v1.
+import { createServer } from "node:http";
+import { readFile } from "node:fs/promises";
+import { extname, join } from "node:path";
+import { root, check, launch, allowConsoleErrors, unexpectedConsoleErrors, STRICT_CSP } from "./lib.mjs";
+
+const KEY = "sk-e2e-5ecret-echoed-key-0042";
+// Other builds to check (an older one must fail these steps): CLARIFY_DIST, CLARIFY_EMBED.
+const DIST = process.env.CLARIFY_DIST ?? join(root, "dist");
+const EMBED = process.env.CLARIFY_EMBED ?? join(root, "target/embed");
+const TYPES = { ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css", ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml" };
+const esc = (s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+/**
+ * The fake endpoint: `refuse` answers 401 quoting the key; `echo` quotes it in the text; a
+ * streamed call to `break` sends some text and breaks the connection, to `hang` sends nothing.
+ */
+async function endpoint(mode, req, res) {
+  const chunks = [];
+  for await (const c of req) chunks.push(c);
+  const body = JSON.parse(Buffer.concat(chunks).toString() || "{}");
+  const sent = (req.headers.authorization ?? "").replace(/^Bearer /, "");
+  if (mode === "refuse") {
+    res.writeHead(401, { "content-type": "application/json" });
+    res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${sent}. You can find your API key at https://example.com.`, type: "invalid_request_error" } }));
+    return;
+  }
+  if (body.stream && mode === "break") {
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: "Hobart is the capital" } }] })}\n\n`);
+    await new Promise((ok) => setTimeout(ok, 100));
+    res.destroy();
+    return;
+  }
+  if (body.stream && mode === "hang") {
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.flushHeaders();
+    req.on("close", () => res.end());
+    return;
+  }
+  if (body.stream) {
+    const cut = Math.floor(sent.length / 2);
+    const event = (content) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`;
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.write(event(`Your key is ${sent.slice(0, cut)}`));
+    await new Promise((ok) => setTimeout(ok, 50));
+    res.end(event(`${sent.slice(cut)} and that is all.`) + "data: [DONE]\n\n");
+    return;
+  }
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(JSON.stringify({ choices: [{ message: { content: `You sent ${sent}` }, finish_reason: "stop" }] }));
+}
+
+const site = createServer(async (req, res) => {
+  const url = new URL(req.url, "http://x");
+  const headers = { "content-security-policy": STRICT_CSP };
+  if (url.pathname === "/favicon.ico") return res.writeHead(204).end();
+  if (url.pathname === "/blank.html") return res.writeHead(200, { "content-type": TYPES[".html"] }).end("<!doctype html><title>blank</title>");
+  const llm = url.pathname.match(/^\/llm\/(\w+)\/v1\/chat\/completions$/);
+  if (llm && req.method === "POST") return endpoint(llm[1], req, res);
+  if (url.pathname === "/widget.html") {
+    const count = Number(url.searchParams.get("count") ?? 1);
+    url.searchParams.delete("count");
+    const attrs = [...url.searchParams].map(([k, v]) => `${k}="${esc(v)}"`).join(" ");
+    res.writeHead(200, { "content-type": TYPES[".html"], ...headers });
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Widget</title>
+<script type="module" src="/embed/clarify-widget.js"></script></head>
+<body><main>${`<clarify-widget ${attrs}></clarify-widget>`.repeat(count)}</main></body></html>`);
+    return;
+  }
+  const [dir, path] = url.pathname.startsWith("/embed/")
+    ? [EMBED, url.pathname.slice("/embed/".length)]
+    : [DIST, url.pathname === "/" ? "index.html" : url.pathname.slice(1)];
+  try {
+    const file = await readFile(join(dir, path));
+    res.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream", ...headers });
+    res.end(file);
+  } catch {
+    res.writeHead(404).end();
+  }
+});
+await new Promise((ok) => site.listen(0, "127.0.0.1", ok));
+const origin = `http://127.0.0.1:${site.address().port}`;
+
+let failures = 0;
+async function step(name, body) {
+  try {
+    await body();
+    console.log(`ok   ${name}`);
+  } catch (e) {
+    failures++;
+    console.log(`FAIL ${name}\n${e.stack ?? e}`);
+  }
+}
+
+const browser = await launch();
+
+/** A fresh context's page, recording clarify-* events (their details as JSON). */
+async function newPage() {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  await context.addInitScript(() => {
+    window.clarifyEvents = [];
+    for (const name of ["clarify-error", "clarify-fallback", "clarify-done", "clarify-question", "clarify-answer", "clarify-overruled"]) {
+      document.addEventListener(name, (e) => window.clarifyEvents.push(`${name} ${JSON.stringify(e.detail)}`));
+    }
+  });
+  const page = await context.newPage();
+  // Chromium logs a 401 response as a console error: the refusal is what these steps provoke.
+  allowConsoleErrors(page, /status of 401/);
+  return page;
+}
+
+/** Every text the page shows or keeps, but the key's own entry (the user asked to keep it). */
+const everything = (page) =>
+  page.evaluate(() => {
+    const shadows = [...document.querySelectorAll("clarify-widget")].map((w) => w.shadowRoot?.textContent ?? "");
+    const stored = Object.keys(localStorage)
+      .filter((k) => k !== "clarify.apiKey")
+      .map((k) => `${k}=${localStorage.getItem(k)}`);
+    const widget = document.querySelector("clarify-widget")?.clarifier;
+    return [document.body.innerText, ...shadows, ...stored, ...window.clarifyEvents, widget?.snapshot() ?? "", JSON.stringify(widget?.state ?? {})].join("\n");
+  });
+
+/** Opens the app with the fake endpoint in `mode` set in the settings panel, "never ask" on. */
+async function appWith(mode) {
+  const page = await newPage();
+  await page.goto(origin);
+  await page.waitForSelector("[data-testid=app-ready]", { timeout: 20000 });
+  await page.click("[data-testid=settings-toggle]");
+  await page.fill("[data-testid=set-endpoint]", `${origin}/llm/${mode}/v1`);
+  await page.fill("[data-testid=set-model]", "m");
+  await page.fill("[data-testid=set-key]", KEY);
+  await page.check("[data-testid=set-never-ask]");
+  return page;
+}
+
+await step("app: a plain load logs no warning", async () => {
+  const page = await newPage();
+  const warnings = [];
+  page.on("console", (m) => ["warning", "error"].includes(m.type()) && warnings.push(m.text()));
+  await page.goto(origin);
+  await page.waitForSelector("[data-testid=app-ready]", { timeout: 20000 });
+  await page.waitForTimeout(1500);
+  check(warnings.length === 0, `no console warning: ${warnings.join(" | ")}`);
+  await page.context().close();
+});
+
+await step("app: user and model text is isolated and its direction found from itself", async () => {
+  const page = await newPage();
+  await page.goto(origin);
+  await page.waitForSelector("[data-testid=app-ready]", { timeout: 20000 });
+  const rlo = "my app crashes\u202E";
+  await page.fill("[data-testid=request]", rlo);
+  await page.click("[data-testid=submit]");
+  await page.waitForSelector("[data-testid=question-card]", { timeout: 5000 });
+  await page.fill("[data-testid=free-text]", "it closes\u202E");
+  await page.click("[data-testid=continue]");
+  await page.waitForSelector("[data-testid=conv-answer]", { timeout: 5000 });
+  const dirs = await page.$$eval("[data-testid=conv-request] bdi, [data-testid=conv-answer], [data-testid=question-text]", (els) =>
+    els.map((e) => `${e.dataset.testid ?? e.tagName}:${e.getAttribute("dir")}`),
+  );
+  check(dirs.length >= 3 && dirs.every((d) => d.endsWith(":auto")), `dir="auto" on each: ${dirs}`);
+  await page.context().close();
+});
+
+await step("app: a key the endpoint echoes in its 401 is in no text, stored value or trace", async () => {
+  const page = await appWith("refuse");
+  await page.click("[data-testid=test-connection]");
+  await page.waitForFunction(() => document.querySelector("[data-testid=online-banner]")?.dataset.link === "failed", null, { timeout: 20000 });
+  await page.fill("[data-testid=request]", "Plan a trip to Paris");
+  await page.click("[data-testid=submit]");
+  await page.waitForSelector("[data-testid=failure]", { timeout: 20000 });
+  const all = await everything(page);
+  check(all.includes("Incorrect API key provided: [redacted]"), `the server's words are told, without the key: ${all.slice(0, 400)}`);
+  check(!all.includes("5ecret"), `no key anywhere: ${all}`);
+  await page.context().close();
+});
+
+await step("app: a key the model repeats (detection, streamed answer) is shown redacted", async () => {
+  const page = await appWith("echo");
+  await page.fill("[data-testid=request]", "Plan a trip to Paris");
+  await page.click("[data-testid=submit]");
+  await page.waitForSelector("[data-testid=answer-text]:has-text('that is all')", { timeout: 20000 });
+  const answer = await page.textContent("[data-testid=answer-text]");
+  check(answer.includes("Your key is [redacted] and that is all."), `the answer: ${answer}`);
+  const all = await everything(page);
+  check(all.includes("You sent [redacted]"), `the unusable detection reply is quoted redacted: ${all.slice(0, 400)}`);
+  check(!all.includes("5ecret"), `no key anywhere: ${all}`);
+  await page.context().close();
+});
+
+await step("widget: a key the endpoint echoes is in no event, snapshot, storage-key entry or card text", async () => {
+  for (const mode of ["refuse", "echo"]) {
+    const page = await newPage();
+    const query = new URLSearchParams({ endpoint: `/llm/${mode}/v1`, model: "m", "api-key": KEY, "storage-key": "w", "never-ask": "" });
+    await page.goto(`${origin}/widget.html?${query}`);
+    await page.waitForFunction(() => document.querySelector("clarify-widget")?.clarifier, null, { timeout: 20000 });
+    await page.evaluate(() => document.querySelector("clarify-widget").start("Plan a trip to Paris"));
+    await page.waitForFunction(() => ["failed", "completed"].includes(document.querySelector("clarify-widget").clarifier.status), null, { timeout: 20000 });
+    const all = await everything(page);
+    const told = mode === "refuse" ? "Incorrect API key provided: [redacted]" : "Your key is [redacted] and that is all.";
+    check(all.includes(told), `${mode}: told without the key: ${all.slice(0, 400)}`);
+    check(!all.includes("5ecret"), `${mode}: no key anywhere: ${all}`);
+    await page.context().close();
+  }
+});
+
+/** A snapshot of a version no build has written yet, in a whitespace no build writes. */
+const NEWER = '{ "clarify_snapshot": 999999, "session": {"from": "a newer build", "answers": ["kept"]} }';
+
+await step("app: a newer build's snapshot survives the load, answers and another tab, until Start over", async () => {
+  const page = await newPage();
+  await page.goto(origin);
+  await page.evaluate((s) => localStorage.setItem("clarify.session", s), NEWER);
+  await page.reload();
+  await page.waitForSelector("[data-testid=app-ready]", { timeout: 20000 });
+  const notice = await page.textContent("[data-testid=notice]");
+  check(notice.includes("newer Clarify is kept"), `the notice says it is kept: ${notice}`);
+  const stored = () => page.evaluate(() => localStorage.getItem("clarify.session"));
+  check((await stored()) === NEWER, "untouched by the load");
+  await page.fill("[data-testid=request]", "my app crashes");
+  await page.click("[data-testid=submit]");
+  await page.waitForSelector("[data-testid=question-card]", { timeout: 5000 });
+  await page.keyboard.press("2");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("text=Describe the error", { timeout: 5000 });
+  check((await stored()) === NEWER, "untouched by a conversation");
+
+  // Start over discards it: from then on the session is saved.
+  await page.click("[data-testid=start-over]");
+  await page.fill("[data-testid=request]", "my app crashes");
+  await page.click("[data-testid=submit]");
+  await page.waitForSelector("[data-testid=question-card]", { timeout: 5000 });
+  check((await stored())?.includes("my app crashes"), "saved again after Start over");
+
+  // Another tab (a newer build) writes a newer snapshot: this tab says so and does not write over it.
+  const other = await page.context().newPage();
+  await other.goto(`${origin}/blank.html`);
+  await other.evaluate((s) => localStorage.setItem("clarify.session", s), NEWER);
+  await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=notice]")].some((n) => n.textContent.includes("newer Clarify")), null, { timeout: 5000 });
+  await page.keyboard.press("2");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("text=Describe the error", { timeout: 5000 });
+  check((await stored()) === NEWER, "an open tab does not write over it");
+  await page.context().close();
+});
+
+await step("widget: a newer build's snapshot at its storage-key survives, reported as bad_snapshot", async () => {
+  const page = await newPage();
+  await page.goto(`${origin}/blank.html`);
+  await page.evaluate((s) => localStorage.setItem("w", s), NEWER);
+  await page.goto(`${origin}/widget.html?storage-key=w`);
+  await page.waitForFunction(() => document.querySelector("clarify-widget")?.clarifier, null, { timeout: 20000 });
+  await page.waitForFunction(() => window.clarifyEvents.some((e) => e.includes("bad_snapshot")), null, { timeout: 5000 });
+  await page.evaluate(() => document.querySelector("clarify-widget").start("my app crashes"));
+  await page.waitForFunction(() => document.querySelector("clarify-widget").clarifier.status === "awaiting_clarification", null, { timeout: 5000 });
+  const stored = await page.evaluate(() => localStorage.getItem("w"));
+  check(stored === NEWER, `untouched: ${stored?.slice(0, 80)}`);
+  await page.context().close();
+});
+
+/** Fills `area` (localStorage or sessionStorage) with a host's data until it refuses a byte. */
+const fill = (page, area) =>
+  page.evaluate((area) => {
+    const store = window[area];
+    let size = 1 << 20;
+    for (let i = 0; size >= 1; i++) {
+      try {
+        store.setItem(`host.junk${i}`, "x".repeat(size));
+      } catch {
+        size = Math.floor(size / 2);
+      }
+    }
+  }, area);
+
+/** Starts the offline conversation and answers its first question; the second is on screen. */
+async function firstAnswer(page) {
+  await page.goto(origin);
+  await page.waitForSelector("[data-testid=app-ready]", { timeout: 20000 });
+  await page.fill("[data-testid=request]", "my app crashes");
+  await page.click("[data-testid=submit]");
+  await page.waitForSelector("[data-testid=question-card]", { timeout: 5000 });
+  await page.keyboard.press("2");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("text=Describe the error", { timeout: 5000 });
+}
+
+const answersShown = (page) => page.$$eval("[data-testid=conv-answer]", (els) => els.map((e) => e.textContent));
+const noticesShown = (page) => page.$$eval("[data-testid=notice]", (els) => els.map((e) => e.textContent).join(" | "));
+
+await step("app: storage that fills mid-session keeps the answers for the tab, and says so", async () => {
+  const page = await newPage();
+  await firstAnswer(page);
+  await fill(page, "localStorage");
+  await page.fill("[data-testid=free-text]", "It closes on start");
+  await page.click("[data-testid=continue]");
+  await page.waitForSelector("[data-testid=answer-text]", { timeout: 5000 });
+  const told = await noticesShown(page);
+  check(told.includes("kept for this tab only"), `the notice says where it is kept: ${told}`);
+  await page.reload();
+  await page.waitForSelector("[data-testid=answer-text]", { timeout: 20000 });
+  const answers = await answersShown(page);
+  check(answers.join() === "Android 13,It closes on start", `both answers came back: ${answers}`);
+  await page.context().close();
+});
+
+await step("app: storage full for the tab too: after a reload the answers not kept are named", async () => {
+  const page = await newPage();
+  await firstAnswer(page);
+  await fill(page, "localStorage");
+  await fill(page, "sessionStorage");
+  await page.fill("[data-testid=free-text]", "It closes on start");
+  await page.click("[data-testid=continue]");
+  await page.waitForSelector("[data-testid=answer-text]", { timeout: 5000 });
+  const told = await noticesShown(page);
+  check(told.includes("a reload loses") && told.includes("Describe the error"), `named now: ${told}`);
+  await page.reload();
+  await page.waitForSelector("[data-testid=app-ready]", { timeout: 20000 });
+  const after = await noticesShown(page);
+  check(after.includes("not kept") && after.includes("Describe the error"), `named after the reload: ${after}`);
+  const answers = await answersShown(page);
+  check(!answers.includes("It closes on start"), `no state claims the lost answer: ${answers}`);
+  await page.context().close();
+});
+
+await step("widget: two widgets on one storage-key follow each other, and a reload shows the last answer", async () => {
+  const page = await newPage();
+  await page.goto(`${origin}/widget.html?count=2&storage-key=shared`);
+  await page.waitForFunction(() => [...document.querySelectorAll("clarify-widget")].every((w) => w.clarifier), null, { timeout: 20000 });
+  const statuses = () => page.evaluate(() => [...document.querySelectorAll("clarify-widget")].map((w) => w.clarifier.status));
+  const [a] = await page.$$("clarify-widget");
+  await a.evaluate((w) => w.start("my app crashes"));
+  await page.waitForFunction(() => [...document.querySelectorAll("clarify-widget")].every((w) => w.clarifier.status === "awaiting_clarification"), null, { timeout: 5000 });
+  // The second widget answers; the first follows.
+  await page.evaluate(() => {
+    const b = document.querySelectorAll("clarify-widget")[1].clarifier;
+    const q = b.state.question;
+    b.answer(q.id, q.options[0] ? { choice: q.options[0].id } : { text: "Android 13" });
+  });
+  const answered = () =>
+    page.evaluate(() => [...document.querySelectorAll("clarify-widget")].map((w) => JSON.stringify(w.clarifier.state.resolutions?.map((r) => r.answer))));
+  await page.waitForFunction(() => {
+    const all = [...document.querySelectorAll("clarify-widget")].map((w) => w.clarifier.state.resolutions?.length ?? 0);
+    return all.every((n) => n === 1);
+  }, null, { timeout: 5000 }).catch(async () => {
+    throw new Error(`both widgets hold the answer: ${await answered()} ${await statuses()}`);
+  });
+  await page.reload();
+  await page.waitForFunction(() => [...document.querySelectorAll("clarify-widget")].every((w) => w.clarifier), null, { timeout: 20000 });
+  const after = await answered();
+  check(after[0] === after[1] && after[0] !== "[]", `a reload shows the answer in both: ${after}`);
+  await page.context().close();
+});
+
+await step("app: a stream that breaks keeps its text, marked as cut, with Retry", async () => {
+  const page = await appWith("break");
+  allowConsoleErrors(page, /ERR_INCOMPLETE_CHUNKED_ENCODING|net::ERR/);
+  await page.fill("[data-testid=request]", "What's the capital of Tasmania?");
+  await page.click("[data-testid=submit]");
+  await page.waitForSelector("[data-testid=failure]", { timeout: 20000 });
+  const answer = await page.textContent("[data-testid=answer-text]").catch(() => "(none)");
+  check(answer.includes("Hobart is the capital"), `the text that arrived stays: ${answer}`);
+  const note = await page.textContent("[data-testid=answer-note]");
+  check(note.includes("Cut off"), `marked as cut: ${note}`);
+  check(await page.isEnabled("[data-testid=retry]"), "Retry is offered");
+  await page.context().close();
+});
+
+await step("app: Stop before any text offers Retry instead of an empty answer", async () => {
+  const page = await appWith("hang");
+  await page.fill("[data-testid=request]", "What's the capital of Tasmania?");
+  await page.click("[data-testid=submit]");
+  await page.waitForSelector("[data-testid=stop]:visible", { timeout: 20000 });
+  await page.click("[data-testid=stop]");
+  await page.waitForSelector("[data-testid=failure]", { timeout: 5000 });
+  const failure = await page.textContent("[data-testid=failure]");
+  check(failure.includes("before any text arrived"), `says what happened: ${failure}`);
+  check(await page.isEnabled("[data-testid=retry]"), "Retry is offered");
+  await page.context().close();
+});
+
+await step("app: the key is remembered on this device only when asked, and the settings say what that means", async () => {
+  const page = await newPage();
+  await page.goto(origin);
+  await page.waitForSelector("[data-testid=app-ready]", { timeout: 20000 });
+  await page.click("[data-testid=settings-toggle]");
+  await page.fill("[data-testid=set-key]", KEY);
+  const note = await page.textContent("[data-testid=settings]");
+  check(note.includes("readable by any script of this site"), `the note says what storage means: ${note}`);
+  check(!(await page.isChecked("[data-testid=set-remember-key]")), "off by default");
+  check((await page.evaluate(() => localStorage.getItem("clarify.apiKey"))) === null, "not stored when off");
+  const reopen = async () => {
+    await page.reload();
+    await page.waitForSelector("[data-testid=app-ready]", { timeout: 20000 });
+    await page.click("[data-testid=settings-toggle]");
+    return page.inputValue("[data-testid=set-key]");
+  };
+  check((await reopen()) === "", "a reload forgets a key not remembered");
+  await page.fill("[data-testid=set-key]", KEY);
+  await page.check("[data-testid=set-remember-key]");
+  check((await reopen()) === KEY && (await page.isChecked("[data-testid=set-remember-key]")), "remembered when asked");
+  await page.uncheck("[data-testid=set-remember-key]");
+  check((await page.evaluate(() => localStorage.getItem("clarify.apiKey"))) === null, "unchecking removes it");
+  await page.context().close();
+});
+
+await browser.close();
+site.close();
+const errors = unexpectedConsoleErrors();
+if (errors.length) {
+  failures++;
+  console.log(`FAIL uncaught errors or console errors in the pages:\n${errors.join("\n")}`);
+}
+if (failures) {
+  console.log(`${failures} fault check(s) failed`);
+  process.exit(1);
+}
+console.log("fault checks: all passed");
