@@ -6,7 +6,8 @@ use clarify_core::Session;
 use leptos::prelude::*;
 
 use super::chat::Chat;
-use super::session_card::{NoticeList, RequestBox, StartOver};
+use super::conversation::RequestBox;
+use super::session_card::{NoticeList, StartOver};
 use super::settings::SettingsPanel;
 use super::state::{Engine, Notices};
 use super::{persistence, timer};

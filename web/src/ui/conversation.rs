@@ -3,11 +3,31 @@
 
 use clarify_core::{Answer, QuestionId, Resolution};
 use leptos::either::Either;
+use leptos::html;
 use leptos::prelude::*;
 
-use super::session_card::RequestBox;
 use crate::i18n::{Chrome, use_lang};
 use crate::storage;
+
+/// The request box, for views that send focus back to it ("Start over"). Provided with the
+/// [`Engine`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RequestBox(pub NodeRef<html::Textarea>);
+
+impl RequestBox {
+    /// Moves focus to the request box once the views have caught up with the change just
+    /// made (it may be drawn only then).
+    pub fn focus_soon(self) {
+        set_timeout(
+            move || {
+                if let Some(area) = self.0.try_get_untracked().flatten() {
+                    let _ = area.focus();
+                }
+            },
+            std::time::Duration::ZERO,
+        );
+    }
+}
 
 /// The request box, several lines high: Enter sends, Shift+Enter breaks the line, and an
 /// Enter that ends an IME composition only confirms the composition.

@@ -1,14 +1,35 @@
 //! Two tabs on one session: when another tab writes the saved session, this tab shows what
 //! storage now holds, so neither loses the other's answers silently.
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use clarify_core::Session;
 use leptos::prelude::*;
 
-use super::persistence::RemoteWrite;
 use super::state::Notices;
 use crate::driver::Driver;
 use crate::i18n::{Chrome, use_lang};
 use crate::storage::{self, Follow, Place};
+
+/// Set while a session written by another tab is applied here, so that it is not written
+/// straight back (see [`follow_other_tabs`]). Clones share the flag.
+#[derive(Debug, Clone, Default)]
+pub struct RemoteWrite(Rc<Cell<bool>>);
+
+impl RemoteWrite {
+    /// Runs `f` with the flag set.
+    pub fn during(&self, f: impl FnOnce()) {
+        self.0.set(true);
+        f();
+        self.0.set(false);
+    }
+
+    /// Whether a write from another tab is being applied now.
+    pub(super) fn active(&self) -> bool {
+        self.0.get()
+    }
+}
 
 /// Listens for another tab's writes to `place` (or its clearing the storage) and replaces this
 /// tab's session with what storage holds now ([`storage::follow`]; `fresh` makes the idle

@@ -6,36 +6,16 @@
 
 use clarify_core::{Input, QuestionId, Status, UserAnswer};
 use leptos::either::Either;
-use leptos::html;
 use leptos::prelude::*;
 
-use super::chat::{Ending, WorkingLine};
-use super::conversation::{Conversation, RequestForm};
+use super::conversation::{Conversation, RequestBox, RequestForm};
+use super::ending::Ending;
 use super::question_card::QuestionCard;
 use super::state::{Engine, Notices};
+use super::working::WorkingLine;
 use crate::driver::now;
 use crate::i18n::{Chrome, use_lang};
 use crate::storage::Place;
-
-/// The request box, for views that send focus back to it ("Start over"). Provided with the
-/// [`Engine`].
-#[derive(Debug, Clone, Copy, Default)]
-pub struct RequestBox(pub NodeRef<html::Textarea>);
-
-impl RequestBox {
-    /// Moves focus to the request box once the views have caught up with the change just
-    /// made (it may be drawn only then).
-    pub fn focus_soon(self) {
-        set_timeout(
-            move || {
-                if let Some(area) = self.0.try_get_untracked().flatten() {
-                    let _ = area.focus();
-                }
-            },
-            std::time::Duration::ZERO,
-        );
-    }
-}
 
 /// The session as a card: the request and the answers so far (each with "Change" while it can
 /// change), the engine's notes among them, the pending question, what the engine is busy with,
