@@ -297,7 +297,8 @@ pub enum Phrase {
     NoteAdaptedInstructions,
     /// Trace: `stream_options` refused (`{0}`), not sent.
     NoteAdaptedNoStreamUsage,
-    /// Heading above "why".
+    /// Before why a question is asked, with the space its script puts after a colon (none after
+    /// a full-width one).
     UiWhy,
     /// The "I don't know" button.
     UiDontKnow,
@@ -315,6 +316,8 @@ pub enum Phrase {
     UiContinueAnyway,
     /// On the question card: skip this and every remaining question, and say so.
     UiSkipRemaining,
+    /// On the card of the last question: skip it (no questions remain to skip).
+    UiSkipLast,
     /// The widget's attribute `{0}` is not a whole number: it is `{1}`.
     UiAttrNumber,
     /// The widget's attribute `{0}` (`model`, `api-key`) needs an `endpoint` attribute too.
@@ -362,6 +365,8 @@ pub enum Phrase {
     UiStopped,
     /// Placeholder of the request box when idle.
     UiRequestPlaceholder,
+    /// Under the request box when what was sent is empty or only spaces.
+    UiRequestEmpty,
     /// Placeholder of the request box while a question is pending: answers go on the card.
     UiPendingPlaceholder,
     /// The send button.
@@ -503,7 +508,7 @@ pub enum Phrase {
 impl Phrase {
     /// Every phrase (for the tests that hold the table complete).
     #[cfg(test)]
-    pub(crate) const ALL: [Self; 231] = [
+    pub(crate) const ALL: [Self; 233] = [
         Self::FallbackNoAnswer,
         Self::FallbackUnreadable,
         Self::TimedOut,
@@ -646,6 +651,7 @@ impl Phrase {
         Self::UiContinuing,
         Self::UiContinueAnyway,
         Self::UiSkipRemaining,
+        Self::UiSkipLast,
         Self::UiAttrNumber,
         Self::UiAttrNeedsEndpoint,
         Self::UiAttrLanguage,
@@ -668,6 +674,7 @@ impl Phrase {
         Self::UiStop,
         Self::UiStopped,
         Self::UiRequestPlaceholder,
+        Self::UiRequestEmpty,
         Self::UiPendingPlaceholder,
         Self::UiSend,
         Self::UiStartOver,
@@ -1962,7 +1969,7 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
     ),
     (
         Phrase::UiWhy,
-        ["Why this matters", "为什么重要", "為什麼重要"],
+        ["Why this matters: ", "为什么重要：", "為什麼重要："],
     ),
     (
         Phrase::UiDontKnow,
@@ -2012,6 +2019,10 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
             "跳过这个及其余问题",
             "略過這個及其餘問題",
         ],
+    ),
+    (
+        Phrase::UiSkipLast,
+        ["Skip this question", "跳过这个问题", "略過這個問題"],
     ),
     (
         Phrase::UiAttrNumber,
@@ -2118,6 +2129,10 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
             "随便问，例如“我的应用崩溃了”",
             "隨便問，例如「我的應用程式當機了」",
         ],
+    ),
+    (
+        Phrase::UiRequestEmpty,
+        ["Type a request first.", "请先输入请求。", "請先輸入請求。"],
     ),
     (
         Phrase::UiPendingPlaceholder,

@@ -76,6 +76,7 @@ const WEB_ORDER: &[(&str, &[&str])] = &[
             "js_api",
             "widget::attributes",
             "widget",
+            "shell",
             ROOT,
         ],
     ),

@@ -99,6 +99,8 @@ pub struct Texts {
     pub continue_anyway: &'static str,
     /// On the question card: skip this and every remaining question, and say so.
     pub skip_remaining: &'static str,
+    /// On the card of the last question: skip it.
+    pub skip_last: &'static str,
     /// Keyboard hint under the card: its start, what digits do (after "1–n"), and Enter.
     pub keys_hint: [&'static str; 3],
     /// The mark on the option the question recommends.
@@ -134,6 +136,8 @@ pub struct Texts {
     pub stopped: &'static str,
     /// Placeholder of the request box when idle.
     pub request_placeholder: &'static str,
+    /// Under the request box when what was sent is blank.
+    pub request_empty: &'static str,
     /// Placeholder of the request box while a question is pending.
     pub pending_placeholder: &'static str,
     /// The send button.
@@ -272,6 +276,7 @@ impl Texts {
             continuing: Phrase::UiContinuing.text(language),
             continue_anyway: Phrase::UiContinueAnyway.text(language),
             skip_remaining: Phrase::UiSkipRemaining.text(language),
+            skip_last: Phrase::UiSkipLast.text(language),
             keys_hint: [
                 Phrase::UiKeysStart.text(language),
                 Phrase::UiKeysPick.text(language),
@@ -292,6 +297,7 @@ impl Texts {
             stop: Phrase::UiStop.text(language),
             stopped: Phrase::UiStopped.text(language),
             request_placeholder: Phrase::UiRequestPlaceholder.text(language),
+            request_empty: Phrase::UiRequestEmpty.text(language),
             pending_placeholder: Phrase::UiPendingPlaceholder.text(language),
             send: Phrase::UiSend.text(language),
             start_over: Phrase::UiStartOver.text(language),

@@ -9,6 +9,8 @@ pub mod i18n;
 #[cfg(feature = "js-api")]
 pub mod js_api;
 pub mod llm;
+#[cfg(feature = "app")]
+pub mod shell;
 pub mod storage;
 pub mod ui;
 #[cfg(feature = "widget")]
@@ -18,7 +20,8 @@ pub mod widget;
 use wasm_bindgen::prelude::*;
 
 /// Mounts the app into `#clarify-app` when the page has one (the demo page does; embedding
-/// pages use the JS API instead). Left out without the `app` feature (the embeddable bundle).
+/// pages use the JS API instead), in place of the shell `index.html` painted, taking over what
+/// was typed there ([`shell`]). Left out without the `app` feature (the embeddable bundle).
 #[cfg(feature = "app")]
 #[wasm_bindgen(start)]
 pub fn start() {
@@ -28,6 +31,10 @@ pub fn start() {
     console_error_panic_hook::set_once();
     let app = leptos::prelude::document().get_element_by_id("clarify-app");
     if let Some(el) = app.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let early = shell::take(&el);
         leptos::mount::mount_to(el, ui::App).forget();
+        if let Some(early) = early {
+            shell::hand_over(&early);
+        }
     }
 }

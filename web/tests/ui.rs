@@ -428,6 +428,9 @@ async fn card_chrome_follows_the_language() {
         Ok(()),
     );
     assert_eq!(text(&m.get("progress")), "第 1 题，共 2 题");
+    // A full-width colon after the label, as "如果跳过：" has, never an ASCII one.
+    let why = text(&m.get("question-why"));
+    assert!(why.starts_with("为什么重要：Fixes"), "{why}");
     assert_eq!(text(&m.get("continue")), "继续");
     assert!(text(&m.get("dont-know")).contains("我不知道"));
     assert_eq!(Language::from_tag("zh-TW"), Language::Traditional);
@@ -1254,6 +1257,46 @@ async fn skipping_from_the_card_says_it_skips_the_remaining_questions() {
     settle().await;
     assert!(m.find("question-card").is_none());
     assert!(m.find("answer").is_some());
+}
+
+#[wasm_bindgen_test]
+async fn the_last_question_offers_to_skip_it_not_the_remaining_ones() {
+    let card = |current: u32, total: u32| {
+        Mounted::new(move || {
+            let on_answer = Callback::new(|_: UserAnswer| Ok(()));
+            let on_skip_all = Callback::new(|()| Ok(()));
+            view! {
+                <QuestionCard
+                    question=question(Priority::Important, false)
+                    progress=Progress { current, total }
+                    lang=Language::English
+                    on_answer=on_answer
+                    on_skip_all=on_skip_all
+                />
+            }
+        })
+    };
+    let m = card(1, 1);
+    assert_eq!(text(&m.get("continue-anyway")), "Skip this question");
+    drop(m);
+    let m = card(2, 3);
+    assert_eq!(
+        text(&m.get("continue-anyway")),
+        "Skip this and the remaining questions"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_blank_request_is_refused_in_words() {
+    clear_storage();
+    set_local(SETTINGS_KEY, r#"{"language": "en"}"#);
+    let m = mount_app();
+    start(&m, "   ").await;
+    assert_eq!(text(&m.get("request-error")), "Type a request first.");
+    assert!(m.find("conv-request").is_none());
+    start(&m, "my app crashes").await;
+    assert_eq!(text(&m.get("request-error")), "");
+    assert!(m.find("question-card").is_some());
 }
 
 #[wasm_bindgen_test]

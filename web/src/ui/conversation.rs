@@ -73,6 +73,11 @@ pub fn RequestForm(
         if !enabled.get_untracked() {
             return;
         }
+        // Blank text starts nothing; while a question is pending it clears the conversation.
+        if !pending.get_untracked() && text.with_untracked(|t| t.trim().is_empty()) {
+            let _ = error.try_set(Some(lang.get_untracked().texts().request_empty.to_owned()));
+            return;
+        }
         match on_send.run(text.get_untracked()) {
             Ok(()) => {
                 set_text(String::new());

@@ -71,6 +71,7 @@ pub fn QuestionCard(
     let base = question.id.as_str().to_owned();
     let text_id = format!("{base}-text");
     let why_id = format!("{base}-why");
+    let last = progress.current >= progress.total;
     let (labelled_by, described_by) = (text_id.clone(), why_id.clone());
     let card = NodeRef::<html::Section>::new();
     let changing = previous.is_some().then(|| {
@@ -148,7 +149,7 @@ pub fn QuestionCard(
                 {question.text}
             </h2>
             <p class="qcard-why" id=why_id data-testid="question-why">
-                <span class="qcard-why-label">{move || t().why} ": "</span>
+                <span class="qcard-why-label">{move || t().why}</span>
                 <span lang=move || own.get()>{question.why}</span>
             </p>
             {options}
@@ -157,7 +158,13 @@ pub fn QuestionCard(
             <p class="qcard-error" role="alert" data-testid="card-error">
                 {move || draft.error.get()}
             </p>
-            <CardActions draft=draft allow_skip=question.allow_skip on_skip_all=on_skip_all lang=lang />
+            <CardActions
+                draft=draft
+                allow_skip=question.allow_skip
+                on_skip_all=on_skip_all
+                last=last
+                lang=lang
+            />
             <p class="qcard-hint" data-testid="keys-hint">
                 {move || keys_hint(t(), draft.count)}
             </p>
@@ -474,12 +481,13 @@ fn FreeText(id: String, draft: Draft, lang: Signal<Language>, alone: bool) -> im
 }
 
 /// Continue, "I don't know" (when the question allows it) and "Skip this and the remaining
-/// questions" (when the host offers it).
+/// questions" (when the host offers it; "Skip this question" on the `last` one).
 #[component]
 fn CardActions(
     draft: Draft,
     allow_skip: bool,
     on_skip_all: Option<Callback<(), Outcome>>,
+    last: bool,
     lang: Signal<Language>,
 ) -> impl IntoView {
     let t = move || lang.get().texts();
@@ -510,7 +518,7 @@ fn CardActions(
                     }
                 }
             >
-                {move || t().skip_remaining}
+                {move || if last { t().skip_last } else { t().skip_remaining }}
             </button>
         }
     });
