@@ -40,16 +40,14 @@ const isPage = (r) => (r.headers.get("content-type") ?? "").startsWith("text/htm
 
 /**
  * The package's own wasm, when Vite's dev server has pre-bundled its code into
- * `node_modules/.vite/deps/` (`deps`, the URL tried first) and left the wasm behind: Vite
- * itself says where the file is (`/@id/clarify-embed/clarify-embed_bg.wasm?url` is a module
- * whose default export is its URL, `/@fs/…` in a workspace); `null` when it does not.
+ * `node_modules/.vite/deps/` (`deps`, the URL tried first) and left the wasm behind: in the
+ * project's own `node_modules/clarify-embed/`, which the dev server serves (npm's usual layout;
+ * not a workspace whose packages sit above the Vite root). `null` when it is not there.
  */
 async function wasmBesidePackage(deps) {
   try {
-    const asked = await fetch(new URL("/@id/clarify-embed/clarify-embed_bg.wasm?url", deps));
-    const said = asked.ok ? /export default\s*"([^"]+)"/.exec(await asked.text()) : null;
-    const found = said && (await fetch(new URL(said[1], deps)));
-    return found?.ok && !isPage(found) ? found : null;
+    const found = await fetch(deps.replace(VITE_DEPS, "/node_modules/clarify-embed/"));
+    return found.ok && !isPage(found) ? found : null;
   } catch {
     return null;
   }
@@ -57,19 +55,17 @@ async function wasmBesidePackage(deps) {
 
 /**
  * Fetches the wasm; a missing file is told apart from one a server answered with a page. Under
- * Vite's dev server with the package pre-bundled, it is found beside the package instead.
+ * Vite's dev server with the package pre-bundled, it is looked for beside the package first.
  */
 async function fetchWasm(url) {
+  const path = String(url);
+  const own = VITE_DEPS.test(path) ? await wasmBesidePackage(path) : null;
+  if (own) return own;
   let response;
   try {
     response = await fetch(url);
   } catch (e) {
     throw loadError("wasm_load_failed", `${url}: ${e?.message ?? e}`);
-  }
-  const path = String(url);
-  if ((!response.ok || isPage(response)) && VITE_DEPS.test(path)) {
-    const own = await wasmBesidePackage(path);
-    if (own) return own;
   }
   if (!response.ok) throw loadError("wasm_not_found", `${url}: HTTP ${response.status}`);
   // A development server answers a path it does not know with its HTML page.
