@@ -336,10 +336,21 @@ pub enum Phrase {
     UiChooseSeveral,
     /// On the card of a question reopened to change its answer.
     UiChanging,
+    /// On that card: send the earlier answer again, leaving the change.
+    UiKeepAnswer,
     /// The button on an earlier answer that reopens its question.
     UiChange,
     /// The accessible name of that button, before the question's text.
     UiChangeAnswerTo,
+    /// In the conversation, the user's turn for "I don't know".
+    UiTurnDontKnow,
+    /// In the conversation, the user's turn for a skipped question.
+    UiTurnSkipped,
+    /// In the conversation, the user's turn for a question nobody answered in time.
+    UiTurnTimedOut,
+    /// In the conversation, after the user's turn without an answer: before the assumption the
+    /// engine made, with the space its script puts after a colon.
+    UiTurnAssumed,
     /// "If you skip:" before the assumption the engine makes then, with the space its script puts
     /// after a colon (none after a full-width one).
     UiAssumption,
@@ -508,7 +519,7 @@ pub enum Phrase {
 impl Phrase {
     /// Every phrase (for the tests that hold the table complete).
     #[cfg(test)]
-    pub(crate) const ALL: [Self; 233] = [
+    pub(crate) const ALL: [Self; 238] = [
         Self::FallbackNoAnswer,
         Self::FallbackUnreadable,
         Self::TimedOut,
@@ -661,8 +672,13 @@ impl Phrase {
         Self::UiRecommended,
         Self::UiChooseSeveral,
         Self::UiChanging,
+        Self::UiKeepAnswer,
         Self::UiChange,
         Self::UiChangeAnswerTo,
+        Self::UiTurnDontKnow,
+        Self::UiTurnSkipped,
+        Self::UiTurnTimedOut,
+        Self::UiTurnAssumed,
         Self::UiAssumption,
         Self::UiRequestLabel,
         Self::UiPendingLabel,
@@ -2070,6 +2086,10 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
             "正在修改之前的回答：除非你送出新的回答，原回答保持不變。",
         ],
     ),
+    (
+        Phrase::UiKeepAnswer,
+        ["Keep my answer", "保留原来的回答", "保留原來的回答"],
+    ),
     (Phrase::UiChange, ["Change", "修改", "修改"]),
     (
         Phrase::UiChangeAnswerTo,
@@ -2078,6 +2098,19 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
             "修改你对此问题的回答：",
             "修改你對此問題的回答：",
         ],
+    ),
+    (
+        Phrase::UiTurnDontKnow,
+        ["I don't know", "我不知道", "我不知道"],
+    ),
+    (Phrase::UiTurnSkipped, ["Skipped", "已跳过", "已略過"]),
+    (
+        Phrase::UiTurnTimedOut,
+        ["No answer in time", "未及时回答", "未及時回答"],
+    ),
+    (
+        Phrase::UiTurnAssumed,
+        ["Assumed: ", "按此假设：", "按此假設："],
     ),
     (
         Phrase::UiAssumption,
@@ -2746,6 +2779,7 @@ mod tests {
         "AnswerDeclined",
         "PriorityImportant",
         "UiChange",
+        "UiTurnDontKnow",
         "UiStop",
         "UiSeconds",
         "UiAnswer",

@@ -101,6 +101,13 @@ pub struct Texts {
     pub skip_remaining: &'static str,
     /// On the card of the last question: skip it.
     pub skip_last: &'static str,
+    /// On a reopened question's card: send the earlier answer again.
+    pub keep_answer: &'static str,
+    /// In the conversation, the user's turn without an answer: "I don't know", skipped, not
+    /// answered in time.
+    pub turn_non_answer: [&'static str; 3],
+    /// Before the assumption the engine made for such a turn.
+    pub turn_assumed: &'static str,
     /// Keyboard hint under the card: its start, what digits do (after "1–n"), and Enter.
     pub keys_hint: [&'static str; 3],
     /// The mark on the option the question recommends.
@@ -277,6 +284,13 @@ impl Texts {
             continue_anyway: Phrase::UiContinueAnyway.text(language),
             skip_remaining: Phrase::UiSkipRemaining.text(language),
             skip_last: Phrase::UiSkipLast.text(language),
+            keep_answer: Phrase::UiKeepAnswer.text(language),
+            turn_non_answer: [
+                Phrase::UiTurnDontKnow.text(language),
+                Phrase::UiTurnSkipped.text(language),
+                Phrase::UiTurnTimedOut.text(language),
+            ],
+            turn_assumed: Phrase::UiTurnAssumed.text(language),
             keys_hint: [
                 Phrase::UiKeysStart.text(language),
                 Phrase::UiKeysPick.text(language),

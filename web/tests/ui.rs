@@ -333,6 +333,36 @@ async fn change_on_an_earlier_answer_brings_its_card_back_and_the_new_answer_rep
 }
 
 #[wasm_bindgen_test]
+async fn a_change_can_be_kept_and_the_card_it_displaced_comes_back_as_it_was_left() {
+    clear_storage();
+    let m = mount_app();
+    start(&m, "Plan a trip to Paris").await;
+    let labels: Vec<String> = m.all("option-label").iter().map(text).collect();
+    m.all("option")[0].click();
+    tick().await;
+    m.get("continue").click();
+    settle().await;
+    let second = text(&m.get("question-text"));
+    // Half an answer on the second card: an option picked, nothing sent.
+    m.all("option")[1].click();
+    tick().await;
+
+    m.get("change-answer").click();
+    settle().await;
+    m.get("keep-answer").click();
+    settle().await;
+    assert_eq!(text(&m.get("question-text")), second, "the second card is back");
+    assert_eq!(
+        m.all("option")[1].get_attribute("aria-checked").unwrap(),
+        "true",
+        "with the option picked on it before the change"
+    );
+    let answers: Vec<String> = m.all("conv-answer").iter().map(text).collect();
+    assert_eq!(answers, [labels[0].clone()], "the earlier answer kept");
+    assert!(m.find("changing").is_none());
+}
+
+#[wasm_bindgen_test]
 async fn free_text_alone_or_with_a_choice_is_sent_as_typed() {
     let mut q = question(Priority::Critical, false);
     q.allow_free_text = true;
@@ -1283,6 +1313,25 @@ async fn the_last_question_offers_to_skip_it_not_the_remaining_ones() {
     assert_eq!(
         text(&m.get("continue-anyway")),
         "Skip this and the remaining questions"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_turn_without_an_answer_says_what_the_user_did_and_the_assumption_is_the_engines() {
+    clear_storage();
+    set_local(SETTINGS_KEY, r#"{"language": "en"}"#);
+    let m = mount_app();
+    start(&m, "my app crashes").await;
+    m.get("dont-know").click();
+    settle().await;
+    assert_eq!(text(&m.get("conv-answer")), "I don't know");
+    let turn = text(&m.get("conv-answer-turn"));
+    let assumed = text(&m.get("conv-assumption"));
+    assert!(assumed.starts_with("Assumed: "), "{assumed}");
+    let assumption = assumed.trim_start_matches("Assumed: ");
+    assert!(
+        !assumption.is_empty() && !turn.contains(assumption),
+        "the assumption is not in the user's bubble: {turn}"
     );
 }
 

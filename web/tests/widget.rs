@@ -370,7 +370,9 @@ async fn a_half_given_answer_survives_a_reload_with_a_storage_key() {
     let shown = again.details("clarify-question");
     assert_eq!(shown.len(), 1, "the restored question is told as shown");
     assert_eq!(
-        get(&get(&shown[0], "question"), "text").as_string().unwrap(),
+        get(&get(&shown[0], "question"), "text")
+            .as_string()
+            .unwrap(),
         again.question_text()
     );
 

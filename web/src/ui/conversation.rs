@@ -187,7 +187,22 @@ pub fn Conversation(
         }),
         Turn::Resolved(r) => {
             let kind = answer_kind(&r.answer);
+            // Without an answer the user's turn says what they did, and the assumption the
+            // engine made is its own note, never words in the user's mouth.
+            let non_answer = non_answer(&r.answer);
             let answer = r.answer_text();
+            let said = move || {
+                non_answer.map_or_else(|| answer.clone(), |i| t().turn_non_answer[i].to_owned())
+            };
+            let assumed = non_answer.map(|_| {
+                let assumption = r.question.assumption.clone();
+                view! {
+                    <li class="turn turn-note" data-testid="conv-assumption">
+                        {move || t().turn_assumed}
+                        {assumption}
+                    </li>
+                }
+            });
             let (id, question) = (r.question.id, r.question.text);
             let asked = question.clone();
             let change = move || change(id.clone(), asked.clone());
@@ -195,10 +210,11 @@ pub fn Conversation(
                 <li class="turn turn-bot">{question}</li>
                 <li class="turn turn-user" data-testid="conv-answer-turn" data-kind=kind>
                     <span data-testid="conv-answer" data-kind=kind>
-                        {answer}
+                        {said}
                     </span>
                     {change}
                 </li>
+                {assumed}
             })
         }
     };
@@ -267,6 +283,17 @@ fn turns_of(resolved: &[Resolution], notices: &[(usize, String)]) -> Vec<Turn> {
     }
     turns.extend(notes_at(resolved.len(), true));
     turns
+}
+
+/// Which of [`crate::i18n::Texts::turn_non_answer`] says a turn without an answer; `None` for
+/// an answer.
+fn non_answer(answer: &Answer) -> Option<usize> {
+    match answer {
+        Answer::Choices { .. } | Answer::Text { .. } | Answer::ChoicesWithText { .. } => None,
+        Answer::DontKnow => Some(0),
+        Answer::Skipped | Answer::Declined => Some(1),
+        Answer::TimedOut => Some(2),
+    }
 }
 
 /// How a question was resolved, as a `data-kind` for styling and tests.

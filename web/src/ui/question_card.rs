@@ -74,19 +74,36 @@ pub fn QuestionCard(
     let last = progress.current >= progress.total;
     let (labelled_by, described_by) = (text_id.clone(), why_id.clone());
     let card = NodeRef::<html::Section>::new();
-    let changing = previous.is_some().then(|| {
-        view! {
-            <p class="qcard-changing" data-testid="changing">
-                {move || t().changing}
-            </p>
-        }
-    });
     let draft = Draft::new(
         &question,
         previous.as_ref().or(saved.as_ref()),
         on_answer,
         on_draft,
     );
+    // "Keep my answer" sends the earlier answer again (one the user gave, not an assumption).
+    let kept = previous.as_ref().and_then(as_reply);
+    let changing = previous.is_some().then(|| {
+        let keep = kept.map(|reply| {
+            view! {
+                <button
+                    type="button"
+                    class="qcard-link"
+                    data-testid="keep-answer"
+                    disabled=move || draft.submitting.get()
+                    on:click=move |_| draft.send(reply.clone())
+                >
+                    {move || t().keep_answer}
+                </button>
+            }
+        });
+        view! {
+            <p class="qcard-changing" data-testid="changing">
+                {move || t().changing}
+                " "
+                {keep}
+            </p>
+        }
+    });
     if page_keys {
         let listener = window_event_listener(leptos::ev::keydown, move |ev| {
             on_page_key(&ev, draft, card);
@@ -169,6 +186,22 @@ pub fn QuestionCard(
                 {move || keys_hint(t(), draft.count)}
             </p>
         </section>
+    }
+}
+
+/// The reply that gives `answer` again; `None` for an assumption the user never gave as such.
+fn as_reply(answer: &Answer) -> Option<UserAnswer> {
+    match answer {
+        Answer::Choices { choices } => Some(UserAnswer::Choices {
+            choices: choices.clone(),
+        }),
+        Answer::Text { text } => Some(UserAnswer::Text { text: text.clone() }),
+        Answer::ChoicesWithText { choices, text } => Some(UserAnswer::ChoicesWithText {
+            choices: choices.clone(),
+            text: text.clone(),
+        }),
+        Answer::DontKnow => Some(UserAnswer::DontKnow),
+        Answer::Skipped | Answer::Declined | Answer::TimedOut => None,
     }
 }
 
