@@ -351,7 +351,11 @@ async fn a_change_can_be_kept_and_the_card_it_displaced_comes_back_as_it_was_lef
     settle().await;
     m.get("keep-answer").click();
     settle().await;
-    assert_eq!(text(&m.get("question-text")), second, "the second card is back");
+    assert_eq!(
+        text(&m.get("question-text")),
+        second,
+        "the second card is back"
+    );
     assert_eq!(
         m.all("option")[1].get_attribute("aria-checked").unwrap(),
         "true",

@@ -80,30 +80,9 @@ pub fn QuestionCard(
         on_answer,
         on_draft,
     );
-    // "Keep my answer" sends the earlier answer again (one the user gave, not an assumption).
-    let kept = previous.as_ref().and_then(as_reply);
-    let changing = previous.is_some().then(|| {
-        let keep = kept.map(|reply| {
-            view! {
-                <button
-                    type="button"
-                    class="qcard-link"
-                    data-testid="keep-answer"
-                    disabled=move || draft.submitting.get()
-                    on:click=move |_| draft.send(reply.clone())
-                >
-                    {move || t().keep_answer}
-                </button>
-            }
-        });
-        view! {
-            <p class="qcard-changing" data-testid="changing">
-                {move || t().changing}
-                " "
-                {keep}
-            </p>
-        }
-    });
+    let changing = previous
+        .as_ref()
+        .map(|previous| changing_note(draft, previous, lang));
     if page_keys {
         let listener = window_event_listener(leptos::ev::keydown, move |ev| {
             on_page_key(&ev, draft, card);
@@ -186,6 +165,32 @@ pub fn QuestionCard(
                 {move || keys_hint(t(), draft.count)}
             </p>
         </section>
+    }
+}
+
+/// On the card of a reopened question: that a change is under way, and "Keep my answer", which
+/// sends the earlier answer again (one the user gave, not an assumption).
+fn changing_note(draft: Draft, previous: &Answer, lang: Signal<Language>) -> impl IntoView + use<> {
+    let t = move || lang.get().texts();
+    let keep = as_reply(previous).map(|reply| {
+        view! {
+            <button
+                type="button"
+                class="qcard-link"
+                data-testid="keep-answer"
+                disabled=move || draft.submitting.get()
+                on:click=move |_| draft.send(reply.clone())
+            >
+                {move || t().keep_answer}
+            </button>
+        }
+    });
+    view! {
+        <p class="qcard-changing" data-testid="changing">
+            {move || t().changing}
+            " "
+            {keep}
+        </p>
     }
 }
 
