@@ -47,9 +47,7 @@ function warnLateHandlers(el) {
   const handlers = key ? Object.keys(el[key] ?? {}).filter((k) => k.startsWith("onclarify-")) : [];
   if (handlers.length === 0) return;
   warnedLate = true;
-  console.warn(`clarify-embed: <clarify-widget> was registered after React drew it with ${handlers.join(", ")}; ` +
-    "React may not attach those handlers to an element it hydrated before it was registered. " +
-    "Listen through a ref with addEventListener (docs: Next.js), or call defineClarifyWidget() when the client module loads.");
+  console.warn(`clarify-embed: <clarify-widget> was defined after React drew it with ${handlers}, which React may drop: listen through a ref with addEventListener.`);
 }
 
 /** Where there is no DOM (a server, a worker), the class is defined on a plain base and never registered. */

@@ -28,9 +28,9 @@ function loadError(code, detail) {
 
 /** What to do about each way the wasm fails to load: the console error names it. */
 const FIXES = {
-  wasm_not_found: "serve clarify-embed_bg.wasm beside clarify-embed.js, or say where it is: defineClarifyWidget({ wasmUrl }) or load({ wasmUrl })",
-  wasm_blocked: "add 'wasm-unsafe-eval' to script-src in the page's Content-Security-Policy",
-  wasm_load_failed: "check that the URL above serves clarify-embed_bg.wasm as application/wasm, and that the environment has fetch and WebAssembly",
+  wasm_not_found: "serve clarify-embed_bg.wasm beside clarify-embed.js, or pass its URL as wasmUrl",
+  wasm_blocked: "add 'wasm-unsafe-eval' to the Content-Security-Policy's script-src",
+  wasm_load_failed: "serve the .wasm as application/wasm where fetch and WebAssembly exist",
 };
 
 /** Where Vite 5-7's dev server keeps the package's own files when it has pre-bundled its code. */

@@ -19,7 +19,6 @@ mod app;
 mod chat;
 mod conversation;
 pub mod cross_tab;
-mod ending;
 pub mod persistence;
 mod question_card;
 mod session_card;
@@ -27,20 +26,18 @@ mod settings;
 mod state;
 pub mod timer;
 mod trace;
-mod working;
 
 use leptos::prelude::*;
 
 pub use answer::{AnswerView, FailureNotice, HandoffNotice};
 pub use app::ClarifyApp;
+pub use chat::{Ending, WorkingLine};
 pub use conversation::{Conversation, RequestBox, RequestForm};
-pub use ending::Ending;
 pub use question_card::{Outcome, PriorityBadge, QuestionCard};
 pub use session_card::{NoticeList, SessionCard, StartOver};
 pub use settings::SettingsPanel;
 pub use state::{Accepting, Engine, Notices, Pending, SessionView};
 pub use trace::{TracePanel, layer_name};
-pub use working::WorkingLine;
 
 /// The whole page, driving the session saved in `localStorage` (see [`ClarifyApp`]).
 #[component]

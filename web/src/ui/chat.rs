@@ -1,26 +1,307 @@
-//! The chat column: the session's card ([`SessionCard`], shared with the widget) and the
-//! trace.
+//! Two parts of the session's card: the working line and the ending (the answer, the handoff
+//! or the failure). Each reads the [`Engine`] from context and wakes only when its own part of
+//! the session changes.
 
+use clarify_core::{Input, Phrase, Status};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
-use super::session_card::SessionCard;
-use super::state::Engine;
-use super::trace::TracePanel;
-use crate::storage::{Place, Settings};
+use super::answer::{AnswerView, FailureNotice, HandoffNotice};
+use super::state::{Engine, Notices};
+use crate::driver::{Driver, now};
+use crate::i18n::{Chrome, use_lang};
 
-/// The chat column; `settings` configure the session a new request starts.
+/// What the engine is busy with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Working {
+    /// Detection (or a pipeline step) runs.
+    Thinking,
+    /// The answer is being written and no text has come yet.
+    Writing,
+}
+
+/// After this long waiting on the engine's work, the line says what is happening and for how
+/// long, and offers the embedded detector's questions instead of the endpoint's.
+const PATIENCE_SECONDS: u64 = 3;
+
+/// "Thinking about your request…" / "Writing the answer…", with "Continue anyway" while the
+/// engine accepts it. After [`PATIENCE_SECONDS`] it says what the endpoint is doing (finding what
+/// the request leaves open, writing the answer) and the time waited so far, and, while the
+/// engine would take it, "Ask the built-in questions now" ([`Input::DetectOffline`]), which
+/// aborts the call in flight. The time is the page's own: the engine never reads a clock.
 #[component]
-pub fn Chat(settings: RwSignal<Settings>) -> impl IntoView {
+pub fn WorkingLine() -> impl IntoView {
+    let engine = expect_context::<Engine>();
+    let lang = use_lang();
+    let notices = expect_context::<Notices>();
+    let status = engine.view.status();
+    let answer = engine.view.answer();
+    let accepting = engine.view.accepting();
+    let working = Memo::new(move |_| match status.get() {
+        Status::Analyzing => Some(Working::Thinking),
+        Status::Generating if answer.with(String::is_empty) => Some(Working::Writing),
+        Status::Idle
+        | Status::AwaitingClarification
+        | Status::Generating
+        | Status::Completed
+        | Status::HandedOff
+        | Status::Failed => None,
+    });
+    let seconds = waited(working);
+    let slow = Memo::new(move |_| seconds.get() >= PATIENCE_SECONDS);
+    let send = move |input: Input| {
+        if let Err(e) = engine.send(input) {
+            notices.note(e);
+        }
+    };
+    let skip_all = move || {
+        accepting.with(|a| a.skip_all).then(|| {
+            view! {
+                <button
+                    type="button"
+                    class="qcard-link"
+                    data-testid="working-continue-anyway"
+                    on:click=move |_| send(Input::SkipAll { now: now() })
+                >
+                    {move || lang.get().texts().continue_anyway}
+                </button>
+            }
+        })
+    };
+    let offer = Memo::new(move |_| slow.get() && accepting.with(|a| a.detect_offline));
+    let line = move || {
+        let t = lang.get().texts();
+        match (working.get(), slow.get()) {
+            (Some(Working::Writing), true) => t.waiting_writing,
+            (Some(Working::Thinking), true) if offer.get() => t.waiting_detecting,
+            (Some(Working::Writing), false) => t.writing,
+            _ => t.thinking,
+        }
+    };
+    let elapsed = move || {
+        slow.get().then(|| {
+            Phrase::UiSeconds.fill(lang.get().texts().written_in, &[&seconds.get().to_string()])
+        })
+    };
+    // Only what is happening is announced; the seconds counting up are not. What shows only
+    // after a while is there from the start, hidden: cheaper than a view that comes and goes.
+    move || {
+        working.get().map(|_| {
+            view! {
+                <p class="working" data-testid="working">
+                    <span class="spinner" aria-hidden="true"></span>
+                    <span role="status" data-testid="working-what">{line}</span>
+                    <span class="working-time" data-testid="elapsed" hidden=move || !slow.get()>
+                        {elapsed}
+                    </span>
+                    <button
+                        type="button"
+                        class="qcard-link"
+                        data-testid="detect-offline"
+                        hidden=move || !offer.get()
+                        on:click=move |_| {
+                            engine.with_driver(Driver::cancel);
+                            send(Input::DetectOffline { now: now() });
+                        }
+                    >
+                        {move || lang.get().texts().detect_offline}
+                    </button>
+                    {skip_all}
+                </p>
+            }
+        })
+    }
+}
+
+/// Whole seconds since `working` last became busy (0 while idle), counted by a browser interval
+/// that runs only while it is busy.
+fn waited(working: Memo<Option<Working>>) -> ReadSignal<u64> {
+    let seconds = RwSignal::new(0);
+    let ticker = StoredValue::new(None::<IntervalHandle>);
+    let stop = move || {
+        if let Some(handle) = ticker.try_update_value(Option::take).flatten() {
+            handle.clear();
+        }
+    };
+    Effect::new(move |_| {
+        stop();
+        seconds.set(0);
+        if working.get().is_some() {
+            let started = now();
+            let handle = set_interval_with_handle(
+                move || {
+                    let waited = now().saturating_sub(started) / 1000;
+                    if seconds.try_get_untracked().is_some_and(|s| s != waited) {
+                        seconds.set(waited);
+                    }
+                },
+                std::time::Duration::from_millis(500),
+            );
+            ticker.set_value(handle.ok());
+        }
+    });
+    on_cleanup(stop);
+    seconds.read_only()
+}
+
+/// How the session ended, or is ending: the answer (as it streams, with Stop), then "Copy
+/// prompt" once it is complete, the handoff notice, or the failure with Retry.
+///
+/// When the last question is answered its card goes, and focus with it; focus then moves to
+/// what came instead (the answer's heading, the handoff, the failure) rather than falling to
+/// the page. Focus that is somewhere on purpose (the request box, another control) stays.
+#[component]
+pub fn Ending() -> impl IntoView {
     let engine = expect_context::<Engine>();
     let view = engine.view;
-    // A new request (in place of the pending question's too) starts under the settings.
-    let on_start = Callback::new(move |text: String| {
-        engine.start_new(text, || settings.with_untracked(Settings::config))
+    let (status, answer, accepting) = (view.status(), view.answer(), view.accepting());
+    let has_answer = Memo::new(move |_| !answer.with(String::is_empty));
+    let streaming = Memo::new(move |_| status.get() == Status::Generating);
+    let completed = Memo::new(move |_| status.get() == Status::Completed);
+    let can_retry = Memo::new(move |_| accepting.with(|a| a.retry));
+    let notices = expect_context::<Notices>();
+    let handoff = view.handoff();
+    let failure = view.failure();
+    let lang = use_lang();
+    // Under the answer: that it was stopped, or what became of "Copy prompt".
+    let note = RwSignal::new(None::<String>);
+    let root = NodeRef::<leptos::html::Section>::new();
+    let mut before = None;
+    Effect::new(move |_| {
+        let now = (status.get(), has_answer.get());
+        if before.replace(now).is_some_and(|b| b != now) && now.0 != Status::Idle {
+            set_timeout(move || focus_lost_to(root), std::time::Duration::ZERO);
+        }
+        if now.0 != Status::Completed {
+            note.set(None);
+        }
     });
+    let stop = move |_| {
+        // What arrived is the answer, and the session records that it was stopped; the call
+        // still running is aborted and its end refused.
+        engine.with_driver(Driver::cancel);
+        if let Err(e) = engine.send(Input::GenerationStopped) {
+            notices.note(e);
+        }
+    };
+    let stopped = view.stopped();
+    let prompt = move || {
+        engine
+            .with_driver(|d| d.with(|s| s.enriched_prompt().map(|p| p.render())))
+            .flatten()
+            .unwrap_or_default()
+    };
+    // With an endpoint the answer is not the prompt, as the offline answer is: the prompt sent
+    // can be opened, and copied, from the moment it is sent.
+    let sent = Memo::new(move |_| {
+        let sent = matches!(
+            status.get(),
+            Status::Generating | Status::Completed | Status::HandedOff | Status::Failed
+        );
+        sent && engine
+            .with_driver(|d| {
+                d.with(|s| {
+                    s.enriched_prompt()
+                        .is_some_and(|p| s.answer() != Some(p.offline_answer().as_str()))
+                })
+            })
+            .unwrap_or(false)
+    });
+    let copy = move |_| {
+        let prompt = prompt();
+        leptos::task::spawn_local(async move {
+            let t = lang.get_untracked().texts();
+            let said = match copy_text(&prompt).await {
+                Ok(()) => t.copied.to_owned(),
+                Err(why) => format!("{}{why}", t.copy_failed),
+            };
+            let _ = note.try_set(Some(said));
+        });
+    };
+    let t = move || lang.get().texts();
     view! {
-        <main class="chat">
-            <SessionCard on_start=on_start place=Some(Place::app()) />
-            <TracePanel events=view.trace() counters=view.counters() />
-        </main>
+        <section class="ending" node_ref=root>
+            {move || {
+                has_answer.get().then(|| view! { <AnswerView text=answer streaming=streaming /> })
+            }}
+            <p class="answer-actions">
+                <button
+                    type="button"
+                    data-testid="stop"
+                    hidden=move || !streaming.get()
+                    on:click=stop
+                >
+                    {move || t().stop}
+                </button>
+                <button
+                    type="button"
+                    data-testid="copy-prompt"
+                    hidden=move || !completed.get() && !sent.get()
+                    on:click=copy
+                >
+                    {move || t().copy_prompt}
+                </button>
+                <span class="answer-note" role="status" data-testid="answer-note">
+                    {move || {
+                        note.get().or_else(|| stopped.get().then(|| t().stopped.to_owned()))
+                    }}
+                </span>
+            </p>
+            <details class="sent-prompt" data-testid="sent-prompt" hidden=move || !sent.get()>
+                <summary>{move || t().sent_prompt}</summary>
+                <pre data-testid="sent-prompt-text">{move || sent.get().then(prompt)}</pre>
+            </details>
+            {move || handoff.get().map(|package| view! { <HandoffNotice package=package /> })}
+            {move || {
+                failure
+                    .get()
+                    .map(|reason| {
+                        let on_retry = Callback::new(move |()| {
+                            if let Err(e) = engine.send(Input::Retry) {
+                                notices.note(e);
+                            }
+                        });
+                        view! { <FailureNotice reason=reason on_retry=on_retry can_retry=can_retry /> }
+                    })
+            }}
+        </section>
+    }
+}
+
+/// Writes `text` to the clipboard; `Err` is the browser's reason in its own words.
+async fn copy_text(text: &str) -> Result<(), String> {
+    let clipboard = window().navigator().clipboard();
+    wasm_bindgen_futures::JsFuture::from(clipboard.write_text(text))
+        .await
+        .map(|_| ())
+        .map_err(|e| {
+            e.dyn_ref::<js_sys::Error>()
+                .map_or_else(|| "the browser refused".to_owned(), |e| e.message().into())
+        })
+}
+
+/// Moves focus to the first focus target under `root` (a heading or notice with
+/// `tabindex="-1"`) when focus has fallen to the page's body, as it does when the focused card
+/// goes (in a shadow root too: focus inside one shows as its host, never as the body).
+fn focus_lost_to(root: NodeRef<leptos::html::Section>) {
+    // The timer may fire after the views went.
+    let Some(root) = root.try_get_untracked().flatten() else {
+        return;
+    };
+    let on_body =
+        |a: Option<web_sys::Element>| a.is_none_or(|a| a.tag_name().eq_ignore_ascii_case("body"));
+    let in_shadow = root.get_root_node().dyn_into::<web_sys::ShadowRoot>().ok();
+    let focus_lost = on_body(document().active_element())
+        && in_shadow.is_none_or(|shadow| shadow.active_element().is_none());
+    if !focus_lost {
+        return;
+    }
+    if let Some(target) = root
+        .query_selector("[tabindex=\"-1\"]")
+        .ok()
+        .flatten()
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = target.focus();
     }
 }

@@ -4,15 +4,14 @@
 //! widget (`crate::widget`) in its shadow root, compact. Both read the [`Engine`], the
 //! [`Notices`] and the [`RequestBox`] from context: a view mounted without them is a bug.
 
-use clarify_core::{Answer, Input, QuestionId, Status, UserAnswer};
+use clarify_core::{Input, QuestionId, Status, UserAnswer};
 use leptos::either::Either;
 use leptos::prelude::*;
 
+use super::chat::{Ending, WorkingLine};
 use super::conversation::{Conversation, RequestBox, RequestForm};
-use super::ending::Ending;
 use super::question_card::QuestionCard;
 use super::state::{Engine, Notices};
-use super::working::WorkingLine;
 use crate::driver::now;
 use crate::i18n::{Chrome, use_lang};
 use crate::storage::Place;
@@ -42,15 +41,6 @@ pub fn SessionCard(
     let place = StoredValue::new(place);
     // Set when the user acts in the card, taken by the next question card.
     let acted = StoredValue::new(false);
-    // What was half-given on each question shown here, so a question displaced by "Change"
-    // comes back as it was left.
-    let drafts = StoredValue::new(Vec::<(QuestionId, Answer)>::new());
-    // A new conversation may ask questions of the same ids: none of the old drafts.
-    let request = view.request();
-    Effect::new(move |_| {
-        request.track();
-        drafts.set_value(Vec::new());
-    });
     let (status, accepting) = (view.status(), view.accepting());
     let pending = Memo::new(move |_| status.get() == Status::AwaitingClarification);
     let idle = Memo::new(move |_| status.get() == Status::Idle);
@@ -91,7 +81,7 @@ pub fn SessionCard(
             reopenable=view.reopenable()
             on_change=on_change
         />
-        {move || pending_question(engine, place, acted, drafts, embedded)}
+        {move || pending_question(engine, place, acted, embedded)}
         <WorkingLine />
         <Ending />
         {request_form}
@@ -99,30 +89,25 @@ pub fn SessionCard(
 }
 
 /// The card for the pending question, fresh for every question the engine asks. The options
-/// picked and the text typed on it are kept at `place` until they are sent, and in `drafts`
-/// for as long as the page shows the session (a question "Change" displaced finds its own).
+/// picked and the text typed on it are kept at `place` until they are sent. A question reopened
+/// to change its answer keeps nothing there: the draft of the question it displaced stays, and
+/// that card comes back as it was left.
 fn pending_question(
     engine: Engine,
     place: StoredValue<Option<Place>>,
     acted: StoredValue<bool>,
-    drafts: StoredValue<Vec<(QuestionId, Answer)>>,
     embedded: bool,
 ) -> Option<impl IntoView> {
     let pending = engine.view.pending().get()?;
     let take_focus = !embedded || acted.try_update_value(std::mem::take).unwrap_or(false);
     let id = pending.question.id.clone();
-    let saved = place
-        .with_value(|p| p.as_ref().and_then(|p| p.load_answer_draft(&id)))
-        .or_else(|| {
-            drafts.with_value(|d| d.iter().find(|(q, _)| *q == id).map(|(_, a)| a.clone()))
-        });
+    let saved = place.with_value(|p| p.as_ref().and_then(|p| p.load_answer_draft(&id)));
+    let reopened = pending.previous.is_some();
     let kept = id.clone();
-    let on_draft = Callback::new(move |draft: Option<Answer>| {
-        drafts.update_value(|d| {
-            d.retain(|(q, _)| *q != kept);
-            d.extend(draft.clone().map(|a| (kept.clone(), a)));
-        });
-        place.with_value(|p| p.as_ref().map(|p| p.save_answer_draft(&kept, draft)));
+    let on_draft = Callback::new(move |draft| {
+        if !reopened {
+            place.with_value(|p| p.as_ref().map(|p| p.save_answer_draft(&kept, draft)));
+        }
     });
     let on_answer = Callback::new(move |answer: UserAnswer| {
         acted.set_value(true);
@@ -131,10 +116,10 @@ fn pending_question(
             answer,
             now: now(),
         };
-        let sent = id.clone();
         engine.send(input).inspect(|()| {
-            drafts.update_value(|d| d.retain(|(q, _)| *q != sent));
-            place.with_value(|p| p.as_ref().map(Place::forget_answer_draft));
+            if !reopened {
+                place.with_value(|p| p.as_ref().map(Place::forget_answer_draft));
+            }
         })
     });
     let on_skip_all = Callback::new(move |()| {
