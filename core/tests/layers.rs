@@ -74,7 +74,6 @@ const WEB_ORDER: &[(&str, &[&str])] = &[
             "js_api",
             "widget::attributes",
             "widget",
-            "shell",
             ROOT,
         ],
     ),

@@ -9,8 +9,6 @@ pub mod i18n;
 #[cfg(feature = "js-api")]
 pub mod js_api;
 pub mod llm;
-#[cfg(feature = "app")]
-pub mod shell;
 pub mod storage;
 pub mod ui;
 #[cfg(feature = "widget")]
@@ -20,8 +18,9 @@ pub mod widget;
 use wasm_bindgen::prelude::*;
 
 /// Mounts the app into `#clarify-app` when the page has one (the demo page does; embedding
-/// pages use the JS API instead), in place of the shell `index.html` painted, taking over what
-/// was typed there ([`shell`]). Left out without the `app` feature (the embeddable bundle).
+/// pages use the JS API instead), beside the shell `index.html` painted, which then hands over
+/// what was typed there and goes (`web/assets/shell.js`). Left out without the `app` feature
+/// (the embeddable bundle).
 #[cfg(feature = "app")]
 #[wasm_bindgen(start)]
 pub fn start() {
@@ -31,10 +30,6 @@ pub fn start() {
     console_error_panic_hook::set_once();
     let app = leptos::prelude::document().get_element_by_id("clarify-app");
     if let Some(el) = app.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
-        let early = shell::take(&el);
         leptos::mount::mount_to(el, ui::App).forget();
-        if let Some(early) = early {
-            shell::hand_over(&early);
-        }
     }
 }
