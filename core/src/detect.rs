@@ -606,7 +606,8 @@ impl Tuning {
                 // The model has seen few requests that name their kind and leave a critical
                 // detail out ("帮我规划一次去东京的旅行" scores as complete), and detail elsewhere
                 // does not make up for it: the frame decides, whatever the length.
-                TaskState::CriticalOpen => true,
+                TaskState::CriticalOpen if s.directive => true,
+                TaskState::CriticalOpen => s.margin >= 0.0 || s.chars <= self.zh_short_chars,
                 // The conversation gave the kind's details; its lesser ones were asked or
                 // assumed there.
                 TaskState::Open if s.conversed => false,
@@ -645,6 +646,10 @@ struct ChineseSignals {
     earlier: bool,
     /// The conversation gave a detail of the request's kind.
     conversed: bool,
+    /// The request asks for the task to be done ("帮我规划…", "给我推荐…"), or names an outright
+    /// one (see [`zh_directs`]): a critical detail left open is then asked whatever the model
+    /// says.
+    directive: bool,
 }
 
 /// What the English decision weighs, computed once per request.
@@ -767,7 +772,7 @@ fn english(
         long,
         earlier: given.history,
         conversed: !given.earlier.is_empty() && slots.iter().any(|r| said_before(r.slot, given)),
-        directive: lead.is_some(),
+        directive: lead.is_some_and(|d| d.critical_open),
         task: english_task(&slots, &open),
         topic: cues.pattern(text, words, Pattern::Topic, given),
         specific: given.literal
@@ -780,6 +785,9 @@ fn english(
     out.needs_clarification = tuning.asks(&signals);
     out.cues
         .extend(unasked_reason(tuning, &signals).map(str::to_owned));
+    if !out.needs_clarification && out.cues.is_empty() {
+        out.cues.push(why_not_asked(&slots, &open, signals.margin));
+    }
     #[cfg(test)]
     {
         out.signals = Some(signals);
@@ -802,12 +810,11 @@ fn english(
     }
     if !clear_by_construction {
         let mut open = not_asked_by_others(open, &out.findings);
-        // A long request is asked only what its task cannot do without, and a request asked
-        // for its directive alone only about the task it directs.
-        let by_the_model = signals.margin >= tuning.open_margin;
+        // A long request is asked only what its task cannot do without, and a request that
+        // directs a task only about that task: the others it names say what it is about.
         open.retain(|r| {
             (!long || r.slot.priority == Priority::Critical)
-                && (by_the_model || lead.is_none_or(|f| std::ptr::eq(f, r.frame)))
+                && lead.is_none_or(|d| std::ptr::eq(d.frame, r.frame))
         });
         // Helpful slots last: they are asked only when nothing more needed is open.
         crate::text::sort_short_by(&mut open, |a, b| a.slot.priority.cmp(&b.slot.priority));
@@ -865,6 +872,36 @@ fn english_task(slots: &[SlotRef<'_>], open: &[SlotRef<'_>]) -> TaskState {
     } else {
         TaskState::Open
     }
+}
+
+/// Why a request is answered without a question, for the trace: its kinds, which of their
+/// slots it gives and which it leaves open, and the model's score against its threshold ("task
+/// trip: destination, duration given; budget open; the model scores -1.20 against its
+/// threshold").
+fn why_not_asked(slots: &[SlotRef<'_>], open: &[SlotRef<'_>], margin: f32) -> String {
+    let model = format!("the model scores {margin:+.2} against its threshold");
+    if slots.is_empty() {
+        return format!("no task kind; {model}");
+    }
+    let is_open = |r: &SlotRef<'_>| open.iter().any(|o| std::ptr::eq(o.slot, r.slot));
+    let names = |want_open: bool| {
+        slots
+            .iter()
+            .filter(|r| is_open(r) == want_open)
+            .map(|r| r.slot.name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut kinds: Vec<&str> = slots.iter().map(|r| r.frame.name).collect();
+    kinds.dedup();
+    let (given, left) = (names(false), names(true));
+    let given = if given.is_empty() { "nothing" } else { &given };
+    let left = if left.is_empty() {
+        String::new()
+    } else {
+        format!("; {left} open")
+    };
+    format!("task {}: {given} given{left}; {model}", kinds.join(", "))
 }
 
 /// Why a request found vague gets no question: every detail its kind needs is given, so a
@@ -1301,14 +1338,7 @@ fn chinese(
     let recognised = recognise(table, |f| in_head.names(&f.zh));
     let fills_slot = |slot: &Slot| reading.fills(slot, given);
     let slots = slots_of(table, &recognised);
-    // In a long request, the task is the one named first; the rest say what it is about
-    // ("帮我写一份周报，本周…修了12个bug" writes a report and debugs nothing).
-    let lead = recognised.iter().copied().min_by_key(|&i| {
-        list(table.frames[i].zh.cues)
-            .filter_map(|w| head.find(w))
-            .min()
-            .unwrap_or(usize::MAX)
-    });
+    let lead = zh_first_named(table, &recognised, head);
     let open: Vec<SlotRef<'_>> = slots
         .iter()
         .copied()
@@ -1343,16 +1373,28 @@ fn chinese(
     // has nothing missing that a question could name.
     out.findings
         .retain(|f| !(task == TaskState::Settled && f.kind == Kind::UnderspecifiedRequest));
+    // A calculation that gives its operands ("240的15%是多少？", "解方程 3x + 7 = 22") is no
+    // terse keyword list.
+    let operands = zh_gives_operands(text);
+    if operands {
+        out.findings
+            .retain(|f| f.kind != Kind::UnderspecifiedRequest);
+    }
     let signals = ChineseSignals {
         rule: !out.findings.is_empty(),
         task,
         chars: cjk,
         margin,
-        material: given.material || given.after_colon,
+        material: given.material || given.after_colon || operands,
         earlier: given.history,
         conversed: slots.iter().any(|r| said_before(r.slot, given)),
+        directive: zh_directs(text) || recognised.iter().any(|&i| table.frames[i].outright),
     };
+    let note = why_not_asked(&slots, &open, margin);
     decide_in_chinese(text, signals, open, scorer.tuning, with_questions, out);
+    if !out.needs_clarification && out.cues.is_empty() {
+        out.cues.push(note);
+    }
 }
 
 /// A Chinese text as its slots are read: its characters, and its Latin words ("用Python写"),
@@ -1449,6 +1491,39 @@ fn said_before(slot: &Slot, given: Given<'_>) -> bool {
                     Cues::of(&text, &lower, &words).fills(&text, &words, &slot.en, own)
                 }
             })
+}
+
+/// Of the `recognised` frames, the one whose Chinese cue comes first in `head`: in a long
+/// request, the task; the rest say what it is about ("帮我写一份周报，本周…修了12个bug" writes a
+/// report and debugs nothing).
+fn zh_first_named(table: &frames::Table, recognised: &[usize], head: &str) -> Option<usize> {
+    recognised.iter().copied().min_by_key(|&i| {
+        list(table.frames[i].zh.cues)
+            .filter_map(|w| head.find(w))
+            .min()
+            .unwrap_or(usize::MAX)
+    })
+}
+
+/// Whether a Chinese request is a calculation that gives its operands: digits and an operator,
+/// a percent or an equals sign.
+fn zh_gives_operands(text: &str) -> bool {
+    text.bytes().any(|b| b.is_ascii_digit())
+        && text.contains(['=', '%', '+', '×', '÷', '*', '/', '^', '＝', '％', '＋'])
+}
+
+/// Whether a Chinese request opens by asking for something to be done (after a polite 请 or
+/// 你): "帮我…", "给我推荐…", "我想去…", "订一张…", not a question about the world
+/// ("离婚的时候房子怎么分？").
+fn zh_directs(text: &str) -> bool {
+    const POLITE: [&str; 7] = ["请", "請", "麻烦", "麻煩", "你", "您", "能不能"];
+    const DO: &str = "帮 幫 给我 給我 替我 我想 我要 我需要 我打算 我们想 我們想 推荐 推薦 写 寫 做 订 訂 \
+        预订 預訂 规划 規劃 安排 排 找 计划 計劃 計畫 设计 設計 起 取 准备 準備 翻译 翻譯 来 來";
+    let mut rest = text.trim_start();
+    while let Some(p) = POLITE.iter().find(|p| rest.starts_with(**p)) {
+        rest = &rest[p.len()..];
+    }
+    DO.split_whitespace().any(|w| rest.starts_with(w))
 }
 
 /// The task state of a Chinese request of a known kind (`known`) whose `open` slots are these. A
@@ -1771,9 +1846,18 @@ impl Wording {
     fn of(language: crate::protocol::language::Language) -> Self {
         use crate::protocol::language::Language as Conversation;
         match language {
-            Conversation::English => Self::AsWritten,
             Conversation::Simplified => Self::Simplified,
             Conversation::Traditional => Self::Traditional,
+            // The table words its questions in English and Chinese only: another language's
+            // conversation gets them as the request is written (and translated by an LLM).
+            Conversation::English
+            | Conversation::Japanese
+            | Conversation::Korean
+            | Conversation::Spanish
+            | Conversation::French
+            | Conversation::German
+            | Conversation::Portuguese
+            | Conversation::Italian => Self::AsWritten,
         }
     }
 
@@ -2015,16 +2099,15 @@ fn says_what_it_needs(text: &str, words: &[&str]) -> bool {
     refines_its_instruction(text, words) || gives_its_operands(words)
 }
 
-/// The task a request directs (see [`directs`]) when it leaves a critical detail of it open:
-/// of the `recognised` frames, the one whose cue comes first, since the rest name what the
-/// task is about ("Write an email to my landlord asking to fix the heater" writes an email and
+/// The task a request directs (see [`directs`]): of the `recognised` frames, the one whose cue
+/// comes first, since the rest name what the task is about ("Write an email to my landlord asking to fix the heater" writes an email and
 /// debugs nothing). Else an outright frame named early on ("How much tax will I owe?").
 fn directed_task<'t>(
     table: &'t frames::Table,
     recognised: &[usize],
     words: &[&str],
     open: &[SlotRef<'t>],
-) -> Option<&'t Frame> {
+) -> Option<Directed<'t>> {
     let start = directs(words);
     let named_within = |i: usize| {
         let cues = table.frames[i].en.cue_list;
@@ -2044,8 +2127,15 @@ fn directed_task<'t>(
         open.iter()
             .any(|r| std::ptr::eq(r.frame, frame) && r.slot.priority == Priority::Critical)
     };
+    // A frame whose questions give way to another's is no task of its own here.
+    let gives_way = |i: usize| {
+        let others = || recognised.iter().filter(move |&&j| j != i);
+        (table.frames[i].only_alone && others().any(|&j| !table.frames[j].only_alone))
+            || others().any(|&j| table.frames[j].replaces.iter().any(|r| r.index() == i))
+    };
     let (first, at) = recognised
         .iter()
+        .filter(|&&i| !gives_way(i))
         .map(|&i| (i, named_within(i)))
         .min_by_key(|&(_, at)| at)?;
     // The task directed is the directive's object, a few words after its verb: a cue further
@@ -2053,9 +2143,12 @@ fn directed_task<'t>(
     if let Some(start) = start
         && at > start
         && at <= start + DIRECTED_WITHIN
-        && critical_open(&table.frames[first])
     {
-        return Some(&table.frames[first]);
+        let frame = &table.frames[first];
+        return Some(Directed {
+            frame,
+            critical_open: critical_open(frame),
+        });
     }
     // A task named precisely enough is asked as a question too, named early on.
     recognised
@@ -2065,7 +2158,19 @@ fn directed_task<'t>(
             let f = &table.frames[i];
             f.outright && critical_open(f) && named_within(i) <= OUTRIGHT_WITHIN
         })
-        .map(|i| &table.frames[i])
+        .map(|i| Directed {
+            frame: &table.frames[i],
+            critical_open: true,
+        })
+}
+
+/// The task a request directs (see [`directed_task`]): only its slots are asked, and its
+/// critical ones whatever the model says.
+#[derive(Clone, Copy)]
+struct Directed<'t> {
+    frame: &'t Frame,
+    /// It leaves a critical detail open.
+    critical_open: bool,
 }
 
 /// Where the request's directive begins, when it opens by asking for something to be done: an imperative ("Plan a
@@ -2534,7 +2639,9 @@ const CUE_AFTER: &[(&str, &str)] = &[
     ("federated", "learning"),
     ("film", "script"),
     ("hamburger", "menu"),
+    ("her", "class"),
     ("her", "name"),
+    ("his", "class"),
     ("his", "name"),
     ("its", "name"),
     ("lesson", "plan"),
@@ -2542,6 +2649,7 @@ const CUE_AFTER: &[(&str, &str)] = &[
     ("machine", "learning"),
     ("movie", "script"),
     ("my", "cafe"),
+    ("my", "class"),
     ("my", "dentist"),
     ("my", "doctor"),
     ("my", "name"),
@@ -2549,6 +2657,7 @@ const CUE_AFTER: &[(&str, &str)] = &[
     ("my", "store"),
     ("navigation", "menu"),
     ("our", "cafe"),
+    ("our", "class"),
     ("our", "restaurant"),
     ("our", "store"),
     ("podcast", "script"),
@@ -3642,6 +3751,7 @@ mod tests {
             material: false,
             earlier: false,
             conversed: false,
+            directive: true,
         };
         assert!(gated.asks_chinese(&signals(TaskState::CriticalOpen, 30, -9.0)));
         assert!(gated.asks_chinese(&signals(TaskState::CriticalOpen, 31, -9.0)));

@@ -6,7 +6,7 @@ use leptos::either::Either;
 use leptos::html;
 use leptos::prelude::*;
 
-use crate::i18n::{Chrome, use_lang};
+use crate::i18n::{Word, use_chrome};
 use crate::storage;
 
 /// The request box, for views that send focus back to it ("Start over"). Provided with the
@@ -53,9 +53,12 @@ pub fn RequestForm(
     /// whose page owns its storage, does not).
     #[prop(optional)]
     keep_draft: bool,
+    /// The placeholder suggests a request the demo's knowledge base answers (the app); a
+    /// widget, which has no demo data, asks for anything.
+    #[prop(optional)]
+    example: bool,
 ) -> impl IntoView {
-    let lang = use_lang();
-    let t = move || lang.get().texts();
+    let t = use_chrome();
     let area = use_context::<RequestBox>().unwrap_or_default().0;
     let text = RwSignal::new(if keep_draft {
         storage::load_draft()
@@ -75,7 +78,7 @@ pub fn RequestForm(
         }
         // Blank text starts nothing; while a question is pending it clears the conversation.
         if !pending.get_untracked() && text.with_untracked(|t| t.trim().is_empty()) {
-            let _ = error.try_set(Some(lang.get_untracked().texts().request_empty.to_owned()));
+            let _ = error.try_set(Some(t.t(Word::RequestEmpty)));
             return;
         }
         match on_send.run(text.get_untracked()) {
@@ -106,7 +109,7 @@ pub fn RequestForm(
     view! {
         <form class="request" on:submit=on_submit data-testid="request-form">
             <label for="request" class="request-label" data-testid="request-label">
-                {move || if pending.get() { t().pending_label } else { t().request_label }}
+                {move || if pending.get() { t.t(Word::PendingLabel) } else { t.t(Word::RequestLabel) }}
             </label>
             <div class="request-row">
                 <textarea
@@ -116,14 +119,20 @@ pub fn RequestForm(
                     rows="2"
                     autocomplete="off"
                     placeholder=move || {
-                        if pending.get() { t().pending_placeholder } else { t().request_placeholder }
+                        if pending.get() {
+                            t.t(Word::PendingPlaceholder)
+                        } else if example {
+                            t.t(Word::RequestExample)
+                        } else {
+                            t.t(Word::RequestPlaceholder)
+                        }
                     }
                     prop:value=move || text.get()
                     on:input=move |ev| set_text(event_target_value(&ev))
                     on:keydown=on_keydown
                 ></textarea>
                 <button type="submit" data-testid="submit" disabled=move || !enabled.get()>
-                    {move || if pending.get() { t().new_request } else { t().send }}
+                    {move || if pending.get() { t.t(Word::NewRequest) } else { t.t(Word::Send) }}
                 </button>
             </div>
             <p class="request-error" role="alert" data-testid="request-error">
@@ -154,14 +163,13 @@ pub fn Conversation(
     #[prop(optional)]
     on_change: Option<Callback<QuestionId, Result<(), String>>>,
 ) -> impl IntoView {
-    let lang = use_lang();
-    let t = move || lang.get().texts();
+    let t = use_chrome();
     let error = RwSignal::new(None::<String>);
     let change = move |id: QuestionId, question: String| {
         let cb = on_change?;
         let open = reopenable.with(|r| r.contains(&id));
         open.then(|| {
-            let label = format!("{}{question}", t().change_answer_to);
+            let label = format!("{}{question}", t.t(Word::ChangeAnswerTo));
             view! {
                 <button
                     type="button"
@@ -173,7 +181,7 @@ pub fn Conversation(
                         let _ = error.try_set(outcome.err());
                     }
                 >
-                    {move || t().change}
+                    {move || t.t(Word::Change)}
                 </button>
             }
         })
@@ -191,14 +199,12 @@ pub fn Conversation(
             // engine made is its own note, never words in the user's mouth.
             let non_answer = non_answer(&r.answer);
             let answer = r.answer_text();
-            let said = move || {
-                non_answer.map_or_else(|| answer.clone(), |i| t().turn_non_answer[i].to_owned())
-            };
+            let said = move || non_answer.map_or_else(|| answer.clone(), |word| t.t(word));
             let assumed = non_answer.map(|_| {
                 let assumption = r.question.assumption.clone();
                 view! {
                     <li class="turn turn-note" data-testid="conv-assumption">
-                        {move || t().turn_assumed}
+                        {move || t.t(Word::TurnAssumed)}
                         {assumption}
                     </li>
                 }
@@ -226,7 +232,7 @@ pub fn Conversation(
                     .map(|r| {
                         view! {
                             <li class="turn turn-user" data-testid="conv-request">
-                                <span class="sr-only">{t().you} ": "</span>
+                                <span class="sr-only">{t.t(Word::You)} ": "</span>
                                 {r}
                             </li>
                         }
@@ -285,14 +291,13 @@ fn turns_of(resolved: &[Resolution], notices: &[(usize, String)]) -> Vec<Turn> {
     turns
 }
 
-/// Which of [`crate::i18n::Texts::turn_non_answer`] says a turn without an answer; `None` for
-/// an answer.
-fn non_answer(answer: &Answer) -> Option<usize> {
+/// The word that says a turn without an answer; `None` for an answer.
+fn non_answer(answer: &Answer) -> Option<Word> {
     match answer {
         Answer::Choices { .. } | Answer::Text { .. } | Answer::ChoicesWithText { .. } => None,
-        Answer::DontKnow => Some(0),
-        Answer::Skipped | Answer::Declined => Some(1),
-        Answer::TimedOut => Some(2),
+        Answer::DontKnow => Some(Word::TurnDontKnow),
+        Answer::Skipped | Answer::Declined => Some(Word::TurnSkipped),
+        Answer::TimedOut => Some(Word::TurnTimedOut),
     }
 }
 

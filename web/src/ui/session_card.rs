@@ -13,7 +13,7 @@ use super::conversation::{Conversation, RequestBox, RequestForm};
 use super::question_card::QuestionCard;
 use super::state::{Engine, Notices};
 use crate::driver::now;
-use crate::i18n::{Chrome, use_lang};
+use crate::i18n::{Word, use_chrome};
 use crate::storage::Place;
 
 /// The session as a card: the request and the answers so far (each with "Change" while it can
@@ -65,6 +65,7 @@ pub fn SessionCard(
                 pending=pending
                 enabled=can_send
                 keep_draft=!embedded
+                example=!embedded
             />
         }
     };
@@ -152,7 +153,7 @@ pub fn StartOver(
     let engine = expect_context::<Engine>();
     let notices = expect_context::<Notices>();
     let request_box = expect_context::<RequestBox>();
-    let lang = use_lang();
+    let t = use_chrome();
     let status = engine.view.status();
     let idle = Memo::new(move |_| status.get() == Status::Idle);
     let start_over = move |_| {
@@ -174,7 +175,7 @@ pub fn StartOver(
             disabled=move || idle.get()
             on:click=start_over
         >
-            {move || lang.get().texts().start_over}
+            {move || t.t(Word::StartOver)}
         </button>
     }
 }
@@ -183,7 +184,7 @@ pub fn StartOver(
 /// Dismiss.
 #[component]
 pub fn NoticeList() -> impl IntoView {
-    let lang = use_lang();
+    let t = use_chrome();
     let notices = expect_context::<Notices>();
     view! {
         <ul class="notices">
@@ -200,7 +201,7 @@ pub fn NoticeList() -> impl IntoView {
                                 class="qcard-link"
                                 on:click=move |_| notices.dismiss(&dismissed)
                             >
-                                {move || lang.get().texts().dismiss}
+                                {move || t.t(Word::Dismiss)}
                             </button>
                         </li>
                     }
