@@ -8,7 +8,8 @@
 //    wasm and its glue share made short; index.html asks Trunk for no wasm-opt run of its own),
 //    minifies the JavaScript glue and the stylesheets with esbuild (Trunk's own JS minifier cannot
 //    parse wasm-bindgen's glue) and rewrites their integrity hashes in index.html, so what the
-//    browser downloads is what the size figures count;
+//    browser downloads is what the size figures count; then writes .br and .gz beside every
+//    wasm, JS and CSS file (scripts/compress.mjs) for a static host that serves them;
 // 3. drops the integrity attribute of the wasm's preload, which Chromium ignores and warns about.
 import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
@@ -16,6 +17,7 @@ import { dirname, join } from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { optimizeWasm } from "./optimize-wasm.mjs";
+import { compressDir } from "./compress.mjs";
 import { writeWords } from "./words.mjs";
 
 const dir = process.env.TRUNK_STAGING_DIR;
@@ -50,6 +52,9 @@ if (process.env.TRUNK_PROFILE === "release") {
     // esbuild keeps the space after a custom property's colon; the value is trimmed anyway.
     await writeFile(file, loader === "css" ? code.replace(/(--[\w-]+): /g, "$1:") : code);
   }
+  // The shell's script (index.html's request box before the wasm arrives) has no hash.
+  const shell = join(dir, "shell.js");
+  await writeFile(shell, (await esbuild.transform(await readFile(shell, "utf8"), { loader: "js", minify: true })).code);
   for (const [file, before] of built) {
     if (!page.includes(sri(before))) throw new Error(`index.html has no integrity hash for ${file}`);
     page = page.replace(sri(before), sri(await readFile(file)));
@@ -61,3 +66,4 @@ page = page.replace(/<link rel="preload"[^>]*>/g, (link) =>
   link.includes('as="fetch"') ? link.replace(/ integrity="[^"]*"/, "") : link,
 );
 await writeFile(html, page);
+if (process.env.TRUNK_PROFILE === "release") await compressDir(dir);

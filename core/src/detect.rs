@@ -1074,14 +1074,14 @@ fn rule_question(
         ),
         Kind::UnderspecifiedRequest => return None,
     };
-    let q = question(
-        &text,
-        &why,
-        &[],
-        priority,
-        f.kind,
-        "Assume the most common interpretation and say so.",
-    );
+    // A question asking for the user's own material is skipped by answering without it.
+    let assumption = match (f.kind, artifact_of(&f.evidence)) {
+        (Kind::MissingContext, (true, noun)) => {
+            format!("Answer from the request alone, without your {noun}, and say so.")
+        }
+        _ => "Assume the most common interpretation and say so.".to_owned(),
+    };
+    let q = question(&text, &why, &[], priority, f.kind, &assumption);
     Some((q, cue))
 }
 
@@ -1108,14 +1108,13 @@ fn rule_question_in_chinese(
         Kind::UnderspecifiedRequest => return None,
         Kind::MissingContext | Kind::AmbiguousReference | Kind::UnderspecifiedParameter => {
             let (text, why, priority) = rule_words_in_chinese(f, traditional);
-            question(
-                &text,
-                &why,
-                &[],
-                priority,
-                f.kind,
-                fallback_assumption(script),
-            )
+            // A question asking for the user's own material is skipped by answering without it.
+            let assumption = match own_material_in_chinese(f, traditional) {
+                Some(m) if traditional => format!("不看{m}，只根據請求回答，並在回答中說明。"),
+                Some(m) => format!("不看{m}，只根据请求回答，并在回答中说明。"),
+                None => fallback_assumption(script).to_owned(),
+            };
+            question(&text, &why, &[], priority, f.kind, &assumption)
         }
     };
     Some((question, cue))
@@ -1205,20 +1204,29 @@ fn name_question_in_chinese(n: &names::Name, kind: Kind, traditional: bool) -> Q
     question(&text, &why, &options, Priority::Critical, kind, &assumption)
 }
 
+/// The user's own material a missing-context finding asks for, as a Chinese question names it:
+/// as a Chinese request writes it ("这段代码", "您的简历"), or the English request's noun ("my
+/// resume": 您的“resume”); `None` for any other finding.
+fn own_material_in_chinese(f: &Finding, traditional: bool) -> Option<String> {
+    let chinese_text = f.evidence.chars().next().is_some_and(is_cjk);
+    let (own, noun) = artifact_of(&f.evidence);
+    (f.kind == Kind::MissingContext && (chinese_text || own)).then(|| {
+        if chinese_text {
+            f.evidence.clone()
+        } else {
+            String::from("您的") + &quoted_in_chinese(noun, traditional)
+        }
+    })
+}
+
 /// The text, the reason and the priority of a rule's question without options, in Chinese.
 fn rule_words_in_chinese(f: &Finding, traditional: bool) -> (String, String, Priority) {
     let pick = |t: String, s: String| if traditional { t } else { s };
     let e = quoted_in_chinese(&f.evidence, traditional);
     let chinese_text = f.evidence.chars().next().is_some_and(is_cjk);
     match f.kind {
-        // The user's own text: as a Chinese request names it ("这段代码", "您的简历"), or
-        // the English request's noun ("my resume": 您的“resume”).
         Kind::MissingContext if chinese_text || artifact_of(&f.evidence).0 => {
-            let text = if chinese_text {
-                f.evidence.clone()
-            } else {
-                String::from("您的") + &quoted_in_chinese(artifact_of(&f.evidence).1, traditional)
-            };
+            let text = own_material_in_chinese(f, traditional).unwrap_or_default();
             (
                 pick(
                     format!("能否把{text}貼在這裡？"),
@@ -3083,6 +3091,12 @@ mod tests {
             let a = detect(request, &[]);
             let texts: Vec<&str> = a.questions.iter().map(|q| q.text.as_str()).collect();
             assert_eq!(texts.first(), Some(&asked), "{request}: {texts:?}");
+            // Skipped, it is answered without the material, not by reading the request otherwise.
+            let skip = &a.questions[0].assumption;
+            assert!(
+                skip.starts_with("Answer from the request alone, without your"),
+                "{request}: {skip}"
+            );
             // Once pasted, the text shows its topic and the code its language.
             assert!(
                 !texts
@@ -3111,6 +3125,10 @@ mod tests {
             crate::protocol::language::Language::Simplified,
         );
         assert_eq!(zh.questions[0].text, "能否把您的“essay”贴在这里？");
+        assert_eq!(
+            zh.questions[0].assumption,
+            "不看您的“essay”，只根据请求回答，并在回答中说明。"
+        );
     }
 
     #[test]

@@ -194,6 +194,10 @@ for (const [scheme, themed] of [["light", false], ["light", true], ["dark", fals
     await page.evaluate(() => document.querySelector("#trip").start("Plan a trip to Paris"));
     const trip = page.locator("#trip");
     await trip.locator("[data-testid=question-card]").waitFor({ timeout: 5000 });
+    if (themed) {
+      const radius = await trip.locator("[data-testid=option]").first().evaluate((el) => getComputedStyle(el).borderTopLeftRadius);
+      check(radius === "4px", `${label}: --clarify-radius reaches the options (${radius})`);
+    }
     await audit(page, `widget with a card (${label})`, "clarify-widget");
     await trip.locator("[data-testid=option]").first().check();
     await audit(page, `widget with an option chosen (${label})`, "clarify-widget");

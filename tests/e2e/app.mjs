@@ -2,16 +2,48 @@
 // A green trunk build proves nothing (a broken wasm-opt yields a blank page), so this loads it,
 // answers a question with the keyboard, reloads in the middle of the next one (half-typed text
 // survives) and finishes; then copies the prompt, and on a touch screen shows no key hint.
+// Before all that: the page's shell works before the wasm has arrived (the wasm is held back):
+// a request typed and sent then is answered once the engine is ready.
 import { join } from "node:path";
 import { serve, main, strictPage, shot, check, root, STRICT_CSP } from "./lib.mjs";
 
 // Served with the strict policy as a header: no inline script or style may be needed.
 const server = await serve(join(root, "dist"), { headers: { "content-security-policy": STRICT_CSP } });
 await main("the built app asks, survives a reload and answers", async (browser) => {
+  const early = await strictPage(browser);
+  let release;
+  const held = new Promise((ok) => (release = ok));
+  await early.route("**/*.wasm", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await early.goto(server.url, { waitUntil: "domcontentloaded" });
+  await early.waitForSelector("[data-testid=shell-request]", { state: "visible", timeout: 5000 });
+  check(await early.isVisible("[data-testid=shell-loading]"), "the shell says the engine is loading");
+  check(
+    await early.evaluate(() => document.activeElement?.dataset.testid === "shell-request"),
+    "the shell's request box has the focus",
+  );
+  await early.keyboard.type("my app crashes");
+  await early.keyboard.press("Enter");
+  await early.waitForSelector("#clarify-shell[data-queued]", { timeout: 2000 });
+  check(!(await early.$("[data-testid=app-ready]")), "the engine has not started yet");
+  release();
+  await early.waitForSelector("[data-testid=question-card]", { timeout: 15000 });
+  check((await early.textContent("[data-testid=conv-request]")).includes("my app crashes"), "the held request was sent");
+  check(!(await early.$("#clarify-shell")), "the shell is gone");
+  check((await early.inputValue("[data-testid=request]")) === "", "the request box is empty after sending");
+  check(early.errors.length === 0, `no console errors: ${early.errors.join("; ")}`);
+  await early.context().close();
+
   const page = await strictPage(browser);
   await page.goto(server.url);
   await page.waitForSelector("[data-testid=app-ready]", { timeout: 15000 });
   check(await page.isVisible("[data-testid=offline-banner]"), "offline mode is stated");
+  check(
+    await page.evaluate(() => document.activeElement?.dataset.testid === "request"),
+    "the request box has the focus on load",
+  );
   await page.fill("[data-testid=request]", "my app crashes");
   await page.click("[data-testid=submit]");
   const card = await page.waitForSelector("[data-testid=question-card]", { timeout: 5000 });
@@ -74,6 +106,22 @@ await main("the built app asks, survives a reload and answers", async (browser) 
   await touch.waitForSelector("[data-testid=question-card]", { timeout: 5000 });
   check(await touch.$("[data-testid=keys-hint]"), "the hint is in the card");
   check(!(await touch.isVisible("[data-testid=keys-hint]")), "the key hint is hidden on a touch screen");
+  // On a 390 px phone the request box's placeholder (the pending one, the longest) fits in it:
+  // laid out in a copy of the box's width and font, it is no taller than the box.
+  const fit = await touch.evaluate(() => {
+    const box = document.querySelector("[data-testid=request]");
+    const style = getComputedStyle(box);
+    const copy = document.createElement("div");
+    for (const p of ["font", "letterSpacing", "padding", "border", "boxSizing", "width", "lineHeight"]) copy.style[p] = style[p];
+    copy.style.width = `${box.offsetWidth}px`;
+    copy.style.whiteSpace = "pre-wrap";
+    copy.textContent = box.placeholder;
+    document.body.append(copy);
+    const needed = copy.offsetHeight;
+    copy.remove();
+    return { needed, has: box.offsetHeight, placeholder: box.placeholder };
+  });
+  check(fit.needed <= fit.has, `the placeholder fits the box on a phone: ${JSON.stringify(fit)}`);
   await touch.context().close();
 });
 await server.close();

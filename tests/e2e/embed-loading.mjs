@@ -2,7 +2,9 @@
 // a registered element shows a placeholder until the wasm is ready, then the card; `loading="lazy"`
 // waits until the element comes into view; and a wasm that cannot be loaded — a 404, a server
 // answering with its HTML page, a Content-Security-Policy without 'wasm-unsafe-eval' — is a
-// message in the element and a `clarify-error` with a typed code, while the host page goes on.
+// message in the element, a `clarify-error` with a typed code and one console error naming the
+// fix, while the host page goes on. The placeholder has the card's frame and font, from the
+// documented custom properties.
 import { cp, mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { serve, main, strictPage, check, root, STRICT_CSP, allowConsoleErrors } from "./lib.mjs";
@@ -27,6 +29,9 @@ defineClarifyWidget();
 await writeFile(join(site, "index.html"), page(
   `<h1>Host</h1><button id="host-button" type="button">Host button</button><p id="out"></p><clarify-widget max-questions="2"></clarify-widget>`, "host.js"));
 await writeFile(join(site, "lazy.css"), ".spacer { height: 3000px; }\n");
+await writeFile(join(site, "theme.css"), "clarify-widget { --clarify-surface: rgb(1, 2, 3); --clarify-radius: 3px; font-family: Georgia, serif; }\n");
+await writeFile(join(site, "themed.html"), page(
+  `<h1>Host</h1><button id="host-button" type="button">Host button</button><p id="out"></p><link rel="stylesheet" href="theme.css"><clarify-widget></clarify-widget>`, "host.js"));
 await writeFile(join(site, "lazy.html"), page(
   `<h1>Host</h1><button id="host-button" type="button">Host button</button><p id="out"></p><link rel="stylesheet" href="lazy.css"><div class="spacer"></div><clarify-widget loading="lazy"></clarify-widget>`, "host.js"));
 
@@ -42,6 +47,12 @@ const box = (p) => p.locator("clarify-widget").first().evaluate((el) => {
   const b = el.shadowRoot.querySelector("[data-testid=placeholder], [data-testid=load-error]");
   return b && { id: b.dataset.testid, role: b.getAttribute("role"), text: b.textContent, part: b.getAttribute("part") };
 });
+/** How the placeholder (or, once loaded, the card's frame) looks: what would move if they differed. */
+const looks = (p, selector) => p.locator("clarify-widget").first().evaluate((el, selector) => {
+  const s = getComputedStyle(el.shadowRoot.querySelector(selector));
+  return { font: `${s.fontSize}/${s.lineHeight} ${s.fontFamily}`, border: s.borderTopWidth, padding: s.paddingTop,
+    background: s.backgroundColor, radius: s.borderTopLeftRadius, maxWidth: s.maxWidth };
+}, selector);
 const hostWorks = async (p) => {
   await p.click("#host-button");
   return (await p.textContent("#out")) === "the host works";
@@ -74,12 +85,34 @@ await main("the package loads only when asked, shows a placeholder, and fails wi
   const waiting = await box(slow);
   check(waiting.role === "status" && waiting.text.includes("Loading") && waiting.part === "placeholder", `a placeholder while loading: ${JSON.stringify(waiting)}`);
   check(await hostWorks(slow), "the host page works while the wasm loads");
+  const before = await looks(slow, "[data-testid=placeholder]");
   release();
   await slow.locator("clarify-widget [data-testid=request]").waitFor({ timeout: 20000 });
+  const after = await looks(slow, ".clarify");
+  check(JSON.stringify(before) === JSON.stringify(after), `the placeholder has the card's frame and font: ${JSON.stringify({ before, after })}`);
   await slow.waitForFunction(() => window.events.some(([t]) => t === "clarify-ready"), null, { timeout: 5000 });
   check((await box(slow)) === null, "the placeholder gave way to the card");
   check(slow.errors.length === 0, `no console errors: ${slow.errors.join("; ")}`);
   await slow.context().close();
+
+  // 2b. Dark, with the host's theme: the placeholder takes the documented properties, as the card does.
+  const dark = await strictPage(browser, { colorScheme: "dark" });
+  let releaseDark;
+  const heldDark = new Promise((ok) => (releaseDark = ok));
+  await dark.route("**/*.wasm", async (route) => {
+    await heldDark;
+    await route.continue();
+  });
+  await dark.goto(`${strict.url}themed.html`);
+  await dark.locator("clarify-widget [data-testid=placeholder]").waitFor({ timeout: 10000 });
+  const themed = await looks(dark, "[data-testid=placeholder]");
+  releaseDark();
+  await dark.locator("clarify-widget [data-testid=request]").waitFor({ timeout: 20000 });
+  const card = await looks(dark, ".clarify");
+  check(themed.background === "rgb(1, 2, 3)" && themed.radius === "3px" && themed.font.includes("Georgia"),
+    `the placeholder follows --clarify-surface, --clarify-radius and the page's font: ${JSON.stringify(themed)}`);
+  check(JSON.stringify(themed) === JSON.stringify(card), `dark: the placeholder looks like the card: ${JSON.stringify({ themed, card })}`);
+  await dark.context().close();
 
   // 3. Failures: a 404, an HTML page where the wasm should be, a CSP without 'wasm-unsafe-eval'.
   const failures = [
@@ -107,6 +140,10 @@ await main("the package loads only when asked, shows a placeholder, and fails wi
     check(started === false && after.length === 2 && after[1][0] === "clarify-error" && after[1][1].code === code,
       `${what}: start() refused with a clarify-error ${code}: ${JSON.stringify(after)}`);
     check(unexpected(p).length === 0, `${what}: no uncaught error: ${unexpected(p).join("; ")}`);
+    const told = p.errors.filter((e) => e.includes("clarify-embed:"));
+    const fix = { wasm_not_found: "To fix: serve clarify-embed_bg.wasm", wasm_blocked: "To fix: add 'wasm-unsafe-eval'" }[code];
+    check(told.length === 1 && told[0].includes(fix),
+      `${what}: one console error from the package, naming the fix: ${JSON.stringify(told)}`);
     await p.context().close();
   }
 

@@ -1,12 +1,16 @@
 // The package in real projects: the tarball target/embed/ packs, installed into examples/ (one
 // install shared by the examples, every direct dependency pinned), then
 //   - the bundler matrix (examples/bundlers/, a plain page): Vite 5, 6, 7 and 8, each `build`
-//     (served) and `dev` (its dev server), and webpack 5, with no configuration for Clarify but
-//     the one line docs/embedding.md states for Vite 5-7's dev server;
+//     (served) and `dev` (its dev server), and webpack 5, with no configuration for Clarify but,
+//     in this workspace, the one line the console error names for Vite 5-7's dev server; and the
+//     same page as a project of its own with Vite 5's dev server and no configuration at all;
 //   - the framework examples built and served: React + Vite (type-checked first, skipLibCheck
-//     false), Vue + Vite, Svelte + Vite, Next.js (app router, `next build` + `next start`);
+//     false), Vue + Vite and Svelte + Vite (their templates checked by vue-tsc and svelte-check
+//     with the docs' typing recipes, which must refuse a wrong attribute and a misused event),
+//     Next.js (app router, `next build` + `next start`);
 //   - the package imported in Node as server rendering does, a Vitest + jsdom test file importing
-//     it, and its typings read by TypeScript 4.9 with skipLibCheck false.
+//     it, and its typings read by TypeScript 4.9 with skipLibCheck false and by TypeScript with
+//     moduleResolution "node".
 // Every page is driven in headless Chromium: a vague request, each question answered, until the
 // host page shows the enriched prompt it received with `clarify-done`.
 //
@@ -48,6 +52,8 @@ const bin = {
   tsc: join(modules, "typescript/bin/tsc"),
   tsc4: join(modules, "typescript4/bin/tsc"),
   vitest: join(modules, "vitest/vitest.mjs"),
+  vueTsc: join(modules, "vue-tsc/bin/vue-tsc.js"),
+  svelteCheck: join(modules, "svelte-check/bin/svelte-check"),
 };
 
 /** Starts `args` (a dev or production server) in `cwd` and resolves to its URL once it answers. */
@@ -132,7 +138,9 @@ for (const v of [5, 6, 7, 8]) {
   });
   add(`vite ${v} dev`, async (browser) => {
     const port = 5170 + v;
-    // Vite 5-7's dev server needs the one line docs/embedding.md states; Vite 8 nothing.
+    // In this workspace the package sits above the Vite root, where Vite 5-7's dev server does
+    // not look: the one line the console error names (vite.config.dev-5-7.js). A project of its
+    // own needs nothing (the case below).
     const config = v < 8 ? ["--config", "vite.config.dev-5-7.js"] : [];
     const dev = await server([bin.vite(v), ...config, "--port", String(port), "--strictPort", "--host", "127.0.0.1", "--force"], bundlers, port);
     try {
@@ -142,6 +150,28 @@ for (const v of [5, 6, 7, 8]) {
     }
   });
 }
+
+add("vite 5 dev fresh project", async (browser) => {
+  // A project of its own (npm's usual layout, no workspace), no vite.config: Vite 5 pre-bundles
+  // the package and the loader finds the wasm in the project's node_modules/clarify-embed/.
+  const dir = join(root, "target/e2e/vite5-fresh");
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  for (const f of ["index.html", "main.js"]) await cp(join(bundlers, f), join(dir, f));
+  const vite5 = JSON.parse(await readFile(join(bundlers, "package.json"), "utf8")).devDependencies.vite5.replace("npm:vite@", "");
+  await writeFile(join(dir, "package.json"), JSON.stringify({
+    name: "vite5-fresh", private: true, type: "module",
+    dependencies: { "clarify-embed": `file:${join(packDir, "clarify-embed.tgz")}` }, devDependencies: { vite: vite5 },
+  }, null, 2));
+  run("npm", ["install", "--no-audit", "--no-fund"], dir);
+  check(!existsSync(join(dir, "vite.config.js")), "no vite.config");
+  const dev = await server([join(dir, "node_modules/vite/bin/vite.js"), "--port", "5169", "--strictPort", "--host", "127.0.0.1", "--force"], dir, 5169);
+  try {
+    return await drive(browser, dev.url, "#done");
+  } finally {
+    await dev.close();
+  }
+});
 
 add("webpack 5 build", async (browser) => {
   run(process.execPath, [bin.webpack, "--config", "webpack.config.js"], bundlers);
@@ -153,10 +183,53 @@ add("webpack 5 build", async (browser) => {
   }
 });
 
+/**
+ * Runs a template type-checker on `dir` (the example must pass), then on the example with
+ * `bad` added as `file` (a wrong attribute value and a handler whose event detail is misused):
+ * it must fail naming both, so the docs' typing recipe really checks attributes and handlers.
+ */
+async function checksTemplates(dir, command, file, bad) {
+  run(process.execPath, command, dir);
+  const dest = join(dir, "src", file);
+  await writeFile(dest, bad);
+  let output = null;
+  try {
+    run(process.execPath, command, dir);
+  } catch (e) {
+    output = e.message;
+  } finally {
+    await rm(dest, { force: true });
+  }
+  check(output !== null, `${dir}: ${file} with a wrong attribute and a misused event was accepted`);
+  check(/"later"/.test(output) && /not assignable to type 'number/.test(output),
+    `${dir}: the checker names the attribute and the handler:\n${output}`);
+  console.log(`ok: ${command[0].split("/").slice(-3, -2)[0]} checks <clarify-widget>'s attributes and handlers`);
+}
+
+const BAD_VUE = `<script setup lang="ts">
+import { ref } from "vue";
+const prompt = ref<number | null>(null);
+</script>
+<template>
+  <clarify-widget loading="later" @clarify-done="(e) => (prompt = e.detail.prompt)"></clarify-widget>
+</template>
+`;
+const BAD_SVELTE = `<script lang="ts">
+  let prompt: number | null = $state(null);
+</script>
+<clarify-widget loading="later" onclarify-done={(e) => (prompt = e.detail.prompt)}></clarify-widget>
+<p>{prompt}</p>
+`;
+const typeChecks = {
+  "vue-vite": (dir) => checksTemplates(dir, [bin.vueTsc, "-p", "tsconfig.json"], "Bad.vue", BAD_VUE),
+  "svelte-vite": (dir) => checksTemplates(dir, [bin.svelteCheck, "--tsconfig", "./tsconfig.json", "--output", "human"], "Bad.svelte", BAD_SVELTE),
+};
+
 for (const name of ["react-vite", "vue-vite", "svelte-vite"]) {
   add(`${name} build`, async (browser) => {
     const dir = join(examples, name);
     if (name === "react-vite") run(process.execPath, [bin.tsc, "-p", "tsconfig.json"], dir);
+    if (name in typeChecks) await typeChecks[name](dir);
     run(process.execPath, [bin.vite(8), "build", "--emptyOutDir"], dir);
     const site = await serve(join(dir, "dist"));
     try {
@@ -208,6 +281,29 @@ add("typescript 4.9 skipLibCheck false", async () => {
     await rm(dest, { force: true });
   }
   console.log("ok: the package's typings type-check with TypeScript 4.9 (skipLibCheck false, no esnext.disposable)");
+});
+
+add("typescript moduleResolution node", async () => {
+  // TypeScript's older resolution reads no `exports`: the package's typesVersions name the subpaths.
+  const dir = join(bundlers, "node10-check");
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, "check.ts"), `import { defineClarifyWidget, type ClarifyWidget } from "clarify-embed";
+import { useClarifier } from "clarify-embed/react";
+import type { Clarifier } from "clarify-embed/api";
+const widget: ClarifyWidget | null = null;
+const used: (c: Clarifier | null) => unknown = useClarifier;
+console.log(defineClarifyWidget, widget, used);
+`);
+  await writeFile(join(dir, "tsconfig.json"), JSON.stringify({
+    compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, target: "es2020", module: "commonjs", moduleResolution: "node", lib: ["es2020", "dom"], types: [] },
+    files: ["check.ts"],
+  }));
+  try {
+    run(process.execPath, [bin.tsc, "-p", "tsconfig.json"], dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  console.log('ok: "clarify-embed/react" and "clarify-embed/api" resolve under moduleResolution "node"');
 });
 
 add("docs examples type-check", async () => {

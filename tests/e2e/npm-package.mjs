@@ -37,6 +37,10 @@ const tarball = join(work, packed.filename);
 const files = packed.files.map((f) => f.path).sort();
 check(JSON.stringify(files) === JSON.stringify(SHIPPED), `the tarball holds ${files.join(", ")}; expected ${SHIPPED.join(", ")}`);
 console.log(`packed ${packed.filename}: ${packed.size} bytes, ${files.length} files`);
+// The read-me reads alone: it points at nothing the package does not hold.
+const readme = await readFile(join(bundle, "README.md"), "utf8");
+const elsewhere = readme.match(/\b(?:docs|examples|scripts|tests|target|web|core)\/[\w./-]*/g) ?? [];
+check(elsewhere.length === 0, `the package's README names repository paths: ${elsewhere.join(", ")}`);
 
 // 2. A brand-new project installs it with no network (a local tarball without dependencies).
 await writeFile(join(project, "package.json"), JSON.stringify({ name: "fresh-project", private: true, type: "module" }, null, 2));

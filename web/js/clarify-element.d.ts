@@ -79,7 +79,24 @@ export interface ClarifyWidgetAttributes {
   "storage-key"?: string;
   /** When the wasm loads: when connected (`eager`, the default), when idle, or when visible (`lazy`). */
   loading?: "eager" | "idle" | "lazy";
+  /** What kind of endpoint `endpoint` is, when its URL does not say; unset, it is picked from the URL and the model. */
+  profile?: ClarifyProfile;
 }
+
+/** The kinds of endpoint a `profile` names. */
+export type ClarifyProfile =
+  | "generic" | "openai" | "openai-reasoning" | "azure" | "anthropic" | "gemini" | "deepseek"
+  | "mistral" | "groq" | "openrouter" | "ollama" | "vllm" | "lmstudio" | "llamacpp";
+
+/** The events as Vue's templates name their handlers (`@clarify-done` is `onClarifyDone`), for `GlobalComponents`. */
+export type ClarifyVueEvents = {
+  [K in keyof ClarifyEventMap as K extends `clarify-${infer E}` ? `onClarify${Capitalize<E>}` : never]?: (event: ClarifyEventMap[K]) => void;
+};
+
+/** The events as `on…` handler attributes (`onclarify-done`), for templates that take them (Svelte 5). */
+export type ClarifyEventHandlers = {
+  [K in keyof ClarifyEventMap as `on${K}`]?: (event: ClarifyEventMap[K]) => void;
+};
 
 /** `<clarify-widget endpoint model api-key max-questions max-rounds never-ask language question-timeout-ms storage-key loading>` */
 export class ClarifyWidget extends HTMLElement {

@@ -25,6 +25,31 @@ const PARTS = [
 ];
 const nameParts = (root) => PARTS.forEach(([selector, part]) => root.querySelectorAll(selector).forEach((el) => el.getAttribute("part") !== part && el.setAttribute("part", part)));
 
+/** Whether the page was built for production (bundlers replace `process.env.NODE_ENV`; none: development). */
+const production = (() => {
+  try {
+    return process.env.NODE_ENV === "production";
+  } catch {
+    return false;
+  }
+})();
+
+/**
+ * In development, warns once when an element React drew with `onclarify-…` handler props is
+ * registered only afterwards: React does not attach such handlers to a server-rendered element
+ * it hydrated before the element was defined (Next.js with `defineClarifyWidget()` in
+ * `useEffect`), so they would be dropped silently.
+ */
+let warnedLate = false;
+function warnLateHandlers(el) {
+  if (production || warnedLate) return;
+  const key = Object.keys(el).find((k) => k.startsWith("__reactProps$"));
+  const handlers = key ? Object.keys(el[key] ?? {}).filter((k) => k.startsWith("onclarify-")) : [];
+  if (handlers.length === 0) return;
+  warnedLate = true;
+  console.warn(`clarify-embed: <clarify-widget> was defined after React drew it with ${handlers}, which React may drop: listen through a ref with addEventListener.`);
+}
+
 /** Where there is no DOM (a server, a worker), the class is defined on a plain base and never registered. */
 const Base = typeof HTMLElement === "undefined" ? class {} : HTMLElement;
 
@@ -42,7 +67,11 @@ export class ClarifyWidget extends Base {
   /** Attributes that configure the session (see clarify-element.d.ts); `storage-key` and `loading` are read once. */
   static observedAttributes = ["endpoint", "model", "profile", "api-key", "language", "max-questions", "max-rounds", "question-timeout-ms", "never-ask"];
 
-  constructor() { super(); this.attachShadow({ mode: "open" }); }
+  constructor() {
+    super();
+    this.attachShadow({ mode: "open" });
+    if (this.isConnected) warnLateHandlers(this); // upgraded: drawn before defineClarifyWidget()
+  }
 
   /** This element's Clarifier: one object for the element's life; `null` until the wasm is loaded and the attributes are valid. */
   get clarifier() { return this.#clarifier; }

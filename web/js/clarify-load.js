@@ -26,8 +26,41 @@ function loadError(code, detail) {
   return error;
 }
 
-/** Fetches the wasm; a missing file is told apart from one a server answered with a page. */
+/** What to do about each way the wasm fails to load: the console error names it. */
+const FIXES = {
+  wasm_not_found: "serve clarify-embed_bg.wasm beside clarify-embed.js, or pass its URL as wasmUrl",
+  wasm_blocked: "add 'wasm-unsafe-eval' to the Content-Security-Policy's script-src",
+  wasm_load_failed: "serve the .wasm as application/wasm where fetch and WebAssembly exist",
+};
+
+/** Where Vite 5-7's dev server keeps the package's own files when it has pre-bundled its code. */
+const VITE_DEPS = /\/node_modules\/\.vite\/deps(?:_temp_[^/]*)?\//;
+
+const isPage = (r) => (r.headers.get("content-type") ?? "").startsWith("text/html");
+
+/**
+ * The package's own wasm, when Vite's dev server has pre-bundled its code into
+ * `node_modules/.vite/deps/` (`deps`, the URL tried first) and left the wasm behind: in the
+ * project's own `node_modules/clarify-embed/`, which the dev server serves (npm's usual layout;
+ * not a workspace whose packages sit above the Vite root). `null` when it is not there.
+ */
+async function wasmBesidePackage(deps) {
+  try {
+    const found = await fetch(deps.replace(VITE_DEPS, "/node_modules/clarify-embed/"));
+    return found.ok && !isPage(found) ? found : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Fetches the wasm; a missing file is told apart from one a server answered with a page. Under
+ * Vite's dev server with the package pre-bundled, it is looked for beside the package first.
+ */
 async function fetchWasm(url) {
+  const path = String(url);
+  const own = VITE_DEPS.test(path) ? await wasmBesidePackage(path) : null;
+  if (own) return own;
   let response;
   try {
     response = await fetch(url);
@@ -36,9 +69,9 @@ async function fetchWasm(url) {
   }
   if (!response.ok) throw loadError("wasm_not_found", `${url}: HTTP ${response.status}`);
   // A development server answers a path it does not know with its HTML page.
-  if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
-    const hint = String(url).includes("/.vite/deps/")
-      ? "; Vite 5-7's dev server pre-bundled clarify-embed away from its wasm: add optimizeDeps: { exclude: [\"clarify-embed\"] } to vite.config"
+  if (isPage(response)) {
+    const hint = VITE_DEPS.test(path)
+      ? "; Vite's dev server pre-bundled clarify-embed away from its wasm: add optimizeDeps: { exclude: [\"clarify-embed\"] } to vite.config"
       : "";
     throw loadError("wasm_not_found", `${url}: the server sent an HTML page${hint}`);
   }
@@ -73,8 +106,10 @@ export function load({ wasmUrl } = {}) {
     Clarifier = glue.Clarifier;
     return glue;
   })();
-  loading.catch(() => {
+  loading.catch((e) => {
     loading = null;
+    // One console error per failed load, whatever the number of elements waiting on it.
+    console.error(`clarify-embed: ${e.message}. To fix: ${FIXES[e.code] ?? FIXES.wasm_load_failed}.`);
   });
   return loading;
 }
@@ -138,17 +173,21 @@ export function whenToLoad(el) {
   return Promise.resolve();
 }
 
-/** The placeholder's few rules, shared by every element (a constructed sheet: no inline style for a CSP to refuse). */
+/**
+ * The placeholder's few rules, shared by every element (a constructed sheet: no inline style for
+ * a CSP to refuse). Its frame and font are the card's (web/assets/widget.css, `.clarify`), from
+ * the same documented custom properties, so nothing moves when the card takes its place.
+ */
 let placeholderSheet = null;
 const PLACEHOLDER_CSS = `:host { display: block; }
 :host([hidden]) { display: none; }
-.placeholder { box-sizing: border-box; min-height: 72px; max-width: 640px; padding: 14px 16px;
-  border: 1px solid var(--clarify-line, #d8dce4); border-radius: 10px; background: var(--clarify-bg, #fff);
-  color: var(--clarify-muted, #5a6272); font: 15px/1.5 var(--clarify-font, system-ui, sans-serif); }
+.placeholder { all: initial; display: block; box-sizing: border-box; max-width: 640px; min-height: 72px;
+  color: var(--clarify-muted, #5a6272); text-align: start; font: 15px/1.5 system-ui, sans-serif;
+  font-family: var(--clarify-font); }
 .placeholder[role="alert"] { color: var(--clarify-critical, #b3261e); }
 @media (prefers-color-scheme: dark) {
-  .placeholder { background: var(--clarify-bg, #1c2029); border-color: var(--clarify-line, #3a4150);
-    color: var(--clarify-muted, #a9b1c1); }
+  .placeholder { color: var(--clarify-muted, #a9b1c2); background: var(--clarify-surface, #1b1f29);
+    padding: 10px 14px; border-radius: var(--clarify-radius, 10px); }
   .placeholder[role="alert"] { color: var(--clarify-critical, #ff8a80); }
 }`;
 

@@ -18,7 +18,9 @@ pub mod widget;
 use wasm_bindgen::prelude::*;
 
 /// Mounts the app into `#clarify-app` when the page has one (the demo page does; embedding
-/// pages use the JS API instead). Left out without the `app` feature (the embeddable bundle).
+/// pages use the JS API instead), beside the shell `index.html` painted, which then hands over
+/// what was typed there and goes (`web/assets/shell.js`). Left out without the `app` feature
+/// (the embeddable bundle).
 #[cfg(feature = "app")]
 #[wasm_bindgen(start)]
 pub fn start() {

@@ -413,9 +413,27 @@ impl Seen {
 /// conversation started, the embedded detector took over from the endpoint, each answer given
 /// or changed (with the one it replaces), each question asked, the answer done, the handoff,
 /// the answer failed, "Start over". A session replaced without a transition (a restore,
-/// another tab's) is no news. The events go out after the card has drawn what they tell of, so
-/// a listener that looks into the widget sees it. Stops when the calling owner is cleaned up.
+/// another tab's) is no news, except that the question the card shows when it is drawn (one
+/// restored from `storage-key` after a reload) is told as shown. The events go out after the
+/// card has drawn what they tell of, so a listener that looks into the widget sees it. Stops
+/// when the calling owner is cleaned up.
 fn tell_element(driver: &Driver, emit: Callback<(&'static str, JsValue)>) {
+    let shown = driver.with(|s| {
+        let question = s.current_question()?;
+        to_js(&Asked {
+            question,
+            progress: &s.progress(),
+        })
+        .ok()
+    });
+    if let Some(detail) = shown {
+        set_timeout(
+            move || {
+                emit.try_run(("clarify-question", detail));
+            },
+            std::time::Duration::ZERO,
+        );
+    }
     let seen = RefCell::new(driver.with(Seen::of));
     let subscription = driver.subscribe(move |session, effects| {
         let last = seen.replace(Seen::of(session));

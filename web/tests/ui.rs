@@ -334,6 +334,40 @@ async fn change_on_an_earlier_answer_brings_its_card_back_and_the_new_answer_rep
 }
 
 #[wasm_bindgen_test]
+async fn a_change_can_be_kept_and_the_card_it_displaced_comes_back_as_it_was_left() {
+    clear_storage();
+    let m = mount_app();
+    start(&m, "Plan a trip to Paris").await;
+    let labels: Vec<String> = m.all("option-label").iter().map(text).collect();
+    m.all("option")[0].click();
+    tick().await;
+    m.get("continue").click();
+    settle().await;
+    let second = text(&m.get("question-text"));
+    // Half an answer on the second card: an option picked, nothing sent.
+    m.all("option")[1].click();
+    tick().await;
+
+    m.get("change-answer").click();
+    settle().await;
+    m.get("keep-answer").click();
+    settle().await;
+    assert_eq!(
+        text(&m.get("question-text")),
+        second,
+        "the second card is back"
+    );
+    assert_eq!(
+        m.all("option")[1].get_attribute("aria-checked").unwrap(),
+        "true",
+        "with the option picked on it before the change"
+    );
+    let answers: Vec<String> = m.all("conv-answer").iter().map(text).collect();
+    assert_eq!(answers, [labels[0].clone()], "the earlier answer kept");
+    assert!(m.find("changing").is_none());
+}
+
+#[wasm_bindgen_test]
 async fn free_text_alone_or_with_a_choice_is_sent_as_typed() {
     let mut q = question(Priority::Critical, false);
     q.allow_free_text = true;
@@ -437,6 +471,9 @@ async fn card_chrome_follows_the_language() {
         Ok(()),
     );
     assert_eq!(text(&m.get("progress")), "第 1 题，共 2 题");
+    // A full-width colon after the label, as "如果跳过：" has, never an ASCII one.
+    let why = text(&m.get("question-why"));
+    assert!(why.starts_with("为什么重要：Fixes"), "{why}");
     assert_eq!(text(&m.get("continue")), "继续");
     assert!(text(&m.get("dont-know")).contains("我不知道"));
     assert_eq!(Language::from_tag("zh-TW"), Language::Traditional);
@@ -1272,6 +1309,68 @@ async fn skipping_from_the_card_says_it_skips_the_remaining_questions() {
     settle().await;
     assert!(m.find("question-card").is_none());
     assert!(m.find("answer").is_some());
+}
+
+#[wasm_bindgen_test]
+async fn the_last_question_offers_to_skip_it_not_the_remaining_ones() {
+    let card = |current: u32, total: u32| {
+        Mounted::new(move || {
+            provide_chrome(
+                Signal::stored(Language::English),
+                Signal::stored(Messages::new()),
+            );
+            let on_answer = Callback::new(|_: UserAnswer| Ok(()));
+            let on_skip_all = Callback::new(|()| Ok(()));
+            view! {
+                <QuestionCard
+                    question=question(Priority::Important, false)
+                    progress=Progress { current, total }
+                    on_answer=on_answer
+                    on_skip_all=on_skip_all
+                />
+            }
+        })
+    };
+    let m = card(1, 1);
+    assert_eq!(text(&m.get("continue-anyway")), "Skip this question");
+    drop(m);
+    let m = card(2, 3);
+    assert_eq!(
+        text(&m.get("continue-anyway")),
+        "Skip this and the remaining questions"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_turn_without_an_answer_says_what_the_user_did_and_the_assumption_is_the_engines() {
+    clear_storage();
+    set_local(SETTINGS_KEY, r#"{"language": "en"}"#);
+    let m = mount_app();
+    start(&m, "my app crashes").await;
+    m.get("dont-know").click();
+    settle().await;
+    assert_eq!(text(&m.get("conv-answer")), "I don't know");
+    let turn = text(&m.get("conv-answer-turn"));
+    let assumed = text(&m.get("conv-assumption"));
+    assert!(assumed.starts_with("Assumed: "), "{assumed}");
+    let assumption = assumed.trim_start_matches("Assumed: ");
+    assert!(
+        !assumption.is_empty() && !turn.contains(assumption),
+        "the assumption is not in the user's bubble: {turn}"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_blank_request_is_refused_in_words() {
+    clear_storage();
+    set_local(SETTINGS_KEY, r#"{"language": "en"}"#);
+    let m = mount_app();
+    start(&m, "   ").await;
+    assert_eq!(text(&m.get("request-error")), "Type a request first.");
+    assert!(m.find("conv-request").is_none());
+    start(&m, "my app crashes").await;
+    assert_eq!(text(&m.get("request-error")), "");
+    assert!(m.find("question-card").is_some());
 }
 
 #[wasm_bindgen_test]

@@ -421,6 +421,14 @@ async fn a_half_given_answer_survives_a_reload_with_a_storage_key() {
     let typed = js_sys::Reflect::get(&field, &"value".into()).unwrap();
     assert_eq!(typed.as_string().unwrap(), "ten days in May");
     assert_eq!(checked(&again), [1], "the picked option too");
+    let shown = again.details("clarify-question");
+    assert_eq!(shown.len(), 1, "the restored question is told as shown");
+    assert_eq!(
+        get(&get(&shown[0], "question"), "text")
+            .as_string()
+            .unwrap(),
+        again.question_text()
+    );
 
     again.get("continue").click();
     settle().await;

@@ -5,10 +5,11 @@
 use clarify_core::Session;
 use leptos::prelude::*;
 
-use super::chat::Chat;
-use super::session_card::{NoticeList, RequestBox, StartOver};
+use super::conversation::RequestBox;
+use super::session_card::{NoticeList, SessionCard, StartOver};
 use super::settings::SettingsPanel;
 use super::state::{Engine, Notices};
+use super::trace::TracePanel;
 use super::{persistence, timer};
 use crate::driver::{Driver, Link};
 use crate::i18n::{Messages, Word, provide_chrome, use_chrome};
@@ -166,5 +167,22 @@ fn ModeBanner(settings: RwSignal<Settings>, link: RwSignal<Link>) -> impl IntoVi
             <p class="mode mode-offline" data-testid="offline-banner">{t.t(Word::Offline)}</p>
         }
         .into_any(),
+    }
+}
+
+/// The chat column; `settings` configure the session a new request starts.
+#[component]
+pub fn Chat(settings: RwSignal<Settings>) -> impl IntoView {
+    let engine = expect_context::<Engine>();
+    let view = engine.view;
+    // A new request (in place of the pending question's too) starts under the settings.
+    let on_start = Callback::new(move |text: String| {
+        engine.start_new(text, || settings.with_untracked(Settings::config))
+    });
+    view! {
+        <main class="chat">
+            <SessionCard on_start=on_start place=Some(Place::app()) />
+            <TracePanel events=view.trace() counters=view.counters() />
+        </main>
     }
 }

@@ -1,36 +1,15 @@
-//! The chat column: the session's card ([`SessionCard`], shared with the widget) and the
-//! trace; and two parts of that card, the working line and the ending (the answer, the handoff
-//! or the failure). Each part reads the [`Engine`] from context and wakes only when its own
-//! part of the session changes.
+//! Two parts of the session's card: the working line and the ending (the answer, the handoff
+//! or the failure). Each reads the [`Engine`] from context and wakes only when its own part of
+//! the session changes.
 
 use clarify_core::{Input, Status};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::answer::{AnswerView, FailureNotice, HandoffNotice};
-use super::session_card::SessionCard;
 use super::state::{Engine, Notices};
-use super::trace::TracePanel;
 use crate::driver::{Driver, now};
 use crate::i18n::{Word, use_chrome};
-use crate::storage::{Place, Settings};
-
-/// The chat column; `settings` configure the session a new request starts.
-#[component]
-pub fn Chat(settings: RwSignal<Settings>) -> impl IntoView {
-    let engine = expect_context::<Engine>();
-    let view = engine.view;
-    // A new request (in place of the pending question's too) starts under the settings.
-    let on_start = Callback::new(move |text: String| {
-        engine.start_new(text, || settings.with_untracked(Settings::config))
-    });
-    view! {
-        <main class="chat">
-            <SessionCard on_start=on_start place=Some(Place::app()) />
-            <TracePanel events=view.trace() counters=view.counters() />
-        </main>
-    }
-}
 
 /// What the engine is busy with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

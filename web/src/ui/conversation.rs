@@ -3,11 +3,31 @@
 
 use clarify_core::{Answer, QuestionId, Resolution};
 use leptos::either::Either;
+use leptos::html;
 use leptos::prelude::*;
 
-use super::session_card::RequestBox;
 use crate::i18n::{Word, use_chrome};
 use crate::storage;
+
+/// The request box, for views that send focus back to it ("Start over"). Provided with the
+/// [`Engine`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RequestBox(pub NodeRef<html::Textarea>);
+
+impl RequestBox {
+    /// Moves focus to the request box once the views have caught up with the change just
+    /// made (it may be drawn only then).
+    pub fn focus_soon(self) {
+        set_timeout(
+            move || {
+                if let Some(area) = self.0.try_get_untracked().flatten() {
+                    let _ = area.focus();
+                }
+            },
+            std::time::Duration::ZERO,
+        );
+    }
+}
 
 /// The request box, several lines high: Enter sends, Shift+Enter breaks the line, and an
 /// Enter that ends an IME composition only confirms the composition.
@@ -54,6 +74,11 @@ pub fn RequestForm(
     };
     let send = move || {
         if !enabled.get_untracked() {
+            return;
+        }
+        // Blank text starts nothing; while a question is pending it clears the conversation.
+        if !pending.get_untracked() && text.with_untracked(|t| t.trim().is_empty()) {
+            let _ = error.try_set(Some(t.t(Word::RequestEmpty)));
             return;
         }
         match on_send.run(text.get_untracked()) {
@@ -170,7 +195,20 @@ pub fn Conversation(
         }),
         Turn::Resolved(r) => {
             let kind = answer_kind(&r.answer);
+            // Without an answer the user's turn says what they did, and the assumption the
+            // engine made is its own note, never words in the user's mouth.
+            let non_answer = non_answer(&r.answer);
             let answer = r.answer_text();
+            let said = move || non_answer.map_or_else(|| answer.clone(), |word| t.t(word));
+            let assumed = non_answer.map(|_| {
+                let assumption = r.question.assumption.clone();
+                view! {
+                    <li class="turn turn-note" data-testid="conv-assumption">
+                        {move || t.t(Word::TurnAssumed)}
+                        {assumption}
+                    </li>
+                }
+            });
             let (id, question) = (r.question.id, r.question.text);
             let asked = question.clone();
             let change = move || change(id.clone(), asked.clone());
@@ -178,10 +216,11 @@ pub fn Conversation(
                 <li class="turn turn-bot" dir="auto">{question}</li>
                 <li class="turn turn-user" data-testid="conv-answer-turn" data-kind=kind>
                     <span data-testid="conv-answer" data-kind=kind dir="auto">
-                        {answer}
+                        {said}
                     </span>
                     {change}
                 </li>
+                {assumed}
             })
         }
     };
@@ -250,6 +289,16 @@ fn turns_of(resolved: &[Resolution], notices: &[(usize, String)]) -> Vec<Turn> {
     }
     turns.extend(notes_at(resolved.len(), true));
     turns
+}
+
+/// The word that says a turn without an answer; `None` for an answer.
+fn non_answer(answer: &Answer) -> Option<Word> {
+    match answer {
+        Answer::Choices { .. } | Answer::Text { .. } | Answer::ChoicesWithText { .. } => None,
+        Answer::DontKnow => Some(Word::TurnDontKnow),
+        Answer::Skipped | Answer::Declined => Some(Word::TurnSkipped),
+        Answer::TimedOut => Some(Word::TurnTimedOut),
+    }
 }
 
 /// How a question was resolved, as a `data-kind` for styling and tests.

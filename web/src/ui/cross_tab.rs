@@ -4,10 +4,12 @@
 //! other the same way: a browser sends no `storage` event to the page that wrote, so each save
 //! sends one to the page itself ([`tell_same_page`]).
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use clarify_core::Session;
 use leptos::prelude::*;
 
-use super::persistence::RemoteWrite;
 use super::state::Notices;
 use crate::driver::Driver;
 use crate::i18n::{Word, use_chrome};
@@ -34,6 +36,25 @@ pub fn view_id() -> u32 {
 /// What a same-page `storage` event from `writer` carries as its URL.
 fn writer_url(writer: u32) -> String {
     format!("clarify-view:{writer}")
+}
+
+/// Set while a session written by another tab is applied here, so that it is not written
+/// straight back (see [`follow_other_tabs`]). Clones share the flag.
+#[derive(Debug, Clone, Default)]
+pub struct RemoteWrite(Rc<Cell<bool>>);
+
+impl RemoteWrite {
+    /// Runs `f` with the flag set.
+    pub fn during(&self, f: impl FnOnce()) {
+        self.0.set(true);
+        f();
+        self.0.set(false);
+    }
+
+    /// Whether a write from another tab is being applied now.
+    pub(super) fn active(&self) -> bool {
+        self.0.get()
+    }
 }
 
 /// Listens for another tab's writes to `place` (or its clearing the storage) and replaces this

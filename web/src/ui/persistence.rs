@@ -2,13 +2,10 @@
 //! transition (the app's session and a widget's, each at its [`Place`]) and every settings
 //! edit, and how a restored session catches up.
 
-use std::cell::Cell;
-use std::rc::Rc;
-
 use clarify_core::Session;
 use leptos::prelude::*;
 
-use super::cross_tab;
+use super::cross_tab::{self, RemoteWrite};
 use super::state::{Notices, SessionView};
 use crate::driver::{Driver, Link, now};
 use crate::llm::LlmSettings;
@@ -41,24 +38,6 @@ pub fn open_saved(settings: &Settings, api_key: &str, notices: Notices) -> Drive
         session.unwrap_or_else(|| Session::new(settings.config())),
         settings.llm(api_key),
     )
-}
-
-/// Set while a session written by another tab is applied here, so that it is not written
-/// straight back (see [`super::cross_tab`]). Clones share the flag.
-#[derive(Debug, Clone, Default)]
-pub struct RemoteWrite(Rc<Cell<bool>>);
-
-impl RemoteWrite {
-    /// Runs `f` with the flag set.
-    pub fn during(&self, f: impl FnOnce()) {
-        self.0.set(true);
-        f();
-        self.0.set(false);
-    }
-
-    fn active(&self) -> bool {
-        self.0.get()
-    }
 }
 
 /// Keeps the session `driver` drives: after every transition mirrors it into `view` and, with

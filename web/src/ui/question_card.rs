@@ -67,21 +67,18 @@ pub fn QuestionCard(
     let base = question.id.as_str().to_owned();
     let text_id = format!("{base}-text");
     let why_id = format!("{base}-why");
+    let last = progress.current >= progress.total;
     let (labelled_by, described_by) = (text_id.clone(), why_id.clone());
     let card = NodeRef::<html::Section>::new();
-    let changing = previous.is_some().then(|| {
-        view! {
-            <p class="qcard-changing" data-testid="changing">
-                {move || t.t(Word::Changing)}
-            </p>
-        }
-    });
     let draft = Draft::new(
         &question,
         previous.as_ref().or(saved.as_ref()),
         on_answer,
         on_draft,
     );
+    let changing = previous
+        .as_ref()
+        .map(|previous| changing_note(draft, previous, t));
     if page_keys {
         let listener = window_event_listener(leptos::ev::keydown, move |ev| {
             on_page_key(&ev, draft, card);
@@ -159,11 +156,58 @@ pub fn QuestionCard(
             <p class="qcard-error" role="alert" data-testid="card-error">
                 {move || draft.error.get()}
             </p>
-            <CardActions draft=draft allow_skip=question.allow_skip on_skip_all=on_skip_all t=t />
+            <CardActions
+                draft=draft
+                allow_skip=question.allow_skip
+                on_skip_all=on_skip_all
+                last=last
+                t=t
+            />
             <p class="qcard-hint" data-testid="keys-hint">
                 {move || keys_hint(t, draft.count)}
             </p>
         </section>
+    }
+}
+
+/// On the card of a reopened question: that a change is under way, and "Keep my answer", which
+/// sends the earlier answer again (one the user gave, not an assumption).
+fn changing_note(draft: Draft, previous: &Answer, t: Chrome) -> impl IntoView + use<> {
+    let keep = as_reply(previous).map(|reply| {
+        view! {
+            <button
+                type="button"
+                class="qcard-link"
+                data-testid="keep-answer"
+                disabled=move || draft.submitting.get()
+                on:click=move |_| draft.send(reply.clone())
+            >
+                {move || t.t(Word::KeepAnswer)}
+            </button>
+        }
+    });
+    view! {
+        <p class="qcard-changing" data-testid="changing">
+            {move || t.t(Word::Changing)}
+            " "
+            {keep}
+        </p>
+    }
+}
+
+/// The reply that gives `answer` again; `None` for an assumption the user never gave as such.
+fn as_reply(answer: &Answer) -> Option<UserAnswer> {
+    match answer {
+        Answer::Choices { choices } => Some(UserAnswer::Choices {
+            choices: choices.clone(),
+        }),
+        Answer::Text { text } => Some(UserAnswer::Text { text: text.clone() }),
+        Answer::ChoicesWithText { choices, text } => Some(UserAnswer::ChoicesWithText {
+            choices: choices.clone(),
+            text: text.clone(),
+        }),
+        Answer::DontKnow => Some(UserAnswer::DontKnow),
+        Answer::Skipped | Answer::Declined | Answer::TimedOut => None,
     }
 }
 
@@ -475,12 +519,13 @@ fn FreeText(id: String, draft: Draft, t: Chrome, alone: bool) -> impl IntoView {
 }
 
 /// Continue, "I don't know" (when the question allows it) and "Skip this and the remaining
-/// questions" (when the host offers it).
+/// questions" (when the host offers it; "Skip this question" on the `last` one).
 #[component]
 fn CardActions(
     draft: Draft,
     allow_skip: bool,
     on_skip_all: Option<Callback<(), Outcome>>,
+    last: bool,
     t: Chrome,
 ) -> impl IntoView {
     let submitting = draft.submitting;
@@ -510,7 +555,7 @@ fn CardActions(
                     }
                 }
             >
-                {move || t.t(Word::SkipRemaining)}
+                {move || t.t(if last { Word::SkipLast } else { Word::SkipRemaining })}
             </button>
         }
     });

@@ -6,36 +6,15 @@
 
 use clarify_core::{Input, QuestionId, Status, UserAnswer};
 use leptos::either::Either;
-use leptos::html;
 use leptos::prelude::*;
 
 use super::chat::{Ending, WorkingLine};
-use super::conversation::{Conversation, RequestForm};
+use super::conversation::{Conversation, RequestBox, RequestForm};
 use super::question_card::QuestionCard;
 use super::state::{Engine, Notices};
 use crate::driver::now;
 use crate::i18n::{Word, use_chrome};
 use crate::storage::Place;
-
-/// The request box, for views that send focus back to it ("Start over"). Provided with the
-/// [`Engine`].
-#[derive(Debug, Clone, Copy, Default)]
-pub struct RequestBox(pub NodeRef<html::Textarea>);
-
-impl RequestBox {
-    /// Moves focus to the request box once the views have caught up with the change just
-    /// made (it may be drawn only then).
-    pub fn focus_soon(self) {
-        set_timeout(
-            move || {
-                if let Some(area) = self.0.try_get_untracked().flatten() {
-                    let _ = area.focus();
-                }
-            },
-            std::time::Duration::ZERO,
-        );
-    }
-}
 
 /// The session as a card: the request and the answers so far (each with "Change" while it can
 /// change), the engine's notes among them, the pending question, what the engine is busy with,
@@ -111,7 +90,9 @@ pub fn SessionCard(
 }
 
 /// The card for the pending question, fresh for every question the engine asks. The options
-/// picked and the text typed on it are kept at `place` until they are sent.
+/// picked and the text typed on it are kept at `place` until they are sent. A question reopened
+/// to change its answer keeps nothing there: the draft of the question it displaced stays, and
+/// that card comes back as it was left.
 fn pending_question(
     engine: Engine,
     place: StoredValue<Option<Place>>,
@@ -122,9 +103,12 @@ fn pending_question(
     let take_focus = !embedded || acted.try_update_value(std::mem::take).unwrap_or(false);
     let id = pending.question.id.clone();
     let saved = place.with_value(|p| p.as_ref().and_then(|p| p.load_answer_draft(&id)));
+    let reopened = pending.previous.is_some();
     let kept = id.clone();
     let on_draft = Callback::new(move |draft| {
-        place.with_value(|p| p.as_ref().map(|p| p.save_answer_draft(&kept, draft)));
+        if !reopened {
+            place.with_value(|p| p.as_ref().map(|p| p.save_answer_draft(&kept, draft)));
+        }
     });
     let on_answer = Callback::new(move |answer: UserAnswer| {
         acted.set_value(true);
@@ -134,7 +118,9 @@ fn pending_question(
             now: now(),
         };
         engine.send(input).inspect(|()| {
-            place.with_value(|p| p.as_ref().map(Place::forget_answer_draft));
+            if !reopened {
+                place.with_value(|p| p.as_ref().map(Place::forget_answer_draft));
+            }
         })
     });
     let on_skip_all = Callback::new(move |()| {
