@@ -9,6 +9,7 @@ use crate::protocol::question::{
     Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage,
 };
 use crate::protocol::request::{ChatRequest, Message, Purpose, Role};
+use crate::reasoning::without_reasoning;
 use crate::text::preview;
 
 /// What a detection (LLM or embedded) concluded.
@@ -150,7 +151,9 @@ pub fn parse_detection(
     stage: &Stage,
     language: Language,
 ) -> Result<Analysis, AnalysisError> {
-    let reply = json.trim();
+    // A reasoning block may hold a draft of the JSON: only what follows it is the reply.
+    let reply = without_reasoning(json);
+    let reply = reply.trim();
     if reply.is_empty() {
         return Err(AnalysisError::Empty);
     }
@@ -169,6 +172,7 @@ pub fn salvage_detection(reply: &str, stage: &Stage, language: Language) -> Opti
     if let Ok(a) = parse_detection(reply, stage, language) {
         return Some(a);
     }
+    let reply = &without_reasoning(reply);
     let start = reply.find('{')?;
     let text = reply.get(start..)?;
     cuts(text).into_iter().rev().find_map(|(at, closers)| {
@@ -395,6 +399,7 @@ fn translation_schema(question: &Question, language: &str) -> Value {
 /// # Errors
 /// [`AnalysisError`] when the reply is empty or has no JSON object.
 pub fn parse_translation(reply: &str, question: &Question) -> Result<Question, AnalysisError> {
+    let reply = without_reasoning(reply);
     let reply = reply.trim();
     if reply.is_empty() {
         return Err(AnalysisError::Empty);
@@ -1172,5 +1177,16 @@ mod tests {
             salvage_detection("<html>", &Stage::Request, Language::English),
             None
         );
+    }
+
+    #[test]
+    fn a_draft_inside_the_reasoning_is_not_the_reply() {
+        let reply = "<think>Maybe {\"needs_clarification\": false, \"questions\": []}? No.</think>\n{\"needs_clarification\": true, \"questions\": [{\"question\": \"How many days?\", \"options\": [\"2\", \"7\"]}]}";
+        let a = parse_detection(reply, &Stage::Request, Language::English).unwrap();
+        assert_eq!(a.questions.len(), 1, "{a:?}");
+        assert_eq!(a.questions[0].text, "How many days?");
+        let cut = "<think>{\"needs_clarification\": false}</think>{\"needs_clarification\": true, \"questions\": [{\"question\": \"How many days?\", \"options\": [\"2\", \"7\"]}, {\"quest";
+        let a = salvage_detection(cut, &Stage::Request, Language::English).unwrap();
+        assert_eq!(a.questions.len(), 1, "{a:?}");
     }
 }

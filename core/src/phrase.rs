@@ -297,6 +297,34 @@ pub enum Phrase {
     NoteAdaptedInstructions,
     /// Trace: `stream_options` refused (`{0}`), not sent.
     NoteAdaptedNoStreamUsage,
+    /// Trace: the system role refused (`{0}`), the instructions sent in the user's turn.
+    NoteAdaptedSystemInUser,
+    /// Trace: the roles must alternate (`{0}`), turns merged.
+    NoteAdaptedMergedTurns,
+    /// Trace: the model spent its limit reasoning (`{0}`), asked again with more room.
+    NoteAdaptedMoreReasoningRoom,
+    /// A call's failure: a reasoning model spent its limit thinking, even with more room.
+    CallReasoningCut,
+    /// After the answer's request was refused with nothing left to adapt: `{0}` the server's words, `{1}` the endpoint kind.
+    AnswerRefusedFix,
+    /// While a reasoning model thinks before its text.
+    UiModelThinking,
+    /// What an endpoint accepts: `{0}` the list.
+    AcceptsLabel,
+    /// What an endpoint accepts: no system role.
+    AcceptsNoSystemRole,
+    /// What an endpoint accepts: alternating roles only.
+    AcceptsAlternating,
+    /// What an endpoint accepts: a JSON schema.
+    AcceptsJsonSchema,
+    /// What an endpoint accepts: a JSON schema without length and count keywords.
+    AcceptsJsonSchemaPlain,
+    /// What an endpoint accepts: JSON mode only.
+    AcceptsJsonMode,
+    /// What an endpoint accepts: JSON asked for in the prompt only.
+    AcceptsPromptOnly,
+    /// What an endpoint accepts: it is a reasoning model.
+    AcceptsReasoning,
     /// Heading above "why".
     UiWhy,
     /// The "I don't know" button.
@@ -503,7 +531,7 @@ pub enum Phrase {
 impl Phrase {
     /// Every phrase (for the tests that hold the table complete).
     #[cfg(test)]
-    pub(crate) const ALL: [Self; 231] = [
+    pub(crate) const ALL: [Self; 245] = [
         Self::FallbackNoAnswer,
         Self::FallbackUnreadable,
         Self::TimedOut,
@@ -637,6 +665,20 @@ impl Phrase {
         Self::NoteAdaptedJsonObject,
         Self::NoteAdaptedInstructions,
         Self::NoteAdaptedNoStreamUsage,
+        Self::NoteAdaptedSystemInUser,
+        Self::NoteAdaptedMergedTurns,
+        Self::NoteAdaptedMoreReasoningRoom,
+        Self::CallReasoningCut,
+        Self::AnswerRefusedFix,
+        Self::UiModelThinking,
+        Self::AcceptsLabel,
+        Self::AcceptsNoSystemRole,
+        Self::AcceptsAlternating,
+        Self::AcceptsJsonSchema,
+        Self::AcceptsJsonSchemaPlain,
+        Self::AcceptsJsonMode,
+        Self::AcceptsPromptOnly,
+        Self::AcceptsReasoning,
         Self::UiWhy,
         Self::UiDontKnow,
         Self::UiFreeText,
@@ -1961,6 +2003,91 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
         ],
     ),
     (
+        Phrase::NoteAdaptedSystemInUser,
+        [
+            "The endpoint refused the system role ({0}); sent the instructions at the head of the user's turn.",
+            "端点拒绝了 system 角色（{0}）；改为把说明放在用户消息的开头发送。",
+            "端點拒絕了 system 角色（{0}）；改為把說明放在使用者訊息的開頭傳送。",
+        ],
+    ),
+    (
+        Phrase::NoteAdaptedMergedTurns,
+        [
+            "The endpoint needs the roles to alternate ({0}); sent the instructions in the user's turn and merged turns of one role.",
+            "端点要求角色交替出现（{0}）；改为把说明放进用户消息，并合并同一角色的连续消息。",
+            "端點要求角色交替出現（{0}）；改為把說明放進使用者訊息，並合併同一角色的連續訊息。",
+        ],
+    ),
+    (
+        Phrase::NoteAdaptedMoreReasoningRoom,
+        [
+            "The model spent its whole token limit reasoning and wrote nothing ({0}); asked again with more room.",
+            "模型把全部 token 上限都用在推理上，没有写出回复（{0}）；已留出更多余量重新请求。",
+            "模型把全部 token 上限都用在推理上，沒有寫出回覆（{0}）；已留出更多餘量重新請求。",
+        ],
+    ),
+    (
+        Phrase::CallReasoningCut,
+        [
+            "the model spent its whole token limit reasoning and wrote no reply, even with more room; raise the token cap or lower the model's reasoning effort",
+            "即使留出更多余量，模型仍把全部 token 上限用在推理上，没有写出回复；请提高 token 上限或降低模型的推理强度",
+            "即使留出更多餘量，模型仍把全部 token 上限用在推理上，沒有寫出回覆；請提高 token 上限或降低模型的推理強度",
+        ],
+    ),
+    (
+        Phrase::AnswerRefusedFix,
+        [
+            "Your endpoint refused the answer's request and no change Clarify knows fixes it ({0}). Check the model, or choose the endpoint kind that fits it (now “{1}”) in the settings (the widget's model and profile attributes); or copy the prompt.",
+            "你的端点拒绝了生成回答的请求，Clarify 已知的调整都无法解决（{0}）。请检查模型，或在设置（小组件的 model 与 profile 属性）中选择合适的端点类型（当前为“{1}”）；也可以复制提示词。",
+            "你的端點拒絕了生成回答的請求，Clarify 已知的調整都無法解決（{0}）。請檢查模型，或在設定（小工具的 model 與 profile 屬性）中選擇合適的端點類型（目前為「{1}」）；也可以複製提示詞。",
+        ],
+    ),
+    (Phrase::UiModelThinking, ["Thinking…", "思考中…", "思考中…"]),
+    (
+        Phrase::AcceptsLabel,
+        [
+            "The endpoint accepts: {0}",
+            "端点接受：{0}",
+            "端點接受：{0}",
+        ],
+    ),
+    (
+        Phrase::AcceptsNoSystemRole,
+        ["no system role", "不支持 system 角色", "不支援 system 角色"],
+    ),
+    (
+        Phrase::AcceptsAlternating,
+        ["alternating roles only", "角色须交替", "角色須交替"],
+    ),
+    (
+        Phrase::AcceptsJsonSchema,
+        ["JSON schema", "JSON 架构", "JSON 結構描述"],
+    ),
+    (
+        Phrase::AcceptsJsonSchemaPlain,
+        [
+            "JSON schema without length limits",
+            "不含长度限制的 JSON 架构",
+            "不含長度限制的 JSON 結構描述",
+        ],
+    ),
+    (
+        Phrase::AcceptsJsonMode,
+        ["JSON mode only", "仅 JSON 模式", "僅 JSON 模式"],
+    ),
+    (
+        Phrase::AcceptsPromptOnly,
+        [
+            "JSON in the prompt only",
+            "仅在提示词中要求 JSON",
+            "僅在提示詞中要求 JSON",
+        ],
+    ),
+    (
+        Phrase::AcceptsReasoning,
+        ["reasoning model", "推理模型", "推理模型"],
+    ),
+    (
         Phrase::UiWhy,
         ["Why this matters", "为什么重要", "為什麼重要"],
     ),
@@ -2730,6 +2857,8 @@ mod tests {
         "NoteCompleted",
         "AnswerDeclined",
         "PriorityImportant",
+        "UiModelThinking",
+        "AcceptsReasoning",
         "UiChange",
         "UiStop",
         "UiSeconds",

@@ -31,7 +31,15 @@ const ORDER: &[(&str, &[&str])] = &[
     (
         "services",
         &[
-            "phrase", "analysis", "detect", "sources", "enrich", "wire", "profile", "exchange",
+            "phrase",
+            "reasoning",
+            "analysis",
+            "detect",
+            "sources",
+            "enrich",
+            "wire",
+            "profile",
+            "exchange",
         ],
     ),
     ("session", &["session", "snapshot"]),
