@@ -654,6 +654,32 @@ fn longest_reply(max: u32) -> Value {
     })
 }
 
+/// Most HTTP requests a connection test sends: what its refusals teach (the system role, the
+/// JSON schema, JSON mode) and whether the model reasons take at most this many.
+pub const PROBE_REQUESTS: u32 = 3;
+
+/// A connection test's request: small, and shaped like detection's where an endpoint may refuse
+/// it — instructions in the system role, a strict JSON schema, a token limit, temperature 0 —
+/// so that what its refusals teach holds for the conversation.
+pub fn probe_request() -> ChatRequest {
+    ChatRequest {
+        purpose: Purpose::Detection,
+        messages: vec![
+            Message::new(Role::System, "Reply with compact JSON: {\"ok\": true}."),
+            Message::new(Role::User, "Are you there?"),
+        ],
+        response_format: Some(serde_json::json!({
+            "type": "json_schema",
+            "json_schema": {"name": "probe", "strict": true, "schema": {
+                "type": "object", "additionalProperties": false, "required": ["ok"],
+                "properties": {"ok": {"type": "boolean"}}}}
+        })),
+        max_tokens: Some(16),
+        temperature: Some(0.0),
+        stream: false,
+    }
+}
+
 /// How many `{` a reply is searched from before giving up (bounds the work on garbage).
 const MAX_CANDIDATES: usize = 8;
 

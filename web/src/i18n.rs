@@ -160,6 +160,8 @@ pub struct Texts {
     pub waiting_detecting: &'static str,
     /// After a few seconds waiting on the endpoint's answer.
     pub waiting_writing: &'static str,
+    /// While a reasoning model thinks.
+    pub model_thinking: &'static str,
     /// Gives up waiting on the endpoint's detection for the embedded detector's questions.
     pub detect_offline: &'static str,
     /// Opens the prompt sent to the endpoint.
@@ -311,6 +313,7 @@ impl Texts {
             writing: Phrase::UiWriting.text(language),
             waiting_detecting: Phrase::UiWaitingDetecting.text(language),
             waiting_writing: Phrase::UiWaitingWriting.text(language),
+            model_thinking: Phrase::UiModelThinking.text(language),
             detect_offline: Phrase::UiDetectOffline.text(language),
             sent_prompt: Phrase::UiSentPrompt.text(language),
             answer: Phrase::UiAnswer.text(language),

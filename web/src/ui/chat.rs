@@ -69,7 +69,10 @@ pub fn WorkingLine() -> impl IntoView {
         | Status::Failed => None,
     });
     let seconds = waited(working);
+    // A thinking model's wait is told with its seconds from the start: "Thinking… 12 s".
+    let thinking = Memo::new(move |_| engine.thinking.get() && working.get().is_some());
     let slow = Memo::new(move |_| seconds.get() >= PATIENCE_SECONDS);
+    let timed = Memo::new(move |_| slow.get() || thinking.get());
     let send = move |input: Input| {
         if let Err(e) = engine.send(input) {
             notices.note(e);
@@ -92,6 +95,9 @@ pub fn WorkingLine() -> impl IntoView {
     let offer = Memo::new(move |_| slow.get() && accepting.with(|a| a.detect_offline));
     let line = move || {
         let t = lang.get().texts();
+        if thinking.get() {
+            return t.model_thinking;
+        }
         match (working.get(), slow.get()) {
             (Some(Working::Writing), true) => t.waiting_writing,
             (Some(Working::Thinking), true) if offer.get() => t.waiting_detecting,
@@ -100,7 +106,7 @@ pub fn WorkingLine() -> impl IntoView {
         }
     };
     let elapsed = move || {
-        slow.get().then(|| {
+        timed.get().then(|| {
             Phrase::UiSeconds.fill(lang.get().texts().written_in, &[&seconds.get().to_string()])
         })
     };
@@ -112,7 +118,7 @@ pub fn WorkingLine() -> impl IntoView {
                 <p class="working" data-testid="working">
                     <span class="spinner" aria-hidden="true"></span>
                     <span role="status" data-testid="working-what">{line}</span>
-                    <span class="working-time" data-testid="elapsed" hidden=move || !slow.get()>
+                    <span class="working-time" data-testid="elapsed" hidden=move || !timed.get()>
                         {elapsed}
                     </span>
                     <button

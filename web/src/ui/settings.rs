@@ -14,6 +14,10 @@ use crate::i18n::{Chrome, use_lang};
 use crate::llm;
 use crate::storage::Settings;
 
+/// Opens the app's settings panel (in context where there is one: the app, not the widget).
+#[derive(Debug, Clone, Copy)]
+pub struct SettingsToggle(pub RwSignal<bool>);
+
 /// The settings form.
 #[component]
 pub fn SettingsPanel(
@@ -150,14 +154,28 @@ pub fn SettingsPanel(
     }
 }
 
-/// "Test connection": one short call to the endpoint as configured; its outcome is shown beside
-/// the button and becomes what the app knows of the link (the banner's "Connected").
+/// "Test connection": a small call to the endpoint as configured, in at most three requests,
+/// which finds out what it accepts (the system role, a JSON schema or JSON mode, reasoning);
+/// its outcome is shown beside the button and becomes what the app knows of the link (the
+/// banner's "Connected"). Below it, what was learned of the endpoint and model so far, by the
+/// test or by the conversation: "The endpoint accepts: no system role · JSON mode only ·
+/// reasoning model".
 #[component]
 fn ConnectionTest(settings: RwSignal<Settings>, api_key: RwSignal<String>) -> impl IntoView {
     let lang = use_lang();
     let t = move || lang.get().texts();
     let status = RwSignal::new(String::new());
     let link = use_context::<RwSignal<Link>>();
+    // Bumped after a test: what was learned is read again.
+    let tested = RwSignal::new(0u32);
+    let accepts = move || {
+        tested.track();
+        let language = lang.get();
+        settings
+            .with(|s| s.llm(""))
+            .and_then(|s| llm::learned(&s, language))
+            .map(|(accepts, _)| Phrase::AcceptsLabel.fill(language, &[&accepts]))
+    };
     let test = move |_| {
         let Some(llm_settings) = settings.with_untracked(|s| s.llm(&api_key.get_untracked()))
         else {
@@ -166,14 +184,9 @@ fn ConnectionTest(settings: RwSignal<Settings>, api_key: RwSignal<String>) -> im
         };
         status.set(t().testing.into());
         leptos::task::spawn_local(async move {
-            // One real detection request, shaped as the session's will be: what works for it
-            // works for the conversation, and what had to change is said.
-            let request = clarify_core::analysis::detection_request(
-                "Plan a trip to Paris",
-                &[],
-                &clarify_core::Config::default(),
-            );
-            let (result, state) = match llm::complete(&llm_settings, &request).await {
+            // A small request shaped like detection's where an endpoint may refuse it: what
+            // works for it works for the conversation, and what had to change is said.
+            let (result, state) = match llm::probe(&llm_settings).await {
                 Ok(reply) => {
                     let r = &reply.report;
                     let adapted: Vec<&str> =
@@ -201,6 +214,7 @@ fn ConnectionTest(settings: RwSignal<Settings>, api_key: RwSignal<String>) -> im
                 let _ = link.try_set(state);
             }
             let _ = status.try_set(result);
+            let _ = tested.try_update(|n| *n += 1);
         });
     };
 
@@ -212,6 +226,7 @@ fn ConnectionTest(settings: RwSignal<Settings>, api_key: RwSignal<String>) -> im
             <span role="status" data-testid="test-result">
                 {move || status.get()}
             </span>
+            <p class="settings-note" data-testid="endpoint-accepts">{accepts}</p>
         </div>
     }
 }
