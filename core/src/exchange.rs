@@ -555,7 +555,8 @@ impl Exchange {
     fn adapt(&mut self, status: u16, body: &str, error: &CallError) -> Option<ExchangeError> {
         let refused = profile::refusal(body)?;
         let roles = matches!(refused, Refused::SystemRole | Refused::RoleAlternation);
-        if !matches!(status, 400 | 422) && !(roles && status == 500) {
+        let adaptable = matches!(status, 400 | 422) || (roles && status == 500);
+        if !adaptable {
             return None;
         }
         let said = error.server_words().unwrap_or_default().to_owned();

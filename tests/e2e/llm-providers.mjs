@@ -226,6 +226,27 @@ const PROVIDERS = {
       next();
     },
   },
+  // A reasoning model thinking at length before its answer: reasoning deltas every 250 ms for
+  // 3 s, then the answer. (For the wait line's "Thinking… N s".)
+  "slow-think": {
+    auth: () => true,
+    handle(req, body, res) {
+      if (!body.stream) return thinkReply(res, body);
+      res.writeHead(200, { ...cors, "content-type": "text/event-stream", "cache-control": "no-cache" });
+      let n = 0;
+      const next = () => {
+        if (res.destroyed) return;
+        if (n++ < 12) {
+          res.write(`data: ${JSON.stringify(chunk({ content: null, reasoning_content: `${THINKING} ${n}. ` }))}\n\n`);
+          return setTimeout(next, 250);
+        }
+        for (const content of [ANSWER.slice(0, 12), ANSWER.slice(12)]) res.write(`data: ${JSON.stringify(chunk({ content }))}\n\n`);
+        res.write(`data: ${JSON.stringify(chunk({}, "stop"))}\n\ndata: [DONE]\n\n`);
+        res.end();
+      };
+      next();
+    },
+  },
   // A server refusing something no change can fix.
   refuse: {
     handle: (req, body, res) =>
