@@ -324,9 +324,12 @@ impl Exchange {
         self
     }
 
-    /// The body of `request` under `shape`, its token limit capped by the settings.
+    /// The body of `request` under `shape` (its turns reshaped, its fields reduced), its token
+    /// limit capped by the settings.
     fn build_body(&self) -> String {
-        let mut body = self.request.to_body(&self.endpoint.model);
+        let mut request = self.request.clone();
+        self.shape.reshape(&mut request);
+        let mut body = request.to_body(&self.endpoint.model);
         if let Some(cap) = self.settings.max_tokens {
             body["max_tokens"] = self.request.max_tokens.map_or(cap, |m| m.min(cap)).into();
         }

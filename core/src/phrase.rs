@@ -2021,25 +2021,25 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
     (
         Phrase::NoteAdaptedMoreReasoningRoom,
         [
-            "The model spent its whole token limit reasoning and wrote nothing ({0}); asked again with more room.",
-            "模型把全部 token 上限都用在推理上，没有写出回复（{0}）；已留出更多余量重新请求。",
-            "模型把全部 token 上限都用在推理上，沒有寫出回覆（{0}）；已留出更多餘量重新請求。",
+            "The model spent its token limit reasoning ({0}); asked again with more room.",
+            "模型把 token 上限用在了推理上（{0}）；已留出更多余量重新请求。",
+            "模型把 token 上限用在了推理上（{0}）；已留出更多餘量重新請求。",
         ],
     ),
     (
         Phrase::CallReasoningCut,
         [
-            "the model spent its whole token limit reasoning and wrote no reply, even with more room; raise the token cap or lower the model's reasoning effort",
-            "即使留出更多余量，模型仍把全部 token 上限用在推理上，没有写出回复；请提高 token 上限或降低模型的推理强度",
-            "即使留出更多餘量，模型仍把全部 token 上限用在推理上，沒有寫出回覆；請提高 token 上限或降低模型的推理強度",
+            "the model spent its token limit reasoning, even with more room; raise the cap or lower its reasoning effort",
+            "即使留出更多余量，模型仍把 token 上限用在推理上；请提高上限或降低推理强度",
+            "即使留出更多餘量，模型仍把 token 上限用在推理上；請提高上限或降低推理強度",
         ],
     ),
     (
         Phrase::AnswerRefusedFix,
         [
-            "Your endpoint refused the answer's request and no change Clarify knows fixes it ({0}). Check the model, or choose the endpoint kind that fits it (now “{1}”) in the settings (the widget's model and profile attributes); or copy the prompt.",
-            "你的端点拒绝了生成回答的请求，Clarify 已知的调整都无法解决（{0}）。请检查模型，或在设置（小组件的 model 与 profile 属性）中选择合适的端点类型（当前为“{1}”）；也可以复制提示词。",
-            "你的端點拒絕了生成回答的請求，Clarify 已知的調整都無法解決（{0}）。請檢查模型，或在設定（小工具的 model 與 profile 屬性）中選擇合適的端點類型（目前為「{1}」）；也可以複製提示詞。",
+            "The endpoint refused the answer ({0}). Check the model, or choose the endpoint kind that fits it (now “{1}”) in the settings or the widget's profile attribute.",
+            "端点拒绝了生成回答（{0}）。请检查模型，或在设置或小组件的 profile 属性中选择合适的端点类型（当前为“{1}”）。",
+            "端點拒絕了生成回答（{0}）。請檢查模型，或在設定或小工具的 profile 屬性中選擇合適的端點類型（目前為「{1}」）。",
         ],
     ),
     (Phrase::UiModelThinking, ["Thinking…", "思考中…", "思考中…"]),

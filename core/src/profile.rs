@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::phrase::Phrase;
 use crate::protocol::language::Language;
+use crate::protocol::request::{ChatRequest, Message, Role};
 
 /// The kinds of endpoint Clarify knows.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -141,6 +142,7 @@ impl ProfileKind {
     /// provider's own API host. Local servers (Ollama, vLLM, LM Studio, llama.cpp) share one
     /// URL shape and any port, so they are [`Generic`](Self::Generic) unless the host names
     /// them; all of them take the generic request.
+    #[inline(never)]
     pub fn detect(url: &str, model: &str) -> Self {
         let host = host_of(url);
         let ends = |suffix: &str| host == suffix || host.ends_with(&format!(".{suffix}"));
@@ -663,26 +665,68 @@ impl Shape {
         if !self.stream_usage {
             map.remove("stream_options");
         }
-        if let Some(format) = map.get_mut("response_format") {
-            let schema = format.pointer("/json_schema/schema").cloned();
-            match self.format {
-                Format::Schema(keep) => {
-                    if let Some(schema) = format.pointer_mut("/json_schema/schema") {
-                        strip_keywords(schema, keep);
-                    }
-                }
-                Format::JsonObject => *format = serde_json::json!({ "type": "json_object" }),
-                Format::Instructions => {
-                    map.remove("response_format");
+        let Some(format) = map.get_mut("response_format") else {
+            return;
+        };
+        match self.format {
+            Format::Schema(keep) => {
+                if let Some(schema) = format.pointer_mut("/json_schema/schema") {
+                    strip_keywords(schema, keep);
                 }
             }
-            // Without the schema on the wire, the instructions carry it.
-            if let (Some(schema), false) = (schema, matches!(self.format, Format::Schema(_))) {
-                instruct_schema(map, &schema);
+            Format::JsonObject => *format = serde_json::json!({ "type": "json_object" }),
+            Format::Instructions => {
+                map.remove("response_format");
             }
         }
-        if let Some(serde_json::Value::Array(messages)) = map.get_mut("messages") {
-            reshape_turns(messages, self.system_role, self.alternate);
+    }
+
+    /// `request`'s turns as this shape sends them: without the schema on the wire (JSON mode,
+    /// the instructions alone) the instructions carry it; without the system role its text
+    /// heads the first user turn; for a template whose roles must alternate, turns of one role
+    /// in a row are merged.
+    pub fn reshape(&self, request: &mut ChatRequest) {
+        let schema = request
+            .response_format
+            .as_ref()
+            .and_then(|f| f.pointer("/json_schema/schema"));
+        let messages = &mut request.messages;
+        if let (Some(schema), false) = (schema, matches!(self.format, Format::Schema(_))) {
+            let at = messages.iter().position(|m| m.role == Role::System);
+            if let Some(first) = messages.get_mut(at.unwrap_or_default()) {
+                first.content.push_str(SCHEMA_INSTRUCTION);
+                first.content.push_str(&schema.to_string());
+            }
+        }
+        if !self.system_role {
+            let mut system = Vec::new();
+            messages.retain(|m| {
+                let keep = m.role != Role::System;
+                if !keep {
+                    system.push(m.content.as_str().to_owned());
+                }
+                keep
+            });
+            if !system.is_empty() {
+                let system = system.join("\n\n");
+                match messages.iter_mut().find(|m| m.role == Role::User) {
+                    Some(first) => first.content = format!("{system}\n\n{}", first.content),
+                    None => messages.insert(0, Message::new(Role::User, system)),
+                }
+            }
+        }
+        if self.alternate {
+            let mut merged: Vec<Message> = Vec::with_capacity(messages.len());
+            for message in messages.drain(..) {
+                match merged.last_mut() {
+                    Some(last) if last.role == message.role => {
+                        last.content.push_str("\n\n");
+                        last.content.push_str(&message.content);
+                    }
+                    _ => merged.push(message),
+                }
+            }
+            *messages = merged;
         }
     }
 
@@ -732,61 +776,8 @@ impl Shape {
     }
 }
 
-/// Adds `schema` to the instructions (the first system message, else the first message).
-fn instruct_schema(
-    map: &mut serde_json::Map<String, serde_json::Value>,
-    schema: &serde_json::Value,
-) {
-    let Some(serde_json::Value::Array(messages)) = map.get_mut("messages") else {
-        return;
-    };
-    let system = messages
-        .iter()
-        .position(|m| m["role"] == "system")
-        .unwrap_or_default();
-    if let Some(serde_json::Value::String(content)) =
-        messages.get_mut(system).and_then(|m| m.get_mut("content"))
-    {
-        content.push_str("\n\nReply with one JSON object that follows this JSON Schema: ");
-        content.push_str(&schema.to_string());
-    }
-}
-
-/// Reshapes the turns of a chat-completions body for a model without the system role (the
-/// system text goes at the head of the first user turn) or whose template needs the roles to
-/// alternate (turns of one role in a row are merged).
-fn reshape_turns(messages: &mut Vec<serde_json::Value>, system_role: bool, alternate: bool) {
-    let text = |m: &serde_json::Value| m["content"].as_str().unwrap_or_default().to_owned();
-    if !system_role {
-        let system: Vec<String> = messages
-            .iter()
-            .filter(|m| m["role"] == "system")
-            .map(text)
-            .collect();
-        messages.retain(|m| m["role"] != "system");
-        if !system.is_empty() {
-            let system = system.join("\n\n");
-            match messages.iter_mut().find(|m| m["role"] == "user") {
-                Some(first) => {
-                    first["content"] = format!("{system}\n\n{}", text(first)).into();
-                }
-                None => messages.insert(0, serde_json::json!({"role": "user", "content": system})),
-            }
-        }
-    }
-    if alternate {
-        let mut merged: Vec<serde_json::Value> = Vec::with_capacity(messages.len());
-        for message in messages.drain(..) {
-            match merged.last_mut() {
-                Some(last) if last["role"] == message["role"] => {
-                    last["content"] = format!("{}\n\n{}", text(last), text(&message)).into();
-                }
-                _ => merged.push(message),
-            }
-        }
-        *messages = merged;
-    }
-}
+/// What introduces the schema in the instructions when it is not on the wire.
+const SCHEMA_INSTRUCTION: &str = "\n\nReply with one JSON object that follows this JSON Schema: ";
 
 /// Removes from `schema`, at every depth, the length and count keywords `keep` drops.
 fn strip_keywords(schema: &mut serde_json::Value, keep: SchemaKeywords) {
@@ -1273,23 +1264,32 @@ mod tests {
 
     #[test]
     fn turns_are_reshaped_and_the_schema_goes_into_the_instructions_when_off_the_wire() {
-        let body = serde_json::json!({
-            "model": "m",
-            "messages": [
-                {"role": "system", "content": "Decide."},
-                {"role": "user", "content": "Earlier."},
-                {"role": "user", "content": "Plan a trip"}
+        let request = ChatRequest {
+            purpose: crate::protocol::request::Purpose::Detection,
+            messages: vec![
+                Message::new(Role::System, "Decide."),
+                Message::new(Role::User, "Earlier."),
+                Message::new(Role::User, "Plan a trip"),
             ],
-            "response_format": {"type": "json_schema", "json_schema": {"schema": {"type": "object", "required": ["needs_clarification"]}}}
-        });
-        let shape = Shape {
+            response_format: Some(serde_json::json!({"type": "json_schema", "json_schema": {
+                "schema": {"type": "object", "required": ["needs_clarification"]}}})),
+            max_tokens: None,
+            temperature: None,
+            stream: false,
+        };
+        let shaped = |shape: Shape| {
+            let mut request = request.clone();
+            shape.reshape(&mut request);
+            let mut body = request.to_body("m");
+            shape.apply(&mut body);
+            body
+        };
+        let sent = shaped(Shape {
             system_role: false,
             alternate: true,
             format: Format::JsonObject,
             ..Shape::default()
-        };
-        let mut sent = body.clone();
-        shape.apply(&mut sent);
+        });
         let messages = sent["messages"].as_array().unwrap();
         assert_eq!(messages.len(), 1, "{messages:?}");
         assert_eq!(messages[0]["role"], "user");
@@ -1309,16 +1309,16 @@ mod tests {
             serde_json::json!({"type": "json_object"})
         );
         // The full shape leaves the turns and the instructions as they are.
-        let mut full = body.clone();
-        Shape::default().apply(&mut full);
-        assert_eq!(full["messages"], body["messages"]);
+        let full = shaped(Shape::default());
+        assert_eq!(
+            full["messages"],
+            serde_json::to_value(&request.messages).unwrap()
+        );
         // Without the system role only: the system text heads the first user turn.
-        let mut folded = body;
-        Shape {
+        let folded = shaped(Shape {
             system_role: false,
             ..Shape::default()
-        }
-        .apply(&mut folded);
+        });
         let roles: Vec<&str> = folded["messages"]
             .as_array()
             .unwrap()

@@ -258,7 +258,7 @@ pub enum CallError {
     /// A reasoning model spent its whole token limit thinking and wrote no text, even after
     /// the request gave it more room.
     #[error(
-        "the model spent its whole token limit reasoning and wrote no reply, even with more room; raise the token cap or lower the model's reasoning effort"
+        "the model spent its token limit reasoning, even with more room; raise the cap or lower its reasoning effort"
     )]
     ReasoningCut,
 }

@@ -10,9 +10,7 @@ use std::rc::Rc;
 use clarify_core::exchange::CallReport;
 use clarify_core::profile::ProfileKind;
 use clarify_core::wire::{CallError, FailureCode};
-use clarify_core::{
-    ChatRequest, Effect, Error, Input, InputKind, Language, Millis, Session, Status,
-};
+use clarify_core::{ChatRequest, Effect, Error, Input, InputKind, Millis, Session, Status};
 
 use crate::i18n::Chrome;
 use crate::llm::{self, Cancel, LlmError, LlmSettings};
@@ -284,9 +282,7 @@ impl Driver {
                     let (report, input) = match llm {
                         Some(settings) => {
                             // Detection is read whole: a model known to reason is thinking.
-                            let reasons = llm::learned(&settings, Language::English)
-                                .is_some_and(|(_, reasons)| reasons);
-                            driver.tell_thinking(reasons);
+                            driver.tell_thinking(llm::reasons(&settings));
                             let result = llm::call(&settings, &request, &cancel, &|_| {}).await;
                             driver.tell_thinking(false);
                             driver.tell_link(&result);

@@ -229,13 +229,13 @@ pub async fn probe(settings: &LlmSettings) -> Result<LlmReply, LlmError> {
     call_watching(settings, &request, &Cancel::default(), &watch).await
 }
 
-/// What was learned of the endpoint and model of `settings`: what it accepts, in `language`,
-/// and whether it reasons; `None` before anything was learned.
-pub fn learned(settings: &LlmSettings, language: Language) -> Option<(String, bool)> {
+/// What the endpoint and model of `settings` were learned to accept, in `language`; `None`
+/// before anything was learned.
+pub fn accepts(settings: &LlmSettings, language: Language) -> Option<String> {
     LEARNED.with(|l| {
         l.borrow()
             .get(&settings.endpoint, &settings.model)
-            .map(|k| (k.accepts(language), k.reasoning))
+            .map(|k| k.accepts(language))
     })
 }
 
@@ -245,6 +245,15 @@ impl std::fmt::Debug for Watch<'_> {
             .field("max_requests", &self.max_requests)
             .finish_non_exhaustive()
     }
+}
+
+/// Whether the model of `settings` was learned to reason.
+pub fn reasons(settings: &LlmSettings) -> bool {
+    LEARNED.with(|l| {
+        l.borrow()
+            .get(&settings.endpoint, &settings.model)
+            .is_some_and(|k| k.reasoning)
+    })
 }
 
 /// [`call`], followed as `watch` says.

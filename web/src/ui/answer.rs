@@ -3,7 +3,6 @@
 use clarify_core::HandoffPackage;
 use leptos::prelude::*;
 
-use super::settings::SettingsToggle;
 use crate::i18n::{Chrome, use_lang};
 use clarify_core::Language;
 
@@ -128,19 +127,6 @@ pub fn FailureNotice(
             >
                 {move || t().retry}
             </button>
-            // Where the model, the endpoint kind or the key is changed, when the page has it.
-            {use_context::<SettingsToggle>()
-                .map(|toggle| {
-                    view! {
-                        <button
-                            type="button"
-                            data-testid="open-settings"
-                            on:click=move |_| toggle.0.set(true)
-                        >
-                            {move || t().settings}
-                        </button>
-                    }
-                })}
         </section>
     }
 }

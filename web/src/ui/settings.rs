@@ -173,8 +173,8 @@ fn ConnectionTest(settings: RwSignal<Settings>, api_key: RwSignal<String>) -> im
         let language = lang.get();
         settings
             .with(|s| s.llm(""))
-            .and_then(|s| llm::learned(&s, language))
-            .map(|(accepts, _)| Phrase::AcceptsLabel.fill(language, &[&accepts]))
+            .and_then(|s| llm::accepts(&s, language))
+            .map(|accepts| Phrase::AcceptsLabel.fill(language, &[&accepts]))
     };
     let test = move |_| {
         let Some(llm_settings) = settings.with_untracked(|s| s.llm(&api_key.get_untracked()))
