@@ -2005,17 +2005,17 @@ const ROWS: [(Phrase, [&str; 3]); Phrase::QuestionOf as usize + 1] = [
     (
         Phrase::NoteAdaptedSystemInUser,
         [
-            "The endpoint refused the system role ({0}); sent the instructions at the head of the user's turn.",
-            "端点拒绝了 system 角色（{0}）；改为把说明放在用户消息的开头发送。",
-            "端點拒絕了 system 角色（{0}）；改為把說明放在使用者訊息的開頭傳送。",
+            "The endpoint refused the system role ({0}); sent the instructions in the user's turn.",
+            "端点拒绝了 system 角色（{0}）；改为把说明放进用户消息。",
+            "端點拒絕了 system 角色（{0}）；改為把說明放進使用者訊息。",
         ],
     ),
     (
         Phrase::NoteAdaptedMergedTurns,
         [
-            "The endpoint needs the roles to alternate ({0}); sent the instructions in the user's turn and merged turns of one role.",
-            "端点要求角色交替出现（{0}）；改为把说明放进用户消息，并合并同一角色的连续消息。",
-            "端點要求角色交替出現（{0}）；改為把說明放進使用者訊息，並合併同一角色的連續訊息。",
+            "The endpoint needs alternating roles ({0}); merged the turns.",
+            "端点要求角色交替（{0}）；已合并消息。",
+            "端點要求角色交替（{0}）；已合併訊息。",
         ],
     ),
     (

@@ -682,9 +682,9 @@ impl Shape {
     }
 
     /// `request`'s turns as this shape sends them: without the schema on the wire (JSON mode,
-    /// the instructions alone) the instructions carry it; without the system role its text
-    /// heads the first user turn; for a template whose roles must alternate, turns of one role
-    /// in a row are merged.
+    /// the instructions alone) the instructions carry it; without the system role (or for a
+    /// template whose roles must alternate) the system text heads the first user turn and turns
+    /// of one role in a row are merged.
     pub fn reshape(&self, request: &mut ChatRequest) {
         let schema = request
             .response_format
@@ -698,36 +698,25 @@ impl Shape {
                 first.content.push_str(&schema.to_string());
             }
         }
-        if !self.system_role {
-            let mut system = Vec::new();
-            messages.retain(|m| {
-                let keep = m.role != Role::System;
-                if !keep {
-                    system.push(m.content.as_str().to_owned());
+        if self.system_role && !self.alternate {
+            return;
+        }
+        // The system text becomes (the head of) the first user turn, and turns of one role
+        // in a row become one.
+        let mut merged: Vec<Message> = Vec::with_capacity(messages.len());
+        for mut message in messages.drain(..) {
+            if message.role == Role::System {
+                message.role = Role::User;
+            }
+            match merged.last_mut() {
+                Some(last) if last.role == message.role => {
+                    last.content.push_str("\n\n");
+                    last.content.push_str(&message.content);
                 }
-                keep
-            });
-            if !system.is_empty() {
-                let system = system.join("\n\n");
-                match messages.iter_mut().find(|m| m.role == Role::User) {
-                    Some(first) => first.content = format!("{system}\n\n{}", first.content),
-                    None => messages.insert(0, Message::new(Role::User, system)),
-                }
+                _ => merged.push(message),
             }
         }
-        if self.alternate {
-            let mut merged: Vec<Message> = Vec::with_capacity(messages.len());
-            for message in messages.drain(..) {
-                match merged.last_mut() {
-                    Some(last) if last.role == message.role => {
-                        last.content.push_str("\n\n");
-                        last.content.push_str(&message.content);
-                    }
-                    _ => merged.push(message),
-                }
-            }
-            *messages = merged;
-        }
+        *messages = merged;
     }
 
     /// What an endpoint that takes this shape accepts, for a person, in `language`: its roles,
@@ -1314,19 +1303,29 @@ mod tests {
             full["messages"],
             serde_json::to_value(&request.messages).unwrap()
         );
-        // Without the system role only: the system text heads the first user turn.
-        let folded = shaped(Shape {
+        // Without the system role: the system text heads the first user turn, whatever follows.
+        let mut request = request.clone();
+        request
+            .messages
+            .insert(2, Message::new(Role::Assistant, "Noted."));
+        Shape {
             system_role: false,
             ..Shape::default()
-        });
-        let roles: Vec<&str> = folded["messages"]
-            .as_array()
-            .unwrap()
+        }
+        .reshape(&mut request);
+        let turns: Vec<(Role, &str)> = request
+            .messages
             .iter()
-            .map(|m| m["role"].as_str().unwrap())
+            .map(|m| (m.role, m.content.as_str()))
             .collect();
-        assert_eq!(roles, ["user", "user"]);
-        assert_eq!(folded["messages"][0]["content"], "Decide.\n\nEarlier.");
+        assert_eq!(
+            turns,
+            [
+                (Role::User, "Decide.\n\nEarlier."),
+                (Role::Assistant, "Noted."),
+                (Role::User, "Plan a trip")
+            ]
+        );
     }
 
     #[test]

@@ -68,8 +68,8 @@ const SAYS = {
   no_temperature: "refused temperature",
   schema_without_limits: "sent the schema without them",
   json_object: "asked for a JSON object instead",
-  system_in_user: "sent the instructions at the head of the user's turn",
-  merged_turns: "merged turns of one role",
+  system_in_user: "sent the instructions in the user's turn",
+  merged_turns: "merged the turns",
   more_reasoning_room: "asked again with more room",
 };
 const THINKING = "THINKING-TRACE";
