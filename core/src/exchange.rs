@@ -531,10 +531,7 @@ impl Exchange {
             Ok((reply, _)) if reply.reasoning_spent_the_limit() => {
                 self.reasoned = true;
                 let error = CallError::ReasoningCut;
-                let said = format!(
-                    "finish_reason length after {} characters of reasoning",
-                    reply.reasoning_chars
-                );
+                let said = "finish_reason length, no text after the reasoning".to_owned();
                 if let Some(retry) = self.adapt_to(Refused::ReasoningCut, said, &error) {
                     return Err(retry);
                 }
