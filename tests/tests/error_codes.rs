@@ -1,6 +1,7 @@
 //! Every `clarify-error` code the widget and the JS API can emit is in `docs/embedding.md`'s
 //! events table, and every code the table lists is one they emit: the codes are read from the
-//! sources (the JS API's errors, the widget, the loader) and from the engine's failure codes.
+//! sources (the JS API's errors, the widget, the loader) and from the engine's failure codes;
+//! the typings (`ClarifyError["code"]`, `ClarifyErrorCode`) name the same codes.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -85,6 +86,48 @@ fn documented() -> BTreeSet<String> {
         .filter(|w| is_code(w))
         .map(str::to_owned)
         .collect()
+}
+
+/// The codes the typings name: the JS API's `ClarifyError["code"]` and the element's
+/// `ClarifyErrorCode` (the quoted snake_case words of each union).
+fn typed() -> BTreeSet<String> {
+    let union = |path: &str, from: &str, to: &str| -> Vec<String> {
+        let text = fs::read_to_string(root().join(path)).expect("a typings file");
+        let start = text.find(from).expect("the union") + from.len();
+        let rest = &text[start..];
+        let block = &rest[..rest.find(to).expect("the union's end")];
+        block
+            .split('"')
+            .skip(1)
+            .step_by(2)
+            .filter(|w| is_code(w))
+            .map(str::to_owned)
+            .collect()
+    };
+    let mut codes = BTreeSet::new();
+    codes.extend(union(
+        "web/src/js_api/types.rs",
+        "export interface ClarifyError",
+        "}",
+    ));
+    // After the JS API's union, which it names first.
+    codes.extend(union(
+        "web/js/clarify-element.d.ts",
+        "| ClarifyError[\"code\"]\n",
+        ";",
+    ));
+    codes
+}
+
+#[test]
+fn every_code_emitted_is_typed() {
+    let (emitted, typed) = (emitted(), typed());
+    let untyped: Vec<_> = emitted.difference(&typed).collect();
+    let stale: Vec<_> = typed.difference(&emitted).collect();
+    assert!(
+        untyped.is_empty() && stale.is_empty(),
+        "codes emitted but not in the typings: {untyped:?}; typed but never emitted: {stale:?}"
+    );
 }
 
 #[test]
