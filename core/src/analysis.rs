@@ -658,6 +658,9 @@ fn longest_reply(max: u32) -> Value {
 /// JSON schema, JSON mode) and whether the model reasons take at most this many.
 pub const PROBE_REQUESTS: u32 = 3;
 
+/// The connection test's response format: a strict schema of one boolean.
+const PROBE_FORMAT: &str = r#"{"type":"json_schema","json_schema":{"name":"probe","strict":true,"schema":{"type":"object","additionalProperties":false,"required":["ok"],"properties":{"ok":{"type":"boolean"}}}}}"#;
+
 /// A connection test's request: small, and shaped like detection's where an endpoint may refuse
 /// it — instructions in the system role, a strict JSON schema, a token limit, temperature 0 —
 /// so that what its refusals teach holds for the conversation.
@@ -668,12 +671,7 @@ pub fn probe_request() -> ChatRequest {
             Message::new(Role::System, "Reply with compact JSON: {\"ok\": true}."),
             Message::new(Role::User, "Are you there?"),
         ],
-        response_format: Some(serde_json::json!({
-            "type": "json_schema",
-            "json_schema": {"name": "probe", "strict": true, "schema": {
-                "type": "object", "additionalProperties": false, "required": ["ok"],
-                "properties": {"ok": {"type": "boolean"}}}}
-        })),
+        response_format: serde_json::from_str(PROBE_FORMAT).ok(),
         max_tokens: Some(16),
         temperature: Some(0.0),
         stream: false,
@@ -1214,5 +1212,18 @@ mod tests {
         let cut = "<think>{\"needs_clarification\": false}</think>{\"needs_clarification\": true, \"questions\": [{\"question\": \"How many days?\", \"options\": [\"2\", \"7\"]}, {\"quest";
         let a = salvage_detection(cut, &Stage::Request, Language::English).unwrap();
         assert_eq!(a.questions.len(), 1, "{a:?}");
+    }
+
+    #[test]
+    fn the_probe_asks_for_its_schema_with_instructions_in_the_system_role() {
+        let probe = probe_request();
+        assert_eq!(
+            probe
+                .response_format
+                .as_ref()
+                .and_then(|f| f.pointer("/json_schema/schema/required/0")),
+            Some(&serde_json::json!("ok"))
+        );
+        assert_eq!(probe.messages[0].role, Role::System);
     }
 }

@@ -249,7 +249,7 @@ for (const shell of ["app", "widget"]) {
 }
 
 // A refusal nothing fixes: the embedded detector asks, the answer fails, and the user is told
-// which setting to change; the app offers its settings beside Retry, the widget emits
+// which setting to change; beside Retry and Copy prompt (the app's settings one click away), the widget emits
 // endpoint_refused.
 for (const shell of ["app", "widget"]) {
   const label = `${shell} refused answer`;
@@ -266,8 +266,9 @@ for (const shell of ["app", "widget"]) {
     });
     ok(told.includes("choose the endpoint kind that fits it (now \u201cgeneric\u201d)"), `${label}: says which setting to change`);
     ok(await page.locator("[data-testid=retry]").isVisible(), `${label}: Retry`);
+    ok(await page.locator("[data-testid=copy-prompt]").isVisible(), `${label}: and Copy prompt`);
     if (shell === "app") {
-      await page.locator("[data-testid=open-settings]").click();
+      await page.locator("[data-testid=settings-toggle]").click();
       ok(await page.locator("[data-testid=set-profile]").isVisible(), `${label}: and the settings, one click away`);
     } else {
       const codes = await page.evaluate(() => window.__clarifyEvents.filter((e) => e.type === "clarify-error").map((e) => e.detail.code));
@@ -292,7 +293,7 @@ for (const [name, model, accepts] of [
     await reset();
     await page.click("[data-testid=settings-toggle]");
     await page.click("[data-testid=test-connection]");
-    await page.locator("[data-testid=endpoint-accepts]").filter({ hasText: accepts }).waitFor({ timeout: 10000 });
+    await page.locator("[data-testid=test-result]").filter({ hasText: accepts }).waitFor({ timeout: 10000 });
     const said = await page.locator("[data-testid=test-result]").textContent();
     ok(said.startsWith("Connected"), `${label}: ${said}`);
     const calls = await hits(name);

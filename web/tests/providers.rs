@@ -296,7 +296,7 @@ async fn test_connection_says_what_was_adapted_in_the_users_language() {
     }
     assert!(said.starts_with("已连接"), "{said}");
     assert!(
-        said.ends_with("（已调整：max_completion_tokens, no_temperature）"),
+        said.contains("（已调整：max_completion_tokens, no_temperature） 端点接受：JSON 架构"),
         "{said}"
     );
     assert!(!said.contains("adapted"), "{said}");

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use super::chat::Chat;
 use super::session_card::{NoticeList, RequestBox, StartOver};
-use super::settings::{SettingsPanel, SettingsToggle};
+use super::settings::SettingsPanel;
 use super::state::{Engine, Notices};
 use super::{persistence, timer};
 use crate::driver::{Driver, Link};
@@ -74,8 +74,6 @@ pub fn ClarifyApp(
     timer::expire_pending_question(engine);
 
     let show_settings = RwSignal::new(false);
-    // A failure offers the settings beside Retry.
-    provide_context(SettingsToggle(show_settings));
     view! {
         <div class="app" data-testid="app-ready" lang=move || lang.get().tag()>
             <AppHeader show_settings=show_settings />

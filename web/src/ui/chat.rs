@@ -9,7 +9,6 @@ use wasm_bindgen::JsCast;
 
 use super::answer::{AnswerView, FailureNotice, HandoffNotice};
 use super::session_card::SessionCard;
-use super::settings::SettingsToggle;
 use super::state::{Engine, Notices};
 use super::trace::TracePanel;
 use crate::driver::{Driver, now};
@@ -28,25 +27,8 @@ pub fn Chat(settings: RwSignal<Settings>) -> impl IntoView {
     view! {
         <main class="chat">
             <SessionCard on_start=on_start place=Some(Place::app()) />
-            <FailureSettings />
             <TracePanel events=view.trace() counters=view.counters() />
         </main>
-    }
-}
-
-/// Beside a failure's Retry and Copy prompt, the settings, where the model, the endpoint kind
-/// or the key is changed (the widget's are its attributes).
-#[component]
-fn FailureSettings() -> impl IntoView {
-    let failure = expect_context::<Engine>().view.failure();
-    let toggle = expect_context::<SettingsToggle>();
-    let lang = use_lang();
-    view! {
-        <p class="answer-actions" hidden=move || failure.with(Option::is_none)>
-            <button type="button" data-testid="open-settings" on:click=move |_| toggle.0.set(true)>
-                {move || lang.get().texts().settings}
-            </button>
-        </p>
     }
 }
 

@@ -14,10 +14,6 @@ use crate::i18n::{Chrome, use_lang};
 use crate::llm;
 use crate::storage::Settings;
 
-/// Opens the app's settings panel (in context where there is one: the app, not the widget).
-#[derive(Debug, Clone, Copy)]
-pub struct SettingsToggle(pub RwSignal<bool>);
-
 /// The settings form.
 #[component]
 pub fn SettingsPanel(
@@ -157,25 +153,23 @@ pub fn SettingsPanel(
 /// "Test connection": a small call to the endpoint as configured, in at most three requests,
 /// which finds out what it accepts (the system role, a JSON schema or JSON mode, reasoning);
 /// its outcome is shown beside the button and becomes what the app knows of the link (the
-/// banner's "Connected"). Below it, what was learned of the endpoint and model so far, by the
-/// test or by the conversation: "The endpoint accepts: no system role · JSON mode only ·
-/// reasoning model".
+/// banner's "Connected"), followed by what was learned of the endpoint and model, by the test or
+/// by the conversation (shown from the start when something was): "The endpoint accepts: no
+/// system role · JSON mode only · reasoning model".
 #[component]
 fn ConnectionTest(settings: RwSignal<Settings>, api_key: RwSignal<String>) -> impl IntoView {
     let lang = use_lang();
     let t = move || lang.get().texts();
-    let status = RwSignal::new(String::new());
-    let link = use_context::<RwSignal<Link>>();
-    // Bumped after a test: what was learned is read again.
-    let tested = RwSignal::new(0u32);
     let accepts = move || {
-        tested.track();
-        let language = lang.get();
+        let language = lang.get_untracked();
         settings
-            .with(|s| s.llm(""))
+            .with_untracked(|s| s.llm(""))
             .and_then(|s| llm::accepts(&s, language))
             .map(|accepts| Phrase::AcceptsLabel.fill(language, &[&accepts]))
+            .unwrap_or_default()
     };
+    let status = RwSignal::new(accepts());
+    let link = use_context::<RwSignal<Link>>();
     let test = move |_| {
         let Some(llm_settings) = settings.with_untracked(|s| s.llm(&api_key.get_untracked()))
         else {
@@ -203,6 +197,8 @@ fn ConnectionTest(settings: RwSignal<Settings>, api_key: RwSignal<String>) -> im
                             &Phrase::UiAdapted.fill(lang.get_untracked(), &[&adapted.join(", ")]),
                         );
                     }
+                    said.push(' ');
+                    said.push_str(&accepts());
                     (said, Link::Reached)
                 }
                 Err(e) => {
@@ -214,7 +210,6 @@ fn ConnectionTest(settings: RwSignal<Settings>, api_key: RwSignal<String>) -> im
                 let _ = link.try_set(state);
             }
             let _ = status.try_set(result);
-            let _ = tested.try_update(|n| *n += 1);
         });
     };
 
@@ -226,7 +221,6 @@ fn ConnectionTest(settings: RwSignal<Settings>, api_key: RwSignal<String>) -> im
             <span role="status" data-testid="test-result">
                 {move || status.get()}
             </span>
-            <p class="settings-note" data-testid="endpoint-accepts">{accepts}</p>
         </div>
     }
 }
