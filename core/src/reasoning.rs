@@ -121,6 +121,7 @@ impl ReasoningFilter {
 
 /// `text` without a leading reasoning block (see [`ReasoningFilter`]): what a reply's reader
 /// (the detection and translation parsers) reads, whoever fetched it.
+#[inline(never)]
 pub fn without_reasoning(text: &str) -> String {
     let mut filter = ReasoningFilter::default();
     let mut out = filter.push(text);

@@ -70,9 +70,10 @@ pub fn WorkingLine() -> impl IntoView {
     });
     let seconds = waited(working);
     // A thinking model's wait is told with its seconds from the start: "Thinking… 12 s".
-    let thinking = Memo::new(move |_| engine.thinking.get() && working.get().is_some());
+    // (The line is there only while the engine works.)
+    let thinking = engine.thinking;
     let slow = Memo::new(move |_| seconds.get() >= PATIENCE_SECONDS);
-    let timed = Memo::new(move |_| slow.get() || thinking.get());
+    let timed = move || slow.get() || thinking.get();
     let send = move |input: Input| {
         if let Err(e) = engine.send(input) {
             notices.note(e);
@@ -106,7 +107,7 @@ pub fn WorkingLine() -> impl IntoView {
         }
     };
     let elapsed = move || {
-        timed.get().then(|| {
+        timed().then(|| {
             Phrase::UiSeconds.fill(lang.get().texts().written_in, &[&seconds.get().to_string()])
         })
     };
@@ -118,7 +119,7 @@ pub fn WorkingLine() -> impl IntoView {
                 <p class="working" data-testid="working">
                     <span class="spinner" aria-hidden="true"></span>
                     <span role="status" data-testid="working-what">{line}</span>
-                    <span class="working-time" data-testid="elapsed" hidden=move || !timed.get()>
+                    <span class="working-time" data-testid="elapsed" hidden=move || !timed()>
                         {elapsed}
                     </span>
                     <button
