@@ -180,6 +180,7 @@ fn evaluate(
     // Read before the literals go: a quoted passage after the instruction is its material.
     let given = Given {
         history: has_history,
+        earlier: history,
         material: supplies_material(text),
         literal: false,
         quoted: false,
@@ -204,6 +205,16 @@ fn evaluate(
         ));
         return out;
     }
+    if is_small_talk(text, cjk) {
+        out.language = if cjk > 0 && cjk >= latin_words {
+            Language::Chinese
+        } else {
+            Language::English
+        };
+        out.cues
+            .push("small talk (a greeting, thanks, a laugh): answered as it is".to_owned());
+        return out;
+    }
     if cjk > 0 && cjk >= latin_words {
         out.language = Language::Chinese;
         // Supplied material is what 这个 or 这句话 refers to, as an earlier turn would be.
@@ -217,6 +228,29 @@ fn evaluate(
     let model = Scorer { model, tuning };
     english(text, &lower, &words, given, with_questions, model, &mut out);
     out
+}
+
+/// Whether `text` is small talk: a short greeting, thanks or laugh with no task in it ("hey
+/// how's it going", "lol that's hilarious", 早上好呀). A question to it would answer nothing.
+fn is_small_talk(text: &str, cjk: usize) -> bool {
+    const EN: &str = " hi hello hey hiya yo thanks thank thx ty lol lmao haha hahaha rofl cool \
+        nice awesome bye goodbye cheers morning evening night ";
+    const ZH: &str =
+        "你好 您好 早上好 早安 午安 晚上好 晚安 谢谢 謝謝 多谢 多謝 哈哈 再见 再見 拜拜";
+    const MAX_WORDS: usize = 6;
+    const MAX_CHARS: usize = 6;
+    if cjk > 0 {
+        return cjk <= MAX_CHARS && ZH.split(' ').any(|w| text.contains(w));
+    }
+    let lower = text.to_ascii_lowercase();
+    let words = words_of(&lower);
+    words.len() <= MAX_WORDS
+        && words.iter().any(|w| rules::is_listed(EN, w))
+        && directs(&words).is_none()
+        && !words
+            .iter()
+            .any(|w| matches!(*w, "what" | "how" | "why" | "can" | "could" | "please"))
+        || words.len() <= 4 && matches!(words.as_slice(), ["hey" | "hi" | "hello", ..])
 }
 
 /// The language `request` is written in when the detector does not read it (Japanese, Korean,
@@ -452,9 +486,11 @@ fn listed<T: Ord>(sorted: &[T], x: &T) -> bool {
 
 /// What the request comes with besides its words.
 #[derive(Clone, Copy)]
-struct Given {
+struct Given<'h> {
     /// There is a conversation before it.
     history: bool,
+    /// The conversation's earlier messages: what they say is not asked again.
+    earlier: &'h [Message],
     /// It quotes something: a span between quotation marks.
     quoted: bool,
     /// Text follows a colon ("Proofread: Their going…").
@@ -495,7 +531,7 @@ pub(crate) struct Tuning {
     /// place) are filled along with the rest.
     pub complete_margin: f32,
     /// Words up to which a request that leaves a critical detail of its task open ("What's
-    /// the weather?", "book a table") is asked about whatever the model says.
+    /// the weather?", "How do I install Docker?") is asked about whatever the model says.
     pub short_words: usize,
     /// Words up to which a request that leaves an important detail of its task open
     /// ("Recommend some movies", "Make me a playlist") is asked about whatever the model says:
@@ -518,14 +554,23 @@ pub(crate) struct Tuning {
 }
 
 impl Tuning {
-    /// Whether to ask, given what the request shows.
+    /// Whether to ask, given what the request shows. A critical detail left open by a request
+    /// to do the task is asked whatever the score and the length: detail elsewhere in the
+    /// request does not make up for the one the task cannot do without (an itinerary's pace and
+    /// interests without its destination). A question or a story that only mentions the kind
+    /// ("I'm planning a trip to Boston. What are the landmarks?") is left to the model.
     fn asks(&self, s: &Signals) -> bool {
         s.rule
             || (!s.clear
                 && match s.task {
+                    TaskState::CriticalOpen if s.directive => true,
+                    _ if s.long => false,
                     TaskState::None if s.complete => false,
                     // The question would name nothing the request leaves out: only a
                     // confident "vague" asks it.
+                    // The model reads the request alone: with a conversation before it, a
+                    // question that names nothing would ask what the conversation said.
+                    TaskState::None if s.earlier => false,
                     TaskState::None => {
                         let topic = if s.topic { self.topic_margin } else { 0.0 };
                         let specific = if s.specific {
@@ -535,6 +580,12 @@ impl Tuning {
                         };
                         s.margin >= self.generic_margin + topic + specific
                             && s.words <= self.generic_max_words
+                    }
+                    // The model reads the request alone: a follow-up whose details the
+                    // conversation gave looks vague to it and is not,
+                    // and its kind's lesser details were asked or assumed there.
+                    TaskState::Complete | TaskState::Settled | TaskState::Open if s.conversed => {
+                        false
                     }
                     TaskState::Complete => s.margin >= self.complete_margin,
                     TaskState::Settled => s.margin >= self.settled_margin,
@@ -551,10 +602,15 @@ impl Tuning {
     fn asks_chinese(&self, s: &ChineseSignals) -> bool {
         self.chinese_rule_asks(s)
             || match s.task {
-                TaskState::None => s.margin >= 0.0 && !s.material,
+                TaskState::None => s.margin >= 0.0 && !s.material && !s.earlier,
                 // The model has seen few requests that name their kind and leave a critical
-                // detail out ("帮我规划一次去东京的旅行" scores as complete): the frame decides.
-                TaskState::CriticalOpen => s.chars <= ZH_TASK_MAX_CHARS,
+                // detail out ("帮我规划一次去东京的旅行" scores as complete), and detail elsewhere
+                // does not make up for it: the frame decides, whatever the length.
+                TaskState::CriticalOpen if s.directive => true,
+                TaskState::CriticalOpen => s.margin >= 0.0 || s.chars <= self.zh_short_chars,
+                // The conversation gave the kind's details; its lesser ones were asked or
+                // assumed there.
+                TaskState::Open if s.conversed => false,
                 TaskState::Open => {
                     s.chars <= ZH_TASK_MAX_CHARS
                         && (s.margin >= self.zh_open_margin || s.chars <= self.zh_short_chars)
@@ -585,6 +641,15 @@ struct ChineseSignals {
     /// The request carries its material ("这段代码有什么问题：\nprint(x", 解方程：3x + 7 = 25): the
     /// generic question would ask for what is there.
     material: bool,
+    /// There is a conversation before the request: the generic question would ask what it
+    /// said.
+    earlier: bool,
+    /// The conversation gave a detail of the request's kind.
+    conversed: bool,
+    /// The request asks for the task to be done ("帮我规划…", "给我推荐…"), or names an outright
+    /// one (see [`zh_directs`]): a critical detail left open is then asked whatever the model
+    /// says.
+    directive: bool,
 }
 
 /// What the English decision weighs, computed once per request.
@@ -592,9 +657,18 @@ struct ChineseSignals {
 struct Signals {
     /// A rule fired (or an ambiguous name was found): ask whatever else holds.
     rule: bool,
-    /// Clear by construction: material supplied, a long request, a factual question about a
-    /// name.
+    /// Clear by construction: material supplied, a factual question about a name.
     clear: bool,
+    /// Longer than any vague request of the training data: only a critical detail left open
+    /// is asked.
+    long: bool,
+    /// There is a conversation before the request.
+    earlier: bool,
+    /// The conversation gave a detail of the request's kind.
+    conversed: bool,
+    /// The request directs a task (see [`directs`]), or names an outright one, and leaves a
+    /// critical detail of it open (see [`directed_task`]).
+    directive: bool,
     /// Which task kinds the request is, and whether it leaves their details open.
     task: TaskState,
     /// The request says what it is about (see the `#topic` cue).
@@ -661,26 +735,14 @@ fn english(
     text: &str,
     lower: &str,
     words: &[&str],
-    given: Given,
+    given: Given<'_>,
     with_questions: bool,
     scorer: Scorer<'_>,
     out: &mut Assessment,
 ) {
     let cues = Cues::of(text, lower, words);
-    // Supplied material is what a pronoun or "the file" refers to, as an earlier turn would be.
-    out.findings = english_findings(text, words, &cues.proper, given.history || given.material);
+    let name = english_rules(text, words, &cues, given, out);
     let material = given.material;
-    let name = if material || words.len() > NAME_MAX_WORDS {
-        None
-    } else {
-        names::ambiguous(text, words, |name| cues.openings.may_contain(name))
-    };
-    if let Some(n) = name {
-        out.findings.push(Finding {
-            kind: Kind::AmbiguousReference,
-            evidence: n.name.to_owned(),
-        });
-    }
     let score = scorer.model.map_or(0.0, |m| m.score(text));
     let threshold = scorer.model.map_or(f32::INFINITY, |m| m.threshold());
     let tuning = scorer.tuning;
@@ -695,13 +757,22 @@ fn english(
     let open: Vec<SlotRef<'_>> = slots
         .iter()
         .copied()
-        .filter(|r| !cues.fills(text, words, &r.slot.en, given) && !r.defers(table, &recognised))
+        .filter(|r| {
+            !cues.fills(text, words, &r.slot.en, given)
+                && !r.defers(table, &recognised)
+                && !said_before(r.slot, given)
+        })
         .collect();
-    let clear_by_construction =
-        material || words.len() > LONG_WORDS || cues.factual_about_a_name(words);
+    let clear_by_construction = material || cues.factual_about_a_name(words);
+    let long = words.len() > LONG_WORDS;
+    let lead = directed_task(table, &recognised, words, &open);
     let signals = Signals {
         rule: !out.findings.is_empty(),
         clear: clear_by_construction,
+        long,
+        earlier: given.history,
+        conversed: !given.earlier.is_empty() && slots.iter().any(|r| said_before(r.slot, given)),
+        directive: lead.is_some(),
         task: english_task(&slots, &open),
         topic: cues.pattern(text, words, Pattern::Topic, given),
         specific: given.literal
@@ -714,6 +785,9 @@ fn english(
     out.needs_clarification = tuning.asks(&signals);
     out.cues
         .extend(unasked_reason(tuning, &signals).map(str::to_owned));
+    if !out.needs_clarification && out.cues.is_empty() {
+        out.cues.push(why_not_asked(&slots, &open, signals.margin));
+    }
     #[cfg(test)]
     {
         out.signals = Some(signals);
@@ -724,7 +798,10 @@ fn english(
     for f in out.findings.clone() {
         // A recognised kind says what is missing better than "what matters most to you?": by
         // its open slot, or, with every slot filled, by asking nothing.
-        if f.kind == Kind::UnderspecifiedParameter && !slots.is_empty() && !clear_by_construction {
+        if f.kind == Kind::UnderspecifiedParameter
+            && !slots.is_empty()
+            && !(clear_by_construction || long)
+        {
             continue;
         }
         if let Some((q, cue)) = rule_question(&f, name, out.wording) {
@@ -733,6 +810,13 @@ fn english(
     }
     if !clear_by_construction {
         let mut open = not_asked_by_others(open, &out.findings);
+        // A long request is asked only what its task cannot do without, and a request asked
+        // for its directive alone only about the task it directs.
+        let by_the_model = signals.margin >= tuning.open_margin;
+        open.retain(|r| {
+            (!long || r.slot.priority == Priority::Critical)
+                && (by_the_model || lead.is_none_or(|f| std::ptr::eq(f, r.frame)))
+        });
         // Helpful slots last: they are asked only when nothing more needed is open.
         crate::text::sort_short_by(&mut open, |a, b| a.slot.priority.cmp(&b.slot.priority));
         ask_open_details(&open, out);
@@ -743,6 +827,33 @@ fn english(
     if out.questions.is_empty() {
         out.cues.push(NOTHING_TO_NAME.to_owned());
     }
+}
+
+/// The English rules' findings and the well-known ambiguous name the request leaves open, put
+/// in `out.findings`; the name is returned for its question.
+fn english_rules(
+    text: &str,
+    words: &[&str],
+    cues: &Cues,
+    given: Given<'_>,
+    out: &mut Assessment,
+) -> Option<&'static names::Name> {
+    // Supplied material is what a pronoun or "the file" refers to, as an earlier turn would be.
+    let material = given.material || holds_material(given.earlier);
+    let referent = given.history || given.material;
+    out.findings = english_findings(text, words, &cues.proper, referent, material);
+    let name = if given.material || words.len() > NAME_MAX_WORDS {
+        None
+    } else {
+        names::ambiguous(text, words, |name| cues.openings.may_contain(name))
+    };
+    if let Some(n) = name {
+        out.findings.push(Finding {
+            kind: Kind::AmbiguousReference,
+            evidence: n.name.to_owned(),
+        });
+    }
+    name
 }
 
 /// The task state of an English request whose recognised kinds have these `slots`, of which
@@ -762,6 +873,36 @@ fn english_task(slots: &[SlotRef<'_>], open: &[SlotRef<'_>]) -> TaskState {
     } else {
         TaskState::Open
     }
+}
+
+/// Why a request is answered without a question, for the trace: its kinds, which of their
+/// slots it gives and which it leaves open, and the model's score against its threshold ("task
+/// trip: destination, duration given; budget open; the model scores -1.20 against its
+/// threshold").
+fn why_not_asked(slots: &[SlotRef<'_>], open: &[SlotRef<'_>], margin: f32) -> String {
+    let model = format!("the model scores {margin:+.2} against its threshold");
+    if slots.is_empty() {
+        return format!("no task kind; {model}");
+    }
+    let is_open = |r: &SlotRef<'_>| open.iter().any(|o| std::ptr::eq(o.slot, r.slot));
+    let names = |want_open: bool| {
+        slots
+            .iter()
+            .filter(|r| is_open(r) == want_open)
+            .map(|r| r.slot.name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut kinds: Vec<&str> = slots.iter().map(|r| r.frame.name).collect();
+    kinds.dedup();
+    let (given, left) = (names(false), names(true));
+    let given = if given.is_empty() { "nothing" } else { &given };
+    let left = if left.is_empty() {
+        String::new()
+    } else {
+        format!("; {left} open")
+    };
+    format!("task {}: {given} given{left}; {model}", kinds.join(", "))
 }
 
 /// Why a request found vague gets no question: every detail its kind needs is given, so a
@@ -977,8 +1118,14 @@ fn rule_question_in_chinese(
 
 /// The English rules' findings (see [`rules::english`]), a missing artifact named as the
 /// request writes it ("your Python script").
-fn english_findings(text: &str, words: &[&str], proper: &[bool], referent: bool) -> Vec<Finding> {
-    let mut findings = rules::english(words, proper, referent);
+fn english_findings(
+    text: &str,
+    words: &[&str],
+    proper: &[bool],
+    referent: bool,
+    material: bool,
+) -> Vec<Finding> {
+    let mut findings = rules::english(words, proper, referent, material);
     for f in findings
         .iter_mut()
         .filter(|f| f.kind == Kind::MissingContext)
@@ -1000,13 +1147,20 @@ fn as_written(text: &str, evidence: &str) -> String {
 
 /// What a missing-context finding's evidence ("the paper", "my cover letter") names, and
 /// whether it is the user's own (then the question asks for it rather than which one).
+/// "the paragraph I" (from "the paragraph I wrote") is the user's own, as "my paragraph" is.
 fn artifact_of(evidence: &str) -> (bool, &str) {
-    match evidence.split_once(' ') {
-        Some((det, noun)) => (
-            det.eq_ignore_ascii_case("my") || det.eq_ignore_ascii_case("our"),
-            noun,
-        ),
-        None => (false, evidence),
+    let Some((det, rest)) = evidence.split_once(' ') else {
+        return (false, evidence);
+    };
+    let own = det.eq_ignore_ascii_case("my") || det.eq_ignore_ascii_case("our");
+    let someone = |w: &str| {
+        ["i", "we", "you", "he", "she", "they"]
+            .iter()
+            .any(|p| w.eq_ignore_ascii_case(p))
+    };
+    match rest.split_once(' ') {
+        Some((noun, by)) if !own && someone(by) => (true, noun),
+        _ => (own, rest),
     }
 }
 
@@ -1143,7 +1297,7 @@ fn rule_words_in_chinese(f: &Finding, traditional: bool) -> (String, String, Pri
 fn chinese(
     text: &str,
     cjk: usize,
-    given: Given,
+    given: Given<'_>,
     with_questions: bool,
     scorer: Scorer<'_>,
     out: &mut Assessment,
@@ -1157,15 +1311,14 @@ fn chinese(
         (Some(s), Some(m)) => s - m.threshold(),
         _ => f32::NEG_INFINITY,
     };
-    let vague = margin >= 0.0;
-    // Past this length no rule fires (they read terse requests) and an open slot is not asked:
-    // the request says enough, unless the model finds it vague.
-    if cjk > ZH_TASK_MAX_CHARS && !vague {
-        return;
-    }
-    let referent = given.history || given.material;
-    let chars = CharSet::of(text);
-    let has = |w: &str| chars.may_contain(w) && text.contains(w);
+    // Past this length no rule fires (they read terse requests) and only a critical detail
+    // left open is asked, unless the model finds the request vague.
+    let long = cjk > ZH_TASK_MAX_CHARS && margin < 0.0;
+    // A quoted sentence is what 这句话 points at, as material after the instruction is.
+    let referent = given.history || given.material || given.quoted;
+    let lower = text.to_ascii_lowercase();
+    let reading = ZhReading::of(text, &lower, CharSet::of(text));
+    let has = |w: &str| reading.chars.may_contain(w) && text.contains(w);
     // Material after the instruction is worked on, not asked for: 天气 in a sentence to
     // translate ("翻译成英文：今天天气很好") names no weather request.
     let head = if given.material || given.after_colon {
@@ -1176,34 +1329,26 @@ fn chinese(
     let table = frames::shipped();
     let in_head = table.holding(head);
     let recognised = recognise(table, |f| in_head.names(&f.zh));
-    // Latin words in a Chinese request ("用Python写"): the English filling words apply to them.
-    let lower = text.to_ascii_lowercase();
-    let latin: Vec<&str> = words_of(&lower)
-        .into_iter()
-        .filter(|w| w.is_ascii())
-        .collect();
-    let fills = |filling: &Filling| {
-        list(filling.words).any(&has)
-            || filling
-                .patterns
-                .iter()
-                .any(|p| zh_pattern(text, &chars, *p, given))
-    };
-    let matched = table.matching(&latin);
-    let fills_slot = |slot: &Slot| {
-        fills(&slot.zh)
-            || matched.has(slot.en.list)
-            || slot
-                .en
-                .signs
-                .iter()
-                .any(|g| latin.iter().any(|w| word_matches(w, g)))
-    };
+    let fills_slot = |slot: &Slot| reading.fills(slot, given);
     let slots = slots_of(table, &recognised);
+    // In a long request, the task is the one named first; the rest say what it is about
+    // ("帮我写一份周报，本周…修了12个bug" writes a report and debugs nothing).
+    let lead = recognised.iter().copied().min_by_key(|&i| {
+        list(table.frames[i].zh.cues)
+            .filter_map(|w| head.find(w))
+            .min()
+            .unwrap_or(usize::MAX)
+    });
     let open: Vec<SlotRef<'_>> = slots
         .iter()
         .copied()
-        .filter(|r| !fills_slot(r.slot) && !r.defers(table, &recognised))
+        .filter(|r| {
+            !fills_slot(r.slot)
+                && !r.defers(table, &recognised)
+                && !said_before(r.slot, given)
+                && (cjk <= ZH_TASK_MAX_CHARS
+                    || lead.is_some_and(|i| std::ptr::eq(&table.frames[i], r.frame)))
+        })
         .collect();
     // A work recommended to a taste that is given has the measure of its 推荐 or 最好: a frame
     // asking for the measure, or replacing the one that does, with its slots filled.
@@ -1218,7 +1363,11 @@ fn chinese(
                 .iter()
                 .all(|s| s.priority == Priority::Helpful || fills_slot(s))
     });
-    out.findings = rules::chinese(text, cjk, referent, measure_given, has);
+    out.findings = if long {
+        Vec::new()
+    } else {
+        rules::chinese(text, cjk, referent, measure_given, has)
+    };
     let task = chinese_task(!recognised.is_empty(), &open);
     // A terse request of a known kind with every slot filled ("我头疼三天了，吃了止痛药也没用")
     // has nothing missing that a question could name.
@@ -1230,8 +1379,125 @@ fn chinese(
         chars: cjk,
         margin,
         material: given.material || given.after_colon,
+        earlier: given.history,
+        conversed: slots.iter().any(|r| said_before(r.slot, given)),
+        directive: zh_directs(text) || recognised.iter().any(|&i| table.frames[i].outright),
     };
+    let note = why_not_asked(&slots, &open, margin);
     decide_in_chinese(text, signals, open, scorer.tuning, with_questions, out);
+    if !out.needs_clarification && out.cues.is_empty() {
+        out.cues.push(note);
+    }
+}
+
+/// A Chinese text as its slots are read: its characters, and its Latin words ("用Python写"),
+/// which the English filling words apply to.
+struct ZhReading<'a> {
+    text: &'a str,
+    chars: CharSet,
+    latin: Vec<&'a str>,
+    matched: frames::Matched,
+}
+
+impl<'a> ZhReading<'a> {
+    /// `lower` is the ASCII lower-cased copy of `text`.
+    fn of(text: &'a str, lower: &'a str, chars: CharSet) -> Self {
+        let latin: Vec<&str> = words_of(lower)
+            .into_iter()
+            .filter(|w| w.is_ascii())
+            .collect();
+        let matched = frames::shipped().matching(&latin);
+        Self {
+            text,
+            chars,
+            latin,
+            matched,
+        }
+    }
+
+    /// Whether the text fills `slot`: one of its Chinese words or patterns, or an English
+    /// filling word among its Latin words.
+    fn fills(&self, slot: &Slot, given: Given<'_>) -> bool {
+        let has = |w: &str| self.chars.may_contain(w) && self.text.contains(w);
+        list(slot.zh.words).any(has)
+            || slot
+                .zh
+                .patterns
+                .iter()
+                .any(|p| zh_pattern(self.text, &self.chars, *p, given))
+            || self.matched.has(slot.en.list)
+            || slot
+                .en
+                .signs
+                .iter()
+                .any(|g| self.latin.iter().any(|w| word_matches(w, g)))
+    }
+}
+
+/// Whether the conversation holds material a request may point at ("now translate the
+/// document"): a message that carries it after its instruction, or one long enough to be it
+/// (an answer written earlier).
+fn holds_material(earlier: &[Message]) -> bool {
+    earlier
+        .iter()
+        .any(|m| supplies_material(&m.content) || m.content.split_whitespace().count() > LONG_WORDS)
+}
+
+/// Whether an earlier message of the conversation, the user's or the host's context, gives
+/// what `slot` asks for, read as that message is written: a detail said before ("We're going
+/// to Tokyo for a week") is never asked again, nor is the slot's question once answered. What
+/// the assistant said is not the user's.
+fn said_before(slot: &Slot, given: Given<'_>) -> bool {
+    use crate::protocol::request::Role;
+    // The slot's own question, answered earlier in the conversation.
+    let asked = |m: &Message| {
+        m.role == Role::Assistant
+            && [Script::English, Script::Simplified, Script::Traditional]
+                .iter()
+                .any(|s| slot.wording.get(*s).text == m.content)
+    };
+    let answered = given
+        .earlier
+        .windows(2)
+        .any(|p| asked(&p[0]) && p[1].role == Role::User);
+    answered
+        || given
+            .earlier
+            .iter()
+            .filter(|m| m.role != Role::Assistant)
+            .any(|m| {
+                let text = without_literals(clip(&m.content, MAX_BYTES));
+                let own = Given {
+                    history: false,
+                    earlier: &[],
+                    quoted: has_quote(&text),
+                    after_colon: has_text_after_colon(&text),
+                    material: supplies_material(&text),
+                    literal: text.len() != m.content.len(),
+                };
+                let lower = text.to_ascii_lowercase();
+                let (cjk, latin_words) = script_counts(&text);
+                if cjk > 0 && cjk >= latin_words {
+                    ZhReading::of(&text, &lower, CharSet::of(&text)).fills(slot, own)
+                } else {
+                    let words = words_of(&lower);
+                    Cues::of(&text, &lower, &words).fills(&text, &words, &slot.en, own)
+                }
+            })
+}
+
+/// Whether a Chinese request opens by asking for something to be done (after a polite 请 or
+/// 你): "帮我…", "给我推荐…", "我想去…", "订一张…", not a question about the world
+/// ("离婚的时候房子怎么分？").
+fn zh_directs(text: &str) -> bool {
+    const POLITE: [&str; 7] = ["请", "請", "麻烦", "麻煩", "你", "您", "能不能"];
+    const DO: &str = "帮 幫 给我 給我 替我 我想 我要 我需要 我打算 我们想 我們想 推荐 推薦 写 寫 做 订 訂 \
+        预订 預訂 规划 規劃 安排 排 找 计划 計劃 計畫 设计 設計 起 取 准备 準備 翻译 翻譯 来 來";
+    let mut rest = text.trim_start();
+    while let Some(p) = POLITE.iter().find(|p| rest.starts_with(**p)) {
+        rest = &rest[p.len()..];
+    }
+    DO.split_whitespace().any(|w| rest.starts_with(w))
 }
 
 /// The task state of a Chinese request of a known kind (`known`) whose `open` slots are these. A
@@ -1267,6 +1533,9 @@ fn decide_in_chinese(
     }
     let needed = matches!(signals.task, TaskState::Open | TaskState::CriticalOpen);
     let rules = tuning.chinese_rule_asks(&signals);
+    // A long request is asked only what its task cannot do without.
+    let mut open = open;
+    open.retain(|r| signals.chars <= ZH_TASK_MAX_CHARS || r.slot.priority == Priority::Critical);
     let traditional = out
         .wording
         .traditional()
@@ -1349,7 +1618,7 @@ fn recognise(table: &frames::Table, is: impl Fn(&Frame) -> bool) -> Vec<usize> {
 /// The frames an English request is: those its instruction names. Before a colon with text
 /// after it, that is the words before the colon, as in Chinese: "Translate to French: book a
 /// table for two" books nothing.
-fn tasks_named(table: &frames::Table, cues: &Cues, lower: &str, given: Given) -> Vec<usize> {
+fn tasks_named(table: &frames::Table, cues: &Cues, lower: &str, given: Given<'_>) -> Vec<usize> {
     let head;
     let words = match lower.split_once(':').filter(|_| given.after_colon) {
         Some((instruction, _)) => {
@@ -1692,7 +1961,7 @@ impl Cues {
 
     /// Whether the request fills a slot as `filling` says: one of its words (a word with a
     /// sign such as `$` is looked for in the text), or one of its patterns.
-    fn fills(&self, text: &str, words: &[&str], filling: &Filling, given: Given) -> bool {
+    fn fills(&self, text: &str, words: &[&str], filling: &Filling, given: Given<'_>) -> bool {
         self.matched.has(filling.list)
             || filling.signs.iter().any(|g| text.contains(g))
             || filling
@@ -1702,22 +1971,23 @@ impl Cues {
     }
 
     /// Whether the request shows `pattern` (see [`Pattern`]).
-    fn pattern(&self, text: &str, words: &[&str], pattern: Pattern, given: Given) -> bool {
+    fn pattern(&self, text: &str, words: &[&str], pattern: Pattern, given: Given<'_>) -> bool {
         match pattern {
             Pattern::Time => words
                 .iter()
                 .enumerate()
                 .any(|(i, w)| is_time(w, words.get(i + 1))),
             Pattern::Number | Pattern::Count => words.iter().any(|w| is_number(w)),
+            // A month or a day is a time, not a place: "in May" says when.
             Pattern::Place => words.windows(2).enumerate().any(|(i, p)| {
                 matches!(p[0], "in" | "at" | "near" | "to" | "from")
                     && self.proper.get(i + 1).copied().unwrap_or(false)
+                    && !is_time(p[1], None)
             }),
             Pattern::Name => self.proper.iter().any(|p| *p),
             // "Classic French films" names a taste; "a good Italian restaurant" no place.
-            Pattern::PlaceName => {
-                (self.proper.iter().zip(words)).any(|(proper, w)| *proper && !is_nationality(w))
-            }
+            Pattern::PlaceName => (self.proper.iter().zip(words))
+                .any(|(proper, w)| *proper && !is_nationality(w) && !is_time(w, None)),
             Pattern::Topic => {
                 words.len() >= TOPIC_WORDS
                     || text.contains([':', '\n'])
@@ -1793,6 +2063,95 @@ impl Cues {
 fn says_what_it_needs(text: &str, words: &[&str]) -> bool {
     refines_its_instruction(text, words) || gives_its_operands(words)
 }
+
+/// The task a request directs (see [`directs`]) when it leaves a critical detail of it open:
+/// of the `recognised` frames, the one whose cue comes first, since the rest name what the
+/// task is about ("Write an email to my landlord asking to fix the heater" writes an email and
+/// debugs nothing). Else an outright frame named early on ("How much tax will I owe?").
+fn directed_task<'t>(
+    table: &'t frames::Table,
+    recognised: &[usize],
+    words: &[&str],
+    open: &[SlotRef<'t>],
+) -> Option<&'t Frame> {
+    let start = directs(words);
+    let named_within = |i: usize| {
+        let cues = table.frames[i].en.cue_list;
+        // The shortest opening of the request that names the frame's cue.
+        let (mut lo, mut hi) = (1, words.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if table.matching(&words[..mid]).has(cues) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        lo
+    };
+    let critical_open = |frame: &Frame| {
+        open.iter()
+            .any(|r| std::ptr::eq(r.frame, frame) && r.slot.priority == Priority::Critical)
+    };
+    let (first, at) = recognised
+        .iter()
+        .map(|&i| (i, named_within(i)))
+        .min_by_key(|&(_, at)| at)?;
+    // The task directed is the directive's object, a few words after its verb: a cue further
+    // on names what the task is about ("Write a dialogue between two trees about the weather").
+    if let Some(start) = start
+        && at > start
+        && at <= start + DIRECTED_WITHIN
+        && critical_open(&table.frames[first])
+    {
+        return Some(&table.frames[first]);
+    }
+    // A task named precisely enough is asked as a question too, named early on.
+    recognised
+        .iter()
+        .copied()
+        .find(|&i| {
+            let f = &table.frames[i];
+            f.outright && critical_open(f) && named_within(i) <= OUTRIGHT_WITHIN
+        })
+        .map(|i| &table.frames[i])
+}
+
+/// Where the request's directive begins, when it opens by asking for something to be done: an imperative ("Plan a
+/// five-day itinerary…", "Please book…", "Can you write…", "Help me find…") or a need ("I need a
+/// hotel…", "I'd like a toast for…"), not a question about the world ("How do I…", "What
+/// are…") nor the user's situation ("I'm planning a trip to Boston. What…").
+fn directs(words: &[&str]) -> Option<usize> {
+    const POLITE: &str = " please pls can could would will you u kindly help me us ";
+    const NEED: &str = " i i'd i'll we we'd need want would like looking for a an some ";
+    const DO: &str = " plan book write draft find recommend suggest make create give organize         organise prepare compose design build reserve schedule calculate put get choose pick         translate summarize summarise proofread edit fix debug review rewrite improve help         arrange propose outline come up with list set up ";
+    let at = words.iter().position(|w| !rules::is_listed(POLITE, w))?;
+    match &words[at..] {
+        [first, ..] if rules::is_listed(DO, first) => return Some(at),
+        [first, second, ..]
+            if rules::is_listed(NEED, first)
+                && rules::is_listed(NEED, second)
+                && !matches!(*second, "a" | "an" | "some" | "for") =>
+        {
+            return Some(at + 1);
+        }
+        _ => {}
+    }
+    // Further on, after the situation: "I have two weeks off in March and want an itinerary
+    // that…", "I'm organizing a gala for 200 guests… Can you draft a plan?".
+    words
+        .windows(2)
+        .position(|p| {
+            (matches!(p[0], "want" | "need") && matches!(p[1], "a" | "an" | "some" | "help"))
+                || (matches!(p[0], "you" | "please") && rules::is_listed(DO, p[1]))
+        })
+        .map(|i| i + 1)
+}
+
+/// Words after a directive's verb within which its object names the task directed.
+const DIRECTED_WITHIN: usize = 6;
+/// Words from the start within which an outright task (see `Frame::outright`) is named.
+const OUTRIGHT_WITHIN: usize = 10;
 
 /// Whether the request's first sentence is an instruction (not a question, not the user's
 /// situation) and another sentence of at least three words follows it.
@@ -1973,7 +2332,7 @@ impl CharSet {
 }
 
 /// Whether a Chinese request shows `pattern` (see [`Pattern`]); `chars` is its [`CharSet`].
-fn zh_pattern(text: &str, chars: &CharSet, pattern: Pattern, given: Given) -> bool {
+fn zh_pattern(text: &str, chars: &CharSet, pattern: Pattern, given: Given<'_>) -> bool {
     let has = |w: &&str| chars.may_contain(w) && text.contains(w);
     match pattern {
         Pattern::Time => {
@@ -2027,7 +2386,7 @@ fn zh_count(text: &str) -> bool {
 /// "东京行程", "京都旅馆"; not 一次旅行, 毕业旅行, 附近旅馆).
 fn names_a_destination(text: &str) -> bool {
     /// Characters that start or end no name of a place next to 去 or a trip word.
-    const NOT_A_NAME: &str = "哪旅玩度趟一个個了过過年掉除世走看吃买買逛次去想的业業月庭庆慶末假子驾駕自途做划劃排妈媽起友人天夜游遊这這下近份篇条條";
+    const NOT_A_NAME: &str = "哪旅玩度趟一个個了过過年掉除世走看吃买買逛次去想的业業月庭庆慶末假子驾駕自途做划劃排妈媽起友人天夜游遊这這那下近份篇条條";
     ["去", "旅", "行程", "自由行"].into_iter().any(|cue| {
         text.match_indices(cue).any(|(i, _)| {
             let c = if cue == "去" {
@@ -2195,6 +2554,9 @@ fn word_matches(word: &str, trigger: &str) -> bool {
 /// is no gift to choose, "the latest version of Minecraft" is one version, not news). The cue is not
 /// read in them: the first word of a pair in `CUE_BEFORE`, the second of one in `CUE_AFTER`.
 const CUE_BEFORE: &[(&str, &str)] = &[
+    ("code", "contribution"),
+    ("code", "of"),
+    ("code", "review"),
     ("gift", "card"),
     ("gift", "cards"),
     ("latest", "release"),
@@ -2211,18 +2573,27 @@ const CUE_BEFORE: &[(&str, &str)] = &[
     ("travel", "insurance"),
 ];
 const CUE_AFTER: &[(&str, &str)] = &[
+    ("area", "code"),
     ("context", "menu"),
+    ("current", "events"),
     ("deep", "learning"),
+    ("discount", "code"),
+    ("dress", "code"),
     ("dropdown", "menu"),
     ("federated", "learning"),
+    ("film", "script"),
     ("hamburger", "menu"),
+    ("her", "class"),
     ("her", "name"),
+    ("his", "class"),
     ("his", "name"),
     ("its", "name"),
     ("lesson", "plan"),
     ("lesson", "plans"),
     ("machine", "learning"),
+    ("movie", "script"),
     ("my", "cafe"),
+    ("my", "class"),
     ("my", "dentist"),
     ("my", "doctor"),
     ("my", "name"),
@@ -2230,9 +2601,14 @@ const CUE_AFTER: &[(&str, &str)] = &[
     ("my", "store"),
     ("navigation", "menu"),
     ("our", "cafe"),
+    ("our", "class"),
     ("our", "restaurant"),
     ("our", "store"),
+    ("podcast", "script"),
+    ("postal", "code"),
+    ("promo", "code"),
     ("reinforcement", "learning"),
+    ("stage", "script"),
     ("start", "menu"),
     ("supervised", "learning"),
     ("the", "dentist"),
@@ -2241,7 +2617,10 @@ const CUE_AFTER: &[(&str, &str)] = &[
     ("their", "name"),
     ("transfer", "learning"),
     ("unsupervised", "learning"),
+    ("video", "script"),
     ("your", "name"),
+    ("youtube", "script"),
+    ("zip", "code"),
 ];
 
 /// Chinese names that hold a task's cue or intent word and name something else: the date a file
@@ -2428,6 +2807,7 @@ mod tests {
         }
         let given = Given {
             history: false,
+            earlier: &[],
             quoted: false,
             after_colon: false,
             material: false,
@@ -2988,7 +3368,7 @@ mod tests {
             "{report:?}"
         );
         assert!(report.iter().all(|q| !q.contains("data")), "{report:?}");
-        assert_eq!(texts("What's the weather?"), ["Which city or area?"]);
+        assert_eq!(texts("What's the weather?"), ["For which city or area?"]);
     }
 
     #[test]
@@ -3303,9 +3683,12 @@ mod tests {
             chars,
             margin,
             material: false,
+            earlier: false,
+            conversed: false,
+            directive: true,
         };
         assert!(gated.asks_chinese(&signals(TaskState::CriticalOpen, 30, -9.0)));
-        assert!(!gated.asks_chinese(&signals(TaskState::CriticalOpen, 31, 9.0)));
+        assert!(gated.asks_chinese(&signals(TaskState::CriticalOpen, 31, -9.0)));
         assert!(!gated.asks_chinese(&signals(TaskState::Open, 11, -0.1)));
         assert!(gated.asks_chinese(&signals(TaskState::Open, 10, -9.0)));
         assert!(gated.asks_chinese(&signals(TaskState::Open, 11, 0.0)));

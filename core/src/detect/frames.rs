@@ -161,6 +161,10 @@ pub(crate) struct Frame {
     /// A catch-all kind ("make a plan", "give me advice"): its questions give way to any other
     /// frame's.
     pub only_alone: bool,
+    /// Its critical details are asked whatever the learned model says, for a question as for
+    /// an instruction ("How much tax will I owe?"): its cues and intents name the task
+    /// precisely enough.
+    pub outright: bool,
     pub slots: Vec<Slot>,
 }
 
@@ -479,17 +483,20 @@ impl Table {
                     frame.slots.push(slot_head(value, at)?);
                     open = Open::Slot(Partial::default());
                 }
-                "replaces" | "only-alone" => {
+                "replaces" | "only-alone" | "outright" => {
                     let frame = table.frames.len().checked_sub(1);
                     let Some(frame) = frame.filter(|_| matches!(open, Open::Frame)) else {
                         return Err(unexpected(at, "a frame's field before its slots", line));
                     };
                     if key == "only-alone" && value.is_empty() {
                         table.frames[frame].only_alone = true;
+                    } else if key == "outright" && value.is_empty() {
+                        table.frames[frame].outright = true;
                     } else if key == "replaces" && !value.is_empty() {
                         replaces.extend(value.split_whitespace().map(|name| (frame, at, name)));
                     } else {
-                        return Err(unexpected(at, "replaces NAMES, or only-alone alone", line));
+                        let expected = "replaces NAMES, or only-alone or outright alone";
+                        return Err(unexpected(at, expected, line));
                     }
                 }
                 _ => table.field(&mut open, key, value, at, line)?,
@@ -630,6 +637,7 @@ impl Table {
                 zh: Recognition::default(),
                 replaces: Vec::new(),
                 only_alone: false,
+                outright: false,
                 slots: Vec::new(),
             });
             return Ok(Open::Frame);
@@ -694,7 +702,7 @@ impl Table {
                     _ => {
                         return Err(unexpected(
                             at,
-                            "en, en-if, zh, zh-if, replaces or only-alone",
+                            "en, en-if, zh, zh-if, replaces, only-alone or outright",
                             line,
                         ));
                     }

@@ -39,7 +39,10 @@ pub(crate) static NAMES: &[Name] = &[
     n(
         "Mercury",
         &[
-            ("Mercury, the planet", "planet orbit sun solar"),
+            (
+                "Mercury, the planet",
+                "planet orbit sun solar weather surface atmosphere gravity distance",
+            ),
             (
                 "Mercury, the element",
                 "element toxic thermometer poisoning metal",
@@ -143,7 +146,10 @@ pub(crate) static NAMES: &[Name] = &[
     n(
         "Saturn",
         &[
-            ("Saturn, the planet", "planet rings moons orbit"),
+            (
+                "Saturn, the planet",
+                "planet rings moons orbit weather temperature surface atmosphere gravity climate distance far big size day year",
+            ),
             ("Saturn, the Roman god", "god roman myth"),
             ("The Saturn V rocket", "rocket apollo nasa v"),
         ],
@@ -153,7 +159,7 @@ pub(crate) static NAMES: &[Name] = &[
         &[
             (
                 "Mars, the planet",
-                "planet rover mission orbit nasa red colony live humans terraform colonize",
+                "planet rover mission orbit nasa red colony live humans terraform colonize weather temperature surface atmosphere gravity climate distance far big size day year",
             ),
             ("Bruno Mars", "bruno song songs singer"),
             ("Mars, the Roman god", "god roman war"),

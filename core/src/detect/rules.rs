@@ -26,7 +26,22 @@ const ARTIFACTS: &str = " paper method approach file document doc article code s
     previous same bug issue output log logs table draft function sentence text paragraph passage \
     instructions resume résumé cv essay letter thesis assignment homework theory chapter question \
     chart graph diagram photo picture contract complaint invoice bio prompt proposal \
-    transcript slides presentation json yaml xml csv regex pr diff patch ";
+    transcript slides presentation json yaml xml csv regex pr diff patch intro introduction \
+    conclusion outline abstract citations references bibliography formula formulas equation \
+    results lease bill receipt statement notes query column sheet dataset meds medications \
+    prescription syllabus lyrics poem story speech caption post tweet texts offer \
+    quote estimate agreement policy traceback config schema page component logo mri scan \
+    xray labs bloodwork form rash recipe ";
+/// Verbs that work on material the user has ("proofread", "reply to", "look over"), each
+/// between spaces: in a longer request, the user's own material is missing only when one of
+/// these comes shortly before it, or a question about its state ("Are my test results
+/// normal?").
+const ACT_ON: &str = " check review proofread edit fix reword rephrase rewrite translate \
+    summarize summarise reply respond answer improve shorten format grade critique analyze \
+    analyse read debug correct solve explain polish tighten simplify look over go through \
+    interpret ";
+/// Words before the material within which an [`ACT_ON`] word counts.
+const ACT_REACH: usize = 4;
 /// Verbs that make something new: "Write my essay" needs a topic, not the essay, so a
 /// possessive artifact after one of them is not missing material (unless it follows "for",
 /// "of", "on", "about" or "from": "Write unit tests for my function" needs the function).
@@ -46,8 +61,14 @@ const SHOULD_VERBS: &str = " use choose pick buy get take learn try ";
 ///
 /// `proper`: which words the request writes as names (a capital that opens no sentence), read
 /// from its text, since the words here are lower-case. `has_history`: a conversation exists,
-/// so pronouns may have an antecedent.
-pub(crate) fn english(words: &[&str], proper: &[bool], has_history: bool) -> Vec<Finding> {
+/// so pronouns may have an antecedent. `has_material`: the request or the conversation holds
+/// material ("the document" may be it).
+pub(crate) fn english(
+    words: &[&str],
+    proper: &[bool],
+    has_history: bool,
+    has_material: bool,
+) -> Vec<Finding> {
     let mut found = Vec::new();
     let short = words.len() <= 12;
     if !has_history {
@@ -78,12 +99,12 @@ pub(crate) fn english(words: &[&str], proper: &[bool], has_history: bool) -> Vec
                 evidence,
             });
         }
-        if short && let Some(evidence) = artifact_not_given(words) {
-            found.push(Finding {
-                kind: Kind::MissingContext,
-                evidence,
-            });
-        }
+    }
+    if !has_material && let Some(evidence) = artifact_not_given(words, proper, short) {
+        found.push(Finding {
+            kind: Kind::MissingContext,
+            evidence,
+        });
     }
     if words.len() <= 8
         && let Some(evidence) = generic_superlative(words)
@@ -122,12 +143,38 @@ fn choice_without_candidates(words: &[&str]) -> Option<String> {
 /// artifact is the anchor: the paper), "my cover letter", "this customer complaint" (the
 /// user's own or one pointed to, with a word between).
 /// What follows a verb that makes something new is not missing ("Write my essay").
-fn artifact_not_given(words: &[&str]) -> Option<String> {
+///
+/// In a longer request (not `short`), only the user's own material that the request acts on
+/// counts ("Can you look over my essay and tell me if the argument holds up? It's for…"):
+/// there, "the report" is more often a thing of the world than the user's copy.
+fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<String> {
     let made = |at: usize| words[..at].iter().any(|w| is_listed(CREATE_VERBS, w));
-    let possessive = |det: &str| matches!(det, "my" | "our");
+    let possessive = |det: &str| matches!(det, "my" | "our" | "this" | "these");
+    let acted_on = |at: usize| {
+        short
+            || words[..at]
+                .iter()
+                .rev()
+                .take(ACT_REACH)
+                .any(|w| is_listed(ACT_ON, w))
+            || at.checked_sub(1).is_some_and(|j| {
+                matches!(words[j], "is" | "are" | "was" | "were" | "isn't" | "aren't")
+            })
+    };
     for (i, pair) in words.windows(2).enumerate().rev() {
-        if let [det @ ("the" | "my" | "our" | "your" | "this"), noun] = pair
-            && is_listed(ARTIFACTS, noun)
+        // "the paragraph I wrote", "the email she sent": material someone has, named by who.
+        let by = words
+            .get(i + 2)
+            .filter(|w| matches!(**w, "i" | "we" | "you" | "he" | "she" | "they"));
+        if let [
+            det @ ("the" | "my" | "our" | "your" | "this" | "these" | "that" | "those"),
+            noun,
+        ] = pair
+            && (is_listed(ARTIFACTS, noun)
+                || (matches!(*det, "the" | "that" | "this")
+                    && words.len() <= WORK_REACH
+                    && is_listed(WORKS, noun)))
+            && (short || ((possessive(det) || by.is_some()) && acted_on(i)))
         {
             // "explain your code" after "implement …": the code is the answer's own, as is
             // what a verb that makes something new makes ("Write the code for a login page").
@@ -135,8 +182,10 @@ fn artifact_not_given(words: &[&str]) -> Option<String> {
             let object = i == 0 || !matches!(words[i - 1], "for" | "of" | "on" | "about" | "from");
             let own = ((possessive(det) || *det == "your") && made(i) && object)
                 || (*det == "the" && i > 0 && is_listed(CREATE_VERBS, words[i - 1]));
-            // "the function of setopt": the of-phrase says which.
-            let named = *det == "the" && words.get(i + 2) == Some(&"of");
+            // "the function of setopt": the of-phrase says which; "the poem 'Road Not
+            // Taken'": the title does.
+            let named = (*det == "the" && words.get(i + 2) == Some(&"of"))
+                || proper.get(i + 2).copied().unwrap_or(false);
             // "Is all wheat the same?": the same as something the request names.
             let compared = *noun == "same" && has_antecedent(&words[..i], &[]);
             // "the file system", "the JSON format": the artifact's word names a kind of thing,
@@ -147,7 +196,10 @@ fn artifact_not_given(words: &[&str]) -> Option<String> {
             if own || named || compared || modifier {
                 continue;
             }
-            return Some(format!("{det} {noun}"));
+            return Some(match by {
+                Some(by) if !possessive(det) => format!("{det} {noun} {by}"),
+                _ => format!("{det} {noun}"),
+            });
         }
     }
     words
@@ -156,10 +208,11 @@ fn artifact_not_given(words: &[&str]) -> Option<String> {
         .rev()
         .find_map(|(i, triple)| match triple {
             [det, kind, noun]
-                if (possessive(det) || *det == "this")
+                if possessive(det)
                     && is_listed(ARTIFACTS, noun)
                     && !is_listed(ARTIFACTS, kind)
-                    && !made(i) =>
+                    && !made(i)
+                    && acted_on(i) =>
             {
                 Some(format!("{det} {kind} {noun}"))
             }
@@ -167,19 +220,28 @@ fn artifact_not_given(words: &[&str]) -> Option<String> {
         })
 }
 
+/// A work or a person a short request may point at as "the movie", "that song", "the artist"
+/// with nothing naming it ("Explain the ending of the movie."), each between spaces.
+const WORKS: &str = " movie film show series episode book novel song album artist author singer \
+    band painting game podcast ";
+/// Words up to which a request that points at one of the [`WORKS`] leaves it unnamed: a longer
+/// one usually says which.
+const WORK_REACH: usize = 8;
+
 /// Nouns that an artifact's word before them turns into a general notion rather than the
 /// user's own material ("the file system", "the JSON format", "the regex syntax"), each between
 /// spaces.
 const KINDS_OF_THING: &str = " system systems format formats syntax module standard library \
     language spec specification protocol schema parser engine planner type types permission \
-    permissions extension extensions ";
+    permissions extension extensions margin margins layout ";
 
 /// Whether `head` (an instruction before a colon) names the user's own artifact ("Improve my
 /// cover letter"): what follows the colon is then that artifact.
 pub(crate) fn names_own_artifact(head: &str) -> bool {
     let lower = head.to_ascii_lowercase();
     let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).collect();
-    artifact_not_given(&words).is_some_and(|e| e.starts_with("my ") || e.starts_with("our "))
+    artifact_not_given(&words, &[], true)
+        .is_some_and(|e| e.starts_with("my ") || e.starts_with("our "))
 }
 
 /// "The best approach" and "recent advances": a superlative or recency word on a
@@ -399,7 +461,7 @@ fn underspecified_parameter(words: &[&str]) -> bool {
 
 /// Chinese pronouns and demonstratives that need an antecedent.
 const ZH_PRONOUNS: &str = "它 它們 它们 他們 他们 這個 这个 那個 那个 這些 这些 那些 該 该 此事 \
-    這件 这件 這句 这句 這段 这段 這篇 这篇 這份 这份 下面的 以下的 下列 這兩 这两";
+    這件 这件 這句 这句 這段 这段 這篇 这篇 這份 这份 下面的 以下的 下列 這兩 这两 這種情況 这种情况";
 /// "Which … should I learn / use / buy / choose": no single answer without the purpose and the
 /// constraints (the Chinese of "Which dataset should I use?"). Those without 应 come after, so
 /// a request with 应该 is quoted by its whole phrase.
@@ -605,7 +667,7 @@ mod tests {
             history in any::<bool>(),
         ) {
             let words: Vec<&str> = picks.iter().map(|&i| VOCABULARY[i]).collect();
-            english(&words, &[], history);
+            english(&words, &[], history, history);
             for i in 0..words.len() {
                 prop_assert!(outside_its_phrase(&words, i) <= i);
             }
@@ -619,7 +681,7 @@ mod tests {
     fn kinds(s: &str, history: bool) -> Vec<Kind> {
         let w = words(s);
         let w: Vec<&str> = w.iter().map(String::as_str).collect();
-        english(&w, &[], history)
+        english(&w, &[], history, history)
             .into_iter()
             .map(|f| f.kind)
             .collect()

@@ -536,11 +536,16 @@ fn check_request(text: &str) -> Result<(), Error> {
     Ok(())
 }
 
-/// The finished exchange as history for a follow-on request.
+/// The finished exchange as history for a follow-on request: the request, each question the
+/// user answered with the answer (so a detail given then is not asked again), and the answer.
 fn finished_history(active: &Active) -> Vec<Message> {
     let c = &active.conversation;
     let mut h = c.history.clone();
     h.push(Message::new(Role::User, c.request.clone()));
+    for r in c.resolutions.iter().filter(|r| r.answer.is_informative()) {
+        h.push(Message::new(Role::Assistant, r.question.text.clone()));
+        h.push(Message::new(Role::User, r.answer_text()));
+    }
     if let Some(answer) = active.answer() {
         h.push(Message::new(Role::Assistant, answer));
     }
