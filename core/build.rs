@@ -21,7 +21,11 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+#[path = "catalogue.rs"]
+mod catalogue;
+
 fn main() {
+    words();
     let source = Path::new("data/frames.txt");
     println!("cargo::rerun-if-changed={}", source.display());
     let authored = std::fs::read_to_string(source).expect("core/data/frames.txt is readable");
@@ -41,6 +45,26 @@ fn main() {
         std::fs::write(Path::new(&out).join(name), minified_json(&json))
             .expect("OUT_DIR is writable");
     }
+}
+
+/// The engine's wordings (`data/words`): the [`Phrase`] enum and its tables. Every language but
+/// English is compiled in natively; the wasm installs the one it shows from a fetched file.
+fn words() {
+    let dir =
+        Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it")).join("data/words");
+    let catalogue = catalogue::read(&dir);
+    let embed = std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() != Ok("wasm32");
+    let doc =
+        "One sentence, heading or label the engine writes for the user (`data/words/en.json`).";
+    let rust = catalogue::rust(
+        &catalogue,
+        "Phrase",
+        doc,
+        "crate::protocol::language::Language",
+        embed,
+    );
+    let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    std::fs::write(Path::new(&out).join("phrase.rs"), rust).expect("OUT_DIR is writable");
 }
 
 /// `json` without the whitespace between its tokens: the demo data is authored indented for

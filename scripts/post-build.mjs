@@ -2,7 +2,9 @@
 // 1. moves the inline module script Trunk writes into index.html to its own file, boot.js, so the
 //    app runs under a strict Content-Security-Policy without 'unsafe-inline'
 //    (script-src 'self' 'wasm-unsafe-eval');
-// 2. in release builds, optimises the wasm (scripts/optimize-wasm.mjs: wasm-opt, and the names the
+// 2. writes the language files the app fetches when it shows a language other than English
+//    (scripts/words.mjs: words/<tag>.json, the engine's and the chrome's words);
+// 3. in release builds, optimises the wasm (scripts/optimize-wasm.mjs: wasm-opt, and the names the
 //    wasm and its glue share made short; index.html asks Trunk for no wasm-opt run of its own),
 //    minifies the JavaScript glue and the stylesheets with esbuild (Trunk's own JS minifier cannot
 //    parse wasm-bindgen's glue) and rewrites their integrity hashes in index.html, so what the
@@ -13,6 +15,7 @@ import { dirname, join } from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { optimizeWasm } from "./optimize-wasm.mjs";
+import { writeWords } from "./words.mjs";
 
 const dir = process.env.TRUNK_STAGING_DIR;
 if (!dir) throw new Error("TRUNK_STAGING_DIR is not set: run this as a Trunk post_build hook");
@@ -27,6 +30,7 @@ if (page.match(new RegExp(inline.source, "g")).length !== 1) {
 }
 await writeFile(join(dir, "boot.js"), match[1].trim() + "\n");
 page = page.replace(inline, '<script type="module" src="/boot.js"></script>');
+writeWords(dir);
 
 if (process.env.TRUNK_PROFILE === "release") {
   const root = join(dirname(fileURLToPath(import.meta.url)), "..");

@@ -12,8 +12,8 @@ use clarify_core::{
 
 use crate::driver::{self, Action, Asker, Llm, Offline};
 use crate::http::HttpLlm;
+use crate::words::Word;
 use crate::words::Words;
-use clarify_core::{CliPhrase, Phrase};
 
 /// Options of `clarify ask`.
 #[derive(Debug, clap::Args)]
@@ -142,14 +142,14 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             out,
             "{}",
             words.fill(
-                CliPhrase::Online,
+                Word::Online,
                 &[
                     model,
                     endpoint,
                     words.own(if own {
-                        CliPhrase::OwnSources
+                        Word::OwnSources
                     } else {
-                        CliPhrase::DemoSources
+                        Word::DemoSources
                     }),
                 ],
             )
@@ -158,14 +158,14 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             out,
             "{}",
             words.own(if own {
-                CliPhrase::OfflineOwn
+                Word::OfflineOwn
             } else {
-                CliPhrase::OfflineDemo
+                Word::OfflineDemo
             })
         ),
     };
     if let Some(title) = &document {
-        let _ = writeln!(out, "{}{title}", words.own(CliPhrase::MatchedDocument));
+        let _ = writeln!(out, "{}{title}", words.own(Word::MatchedDocument));
     }
     let stdin = io::stdin();
     let mut asker = Terminal {
@@ -248,7 +248,7 @@ fn report(
         let _ = writeln!(
             out,
             "\n{}\n{}",
-            words.heading(Phrase::UiAnswer),
+            words.heading(Word::Answer),
             outcome.answer.unwrap_or_default()
         );
     }
@@ -256,21 +256,17 @@ fn report(
         let _ = writeln!(
             out,
             "{}\n{} {}",
-            words.heading_of(words.own(CliPhrase::Handoff)),
-            words.say(Phrase::UiConnecting),
+            words.heading_of(words.own(Word::Handoff)),
+            words.own(Word::Connecting),
             handoff.reason
         );
     }
     if !interactive || !prompt.open_questions.is_empty() {
-        let _ = writeln!(out, "{}", words.heading(Phrase::UiPkgAssumptions));
+        let _ = writeln!(out, "{}", words.heading(Word::Assumptions));
         for a in &prompt.assumptions {
             let _ = writeln!(out, "- {a}");
         }
-        let _ = writeln!(
-            out,
-            "{}",
-            words.heading_of(words.own(CliPhrase::OpenQuestions))
-        );
+        let _ = writeln!(out, "{}", words.heading_of(words.own(Word::OpenQuestions)));
         for q in &prompt.open_questions {
             let _ = writeln!(out, "- {q}");
         }
@@ -278,7 +274,7 @@ fn report(
     let _ = writeln!(
         out,
         "{}",
-        words.heading_of(&words.fill(CliPhrase::Status, &[words.status_name(session.status())]))
+        words.heading_of(&words.fill(Word::Status, &[words.status_name(session.status())]))
     );
 }
 
@@ -318,18 +314,18 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
             out,
             "\n[{}] {}{}",
             words.priority(q.priority),
-            words.label(&Phrase::QuestionOf.fill(
-                words.language,
+            words.label(&words.fill(
+                Word::QuestionOf,
                 &[&progress.current.to_string(), &progress.total.to_string()]
             )),
             q.text
         );
         if !q.why.is_empty() {
-            let _ = writeln!(out, "  {}{}", words.own(CliPhrase::Why), q.why);
+            let _ = writeln!(out, "  {}{}", words.own(Word::Why), q.why);
         }
         for (i, c) in q.options.iter().enumerate() {
             let mark = if q.recommended.as_ref() == Some(&c.id) {
-                words.fill(CliPhrase::Marked, &[words.say(Phrase::UiRecommended)])
+                words.fill(Word::Marked, &[words.own(Word::Recommended)])
             } else {
                 String::new()
             };
@@ -345,28 +341,25 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
         let mut help = Vec::new();
         if !q.options.is_empty() {
             help.push(if q.multiple {
-                words.own(CliPhrase::PickSeveral)
+                words.own(Word::PickSeveral)
             } else {
-                words.own(CliPhrase::PickOne)
+                words.own(Word::PickOne)
             });
         }
         if q.allow_free_text {
-            help.push(words.own(CliPhrase::FreeText));
+            help.push(words.own(Word::FreeText));
             if q.options.is_empty() {
-                help.push(words.own(CliPhrase::Paste));
+                help.push(words.own(Word::Paste));
             }
         }
         if q.allow_skip {
-            help.push(words.own(CliPhrase::DontKnow));
+            help.push(words.own(Word::DontKnow));
         }
-        help.push(words.own(CliPhrase::Skip));
+        help.push(words.own(Word::Skip));
         let _ = write!(
             out,
             "{}",
-            words.fill(
-                CliPhrase::Help,
-                &[&help.join(words.own(CliPhrase::Separator))]
-            )
+            words.fill(Word::Help, &[&help.join(words.own(Word::Separator))])
         );
         let _ = out.flush();
         let mut line = String::new();
@@ -379,31 +372,29 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
     }
 
     fn notice(&mut self, message: &str) {
-        let _ = writeln!(self.out, "{}{message}", self.words.own(CliPhrase::Note));
+        let _ = writeln!(self.out, "{}{message}", self.words.own(Word::Note));
     }
 
     fn refused(&mut self, error: &clarify_core::Error) {
         let _ = writeln!(
             self.out,
             "{}",
-            self.words.fill(
-                CliPhrase::NotAccepted,
-                &[&error.in_words(self.words.language)]
-            )
+            self.words
+                .fill(Word::NotAccepted, &[&error.in_words(self.words.language)])
         );
     }
 
     fn answer_text(&mut self, text: &str) {
         if !self.streamed {
             self.streamed = true;
-            let _ = write!(self.out, "\n{}\n", self.words.heading(Phrase::UiAnswer));
+            let _ = write!(self.out, "\n{}\n", self.words.heading(Word::Answer));
         }
         let _ = write!(self.out, "{text}");
         let _ = self.out.flush();
     }
 
     fn retry(&mut self, reason: &str) -> bool {
-        let _ = writeln!(self.out, "{}", self.words.fill(CliPhrase::Retry, &[reason]));
+        let _ = writeln!(self.out, "{}", self.words.fill(Word::Retry, &[reason]));
         let _ = self.out.flush();
         if !self.interactive {
             return false;

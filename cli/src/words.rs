@@ -1,11 +1,12 @@
-//! The terminal's own words (headings, prompts, help) in the conversation's language, read from
-//! the engine's catalogue of wordings ([`Phrase`]). What the engine writes (questions, notices,
-//! assumptions, the offline answer) comes from the engine already in that language; these
-//! surround it, so a Chinese conversation reads in Chinese from the first line to the last. A
-//! badge or a heading the app shows too (a priority, "Recommended", "Answer", "Assumptions")
-//! is the app's phrase.
+//! The terminal's own words (headings, prompts, help) in the conversation's language, from its
+//! catalogue `cli/words/*.json` (one file per language, every key in every language, checked by
+//! the build). What the engine writes (questions, notices, assumptions, the offline answer)
+//! comes from the engine already in that language; these surround it, so a conversation reads
+//! in one language from the first line to the last.
 
-use clarify_core::{CliPhrase, Language, Phrase, Priority, Status};
+use clarify_core::{Language, Priority, Status, fill_in};
+
+include!(concat!(env!("OUT_DIR"), "/words.rs"));
 
 /// The terminal's words in one language.
 #[derive(Debug, Clone, Copy)]
@@ -20,24 +21,19 @@ impl Words {
         Self { language }
     }
 
-    /// `phrase`, one the app shows too, in this language.
-    pub fn say(self, phrase: Phrase) -> &'static str {
-        phrase.text(self.language)
+    /// `word` in this language.
+    pub fn own(self, word: Word) -> &'static str {
+        word.text(self.language)
     }
 
-    /// `phrase`, the terminal's own, in this language.
-    pub fn own(self, phrase: CliPhrase) -> &'static str {
-        phrase.text(self.language)
+    /// `word` in this language, its slots filled with `args`.
+    pub fn fill(self, word: Word, args: &[&str]) -> String {
+        fill_in(self.own(word), args)
     }
 
-    /// `phrase`, the terminal's own, in this language, its slots filled with `args`.
-    pub fn fill(self, phrase: CliPhrase, args: &[&str]) -> String {
-        phrase.fill(self.language, args)
-    }
-
-    /// `phrase` as a heading line: `── Answer ──`.
-    pub fn heading(self, phrase: Phrase) -> String {
-        self.heading_of(self.say(phrase))
+    /// `word` as a heading line: `── Answer ──`.
+    pub fn heading(self, word: Word) -> String {
+        self.heading_of(self.own(word))
     }
 
     /// `text` as a heading line: `── Status: completed ──`.
@@ -47,28 +43,28 @@ impl Words {
 
     /// `text` as a label before what it names: `Question 1 of 2: `, `第 1 题，共 2 题：`.
     pub fn label(self, text: &str) -> String {
-        self.fill(CliPhrase::Label, &[text])
+        self.fill(Word::Label, &[text])
     }
 
     /// A priority's badge.
     pub fn priority(self, priority: Priority) -> &'static str {
-        self.say(match priority {
-            Priority::Critical => Phrase::PriorityCritical,
-            Priority::Important => Phrase::PriorityImportant,
-            Priority::Helpful => Phrase::PriorityHelpful,
+        self.own(match priority {
+            Priority::Critical => Word::Critical,
+            Priority::Important => Word::Important,
+            Priority::Helpful => Word::Helpful,
         })
     }
 
     /// A status's name.
     pub fn status_name(self, status: Status) -> &'static str {
         self.own(match status {
-            Status::Idle => CliPhrase::StatusIdle,
-            Status::Analyzing => CliPhrase::StatusAnalyzing,
-            Status::AwaitingClarification => CliPhrase::StatusAwaitingClarification,
-            Status::Generating => CliPhrase::StatusGenerating,
-            Status::Completed => CliPhrase::StatusCompleted,
-            Status::HandedOff => CliPhrase::StatusHandedOff,
-            Status::Failed => CliPhrase::StatusFailed,
+            Status::Idle => Word::StatusIdle,
+            Status::Analyzing => Word::StatusAnalyzing,
+            Status::AwaitingClarification => Word::StatusAwaitingClarification,
+            Status::Generating => Word::StatusGenerating,
+            Status::Completed => Word::StatusCompleted,
+            Status::HandedOff => Word::StatusHandedOff,
+            Status::Failed => Word::StatusFailed,
         })
     }
 }
@@ -78,17 +74,35 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_terminal_and_the_app_show_the_same_badges() {
+    fn the_terminal_speaks_each_language() {
         let zh = Words::of(Language::Simplified);
         assert_eq!(zh.priority(Priority::Helpful), "有帮助");
         let en = Words::of(Language::English);
         assert_eq!(en.priority(Priority::Critical), "Critical");
-        assert_eq!(en.heading(Phrase::UiAnswer), "── Answer ──");
+        assert_eq!(en.heading(Word::Answer), "── Answer ──");
         assert_eq!(en.status_name(Status::HandedOff), "handed_off");
+        let hant = Words::of(Language::Traditional);
         assert_eq!(
-            Words::of(Language::Traditional)
-                .label(&Phrase::QuestionOf.fill(Language::Traditional, &["1", "2"])),
+            hant.label(&hant.fill(Word::QuestionOf, &["1", "2"])),
             "第 1 題，共 2 題："
         );
+        let ja = Words::of(Language::Japanese);
+        assert_eq!(
+            ja.label(&ja.fill(Word::QuestionOf, &["1", "2"])),
+            "質問 1/2："
+        );
+        assert_eq!(
+            Words::of(Language::German).heading(Word::Answer),
+            "── Antwort ──"
+        );
+        for language in Language::ALL {
+            for word in Word::ALL {
+                let text = word.text(language);
+                assert!(!text.is_empty(), "{word:?} {language:?}");
+                if language != Language::English && word.english().len() > 12 {
+                    assert_ne!(text, word.english(), "{word:?} {language:?} is English");
+                }
+            }
+        }
     }
 }

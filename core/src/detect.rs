@@ -772,7 +772,7 @@ fn english(
         long,
         earlier: given.history,
         conversed: !given.earlier.is_empty() && slots.iter().any(|r| said_before(r.slot, given)),
-        directive: lead.is_some(),
+        directive: lead.is_some_and(|d| d.critical_open),
         task: english_task(&slots, &open),
         topic: cues.pattern(text, words, Pattern::Topic, given),
         specific: given.literal
@@ -810,12 +810,11 @@ fn english(
     }
     if !clear_by_construction {
         let mut open = not_asked_by_others(open, &out.findings);
-        // A long request is asked only what its task cannot do without, and a request asked
-        // for its directive alone only about the task it directs.
-        let by_the_model = signals.margin >= tuning.open_margin;
+        // A long request is asked only what its task cannot do without, and a request that
+        // directs a task only about that task: the others it names say what it is about.
         open.retain(|r| {
             (!long || r.slot.priority == Priority::Critical)
-                && (by_the_model || lead.is_none_or(|f| std::ptr::eq(f, r.frame)))
+                && lead.is_none_or(|d| std::ptr::eq(d.frame, r.frame))
         });
         // Helpful slots last: they are asked only when nothing more needed is open.
         crate::text::sort_short_by(&mut open, |a, b| a.slot.priority.cmp(&b.slot.priority));
@@ -1331,14 +1330,7 @@ fn chinese(
     let recognised = recognise(table, |f| in_head.names(&f.zh));
     let fills_slot = |slot: &Slot| reading.fills(slot, given);
     let slots = slots_of(table, &recognised);
-    // In a long request, the task is the one named first; the rest say what it is about
-    // ("帮我写一份周报，本周…修了12个bug" writes a report and debugs nothing).
-    let lead = recognised.iter().copied().min_by_key(|&i| {
-        list(table.frames[i].zh.cues)
-            .filter_map(|w| head.find(w))
-            .min()
-            .unwrap_or(usize::MAX)
-    });
+    let lead = zh_first_named(table, &recognised, head);
     let open: Vec<SlotRef<'_>> = slots
         .iter()
         .copied()
@@ -1373,12 +1365,19 @@ fn chinese(
     // has nothing missing that a question could name.
     out.findings
         .retain(|f| !(task == TaskState::Settled && f.kind == Kind::UnderspecifiedRequest));
+    // A calculation that gives its operands ("240的15%是多少？", "解方程 3x + 7 = 22") is no
+    // terse keyword list.
+    let operands = zh_gives_operands(text);
+    if operands {
+        out.findings
+            .retain(|f| f.kind != Kind::UnderspecifiedRequest);
+    }
     let signals = ChineseSignals {
         rule: !out.findings.is_empty(),
         task,
         chars: cjk,
         margin,
-        material: given.material || given.after_colon,
+        material: given.material || given.after_colon || operands,
         earlier: given.history,
         conversed: slots.iter().any(|r| said_before(r.slot, given)),
         directive: zh_directs(text) || recognised.iter().any(|&i| table.frames[i].outright),
@@ -1484,6 +1483,25 @@ fn said_before(slot: &Slot, given: Given<'_>) -> bool {
                     Cues::of(&text, &lower, &words).fills(&text, &words, &slot.en, own)
                 }
             })
+}
+
+/// Of the `recognised` frames, the one whose Chinese cue comes first in `head`: in a long
+/// request, the task; the rest say what it is about ("帮我写一份周报，本周…修了12个bug" writes a
+/// report and debugs nothing).
+fn zh_first_named(table: &frames::Table, recognised: &[usize], head: &str) -> Option<usize> {
+    recognised.iter().copied().min_by_key(|&i| {
+        list(table.frames[i].zh.cues)
+            .filter_map(|w| head.find(w))
+            .min()
+            .unwrap_or(usize::MAX)
+    })
+}
+
+/// Whether a Chinese request is a calculation that gives its operands: digits and an operator,
+/// a percent or an equals sign.
+fn zh_gives_operands(text: &str) -> bool {
+    text.bytes().any(|b| b.is_ascii_digit())
+        && text.contains(['=', '%', '+', '×', '÷', '*', '/', '^', '＝', '％', '＋'])
 }
 
 /// Whether a Chinese request opens by asking for something to be done (after a polite 请 or
@@ -1820,9 +1838,18 @@ impl Wording {
     fn of(language: crate::protocol::language::Language) -> Self {
         use crate::protocol::language::Language as Conversation;
         match language {
-            Conversation::English => Self::AsWritten,
             Conversation::Simplified => Self::Simplified,
             Conversation::Traditional => Self::Traditional,
+            // The table words its questions in English and Chinese only: another language's
+            // conversation gets them as the request is written (and translated by an LLM).
+            Conversation::English
+            | Conversation::Japanese
+            | Conversation::Korean
+            | Conversation::Spanish
+            | Conversation::French
+            | Conversation::German
+            | Conversation::Portuguese
+            | Conversation::Italian => Self::AsWritten,
         }
     }
 
@@ -2064,16 +2091,15 @@ fn says_what_it_needs(text: &str, words: &[&str]) -> bool {
     refines_its_instruction(text, words) || gives_its_operands(words)
 }
 
-/// The task a request directs (see [`directs`]) when it leaves a critical detail of it open:
-/// of the `recognised` frames, the one whose cue comes first, since the rest name what the
-/// task is about ("Write an email to my landlord asking to fix the heater" writes an email and
+/// The task a request directs (see [`directs`]): of the `recognised` frames, the one whose cue
+/// comes first, since the rest name what the task is about ("Write an email to my landlord asking to fix the heater" writes an email and
 /// debugs nothing). Else an outright frame named early on ("How much tax will I owe?").
 fn directed_task<'t>(
     table: &'t frames::Table,
     recognised: &[usize],
     words: &[&str],
     open: &[SlotRef<'t>],
-) -> Option<&'t Frame> {
+) -> Option<Directed<'t>> {
     let start = directs(words);
     let named_within = |i: usize| {
         let cues = table.frames[i].en.cue_list;
@@ -2093,8 +2119,15 @@ fn directed_task<'t>(
         open.iter()
             .any(|r| std::ptr::eq(r.frame, frame) && r.slot.priority == Priority::Critical)
     };
+    // A frame whose questions give way to another's is no task of its own here.
+    let gives_way = |i: usize| {
+        let others = || recognised.iter().filter(move |&&j| j != i);
+        (table.frames[i].only_alone && others().any(|&j| !table.frames[j].only_alone))
+            || others().any(|&j| table.frames[j].replaces.iter().any(|r| r.index() == i))
+    };
     let (first, at) = recognised
         .iter()
+        .filter(|&&i| !gives_way(i))
         .map(|&i| (i, named_within(i)))
         .min_by_key(|&(_, at)| at)?;
     // The task directed is the directive's object, a few words after its verb: a cue further
@@ -2102,9 +2135,12 @@ fn directed_task<'t>(
     if let Some(start) = start
         && at > start
         && at <= start + DIRECTED_WITHIN
-        && critical_open(&table.frames[first])
     {
-        return Some(&table.frames[first]);
+        let frame = &table.frames[first];
+        return Some(Directed {
+            frame,
+            critical_open: critical_open(frame),
+        });
     }
     // A task named precisely enough is asked as a question too, named early on.
     recognised
@@ -2114,7 +2150,19 @@ fn directed_task<'t>(
             let f = &table.frames[i];
             f.outright && critical_open(f) && named_within(i) <= OUTRIGHT_WITHIN
         })
-        .map(|i| &table.frames[i])
+        .map(|i| Directed {
+            frame: &table.frames[i],
+            critical_open: true,
+        })
+}
+
+/// The task a request directs (see [`directed_task`]): only its slots are asked, and its
+/// critical ones whatever the model says.
+#[derive(Clone, Copy)]
+struct Directed<'t> {
+    frame: &'t Frame,
+    /// It leaves a critical detail open.
+    critical_open: bool,
 }
 
 /// Where the request's directive begins, when it opens by asking for something to be done: an imperative ("Plan a

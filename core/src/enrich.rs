@@ -170,6 +170,13 @@ fn answer_language(language: Language) -> &'static str {
         Language::English => "- Answer in the language the user's request is written in.\n",
         Language::Simplified => "- Answer in Simplified Chinese (BCP 47 tag \"zh-Hans\").\n",
         Language::Traditional => "- Answer in Traditional Chinese (BCP 47 tag \"zh-Hant\").\n",
+        Language::Japanese => "- Answer in Japanese (BCP 47 tag \"ja\").\n",
+        Language::Korean => "- Answer in Korean (BCP 47 tag \"ko\").\n",
+        Language::Spanish => "- Answer in Spanish (BCP 47 tag \"es\").\n",
+        Language::French => "- Answer in French (BCP 47 tag \"fr\").\n",
+        Language::German => "- Answer in German (BCP 47 tag \"de\").\n",
+        Language::Portuguese => "- Answer in Portuguese (BCP 47 tag \"pt\").\n",
+        Language::Italian => "- Answer in Italian (BCP 47 tag \"it\").\n",
     }
 }
 

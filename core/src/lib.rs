@@ -62,7 +62,7 @@ mod snapshot;
 
 pub mod demo;
 
-pub use phrase::{CliPhrase, Phrase};
+pub use phrase::{Phrase, UnknownPhrase, fill_in, install as install_phrases};
 pub use protocol::config::{Config, Detection, Limits, Mode};
 pub use protocol::effect::Effect;
 pub use protocol::error::{AnswerFault, Error, ReopenFault};

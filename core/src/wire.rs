@@ -385,9 +385,9 @@ impl HostWords {
     pub fn in_words(&self, language: Language) -> String {
         match self {
             Self::Said(said) => said.clone(),
-            Self::PagePolicy => Phrase::UiCspRefused.text(language).to_owned(),
-            Self::CorsBlocked => Phrase::UiCorsBlocked.text(language).to_owned(),
-            Self::NoAnswer => Phrase::UiNoAnswer.text(language).to_owned(),
+            Self::PagePolicy => Phrase::CspRefused.text(language).to_owned(),
+            Self::CorsBlocked => Phrase::CorsBlocked.text(language).to_owned(),
+            Self::NoAnswer => Phrase::NoAnswer.text(language).to_owned(),
         }
     }
 }

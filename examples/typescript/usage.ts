@@ -2,7 +2,7 @@
 // them. `scripts/test` type-checks this file (strict) against the bundle's generated .d.ts files,
 // so a type that drifts from the API, or turns into `any`, fails the build.
 import { load, defineClarifyWidget, Clarifier, type ClarifyError } from "./clarify-element.js";
-import type { Answer, AnswerInput, ClarifierState, Effect, Question } from "./clarify-embed.js";
+import type { Answer, AnswerInput, ClarifierState, Effect, MessageKey, Messages, Question } from "./clarify-embed.js";
 
 // Importing did nothing: this loads the wasm (and sets `Clarifier`); the element is registered
 // by a call too.
@@ -52,6 +52,14 @@ try {
 
 const widget = document.createElement("clarify-widget");
 widget.setAttribute("max-questions", "3");
+widget.setAttribute("language", "pt-BR");
+// The host's own words for the card, by key: a key that is not one of the card's is a type error.
+const words: Messages = { send: "Perguntar", dontKnow: "Tanto faz" };
+widget.messages = words;
+const key: MessageKey = "continueAnyway";
+// @ts-expect-error "sendd" is no key of the card's words
+const typo: Messages = { sendd: "Ask" };
+console.log(key, typo, new Clarifier({ language: "zh-HK", messages: { startOver: "Again" } }).status);
 widget.addEventListener("clarify-done", (e) => console.log(e.detail.answer, e.detail.status));
 widget.addEventListener("clarify-answer", (e) => console.log(e.detail.question.id, e.detail.answer.kind));
 document.body.append(widget);

@@ -113,8 +113,8 @@ try {
   await page.click("[data-testid=settings-toggle]");
   await page.selectOption("[data-testid=set-language]", "zh");
   await page.click("[data-testid=settings-toggle]");
-  // <html lang> follows the chrome: the conversation is in Traditional characters.
-  await page.waitForFunction(() => document.documentElement.lang === "zh-Hant", null, { timeout: 5000 });
+  // <html lang> follows the chrome, which follows the setting (never the conversation's language).
+  await page.waitForFunction(() => document.documentElement.lang === "zh-Hans", null, { timeout: 5000 });
   await audit(page, "Chinese chrome, completed");
 
   await context.close();

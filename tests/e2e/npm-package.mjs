@@ -20,6 +20,8 @@ const tsc = join(root, ".tools/node/node_modules/.bin/tsc");
 const SHIPPED = [
   "README.md", "clarify-element.d.ts", "clarify-element.js", "clarify-embed.d.ts", "clarify-embed.js",
   "clarify-embed_bg.wasm", "clarify-load.js", "clarify-react.d.ts", "clarify-react.js", "clarify-widget.js", "package.json",
+  // Each language's words but English's, fetched beside the wasm when a page shows it.
+  ...["de", "es", "fr", "it", "ja", "ko", "pt", "zh-Hans", "zh-Hant"].map((tag) => `words/${tag}.json`),
 ];
 
 const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });

@@ -12,7 +12,8 @@ use clarify_core::wire::FailureCode;
 /// Where a code is written in the sources: a `ClarifyError`'s or the loader's constructor, an
 /// event detail's `code` field, a fallback code in the element's JS, an arm of the engine
 /// error's mapping.
-const MARKS: [&str; 5] = ["new(\"", "code: \"", "loadError(\"", "?? \"", "=> \""];
+/// A code is the string literal that follows, after any blank space.
+const MARKS: [&str; 5] = ["new(", "code: ", "loadError(", "?? ", "=> "];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -41,9 +42,11 @@ fn is_code(word: &str) -> bool {
 /// error module, where they map the engine's errors).
 fn codes_in(text: &str, arms: bool) -> BTreeSet<String> {
     let mut found = BTreeSet::new();
-    for mark in MARKS.iter().filter(|m| arms || **m != "=> \"") {
+    for mark in MARKS.iter().filter(|m| arms || **m != "=> ") {
         for (at, _) in text.match_indices(mark) {
-            let rest = &text[at + mark.len()..];
+            let Some(rest) = text[at + mark.len()..].trim_start().strip_prefix('"') else {
+                continue;
+            };
             let word = rest.split('"').next().unwrap_or_default();
             if is_code(word) {
                 found.insert(word.to_owned());

@@ -2,7 +2,7 @@
 // the <clarify-widget> element and its events, and the JS API it re-exports from
 // clarify-embed.js (whose own .d.ts wasm-bindgen generates). Readable by TypeScript 4.5 and later.
 import type {
-  Answer, Clarifier, ClarifierState, ClarifyError, HandoffPackage, Progress, Question,
+  Answer, Clarifier, ClarifierState, ClarifyError, HandoffPackage, Messages, Progress, Question,
 } from "./clarify-embed.js";
 
 /**
@@ -12,7 +12,7 @@ import type {
 export { Clarifier } from "./clarify-embed.js";
 export type {
   Answer, AnswerInput, ClarifierOptions, ClarifierState, ClarifyError, Effect, HandoffPackage,
-  Choice, Listener, Message, Priority, Progress, Question, Resolution, Status,
+  Choice, Listener, Message, MessageKey, Messages, Priority, Progress, Question, Resolution, Status,
 } from "./clarify-embed.js";
 
 /** The JS API's module, as `load()` resolves to it. */
@@ -73,6 +73,7 @@ export interface ClarifyWidgetAttributes {
   endpoint?: string;
   model?: string;
   "api-key"?: string;
+  /** A BCP 47 tag (`pt-BR`, `zh-HK`…) with fallback to its language, then English; one that is not well formed gives English and `clarify-error` (`bad_language`). */
   language?: string;
   "max-questions"?: number | string;
   "max-rounds"?: number | string;
@@ -87,6 +88,12 @@ export interface ClarifyWidgetAttributes {
 export class ClarifyWidget extends HTMLElement {
   /** This element's session: the same object for the element's life (attribute changes reconfigure it); `null` until the wasm is loaded and the attributes are valid. */
   readonly clarifier: Clarifier | null;
+  /**
+   * The host's words for the card, by key, in place of the catalogue's (`{ send: "Ask" }`); the
+   * keys are `MessageKey`. An unknown key leaves the card as it was and emits `clarify-error`
+   * (`unknown_message`).
+   */
+  messages: Messages | undefined;
   /** Starts a conversation as if typed into the widget; false (and a clarify-error) if refused. */
   start(request: string): boolean;
   addEventListener<K extends keyof ClarifyEventMap>(type: K, listener: (this: ClarifyWidget, ev: ClarifyEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;

@@ -35,6 +35,8 @@ export class ClarifyWidget extends Base {
   #queued = false; // attribute changes wait for the end of the task, to be applied together
   #badAttributes = null; // the message of invalid attributes shown in the card
   #keyChanged = false;
+  #messages = undefined; // the host's words for the card (`messages`), as set
+  #wordsTried = false; // the words of the card's language were asked for (fetched, or could not be)
 
   /** Attributes that configure the session (see clarify-element.d.ts); `storage-key` and `loading` are read once. */
   static observedAttributes = ["endpoint", "model", "profile", "api-key", "language", "max-questions", "max-rounds", "question-timeout-ms", "never-ask"];
@@ -44,8 +46,24 @@ export class ClarifyWidget extends Base {
   /** This element's Clarifier: one object for the element's life; `null` until the wasm is loaded and the attributes are valid. */
   get clarifier() { return this.#clarifier; }
 
+  /** The host's words for the card, by key (`{ send: "Ask" }`); an unknown key is a clarify-error (`unknown_message`). */
+  get messages() { return this.#messages; }
+  set messages(value) {
+    this.#messages = value;
+    this.#reconfigure();
+  }
+
   connectedCallback() {
     if (!api) return this.#awaitWasm();
+    // With the wasm already here, the card is made at once (a host may call `start()` right
+    // away) and a language not yet on the page shows English until its words arrive; an invalid
+    // attribute's message is then worded again in it.
+    if (!this.#wordsTried) {
+      this.#wordsTried = true;
+      if (api.wordsReady?.(this.getAttribute("language")) === false) {
+        api.loadWords(this.getAttribute("language")).then(() => this.#rewordError());
+      }
+    }
     if (!this.#card) {
       this.#card = new api.WidgetCard(this.shadowRoot, (request) => this.#startFromCard(request), (type, detail) => this.#emit(type, detail));
       this.#card.setLanguage(this.getAttribute("language"));
@@ -69,7 +87,13 @@ export class ClarifyWidget extends Base {
       placeholder(this.shadowRoot, words[e?.code] ?? words.wasm_load_failed, true);
       this.#emitError({ code: e?.code ?? "wasm_load_failed", message: e?.message ?? String(e) });
     };
-    whenToLoad(this).then(() => load()).then(() => done(null), (e) => done(e ?? {}));
+    // The card's words in its language arrive before its first paint (English is in the wasm).
+    // A language whose file cannot be fetched stays English (`loadWords` never rejects).
+    const language = async (glue) => {
+      await glue.loadWords?.(this.getAttribute("language"));
+      this.#wordsTried = true;
+    };
+    whenToLoad(this).then(() => load()).then(language).then(() => done(null), (e) => done(e ?? {}));
   }
 
   /** Makes this element's Clarifier from its attributes, taking up the session kept at `storage-key`; false when they are invalid. */
@@ -88,6 +112,11 @@ export class ClarifyWidget extends Base {
     if (before === after) return;
     if (name === "language") this.#card?.setLanguage(after);
     if (name === "api-key") this.#keyChanged = true;
+    this.#reconfigure();
+  }
+
+  /** Applies the attributes and `messages` to the Clarifier at the end of the task, together. */
+  #reconfigure() {
     if (!this.#card || this.#queued) return;
     this.#queued = true;
     queueMicrotask(() => {
@@ -96,11 +125,24 @@ export class ClarifyWidget extends Base {
       if (!this.#clarifier) return this.isConnected && this.connectedCallback();
       try {
         this.#clarifier.configure(this.#card.options(this)); // idle: at once; else for the next request
+        this.#card.setMessages(this.#clarifier);
         this.#validAgain();
       } catch (e) {
         this.#badOptions(e);
       }
     });
+  }
+
+  /** Words the invalid attributes' message again, in the card's language now at hand. */
+  #rewordError() {
+    if (this.#badAttributes == null || !this.#card) return;
+    try {
+      this.#card.options(this);
+    } catch (e) {
+      if (e?.code !== "bad_attribute") return;
+      this.#badAttributes = e.message;
+      this.#card.setError(e.message);
+    }
   }
 
   #validAgain() {
@@ -110,7 +152,7 @@ export class ClarifyWidget extends Base {
 
   /** Invalid attributes: the card says which in the user's language (never the engine's words). */
   #badOptions(e) {
-    this.#badAttributes = e?.code === "bad_attribute" ? e.message : wordsFor(this).options;
+    this.#badAttributes = e?.code === "bad_attribute" || e?.code === "unknown_message" ? e.message : wordsFor(this).options;
     this.#card?.setError(this.#badAttributes);
     this.#emitError({ code: e?.code ?? "bad_options", message: this.#badAttributes });
     return false;

@@ -12,7 +12,7 @@ use clarify_core::profile::ProfileKind;
 use clarify_core::wire::{CallError, FailureCode};
 use clarify_core::{ChatRequest, Effect, Error, Input, InputKind, Millis, Session, Status};
 
-use crate::i18n::Chrome;
+use crate::i18n::Word;
 use crate::llm::{self, Cancel, LlmError, LlmSettings};
 
 /// A listener: called after every accepted input with the session and the effects it produced.
@@ -144,9 +144,10 @@ impl Driver {
         self.notify(&[]);
     }
 
-    /// The chrome's words in the conversation's language.
-    fn texts(&self) -> &'static crate::i18n::Texts {
-        (self.with(Session::language)).texts()
+    /// A word of the chrome in the conversation's language (a reason the engine quotes in
+    /// its own sentences).
+    fn word(&self, word: Word) -> &'static str {
+        word.text(self.with(Session::language))
     }
 
     /// A failed call told in the conversation's language.
@@ -160,7 +161,12 @@ impl Driver {
     /// that was being translated is shown as written, the trace saying why.
     pub fn resume(&self, now: Millis) {
         let _ = self.send(Input::Tick { now });
-        let [detecting, translating, writing] = self.texts().reloaded;
+        let [detecting, translating, writing] = [
+            Word::ReloadedDetecting,
+            Word::ReloadedTranslating,
+            Word::ReloadedWriting,
+        ]
+        .map(|w| self.word(w));
         if let Some(question) = self.with(|s| s.translating().map(|q| q.id.clone())) {
             let _ = self.send(Input::TranslationFailed {
                 question,
@@ -305,7 +311,7 @@ impl Driver {
                         None => (
                             None,
                             Input::DetectionFailed {
-                                reason: driver.texts().endpoint_missing.into(),
+                                reason: driver.word(Word::EndpointMissing).into(),
                             },
                         ),
                     };
@@ -340,7 +346,7 @@ impl Driver {
                             None,
                             Input::TranslationFailed {
                                 question,
-                                reason: driver.texts().endpoint_missing.into(),
+                                reason: driver.word(Word::EndpointMissing).into(),
                             },
                         ),
                     };

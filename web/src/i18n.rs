@@ -1,383 +1,273 @@
-//! The app's own words (the card chrome, buttons, notices) in English, Simplified Chinese and
-//! Traditional Chinese, read at compile time from the core's catalogue of wordings
-//! ([`Phrase`]), which the terminal reads too: a badge or a button is worded once.
+//! The chrome's words: the app's and the widget's labels, buttons and banners, one keyed
+//! catalogue in ten languages (`web/words/*.json`, read and checked by the build: every key in
+//! every language). Questions, notices and assumptions come from the engine, already in the
+//! conversation's language; only the fixed words around them are here.
 //!
-//! Questions and answers come from the engine in the user's language; only the fixed labels
-//! around them are gathered here, in [`Texts`]. The language follows the setting, or the browser when it is "auto";
-//! while a conversation whose request is written in Chinese is shown it follows the language the
-//! engine writes that conversation in ([`clarify_core::Session::language`]), so a request written
-//! in Traditional characters gets Traditional chrome.
+//! The wasm carries English. Another language's words are fetched when a page first shows it:
+//! one small file per language, `words/<tag>.json` beside the wasm (resolved against the wasm
+//! glue's own URL, so a widget on another origin finds them where its wasm came from), holding
+//! the chrome's words and the engine's sentences for that language
+//! ([`clarify_core::install_phrases`]); once installed they stay for the page's life, and the
+//! browser's HTTP cache keeps the file. Until it arrives, or when it cannot be fetched, the
+//! chrome stays English.
 //!
-//! The views read the language from Leptos context ([`provide_lang`], [`use_lang`]) rather than
-//! from a prop handed down through every component.
+//! The chrome's language is the host's choice (the app's setting, the widget's `language`),
+//! else the browser's (`navigator.languages`); it never follows a request's language. A host
+//! overrides any word by its key ([`Messages`], the `messages` option and property).
+//!
+//! The views read the chrome from Leptos context ([`provide_chrome`], [`use_chrome`]) rather
+//! than from a prop handed down through every component.
 
-use clarify_core::{Language, Phrase, Priority};
-use leptos::prelude::{Signal, provide_context, use_context};
+use std::collections::BTreeMap;
 
-/// The chrome's side of a [`Language`] (the one language type of the engine, the app and the
-/// widget): the words in it, the tag a setting keeps, the language a setting names.
-pub trait Chrome: Copy {
-    /// The language for a setting: `"en"`, `"zh"`, `"zh-Hant"`, or anything else for the
-    /// browser's language.
-    fn resolve(setting: &str) -> Self;
-    /// The tag a setting keeps and the engine is given ([`clarify_core::Config::language`]):
-    /// `"zh"` leaves the script to the request, `"zh-Hant"` asks for Traditional.
-    fn setting_tag(self) -> &'static str;
-    /// The words in this language.
-    fn texts(self) -> &'static Texts;
-}
+use clarify_core::{Language, Priority, fill_in};
+use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
 
-impl Chrome for Language {
-    fn resolve(setting: &str) -> Self {
-        match setting {
-            "en" => Self::English,
-            "zh" => Self::Simplified,
-            "zh-Hant" => Self::Traditional,
-            _ => Self::from_tag(&browser_language()),
-        }
-    }
+include!(concat!(env!("OUT_DIR"), "/words.rs"));
 
-    fn setting_tag(self) -> &'static str {
-        match self {
-            Self::English => "en",
-            Self::Simplified => "zh",
-            Self::Traditional => "zh-Hant",
-        }
-    }
+/// Words a host sets in place of the catalogue's, by key.
+pub type Messages = BTreeMap<Word, String>;
 
-    fn texts(self) -> &'static Texts {
-        match self {
-            Self::English => &EN,
-            Self::Simplified => &ZH,
-            Self::Traditional => &ZH_HANT,
-        }
-    }
-}
-
-/// Makes `lang` the language of every view below the calling component.
-pub fn provide_lang(lang: Signal<Language>) {
-    provide_context(ChromeLang(lang));
-}
-
-/// The language provided by an enclosing view, or the browser's when none was provided (a card
-/// mounted on its own).
-pub fn use_lang() -> Signal<Language> {
-    use_context::<ChromeLang>().map_or_else(|| Signal::stored(Language::resolve("auto")), |c| c.0)
-}
-
-/// The context value behind [`provide_lang`]: its own type, so no other `Signal<Language>` in
-/// context is mistaken for it.
+/// The chrome of the views below the component that provided it: the language asked for, the
+/// language whose words are shown (the one asked for once its words are at hand, English until
+/// then) and the host's own words. `Copy`: signals only.
 #[derive(Debug, Clone, Copy)]
-struct ChromeLang(Signal<Language>);
-
-/// Every fixed label the app shows.
-#[derive(Debug)]
-pub struct Texts {
-    /// Badge: critical.
-    pub critical: &'static str,
-    /// Badge: important.
-    pub important: &'static str,
-    /// Badge: helpful.
-    pub helpful: &'static str,
-    /// The language these words are in.
-    pub written_in: Language,
-    /// Heading above "why".
-    pub why: &'static str,
-    /// The "I don't know" button.
-    pub dont_know: &'static str,
-    /// Label of the free-text box under options.
-    pub free_text: &'static str,
-    /// Label of the free-text box of a question without options.
-    pub free_text_alone: &'static str,
-    /// Placeholder of the free-text box.
-    pub free_text_placeholder: &'static str,
-    /// The Continue button.
-    pub continue_: &'static str,
-    /// The Continue button while the answer is being sent.
-    pub continuing: &'static str,
-    /// "Continue anyway" on the working line (stop waiting, ask nothing more).
-    pub continue_anyway: &'static str,
-    /// On the question card: skip this and every remaining question, and say so.
-    pub skip_remaining: &'static str,
-    /// Keyboard hint under the card: its start, what digits do (after "1–n"), and Enter.
-    pub keys_hint: [&'static str; 3],
-    /// The mark on the option the question recommends.
-    pub recommended: &'static str,
-    /// Under a question that takes several options.
-    pub choose_several: &'static str,
-    /// On the card of a question reopened to change its answer.
-    pub changing: &'static str,
-    /// The button on an earlier answer that reopens its question.
-    pub change: &'static str,
-    /// The accessible name of that button, before the question's text.
-    pub change_answer_to: &'static str,
-    /// "If you skip:" before the assumption the engine makes then, with the space its script
-    /// puts after a colon (none after a full-width one).
-    pub assumption: &'static str,
-    /// Label of the request box.
-    pub request_label: &'static str,
-    /// Label of the request box while a question is pending: what is typed there is a new
-    /// request that leaves the question (answers go on the card).
-    pub pending_label: &'static str,
-    /// The request box's button while a question is pending: leave it and start what is typed
-    /// instead (with nothing typed, clear the conversation).
-    pub new_request: &'static str,
-    /// Under the completed answer: copies the enriched prompt.
-    pub copy_prompt: &'static str,
-    /// After the prompt was copied.
-    pub copied: &'static str,
-    /// When the browser refused to copy, before its reason.
-    pub copy_failed: &'static str,
-    /// Stops the answer while it is written.
-    pub stop: &'static str,
-    /// Under an answer the user stopped.
-    pub stopped: &'static str,
-    /// Placeholder of the request box when idle.
-    pub request_placeholder: &'static str,
-    /// Placeholder of the request box while a question is pending.
-    pub pending_placeholder: &'static str,
-    /// The send button.
-    pub send: &'static str,
-    /// "Start over".
-    pub start_over: &'static str,
-    /// Offline banner.
-    pub offline: &'static str,
-    /// Online banner prefix, once a call to the endpoint succeeded.
-    pub online: &'static str,
-    /// Online banner before and after the endpoint, before any call ended.
-    pub online_untried: (&'static str, &'static str),
-    /// Online banner before and after the endpoint, then the reason, after a call failed.
-    pub online_failed: (&'static str, &'static str),
-    /// The name of the region holding the mode banner and the notices.
-    pub status_region: &'static str,
-    /// Under the endpoint field when what was typed cannot be an endpoint.
-    pub endpoint_invalid: &'static str,
-    /// While detection runs.
-    pub thinking: &'static str,
-    /// While the answer is written.
-    pub writing: &'static str,
-    /// After a few seconds waiting on the endpoint's detection.
-    pub waiting_detecting: &'static str,
-    /// After a few seconds waiting on the endpoint's answer.
-    pub waiting_writing: &'static str,
-    /// While a reasoning model thinks.
-    pub model_thinking: &'static str,
-    /// Gives up waiting on the endpoint's detection for the embedded detector's questions.
-    pub detect_offline: &'static str,
-    /// Opens the prompt sent to the endpoint.
-    pub sent_prompt: &'static str,
-    /// Heading of the answer.
-    pub answer: &'static str,
-    /// Handoff notice.
-    pub connecting: &'static str,
-    /// Heading of the handoff package.
-    pub handoff_package: &'static str,
-    /// Handoff package: request.
-    pub pkg_request: &'static str,
-    /// Handoff package: questions.
-    pub pkg_questions: &'static str,
-    /// Handoff package: assumptions.
-    pub pkg_assumptions: &'static str,
-    /// Handoff package: reason.
-    pub pkg_reason: &'static str,
-    /// Failure heading.
-    pub failed: &'static str,
-    /// Retry button.
-    pub retry: &'static str,
-    /// The trace panel's summary.
-    pub trace: &'static str,
-    /// The counters' labels: asked, answered, skipped, timed out, LLM calls, tokens.
-    pub counters: [&'static str; 6],
-    /// After "the endpoint refused the API key (HTTP 401)": where the user fixes it.
-    pub check_key: &'static str,
-    /// Why detection, a translation or the answer did not go on: no endpoint is set.
-    pub endpoint_missing: &'static str,
-    /// Why detection, a translation or the answer was redone or shown as written after a
-    /// reload: detecting, translating, writing the answer.
-    pub reloaded: [&'static str; 3],
-    /// The trace's names for the parts of the engine that decide: session, LLM, detector,
-    /// document, catalog, limit, step, timeout.
-    pub layers: [&'static str; 8],
-    /// Settings panel heading / toggle.
-    pub settings: &'static str,
-    /// Endpoint field.
-    pub endpoint: &'static str,
-    /// Model field.
-    pub model: &'static str,
-    /// The endpoint-kind field's label, and its first choice (chosen from the URL and model).
-    pub profile: [&'static str; 2],
-    /// API key field.
-    pub api_key: &'static str,
-    /// Note under the API key field.
-    pub api_key_note: &'static str,
-    /// Question budget field.
-    pub budget: &'static str,
-    /// Never-ask toggle.
-    pub never_ask: &'static str,
-    /// Language field.
-    pub language: &'static str,
-    /// Language choice: follow the browser.
-    pub language_auto: &'static str,
-    /// Test connection button.
-    pub test_connection: &'static str,
-    /// While the test runs.
-    pub testing: &'static str,
-    /// The test succeeded.
-    pub connected: &'static str,
-    /// Test without an endpoint.
-    pub no_endpoint: &'static str,
-    /// "You" in the conversation.
-    pub you: &'static str,
-    /// Dismiss a notice.
-    pub dismiss: &'static str,
-    /// Another tab's session replaced an answer given here; the question follows.
-    pub other_tab_took_over: &'static str,
+pub struct Chrome {
+    /// The language whose words are shown.
+    shown: RwSignal<Language>,
+    /// The host's words, which win over the catalogue's.
+    messages: Signal<Messages>,
 }
 
-impl Texts {
+impl Chrome {
+    /// `word` in the chrome's language, or the host's word for it (tracked: a view that calls
+    /// this re-renders when the language or the host's words change).
+    pub fn t(self, word: Word) -> String {
+        self.messages
+            .with(|m| m.get(&word).cloned())
+            .unwrap_or_else(|| word.text(self.shown.get()).to_owned())
+    }
+
+    /// `word` with its slots `{0}`, `{1}`… filled with `args`.
+    pub fn fill(self, word: Word, args: &[&str]) -> String {
+        fill_in(&self.t(word), args)
+    }
+
+    /// The language whose words are shown (for `lang` attributes).
+    pub fn language(self) -> Language {
+        self.shown.get()
+    }
+
     /// The badge text for `priority`.
-    pub fn priority(&self, priority: Priority) -> &'static str {
-        match priority {
-            Priority::Critical => self.critical,
-            Priority::Important => self.important,
-            Priority::Helpful => self.helpful,
-        }
+    pub fn priority(self, priority: Priority) -> String {
+        self.t(match priority {
+            Priority::Critical => Word::Critical,
+            Priority::Important => Word::Important,
+            Priority::Helpful => Word::Helpful,
+        })
     }
 
     /// "Question 1 of 2".
-    pub fn progress(&self, current: u32, total: u32) -> String {
-        Phrase::QuestionOf.fill(
-            self.written_in,
+    pub fn progress(self, current: u32, total: u32) -> String {
+        self.fill(
+            Word::QuestionOf,
             &[&current.to_string(), &total.max(current).to_string()],
         )
     }
 }
 
-pub(crate) static EN: Texts = Texts::of(Language::English);
-static ZH: Texts = Texts::of(Language::Simplified);
-static ZH_HANT: Texts = Texts::of(Language::Traditional);
-
-impl Texts {
-    /// The chrome in `language`, read from the core's catalogue ([`Phrase`]) at compile time.
-    const fn of(language: Language) -> Self {
-        Self {
-            written_in: language,
-            critical: Phrase::PriorityCritical.text(language),
-            important: Phrase::PriorityImportant.text(language),
-            helpful: Phrase::PriorityHelpful.text(language),
-            why: Phrase::UiWhy.text(language),
-            dont_know: Phrase::UiDontKnow.text(language),
-            free_text: Phrase::UiFreeText.text(language),
-            free_text_alone: Phrase::UiFreeTextAlone.text(language),
-            free_text_placeholder: Phrase::UiFreeTextPlaceholder.text(language),
-            continue_: Phrase::UiContinue.text(language),
-            continuing: Phrase::UiContinuing.text(language),
-            continue_anyway: Phrase::UiContinueAnyway.text(language),
-            skip_remaining: Phrase::UiSkipRemaining.text(language),
-            keys_hint: [
-                Phrase::UiKeysStart.text(language),
-                Phrase::UiKeysPick.text(language),
-                Phrase::UiKeysEnter.text(language),
-            ],
-            recommended: Phrase::UiRecommended.text(language),
-            choose_several: Phrase::UiChooseSeveral.text(language),
-            changing: Phrase::UiChanging.text(language),
-            change: Phrase::UiChange.text(language),
-            change_answer_to: Phrase::UiChangeAnswerTo.text(language),
-            assumption: Phrase::UiAssumption.text(language),
-            request_label: Phrase::UiRequestLabel.text(language),
-            pending_label: Phrase::UiPendingLabel.text(language),
-            new_request: Phrase::UiNewRequest.text(language),
-            copy_prompt: Phrase::UiCopyPrompt.text(language),
-            copied: Phrase::UiCopied.text(language),
-            copy_failed: Phrase::UiCopyFailed.text(language),
-            stop: Phrase::UiStop.text(language),
-            stopped: Phrase::UiStopped.text(language),
-            request_placeholder: Phrase::UiRequestPlaceholder.text(language),
-            pending_placeholder: Phrase::UiPendingPlaceholder.text(language),
-            send: Phrase::UiSend.text(language),
-            start_over: Phrase::UiStartOver.text(language),
-            offline: Phrase::UiOffline.text(language),
-            online: Phrase::UiOnline.text(language),
-            online_untried: (
-                Phrase::UiOnlineUntriedBefore.text(language),
-                Phrase::UiOnlineUntriedAfter.text(language),
-            ),
-            online_failed: (
-                Phrase::UiOnlineFailedBefore.text(language),
-                Phrase::UiOnlineFailedAfter.text(language),
-            ),
-            status_region: Phrase::UiStatusRegion.text(language),
-            endpoint_invalid: Phrase::UiEndpointInvalid.text(language),
-            thinking: Phrase::UiThinking.text(language),
-            writing: Phrase::UiWriting.text(language),
-            waiting_detecting: Phrase::UiWaitingDetecting.text(language),
-            waiting_writing: Phrase::UiWaitingWriting.text(language),
-            model_thinking: Phrase::UiModelThinking.text(language),
-            detect_offline: Phrase::UiDetectOffline.text(language),
-            sent_prompt: Phrase::UiSentPrompt.text(language),
-            answer: Phrase::UiAnswer.text(language),
-            connecting: Phrase::UiConnecting.text(language),
-            handoff_package: Phrase::UiHandoffPackage.text(language),
-            pkg_request: Phrase::UiPkgRequest.text(language),
-            pkg_questions: Phrase::UiPkgQuestions.text(language),
-            pkg_assumptions: Phrase::UiPkgAssumptions.text(language),
-            pkg_reason: Phrase::UiPkgReason.text(language),
-            failed: Phrase::UiFailed.text(language),
-            retry: Phrase::UiRetry.text(language),
-            trace: Phrase::UiTrace.text(language),
-            counters: [
-                Phrase::UiCounterAsked.text(language),
-                Phrase::UiCounterAnswered.text(language),
-                Phrase::AnswerSkipped.text(language),
-                Phrase::AnswerTimedOut.text(language),
-                Phrase::UiCounterLlmCalls.text(language),
-                Phrase::UiCounterTokens.text(language),
-            ],
-            check_key: Phrase::UiCheckKey.text(language),
-            endpoint_missing: Phrase::UiEndpointMissing.text(language),
-            reloaded: [
-                Phrase::UiReloadedDetecting.text(language),
-                Phrase::UiReloadedTranslating.text(language),
-                Phrase::UiReloadedWriting.text(language),
-            ],
-            layers: [
-                Phrase::LayerSession.text(language),
-                Phrase::LayerLlm.text(language),
-                Phrase::LayerDetector.text(language),
-                Phrase::LayerDocument.text(language),
-                Phrase::LayerCatalog.text(language),
-                Phrase::LayerLimit.text(language),
-                Phrase::LayerStep.text(language),
-                Phrase::LayerTimeout.text(language),
-            ],
-            settings: Phrase::UiSettings.text(language),
-            endpoint: Phrase::UiEndpoint.text(language),
-            model: Phrase::UiModel.text(language),
-            profile: [
-                Phrase::UiProfile.text(language),
-                Phrase::UiProfileAuto.text(language),
-            ],
-            api_key: Phrase::UiApiKey.text(language),
-            api_key_note: Phrase::UiApiKeyNote.text(language),
-            budget: Phrase::UiBudget.text(language),
-            never_ask: Phrase::UiNeverAsk.text(language),
-            language: Phrase::UiLanguage.text(language),
-            language_auto: Phrase::UiLanguageAuto.text(language),
-            test_connection: Phrase::UiTestConnection.text(language),
-            testing: Phrase::UiTesting.text(language),
-            connected: Phrase::UiConnected.text(language),
-            no_endpoint: Phrase::UiNoEndpoint.text(language),
-            you: Phrase::UiYou.text(language),
-            dismiss: Phrase::UiDismiss.text(language),
-            other_tab_took_over: Phrase::UiOtherTabTookOver.text(language),
+/// Makes the chrome in `wanted` (with the host's `messages`) the chrome of every view below the
+/// calling component, fetching a language's words the first time it is wanted.
+pub fn provide_chrome(wanted: Signal<Language>, messages: Signal<Messages>) -> Chrome {
+    let first = wanted.get_untracked();
+    let shown = RwSignal::new(if Word::is_installed(first) {
+        first
+    } else {
+        Language::English
+    });
+    Effect::new(move || {
+        let language = wanted.get();
+        if Word::is_installed(language) {
+            shown.set(language);
+            return;
         }
+        leptos::task::spawn_local(async move {
+            if fetch_words(language).await.is_ok() && wanted.try_get_untracked() == Some(language) {
+                let _ = shown.try_set(language);
+            }
+        });
+    });
+    let chrome = Chrome { shown, messages };
+    provide_context(chrome);
+    chrome
+}
+
+/// The chrome provided by an enclosing view, or English without the host's words when none
+/// was provided (a card mounted on its own).
+pub fn use_chrome() -> Chrome {
+    use_context::<Chrome>().unwrap_or_else(|| Chrome {
+        shown: RwSignal::new(Language::English),
+        messages: Signal::stored(Messages::new()),
+    })
+}
+
+/// The chrome's language where a view is being built (untracked), else the browser's (before
+/// the app has provided its chrome): what a notice written now is worded in.
+pub fn current() -> Language {
+    use_context::<Chrome>().map_or_else(browser_language, |c| c.shown.get_untracked())
+}
+
+/// The language a setting names: a BCP 47 tag ([`Language::negotiate`]), or the browser's
+/// languages for `"auto"` (and for anything that is not a well-formed tag).
+pub fn resolve(setting: &str) -> Language {
+    match setting {
+        "auto" | "" => browser_language(),
+        tag => Language::negotiate(tag).unwrap_or_else(|_| browser_language()),
     }
 }
 
-/// The browser's preferred language (`navigator.language`), or `""` outside a browser.
-fn browser_language() -> String {
-    web_sys::window()
-        .and_then(|w| w.navigator().language())
-        .unwrap_or_default()
+/// The first of the browser's preferred languages (`navigator.languages`) that the chrome is
+/// written in, else English; English outside a browser.
+pub fn browser_language() -> Language {
+    let Some(navigator) = web_sys::window().map(|w| w.navigator()) else {
+        return Language::English;
+    };
+    let tags: Vec<String> = navigator
+        .languages()
+        .iter()
+        .filter_map(|t| t.as_string())
+        .collect();
+    if tags.is_empty() {
+        return Language::from_tag(&navigator.language().unwrap_or_default());
+    }
+    Language::negotiate_list(tags.iter().map(String::as_str))
+}
+
+/// Fetches and installs `language`'s words unless they are at hand; a failure leaves the
+/// chrome English (it is tried again when a view next asks for the language).
+pub async fn prepare(language: Language) {
+    if !Word::is_installed(language) {
+        let _ = fetch_words(language).await;
+    }
+}
+
+/// Fetches the words of the language a widget's `language` attribute names (the browser's
+/// languages without one) before its first card, so the card never shows English first.
+#[cfg(feature = "widget")]
+#[wasm_bindgen(js_name = loadWords, skip_typescript)]
+pub async fn load_words(tag: Option<String>) {
+    let language = tag
+        .as_deref()
+        .map_or_else(browser_language, Language::from_tag);
+    prepare(language).await;
+}
+
+/// Whether the words of the language a widget's `language` attribute names are at hand.
+#[cfg(feature = "widget")]
+#[wasm_bindgen(js_name = wordsReady, skip_typescript)]
+pub fn words_ready(tag: Option<String>) -> bool {
+    Word::is_installed(
+        tag.as_deref()
+            .map_or_else(browser_language, Language::from_tag),
+    )
+}
+
+/// The host's `messages` (an object of key → word) read into [`Messages`].
+///
+/// # Errors
+/// [`WordsError::UnknownKey`] for a key the catalogue does not have, [`WordsError::NotText`] for
+/// a value that is not a string.
+pub fn messages_from(object: &JsValue) -> Result<Messages, WordsError> {
+    let mut messages = Messages::new();
+    if object.is_undefined() || object.is_null() {
+        return Ok(messages);
+    }
+    let Some(object) = object.dyn_ref::<js_sys::Object>() else {
+        return Err(WordsError::NotText("messages".into()));
+    };
+    for entry in js_sys::Object::entries(object).iter() {
+        let pair: js_sys::Array = entry.unchecked_into();
+        let key = pair.get(0).as_string().unwrap_or_default();
+        let word = Word::from_key(&key).ok_or_else(|| WordsError::UnknownKey(key.clone()))?;
+        let text = pair.get(1).as_string().ok_or(WordsError::NotText(key))?;
+        messages.insert(word, text);
+    }
+    Ok(messages)
+}
+
+/// Why a language's words or a host's words could not be taken.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WordsError {
+    /// A key no word of the chrome (or sentence of the engine) has.
+    #[error("no word is called {0:?}")]
+    UnknownKey(String),
+    /// A word that is not a string.
+    #[error("the word {0:?} is not a string")]
+    NotText(String),
+    /// A language file that could not be fetched or read.
+    #[error("the words could not be loaded: {0}")]
+    Unloadable(String),
+}
+
+/// Installs `language`'s words from its two catalogues' files: the engine's
+/// (`core/data/words/<tag>.json`) and the chrome's (`web/words/<tag>.json`). What
+/// [`fetch_words`] does with the file it fetched; tests call it with the files themselves.
+///
+/// # Errors
+/// [`WordsError`] for a file that is not JSON of strings or names an unknown key.
+pub fn install_words(language: Language, engine: &str, chrome: &str) -> Result<(), WordsError> {
+    let read = |json: &str| {
+        serde_json::from_str::<BTreeMap<String, String>>(json)
+            .map_err(|e| WordsError::Unloadable(e.to_string()))
+    };
+    clarify_core::install_phrases(language, read(engine)?)
+        .map_err(|e| WordsError::UnknownKey(e.key))?;
+    packs::install(language as usize, read(chrome)?).map_err(WordsError::UnknownKey)
+}
+
+/// One language's file as the build writes it: `{"engine": {…}, "chrome": {…}}`.
+#[derive(serde::Deserialize)]
+struct LanguageFile {
+    engine: BTreeMap<String, String>,
+    chrome: BTreeMap<String, String>,
+}
+
+/// Fetches and installs `language`'s words, `words/<tag>.json` beside the wasm.
+async fn fetch_words(language: Language) -> Result<(), WordsError> {
+    let url = web_sys::Url::new_with_base(&format!("words/{}.json", language.tag()), &glue_url())
+        .map_err(|_| WordsError::Unloadable("no base URL".into()))?
+        .href();
+    let unloadable = |e: gloo_net::Error| WordsError::Unloadable(e.to_string());
+    let response = gloo_net::http::Request::get(&url)
+        .send()
+        .await
+        .map_err(unloadable)?;
+    if !response.ok() {
+        return Err(WordsError::Unloadable(format!(
+            "HTTP {}",
+            response.status()
+        )));
+    }
+    let file: LanguageFile = response.json().await.map_err(unloadable)?;
+    clarify_core::install_phrases(language, file.engine)
+        .map_err(|e| WordsError::UnknownKey(e.key))?;
+    packs::install(language as usize, file.chrome).map_err(WordsError::UnknownKey)
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// The URL of the wasm-bindgen glue module (`import.meta.url`), which sits beside the wasm.
+    #[wasm_bindgen(thread_local_v2, js_namespace = ["import", "meta"], js_name = url)]
+    static GLUE_URL: String;
+}
+
+/// Where the wasm was loaded from, or the page's address when that cannot be told.
+fn glue_url() -> String {
+    let url = GLUE_URL.with(Clone::clone);
+    if url.is_empty() {
+        document().url().unwrap_or_default()
+    } else {
+        url
+    }
 }

@@ -48,6 +48,8 @@ pub struct Clarifier {
     /// The state object last given out, until the session changes: reading `state` twice
     /// between two changes gives the same object (what `useSyncExternalStore` needs).
     state: Rc<RefCell<Option<JsValue>>>,
+    /// The host's words for the chrome (`messages`), shown by a widget's card.
+    messages: RefCell<crate::i18n::Messages>,
 }
 
 #[wasm_bindgen]
@@ -55,7 +57,9 @@ impl Clarifier {
     /// Creates an idle session. `options` is a `ClarifierOptions` object (or nothing).
     ///
     /// # Errors
-    /// `bad_options` when the options have the wrong shape or types.
+    /// `bad_options` when the options have the wrong shape or types, `bad_language` for a
+    /// `language` that is not a BCP 47 tag, `unknown_message` for a `messages` key the chrome
+    /// does not have.
     #[wasm_bindgen(constructor)]
     pub fn new(options: Option<types::OptionsArg>) -> Result<Clarifier, JsValue> {
         // LLM calls run as tasks; the app's mount starts this executor, an embedding page doesn't.
@@ -73,6 +77,7 @@ impl Clarifier {
             config: Rc::new(RefCell::new(options.config)),
             stale: Cell::new(false),
             state,
+            messages: RefCell::new(options.messages),
         })
     }
 
@@ -86,6 +91,7 @@ impl Clarifier {
     pub fn configure(&self, options: Option<types::OptionsArg>) -> Result<(), JsValue> {
         let options = Options::from_js(options.map_or(JsValue::UNDEFINED, JsValue::from))?;
         *self.config.borrow_mut() = options.config;
+        *self.messages.borrow_mut() = options.messages;
         self.driver.set_llm(options.llm);
         self.stale.set(true);
         if self.driver.with(Session::status) == clarify_core::Status::Idle {
@@ -403,6 +409,12 @@ impl Clarifier {
         self.stale.set(false);
         self.driver
             .replace(Session::new(self.config.borrow().clone()));
+    }
+
+    /// The host's words for the chrome, as the options last set them.
+    #[cfg(feature = "widget")]
+    pub(crate) fn messages(&self) -> crate::i18n::Messages {
+        self.messages.borrow().clone()
     }
 
     /// Makes a fresh session under this clarifier's options as they are then (shown after

@@ -28,6 +28,12 @@ pub fn start() {
     console_error_panic_hook::set_once();
     let app = leptos::prelude::document().get_element_by_id("clarify-app");
     if let Some(el) = app.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
-        leptos::mount::mount_to(el, ui::App).forget();
+        // The page's language's words come with the first load: fetched before the first
+        // paint when they are not English, so the app never shows English first.
+        let language = storage::load_settings().unwrap_or_default().lang();
+        wasm_bindgen_futures::spawn_local(async move {
+            i18n::prepare(language).await;
+            leptos::mount::mount_to(el, ui::App).forget();
+        });
     }
 }

@@ -29,7 +29,7 @@ use clarify_core::wire::{CallError, HostWords};
 use clarify_core::{ChatRequest, Language, Usage};
 use gloo_net::http::{Request, RequestBuilder, Response};
 
-use crate::i18n::Chrome;
+use crate::i18n::Word;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen_futures::JsFuture;
@@ -124,8 +124,8 @@ impl LlmError {
                     status: *status,
                     detail: String::new(),
                 };
-                let t = language.texts();
-                format!("{}{}{detail}", refused.in_words(language), t.check_key)
+                let check = Word::CheckKey.text(language);
+                format!("{}{check}{detail}", refused.in_words(language))
             }
             // The other failures carry no words of the page's (and the error is non-exhaustive).
             other => other.in_words(language),

@@ -17,7 +17,7 @@ use std::fmt;
 use clarify_core::{Answer, Config, Detection, Mode, QuestionId, RestoreError, Session};
 use serde::{Deserialize, Serialize};
 
-use crate::i18n::Chrome;
+use crate::i18n::{self, Word};
 use crate::llm::LlmSettings;
 use clarify_core::Language;
 
@@ -71,7 +71,7 @@ impl Settings {
 
     /// The language of the chrome and of new sessions.
     pub fn lang(&self) -> Language {
-        Language::resolve(&self.language)
+        i18n::resolve(&self.language)
     }
 
     /// The engine configuration for a new session under these settings.
@@ -88,7 +88,12 @@ impl Settings {
         } else {
             Detection::Embedded
         };
-        config.language = self.lang().setting_tag().into();
+        config.language = match self.language.as_str() {
+            // Simplified as the browser's language leaves the script to the request, as `zh`.
+            "auto" | "" if self.lang() == Language::Simplified => "zh".into(),
+            "auto" | "" => self.lang().tag().into(),
+            tag => tag.into(),
+        };
         config
     }
 
@@ -170,22 +175,23 @@ pub enum StorageError {
     Settings(String),
 }
 
+impl StorageError {
+    /// What to tell the user, in `language` (the chrome's words; the cause as the browser or
+    /// the engine said it).
+    pub fn in_words(&self, language: Language) -> String {
+        let (word, why) = match self {
+            Self::Unavailable(why) => (Word::StorageUnavailable, why.clone()),
+            Self::Session(e) => (Word::SessionUnusable, e.to_string()),
+            Self::Settings(why) => (Word::SettingsUnreadable, why.clone()),
+        };
+        clarify_core::fill_in(word.text(language), &[&why])
+    }
+}
+
+/// The English words, for logs and for hosts that read the error's message.
 impl fmt::Display for StorageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Unavailable(why) => write!(
-                f,
-                "Browser storage is unavailable ({why}); this session will not survive a reload."
-            ),
-            Self::Session(e) => write!(
-                f,
-                "The saved session could not be restored ({e}). Starting fresh."
-            ),
-            Self::Settings(why) => write!(
-                f,
-                "The saved settings could not be read ({why}); defaults are used."
-            ),
-        }
+        f.write_str(&self.in_words(Language::English))
     }
 }
 

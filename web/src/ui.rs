@@ -1,7 +1,7 @@
 //! The app's views. Components render the session; they never decide what happens next.
 //!
 //! [`ClarifyApp`] owns a [`Driver`](crate::driver::Driver) and puts what its views share in
-//! Leptos context: the language ([`crate::i18n::use_lang`]), the [`Engine`] (the driver plus a
+//! Leptos context: the chrome ([`crate::i18n::use_chrome`]), the [`Engine`] (the driver plus a
 //! [`SessionView`], one signal per part of the session), the [`Notices`] and the
 //! [`RequestBox`]. Plain functions do the wiring, for the app and the widget alike:
 //! [`persistence`] (load, save after every transition, resume), [`cross_tab`] (another tab's
@@ -37,7 +37,7 @@ pub use question_card::{Outcome, PriorityBadge, QuestionCard};
 pub use session_card::{NoticeList, RequestBox, SessionCard, StartOver};
 pub use settings::SettingsPanel;
 pub use state::{Accepting, Engine, Notices, Pending, SessionView};
-pub use trace::{TracePanel, layer_name};
+pub use trace::{TracePanel, layer_word};
 
 /// The whole page, driving the session saved in `localStorage` (see [`ClarifyApp`]).
 #[component]

@@ -28,7 +28,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::{CssStyleSheet, HtmlElement, ShadowRoot};
 
 use crate::driver::Driver;
-use crate::i18n::{Chrome, provide_lang};
+use crate::i18n::{self, Messages, Word, provide_chrome};
 use crate::js_api::Clarifier;
 use crate::js_api::error::ClarifyError;
 use crate::js_api::state::{self, to_js};
@@ -121,6 +121,7 @@ impl WidgetCard {
         let (driver, parts) = (clarifier.driver().clone(), self.parts);
         let fresh = clarifier.fresh();
         let owner = self.owner.with(Owner::new);
+        self.parts.messages.set(clarifier.messages());
         let handle = owner.with(|| {
             leptos::mount::mount_to(self.stage.clone(), move || {
                 session_view(driver, fresh, parts)
@@ -171,18 +172,33 @@ impl WidgetCard {
         }
     }
 
-    /// The chrome's language from the `language` attribute (a BCP 47 tag): Traditional Chinese
-    /// for `zh-Hant`/`zh-TW`/`zh-HK`/`zh-MO`, Simplified for other `zh…` tags, English
-    /// otherwise, the browser's language when there is none. Once a conversation has started,
-    /// the chrome follows its language instead.
+    /// The chrome's language from the `language` attribute, a BCP 47 tag with fallback
+    /// (`pt-BR` → Portuguese, `zh-HK` → Traditional Chinese, a language the chrome is not
+    /// written in → English), or the browser's languages when there is none. A conversation's
+    /// request never changes it. A tag that is not well formed gives English and a
+    /// `clarify-error` (`bad_language`).
     #[wasm_bindgen(js_name = setLanguage)]
     pub fn set_language(&self, tag: Option<String>) {
-        let lang = tag
-            .as_deref()
-            .map_or_else(|| Language::resolve("auto"), Language::from_tag);
+        let lang = match tag.as_deref() {
+            None => i18n::browser_language(),
+            Some(tag) => Language::negotiate(tag).unwrap_or_else(|_| {
+                let parts = self.parts;
+                let message = Word::LanguageInvalid.english().replace("{0}", tag);
+                set_timeout(
+                    move || parts.refused(ClarifyError::new("bad_language", message)),
+                    std::time::Duration::ZERO,
+                );
+                Language::English
+            }),
+        };
         self.parts.lang.set(lang);
-        let chrome = self.parts.chrome.get_untracked();
-        let _ = self.frame.set_attribute("lang", chrome.tag());
+    }
+
+    /// Takes the host's words for the chrome (`messages`) from `clarifier`'s options, as they
+    /// are now (the element calls it after reconfiguring its clarifier).
+    #[wasm_bindgen(js_name = setMessages)]
+    pub fn set_messages(&self, clarifier: &Clarifier) {
+        self.parts.messages.set(clarifier.messages());
     }
 
     /// The `ClarifierOptions` the attributes of `element` give (only those present).
@@ -237,11 +253,8 @@ impl Drop for WidgetCard {
 struct Parts {
     /// The language the `language` attribute (or the browser) asks for.
     lang: RwSignal<Language>,
-    /// The language of the conversation shown (its view's signal, while one is mounted): once
-    /// a conversation has started, it wins over `lang`.
-    conversation: RwSignal<Option<ReadSignal<Option<Language>>>>,
-    /// The chrome's language: the conversation's, else `lang`.
-    chrome: Signal<Language>,
+    /// The host's words for the chrome (`messages`).
+    messages: RwSignal<Messages>,
     /// Where the session is kept across reloads (`storage-key`), if anywhere.
     place: StoredValue<Option<Place>>,
     /// Starts a conversation through the element, so its attributes apply.
@@ -254,25 +267,18 @@ impl Parts {
     /// The parts of a card in `frame`, whose `lang` follows the chrome's (for screen readers
     /// and fonts), calling the element's `start` and `emit`.
     fn new(frame: &HtmlElement, start: js_sys::Function, emit: js_sys::Function) -> Self {
-        let lang = RwSignal::new(Language::resolve("auto"));
-        let conversation = RwSignal::new(None::<ReadSignal<Option<Language>>>);
-        let chrome = Signal::derive(move || {
-            conversation
-                .get()
-                .and_then(|c| c.try_get().flatten())
-                .unwrap_or_else(|| lang.get())
-        });
-        provide_lang(chrome);
+        let lang = RwSignal::new(i18n::browser_language());
+        let messages = RwSignal::new(Messages::new());
+        let chrome = provide_chrome(lang.into(), messages.into());
         let frame = frame.clone();
         Effect::new(move || {
-            let _ = frame.set_attribute("lang", chrome.get().tag());
+            let _ = frame.set_attribute("lang", chrome.language().tag());
         });
         let start = StoredValue::new_local(start);
         let emit = StoredValue::new_local(emit);
         Self {
             lang,
-            conversation,
-            chrome,
+            messages,
             place: StoredValue::new(None),
             start: Callback::new(move |text: String| {
                 start
@@ -335,10 +341,6 @@ fn session_view(
     );
     tell_element(&driver, emit);
     timer::expire_pending_question(engine);
-    parts.conversation.set(Some(engine.view.lang()));
-    on_cleanup(move || {
-        let _ = parts.conversation.try_set(None);
-    });
 
     let status = engine.view.status();
     let ended = Memo::new(move |_| {

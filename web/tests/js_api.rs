@@ -172,7 +172,7 @@ fn bad_options_are_refused_with_bad_options() {
         r#"{"maxQuestions": -1}"#,
         r#"{"neverAsk": "yes"}"#,
         r#"{"model": "gpt"}"#,
-        r#"{"language": ""}"#,
+        r#"{"messages": {"send": 3}}"#,
         r#"[1, 2]"#,
         r#""options""#,
         r#"{"demo": true}"#,
@@ -185,6 +185,34 @@ fn bad_options_are_refused_with_bad_options() {
     }
     assert!(Clarifier::new(None).is_ok());
     assert!(Clarifier::new(Some(JsValue::NULL.unchecked_into())).is_ok());
+}
+
+/// A `language` that is not a BCP 47 tag and a `messages` key the chrome does not have each
+/// have their own code; a tag with fallback and the chrome's keys are taken.
+#[wasm_bindgen_test]
+fn a_bad_language_and_an_unknown_message_have_their_own_codes() {
+    for (options, expected) in [
+        (r#"{"language": ""}"#, "bad_language"),
+        (r#"{"language": "xx-invalid!!"}"#, "bad_language"),
+        (r#"{"messages": {"sendd": "Go"}}"#, "unknown_message"),
+    ] {
+        let Err(err) = Clarifier::new(Some(json(options).unchecked_into())) else {
+            panic!("accepted {options}")
+        };
+        assert_eq!(get(&err, "code"), expected, "{options}");
+        let message = get(&err, "message").as_string().unwrap();
+        assert!(message.is_ascii(), "told in English: {message}");
+    }
+    for options in [
+        r#"{"language": "pt-BR"}"#,
+        r#"{"language": "zh-HK"}"#,
+        r#"{"messages": {"send": "Go", "dontKnow": "No idea"}}"#,
+    ] {
+        assert!(
+            Clarifier::new(Some(json(options).unchecked_into())).is_ok(),
+            "{options}"
+        );
+    }
 }
 
 #[wasm_bindgen_test]

@@ -12,6 +12,7 @@ use clarify_core::{
     QuestionSource, Session, Status, UserAnswer,
 };
 use clarify_web::driver::Driver;
+use clarify_web::i18n::{Messages, install_words, provide_chrome};
 use clarify_web::storage::{API_KEY_KEY, SESSION_KEY, SETTINGS_KEY};
 use clarify_web::ui::{AnswerView, ClarifyApp, QuestionCard};
 use leptos::prelude::*;
@@ -424,6 +425,14 @@ async fn a_refused_answer_is_shown_on_the_card_and_can_be_retried() {
 async fn card_chrome_follows_the_language() {
     let (m, _) = mount_card(
         question(Priority::Critical, false),
+        Language::Japanese,
+        Ok(()),
+    );
+    assert_eq!(text(&m.get("progress")), "質問 1/2");
+    assert_eq!(text(&m.get("continue")), "続ける");
+    drop(m);
+    let (m, _) = mount_card(
+        question(Priority::Critical, false),
         Language::Simplified,
         Ok(()),
     );
@@ -441,7 +450,7 @@ async fn streamed_answer_grows_as_chunks_arrive() {
     let text_signal = RwSignal::new(String::new());
     let streaming = RwSignal::new(true);
     let m = Mounted::new(move || {
-        view! { <AnswerView text=text_signal streaming=streaming lang=Language::English /> }
+        view! { <AnswerView text=text_signal streaming=streaming /> }
     });
     text_signal.set("Hel".into());
     tick().await;
@@ -923,9 +932,9 @@ async fn chinese_setting_translates_the_page() {
     let m = mount_app();
     assert!(text(&m.get("offline-banner")).starts_with("离线模式"));
     start(&m, "悠遊卡 投遞的格式、成效").await;
-    // The request is written in Traditional characters: the chrome follows the conversation.
-    assert_eq!(text(&m.get("continue")), "繼續");
-    assert!(text(&m.get("progress")).starts_with("第 1 題"));
+    // The request is written in Traditional characters: the chrome stays the setting's.
+    assert_eq!(text(&m.get("continue")), "继续");
+    assert!(text(&m.get("progress")).starts_with("第 1 题"));
 }
 
 #[wasm_bindgen_test]
@@ -1396,38 +1405,29 @@ async fn half_typed_text_survives_a_reload_and_stays_on_its_own_question() {
     assert_eq!(free.value(), "", "no draft from the conversation before");
 }
 
+/// The chrome follows the setting, never the request: a request written in Traditional
+/// characters under an English setting gets the engine's Traditional question in English chrome.
 #[wasm_bindgen_test]
-async fn the_chrome_follows_a_conversation_in_traditional_characters() {
+async fn the_chrome_never_follows_a_request() {
     clear_storage();
     set_local(SETTINGS_KEY, r#"{"language": "en"}"#);
     let m = mount_app();
     tick().await;
     let html = document().document_element().unwrap();
     assert_eq!(html.get_attribute("lang").unwrap(), "en");
-    start(&m, "我的應用程式一直閃退，這個怎麼辦").await;
-    assert_eq!(html.get_attribute("lang").unwrap(), "zh-Hant");
-    assert_eq!(
-        text(&m.get("submit")),
-        "新請求",
-        "the box's button while a question waits"
-    );
-    assert_eq!(text(&m.get("start-over")), "重新開始");
-    assert!(text(&m.get("progress")).starts_with("第 1 題"));
-    // The trace too: its layer names, and the reasons the engine wrote.
-    let rows: Vec<String> = m.all("trace-row").iter().map(text).collect();
+    let placeholder = m.get("request").get_attribute("placeholder").unwrap();
     assert!(
-        rows.iter().any(|r| r.starts_with("工作階段")
-            && r.contains("started")
-            && r.contains("收到一個新請求")),
-        "{rows:?}"
+        placeholder.contains("my app crashes"),
+        "the demo's example: {placeholder}"
     );
-    m.get("start-over").click();
-    settle().await;
-    assert_eq!(
-        html.get_attribute("lang").unwrap(),
-        "en",
-        "idle: the setting again"
-    );
+    start(&m, "我的應用程式一直閃退，這個怎麼辦").await;
+    assert_eq!(html.get_attribute("lang").unwrap(), "en");
+    assert_eq!(text(&m.get("submit")), "New request");
+    assert_eq!(text(&m.get("start-over")), "Start over");
+    assert!(text(&m.get("progress")).starts_with("Question 1"));
+    // The engine's own sentence (the assumption it frames) is in the conversation's language.
+    let assumption = text(&m.get("assumption"));
+    assert!(assumption.contains("未獲回答"), "{assumption}");
     drop(m);
 
     clear_storage();
@@ -1713,14 +1713,34 @@ fn by_id(m: &Mounted, id: &str) -> web_sys::HtmlElement {
 }
 
 fn mount_app() -> Mounted {
+    install_all_words();
     Mounted::new(|| view! { <ClarifyApp /> })
+}
+
+/// Installs every language's words from the catalogues themselves, as a page does from the
+/// files it fetches (the test runner serves no `words/` folder).
+fn install_all_words() {
+    macro_rules! words {
+        ($($language:ident $tag:literal),*) => {$(
+            install_words(
+                Language::$language,
+                include_str!(concat!("../../core/data/words/", $tag, ".json")),
+                include_str!(concat!("../words/", $tag, ".json")),
+            )
+            .unwrap();
+        )*};
+    }
+    words!(Simplified "zh-Hans", Traditional "zh-Hant", Japanese "ja", Korean "ko", Spanish "es",
+        French "fr", German "de", Portuguese "pt", Italian "it");
 }
 
 /// Mounts a card whose `on_answer` records the reply and answers `outcome`.
 fn mount_card(q: Question, lang: Language, outcome: Result<(), String>) -> (Mounted, Replies) {
+    install_all_words();
     let replies = Replies::default();
     let sink = replies.clone();
     let m = Mounted::new(move || {
+        provide_chrome(Signal::stored(lang), Signal::stored(Messages::new()));
         let on_answer = Callback::new(move |reply: UserAnswer| {
             sink.0.lock().unwrap().push(reply);
             outcome.clone()
@@ -1729,7 +1749,6 @@ fn mount_card(q: Question, lang: Language, outcome: Result<(), String>) -> (Moun
             <QuestionCard
                 question=q
                 progress=Progress { current: 1, total: 2 }
-                lang=lang
                 on_answer=on_answer
             />
         }
@@ -1893,6 +1912,11 @@ fn call_failures_are_told_in_the_conversation_language() {
 /// The app driving a session whose detection was sent to an endpoint that has not answered.
 fn detecting_app(config: Config, request: &str) -> (Driver, Mounted) {
     clear_storage();
+    // The chrome is the setting's: the configuration's language, as the app would set it.
+    set_local(
+        SETTINGS_KEY,
+        &format!(r#"{{"language": "{}"}}"#, config.language),
+    );
     let mut s = Session::new(Config {
         detection: clarify_core::Detection::Llm,
         ..config
@@ -1910,6 +1934,7 @@ fn detecting_app(config: Config, request: &str) -> (Driver, Mounted) {
             .any(|e| matches!(e, Effect::RequestDetection { .. }))
     );
     let driver = Driver::new(s, None);
+    install_all_words();
     let m = {
         let driver = driver.clone();
         Mounted::new(move || view! { <ClarifyApp driver=driver /> })
@@ -1926,6 +1951,7 @@ async fn a_slow_detection_shows_the_time_waited_and_offers_the_built_in_question
         ..Config::default()
     };
     let (_zh, zh) = detecting_app(traditional, "幫我規劃一次巴黎旅行");
+    clear_storage();
     settle().await;
     assert_eq!(text(&m.get("working-what")), "Thinking about your request…");
     assert!(m.get("elapsed").hidden() && m.get("detect-offline").hidden());

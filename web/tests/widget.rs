@@ -177,6 +177,18 @@ async fn the_chrome_follows_the_language() {
     );
     assert_eq!(w.frame().get_attribute("lang").unwrap(), "zh-Hans");
 
+    // A tag falls back to its language: pt-BR is Portuguese, zh-HK Traditional.
+    for (tag, lang, progress) in [
+        ("pt-BR", "pt", "Pergunta 1 de"),
+        ("zh-HK", "zh-Hant", "第 1 題"),
+        ("ja", "ja", "質問 1/"),
+    ] {
+        w.card.set_language(Some(tag.into()));
+        tick().await;
+        assert!(text(&w.get("progress")).starts_with(progress), "{tag}");
+        assert_eq!(w.frame().get_attribute("lang").unwrap(), lang);
+    }
+
     w.card.set_language(Some("en".into()));
     tick().await;
     assert_eq!(
@@ -187,14 +199,61 @@ async fn the_chrome_follows_the_language() {
     assert_eq!(w.frame().get_attribute("lang").unwrap(), "en");
 }
 
+/// A `language` that is not a BCP 47 tag gives English and its own `clarify-error`.
 #[wasm_bindgen_test]
-async fn a_traditional_conversation_gets_traditional_chrome_and_focus_follows_the_user() {
+async fn an_invalid_language_gives_english_and_an_error() {
+    let w = Widget::mount();
+    w.card.set_language(Some("de".into()));
+    tick().await;
+    assert_eq!(text(&w.get("submit")), "Senden");
+    w.card.set_language(Some("xx-invalid!!".into()));
+    settle().await;
+    assert_eq!(text(&w.get("submit")), "Send");
+    assert_eq!(w.frame().get_attribute("lang").unwrap(), "en");
+    assert_eq!(w.refused().as_slice(), ["bad_language"]);
+}
+
+/// The widget carries no demo data, so its request box suggests no demo request; the app's does.
+#[wasm_bindgen_test]
+async fn the_widgets_placeholder_suggests_no_demo_request() {
+    let w = Widget::mount();
+    tick().await;
+    let placeholder = w.get("request").get_attribute("placeholder").unwrap();
+    assert_eq!(placeholder, "Ask anything…");
+}
+
+/// The host's `messages` override any word of the chrome, in any language.
+#[wasm_bindgen_test]
+async fn the_hosts_messages_override_the_chrome() {
+    let w = Widget::mount();
+    w.card.set_language(Some("fr".into()));
+    let options =
+        js_sys::JSON::parse(r#"{"messages": {"send": "Ask away", "dontKnow": "No idea"}}"#)
+            .unwrap();
+    w.clarifier
+        .configure(Some(options.unchecked_into()))
+        .unwrap();
+    w.card.set_messages(&w.clarifier);
+    tick().await;
+    assert_eq!(text(&w.get("submit")), "Ask away");
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+    assert_eq!(text(&w.get("dont-know")), "No idea");
+    assert_eq!(
+        text(&w.get("continue")),
+        "Continuer",
+        "the other words are the language's"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_traditional_request_leaves_the_chrome_as_set_and_focus_follows_the_user() {
     let w = Widget::mount();
     w.type_into("request", "我的應用程式一直閃退，這個怎麼辦");
     w.get("submit").click();
     settle().await;
-    assert_eq!(w.frame().get_attribute("lang").unwrap(), "zh-Hant");
-    assert_eq!(text(&w.get("continue")), "繼續");
+    assert_eq!(w.frame().get_attribute("lang").unwrap(), "en");
+    assert_eq!(text(&w.get("continue")), "Continue");
     while w.find("question-card").is_some() {
         w.get("dont-know").click();
         settle().await;
@@ -214,11 +273,6 @@ async fn a_traditional_conversation_gets_traditional_chrome_and_focus_follows_th
     w.get("start-over").click();
     settle().await;
     assert_eq!(focused(&w), "request", "the box, after Start over");
-    assert_eq!(
-        w.frame().get_attribute("lang").unwrap(),
-        "en",
-        "idle: the attribute's"
-    );
 }
 
 #[wasm_bindgen_test]
@@ -588,6 +642,7 @@ impl Widget {
             .attach_shadow(&web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open))
             .unwrap();
 
+        install_all_words();
         let clarifier = Rc::new(Clarifier::new(None).unwrap());
         let session = Rc::clone(&clarifier);
         // What clarify-element.js passes: `null` when the request started, else the message.
@@ -706,6 +761,23 @@ impl Drop for Widget {
         self.card.hide();
         self.page.remove();
     }
+}
+
+/// Installs every language's words from the catalogues themselves, as a page does from the
+/// files it fetches (the test runner serves no `words/` folder).
+fn install_all_words() {
+    macro_rules! words {
+        ($($language:ident $tag:literal),*) => {$(
+            clarify_web::i18n::install_words(
+                clarify_core::Language::$language,
+                include_str!(concat!("../../core/data/words/", $tag, ".json")),
+                include_str!(concat!("../words/", $tag, ".json")),
+            )
+            .unwrap();
+        )*};
+    }
+    words!(Simplified "zh-Hans", Traditional "zh-Hant", Japanese "ja", Korean "ko", Spanish "es",
+        French "fr", German "de", Portuguese "pt", Italian "it");
 }
 
 /// The indexes of the options marked checked.

@@ -471,7 +471,8 @@ const ZH_SHOULD_CHOOSE: &str = "應該學哪 应该学哪 應該用哪 应该用
 /// 这个周末 and 这两天 name a time; 该 is "should" after a person, 不 or before a question word
 /// (我该用哪个, 你不该, 该怎么办). They are taken out in this order, so 该不该 goes before 我该
 /// can split it (我该不该辞职).
-const ZH_NOT_PRONOUNS: &str = "應該 应该 該不該 该不该 不該 不该 我該 我该 你該 你该 該怎 该怎 \
+const ZH_NOT_PRONOUNS: &str = "應該 应该 該不該 该不该 不該 不该 我該 我该 你該 你该 該怎 该怎 該給 该给 \
+    該買 该买 該選 该选 該用 该用 該去 该去 該吃 该吃 該做 该做 該帶 该带 該穿 该穿 \
     該如何 该如何 活該 活该 這個週末 这个周末 這個月 这个月 這個星期 这个星期 這個禮拜 这个礼拜 這兩天 \
     这两天";
 /// Words that make a Chinese request a full question or instruction rather than a keyword list.
@@ -511,7 +512,7 @@ fn zh_choice_without_candidates(text: &str) -> Option<&'static str> {
 const ZH_MATERIAL_POINTERS: &str =
     "我的 這段 这段 這篇 这篇 這份 这份 這封 这封 這個 这个 這張 这张 這道 这道";
 const ZH_MATERIALS: &str = "简历 簡歷 代码 代碼 程式 论文 論文 文章 邮件 郵件 报告 報告 话 話 \
-    合同 合約 文字 题 題 图表 圖表 图片 圖片 照片 图 圖 数据 數據 SQL sql";
+    合同 合約 文字 题 題 图表 圖表 图片 圖片 照片 图 圖 数据 數據 SQL sql 菜谱 菜譜 食谱 食譜";
 /// Words that say the user's own text exists ("帮我看看我的简历", "我的代码有问题"), unlike
 /// "我的论文题目怎么定".
 const ZH_REVIEW: &str = "看 改 查 润 潤 问题 問題";

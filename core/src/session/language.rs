@@ -2,8 +2,9 @@
 //! is written in, and so whether a question must be translated before it is shown.
 //!
 //! The engine tells English from Chinese, and Simplified from Traditional Chinese by the
-//! characters only one of them uses; any other language counts as English (Japanese too:
-//! kanji beside kana are not Chinese).
+//! characters only one of them uses (kanji beside kana are Japanese, not Chinese); the other
+//! languages it writes are named by the configured tag, and a question's by the detector's
+//! language identification ([`detect::unread_language`]).
 
 use crate::detect;
 use crate::protocol::language::{Language, Tag};
@@ -11,10 +12,11 @@ use crate::protocol::question::Question;
 use crate::text::is_cjk;
 
 impl Language {
-    /// The session's language, from the configured tag and the request's own script: Chinese
-    /// when the tag is a `zh` tag or the request is written mostly in Chinese (Traditional for
-    /// `zh-Hant`/`zh-TW`/`zh-HK`/`zh-MO` tags, or a request in Traditional characters),
-    /// English otherwise. A script named by the tag wins over the request's. This is what
+    /// The session's language, from the configured tag and the request's own script: the
+    /// language a tag names (Japanese for `ja`, Portuguese for `pt-BR`, Traditional for
+    /// `zh-Hant`/`zh-TW`/`zh-HK`/`zh-MO`…) wins; else Chinese when the tag is `zh` or the
+    /// request is written mostly in Chinese (Traditional for a request in Traditional
+    /// characters), English otherwise. This is what
     /// [`Session::language`](crate::Session::language) says once a request is started; a
     /// shell may ask it before (to write its own first line in that language).
     pub fn of_session(tag: &str, request: &str) -> Self {
@@ -22,7 +24,7 @@ impl Language {
         match tagged {
             // The common case, an English request under a non-Chinese tag: one pass over bytes.
             Tag::Other if request.is_ascii() => Self::English,
-            Tag::Script(language) => language,
+            Tag::Named(language) => language,
             Tag::Other | Tag::Chinese => match Written::of(request) {
                 // Traditional only on evidence: without marker characters either way, Simplified.
                 Some(Written::Chinese(variant)) => variant.unwrap_or(Self::Simplified),
@@ -39,13 +41,14 @@ impl Language {
         if self == Self::English && question.text.is_ascii() {
             return false;
         }
-        match (self, Written::of(&question.text)) {
-            (_, None) => false,
-            (Self::English, Some(Written::English)) => false,
-            (Self::English, Some(Written::Chinese(_))) => true,
-            (Self::Simplified | Self::Traditional, Some(Written::English)) => true,
-            (Self::Simplified | Self::Traditional, Some(Written::Chinese(variant))) => {
-                variant.is_some_and(|v| v != self)
+        match Written::of(&question.text) {
+            None => false,
+            Some(Written::Chinese(variant)) => {
+                !self.is_chinese() || variant.is_some_and(|v| v != self)
+            }
+            Some(Written::English) => {
+                let named = detect::unread_language(&question.text).and_then(Self::named);
+                named.unwrap_or(Self::English) != self
             }
         }
     }
@@ -430,6 +433,65 @@ mod tests {
         assert_eq!(s.language(), Language::Traditional);
 
         seen
+    }
+
+    /// Sessions in each language past English and Chinese (a detection that failed, then
+    /// "Continue anyway"; the detector's questions skipped and timed out; the offline answer)
+    /// show none of the engine's English wordings: its notices, assumptions and the enriched
+    /// prompt's headings are in the session's language.
+    #[test]
+    fn a_session_in_each_other_language_shows_none_of_the_engines_english() {
+        use crate::phrase::Phrase;
+        // The English wordings' fragments between slots long enough to be telling.
+        let fragments: Vec<&str> = Phrase::ALL
+            .iter()
+            .flat_map(|p| p.english().split(['{', '}']))
+            .map(str::trim)
+            .filter(|f| f.len() >= 12 && f.contains(' '))
+            .collect();
+        for tag in ["ja", "ko", "es", "fr", "de", "pt", "it"] {
+            let mut seen = Vec::new();
+            let mut offline_session = Session::new(Config {
+                language: tag.into(),
+                question_timeout_ms: Some(60_000),
+                ..Config::default()
+            });
+            seen.extend(run(
+                &mut offline_session,
+                &[
+                    &start("Plan a trip to Paris"),
+                    &|fx| Input::Skip {
+                        question: last_question(fx),
+                        now: 1_000,
+                    },
+                    &|_| Input::Tick { now: 120_000 },
+                    &offline,
+                ],
+            ));
+            assert_eq!(offline_session.status(), Status::Completed, "{tag}");
+            let mut failed = Session::new(llm(tag));
+            seen.extend(run(
+                &mut failed,
+                &[
+                    &start("Plan a trip to Paris"),
+                    &|_| Input::DetectionFailed {
+                        reason: "HTTP 502".into(),
+                    },
+                    &|_| Input::SkipAll { now: 1_000 },
+                    &offline,
+                ],
+            ));
+            let count = |f: fn(&Effect) -> bool| seen.iter().filter(|e| f(e)).count();
+            assert!(
+                count(|e| matches!(e, Effect::Notice { .. })) >= 2,
+                "{tag}: {seen:?}"
+            );
+            for text in user_facing(&seen) {
+                for fragment in &fragments {
+                    assert!(!text.contains(fragment), "{tag}: {fragment:?} in {text}");
+                }
+            }
+        }
     }
 
     /// A failed detection, then "Continue anyway"; an unreadable one, then the same.

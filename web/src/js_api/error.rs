@@ -13,7 +13,7 @@ pub struct ClarifyError {
     /// Stable, snake_case: `unexpected_input`, `not_pending_question`, `not_reopenable`,
     /// `unknown_choice`,
     /// `invalid_answer`, `empty_request`, `text_too_long`, `unexpected_step`, `bad_snapshot`,
-    /// `bad_options`, `bad_argument`, `bad_answer`, `internal`.
+    /// `bad_options`, `bad_language`, `unknown_message`, `bad_argument`, `bad_answer`, `internal`.
     pub code: &'static str,
     /// What went wrong, lower-case, no trailing period.
     pub message: String,

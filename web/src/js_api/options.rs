@@ -5,6 +5,7 @@ use serde::Deserialize;
 use wasm_bindgen::JsValue;
 
 use super::error::ClarifyError;
+use crate::i18n::{Messages, Word};
 use crate::llm::LlmSettings;
 
 /// `ClarifierOptions` in TypeScript. Every field is optional; unknown fields are refused (see
@@ -22,11 +23,13 @@ struct RawOptions {
     never_ask: bool,
     language: Option<String>,
     question_timeout_ms: Option<Millis>,
+    /// Words of the chrome the host sets, by key.
+    messages: Option<std::collections::BTreeMap<String, String>>,
 }
 
 /// The fields of [`RawOptions`] as JS spells them. serde-wasm-bindgen reads only the fields a
 /// struct declares, so `deny_unknown_fields` alone never sees a typo: keys are checked here.
-const FIELDS: [&str; 9] = [
+const FIELDS: [&str; 10] = [
     "profile",
     "endpoint",
     "model",
@@ -36,6 +39,7 @@ const FIELDS: [&str; 9] = [
     "neverAsk",
     "language",
     "questionTimeoutMs",
+    "messages",
 ];
 
 /// What the options mean for the engine and the driver.
@@ -45,13 +49,17 @@ pub struct Options {
     pub config: Config,
     /// The LLM endpoint, if one is configured; offline otherwise.
     pub llm: Option<LlmSettings>,
+    /// The host's words for the chrome (the widget's card shows them).
+    pub messages: Messages,
 }
 
 impl Options {
     /// Reads `value` (`undefined`/`null` mean all defaults).
     ///
     /// # Errors
-    /// `bad_options` when `value` is not an object of the documented shape.
+    /// `bad_options` when `value` is not an object of the documented shape, `bad_language` for
+    /// a `language` that is not a well-formed BCP 47 tag, `unknown_message` for a key of
+    /// `messages` the chrome does not have.
     pub fn from_js(value: JsValue) -> Result<Self, ClarifyError> {
         let raw: RawOptions = if value.is_undefined() || value.is_null() {
             RawOptions::default()
@@ -82,13 +90,23 @@ impl RawOptions {
             config.mode = Mode::NonInteractive;
         }
         if let Some(language) = self.language {
-            if language.trim().is_empty() {
+            if clarify_core::Language::negotiate(&language).is_err() {
                 return Err(ClarifyError::new(
-                    "bad_options",
-                    "language must be a BCP 47 tag such as \"en\" or \"zh\"",
+                    "bad_language",
+                    Word::LanguageInvalid.english().replace("{0}", &language),
                 ));
             }
             config.language = language;
+        }
+        let mut messages = Messages::new();
+        for (key, text) in self.messages.unwrap_or_default() {
+            let Some(word) = Word::from_key(&key) else {
+                return Err(ClarifyError::new(
+                    "unknown_message",
+                    Word::MessagesUnknown.english().replace("{0}", &key),
+                ));
+            };
+            messages.insert(word, text);
         }
         if self.question_timeout_ms.is_some() {
             config.question_timeout_ms = self.question_timeout_ms;
@@ -119,6 +137,10 @@ impl RawOptions {
             }
             None => None,
         };
-        Ok(Options { config, llm })
+        Ok(Options {
+            config,
+            llm,
+            messages,
+        })
     }
 }

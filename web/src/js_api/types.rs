@@ -16,6 +16,9 @@ extern "C" {
     pub type HistoryArg;
 }
 
+// `MessageKey` (every key of the chrome's catalogue, `web/words/en.json`) and `Messages`.
+include!(concat!(env!("OUT_DIR"), "/messages_ts.rs"));
+
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
 /** Options for `new Clarifier(options)`. All optional; unknown keys are refused (`bad_options`). */
@@ -32,10 +35,19 @@ export interface ClarifierOptions {
   maxRounds?: number;
   /** "Never ask me": every question is skipped and its assumption recorded. */
   neverAsk?: boolean;
-  /** The user's language as a BCP 47 tag ("en", "zh", …). */
+  /**
+   * The user's language as a BCP 47 tag ("en", "pt-BR", "zh-Hant", …): the engine's own
+   * sentences and, in the widget, the chrome. A tag that is not well formed is refused
+   * (`bad_language`).
+   */
   language?: string;
   /** A pending question expires after this many ms (default 24 h); call `tick()` to apply. */
   questionTimeoutMs?: number;
+  /**
+   * Words of the widget's chrome to show instead of the catalogue's, by key:
+   * `{ send: "Ask", dontKnow: "Not sure" }`. An unknown key is refused (`unknown_message`).
+   */
+  messages?: Messages;
 }
 
 export type Status =
@@ -134,7 +146,7 @@ export interface ClarifyError extends Error {
     | "unexpected_input" | "not_pending_question" | "not_reopenable" | "unknown_choice"
     | "invalid_answer"
     | "empty_request" | "text_too_long" | "unexpected_step" | "engine_error"
-    | "bad_snapshot" | "bad_options" | "bad_argument" | "bad_answer" | "internal"
+    | "bad_snapshot" | "bad_options" | "bad_language" | "unknown_message" | "bad_argument" | "bad_answer" | "internal"
     | "wasm_not_found" | "wasm_blocked" | "wasm_load_failed";
 }
 "#;

@@ -3,8 +3,7 @@
 use clarify_core::HandoffPackage;
 use leptos::prelude::*;
 
-use crate::i18n::{Chrome, use_lang};
-use clarify_core::Language;
+use crate::i18n::{Word, use_chrome};
 
 /// The answer, re-rendered as streamed text arrives. Always text, never HTML.
 #[component]
@@ -15,11 +14,8 @@ pub fn AnswerView(
     /// Whether more text is still coming.
     #[prop(into)]
     streaming: Signal<bool>,
-    /// The language of the heading; without it, the language in context.
-    #[prop(optional, into)]
-    lang: Option<Signal<Language>>,
 ) -> impl IntoView {
-    let lang = lang.unwrap_or_else(use_lang);
+    let t = use_chrome();
     view! {
         <section
             class="answer"
@@ -28,7 +24,7 @@ pub fn AnswerView(
             aria-busy=move || if streaming.get() { "true" } else { "false" }
         >
             <h2 tabindex="-1" data-testid="answer-heading">
-                {move || lang.get().texts().answer}
+                {move || t.t(Word::Answer)}
             </h2>
             <div class="answer-text" data-testid="answer-text">
                 {move || text.get()}
@@ -43,8 +39,7 @@ pub fn HandoffNotice(
     /// Everything the agent receives.
     package: HandoffPackage,
 ) -> impl IntoView {
-    let lang = use_lang();
-    let t = move || lang.get().texts();
+    let t = use_chrome();
     let questions = package
         .questions
         .iter()
@@ -67,7 +62,7 @@ pub fn HandoffNotice(
             .map(|a| view! { <li>{a.clone()}</li> })
             .collect_view();
         view! {
-            <dt>{move || t().pkg_assumptions}</dt>
+            <dt>{move || t.t(Word::PkgAssumptions)}</dt>
             <dd>
                 <ul>{items}</ul>
             </dd>
@@ -82,19 +77,19 @@ pub fn HandoffNotice(
                 data-testid="handoff-connecting"
             >
                 <span class="spinner" aria-hidden="true"></span>
-                {move || t().connecting}
+                {move || t.t(Word::Connecting)}
             </p>
             <details class="handoff-package" open data-testid="handoff-package">
-                <summary>{move || t().handoff_package}</summary>
+                <summary>{move || t.t(Word::HandoffPackage)}</summary>
                 <dl>
-                    <dt>{move || t().pkg_request}</dt>
+                    <dt>{move || t.t(Word::PkgRequest)}</dt>
                     <dd>{package.request.clone()}</dd>
-                    <dt>{move || t().pkg_questions}</dt>
+                    <dt>{move || t.t(Word::PkgQuestions)}</dt>
                     <dd>
                         <ul>{questions}</ul>
                     </dd>
                     {assumptions}
-                    <dt>{move || t().pkg_reason}</dt>
+                    <dt>{move || t.t(Word::PkgReason)}</dt>
                     <dd>{package.reason}</dd>
                 </dl>
             </details>
@@ -113,11 +108,10 @@ pub fn FailureNotice(
     #[prop(into)]
     can_retry: Signal<bool>,
 ) -> impl IntoView {
-    let lang = use_lang();
-    let t = move || lang.get().texts();
+    let t = use_chrome();
     view! {
         <section class="failure" role="alert" tabindex="-1" data-testid="failure">
-            <p>{move || t().failed}</p>
+            <p>{move || t.t(Word::Failed)}</p>
             <p class="failure-reason">{reason}</p>
             <button
                 type="button"
@@ -125,7 +119,7 @@ pub fn FailureNotice(
                 disabled=move || !can_retry.get()
                 on:click=move |_| on_retry.run(())
             >
-                {move || t().retry}
+                {move || t.t(Word::Retry)}
             </button>
         </section>
     }

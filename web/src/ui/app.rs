@@ -11,7 +11,7 @@ use super::settings::SettingsPanel;
 use super::state::{Engine, Notices};
 use super::{persistence, timer};
 use crate::driver::{Driver, Link};
-use crate::i18n::{Chrome, provide_lang, use_lang};
+use crate::i18n::{Messages, Word, provide_chrome, use_chrome};
 use crate::storage::{Place, Settings};
 
 /// The whole page: header, settings, conversation, question card, answer, trace.
@@ -19,7 +19,7 @@ use crate::storage::{Place, Settings};
 /// Without a `driver` the app restores the session saved in `localStorage` (or starts fresh,
 /// with a notice, when what is saved is unusable) and drives it with the saved settings.
 ///
-/// Below it, views find the language ([`crate::i18n::use_lang`]), the [`Engine`] and the app's
+/// Below it, views find the chrome ([`crate::i18n::use_chrome`]), the [`Engine`] and the app's
 /// [`Notices`] in context.
 #[component]
 pub fn ClarifyApp(
@@ -34,17 +34,12 @@ pub fn ClarifyApp(
         settings.with_untracked(|s| persistence::open_saved(s, &api_key.get_untracked(), notices))
     });
     let engine = Engine::new(driver.clone());
-    // The chrome follows the script of a request written in Chinese, the setting otherwise.
-    let conversation = engine.view.lang();
-    let lang = Memo::new(move |_| {
-        conversation
-            .get()
-            .unwrap_or_else(|| settings.with(Settings::lang))
-    });
-    provide_lang(lang.into());
+    // The chrome follows the setting (or the browser's languages), never a request's language.
+    let wanted = Memo::new(move |_| settings.with(Settings::lang));
+    let t = provide_chrome(wanted.into(), Signal::stored(Messages::new()));
     // The page's language follows the chrome's, for screen readers, fonts and hyphenation.
     Effect::new(move |_| {
-        let tag = lang.get().tag();
+        let tag = t.language().tag();
         if let Some(root) = document().document_element() {
             let _ = root.set_attribute("lang", tag);
         }
@@ -75,9 +70,9 @@ pub fn ClarifyApp(
 
     let show_settings = RwSignal::new(false);
     view! {
-        <div class="app" data-testid="app-ready" lang=move || lang.get().tag()>
+        <div class="app" data-testid="app-ready" lang=move || t.language().tag()>
             <AppHeader show_settings=show_settings />
-            <section class="app-status" aria-label=move || lang.get().texts().status_region>
+            <section class="app-status" aria-label=move || t.t(Word::StatusRegion)>
                 <ModeBanner settings=settings link=link />
                 <NoticeList />
             </section>
@@ -94,8 +89,7 @@ pub fn ClarifyApp(
 /// The title, "Start over" and the settings toggle.
 #[component]
 fn AppHeader(show_settings: RwSignal<bool>) -> impl IntoView {
-    let lang = use_lang();
-    let t = move || lang.get().texts();
+    let t = use_chrome();
     view! {
         <header class="app-head">
             <h1>"Clarify"</h1>
@@ -108,7 +102,7 @@ fn AppHeader(show_settings: RwSignal<bool>) -> impl IntoView {
                     aria-controls="settings-panel"
                     on:click=move |_| show_settings.update(|v| *v = !*v)
                 >
-                    {move || t().settings}
+                    {move || t.t(Word::Settings)}
                 </button>
             </div>
         </header>
@@ -119,7 +113,7 @@ fn AppHeader(show_settings: RwSignal<bool>) -> impl IntoView {
 /// only once a call has succeeded.
 #[component]
 fn ModeBanner(settings: RwSignal<Settings>, link: RwSignal<Link>) -> impl IntoView {
-    let lang = use_lang();
+    let t = use_chrome();
     let endpoint = Memo::new(move |_| {
         settings.with(|s| {
             s.online().then(|| {
@@ -132,37 +126,45 @@ fn ModeBanner(settings: RwSignal<Settings>, link: RwSignal<Link>) -> impl IntoVi
             })
         })
     });
-    move || {
-        let t = lang.get().texts();
-        match endpoint.get() {
-            Some(endpoint) => {
-                let (state, (before, after), why) = match link.get() {
-                    Link::Untried => ("untried", t.online_untried, None),
-                    Link::Reached => ("reached", (t.online, ""), None),
-                    Link::Failed(why) => ("failed", t.online_failed, Some(why)),
-                };
-                let mut line = String::from(before);
-                line.push_str(&endpoint);
-                line.push_str(after);
-                if let Some(why) = why {
-                    line.push_str(&why);
-                }
-                view! {
-                    <p
-                        class="mode mode-online"
-                        data-testid="online-banner"
-                        data-link=state
-                        role="status"
-                    >
-                        {line}
-                    </p>
-                }
-                .into_any()
+    move || match endpoint.get() {
+        Some(endpoint) => {
+            let (state, (before, after), why) = match link.get() {
+                Link::Untried => (
+                    "untried",
+                    (
+                        t.t(Word::OnlineUntriedBefore),
+                        t.t(Word::OnlineUntriedAfter),
+                    ),
+                    None,
+                ),
+                Link::Reached => ("reached", (t.t(Word::Online), String::new()), None),
+                Link::Failed(why) => (
+                    "failed",
+                    (t.t(Word::OnlineFailedBefore), t.t(Word::OnlineFailedAfter)),
+                    Some(why),
+                ),
+            };
+            let mut line = before;
+            line.push_str(&endpoint);
+            line.push_str(&after);
+            if let Some(why) = why {
+                line.push_str(&why);
             }
-            None => view! {
-                <p class="mode mode-offline" data-testid="offline-banner">{t.offline}</p>
+            view! {
+                <p
+                    class="mode mode-online"
+                    data-testid="online-banner"
+                    data-link=state
+                    role="status"
+                >
+                    {line}
+                </p>
             }
-            .into_any(),
+            .into_any()
         }
+        None => view! {
+            <p class="mode mode-offline" data-testid="offline-banner">{t.t(Word::Offline)}</p>
+        }
+        .into_any(),
     }
 }

@@ -3,7 +3,7 @@
 //! or the failure). Each part reads the [`Engine`] from context and wakes only when its own
 //! part of the session changes.
 
-use clarify_core::{Input, Phrase, Status};
+use clarify_core::{Input, Status};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -12,7 +12,7 @@ use super::session_card::SessionCard;
 use super::state::{Engine, Notices};
 use super::trace::TracePanel;
 use crate::driver::{Driver, now};
-use crate::i18n::{Chrome, use_lang};
+use crate::i18n::{Word, use_chrome};
 use crate::storage::{Place, Settings};
 
 /// The chat column; `settings` configure the session a new request starts.
@@ -53,7 +53,7 @@ const PATIENCE_SECONDS: u64 = 3;
 #[component]
 pub fn WorkingLine() -> impl IntoView {
     let engine = expect_context::<Engine>();
-    let lang = use_lang();
+    let t = use_chrome();
     let notices = expect_context::<Notices>();
     let status = engine.view.status();
     let answer = engine.view.answer();
@@ -88,29 +88,20 @@ pub fn WorkingLine() -> impl IntoView {
                     data-testid="working-continue-anyway"
                     on:click=move |_| send(Input::SkipAll { now: now() })
                 >
-                    {move || lang.get().texts().continue_anyway}
+                    {move || t.t(Word::ContinueAnyway)}
                 </button>
             }
         })
     };
     let offer = Memo::new(move |_| slow.get() && accepting.with(|a| a.detect_offline));
-    let line = move || {
-        let t = lang.get().texts();
-        if thinking.get() {
-            return t.model_thinking;
-        }
-        match (working.get(), slow.get()) {
-            (Some(Working::Writing), true) => t.waiting_writing,
-            (Some(Working::Thinking), true) if offer.get() => t.waiting_detecting,
-            (Some(Working::Writing), false) => t.writing,
-            _ => t.thinking,
-        }
+    let line = move || match (working.get(), slow.get()) {
+        _ if thinking.get() => t.t(Word::ModelThinking),
+        (Some(Working::Writing), true) => t.t(Word::WaitingWriting),
+        (Some(Working::Thinking), true) if offer.get() => t.t(Word::WaitingDetecting),
+        (Some(Working::Writing), false) => t.t(Word::Writing),
+        _ => t.t(Word::Thinking),
     };
-    let elapsed = move || {
-        timed().then(|| {
-            Phrase::UiSeconds.fill(lang.get().texts().written_in, &[&seconds.get().to_string()])
-        })
-    };
+    let elapsed = move || timed().then(|| t.fill(Word::Seconds, &[&seconds.get().to_string()]));
     // Only what is happening is announced; the seconds counting up are not. What shows only
     // after a while is there from the start, hidden: cheaper than a view that comes and goes.
     move || {
@@ -132,7 +123,7 @@ pub fn WorkingLine() -> impl IntoView {
                             send(Input::DetectOffline { now: now() });
                         }
                     >
-                        {move || lang.get().texts().detect_offline}
+                        {move || t.t(Word::DetectOffline)}
                     </button>
                     {skip_all}
                 </p>
@@ -190,7 +181,7 @@ pub fn Ending() -> impl IntoView {
     let notices = expect_context::<Notices>();
     let handoff = view.handoff();
     let failure = view.failure();
-    let lang = use_lang();
+    let t = use_chrome();
     // Under the answer: that it was stopped, or what became of "Copy prompt".
     let note = RwSignal::new(None::<String>);
     let root = NodeRef::<leptos::html::Section>::new();
@@ -238,15 +229,13 @@ pub fn Ending() -> impl IntoView {
     let copy = move |_| {
         let prompt = prompt();
         leptos::task::spawn_local(async move {
-            let t = lang.get_untracked().texts();
             let said = match copy_text(&prompt).await {
-                Ok(()) => t.copied.to_owned(),
-                Err(why) => format!("{}{why}", t.copy_failed),
+                Ok(()) => t.t(Word::Copied),
+                Err(why) => format!("{}{why}", t.t(Word::CopyFailed)),
             };
             let _ = note.try_set(Some(said));
         });
     };
-    let t = move || lang.get().texts();
     view! {
         <section class="ending" node_ref=root>
             {move || {
@@ -259,7 +248,7 @@ pub fn Ending() -> impl IntoView {
                     hidden=move || !streaming.get()
                     on:click=stop
                 >
-                    {move || t().stop}
+                    {move || t.t(Word::Stop)}
                 </button>
                 <button
                     type="button"
@@ -267,16 +256,16 @@ pub fn Ending() -> impl IntoView {
                     hidden=move || !completed.get() && !sent.get()
                     on:click=copy
                 >
-                    {move || t().copy_prompt}
+                    {move || t.t(Word::CopyPrompt)}
                 </button>
                 <span class="answer-note" role="status" data-testid="answer-note">
                     {move || {
-                        note.get().or_else(|| stopped.get().then(|| t().stopped.to_owned()))
+                        note.get().or_else(|| stopped.get().then(|| t.t(Word::Stopped)))
                     }}
                 </span>
             </p>
             <details class="sent-prompt" data-testid="sent-prompt" hidden=move || !sent.get()>
-                <summary>{move || t().sent_prompt}</summary>
+                <summary>{move || t.t(Word::SentPrompt)}</summary>
                 <pre data-testid="sent-prompt-text">{move || sent.get().then(prompt)}</pre>
             </details>
             {move || handoff.get().map(|package| view! { <HandoffNotice package=package /> })}

@@ -6,7 +6,7 @@ use leptos::either::Either;
 use leptos::prelude::*;
 
 use super::session_card::RequestBox;
-use crate::i18n::{Chrome, use_lang};
+use crate::i18n::{Word, use_chrome};
 use crate::storage;
 
 /// The request box, several lines high: Enter sends, Shift+Enter breaks the line, and an
@@ -33,9 +33,12 @@ pub fn RequestForm(
     /// whose page owns its storage, does not).
     #[prop(optional)]
     keep_draft: bool,
+    /// The placeholder suggests a request the demo's knowledge base answers (the app); a
+    /// widget, which has no demo data, asks for anything.
+    #[prop(optional)]
+    example: bool,
 ) -> impl IntoView {
-    let lang = use_lang();
-    let t = move || lang.get().texts();
+    let t = use_chrome();
     let area = use_context::<RequestBox>().unwrap_or_default().0;
     let text = RwSignal::new(if keep_draft {
         storage::load_draft()
@@ -81,7 +84,7 @@ pub fn RequestForm(
     view! {
         <form class="request" on:submit=on_submit data-testid="request-form">
             <label for="request" class="request-label" data-testid="request-label">
-                {move || if pending.get() { t().pending_label } else { t().request_label }}
+                {move || if pending.get() { t.t(Word::PendingLabel) } else { t.t(Word::RequestLabel) }}
             </label>
             <div class="request-row">
                 <textarea
@@ -91,14 +94,20 @@ pub fn RequestForm(
                     rows="2"
                     autocomplete="off"
                     placeholder=move || {
-                        if pending.get() { t().pending_placeholder } else { t().request_placeholder }
+                        if pending.get() {
+                            t.t(Word::PendingPlaceholder)
+                        } else if example {
+                            t.t(Word::RequestExample)
+                        } else {
+                            t.t(Word::RequestPlaceholder)
+                        }
                     }
                     prop:value=move || text.get()
                     on:input=move |ev| set_text(event_target_value(&ev))
                     on:keydown=on_keydown
                 ></textarea>
                 <button type="submit" data-testid="submit" disabled=move || !enabled.get()>
-                    {move || if pending.get() { t().new_request } else { t().send }}
+                    {move || if pending.get() { t.t(Word::NewRequest) } else { t.t(Word::Send) }}
                 </button>
             </div>
             <p class="request-error" role="alert" data-testid="request-error">
@@ -129,14 +138,13 @@ pub fn Conversation(
     #[prop(optional)]
     on_change: Option<Callback<QuestionId, Result<(), String>>>,
 ) -> impl IntoView {
-    let lang = use_lang();
-    let t = move || lang.get().texts();
+    let t = use_chrome();
     let error = RwSignal::new(None::<String>);
     let change = move |id: QuestionId, question: String| {
         let cb = on_change?;
         let open = reopenable.with(|r| r.contains(&id));
         open.then(|| {
-            let label = format!("{}{question}", t().change_answer_to);
+            let label = format!("{}{question}", t.t(Word::ChangeAnswerTo));
             view! {
                 <button
                     type="button"
@@ -148,7 +156,7 @@ pub fn Conversation(
                         let _ = error.try_set(outcome.err());
                     }
                 >
-                    {move || t().change}
+                    {move || t.t(Word::Change)}
                 </button>
             }
         })
@@ -185,7 +193,7 @@ pub fn Conversation(
                     .map(|r| {
                         view! {
                             <li class="turn turn-user" data-testid="conv-request">
-                                <span class="sr-only">{t().you} ": "</span>
+                                <span class="sr-only">{t.t(Word::You)} ": "</span>
                                 {r}
                             </li>
                         }

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::persistence::RemoteWrite;
 use super::state::Notices;
 use crate::driver::Driver;
-use crate::i18n::{Chrome, use_lang};
+use crate::i18n::{Word, use_chrome};
 use crate::storage::{self, Follow, Place};
 
 /// Listens for another tab's writes to `place` (or its clearing the storage) and replaces this
@@ -23,7 +23,7 @@ pub fn follow_other_tabs(
     remote: RemoteWrite,
     overruled: Option<Callback<String>>,
 ) -> WindowListenerHandle {
-    let lang = use_lang();
+    let t = use_chrome();
     window_event_listener(leptos::ev::storage, move |ev: web_sys::StorageEvent| {
         // `None` for the key: the other tab cleared the whole storage.
         let ours = ev.key().is_none_or(|k| k == place.key());
@@ -43,14 +43,13 @@ pub fn follow_other_tabs(
             }) => {
                 remote.during(|| driver.replace(*session));
                 if let Some(question) = lost {
-                    let texts = lang.get_untracked().texts();
-                    notices.note(format!("{}“{question}”", texts.other_tab_took_over));
+                    notices.note(format!("{}“{question}”", t.t(Word::OtherTabTookOver)));
                     if let Some(told) = overruled {
                         told.run(question);
                     }
                 }
             }
-            Err(e) => notices.note(e.to_string()),
+            Err(e) => notices.note(e.in_words(crate::i18n::current())),
         }
     })
 }

@@ -17,7 +17,7 @@ use crate::storage::{self, Place, Settings};
 /// The saved settings and API key as signals (defaults, with a notice, when unreadable).
 pub fn load_settings(notices: Notices) -> (RwSignal<Settings>, RwSignal<String>) {
     let settings = storage::load_settings().unwrap_or_else(|e| {
-        notices.note(e.to_string());
+        notices.note(e.in_words(crate::i18n::current()));
         Settings::default()
     });
     (
@@ -30,7 +30,7 @@ pub fn load_settings(notices: Notices) -> (RwSignal<Settings>, RwSignal<String>)
 /// unusable), talking to the LLM the settings name.
 pub fn open_saved(settings: &Settings, api_key: &str, notices: Notices) -> Driver {
     let session = Place::app().load_session().unwrap_or_else(|e| {
-        notices.note(e.to_string());
+        notices.note(e.in_words(crate::i18n::current()));
         None
     });
     Driver::new(
@@ -76,7 +76,7 @@ pub fn keep(
         if let (Some(place), false) = (&saving.0, saving.1.active())
             && let Err(e) = place.save_session(s)
         {
-            notices.note(e.to_string());
+            notices.note(e.in_words(crate::i18n::current()));
         }
     });
     let following = place.map(|place| {
@@ -110,7 +110,7 @@ pub fn save_settings(
         }
         driver.set_llm(llm.clone());
         if let Err(e) = storage::save_settings(&s).and_then(|()| storage::save_api_key(&key)) {
-            notices.note(e.to_string());
+            notices.note(e.in_words(crate::i18n::current()));
         }
         llm
     });

@@ -2,7 +2,7 @@
 //! Continue.
 //!
 //! Self-contained: it takes the question, the progress and callbacks, holds only what the user
-//! is composing (selection, text), reads its language from a prop or else from context, finds
+//! is composing (selection, text), reads its chrome from context, finds
 //! its own elements from its root rather than the document, and styles itself from
 //! `web/assets/card.css` — so it can be mounted alone, in a shadow root too.
 
@@ -12,7 +12,7 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::i18n::{Chrome, Texts, use_lang};
+use crate::i18n::{Chrome, Word, use_chrome};
 use clarify_core::Language;
 
 /// The result of handing an answer to the host: `Err` carries a message shown on the card.
@@ -30,9 +30,6 @@ pub fn QuestionCard(
     question: Question,
     /// "Question n of m" (from [`clarify_core::Session::progress`]).
     progress: Progress,
-    /// The language of the card's own labels; without it, the language in context.
-    #[prop(optional, into)]
-    lang: Option<Signal<Language>>,
     /// Called with the user's reply (options, text, both, or "I don't know").
     on_answer: Callback<UserAnswer, Outcome>,
     /// "Skip this and the remaining questions". Hidden when absent.
@@ -65,9 +62,8 @@ pub fn QuestionCard(
     #[prop(optional, into)]
     question_lang: Option<Language>,
 ) -> impl IntoView {
-    let lang = lang.unwrap_or_else(use_lang);
-    let own = Signal::derive(move || question_lang.unwrap_or_else(|| lang.get()).tag());
-    let t = move || lang.get().texts();
+    let t = use_chrome();
+    let own = Signal::derive(move || question_lang.unwrap_or_else(|| t.language()).tag());
     let base = question.id.as_str().to_owned();
     let text_id = format!("{base}-text");
     let why_id = format!("{base}-why");
@@ -76,7 +72,7 @@ pub fn QuestionCard(
     let changing = previous.is_some().then(|| {
         view! {
             <p class="qcard-changing" data-testid="changing">
-                {move || t().changing}
+                {move || t.t(Word::Changing)}
             </p>
         }
     });
@@ -109,18 +105,18 @@ pub fn QuestionCard(
                 base=base.clone()
                 labelled_by=text_id.clone()
                 draft=draft
-                lang=lang
+                t=t
                 own=own
             />
         }
     });
     let free_text = question.allow_free_text.then(|| {
-        view! { <FreeText id=format!("{base}-free") draft=draft lang=lang alone=alone /> }
+        view! { <FreeText id=format!("{base}-free") draft=draft t=t alone=alone /> }
     });
     let assumption = (!question.assumption.is_empty()).then(|| {
         view! {
             <p class="qcard-assumption" data-testid="assumption">
-                {move || t().assumption}
+                {move || t.t(Word::Assumption)}
                 <span lang=move || own.get()>{question.assumption.clone()}</span>
             </p>
         }
@@ -138,9 +134,9 @@ pub fn QuestionCard(
             on:keydown=move |ev| on_key(&ev, draft, card)
         >
             <header class="qcard-head">
-                <PriorityBadge priority=question.priority lang=lang />
+                <PriorityBadge priority=question.priority t=t />
                 <span class="qcard-progress" data-testid="progress">
-                    {move || t().progress(progress.current, progress.total)}
+                    {move || t.progress(progress.current, progress.total)}
                 </span>
             </header>
             {changing}
@@ -148,7 +144,7 @@ pub fn QuestionCard(
                 {question.text}
             </h2>
             <p class="qcard-why" id=why_id data-testid="question-why">
-                <span class="qcard-why-label">{move || t().why} ": "</span>
+                <span class="qcard-why-label">{move || t.t(Word::Why)}</span>
                 <span lang=move || own.get()>{question.why}</span>
             </p>
             {options}
@@ -157,9 +153,9 @@ pub fn QuestionCard(
             <p class="qcard-error" role="alert" data-testid="card-error">
                 {move || draft.error.get()}
             </p>
-            <CardActions draft=draft allow_skip=question.allow_skip on_skip_all=on_skip_all lang=lang />
+            <CardActions draft=draft allow_skip=question.allow_skip on_skip_all=on_skip_all t=t />
             <p class="qcard-hint" data-testid="keys-hint">
-                {move || keys_hint(t(), draft.count)}
+                {move || keys_hint(t, draft.count)}
             </p>
         </section>
     }
@@ -170,15 +166,15 @@ pub fn QuestionCard(
 pub fn PriorityBadge(
     /// The question's priority.
     priority: Priority,
-    /// The language of the label; without it, the language in context.
-    #[prop(optional, into)]
-    lang: Option<Signal<Language>>,
+    /// The chrome the label is in; without it, the chrome in context.
+    #[prop(optional)]
+    t: Option<Chrome>,
 ) -> impl IntoView {
-    let lang = lang.unwrap_or_else(use_lang);
+    let t = t.unwrap_or_else(use_chrome);
     view! {
         <span class="qcard-badge" data-priority=priority.as_str() data-testid="priority">
             <span class="qcard-badge-shape" aria-hidden="true"></span>
-            {move || lang.get().texts().priority(priority)}
+            {move || t.priority(priority)}
         </span>
     }
 }
@@ -333,7 +329,7 @@ fn OptionList(
     /// The id of the question text, which names the group.
     labelled_by: String,
     draft: Draft,
-    lang: Signal<Language>,
+    t: Chrome,
     /// The `lang` of the options' own words (the question's).
     own: Signal<&'static str>,
 ) -> impl IntoView {
@@ -342,7 +338,7 @@ fn OptionList(
     let several = multiple.then(|| {
         view! {
             <p class="qcard-several" id=several_id.clone() data-testid="choose-several">
-                {move || lang.get().texts().choose_several}
+                {move || t.t(Word::ChooseSeveral)}
             </p>
         }
     });
@@ -351,7 +347,7 @@ fn OptionList(
         .enumerate()
         .map(|(i, choice)| {
             let marked = recommended.as_ref() == Some(&choice.id);
-            option_view(i, choice, marked, &base, draft, (lang, own))
+            option_view(i, choice, marked, &base, draft, (t, own))
         })
         .collect_view();
     view! {
@@ -378,7 +374,7 @@ fn option_view(
     recommended: bool,
     base: &str,
     draft: Draft,
-    (lang, own): (Signal<Language>, Signal<&'static str>),
+    (t, own): (Chrome, Signal<&'static str>),
 ) -> impl IntoView + use<> {
     let selected = draft.selected;
     let checked = move || selected.with(|s| s.contains(&i));
@@ -403,7 +399,7 @@ fn option_view(
     let mark = recommended.then(|| {
         view! {
             <span class="qcard-recommended" id=mark_id data-testid="recommended">
-                {move || lang.get().texts().recommended}
+                {move || t.t(Word::Recommended)}
             </span>
         }
     });
@@ -453,18 +449,17 @@ fn option_view(
 /// "Or describe in your own words" under options; alone, "Describe it in your own words", in
 /// a box tall enough for what such a question often asks for (a pasted text or code).
 #[component]
-fn FreeText(id: String, draft: Draft, lang: Signal<Language>, alone: bool) -> impl IntoView {
-    let t = move || lang.get().texts();
+fn FreeText(id: String, draft: Draft, t: Chrome, alone: bool) -> impl IntoView {
     view! {
         <div class="qcard-free">
             <label for=id.clone() data-testid="free-text-label">
-                {move || if alone { t().free_text_alone } else { t().free_text }}
+                {move || if alone { t.t(Word::FreeTextAlone) } else { t.t(Word::FreeText) }}
             </label>
             <textarea
                 id=id
                 data-testid="free-text"
                 rows=if alone { "6" } else { "2" }
-                placeholder=move || t().free_text_placeholder
+                placeholder=move || t.t(Word::FreeTextPlaceholder)
                 prop:value=move || draft.text.get()
                 on:input=move |ev| draft.type_text(event_target_value(&ev))
                 disabled=move || draft.submitting.get()
@@ -480,9 +475,8 @@ fn CardActions(
     draft: Draft,
     allow_skip: bool,
     on_skip_all: Option<Callback<(), Outcome>>,
-    lang: Signal<Language>,
+    t: Chrome,
 ) -> impl IntoView {
-    let t = move || lang.get().texts();
     let submitting = draft.submitting;
     let dont_know = allow_skip.then(|| {
         view! {
@@ -493,7 +487,7 @@ fn CardActions(
                 disabled=move || submitting.get()
                 on:click=move |_| draft.send(UserAnswer::DontKnow)
             >
-                {move || t().dont_know}
+                {move || t.t(Word::DontKnow)}
             </button>
         }
     });
@@ -510,7 +504,7 @@ fn CardActions(
                     }
                 }
             >
-                {move || t().skip_remaining}
+                {move || t.t(Word::SkipRemaining)}
             </button>
         }
     });
@@ -524,7 +518,7 @@ fn CardActions(
                 aria-busy=move || if submitting.get() { "true" } else { "false" }
                 on:click=move |_| draft.submit()
             >
-                {move || if submitting.get() { t().continuing } else { t().continue_ }}
+                {move || if submitting.get() { t.t(Word::Continuing) } else { t.t(Word::Continue) }}
             </button>
             {dont_know}
             {skip_all}
@@ -621,18 +615,18 @@ fn digit(key: &str) -> Option<usize> {
 
 /// "Keys: 1–3 pick an option, Enter continues.": the digits only when there are options to
 /// pick.
-fn keys_hint(t: &Texts, count: usize) -> String {
-    let [start, pick, enter] = t.keys_hint;
-    let mut hint = String::from(start);
+fn keys_hint(t: Chrome, count: usize) -> String {
+    let [start, pick, enter] = [Word::KeysStart, Word::KeysPick, Word::KeysEnter].map(|w| t.t(w));
+    let mut hint = start;
     if count >= 2 {
         hint.push_str("1–");
         hint.push_str(&count.to_string());
-        hint.push_str(pick);
+        hint.push_str(&pick);
     } else if count == 1 {
         hint.push('1');
-        hint.push_str(pick);
+        hint.push_str(&pick);
     }
-    hint.push_str(enter);
+    hint.push_str(&enter);
     hint
 }
 

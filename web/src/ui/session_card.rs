@@ -14,7 +14,7 @@ use super::conversation::{Conversation, RequestForm};
 use super::question_card::QuestionCard;
 use super::state::{Engine, Notices};
 use crate::driver::now;
-use crate::i18n::{Chrome, use_lang};
+use crate::i18n::{Word, use_chrome};
 use crate::storage::Place;
 
 /// The request box, for views that send focus back to it ("Start over"). Provided with the
@@ -86,6 +86,7 @@ pub fn SessionCard(
                 pending=pending
                 enabled=can_send
                 keep_draft=!embedded
+                example=!embedded
             />
         }
     };
@@ -166,7 +167,7 @@ pub fn StartOver(
     let engine = expect_context::<Engine>();
     let notices = expect_context::<Notices>();
     let request_box = expect_context::<RequestBox>();
-    let lang = use_lang();
+    let t = use_chrome();
     let status = engine.view.status();
     let idle = Memo::new(move |_| status.get() == Status::Idle);
     let start_over = move |_| {
@@ -188,7 +189,7 @@ pub fn StartOver(
             disabled=move || idle.get()
             on:click=start_over
         >
-            {move || lang.get().texts().start_over}
+            {move || t.t(Word::StartOver)}
         </button>
     }
 }
@@ -197,7 +198,7 @@ pub fn StartOver(
 /// Dismiss.
 #[component]
 pub fn NoticeList() -> impl IntoView {
-    let lang = use_lang();
+    let t = use_chrome();
     let notices = expect_context::<Notices>();
     view! {
         <ul class="notices">
@@ -214,7 +215,7 @@ pub fn NoticeList() -> impl IntoView {
                                 class="qcard-link"
                                 on:click=move |_| notices.dismiss(&dismissed)
                             >
-                                {move || lang.get().texts().dismiss}
+                                {move || t.t(Word::Dismiss)}
                             </button>
                         </li>
                     }

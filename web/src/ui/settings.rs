@@ -4,13 +4,12 @@
 //! Edits apply at once to the signals the app owns; the app stores them (the key apart from
 //! everything else) and uses them for the next request.
 
-use clarify_core::Phrase;
 use clarify_core::exchange::Endpoint;
 use clarify_core::profile::ProfileKind;
 use leptos::prelude::*;
 
 use crate::driver::Link;
-use crate::i18n::{Chrome, use_lang};
+use crate::i18n::{Word, use_chrome};
 use crate::llm;
 use crate::storage::Settings;
 
@@ -22,8 +21,7 @@ pub fn SettingsPanel(
     /// The API key being edited (stored apart from the settings and the session).
     api_key: RwSignal<String>,
 ) -> impl IntoView {
-    let lang = use_lang();
-    let t = move || lang.get().texts();
+    let t = use_chrome();
     // What is typed in the endpoint field; it reaches the settings only when it can be an
     // endpoint (or is empty: offline).
     let endpoint = RwSignal::new(settings.with_untracked(|s| s.endpoint.clone()));
@@ -39,8 +37,8 @@ pub fn SettingsPanel(
 
     view! {
         <section class="settings" data-testid="settings" aria-labelledby="settings-title">
-            <h2 id="settings-title">{move || t().settings}</h2>
-            <label for="set-endpoint">{move || t().endpoint}</label>
+            <h2 id="settings-title">{move || t.t(Word::Settings)}</h2>
+            <label for="set-endpoint">{move || t.t(Word::Endpoint)}</label>
             <input
                 id="set-endpoint"
                 data-testid="set-endpoint"
@@ -57,9 +55,9 @@ pub fn SettingsPanel(
                 }
             />
             <p id="set-endpoint-error" class="settings-error" role="alert" data-testid="endpoint-error">
-                {move || endpoint_invalid.get().then(|| t().endpoint_invalid)}
+                {move || endpoint_invalid.get().then(|| t.t(Word::EndpointInvalid))}
             </p>
-            <label for="set-model">{move || t().model}</label>
+            <label for="set-model">{move || t.t(Word::Model)}</label>
             <input
                 id="set-model"
                 data-testid="set-model"
@@ -67,14 +65,14 @@ pub fn SettingsPanel(
                 prop:value=move || settings.with(|s| s.model.clone())
                 on:input=move |ev| settings.update(|s| s.model = event_target_value(&ev))
             />
-            <label for="set-profile">{move || t().profile[0]}</label>
+            <label for="set-profile">{move || t.t(Word::Profile)}</label>
             <select
                 id="set-profile"
                 data-testid="set-profile"
                 on:change=move |ev| settings.update(|s| s.profile = event_target_value(&ev))
             >
                 <option value="" prop:selected=move || settings.with(|s| s.profile.is_empty())>
-                    {move || t().profile[1]}
+                    {move || t.t(Word::ProfileAuto)}
                 </option>
                 {ProfileKind::ALL
                     .into_iter()
@@ -90,7 +88,7 @@ pub fn SettingsPanel(
                     })
                     .collect_view()}
             </select>
-            <label for="set-key">{move || t().api_key}</label>
+            <label for="set-key">{move || t.t(Word::ApiKey)}</label>
             <input
                 id="set-key"
                 data-testid="set-key"
@@ -99,8 +97,8 @@ pub fn SettingsPanel(
                 prop:value=move || api_key.get()
                 on:input=move |ev| api_key.set(event_target_value(&ev))
             />
-            <p class="settings-note">{move || t().api_key_note}</p>
-            <label for="set-budget">{move || t().budget}</label>
+            <p class="settings-note">{move || t.t(Word::ApiKeyNote)}</p>
+            <label for="set-budget">{move || t.t(Word::Budget)}</label>
             <input
                 id="set-budget"
                 data-testid="set-budget"
@@ -121,34 +119,51 @@ pub fn SettingsPanel(
                     prop:checked=move || settings.with(|s| s.never_ask)
                     on:change=move |ev| settings.update(|s| s.never_ask = event_target_checked(&ev))
                 />
-                {move || t().never_ask}
+                {move || t.t(Word::NeverAsk)}
             </label>
-            <label for="set-language">{move || t().language}</label>
+            <label for="set-language">{move || t.t(Word::Language)}</label>
             <select
                 id="set-language"
                 data-testid="set-language"
                 on:change=move |ev| settings.update(|s| s.language = event_target_value(&ev))
             >
                 <option value="auto" prop:selected=move || settings.with(|s| s.language == "auto")>
-                    {move || t().language_auto}
+                    {move || t.t(Word::LanguageAuto)}
                 </option>
-                <option value="en" prop:selected=move || settings.with(|s| s.language == "en")>
-                    "English"
-                </option>
-                <option value="zh" prop:selected=move || settings.with(|s| s.language == "zh")>
-                    "简体中文"
-                </option>
-                <option
-                    value="zh-Hant"
-                    prop:selected=move || settings.with(|s| s.language == "zh-Hant")
-                >
-                    "繁體中文"
-                </option>
+                {LANGUAGES
+                    .into_iter()
+                    .map(|(value, name)| {
+                        view! {
+                            <option
+                                value=value
+                                prop:selected=move || settings.with(|s| s.language == value)
+                            >
+                                {name}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
             </select>
             <ConnectionTest settings=settings api_key=api_key />
         </section>
     }
 }
+
+/// The language setting's choices besides "Follow the browser": the tag it keeps and each
+/// language's name in itself. `zh` leaves Chinese's script to the request (the chrome is
+/// Simplified); `zh-Hant` asks for Traditional.
+const LANGUAGES: [(&str, &str); 10] = [
+    ("en", "English"),
+    ("zh", "简体中文"),
+    ("zh-Hant", "繁體中文"),
+    ("ja", "日本語"),
+    ("ko", "한국어"),
+    ("es", "Español"),
+    ("fr", "Français"),
+    ("de", "Deutsch"),
+    ("pt", "Português"),
+    ("it", "Italiano"),
+];
 
 /// "Test connection": a small call to the endpoint as configured, in at most three requests,
 /// which finds out what it accepts (the system role, a JSON schema or JSON mode, reasoning);
@@ -158,14 +173,12 @@ pub fn SettingsPanel(
 /// system role · JSON mode only · reasoning model".
 #[component]
 fn ConnectionTest(settings: RwSignal<Settings>, api_key: RwSignal<String>) -> impl IntoView {
-    let lang = use_lang();
-    let t = move || lang.get().texts();
+    let t = use_chrome();
     let accepts = move || {
-        let language = lang.get_untracked();
         settings
             .with_untracked(|s| s.llm(""))
-            .and_then(|s| llm::accepts(&s, language))
-            .map(|accepts| Phrase::AcceptsLabel.fill(language, &[&accepts]))
+            .and_then(|s| llm::accepts(&s, t.language()))
+            .map(|accepts| t.fill(Word::Accepts, &[&accepts]))
             .unwrap_or_default()
     };
     let status = RwSignal::new(accepts());
@@ -173,10 +186,10 @@ fn ConnectionTest(settings: RwSignal<Settings>, api_key: RwSignal<String>) -> im
     let test = move |_| {
         let Some(llm_settings) = settings.with_untracked(|s| s.llm(&api_key.get_untracked()))
         else {
-            status.set(t().no_endpoint.into());
+            status.set(t.t(Word::NoEndpoint));
             return;
         };
-        status.set(t().testing.into());
+        status.set(t.t(Word::Testing));
         leptos::task::spawn_local(async move {
             // A small request shaped like detection's where an endpoint may refuse it: what
             // works for it works for the conversation, and what had to change is said.
@@ -187,22 +200,20 @@ fn ConnectionTest(settings: RwSignal<Settings>, api_key: RwSignal<String>) -> im
                         r.adaptations.iter().map(|a| a.change.code()).collect();
                     let mut said = format!(
                         "{} — {}, {}: {}",
-                        lang.get_untracked().texts().connected,
+                        t.t(Word::Connected),
                         llm_settings.model,
                         r.profile.name(),
                         r.shape.summary()
                     );
                     if !adapted.is_empty() {
-                        said.push_str(
-                            &Phrase::UiAdapted.fill(lang.get_untracked(), &[&adapted.join(", ")]),
-                        );
+                        said.push_str(&t.fill(Word::Adapted, &[&adapted.join(", ")]));
                     }
                     said.push(' ');
                     said.push_str(&accepts());
                     (said, Link::Reached)
                 }
                 Err(e) => {
-                    let said = e.in_words(lang.get_untracked());
+                    let said = e.in_words(t.language());
                     (said.clone(), Link::Failed(said))
                 }
             };
@@ -216,7 +227,7 @@ fn ConnectionTest(settings: RwSignal<Settings>, api_key: RwSignal<String>) -> im
     view! {
         <div class="settings-test">
             <button type="button" data-testid="test-connection" on:click=test>
-                {move || t().test_connection}
+                {move || t.t(Word::TestConnection)}
             </button>
             <span role="status" data-testid="test-result">
                 {move || status.get()}

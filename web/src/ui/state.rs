@@ -169,8 +169,6 @@ pub struct SessionView {
     /// Each engine notice with the number of questions resolved when it came, so the
     /// conversation shows it where it happened (a detection fallback before the first question).
     notices: RwSignal<Vec<(usize, String)>>,
-    /// The conversation's language when its request is in Chinese (see [`SessionView::lang`]).
-    lang: RwSignal<Option<Language>>,
 }
 
 impl SessionView {
@@ -197,7 +195,6 @@ impl SessionView {
             accepting: RwSignal::new(Accepting::of(s)),
             reopenable: RwSignal::new(reopenable(s)),
             notices: RwSignal::new(Vec::new()),
-            lang: RwSignal::new(conversation_lang(s)),
         }
     }
 
@@ -210,7 +207,6 @@ impl SessionView {
         refresh(self.deadline, s.deadline());
         refresh(self.accepting, Accepting::of(s));
         refresh(self.stopped, s.stopped());
-        refresh(self.lang, conversation_lang(s));
         refresh_with(
             self.reopenable,
             |r| r.iter().eq(s.reopenable()),
@@ -320,12 +316,6 @@ impl SessionView {
         self.notices.read_only()
     }
 
-    /// The conversation's language as the engine reads it (the configured language and the
-    /// request's script) when the request is written in Chinese: the chrome follows it.
-    pub fn lang(&self) -> ReadSignal<Option<Language>> {
-        self.lang.read_only()
-    }
-
     fn sync_pending(&self, s: &Session, effects: &[Effect]) {
         let asked = effects.iter().any(|e| matches!(e, Effect::Ask { .. }));
         let progress = s.progress();
@@ -421,15 +411,6 @@ impl Default for Notices {
     fn default() -> Self {
         Self::new()
     }
-}
-
-/// The language of `s`'s conversation when its request is written in Chinese: the chrome then
-/// follows the conversation's script. Otherwise the chrome is left to the setting (which a host
-/// may switch mid-question).
-fn conversation_lang(s: &Session) -> Option<Language> {
-    let request = s.request()?;
-    let written_in_chinese = !Language::of_session("en", request).is_english();
-    written_in_chinese.then(|| s.language())
 }
 
 /// The ids of the questions whose answers can be changed now.

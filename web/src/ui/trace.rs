@@ -3,7 +3,7 @@
 use clarify_core::{Counters, Layer, TraceEvent};
 use leptos::prelude::*;
 
-use crate::i18n::{Chrome, Texts, use_lang};
+use crate::i18n::{Word, use_chrome};
 
 /// A collapsible table of [`TraceEvent`]s (layer, decision, reason) and the [`Counters`].
 #[component]
@@ -15,11 +15,18 @@ pub fn TracePanel(
     #[prop(into)]
     counters: Signal<Counters>,
 ) -> impl IntoView {
-    let lang = use_lang();
-    let t = move || lang.get().texts();
+    let t = use_chrome();
     let counter_items = move || {
         let c = counters.get();
-        let labels = t().counters;
+        let labels = [
+            Word::CounterAsked,
+            Word::CounterAnswered,
+            Word::CounterSkipped,
+            Word::CounterTimedOut,
+            Word::CounterLlmCalls,
+            Word::CounterTokens,
+        ]
+        .map(|w| t.t(w));
         let values = [
             c.questions_asked.to_string(),
             c.answered.to_string(),
@@ -49,7 +56,7 @@ pub fn TracePanel(
             .map(|e| {
                 view! {
                     <tr data-testid="trace-row">
-                        <td class="trace-layer">{layer_name(e.layer, t())}</td>
+                        <td class="trace-layer">{t.t(layer_word(e.layer))}</td>
                         <td class="trace-decision">{e.decision}</td>
                         <td>{e.reason}</td>
                     </tr>
@@ -59,7 +66,7 @@ pub fn TracePanel(
     };
     view! {
         <details class="trace" data-testid="trace">
-            <summary>{move || t().trace}</summary>
+            <summary>{move || t.t(Word::Trace)}</summary>
             <ul class="trace-counters" data-testid="counters">
                 {counter_items}
             </ul>
@@ -70,17 +77,16 @@ pub fn TracePanel(
     }
 }
 
-/// The layer's name as shown in the trace, in the chrome's words.
-pub fn layer_name(layer: Layer, texts: &Texts) -> &'static str {
-    let index = match layer {
-        Layer::Session => 0,
-        Layer::Llm => 1,
-        Layer::Detector => 2,
-        Layer::Document => 3,
-        Layer::Catalog => 4,
-        Layer::Limit => 5,
-        Layer::Step => 6,
-        Layer::Timeout => 7,
-    };
-    texts.layers[index]
+/// The chrome's word for a layer's name in the trace.
+pub fn layer_word(layer: Layer) -> Word {
+    match layer {
+        Layer::Session => Word::LayerSession,
+        Layer::Llm => Word::LayerLlm,
+        Layer::Detector => Word::LayerDetector,
+        Layer::Document => Word::LayerDocument,
+        Layer::Catalog => Word::LayerCatalog,
+        Layer::Limit => Word::LayerLimit,
+        Layer::Step => Word::LayerStep,
+        Layer::Timeout => Word::LayerTimeout,
+    }
 }

@@ -1,12 +1,11 @@
 //! `<clarify-widget>`'s attributes read into the JS API's `ClarifierOptions`, with the reason an
 //! attribute is invalid in the element's language (the catalogue's words).
 
-use clarify_core::Phrase;
 use leptos::prelude::window;
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
-use crate::i18n::Chrome;
+use crate::i18n::{self, Word};
 use crate::js_api::error::ClarifyError;
 use clarify_core::Language;
 
@@ -27,19 +26,23 @@ const NUMBERS: [(&str, &str); 3] = [
 /// Attributes that are on unless set to `"false"`.
 const FLAGS: [(&str, &str); 1] = [("never-ask", "neverAsk")];
 
-/// The options `el`'s attributes give (only those present): `model` and `api-key` only with
-/// an `endpoint`.
+/// The options `el`'s attributes give (only those present), with the element's `messages`
+/// property: `model` and `api-key` only with an `endpoint`. A `language` that is not a
+/// well-formed tag is left out (the element says so itself, see `WidgetCard::set_language`).
 ///
 /// # Errors
 /// `bad_attribute`, saying which attribute and why in the element's language: a number that
-/// is not a whole number, an empty `language`, `model` or `api-key` without an endpoint.
+/// is not a whole number, `model` or `api-key` without an endpoint.
 pub fn options(el: &Element) -> Result<js_sys::Object, ClarifyError> {
-    let language = el
-        .get_attribute("language")
-        .filter(|tag| !tag.is_empty())
-        .map_or_else(|| Language::resolve("auto"), |tag| Language::from_tag(&tag));
-    let bad = |phrase: Phrase, args: &[&str]| {
-        ClarifyError::new("bad_attribute", phrase.fill(language, args))
+    let tag = el.get_attribute("language");
+    let language = tag
+        .as_deref()
+        .map_or_else(i18n::browser_language, Language::from_tag);
+    let bad = |word: Word, args: &[&str]| {
+        ClarifyError::new(
+            "bad_attribute",
+            clarify_core::fill_in(word.text(language), args),
+        )
     };
     let options = js_sys::Object::new();
     let set = |key: &str, value: JsValue| {
@@ -57,10 +60,10 @@ pub fn options(el: &Element) -> Result<js_sys::Object, ClarifyError> {
             if value.is_empty() {
                 continue;
             }
-            return Err(bad(Phrase::UiAttrNeedsEndpoint, &[attr]));
+            return Err(bad(Word::AttrNeedsEndpoint, &[attr]));
         }
-        if attr == "language" && value.trim().is_empty() {
-            return Err(bad(Phrase::UiAttrLanguage, &[]));
+        if attr == "language" && Language::negotiate(&value).is_err() {
+            continue;
         }
         set(key, value.into());
     }
@@ -72,13 +75,18 @@ pub fn options(el: &Element) -> Result<js_sys::Object, ClarifyError> {
         let whole = (1..=9).contains(&value.len()) && value.bytes().all(|b| b.is_ascii_digit());
         match value.parse::<u32>() {
             Ok(n) if whole => set(key, n.into()),
-            _ => return Err(bad(Phrase::UiAttrNumber, &[attr, value])),
+            _ => return Err(bad(Word::AttrNumber, &[attr, value])),
         }
     }
     for (attr, key) in FLAGS {
         if let Some(value) = el.get_attribute(attr) {
             set(key, (value != "false").into());
         }
+    }
+    if let Ok(messages) = js_sys::Reflect::get(el, &"messages".into())
+        && messages.is_object()
+    {
+        set("messages", messages);
     }
     Ok(options)
 }
