@@ -259,6 +259,13 @@ async fn test_connection_says_what_was_adapted_in_the_users_language() {
     use wasm_bindgen::JsCast;
     let _ = any_spawner::Executor::init_wasm_bindgen();
     let base = PROVIDERS.expect("run scripts/test.d/69-browser-providers");
+    // The page fetches a language's words; the test runner serves none, so they are installed.
+    clarify_web::i18n::install_words(
+        clarify_core::Language::Simplified,
+        include_str!("../../core/data/words/zh-Hans.json"),
+        include_str!("../words/zh-Hans.json"),
+    )
+    .unwrap();
     let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
     storage.clear().unwrap();
     // A model no earlier test taught the page about: the refusals are met afresh.
