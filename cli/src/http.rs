@@ -89,7 +89,8 @@ impl HttpLlm {
     }
 
     /// Appends one JSON line per call to `file`: purpose, attempts, status, milliseconds,
-    /// usage, finish reason and error (no prompt, no reply text, no key).
+    /// usage, finish reason, what was adapted and what the endpoint accepts, the characters of
+    /// text and of reasoning, and the error (no prompt, no reply or reasoning text, no key).
     pub fn log_to(&mut self, file: File) {
         self.log = Some(file);
     }
@@ -118,19 +119,13 @@ impl HttpLlm {
                 Err(e) => break Err(e.error),
             }
         };
-        if !exchange.adaptations().is_empty() {
-            let mut changes = self
-                .learned
-                .get(&self.endpoint.url, &self.endpoint.model)
-                .map(|l| l.changes.clone())
-                .unwrap_or_default();
-            changes.extend(exchange.adaptations().iter().map(|a| a.change));
-            let (url, model) = (&self.endpoint.url, &self.endpoint.model);
-            self.learned
-                .remember(url, model, exchange.shape(), &changes);
-        }
+        let report = exchange.report(result.as_ref().err().cloned());
+        let adapted: Vec<_> = report.adaptations.iter().map(|a| a.change).collect();
+        let (url, model) = (&self.endpoint.url, &self.endpoint.model);
+        self.learned
+            .learn(url, model, report.shape, &adapted, report.reasoning);
         self.record(&exchange, started, &result);
-        self.report = Some(exchange.report(result.as_ref().err().cloned()));
+        self.report = Some(report);
         result
     }
 
@@ -145,16 +140,23 @@ impl HttpLlm {
             .iter()
             .map(|a| a.change.code())
             .collect();
+        // What the endpoint accepts, as the settings of the app show it.
+        let reasoning = self
+            .learned
+            .get(&self.endpoint.url, &self.endpoint.model)
+            .is_some_and(|l| l.reasoning);
+        let accepts = exchange.shape().accepts(reasoning, Language::English);
         let line = match result {
             Ok(r) => serde_json::json!({
                 "purpose": purpose, "attempts": attempts, "ok": true,
-                "profile": profile, "shape": shape, "adapted": adapted,
+                "profile": profile, "shape": shape, "adapted": adapted, "accepts": accepts,
                 "ms": started.elapsed().as_millis() as u64,
                 "usage": r.usage, "finish_reason": r.finish_reason, "chars": r.text.chars().count(),
+                "reasoning_chars": r.reasoning_chars,
             }),
             Err(e) => serde_json::json!({
                 "purpose": purpose, "attempts": attempts, "ok": false,
-                "profile": profile, "shape": shape, "adapted": adapted,
+                "profile": profile, "shape": shape, "adapted": adapted, "accepts": accepts,
                 "ms": started.elapsed().as_millis() as u64, "error": e.to_string(),
                 "code": e.code(),
             }),

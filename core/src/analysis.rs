@@ -9,6 +9,7 @@ use crate::protocol::question::{
     Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage,
 };
 use crate::protocol::request::{ChatRequest, Message, Purpose, Role};
+use crate::reasoning::without_reasoning;
 use crate::text::preview;
 
 /// What a detection (LLM or embedded) concluded.
@@ -150,7 +151,9 @@ pub fn parse_detection(
     stage: &Stage,
     language: Language,
 ) -> Result<Analysis, AnalysisError> {
-    let reply = json.trim();
+    // A reasoning block may hold a draft of the JSON: only what follows it is the reply.
+    let reply = without_reasoning(json);
+    let reply = reply.trim();
     if reply.is_empty() {
         return Err(AnalysisError::Empty);
     }
@@ -169,6 +172,7 @@ pub fn salvage_detection(reply: &str, stage: &Stage, language: Language) -> Opti
     if let Ok(a) = parse_detection(reply, stage, language) {
         return Some(a);
     }
+    let reply = &without_reasoning(reply);
     let start = reply.find('{')?;
     let text = reply.get(start..)?;
     cuts(text).into_iter().rev().find_map(|(at, closers)| {
@@ -395,6 +399,7 @@ fn translation_schema(question: &Question, language: &str) -> Value {
 /// # Errors
 /// [`AnalysisError`] when the reply is empty or has no JSON object.
 pub fn parse_translation(reply: &str, question: &Question) -> Result<Question, AnalysisError> {
+    let reply = without_reasoning(reply);
     let reply = reply.trim();
     if reply.is_empty() {
         return Err(AnalysisError::Empty);
@@ -647,6 +652,30 @@ fn longest_reply(max: u32) -> Value {
         "needs_clarification": false,
         "questions": vec![question; max as usize],
     })
+}
+
+/// Most HTTP requests a connection test sends: what its refusals teach (the system role, the
+/// JSON schema, JSON mode) and whether the model reasons take at most this many.
+pub const PROBE_REQUESTS: u32 = 3;
+
+/// The connection test's response format: a strict schema of one boolean.
+const PROBE_FORMAT: &str = r#"{"type":"json_schema","json_schema":{"name":"probe","strict":true,"schema":{"type":"object","additionalProperties":false,"required":["ok"],"properties":{"ok":{"type":"boolean"}}}}}"#;
+
+/// A connection test's request: small, and shaped like detection's where an endpoint may refuse
+/// it — instructions in the system role, a strict JSON schema, a token limit, temperature 0 —
+/// so that what its refusals teach holds for the conversation.
+pub fn probe_request() -> ChatRequest {
+    ChatRequest {
+        purpose: Purpose::Detection,
+        messages: vec![
+            Message::new(Role::System, "Reply with compact JSON: {\"ok\": true}."),
+            Message::new(Role::User, "Are you there?"),
+        ],
+        response_format: serde_json::from_str(PROBE_FORMAT).ok(),
+        max_tokens: Some(16),
+        temperature: Some(0.0),
+        stream: false,
+    }
 }
 
 /// How many `{` a reply is searched from before giving up (bounds the work on garbage).
@@ -1172,5 +1201,29 @@ mod tests {
             salvage_detection("<html>", &Stage::Request, Language::English),
             None
         );
+    }
+
+    #[test]
+    fn a_draft_inside_the_reasoning_is_not_the_reply() {
+        let reply = "<think>Maybe {\"needs_clarification\": false, \"questions\": []}? No.</think>\n{\"needs_clarification\": true, \"questions\": [{\"question\": \"How many days?\", \"options\": [\"2\", \"7\"]}]}";
+        let a = parse_detection(reply, &Stage::Request, Language::English).unwrap();
+        assert_eq!(a.questions.len(), 1, "{a:?}");
+        assert_eq!(a.questions[0].text, "How many days?");
+        let cut = "<think>{\"needs_clarification\": false}</think>{\"needs_clarification\": true, \"questions\": [{\"question\": \"How many days?\", \"options\": [\"2\", \"7\"]}, {\"quest";
+        let a = salvage_detection(cut, &Stage::Request, Language::English).unwrap();
+        assert_eq!(a.questions.len(), 1, "{a:?}");
+    }
+
+    #[test]
+    fn the_probe_asks_for_its_schema_with_instructions_in_the_system_role() {
+        let probe = probe_request();
+        assert_eq!(
+            probe
+                .response_format
+                .as_ref()
+                .and_then(|f| f.pointer("/json_schema/schema/required/0")),
+            Some(&serde_json::json!("ok"))
+        );
+        assert_eq!(probe.messages[0].role, Role::System);
     }
 }

@@ -30,7 +30,7 @@
 //! server's words in an error — passes through a [`Redactor`] first, so a key the endpoint or
 //! the model echoes reaches no host.
 
-use crate::profile::{self, Adaptation, Change, KeyHeader, Profile, ProfileKind, Shape};
+use crate::profile::{self, Adaptation, Change, KeyHeader, Profile, ProfileKind, Refused, Shape};
 use crate::protocol::request::{ChatRequest, Purpose};
 use crate::redact::Redactor;
 use crate::wire::{
@@ -242,6 +242,8 @@ pub struct CallReport {
     pub adaptations: Vec<Adaptation>,
     /// Why it failed, if it did.
     pub failure: Option<CallError>,
+    /// Whether the model reasoned before its text (a reasoning model).
+    pub reasoning: bool,
 }
 
 /// A finished call.
@@ -277,6 +279,8 @@ pub struct Exchange {
     reading: Reading,
     /// Takes the key out of everything handed back.
     redactor: Redactor,
+    /// A reply came with reasoning.
+    reasoned: bool,
 }
 
 impl std::fmt::Debug for Exchange {
@@ -312,6 +316,7 @@ impl Exchange {
             received: 0,
             reading: Reading::Head,
             redactor: Redactor::new(endpoint.api_key.as_deref()),
+            reasoned: false,
         };
         exchange.body = exchange.build_body();
         exchange
@@ -325,9 +330,12 @@ impl Exchange {
         self
     }
 
-    /// The body of `request` under `shape`, its token limit capped by the settings.
+    /// The body of `request` under `shape` (its turns reshaped, its fields reduced), its token
+    /// limit capped by the settings.
     fn build_body(&self) -> String {
-        let mut body = self.request.to_body(&self.endpoint.model);
+        let mut request = self.request.clone();
+        self.shape.reshape(&mut request);
+        let mut body = request.to_body(&self.endpoint.model);
         if let Some(cap) = self.settings.max_tokens {
             body["max_tokens"] = self.request.max_tokens.map_or(cap, |m| m.min(cap)).into();
         }
@@ -358,7 +366,14 @@ impl Exchange {
             shape: self.shape,
             adaptations: self.adaptations.clone(),
             failure,
+            reasoning: self.reasoned,
         }
+    }
+
+    /// Whether the model is thinking: its reasoning is streaming and no text has come yet (for
+    /// the host's wait line).
+    pub fn is_thinking(&self) -> bool {
+        matches!(&self.reading, Reading::Stream { state, .. } if state.is_thinking())
     }
 
     /// The request of the current attempt.
@@ -529,7 +544,17 @@ impl Exchange {
             }),
         };
         match result {
+            Ok((reply, _)) if reply.reasoning_spent_the_limit() => {
+                self.reasoned = true;
+                let error = CallError::ReasoningCut;
+                let said = "finish_reason length, no text after the reasoning".to_owned();
+                if let Some(retry) = self.adapt_to(Refused::ReasoningCut, said, &error) {
+                    return Err(retry);
+                }
+                Err(self.failed(error, None))
+            }
             Ok((mut reply, tail)) => {
+                self.reasoned |= reply.reasoned();
                 reply.text = self.redactor.text(&reply.text).into_owned();
                 Ok(Finished {
                     reply,
@@ -541,17 +566,33 @@ impl Exchange {
         }
     }
 
-    /// After a 400 or 422 that names something the request can do without: the request
-    /// changed, the change recorded, and the error with `retry_in_ms: Some(0)`.
+    /// After a 400 or 422 that names something the request can do without (or a 500 from a
+    /// chat template that refused the turns' roles): the request changed, the change
+    /// recorded, and the error with `retry_in_ms: Some(0)`.
     fn adapt(&mut self, status: u16, body: &str, error: &CallError) -> Option<ExchangeError> {
-        if !matches!(status, 400 | 422) || self.adaptations.len() >= MAX_ADAPTATIONS {
+        let refused = profile::refusal(body)?;
+        let roles = matches!(refused, Refused::SystemRole | Refused::RoleAlternation);
+        let adaptable = matches!(status, 400 | 422) || (roles && status == 500);
+        if !adaptable {
             return None;
         }
-        let refused = profile::refusal(body)?;
+        let said = error.server_words().unwrap_or_default().to_owned();
+        self.adapt_to(refused, said, error)
+    }
+
+    /// Changes the request after `refused` (`said`: the server's words), if a change is left.
+    fn adapt_to(
+        &mut self,
+        refused: Refused,
+        said: String,
+        error: &CallError,
+    ) -> Option<ExchangeError> {
+        if self.adaptations.len() >= MAX_ADAPTATIONS {
+            return None;
+        }
         let tried: Vec<Change> = self.adaptations.iter().map(|a| a.change).collect();
         let asks_json = self.request.response_format.is_some();
         let (shape, change) = self.shape.adapt(refused, asks_json, &tried)?;
-        let said = error.server_words().unwrap_or_default().to_owned();
         self.adaptations.push(Adaptation {
             refused,
             change,
@@ -623,8 +664,9 @@ const AUTHORIZATION: &str = "Authorization";
 /// The header that carries an Azure API key.
 const API_KEY: &str = "api-key";
 /// Most changes one call makes after refusals (the longest ladder: the token limit's name, the
-/// temperature, the schema's keywords, `json_object`, the instructions alone).
-const MAX_ADAPTATIONS: usize = 6;
+/// temperature, the schema's keywords, `json_object`, the instructions alone, the system role,
+/// the turns' order, room for reasoning).
+const MAX_ADAPTATIONS: usize = 9;
 /// What `Debug` shows instead of a key.
 const REDACTED: &str = "<redacted>";
 
@@ -1452,5 +1494,118 @@ data: [DONE]\n\n";
                 None
             )
         );
+    }
+
+    #[test]
+    fn a_refused_system_role_is_adapted_for_every_purpose_even_from_a_template_500() {
+        for (status, body) in [
+            (
+                400,
+                r#"{"error":{"message":"Unsupported value: 'messages[0].role' does not support 'system' with this model.","param":"messages[0].role"}}"#,
+            ),
+            (
+                500,
+                r#"{"error":{"code":500,"message":"System role not supported","type":"server_error"}}"#,
+            ),
+        ] {
+            for mut request in [json_request(), request(true, None)] {
+                request
+                    .messages
+                    .insert(0, Message::new(Role::System, "Be brief."));
+                let mut ex = Exchange::new(
+                    &request,
+                    &Endpoint {
+                        url: "http://h:1/v1".into(),
+                        model: "m".into(),
+                        api_key: None,
+                        profile: None,
+                    },
+                    ClientSettings::default(),
+                );
+                let e = attempt(
+                    &mut ex,
+                    head(status, "application/json"),
+                    &[body.as_bytes()],
+                )
+                .1
+                .unwrap_err();
+                assert_eq!(e.retry_in_ms, Some(0), "{status}");
+                let sent = sent(&ex);
+                assert!(!sent.to_string().contains("\"system\""), "{sent}");
+                assert!(
+                    sent["messages"][0]["content"]
+                        .as_str()
+                        .unwrap()
+                        .starts_with("Be brief.\n\n")
+                );
+                assert_eq!(ex.adaptations()[0].change, Change::SystemInUser);
+            }
+        }
+        // A plain 500 is a server failure, retried as such.
+        let mut ex = exchange(false);
+        let e = attempt(
+            &mut ex,
+            head(500, "application/json"),
+            &[br#"{"error":{"message":"out of memory"}}"#],
+        )
+        .1
+        .unwrap_err();
+        assert_eq!((e.retry_in_ms, ex.adaptations().len()), (Some(500), 0));
+    }
+
+    #[test]
+    fn a_reasoning_model_that_spends_its_limit_thinking_gets_more_room_once() {
+        let spent: &[u8] = br#"{"choices":[{"message":{"content":"<think>Let me consider every city"},"finish_reason":"length"}]}"#;
+        let mut ex = Exchange::new(
+            &json_request(),
+            &Endpoint {
+                url: "http://h:1/v1".into(),
+                model: "m".into(),
+                api_key: None,
+                profile: None,
+            },
+            ClientSettings::default(),
+        );
+        let e = attempt(&mut ex, head(200, "application/json"), &[spent])
+            .1
+            .unwrap_err();
+        assert_eq!(
+            (e.error.clone(), e.retry_in_ms),
+            (CallError::ReasoningCut, Some(0))
+        );
+        assert_eq!(
+            sent(&ex)["max_tokens"],
+            300 + crate::profile::REASONING_HEADROOM
+        );
+        let e = attempt(&mut ex, head(200, "application/json"), &[spent])
+            .1
+            .unwrap_err();
+        assert_eq!(
+            (e.error, e.retry_in_ms),
+            (CallError::ReasoningCut, None),
+            "once"
+        );
+        assert!(ex.report(None).reasoning);
+        // Streamed: nothing was shown, so the second attempt may answer.
+        let mut ex = exchange(true);
+        let stream = "data: {\"choices\":[{\"delta\":{\"reasoning_content\":\"hmm\"}}]}\n\ndata: {\"choices\":[{\"delta\":{},\"finish_reason\":\"length\"}]}\n\ndata: [DONE]\n\n";
+        ex.head(head(200, "text/event-stream"));
+        assert_eq!(ex.body(stream.as_bytes()).unwrap(), Vec::<String>::new());
+        assert!(ex.is_thinking());
+        assert_eq!(ex.end().unwrap_err().retry_in_ms, Some(0));
+        let (pieces, done) = attempt(
+            &mut ex,
+            head(200, "text/event-stream"),
+            &[STREAM.as_bytes()],
+        );
+        assert_eq!(pieces, ["Grüß ", "你好 🌍"]);
+        assert_eq!(done.unwrap().attempts, 2);
+        assert_eq!(ex.adaptations()[0].change, Change::MoreReasoningRoom);
+        // A reply cut for length with text is a reply.
+        let cut: &[u8] = br#"{"choices":[{"message":{"content":"<think>ok</think>Day 1"},"finish_reason":"length"}]}"#;
+        let done = attempt(&mut exchange(false), head(200, "application/json"), &[cut])
+            .1
+            .unwrap();
+        assert_eq!(done.reply.text, "Day 1");
     }
 }

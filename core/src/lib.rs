@@ -53,6 +53,7 @@ pub mod detect;
 mod enrich;
 pub mod exchange;
 pub mod profile;
+pub mod reasoning;
 pub mod redact;
 pub mod sources;
 pub mod wire;

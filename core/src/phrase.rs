@@ -246,6 +246,7 @@ mod tests {
     /// the same in both scripts. Any other phrase must differ, so a Traditional row copied from
     /// the Simplified one (or the reverse) fails here.
     const SAME_IN_BOTH_SCRIPTS: &[&str] = &[
+        "AcceptsReasoning",
         "AnswerDeclined",
         "AnswerLabel",
         "AnswerRefused",

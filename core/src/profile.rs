@@ -13,6 +13,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::phrase::Phrase;
+use crate::protocol::language::Language;
+use crate::protocol::request::{ChatRequest, Message, Role};
+
 /// The kinds of endpoint Clarify knows.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum ProfileKind {
@@ -138,6 +142,7 @@ impl ProfileKind {
     /// provider's own API host. Local servers (Ollama, vLLM, LM Studio, llama.cpp) share one
     /// URL shape and any port, so they are [`Generic`](Self::Generic) unless the host names
     /// them; all of them take the generic request.
+    #[inline(never)]
     pub fn detect(url: &str, model: &str) -> Self {
         let host = host_of(url);
         let ends = |suffix: &str| host == suffix || host.ends_with(&format!(".{suffix}"));
@@ -386,6 +391,12 @@ pub struct Shape {
     pub stream_usage: bool,
     /// Tokens added to the limit for hidden reasoning (see [`REASONING_HEADROOM`]).
     pub reasoning_headroom: u32,
+    /// Whether the instructions go in a `system` message; `false`: at the head of the first
+    /// user turn (o1-class models, chat templates that raise "System role not supported").
+    pub system_role: bool,
+    /// Whether consecutive turns of one role are merged into one, for chat templates that
+    /// raise "Conversation roles must alternate user/assistant/…".
+    pub alternate: bool,
 }
 
 impl Default for Shape {
@@ -397,6 +408,8 @@ impl Default for Shape {
             format: Format::Schema(SchemaKeywords::ALL),
             stream_usage: true,
             reasoning_headroom: 0,
+            system_role: true,
+            alternate: false,
         }
     }
 }
@@ -420,6 +433,12 @@ pub enum Refused {
     ResponseFormat,
     /// `stream_options`.
     StreamOptions,
+    /// The `system` role.
+    SystemRole,
+    /// Turns that do not alternate user/assistant (two of one role in a row, or a system turn).
+    RoleAlternation,
+    /// Nothing in the request: the model gave no text, its whole token limit spent reasoning.
+    ReasoningCut,
 }
 crate::unit_enum::impl_unit_enum!(Refused {
     MaxTokens = "max_tokens",
@@ -430,6 +449,9 @@ crate::unit_enum::impl_unit_enum!(Refused {
     JsonObject = "json_object",
     ResponseFormat = "response_format",
     StreamOptions = "stream_options",
+    SystemRole = "system_role",
+    RoleAlternation = "role_alternation",
+    ReasoningCut = "reasoning_cut",
 });
 
 impl Refused {
@@ -444,6 +466,9 @@ impl Refused {
             Self::JsonObject => "response_format json_object",
             Self::ResponseFormat => "response_format",
             Self::StreamOptions => "stream_options",
+            Self::SystemRole => "messages[].role system",
+            Self::RoleAlternation => "messages[].role order",
+            Self::ReasoningCut => "finish_reason length with no text",
         }
     }
 }
@@ -467,6 +492,12 @@ pub enum Change {
     InstructionsOnly,
     /// No `stream_options`.
     NoStreamUsage,
+    /// The system text sent at the head of the first user turn.
+    SystemInUser,
+    /// The system text in the first user turn and consecutive turns of one role merged.
+    MergedTurns,
+    /// More room for reasoning: the token limit raised by [`REASONING_HEADROOM`].
+    MoreReasoningRoom,
 }
 crate::unit_enum::impl_unit_enum!(Change {
     MaxCompletionTokens = "max_completion_tokens",
@@ -477,6 +508,9 @@ crate::unit_enum::impl_unit_enum!(Change {
     JsonObject = "json_object",
     InstructionsOnly = "instructions_only",
     NoStreamUsage = "no_stream_usage",
+    SystemInUser = "system_in_user",
+    MergedTurns = "merged_turns",
+    MoreReasoningRoom = "more_reasoning_room",
 });
 
 impl Change {
@@ -491,6 +525,9 @@ impl Change {
             Self::JsonObject => "json_object",
             Self::InstructionsOnly => "instructions_only",
             Self::NoStreamUsage => "no_stream_usage",
+            Self::SystemInUser => "system_in_user",
+            Self::MergedTurns => "merged_turns",
+            Self::MoreReasoningRoom => "more_reasoning_room",
         }
     }
 }
@@ -559,17 +596,42 @@ impl Shape {
                 next.format = Format::Schema(SchemaKeywords::NONE);
                 Change::SchemaWithoutLimits
             }
+            // Whichever format the refusal names ("must be json_object or text" names the one
+            // it takes), the next step down the ladder: schema, JSON mode, the prompt alone.
             (
-                Refused::SchemaKeyword | Refused::JsonSchema | Refused::ResponseFormat,
+                Refused::SchemaKeyword
+                | Refused::JsonSchema
+                | Refused::JsonObject
+                | Refused::ResponseFormat,
                 _,
                 Format::Schema(_),
             ) if asks_json => {
                 next.format = Format::JsonObject;
                 Change::JsonObject
             }
-            (Refused::JsonObject | Refused::ResponseFormat, _, Format::JsonObject) if asks_json => {
+            (
+                Refused::JsonSchema | Refused::JsonObject | Refused::ResponseFormat,
+                _,
+                Format::JsonObject,
+            ) if asks_json => {
                 next.format = Format::Instructions;
                 Change::InstructionsOnly
+            }
+            (Refused::SystemRole, _, _) if self.system_role => {
+                next.system_role = false;
+                Change::SystemInUser
+            }
+            (Refused::SystemRole | Refused::RoleAlternation, _, _) if !self.alternate => {
+                next.system_role = false;
+                next.alternate = true;
+                Change::MergedTurns
+            }
+            (Refused::ReasoningCut, TokenField::MaxTokens | TokenField::MaxCompletionTokens, _)
+                if !tried.contains(&Change::MoreReasoningRoom) =>
+            {
+                next.reasoning_headroom =
+                    self.reasoning_headroom.saturating_add(REASONING_HEADROOM);
+                Change::MoreReasoningRoom
             }
             _ => return None,
         };
@@ -619,6 +681,67 @@ impl Shape {
         }
     }
 
+    /// `request`'s turns as this shape sends them: without the schema on the wire (JSON mode,
+    /// the instructions alone) the instructions carry it; without the system role (or for a
+    /// template whose roles must alternate) the system text heads the first user turn and turns
+    /// of one role in a row are merged.
+    pub fn reshape(&self, request: &mut ChatRequest) {
+        let schema = request
+            .response_format
+            .as_ref()
+            .and_then(|f| f.pointer("/json_schema/schema"));
+        let messages = &mut request.messages;
+        if let (Some(schema), false) = (schema, matches!(self.format, Format::Schema(_))) {
+            let at = messages.iter().position(|m| m.role == Role::System);
+            if let Some(first) = messages.get_mut(at.unwrap_or_default()) {
+                first.content.push_str(SCHEMA_INSTRUCTION);
+                first.content.push_str(&schema.to_string());
+            }
+        }
+        if self.system_role && !self.alternate {
+            return;
+        }
+        // The system text becomes (the head of) the first user turn, and turns of one role
+        // in a row become one.
+        let mut merged: Vec<Message> = Vec::with_capacity(messages.len());
+        for mut message in messages.drain(..) {
+            if message.role == Role::System {
+                message.role = Role::User;
+            }
+            match merged.last_mut() {
+                Some(last) if last.role == message.role => {
+                    last.content.push_str("\n\n");
+                    last.content.push_str(&message.content);
+                }
+                _ => merged.push(message),
+            }
+        }
+        *messages = merged;
+    }
+
+    /// What an endpoint that takes this shape accepts, for a person, in `language`: its roles,
+    /// how it takes JSON and, if `reasoning`, that it is a reasoning model, joined by " · ".
+    pub fn accepts(&self, reasoning: bool, language: Language) -> String {
+        let mut parts = Vec::new();
+        if self.alternate {
+            parts.push(Phrase::AcceptsAlternating);
+        }
+        if !self.system_role {
+            parts.push(Phrase::AcceptsNoSystemRole);
+        }
+        parts.push(match self.format {
+            Format::Schema(k) if k == SchemaKeywords::ALL => Phrase::AcceptsJsonSchema,
+            Format::Schema(_) => Phrase::AcceptsJsonSchemaPlain,
+            Format::JsonObject => Phrase::AcceptsJsonMode,
+            Format::Instructions => Phrase::AcceptsPromptOnly,
+        });
+        if reasoning {
+            parts.push(Phrase::AcceptsReasoning);
+        }
+        let parts: Vec<&str> = parts.iter().map(|p| p.text(language)).collect();
+        parts.join(" · ")
+    }
+
     /// The request fields this shape sends, as the wire names them, for a person reading a
     /// connection test or a trace: `max_completion_tokens, no temperature, json_schema`.
     pub fn summary(&self) -> String {
@@ -641,6 +764,9 @@ impl Shape {
         format!("{tokens}, {temperature}, {format}")
     }
 }
+
+/// What introduces the schema in the instructions when it is not on the wire.
+const SCHEMA_INSTRUCTION: &str = "\n\nReply with one JSON object that follows this JSON Schema: ";
 
 /// Removes from `schema`, at every depth, the length and count keywords `keep` drops.
 fn strip_keywords(schema: &mut serde_json::Value, keep: SchemaKeywords) {
@@ -686,6 +812,9 @@ pub fn refusal(body: &str) -> Option<Refused> {
     let text = |key: &str| error.get(key).and_then(|v| v.as_str()).unwrap_or_default();
     let message = text("message");
     let param = text("param");
+    if let Some(found) = role_refusal(message, param) {
+        return Some(found);
+    }
     // A schema keyword comes first: such messages also name `response_format`.
     if let Some(found) = first_named(message, SCHEMA_NAMES) {
         return Some(found);
@@ -696,6 +825,25 @@ pub fn refusal(body: &str) -> Option<Refused> {
         return first_named(message, FORMAT_NAMES).or(Some(found));
     }
     Some(found)
+}
+
+/// A refusal of the turns' roles: the system role (OpenAI's o1-class "'messages[0].role' does
+/// not support 'system'", Gemma's template "System role not supported") or their order
+/// ("Conversation roles must alternate user/assistant/user/assistant/...").
+fn role_refusal(message: &str, param: &str) -> Option<Refused> {
+    let message = message.to_ascii_lowercase();
+    if message.contains("must alternate") || message.contains("roles must") {
+        return Some(Refused::RoleAlternation);
+    }
+    let names_system = message.contains("system role")
+        || message.contains("'system'")
+        || message.contains("\"system\"")
+        || message.contains("system message");
+    let about_roles = param.contains("role") || message.contains("role");
+    let refuses = ["not support", "unsupported", "not allowed", "not permitted"]
+        .iter()
+        .any(|w| message.contains(w));
+    (names_system && about_roles && refuses).then_some(Refused::SystemRole)
 }
 
 const FORMAT_NAMES: &[(&str, Refused)] = &[
@@ -749,6 +897,17 @@ pub struct LearnedShape {
     pub shape: Shape,
     /// What was changed from the profile's shape, oldest first.
     pub changes: Vec<Change>,
+    /// Whether the model reasons before its text.
+    #[serde(default)]
+    pub reasoning: bool,
+}
+
+impl LearnedShape {
+    /// What the endpoint accepts, for a person: "no system role · JSON mode only · reasoning
+    /// model", in `language`.
+    pub fn accepts(&self, language: Language) -> String {
+        self.shape.accepts(self.reasoning, language)
+    }
 }
 
 impl Learned {
@@ -762,6 +921,33 @@ impl Learned {
             .find(|e| e.url == url.trim() && e.model == model.trim())
     }
 
+    /// Keeps what one call to `url` and `model` taught: the `shape` it ended with, the changes
+    /// it `adapted` (added to those learned before) and whether the model `reasoning`. A call
+    /// that taught nothing new changes nothing.
+    pub fn learn(
+        &mut self,
+        url: &str,
+        model: &str,
+        shape: Shape,
+        adapted: &[Change],
+        reasoning: bool,
+    ) {
+        let known = self.get(url, model);
+        if adapted.is_empty() && known.is_some_and(|k| k.reasoning || !reasoning) {
+            return;
+        }
+        if adapted.is_empty() && known.is_none() && !reasoning {
+            return;
+        }
+        let mut changes = known.map(|k| k.changes.clone()).unwrap_or_default();
+        changes.extend_from_slice(adapted);
+        let reasoning = reasoning || known.is_some_and(|k| k.reasoning);
+        self.remember(url, model, shape, &changes);
+        if let Some(entry) = self.entries.last_mut() {
+            entry.reasoning = reasoning;
+        }
+    }
+
     /// Keeps `shape` (reached by `changes`) for `url` and `model`.
     pub fn remember(&mut self, url: &str, model: &str, shape: Shape, changes: &[Change]) {
         let (url, model) = (url.trim(), model.trim());
@@ -771,6 +957,7 @@ impl Learned {
             model: model.to_owned(),
             shape,
             changes: changes.to_vec(),
+            reasoning: false,
         });
         if self.entries.len() > Self::MAX {
             self.entries.remove(0);
@@ -1020,5 +1207,163 @@ mod tests {
         assert_eq!(learned.get("http://h/v1", "other"), None);
         let json = serde_json::to_string(&learned).unwrap();
         assert_eq!(serde_json::from_str::<Learned>(&json).unwrap(), learned);
+    }
+
+    const O1_SYSTEM: &str = r#"{"error":{"message":"Unsupported value: 'messages[0].role' does not support 'system' with this model.","type":"invalid_request_error","param":"messages[0].role","code":"unsupported_value"}}"#;
+    const GEMMA_SYSTEM: &str =
+        r#"{"error":{"code":500,"message":"System role not supported","type":"server_error"}}"#;
+    const ALTERNATE: &str = r#"{"object":"error","message":"Conversation roles must alternate user/assistant/user/assistant/...","type":"BadRequestError","param":null,"code":400}"#;
+    const JSON_OBJECT_OR_TEXT: &str = r#"{"error":{"message":"'response_format.type' must be 'json_object' or 'text'","type":"invalid_request_error"}}"#;
+
+    #[test]
+    fn role_refusals_are_read_and_adapted_once_each() {
+        assert_eq!(refusal(O1_SYSTEM), Some(Refused::SystemRole));
+        assert_eq!(refusal(GEMMA_SYSTEM), Some(Refused::SystemRole));
+        assert_eq!(refusal(ALTERNATE), Some(Refused::RoleAlternation));
+        assert_eq!(refusal(JSON_OBJECT_OR_TEXT), Some(Refused::JsonObject));
+        let (folded, c) = Shape::default()
+            .adapt(Refused::SystemRole, true, &[])
+            .unwrap();
+        assert_eq!(
+            (folded.system_role, folded.alternate, c),
+            (false, false, Change::SystemInUser)
+        );
+        // Still refused with the instructions in the user's turn: the turns must alternate.
+        let (merged, c) = folded.adapt(Refused::SystemRole, true, &[c]).unwrap();
+        assert_eq!((merged.alternate, c), (true, Change::MergedTurns));
+        assert_eq!(merged.adapt(Refused::RoleAlternation, true, &[]), None);
+        let (merged, _) = Shape::default()
+            .adapt(Refused::RoleAlternation, false, &[])
+            .unwrap();
+        assert!(!merged.system_role && merged.alternate);
+    }
+
+    #[test]
+    fn a_format_refusal_steps_down_whichever_format_it_names() {
+        let (object, c) = Shape::default()
+            .adapt(Refused::JsonObject, true, &[])
+            .unwrap();
+        assert_eq!((object.format, c), (Format::JsonObject, Change::JsonObject));
+        let (bare, c) = object.adapt(Refused::JsonSchema, true, &[]).unwrap();
+        assert_eq!(
+            (bare.format, c),
+            (Format::Instructions, Change::InstructionsOnly)
+        );
+    }
+
+    #[test]
+    fn turns_are_reshaped_and_the_schema_goes_into_the_instructions_when_off_the_wire() {
+        let request = ChatRequest {
+            purpose: crate::protocol::request::Purpose::Detection,
+            messages: vec![
+                Message::new(Role::System, "Decide."),
+                Message::new(Role::User, "Earlier."),
+                Message::new(Role::User, "Plan a trip"),
+            ],
+            response_format: Some(serde_json::json!({"type": "json_schema", "json_schema": {
+                "schema": {"type": "object", "required": ["needs_clarification"]}}})),
+            max_tokens: None,
+            temperature: None,
+            stream: false,
+        };
+        let shaped = |shape: Shape| {
+            let mut request = request.clone();
+            shape.reshape(&mut request);
+            let mut body = request.to_body("m");
+            shape.apply(&mut body);
+            body
+        };
+        let sent = shaped(Shape {
+            system_role: false,
+            alternate: true,
+            format: Format::JsonObject,
+            ..Shape::default()
+        });
+        let messages = sent["messages"].as_array().unwrap();
+        assert_eq!(messages.len(), 1, "{messages:?}");
+        assert_eq!(messages[0]["role"], "user");
+        let content = messages[0]["content"].as_str().unwrap();
+        assert!(
+            content.starts_with(
+                "Decide.\n\nReply with one JSON object that follows this JSON Schema: {"
+            ),
+            "{content}"
+        );
+        assert!(
+            content.contains("needs_clarification") && content.ends_with("Earlier.\n\nPlan a trip"),
+            "{content}"
+        );
+        assert_eq!(
+            sent["response_format"],
+            serde_json::json!({"type": "json_object"})
+        );
+        // The full shape leaves the turns and the instructions as they are.
+        let full = shaped(Shape::default());
+        assert_eq!(
+            full["messages"],
+            serde_json::to_value(&request.messages).unwrap()
+        );
+        // Without the system role: the system text heads the first user turn, whatever follows.
+        let mut request = request.clone();
+        request
+            .messages
+            .insert(2, Message::new(Role::Assistant, "Noted."));
+        Shape {
+            system_role: false,
+            ..Shape::default()
+        }
+        .reshape(&mut request);
+        let turns: Vec<(Role, &str)> = request
+            .messages
+            .iter()
+            .map(|m| (m.role, m.content.as_str()))
+            .collect();
+        assert_eq!(
+            turns,
+            [
+                (Role::User, "Decide.\n\nEarlier."),
+                (Role::Assistant, "Noted."),
+                (Role::User, "Plan a trip")
+            ]
+        );
+    }
+
+    #[test]
+    fn what_an_endpoint_accepts_is_said_and_kept_with_the_shape() {
+        let shape = Shape {
+            system_role: false,
+            format: Format::JsonObject,
+            ..Shape::default()
+        };
+        assert_eq!(
+            shape.accepts(true, Language::English),
+            "no system role · JSON mode only · reasoning model"
+        );
+        assert_eq!(
+            Shape::default().accepts(false, Language::Simplified),
+            "JSON 架构"
+        );
+        let mut learned = Learned::default();
+        learned.learn("u", "m", Shape::default(), &[], false);
+        assert!(learned.is_empty(), "nothing taught, nothing kept");
+        learned.learn("u", "m", Shape::default(), &[], true);
+        learned.learn("u", "m", shape, &[Change::SystemInUser], false);
+        let known = learned.get("u", "m").unwrap();
+        assert!(
+            known.reasoning,
+            "a later call without reasoning forgets nothing"
+        );
+        assert_eq!(known.changes, [Change::SystemInUser]);
+        assert_eq!(
+            known.accepts(Language::English),
+            "no system role · JSON mode only · reasoning model"
+        );
+        // Saved before these fields existed: read with the full roles.
+        let old: Learned = serde_json::from_str(
+            r#"{"entries":[{"url":"u","model":"m","shape":{"tokens":"max_tokens"},"changes":[]}]}"#,
+        )
+        .unwrap();
+        let old = old.get("u", "m").unwrap();
+        assert!(old.shape.system_role && !old.shape.alternate && !old.reasoning);
     }
 }

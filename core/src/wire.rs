@@ -12,6 +12,7 @@ use serde::Deserialize;
 use crate::phrase::Phrase;
 use crate::protocol::language::Language;
 use crate::protocol::request::Usage;
+use crate::reasoning::ReasoningFilter;
 
 /// Default largest reply body read (a non-streamed reply, or the sum of a stream's events).
 /// A detection reply is a few KB and a long answer well under 1 MB.
@@ -64,6 +65,22 @@ pub struct CompletionChoice {
 pub struct WireMessage {
     /// Its text; `null` in a stream's first delta.
     pub content: Option<String>,
+    /// A reasoning model's thinking, apart from the text (DeepSeek, vLLM and llama.cpp with a
+    /// reasoning parser): counted, never kept.
+    pub reasoning_content: Option<String>,
+    /// The same under OpenRouter's and newer vLLM's name.
+    pub reasoning: Option<String>,
+}
+
+impl WireMessage {
+    /// Characters of reasoning the message carries outside its text.
+    fn reasoning_chars(&self) -> usize {
+        [&self.reasoning_content, &self.reasoning]
+            .into_iter()
+            .flatten()
+            .map(|r| r.chars().count())
+            .sum()
+    }
 }
 
 /// One streamed event: `{"choices": [{"delta": {"content": …}, "finish_reason": …}], "usage"?: …}`.
@@ -110,18 +127,31 @@ pub struct ErrorDetail {
 /// A finished reply, streamed or not.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Reply {
-    /// The assistant's text.
+    /// The assistant's text, without the model's reasoning (see [`ReasoningFilter`]).
     pub text: String,
     /// Token counts, if reported.
     pub usage: Option<Usage>,
     /// Why generation stopped (`stop`, `length`, …), if reported.
     pub finish_reason: Option<String>,
+    /// Characters of reasoning the model sent (a leading `<think>` block, `reasoning_content`
+    /// fields): counted only, so no reasoning text can reach a page, a prompt or a snapshot.
+    pub reasoning_chars: usize,
 }
 
 impl Reply {
     /// Whether the model ran out of `max_tokens` (the text may be cut mid-sentence or mid-JSON).
     pub fn truncated(&self) -> bool {
         self.finish_reason.as_deref() == Some("length")
+    }
+
+    /// Whether the model reasoned before (or instead of) its text.
+    pub fn reasoned(&self) -> bool {
+        self.reasoning_chars > 0
+    }
+
+    /// A reasoning model spent its whole token limit thinking: no text, cut for `length`.
+    pub fn reasoning_spent_the_limit(&self) -> bool {
+        self.truncated() && self.reasoned() && self.text.trim().is_empty()
     }
 }
 
@@ -225,6 +255,12 @@ pub enum CallError {
     /// The server reported an error inside the stream.
     #[error("the endpoint reported an error mid-reply{0}")]
     StreamError(String),
+    /// A reasoning model spent its whole token limit thinking and wrote no text, even after
+    /// the request gave it more room.
+    #[error(
+        "the model spent its token limit reasoning, even with more room; raise the cap or lower its reasoning effort"
+    )]
+    ReasoningCut,
 }
 
 impl CallError {
@@ -268,6 +304,7 @@ impl CallError {
             Self::TooLarge { limit } => (Phrase::CallTooLarge, vec![limit.to_string()]),
             Self::BadReply(got) => (Phrase::CallBadReply, vec![got.clone()]),
             Self::StreamError(detail) => (Phrase::CallStreamError, vec![detail.clone()]),
+            Self::ReasoningCut => (Phrase::CallReasoningCut, vec![]),
         };
         let slots: Vec<&str> = slots.iter().map(String::as_str).collect();
         phrase.fill(language, &slots)
@@ -290,6 +327,7 @@ impl CallError {
             Self::TooLarge { .. } => FailureCode::TooLarge,
             Self::BadReply(_) => FailureCode::BadReply,
             Self::StreamError(_) => FailureCode::StreamError,
+            Self::ReasoningCut => FailureCode::ReasoningCut,
         }
     }
 
@@ -312,7 +350,8 @@ impl CallError {
             | Self::Interrupted { .. }
             | Self::TooLarge { .. }
             | Self::BadReply(_)
-            | Self::StreamError(_) => None,
+            | Self::StreamError(_)
+            | Self::ReasoningCut => None,
         }
     }
 
@@ -402,6 +441,8 @@ pub enum FailureCode {
     BadReply,
     /// An error event inside the stream.
     StreamError,
+    /// A reasoning model spent its token limit thinking and wrote nothing.
+    ReasoningCut,
 }
 crate::unit_enum::impl_unit_enum!(FailureCode {
     Unauthorized = "unauthorized",
@@ -418,9 +459,29 @@ crate::unit_enum::impl_unit_enum!(FailureCode {
     TooLarge = "too_large",
     BadReply = "bad_reply",
     StreamError = "stream_error",
+    ReasoningCut = "reasoning_cut",
 });
 
 impl FailureCode {
+    /// Every code, in the order of the documentation's list.
+    pub const ALL: [Self; 15] = [
+        Self::Unauthorized,
+        Self::NotFound,
+        Self::RateLimited,
+        Self::ServerError,
+        Self::EndpointRefused,
+        Self::Unreachable,
+        Self::Blocked,
+        Self::PageRefused,
+        Self::Timeout,
+        Self::Cancelled,
+        Self::Interrupted,
+        Self::TooLarge,
+        Self::BadReply,
+        Self::StreamError,
+        Self::ReasoningCut,
+    ];
+
     /// The code as written in events and traces.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -438,6 +499,7 @@ impl FailureCode {
             Self::TooLarge => "too_large",
             Self::BadReply => "bad_reply",
             Self::StreamError => "stream_error",
+            Self::ReasoningCut => "reasoning_cut",
         }
     }
 }
@@ -528,10 +590,15 @@ pub fn parse_completion(body: &str, content_type: Option<&str>) -> Result<Reply,
             what()
         )));
     };
+    let message = choice.message.unwrap_or_default();
+    let mut filter = ReasoningFilter::default();
+    let mut text = filter.push(message.content.as_deref().unwrap_or_default());
+    text.push_str(&filter.finish());
     Ok(Reply {
-        text: choice.message.and_then(|m| m.content).unwrap_or_default(),
+        text,
         usage: completion.usage,
         finish_reason: choice.finish_reason,
+        reasoning_chars: filter.reasoning_chars() + message.reasoning_chars(),
     })
 }
 
@@ -645,11 +712,14 @@ pub struct StreamState {
     reply: Reply,
     done: bool,
     events: usize,
+    filter: ReasoningFilter,
+    /// Characters of reasoning in `reasoning_content`/`reasoning` deltas.
+    reasoning_fields: usize,
 }
 
 impl StreamState {
-    /// Applies one event; returns the new text it carries, if any (null and empty deltas and
-    /// usage-only chunks carry none).
+    /// Applies one event; returns the new text it carries, if any (null and empty deltas,
+    /// reasoning and usage-only chunks carry none).
     ///
     /// # Errors
     /// [`CallError::StreamError`] for an error event; [`CallError::BadReply`] for data that is
@@ -658,7 +728,8 @@ impl StreamState {
         let data = match event {
             SseEvent::Done => {
                 self.done = true;
-                return Ok(None);
+                let held = self.filter.finish();
+                return Ok(self.text_piece(held));
             }
             SseEvent::Data(d) => d,
         };
@@ -686,13 +757,26 @@ impl StreamState {
         if choice.finish_reason.is_some() {
             self.reply.finish_reason = choice.finish_reason;
         }
-        match choice.delta.and_then(|d| d.content) {
-            Some(text) if !text.is_empty() => {
-                self.reply.text.push_str(&text);
-                Ok(Some(text))
-            }
-            Some(_) | None => Ok(None),
+        let delta = choice.delta.unwrap_or_default();
+        self.reasoning_fields += delta.reasoning_chars();
+        let text = self
+            .filter
+            .push(delta.content.as_deref().unwrap_or_default());
+        Ok(self.text_piece(text))
+    }
+
+    /// Keeps `text` and hands it out, unless it is empty.
+    fn text_piece(&mut self, text: String) -> Option<String> {
+        if text.is_empty() {
+            return None;
         }
+        self.reply.text.push_str(&text);
+        Some(text)
+    }
+
+    /// Whether the model is thinking: reasoning has come and no text yet.
+    pub fn is_thinking(&self) -> bool {
+        self.reply.text.is_empty() && (self.filter.is_inside() || self.reasoning_fields > 0)
     }
 
     /// Whether `[DONE]` arrived.
@@ -709,10 +793,13 @@ impl StreamState {
     ///
     /// # Errors
     /// [`CallError::BadReply`] when the stream held no event at all.
-    pub fn finish(self) -> Result<Reply, CallError> {
+    pub fn finish(mut self) -> Result<Reply, CallError> {
         if self.events == 0 {
             return Err(CallError::BadReply("an event stream with no events".into()));
         }
+        let held = self.filter.finish();
+        self.reply.text.push_str(&held);
+        self.reply.reasoning_chars = self.filter.reasoning_chars() + self.reasoning_fields;
         Ok(self.reply)
     }
 }
@@ -750,6 +837,7 @@ mod tests {
             CallError::TooLarge { limit: 1024 },
             CallError::BadReply("HTML".into()),
             CallError::StreamError(": overloaded".into()),
+            CallError::ReasoningCut,
         ];
         for e in every {
             assert_eq!(e.in_words(Language::English), e.to_string());
@@ -969,5 +1057,41 @@ data: [DONE]\n\n";
             (backoff_ms(1), backoff_ms(2), backoff_ms(9)),
             (500, 1000, 8000)
         );
+    }
+
+    #[test]
+    fn reasoning_in_fields_and_in_a_split_think_block_is_never_text() {
+        let events = [
+            r#"{"choices":[{"delta":{"role":"assistant","content":null,"reasoning_content":"Let me see"}}]}"#,
+            r#"{"choices":[{"delta":{"reasoning":"… a trip"}}]}"#,
+            r#"{"choices":[{"delta":{"content":"<thi"}}]}"#,
+            r#"{"choices":[{"delta":{"content":"nk>draft: {\"needs_clarification\": false}</th"}}]}"#,
+            r#"{"choices":[{"delta":{"content":"ink>\n\nDay 1"}}]}"#,
+            r#"{"choices":[{"delta":{"content":": the Louvre."},"finish_reason":"stop"}]}"#,
+        ];
+        let mut state = StreamState::default();
+        let mut pieces = Vec::new();
+        let mut thinking = Vec::new();
+        for e in events {
+            pieces.extend(state.apply(&SseEvent::Data(e.into())).unwrap());
+            thinking.push(state.is_thinking());
+        }
+        pieces.extend(state.apply(&SseEvent::Done).unwrap());
+        assert_eq!(pieces, ["Day 1", ": the Louvre."]);
+        assert_eq!(thinking, [true, true, true, true, false, false]);
+        let reply = state.finish().unwrap();
+        assert_eq!(reply.text, "Day 1: the Louvre.");
+        assert!(reply.reasoned() && !reply.reasoning_spent_the_limit());
+
+        let body = r#"{"choices":[{"message":{"content":"<think>{\"needs_clarification\": false}</think>{\"needs_clarification\": true}","reasoning_content":"hm"},"finish_reason":"stop"}]}"#;
+        let reply = parse_completion(body, None).unwrap();
+        assert_eq!(reply.text, r#"{"needs_clarification": true}"#);
+        assert_eq!(
+            reply.reasoning_chars,
+            2 + r#"{"needs_clarification": false}"#.len()
+        );
+        let spent = r#"{"choices":[{"message":{"content":"<think>so much to consider"},"finish_reason":"length"}]}"#;
+        let reply = parse_completion(spent, None).unwrap();
+        assert!(reply.text.is_empty() && reply.reasoning_spent_the_limit());
     }
 }

@@ -34,7 +34,15 @@ const ORDER: &[(&str, &[&str])] = &[
     (
         "services",
         &[
-            "phrase", "analysis", "detect", "sources", "enrich", "wire", "profile", "redact",
+            "phrase",
+            "reasoning",
+            "analysis",
+            "detect",
+            "sources",
+            "enrich",
+            "wire",
+            "profile",
+            "redact",
             "exchange",
         ],
     ),

@@ -2,8 +2,11 @@
 // conversation completes with the endpoint's own detection (its question, not the embedded
 // detector's) and its streamed answer; the first detection takes at most 3 calls (1 when the
 // profile is named), the answer 1 (what the detection's refusals taught is kept); the trace says
-// what was adapted; a refusal nothing fixes is told in the user's language with a typed code; no
-// key appears in any output or log.
+// what was adapted (the system role, the roles' order, JSON mode, room for reasoning among it) and
+// the call log says what the endpoint accepts; no reasoning text (a `<think>` block, a
+// `reasoning_content` or `reasoning` field) reaches the answer, the prompt or the trace; a refusal
+// nothing fixes is told in the user's language with a typed code, and a refused answer says which
+// setting to change; no key appears in any output or log.
 //
 // Env: CLARIFY_BIN (default target/debug/clarify).
 import { spawn, spawnSync } from "node:child_process";
@@ -69,8 +72,21 @@ async function converse(name, { path = "/v1", model = "m", profile, request = "P
   const seen = await hits(name);
   const everything = run.stdout + run.stderr + logged;
   check(!everything.includes(KEY) && !everything.includes("5ecret"), `${name}: no key in the output or the call log`);
+  check(!everything.includes("THINKING-TRACE") && !/<\/?think/.test(everything), `${name}: no reasoning text in the output or the call log`);
   return { out, stderr: run.stderr, calls, seen };
 }
+
+/** What the call log says each reshaping endpoint accepts, after its first detection. */
+const ACCEPTS = {
+  "no-system": "no system role · JSON schema",
+  gemma: "no system role · JSON schema",
+  alternate: "alternating roles only · no system role · JSON schema",
+  "json-object-only": "JSON mode only",
+  think: "JSON schema · reasoning model",
+  "reasoning-field": "JSON schema · reasoning model",
+  "think-length": "JSON schema · reasoning model",
+  openai: "JSON schema",
+};
 
 for (const [name, model, profile, changes] of cases) {
   for (const named of [false, true]) {
@@ -93,6 +109,8 @@ for (const [name, model, profile, changes] of cases) {
       check(adapted === changes.length && JSON.stringify(detection[0]?.adapted) === JSON.stringify(changes),
         `${label}: the trace and the log say what was adapted (${detection[0]?.adapted})`);
     }
+    const accepts = ACCEPTS[name];
+    if (accepts) check(detection[0]?.accepts === accepts, `${label}: the log says the endpoint accepts "${detection[0]?.accepts}"`);
   }
 }
 
@@ -103,14 +121,16 @@ for (const [name, model, profile, changes] of cases) {
 }
 
 // A refusal nothing fixes: told in the user's language, a typed code in the trace and the log;
-// the embedded detector then asks, and the answer fails with the same refusal.
-for (const [request, words] of [
-  ["Plan a trip to Paris", "Your endpoint refused the request: Unsupported value: 'messages[0].role'"],
-  ["帮我规划一次巴黎旅行", "你的端点拒绝了请求：Unsupported value: 'messages[0].role'"],
-  ["幫我規劃一次巴黎旅行", "你的端點拒絕了請求：Unsupported value: 'messages[0].role'"],
+// the embedded detector then asks, and the answer fails with the same refusal, told with the
+// setting to change.
+for (const [request, words, fix] of [
+  ["Plan a trip to Paris", "Your endpoint refused the request: This model's maximum context length", "choose the endpoint kind that fits it (now \u201cgeneric\u201d) in the settings"],
+  ["帮我规划一次巴黎旅行", "你的端点拒绝了请求：This model's maximum context length", "选择合适的端点类型（当前为“generic”）"],
+  ["幫我規劃一次巴黎旅行", "你的端點拒絕了請求：This model's maximum context length", "選擇合適的端點類型（目前為「generic」）"],
 ]) {
   const { out, stderr, calls } = await converse("refuse", { request });
   check(stderr.includes(words), `refuse (${request}): told "${words}…"`);
+  check(stderr.includes(fix), `refuse (${request}): the refused answer says what to change ("${fix}")`);
   check((out.trace ?? []).some((t) => t.decision === "endpoint_refused"), `refuse (${request}): endpoint_refused in the trace`);
   check(calls[0]?.code === "endpoint_refused" && calls[0]?.attempts === 1, `refuse (${request}): one call, code endpoint_refused in the log`);
 }

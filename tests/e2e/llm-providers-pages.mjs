@@ -68,7 +68,21 @@ const SAYS = {
   no_temperature: "refused temperature",
   schema_without_limits: "sent the schema without them",
   json_object: "asked for a JSON object instead",
+  system_in_user: "sent the instructions in the user's turn",
+  merged_turns: "merged the turns",
+  more_reasoning_room: "asked again with more room",
 };
+const THINKING = "THINKING-TRACE";
+
+/** Everything a page could let reasoning text into: its text (the widget's shadow root too),
+ * its storage (the saved session, the learned shapes) and the widget's events' details. */
+const exposed = (page) =>
+  page.evaluate(() => {
+    const widget = document.querySelector("clarify-widget");
+    const text = document.body.innerText + (widget?.shadowRoot?.textContent ?? "");
+    const stored = Object.keys(localStorage).map((k) => localStorage.getItem(k)).join("\n");
+    return text + stored + JSON.stringify(window.__clarifyEvents ?? []) + (widget?.clarifier?.snapshot() ?? "");
+  });
 const hits = async (name) => (await (await fetch(`${base}/hits/${name}`)).json()).calls;
 const reset = () => fetch(`${base}/reset`, { method: "POST" });
 
@@ -99,7 +113,13 @@ async function open(browser, shell, name, model, profile) {
   const page = await (await browser.newContext()).newPage();
   // Chromium logs each refused request (HTTP 400) as a console error: the refusals the request
   // is adapted to are what these fixtures replay.
-  allowConsoleErrors(page, /Failed to load resource: the server responded with a status of 400/);
+  allowConsoleErrors(page, /Failed to load resource: the server responded with a status of (400|500)/);
+  // Every event's detail, for the checks that no reasoning text reaches one.
+  await page.addInitScript(() => {
+    window.__clarifyEvents = [];
+    for (const type of ["clarify-question", "clarify-answer", "clarify-done", "clarify-error", "clarify-fallback", "clarify-start"])
+      document.addEventListener(type, (e) => window.__clarifyEvents.push({ type, detail: e.detail }));
+  });
   const endpoint = `${base}/${name}/v1`;
   if (shell === "widget") {
     const q = new URLSearchParams({ endpoint, model, ...(profile ? { profile } : {}) });
@@ -147,6 +167,8 @@ for (const shell of ["app", "widget"]) {
         ok(adapted.length === want && (named || changes.every((c) => adapted.some((r) => r.includes(SAYS[c])))),
           `${label}: the trace names what was adapted (${JSON.stringify(adapted)})`);
         ok(!JSON.stringify(events).includes(KEY), `${label}: no key in the trace`);
+        const seen = await exposed(page);
+        ok(!seen.includes(THINKING) && !/<\/?think/.test(seen), `${label}: no reasoning text in the page, its storage or an event`);
 
         // The same page again: what the first call learned is kept, one call each.
         await reset();
@@ -198,6 +220,84 @@ for (const shell of ["app", "widget"]) {
     await page.locator("[data-testid=stop]").click();
     await page.locator("[data-testid=answer-note]").filter({ hasText: "Stopped" }).waitFor({ timeout: 5000 });
     await page.waitForTimeout(1000);
+  } catch (e) {
+    ok(false, `${label}: ${e.message}`);
+  }
+  await page.context().close();
+}
+
+// A reasoning model thinking before its answer: the wait line says "Thinking…" with the seconds,
+// and none of the thinking reaches the page.
+for (const shell of ["app", "widget"]) {
+  const label = `${shell} thinking model`;
+  const page = await open(browser, shell, "slow-think", "qwen3:8b");
+  try {
+    await reset();
+    const shown = {};
+    const conversing = converse(page, shown);
+    await page.locator("[data-testid=working-what]").filter({ hasText: "Thinking…" }).waitFor({ timeout: 20000 });
+    await page.locator("[data-testid=elapsed]").filter({ hasText: /^[1-9]\d* s$/ }).waitFor({ timeout: 5000 });
+    ok(true, `${label}: "Thinking… N s" while the model thinks`);
+    await conversing;
+    ok(shown.answer === ANSWER, `${label}: then the answer (${shown.answer})`);
+    const seen = await exposed(page);
+    ok(!seen.includes(THINKING), `${label}: no reasoning text in the page, its storage or an event`);
+  } catch (e) {
+    ok(false, `${label}: ${e.message}`);
+  }
+  await page.context().close();
+}
+
+// A refusal nothing fixes: the embedded detector asks, the answer fails, and the user is told
+// which setting to change; beside Retry and Copy prompt (the app's settings one click away), the widget emits
+// endpoint_refused.
+for (const shell of ["app", "widget"]) {
+  const label = `${shell} refused answer`;
+  const page = await open(browser, shell, "refuse", "m");
+  try {
+    await page.locator("[data-testid=request]").fill("Plan a trip to Paris");
+    await page.locator("[data-testid=submit]").click();
+    await page.locator("[data-testid=question-text]").waitFor({ timeout: 20000 });
+    await page.locator("[data-testid=continue-anyway]").click();
+    await page.locator("[data-testid=failure]").waitFor({ timeout: 20000 });
+    const told = await page.evaluate(() => {
+      const widget = document.querySelector("clarify-widget");
+      return document.body.innerText + (widget?.shadowRoot?.textContent ?? "");
+    });
+    ok(told.includes("choose the endpoint kind that fits it (now \u201cgeneric\u201d)"), `${label}: says which setting to change`);
+    ok(await page.locator("[data-testid=retry]").isVisible(), `${label}: Retry`);
+    ok(await page.locator("[data-testid=copy-prompt]").isVisible(), `${label}: and Copy prompt`);
+    if (shell === "app") {
+      await page.locator("[data-testid=settings-toggle]").click();
+      ok(await page.locator("[data-testid=set-profile]").isVisible(), `${label}: and the settings, one click away`);
+    } else {
+      const codes = await page.evaluate(() => window.__clarifyEvents.filter((e) => e.type === "clarify-error").map((e) => e.detail.code));
+      ok(codes.includes("endpoint_refused"), `${label}: clarify-error endpoint_refused (${codes})`);
+    }
+  } catch (e) {
+    ok(false, `${label}: ${e.message}`);
+  }
+  await page.context().close();
+}
+
+// Test connection: at most three small requests, then the settings say what the endpoint
+// accepts.
+for (const [name, model, accepts] of [
+  ["no-system", "o1-preview", "The endpoint accepts: no system role · JSON schema"],
+  ["json-object-only", "m2", "The endpoint accepts: JSON mode only"],
+  ["think", "deepseek-r1:14b", "The endpoint accepts: JSON schema · reasoning model"],
+]) {
+  const label = `app Test connection ${name}`;
+  const page = await open(browser, "app", name, model);
+  try {
+    await reset();
+    await page.click("[data-testid=settings-toggle]");
+    await page.click("[data-testid=test-connection]");
+    await page.locator("[data-testid=test-result]").filter({ hasText: accepts }).waitFor({ timeout: 10000 });
+    const said = await page.locator("[data-testid=test-result]").textContent();
+    ok(said.startsWith("Connected"), `${label}: ${said}`);
+    const calls = await hits(name);
+    ok(calls <= 3, `${label}: "${accepts}" in ${calls} requests`);
   } catch (e) {
     ok(false, `${label}: ${e.message}`);
   }

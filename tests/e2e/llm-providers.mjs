@@ -36,6 +36,11 @@ export const DETECTION = {
   ],
 };
 export const ANSWER = "Day 1: the Louvre. Day 2: Montmartre.";
+/** Written in every reasoning a fixture sends: it must reach no page, prompt, snapshot or event. */
+export const THINKING = "THINKING-TRACE";
+/** A reasoning block as DeepSeek-R1 and Qwen3 write it without a reasoning parser: with a draft of
+ * the JSON that says the opposite of the reply. */
+const THINK_BLOCK = `<think>\n${THINKING}: the user wants a trip. Draft: {"needs_clarification": false, "questions": []}\n</think>\n\n`;
 
 const json = (res, status, body, headers = {}) => {
   res.writeHead(status, { ...cors, "content-type": "application/json", ...headers });
@@ -81,6 +86,29 @@ function streamAnswer(res, { reasoning = false, finish = "stop", comments = fals
   if (usageChunk) events.push({ choices: [], usage: { prompt_tokens: 50, completion_tokens: 12 } });
   events.push("[DONE]");
   sse(res, events, { comments, crlf });
+}
+
+/** Any system turn, or two turns of one role in a row. */
+const hasSystem = (body) => (body.messages ?? []).some((m) => m.role === "system");
+const alternates = (body) => (body.messages ?? []).every((m, i, all) => m.role !== "system" && (i === 0 || all[i - 1].role !== m.role));
+
+/** A reasoning model's reply with its thinking in `<think>` at the start of the text: detection
+ * whole, the answer streamed with the tags cut mid-word (`<thi`, `nk>`, `</th`, `ink>`). */
+function thinkReply(res, body) {
+  if (!body.stream) return json(res, 200, completion(THINK_BLOCK + JSON.stringify(DETECTION)));
+  const pieces = ["<thi", `nk>\n${THINKING}: plan two days`, "…</th", "ink>\n\n", ANSWER.slice(0, 12), ANSWER.slice(12)];
+  sse(res, [chunk({ role: "assistant", content: "" }), ...pieces.map((content) => chunk({ content })), chunk({}, "stop"), "[DONE]"]);
+}
+
+/** A reasoning model whose thinking comes in a `reasoning` field (OpenRouter, newer vLLM). */
+function reasoningFieldReply(res, body) {
+  if (!body.stream) {
+    const reply = completion(JSON.stringify(DETECTION));
+    reply.choices[0].message.reasoning = `${THINKING}: a trip to Paris`;
+    return json(res, 200, reply);
+  }
+  const thinking = [`${THINKING}: `, "the Louvre first"].map((reasoning) => chunk({ reasoning, content: null }));
+  sse(res, [...thinking, chunk({ content: ANSWER.slice(0, 12) }), chunk({ content: ANSWER.slice(12) }), chunk({}, "stop"), "[DONE]"]);
 }
 
 /** The reply to a detection request (non-streamed) or an answer (streamed). */
@@ -198,10 +226,86 @@ const PROVIDERS = {
       next();
     },
   },
+  // A reasoning model thinking at length before its answer: reasoning deltas every 250 ms for
+  // 3 s, then the answer. (For the wait line's "Thinking… N s".)
+  "slow-think": {
+    auth: () => true,
+    handle(req, body, res) {
+      if (!body.stream) return thinkReply(res, body);
+      res.writeHead(200, { ...cors, "content-type": "text/event-stream", "cache-control": "no-cache" });
+      let n = 0;
+      const next = () => {
+        if (res.destroyed) return;
+        if (n++ < 12) {
+          res.write(`data: ${JSON.stringify(chunk({ content: null, reasoning_content: `${THINKING} ${n}. ` }))}\n\n`);
+          return setTimeout(next, 250);
+        }
+        for (const content of [ANSWER.slice(0, 12), ANSWER.slice(12)]) res.write(`data: ${JSON.stringify(chunk({ content }))}\n\n`);
+        res.write(`data: ${JSON.stringify(chunk({}, "stop"))}\n\ndata: [DONE]\n\n`);
+        res.end();
+      };
+      next();
+    },
+  },
   // A server refusing something no change can fix.
   refuse: {
     handle: (req, body, res) =>
-      json(res, 400, openaiError("Unsupported value: 'messages[0].role' does not support 'system' with this model.", "messages[0].role", "unsupported_value")),
+      json(res, 400, openaiError("This model's maximum context length is 8 tokens. However, your messages resulted in 412 tokens.", "messages", "context_length_exceeded")),
+  },
+  // OpenAI's o1-class models: no system role (its documented 400, naming messages[0].role).
+  "no-system": {
+    handle(req, body, res) {
+      if (hasSystem(body))
+        return json(res, 400, openaiError("Unsupported value: 'messages[0].role' does not support 'system' with this model.", "messages[0].role", "unsupported_value"));
+      return reply(res, body);
+    },
+  },
+  // A Gemma chat template (llama.cpp --jinja, vLLM): "System role not supported", raised by the
+  // template as a server error.
+  gemma: {
+    auth: () => true,
+    handle(req, body, res) {
+      if (hasSystem(body)) return json(res, 500, { error: { code: 500, message: "System role not supported", type: "server_error" } });
+      return reply(res, body);
+    },
+  },
+  // A Mistral-style template: the roles must alternate user/assistant, no system turn.
+  alternate: {
+    auth: () => true,
+    handle(req, body, res) {
+      if (!alternates(body))
+        return json(res, 400, { object: "error", message: "Conversation roles must alternate user/assistant/user/assistant/...", type: "BadRequestError", param: null, code: 400 });
+      return reply(res, body);
+    },
+  },
+  // A server whose response_format takes json_object or text only.
+  "json-object-only": {
+    handle(req, body, res) {
+      if (formatType(body) === "json_schema")
+        return json(res, 400, openaiError("'response_format.type' must be 'json_object' or 'text'", "response_format"));
+      const asked = JSON.stringify(body.messages);
+      if (formatType(body) === "json_object" && !asked.includes("JSON Schema"))
+        return json(res, 400, openaiError("the schema must be in the instructions"));
+      return reply(res, body);
+    },
+  },
+  // DeepSeek-R1 / Qwen3 without a reasoning parser: the thinking at the start of the text.
+  think: { auth: () => true, handle: (req, body, res) => thinkReply(res, body) },
+  // A reasoning model with its thinking in a `reasoning` field.
+  "reasoning-field": { handle: (req, body, res) => reasoningFieldReply(res, body) },
+  // A reasoning model that spends a small token limit thinking: an empty text cut for length,
+  // until the limit leaves room for reasoning.
+  "think-length": {
+    auth: () => true,
+    handle(req, body, res) {
+      const limit = body.max_tokens ?? body.max_completion_tokens;
+      if (limit !== undefined && limit < 8192) {
+        const cut = completion(`<think>\n${THINKING}: so many cities to consider`, { finish: "length" });
+        if (!body.stream) return json(res, 200, cut);
+        return sse(res, [chunk({ content: `<think>${THINKING}` }), chunk({}, "length"), "[DONE]"]);
+      }
+      return thinkReply(res, body);
+    },
   },
 };
 

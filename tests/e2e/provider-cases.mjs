@@ -20,4 +20,11 @@ export const cases = [
   ["llamacpp", "smollm2", "llamacpp", []],
   ["strict-schema", "m", null, ["schema_without_limits"]],
   ["prose", "m", null, []],
+  ["no-system", "o1-mini", null, ["system_in_user"]],
+  ["gemma", "gemma-3-4b-it", null, ["system_in_user"]],
+  ["alternate", "mistral-7b-instruct", null, ["merged_turns"]],
+  ["json-object-only", "m", null, ["json_object"]],
+  ["think", "deepseek-r1:8b", null, []],
+  ["reasoning-field", "qwen/qwen3-32b", null, []],
+  ["think-length", "qwq-32b", null, ["more_reasoning_room"]],
 ];

@@ -39,10 +39,13 @@ export const ready: PromiseLike<ClarifyApi>;
  */
 export function defineClarifyWidget(options?: LoadOptions): typeof ClarifyWidget | undefined;
 
-/** The codes of `clarify-error`: the JS API's, and the element's own. */
+/** The codes of `clarify-error`: the JS API's, the element's own, and a failed call's. */
 export type ClarifyErrorCode =
   | ClarifyError["code"]
-  | "answer_failed" | "bad_attribute" | "key_in_page" | "answers_not_kept";
+  | "answer_failed" | "bad_attribute" | "key_in_page" | "answers_not_kept"
+  | "unauthorized" | "not_found" | "rate_limited" | "server_error" | "endpoint_refused"
+  | "unreachable" | "blocked" | "page_refused" | "timeout" | "interrupted" | "too_large"
+  | "bad_reply" | "stream_error" | "reasoning_cut";
 
 /** The element's events: bubbling and composed; the first four come after the card has drawn what they tell of. */
 export interface ClarifyEventMap {

@@ -8,6 +8,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use clarify_core::exchange::CallReport;
+use clarify_core::profile::ProfileKind;
 use clarify_core::wire::{CallError, FailureCode};
 use clarify_core::{ChatRequest, Effect, Error, Input, InputKind, Millis, Session, Status};
 
@@ -56,6 +57,8 @@ struct Inner {
     on_link: Option<Rc<dyn Fn(Link)>>,
     /// Told the code and the words of each failed call (a cancelled call says nothing).
     on_failure: Option<Rc<dyn Fn(FailureCode, String)>>,
+    /// Told whether the model is thinking (reasoning, no text yet), as it changes.
+    on_thinking: Option<Rc<dyn Fn(bool)>>,
 }
 
 /// Handle returned by [`Driver::subscribe`]; pass it to [`Driver::unsubscribe`].
@@ -75,6 +78,7 @@ impl Driver {
                 next_listener: 0,
                 on_link: None,
                 on_failure: None,
+                on_thinking: None,
             })),
         }
     }
@@ -103,16 +107,28 @@ impl Driver {
         self.send(input)
     }
 
-    /// A report of a failed call: its failure only (what was adapted before is in the page's
-    /// learned shapes).
-    fn failed(request: &ChatRequest, e: &LlmError) -> Option<CallReport> {
+    /// A report of a failed call: its failure and the endpoint's kind (what was adapted before
+    /// is in the page's learned shapes).
+    fn failed(settings: &LlmSettings, request: &ChatRequest, e: &LlmError) -> Option<CallReport> {
+        let profile = settings
+            .profile
+            .unwrap_or_else(|| ProfileKind::detect(&settings.endpoint, &settings.model));
         Some(CallReport {
             purpose: request.purpose,
-            profile: clarify_core::profile::ProfileKind::Generic,
-            shape: clarify_core::profile::Shape::default(),
+            profile,
+            shape: profile.profile(&settings.model).shape,
             adaptations: Vec::new(),
             failure: Some(e.0.clone()),
+            reasoning: false,
         })
+    }
+
+    /// Tells the observer whether the model is thinking.
+    fn tell_thinking(&self, thinking: bool) {
+        let observer = self.inner.borrow().on_thinking.clone();
+        if let Some(observer) = observer {
+            observer(thinking);
+        }
     }
 
     /// Runs `f` with the current session.
@@ -202,6 +218,12 @@ impl Driver {
         self.inner.borrow_mut().on_failure = Some(Rc::new(observer));
     }
 
+    /// Calls `observer` with whether the model is thinking — reasoning before its text, as a
+    /// stream shows it, or, during detection, a model learned to reason — as it changes.
+    pub fn on_thinking(&self, observer: impl Fn(bool) + 'static) {
+        self.inner.borrow_mut().on_thinking = Some(Rc::new(observer));
+    }
+
     /// Calls `listener` after every accepted input until [`unsubscribe`](Self::unsubscribe).
     pub fn subscribe(&self, listener: impl Fn(&Session, &[Effect]) + 'static) -> Subscription {
         let mut inner = self.inner.borrow_mut();
@@ -265,7 +287,10 @@ impl Driver {
                 leptos::task::spawn_local(async move {
                     let (report, input) = match llm {
                         Some(settings) => {
+                            // Detection is read whole: a model known to reason is thinking.
+                            driver.tell_thinking(llm::reasons(&settings));
                             let result = llm::call(&settings, &request, &cancel, &|_| {}).await;
+                            driver.tell_thinking(false);
                             driver.tell_link(&result);
                             match result {
                                 Ok(reply) => (
@@ -276,7 +301,7 @@ impl Driver {
                                     },
                                 ),
                                 Err(e) => (
-                                    Self::failed(&request, &e),
+                                    Self::failed(&settings, &request, &e),
                                     Input::DetectionFailed {
                                         reason: driver.in_words(&e),
                                     },
@@ -297,28 +322,37 @@ impl Driver {
             Effect::RequestTranslation { question, request } => {
                 let driver = self.clone();
                 leptos::task::spawn_local(async move {
-                    let input = match llm {
+                    let (report, input) = match llm {
                         Some(settings) => {
                             match llm::call(&settings, &request, &cancel, &|_| {}).await {
-                                Ok(reply) => Input::TranslationReceived {
-                                    question,
-                                    text: reply.text,
-                                    usage: reply.usage,
-                                },
-                                Err(e) => Input::TranslationFailed {
-                                    question,
-                                    reason: driver.in_words(&e),
-                                },
+                                Ok(reply) => (
+                                    Some(reply.report),
+                                    Input::TranslationReceived {
+                                        question,
+                                        text: reply.text,
+                                        usage: reply.usage,
+                                    },
+                                ),
+                                Err(e) => (
+                                    Self::failed(&settings, &request, &e),
+                                    Input::TranslationFailed {
+                                        question,
+                                        reason: driver.in_words(&e),
+                                    },
+                                ),
                             }
                         }
-                        None => Input::TranslationFailed {
-                            question,
-                            reason: driver.word(Word::EndpointMissing).into(),
-                        },
+                        None => (
+                            None,
+                            Input::TranslationFailed {
+                                question,
+                                reason: driver.word(Word::EndpointMissing).into(),
+                            },
+                        ),
                     };
                     // A refusal means the question was answered, or the session moved on,
                     // while the call ran: the late translation changes nothing.
-                    let _ = driver.send(input);
+                    let _ = driver.send_reported(report, input);
                 });
             }
             Effect::RequestGeneration { request, prompt } => match llm {
@@ -337,7 +371,13 @@ impl Driver {
                                 text: text.to_owned(),
                             });
                         };
-                        let result = llm::call(&settings, &request, &cancel, &on_text).await;
+                        let thinking = driver.clone();
+                        let watch = llm::Watch {
+                            on_text: &on_text,
+                            on_thinking: &move |t| thinking.tell_thinking(t),
+                            max_requests: u32::MAX,
+                        };
+                        let result = llm::call_watching(&settings, &request, &cancel, &watch).await;
                         driver.tell_link(&result);
                         let (report, input) = match result {
                             Ok(reply) => (
@@ -348,7 +388,7 @@ impl Driver {
                                 },
                             ),
                             Err(e) => (
-                                Self::failed(&request, &e),
+                                Self::failed(&settings, &request, &e),
                                 Input::GenerationFailed {
                                     reason: driver.in_words(&e),
                                 },

@@ -195,6 +195,77 @@ pub async fn call(
     cancel: &Cancel,
     on_text: &dyn Fn(&str),
 ) -> Result<LlmReply, LlmError> {
+    let watch = Watch {
+        on_text,
+        on_thinking: &|_| {},
+        max_requests: u32::MAX,
+    };
+    call_watching(settings, request, cancel, &watch).await
+}
+
+/// What a caller follows of a call besides its reply.
+pub struct Watch<'a> {
+    /// Each streamed piece of text.
+    pub on_text: &'a dyn Fn(&str),
+    /// Whether the model is thinking (its reasoning streams, no text yet), as it changes.
+    pub on_thinking: &'a dyn Fn(bool),
+    /// Most HTTP requests the call sends, retries and adaptations together.
+    pub max_requests: u32,
+}
+
+/// The connection test: [`analysis::probe_request`](clarify_core::analysis::probe_request) in
+/// at most [`PROBE_REQUESTS`](clarify_core::analysis::PROBE_REQUESTS) requests. What it
+/// learns (the roles, the JSON mode, reasoning) is kept like any call's.
+///
+/// # Errors
+/// [`LlmError`] when the endpoint failed, or still refused after the last request.
+pub async fn probe(settings: &LlmSettings) -> Result<LlmReply, LlmError> {
+    let watch = Watch {
+        on_text: &|_| {},
+        on_thinking: &|_| {},
+        max_requests: clarify_core::analysis::PROBE_REQUESTS,
+    };
+    let request = clarify_core::analysis::probe_request();
+    call_watching(settings, &request, &Cancel::default(), &watch).await
+}
+
+/// What the endpoint and model of `settings` were learned to accept, in `language`; `None`
+/// before anything was learned.
+pub fn accepts(settings: &LlmSettings, language: Language) -> Option<String> {
+    LEARNED.with(|l| {
+        l.borrow()
+            .get(&settings.endpoint, &settings.model)
+            .map(|k| k.accepts(language))
+    })
+}
+
+impl std::fmt::Debug for Watch<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Watch")
+            .field("max_requests", &self.max_requests)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Whether the model of `settings` was learned to reason.
+pub fn reasons(settings: &LlmSettings) -> bool {
+    LEARNED.with(|l| {
+        l.borrow()
+            .get(&settings.endpoint, &settings.model)
+            .is_some_and(|k| k.reasoning)
+    })
+}
+
+/// [`call`], followed as `watch` says.
+///
+/// # Errors
+/// [`LlmError`] after the retries, with a message for the user.
+pub async fn call_watching(
+    settings: &LlmSettings,
+    request: &ChatRequest,
+    cancel: &Cancel,
+    watch: &Watch<'_>,
+) -> Result<LlmReply, LlmError> {
     let endpoint = Endpoint {
         url: settings.endpoint.clone(),
         model: settings.model.clone(),
@@ -213,33 +284,33 @@ pub async fn call(
         if cancel.is_cancelled() {
             break Err(LlmError(CallError::Cancelled));
         }
-        match attempt(&mut exchange, cancel, on_text).await {
+        match attempt(&mut exchange, cancel, watch).await {
             Ok(done) => break Ok(done),
             Err(ExchangeError {
                 retry_in_ms: Some(ms),
                 ..
-            }) => sleep(ms).await,
+            }) if exchange.attempt() <= watch.max_requests => sleep(ms).await,
             Err(e) => break Err(LlmError(e.error)),
         }
     };
-    if !exchange.adaptations().is_empty() {
-        LEARNED.with(|l| {
-            let mut learned = l.borrow_mut();
-            let mut changes = learned
-                .get(&endpoint.url, &endpoint.model)
-                .map(|k| k.changes.clone())
-                .unwrap_or_default();
-            changes.extend(exchange.adaptations().iter().map(|a| a.change));
-            learned.remember(&endpoint.url, &endpoint.model, exchange.shape(), &changes);
+    (watch.on_thinking)(false);
+    let report = exchange.report(None);
+    let adapted: Vec<_> = report.adaptations.iter().map(|a| a.change).collect();
+    LEARNED.with(|l| {
+        let mut learned = l.borrow_mut();
+        let before = learned.clone();
+        let (url, model) = (&endpoint.url, &endpoint.model);
+        learned.learn(url, model, report.shape, &adapted, report.reasoning);
+        if *learned != before {
             save_learned(&learned);
-        });
-    }
+        }
+    });
     result.map(|done| LlmReply {
         text: done.reply.text,
         usage: done.reply.usage,
         finish_reason: done.reply.finish_reason,
         attempts: done.attempts,
-        report: exchange.report(None),
+        report,
     })
 }
 
@@ -247,7 +318,7 @@ pub async fn call(
 async fn attempt(
     exchange: &mut Exchange,
     cancel: &Cancel,
-    on_text: &dyn Fn(&str),
+    watch: &Watch<'_>,
 ) -> Result<Finished, ExchangeError> {
     let limit = i32::try_from(exchange.settings().timeout_ms)
         .unwrap_or(i32::MAX)
@@ -271,7 +342,7 @@ async fn attempt(
     cancel.inner.current.replace(controller.clone());
     let request = exchange.request();
     let policy = PolicyWatch::start();
-    let result = send_and_read(exchange, &request, controller.as_ref(), on_text).await;
+    let result = send_and_read(exchange, &request, controller.as_ref(), watch).await;
     if let Some((id, _closure)) = timer
         && let Some(window) = web_sys::window()
     {
@@ -312,7 +383,7 @@ async fn send_and_read(
     exchange: &mut Exchange,
     request: &HttpRequest,
     signal: Option<&AbortController>,
-    on_text: &dyn Fn(&str),
+    watch: &Watch<'_>,
 ) -> Result<Finished, Failure> {
     let signal = signal.map(AbortController::signal);
     let method = gloo_net::http::Method::from_bytes(request.method.as_bytes()).ok();
@@ -341,30 +412,32 @@ async fn send_and_read(
         retry_after: headers.get("retry-after"),
     });
     if let Some(reader) = Reader::new(&response) {
-        let read = feed(exchange, &reader, on_text).await;
+        let read = feed(exchange, &reader, watch).await;
         // Stops the download whatever ended the reading: `[DONE]`, a cap or an error.
         reader.cancel();
         read?;
     }
     let done = exchange.end()?;
     if let Some(text) = &done.tail {
-        on_text(text);
+        (watch.on_text)(text);
     }
     Ok(done)
 }
 
 /// Feeds the body to `exchange` chunk by chunk until it ends or the exchange needs no more.
-async fn feed(
-    exchange: &mut Exchange,
-    reader: &Reader,
-    on_text: &dyn Fn(&str),
-) -> Result<(), Failure> {
+async fn feed(exchange: &mut Exchange, reader: &Reader, watch: &Watch<'_>) -> Result<(), Failure> {
+    let mut thinking = false;
     while !exchange.is_complete() {
         let Some(bytes) = reader.next().await? else {
             break;
         };
-        for text in exchange.body(&bytes)? {
-            on_text(&text);
+        let pieces = exchange.body(&bytes)?;
+        if exchange.is_thinking() != thinking {
+            thinking = !thinking;
+            (watch.on_thinking)(thinking);
+        }
+        for text in pieces {
+            (watch.on_text)(&text);
         }
     }
     Ok(())

@@ -105,7 +105,7 @@ async fn a_conversation_completes_against_every_provider_with_the_endpoints_dete
     let _ = any_spawner::Executor::init_wasm_bindgen();
     let base = PROVIDERS.expect("run scripts/test.d/69-browser-providers");
     // name, model, profile a host would name, changes when none is named.
-    let cases: [(&str, &str, Option<ProfileKind>, &[&str]); 15] = [
+    let cases: [(&str, &str, Option<ProfileKind>, &[&str]); 22] = [
         (
             "gpt5",
             "gpt-5-mini",
@@ -171,6 +171,13 @@ async fn a_conversation_completes_against_every_provider_with_the_endpoints_dete
         ("llamacpp", "smollm2", Some(ProfileKind::LlamaCpp), &[]),
         ("strict-schema", "m", None, &["schema_without_limits"]),
         ("prose", "m", None, &[]),
+        ("no-system", "o1-mini", None, &["system_in_user"]),
+        ("gemma", "gemma-3-4b-it", None, &["system_in_user"]),
+        ("alternate", "mistral-7b-instruct", None, &["merged_turns"]),
+        ("json-object-only", "m", None, &["json_object"]),
+        ("think", "deepseek-r1:8b", None, &[]),
+        ("reasoning-field", "qwen/qwen3-32b", None, &[]),
+        ("think-length", "qwq-32b", None, &["more_reasoning_room"]),
     ];
     for (name, model, profile, changes) in cases {
         let runs = if profile.is_some() {
@@ -210,6 +217,12 @@ async fn a_conversation_completes_against_every_provider_with_the_endpoints_dete
                 })
                 .collect();
             assert_eq!(answer, ANSWER, "{label}");
+            // No reasoning text in the snapshot (the trace, the prompt, the answer) or an effect.
+            let kept = d.with(Session::snapshot) + &format!("{effects:?}");
+            assert!(
+                !kept.contains("THINKING-TRACE") && !kept.contains("<think"),
+                "{label}: reasoning kept"
+            );
             // Named, or after the run that learned it (learned shapes last for the page), the
             // first request is the right one.
             let want = if named.is_some() { 0 } else { changes.len() };
@@ -228,10 +241,15 @@ async fn a_conversation_completes_against_every_provider_with_the_endpoints_dete
     // A refusal nothing fixes: told in the user's language, endpoint_refused in the trace.
     let (d, effects, _) = converse(base, "refuse", "m", None, "帮我规划一次巴黎旅行").await;
     let told = effects.iter().any(|e| {
-        matches!(e, Effect::Notice { message } if message.starts_with("你的端点拒绝了请求：Unsupported value"))
+        matches!(e, Effect::Notice { message } if message.starts_with("你的端点拒绝了请求：This model's maximum context length"))
     });
     assert!(told, "{effects:?}");
     assert!(d.with(|s| s.trace().iter().any(|t| t.decision == "endpoint_refused")));
+    // The answer, refused too, says which setting to change.
+    let fix = effects.iter().any(|e| {
+        matches!(e, Effect::Notice { message } if message.contains("选择合适的端点类型（当前为“generic”）"))
+    });
+    assert!(fix, "{effects:?}");
 }
 
 /// "Test connection" in the app says what was adapted in the user's language.
@@ -241,6 +259,13 @@ async fn test_connection_says_what_was_adapted_in_the_users_language() {
     use wasm_bindgen::JsCast;
     let _ = any_spawner::Executor::init_wasm_bindgen();
     let base = PROVIDERS.expect("run scripts/test.d/69-browser-providers");
+    // The page fetches a language's words; the test runner serves none, so they are installed.
+    clarify_web::i18n::install_words(
+        clarify_core::Language::Simplified,
+        include_str!("../../core/data/words/zh-Hans.json"),
+        include_str!("../words/zh-Hans.json"),
+    )
+    .unwrap();
     let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
     storage.clear().unwrap();
     // A model no earlier test taught the page about: the refusals are met afresh.
@@ -278,7 +303,7 @@ async fn test_connection_says_what_was_adapted_in_the_users_language() {
     }
     assert!(said.starts_with("已连接"), "{said}");
     assert!(
-        said.ends_with("（已调整：max_completion_tokens, no_temperature）"),
+        said.contains("（已调整：max_completion_tokens, no_temperature） 端点接受：JSON 架构"),
         "{said}"
     );
     assert!(!said.contains("adapted"), "{said}");

@@ -15,8 +15,9 @@ impl Session {
     /// (`request_adapted`, with the server's words), and a refusal no change fixed (its code,
     /// `endpoint_refused`). A detection or translation request refused that way is also told to
     /// the user, in their language (`Effect::Notice`): the embedded detector, or the question as
-    /// written, then stands in for the endpoint, and the user should know why. A failed answer
-    /// is told by the failure itself. Only the trace changes; call it before the input that
+    /// written, then stands in for the endpoint, and the user should know why. A refused answer
+    /// has no stand-in: the notice says which setting to change (the model, the endpoint kind)
+    /// beside the failure's Retry and Copy prompt. Only the trace changes; call it before the input that
     /// carries the reply or the failure.
     pub fn record_call(&mut self, report: &CallReport) -> Vec<Effect> {
         self.env.speaks = self.language();
@@ -30,6 +31,9 @@ impl Session {
                 Change::JsonObject => Phrase::NoteAdaptedJsonObject,
                 Change::InstructionsOnly => Phrase::NoteAdaptedInstructions,
                 Change::NoStreamUsage => Phrase::NoteAdaptedNoStreamUsage,
+                Change::SystemInUser => Phrase::NoteAdaptedSystemInUser,
+                Change::MergedTurns => Phrase::NoteAdaptedMergedTurns,
+                Change::MoreReasoningRoom => Phrase::NoteAdaptedMoreReasoningRoom,
             };
             let said = crate::wire::preview(&adaptation.said, 160);
             self.env
@@ -51,12 +55,16 @@ impl Session {
             Phrase::EndpointRefused,
             &[&words],
         );
-        match report.purpose {
-            Purpose::Detection | Purpose::Translation => vec![Effect::Notice {
-                message: Phrase::EndpointRefused.fill(self.language(), &[&words]),
-            }],
-            Purpose::Generation => Vec::new(),
-        }
+        // The answer has no stand-in: the user is told what to change.
+        let message = match report.purpose {
+            Purpose::Detection | Purpose::Translation => {
+                Phrase::EndpointRefused.fill(self.language(), &[&words])
+            }
+            Purpose::Generation => {
+                Phrase::AnswerRefusedFix.fill(self.language(), &[&words, report.profile.name()])
+            }
+        };
+        vec![Effect::Notice { message }]
     }
 }
 
@@ -98,6 +106,7 @@ mod tests {
                 said: "Unsupported parameter: 'max_tokens'".into(),
             }],
             failure,
+            reasoning: false,
         }
     }
 
@@ -142,5 +151,28 @@ mod tests {
             ..report(Some(CallError::Timeout { seconds: 5 }))
         });
         assert!(fx.is_empty());
+    }
+
+    #[test]
+    fn a_refused_answer_says_which_setting_to_change() {
+        let mut session = detecting("Plan a trip to Paris");
+        let refusal = CallError::Rejected {
+            status: 400,
+            detail: ": This model's maximum context length is 8 tokens".into(),
+        };
+        let fx = session.record_call(&CallReport {
+            purpose: Purpose::Generation,
+            profile: ProfileKind::Vllm,
+            ..report(Some(refusal))
+        });
+        let [Effect::Notice { message }] = fx.as_slice() else {
+            panic!("{fx:?}")
+        };
+        assert!(
+            message.contains("maximum context length")
+                && message.contains("\u{201c}vllm\u{201d}")
+                && message.contains("settings"),
+            "{message}"
+        );
     }
 }

@@ -48,7 +48,11 @@ pub fn WorkingLine() -> impl IntoView {
         | Status::Failed => None,
     });
     let seconds = waited(working);
+    // A thinking model's wait is told with its seconds from the start: "Thinking… 12 s".
+    // (The line is there only while the engine works.)
+    let thinking = engine.thinking;
     let slow = Memo::new(move |_| seconds.get() >= PATIENCE_SECONDS);
+    let timed = move || slow.get() || thinking.get();
     let send = move |input: Input| {
         if let Err(e) = engine.send(input) {
             notices.note(e);
@@ -70,15 +74,13 @@ pub fn WorkingLine() -> impl IntoView {
     };
     let offer = Memo::new(move |_| slow.get() && accepting.with(|a| a.detect_offline));
     let line = move || match (working.get(), slow.get()) {
+        _ if thinking.get() => t.t(Word::ModelThinking),
         (Some(Working::Writing), true) => t.t(Word::WaitingWriting),
         (Some(Working::Thinking), true) if offer.get() => t.t(Word::WaitingDetecting),
         (Some(Working::Writing), false) => t.t(Word::Writing),
         _ => t.t(Word::Thinking),
     };
-    let elapsed = move || {
-        slow.get()
-            .then(|| t.fill(Word::Seconds, &[&seconds.get().to_string()]))
-    };
+    let elapsed = move || timed().then(|| t.fill(Word::Seconds, &[&seconds.get().to_string()]));
     // Only what is happening is announced; the seconds counting up are not. What shows only
     // after a while is there from the start, hidden: cheaper than a view that comes and goes.
     move || {
@@ -87,7 +89,7 @@ pub fn WorkingLine() -> impl IntoView {
                 <p class="working" data-testid="working">
                     <span class="spinner" aria-hidden="true"></span>
                     <span role="status" data-testid="working-what">{line}</span>
-                    <span class="working-time" data-testid="elapsed" hidden=move || !slow.get()>
+                    <span class="working-time" data-testid="elapsed" hidden=move || !timed()>
                         {elapsed}
                     </span>
                     <button

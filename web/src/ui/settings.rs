@@ -176,12 +176,23 @@ const LANGUAGES: [(&str, &str); 10] = [
     ("it", "Italiano"),
 ];
 
-/// "Test connection": one short call to the endpoint as configured; its outcome is shown beside
-/// the button and becomes what the app knows of the link (the banner's "Connected").
+/// "Test connection": a small call to the endpoint as configured, in at most three requests,
+/// which finds out what it accepts (the system role, a JSON schema or JSON mode, reasoning);
+/// its outcome is shown beside the button and becomes what the app knows of the link (the
+/// banner's "Connected"), followed by what was learned of the endpoint and model, by the test or
+/// by the conversation (shown from the start when something was): "The endpoint accepts: no
+/// system role · JSON mode only · reasoning model".
 #[component]
 fn ConnectionTest(settings: RwSignal<Settings>, api_key: RwSignal<String>) -> impl IntoView {
     let t = use_chrome();
-    let status = RwSignal::new(String::new());
+    let accepts = move || {
+        settings
+            .with_untracked(|s| s.llm(""))
+            .and_then(|s| llm::accepts(&s, t.language()))
+            .map(|accepts| t.fill(Word::Accepts, &[&accepts]))
+            .unwrap_or_default()
+    };
+    let status = RwSignal::new(accepts());
     let link = use_context::<RwSignal<Link>>();
     let test = move |_| {
         let Some(llm_settings) = settings.with_untracked(|s| s.llm(&api_key.get_untracked()))
@@ -191,14 +202,9 @@ fn ConnectionTest(settings: RwSignal<Settings>, api_key: RwSignal<String>) -> im
         };
         status.set(t.t(Word::Testing));
         leptos::task::spawn_local(async move {
-            // One real detection request, shaped as the session's will be: what works for it
-            // works for the conversation, and what had to change is said.
-            let request = clarify_core::analysis::detection_request(
-                "Plan a trip to Paris",
-                &[],
-                &clarify_core::Config::default(),
-            );
-            let (result, state) = match llm::complete(&llm_settings, &request).await {
+            // A small request shaped like detection's where an endpoint may refuse it: what
+            // works for it works for the conversation, and what had to change is said.
+            let (result, state) = match llm::probe(&llm_settings).await {
                 Ok(reply) => {
                     let r = &reply.report;
                     let adapted: Vec<&str> =
@@ -213,6 +219,8 @@ fn ConnectionTest(settings: RwSignal<Settings>, api_key: RwSignal<String>) -> im
                     if !adapted.is_empty() {
                         said.push_str(&t.fill(Word::Adapted, &[&adapted.join(", ")]));
                     }
+                    said.push(' ');
+                    said.push_str(&accepts());
                     (said, Link::Reached)
                 }
                 Err(e) => {

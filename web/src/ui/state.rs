@@ -23,16 +23,23 @@ pub struct Engine {
     /// Told of every input the session refuses, whichever view sent it (the widget's element
     /// turns it into a `clarify-error` event).
     refused: Option<Callback<Error>>,
+    /// The model is thinking: reasoning, no text yet (the wait line says so).
+    pub thinking: RwSignal<bool>,
 }
 
 impl Engine {
     /// Wraps `driver`; the signals start from its session as it is now.
     pub fn new(driver: Driver) -> Self {
         let view = driver.with(SessionView::new);
+        let thinking = RwSignal::new(false);
+        driver.on_thinking(move |t| {
+            let _ = thinking.try_set(t);
+        });
         Self {
             driver: StoredValue::new_local(driver),
             view,
             refused: None,
+            thinking,
         }
     }
 
