@@ -33,8 +33,12 @@ const FIXES = {
   wasm_load_failed: "serve the .wasm as application/wasm where fetch and WebAssembly exist",
 };
 
-/** Where Vite 5-7's dev server keeps the package's own files when it has pre-bundled its code. */
-const VITE_DEPS = /\/node_modules\/\.vite\/deps(?:_temp_[^/]*)?\//;
+/**
+ * Where Vite 5-7's dev server keeps the package's own files when it has pre-bundled its code.
+ * Built from a string: Vite 5's build misreads a regular-expression literal with `[^/]` in it
+ * and then leaves this file's `new URL("clarify-embed_bg.wasm", import.meta.url)` unbundled.
+ */
+const VITE_DEPS = new RegExp("/node_modules/\\.vite/deps(?:_temp_[^/]*)?/");
 
 const isPage = (r) => (r.headers.get("content-type") ?? "").startsWith("text/html");
 
