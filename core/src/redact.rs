@@ -115,7 +115,8 @@ impl Redactor {
             | CallError::Refused { .. }
             | CallError::Timeout { .. }
             | CallError::Cancelled
-            | CallError::TooLarge { .. } => {}
+            | CallError::TooLarge { .. }
+            | CallError::ReasoningCut => {}
         }
         error
     }
