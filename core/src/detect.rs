@@ -1157,15 +1157,8 @@ fn artifact_of(evidence: &str) -> (bool, &str) {
         return (false, evidence);
     };
     let own = det.eq_ignore_ascii_case("my") || det.eq_ignore_ascii_case("our");
-    let someone = |w: &str| {
-        [
-            "i", "we", "you", "he", "she", "they", "i'm", "we're", "i've", "we've",
-        ]
-        .iter()
-        .any(|p| w.eq_ignore_ascii_case(p))
-    };
     match rest.split_once(' ') {
-        Some((noun, by)) if !own && someone(by) => (true, noun),
+        Some((noun, by)) if !own && rules::is_someone(&by.to_ascii_lowercase()) => (true, noun),
         _ => (own, rest),
     }
 }

@@ -914,6 +914,18 @@ data: [DONE]\n\n";
         assert!(r.headers.contains(&("Accept", "application/json".into())));
     }
 
+    /// An exchange of `request` with a generic endpoint (no key, no named provider) and the
+    /// default settings.
+    fn plain_exchange(request: &ChatRequest) -> Exchange {
+        let endpoint = Endpoint {
+            url: "http://h:1/v1".into(),
+            model: "m".into(),
+            api_key: None,
+            profile: None,
+        };
+        Exchange::new(request, &endpoint, ClientSettings::default())
+    }
+
     /// A detection-like request: a schema with length and count keywords, a token limit and
     /// a temperature.
     fn json_request() -> ChatRequest {
@@ -1005,16 +1017,7 @@ data: [DONE]\n\n";
 
     #[test]
     fn schema_keywords_then_json_object_then_instructions_then_a_final_refusal() {
-        let mut ex = Exchange::new(
-            &json_request(),
-            &Endpoint {
-                url: "http://h:1/v1".into(),
-                model: "m".into(),
-                api_key: None,
-                profile: None,
-            },
-            ClientSettings::default(),
-        );
+        let mut ex = plain_exchange(&json_request());
         let e = refused(
             &mut ex,
             r#"{"error":{"type":"invalid_request_error","message":"For 'array' type, property 'minItems' only supports values 0 or 1"}}"#,
@@ -1512,16 +1515,7 @@ data: [DONE]\n\n";
                 request
                     .messages
                     .insert(0, Message::new(Role::System, "Be brief."));
-                let mut ex = Exchange::new(
-                    &request,
-                    &Endpoint {
-                        url: "http://h:1/v1".into(),
-                        model: "m".into(),
-                        api_key: None,
-                        profile: None,
-                    },
-                    ClientSettings::default(),
-                );
+                let mut ex = plain_exchange(&request);
                 let e = attempt(
                     &mut ex,
                     head(status, "application/json"),
@@ -1556,16 +1550,7 @@ data: [DONE]\n\n";
     #[test]
     fn a_reasoning_model_that_spends_its_limit_thinking_gets_more_room_once() {
         let spent: &[u8] = br#"{"choices":[{"message":{"content":"<think>Let me consider every city"},"finish_reason":"length"}]}"#;
-        let mut ex = Exchange::new(
-            &json_request(),
-            &Endpoint {
-                url: "http://h:1/v1".into(),
-                model: "m".into(),
-                api_key: None,
-                profile: None,
-            },
-            ClientSettings::default(),
-        );
+        let mut ex = plain_exchange(&json_request());
         let e = attempt(&mut ex, head(200, "application/json"), &[spent])
             .1
             .unwrap_err();

@@ -163,12 +163,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
     };
     for (i, pair) in words.windows(2).enumerate().rev() {
         // "the paragraph I wrote", "the email she sent": material someone has, named by who.
-        let by = words.get(i + 2).filter(|w| {
-            matches!(
-                **w,
-                "i" | "we" | "you" | "he" | "she" | "they" | "i'm" | "we're" | "i've" | "we've"
-            )
-        });
+        let by = words.get(i + 2).filter(|w| is_someone(w));
         if let [
             det @ ("the" | "my" | "our" | "your" | "this" | "these" | "that" | "those"),
             noun,
@@ -230,6 +225,15 @@ const WORKS: &str = " movie film show series episode book novel song album artis
 /// Words up to which a request that points at one of the [`WORKS`] leaves it unnamed: a longer
 /// one usually says which.
 const WORK_REACH: usize = 8;
+
+/// Whether `word` (lower-case) is a subject pronoun that says who has the material before it
+/// ("the paragraph I wrote", "the email she sent", "the presentation I'm giving").
+pub(crate) fn is_someone(word: &str) -> bool {
+    matches!(
+        word,
+        "i" | "we" | "you" | "he" | "she" | "they" | "i'm" | "we're" | "i've" | "we've"
+    )
+}
 
 /// Nouns that an artifact's word before them turns into a general notion rather than the
 /// user's own material ("the file system", "the JSON format", "the regex syntax"), each between
