@@ -13,6 +13,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { extname, join, normalize, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { root } from "../e2e/lib.mjs";
+import { CPU, NETWORK, throttle } from "./slow-phone.mjs";
 
 const require = createRequire(join(root, ".tools/node/"));
 const { chromium } = require("playwright-core");
@@ -21,8 +22,6 @@ const args = process.argv.slice(2);
 const dist = resolve(args[0] ?? join(root, "dist"));
 const outFile = resolve(args[1] ?? join(root, "target/bench/app-first-paint.json"));
 const LOADS = args.includes("--loads") ? Number(args[args.indexOf("--loads") + 1]) : 9;
-const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 };
-const CPU = 4;
 const REQUEST = "my app crashes";
 const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm", ".svg": "image/svg+xml" };
 
@@ -53,10 +52,7 @@ const base = `http://127.0.0.1:${server.address().port}/`;
 async function once(browser) {
   const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
   const tab = await context.newPage();
-  const cdp = await context.newCDPSession(tab);
-  await cdp.send("Network.enable");
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU });
-  await cdp.send("Network.emulateNetworkConditions", NETWORK);
+  await throttle(tab);
   await tab.goto(base, { waitUntil: "commit" });
   // The shell's box, or the app's when there is no shell (an older build).
   const box = await tab.waitForSelector("[data-testid=shell-request], [data-testid=request]", { state: "visible", timeout: 120000 });

@@ -15,6 +15,7 @@ import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { extname, join, normalize, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { root } from "../e2e/lib.mjs";
+import { CPU, NETWORK, throttle } from "./slow-phone.mjs";
 
 const require = createRequire(join(root, ".tools/node/"));
 const { chromium } = require("playwright-core");
@@ -23,8 +24,6 @@ const args = process.argv.slice(2);
 const embedDir = resolve(args[0] ?? join(root, "target/embed"));
 const outFile = resolve(args[1] ?? join(root, "target/bench/first-paint.json"));
 const LOADS = args.includes("--loads") ? Number(args[args.indexOf("--loads") + 1]) : 9;
-const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 };
-const CPU = 4;
 const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm" };
 
 const site = join(root, "target/bench/first-paint-site");
@@ -57,10 +56,7 @@ const base = `http://127.0.0.1:${server.address().port}/`;
 async function once(browser, name) {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
   const tab = await context.newPage();
-  const cdp = await context.newCDPSession(tab);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", NETWORK);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU });
+  await throttle(tab);
   await tab.goto(base + name, { waitUntil: "load" });
   if (name === "widget.html") {
     await tab.waitForFunction(() => document.querySelector("clarify-widget")?.shadowRoot?.querySelector("[data-testid=request]"), null, { timeout: 120000 });
