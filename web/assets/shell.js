@@ -30,10 +30,8 @@
     }
   });
   shell.querySelector("[data-testid=shell-submit]").addEventListener("click", hold);
-  new MutationObserver((_, seen) => {
-    const area = app.querySelector("[data-testid=request]");
-    if (!area) return;
-    seen.disconnect();
+  // Hands over to the app's box `area`, once.
+  const handOver = (area) => {
     const focused = [box, document.body, null].includes(document.activeElement);
     shell.remove();
     if (box.value && area.value !== box.value) {
@@ -44,5 +42,14 @@
     if ("queued" in shell.dataset && !app.querySelector("[data-testid=question-card]")) {
       app.querySelector("[data-testid=request-form]")?.requestSubmit();
     }
+  };
+  // The app may have mounted before this script ran (a cached wasm): hand over at once then.
+  const mounted = app.querySelector("[data-testid=request]");
+  if (mounted) return handOver(mounted);
+  new MutationObserver((_, seen) => {
+    const area = app.querySelector("[data-testid=request]");
+    if (!area) return;
+    seen.disconnect();
+    handOver(area);
   }).observe(app, { childList: true, subtree: true });
 })();
