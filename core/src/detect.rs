@@ -2004,7 +2004,7 @@ impl Cues {
                 let capital = text.as_bytes().get(at).is_some_and(u8::is_ascii_uppercase);
                 let before = text.get(..at).unwrap_or_default().trim_end();
                 let opens = i == 0 || before.ends_with(['.', '?', '!', ':', '\n']);
-                capital && !opens && *w != "i"
+                capital && !opens && !is_first_person(w)
             })
             .collect();
         Self {
@@ -2104,6 +2104,15 @@ impl Cues {
         };
         opener && self.proper.iter().any(|p| *p)
     }
+}
+
+/// Whether `word` (lower-case) is "I" or one of its contractions ("I'll", "I'm"): written with
+/// a capital anywhere, and no name.
+fn is_first_person(word: &str) -> bool {
+    word == "i"
+        || word
+            .strip_prefix("i'")
+            .is_some_and(|rest| matches!(rest, "m" | "ll" | "ve" | "d"))
 }
 
 /// Whether the request says what it needs where the learned model, which reads words rather
@@ -2557,7 +2566,13 @@ fn points_ahead(head: &str) -> bool {
 /// `「…」`, `'…'`) is dropped when there are words outside it, so `Output "X" if …` is read as
 /// `Output if …`; a request that is nothing but a quote is kept whole.
 fn without_literals(text: &str) -> String {
-    const PAIRS: [(char, char); 4] = [('"', '"'), ('“', '”'), ('「', '」'), ('『', '』')];
+    const PAIRS: [(char, char); 5] = [
+        ('"', '"'),
+        ('“', '”'),
+        ('‘', '’'),
+        ('「', '」'),
+        ('『', '』'),
+    ];
     let mut out = text.to_owned();
     for (open, close) in PAIRS {
         let mut from = 0;

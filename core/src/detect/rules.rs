@@ -18,7 +18,7 @@ const DEMONSTRATIVES: &[&str] = &["this", "that", "these", "those"];
 /// spaces (see [`is_listed`]).
 const AFTER_STANDALONE: &str = " is was are were does do did work works mean means one ones thing things stuff \
     about for to in on again better faster shorter longer please and or with into sound look read \
-    seem more less a an correct true safe normal worth legit ";
+    seem more less a an correct true safe normal worth legit right correctly properly wrong ";
 /// Artifacts a request may refer to with "the"/"my" without providing them, each between
 /// spaces.
 const ARTIFACTS: &str = " paper method approach file document doc article code script error report \
@@ -78,7 +78,9 @@ pub(crate) fn english(
                 && !has_antecedent(&words[..outside_its_phrase(words, i)], proper)
                 && !(*w == "her" && i + 1 < words.len() && names_someone(&words[..i]))
                 && !refers_to_nothing(words, i))
-                || (is_standalone_demonstrative(words, w) && !has_antecedent(&words[..i], proper))
+                || (is_standalone_demonstrative(words, w)
+                    && !(has_antecedent(&words[..i], proper)
+                        && (matches!(*w, "that" | "those") || points_back(&words[..i], proper))))
         }) {
             let before = i.checked_sub(1).and_then(|j| words.get(j)).copied();
             let kind = if matches!(before, Some("compare" | "contrast" | "rank")) {
@@ -100,7 +102,10 @@ pub(crate) fn english(
             });
         }
     }
-    if !has_material && let Some(evidence) = artifact_not_given(words, proper, short) {
+    if !has_material
+        && let Some(evidence) = artifact_not_given(words, proper, short)
+            .or_else(|| (short && !has_history).then(|| pointed_at(words)).flatten())
+    {
         found.push(Finding {
             kind: Kind::MissingContext,
             evidence,
@@ -218,6 +223,44 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
         })
 }
 
+/// A thing a short request points at with "this" or "these" and neither holds nor names: "Is
+/// this phone worth buying?", "Convert these measurements to grams." Pointing needs something
+/// to point at, which a request without material or conversation does not have. Not a time
+/// ("this weekend"), a kind ("this kind of bug"), a word that cannot be the thing ("this is"),
+/// what is said of a pronoun "this" ("Is this legal?", "Is this overkill?"),
+/// nor a thing the request named before ("Write an interview question. Why this question?").
+fn pointed_at(words: &[&str]) -> Option<String> {
+    words
+        .windows(2)
+        .enumerate()
+        .find_map(|(i, pair)| match pair {
+            [det @ ("this" | "these"), noun]
+                if noun.len() >= 3
+                    && !words[..i]
+                        .iter()
+                        .any(|w| w.starts_with(noun.trim_end_matches('s')))
+                    && noun.bytes().all(|b| b.is_ascii_alphabetic())
+                    && !is_listed(NOT_POINTED_AT, noun)
+                    && !is_listed(AFTER_STANDALONE, noun)
+                    && !is_listed(JUDGEMENTS, noun)
+                    && !(i + 2 == words.len()
+                        && i > 0
+                        && matches!(words[i - 1], "is" | "are" | "was" | "were"))
+                    && !super::is_time(noun, None) =>
+            {
+                Some(format!("{det} {noun}"))
+            }
+            _ => None,
+        })
+}
+
+/// Words after "this" or "these" that are not a thing the user points at, each between spaces:
+/// times, kinds, and words that make the demonstrative a pronoun (with [`AFTER_STANDALONE`]).
+const NOT_POINTED_AT: &str = " time times year years month months week weeks weekend weekends \
+    morning afternoon evening night tonight summer winter spring fall autumn season semester \
+    quarter term kind kinds sort sorts type types way ways the with from world life century \
+    decade era moment point sounds looks seems feel feels reads happen happens happened ";
+
 /// A work or a person a short request may point at as "the movie", "that song", "the artist"
 /// with nothing naming it ("Explain the ending of the movie."), each between spaces.
 const WORKS: &str = " movie film show series episode book novel song album artist author singer \
@@ -334,6 +377,21 @@ fn has_antecedent(before: &[&str], proper: &[bool]) -> bool {
                 || (w.bytes().any(|b| b.is_ascii_digit())
                     && w.bytes().any(|b| b.is_ascii_alphabetic()))
         })
+}
+
+/// Whether "this" or "these" after `before` can point back into the request rather than at
+/// something the user sees and the request does not hold: they point outward far more often
+/// than "it" or "that" refer back, so one word of the request's own ("How much should I
+/// charge for this?", "How do I cite this?") is not enough; a name, something of the user's,
+/// or two such words are ("Compare bitcoin and gold: is this a bubble?").
+fn points_back(before: &[&str], proper: &[bool]) -> bool {
+    names_someone(before)
+        || proper.iter().take(before.len()).any(|p| *p)
+        || before
+            .iter()
+            .filter(|w| has_antecedent(&[w], &[]))
+            .nth(1)
+            .is_some()
 }
 
 /// Where the words that may hold the antecedent of the pronoun at `i` end. An object pronoun
