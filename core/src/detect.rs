@@ -1157,6 +1157,20 @@ fn artifact_of(evidence: &str) -> (bool, &str) {
         return (false, evidence);
     };
     let own = det.eq_ignore_ascii_case("my") || det.eq_ignore_ascii_case("our");
+    // "the attached spreadsheet", "the text below": the user meant to give it.
+    if let Some((place, noun)) = rest.split_once(' ')
+        && rules::is_attached(&place.to_ascii_lowercase())
+    {
+        return (true, noun);
+    }
+    if let Some((noun, place)) = rest.split_once(' ')
+        && matches!(
+            place.to_ascii_lowercase().as_str(),
+            "attached" | "below" | "above"
+        )
+    {
+        return (true, noun);
+    }
     match rest.split_once(' ') {
         Some((noun, by)) if !own && rules::is_someone(&by.to_ascii_lowercase()) => (true, noun),
         _ => (own, rest),

@@ -31,7 +31,8 @@ const ARTIFACTS: &str = " paper method approach file document doc article code s
     results lease bill receipt statement notes query column sheet dataset meds medications \
     prescription syllabus lyrics poem story speech caption post tweet texts offer \
     quote estimate agreement policy traceback config schema page component logo mri scan \
-    xray labs bloodwork form rash recipe worksheet answer answers vows ";
+    xray labs bloodwork form rash recipe worksheet answer answers vows class classes request \
+    commit branch repo repository notebook non-compete nda will warranty ";
 /// Verbs that work on material the user has ("proofread", "reply to", "look over"), each
 /// between spaces: in a longer request, the user's own material is missing only when one of
 /// these comes shortly before it, or a question about its state ("Are my test results
@@ -153,6 +154,9 @@ fn choice_without_candidates(words: &[&str]) -> Option<String> {
 /// counts ("Can you look over my essay and tell me if the argument holds up? It's for…"):
 /// there, "the report" is more often a thing of the world than the user's copy.
 fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<String> {
+    if let Some(evidence) = attached(words) {
+        return Some(evidence);
+    }
     let made = |at: usize| words[..at].iter().any(|w| is_listed(CREATE_VERBS, w));
     let possessive = |det: &str| matches!(det, "my" | "our" | "this" | "these");
     let acted_on = |at: usize| {
@@ -211,13 +215,18 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
         .rev()
         .find_map(|(i, triple)| match triple {
             [det, kind, noun]
-                if possessive(det)
+                if (possessive(det) || someones(&words[..=i]))
                     && is_listed(ARTIFACTS, noun)
                     && !is_listed(ARTIFACTS, kind)
                     && !made(i)
                     && acted_on(i) =>
             {
-                Some(format!("{det} {kind} {noun}"))
+                Some(match i.checked_sub(1) {
+                    Some(j) if someones(&words[..=i]) => {
+                        format!("{} {det} {kind} {noun}", words[j])
+                    }
+                    _ => format!("{det} {kind} {noun}"),
+                })
             }
             _ => None,
         })
@@ -260,6 +269,38 @@ const NOT_POINTED_AT: &str = " time times year years month months week weeks wee
     morning afternoon evening night tonight summer winter spring fall autumn season semester \
     quarter term kind kinds sort sorts type types way ways the with from world life century \
     decade era moment point sounds looks seems feel feels reads happen happens happened ";
+
+/// "The attached spreadsheet", "the file below": material the request says it holds, at any
+/// length; [`artifact_not_given`] is called only when the request holds none.
+fn attached(words: &[&str]) -> Option<String> {
+    words.windows(3).find_map(|triple| match triple {
+        [det @ ("the" | "this" | "my" | "our"), place, noun]
+            if is_attached(place) && noun.len() >= 3 && !is_listed(NOT_POINTED_AT, noun) =>
+        {
+            Some(format!("{det} {place} {noun}"))
+        }
+        [
+            det @ ("the" | "this"),
+            noun,
+            place @ ("attached" | "below" | "above"),
+        ] if is_listed(ARTIFACTS, noun) => Some(format!("{det} {noun} {place}")),
+        _ => None,
+    })
+}
+
+/// Words that say the material is with the request ("the attached file", "the text below").
+const ATTACHED: &str = " attached enclosed uploaded pasted linked ";
+
+/// Whether `word` (lower-case) says the material is with the request ("attached").
+pub(crate) fn is_attached(word: &str) -> bool {
+    is_listed(ATTACHED, word)
+}
+
+/// Whether `upto` ends with someone's possessive after "my" or "our" ("my teammate's" in
+/// "my teammate's pull request"): the user's people's material is theirs to give.
+fn someones(upto: &[&str]) -> bool {
+    matches!(upto, [.., "my" | "our", whose] if whose.ends_with("'s") || whose.ends_with("s'"))
+}
 
 /// A work or a person a short request may point at as "the movie", "that song", "the artist"
 /// with nothing naming it ("Explain the ending of the movie."), each between spaces.
