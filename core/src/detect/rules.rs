@@ -356,9 +356,10 @@ fn generic_superlative(words: &[&str]) -> Option<String> {
 
 /// Whether the pronoun at `i` stands for nothing earlier: an "it" that only fills the subject
 /// ("Is it safe to burn paper?", "How long does it take to boil an egg?", "Does it rain in
-/// Hawaii?", "Is it going to rain tomorrow?", "Is it raining in Seattle?", "Is it worth it to
-/// see Dune in IMAX?", "How does it feel to fail?") or a "they" for people in general ("Do they
-/// still make encyclopedias?", "How do they calculate the CPI?").
+/// Hawaii?", "Is it going to rain tomorrow?", "What time is it in Tokyo?", "Is it raining in
+/// Seattle?", "Is it worth it to see Dune in IMAX?", "How does it feel to fail?") or a "they"
+/// for people in general ("Do they still make encyclopedias?", "How do they calculate the
+/// CPI?").
 ///
 /// Out of line: inlined into its caller, it made the app's wasm about 100 bytes larger in gzip.
 #[inline(never)]
@@ -369,6 +370,7 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
         "it" => {
             let be_before = i > 0 && matches!(words[i - 1], "is" | "was" | "isn't" | "wasn't");
             (be_before && next.is_some_and(|w| is_listed(JUDGEMENTS, w)) && after.is_some())
+                || (be_before && i >= 2 && words[i - 2] == "time")
                 || (matches!(next, Some("take" | "takes" | "took")) && after.is_some())
                 || words[i + 1..]
                     .iter()
@@ -490,7 +492,7 @@ const NOT_ANTECEDENTS: &str = " tell what your some more about what's whats does
      share post remove turn keep let's clean format convert sort list find search build \
      create done call understand get shorter longer simpler clearer quick quickly when where \
      which can't won't didn't anything someone when's where's often suggest \
-     recommend propose generate draft compose ";
+     recommend propose generate draft compose time ";
 
 /// Whether `word` is one of the space-separated words of `list` (which starts and ends with a
 /// space).
