@@ -1557,7 +1557,10 @@ fn zh_directs(text: &str) -> bool {
     while let Some(p) = POLITE.iter().find(|p| rest.starts_with(**p)) {
         rest = &rest[p.len()..];
     }
+    // "把这份报告总结一下": 把 opens an instruction, and 一下 softens one.
     DO.split_whitespace().any(|w| rest.starts_with(w))
+        || ["把", "將", "将"].iter().any(|w| rest.starts_with(w))
+        || rest.contains("一下")
 }
 
 /// The task state of a Chinese request of a known kind (`known`) whose `open` slots are these. A
@@ -2498,8 +2501,9 @@ fn names_a_destination(text: &str) -> bool {
     })
 }
 
-/// Characters that end the name of a place in a Chinese request: an administrative unit.
-const ZH_PLACE_UNITS: &str = "市省縣县區区";
+/// Characters that end the name of a place in a Chinese request: an administrative unit, or a
+/// common ending of a place's name (爱丁堡, 香港, 长岛, 台湾).
+const ZH_PLACE_UNITS: &str = "市省縣县區区州堡港島岛灣湾鎮镇";
 
 /// Two-character names of places a Chinese request may give without a unit: well-known
 /// cities, in both scripts where they differ, and "here" and "at home". One string of
