@@ -1031,7 +1031,7 @@ fn rule_question(
             let q = general_question(General::Pronoun, Script::English, &f.evidence)?;
             return Some((q, cue));
         }
-        Kind::MissingContext => match artifact_of(&f.evidence) {
+        Kind::MissingContext => match material_of(&f.evidence) {
             (true, noun) => (
                 format!("Could you paste your {noun} here?"),
                 format!("The request is about your {noun}, which it does not include."),
@@ -1075,7 +1075,7 @@ fn rule_question(
         Kind::UnderspecifiedRequest => return None,
     };
     // A question asking for the user's own material is skipped by answering without it.
-    let assumption = match (f.kind, artifact_of(&f.evidence)) {
+    let assumption = match (f.kind, material_of(&f.evidence)) {
         (Kind::MissingContext, (true, noun)) => {
             format!("Answer from the request alone, without your {noun}, and say so.")
         }
@@ -1174,6 +1174,17 @@ fn artifact_of(evidence: &str) -> (bool, &str) {
     match rest.split_once(' ') {
         Some((noun, by)) if !own && rules::is_someone(&by.to_ascii_lowercase()) => (true, noun),
         _ => (own, rest),
+    }
+}
+
+/// [`artifact_of`], with a person's material named as their message: "my landlord" (from "reply
+/// to my landlord") is asked for as "your landlord's message".
+fn material_of(evidence: &str) -> (bool, String) {
+    let (own, noun) = artifact_of(evidence);
+    if rules::is_person(&noun.to_ascii_lowercase()) {
+        (own, format!("{noun}'s message"))
+    } else {
+        (own, noun.to_owned())
     }
 }
 

@@ -96,6 +96,17 @@ pub(crate) fn english(
                 });
             }
         }
+        // "How do I get there?", "Follow up about what we discussed": a place or an earlier
+        // conversation the request leans on, with neither here.
+        if let Some(evidence) = there_without_place(words, proper)
+            .filter(|_| short)
+            .or_else(|| earlier_exchange(words))
+        {
+            found.push(Finding {
+                kind: Kind::PronounWithoutAntecedent,
+                evidence,
+            });
+        }
         if short && let Some(evidence) = choice_without_candidates(words) {
             found.push(Finding {
                 kind: Kind::AmbiguousReference,
@@ -128,6 +139,48 @@ pub(crate) fn english(
     }
     found
 }
+
+/// "How do I get there?", "How long to drive there?": "there" after a verb of going, with no
+/// name before it for a place (the airport of "get there from the airport" is where the trip
+/// starts, not where it goes).
+fn there_without_place(words: &[&str], proper: &[bool]) -> Option<String> {
+    let i = words.iter().position(|w| *w == "there")?;
+    let going = i > 0 && is_listed(GOING, words[i - 1]);
+    let named = proper.iter().take(i).any(|p| *p);
+    (going && !named).then(|| "there".to_owned())
+}
+
+/// Verbs of going that "there" after them makes a destination, each between spaces.
+const GOING: &str = " get go going getting drive driving walk walking fly flying travel \
+    traveling travelling ride bike cycle commute arrive ";
+
+/// A phrase that leans on an earlier exchange ("what we discussed", "where we left off"), for a
+/// request with no conversation: the product cannot see what the user saw.
+fn earlier_exchange(words: &[&str]) -> Option<String> {
+    EARLIER_EXCHANGE.iter().find_map(|phrase| {
+        let n = phrase.split(' ').count();
+        words
+            .windows(n)
+            .any(|w| w.iter().copied().eq(phrase.split(' ')))
+            .then(|| (*phrase).to_owned())
+    })
+}
+
+/// Phrases of [`earlier_exchange`].
+const EARLIER_EXCHANGE: &[&str] = &[
+    "what we discussed",
+    "we talked about",
+    "where we left off",
+    "as we discussed",
+    "as discussed",
+    "what i told you",
+    "as i said",
+    "like last time",
+    "the one you gave",
+    "you gave me",
+    "you suggested",
+    "you wrote",
+];
 
 /// "Which one is better?", "Which ones should I keep?", "Which is better?": a choice among
 /// things the request does not name. Not when it names them ("which one of these laptops",
@@ -178,8 +231,11 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
             noun,
         ] = pair
             && (is_listed(ARTIFACTS, noun)
+                || (is_listed(PEOPLE, noun)
+                    && answers_someone(&words[..i])
+                    && !words.get(i + 2).is_some_and(|w| is_listed(ARTIFACTS, w)))
                 || (matches!(*det, "the" | "that" | "this")
-                    && words.len() <= WORK_REACH
+                    && (words.len() <= WORK_REACH || !proper.iter().any(|p| *p))
                     && is_listed(WORKS, noun)))
             && (short || ((possessive(det) || by.is_some()) && acted_on(i)))
         {
@@ -302,12 +358,30 @@ fn someones(upto: &[&str]) -> bool {
     matches!(upto, [.., "my" | "our", whose] if whose.ends_with("'s") || whose.ends_with("s'"))
 }
 
+/// Whether `before` ends with a verb of answering and its "to" ("reply to", "respond to", "write
+/// back to"): what is answered is what that person wrote, which the request does not hold.
+fn answers_someone(before: &[&str]) -> bool {
+    matches!(before, [.., "reply" | "respond" | "answer" | "back", "to"])
+}
+
+/// Whether `word` (lower-case) is one of the [`PEOPLE`] a request may answer.
+pub(crate) fn is_person(word: &str) -> bool {
+    is_listed(PEOPLE, word)
+}
+
+/// People whose message a request may answer ("Help me reply to my landlord"), each between
+/// spaces.
+const PEOPLE: &str = " landlord boss manager coworker colleague friend sister brother mom dad \
+    mother father wife husband partner girlfriend boyfriend ex teacher professor client customer \
+    recruiter neighbor neighbour roommate tenant son daughter aunt uncle cousin grandma grandpa ";
+
 /// A work or a person a short request may point at as "the movie", "that song", "the artist"
 /// with nothing naming it ("Explain the ending of the movie."), each between spaces.
 const WORKS: &str = " movie film show series episode book novel song album artist author singer \
     band painting game podcast ";
 /// Words up to which a request that points at one of the [`WORKS`] leaves it unnamed: a longer
-/// one usually says which.
+/// one usually says which with a name (up to the length of a short request, one without a
+/// name does not).
 const WORK_REACH: usize = 8;
 
 /// Whether `word` (lower-case) is a subject pronoun that says who has the material before it
@@ -364,8 +438,14 @@ fn generic_superlative(words: &[&str]) -> Option<String> {
 /// Out of line: inlined into its caller, it made the app's wasm about 100 bytes larger in gzip.
 #[inline(never)]
 fn refers_to_nothing(words: &[&str], i: usize) -> bool {
-    let next = words.get(i + 1).copied();
-    let after = words.get(i + 2).copied();
+    // "Is it actually dangerous…": an adverb between changes nothing.
+    let skip = usize::from(
+        words
+            .get(i + 1)
+            .is_some_and(|w| is_listed(HEDGES, w) && words[i] == "it"),
+    );
+    let next = words.get(i + 1 + skip).copied();
+    let after = words.get(i + 2 + skip).copied();
     match words[i] {
         "it" => {
             let be_before = i > 0 && matches!(words[i - 1], "is" | "was" | "isn't" | "wasn't");
@@ -396,6 +476,10 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
         _ => false,
     }
 }
+
+/// Adverbs between a subject-filling "it" and its judgement ("is it really safe"), each between
+/// spaces.
+const HEDGES: &str = " actually really still even ever generally usually truly ";
 
 /// Judgements and weather an "it" that only fills the subject comes before ("is it possible
 /// that…", "is it cold outside?", "is it raining in Seattle?"), each between spaces.
