@@ -1538,16 +1538,21 @@ fn measure_given(
     })
 }
 
-/// Of the `recognised` frames, the one whose Chinese cue comes first in `head`: in a long
+/// Of the `recognised` frames that give way to none of the others ([`frame_defers`]: "规划一下
+/// 行程" plans a trip), the one whose Chinese cue comes first in `head`: in a long
 /// request, the task; the rest say what it is about ("帮我写一份周报，本周…修了12个bug" writes a
 /// report and debugs nothing).
 fn zh_first_named(table: &frames::Table, recognised: &[usize], head: &str) -> Option<usize> {
-    recognised.iter().copied().min_by_key(|&i| {
-        list(table.frames[i].zh.cues)
-            .filter_map(|w| head.find(w))
-            .min()
-            .unwrap_or(usize::MAX)
-    })
+    recognised
+        .iter()
+        .copied()
+        .filter(|&i| !frame_defers(&table.frames[i], table, recognised))
+        .min_by_key(|&i| {
+            list(table.frames[i].zh.cues)
+                .filter_map(|w| head.find(w))
+                .min()
+                .unwrap_or(usize::MAX)
+        })
 }
 
 /// Whether a Chinese request is a calculation that gives its operands: digits and an operator,
@@ -1716,17 +1721,23 @@ impl SlotRef<'_> {
     /// indices into `table`): one that replaces it, or for a catch-all frame any that is not
     /// one.
     fn defers(&self, table: &frames::Table, recognised: &[usize]) -> bool {
-        let mut others = recognised
-            .iter()
-            .filter_map(|&i| table.frames.get(i))
-            .filter(|f| !std::ptr::eq(*f, self.frame));
-        (self.frame.only_alone && others.clone().any(|f| !f.only_alone))
-            || others.any(|f| {
-                f.replaces
-                    .iter()
-                    .any(|r| std::ptr::eq(&table.frames[r.index()], self.frame))
-            })
+        frame_defers(self.frame, table, recognised)
     }
+}
+
+/// Whether `frame`'s questions give way to another frame the request is (`recognised`, indices
+/// into `table`): one that replaces it, or for a catch-all frame any that is not one.
+fn frame_defers(frame: &Frame, table: &frames::Table, recognised: &[usize]) -> bool {
+    let mut others = recognised
+        .iter()
+        .filter_map(|&i| table.frames.get(i))
+        .filter(|f| !std::ptr::eq(*f, frame));
+    (frame.only_alone && others.clone().any(|f| !f.only_alone))
+        || others.any(|f| {
+            f.replaces
+                .iter()
+                .any(|r| std::ptr::eq(&table.frames[r.index()], frame))
+        })
 }
 
 /// Every slot of the `recognised` frames of `table`, in the table's order.
@@ -2499,7 +2510,7 @@ fn zh_count(text: &str) -> bool {
 /// "东京行程", "京都旅馆"; not 一次旅行, 毕业旅行, 附近旅馆).
 fn names_a_destination(text: &str) -> bool {
     /// Characters that start or end no name of a place next to 去 or a trip word.
-    const NOT_A_NAME: &str = "哪旅玩度趟一个個了过過年掉除世走看吃买買逛次去想的业業月庭庆慶末假子驾駕自途做划劃排妈媽起友人天夜游遊这這那下近份篇条條";
+    const NOT_A_NAME: &str = "哪旅玩度趟一个個了过過年掉除世走看吃买買逛次去想的业業月庭庆慶末假子驾駕自途做划劃排妈媽起友人天夜游遊这這那下近份篇条條出";
     ["去", "旅", "行程", "自由行"].into_iter().any(|cue| {
         text.match_indices(cue).any(|(i, _)| {
             let c = if cue == "去" {

@@ -654,7 +654,7 @@ fn underspecified_parameter(words: &[&str]) -> bool {
 /// Chinese pronouns and demonstratives that need an antecedent.
 const ZH_PRONOUNS: &str = "它 它們 它们 他們 他们 這個 这个 那個 那个 這些 这些 那些 該 该 此事 \
     這件 这件 這句 这句 這段 这段 這篇 这篇 這份 这份 下面的 以下的 下列 這兩 这两 這種情況 这种情况 \
-    上次的 上回的 刚才的 剛才的";
+    上次的 上回的 刚才的 剛才的 這題 这题";
 /// "Which … should I learn / use / buy / choose": no single answer without the purpose and the
 /// constraints (the Chinese of "Which dataset should I use?"). Those without 应 come after, so
 /// a request with 应该 is quoted by its whole phrase.
@@ -703,11 +703,12 @@ fn zh_choice_without_candidates(text: &str) -> Option<&'static str> {
 /// Words that point to the user's own text ("我的简历", "这段代码"), and the texts they point
 /// to, separated by spaces.
 const ZH_MATERIAL_POINTERS: &str = "我的 這段 这段 這篇 这篇 這份 这份 這封 这封 這個 这个 這張 这张 \
-    這道 这道 這些 这些 附件里的 附件裡的 附件中的 附件 附上的 上传的 上傳的";
+    這道 这道 這些 这些 附件里的 附件裡的 附件中的 附件 附上的 上传的 上傳的 刚才发的 剛才發的 \
+    我发的 我發的";
 const ZH_MATERIALS: &str = "简历 簡歷 代码 代碼 程式 论文 論文 文章 邮件 郵件 报告 報告 话 話 \
     合同 合約 文字 题 題 图表 圖表 图片 圖片 照片 图 圖 数据 數據 SQL sql 菜谱 菜譜 食谱 食譜 作文 \
     表格 文档 文檔 文件 稿 信 消息 訊息 短信 簡訊 作业 作業 笔记 筆記 PPT ppt 幻灯片 簡報 歌词 歌詞 \
-    诗 詩 截图 截圖 报错 報錯 日志 日誌 公式 函数 函數";
+    诗 詩 截图 截圖 报错 報錯 日志 日誌 公式 函数 函數 条款 條款 协议 協議";
 /// What follows a material's word when the request is about one copy of it ("表格里的数字",
 /// "文章中的错误"): Chinese names the user's own material without a pointer this way.
 const ZH_INSIDE: &str = "里的 裡的 中的 里面 裡面";
@@ -716,7 +717,7 @@ const ZH_INSIDE: &str = "里的 裡的 中的 里面 裡面";
 const MATERIAL_REACH: usize = 2;
 /// Words that say the user's own text exists ("帮我看看我的简历", "我的代码有问题"), unlike
 /// "我的论文题目怎么定".
-const ZH_REVIEW: &str = "看 改 查 润 潤 问题 問題";
+const ZH_REVIEW: &str = "看 改 查 润 潤 问题 問題 报错 報錯 错误 錯誤 跑不 修 bug";
 
 /// The user's own text that a Chinese request is about and does not include, as the request
 /// names it ("这段代码", or "您的简历" for 我的简历): "帮我看看我的简历" asks for the résumé,
@@ -752,6 +753,14 @@ fn zh_own_material(text: &str) -> Option<String> {
             .any(|inside| text.contains(&format!("{m}{inside}")))
             .then(|| m.to_owned())
     })
+}
+
+/// 他 or 她 opening a request ("他是哪一年去世的？"): the person is the subject, named nowhere
+/// before. Later in a request they usually refer back ("我老公…我该怎么跟他谈").
+fn opening_person(text: &str) -> Option<&'static str> {
+    ["他", "她"]
+        .into_iter()
+        .find(|p| text.trim_start().starts_with(p))
 }
 
 /// Chinese rules over the request text.
@@ -794,7 +803,10 @@ pub(crate) fn chinese(
         });
     } else if !referent
         && short
-        && let Some(p) = ZH_PRONOUNS.split(' ').find(|p| pronoun(p))
+        && let Some(p) = ZH_PRONOUNS
+            .split(' ')
+            .find(|p| pronoun(p))
+            .or_else(|| opening_person(text))
     {
         found.push(Finding {
             kind: Kind::PronounWithoutAntecedent,
