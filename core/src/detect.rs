@@ -847,6 +847,17 @@ fn english_rules(
     let material = given.material || holds_material(given.earlier);
     let referent = given.history || given.material;
     out.findings = english_findings(text, words, &cues.proper, referent, material);
+    // A conversation gives "him" someone to stand for only when it names someone.
+    if given.history
+        && !given.material
+        && !given.earlier.iter().any(|m| names_a_person(&m.content))
+        && let Some(evidence) = rules::person_without_antecedent(words, &cues.proper)
+    {
+        out.findings.push(Finding {
+            kind: Kind::PronounWithoutAntecedent,
+            evidence,
+        });
+    }
     let name = if given.material || words.len() > NAME_MAX_WORDS {
         None
     } else {
@@ -1468,6 +1479,19 @@ impl<'a> ZhReading<'a> {
 /// Whether the conversation holds material a request may point at ("now translate the
 /// document"): a message that carries it after its instruction, or one long enough to be it
 /// (an answer written earlier).
+/// Whether `text` (an earlier message) names or refers to a person: a personal pronoun, one of
+/// the people a request may speak of ("my landlord"), or a capitalised word inside a sentence.
+fn names_a_person(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    let words = words_of(&lower);
+    let proper = Cues::of(text, &lower, &words).proper;
+    proper.iter().any(|p| *p)
+        || words.iter().any(|w| {
+            matches!(*w, "he" | "she" | "him" | "her" | "his" | "they" | "them")
+                || rules::is_person(w)
+        })
+}
+
 fn holds_material(earlier: &[Message]) -> bool {
     earlier
         .iter()
@@ -3034,6 +3058,22 @@ mod tests {
                 .iter()
                 .any(|f| f.kind == Kind::PronounWithoutAntecedent)
         );
+    }
+
+    #[test]
+    fn a_person_pronoun_needs_someone_named_in_the_conversation() {
+        let person = |earlier: &str| {
+            let history = [Message::new(Role::User, earlier)];
+            assess("What should I say to him?", &history)
+                .findings
+                .iter()
+                .any(|f| f.kind == Kind::PronounWithoutAntecedent)
+        };
+        assert!(person(
+            "I have a big presentation tomorrow and I'm nervous."
+        ));
+        assert!(!person("My brother hasn't called me in months."));
+        assert!(!person("I met Daniel at the conference last week."));
     }
 
     #[test]

@@ -364,6 +364,17 @@ fn answers_someone(before: &[&str]) -> bool {
     matches!(before, [.., "reply" | "respond" | "answer" | "back", "to"])
 }
 
+/// "What should I say to him?": a person pronoun with no one named before it in the request.
+pub(crate) fn person_without_antecedent(words: &[&str], proper: &[bool]) -> Option<String> {
+    words.iter().enumerate().find_map(|(i, w)| {
+        (matches!(*w, "him" | "he" | "she" | "her")
+            && !names_someone(&words[..i])
+            && !words[..i].iter().any(|b| is_person(b))
+            && !proper.iter().take(i).any(|p| *p))
+        .then(|| (*w).to_owned())
+    })
+}
+
 /// Whether `word` (lower-case) is one of the [`PEOPLE`] a request may answer.
 pub(crate) fn is_person(word: &str) -> bool {
     is_listed(PEOPLE, word)
