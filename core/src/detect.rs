@@ -641,8 +641,8 @@ struct ChineseSignals {
     chars: usize,
     /// The model's score minus its threshold (minus infinity without a model).
     margin: f32,
-    /// The request carries its material ("这段代码有什么问题：\nprint(x", 解方程：3x + 7 = 25): the
-    /// generic question would ask for what is there.
+    /// The request carries its material ("这段代码有什么问题：\nprint(x", 解方程：3x + 7 = 25, or
+    /// a quoted term: "“内卷”是什么意思？"): the generic question would ask for what is there.
     material: bool,
     /// There is a conversation before the request: the generic question would ask what it
     /// said.
@@ -1419,7 +1419,7 @@ fn chinese(
         task,
         chars: cjk,
         margin,
-        material: given.material || given.after_colon || operands,
+        material: given.material || given.after_colon || given.quoted || operands,
         earlier: given.history,
         conversed: slots.iter().any(|r| said_before(r.slot, given)),
         missing_material: out.findings.iter().any(|f| f.kind == Kind::MissingContext),

@@ -32,7 +32,8 @@ const ARTIFACTS: &str = " paper method approach file document doc article code s
     prescription syllabus lyrics poem story speech caption post tweet texts offer \
     quote estimate agreement policy traceback config schema page component logo mri scan \
     xray labs bloodwork form rash recipe worksheet answer answers vows class classes request \
-    commit branch repo repository notebook non-compete nda will warranty ";
+    commit branch repo repository notebook non-compete nda will warranty calculation \
+    calculations ";
 /// Verbs that work on material the user has ("proofread", "reply to", "look over"), each
 /// between spaces: in a longer request, the user's own material is missing only when one of
 /// these comes shortly before it, or a question about its state ("Are my test results
@@ -81,7 +82,8 @@ pub(crate) fn english(
                 && !refers_to_nothing(words, i))
                 || (is_standalone_demonstrative(words, w)
                     && !(has_antecedent(&words[..i], proper)
-                        && (matches!(*w, "that" | "those") || points_back(&words[..i], proper))))
+                        && (matches!(*w, "that" | "those") || points_back(&words[..i], proper))
+                        && !ends_pointing(words, i)))
         }) {
             let before = i.checked_sub(1).and_then(|j| words.get(j)).copied();
             let kind = if matches!(before, Some("compare" | "contrast" | "rank")) {
@@ -140,14 +142,21 @@ pub(crate) fn english(
     found
 }
 
-/// "How do I get there?", "How long to drive there?": "there" after a verb of going, with no
+/// "How do I get there?", "How long to drive there?", "What time is it there now?": "there"
+/// after a verb of going, or for where a time or the weather is, with no
 /// name before it for a place (the airport of "get there from the airport" is where the trip
 /// starts, not where it goes).
 fn there_without_place(words: &[&str], proper: &[bool]) -> Option<String> {
     let i = words.iter().position(|w| *w == "there")?;
     let going = i > 0 && is_listed(GOING, words[i - 1]);
+    // "What time is it there right now?": where the user means, after a subject.
+    let where_it_is = i > 0
+        && matches!(words[i - 1], "it" | "weather")
+        && words
+            .get(i + 1)
+            .is_none_or(|w| matches!(*w, "now" | "right" | "today" | "tonight"));
     let named = proper.iter().take(i).any(|p| *p);
-    (going && !named).then(|| "there".to_owned())
+    ((going || where_it_is) && !named).then(|| "there".to_owned())
 }
 
 /// Verbs of going that "there" after them makes a destination, each between spaces.
@@ -517,6 +526,17 @@ fn has_antecedent(before: &[&str], proper: &[bool]) -> bool {
         })
 }
 
+/// Whether the demonstrative at `i` ends the request after its verb or preposition ("Can my dog
+/// eat this?", "Can I drink alcohol with this?"): there it points at what the user has in front
+/// of them, whatever the request said before; "like this" and "as this" compare, and "… is
+/// this:" presents what follows.
+fn ends_pointing(words: &[&str], i: usize) -> bool {
+    i + 1 == words.len()
+        && matches!(words[i], "this" | "these")
+        && i > 0
+        && !matches!(words[i - 1], "like" | "as" | "is" | "are" | "was" | "were")
+}
+
 /// Whether "this" or "these" after `before` can point back into the request rather than at
 /// something the user sees and the request does not hold: they point outward far more often
 /// than "it" or "that" refer back, so one word of the request's own ("How much should I
@@ -665,7 +685,7 @@ fn underspecified_parameter(words: &[&str]) -> bool {
 /// Chinese pronouns and demonstratives that need an antecedent.
 const ZH_PRONOUNS: &str = "它 它們 它们 他們 他们 這個 这个 那個 那个 這些 这些 那些 該 该 此事 \
     這件 这件 這句 这句 這段 这段 這篇 这篇 這份 这份 下面的 以下的 下列 這兩 这两 這種情況 这种情况 \
-    上次的 上回的 刚才的 剛才的 這題 这题";
+    上次的 上回的 刚才的 剛才的 這題 这题 這款 这款 這間 这间 這家 这家";
 /// "Which … should I learn / use / buy / choose": no single answer without the purpose and the
 /// constraints (the Chinese of "Which dataset should I use?"). Those without 应 come after, so
 /// a request with 应该 is quoted by its whole phrase.
@@ -719,7 +739,7 @@ const ZH_MATERIAL_POINTERS: &str = "我的 這段 这段 這篇 这篇 這份 �
 const ZH_MATERIALS: &str = "简历 簡歷 代码 代碼 程式 论文 論文 文章 邮件 郵件 报告 報告 话 話 \
     合同 合約 文字 题 題 图表 圖表 图片 圖片 照片 图 圖 数据 數據 SQL sql 菜谱 菜譜 食谱 食譜 作文 \
     表格 文档 文檔 文件 稿 信 消息 訊息 短信 簡訊 作业 作業 笔记 筆記 PPT ppt 幻灯片 簡報 歌词 歌詞 \
-    诗 詩 截图 截圖 报错 報錯 日志 日誌 公式 函数 函數 条款 條款 协议 協議";
+    诗 詩 截图 截圖 报错 報錯 日志 日誌 公式 函数 函數 条款 條款 协议 協議 自传 自傳";
 /// What follows a material's word when the request is about one copy of it ("表格里的数字",
 /// "文章中的错误"): Chinese names the user's own material without a pointer this way.
 const ZH_INSIDE: &str = "里的 裡的 中的 里面 裡面";
