@@ -31,7 +31,7 @@ const ARTIFACTS: &str = " paper method approach file document doc article code s
     results lease bill receipt statement notes query column sheet dataset meds medications \
     prescription syllabus lyrics poem story speech caption post tweet texts offer \
     quote estimate agreement policy traceback config schema page component logo mri scan \
-    xray labs bloodwork form rash recipe worksheet answer answers vows class classes request \
+    xray labs bloodwork form rash recipe worksheet answer answers vows request \
     commit branch repo repository notebook non-compete nda will warranty calculation \
     calculations ";
 /// Verbs that work on material the user has ("proofread", "reply to", "look over"), each
