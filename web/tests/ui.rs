@@ -1397,7 +1397,7 @@ async fn the_key_hint_names_the_options_there_are_and_the_assumption_is_said_onc
     open.allow_free_text = true;
     let (m, _) = mount_card(open, Language::Simplified, Ok(()));
     assert_eq!(text(&m.get("keys-hint")), "按键：Enter 继续。");
-    assert_eq!(text(&m.get("free-text-label")), "用你自己的话描述");
+    assert_eq!(text(&m.get("free-text-label")), "用您自己的话描述");
     // No space after a full-width colon.
     assert_eq!(
         text(&m.get("assumption")),
@@ -2089,10 +2089,10 @@ async fn a_slow_detection_shows_the_time_waited_and_offers_the_built_in_question
     );
     assert_eq!(
         text(&zh.get("working-what")),
-        "你的端點正在找出請求中不明確的地方…"
+        "您的端點正在找出請求中不明確的地方…"
     );
     assert_eq!(text(&zh.get("elapsed")), "3 秒");
-    assert_eq!(text(&zh.get("detect-offline")), "現在改用內建問題");
+    assert_eq!(text(&zh.get("detect-offline")), "立即改用內建問題");
 
     m.get("detect-offline").click();
     settle().await;
