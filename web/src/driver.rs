@@ -11,6 +11,8 @@ use clarify_core::exchange::CallReport;
 use clarify_core::profile::ProfileKind;
 use clarify_core::wire::{CallError, FailureCode};
 use clarify_core::{ChatRequest, Effect, Error, Input, InputKind, Millis, Session, Status};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::Closure;
 
 use crate::i18n::Word;
 use crate::llm::{self, Cancel, LlmError, LlmSettings};
@@ -194,6 +196,36 @@ impl Driver {
         }
     }
 
+    /// Retries the failed answer when the browser is back online (its `online` event), if the
+    /// session is still the one that failed offline: failed, for the same reason. The listener
+    /// fires once and holds the driver weakly, so a session dropped meanwhile is not retried.
+    fn retry_when_online(&self) {
+        let (Some(window), Some(reason)) = (
+            web_sys::window(),
+            self.with(|s| s.failure().map(str::to_owned)),
+        ) else {
+            return;
+        };
+        let inner = Rc::downgrade(&self.inner);
+        let retry = Closure::once_into_js(move || {
+            let Some(inner) = inner.upgrade() else {
+                return;
+            };
+            let driver = Driver { inner };
+            let same = driver.with(|s| s.failure() == Some(reason.as_str()));
+            if same {
+                let _ = driver.send(Input::Retry);
+            }
+        });
+        let once = web_sys::AddEventListenerOptions::new();
+        once.set_once(true);
+        let _ = window.add_event_listener_with_callback_and_add_event_listener_options(
+            "online",
+            retry.unchecked_ref(),
+            &once,
+        );
+    }
+
     /// Aborts the LLM calls in flight. A detection call then falls back to the embedded
     /// detector; a generation call ends in the failed state with every answer kept, and
     /// `Input::Retry` tries again.
@@ -231,6 +263,11 @@ impl Driver {
         inner.next_listener += 1;
         inner.listeners.push((id, Rc::new(listener)));
         Subscription(id)
+    }
+
+    /// Whether `other` drives the same session as this driver (one is a clone of the other).
+    pub fn same(&self, other: &Driver) -> bool {
+        Rc::ptr_eq(&self.inner, &other.inner)
     }
 
     /// How many listeners are subscribed.
@@ -387,12 +424,20 @@ impl Driver {
                                     usage: reply.usage,
                                 },
                             ),
-                            Err(e) => (
-                                Self::failed(&settings, &request, &e),
-                                Input::GenerationFailed {
-                                    reason: driver.in_words(&e),
-                                },
-                            ),
+                            Err(e) => {
+                                let mut reason = driver.in_words(&e);
+                                let offline = e.0 == CallError::Offline;
+                                if offline {
+                                    reason.push_str(driver.word(Word::RetryOnline));
+                                }
+                                let report = Self::failed(&settings, &request, &e);
+                                let _ = driver
+                                    .send_reported(report, Input::GenerationFailed { reason });
+                                if offline {
+                                    driver.retry_when_online();
+                                }
+                                return;
+                            }
                         };
                         let _ = driver.send_reported(report, input);
                     });
