@@ -551,8 +551,6 @@ await step("widget: added back to the page, it sends what happened while it was 
   });
   await page.waitForTimeout(300);
   check((await page.evaluate(() => window.clarifyEvents.length)) === before, "nothing reaches the page while it is away");
-  const stored = await page.evaluate(() => localStorage.getItem("away"));
-  check(stored?.includes('"phase":"completed"'), `its answers are saved while it is away: ${stored?.slice(0, 200)}`);
   const told = async () => {
     const events = await page.evaluate((n) => window.clarifyEvents.slice(n), before);
     return events.map((e) => {
@@ -567,6 +565,8 @@ await step("widget: added back to the page, it sends what happened while it was 
   await page.evaluate(() => { window.away.remove(); document.querySelector("main").append(window.away); });
   await page.waitForTimeout(300);
   check((await told()).length === sent.length, `once: ${await told()}`);
+  const stored = await page.evaluate(() => localStorage.getItem("away"));
+  check(stored?.includes('"phase":"completed"'), `its answers were saved while it was away: ${stored?.slice(0, 200)}`);
   await page.context().close();
 });
 

@@ -348,20 +348,7 @@ impl Parts {
             message: &error.message,
         };
         if let Ok(detail) = to_js(&detail) {
-            let event = ("clarify-error", detail);
-            let now = self
-                .held
-                .try_update_value(|held| match held {
-                    Some(held) => {
-                        held.push(event);
-                        None
-                    }
-                    None => Some(event),
-                })
-                .flatten();
-            if let Some(event) = now {
-                self.emit.run(event);
-            }
+            self.send_or_hold(vec![("clarify-error", detail)]);
         }
     }
 
@@ -369,6 +356,13 @@ impl Parts {
     /// tell of, so a listener that looks into the widget sees it); while the card is hidden,
     /// they wait for it to be shown.
     fn tell(self, events: Vec<Event>) {
+        if !events.is_empty() {
+            set_timeout(move || self.send_or_hold(events), std::time::Duration::ZERO);
+        }
+    }
+
+    /// Sends `events` now, or, while the card is hidden, keeps them for its return.
+    fn send_or_hold(self, events: Vec<Event>) {
         let now = self
             .held
             .try_update_value(|held| match held {
@@ -379,16 +373,8 @@ impl Parts {
                 None => Some(events),
             })
             .flatten();
-        if let Some(events) = now.filter(|e| !e.is_empty()) {
-            let emit = self.emit;
-            set_timeout(
-                move || {
-                    for event in events {
-                        emit.try_run(event);
-                    }
-                },
-                std::time::Duration::ZERO,
-            );
+        for event in now.into_iter().flatten() {
+            self.emit.try_run(event);
         }
     }
 
