@@ -120,6 +120,9 @@ async function step(name, body) {
 
 const browser = await launch();
 
+/** Console warnings of every page: none is expected, whatever the fault. */
+const warnings = [];
+
 /** A fresh context's page, recording clarify-* events (their details as JSON). */
 async function newPage() {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
@@ -129,6 +132,7 @@ async function newPage() {
       document.addEventListener(name, (e) => window.clarifyEvents.push(`${name} ${JSON.stringify(e.detail)}`));
     }
   });
+  context.on("page", (p) => p.on("console", (m) => m.type() === "warning" && warnings.push(`${p.url()}: ${m.text()}`)));
   const page = await context.newPage();
   // Chromium logs a 401 response as a console error: the refusal is what these steps provoke.
   allowConsoleErrors(page, /status of 401/);
@@ -501,6 +505,32 @@ await step("app: a question that timed out while the page was closed is told in 
   await context.close();
 });
 
+await step("widget: a question that timed out while the page was closed is told in its own conversation, not under the next request", async () => {
+  const page = await newPage();
+  await page.goto(`${origin}/widget.html?storage-key=stale`);
+  await page.waitForFunction(() => document.querySelector("clarify-widget")?.clarifier, null, { timeout: 20000 });
+  await page.evaluate(() => document.querySelector("clarify-widget").start("my app crashes"));
+  await page.evaluate(() => {
+    const s = localStorage.getItem("stale").replace(/"asked_at":\d+/, '"asked_at":1');
+    localStorage.setItem("stale", s);
+  });
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector("clarify-widget")?.clarifier, null, { timeout: 20000 });
+  const notes = () =>
+    page.evaluate(() => [...document.querySelector("clarify-widget").shadowRoot.querySelectorAll("[data-testid=engine-notice]")].map((e) => e.textContent));
+  await page.waitForFunction(() => document.querySelector("clarify-widget").shadowRoot.querySelector("[data-testid=engine-notice]"), null, { timeout: 5000 }).catch(() => {});
+  check((await notes()).some((n) => n.includes("timed out")), `told in its conversation: ${await notes()}`);
+  await page.evaluate(() => {
+    const w = document.querySelector("clarify-widget");
+    for (let i = 0; w.clarifier.status === "awaiting_clarification" && i < 10; i++) w.clarifier.skip(w.clarifier.question.id);
+    w.start("Plan a trip to Paris");
+  });
+  await page.waitForTimeout(200);
+  const under = await notes();
+  check(!under.some((n) => n.includes("timed out")), `no timeout notice under the next request: ${under}`);
+  await page.context().close();
+});
+
 await step("app: of two tabs pressing Continue at once, the overruled one quotes the answer it dropped", async () => {
   const a = await newPage();
   await firstAnswer(a);
@@ -517,7 +547,10 @@ await step("app: of two tabs pressing Continue at once, the overruled one quotes
   await a.click("[data-testid=continue]");
   await b.click("[data-testid=continue]");
   await b.evaluate(() => (window.deaf = false));
-  await a.waitForFunction(() => document.querySelector("[data-testid=notice]"), null, { timeout: 5000 });
+  await a.waitForFunction(() => document.querySelector("[data-testid=notice]"), null, { timeout: 10000 }).catch(async () => {
+    const [inA, inB] = [await answersShown(a), await answersShown(b)];
+    throw new Error(`tab A is told: answers in A ${inA}, in B ${inB}, notices in B: ${await noticesShown(b)}`);
+  });
   const told = await noticesShown(a);
   check(told.includes("Another tab took over") && told.includes("“It closes when I open the camera”"), `the dropped answer is quoted: ${told}`);
   const shown = await answersShown(a);
@@ -572,6 +605,10 @@ await step("widget: added back to the page, it sends what happened while it was 
 
 await browser.close();
 site.close();
+if (warnings.length) {
+  failures++;
+  console.log(`FAIL console warnings in the pages:\n${warnings.join("\n")}`);
+}
 const errors = unexpectedConsoleErrors();
 if (errors.length) {
   failures++;

@@ -11,8 +11,7 @@ use clarify_core::exchange::CallReport;
 use clarify_core::profile::ProfileKind;
 use clarify_core::wire::{CallError, FailureCode};
 use clarify_core::{ChatRequest, Effect, Error, Input, InputKind, Millis, Session, Status};
-use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::Closure;
+use leptos::prelude::{WindowListenerHandle, window_event_listener_untyped};
 
 use crate::i18n::Word;
 use crate::llm::{self, Cancel, LlmError, LlmSettings};
@@ -198,32 +197,27 @@ impl Driver {
 
     /// Retries the failed answer when the browser is back online (its `online` event), if the
     /// session is still the one that failed offline: failed, for the same reason. The listener
-    /// fires once and holds the driver weakly, so a session dropped meanwhile is not retried.
+    /// goes once it fired and holds the driver weakly, so a session dropped meanwhile is not
+    /// retried.
     fn retry_when_online(&self) {
-        let (Some(window), Some(reason)) = (
-            web_sys::window(),
-            self.with(|s| s.failure().map(str::to_owned)),
-        ) else {
+        let Some(reason) = self.with(|s| s.failure().map(str::to_owned)) else {
             return;
         };
         let inner = Rc::downgrade(&self.inner);
-        let retry = Closure::once_into_js(move || {
+        let handle = Rc::new(std::cell::Cell::new(None::<WindowListenerHandle>));
+        let once = Rc::clone(&handle);
+        handle.set(Some(window_event_listener_untyped("online", move |_| {
+            if let Some(listener) = once.take() {
+                listener.remove();
+            }
             let Some(inner) = inner.upgrade() else {
                 return;
             };
             let driver = Driver { inner };
-            let same = driver.with(|s| s.failure() == Some(reason.as_str()));
-            if same {
+            if driver.with(|s| s.failure() == Some(reason.as_str())) {
                 let _ = driver.send(Input::Retry);
             }
-        });
-        let once = web_sys::AddEventListenerOptions::new();
-        once.set_once(true);
-        let _ = window.add_event_listener_with_callback_and_add_event_listener_options(
-            "online",
-            retry.unchecked_ref(),
-            &once,
-        );
+        })));
     }
 
     /// Aborts the LLM calls in flight. A detection call then falls back to the embedded

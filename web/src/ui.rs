@@ -23,7 +23,7 @@ pub mod persistence;
 mod question_card;
 mod session_card;
 mod settings;
-mod state;
+pub(crate) mod state;
 pub mod timer;
 mod trace;
 
@@ -36,7 +36,7 @@ pub use conversation::{Conversation, RequestBox, RequestForm};
 pub use question_card::{Outcome, PriorityBadge, QuestionCard};
 pub use session_card::{NoticeList, SessionCard, StartOver};
 pub use settings::SettingsPanel;
-pub use state::{Accepting, Engine, Notices, Pending, SessionView, started};
+pub use state::{Accepting, Engine, Notices, Pending, SessionView};
 pub use trace::{TracePanel, layer_word};
 
 /// The whole page, driving the session saved in `localStorage` (see [`ClarifyApp`]).

@@ -125,6 +125,21 @@ impl WidgetCard {
     pub fn show(&self, clarifier: &Clarifier) {
         self.hide();
         let (driver, parts) = (clarifier.driver().clone(), self.parts);
+        let fresh = clarifier.fresh();
+        let owner = self.owner.with(Owner::new);
+        self.parts.messages.set(clarifier.messages());
+        let views = driver.clone();
+        let handle = owner.with(|| {
+            leptos::mount::mount_to(self.stage.clone(), move || {
+                session_view(views, fresh, parts)
+            })
+        });
+        *self.mounted.borrow_mut() = Some((Box::new(handle), owner));
+        // A restored session catches up once its views follow it, so they show what that
+        // tells (a question that expired while the page was closed).
+        if parts.resume.try_update_value(std::mem::take) == Some(true) {
+            driver.resume(crate::driver::now());
+        }
         let back = self
             .teller
             .borrow()
@@ -139,15 +154,6 @@ impl WidgetCard {
             *self.teller.borrow_mut() = Some(teller);
         }
         parts.send_held();
-        let fresh = clarifier.fresh();
-        let owner = self.owner.with(Owner::new);
-        self.parts.messages.set(clarifier.messages());
-        let handle = owner.with(|| {
-            leptos::mount::mount_to(self.stage.clone(), move || {
-                session_view(driver, fresh, parts)
-            })
-        });
-        *self.mounted.borrow_mut() = Some((Box::new(handle), owner));
     }
 
     /// Keeps the session across reloads at `key` (the element's `storage-key`), with the
@@ -158,7 +164,8 @@ impl WidgetCard {
         self.parts.place.set_value(key.as_deref().map(Place::at));
     }
 
-    /// Restores the session kept at the storage key, if there is one, into `clarifier`. A
+    /// Restores the session kept at the storage key, if there is one, into `clarifier`; it
+    /// catches up (an expired question times out, work in flight is redone) when shown. A
     /// snapshot that cannot be restored is forgotten, shown in the error line and emitted as
     /// `clarify-error` (`bad_snapshot`); the session then starts fresh. A newer build's
     /// snapshot is reported the same way but kept, untouched, for that build. Answers a full
@@ -175,7 +182,9 @@ impl WidgetCard {
         let refused = match place.load_session() {
             Ok(None) => return,
             Ok(Some(session)) => {
-                clarifier.adopt(session);
+                // It catches up (`Driver::resume`) when shown.
+                clarifier.driver().replace(session);
+                self.parts.resume.set_value(true);
                 return;
             }
             // A newer build's snapshot stays for that build (saving refuses to overwrite it).
@@ -307,6 +316,8 @@ struct Parts {
     emit: Callback<(&'static str, JsValue)>,
     /// `Some` while the card is hidden: the events that wait, in order, for it to be shown.
     held: StoredValue<Option<Vec<Event>>, LocalStorage>,
+    /// A session was restored: it catches up when it is shown.
+    resume: StoredValue<bool>,
 }
 
 impl Parts {
@@ -337,6 +348,7 @@ impl Parts {
                 });
             }),
             held: StoredValue::new_local(None),
+            resume: StoredValue::new(false),
         }
     }
 

@@ -170,7 +170,7 @@ pub struct SessionView {
     /// conversation shows it where it happened (a detection fallback before the first question).
     notices: RwSignal<Vec<(usize, String)>>,
     /// When the conversation the notices belong to started ([`started`]).
-    notices_of: StoredValue<Option<Millis>>,
+    notices_of: RwSignal<Option<Millis>>,
 }
 
 impl SessionView {
@@ -197,7 +197,7 @@ impl SessionView {
             accepting: RwSignal::new(Accepting::of(s)),
             reopenable: RwSignal::new(reopenable(s)),
             notices: RwSignal::new(Vec::new()),
-            notices_of: StoredValue::new(started(s)),
+            notices_of: RwSignal::new(started(s)),
         }
     }
 
@@ -348,8 +348,8 @@ impl SessionView {
     /// that asks nothing, or asks at once, too), a reset or another session forgets them.
     fn sync_notices(&self, s: &Session, effects: &[Effect]) {
         let started = started(s);
-        if self.notices_of.get_value() != started {
-            self.notices_of.set_value(started);
+        if self.notices_of.get_untracked() != started {
+            self.notices_of.set(started);
             if !self.notices.with_untracked(Vec::is_empty) {
                 self.notices.set(Vec::new());
             }
