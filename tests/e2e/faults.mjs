@@ -447,7 +447,20 @@ await step("app: offline is named as offline, and the answer is asked again once
   await page.context().setOffline(false);
   await page.waitForSelector("[data-testid=answer-text]:has-text('Hobart is the capital')", { timeout: 20000 });
   check((await page.$("[data-testid=failure]")) === null, "the failure is gone");
-  await page.context().close();
+  // Offline again, and the page closed before the browser is back: the next load asks again.
+  const context = page.context();
+  await context.setOffline(true);
+  await page.fill("[data-testid=request]", "And of Victoria?");
+  await page.click("[data-testid=submit]");
+  await page.waitForSelector("[data-testid=failure]", { timeout: 20000 });
+  await page.close();
+  await context.setOffline(false);
+  const again = await context.newPage();
+  allowConsoleErrors(again, /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/);
+  await again.goto(origin);
+  await again.waitForSelector("[data-testid=answer-text]:has-text('Hobart is the capital')", { timeout: 20000 });
+  check((await again.textContent("[data-testid=conv-request]")).includes("And of Victoria?"), "the failed request was asked again");
+  await context.close();
 });
 
 await step("widget: offline is a clarify-error `offline`, and the answer is asked again once back online", async () => {

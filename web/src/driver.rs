@@ -159,7 +159,8 @@ impl Driver {
     /// Brings a session restored from a snapshot up to date at `now`: expired questions time
     /// out, and work that was in flight when the snapshot was taken (detection, the answer) is
     /// redone rather than waited for, since no call of this page is running for it; a question
-    /// that was being translated is shown as written, the trace saying why.
+    /// that was being translated is shown as written, the trace saying why; an answer that
+    /// failed offline is asked for again, now or once the browser is back online.
     pub fn resume(&self, now: Millis) {
         let _ = self.send(Input::Tick { now });
         let [detecting, translating, writing] = [
@@ -186,6 +187,14 @@ impl Driver {
                 });
                 let _ = self.send(Input::Retry);
             }
+            // An answer that failed offline was promised a retry once the browser is online.
+            Status::Failed if self.failed_offline() => {
+                if llm::online() {
+                    let _ = self.send(Input::Retry);
+                } else {
+                    self.retry_when_online();
+                }
+            }
             Status::Idle
             | Status::Analyzing
             | Status::AwaitingClarification
@@ -193,6 +202,13 @@ impl Driver {
             | Status::HandedOff
             | Status::Failed => {}
         }
+    }
+
+    /// Whether the answer failed because the browser was offline (its reason ends with the
+    /// promise to retry).
+    fn failed_offline(&self) -> bool {
+        let promise = self.word(Word::RetryOnline);
+        self.with(|s| s.failure().is_some_and(|f| f.ends_with(promise)))
     }
 
     /// Retries the failed answer when the browser is back online (its `online` event), if the
