@@ -125,6 +125,17 @@ impl WidgetCard {
     pub fn show(&self, clarifier: &Clarifier) {
         self.hide();
         let (driver, parts) = (clarifier.driver().clone(), self.parts);
+        let back = self
+            .teller
+            .borrow()
+            .as_ref()
+            .is_some_and(|t| t.driver.same(&driver));
+        if !back {
+            // Dropped outside the borrow: it unsubscribes from its driver.
+            let old = self.teller.replace(None);
+            drop(old);
+            parts.held.set_value(None);
+        }
         let fresh = clarifier.fresh();
         let owner = self.owner.with(Owner::new);
         self.parts.messages.set(clarifier.messages());
@@ -140,16 +151,7 @@ impl WidgetCard {
         if parts.resume.try_update_value(std::mem::take) == Some(true) {
             driver.resume(crate::driver::now());
         }
-        let back = self
-            .teller
-            .borrow()
-            .as_ref()
-            .is_some_and(|t| t.driver.same(&driver));
         if !back {
-            // Dropped outside the borrow: it unsubscribes from its driver.
-            let old = self.teller.replace(None);
-            drop(old);
-            parts.held.set_value(None);
             let teller = Teller::new(&driver, parts);
             *self.teller.borrow_mut() = Some(teller);
         }
