@@ -1058,6 +1058,10 @@ async fn two_tabs_answering_at_once_agree_and_the_overruled_one_is_told() {
     let notice = text(&m.get("notice"));
     assert!(notice.contains("Another tab took over"), "{notice}");
     assert!(notice.contains(&q.text), "{notice}");
+    assert!(
+        notice.contains(&format!("“{}”", q.options[0].label)),
+        "the answer dropped here is quoted: {notice}"
+    );
 }
 
 #[wasm_bindgen_test]
