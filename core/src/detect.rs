@@ -30,6 +30,8 @@ mod frames;
 mod model;
 mod names;
 mod rules;
+#[cfg(test)]
+mod schema;
 
 use crate::analysis::Analysis;
 use crate::protocol::question::{
@@ -39,6 +41,19 @@ use crate::protocol::request::Message;
 pub(crate) use crate::text::is_cjk;
 
 use frames::{Cover, Filling, Frame, General, Pattern, Script, Slot};
+
+/// The detector's knowledge as the build writes it from `core/data/detector.toml`: the frames,
+/// their slots and vocabularies, and every wording, checked at build time
+/// (`detect/schema.rs`) and compacted (`core/build.rs`). The learned model is separate
+/// (`data/detector.bin`, [`model`]).
+const KNOWLEDGE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/knowledge.bin"));
+
+/// The detector's knowledge, read from the embedded blob once, on first use: the one place it
+/// is loaded.
+pub(crate) fn knowledge() -> &'static frames::Table {
+    static KNOWLEDGE_READ: std::sync::OnceLock<frames::Table> = std::sync::OnceLock::new();
+    KNOWLEDGE_READ.get_or_init(|| frames::Table::read(KNOWLEDGE))
+}
 
 /// Detects vagueness in `request`, given the conversation so far, without any LLM.
 ///
@@ -109,7 +124,7 @@ pub(crate) fn works_on_quote(request: &str) -> bool {
     let words = words_of(&lower);
     let cues = Cues::of(text, &lower, &words);
     let has = |w: &str| text.contains(w);
-    frames::shipped().frames.iter().any(|f| {
+    knowledge().frames.iter().any(|f| {
         let quoted = f.slots.iter().any(|s| {
             s.en.patterns.contains(&Pattern::Quote) || s.zh.patterns.contains(&Pattern::Quote)
         });
@@ -753,7 +768,7 @@ fn english(
     let threshold = scorer.model.map_or(f32::INFINITY, |m| m.threshold());
     let tuning = scorer.tuning;
     out.model_score = Some(score);
-    let table = frames::shipped();
+    let table = knowledge();
     let recognised = tasks_named(table, &cues, lower, given);
     #[cfg(test)]
     {
@@ -1342,7 +1357,7 @@ fn chinese(
     } else {
         text
     };
-    let table = frames::shipped();
+    let table = knowledge();
     let in_head = table.holding(head);
     let recognised = recognise(table, |f| in_head.names(&f.zh));
     let fills_slot = |slot: &Slot| reading.fills(slot, given);
@@ -1412,7 +1427,7 @@ impl<'a> ZhReading<'a> {
             .into_iter()
             .filter(|w| w.is_ascii())
             .collect();
-        let matched = frames::shipped().matching(&latin);
+        let matched = knowledge().matching(&latin);
         Self {
             text,
             chars,
@@ -1725,7 +1740,7 @@ fn slot_question(slot: &Slot, script: Script) -> Question {
 
 /// A general question of the table in `script`, `{word}` in it standing for `word`.
 fn general_question(which: General, script: Script, word: &str) -> Option<Question> {
-    let g = frames::shipped().general(which)?;
+    let g = knowledge().general(which)?;
     let w = g.wording.get(script);
     Some(question(
         &w.text.replace("{word}", word),
@@ -1739,7 +1754,7 @@ fn general_question(which: General, script: Script, word: &str) -> Option<Questi
 
 /// The assumption of the general fallback question in `script`: the most common reading.
 fn fallback_assumption(script: Script) -> &'static str {
-    frames::shipped()
+    knowledge()
         .general(General::Fallback)
         .map_or("", |g| g.wording.get(script).assumption)
 }
@@ -2010,7 +2025,7 @@ impl Cues {
         Self {
             openings,
             proper,
-            matched: frames::shipped().matching(words),
+            matched: knowledge().matching(words),
         }
     }
 
@@ -3859,7 +3874,7 @@ mod tests {
 
     #[test]
     fn every_chinese_wording_of_the_table_keeps_to_its_script() {
-        for wordings in frames::shipped().wordings() {
+        for wordings in knowledge().wordings() {
             let words = |script| {
                 let w: &frames::Wording = wordings.get(script);
                 [w.text, w.why, w.assumption]

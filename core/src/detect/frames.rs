@@ -16,31 +16,30 @@
 //! a run: they are made by the tests and in debug builds, and a release build, which can only
 //! embed a table the tests passed, leaves them out (about 440 bytes of the app's gzip).
 
-use std::sync::OnceLock;
-
 use crate::protocol::question::Priority;
 
 use super::Kind;
 
-/// The shipped table: the compact form of `core/data/frames.txt` in the bytes `build.rs` writes
-/// (see [`OTHER_CHARS`]), made text again by [`text`].
-const TABLE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/frames.bin"));
-
-/// The table as authored, for the test that the compact form says the same.
+/// The table as authored (the lines the build makes of `core/data/detector.toml`), for the test
+/// that the compact form says the same.
 #[cfg(test)]
-const AUTHORED: &str = include_str!("../../data/frames.txt");
-
-/// The frames of the shipped table, read on first use.
-pub(crate) fn shipped() -> &'static Table {
-    static FRAMES: OnceLock<Table> = OnceLock::new();
-    FRAMES.get_or_init(|| Table::parse(text()).unwrap_or_default())
+fn authored() -> &'static str {
+    static AUTHORED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    AUTHORED.get_or_init(|| {
+        let text = include_str!("../../data/detector.toml");
+        let detector = super::schema::read(text).unwrap_or_else(|e| panic!("{e}"));
+        super::schema::render(&detector)
+    })
 }
 
-/// The shipped table's text, decoded on first use; the frames' word lists and wordings are
-/// slices of it.
-fn text() -> &'static str {
-    static TEXT: OnceLock<String> = OnceLock::new();
-    TEXT.get_or_init(|| merged(&decoded(TABLE)))
+impl Table {
+    /// The table in the compact form's bytes, as `build.rs` writes it (see [`OTHER_CHARS`]):
+    /// decoded and read once, for the program's life ([`super::knowledge`] keeps it); the word
+    /// lists and wordings are slices of the decoded text. A damaged blob gives an empty table
+    /// (no frame recognised), never a panic.
+    pub(crate) fn read(stored: &[u8]) -> Self {
+        Self::parse(leak(merged(&decoded(stored)))).unwrap_or_default()
+    }
 }
 
 /// The compact form's lines from the stored form, whose English wordings and lines with
@@ -1103,6 +1102,15 @@ fn entry(entry: String, problem: impl Into<String>) -> TableError {
 mod tests {
     use super::*;
 
+    /// The embedded blob, decoded and merged: the compact form's lines.
+    fn text() -> &'static str {
+        leak(merged(&decoded(super::super::KNOWLEDGE)))
+    }
+
+    fn shipped() -> &'static Table {
+        super::super::knowledge()
+    }
+
     #[test]
     fn the_compact_bytes_decode_to_text_and_damage_never_panics() {
         assert_eq!(decoded(b"K trip\n"), "K trip\n");
@@ -1121,7 +1129,7 @@ mod tests {
             bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..400),
             cut in 0usize..=1,
         ) {
-            let mut stored = TABLE[..TABLE.len().min(2_000)].to_vec();
+            let mut stored = super::super::KNOWLEDGE[..super::super::KNOWLEDGE.len().min(2_000)].to_vec();
             stored.extend(&bytes);
             stored.truncate(stored.len().saturating_sub(cut));
             let text = merged(&decoded(&stored));
@@ -1195,7 +1203,7 @@ mod tests {
     /// that holds a listed one (预订 beside 订).
     #[test]
     fn the_lists_hold_no_word_their_matching_already_reaches() {
-        let table = Table::parse(AUTHORED).unwrap_or_else(|e| panic!("{e}"));
+        let table = Table::parse(authored()).unwrap_or_else(|e| panic!("{e}"));
         let mut english = Vec::new();
         let mut chinese = Vec::new();
         for f in &table.frames {
@@ -1226,10 +1234,10 @@ mod tests {
     /// the map makes is the authored line, character for character), every word of every list.
     #[test]
     fn the_compact_form_says_what_the_authored_table_says() {
-        let authored = Table::parse(AUTHORED).unwrap_or_else(|e| panic!("{e}"));
+        let authored = Table::parse(authored()).unwrap_or_else(|e| panic!("{e}"));
         let compact = Table::parse(text()).unwrap_or_else(|e| panic!("{e}"));
         assert!(
-            TABLE.len() < AUTHORED.len() * 9 / 10,
+            super::super::KNOWLEDGE.len() < super::authored().len() * 9 / 10,
             "the compact form is no smaller"
         );
         let (a, c) = (said(&authored), said(&compact));
