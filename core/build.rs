@@ -233,7 +233,7 @@ fn encoded(text: &str) -> Vec<u8> {
         } else {
             let Some(i) = OTHER_CHARS.chars().position(|o| o == c) else {
                 panic!(
-                    "data/frames.txt: {c:?} is neither ASCII, a CJK ideograph nor in OTHER_CHARS (core/src/detect/frame_keys.rs)"
+                    "data/detector.toml: {c:?} is neither ASCII, a CJK ideograph nor in OTHER_CHARS (core/src/detect/frame_keys.rs)"
                 );
             };
             out.push(OTHER_BASE + i as u8);

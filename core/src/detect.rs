@@ -857,7 +857,7 @@ fn english_rules(
     cues: &Cues,
     given: Given<'_>,
     out: &mut Assessment,
-) -> Option<&'static names::Name> {
+) -> Option<&'static frames::Name> {
     // Supplied material is what a pronoun or "the file" refers to, as an earlier turn would be.
     let material = given.material || holds_material(given.earlier);
     let referent = given.history || given.material;
@@ -1018,7 +1018,7 @@ fn ask_open_details(open: &[SlotRef<'_>], out: &mut Assessment) {
 /// The question a rule's finding asks, with its cue; `None` for a finding that only decides.
 fn rule_question(
     f: &Finding,
-    name: Option<&names::Name>,
+    name: Option<&frames::Name>,
     wording: Wording,
 ) -> Option<(Question, String)> {
     if let Some(traditional) = wording.traditional() {
@@ -1028,7 +1028,11 @@ fn rule_question(
     let (text, why, priority) = match f.kind {
         Kind::AmbiguousReference if name.is_some_and(|n| n.name == f.evidence) => {
             let n = name?;
-            let options: Vec<&str> = n.meanings.iter().map(|(label, _)| *label).collect();
+            let options: Vec<&str> = n
+                .meanings
+                .iter()
+                .map(|m| m.label(Script::English))
+                .collect();
             let q = question(
                 &format!("Which {} do you mean?", n.name),
                 &format!("\"{}\" commonly names several different things.", n.name),
@@ -1104,7 +1108,7 @@ fn rule_question(
 /// quoted as they were written (「…」 in Traditional, “…” in Simplified).
 fn rule_question_in_chinese(
     f: &Finding,
-    name: Option<&names::Name>,
+    name: Option<&frames::Name>,
     traditional: bool,
 ) -> Option<(Question, String)> {
     let script = if traditional {
@@ -1188,11 +1192,17 @@ fn quoted_in_chinese(s: &str, traditional: bool) -> String {
 }
 
 /// The question about an ambiguous name, in Chinese; its options are the name list's meanings.
-fn name_question_in_chinese(n: &names::Name, kind: Kind, traditional: bool) -> Question {
+fn name_question_in_chinese(n: &frames::Name, kind: Kind, traditional: bool) -> Question {
     let options: Vec<&str> = n
         .meanings
         .iter()
-        .map(|(label, _)| names::in_chinese(label, traditional).unwrap_or(label))
+        .map(|m| {
+            m.label(if traditional {
+                Script::Traditional
+            } else {
+                Script::Simplified
+            })
+        })
         .collect();
     let e = quoted_in_chinese(n.name, traditional);
     let first = quoted_in_chinese(options.first().copied().unwrap_or(n.name), traditional);

@@ -27,7 +27,7 @@ const ENGLISH_WORDING: &str = "E";
 /// first;
 /// any other character is one byte, `OTHER_BASE` plus its place in `OTHER_CHARS`. It gzips
 /// about 1 KB smaller than the same text in UTF-8.
-const OTHER_CHARS: &str = "é–、。《》，：；？（）「」";
+const OTHER_CHARS: &str = "é–、。《》，：；？（）「」·";
 const OTHER_BASE: u8 = 0xE0;
 /// The CJK ideographs the stored form writes in two bytes, and the first byte's base.
 const IDEOGRAPHS: std::ops::RangeInclusive<char> = '\u{4E00}'..='\u{9FFF}';

@@ -92,6 +92,8 @@ fn decoded(bytes: &[u8]) -> String {
 pub(crate) struct Table {
     pub frames: Vec<Frame>,
     general: Vec<(General, GeneralQuestion)>,
+    /// Well-known names that commonly mean several things, in the table's order.
+    pub names: Vec<Name>,
     /// Every English word of the frames' word lists with the list it is in ([`ListId`]),
     /// sorted: the lists a request's words match are found by looking its words up here, once,
     /// instead of scanning every list.
@@ -140,6 +142,34 @@ impl Matched {
         let i = usize::from(id.0);
         if let Some(b) = self.0.get_mut(i / 64) {
             *b |= 1 << (i % 64);
+        }
+    }
+}
+
+/// A well-known name that commonly means several things ("Georgia", "Java").
+#[derive(Debug)]
+pub(crate) struct Name {
+    /// The name as written, capitalised.
+    pub name: &'static str,
+    /// Two to four.
+    pub meanings: Vec<Meaning>,
+}
+
+/// One meaning of an ambiguous name.
+#[derive(Debug)]
+pub(crate) struct Meaning {
+    /// Lower-case words that pick this meaning, space-separated.
+    pub picked_by: &'static str,
+    labels: [&'static str; 3],
+}
+
+impl Meaning {
+    /// The option naming this meaning, in `script`.
+    pub(crate) fn label(&self, script: Script) -> &'static str {
+        match script {
+            Script::English => self.labels[0],
+            Script::Simplified => self.labels[1],
+            Script::Traditional => self.labels[2],
         }
     }
 }
@@ -482,6 +512,16 @@ impl Table {
                     frame.slots.push(slot_head(value, at)?);
                     open = Open::Slot(Partial::default());
                 }
+                "name" => {
+                    table.close(std::mem::replace(&mut open, Open::Nothing))?;
+                    table.names.push(Name {
+                        name: value,
+                        meanings: Vec::new(),
+                    });
+                }
+                "meaning" | "label-en" | "label-hans" | "label-hant" => {
+                    table.name_field(key, value, at, line)?;
+                }
                 "replaces" | "only-alone" | "outright" => {
                     let frame = table.frames.len().checked_sub(1);
                     let Some(frame) = frame.filter(|_| matches!(open, Open::Frame)) else {
@@ -515,6 +555,36 @@ impl Table {
         table.validate()?;
         table.index();
         Ok(table)
+    }
+
+    /// A `meaning` line of the last name, or a label of its last meaning.
+    fn name_field(
+        &mut self,
+        key: &str,
+        value: &'static str,
+        at: usize,
+        line: &str,
+    ) -> Result<(), TableError> {
+        let Some(name) = self.names.last_mut() else {
+            return Err(unexpected(at, "a name before its meanings", line));
+        };
+        if key == "meaning" {
+            name.meanings.push(Meaning {
+                picked_by: value,
+                labels: [""; 3],
+            });
+            return Ok(());
+        }
+        let Some(meaning) = name.meanings.last_mut() else {
+            return Err(unexpected(at, "a meaning before its labels", line));
+        };
+        let i = match key {
+            "label-en" => 0,
+            "label-hans" => 1,
+            _ => 2,
+        };
+        meaning.labels[i] = value;
+        Ok(())
     }
 
     /// Numbers the English word lists and sorts their words into the index.

@@ -29,6 +29,29 @@ pub struct Detector {
     /// The questions not tied to a slot: `fallback` and `pronoun`.
     #[serde(default)]
     pub general: Vec<General>,
+    /// Well-known names that commonly mean several things ("Georgia", "Java").
+    #[serde(default)]
+    pub name: Vec<Name>,
+}
+
+/// An ambiguous name and its meanings.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Name {
+    /// As written, capitalised.
+    pub name: String,
+    /// Two to four.
+    pub meaning: Vec<Meaning>,
+}
+
+/// One meaning of an ambiguous name.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Meaning {
+    /// The option that names it, by language.
+    pub label: BTreeMap<String, String>,
+    /// Lower-case words of a request that pick this meaning, by cue language.
+    pub picked_by: BTreeMap<String, String>,
 }
 
 /// A kind of task.
@@ -184,6 +207,9 @@ pub fn check(d: &Detector) -> Result<(), String> {
         }
         check_wordings(&entry, &g.ask, d)?;
     }
+    for (i, n) in d.name.iter().enumerate() {
+        check_ambiguous_name(n, &d.name[..i], d)?;
+    }
     for needed in [GeneralName::Fallback, GeneralName::Pronoun] {
         if !d.general.iter().any(|g| g.name == needed) {
             let name = format!("{needed:?}").to_lowercase();
@@ -285,6 +311,57 @@ fn check_frame(f: &Frame, before: &[Frame], d: &Detector) -> Result<(), String> 
             }
         }
         check_wordings(&entry, &s.ask, d)?;
+    }
+    Ok(())
+}
+
+/// An ambiguous name: a capitalised word, given once, with two to four meanings, each labelled
+/// in every language and picked by some words.
+fn check_ambiguous_name(n: &Name, before: &[Name], d: &Detector) -> Result<(), String> {
+    let entry = format!("name {:?}", n.name);
+    let capitalised = n
+        .name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_uppercase())
+        && n.name.chars().all(|c| c.is_ascii_alphanumeric());
+    if !capitalised {
+        return Err(format!("{entry}: expected one ASCII word with its capital"));
+    }
+    if before.iter().any(|m| m.name == n.name) {
+        return Err(format!("{entry}: given twice"));
+    }
+    if !(2..=4).contains(&n.meaning.len()) {
+        return Err(format!(
+            "{entry}: {} meanings (expected 2 to 4)",
+            n.meaning.len()
+        ));
+    }
+    for m in &n.meaning {
+        let english = m.label.get("en").map_or("", String::as_str);
+        let at = format!("{entry}, meaning {english:?}");
+        for tag in &d.languages {
+            if m.label
+                .get(tag)
+                .is_none_or(|l| l.trim().is_empty() || l.contains('\n'))
+            {
+                return Err(format!(
+                    "{at}: no label.{tag} (expected a label in every language)"
+                ));
+            }
+        }
+        if let Some(tag) = m.label.keys().find(|t| !d.languages.contains(t)) {
+            return Err(format!(
+                "{at}: label.{tag} (expected a language of {:?})",
+                d.languages
+            ));
+        }
+        check_lists(&at, "picked-by", &m.picked_by, d)?;
+        if m.picked_by.keys().ne(["en"]) {
+            return Err(format!(
+                "{at}: expected picked-by.en alone (names are read in English)"
+            ));
+        }
     }
     Ok(())
 }
@@ -438,6 +515,18 @@ pub fn render(d: &Detector) -> String {
             wordings(&mut line, &s.ask, d);
         }
     }
+    for n in &d.name {
+        line("name", &n.name);
+        for m in &n.meaning {
+            line("meaning", m.picked_by.get("en").map_or("", String::as_str));
+            for tag in &d.languages {
+                let key = WORDING_LANGUAGES.iter().find(|(t, _)| t == tag);
+                if let (Some(label), Some((_, key))) = (m.label.get(tag), key) {
+                    line(&key.replace("ask-", "label-"), label);
+                }
+            }
+        }
+    }
     for g in &d.general {
         line(
             "general",
@@ -564,6 +653,12 @@ ask.zh-Hant = { text = "甲？", why = "乙。", options = [], assume = "丙。"
             (GOOD.replace("name = \"trip\"", "name = \"Trip\""), "frame \"Trip\": expected a name"),
             (GOOD.replace("name = \"pronoun\"", "name = \"fallback\""), "general fallback: given twice"),
         ];
+        let one_meaning = "[[name]]\nname = \"Georgia\"\n[[name.meaning]]\nlabel.en = \"A\"\n\
+            label.zh-Hans = \"甲\"\nlabel.zh-Hant = \"甲\"\npicked-by.en = \"a\"\n";
+        let cases = cases.into_iter().chain([(
+            format!("{GOOD}{one_meaning}"),
+            "name \"Georgia\": 1 meanings (expected 2 to 4)",
+        )]);
         for (file, expected) in cases {
             let err = read(&file)
                 .err()
