@@ -33,8 +33,9 @@ mod schema;
 fn main() {
     words();
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
-    std::fs::write(Path::new(&out).join("knowledge.bin"), knowledge())
-        .expect("OUT_DIR is writable");
+    let (blob, words) = knowledge();
+    std::fs::write(Path::new(&out).join("knowledge.bin"), blob).expect("OUT_DIR is writable");
+    std::fs::write(Path::new(&out).join("words.rs"), words).expect("OUT_DIR is writable");
     std::fs::write(Path::new(&out).join("lowercase.rs"), lowercase_runs())
         .expect("OUT_DIR is writable");
     for name in ["demo_kb.json", "demo_catalog.json"] {
@@ -49,7 +50,8 @@ fn main() {
 /// The detector's knowledge (`data/detector.toml`), read, checked and compacted into the blob
 /// the crate embeds. A bad entry stops the build with a message naming it and what was
 /// expected (`src/detect/schema.rs` holds the checks).
-fn knowledge() -> Vec<u8> {
+/// With it, the Rust naming its word lists (`schema::words_enum`).
+fn knowledge() -> (Vec<u8>, String) {
     let source = Path::new("data/detector.toml");
     println!("cargo::rerun-if-changed={}", source.display());
     let text = std::fs::read_to_string(source).expect("core/data/detector.toml is readable");
@@ -57,7 +59,8 @@ fn knowledge() -> Vec<u8> {
         eprintln!("error: core/data/detector.toml: {problem}");
         std::process::exit(1);
     });
-    encoded(&in_blocks(&compact(&schema::render(&detector))))
+    let blob = encoded(&in_blocks(&compact(&schema::render(&detector))));
+    (blob, schema::words_enum(&detector))
 }
 
 /// The engine's wordings (`data/words`): the [`Phrase`] enum and its tables. Every language but

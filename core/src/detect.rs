@@ -40,7 +40,7 @@ use crate::protocol::question::{
 use crate::protocol::request::Message;
 pub(crate) use crate::text::is_cjk;
 
-use frames::{Cover, Filling, Frame, General, Pattern, Script, Slot};
+use frames::{Cover, Filling, Frame, General, Pattern, Script, Slot, Words};
 
 /// The detector's knowledge as the build writes it from `core/data/detector.toml`: the frames,
 /// their slots and vocabularies, and every wording, checked at build time
@@ -53,6 +53,11 @@ const KNOWLEDGE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/knowledge.bin
 pub(crate) fn knowledge() -> &'static frames::Table {
     static KNOWLEDGE_READ: std::sync::OnceLock<frames::Table> = std::sync::OnceLock::new();
     KNOWLEDGE_READ.get_or_init(|| frames::Table::read(KNOWLEDGE))
+}
+
+/// The word list `which` of the data file, each word between spaces.
+pub(crate) fn word_list(which: Words) -> &'static str {
+    knowledge().word_list(which)
 }
 
 /// Detects vagueness in `request`, given the conversation so far, without any LLM.
@@ -2072,16 +2077,16 @@ impl Cues {
                 words.len() >= TOPIC_WORDS
                     || text.contains([':', '\n'])
                     || words.windows(2).any(|p| {
-                        rules::is_listed(SAYS_WHAT, p[0])
+                        rules::is_listed(word_list(Words::SaysWhat), p[0])
                             || (matches!(p[0], "for" | "translate")
-                                && !rules::is_listed(NOT_A_TOPIC, p[1]))
+                                && !rules::is_listed(word_list(Words::NotATopic), p[1]))
                     })
                     || words.windows(3).enumerate().any(|(i, t)| {
                         t[1] == "for"
-                            && rules::is_listed(DESCRIBES, t[0])
+                            && rules::is_listed(word_list(Words::Describes), t[0])
                             && !words[i + 2..]
                                 .iter()
-                                .any(|w| rules::is_listed(NOT_DESCRIBED, w))
+                                .any(|w| rules::is_listed(word_list(Words::NotDescribed), w))
                     })
             }
             Pattern::Quote => given.literal || given.quoted,
@@ -2303,38 +2308,11 @@ fn gives_its_operands(words: &[&str]) -> bool {
 /// a ten-word brief does).
 const TOPIC_WORDS: usize = 10;
 
-/// Words before what a text says: "about", "on", "of", or what the text does ("a tweet
-/// announcing our launch", "an email asking for a day off"), each between spaces.
-const SAYS_WHAT: &str = " about on regarding of explaining announcing introducing inviting \
-    thanking describing promoting asking celebrating congratulating apologizing welcoming \
-    reminding requesting telling ";
-
-/// Texts whose "for" names what they are about, even "for my …" ("a product description for
-/// my handmade candles", "a slogan for our bakery"), each between spaces.
-const DESCRIBES: &str = " description descriptions listing slogan slogans tagline taglines caption \
-    captions ";
-/// After such a text's "for", words that leave its subject unsaid: whom it serves, a thing
-/// pointed to but not described ("for the campaign", "for our new item"), each between spaces.
-const NOT_DESCRIBED: &str = " me us you it the this that these those item items product products \
-    thing things stuff campaign ";
-
-/// Words after "for" that make it say who or what the text serves, not what it is about
-/// ("Write an email for me", "a tweet for our shop", "a speech for the event"), and words after
-/// "translate" that point to a text instead of giving it ("Translate this", "Translate a
-/// sentence into French"; "Translate hello" gives it), each between spaces.
-const NOT_A_TOPIC: &str = " me us you him her them it my our your their his its this that these \
-    those the a an to into from some something text ";
-
 /// Whether a word is a nationality or language ("italian", "japanese", "thai"): capitalised,
 /// it says what kind of thing, not which place.
 fn is_nationality(word: &str) -> bool {
-    rules::is_listed(NATIONALITIES, word)
+    rules::is_listed(word_list(Words::Nationalities), word)
 }
-
-/// The nationalities [`is_nationality`] knows, those most often before a kind of place, each
-/// between spaces.
-const NATIONALITIES: &str = " italian mexican chinese japanese thai indian french korean \
-    vietnamese greek spanish german american turkish english ";
 
 /// A number: digits, or a number word up to twelve.
 fn is_number(word: &str) -> bool {
@@ -2461,16 +2439,14 @@ fn zh_pattern(text: &str, chars: &CharSet, pattern: Pattern, given: Given<'_>) -
         Pattern::Name | Pattern::PlaceName => {
             text.contains('《')
                 || text.split(|c: char| !c.is_ascii_alphabetic()).any(|w| {
-                    w.len() >= 2 && !rules::is_listed(ZH_LOAN_WORDS, &w.to_ascii_lowercase())
+                    w.len() >= 2
+                        && !rules::is_listed(word_list(Words::ZhLoanwords), &w.to_ascii_lowercase())
                 })
         }
         Pattern::Quote => given.literal || ["“", "「", "『", "\""].iter().any(|q| text.contains(q)),
         Pattern::Material => given.material || given.after_colon,
     }
 }
-
-/// Latin words a Chinese request uses for a kind of thing, not a name, each between spaces.
-const ZH_LOAN_WORDS: &str = " logo app ppt bug vlog wifi diy ok ";
 
 /// A counted amount in a Chinese request: a numeral and a measure word ("3天", "两个人"); "一个"
 /// alone is an article ("做一个计划"), not a count.

@@ -94,6 +94,8 @@ pub(crate) struct Table {
     general: Vec<(General, GeneralQuestion)>,
     /// Well-known names that commonly mean several things, in the table's order.
     pub names: Vec<Name>,
+    /// The word lists of `[words]`, in the order of [`Words`], each word between spaces.
+    word_lists: Vec<&'static str>,
     /// Every English word of the frames' word lists with the list it is in ([`ListId`]),
     /// sorted: the lists a request's words match are found by looking its words up here, once,
     /// instead of scanning every list.
@@ -519,6 +521,10 @@ impl Table {
                         meanings: Vec::new(),
                     });
                 }
+                "words" => {
+                    let (_, list) = value.split_once(' ').unwrap_or_default();
+                    table.word_lists.push(leak(format!(" {list} ")));
+                }
                 "meaning" | "label-en" | "label-hans" | "label-hant" => {
                     table.name_field(key, value, at, line)?;
                 }
@@ -555,6 +561,12 @@ impl Table {
         table.validate()?;
         table.index();
         Ok(table)
+    }
+
+    /// The word list `which`, each word between spaces (see [`super::rules::is_listed`]); a
+    /// list the blob lacks is empty.
+    pub(crate) fn word_list(&self, which: Words) -> &'static str {
+        self.word_lists.get(which as usize).copied().unwrap_or(" ")
     }
 
     /// A `meaning` line of the last name, or a label of its last meaning.
@@ -1061,6 +1073,7 @@ fn kind_of(word: Option<&str>, at: usize) -> Result<Kind, TableError> {
 }
 
 include!("frame_keys.rs");
+include!(concat!(env!("OUT_DIR"), "/words.rs"));
 
 /// The key that a one-letter key of the compact form stands for ([`SHORT_KEYS`]); any other key
 /// as it is.

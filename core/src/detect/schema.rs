@@ -32,6 +32,10 @@ pub struct Detector {
     /// Well-known names that commonly mean several things ("Georgia", "Java").
     #[serde(default)]
     pub name: Vec<Name>,
+    /// The word lists the rules and the matcher read, by name (`Words::Name` in the Rust):
+    /// words separated by spaces or line breaks.
+    #[serde(default)]
+    pub words: BTreeMap<String, String>,
 }
 
 /// An ambiguous name and its meanings.
@@ -209,6 +213,12 @@ pub fn check(d: &Detector) -> Result<(), String> {
     }
     for (i, n) in d.name.iter().enumerate() {
         check_ambiguous_name(n, &d.name[..i], d)?;
+    }
+    for (name, list) in &d.words {
+        check_name("words", name)?;
+        if list.split_whitespace().next().is_none() {
+            return Err(format!("words {name}: empty (expected words)"));
+        }
     }
     for needed in [GeneralName::Fallback, GeneralName::Pronoun] {
         if !d.general.iter().any(|g| g.name == needed) {
@@ -515,6 +525,10 @@ pub fn render(d: &Detector) -> String {
             wordings(&mut line, &s.ask, d);
         }
     }
+    for (name, list) in &d.words {
+        let words: Vec<&str> = list.split_whitespace().collect();
+        line("words", &format!("{name} {}", words.join(" ")));
+    }
     for n in &d.name {
         line("name", &n.name);
         for m in &n.meaning {
@@ -554,6 +568,26 @@ fn wordings(line: &mut impl FnMut(&str, &str), ask: &BTreeMap<String, Wording>, 
         );
         line(key, &value);
     }
+}
+
+/// The Rust of the enum naming the file's word lists, in their order in the compact form
+/// (`words.rs` in `OUT_DIR`): code that reads a list the file lacks does not compile.
+pub fn words_enum(d: &Detector) -> String {
+    let mut out = String::from(
+        "/// A word list of `[words]` in `core/data/detector.toml` (written by `core/build.rs`).\n\
+         #[derive(Debug, Clone, Copy, PartialEq, Eq)]\n\
+         #[allow(dead_code)]\n\
+         pub(crate) enum Words {\n",
+    );
+    for name in d.words.keys() {
+        let camel: String = name
+            .split('-')
+            .map(|w| w[..1].to_ascii_uppercase() + &w[1..])
+            .collect();
+        out.push_str(&format!("    {camel},\n"));
+    }
+    out.push_str("}\n");
+    out
 }
 
 /// An enum value's name as the file writes it (`PlaceName` → `place-name`).
@@ -672,5 +706,7 @@ ask.zh-Hant = { text = "甲？", why = "乙。", options = [], assume = "丙。"
     fn the_shipped_file_is_valid() {
         let d = read(include_str!("../../data/detector.toml")).unwrap_or_else(|e| panic!("{e}"));
         assert!(d.frame.len() >= 60);
+        let words = words_enum(&d);
+        assert!(words.contains("    Artifacts,\n") && words.contains("    ZhPronouns,\n"));
     }
 }
