@@ -223,8 +223,7 @@ fn in_blocks(compact: &str) -> String {
     format!("{table}\0{}\0{}", english.join("\n"), chinese.join("\n"))
 }
 
-/// `text` in the compact form's bytes ([`OTHER_CHARS`] says how); a character it cannot write
-/// stops the build, naming it, so it goes into `OTHER_CHARS` rather than into a broken table.
+/// `text` in the compact form's bytes ([`OTHER_CHARS`] and [`RAW_UTF8`] say how).
 fn encoded(text: &str) -> Vec<u8> {
     let mut out = Vec::with_capacity(text.len());
     for c in text.chars() {
@@ -235,9 +234,9 @@ fn encoded(text: &str) -> Vec<u8> {
             out.extend([IDEOGRAPH_BASE + (offset >> 8) as u8, (offset & 0xFF) as u8]);
         } else {
             let Some(i) = OTHER_CHARS.chars().position(|o| o == c) else {
-                panic!(
-                    "data/detector.toml: {c:?} is neither ASCII, a CJK ideograph nor in OTHER_CHARS (core/src/detect/frame_keys.rs)"
-                );
+                out.push(RAW_UTF8);
+                out.extend(c.encode_utf8(&mut [0; 4]).bytes());
+                continue;
             };
             out.push(OTHER_BASE + i as u8);
         }

@@ -80,6 +80,18 @@ fn decoded(bytes: &[u8]) -> String {
                 let offset = u32::from(b - IDEOGRAPH_BASE) << 8 | u32::from(low);
                 char::from_u32(*IDEOGRAPHS.start() as u32 + offset)
             }),
+            RAW_UTF8 => {
+                let len = match rest.as_slice().first() {
+                    Some(0xC0..=0xDF) => 2,
+                    Some(0xE0..=0xEF) => 3,
+                    _ => 4,
+                };
+                let all = rest.as_slice();
+                let raw = &all[..len.min(all.len())];
+                let c = std::str::from_utf8(raw).ok().and_then(|s| s.chars().next());
+                rest = all[raw.len()..].iter();
+                c
+            }
             _ => OTHER_CHARS.chars().nth(usize::from(b - OTHER_BASE)),
         };
         out.push(c.unwrap_or('\u{FFFD}'));
@@ -94,6 +106,8 @@ pub(crate) struct Table {
     general: Vec<(General, GeneralQuestion)>,
     /// Well-known names that commonly mean several things, in the table's order.
     pub names: Vec<Name>,
+    /// The tags of the languages every wording is in (the `languages` line; English first).
+    languages: Vec<&'static str>,
     /// The word lists of `[words]`, in the order of [`Words`], each word between spaces.
     word_lists: Vec<&'static str>,
     /// Every English word of the frames' word lists with the list it is in ([`ListId`]),
@@ -162,17 +176,19 @@ pub(crate) struct Name {
 pub(crate) struct Meaning {
     /// Lower-case words that pick this meaning, space-separated.
     pub picked_by: &'static str,
-    labels: [&'static str; 3],
+    /// The option naming it, by language tag.
+    labels: Vec<(&'static str, &'static str)>,
 }
 
 impl Meaning {
     /// The option naming this meaning, in `script`.
     pub(crate) fn label(&self, script: Script) -> &'static str {
-        match script {
-            Script::English => self.labels[0],
-            Script::Simplified => self.labels[1],
-            Script::Traditional => self.labels[2],
-        }
+        let tag = script.tag();
+        self.labels
+            .iter()
+            .find(|(t, _)| *t == tag)
+            .or(self.labels.first())
+            .map_or("", |(_, l)| l)
     }
 }
 
@@ -377,16 +393,36 @@ pub(crate) struct Wording {
     pub assumption: &'static str,
 }
 
-/// A question in each of the three scripts.
-#[derive(Debug)]
-pub(crate) struct Wordings([Wording; 3]);
+/// A question in each language of the table (its `languages` line; English first), by the
+/// language's tag.
+#[derive(Debug, Default)]
+pub(crate) struct Wordings(Vec<(&'static str, Wording)>);
 
 impl Wordings {
+    /// The wording in `script`; English when the table has none in it.
     pub(crate) fn get(&self, script: Script) -> &Wording {
-        match script {
-            Script::English => &self.0[0],
-            Script::Simplified => &self.0[1],
-            Script::Traditional => &self.0[2],
+        static NONE: Wording = Wording {
+            text: "",
+            why: "",
+            options: Vec::new(),
+            assumption: "",
+        };
+        let tag = script.tag();
+        self.0
+            .iter()
+            .find(|(t, _)| *t == tag)
+            .or(self.0.first())
+            .map_or(&NONE, |(_, w)| w)
+    }
+}
+
+impl Script {
+    /// The language tag of the script's column in the data file.
+    pub(crate) fn tag(self) -> &'static str {
+        match self {
+            Script::English => "en",
+            Script::Simplified => "zh-Hans",
+            Script::Traditional => "zh-Hant",
         }
     }
 }
@@ -445,24 +481,30 @@ pub(crate) enum TableError {
     Entry { entry: String, problem: String },
 }
 
-/// A slot or general question being read: its wordings arrive one line at a time (with the
-/// Simplified line as written, from which a missing Traditional one is made).
+/// A slot or general question being read: its wordings arrive one line at a time, each with
+/// its language's tag (and the Simplified line as written, from which a missing Traditional
+/// one is made).
 #[derive(Default)]
-struct Partial([Option<Wording>; 3], Option<&'static str>);
+struct Partial(Vec<(&'static str, Wording)>, Option<&'static str>);
 
 impl Partial {
-    fn finish(self, entry: &str) -> Result<Wordings, TableError> {
-        let [en, hans, hant] = self.0;
-        let missing = |script: &str| TableError::Entry {
-            entry: entry.to_owned(),
-            problem: format!("no ask-{script} line"),
-        };
-        let wordings = [
-            en.ok_or_else(|| missing("en"))?,
-            hans.ok_or_else(|| missing("hans"))?,
-            hant.ok_or_else(|| missing("hant"))?,
-        ];
-        let counts: Vec<usize> = wordings.iter().map(|w| w.options.len()).collect();
+    fn has(&self, tag: &str) -> bool {
+        self.0.iter().any(|(t, _)| *t == tag)
+    }
+
+    /// The wordings in the order of `languages`, each there.
+    fn finish(mut self, entry: &str, languages: &[&'static str]) -> Result<Wordings, TableError> {
+        let mut wordings = Vec::with_capacity(languages.len());
+        for tag in languages {
+            let Some(i) = self.0.iter().position(|(t, _)| t == tag) else {
+                return Err(TableError::Entry {
+                    entry: entry.to_owned(),
+                    problem: format!("no ask-{tag} line"),
+                });
+            };
+            wordings.push(self.0.swap_remove(i));
+        }
+        let counts: Vec<usize> = wordings.iter().map(|(_, w)| w.options.len()).collect();
         if counts.iter().any(|&n| n != counts[0]) {
             return Err(TableError::Entry {
                 entry: entry.to_owned(),
@@ -485,7 +527,10 @@ impl Table {
     /// Reads a table; any malformed or incomplete entry is an error naming it, and, in tests
     /// and debug builds, so is a table whose entries disagree (see [`Table::validate`]).
     pub(crate) fn parse(text: &'static str) -> Result<Self, TableError> {
-        let mut table = Self::default();
+        let mut table = Self {
+            languages: vec!["en", SIMPLIFIED, TRADITIONAL],
+            ..Self::default()
+        };
         let mut open = Open::Nothing;
         let mut replaces: Vec<(usize, usize, &'static str)> = Vec::new();
         for (n, raw) in text.lines().enumerate() {
@@ -521,11 +566,14 @@ impl Table {
                         meanings: Vec::new(),
                     });
                 }
+                "languages" if table.frames.is_empty() && matches!(open, Open::Nothing) => {
+                    table.languages = value.split_whitespace().collect();
+                }
                 "words" => {
                     let (_, list) = value.split_once(' ').unwrap_or_default();
                     table.word_lists.push(leak(format!(" {list} ")));
                 }
-                "meaning" | "label-en" | "label-hans" | "label-hant" => {
+                _ if key == "meaning" || key.starts_with("label-") => {
                     table.name_field(key, value, at, line)?;
                 }
                 "replaces" | "only-alone" | "outright" => {
@@ -563,6 +611,17 @@ impl Table {
         Ok(table)
     }
 
+    /// `tag` as the table's own `&'static str`, when it is a language of the table: the
+    /// `ask-` and `label-` lines' `en`, `hans` and `hant` stand for `en`, `zh-Hans`, `zh-Hant`.
+    fn language(&self, tag: &str) -> Option<&'static str> {
+        let tag = match tag {
+            "hans" => SIMPLIFIED,
+            "hant" => TRADITIONAL,
+            other => other,
+        };
+        self.languages.iter().copied().find(|t| *t == tag)
+    }
+
     /// The word list `which`, each word between spaces (see [`super::rules::is_listed`]); a
     /// list the blob lacks is empty.
     pub(crate) fn word_list(&self, which: Words) -> &'static str {
@@ -577,25 +636,25 @@ impl Table {
         at: usize,
         line: &str,
     ) -> Result<(), TableError> {
+        let tag = key.strip_prefix("label-").and_then(|t| self.language(t));
         let Some(name) = self.names.last_mut() else {
             return Err(unexpected(at, "a name before its meanings", line));
         };
         if key == "meaning" {
             name.meanings.push(Meaning {
                 picked_by: value,
-                labels: [""; 3],
+                labels: Vec::new(),
             });
             return Ok(());
         }
-        let Some(meaning) = name.meanings.last_mut() else {
-            return Err(unexpected(at, "a meaning before its labels", line));
+        let (Some(meaning), Some(tag)) = (name.meanings.last_mut(), tag) else {
+            return Err(unexpected(
+                at,
+                "a meaning, then label- and a language of the table",
+                line,
+            ));
         };
-        let i = match key {
-            "label-en" => 0,
-            "label-hans" => 1,
-            _ => 2,
-        };
-        meaning.labels[i] = value;
+        meaning.labels.push((tag, value));
         Ok(())
     }
 
@@ -748,24 +807,22 @@ impl Table {
             "zh" | "zh-if" | "zh-filled" if value.contains('+') => self.unfold(value, at)?,
             _ => value,
         };
-        let script = match key {
-            "ask-en" => Some(0),
-            "ask-hans" => Some(1),
-            "ask-hant" => Some(2),
-            _ => None,
-        };
+        let script = key.strip_prefix("ask-").map(|tag| self.language(tag));
         match (open, script) {
             (Open::Slot(partial) | Open::General(_, _, _, partial), None) if key == "fix" => {
                 let hant = self.fixed_traditional(partial, value, at, line)?;
-                partial.0[2] = Some(wording_of(hant, at)?);
+                partial.0.push((TRADITIONAL, wording_of(hant, at)?));
                 Ok(())
             }
-            (Open::Slot(partial) | Open::General(_, _, _, partial), Some(i)) => {
-                if partial.0[i].is_some() {
-                    return Err(unexpected(at, "one ask line per script", line));
+            (Open::Slot(partial) | Open::General(_, _, _, partial), Some(tag)) => {
+                let Some(tag) = tag else {
+                    return Err(unexpected(at, "ask- and a language of the table", line));
+                };
+                if partial.has(tag) {
+                    return Err(unexpected(at, "one ask line per language", line));
                 }
-                partial.0[i] = Some(wording_of(value, at)?);
-                if i == 1 {
+                partial.0.push((tag, wording_of(value, at)?));
+                if tag == SIMPLIFIED {
                     partial.1 = Some(value);
                 }
                 Ok(())
@@ -841,7 +898,7 @@ impl Table {
         at: usize,
         line: &str,
     ) -> Result<&'static str, TableError> {
-        let (None, Some(hans)) = (&partial.0[2], partial.1) else {
+        let (false, Some(hans)) = (partial.has(TRADITIONAL), partial.1) else {
             return Err(unexpected(
                 at,
                 "a fix line after ask-hans, instead of ask-hant",
@@ -864,11 +921,13 @@ impl Table {
     /// `partial` with its Traditional wording made from its Simplified one by the map, when
     /// the table has a map and the entry no `ask-hant` line.
     fn with_traditional(&self, mut partial: Partial) -> Result<Partial, TableError> {
-        if let (None, Some(hans), false) =
-            (&partial.0[2], partial.1, self.to_traditional.is_empty())
-        {
+        if let (false, Some(hans), false) = (
+            partial.has(TRADITIONAL),
+            partial.1,
+            self.to_traditional.is_empty(),
+        ) {
             let hant = leak(self.traditional(hans));
-            partial.0[2] = Some(wording_of(hant, 0)?);
+            partial.0.push((TRADITIONAL, wording_of(hant, 0)?));
         }
         Ok(partial)
     }
@@ -884,12 +943,13 @@ impl Table {
                 else {
                     return Ok(());
                 };
-                slot.wording = partial.finish(&format!("frame {name}, slot {}", slot.name))?;
+                let entry = format!("frame {name}, slot {}", slot.name);
+                slot.wording = partial.finish(&entry, &self.languages)?;
                 Ok(())
             }
             Open::General(which, priority, kind, partial) => {
                 let partial = self.with_traditional(partial)?;
-                let wording = partial.finish(&format!("general {which:?}"))?;
+                let wording = partial.finish(&format!("general {which:?}"), &self.languages)?;
                 if self.general(which).is_some() {
                     return Err(entry(format!("general {which:?}"), "given twice"));
                 }
@@ -974,12 +1034,7 @@ fn slot_head(value: &'static str, at: usize) -> Result<Slot, TableError> {
         en: Filling::default(),
         zh: Filling::default(),
         covered_by: None,
-        wording: Wordings(std::array::from_fn(|_| Wording {
-            text: "",
-            why: "",
-            options: Vec::new(),
-            assumption: "",
-        })),
+        wording: Wordings::default(),
     })
 }
 
@@ -1073,6 +1128,11 @@ fn kind_of(word: Option<&str>, at: usize) -> Result<Kind, TableError> {
 }
 
 include!("frame_keys.rs");
+
+/// The tags of the two Chinese scripts, whose wordings the compact form relates (a Traditional
+/// line made from its Simplified one).
+const SIMPLIFIED: &str = "zh-Hans";
+const TRADITIONAL: &str = "zh-Hant";
 include!(concat!(env!("OUT_DIR"), "/words.rs"));
 
 /// The key that a one-letter key of the compact form stands for ([`SHORT_KEYS`]); any other key
@@ -1201,6 +1261,9 @@ mod tests {
         assert_eq!(decoded(&[0x97, 0xC5, OTHER_BASE + 3]), "旅。");
         assert_eq!(decoded(&[b'a', 0x97]), "a\u{FFFD}");
         assert_eq!(decoded(&[0xFF]), "\u{FFFD}");
+        // Any other character: RAW_UTF8, then its UTF-8 ("ñ" is C3 B1).
+        assert_eq!(decoded(&[b'a', RAW_UTF8, 0xC3, 0xB1, b'b']), "añb");
+        assert_eq!(decoded(&[RAW_UTF8, 0xE3, 0x83]), "\u{FFFD}");
         assert!(text().contains("旅行") && text().contains("？"));
     }
 
@@ -1400,6 +1463,27 @@ mod tests {
             slot.wording.get(Script::Traditional).options,
             vec!["一週", "兩週"]
         );
+    }
+
+    /// A language of the `languages` line is one more column: its `ask-` lines are read under
+    /// its tag, and an entry without one is refused.
+    #[test]
+    fn a_language_line_adds_a_column_of_wordings() {
+        let es = "ask-es ¿A? | B. | | C.\n";
+        let general = format!(
+            "general fallback critical request\nask-en A? | B. | | C.\nask-hans 甲？ | 乙。 | | 丙。\n\
+             ask-hant 甲？ | 乙。 | | 丙。\n{es}general pronoun critical pronoun\nask-en A? | B. | | C.\n\
+             ask-hans 甲？ | 乙。 | | 丙。\nask-hant 甲？ | 乙。 | | 丙。\n{es}"
+        );
+        let slot_es = "ask-es ¿Cuánto? | Importa. | Una; Dos | Una semana.\n";
+        let text = format!("languages en zh-Hans zh-Hant es\n{GOOD}{slot_es}{general}");
+        let table = Table::parse(leak(text)).unwrap_or_else(|e| panic!("{e}"));
+        let wording = &table.frames[0].slots[0].wording;
+        let tags: Vec<&str> = wording.0.iter().map(|(t, _)| *t).collect();
+        assert_eq!(tags, ["en", "zh-Hans", "zh-Hant", "es"]);
+        assert_eq!(wording.0[3].1.text, "¿Cuánto?");
+        let missing = format!("languages en zh-Hans zh-Hant es\n{GOOD}{general}");
+        assert!(Table::parse(leak(missing)).is_err());
     }
 
     #[test]

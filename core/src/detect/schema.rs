@@ -177,13 +177,15 @@ pub enum Cover {
 /// The cue languages the matcher reads: `en` word by word, `zh` as substrings.
 pub const CUE_LANGUAGES: [&str; 2] = ["en", "zh"];
 
-/// The wording languages the detector's questions can be shown in, each with the key of its
-/// line in the compact form.
-pub const WORDING_LANGUAGES: [(&str, &str); 3] = [
-    ("en", "ask-en"),
-    ("zh-Hans", "ask-hans"),
-    ("zh-Hant", "ask-hant"),
-];
+/// The key of a wording line of language `tag` in the compact form (`ask-es`), or of a
+/// meaning's label (`label-es`); the two Chinese scripts' are short (`ask-hans`, `ask-hant`).
+fn line_key(prefix: &str, tag: &str) -> String {
+    match tag {
+        "zh-Hans" => format!("{prefix}-hans"),
+        "zh-Hant" => format!("{prefix}-hant"),
+        _ => format!("{prefix}-{tag}"),
+    }
+}
 
 /// The file `text`, read and checked: an error names the first bad entry and what was expected.
 pub fn read(text: &str) -> Result<Detector, String> {
@@ -242,10 +244,12 @@ fn check_languages(d: &Detector) -> Result<(), String> {
         if d.languages[..i].contains(tag) {
             return Err(format!("languages: {tag:?} given twice"));
         }
-        if !WORDING_LANGUAGES.iter().any(|(t, _)| t == tag) {
-            let known: Vec<&str> = WORDING_LANGUAGES.iter().map(|(t, _)| *t).collect();
+        let well_formed = tag.split('-').all(|part| {
+            (1..=8).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_alphanumeric())
+        }) && tag.starts_with(|c: char| c.is_ascii_lowercase());
+        if !well_formed || tag == "hans" || tag == "hant" {
             return Err(format!(
-                "languages: {tag:?} has no wording key in the compact form yet (expected one of {known:?}; add it to WORDING_LANGUAGES)"
+                "languages: {tag:?} (expected a language tag such as \"ja\" or \"zh-Hans\")"
             ));
         }
     }
@@ -479,6 +483,7 @@ pub fn render(d: &Detector) -> String {
         }
         out.push('\n');
     };
+    line("languages", &d.languages.join(" "));
     for f in &d.frame {
         line("frame", &f.name);
         for (key, lists) in [("", &f.cues), ("-if", &f.intents)] {
@@ -534,9 +539,8 @@ pub fn render(d: &Detector) -> String {
         for m in &n.meaning {
             line("meaning", m.picked_by.get("en").map_or("", String::as_str));
             for tag in &d.languages {
-                let key = WORDING_LANGUAGES.iter().find(|(t, _)| t == tag);
-                if let (Some(label), Some((_, key))) = (m.label.get(tag), key) {
-                    line(&key.replace("ask-", "label-"), label);
+                if let Some(label) = m.label.get(tag) {
+                    line(&line_key("label", tag), label);
                 }
             }
         }
@@ -553,12 +557,10 @@ pub fn render(d: &Detector) -> String {
 
 fn wordings(line: &mut impl FnMut(&str, &str), ask: &BTreeMap<String, Wording>, d: &Detector) {
     for tag in &d.languages {
-        let (Some(w), Some((_, key))) = (
-            ask.get(tag),
-            WORDING_LANGUAGES.iter().find(|(t, _)| t == tag),
-        ) else {
+        let Some(w) = ask.get(tag) else {
             continue;
         };
+        let key = &line_key("ask", tag);
         let value = format!(
             "{} | {} | {} | {}",
             w.text,
@@ -650,13 +652,39 @@ ask.zh-Hant = { text = "甲？", why = "乙。", options = [], assume = "丙。"
     fn a_good_file_reads_and_renders_the_compact_forms_lines() {
         let d = read(GOOD).unwrap_or_else(|e| panic!("{e}"));
         let lines = render(&d);
-        assert!(lines.starts_with("frame trip\nen trip\nzh 旅行\nslot days critical param\n"));
+        assert!(lines.starts_with(
+            "languages en zh-Hans zh-Hant\nframe trip\nen trip\nzh 旅行\nslot days critical param\n"
+        ));
         assert!(
             lines.contains("en-filled week weekend\nen-by number\n"),
             "{lines}"
         );
         assert!(lines.contains("ask-hant 多久？ | 重要。 | 一週; 兩週 | 假設一週。\n"));
         assert!(lines.contains("general pronoun critical pronoun\n"));
+    }
+
+    /// A language is a column: adding its tag and its wordings is all a file needs.
+    #[test]
+    fn another_language_is_one_more_column() {
+        let with_es = GOOD
+            .replace("\"zh-Hant\"]", "\"zh-Hant\", \"es\"]")
+            .replace(
+                "ask.zh-Hant = { text = \"多久？\"",
+                "ask.es = { text = \"¿Cuánto tiempo?\", why = \"Importa.\", options = [\"Una semana\", \"Dos\"], assume = \"Una semana.\" }\nask.zh-Hant = { text = \"多久？\"",
+            )
+            .replace(
+                "ask.zh-Hant = { text = \"甲？\"",
+                "ask.es = { text = \"¿A?\", why = \"B.\", options = [], assume = \"C.\" }\nask.zh-Hant = { text = \"甲？\"",
+            );
+        let d = read(&with_es).unwrap_or_else(|e| panic!("{e}"));
+        let lines = render(&d);
+        assert!(
+            lines.contains("ask-es ¿Cuánto tiempo? | Importa. | Una semana; Dos | Una semana.\n")
+        );
+        // Without its wordings, the new column is refused, naming what is missing.
+        let without = GOOD.replace("\"zh-Hant\"]", "\"zh-Hant\", \"es\"]");
+        let err = read(&without).err().unwrap_or_default();
+        assert!(err.contains("frame trip, slot days: no ask.es"), "{err}");
     }
 
     /// Each broken entry is refused with a message naming the entry and what was expected.
