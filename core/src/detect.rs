@@ -1030,87 +1030,32 @@ fn rule_question(
         return rule_question_in_chinese(f, name, traditional);
     }
     let cue = format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence);
-    let (text, why, priority) = match f.kind {
+    let e = f.evidence.as_str();
+    let which = match f.kind {
         Kind::AmbiguousReference if name.is_some_and(|n| n.name == f.evidence) => {
             let n = name?;
-            let options: Vec<&str> = n
-                .meanings
-                .iter()
-                .map(|m| m.label(Script::English))
-                .collect();
-            let q = question(
-                &format!("Which {} do you mean?", n.name),
-                &format!("\"{}\" commonly names several different things.", n.name),
-                &options,
-                Priority::Critical,
-                f.kind,
-                &format!(
-                    "Assume {} and say so.",
-                    options.first().copied().unwrap_or(n.name)
-                ),
-            );
+            let q = name_question(n, Script::English)?;
             return Some((q, format!("ambiguous name \"{}\"", n.name)));
         }
         Kind::PronounWithoutAntecedent => {
-            let q = general_question(General::Pronoun, Script::English, &f.evidence)?;
+            let q = general_question(General::Pronoun, Script::English, e)?;
             return Some((q, cue));
         }
-        Kind::MissingContext => match artifact_of(&f.evidence) {
-            (true, noun) => (
-                format!("Could you paste your {noun} here?"),
-                format!("The request is about your {noun}, which it does not include."),
-                Priority::Critical,
-            ),
-            (false, noun) => (
-                format!("Which {noun} are you referring to?"),
-                format!(
-                    "The request mentions \"{}\" but does not include or name it.",
-                    f.evidence
-                ),
-                Priority::Critical,
-            ),
-        },
-        Kind::AmbiguousReference if is_recency(&f.evidence) => (
-            "Recent in which specific area, and how recent?".to_owned(),
-            format!(
-                "\"{}\" depends on the field and the time frame.",
-                f.evidence
-            ),
-            Priority::Critical,
-        ),
-        Kind::AmbiguousReference if f.evidence.contains(' ') => (
-            "Best for what specific task, and judged by which measure?".to_owned(),
-            format!(
-                "\"{}\" has no single answer without a task and a measure.",
-                f.evidence
-            ),
-            Priority::Critical,
-        ),
-        Kind::AmbiguousReference => (
-            "Which specific items would you like compared?".to_owned(),
-            format!("\"{}\" does not say which items are meant.", f.evidence),
-            Priority::Critical,
-        ),
-        Kind::UnderspecifiedParameter => (
-            "What is your goal, and what matters most to you?".to_owned(),
-            format!("\"{}…\" depends on your goal.", f.evidence),
-            Priority::Important,
-        ),
+        Kind::MissingContext if artifact_of(e).0 => General::Paste,
+        Kind::MissingContext => General::WhichMaterial,
+        Kind::AmbiguousReference if is_recency(e) => General::Recency,
+        Kind::AmbiguousReference if e.contains(' ') => General::Measure,
+        Kind::AmbiguousReference => General::Compare,
+        Kind::UnderspecifiedParameter => General::Goal,
         Kind::UnderspecifiedRequest => return None,
     };
-    // A question asking for the user's own material is skipped by answering without it.
-    let assumption = match (f.kind, artifact_of(&f.evidence)) {
-        (Kind::MissingContext, (true, noun)) => {
-            format!("Answer from the request alone, without your {noun}, and say so.")
-        }
-        _ => "Assume the most common interpretation and say so.".to_owned(),
-    };
-    let q = question(&text, &why, &[], priority, f.kind, &assumption);
+    let values = [("noun", artifact_of(e).1), ("evidence", e)];
+    let q = rule_wording(which, Script::English, &values, &[], None)?;
     Some((q, cue))
 }
 
 /// [`rule_question`] worded in Chinese, Traditional or Simplified: the request's words are
-/// quoted as they were written (「…」 in Traditional, “…” in Simplified).
+/// quoted as they were written (「…」 in Traditional, “…” in Simplified, in the wordings).
 fn rule_question_in_chinese(
     f: &Finding,
     name: Option<&frames::Name>,
@@ -1126,22 +1071,102 @@ fn rule_question_in_chinese(
         Kind::AmbiguousReference if name.is_some_and(|n| n.name == f.evidence) => {
             let n = name?;
             let cue = format!("ambiguous name \"{}\"", n.name);
-            return Some((name_question_in_chinese(n, f.kind, traditional), cue));
+            return Some((name_question(n, script)?, cue));
         }
         Kind::PronounWithoutAntecedent => general_question(General::Pronoun, script, &f.evidence)?,
         Kind::UnderspecifiedRequest => return None,
         Kind::MissingContext | Kind::AmbiguousReference | Kind::UnderspecifiedParameter => {
-            let (text, why, priority) = rule_words_in_chinese(f, traditional);
-            // A question asking for the user's own material is skipped by answering without it.
-            let assumption = match own_material_in_chinese(f, traditional) {
-                Some(m) if traditional => format!("不看{m}，只根據請求回答，並在回答中說明。"),
-                Some(m) => format!("不看{m}，只根据请求回答，并在回答中说明。"),
-                None => fallback_assumption(script).to_owned(),
-            };
-            question(&text, &why, &[], priority, f.kind, &assumption)
+            chinese_rule_question(f, traditional, None)?
         }
     };
     Some((question, cue))
+}
+
+/// The question of a Chinese-worded finding that is not a name's or a pronoun's, with the
+/// assumption `assume` in place of its own when given.
+fn chinese_rule_question(f: &Finding, traditional: bool, assume: Option<&str>) -> Option<Question> {
+    let script = if traditional {
+        Script::Traditional
+    } else {
+        Script::Simplified
+    };
+    let e = f.evidence.as_str();
+    let chinese_text = e.chars().next().is_some_and(is_cjk);
+    let (own, noun) = artifact_of(e);
+    let which = match f.kind {
+        Kind::MissingContext if chinese_text || own => General::Paste,
+        Kind::MissingContext => General::WhichMaterial,
+        Kind::AmbiguousReference if is_recency(e) => General::Recency,
+        Kind::AmbiguousReference if e.contains(' ') => General::Measure,
+        Kind::UnderspecifiedParameter => General::Goal,
+        Kind::PronounWithoutAntecedent | Kind::AmbiguousReference | Kind::UnderspecifiedRequest => {
+            General::Compare
+        }
+    };
+    let material = own_material_in_chinese(f, traditional).unwrap_or_default();
+    let values = [("noun", noun), ("evidence", e), ("material", &material)];
+    rule_wording(which, script, &values, &[], assume)
+}
+
+/// The question about an ambiguous name in `script`; its options are the name's meanings.
+fn name_question(n: &frames::Name, script: Script) -> Option<Question> {
+    let options: Vec<&str> = n.meanings.iter().map(|m| m.label(script)).collect();
+    let first = options.first().copied().unwrap_or(n.name);
+    rule_wording(
+        General::Name,
+        script,
+        &[("name", n.name), ("first", first)],
+        &options,
+        None,
+    )
+}
+
+/// The general question `which` in `script`, its placeholders filled from `values`, with
+/// `options`, and the assumption `assume` in place of its own when given.
+fn rule_wording(
+    which: General,
+    script: Script,
+    values: &[(&str, &str)],
+    options: &[&str],
+    assume: Option<&str>,
+) -> Option<Question> {
+    let g = knowledge().general(which)?;
+    let w = g.wording.get(script);
+    let assumption = assume.map_or_else(|| filled(w.assumption, values), str::to_owned);
+    Some(question(
+        &filled(w.text, values),
+        &filled(w.why, values),
+        options,
+        g.priority,
+        g.kind,
+        &assumption,
+    ))
+}
+
+/// `template` with each `{key}` of `values` replaced by its value, in one pass: the request's
+/// words put in are never read for placeholders.
+fn filled(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let value = values
+            .iter()
+            .find(|(k, _)| after.strip_prefix(k).is_some_and(|r| r.starts_with('}')));
+        match value {
+            Some((k, v)) => {
+                out.push_str(v);
+                rest = &after[k.len() + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The English rules' findings (see [`rules::english`]), a missing artifact named as the
@@ -1196,37 +1221,6 @@ fn quoted_in_chinese(s: &str, traditional: bool) -> String {
     }
 }
 
-/// The question about an ambiguous name, in Chinese; its options are the name list's meanings.
-fn name_question_in_chinese(n: &frames::Name, kind: Kind, traditional: bool) -> Question {
-    let options: Vec<&str> = n
-        .meanings
-        .iter()
-        .map(|m| {
-            m.label(if traditional {
-                Script::Traditional
-            } else {
-                Script::Simplified
-            })
-        })
-        .collect();
-    let e = quoted_in_chinese(n.name, traditional);
-    let first = quoted_in_chinese(options.first().copied().unwrap_or(n.name), traditional);
-    let (text, why, assumption) = if traditional {
-        (
-            format!("您說的{e}是指哪一個？"),
-            format!("{e}常指好幾種不同的東西。"),
-            format!("假設是指{first}，並在回答中說明。"),
-        )
-    } else {
-        (
-            format!("您说的{e}是指哪一个？"),
-            format!("{e}常指好几种不同的东西。"),
-            format!("假设是指{first}，并在回答中说明。"),
-        )
-    };
-    question(&text, &why, &options, Priority::Critical, kind, &assumption)
-}
-
 /// The user's own material a missing-context finding asks for, as a Chinese question names it:
 /// as a Chinese request writes it ("这段代码", "您的简历"), or the English request's noun ("my
 /// resume": 您的“resume”); `None` for any other finding.
@@ -1240,92 +1234,6 @@ fn own_material_in_chinese(f: &Finding, traditional: bool) -> Option<String> {
             String::from("您的") + &quoted_in_chinese(noun, traditional)
         }
     })
-}
-
-/// The text, the reason and the priority of a rule's question without options, in Chinese.
-fn rule_words_in_chinese(f: &Finding, traditional: bool) -> (String, String, Priority) {
-    let pick = |t: String, s: String| if traditional { t } else { s };
-    let e = quoted_in_chinese(&f.evidence, traditional);
-    let chinese_text = f.evidence.chars().next().is_some_and(is_cjk);
-    match f.kind {
-        Kind::MissingContext if chinese_text || artifact_of(&f.evidence).0 => {
-            let text = own_material_in_chinese(f, traditional).unwrap_or_default();
-            (
-                pick(
-                    format!("能否把{text}貼在這裡？"),
-                    format!("能否把{text}贴在这里？"),
-                ),
-                pick(
-                    format!("請求說的是{text}，但沒有附上。"),
-                    format!("请求说的是{text}，但没有附上。"),
-                ),
-                Priority::Critical,
-            )
-        }
-        Kind::MissingContext => {
-            let noun = quoted_in_chinese(artifact_of(&f.evidence).1, traditional);
-            (
-                pick(
-                    format!("您指的是哪一個{noun}？"),
-                    format!("您指的是哪一个{noun}？"),
-                ),
-                pick(
-                    format!("請求提到了{e}，但沒有附上或說明是哪一個。"),
-                    format!("请求提到了{e}，但没有附上或说明是哪一个。"),
-                ),
-                Priority::Critical,
-            )
-        }
-        Kind::AmbiguousReference if is_recency(&f.evidence) => (
-            pick(
-                "指哪個具體領域？要多近的時間？".to_owned(),
-                "指哪个具体领域？要多近的时间？".to_owned(),
-            ),
-            pick(
-                format!("{e}取決於領域和時間範圍。"),
-                format!("{e}取决于领域和时间范围。"),
-            ),
-            Priority::Critical,
-        ),
-        Kind::AmbiguousReference if f.evidence.contains(' ') => (
-            pick(
-                "用於什麼具體任務？按什麼標準評判？".to_owned(),
-                "用于什么具体任务？按什么标准评判？".to_owned(),
-            ),
-            pick(
-                format!("沒有任務和標準，{e}就沒有唯一的答案。"),
-                format!("没有任务和标准，{e}就没有唯一的答案。"),
-            ),
-            Priority::Critical,
-        ),
-        Kind::UnderspecifiedParameter => {
-            let e = quoted_in_chinese(&format!("{}…", f.evidence), traditional);
-            (
-                pick(
-                    "您的目標是什麼？最看重哪些方面？".to_owned(),
-                    "您的目标是什么？最看重哪些方面？".to_owned(),
-                ),
-                pick(
-                    format!("{e}取決於您的目標。"),
-                    format!("{e}取决于您的目标。"),
-                ),
-                Priority::Important,
-            )
-        }
-        Kind::AmbiguousReference | Kind::PronounWithoutAntecedent | Kind::UnderspecifiedRequest => {
-            (
-                pick(
-                    "您想比較哪些具體的項目？".to_owned(),
-                    "您想比较哪些具体的项目？".to_owned(),
-                ),
-                pick(
-                    format!("{e}沒有說明是哪些項目。"),
-                    format!("{e}没有说明是哪些项目。"),
-                ),
-                Priority::Critical,
-            )
-        }
-    }
 }
 
 /// The Chinese decision: the rules, then task frames with a slot left open.
@@ -1645,20 +1553,13 @@ fn ask_in_chinese(
             if let Some(q) = general_question(General::Pronoun, script, &f.evidence) {
                 push_unique(out, q, cue);
             }
-        } else if (f.kind == Kind::UnderspecifiedParameter && !needed)
+        } else if ((f.kind == Kind::UnderspecifiedParameter && !needed)
             || f.kind == Kind::MissingContext
             // "哪个更好？": which things are meant is asked before any criterion.
-            || (f.kind == Kind::AmbiguousReference && f.evidence.starts_with('哪'))
+            || (f.kind == Kind::AmbiguousReference && f.evidence.starts_with('哪')))
+            && let Some(q) =
+                chinese_rule_question(f, traditional, Some(fallback_assumption(script)))
         {
-            let (text, why, priority) = rule_words_in_chinese(f, traditional);
-            let q = question(
-                &text,
-                &why,
-                &[],
-                priority,
-                f.kind,
-                fallback_assumption(script),
-            );
             push_unique(out, q, cue);
         }
     }
@@ -2869,6 +2770,16 @@ fn clip(s: &str, max: usize) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A placeholder is filled once: a request's words holding "{first}" stay as written.
+    #[test]
+    fn placeholders_are_filled_in_one_pass() {
+        let values = [("name", "{first}"), ("first", "Georgia, the country")];
+        assert_eq!(
+            filled("Which {name}? Assume {first}; {other} and {", &values),
+            "Which {first}? Assume Georgia, the country; {other} and {"
+        );
+    }
 
     #[test]
     fn the_place_names_are_read_a_whole_name_at_a_time() {

@@ -427,18 +427,41 @@ impl Script {
     }
 }
 
-/// The questions not tied to a slot.
+/// The questions not tied to a slot: the fallback, and the rules' questions. Their wordings
+/// hold placeholders the detector fills: `{word}`, `{name}`, `{first}`, `{noun}`,
+/// `{material}`, `{evidence}` (`core/data/detector.toml` says what each stands for).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum General {
     /// A vague request of no known kind: what should the answer focus on?
     Fallback,
     /// A pronoun with nothing to refer to; `{word}` in its wording is the pronoun.
     Pronoun,
+    /// A well-known name with several meanings: which one?
+    Name,
+    /// The user's own material, named and not given: could you paste it?
+    Paste,
+    /// Material named and not given, not the user's: which one?
+    WhichMaterial,
+    /// "Recent" in which area, and how recent?
+    Recency,
+    /// "Best" for what, by which measure?
+    Measure,
+    /// A comparison whose items are not named.
+    Compare,
+    /// A parameter that depends on the user's goal.
+    Goal,
 }
 
-const GENERAL: [(General, &str); 2] = [
+const GENERAL: [(General, &str); 9] = [
     (General::Fallback, "fallback"),
     (General::Pronoun, "pronoun"),
+    (General::Name, "name"),
+    (General::Paste, "paste"),
+    (General::WhichMaterial, "which-material"),
+    (General::Recency, "recency"),
+    (General::Measure, "measure"),
+    (General::Compare, "compare"),
+    (General::Goal, "goal"),
 ];
 
 /// A general question with its priority and kind.
@@ -1442,10 +1465,15 @@ mod tests {
 
     /// A table made of `body` after a valid general section.
     fn with(body: &str) -> Result<Table, TableError> {
-        let general = "general fallback critical request\n\
-            ask-en A? | B. | | C.\nask-hans 甲？ | 乙。 | | 丙。\nask-hant 甲？ | 乙。 | | 丙。\n\
-            general pronoun critical pronoun\n\
-            ask-en A? | B. | | C.\nask-hans 甲？ | 乙。 | | 丙。\nask-hant 甲？ | 乙。 | | 丙。\n";
+        let general: String = GENERAL
+            .iter()
+            .map(|(_, name)| {
+                format!(
+                    "general {name} critical request\n\
+                     ask-en A? | B. | | C.\nask-hans 甲？ | 乙。 | | 丙。\nask-hant 甲？ | 乙。 | | 丙。\n"
+                )
+            })
+            .collect();
         Table::parse(Box::leak(format!("{body}\n{general}").into_boxed_str()))
     }
 
@@ -1469,12 +1497,15 @@ mod tests {
     /// its tag, and an entry without one is refused.
     #[test]
     fn a_language_line_adds_a_column_of_wordings() {
-        let es = "ask-es ¿A? | B. | | C.\n";
-        let general = format!(
-            "general fallback critical request\nask-en A? | B. | | C.\nask-hans 甲？ | 乙。 | | 丙。\n\
-             ask-hant 甲？ | 乙。 | | 丙。\n{es}general pronoun critical pronoun\nask-en A? | B. | | C.\n\
-             ask-hans 甲？ | 乙。 | | 丙。\nask-hant 甲？ | 乙。 | | 丙。\n{es}"
-        );
+        let general: String = GENERAL
+            .iter()
+            .map(|(_, name)| {
+                format!(
+                    "general {name} critical request\nask-en A? | B. | | C.\n\
+                     ask-hans 甲？ | 乙。 | | 丙。\nask-hant 甲？ | 乙。 | | 丙。\nask-es ¿A? | B. | | C.\n"
+                )
+            })
+            .collect();
         let slot_es = "ask-es ¿Cuánto? | Importa. | Una; Dos | Una semana.\n";
         let text = format!("languages en zh-Hans zh-Hant es\n{GOOD}{slot_es}{general}");
         let table = Table::parse(leak(text)).unwrap_or_else(|e| panic!("{e}"));

@@ -26,7 +26,8 @@ pub struct Detector {
     pub vocabulary: BTreeMap<String, BTreeMap<String, String>>,
     #[serde(default)]
     pub frame: Vec<Frame>,
-    /// The questions not tied to a slot: `fallback` and `pronoun`.
+    /// The questions not tied to a slot: `fallback`, `pronoun` and the rules' (`name`,
+    /// `paste`, `which-material`, `recency`, `measure`, `compare`, `goal`).
     #[serde(default)]
     pub general: Vec<General>,
     /// Well-known names that commonly mean several things ("Georgia", "Java").
@@ -130,7 +131,27 @@ pub struct General {
 pub enum GeneralName {
     Fallback,
     Pronoun,
+    Name,
+    Paste,
+    WhichMaterial,
+    Recency,
+    Measure,
+    Compare,
+    Goal,
 }
+
+/// Every general question, each of which the detector asks.
+const GENERAL_NAMES: [GeneralName; 9] = [
+    GeneralName::Fallback,
+    GeneralName::Pronoun,
+    GeneralName::Name,
+    GeneralName::Paste,
+    GeneralName::WhichMaterial,
+    GeneralName::Recency,
+    GeneralName::Measure,
+    GeneralName::Compare,
+    GeneralName::Goal,
+];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -205,7 +226,7 @@ pub fn check(d: &Detector) -> Result<(), String> {
         check_frame(f, &d.frame[..i], d)?;
     }
     for (i, g) in d.general.iter().enumerate() {
-        let entry = format!("general {:?}", g.name).to_lowercase();
+        let entry = format!("general {}", lower(g.name));
         if d.general[..i].iter().any(|h| h.name == g.name) {
             return Err(format!(
                 "{entry}: given twice (expected one entry per name)"
@@ -222,9 +243,9 @@ pub fn check(d: &Detector) -> Result<(), String> {
             return Err(format!("words {name}: empty (expected words)"));
         }
     }
-    for needed in [GeneralName::Fallback, GeneralName::Pronoun] {
+    for needed in GENERAL_NAMES {
         if !d.general.iter().any(|g| g.name == needed) {
-            let name = format!("{needed:?}").to_lowercase();
+            let name = lower(needed);
             return Err(format!(
                 "general {name}: missing (expected a [[general]] entry named {name:?})"
             ));
@@ -608,8 +629,24 @@ fn lower(value: impl std::fmt::Debug) -> String {
 mod tests {
     use super::*;
 
-    /// A small valid file: one frame of one slot, and the two general questions.
-    const GOOD: &str = r#"
+    /// A small valid file: one frame of one slot, and the general questions.
+    fn good() -> String {
+        let general: String = GENERAL_NAMES
+            .iter()
+            .map(|g| {
+                format!(
+                    "\n[[general]]\nname = \"{}\"\npriority = \"critical\"\nkind = \"request\"\n\
+                     ask.en = {{ text = \"A?\", why = \"B.\", options = [], assume = \"C.\" }}\n\
+                     ask.zh-Hans = {{ text = \"甲？\", why = \"乙。\", options = [], assume = \"丙。\" }}\n\
+                     ask.zh-Hant = {{ text = \"甲？\", why = \"乙。\", options = [], assume = \"丙。\" }}\n",
+                    lower(*g)
+                )
+            })
+            .collect();
+        format!("{GOOD_FRAMES}{general}")
+    }
+
+    const GOOD_FRAMES: &str = r#"
 languages = ["en", "zh-Hans", "zh-Hant"]
 cue-languages = ["en", "zh"]
 
@@ -631,26 +668,11 @@ ask.en = { text = "How long?", why = "It matters.", options = ["A week", "Two we
 ask.zh-Hans = { text = "多久？", why = "重要。", options = ["一周", "两周"], assume = "假设一周。" }
 ask.zh-Hant = { text = "多久？", why = "重要。", options = ["一週", "兩週"], assume = "假設一週。" }
 
-[[general]]
-name = "fallback"
-priority = "critical"
-kind = "request"
-ask.en = { text = "A?", why = "B.", options = [], assume = "C." }
-ask.zh-Hans = { text = "甲？", why = "乙。", options = [], assume = "丙。" }
-ask.zh-Hant = { text = "甲？", why = "乙。", options = [], assume = "丙。" }
-
-[[general]]
-name = "pronoun"
-priority = "critical"
-kind = "pronoun"
-ask.en = { text = "A?", why = "B.", options = [], assume = "C." }
-ask.zh-Hans = { text = "甲？", why = "乙。", options = [], assume = "丙。" }
-ask.zh-Hant = { text = "甲？", why = "乙。", options = [], assume = "丙。" }
 "#;
 
     #[test]
     fn a_good_file_reads_and_renders_the_compact_forms_lines() {
-        let d = read(GOOD).unwrap_or_else(|e| panic!("{e}"));
+        let d = read(&good()).unwrap_or_else(|e| panic!("{e}"));
         let lines = render(&d);
         assert!(lines.starts_with(
             "languages en zh-Hans zh-Hant\nframe trip\nen trip\nzh 旅行\nslot days critical param\n"
@@ -660,13 +682,13 @@ ask.zh-Hant = { text = "甲？", why = "乙。", options = [], assume = "丙。"
             "{lines}"
         );
         assert!(lines.contains("ask-hant 多久？ | 重要。 | 一週; 兩週 | 假設一週。\n"));
-        assert!(lines.contains("general pronoun critical pronoun\n"));
+        assert!(lines.contains("general which-material critical request\n"));
     }
 
     /// A language is a column: adding its tag and its wordings is all a file needs.
     #[test]
     fn another_language_is_one_more_column() {
-        let with_es = GOOD
+        let with_es = good()
             .replace("\"zh-Hant\"]", "\"zh-Hant\", \"es\"]")
             .replace(
                 "ask.zh-Hant = { text = \"多久？\"",
@@ -682,7 +704,7 @@ ask.zh-Hant = { text = "甲？", why = "乙。", options = [], assume = "丙。"
             lines.contains("ask-es ¿Cuánto tiempo? | Importa. | Una semana; Dos | Una semana.\n")
         );
         // Without its wordings, the new column is refused, naming what is missing.
-        let without = GOOD.replace("\"zh-Hant\"]", "\"zh-Hant\", \"es\"]");
+        let without = good().replace("\"zh-Hant\"]", "\"zh-Hant\", \"es\"]");
         let err = read(&without).err().unwrap_or_default();
         assert!(err.contains("frame trip, slot days: no ask.es"), "{err}");
     }
@@ -693,32 +715,32 @@ ask.zh-Hant = { text = "甲？", why = "乙。", options = [], assume = "丙。"
         let cases = [
             // A language's wording missing.
             (
-                GOOD.replace("ask.zh-Hant = { text = \"多久？\", why = \"重要。\", options = [\"一週\", \"兩週\"], assume = \"假設一週。\" }\n", ""),
+                good().replace("ask.zh-Hant = { text = \"多久？\", why = \"重要。\", options = [\"一週\", \"兩週\"], assume = \"假設一週。\" }\n", ""),
                 "frame trip, slot days: no ask.zh-Hant",
             ),
             // One option; five options; counts differing between languages.
-            (GOOD.replace("[\"A week\", \"Two weeks\"]", "[\"A week\"]"), "ask.en.options: expected none or 2 to 4, found 1"),
-            (GOOD.replace("[\"A week\", \"Two weeks\"]", "[\"A\", \"B\", \"C\", \"D\", \"E\"]"), "found 5"),
-            (GOOD.replace("[\"一周\", \"两周\"]", "[\"一周\", \"两周\", \"三周\"]"), "ask.zh-Hans.options: 3 options where en has 2"),
+            (good().replace("[\"A week\", \"Two weeks\"]", "[\"A week\"]"), "ask.en.options: expected none or 2 to 4, found 1"),
+            (good().replace("[\"A week\", \"Two weeks\"]", "[\"A\", \"B\", \"C\", \"D\", \"E\"]"), "found 5"),
+            (good().replace("[\"一周\", \"两周\"]", "[\"一周\", \"两周\", \"三周\"]"), "ask.zh-Hans.options: 3 options where en has 2"),
             // An empty assumption.
-            (GOOD.replace("assume = \"Assume a week.\"", "assume = \"\""), "ask.en.assume: expected a non-empty line"),
+            (good().replace("assume = \"Assume a week.\"", "assume = \"\""), "ask.en.assume: expected a non-empty line"),
             // An unknown priority, pattern or field.
-            (GOOD.replace("priority = \"critical\"\nkind = \"param\"", "priority = \"urgent\"\nkind = \"param\""), "urgent"),
-            (GOOD.replace("by.en = [\"number\"]", "by.en = [\"#number\"]"), "#number"),
-            (GOOD.replace("by.en = [\"number\"]", "by.en = [\"number\"]\nwhen.en = \"7pm\""), "unknown field `when`"),
+            (good().replace("priority = \"critical\"\nkind = \"param\"", "priority = \"urgent\"\nkind = \"param\""), "urgent"),
+            (good().replace("by.en = [\"number\"]", "by.en = [\"#number\"]"), "#number"),
+            (good().replace("by.en = [\"number\"]", "by.en = [\"number\"]\nwhen.en = \"7pm\""), "unknown field `when`"),
             // A vocabulary that does not exist; a frame replacing none; no zh cues.
-            (GOOD.replace("vocabularies = [\"lengths\"]", "vocabularies = [\"spans\"]"), "vocabulary \"spans\" (expected a [vocabulary.spans] table)"),
-            (GOOD.replace("cues.zh = \"旅行\"", "cues.zh = \"旅行\"\nreplaces = [\"journey\"]"), "frame trip: replaces \"journey\" (expected another frame's name)"),
-            (GOOD.replace("cues.zh = \"旅行\"\n", ""), "frame trip: no cues.zh"),
+            (good().replace("vocabularies = [\"lengths\"]", "vocabularies = [\"spans\"]"), "vocabulary \"spans\" (expected a [vocabulary.spans] table)"),
+            (good().replace("cues.zh = \"旅行\"", "cues.zh = \"旅行\"\nreplaces = [\"journey\"]"), "frame trip: replaces \"journey\" (expected another frame's name)"),
+            (good().replace("cues.zh = \"旅行\"\n", ""), "frame trip: no cues.zh"),
             // A cue language the matcher does not read; a bad frame name; a general missing.
-            (GOOD.replace("cues.en = \"trip\"", "cues.en = \"trip\"\ncues.ja = \"旅行\""), "cues.ja (expected a language of cue-languages"),
-            (GOOD.replace("name = \"trip\"", "name = \"Trip\""), "frame \"Trip\": expected a name"),
-            (GOOD.replace("name = \"pronoun\"", "name = \"fallback\""), "general fallback: given twice"),
+            (good().replace("cues.en = \"trip\"", "cues.en = \"trip\"\ncues.ja = \"旅行\""), "cues.ja (expected a language of cue-languages"),
+            (good().replace("name = \"trip\"", "name = \"Trip\""), "frame \"Trip\": expected a name"),
+            (good().replace("name = \"pronoun\"", "name = \"fallback\""), "general fallback: given twice"),
         ];
         let one_meaning = "[[name]]\nname = \"Georgia\"\n[[name.meaning]]\nlabel.en = \"A\"\n\
             label.zh-Hans = \"甲\"\nlabel.zh-Hant = \"甲\"\npicked-by.en = \"a\"\n";
         let cases = cases.into_iter().chain([(
-            format!("{GOOD}{one_meaning}"),
+            format!("{}{one_meaning}", good()),
             "name \"Georgia\": 1 meanings (expected 2 to 4)",
         )]);
         for (file, expected) in cases {
