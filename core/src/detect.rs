@@ -357,16 +357,9 @@ pub(crate) fn is_kana(c: char) -> bool {
 /// foreign name or phrase in it keeps its English words and stays English; most English
 /// requests are settled by their first common word.
 fn unread_latin(text: &str) -> Option<&'static str> {
-    const NAMES: [&str; 6] = [
-        "Spanish",
-        "French",
-        "German",
-        "Portuguese",
-        "Italian",
-        "Dutch",
-    ];
-    let mut hits = [0usize; 6];
-    let mut seen = [0u64; 6];
+    let unread = &knowledge().unread;
+    let mut hits = vec![0usize; unread.len()];
+    let mut seen = vec![0u64; unread.len()];
     let mut english = 0;
     let mut accented = false;
     let mut marked = None;
@@ -391,10 +384,10 @@ fn unread_latin(text: &str) -> Option<&'static str> {
         bytes.copy_from_slice(word.as_bytes());
         lower_latin1(bytes);
         let lower = std::str::from_utf8(bytes).unwrap_or_default();
-        if listed(&ENGLISH_WORDS, &lower) {
+        if rules::is_listed(word_list(Words::EnglishWords), lower) {
             // An English word no other listed language writes settles it at once; one they
             // write too ("plan", "in") is counted against their words.
-            if !listed(&SHARED_WORDS, &lower) {
+            if !rules::is_listed(word_list(Words::EnglishShared), lower) {
                 return None;
             }
             english += 1;
@@ -402,8 +395,8 @@ fn unread_latin(text: &str) -> Option<&'static str> {
             continue;
         }
         // Each listed word counts once: "x+y = 4z, x*y = 4z^2" is no Spanish.
-        for ((hit, words), seen) in hits.iter_mut().zip(FOREIGN_WORDS).zip(&mut seen) {
-            if let Ok(at) = words.binary_search(&lower) {
+        for ((hit, (_, words)), seen) in hits.iter_mut().zip(unread).zip(&mut seen) {
+            if let Some(at) = list(words).position(|w| w == lower) {
                 *hit += usize::from(*seen & (1 << at) == 0);
                 *seen |= 1 << at;
             }
@@ -415,9 +408,9 @@ fn unread_latin(text: &str) -> Option<&'static str> {
         .max_by_key(|&(i, n)| (*n, usize::MAX - i))?;
     let weak = count == 1 && accented && english == 0;
     (count >= 2 && count > english)
-        .then_some(NAMES[best])
+        .then_some(unread[best].0)
         .or(marked)
-        .or(weak.then_some(NAMES[best]))
+        .or(weak.then_some(unread[best].0))
 }
 
 /// Letters that, among the languages a request is likely written in, only one writes: the
@@ -454,50 +447,6 @@ fn lower_latin1(bytes: &mut [u8]) {
         i += 1;
     }
 }
-
-/// Words common in English requests and in no language [`unread_latin`] tells, in byte order
-/// (a binary search finds a word; a test checks the order). Read for every word of a request:
-/// a sorted slice is faster to search than a spaced string.
-const ENGLISH_WORDS: [&str; 50] = [
-    "about", "an", "and", "are", "at", "be", "book", "by", "can", "do", "does", "explain", "find",
-    "for", "from", "get", "give", "help", "how", "i", "in", "into", "is", "it", "list", "make",
-    "me", "my", "of", "on", "plan", "please", "should", "some", "tell", "that", "the", "this",
-    "to", "we", "what", "when", "where", "which", "who", "why", "with", "write", "you", "your",
-];
-
-/// Words of [`ENGLISH_WORDS`] that the languages of [`unread_latin`]'s list write too ("Plan
-/// een reis naar Rome"), in byte order.
-const SHARED_WORDS: [&str; 6] = ["an", "do", "in", "is", "me", "plan"];
-
-/// Words of the languages of [`unread_latin`]'s list that are not English words, one list per
-/// language in its order, each in byte order.
-const FOREIGN_WORDS: [&[&str]; 6] = [
-    &[
-        "con", "cómo", "del", "dónde", "el", "es", "escribe", "hazme", "la", "las", "los", "mi",
-        "mis", "muy", "necesito", "para", "planea", "por", "que", "quiero", "qué", "sobre", "un",
-        "una", "viaje", "y",
-    ],
-    &[
-        "avec", "dans", "des", "du", "est", "et", "fais", "je", "la", "le", "les", "ma", "mes",
-        "moi", "mon", "pour", "quel", "quelle", "qui", "sur", "un", "une", "veux", "à", "écris",
-    ],
-    &[
-        "auf", "bitte", "das", "der", "die", "ein", "eine", "einen", "für", "ich", "ist", "mein",
-        "meine", "mir", "mit", "nach", "reise", "schreib", "und", "wie", "zu", "über",
-    ],
-    &[
-        "ao", "com", "da", "em", "escreva", "faça", "meu", "minha", "não", "o", "os", "para",
-        "preciso", "quero", "sobre", "um", "uma", "viagem", "você", "é",
-    ],
-    &[
-        "che", "con", "della", "di", "fammi", "gli", "il", "lo", "mia", "mio", "per", "scrivi",
-        "sul", "sulla", "una", "viaggio", "voglio", "vorrei", "è",
-    ],
-    &[
-        "een", "het", "hoe", "ik", "maak", "mijn", "naar", "niet", "reis", "schrijf", "voor",
-        "wat", "zijn",
-    ],
-];
 
 /// Whether `x` is in `sorted`, a list in increasing order.
 fn listed<T: Ord>(sorted: &[T], x: &T) -> bool {
@@ -2524,106 +2473,10 @@ fn word_matches(word: &str, trigger: &str) -> bool {
             && word.strip_prefix(trigger).is_some_and(is_inflection))
 }
 
-/// Two-word names in which a task's cue names something else: a field of study, a product,
-/// a part of a page, the user's own business ("Help me debug my machine learning model" asks
-/// for no lesson, "Compare travel insurance plans" plans no trip, "Create a dropdown menu"
-/// cooks nothing, "Create a menu for my restaurant" and "Should I go to the doctor?" search
-/// for no restaurant or doctor, "I forgot the name of a book" invents no name, a gift card
-/// is no gift to choose, "the latest version of Minecraft" is one version, not news). The cue is not
-/// read in them: the first word of a pair in `CUE_BEFORE`, the second of one in `CUE_AFTER`.
-const CUE_BEFORE: &[(&str, &str)] = &[
-    ("code", "contribution"),
-    ("code", "of"),
-    ("code", "review"),
-    ("gift", "card"),
-    ("gift", "cards"),
-    ("latest", "release"),
-    ("latest", "version"),
-    ("lesson", "plan"),
-    ("lesson", "plans"),
-    ("menu", "bar"),
-    ("menu", "item"),
-    ("menu", "items"),
-    ("newest", "release"),
-    ("newest", "version"),
-    ("title", "of"),
-    ("travel", "adapter"),
-    ("travel", "insurance"),
-];
-const CUE_AFTER: &[(&str, &str)] = &[
-    ("area", "code"),
-    ("context", "menu"),
-    ("current", "events"),
-    ("deep", "learning"),
-    ("discount", "code"),
-    ("dress", "code"),
-    ("dropdown", "menu"),
-    ("federated", "learning"),
-    ("film", "script"),
-    ("hamburger", "menu"),
-    ("her", "class"),
-    ("her", "name"),
-    ("his", "class"),
-    ("his", "name"),
-    ("its", "name"),
-    ("lesson", "plan"),
-    ("lesson", "plans"),
-    ("machine", "learning"),
-    ("movie", "script"),
-    ("my", "cafe"),
-    ("my", "class"),
-    ("my", "dentist"),
-    ("my", "doctor"),
-    ("my", "name"),
-    ("my", "restaurant"),
-    ("my", "store"),
-    ("navigation", "menu"),
-    ("our", "cafe"),
-    ("our", "class"),
-    ("our", "restaurant"),
-    ("our", "store"),
-    ("podcast", "script"),
-    ("postal", "code"),
-    ("promo", "code"),
-    ("reinforcement", "learning"),
-    ("stage", "script"),
-    ("start", "menu"),
-    ("supervised", "learning"),
-    ("the", "dentist"),
-    ("the", "doctor"),
-    ("the", "name"),
-    ("their", "name"),
-    ("transfer", "learning"),
-    ("unsupervised", "learning"),
-    ("video", "script"),
-    ("your", "name"),
-    ("youtube", "script"),
-    ("zip", "code"),
-];
-
-/// Chinese names that hold a task's cue or intent word and name something else: the date a file
-/// was changed (修改日期 holds 修改, "edit"), a field of study (机器学习 holds 学习, "learn"), the
-/// phase of a diet the user is in (减脂期: "减脂期想吃鸡胸肉，有什么不柴的做法？" asks for a dish,
-/// not a weight-loss plan).
-const ZH_TERMS: [&str; 13] = [
-    "减脂期",
-    "減脂期",
-    "减肥期",
-    "減肥期",
-    "修改日期",
-    "修改时间",
-    "修改時間",
-    "机器学习",
-    "機器學習",
-    "深度学习",
-    "深度學習",
-    "强化学习",
-    "強化學習",
-];
-
-/// Whether `word`, found in `text` at byte `at`, is inside one of the [`ZH_TERMS`].
+/// Whether `word`, found in `text` at byte `at`, is inside one of the terms of `zh-terms`
+/// (`core/data/detector.toml`).
 pub(crate) fn in_zh_term(text: &str, at: usize, word: &str) -> bool {
-    ZH_TERMS.iter().any(|term| {
+    list(word_list(Words::ZhTerms)).any(|term| {
         term.find(word).is_some_and(|k| {
             at.checked_sub(k)
                 .and_then(|start| text.get(start..))
@@ -2636,14 +2489,19 @@ pub(crate) fn in_zh_term(text: &str, at: usize, word: &str) -> bool {
 /// teacher's work, not a lesson for the user ("Create a lesson plan for teaching fractions").
 const UNINFLECTED: &[&str] = &["teaching", "teachings"];
 
-/// Whether `words[i]` is a cue inside one of the two-word names of [`CUE_BEFORE`] and
-/// [`CUE_AFTER`].
+/// Whether `first` and `second` are a pair of the list `which` (`gift+card`).
+fn pair_listed(which: Words, first: &str, second: &str) -> bool {
+    list(word_list(which)).any(|pair| pair.split_once('+') == Some((first, second)))
+}
+
+/// Whether `words[i]` is a cue inside one of the two-word names of `cue-before` and
+/// `cue-after` (`core/data/detector.toml`).
 pub(crate) fn in_a_term(words: &[&str], i: usize) -> bool {
     let word = words[i];
     words
         .get(i + 1)
-        .is_some_and(|next| CUE_BEFORE.contains(&(word, *next)))
-        || (i > 0 && CUE_AFTER.contains(&(words[i - 1], word)))
+        .is_some_and(|next| pair_listed(Words::CueBefore, word, next))
+        || (i > 0 && pair_listed(Words::CueAfter, words[i - 1], word))
 }
 
 /// The stems of four letters or more that `word` is one of [`ENDINGS`] away from: the
@@ -2837,25 +2695,25 @@ mod tests {
 
     #[test]
     fn the_language_word_lists_are_apart_and_short() {
-        let lists = FOREIGN_WORDS
-            .into_iter()
-            .chain([&ENGLISH_WORDS[..], &SHARED_WORDS[..]]);
-        for list in lists {
-            // A binary search in a list out of order misses words that are in it.
-            assert!(list.windows(2).all(|w| w[0] < w[1]), "{list:?}");
-            // Longer words are skipped before the lists are read, and a list's words are
-            // counted in a 64-bit set.
-            assert!(list.iter().all(|w| w.len() <= 8), "{list:?}");
-            assert!(list.len() <= 64, "{list:?}");
+        let english = word_list(Words::EnglishWords);
+        for (name, words) in &knowledge().unread {
+            let words: Vec<&str> = list(words).collect();
+            // A list's words are counted in a 64-bit set, and longer words are skipped before
+            // the lists are read.
+            assert!(words.windows(2).all(|w| w[0] < w[1]), "{name}");
+            assert!(
+                words.iter().all(|w| w.len() <= 8) && words.len() <= 64,
+                "{name}"
+            );
+            assert!(
+                !words.iter().any(|w| rules::is_listed(english, w)),
+                "{name}"
+            );
         }
-        for foreign in FOREIGN_WORDS {
-            for word in foreign {
-                assert!(!listed(&ENGLISH_WORDS, word), "{word} is in both lists");
-            }
-        }
-        assert!(listed(&ENGLISH_WORDS, &"about") && listed(&ENGLISH_WORDS, &"your"));
-        assert!(!listed(&ENGLISH_WORDS, &"el") && listed(FOREIGN_WORDS[0], &"el"));
-        assert!(SHARED_WORDS.iter().all(|w| listed(&ENGLISH_WORDS, w)));
+        assert!(rules::is_listed(english, "about") && rules::is_listed(english, "your"));
+        let spanish = knowledge().unread[0].1;
+        assert!(!rules::is_listed(english, "el") && list(spanish).any(|w| w == "el"));
+        assert!(list(word_list(Words::EnglishShared)).all(|w| rules::is_listed(english, w)));
     }
 
     use crate::protocol::request::Role;

@@ -110,6 +110,9 @@ pub(crate) struct Table {
     languages: Vec<&'static str>,
     /// The word lists of `[words]`, in the order of [`Words`], each word between spaces.
     word_lists: Vec<&'static str>,
+    /// Latin-script languages the detector does not read: each name with its common words,
+    /// space-separated in byte order.
+    pub unread: Vec<(&'static str, &'static str)>,
     /// Every English word of the frames' word lists with the list it is in ([`ListId`]),
     /// sorted: the lists a request's words match are found by looking its words up here, once,
     /// instead of scanning every list.
@@ -591,6 +594,11 @@ impl Table {
                 }
                 "languages" if table.frames.is_empty() && matches!(open, Open::Nothing) => {
                     table.languages = value.split_whitespace().collect();
+                }
+                "unread" => {
+                    table
+                        .unread
+                        .push(value.split_once(' ').unwrap_or((value, "")));
                 }
                 "words" => {
                     let (_, list) = value.split_once(' ').unwrap_or_default();

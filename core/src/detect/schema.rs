@@ -37,6 +37,19 @@ pub struct Detector {
     /// words separated by spaces or line breaks.
     #[serde(default)]
     pub words: BTreeMap<String, String>,
+    /// Latin-script languages the detector does not read, told by their own common words.
+    #[serde(default)]
+    pub unread_language: Vec<UnreadLanguage>,
+}
+
+/// A language the detector does not read and its common words that English does not write.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnreadLanguage {
+    /// How the trace names it ("Spanish").
+    pub name: String,
+    /// In byte order, at most 64, each at most 8 bytes.
+    pub words: String,
 }
 
 /// An ambiguous name and its meanings.
@@ -237,6 +250,9 @@ pub fn check(d: &Detector) -> Result<(), String> {
     for (i, n) in d.name.iter().enumerate() {
         check_ambiguous_name(n, &d.name[..i], d)?;
     }
+    for u in &d.unread_language {
+        check_unread(u, d)?;
+    }
     for (name, list) in &d.words {
         check_name("words", name)?;
         if list.split_whitespace().next().is_none() {
@@ -401,6 +417,37 @@ fn check_ambiguous_name(n: &Name, before: &[Name], d: &Detector) -> Result<(), S
     Ok(())
 }
 
+/// A language not read: a name, and at most 64 words of at most 8 bytes in byte order (read
+/// into a stack buffer, counted in a 64-bit set), none of them in `english-words`.
+fn check_unread(u: &UnreadLanguage, d: &Detector) -> Result<(), String> {
+    let entry = format!("unread-language {:?}", u.name);
+    if u.name.is_empty() || !u.name.chars().all(|c| c.is_ascii_alphabetic()) {
+        return Err(format!("{entry}: expected a name of letters"));
+    }
+    let words: Vec<&str> = u.words.split_whitespace().collect();
+    if words.is_empty() || words.len() > 64 || words.iter().any(|w| w.len() > 8) {
+        return Err(format!(
+            "{entry}: expected 1 to 64 words of at most 8 bytes"
+        ));
+    }
+    if let Some(w) = words.windows(2).find(|w| w[0] >= w[1]) {
+        return Err(format!(
+            "{entry}: {:?} before {:?} (expected byte order)",
+            w[0], w[1]
+        ));
+    }
+    let english = d.words.get("english-words").map_or("", String::as_str);
+    if let Some(w) = words
+        .iter()
+        .find(|w| english.split_whitespace().any(|e| e == **w))
+    {
+        return Err(format!(
+            "{entry}: {w:?} is in english-words too (expected words English does not write)"
+        ));
+    }
+    Ok(())
+}
+
 /// Word lists keyed by cue language: known languages, words present.
 fn check_lists(
     entry: &str,
@@ -555,6 +602,10 @@ pub fn render(d: &Detector) -> String {
         let words: Vec<&str> = list.split_whitespace().collect();
         line("words", &format!("{name} {}", words.join(" ")));
     }
+    for u in &d.unread_language {
+        let words: Vec<&str> = u.words.split_whitespace().collect();
+        line("unread", &format!("{} {}", u.name, words.join(" ")));
+    }
     for n in &d.name {
         line("name", &n.name);
         for m in &n.meaning {
@@ -599,7 +650,7 @@ pub fn words_enum(d: &Detector) -> String {
     let mut out = String::from(
         "/// A word list of `[words]` in `core/data/detector.toml` (written by `core/build.rs`).\n\
          #[derive(Debug, Clone, Copy, PartialEq, Eq)]\n\
-         #[allow(dead_code)]\n\
+         #[allow(dead_code, clippy::enum_variant_names)]\n\
          pub(crate) enum Words {\n",
     );
     for name in d.words.keys() {
