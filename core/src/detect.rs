@@ -17,7 +17,7 @@
 //!    for Chinese, character) unigrams and bigrams and a proper-noun cue, trained by
 //!    `scripts/train-detector` on the sources listed in `data/MANIFEST.md` and embedded as 8 KB
 //!    of quantised weights.
-//! 5. **Task frames** ([`frames`], the table `core/data/frames.txt`): a question is asked only
+//! 5. **Task frames** ([`frames`], from `core/data/detector.toml`): a question is asked only
 //!    for a slot of a kind of task the request is (a trip's length, a booking's time, a
 //!    translation's target language…) that it leaves open; a vague request of no known kind
 //!    gets the one generic focus question.

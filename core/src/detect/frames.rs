@@ -1,20 +1,18 @@
-//! The task frames: the kinds of task the detector recognises, the slots a complete request of
-//! each kind fills, and the question for each slot in English, Simplified and Traditional
-//! Chinese.
+//! The detector's knowledge as read at run time: the task frames (the kinds of task it
+//! recognises, the slots a complete request of each kind fills, each slot's question in every
+//! language of the data file), the general and rule questions, the ambiguous names, the word
+//! lists and the languages it does not read.
 //!
-//! The table is data, `core/data/frames.txt`, embedded in the compact form `build.rs` writes
-//! (no comments; Traditional wordings and word forms that a character map of the table makes
-//! from the Simplified ones left out, and those it makes but for a few characters written as a
-//! `fix` line naming them, in two bytes a Chinese character rather than three), decoded once and
-//! read into the types below (the word lists and wordings stay slices of the decoded text, but
-//! for the Traditional ones made again when the table is read, so the table costs its own bytes
-//! and little more). A malformed or incomplete entry is a
-//! [`TableError`] naming its line; the tests below hold the shipped table to parse, so the
-//! detector never runs on a broken one (it would then recognise no frame rather than panic).
-//! The checks across entries (every frame has cues and a slot, no two frames share a name or
-//! their cues, every general question is there) are a property of the authored table, not of
-//! a run: they are made by the tests and in debug builds, and a release build, which can only
-//! embed a table the tests passed, leaves them out (about 440 bytes of the app's gzip).
+//! It is data, `core/data/detector.toml`, checked by the build (`schema.rs`) and embedded in the
+//! compact form `build.rs` writes (no comments; Traditional wordings and word forms that a
+//! character map of the table makes from the Simplified ones left out, and those it makes but
+//! for a few characters written as a `fix` line naming them, in two bytes a Chinese character
+//! rather than three), decoded once and read into the types below (the word lists and wordings
+//! stay slices of the decoded text, but for the Traditional ones made again when the table is
+//! read, so the table costs its own bytes and little more). A malformed entry is a
+//! [`TableError`] naming its line: the build writes none, and a damaged blob gives a table that
+//! recognises nothing rather than a panic. The checks across entries are the build's; tests and
+//! debug builds repeat them here.
 
 use crate::protocol::question::Priority;
 
