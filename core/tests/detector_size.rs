@@ -13,11 +13,15 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The most lines of Rust the detector may have, tests and comments left out.
-const MAX_DETECTOR_LINES: usize = 4_900;
+/// The most lines of Rust the detector may have, tests and comments left out: today's figure,
+/// lowered as knowledge moves into the data file (issue 43 aims at 1,800; 3,999 before the data
+/// file).
+const MAX_DETECTOR_LINES: usize = 3_627;
 
-/// The most string literals `core/src` may hold outside `phrase.rs` and test modules.
-const MAX_LITERALS: usize = 2_500;
+/// The most string literals `core/src` may hold outside `phrase.rs` and test modules: today's
+/// figure, lowered as wordings and word lists move into data (issue 43 aims at 1,100; 2,096
+/// before the data file).
+const MAX_LITERALS: usize = 1_470;
 
 #[test]
 fn the_detector_keeps_its_knowledge_in_data() {

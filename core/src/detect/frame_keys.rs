@@ -28,7 +28,7 @@ const ENGLISH_WORDING: &str = "E";
 /// a character of `OTHER_CHARS` is one byte, `OTHER_BASE` plus its place there; any other is
 /// `RAW_UTF8` and its UTF-8. It gzips
 /// about 1 KB smaller than the same text in UTF-8.
-const OTHER_CHARS: &str = "é–、。《》，：；？（）「」·";
+const OTHER_CHARS: &str = "é–、。《》，：；？（）「」·“”…";
 const OTHER_BASE: u8 = 0xE0;
 /// Any other character (a language added to the data file brings its own: "ñ", "ー") is this
 /// byte, then the character in UTF-8.
