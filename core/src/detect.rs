@@ -384,10 +384,10 @@ fn unread_latin(text: &str) -> Option<&'static str> {
         bytes.copy_from_slice(word.as_bytes());
         lower_latin1(bytes);
         let lower = std::str::from_utf8(bytes).unwrap_or_default();
-        if rules::is_listed(word_list(Words::EnglishWords), lower) {
+        if listed(&knowledge().english, &lower) {
             // An English word no other listed language writes settles it at once; one they
             // write too ("plan", "in") is counted against their words.
-            if !rules::is_listed(word_list(Words::EnglishShared), lower) {
+            if !listed(&knowledge().english_shared, &lower) {
                 return None;
             }
             english += 1;
@@ -396,7 +396,7 @@ fn unread_latin(text: &str) -> Option<&'static str> {
         }
         // Each listed word counts once: "x+y = 4z, x*y = 4z^2" is no Spanish.
         for ((hit, (_, words)), seen) in hits.iter_mut().zip(unread).zip(&mut seen) {
-            if let Some(at) = list(words).position(|w| w == lower) {
+            if let Ok(at) = words.binary_search(&lower) {
                 *hit += usize::from(*seen & (1 << at) == 0);
                 *seen |= 1 << at;
             }
@@ -2476,7 +2476,7 @@ fn word_matches(word: &str, trigger: &str) -> bool {
 /// Whether `word`, found in `text` at byte `at`, is inside one of the terms of `zh-terms`
 /// (`core/data/detector.toml`).
 pub(crate) fn in_zh_term(text: &str, at: usize, word: &str) -> bool {
-    list(word_list(Words::ZhTerms)).any(|term| {
+    knowledge().zh_terms.iter().any(|term| {
         term.find(word).is_some_and(|k| {
             at.checked_sub(k)
                 .and_then(|start| text.get(start..))
@@ -2489,19 +2489,14 @@ pub(crate) fn in_zh_term(text: &str, at: usize, word: &str) -> bool {
 /// teacher's work, not a lesson for the user ("Create a lesson plan for teaching fractions").
 const UNINFLECTED: &[&str] = &["teaching", "teachings"];
 
-/// Whether `first` and `second` are a pair of the list `which` (`gift+card`).
-fn pair_listed(which: Words, first: &str, second: &str) -> bool {
-    list(word_list(which)).any(|pair| pair.split_once('+') == Some((first, second)))
-}
-
 /// Whether `words[i]` is a cue inside one of the two-word names of `cue-before` and
 /// `cue-after` (`core/data/detector.toml`).
 pub(crate) fn in_a_term(words: &[&str], i: usize) -> bool {
     let word = words[i];
     words
         .get(i + 1)
-        .is_some_and(|next| pair_listed(Words::CueBefore, word, next))
-        || (i > 0 && pair_listed(Words::CueAfter, words[i - 1], word))
+        .is_some_and(|next| listed(&knowledge().cue_before, &(word, *next)))
+        || (i > 0 && listed(&knowledge().cue_after, &(words[i - 1], word)))
 }
 
 /// The stems of four letters or more that `word` is one of [`ENDINGS`] away from: the
@@ -2695,9 +2690,8 @@ mod tests {
 
     #[test]
     fn the_language_word_lists_are_apart_and_short() {
-        let english = word_list(Words::EnglishWords);
+        let english = word_list(Words::EnglishCommon);
         for (name, words) in &knowledge().unread {
-            let words: Vec<&str> = list(words).collect();
             // A list's words are counted in a 64-bit set, and longer words are skipped before
             // the lists are read.
             assert!(words.windows(2).all(|w| w[0] < w[1]), "{name}");
@@ -2711,9 +2705,10 @@ mod tests {
             );
         }
         assert!(rules::is_listed(english, "about") && rules::is_listed(english, "your"));
-        let spanish = knowledge().unread[0].1;
-        assert!(!rules::is_listed(english, "el") && list(spanish).any(|w| w == "el"));
+        let spanish = &knowledge().unread[0].1;
+        assert!(!rules::is_listed(english, "el") && spanish.contains(&"el"));
         assert!(list(word_list(Words::EnglishShared)).all(|w| rules::is_listed(english, w)));
+        assert!(listed(&knowledge().cue_after, &("machine", "learning")));
     }
 
     use crate::protocol::request::Role;

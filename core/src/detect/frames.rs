@@ -109,8 +109,16 @@ pub(crate) struct Table {
     /// The word lists of `[words]`, in the order of [`Words`], each word between spaces.
     word_lists: Vec<&'static str>,
     /// Latin-script languages the detector does not read: each name with its common words,
-    /// space-separated in byte order.
-    pub unread: Vec<(&'static str, &'static str)>,
+    /// sorted (a binary search finds a word; each request's words are looked up in every list).
+    pub unread: Vec<(&'static str, Vec<&'static str>)>,
+    /// The word lists read for every word of a request, split and sorted once: the English words
+    /// that settle a request is English, those the unread languages write too, the two-word
+    /// names a cue inside names no task (`cue-before`, `cue-after`) and the Chinese terms.
+    pub english: Vec<&'static str>,
+    pub english_shared: Vec<&'static str>,
+    pub cue_before: Vec<(&'static str, &'static str)>,
+    pub cue_after: Vec<(&'static str, &'static str)>,
+    pub zh_terms: Vec<&'static str>,
     /// Every English word of the frames' word lists with the list it is in ([`ListId`]),
     /// sorted: the lists a request's words match are found by looking its words up here, once,
     /// instead of scanning every list.
@@ -594,9 +602,8 @@ impl Table {
                     table.languages = value.split_whitespace().collect();
                 }
                 "unread" => {
-                    table
-                        .unread
-                        .push(value.split_once(' ').unwrap_or((value, "")));
+                    let (name, words) = value.split_once(' ').unwrap_or((value, ""));
+                    table.unread.push((name, sorted(words)));
                 }
                 "words" => {
                     let (_, list) = value.split_once(' ').unwrap_or_default();
@@ -637,7 +644,24 @@ impl Table {
         #[cfg(any(test, debug_assertions))]
         table.validate()?;
         table.index();
+        table.split_lists();
         Ok(table)
+    }
+
+    /// The lists read for every word of a request, split and sorted once (see [`Table::english`]).
+    fn split_lists(&mut self) {
+        let pairs = |list: &'static str| -> Vec<(&'static str, &'static str)> {
+            let mut pairs: Vec<_> = super::list(list)
+                .filter_map(|p| p.split_once('+'))
+                .collect();
+            pairs.sort_unstable();
+            pairs
+        };
+        self.english = sorted(self.word_list(Words::EnglishCommon));
+        self.english_shared = sorted(self.word_list(Words::EnglishShared));
+        self.cue_before = pairs(self.word_list(Words::CueBefore));
+        self.cue_after = pairs(self.word_list(Words::CueAfter));
+        self.zh_terms = super::list(self.word_list(Words::ZhTerms)).collect();
     }
 
     /// `tag` as the table's own `&'static str`, when it is a language of the table: the
@@ -1218,6 +1242,13 @@ fn map_of(value: &str, at: usize) -> Result<Vec<(char, char)>, TableError> {
         ));
     }
     Ok(pairs)
+}
+
+/// The words of `list`, sorted.
+fn sorted(list: &'static str) -> Vec<&'static str> {
+    let mut words: Vec<&'static str> = super::list(list).collect();
+    words.sort_unstable();
+    words
 }
 
 /// A text made when the table is read, kept for the program's life like the table itself

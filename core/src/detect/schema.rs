@@ -418,7 +418,7 @@ fn check_ambiguous_name(n: &Name, before: &[Name], d: &Detector) -> Result<(), S
 }
 
 /// A language not read: a name, and at most 64 words of at most 8 bytes in byte order (read
-/// into a stack buffer, counted in a 64-bit set), none of them in `english-words`.
+/// into a stack buffer, counted in a 64-bit set), none of them in `english-common`.
 fn check_unread(u: &UnreadLanguage, d: &Detector) -> Result<(), String> {
     let entry = format!("unread-language {:?}", u.name);
     if u.name.is_empty() || !u.name.chars().all(|c| c.is_ascii_alphabetic()) {
@@ -436,13 +436,13 @@ fn check_unread(u: &UnreadLanguage, d: &Detector) -> Result<(), String> {
             w[0], w[1]
         ));
     }
-    let english = d.words.get("english-words").map_or("", String::as_str);
+    let english = d.words.get("english-common").map_or("", String::as_str);
     if let Some(w) = words
         .iter()
         .find(|w| english.split_whitespace().any(|e| e == **w))
     {
         return Err(format!(
-            "{entry}: {w:?} is in english-words too (expected words English does not write)"
+            "{entry}: {w:?} is in english-common too (expected words English does not write)"
         ));
     }
     Ok(())
