@@ -632,13 +632,15 @@ fn zh_own_material(text: &str) -> Option<String> {
             }
         }
     }
-    word_list(Words::ZhMaterials)
+    // "表格里的数字": a material's word right before one of `zh-inside`.
+    word_list(Words::ZhInside)
         .split_whitespace()
-        .find_map(|m| {
-            word_list(Words::ZhInside)
+        .flat_map(|inside| text.match_indices(inside))
+        .find_map(|(at, _)| {
+            word_list(Words::ZhMaterials)
                 .split_whitespace()
-                .any(|inside| text.contains(&format!("{m}{inside}")))
-                .then(|| m.to_owned())
+                .find(|m| text[..at].ends_with(*m))
+                .map(str::to_owned)
         })
 }
 
