@@ -23,9 +23,12 @@ use std::path::Path;
 
 #[path = "catalogue.rs"]
 mod catalogue;
+#[path = "columns.rs"]
+mod columns;
 
 fn main() {
     words();
+    language_columns();
     let source = Path::new("data/frames.txt");
     println!("cargo::rerun-if-changed={}", source.display());
     let authored = std::fs::read_to_string(source).expect("core/data/frames.txt is readable");
@@ -65,6 +68,22 @@ fn words() {
     );
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     std::fs::write(Path::new(&out).join("phrase.rs"), rust).expect("OUT_DIR is writable");
+}
+
+/// The detector's columns for the languages it reads by their words alone
+/// (`data/draft-lang`), checked against the frames table: embedded natively, fetched by a page.
+fn language_columns() {
+    let root = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it")).to_owned();
+    let table = std::fs::read_to_string(root.join("data/frames.txt"))
+        .expect("core/data/frames.txt is readable");
+    let embed = std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() != Ok("wasm32");
+    let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    columns::write(
+        &root.join("data/draft-lang"),
+        &columns::known(&table),
+        Path::new(&out),
+        embed,
+    );
 }
 
 /// `json` without the whitespace between its tokens: the demo data is authored indented for

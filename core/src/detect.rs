@@ -26,6 +26,7 @@
 //! [`detect_traced`] gives the cue behind each question for the trace. Only the first 4 KB of a
 //! request are read, so cost is bounded.
 
+mod columns;
 mod frames;
 mod model;
 mod names;
@@ -37,6 +38,7 @@ use crate::protocol::question::{
 };
 use crate::protocol::request::Message;
 pub(crate) use crate::text::is_cjk;
+pub use columns::{ColumnsError, install as install_columns};
 
 use frames::{Cover, Filling, Frame, General, Pattern, Script, Slot};
 
@@ -197,6 +199,12 @@ fn evaluate(
     let text = unquoted.as_str();
     let (cjk, latin_words) = script_counts(text);
     if let Some(name) = unread_of(text, cjk, latin_words) {
+        let read = crate::protocol::language::Language::named(name).and_then(columns::pack);
+        if let Some(pack) = read {
+            out.language = Language::Columns;
+            columns::assess(pack, text, given, &mut out);
+            return out;
+        }
         // Its questions would be in a language the user did not write in, or would misread
         // it: the request is answered as it stands, and the trace says why.
         out.language = Language::Other;
@@ -266,7 +274,20 @@ pub fn unread_language(request: &str) -> Option<&'static str> {
 fn unread_of(text: &str, cjk: usize, latin_words: usize) -> Option<&'static str> {
     unread_script(text).or_else(|| {
         let latin = !(cjk > 0 && cjk >= latin_words);
-        latin.then(|| unread_latin(text)).flatten()
+        latin
+            .then(|| unread_latin(text).or_else(|| columns::identify(text)))
+            .flatten()
+    })
+}
+
+/// The language `request` is written in when the detector reads it by neither English nor
+/// Chinese nor its columns (Russian, Arabic, Dutch…; Japanese in a build that has not installed
+/// its columns): such a request gets no offline question, and the session says so.
+pub fn not_read(request: &str) -> Option<&'static str> {
+    unread_language(request).filter(|name| {
+        crate::protocol::language::Language::named(name)
+            .and_then(columns::pack)
+            .is_none()
     })
 }
 
@@ -1781,13 +1802,17 @@ pub enum Language {
     /// Chinese, Traditional or Simplified (CJK characters dominate): rules, task kinds and
     /// the learned model.
     Chinese,
-    /// A language the detector does not read (Japanese, Korean, Spanish, French…): it asks
-    /// nothing offline, rather than ask in another language or misread the request.
+    /// Japanese, Korean, Spanish, French, German, Portuguese or Italian, read by its columns of
+    /// the table alone (no learned model): the material rule and task kinds.
+    Columns,
+    /// A language the detector does not read (Russian, Arabic, Hindi…): it asks nothing
+    /// offline, rather than ask in another language or misread the request.
     Other,
 }
 crate::unit_enum::impl_unit_enum!(Language {
     English = "english",
     Chinese = "chinese",
+    Columns = "columns",
     Other = "other",
 });
 

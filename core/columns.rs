@@ -1,0 +1,249 @@
+//! The detector's columns for the languages it reads by their words alone (Japanese, Korean,
+//! Spanish, French, German, Portuguese, Italian): `data/draft-lang/<tag>.toml`, keyed by the
+//! frame and slot names of the detector's table. The build reads each, refuses a bad entry by
+//! naming it (a frame or slot the table does not have, a wording without its four parts, a
+//! question without its language's question mark…), and writes it as one JSON pack per
+//! language (`columns-<tag>.json`) with `columns.rs`, which embeds the packs natively and
+//! leaves them out of the WebAssembly build (a page installs the one it reads).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Deserialize;
+
+/// The languages with columns, in the order of the crate's `Language` enum after Chinese.
+pub const TAGS: [&str; 7] = ["ja", "ko", "es", "fr", "de", "pt", "it"];
+
+/// One language's file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Draft {
+    language: String,
+    script: String,
+    words: Words,
+    material: Material,
+    frame: BTreeMap<String, Frame>,
+}
+
+/// The language's typed vocabularies.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Words {
+    #[serde(default)]
+    identify: Vec<String>,
+    directives: Vec<String>,
+    #[serde(default)]
+    numbers: Vec<String>,
+    #[serde(default)]
+    time: Vec<String>,
+    #[serde(default)]
+    time_units: Vec<String>,
+    #[serde(default)]
+    place_before: Vec<String>,
+    #[serde(default)]
+    place_after: Vec<String>,
+    #[serde(default)]
+    places: Vec<String>,
+    #[serde(default)]
+    topic_before: Vec<String>,
+}
+
+/// The words of the user's own material named and not given, and its question.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Material {
+    own: Vec<String>,
+    this: Vec<String>,
+    the: Vec<String>,
+    nouns: Vec<String>,
+    verbs: Vec<String>,
+    yours: BTreeMap<String, String>,
+    ask: String,
+    why: String,
+    assume: String,
+}
+
+/// A frame's column: its cues and intents, and its slots' (every other key is a slot).
+#[derive(Debug, Deserialize)]
+struct Frame {
+    cues: Vec<String>,
+    intents: Vec<String>,
+    #[serde(flatten)]
+    slots: BTreeMap<String, Slot>,
+}
+
+/// A slot's column: the words that fill it and its question.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Slot {
+    filled: Vec<String>,
+    ask: String,
+}
+
+/// Reads every language's file under `dir`, checks it against the frames and slots `known`
+/// (frame name → its slot names) and writes the packs and `columns.rs` into `out`. A bad
+/// entry stops the build with a message naming it.
+pub fn write(dir: &Path, known: &BTreeMap<String, Vec<String>>, out: &Path, embed: bool) {
+    let mut rust = String::from(
+        "/// Each language's columns as JSON, by tag: embedded natively, installed in the browser.\n\
+         static EMBEDDED: [(&str, Option<&str>); 7] = [\n",
+    );
+    for tag in TAGS {
+        let path = dir.join(format!("{tag}.toml"));
+        println!("cargo::rerun-if-changed={}", path.display());
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| fail(&format!("{}: {e}", path.display())));
+        let pack = read(tag, &text, known)
+            .unwrap_or_else(|problem| fail(&format!("{}: {problem}", path.display())));
+        let file = out.join(format!("columns-{tag}.json"));
+        std::fs::write(&file, pack.to_string()).expect("OUT_DIR is writable");
+        if embed {
+            rust += &format!("    ({tag:?}, Some(include_str!({:?}))),\n", file.display());
+        } else {
+            rust += &format!("    ({tag:?}, None),\n");
+        }
+    }
+    rust += "];\n";
+    std::fs::write(out.join("columns.rs"), rust).expect("OUT_DIR is writable");
+}
+
+fn fail(message: &str) -> ! {
+    eprintln!("error: {message}");
+    std::process::exit(1);
+}
+
+/// The pack of the file `text` for `tag`, checked.
+fn read(
+    tag: &str,
+    text: &str,
+    known: &BTreeMap<String, Vec<String>>,
+) -> Result<serde_json::Value, String> {
+    let d: Draft = toml::from_str(text).map_err(|e| e.to_string())?;
+    if d.language != tag {
+        return Err(format!("language is {:?}, expected {tag:?}", d.language));
+    }
+    if !matches!(d.script.as_str(), "latin" | "kana" | "hangul") {
+        return Err(format!(
+            "script is {:?}, expected latin, kana or hangul",
+            d.script
+        ));
+    }
+    let m = &d.material;
+    for (field, value) in [("ask", &m.ask), ("why", &m.why), ("assume", &m.assume)] {
+        if !value.contains("{0}") {
+            return Err(format!("material.{field} has no {{0}} for the material"));
+        }
+    }
+    for key in m.yours.keys() {
+        if !m.own.contains(key) && !m.this.contains(key) {
+            return Err(format!("material.yours maps {key:?}, which is no own or this word"));
+        }
+    }
+    let mut frames = Vec::new();
+    for (name, frame) in &d.frame {
+        let Some(slots) = known.get(name) else {
+            return Err(format!("frame {name}: the detector's table has no such frame"));
+        };
+        if frame.cues.is_empty() {
+            return Err(format!("frame {name}: no cues"));
+        }
+        let mut columns = Vec::new();
+        // In the table's order, so that the questions come in it.
+        for slot in slots {
+            let Some(s) = frame.slots.get(slot) else {
+                continue;
+            };
+            let ask = wording(tag, &s.ask).map_err(|e| format!("frame {name}, slot {slot}: {e}"))?;
+            columns.push(serde_json::json!({"name": slot, "filled": s.filled, "ask": ask}));
+        }
+        if let Some(stray) = frame.slots.keys().find(|s| !slots.contains(s)) {
+            return Err(format!("frame {name}: the detector's table has no slot {stray}"));
+        }
+        for list in [&frame.cues, &frame.intents] {
+            empty_entry(list).map_err(|e| format!("frame {name}: {e}"))?;
+        }
+        frames.push(serde_json::json!({
+            "name": name, "cues": frame.cues, "intents": frame.intents, "slots": columns,
+        }));
+    }
+    let w = &d.words;
+    Ok(serde_json::json!({
+        "tag": tag,
+        "script": d.script,
+        "words": {
+            "identify": w.identify, "directives": w.directives, "numbers": w.numbers, "time": w.time,
+            "time_units": w.time_units, "place_before": w.place_before,
+            "place_after": w.place_after, "places": w.places, "topic_before": w.topic_before,
+        },
+        "material": {
+            "own": m.own, "this": m.this, "the": m.the, "nouns": m.nouns, "verbs": m.verbs,
+            "yours": m.yours, "ask": m.ask, "why": m.why, "assume": m.assume,
+        },
+        "frames": frames,
+    }))
+}
+
+/// A word list with an empty entry is refused: it would match everything.
+fn empty_entry(list: &[String]) -> Result<(), String> {
+    match list.iter().find(|w| w.trim().trim_matches('*').is_empty()) {
+        Some(w) => Err(format!("the entry {w:?} matches any word")),
+        None => Ok(()),
+    }
+}
+
+/// `TEXT | WHY | OPTION; OPTION | ASSUMPTION` as JSON, checked: four parts, none or two to four
+/// options, a question ending in the language's question mark, no ASCII `?` or `:` in Japanese.
+fn wording(tag: &str, line: &str) -> Result<serde_json::Value, String> {
+    let parts: Vec<&str> = line.split('|').map(str::trim).collect();
+    let [text, why, options, assume] = parts[..] else {
+        return Err(format!("{} parts in ask, expected 4: TEXT | WHY | OPTIONS | ASSUMPTION", parts.len()));
+    };
+    let options: Vec<&str> = options
+        .split(';')
+        .map(str::trim)
+        .filter(|o| !o.is_empty())
+        .collect();
+    if options.len() == 1 || options.len() > 4 {
+        return Err(format!("{} options, expected none or 2 to 4", options.len()));
+    }
+    if text.is_empty() || why.is_empty() || assume.is_empty() {
+        return Err("an empty text, reason or assumption".to_owned());
+    }
+    let mark = if tag == "ja" { '？' } else { '?' };
+    // "…を教えてください。", "…알려 주세요.": a request to tell, not a question.
+    let asks = text.contains(mark)
+        || (tag == "ja" && text.ends_with("ください。"))
+        || (tag == "ko" && text.ends_with("주세요."));
+    if !asks {
+        return Err(format!("the question {text:?} has no {mark}"));
+    }
+    if tag == "ja" && [text, why, assume].iter().any(|s| s.contains(['?', ':'])) {
+        return Err(format!("{text:?}: Japanese writes ？ and ："));
+    }
+    if tag == "es" && text.contains('?') && !text.contains('¿') {
+        return Err(format!("{text:?}: Spanish opens a question with ¿"));
+    }
+    Ok(serde_json::json!({"text": text, "why": why, "options": options, "assume": assume}))
+}
+
+/// The frame and slot names of the frames table `data/frames.txt`.
+pub fn known(table: &str) -> BTreeMap<String, Vec<String>> {
+    let mut known: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut frame = None;
+    for line in table.lines() {
+        let mut fields = line.split_whitespace();
+        match (fields.next(), fields.next()) {
+            (Some("frame"), Some(name)) => {
+                frame = Some(name.to_owned());
+                known.entry(name.to_owned()).or_default();
+            }
+            (Some("slot"), Some(name)) => {
+                if let Some(f) = &frame {
+                    known.entry(f.clone()).or_default().push(name.to_owned());
+                }
+            }
+            _ => {}
+        }
+    }
+    known
+}

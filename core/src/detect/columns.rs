@@ -1,0 +1,794 @@
+//! The languages the detector reads by their words alone — Japanese, Korean, Spanish, French,
+//! German, Portuguese, Italian — and the matcher that reads a request with them.
+//!
+//! Each language is a column of the detector's table (`core/data/draft-lang/<tag>.toml`, keyed
+//! by frame and slot): its cues, intents and filling words for the kinds it covers, each
+//! slot's question in the language, its typed vocabularies (numbers, times, places, what
+//! follows "about") and the words of the user's own material named and not given. The build
+//! checks them (`core/columns.rs`) and writes one pack per language, embedded natively and
+//! [`install`]ed in the browser. Adding a language is adding its file, not code.
+//!
+//! The matcher, per script:
+//! - **Latin** (es, fr, de, pt, it): words, lower-cased with their accents folded away
+//!   ("Reservá" → "reserva", "Straße" → "strasse"); an entry's `*` stands for any ending or
+//!   beginning ("viaj*", "*reise"), and an entry of several words matches them in a row.
+//! - **Kana** (ja) and **Hangul** (ko): entries are substrings of the text, as the Chinese
+//!   cues are (a Korean stem matches before its particles: 여행 in 여행을); a Korean
+//!   demonstrative or possessive only at the start of a word.
+//!
+//! There is no learned model for these languages, so the decision is the frames' and the
+//! material rule's alone: the user's own material named and acted on and not given is asked
+//! for ("revisa mi correo" → "¿Puedes pegar aquí tu correo?"); a critical slot left open is
+//! asked when the request directs the task, the frame is `outright`, or it is short; an
+//! important one only in a very short request. A request of no known kind is answered as
+//! asked: a question that names nothing would be a guess.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+use super::frames::{self, Pattern};
+use super::{Assessment, Finding, Given, Kind, SlotRef};
+use crate::protocol::language::Language;
+use crate::protocol::question::{Priority, Question};
+use crate::protocol::request::{Message, Role};
+
+include!(concat!(env!("OUT_DIR"), "/columns.rs"));
+
+/// The languages with columns, in the order of [`EMBEDDED`].
+const LANGUAGES: [Language; 7] = [
+    Language::Japanese,
+    Language::Korean,
+    Language::Spanish,
+    Language::French,
+    Language::German,
+    Language::Portuguese,
+    Language::Italian,
+];
+
+/// Each language's pack, once read.
+static PACKS: [OnceLock<Pack>; 7] = [const { OnceLock::new() }; 7];
+
+/// The columns of `language`, when the detector reads it: embedded natively, installed in the
+/// browser; `None` for a language with no columns or not installed.
+pub(crate) fn pack(language: Language) -> Option<&'static Pack> {
+    let i = LANGUAGES.iter().position(|l| *l == language)?;
+    if let Some(p) = PACKS[i].get() {
+        return Some(p);
+    }
+    let json = EMBEDDED[i].1?;
+    let pack = serde_json::from_str(json).ok()?;
+    Some(PACKS[i].get_or_init(|| pack))
+}
+
+/// Installs `language`'s columns from its pack (the JSON the build writes as
+/// `columns-<tag>.json`), for a build that does not embed them. A pack installed once stays.
+///
+/// # Errors
+/// [`ColumnsError`] for a language without columns or a pack that does not read.
+pub fn install(language: Language, json: &str) -> Result<(), ColumnsError> {
+    let i = LANGUAGES
+        .iter()
+        .position(|l| *l == language)
+        .ok_or(ColumnsError::NoColumns(language.tag()))?;
+    let pack: Pack =
+        serde_json::from_str(json).map_err(|e| ColumnsError::Unreadable(e.to_string()))?;
+    if pack.tag != language.tag() {
+        return Err(ColumnsError::Unreadable(format!(
+            "the pack is {:?}'s, expected {:?}'s",
+            pack.tag,
+            language.tag()
+        )));
+    }
+    let _ = PACKS[i].set(pack);
+    Ok(())
+}
+
+/// Why a language's columns could not be installed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ColumnsError {
+    /// The detector has no columns for the language (English and Chinese are built in).
+    #[error("the detector has no columns for {0:?}")]
+    NoColumns(&'static str),
+    /// The pack is not the JSON the build writes.
+    #[error("the columns do not read: {0}")]
+    Unreadable(String),
+}
+
+/// One language's columns, as the build writes them.
+#[derive(Debug, Deserialize)]
+pub(crate) struct Pack {
+    tag: String,
+    script: Script,
+    words: Words,
+    material: Material,
+    frames: Vec<FrameColumn>,
+}
+
+/// How a language's entries are matched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum Script {
+    Latin,
+    Kana,
+    Hangul,
+}
+
+/// The language's typed vocabularies.
+#[derive(Debug, Deserialize)]
+struct Words {
+    /// Common words of the language that English does not write ("el", "que", "und"): with
+    /// its directives and material words, what tells a Latin-script request's language.
+    identify: Vec<Entry>,
+    /// A request to do a task ("quiero", "planifica", "して").
+    directives: Vec<Entry>,
+    /// Number words ("dos", "二人").
+    numbers: Vec<Entry>,
+    /// Dates and times ("mañana", "週末").
+    time: Vec<Entry>,
+    /// Units written after a digit that make it a time ("h", "時").
+    time_units: Vec<Entry>,
+    /// Words after which a capitalised word is a place ("a París", "nach Berlin").
+    place_before: Vec<Entry>,
+    /// Particles after a place ("へ", "에 가").
+    place_after: Vec<Entry>,
+    /// Place names, for the scripts without capitals.
+    places: Vec<Entry>,
+    /// Words after which a text's subject is named ("sobre", "について").
+    topic_before: Vec<Entry>,
+}
+
+/// The words of the user's own material named and not given, and the question that asks for it.
+#[derive(Debug, Deserialize)]
+struct Material {
+    own: Vec<Entry>,
+    this: Vec<Entry>,
+    the: Vec<Entry>,
+    nouns: Vec<Entry>,
+    verbs: Vec<Entry>,
+    /// The user's possessive as the question says it ("mi" → "tu").
+    yours: BTreeMap<String, String>,
+    ask: String,
+    why: String,
+    assume: String,
+}
+
+/// A frame's column.
+#[derive(Debug, Deserialize)]
+struct FrameColumn {
+    name: String,
+    cues: Vec<Entry>,
+    intents: Vec<Entry>,
+    slots: Vec<SlotColumn>,
+}
+
+/// A slot's column.
+#[derive(Debug, Deserialize)]
+struct SlotColumn {
+    name: String,
+    filled: Vec<Entry>,
+    ask: Ask,
+}
+
+/// A slot's question in the language.
+#[derive(Debug, Deserialize)]
+struct Ask {
+    text: String,
+    why: String,
+    options: Vec<String>,
+    assume: String,
+}
+
+/// A word-list entry in both forms the matcher reads: folded words (Latin scripts) and the text
+/// with ASCII lower-cased (Japanese, Korean).
+#[derive(Debug)]
+struct Entry {
+    words: Vec<String>,
+    text: String,
+}
+
+impl<'de> Deserialize<'de> for Entry {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let raw = String::deserialize(d)?;
+        Ok(Self {
+            words: tokens(&raw, true).into_iter().map(|t| t.folded).collect(),
+            text: raw.to_ascii_lowercase(),
+        })
+    }
+}
+
+/// A word of a Latin-script text: where it is, folded, and whether it is capitalised.
+#[derive(Debug)]
+struct Token {
+    start: usize,
+    end: usize,
+    folded: String,
+    capital: bool,
+}
+
+/// Accented capitals then small letters, and the letter each folds to (lower-cased): without
+/// Unicode's case tables, which the WebAssembly build leaves out.
+const ACCENTED: &str = "ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöøùúûüýÿ";
+const UNACCENTED: &str = "aaaaaaceeeeiiiinoooooouuuuyaaaaaaceeeeiiiinoooooouuuuyy";
+/// How many of [`ACCENTED`] are capitals.
+const ACCENTED_CAPITALS: usize = 27;
+/// Signs that are words of their own ("$", "€", "c++", "c#", "(" of a schema).
+const SIGNS: &str = "$€£(#+";
+
+/// The words of `text` (with `star`, an entry's `*` kept in its words), folded.
+fn tokens(text: &str, star: bool) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::new();
+    let mut open = false;
+    for (at, c) in text.char_indices() {
+        let end = at + c.len_utf8();
+        if SIGNS.contains(c) {
+            out.push(Token {
+                start: at,
+                end,
+                folded: c.to_string(),
+                capital: false,
+            });
+            open = false;
+            continue;
+        }
+        if !(c.is_alphanumeric() || (star && c == '*')) {
+            open = false;
+            continue;
+        }
+        let (folded, capital) = fold(c);
+        match out.last_mut() {
+            Some(t) if open => {
+                t.folded.push_str(folded.as_str());
+                t.end = end;
+            }
+            _ => out.push(Token {
+                start: at,
+                end,
+                folded,
+                capital,
+            }),
+        }
+        open = true;
+    }
+    out
+}
+
+/// `c` lower-cased with its accent folded away, and whether it is a capital.
+fn fold(c: char) -> (String, bool) {
+    if c.is_ascii() {
+        return (c.to_ascii_lowercase().to_string(), c.is_ascii_uppercase());
+    }
+    if let Some(i) = ACCENTED.chars().position(|a| a == c) {
+        let base = UNACCENTED.chars().nth(i).unwrap_or(c);
+        return (base.to_string(), i < ACCENTED_CAPITALS);
+    }
+    match c {
+        'ß' => ("ss".into(), false),
+        'Œ' | 'œ' => ("oe".into(), c == 'Œ'),
+        'Æ' | 'æ' => ("ae".into(), c == 'Æ'),
+        _ => (c.to_string(), false),
+    }
+}
+
+/// Whether the word `word` matches the entry word `pattern` (`*` at an end: any ending or
+/// beginning).
+fn glob(pattern: &str, word: &str) -> bool {
+    match (pattern.strip_prefix('*'), pattern.strip_suffix('*')) {
+        (Some(rest), Some(_)) => rest
+            .strip_suffix('*')
+            .is_some_and(|mid| !mid.is_empty() && word.contains(mid)),
+        (Some(suffix), None) => word.len() > suffix.len() && word.ends_with(suffix),
+        (None, Some(prefix)) => word.starts_with(prefix),
+        (None, None) => word == pattern,
+    }
+}
+
+/// A request (or an earlier message) read with one language's columns.
+struct Reading<'a> {
+    pack: &'a Pack,
+    text: &'a str,
+    /// The text with ASCII lower-cased (byte offsets as in `text`).
+    lower: String,
+    /// Its words, for a Latin script.
+    tokens: Vec<Token>,
+}
+
+/// Where an entry matched: token indices (Latin) or byte offsets (Japanese, Korean).
+#[derive(Debug, Clone, Copy)]
+struct Span {
+    start: usize,
+    end: usize,
+}
+
+impl<'a> Reading<'a> {
+    fn of(pack: &'a Pack, text: &'a str) -> Self {
+        let tokens = if pack.script == Script::Latin {
+            tokens(text, false)
+        } else {
+            Vec::new()
+        };
+        Self {
+            pack,
+            text,
+            lower: text.to_ascii_lowercase(),
+            tokens,
+        }
+    }
+
+    /// Every place an entry of `list` matches, in the text's order.
+    fn spans(&self, list: &[Entry]) -> Vec<Span> {
+        let mut out = Vec::new();
+        for e in list {
+            if self.pack.script == Script::Latin {
+                let n = e.words.len();
+                if n == 0 {
+                    continue;
+                }
+                for i in 0..self.tokens.len().saturating_sub(n - 1) {
+                    if e.words
+                        .iter()
+                        .zip(&self.tokens[i..i + n])
+                        .all(|(p, t)| glob(p, &t.folded))
+                    {
+                        out.push(Span { start: i, end: i + n });
+                    }
+                }
+            } else if !e.text.trim().is_empty() {
+                out.extend(self.lower.match_indices(e.text.as_str()).map(|(at, m)| Span {
+                    start: at,
+                    end: at + m.len(),
+                }));
+            }
+        }
+        // At one place, the longest entry first: 文章 before 文.
+        out.sort_by_key(|s| (s.start, std::cmp::Reverse(s.end)));
+        out
+    }
+
+    fn has(&self, list: &[Entry]) -> bool {
+        !self.spans(list).is_empty()
+    }
+
+    /// The request's length in the units the thresholds count: words in a Latin script or in
+    /// Korean, characters but spaces in Japanese.
+    fn length(&self) -> usize {
+        match self.pack.script {
+            Script::Latin => self.tokens.len(),
+            Script::Hangul => self.text.split_whitespace().count(),
+            Script::Kana => self.text.chars().filter(|c| !c.is_whitespace()).count(),
+        }
+    }
+
+    /// Whether `pattern` fills a slot in this text.
+    fn pattern(&self, pattern: Pattern, given: Given<'_>) -> bool {
+        let w = &self.pack.words;
+        match pattern {
+            Pattern::Number | Pattern::Count => {
+                self.text.chars().any(|c| c.is_ascii_digit() || ('０'..='９').contains(&c))
+                    || self.has(&w.numbers)
+            }
+            Pattern::Time => self.has(&w.time) || self.digit_time(),
+            Pattern::Place | Pattern::PlaceName => self.place(),
+            Pattern::Topic => self.topic(),
+            Pattern::Name => self.name(),
+            Pattern::Quote => given.quoted,
+            Pattern::Material => given.material || given.after_colon,
+        }
+    }
+
+    /// A digit followed by a time unit ("20h", "8 pm", "3時", "7시"), or hours and minutes.
+    fn digit_time(&self) -> bool {
+        let units = &self.pack.words.time_units;
+        if self.pack.script == Script::Latin {
+            let digits = |t: &Token| t.folded.bytes().next().is_some_and(|b| b.is_ascii_digit());
+            self.tokens.iter().enumerate().any(|(i, t)| {
+                let rest = t.folded.trim_start_matches(|c: char| c.is_ascii_digit());
+                digits(t)
+                    && ((!rest.is_empty() && units.iter().any(|u| u.words == [rest]))
+                        || self.tokens.get(i + 1).is_some_and(|n| {
+                            units.iter().any(|u| u.words.len() == 1 && glob(&u.words[0], &n.folded))
+                                || (self.text[t.end..n.start] == *":" && digits(n))
+                        }))
+            })
+        } else {
+            let chars: Vec<char> = self.lower.chars().collect();
+            chars.windows(2).any(|p| {
+                (p[0].is_ascii_digit() || ('０'..='９').contains(&p[0]))
+                    && units.iter().any(|u| u.text.starts_with(p[1]))
+            })
+        }
+    }
+
+    /// A place: a capitalised word after a word that leads to one ("a París", "nach Berlin"),
+    /// a listed place, or a word before a particle of place ("東京へ").
+    fn place(&self) -> bool {
+        let w = &self.pack.words;
+        if self.has(&w.places) {
+            return true;
+        }
+        if self.pack.script == Script::Latin {
+            let before = self.spans(&w.place_before);
+            return before
+                .iter()
+                .any(|s| self.tokens.get(s.end).is_some_and(|t| t.capital && s.end > 0));
+        }
+        self.spans(&w.place_after).iter().any(|s| {
+            self.lower[..s.start]
+                .chars()
+                .next_back()
+                .is_some_and(|c| !c.is_whitespace() && !super::is_kana(c) || is_katakana(c))
+        })
+    }
+
+    /// What a text is about: a word that leads to a subject with words after it ("un poema
+    /// sobre el mar", "海についての詩").
+    fn topic(&self) -> bool {
+        let spans = self.spans(&self.pack.words.topic_before);
+        if self.pack.script == Script::Latin {
+            spans.iter().any(|s| s.end < self.tokens.len())
+        } else {
+            spans.iter().any(|s| s.start > 0)
+        }
+    }
+
+    /// A name: a capitalised word that opens no sentence, or a word in Latin letters in a
+    /// Japanese or Korean request ("Python").
+    fn name(&self) -> bool {
+        if self.pack.script == Script::Latin {
+            return self.tokens.iter().enumerate().skip(1).any(|(i, t)| {
+                let after_stop = self.text[self.tokens[i - 1].end..t.start]
+                    .contains(['.', '!', '?', '¿', '¡', '\n']);
+                t.capital && !after_stop
+            });
+        }
+        self.text
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .any(|w| w.len() >= 2)
+    }
+}
+
+/// The language of a Latin-script `text` in which no English word settles it, by the words of
+/// each language's pack that tell it (its `identify` words, directives and material words):
+/// two different ones at least, and more than any other language has ("revisa mi correo",
+/// "Corrige ce texte"). A language whose pack is not at hand is not told.
+pub(super) fn identify(text: &str) -> Option<&'static str> {
+    let words = tokens(text, false);
+    let english = words.iter().any(|t| {
+        super::listed(&super::ENGLISH_WORDS, &t.folded.as_str())
+            && !super::listed(&super::SHARED_WORDS, &t.folded.as_str())
+    });
+    if english {
+        return None;
+    }
+    let mut best: Option<(usize, Language)> = None;
+    let mut tie = false;
+    for language in LANGUAGES {
+        let Some(pack) = pack(language).filter(|p| p.script == Script::Latin) else {
+            continue;
+        };
+        let r = Reading::of(pack, text);
+        let m = &pack.material;
+        let mut hit = vec![false; r.tokens.len()];
+        for list in [&pack.words.identify, &pack.words.directives, &m.verbs, &m.own, &m.this] {
+            for s in r.spans(list) {
+                hit[s.start] = true;
+            }
+        }
+        let mut seen: Vec<&str> = hit
+            .iter()
+            .zip(&r.tokens)
+            .filter(|(h, _)| **h)
+            .map(|(_, t)| t.folded.as_str())
+            .collect();
+        seen.sort_unstable();
+        seen.dedup();
+        let n = seen.len();
+        match best {
+            Some((b, _)) if n == b => tie = true,
+            Some((b, _)) if n < b => {}
+            _ => {
+                best = Some((n, language));
+                tie = false;
+            }
+        }
+    }
+    let (n, language) = best?;
+    (n >= 2 && !tie).then(|| language.english_name())
+}
+
+/// Katakana: in Japanese, a foreign place name ("パリへ") is written in it.
+fn is_katakana(c: char) -> bool {
+    ('\u{30A0}'..='\u{30FF}').contains(&c)
+}
+
+/// Words up to which a request is short: a critical slot left open is asked without a
+/// directive (characters for Japanese).
+const SHORT: [usize; 3] = [6, 4, 15];
+/// Words up to which an important slot left open is asked.
+const VERY_SHORT: [usize; 3] = [4, 3, 10];
+/// Words beyond which only a critical slot is asked.
+const LONG: [usize; 3] = [30, 20, 80];
+/// Characters a Japanese or Korean possessive may stand before its noun ("この英語の文章").
+const MATERIAL_REACH: usize = 6;
+
+impl Script {
+    fn index(self) -> usize {
+        match self {
+            Self::Latin => 0,
+            Self::Hangul => 1,
+            Self::Kana => 2,
+        }
+    }
+}
+
+/// Reads `text` (the request, its literals removed) in `pack`'s language and fills `out`:
+/// the material rule, then the frames.
+pub(super) fn assess(pack: &Pack, text: &str, given: Given<'_>, out: &mut Assessment) {
+    let reading = Reading::of(pack, text);
+    let earlier: Vec<Reading<'_>> = given
+        .earlier
+        .iter()
+        .filter(|m| m.role != Role::Assistant)
+        .map(|m| Reading::of(pack, &m.content))
+        .collect();
+    let material_given = given.material || given.after_colon || super::holds_material(given.earlier);
+    let material = if material_given {
+        None
+    } else {
+        own_material(&reading)
+    };
+    if let Some(evidence) = &material {
+        out.findings.push(Finding {
+            kind: Kind::MissingContext,
+            evidence: evidence.clone(),
+        });
+    }
+    let table = frames::shipped();
+    let directive = reading.has(&pack.words.directives);
+    let recognised: Vec<usize> = pack
+        .frames
+        .iter()
+        .filter(|f| {
+            reading.has(&f.cues)
+                && (f.intents.is_empty() || directive || reading.has(&f.intents))
+        })
+        .filter_map(|f| table.frames.iter().position(|t| t.name == f.name))
+        .collect();
+    let slots = super::slots_of(table, &recognised);
+    let fills = |r: &SlotRef<'_>, column: &SlotColumn| {
+        let read = |x: &Reading<'_>, g: Given<'_>| {
+            x.has(&column.filled) || r.slot.en.patterns.iter().any(|p| x.pattern(*p, g))
+        };
+        let alone = Given {
+            quoted: false,
+            after_colon: false,
+            material: false,
+            ..given
+        };
+        read(&reading, given)
+            || earlier.iter().any(|x| read(x, alone))
+            || answered_before(column, given.earlier)
+    };
+    let open: Vec<SlotRef<'_>> = slots
+        .iter()
+        .copied()
+        .filter(|r| {
+            column_of(pack, r).is_some_and(|c| !fills(r, c))
+                && r.slot.priority != Priority::Helpful
+                && !r.defers(table, &recognised)
+        })
+        .collect();
+    let mut open = super::not_asked_by_others(open, &out.findings);
+    crate::text::sort_short_by(&mut open, |a, b| a.slot.priority.cmp(&b.slot.priority));
+    let length = reading.length();
+    let i = pack.script.index();
+    let asked: Vec<SlotRef<'_>> = open
+        .iter()
+        .copied()
+        .filter(|r| match r.slot.priority {
+            Priority::Critical => directive || r.frame.outright || length <= SHORT[i],
+            Priority::Important => length <= VERY_SHORT[i] && length <= LONG[i],
+            Priority::Helpful => false,
+        })
+        .take(super::MAX_TOPIC_QUESTIONS)
+        .collect();
+    out.needs_clarification = material.is_some() || !asked.is_empty();
+    if !out.needs_clarification {
+        out.cues.push(why_not_asked(pack, &slots, &open));
+        return;
+    }
+    if out.wording == super::Wording::Decision {
+        return;
+    }
+    if let Some(evidence) = material {
+        let q = material_question(pack, &evidence);
+        super::push_unique(out, q, format!("rule missing_context: \"{evidence}\""));
+    }
+    for r in asked {
+        if let Some(c) = column_of(pack, &r) {
+            let q = super::question(
+                &c.ask.text,
+                &c.ask.why,
+                &c.ask.options.iter().map(String::as_str).collect::<Vec<_>>(),
+                r.slot.priority,
+                r.slot.kind,
+                &c.ask.assume,
+            );
+            let cue = format!("task {}, {} left open ({})", r.frame.name, r.slot.name, pack.tag);
+            super::push_unique(out, q, cue);
+        }
+    }
+}
+
+/// The column of a recognised slot in `pack`; `None` when the language has no wording for it
+/// (then it is not asked in that language).
+fn column_of<'p>(pack: &'p Pack, r: &SlotRef<'_>) -> Option<&'p SlotColumn> {
+    pack.frames
+        .iter()
+        .find(|f| f.name == r.frame.name)?
+        .slots
+        .iter()
+        .find(|s| s.name == r.slot.name)
+}
+
+/// Whether the slot's question was asked earlier in the conversation and answered.
+fn answered_before(column: &SlotColumn, earlier: &[Message]) -> bool {
+    earlier.windows(2).any(|p| {
+        p[0].role == Role::Assistant && p[0].content == column.ask.text && p[1].role == Role::User
+    })
+}
+
+/// Why nothing is asked, for the trace.
+fn why_not_asked(pack: &Pack, slots: &[SlotRef<'_>], open: &[SlotRef<'_>]) -> String {
+    let mut kinds: Vec<&str> = slots.iter().map(|r| r.frame.name).collect();
+    kinds.dedup();
+    if kinds.is_empty() {
+        return format!(
+            "read in {} by its columns: no task kind named, nothing to ask by name: answered as asked",
+            pack.tag
+        );
+    }
+    let left: Vec<&str> = open.iter().map(|r| r.slot.name).collect();
+    let left = if left.is_empty() {
+        "every needed detail given".to_owned()
+    } else {
+        format!("{} open, not asked of a request that does not direct the task", left.join(", "))
+    };
+    format!("read in {} by its columns: task {}: {left}", pack.tag, kinds.join(", "))
+}
+
+/// The user's own material the request names, acts on and does not give ("revisa mi correo",
+/// "この文章を直して"), as the question will name it ("tu correo", "その文章").
+fn own_material(r: &Reading<'_>) -> Option<String> {
+    let m = &r.pack.material;
+    if !r.has(&m.verbs) {
+        return None;
+    }
+    if r.pack.script == Script::Latin {
+        latin_material(r)
+    } else {
+        substring_material(r)
+    }
+}
+
+/// [`own_material`] in a Latin script: a possessive or demonstrative (an article only in a
+/// short request, or before the owner: "el correo de mi jefe") before a material noun, one
+/// word between at most.
+fn latin_material(r: &Reading<'_>) -> Option<String> {
+    let m = &r.pack.material;
+    let nouns = r.spans(&m.nouns);
+    let own = r.spans(&m.own);
+    let is_own = |i: usize| own.iter().any(|s| s.start == i);
+    let short = r.tokens.len() <= SHORT[0];
+    let pointers = [(&m.own, true), (&m.this, true), (&m.the, false)];
+    for (list, strong) in pointers {
+        for p in r.spans(list) {
+            let Some(n) = nouns
+                .iter()
+                .find(|n| n.start == p.end || n.start == p.end + 1)
+            else {
+                continue;
+            };
+            let owner = (n.end..(n.end + 3).min(r.tokens.len())).find(|&i| is_own(i));
+            if !(strong || short || owner.is_some()) {
+                continue;
+            }
+            // "la mia email", "o meu texto": the article before the possessive goes with it.
+            let first = match p.start.checked_sub(1) {
+                Some(a) if is_own(p.start) && r.spans(&m.the).iter().any(|s| s.start == a) => a,
+                _ => p.start,
+            };
+            let last = owner.map_or(n.end, |o| (o + 2).min(r.tokens.len()));
+            return Some(yours(r, first, last));
+        }
+    }
+    None
+}
+
+/// The words `first..last` of a Latin text as written, each possessive of the user's made the
+/// reader's ("mi" → "tu").
+fn yours(r: &Reading<'_>, first: usize, last: usize) -> String {
+    let m = &r.pack.material;
+    let mut out = String::new();
+    let mut at = r.tokens[first].start;
+    for t in &r.tokens[first..last] {
+        out.push_str(&r.text[at..t.start]);
+        match m.yours.get(&t.folded) {
+            Some(y) => out.push_str(y),
+            None => out.push_str(&r.text[t.start..t.end]),
+        }
+        at = t.end;
+    }
+    out
+}
+
+/// [`own_material`] in Japanese or Korean: a possessive or demonstrative ("私の", "この", "내")
+/// with a material noun within [`MATERIAL_REACH`] characters after it.
+fn substring_material(r: &Reading<'_>) -> Option<String> {
+    let m = &r.pack.material;
+    let nouns = r.spans(&m.nouns);
+    let word_start = |at: usize| {
+        r.pack.script == Script::Kana
+            || r.lower[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation())
+    };
+    for list in [&m.own, &m.this] {
+        for p in r.spans(list).into_iter().filter(|p| word_start(p.start)) {
+            let Some(n) = nouns.iter().find(|n| {
+                n.start >= p.end && r.lower[p.end..n.start].chars().count() <= MATERIAL_REACH
+            }) else {
+                continue;
+            };
+            let pointer = &r.text[p.start..p.end];
+            let shown = m.yours.get(pointer).map_or(pointer, String::as_str);
+            let named = format!("{shown}{}", &r.text[p.end..n.end]);
+            return Some(named.trim().to_owned());
+        }
+    }
+    None
+}
+
+/// The question that asks for the material named `evidence`, in the pack's language.
+fn material_question(pack: &Pack, evidence: &str) -> Question {
+    let m = &pack.material;
+    let fill = |s: &str| s.replace("{0}", evidence);
+    super::question(
+        &fill(&m.ask),
+        &fill(&m.why),
+        &[],
+        Priority::Critical,
+        Kind::MissingContext,
+        &fill(&m.assume),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_language_has_its_pack() {
+        for l in LANGUAGES {
+            let p = pack(l).unwrap_or_else(|| panic!("{l:?} has no pack"));
+            assert_eq!(p.tag, l.tag());
+            assert!(p.frames.len() >= 30, "{l:?}: {} kinds", p.frames.len());
+        }
+    }
+
+    #[test]
+    fn latin_words_are_folded_and_globbed() {
+        let t: Vec<String> = tokens("Planifica un VIAJE a París, Straße", false)
+            .into_iter()
+            .map(|t| t.folded)
+            .collect();
+        assert_eq!(t, ["planifica", "un", "viaje", "a", "paris", "strasse"]);
+        assert!(glob("viaj*", "viajes"));
+        assert!(glob("*reise", "urlaubsreise"));
+        assert!(!glob("*reise", "reise"));
+        assert!(glob("*tagig*", "dreitagige"));
+        assert!(!glob("viaje", "viajes"));
+    }
+}
