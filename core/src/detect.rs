@@ -3651,17 +3651,8 @@ mod tests {
     #[test]
     fn requests_in_languages_the_detector_does_not_read_ask_nothing_and_say_why() {
         for (request, name) in [
-            ("東京への旅行を計画して", "Japanese"),
-            ("おすすめの本を教えて", "Japanese"),
-            ("서울 여행 계획을 세워줘", "Korean"),
-            ("Planifica un viaje a París", "Spanish"),
-            ("Écris une lettre de motivation", "French"),
-            ("Schreib mir bitte eine Bewerbung", "German"),
-            ("Escreva um poema", "Portuguese"),
-            ("Scrivi una poesia sul mare", "Italian"),
             ("Plan een reis naar Rome", "Dutch"),
-            ("Planea un viaje a Madrid", "Spanish"),
-            ("Écris un poème sur la mer", "French"),
+            ("Schrijf een e-mail aan mijn baas", "Dutch"),
             ("Napisz wiadomość do szefa", "Polish"),
             ("Bana bir tatil planı yap", "Turkish"),
             ("Viết cho tôi một bài thơ", "Vietnamese"),

@@ -583,9 +583,12 @@ pub(super) fn assess(pack: &Pack, text: &str, given: Given<'_>, out: &mut Assess
     crate::text::sort_short_by(&mut open, |a, b| a.slot.priority.cmp(&b.slot.priority));
     let length = reading.length();
     let i = pack.script.index();
+    // The material, once pasted, says what the frames' questions would ask ("내 자기소개서 좀
+    // 봐줘": the letter names its job).
     let asked: Vec<SlotRef<'_>> = open
         .iter()
         .copied()
+        .filter(|_| material.is_none())
         .filter(|r| match r.slot.priority {
             Priority::Critical => directive || r.frame.outright || length <= SHORT[i],
             Priority::Important => length <= VERY_SHORT[i] && length <= LONG[i],
