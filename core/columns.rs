@@ -20,6 +20,8 @@ pub const TAGS: [&str; 7] = ["ja", "ko", "es", "fr", "de", "pt", "it"];
 struct Draft {
     language: String,
     script: String,
+    #[serde(default)]
+    capital_nouns: bool,
     words: Words,
     material: Material,
     frame: BTreeMap<String, Frame>,
@@ -52,6 +54,7 @@ struct Words {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Material {
+    by: Vec<String>,
     own: Vec<String>,
     this: Vec<String>,
     the: Vec<String>,
@@ -170,13 +173,14 @@ fn read(
     Ok(serde_json::json!({
         "tag": tag,
         "script": d.script,
+        "capital_nouns": d.capital_nouns,
         "words": {
             "identify": w.identify, "directives": w.directives, "numbers": w.numbers, "time": w.time,
             "time_units": w.time_units, "place_before": w.place_before,
             "place_after": w.place_after, "places": w.places, "topic_before": w.topic_before,
         },
         "material": {
-            "own": m.own, "this": m.this, "the": m.the, "nouns": m.nouns, "verbs": m.verbs,
+            "by": m.by, "own": m.own, "this": m.this, "the": m.the, "nouns": m.nouns, "verbs": m.verbs,
             "yours": m.yours, "ask": m.ask, "why": m.why, "assume": m.assume,
         },
         "frames": frames,

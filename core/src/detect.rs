@@ -275,7 +275,7 @@ fn unread_of(text: &str, cjk: usize, latin_words: usize) -> Option<&'static str>
     unread_script(text).or_else(|| {
         let latin = !(cjk > 0 && cjk >= latin_words);
         latin
-            .then(|| unread_latin(text).or_else(|| columns::identify(text)))
+            .then(|| columns::identify(text).or_else(|| unread_latin(text)))
             .flatten()
     })
 }

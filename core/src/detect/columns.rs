@@ -101,6 +101,8 @@ pub enum ColumnsError {
 pub(crate) struct Pack {
     tag: String,
     script: Script,
+    /// Every noun is capitalised (German): a capital then names no name.
+    capital_nouns: bool,
     words: Words,
     material: Material,
     frames: Vec<FrameColumn>,
@@ -142,6 +144,8 @@ struct Words {
 /// The words of the user's own material named and not given, and the question that asks for it.
 #[derive(Debug, Deserialize)]
 struct Material {
+    /// After the noun, someone has it ("que me mandaste", "den ich dir geschickt habe").
+    by: Vec<Entry>,
     own: Vec<Entry>,
     this: Vec<Entry>,
     the: Vec<Entry>,
@@ -435,6 +439,9 @@ impl<'a> Reading<'a> {
     /// A name: a capitalised word that opens no sentence, or a word in Latin letters in a
     /// Japanese or Korean request ("Python").
     fn name(&self) -> bool {
+        if self.pack.capital_nouns {
+            return false;
+        }
         if self.pack.script == Script::Latin {
             return self.tokens.iter().enumerate().skip(1).any(|(i, t)| {
                 let after_stop = self.text[self.tokens[i - 1].end..t.start]
@@ -507,8 +514,9 @@ fn is_katakana(c: char) -> bool {
 const SHORT: [usize; 3] = [6, 4, 15];
 /// Words up to which an important slot left open is asked.
 const VERY_SHORT: [usize; 3] = [4, 3, 10];
-/// Words beyond which only a critical slot is asked.
-const LONG: [usize; 3] = [30, 20, 80];
+/// Words up to which an important slot of a kind given nothing of is asked in a request that
+/// directs the task.
+const BARE: [usize; 3] = [10, 6, 25];
 /// Characters a Japanese or Korean possessive may stand before its noun ("この英語の文章").
 const MATERIAL_REACH: usize = 6;
 
@@ -583,6 +591,25 @@ pub(super) fn assess(pack: &Pack, text: &str, given: Given<'_>, out: &mut Assess
     crate::text::sort_short_by(&mut open, |a, b| a.slot.priority.cmp(&b.slot.priority));
     let length = reading.length();
     let i = pack.script.index();
+    let column = |r: &SlotRef<'_>| pack.frames.iter().find(|f| f.name == r.frame.name);
+    // A request to do the task: a directive, an intent of the kind, or its cue first
+    // ("Übersetze den Text…", "Riassumi l'articolo…").
+    let directs = |r: &SlotRef<'_>| {
+        directive
+            || column(r).is_some_and(|f| {
+                !f.intents.is_empty() || reading.spans(&f.cues).first().is_some_and(|s| s.start <= 1)
+            })
+    };
+    // Nothing of the kind is given: two of its slots or more have columns, and all are open
+    // ("Quiero comprarme un móvil nuevo" gives neither budget nor use).
+    let bare = |r: &SlotRef<'_>| {
+        let columns: Vec<(&SlotRef<'_>, &SlotColumn)> = slots
+            .iter()
+            .filter(|s| std::ptr::eq(s.frame, r.frame))
+            .filter_map(|s| Some((s, column_of(pack, s)?)))
+            .collect();
+        columns.len() >= 2 && columns.iter().all(|(s, c)| !fills(s, c))
+    };
     // The material, once pasted, says what the frames' questions would ask ("내 자기소개서 좀
     // 봐줘": the letter names its job).
     let asked: Vec<SlotRef<'_>> = open
@@ -590,8 +617,10 @@ pub(super) fn assess(pack: &Pack, text: &str, given: Given<'_>, out: &mut Assess
         .copied()
         .filter(|_| material.is_none())
         .filter(|r| match r.slot.priority {
-            Priority::Critical => directive || r.frame.outright || length <= SHORT[i],
-            Priority::Important => length <= VERY_SHORT[i] && length <= LONG[i],
+            Priority::Critical => directs(r) || r.frame.outright || length <= SHORT[i],
+            Priority::Important => {
+                length <= VERY_SHORT[i] || (directs(r) && bare(r) && length <= BARE[i])
+            }
             Priority::Helpful => false,
         })
         .take(super::MAX_TOPIC_QUESTIONS)
@@ -694,7 +723,8 @@ fn latin_material(r: &Reading<'_>) -> Option<String> {
                 continue;
             };
             let owner = (n.end..(n.end + 3).min(r.tokens.len())).find(|&i| is_own(i));
-            if !(strong || short || owner.is_some()) {
+            let held = r.spans(&m.by).iter().any(|b| (n.end..n.end + 3).contains(&b.start));
+            if !(strong || short || held || owner.is_some()) {
                 continue;
             }
             // "la mia email", "o meu texto": the article before the possessive goes with it.
