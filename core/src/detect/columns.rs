@@ -217,8 +217,8 @@ const ACCENTED: &str = "ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝà
 const UNACCENTED: &str = "aaaaaaceeeeiiiinoooooouuuuyaaaaaaceeeeiiiinoooooouuuuyy";
 /// How many of [`ACCENTED`] are capitals.
 const ACCENTED_CAPITALS: usize = 27;
-/// Signs that are words of their own ("$", "€", "c++", "c#", "(" of a schema).
-const SIGNS: &str = "$€£(#+";
+/// Signs that are words of their own ("$", "€", "c++", "c#", "(" of a schema; Spanish "¿").
+const SIGNS: &str = "$€£(#+¿¡";
 
 /// The words of `text` (with `star`, an entry's `*` kept in its words), folded.
 fn tokens(text: &str, star: bool) -> Vec<Token> {
@@ -358,7 +358,11 @@ impl<'a> Reading<'a> {
     /// Korean, characters but spaces in Japanese.
     fn length(&self) -> usize {
         match self.pack.script {
-            Script::Latin => self.tokens.len(),
+            Script::Latin => self
+                .tokens
+                .iter()
+                .filter(|t| t.folded.chars().next().is_some_and(char::is_alphanumeric))
+                .count(),
             Script::Hangul => self.text.split_whitespace().count(),
             Script::Kana => self.text.chars().filter(|c| !c.is_whitespace()).count(),
         }
@@ -444,8 +448,9 @@ impl<'a> Reading<'a> {
         }
         if self.pack.script == Script::Latin {
             return self.tokens.iter().enumerate().skip(1).any(|(i, t)| {
-                let after_stop = self.text[self.tokens[i - 1].end..t.start]
-                    .contains(['.', '!', '?', '¿', '¡', '\n']);
+                let before = &self.tokens[i - 1];
+                let after_stop = matches!(before.folded.as_str(), "¿" | "¡")
+                    || self.text[before.end..t.start].contains(['.', '!', '?', '\n']);
                 t.capital && !after_stop
             });
         }
