@@ -816,6 +816,100 @@ mod tests {
         }
     }
 
+    /// The first question the detector asks of `request`, or `None`.
+    fn first(request: &str) -> Option<String> {
+        let (a, _) = super::super::detect_traced(request, &[]);
+        a.questions.first().map(|q| q.text.clone())
+    }
+
+    #[test]
+    fn a_request_is_asked_in_its_own_language() {
+        for (request, question) in [
+            ("Planifica un viaje", "¿Adónde quieres ir?"),
+            ("Organise un voyage", "Où voulez-vous aller ?"),
+            ("Plane eine Reise", "Wohin möchten Sie reisen?"),
+            ("Planeje uma viagem", "Para onde você quer ir?"),
+            ("Organizza un viaggio", "Dove vuoi andare?"),
+            ("旅行の計画を立てて", "どこへ行きたいですか？"),
+            ("여행 계획 짜줘", "어디로 가고 싶으세요?"),
+            ("¿Qué tiempo hará mañana?", "¿En qué ciudad o zona?"),
+        ] {
+            assert_eq!(first(request).as_deref(), Some(question), "{request}");
+        }
+    }
+
+    #[test]
+    fn a_request_that_gives_every_needed_detail_is_not_asked() {
+        for request in [
+            "Planifica un viaje a Roma de cinco días con un presupuesto de 800 euros",
+            "Organise un voyage à Lyon pour une semaine avec un budget de 600 euros",
+            "Plane eine dreitägige Reise nach Berlin",
+            "来週末に京都へ2泊3日で旅行します。予算は5万円です。旅程を立ててください。",
+            "제주도 3박 4일 여행 계획 짜줘",
+            "Escribe un poema sobre el mar",
+            "Schreib mir ein Gedicht über den Herbst",
+            "Dammi la ricetta della carbonara per quattro persone",
+            "¿Cuál es la capital de Australia?",
+            "Was ist der Unterschied zwischen Wetter und Klima?",
+        ] {
+            assert_eq!(first(request), None, "{request}");
+        }
+    }
+
+    #[test]
+    fn the_users_own_material_is_asked_for_as_theirs() {
+        for (request, question) in [
+            ("revisa mi correo", "¿Puedes pegar aquí tu correo?"),
+            ("Corrige ce texte", "Pourriez-vous coller ici ce texte ?"),
+            ("Korrigiere meine E-Mail", "Könnten Sie Ihre E-Mail hier einfügen?"),
+            ("Corrija meu e-mail, por favor", "Você pode colar seu e-mail aqui?"),
+            ("Rivedi la mia email", "Potresti incollare qui la tua email?"),
+            ("この文章を直して", "その文章をここに貼り付けていただけますか？"),
+            ("내 이메일 좀 봐줘", "이메일 내용을 여기에 붙여 주시겠어요?"),
+            (
+                "Necesito que me corrijas la redacción que te mandé",
+                "¿Puedes pegar aquí la redacción?",
+            ),
+        ] {
+            assert_eq!(first(request).as_deref(), Some(question), "{request}");
+        }
+        // Given after a colon, or made by the request ("Write my essay"), it is not asked for.
+        assert_eq!(first("Corrige mi texto: Ayer fui al mercado y compre manzanas."), None);
+    }
+
+    #[test]
+    fn english_stays_english() {
+        for request in [
+            "Organise files by date",
+            "Prepare dinner ideas",
+            "Python code review",
+            "Corrige means correct in Spanish",
+        ] {
+            assert_eq!(identify(request), None, "{request}");
+        }
+        assert_eq!(identify("revisa mi correo"), Some("Spanish"));
+        assert_eq!(identify("Corrige ce texte"), Some("French"));
+        assert_eq!(identify("¿Qué portátil me compro?"), Some("Spanish"));
+    }
+
+    #[test]
+    fn a_pack_is_installed_only_for_a_language_with_columns() {
+        assert_eq!(
+            install(Language::English, "{}"),
+            Err(ColumnsError::NoColumns("en"))
+        );
+        assert!(matches!(
+            install(Language::Spanish, "not json"),
+            Err(ColumnsError::Unreadable(_))
+        ));
+        let french = EMBEDDED[3].1.expect("embedded natively");
+        assert!(matches!(
+            install(Language::Spanish, french),
+            Err(ColumnsError::Unreadable(_))
+        ));
+        assert_eq!(install(Language::French, french), Ok(()));
+    }
+
     #[test]
     fn latin_words_are_folded_and_globbed() {
         let t: Vec<String> = tokens("Planifica un VIAJE a París, Straße", false)
