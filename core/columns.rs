@@ -3,8 +3,9 @@
 //! frame and slot names of the detector's table. The build reads each, refuses a bad entry by
 //! naming it (a frame or slot the table does not have, a wording without its four parts, a
 //! question without its language's question mark…), and writes it as one JSON pack per
-//! language (`columns-<tag>.json`) with `columns.rs`, which embeds the packs natively and
-//! leaves them out of the WebAssembly build (a page installs the one it reads).
+//! language (`columns-<tag>.json`: the file's table as JSON, as `scripts/columns.py` writes it
+//! for a page) with `columns.rs`, which embeds the packs natively and leaves them out of the
+//! WebAssembly build (a page installs the one of the language it shows).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -20,7 +21,9 @@ pub const TAGS: [&str; 7] = ["ja", "ko", "es", "fr", "de", "pt", "it"];
 struct Draft {
     language: String,
     script: String,
+    /// Read for its type: the matcher reads it from the pack.
     #[serde(default)]
+    #[allow(dead_code)]
     capital_nouns: bool,
     words: Words,
     material: Material,
@@ -122,6 +125,7 @@ fn read(
     known: &BTreeMap<String, Vec<String>>,
 ) -> Result<serde_json::Value, String> {
     let d: Draft = toml::from_str(text).map_err(|e| e.to_string())?;
+    let table: toml::Table = toml::from_str(text).map_err(|e| e.to_string())?;
     if d.language != tag {
         return Err(format!("language is {:?}, expected {tag:?}", d.language));
     }
@@ -131,7 +135,28 @@ fn read(
             d.script
         ));
     }
+    let w = &d.words;
     let m = &d.material;
+    let lists = [
+        ("words.identify", &w.identify),
+        ("words.directives", &w.directives),
+        ("words.numbers", &w.numbers),
+        ("words.time", &w.time),
+        ("words.time_units", &w.time_units),
+        ("words.place_before", &w.place_before),
+        ("words.place_after", &w.place_after),
+        ("words.places", &w.places),
+        ("words.topic_before", &w.topic_before),
+        ("material.by", &m.by),
+        ("material.own", &m.own),
+        ("material.this", &m.this),
+        ("material.the", &m.the),
+        ("material.nouns", &m.nouns),
+        ("material.verbs", &m.verbs),
+    ];
+    for (name, list) in lists {
+        empty_entry(list).map_err(|e| format!("{name}: {e}"))?;
+    }
     for (field, value) in [("ask", &m.ask), ("why", &m.why), ("assume", &m.assume)] {
         if !value.contains("{0}") {
             return Err(format!("material.{field} has no {{0}} for the material"));
@@ -142,7 +167,6 @@ fn read(
             return Err(format!("material.yours maps {key:?}, which is no own or this word"));
         }
     }
-    let mut frames = Vec::new();
     for (name, frame) in &d.frame {
         let Some(slots) = known.get(name) else {
             return Err(format!("frame {name}: the detector's table has no such frame"));
@@ -150,41 +174,19 @@ fn read(
         if frame.cues.is_empty() {
             return Err(format!("frame {name}: no cues"));
         }
-        let mut columns = Vec::new();
-        // In the table's order, so that the questions come in it.
-        for slot in slots {
-            let Some(s) = frame.slots.get(slot) else {
-                continue;
-            };
-            let ask = wording(tag, &s.ask).map_err(|e| format!("frame {name}, slot {slot}: {e}"))?;
-            columns.push(serde_json::json!({"name": slot, "filled": s.filled, "ask": ask}));
-        }
-        if let Some(stray) = frame.slots.keys().find(|s| !slots.contains(s)) {
-            return Err(format!("frame {name}: the detector's table has no slot {stray}"));
+        for (slot, s) in &frame.slots {
+            if !slots.contains(slot) {
+                return Err(format!("frame {name}: the detector's table has no slot {slot}"));
+            }
+            wording(tag, &s.ask).map_err(|e| format!("frame {name}, slot {slot}: {e}"))?;
+            empty_entry(&s.filled).map_err(|e| format!("frame {name}, slot {slot}: {e}"))?;
         }
         for list in [&frame.cues, &frame.intents] {
             empty_entry(list).map_err(|e| format!("frame {name}: {e}"))?;
         }
-        frames.push(serde_json::json!({
-            "name": name, "cues": frame.cues, "intents": frame.intents, "slots": columns,
-        }));
     }
-    let w = &d.words;
-    Ok(serde_json::json!({
-        "tag": tag,
-        "script": d.script,
-        "capital_nouns": d.capital_nouns,
-        "words": {
-            "identify": w.identify, "directives": w.directives, "numbers": w.numbers, "time": w.time,
-            "time_units": w.time_units, "place_before": w.place_before,
-            "place_after": w.place_after, "places": w.places, "topic_before": w.topic_before,
-        },
-        "material": {
-            "by": m.by, "own": m.own, "this": m.this, "the": m.the, "nouns": m.nouns, "verbs": m.verbs,
-            "yours": m.yours, "ask": m.ask, "why": m.why, "assume": m.assume,
-        },
-        "frames": frames,
-    }))
+    // The pack is the file's table as JSON, as the page's script writes it from the same file.
+    serde_json::to_value(&table).map_err(|e| e.to_string())
 }
 
 /// A word list with an empty entry is refused: it would match everything.
@@ -195,9 +197,9 @@ fn empty_entry(list: &[String]) -> Result<(), String> {
     }
 }
 
-/// `TEXT | WHY | OPTION; OPTION | ASSUMPTION` as JSON, checked: four parts, none or two to four
+/// Checks `TEXT | WHY | OPTION; OPTION | ASSUMPTION`: four parts, none or two to four
 /// options, a question ending in the language's question mark, no ASCII `?` or `:` in Japanese.
-fn wording(tag: &str, line: &str) -> Result<serde_json::Value, String> {
+fn wording(tag: &str, line: &str) -> Result<(), String> {
     let parts: Vec<&str> = line.split('|').map(str::trim).collect();
     let [text, why, options, assume] = parts[..] else {
         return Err(format!("{} parts in ask, expected 4: TEXT | WHY | OPTIONS | ASSUMPTION", parts.len()));
@@ -227,7 +229,7 @@ fn wording(tag: &str, line: &str) -> Result<serde_json::Value, String> {
     if tag == "es" && text.contains('?') && !text.contains('¿') {
         return Err(format!("{text:?}: Spanish opens a question with ¿"));
     }
-    Ok(serde_json::json!({"text": text, "why": why, "options": options, "assume": assume}))
+    Ok(())
 }
 
 /// The frame and slot names of the frames table `data/frames.txt`.

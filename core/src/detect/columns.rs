@@ -58,7 +58,7 @@ pub(crate) fn pack(language: Language) -> Option<&'static Pack> {
         return Some(p);
     }
     let json = EMBEDDED[i].1?;
-    let pack = serde_json::from_str(json).ok()?;
+    let pack = Pack::read(json).ok()?;
     Some(PACKS[i].get_or_init(|| pack))
 }
 
@@ -72,8 +72,7 @@ pub fn install(language: Language, json: &str) -> Result<(), ColumnsError> {
         .iter()
         .position(|l| *l == language)
         .ok_or(ColumnsError::NoColumns(language.tag()))?;
-    let pack: Pack =
-        serde_json::from_str(json).map_err(|e| ColumnsError::Unreadable(e.to_string()))?;
+    let pack = Pack::read(json).map_err(ColumnsError::Unreadable)?;
     if pack.tag != language.tag() {
         return Err(ColumnsError::Unreadable(format!(
             "the pack is {:?}'s, expected {:?}'s",
@@ -96,8 +95,8 @@ pub enum ColumnsError {
     Unreadable(String),
 }
 
-/// One language's columns, as the build writes them.
-#[derive(Debug, Deserialize)]
+/// One language's columns, read from its pack.
+#[derive(Debug)]
 pub(crate) struct Pack {
     tag: String,
     script: Script,
@@ -106,6 +105,68 @@ pub(crate) struct Pack {
     words: Words,
     material: Material,
     frames: Vec<FrameColumn>,
+}
+
+/// A language's pack as written: its table of the data file, as JSON.
+#[derive(Debug, Deserialize)]
+struct Written {
+    language: String,
+    script: Script,
+    #[serde(default)]
+    capital_nouns: bool,
+    words: Words,
+    material: Material,
+    frame: BTreeMap<String, WrittenFrame>,
+}
+
+/// A frame's column as written: its cues and intents, and a table per slot.
+#[derive(Debug, Deserialize)]
+struct WrittenFrame {
+    cues: Vec<Entry>,
+    intents: Vec<Entry>,
+    #[serde(flatten)]
+    slots: BTreeMap<String, WrittenSlot>,
+}
+
+/// A slot's column as written: `ask` is `TEXT | WHY | OPTION; OPTION | ASSUMPTION`.
+#[derive(Debug, Deserialize)]
+struct WrittenSlot {
+    filled: Vec<Entry>,
+    ask: String,
+}
+
+impl Pack {
+    /// The pack of the JSON `json` (a language's table of the data file; the build checked
+    /// it), or why it does not read.
+    fn read(json: &str) -> Result<Self, String> {
+        let w: Written = serde_json::from_str(json).map_err(|e| e.to_string())?;
+        let frames = w
+            .frame
+            .into_iter()
+            .map(|(name, f)| FrameColumn {
+                name,
+                cues: f.cues,
+                intents: f.intents,
+                slots: f
+                    .slots
+                    .into_iter()
+                    .map(|(name, s)| SlotColumn {
+                        name,
+                        filled: s.filled,
+                        ask: Ask::of(&s.ask),
+                    })
+                    .collect(),
+            })
+            .collect();
+        Ok(Self {
+            tag: w.language,
+            script: w.script,
+            capital_nouns: w.capital_nouns,
+            words: w.words,
+            material: w.material,
+            frames,
+        })
+    }
 }
 
 /// How a language's entries are matched.
@@ -122,22 +183,30 @@ enum Script {
 struct Words {
     /// Common words of the language that English does not write ("el", "que", "und"): with
     /// its directives and material words, what tells a Latin-script request's language.
+    #[serde(default)]
     identify: Vec<Entry>,
     /// A request to do a task ("quiero", "planifica", "して").
     directives: Vec<Entry>,
     /// Number words ("dos", "二人").
+    #[serde(default)]
     numbers: Vec<Entry>,
     /// Dates and times ("mañana", "週末").
+    #[serde(default)]
     time: Vec<Entry>,
     /// Units written after a digit that make it a time ("h", "時").
+    #[serde(default)]
     time_units: Vec<Entry>,
     /// Words after which a capitalised word is a place ("a París", "nach Berlin").
+    #[serde(default)]
     place_before: Vec<Entry>,
     /// Particles after a place ("へ", "에 가").
+    #[serde(default)]
     place_after: Vec<Entry>,
     /// Place names, for the scripts without capitals.
+    #[serde(default)]
     places: Vec<Entry>,
     /// Words after which a text's subject is named ("sobre", "について").
+    #[serde(default)]
     topic_before: Vec<Entry>,
 }
 
@@ -159,7 +228,7 @@ struct Material {
 }
 
 /// A frame's column.
-#[derive(Debug, Deserialize)]
+#[derive(Debug)]
 struct FrameColumn {
     name: String,
     cues: Vec<Entry>,
@@ -168,7 +237,7 @@ struct FrameColumn {
 }
 
 /// A slot's column.
-#[derive(Debug, Deserialize)]
+#[derive(Debug)]
 struct SlotColumn {
     name: String,
     filled: Vec<Entry>,
@@ -176,12 +245,32 @@ struct SlotColumn {
 }
 
 /// A slot's question in the language.
-#[derive(Debug, Deserialize)]
+#[derive(Debug)]
 struct Ask {
     text: String,
     why: String,
     options: Vec<String>,
     assume: String,
+}
+
+impl Ask {
+    /// The wording `TEXT | WHY | OPTION; OPTION | ASSUMPTION` (checked by the build).
+    fn of(line: &str) -> Self {
+        let mut parts = line.split('|').map(str::trim);
+        let mut next = || parts.next().unwrap_or_default().to_owned();
+        let (text, why, options, assume) = (next(), next(), next(), next());
+        Self {
+            text,
+            why,
+            options: options
+                .split(';')
+                .map(str::trim)
+                .filter(|o| !o.is_empty())
+                .map(str::to_owned)
+                .collect(),
+            assume,
+        }
+    }
 }
 
 /// A word-list entry in both forms the matcher reads: folded words (Latin scripts) and the text
