@@ -164,19 +164,25 @@ fn read(
     }
     for key in m.yours.keys() {
         if !m.own.contains(key) && !m.this.contains(key) {
-            return Err(format!("material.yours maps {key:?}, which is no own or this word"));
+            return Err(format!(
+                "material.yours maps {key:?}, which is no own or this word"
+            ));
         }
     }
     for (name, frame) in &d.frame {
         let Some(slots) = known.get(name) else {
-            return Err(format!("frame {name}: the detector's table has no such frame"));
+            return Err(format!(
+                "frame {name}: the detector's table has no such frame"
+            ));
         };
         if frame.cues.is_empty() {
             return Err(format!("frame {name}: no cues"));
         }
         for (slot, s) in &frame.slots {
             if !slots.contains(slot) {
-                return Err(format!("frame {name}: the detector's table has no slot {slot}"));
+                return Err(format!(
+                    "frame {name}: the detector's table has no slot {slot}"
+                ));
             }
             wording(tag, &s.ask).map_err(|e| format!("frame {name}, slot {slot}: {e}"))?;
             empty_entry(&s.filled).map_err(|e| format!("frame {name}, slot {slot}: {e}"))?;
@@ -202,7 +208,10 @@ fn empty_entry(list: &[String]) -> Result<(), String> {
 fn wording(tag: &str, line: &str) -> Result<(), String> {
     let parts: Vec<&str> = line.split('|').map(str::trim).collect();
     let [text, why, options, assume] = parts[..] else {
-        return Err(format!("{} parts in ask, expected 4: TEXT | WHY | OPTIONS | ASSUMPTION", parts.len()));
+        return Err(format!(
+            "{} parts in ask, expected 4: TEXT | WHY | OPTIONS | ASSUMPTION",
+            parts.len()
+        ));
     };
     let options: Vec<&str> = options
         .split(';')
@@ -210,7 +219,10 @@ fn wording(tag: &str, line: &str) -> Result<(), String> {
         .filter(|o| !o.is_empty())
         .collect();
     if options.len() == 1 || options.len() > 4 {
-        return Err(format!("{} options, expected none or 2 to 4", options.len()));
+        return Err(format!(
+            "{} options, expected none or 2 to 4",
+            options.len()
+        ));
     }
     if text.is_empty() || why.is_empty() || assume.is_empty() {
         return Err("an empty text, reason or assumption".to_owned());

@@ -424,14 +424,21 @@ impl<'a> Reading<'a> {
                         .zip(&self.tokens[i..i + n])
                         .all(|(p, t)| glob(p, &t.folded))
                     {
-                        out.push(Span { start: i, end: i + n });
+                        out.push(Span {
+                            start: i,
+                            end: i + n,
+                        });
                     }
                 }
             } else if !e.text.trim().is_empty() {
-                out.extend(self.lower.match_indices(e.text.as_str()).map(|(at, m)| Span {
-                    start: at,
-                    end: at + m.len(),
-                }));
+                out.extend(
+                    self.lower
+                        .match_indices(e.text.as_str())
+                        .map(|(at, m)| Span {
+                            start: at,
+                            end: at + m.len(),
+                        }),
+                );
             }
         }
         // At one place, the longest entry first: 文章 before 文.
@@ -462,7 +469,9 @@ impl<'a> Reading<'a> {
         let w = &self.pack.words;
         match pattern {
             Pattern::Number | Pattern::Count => {
-                self.text.chars().any(|c| c.is_ascii_digit() || ('０'..='９').contains(&c))
+                self.text
+                    .chars()
+                    .any(|c| c.is_ascii_digit() || ('０'..='９').contains(&c))
                     || self.has(&w.numbers)
             }
             Pattern::Time => self.has(&w.time) || self.digit_time(),
@@ -484,7 +493,9 @@ impl<'a> Reading<'a> {
                 digits(t)
                     && ((!rest.is_empty() && units.iter().any(|u| u.words == [rest]))
                         || self.tokens.get(i + 1).is_some_and(|n| {
-                            units.iter().any(|u| u.words.len() == 1 && glob(&u.words[0], &n.folded))
+                            units
+                                .iter()
+                                .any(|u| u.words.len() == 1 && glob(&u.words[0], &n.folded))
                                 || (self.text[t.end..n.start] == *":" && digits(n))
                         }))
             })
@@ -506,9 +517,11 @@ impl<'a> Reading<'a> {
         }
         if self.pack.script == Script::Latin {
             let before = self.spans(&w.place_before);
-            return before
-                .iter()
-                .any(|s| self.tokens.get(s.end).is_some_and(|t| t.capital && s.end > 0));
+            return before.iter().any(|s| {
+                self.tokens
+                    .get(s.end)
+                    .is_some_and(|t| t.capital && s.end > 0)
+            });
         }
         self.spans(&w.place_after).iter().any(|s| {
             self.lower[..s.start]
@@ -571,7 +584,13 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
         let r = Reading::of(pack, text);
         let m = &pack.material;
         let mut hit = vec![false; r.tokens.len()];
-        for list in [&pack.words.identify, &pack.words.directives, &m.verbs, &m.own, &m.this] {
+        for list in [
+            &pack.words.identify,
+            &pack.words.directives,
+            &m.verbs,
+            &m.own,
+            &m.this,
+        ] {
             for s in r.spans(list) {
                 hit[s.start] = true;
             }
@@ -634,7 +653,8 @@ pub(super) fn assess(pack: &Pack, text: &str, given: Given<'_>, out: &mut Assess
         .filter(|m| m.role != Role::Assistant)
         .map(|m| Reading::of(pack, &m.content))
         .collect();
-    let material_given = given.material || given.after_colon || super::holds_material(given.earlier);
+    let material_given =
+        given.material || given.after_colon || super::holds_material(given.earlier);
     let material = if material_given {
         None
     } else {
@@ -652,8 +672,7 @@ pub(super) fn assess(pack: &Pack, text: &str, given: Given<'_>, out: &mut Assess
         .frames
         .iter()
         .filter(|f| {
-            reading.has(&f.cues)
-                && (f.intents.is_empty() || directive || reading.has(&f.intents))
+            reading.has(&f.cues) && (f.intents.is_empty() || directive || reading.has(&f.intents))
         })
         .filter_map(|f| table.frames.iter().position(|t| t.name == f.name))
         .collect();
@@ -691,7 +710,8 @@ pub(super) fn assess(pack: &Pack, text: &str, given: Given<'_>, out: &mut Assess
     let directs = |r: &SlotRef<'_>| {
         directive
             || column(r).is_some_and(|f| {
-                !f.intents.is_empty() || reading.spans(&f.cues).first().is_some_and(|s| s.start <= 1)
+                !f.intents.is_empty()
+                    || reading.spans(&f.cues).first().is_some_and(|s| s.start <= 1)
             })
     };
     // Nothing of the kind is given: two of its slots or more have columns, and all are open
@@ -741,7 +761,10 @@ pub(super) fn assess(pack: &Pack, text: &str, given: Given<'_>, out: &mut Assess
                 r.slot.kind,
                 &c.ask.assume,
             );
-            let cue = format!("task {}, {} left open ({})", r.frame.name, r.slot.name, pack.tag);
+            let cue = format!(
+                "task {}, {} left open ({})",
+                r.frame.name, r.slot.name, pack.tag
+            );
             super::push_unique(out, q, cue);
         }
     }
@@ -779,9 +802,16 @@ fn why_not_asked(pack: &Pack, slots: &[SlotRef<'_>], open: &[SlotRef<'_>]) -> St
     let left = if left.is_empty() {
         "every needed detail given".to_owned()
     } else {
-        format!("{} open, not asked of a request that does not direct the task", left.join(", "))
+        format!(
+            "{} open, not asked of a request that does not direct the task",
+            left.join(", ")
+        )
     };
-    format!("read in {} by its columns: task {}: {left}", pack.tag, kinds.join(", "))
+    format!(
+        "read in {} by its columns: task {}: {left}",
+        pack.tag,
+        kinds.join(", ")
+    )
 }
 
 /// The user's own material the request names, acts on and does not give ("revisa mi correo",
@@ -817,7 +847,10 @@ fn latin_material(r: &Reading<'_>) -> Option<String> {
                 continue;
             };
             let owner = (n.end..(n.end + 3).min(r.tokens.len())).find(|&i| is_own(i));
-            let held = r.spans(&m.by).iter().any(|b| (n.end..n.end + 3).contains(&b.start));
+            let held = r
+                .spans(&m.by)
+                .iter()
+                .any(|b| (n.end..n.end + 3).contains(&b.start));
             if !(strong || short || held || owner.is_some()) {
                 continue;
             }
@@ -950,10 +983,22 @@ mod tests {
         for (request, question) in [
             ("revisa mi correo", "¿Puedes pegar aquí tu correo?"),
             ("Corrige ce texte", "Pourriez-vous coller ici ce texte ?"),
-            ("Korrigiere meine E-Mail", "Könnten Sie Ihre E-Mail hier einfügen?"),
-            ("Corrija meu e-mail, por favor", "Você pode colar seu e-mail aqui?"),
-            ("Rivedi la mia email", "Potresti incollare qui la tua email?"),
-            ("この文章を直して", "その文章をここに貼り付けていただけますか？"),
+            (
+                "Korrigiere meine E-Mail",
+                "Könnten Sie Ihre E-Mail hier einfügen?",
+            ),
+            (
+                "Corrija meu e-mail, por favor",
+                "Você pode colar seu e-mail aqui?",
+            ),
+            (
+                "Rivedi la mia email",
+                "Potresti incollare qui la tua email?",
+            ),
+            (
+                "この文章を直して",
+                "その文章をここに貼り付けていただけますか？",
+            ),
             ("내 이메일 좀 봐줘", "이메일 내용을 여기에 붙여 주시겠어요?"),
             (
                 "Necesito que me corrijas la redacción que te mandé",
@@ -963,7 +1008,10 @@ mod tests {
             assert_eq!(first(request).as_deref(), Some(question), "{request}");
         }
         // Given after a colon, or made by the request ("Write my essay"), it is not asked for.
-        assert_eq!(first("Corrige mi texto: Ayer fui al mercado y compre manzanas."), None);
+        assert_eq!(
+            first("Corrige mi texto: Ayer fui al mercado y compre manzanas."),
+            None
+        );
     }
 
     #[test]
