@@ -643,41 +643,50 @@ impl Script {
     }
 }
 
-/// Reads `text` (the request, its literals removed) in `pack`'s language and fills `out`:
-/// the material rule, then the frames.
-pub(super) fn assess(pack: &Pack, text: &str, given: Given<'_>, out: &mut Assessment) {
-    let reading = Reading::of(pack, text);
-    let earlier: Vec<Reading<'_>> = given
-        .earlier
-        .iter()
-        .filter(|m| m.role != Role::Assistant)
-        .map(|m| Reading::of(pack, &m.content))
-        .collect();
-    let material_given =
-        given.material || given.after_colon || super::holds_material(given.earlier);
-    let material = if material_given {
-        None
-    } else {
-        own_material(&reading)
-    };
-    if let Some(evidence) = &material {
-        out.findings.push(Finding {
-            kind: Kind::MissingContext,
-            evidence: evidence.clone(),
-        });
+/// A request read in one language, with the conversation before it.
+struct Request<'a> {
+    pack: &'a Pack,
+    reading: Reading<'a>,
+    /// The user's and the host's earlier messages, read in the same language.
+    earlier: Vec<Reading<'a>>,
+    given: Given<'a>,
+    /// The request says it wants a task done ("quiero", "planifica", "して").
+    directive: bool,
+}
+
+impl<'a> Request<'a> {
+    fn of(pack: &'a Pack, text: &'a str, given: Given<'a>) -> Self {
+        let reading = Reading::of(pack, text);
+        Self {
+            pack,
+            directive: reading.has(&pack.words.directives),
+            earlier: given
+                .earlier
+                .iter()
+                .filter(|m| m.role != Role::Assistant)
+                .map(|m| Reading::of(pack, &m.content))
+                .collect(),
+            reading,
+            given,
+        }
     }
-    let table = frames::shipped();
-    let directive = reading.has(&pack.words.directives);
-    let recognised: Vec<usize> = pack
-        .frames
-        .iter()
-        .filter(|f| {
-            reading.has(&f.cues) && (f.intents.is_empty() || directive || reading.has(&f.intents))
-        })
-        .filter_map(|f| table.frames.iter().position(|t| t.name == f.name))
-        .collect();
-    let slots = super::slots_of(table, &recognised);
-    let fills = |r: &SlotRef<'_>, column: &SlotColumn| {
+
+    /// The frames of the shipped table the request names, as indices.
+    fn recognised(&self, table: &frames::Table) -> Vec<usize> {
+        let r = &self.reading;
+        self.pack
+            .frames
+            .iter()
+            .filter(|f| {
+                r.has(&f.cues) && (f.intents.is_empty() || self.directive || r.has(&f.intents))
+            })
+            .filter_map(|f| table.frames.iter().position(|t| t.name == f.name))
+            .collect()
+    }
+
+    /// Whether the request, or an earlier message, fills the slot `r` (its column `column`):
+    /// one of its words, one of its patterns, or its question answered before.
+    fn fills(&self, r: &SlotRef<'_>, column: &SlotColumn) -> bool {
         let read = |x: &Reading<'_>, g: Given<'_>| {
             x.has(&column.filled) || r.slot.en.patterns.iter().any(|p| x.pattern(*p, g))
         };
@@ -685,78 +694,116 @@ pub(super) fn assess(pack: &Pack, text: &str, given: Given<'_>, out: &mut Assess
             quoted: false,
             after_colon: false,
             material: false,
-            ..given
+            ..self.given
         };
-        read(&reading, given)
-            || earlier.iter().any(|x| read(x, alone))
-            || answered_before(column, given.earlier)
-    };
+        read(&self.reading, self.given)
+            || self.earlier.iter().any(|x| read(x, alone))
+            || answered_before(column, self.given.earlier)
+    }
+
+    /// Whether the request asks for the task of `r`'s frame to be done: a directive, an intent
+    /// of the kind, or its cue first ("Übersetze den Text…", "Riassumi l'articolo…").
+    fn directs(&self, r: &SlotRef<'_>) -> bool {
+        self.directive
+            || self
+                .pack
+                .frames
+                .iter()
+                .find(|f| f.name == r.frame.name)
+                .is_some_and(|f| {
+                    !f.intents.is_empty()
+                        || self
+                            .reading
+                            .spans(&f.cues)
+                            .first()
+                            .is_some_and(|s| s.start <= 1)
+                })
+    }
+
+    /// Whether the request gives nothing of `r`'s kind: two of its slots or more have columns,
+    /// and all are open ("Quiero comprarme un móvil nuevo" gives neither budget nor use).
+    fn bare(&self, slots: &[SlotRef<'_>], r: &SlotRef<'_>) -> bool {
+        let columns: Vec<(&SlotRef<'_>, &SlotColumn)> = slots
+            .iter()
+            .filter(|s| std::ptr::eq(s.frame, r.frame))
+            .filter_map(|s| Some((s, column_of(self.pack, s)?)))
+            .collect();
+        columns.len() >= 2 && columns.iter().all(|(s, c)| !self.fills(s, c))
+    }
+
+    /// Whether the open slot `r` is asked, by its priority and the request's length.
+    fn asks(&self, slots: &[SlotRef<'_>], r: &SlotRef<'_>) -> bool {
+        let length = self.reading.length();
+        let i = self.pack.script.index();
+        match r.slot.priority {
+            Priority::Critical => self.directs(r) || r.frame.outright || length <= SHORT[i],
+            Priority::Important => {
+                length <= VERY_SHORT[i]
+                    || (self.directs(r) && self.bare(slots, r) && length <= BARE[i])
+            }
+            Priority::Helpful => false,
+        }
+    }
+}
+
+/// Reads `text` (the request, its literals removed) in `pack`'s language and fills `out`:
+/// the material rule, then the frames.
+pub(super) fn assess(pack: &Pack, text: &str, given: Given<'_>, out: &mut Assessment) {
+    let request = Request::of(pack, text, given);
+    let material_given =
+        given.material || given.after_colon || super::holds_material(given.earlier);
+    let material = (!material_given)
+        .then(|| own_material(&request.reading))
+        .flatten();
+    if let Some(evidence) = &material {
+        out.findings.push(Finding {
+            kind: Kind::MissingContext,
+            evidence: evidence.clone(),
+        });
+    }
+    let table = frames::shipped();
+    let recognised = request.recognised(table);
+    let slots = super::slots_of(table, &recognised);
     let open: Vec<SlotRef<'_>> = slots
         .iter()
         .copied()
         .filter(|r| {
-            column_of(pack, r).is_some_and(|c| !fills(r, c))
+            column_of(pack, r).is_some_and(|c| !request.fills(r, c))
                 && r.slot.priority != Priority::Helpful
                 && !r.defers(table, &recognised)
         })
         .collect();
     let mut open = super::not_asked_by_others(open, &out.findings);
     crate::text::sort_short_by(&mut open, |a, b| a.slot.priority.cmp(&b.slot.priority));
-    let length = reading.length();
-    let i = pack.script.index();
-    let column = |r: &SlotRef<'_>| pack.frames.iter().find(|f| f.name == r.frame.name);
-    // A request to do the task: a directive, an intent of the kind, or its cue first
-    // ("Übersetze den Text…", "Riassumi l'articolo…").
-    let directs = |r: &SlotRef<'_>| {
-        directive
-            || column(r).is_some_and(|f| {
-                !f.intents.is_empty()
-                    || reading.spans(&f.cues).first().is_some_and(|s| s.start <= 1)
-            })
-    };
-    // Nothing of the kind is given: two of its slots or more have columns, and all are open
-    // ("Quiero comprarme un móvil nuevo" gives neither budget nor use).
-    let bare = |r: &SlotRef<'_>| {
-        let columns: Vec<(&SlotRef<'_>, &SlotColumn)> = slots
-            .iter()
-            .filter(|s| std::ptr::eq(s.frame, r.frame))
-            .filter_map(|s| Some((s, column_of(pack, s)?)))
-            .collect();
-        columns.len() >= 2 && columns.iter().all(|(s, c)| !fills(s, c))
-    };
     // The material, once pasted, says what the frames' questions would ask ("내 자기소개서 좀
     // 봐줘": the letter names its job).
     let asked: Vec<SlotRef<'_>> = open
         .iter()
         .copied()
-        .filter(|_| material.is_none())
-        .filter(|r| match r.slot.priority {
-            Priority::Critical => directs(r) || r.frame.outright || length <= SHORT[i],
-            Priority::Important => {
-                length <= VERY_SHORT[i] || (directs(r) && bare(r) && length <= BARE[i])
-            }
-            Priority::Helpful => false,
-        })
+        .filter(|r| material.is_none() && request.asks(&slots, r))
         .take(super::MAX_TOPIC_QUESTIONS)
         .collect();
     out.needs_clarification = material.is_some() || !asked.is_empty();
     if !out.needs_clarification {
         out.cues.push(why_not_asked(pack, &slots, &open));
-        return;
+    } else if out.wording != super::Wording::Decision {
+        if let Some(evidence) = material {
+            let q = material_question(pack, &evidence);
+            super::push_unique(out, q, format!("rule missing_context: \"{evidence}\""));
+        }
+        ask_slots(pack, &asked, out);
     }
-    if out.wording == super::Wording::Decision {
-        return;
-    }
-    if let Some(evidence) = material {
-        let q = material_question(pack, &evidence);
-        super::push_unique(out, q, format!("rule missing_context: \"{evidence}\""));
-    }
+}
+
+/// Asks the `asked` slots in `pack`'s language.
+fn ask_slots(pack: &Pack, asked: &[SlotRef<'_>], out: &mut Assessment) {
     for r in asked {
-        if let Some(c) = column_of(pack, &r) {
+        if let Some(c) = column_of(pack, r) {
+            let options: Vec<&str> = c.ask.options.iter().map(String::as_str).collect();
             let q = super::question(
                 &c.ask.text,
                 &c.ask.why,
-                &c.ask.options.iter().map(String::as_str).collect::<Vec<_>>(),
+                &options,
                 r.slot.priority,
                 r.slot.kind,
                 &c.ask.assume,
