@@ -261,9 +261,13 @@ fn is_small_talk(text: &str, cjk: usize) -> bool {
         || words.len() <= 4 && matches!(words.as_slice(), ["hey" | "hi" | "hello", ..])
 }
 
-/// The language `request` is written in when the detector does not read it (Japanese, Korean,
-/// Spanish…): such a request gets no offline question and is answered as written.
+/// The language `request` is written in when it is neither English nor Chinese: one the
+/// detector reads by its columns (Japanese, Korean, Spanish…; a question of the columns is in
+/// its language word for word), or one it does not read ([`not_read`]).
 pub fn unread_language(request: &str) -> Option<&'static str> {
+    if let Some(language) = columns::wording_language(request) {
+        return Some(language);
+    }
     let text = without_literals(clip(request, MAX_BYTES));
     let (cjk, latin_words) = script_counts(&text);
     unread_of(&text, cjk, latin_words)

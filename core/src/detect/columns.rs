@@ -617,6 +617,25 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
     (n >= 2 && !tie).then(|| language.english_name())
 }
 
+/// The language of the columns whose question `text` is, word for word (the material's with
+/// any material in its place): how the session tells that a question it shows is already in
+/// the reader's language ("Wohin möchten Sie reisen?" has too few words to tell otherwise).
+pub(super) fn wording_language(text: &str) -> Option<&'static str> {
+    LANGUAGES.into_iter().find_map(|language| {
+        let p = pack(language)?;
+        let (before, after) = p.material.ask.split_once("{0}")?;
+        let material = text.len() > before.len() + after.len()
+            && text.starts_with(before)
+            && text.ends_with(after);
+        let slot = p
+            .frames
+            .iter()
+            .flat_map(|f| &f.slots)
+            .any(|s| s.ask.text == text);
+        (material || slot).then(|| language.english_name())
+    })
+}
+
 /// Katakana: in Japanese, a foreign place name ("パリへ") is written in it.
 fn is_katakana(c: char) -> bool {
     ('\u{30A0}'..='\u{30FF}').contains(&c)
@@ -1092,6 +1111,33 @@ mod tests {
             Err(ColumnsError::Unreadable(_))
         ));
         assert_eq!(install(Language::French, french), Ok(()));
+    }
+
+    /// The session tells a question's language with the same identification: each question of
+    /// the columns must read as its own language, or a shell would have it translated.
+    #[test]
+    fn every_question_reads_as_its_language() {
+        let mut wrong = Vec::new();
+        for l in LANGUAGES {
+            let p = pack(l).expect("a pack");
+            for f in &p.frames {
+                for s in &f.slots {
+                    let said = super::super::unread_language(&s.ask.text);
+                    if said != Some(l.english_name()) {
+                        wrong.push(format!("{}: {said:?}", s.ask.text));
+                    }
+                }
+            }
+            let material = material_question(p, "X").text;
+            if super::super::unread_language(&material) != Some(l.english_name()) {
+                wrong.push(material);
+            }
+        }
+        assert!(
+            wrong.is_empty(),
+            "{} questions misread: {wrong:#?}",
+            wrong.len()
+        );
     }
 
     #[test]
