@@ -36,6 +36,8 @@ struct Draft {
 struct Words {
     #[serde(default)]
     identify: Vec<String>,
+    #[serde(default)]
+    or: Vec<String>,
     directives: Vec<String>,
     #[serde(default)]
     numbers: Vec<String>,
@@ -139,6 +141,7 @@ fn read(
     let m = &d.material;
     let lists = [
         ("words.identify", &w.identify),
+        ("words.or", &w.or),
         ("words.directives", &w.directives),
         ("words.numbers", &w.numbers),
         ("words.time", &w.time),

@@ -187,6 +187,9 @@ struct Words {
     identify: Vec<Entry>,
     /// A request to do a task ("quiero", "planifica", "して").
     directives: Vec<Entry>,
+    /// Between two names, a choice the request gives itself ("Python o JavaScript").
+    #[serde(default)]
+    or: Vec<Entry>,
     /// Number words ("dos", "二人").
     #[serde(default)]
     numbers: Vec<Entry>,
@@ -542,6 +545,29 @@ impl<'a> Reading<'a> {
         }
     }
 
+    /// Whether the request names its own choice: an "or" between two capitalised words, or two
+    /// words in Latin letters in a Japanese or Korean request ("Python o JavaScript").
+    fn gives_a_choice(&self) -> bool {
+        let spans = self.spans(&self.pack.words.or);
+        if self.pack.script == Script::Latin {
+            let capital = |i: usize| self.tokens.get(i).is_some_and(|t| t.capital);
+            return spans
+                .iter()
+                .any(|s| s.start > 0 && capital(s.start - 1) && capital(s.end));
+        }
+        let latin = |t: &str| {
+            t.chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_alphanumeric())
+        };
+        spans.iter().any(|s| {
+            latin(self.lower[..s.start].trim_end())
+                && self.lower[s.end..]
+                    .trim_start()
+                    .starts_with(|c: char| c.is_ascii_alphanumeric())
+        })
+    }
+
     /// A name: a capitalised word that opens no sentence, or a word in Latin letters in a
     /// Japanese or Korean request ("Python").
     fn name(&self) -> bool {
@@ -696,9 +722,7 @@ impl<'a> Request<'a> {
         self.pack
             .frames
             .iter()
-            .filter(|f| {
-                r.has(&f.cues) && (f.intents.is_empty() || self.directive || r.has(&f.intents))
-            })
+            .filter(|f| r.has(&f.cues) && (f.intents.is_empty() || r.has(&f.intents)))
             .filter_map(|f| table.frames.iter().position(|t| t.name == f.name))
             .collect()
     }
@@ -720,9 +744,10 @@ impl<'a> Request<'a> {
             || answered_before(column, self.given.earlier)
     }
 
-    /// Whether the request asks for the task of `r`'s frame to be done: a directive, an intent
-    /// of the kind, or its cue first ("Übersetze den Text…", "Riassumi l'articolo…").
-    fn directs(&self, r: &SlotRef<'_>) -> bool {
+    /// Whether the request asks for the task of `r`'s frame to be done: a directive, its cue
+    /// first ("Übersetze den Text…", "Riassumi l'articolo…"), or with `intents`, an intent of
+    /// the kind (which its recognition needed).
+    fn directs(&self, r: &SlotRef<'_>, intents: bool) -> bool {
         self.directive
             || self
                 .pack
@@ -730,7 +755,7 @@ impl<'a> Request<'a> {
                 .iter()
                 .find(|f| f.name == r.frame.name)
                 .is_some_and(|f| {
-                    !f.intents.is_empty()
+                    (intents && !f.intents.is_empty())
                         || self
                             .reading
                             .spans(&f.cues)
@@ -739,15 +764,16 @@ impl<'a> Request<'a> {
                 })
     }
 
-    /// Whether the request gives nothing of `r`'s kind: two of its slots or more have columns,
-    /// and all are open ("Quiero comprarme un móvil nuevo" gives neither budget nor use).
+    /// Whether the request gives nothing of `r`'s kind: every slot of it with a column is open
+    /// ("Quiero comprarme un móvil nuevo" gives neither budget nor use; "Dame una receta de
+    /// paella" gives the dish, which says what is eaten).
     fn bare(&self, slots: &[SlotRef<'_>], r: &SlotRef<'_>) -> bool {
         let columns: Vec<(&SlotRef<'_>, &SlotColumn)> = slots
             .iter()
             .filter(|s| std::ptr::eq(s.frame, r.frame))
             .filter_map(|s| Some((s, column_of(self.pack, s)?)))
             .collect();
-        columns.len() >= 2 && columns.iter().all(|(s, c)| !self.fills(s, c))
+        columns.iter().all(|(s, c)| !self.fills(s, c))
     }
 
     /// Whether the open slot `r` is asked, by its priority and the request's length.
@@ -755,10 +781,13 @@ impl<'a> Request<'a> {
         let length = self.reading.length();
         let i = self.pack.script.index();
         match r.slot.priority {
-            Priority::Critical => self.directs(r) || r.frame.outright || length <= SHORT[i],
+            Priority::Critical => self.directs(r, true) || r.frame.outright || length <= SHORT[i],
+            // Not of a request that gives its own choice: "¿Qué es mejor para aprender a
+            // programar, Python o JavaScript?" asks which, not the learner's level.
             Priority::Important => {
-                length <= VERY_SHORT[i]
-                    || (self.directs(r) && self.bare(slots, r) && length <= BARE[i])
+                !self.reading.gives_a_choice()
+                    && (length <= VERY_SHORT[i]
+                        || (self.directs(r, true) && self.bare(slots, r) && length <= BARE[i]))
             }
             Priority::Helpful => false,
         }
