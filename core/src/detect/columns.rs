@@ -593,11 +593,20 @@ impl<'a> Reading<'a> {
 /// two different ones at least, and more than any other language has ("revisa mi correo",
 /// "Corrige ce texte"). A language whose pack is not at hand is not told.
 pub(super) fn identify(text: &str) -> Option<&'static str> {
-    let words = tokens(text, false);
-    let english = words.iter().any(|t| {
-        super::listed(&super::ENGLISH_WORDS, &t.folded.as_str())
-            && !super::listed(&super::SHARED_WORDS, &t.folded.as_str())
-    });
+    // Most requests are English, and settled by their first common word, without a word
+    // folded or a pack read.
+    let english = text
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| (1..=8).contains(&w.len()))
+        .any(|w| {
+            let mut buf = [0u8; 8];
+            let lower = &mut buf[..w.len()];
+            lower.copy_from_slice(w.as_bytes());
+            lower.make_ascii_lowercase();
+            let lower = std::str::from_utf8(lower).unwrap_or_default();
+            super::listed(&super::ENGLISH_WORDS, &lower)
+                && !super::listed(&super::SHARED_WORDS, &lower)
+        });
     if english {
         return None;
     }
