@@ -1178,6 +1178,37 @@ mod tests {
         );
     }
 
+    proptest::proptest! {
+        /// Any text, read by any language's columns (and with any earlier message), is read
+        /// without panicking and asks at most three questions.
+        #[test]
+        fn any_text_is_read_by_every_pack(
+            text in "\\PC{0,80}",
+            earlier in "\\PC{0,40}",
+            which in 0..LANGUAGES.len(),
+        ) {
+            let p = pack(LANGUAGES[which]).expect("a pack");
+            let history = [Message { role: Role::User, content: earlier }];
+            for h in [&history[..], &[]] {
+                let mut out = super::super::assess("x", h);
+                out.questions.clear();
+                out.wording = super::super::Wording::AsWritten;
+                let given = Given {
+                    history: !h.is_empty(),
+                    earlier: h,
+                    quoted: false,
+                    after_colon: false,
+                    material: false,
+                    literal: false,
+                };
+                assess(p, &text, given, &mut out);
+                proptest::prop_assert!(out.questions.len() <= 3);
+            }
+            let _ = identify(&text);
+            let _ = wording_language(&text);
+        }
+    }
+
     #[test]
     fn latin_words_are_folded_and_globbed() {
         let t: Vec<String> = tokens("Planifica un VIAJE a París, Straße", false)
