@@ -26,7 +26,7 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use serde::Deserialize;
+use serde_json::Value;
 
 use super::frames::{self, Pattern};
 use super::{Assessment, Finding, Given, Kind, SlotRef};
@@ -107,71 +107,102 @@ pub(crate) struct Pack {
     frames: Vec<FrameColumn>,
 }
 
-/// A language's pack as written: its table of the data file, as JSON.
-#[derive(Debug, Deserialize)]
-struct Written {
-    language: String,
-    script: Script,
-    #[serde(default)]
-    capital_nouns: bool,
-    words: Words,
-    material: Material,
-    frame: BTreeMap<String, WrittenFrame>,
-}
-
-/// A frame's column as written: its cues and intents, and a table per slot.
-#[derive(Debug, Deserialize)]
-struct WrittenFrame {
-    cues: Vec<Entry>,
-    intents: Vec<Entry>,
-    #[serde(flatten)]
-    slots: BTreeMap<String, WrittenSlot>,
-}
-
-/// A slot's column as written: `ask` is `TEXT | WHY | OPTION; OPTION | ASSUMPTION`.
-#[derive(Debug, Deserialize)]
-struct WrittenSlot {
-    filled: Vec<Entry>,
-    ask: String,
-}
-
 impl Pack {
     /// The pack of the JSON `json` (a language's table of the data file; the build checked
-    /// it), or why it does not read.
+    /// it), or what is missing. Read from a `serde_json::Value`, which the crate has anyway,
+    /// rather than by derived deserializers, which would cost the WebAssembly build some 20 KB.
     fn read(json: &str) -> Result<Self, String> {
-        let w: Written = serde_json::from_str(json).map_err(|e| e.to_string())?;
-        let frames = w
-            .frame
+        let v: Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
+        let text = |v: &Value, key: &str| {
+            v.get(key)
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+                .ok_or_else(|| format!("no {key}"))
+        };
+        let script = match v.get("script").and_then(Value::as_str) {
+            Some("latin") => Script::Latin,
+            Some("kana") => Script::Kana,
+            Some("hangul") => Script::Hangul,
+            other => return Err(format!("script {other:?}, expected latin, kana or hangul")),
+        };
+        let (w, m) = (&v["words"], &v["material"]);
+        let words = Words {
+            identify: entries(w, "identify"),
+            directives: entries(w, "directives"),
+            or: entries(w, "or"),
+            numbers: entries(w, "numbers"),
+            time: entries(w, "time"),
+            time_units: entries(w, "time_units"),
+            place_before: entries(w, "place_before"),
+            place_after: entries(w, "place_after"),
+            places: entries(w, "places"),
+            topic_before: entries(w, "topic_before"),
+        };
+        let yours = m
+            .get("yours")
+            .and_then(Value::as_object)
             .into_iter()
+            .flatten()
+            .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_owned())))
+            .collect();
+        let material = Material {
+            by: entries(m, "by"),
+            own: entries(m, "own"),
+            this: entries(m, "this"),
+            the: entries(m, "the"),
+            nouns: entries(m, "nouns"),
+            verbs: entries(m, "verbs"),
+            yours,
+            ask: text(m, "ask")?,
+            why: text(m, "why")?,
+            assume: text(m, "assume")?,
+        };
+        let frames = v
+            .get("frame")
+            .and_then(Value::as_object)
+            .ok_or("no frame table")?
+            .iter()
             .map(|(name, f)| FrameColumn {
-                name,
-                cues: f.cues,
-                intents: f.intents,
+                name: name.clone(),
+                cues: entries(f, "cues"),
+                intents: entries(f, "intents"),
                 slots: f
-                    .slots
+                    .as_object()
                     .into_iter()
+                    .flatten()
+                    .filter(|(_, s)| s.is_object())
                     .map(|(name, s)| SlotColumn {
-                        name,
-                        filled: s.filled,
-                        ask: Ask::of(&s.ask),
+                        name: name.clone(),
+                        filled: entries(s, "filled"),
+                        ask: Ask::of(s.get("ask").and_then(Value::as_str).unwrap_or_default()),
                     })
                     .collect(),
             })
             .collect();
         Ok(Self {
-            tag: w.language,
-            script: w.script,
-            capital_nouns: w.capital_nouns,
-            words: w.words,
-            material: w.material,
+            tag: text(&v, "language")?,
+            script,
+            capital_nouns: v.get("capital_nouns").and_then(Value::as_bool) == Some(true),
+            words,
+            material,
             frames,
         })
     }
 }
 
+/// The entries of the word list `key` of `v` (none when it has no such list).
+fn entries(v: &Value, key: &str) -> Vec<Entry> {
+    v.get(key)
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .map(Entry::of)
+        .collect()
+}
+
 /// How a language's entries are matched.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Script {
     Latin,
     Kana,
@@ -179,42 +210,33 @@ enum Script {
 }
 
 /// The language's typed vocabularies.
-#[derive(Debug, Deserialize)]
+#[derive(Debug)]
 struct Words {
     /// Common words of the language that English does not write ("el", "que", "und"): with
     /// its directives and material words, what tells a Latin-script request's language.
-    #[serde(default)]
     identify: Vec<Entry>,
     /// A request to do a task ("quiero", "planifica", "して").
     directives: Vec<Entry>,
     /// Between two names, a choice the request gives itself ("Python o JavaScript").
-    #[serde(default)]
     or: Vec<Entry>,
     /// Number words ("dos", "二人").
-    #[serde(default)]
     numbers: Vec<Entry>,
     /// Dates and times ("mañana", "週末").
-    #[serde(default)]
     time: Vec<Entry>,
     /// Units written after a digit that make it a time ("h", "時").
-    #[serde(default)]
     time_units: Vec<Entry>,
     /// Words after which a capitalised word is a place ("a París", "nach Berlin").
-    #[serde(default)]
     place_before: Vec<Entry>,
     /// Particles after a place ("へ", "에 가").
-    #[serde(default)]
     place_after: Vec<Entry>,
     /// Place names, for the scripts without capitals.
-    #[serde(default)]
     places: Vec<Entry>,
     /// Words after which a text's subject is named ("sobre", "について").
-    #[serde(default)]
     topic_before: Vec<Entry>,
 }
 
 /// The words of the user's own material named and not given, and the question that asks for it.
-#[derive(Debug, Deserialize)]
+#[derive(Debug)]
 struct Material {
     /// After the noun, someone has it ("que me mandaste", "den ich dir geschickt habe").
     by: Vec<Entry>,
@@ -284,13 +306,12 @@ struct Entry {
     text: String,
 }
 
-impl<'de> Deserialize<'de> for Entry {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let raw = String::deserialize(d)?;
-        Ok(Self {
-            words: tokens(&raw, true).into_iter().map(|t| t.folded).collect(),
+impl Entry {
+    fn of(raw: &str) -> Self {
+        Self {
+            words: tokens(raw, true).into_iter().map(|t| t.folded).collect(),
             text: raw.to_ascii_lowercase(),
-        })
+        }
     }
 }
 
