@@ -3,9 +3,8 @@
 //! frame and slot names of the detector's table. The build reads each, refuses a bad entry by
 //! naming it (a frame or slot the table does not have, a wording without its four parts, a
 //! question without its language's question mark…), and writes it as one JSON pack per
-//! language (`columns-<tag>.json`: the file's table as JSON, as `scripts/columns.py` writes it
-//! for a page) with `columns.rs`, which embeds the packs natively and leaves them out of the
-//! WebAssembly build (a page installs the one of the language it shows).
+//! language (`columns-<tag>.json`: the file's table as JSON) with `columns.rs`, which embeds
+//! the packs natively and leaves them out of the WebAssembly build.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -112,6 +111,10 @@ pub fn write(dir: &Path, known: &BTreeMap<String, Vec<String>>, out: &Path, embe
         }
     }
     rust += "];\n";
+    rust += &format!(
+        "/// Whether the packs are embedded: natively. The WebAssembly build reads none, so the\n\
+         /// matcher's code is left out of it.\nconst EMBEDDED_ANY: bool = {embed};\n"
+    );
     std::fs::write(out.join("columns.rs"), rust).expect("OUT_DIR is writable");
 }
 

@@ -1,13 +1,11 @@
 // Writes the language files a page fetches when it shows a language other than English:
 // DIR/words/<tag>.json for each language of the catalogues, `{"engine": {…}, "chrome": {…}}`
 // from the engine's words (core/data/words/<tag>.json) and the chrome's (web/words/<tag>.json),
-// and for a language the offline detector reads by its columns `"detector": {…}`, its pack
-// (scripts/columns.py, from core/data/draft-lang/<tag>.toml), without whitespace. English is compiled into the wasm and gets no file. Run by Trunk's
+// without whitespace. English is compiled into the wasm and gets no file. Run by Trunk's
 // post-build hook (the app) and by scripts/build-embed (the widget).
 //
 //   node scripts/words.mjs DIR
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -23,10 +21,6 @@ export function writeWords(dir) {
   for (const tag of tags) {
     const read = (folder) => JSON.parse(readFileSync(join(root, folder, `${tag}.json`), "utf8"));
     const file = { engine: read("core/data/words"), chrome: read("web/words") };
-    if (existsSync(join(root, "core/data/draft-lang", `${tag}.toml`))) {
-      const script = join(root, "scripts/columns.py");
-      file.detector = JSON.parse(execFileSync("python3", [script, tag], { encoding: "utf8" }));
-    }
     writeFileSync(join(out, `${tag}.json`), JSON.stringify(file));
   }
   return tags;

@@ -38,7 +38,6 @@ use crate::protocol::question::{
 };
 use crate::protocol::request::Message;
 pub(crate) use crate::text::is_cjk;
-pub use columns::{ColumnsError, install as install_columns};
 
 use frames::{Cover, Filling, Frame, General, Pattern, Script, Slot};
 

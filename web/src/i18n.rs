@@ -226,14 +226,11 @@ pub fn install_words(language: Language, engine: &str, chrome: &str) -> Result<(
     packs::install(language as usize, read(chrome)?).map_err(WordsError::UnknownKey)
 }
 
-/// One language's file as the build writes it: `{"engine": {…}, "chrome": {…}}`, and for a
-/// language the offline detector reads by its columns `"detector": {…}`, its pack.
+/// One language's file as the build writes it: `{"engine": {…}, "chrome": {…}}`.
 #[derive(serde::Deserialize)]
 struct LanguageFile {
     engine: BTreeMap<String, String>,
     chrome: BTreeMap<String, String>,
-    #[serde(default)]
-    detector: Option<serde_json::Value>,
 }
 
 /// Fetches and installs `language`'s words, `words/<tag>.json` beside the wasm.
@@ -255,13 +252,7 @@ async fn fetch_words(language: Language) -> Result<(), WordsError> {
     let file: LanguageFile = response.json().await.map_err(unloadable)?;
     clarify_core::install_phrases(language, file.engine)
         .map_err(|e| WordsError::UnknownKey(e.key))?;
-    packs::install(language as usize, file.chrome).map_err(WordsError::UnknownKey)?;
-    // The detector's columns for the page's language: without them a request in it is answered
-    // as written offline, which the ending says; the chrome does not depend on them.
-    if let Some(columns) = file.detector {
-        let _ = clarify_core::detect::install_columns(language, &columns.to_string());
-    }
-    Ok(())
+    packs::install(language as usize, file.chrome).map_err(WordsError::UnknownKey)
 }
 
 #[wasm_bindgen]
