@@ -1,10 +1,10 @@
 //! The detector's columns for the languages it reads by their words alone (Japanese, Korean,
-//! Spanish, French, German, Portuguese, Italian): `data/draft-lang/<tag>.toml`, keyed by the
-//! frame and slot names of the detector's table. The build reads each, refuses a bad entry by
+//! Spanish, French, German, Portuguese, Italian): the `[columns.<tag>]` tables of
+//! `data/detector.toml`, keyed by the frame and slot names of its frames. The build reads each, refuses a bad entry by
 //! naming it (a frame or slot the table does not have, a wording without its four parts, a
 //! question without its language's question mark…), and writes it as one JSON pack per
-//! language (`columns-<tag>.json`: the file's table as JSON) with `columns.rs`, which embeds
-//! the packs natively and leaves them out of the WebAssembly build.
+//! language (`columns-<tag>.json`: the table as JSON) with `columns.rs`, which embeds the packs
+//! natively and leaves them out of the WebAssembly build.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -87,21 +87,30 @@ struct Slot {
     ask: String,
 }
 
-/// Reads every language's file under `dir`, checks it against the frames and slots `known`
-/// (frame name → its slot names) and writes the packs and `columns.rs` into `out`. A bad
-/// entry stops the build with a message naming it.
-pub fn write(dir: &Path, known: &BTreeMap<String, Vec<String>>, out: &Path, embed: bool) {
+/// Reads every language's columns of the data file `detector` (its text), checks them against
+/// its frames and slots and writes the packs and `columns.rs` into `out`. A bad entry stops the
+/// build with a message naming it.
+pub fn write(detector: &str, out: &Path, embed: bool) {
+    let file: toml::Table =
+        toml::from_str(detector).unwrap_or_else(|e| fail(&format!("core/data/detector.toml: {e}")));
+    let known = known(&file);
+    let columns = file.get("columns").and_then(toml::Value::as_table);
     let mut rust = String::from(
         "/// Each language's columns as JSON, by tag: embedded natively, installed in the browser.\n\
          static EMBEDDED: [(&str, Option<&str>); 7] = [\n",
     );
     for tag in TAGS {
-        let path = dir.join(format!("{tag}.toml"));
-        println!("cargo::rerun-if-changed={}", path.display());
-        let text = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| fail(&format!("{}: {e}", path.display())));
-        let pack = read(tag, &text, known)
-            .unwrap_or_else(|problem| fail(&format!("{}: {problem}", path.display())));
+        let Some(table) = columns
+            .and_then(|c| c.get(tag))
+            .and_then(toml::Value::as_table)
+        else {
+            fail(&format!("core/data/detector.toml: no [columns.{tag}]"));
+        };
+        let pack = read(tag, table, &known).unwrap_or_else(|problem| {
+            fail(&format!(
+                "core/data/detector.toml, columns.{tag}: {problem}"
+            ))
+        });
         let file = out.join(format!("columns-{tag}.json"));
         std::fs::write(&file, pack.to_string()).expect("OUT_DIR is writable");
         if embed {
@@ -126,11 +135,13 @@ fn fail(message: &str) -> ! {
 /// The pack of the file `text` for `tag`, checked.
 fn read(
     tag: &str,
-    text: &str,
+    table: &toml::Table,
     known: &BTreeMap<String, Vec<String>>,
 ) -> Result<serde_json::Value, String> {
-    let d: Draft = toml::from_str(text).map_err(|e| e.to_string())?;
-    let table: toml::Table = toml::from_str(text).map_err(|e| e.to_string())?;
+    let d: Draft = table
+        .clone()
+        .try_into()
+        .map_err(|e: toml::de::Error| e.to_string())?;
     if d.language != tag {
         return Err(format!("language is {:?}, expected {tag:?}", d.language));
     }
@@ -250,24 +261,23 @@ fn wording(tag: &str, line: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The frame and slot names of the frames table `data/frames.txt`.
-pub fn known(table: &str) -> BTreeMap<String, Vec<String>> {
-    let mut known: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    let mut frame = None;
-    for line in table.lines() {
-        let mut fields = line.split_whitespace();
-        match (fields.next(), fields.next()) {
-            (Some("frame"), Some(name)) => {
-                frame = Some(name.to_owned());
-                known.entry(name.to_owned()).or_default();
-            }
-            (Some("slot"), Some(name)) => {
-                if let Some(f) = &frame {
-                    known.entry(f.clone()).or_default().push(name.to_owned());
-                }
-            }
-            _ => {}
-        }
-    }
-    known
+/// The frame and slot names of the data file's frames (`[[frame]]`, `[[frame.slot]]`).
+fn known(file: &toml::Table) -> BTreeMap<String, Vec<String>> {
+    let name = |v: &toml::Value| {
+        v.get("name")
+            .and_then(toml::Value::as_str)
+            .map(str::to_owned)
+    };
+    let frames = file.get("frame").and_then(toml::Value::as_array);
+    frames
+        .into_iter()
+        .flatten()
+        .filter_map(|f| {
+            let slots = f.get("slot").and_then(toml::Value::as_array);
+            Some((
+                name(f)?,
+                slots.into_iter().flatten().filter_map(name).collect(),
+            ))
+        })
+        .collect()
 }

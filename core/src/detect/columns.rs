@@ -1,7 +1,7 @@
 //! The languages the detector reads by their words alone — Japanese, Korean, Spanish, French,
 //! German, Portuguese, Italian — and the matcher that reads a request with them.
 //!
-//! Each language is a column of the detector's table (`core/data/draft-lang/<tag>.toml`, keyed
+//! Each language is a column of the detector's data file (`[columns.<tag>]` of `detector.toml`, keyed
 //! by frame and slot): its cues, intents and filling words for the kinds it covers, each
 //! slot's question in the language, its typed vocabularies (numbers, times, places, what
 //! follows "about") and the words of the user's own material named and not given. The build
@@ -597,8 +597,8 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
             lower.copy_from_slice(w.as_bytes());
             lower.make_ascii_lowercase();
             let lower = std::str::from_utf8(lower).unwrap_or_default();
-            super::listed(&super::ENGLISH_WORDS, &lower)
-                && !super::listed(&super::SHARED_WORDS, &lower)
+            super::rules::is_listed(super::word_list(super::Words::EnglishCommon), lower)
+                && !super::rules::is_listed(super::word_list(super::Words::EnglishShared), lower)
         });
     if english {
         return None;
@@ -811,7 +811,7 @@ pub(super) fn assess(pack: &Pack, text: &str, given: Given<'_>, out: &mut Assess
             evidence: evidence.clone(),
         });
     }
-    let table = frames::shipped();
+    let table = super::knowledge();
     let recognised = request.recognised(table);
     let slots = super::slots_of(table, &recognised);
     let open: Vec<SlotRef<'_>> = slots
