@@ -209,7 +209,7 @@ fn read(
         }
     }
     // The pack is the file's table as JSON, as the page's script writes it from the same file.
-    serde_json::to_value(&table).map_err(|e| e.to_string())
+    serde_json::to_value(table).map_err(|e| e.to_string())
 }
 
 /// A word list with an empty entry is refused: it would match everything.
