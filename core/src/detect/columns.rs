@@ -935,8 +935,12 @@ fn latin_material(r: &Reading<'_>) -> Option<String> {
     let is_own = |i: usize| own.iter().any(|s| s.start == i);
     let short = r.tokens.len() <= SHORT[0];
     let pointers = [(&m.own, true), (&m.this, true), (&m.the, false)];
+    // An article opening the request after its verb ("Lies dir den Vertrag durch…", "Lê o
+    // contrato e me diz…"): the user's copy, however long the request.
+    let verb_first = r.spans(&m.verbs).first().map_or(usize::MAX, |v| v.start);
     for (list, strong) in pointers {
         for p in r.spans(list) {
+            let strong = strong || (p.start <= 3 && verb_first < p.start);
             let Some(n) = nouns
                 .iter()
                 .find(|n| n.start == p.end || n.start == p.end + 1)
@@ -992,6 +996,11 @@ fn substring_material(r: &Reading<'_>) -> Option<String> {
                 .next_back()
                 .is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation())
     };
+    // A noun opening the request, acted on ("契約書を読んで…", "계약서 읽어보고…"): no article
+    // to say it, and still the user's copy.
+    if let Some(n) = nouns.iter().find(|n| n.start == 0) {
+        return Some(r.text[..n.end].to_owned());
+    }
     for list in [&m.own, &m.this] {
         for p in r.spans(list).into_iter().filter(|p| word_start(p.start)) {
             let Some(n) = nouns.iter().find(|n| {
