@@ -381,6 +381,20 @@ struct Reading<'a> {
     lower: String,
     /// Its words, for a Latin script.
     tokens: Vec<Token>,
+    /// The openings of its words (see [`opening`]): an entry whose first word opens otherwise
+    /// is skipped without comparing it with every word.
+    openings: [u64; 16],
+}
+
+/// A word's first two bytes, hashed into 1,024 bits; `None` for a shorter word or a pattern
+/// open at its start.
+fn opening(word: &str) -> Option<usize> {
+    match word.as_bytes() {
+        [a, b, ..] if *a != b'*' && *b != b'*' => {
+            Some((usize::from(*a) * 31 + usize::from(*b)) % 1024)
+        }
+        _ => None,
+    }
 }
 
 /// Where an entry matched: token indices (Latin) or byte offsets (Japanese, Korean).
@@ -397,12 +411,26 @@ impl<'a> Reading<'a> {
         } else {
             Vec::new()
         };
+        let mut openings = [0u64; 16];
+        for at in tokens.iter().filter_map(|t| opening(&t.folded)) {
+            openings[at / 64] |= 1 << (at % 64);
+        }
         Self {
             pack,
             text,
             lower: text.to_ascii_lowercase(),
             tokens,
+            openings,
         }
+    }
+
+    /// Whether a word of the text may match the entry's first word (its opening is there, or
+    /// it has none to tell).
+    fn may_open(&self, e: &Entry) -> bool {
+        e.words
+            .first()
+            .and_then(|w| opening(w))
+            .is_none_or(|at| self.openings[at / 64] & (1 << (at % 64)) != 0)
     }
 
     /// Every place an entry of `list` matches, in the text's order.
@@ -411,7 +439,7 @@ impl<'a> Reading<'a> {
         for e in list {
             if self.pack.script == Script::Latin {
                 let n = e.words.len();
-                if n == 0 {
+                if n == 0 || !self.may_open(e) {
                     continue;
                 }
                 for i in 0..self.tokens.len().saturating_sub(n - 1) {
@@ -442,8 +470,21 @@ impl<'a> Reading<'a> {
         out
     }
 
+    /// Whether an entry of `list` matches: [`Reading::spans`] without collecting them, stopping
+    /// at the first.
     fn has(&self, list: &[Entry]) -> bool {
-        !self.spans(list).is_empty()
+        list.iter().any(|e| {
+            if self.pack.script != Script::Latin {
+                return !e.text.trim().is_empty() && self.lower.contains(e.text.as_str());
+            }
+            let n = e.words.len();
+            n > 0
+                && self.may_open(e)
+                && self
+                    .tokens
+                    .windows(n)
+                    .any(|w| e.words.iter().zip(w).all(|(p, t)| glob(p, &t.folded)))
+        })
     }
 
     /// The request's length in the units the thresholds count: words in a Latin script or in
