@@ -634,8 +634,8 @@ struct ChineseSignals {
     chars: usize,
     /// The model's score minus its threshold (minus infinity without a model).
     margin: f32,
-    /// The request carries its material ("这段代码有什么问题：\nprint(x", 解方程：3x + 7 = 25): the
-    /// generic question would ask for what is there.
+    /// The request carries its material ("这段代码有什么问题：\nprint(x", 解方程：3x + 7 = 25, or
+    /// a quoted term: "“内卷”是什么意思？"): the generic question would ask for what is there.
     material: bool,
     /// There is a conversation before the request: the generic question would ask what it
     /// said.
@@ -840,6 +840,17 @@ fn english_rules(
     let material = given.material || holds_material(given.earlier);
     let referent = given.history || given.material;
     out.findings = english_findings(text, words, &cues.proper, referent, material);
+    // A conversation gives "him" someone to stand for only when it names someone.
+    if given.history
+        && !given.material
+        && !given.earlier.iter().any(|m| names_a_person(&m.content))
+        && let Some(evidence) = rules::person_without_antecedent(words, &cues.proper)
+    {
+        out.findings.push(Finding {
+            kind: Kind::PronounWithoutAntecedent,
+            evidence,
+        });
+    }
     let name = if given.material || words.len() > NAME_MAX_WORDS {
         None
     } else {
@@ -1014,7 +1025,7 @@ fn rule_question(
             let q = general_question(General::Pronoun, Script::English, e)?;
             return Some((q, cue));
         }
-        Kind::MissingContext if artifact_of(e).0 => General::Paste,
+        Kind::MissingContext if material_of(e).0 => General::Paste,
         Kind::MissingContext => General::WhichMaterial,
         Kind::AmbiguousReference if is_recency(e) => General::Recency,
         Kind::AmbiguousReference if e.contains(' ') => General::Measure,
@@ -1022,7 +1033,8 @@ fn rule_question(
         Kind::UnderspecifiedParameter => General::Goal,
         Kind::UnderspecifiedRequest => return None,
     };
-    let values = [("noun", artifact_of(e).1), ("evidence", e)];
+    let noun = material_of(e).1;
+    let values = [("noun", noun.as_str()), ("evidence", e)];
     let q = rule_wording(which, Script::English, &values, &[], None)?;
     Some((q, cue))
 }
@@ -1179,9 +1191,34 @@ fn artifact_of(evidence: &str) -> (bool, &str) {
         return (false, evidence);
     };
     let own = det.eq_ignore_ascii_case("my") || det.eq_ignore_ascii_case("our");
+    // "the attached spreadsheet", "the text below": the user meant to give it.
+    if let Some((place, noun)) = rest.split_once(' ')
+        && rules::is_attached(&place.to_ascii_lowercase())
+    {
+        return (true, noun);
+    }
+    if let Some((noun, place)) = rest.split_once(' ')
+        && matches!(
+            place.to_ascii_lowercase().as_str(),
+            "attached" | "below" | "above"
+        )
+    {
+        return (true, noun);
+    }
     match rest.split_once(' ') {
         Some((noun, by)) if !own && rules::is_someone(&by.to_ascii_lowercase()) => (true, noun),
         _ => (own, rest),
+    }
+}
+
+/// [`artifact_of`], with a person's material named as their message: "my landlord" (from "reply
+/// to my landlord") is asked for as "your landlord's message".
+fn material_of(evidence: &str) -> (bool, String) {
+    let (own, noun) = artifact_of(evidence);
+    if rules::is_person(&noun.to_ascii_lowercase()) {
+        (own, format!("{noun}'s message"))
+    } else {
+        (own, noun.to_owned())
     }
 }
 
@@ -1294,7 +1331,7 @@ fn chinese(
         task,
         chars: cjk,
         margin,
-        material: given.material || given.after_colon || operands,
+        material: given.material || given.after_colon || given.quoted || operands,
         earlier: given.history,
         conversed: slots.iter().any(|r| said_before(r.slot, given)),
         missing_material: out.findings.iter().any(|f| f.kind == Kind::MissingContext),
@@ -1354,6 +1391,19 @@ impl<'a> ZhReading<'a> {
 /// Whether the conversation holds material a request may point at ("now translate the
 /// document"): a message that carries it after its instruction, or one long enough to be it
 /// (an answer written earlier).
+/// Whether `text` (an earlier message) names or refers to a person: a personal pronoun, one of
+/// the people a request may speak of ("my landlord"), or a capitalised word inside a sentence.
+fn names_a_person(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    let words = words_of(&lower);
+    let proper = Cues::of(text, &lower, &words).proper;
+    proper.iter().any(|p| *p)
+        || words.iter().any(|w| {
+            matches!(*w, "he" | "she" | "him" | "her" | "his" | "they" | "them")
+                || rules::is_person(w)
+        })
+}
+
 fn holds_material(earlier: &[Message]) -> bool {
     earlier
         .iter()
@@ -1424,16 +1474,21 @@ fn measure_given(
     })
 }
 
-/// Of the `recognised` frames, the one whose Chinese cue comes first in `head`: in a long
+/// Of the `recognised` frames that give way to none of the others ([`frame_defers`]: "规划一下
+/// 行程" plans a trip), the one whose Chinese cue comes first in `head`: in a long
 /// request, the task; the rest say what it is about ("帮我写一份周报，本周…修了12个bug" writes a
 /// report and debugs nothing).
 fn zh_first_named(table: &frames::Table, recognised: &[usize], head: &str) -> Option<usize> {
-    recognised.iter().copied().min_by_key(|&i| {
-        list(table.frames[i].zh.cues)
-            .filter_map(|w| head.find(w))
-            .min()
-            .unwrap_or(usize::MAX)
-    })
+    recognised
+        .iter()
+        .copied()
+        .filter(|&i| !frame_defers(&table.frames[i], table, recognised))
+        .min_by_key(|&i| {
+            list(table.frames[i].zh.cues)
+                .filter_map(|w| head.find(w))
+                .min()
+                .unwrap_or(usize::MAX)
+        })
 }
 
 /// Whether a Chinese request is a calculation that gives its operands: digits and an operator,
@@ -1443,18 +1498,26 @@ fn zh_gives_operands(text: &str) -> bool {
         && text.contains(['=', '%', '+', '×', '÷', '*', '/', '^', '＝', '％', '＋'])
 }
 
-/// Whether a Chinese request opens by asking for something to be done (after a polite 请 or
-/// 你): "帮我…", "给我推荐…", "我想去…", "订一张…", not a question about the world
-/// ("离婚的时候房子怎么分？").
+/// Whether a clause of a Chinese request opens by asking for something to be done (after a
+/// polite 请 or 你): "帮我…", "给我推荐…", "我想去…", "订一张…", not a question about the
+/// world ("离婚的时候房子怎么分？").
 fn zh_directs(text: &str) -> bool {
     const POLITE: [&str; 7] = ["请", "請", "麻烦", "麻煩", "你", "您", "能不能"];
     const DO: &str = "帮 幫 给我 給我 替我 我想 我要 我需要 我打算 我们想 我們想 推荐 推薦 写 寫 做 订 訂 \
         预订 預訂 规划 規劃 安排 排 找 计划 計劃 計畫 设计 設計 起 取 准备 準備 翻译 翻譯 来 來";
-    let mut rest = text.trim_start();
-    while let Some(p) = POLITE.iter().find(|p| rest.starts_with(**p)) {
-        rest = &rest[p.len()..];
-    }
-    DO.split_whitespace().any(|w| rest.starts_with(w))
+    // Any clause may give the instruction, after the situation ("下个月想带爸妈出去玩五天，…，
+    // 帮我排个详细行程").
+    text.split(['，', '。', '！', '？', '；', ',', '\n'])
+        .any(|clause| {
+            let mut rest = clause.trim_start();
+            while let Some(p) = POLITE.iter().find(|p| rest.starts_with(**p)) {
+                rest = &rest[p.len()..];
+            }
+            // "把这份报告总结一下": 把 opens an instruction, and 一下 softens one.
+            DO.split_whitespace().any(|w| rest.starts_with(w))
+                || ["把", "將", "将"].iter().any(|w| rest.starts_with(w))
+                || rest.contains("一下")
+        })
 }
 
 /// The task state of a Chinese request of a known kind (`known`) whose `open` slots are these. A
@@ -1592,17 +1655,23 @@ impl SlotRef<'_> {
     /// indices into `table`): one that replaces it, or for a catch-all frame any that is not
     /// one.
     fn defers(&self, table: &frames::Table, recognised: &[usize]) -> bool {
-        let mut others = recognised
-            .iter()
-            .filter_map(|&i| table.frames.get(i))
-            .filter(|f| !std::ptr::eq(*f, self.frame));
-        (self.frame.only_alone && others.clone().any(|f| !f.only_alone))
-            || others.any(|f| {
-                f.replaces
-                    .iter()
-                    .any(|r| std::ptr::eq(&table.frames[r.index()], self.frame))
-            })
+        frame_defers(self.frame, table, recognised)
     }
+}
+
+/// Whether `frame`'s questions give way to another frame the request is (`recognised`, indices
+/// into `table`): one that replaces it, or for a catch-all frame any that is not one.
+fn frame_defers(frame: &Frame, table: &frames::Table, recognised: &[usize]) -> bool {
+    let mut others = recognised
+        .iter()
+        .filter_map(|&i| table.frames.get(i))
+        .filter(|f| !std::ptr::eq(*f, frame));
+    (frame.only_alone && others.clone().any(|f| !f.only_alone))
+        || others.any(|f| {
+            f.replaces
+                .iter()
+                .any(|r| std::ptr::eq(&table.frames[r.index()], frame))
+        })
 }
 
 /// Every slot of the `recognised` frames of `table`, in the table's order.
@@ -1912,7 +1981,7 @@ impl Cues {
                 let capital = text.as_bytes().get(at).is_some_and(u8::is_ascii_uppercase);
                 let before = text.get(..at).unwrap_or_default().trim_end();
                 let opens = i == 0 || before.ends_with(['.', '?', '!', ':', '\n']);
-                capital && !opens && *w != "i"
+                capital && !opens && !is_first_person(w)
             })
             .collect();
         Self {
@@ -2012,6 +2081,15 @@ impl Cues {
         };
         opener && self.proper.iter().any(|p| *p)
     }
+}
+
+/// Whether `word` (lower-case) is "I" or one of its contractions ("I'll", "I'm"): written with
+/// a capital anywhere, and no name.
+fn is_first_person(word: &str) -> bool {
+    word == "i"
+        || word
+            .strip_prefix("i'")
+            .is_some_and(|rest| matches!(rest, "m" | "ll" | "ve" | "d"))
 }
 
 /// Whether the request says what it needs where the learned model, which reads words rather
@@ -2341,7 +2419,7 @@ fn zh_count(text: &str) -> bool {
 /// "东京行程", "京都旅馆"; not 一次旅行, 毕业旅行, 附近旅馆).
 fn names_a_destination(text: &str) -> bool {
     /// Characters that start or end no name of a place next to 去 or a trip word.
-    const NOT_A_NAME: &str = "哪旅玩度趟一个個了过過年掉除世走看吃买買逛次去想的业業月庭庆慶末假子驾駕自途做划劃排妈媽起友人天夜游遊这這那下近份篇条條";
+    const NOT_A_NAME: &str = "哪旅玩度趟一个個了过過年掉除世走看吃买買逛次去想的业業月庭庆慶末假子驾駕自途做划劃排妈媽起友人天夜游遊这這那下近份篇条條出细細整全新好套";
     ["去", "旅", "行程", "自由行"].into_iter().any(|cue| {
         text.match_indices(cue).any(|(i, _)| {
             let c = if cue == "去" {
@@ -2354,8 +2432,9 @@ fn names_a_destination(text: &str) -> bool {
     })
 }
 
-/// Characters that end the name of a place in a Chinese request: an administrative unit.
-const ZH_PLACE_UNITS: &str = "市省縣县區区";
+/// Characters that end the name of a place in a Chinese request: an administrative unit, or a
+/// common ending of a place's name (爱丁堡, 香港, 长岛, 台湾).
+const ZH_PLACE_UNITS: &str = "市省縣县區区州堡港島岛灣湾鎮镇";
 
 /// Two-character names of places a Chinese request may give without a unit: well-known
 /// cities, in both scripts where they differ, and "here" and "at home". One string of
@@ -2436,7 +2515,13 @@ fn points_ahead(head: &str) -> bool {
 /// `「…」`, `'…'`) is dropped when there are words outside it, so `Output "X" if …` is read as
 /// `Output if …`; a request that is nothing but a quote is kept whole.
 fn without_literals(text: &str) -> String {
-    const PAIRS: [(char, char); 4] = [('"', '"'), ('“', '”'), ('「', '」'), ('『', '』')];
+    const PAIRS: [(char, char); 5] = [
+        ('"', '"'),
+        ('“', '”'),
+        ('‘', '’'),
+        ('「', '」'),
+        ('『', '』'),
+    ];
     let mut out = text.to_owned();
     for (open, close) in PAIRS {
         let mut from = 0;
@@ -2772,6 +2857,22 @@ mod tests {
                 .iter()
                 .any(|f| f.kind == Kind::PronounWithoutAntecedent)
         );
+    }
+
+    #[test]
+    fn a_person_pronoun_needs_someone_named_in_the_conversation() {
+        let person = |earlier: &str| {
+            let history = [Message::new(Role::User, earlier)];
+            assess("What should I say to him?", &history)
+                .findings
+                .iter()
+                .any(|f| f.kind == Kind::PronounWithoutAntecedent)
+        };
+        assert!(person(
+            "I have a big presentation tomorrow and I'm nervous."
+        ));
+        assert!(!person("My brother hasn't called me in months."));
+        assert!(!person("I met Daniel at the conference last week."));
     }
 
     #[test]

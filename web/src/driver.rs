@@ -11,6 +11,7 @@ use clarify_core::exchange::CallReport;
 use clarify_core::profile::ProfileKind;
 use clarify_core::wire::{CallError, FailureCode};
 use clarify_core::{ChatRequest, Effect, Error, Input, InputKind, Millis, Session, Status};
+use leptos::prelude::{WindowListenerHandle, window_event_listener_untyped};
 
 use crate::i18n::Word;
 use crate::llm::{self, Cancel, LlmError, LlmSettings};
@@ -158,7 +159,8 @@ impl Driver {
     /// Brings a session restored from a snapshot up to date at `now`: expired questions time
     /// out, and work that was in flight when the snapshot was taken (detection, the answer) is
     /// redone rather than waited for, since no call of this page is running for it; a question
-    /// that was being translated is shown as written, the trace saying why.
+    /// that was being translated is shown as written, the trace saying why; an answer that
+    /// failed offline is asked for again, now or once the browser is back online.
     pub fn resume(&self, now: Millis) {
         let _ = self.send(Input::Tick { now });
         let [detecting, translating, writing] = [
@@ -185,6 +187,14 @@ impl Driver {
                 });
                 let _ = self.send(Input::Retry);
             }
+            // An answer that failed offline was promised a retry once the browser is online.
+            Status::Failed if self.failed_offline() => {
+                if llm::online() {
+                    let _ = self.send(Input::Retry);
+                } else {
+                    self.retry_when_online();
+                }
+            }
             Status::Idle
             | Status::Analyzing
             | Status::AwaitingClarification
@@ -192,6 +202,38 @@ impl Driver {
             | Status::HandedOff
             | Status::Failed => {}
         }
+    }
+
+    /// Whether the answer failed because the browser was offline (its reason ends with the
+    /// promise to retry).
+    fn failed_offline(&self) -> bool {
+        let promise = self.word(Word::RetryOnline);
+        self.with(|s| s.failure().is_some_and(|f| f.ends_with(promise)))
+    }
+
+    /// Retries the failed answer when the browser is back online (its `online` event), if the
+    /// session is still the one that failed offline: failed, for the same reason. The listener
+    /// goes once it fired and holds the driver weakly, so a session dropped meanwhile is not
+    /// retried.
+    fn retry_when_online(&self) {
+        let Some(reason) = self.with(|s| s.failure().map(str::to_owned)) else {
+            return;
+        };
+        let inner = Rc::downgrade(&self.inner);
+        let handle = Rc::new(std::cell::Cell::new(None::<WindowListenerHandle>));
+        let once = Rc::clone(&handle);
+        handle.set(Some(window_event_listener_untyped("online", move |_| {
+            if let Some(listener) = once.take() {
+                listener.remove();
+            }
+            let Some(inner) = inner.upgrade() else {
+                return;
+            };
+            let driver = Driver { inner };
+            if driver.with(|s| s.failure() == Some(reason.as_str())) {
+                let _ = driver.send(Input::Retry);
+            }
+        })));
     }
 
     /// Aborts the LLM calls in flight. A detection call then falls back to the embedded
@@ -231,6 +273,11 @@ impl Driver {
         inner.next_listener += 1;
         inner.listeners.push((id, Rc::new(listener)));
         Subscription(id)
+    }
+
+    /// Whether `other` drives the same session as this driver (one is a clone of the other).
+    pub fn same(&self, other: &Driver) -> bool {
+        Rc::ptr_eq(&self.inner, &other.inner)
     }
 
     /// How many listeners are subscribed.
@@ -387,12 +434,20 @@ impl Driver {
                                     usage: reply.usage,
                                 },
                             ),
-                            Err(e) => (
-                                Self::failed(&settings, &request, &e),
-                                Input::GenerationFailed {
-                                    reason: driver.in_words(&e),
-                                },
-                            ),
+                            Err(e) => {
+                                let mut reason = driver.in_words(&e);
+                                let offline = e.0 == CallError::Offline;
+                                if offline {
+                                    reason.push_str(driver.word(Word::RetryOnline));
+                                }
+                                let report = Self::failed(&settings, &request, &e);
+                                let _ = driver
+                                    .send_reported(report, Input::GenerationFailed { reason });
+                                if offline {
+                                    driver.retry_when_online();
+                                }
+                                return;
+                            }
                         };
                         let _ = driver.send_reported(report, input);
                     });

@@ -44,7 +44,10 @@ pub(crate) fn english(
                 && !has_antecedent(&words[..outside_its_phrase(words, i)], proper)
                 && !(*w == "her" && i + 1 < words.len() && names_someone(&words[..i]))
                 && !refers_to_nothing(words, i))
-                || (is_standalone_demonstrative(words, w) && !has_antecedent(&words[..i], proper))
+                || (is_standalone_demonstrative(words, w)
+                    && !(has_antecedent(&words[..i], proper)
+                        && (matches!(*w, "that" | "those") || points_back(&words[..i], proper))
+                        && !ends_pointing(words, i)))
         }) {
             let before = i.checked_sub(1).and_then(|j| words.get(j)).copied();
             let kind = if matches!(before, Some("compare" | "contrast" | "rank")) {
@@ -59,6 +62,17 @@ pub(crate) fn english(
                 });
             }
         }
+        // "How do I get there?", "Follow up about what we discussed": a place or an earlier
+        // conversation the request leans on, with neither here.
+        if let Some(evidence) = there_without_place(words, proper)
+            .filter(|_| short)
+            .or_else(|| earlier_exchange(words))
+        {
+            found.push(Finding {
+                kind: Kind::PronounWithoutAntecedent,
+                evidence,
+            });
+        }
         if short && let Some(evidence) = choice_without_candidates(words) {
             found.push(Finding {
                 kind: Kind::AmbiguousReference,
@@ -66,7 +80,10 @@ pub(crate) fn english(
             });
         }
     }
-    if !has_material && let Some(evidence) = artifact_not_given(words, proper, short) {
+    if !has_material
+        && let Some(evidence) = artifact_not_given(words, proper, short)
+            .or_else(|| (short && !has_history).then(|| pointed_at(words)).flatten())
+    {
         found.push(Finding {
             kind: Kind::MissingContext,
             evidence,
@@ -87,6 +104,37 @@ pub(crate) fn english(
         });
     }
     found
+}
+
+/// "How do I get there?", "How long to drive there?", "What time is it there now?": "there"
+/// after a verb of going, or for where a time or the weather is, with no
+/// name before it for a place (the airport of "get there from the airport" is where the trip
+/// starts, not where it goes).
+fn there_without_place(words: &[&str], proper: &[bool]) -> Option<String> {
+    let i = words.iter().position(|w| *w == "there")?;
+    let going = i > 0 && is_listed(word_list(Words::Going), words[i - 1]);
+    // "What time is it there right now?": where the user means, after a subject.
+    let where_it_is = i > 0
+        && matches!(words[i - 1], "it" | "weather")
+        && words
+            .get(i + 1)
+            .is_none_or(|w| matches!(*w, "now" | "right" | "today" | "tonight"));
+    let named = proper.iter().take(i).any(|p| *p);
+    ((going || where_it_is) && !named).then(|| "there".to_owned())
+}
+
+/// A phrase that leans on an earlier exchange ("what we discussed", "where we left off"), for a
+/// request with no conversation: the product cannot see what the user saw.
+fn earlier_exchange(words: &[&str]) -> Option<String> {
+    word_list(Words::EarlierExchange)
+        .split_whitespace()
+        .find_map(|phrase| {
+            let n = phrase.split('+').count();
+            words
+                .windows(n)
+                .any(|w| w.iter().copied().eq(phrase.split('+')))
+                .then(|| phrase.replace('+', " "))
+        })
 }
 
 /// "Which one is better?", "Which ones should I keep?", "Which is better?": a choice among
@@ -114,6 +162,9 @@ fn choice_without_candidates(words: &[&str]) -> Option<String> {
 /// counts ("Can you look over my essay and tell me if the argument holds up? It's for…"):
 /// there, "the report" is more often a thing of the world than the user's copy.
 fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<String> {
+    if let Some(evidence) = attached(words) {
+        return Some(evidence);
+    }
     let made = |at: usize| {
         words[..at]
             .iter()
@@ -139,8 +190,13 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
             noun,
         ] = pair
             && (is_listed(word_list(Words::Artifacts), noun)
+                || (is_listed(word_list(Words::People), noun)
+                    && answers_someone(&words[..i])
+                    && !words
+                        .get(i + 2)
+                        .is_some_and(|w| is_listed(word_list(Words::Artifacts), w)))
                 || (matches!(*det, "the" | "that" | "this")
-                    && words.len() <= WORK_REACH
+                    && (words.len() <= WORK_REACH || !proper.iter().any(|p| *p))
                     && is_listed(word_list(Words::Works), noun)))
             && (short || ((possessive(det) || by.is_some()) && acted_on(i)))
         {
@@ -178,16 +234,105 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
         .rev()
         .find_map(|(i, triple)| match triple {
             [det, kind, noun]
-                if possessive(det)
+                if (possessive(det) || someones(&words[..=i]))
                     && is_listed(word_list(Words::Artifacts), noun)
                     && !is_listed(word_list(Words::Artifacts), kind)
                     && !made(i)
                     && acted_on(i) =>
             {
-                Some(format!("{det} {kind} {noun}"))
+                Some(match i.checked_sub(1) {
+                    Some(j) if someones(&words[..=i]) => {
+                        format!("{} {det} {kind} {noun}", words[j])
+                    }
+                    _ => format!("{det} {kind} {noun}"),
+                })
             }
             _ => None,
         })
+}
+
+/// A thing a short request points at with "this" or "these" and neither holds nor names: "Is
+/// this phone worth buying?", "Convert these measurements to grams." Pointing needs something
+/// to point at, which a request without material or conversation does not have. Not a time
+/// ("this weekend"), a kind ("this kind of bug"), a word that cannot be the thing ("this is"),
+/// what is said of a pronoun "this" ("Is this legal?", "Is this overkill?"),
+/// nor a thing the request named before ("Write an interview question. Why this question?").
+fn pointed_at(words: &[&str]) -> Option<String> {
+    words
+        .windows(2)
+        .enumerate()
+        .find_map(|(i, pair)| match pair {
+            [det @ ("this" | "these"), noun]
+                if noun.len() >= 3
+                    && !words[..i]
+                        .iter()
+                        .any(|w| w.starts_with(noun.trim_end_matches('s')))
+                    && noun.bytes().all(|b| b.is_ascii_alphabetic())
+                    && !is_listed(word_list(Words::NotPointedAt), noun)
+                    && !is_listed(word_list(Words::AfterStandalone), noun)
+                    && !is_listed(word_list(Words::Judgements), noun)
+                    && !(i + 2 == words.len()
+                        && i > 0
+                        && matches!(words[i - 1], "is" | "are" | "was" | "were"))
+                    && !super::is_time(noun, None) =>
+            {
+                Some(format!("{det} {noun}"))
+            }
+            _ => None,
+        })
+}
+
+/// "The attached spreadsheet", "the file below": material the request says it holds, at any
+/// length; [`artifact_not_given`] is called only when the request holds none.
+fn attached(words: &[&str]) -> Option<String> {
+    words.windows(3).find_map(|triple| match triple {
+        [det @ ("the" | "this" | "my" | "our"), place, noun]
+            if is_attached(place)
+                && noun.len() >= 3
+                && !is_listed(word_list(Words::NotPointedAt), noun) =>
+        {
+            Some(format!("{det} {place} {noun}"))
+        }
+        [
+            det @ ("the" | "this"),
+            noun,
+            place @ ("attached" | "below" | "above"),
+        ] if is_listed(word_list(Words::Artifacts), noun) => Some(format!("{det} {noun} {place}")),
+        _ => None,
+    })
+}
+
+/// Whether `word` (lower-case) says the material is with the request ("attached").
+pub(crate) fn is_attached(word: &str) -> bool {
+    is_listed(word_list(Words::Attached), word)
+}
+
+/// Whether `upto` ends with someone's possessive after "my" or "our" ("my teammate's" in
+/// "my teammate's pull request"): the user's people's material is theirs to give.
+fn someones(upto: &[&str]) -> bool {
+    matches!(upto, [.., "my" | "our", whose] if whose.ends_with("'s") || whose.ends_with("s'"))
+}
+
+/// Whether `before` ends with a verb of answering and its "to" ("reply to", "respond to", "write
+/// back to"): what is answered is what that person wrote, which the request does not hold.
+fn answers_someone(before: &[&str]) -> bool {
+    matches!(before, [.., "reply" | "respond" | "answer" | "back", "to"])
+}
+
+/// "What should I say to him?": a person pronoun with no one named before it in the request.
+pub(crate) fn person_without_antecedent(words: &[&str], proper: &[bool]) -> Option<String> {
+    words.iter().enumerate().find_map(|(i, w)| {
+        (matches!(*w, "him" | "he" | "she" | "her")
+            && !names_someone(&words[..i])
+            && !words[..i].iter().any(|b| is_person(b))
+            && !proper.iter().take(i).any(|p| *p))
+        .then(|| (*w).to_owned())
+    })
+}
+
+/// Whether `word` (lower-case) is one of the `people` (detector.toml) a request may answer.
+pub(crate) fn is_person(word: &str) -> bool {
+    is_listed(word_list(Words::People), word)
 }
 
 /// Words up to which a request that points at one of the `works` (detector.toml) leaves it unnamed: a longer
@@ -240,14 +385,21 @@ fn generic_superlative(words: &[&str]) -> Option<String> {
 /// Out of line: inlined into its caller, it made the app's wasm about 100 bytes larger in gzip.
 #[inline(never)]
 fn refers_to_nothing(words: &[&str], i: usize) -> bool {
-    let next = words.get(i + 1).copied();
-    let after = words.get(i + 2).copied();
+    // "Is it actually dangerous…": an adverb between changes nothing.
+    let skip = usize::from(
+        words
+            .get(i + 1)
+            .is_some_and(|w| words[i] == "it" && is_listed(word_list(Words::Hedges), w)),
+    );
+    let next = words.get(i + 1 + skip).copied();
+    let after = words.get(i + 2 + skip).copied();
     match words[i] {
         "it" => {
             let be_before = i > 0 && matches!(words[i - 1], "is" | "was" | "isn't" | "wasn't");
             (be_before
                 && next.is_some_and(|w| is_listed(word_list(Words::Judgements), w))
                 && after.is_some())
+                || (be_before && i >= 2 && words[i - 2] == "time")
                 || (matches!(next, Some("take" | "takes" | "took")) && after.is_some())
                 || words[i + 1..]
                     .iter()
@@ -274,13 +426,6 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
     }
 }
 
-/// Whether `before` (the words ahead of a pronoun) names something it can refer to: a word of
-/// four letters or more that is not one of the request's own verbs or fillers ("Explain the
-/// concept of bitcoin and how to invest in it" has "concept" and "bitcoin"; "Tell me more
-/// about it" has nothing), a short name of letters and digits ("what 5g is and how it
-/// works", "my PS5"), a name written with a capital (`proper`, parallel to the request's
-/// words: "What is DNS? How does it work?"), or something of the user's ("Call my mom and
-/// tell her I'm late").
 fn has_antecedent(before: &[&str], proper: &[bool]) -> bool {
     names_someone(before)
         || proper.iter().take(before.len()).any(|p| *p)
@@ -289,6 +434,32 @@ fn has_antecedent(before: &[&str], proper: &[bool]) -> bool {
                 || (w.bytes().any(|b| b.is_ascii_digit())
                     && w.bytes().any(|b| b.is_ascii_alphabetic()))
         })
+}
+
+/// Whether the demonstrative at `i` ends the request after its verb or preposition ("Can my dog
+/// eat this?", "Can I drink alcohol with this?"): there it points at what the user has in front
+/// of them, whatever the request said before; "like this" and "as this" compare, and "… is
+/// this:" presents what follows.
+fn ends_pointing(words: &[&str], i: usize) -> bool {
+    i + 1 == words.len()
+        && matches!(words[i], "this" | "these")
+        && i > 0
+        && !matches!(words[i - 1], "like" | "as" | "is" | "are" | "was" | "were")
+}
+
+/// Whether "this" or "these" after `before` can point back into the request rather than at
+/// something the user sees and the request does not hold: they point outward far more often
+/// than "it" or "that" refer back, so one word of the request's own ("How much should I
+/// charge for this?", "How do I cite this?") is not enough; a name, something of the user's,
+/// or two such words are ("Compare bitcoin and gold: is this a bubble?").
+fn points_back(before: &[&str], proper: &[bool]) -> bool {
+    names_someone(before)
+        || proper.iter().take(before.len()).any(|p| *p)
+        || before
+            .iter()
+            .filter(|w| has_antecedent(&[w], &[]))
+            .nth(1)
+            .is_some()
 }
 
 /// Where the words that may hold the antecedent of the pronoun at `i` end. An object pronoun
@@ -461,7 +632,22 @@ fn zh_own_material(text: &str) -> Option<String> {
             }
         }
     }
-    None
+    word_list(Words::ZhMaterials)
+        .split_whitespace()
+        .find_map(|m| {
+            word_list(Words::ZhInside)
+                .split_whitespace()
+                .any(|inside| text.contains(&format!("{m}{inside}")))
+                .then(|| m.to_owned())
+        })
+}
+
+/// 他 or 她 opening a request ("他是哪一年去世的？"): the person is the subject, named nowhere
+/// before. Later in a request they usually refer back ("我老公…我该怎么跟他谈").
+fn opening_person(text: &str) -> Option<&'static str> {
+    ["他", "她"]
+        .into_iter()
+        .find(|p| text.trim_start().starts_with(p))
 }
 
 /// Chinese rules over the request text.
@@ -492,7 +678,8 @@ pub(crate) fn chinese(
                     .fold(text.to_owned(), |t, w| t.replace(w, ""))
                     .contains(p))
     };
-    let material = if !material_given && short {
+    // Pointing at material is asked at any length: detail elsewhere does not hold the text.
+    let material = if !material_given {
         zh_own_material(text)
     } else {
         None
@@ -508,6 +695,7 @@ pub(crate) fn chinese(
         && let Some(p) = word_list(Words::ZhPronouns)
             .split_whitespace()
             .find(|p| pronoun(p))
+            .or_else(|| opening_person(text))
     {
         found.push(Finding {
             kind: Kind::PronounWithoutAntecedent,
