@@ -1,5 +1,6 @@
 //! The embedded detector: decides offline, in microseconds, whether a request needs
-//! clarification and which questions to ask — in English and Chinese.
+//! clarification and which questions to ask — in English and Chinese, and by their columns alone
+//! in Japanese, Korean, Spanish, French, German, Portuguese and Italian ([`columns`]).
 //!
 //! The layers, cheapest first:
 //! 1. **Rules** ([`Kind`]): a pronoun with no antecedent ("tell me more about it" with no
@@ -304,8 +305,9 @@ fn unread_of(text: &str, cjk: usize, latin_words: usize) -> Option<&'static str>
 }
 
 /// The language `request` is written in when the detector reads it by neither English nor
-/// Chinese nor its columns (Russian, Arabic, Dutch…; Japanese in a build that has not installed
-/// its columns): such a request gets no offline question, and the session says so.
+/// Chinese nor its columns (Russian, Arabic, Dutch…; Japanese and the other columns' languages in
+/// the WebAssembly build, which embeds none): such a request gets no offline question, and the
+/// session says so.
 pub fn not_read(request: &str) -> Option<&'static str> {
     unread_language(request).filter(|name| {
         crate::protocol::language::Language::named(name)
