@@ -1,6 +1,6 @@
 //! The embedded detector: decides offline, in microseconds, whether a request needs
 //! clarification and which questions to ask — in English and Chinese, and by their columns alone
-//! in Japanese, Korean, Spanish, French, German, Portuguese and Italian ([`columns`]).
+//! in Japanese, Korean, Spanish, French, German, Portuguese and Italian (`detect/columns.rs`).
 //!
 //! The layers, cheapest first:
 //! 1. **Rules** ([`Kind`]): a pronoun with no antecedent ("tell me more about it" with no
