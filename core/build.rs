@@ -26,12 +26,15 @@ use std::path::Path;
 
 #[path = "catalogue.rs"]
 mod catalogue;
+#[path = "columns.rs"]
+mod columns;
 #[path = "src/detect/schema.rs"]
 #[allow(dead_code)]
 mod schema;
 
 fn main() {
     words();
+    language_columns();
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     let (blob, words) = knowledge();
     std::fs::write(Path::new(&out).join("knowledge.bin"), blob).expect("OUT_DIR is writable");
@@ -81,6 +84,17 @@ fn words() {
     );
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     std::fs::write(Path::new(&out).join("phrase.rs"), rust).expect("OUT_DIR is writable");
+}
+
+/// The detector's columns for the languages it reads by their words alone (`[columns.<tag>]`
+/// of `data/detector.toml`), checked against its frames: embedded natively, not in the wasm.
+fn language_columns() {
+    let root = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it")).to_owned();
+    let detector = std::fs::read_to_string(root.join("data/detector.toml"))
+        .expect("core/data/detector.toml is readable");
+    let embed = std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() != Ok("wasm32");
+    let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    columns::write(&detector, Path::new(&out), embed);
 }
 
 /// `json` without the whitespace between its tokens: the demo data is authored indented for

@@ -40,6 +40,11 @@ pub struct Detector {
     /// Latin-script languages the detector does not read, told by their own common words.
     #[serde(default)]
     pub unread_language: Vec<UnreadLanguage>,
+    /// The languages read by their columns alone (`ja`, `ko`, `es`, `fr`, `de`, `pt`, `it`):
+    /// per frame and slot of `frame`, the language's cues, filling words and questions, with its
+    /// vocabularies and the material rule's words. Checked by `core/columns.rs`.
+    #[serde(default)]
+    pub columns: BTreeMap<String, toml::Table>,
 }
 
 /// A language the detector does not read and its common words that English does not write.

@@ -255,7 +255,7 @@ impl Active {
         let c = &self.conversation;
         let (a, cues) = detect::detect_traced_in(&c.request, &c.history, c.language(&env.config));
         self.conversation.as_written =
-            !a.needs_clarification && detect::unread_language(&self.conversation.request).is_some();
+            !a.needs_clarification && detect::not_read(&self.conversation.request).is_some();
         if a.needs_clarification {
             let made: Vec<String> = a
                 .questions

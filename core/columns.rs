@@ -1,0 +1,283 @@
+//! The detector's columns for the languages it reads by their words alone (Japanese, Korean,
+//! Spanish, French, German, Portuguese, Italian): the `[columns.<tag>]` tables of
+//! `data/detector.toml`, keyed by the frame and slot names of its frames. The build reads each, refuses a bad entry by
+//! naming it (a frame or slot the table does not have, a wording without its four parts, a
+//! question without its language's question mark…), and writes it as one JSON pack per
+//! language (`columns-<tag>.json`: the table as JSON) with `columns.rs`, which embeds the packs
+//! natively and leaves them out of the WebAssembly build.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Deserialize;
+
+/// The languages with columns, in the order of the crate's `Language` enum after Chinese.
+pub const TAGS: [&str; 7] = ["ja", "ko", "es", "fr", "de", "pt", "it"];
+
+/// One language's file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Draft {
+    language: String,
+    script: String,
+    /// Read for its type: the matcher reads it from the pack.
+    #[serde(default)]
+    #[allow(dead_code)]
+    capital_nouns: bool,
+    words: Words,
+    material: Material,
+    frame: BTreeMap<String, Frame>,
+}
+
+/// The language's typed vocabularies.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Words {
+    #[serde(default)]
+    identify: Vec<String>,
+    #[serde(default)]
+    or: Vec<String>,
+    directives: Vec<String>,
+    #[serde(default)]
+    numbers: Vec<String>,
+    #[serde(default)]
+    time: Vec<String>,
+    #[serde(default)]
+    time_units: Vec<String>,
+    #[serde(default)]
+    place_before: Vec<String>,
+    #[serde(default)]
+    place_after: Vec<String>,
+    #[serde(default)]
+    places: Vec<String>,
+    #[serde(default)]
+    topic_before: Vec<String>,
+}
+
+/// The words of the user's own material named and not given, and its question.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Material {
+    by: Vec<String>,
+    own: Vec<String>,
+    this: Vec<String>,
+    the: Vec<String>,
+    nouns: Vec<String>,
+    verbs: Vec<String>,
+    yours: BTreeMap<String, String>,
+    ask: String,
+    why: String,
+    assume: String,
+}
+
+/// A frame's column: its cues and intents, and its slots' (every other key is a slot).
+#[derive(Debug, Deserialize)]
+struct Frame {
+    cues: Vec<String>,
+    intents: Vec<String>,
+    #[serde(flatten)]
+    slots: BTreeMap<String, Slot>,
+}
+
+/// A slot's column: the words that fill it and its question.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Slot {
+    filled: Vec<String>,
+    ask: String,
+}
+
+/// Reads every language's columns of the data file `detector` (its text), checks them against
+/// its frames and slots and writes the packs and `columns.rs` into `out`. A bad entry stops the
+/// build with a message naming it.
+pub fn write(detector: &str, out: &Path, embed: bool) {
+    let file: toml::Table =
+        toml::from_str(detector).unwrap_or_else(|e| fail(&format!("core/data/detector.toml: {e}")));
+    let known = known(&file);
+    let columns = file.get("columns").and_then(toml::Value::as_table);
+    let mut rust = String::from(
+        "/// Each language's columns as JSON, by tag: embedded natively, installed in the browser.\n\
+         static EMBEDDED: [(&str, Option<&str>); 7] = [\n",
+    );
+    for tag in TAGS {
+        let Some(table) = columns
+            .and_then(|c| c.get(tag))
+            .and_then(toml::Value::as_table)
+        else {
+            fail(&format!("core/data/detector.toml: no [columns.{tag}]"));
+        };
+        let pack = read(tag, table, &known).unwrap_or_else(|problem| {
+            fail(&format!(
+                "core/data/detector.toml, columns.{tag}: {problem}"
+            ))
+        });
+        let file = out.join(format!("columns-{tag}.json"));
+        std::fs::write(&file, pack.to_string()).expect("OUT_DIR is writable");
+        if embed {
+            rust += &format!("    ({tag:?}, Some(include_str!({:?}))),\n", file.display());
+        } else {
+            rust += &format!("    ({tag:?}, None),\n");
+        }
+    }
+    rust += "];\n";
+    rust += &format!(
+        "/// Whether the packs are embedded: natively. The WebAssembly build reads none, so the\n\
+         /// matcher's code is left out of it.\nconst EMBEDDED_ANY: bool = {embed};\n"
+    );
+    std::fs::write(out.join("columns.rs"), rust).expect("OUT_DIR is writable");
+}
+
+fn fail(message: &str) -> ! {
+    eprintln!("error: {message}");
+    std::process::exit(1);
+}
+
+/// The pack of the file `text` for `tag`, checked.
+fn read(
+    tag: &str,
+    table: &toml::Table,
+    known: &BTreeMap<String, Vec<String>>,
+) -> Result<serde_json::Value, String> {
+    let d: Draft = table
+        .clone()
+        .try_into()
+        .map_err(|e: toml::de::Error| e.to_string())?;
+    if d.language != tag {
+        return Err(format!("language is {:?}, expected {tag:?}", d.language));
+    }
+    if !matches!(d.script.as_str(), "latin" | "kana" | "hangul") {
+        return Err(format!(
+            "script is {:?}, expected latin, kana or hangul",
+            d.script
+        ));
+    }
+    let w = &d.words;
+    let m = &d.material;
+    let lists = [
+        ("words.identify", &w.identify),
+        ("words.or", &w.or),
+        ("words.directives", &w.directives),
+        ("words.numbers", &w.numbers),
+        ("words.time", &w.time),
+        ("words.time_units", &w.time_units),
+        ("words.place_before", &w.place_before),
+        ("words.place_after", &w.place_after),
+        ("words.places", &w.places),
+        ("words.topic_before", &w.topic_before),
+        ("material.by", &m.by),
+        ("material.own", &m.own),
+        ("material.this", &m.this),
+        ("material.the", &m.the),
+        ("material.nouns", &m.nouns),
+        ("material.verbs", &m.verbs),
+    ];
+    for (name, list) in lists {
+        empty_entry(list).map_err(|e| format!("{name}: {e}"))?;
+    }
+    for (field, value) in [("ask", &m.ask), ("why", &m.why), ("assume", &m.assume)] {
+        if !value.contains("{0}") {
+            return Err(format!("material.{field} has no {{0}} for the material"));
+        }
+    }
+    for key in m.yours.keys() {
+        if !m.own.contains(key) && !m.this.contains(key) {
+            return Err(format!(
+                "material.yours maps {key:?}, which is no own or this word"
+            ));
+        }
+    }
+    for (name, frame) in &d.frame {
+        let Some(slots) = known.get(name) else {
+            return Err(format!(
+                "frame {name}: the detector's table has no such frame"
+            ));
+        };
+        if frame.cues.is_empty() {
+            return Err(format!("frame {name}: no cues"));
+        }
+        for (slot, s) in &frame.slots {
+            if !slots.contains(slot) {
+                return Err(format!(
+                    "frame {name}: the detector's table has no slot {slot}"
+                ));
+            }
+            wording(tag, &s.ask).map_err(|e| format!("frame {name}, slot {slot}: {e}"))?;
+            empty_entry(&s.filled).map_err(|e| format!("frame {name}, slot {slot}: {e}"))?;
+        }
+        for list in [&frame.cues, &frame.intents] {
+            empty_entry(list).map_err(|e| format!("frame {name}: {e}"))?;
+        }
+    }
+    // The pack is the file's table as JSON, as the page's script writes it from the same file.
+    serde_json::to_value(table).map_err(|e| e.to_string())
+}
+
+/// A word list with an empty entry is refused: it would match everything.
+fn empty_entry(list: &[String]) -> Result<(), String> {
+    match list.iter().find(|w| w.trim().trim_matches('*').is_empty()) {
+        Some(w) => Err(format!("the entry {w:?} matches any word")),
+        None => Ok(()),
+    }
+}
+
+/// Checks `TEXT | WHY | OPTION; OPTION | ASSUMPTION`: four parts, none or two to four
+/// options, a question ending in the language's question mark, no ASCII `?` or `:` in Japanese.
+fn wording(tag: &str, line: &str) -> Result<(), String> {
+    let parts: Vec<&str> = line.split('|').map(str::trim).collect();
+    let [text, why, options, assume] = parts[..] else {
+        return Err(format!(
+            "{} parts in ask, expected 4: TEXT | WHY | OPTIONS | ASSUMPTION",
+            parts.len()
+        ));
+    };
+    let options: Vec<&str> = options
+        .split(';')
+        .map(str::trim)
+        .filter(|o| !o.is_empty())
+        .collect();
+    if options.len() == 1 || options.len() > 4 {
+        return Err(format!(
+            "{} options, expected none or 2 to 4",
+            options.len()
+        ));
+    }
+    if text.is_empty() || why.is_empty() || assume.is_empty() {
+        return Err("an empty text, reason or assumption".to_owned());
+    }
+    let mark = if tag == "ja" { '？' } else { '?' };
+    // "…を教えてください。", "…알려 주세요.": a request to tell, not a question.
+    let asks = text.contains(mark)
+        || (tag == "ja" && text.ends_with("ください。"))
+        || (tag == "ko" && text.ends_with("주세요."));
+    if !asks {
+        return Err(format!("the question {text:?} has no {mark}"));
+    }
+    if tag == "ja" && [text, why, assume].iter().any(|s| s.contains(['?', ':'])) {
+        return Err(format!("{text:?}: Japanese writes ？ and ："));
+    }
+    if tag == "es" && text.contains('?') && !text.contains('¿') {
+        return Err(format!("{text:?}: Spanish opens a question with ¿"));
+    }
+    Ok(())
+}
+
+/// The frame and slot names of the data file's frames (`[[frame]]`, `[[frame.slot]]`).
+fn known(file: &toml::Table) -> BTreeMap<String, Vec<String>> {
+    let name = |v: &toml::Value| {
+        v.get("name")
+            .and_then(toml::Value::as_str)
+            .map(str::to_owned)
+    };
+    let frames = file.get("frame").and_then(toml::Value::as_array);
+    frames
+        .into_iter()
+        .flatten()
+        .filter_map(|f| {
+            let slots = f.get("slot").and_then(toml::Value::as_array);
+            Some((
+                name(f)?,
+                slots.into_iter().flatten().filter_map(name).collect(),
+            ))
+        })
+        .collect()
+}

@@ -1,0 +1,1248 @@
+//! The languages the detector reads by their words alone — Japanese, Korean, Spanish, French,
+//! German, Portuguese, Italian — and the matcher that reads a request with them.
+//!
+//! Each language is a column of the detector's data file (`[columns.<tag>]` of `detector.toml`, keyed
+//! by frame and slot): its cues, intents and filling words for the kinds it covers, each
+//! slot's question in the language, its typed vocabularies (numbers, times, places, what
+//! follows "about") and the words of the user's own material named and not given. The build
+//! checks them (`core/columns.rs`) and writes one pack per language, embedded natively (the
+//! WebAssembly build embeds none: see [`pack`]). Adding a language is adding its file, not code.
+//!
+//! The matcher, per script:
+//! - **Latin** (es, fr, de, pt, it): words, lower-cased with their accents folded away
+//!   ("Reservá" → "reserva", "Straße" → "strasse"); an entry's `*` stands for any ending or
+//!   beginning ("viaj*", "*reise"), and an entry of several words matches them in a row.
+//! - **Kana** (ja) and **Hangul** (ko): entries are substrings of the text, as the Chinese
+//!   cues are (a Korean stem matches before its particles: 여행 in 여행을); a Korean
+//!   demonstrative or possessive only at the start of a word.
+//!
+//! There is no learned model for these languages, so the decision is the frames' and the
+//! material rule's alone: the user's own material named and acted on and not given is asked
+//! for ("revisa mi correo" → "¿Puedes pegar aquí tu correo?"); a critical slot left open is
+//! asked when the request directs the task, the frame is `outright`, or it is short; an
+//! important one only in a very short request. A request of no known kind is answered as
+//! asked: a question that names nothing would be a guess.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde_json::Value;
+
+use super::frames::{self, Pattern};
+use super::{Assessment, Finding, Given, Kind, SlotRef};
+use crate::protocol::language::Language;
+use crate::protocol::question::{Priority, Question};
+use crate::protocol::request::{Message, Role};
+
+include!(concat!(env!("OUT_DIR"), "/columns.rs"));
+
+/// The languages with columns, in the order of [`EMBEDDED`].
+const LANGUAGES: [Language; 7] = [
+    Language::Japanese,
+    Language::Korean,
+    Language::Spanish,
+    Language::French,
+    Language::German,
+    Language::Portuguese,
+    Language::Italian,
+];
+
+/// Each language's pack, once read.
+static PACKS: [OnceLock<Pack>; 7] = [const { OnceLock::new() }; 7];
+
+/// The columns of `language`, when the detector reads it: embedded natively; `None` for a
+/// language without columns, and in the WebAssembly build, which embeds none: there the
+/// matcher's code (some 13 KB of gzip) would pass the page's byte budget, so such a request is
+/// answered as written and the ending says so.
+pub(crate) fn pack(language: Language) -> Option<&'static Pack> {
+    if !EMBEDDED_ANY {
+        return None;
+    }
+    let i = LANGUAGES.iter().position(|l| *l == language)?;
+    if let Some(p) = PACKS[i].get() {
+        return Some(p);
+    }
+    let json = EMBEDDED[i].1?;
+    let pack = Pack::read(json).ok()?;
+    Some(PACKS[i].get_or_init(|| pack))
+}
+
+/// One language's columns, read from its pack.
+#[derive(Debug)]
+pub(crate) struct Pack {
+    tag: String,
+    script: Script,
+    /// Every noun is capitalised (German): a capital then names no name.
+    capital_nouns: bool,
+    words: Words,
+    material: Material,
+    frames: Vec<FrameColumn>,
+}
+
+impl Pack {
+    /// The pack of the JSON `json` (a language's table of the data file; the build checked
+    /// it), or what is missing. Read from a `serde_json::Value`, which the crate has anyway,
+    /// rather than by derived deserializers, which would cost the WebAssembly build some 20 KB.
+    fn read(json: &str) -> Result<Self, String> {
+        let v: Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
+        let text = |v: &Value, key: &str| {
+            v.get(key)
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+                .ok_or_else(|| format!("no {key}"))
+        };
+        let script = match v.get("script").and_then(Value::as_str) {
+            Some("latin") => Script::Latin,
+            Some("kana") => Script::Kana,
+            Some("hangul") => Script::Hangul,
+            other => return Err(format!("script {other:?}, expected latin, kana or hangul")),
+        };
+        let (w, m) = (&v["words"], &v["material"]);
+        let words = Words {
+            identify: entries(w, "identify"),
+            directives: entries(w, "directives"),
+            or: entries(w, "or"),
+            numbers: entries(w, "numbers"),
+            time: entries(w, "time"),
+            time_units: entries(w, "time_units"),
+            place_before: entries(w, "place_before"),
+            place_after: entries(w, "place_after"),
+            places: entries(w, "places"),
+            topic_before: entries(w, "topic_before"),
+        };
+        let yours = m
+            .get("yours")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+            .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_owned())))
+            .collect();
+        let material = Material {
+            by: entries(m, "by"),
+            own: entries(m, "own"),
+            this: entries(m, "this"),
+            the: entries(m, "the"),
+            nouns: entries(m, "nouns"),
+            verbs: entries(m, "verbs"),
+            yours,
+            ask: text(m, "ask")?,
+            why: text(m, "why")?,
+            assume: text(m, "assume")?,
+        };
+        let frames = v
+            .get("frame")
+            .and_then(Value::as_object)
+            .ok_or("no frame table")?
+            .iter()
+            .map(|(name, f)| FrameColumn {
+                name: name.clone(),
+                cues: entries(f, "cues"),
+                intents: entries(f, "intents"),
+                slots: f
+                    .as_object()
+                    .into_iter()
+                    .flatten()
+                    .filter(|(_, s)| s.is_object())
+                    .map(|(name, s)| SlotColumn {
+                        name: name.clone(),
+                        filled: entries(s, "filled"),
+                        ask: Ask::of(s.get("ask").and_then(Value::as_str).unwrap_or_default()),
+                    })
+                    .collect(),
+            })
+            .collect();
+        Ok(Self {
+            tag: text(&v, "language")?,
+            script,
+            capital_nouns: v.get("capital_nouns").and_then(Value::as_bool) == Some(true),
+            words,
+            material,
+            frames,
+        })
+    }
+}
+
+/// The entries of the word list `key` of `v` (none when it has no such list).
+fn entries(v: &Value, key: &str) -> Vec<Entry> {
+    v.get(key)
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .map(Entry::of)
+        .collect()
+}
+
+/// How a language's entries are matched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Script {
+    Latin,
+    Kana,
+    Hangul,
+}
+
+/// The language's typed vocabularies.
+#[derive(Debug)]
+struct Words {
+    /// Common words of the language that English does not write ("el", "que", "und"): with
+    /// its directives and material words, what tells a Latin-script request's language.
+    identify: Vec<Entry>,
+    /// A request to do a task ("quiero", "planifica", "して").
+    directives: Vec<Entry>,
+    /// Between two names, a choice the request gives itself ("Python o JavaScript").
+    or: Vec<Entry>,
+    /// Number words ("dos", "二人").
+    numbers: Vec<Entry>,
+    /// Dates and times ("mañana", "週末").
+    time: Vec<Entry>,
+    /// Units written after a digit that make it a time ("h", "時").
+    time_units: Vec<Entry>,
+    /// Words after which a capitalised word is a place ("a París", "nach Berlin").
+    place_before: Vec<Entry>,
+    /// Particles after a place ("へ", "에 가").
+    place_after: Vec<Entry>,
+    /// Place names, for the scripts without capitals.
+    places: Vec<Entry>,
+    /// Words after which a text's subject is named ("sobre", "について").
+    topic_before: Vec<Entry>,
+}
+
+/// The words of the user's own material named and not given, and the question that asks for it.
+#[derive(Debug)]
+struct Material {
+    /// After the noun, someone has it ("que me mandaste", "den ich dir geschickt habe").
+    by: Vec<Entry>,
+    own: Vec<Entry>,
+    this: Vec<Entry>,
+    the: Vec<Entry>,
+    nouns: Vec<Entry>,
+    verbs: Vec<Entry>,
+    /// The user's possessive as the question says it ("mi" → "tu").
+    yours: BTreeMap<String, String>,
+    ask: String,
+    why: String,
+    assume: String,
+}
+
+/// A frame's column.
+#[derive(Debug)]
+struct FrameColumn {
+    name: String,
+    cues: Vec<Entry>,
+    intents: Vec<Entry>,
+    slots: Vec<SlotColumn>,
+}
+
+/// A slot's column.
+#[derive(Debug)]
+struct SlotColumn {
+    name: String,
+    filled: Vec<Entry>,
+    ask: Ask,
+}
+
+/// A slot's question in the language.
+#[derive(Debug)]
+struct Ask {
+    text: String,
+    why: String,
+    options: Vec<String>,
+    assume: String,
+}
+
+impl Ask {
+    /// The wording `TEXT | WHY | OPTION; OPTION | ASSUMPTION` (checked by the build).
+    fn of(line: &str) -> Self {
+        let mut parts = line.split('|').map(str::trim);
+        let mut next = || parts.next().unwrap_or_default().to_owned();
+        let (text, why, options, assume) = (next(), next(), next(), next());
+        Self {
+            text,
+            why,
+            options: options
+                .split(';')
+                .map(str::trim)
+                .filter(|o| !o.is_empty())
+                .map(str::to_owned)
+                .collect(),
+            assume,
+        }
+    }
+}
+
+/// A word-list entry in both forms the matcher reads: folded words (Latin scripts) and the text
+/// with ASCII lower-cased (Japanese, Korean).
+#[derive(Debug)]
+struct Entry {
+    words: Vec<String>,
+    text: String,
+}
+
+impl Entry {
+    fn of(raw: &str) -> Self {
+        Self {
+            words: tokens(raw, true).into_iter().map(|t| t.folded).collect(),
+            text: raw.to_ascii_lowercase(),
+        }
+    }
+}
+
+/// A word of a Latin-script text: where it is, folded, and whether it is capitalised.
+#[derive(Debug)]
+struct Token {
+    start: usize,
+    end: usize,
+    folded: String,
+    capital: bool,
+}
+
+/// Accented capitals then small letters, and the letter each folds to (lower-cased): without
+/// Unicode's case tables, which the WebAssembly build leaves out.
+const ACCENTED: &str = "ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöøùúûüýÿ";
+const UNACCENTED: &str = "aaaaaaceeeeiiiinoooooouuuuyaaaaaaceeeeiiiinoooooouuuuyy";
+/// How many of [`ACCENTED`] are capitals.
+const ACCENTED_CAPITALS: usize = 27;
+/// Signs that are words of their own ("$", "€", "c++", "c#", "(" of a schema; Spanish "¿").
+const SIGNS: &str = "$€£(#+¿¡";
+
+/// The words of `text` (with `star`, an entry's `*` kept in its words), folded.
+fn tokens(text: &str, star: bool) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::new();
+    let mut open = false;
+    for (at, c) in text.char_indices() {
+        let end = at + c.len_utf8();
+        if SIGNS.contains(c) {
+            out.push(Token {
+                start: at,
+                end,
+                folded: c.to_string(),
+                capital: false,
+            });
+            open = false;
+            continue;
+        }
+        if !(c.is_alphanumeric() || (star && c == '*')) {
+            open = false;
+            continue;
+        }
+        let (folded, capital) = fold(c);
+        match out.last_mut() {
+            Some(t) if open => {
+                t.folded.push_str(folded.as_str());
+                t.end = end;
+            }
+            _ => out.push(Token {
+                start: at,
+                end,
+                folded,
+                capital,
+            }),
+        }
+        open = true;
+    }
+    out
+}
+
+/// `c` lower-cased with its accent folded away, and whether it is a capital.
+fn fold(c: char) -> (String, bool) {
+    if c.is_ascii() {
+        return (c.to_ascii_lowercase().to_string(), c.is_ascii_uppercase());
+    }
+    if let Some(i) = ACCENTED.chars().position(|a| a == c) {
+        let base = UNACCENTED.chars().nth(i).unwrap_or(c);
+        return (base.to_string(), i < ACCENTED_CAPITALS);
+    }
+    match c {
+        'ß' => ("ss".into(), false),
+        'Œ' | 'œ' => ("oe".into(), c == 'Œ'),
+        'Æ' | 'æ' => ("ae".into(), c == 'Æ'),
+        _ => (c.to_string(), false),
+    }
+}
+
+/// Whether the word `word` matches the entry word `pattern` (`*` at an end: any ending or
+/// beginning).
+fn glob(pattern: &str, word: &str) -> bool {
+    match (pattern.strip_prefix('*'), pattern.strip_suffix('*')) {
+        (Some(rest), Some(_)) => rest
+            .strip_suffix('*')
+            .is_some_and(|mid| !mid.is_empty() && word.contains(mid)),
+        (Some(suffix), None) => word.len() > suffix.len() && word.ends_with(suffix),
+        (None, Some(prefix)) => word.starts_with(prefix),
+        (None, None) => word == pattern,
+    }
+}
+
+/// A request (or an earlier message) read with one language's columns.
+struct Reading<'a> {
+    pack: &'a Pack,
+    text: &'a str,
+    /// The text with ASCII lower-cased (byte offsets as in `text`).
+    lower: String,
+    /// Its words, for a Latin script.
+    tokens: Vec<Token>,
+    /// The openings of its words (see [`opening`]): an entry whose first word opens otherwise
+    /// is skipped without comparing it with every word.
+    openings: [u64; 16],
+}
+
+/// A word's first two bytes, hashed into 1,024 bits; `None` for a shorter word or a pattern
+/// open at its start.
+fn opening(word: &str) -> Option<usize> {
+    match word.as_bytes() {
+        [a, b, ..] if *a != b'*' && *b != b'*' => {
+            Some((usize::from(*a) * 31 + usize::from(*b)) % 1024)
+        }
+        _ => None,
+    }
+}
+
+/// Where an entry matched: token indices (Latin) or byte offsets (Japanese, Korean).
+#[derive(Debug, Clone, Copy)]
+struct Span {
+    start: usize,
+    end: usize,
+}
+
+impl<'a> Reading<'a> {
+    fn of(pack: &'a Pack, text: &'a str) -> Self {
+        let tokens = if pack.script == Script::Latin {
+            tokens(text, false)
+        } else {
+            Vec::new()
+        };
+        let mut openings = [0u64; 16];
+        for at in tokens.iter().filter_map(|t| opening(&t.folded)) {
+            openings[at / 64] |= 1 << (at % 64);
+        }
+        Self {
+            pack,
+            text,
+            lower: text.to_ascii_lowercase(),
+            tokens,
+            openings,
+        }
+    }
+
+    /// Whether a word of the text may match the entry's first word (its opening is there, or
+    /// it has none to tell).
+    fn may_open(&self, e: &Entry) -> bool {
+        e.words
+            .first()
+            .and_then(|w| opening(w))
+            .is_none_or(|at| self.openings[at / 64] & (1 << (at % 64)) != 0)
+    }
+
+    /// Every place an entry of `list` matches, in the text's order.
+    fn spans(&self, list: &[Entry]) -> Vec<Span> {
+        let mut out = Vec::new();
+        for e in list {
+            if self.pack.script == Script::Latin {
+                let n = e.words.len();
+                if n == 0 || !self.may_open(e) {
+                    continue;
+                }
+                for i in 0..self.tokens.len().saturating_sub(n - 1) {
+                    if e.words
+                        .iter()
+                        .zip(&self.tokens[i..i + n])
+                        .all(|(p, t)| glob(p, &t.folded))
+                    {
+                        out.push(Span {
+                            start: i,
+                            end: i + n,
+                        });
+                    }
+                }
+            } else if !e.text.trim().is_empty() {
+                out.extend(
+                    self.lower
+                        .match_indices(e.text.as_str())
+                        .map(|(at, m)| Span {
+                            start: at,
+                            end: at + m.len(),
+                        }),
+                );
+            }
+        }
+        // At one place, the longest entry first: 文章 before 文.
+        out.sort_by_key(|s| (s.start, std::cmp::Reverse(s.end)));
+        out
+    }
+
+    /// Whether an entry of `list` matches: [`Reading::spans`] without collecting them, stopping
+    /// at the first.
+    fn has(&self, list: &[Entry]) -> bool {
+        list.iter().any(|e| {
+            if self.pack.script != Script::Latin {
+                return !e.text.trim().is_empty() && self.lower.contains(e.text.as_str());
+            }
+            let n = e.words.len();
+            n > 0
+                && self.may_open(e)
+                && self
+                    .tokens
+                    .windows(n)
+                    .any(|w| e.words.iter().zip(w).all(|(p, t)| glob(p, &t.folded)))
+        })
+    }
+
+    /// The request's length in the units the thresholds count: words in a Latin script or in
+    /// Korean, characters but spaces in Japanese.
+    fn length(&self) -> usize {
+        match self.pack.script {
+            Script::Latin => self
+                .tokens
+                .iter()
+                .filter(|t| t.folded.chars().next().is_some_and(char::is_alphanumeric))
+                .count(),
+            Script::Hangul => self.text.split_whitespace().count(),
+            Script::Kana => self.text.chars().filter(|c| !c.is_whitespace()).count(),
+        }
+    }
+
+    /// Whether `pattern` fills a slot in this text.
+    fn pattern(&self, pattern: Pattern, given: Given<'_>) -> bool {
+        let w = &self.pack.words;
+        match pattern {
+            Pattern::Number | Pattern::Count => {
+                self.text
+                    .chars()
+                    .any(|c| c.is_ascii_digit() || ('０'..='９').contains(&c))
+                    || self.has(&w.numbers)
+            }
+            Pattern::Time => self.has(&w.time) || self.digit_time(),
+            Pattern::Place | Pattern::PlaceName => self.place(),
+            Pattern::Topic => self.topic(),
+            Pattern::Name => self.name(),
+            Pattern::Quote => given.quoted,
+            Pattern::Material => given.material || given.after_colon,
+        }
+    }
+
+    /// A digit followed by a time unit ("20h", "8 pm", "3時", "7시"), or hours and minutes.
+    fn digit_time(&self) -> bool {
+        let units = &self.pack.words.time_units;
+        if self.pack.script == Script::Latin {
+            let digits = |t: &Token| t.folded.bytes().next().is_some_and(|b| b.is_ascii_digit());
+            self.tokens.iter().enumerate().any(|(i, t)| {
+                let rest = t.folded.trim_start_matches(|c: char| c.is_ascii_digit());
+                digits(t)
+                    && ((!rest.is_empty() && units.iter().any(|u| u.words == [rest]))
+                        || self.tokens.get(i + 1).is_some_and(|n| {
+                            units
+                                .iter()
+                                .any(|u| u.words.len() == 1 && glob(&u.words[0], &n.folded))
+                                || (self.text[t.end..n.start] == *":" && digits(n))
+                        }))
+            })
+        } else {
+            let chars: Vec<char> = self.lower.chars().collect();
+            chars.windows(2).any(|p| {
+                (p[0].is_ascii_digit() || ('０'..='９').contains(&p[0]))
+                    && units.iter().any(|u| u.text.starts_with(p[1]))
+            })
+        }
+    }
+
+    /// A place: a capitalised word after a word that leads to one ("a París", "nach Berlin"),
+    /// a listed place, or a word before a particle of place ("東京へ").
+    fn place(&self) -> bool {
+        let w = &self.pack.words;
+        if self.has(&w.places) {
+            return true;
+        }
+        if self.pack.script == Script::Latin {
+            let before = self.spans(&w.place_before);
+            return before.iter().any(|s| {
+                self.tokens
+                    .get(s.end)
+                    .is_some_and(|t| t.capital && s.end > 0)
+            });
+        }
+        self.spans(&w.place_after).iter().any(|s| {
+            self.lower[..s.start]
+                .chars()
+                .next_back()
+                .is_some_and(|c| !c.is_whitespace() && !super::is_kana(c) || is_katakana(c))
+        })
+    }
+
+    /// What a text is about: a word that leads to a subject with words after it ("un poema
+    /// sobre el mar", "海についての詩").
+    fn topic(&self) -> bool {
+        let spans = self.spans(&self.pack.words.topic_before);
+        if self.pack.script == Script::Latin {
+            spans.iter().any(|s| s.end < self.tokens.len())
+        } else {
+            spans.iter().any(|s| s.start > 0)
+        }
+    }
+
+    /// Whether the request names its own choice: an "or" between two capitalised words, or two
+    /// words in Latin letters in a Japanese or Korean request ("Python o JavaScript").
+    fn gives_a_choice(&self) -> bool {
+        let spans = self.spans(&self.pack.words.or);
+        if self.pack.script == Script::Latin {
+            let capital = |i: usize| self.tokens.get(i).is_some_and(|t| t.capital);
+            return spans
+                .iter()
+                .any(|s| s.start > 0 && capital(s.start - 1) && capital(s.end));
+        }
+        let latin = |t: &str| {
+            t.chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_alphanumeric())
+        };
+        spans.iter().any(|s| {
+            latin(self.lower[..s.start].trim_end())
+                && self.lower[s.end..]
+                    .trim_start()
+                    .starts_with(|c: char| c.is_ascii_alphanumeric())
+        })
+    }
+
+    /// A name: a capitalised word that opens no sentence, or a word in Latin letters in a
+    /// Japanese or Korean request ("Python").
+    fn name(&self) -> bool {
+        if self.pack.capital_nouns {
+            return false;
+        }
+        if self.pack.script == Script::Latin {
+            return self.tokens.iter().enumerate().skip(1).any(|(i, t)| {
+                let before = &self.tokens[i - 1];
+                let after_stop = matches!(before.folded.as_str(), "¿" | "¡")
+                    || self.text[before.end..t.start].contains(['.', '!', '?', '\n']);
+                t.capital && !after_stop
+            });
+        }
+        self.text
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .any(|w| w.len() >= 2)
+    }
+}
+
+/// The language of a Latin-script `text` in which no English word settles it, by the words of
+/// each language's pack that tell it (its `identify` words, directives and material words):
+/// two different ones at least, and more than any other language has ("revisa mi correo",
+/// "Corrige ce texte"). A language whose pack is not at hand is not told.
+pub(super) fn identify(text: &str) -> Option<&'static str> {
+    // Most requests are English, and settled by their first common word, without a word
+    // folded or a pack read.
+    let english = text
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| (1..=8).contains(&w.len()))
+        .any(|w| {
+            let mut buf = [0u8; 8];
+            let lower = &mut buf[..w.len()];
+            lower.copy_from_slice(w.as_bytes());
+            lower.make_ascii_lowercase();
+            let lower = std::str::from_utf8(lower).unwrap_or_default();
+            super::rules::is_listed(super::word_list(super::Words::EnglishCommon), lower)
+                && !super::rules::is_listed(super::word_list(super::Words::EnglishShared), lower)
+        });
+    if english {
+        return None;
+    }
+    let mut best: Option<(usize, Language)> = None;
+    let mut tie = false;
+    for language in LANGUAGES {
+        let Some(pack) = pack(language).filter(|p| p.script == Script::Latin) else {
+            continue;
+        };
+        let r = Reading::of(pack, text);
+        let m = &pack.material;
+        let mut hit = vec![false; r.tokens.len()];
+        for list in [
+            &pack.words.identify,
+            &pack.words.directives,
+            &m.verbs,
+            &m.own,
+            &m.this,
+        ] {
+            for s in r.spans(list) {
+                hit[s.start] = true;
+            }
+        }
+        let mut seen: Vec<&str> = hit
+            .iter()
+            .zip(&r.tokens)
+            .filter(|(h, _)| **h)
+            .map(|(_, t)| t.folded.as_str())
+            .collect();
+        seen.sort_unstable();
+        seen.dedup();
+        let n = seen.len();
+        match best {
+            Some((b, _)) if n == b => tie = true,
+            Some((b, _)) if n < b => {}
+            _ => {
+                best = Some((n, language));
+                tie = false;
+            }
+        }
+    }
+    let (n, language) = best?;
+    (n >= 2 && !tie).then(|| language.english_name())
+}
+
+/// The language of the columns whose question `text` is, word for word (the material's with
+/// any material in its place): how the session tells that a question it shows is already in
+/// the reader's language ("Wohin möchten Sie reisen?" has too few words to tell otherwise).
+pub(super) fn wording_language(text: &str) -> Option<&'static str> {
+    LANGUAGES.into_iter().find_map(|language| {
+        let p = pack(language)?;
+        let (before, after) = p.material.ask.split_once("{0}")?;
+        let material = text.len() > before.len() + after.len()
+            && text.starts_with(before)
+            && text.ends_with(after);
+        let slot = p
+            .frames
+            .iter()
+            .flat_map(|f| &f.slots)
+            .any(|s| s.ask.text == text);
+        (material || slot).then(|| language.english_name())
+    })
+}
+
+/// Katakana: in Japanese, a foreign place name ("パリへ") is written in it.
+fn is_katakana(c: char) -> bool {
+    ('\u{30A0}'..='\u{30FF}').contains(&c)
+}
+
+/// Words up to which a request is short: a critical slot left open is asked without a
+/// directive (characters for Japanese).
+const SHORT: [usize; 3] = [6, 4, 15];
+/// Words up to which an important slot left open is asked.
+const VERY_SHORT: [usize; 3] = [4, 3, 10];
+/// Words up to which an important slot of a kind given nothing of is asked in a request that
+/// directs the task.
+const BARE: [usize; 3] = [10, 6, 25];
+/// Characters a Japanese or Korean possessive may stand before its noun ("この英語の文章").
+const MATERIAL_REACH: usize = 6;
+
+impl Script {
+    fn index(self) -> usize {
+        match self {
+            Self::Latin => 0,
+            Self::Hangul => 1,
+            Self::Kana => 2,
+        }
+    }
+}
+
+/// A request read in one language, with the conversation before it.
+struct Request<'a> {
+    pack: &'a Pack,
+    reading: Reading<'a>,
+    /// The user's and the host's earlier messages, read in the same language.
+    earlier: Vec<Reading<'a>>,
+    given: Given<'a>,
+    /// The request says it wants a task done ("quiero", "planifica", "して").
+    directive: bool,
+}
+
+impl<'a> Request<'a> {
+    fn of(pack: &'a Pack, text: &'a str, given: Given<'a>) -> Self {
+        let reading = Reading::of(pack, text);
+        Self {
+            pack,
+            directive: reading.has(&pack.words.directives),
+            earlier: given
+                .earlier
+                .iter()
+                .filter(|m| m.role != Role::Assistant)
+                .map(|m| Reading::of(pack, &m.content))
+                .collect(),
+            reading,
+            given,
+        }
+    }
+
+    /// The frames of the shipped table the request names, as indices.
+    fn recognised(&self, table: &frames::Table) -> Vec<usize> {
+        let r = &self.reading;
+        self.pack
+            .frames
+            .iter()
+            .filter(|f| r.has(&f.cues) && (f.intents.is_empty() || r.has(&f.intents)))
+            .filter_map(|f| table.frames.iter().position(|t| t.name == f.name))
+            .collect()
+    }
+
+    /// Whether the request, or an earlier message, fills the slot `r` (its column `column`):
+    /// one of its words, one of its patterns, or its question answered before.
+    fn fills(&self, r: &SlotRef<'_>, column: &SlotColumn) -> bool {
+        let read = |x: &Reading<'_>, g: Given<'_>| {
+            x.has(&column.filled) || r.slot.en.patterns.iter().any(|p| x.pattern(*p, g))
+        };
+        let alone = Given {
+            quoted: false,
+            after_colon: false,
+            material: false,
+            ..self.given
+        };
+        read(&self.reading, self.given)
+            || self.earlier.iter().any(|x| read(x, alone))
+            || answered_before(column, self.given.earlier)
+    }
+
+    /// Whether the request asks for the task of `r`'s frame to be done: a directive, its cue
+    /// first ("Übersetze den Text…", "Riassumi l'articolo…"), or with `intents`, an intent of
+    /// the kind (which its recognition needed).
+    fn directs(&self, r: &SlotRef<'_>, intents: bool) -> bool {
+        self.directive
+            || self
+                .pack
+                .frames
+                .iter()
+                .find(|f| f.name == r.frame.name)
+                .is_some_and(|f| {
+                    (intents && !f.intents.is_empty())
+                        || self
+                            .reading
+                            .spans(&f.cues)
+                            .first()
+                            .is_some_and(|s| s.start <= 1)
+                })
+    }
+
+    /// Whether the request gives nothing of `r`'s kind: every slot of it with a column is open
+    /// ("Quiero comprarme un móvil nuevo" gives neither budget nor use; "Dame una receta de
+    /// paella" gives the dish, which says what is eaten).
+    fn bare(&self, slots: &[SlotRef<'_>], r: &SlotRef<'_>) -> bool {
+        let columns: Vec<(&SlotRef<'_>, &SlotColumn)> = slots
+            .iter()
+            .filter(|s| std::ptr::eq(s.frame, r.frame))
+            .filter_map(|s| Some((s, column_of(self.pack, s)?)))
+            .collect();
+        columns.iter().all(|(s, c)| !self.fills(s, c))
+    }
+
+    /// Whether the open slot `r` is asked, by its priority and the request's length.
+    fn asks(&self, slots: &[SlotRef<'_>], r: &SlotRef<'_>) -> bool {
+        let length = self.reading.length();
+        let i = self.pack.script.index();
+        match r.slot.priority {
+            Priority::Critical => self.directs(r, true) || r.frame.outright || length <= SHORT[i],
+            // Not of a request that gives its own choice: "¿Qué es mejor para aprender a
+            // programar, Python o JavaScript?" asks which, not the learner's level.
+            Priority::Important => {
+                !self.reading.gives_a_choice()
+                    && (length <= VERY_SHORT[i]
+                        || (self.directs(r, true) && self.bare(slots, r) && length <= BARE[i]))
+            }
+            Priority::Helpful => false,
+        }
+    }
+}
+
+/// Reads `text` (the request, its literals removed) in `pack`'s language and fills `out`:
+/// the material rule, then the frames.
+pub(super) fn assess(pack: &Pack, text: &str, given: Given<'_>, out: &mut Assessment) {
+    let request = Request::of(pack, text, given);
+    let material_given =
+        given.material || given.after_colon || super::holds_material(given.earlier);
+    let material = (!material_given)
+        .then(|| own_material(&request.reading))
+        .flatten();
+    if let Some(evidence) = &material {
+        out.findings.push(Finding {
+            kind: Kind::MissingContext,
+            evidence: evidence.clone(),
+        });
+    }
+    let table = super::knowledge();
+    let recognised = request.recognised(table);
+    let slots = super::slots_of(table, &recognised);
+    let open: Vec<SlotRef<'_>> = slots
+        .iter()
+        .copied()
+        .filter(|r| {
+            column_of(pack, r).is_some_and(|c| !request.fills(r, c))
+                && r.slot.priority != Priority::Helpful
+                && !r.defers(table, &recognised)
+        })
+        .collect();
+    let mut open = super::not_asked_by_others(open, &out.findings);
+    crate::text::sort_short_by(&mut open, |a, b| a.slot.priority.cmp(&b.slot.priority));
+    // The material, once pasted, says what the frames' questions would ask ("내 자기소개서 좀
+    // 봐줘": the letter names its job).
+    let asked: Vec<SlotRef<'_>> = open
+        .iter()
+        .copied()
+        .filter(|r| material.is_none() && request.asks(&slots, r))
+        .take(super::MAX_TOPIC_QUESTIONS)
+        .collect();
+    out.needs_clarification = material.is_some() || !asked.is_empty();
+    if !out.needs_clarification {
+        out.cues.push(why_not_asked(pack, &slots, &open));
+    } else if out.wording != super::Wording::Decision {
+        if let Some(evidence) = material {
+            let q = material_question(pack, &evidence);
+            super::push_unique(out, q, format!("rule missing_context: \"{evidence}\""));
+        }
+        ask_slots(pack, &asked, out);
+    }
+}
+
+/// Asks the `asked` slots in `pack`'s language.
+fn ask_slots(pack: &Pack, asked: &[SlotRef<'_>], out: &mut Assessment) {
+    for r in asked {
+        if let Some(c) = column_of(pack, r) {
+            let options: Vec<&str> = c.ask.options.iter().map(String::as_str).collect();
+            let q = super::question(
+                &c.ask.text,
+                &c.ask.why,
+                &options,
+                r.slot.priority,
+                r.slot.kind,
+                &c.ask.assume,
+            );
+            let cue = format!(
+                "task {}, {} left open ({})",
+                r.frame.name, r.slot.name, pack.tag
+            );
+            super::push_unique(out, q, cue);
+        }
+    }
+}
+
+/// The column of a recognised slot in `pack`; `None` when the language has no wording for it
+/// (then it is not asked in that language).
+fn column_of<'p>(pack: &'p Pack, r: &SlotRef<'_>) -> Option<&'p SlotColumn> {
+    pack.frames
+        .iter()
+        .find(|f| f.name == r.frame.name)?
+        .slots
+        .iter()
+        .find(|s| s.name == r.slot.name)
+}
+
+/// Whether the slot's question was asked earlier in the conversation and answered.
+fn answered_before(column: &SlotColumn, earlier: &[Message]) -> bool {
+    earlier.windows(2).any(|p| {
+        p[0].role == Role::Assistant && p[0].content == column.ask.text && p[1].role == Role::User
+    })
+}
+
+/// Why nothing is asked, for the trace.
+fn why_not_asked(pack: &Pack, slots: &[SlotRef<'_>], open: &[SlotRef<'_>]) -> String {
+    let mut kinds: Vec<&str> = slots.iter().map(|r| r.frame.name).collect();
+    kinds.dedup();
+    if kinds.is_empty() {
+        return format!(
+            "read in {} by its columns: no task kind named, nothing to ask by name: answered as asked",
+            pack.tag
+        );
+    }
+    let left: Vec<&str> = open.iter().map(|r| r.slot.name).collect();
+    let left = if left.is_empty() {
+        "every needed detail given".to_owned()
+    } else {
+        format!(
+            "{} open, not asked of a request that does not direct the task",
+            left.join(", ")
+        )
+    };
+    format!(
+        "read in {} by its columns: task {}: {left}",
+        pack.tag,
+        kinds.join(", ")
+    )
+}
+
+/// The user's own material the request names, acts on and does not give ("revisa mi correo",
+/// "この文章を直して"), as the question will name it ("tu correo", "その文章").
+fn own_material(r: &Reading<'_>) -> Option<String> {
+    let m = &r.pack.material;
+    if !r.has(&m.verbs) {
+        return None;
+    }
+    if r.pack.script == Script::Latin {
+        latin_material(r)
+    } else {
+        substring_material(r)
+    }
+}
+
+/// [`own_material`] in a Latin script: a possessive or demonstrative (an article only in a
+/// short request, or before the owner: "el correo de mi jefe") before a material noun, one
+/// word between at most.
+fn latin_material(r: &Reading<'_>) -> Option<String> {
+    let m = &r.pack.material;
+    let nouns = r.spans(&m.nouns);
+    let own = r.spans(&m.own);
+    let is_own = |i: usize| own.iter().any(|s| s.start == i);
+    let short = r.tokens.len() <= SHORT[0];
+    let pointers = [(&m.own, true), (&m.this, true), (&m.the, false)];
+    // An article opening the request after its verb ("Lies dir den Vertrag durch…", "Lê o
+    // contrato e me diz…"): the user's copy, however long the request.
+    let verb_first = r.spans(&m.verbs).first().map_or(usize::MAX, |v| v.start);
+    for (list, strong) in pointers {
+        for p in r.spans(list) {
+            let strong = strong || (p.start <= 3 && verb_first < p.start);
+            let Some(n) = nouns
+                .iter()
+                .find(|n| n.start == p.end || n.start == p.end + 1)
+            else {
+                continue;
+            };
+            let owner = (n.end..(n.end + 3).min(r.tokens.len())).find(|&i| is_own(i));
+            let held = r
+                .spans(&m.by)
+                .iter()
+                .any(|b| (n.end..n.end + 3).contains(&b.start));
+            if !(strong || short || held || owner.is_some()) {
+                continue;
+            }
+            // "la mia email", "o meu texto": the article before the possessive goes with it.
+            let first = match p.start.checked_sub(1) {
+                Some(a) if is_own(p.start) && r.spans(&m.the).iter().any(|s| s.start == a) => a,
+                _ => p.start,
+            };
+            let last = owner.map_or(n.end, |o| (o + 2).min(r.tokens.len()));
+            return Some(yours(r, first, last));
+        }
+    }
+    None
+}
+
+/// The words `first..last` of a Latin text as written, each possessive of the user's made the
+/// reader's ("mi" → "tu").
+fn yours(r: &Reading<'_>, first: usize, last: usize) -> String {
+    let m = &r.pack.material;
+    let mut out = String::new();
+    let mut at = r.tokens[first].start;
+    for t in &r.tokens[first..last] {
+        out.push_str(&r.text[at..t.start]);
+        match m.yours.get(&t.folded) {
+            Some(y) => out.push_str(y),
+            None => out.push_str(&r.text[t.start..t.end]),
+        }
+        at = t.end;
+    }
+    out
+}
+
+/// [`own_material`] in Japanese or Korean: a possessive or demonstrative ("私の", "この", "내")
+/// with a material noun within [`MATERIAL_REACH`] characters after it.
+fn substring_material(r: &Reading<'_>) -> Option<String> {
+    let m = &r.pack.material;
+    let nouns = r.spans(&m.nouns);
+    let word_start = |at: usize| {
+        r.pack.script == Script::Kana
+            || r.lower[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation())
+    };
+    // A noun opening the request, acted on ("契約書を読んで…", "계약서 읽어보고…"): no article
+    // to say it, and still the user's copy.
+    if let Some(n) = nouns.iter().find(|n| n.start == 0) {
+        return Some(r.text[..n.end].to_owned());
+    }
+    for list in [&m.own, &m.this] {
+        for p in r.spans(list).into_iter().filter(|p| word_start(p.start)) {
+            let Some(n) = nouns.iter().find(|n| {
+                n.start >= p.end && r.lower[p.end..n.start].chars().count() <= MATERIAL_REACH
+            }) else {
+                continue;
+            };
+            let pointer = &r.text[p.start..p.end];
+            let shown = m.yours.get(pointer).map_or(pointer, String::as_str);
+            let named = format!("{shown}{}", &r.text[p.end..n.end]);
+            return Some(named.trim().to_owned());
+        }
+    }
+    None
+}
+
+/// The question that asks for the material named `evidence`, in the pack's language.
+fn material_question(pack: &Pack, evidence: &str) -> Question {
+    let m = &pack.material;
+    let fill = |s: &str| s.replace("{0}", evidence);
+    super::question(
+        &fill(&m.ask),
+        &fill(&m.why),
+        &[],
+        Priority::Critical,
+        Kind::MissingContext,
+        &fill(&m.assume),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_language_has_its_pack() {
+        for l in LANGUAGES {
+            let p = pack(l).unwrap_or_else(|| panic!("{l:?} has no pack"));
+            assert_eq!(p.tag, l.tag());
+            assert!(p.frames.len() >= 30, "{l:?}: {} kinds", p.frames.len());
+        }
+    }
+
+    /// The first question the detector asks of `request`, or `None`.
+    fn first(request: &str) -> Option<String> {
+        let (a, _) = super::super::detect_traced(request, &[]);
+        a.questions.first().map(|q| q.text.clone())
+    }
+
+    #[test]
+    fn a_request_is_asked_in_its_own_language() {
+        for (request, question) in [
+            ("Planifica un viaje", "¿Adónde quieres ir?"),
+            ("Organise un voyage", "Où voulez-vous aller ?"),
+            ("Plane eine Reise", "Wohin möchten Sie reisen?"),
+            ("Planeje uma viagem", "Para onde você quer ir?"),
+            ("Organizza un viaggio", "Dove vuoi andare?"),
+            ("旅行の計画を立てて", "どこへ行きたいですか？"),
+            ("여행 계획 짜줘", "어디로 가고 싶으세요?"),
+            ("¿Qué tiempo hará mañana?", "¿En qué ciudad o zona?"),
+        ] {
+            assert_eq!(first(request).as_deref(), Some(question), "{request}");
+        }
+    }
+
+    #[test]
+    fn a_request_that_gives_every_needed_detail_is_not_asked() {
+        for request in [
+            "Planifica un viaje a Roma de cinco días con un presupuesto de 800 euros",
+            "Organise un voyage à Lyon pour une semaine avec un budget de 600 euros",
+            "Plane eine dreitägige Reise nach Berlin",
+            "来週末に京都へ2泊3日で旅行します。予算は5万円です。旅程を立ててください。",
+            "제주도 3박 4일 여행 계획 짜줘",
+            "Escribe un poema sobre el mar",
+            "Schreib mir ein Gedicht über den Herbst",
+            "Dammi la ricetta della carbonara per quattro persone",
+            "¿Cuál es la capital de Australia?",
+            "Was ist der Unterschied zwischen Wetter und Klima?",
+        ] {
+            assert_eq!(first(request), None, "{request}");
+        }
+    }
+
+    #[test]
+    fn the_users_own_material_is_asked_for_as_theirs() {
+        for (request, question) in [
+            ("revisa mi correo", "¿Puedes pegar aquí tu correo?"),
+            ("Corrige ce texte", "Pourriez-vous coller ici ce texte ?"),
+            (
+                "Korrigiere meine E-Mail",
+                "Könnten Sie Ihre E-Mail hier einfügen?",
+            ),
+            (
+                "Corrija meu e-mail, por favor",
+                "Você pode colar seu e-mail aqui?",
+            ),
+            (
+                "Rivedi la mia email",
+                "Potresti incollare qui la tua email?",
+            ),
+            (
+                "この文章を直して",
+                "その文章をここに貼り付けていただけますか？",
+            ),
+            ("내 이메일 좀 봐줘", "이메일 내용을 여기에 붙여 주시겠어요?"),
+            (
+                "Necesito que me corrijas la redacción que te mandé",
+                "¿Puedes pegar aquí la redacción?",
+            ),
+        ] {
+            assert_eq!(first(request).as_deref(), Some(question), "{request}");
+        }
+        // Given after a colon, or made by the request ("Write my essay"), it is not asked for.
+        assert_eq!(
+            first("Corrige mi texto: Ayer fui al mercado y compre manzanas."),
+            None
+        );
+    }
+
+    #[test]
+    fn english_stays_english() {
+        for request in [
+            "Organise files by date",
+            "Prepare dinner ideas",
+            "Python code review",
+            "Corrige means correct in Spanish",
+        ] {
+            assert_eq!(identify(request), None, "{request}");
+        }
+        assert_eq!(identify("revisa mi correo"), Some("Spanish"));
+        assert_eq!(identify("Corrige ce texte"), Some("French"));
+        assert_eq!(identify("¿Qué portátil me compro?"), Some("Spanish"));
+    }
+
+    #[test]
+    fn every_question_reads_as_its_language() {
+        let mut wrong = Vec::new();
+        for l in LANGUAGES {
+            let p = pack(l).expect("a pack");
+            for f in &p.frames {
+                for s in &f.slots {
+                    let said = super::super::unread_language(&s.ask.text);
+                    if said != Some(l.english_name()) {
+                        wrong.push(format!("{}: {said:?}", s.ask.text));
+                    }
+                }
+            }
+            let material = material_question(p, "X").text;
+            if super::super::unread_language(&material) != Some(l.english_name()) {
+                wrong.push(material);
+            }
+        }
+        assert!(
+            wrong.is_empty(),
+            "{} questions misread: {wrong:#?}",
+            wrong.len()
+        );
+    }
+
+    proptest::proptest! {
+        /// Any text, read by any language's columns (and with any earlier message), is read
+        /// without panicking and asks at most three questions.
+        #[test]
+        fn any_text_is_read_by_every_pack(
+            text in "\\PC{0,80}",
+            earlier in "\\PC{0,40}",
+            which in 0..LANGUAGES.len(),
+        ) {
+            let p = pack(LANGUAGES[which]).expect("a pack");
+            let history = [Message { role: Role::User, content: earlier }];
+            for h in [&history[..], &[]] {
+                let mut out = super::super::assess("x", h);
+                out.questions.clear();
+                out.wording = super::super::Wording::AsWritten;
+                let given = Given {
+                    history: !h.is_empty(),
+                    earlier: h,
+                    quoted: false,
+                    after_colon: false,
+                    material: false,
+                    literal: false,
+                };
+                assess(p, &text, given, &mut out);
+                proptest::prop_assert!(out.questions.len() <= 3);
+            }
+            let _ = identify(&text);
+            let _ = wording_language(&text);
+        }
+    }
+
+    #[test]
+    fn latin_words_are_folded_and_globbed() {
+        let t: Vec<String> = tokens("Planifica un VIAJE a París, Straße", false)
+            .into_iter()
+            .map(|t| t.folded)
+            .collect();
+        assert_eq!(t, ["planifica", "un", "viaje", "a", "paris", "strasse"]);
+        assert!(glob("viaj*", "viajes"));
+        assert!(glob("*reise", "urlaubsreise"));
+        assert!(!glob("*reise", "reise"));
+        assert!(glob("*tagig*", "dreitagige"));
+        assert!(!glob("viaje", "viajes"));
+    }
+}
