@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 /// a person pronoun in a conversation, Chinese clauses that instruct, among others). 890 more are
 /// the matcher of the languages read by their columns (`detect/columns.rs`, issue 45), whose
 /// knowledge is all in the data file.
-const MAX_DETECTOR_LINES: usize = 4_746;
+const MAX_DETECTOR_LINES: usize = 4_754;
 
 /// The most string literals `core/src` may hold outside `phrase.rs` and test modules: today's
 /// figure, lowered as wordings and word lists move into data (issue 43 aims at 1,100; 2,096
