@@ -26,6 +26,7 @@
 //! [`detect_traced`] gives the cue behind each question for the trace. Only the first 4 KB of a
 //! request are read, so cost is bounded.
 
+pub(crate) mod data;
 mod frames;
 mod model;
 mod names;
@@ -39,6 +40,12 @@ use crate::protocol::request::Message;
 pub(crate) use crate::text::is_cjk;
 
 use frames::{Cover, Filling, Frame, General, Pattern, Script, Slot};
+
+/// Whether the detector's data is there (see [`data`]): without it the detector recognises no
+/// task and has no model, so a session waits for the data rather than ask it.
+pub(crate) fn detector_ready() -> bool {
+    data::get().is_some()
+}
 
 /// Detects vagueness in `request`, given the conversation so far, without any LLM.
 ///

@@ -22,25 +22,32 @@ use crate::protocol::question::Priority;
 
 use super::Kind;
 
-/// The shipped table: the compact form of `core/data/frames.txt` in the bytes `build.rs` writes
-/// (see [`OTHER_CHARS`]), made text again by [`text`].
+/// The shipped table as `build.rs` writes it, for the tests (the detector reads it from the
+/// installed data, [`super::data`]).
+#[cfg(test)]
 const TABLE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/frames.bin"));
 
 /// The table as authored, for the test that the compact form says the same.
 #[cfg(test)]
 const AUTHORED: &str = include_str!("../../data/frames.txt");
 
-/// The frames of the shipped table, read on first use.
+/// The frames of the installed table, read on first use; no frames before the detector's data
+/// is installed.
 pub(crate) fn shipped() -> &'static Table {
     static FRAMES: OnceLock<Table> = OnceLock::new();
-    FRAMES.get_or_init(|| Table::parse(text()).unwrap_or_default())
+    static NONE: OnceLock<Table> = OnceLock::new();
+    match text() {
+        Some(text) => FRAMES.get_or_init(|| Table::parse(text).unwrap_or_default()),
+        None => NONE.get_or_init(Table::default),
+    }
 }
 
-/// The shipped table's text, decoded on first use; the frames' word lists and wordings are
-/// slices of it.
-fn text() -> &'static str {
+/// The installed table's text (see [`OTHER_CHARS`] for its bytes), decoded on first use; the
+/// frames' word lists and wordings are slices of it.
+fn text() -> Option<&'static str> {
     static TEXT: OnceLock<String> = OnceLock::new();
-    TEXT.get_or_init(|| merged(&decoded(TABLE)))
+    let data = super::data::get()?;
+    Some(TEXT.get_or_init(|| merged(&decoded(data.frames))))
 }
 
 /// The compact form's lines from the stored form, whose English wordings and lines with
@@ -1110,7 +1117,7 @@ mod tests {
         assert_eq!(decoded(&[0x97, 0xC5, OTHER_BASE + 3]), "旅。");
         assert_eq!(decoded(&[b'a', 0x97]), "a\u{FFFD}");
         assert_eq!(decoded(&[0xFF]), "\u{FFFD}");
-        assert!(text().contains("旅行") && text().contains("？"));
+        assert!(text().is_some_and(|t| t.contains("旅行") && t.contains("？")));
     }
 
     proptest::proptest! {
@@ -1142,7 +1149,8 @@ mod tests {
 
     #[test]
     fn the_shipped_table_reads_without_error() {
-        let table = Table::parse(text()).unwrap_or_else(|e| panic!("{e}"));
+        let table = Table::parse(text().expect("the data is compiled in"))
+            .unwrap_or_else(|e| panic!("{e}"));
         assert!(!table.frames.is_empty());
         assert_eq!(shipped().frames.len(), table.frames.len());
     }
@@ -1227,7 +1235,8 @@ mod tests {
     #[test]
     fn the_compact_form_says_what_the_authored_table_says() {
         let authored = Table::parse(AUTHORED).unwrap_or_else(|e| panic!("{e}"));
-        let compact = Table::parse(text()).unwrap_or_else(|e| panic!("{e}"));
+        let compact = Table::parse(text().expect("the data is compiled in"))
+            .unwrap_or_else(|e| panic!("{e}"));
         assert!(
             TABLE.len() < AUTHORED.len() * 9 / 10,
             "the compact form is no smaller"
