@@ -35,6 +35,22 @@ use error::ClarifyError;
 use options::Options;
 use state::{State, to_js};
 
+/// Where the detector's data file (`clarify-detector.bin`) is: the package's loader passes the
+/// URL its bundler resolved (`new URL("clarify-detector.bin", import.meta.url)`), as it does the
+/// wasm's. Without it the file is looked for beside the wasm.
+#[wasm_bindgen(js_name = detectorFrom)]
+pub fn detector_from(url: String) {
+    crate::detector::set_source(url);
+}
+
+/// Starts fetching the detector's data, unless it is here or on its way: call it when the user
+/// starts typing a request, so `start()` finds it. Offline, `start()` without it waits for it
+/// (status `analyzing`), and a failed fetch answers the request as asked, with a notice.
+#[wasm_bindgen(js_name = prefetchDetector)]
+pub fn prefetch_detector() {
+    crate::detector::prefetch();
+}
+
 /// One clarification session for a page: create, start, answer, and render its state.
 #[wasm_bindgen]
 #[derive(Debug)]
