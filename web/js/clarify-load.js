@@ -120,7 +120,9 @@ export function load({ wasmUrl, detectorUrl } = {}) {
     // file and rewrite its URL, as they do the wasm's.
     let detector = detectorSource ?? new URL("clarify-detector.bin", import.meta.url);
     if (detectorSource == null && besidePackage) detector = String(detector).replace(VITE_DEPS, "/node_modules/clarify-embed/");
-    glue.detectorFrom(String(detector));
+    // Absolute, resolved as fetch() would resolve it: Turbopack (Next.js) gives a path, and the
+    // glue's own URL, which the wasm would resolve it against, is a file:// URL there.
+    glue.detectorFrom(new URL(String(detector), globalThis.document?.baseURI ?? globalThis.location?.href).href);
     api = glue;
     Clarifier = glue.Clarifier;
     return glue;
