@@ -8,14 +8,14 @@
 // the page has loaded and the network has been idle.
 //
 //   node tests/e2e/on-demand.mjs app|widget   the checks (60-e2e-app, 85-e2e-embed)
-//   node tests/e2e/on-demand.mjs time DIR     the app's first load and time to first question
-//                                             offline, for DIR (a built dist/), printed only
+//   node tests/e2e/on-demand.mjs time DIR…    time to the first question offline and the bytes
+//                                             transferred by then, for each built dist/, printed
 import { cp, mkdir, readFile, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { serve, main, check, root, STRICT_CSP, allowConsoleErrors } from "./lib.mjs";
 
 const BLOB = "clarify-detector.bin";
-const [mode, timedDir] = process.argv.slice(2);
+const [mode] = process.argv.slice(2);
 
 /** Records every response of `page` with the bytes it transferred. */
 async function recordTransfers(page) {
@@ -173,32 +173,40 @@ async function widget(browser) {
   }
 }
 
-/** The app's first load and the time from navigation to the first question, offline. */
-async function time(browser, dir) {
-  const server = await serve(resolve(dir), { precompressed: true });
+/**
+ * The app's first load and the time from navigation start to the first question card, offline,
+ * for each built folder of `dirs`, taken in turns (so a busy machine slows each alike); a fresh
+ * context (cold cache) per load, the request filled and sent as soon as the app is ready.
+ */
+async function time(browser, dirs) {
+  const servers = await Promise.all(dirs.map((d) => serve(resolve(d), { precompressed: true })));
+  const runs = dirs.map(() => []);
   try {
-    const runs = [];
-    for (let i = 0; i < 5; i++) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const transfers = await recordTransfers(page);
-      const t0 = Date.now();
-      await page.goto(server.url);
-      await page.waitForSelector("[data-testid=app-ready]", { timeout: 15000 });
-      await page.fill("[data-testid=request]", "Plan a trip to Paris");
-      await page.click("[data-testid=submit]");
-      await page.waitForSelector("[data-testid=question-card]", { timeout: 15000 });
-      runs.push({ ms: Date.now() - t0, bytes: transfers.total() });
-      await context.close();
+    for (let round = 0; round < 7; round++) {
+      for (const [i, server] of servers.entries()) {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        const transfers = await recordTransfers(page);
+        await page.goto(server.url);
+        await page.waitForSelector("[data-testid=app-ready]", { timeout: 15000 });
+        await page.fill("[data-testid=request]", "Plan a trip to Paris");
+        await page.click("[data-testid=submit]");
+        await page.waitForSelector("[data-testid=question-card]", { timeout: 15000 });
+        const ms = await page.evaluate(() => performance.now());
+        runs[i].push({ ms, bytes: transfers.total() });
+        await context.close();
+      }
     }
-    const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
-    console.log(`${dir}: time to first question ${JSON.stringify(ms)} ms (median ${ms[2]}); transferred by then ${runs.map((r) => r.bytes).join(", ")} bytes`);
+    for (const [i, dir] of dirs.entries()) {
+      const ms = runs[i].map((r) => Math.round(r.ms)).sort((a, b) => a - b);
+      console.log(`${dir}: navigation → first question ${JSON.stringify(ms)} ms (median ${ms[3]}); transferred by then ${runs[i][0].bytes} bytes`);
+    }
   } finally {
-    await server.close();
+    await Promise.all(servers.map((s) => s.close()));
   }
 }
 
 if (mode === "app") await main("the app's first load has no detector data; typing fetches it; a failed fetch still answers", app);
 else if (mode === "widget") await main("a widget page's first load has no detector data; typing or start() fetches it; a damaged file still answers", widget);
-else if (mode === "time") await main(`timing ${timedDir}`, (b) => time(b, timedDir));
-else throw new Error("usage: node tests/e2e/on-demand.mjs app|widget|time DIR");
+else if (mode === "time") await main("timing", (b) => time(b, process.argv.slice(3)));
+else throw new Error("usage: node tests/e2e/on-demand.mjs app|widget|time DIR…");
