@@ -34,7 +34,8 @@ function newest() {
 export function copyDetectorData(dir) {
   const data = newest();
   if (!data) throw new Error(`no ${DETECTOR_FILE} under target/wasm32-unknown-unknown: build the wasm first`);
-  for (const source of ["core/data/frames.txt", "core/data/detector.bin", "core/build.rs"]) {
+  const sources = ["core/data/detector.toml", "core/data/frames.txt", "core/data/detector.bin", "core/build.rs"];
+  for (const source of sources.filter((s) => existsSync(join(root, s)))) {
     if (statSync(join(root, source)).mtimeMs > data.at) {
       throw new Error(`${data.file} is older than ${source}: build the wasm again`);
     }

@@ -41,12 +41,6 @@ pub(crate) use crate::text::is_cjk;
 
 use frames::{Cover, Filling, Frame, General, Pattern, Script, Slot};
 
-/// Whether the detector's data is there (see [`data`]): without it the detector recognises no
-/// task and has no model, so a session waits for the data rather than ask it.
-pub(crate) fn detector_ready() -> bool {
-    data::get().is_some()
-}
-
 /// Detects vagueness in `request`, given the conversation so far, without any LLM.
 ///
 /// Returns at most three questions, critical first. An empty request needs no clarification

@@ -119,9 +119,9 @@ pub fn install_detector(bytes: &[u8]) -> Result<(), DetectorDataError> {
     Ok(())
 }
 
-/// Whether the detector's data is there: installed, or compiled in. Without it a session that
-/// needs the embedded detector asks for it ([`Effect::LoadDetector`](crate::Effect::LoadDetector))
-/// and waits.
+/// Whether the detector's data is there: installed, or compiled in. Without it the detector
+/// recognises no task and has no model, so a session that needs it asks for the data
+/// ([`Effect::LoadDetector`](crate::Effect::LoadDetector)) and waits rather than ask it.
 pub fn detector_installed() -> bool {
     get().is_some()
 }

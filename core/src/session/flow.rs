@@ -261,7 +261,7 @@ impl Active {
     /// detector's data is installed, the request waits for it ([`Effect::LoadDetector`]; the
     /// host replies `DetectOffline`, which runs [`Active::detect_offline`]).
     pub(super) fn detect_embedded_or_wait(&mut self, env: &mut Env, fx: &mut Vec<Effect>) {
-        if detect::detector_ready() {
+        if detect::data::detector_installed() {
             self.detect_embedded(env);
             self.proceed(None, env, fx);
         } else {
@@ -279,7 +279,7 @@ impl Active {
     /// Queues the embedded detector's questions for the request. Without the detector's data
     /// (the host could not load it), nothing: the request is answered as asked.
     pub(super) fn detect_embedded(&mut self, env: &mut Env) {
-        if !detect::detector_ready() {
+        if !detect::data::detector_installed() {
             env.say(
                 Layer::Detector,
                 "detector_missing",
