@@ -65,7 +65,7 @@ pub fn prefetch() {
 /// The data, installed: at once when it is, else when the fetch in flight (or a new one) ends.
 ///
 /// # Errors
-/// [`DetectorError`] when it could not be had; the next call fetches again.
+/// The words of the [`DetectorError`] when it could not be had; the next call fetches again.
 pub async fn load() -> Result<(), String> {
     if clarify_core::detector_installed() {
         return Ok(());
