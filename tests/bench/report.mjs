@@ -245,7 +245,7 @@ if (sizes.embed?.files) L.push("Embed files: " + sizes.embed.files.map((f) => `\
 if (sizes.embed?.error) L.push(`Embed bundle: not measured — ${embedReason}.`);
 if (sizes.react?.note) L.push(`React: ${sizes.react.note}; the published unminified cjs files would be ${kb(sizes.react.unminified_npm_files?.gzip)} gzip.`);
 if (sizes.surveyjs?.files) L.push(`SurveyJS: \`survey.core.min.js\` + \`survey-js-ui.min.js\` + \`survey-core.min.css\` as published (the library alone, before a survey definition).`);
-L.push("The alternatives are libraries only: each still needs app code to render a card; ours is the whole app (engine, detector weights, demo knowledge base, UI, CSS).", "");
+L.push("The alternatives are libraries only: each still needs app code to render a card; ours is the whole app (engine, demo knowledge base, UI, CSS; the detector's data, fetched when a request is typed, is the on-demand row).", "");
 
 L.push("## 2. Time to the first question card", "");
 L.push(`Headless Chromium, offline mode, ${fc.card_ms?.n ?? 0} loads after one warm-up (${loadNote("browser")}). ${fc.method ?? ""}.`, "");
