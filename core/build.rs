@@ -1,7 +1,9 @@
-//! Writes the compact form of the frames table (`data/frames.txt`) that the crate embeds:
-//! what every wasm bundle downloads, so each byte counts.
+//! Reads and checks the detector's data file (`data/detector.toml`, schema in
+//! `src/detect/schema.rs`) and writes the compact form of it that the crate embeds
+//! (`knowledge.bin`): what every wasm bundle downloads, so each byte counts.
 //!
-//! The compact form says the same as the authored table, in fewer bytes:
+//! The checked file is first written as lines (`frame`, `slot`, `ask-en` …, see
+//! `schema::render`); the compact form says the same as those lines, in fewer bytes:
 //! - no comments, blank lines or indentation, and no spaces around a wording's `|` and `;`;
 //! - the most repeated keys in one letter (`E` for `ask-en`, `S` for `slot`);
 //! - a `map` line of Simplified → Traditional character pairs, learnt from the table's own
@@ -15,28 +17,29 @@
 //!
 //! It is stored with its English wordings and its Chinese in two blocks after the rest
 //! ([`in_blocks`]), in bytes rather than UTF-8, two a Chinese character instead of three
-//! ([`encoded`]). `frames.rs` parses both forms; its tests hold the compact one to give the
-//! authored table, wording for wording and word for word.
+//! ([`encoded`]). The data file itself holds no such encoding: it reads as written.
+//! `frames.rs` parses both forms; its tests hold the compact one to give the lines of the data
+//! file, wording for wording and word for word.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 #[path = "catalogue.rs"]
 mod catalogue;
+#[path = "src/detect/schema.rs"]
+#[allow(dead_code)]
+mod schema;
 
 fn main() {
     words();
-    let source = Path::new("data/frames.txt");
-    println!("cargo::rerun-if-changed={}", source.display());
-    let authored = std::fs::read_to_string(source).expect("core/data/frames.txt is readable");
-    let compact = compact(&authored);
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
-    let frames = encoded(&in_blocks(&compact));
-    std::fs::write(Path::new(&out).join("frames.bin"), &frames).expect("OUT_DIR is writable");
+    let (blob, words) = knowledge();
+    std::fs::write(Path::new(&out).join("knowledge.bin"), &blob).expect("OUT_DIR is writable");
+    std::fs::write(Path::new(&out).join("words.rs"), words).expect("OUT_DIR is writable");
     let weights = Path::new("data/detector.bin");
     println!("cargo::rerun-if-changed={}", weights.display());
     let model = std::fs::read(weights).expect("core/data/detector.bin is readable");
-    detector_data(&out, &[(*b"FRAM", &frames), (*b"MODL", &model)]);
+    detector_data(&out, &[(*b"KNOW", &blob), (*b"MODL", &model)]);
     std::fs::write(Path::new(&out).join("lowercase.rs"), lowercase_runs())
         .expect("OUT_DIR is writable");
     for name in ["demo_kb.json", "demo_catalog.json"] {
@@ -78,6 +81,22 @@ fn detector_data(out: &str, sections: &[([u8; 4], &[u8])]) {
          const EXPECTED: Header = Header {{ format: {FORMAT}, hash: {hash:#018x}, len: {len} }};\n"
     );
     std::fs::write(out.join("detector_data.rs"), expected).expect("OUT_DIR is writable");
+}
+
+/// The detector's knowledge (`data/detector.toml`), read, checked and compacted into the blob
+/// the crate embeds. A bad entry stops the build with a message naming it and what was
+/// expected (`src/detect/schema.rs` holds the checks).
+/// With it, the Rust naming its word lists (`schema::words_enum`).
+fn knowledge() -> (Vec<u8>, String) {
+    let source = Path::new("data/detector.toml");
+    println!("cargo::rerun-if-changed={}", source.display());
+    let text = std::fs::read_to_string(source).expect("core/data/detector.toml is readable");
+    let detector = schema::read(&text).unwrap_or_else(|problem| {
+        eprintln!("error: core/data/detector.toml: {problem}");
+        std::process::exit(1);
+    });
+    let blob = encoded(&in_blocks(&compact(&schema::render(&detector))));
+    (blob, schema::words_enum(&detector))
 }
 
 /// The engine's wordings (`data/words`): the [`Phrase`] enum and its tables. Every language but
@@ -240,8 +259,7 @@ fn in_blocks(compact: &str) -> String {
     format!("{table}\0{}\0{}", english.join("\n"), chinese.join("\n"))
 }
 
-/// `text` in the compact form's bytes ([`OTHER_CHARS`] says how); a character it cannot write
-/// stops the build, naming it, so it goes into `OTHER_CHARS` rather than into a broken table.
+/// `text` in the compact form's bytes ([`OTHER_CHARS`] and [`RAW_UTF8`] say how).
 fn encoded(text: &str) -> Vec<u8> {
     let mut out = Vec::with_capacity(text.len());
     for c in text.chars() {
@@ -252,9 +270,9 @@ fn encoded(text: &str) -> Vec<u8> {
             out.extend([IDEOGRAPH_BASE + (offset >> 8) as u8, (offset & 0xFF) as u8]);
         } else {
             let Some(i) = OTHER_CHARS.chars().position(|o| o == c) else {
-                panic!(
-                    "data/frames.txt: {c:?} is neither ASCII, a CJK ideograph nor in OTHER_CHARS (core/src/detect/frame_keys.rs)"
-                );
+                out.push(RAW_UTF8);
+                out.extend(c.encode_utf8(&mut [0; 4]).bytes());
+                continue;
             };
             out.push(OTHER_BASE + i as u8);
         }

@@ -17,7 +17,7 @@
 //!    for Chinese, character) unigrams and bigrams and a proper-noun cue, trained by
 //!    `scripts/train-detector` on the sources listed in `data/MANIFEST.md` and embedded as 8 KB
 //!    of quantised weights.
-//! 5. **Task frames** ([`frames`], the table `core/data/frames.txt`): a question is asked only
+//! 5. **Task frames** ([`frames`], from `core/data/detector.toml`): a question is asked only
 //!    for a slot of a kind of task the request is (a trip's length, a booking's time, a
 //!    translation's target language…) that it leaves open; a vague request of no known kind
 //!    gets the one generic focus question.
@@ -31,6 +31,8 @@ mod frames;
 mod model;
 mod names;
 mod rules;
+#[cfg(test)]
+mod schema;
 
 use crate::analysis::Analysis;
 use crate::protocol::question::{
@@ -39,7 +41,30 @@ use crate::protocol::question::{
 use crate::protocol::request::Message;
 pub(crate) use crate::text::is_cjk;
 
-use frames::{Cover, Filling, Frame, General, Pattern, Script, Slot};
+use frames::{Cover, Filling, Frame, General, Pattern, Script, Slot, Words};
+
+/// The detector's knowledge as the build writes it from `core/data/detector.toml`: the frames,
+/// their slots and vocabularies, and every wording, checked at build time
+/// (`detect/schema.rs`) and compacted (`core/build.rs`). It reaches the detector in the
+/// detector's data file, beside the learned model's weights ([`data`]); this copy is the tests'.
+#[cfg(test)]
+const KNOWLEDGE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/knowledge.bin"));
+
+/// The detector's knowledge, read from its installed data once, on first use: the one place it
+/// is loaded. Empty (no frame, no word) before the data is installed ([`data`]).
+pub(crate) fn knowledge() -> &'static frames::Table {
+    static KNOWLEDGE_READ: std::sync::OnceLock<frames::Table> = std::sync::OnceLock::new();
+    static NONE: std::sync::OnceLock<frames::Table> = std::sync::OnceLock::new();
+    match data::get() {
+        Some(data) => KNOWLEDGE_READ.get_or_init(|| frames::Table::read(data.knowledge)),
+        None => NONE.get_or_init(frames::Table::default),
+    }
+}
+
+/// The word list `which` of the data file, each word between spaces.
+pub(crate) fn word_list(which: Words) -> &'static str {
+    knowledge().word_list(which)
+}
 
 /// Detects vagueness in `request`, given the conversation so far, without any LLM.
 ///
@@ -110,7 +135,7 @@ pub(crate) fn works_on_quote(request: &str) -> bool {
     let words = words_of(&lower);
     let cues = Cues::of(text, &lower, &words);
     let has = |w: &str| text.contains(w);
-    frames::shipped().frames.iter().any(|f| {
+    knowledge().frames.iter().any(|f| {
         let quoted = f.slots.iter().any(|s| {
             s.en.patterns.contains(&Pattern::Quote) || s.zh.patterns.contains(&Pattern::Quote)
         });
@@ -338,16 +363,9 @@ pub(crate) fn is_kana(c: char) -> bool {
 /// foreign name or phrase in it keeps its English words and stays English; most English
 /// requests are settled by their first common word.
 fn unread_latin(text: &str) -> Option<&'static str> {
-    const NAMES: [&str; 6] = [
-        "Spanish",
-        "French",
-        "German",
-        "Portuguese",
-        "Italian",
-        "Dutch",
-    ];
-    let mut hits = [0usize; 6];
-    let mut seen = [0u64; 6];
+    let unread = &knowledge().unread;
+    let mut hits = vec![0usize; unread.len()];
+    let mut seen = vec![0u64; unread.len()];
     let mut english = 0;
     let mut accented = false;
     let mut marked = None;
@@ -372,10 +390,10 @@ fn unread_latin(text: &str) -> Option<&'static str> {
         bytes.copy_from_slice(word.as_bytes());
         lower_latin1(bytes);
         let lower = std::str::from_utf8(bytes).unwrap_or_default();
-        if listed(&ENGLISH_WORDS, &lower) {
+        if listed(&knowledge().english, &lower) {
             // An English word no other listed language writes settles it at once; one they
             // write too ("plan", "in") is counted against their words.
-            if !listed(&SHARED_WORDS, &lower) {
+            if !listed(&knowledge().english_shared, &lower) {
                 return None;
             }
             english += 1;
@@ -383,7 +401,7 @@ fn unread_latin(text: &str) -> Option<&'static str> {
             continue;
         }
         // Each listed word counts once: "x+y = 4z, x*y = 4z^2" is no Spanish.
-        for ((hit, words), seen) in hits.iter_mut().zip(FOREIGN_WORDS).zip(&mut seen) {
+        for ((hit, (_, words)), seen) in hits.iter_mut().zip(unread).zip(&mut seen) {
             if let Ok(at) = words.binary_search(&lower) {
                 *hit += usize::from(*seen & (1 << at) == 0);
                 *seen |= 1 << at;
@@ -396,9 +414,9 @@ fn unread_latin(text: &str) -> Option<&'static str> {
         .max_by_key(|&(i, n)| (*n, usize::MAX - i))?;
     let weak = count == 1 && accented && english == 0;
     (count >= 2 && count > english)
-        .then_some(NAMES[best])
+        .then_some(unread[best].0)
         .or(marked)
-        .or(weak.then_some(NAMES[best]))
+        .or(weak.then_some(unread[best].0))
 }
 
 /// Letters that, among the languages a request is likely written in, only one writes: the
@@ -435,50 +453,6 @@ fn lower_latin1(bytes: &mut [u8]) {
         i += 1;
     }
 }
-
-/// Words common in English requests and in no language [`unread_latin`] tells, in byte order
-/// (a binary search finds a word; a test checks the order). Read for every word of a request:
-/// a sorted slice is faster to search than a spaced string.
-const ENGLISH_WORDS: [&str; 50] = [
-    "about", "an", "and", "are", "at", "be", "book", "by", "can", "do", "does", "explain", "find",
-    "for", "from", "get", "give", "help", "how", "i", "in", "into", "is", "it", "list", "make",
-    "me", "my", "of", "on", "plan", "please", "should", "some", "tell", "that", "the", "this",
-    "to", "we", "what", "when", "where", "which", "who", "why", "with", "write", "you", "your",
-];
-
-/// Words of [`ENGLISH_WORDS`] that the languages of [`unread_latin`]'s list write too ("Plan
-/// een reis naar Rome"), in byte order.
-const SHARED_WORDS: [&str; 6] = ["an", "do", "in", "is", "me", "plan"];
-
-/// Words of the languages of [`unread_latin`]'s list that are not English words, one list per
-/// language in its order, each in byte order.
-const FOREIGN_WORDS: [&[&str]; 6] = [
-    &[
-        "con", "cómo", "del", "dónde", "el", "es", "escribe", "hazme", "la", "las", "los", "mi",
-        "mis", "muy", "necesito", "para", "planea", "por", "que", "quiero", "qué", "sobre", "un",
-        "una", "viaje", "y",
-    ],
-    &[
-        "avec", "dans", "des", "du", "est", "et", "fais", "je", "la", "le", "les", "ma", "mes",
-        "moi", "mon", "pour", "quel", "quelle", "qui", "sur", "un", "une", "veux", "à", "écris",
-    ],
-    &[
-        "auf", "bitte", "das", "der", "die", "ein", "eine", "einen", "für", "ich", "ist", "mein",
-        "meine", "mir", "mit", "nach", "reise", "schreib", "und", "wie", "zu", "über",
-    ],
-    &[
-        "ao", "com", "da", "em", "escreva", "faça", "meu", "minha", "não", "o", "os", "para",
-        "preciso", "quero", "sobre", "um", "uma", "viagem", "você", "é",
-    ],
-    &[
-        "che", "con", "della", "di", "fammi", "gli", "il", "lo", "mia", "mio", "per", "scrivi",
-        "sul", "sulla", "una", "viaggio", "voglio", "vorrei", "è",
-    ],
-    &[
-        "een", "het", "hoe", "ik", "maak", "mijn", "naar", "niet", "reis", "schrijf", "voor",
-        "wat", "zijn",
-    ],
-];
 
 /// Whether `x` is in `sorted`, a list in increasing order.
 fn listed<T: Ord>(sorted: &[T], x: &T) -> bool {
@@ -642,8 +616,8 @@ struct ChineseSignals {
     chars: usize,
     /// The model's score minus its threshold (minus infinity without a model).
     margin: f32,
-    /// The request carries its material ("这段代码有什么问题：\nprint(x", 解方程：3x + 7 = 25): the
-    /// generic question would ask for what is there.
+    /// The request carries its material ("这段代码有什么问题：\nprint(x", 解方程：3x + 7 = 25, or
+    /// a quoted term: "“内卷”是什么意思？"): the generic question would ask for what is there.
     material: bool,
     /// There is a conversation before the request: the generic question would ask what it
     /// said.
@@ -754,7 +728,7 @@ fn english(
     let threshold = scorer.model.map_or(f32::INFINITY, |m| m.threshold());
     let tuning = scorer.tuning;
     out.model_score = Some(score);
-    let table = frames::shipped();
+    let table = knowledge();
     let recognised = tasks_named(table, &cues, lower, given);
     #[cfg(test)]
     {
@@ -843,11 +817,22 @@ fn english_rules(
     cues: &Cues,
     given: Given<'_>,
     out: &mut Assessment,
-) -> Option<&'static names::Name> {
+) -> Option<&'static frames::Name> {
     // Supplied material is what a pronoun or "the file" refers to, as an earlier turn would be.
     let material = given.material || holds_material(given.earlier);
     let referent = given.history || given.material;
     out.findings = english_findings(text, words, &cues.proper, referent, material);
+    // A conversation gives "him" someone to stand for only when it names someone.
+    if given.history
+        && !given.material
+        && !given.earlier.iter().any(|m| names_a_person(&m.content))
+        && let Some(evidence) = rules::person_without_antecedent(words, &cues.proper)
+    {
+        out.findings.push(Finding {
+            kind: Kind::PronounWithoutAntecedent,
+            evidence,
+        });
+    }
     let name = if given.material || words.len() > NAME_MAX_WORDS {
         None
     } else {
@@ -1004,93 +989,43 @@ fn ask_open_details(open: &[SlotRef<'_>], out: &mut Assessment) {
 /// The question a rule's finding asks, with its cue; `None` for a finding that only decides.
 fn rule_question(
     f: &Finding,
-    name: Option<&names::Name>,
+    name: Option<&frames::Name>,
     wording: Wording,
 ) -> Option<(Question, String)> {
     if let Some(traditional) = wording.traditional() {
         return rule_question_in_chinese(f, name, traditional);
     }
     let cue = format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence);
-    let (text, why, priority) = match f.kind {
+    let e = f.evidence.as_str();
+    let which = match f.kind {
         Kind::AmbiguousReference if name.is_some_and(|n| n.name == f.evidence) => {
             let n = name?;
-            let options: Vec<&str> = n.meanings.iter().map(|(label, _)| *label).collect();
-            let q = question(
-                &format!("Which {} do you mean?", n.name),
-                &format!("\"{}\" commonly names several different things.", n.name),
-                &options,
-                Priority::Critical,
-                f.kind,
-                &format!(
-                    "Assume {} and say so.",
-                    options.first().copied().unwrap_or(n.name)
-                ),
-            );
+            let q = name_question(n, Script::English)?;
             return Some((q, format!("ambiguous name \"{}\"", n.name)));
         }
         Kind::PronounWithoutAntecedent => {
-            let q = general_question(General::Pronoun, Script::English, &f.evidence)?;
+            let q = general_question(General::Pronoun, Script::English, e)?;
             return Some((q, cue));
         }
-        Kind::MissingContext => match artifact_of(&f.evidence) {
-            (true, noun) => (
-                format!("Could you paste your {noun} here?"),
-                format!("The request is about your {noun}, which it does not include."),
-                Priority::Critical,
-            ),
-            (false, noun) => (
-                format!("Which {noun} are you referring to?"),
-                format!(
-                    "The request mentions \"{}\" but does not include or name it.",
-                    f.evidence
-                ),
-                Priority::Critical,
-            ),
-        },
-        Kind::AmbiguousReference if is_recency(&f.evidence) => (
-            "Recent in which specific area, and how recent?".to_owned(),
-            format!(
-                "\"{}\" depends on the field and the time frame.",
-                f.evidence
-            ),
-            Priority::Critical,
-        ),
-        Kind::AmbiguousReference if f.evidence.contains(' ') => (
-            "Best for what specific task, and judged by which measure?".to_owned(),
-            format!(
-                "\"{}\" has no single answer without a task and a measure.",
-                f.evidence
-            ),
-            Priority::Critical,
-        ),
-        Kind::AmbiguousReference => (
-            "Which specific items would you like compared?".to_owned(),
-            format!("\"{}\" does not say which items are meant.", f.evidence),
-            Priority::Critical,
-        ),
-        Kind::UnderspecifiedParameter => (
-            "What is your goal, and what matters most to you?".to_owned(),
-            format!("\"{}…\" depends on your goal.", f.evidence),
-            Priority::Important,
-        ),
+        Kind::MissingContext if material_of(e).0 => General::Paste,
+        Kind::MissingContext => General::WhichMaterial,
+        Kind::AmbiguousReference if is_recency(e) => General::Recency,
+        Kind::AmbiguousReference if e.contains(' ') => General::Measure,
+        Kind::AmbiguousReference => General::Compare,
+        Kind::UnderspecifiedParameter => General::Goal,
         Kind::UnderspecifiedRequest => return None,
     };
-    // A question asking for the user's own material is skipped by answering without it.
-    let assumption = match (f.kind, artifact_of(&f.evidence)) {
-        (Kind::MissingContext, (true, noun)) => {
-            format!("Answer from the request alone, without your {noun}, and say so.")
-        }
-        _ => "Assume the most common interpretation and say so.".to_owned(),
-    };
-    let q = question(&text, &why, &[], priority, f.kind, &assumption);
+    let noun = material_of(e).1;
+    let values = [("noun", noun.as_str()), ("evidence", e)];
+    let q = rule_wording(which, Script::English, &values, &[], None)?;
     Some((q, cue))
 }
 
 /// [`rule_question`] worded in Chinese, Traditional or Simplified: the request's words are
-/// quoted as they were written (「…」 in Traditional, “…” in Simplified).
+/// quoted as they were written (「…」 in Traditional, “…” in Simplified, in the wordings).
 fn rule_question_in_chinese(
     f: &Finding,
-    name: Option<&names::Name>,
+    name: Option<&frames::Name>,
     traditional: bool,
 ) -> Option<(Question, String)> {
     let script = if traditional {
@@ -1103,22 +1038,102 @@ fn rule_question_in_chinese(
         Kind::AmbiguousReference if name.is_some_and(|n| n.name == f.evidence) => {
             let n = name?;
             let cue = format!("ambiguous name \"{}\"", n.name);
-            return Some((name_question_in_chinese(n, f.kind, traditional), cue));
+            return Some((name_question(n, script)?, cue));
         }
         Kind::PronounWithoutAntecedent => general_question(General::Pronoun, script, &f.evidence)?,
         Kind::UnderspecifiedRequest => return None,
         Kind::MissingContext | Kind::AmbiguousReference | Kind::UnderspecifiedParameter => {
-            let (text, why, priority) = rule_words_in_chinese(f, traditional);
-            // A question asking for the user's own material is skipped by answering without it.
-            let assumption = match own_material_in_chinese(f, traditional) {
-                Some(m) if traditional => format!("不看{m}，只根據請求回答，並在回答中說明。"),
-                Some(m) => format!("不看{m}，只根据请求回答，并在回答中说明。"),
-                None => fallback_assumption(script).to_owned(),
-            };
-            question(&text, &why, &[], priority, f.kind, &assumption)
+            chinese_rule_question(f, traditional, None)?
         }
     };
     Some((question, cue))
+}
+
+/// The question of a Chinese-worded finding that is not a name's or a pronoun's, with the
+/// assumption `assume` in place of its own when given.
+fn chinese_rule_question(f: &Finding, traditional: bool, assume: Option<&str>) -> Option<Question> {
+    let script = if traditional {
+        Script::Traditional
+    } else {
+        Script::Simplified
+    };
+    let e = f.evidence.as_str();
+    let chinese_text = e.chars().next().is_some_and(is_cjk);
+    let (own, noun) = artifact_of(e);
+    let which = match f.kind {
+        Kind::MissingContext if chinese_text || own => General::Paste,
+        Kind::MissingContext => General::WhichMaterial,
+        Kind::AmbiguousReference if is_recency(e) => General::Recency,
+        Kind::AmbiguousReference if e.contains(' ') => General::Measure,
+        Kind::UnderspecifiedParameter => General::Goal,
+        Kind::PronounWithoutAntecedent | Kind::AmbiguousReference | Kind::UnderspecifiedRequest => {
+            General::Compare
+        }
+    };
+    let material = own_material_in_chinese(f, traditional).unwrap_or_default();
+    let values = [("noun", noun), ("evidence", e), ("material", &material)];
+    rule_wording(which, script, &values, &[], assume)
+}
+
+/// The question about an ambiguous name in `script`; its options are the name's meanings.
+fn name_question(n: &frames::Name, script: Script) -> Option<Question> {
+    let options: Vec<&str> = n.meanings.iter().map(|m| m.label(script)).collect();
+    let first = options.first().copied().unwrap_or(n.name);
+    rule_wording(
+        General::Name,
+        script,
+        &[("name", n.name), ("first", first)],
+        &options,
+        None,
+    )
+}
+
+/// The general question `which` in `script`, its placeholders filled from `values`, with
+/// `options`, and the assumption `assume` in place of its own when given.
+fn rule_wording(
+    which: General,
+    script: Script,
+    values: &[(&str, &str)],
+    options: &[&str],
+    assume: Option<&str>,
+) -> Option<Question> {
+    let g = knowledge().general(which)?;
+    let w = g.wording.get(script);
+    let assumption = assume.map_or_else(|| filled(w.assumption, values), str::to_owned);
+    Some(question(
+        &filled(w.text, values),
+        &filled(w.why, values),
+        options,
+        g.priority,
+        g.kind,
+        &assumption,
+    ))
+}
+
+/// `template` with each `{key}` of `values` replaced by its value, in one pass: the request's
+/// words put in are never read for placeholders.
+fn filled(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let value = values
+            .iter()
+            .find(|(k, _)| after.strip_prefix(k).is_some_and(|r| r.starts_with('}')));
+        match value {
+            Some((k, v)) => {
+                out.push_str(v);
+                rest = &after[k.len() + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The English rules' findings (see [`rules::english`]), a missing artifact named as the
@@ -1158,9 +1173,34 @@ fn artifact_of(evidence: &str) -> (bool, &str) {
         return (false, evidence);
     };
     let own = det.eq_ignore_ascii_case("my") || det.eq_ignore_ascii_case("our");
+    // "the attached spreadsheet", "the text below": the user meant to give it.
+    if let Some((place, noun)) = rest.split_once(' ')
+        && rules::is_attached(&place.to_ascii_lowercase())
+    {
+        return (true, noun);
+    }
+    if let Some((noun, place)) = rest.split_once(' ')
+        && matches!(
+            place.to_ascii_lowercase().as_str(),
+            "attached" | "below" | "above"
+        )
+    {
+        return (true, noun);
+    }
     match rest.split_once(' ') {
         Some((noun, by)) if !own && rules::is_someone(&by.to_ascii_lowercase()) => (true, noun),
         _ => (own, rest),
+    }
+}
+
+/// [`artifact_of`], with a person's material named as their message: "my landlord" (from "reply
+/// to my landlord") is asked for as "your landlord's message".
+fn material_of(evidence: &str) -> (bool, String) {
+    let (own, noun) = artifact_of(evidence);
+    if rules::is_person(&noun.to_ascii_lowercase()) {
+        (own, format!("{noun}'s message"))
+    } else {
+        (own, noun.to_owned())
     }
 }
 
@@ -1171,31 +1211,6 @@ fn quoted_in_chinese(s: &str, traditional: bool) -> String {
     } else {
         format!("“{s}”")
     }
-}
-
-/// The question about an ambiguous name, in Chinese; its options are the name list's meanings.
-fn name_question_in_chinese(n: &names::Name, kind: Kind, traditional: bool) -> Question {
-    let options: Vec<&str> = n
-        .meanings
-        .iter()
-        .map(|(label, _)| names::in_chinese(label, traditional).unwrap_or(label))
-        .collect();
-    let e = quoted_in_chinese(n.name, traditional);
-    let first = quoted_in_chinese(options.first().copied().unwrap_or(n.name), traditional);
-    let (text, why, assumption) = if traditional {
-        (
-            format!("您說的{e}是指哪一個？"),
-            format!("{e}常指好幾種不同的東西。"),
-            format!("假設是指{first}，並在回答中說明。"),
-        )
-    } else {
-        (
-            format!("您说的{e}是指哪一个？"),
-            format!("{e}常指好几种不同的东西。"),
-            format!("假设是指{first}，并在回答中说明。"),
-        )
-    };
-    question(&text, &why, &options, Priority::Critical, kind, &assumption)
 }
 
 /// The user's own material a missing-context finding asks for, as a Chinese question names it:
@@ -1211,92 +1226,6 @@ fn own_material_in_chinese(f: &Finding, traditional: bool) -> Option<String> {
             String::from("您的") + &quoted_in_chinese(noun, traditional)
         }
     })
-}
-
-/// The text, the reason and the priority of a rule's question without options, in Chinese.
-fn rule_words_in_chinese(f: &Finding, traditional: bool) -> (String, String, Priority) {
-    let pick = |t: String, s: String| if traditional { t } else { s };
-    let e = quoted_in_chinese(&f.evidence, traditional);
-    let chinese_text = f.evidence.chars().next().is_some_and(is_cjk);
-    match f.kind {
-        Kind::MissingContext if chinese_text || artifact_of(&f.evidence).0 => {
-            let text = own_material_in_chinese(f, traditional).unwrap_or_default();
-            (
-                pick(
-                    format!("能否把{text}貼在這裡？"),
-                    format!("能否把{text}贴在这里？"),
-                ),
-                pick(
-                    format!("請求說的是{text}，但沒有附上。"),
-                    format!("请求说的是{text}，但没有附上。"),
-                ),
-                Priority::Critical,
-            )
-        }
-        Kind::MissingContext => {
-            let noun = quoted_in_chinese(artifact_of(&f.evidence).1, traditional);
-            (
-                pick(
-                    format!("您指的是哪一個{noun}？"),
-                    format!("您指的是哪一个{noun}？"),
-                ),
-                pick(
-                    format!("請求提到了{e}，但沒有附上或說明是哪一個。"),
-                    format!("请求提到了{e}，但没有附上或说明是哪一个。"),
-                ),
-                Priority::Critical,
-            )
-        }
-        Kind::AmbiguousReference if is_recency(&f.evidence) => (
-            pick(
-                "指哪個具體領域？要多近的時間？".to_owned(),
-                "指哪个具体领域？要多近的时间？".to_owned(),
-            ),
-            pick(
-                format!("{e}取決於領域和時間範圍。"),
-                format!("{e}取决于领域和时间范围。"),
-            ),
-            Priority::Critical,
-        ),
-        Kind::AmbiguousReference if f.evidence.contains(' ') => (
-            pick(
-                "用於什麼具體任務？按什麼標準評判？".to_owned(),
-                "用于什么具体任务？按什么标准评判？".to_owned(),
-            ),
-            pick(
-                format!("沒有任務和標準，{e}就沒有唯一的答案。"),
-                format!("没有任务和标准，{e}就没有唯一的答案。"),
-            ),
-            Priority::Critical,
-        ),
-        Kind::UnderspecifiedParameter => {
-            let e = quoted_in_chinese(&format!("{}…", f.evidence), traditional);
-            (
-                pick(
-                    "您的目標是什麼？最看重哪些方面？".to_owned(),
-                    "您的目标是什么？最看重哪些方面？".to_owned(),
-                ),
-                pick(
-                    format!("{e}取決於您的目標。"),
-                    format!("{e}取决于您的目标。"),
-                ),
-                Priority::Important,
-            )
-        }
-        Kind::AmbiguousReference | Kind::PronounWithoutAntecedent | Kind::UnderspecifiedRequest => {
-            (
-                pick(
-                    "您想比較哪些具體的項目？".to_owned(),
-                    "您想比较哪些具体的项目？".to_owned(),
-                ),
-                pick(
-                    format!("{e}沒有說明是哪些項目。"),
-                    format!("{e}没有说明是哪些项目。"),
-                ),
-                Priority::Critical,
-            )
-        }
-    }
 }
 
 /// The Chinese decision: the rules, then task frames with a slot left open.
@@ -1343,7 +1272,7 @@ fn chinese(
     } else {
         text
     };
-    let table = frames::shipped();
+    let table = knowledge();
     let in_head = table.holding(head);
     let recognised = recognise(table, |f| in_head.names(&f.zh));
     let fills_slot = |slot: &Slot| reading.fills(slot, given);
@@ -1384,7 +1313,7 @@ fn chinese(
         task,
         chars: cjk,
         margin,
-        material: given.material || given.after_colon || operands,
+        material: given.material || given.after_colon || given.quoted || operands,
         earlier: given.history,
         conversed: slots.iter().any(|r| said_before(r.slot, given)),
         missing_material: out.findings.iter().any(|f| f.kind == Kind::MissingContext),
@@ -1413,7 +1342,7 @@ impl<'a> ZhReading<'a> {
             .into_iter()
             .filter(|w| w.is_ascii())
             .collect();
-        let matched = frames::shipped().matching(&latin);
+        let matched = knowledge().matching(&latin);
         Self {
             text,
             chars,
@@ -1444,6 +1373,19 @@ impl<'a> ZhReading<'a> {
 /// Whether the conversation holds material a request may point at ("now translate the
 /// document"): a message that carries it after its instruction, or one long enough to be it
 /// (an answer written earlier).
+/// Whether `text` (an earlier message) names or refers to a person: a personal pronoun, one of
+/// the people a request may speak of ("my landlord"), or a capitalised word inside a sentence.
+fn names_a_person(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    let words = words_of(&lower);
+    let proper = Cues::of(text, &lower, &words).proper;
+    proper.iter().any(|p| *p)
+        || words.iter().any(|w| {
+            matches!(*w, "he" | "she" | "him" | "her" | "his" | "they" | "them")
+                || rules::is_person(w)
+        })
+}
+
 fn holds_material(earlier: &[Message]) -> bool {
     earlier
         .iter()
@@ -1514,16 +1456,21 @@ fn measure_given(
     })
 }
 
-/// Of the `recognised` frames, the one whose Chinese cue comes first in `head`: in a long
+/// Of the `recognised` frames that give way to none of the others ([`frame_defers`]: "规划一下
+/// 行程" plans a trip), the one whose Chinese cue comes first in `head`: in a long
 /// request, the task; the rest say what it is about ("帮我写一份周报，本周…修了12个bug" writes a
 /// report and debugs nothing).
 fn zh_first_named(table: &frames::Table, recognised: &[usize], head: &str) -> Option<usize> {
-    recognised.iter().copied().min_by_key(|&i| {
-        list(table.frames[i].zh.cues)
-            .filter_map(|w| head.find(w))
-            .min()
-            .unwrap_or(usize::MAX)
-    })
+    recognised
+        .iter()
+        .copied()
+        .filter(|&i| !frame_defers(&table.frames[i], table, recognised))
+        .min_by_key(|&i| {
+            list(table.frames[i].zh.cues)
+                .filter_map(|w| head.find(w))
+                .min()
+                .unwrap_or(usize::MAX)
+        })
 }
 
 /// Whether a Chinese request is a calculation that gives its operands: digits and an operator,
@@ -1533,18 +1480,26 @@ fn zh_gives_operands(text: &str) -> bool {
         && text.contains(['=', '%', '+', '×', '÷', '*', '/', '^', '＝', '％', '＋'])
 }
 
-/// Whether a Chinese request opens by asking for something to be done (after a polite 请 or
-/// 你): "帮我…", "给我推荐…", "我想去…", "订一张…", not a question about the world
-/// ("离婚的时候房子怎么分？").
+/// Whether a clause of a Chinese request opens by asking for something to be done (after a
+/// polite 请 or 你): "帮我…", "给我推荐…", "我想去…", "订一张…", not a question about the
+/// world ("离婚的时候房子怎么分？").
 fn zh_directs(text: &str) -> bool {
     const POLITE: [&str; 7] = ["请", "請", "麻烦", "麻煩", "你", "您", "能不能"];
     const DO: &str = "帮 幫 给我 給我 替我 我想 我要 我需要 我打算 我们想 我們想 推荐 推薦 写 寫 做 订 訂 \
         预订 預訂 规划 規劃 安排 排 找 计划 計劃 計畫 设计 設計 起 取 准备 準備 翻译 翻譯 来 來";
-    let mut rest = text.trim_start();
-    while let Some(p) = POLITE.iter().find(|p| rest.starts_with(**p)) {
-        rest = &rest[p.len()..];
-    }
-    DO.split_whitespace().any(|w| rest.starts_with(w))
+    // Any clause may give the instruction, after the situation ("下个月想带爸妈出去玩五天，…，
+    // 帮我排个详细行程").
+    text.split(['，', '。', '！', '？', '；', ',', '\n'])
+        .any(|clause| {
+            let mut rest = clause.trim_start();
+            while let Some(p) = POLITE.iter().find(|p| rest.starts_with(**p)) {
+                rest = &rest[p.len()..];
+            }
+            // "把这份报告总结一下": 把 opens an instruction, and 一下 softens one.
+            DO.split_whitespace().any(|w| rest.starts_with(w))
+                || ["把", "將", "将"].iter().any(|w| rest.starts_with(w))
+                || rest.contains("一下")
+        })
 }
 
 /// The task state of a Chinese request of a known kind (`known`) whose `open` slots are these. A
@@ -1616,20 +1571,13 @@ fn ask_in_chinese(
             if let Some(q) = general_question(General::Pronoun, script, &f.evidence) {
                 push_unique(out, q, cue);
             }
-        } else if (f.kind == Kind::UnderspecifiedParameter && !needed)
+        } else if ((f.kind == Kind::UnderspecifiedParameter && !needed)
             || f.kind == Kind::MissingContext
             // "哪个更好？": which things are meant is asked before any criterion.
-            || (f.kind == Kind::AmbiguousReference && f.evidence.starts_with('哪'))
+            || (f.kind == Kind::AmbiguousReference && f.evidence.starts_with('哪')))
+            && let Some(q) =
+                chinese_rule_question(f, traditional, Some(fallback_assumption(script)))
         {
-            let (text, why, priority) = rule_words_in_chinese(f, traditional);
-            let q = question(
-                &text,
-                &why,
-                &[],
-                priority,
-                f.kind,
-                fallback_assumption(script),
-            );
             push_unique(out, q, cue);
         }
     }
@@ -1689,17 +1637,23 @@ impl SlotRef<'_> {
     /// indices into `table`): one that replaces it, or for a catch-all frame any that is not
     /// one.
     fn defers(&self, table: &frames::Table, recognised: &[usize]) -> bool {
-        let mut others = recognised
-            .iter()
-            .filter_map(|&i| table.frames.get(i))
-            .filter(|f| !std::ptr::eq(*f, self.frame));
-        (self.frame.only_alone && others.clone().any(|f| !f.only_alone))
-            || others.any(|f| {
-                f.replaces
-                    .iter()
-                    .any(|r| std::ptr::eq(&table.frames[r.index()], self.frame))
-            })
+        frame_defers(self.frame, table, recognised)
     }
+}
+
+/// Whether `frame`'s questions give way to another frame the request is (`recognised`, indices
+/// into `table`): one that replaces it, or for a catch-all frame any that is not one.
+fn frame_defers(frame: &Frame, table: &frames::Table, recognised: &[usize]) -> bool {
+    let mut others = recognised
+        .iter()
+        .filter_map(|&i| table.frames.get(i))
+        .filter(|f| !std::ptr::eq(*f, frame));
+    (frame.only_alone && others.clone().any(|f| !f.only_alone))
+        || others.any(|f| {
+            f.replaces
+                .iter()
+                .any(|r| std::ptr::eq(&table.frames[r.index()], frame))
+        })
 }
 
 /// Every slot of the `recognised` frames of `table`, in the table's order.
@@ -1726,7 +1680,7 @@ fn slot_question(slot: &Slot, script: Script) -> Question {
 
 /// A general question of the table in `script`, `{word}` in it standing for `word`.
 fn general_question(which: General, script: Script, word: &str) -> Option<Question> {
-    let g = frames::shipped().general(which)?;
+    let g = knowledge().general(which)?;
     let w = g.wording.get(script);
     Some(question(
         &w.text.replace("{word}", word),
@@ -1740,7 +1694,7 @@ fn general_question(which: General, script: Script, word: &str) -> Option<Questi
 
 /// The assumption of the general fallback question in `script`: the most common reading.
 fn fallback_assumption(script: Script) -> &'static str {
-    frames::shipped()
+    knowledge()
         .general(General::Fallback)
         .map_or("", |g| g.wording.get(script).assumption)
 }
@@ -2005,13 +1959,13 @@ impl Cues {
                 let capital = text.as_bytes().get(at).is_some_and(u8::is_ascii_uppercase);
                 let before = text.get(..at).unwrap_or_default().trim_end();
                 let opens = i == 0 || before.ends_with(['.', '?', '!', ':', '\n']);
-                capital && !opens && *w != "i"
+                capital && !opens && !is_first_person(w)
             })
             .collect();
         Self {
             openings,
             proper,
-            matched: frames::shipped().matching(words),
+            matched: knowledge().matching(words),
         }
     }
 
@@ -2048,16 +2002,16 @@ impl Cues {
                 words.len() >= TOPIC_WORDS
                     || text.contains([':', '\n'])
                     || words.windows(2).any(|p| {
-                        rules::is_listed(SAYS_WHAT, p[0])
+                        rules::is_listed(word_list(Words::SaysWhat), p[0])
                             || (matches!(p[0], "for" | "translate")
-                                && !rules::is_listed(NOT_A_TOPIC, p[1]))
+                                && !rules::is_listed(word_list(Words::NotATopic), p[1]))
                     })
                     || words.windows(3).enumerate().any(|(i, t)| {
                         t[1] == "for"
-                            && rules::is_listed(DESCRIBES, t[0])
+                            && rules::is_listed(word_list(Words::Describes), t[0])
                             && !words[i + 2..]
                                 .iter()
-                                .any(|w| rules::is_listed(NOT_DESCRIBED, w))
+                                .any(|w| rules::is_listed(word_list(Words::NotDescribed), w))
                     })
             }
             Pattern::Quote => given.literal || given.quoted,
@@ -2105,6 +2059,15 @@ impl Cues {
         };
         opener && self.proper.iter().any(|p| *p)
     }
+}
+
+/// Whether `word` (lower-case) is "I" or one of its contractions ("I'll", "I'm"): written with
+/// a capital anywhere, and no name.
+fn is_first_person(word: &str) -> bool {
+    word == "i"
+        || word
+            .strip_prefix("i'")
+            .is_some_and(|rest| matches!(rest, "m" | "ll" | "ve" | "d"))
 }
 
 /// Whether the request says what it needs where the learned model, which reads words rather
@@ -2279,38 +2242,11 @@ fn gives_its_operands(words: &[&str]) -> bool {
 /// a ten-word brief does).
 const TOPIC_WORDS: usize = 10;
 
-/// Words before what a text says: "about", "on", "of", or what the text does ("a tweet
-/// announcing our launch", "an email asking for a day off"), each between spaces.
-const SAYS_WHAT: &str = " about on regarding of explaining announcing introducing inviting \
-    thanking describing promoting asking celebrating congratulating apologizing welcoming \
-    reminding requesting telling ";
-
-/// Texts whose "for" names what they are about, even "for my …" ("a product description for
-/// my handmade candles", "a slogan for our bakery"), each between spaces.
-const DESCRIBES: &str = " description descriptions listing slogan slogans tagline taglines caption \
-    captions ";
-/// After such a text's "for", words that leave its subject unsaid: whom it serves, a thing
-/// pointed to but not described ("for the campaign", "for our new item"), each between spaces.
-const NOT_DESCRIBED: &str = " me us you it the this that these those item items product products \
-    thing things stuff campaign ";
-
-/// Words after "for" that make it say who or what the text serves, not what it is about
-/// ("Write an email for me", "a tweet for our shop", "a speech for the event"), and words after
-/// "translate" that point to a text instead of giving it ("Translate this", "Translate a
-/// sentence into French"; "Translate hello" gives it), each between spaces.
-const NOT_A_TOPIC: &str = " me us you him her them it my our your their his its this that these \
-    those the a an to into from some something text ";
-
 /// Whether a word is a nationality or language ("italian", "japanese", "thai"): capitalised,
 /// it says what kind of thing, not which place.
 fn is_nationality(word: &str) -> bool {
-    rules::is_listed(NATIONALITIES, word)
+    rules::is_listed(word_list(Words::Nationalities), word)
 }
-
-/// The nationalities [`is_nationality`] knows, those most often before a kind of place, each
-/// between spaces.
-const NATIONALITIES: &str = " italian mexican chinese japanese thai indian french korean \
-    vietnamese greek spanish german american turkish english ";
 
 /// A number: digits, or a number word up to twelve.
 fn is_number(word: &str) -> bool {
@@ -2437,16 +2373,14 @@ fn zh_pattern(text: &str, chars: &CharSet, pattern: Pattern, given: Given<'_>) -
         Pattern::Name | Pattern::PlaceName => {
             text.contains('《')
                 || text.split(|c: char| !c.is_ascii_alphabetic()).any(|w| {
-                    w.len() >= 2 && !rules::is_listed(ZH_LOAN_WORDS, &w.to_ascii_lowercase())
+                    w.len() >= 2
+                        && !rules::is_listed(word_list(Words::ZhLoanwords), &w.to_ascii_lowercase())
                 })
         }
         Pattern::Quote => given.literal || ["“", "「", "『", "\""].iter().any(|q| text.contains(q)),
         Pattern::Material => given.material || given.after_colon,
     }
 }
-
-/// Latin words a Chinese request uses for a kind of thing, not a name, each between spaces.
-const ZH_LOAN_WORDS: &str = " logo app ppt bug vlog wifi diy ok ";
 
 /// A counted amount in a Chinese request: a numeral and a measure word ("3天", "两个人"); "一个"
 /// alone is an article ("做一个计划"), not a count.
@@ -2463,7 +2397,7 @@ fn zh_count(text: &str) -> bool {
 /// "东京行程", "京都旅馆"; not 一次旅行, 毕业旅行, 附近旅馆).
 fn names_a_destination(text: &str) -> bool {
     /// Characters that start or end no name of a place next to 去 or a trip word.
-    const NOT_A_NAME: &str = "哪旅玩度趟一个個了过過年掉除世走看吃买買逛次去想的业業月庭庆慶末假子驾駕自途做划劃排妈媽起友人天夜游遊这這那下近份篇条條";
+    const NOT_A_NAME: &str = "哪旅玩度趟一个個了过過年掉除世走看吃买買逛次去想的业業月庭庆慶末假子驾駕自途做划劃排妈媽起友人天夜游遊这這那下近份篇条條出细細整全新好套";
     ["去", "旅", "行程", "自由行"].into_iter().any(|cue| {
         text.match_indices(cue).any(|(i, _)| {
             let c = if cue == "去" {
@@ -2476,8 +2410,9 @@ fn names_a_destination(text: &str) -> bool {
     })
 }
 
-/// Characters that end the name of a place in a Chinese request: an administrative unit.
-const ZH_PLACE_UNITS: &str = "市省縣县區区";
+/// Characters that end the name of a place in a Chinese request: an administrative unit, or a
+/// common ending of a place's name (爱丁堡, 香港, 长岛, 台湾).
+const ZH_PLACE_UNITS: &str = "市省縣县區区州堡港島岛灣湾鎮镇";
 
 /// Two-character names of places a Chinese request may give without a unit: well-known
 /// cities, in both scripts where they differ, and "here" and "at home". One string of
@@ -2558,7 +2493,13 @@ fn points_ahead(head: &str) -> bool {
 /// `「…」`, `'…'`) is dropped when there are words outside it, so `Output "X" if …` is read as
 /// `Output if …`; a request that is nothing but a quote is kept whole.
 fn without_literals(text: &str) -> String {
-    const PAIRS: [(char, char); 4] = [('"', '"'), ('“', '”'), ('「', '」'), ('『', '』')];
+    const PAIRS: [(char, char); 5] = [
+        ('"', '"'),
+        ('“', '”'),
+        ('‘', '’'),
+        ('「', '」'),
+        ('『', '』'),
+    ];
     let mut out = text.to_owned();
     for (open, close) in PAIRS {
         let mut from = 0;
@@ -2623,106 +2564,10 @@ fn word_matches(word: &str, trigger: &str) -> bool {
             && word.strip_prefix(trigger).is_some_and(is_inflection))
 }
 
-/// Two-word names in which a task's cue names something else: a field of study, a product,
-/// a part of a page, the user's own business ("Help me debug my machine learning model" asks
-/// for no lesson, "Compare travel insurance plans" plans no trip, "Create a dropdown menu"
-/// cooks nothing, "Create a menu for my restaurant" and "Should I go to the doctor?" search
-/// for no restaurant or doctor, "I forgot the name of a book" invents no name, a gift card
-/// is no gift to choose, "the latest version of Minecraft" is one version, not news). The cue is not
-/// read in them: the first word of a pair in `CUE_BEFORE`, the second of one in `CUE_AFTER`.
-const CUE_BEFORE: &[(&str, &str)] = &[
-    ("code", "contribution"),
-    ("code", "of"),
-    ("code", "review"),
-    ("gift", "card"),
-    ("gift", "cards"),
-    ("latest", "release"),
-    ("latest", "version"),
-    ("lesson", "plan"),
-    ("lesson", "plans"),
-    ("menu", "bar"),
-    ("menu", "item"),
-    ("menu", "items"),
-    ("newest", "release"),
-    ("newest", "version"),
-    ("title", "of"),
-    ("travel", "adapter"),
-    ("travel", "insurance"),
-];
-const CUE_AFTER: &[(&str, &str)] = &[
-    ("area", "code"),
-    ("context", "menu"),
-    ("current", "events"),
-    ("deep", "learning"),
-    ("discount", "code"),
-    ("dress", "code"),
-    ("dropdown", "menu"),
-    ("federated", "learning"),
-    ("film", "script"),
-    ("hamburger", "menu"),
-    ("her", "class"),
-    ("her", "name"),
-    ("his", "class"),
-    ("his", "name"),
-    ("its", "name"),
-    ("lesson", "plan"),
-    ("lesson", "plans"),
-    ("machine", "learning"),
-    ("movie", "script"),
-    ("my", "cafe"),
-    ("my", "class"),
-    ("my", "dentist"),
-    ("my", "doctor"),
-    ("my", "name"),
-    ("my", "restaurant"),
-    ("my", "store"),
-    ("navigation", "menu"),
-    ("our", "cafe"),
-    ("our", "class"),
-    ("our", "restaurant"),
-    ("our", "store"),
-    ("podcast", "script"),
-    ("postal", "code"),
-    ("promo", "code"),
-    ("reinforcement", "learning"),
-    ("stage", "script"),
-    ("start", "menu"),
-    ("supervised", "learning"),
-    ("the", "dentist"),
-    ("the", "doctor"),
-    ("the", "name"),
-    ("their", "name"),
-    ("transfer", "learning"),
-    ("unsupervised", "learning"),
-    ("video", "script"),
-    ("your", "name"),
-    ("youtube", "script"),
-    ("zip", "code"),
-];
-
-/// Chinese names that hold a task's cue or intent word and name something else: the date a file
-/// was changed (修改日期 holds 修改, "edit"), a field of study (机器学习 holds 学习, "learn"), the
-/// phase of a diet the user is in (减脂期: "减脂期想吃鸡胸肉，有什么不柴的做法？" asks for a dish,
-/// not a weight-loss plan).
-const ZH_TERMS: [&str; 13] = [
-    "减脂期",
-    "減脂期",
-    "减肥期",
-    "減肥期",
-    "修改日期",
-    "修改时间",
-    "修改時間",
-    "机器学习",
-    "機器學習",
-    "深度学习",
-    "深度學習",
-    "强化学习",
-    "強化學習",
-];
-
-/// Whether `word`, found in `text` at byte `at`, is inside one of the [`ZH_TERMS`].
+/// Whether `word`, found in `text` at byte `at`, is inside one of the terms of `zh-terms`
+/// (`core/data/detector.toml`).
 pub(crate) fn in_zh_term(text: &str, at: usize, word: &str) -> bool {
-    ZH_TERMS.iter().any(|term| {
+    knowledge().zh_terms.iter().any(|term| {
         term.find(word).is_some_and(|k| {
             at.checked_sub(k)
                 .and_then(|start| text.get(start..))
@@ -2735,14 +2580,14 @@ pub(crate) fn in_zh_term(text: &str, at: usize, word: &str) -> bool {
 /// teacher's work, not a lesson for the user ("Create a lesson plan for teaching fractions").
 const UNINFLECTED: &[&str] = &["teaching", "teachings"];
 
-/// Whether `words[i]` is a cue inside one of the two-word names of [`CUE_BEFORE`] and
-/// [`CUE_AFTER`].
+/// Whether `words[i]` is a cue inside one of the two-word names of `cue-before` and
+/// `cue-after` (`core/data/detector.toml`).
 pub(crate) fn in_a_term(words: &[&str], i: usize) -> bool {
     let word = words[i];
     words
         .get(i + 1)
-        .is_some_and(|next| CUE_BEFORE.contains(&(word, *next)))
-        || (i > 0 && CUE_AFTER.contains(&(words[i - 1], word)))
+        .is_some_and(|next| listed(&knowledge().cue_before, &(word, *next)))
+        || (i > 0 && listed(&knowledge().cue_after, &(words[i - 1], word)))
 }
 
 /// The stems of four letters or more that `word` is one of [`ENDINGS`] away from: the
@@ -2870,6 +2715,16 @@ fn clip(s: &str, max: usize) -> &str {
 mod tests {
     use super::*;
 
+    /// A placeholder is filled once: a request's words holding "{first}" stay as written.
+    #[test]
+    fn placeholders_are_filled_in_one_pass() {
+        let values = [("name", "{first}"), ("first", "Georgia, the country")];
+        assert_eq!(
+            filled("Which {name}? Assume {first}; {other} and {", &values),
+            "Which {first}? Assume Georgia, the country; {other} and {"
+        );
+    }
+
     #[test]
     fn the_place_names_are_read_a_whole_name_at_a_time() {
         // A name of another length would shift every name after it.
@@ -2926,25 +2781,25 @@ mod tests {
 
     #[test]
     fn the_language_word_lists_are_apart_and_short() {
-        let lists = FOREIGN_WORDS
-            .into_iter()
-            .chain([&ENGLISH_WORDS[..], &SHARED_WORDS[..]]);
-        for list in lists {
-            // A binary search in a list out of order misses words that are in it.
-            assert!(list.windows(2).all(|w| w[0] < w[1]), "{list:?}");
-            // Longer words are skipped before the lists are read, and a list's words are
-            // counted in a 64-bit set.
-            assert!(list.iter().all(|w| w.len() <= 8), "{list:?}");
-            assert!(list.len() <= 64, "{list:?}");
+        let english = word_list(Words::EnglishCommon);
+        for (name, words) in &knowledge().unread {
+            // A list's words are counted in a 64-bit set, and longer words are skipped before
+            // the lists are read.
+            assert!(words.windows(2).all(|w| w[0] < w[1]), "{name}");
+            assert!(
+                words.iter().all(|w| w.len() <= 8) && words.len() <= 64,
+                "{name}"
+            );
+            assert!(
+                !words.iter().any(|w| rules::is_listed(english, w)),
+                "{name}"
+            );
         }
-        for foreign in FOREIGN_WORDS {
-            for word in foreign {
-                assert!(!listed(&ENGLISH_WORDS, word), "{word} is in both lists");
-            }
-        }
-        assert!(listed(&ENGLISH_WORDS, &"about") && listed(&ENGLISH_WORDS, &"your"));
-        assert!(!listed(&ENGLISH_WORDS, &"el") && listed(FOREIGN_WORDS[0], &"el"));
-        assert!(SHARED_WORDS.iter().all(|w| listed(&ENGLISH_WORDS, w)));
+        assert!(rules::is_listed(english, "about") && rules::is_listed(english, "your"));
+        let spanish = &knowledge().unread[0].1;
+        assert!(!rules::is_listed(english, "el") && spanish.contains(&"el"));
+        assert!(list(word_list(Words::EnglishShared)).all(|w| rules::is_listed(english, w)));
+        assert!(listed(&knowledge().cue_after, &("machine", "learning")));
     }
 
     use crate::protocol::request::Role;
@@ -2980,6 +2835,22 @@ mod tests {
                 .iter()
                 .any(|f| f.kind == Kind::PronounWithoutAntecedent)
         );
+    }
+
+    #[test]
+    fn a_person_pronoun_needs_someone_named_in_the_conversation() {
+        let person = |earlier: &str| {
+            let history = [Message::new(Role::User, earlier)];
+            assess("What should I say to him?", &history)
+                .findings
+                .iter()
+                .any(|f| f.kind == Kind::PronounWithoutAntecedent)
+        };
+        assert!(person(
+            "I have a big presentation tomorrow and I'm nervous."
+        ));
+        assert!(!person("My brother hasn't called me in months."));
+        assert!(!person("I met Daniel at the conference last week."));
     }
 
     #[test]
@@ -3860,7 +3731,7 @@ mod tests {
 
     #[test]
     fn every_chinese_wording_of_the_table_keeps_to_its_script() {
-        for wordings in frames::shipped().wordings() {
+        for wordings in knowledge().wordings() {
             let words = |script| {
                 let w: &frames::Wording = wordings.get(script);
                 [w.text, w.why, w.assumption]

@@ -203,6 +203,8 @@ pub struct ResponseHead {
 pub enum Transport {
     /// Nothing answered (connection refused, host not found, …): what the network layer said.
     Unreachable(HostWords),
+    /// The host has no network at all (a browser that reports itself offline).
+    Offline,
     /// Something answers at the address but the host may not read the reply: why (a browser
     /// names its cross-origin rules).
     Blocked(HostWords),
@@ -616,6 +618,7 @@ impl Exchange {
                 endpoint: self.url.clone(),
                 detail,
             },
+            Transport::Offline => CallError::Offline,
             Transport::Blocked(reason) => CallError::Blocked {
                 endpoint: self.url.clone(),
                 reason,

@@ -111,6 +111,7 @@ impl Redactor {
                 ..
             } => *detail = self.words(detail),
             CallError::Unreachable { .. }
+            | CallError::Offline
             | CallError::Blocked { .. }
             | CallError::Refused { .. }
             | CallError::Timeout { .. }

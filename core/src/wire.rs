@@ -210,6 +210,9 @@ pub enum CallError {
         /// What the network layer said.
         detail: HostWords,
     },
+    /// The host has no network (a browser that reports itself offline): nothing was reached.
+    #[error("the browser is offline")]
+    Offline,
     /// Something answers at the endpoint, but the host may not read its reply.
     #[error("the endpoint {endpoint} answers, but {reason}")]
     Blocked {
@@ -287,6 +290,7 @@ impl CallError {
                 Phrase::CallUnreachable,
                 vec![endpoint.clone(), detail.in_words(language)],
             ),
+            Self::Offline => (Phrase::CallOffline, vec![]),
             Self::Blocked { endpoint, reason } => (
                 Phrase::CallBlocked,
                 vec![endpoint.clone(), reason.in_words(language)],
@@ -319,6 +323,7 @@ impl CallError {
             Self::Server { .. } => FailureCode::ServerError,
             Self::Rejected { .. } => FailureCode::EndpointRefused,
             Self::Unreachable { .. } => FailureCode::Unreachable,
+            Self::Offline => FailureCode::Offline,
             Self::Blocked { .. } => FailureCode::Blocked,
             Self::Refused { .. } => FailureCode::PageRefused,
             Self::Timeout { .. } => FailureCode::Timeout,
@@ -343,6 +348,7 @@ impl CallError {
                 (!words.is_empty()).then_some(words)
             }
             Self::Unreachable { .. }
+            | Self::Offline
             | Self::Blocked { .. }
             | Self::Refused { .. }
             | Self::Timeout { .. }
@@ -355,13 +361,17 @@ impl CallError {
         }
     }
 
-    /// Whether trying again soon may help: 429, 5xx and network errors. Not a timeout (the
+    /// Whether trying again soon may help: 429, 5xx and network errors (an offline host too:
+    /// the network may be back within the attempts). Not a timeout (the
     /// server is there but slow: retrying would multiply the wait) and not a broken stream (text
     /// was already shown; the user retries).
     pub fn is_retryable(&self) -> bool {
         matches!(
             self,
-            Self::RateLimited { .. } | Self::Server { .. } | Self::Unreachable { .. }
+            Self::RateLimited { .. }
+                | Self::Server { .. }
+                | Self::Unreachable { .. }
+                | Self::Offline
         )
     }
 }
@@ -425,6 +435,8 @@ pub enum FailureCode {
     EndpointRefused,
     /// Nothing answered.
     Unreachable,
+    /// The browser is offline.
+    Offline,
     /// The host may not read the reply (CORS).
     Blocked,
     /// The page's own policy kept the request from being sent.
@@ -451,6 +463,7 @@ crate::unit_enum::impl_unit_enum!(FailureCode {
     ServerError = "server_error",
     EndpointRefused = "endpoint_refused",
     Unreachable = "unreachable",
+    Offline = "offline",
     Blocked = "blocked",
     PageRefused = "page_refused",
     Timeout = "timeout",
@@ -464,13 +477,14 @@ crate::unit_enum::impl_unit_enum!(FailureCode {
 
 impl FailureCode {
     /// Every code, in the order of the documentation's list.
-    pub const ALL: [Self; 15] = [
+    pub const ALL: [Self; 16] = [
         Self::Unauthorized,
         Self::NotFound,
         Self::RateLimited,
         Self::ServerError,
         Self::EndpointRefused,
         Self::Unreachable,
+        Self::Offline,
         Self::Blocked,
         Self::PageRefused,
         Self::Timeout,
@@ -491,6 +505,7 @@ impl FailureCode {
             Self::ServerError => "server_error",
             Self::EndpointRefused => "endpoint_refused",
             Self::Unreachable => "unreachable",
+            Self::Offline => "offline",
             Self::Blocked => "blocked",
             Self::PageRefused => "page_refused",
             Self::Timeout => "timeout",
@@ -820,6 +835,7 @@ mod tests {
                 endpoint: "http://127.0.0.1:9/v1".into(),
                 detail: "connection refused".into(),
             },
+            CallError::Offline,
             CallError::Blocked {
                 endpoint: "http://x/v1".into(),
                 reason: "CORS".into(),

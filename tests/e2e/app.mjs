@@ -7,10 +7,17 @@
 import { join } from "node:path";
 import { serve, main, strictPage, shot, check, root, STRICT_CSP } from "./lib.mjs";
 
+/** The app's page, failing the check on a console warning too (not only on an error). */
+async function appPage(browser, options) {
+  const page = await strictPage(browser, options);
+  page.on("console", (m) => m.type() === "warning" && page.errors.push(`warning: ${m.text()}`));
+  return page;
+}
+
 // Served with the strict policy as a header: no inline script or style may be needed.
 const server = await serve(join(root, "dist"), { headers: { "content-security-policy": STRICT_CSP } });
 await main("the built app asks, survives a reload and answers", async (browser) => {
-  const early = await strictPage(browser);
+  const early = await appPage(browser);
   let release;
   const held = new Promise((ok) => (release = ok));
   await early.route("**/*.wasm", async (route) => {
@@ -36,7 +43,7 @@ await main("the built app asks, survives a reload and answers", async (browser) 
   check(early.errors.length === 0, `no console errors: ${early.errors.join("; ")}`);
   await early.context().close();
 
-  const page = await strictPage(browser);
+  const page = await appPage(browser);
   await page.goto(server.url);
   await page.waitForSelector("[data-testid=app-ready]", { timeout: 15000 });
   check(await page.isVisible("[data-testid=offline-banner]"), "offline mode is stated");
@@ -98,7 +105,7 @@ await main("the built app asks, survives a reload and answers", async (browser) 
   check(violations.length === 0, `no CSP violations: ${violations.join("; ")}`);
 
   // A touch screen has no keys to press: the card shows no key hint there.
-  const touch = await strictPage(browser, { hasTouch: true, isMobile: true, viewport: { width: 390, height: 800 } });
+  const touch = await appPage(browser, { hasTouch: true, isMobile: true, viewport: { width: 390, height: 800 } });
   await touch.goto(server.url);
   await touch.waitForSelector("[data-testid=app-ready]", { timeout: 15000 });
   await touch.fill("[data-testid=request]", "my app crashes");

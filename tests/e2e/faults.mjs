@@ -8,9 +8,13 @@
 //   never writes over one; "Start over" discards it explicitly;
 // - storage that fills mid-session: the session is kept for the tab, and when even that is
 //   full the answers not kept are named, then and after a reload;
-// - two widgets on one storage-key follow each other;
+// - two widgets on one storage-key follow each other; of two tabs pressing Continue at once,
+//   the overruled one quotes the answer it dropped;
 // - a stream that breaks keeps its text (cut, with Retry); Stop before any text offers Retry;
-// - the API key is remembered on the device only when the user asks.
+// - the API key is remembered on the device only when the user asks;
+// - offline is named as offline, and the answer is asked again when the browser is back online;
+// - a question that timed out while the page was closed is told in its own conversation only;
+// - a widget added back to the page sends what happened to its session while it was away.
 //
 // The site serves the app at /, the widget's bundle under /embed/, a page with one widget at
 // /widget.html?…, and a fake chat-completions endpoint on the same origin at /llm/<mode>/v1.
@@ -28,7 +32,8 @@ const esc = (s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g
 
 /**
  * The fake endpoint: `refuse` answers 401 quoting the key; `echo` quotes it in the text; a
- * streamed call to `break` sends some text and breaks the connection, to `hang` sends nothing.
+ * streamed call to `break` sends some text and breaks the connection, to `hang` sends nothing,
+ * to `plain` answers at once.
  */
 async function endpoint(mode, req, res) {
   const chunks = [];
@@ -45,6 +50,11 @@ async function endpoint(mode, req, res) {
     res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: "Hobart is the capital" } }] })}\n\n`);
     await new Promise((ok) => setTimeout(ok, 100));
     res.destroy();
+    return;
+  }
+  if (body.stream && mode === "plain") {
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.end(`data: ${JSON.stringify({ choices: [{ delta: { content: "Hobart is the capital of Tasmania." } }] })}\n\ndata: [DONE]\n\n`);
     return;
   }
   if (body.stream && mode === "hang") {
@@ -110,6 +120,9 @@ async function step(name, body) {
 
 const browser = await launch();
 
+/** Console warnings of every page: none is expected, whatever the fault. */
+const warnings = [];
+
 /** A fresh context's page, recording clarify-* events (their details as JSON). */
 async function newPage() {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
@@ -119,6 +132,7 @@ async function newPage() {
       document.addEventListener(name, (e) => window.clarifyEvents.push(`${name} ${JSON.stringify(e.detail)}`));
     }
   });
+  context.on("page", (p) => p.on("console", (m) => m.type() === "warning" && warnings.push(`${p.url()}: ${m.text()}`)));
   const page = await context.newPage();
   // Chromium logs a 401 response as a console error: the refusal is what these steps provoke.
   allowConsoleErrors(page, /status of 401/);
@@ -419,8 +433,195 @@ await step("app: the key is remembered on this device only when asked, and the s
   await page.context().close();
 });
 
+await step("app: offline is named as offline, and the answer is asked again once the browser is back online", async () => {
+  const page = await appWith("plain");
+  // Chromium logs each fetch refused offline as a console error: the fault this step provokes.
+  allowConsoleErrors(page, /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/);
+  await page.context().setOffline(true);
+  await page.fill("[data-testid=request]", "What's the capital of Tasmania?");
+  await page.click("[data-testid=submit]");
+  await page.waitForSelector("[data-testid=failure]", { timeout: 20000 });
+  const failure = await page.textContent("[data-testid=failure]");
+  check(failure.includes("the browser is offline") && failure.includes("back online"), `named as offline: ${failure}`);
+  check(!/CORS|server/.test(failure), `not blamed on the server or CORS: ${failure}`);
+  await page.context().setOffline(false);
+  await page.waitForSelector("[data-testid=answer-text]:has-text('Hobart is the capital')", { timeout: 20000 });
+  check((await page.$("[data-testid=failure]")) === null, "the failure is gone");
+  // Offline again, and the page closed before the browser is back: the next load asks again.
+  const context = page.context();
+  await context.setOffline(true);
+  await page.fill("[data-testid=request]", "And of Victoria?");
+  await page.click("[data-testid=submit]");
+  await page.waitForSelector("[data-testid=failure]", { timeout: 20000 });
+  await page.close();
+  await context.setOffline(false);
+  const again = await context.newPage();
+  allowConsoleErrors(again, /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/);
+  await again.goto(origin);
+  await again.waitForSelector("[data-testid=answer-text]:has-text('Hobart is the capital')", { timeout: 20000 });
+  check((await again.textContent("[data-testid=conv-request]")).includes("And of Victoria?"), "the failed request was asked again");
+  await context.close();
+});
+
+await step("widget: offline is a clarify-error `offline`, and the answer is asked again once back online", async () => {
+  const page = await newPage();
+  allowConsoleErrors(page, /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/);
+  const query = new URLSearchParams({ endpoint: "/llm/plain/v1", model: "m", "never-ask": "" });
+  await page.goto(`${origin}/widget.html?${query}`);
+  await page.waitForFunction(() => document.querySelector("clarify-widget")?.clarifier, null, { timeout: 20000 });
+  await page.context().setOffline(true);
+  await page.evaluate(() => document.querySelector("clarify-widget").start("What's the capital of Tasmania?"));
+  const status = () => page.evaluate(() => document.querySelector("clarify-widget").clarifier.status);
+  await page.waitForFunction(() => document.querySelector("clarify-widget").clarifier.status === "failed", null, { timeout: 20000 });
+  const events = await page.evaluate(() => window.clarifyEvents.filter((e) => e.startsWith("clarify-error")));
+  check(events.some((e) => e.includes('"code":"offline"')), `a clarify-error offline: ${events}`);
+  check(!events.some((e) => e.includes('"code":"unreachable"')), `not unreachable: ${events}`);
+  await page.context().setOffline(false);
+  await page.waitForFunction(() => document.querySelector("clarify-widget").clarifier.status === "completed", null, { timeout: 20000 }).catch(async () => {
+    throw new Error(`retried once back online: ${await status()}`);
+  });
+  await page.context().close();
+});
+
+await step("app: a question that timed out while the page was closed is told in its own conversation, not under the next request", async () => {
+  const page = await newPage();
+  await page.goto(origin);
+  await page.waitForSelector("[data-testid=app-ready]", { timeout: 20000 });
+  await page.fill("[data-testid=request]", "my app crashes");
+  await page.click("[data-testid=submit]");
+  await page.waitForSelector("[data-testid=question-card]", { timeout: 5000 });
+  // The page closes; the question's deadline passes (it was asked at the epoch's start).
+  await page.evaluate(() => {
+    const s = localStorage.getItem("clarify.session").replace(/"asked_at":\d+/, '"asked_at":1');
+    localStorage.setItem("clarify.session", s);
+  });
+  const context = page.context();
+  await page.close();
+  const again = await context.newPage();
+  await again.goto(origin);
+  await again.waitForSelector("[data-testid=app-ready]", { timeout: 20000 });
+  const notes = () => again.$$eval("[data-testid=engine-notice]", (els) => els.map((e) => e.textContent));
+  await again.waitForSelector("[data-testid=engine-notice]", { timeout: 5000 });
+  check((await notes()).some((n) => n.includes("timed out")), `told in its conversation: ${await notes()}`);
+  // The rest of the conversation, then the next request: a new conversation, nothing timed out.
+  for (let i = 0; i < 5 && (await again.$("[data-testid=question-card]")); i++) {
+    await again.fill("[data-testid=free-text]", "It closes on start");
+    await again.click("[data-testid=continue]");
+    await again.waitForTimeout(200);
+  }
+  await again.waitForSelector("[data-testid=answer-text]", { timeout: 5000 });
+  await again.fill("[data-testid=request]", "Plan a trip to Paris");
+  await again.click("[data-testid=submit]");
+  await again.waitForSelector("[data-testid=question-card]", { timeout: 5000 });
+  const under = await notes();
+  check(!under.some((n) => n.includes("timed out")), `no timeout notice under the next request: ${under}`);
+  await context.close();
+});
+
+await step("widget: a question that timed out while the page was closed is told in its own conversation, not under the next request", async () => {
+  const page = await newPage();
+  await page.goto(`${origin}/widget.html?storage-key=stale`);
+  await page.waitForFunction(() => document.querySelector("clarify-widget")?.clarifier, null, { timeout: 20000 });
+  await page.evaluate(() => document.querySelector("clarify-widget").start("my app crashes"));
+  await page.evaluate(() => {
+    const s = localStorage.getItem("stale").replace(/"asked_at":\d+/, '"asked_at":1');
+    localStorage.setItem("stale", s);
+  });
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector("clarify-widget")?.clarifier, null, { timeout: 20000 });
+  const notes = () =>
+    page.evaluate(() => [...document.querySelector("clarify-widget").shadowRoot.querySelectorAll("[data-testid=engine-notice]")].map((e) => e.textContent));
+  await page.waitForFunction(() => document.querySelector("clarify-widget").shadowRoot.querySelector("[data-testid=engine-notice]"), null, { timeout: 5000 }).catch(() => {});
+  check((await notes()).some((n) => n.includes("timed out")), `told in its conversation: ${await notes()}`);
+  await page.evaluate(() => {
+    const w = document.querySelector("clarify-widget");
+    for (let i = 0; w.clarifier.status === "awaiting_clarification" && i < 10; i++) w.clarifier.skip(w.clarifier.question.id);
+    w.start("Plan a trip to Paris");
+  });
+  await page.waitForTimeout(200);
+  const under = await notes();
+  check(!under.some((n) => n.includes("timed out")), `no timeout notice under the next request: ${under}`);
+  await page.context().close();
+});
+
+await step("app: of two tabs pressing Continue at once, the overruled one quotes the answer it dropped", async () => {
+  const a = await newPage();
+  await firstAnswer(a);
+  const b = await a.context().newPage();
+  // Tab B's Continue goes out before it hears tab A's: B holds the storage events until then.
+  await b.addInitScript(() => {
+    window.addEventListener("storage", (e) => window.deaf && e.stopImmediatePropagation(), true);
+  });
+  await b.goto(origin);
+  await b.waitForSelector("text=Describe the error", { timeout: 20000 });
+  await b.evaluate(() => (window.deaf = true));
+  await a.fill("[data-testid=free-text]", "It closes when I open the camera");
+  await b.fill("[data-testid=free-text]", "A white screen, then it quits");
+  await a.click("[data-testid=continue]");
+  await b.click("[data-testid=continue]");
+  await b.evaluate(() => (window.deaf = false));
+  await a.waitForFunction(() => document.querySelector("[data-testid=notice]"), null, { timeout: 10000 }).catch(async () => {
+    const [inA, inB] = [await answersShown(a), await answersShown(b)];
+    throw new Error(`tab A is told: answers in A ${inA}, in B ${inB}, notices in B: ${await noticesShown(b)}`);
+  });
+  const told = await noticesShown(a);
+  check(told.includes("Another tab took over") && told.includes("“It closes when I open the camera”"), `the dropped answer is quoted: ${told}`);
+  const shown = await answersShown(a);
+  check(shown.includes("A white screen, then it quits"), `tab A shows what storage holds: ${shown}`);
+  check((await noticesShown(b)) === "", `tab B lost nothing: ${await noticesShown(b)}`);
+  await a.context().close();
+});
+
+await step("widget: added back to the page, it sends what happened while it was away, in order, once", async () => {
+  const page = await newPage();
+  await page.goto(`${origin}/widget.html?storage-key=away`);
+  await page.waitForFunction(() => document.querySelector("clarify-widget")?.clarifier, null, { timeout: 20000 });
+  await page.evaluate(() => document.querySelector("clarify-widget").start("my app crashes"));
+  await page.waitForFunction(() => window.clarifyEvents.some((e) => e.startsWith("clarify-question")), null, { timeout: 5000 });
+  const before = await page.evaluate(() => window.clarifyEvents.length);
+  // Away: the element is removed, and the page answers through its clarifier until done.
+  const expected = await page.evaluate(() => {
+    const w = document.querySelector("clarify-widget");
+    window.away = w;
+    w.remove();
+    const c = w.clarifier;
+    const told = [];
+    for (let i = 0; c.status === "awaiting_clarification" && i < 10; i++) {
+      const q = c.question;
+      if (i > 0) told.push(`clarify-question ${q.id}`);
+      c.answer(q.id, q.options.length ? { choice: q.options[0].id } : { text: "It closes on start" });
+      told.push(`clarify-answer ${q.id}`);
+    }
+    told.push(`clarify-done ${c.status}`);
+    return told;
+  });
+  await page.waitForTimeout(300);
+  check((await page.evaluate(() => window.clarifyEvents.length)) === before, "nothing reaches the page while it is away");
+  const told = async () => {
+    const events = await page.evaluate((n) => window.clarifyEvents.slice(n), before);
+    return events.map((e) => {
+      const [type, detail] = [e.slice(0, e.indexOf(" ")), JSON.parse(e.slice(e.indexOf(" ") + 1))];
+      return `${type} ${type === "clarify-done" ? detail.status : detail.question?.id}`;
+    });
+  };
+  await page.evaluate(() => document.querySelector("main").append(window.away));
+  await page.waitForTimeout(300);
+  const sent = await told();
+  check(sent.join() === expected.join(), `sent on return, in order:\n  ${sent.join(", ")}\nexpected\n  ${expected.join(", ")}`);
+  await page.evaluate(() => { window.away.remove(); document.querySelector("main").append(window.away); });
+  await page.waitForTimeout(300);
+  check((await told()).length === sent.length, `once: ${await told()}`);
+  const stored = await page.evaluate(() => localStorage.getItem("away"));
+  check(stored?.includes('"phase":"completed"'), `its answers were saved while it was away: ${stored?.slice(0, 200)}`);
+  await page.context().close();
+});
+
 await browser.close();
 site.close();
+if (warnings.length) {
+  failures++;
+  console.log(`FAIL console warnings in the pages:\n${warnings.join("\n")}`);
+}
 const errors = unexpectedConsoleErrors();
 if (errors.length) {
   failures++;

@@ -125,8 +125,8 @@ for (const [name, model, profile, changes] of cases) {
 // setting to change.
 for (const [request, words, fix] of [
   ["Plan a trip to Paris", "Your endpoint refused the request: This model's maximum context length", "choose the endpoint kind that fits it (now \u201cgeneric\u201d) in the settings"],
-  ["帮我规划一次巴黎旅行", "你的端点拒绝了请求：This model's maximum context length", "选择合适的端点类型（当前为“generic”）"],
-  ["幫我規劃一次巴黎旅行", "你的端點拒絕了請求：This model's maximum context length", "選擇合適的端點類型（目前為「generic」）"],
+  ["帮我规划一次巴黎旅行", "您的端点拒绝了请求：This model's maximum context length", "选择合适的端点类型（当前为“generic”）"],
+  ["幫我規劃一次巴黎旅行", "您的端點拒絕了請求：This model's maximum context length", "選擇合適的端點類型（目前為「generic」）"],
 ]) {
   const { out, stderr, calls } = await converse("refuse", { request });
   check(stderr.includes(words), `refuse (${request}): told "${words}…"`);

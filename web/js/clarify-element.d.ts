@@ -49,10 +49,10 @@ export type ClarifyErrorCode =
   | ClarifyError["code"]
   | "answer_failed" | "bad_attribute" | "key_in_page" | "answers_not_kept"
   | "unauthorized" | "not_found" | "rate_limited" | "server_error" | "endpoint_refused"
-  | "unreachable" | "blocked" | "page_refused" | "timeout" | "interrupted" | "too_large"
+  | "unreachable" | "offline" | "blocked" | "page_refused" | "timeout" | "interrupted" | "too_large"
   | "bad_reply" | "stream_error" | "reasoning_cut";
 
-/** The element's events: bubbling and composed; the first four come after the card has drawn what they tell of. */
+/** The element's events: bubbling and composed; the first four come after the card has drawn what they tell of. What happens while the element is away from the page (answers given through `clarifier`) is sent, in order, when it is added back. */
 export interface ClarifyEventMap {
   /** The wasm is loaded and the card is shown. */
   "clarify-ready": CustomEvent<Record<string, never>>;
@@ -69,8 +69,8 @@ export interface ClarifyEventMap {
   /** "Start over": the widget is back at its request box. */
   "clarify-reset": CustomEvent<Record<string, never>>;
   "clarify-error": CustomEvent<{ code: ClarifyErrorCode; message: string }>;
-  /** Another tab with the same `storage-key` took over; the answer given here to `question` (its text) is not in its session. */
-  "clarify-overruled": CustomEvent<{ question: string }>;
+  /** Another tab with the same `storage-key` took over; the answer given here to `question` (its text), `answer` as shown (`null` for "I don't know" or a skip), is not in its session. */
+  "clarify-overruled": CustomEvent<{ question: string; answer: string | null }>;
 }
 
 /** The attributes of `<clarify-widget>`, as strings (for JSX and templates). */

@@ -189,7 +189,7 @@ export class ClarifyWidget extends Base {
     return false;
   }
 
-  /** The card's views go with their listeners and the question timer; the session stays. */
+  /** The card's views go with their listeners and the question timer; the session stays (saved at `storage-key`), and what happens to it meanwhile is sent, in order, when the element is added back. */
   disconnectedCallback() { this.#card?.hide(); }
 
   /** Starts a conversation with `request`, as if typed into the widget; false (shown, emitted) if refused. */

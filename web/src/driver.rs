@@ -13,6 +13,7 @@ use clarify_core::wire::{CallError, FailureCode};
 use clarify_core::{
     ChatRequest, Detection, Effect, Error, Input, InputKind, Millis, Session, Status,
 };
+use leptos::prelude::{WindowListenerHandle, window_event_listener_untyped};
 
 use crate::i18n::Word;
 use crate::llm::{self, Cancel, LlmError, LlmSettings};
@@ -160,7 +161,8 @@ impl Driver {
     /// Brings a session restored from a snapshot up to date at `now`: expired questions time
     /// out, and work that was in flight when the snapshot was taken (detection, the answer) is
     /// redone rather than waited for, since no call of this page is running for it; a question
-    /// that was being translated is shown as written, the trace saying why.
+    /// that was being translated is shown as written, the trace saying why; an answer that
+    /// failed offline is asked for again, now or once the browser is back online.
     pub fn resume(&self, now: Millis) {
         let _ = self.send(Input::Tick { now });
         let [detecting, translating, writing] = [
@@ -191,6 +193,14 @@ impl Driver {
                 });
                 let _ = self.send(Input::Retry);
             }
+            // An answer that failed offline was promised a retry once the browser is online.
+            Status::Failed if self.failed_offline() => {
+                if llm::online() {
+                    let _ = self.send(Input::Retry);
+                } else {
+                    self.retry_when_online();
+                }
+            }
             Status::Idle
             | Status::Analyzing
             | Status::AwaitingClarification
@@ -198,6 +208,38 @@ impl Driver {
             | Status::HandedOff
             | Status::Failed => {}
         }
+    }
+
+    /// Whether the answer failed because the browser was offline (its reason ends with the
+    /// promise to retry).
+    fn failed_offline(&self) -> bool {
+        let promise = self.word(Word::RetryOnline);
+        self.with(|s| s.failure().is_some_and(|f| f.ends_with(promise)))
+    }
+
+    /// Retries the failed answer when the browser is back online (its `online` event), if the
+    /// session is still the one that failed offline: failed, for the same reason. The listener
+    /// goes once it fired and holds the driver weakly, so a session dropped meanwhile is not
+    /// retried.
+    fn retry_when_online(&self) {
+        let Some(reason) = self.with(|s| s.failure().map(str::to_owned)) else {
+            return;
+        };
+        let inner = Rc::downgrade(&self.inner);
+        let handle = Rc::new(std::cell::Cell::new(None::<WindowListenerHandle>));
+        let once = Rc::clone(&handle);
+        handle.set(Some(window_event_listener_untyped("online", move |_| {
+            if let Some(listener) = once.take() {
+                listener.remove();
+            }
+            let Some(inner) = inner.upgrade() else {
+                return;
+            };
+            let driver = Driver { inner };
+            if driver.with(|s| s.failure() == Some(reason.as_str())) {
+                let _ = driver.send(Input::Retry);
+            }
+        })));
     }
 
     /// Aborts the LLM calls in flight. A detection call then falls back to the embedded
@@ -237,6 +279,11 @@ impl Driver {
         inner.next_listener += 1;
         inner.listeners.push((id, Rc::new(listener)));
         Subscription(id)
+    }
+
+    /// Whether `other` drives the same session as this driver (one is a clone of the other).
+    pub fn same(&self, other: &Driver) -> bool {
+        Rc::ptr_eq(&self.inner, &other.inner)
     }
 
     /// How many listeners are subscribed.
@@ -280,6 +327,23 @@ impl Driver {
         if let Some(observer) = observer {
             observer(link);
         }
+    }
+
+    /// Fetches the detector's data (once per page; `crate::detector`), then lets the waiting
+    /// request go on: with its questions, or, when the data could not be had, answered as
+    /// written with a notice in the chrome's words.
+    fn load_detector(&self) {
+        let driver = self.clone();
+        leptos::task::spawn_local(async move {
+            let missing = crate::detector::load().await.is_err();
+            let waiting = driver.with(|s| s.accepts(InputKind::DetectOffline));
+            if missing && waiting {
+                let message = driver.word(Word::DetectorUnavailable).to_owned();
+                driver.notify(&[Effect::Notice { message }]);
+            }
+            // Refused when the session moved on (reset, restore) while the data came.
+            let _ = driver.send(Input::DetectOffline { now: now() });
+        });
     }
 
     fn perform(&self, effect: Effect) {
@@ -393,30 +457,26 @@ impl Driver {
                                     usage: reply.usage,
                                 },
                             ),
-                            Err(e) => (
-                                Self::failed(&settings, &request, &e),
-                                Input::GenerationFailed {
-                                    reason: driver.in_words(&e),
-                                },
-                            ),
+                            Err(e) => {
+                                let mut reason = driver.in_words(&e);
+                                let offline = e.0 == CallError::Offline;
+                                if offline {
+                                    reason.push_str(driver.word(Word::RetryOnline));
+                                }
+                                let report = Self::failed(&settings, &request, &e);
+                                let _ = driver
+                                    .send_reported(report, Input::GenerationFailed { reason });
+                                if offline {
+                                    driver.retry_when_online();
+                                }
+                                return;
+                            }
                         };
                         let _ = driver.send_reported(report, input);
                     });
                 }
             },
-            Effect::LoadDetector => {
-                let driver = self.clone();
-                leptos::task::spawn_local(async move {
-                    let missing = crate::detector::load().await.is_err();
-                    let waiting = driver.with(|s| s.accepts(InputKind::DetectOffline));
-                    if missing && waiting {
-                        let message = driver.word(Word::DetectorUnavailable).to_owned();
-                        driver.notify(&[Effect::Notice { message }]);
-                    }
-                    // Refused when the session moved on (reset, restore) while the data came.
-                    let _ = driver.send(Input::DetectOffline { now: now() });
-                });
-            }
+            Effect::LoadDetector => self.load_detector(),
             // Steps are host-defined: hosts run them from a subscriber. Display effects are
             // rendered from the session by the views.
             Effect::RunStep { .. }

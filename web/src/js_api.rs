@@ -362,7 +362,7 @@ impl Clarifier {
             Ok(Follow::Same) => Ok(JsValue::NULL),
             Ok(Follow::Replace { session, overruled }) => {
                 self.driver.replace(*session);
-                Ok(overruled.map_or(JsValue::NULL, JsValue::from))
+                Ok(overruled.map_or(JsValue::NULL, |o| JsValue::from(o.question)))
             }
             Err(StorageError::Session(e)) => Err(ClarifyError::from(e).into()),
             Err(

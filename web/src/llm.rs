@@ -10,8 +10,9 @@
 //! - between attempts it waits as long as the exchange says, with a JS `setTimeout` promise;
 //! - a fetch `TypeError` is the page's Content-Security-Policy refusing the connection (its
 //!   `securitypolicyviolation` event says so), an unreachable host or a CORS refusal (a
-//!   `no-cors` probe tells those apart: it succeeds only if something answers at that address).
-//!   Each cause is a typed [`HostWords`], worded by the engine; where the user sets the key is
+//!   `no-cors` probe tells those apart: it succeeds only if something answers at that address),
+//!   or the browser is offline (`navigator.onLine`: [`Transport::Offline`], no probe). Each
+//!   cause is typed ([`HostWords`]) and worded by the engine; where the user sets the key is
 //!   the app's and lives here.
 //!
 //! The API key is sent only as the `Authorization` header to the configured endpoint; it is in
@@ -505,14 +506,17 @@ impl Reader {
     }
 }
 
-/// Tells the three causes of a fetch `TypeError` apart: the page's Content-Security-Policy
-/// refused the connection (a `securitypolicyviolation` event for `connect-src` names the URL);
-/// nothing answers; or the server answers but not for this origin (CORS). For the last two, a
+/// Tells the causes of a fetch `TypeError` apart: the browser is offline (`navigator.onLine`);
+/// the page's Content-Security-Policy refused the connection (a `securitypolicyviolation` event
+/// for `connect-src` names the URL); nothing answers; or the server answers but not for this origin (CORS). For the last two, a
 /// `no-cors` HEAD gets an opaque answer from a server that answers at all (CORS does not apply
 /// to it) and fails again when nothing is there. The browser may also block the probe's answer
 /// (opaque-response blocking), so a failed probe proves nothing: the message then names both
 /// causes.
 async fn diagnose(url: &str, policy: &PolicyWatch) -> Transport {
+    if !online() {
+        return Transport::Offline;
+    }
     let probe = Request::get(url)
         .method(gloo_net::http::Method::HEAD)
         .mode(RequestMode::NoCors)
@@ -598,6 +602,11 @@ fn origin_of(url: &str) -> &str {
         .find(['/', '?', '#'])
         .map_or(url.len(), |i| after_scheme + i);
     &url[..end]
+}
+
+/// Whether the browser says it has a network (`navigator.onLine`; true without a window).
+pub fn online() -> bool {
+    web_sys::window().is_none_or(|w| w.navigator().on_line())
 }
 
 /// Resolves after `ms` milliseconds (a JS `setTimeout` promise); at once without a window.

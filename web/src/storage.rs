@@ -130,8 +130,20 @@ pub enum Follow {
         session: Box<Session>,
         /// The first question this tab had answered whose answer `session` does not hold: the
         /// user's answer here was overruled by the other tab, and should be told so.
-        overruled: Option<String>,
+        overruled: Option<Overruled>,
     },
+}
+
+/// An answer given in this tab that another tab's session dropped (as the widget's
+/// `clarify-overruled` tells it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Overruled {
+    /// The question's text.
+    pub question: String,
+    /// The answer given here, as the conversation shows it (the options' labels, the text
+    /// typed), so the user need not type it again; `None` for a non-answer ("I don't know", a
+    /// skip), whose assumption the other session may hold as well.
+    pub answer: Option<String>,
 }
 
 /// Decides what this tab shows after another tab wrote its session's key: what storage holds
@@ -160,9 +172,9 @@ pub fn follow(
     })
 }
 
-/// The text of the first question answered in `mine` whose answer `theirs` does not hold: what
-/// a user would lose, unseen, if another tab's session silently replaced this one.
-pub fn overruled_answer(mine: &Session, theirs: &Session) -> Option<String> {
+/// The first question answered in `mine` whose answer `theirs` does not hold, with that
+/// answer: what a user would lose, unseen, if another tab's session silently replaced this one.
+pub fn overruled_answer(mine: &Session, theirs: &Session) -> Option<Overruled> {
     mine.resolutions()
         .iter()
         .find(|r| {
@@ -171,7 +183,10 @@ pub fn overruled_answer(mine: &Session, theirs: &Session) -> Option<String> {
                 .iter()
                 .any(|t| t.question.id == r.question.id && t.answer == r.answer)
         })
-        .map(|r| r.question.text.clone())
+        .map(|r| Overruled {
+            question: r.question.text.clone(),
+            answer: r.answer.is_informative().then(|| r.answer_text()),
+        })
 }
 
 /// Why a stored value could not be used or saved.

@@ -23,7 +23,7 @@ pub mod persistence;
 mod question_card;
 mod session_card;
 mod settings;
-mod state;
+pub(crate) mod state;
 pub mod timer;
 mod trace;
 

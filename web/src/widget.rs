@@ -56,6 +56,8 @@ pub struct WidgetCard {
     /// The frame around both (`part="card"`), which carries the `lang` attribute.
     frame: HtmlElement,
     parts: Parts,
+    /// What tells the element about the session shown, kept while the element is away.
+    teller: RefCell<Option<Teller>>,
     /// Owns the signals above and every mounted view (dropped last).
     owner: Owner,
 }
@@ -109,6 +111,7 @@ impl WidgetCard {
             error,
             frame,
             parts,
+            teller: RefCell::new(None),
             owner,
         };
         card.set_language(None);
@@ -117,19 +120,42 @@ impl WidgetCard {
 
     /// Draws `clarifier`'s session, in place of whatever was shown, and follows it from now on:
     /// saves it after every change (with a storage key), follows other tabs that write the
-    /// same key, and tells the element what happened.
+    /// same key, and tells the element what happened. Shown again after [`WidgetCard::hide`],
+    /// the element is told first what happened to the session while it was away.
     pub fn show(&self, clarifier: &Clarifier) {
         self.hide();
         let (driver, parts) = (clarifier.driver().clone(), self.parts);
+        let back = self
+            .teller
+            .borrow()
+            .as_ref()
+            .is_some_and(|t| t.driver.same(&driver));
+        if !back {
+            // Dropped outside the borrow: it unsubscribes from its driver.
+            let old = self.teller.replace(None);
+            drop(old);
+            parts.held.set_value(None);
+        }
         let fresh = clarifier.fresh();
         let owner = self.owner.with(Owner::new);
         self.parts.messages.set(clarifier.messages());
+        let views = driver.clone();
         let handle = owner.with(|| {
             leptos::mount::mount_to(self.stage.clone(), move || {
-                session_view(driver, fresh, parts)
+                session_view(views, fresh, parts)
             })
         });
         *self.mounted.borrow_mut() = Some((Box::new(handle), owner));
+        // A restored session catches up once its views follow it, so they show what that
+        // tells (a question that expired while the page was closed).
+        if parts.resume.try_update_value(std::mem::take) == Some(true) {
+            driver.resume(crate::driver::now());
+        }
+        if !back {
+            let teller = Teller::new(&driver, parts);
+            *self.teller.borrow_mut() = Some(teller);
+        }
+        parts.send_held();
     }
 
     /// Keeps the session across reloads at `key` (the element's `storage-key`), with the
@@ -140,7 +166,8 @@ impl WidgetCard {
         self.parts.place.set_value(key.as_deref().map(Place::at));
     }
 
-    /// Restores the session kept at the storage key, if there is one, into `clarifier`. A
+    /// Restores the session kept at the storage key, if there is one, into `clarifier`; it
+    /// catches up (an expired question times out, work in flight is redone) when shown. A
     /// snapshot that cannot be restored is forgotten, shown in the error line and emitted as
     /// `clarify-error` (`bad_snapshot`); the session then starts fresh. A newer build's
     /// snapshot is reported the same way but kept, untouched, for that build. Answers a full
@@ -157,7 +184,9 @@ impl WidgetCard {
         let refused = match place.load_session() {
             Ok(None) => return,
             Ok(Some(session)) => {
-                clarifier.adopt(session);
+                // It catches up (`Driver::resume`) when shown.
+                clarifier.driver().replace(session);
+                self.parts.resume.set_value(true);
                 return;
             }
             // A newer build's snapshot stays for that build (saving refuses to overwrite it).
@@ -185,7 +214,8 @@ impl WidgetCard {
     }
 
     /// Removes the session's views and stops following it (the element left the page, or its
-    /// attributes are invalid).
+    /// attributes are invalid); what happens to the session meanwhile is kept (saved at the
+    /// storage key) and told when it is shown again.
     pub fn hide(&self) {
         // Dropped outside the borrow: unmounting may run cleanups that reach this card.
         let mounted = self.mounted.borrow_mut().take();
@@ -193,6 +223,7 @@ impl WidgetCard {
             drop(views);
             owner.cleanup();
         }
+        self.parts.hold();
     }
 
     /// The chrome's language from the `language` attribute, a BCP 47 tag with fallback
@@ -266,6 +297,7 @@ impl WidgetCard {
 impl Drop for WidgetCard {
     fn drop(&mut self) {
         self.hide();
+        drop(self.teller.take());
         self.frame.remove();
     }
 }
@@ -284,6 +316,10 @@ struct Parts {
     start: Callback<String, Result<(), String>>,
     /// Dispatches one of the element's events.
     emit: Callback<(&'static str, JsValue)>,
+    /// `Some` while the card is hidden: the events that wait, in order, for it to be shown.
+    held: StoredValue<Option<Vec<Event>>, LocalStorage>,
+    /// A session was restored: it catches up when it is shown.
+    resume: StoredValue<bool>,
 }
 
 impl Parts {
@@ -313,17 +349,60 @@ impl Parts {
                     let _ = f.call2(&JsValue::NULL, &JsValue::from(kind), &detail);
                 });
             }),
+            held: StoredValue::new_local(None),
+            resume: StoredValue::new(false),
         }
     }
 
-    /// Tells the element that the session refused an action (`clarify-error`).
+    /// Tells the element that the session refused an action (`clarify-error`): at once, or
+    /// when the card is shown again.
     fn refused(self, error: ClarifyError) {
         let detail = Refused {
             code: error.code,
             message: &error.message,
         };
         if let Ok(detail) = to_js(&detail) {
-            self.emit.run(("clarify-error", detail));
+            self.send_or_hold(vec![("clarify-error", detail)]);
+        }
+    }
+
+    /// Sends `events`, in order, after the current task (once the card has drawn what they
+    /// tell of, so a listener that looks into the widget sees it); while the card is hidden,
+    /// they wait for it to be shown.
+    fn tell(self, events: Vec<Event>) {
+        if !events.is_empty() {
+            set_timeout(move || self.send_or_hold(events), std::time::Duration::ZERO);
+        }
+    }
+
+    /// Sends `events` now, or, while the card is hidden, keeps them for its return.
+    fn send_or_hold(self, events: Vec<Event>) {
+        let now = self
+            .held
+            .try_update_value(|held| match held {
+                Some(held) => {
+                    held.extend(events);
+                    None
+                }
+                None => Some(events),
+            })
+            .flatten();
+        for event in now.into_iter().flatten() {
+            self.emit.try_run(event);
+        }
+    }
+
+    /// Holds the events from now on (the card is hidden).
+    fn hold(self) {
+        self.held.update_value(|held| {
+            held.get_or_insert_with(Vec::new);
+        });
+    }
+
+    /// Sends the events held while the card was hidden, and the later ones as they come.
+    fn send_held(self) {
+        if let Some(held) = self.held.try_update_value(Option::take).flatten() {
+            self.tell(held);
         }
     }
 }
@@ -349,8 +428,8 @@ fn session_view(
     provide_context(RequestBox::default());
     let place = parts.place.get_value();
     let emit = parts.emit;
-    let overruled = Callback::new(move |question: String| {
-        if let Ok(detail) = to_js(&Overruled { question }) {
+    let overruled = Callback::new(move |lost: crate::storage::Overruled| {
+        if let Ok(detail) = to_js(&lost) {
             emit.run(("clarify-overruled", detail));
         }
     });
@@ -362,7 +441,6 @@ fn session_view(
         notices,
         Some(overruled),
     );
-    tell_element(&driver, emit);
     timer::expire_pending_question(engine);
 
     let status = engine.view.status();
@@ -390,7 +468,7 @@ fn session_view(
     }
 }
 
-/// What [`tell_element`] last saw of the session, to tell what changed.
+/// What a [`Teller`] last saw of the session, to tell what changed.
 struct Seen {
     started: Option<Millis>,
     fallback: Option<String>,
@@ -409,53 +487,69 @@ impl Seen {
     }
 }
 
-/// After every transition of `driver`, tells the element what happened, as its events: a
-/// conversation started, the embedded detector took over from the endpoint, each answer given
-/// or changed (with the one it replaces), each question asked, the answer done, the handoff,
-/// the answer failed, "Start over". A session replaced without a transition (a restore,
-/// another tab's) is no news, except that the question the card shows when it is drawn (one
-/// restored from `storage-key` after a reload) is told as shown. The events go out after the
-/// card has drawn what they tell of, so a listener that looks into the widget sees it. Stops
-/// when the calling owner is cleaned up.
-fn tell_element(driver: &Driver, emit: Callback<(&'static str, JsValue)>) {
-    let shown = driver.with(|s| {
-        let question = s.current_question()?;
-        to_js(&Asked {
-            question,
-            progress: &s.progress(),
-        })
-        .ok()
-    });
-    if let Some(detail) = shown {
-        set_timeout(
-            move || {
-                emit.try_run(("clarify-question", detail));
-            },
-            std::time::Duration::ZERO,
-        );
+/// One of the element's events: its type and detail.
+type Event = (&'static str, JsValue);
+
+/// Tells the element what happens to the session of `driver`, as its events, from the card's
+/// first [`WidgetCard::show`] of that session to its drop: a conversation started, the
+/// embedded detector took over from the endpoint, each answer given or changed (with the one
+/// it replaces), each question asked, the answer done, the handoff, the answer failed, "Start
+/// over". A session replaced without a transition (a restore, another tab's) is no news,
+/// except that the question the card shows when it is first drawn (one restored from
+/// `storage-key` after a reload) is told as shown. While the card is hidden (the element is
+/// away), the session is saved at the storage key, as the card's views would, and the events
+/// wait for the card to be shown again ([`Parts::tell`]).
+struct Teller {
+    driver: Driver,
+    subscription: crate::driver::Subscription,
+}
+
+impl Teller {
+    fn new(driver: &Driver, parts: Parts) -> Self {
+        let shown = driver.with(|s| {
+            let question = s.current_question()?;
+            to_js(&Asked {
+                question,
+                progress: &s.progress(),
+            })
+            .ok()
+        });
+        if let Some(detail) = shown {
+            parts.tell(vec![("clarify-question", detail)]);
+        }
+        let seen = RefCell::new(driver.with(Seen::of));
+        let me = crate::ui::cross_tab::view_id();
+        let subscription = driver.subscribe(move |session, effects| {
+            let last = seen.replace(Seen::of(session));
+            if effects.is_empty() {
+                return;
+            }
+            if parts.held.with_value(Option::is_some) {
+                keep_away(parts, session, me);
+            }
+            parts.tell(news(&last, &seen.borrow(), session, effects));
+        });
+        Self {
+            driver: driver.clone(),
+            subscription,
+        }
     }
-    let seen = RefCell::new(driver.with(Seen::of));
-    let subscription = driver.subscribe(move |session, effects| {
-        let last = seen.replace(Seen::of(session));
-        if effects.is_empty() {
-            return;
-        }
-        let news = news(&last, &seen.borrow(), session, effects);
-        if !news.is_empty() {
-            set_timeout(
-                move || {
-                    for event in news {
-                        emit.try_run(event);
-                    }
-                },
-                std::time::Duration::ZERO,
-            );
-        }
-    });
-    let driver = StoredValue::new_local(driver.clone());
-    on_cleanup(move || {
-        driver.try_with_value(|d| d.unsubscribe(subscription));
-    });
+}
+
+impl Drop for Teller {
+    fn drop(&mut self) {
+        self.driver.unsubscribe(self.subscription);
+    }
+}
+
+/// Saves `session` at the card's storage key while the card is hidden (its views, which save
+/// it when shown, are gone), and tells the page's other views as they would.
+fn keep_away(parts: Parts, session: &Session, me: u32) {
+    if let Some(place) = parts.place.try_get_value().flatten()
+        && place.save_session(session).is_ok()
+    {
+        crate::ui::cross_tab::tell_same_page(&place, me);
+    }
 }
 
 /// The events a transition from `last` to `now` (`session`, with `effects`) makes, in order.
@@ -464,7 +558,7 @@ fn news(
     now: &Seen,
     session: &Session,
     effects: &[clarify_core::Effect],
-) -> Vec<(&'static str, JsValue)> {
+) -> Vec<Event> {
     let started = now.started.is_some() && now.started != last.started;
     let mut news = Vec::new();
     let mut tell = |kind: &'static str, detail: Result<JsValue, ClarifyError>| {
@@ -594,12 +688,6 @@ struct Refused<'a> {
 /// `clarify-reset`'s detail: empty.
 #[derive(Serialize)]
 struct Reset {}
-
-/// `clarify-overruled`'s detail.
-#[derive(Serialize)]
-struct Overruled {
-    question: String,
-}
 
 /// card.css (the app's) then widget.css (the frame), as one stylesheet, compacted by build.rs.
 const STYLE: &str = include_str!(concat!(env!("OUT_DIR"), "/widget.css"));

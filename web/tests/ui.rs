@@ -1058,6 +1058,10 @@ async fn two_tabs_answering_at_once_agree_and_the_overruled_one_is_told() {
     let notice = text(&m.get("notice"));
     assert!(notice.contains("Another tab took over"), "{notice}");
     assert!(notice.contains(&q.text), "{notice}");
+    assert!(
+        notice.contains(&format!("“{}”", q.options[0].label)),
+        "the answer dropped here is quoted: {notice}"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -1397,7 +1401,7 @@ async fn the_key_hint_names_the_options_there_are_and_the_assumption_is_said_onc
     open.allow_free_text = true;
     let (m, _) = mount_card(open, Language::Simplified, Ok(()));
     assert_eq!(text(&m.get("keys-hint")), "按键：Enter 继续。");
-    assert_eq!(text(&m.get("free-text-label")), "用你自己的话描述");
+    assert_eq!(text(&m.get("free-text-label")), "用您自己的话描述");
     // No space after a full-width colon.
     assert_eq!(
         text(&m.get("assumption")),
@@ -2089,10 +2093,10 @@ async fn a_slow_detection_shows_the_time_waited_and_offers_the_built_in_question
     );
     assert_eq!(
         text(&zh.get("working-what")),
-        "你的端點正在找出請求中不明確的地方…"
+        "您的端點正在找出請求中不明確的地方…"
     );
     assert_eq!(text(&zh.get("elapsed")), "3 秒");
-    assert_eq!(text(&zh.get("detect-offline")), "現在改用內建問題");
+    assert_eq!(text(&zh.get("detect-offline")), "立即改用內建問題");
 
     m.get("detect-offline").click();
     settle().await;

@@ -12,7 +12,8 @@
 //!
 //! The layout: `CLKD`, the format (u32), the FNV-1a hash of the payload (u64) and its length
 //! (u32), all little-endian; then the payload, each section as its tag (4 bytes), its length
-//! (u32) and its bytes: `FRAM` the frames table (`frames.rs`), `MODL` the weights (`model.rs`).
+//! (u32) and its bytes: `KNOW` the knowledge (`core/data/detector.toml` compacted, `frames.rs`),
+//! `MODL` the weights (`model.rs`).
 
 use std::sync::OnceLock;
 
@@ -129,8 +130,8 @@ pub fn detector_installed() -> bool {
 /// The sections of an installed (or compiled-in) data file.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Sections<'a> {
-    /// The frames table's stored form (`frames.rs`).
-    pub frames: &'a [u8],
+    /// The detector's knowledge, `core/data/detector.toml` in its stored form (`frames.rs`).
+    pub knowledge: &'a [u8],
     /// The weights (`model.rs`).
     pub model: &'a [u8],
 }
@@ -161,7 +162,7 @@ impl<'a> Sections<'a> {
         let model = section(payload, *b"MODL")?;
         super::model::Model::parse(model).ok_or(DetectorDataError::Model)?;
         Ok(Self {
-            frames: section(payload, *b"FRAM")?,
+            knowledge: section(payload, *b"KNOW")?,
             model,
         })
     }
@@ -275,7 +276,7 @@ mod tests {
     #[test]
     fn the_built_file_reads_and_installs_and_installing_again_changes_nothing() {
         let sections = Sections::read(built()).unwrap_or_else(|e| panic!("{e}"));
-        assert!(sections.frames.len() > 10_000 && sections.model.len() > 4_000);
+        assert!(sections.knowledge.len() > 10_000 && sections.model.len() > 4_000);
         assert_eq!(install_detector(built()), Ok(()));
         assert_eq!(install_detector(built()), Ok(()));
         assert!(detector_installed());
@@ -347,7 +348,7 @@ mod tests {
 
     #[test]
     fn a_payload_without_its_sections_is_refused() {
-        let payload = b"FRAM\x03\0\0\0abc";
+        let payload = b"KNOW\x03\0\0\0abc";
         let header = Header {
             format: EXPECTED.format,
             hash: fnv1a(payload),
@@ -355,7 +356,7 @@ mod tests {
         };
         let bytes = file(header.format, header.hash, payload);
         let payload = checked(&bytes, header).unwrap();
-        assert_eq!(section(payload, *b"FRAM"), Ok(&b"abc"[..]));
+        assert_eq!(section(payload, *b"KNOW"), Ok(&b"abc"[..]));
         assert_eq!(
             section(payload, *b"MODL"),
             Err(DetectorDataError::Section("MODL".into()))
@@ -376,7 +377,7 @@ mod tests {
         without_data(|| {
             assert!(!detector_installed());
             assert!(super::super::model::shipped().is_none());
-            assert!(super::super::frames::shipped().frames.is_empty());
+            assert!(super::super::knowledge().frames.is_empty());
         });
         assert!(get().is_some());
     }

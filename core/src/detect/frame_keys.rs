@@ -25,10 +25,14 @@ const ENGLISH_WORDING: &str = "E";
 /// three bytes a character: an ASCII character is its own byte; a CJK ideograph (`IDEOGRAPHS`)
 /// is two bytes, `IDEOGRAPH_BASE + (offset >> 8)` and `offset & 0xFF`, its offset from the
 /// first;
-/// any other character is one byte, `OTHER_BASE` plus its place in `OTHER_CHARS`. It gzips
+/// a character of `OTHER_CHARS` is one byte, `OTHER_BASE` plus its place there; any other is
+/// `RAW_UTF8` and its UTF-8. It gzips
 /// about 1 KB smaller than the same text in UTF-8.
-const OTHER_CHARS: &str = "é–、。《》，：；？（）「」";
+const OTHER_CHARS: &str = "é–、。《》，：；？（）「」·“”…";
 const OTHER_BASE: u8 = 0xE0;
+/// Any other character (a language added to the data file brings its own: "ñ", "ー") is this
+/// byte, then the character in UTF-8.
+const RAW_UTF8: u8 = 0xFF;
 /// The CJK ideographs the stored form writes in two bytes, and the first byte's base.
 const IDEOGRAPHS: std::ops::RangeInclusive<char> = '\u{4E00}'..='\u{9FFF}';
 const IDEOGRAPH_BASE: u8 = 0x80;

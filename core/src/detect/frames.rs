@@ -1,53 +1,43 @@
-//! The task frames: the kinds of task the detector recognises, the slots a complete request of
-//! each kind fills, and the question for each slot in English, Simplified and Traditional
-//! Chinese.
+//! The detector's knowledge as read at run time: the task frames (the kinds of task it
+//! recognises, the slots a complete request of each kind fills, each slot's question in every
+//! language of the data file), the general and rule questions, the ambiguous names, the word
+//! lists and the languages it does not read.
 //!
-//! The table is data, `core/data/frames.txt`, embedded in the compact form `build.rs` writes
-//! (no comments; Traditional wordings and word forms that a character map of the table makes
-//! from the Simplified ones left out, and those it makes but for a few characters written as a
-//! `fix` line naming them, in two bytes a Chinese character rather than three), decoded once and
-//! read into the types below (the word lists and wordings stay slices of the decoded text, but
-//! for the Traditional ones made again when the table is read, so the table costs its own bytes
-//! and little more). A malformed or incomplete entry is a
-//! [`TableError`] naming its line; the tests below hold the shipped table to parse, so the
-//! detector never runs on a broken one (it would then recognise no frame rather than panic).
-//! The checks across entries (every frame has cues and a slot, no two frames share a name or
-//! their cues, every general question is there) are a property of the authored table, not of
-//! a run: they are made by the tests and in debug builds, and a release build, which can only
-//! embed a table the tests passed, leaves them out (about 440 bytes of the app's gzip).
-
-use std::sync::OnceLock;
+//! It is data, `core/data/detector.toml`, checked by the build (`schema.rs`) and embedded in the
+//! compact form `build.rs` writes (no comments; Traditional wordings and word forms that a
+//! character map of the table makes from the Simplified ones left out, and those it makes but
+//! for a few characters written as a `fix` line naming them, in two bytes a Chinese character
+//! rather than three), decoded once and read into the types below (the word lists and wordings
+//! stay slices of the decoded text, but for the Traditional ones made again when the table is
+//! read, so the table costs its own bytes and little more). A malformed entry is a
+//! [`TableError`] naming its line: the build writes none, and a damaged blob gives a table that
+//! recognises nothing rather than a panic. The checks across entries are the build's; tests and
+//! debug builds repeat them here.
 
 use crate::protocol::question::Priority;
 
 use super::Kind;
 
-/// The shipped table as `build.rs` writes it, for the tests (the detector reads it from the
-/// installed data, [`super::data`]).
+/// The table as authored (the lines the build makes of `core/data/detector.toml`), for the test
+/// that the compact form says the same.
 #[cfg(test)]
-const TABLE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/frames.bin"));
-
-/// The table as authored, for the test that the compact form says the same.
-#[cfg(test)]
-const AUTHORED: &str = include_str!("../../data/frames.txt");
-
-/// The frames of the installed table, read on first use; no frames before the detector's data
-/// is installed.
-pub(crate) fn shipped() -> &'static Table {
-    static FRAMES: OnceLock<Table> = OnceLock::new();
-    static NONE: OnceLock<Table> = OnceLock::new();
-    match text() {
-        Some(text) => FRAMES.get_or_init(|| Table::parse(text).unwrap_or_default()),
-        None => NONE.get_or_init(Table::default),
-    }
+fn authored() -> &'static str {
+    static AUTHORED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    AUTHORED.get_or_init(|| {
+        let text = include_str!("../../data/detector.toml");
+        let detector = super::schema::read(text).unwrap_or_else(|e| panic!("{e}"));
+        super::schema::render(&detector)
+    })
 }
 
-/// The installed table's text (see [`OTHER_CHARS`] for its bytes), decoded on first use; the
-/// frames' word lists and wordings are slices of it.
-fn text() -> Option<&'static str> {
-    static TEXT: OnceLock<String> = OnceLock::new();
-    let data = super::data::get()?;
-    Some(TEXT.get_or_init(|| merged(&decoded(data.frames))))
+impl Table {
+    /// The table in the compact form's bytes, as `build.rs` writes it (see [`OTHER_CHARS`]):
+    /// decoded and read once, for the program's life ([`super::knowledge`] keeps it); the word
+    /// lists and wordings are slices of the decoded text. A damaged blob gives an empty table
+    /// (no frame recognised), never a panic.
+    pub(crate) fn read(stored: &[u8]) -> Self {
+        Self::parse(leak(merged(&decoded(stored)))).unwrap_or_default()
+    }
 }
 
 /// The compact form's lines from the stored form, whose English wordings and lines with
@@ -88,6 +78,18 @@ fn decoded(bytes: &[u8]) -> String {
                 let offset = u32::from(b - IDEOGRAPH_BASE) << 8 | u32::from(low);
                 char::from_u32(*IDEOGRAPHS.start() as u32 + offset)
             }),
+            RAW_UTF8 => {
+                let len = match rest.as_slice().first() {
+                    Some(0xC0..=0xDF) => 2,
+                    Some(0xE0..=0xEF) => 3,
+                    _ => 4,
+                };
+                let all = rest.as_slice();
+                let raw = &all[..len.min(all.len())];
+                let c = std::str::from_utf8(raw).ok().and_then(|s| s.chars().next());
+                rest = all[raw.len()..].iter();
+                c
+            }
             _ => OTHER_CHARS.chars().nth(usize::from(b - OTHER_BASE)),
         };
         out.push(c.unwrap_or('\u{FFFD}'));
@@ -100,6 +102,23 @@ fn decoded(bytes: &[u8]) -> String {
 pub(crate) struct Table {
     pub frames: Vec<Frame>,
     general: Vec<(General, GeneralQuestion)>,
+    /// Well-known names that commonly mean several things, in the table's order.
+    pub names: Vec<Name>,
+    /// The tags of the languages every wording is in (the `languages` line; English first).
+    languages: Vec<&'static str>,
+    /// The word lists of `[words]`, in the order of [`Words`], each word between spaces.
+    word_lists: Vec<&'static str>,
+    /// Latin-script languages the detector does not read: each name with its common words,
+    /// sorted (a binary search finds a word; each request's words are looked up in every list).
+    pub unread: Vec<(&'static str, Vec<&'static str>)>,
+    /// The word lists read for every word of a request, split and sorted once: the English words
+    /// that settle a request is English, those the unread languages write too, the two-word
+    /// names a cue inside names no task (`cue-before`, `cue-after`) and the Chinese terms.
+    pub english: Vec<&'static str>,
+    pub english_shared: Vec<&'static str>,
+    pub cue_before: Vec<(&'static str, &'static str)>,
+    pub cue_after: Vec<(&'static str, &'static str)>,
+    pub zh_terms: Vec<&'static str>,
     /// Every English word of the frames' word lists with the list it is in ([`ListId`]),
     /// sorted: the lists a request's words match are found by looking its words up here, once,
     /// instead of scanning every list.
@@ -149,6 +168,36 @@ impl Matched {
         if let Some(b) = self.0.get_mut(i / 64) {
             *b |= 1 << (i % 64);
         }
+    }
+}
+
+/// A well-known name that commonly means several things ("Georgia", "Java").
+#[derive(Debug)]
+pub(crate) struct Name {
+    /// The name as written, capitalised.
+    pub name: &'static str,
+    /// Two to four.
+    pub meanings: Vec<Meaning>,
+}
+
+/// One meaning of an ambiguous name.
+#[derive(Debug)]
+pub(crate) struct Meaning {
+    /// Lower-case words that pick this meaning, space-separated.
+    pub picked_by: &'static str,
+    /// The option naming it, by language tag.
+    labels: Vec<(&'static str, &'static str)>,
+}
+
+impl Meaning {
+    /// The option naming this meaning, in `script`.
+    pub(crate) fn label(&self, script: Script) -> &'static str {
+        let tag = script.tag();
+        self.labels
+            .iter()
+            .find(|(t, _)| *t == tag)
+            .or(self.labels.first())
+            .map_or("", |(_, l)| l)
     }
 }
 
@@ -353,32 +402,75 @@ pub(crate) struct Wording {
     pub assumption: &'static str,
 }
 
-/// A question in each of the three scripts.
-#[derive(Debug)]
-pub(crate) struct Wordings([Wording; 3]);
+/// A question in each language of the table (its `languages` line; English first), by the
+/// language's tag.
+#[derive(Debug, Default)]
+pub(crate) struct Wordings(Vec<(&'static str, Wording)>);
 
 impl Wordings {
+    /// The wording in `script`; English when the table has none in it.
     pub(crate) fn get(&self, script: Script) -> &Wording {
-        match script {
-            Script::English => &self.0[0],
-            Script::Simplified => &self.0[1],
-            Script::Traditional => &self.0[2],
+        static NONE: Wording = Wording {
+            text: "",
+            why: "",
+            options: Vec::new(),
+            assumption: "",
+        };
+        let tag = script.tag();
+        self.0
+            .iter()
+            .find(|(t, _)| *t == tag)
+            .or(self.0.first())
+            .map_or(&NONE, |(_, w)| w)
+    }
+}
+
+impl Script {
+    /// The language tag of the script's column in the data file.
+    pub(crate) fn tag(self) -> &'static str {
+        match self {
+            Script::English => "en",
+            Script::Simplified => "zh-Hans",
+            Script::Traditional => "zh-Hant",
         }
     }
 }
 
-/// The questions not tied to a slot.
+/// The questions not tied to a slot: the fallback, and the rules' questions. Their wordings
+/// hold placeholders the detector fills: `{word}`, `{name}`, `{first}`, `{noun}`,
+/// `{material}`, `{evidence}` (`core/data/detector.toml` says what each stands for).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum General {
     /// A vague request of no known kind: what should the answer focus on?
     Fallback,
     /// A pronoun with nothing to refer to; `{word}` in its wording is the pronoun.
     Pronoun,
+    /// A well-known name with several meanings: which one?
+    Name,
+    /// The user's own material, named and not given: could you paste it?
+    Paste,
+    /// Material named and not given, not the user's: which one?
+    WhichMaterial,
+    /// "Recent" in which area, and how recent?
+    Recency,
+    /// "Best" for what, by which measure?
+    Measure,
+    /// A comparison whose items are not named.
+    Compare,
+    /// A parameter that depends on the user's goal.
+    Goal,
 }
 
-const GENERAL: [(General, &str); 2] = [
+const GENERAL: [(General, &str); 9] = [
     (General::Fallback, "fallback"),
     (General::Pronoun, "pronoun"),
+    (General::Name, "name"),
+    (General::Paste, "paste"),
+    (General::WhichMaterial, "which-material"),
+    (General::Recency, "recency"),
+    (General::Measure, "measure"),
+    (General::Compare, "compare"),
+    (General::Goal, "goal"),
 ];
 
 /// A general question with its priority and kind.
@@ -421,24 +513,30 @@ pub(crate) enum TableError {
     Entry { entry: String, problem: String },
 }
 
-/// A slot or general question being read: its wordings arrive one line at a time (with the
-/// Simplified line as written, from which a missing Traditional one is made).
+/// A slot or general question being read: its wordings arrive one line at a time, each with
+/// its language's tag (and the Simplified line as written, from which a missing Traditional
+/// one is made).
 #[derive(Default)]
-struct Partial([Option<Wording>; 3], Option<&'static str>);
+struct Partial(Vec<(&'static str, Wording)>, Option<&'static str>);
 
 impl Partial {
-    fn finish(self, entry: &str) -> Result<Wordings, TableError> {
-        let [en, hans, hant] = self.0;
-        let missing = |script: &str| TableError::Entry {
-            entry: entry.to_owned(),
-            problem: format!("no ask-{script} line"),
-        };
-        let wordings = [
-            en.ok_or_else(|| missing("en"))?,
-            hans.ok_or_else(|| missing("hans"))?,
-            hant.ok_or_else(|| missing("hant"))?,
-        ];
-        let counts: Vec<usize> = wordings.iter().map(|w| w.options.len()).collect();
+    fn has(&self, tag: &str) -> bool {
+        self.0.iter().any(|(t, _)| *t == tag)
+    }
+
+    /// The wordings in the order of `languages`, each there.
+    fn finish(mut self, entry: &str, languages: &[&'static str]) -> Result<Wordings, TableError> {
+        let mut wordings = Vec::with_capacity(languages.len());
+        for tag in languages {
+            let Some(i) = self.0.iter().position(|(t, _)| t == tag) else {
+                return Err(TableError::Entry {
+                    entry: entry.to_owned(),
+                    problem: format!("no ask-{tag} line"),
+                });
+            };
+            wordings.push(self.0.swap_remove(i));
+        }
+        let counts: Vec<usize> = wordings.iter().map(|(_, w)| w.options.len()).collect();
         if counts.iter().any(|&n| n != counts[0]) {
             return Err(TableError::Entry {
                 entry: entry.to_owned(),
@@ -461,7 +559,10 @@ impl Table {
     /// Reads a table; any malformed or incomplete entry is an error naming it, and, in tests
     /// and debug builds, so is a table whose entries disagree (see [`Table::validate`]).
     pub(crate) fn parse(text: &'static str) -> Result<Self, TableError> {
-        let mut table = Self::default();
+        let mut table = Self {
+            languages: vec!["en", SIMPLIFIED, TRADITIONAL],
+            ..Self::default()
+        };
         let mut open = Open::Nothing;
         let mut replaces: Vec<(usize, usize, &'static str)> = Vec::new();
         for (n, raw) in text.lines().enumerate() {
@@ -489,6 +590,27 @@ impl Table {
                     };
                     frame.slots.push(slot_head(value, at)?);
                     open = Open::Slot(Partial::default());
+                }
+                "name" => {
+                    table.close(std::mem::replace(&mut open, Open::Nothing))?;
+                    table.names.push(Name {
+                        name: value,
+                        meanings: Vec::new(),
+                    });
+                }
+                "languages" if table.frames.is_empty() && matches!(open, Open::Nothing) => {
+                    table.languages = value.split_whitespace().collect();
+                }
+                "unread" => {
+                    let (name, words) = value.split_once(' ').unwrap_or((value, ""));
+                    table.unread.push((name, sorted(words)));
+                }
+                "words" => {
+                    let (_, list) = value.split_once(' ').unwrap_or_default();
+                    table.word_lists.push(leak(format!(" {list} ")));
+                }
+                _ if key == "meaning" || key.starts_with("label-") => {
+                    table.name_field(key, value, at, line)?;
                 }
                 "replaces" | "only-alone" | "outright" => {
                     let frame = table.frames.len().checked_sub(1);
@@ -522,7 +644,71 @@ impl Table {
         #[cfg(any(test, debug_assertions))]
         table.validate()?;
         table.index();
+        table.split_lists();
         Ok(table)
+    }
+
+    /// The lists read for every word of a request, split and sorted once (see [`Table::english`]).
+    fn split_lists(&mut self) {
+        let pairs = |list: &'static str| -> Vec<(&'static str, &'static str)> {
+            let mut pairs: Vec<_> = super::list(list)
+                .filter_map(|p| p.split_once('+'))
+                .collect();
+            pairs.sort_unstable();
+            pairs
+        };
+        self.english = sorted(self.word_list(Words::EnglishCommon));
+        self.english_shared = sorted(self.word_list(Words::EnglishShared));
+        self.cue_before = pairs(self.word_list(Words::CueBefore));
+        self.cue_after = pairs(self.word_list(Words::CueAfter));
+        self.zh_terms = super::list(self.word_list(Words::ZhTerms)).collect();
+    }
+
+    /// `tag` as the table's own `&'static str`, when it is a language of the table: the
+    /// `ask-` and `label-` lines' `en`, `hans` and `hant` stand for `en`, `zh-Hans`, `zh-Hant`.
+    fn language(&self, tag: &str) -> Option<&'static str> {
+        let tag = match tag {
+            "hans" => SIMPLIFIED,
+            "hant" => TRADITIONAL,
+            other => other,
+        };
+        self.languages.iter().copied().find(|t| *t == tag)
+    }
+
+    /// The word list `which`, each word between spaces (see [`super::rules::is_listed`]); a
+    /// list the blob lacks is empty.
+    pub(crate) fn word_list(&self, which: Words) -> &'static str {
+        self.word_lists.get(which as usize).copied().unwrap_or(" ")
+    }
+
+    /// A `meaning` line of the last name, or a label of its last meaning.
+    fn name_field(
+        &mut self,
+        key: &str,
+        value: &'static str,
+        at: usize,
+        line: &str,
+    ) -> Result<(), TableError> {
+        let tag = key.strip_prefix("label-").and_then(|t| self.language(t));
+        let Some(name) = self.names.last_mut() else {
+            return Err(unexpected(at, "a name before its meanings", line));
+        };
+        if key == "meaning" {
+            name.meanings.push(Meaning {
+                picked_by: value,
+                labels: Vec::new(),
+            });
+            return Ok(());
+        }
+        let (Some(meaning), Some(tag)) = (name.meanings.last_mut(), tag) else {
+            return Err(unexpected(
+                at,
+                "a meaning, then label- and a language of the table",
+                line,
+            ));
+        };
+        meaning.labels.push((tag, value));
+        Ok(())
     }
 
     /// Numbers the English word lists and sorts their words into the index.
@@ -674,24 +860,22 @@ impl Table {
             "zh" | "zh-if" | "zh-filled" if value.contains('+') => self.unfold(value, at)?,
             _ => value,
         };
-        let script = match key {
-            "ask-en" => Some(0),
-            "ask-hans" => Some(1),
-            "ask-hant" => Some(2),
-            _ => None,
-        };
+        let script = key.strip_prefix("ask-").map(|tag| self.language(tag));
         match (open, script) {
             (Open::Slot(partial) | Open::General(_, _, _, partial), None) if key == "fix" => {
                 let hant = self.fixed_traditional(partial, value, at, line)?;
-                partial.0[2] = Some(wording_of(hant, at)?);
+                partial.0.push((TRADITIONAL, wording_of(hant, at)?));
                 Ok(())
             }
-            (Open::Slot(partial) | Open::General(_, _, _, partial), Some(i)) => {
-                if partial.0[i].is_some() {
-                    return Err(unexpected(at, "one ask line per script", line));
+            (Open::Slot(partial) | Open::General(_, _, _, partial), Some(tag)) => {
+                let Some(tag) = tag else {
+                    return Err(unexpected(at, "ask- and a language of the table", line));
+                };
+                if partial.has(tag) {
+                    return Err(unexpected(at, "one ask line per language", line));
                 }
-                partial.0[i] = Some(wording_of(value, at)?);
-                if i == 1 {
+                partial.0.push((tag, wording_of(value, at)?));
+                if tag == SIMPLIFIED {
                     partial.1 = Some(value);
                 }
                 Ok(())
@@ -767,7 +951,7 @@ impl Table {
         at: usize,
         line: &str,
     ) -> Result<&'static str, TableError> {
-        let (None, Some(hans)) = (&partial.0[2], partial.1) else {
+        let (false, Some(hans)) = (partial.has(TRADITIONAL), partial.1) else {
             return Err(unexpected(
                 at,
                 "a fix line after ask-hans, instead of ask-hant",
@@ -790,11 +974,13 @@ impl Table {
     /// `partial` with its Traditional wording made from its Simplified one by the map, when
     /// the table has a map and the entry no `ask-hant` line.
     fn with_traditional(&self, mut partial: Partial) -> Result<Partial, TableError> {
-        if let (None, Some(hans), false) =
-            (&partial.0[2], partial.1, self.to_traditional.is_empty())
-        {
+        if let (false, Some(hans), false) = (
+            partial.has(TRADITIONAL),
+            partial.1,
+            self.to_traditional.is_empty(),
+        ) {
             let hant = leak(self.traditional(hans));
-            partial.0[2] = Some(wording_of(hant, 0)?);
+            partial.0.push((TRADITIONAL, wording_of(hant, 0)?));
         }
         Ok(partial)
     }
@@ -810,12 +996,13 @@ impl Table {
                 else {
                     return Ok(());
                 };
-                slot.wording = partial.finish(&format!("frame {name}, slot {}", slot.name))?;
+                let entry = format!("frame {name}, slot {}", slot.name);
+                slot.wording = partial.finish(&entry, &self.languages)?;
                 Ok(())
             }
             Open::General(which, priority, kind, partial) => {
                 let partial = self.with_traditional(partial)?;
-                let wording = partial.finish(&format!("general {which:?}"))?;
+                let wording = partial.finish(&format!("general {which:?}"), &self.languages)?;
                 if self.general(which).is_some() {
                     return Err(entry(format!("general {which:?}"), "given twice"));
                 }
@@ -900,12 +1087,7 @@ fn slot_head(value: &'static str, at: usize) -> Result<Slot, TableError> {
         en: Filling::default(),
         zh: Filling::default(),
         covered_by: None,
-        wording: Wordings(std::array::from_fn(|_| Wording {
-            text: "",
-            why: "",
-            options: Vec::new(),
-            assumption: "",
-        })),
+        wording: Wordings::default(),
     })
 }
 
@@ -1000,6 +1182,12 @@ fn kind_of(word: Option<&str>, at: usize) -> Result<Kind, TableError> {
 
 include!("frame_keys.rs");
 
+/// The tags of the two Chinese scripts, whose wordings the compact form relates (a Traditional
+/// line made from its Simplified one).
+const SIMPLIFIED: &str = "zh-Hans";
+const TRADITIONAL: &str = "zh-Hant";
+include!(concat!(env!("OUT_DIR"), "/words.rs"));
+
 /// The key that a one-letter key of the compact form stands for ([`SHORT_KEYS`]); any other key
 /// as it is.
 fn long_key(key: &'static str) -> &'static str {
@@ -1056,6 +1244,13 @@ fn map_of(value: &str, at: usize) -> Result<Vec<(char, char)>, TableError> {
     Ok(pairs)
 }
 
+/// The words of `list`, sorted.
+fn sorted(list: &'static str) -> Vec<&'static str> {
+    let mut words: Vec<&'static str> = super::list(list).collect();
+    words.sort_unstable();
+    words
+}
+
 /// A text made when the table is read, kept for the program's life like the table itself
 /// (read once into a static).
 fn leak(text: String) -> &'static str {
@@ -1110,6 +1305,15 @@ fn entry(entry: String, problem: impl Into<String>) -> TableError {
 mod tests {
     use super::*;
 
+    /// The embedded blob, decoded and merged: the compact form's lines.
+    fn text() -> &'static str {
+        leak(merged(&decoded(super::super::KNOWLEDGE)))
+    }
+
+    fn shipped() -> &'static Table {
+        super::super::knowledge()
+    }
+
     #[test]
     fn the_compact_bytes_decode_to_text_and_damage_never_panics() {
         assert_eq!(decoded(b"K trip\n"), "K trip\n");
@@ -1117,7 +1321,10 @@ mod tests {
         assert_eq!(decoded(&[0x97, 0xC5, OTHER_BASE + 3]), "旅。");
         assert_eq!(decoded(&[b'a', 0x97]), "a\u{FFFD}");
         assert_eq!(decoded(&[0xFF]), "\u{FFFD}");
-        assert!(text().is_some_and(|t| t.contains("旅行") && t.contains("？")));
+        // Any other character: RAW_UTF8, then its UTF-8 ("ñ" is C3 B1).
+        assert_eq!(decoded(&[b'a', RAW_UTF8, 0xC3, 0xB1, b'b']), "añb");
+        assert_eq!(decoded(&[RAW_UTF8, 0xE3, 0x83]), "\u{FFFD}");
+        assert!(text().contains("旅行") && text().contains("？"));
     }
 
     proptest::proptest! {
@@ -1128,7 +1335,7 @@ mod tests {
             bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..400),
             cut in 0usize..=1,
         ) {
-            let mut stored = TABLE[..TABLE.len().min(2_000)].to_vec();
+            let mut stored = super::super::KNOWLEDGE[..super::super::KNOWLEDGE.len().min(2_000)].to_vec();
             stored.extend(&bytes);
             stored.truncate(stored.len().saturating_sub(cut));
             let text = merged(&decoded(&stored));
@@ -1149,8 +1356,7 @@ mod tests {
 
     #[test]
     fn the_shipped_table_reads_without_error() {
-        let table = Table::parse(text().expect("the data is compiled in"))
-            .unwrap_or_else(|e| panic!("{e}"));
+        let table = Table::parse(text()).unwrap_or_else(|e| panic!("{e}"));
         assert!(!table.frames.is_empty());
         assert_eq!(shipped().frames.len(), table.frames.len());
     }
@@ -1203,7 +1409,7 @@ mod tests {
     /// that holds a listed one (预订 beside 订).
     #[test]
     fn the_lists_hold_no_word_their_matching_already_reaches() {
-        let table = Table::parse(AUTHORED).unwrap_or_else(|e| panic!("{e}"));
+        let table = Table::parse(authored()).unwrap_or_else(|e| panic!("{e}"));
         let mut english = Vec::new();
         let mut chinese = Vec::new();
         for f in &table.frames {
@@ -1234,11 +1440,10 @@ mod tests {
     /// the map makes is the authored line, character for character), every word of every list.
     #[test]
     fn the_compact_form_says_what_the_authored_table_says() {
-        let authored = Table::parse(AUTHORED).unwrap_or_else(|e| panic!("{e}"));
-        let compact = Table::parse(text().expect("the data is compiled in"))
-            .unwrap_or_else(|e| panic!("{e}"));
+        let authored = Table::parse(authored()).unwrap_or_else(|e| panic!("{e}"));
+        let compact = Table::parse(text()).unwrap_or_else(|e| panic!("{e}"));
         assert!(
-            TABLE.len() < AUTHORED.len() * 9 / 10,
+            super::super::KNOWLEDGE.len() < super::authored().len() * 9 / 10,
             "the compact form is no smaller"
         );
         let (a, c) = (said(&authored), said(&compact));
@@ -1297,10 +1502,15 @@ mod tests {
 
     /// A table made of `body` after a valid general section.
     fn with(body: &str) -> Result<Table, TableError> {
-        let general = "general fallback critical request\n\
-            ask-en A? | B. | | C.\nask-hans 甲？ | 乙。 | | 丙。\nask-hant 甲？ | 乙。 | | 丙。\n\
-            general pronoun critical pronoun\n\
-            ask-en A? | B. | | C.\nask-hans 甲？ | 乙。 | | 丙。\nask-hant 甲？ | 乙。 | | 丙。\n";
+        let general: String = GENERAL
+            .iter()
+            .map(|(_, name)| {
+                format!(
+                    "general {name} critical request\n\
+                     ask-en A? | B. | | C.\nask-hans 甲？ | 乙。 | | 丙。\nask-hant 甲？ | 乙。 | | 丙。\n"
+                )
+            })
+            .collect();
         Table::parse(Box::leak(format!("{body}\n{general}").into_boxed_str()))
     }
 
@@ -1318,6 +1528,30 @@ mod tests {
             slot.wording.get(Script::Traditional).options,
             vec!["一週", "兩週"]
         );
+    }
+
+    /// A language of the `languages` line is one more column: its `ask-` lines are read under
+    /// its tag, and an entry without one is refused.
+    #[test]
+    fn a_language_line_adds_a_column_of_wordings() {
+        let general: String = GENERAL
+            .iter()
+            .map(|(_, name)| {
+                format!(
+                    "general {name} critical request\nask-en A? | B. | | C.\n\
+                     ask-hans 甲？ | 乙。 | | 丙。\nask-hant 甲？ | 乙。 | | 丙。\nask-es ¿A? | B. | | C.\n"
+                )
+            })
+            .collect();
+        let slot_es = "ask-es ¿Cuánto? | Importa. | Una; Dos | Una semana.\n";
+        let text = format!("languages en zh-Hans zh-Hant es\n{GOOD}{slot_es}{general}");
+        let table = Table::parse(leak(text)).unwrap_or_else(|e| panic!("{e}"));
+        let wording = &table.frames[0].slots[0].wording;
+        let tags: Vec<&str> = wording.0.iter().map(|(t, _)| *t).collect();
+        assert_eq!(tags, ["en", "zh-Hans", "zh-Hant", "es"]);
+        assert_eq!(wording.0[3].1.text, "¿Cuánto?");
+        let missing = format!("languages en zh-Hans zh-Hant es\n{GOOD}{general}");
+        assert!(Table::parse(leak(missing)).is_err());
     }
 
     #[test]

@@ -1,51 +1,18 @@
 //! The rule layer: vagueness the learned model cannot see (it was trained on single English
 //! requests without conversation), in English and Chinese.
 
-use super::{Finding, Kind};
+use super::{Finding, Kind, Words, word_list};
 
 /// Pronouns that need an antecedent wherever they appear. A slice, as are the short lists below
 /// read for every word: a list of strings compared one by one is faster there than a search in
 /// one string ([`is_listed`]).
 const PRONOUNS: &[&str] = &["it", "them", "they", "its", "their", "him", "her"];
-/// Possessive determiners: after the first words of a request they almost always refer back to
-/// a noun in it ("Find the newest version of Django and its documentation").
-const POSSESSIVES: &str = " its their ";
 /// A possessive among the first this many words may lack an antecedent ("What is their price?").
 const POSSESSIVE_REACH: usize = 3;
 /// Demonstratives: pronouns only when nothing that they could modify follows.
 const DEMONSTRATIVES: &[&str] = &["this", "that", "these", "those"];
-/// Words after a demonstrative that show it stands alone ("how does that work"), each between
-/// spaces (see [`is_listed`]).
-const AFTER_STANDALONE: &str = " is was are were does do did work works mean means one ones thing things stuff \
-    about for to in on again better faster shorter longer please and or with into sound look read \
-    seem more less a an correct true safe normal worth legit ";
-/// Artifacts a request may refer to with "the"/"my" without providing them, each between
-/// spaces.
-const ARTIFACTS: &str = " paper method approach file document doc article code script error report \
-    project spreadsheet email message link image attachment screenshot above \
-    previous same bug issue output log logs table draft function sentence text paragraph passage \
-    instructions resume résumé cv essay letter thesis assignment homework theory chapter question \
-    chart graph diagram photo picture contract complaint invoice bio prompt proposal \
-    transcript slides presentation json yaml xml csv regex pr diff patch intro introduction \
-    conclusion outline abstract citations references bibliography formula formulas equation \
-    results lease bill receipt statement notes query column sheet dataset meds medications \
-    prescription syllabus lyrics poem story speech caption post tweet texts offer \
-    quote estimate agreement policy traceback config schema page component logo mri scan \
-    xray labs bloodwork form rash recipe worksheet answer answers vows ";
-/// Verbs that work on material the user has ("proofread", "reply to", "look over"), each
-/// between spaces: in a longer request, the user's own material is missing only when one of
-/// these comes shortly before it, or a question about its state ("Are my test results
-/// normal?").
-const ACT_ON: &str = " check review proofread edit fix reword rephrase rewrite translate \
-    summarize summarise reply respond answer improve shorten format grade critique analyze \
-    analyse read debug correct solve explain polish tighten simplify look over go through \
-    interpret ";
-/// Words before the material within which an [`ACT_ON`] word counts.
+/// Words before the material within which an `act-on` (detector.toml) word counts.
 const ACT_REACH: usize = 4;
-/// Verbs that make something new: "Write my essay" needs a topic, not the essay, so a
-/// possessive artifact after one of them is not missing material (unless it follows "for",
-/// "of", "on", "about" or "from": "Write unit tests for my function" needs the function).
-const CREATE_VERBS: &str = " write draft compose create generate implement build ";
 /// Underspecified-parameter phrasings: "how many … enough", "which X should I use",
 /// "what's a good X".
 const PARAMETER_OPENERS: &[(&str, &str)] = &[
@@ -55,7 +22,6 @@ const PARAMETER_OPENERS: &[(&str, &str)] = &[
     ("what's", "a"),
     ("whats", "a"),
 ];
-const SHOULD_VERBS: &str = " use choose pick buy get take learn try ";
 
 /// English rules over lower-case word tokens (apostrophes kept inside words).
 ///
@@ -74,11 +40,14 @@ pub(crate) fn english(
     if !has_history {
         if let Some(i) = words.iter().enumerate().position(|(i, w)| {
             (PRONOUNS.contains(w)
-                && (i < POSSESSIVE_REACH || !is_listed(POSSESSIVES, w))
+                && (i < POSSESSIVE_REACH || !is_listed(word_list(Words::Possessives), w))
                 && !has_antecedent(&words[..outside_its_phrase(words, i)], proper)
                 && !(*w == "her" && i + 1 < words.len() && names_someone(&words[..i]))
                 && !refers_to_nothing(words, i))
-                || (is_standalone_demonstrative(words, w) && !has_antecedent(&words[..i], proper))
+                || (is_standalone_demonstrative(words, w)
+                    && !(has_antecedent(&words[..i], proper)
+                        && (matches!(*w, "that" | "those") || points_back(&words[..i], proper))
+                        && !ends_pointing(words, i)))
         }) {
             let before = i.checked_sub(1).and_then(|j| words.get(j)).copied();
             let kind = if matches!(before, Some("compare" | "contrast" | "rank")) {
@@ -93,6 +62,17 @@ pub(crate) fn english(
                 });
             }
         }
+        // "How do I get there?", "Follow up about what we discussed": a place or an earlier
+        // conversation the request leans on, with neither here.
+        if let Some(evidence) = there_without_place(words, proper)
+            .filter(|_| short)
+            .or_else(|| earlier_exchange(words))
+        {
+            found.push(Finding {
+                kind: Kind::PronounWithoutAntecedent,
+                evidence,
+            });
+        }
         if short && let Some(evidence) = choice_without_candidates(words) {
             found.push(Finding {
                 kind: Kind::AmbiguousReference,
@@ -100,7 +80,10 @@ pub(crate) fn english(
             });
         }
     }
-    if !has_material && let Some(evidence) = artifact_not_given(words, proper, short) {
+    if !has_material
+        && let Some(evidence) = artifact_not_given(words, proper, short)
+            .or_else(|| (short && !has_history).then(|| pointed_at(words)).flatten())
+    {
         found.push(Finding {
             kind: Kind::MissingContext,
             evidence,
@@ -121,6 +104,37 @@ pub(crate) fn english(
         });
     }
     found
+}
+
+/// "How do I get there?", "How long to drive there?", "What time is it there now?": "there"
+/// after a verb of going, or for where a time or the weather is, with no
+/// name before it for a place (the airport of "get there from the airport" is where the trip
+/// starts, not where it goes).
+fn there_without_place(words: &[&str], proper: &[bool]) -> Option<String> {
+    let i = words.iter().position(|w| *w == "there")?;
+    let going = i > 0 && is_listed(word_list(Words::Going), words[i - 1]);
+    // "What time is it there right now?": where the user means, after a subject.
+    let where_it_is = i > 0
+        && matches!(words[i - 1], "it" | "weather")
+        && words
+            .get(i + 1)
+            .is_none_or(|w| matches!(*w, "now" | "right" | "today" | "tonight"));
+    let named = proper.iter().take(i).any(|p| *p);
+    ((going || where_it_is) && !named).then(|| "there".to_owned())
+}
+
+/// A phrase that leans on an earlier exchange ("what we discussed", "where we left off"), for a
+/// request with no conversation: the product cannot see what the user saw.
+fn earlier_exchange(words: &[&str]) -> Option<String> {
+    word_list(Words::EarlierExchange)
+        .split_whitespace()
+        .find_map(|phrase| {
+            let n = phrase.split('+').count();
+            words
+                .windows(n)
+                .any(|w| w.iter().copied().eq(phrase.split('+')))
+                .then(|| phrase.replace('+', " "))
+        })
 }
 
 /// "Which one is better?", "Which ones should I keep?", "Which is better?": a choice among
@@ -148,7 +162,14 @@ fn choice_without_candidates(words: &[&str]) -> Option<String> {
 /// counts ("Can you look over my essay and tell me if the argument holds up? It's for…"):
 /// there, "the report" is more often a thing of the world than the user's copy.
 fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<String> {
-    let made = |at: usize| words[..at].iter().any(|w| is_listed(CREATE_VERBS, w));
+    if let Some(evidence) = attached(words) {
+        return Some(evidence);
+    }
+    let made = |at: usize| {
+        words[..at]
+            .iter()
+            .any(|w| is_listed(word_list(Words::CreateVerbs), w))
+    };
     let possessive = |det: &str| matches!(det, "my" | "our" | "this" | "these");
     let acted_on = |at: usize| {
         short
@@ -156,7 +177,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
                 .iter()
                 .rev()
                 .take(ACT_REACH)
-                .any(|w| is_listed(ACT_ON, w))
+                .any(|w| is_listed(word_list(Words::ActOn), w))
             || at.checked_sub(1).is_some_and(|j| {
                 matches!(words[j], "is" | "are" | "was" | "were" | "isn't" | "aren't")
             })
@@ -168,10 +189,15 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
             det @ ("the" | "my" | "our" | "your" | "this" | "these" | "that" | "those"),
             noun,
         ] = pair
-            && (is_listed(ARTIFACTS, noun)
+            && (is_listed(word_list(Words::Artifacts), noun)
+                || (is_listed(word_list(Words::People), noun)
+                    && answers_someone(&words[..i])
+                    && !words
+                        .get(i + 2)
+                        .is_some_and(|w| is_listed(word_list(Words::Artifacts), w)))
                 || (matches!(*det, "the" | "that" | "this")
-                    && words.len() <= WORK_REACH
-                    && is_listed(WORKS, noun)))
+                    && (words.len() <= WORK_REACH || !proper.iter().any(|p| *p))
+                    && is_listed(word_list(Words::Works), noun)))
             && (short || ((possessive(det) || by.is_some()) && acted_on(i)))
         {
             // "explain your code" after "implement …": the code is the answer's own, as is
@@ -179,7 +205,9 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
             // "Write tests for my function" makes tests, not the function.
             let object = i == 0 || !matches!(words[i - 1], "for" | "of" | "on" | "about" | "from");
             let own = ((possessive(det) || *det == "your") && made(i) && object)
-                || (*det == "the" && i > 0 && is_listed(CREATE_VERBS, words[i - 1]));
+                || (*det == "the"
+                    && i > 0
+                    && is_listed(word_list(Words::CreateVerbs), words[i - 1]));
             // "the function of setopt": the of-phrase says which; "the poem 'Road Not
             // Taken'": the title does.
             let named = (*det == "the" && words.get(i + 2) == Some(&"of"))
@@ -190,7 +218,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
             // not the user's copy of one (which "the code snippet" still is).
             let modifier = words
                 .get(i + 2)
-                .is_some_and(|w| is_listed(KINDS_OF_THING, w));
+                .is_some_and(|w| is_listed(word_list(Words::KindsOfThing), w));
             if own || named || compared || modifier {
                 continue;
             }
@@ -206,23 +234,108 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
         .rev()
         .find_map(|(i, triple)| match triple {
             [det, kind, noun]
-                if possessive(det)
-                    && is_listed(ARTIFACTS, noun)
-                    && !is_listed(ARTIFACTS, kind)
+                if (possessive(det) || someones(&words[..=i]))
+                    && is_listed(word_list(Words::Artifacts), noun)
+                    && !is_listed(word_list(Words::Artifacts), kind)
                     && !made(i)
                     && acted_on(i) =>
             {
-                Some(format!("{det} {kind} {noun}"))
+                Some(match i.checked_sub(1) {
+                    Some(j) if someones(&words[..=i]) => {
+                        format!("{} {det} {kind} {noun}", words[j])
+                    }
+                    _ => format!("{det} {kind} {noun}"),
+                })
             }
             _ => None,
         })
 }
 
-/// A work or a person a short request may point at as "the movie", "that song", "the artist"
-/// with nothing naming it ("Explain the ending of the movie."), each between spaces.
-const WORKS: &str = " movie film show series episode book novel song album artist author singer \
-    band painting game podcast ";
-/// Words up to which a request that points at one of the [`WORKS`] leaves it unnamed: a longer
+/// A thing a short request points at with "this" or "these" and neither holds nor names: "Is
+/// this phone worth buying?", "Convert these measurements to grams." Pointing needs something
+/// to point at, which a request without material or conversation does not have. Not a time
+/// ("this weekend"), a kind ("this kind of bug"), a word that cannot be the thing ("this is"),
+/// what is said of a pronoun "this" ("Is this legal?", "Is this overkill?"),
+/// nor a thing the request named before ("Write an interview question. Why this question?").
+fn pointed_at(words: &[&str]) -> Option<String> {
+    words
+        .windows(2)
+        .enumerate()
+        .find_map(|(i, pair)| match pair {
+            [det @ ("this" | "these"), noun]
+                if noun.len() >= 3
+                    && !words[..i]
+                        .iter()
+                        .any(|w| w.starts_with(noun.trim_end_matches('s')))
+                    && noun.bytes().all(|b| b.is_ascii_alphabetic())
+                    && !is_listed(word_list(Words::NotPointedAt), noun)
+                    && !is_listed(word_list(Words::AfterStandalone), noun)
+                    && !is_listed(word_list(Words::Judgements), noun)
+                    && !(i + 2 == words.len()
+                        && i > 0
+                        && matches!(words[i - 1], "is" | "are" | "was" | "were"))
+                    && !super::is_time(noun, None) =>
+            {
+                Some(format!("{det} {noun}"))
+            }
+            _ => None,
+        })
+}
+
+/// "The attached spreadsheet", "the file below": material the request says it holds, at any
+/// length; [`artifact_not_given`] is called only when the request holds none.
+fn attached(words: &[&str]) -> Option<String> {
+    words.windows(3).find_map(|triple| match triple {
+        [det @ ("the" | "this" | "my" | "our"), place, noun]
+            if is_attached(place)
+                && noun.len() >= 3
+                && !is_listed(word_list(Words::NotPointedAt), noun) =>
+        {
+            Some(format!("{det} {place} {noun}"))
+        }
+        [
+            det @ ("the" | "this"),
+            noun,
+            place @ ("attached" | "below" | "above"),
+        ] if is_listed(word_list(Words::Artifacts), noun) => Some(format!("{det} {noun} {place}")),
+        _ => None,
+    })
+}
+
+/// Whether `word` (lower-case) says the material is with the request ("attached").
+pub(crate) fn is_attached(word: &str) -> bool {
+    is_listed(word_list(Words::Attached), word)
+}
+
+/// Whether `upto` ends with someone's possessive after "my" or "our" ("my teammate's" in
+/// "my teammate's pull request"): the user's people's material is theirs to give.
+fn someones(upto: &[&str]) -> bool {
+    matches!(upto, [.., "my" | "our", whose] if whose.ends_with("'s") || whose.ends_with("s'"))
+}
+
+/// Whether `before` ends with a verb of answering and its "to" ("reply to", "respond to", "write
+/// back to"): what is answered is what that person wrote, which the request does not hold.
+fn answers_someone(before: &[&str]) -> bool {
+    matches!(before, [.., "reply" | "respond" | "answer" | "back", "to"])
+}
+
+/// "What should I say to him?": a person pronoun with no one named before it in the request.
+pub(crate) fn person_without_antecedent(words: &[&str], proper: &[bool]) -> Option<String> {
+    words.iter().enumerate().find_map(|(i, w)| {
+        (matches!(*w, "him" | "he" | "she" | "her")
+            && !names_someone(&words[..i])
+            && !words[..i].iter().any(|b| is_person(b))
+            && !proper.iter().take(i).any(|p| *p))
+        .then(|| (*w).to_owned())
+    })
+}
+
+/// Whether `word` (lower-case) is one of the `people` (detector.toml) a request may answer.
+pub(crate) fn is_person(word: &str) -> bool {
+    is_listed(word_list(Words::People), word)
+}
+
+/// Words up to which a request that points at one of the `works` (detector.toml) leaves it unnamed: a longer
 /// one usually says which.
 const WORK_REACH: usize = 8;
 
@@ -234,13 +347,6 @@ pub(crate) fn is_someone(word: &str) -> bool {
         "i" | "we" | "you" | "he" | "she" | "they" | "i'm" | "we're" | "i've" | "we've"
     )
 }
-
-/// Nouns that an artifact's word before them turns into a general notion rather than the
-/// user's own material ("the file system", "the JSON format", "the regex syntax"), each between
-/// spaces.
-const KINDS_OF_THING: &str = " system systems format formats syntax module standard library \
-    language spec specification protocol schema parser engine planner type types permission \
-    permissions extension extensions margin margins layout ";
 
 /// Whether `head` (an instruction before a colon) names the user's own artifact ("Improve my
 /// cover letter"): what follows the colon is then that artifact.
@@ -279,12 +385,21 @@ fn generic_superlative(words: &[&str]) -> Option<String> {
 /// Out of line: inlined into its caller, it made the app's wasm about 100 bytes larger in gzip.
 #[inline(never)]
 fn refers_to_nothing(words: &[&str], i: usize) -> bool {
-    let next = words.get(i + 1).copied();
-    let after = words.get(i + 2).copied();
+    // "Is it actually dangerous…": an adverb between changes nothing.
+    let skip = usize::from(
+        words
+            .get(i + 1)
+            .is_some_and(|w| words[i] == "it" && is_listed(word_list(Words::Hedges), w)),
+    );
+    let next = words.get(i + 1 + skip).copied();
+    let after = words.get(i + 2 + skip).copied();
     match words[i] {
         "it" => {
             let be_before = i > 0 && matches!(words[i - 1], "is" | "was" | "isn't" | "wasn't");
-            (be_before && next.is_some_and(|w| is_listed(JUDGEMENTS, w)) && after.is_some())
+            (be_before
+                && next.is_some_and(|w| is_listed(word_list(Words::Judgements), w))
+                && after.is_some())
+                || (be_before && i >= 2 && words[i - 2] == "time")
                 || (matches!(next, Some("take" | "takes" | "took")) && after.is_some())
                 || words[i + 1..]
                     .iter()
@@ -305,35 +420,46 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
             asks && words.get(verb).is_some()
                 && words
                     .get(verb + 1)
-                    .is_some_and(|w| w.len() >= 3 && !is_listed(NOT_OBJECTS, w))
+                    .is_some_and(|w| w.len() >= 3 && !is_listed(word_list(Words::NotObjects), w))
         }
         _ => false,
     }
 }
 
-/// Judgements and weather an "it" that only fills the subject comes before ("is it possible
-/// that…", "is it cold outside?", "is it raining in Seattle?"), each between spaces.
-const JUDGEMENTS: &str = " true possible safe legal illegal normal bad good necessary important \
-    healthy worth common hard easy wise better dangerous okay ok wrong cold raining snowing ";
-
-/// Words after "do they VERB" that still leave "they" to be named ("do they work with it?").
-const NOT_OBJECTS: &str = " it them that this these those any anymore ";
-
-/// Whether `before` (the words ahead of a pronoun) names something it can refer to: a word of
-/// four letters or more that is not one of the request's own verbs or fillers ("Explain the
-/// concept of bitcoin and how to invest in it" has "concept" and "bitcoin"; "Tell me more
-/// about it" has nothing), a short name of letters and digits ("what 5g is and how it
-/// works", "my PS5"), a name written with a capital (`proper`, parallel to the request's
-/// words: "What is DNS? How does it work?"), or something of the user's ("Call my mom and
-/// tell her I'm late").
 fn has_antecedent(before: &[&str], proper: &[bool]) -> bool {
     names_someone(before)
         || proper.iter().take(before.len()).any(|p| *p)
         || before.iter().any(|w| {
-            (w.len() >= 4 && !is_listed(NOT_ANTECEDENTS, w))
+            (w.len() >= 4 && !is_listed(word_list(Words::NotAntecedents), w))
                 || (w.bytes().any(|b| b.is_ascii_digit())
                     && w.bytes().any(|b| b.is_ascii_alphabetic()))
         })
+}
+
+/// Whether the demonstrative at `i` ends the request after its verb or preposition ("Can my dog
+/// eat this?", "Can I drink alcohol with this?"): there it points at what the user has in front
+/// of them, whatever the request said before; "like this" and "as this" compare, and "… is
+/// this:" presents what follows.
+fn ends_pointing(words: &[&str], i: usize) -> bool {
+    i + 1 == words.len()
+        && matches!(words[i], "this" | "these")
+        && i > 0
+        && !matches!(words[i - 1], "like" | "as" | "is" | "are" | "was" | "were")
+}
+
+/// Whether "this" or "these" after `before` can point back into the request rather than at
+/// something the user sees and the request does not hold: they point outward far more often
+/// than "it" or "that" refer back, so one word of the request's own ("How much should I
+/// charge for this?", "How do I cite this?") is not enough; a name, something of the user's,
+/// or two such words are ("Compare bitcoin and gold: is this a bubble?").
+fn points_back(before: &[&str], proper: &[bool]) -> bool {
+    names_someone(before)
+        || proper.iter().take(before.len()).any(|p| *p)
+        || before
+            .iter()
+            .filter(|w| has_antecedent(&[w], &[]))
+            .nth(1)
+            .is_some()
 }
 
 /// Where the words that may hold the antecedent of the pronoun at `i` end. An object pronoun
@@ -379,20 +505,6 @@ fn names_someone(before: &[&str]) -> bool {
         .any(|p| matches!(p[0], "my" | "our") && p[1].len() >= 3)
 }
 
-/// Words of four letters or more that cannot be what a later "it" or "them" refers to, each
-/// followed by a space (one string: a table of separate strings would cost eight bytes of
-/// pointer per word in the WebAssembly build).
-const NOT_ANTECEDENTS: &str = " tell what your some more about what's whats does could would \
-     should will please explain describe summarize summarise make improve rewrite translate show give help \
-     check review edit write read open compare contrast rank with just again then still also \
-     really better have need want like know think mean means said this that these those \
-     there here them they their been being don't doesn't isn't work works working thing \
-     things something into from than very much many long look change update delete send \
-     share post remove turn keep let's clean format convert sort list find search build \
-     create done call understand get shorter longer simpler clearer quick quickly when where \
-     which can't won't didn't anything someone when's where's often suggest \
-     recommend propose generate draft compose ";
-
 /// Whether `word` is one of the space-separated words of `list` (which starts and ends with a
 /// space).
 pub(crate) fn is_listed(list: &str, word: &str) -> bool {
@@ -436,7 +548,7 @@ fn is_standalone_demonstrative(words: &[&str], w: &&str) -> bool {
         None => true,
         // "Is this legal?": the subject of a judgement that ends the request.
         Some(next) => {
-            is_listed(AFTER_STANDALONE, next)
+            is_listed(word_list(Words::AfterStandalone), next)
                 || (i + 2 == words.len() && i > 0 && matches!(words[i - 1], "is" | "was"))
         }
     }
@@ -454,9 +566,9 @@ fn underspecified_parameter(words: &[&str]) -> bool {
     let which_should = words
         .first()
         .is_some_and(|w| matches!(*w, "which" | "what"))
-        && words
-            .windows(3)
-            .any(|p| p[0] == "should" && p[1] == "i" && is_listed(SHOULD_VERBS, p[2]));
+        && words.windows(3).any(|p| {
+            p[0] == "should" && p[1] == "i" && is_listed(word_list(Words::ShouldVerbs), p[2])
+        });
     // "What's a good way to teach a kid to ski?", "What software should I use for editing
     // videos?": the purpose says what the choice is for.
     let purpose = words
@@ -466,46 +578,18 @@ fn underspecified_parameter(words: &[&str]) -> bool {
     ((opener && enough) || which_should) && !purpose
 }
 
-/// Chinese pronouns and demonstratives that need an antecedent.
-const ZH_PRONOUNS: &str = "它 它們 它们 他們 他们 這個 这个 那個 那个 這些 这些 那些 該 该 此事 \
-    這件 这件 這句 这句 這段 这段 這篇 这篇 這份 这份 下面的 以下的 下列 這兩 这两 這種情況 这种情况";
-/// "Which … should I learn / use / buy / choose": no single answer without the purpose and the
-/// constraints (the Chinese of "Which dataset should I use?"). Those without 应 come after, so
-/// a request with 应该 is quoted by its whole phrase.
-const ZH_SHOULD_CHOOSE: &str = "應該學哪 应该学哪 應該用哪 应该用哪 應該買哪 应该买哪 應該選哪 \
-    应该选哪 該學哪 该学哪 該用哪 该用哪 該買哪 该买哪 該選哪 该选哪";
-/// Words that hold one of [`ZH_PRONOUNS`] without needing an antecedent: 应该 is "should", and
-/// 这个周末 and 这两天 name a time; 该 is "should" after a person, 不 or before a question word
-/// (我该用哪个, 你不该, 该怎么办). They are taken out in this order, so 该不该 goes before 我该
-/// can split it (我该不该辞职).
-const ZH_NOT_PRONOUNS: &str = "應該 应该 該不該 该不该 不該 不该 我該 我该 你該 你该 該怎 该怎 該給 该给 \
-    該買 该买 該選 该选 該用 该用 該去 该去 該吃 该吃 該做 该做 該帶 该带 該穿 该穿 \
-    該如何 该如何 活該 活该 這個週末 这个周末 這個月 这个月 這個星期 这个星期 這個禮拜 这个礼拜 這兩天 \
-    这两天";
-/// Words that make a Chinese request a full question or instruction rather than a keyword list.
-const ZH_FULL_SENTENCE: &str = "請 请 幫 帮 如何 怎麼 怎么 什麼 什么 為什麼 为什么 嗎 吗 是否 哪 \
-    想要 我要 給我 给我 列出 告訴 告诉 比較 比较 計算 计算 算一下 換算 换算";
-
-/// Words with no single meaning until a criterion or time frame is given ("the best
-/// approach", "recent advances").
-const ZH_AMBIGUOUS: &str = "最好 最佳 推薦 推荐 最新 最近 近期";
-/// Those of [`ZH_AMBIGUOUS`] that ask for a criterion rather than a time frame.
-const ZH_CRITERION: &str = "最好 最佳 推薦 推荐";
-
-/// "Which one" in Chinese, longest first.
-const ZH_WHICH: &str = "哪一个 哪一個 哪个 哪個";
-/// Words that name the things a choice is among ("A还是B", "A和B", "A、B").
-const ZH_CANDIDATES: &str = "还是 還是 或 和 与 與 跟 、 vs VS";
-
 /// "哪个更好？", "選哪個？": a choice among things the request does not name. "Which one"
 /// followed by a comparison or by nothing; not when a noun follows ("哪个城市"), the request
 /// names the candidates, or a superlative before it says which one is meant ("世界上最高的山是
 /// 哪个？"; "最近哪个好？" is asked about by the 最近 rule).
 fn zh_choice_without_candidates(text: &str) -> Option<&'static str> {
-    if ZH_CANDIDATES.split(' ').any(|c| text.contains(c)) {
+    if word_list(Words::ZhCandidates)
+        .split_whitespace()
+        .any(|c| text.contains(c))
+    {
         return None;
     }
-    ZH_WHICH.split(' ').find(|w| {
+    word_list(Words::ZhWhich).split_whitespace().find(|w| {
         text.match_indices(w).any(|(at, _)| {
             let next = text[at + w.len()..].chars().find(|c| !c.is_whitespace());
             !text[..at].contains("最")
@@ -514,25 +598,18 @@ fn zh_choice_without_candidates(text: &str) -> Option<&'static str> {
     })
 }
 
-/// Words that point to the user's own text ("我的简历", "这段代码"), and the texts they point
-/// to, separated by spaces.
-const ZH_MATERIAL_POINTERS: &str =
-    "我的 這段 这段 這篇 这篇 這份 这份 這封 这封 這個 这个 這張 这张 這道 这道";
-const ZH_MATERIALS: &str = "简历 簡歷 代码 代碼 程式 论文 論文 文章 邮件 郵件 报告 報告 话 話 \
-    合同 合約 文字 题 題 图表 圖表 图片 圖片 照片 图 圖 数据 數據 SQL sql 菜谱 菜譜 食谱 食譜 作文";
 /// Characters between a pointer and its material's word of two characters or more ("这篇英语
 /// 作文": 2); a word of one character (话) follows its pointer at once.
 const MATERIAL_REACH: usize = 2;
-/// Words that say the user's own text exists ("帮我看看我的简历", "我的代码有问题"), unlike
-/// "我的论文题目怎么定".
-const ZH_REVIEW: &str = "看 改 查 润 潤 问题 問題";
 
 /// The user's own text that a Chinese request is about and does not include, as the request
 /// names it ("这段代码", or "您的简历" for 我的简历): "帮我看看我的简历" asks for the résumé,
 /// "这段代码有什么问题" for the code.
 fn zh_own_material(text: &str) -> Option<String> {
-    let reviewed = ZH_REVIEW.split(' ').any(|w| text.contains(w));
-    for pointer in ZH_MATERIAL_POINTERS.split(' ') {
+    let reviewed = word_list(Words::ZhReview)
+        .split_whitespace()
+        .any(|w| text.contains(w));
+    for pointer in word_list(Words::ZhMaterialPointers).split_whitespace() {
         let Some(at) = text.find(pointer) else {
             continue;
         };
@@ -547,7 +624,7 @@ fn zh_own_material(text: &str) -> Option<String> {
             rest.find(*m)
                 .is_some_and(|i| rest[..i].chars().count() <= reach)
         };
-        if let Some(noun) = ZH_MATERIALS.split(' ').find(near) {
+        if let Some(noun) = word_list(Words::ZhMaterials).split_whitespace().find(near) {
             match pointer {
                 "我的" if !reviewed => continue,
                 "我的" => return Some(String::from("您的") + noun),
@@ -555,7 +632,22 @@ fn zh_own_material(text: &str) -> Option<String> {
             }
         }
     }
-    None
+    word_list(Words::ZhMaterials)
+        .split_whitespace()
+        .find_map(|m| {
+            word_list(Words::ZhInside)
+                .split_whitespace()
+                .any(|inside| text.contains(&format!("{m}{inside}")))
+                .then(|| m.to_owned())
+        })
+}
+
+/// 他 or 她 opening a request ("他是哪一年去世的？"): the person is the subject, named nowhere
+/// before. Later in a request they usually refer back ("我老公…我该怎么跟他谈").
+fn opening_person(text: &str) -> Option<&'static str> {
+    ["他", "她"]
+        .into_iter()
+        .find(|p| text.trim_start().starts_with(p))
 }
 
 /// Chinese rules over the request text.
@@ -578,13 +670,16 @@ pub(crate) fn chinese(
     let short = cjk <= 16;
     let pronoun = |p: &str| {
         has(p)
-            && (!ZH_NOT_PRONOUNS.split(' ').any(|w| w.contains(p))
-                || ZH_NOT_PRONOUNS
-                    .split(' ')
+            && (!word_list(Words::ZhNotPronouns)
+                .split_whitespace()
+                .any(|w| w.contains(p))
+                || word_list(Words::ZhNotPronouns)
+                    .split_whitespace()
                     .fold(text.to_owned(), |t, w| t.replace(w, ""))
                     .contains(p))
     };
-    let material = if !material_given && short {
+    // Pointing at material is asked at any length: detail elsewhere does not hold the text.
+    let material = if !material_given {
         zh_own_material(text)
     } else {
         None
@@ -597,7 +692,10 @@ pub(crate) fn chinese(
         });
     } else if !referent
         && short
-        && let Some(p) = ZH_PRONOUNS.split(' ').find(|p| pronoun(p))
+        && let Some(p) = word_list(Words::ZhPronouns)
+            .split_whitespace()
+            .find(|p| pronoun(p))
+            .or_else(|| opening_person(text))
     {
         found.push(Finding {
             kind: Kind::PronounWithoutAntecedent,
@@ -608,9 +706,13 @@ pub(crate) fn chinese(
     let reference =
         measure_given || text.contains('《') || ["像", "类似", "類似"].iter().any(|w| has(w));
     if short
-        && let Some(w) = ZH_AMBIGUOUS
-            .split(' ')
-            .find(|w| has(w) && !(reference && ZH_CRITERION.split(' ').any(|c| c == *w)))
+        && let Some(w) = word_list(Words::ZhAmbiguous).split_whitespace().find(|w| {
+            has(w)
+                && !(reference
+                    && word_list(Words::ZhCriterion)
+                        .split_whitespace()
+                        .any(|c| c == *w))
+        })
     {
         found.push(Finding {
             kind: Kind::AmbiguousReference,
@@ -627,7 +729,11 @@ pub(crate) fn chinese(
             evidence: w.to_owned(),
         });
     }
-    if short && let Some(w) = ZH_SHOULD_CHOOSE.split(' ').find(|w| has(w)) {
+    if short
+        && let Some(w) = word_list(Words::ZhShouldChoose)
+            .split_whitespace()
+            .find(|w| has(w))
+    {
         found.push(Finding {
             kind: Kind::UnderspecifiedParameter,
             evidence: w.to_owned(),
@@ -637,7 +743,8 @@ pub(crate) fn chinese(
         return found;
     }
     // An instruction with its material after a colon is no list of keywords (解方程：3x + 7 = 25).
-    let full = ZH_FULL_SENTENCE.split(' ').any(has) || super::has_text_after_colon(text);
+    let full = word_list(Words::ZhFullSentence).split_whitespace().any(has)
+        || super::has_text_after_colon(text);
     let fragments = without_spaces_by_latin(text)
         .split(|c: char| c.is_whitespace() || matches!(c, '、' | '，' | ',' | '；' | ';' | '/'))
         .filter(|f| !f.is_empty())

@@ -123,7 +123,7 @@ mod tests {
         };
         assert_eq!(
             message,
-            "你的端点拒绝了请求：Unsupported value: 'reasoning_effort'"
+            "您的端点拒绝了请求：Unsupported value: 'reasoning_effort'"
         );
         let decisions: Vec<&str> = session
             .trace()

@@ -92,7 +92,7 @@ impl<'a> State<'a> {
 
 /// When the conversation shown started (`None` when idle): a new value means a new request.
 pub fn started(session: &Session) -> Option<Millis> {
-    conversation(session).first().map(|e| e.at)
+    crate::ui::state::started(session)
 }
 
 /// Why the endpoint's detection was not used in the conversation shown, if it was not.

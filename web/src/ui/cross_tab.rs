@@ -13,7 +13,7 @@ use leptos::prelude::*;
 use super::state::Notices;
 use crate::driver::Driver;
 use crate::i18n::{Word, use_chrome};
-use crate::storage::{self, Follow, Place};
+use crate::storage::{self, Follow, Overruled, Place};
 
 /// Tells the other views of this page that follow `place` that the view `writer` (see
 /// [`view_id`]) wrote it, with the `storage` event another tab's write would bring.
@@ -60,7 +60,8 @@ impl RemoteWrite {
 /// Listens for another tab's writes to `place` (or its clearing the storage) and replaces this
 /// tab's session with what storage holds now ([`storage::follow`]; `fresh` makes the idle
 /// session shown when the key was removed). An answer given here that the other tab's session
-/// lacks becomes a notice, and is passed to `overruled` (the widget's element emits it).
+/// lacks becomes a notice that quotes it (so it need not be typed again), and is passed to
+/// `overruled` (the widget's element emits it).
 /// Remove the returned handle when the views go.
 pub fn follow_other_tabs(
     driver: Driver,
@@ -68,7 +69,7 @@ pub fn follow_other_tabs(
     fresh: impl Fn() -> Session + 'static,
     notices: Notices,
     remote: RemoteWrite,
-    overruled: Option<Callback<String>>,
+    overruled: Option<Callback<Overruled>>,
     me: u32,
 ) -> WindowListenerHandle {
     let t = use_chrome();
@@ -90,10 +91,14 @@ pub fn follow_other_tabs(
                 overruled: lost,
             }) => {
                 remote.during(|| driver.replace(*session));
-                if let Some(question) = lost {
-                    notices.note(format!("{}“{question}”", t.t(Word::OtherTabTookOver)));
-                    if let Some(told) = overruled {
-                        told.run(question);
+                if let Some(lost) = lost {
+                    let mut told = format!("{}“{}”", t.t(Word::OtherTabTookOver), lost.question);
+                    if let Some(answer) = &lost.answer {
+                        told = format!("{told}{}“{answer}”", t.t(Word::DroppedAnswer));
+                    }
+                    notices.note(told);
+                    if let Some(overruled) = overruled {
+                        overruled.run(lost);
                     }
                 }
             }

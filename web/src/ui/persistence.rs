@@ -50,7 +50,7 @@ pub fn keep(
     place: Option<Place>,
     fresh: impl Fn() -> Session + 'static,
     notices: Notices,
-    overruled: Option<Callback<String>>,
+    overruled: Option<Callback<crate::storage::Overruled>>,
 ) {
     let remote = RemoteWrite::default();
     let saving = (place.clone(), remote.clone());

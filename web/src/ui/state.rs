@@ -172,6 +172,8 @@ pub struct SessionView {
     /// Each engine notice with the number of questions resolved when it came, so the
     /// conversation shows it where it happened (a detection fallback before the first question).
     notices: RwSignal<Vec<(usize, String)>>,
+    /// When the conversation the notices belong to started ([`started`]).
+    notices_of: RwSignal<Option<Millis>>,
 }
 
 impl SessionView {
@@ -198,6 +200,7 @@ impl SessionView {
             accepting: RwSignal::new(Accepting::of(s)),
             reopenable: RwSignal::new(reopenable(s)),
             notices: RwSignal::new(Vec::new()),
+            notices_of: RwSignal::new(started(s)),
         }
     }
 
@@ -344,32 +347,20 @@ impl SessionView {
         });
     }
 
+    /// The engine's notices belong to the conversation that made them: a new request (one
+    /// that asks nothing, or asks at once, too), a reset or another session forgets them.
     fn sync_notices(&self, s: &Session, effects: &[Effect]) {
+        let started = started(s);
+        if self.notices_of.get_untracked() != started {
+            self.notices_of.set(started);
+            if !self.notices.with_untracked(Vec::is_empty) {
+                self.notices.set(Vec::new());
+            }
+        }
         for effect in effects {
-            match effect {
-                Effect::Notice { message } => {
-                    let at = s.resolutions().len();
-                    self.notices.update(|n| n.push((at, message.clone())));
-                }
-                // A question being translated mid-conversation is no new request: its
-                // notices stay.
-                Effect::StatusChanged {
-                    status: Status::Idle | Status::Analyzing,
-                } if s.translating().is_none() || s.resolutions().is_empty() => {
-                    if !self.notices.with_untracked(Vec::is_empty) {
-                        self.notices.set(Vec::new());
-                    }
-                }
-                Effect::StatusChanged { .. }
-                | Effect::RequestDetection { .. }
-                | Effect::RequestTranslation { .. }
-                | Effect::LoadDetector
-                | Effect::Ask { .. }
-                | Effect::RunStep { .. }
-                | Effect::RequestGeneration { .. }
-                | Effect::AppendAnswer { .. }
-                | Effect::Complete { .. }
-                | Effect::HandOff { .. } => {}
+            if let Effect::Notice { message } = effect {
+                let at = s.resolutions().len();
+                self.notices.update(|n| n.push((at, message.clone())));
             }
         }
     }
@@ -415,6 +406,19 @@ impl Default for Notices {
     fn default() -> Self {
         Self::new()
     }
+}
+
+/// When the conversation shown started (its last `started` decision in the trace), `None`
+/// while idle: a new value is a new request.
+pub fn started(s: &Session) -> Option<Millis> {
+    if s.status() == Status::Idle {
+        return None;
+    }
+    s.trace()
+        .iter()
+        .rev()
+        .find(|e| e.decision == "started")
+        .map(|e| e.at)
 }
 
 /// The ids of the questions whose answers can be changed now.
