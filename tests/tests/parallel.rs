@@ -123,8 +123,11 @@ fn first_question(request: &str) -> Option<String> {
             now: 0,
         })
         .expect("a non-empty request starts");
-    effects.into_iter().find_map(|e| match e {
-        Effect::Ask { question, .. } => Some(question.text),
-        _ => None,
+    effects.into_iter().find_map(|e| {
+        if let Effect::Ask { question, .. } = e {
+            Some(question.text)
+        } else {
+            None
+        }
     })
 }
