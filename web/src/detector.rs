@@ -1,5 +1,5 @@
-//! The embedded detector's data in the browser. The wasm leaves it out (the frames table and
-//! the model's weights, about 28 KB of a first load's gzip) and fetches it on demand: one file,
+//! The embedded detector's data in the browser. The wasm leaves it out (its knowledge and the
+//! model's weights, about 58 KB of a first load's gzip) and fetches it on demand: one file,
 //! `clarify-detector.bin`, beside the wasm (resolved against the wasm glue's own URL, as the
 //! language files are; the package's loader names its own URL, which bundlers resolve as they
 //! resolve the wasm's), fetched once per page when the user starts typing a request
