@@ -2566,13 +2566,23 @@ fn word_matches(word: &str, trigger: &str) -> bool {
 
 /// Whether `word`, found in `text` at byte `at`, is inside one of the terms of `zh-terms`
 /// (`core/data/detector.toml`).
+///
+/// Called for every cue found in a Chinese request, so it compares characters rather than
+/// setting up a substring search per term.
 pub(crate) fn in_zh_term(text: &str, at: usize, word: &str) -> bool {
+    let Some(first) = word.chars().next() else {
+        return false;
+    };
     knowledge().zh_terms.iter().any(|term| {
-        term.find(word).is_some_and(|k| {
-            at.checked_sub(k)
-                .and_then(|start| text.get(start..))
-                .is_some_and(|from| from.starts_with(term))
-        })
+        term.char_indices()
+            .filter(|&(_, c)| c == first)
+            .any(|(k, _)| {
+                term[k..].starts_with(word)
+                    && at
+                        .checked_sub(k)
+                        .and_then(|start| text.get(start..))
+                        .is_some_and(|from| from.starts_with(term))
+            })
     })
 }
 

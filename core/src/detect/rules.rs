@@ -605,12 +605,12 @@ const MATERIAL_REACH: usize = 2;
 /// The user's own text that a Chinese request is about and does not include, as the request
 /// names it ("这段代码", or "您的简历" for 我的简历): "帮我看看我的简历" asks for the résumé,
 /// "这段代码有什么问题" for the code.
-fn zh_own_material(text: &str) -> Option<String> {
-    let reviewed = word_list(Words::ZhReview)
-        .split_whitespace()
-        .any(|w| text.contains(w));
+///
+/// `has` is the caller's filtered substring search, cheap on words the request cannot hold.
+fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
+    let reviewed = word_list(Words::ZhReview).split_whitespace().any(&has);
     for pointer in word_list(Words::ZhMaterialPointers).split_whitespace() {
-        let Some(at) = text.find(pointer) else {
+        let Some(at) = has(pointer).then(|| text.find(pointer)).flatten() else {
             continue;
         };
         let rest = &text[at + pointer.len()..];
@@ -621,8 +621,10 @@ fn zh_own_material(text: &str) -> Option<String> {
             } else {
                 0
             };
-            rest.find(*m)
-                .is_some_and(|i| rest[..i].chars().count() <= reach)
+            has(m)
+                && rest
+                    .find(*m)
+                    .is_some_and(|i| rest[..i].chars().count() <= reach)
         };
         if let Some(noun) = word_list(Words::ZhMaterials).split_whitespace().find(near) {
             match pointer {
@@ -632,13 +634,15 @@ fn zh_own_material(text: &str) -> Option<String> {
             }
         }
     }
-    word_list(Words::ZhMaterials)
+    // "表格里的数字": a material's word right before one of `zh-inside`.
+    word_list(Words::ZhInside)
         .split_whitespace()
-        .find_map(|m| {
-            word_list(Words::ZhInside)
+        .flat_map(|inside| text.match_indices(inside))
+        .find_map(|(at, _)| {
+            word_list(Words::ZhMaterials)
                 .split_whitespace()
-                .any(|inside| text.contains(&format!("{m}{inside}")))
-                .then(|| m.to_owned())
+                .find(|m| text[..at].ends_with(*m))
+                .map(str::to_owned)
         })
 }
 
@@ -680,7 +684,7 @@ pub(crate) fn chinese(
     };
     // Pointing at material is asked at any length: detail elsewhere does not hold the text.
     let material = if !material_given {
-        zh_own_material(text)
+        zh_own_material(text, &has)
     } else {
         None
     };
