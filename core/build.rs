@@ -37,8 +37,12 @@ fn main() {
     language_columns();
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     let (blob, words) = knowledge();
-    std::fs::write(Path::new(&out).join("knowledge.bin"), blob).expect("OUT_DIR is writable");
+    std::fs::write(Path::new(&out).join("knowledge.bin"), &blob).expect("OUT_DIR is writable");
     std::fs::write(Path::new(&out).join("words.rs"), words).expect("OUT_DIR is writable");
+    let weights = Path::new("data/detector.bin");
+    println!("cargo::rerun-if-changed={}", weights.display());
+    let model = std::fs::read(weights).expect("core/data/detector.bin is readable");
+    detector_data(&out, &[(*b"KNOW", &blob), (*b"MODL", &model)]);
     std::fs::write(Path::new(&out).join("lowercase.rs"), lowercase_runs())
         .expect("OUT_DIR is writable");
     for name in ["demo_kb.json", "demo_catalog.json"] {
@@ -48,6 +52,38 @@ fn main() {
         std::fs::write(Path::new(&out).join(name), minified_json(&json))
             .expect("OUT_DIR is writable");
     }
+}
+
+/// The detector's data file, `OUT_DIR/clarify-detector.bin` (`src/detect/data.rs` reads it;
+/// the web builds serve it beside the wasm), and the header this build expects of it,
+/// `OUT_DIR/detector_data.rs`: the magic, the format, the payload's FNV-1a hash and length,
+/// then each section as its tag, its length and its bytes. The hash names the data as well as
+/// checking it: a file from another build, or damaged on the way, is refused with a typed error.
+fn detector_data(out: &str, sections: &[([u8; 4], &[u8])]) {
+    const FORMAT: u32 = 1;
+    let mut payload = Vec::new();
+    for (tag, bytes) in sections {
+        payload.extend_from_slice(tag);
+        let len = u32::try_from(bytes.len()).expect("a section is under 4 GB");
+        payload.extend_from_slice(&len.to_le_bytes());
+        payload.extend_from_slice(bytes);
+    }
+    let hash = payload.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    let len = u32::try_from(payload.len()).expect("the data is under 4 GB");
+    let mut file = b"CLKD".to_vec();
+    file.extend_from_slice(&FORMAT.to_le_bytes());
+    file.extend_from_slice(&hash.to_le_bytes());
+    file.extend_from_slice(&len.to_le_bytes());
+    file.extend_from_slice(&payload);
+    let out = Path::new(out);
+    std::fs::write(out.join("clarify-detector.bin"), file).expect("OUT_DIR is writable");
+    let expected = format!(
+        "/// The detector data this build reads (written by `build.rs`).\n\
+         const EXPECTED: Header = Header {{ format: {FORMAT}, hash: {hash:#018x}, len: {len} }};\n"
+    );
+    std::fs::write(out.join("detector_data.rs"), expected).expect("OUT_DIR is writable");
 }
 
 /// The detector's knowledge (`data/detector.toml`), read, checked and compacted into the blob

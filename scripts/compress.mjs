@@ -1,7 +1,8 @@
-// Writes FILE.br (brotli, quality 11) and FILE.gz (gzip -9) beside every .wasm, .js and .css
-// file in DIR, so a static host that serves precompressed files (nginx `gzip_static` and
-// `brotli_static`, Caddy `file_server { precompressed br gzip }`, most CDNs) sends the small
-// ones without compressing on each request. Run on dist/ by scripts/post-build.mjs (release
+// Writes FILE.br (brotli, quality 11) and FILE.gz (gzip -9) beside every .wasm, .js, .css and
+// .bin file in DIR (the .bin: the detector's data, fetched on demand), so a static host that
+// serves precompressed files (nginx `gzip_static` and `brotli_static`, Caddy
+// `file_server { precompressed br gzip }`, most CDNs) sends the small ones without compressing
+// on each request. Run on dist/ by scripts/post-build.mjs (release
 // builds) and on target/embed/ by scripts/build-embed.
 //
 //   node scripts/compress.mjs DIR
@@ -10,16 +11,16 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-/** Compresses every .wasm, .js and .css file directly in `dir`; returns the names compressed. */
+/** Compresses every .wasm, .js, .css and .bin file directly in `dir`; returns the names compressed. */
 export async function compressDir(dir) {
-  const names = (await readdir(dir)).filter((n) => /\.(wasm|js|css)$/.test(n));
+  const names = (await readdir(dir)).filter((n) => /\.(wasm|js|css|bin)$/.test(n));
   for (const name of names) {
     const body = await readFile(join(dir, name));
     const br = brotliCompressSync(body, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: 11,
         [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        [constants.BROTLI_PARAM_MODE]: name.endsWith(".wasm") ? constants.BROTLI_MODE_GENERIC : constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_MODE]: /\.(wasm|bin)$/.test(name) ? constants.BROTLI_MODE_GENERIC : constants.BROTLI_MODE_TEXT,
       },
     });
     await writeFile(join(dir, `${name}.br`), br);

@@ -3,7 +3,9 @@
 //    app runs under a strict Content-Security-Policy without 'unsafe-inline'
 //    (script-src 'self' 'wasm-unsafe-eval');
 // 2. writes the language files the app fetches when it shows a language other than English
-//    (scripts/words.mjs: words/<tag>.json, the engine's and the chrome's words);
+//    (scripts/words.mjs: words/<tag>.json, the engine's and the chrome's words), and the
+//    detector's data it fetches when the user starts a request (scripts/detector-data.mjs:
+//    clarify-detector.bin);
 // 3. in release builds, optimises the wasm (scripts/optimize-wasm.mjs: wasm-opt, and the names the
 //    wasm and its glue share made short; index.html asks Trunk for no wasm-opt run of its own),
 //    minifies the JavaScript glue and the stylesheets with esbuild (Trunk's own JS minifier cannot
@@ -19,6 +21,7 @@ import { fileURLToPath } from "node:url";
 import { optimizeWasm } from "./optimize-wasm.mjs";
 import { compressDir } from "./compress.mjs";
 import { writeWords } from "./words.mjs";
+import { copyDetectorData } from "./detector-data.mjs";
 
 const dir = process.env.TRUNK_STAGING_DIR;
 if (!dir) throw new Error("TRUNK_STAGING_DIR is not set: run this as a Trunk post_build hook");
@@ -34,6 +37,7 @@ if (page.match(new RegExp(inline.source, "g")).length !== 1) {
 await writeFile(join(dir, "boot.js"), match[1].trim() + "\n");
 page = page.replace(inline, '<script type="module" src="/boot.js"></script>');
 writeWords(dir);
+copyDetectorData(dir);
 
 if (process.env.TRUNK_PROFILE === "release") {
   const root = join(dirname(fileURLToPath(import.meta.url)), "..");

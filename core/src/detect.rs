@@ -28,6 +28,7 @@
 //! request are read, so cost is bounded.
 
 mod columns;
+pub(crate) mod data;
 mod frames;
 mod model;
 mod names;
@@ -46,15 +47,20 @@ use frames::{Cover, Filling, Frame, General, Pattern, Script, Slot, Words};
 
 /// The detector's knowledge as the build writes it from `core/data/detector.toml`: the frames,
 /// their slots and vocabularies, and every wording, checked at build time
-/// (`detect/schema.rs`) and compacted (`core/build.rs`). The learned model is separate
-/// (`data/detector.bin`, [`model`]).
+/// (`detect/schema.rs`) and compacted (`core/build.rs`). It reaches the detector in the
+/// detector's data file, beside the learned model's weights ([`data`]); this copy is the tests'.
+#[cfg(test)]
 const KNOWLEDGE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/knowledge.bin"));
 
-/// The detector's knowledge, read from the embedded blob once, on first use: the one place it
-/// is loaded.
+/// The detector's knowledge, read from its installed data once, on first use: the one place it
+/// is loaded. Empty (no frame, no word) before the data is installed ([`data`]).
 pub(crate) fn knowledge() -> &'static frames::Table {
     static KNOWLEDGE_READ: std::sync::OnceLock<frames::Table> = std::sync::OnceLock::new();
-    KNOWLEDGE_READ.get_or_init(|| frames::Table::read(KNOWLEDGE))
+    static NONE: std::sync::OnceLock<frames::Table> = std::sync::OnceLock::new();
+    match data::get() {
+        Some(data) => KNOWLEDGE_READ.get_or_init(|| frames::Table::read(data.knowledge)),
+        None => NONE.get_or_init(frames::Table::default),
+    }
 }
 
 /// The word list `which` of the data file, each word between spaces.

@@ -451,6 +451,52 @@ mod tests {
         assert!(s.check_invariants().is_err());
     }
 
+    #[test]
+    fn without_the_detector_data_a_request_waits_for_it_and_the_host_is_asked_to_load_it() {
+        crate::detect::data::without_data(|| {
+            let mut s = Session::new(Config::default());
+            let fx = s.handle(start("Plan a trip to Paris")).unwrap();
+            assert!(fx.contains(&Effect::LoadDetector), "{fx:?}");
+            assert_eq!(s.status(), Status::Analyzing);
+            assert!(decided(&s, "detector_awaited"));
+            assert_eq!(s.request(), Some("Plan a trip to Paris"));
+            // The host could not load it: the request is answered as asked.
+            let fx = s.handle(Input::DetectOffline { now: 2_000 }).unwrap();
+            assert!(decided(&s, "detector_missing"));
+            assert!(
+                fx.iter()
+                    .any(|e| matches!(e, Effect::RequestGeneration { .. })),
+                "{fx:?}"
+            );
+            assert_ne!(s.status(), Status::AwaitingClarification);
+        });
+    }
+
+    #[test]
+    fn once_the_data_is_there_the_waiting_request_gets_its_questions() {
+        let mut s = crate::detect::data::without_data(|| {
+            let mut s = Session::new(Config::default());
+            let _ = s.handle(start("Plan a trip to Paris")).unwrap();
+            s
+        });
+        let fx = s.handle(Input::DetectOffline { now: 2_000 }).unwrap();
+        assert!(fx.iter().any(|e| matches!(e, Effect::Ask { .. })), "{fx:?}");
+        assert_eq!(s.status(), Status::AwaitingClarification);
+        assert!(!decided(&s, "detector_missing"));
+    }
+
+    fn start(request: &str) -> Input {
+        Input::Start {
+            request: request.into(),
+            context: Context::default(),
+            now: 1_000,
+        }
+    }
+
+    fn decided(s: &Session, decision: &str) -> bool {
+        s.trace().iter().any(|e| e.decision == decision)
+    }
+
     type InputKindName = &'static str;
 
     fn asking() -> Session {

@@ -53,7 +53,10 @@ const ORDER: &[(&str, &[&str])] = &[
 /// Every module of the browser crate, bottom first. A view module uses only the views above
 /// it in this list; `ui` is the views' re-exports, for the JS API and the widget.
 const WEB_ORDER: &[(&str, &[&str])] = &[
-    ("services", &["i18n", "llm", "storage", "driver"]),
+    (
+        "services",
+        &["i18n", "llm", "detector", "storage", "driver"],
+    ),
     (
         "views",
         &[

@@ -5,16 +5,20 @@
 import { load, defineClarifyWidget, Clarifier, type ClarifierState, type ClarifyError, type ClarifyWidget } from "clarify-embed";
 import type { AnswerInput, Question } from "clarify-embed";
 
-// Importing did nothing; this loads the wasm (and sets `Clarifier`), then registers the element.
-await load();
-defineClarifyWidget();
-
 const out = (id: string, text: string): void => {
   const p = document.createElement("p");
   p.id = id;
   p.textContent = text;
   document.body.append(p);
 };
+
+// Importing did nothing; this loads the wasm (and sets `Clarifier`), then registers the element.
+const api = await load();
+defineClarifyWidget();
+// The offline detector's data is fetched on demand; awaiting it here makes `start()` ask at once
+// (without it, the first `start()` waits for it, status "analyzing").
+const detector: boolean = await api.prefetchDetector();
+out("api-detector", String(detector));
 
 // The JS API on its own.
 const clarifier = new Clarifier({ maxQuestions: 2, language: "en" });

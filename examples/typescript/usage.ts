@@ -9,6 +9,10 @@ import type { Answer, AnswerInput, ClarifierState, Effect, MessageKey, Messages,
 const api = await load();
 defineClarifyWidget();
 console.log(api.Clarifier === Clarifier);
+// The offline detector's data is fetched on demand (here at once, so `start()` below asks at
+// once; a page would call it on the first keystroke of a request).
+const detector: boolean = await api.prefetchDetector();
+console.log(detector ? "detector ready" : "offline requests are answered as written");
 
 const clarifier = new Clarifier({ maxQuestions: 2, language: "en" });
 const unsubscribe: () => void = clarifier.subscribe((state: ClarifierState, effects: Effect[]) => {

@@ -69,7 +69,11 @@ const out = { compression: "gzip -9 (the gzip program) and brotli quality 11 (no
 const app = artifact("clarify app (release dist/)", shipped(appDir), "wasm + JS glue + CSS; index.html not counted");
 if (existsSync(join(appDir, "index.html"))) app.index_html = measure(join(appDir, "index.html"));
 out.app = app;
+// What a page fetches later, on demand: the offline detector's data, when a request is typed.
+const onDemand = (dir) => readdirSync(dir).filter((f) => f.endsWith(".bin")).sort().map((f) => join(dir, f));
+out.app_on_demand = artifact("clarify app, on demand (the detector's data)", onDemand(appDir), "fetched when the user starts a request, not at load");
 if (embedDir && embedDir !== "-" && existsSync(embedDir)) {
+  out.embed_on_demand = artifact("clarify embed, on demand (the detector's data)", onDemand(embedDir), "fetched when the user starts a request, not at load");
   out.embed = artifact("clarify embed bundle", shipped(embedDir), `every .wasm/.js/.css in ${embedDir}`);
 } else {
   out.embed = { name: "clarify embed bundle", error: "no embeddable bundle was found (see reason in BENCHMARKS.md)" };

@@ -21,8 +21,12 @@ const TYPES = {
   ".svg": "image/svg+xml",
 };
 
-/** Serves `dir` on a free 127.0.0.1 port; `headers` are added to every response. */
-export async function serve(dir, { headers = {} } = {}) {
+/**
+ * Serves `dir` on a free 127.0.0.1 port; `headers` are added to every response. With
+ * `precompressed`, a file's `.br` or `.gz` beside it is sent instead when the browser accepts
+ * that encoding, as a static host serving precompressed files does (nginx `brotli_static`).
+ */
+export async function serve(dir, { headers = {}, precompressed = false } = {}) {
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
     const file = normalize(join(dir, path.endsWith("/") ? path + "index.html" : path));
@@ -31,8 +35,18 @@ export async function serve(dir, { headers = {} } = {}) {
       return;
     }
     try {
+      const type = { "content-type": TYPES[extname(file)] ?? "application/octet-stream" };
+      const accepts = String(req.headers["accept-encoding"] ?? "");
+      for (const [encoding, suffix] of precompressed ? [["br", ".br"], ["gzip", ".gz"]] : []) {
+        if (!accepts.includes(encoding)) continue;
+        const body = await readFile(file + suffix).catch(() => null);
+        if (!body) continue;
+        res.writeHead(200, { ...type, "content-encoding": encoding, vary: "accept-encoding", ...headers });
+        res.end(body);
+        return;
+      }
       const body = await readFile(file);
-      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", ...headers });
+      res.writeHead(200, { ...type, ...headers });
       res.end(body);
     } catch {
       res.writeHead(404).end("not found");

@@ -18,7 +18,8 @@ const tsc = join(root, ".tools/node/node_modules/.bin/tsc");
 
 /** What the tarball must hold: the bundle, its types and the manifest, nothing else. */
 const SHIPPED = [
-  "README.md", "clarify-element.d.ts", "clarify-element.js", "clarify-embed.d.ts", "clarify-embed.js",
+  // The offline detector's data, fetched beside the wasm when a request is started.
+  "README.md", "clarify-detector.bin", "clarify-element.d.ts", "clarify-element.js", "clarify-embed.d.ts", "clarify-embed.js",
   "clarify-embed_bg.wasm", "clarify-load.js", "clarify-react.d.ts", "clarify-react.js", "clarify-widget.js", "package.json",
   // Each language's words but English's, fetched beside the wasm when a page shows it.
   ...["de", "es", "fr", "it", "ja", "ko", "pt", "zh-Hans", "zh-Hant"].map((tag) => `words/${tag}.json`),
@@ -84,6 +85,7 @@ try {
     await page.goto(server.url);
     await page.locator("#widget-started").waitFor({ timeout: 20000 });
     const text = (id) => page.locator(`#${id}`).textContent();
+    check((await text("api-detector")) === "true", "prefetchDetector() fetched and installed the detector's data");
     check((await text("api-question")) !== "(no question)", "the Clarifier asked a question");
     check((await text("api-error")) === "not_pending_question", `a wrong id is refused with its code (got ${await text("api-error")})`);
     const statuses = (await text("api-statuses")).split(" ");

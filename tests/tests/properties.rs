@@ -338,6 +338,7 @@ fn cooperative_input(session: &Session, effects: &[Effect], pick: usize, reply: 
                     usage: None,
                 };
             }
+            Effect::LoadDetector => return Input::DetectOffline { now: 1 },
             Effect::RequestTranslation { question, .. } => {
                 return if pick == 7 {
                     Input::TranslationFailed {

@@ -557,6 +557,7 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::HandOff { .. } => "hand_off",
         Effect::Notice { .. } => "notice",
         Effect::RequestTranslation { .. } => "request_translation",
+        Effect::LoadDetector => "load_detector",
     }
 }
 
@@ -614,6 +615,7 @@ fn render_effect(e: &Effect) -> Vec<String> {
             package.assumptions.len()
         )],
         Effect::Notice { message } => vec![format!("< notice {}", quote(message, 100))],
+        Effect::LoadDetector => vec!["< load_detector".to_owned()],
         Effect::RequestTranslation { question, request } => {
             let system = request.messages.first().map_or("", |m| m.content.as_str());
             vec![format!(

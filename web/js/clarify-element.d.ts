@@ -21,6 +21,11 @@ export type ClarifyApi = typeof import("./clarify-embed.js");
 export interface LoadOptions {
   /** Where `clarify-embed_bg.wasm` is served, when not beside the package's modules. */
   wasmUrl?: string | URL;
+  /**
+   * Where `clarify-detector.bin` (the offline detector's data, fetched when the user starts a
+   * request) is served, when not beside the package's modules.
+   */
+  detectorUrl?: string | URL;
 }
 
 /**

@@ -9,8 +9,8 @@ import { api, Clarifier, load, placeholder, wasmFrom, whenToLoad, wordsFor } fro
 export { Clarifier, load, ready } from "./clarify-load.js";
 
 /** Registers `<clarify-widget>` (once) and returns its class; `undefined` where there is no DOM. */
-export function defineClarifyWidget({ wasmUrl } = {}) {
-  wasmFrom(wasmUrl);
+export function defineClarifyWidget({ wasmUrl, detectorUrl } = {}) {
+  wasmFrom(wasmUrl, detectorUrl);
   if (typeof customElements === "undefined") return undefined;
   if (!customElements.get("clarify-widget")) customElements.define("clarify-widget", ClarifyWidget);
   return customElements.get("clarify-widget");

@@ -9,13 +9,16 @@ export let api = null;
 let loading = null;
 /** Where the wasm comes from: `wasmUrl` of the first `load()`/`defineClarifyWidget()` given one. */
 let wasmSource = null;
+/** Where the detector's data comes from: `detectorUrl`, likewise. */
+let detectorSource = null;
 
 /** The JS API's class (see clarify-embed.d.ts), set once `load()` has resolved. */
 export let Clarifier;
 
-/** Keeps `wasmUrl` as where the wasm comes from, unless one was given before. */
-export function wasmFrom(wasmUrl) {
+/** Keeps `wasmUrl` (and `detectorUrl`) as where the wasm (and the detector's data) come from, unless one was given before. */
+export function wasmFrom(wasmUrl, detectorUrl) {
   if (wasmUrl != null && wasmSource == null) wasmSource = wasmUrl;
+  if (detectorUrl != null && detectorSource == null) detectorSource = detectorUrl;
 }
 
 /** Why the wasm did not load: a `ClarifyError`-like `Error` with a stable `code`. */
@@ -39,6 +42,9 @@ const FIXES = {
  * and then leaves this file's `new URL("clarify-embed_bg.wasm", import.meta.url)` unbundled.
  */
 const VITE_DEPS = new RegExp("/node_modules/\\.vite/deps(?:_temp_[^/]*)?/");
+
+/** The wasm was found beside the package rather than where Vite's pre-bundle points. */
+let besidePackage = false;
 
 const isPage = (r) => (r.headers.get("content-type") ?? "").startsWith("text/html");
 
@@ -64,7 +70,10 @@ async function wasmBesidePackage(deps) {
 async function fetchWasm(url) {
   const path = String(url);
   const own = VITE_DEPS.test(path) ? await wasmBesidePackage(path) : null;
-  if (own) return own;
+  if (own) {
+    besidePackage = true;
+    return own;
+  }
   let response;
   try {
     response = await fetch(url);
@@ -87,8 +96,8 @@ async function fetchWasm(url) {
  * Rejects with a `ClarifyError` (`wasm_not_found`, `wasm_blocked`, `wasm_load_failed`); a
  * later call tries again.
  */
-export function load({ wasmUrl } = {}) {
-  wasmFrom(wasmUrl);
+export function load({ wasmUrl, detectorUrl } = {}) {
+  wasmFrom(wasmUrl, detectorUrl);
   if (loading) return loading;
   loading = (async () => {
     if (typeof fetch !== "function" || typeof WebAssembly !== "object") {
@@ -106,6 +115,14 @@ export function load({ wasmUrl } = {}) {
       if (/magic/i.test(text)) throw loadError("wasm_not_found", `${url}: not a wasm file (${text})`);
       throw loadError("wasm_load_failed", text);
     }
+    // The detector's data is fetched later, when the user starts a request (not now): the
+    // wasm is told where it is. Written as `new URL(…, import.meta.url)` so bundlers copy the
+    // file and rewrite its URL, as they do the wasm's.
+    let detector = detectorSource ?? new URL("clarify-detector.bin", import.meta.url);
+    if (detectorSource == null && besidePackage) detector = String(detector).replace(VITE_DEPS, "/node_modules/clarify-embed/");
+    // Absolute, resolved as fetch() would resolve it: Turbopack (Next.js) gives a path, and the
+    // glue's own URL, which the wasm would resolve it against, is a file:// URL there.
+    glue.detectorFrom(new URL(String(detector), globalThis.document?.baseURI ?? globalThis.location?.href).href);
     api = glue;
     Clarifier = glue.Clarifier;
     return glue;

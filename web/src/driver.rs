@@ -10,7 +10,9 @@ use std::rc::Rc;
 use clarify_core::exchange::CallReport;
 use clarify_core::profile::ProfileKind;
 use clarify_core::wire::{CallError, FailureCode};
-use clarify_core::{ChatRequest, Effect, Error, Input, InputKind, Millis, Session, Status};
+use clarify_core::{
+    ChatRequest, Detection, Effect, Error, Input, InputKind, Millis, Session, Status,
+};
 use leptos::prelude::{WindowListenerHandle, window_event_listener_untyped};
 
 use crate::i18n::Word;
@@ -176,6 +178,10 @@ impl Driver {
             });
         }
         match self.with(Session::status) {
+            // Waiting for the detector's data, which this page fetches again.
+            Status::Analyzing if self.with(|s| s.config().detection == Detection::Embedded) => {
+                self.perform(Effect::LoadDetector);
+            }
             Status::Analyzing if self.with(|s| s.accepts(InputKind::DetectionFailed)) => {
                 let _ = self.send(Input::DetectionFailed {
                     reason: detecting.into(),
@@ -323,6 +329,23 @@ impl Driver {
         }
     }
 
+    /// Fetches the detector's data (once per page; `crate::detector`), then lets the waiting
+    /// request go on: with its questions, or, when the data could not be had, answered as
+    /// written with a notice in the chrome's words.
+    fn load_detector(&self) {
+        let driver = self.clone();
+        leptos::task::spawn_local(async move {
+            let missing = crate::detector::load().await.is_err();
+            let waiting = driver.with(|s| s.accepts(InputKind::DetectOffline));
+            if missing && waiting {
+                let message = driver.word(Word::DetectorUnavailable).to_owned();
+                driver.notify(&[Effect::Notice { message }]);
+            }
+            // Refused when the session moved on (reset, restore) while the data came.
+            let _ = driver.send(Input::DetectOffline { now: now() });
+        });
+    }
+
     fn perform(&self, effect: Effect) {
         let (llm, cancel) = {
             let inner = self.inner.borrow();
@@ -453,6 +476,7 @@ impl Driver {
                     });
                 }
             },
+            Effect::LoadDetector => self.load_detector(),
             // Steps are host-defined: hosts run them from a subscriber. Display effects are
             // rendered from the session by the views.
             Effect::RunStep { .. }

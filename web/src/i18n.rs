@@ -263,7 +263,7 @@ extern "C" {
 }
 
 /// Where the wasm was loaded from, or the page's address when that cannot be told.
-fn glue_url() -> String {
+pub(crate) fn glue_url() -> String {
     let url = GLUE_URL.with(Clone::clone);
     if url.is_empty() {
         document().url().unwrap_or_default()

@@ -35,6 +35,25 @@ use error::ClarifyError;
 use options::Options;
 use state::{State, to_js};
 
+/// Where the detector's data file (`clarify-detector.bin`) is: the package's loader passes the
+/// URL its bundler resolved (`new URL("clarify-detector.bin", import.meta.url)`), as it does the
+/// wasm's. Without it the file is looked for beside the wasm.
+#[wasm_bindgen(js_name = detectorFrom)]
+pub fn detector_from(url: String) {
+    crate::detector::set_source(url);
+}
+
+/// Fetches the offline detector's data, unless it is here or on its way, and resolves to
+/// whether it is installed: call it when the user starts typing a request, or await it before
+/// `start()` to have the first question at once. Offline, `start()` without the data waits for
+/// it (status `analyzing`), and a failed fetch answers the request as asked, with a notice.
+#[wasm_bindgen(js_name = prefetchDetector, unchecked_return_type = "Promise<boolean>")]
+pub fn prefetch_detector() -> js_sys::Promise {
+    wasm_bindgen_futures::future_to_promise(async {
+        Ok(JsValue::from_bool(crate::detector::load().await.is_ok()))
+    })
+}
+
 /// One clarification session for a page: create, start, answer, and render its state.
 #[wasm_bindgen]
 #[derive(Debug)]

@@ -4,6 +4,7 @@
 //! [`clarify_core::Input`]s, and the session's state is rendered as it is.
 #![forbid(unsafe_code)]
 
+pub mod detector;
 pub mod driver;
 pub mod i18n;
 #[cfg(feature = "js-api")]

@@ -616,6 +616,7 @@ fn news(
             | Effect::RunStep { .. }
             | Effect::RequestGeneration { .. }
             | Effect::AppendAnswer { .. }
+            | Effect::LoadDetector
             | Effect::Notice { .. } => {}
         }
     }

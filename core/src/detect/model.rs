@@ -8,9 +8,6 @@
 //! requests; `data/MANIFEST.md` lists them. The feature extraction must match the script's
 //! `features` exactly.
 
-/// The weights file written by `scripts/train-detector`.
-static MODEL: &[u8] = include_bytes!("../../data/detector.bin");
-
 /// Magic, bucket count, bias, threshold, then the 16 values of the 4-bit codes.
 const HEADER: usize = 16 + 4 * LEVELS;
 const LEVELS: usize = 16;
@@ -20,9 +17,10 @@ const MAX_TOKENS: usize = 64;
 const LENGTH_STEP: usize = 4;
 const LENGTH_CAP: usize = 8;
 
-/// The shipped model, parsed once per call (a few loads from a static: no allocation).
+/// The installed model (the weights file `scripts/train-detector` writes, in the detector's
+/// data), parsed once per call (a few loads: no allocation); `None` before it is installed.
 pub(crate) fn shipped() -> Option<Model<'static>> {
-    Model::parse(MODEL)
+    Model::parse(super::data::get()?.model)
 }
 
 /// A parsed weights file: a view into its bytes.

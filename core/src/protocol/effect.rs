@@ -71,6 +71,13 @@ pub enum Effect {
         /// Everything the agent needs.
         package: HandoffPackage,
     },
+    /// The embedded detector is needed and its data is not installed (a wasm build, which
+    /// leaves it out): fetch the data file, hand it to
+    /// [`install_detector`](crate::install_detector), then reply
+    /// [`Input::DetectOffline`](crate::Input::DetectOffline). Reply so also when the data could
+    /// not be had: the request is then answered as asked, without questions. Until then the
+    /// status is analyzing.
+    LoadDetector,
     /// Tell the user something that did not stop the session (a fallback, a limit reached).
     Notice {
         /// What happened, in a sentence.

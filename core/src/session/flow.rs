@@ -61,7 +61,6 @@ impl Active {
             Accepted::Detected { text, usage } => {
                 env.add_usage(usage);
                 self.detection_reply(&text, env, fx);
-                self.proceed(None, env, fx);
             }
             Accepted::DetectionFailed { reason } => self.detection_failed(&reason, env, fx),
             Accepted::DetectOffline { now } => {
@@ -128,14 +127,17 @@ impl Active {
         self.proceed(None, env, fx);
     }
 
-    /// The user did not wait for the endpoint's detection: the embedded detector looks now.
+    /// The user did not wait for the endpoint's detection, or the host has loaded the
+    /// detector's data (or given up on it): the embedded detector looks now.
     fn detect_offline(&mut self, env: &mut Env, fx: &mut Vec<Effect>) {
-        env.say(
-            Layer::Session,
-            "detected_offline",
-            Phrase::NoteDetectedOffline,
-            &[],
-        );
+        if env.config.detection == Detection::Llm {
+            env.say(
+                Layer::Session,
+                "detected_offline",
+                Phrase::NoteDetectedOffline,
+                &[],
+            );
+        }
         self.detect_embedded(env);
         self.proceed(None, env, fx);
     }
@@ -192,16 +194,19 @@ impl Active {
             &[&reason.chars().take(240).collect::<String>()],
         );
         self.notice(Phrase::FallbackNoAnswer, env, fx);
-        self.detect_embedded(env);
-        self.proceed(None, env, fx);
+        self.detect_embedded_or_wait(env, fx);
     }
 
     /// Reads the text of an LLM detection reply; a reply cut short keeps its complete
-    /// questions, and an unusable one falls back to the embedded detector.
+    /// questions, and an unusable one falls back to the embedded detector; then the
+    /// conversation goes on.
     fn detection_reply(&mut self, text: &str, env: &mut Env, fx: &mut Vec<Effect>) {
         let language = self.conversation.language(&env.config);
         match analysis::parse_detection(text, &Stage::Request, language) {
-            Ok(a) => self.llm_detected(a, env),
+            Ok(a) => {
+                self.llm_detected(a, env);
+                self.proceed(None, env, fx);
+            }
             Err(e) => match analysis::salvage_detection(text, &Stage::Request, language) {
                 Some(a) => {
                     env.say(
@@ -211,6 +216,7 @@ impl Active {
                         &[&e.to_string(), &a.questions.len().to_string()],
                     );
                     self.llm_detected(a, env);
+                    self.proceed(None, env, fx);
                 }
                 None => {
                     env.say(
@@ -220,7 +226,7 @@ impl Active {
                         &[&e.to_string()],
                     );
                     self.notice(Phrase::FallbackUnreadable, env, fx);
-                    self.detect_embedded(env);
+                    self.detect_embedded_or_wait(env, fx);
                 }
             },
         }
@@ -251,7 +257,37 @@ impl Active {
         });
     }
 
+    /// The embedded detector's questions, then the conversation goes on; or, before the
+    /// detector's data is installed, the request waits for it ([`Effect::LoadDetector`]; the
+    /// host replies `DetectOffline`, which runs [`Active::detect_offline`]).
+    pub(super) fn detect_embedded_or_wait(&mut self, env: &mut Env, fx: &mut Vec<Effect>) {
+        if detect::data::detector_installed() {
+            self.detect_embedded(env);
+            self.proceed(None, env, fx);
+        } else {
+            env.say(
+                Layer::Detector,
+                "detector_awaited",
+                Phrase::NoteDetectorAwaited,
+                &[],
+            );
+            self.phase = Phase::Detecting;
+            fx.push(Effect::LoadDetector);
+        }
+    }
+
+    /// Queues the embedded detector's questions for the request. Without the detector's data
+    /// (the host could not load it), nothing: the request is answered as asked.
     pub(super) fn detect_embedded(&mut self, env: &mut Env) {
+        if !detect::data::detector_installed() {
+            env.say(
+                Layer::Detector,
+                "detector_missing",
+                Phrase::NoteDetectorMissing,
+                &[],
+            );
+            return;
+        }
         let c = &self.conversation;
         let (a, cues) = detect::detect_traced_in(&c.request, &c.history, c.language(&env.config));
         self.conversation.as_written =

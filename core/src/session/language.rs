@@ -189,7 +189,8 @@ mod tests {
                 }
                 Effect::StatusChanged { .. }
                 | Effect::RequestDetection { .. }
-                | Effect::RequestTranslation { .. } => {}
+                | Effect::RequestTranslation { .. }
+                | Effect::LoadDetector => {}
             }
         }
         out

@@ -85,10 +85,7 @@ impl Active {
                 self.phase = Phase::Detecting;
                 fx.push(Effect::RequestDetection { request });
             }
-            Detection::Embedded => {
-                self.detect_embedded(env);
-                self.proceed(None, env, fx);
-            }
+            Detection::Embedded => self.detect_embedded_or_wait(env, fx),
         }
     }
 

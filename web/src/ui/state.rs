@@ -142,7 +142,10 @@ impl Accepting {
             start: s.accepts(InputKind::Start),
             message: s.accepts(InputKind::Message),
             skip_all: s.accepts(InputKind::SkipAll),
-            detect_offline: s.accepts(InputKind::DetectOffline),
+            // Not while the detector's data is on its way (offline): the built-in questions
+            // are what is being waited for.
+            detect_offline: s.accepts(InputKind::DetectOffline)
+                && s.config().detection == clarify_core::Detection::Llm,
             retry: s.accepts(InputKind::Retry),
         }
     }
