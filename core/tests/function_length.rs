@@ -9,7 +9,10 @@
 //! brace at the same indentation, which is how `cargo fmt` lays out every function.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+mod common;
+use common::rust_files;
 
 /// The longest a function of the engine or the CLI may be, from its `fn` line to its closing
 /// brace.
@@ -32,7 +35,7 @@ fn assert_no_long_functions(dirs: &[&str], max: usize) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut files = Vec::new();
     for dir in dirs {
-        rust_files(&root.join(dir), &mut files);
+        files.extend(rust_files(&root.join(dir)));
     }
     assert!(files.len() > 10, "the sources were not found: {files:?}");
     let too_long: Vec<String> = files
@@ -110,15 +113,4 @@ fn function_name(line: &str) -> Option<&str> {
     let rest = rest.strip_prefix("fn ")?;
     let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_'))?;
     Some(&rest[..end])
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).expect("a source folder") {
-        let path = entry.expect("an entry").path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
 }

@@ -10,6 +10,9 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+mod common;
+use common::rust_files;
+
 /// Every module, bottom first, by layer.
 const ORDER: &[(&str, &[&str])] = &[
     ("helpers", &["text", "tag_first", "unit_enum"]),
@@ -299,18 +302,4 @@ fn next_path(code: &str) -> Option<(usize, &'static str)> {
                 .map(|(i, _)| (i, prefix))
         })
         .min_by_key(|(i, _)| *i)
-}
-
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for entry in fs::read_dir(dir).expect("a directory") {
-        let path = entry.expect("an entry").path();
-        if path.is_dir() {
-            files.extend(rust_files(&path));
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            files.push(path);
-        }
-    }
-    files.sort();
-    files
 }
