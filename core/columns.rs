@@ -26,6 +26,7 @@ struct Draft {
     capital_nouns: bool,
     words: Words,
     material: Material,
+    pointer: Pointer,
     frame: BTreeMap<String, Frame>,
 }
 
@@ -65,6 +66,17 @@ struct Material {
     nouns: Vec<String>,
     verbs: Vec<String>,
     yours: BTreeMap<String, String>,
+    ask: String,
+    why: String,
+    assume: String,
+}
+
+/// The words that point at something the request does not say, and the question that asks
+/// what ({0}, where written, is the word).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Pointer {
+    words: Vec<String>,
     ask: String,
     why: String,
     assume: String,
@@ -170,6 +182,7 @@ fn read(
         ("material.the", &m.the),
         ("material.nouns", &m.nouns),
         ("material.verbs", &m.verbs),
+        ("pointer.words", &d.pointer.words),
     ];
     for (name, list) in lists {
         empty_entry(list).map_err(|e| format!("{name}: {e}"))?;
@@ -179,6 +192,9 @@ fn read(
             return Err(format!("material.{field} has no {{0}} for the material"));
         }
     }
+    let p = &d.pointer;
+    wording(tag, &format!("{} | {} | | {}", p.ask, p.why, p.assume))
+        .map_err(|e| format!("pointer: {e}"))?;
     for key in m.yours.keys() {
         if !m.own.contains(key) && !m.this.contains(key) {
             return Err(format!(

@@ -76,6 +76,7 @@ pub(crate) struct Pack {
     capital_nouns: bool,
     words: Words,
     material: Material,
+    pointer: Pointer,
     frames: Vec<FrameColumn>,
 }
 
@@ -129,6 +130,13 @@ impl Pack {
             why: text(m, "why")?,
             assume: text(m, "assume")?,
         };
+        let p = &v["pointer"];
+        let pointer = Pointer {
+            words: entries(p, "words"),
+            ask: text(p, "ask")?,
+            why: text(p, "why")?,
+            assume: text(p, "assume")?,
+        };
         let frames = v
             .get("frame")
             .and_then(Value::as_object)
@@ -157,6 +165,7 @@ impl Pack {
             capital_nouns: v.get("capital_nouns").and_then(Value::as_bool) == Some(true),
             words,
             material,
+            pointer,
             frames,
         })
     }
@@ -219,6 +228,16 @@ struct Material {
     verbs: Vec<Entry>,
     /// The user's possessive as the question says it ("mi" → "tu").
     yours: BTreeMap<String, String>,
+    ask: String,
+    why: String,
+    assume: String,
+}
+
+/// A word that points at something the request does not say ("esto", "ça", "das", "これは"),
+/// and the question that asks what it is, with {0} for the word.
+#[derive(Debug)]
+struct Pointer {
+    words: Vec<Entry>,
     ask: String,
     why: String,
     assume: String,
@@ -718,6 +737,9 @@ const VERY_SHORT: [usize; 3] = [4, 3, 10];
 /// Words up to which an important slot of a kind given nothing of is asked in a request that
 /// directs the task.
 const BARE: [usize; 3] = [10, 6, 25];
+/// Words up to which a request's pointing word with nothing before it is asked about
+/// (characters for Japanese).
+const POINTED: [usize; 3] = [8, 6, 20];
 /// Characters a Japanese or Korean possessive may stand before its noun ("この英語の文章").
 const MATERIAL_REACH: usize = 6;
 
@@ -874,7 +896,18 @@ pub(super) fn assess(pack: &Pack, text: &str, given: Given<'_>, out: &mut Assess
         .filter(|r| material.is_none() && request.asks(&slots, r))
         .take(super::MAX_TOPIC_QUESTIONS)
         .collect();
-    out.needs_clarification = material.is_some() || !asked.is_empty();
+    // A word that points at nothing said, in a short first request that asks nothing else
+    // ("¿Puedo tomar esto estando embarazada?", "Darf mein Chef das?").
+    let pointed = (material.is_none() && asked.is_empty() && !given.history && !material_given)
+        .then(|| pointed_at(&request.reading))
+        .flatten();
+    if let Some(word) = &pointed {
+        out.findings.push(Finding {
+            kind: Kind::PronounWithoutAntecedent,
+            evidence: word.clone(),
+        });
+    }
+    out.needs_clarification = material.is_some() || !asked.is_empty() || pointed.is_some();
     if !out.needs_clarification {
         out.cues.push(why_not_asked(pack, &slots, &open));
     } else if out.wording != super::Wording::Decision {
@@ -882,8 +915,52 @@ pub(super) fn assess(pack: &Pack, text: &str, given: Given<'_>, out: &mut Assess
             let q = material_question(pack, &evidence);
             super::push_unique(out, q, format!("rule missing_context: \"{evidence}\""));
         }
+        if let Some(word) = pointed {
+            let p = &pack.pointer;
+            let fill = |s: &str| s.replace("{0}", &word);
+            let q = super::question(
+                &fill(&p.ask),
+                &fill(&p.why),
+                &[],
+                Priority::Critical,
+                Kind::PronounWithoutAntecedent,
+                &fill(&p.assume),
+            );
+            super::push_unique(out, q, format!("rule pronoun_without_antecedent: \"{word}\""));
+        }
         ask_slots(pack, &asked, out);
     }
+}
+
+/// The pointing word of a short request (see [`POINTED`]), as written: in a Latin script one
+/// that opens the request or is written small, with no capital in the two words after it (the
+/// German article of a noun: "das Auto") nor a time after it ("este fin de semana"); in Korean one that opens a word.
+fn pointed_at(r: &Reading<'_>) -> Option<String> {
+    let i = r.pack.script.index();
+    if r.length() > POINTED[i] {
+        return None;
+    }
+    let spans = r.spans(&r.pack.pointer.words);
+    if r.pack.script != Script::Latin {
+        let s = spans.into_iter().find(|s| {
+            r.pack.script == Script::Kana
+                || r.lower[..s.start]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation())
+        })?;
+        return Some(r.text[s.start..s.end].to_owned());
+    }
+    let capital = |i: usize| r.tokens.get(i).is_some_and(|t| t.capital);
+    // "este fin de semana", "ce soir": a time, not a thing.
+    let times = r.spans(&r.pack.words.time);
+    let s = spans.into_iter().find(|s| {
+        (s.start == 0 || !capital(s.start))
+            && !capital(s.end)
+            && !capital(s.end + 1)
+            && !times.iter().any(|t| t.start == s.start || t.start == s.end)
+    })?;
+    Some(r.text[r.tokens[s.start].start..r.tokens[s.end - 1].end].to_owned())
 }
 
 /// Asks the `asked` slots in `pack`'s language.
