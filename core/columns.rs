@@ -97,6 +97,10 @@ struct Frame {
 struct Slot {
     filled: Vec<String>,
     ask: String,
+    /// Read for its type: filled by its words alone, not by the slot's typed patterns.
+    #[serde(default)]
+    #[allow(dead_code)]
+    alone: bool,
 }
 
 /// Reads every language's columns of the data file `detector` (its text), checks them against

@@ -154,6 +154,7 @@ impl Pack {
                     .map(|(name, s)| SlotColumn {
                         name: name.clone(),
                         filled: entries(s, "filled"),
+                        alone: s.get("alone").and_then(Value::as_bool) == Some(true),
                         ask: Ask::of(s.get("ask").and_then(Value::as_str).unwrap_or_default()),
                     })
                     .collect(),
@@ -257,6 +258,9 @@ struct FrameColumn {
 struct SlotColumn {
     name: String,
     filled: Vec<Entry>,
+    /// Filled by its words alone, not by the slot's typed patterns: "que" leads to a text's
+    /// subject, and says nothing of a quarrel ("No sé qué hacer con mi suegra").
+    alone: bool,
     ask: Ask,
 }
 
@@ -592,7 +596,14 @@ impl<'a> Reading<'a> {
     fn topic(&self) -> bool {
         let spans = self.spans(&self.pack.words.topic_before);
         if self.pack.script == Script::Latin {
-            spans.iter().any(|s| s.end < self.tokens.len())
+            // Not the request's first word: "¿Qué hago…", "Que faire…" ask, they name no subject.
+            let first = self
+                .tokens
+                .iter()
+                .position(|t| t.folded.chars().next().is_some_and(char::is_alphanumeric));
+            spans
+                .iter()
+                .any(|s| s.end < self.tokens.len() && Some(s.start) != first)
         } else {
             spans.iter().any(|s| s.start > 0)
         }
@@ -796,7 +807,8 @@ impl<'a> Request<'a> {
     /// one of its words, one of its patterns, or its question answered before.
     fn fills(&self, r: &SlotRef<'_>, column: &SlotColumn) -> bool {
         let read = |x: &Reading<'_>, g: Given<'_>| {
-            x.has(&column.filled) || r.slot.en.patterns.iter().any(|p| x.pattern(*p, g))
+            x.has(&column.filled)
+                || (!column.alone && r.slot.en.patterns.iter().any(|p| x.pattern(*p, g)))
         };
         let alone = Given {
             quoted: false,
