@@ -53,6 +53,8 @@ struct Words {
     places: Vec<String>,
     #[serde(default)]
     topic_before: Vec<String>,
+    #[serde(default)]
+    compare: Vec<String>,
 }
 
 /// The words of the user's own material named and not given, and its question.
@@ -180,6 +182,7 @@ fn read(
         ("words.place_after", &w.place_after),
         ("words.places", &w.places),
         ("words.topic_before", &w.topic_before),
+        ("words.compare", &w.compare),
         ("material.by", &m.by),
         ("material.own", &m.own),
         ("material.this", &m.this),

@@ -110,6 +110,7 @@ impl Pack {
             place_after: entries(w, "place_after"),
             places: entries(w, "places"),
             topic_before: entries(w, "topic_before"),
+            compare: entries(w, "compare"),
         };
         let yours = m
             .get("yours")
@@ -215,6 +216,8 @@ struct Words {
     places: Vec<Entry>,
     /// Words after which a text's subject is named ("sobre", "について").
     topic_before: Vec<Entry>,
+    /// A comparison of two things the request names ("diferencia entre", "違い").
+    compare: Vec<Entry>,
 }
 
 /// The words of the user's own material named and not given, and the question that asks for it.
@@ -576,11 +579,14 @@ impl<'a> Reading<'a> {
             return true;
         }
         if self.pack.script == Script::Latin {
+            // "im Juli", "en Septiembre": a time, not a place.
+            let times = self.spans(&w.time);
             let before = self.spans(&w.place_before);
             return before.iter().any(|s| {
                 self.tokens
                     .get(s.end)
                     .is_some_and(|t| t.capital && s.end > 0)
+                    && !times.iter().any(|t| t.start == s.end)
             });
         }
         self.spans(&w.place_after).iter().any(|s| {
@@ -653,9 +659,9 @@ impl<'a> Reading<'a> {
 }
 
 /// The language of a Latin-script `text` in which no English word settles it, by the words of
-/// each language's pack that tell it (its `identify` words, directives and material words):
-/// two different ones at least, and more than any other language has ("revisa mi correo",
-/// "Corrige ce texte"). A language whose pack is not at hand is not told.
+/// each language's pack that tell it (its `identify` words, directives, material and pointing
+/// words): two different ones at least, and more than any other language has ("revisa mi
+/// correo", "Corrige ce texte"). A language whose pack is not at hand is not told.
 pub(super) fn identify(text: &str) -> Option<&'static str> {
     // Most requests are English, and settled by their first common word, without a word
     // folded or a pack read.
@@ -689,6 +695,7 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
             &m.verbs,
             &m.own,
             &m.this,
+            &pack.pointer.words,
         ] {
             for s in r.spans(list) {
                 hit[s.start] = true;
@@ -748,6 +755,8 @@ const VERY_SHORT: [usize; 3] = [4, 3, 10];
 /// Words up to which an important slot of a kind given nothing of is asked in a request that
 /// directs the task.
 const BARE: [usize; 3] = [10, 6, 25];
+/// Quotation marks: a request that holds one quotes what its words point at.
+const QUOTES: [char; 8] = ['"', '«', '»', '“', '”', '„', '「', '」'];
 /// Words up to which a request's pointing word with nothing before it is asked about
 /// (characters for Japanese).
 const POINTED: [usize; 3] = [8, 6, 20];
@@ -857,6 +866,11 @@ impl<'a> Request<'a> {
     fn asks(&self, slots: &[SlotRef<'_>], r: &SlotRef<'_>) -> bool {
         let length = self.reading.length();
         let i = self.pack.script.index();
+        // "¿Qué diferencia hay entre un CDB y el Tesoro?": a comparison of two named things is
+        // answered as it stands.
+        if self.reading.has(&self.pack.words.compare) {
+            return false;
+        }
         match r.slot.priority {
             Priority::Critical => self.directs(r, true) || r.frame.outright || length <= SHORT[i],
             // Not of a request that gives its own choice: "¿Qué es mejor para aprender a
@@ -910,7 +924,11 @@ pub(super) fn assess(pack: &Pack, text: &str, given: Given<'_>, out: &mut Assess
         .collect();
     // A word that points at nothing said, in a short first request that asks nothing else
     // ("¿Puedo tomar esto estando embarazada?", "Darf mein Chef das?").
-    let pointed = (material.is_none() && asked.is_empty() && !given.history && !material_given)
+    let pointed = (material.is_none()
+        && asked.is_empty()
+        && !given.history
+        && !material_given
+        && !given.quoted)
         .then(|| pointed_at(&request.reading))
         .flatten();
     if let Some(word) = &pointed {
@@ -949,7 +967,8 @@ pub(super) fn assess(pack: &Pack, text: &str, given: Given<'_>, out: &mut Assess
 /// German article of a noun: "das Auto") nor a time after it ("este fin de semana"); in Korean one that opens a word.
 fn pointed_at(r: &Reading<'_>) -> Option<String> {
     let i = r.pack.script.index();
-    if r.length() > POINTED[i] {
+    // A quotation is what the word points at ("Ça veut dire quoi « carpe diem » ?").
+    if r.length() > POINTED[i] || r.text.contains(QUOTES) {
         return None;
     }
     let spans = r.spans(&r.pack.pointer.words);
@@ -964,13 +983,17 @@ fn pointed_at(r: &Reading<'_>) -> Option<String> {
         return Some(r.text[s.start..s.end].to_owned());
     }
     let capital = |i: usize| r.tokens.get(i).is_some_and(|t| t.capital);
-    // "este fin de semana", "ce soir": a time, not a thing.
+    // "este fin de semana", "ce soir": a time, not a thing; "eso de la blockchain", "questo
+    // fenomeno chiamato inflazione", "Comment ça marche, la TVA ?": the thing is named after.
     let times = r.spans(&r.pack.words.time);
+    let named = r.spans(&r.pack.words.topic_before);
     let s = spans.into_iter().find(|s| {
         (s.start == 0 || !capital(s.start))
             && !capital(s.end)
             && !capital(s.end + 1)
             && !times.iter().any(|t| t.start == s.start || t.start == s.end)
+            && !named.iter().any(|n| n.start == s.end || n.start == s.end + 1)
+            && !r.text[r.tokens[s.end - 1].end..].contains(',')
     })?;
     Some(r.text[r.tokens[s.start].start..r.tokens[s.end - 1].end].to_owned())
 }
