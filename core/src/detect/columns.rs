@@ -759,7 +759,7 @@ const BARE: [usize; 3] = [10, 6, 25];
 const QUOTES: [char; 8] = ['"', '«', '»', '“', '”', '„', '「', '」'];
 /// Words up to which a request's pointing word with nothing before it is asked about
 /// (characters for Japanese).
-const POINTED: [usize; 3] = [8, 6, 20];
+const POINTED: [usize; 3] = [10, 6, 20];
 /// Characters a Japanese or Korean possessive may stand before its noun ("この英語の文章").
 const MATERIAL_REACH: usize = 6;
 
