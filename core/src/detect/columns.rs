@@ -987,8 +987,13 @@ fn pointed_at(r: &Reading<'_>) -> Option<String> {
     // fenomeno chiamato inflazione", "Comment ça marche, la TVA ?": the thing is named after.
     let times = r.spans(&r.pack.words.time);
     let named = r.spans(&r.pack.words.topic_before);
+    // The request's first word may be capitalised ("¿Esto se puede congelar?").
+    let first = r
+        .tokens
+        .iter()
+        .position(|t| t.folded.chars().next().is_some_and(char::is_alphanumeric));
     let s = spans.into_iter().find(|s| {
-        (s.start == 0 || !capital(s.start))
+        (Some(s.start) == first || !capital(s.start))
             && !capital(s.end)
             && !capital(s.end + 1)
             && !times.iter().any(|t| t.start == s.start || t.start == s.end)
