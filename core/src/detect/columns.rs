@@ -86,12 +86,6 @@ impl Pack {
     /// rather than by derived deserializers, which would cost the WebAssembly build some 20 KB.
     fn read(json: &str) -> Result<Self, String> {
         let v: Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
-        let text = |v: &Value, key: &str| {
-            v.get(key)
-                .and_then(Value::as_str)
-                .map(str::to_owned)
-                .ok_or_else(|| format!("no {key}"))
-        };
         let script = match v.get("script").and_then(Value::as_str) {
             Some("latin") => Script::Latin,
             Some("kana") => Script::Kana,
@@ -127,16 +121,11 @@ impl Pack {
             nouns: entries(m, "nouns"),
             verbs: entries(m, "verbs"),
             yours,
-            ask: text(m, "ask")?,
-            why: text(m, "why")?,
-            assume: text(m, "assume")?,
+            wording: Wording::read(m)?,
         };
-        let p = &v["pointer"];
         let pointer = Pointer {
-            words: entries(p, "words"),
-            ask: text(p, "ask")?,
-            why: text(p, "why")?,
-            assume: text(p, "assume")?,
+            words: entries(&v["pointer"], "words"),
+            wording: Wording::read(&v["pointer"])?,
         };
         let frames = v
             .get("frame")
@@ -171,6 +160,14 @@ impl Pack {
             frames,
         })
     }
+}
+
+/// The text `key` of `v`, or what is missing.
+fn text(v: &Value, key: &str) -> Result<String, String> {
+    v.get(key)
+        .and_then(Value::as_str)
+        .map(str::to_owned)
+        .ok_or_else(|| format!("no {key}"))
 }
 
 /// The entries of the word list `key` of `v` (none when it has no such list).
@@ -232,9 +229,32 @@ struct Material {
     verbs: Vec<Entry>,
     /// The user's possessive as the question says it ("mi" → "tu").
     yours: BTreeMap<String, String>,
+    wording: Wording,
+}
+
+/// A rule's question in the language, with {0} for what the request named.
+#[derive(Debug)]
+struct Wording {
     ask: String,
     why: String,
     assume: String,
+}
+
+impl Wording {
+    fn read(v: &Value) -> Result<Self, String> {
+        Ok(Self {
+            ask: text(v, "ask")?,
+            why: text(v, "why")?,
+            assume: text(v, "assume")?,
+        })
+    }
+
+    /// The question, `named` in the place of {0}.
+    fn question(&self, named: &str, kind: Kind) -> Question {
+        let fill = |s: &str| s.replace("{0}", named);
+        let (ask, why, assume) = (fill(&self.ask), fill(&self.why), fill(&self.assume));
+        super::question(&ask, &why, &[], Priority::Critical, kind, &assume)
+    }
 }
 
 /// A word that points at something the request does not say ("esto", "ça", "das", "これは"),
@@ -242,9 +262,7 @@ struct Material {
 #[derive(Debug)]
 struct Pointer {
     words: Vec<Entry>,
-    ask: String,
-    why: String,
-    assume: String,
+    wording: Wording,
 }
 
 /// A frame's column.
@@ -496,6 +514,22 @@ impl<'a> Reading<'a> {
         out
     }
 
+    /// The index of the first word of a Latin text (after "¿", "¡").
+    fn first_word(&self) -> Option<usize> {
+        let alphanumeric = |t: &Token| t.folded.chars().next().is_some_and(char::is_alphanumeric);
+        self.tokens.iter().position(alphanumeric)
+    }
+
+    /// Whether the byte offset `at` opens a word: always in Japanese, after a space or a sign
+    /// in Korean (a demonstrative or possessive is a word of its own there).
+    fn opens_word(&self, at: usize) -> bool {
+        self.pack.script == Script::Kana
+            || self.lower[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation())
+    }
+
     /// Whether an entry of `list` matches: [`Reading::spans`] without collecting them, stopping
     /// at the first.
     fn has(&self, list: &[Entry]) -> bool {
@@ -603,10 +637,7 @@ impl<'a> Reading<'a> {
         let spans = self.spans(&self.pack.words.topic_before);
         if self.pack.script == Script::Latin {
             // Not the request's first word: "¿Qué hago…", "Que faire…" ask, they name no subject.
-            let first = self
-                .tokens
-                .iter()
-                .position(|t| t.folded.chars().next().is_some_and(char::is_alphanumeric));
+            let first = self.first_word();
             spans
                 .iter()
                 .any(|s| s.end < self.tokens.len() && Some(s.start) != first)
@@ -729,7 +760,7 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
 pub(super) fn wording_language(text: &str) -> Option<&'static str> {
     LANGUAGES.into_iter().find_map(|language| {
         let p = pack(language)?;
-        let (before, after) = p.material.ask.split_once("{0}")?;
+        let (before, after) = p.material.wording.ask.split_once("{0}")?;
         let material = text.len() > before.len() + after.len()
             && text.starts_with(before)
             && text.ends_with(after);
@@ -942,21 +973,22 @@ pub(super) fn assess(pack: &Pack, text: &str, given: Given<'_>, out: &mut Assess
         out.cues.push(why_not_asked(pack, &slots, &open));
     } else if out.wording != super::Wording::Decision {
         if let Some(evidence) = material {
-            let q = material_question(pack, &evidence);
+            let q = pack
+                .material
+                .wording
+                .question(&evidence, Kind::MissingContext);
             super::push_unique(out, q, format!("rule missing_context: \"{evidence}\""));
         }
         if let Some(word) = pointed {
-            let p = &pack.pointer;
-            let fill = |s: &str| s.replace("{0}", &word);
-            let q = super::question(
-                &fill(&p.ask),
-                &fill(&p.why),
-                &[],
-                Priority::Critical,
-                Kind::PronounWithoutAntecedent,
-                &fill(&p.assume),
+            let q = pack
+                .pointer
+                .wording
+                .question(&word, Kind::PronounWithoutAntecedent);
+            super::push_unique(
+                out,
+                q,
+                format!("rule pronoun_without_antecedent: \"{word}\""),
             );
-            super::push_unique(out, q, format!("rule pronoun_without_antecedent: \"{word}\""));
         }
         ask_slots(pack, &asked, out);
     }
@@ -973,13 +1005,7 @@ fn pointed_at(r: &Reading<'_>) -> Option<String> {
     }
     let spans = r.spans(&r.pack.pointer.words);
     if r.pack.script != Script::Latin {
-        let s = spans.into_iter().find(|s| {
-            r.pack.script == Script::Kana
-                || r.lower[..s.start]
-                    .chars()
-                    .next_back()
-                    .is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation())
-        })?;
+        let s = spans.into_iter().find(|s| r.opens_word(s.start))?;
         return Some(r.text[s.start..s.end].to_owned());
     }
     let capital = |i: usize| r.tokens.get(i).is_some_and(|t| t.capital);
@@ -988,16 +1014,15 @@ fn pointed_at(r: &Reading<'_>) -> Option<String> {
     let times = r.spans(&r.pack.words.time);
     let named = r.spans(&r.pack.words.topic_before);
     // The request's first word may be capitalised ("¿Esto se puede congelar?").
-    let first = r
-        .tokens
-        .iter()
-        .position(|t| t.folded.chars().next().is_some_and(char::is_alphanumeric));
+    let first = r.first_word();
     let s = spans.into_iter().find(|s| {
         (Some(s.start) == first || !capital(s.start))
             && !capital(s.end)
             && !capital(s.end + 1)
             && !times.iter().any(|t| t.start == s.start || t.start == s.end)
-            && !named.iter().any(|n| n.start == s.end || n.start == s.end + 1)
+            && !named
+                .iter()
+                .any(|n| n.start == s.end || n.start == s.end + 1)
             && !r.text[r.tokens[s.end - 1].end..].contains(',')
     })?;
     Some(r.text[r.tokens[s.start].start..r.tokens[s.end - 1].end].to_owned())
@@ -1147,20 +1172,13 @@ fn yours(r: &Reading<'_>, first: usize, last: usize) -> String {
 fn substring_material(r: &Reading<'_>) -> Option<String> {
     let m = &r.pack.material;
     let nouns = r.spans(&m.nouns);
-    let word_start = |at: usize| {
-        r.pack.script == Script::Kana
-            || r.lower[..at]
-                .chars()
-                .next_back()
-                .is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation())
-    };
     // A noun opening the request, acted on ("契約書を読んで…", "계약서 읽어보고…"): no article
     // to say it, and still the user's copy.
     if let Some(n) = nouns.iter().find(|n| n.start == 0) {
         return Some(r.text[..n.end].to_owned());
     }
     for list in [&m.own, &m.this] {
-        for p in r.spans(list).into_iter().filter(|p| word_start(p.start)) {
+        for p in r.spans(list).into_iter().filter(|p| r.opens_word(p.start)) {
             let Some(n) = nouns.iter().find(|n| {
                 n.start >= p.end && r.lower[p.end..n.start].chars().count() <= MATERIAL_REACH
             }) else {
@@ -1173,20 +1191,6 @@ fn substring_material(r: &Reading<'_>) -> Option<String> {
         }
     }
     None
-}
-
-/// The question that asks for the material named `evidence`, in the pack's language.
-fn material_question(pack: &Pack, evidence: &str) -> Question {
-    let m = &pack.material;
-    let fill = |s: &str| s.replace("{0}", evidence);
-    super::question(
-        &fill(&m.ask),
-        &fill(&m.why),
-        &[],
-        Priority::Critical,
-        Kind::MissingContext,
-        &fill(&m.assume),
-    )
 }
 
 #[cfg(test)]
@@ -1306,7 +1310,7 @@ mod tests {
                     }
                 }
             }
-            let material = material_question(p, "X").text;
+            let material = p.material.wording.question("X", Kind::MissingContext).text;
             if super::super::unread_language(&material) != Some(l.english_name()) {
                 wrong.push(material);
             }
