@@ -1283,6 +1283,86 @@ mod tests {
     }
 
     #[test]
+    fn a_word_that_points_at_nothing_said_is_asked_about() {
+        for (request, question) in [
+            (
+                "¿Puedo tomar esto estando embarazada?",
+                "¿A qué o a quién te refieres exactamente?",
+            ),
+            (
+                "Darf ich das in der Stillzeit nehmen?",
+                "Worum oder um wen genau geht es?",
+            ),
+            (
+                "Posso prenderlo a stomaco vuoto?",
+                "A cosa o a chi ti riferisci esattamente?",
+            ),
+            (
+                "これって冷凍できる？",
+                "何のことを指していますか？具体的に教えていただけますか？",
+            ),
+        ] {
+            assert_eq!(first(request).as_deref(), Some(question), "{request}");
+        }
+        // An article before its noun, a time, a quotation, the thing named after the word,
+        // or a long request: nothing is pointed at that the request does not say.
+        for request in [
+            "Was ist das Higgs-Boson?",
+            "¿Qué tiempo hará este fin de semana en Sevilla?",
+            "Ça veut dire quoi « carpe diem » ?",
+            "¿Qué es eso de la blockchain?",
+            "Comment ça marche, la TVA ?",
+        ] {
+            assert_eq!(first(request), None, "{request}");
+        }
+        // Said in an earlier message, the thing is there.
+        let earlier = [Message {
+            role: Role::User,
+            content: "Me han recetado ibuprofeno.".into(),
+        }];
+        let (a, _) = super::super::detect_traced("¿Puedo tomar esto estando embarazada?", &earlier);
+        assert!(a.questions.is_empty(), "{:?}", a.questions);
+    }
+
+    #[test]
+    fn a_slot_filled_by_its_words_alone_ignores_the_patterns() {
+        // "que" leads to a text's subject, and tells nothing of a quarrel.
+        assert_eq!(
+            first("No sé qué hacer con mi suegra").as_deref(),
+            Some("¿Qué ha pasado exactamente con esa persona?")
+        );
+        assert_eq!(
+            first("No sé qué hacer con mi suegra porque siempre critica mi comida"),
+            None
+        );
+    }
+
+    #[test]
+    fn a_comparison_of_two_named_things_is_answered() {
+        for request in [
+            "Qual a diferença entre Tesouro Direto e poupança?",
+            "적금이랑 예금 차이가 뭐야?",
+        ] {
+            assert_eq!(first(request), None, "{request}");
+        }
+        assert!(first("Qual investimento devo fazer?").is_some());
+    }
+
+    #[test]
+    fn a_time_after_a_word_of_place_is_no_place() {
+        for request in [
+            "Ich will nach Weihnachten eine Woche verreisen, plan die Reise",
+            "Ich will im Juli eine Woche Urlaub machen, plan die Reise",
+        ] {
+            assert_eq!(
+                first(request).as_deref(),
+                Some("Wohin möchten Sie reisen?"),
+                "{request}"
+            );
+        }
+    }
+
+    #[test]
     fn english_stays_english() {
         for request in [
             "Organise files by date",
