@@ -770,7 +770,10 @@ fn english(
                 && !said_before(r.slot, given)
         })
         .collect();
-    let clear_by_construction = material || cues.factual_about_a_name(words);
+    // A question about a name is factual unless it is about the user's own case ("How many
+    // Benadryl can I give my dog?").
+    let clear_by_construction =
+        material || (cues.factual_about_a_name(words) && !about_own_case(words));
     let long = words.len() > LONG_WORDS;
     let lead = directed_task(table, &recognised, words, &open);
     let signals = Signals {
@@ -2024,15 +2027,22 @@ impl Cues {
                     && self.proper.get(i + 1).copied().unwrap_or(false)
                     && !is_time(p[1], None)
             }),
-            Pattern::Name => self.proper.iter().any(|p| *p),
+            // "Friday" and "May" say when, not who.
+            Pattern::Name => (self.proper.iter().zip(words)).any(|(p, w)| *p && !is_time(w, None)),
             // "Classic French films" names a taste; "a good Italian restaurant" no place.
             Pattern::PlaceName => (self.proper.iter().zip(words))
                 .any(|(proper, w)| *proper && !is_nationality(w) && !is_time(w, None)),
             Pattern::Topic => {
-                words.len() >= TOPIC_WORDS
+                words
+                    .iter()
+                    .filter(|w| !rules::is_listed(word_list(Words::Form), w) && !is_number(w))
+                    .count()
+                    >= TOPIC_WORDS
                     || text.contains([':', '\n'])
-                    || words.windows(2).any(|p| {
-                        rules::is_listed(word_list(Words::SaysWhat), p[0])
+                    || words.windows(2).enumerate().any(|(i, p)| {
+                        (rules::is_listed(word_list(Words::SaysWhat), p[0])
+                            && !is_number(p[1])
+                            && !self.own_unspecified(words, i + 1))
                             || (matches!(p[0], "for" | "translate")
                                 && !rules::is_listed(word_list(Words::NotATopic), p[1]))
                     })
@@ -2047,6 +2057,21 @@ impl Cues {
             Pattern::Quote => given.literal || given.quoted,
             Pattern::Material => given.material || given.after_colon,
         }
+    }
+
+    /// Whether the words from `at` name something of the user's own and nothing about it ("about
+    /// my new job", "announcing our launch"): the subject is named, its particulars are not, so
+    /// it says no more than "about something of mine". A name, a number or a word that goes on
+    /// to describe it ("my new job as a designer at Figma", "my trip to Japan", "my grandmother
+    /// who taught me to bake") gives them.
+    fn own_unspecified(&self, words: &[&str], at: usize) -> bool {
+        const REACH: usize = 4;
+        words.get(at).is_some_and(|w| matches!(*w, "my" | "our"))
+            && (at + 1..words.len().min(at + 1 + REACH)).all(|j| {
+                !self.proper.get(j).copied().unwrap_or(false)
+                    && !is_number(words[j])
+                    && !rules::is_listed(word_list(Words::Particulars), words[j])
+            })
     }
 
     /// A factual question about a named subject: it opens with who/what/when/where/which (or
@@ -2164,13 +2189,15 @@ fn directed_task<'t>(
             critical_open: critical_open(frame),
         });
     }
-    // A task named precisely enough is asked as a question too, named early on.
+    // A task named precisely enough is asked as a question too, named early on; and any task
+    // is, when the question is about the user's own case (see [`about_own_case`]).
+    let own = about_own_case(words);
     recognised
         .iter()
         .copied()
         .find(|&i| {
             let f = &table.frames[i];
-            f.outright && critical_open(f) && named_within(i) <= OUTRIGHT_WITHIN
+            critical_open(f) && (own || f.outright && named_within(i) <= OUTRIGHT_WITHIN)
         })
         .map(|i| Directed {
             frame: &table.frames[i],
@@ -2216,6 +2243,44 @@ fn directs(words: &[&str]) -> Option<usize> {
                 || (matches!(p[0], "you" | "please") && rules::is_listed(DO, p[1]))
         })
         .map(|i| i + 1)
+}
+
+/// Whether the request is a question about the user's own case: it opens as a question and
+/// is about something of the user's ("What kind of oil does my car take?", "Is my non-compete
+/// valid?", "How many Benadryl can I give my dog?"), or asks how much, how many, what size or
+/// whether the user must, as the user ("How much tax will I owe?", "What size breaker do I
+/// need?", "Do I have to file a return?"). Its answer turns on the particulars of that case, as a
+/// task's turns on its details, so a critical detail its kind leaves open is asked whatever the
+/// model says. A question on how to do something ("How do I know if my house has a leak?",
+/// "What should I do if my child gets too much homework?") or on the general rule ("How many
+/// Benadryl can a dog take?") is answered.
+fn about_own_case(words: &[&str]) -> bool {
+    const QUESTION: &str = " what what's which how is are do does can could should will would \
+        when where who ";
+    const AS_THE_USER: &str = " i we i'm im we're i'll we'll ";
+    const AMOUNT: &str = " much many long size kind type dose ";
+    const MUST: &str = " need owe qualify eligible allowed required must have ";
+    let Some(first) = words.first().filter(|w| rules::is_listed(QUESTION, w)) else {
+        return false;
+    };
+    let how_to = match words {
+        ["how", second, ..] => rules::is_listed(" do does can could should would to ", second),
+        ["what", "should", "i" | "we", "do", ..] => true,
+        _ => false,
+    };
+    let mine = !how_to
+        && words
+            .windows(2)
+            .any(|p| matches!(p[0], "my" | "our") && !matches!(p[1], "own" | "best" | "way"));
+    let as_the_user = words.iter().any(|w| rules::is_listed(AS_THE_USER, w));
+    let amount = words.get(1).is_some_and(|w| rules::is_listed(AMOUNT, w));
+    let must = matches!(*first, "do" | "does" | "am" | "will" | "should")
+        && words
+            .iter()
+            .skip(2)
+            .take(3)
+            .any(|w| rules::is_listed(MUST, w));
+    mine || (as_the_user && (amount || must))
 }
 
 /// Words after a directive's verb within which its object names the task directed.

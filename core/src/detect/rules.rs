@@ -41,11 +41,14 @@ pub(crate) fn english(
         if let Some(i) = words.iter().enumerate().position(|(i, w)| {
             (PRONOUNS.contains(w)
                 && (i < POSSESSIVE_REACH || !is_listed(word_list(Words::Possessives), w))
-                && !has_antecedent(&words[..outside_its_phrase(words, i)], proper)
+                && !has_antecedent(
+                    &words[..pairs_with(words, i).unwrap_or_else(|| outside_its_phrase(words, i))],
+                    proper,
+                )
                 && !(*w == "her" && i + 1 < words.len() && names_someone(&words[..i]))
                 && !refers_to_nothing(words, i))
                 || (is_standalone_demonstrative(words, w)
-                    && !(has_antecedent(&words[..i], proper)
+                    && !(has_antecedent(&words[..pairs_with(words, i).unwrap_or(i)], proper)
                         && (matches!(*w, "that" | "those") || points_back(&words[..i], proper))
                         && !ends_pointing(words, i)))
         }) {
@@ -460,6 +463,25 @@ fn points_back(before: &[&str], proper: &[bool]) -> bool {
             .filter(|w| has_antecedent(&[w], &[]))
             .nth(1)
             .is_some()
+}
+
+/// Where the words that may hold the antecedent of the pronoun at `i` end when it is what
+/// something goes with ("Suggest a wine to go with it", "What dessert would go well with
+/// that?"): before the thing that goes with it, which cannot be its own companion.
+fn pairs_with(words: &[&str], i: usize) -> Option<usize> {
+    const PAIRING: &str = " go goes pair pairs match matches serve eat drink wear ";
+    let before = words.get(..i)?;
+    let verb = match before {
+        [.., verb, "with"] => before.len() - 2 - usize::from(!is_listed(PAIRING, verb)),
+        _ => return None,
+    };
+    if !is_listed(PAIRING, before.get(verb)?) {
+        return None;
+    }
+    let start = before[..verb]
+        .iter()
+        .rposition(|w| matches!(*w, "a" | "an" | "the" | "some" | "what" | "which"));
+    Some(start.unwrap_or(verb))
 }
 
 /// Where the words that may hold the antecedent of the pronoun at `i` end. An object pronoun
