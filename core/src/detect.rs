@@ -1036,6 +1036,7 @@ fn rule_question(
             let q = general_question(General::Pronoun, Script::English, e)?;
             return Some((q, cue));
         }
+        Kind::MissingContext if rules::is_own_thing(e) => General::Describe,
         Kind::MissingContext if material_of(e).0 => General::Paste,
         Kind::MissingContext => General::WhichMaterial,
         Kind::AmbiguousReference if is_recency(e) => General::Recency,
@@ -2344,7 +2345,7 @@ fn is_nationality(word: &str) -> bool {
 }
 
 /// A number: digits, or a number word up to twelve.
-fn is_number(word: &str) -> bool {
+pub(crate) fn is_number(word: &str) -> bool {
     word.bytes().any(|b| b.is_ascii_digit())
         || matches!(
             word,

@@ -76,7 +76,9 @@ pub(crate) fn english(
                 evidence,
             });
         }
-        if short && let Some(evidence) = choice_without_candidates(words) {
+        if let Some(evidence) = (short.then(|| choice_without_candidates(words)).flatten())
+            .or_else(|| candidates_pointed_at(words))
+        {
             found.push(Finding {
                 kind: Kind::AmbiguousReference,
                 evidence,
@@ -86,6 +88,11 @@ pub(crate) fn english(
     if !has_material
         && let Some(evidence) = artifact_not_given(words, proper, short)
             .or_else(|| (short && !has_history).then(|| pointed_at(words)).flatten())
+            .or_else(|| {
+                (!has_history)
+                    .then(|| own_thing_undescribed(words, proper))
+                    .flatten()
+            })
     {
         found.push(Finding {
             kind: Kind::MissingContext,
@@ -154,6 +161,45 @@ fn choice_without_candidates(words: &[&str]) -> Option<String> {
     let choice =
         matches!(*one, "one" | "ones") || *one == "is" && matches!(rest, ["better" | "best"]);
     (*first == "which" && choice && !names_them).then(|| (*one).to_owned())
+}
+
+/// A choice whose candidates the request points at without naming, at any length: "which
+/// program should I pick, I got into both", "the cheaper one or the one with more RAM?",
+/// "these two funds". With a "between" the request names them.
+fn candidates_pointed_at(words: &[&str]) -> Option<String> {
+    const CHOOSE: &str = " which better best pick choose decide worth or go ";
+    const WHICH_ONE: &str = " the this that cheaper cheapest bigger smaller other first second \
+        new old newer older ";
+    if words.contains(&"between") {
+        return None;
+    }
+    let chooses = words.iter().any(|w| is_listed(CHOOSE, w));
+    let pointed = words.iter().enumerate().find_map(|(i, w)| match *w {
+        "both" | "either"
+            if words.get(i + 1).is_none_or(|n| {
+                matches!(
+                    *n,
+                    "of" | "and" | "are" | "look" | "seem" | "offers" | "options"
+                )
+            }) =>
+        {
+            Some((*w).to_owned())
+        }
+        "two" if i > 0 && matches!(words[i - 1], "these" | "those" | "the") => {
+            Some(format!("{} two", words[i - 1]))
+        }
+        "one"
+            if i > 0
+                && is_listed(WHICH_ONE, words[i - 1])
+                && words
+                    .get(i + 1)
+                    .is_none_or(|n| matches!(*n, "with" | "that" | "or")) =>
+        {
+            Some(format!("{} one", words[i - 1]))
+        }
+        _ => None,
+    })?;
+    chooses.then_some(pointed)
 }
 
 /// The artifact a request refers to without giving it: "the method from the paper" (the last
@@ -252,6 +298,42 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
             }
             _ => None,
         })
+}
+
+/// Something of the user's whose particulars the answer turns on, named with "my" or "our" and
+/// nothing said of it ("Is my business idea any good?", "Is my flight delayed?", "Write three
+/// ad headlines for my product"): the `own-things` of detector.toml. A name, a number or a word
+/// that goes on to describe it gives its particulars ("my flight to Denver", "my product, a
+/// bamboo toothbrush"); a question on how to do something is answered in general ("How do I
+/// cancel my order?").
+fn own_thing_undescribed(words: &[&str], proper: &[bool]) -> Option<String> {
+    const REACH: usize = 4;
+    if matches!(words, ["how", ..]) || proper.iter().any(|p| *p) {
+        return None;
+    }
+    // "My flight is canceled: can I sue?" opens with the user's situation, which it tells.
+    let at = words
+        .iter()
+        .position(|w| matches!(*w, "my" | "our"))
+        .filter(|&at| at > 0)?;
+    let noun = (at + 1..words.len().min(at + 3))
+        .rev()
+        .find(|&j| is_listed(word_list(Words::OwnThings), words[j]))?;
+    let described = words[noun + 1..words.len().min(noun + 1 + REACH)]
+        .iter()
+        .any(|w| super::is_number(w) || is_listed(word_list(Words::Particulars), w));
+    (!described).then(|| words[at..=noun].join(" "))
+}
+
+/// Whether a missing-context finding's `evidence` ("my business idea") is one of the user's
+/// `own-things`, asked about rather than asked for.
+pub(crate) fn is_own_thing(evidence: &str) -> bool {
+    let lower = evidence.to_ascii_lowercase();
+    (lower.starts_with("my ") || lower.starts_with("our "))
+        && lower
+            .rsplit(' ')
+            .next()
+            .is_some_and(|w| is_listed(word_list(Words::OwnThings), w))
 }
 
 /// A thing a short request points at with "this" or "these" and neither holds nor names: "Is
