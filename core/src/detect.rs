@@ -1040,6 +1040,8 @@ fn rule_question(
         Kind::MissingContext if material_of(e).0 => General::Paste,
         Kind::MissingContext => General::WhichMaterial,
         Kind::AmbiguousReference if is_recency(e) => General::Recency,
+        // "the cheaper one", "these two": candidates pointed at, not named.
+        Kind::AmbiguousReference if e.ends_with(" one") || e.ends_with(" two") => General::Compare,
         Kind::AmbiguousReference if e.contains(' ') => General::Measure,
         Kind::AmbiguousReference => General::Compare,
         Kind::UnderspecifiedParameter => General::Goal,
@@ -1094,6 +1096,8 @@ fn chinese_rule_question(f: &Finding, traditional: bool, assume: Option<&str>) -
         Kind::MissingContext if chinese_text || own => General::Paste,
         Kind::MissingContext => General::WhichMaterial,
         Kind::AmbiguousReference if is_recency(e) => General::Recency,
+        // "the cheaper one", "these two": candidates pointed at, not named.
+        Kind::AmbiguousReference if e.ends_with(" one") || e.ends_with(" two") => General::Compare,
         Kind::AmbiguousReference if e.contains(' ') => General::Measure,
         Kind::UnderspecifiedParameter => General::Goal,
         Kind::PronounWithoutAntecedent | Kind::AmbiguousReference | Kind::UnderspecifiedRequest => {
