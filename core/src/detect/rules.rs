@@ -234,6 +234,14 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
     for (i, pair) in words.windows(2).enumerate().rev() {
         // "the paragraph I wrote", "the email she sent": material someone has, named by who.
         let by = words.get(i + 2).filter(|w| is_someone(w));
+        // "the message my mother-in-law sent": what one of the user's people sent, asked for
+        // as their message.
+        if is_listed(word_list(Words::Artifacts), pair[1])
+            && matches!(pair[0], "the" | "this" | "that")
+            && let Some(person) = sent_by(&words[i + 2..])
+        {
+            return Some(person);
+        }
         if let [
             det @ ("the" | "my" | "our" | "your" | "this" | "these" | "that" | "those"),
             noun,
@@ -390,6 +398,21 @@ fn attached(words: &[&str]) -> Option<String> {
 /// Whether `word` (lower-case) says the material is with the request ("attached").
 pub(crate) fn is_attached(word: &str) -> bool {
     is_listed(word_list(Words::Attached), word)
+}
+
+/// "my mother-in-law sent", "our landlord wrote": one of the user's people, named at the start
+/// of `after` with a verb of sending after them; returned as "my mother".
+fn sent_by(after: &[&str]) -> Option<String> {
+    const SENT: &str = " sent wrote left posted forwarded gave shared texted emailed ";
+    const REACH: usize = 4;
+    let [det @ ("my" | "our"), rest @ ..] = after else {
+        return None;
+    };
+    let person = rest.first().filter(|w| is_person(w))?;
+    rest.iter()
+        .take(REACH)
+        .any(|w| is_listed(SENT, w))
+        .then(|| format!("{det} {person}"))
 }
 
 /// Whether `upto` ends with someone's possessive after "my" or "our" ("my teammate's" in
