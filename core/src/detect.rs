@@ -3918,44 +3918,15 @@ mod tests {
 mod cross_validation {
     use super::*;
 
-    /// A training line: `{"text", "label"}` or IN3's `{"task", "vague"}`.
+    /// A training line as `scripts/train-detector --folds` writes it into `lines.jsonl`.
     #[derive(serde::Deserialize)]
     struct Line {
-        #[serde(alias = "text")]
+        #[serde(rename = "text")]
         task: String,
-        #[serde(alias = "label")]
+        #[serde(rename = "label")]
         vague: bool,
-    }
-
-    /// The training files, in the order of `TRAIN_FILES` in `scripts/train-detector` (the
-    /// order of `folds.txt`).
-    const TRAIN_FILES: [&str; 8] = [
-        "data/in3/train.jsonl",
-        "data/gsm8k/questions.jsonl",
-        "data/own/en_train.jsonl",
-        "data/own/en_train2.jsonl",
-        "data/own/zh_train.jsonl",
-        "data/own/zh_train2.jsonl",
-        "data/oasst/train.jsonl",
-        "data/hh-rlhf/train.jsonl",
-    ];
-
-    /// Training files with the listing of the lines training skips, those they share with a
-    /// held-out file (`SKIP_FILES` in `scripts/train-detector`).
-    const SKIP_FILES: [(&str, &str); 1] = [("data/in3/train.jsonl", "data/in3/train_overlap.txt")];
-
-    /// The lines of a training file that training skips (0-based, counting non-empty lines).
-    fn skipped(file: &str) -> Vec<usize> {
-        let Some((_, listing)) = SKIP_FILES.iter().find(|(f, _)| *f == file) else {
-            return Vec::new();
-        };
-        let path = format!("{}/../{listing}", env!("CARGO_MANIFEST_DIR"));
-        std::fs::read_to_string(path)
-            .expect("the overlap listing")
-            .lines()
-            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-            .map(|l| l.trim().parse().expect("a line number"))
-            .collect()
+        /// The training file it came from.
+        file: String,
     }
 
     #[derive(Clone, Copy)]
@@ -4002,23 +3973,15 @@ mod cross_validation {
         // other splits (`scripts/train-detector --folds DIR --seed N`): every figure is then
         // the mean over the repeats, so that the pick does not follow one split's noise.
         let dirs = std::env::var("CLARIFY_CV_DIR").expect("CLARIFY_CV_DIR");
-        let mut lines: Vec<Line> = Vec::new();
-        let mut in3 = 0;
-        for file in TRAIN_FILES {
-            let path = format!("{}/../{file}", env!("CARGO_MANIFEST_DIR"));
-            let text = std::fs::read_to_string(&path).expect("a training file");
-            let skip = skipped(file);
-            lines.extend(
-                text.lines()
-                    .filter(|l| !l.trim().is_empty())
-                    .enumerate()
-                    .filter(|(i, _)| !skip.contains(i))
-                    .map(|(_, l)| serde_json::from_str::<Line>(l).expect("a training line")),
-            );
-            if file.contains("in3") {
-                in3 = lines.len();
-            }
-        }
+        // The training lines as the script read them, in the order of `folds.txt` (IN3's
+        // first): one list, the script's, of what is trained on.
+        let first = dirs.split(':').next().unwrap_or_default();
+        let lines: Vec<Line> = std::fs::read_to_string(format!("{first}/lines.jsonl"))
+            .expect("lines.jsonl")
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("a training line"))
+            .collect();
+        let in3 = lines.iter().filter(|l| l.file.contains("in3")).count();
         let reads: Vec<Vec<(Read, bool)>> = dirs.split(':').map(|d| read_with(d, &lines)).collect();
         let decide_on = |tuning: &Tuning, from: usize, to: usize| {
             mean(reads.iter().map(|read| {
