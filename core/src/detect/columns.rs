@@ -694,12 +694,13 @@ impl<'a> Reading<'a> {
 /// words): two different ones at least, and more than any other language has ("revisa mi
 /// correo", "Corrige ce texte"). A language whose pack is not at hand is not told.
 pub(super) fn identify(text: &str) -> Option<&'static str> {
-    // Most requests are English, and settled by their first common word, without a word
-    // folded or a pack read.
+    // Most requests are English, and settled by their second common word, without a word
+    // folded or a pack read; one alone ("I promessi sposi", "que veut dire") is outweighed by
+    // three of a language's own.
     let english = text
         .split(|c: char| !c.is_ascii_alphabetic())
         .filter(|w| (1..=8).contains(&w.len()))
-        .any(|w| {
+        .filter(|w| {
             let mut buf = [0u8; 8];
             let lower = &mut buf[..w.len()];
             lower.copy_from_slice(w.as_bytes());
@@ -707,8 +708,10 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
             let lower = std::str::from_utf8(lower).unwrap_or_default();
             super::rules::is_listed(super::word_list(super::Words::EnglishCommon), lower)
                 && !super::rules::is_listed(super::word_list(super::Words::EnglishShared), lower)
-        });
-    if english {
+        })
+        .take(2)
+        .count();
+    if english >= 2 {
         return None;
     }
     let mut best: Option<(usize, Language)> = None;
@@ -751,7 +754,7 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
         }
     }
     let (n, language) = best?;
-    (n >= 2 && !tie).then(|| language.english_name())
+    (n >= 2 + 2 * english && !tie).then(|| language.english_name())
 }
 
 /// The language of the columns whose question `text` is, word for word (the material's with
