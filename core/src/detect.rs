@@ -2286,7 +2286,9 @@ fn about_own_case(words: &[&str]) -> bool {
     let amount = words.get(1).is_some_and(|w| listed(Words::Amounts, w));
     let must = matches!(*first, "do" | "does" | "am" | "will" | "should")
         && words.iter().skip(2).take(3).any(|w| listed(Words::Must, w));
-    mine || (as_the_user && (amount || must))
+    // "Should I pay off the loan early or invest?": a choice only the user's facts settle.
+    let choice = *first == "should" && words.get(1).is_some_and(|w| matches!(*w, "i" | "we"));
+    mine || choice || (as_the_user && (amount || must))
 }
 
 /// Words after a directive's verb within which its object names the task directed.
