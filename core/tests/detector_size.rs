@@ -26,11 +26,11 @@ use common::rust_files;
 /// columns (`detect/columns.rs`, issue 45), whose knowledge is all in the data file. Raised to
 /// 4,926 by seven more, their words in the data file: a question about the user's own case,
 /// something of the user's named and not described, a topic of the user's own that says nothing
-/// of it, candidates pointed at, what a pronoun goes with, "until then", what someone sent; 91
+/// of it, candidates pointed at, what a pronoun goes with, "until then", what someone sent; 92
 /// more for the columns' mechanisms for the blind draws' misses: a word pointing at nothing
 /// said, a slot filled by its words alone, a comparison answered, a time that is no place, one
 /// English word outweighed.
-const MAX_DETECTOR_LINES: usize = 5_017;
+const MAX_DETECTOR_LINES: usize = 5_018;
 
 /// The most string literals `core/src` may hold outside `phrase.rs` and test modules: today's
 /// figure, lowered as wordings and word lists move into data (issue 43 aims at 1,100; 2,096

@@ -757,9 +757,10 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
     (n >= 2 + 2 * english && !tie).then(|| language.english_name())
 }
 
-/// The language of the columns whose question `text` is, word for word (the material's with
-/// any material in its place): how the session tells that a question it shows is already in
-/// the reader's language ("Wohin möchten Sie reisen?" has too few words to tell otherwise).
+/// The language of the columns whose question `text` is, word for word (a slot's, the pointing
+/// rule's, or the material's with any material in its place): how the session tells that a
+/// question it shows is already in the reader's language ("Wohin möchten Sie reisen?" has too
+/// few words to tell otherwise).
 pub(super) fn wording_language(text: &str) -> Option<&'static str> {
     LANGUAGES.into_iter().find_map(|language| {
         let p = pack(language)?;
@@ -771,7 +772,8 @@ pub(super) fn wording_language(text: &str) -> Option<&'static str> {
             .frames
             .iter()
             .flat_map(|f| &f.slots)
-            .any(|s| s.ask.text == text);
+            .any(|s| s.ask.text == text)
+            || p.pointer.wording.ask == text;
         (material || slot).then(|| language.english_name())
     })
 }
@@ -1394,8 +1396,11 @@ mod tests {
                 }
             }
             let material = p.material.wording.question("X", Kind::MissingContext).text;
-            if super::super::unread_language(&material) != Some(l.english_name()) {
-                wrong.push(material);
+            let pointer = p.pointer.wording.question("X", Kind::MissingContext).text;
+            for text in [material, pointer] {
+                if super::super::unread_language(&text) != Some(l.english_name()) {
+                    wrong.push(text);
+                }
             }
         }
         assert!(
