@@ -7,10 +7,19 @@
 //! [`load`]). The engine checks what came ([`clarify_core::install_detector`]); a fetch that
 //! fails (offline, missing, damaged) is forgotten, so a later request tries again, and the
 //! request that waited is answered as asked, with a notice (the driver's).
+//!
+//! The languages the detector reads by their columns (Japanese, Korean, Spanish, French,
+//! German, Portuguese, Italian) have a data file each, `clarify-detector-<tag>.bin`, about 9 KB
+//! of gzip, beside the detector's own (or where the package's loader says), fetched the same
+//! way, once per page and language, when a request in that language is typed
+//! ([`prefetch_for`]: the engine tells the language from the detector's data) or at the latest
+//! when a session asks for it (`Effect::LoadColumns`, [`load_columns`]); the engine checks it
+//! ([`clarify_core::install_columns`]). An English page fetches none of them.
 
 use std::cell::RefCell;
+use std::collections::BTreeMap;
 
-use clarify_core::DetectorDataError;
+use clarify_core::{ColumnsDataError, DetectorDataError, Language};
 use wasm_bindgen::prelude::*;
 
 /// The file's name, beside the wasm.
@@ -43,6 +52,14 @@ pub enum DetectorError {
         /// The engine's check.
         error: DetectorDataError,
     },
+    /// What came is not this build's columns of the language asked for.
+    #[error("{url}: {error}")]
+    Columns {
+        /// What was fetched.
+        url: String,
+        /// The engine's check.
+        error: ColumnsDataError,
+    },
 }
 
 thread_local! {
@@ -52,6 +69,14 @@ thread_local! {
     static LOADING: RefCell<Option<js_sys::Promise>> = const { RefCell::new(None) };
     /// Where the file is, when the host said (the package's loader); else beside the wasm.
     static SOURCE: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// Each language's columns fetch in flight or done, as [`LOADING`] is.
+    static COLUMNS: RefCell<BTreeMap<Language, js_sys::Promise>> = const { RefCell::new(BTreeMap::new()) };
+    /// Where each language's columns file is, when the host said (the package's loader, by
+    /// tag); else beside the detector's data file.
+    static COLUMNS_SOURCE: RefCell<BTreeMap<String, String>> = const { RefCell::new(BTreeMap::new()) };
+    /// The request last typed, while the detector's data is on its way: once it is installed,
+    /// its language's columns are fetched too.
+    static TYPED: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
 /// Fetches the data in the background unless it is installed or on its way: what typing a
@@ -62,6 +87,41 @@ pub fn prefetch() {
     }
 }
 
+/// What typing the request `text` does: fetches the detector's data in the background, and
+/// the columns of the language `text` is written in, when the detector reads it by columns and
+/// they are not installed (told once the data is there: at once when it is, else when its fetch
+/// ends, from the text typed by then). An English or Chinese request fetches no columns.
+pub fn prefetch_for(text: &str) {
+    if clarify_core::detector_installed() {
+        if let Some(language) = clarify_core::columns_wanted(text) {
+            let _ = loading_columns(language);
+        }
+    } else {
+        TYPED.with(|t| text.clone_into(&mut t.borrow_mut()));
+        prefetch();
+    }
+}
+
+/// The columns of `language` installed: at once when they are, else when the fetch in flight
+/// (or a new one) ends. The detector's data comes first, when it is not there.
+///
+/// # Errors
+/// The words of the [`DetectorError`] when either could not be had; the next call fetches
+/// again.
+pub async fn load_columns(language: Language) -> Result<(), String> {
+    load().await?;
+    if clarify_core::columns_installed(language) {
+        return Ok(());
+    }
+    settled(loading_columns(language)).await
+}
+
+/// Sets where the columns file of the language tagged `tag` is (a URL, absolute or relative to
+/// the page), before it is fetched: the package's loader passes the URL its bundler resolved.
+pub fn set_columns_source(tag: String, url: String) {
+    COLUMNS_SOURCE.with(|s| s.borrow_mut().insert(tag, url));
+}
+
 /// The data, installed: at once when it is, else when the fetch in flight (or a new one) ends.
 ///
 /// # Errors
@@ -70,7 +130,13 @@ pub async fn load() -> Result<(), String> {
     if clarify_core::detector_installed() {
         return Ok(());
     }
-    let outcome = wasm_bindgen_futures::JsFuture::from(loading()).await;
+    settled(loading()).await
+}
+
+/// What a fetch's promise (which never rejects) resolved to: `null` when installed, else the
+/// failure's words.
+async fn settled(promise: js_sys::Promise) -> Result<(), String> {
+    let outcome = wasm_bindgen_futures::JsFuture::from(promise).await;
     match outcome {
         Ok(v) if v.is_null() => Ok(()),
         Ok(v) => Err(v.as_string().unwrap_or_default()),
@@ -89,15 +155,13 @@ fn loading() -> js_sys::Promise {
     LOADING.with(|l| {
         l.borrow_mut()
             .get_or_insert_with(|| {
-                wasm_bindgen_futures::future_to_promise(async {
-                    match fetch_and_install().await {
-                        Ok(()) => Ok(JsValue::NULL),
-                        Err(e) => {
-                            // Forgotten, so the next request tries again.
-                            LOADING.with(|l| l.borrow_mut().take());
-                            web_sys::console::warn_1(&format!("clarify: {e}").into());
-                            Ok(JsValue::from_str(&e.to_string()))
-                        }
+                settling(fetch_and_install(), || {
+                    LOADING.with(|l| l.borrow_mut().take());
+                }, || {
+                    // A request typed while the data came: its language's columns now.
+                    let typed = TYPED.with(|t| std::mem::take(&mut *t.borrow_mut()));
+                    if let Some(language) = clarify_core::columns_wanted(&typed) {
+                        let _ = loading_columns(language);
                     }
                 })
             })
@@ -105,25 +169,85 @@ fn loading() -> js_sys::Promise {
     })
 }
 
-async fn fetch_and_install() -> Result<(), DetectorError> {
-    let base = crate::i18n::glue_url();
-    let named = SOURCE.with(|s| s.borrow().clone());
-    let url = web_sys::Url::new_with_base(named.as_deref().unwrap_or(FILE), &base)
-        .map_or_else(|_| FILE.to_owned(), |u| u.href());
+/// The columns fetch of `language` in flight, started if none is.
+fn loading_columns(language: Language) -> js_sys::Promise {
+    COLUMNS.with(|c| {
+        c.borrow_mut()
+            .entry(language)
+            .or_insert_with(|| {
+                settling(fetch_and_install_columns(language), move || {
+                    COLUMNS.with(|c| c.borrow_mut().remove(&language));
+                }, || {})
+            })
+            .clone()
+    })
+}
+
+/// `fetch` as a promise that never rejects (a prefetch nobody awaited leaves no unhandled
+/// rejection): `null` once installed, then `done` runs; else the failure's words, warned on the
+/// console, after `forget` has dropped the promise, so the next request fetches again.
+fn settling(
+    fetch: impl std::future::Future<Output = Result<(), DetectorError>> + 'static,
+    forget: impl FnOnce() + 'static,
+    done: impl FnOnce() + 'static,
+) -> js_sys::Promise {
+    wasm_bindgen_futures::future_to_promise(async move {
+        match fetch.await {
+            Ok(()) => {
+                done();
+                Ok(JsValue::NULL)
+            }
+            Err(e) => {
+                forget();
+                web_sys::console::warn_1(&format!("clarify: {e}").into());
+                Ok(JsValue::from_str(&e.to_string()))
+            }
+        }
+    })
+}
+
+/// The URL of `file` (or of what the host named instead), resolved against `base`.
+fn resolve(named: Option<String>, file: &str, base: &str) -> String {
+    web_sys::Url::new_with_base(named.as_deref().unwrap_or(file), base)
+        .map_or_else(|_| file.to_owned(), |u| u.href())
+}
+
+/// The bytes at `url`, or why they could not be had.
+async fn fetch_bytes(url: &str) -> Result<Vec<u8>, DetectorError> {
     let unreachable = |e: gloo_net::Error| DetectorError::Unreachable {
-        url: url.clone(),
+        url: url.to_owned(),
         reason: e.to_string(),
     };
-    let response = gloo_net::http::Request::get(&url)
+    let response = gloo_net::http::Request::get(url)
         .send()
         .await
         .map_err(unreachable)?;
     if !response.ok() {
         return Err(DetectorError::Http {
-            url,
+            url: url.to_owned(),
             status: response.status(),
         });
     }
-    let bytes = response.binary().await.map_err(unreachable)?;
+    response.binary().await.map_err(unreachable)
+}
+
+/// Where the detector's data file is: where the host said, else beside the wasm.
+fn detector_url() -> String {
+    let named = SOURCE.with(|s| s.borrow().clone());
+    resolve(named, FILE, &crate::i18n::glue_url())
+}
+
+async fn fetch_and_install() -> Result<(), DetectorError> {
+    let url = detector_url();
+    let bytes = fetch_bytes(&url).await?;
     clarify_core::install_detector(&bytes).map_err(|error| DetectorError::Data { url, error })
+}
+
+async fn fetch_and_install_columns(language: Language) -> Result<(), DetectorError> {
+    let file = format!("clarify-detector-{}.bin", language.tag());
+    let named = COLUMNS_SOURCE.with(|s| s.borrow().get(language.tag()).cloned());
+    let url = resolve(named, &file, &detector_url());
+    let bytes = fetch_bytes(&url).await?;
+    clarify_core::install_columns(language, &bytes)
+        .map_err(|error| DetectorError::Columns { url, error })
 }

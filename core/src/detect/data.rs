@@ -256,17 +256,20 @@ fn columns_index(language: Language) -> Option<usize> {
 fn read_columns(language: Language, bytes: &[u8]) -> Result<&str, ColumnsDataError> {
     let i = columns_index(language).ok_or(ColumnsDataError::NoColumns { language })?;
     let data = |error| ColumnsDataError::Data { language, error };
-    let payload = checked(bytes, COLUMNS_EXPECTED[i].1).map_err(|e| match e {
+    let payload = checked(bytes, COLUMNS_EXPECTED[i].1).map_err(|e| {
         // Another file of this build: named by its language rather than by its hash.
-        DetectorDataError::OtherBuild { found, .. } => COLUMNS_EXPECTED
-            .iter()
-            .find(|(_, h)| h.hash == found)
-            .and_then(|(tag, _)| Language::ALL.into_iter().find(|l| l.tag() == *tag))
-            .map_or(data(e), |found| ColumnsDataError::OtherLanguage {
-                expected: language,
-                found,
-            }),
-        e => data(e),
+        let other = if let DetectorDataError::OtherBuild { found, .. } = &e {
+            COLUMNS_EXPECTED
+                .iter()
+                .find(|(_, h)| h.hash == *found)
+                .and_then(|(tag, _)| Language::ALL.into_iter().find(|l| l.tag() == *tag))
+        } else {
+            None
+        };
+        other.map_or(data(e), |found| ColumnsDataError::OtherLanguage {
+            expected: language,
+            found,
+        })
     })?;
     let json = section(payload, *b"COLS").map_err(data)?;
     std::str::from_utf8(json).map_err(|_| data(DetectorDataError::Section("COLS".into())))
