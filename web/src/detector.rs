@@ -17,7 +17,6 @@
 //! ([`clarify_core::install_columns`]). An English page fetches none of them.
 
 use std::cell::RefCell;
-use std::collections::BTreeMap;
 
 use clarify_core::{ColumnsDataError, DetectorDataError, Language};
 use wasm_bindgen::prelude::*;
@@ -70,10 +69,10 @@ thread_local! {
     /// Where the file is, when the host said (the package's loader); else beside the wasm.
     static SOURCE: RefCell<Option<String>> = const { RefCell::new(None) };
     /// Each language's columns fetch in flight or done, as [`LOADING`] is.
-    static COLUMNS: RefCell<BTreeMap<Language, js_sys::Promise>> = const { RefCell::new(BTreeMap::new()) };
+    static COLUMNS: RefCell<Vec<(Language, js_sys::Promise)>> = const { RefCell::new(Vec::new()) };
     /// Where each language's columns file is, when the host said (the package's loader, by
     /// tag); else beside the detector's data file.
-    static COLUMNS_SOURCE: RefCell<BTreeMap<String, String>> = const { RefCell::new(BTreeMap::new()) };
+    static COLUMNS_SOURCE: RefCell<Vec<(String, String)>> = const { RefCell::new(Vec::new()) };
     /// The request last typed, while the detector's data is on its way: once it is installed,
     /// its language's columns are fetched too.
     static TYPED: RefCell<String> = const { RefCell::new(String::new()) };
@@ -119,7 +118,11 @@ pub async fn load_columns(language: Language) -> Result<(), String> {
 /// Sets where the columns file of the language tagged `tag` is (a URL, absolute or relative to
 /// the page), before it is fetched: the package's loader passes the URL its bundler resolved.
 pub fn set_columns_source(tag: String, url: String) {
-    COLUMNS_SOURCE.with(|s| s.borrow_mut().insert(tag, url));
+    COLUMNS_SOURCE.with(|s| {
+        let mut sources = s.borrow_mut();
+        sources.retain(|(t, _)| *t != tag);
+        sources.push((tag, url));
+    });
 }
 
 /// The data, installed: at once when it is, else when the fetch in flight (or a new one) ends.
@@ -155,15 +158,19 @@ fn loading() -> js_sys::Promise {
     LOADING.with(|l| {
         l.borrow_mut()
             .get_or_insert_with(|| {
-                settling(fetch_and_install(), || {
-                    LOADING.with(|l| l.borrow_mut().take());
-                }, || {
-                    // A request typed while the data came: its language's columns now.
-                    let typed = TYPED.with(|t| std::mem::take(&mut *t.borrow_mut()));
-                    if let Some(language) = clarify_core::columns_wanted(&typed) {
-                        let _ = loading_columns(language);
-                    }
-                })
+                settling(
+                    fetch_and_install(),
+                    || {
+                        LOADING.with(|l| l.borrow_mut().take());
+                    },
+                    || {
+                        // A request typed while the data came: its language's columns now.
+                        let typed = TYPED.with(|t| std::mem::take(&mut *t.borrow_mut()));
+                        if let Some(language) = clarify_core::columns_wanted(&typed) {
+                            let _ = loading_columns(language);
+                        }
+                    },
+                )
             })
             .clone()
     })
@@ -171,16 +178,21 @@ fn loading() -> js_sys::Promise {
 
 /// The columns fetch of `language` in flight, started if none is.
 fn loading_columns(language: Language) -> js_sys::Promise {
-    COLUMNS.with(|c| {
-        c.borrow_mut()
-            .entry(language)
-            .or_insert_with(|| {
-                settling(fetch_and_install_columns(language), move || {
-                    COLUMNS.with(|c| c.borrow_mut().remove(&language));
-                }, || {})
-            })
-            .clone()
-    })
+    if let Some(p) = COLUMNS.with(|c| {
+        let c = c.borrow();
+        c.iter()
+            .find(|(l, _)| *l == language)
+            .map(|(_, p)| p.clone())
+    }) {
+        return p;
+    }
+    let promise = settling(
+        fetch_and_install_columns(language),
+        move || COLUMNS.with(|c| c.borrow_mut().retain(|(l, _)| *l != language)),
+        || {},
+    );
+    COLUMNS.with(|c| c.borrow_mut().push((language, promise.clone())));
+    promise
 }
 
 /// `fetch` as a promise that never rejects (a prefetch nobody awaited leaves no unhandled
@@ -245,7 +257,13 @@ async fn fetch_and_install() -> Result<(), DetectorError> {
 
 async fn fetch_and_install_columns(language: Language) -> Result<(), DetectorError> {
     let file = format!("clarify-detector-{}.bin", language.tag());
-    let named = COLUMNS_SOURCE.with(|s| s.borrow().get(language.tag()).cloned());
+    let named = COLUMNS_SOURCE.with(|s| {
+        let sources = s.borrow();
+        sources
+            .iter()
+            .find(|(t, _)| t == language.tag())
+            .map(|(_, url)| url.clone())
+    });
     let url = resolve(named, &file, &detector_url());
     let bytes = fetch_bytes(&url).await?;
     clarify_core::install_columns(language, &bytes)

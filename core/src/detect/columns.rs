@@ -77,7 +77,11 @@ fn teller(language: Language) -> Option<&'static Pack> {
     }
     let tell = super::data::get()?.tell;
     let tellers = TELLERS.get_or_init(|| {
-        let v: Value = serde_json::from_slice(tell).unwrap_or_default();
+        // From a `str`, as every other JSON the crate reads: no second reader in the wasm.
+        let v: Value = std::str::from_utf8(tell)
+            .ok()
+            .and_then(|t| serde_json::from_str(t).ok())
+            .unwrap_or_default();
         v.as_object()
             .into_iter()
             .flatten()
