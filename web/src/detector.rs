@@ -62,17 +62,14 @@ pub enum DetectorError {
 }
 
 thread_local! {
-    /// The fetch in flight or done, shared by every session of the page: it resolves to
-    /// `null`, or to the failure's words (a promise that never rejects, so a prefetch nobody
-    /// awaited leaves no unhandled rejection).
-    static LOADING: RefCell<Option<js_sys::Promise>> = const { RefCell::new(None) };
-    /// Where the file is, when the host said (the package's loader); else beside the wasm.
-    static SOURCE: RefCell<Option<String>> = const { RefCell::new(None) };
-    /// Each language's columns fetch in flight or done, as [`LOADING`] is.
-    static COLUMNS: RefCell<Vec<(Language, js_sys::Promise)>> = const { RefCell::new(Vec::new()) };
-    /// Where each language's columns file is, when the host said (the package's loader, by
-    /// tag); else beside the detector's data file.
-    static COLUMNS_SOURCE: RefCell<Vec<(String, String)>> = const { RefCell::new(Vec::new()) };
+    /// The fetches in flight or done, shared by every session of the page: the detector's data
+    /// (`None`) and each language's columns (`Some`). Each resolves to `null`, or to the
+    /// failure's words (a promise that never rejects, so a prefetch nobody awaited leaves no
+    /// unhandled rejection).
+    static LOADING: RefCell<Vec<(Option<Language>, js_sys::Promise)>> = const { RefCell::new(Vec::new()) };
+    /// Where the files are, when the host said (the package's loader): the detector's data
+    /// (`None`), each language's columns (else beside the detector's data).
+    static SOURCES: RefCell<Vec<(Option<Language>, String)>> = const { RefCell::new(Vec::new()) };
     /// The request last typed, while the detector's data is on its way: once it is installed,
     /// its language's columns are fetched too.
     static TYPED: RefCell<String> = const { RefCell::new(String::new()) };
@@ -82,7 +79,7 @@ thread_local! {
 /// request does, so the data is there by the time it is sent.
 pub fn prefetch() {
     if !clarify_core::detector_installed() {
-        let _ = loading();
+        let _ = loading(None);
     }
 }
 
@@ -93,12 +90,23 @@ pub fn prefetch() {
 pub fn prefetch_for(text: &str) {
     if clarify_core::detector_installed() {
         if let Some(language) = clarify_core::columns_wanted(text) {
-            let _ = loading_columns(language);
+            let _ = loading(Some(language));
         }
     } else {
         TYPED.with(|t| text.clone_into(&mut t.borrow_mut()));
         prefetch();
     }
+}
+
+/// The data, installed: at once when it is, else when the fetch in flight (or a new one) ends.
+///
+/// # Errors
+/// The words of the [`DetectorError`] when it could not be had; the next call fetches again.
+pub async fn load() -> Result<(), String> {
+    if clarify_core::detector_installed() {
+        return Ok(());
+    }
+    settled(loading(None)).await
 }
 
 /// The columns of `language` installed: at once when they are, else when the fetch in flight
@@ -112,28 +120,30 @@ pub async fn load_columns(language: Language) -> Result<(), String> {
     if clarify_core::columns_installed(language) {
         return Ok(());
     }
-    settled(loading_columns(language)).await
+    settled(loading(Some(language))).await
+}
+
+/// Sets where the data file is (a URL, absolute or relative to the page), before it is
+/// fetched: the package's loader passes the URL its bundler resolved.
+pub fn set_source(url: String) {
+    set(None, url);
 }
 
 /// Sets where the columns file of the language tagged `tag` is (a URL, absolute or relative to
 /// the page), before it is fetched: the package's loader passes the URL its bundler resolved.
-pub fn set_columns_source(tag: String, url: String) {
-    COLUMNS_SOURCE.with(|s| {
-        let mut sources = s.borrow_mut();
-        sources.retain(|(t, _)| *t != tag);
-        sources.push((tag, url));
-    });
+/// A tag the detector reads no columns for is ignored.
+pub fn set_columns_source(tag: &str, url: String) {
+    if let Some(language) = Language::ALL.into_iter().find(|l| l.tag() == tag) {
+        set(Some(language), url);
+    }
 }
 
-/// The data, installed: at once when it is, else when the fetch in flight (or a new one) ends.
-///
-/// # Errors
-/// The words of the [`DetectorError`] when it could not be had; the next call fetches again.
-pub async fn load() -> Result<(), String> {
-    if clarify_core::detector_installed() {
-        return Ok(());
-    }
-    settled(loading()).await
+fn set(what: Option<Language>, url: String) {
+    SOURCES.with(|s| {
+        let mut sources = s.borrow_mut();
+        sources.retain(|(w, _)| *w != what);
+        sources.push((what, url));
+    });
 }
 
 /// What a fetch's promise (which never rejects) resolved to: `null` when installed, else the
@@ -147,125 +157,79 @@ async fn settled(promise: js_sys::Promise) -> Result<(), String> {
     }
 }
 
-/// Sets where the data file is (a URL, absolute or relative to the page), before it is
-/// fetched: the package's loader passes the URL its bundler resolved.
-pub fn set_source(url: String) {
-    SOURCE.with(|s| *s.borrow_mut() = Some(url));
-}
-
-/// The fetch in flight, started if none is.
-fn loading() -> js_sys::Promise {
-    LOADING.with(|l| {
-        l.borrow_mut()
-            .get_or_insert_with(|| {
-                settling(
-                    fetch_and_install(),
-                    || {
-                        LOADING.with(|l| l.borrow_mut().take());
-                    },
-                    || {
-                        // A request typed while the data came: its language's columns now.
-                        let typed = TYPED.with(|t| std::mem::take(&mut *t.borrow_mut()));
-                        if let Some(language) = clarify_core::columns_wanted(&typed) {
-                            let _ = loading_columns(language);
-                        }
-                    },
-                )
-            })
-            .clone()
-    })
-}
-
-/// The columns fetch of `language` in flight, started if none is.
-fn loading_columns(language: Language) -> js_sys::Promise {
-    if let Some(p) = COLUMNS.with(|c| {
-        let c = c.borrow();
-        c.iter()
-            .find(|(l, _)| *l == language)
-            .map(|(_, p)| p.clone())
-    }) {
-        return p;
+/// The fetch of `what` (the detector's data, or a language's columns) in flight, started if
+/// none is. One that fails is forgotten, so the next request fetches again; once the detector's
+/// data is installed, the columns of the request typed meanwhile are fetched.
+fn loading(what: Option<Language>) -> js_sys::Promise {
+    let found = LOADING.with(|l| {
+        let l = l.borrow();
+        l.iter().find(|(w, _)| *w == what).map(|(_, p)| p.clone())
+    });
+    if let Some(promise) = found {
+        return promise;
     }
-    let promise = settling(
-        fetch_and_install_columns(language),
-        move || COLUMNS.with(|c| c.borrow_mut().retain(|(l, _)| *l != language)),
-        || {},
-    );
-    COLUMNS.with(|c| c.borrow_mut().push((language, promise.clone())));
-    promise
-}
-
-/// `fetch` as a promise that never rejects (a prefetch nobody awaited leaves no unhandled
-/// rejection): `null` once installed, then `done` runs; else the failure's words, warned on the
-/// console, after `forget` has dropped the promise, so the next request fetches again.
-fn settling(
-    fetch: impl std::future::Future<Output = Result<(), DetectorError>> + 'static,
-    forget: impl FnOnce() + 'static,
-    done: impl FnOnce() + 'static,
-) -> js_sys::Promise {
-    wasm_bindgen_futures::future_to_promise(async move {
-        match fetch.await {
+    let promise = wasm_bindgen_futures::future_to_promise(async move {
+        match fetch_and_install(what).await {
             Ok(()) => {
-                done();
+                let typed = TYPED.with(|t| std::mem::take(&mut *t.borrow_mut()));
+                if let (None, Some(language)) = (what, clarify_core::columns_wanted(&typed)) {
+                    let _ = loading(Some(language));
+                }
                 Ok(JsValue::NULL)
             }
             Err(e) => {
-                forget();
+                LOADING.with(|l| l.borrow_mut().retain(|(w, _)| *w != what));
                 web_sys::console::warn_1(&format!("clarify: {e}").into());
                 Ok(JsValue::from_str(&e.to_string()))
             }
         }
-    })
+    });
+    LOADING.with(|l| l.borrow_mut().push((what, promise.clone())));
+    promise
 }
 
-/// The URL of `file` (or of what the host named instead), resolved against `base`.
-fn resolve(named: Option<String>, file: &str, base: &str) -> String {
-    web_sys::Url::new_with_base(named.as_deref().unwrap_or(file), base)
-        .map_or_else(|_| file.to_owned(), |u| u.href())
+/// Where the file of `what` is: where the host said; else the detector's data beside the wasm,
+/// and a language's columns beside the detector's data.
+fn url_of(what: Option<Language>) -> String {
+    let named = SOURCES.with(|s| {
+        let sources = s.borrow();
+        sources
+            .iter()
+            .find(|(w, _)| *w == what)
+            .map(|(_, url)| url.clone())
+    });
+    let (file, base) = match what {
+        None => (FILE.to_owned(), crate::i18n::glue_url()),
+        Some(language) => (
+            format!("clarify-detector-{}.bin", language.tag()),
+            url_of(None),
+        ),
+    };
+    web_sys::Url::new_with_base(named.as_deref().unwrap_or(&file), &base).map_or(file, |u| u.href())
 }
 
-/// The bytes at `url`, or why they could not be had.
-async fn fetch_bytes(url: &str) -> Result<Vec<u8>, DetectorError> {
+/// Fetches the file of `what` and hands it to the engine, which checks it.
+async fn fetch_and_install(what: Option<Language>) -> Result<(), DetectorError> {
+    let url = url_of(what);
     let unreachable = |e: gloo_net::Error| DetectorError::Unreachable {
-        url: url.to_owned(),
+        url: url.clone(),
         reason: e.to_string(),
     };
-    let response = gloo_net::http::Request::get(url)
+    let response = gloo_net::http::Request::get(&url)
         .send()
         .await
         .map_err(unreachable)?;
     if !response.ok() {
         return Err(DetectorError::Http {
-            url: url.to_owned(),
+            url,
             status: response.status(),
         });
     }
-    response.binary().await.map_err(unreachable)
-}
-
-/// Where the detector's data file is: where the host said, else beside the wasm.
-fn detector_url() -> String {
-    let named = SOURCE.with(|s| s.borrow().clone());
-    resolve(named, FILE, &crate::i18n::glue_url())
-}
-
-async fn fetch_and_install() -> Result<(), DetectorError> {
-    let url = detector_url();
-    let bytes = fetch_bytes(&url).await?;
-    clarify_core::install_detector(&bytes).map_err(|error| DetectorError::Data { url, error })
-}
-
-async fn fetch_and_install_columns(language: Language) -> Result<(), DetectorError> {
-    let file = format!("clarify-detector-{}.bin", language.tag());
-    let named = COLUMNS_SOURCE.with(|s| {
-        let sources = s.borrow();
-        sources
-            .iter()
-            .find(|(t, _)| t == language.tag())
-            .map(|(_, url)| url.clone())
-    });
-    let url = resolve(named, &file, &detector_url());
-    let bytes = fetch_bytes(&url).await?;
-    clarify_core::install_columns(language, &bytes)
-        .map_err(|error| DetectorError::Columns { url, error })
+    let bytes = response.binary().await.map_err(unreachable)?;
+    match what {
+        None => clarify_core::install_detector(&bytes)
+            .map_err(|error| DetectorError::Data { url, error }),
+        Some(language) => clarify_core::install_columns(language, &bytes)
+            .map_err(|error| DetectorError::Columns { url, error }),
+    }
 }

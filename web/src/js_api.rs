@@ -48,7 +48,7 @@ pub fn detector_from(url: String) {
 /// beside the detector's data file.
 #[wasm_bindgen(js_name = columnsFrom)]
 pub fn columns_from(tag: String, url: String) {
-    crate::detector::set_columns_source(tag, url);
+    crate::detector::set_columns_source(&tag, url);
 }
 
 /// Fetches the offline detector's data, unless it is here or on its way, and, given the text of
