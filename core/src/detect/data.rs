@@ -167,12 +167,10 @@ pub enum ColumnsDataError {
 pub fn install_columns(language: Language, bytes: &[u8]) -> Result<(), ColumnsDataError> {
     let i = columns_index(language).ok_or(ColumnsDataError::NoColumns { language })?;
     read_columns(language, bytes)?;
-    #[cfg(test)]
-    HIDDEN_COLUMNS.set(HIDDEN_COLUMNS.get() & !(1 << i));
-    if INSTALLED_COLUMNS[i].get().is_none() {
+    if installed_columns(i).is_none() {
         // Kept for the program's life (once per language): the pack's words are read from it.
         let kept: &'static [u8] = Box::leak(bytes.to_vec().into_boxed_slice());
-        let _ = INSTALLED_COLUMNS[i].set(read_columns(language, kept)?);
+        keep_columns(i, read_columns(language, kept)?);
     }
     Ok(())
 }
@@ -223,24 +221,37 @@ pub(crate) struct Sections<'a> {
 static INSTALLED: OnceLock<Sections<'static>> = OnceLock::new();
 
 /// Each language's installed (or compiled-in) pack, the JSON of its `COLS` section, in the
-/// order of [`COLUMNS_EXPECTED`].
+/// order of [`COLUMNS_EXPECTED`]: one per process (per thread in the tests, so that each test
+/// sees what it installed itself).
+#[cfg(not(test))]
 static INSTALLED_COLUMNS: [OnceLock<&'static str>; COLUMNS_EXPECTED.len()] =
     [const { OnceLock::new() }; COLUMNS_EXPECTED.len()];
+
+#[cfg(not(test))]
+fn installed_columns(i: usize) -> Option<&'static str> {
+    INSTALLED_COLUMNS[i].get().copied()
+}
+
+#[cfg(not(test))]
+fn keep_columns(i: usize, json: &'static str) {
+    let _ = INSTALLED_COLUMNS[i].set(json);
+}
 
 /// The pack of `language` (its JSON), or `None` when the detector reads it by no columns or
 /// they are not installed. The one place `columns.rs` gets its packs from.
 pub(crate) fn columns(language: Language) -> Option<&'static str> {
     let i = columns_index(language)?;
-    #[cfg(test)]
-    if HIDDEN_COLUMNS.get() & (1 << i) != 0 {
-        return None;
-    }
-    if let Some(json) = INSTALLED_COLUMNS[i].get() {
+    if let Some(json) = installed_columns(i) {
         return Some(json);
+    }
+    #[cfg(test)]
+    if HIDDEN_COLUMNS.get() {
+        return None;
     }
     #[cfg(feature = "embedded-detector")]
     if let Ok(json) = read_columns(language, EMBEDDED_COLUMNS[i]) {
-        return Some(INSTALLED_COLUMNS[i].get_or_init(|| json));
+        keep_columns(i, json);
+        return Some(json);
     }
     None
 }
@@ -310,9 +321,22 @@ impl<'a> Sections<'a> {
 thread_local! {
     /// Set by [`without_data`]: this thread's tests see no data.
     static HIDDEN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    /// Set by [`without_columns`], a bit per language of [`COLUMNS_EXPECTED`]: this thread's
-    /// tests see none of these columns until [`install_columns`] installs them.
-    static HIDDEN_COLUMNS: std::cell::Cell<u8> = const { std::cell::Cell::new(0) };
+    /// Set by [`without_columns`]: this thread sees no columns compiled in, only those
+    /// [`install_columns`] installs.
+    static HIDDEN_COLUMNS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// What [`install_columns`] installed on this thread (the tests' [`INSTALLED_COLUMNS`]).
+    static TEST_COLUMNS: std::cell::RefCell<[Option<&'static str>; COLUMNS_EXPECTED.len()]> =
+        const { std::cell::RefCell::new([None; COLUMNS_EXPECTED.len()]) };
+}
+
+#[cfg(test)]
+fn installed_columns(i: usize) -> Option<&'static str> {
+    TEST_COLUMNS.with(|t| t.borrow()[i])
+}
+
+#[cfg(test)]
+fn keep_columns(i: usize, json: &'static str) {
+    TEST_COLUMNS.with(|t| t.borrow_mut()[i] = Some(json));
 }
 
 /// Runs `f` as if no language's columns were installed (on this thread) until `f` installs
@@ -320,9 +344,12 @@ thread_local! {
 /// columns are compiled in.
 #[cfg(test)]
 pub(crate) fn without_columns<R>(f: impl FnOnce() -> R) -> R {
-    HIDDEN_COLUMNS.set(u8::MAX);
+    let forget = || TEST_COLUMNS.with(|t| *t.borrow_mut() = [None; COLUMNS_EXPECTED.len()]);
+    forget();
+    HIDDEN_COLUMNS.set(true);
     let out = f();
-    HIDDEN_COLUMNS.set(0);
+    HIDDEN_COLUMNS.set(false);
+    forget();
     out
 }
 
