@@ -59,9 +59,7 @@ pub fn columns_from(tag: String, url: String) {
 /// first question at once. Offline, `start()` without the data waits for it (status
 /// `analyzing`), and a failed fetch answers the request as asked, with a notice.
 #[wasm_bindgen(js_name = prefetchDetector, unchecked_return_type = "Promise<boolean>")]
-pub fn prefetch_detector(
-    #[wasm_bindgen(unchecked_param_type = "string")] request: Option<String>,
-) -> js_sys::Promise {
+pub fn prefetch_detector(request: Option<String>) -> js_sys::Promise {
     wasm_bindgen_futures::future_to_promise(async move {
         let mut ready = crate::detector::load().await.is_ok();
         let wanted = request.as_deref().and_then(clarify_core::columns_wanted);
