@@ -459,9 +459,11 @@ pub(crate) enum General {
     Compare,
     /// A parameter that depends on the user's goal.
     Goal,
+    /// Something of the user's the answer turns on, named and not described: tell me about it.
+    Describe,
 }
 
-const GENERAL: [(General, &str); 9] = [
+const GENERAL: [(General, &str); 10] = [
     (General::Fallback, "fallback"),
     (General::Pronoun, "pronoun"),
     (General::Name, "name"),
@@ -471,6 +473,7 @@ const GENERAL: [(General, &str); 9] = [
     (General::Measure, "measure"),
     (General::Compare, "compare"),
     (General::Goal, "goal"),
+    (General::Describe, "describe"),
 ];
 
 /// A general question with its priority and kind.
