@@ -297,11 +297,13 @@ impl Active {
             return false;
         }
         c.columns_asked = Some(language);
+        // The trace's sentence is the detector data's: the columns are its data for the
+        // language (the decision's name tells them apart).
         env.say(
             Layer::Detector,
             "columns_awaited",
-            Phrase::NoteColumnsAwaited,
-            &[language.tag()],
+            Phrase::NoteDetectorAwaited,
+            &[],
         );
         self.phase = Phase::Detecting;
         fx.push(Effect::LoadColumns { language });
