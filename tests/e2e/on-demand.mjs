@@ -149,6 +149,27 @@ async function app(browser) {
     await retried;
     await es.waitForSelector("[data-testid=question-card]", { timeout: 5000 });
     await noColumns.close();
+
+    // 7. A reload while the request waits for its columns: the restored page fetches them
+    //    again (and the detector's data) and the request gets its question.
+    const reloading = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const waiting = await reloading.newPage();
+    await waiting.route("**/clarify-detector-es.bin", () => {}); // never answered: the request waits
+    await waiting.goto(server.url);
+    await waiting.waitForSelector("[data-testid=app-ready]", { timeout: 15000 });
+    await waiting.fill("[data-testid=request]", "Planifica un viaje");
+    await waiting.click("[data-testid=submit]");
+    await waiting.waitForSelector("[data-testid=working]", { timeout: 5000 });
+    await waiting.waitForTimeout(500);
+    check(await waiting.locator("[data-testid=question-card]").count() === 0, "the request waits for its columns");
+    await waiting.unroute("**/clarify-detector-es.bin");
+    const refetched = waiting.waitForResponse((r) => r.url().endsWith("clarify-detector-es.bin") && r.ok(), { timeout: 10000 });
+    await waiting.reload();
+    await refetched;
+    const question = waiting.locator("[data-testid=question-text]");
+    await question.waitFor({ timeout: 10000 });
+    check((await question.innerText()).trim() === "¿Adónde quieres ir?", `after a reload the waiting request is asked in Spanish (${await question.innerText()})`);
+    await reloading.close();
   } finally {
     await server.close();
   }
