@@ -154,7 +154,9 @@ async function app(browser) {
     //    again (and the detector's data) and the request gets its question.
     const reloading = await browser.newContext({ viewport: { width: 1000, height: 800 } });
     const waiting = await reloading.newPage();
-    await waiting.route("**/clarify-detector-es.bin", () => {}); // never answered: the request waits
+    // The first page's fetch is never answered (the request waits); after the reload they are.
+    let hold = true;
+    await waiting.route("**/clarify-detector-es.bin", (route) => (hold ? undefined : route.continue()));
     await waiting.goto(server.url);
     await waiting.waitForSelector("[data-testid=app-ready]", { timeout: 15000 });
     await waiting.fill("[data-testid=request]", "Planifica un viaje");
@@ -162,7 +164,7 @@ async function app(browser) {
     await waiting.waitForSelector("[data-testid=working]", { timeout: 5000 });
     await waiting.waitForTimeout(500);
     check(await waiting.locator("[data-testid=question-card]").count() === 0, "the request waits for its columns");
-    await waiting.unroute("**/clarify-detector-es.bin");
+    hold = false;
     const refetched = waiting.waitForResponse((r) => r.url().endsWith("clarify-detector-es.bin") && r.ok(), { timeout: 10000 });
     await waiting.reload();
     await refetched;
