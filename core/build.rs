@@ -34,7 +34,7 @@ mod schema;
 
 fn main() {
     words();
-    language_columns();
+    let packs = language_columns();
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     let (blob, words) = knowledge();
     std::fs::write(Path::new(&out).join("knowledge.bin"), &blob).expect("OUT_DIR is writable");
@@ -42,7 +42,14 @@ fn main() {
     let weights = Path::new("data/detector.bin");
     println!("cargo::rerun-if-changed={}", weights.display());
     let model = std::fs::read(weights).expect("core/data/detector.bin is readable");
-    detector_data(&out, &[(*b"KNOW", &blob), (*b"MODL", &model)]);
+    let tell = columns::tell(&packs);
+    let sections = [
+        (*b"KNOW", &blob[..]),
+        (*b"MODL", &model[..]),
+        (*b"TELL", tell.as_bytes()),
+    ];
+    detector_data(&out, &sections);
+    columns_data(&out, &packs);
     std::fs::write(Path::new(&out).join("lowercase.rs"), lowercase_runs())
         .expect("OUT_DIR is writable");
     for name in ["demo_kb.json", "demo_catalog.json"] {
@@ -54,13 +61,59 @@ fn main() {
     }
 }
 
+/// The format of the detector's data files (the container's layout, not its contents).
+const FORMAT: u32 = 1;
+
 /// The detector's data file, `OUT_DIR/clarify-detector.bin` (`src/detect/data.rs` reads it;
 /// the web builds serve it beside the wasm), and the header this build expects of it,
 /// `OUT_DIR/detector_data.rs`: the magic, the format, the payload's FNV-1a hash and length,
 /// then each section as its tag, its length and its bytes. The hash names the data as well as
 /// checking it: a file from another build, or damaged on the way, is refused with a typed error.
 fn detector_data(out: &str, sections: &[([u8; 4], &[u8])]) {
-    const FORMAT: u32 = 1;
+    let (file, hash, len) = container(sections);
+    let out = Path::new(out);
+    std::fs::write(out.join("clarify-detector.bin"), file).expect("OUT_DIR is writable");
+    let expected = format!(
+        "/// The detector data this build reads (written by `build.rs`).\n\
+         const EXPECTED: Header = Header {{ format: {FORMAT}, hash: {hash:#018x}, len: {len} }};\n"
+    );
+    std::fs::write(out.join("detector_data.rs"), expected).expect("OUT_DIR is writable");
+}
+
+/// Each language's columns as a data file of its own, `OUT_DIR/clarify-detector-<tag>.bin`
+/// (the container of [`detector_data`] with one section, `COLS`, the pack's JSON): what the
+/// browser fetches when a request in that language is typed or sent. With them
+/// `OUT_DIR/columns_data.rs`, the header this build expects of each, by tag, and
+/// `OUT_DIR/columns_embedded.rs`, the files compiled in (the `embedded-detector` feature).
+fn columns_data(out: &str, packs: &[columns::Pack]) {
+    let out = Path::new(out);
+    let mut expected = format!(
+        "/// Each language's columns file this build reads, by tag (written by `build.rs`).\n\
+         const COLUMNS_EXPECTED: [(&str, Header); {}] = [\n",
+        packs.len()
+    );
+    let mut embedded = String::from("[\n");
+    for pack in packs {
+        let json = pack.json.to_string();
+        let (file, hash, len) = container(&[(*b"COLS", json.as_bytes())]);
+        let path = out.join(format!("clarify-detector-{}.bin", pack.tag));
+        std::fs::write(&path, file).expect("OUT_DIR is writable");
+        expected += &format!(
+            "    ({:?}, Header {{ format: {FORMAT}, hash: {hash:#018x}, len: {len} }}),\n",
+            pack.tag
+        );
+        embedded += &format!("    include_bytes!({:?}) as &[u8],\n", path.display());
+    }
+    expected += "];\n";
+    embedded += "]\n";
+    std::fs::write(out.join("columns_data.rs"), expected).expect("OUT_DIR is writable");
+    std::fs::write(out.join("columns_embedded.rs"), embedded).expect("OUT_DIR is writable");
+}
+
+/// A data file of `sections`, with its payload's hash and length: `CLKD`, the format, the
+/// FNV-1a hash and the length of the payload, then each section as its tag, its length and
+/// its bytes.
+fn container(sections: &[([u8; 4], &[u8])]) -> (Vec<u8>, u64, u32) {
     let mut payload = Vec::new();
     for (tag, bytes) in sections {
         payload.extend_from_slice(tag);
@@ -77,13 +130,7 @@ fn detector_data(out: &str, sections: &[([u8; 4], &[u8])]) {
     file.extend_from_slice(&hash.to_le_bytes());
     file.extend_from_slice(&len.to_le_bytes());
     file.extend_from_slice(&payload);
-    let out = Path::new(out);
-    std::fs::write(out.join("clarify-detector.bin"), file).expect("OUT_DIR is writable");
-    let expected = format!(
-        "/// The detector data this build reads (written by `build.rs`).\n\
-         const EXPECTED: Header = Header {{ format: {FORMAT}, hash: {hash:#018x}, len: {len} }};\n"
-    );
-    std::fs::write(out.join("detector_data.rs"), expected).expect("OUT_DIR is writable");
+    (file, hash, len)
 }
 
 /// The detector's knowledge (`data/detector.toml`), read, checked and compacted into the blob
@@ -123,14 +170,13 @@ fn words() {
 }
 
 /// The detector's columns for the languages it reads by their words alone (`[columns.<tag>]`
-/// of `data/detector.toml`), checked against its frames: embedded natively, not in the wasm.
-fn language_columns() {
+/// of `data/detector.toml`), checked against its frames: each becomes a data file of its own
+/// ([`columns_data`]).
+fn language_columns() -> Vec<columns::Pack> {
     let root = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it")).to_owned();
     let detector = std::fs::read_to_string(root.join("data/detector.toml"))
         .expect("core/data/detector.toml is readable");
-    let embed = std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() != Ok("wasm32");
-    let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
-    columns::write(&detector, Path::new(&out), embed);
+    columns::read_all(&detector)
 }
 
 /// `json` without the whitespace between its tokens: the demo data is authored indented for

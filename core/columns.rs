@@ -2,12 +2,13 @@
 //! Spanish, French, German, Portuguese, Italian): the `[columns.<tag>]` tables of
 //! `data/detector.toml`, keyed by the frame and slot names of its frames. The build reads each, refuses a bad entry by
 //! naming it (a frame or slot the table does not have, a wording without its four parts, a
-//! question without its language's question mark…), and writes it as one JSON pack per
-//! language (`columns-<tag>.json`: the table as JSON) with `columns.rs`, which embeds the packs
-//! natively and leaves them out of the WebAssembly build.
+//! question without its language's question mark…), and gives it back as one JSON pack per
+//! language (the table as JSON), which `build.rs` writes as that language's data file
+//! (`clarify-detector-<tag>.bin`: compiled in natively, fetched on demand by the browser), and
+//! the few words of each Latin-script pack that tell its language ([`tell`]), which go into the
+//! detector's own data file.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use serde::Deserialize;
 
@@ -105,44 +106,66 @@ struct Slot {
     alone: bool,
 }
 
+/// One language's columns, checked: its tag and its pack (the table as JSON).
+pub struct Pack {
+    pub tag: &'static str,
+    pub json: serde_json::Value,
+}
+
 /// Reads every language's columns of the data file `detector` (its text), checks them against
-/// its frames and slots and writes the packs and `columns.rs` into `out`. A bad entry stops the
-/// build with a message naming it.
-pub fn write(detector: &str, out: &Path, embed: bool) {
+/// its frames and slots, and gives them in the order of [`TAGS`]. A bad entry stops the build
+/// with a message naming it.
+pub fn read_all(detector: &str) -> Vec<Pack> {
     let file: toml::Table =
         toml::from_str(detector).unwrap_or_else(|e| fail(&format!("core/data/detector.toml: {e}")));
     let known = known(&file);
     let columns = file.get("columns").and_then(toml::Value::as_table);
-    let mut rust = String::from(
-        "/// Each language's columns as JSON, by tag: embedded natively, installed in the browser.\n\
-         static EMBEDDED: [(&str, Option<&str>); 7] = [\n",
-    );
-    for tag in TAGS {
-        let Some(table) = columns
-            .and_then(|c| c.get(tag))
-            .and_then(toml::Value::as_table)
-        else {
-            fail(&format!("core/data/detector.toml: no [columns.{tag}]"));
+    TAGS.iter()
+        .map(|&tag| {
+            let Some(table) = columns
+                .and_then(|c| c.get(tag))
+                .and_then(toml::Value::as_table)
+            else {
+                fail(&format!("core/data/detector.toml: no [columns.{tag}]"));
+            };
+            let json = read(tag, table, &known).unwrap_or_else(|problem| {
+                fail(&format!(
+                    "core/data/detector.toml, columns.{tag}: {problem}"
+                ))
+            });
+            Pack { tag, json }
+        })
+        .collect()
+}
+
+/// What tells each Latin-script language from the others before its pack is there: the words
+/// the matcher's language identification reads (`identify` and `directives`, and the
+/// material's `verbs`, `own` and `this`), as a JSON object of packs by tag that read as packs
+/// (the material's wordings kept, no frames). It goes into the detector's own data file, so a
+/// browser that has fetched none of the packs tells a request's language as a native build,
+/// which has them all, does, and so knows which pack to fetch.
+pub fn tell(packs: &[Pack]) -> String {
+    let mut out = serde_json::Map::new();
+    for p in packs.iter().filter(|p| p.json["script"] == "latin") {
+        let pick = |table: &str, keys: &[&str]| {
+            let mut picked = serde_json::Map::new();
+            for &key in keys {
+                if let Some(v) = p.json[table].get(key) {
+                    picked.insert(key.to_owned(), v.clone());
+                }
+            }
+            serde_json::Value::Object(picked)
         };
-        let pack = read(tag, table, &known).unwrap_or_else(|problem| {
-            fail(&format!(
-                "core/data/detector.toml, columns.{tag}: {problem}"
-            ))
+        let teller = serde_json::json!({
+            "language": p.json["language"],
+            "script": p.json["script"],
+            "words": pick("words", &["identify", "directives"]),
+            "material": pick("material", &["verbs", "own", "this", "ask", "why", "assume"]),
+            "frame": {},
         });
-        let file = out.join(format!("columns-{tag}.json"));
-        std::fs::write(&file, pack.to_string()).expect("OUT_DIR is writable");
-        if embed {
-            rust += &format!("    ({tag:?}, Some(include_str!({:?}))),\n", file.display());
-        } else {
-            rust += &format!("    ({tag:?}, None),\n");
-        }
+        out.insert(p.tag.to_owned(), teller);
     }
-    rust += "];\n";
-    rust += &format!(
-        "/// Whether the packs are embedded: natively. The WebAssembly build reads none, so the\n\
-         /// matcher's code is left out of it.\nconst EMBEDDED_ANY: bool = {embed};\n"
-    );
-    std::fs::write(out.join("columns.rs"), rust).expect("OUT_DIR is writable");
+    serde_json::Value::Object(out).to_string()
 }
 
 fn fail(message: &str) -> ! {

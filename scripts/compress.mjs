@@ -1,5 +1,5 @@
 // Writes FILE.br (brotli, quality 11) and FILE.gz (gzip -9) beside every .wasm, .js, .css and
-// .bin file in DIR (the .bin: the detector's data, fetched on demand), so a static host that
+// .bin file in DIR (the .bin: the detector's data and each language's columns, fetched on demand), so a static host that
 // serves precompressed files (nginx `gzip_static` and `brotli_static`, Caddy
 // `file_server { precompressed br gzip }`, most CDNs) sends the small ones without compressing
 // on each request. Run on dist/ by scripts/post-build.mjs (release

@@ -1,6 +1,7 @@
 // Copies the detector's data file, clarify-detector.bin, beside a wasm build: the frames table
 // and the model's weights that the wasm leaves out and fetches when the user starts a request
-// (web/src/detector.rs). core/build.rs writes it into its OUT_DIR on every build of the core;
+// (web/src/detector.rs); and each language's columns, clarify-detector-<tag>.bin (Japanese,
+// Korean, Spanish, French, German, Portuguese, Italian), fetched only for a request in it. core/build.rs writes it into its OUT_DIR on every build of the core;
 // this takes the newest one of the wasm builds (the app's and the widget's are the same bytes),
 // and refuses one older than the data it is made from. The wasm checks the file's hash against
 // its own, so a wrong file is refused by the page, never read. Run by Trunk's post-build hook
@@ -30,7 +31,7 @@ function newest() {
   return found[0];
 }
 
-/** Copies the detector's data into `dir`; returns the path written. */
+/** Copies the detector's data and each language's columns into `dir`; returns the data's path. */
 export function copyDetectorData(dir) {
   const data = newest();
   if (!data) throw new Error(`no ${DETECTOR_FILE} under target/wasm32-unknown-unknown: build the wasm first`);
@@ -42,6 +43,9 @@ export function copyDetectorData(dir) {
   }
   const out = join(dir, DETECTOR_FILE);
   copyFileSync(data.file, out);
+  const columns = readdirSync(dirname(data.file)).filter((n) => /^clarify-detector-[a-z]+\.bin$/.test(n));
+  if (columns.length === 0) throw new Error(`no clarify-detector-<tag>.bin beside ${data.file}: build the wasm again`);
+  for (const name of columns) copyFileSync(join(dirname(data.file), name), join(dir, name));
   return out;
 }
 

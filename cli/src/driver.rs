@@ -227,10 +227,10 @@ fn perform(
             outcome.notices.push(message);
             None
         }
-        // The CLI compiles the detector's data in (the `embedded-detector` feature), so the
-        // engine never asks for it; were it asked, there is nothing to fetch, and the request
-        // is answered as asked.
-        Effect::LoadDetector => Some(Input::DetectOffline { now }),
+        // The CLI compiles the detector's data and every language's columns in (the
+        // `embedded-detector` feature), so the engine never asks for them; were it asked, there
+        // is nothing to fetch, and the request is answered as asked.
+        Effect::LoadDetector | Effect::LoadColumns { .. } => Some(Input::DetectOffline { now }),
     }
 }
 

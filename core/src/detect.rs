@@ -299,6 +299,17 @@ pub fn unread_language(request: &str) -> Option<&'static str> {
     unread_of(&text, cjk, latin_words)
 }
 
+/// The language whose columns the detector would read `request` with when they are not
+/// installed yet (the WebAssembly build installs each language's data file on demand): a
+/// session waits for them ([`Effect::LoadColumns`](crate::Effect::LoadColumns)), and a shell
+/// may fetch them while the request is typed. `None` for a request in English or Chinese, in a
+/// language without columns, or whose columns are there. Told from the detector's data, so
+/// `None` before it is installed, unless the script tells (Japanese, Korean).
+pub fn columns_wanted(request: &str) -> Option<crate::protocol::language::Language> {
+    let language = crate::protocol::language::Language::named(not_read(request)?)?;
+    columns::has_columns(language).then_some(language)
+}
+
 /// [`unread_language`] of a request's unquoted `text`, given its counts of CJK characters and
 /// Latin words.
 fn unread_of(text: &str, cjk: usize, latin_words: usize) -> Option<&'static str> {
@@ -311,9 +322,9 @@ fn unread_of(text: &str, cjk: usize, latin_words: usize) -> Option<&'static str>
 }
 
 /// The language `request` is written in when the detector reads it by neither English nor
-/// Chinese nor its columns (Russian, Arabic, Dutch…; Japanese and the other columns' languages in
-/// the WebAssembly build, which embeds none): such a request gets no offline question, and the
-/// session says so.
+/// Chinese nor its installed columns (Russian, Arabic, Dutch…; Japanese and the other columns'
+/// languages in the WebAssembly build until their data file is installed): such a request gets
+/// no offline question, and the session says so.
 pub fn not_read(request: &str) -> Option<&'static str> {
     unread_language(request).filter(|name| {
         crate::protocol::language::Language::named(name)

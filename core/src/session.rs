@@ -197,6 +197,10 @@ struct Conversation {
     /// written: the prompt says so among its assumptions.
     #[serde(default)]
     as_written: bool,
+    /// The columns the session asked the host for ([`Effect::LoadColumns`]): the host's reply,
+    /// `DetectOffline`, detects with what is then installed rather than ask for them again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    columns_asked: Option<Language>,
     /// Index of the next pipeline step to run.
     next_step: usize,
     /// Times the current step has paused (asked or tried to ask).
@@ -483,6 +487,120 @@ mod tests {
         assert!(fx.iter().any(|e| matches!(e, Effect::Ask { .. })), "{fx:?}");
         assert_eq!(s.status(), Status::AwaitingClarification);
         assert!(!decided(&s, "detector_missing"));
+    }
+
+    /// This build's columns file of `language`, as a browser would fetch it.
+    fn columns_file(tag: &str) -> &'static [u8] {
+        const FILES: [&[u8]; 7] = include!(concat!(env!("OUT_DIR"), "/columns_embedded.rs"));
+        let i = ["ja", "ko", "es", "fr", "de", "pt", "it"]
+            .iter()
+            .position(|t| *t == tag)
+            .unwrap();
+        FILES[i]
+    }
+
+    fn asked(fx: &[Effect]) -> Option<String> {
+        fx.iter().find_map(|e| match e {
+            Effect::Ask { question, .. } => Some(question.text.clone()),
+            _ => None,
+        })
+    }
+
+    #[test]
+    fn a_request_in_a_language_whose_columns_are_not_installed_waits_for_them() {
+        use crate::detect::data::{install_columns, without_columns};
+        without_columns(|| {
+            let mut s = Session::new(Config::default());
+            let fx = s.handle(start("Planifica un viaje")).unwrap();
+            let load = Effect::LoadColumns {
+                language: Language::Spanish,
+            };
+            assert!(fx.contains(&load), "{fx:?}");
+            assert!(!fx.contains(&Effect::LoadDetector), "{fx:?}");
+            assert_eq!(s.status(), Status::Analyzing);
+            assert!(decided(&s, "columns_awaited"));
+            assert_eq!(s.columns_awaited(), Some(Language::Spanish));
+            // A reload while it waits: the restored session still says what it waits for.
+            let restored = Session::restore(&s.snapshot()).unwrap();
+            assert_eq!(restored.columns_awaited(), Some(Language::Spanish));
+            // The host installs them and replies: the question, in the request's language.
+            install_columns(Language::Spanish, columns_file("es")).unwrap();
+            let fx = s.handle(Input::DetectOffline { now: 2_000 }).unwrap();
+            assert_eq!(asked(&fx).as_deref(), Some("¿Adónde quieres ir?"), "{fx:?}");
+            assert_eq!(s.status(), Status::AwaitingClarification);
+            assert_eq!(s.columns_awaited(), None);
+        });
+    }
+
+    #[test]
+    fn columns_that_could_not_be_had_answer_the_request_as_written_and_the_next_asks_again() {
+        crate::detect::data::without_columns(|| {
+            let mut s = Session::new(Config::default());
+            let fx = s.handle(start("旅行の計画を立てて")).unwrap();
+            let load = Effect::LoadColumns {
+                language: Language::Japanese,
+            };
+            assert!(fx.contains(&load), "{fx:?}");
+            // The fetch failed: the host replies all the same, and is not asked again.
+            let fx = s.handle(Input::DetectOffline { now: 2_000 }).unwrap();
+            assert!(!fx.contains(&load), "{fx:?}");
+            assert_eq!(asked(&fx), None, "{fx:?}");
+            assert_ne!(s.status(), Status::Analyzing);
+            assert_eq!(s.request(), Some("旅行の計画を立てて"));
+            let prompt = s.enriched_prompt().unwrap();
+            assert!(
+                prompt
+                    .assumptions
+                    .iter()
+                    .any(|a| a == crate::phrase::Phrase::AssumeAsWritten.text(s.language())),
+                "{:?}",
+                prompt.assumptions
+            );
+            // The next request asks for them again.
+            let _ = s.handle(Input::Reset).unwrap();
+            let fx = s.handle(start("旅行の計画を立てて")).unwrap();
+            assert!(fx.contains(&load), "{fx:?}");
+        });
+    }
+
+    #[test]
+    fn an_english_or_chinese_request_never_waits_for_columns() {
+        crate::detect::data::without_columns(|| {
+            for request in [
+                "Plan a trip to Paris",
+                "帮我写一份简报",
+                "Plan een reis naar Rome",
+            ] {
+                let mut s = Session::new(Config::default());
+                let fx = s.handle(start(request)).unwrap();
+                assert!(
+                    !fx.iter().any(|e| matches!(e, Effect::LoadColumns { .. })),
+                    "{request}: {fx:?}"
+                );
+                assert_ne!(s.status(), Status::Analyzing, "{request}");
+            }
+        });
+    }
+
+    #[test]
+    fn without_the_detector_data_the_columns_are_asked_for_once_it_is_there() {
+        use crate::detect::data::{without_columns, without_data};
+        without_columns(|| {
+            let mut s = without_data(|| {
+                let mut s = Session::new(Config::default());
+                let fx = s.handle(start("Planifica un viaje")).unwrap();
+                assert!(fx.contains(&Effect::LoadDetector), "{fx:?}");
+                s
+            });
+            // The detector's data came: now the request's language is told, and its columns
+            // asked for.
+            let fx = s.handle(Input::DetectOffline { now: 2_000 }).unwrap();
+            let load = Effect::LoadColumns {
+                language: Language::Spanish,
+            };
+            assert!(fx.contains(&load), "{fx:?}");
+            assert_eq!(s.status(), Status::Analyzing);
+        });
     }
 
     fn start(request: &str) -> Input {

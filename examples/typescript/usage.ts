@@ -13,6 +13,9 @@ console.log(api.Clarifier === Clarifier);
 // once; a page would call it on the first keystroke of a request).
 const detector: boolean = await api.prefetchDetector();
 console.log(detector ? "detector ready" : "offline requests are answered as written");
+// Given the text typed so far, also the columns of its language (Spanish's here).
+const spanish: boolean = await api.prefetchDetector("Planifica un viaje");
+console.log(spanish ? "Spanish requests are asked in Spanish" : "answered as written");
 
 const clarifier = new Clarifier({ maxQuestions: 2, language: "en" });
 const unsubscribe: () => void = clarifier.subscribe((state: ClarifierState, effects: Effect[]) => {

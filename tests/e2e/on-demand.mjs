@@ -7,6 +7,12 @@
 // DevTools protocol's encodedDataLength: headers and compressed body) of every response until
 // the page has loaded and the network has been idle.
 //
+// Each language the detector reads by its columns (Japanese, Korean, Spanish, French, German,
+// Portuguese, Italian) has its own file, clarify-detector-<tag>.bin, fetched only for a request
+// written in it: a Japanese and a Spanish request get their question in their own language (in
+// the app and in a widget), an English one fetches no such file, and a failed fetch answers the
+// request as written, with the notice, the next request trying again.
+//
 //   node tests/e2e/on-demand.mjs app|widget   the checks (60-e2e-app, 85-e2e-embed)
 //   node tests/e2e/on-demand.mjs time DIR…    time to the first question offline and the bytes
 //                                             transferred by then, for each built dist/, printed
@@ -16,6 +22,15 @@ import { serve, main, check, root, STRICT_CSP, allowConsoleErrors } from "./lib.
 
 const BLOB = "clarify-detector.bin";
 const [mode] = process.argv.slice(2);
+/** A language's columns file (clarify-detector-ja.bin…), by its URL. */
+const COLUMNS = /clarify-detector-([a-z]+)\.bin$/;
+/** The tags of the columns files `transfers` fetched, in order. */
+const columnsFetched = (transfers) => transfers.done.map((r) => r.url.split("?")[0].match(COLUMNS)?.[1]).filter(Boolean);
+/** A request in each of two languages read by columns, and the question it gets offline. */
+const IN_LANGUAGES = [
+  { tag: "ja", request: "旅行の計画を立てて", question: "どこへ行きたいですか？" },
+  { tag: "es", request: "Planifica un viaje", question: "¿Adónde quieres ir?" },
+];
 
 /** Records every response of `page` with the bytes it transferred. */
 async function recordTransfers(page) {
@@ -82,7 +97,13 @@ async function app(browser) {
     await page.keyboard.press("1");
     await page.waitForTimeout(300);
     check(afterReload.of(BLOB).length === 0, `a restored session answering its questions fetches no ${BLOB}`);
+    const english = [...columnsFetched(transfers), ...columnsFetched(afterReload)];
+    check(english.length === 0, `an English request fetches no language's columns (${english})`);
     await page.context().close();
+
+    // 5. A Japanese and a Spanish request: each fetches its own language's columns, once, and
+    //    gets its question in its own language; no other language's file is fetched.
+    await inLanguages(browser, server.url, "[data-testid=app-ready]", "");
 
     // 4. The fetch fails (offline): the request is answered as written, with the notice, and
     //    the text is kept; the next request fetches again and gets its questions.
@@ -106,6 +127,51 @@ async function app(browser) {
     await offline.click("[data-testid=submit]");
     await offline.waitForSelector("[data-testid=question-card]", { timeout: 5000 });
     await context.close();
+
+    // 6. A language's columns cannot be had: the request is answered as written, with the
+    //    notice, and kept; the next request in that language fetches them again and is asked.
+    const noColumns = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const es = await noColumns.newPage();
+    allowConsoleErrors(es, /clarify-detector-es\.bin|Failed to load resource/);
+    await es.route("**/clarify-detector-es.bin", (route) => route.abort("internetdisconnected"));
+    await es.goto(server.url);
+    await es.waitForSelector("[data-testid=app-ready]", { timeout: 15000 });
+    await es.fill("[data-testid=request]", "Planifica un viaje");
+    await es.click("[data-testid=submit]");
+    await es.waitForSelector("[data-testid=answer-text]", { timeout: 5000 });
+    check(await es.locator("text=The built-in questions could not be loaded").count() === 1, "a failed columns fetch shows the notice");
+    check(await es.locator("[data-testid=question-card]").count() === 0, "no question without the columns");
+    check((await es.locator("body").innerText()).includes("Planifica un viaje"), "the Spanish request is kept on the page");
+    await es.unroute("**/clarify-detector-es.bin");
+    const retried = es.waitForResponse((r) => r.url().endsWith("clarify-detector-es.bin") && r.ok(), { timeout: 5000 });
+    await es.fill("[data-testid=request]", "Planifica un viaje a la costa");
+    await es.click("[data-testid=submit]");
+    await retried;
+    await es.waitForSelector("[data-testid=question-card]", { timeout: 5000 });
+    await noColumns.close();
+
+    // 7. A reload while the request waits for its columns: the restored page fetches them
+    //    again (and the detector's data) and the request gets its question.
+    const reloading = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const waiting = await reloading.newPage();
+    // The first page's fetch is never answered (the request waits); after the reload they are.
+    let hold = true;
+    await waiting.route("**/clarify-detector-es.bin", (route) => (hold ? undefined : route.continue()));
+    await waiting.goto(server.url);
+    await waiting.waitForSelector("[data-testid=app-ready]", { timeout: 15000 });
+    await waiting.fill("[data-testid=request]", "Planifica un viaje");
+    await waiting.click("[data-testid=submit]");
+    await waiting.waitForSelector("[data-testid=working]", { timeout: 5000 });
+    await waiting.waitForTimeout(500);
+    check(await waiting.locator("[data-testid=question-card]").count() === 0, "the request waits for its columns");
+    hold = false;
+    const refetched = waiting.waitForResponse((r) => r.url().endsWith("clarify-detector-es.bin") && r.ok(), { timeout: 10000 });
+    await waiting.reload();
+    await refetched;
+    const question = waiting.locator("[data-testid=question-text]");
+    await question.waitFor({ timeout: 10000 });
+    check((await question.innerText()).trim() === "¿Adónde quieres ir?", `after a reload the waiting request is asked in Spanish (${await question.innerText()})`);
+    await reloading.close();
   } finally {
     await server.close();
   }
@@ -133,7 +199,27 @@ async function widget(browser) {
     await page.locator("#trip [data-testid=question-card]").waitFor({ timeout: 5000 });
     await page.waitForTimeout(300);
     console.log(`widget on demand: ${BLOB} ${transfers.of(BLOB)[0].bytes} bytes transferred`);
+    check(columnsFetched(transfers).length === 0, `an English request fetches no language's columns (${columnsFetched(transfers)})`);
     await page.context().close();
+
+    // 2b. A Japanese and a Spanish request in a widget: each its own language's columns and
+    //     its question in its own language.
+    await inLanguages(browser, server.url, ready, "#trip ");
+
+    // 2c. The JS API: prefetchDetector(request) fetches the columns of the request's language.
+    const host = await browser.newContext();
+    const apiPage = await host.newPage();
+    const hostTransfers = await recordTransfers(apiPage);
+    await apiPage.goto(server.url);
+    await apiPage.locator(ready).waitFor({ timeout: 15000 });
+    const [english, french] = await apiPage.evaluate(async () => {
+      const api = await (await import("/embed/clarify-element.js")).load();
+      return [await api.prefetchDetector("Plan a trip to Paris"), await api.prefetchDetector("Organise un voyage")];
+    });
+    check(english === true && french === true, `prefetchDetector(request) resolves to true (${english}, ${french})`);
+    const fetchedByApi = columnsFetched(hostTransfers);
+    check(fetchedByApi.join() === "fr", `prefetchDetector fetched French's columns only (${fetchedByApi})`);
+    await host.close();
 
     // 3. The JS API's start(), with nothing typed, fetches it and asks once it came.
     const context = await browser.newContext();
@@ -174,6 +260,30 @@ async function widget(browser) {
 }
 
 /**
+ * Sends each request of `IN_LANGUAGES` in a fresh page at `url` (the request box under
+ * `scope`), typed as a user types it: its question comes in its own language, and the page
+ * fetched that language's columns once and no other language's.
+ */
+async function inLanguages(browser, url, ready, scope) {
+  for (const { tag, request, question } of IN_LANGUAGES) {
+    const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const page = await context.newPage();
+    const transfers = await recordTransfers(page);
+    await page.goto(url);
+    await page.waitForSelector(ready, { timeout: 15000 });
+    await page.locator(`${scope}[data-testid=request]`).pressSequentially(request, { delay: 30 });
+    await page.locator(`${scope}[data-testid=submit]`).click();
+    const text = page.locator(`${scope}[data-testid=question-text]`);
+    await text.waitFor({ timeout: 10000 });
+    check((await text.innerText()).trim() === question, `${tag}: "${request}" is asked "${question}" (got "${await text.innerText()}")`);
+    const fetched = columnsFetched(transfers);
+    check(fetched.join() === tag, `${tag}: only its own columns fetched, once (${fetched})`);
+    console.log(`${scope ? "widget" : "app"} ${tag}: clarify-detector-${tag}.bin ${transfers.done.find((r) => COLUMNS.test(r.url)).bytes} bytes transferred`);
+    await context.close();
+  }
+}
+
+/**
  * The app's first load and the time from navigation start to the first question card, offline,
  * for each built folder of `dirs`, taken in turns (so a busy machine slows each alike); a fresh
  * context (cold cache) per load, the request filled and sent as soon as the app is ready.
@@ -206,7 +316,7 @@ async function time(browser, dirs) {
   }
 }
 
-if (mode === "app") await main("the app's first load has no detector data; typing fetches it; a failed fetch still answers", app);
-else if (mode === "widget") await main("a widget page's first load has no detector data; typing or start() fetches it; a damaged file still answers", widget);
+if (mode === "app") await main("the app's first load has no detector data; typing fetches it; a failed fetch still answers; a language's columns only for a request in it", app);
+else if (mode === "widget") await main("a widget page's first load has no detector data; typing or start() fetches it; a damaged file still answers; a language's columns only for a request in it", widget);
 else if (mode === "time") await main("timing", (b) => time(b, process.argv.slice(3)));
 else throw new Error("usage: node tests/e2e/on-demand.mjs app|widget|time DIR…");

@@ -338,7 +338,9 @@ fn cooperative_input(session: &Session, effects: &[Effect], pick: usize, reply: 
                     usage: None,
                 };
             }
-            Effect::LoadDetector => return Input::DetectOffline { now: 1 },
+            Effect::LoadDetector | Effect::LoadColumns { .. } => {
+                return Input::DetectOffline { now: 1 };
+            }
             Effect::RequestTranslation { question, .. } => {
                 return if pick == 7 {
                     Input::TranslationFailed {

@@ -558,6 +558,7 @@ fn effect_name(e: &Effect) -> &'static str {
         Effect::Notice { .. } => "notice",
         Effect::RequestTranslation { .. } => "request_translation",
         Effect::LoadDetector => "load_detector",
+        Effect::LoadColumns { .. } => "load_columns",
     }
 }
 
@@ -616,6 +617,7 @@ fn render_effect(e: &Effect) -> Vec<String> {
         )],
         Effect::Notice { message } => vec![format!("< notice {}", quote(message, 100))],
         Effect::LoadDetector => vec!["< load_detector".to_owned()],
+        Effect::LoadColumns { language } => vec![format!("< load_columns {}", language.tag())],
         Effect::RequestTranslation { question, request } => {
             let system = request.messages.first().map_or("", |m| m.content.as_str());
             vec![format!(

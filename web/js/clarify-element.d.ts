@@ -23,7 +23,9 @@ export interface LoadOptions {
   wasmUrl?: string | URL;
   /**
    * Where `clarify-detector.bin` (the offline detector's data, fetched when the user starts a
-   * request) is served, when not beside the package's modules.
+   * request) is served, when not beside the package's modules. Each language's columns,
+   * `clarify-detector-<tag>.bin` (ja, ko, es, fr, de, pt, it: fetched only for a request in that
+   * language), are then looked for beside it.
    */
   detectorUrl?: string | URL;
 }

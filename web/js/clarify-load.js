@@ -122,7 +122,16 @@ export function load({ wasmUrl, detectorUrl } = {}) {
     if (detectorSource == null && besidePackage) detector = String(detector).replace(VITE_DEPS, "/node_modules/clarify-embed/");
     // Absolute, resolved as fetch() would resolve it: Turbopack (Next.js) gives a path, and the
     // glue's own URL, which the wasm would resolve it against, is a file:// URL there.
-    glue.detectorFrom(new URL(String(detector), globalThis.document?.baseURI ?? globalThis.location?.href).href);
+    const absolute = (url) => new URL(String(url), globalThis.document?.baseURI ?? globalThis.location?.href).href;
+    glue.detectorFrom(absolute(detector));
+    // Each language's columns (the detector's data for a request in Japanese, Korean, Spanish…),
+    // fetched only for such a request: beside the detector's data when `detectorUrl` names it,
+    // else where the bundler put each (one `new URL` a file, so bundlers copy them too).
+    if (detectorSource == null) {
+      for (const [tag, url] of Object.entries(columnsFiles())) {
+        glue.columnsFrom(tag, absolute(besidePackage ? String(url).replace(VITE_DEPS, "/node_modules/clarify-embed/") : url));
+      }
+    }
     api = glue;
     Clarifier = glue.Clarifier;
     return glue;
@@ -134,6 +143,17 @@ export function load({ wasmUrl, detectorUrl } = {}) {
   });
   return loading;
 }
+
+/** Each language's columns file by tag, beside this module (read only when the wasm has loaded). */
+const columnsFiles = () => ({
+  ja: new URL("clarify-detector-ja.bin", import.meta.url),
+  ko: new URL("clarify-detector-ko.bin", import.meta.url),
+  es: new URL("clarify-detector-es.bin", import.meta.url),
+  fr: new URL("clarify-detector-fr.bin", import.meta.url),
+  de: new URL("clarify-detector-de.bin", import.meta.url),
+  pt: new URL("clarify-detector-pt.bin", import.meta.url),
+  it: new URL("clarify-detector-it.bin", import.meta.url),
+});
 
 /** Awaiting it loads the wasm (`await ready` is `await load()`); importing the module does not. */
 export const ready = {

@@ -11,7 +11,7 @@ use clarify_core::exchange::CallReport;
 use clarify_core::profile::ProfileKind;
 use clarify_core::wire::{CallError, FailureCode};
 use clarify_core::{
-    ChatRequest, Detection, Effect, Error, Input, InputKind, Millis, Session, Status,
+    ChatRequest, Detection, Effect, Error, Input, InputKind, Language, Millis, Session, Status,
 };
 use leptos::prelude::{WindowListenerHandle, window_event_listener_untyped};
 
@@ -178,6 +178,13 @@ impl Driver {
             });
         }
         match self.with(Session::status) {
+            // Waiting for a language's columns (and so the detector's data), which this page
+            // fetches again.
+            Status::Analyzing if self.with(Session::columns_awaited).is_some() => {
+                if let Some(language) = self.with(Session::columns_awaited) {
+                    self.perform(Effect::LoadColumns { language });
+                }
+            }
             // Waiting for the detector's data, which this page fetches again.
             Status::Analyzing if self.with(|s| s.config().detection == Detection::Embedded) => {
                 self.perform(Effect::LoadDetector);
@@ -329,13 +336,17 @@ impl Driver {
         }
     }
 
-    /// Fetches the detector's data (once per page; `crate::detector`), then lets the waiting
-    /// request go on: with its questions, or, when the data could not be had, answered as
-    /// written with a notice in the chrome's words.
-    fn load_detector(&self) {
+    /// Fetches the detector's data (once per page; `crate::detector`), and the columns of
+    /// `columns`' language when the session asked for them (`Effect::LoadColumns`), then lets
+    /// the waiting request go on: with its questions, or, when they could not be had, answered
+    /// as written with a notice in the chrome's words.
+    fn load_detector(&self, columns: Option<Language>) {
         let driver = self.clone();
         leptos::task::spawn_local(async move {
-            let missing = crate::detector::load().await.is_err();
+            let missing = match columns {
+                None => crate::detector::load().await.is_err(),
+                Some(language) => crate::detector::load_columns(language).await.is_err(),
+            };
             let waiting = driver.with(|s| s.accepts(InputKind::DetectOffline));
             if missing && waiting {
                 let message = driver.word(Word::DetectorUnavailable).to_owned();
@@ -476,7 +487,8 @@ impl Driver {
                     });
                 }
             },
-            Effect::LoadDetector => self.load_detector(),
+            Effect::LoadDetector => self.load_detector(None),
+            Effect::LoadColumns { language } => self.load_detector(Some(language)),
             // Steps are host-defined: hosts run them from a subscriber. Display effects are
             // rendered from the session by the views.
             Effect::RunStep { .. }

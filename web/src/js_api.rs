@@ -43,14 +43,30 @@ pub fn detector_from(url: String) {
     crate::detector::set_source(url);
 }
 
-/// Fetches the offline detector's data, unless it is here or on its way, and resolves to
-/// whether it is installed: call it when the user starts typing a request, or await it before
-/// `start()` to have the first question at once. Offline, `start()` without the data waits for
-/// it (status `analyzing`), and a failed fetch answers the request as asked, with a notice.
+/// Where the columns file of the language tagged `tag` (`clarify-detector-<tag>.bin`) is: the
+/// package's loader passes the URLs its bundler resolved. Without it the file is looked for
+/// beside the detector's data file.
+#[wasm_bindgen(js_name = columnsFrom)]
+pub fn columns_from(tag: String, url: String) {
+    crate::detector::set_columns_source(&tag, url);
+}
+
+/// Fetches the offline detector's data, unless it is here or on its way, and, given the text of
+/// a `request`, the data of the language it is written in when the detector reads it by its
+/// columns (Japanese, Korean, Spanish, French, German, Portuguese, Italian: a small file each,
+/// fetched only for a request in that language); resolves to whether what `request` needs is
+/// installed. Call it as the user types a request, or await it before `start()` to have the
+/// first question at once. Offline, `start()` without the data waits for it (status
+/// `analyzing`), and a failed fetch answers the request as asked, with a notice.
 #[wasm_bindgen(js_name = prefetchDetector, unchecked_return_type = "Promise<boolean>")]
-pub fn prefetch_detector() -> js_sys::Promise {
-    wasm_bindgen_futures::future_to_promise(async {
-        Ok(JsValue::from_bool(crate::detector::load().await.is_ok()))
+pub fn prefetch_detector(request: Option<String>) -> js_sys::Promise {
+    wasm_bindgen_futures::future_to_promise(async move {
+        let mut ready = crate::detector::load().await.is_ok();
+        let wanted = request.as_deref().and_then(clarify_core::columns_wanted);
+        if let (true, Some(language)) = (ready, wanted) {
+            ready = crate::detector::load_columns(language).await.is_ok();
+        }
+        Ok(JsValue::from_bool(ready))
     })
 }
 

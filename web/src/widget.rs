@@ -617,6 +617,7 @@ fn news(
             | Effect::RequestGeneration { .. }
             | Effect::AppendAnswer { .. }
             | Effect::LoadDetector
+            | Effect::LoadColumns { .. }
             | Effect::Notice { .. } => {}
         }
     }

@@ -592,7 +592,9 @@ async fn run_scenario(clock: &Clock, endpoint: &str, scenario: &Scenario) {
                 calls.push(call);
                 session.handle(input)
             }
-            Effect::LoadDetector => session.handle(Input::DetectOffline { now }),
+            Effect::LoadDetector | Effect::LoadColumns { .. } => {
+                session.handle(Input::DetectOffline { now })
+            }
             Effect::RequestTranslation { question, request } => {
                 let call = send(clock, endpoint, "translation", &request).await;
                 let input = match &call.error {

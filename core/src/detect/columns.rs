@@ -5,8 +5,9 @@
 //! by frame and slot): its cues, intents and filling words for the kinds it covers, each
 //! slot's question in the language, its typed vocabularies (numbers, times, places, what
 //! follows "about") and the words of the user's own material named and not given. The build
-//! checks them (`core/columns.rs`) and writes one pack per language, embedded natively (the
-//! WebAssembly build embeds none: see [`pack`]). Adding a language is adding its file, not code.
+//! checks them (`core/columns.rs`) and writes one pack per language, a data file of its own,
+//! compiled in natively and fetched by the browser when a request is in that language (see
+//! [`pack`]). Adding a language is adding its file, not code.
 //!
 //! The matcher, per script:
 //! - **Latin** (es, fr, de, pt, it): words, lower-cased with their accents folded away
@@ -34,9 +35,7 @@ use crate::protocol::language::Language;
 use crate::protocol::question::{Priority, Question};
 use crate::protocol::request::{Message, Role};
 
-include!(concat!(env!("OUT_DIR"), "/columns.rs"));
-
-/// The languages with columns, in the order of [`EMBEDDED`].
+/// The languages with columns, in the order of their data files (`data.rs`).
 const LANGUAGES: [Language; 7] = [
     Language::Japanese,
     Language::Korean,
@@ -50,21 +49,49 @@ const LANGUAGES: [Language; 7] = [
 /// Each language's pack, once read.
 static PACKS: [OnceLock<Pack>; 7] = [const { OnceLock::new() }; 7];
 
-/// The columns of `language`, when the detector reads it: embedded natively; `None` for a
-/// language without columns, and in the WebAssembly build, which embeds none: there the
-/// matcher's code (some 13 KB of gzip) would pass the page's byte budget, so such a request is
-/// answered as written and the ending says so.
+/// The columns of `language`, when the detector reads it and its pack is there: compiled in
+/// natively; in the WebAssembly build, once the host has installed the language's data file
+/// ([`super::data`]). `None` for a language without columns, and before that.
 pub(crate) fn pack(language: Language) -> Option<&'static Pack> {
-    if !EMBEDDED_ANY {
-        return None;
-    }
     let i = LANGUAGES.iter().position(|l| *l == language)?;
+    let json = super::data::columns(language)?;
     if let Some(p) = PACKS[i].get() {
         return Some(p);
     }
-    let json = EMBEDDED[i].1?;
     let pack = Pack::read(json).ok()?;
     Some(PACKS[i].get_or_init(|| pack))
+}
+
+/// Whether the detector reads `language` by columns (whether or not they are installed).
+pub(super) fn has_columns(language: Language) -> bool {
+    LANGUAGES.contains(&language)
+}
+
+/// What tells `language` in a Latin-script text: its pack, or, before the pack is installed,
+/// the same words from the detector's data (its `TELL` section, `core/columns.rs`), so a
+/// request's language is told the same whichever packs a browser has fetched.
+fn teller(language: Language) -> Option<&'static Pack> {
+    static TELLERS: OnceLock<Vec<(String, Pack)>> = OnceLock::new();
+    if let Some(p) = pack(language) {
+        return Some(p);
+    }
+    let tell = super::data::get()?.tell;
+    let tellers = TELLERS.get_or_init(|| {
+        // From a `str`, as every other JSON the crate reads: no second reader in the wasm.
+        let v: Value = std::str::from_utf8(tell)
+            .ok()
+            .and_then(|t| serde_json::from_str(t).ok())
+            .unwrap_or_default();
+        v.as_object()
+            .into_iter()
+            .flatten()
+            .filter_map(|(tag, p)| Some((tag.clone(), Pack::of(p).ok()?)))
+            .collect()
+    });
+    tellers
+        .iter()
+        .find(|(tag, _)| tag == language.tag())
+        .map(|(_, p)| p)
 }
 
 /// One language's columns, read from its pack.
@@ -85,7 +112,11 @@ impl Pack {
     /// it), or what is missing. Read from a `serde_json::Value`, which the crate has anyway,
     /// rather than by derived deserializers, which would cost the WebAssembly build some 20 KB.
     fn read(json: &str) -> Result<Self, String> {
-        let v: Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
+        Self::of(&serde_json::from_str(json).map_err(|e| e.to_string())?)
+    }
+
+    /// The pack of the JSON value `v`.
+    fn of(v: &Value) -> Result<Self, String> {
         let script = match v.get("script").and_then(Value::as_str) {
             Some("latin") => Script::Latin,
             Some("kana") => Script::Kana,
@@ -151,7 +182,7 @@ impl Pack {
             })
             .collect();
         Ok(Self {
-            tag: text(&v, "language")?,
+            tag: text(v, "language")?,
             script,
             capital_nouns: v.get("capital_nouns").and_then(Value::as_bool) == Some(true),
             words,
@@ -717,7 +748,7 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
     let mut best: Option<(usize, Language)> = None;
     let mut tie = false;
     for language in LANGUAGES {
-        let Some(pack) = pack(language).filter(|p| p.script == Script::Latin) else {
+        let Some(pack) = teller(language).filter(|p| p.script == Script::Latin) else {
             continue;
         };
         let r = Reading::of(pack, text);
@@ -1209,6 +1240,46 @@ mod tests {
             assert_eq!(p.tag, l.tag());
             assert!(p.frames.len() >= 30, "{l:?}: {} kinds", p.frames.len());
         }
+    }
+
+    #[test]
+    fn before_any_pack_is_installed_a_request_is_told_as_with_them_all() {
+        let texts = [
+            "Planifica un viaje",
+            "revisa mi correo",
+            "Corrige ce texte",
+            "Organise un voyage à Lyon pour une semaine avec un budget de 600 euros",
+            "Schreib mir ein Gedicht über den Herbst",
+            "Planeje uma viagem",
+            "Dammi la ricetta della carbonara per quattro persone",
+            "Organizza un viaggio",
+            "Plan a trip to Paris",
+            "Plan een reis naar Rome",
+            "x+y = 4z",
+        ];
+        let with: Vec<_> = texts.iter().map(|t| identify(t)).collect();
+        assert!(with.iter().flatten().count() >= 8, "{with:?}");
+        let without: Vec<_> = super::super::data::without_columns(|| {
+            assert!(LANGUAGES.iter().all(|l| pack(*l).is_none()));
+            texts.iter().map(|t| identify(t)).collect()
+        });
+        assert_eq!(with, without);
+    }
+
+    #[test]
+    fn a_pack_is_there_once_its_file_is_installed() {
+        let file = include_bytes!(concat!(env!("OUT_DIR"), "/clarify-detector-ko.bin"));
+        super::super::data::without_columns(|| {
+            assert!(pack(Language::Korean).is_none());
+            assert_eq!(first("여행 계획 짜줘"), None);
+            super::super::data::install_columns(Language::Korean, file).unwrap();
+            assert!(pack(Language::Korean).is_some());
+            assert!(pack(Language::Japanese).is_none());
+            assert_eq!(
+                first("여행 계획 짜줘").as_deref(),
+                Some("어디로 가고 싶으세요?")
+            );
+        });
     }
 
     /// The first question the detector asks of `request`, or `None`.

@@ -13,9 +13,21 @@
 //! The layout: `CLKD`, the format (u32), the FNV-1a hash of the payload (u64) and its length
 //! (u32), all little-endian; then the payload, each section as its tag (4 bytes), its length
 //! (u32) and its bytes: `KNOW` the knowledge (`core/data/detector.toml` compacted, `frames.rs`),
-//! `MODL` the weights (`model.rs`).
+//! `MODL` the weights (`model.rs`), `TELL` the words that tell the Latin-script languages read
+//! by columns apart (`columns.rs`).
+//!
+//! The languages read by their columns (Japanese, Korean, Spanish, French, German, Portuguese,
+//! Italian) have a data file each, `clarify-detector-<tag>.bin`, in the same layout with one
+//! section, `COLS` (the language's pack, JSON): about 9 KB of gzip each, which a page should
+//! download only when a request is written in that language. The wasm builds leave them out too
+//! and the host hands one in when a session asks for it ([`install_columns`]; a session waits
+//! for it with [`Effect::LoadColumns`](crate::Effect::LoadColumns)); natively they are compiled
+//! in. Each is checked as the main file is, against the header this build expects of that
+//! language's file, and a file of another language is named as such ([`ColumnsDataError`]).
 
 use std::sync::OnceLock;
+
+use crate::protocol::language::Language;
 
 /// What a detector data file's header says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,6 +38,7 @@ struct Header {
 }
 
 include!(concat!(env!("OUT_DIR"), "/detector_data.rs"));
+include!(concat!(env!("OUT_DIR"), "/columns_data.rs"));
 
 /// The bytes the file starts with.
 const MAGIC: &[u8; 4] = b"CLKD";
@@ -35,6 +48,12 @@ const HEADER_LEN: usize = 20;
 /// The data compiled in (the `embedded-detector` feature).
 #[cfg(feature = "embedded-detector")]
 static EMBEDDED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/clarify-detector.bin"));
+
+/// Each language's columns file compiled in (the `embedded-detector` feature), in the order of
+/// [`COLUMNS_EXPECTED`].
+#[cfg(feature = "embedded-detector")]
+static EMBEDDED_COLUMNS: [&[u8]; COLUMNS_EXPECTED.len()] =
+    include!(concat!(env!("OUT_DIR"), "/columns_embedded.rs"));
 
 /// Why a detector data file was refused. Nothing was installed; a later
 /// [`install_detector`] may try again.
@@ -102,6 +121,66 @@ pub enum DetectorDataError {
     Model,
 }
 
+/// Why a language's columns file was refused. Nothing was installed; a later
+/// [`install_columns`] may try again.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ColumnsDataError {
+    /// The detector reads no columns for the language asked for (English, Chinese).
+    #[error(
+        "the detector has no columns for {}: it reads ja, ko, es, fr, de, pt and it by columns",
+        language.tag()
+    )]
+    NoColumns {
+        /// The language asked for.
+        language: Language,
+    },
+    /// This build's file of another language came (a wrong URL, a server's mix-up).
+    #[error(
+        "the columns of {} came where those of {} were expected",
+        found.tag(),
+        expected.tag()
+    )]
+    OtherLanguage {
+        /// The language asked for.
+        expected: Language,
+        /// The language of the file that came.
+        found: Language,
+    },
+    /// The file is not this build's columns of the language: cut, damaged, another format,
+    /// another build's, or no detector data at all.
+    #[error("the columns of {}: {error}", language.tag())]
+    Data {
+        /// The language asked for.
+        language: Language,
+        /// What the file's check found.
+        error: DetectorDataError,
+    },
+}
+
+/// Installs the columns of `language` from `bytes`, a `clarify-detector-<tag>.bin` of this
+/// build, for every session of this process (the wasm's page). Installing them again changes
+/// nothing.
+///
+/// # Errors
+/// [`ColumnsDataError`] for a language without columns, another language's file, or a file
+/// that is cut short, damaged, of another format or of another build; nothing is installed then.
+pub fn install_columns(language: Language, bytes: &[u8]) -> Result<(), ColumnsDataError> {
+    let i = columns_index(language).ok_or(ColumnsDataError::NoColumns { language })?;
+    read_columns(language, bytes)?;
+    if installed_columns(i).is_none() {
+        // Kept for the program's life (once per language): the pack's words are read from it.
+        let kept: &'static [u8] = Box::leak(bytes.to_vec().into_boxed_slice());
+        keep_columns(i, read_columns(language, kept)?);
+    }
+    Ok(())
+}
+
+/// Whether the detector reads `language` by columns and they are there: installed, or compiled
+/// in.
+pub fn columns_installed(language: Language) -> bool {
+    columns(language).is_some()
+}
+
 /// Installs the detector's data from `bytes`, a `clarify-detector.bin` of this build, for every
 /// session of this process (the wasm's page). Installing it again changes nothing: a file that
 /// passes the check is byte for byte the one already installed.
@@ -134,9 +213,78 @@ pub(crate) struct Sections<'a> {
     pub knowledge: &'a [u8],
     /// The weights (`model.rs`).
     pub model: &'a [u8],
+    /// The words that tell the Latin-script languages read by columns apart, by tag (JSON;
+    /// `columns.rs`).
+    pub tell: &'a [u8],
 }
 
 static INSTALLED: OnceLock<Sections<'static>> = OnceLock::new();
+
+/// Each language's installed (or compiled-in) pack, the JSON of its `COLS` section, in the
+/// order of [`COLUMNS_EXPECTED`]: one per process (per thread in the tests, so that each test
+/// sees what it installed itself).
+#[cfg(not(test))]
+static INSTALLED_COLUMNS: [OnceLock<&'static str>; COLUMNS_EXPECTED.len()] =
+    [const { OnceLock::new() }; COLUMNS_EXPECTED.len()];
+
+#[cfg(not(test))]
+fn installed_columns(i: usize) -> Option<&'static str> {
+    INSTALLED_COLUMNS[i].get().copied()
+}
+
+#[cfg(not(test))]
+fn keep_columns(i: usize, json: &'static str) {
+    let _ = INSTALLED_COLUMNS[i].set(json);
+}
+
+/// The pack of `language` (its JSON), or `None` when the detector reads it by no columns or
+/// they are not installed. The one place `columns.rs` gets its packs from.
+pub(crate) fn columns(language: Language) -> Option<&'static str> {
+    let i = columns_index(language)?;
+    if let Some(json) = installed_columns(i) {
+        return Some(json);
+    }
+    #[cfg(test)]
+    if HIDDEN_COLUMNS.get() {
+        return None;
+    }
+    #[cfg(feature = "embedded-detector")]
+    if let Ok(json) = read_columns(language, EMBEDDED_COLUMNS[i]) {
+        keep_columns(i, json);
+        return Some(json);
+    }
+    None
+}
+
+/// Where `language` is in [`COLUMNS_EXPECTED`], when the detector reads it by columns.
+fn columns_index(language: Language) -> Option<usize> {
+    COLUMNS_EXPECTED
+        .iter()
+        .position(|(tag, _)| *tag == language.tag())
+}
+
+/// The pack in `bytes`, once its header says it is this build's columns of `language`.
+fn read_columns(language: Language, bytes: &[u8]) -> Result<&str, ColumnsDataError> {
+    let i = columns_index(language).ok_or(ColumnsDataError::NoColumns { language })?;
+    let data = |error| ColumnsDataError::Data { language, error };
+    let payload = checked(bytes, COLUMNS_EXPECTED[i].1).map_err(|e| {
+        // Another file of this build: named by its language rather than by its hash.
+        let other = if let DetectorDataError::OtherBuild { found, .. } = &e {
+            COLUMNS_EXPECTED
+                .iter()
+                .find(|(_, h)| h.hash == *found)
+                .and_then(|(tag, _)| Language::ALL.into_iter().find(|l| l.tag() == *tag))
+        } else {
+            None
+        };
+        other.map_or(data(e), |found| ColumnsDataError::OtherLanguage {
+            expected: language,
+            found,
+        })
+    })?;
+    let json = section(payload, *b"COLS").map_err(data)?;
+    std::str::from_utf8(json).map_err(|_| data(DetectorDataError::Section("COLS".into())))
+}
 
 /// The detector's data, or `None` before it is installed. The one place the detector's
 /// layers read their data from.
@@ -164,6 +312,7 @@ impl<'a> Sections<'a> {
         Ok(Self {
             knowledge: section(payload, *b"KNOW")?,
             model,
+            tell: section(payload, *b"TELL")?,
         })
     }
 }
@@ -172,6 +321,36 @@ impl<'a> Sections<'a> {
 thread_local! {
     /// Set by [`without_data`]: this thread's tests see no data.
     static HIDDEN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Set by [`without_columns`]: this thread sees no columns compiled in, only those
+    /// [`install_columns`] installs.
+    static HIDDEN_COLUMNS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// What [`install_columns`] installed on this thread (the tests' [`INSTALLED_COLUMNS`]).
+    static TEST_COLUMNS: std::cell::RefCell<[Option<&'static str>; COLUMNS_EXPECTED.len()]> =
+        const { std::cell::RefCell::new([None; COLUMNS_EXPECTED.len()]) };
+}
+
+#[cfg(test)]
+fn installed_columns(i: usize) -> Option<&'static str> {
+    TEST_COLUMNS.with(|t| t.borrow()[i])
+}
+
+#[cfg(test)]
+fn keep_columns(i: usize, json: &'static str) {
+    TEST_COLUMNS.with(|t| t.borrow_mut()[i] = Some(json));
+}
+
+/// Runs `f` as if no language's columns were installed (on this thread) until `f` installs
+/// one: the tests of what a session does while a browser fetches them, in a process whose
+/// columns are compiled in.
+#[cfg(test)]
+pub(crate) fn without_columns<R>(f: impl FnOnce() -> R) -> R {
+    let forget = || TEST_COLUMNS.with(|t| *t.borrow_mut() = [None; COLUMNS_EXPECTED.len()]);
+    forget();
+    HIDDEN_COLUMNS.set(true);
+    let out = f();
+    HIDDEN_COLUMNS.set(false);
+    forget();
+    out
 }
 
 /// Runs `f` as if the data were not installed (on this thread): the tests of what a session
@@ -363,6 +542,119 @@ mod tests {
         );
         // A section that says it is longer than what follows.
         assert!(section(b"MODL\xff\0\0\0ab", *b"MODL").is_err());
+    }
+
+    /// This build's columns file of `language`, as the build wrote it.
+    fn columns_file(language: Language) -> &'static [u8] {
+        const FILES: [&[u8]; COLUMNS_EXPECTED.len()] =
+            include!(concat!(env!("OUT_DIR"), "/columns_embedded.rs"));
+        FILES[columns_index(language).unwrap()]
+    }
+
+    #[test]
+    fn each_languages_columns_file_installs_and_installing_again_changes_nothing() {
+        for (tag, _) in COLUMNS_EXPECTED {
+            let language = Language::ALL.into_iter().find(|l| l.tag() == tag).unwrap();
+            let json = read_columns(language, columns_file(language)).unwrap();
+            assert!(json.starts_with('{') && json.len() > 10_000, "{tag}");
+            without_columns(|| {
+                assert!(!columns_installed(language), "{tag} hidden");
+                assert_eq!(install_columns(language, columns_file(language)), Ok(()));
+                assert!(columns_installed(language), "{tag} installed");
+                assert_eq!(install_columns(language, columns_file(language)), Ok(()));
+            });
+        }
+    }
+
+    #[test]
+    fn a_bad_columns_file_is_refused_and_nothing_is_installed() {
+        let es = Language::Spanish;
+        without_columns(|| {
+            let whole = columns_file(es);
+            let cut = &whole[..whole.len() - 10];
+            assert!(matches!(
+                install_columns(es, cut),
+                Err(ColumnsDataError::Data {
+                    language: Language::Spanish,
+                    error: DetectorDataError::Length { .. }
+                })
+            ));
+            let mut damaged = whole.to_vec();
+            let at = damaged.len() / 2;
+            damaged[at] ^= 0x20;
+            assert!(matches!(
+                install_columns(es, &damaged),
+                Err(ColumnsDataError::Data {
+                    error: DetectorDataError::Damaged { .. },
+                    ..
+                })
+            ));
+            let payload = &whole[HEADER_LEN..];
+            let expected = COLUMNS_EXPECTED[columns_index(es).unwrap()].1;
+            let other_build = file(expected.format, 7, payload);
+            let err = install_columns(es, &other_build).unwrap_err();
+            assert_eq!(
+                err,
+                ColumnsDataError::Data {
+                    language: es,
+                    error: DetectorDataError::OtherBuild {
+                        expected: expected.hash,
+                        found: 7
+                    }
+                }
+            );
+            assert!(err.to_string().starts_with("the columns of es: "), "{err}");
+            assert!(matches!(
+                install_columns(es, &file(expected.format + 1, expected.hash, payload)),
+                Err(ColumnsDataError::Data {
+                    error: DetectorDataError::Format { .. },
+                    ..
+                })
+            ));
+            // The detector's own file, or a page, where the columns were expected.
+            assert!(matches!(
+                install_columns(es, built()),
+                Err(ColumnsDataError::Data {
+                    error: DetectorDataError::OtherBuild { .. },
+                    ..
+                })
+            ));
+            assert!(matches!(
+                install_columns(es, b"<!doctype html><p>Not found</p>"),
+                Err(ColumnsDataError::Data {
+                    error: DetectorDataError::NotDetectorData { .. },
+                    ..
+                })
+            ));
+            assert!(!columns_installed(es), "nothing refused is installed");
+        });
+    }
+
+    #[test]
+    fn another_languages_file_is_named_as_such() {
+        without_columns(|| {
+            let err =
+                install_columns(Language::Spanish, columns_file(Language::Japanese)).unwrap_err();
+            assert_eq!(
+                err,
+                ColumnsDataError::OtherLanguage {
+                    expected: Language::Spanish,
+                    found: Language::Japanese
+                }
+            );
+            assert_eq!(
+                err.to_string(),
+                "the columns of ja came where those of es were expected"
+            );
+            assert!(!columns_installed(Language::Spanish));
+        });
+        assert_eq!(
+            install_columns(Language::English, columns_file(Language::Spanish)),
+            Err(ColumnsDataError::NoColumns {
+                language: Language::English
+            })
+        );
+        assert!(!columns_installed(Language::Simplified));
     }
 
     #[test]

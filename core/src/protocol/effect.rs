@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::protocol::language::Language;
 use crate::protocol::prompt::{EnrichedPrompt, HandoffPackage};
 use crate::protocol::question::{Question, QuestionId};
 use crate::protocol::request::ChatRequest;
@@ -78,6 +79,19 @@ pub enum Effect {
     /// not be had: the request is then answered as asked, without questions. Until then the
     /// status is analyzing.
     LoadDetector,
+    /// The request is written in a language the embedded detector reads by its columns
+    /// (Japanese, Korean, Spanish, French, German, Portuguese, Italian) and that language's are
+    /// not installed (a wasm build, which fetches each language's on demand): fetch its data
+    /// file, `clarify-detector-<tag>.bin` (the detector's data too, if it is not installed),
+    /// hand it to [`install_columns`](crate::install_columns), then reply
+    /// [`Input::DetectOffline`](crate::Input::DetectOffline). Reply so also when it could not
+    /// be had: the request is then answered as written, without questions, and the next
+    /// request asks for it again. Until then the status is analyzing. Never emitted natively,
+    /// where every language's columns are compiled in.
+    LoadColumns {
+        /// The language whose columns are wanted.
+        language: Language,
+    },
     /// Tell the user something that did not stop the session (a fallback, a limit reached).
     Notice {
         /// What happened, in a sentence.

@@ -138,8 +138,10 @@ impl Active {
                 &[],
             );
         }
-        self.detect_embedded(env);
-        self.proceed(None, env, fx);
+        if !self.wait_for_columns(env, fx) {
+            self.detect_embedded(env);
+            self.proceed(None, env, fx);
+        }
     }
 
     /// The running step finished with `output`: the next step, or generation, follows.
@@ -260,10 +262,14 @@ impl Active {
     /// The embedded detector's questions, then the conversation goes on; or, before the
     /// detector's data is installed, the request waits for it ([`Effect::LoadDetector`]; the
     /// host replies `DetectOffline`, which runs [`Active::detect_offline`]).
+    /// So too when the request is in a language read by columns that are not installed
+    /// ([`Active::wait_for_columns`]).
     pub(super) fn detect_embedded_or_wait(&mut self, env: &mut Env, fx: &mut Vec<Effect>) {
         if detect::data::detector_installed() {
-            self.detect_embedded(env);
-            self.proceed(None, env, fx);
+            if !self.wait_for_columns(env, fx) {
+                self.detect_embedded(env);
+                self.proceed(None, env, fx);
+            }
         } else {
             env.say(
                 Layer::Detector,
@@ -274,6 +280,34 @@ impl Active {
             self.phase = Phase::Detecting;
             fx.push(Effect::LoadDetector);
         }
+    }
+
+    /// Before the embedded detector reads a request in a language it reads by columns whose
+    /// data is not installed (a wasm build fetches each language's on demand): the request
+    /// waits for them, once per language and conversation, in the analyzing state
+    /// ([`Effect::LoadColumns`]); the host replies `DetectOffline` whether it could install
+    /// them or not, and the detector then reads the request with what is there (without them,
+    /// it is answered as written). `true` when it waits.
+    fn wait_for_columns(&mut self, env: &mut Env, fx: &mut Vec<Effect>) -> bool {
+        let c = &mut self.conversation;
+        let Some(language) = detect::columns_wanted(&c.request) else {
+            return false;
+        };
+        if c.columns_asked == Some(language) {
+            return false;
+        }
+        c.columns_asked = Some(language);
+        // The trace's sentence is the detector data's: the columns are its data for the
+        // language (the decision's name tells them apart).
+        env.say(
+            Layer::Detector,
+            "columns_awaited",
+            Phrase::NoteDetectorAwaited,
+            &[],
+        );
+        self.phase = Phase::Detecting;
+        fx.push(Effect::LoadColumns { language });
+        true
     }
 
     /// Queues the embedded detector's questions for the request. Without the detector's data

@@ -190,7 +190,8 @@ mod tests {
                 Effect::StatusChanged { .. }
                 | Effect::RequestDetection { .. }
                 | Effect::RequestTranslation { .. }
-                | Effect::LoadDetector => {}
+                | Effect::LoadDetector
+                | Effect::LoadColumns { .. } => {}
             }
         }
         out

@@ -50,6 +50,24 @@ impl Session {
         }
     }
 
+    /// The language whose columns the session waits for ([`Effect::LoadColumns`](crate::Effect::LoadColumns)):
+    /// a host that restores a session waiting for them fetches them again (and the
+    /// detector's data, which the restored page has not installed either) before it replies
+    /// `DetectOffline`.
+    pub fn columns_awaited(&self) -> Option<Language> {
+        let active = self.state.active()?;
+        match active.phase {
+            Phase::Detecting => active.conversation.columns_asked,
+            Phase::Asking { .. }
+            | Phase::Translating { .. }
+            | Phase::RunningStep { .. }
+            | Phase::Generating { .. }
+            | Phase::Completed { .. }
+            | Phase::HandedOff { .. }
+            | Phase::Failed { .. } => None,
+        }
+    }
+
     /// When the pending question expires, if it can ([`Config::question_timeout_ms`]).
     ///
     /// A host sets a timer for this moment and then sends [`Input::Tick`](crate::Input::Tick).

@@ -43,6 +43,7 @@ impl Active {
                 rounds: 1,
                 declined_all: false,
                 as_written: false,
+                columns_asked: None,
                 next_step: 0,
                 step_pauses: 0,
                 step_outputs: Vec::new(),

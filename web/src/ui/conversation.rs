@@ -67,10 +67,11 @@ pub fn RequestForm(
     });
     let error = RwSignal::new(None::<String>);
     let set_text = move |value: String| {
-        // A request is being typed: the detector's data is fetched now, so it is there when
-        // the request is sent (an answer to a pending question needs none).
+        // A request is being typed: the detector's data is fetched now, and the columns of
+        // its language when the detector reads it by them, so they are there when the request
+        // is sent (an answer to a pending question needs none).
         if !pending.get_untracked() && !value.trim().is_empty() {
-            crate::detector::prefetch();
+            crate::detector::prefetch_for(&value);
         }
         if keep_draft {
             storage::save_draft(&value);
