@@ -139,8 +139,8 @@ pub fn read_all(detector: &str) -> Vec<Pack> {
 }
 
 /// What tells each Latin-script language from the others before its pack is there: the words
-/// the matcher's language identification reads (`identify` and `directives`, and the
-/// material's `verbs`, `own` and `this`), as a JSON object of packs by tag that read as packs
+/// the matcher's language identification reads (`identify` and `directives`, the material's
+/// `verbs`, `own` and `this`, and the pointing words), as a JSON object of packs by tag that read as packs
 /// (the material's wordings kept, no frames). It goes into the detector's own data file, so a
 /// browser that has fetched none of the packs tells a request's language as a native build,
 /// which has them all, does, and so knows which pack to fetch.
@@ -161,6 +161,7 @@ pub fn tell(packs: &[Pack]) -> String {
             "script": p.json["script"],
             "words": pick("words", &["identify", "directives"]),
             "material": pick("material", &["verbs", "own", "this", "ask", "why", "assume"]),
+            "pointer": p.json["pointer"],
             "frame": {},
         });
         out.insert(p.tag.to_owned(), teller);
