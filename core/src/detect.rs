@@ -650,8 +650,9 @@ struct ChineseSignals {
     earlier: bool,
     /// The conversation gave a detail of the request's kind.
     conversed: bool,
-    /// A rule found the user's own material named and not given ("帮我检查一下这篇作文"): asked
-    /// whatever the model says, as in English.
+    /// A rule found the user's own material named and not given ("帮我检查一下这篇作文"), or a
+    /// thing pointed at and named nowhere ("这套房子值得买吗"): asked whatever the model says, as
+    /// in English.
     missing_material: bool,
     /// The request asks for the task to be done ("帮我规划…", "给我推荐…"), or names an outright
     /// one (see [`zh_directs`]): a critical detail left open is then asked whatever the model
@@ -1322,6 +1323,26 @@ fn chinese(
         let material_given = given.material || given.quoted || holds_material(given.earlier);
         rules::chinese(text, cjk, referent, material_given, measure_given, has)
     };
+    // A thing pointed at and named nowhere ("这套房子值得买吗？纠结好久了") is asked about at any
+    // length and whatever the model says: what is around it does not say which.
+    let pointed = (!long
+        && !given.material
+        && !given.quoted
+        && !given.after_colon
+        && !out.findings.iter().any(|f| f.kind == Kind::MissingContext))
+        .then(|| rules::zh_pointing(text, &earlier_words(given.earlier)))
+        .flatten();
+    if let Some(evidence) = &pointed {
+        out.findings
+            .retain(|f| f.kind != Kind::PronounWithoutAntecedent);
+        out.findings.insert(
+            0,
+            Finding {
+                kind: Kind::PronounWithoutAntecedent,
+                evidence: evidence.clone(),
+            },
+        );
+    }
     let task = chinese_task(!recognised.is_empty(), &open);
     // A terse request of a known kind with every slot filled ("我头疼三天了，吃了止痛药也没用")
     // has nothing missing that a question could name.
@@ -1342,7 +1363,8 @@ fn chinese(
         material: given.material || given.after_colon || given.quoted || operands,
         earlier: given.history,
         conversed: slots.iter().any(|r| said_before(r.slot, given)),
-        missing_material: out.findings.iter().any(|f| f.kind == Kind::MissingContext),
+        missing_material: out.findings.iter().any(|f| f.kind == Kind::MissingContext)
+            || pointed.is_some(),
         directive: zh_directs(text) || recognised.iter().any(|&i| table.frames[i].outright),
     };
     let note = why_not_asked(&slots, &open, margin);
@@ -1410,6 +1432,15 @@ fn names_a_person(text: &str) -> bool {
             matches!(*w, "he" | "she" | "him" | "her" | "his" | "they" | "them")
                 || rules::is_person(w)
         })
+}
+
+/// The conversation's messages, joined: what a demonstrative may point at.
+fn earlier_words(earlier: &[Message]) -> String {
+    earlier
+        .iter()
+        .map(|m| m.content.as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn holds_material(earlier: &[Message]) -> bool {

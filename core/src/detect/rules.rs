@@ -1,7 +1,7 @@
 //! The rule layer: vagueness the learned model cannot see (it was trained on single English
 //! requests without conversation), in English and Chinese.
 
-use super::{Finding, Kind, Words, word_list};
+use super::{Finding, Kind, Words, list, word_list};
 
 /// Pronouns that need an antecedent wherever they appear. A slice, as are the short lists below
 /// read for every word: a list of strings compared one by one is faster there than a search in
@@ -645,6 +645,68 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
                 .map(str::to_owned)
         })
 }
+
+/// A thing a Chinese request points at with a demonstrative and nothing naming it: "这套房子值得
+/// 买吗" (at the request's opening, after any of `zh-openers`), "医生开的那个药一天吃几次" (after
+/// a clause that describes it). A demonstrative before a measure word (`zh-measure-words`) or a
+/// word for a place (`zh-place-words`), not one of `zh-not-pronouns` ("这个月"). It is resolved
+/// when its noun was said before it, in the request or in `earlier` (the conversation's
+/// messages), or when `earlier` names a thing by a title, a quotation or a Latin name ("iPhone
+/// 15"); a bare one ("这家好吃吗") by any conversation, which may be what it points at. The
+/// evidence is the demonstrative and its noun, as written ("这套房子").
+pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
+    let mut start = text.trim_start();
+    while let Some(o) = list(word_list(Words::ZhOpeners)).find(|o| start.starts_with(o)) {
+        start = &start[o.len()..];
+    }
+    let opening = text.len() - start.len();
+    let named_earlier = earlier.contains(['《', '「', '“', '"'])
+        || earlier
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .any(|w| w.len() >= 2);
+    let pointing = |(at, d): (usize, &str)| {
+        if at != opening && !text[..at].ends_with('的') {
+            return None;
+        }
+        let here = &text[at..];
+        if list(word_list(Words::ZhNotPronouns)).any(|w| here.starts_with(w)) {
+            return None;
+        }
+        let rest = &here[d.len()..];
+        let measure = rest.chars().next()?;
+        let is = |words: Words| list(word_list(words)).any(|w| w.starts_with(measure) && w.len() == measure.len_utf8());
+        let place = is(Words::ZhPlaceWords);
+        if !place && !is(Words::ZhMeasureWords) {
+            return None;
+        }
+        let after = &rest[measure.len_utf8()..];
+        let noun: String = if place {
+            String::new()
+        } else {
+            after
+                .chars()
+                .take_while(|c| {
+                    (super::is_cjk(*c) || c.is_ascii_alphanumeric())
+                        && !word_list(Words::ZhNounEnds).contains(*c)
+                })
+                .take(NOUN_REACH)
+                .collect()
+        };
+        let head: String = noun.chars().take(2).collect();
+        let resolved = if head.is_empty() {
+            !earlier.is_empty()
+        } else {
+            text[..at].contains(&head) || earlier.contains(&head) || named_earlier
+        };
+        (!resolved).then(|| format!("{}{measure}{noun}", d))
+    };
+    list(word_list(Words::ZhDemonstratives))
+        .flat_map(|d| text.match_indices(d))
+        .find_map(pointing)
+}
+
+/// Characters of the noun a demonstrative points at that its question quotes ("这个保健食品").
+const NOUN_REACH: usize = 4;
 
 /// 他 or 她 opening a request ("他是哪一年去世的？"): the person is the subject, named nowhere
 /// before. Later in a request they usually refer back ("我老公…我该怎么跟他谈").
