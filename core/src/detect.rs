@@ -1299,17 +1299,27 @@ fn chinese(
     } else {
         text
     };
+    // A quoted passage is the material too: "把“由于天气原因，航班延误”翻译成英文" translates and
+    // asks about no weather.
+    let unquoted = if given.quoted {
+        outside_quotes(head)
+    } else {
+        head.to_owned()
+    };
+    let head = unquoted.as_str();
     let table = knowledge();
     let in_head = table.holding(head);
     let recognised = recognise(table, |f| in_head.names(&f.zh));
     let fills_slot = |slot: &Slot| reading.fills(slot, given);
     let slots = slots_of(table, &recognised);
     let lead = zh_first_named(table, &recognised, head);
+    let general_fact = zh_asks_a_general_fact(text, has);
     let open: Vec<SlotRef<'_>> = slots
         .iter()
         .copied()
         .filter(|r| {
-            !fills_slot(r.slot)
+            !(general_fact && r.frame.outright)
+                && !fills_slot(r.slot)
                 && !r.defers(table, &recognised)
                 && !said_before(r.slot, given)
                 && (cjk <= ZH_TASK_MAX_CHARS
@@ -1365,9 +1375,13 @@ fn chinese(
         conversed: slots.iter().any(|r| said_before(r.slot, given)),
         missing_material: out.findings.iter().any(|f| f.kind == Kind::MissingContext)
             || pointed.is_some(),
-        directive: zh_directs(text) || recognised.iter().any(|&i| table.frames[i].outright),
+        directive: zh_directs(text)
+            || (!general_fact && recognised.iter().any(|&i| table.frames[i].outright)),
     };
-    let note = why_not_asked(&slots, &open, margin);
+    let mut note = why_not_asked(&slots, &open, margin);
+    if general_fact && recognised.iter().any(|&i| table.frames[i].outright) {
+        note.push_str("; it asks a general fact, not the user's own case");
+    }
     decide_in_chinese(text, signals, open, scorer.tuning, with_questions, out);
     if !out.needs_clarification && out.cues.is_empty() {
         out.cues.push(note);
@@ -1528,6 +1542,16 @@ fn zh_first_named(table: &frames::Table, recognised: &[usize], head: &str) -> Op
                 .min()
                 .unwrap_or(usize::MAX)
         })
+}
+
+/// Whether a Chinese request asks about a rule or a norm (`zh-general-facts`: "个人所得税的起征点
+/// 是多少？") and not the user's own case (no `zh-first-person`): an outright kind's detail (the
+/// user's income) is then no part of the answer.
+fn zh_asks_a_general_fact(text: &str, has: impl Fn(&str) -> bool) -> bool {
+    let own = list(word_list(Words::ZhNotFirstPerson))
+        .fold(text.to_owned(), |t, w| t.replace(w, ""));
+    list(word_list(Words::ZhGeneralFacts)).any(&has)
+        && !list(word_list(Words::ZhFirstPerson)).any(|w| own.contains(w))
 }
 
 /// Whether a Chinese request is a calculation that gives its operands: digits and an operator,
@@ -2577,6 +2601,23 @@ fn without_literals(text: &str) -> String {
             }
             out.replace_range(i..end, " ");
             from = i + 1;
+        }
+    }
+    out
+}
+
+/// `text` with every quoted span (`“…”`, `「…」`, `『…』`, `"…"`) left out: the words of the
+/// instruction around the material it quotes.
+fn outside_quotes(text: &str) -> String {
+    const PAIRS: [(char, char); 4] = [('“', '”'), ('「', '」'), ('『', '』'), ('"', '"')];
+    let mut out = text.to_owned();
+    for (open, close) in PAIRS {
+        while let Some(i) = out.find(open) {
+            let start = i + open.len_utf8();
+            let Some(j) = out[start..].find(close) else {
+                break;
+            };
+            out.replace_range(i..start + j + close.len_utf8(), " ");
         }
     }
     out
