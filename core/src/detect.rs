@@ -1567,7 +1567,7 @@ fn zh_gives_operands(text: &str) -> bool {
 fn zh_directs(text: &str) -> bool {
     const POLITE: [&str; 7] = ["请", "請", "麻烦", "麻煩", "你", "您", "能不能"];
     const DO: &str = "帮 幫 给我 給我 替我 我想 我要 我需要 我打算 我们想 我們想 推荐 推薦 写 寫 做 订 訂 \
-        预订 預訂 规划 規劃 安排 排 找 计划 計劃 計畫 设计 設計 起 取 准备 準備 翻译 翻譯 来 來";
+        预订 預訂 规划 規劃 安排 排 找 计划 計劃 計畫 设计 設計 起 取 准备 準備 翻译 翻譯 来 來 想找 想订 想訂";
     // Any clause may give the instruction, after the situation ("下个月想带爸妈出去玩五天，…，
     // 帮我排个详细行程").
     text.split(['，', '。', '！', '？', '；', ',', '\n'])
@@ -2482,10 +2482,17 @@ fn zh_count(text: &str) -> bool {
 /// "东京行程", "京都旅馆"; not 一次旅行, 毕业旅行, 附近旅馆).
 fn names_a_destination(text: &str) -> bool {
     /// Characters that start or end no name of a place next to 去 or a trip word.
-    const NOT_A_NAME: &str = "哪旅玩度趟一个個了过過年掉除世走看吃买買逛次去想的业業月庭庆慶末假子驾駕自途做划劃排妈媽起友人天夜游遊这這那下近份篇条條出细細整全新好套";
+    const NOT_A_NAME: &str = "哪旅玩度趟一个個了过過年掉除世走看吃买買逛次去想的业業月庭庆慶末假子驾駕自途做划劃排妈媽起友人天夜游遊这這那下近份篇条條出细細整全新好套行";
+    // A kind of place after 去 ("去海边", "去爬山") is no destination.
+    let kind_of_place = |at: usize| {
+        list(word_list(Words::ZhKindsOfPlace)).any(|w| text[at..].starts_with(w))
+    };
     ["去", "旅", "行程", "自由行"].into_iter().any(|cue| {
         text.match_indices(cue).any(|(i, _)| {
             let c = if cue == "去" {
+                if kind_of_place(i + cue.len()) {
+                    return false;
+                }
                 text[i + cue.len()..].chars().next()
             } else {
                 text[..i].chars().next_back()
