@@ -1092,6 +1092,7 @@ fn chinese_rule_question(f: &Finding, traditional: bool, assume: Option<&str>) -
         Kind::MissingContext => General::WhichMaterial,
         Kind::AmbiguousReference if is_recency(e) => General::Recency,
         Kind::AmbiguousReference if e.contains(' ') => General::Measure,
+        Kind::UnderspecifiedParameter if is_figures(e) => General::Figures,
         Kind::UnderspecifiedParameter => General::Goal,
         Kind::PronounWithoutAntecedent | Kind::AmbiguousReference | Kind::UnderspecifiedRequest => {
             General::Compare
@@ -1333,6 +1334,7 @@ fn chinese(
         let material_given = given.material || given.quoted || holds_material(given.earlier);
         rules::chinese(text, cjk, referent, material_given, measure_given, has)
     };
+    let earlier = earlier_words(given.earlier);
     // A thing pointed at and named nowhere ("这套房子值得买吗？纠结好久了") is asked about at any
     // length and whatever the model says: what is around it does not say which.
     let pointed = (!long
@@ -1340,7 +1342,7 @@ fn chinese(
         && !given.quoted
         && !given.after_colon
         && !out.findings.iter().any(|f| f.kind == Kind::MissingContext))
-        .then(|| rules::zh_pointing(text, &earlier_words(given.earlier)))
+        .then(|| rules::zh_pointing(text, &earlier))
         .flatten();
     if let Some(evidence) = &pointed {
         out.findings
@@ -1352,6 +1354,15 @@ fn chinese(
                 evidence: evidence.clone(),
             },
         );
+    }
+    // An amount of the user's own case with no figure to compute it from ("帮我算一下刷墙需要多
+    // 少钱") is asked for its figures, whatever else the request says.
+    let figures = rules::zh_figures_asked(text, zh_gives_figure(text) || zh_gives_figure(&earlier));
+    if let Some(evidence) = figures.clone().filter(|_| !given.material) {
+        out.findings.push(Finding {
+            kind: Kind::UnderspecifiedParameter,
+            evidence,
+        });
     }
     let task = chinese_task(!recognised.is_empty(), &open);
     // A terse request of a known kind with every slot filled ("我头疼三天了，吃了止痛药也没用")
@@ -1374,7 +1385,8 @@ fn chinese(
         earlier: given.history,
         conversed: slots.iter().any(|r| said_before(r.slot, given)),
         missing_material: out.findings.iter().any(|f| f.kind == Kind::MissingContext)
-            || pointed.is_some(),
+            || pointed.is_some()
+            || figures.is_some(),
         directive: zh_directs(text)
             || (!general_fact && recognised.iter().any(|&i| table.frames[i].outright)),
     };
@@ -1554,6 +1566,14 @@ fn zh_asks_a_general_fact(text: &str, has: impl Fn(&str) -> bool) -> bool {
         && !list(word_list(Words::ZhFirstPerson)).any(|w| own.contains(w))
 }
 
+/// Whether a Chinese text gives a figure: a digit, a count ("3天", "两个人") or one of
+/// `zh-figure-marks` ("预算一千").
+fn zh_gives_figure(text: &str) -> bool {
+    text.bytes().any(|b| b.is_ascii_digit())
+        || zh_count(text)
+        || text.contains(|c| word_list(Words::ZhFigureMarks).contains(c))
+}
+
 /// Whether a Chinese request is a calculation that gives its operands: digits and an operator,
 /// a percent or an equals sign.
 fn zh_gives_operands(text: &str) -> bool {
@@ -1652,7 +1672,7 @@ fn ask_in_chinese(
             if let Some(q) = general_question(General::Pronoun, script, &f.evidence) {
                 push_unique(out, q, cue);
             }
-        } else if ((f.kind == Kind::UnderspecifiedParameter && !needed)
+        } else if ((f.kind == Kind::UnderspecifiedParameter && (!needed || is_figures(&f.evidence)))
             || f.kind == Kind::MissingContext
             // "哪个更好？": which things are meant is asked before any criterion.
             || (f.kind == Kind::AmbiguousReference && f.evidence.starts_with('哪')))
@@ -1973,6 +1993,11 @@ fn question(
             rule: kind.as_str().into(),
         },
     }
+}
+
+/// Whether a finding's evidence is an amount asked for with no figures (`zh-figures-asked`).
+fn is_figures(evidence: &str) -> bool {
+    list(word_list(Words::ZhFiguresAsked)).any(|w| evidence.contains(w))
 }
 
 /// Whether an ambiguous-reference finding is about recency ("recent advances").

@@ -459,9 +459,11 @@ pub(crate) enum General {
     Compare,
     /// A parameter that depends on the user's goal.
     Goal,
+    /// An amount of the user's own case asked with none of the figures it is computed from.
+    Figures,
 }
 
-const GENERAL: [(General, &str); 9] = [
+const GENERAL: [(General, &str); 10] = [
     (General::Fallback, "fallback"),
     (General::Pronoun, "pronoun"),
     (General::Name, "name"),
@@ -471,6 +473,7 @@ const GENERAL: [(General, &str); 9] = [
     (General::Measure, "measure"),
     (General::Compare, "compare"),
     (General::Goal, "goal"),
+    (General::Figures, "figures"),
 ];
 
 /// A general question with its priority and kind.

@@ -705,6 +705,23 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
         .find_map(pointing)
 }
 
+/// An amount of the user's own case that a Chinese request asks for (`zh-figures-asked`: "帮我算
+/// 一下刷墙需要多少钱", "我被辞退了，能拿多少赔偿？") when `figures_given` is false: neither the
+/// request nor the conversation gives a figure to compute it from. The evidence is the clause
+/// that asks it ("帮我算一下刷墙需要多少钱").
+pub(crate) fn zh_figures_asked(text: &str, figures_given: bool) -> Option<String> {
+    if figures_given {
+        return None;
+    }
+    let asked = list(word_list(Words::ZhFiguresAsked)).find(|w| text.contains(w))?;
+    text.split(['，', '。', '？', '！', '；', ',', '?', '!', '\n'])
+        .find(|clause| clause.contains(asked))
+        .map(|clause| clause.trim().chars().take(FIGURES_REACH).collect())
+}
+
+/// Characters of the clause an amount is asked in that its question quotes.
+const FIGURES_REACH: usize = 20;
+
 /// Characters of the noun a demonstrative points at that its question quotes ("这个保健食品").
 const NOUN_REACH: usize = 4;
 

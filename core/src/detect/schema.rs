@@ -158,10 +158,11 @@ pub enum GeneralName {
     Measure,
     Compare,
     Goal,
+    Figures,
 }
 
 /// Every general question, each of which the detector asks.
-const GENERAL_NAMES: [GeneralName; 9] = [
+const GENERAL_NAMES: [GeneralName; 10] = [
     GeneralName::Fallback,
     GeneralName::Pronoun,
     GeneralName::Name,
@@ -171,6 +172,7 @@ const GENERAL_NAMES: [GeneralName; 9] = [
     GeneralName::Measure,
     GeneralName::Compare,
     GeneralName::Goal,
+    GeneralName::Figures,
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
