@@ -603,7 +603,14 @@ impl Tuning {
     fn asks_chinese(&self, s: &ChineseSignals) -> bool {
         self.chinese_rule_asks(s)
             || match s.task {
-                TaskState::None => s.margin >= 0.0 && !s.material && !s.earlier,
+                // A question about the world names its subject ("可乐鸡翅怎么做？"): the generic
+                // question would ask what it already says.
+                TaskState::None => {
+                    s.margin >= 0.0
+                        && !s.material
+                        && !s.earlier
+                        && !(s.world && s.chars > ZH_BARE_QUESTION_CHARS)
+                }
                 // The model has seen few requests that name their kind and leave a critical
                 // detail out ("帮我规划一次去东京的旅行" scores as complete), and detail elsewhere
                 // does not make up for it: the frame decides, whatever the length.
@@ -614,7 +621,8 @@ impl Tuning {
                 TaskState::Open if s.conversed => false,
                 TaskState::Open => {
                     s.chars <= ZH_TASK_MAX_CHARS
-                        && (s.margin >= self.zh_open_margin || s.chars <= self.zh_short_chars)
+                        && (s.margin >= self.zh_open_margin
+                            || (s.chars <= self.zh_short_chars && !s.world))
                 }
                 TaskState::Settled | TaskState::Complete => false,
             }
@@ -658,6 +666,10 @@ struct ChineseSignals {
     /// one (see [`zh_directs`]): a critical detail left open is then asked whatever the model
     /// says.
     directive: bool,
+    /// A question about the world ("多肉植物冬天怎么养？", "猫常吐毛球正常吗？"; see
+    /// [`zh_asks_about_the_world`]): a lesser detail of its kind is the model's to ask, however
+    /// short the question.
+    world: bool,
 }
 
 /// What the English decision weighs, computed once per request.
@@ -1389,6 +1401,7 @@ fn chinese(
             || figures.is_some(),
         directive: zh_directs(text)
             || (!general_fact && recognised.iter().any(|&i| table.frames[i].outright)),
+        world: zh_asks_about_the_world(text),
     };
     let mut note = why_not_asked(&slots, &open, margin);
     if general_fact && recognised.iter().any(|&i| table.frames[i].outright) {
@@ -1556,14 +1569,27 @@ fn zh_first_named(table: &frames::Table, recognised: &[usize], head: &str) -> Op
         })
 }
 
+/// Whether a Chinese request is a question about the world: it asks how, why or whether
+/// (`zh-question-words`), neither asks for a task to be done ([`zh_directs`]) nor speaks of the
+/// user's own case ([`zh_own_case`]).
+fn zh_asks_about_the_world(text: &str) -> bool {
+    list(word_list(Words::ZhQuestionWords)).any(|w| text.contains(w))
+        && !zh_directs(text)
+        && !zh_own_case(text)
+}
+
+/// Whether a Chinese text speaks of the user's own case: one of `zh-own-case` ("我", "坏了"),
+/// not inside one of `zh-not-own-case` ("我国的税率").
+fn zh_own_case(text: &str) -> bool {
+    let own = list(word_list(Words::ZhNotOwnCase)).fold(text.to_owned(), |t, w| t.replace(w, ""));
+    list(word_list(Words::ZhOwnCase)).any(|w| own.contains(w))
+}
+
 /// Whether a Chinese request asks about a rule or a norm (`zh-general-facts`: "个人所得税的起征点
-/// 是多少？") and not the user's own case (no `zh-first-person`): an outright kind's detail (the
+/// 是多少？") and not the user's own case ([`zh_own_case`]): an outright kind's detail (the
 /// user's income) is then no part of the answer.
 fn zh_asks_a_general_fact(text: &str, has: impl Fn(&str) -> bool) -> bool {
-    let own = list(word_list(Words::ZhNotFirstPerson))
-        .fold(text.to_owned(), |t, w| t.replace(w, ""));
-    list(word_list(Words::ZhGeneralFacts)).any(&has)
-        && !list(word_list(Words::ZhFirstPerson)).any(|w| own.contains(w))
+    list(word_list(Words::ZhGeneralFacts)).any(&has) && !zh_own_case(text)
 }
 
 /// Whether a Chinese text gives a figure: a digit, a count ("3天", "两个人") or one of
@@ -1905,6 +1931,9 @@ const LONG_WORDS: usize = 30;
 /// Ambiguous names are asked about only in requests up to this many words: in a longer one the
 /// rest of the request says which meaning it is about.
 const NAME_MAX_WORDS: usize = 15;
+/// CJK characters up to which a Chinese question names nothing but its asking ("怎么办？",
+/// "为什么呢"): the generic question fits it.
+const ZH_BARE_QUESTION_CHARS: usize = 4;
 /// CJK characters above which a Chinese request with a task kind is complete enough.
 const ZH_TASK_MAX_CHARS: usize = 30;
 
@@ -3780,6 +3809,7 @@ mod tests {
             conversed: false,
             missing_material: false,
             directive: true,
+            world: false,
         };
         assert!(gated.asks_chinese(&signals(TaskState::CriticalOpen, 30, -9.0)));
         assert!(gated.asks_chinese(&signals(TaskState::CriticalOpen, 31, -9.0)));
