@@ -653,7 +653,10 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
 /// when its noun was said before it, in the request or in `earlier` (the conversation's
 /// messages), or when `earlier` names a thing by a title, a quotation or a Latin name ("iPhone
 /// 15"); a bare one ("这家好吃吗") by any conversation, which may be what it points at. The
-/// evidence is the demonstrative and its noun, as written ("这套房子").
+/// evidence is the demonstrative and its noun, as written ("这套房子"). With no conversation,
+/// a clause that leans on an earlier exchange or on what the user remembers
+/// (`zh-earlier-exchange`: "我们几点集合来着") points at what the reader never saw too: the
+/// evidence is the clause.
 pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
     let mut start = text.trim_start();
     while let Some(o) = list(word_list(Words::ZhOpeners)).find(|o| start.starts_with(o)) {
@@ -665,7 +668,9 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
             .split(|c: char| !c.is_ascii_alphabetic())
             .any(|w| w.len() >= 2);
     let pointing = |(at, d): (usize, &str)| {
-        if at != opening && !text[..at].ends_with('的') {
+        // "我这种情况": after the speaker, it opens the request still.
+        let before = text[..at].trim_end();
+        if at != opening && !before.ends_with('的') && !(before.ends_with('我') && before.chars().count() <= 2) {
             return None;
         }
         let here = &text[at..];
@@ -703,6 +708,10 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
     list(word_list(Words::ZhDemonstratives))
         .flat_map(|d| text.match_indices(d))
         .find_map(pointing)
+        .or_else(|| {
+            let leans = list(word_list(Words::ZhEarlierExchange)).find(|w| text.contains(w));
+            leans.filter(|_| earlier.is_empty()).and_then(|w| clause_of(text, w))
+        })
 }
 
 /// An amount of the user's own case that a Chinese request asks for (`zh-figures-asked`: "帮我算
@@ -714,13 +723,19 @@ pub(crate) fn zh_figures_asked(text: &str, figures_given: bool) -> Option<String
         return None;
     }
     let asked = list(word_list(Words::ZhFiguresAsked)).find(|w| text.contains(w))?;
-    text.split(['，', '。', '？', '！', '；', ',', '?', '!', '\n'])
-        .find(|clause| clause.contains(asked))
-        .map(|clause| clause.trim().chars().take(FIGURES_REACH).collect())
+    clause_of(text, asked)
 }
 
-/// Characters of the clause an amount is asked in that its question quotes.
-const FIGURES_REACH: usize = 20;
+/// The clause of `text` that holds `word`, up to [`CLAUSE_REACH`] characters: what a question
+/// quotes of the request ("帮我算一下刷墙需要多少钱").
+fn clause_of(text: &str, word: &str) -> Option<String> {
+    text.split(['，', '。', '？', '！', '；', ',', '?', '!', '\n'])
+        .find(|clause| clause.contains(word))
+        .map(|clause| clause.trim().chars().take(CLAUSE_REACH).collect())
+}
+
+/// Characters of a clause that a question quotes.
+const CLAUSE_REACH: usize = 20;
 
 /// Characters of the noun a demonstrative points at that its question quotes ("这个保健食品").
 const NOUN_REACH: usize = 4;
