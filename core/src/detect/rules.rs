@@ -634,6 +634,27 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
             }
         }
     }
+    // "老板发来的邮件", "主管的Line": a message of one of `zh-people`, never in the request.
+    for person in list(word_list(Words::ZhPeople)).filter(|p| has(p)) {
+        for (at, _) in text.match_indices(person) {
+            // "写一封给房东的邮件": the person it is written to.
+            if text[..at].ends_with(['给', '給', '向', '对', '對', '跟']) {
+                continue;
+            }
+            let after = &text[at + person.len()..];
+            let Some(of) = list(word_list(Words::ZhOfPerson)).find(|o| after.starts_with(o)) else {
+                continue;
+            };
+            let rest = &after[of.len()..];
+            let near = |m: &&str| {
+                rest.find(*m)
+                    .is_some_and(|i| rest[..i].chars().count() <= MATERIAL_REACH)
+            };
+            if let Some(noun) = list(word_list(Words::ZhMessages)).find(near) {
+                return Some(format!("{person}{of}{noun}"));
+            }
+        }
+    }
     // "表格里的数字": a material's word right before one of `zh-inside`.
     word_list(Words::ZhInside)
         .split_whitespace()
