@@ -1698,7 +1698,7 @@ fn ask_in_chinese(
             if let Some(q) = general_question(General::Pronoun, script, &f.evidence) {
                 push_unique(out, q, cue);
             }
-        } else if ((f.kind == Kind::UnderspecifiedParameter && (!needed || is_figures(&f.evidence)))
+        } else if ((f.kind == Kind::UnderspecifiedParameter && !needed)
             || f.kind == Kind::MissingContext
             // "哪个更好？": which things are meant is asked before any criterion.
             || (f.kind == Kind::AmbiguousReference && f.evidence.starts_with('哪')))
@@ -3268,7 +3268,7 @@ mod tests {
     fn simplified_chinese_gets_simplified_questions() {
         let a = detect("这个怎么样", &[]);
         assert!(a.needs_clarification);
-        assert_eq!(a.questions[0].text, "您指的是什么？请说明具体的对象。");
+        assert_eq!(a.questions[0].text, "您说的“这个”具体指什么？");
     }
 
     #[test]
@@ -3327,7 +3327,8 @@ mod tests {
 
     #[test]
     fn chinese_questions_fit_what_the_request_says() {
-        let pronoun = "您指的是什么？请说明具体的对象。";
+        let pronoun = |w: &str| format!("您说的“{w}”具体指什么？");
+        let is_pronoun = |q: &String| q.starts_with("您说的“") || q.starts_with("您說的「");
         // 应该 is "should", not the pronoun 该: which one to choose depends on the purpose.
         for request in ["我应该学哪个编程语言？", "我應該買哪一台筆電？"] {
             let asked = texts(request);
@@ -3340,18 +3341,18 @@ mod tests {
             assert!(
                 texts(request)
                     .iter()
-                    .all(|q| q != pronoun && !q.starts_with("您指的是什麼")),
+                    .all(|q| !is_pronoun(q)),
                 "{request}"
             );
         }
         // 这件事 still refers back to something not said.
-        assert_eq!(texts("这件事该如何处理？"), [pronoun]);
+        assert_eq!(texts("这件事该如何处理？"), [pronoun("这件事")]);
         // 这个周末 is the coming weekend; 下面的文字 with nothing below refers to nothing, and
         // the revision's own question asks for it.
         assert!(
             texts("这个周末去哪里玩比较好？")
                 .iter()
-                .all(|q| q != pronoun)
+                .all(|q| !is_pronoun(q))
         );
         assert_eq!(
             texts("帮我把下面的文字改得更正式一点"),
@@ -3363,10 +3364,10 @@ mod tests {
         );
         // 这两款 refers to two phones said before; 这两天 is a time.
         assert_eq!(
-            texts("帮我比较一下这两款手机").first().map(String::as_str),
-            Some(pronoun)
+            texts("帮我比较一下这两款手机").first(),
+            Some(&pronoun("这两"))
         );
-        assert!(texts("这两天北京天气怎么样").iter().all(|q| q != pronoun));
+        assert!(texts("这两天北京天气怎么样").iter().all(|q| !is_pronoun(q)));
         // 动画 is a work, recommended to a taste; 最近 is not quoted as 最新.
         assert_eq!(texts("推荐几部好看的日本动画"), ["您喜欢哪一类的作品？"]);
         assert!(
@@ -3380,7 +3381,10 @@ mod tests {
         assert!(texts("算一下 15% 的小費，帳單是 80 美元").is_empty());
         // 这句话 with nothing given refers to nothing; after a colon, it is what follows. The
         // target language is a slot of its own.
-        assert_eq!(texts("翻译这句话"), [pronoun, "翻译成哪种语言？"]);
+        assert_eq!(
+            texts("翻译这句话"),
+            [pronoun("这句"), "翻译成哪种语言？".to_owned()]
+        );
         assert!(texts("把这个翻译成英文：我爱你").is_empty());
         // A work to a taste that is given: nothing to ask; without the taste, the taste.
         assert!(texts("推荐一本好看的科幻小说").is_empty());

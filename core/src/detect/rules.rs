@@ -646,11 +646,12 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
                 continue;
             };
             let rest = &after[of.len()..];
-            let near = |m: &&str| {
-                rest.find(*m)
-                    .is_some_and(|i| rest[..i].chars().count() <= MATERIAL_REACH)
-            };
-            if let Some(noun) = list(word_list(Words::ZhMessages)).find(near) {
+            // The message's word nearest the person, the longest there ("微信", not its "信").
+            let noun = list(word_list(Words::ZhMessages))
+                .filter_map(|m| rest.find(m).map(|i| (i, m)))
+                .filter(|(i, _)| rest[..*i].chars().count() <= MATERIAL_REACH)
+                .min_by_key(|(i, m)| (*i, usize::MAX - m.len()));
+            if let Some((_, noun)) = noun {
                 return Some(format!("{person}{of}{noun}"));
             }
         }
@@ -720,7 +721,8 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
         };
         let head: String = noun.chars().take(2).collect();
         let resolved = if head.is_empty() {
-            !earlier.is_empty()
+            // "我刚看完的那本类似的": the clause before it says what it is.
+            !earlier.is_empty() || at != opening
         } else {
             text[..at].contains(&head) || earlier.contains(&head) || named_earlier
         };
