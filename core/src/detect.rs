@@ -215,7 +215,7 @@ fn evaluate(
         after_colon: false,
     };
     // Quoted literals inside an instruction (`Output "yes" if …`) are data, not the request.
-    let unquoted = without_literals(text);
+    let unquoted = without_literals(text, LITERAL_BESIDE);
     let given = Given {
         literal: unquoted.len() != text.len(),
         quoted: has_quote(text),
@@ -294,7 +294,7 @@ pub fn unread_language(request: &str) -> Option<&'static str> {
     if let Some(language) = columns::wording_language(request) {
         return Some(language);
     }
-    let text = without_literals(clip(request, MAX_BYTES));
+    let text = without_literals(clip(request, MAX_BYTES), LITERAL_BESIDE);
     let (cjk, latin_words) = script_counts(&text);
     unread_of(&text, cjk, latin_words)
 }
@@ -1305,28 +1305,17 @@ fn chinese(
     let lower = text.to_ascii_lowercase();
     let reading = ZhReading::of(text, &lower, CharSet::of(text));
     let has = |w: &str| reading.chars.may_contain(w) && text.contains(w);
-    // Material after the instruction is worked on, not asked for: 天气 in a sentence to
-    // translate ("翻译成英文：今天天气很好") names no weather request.
-    let head = if given.material || given.after_colon {
-        text.split(['：', ':', '\n']).next().unwrap_or(text)
-    } else {
-        text
-    };
-    // A quoted passage is the material too: "把“由于天气原因，航班延误”翻译成英文" translates and
-    // asks about no weather.
-    let unquoted = if given.quoted {
-        outside_quotes(head)
-    } else {
-        head.to_owned()
-    };
-    let head = unquoted.as_str();
+    let head = zh_instruction(text, given);
+    let head = head.as_str();
     let table = knowledge();
     let in_head = table.holding(head);
     let recognised = recognise(table, |f| in_head.names(&f.zh));
     let fills_slot = |slot: &Slot| reading.fills(slot, given);
     let slots = slots_of(table, &recognised);
     let lead = zh_first_named(table, &recognised, head);
-    let general_fact = zh_asks_a_general_fact(text, has);
+    // A question about a rule or a norm (`zh-general-facts`: "个人所得税的起征点是多少？"), not
+    // the user's own case: an outright kind's detail (the user's income) is no part of it.
+    let general_fact = list(word_list(Words::ZhGeneralFacts)).any(has) && !zh_own_case(text);
     let open: Vec<SlotRef<'_>> = slots
         .iter()
         .copied()
@@ -1346,36 +1335,7 @@ fn chinese(
         let material_given = given.material || given.quoted || holds_material(given.earlier);
         rules::chinese(text, cjk, referent, material_given, measure_given, has)
     };
-    let earlier = earlier_words(given.earlier);
-    // A thing pointed at and named nowhere ("这套房子值得买吗？纠结好久了") is asked about at any
-    // length and whatever the model says: what is around it does not say which.
-    let pointed = (!long
-        && !given.material
-        && !given.quoted
-        && !given.after_colon
-        && !out.findings.iter().any(|f| f.kind == Kind::MissingContext))
-        .then(|| rules::zh_pointing(text, &earlier))
-        .flatten();
-    if let Some(evidence) = &pointed {
-        out.findings
-            .retain(|f| f.kind != Kind::PronounWithoutAntecedent);
-        out.findings.insert(
-            0,
-            Finding {
-                kind: Kind::PronounWithoutAntecedent,
-                evidence: evidence.clone(),
-            },
-        );
-    }
-    // An amount of the user's own case with no figure to compute it from ("帮我算一下刷墙需要多
-    // 少钱") is asked for its figures, whatever else the request says.
-    let figures = rules::zh_figures_asked(text, zh_gives_figure(text) || zh_gives_figure(&earlier));
-    if let Some(evidence) = figures.clone().filter(|_| !given.material) {
-        out.findings.push(Finding {
-            kind: Kind::UnderspecifiedParameter,
-            evidence,
-        });
-    }
+    let unresolved = !long && zh_unresolved(text, given, &mut out.findings);
     let task = chinese_task(!recognised.is_empty(), &open);
     // A terse request of a known kind with every slot filled ("我头疼三天了，吃了止痛药也没用")
     // has nothing missing that a question could name.
@@ -1396,9 +1356,7 @@ fn chinese(
         material: given.material || given.after_colon || given.quoted || operands,
         earlier: given.history,
         conversed: slots.iter().any(|r| said_before(r.slot, given)),
-        missing_material: out.findings.iter().any(|f| f.kind == Kind::MissingContext)
-            || pointed.is_some()
-            || figures.is_some(),
+        missing_material: out.findings.iter().any(|f| f.kind == Kind::MissingContext) || unresolved,
         directive: zh_directs(text)
             || (!general_fact && recognised.iter().any(|&i| table.frames[i].outright)),
         world: zh_asks_about_the_world(text),
@@ -1411,6 +1369,47 @@ fn chinese(
     if !out.needs_clarification && out.cues.is_empty() {
         out.cues.push(note);
     }
+}
+
+/// The instruction of a Chinese request, whose cues name its kinds: material after it is worked
+/// on, not asked for, and neither is a quoted passage: 天气 in a sentence to translate
+/// ("翻译成英文：今天天气很好", "把“由于天气原因，航班延误”翻译成英文") names no weather request.
+fn zh_instruction(text: &str, given: Given<'_>) -> String {
+    let head = if given.material || given.after_colon {
+        text.split(['：', ':', '\n']).next().unwrap_or(text)
+    } else {
+        text
+    };
+    without_literals(head, 1)
+}
+
+/// What a Chinese request leans on and does not hold, added to `findings`, and whether any
+/// was: asked at any length and whatever the model says. A thing pointed at and named nowhere
+/// ("这套房子值得买吗？纠结好久了": what is around it does not say which; see
+/// [`rules::zh_pointing`]), or an amount of the user's own case (`zh-figures-asked`: "帮我算一下
+/// 刷墙需要多少钱") with no figure to compute it from in the request or the conversation, whose
+/// question quotes its clause.
+fn zh_unresolved(text: &str, given: Given<'_>, findings: &mut Vec<Finding>) -> bool {
+    let earlier: Vec<&str> = given.earlier.iter().map(|m| m.content.as_str()).collect();
+    let earlier = earlier.join("\n");
+    let holds = given.material || given.quoted || given.after_colon;
+    let pointed = (!holds && !findings.iter().any(|f| f.kind == Kind::MissingContext))
+        .then(|| rules::zh_pointing(text, &earlier))
+        .flatten();
+    if let Some(evidence) = pointed.clone() {
+        let kind = Kind::PronounWithoutAntecedent;
+        findings.retain(|f| f.kind != kind);
+        findings.insert(0, Finding { kind, evidence });
+    }
+    let figures = list(word_list(Words::ZhFiguresAsked))
+        .find(|w| text.contains(w))
+        .filter(|_| !given.material && !zh_gives_figure(text) && !zh_gives_figure(&earlier))
+        .and_then(|w| rules::clause_of(text, w));
+    if let Some(evidence) = figures.clone() {
+        let kind = Kind::UnderspecifiedParameter;
+        findings.push(Finding { kind, evidence });
+    }
+    pointed.is_some() || figures.is_some()
 }
 
 /// A Chinese text as its slots are read: its characters, and its Latin words ("用Python写"),
@@ -1473,15 +1472,6 @@ fn names_a_person(text: &str) -> bool {
         })
 }
 
-/// The conversation's messages, joined: what a demonstrative may point at.
-fn earlier_words(earlier: &[Message]) -> String {
-    earlier
-        .iter()
-        .map(|m| m.content.as_str())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 fn holds_material(earlier: &[Message]) -> bool {
     earlier
         .iter()
@@ -1511,7 +1501,7 @@ fn said_before(slot: &Slot, given: Given<'_>) -> bool {
             .iter()
             .filter(|m| m.role != Role::Assistant)
             .any(|m| {
-                let text = without_literals(clip(&m.content, MAX_BYTES));
+                let text = without_literals(clip(&m.content, MAX_BYTES), LITERAL_BESIDE);
                 let own = Given {
                     history: false,
                     earlier: &[],
@@ -1583,13 +1573,6 @@ fn zh_asks_about_the_world(text: &str) -> bool {
 fn zh_own_case(text: &str) -> bool {
     let own = list(word_list(Words::ZhNotOwnCase)).fold(text.to_owned(), |t, w| t.replace(w, ""));
     list(word_list(Words::ZhOwnCase)).any(|w| own.contains(w))
-}
-
-/// Whether a Chinese request asks about a rule or a norm (`zh-general-facts`: "个人所得税的起征点
-/// 是多少？") and not the user's own case ([`zh_own_case`]): an outright kind's detail (the
-/// user's income) is then no part of the answer.
-fn zh_asks_a_general_fact(text: &str, has: impl Fn(&str) -> bool) -> bool {
-    list(word_list(Words::ZhGeneralFacts)).any(&has) && !zh_own_case(text)
 }
 
 /// Whether a Chinese text gives a figure: a digit, a count ("3天", "两个人") or one of
@@ -1931,6 +1914,8 @@ const LONG_WORDS: usize = 30;
 /// Ambiguous names are asked about only in requests up to this many words: in a longer one the
 /// rest of the request says which meaning it is about.
 const NAME_MAX_WORDS: usize = 15;
+/// Letters and digits outside a quoted span from which it is a literal inside an instruction.
+const LITERAL_BESIDE: usize = 12;
 /// CJK characters up to which a Chinese question names nothing but its asking ("怎么办？",
 /// "为什么呢"): the generic question fits it.
 const ZH_BARE_QUESTION_CHARS: usize = 4;
@@ -2538,9 +2523,8 @@ fn names_a_destination(text: &str) -> bool {
     /// Characters that start or end no name of a place next to 去 or a trip word.
     const NOT_A_NAME: &str = "哪旅玩度趟一个個了过過年掉除世走看吃买買逛次去想的业業月庭庆慶末假子驾駕自途做划劃排妈媽起友人天夜游遊这這那下近份篇条條出细細整全新好套行";
     // A kind of place after 去 ("去海边", "去爬山") is no destination.
-    let kind_of_place = |at: usize| {
-        list(word_list(Words::ZhKindsOfPlace)).any(|w| text[at..].starts_with(w))
-    };
+    let kind_of_place =
+        |at: usize| list(word_list(Words::ZhKindsOfPlace)).any(|w| text[at..].starts_with(w));
     ["去", "旅", "行程", "自由行"].into_iter().any(|cue| {
         text.match_indices(cue).any(|(i, _)| {
             let c = if cue == "去" {
@@ -2636,9 +2620,9 @@ fn points_ahead(head: &str) -> bool {
 }
 
 /// `text` without quoted literals that sit inside an instruction: a quoted span (`"…"`, `“…”`,
-/// `「…」`, `'…'`) is dropped when there are words outside it, so `Output "X" if …` is read as
-/// `Output if …`; a request that is nothing but a quote is kept whole.
-fn without_literals(text: &str) -> String {
+/// `「…」`, `'…'`) is dropped when `beside` letters or digits are outside it, so `Output "X" if
+/// …` is read as `Output if …`; a request that is nothing but a quote is kept whole.
+fn without_literals(text: &str, beside: usize) -> String {
     const PAIRS: [(char, char); 5] = [
         ('"', '"'),
         ('“', '”'),
@@ -2656,29 +2640,12 @@ fn without_literals(text: &str) -> String {
             };
             let end = start + j + close.len_utf8();
             let outside = format!("{}{}", &out[..i], &out[end..]);
-            if outside.chars().filter(|c| c.is_alphanumeric()).count() < 12 {
+            if outside.chars().filter(|c| c.is_alphanumeric()).count() < beside {
                 from = end;
                 continue;
             }
             out.replace_range(i..end, " ");
             from = i + 1;
-        }
-    }
-    out
-}
-
-/// `text` with every quoted span (`“…”`, `「…」`, `『…』`, `"…"`) left out: the words of the
-/// instruction around the material it quotes.
-fn outside_quotes(text: &str) -> String {
-    const PAIRS: [(char, char); 4] = [('“', '”'), ('「', '」'), ('『', '』'), ('"', '"')];
-    let mut out = text.to_owned();
-    for (open, close) in PAIRS {
-        while let Some(i) = out.find(open) {
-            let start = i + open.len_utf8();
-            let Some(j) = out[start..].find(close) else {
-                break;
-            };
-            out.replace_range(i..start + j + close.len_utf8(), " ");
         }
     }
     out
@@ -3338,12 +3305,7 @@ mod tests {
         // 我该 and 该怎么 are "should" too.
         for request in ["我该用哪个数据库？", "我該怎麼辦？", "该如何开始跑步？"]
         {
-            assert!(
-                texts(request)
-                    .iter()
-                    .all(|q| !is_pronoun(q)),
-                "{request}"
-            );
+            assert!(texts(request).iter().all(|q| !is_pronoun(q)), "{request}");
         }
         // 这件事 still refers back to something not said.
         assert_eq!(texts("这件事该如何处理？"), [pronoun("这件事")]);

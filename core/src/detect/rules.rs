@@ -638,7 +638,7 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
     for person in list(word_list(Words::ZhPeople)).filter(|p| has(p)) {
         for (at, _) in text.match_indices(person) {
             // "写一封给房东的邮件": the person it is written to.
-            if text[..at].ends_with(['给', '給', '向', '对', '對', '跟']) {
+            if text[..at].ends_with(|c| word_list(Words::ZhToPerson).contains(c)) {
                 continue;
             }
             let after = &text[at + person.len()..];
@@ -692,7 +692,10 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
     let pointing = |(at, d): (usize, &str)| {
         // "我这种情况": after the speaker, it opens the request still.
         let before = text[..at].trim_end();
-        if at != opening && !before.ends_with('的') && !(before.ends_with('我') && before.chars().count() <= 2) {
+        if at != opening
+            && !before.ends_with('的')
+            && !(before.ends_with('我') && before.chars().count() <= 2)
+        {
             return None;
         }
         let here = &text[at..];
@@ -701,24 +704,19 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
         }
         let rest = &here[d.len()..];
         let measure = rest.chars().next()?;
-        let is = |words: Words| list(word_list(words)).any(|w| w.starts_with(measure) && w.len() == measure.len_utf8());
-        let place = is(Words::ZhPlaceWords);
-        if !place && !is(Words::ZhMeasureWords) {
+        // Both lists are of single characters.
+        let place = word_list(Words::ZhPlaceWords).contains(measure);
+        if !place && !word_list(Words::ZhMeasureWords).contains(measure) {
             return None;
         }
-        let after = &rest[measure.len_utf8()..];
-        let noun: String = if place {
-            String::new()
-        } else {
-            after
-                .chars()
-                .take_while(|c| {
-                    (super::is_cjk(*c) || c.is_ascii_alphanumeric())
-                        && !word_list(Words::ZhNounEnds).contains(*c)
-                })
-                .take(NOUN_REACH)
-                .collect()
-        };
+        let noun: String = rest[measure.len_utf8()..]
+            .chars()
+            .take_while(|c| {
+                (super::is_cjk(*c) || c.is_ascii_alphanumeric())
+                    && !word_list(Words::ZhNounEnds).contains(*c)
+            })
+            .take(if place { 0 } else { NOUN_REACH })
+            .collect();
         let head: String = noun.chars().take(2).collect();
         let resolved = if head.is_empty() {
             // "我刚看完的那本类似的": the clause before it says what it is.
@@ -733,25 +731,15 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
         .find_map(pointing)
         .or_else(|| {
             let leans = list(word_list(Words::ZhEarlierExchange)).find(|w| text.contains(w));
-            leans.filter(|_| earlier.is_empty()).and_then(|w| clause_of(text, w))
+            leans
+                .filter(|_| earlier.is_empty())
+                .and_then(|w| clause_of(text, w))
         })
-}
-
-/// An amount of the user's own case that a Chinese request asks for (`zh-figures-asked`: "帮我算
-/// 一下刷墙需要多少钱", "我被辞退了，能拿多少赔偿？") when `figures_given` is false: neither the
-/// request nor the conversation gives a figure to compute it from. The evidence is the clause
-/// that asks it ("帮我算一下刷墙需要多少钱").
-pub(crate) fn zh_figures_asked(text: &str, figures_given: bool) -> Option<String> {
-    if figures_given {
-        return None;
-    }
-    let asked = list(word_list(Words::ZhFiguresAsked)).find(|w| text.contains(w))?;
-    clause_of(text, asked)
 }
 
 /// The clause of `text` that holds `word`, up to [`CLAUSE_REACH`] characters: what a question
 /// quotes of the request ("帮我算一下刷墙需要多少钱").
-fn clause_of(text: &str, word: &str) -> Option<String> {
+pub(crate) fn clause_of(text: &str, word: &str) -> Option<String> {
     text.split(['，', '。', '？', '！', '；', ',', '?', '!', '\n'])
         .find(|clause| clause.contains(word))
         .map(|clause| clause.trim().chars().take(CLAUSE_REACH).collect())
