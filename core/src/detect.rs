@@ -1358,6 +1358,7 @@ fn chinese(
         conversed: slots.iter().any(|r| said_before(r.slot, given)),
         missing_material: out.findings.iter().any(|f| f.kind == Kind::MissingContext) || unresolved,
         directive: zh_directs(text)
+            || zh_names_its_own(table, &recognised, head)
             || (!general_fact && recognised.iter().any(|&i| table.frames[i].outright)),
         world: zh_asks_about_the_world(text),
     };
@@ -1381,6 +1382,19 @@ fn zh_instruction(text: &str, given: Given<'_>) -> String {
         text
     };
     without_literals(head, 1)
+}
+
+/// Whether a Chinese request names its own thing of a `recognised` kind: a cue after one of
+/// `zh-own-possessives`, or a cue that holds one ("我的车一启动就有异响"), whose details only the
+/// user has.
+fn zh_names_its_own(table: &frames::Table, recognised: &[usize], head: &str) -> bool {
+    let own = |c: &str, at: usize| {
+        list(word_list(Words::ZhOwnPossessives))
+            .any(|p| head[..at].ends_with(p) || c.starts_with(p))
+    };
+    recognised.iter().any(|&i| {
+        list(table.frames[i].zh.cues).any(|c| head.match_indices(c).any(|(at, _)| own(c, at)))
+    })
 }
 
 /// What a Chinese request leans on and does not hold, added to `findings`, and whether any

@@ -651,8 +651,8 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
                 .filter_map(|m| rest.find(m).map(|i| (i, m)))
                 .filter(|(i, _)| rest[..*i].chars().count() <= MATERIAL_REACH)
                 .min_by_key(|(i, m)| (*i, usize::MAX - m.len()));
-            if let Some((_, noun)) = noun {
-                return Some(format!("{person}{of}{noun}"));
+            if let Some((i, noun)) = noun {
+                return Some(format!("{person}{of}{}", &rest[..i + noun.len()]));
             }
         }
     }
