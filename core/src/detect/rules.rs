@@ -674,7 +674,8 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
 /// word for a place (`zh-place-words`), not one of `zh-not-pronouns` ("这个月"). It is resolved
 /// when its noun was said before it, in the request or in `earlier` (the conversation's
 /// messages), or when `earlier` names a thing by a title, a quotation or a Latin name ("iPhone
-/// 15"); a bare one ("这家好吃吗") by any conversation, which may be what it points at. The
+/// 15"); a bare one ("这家好吃吗") by a conversation that names a thing or counts one with
+/// the same measure word ("一家"). The
 /// evidence is the demonstrative and its noun, as written ("这套房子"). With no conversation,
 /// a clause that leans on an earlier exchange or on what the user remembers
 /// (`zh-earlier-exchange`: "我们几点集合来着") points at what the reader never saw too: the
@@ -719,8 +720,9 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
             .collect();
         let head: String = noun.chars().take(2).collect();
         let resolved = if head.is_empty() {
-            // "我刚看完的那本类似的": the clause before it says what it is.
-            !earlier.is_empty() || at != opening
+            // "我刚看完的那本类似的": the clause before it says what it is; "这款" after "我在看一款
+            // 耳机" or a name, the conversation.
+            at != opening || named_earlier || earlier.contains(measure)
         } else {
             text[..at].contains(&head) || earlier.contains(&head) || named_earlier
         };
