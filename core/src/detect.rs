@@ -783,7 +783,10 @@ fn english(
                 && !said_before(r.slot, given)
         })
         .collect();
-    let clear_by_construction = material || cues.factual_about_a_name(words);
+    // A question about a name is factual unless it is about the user's own case ("How many
+    // Benadryl can I give my dog?").
+    let clear_by_construction =
+        material || (cues.factual_about_a_name(words) && !about_own_case(words));
     let long = words.len() > LONG_WORDS;
     let lead = directed_task(table, &recognised, words, &open);
     let signals = Signals {
@@ -1046,9 +1049,12 @@ fn rule_question(
             let q = general_question(General::Pronoun, Script::English, e)?;
             return Some((q, cue));
         }
+        Kind::MissingContext if rules::is_own_thing(e) => General::Describe,
         Kind::MissingContext if material_of(e).0 => General::Paste,
         Kind::MissingContext => General::WhichMaterial,
         Kind::AmbiguousReference if is_recency(e) => General::Recency,
+        // "the cheaper one", "these two": candidates pointed at, not named.
+        Kind::AmbiguousReference if e.ends_with(" one") || e.ends_with(" two") => General::Compare,
         Kind::AmbiguousReference if e.contains(' ') => General::Measure,
         Kind::AmbiguousReference => General::Compare,
         Kind::UnderspecifiedParameter => General::Goal,
@@ -1103,6 +1109,8 @@ fn chinese_rule_question(f: &Finding, traditional: bool, assume: Option<&str>) -
         Kind::MissingContext if chinese_text || own => General::Paste,
         Kind::MissingContext => General::WhichMaterial,
         Kind::AmbiguousReference if is_recency(e) => General::Recency,
+        // "the cheaper one", "these two": candidates pointed at, not named.
+        Kind::AmbiguousReference if e.ends_with(" one") || e.ends_with(" two") => General::Compare,
         Kind::AmbiguousReference if e.contains(' ') => General::Measure,
         Kind::UnderspecifiedParameter if is_figures(e) => General::Figures,
         Kind::UnderspecifiedParameter => General::Goal,
@@ -2132,15 +2140,22 @@ impl Cues {
                     && self.proper.get(i + 1).copied().unwrap_or(false)
                     && !is_time(p[1], None)
             }),
-            Pattern::Name => self.proper.iter().any(|p| *p),
+            // "Friday" and "May" say when, not who.
+            Pattern::Name => (self.proper.iter().zip(words)).any(|(p, w)| *p && !is_time(w, None)),
             // "Classic French films" names a taste; "a good Italian restaurant" no place.
             Pattern::PlaceName => (self.proper.iter().zip(words))
                 .any(|(proper, w)| *proper && !is_nationality(w) && !is_time(w, None)),
             Pattern::Topic => {
-                words.len() >= TOPIC_WORDS
+                words
+                    .iter()
+                    .filter(|w| !rules::is_listed(word_list(Words::Form), w) && !is_number(w))
+                    .count()
+                    >= TOPIC_WORDS
                     || text.contains([':', '\n'])
-                    || words.windows(2).any(|p| {
-                        rules::is_listed(word_list(Words::SaysWhat), p[0])
+                    || words.windows(2).enumerate().any(|(i, p)| {
+                        (rules::is_listed(word_list(Words::SaysWhat), p[0])
+                            && !is_number(p[1])
+                            && !self.own_unspecified(words, i + 1))
                             || (matches!(p[0], "for" | "translate")
                                 && !rules::is_listed(word_list(Words::NotATopic), p[1]))
                     })
@@ -2155,6 +2170,21 @@ impl Cues {
             Pattern::Quote => given.literal || given.quoted,
             Pattern::Material => given.material || given.after_colon,
         }
+    }
+
+    /// Whether the words from `at` name something of the user's own and nothing about it ("about
+    /// my new job", "announcing our launch"): the subject is named, its particulars are not, so
+    /// it says no more than "about something of mine". A name, a number or a word that goes on
+    /// to describe it ("my new job as a designer at Figma", "my trip to Japan", "my grandmother
+    /// who taught me to bake") gives them.
+    fn own_unspecified(&self, words: &[&str], at: usize) -> bool {
+        const REACH: usize = 4;
+        words.get(at).is_some_and(|w| matches!(*w, "my" | "our"))
+            && (at + 1..words.len().min(at + 1 + REACH)).all(|j| {
+                !self.proper.get(j).copied().unwrap_or(false)
+                    && !is_number(words[j])
+                    && !rules::is_listed(word_list(Words::Particulars), words[j])
+            })
     }
 
     /// A factual question about a named subject: it opens with who/what/when/where/which (or
@@ -2272,13 +2302,15 @@ fn directed_task<'t>(
             critical_open: critical_open(frame),
         });
     }
-    // A task named precisely enough is asked as a question too, named early on.
+    // A task named precisely enough is asked as a question too, named early on; and any task
+    // is, when the question is about the user's own case (see [`about_own_case`]).
+    let own = about_own_case(words);
     recognised
         .iter()
         .copied()
         .find(|&i| {
             let f = &table.frames[i];
-            f.outright && critical_open(f) && named_within(i) <= OUTRIGHT_WITHIN
+            critical_open(f) && (own || f.outright && named_within(i) <= OUTRIGHT_WITHIN)
         })
         .map(|i| Directed {
             frame: &table.frames[i],
@@ -2324,6 +2356,44 @@ fn directs(words: &[&str]) -> Option<usize> {
                 || (matches!(p[0], "you" | "please") && rules::is_listed(DO, p[1]))
         })
         .map(|i| i + 1)
+}
+
+/// Whether the request is a question about the user's own case: it opens as a question and
+/// is about something of the user's ("What kind of oil does my car take?", "Is my non-compete
+/// valid?", "How many Benadryl can I give my dog?"), or asks how much, how many, what size or
+/// whether the user must, as the user ("How much tax will I owe?", "What size breaker do I
+/// need?", "Do I have to file a return?"). Its answer turns on the particulars of that case, as a
+/// task's turns on its details, so a critical detail its kind leaves open is asked whatever the
+/// model says. A question on how to do something ("How do I know if my house has a leak?",
+/// "What should I do if my child gets too much homework?") or on the general rule ("How many
+/// Benadryl can a dog take?") is answered.
+fn about_own_case(words: &[&str]) -> bool {
+    const QUESTION: &str = " what what's which how is are do does can could should will would \
+        when where who ";
+    const AS_THE_USER: &str = " i we i'm im we're i'll we'll ";
+    const AMOUNT: &str = " much many long size kind type dose ";
+    const MUST: &str = " need owe qualify eligible allowed required must have ";
+    let Some(first) = words.first().filter(|w| rules::is_listed(QUESTION, w)) else {
+        return false;
+    };
+    let how_to = match words {
+        ["how", second, ..] => rules::is_listed(" do does can could should would to ", second),
+        ["what", "should", "i" | "we", "do", ..] => true,
+        _ => false,
+    };
+    let mine = !how_to
+        && words
+            .windows(2)
+            .any(|p| matches!(p[0], "my" | "our") && !matches!(p[1], "own" | "best" | "way"));
+    let as_the_user = words.iter().any(|w| rules::is_listed(AS_THE_USER, w));
+    let amount = words.get(1).is_some_and(|w| rules::is_listed(AMOUNT, w));
+    let must = matches!(*first, "do" | "does" | "am" | "will" | "should")
+        && words
+            .iter()
+            .skip(2)
+            .take(3)
+            .any(|w| rules::is_listed(MUST, w));
+    mine || (as_the_user && (amount || must))
 }
 
 /// Words after a directive's verb within which its object names the task directed.
@@ -2387,7 +2457,7 @@ fn is_nationality(word: &str) -> bool {
 }
 
 /// A number: digits, or a number word up to twelve.
-fn is_number(word: &str) -> bool {
+pub(crate) fn is_number(word: &str) -> bool {
     word.bytes().any(|b| b.is_ascii_digit())
         || matches!(
             word,
@@ -3962,44 +4032,15 @@ mod tests {
 mod cross_validation {
     use super::*;
 
-    /// A training line: `{"text", "label"}` or IN3's `{"task", "vague"}`.
+    /// A training line as `scripts/train-detector --folds` writes it into `lines.jsonl`.
     #[derive(serde::Deserialize)]
     struct Line {
-        #[serde(alias = "text")]
+        #[serde(rename = "text")]
         task: String,
-        #[serde(alias = "label")]
+        #[serde(rename = "label")]
         vague: bool,
-    }
-
-    /// The training files, in the order of `TRAIN_FILES` in `scripts/train-detector` (the
-    /// order of `folds.txt`).
-    const TRAIN_FILES: [&str; 8] = [
-        "data/in3/train.jsonl",
-        "data/gsm8k/questions.jsonl",
-        "data/own/en_train.jsonl",
-        "data/own/en_train2.jsonl",
-        "data/own/zh_train.jsonl",
-        "data/own/zh_train2.jsonl",
-        "data/oasst/train.jsonl",
-        "data/hh-rlhf/train.jsonl",
-    ];
-
-    /// Training files with the listing of the lines training skips, those they share with a
-    /// held-out file (`SKIP_FILES` in `scripts/train-detector`).
-    const SKIP_FILES: [(&str, &str); 1] = [("data/in3/train.jsonl", "data/in3/train_overlap.txt")];
-
-    /// The lines of a training file that training skips (0-based, counting non-empty lines).
-    fn skipped(file: &str) -> Vec<usize> {
-        let Some((_, listing)) = SKIP_FILES.iter().find(|(f, _)| *f == file) else {
-            return Vec::new();
-        };
-        let path = format!("{}/../{listing}", env!("CARGO_MANIFEST_DIR"));
-        std::fs::read_to_string(path)
-            .expect("the overlap listing")
-            .lines()
-            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-            .map(|l| l.trim().parse().expect("a line number"))
-            .collect()
+        /// The training file it came from.
+        file: String,
     }
 
     #[derive(Clone, Copy)]
@@ -4046,23 +4087,15 @@ mod cross_validation {
         // other splits (`scripts/train-detector --folds DIR --seed N`): every figure is then
         // the mean over the repeats, so that the pick does not follow one split's noise.
         let dirs = std::env::var("CLARIFY_CV_DIR").expect("CLARIFY_CV_DIR");
-        let mut lines: Vec<Line> = Vec::new();
-        let mut in3 = 0;
-        for file in TRAIN_FILES {
-            let path = format!("{}/../{file}", env!("CARGO_MANIFEST_DIR"));
-            let text = std::fs::read_to_string(&path).expect("a training file");
-            let skip = skipped(file);
-            lines.extend(
-                text.lines()
-                    .filter(|l| !l.trim().is_empty())
-                    .enumerate()
-                    .filter(|(i, _)| !skip.contains(i))
-                    .map(|(_, l)| serde_json::from_str::<Line>(l).expect("a training line")),
-            );
-            if file.contains("in3") {
-                in3 = lines.len();
-            }
-        }
+        // The training lines as the script read them, in the order of `folds.txt` (IN3's
+        // first): one list, the script's, of what is trained on.
+        let first = dirs.split(':').next().unwrap_or_default();
+        let lines: Vec<Line> = std::fs::read_to_string(format!("{first}/lines.jsonl"))
+            .expect("lines.jsonl")
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("a training line"))
+            .collect();
+        let in3 = lines.iter().filter(|l| l.file.contains("in3")).count();
         let reads: Vec<Vec<(Read, bool)>> = dirs.split(':').map(|d| read_with(d, &lines)).collect();
         let decide_on = |tuning: &Tuning, from: usize, to: usize| {
             mean(reads.iter().map(|read| {

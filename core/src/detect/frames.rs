@@ -461,9 +461,11 @@ pub(crate) enum General {
     Goal,
     /// An amount of the user's own case asked with none of the figures it is computed from.
     Figures,
+    /// Something of the user's the answer turns on, named and not described: tell me about it.
+    Describe,
 }
 
-const GENERAL: [(General, &str); 10] = [
+const GENERAL: [(General, &str); 11] = [
     (General::Fallback, "fallback"),
     (General::Pronoun, "pronoun"),
     (General::Name, "name"),
@@ -474,6 +476,7 @@ const GENERAL: [(General, &str); 10] = [
     (General::Compare, "compare"),
     (General::Goal, "goal"),
     (General::Figures, "figures"),
+    (General::Describe, "describe"),
 ];
 
 /// A general question with its priority and kind.

@@ -246,14 +246,14 @@ mod tests {
     fn model_scores_match_training_script() {
         // Printed by `scripts/train-detector` for its PARITY requests.
         let expected = [
-            ("Find the capital city of Tasmania.", -1.8139),
-            ("Find a recipe for homemade pizza.", -0.6692),
-            ("Tell me more about it", -4.5430),
-            ("悠遊卡 投遞的格式、成效", -5.1698),
-            ("", -1.2974),
+            ("Find the capital city of Tasmania.", -1.9013),
+            ("Find a recipe for homemade pizza.", -0.3573),
+            ("Tell me more about it", -2.9599),
+            ("悠遊卡 投遞的格式、成效", -5.1311),
+            ("", -1.1433),
             (
                 "Is Paris in France? Yes. Compare LeBron James and Michael Jordan, e.g. Stats.",
-                -4.7152,
+                -5.1844,
             ),
         ];
         for (text, want) in expected {

@@ -41,11 +41,14 @@ pub(crate) fn english(
         if let Some(i) = words.iter().enumerate().position(|(i, w)| {
             (PRONOUNS.contains(w)
                 && (i < POSSESSIVE_REACH || !is_listed(word_list(Words::Possessives), w))
-                && !has_antecedent(&words[..outside_its_phrase(words, i)], proper)
+                && !has_antecedent(
+                    &words[..pairs_with(words, i).unwrap_or_else(|| outside_its_phrase(words, i))],
+                    proper,
+                )
                 && !(*w == "her" && i + 1 < words.len() && names_someone(&words[..i]))
                 && !refers_to_nothing(words, i))
                 || (is_standalone_demonstrative(words, w)
-                    && !(has_antecedent(&words[..i], proper)
+                    && !(has_antecedent(&words[..pairs_with(words, i).unwrap_or(i)], proper)
                         && (matches!(*w, "that" | "those") || points_back(&words[..i], proper))
                         && !ends_pointing(words, i)))
         }) {
@@ -73,7 +76,9 @@ pub(crate) fn english(
                 evidence,
             });
         }
-        if short && let Some(evidence) = choice_without_candidates(words) {
+        if let Some(evidence) = (short.then(|| choice_without_candidates(words)).flatten())
+            .or_else(|| candidates_pointed_at(words))
+        {
             found.push(Finding {
                 kind: Kind::AmbiguousReference,
                 evidence,
@@ -83,6 +88,11 @@ pub(crate) fn english(
     if !has_material
         && let Some(evidence) = artifact_not_given(words, proper, short)
             .or_else(|| (short && !has_history).then(|| pointed_at(words)).flatten())
+            .or_else(|| {
+                (!has_history)
+                    .then(|| own_thing_undescribed(words, proper))
+                    .flatten()
+            })
     {
         found.push(Finding {
             kind: Kind::MissingContext,
@@ -153,6 +163,45 @@ fn choice_without_candidates(words: &[&str]) -> Option<String> {
     (*first == "which" && choice && !names_them).then(|| (*one).to_owned())
 }
 
+/// A choice whose candidates the request points at without naming, at any length: "which
+/// program should I pick, I got into both", "the cheaper one or the one with more RAM?",
+/// "these two funds". With a "between" the request names them.
+fn candidates_pointed_at(words: &[&str]) -> Option<String> {
+    const CHOOSE: &str = " which better best pick choose decide worth or go ";
+    const WHICH_ONE: &str = " the this that cheaper cheapest bigger smaller other first second \
+        new old newer older ";
+    if words.contains(&"between") {
+        return None;
+    }
+    let chooses = words.iter().any(|w| is_listed(CHOOSE, w));
+    let pointed = words.iter().enumerate().find_map(|(i, w)| match *w {
+        "both" | "either"
+            if words.get(i + 1).is_none_or(|n| {
+                matches!(
+                    *n,
+                    "of" | "and" | "are" | "look" | "seem" | "offers" | "options"
+                )
+            }) =>
+        {
+            Some((*w).to_owned())
+        }
+        "two" if i > 0 && matches!(words[i - 1], "these" | "those" | "the") => {
+            Some(format!("{} two", words[i - 1]))
+        }
+        "one"
+            if i > 0
+                && is_listed(WHICH_ONE, words[i - 1])
+                && words
+                    .get(i + 1)
+                    .is_none_or(|n| matches!(*n, "with" | "that" | "or")) =>
+        {
+            Some(format!("{} one", words[i - 1]))
+        }
+        _ => None,
+    })?;
+    chooses.then_some(pointed)
+}
+
 /// The artifact a request refers to without giving it: "the method from the paper" (the last
 /// artifact is the anchor: the paper), "my cover letter", "this customer complaint" (the
 /// user's own or one pointed to, with a word between).
@@ -185,6 +234,14 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
     for (i, pair) in words.windows(2).enumerate().rev() {
         // "the paragraph I wrote", "the email she sent": material someone has, named by who.
         let by = words.get(i + 2).filter(|w| is_someone(w));
+        // "the message my mother-in-law sent": what one of the user's people sent, asked for
+        // as their message.
+        if is_listed(word_list(Words::Artifacts), pair[1])
+            && matches!(pair[0], "the" | "this" | "that")
+            && let Some(person) = sent_by(&words[i + 2..])
+        {
+            return Some(person);
+        }
         if let [
             det @ ("the" | "my" | "our" | "your" | "this" | "these" | "that" | "those"),
             noun,
@@ -251,6 +308,42 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
         })
 }
 
+/// Something of the user's whose particulars the answer turns on, named with "my" or "our" and
+/// nothing said of it ("Is my business idea any good?", "Is my flight delayed?", "Write three
+/// ad headlines for my product"): the `own-things` of detector.toml. A name, a number or a word
+/// that goes on to describe it gives its particulars ("my flight to Denver", "my product, a
+/// bamboo toothbrush"); a question on how to do something is answered in general ("How do I
+/// cancel my order?").
+fn own_thing_undescribed(words: &[&str], proper: &[bool]) -> Option<String> {
+    const REACH: usize = 4;
+    if matches!(words, ["how", ..]) || proper.iter().any(|p| *p) {
+        return None;
+    }
+    // "My flight is canceled: can I sue?" opens with the user's situation, which it tells.
+    let at = words
+        .iter()
+        .position(|w| matches!(*w, "my" | "our"))
+        .filter(|&at| at > 0)?;
+    let noun = (at + 1..words.len().min(at + 3))
+        .rev()
+        .find(|&j| is_listed(word_list(Words::OwnThings), words[j]))?;
+    let described = words[noun + 1..words.len().min(noun + 1 + REACH)]
+        .iter()
+        .any(|w| super::is_number(w) || is_listed(word_list(Words::Particulars), w));
+    (!described).then(|| words[at..=noun].join(" "))
+}
+
+/// Whether a missing-context finding's `evidence` ("my business idea") is one of the user's
+/// `own-things`, asked about rather than asked for.
+pub(crate) fn is_own_thing(evidence: &str) -> bool {
+    let lower = evidence.to_ascii_lowercase();
+    (lower.starts_with("my ") || lower.starts_with("our "))
+        && lower
+            .rsplit(' ')
+            .next()
+            .is_some_and(|w| is_listed(word_list(Words::OwnThings), w))
+}
+
 /// A thing a short request points at with "this" or "these" and neither holds nor names: "Is
 /// this phone worth buying?", "Convert these measurements to grams." Pointing needs something
 /// to point at, which a request without material or conversation does not have. Not a time
@@ -305,6 +398,21 @@ fn attached(words: &[&str]) -> Option<String> {
 /// Whether `word` (lower-case) says the material is with the request ("attached").
 pub(crate) fn is_attached(word: &str) -> bool {
     is_listed(word_list(Words::Attached), word)
+}
+
+/// "my mother-in-law sent", "our landlord wrote": one of the user's people, named at the start
+/// of `after` with a verb of sending after them; returned as "my mother".
+fn sent_by(after: &[&str]) -> Option<String> {
+    const SENT: &str = " sent wrote left posted forwarded gave shared texted emailed ";
+    const REACH: usize = 4;
+    let [det @ ("my" | "our"), rest @ ..] = after else {
+        return None;
+    };
+    let person = rest.first().filter(|w| is_person(w))?;
+    rest.iter()
+        .take(REACH)
+        .any(|w| is_listed(SENT, w))
+        .then(|| format!("{det} {person}"))
 }
 
 /// Whether `upto` ends with someone's possessive after "my" or "our" ("my teammate's" in
@@ -460,6 +568,25 @@ fn points_back(before: &[&str], proper: &[bool]) -> bool {
             .filter(|w| has_antecedent(&[w], &[]))
             .nth(1)
             .is_some()
+}
+
+/// Where the words that may hold the antecedent of the pronoun at `i` end when it is what
+/// something goes with ("Suggest a wine to go with it", "What dessert would go well with
+/// that?"): before the thing that goes with it, which cannot be its own companion.
+fn pairs_with(words: &[&str], i: usize) -> Option<usize> {
+    const PAIRING: &str = " go goes pair pairs match matches serve eat drink wear ";
+    let before = words.get(..i)?;
+    let verb = match before {
+        [.., verb, "with"] => before.len() - 2 - usize::from(!is_listed(PAIRING, verb)),
+        _ => return None,
+    };
+    if !is_listed(PAIRING, before.get(verb)?) {
+        return None;
+    }
+    let start = before[..verb]
+        .iter()
+        .rposition(|w| matches!(*w, "a" | "an" | "the" | "some" | "what" | "which"));
+    Some(start.unwrap_or(verb))
 }
 
 /// Where the words that may hold the antecedent of the pronoun at `i` end. An object pronoun

@@ -159,10 +159,11 @@ pub enum GeneralName {
     Compare,
     Goal,
     Figures,
+    Describe,
 }
 
 /// Every general question, each of which the detector asks.
-const GENERAL_NAMES: [GeneralName; 10] = [
+const GENERAL_NAMES: [GeneralName; 11] = [
     GeneralName::Fallback,
     GeneralName::Pronoun,
     GeneralName::Name,
@@ -173,6 +174,7 @@ const GENERAL_NAMES: [GeneralName; 10] = [
     GeneralName::Compare,
     GeneralName::Goal,
     GeneralName::Figures,
+    GeneralName::Describe,
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
