@@ -603,14 +603,7 @@ impl Tuning {
     fn asks_chinese(&self, s: &ChineseSignals) -> bool {
         self.chinese_rule_asks(s)
             || match s.task {
-                // A question about the world names its subject ("可乐鸡翅怎么做？"): the generic
-                // question would ask what it already says.
-                TaskState::None => {
-                    s.margin >= 0.0
-                        && !s.material
-                        && !s.earlier
-                        && !(s.world && s.chars > ZH_BARE_QUESTION_CHARS)
-                }
+                TaskState::None => s.margin >= 0.0 && !s.material && !s.earlier,
                 // The model has seen few requests that name their kind and leave a critical
                 // detail out ("帮我规划一次去东京的旅行" scores as complete), and detail elsewhere
                 // does not make up for it: the frame decides, whatever the length.
@@ -1321,14 +1314,15 @@ fn chinese(
     let fills_slot = |slot: &Slot| reading.fills(slot, given);
     let slots = slots_of(table, &recognised);
     let lead = zh_first_named(table, &recognised, head);
-    // A question about a rule or a norm (`zh-general-facts`: "个人所得税的起征点是多少？"), not
-    // the user's own case: an outright kind's detail (the user's income) is no part of it.
+    // A question about a rule or a norm (`zh-general-facts`: "个人所得税的起征点是多少？", "报告
+    // 一般要包含哪些部分？"), not the user's own case: its kind's details (the user's income,
+    // the report's topic) are no part of it.
     let general_fact = list(word_list(Words::ZhGeneralFacts)).any(has) && !zh_own_case(text);
     let open: Vec<SlotRef<'_>> = slots
         .iter()
         .copied()
         .filter(|r| {
-            !(general_fact && r.frame.outright)
+            !general_fact
                 && !fills_slot(r.slot)
                 && !r.defers(table, &recognised)
                 && !said_before(r.slot, given)
@@ -1938,9 +1932,6 @@ const LONG_WORDS: usize = 30;
 const NAME_MAX_WORDS: usize = 15;
 /// Letters and digits outside a quoted span from which it is a literal inside an instruction.
 const LITERAL_BESIDE: usize = 12;
-/// CJK characters up to which a Chinese question names nothing but its asking ("怎么办？",
-/// "为什么呢"): the generic question fits it.
-const ZH_BARE_QUESTION_CHARS: usize = 4;
 /// CJK characters above which a Chinese request with a task kind is complete enough.
 const ZH_TASK_MAX_CHARS: usize = 30;
 

@@ -754,10 +754,12 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
                     .is_some_and(|i| rest[..i].chars().count() <= reach)
         };
         if let Some(noun) = word_list(Words::ZhMaterials).split_whitespace().find(near) {
+            // As written, with what stands between ("这篇英语作文", "第三题").
+            let named = rest.find(noun).map_or(noun, |i| &rest[..i + noun.len()]);
             match pointer {
                 "我的" if !reviewed => continue,
-                "我的" => return Some(String::from("您的") + noun),
-                _ => return Some(String::from(pointer) + noun),
+                "我的" => return Some(String::from("您的") + named),
+                _ => return Some(String::from(pointer) + named),
             }
         }
     }
