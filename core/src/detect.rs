@@ -1686,8 +1686,17 @@ fn ask_in_chinese(
     } else {
         Script::Simplified
     };
-    let findings = if rules {
-        out.findings.clone()
+    // "帮我把下面的文字改得更正式一点": the kind's question for its material ("能否把要修改的文字贴在
+    // 这里？") says better than "what do you mean?" what 下面的 points at.
+    let asks_material = open.iter().any(|r| {
+        r.slot.priority == Priority::Critical && r.slot.zh.patterns.contains(&Pattern::Material)
+    });
+    let findings: Vec<Finding> = if rules {
+        out.findings
+            .iter()
+            .filter(|f| !(asks_material && f.kind == Kind::PronounWithoutAntecedent))
+            .cloned()
+            .collect()
     } else {
         Vec::new()
     };
@@ -2359,16 +2368,12 @@ fn directs(words: &[&str]) -> Option<usize> {
 /// "What should I do if my child gets too much homework?") or on the general rule ("How many
 /// Benadryl can a dog take?") is answered.
 fn about_own_case(words: &[&str]) -> bool {
-    const QUESTION: &str = " what what's which how is are do does can could should will would \
-        when where who ";
-    const AS_THE_USER: &str = " i we i'm im we're i'll we'll ";
-    const AMOUNT: &str = " much many long size kind type dose ";
-    const MUST: &str = " need owe qualify eligible allowed required must have ";
-    let Some(first) = words.first().filter(|w| rules::is_listed(QUESTION, w)) else {
+    let listed = |which: Words, w: &str| rules::is_listed(word_list(which), w);
+    let Some(first) = words.first().filter(|w| listed(Words::QuestionOpeners, w)) else {
         return false;
     };
     let how_to = match words {
-        ["how", second, ..] => rules::is_listed(" do does can could should would to ", second),
+        ["how", second, ..] => listed(Words::HowTo, second),
         ["what", "should", "i" | "we", "do", ..] => true,
         _ => false,
     };
@@ -2376,15 +2381,13 @@ fn about_own_case(words: &[&str]) -> bool {
         && words
             .windows(2)
             .any(|p| matches!(p[0], "my" | "our") && !matches!(p[1], "own" | "best" | "way"));
-    let as_the_user = words.iter().any(|w| rules::is_listed(AS_THE_USER, w));
-    let amount = words.get(1).is_some_and(|w| rules::is_listed(AMOUNT, w));
+    let as_the_user = words.iter().any(|w| listed(Words::AsTheUser, w));
+    let amount = words.get(1).is_some_and(|w| listed(Words::Amounts, w));
     let must = matches!(*first, "do" | "does" | "am" | "will" | "should")
-        && words
-            .iter()
-            .skip(2)
-            .take(3)
-            .any(|w| rules::is_listed(MUST, w));
-    mine || (as_the_user && (amount || must))
+        && words.iter().skip(2).take(3).any(|w| listed(Words::Must, w));
+    // "Should I pay off the loan early or invest?": a choice only the user's facts settle.
+    let choice = *first == "should" && words.get(1).is_some_and(|w| matches!(*w, "i" | "we"));
+    mine || choice || (as_the_user && (amount || must))
 }
 
 /// Words after a directive's verb within which its object names the task directed.
@@ -2469,7 +2472,7 @@ pub(crate) fn is_number(word: &str) -> bool {
 }
 
 /// A time or date: "7pm", "19:30", "tonight", "friday", "march", "tomorrow", "next week"…
-fn is_time(word: &str, next: Option<&&str>) -> bool {
+pub(crate) fn is_time(word: &str, next: Option<&&str>) -> bool {
     let digits = word.bytes().any(|b| b.is_ascii_digit());
     (digits
         && (word.ends_with("am")
@@ -3634,8 +3637,9 @@ mod tests {
 
     #[test]
     fn a_vague_request_with_nothing_to_name_says_why_it_is_not_asked() {
-        // The model finds it vague, but every detail of its kind is given.
-        let (a, cues) = detect_traced("Suggest names for my shop.", &[]);
+        // The model finds it vague, but every detail of its kind is given (a bakery says what
+        // the names are for, as "my shop" would not).
+        let (a, cues) = detect_traced("Suggest names for my bakery.", &[]);
         assert!(a.questions.is_empty(), "{:?}", a.questions);
         assert!(
             cues.first()

@@ -69,6 +69,7 @@ pub(crate) fn english(
         // conversation the request leans on, with neither here.
         if let Some(evidence) = there_without_place(words, proper)
             .filter(|_| short)
+            .or_else(|| then_without_time(words))
             .or_else(|| earlier_exchange(words))
         {
             found.push(Finding {
@@ -114,6 +115,19 @@ pub(crate) fn english(
         });
     }
     found
+}
+
+/// "How many days until then?", "Will it be ready by then?": a time the request leans on, with
+/// no time or date named before it.
+fn then_without_time(words: &[&str]) -> Option<String> {
+    let at = words.windows(2).position(|p| {
+        matches!(p[0], "until" | "till" | "by" | "before" | "since") && p[1] == "then"
+    })?;
+    let timed = words[..at]
+        .iter()
+        .enumerate()
+        .any(|(i, w)| super::is_time(w, words.get(i + 1)) || super::is_number(w));
+    (!timed).then(|| "then".to_owned())
 }
 
 /// "How do I get there?", "How long to drive there?", "What time is it there now?": "there"
@@ -167,13 +181,12 @@ fn choice_without_candidates(words: &[&str]) -> Option<String> {
 /// program should I pick, I got into both", "the cheaper one or the one with more RAM?",
 /// "these two funds". With a "between" the request names them.
 fn candidates_pointed_at(words: &[&str]) -> Option<String> {
-    const CHOOSE: &str = " which better best pick choose decide worth or go ";
-    const WHICH_ONE: &str = " the this that cheaper cheapest bigger smaller other first second \
-        new old newer older ";
     if words.contains(&"between") {
         return None;
     }
-    let chooses = words.iter().any(|w| is_listed(CHOOSE, w));
+    let chooses = words
+        .iter()
+        .any(|w| is_listed(word_list(Words::Choosing), w));
     let pointed = words.iter().enumerate().find_map(|(i, w)| match *w {
         "both" | "either"
             if words.get(i + 1).is_none_or(|n| {
@@ -190,7 +203,7 @@ fn candidates_pointed_at(words: &[&str]) -> Option<String> {
         }
         "one"
             if i > 0
-                && is_listed(WHICH_ONE, words[i - 1])
+                && is_listed(word_list(Words::WhichOne), words[i - 1])
                 && words
                     .get(i + 1)
                     .is_none_or(|n| matches!(*n, "with" | "that" | "or")) =>
@@ -319,11 +332,19 @@ fn own_thing_undescribed(words: &[&str], proper: &[bool]) -> Option<String> {
     if matches!(words, ["how", ..]) || proper.iter().any(|p| *p) {
         return None;
     }
+    // "Write a tweet for our shop": what serves it is asked by the text's own kind.
+    let makes_for = |at: usize| {
+        at > 0
+            && words[at - 1] == "for"
+            && words[..at]
+                .iter()
+                .any(|w| is_listed(word_list(Words::CreateVerbs), w))
+    };
     // "My flight is canceled: can I sue?" opens with the user's situation, which it tells.
     let at = words
         .iter()
         .position(|w| matches!(*w, "my" | "our"))
-        .filter(|&at| at > 0)?;
+        .filter(|&at| at > 0 && !makes_for(at))?;
     let noun = (at + 1..words.len().min(at + 3))
         .rev()
         .find(|&j| is_listed(word_list(Words::OwnThings), words[j]))?;
@@ -403,7 +424,6 @@ pub(crate) fn is_attached(word: &str) -> bool {
 /// "my mother-in-law sent", "our landlord wrote": one of the user's people, named at the start
 /// of `after` with a verb of sending after them; returned as "my mother".
 fn sent_by(after: &[&str]) -> Option<String> {
-    const SENT: &str = " sent wrote left posted forwarded gave shared texted emailed ";
     const REACH: usize = 4;
     let [det @ ("my" | "our"), rest @ ..] = after else {
         return None;
@@ -411,7 +431,7 @@ fn sent_by(after: &[&str]) -> Option<String> {
     let person = rest.first().filter(|w| is_person(w))?;
     rest.iter()
         .take(REACH)
-        .any(|w| is_listed(SENT, w))
+        .any(|w| is_listed(word_list(Words::Sent), w))
         .then(|| format!("{det} {person}"))
 }
 
@@ -574,13 +594,14 @@ fn points_back(before: &[&str], proper: &[bool]) -> bool {
 /// something goes with ("Suggest a wine to go with it", "What dessert would go well with
 /// that?"): before the thing that goes with it, which cannot be its own companion.
 fn pairs_with(words: &[&str], i: usize) -> Option<usize> {
-    const PAIRING: &str = " go goes pair pairs match matches serve eat drink wear ";
     let before = words.get(..i)?;
     let verb = match before {
-        [.., verb, "with"] => before.len() - 2 - usize::from(!is_listed(PAIRING, verb)),
+        [.., verb, "with"] => {
+            before.len() - 2 - usize::from(!is_listed(word_list(Words::Pairing), verb))
+        }
         _ => return None,
     };
-    if !is_listed(PAIRING, before.get(verb)?) {
+    if !is_listed(word_list(Words::Pairing), before.get(verb)?) {
         return None;
     }
     let start = before[..verb]
