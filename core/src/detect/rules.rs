@@ -876,7 +876,7 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
         } else {
             text[..at].contains(&head) || earlier.contains(&head) || named_earlier
         };
-        (!resolved).then(|| format!("{}{measure}{noun}", d))
+        (!resolved).then(|| format!("{d}{measure}{noun}"))
     };
     list(word_list(Words::ZhDemonstratives))
         .flat_map(|d| text.match_indices(d))
