@@ -26,6 +26,7 @@ struct Draft {
     capital_nouns: bool,
     words: Words,
     material: Material,
+    pointer: Pointer,
     frame: BTreeMap<String, Frame>,
 }
 
@@ -52,6 +53,8 @@ struct Words {
     places: Vec<String>,
     #[serde(default)]
     topic_before: Vec<String>,
+    #[serde(default)]
+    compare: Vec<String>,
 }
 
 /// The words of the user's own material named and not given, and its question.
@@ -65,6 +68,17 @@ struct Material {
     nouns: Vec<String>,
     verbs: Vec<String>,
     yours: BTreeMap<String, String>,
+    ask: String,
+    why: String,
+    assume: String,
+}
+
+/// The words that point at something the request does not say, and the question that asks
+/// what ({0}, where written, is the word).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Pointer {
+    words: Vec<String>,
     ask: String,
     why: String,
     assume: String,
@@ -85,6 +99,10 @@ struct Frame {
 struct Slot {
     filled: Vec<String>,
     ask: String,
+    /// Read for its type: filled by its words alone, not by the slot's typed patterns.
+    #[serde(default)]
+    #[allow(dead_code)]
+    alone: bool,
 }
 
 /// Reads every language's columns of the data file `detector` (its text), checks them against
@@ -164,12 +182,14 @@ fn read(
         ("words.place_after", &w.place_after),
         ("words.places", &w.places),
         ("words.topic_before", &w.topic_before),
+        ("words.compare", &w.compare),
         ("material.by", &m.by),
         ("material.own", &m.own),
         ("material.this", &m.this),
         ("material.the", &m.the),
         ("material.nouns", &m.nouns),
         ("material.verbs", &m.verbs),
+        ("pointer.words", &d.pointer.words),
     ];
     for (name, list) in lists {
         empty_entry(list).map_err(|e| format!("{name}: {e}"))?;
@@ -179,6 +199,9 @@ fn read(
             return Err(format!("material.{field} has no {{0}} for the material"));
         }
     }
+    let p = &d.pointer;
+    wording(tag, &format!("{} | {} | | {}", p.ask, p.why, p.assume))
+        .map_err(|e| format!("pointer: {e}"))?;
     for key in m.yours.keys() {
         if !m.own.contains(key) && !m.this.contains(key) {
             return Err(format!(

@@ -76,6 +76,7 @@ pub(crate) struct Pack {
     capital_nouns: bool,
     words: Words,
     material: Material,
+    pointer: Pointer,
     frames: Vec<FrameColumn>,
 }
 
@@ -85,12 +86,6 @@ impl Pack {
     /// rather than by derived deserializers, which would cost the WebAssembly build some 20 KB.
     fn read(json: &str) -> Result<Self, String> {
         let v: Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
-        let text = |v: &Value, key: &str| {
-            v.get(key)
-                .and_then(Value::as_str)
-                .map(str::to_owned)
-                .ok_or_else(|| format!("no {key}"))
-        };
         let script = match v.get("script").and_then(Value::as_str) {
             Some("latin") => Script::Latin,
             Some("kana") => Script::Kana,
@@ -109,6 +104,7 @@ impl Pack {
             place_after: entries(w, "place_after"),
             places: entries(w, "places"),
             topic_before: entries(w, "topic_before"),
+            compare: entries(w, "compare"),
         };
         let yours = m
             .get("yours")
@@ -125,9 +121,11 @@ impl Pack {
             nouns: entries(m, "nouns"),
             verbs: entries(m, "verbs"),
             yours,
-            ask: text(m, "ask")?,
-            why: text(m, "why")?,
-            assume: text(m, "assume")?,
+            wording: Wording::read(m)?,
+        };
+        let pointer = Pointer {
+            words: entries(&v["pointer"], "words"),
+            wording: Wording::read(&v["pointer"])?,
         };
         let frames = v
             .get("frame")
@@ -146,6 +144,7 @@ impl Pack {
                     .map(|(name, s)| SlotColumn {
                         name: name.clone(),
                         filled: entries(s, "filled"),
+                        alone: s.get("alone").and_then(Value::as_bool) == Some(true),
                         ask: Ask::of(s.get("ask").and_then(Value::as_str).unwrap_or_default()),
                     })
                     .collect(),
@@ -157,9 +156,18 @@ impl Pack {
             capital_nouns: v.get("capital_nouns").and_then(Value::as_bool) == Some(true),
             words,
             material,
+            pointer,
             frames,
         })
     }
+}
+
+/// The text `key` of `v`, or what is missing.
+fn text(v: &Value, key: &str) -> Result<String, String> {
+    v.get(key)
+        .and_then(Value::as_str)
+        .map(str::to_owned)
+        .ok_or_else(|| format!("no {key}"))
 }
 
 /// The entries of the word list `key` of `v` (none when it has no such list).
@@ -205,6 +213,8 @@ struct Words {
     places: Vec<Entry>,
     /// Words after which a text's subject is named ("sobre", "について").
     topic_before: Vec<Entry>,
+    /// A comparison of two things the request names ("diferencia entre", "違い").
+    compare: Vec<Entry>,
 }
 
 /// The words of the user's own material named and not given, and the question that asks for it.
@@ -219,9 +229,40 @@ struct Material {
     verbs: Vec<Entry>,
     /// The user's possessive as the question says it ("mi" → "tu").
     yours: BTreeMap<String, String>,
+    wording: Wording,
+}
+
+/// A rule's question in the language, with {0} for what the request named.
+#[derive(Debug)]
+struct Wording {
     ask: String,
     why: String,
     assume: String,
+}
+
+impl Wording {
+    fn read(v: &Value) -> Result<Self, String> {
+        Ok(Self {
+            ask: text(v, "ask")?,
+            why: text(v, "why")?,
+            assume: text(v, "assume")?,
+        })
+    }
+
+    /// The question, `named` in the place of {0}.
+    fn question(&self, named: &str, kind: Kind) -> Question {
+        let fill = |s: &str| s.replace("{0}", named);
+        let (ask, why, assume) = (fill(&self.ask), fill(&self.why), fill(&self.assume));
+        super::question(&ask, &why, &[], Priority::Critical, kind, &assume)
+    }
+}
+
+/// A word that points at something the request does not say ("esto", "ça", "das", "これは"),
+/// and the question that asks what it is, with {0} for the word.
+#[derive(Debug)]
+struct Pointer {
+    words: Vec<Entry>,
+    wording: Wording,
 }
 
 /// A frame's column.
@@ -238,6 +279,9 @@ struct FrameColumn {
 struct SlotColumn {
     name: String,
     filled: Vec<Entry>,
+    /// Filled by its words alone, not by the slot's typed patterns: "que" leads to a text's
+    /// subject, and says nothing of a quarrel ("No sé qué hacer con mi suegra").
+    alone: bool,
     ask: Ask,
 }
 
@@ -470,6 +514,22 @@ impl<'a> Reading<'a> {
         out
     }
 
+    /// The index of the first word of a Latin text (after "¿", "¡").
+    fn first_word(&self) -> Option<usize> {
+        let alphanumeric = |t: &Token| t.folded.chars().next().is_some_and(char::is_alphanumeric);
+        self.tokens.iter().position(alphanumeric)
+    }
+
+    /// Whether the byte offset `at` opens a word: always in Japanese, after a space or a sign
+    /// in Korean (a demonstrative or possessive is a word of its own there).
+    fn opens_word(&self, at: usize) -> bool {
+        self.pack.script == Script::Kana
+            || self.lower[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation())
+    }
+
     /// Whether an entry of `list` matches: [`Reading::spans`] without collecting them, stopping
     /// at the first.
     fn has(&self, list: &[Entry]) -> bool {
@@ -553,11 +613,14 @@ impl<'a> Reading<'a> {
             return true;
         }
         if self.pack.script == Script::Latin {
+            // "im Juli", "en Septiembre": a time, not a place.
+            let times = self.spans(&w.time);
             let before = self.spans(&w.place_before);
             return before.iter().any(|s| {
                 self.tokens
                     .get(s.end)
                     .is_some_and(|t| t.capital && s.end > 0)
+                    && !times.iter().any(|t| t.start == s.end)
             });
         }
         self.spans(&w.place_after).iter().any(|s| {
@@ -573,7 +636,11 @@ impl<'a> Reading<'a> {
     fn topic(&self) -> bool {
         let spans = self.spans(&self.pack.words.topic_before);
         if self.pack.script == Script::Latin {
-            spans.iter().any(|s| s.end < self.tokens.len())
+            // Not the request's first word: "¿Qué hago…", "Que faire…" ask, they name no subject.
+            let first = self.first_word();
+            spans
+                .iter()
+                .any(|s| s.end < self.tokens.len() && Some(s.start) != first)
         } else {
             spans.iter().any(|s| s.start > 0)
         }
@@ -623,16 +690,17 @@ impl<'a> Reading<'a> {
 }
 
 /// The language of a Latin-script `text` in which no English word settles it, by the words of
-/// each language's pack that tell it (its `identify` words, directives and material words):
-/// two different ones at least, and more than any other language has ("revisa mi correo",
-/// "Corrige ce texte"). A language whose pack is not at hand is not told.
+/// each language's pack that tell it (its `identify` words, directives, material and pointing
+/// words): two different ones at least, and more than any other language has ("revisa mi
+/// correo", "Corrige ce texte"). A language whose pack is not at hand is not told.
 pub(super) fn identify(text: &str) -> Option<&'static str> {
-    // Most requests are English, and settled by their first common word, without a word
-    // folded or a pack read.
+    // Most requests are English, and settled by their second common word, without a word
+    // folded or a pack read; one alone ("I promessi sposi", "que veut dire") is outweighed by
+    // three of a language's own.
     let english = text
         .split(|c: char| !c.is_ascii_alphabetic())
         .filter(|w| (1..=8).contains(&w.len()))
-        .any(|w| {
+        .filter(|w| {
             let mut buf = [0u8; 8];
             let lower = &mut buf[..w.len()];
             lower.copy_from_slice(w.as_bytes());
@@ -640,8 +708,10 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
             let lower = std::str::from_utf8(lower).unwrap_or_default();
             super::rules::is_listed(super::word_list(super::Words::EnglishCommon), lower)
                 && !super::rules::is_listed(super::word_list(super::Words::EnglishShared), lower)
-        });
-    if english {
+        })
+        .take(2)
+        .count();
+    if english >= 2 {
         return None;
     }
     let mut best: Option<(usize, Language)> = None;
@@ -659,6 +729,7 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
             &m.verbs,
             &m.own,
             &m.this,
+            &pack.pointer.words,
         ] {
             for s in r.spans(list) {
                 hit[s.start] = true;
@@ -683,16 +754,17 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
         }
     }
     let (n, language) = best?;
-    (n >= 2 && !tie).then(|| language.english_name())
+    (n >= 2 + 2 * english && !tie).then(|| language.english_name())
 }
 
-/// The language of the columns whose question `text` is, word for word (the material's with
-/// any material in its place): how the session tells that a question it shows is already in
-/// the reader's language ("Wohin möchten Sie reisen?" has too few words to tell otherwise).
+/// The language of the columns whose question `text` is, word for word (a slot's, the pointing
+/// rule's, or the material's with any material in its place): how the session tells that a
+/// question it shows is already in the reader's language ("Wohin möchten Sie reisen?" has too
+/// few words to tell otherwise).
 pub(super) fn wording_language(text: &str) -> Option<&'static str> {
     LANGUAGES.into_iter().find_map(|language| {
         let p = pack(language)?;
-        let (before, after) = p.material.ask.split_once("{0}")?;
+        let (before, after) = p.material.wording.ask.split_once("{0}")?;
         let material = text.len() > before.len() + after.len()
             && text.starts_with(before)
             && text.ends_with(after);
@@ -700,7 +772,8 @@ pub(super) fn wording_language(text: &str) -> Option<&'static str> {
             .frames
             .iter()
             .flat_map(|f| &f.slots)
-            .any(|s| s.ask.text == text);
+            .any(|s| s.ask.text == text)
+            || p.pointer.wording.ask == text;
         (material || slot).then(|| language.english_name())
     })
 }
@@ -718,6 +791,11 @@ const VERY_SHORT: [usize; 3] = [4, 3, 10];
 /// Words up to which an important slot of a kind given nothing of is asked in a request that
 /// directs the task.
 const BARE: [usize; 3] = [10, 6, 25];
+/// Quotation marks: a request that holds one quotes what its words point at.
+const QUOTES: [char; 8] = ['"', '«', '»', '“', '”', '„', '「', '」'];
+/// Words up to which a request's pointing word with nothing before it is asked about
+/// (characters for Japanese).
+const POINTED: [usize; 3] = [10, 6, 20];
 /// Characters a Japanese or Korean possessive may stand before its noun ("この英語の文章").
 const MATERIAL_REACH: usize = 6;
 
@@ -774,7 +852,8 @@ impl<'a> Request<'a> {
     /// one of its words, one of its patterns, or its question answered before.
     fn fills(&self, r: &SlotRef<'_>, column: &SlotColumn) -> bool {
         let read = |x: &Reading<'_>, g: Given<'_>| {
-            x.has(&column.filled) || r.slot.en.patterns.iter().any(|p| x.pattern(*p, g))
+            x.has(&column.filled)
+                || (!column.alone && r.slot.en.patterns.iter().any(|p| x.pattern(*p, g)))
         };
         let alone = Given {
             quoted: false,
@@ -823,6 +902,11 @@ impl<'a> Request<'a> {
     fn asks(&self, slots: &[SlotRef<'_>], r: &SlotRef<'_>) -> bool {
         let length = self.reading.length();
         let i = self.pack.script.index();
+        // "¿Qué diferencia hay entre un CDB y el Tesoro?": a comparison of two named things is
+        // answered as it stands.
+        if self.reading.has(&self.pack.words.compare) {
+            return false;
+        }
         match r.slot.priority {
             Priority::Critical => self.directs(r, true) || r.frame.outright || length <= SHORT[i],
             // Not of a request that gives its own choice: "¿Qué es mejor para aprender a
@@ -874,16 +958,79 @@ pub(super) fn assess(pack: &Pack, text: &str, given: Given<'_>, out: &mut Assess
         .filter(|r| material.is_none() && request.asks(&slots, r))
         .take(super::MAX_TOPIC_QUESTIONS)
         .collect();
-    out.needs_clarification = material.is_some() || !asked.is_empty();
+    // A word that points at nothing said, in a short first request that asks nothing else
+    // ("¿Puedo tomar esto estando embarazada?", "Darf mein Chef das?").
+    let pointed = (material.is_none()
+        && asked.is_empty()
+        && !given.history
+        && !material_given
+        && !given.quoted)
+        .then(|| pointed_at(&request.reading))
+        .flatten();
+    if let Some(word) = &pointed {
+        out.findings.push(Finding {
+            kind: Kind::PronounWithoutAntecedent,
+            evidence: word.clone(),
+        });
+    }
+    out.needs_clarification = material.is_some() || !asked.is_empty() || pointed.is_some();
     if !out.needs_clarification {
         out.cues.push(why_not_asked(pack, &slots, &open));
     } else if out.wording != super::Wording::Decision {
         if let Some(evidence) = material {
-            let q = material_question(pack, &evidence);
+            let q = pack
+                .material
+                .wording
+                .question(&evidence, Kind::MissingContext);
             super::push_unique(out, q, format!("rule missing_context: \"{evidence}\""));
+        }
+        if let Some(word) = pointed {
+            let q = pack
+                .pointer
+                .wording
+                .question(&word, Kind::PronounWithoutAntecedent);
+            super::push_unique(
+                out,
+                q,
+                format!("rule pronoun_without_antecedent: \"{word}\""),
+            );
         }
         ask_slots(pack, &asked, out);
     }
+}
+
+/// The pointing word of a short request (see [`POINTED`]), as written: in a Latin script one
+/// that opens the request or is written small, with no capital in the two words after it (the
+/// German article of a noun: "das Auto") nor a time after it ("este fin de semana"); in Korean one that opens a word.
+fn pointed_at(r: &Reading<'_>) -> Option<String> {
+    let i = r.pack.script.index();
+    // A quotation is what the word points at ("Ça veut dire quoi « carpe diem » ?").
+    if r.length() > POINTED[i] || r.text.contains(QUOTES) {
+        return None;
+    }
+    let spans = r.spans(&r.pack.pointer.words);
+    if r.pack.script != Script::Latin {
+        let s = spans.into_iter().find(|s| r.opens_word(s.start))?;
+        return Some(r.text[s.start..s.end].to_owned());
+    }
+    let capital = |i: usize| r.tokens.get(i).is_some_and(|t| t.capital);
+    // "este fin de semana", "ce soir": a time, not a thing; "eso de la blockchain", "questo
+    // fenomeno chiamato inflazione", "Comment ça marche, la TVA ?": the thing is named after.
+    let times = r.spans(&r.pack.words.time);
+    let named = r.spans(&r.pack.words.topic_before);
+    // The request's first word may be capitalised ("¿Esto se puede congelar?").
+    let first = r.first_word();
+    let s = spans.into_iter().find(|s| {
+        (Some(s.start) == first || !capital(s.start))
+            && !capital(s.end)
+            && !capital(s.end + 1)
+            && !times.iter().any(|t| t.start == s.start || t.start == s.end)
+            && !named
+                .iter()
+                .any(|n| n.start == s.end || n.start == s.end + 1)
+            && !r.text[r.tokens[s.end - 1].end..].contains(',')
+    })?;
+    Some(r.text[r.tokens[s.start].start..r.tokens[s.end - 1].end].to_owned())
 }
 
 /// Asks the `asked` slots in `pack`'s language.
@@ -1030,20 +1177,13 @@ fn yours(r: &Reading<'_>, first: usize, last: usize) -> String {
 fn substring_material(r: &Reading<'_>) -> Option<String> {
     let m = &r.pack.material;
     let nouns = r.spans(&m.nouns);
-    let word_start = |at: usize| {
-        r.pack.script == Script::Kana
-            || r.lower[..at]
-                .chars()
-                .next_back()
-                .is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation())
-    };
     // A noun opening the request, acted on ("契約書を読んで…", "계약서 읽어보고…"): no article
     // to say it, and still the user's copy.
     if let Some(n) = nouns.iter().find(|n| n.start == 0) {
         return Some(r.text[..n.end].to_owned());
     }
     for list in [&m.own, &m.this] {
-        for p in r.spans(list).into_iter().filter(|p| word_start(p.start)) {
+        for p in r.spans(list).into_iter().filter(|p| r.opens_word(p.start)) {
             let Some(n) = nouns.iter().find(|n| {
                 n.start >= p.end && r.lower[p.end..n.start].chars().count() <= MATERIAL_REACH
             }) else {
@@ -1056,20 +1196,6 @@ fn substring_material(r: &Reading<'_>) -> Option<String> {
         }
     }
     None
-}
-
-/// The question that asks for the material named `evidence`, in the pack's language.
-fn material_question(pack: &Pack, evidence: &str) -> Question {
-    let m = &pack.material;
-    let fill = |s: &str| s.replace("{0}", evidence);
-    super::question(
-        &fill(&m.ask),
-        &fill(&m.why),
-        &[],
-        Priority::Critical,
-        Kind::MissingContext,
-        &fill(&m.assume),
-    )
 }
 
 #[cfg(test)]
@@ -1162,6 +1288,86 @@ mod tests {
     }
 
     #[test]
+    fn a_word_that_points_at_nothing_said_is_asked_about() {
+        for (request, question) in [
+            (
+                "¿Puedo tomar esto estando embarazada?",
+                "¿A qué o a quién te refieres exactamente?",
+            ),
+            (
+                "Darf ich das in der Stillzeit nehmen?",
+                "Worum oder um wen genau geht es?",
+            ),
+            (
+                "Posso prenderlo a stomaco vuoto?",
+                "A cosa o a chi ti riferisci esattamente?",
+            ),
+            (
+                "これって冷凍できる？",
+                "何のことを指していますか？具体的に教えていただけますか？",
+            ),
+        ] {
+            assert_eq!(first(request).as_deref(), Some(question), "{request}");
+        }
+        // An article before its noun, a time, a quotation, the thing named after the word,
+        // or a long request: nothing is pointed at that the request does not say.
+        for request in [
+            "Was ist das Higgs-Boson?",
+            "¿Qué tiempo hará este fin de semana en Sevilla?",
+            "Ça veut dire quoi « carpe diem » ?",
+            "¿Qué es eso de la blockchain?",
+            "Comment ça marche, la TVA ?",
+        ] {
+            assert_eq!(first(request), None, "{request}");
+        }
+        // Said in an earlier message, the thing is there.
+        let earlier = [Message {
+            role: Role::User,
+            content: "Me han recetado ibuprofeno.".into(),
+        }];
+        let (a, _) = super::super::detect_traced("¿Puedo tomar esto estando embarazada?", &earlier);
+        assert!(a.questions.is_empty(), "{:?}", a.questions);
+    }
+
+    #[test]
+    fn a_slot_filled_by_its_words_alone_ignores_the_patterns() {
+        // "que" leads to a text's subject, and tells nothing of a quarrel.
+        assert_eq!(
+            first("No sé qué hacer con mi suegra").as_deref(),
+            Some("¿Qué ha pasado exactamente con esa persona?")
+        );
+        assert_eq!(
+            first("No sé qué hacer con mi suegra porque siempre critica mi comida"),
+            None
+        );
+    }
+
+    #[test]
+    fn a_comparison_of_two_named_things_is_answered() {
+        for request in [
+            "Qual a diferença entre Tesouro Direto e poupança?",
+            "적금이랑 예금 차이가 뭐야?",
+        ] {
+            assert_eq!(first(request), None, "{request}");
+        }
+        assert!(first("Qual investimento devo fazer?").is_some());
+    }
+
+    #[test]
+    fn a_time_after_a_word_of_place_is_no_place() {
+        for request in [
+            "Ich will nach Weihnachten eine Woche verreisen, plan die Reise",
+            "Ich will im Juli eine Woche Urlaub machen, plan die Reise",
+        ] {
+            assert_eq!(
+                first(request).as_deref(),
+                Some("Wohin möchten Sie reisen?"),
+                "{request}"
+            );
+        }
+    }
+
+    #[test]
     fn english_stays_english() {
         for request in [
             "Organise files by date",
@@ -1189,9 +1395,12 @@ mod tests {
                     }
                 }
             }
-            let material = material_question(p, "X").text;
-            if super::super::unread_language(&material) != Some(l.english_name()) {
-                wrong.push(material);
+            let material = p.material.wording.question("X", Kind::MissingContext).text;
+            let pointer = p.pointer.wording.question("X", Kind::MissingContext).text;
+            for text in [material, pointer] {
+                if super::super::unread_language(&text) != Some(l.english_name()) {
+                    wrong.push(text);
+                }
             }
         }
         assert!(
