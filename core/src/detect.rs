@@ -215,7 +215,7 @@ fn evaluate(
         after_colon: false,
     };
     // Quoted literals inside an instruction (`Output "yes" if …`) are data, not the request.
-    let unquoted = without_literals(text);
+    let unquoted = without_literals(text, LITERAL_BESIDE);
     let given = Given {
         literal: unquoted.len() != text.len(),
         quoted: has_quote(text),
@@ -294,7 +294,7 @@ pub fn unread_language(request: &str) -> Option<&'static str> {
     if let Some(language) = columns::wording_language(request) {
         return Some(language);
     }
-    let text = without_literals(clip(request, MAX_BYTES));
+    let text = without_literals(clip(request, MAX_BYTES), LITERAL_BESIDE);
     let (cjk, latin_words) = script_counts(&text);
     unread_of(&text, cjk, latin_words)
 }
@@ -625,7 +625,8 @@ impl Tuning {
                 TaskState::Open if s.conversed => false,
                 TaskState::Open => {
                     s.chars <= ZH_TASK_MAX_CHARS
-                        && (s.margin >= self.zh_open_margin || s.chars <= self.zh_short_chars)
+                        && (s.margin >= self.zh_open_margin
+                            || (s.chars <= self.zh_short_chars && !s.world))
                 }
                 TaskState::Settled | TaskState::Complete => false,
             }
@@ -661,13 +662,18 @@ struct ChineseSignals {
     earlier: bool,
     /// The conversation gave a detail of the request's kind.
     conversed: bool,
-    /// A rule found the user's own material named and not given ("帮我检查一下这篇作文"): asked
-    /// whatever the model says, as in English.
+    /// A rule found the user's own material named and not given ("帮我检查一下这篇作文"), or a
+    /// thing pointed at and named nowhere ("这套房子值得买吗"): asked whatever the model says, as
+    /// in English.
     missing_material: bool,
     /// The request asks for the task to be done ("帮我规划…", "给我推荐…"), or names an outright
     /// one (see [`zh_directs`]): a critical detail left open is then asked whatever the model
     /// says.
     directive: bool,
+    /// A question about the world ("多肉植物冬天怎么养？", "猫常吐毛球正常吗？"; see
+    /// [`zh_asks_about_the_world`]): a lesser detail of its kind is the model's to ask, however
+    /// short the question.
+    world: bool,
 }
 
 /// What the English decision weighs, computed once per request.
@@ -1110,6 +1116,7 @@ fn chinese_rule_question(f: &Finding, traditional: bool, assume: Option<&str>) -
         // "the cheaper one", "these two": candidates pointed at, not named.
         Kind::AmbiguousReference if e.ends_with(" one") || e.ends_with(" two") => General::Compare,
         Kind::AmbiguousReference if e.contains(' ') => General::Measure,
+        Kind::UnderspecifiedParameter if is_figures(e) => General::Figures,
         Kind::UnderspecifiedParameter => General::Goal,
         Kind::PronounWithoutAntecedent | Kind::AmbiguousReference | Kind::UnderspecifiedRequest => {
             General::Compare
@@ -1310,24 +1317,24 @@ fn chinese(
     let lower = text.to_ascii_lowercase();
     let reading = ZhReading::of(text, &lower, CharSet::of(text));
     let has = |w: &str| reading.chars.may_contain(w) && text.contains(w);
-    // Material after the instruction is worked on, not asked for: 天气 in a sentence to
-    // translate ("翻译成英文：今天天气很好") names no weather request.
-    let head = if given.material || given.after_colon {
-        text.split(['：', ':', '\n']).next().unwrap_or(text)
-    } else {
-        text
-    };
+    let head = zh_instruction(text, given);
+    let head = head.as_str();
     let table = knowledge();
     let in_head = table.holding(head);
     let recognised = recognise(table, |f| in_head.names(&f.zh));
     let fills_slot = |slot: &Slot| reading.fills(slot, given);
     let slots = slots_of(table, &recognised);
     let lead = zh_first_named(table, &recognised, head);
+    // A question about a rule or a norm (`zh-general-facts`: "个人所得税的起征点是多少？", "报告
+    // 一般要包含哪些部分？"), not the user's own case: its kind's details (the user's income,
+    // the report's topic) are no part of it.
+    let general_fact = list(word_list(Words::ZhGeneralFacts)).any(has) && !zh_own_case(text);
     let open: Vec<SlotRef<'_>> = slots
         .iter()
         .copied()
         .filter(|r| {
-            !fills_slot(r.slot)
+            !general_fact
+                && !fills_slot(r.slot)
                 && !r.defers(table, &recognised)
                 && !said_before(r.slot, given)
                 && (cjk <= ZH_TASK_MAX_CHARS
@@ -1341,6 +1348,7 @@ fn chinese(
         let material_given = given.material || given.quoted || holds_material(given.earlier);
         rules::chinese(text, cjk, referent, material_given, measure_given, has)
     };
+    let unresolved = !long && zh_unresolved(text, given, &mut out.findings);
     let task = chinese_task(!recognised.is_empty(), &open);
     // A terse request of a known kind with every slot filled ("我头疼三天了，吃了止痛药也没用")
     // has nothing missing that a question could name.
@@ -1361,14 +1369,74 @@ fn chinese(
         material: given.material || given.after_colon || given.quoted || operands,
         earlier: given.history,
         conversed: slots.iter().any(|r| said_before(r.slot, given)),
-        missing_material: out.findings.iter().any(|f| f.kind == Kind::MissingContext),
-        directive: zh_directs(text) || recognised.iter().any(|&i| table.frames[i].outright),
+        missing_material: out.findings.iter().any(|f| f.kind == Kind::MissingContext) || unresolved,
+        directive: zh_directs(text)
+            || zh_names_its_own(table, &recognised, head)
+            || (!general_fact && recognised.iter().any(|&i| table.frames[i].outright)),
+        world: zh_asks_about_the_world(text),
     };
-    let note = why_not_asked(&slots, &open, margin);
+    let mut note = why_not_asked(&slots, &open, margin);
+    if general_fact && recognised.iter().any(|&i| table.frames[i].outright) {
+        note.push_str("; it asks a general fact, not the user's own case");
+    }
     decide_in_chinese(text, signals, open, scorer.tuning, with_questions, out);
     if !out.needs_clarification && out.cues.is_empty() {
         out.cues.push(note);
     }
+}
+
+/// The instruction of a Chinese request, whose cues name its kinds: material after it is worked
+/// on, not asked for, and neither is a quoted passage: 天气 in a sentence to translate
+/// ("翻译成英文：今天天气很好", "把“由于天气原因，航班延误”翻译成英文") names no weather request.
+fn zh_instruction(text: &str, given: Given<'_>) -> String {
+    let head = if given.material || given.after_colon {
+        text.split(['：', ':', '\n']).next().unwrap_or(text)
+    } else {
+        text
+    };
+    without_literals(head, 1)
+}
+
+/// Whether a Chinese request names its own thing of a `recognised` kind: a cue after one of
+/// `zh-own-possessives`, or a cue that holds one ("我的车一启动就有异响"), whose details only the
+/// user has.
+fn zh_names_its_own(table: &frames::Table, recognised: &[usize], head: &str) -> bool {
+    let own = |c: &str, at: usize| {
+        list(word_list(Words::ZhOwnPossessives))
+            .any(|p| head[..at].ends_with(p) || c.starts_with(p))
+    };
+    recognised.iter().any(|&i| {
+        list(table.frames[i].zh.cues).any(|c| head.match_indices(c).any(|(at, _)| own(c, at)))
+    })
+}
+
+/// What a Chinese request leans on and does not hold, added to `findings`, and whether any
+/// was: asked at any length and whatever the model says. A thing pointed at and named nowhere
+/// ("这套房子值得买吗？纠结好久了": what is around it does not say which; see
+/// [`rules::zh_pointing`]), or an amount of the user's own case (`zh-figures-asked`: "帮我算一下
+/// 刷墙需要多少钱") with no figure to compute it from in the request or the conversation, whose
+/// question quotes its clause.
+fn zh_unresolved(text: &str, given: Given<'_>, findings: &mut Vec<Finding>) -> bool {
+    let earlier: Vec<&str> = given.earlier.iter().map(|m| m.content.as_str()).collect();
+    let earlier = earlier.join("\n");
+    let holds = given.material || given.quoted || given.after_colon;
+    let pointed = (!holds && !findings.iter().any(|f| f.kind == Kind::MissingContext))
+        .then(|| rules::zh_pointing(text, &earlier))
+        .flatten();
+    if let Some(evidence) = pointed.clone() {
+        let kind = Kind::PronounWithoutAntecedent;
+        findings.retain(|f| f.kind != kind);
+        findings.insert(0, Finding { kind, evidence });
+    }
+    let figures = list(word_list(Words::ZhFiguresAsked))
+        .find(|w| text.contains(w))
+        .filter(|_| !given.material && !zh_gives_figure(text) && !zh_gives_figure(&earlier))
+        .and_then(|w| rules::clause_of(text, w));
+    if let Some(evidence) = figures.clone() {
+        let kind = Kind::UnderspecifiedParameter;
+        findings.push(Finding { kind, evidence });
+    }
+    pointed.is_some() || figures.is_some()
 }
 
 /// A Chinese text as its slots are read: its characters, and its Latin words ("用Python写"),
@@ -1460,7 +1528,7 @@ fn said_before(slot: &Slot, given: Given<'_>) -> bool {
             .iter()
             .filter(|m| m.role != Role::Assistant)
             .any(|m| {
-                let text = without_literals(clip(&m.content, MAX_BYTES));
+                let text = without_literals(clip(&m.content, MAX_BYTES), LITERAL_BESIDE);
                 let own = Given {
                     history: false,
                     earlier: &[],
@@ -1518,6 +1586,30 @@ fn zh_first_named(table: &frames::Table, recognised: &[usize], head: &str) -> Op
         })
 }
 
+/// Whether a Chinese request is a question about the world: it asks how, why or whether
+/// (`zh-question-words`), neither asks for a task to be done ([`zh_directs`]) nor speaks of the
+/// user's own case ([`zh_own_case`]).
+fn zh_asks_about_the_world(text: &str) -> bool {
+    list(word_list(Words::ZhQuestionWords)).any(|w| text.contains(w))
+        && !zh_directs(text)
+        && !zh_own_case(text)
+}
+
+/// Whether a Chinese text speaks of the user's own case: one of `zh-own-case` ("我", "坏了"),
+/// not inside one of `zh-not-own-case` ("我国的税率").
+fn zh_own_case(text: &str) -> bool {
+    let own = list(word_list(Words::ZhNotOwnCase)).fold(text.to_owned(), |t, w| t.replace(w, ""));
+    list(word_list(Words::ZhOwnCase)).any(|w| own.contains(w))
+}
+
+/// Whether a Chinese text gives a figure: a digit, a count ("3天", "两个人") or one of
+/// `zh-figure-marks` ("预算一千").
+fn zh_gives_figure(text: &str) -> bool {
+    text.bytes().any(|b| b.is_ascii_digit())
+        || zh_count(text)
+        || text.contains(|c| word_list(Words::ZhFigureMarks).contains(c))
+}
+
 /// Whether a Chinese request is a calculation that gives its operands: digits and an operator,
 /// a percent or an equals sign.
 fn zh_gives_operands(text: &str) -> bool {
@@ -1531,7 +1623,7 @@ fn zh_gives_operands(text: &str) -> bool {
 fn zh_directs(text: &str) -> bool {
     const POLITE: [&str; 7] = ["请", "請", "麻烦", "麻煩", "你", "您", "能不能"];
     const DO: &str = "帮 幫 给我 給我 替我 我想 我要 我需要 我打算 我们想 我們想 推荐 推薦 写 寫 做 订 訂 \
-        预订 預訂 规划 規劃 安排 排 找 计划 計劃 計畫 设计 設計 起 取 准备 準備 翻译 翻譯 来 來";
+        预订 預訂 规划 規劃 安排 排 找 计划 計劃 計畫 设计 設計 起 取 准备 準備 翻译 翻譯 来 來 想找 想订 想訂";
     // Any clause may give the instruction, after the situation ("下个月想带爸妈出去玩五天，…，
     // 帮我排个详细行程").
     text.split(['，', '。', '！', '？', '；', ',', '\n'])
@@ -1858,6 +1950,8 @@ const LONG_WORDS: usize = 30;
 /// Ambiguous names are asked about only in requests up to this many words: in a longer one the
 /// rest of the request says which meaning it is about.
 const NAME_MAX_WORDS: usize = 15;
+/// Letters and digits outside a quoted span from which it is a literal inside an instruction.
+const LITERAL_BESIDE: usize = 12;
 /// CJK characters above which a Chinese request with a task kind is complete enough.
 const ZH_TASK_MAX_CHARS: usize = 30;
 
@@ -1946,6 +2040,11 @@ fn question(
             rule: kind.as_str().into(),
         },
     }
+}
+
+/// Whether a finding's evidence is an amount asked for with no figures (`zh-figures-asked`).
+fn is_figures(evidence: &str) -> bool {
+    list(word_list(Words::ZhFiguresAsked)).any(|w| evidence.contains(w))
 }
 
 /// Whether an ambiguous-reference finding is about recency ("recent advances").
@@ -2511,10 +2610,16 @@ fn zh_count(text: &str) -> bool {
 /// "东京行程", "京都旅馆"; not 一次旅行, 毕业旅行, 附近旅馆).
 fn names_a_destination(text: &str) -> bool {
     /// Characters that start or end no name of a place next to 去 or a trip word.
-    const NOT_A_NAME: &str = "哪旅玩度趟一个個了过過年掉除世走看吃买買逛次去想的业業月庭庆慶末假子驾駕自途做划劃排妈媽起友人天夜游遊这這那下近份篇条條出细細整全新好套";
+    const NOT_A_NAME: &str = "哪旅玩度趟一个個了过過年掉除世走看吃买買逛次去想的业業月庭庆慶末假子驾駕自途做划劃排妈媽起友人天夜游遊这這那下近份篇条條出细細整全新好套行";
+    // A kind of place after 去 ("去海边", "去爬山") is no destination.
+    let kind_of_place =
+        |at: usize| list(word_list(Words::ZhKindsOfPlace)).any(|w| text[at..].starts_with(w));
     ["去", "旅", "行程", "自由行"].into_iter().any(|cue| {
         text.match_indices(cue).any(|(i, _)| {
             let c = if cue == "去" {
+                if kind_of_place(i + cue.len()) {
+                    return false;
+                }
                 text[i + cue.len()..].chars().next()
             } else {
                 text[..i].chars().next_back()
@@ -2604,9 +2709,9 @@ fn points_ahead(head: &str) -> bool {
 }
 
 /// `text` without quoted literals that sit inside an instruction: a quoted span (`"…"`, `“…”`,
-/// `「…」`, `'…'`) is dropped when there are words outside it, so `Output "X" if …` is read as
-/// `Output if …`; a request that is nothing but a quote is kept whole.
-fn without_literals(text: &str) -> String {
+/// `「…」`, `'…'`) is dropped when `beside` letters or digits are outside it, so `Output "X" if
+/// …` is read as `Output if …`; a request that is nothing but a quote is kept whole.
+fn without_literals(text: &str, beside: usize) -> String {
     const PAIRS: [(char, char); 5] = [
         ('"', '"'),
         ('“', '”'),
@@ -2624,7 +2729,7 @@ fn without_literals(text: &str) -> String {
             };
             let end = start + j + close.len_utf8();
             let outside = format!("{}{}", &out[..i], &out[end..]);
-            if outside.chars().filter(|c| c.is_alphanumeric()).count() < 12 {
+            if outside.chars().filter(|c| c.is_alphanumeric()).count() < beside {
                 from = end;
                 continue;
             }
@@ -3219,7 +3324,7 @@ mod tests {
     fn simplified_chinese_gets_simplified_questions() {
         let a = detect("这个怎么样", &[]);
         assert!(a.needs_clarification);
-        assert_eq!(a.questions[0].text, "您指的是什么？请说明具体的对象。");
+        assert_eq!(a.questions[0].text, "您说的“这个”具体指什么？");
     }
 
     #[test]
@@ -3278,7 +3383,8 @@ mod tests {
 
     #[test]
     fn chinese_questions_fit_what_the_request_says() {
-        let pronoun = "您指的是什么？请说明具体的对象。";
+        let pronoun = |w: &str| format!("您说的“{w}”具体指什么？");
+        let is_pronoun = |q: &String| q.starts_with("您说的“") || q.starts_with("您說的「");
         // 应该 is "should", not the pronoun 该: which one to choose depends on the purpose.
         for request in ["我应该学哪个编程语言？", "我應該買哪一台筆電？"] {
             let asked = texts(request);
@@ -3288,21 +3394,16 @@ mod tests {
         // 我该 and 该怎么 are "should" too.
         for request in ["我该用哪个数据库？", "我該怎麼辦？", "该如何开始跑步？"]
         {
-            assert!(
-                texts(request)
-                    .iter()
-                    .all(|q| q != pronoun && !q.starts_with("您指的是什麼")),
-                "{request}"
-            );
+            assert!(texts(request).iter().all(|q| !is_pronoun(q)), "{request}");
         }
         // 这件事 still refers back to something not said.
-        assert_eq!(texts("这件事该如何处理？"), [pronoun]);
+        assert_eq!(texts("这件事该如何处理？"), [pronoun("这件事")]);
         // 这个周末 is the coming weekend; 下面的文字 with nothing below refers to nothing, and
         // the revision's own question asks for it.
         assert!(
             texts("这个周末去哪里玩比较好？")
                 .iter()
-                .all(|q| q != pronoun)
+                .all(|q| !is_pronoun(q))
         );
         assert_eq!(
             texts("帮我把下面的文字改得更正式一点"),
@@ -3314,10 +3415,10 @@ mod tests {
         );
         // 这两款 refers to two phones said before; 这两天 is a time.
         assert_eq!(
-            texts("帮我比较一下这两款手机").first().map(String::as_str),
-            Some(pronoun)
+            texts("帮我比较一下这两款手机").first(),
+            Some(&pronoun("这两"))
         );
-        assert!(texts("这两天北京天气怎么样").iter().all(|q| q != pronoun));
+        assert!(texts("这两天北京天气怎么样").iter().all(|q| !is_pronoun(q)));
         // 动画 is a work, recommended to a taste; 最近 is not quoted as 最新.
         assert_eq!(texts("推荐几部好看的日本动画"), ["您喜欢哪一类的作品？"]);
         assert!(
@@ -3331,7 +3432,10 @@ mod tests {
         assert!(texts("算一下 15% 的小費，帳單是 80 美元").is_empty());
         // 这句话 with nothing given refers to nothing; after a colon, it is what follows. The
         // target language is a slot of its own.
-        assert_eq!(texts("翻译这句话"), [pronoun, "翻译成哪种语言？"]);
+        assert_eq!(
+            texts("翻译这句话"),
+            [pronoun("这句"), "翻译成哪种语言？".to_owned()]
+        );
         assert!(texts("把这个翻译成英文：我爱你").is_empty());
         // A work to a taste that is given: nothing to ask; without the taste, the taste.
         assert!(texts("推荐一本好看的科幻小说").is_empty());
@@ -3761,6 +3865,7 @@ mod tests {
             conversed: false,
             missing_material: false,
             directive: true,
+            world: false,
         };
         assert!(gated.asks_chinese(&signals(TaskState::CriticalOpen, 30, -9.0)));
         assert!(gated.asks_chinese(&signals(TaskState::CriticalOpen, 31, -9.0)));

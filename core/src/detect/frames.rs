@@ -459,11 +459,13 @@ pub(crate) enum General {
     Compare,
     /// A parameter that depends on the user's goal.
     Goal,
+    /// An amount of the user's own case asked with none of the figures it is computed from.
+    Figures,
     /// Something of the user's the answer turns on, named and not described: tell me about it.
     Describe,
 }
 
-const GENERAL: [(General, &str); 10] = [
+const GENERAL: [(General, &str); 11] = [
     (General::Fallback, "fallback"),
     (General::Pronoun, "pronoun"),
     (General::Name, "name"),
@@ -473,6 +475,7 @@ const GENERAL: [(General, &str); 10] = [
     (General::Measure, "measure"),
     (General::Compare, "compare"),
     (General::Goal, "goal"),
+    (General::Figures, "figures"),
     (General::Describe, "describe"),
 ];
 

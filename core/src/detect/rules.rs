@@ -1,7 +1,7 @@
 //! The rule layer: vagueness the learned model cannot see (it was trained on single English
 //! requests without conversation), in English and Chinese.
 
-use super::{Finding, Kind, Words, word_list};
+use super::{Finding, Kind, Words, list, word_list};
 
 /// Pronouns that need an antecedent wherever they appear. A slice, as are the short lists below
 /// read for every word: a list of strings compared one by one is faster there than a search in
@@ -775,10 +775,34 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
                     .is_some_and(|i| rest[..i].chars().count() <= reach)
         };
         if let Some(noun) = word_list(Words::ZhMaterials).split_whitespace().find(near) {
+            // As written, with what stands between ("这篇英语作文", "第三题").
+            let named = rest.find(noun).map_or(noun, |i| &rest[..i + noun.len()]);
             match pointer {
                 "我的" if !reviewed => continue,
-                "我的" => return Some(String::from("您的") + noun),
-                _ => return Some(String::from(pointer) + noun),
+                "我的" => return Some(String::from("您的") + named),
+                _ => return Some(String::from(pointer) + named),
+            }
+        }
+    }
+    // "老板发来的邮件", "主管的Line": a message of one of `zh-people`, never in the request.
+    for person in list(word_list(Words::ZhPeople)).filter(|p| has(p)) {
+        for (at, _) in text.match_indices(person) {
+            // "写一封给房东的邮件": the person it is written to.
+            if text[..at].ends_with(|c| word_list(Words::ZhToPerson).contains(c)) {
+                continue;
+            }
+            let after = &text[at + person.len()..];
+            let Some(of) = list(word_list(Words::ZhOfPerson)).find(|o| after.starts_with(o)) else {
+                continue;
+            };
+            let rest = &after[of.len()..];
+            // The message's word nearest the person, the longest there ("微信", not its "信").
+            let noun = list(word_list(Words::ZhMessages))
+                .filter_map(|m| rest.find(m).map(|i| (i, m)))
+                .filter(|(i, _)| rest[..*i].chars().count() <= MATERIAL_REACH)
+                .min_by_key(|(i, m)| (*i, usize::MAX - m.len()));
+            if let Some((i, noun)) = noun {
+                return Some(format!("{person}{of}{}", &rest[..i + noun.len()]));
             }
         }
     }
@@ -793,6 +817,91 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
                 .map(str::to_owned)
         })
 }
+
+/// A thing a Chinese request points at with a demonstrative and nothing naming it: "这套房子值得
+/// 买吗" (at the request's opening, after any of `zh-openers`), "医生开的那个药一天吃几次" (after
+/// a clause that describes it). A demonstrative before a measure word (`zh-measure-words`) or a
+/// word for a place (`zh-place-words`), not one of `zh-not-pronouns` ("这个月"). It is resolved
+/// when its noun was said before it, in the request or in `earlier` (the conversation's
+/// messages), or when `earlier` names a thing by a title, a quotation or a Latin name ("iPhone
+/// 15"); a bare one ("这家好吃吗") by a conversation that names a thing or counts one with
+/// the same measure word ("一家"). The
+/// evidence is the demonstrative and its noun, as written ("这套房子"). With no conversation,
+/// a clause that leans on an earlier exchange or on what the user remembers
+/// (`zh-earlier-exchange`: "我们几点集合来着") points at what the reader never saw too: the
+/// evidence is the clause.
+pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
+    let mut start = text.trim_start();
+    while let Some(o) = list(word_list(Words::ZhOpeners)).find(|o| start.starts_with(o)) {
+        start = &start[o.len()..];
+    }
+    let opening = text.len() - start.len();
+    let named_earlier = earlier.contains(['《', '「', '“', '"'])
+        || earlier
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .any(|w| w.len() >= 2);
+    let pointing = |(at, d): (usize, &str)| {
+        // "我这种情况": after the speaker, it opens the request still.
+        let before = text[..at].trim_end();
+        if at != opening
+            && !before.ends_with('的')
+            && !(before.ends_with('我') && before.chars().count() <= 2)
+        {
+            return None;
+        }
+        let here = &text[at..];
+        if list(word_list(Words::ZhNotPronouns)).any(|w| here.starts_with(w)) {
+            return None;
+        }
+        let rest = &here[d.len()..];
+        let measure = rest.chars().next()?;
+        // Both lists are of single characters.
+        let place = word_list(Words::ZhPlaceWords).contains(measure);
+        if !place && !word_list(Words::ZhMeasureWords).contains(measure) {
+            return None;
+        }
+        let noun: String = rest[measure.len_utf8()..]
+            .chars()
+            .take_while(|c| {
+                (super::is_cjk(*c) || c.is_ascii_alphanumeric())
+                    && !word_list(Words::ZhNounEnds).contains(*c)
+            })
+            .take(if place { 0 } else { NOUN_REACH })
+            .collect();
+        let head: String = noun.chars().take(2).collect();
+        let resolved = if head.is_empty() {
+            // "我刚看完的那本类似的": the clause before it says what it is; "这款" after "我在看一款
+            // 耳机" or a name, the conversation.
+            at != opening || named_earlier || earlier.contains(measure)
+        } else {
+            text[..at].contains(&head) || earlier.contains(&head) || named_earlier
+        };
+        (!resolved).then(|| format!("{d}{measure}{noun}"))
+    };
+    list(word_list(Words::ZhDemonstratives))
+        .flat_map(|d| text.match_indices(d))
+        .find_map(pointing)
+        .or_else(|| {
+            let leans = list(word_list(Words::ZhEarlierExchange)).find(|w| text.contains(w));
+            leans
+                .filter(|_| earlier.is_empty())
+                .and_then(|w| clause_of(text, w))
+        })
+}
+
+/// The clause of `text` that holds `word`, up to [`CLAUSE_REACH`] characters: what a question
+/// quotes of the request ("帮我算一下刷墙需要多少钱").
+pub(crate) fn clause_of(text: &str, word: &str) -> Option<String> {
+    text.split(['，', '。', '？', '！', '；', ',', '?', '!', '\n'])
+        .find(|clause| clause.contains(word))
+        .map(|clause| clause.trim().chars().take(CLAUSE_REACH).collect())
+}
+
+/// Characters of a clause that a question quotes.
+const CLAUSE_REACH: usize = 20;
+
+/// Characters of the noun a demonstrative points at that its question quotes ("这个保健食品").
+const NOUN_REACH: usize = 4;
 
 /// 他 or 她 opening a request ("他是哪一年去世的？"): the person is the subject, named nowhere
 /// before. Later in a request they usually refer back ("我老公…我该怎么跟他谈").

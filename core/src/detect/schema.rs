@@ -158,11 +158,12 @@ pub enum GeneralName {
     Measure,
     Compare,
     Goal,
+    Figures,
     Describe,
 }
 
 /// Every general question, each of which the detector asks.
-const GENERAL_NAMES: [GeneralName; 10] = [
+const GENERAL_NAMES: [GeneralName; 11] = [
     GeneralName::Fallback,
     GeneralName::Pronoun,
     GeneralName::Name,
@@ -172,6 +173,7 @@ const GENERAL_NAMES: [GeneralName; 10] = [
     GeneralName::Measure,
     GeneralName::Compare,
     GeneralName::Goal,
+    GeneralName::Figures,
     GeneralName::Describe,
 ];
 
@@ -552,11 +554,13 @@ fn check_name(what: &str, name: &str) -> Result<(), String> {
 /// which `build.rs` compacts and `frames.rs` reads.
 pub fn render(d: &Detector) -> String {
     let mut out = String::new();
+    // A value written on several lines (a word list in `"""…"""`) is one line of the compact
+    // form: a line break inside it would end the entry there and lose the rest of the table.
     let mut line = |key: &str, value: &str| {
         out.push_str(key);
         if !value.is_empty() {
             out.push(' ');
-            out.push_str(value);
+            out.push_str(&value.replace('\n', " "));
         }
         out.push('\n');
     };
@@ -729,6 +733,16 @@ ask.zh-Hans = { text = "多久？", why = "重要。", options = ["一周", "两
 ask.zh-Hant = { text = "多久？", why = "重要。", options = ["一週", "兩週"], assume = "假設一週。" }
 
 "#;
+
+    #[test]
+    fn a_word_list_on_several_lines_renders_on_one() {
+        let text = good().replace(
+            "vocabularies = [\"lengths\"]",
+            "filled.zh = \"\"\"\n天 晚\n周\"\"\"\nvocabularies = [\"lengths\"]",
+        );
+        let lines = render(&read(&text).unwrap_or_else(|e| panic!("{e}")));
+        assert!(lines.contains("\nzh-filled 天 晚 周\n"), "{lines}");
+    }
 
     #[test]
     fn a_good_file_reads_and_renders_the_compact_forms_lines() {
