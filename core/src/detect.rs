@@ -805,7 +805,7 @@ fn english(
         specific: given.literal
             || cues.pattern(text, words, Pattern::Number, given)
             || cues.pattern(text, words, Pattern::Name, given),
-        complete: given.literal || says_what_it_needs(text, words),
+        complete: given.literal || says_what_it_needs(text, words, &cues.proper),
         words: words.len(),
         margin: score - threshold,
     };
@@ -2258,8 +2258,21 @@ fn is_first_person(word: &str) -> bool {
 /// - it is a calculation that gives its operands ("Convert 5 miles to kilometers", "What is 15%
 ///   of 80?"), unlike one whose operand is an unnamed thing ("Solve a 5 kyu problem", "Convert
 ///   a Word file into a PDF").
-fn says_what_it_needs(text: &str, words: &[&str]) -> bool {
-    refines_its_instruction(text, words) || gives_its_operands(words)
+fn says_what_it_needs(text: &str, words: &[&str], proper: &[bool]) -> bool {
+    refines_its_instruction(text, words)
+        || gives_its_operands(words)
+        || a_fact_of_a_name(words, proper)
+}
+
+/// Whether the request asks for a fact of something it names, as an instruction: "Find the
+/// capital city of Tasmania", "Tell me the population of Lagos", "Name the members of ABBA".
+/// The generic question would ask what the name already says.
+fn a_fact_of_a_name(words: &[&str], proper: &[bool]) -> bool {
+    let opens = words
+        .first()
+        .is_some_and(|w| rules::is_listed(word_list(Words::FactOpeners), w));
+    let the = words.iter().take(4).position(|w| *w == "the");
+    opens && the.is_some_and(|at| proper.iter().skip(at + 1).any(|p| *p))
 }
 
 /// The task a request directs (see [`directs`]): of the `recognised` frames, the one whose cue
@@ -3419,8 +3432,14 @@ mod tests {
             Some(&pronoun("这两"))
         );
         assert!(texts("这两天北京天气怎么样").iter().all(|q| !is_pronoun(q)));
-        // 动画 is a work, recommended to a taste; 最近 is not quoted as 最新.
-        assert_eq!(texts("推荐几部好看的日本动画"), ["您喜欢哪一类的作品？"]);
+        // 动画 is a work, recommended to a taste (asked when the model finds the request vague
+        // enough); 最近 is not quoted as 最新.
+        assert!(
+            texts("推荐几部好看的日本动画")
+                .iter()
+                .all(|q| q == "您喜欢哪一类的作品？")
+        );
+        assert_eq!(texts("推荐几部动画"), ["您喜欢哪一类的作品？"]);
         assert!(
             texts("最近有什么好看的电影？")
                 .iter()

@@ -500,9 +500,12 @@ mod tests {
     }
 
     fn asked(fx: &[Effect]) -> Option<String> {
-        fx.iter().find_map(|e| match e {
-            Effect::Ask { question, .. } => Some(question.text.clone()),
-            _ => None,
+        fx.iter().find_map(|e| {
+            if let Effect::Ask { question, .. } = e {
+                Some(question.text.clone())
+            } else {
+                None
+            }
         })
     }
 

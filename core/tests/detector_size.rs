@@ -35,8 +35,9 @@ use common::rust_files;
 /// mechanisms, their words in the data file too: a thing pointed at and named nowhere, someone's
 /// message, an amount asked with no figures, a question about the world or about a norm, the
 /// user's own thing of a kind, a kind of place that is no destination, a quoted passage as
-/// material.
-const MAX_DETECTOR_LINES: usize = 5_199;
+/// material; and 9 for an instruction asking a fact of a name ("Find the capital city of
+/// Tasmania"), which the generic question would ask what the name says.
+const MAX_DETECTOR_LINES: usize = 5_208;
 
 /// The most string literals `core/src` may hold outside `phrase.rs` and test modules: today's
 /// figure, lowered as wordings and word lists move into data (issue 43 aims at 1,100; 2,096
@@ -45,8 +46,8 @@ const MAX_DETECTOR_LINES: usize = 5_199;
 /// names, the accent table); 70 more with the seven mechanisms above, the function words their
 /// patterns read ("my", "with", "until", "both"); 6 more for the keys of the columns' pointing
 /// words and comparisons, and a few in the Chinese mechanisms (a trace's reason, the quotation
-/// marks a conversation names a thing in).
-const MAX_LITERALS: usize = 1_691;
+/// marks a conversation names a thing in), and "the" of a fact asked of a name.
+const MAX_LITERALS: usize = 1_692;
 
 #[test]
 fn the_detector_keeps_its_knowledge_in_data() {

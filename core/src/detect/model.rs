@@ -246,14 +246,14 @@ mod tests {
     fn model_scores_match_training_script() {
         // Printed by `scripts/train-detector` for its PARITY requests.
         let expected = [
-            ("Find the capital city of Tasmania.", -1.9013),
-            ("Find a recipe for homemade pizza.", -0.3573),
-            ("Tell me more about it", -2.9599),
-            ("悠遊卡 投遞的格式、成效", -5.1311),
-            ("", -1.1433),
+            ("Find the capital city of Tasmania.", -2.0664),
+            ("Find a recipe for homemade pizza.", -0.7823),
+            ("Tell me more about it", -3.5466),
+            ("悠遊卡 投遞的格式、成效", -5.6047),
+            ("", -1.6888),
             (
                 "Is Paris in France? Yes. Compare LeBron James and Michael Jordan, e.g. Stats.",
-                -5.1844,
+                -5.8852,
             ),
         ];
         for (text, want) in expected {
