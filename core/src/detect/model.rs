@@ -246,14 +246,14 @@ mod tests {
     fn model_scores_match_training_script() {
         // Printed by `scripts/train-detector` for its PARITY requests.
         let expected = [
-            ("Find the capital city of Tasmania.", -2.0664),
-            ("Find a recipe for homemade pizza.", -0.7823),
-            ("Tell me more about it", -3.5466),
-            ("悠遊卡 投遞的格式、成效", -5.6047),
-            ("", -1.6888),
+            ("Find the capital city of Tasmania.", -2.0596),
+            ("Find a recipe for homemade pizza.", -0.9753),
+            ("Tell me more about it", -3.5473),
+            ("悠遊卡 投遞的格式、成效", -5.6975),
+            ("", -1.3975),
             (
                 "Is Paris in France? Yes. Compare LeBron James and Michael Jordan, e.g. Stats.",
-                -5.8852,
+                -6.0258,
             ),
         ];
         for (text, want) in expected {
