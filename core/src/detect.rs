@@ -1057,8 +1057,7 @@ fn rule_question(
         Kind::MissingContext if material_of(e).0 => General::Paste,
         Kind::MissingContext => General::WhichMaterial,
         Kind::AmbiguousReference if is_recency(e) => General::Recency,
-        // "the cheaper one", "these two": candidates pointed at, not named.
-        Kind::AmbiguousReference if e.ends_with(" one") || e.ends_with(" two") => General::Compare,
+        Kind::AmbiguousReference if rules::points_at_candidates(e) => General::Compare,
         Kind::AmbiguousReference if e.contains(' ') => General::Measure,
         Kind::AmbiguousReference => General::Compare,
         Kind::UnderspecifiedParameter => General::Goal,
@@ -1113,8 +1112,7 @@ fn chinese_rule_question(f: &Finding, traditional: bool, assume: Option<&str>) -
         Kind::MissingContext if chinese_text || own => General::Paste,
         Kind::MissingContext => General::WhichMaterial,
         Kind::AmbiguousReference if is_recency(e) => General::Recency,
-        // "the cheaper one", "these two": candidates pointed at, not named.
-        Kind::AmbiguousReference if e.ends_with(" one") || e.ends_with(" two") => General::Compare,
+        Kind::AmbiguousReference if rules::points_at_candidates(e) => General::Compare,
         Kind::AmbiguousReference if e.contains(' ') => General::Measure,
         Kind::UnderspecifiedParameter if is_figures(e) => General::Figures,
         Kind::UnderspecifiedParameter => General::Goal,
@@ -2190,12 +2188,13 @@ impl Cues {
     /// who taught me to bake") gives them.
     fn own_unspecified(&self, words: &[&str], at: usize) -> bool {
         const REACH: usize = 4;
+        let end = words.len().min(at + 1 + REACH);
         words.get(at).is_some_and(|w| matches!(*w, "my" | "our"))
-            && (at + 1..words.len().min(at + 1 + REACH)).all(|j| {
-                !self.proper.get(j).copied().unwrap_or(false)
-                    && !is_number(words[j])
-                    && !rules::is_listed(word_list(Words::Particulars), words[j])
-            })
+            && !self
+                .proper
+                .get(at + 1..end)
+                .is_some_and(|p| p.contains(&true))
+            && !rules::describes(&words[(at + 1).min(end)..end])
     }
 
     /// A factual question about a named subject: it opens with who/what/when/where/which (or

@@ -348,10 +348,22 @@ fn own_thing_undescribed(words: &[&str], proper: &[bool]) -> Option<String> {
     let noun = (at + 1..words.len().min(at + 3))
         .rev()
         .find(|&j| is_listed(word_list(Words::OwnThings), words[j]))?;
-    let described = words[noun + 1..words.len().min(noun + 1 + REACH)]
-        .iter()
-        .any(|w| super::is_number(w) || is_listed(word_list(Words::Particulars), w));
+    let described = describes(&words[noun + 1..words.len().min(noun + 1 + REACH)]);
     (!described).then(|| words[at..=noun].join(" "))
+}
+
+/// Whether `after`, the words after something of the user's, go on to describe it: a number or
+/// a word of `particulars` ("my new job as a designer", "my trip to Japan").
+pub(crate) fn describes(after: &[&str]) -> bool {
+    after
+        .iter()
+        .any(|w| super::is_number(w) || is_listed(word_list(Words::Particulars), w))
+}
+
+/// Whether an ambiguous-reference finding's `evidence` points at candidates without naming
+/// them ("the cheaper one", "these two"; see [`candidates_pointed_at`]).
+pub(crate) fn points_at_candidates(evidence: &str) -> bool {
+    evidence.ends_with(" one") || evidence.ends_with(" two")
 }
 
 /// Whether a missing-context finding's `evidence` ("my business idea") is one of the user's
