@@ -36,8 +36,9 @@ use common::rust_files;
 /// message, an amount asked with no figures, a question about the world or about a norm, the
 /// user's own thing of a kind, a kind of place that is no destination, a quoted passage as
 /// material; and 9 for an instruction asking a fact of a name ("Find the capital city of
-/// Tasmania"), which the generic question would ask what the name says.
-const MAX_DETECTOR_LINES: usize = 5_208;
+/// Tasmania"), which the generic question would ask what the name says; 7 for two tests the
+/// English rules and the frames' topic share rather than each writing them.
+const MAX_DETECTOR_LINES: usize = 5_215;
 
 /// The most string literals `core/src` may hold outside `phrase.rs` and test modules: today's
 /// figure, lowered as wordings and word lists move into data (issue 43 aims at 1,100; 2,096
