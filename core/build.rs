@@ -49,7 +49,11 @@ fn main() {
         (*b"TELL", tell.as_bytes()),
     ];
     detector_data(&out, &sections);
-    columns_data(&out, &packs);
+    let columns_weights = Path::new("data/detector-columns.bin");
+    println!("cargo::rerun-if-changed={}", columns_weights.display());
+    let columns_model =
+        std::fs::read(columns_weights).expect("core/data/detector-columns.bin is readable");
+    columns_data(&out, &packs, &columns_model);
     std::fs::write(Path::new(&out).join("lowercase.rs"), lowercase_runs())
         .expect("OUT_DIR is writable");
     for name in ["demo_kb.json", "demo_catalog.json"] {
@@ -81,11 +85,12 @@ fn detector_data(out: &str, sections: &[([u8; 4], &[u8])]) {
 }
 
 /// Each language's columns as a data file of its own, `OUT_DIR/clarify-detector-<tag>.bin`
-/// (the container of [`detector_data`] with one section, `COLS`, the pack's JSON): what the
+/// (the container of [`detector_data`] with two sections, `COLS`, the pack's JSON, and `MODL`,
+/// the weights of the model the languages read by columns share, `model`): what the
 /// browser fetches when a request in that language is typed or sent. With them
 /// `OUT_DIR/columns_data.rs`, the header this build expects of each, by tag, and
 /// `OUT_DIR/columns_embedded.rs`, the files compiled in (the `embedded-detector` feature).
-fn columns_data(out: &str, packs: &[columns::Pack]) {
+fn columns_data(out: &str, packs: &[columns::Pack], model: &[u8]) {
     let out = Path::new(out);
     let mut expected = format!(
         "/// Each language's columns file this build reads, by tag (written by `build.rs`).\n\
@@ -95,7 +100,7 @@ fn columns_data(out: &str, packs: &[columns::Pack]) {
     let mut embedded = String::from("[\n");
     for pack in packs {
         let json = pack.json.to_string();
-        let (file, hash, len) = container(&[(*b"COLS", json.as_bytes())]);
+        let (file, hash, len) = container(&[(*b"COLS", json.as_bytes()), (*b"MODL", model)]);
         let path = out.join(format!("clarify-detector-{}.bin", pack.tag));
         std::fs::write(&path, file).expect("OUT_DIR is writable");
         expected += &format!(

@@ -27,7 +27,10 @@ struct Draft {
     capital_nouns: bool,
     words: Words,
     material: Material,
-    pointer: Pointer,
+    pointer: Rule,
+    thing: Rule,
+    choice: Rule,
+    figures: Rule,
     frame: BTreeMap<String, Frame>,
 }
 
@@ -56,6 +59,8 @@ struct Words {
     topic_before: Vec<String>,
     #[serde(default)]
     compare: Vec<String>,
+    #[serde(default)]
+    of: Vec<String>,
 }
 
 /// The words of the user's own material named and not given, and its question.
@@ -74,11 +79,14 @@ struct Material {
     assume: String,
 }
 
-/// The words that point at something the request does not say, and the question that asks
-/// what ({0}, where written, is the word).
+/// A rule's words and its question: the words that point at something the request does not
+/// say (`pointer`), that ask to choose among options not named (`choice`), that ask an amount
+/// of the user's own (`figures`); a thing named as known and not said (`thing`) has no words
+/// of its own. {0}, where written, is what the request said.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Pointer {
+struct Rule {
+    #[serde(default)]
     words: Vec<String>,
     ask: String,
     why: String,
@@ -162,6 +170,9 @@ pub fn tell(packs: &[Pack]) -> String {
             "words": pick("words", &["identify", "directives"]),
             "material": pick("material", &["verbs", "own", "this", "ask", "why", "assume"]),
             "pointer": p.json["pointer"],
+            "thing": p.json["thing"],
+            "choice": p.json["choice"],
+            "figures": p.json["figures"],
             "frame": {},
         });
         out.insert(p.tag.to_owned(), teller);
@@ -207,6 +218,10 @@ fn read(
         ("words.places", &w.places),
         ("words.topic_before", &w.topic_before),
         ("words.compare", &w.compare),
+        ("words.of", &w.of),
+        ("thing.words", &d.thing.words),
+        ("choice.words", &d.choice.words),
+        ("figures.words", &d.figures.words),
         ("material.by", &m.by),
         ("material.own", &m.own),
         ("material.this", &m.this),
@@ -223,9 +238,15 @@ fn read(
             return Err(format!("material.{field} has no {{0}} for the material"));
         }
     }
-    let p = &d.pointer;
-    wording(tag, &format!("{} | {} | | {}", p.ask, p.why, p.assume))
-        .map_err(|e| format!("pointer: {e}"))?;
+    for (name, p) in [
+        ("pointer", &d.pointer),
+        ("thing", &d.thing),
+        ("choice", &d.choice),
+        ("figures", &d.figures),
+    ] {
+        wording(tag, &format!("{} | {} | | {}", p.ask, p.why, p.assume))
+            .map_err(|e| format!("{name}: {e}"))?;
+    }
     for key in m.yours.keys() {
         if !m.own.contains(key) && !m.this.contains(key) {
             return Err(format!(

@@ -17,9 +17,10 @@
 //! by columns apart (`columns.rs`).
 //!
 //! The languages read by their columns (Japanese, Korean, Spanish, French, German, Portuguese,
-//! Italian) have a data file each, `clarify-detector-<tag>.bin`, in the same layout with one
-//! section, `COLS` (the language's pack, JSON): about 9 KB of gzip each, which a page should
-//! download only when a request is written in that language. The wasm builds leave them out too
+//! Italian) have a data file each, `clarify-detector-<tag>.bin`, in the same layout with two
+//! sections, `COLS` (the language's pack, JSON) and `MODL` (the weights of the model these
+//! languages share, `model.rs`): about 20 KB of gzip each, which a page should download only
+//! when a request is written in that language. The wasm builds leave them out too
 //! and the host hands one in when a session asks for it ([`install_columns`]; a session waits
 //! for it with [`Effect::LoadColumns`](crate::Effect::LoadColumns)); natively they are compiled
 //! in. Each is checked as the main file is, against the header this build expects of that
@@ -224,34 +225,51 @@ static INSTALLED: OnceLock<Sections<'static>> = OnceLock::new();
 /// order of [`COLUMNS_EXPECTED`]: one per process (per thread in the tests, so that each test
 /// sees what it installed itself).
 #[cfg(not(test))]
-static INSTALLED_COLUMNS: [OnceLock<&'static str>; COLUMNS_EXPECTED.len()] =
+static INSTALLED_COLUMNS: [OnceLock<ColumnsFile<'static>>; COLUMNS_EXPECTED.len()] =
     [const { OnceLock::new() }; COLUMNS_EXPECTED.len()];
 
 #[cfg(not(test))]
-fn installed_columns(i: usize) -> Option<&'static str> {
+fn installed_columns(i: usize) -> Option<ColumnsFile<'static>> {
     INSTALLED_COLUMNS[i].get().copied()
 }
 
 #[cfg(not(test))]
-fn keep_columns(i: usize, json: &'static str) {
-    let _ = INSTALLED_COLUMNS[i].set(json);
+fn keep_columns(i: usize, file: ColumnsFile<'static>) {
+    let _ = INSTALLED_COLUMNS[i].set(file);
+}
+
+/// A language's columns file, read: its pack (JSON) and the columns model's weights.
+#[derive(Debug, Clone, Copy)]
+struct ColumnsFile<'a> {
+    json: &'a str,
+    model: &'a [u8],
 }
 
 /// The pack of `language` (its JSON), or `None` when the detector reads it by no columns or
 /// they are not installed. The one place `columns.rs` gets its packs from.
 pub(crate) fn columns(language: Language) -> Option<&'static str> {
+    columns_file_of(language).map(|f| f.json)
+}
+
+/// The weights of the model that reads the languages read by columns, from `language`'s
+/// installed (or compiled-in) file; `None` as for [`columns`].
+pub(crate) fn columns_model(language: Language) -> Option<&'static [u8]> {
+    columns_file_of(language).map(|f| f.model)
+}
+
+fn columns_file_of(language: Language) -> Option<ColumnsFile<'static>> {
     let i = columns_index(language)?;
-    if let Some(json) = installed_columns(i) {
-        return Some(json);
+    if let Some(file) = installed_columns(i) {
+        return Some(file);
     }
     #[cfg(test)]
     if HIDDEN_COLUMNS.get() {
         return None;
     }
     #[cfg(feature = "embedded-detector")]
-    if let Ok(json) = read_columns(language, EMBEDDED_COLUMNS[i]) {
-        keep_columns(i, json);
-        return Some(json);
+    if let Ok(file) = read_columns(language, EMBEDDED_COLUMNS[i]) {
+        keep_columns(i, file);
+        return Some(file);
     }
     None
 }
@@ -263,8 +281,9 @@ fn columns_index(language: Language) -> Option<usize> {
         .position(|(tag, _)| *tag == language.tag())
 }
 
-/// The pack in `bytes`, once its header says it is this build's columns of `language`.
-fn read_columns(language: Language, bytes: &[u8]) -> Result<&str, ColumnsDataError> {
+/// The pack and the model in `bytes`, once its header says it is this build's columns of
+/// `language`.
+fn read_columns(language: Language, bytes: &[u8]) -> Result<ColumnsFile<'_>, ColumnsDataError> {
     let i = columns_index(language).ok_or(ColumnsDataError::NoColumns { language })?;
     let data = |error| ColumnsDataError::Data { language, error };
     let payload = checked(bytes, COLUMNS_EXPECTED[i].1).map_err(|e| {
@@ -283,7 +302,10 @@ fn read_columns(language: Language, bytes: &[u8]) -> Result<&str, ColumnsDataErr
         })
     })?;
     let json = section(payload, *b"COLS").map_err(data)?;
-    std::str::from_utf8(json).map_err(|_| data(DetectorDataError::Section("COLS".into())))
+    let json =
+        std::str::from_utf8(json).map_err(|_| data(DetectorDataError::Section("COLS".into())))?;
+    let model = section(payload, *b"MODL").map_err(data)?;
+    Ok(ColumnsFile { json, model })
 }
 
 /// The detector's data, or `None` before it is installed. The one place the detector's
@@ -325,18 +347,18 @@ thread_local! {
     /// [`install_columns`] installs.
     static HIDDEN_COLUMNS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// What [`install_columns`] installed on this thread (the tests' [`INSTALLED_COLUMNS`]).
-    static TEST_COLUMNS: std::cell::RefCell<[Option<&'static str>; COLUMNS_EXPECTED.len()]> =
+    static TEST_COLUMNS: std::cell::RefCell<[Option<ColumnsFile<'static>>; COLUMNS_EXPECTED.len()]> =
         const { std::cell::RefCell::new([None; COLUMNS_EXPECTED.len()]) };
 }
 
 #[cfg(test)]
-fn installed_columns(i: usize) -> Option<&'static str> {
+fn installed_columns(i: usize) -> Option<ColumnsFile<'static>> {
     TEST_COLUMNS.with(|t| t.borrow()[i])
 }
 
 #[cfg(test)]
-fn keep_columns(i: usize, json: &'static str) {
-    TEST_COLUMNS.with(|t| t.borrow_mut()[i] = Some(json));
+fn keep_columns(i: usize, file: ColumnsFile<'static>) {
+    TEST_COLUMNS.with(|t| t.borrow_mut()[i] = Some(file));
 }
 
 /// Runs `f` as if no language's columns were installed (on this thread) until `f` installs
@@ -555,8 +577,15 @@ mod tests {
     fn each_languages_columns_file_installs_and_installing_again_changes_nothing() {
         for (tag, _) in COLUMNS_EXPECTED {
             let language = Language::ALL.into_iter().find(|l| l.tag() == tag).unwrap();
-            let json = read_columns(language, columns_file(language)).unwrap();
-            assert!(json.starts_with('{') && json.len() > 10_000, "{tag}");
+            let file = read_columns(language, columns_file(language)).unwrap();
+            assert!(
+                file.json.starts_with('{') && file.json.len() > 10_000,
+                "{tag}"
+            );
+            assert!(
+                super::super::model::Model::parse(file.model).is_some(),
+                "{tag}"
+            );
             without_columns(|| {
                 assert!(!columns_installed(language), "{tag} hidden");
                 assert_eq!(install_columns(language, columns_file(language)), Ok(()));

@@ -263,6 +263,25 @@ mod tests {
     }
 
     #[test]
+    fn columns_model_scores_match_training_script() {
+        // Printed by `scripts/train-detector --columns` for its PARITY_COLUMNS requests.
+        let expected = [
+            ("¿Es buena la oferta?", 0.7012),
+            ("Wie viel Elterngeld bekomme ich?", 2.2431),
+            ("この物件って相場より高い？", 1.1953),
+            ("둘 중에 뭐가 나아?", 2.2233),
+            ("Qual é a capital de Portugal?", -2.6171),
+        ];
+        let weights =
+            super::super::data::columns_model(crate::protocol::language::Language::Spanish);
+        let model = Model::parse(weights.expect("the columns file")).expect("its model");
+        for (text, want) in expected {
+            let got = model.score(text);
+            assert!((got - want).abs() < 1e-3, "{text:?}: {got} != {want}");
+        }
+    }
+
+    #[test]
     fn the_shipped_model_loads() {
         let m = shipped().expect("detector.bin is well formed");
         assert_eq!(m.buckets, 16384);
