@@ -41,8 +41,7 @@ use common::rust_files;
 /// columns read with their own learned model (a critical slot asked whatever the length, a
 /// choice among options not named, a thing named as known and not said, an amount that turns
 /// on the user's own figures, set phrases that name no thing, the model read from each
-/// language's data file), their words and
-/// wordings in the data file.
+/// language's data file), their words and wordings in the data file.
 const MAX_DETECTOR_LINES: usize = 5_372;
 
 /// The most string literals `core/src` may hold outside `phrase.rs` and test modules: today's
