@@ -41,8 +41,9 @@ use common::rust_files;
 /// columns read with their own learned model (a critical slot asked whatever the length, a
 /// choice among options not named, a thing named as known and not said, an amount that turns
 /// on the user's own figures, set phrases that name no thing, the model read from each
-/// language's data file), their words and wordings in the data file.
-const MAX_DETECTOR_LINES: usize = 5_372;
+/// language's data file), their words and wordings in the data file; 8 for an error named by
+/// its type with no code given ("I keep getting a KeyError"), its words in the data file.
+const MAX_DETECTOR_LINES: usize = 5_380;
 
 /// The most string literals `core/src` may hold outside `phrase.rs` and test modules: today's
 /// figure, lowered as wordings and word lists move into data (issue 43 aims at 1,100; 2,096
@@ -52,8 +53,9 @@ const MAX_DETECTOR_LINES: usize = 5_372;
 /// patterns read ("my", "with", "until", "both"); 6 more for the keys of the columns' pointing
 /// words and comparisons, and a few in the Chinese mechanisms (a trace's reason, the quotation
 /// marks a conversation names a thing in), and "the" of a fact asked of a name; 17 for the
-/// columns' model-read rules: their keys in the data file, the model's finding in the trace.
-const MAX_LITERALS: usize = 1_709;
+/// columns' model-read rules: their keys in the data file, the model's finding in the trace;
+/// 1 for the code an error named by its type asks for.
+const MAX_LITERALS: usize = 1_710;
 
 #[test]
 fn the_detector_keeps_its_knowledge_in_data() {

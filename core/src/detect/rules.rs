@@ -88,6 +88,7 @@ pub(crate) fn english(
     }
     if !has_material
         && let Some(evidence) = artifact_not_given(words, proper, short)
+            .or_else(|| error_without_code(words))
             .or_else(|| (short && !has_history).then(|| pointed_at(words)).flatten())
             .or_else(|| {
                 (!has_history)
@@ -319,6 +320,17 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
             }
             _ => None,
         })
+}
+
+/// An error named by its type, as a program prints it ("KeyError", "NullPointerException":
+/// a word ending in one of `error-names`), that the user met (`error-met`: "I keep getting"),
+/// when the request gives no code: the code that raises it is what the answer needs.
+fn error_without_code(words: &[&str]) -> Option<String> {
+    let named = |w: &&str| {
+        list(word_list(Words::ErrorNames)).any(|e| w.len() > e.len() + 1 && w.ends_with(e))
+    };
+    let met = |w: &&str| is_listed(word_list(Words::ErrorMet), w);
+    (words.iter().any(named) && words.iter().any(met)).then(|| "my code".to_owned())
 }
 
 /// Something of the user's whose particulars the answer turns on, named with "my" or "our" and
