@@ -88,6 +88,9 @@ struct Material {
 struct Rule {
     #[serde(default)]
     words: Vec<String>,
+    /// The figures' words of the user's own ("me", "ich"): one is needed too.
+    #[serde(default)]
+    mine: Vec<String>,
     ask: String,
     why: String,
     assume: String,
@@ -222,6 +225,7 @@ fn read(
         ("thing.words", &d.thing.words),
         ("choice.words", &d.choice.words),
         ("figures.words", &d.figures.words),
+        ("figures.mine", &d.figures.mine),
         ("material.by", &m.by),
         ("material.own", &m.own),
         ("material.this", &m.this),

@@ -42,8 +42,9 @@ use common::rust_files;
 /// choice among options not named, a thing named as known and not said, an amount that turns
 /// on the user's own figures, set phrases that name no thing, the model read from each
 /// language's data file), their words and wordings in the data file; 8 for an error named by
-/// its type with no code given ("I keep getting a KeyError"), its words in the data file.
-const MAX_DETECTOR_LINES: usize = 5_380;
+/// its type with no code given ("I keep getting a KeyError"), its words in the data file; 7 for
+/// the columns' naming rules asking only when the model is sure, and the user's own figures.
+const MAX_DETECTOR_LINES: usize = 5_387;
 
 /// The most string literals `core/src` may hold outside `phrase.rs` and test modules: today's
 /// figure, lowered as wordings and word lists move into data (issue 43 aims at 1,100; 2,096
@@ -54,8 +55,8 @@ const MAX_DETECTOR_LINES: usize = 5_380;
 /// words and comparisons, and a few in the Chinese mechanisms (a trace's reason, the quotation
 /// marks a conversation names a thing in), and "the" of a fact asked of a name; 17 for the
 /// columns' model-read rules: their keys in the data file, the model's finding in the trace;
-/// 1 for the code an error named by its type asks for.
-const MAX_LITERALS: usize = 1_710;
+/// 1 for the code an error named by its type asks for; 1 for the key of the user's own figures.
+const MAX_LITERALS: usize = 1_711;
 
 #[test]
 fn the_detector_keeps_its_knowledge_in_data() {
