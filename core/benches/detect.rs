@@ -12,7 +12,7 @@ use clarify_core::{Language, detect};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// Requests of exactly 100 characters: vague, clear, pronoun, Chinese (clear), Chinese (vague: a
-/// terse request padded with full stops).
+/// terse request padded with full stops), Spanish (vague, read by its columns and their model).
 fn requests() -> Vec<String> {
     [
         "I would like to plan a trip to Paris next month with my family, somewhere nice to stay and eat well",
@@ -20,6 +20,7 @@ fn requests() -> Vec<String> {
         "Tell me more about it, and how does that compare to the approach from the paper we discussed before",
         "悠遊卡 投遞的格式、成效，請幫我整理最近的報表，包含曝光、點擊與轉換，並比較不同投遞格式的差異與建議，以及下一季的預算規劃與目標設定，謝謝您的協助與說明，我們會在週五前確認並回覆給行銷團隊參考使用",
         "悠遊卡 投遞的格式、成效",
+        "Quiero organizar una fiesta para mi hermana el mes que viene, algo bonito y que no salga muy caro",
     ]
     .iter()
     .map(|s| pad_to_100(s))
@@ -46,6 +47,7 @@ fn bench(c: &mut Criterion) {
         ("pronoun_en", Language::English, false),
         ("chinese_clear", Language::Traditional, false),
         ("chinese_vague", Language::Traditional, true),
+        ("columns_es", Language::Spanish, true),
     ];
     for ((name, language, asks), request) in cases.into_iter().zip(&requests) {
         let (analysis, _) = detect::detect_traced_in(request, &[], language);
