@@ -22,7 +22,7 @@
 //! 5. **Task frames** ([`frames`], from `core/data/detector.toml`): a question is asked only
 //!    for a slot of a kind of task the request is (a trip's length, a booking's time, a
 //!    translation's target language…) that it leaves open; a vague request of no known kind
-//!    gets the one generic focus question.
+//!    is asked about the thing it names as known ("the hotel"), else the generic focus question.
 //!
 //! Every question's [`QuestionSource::Detector`] names the kind that fired, and
 //! [`detect_traced`] gives the cue behind each question for the trace. Only the first 4 KB of a
@@ -854,7 +854,8 @@ fn english(
         ask_open_details(&open, out);
     }
     if out.questions.is_empty() && slots.is_empty() {
-        ask_generic(None, out.wording.script(), out);
+        let named = rules::thing_named(words, &cues.proper);
+        ask_generic(None, named.as_deref(), out.wording.script(), out);
     }
     if out.questions.is_empty() {
         out.cues.push(NOTHING_TO_NAME.to_owned());
@@ -952,12 +953,18 @@ fn why_not_asked(slots: &[SlotRef<'_>], open: &[SlotRef<'_>], margin: f32) -> St
 /// question would name nothing it leaves out.
 const NOTHING_TO_NAME: &str = "vague, but its kind has no detail left open: answered as asked";
 
-/// The generic question in `script`, for a request found vague that is of no known kind:
-/// "what should the answer focus on?". Its cue is `cue`, else that the model found it vague. A request of a
-/// known kind with every slot filled gets none: nothing is missing that a question could name.
-fn ask_generic(cue: Option<String>, script: Script, out: &mut Assessment) {
+/// The question in `script` for a request found vague that is of no known kind: about the
+/// thing it names as known (`named`: "Could you say more about "the hotel"…?"), else the
+/// generic "what should the answer focus on?". Its cue is `cue`, else that the model found it
+/// vague. A request of a known kind with every slot filled gets none: nothing is missing that
+/// a question could name.
+fn ask_generic(cue: Option<String>, named: Option<&str>, script: Script, out: &mut Assessment) {
     let cue = cue.unwrap_or_else(|| String::from("no task kind; vague by the model"));
-    if let Some(q) = general_question(General::Fallback, script, "") {
+    let q = match named {
+        Some(thing) => general_question(General::Thing, script, thing),
+        None => general_question(General::Fallback, script, ""),
+    };
+    if let Some(q) = q {
         push_unique(out, q, cue);
     }
 }
@@ -1745,7 +1752,7 @@ fn ask_in_chinese(
         let cue = findings
             .first()
             .map(|f| format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence));
-        ask_generic(cue, script, out);
+        ask_generic(cue, None, script, out);
     }
 }
 

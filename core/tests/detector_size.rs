@@ -43,8 +43,10 @@ use common::rust_files;
 /// on the user's own figures, set phrases that name no thing, the model read from each
 /// language's data file), their words and wordings in the data file; 8 for an error named by
 /// its type with no code given ("I keep getting a KeyError"), its words in the data file; 7 for
-/// the columns' naming rules asking only when the model is sure, and the user's own figures.
-const MAX_DETECTOR_LINES: usize = 5_387;
+/// the columns' naming rules asking only when the model is sure, and the user's own figures; 31
+/// for the English question about the thing a vague request names ("the hotel") in the place of
+/// the one that names nothing.
+const MAX_DETECTOR_LINES: usize = 5_418;
 
 /// The most string literals `core/src` may hold outside `phrase.rs` and test modules: today's
 /// figure, lowered as wordings and word lists move into data (issue 43 aims at 1,100; 2,096
@@ -55,8 +57,9 @@ const MAX_DETECTOR_LINES: usize = 5_387;
 /// words and comparisons, and a few in the Chinese mechanisms (a trace's reason, the quotation
 /// marks a conversation names a thing in), and "the" of a fact asked of a name; 17 for the
 /// columns' model-read rules: their keys in the data file, the model's finding in the trace;
-/// 1 for the code an error named by its type asks for; 1 for the key of the user's own figures.
-const MAX_LITERALS: usize = 1_711;
+/// 1 for the code an error named by its type asks for; 1 for the key of the user's own figures;
+/// 13 for the English thing a vague request names (its determiners, "your", "of").
+const MAX_LITERALS: usize = 1_724;
 
 #[test]
 fn the_detector_keeps_its_knowledge_in_data() {

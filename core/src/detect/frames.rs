@@ -463,9 +463,12 @@ pub(crate) enum General {
     Figures,
     /// Something of the user's the answer turns on, named and not described: tell me about it.
     Describe,
+    /// A vague request of no known kind that names a thing as known ("the hotel", "my math"):
+    /// which one, and what about it matters? `{word}` is the thing as the request says it.
+    Thing,
 }
 
-const GENERAL: [(General, &str); 11] = [
+const GENERAL: [(General, &str); 12] = [
     (General::Fallback, "fallback"),
     (General::Pronoun, "pronoun"),
     (General::Name, "name"),
@@ -477,6 +480,7 @@ const GENERAL: [(General, &str); 11] = [
     (General::Goal, "goal"),
     (General::Figures, "figures"),
     (General::Describe, "describe"),
+    (General::Thing, "thing"),
 ];
 
 /// A general question with its priority and kind.

@@ -333,6 +333,37 @@ fn error_without_code(words: &[&str]) -> Option<String> {
     (words.iter().any(named) && words.iter().any(met)).then(|| "my code".to_owned())
 }
 
+/// The thing a vague request of no known kind names as known: its first "the", "this",
+/// "that", "my" or "our" before a word that is none of `phrase-ends`, with the word after unless
+/// it is one (two words at most): "the hotel" of "how do I get to the hotel from the airport",
+/// "the dress code", "your math" of "check if my math is right". `None` when it names none, or
+/// a name or an of-phrase says which ("the Louvre", "the theory of relativity").
+pub(crate) fn thing_named(words: &[&str], proper: &[bool]) -> Option<String> {
+    const MOST: usize = 2;
+    let ends = |w: &str| is_listed(word_list(Words::PhraseEnds), w);
+    let at = words
+        .iter()
+        .position(|w| matches!(*w, "the" | "this" | "that" | "my" | "our"))?;
+    let phrase: Vec<&str> = words[at + 1..]
+        .iter()
+        .take(MOST)
+        .take_while(|w| !ends(w) && w.chars().all(|c| c.is_ascii_alphabetic()))
+        .copied()
+        .collect();
+    let first = phrase.first()?;
+    // "the Louvre": a name says which; "the theory of relativity": so does what follows.
+    let named = proper.get(at + 1).copied().unwrap_or(false)
+        || words.get(at + 1 + phrase.len()) == Some(&"of");
+    (!named && !is_listed(word_list(Words::NotObjects), first)).then(|| {
+        let det = match words[at] {
+            "my" => "your",
+            "our" => "your",
+            det => det,
+        };
+        format!("{det} {}", phrase.join(" "))
+    })
+}
+
 /// Something of the user's whose particulars the answer turns on, named with "my" or "our" and
 /// nothing said of it ("Is my business idea any good?", "Is my flight delayed?", "Write three
 /// ad headlines for my product"): the `own-things` of detector.toml. A name, a number or a word

@@ -160,10 +160,11 @@ pub enum GeneralName {
     Goal,
     Figures,
     Describe,
+    Thing,
 }
 
 /// Every general question, each of which the detector asks.
-const GENERAL_NAMES: [GeneralName; 11] = [
+const GENERAL_NAMES: [GeneralName; 12] = [
     GeneralName::Fallback,
     GeneralName::Pronoun,
     GeneralName::Name,
@@ -175,6 +176,7 @@ const GENERAL_NAMES: [GeneralName; 11] = [
     GeneralName::Goal,
     GeneralName::Figures,
     GeneralName::Describe,
+    GeneralName::Thing,
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
