@@ -226,11 +226,11 @@ fn evaluate(
     let text = unquoted.as_str();
     let (cjk, latin_words) = script_counts(text);
     if let Some(name) = unread_of(text, cjk, latin_words) {
-        let read = crate::protocol::language::Language::named(name).and_then(columns::pack);
-        if let Some(pack) = read {
+        let language = crate::protocol::language::Language::named(name);
+        if let Some(pack) = language.and_then(columns::pack) {
             out.language = Language::Columns;
             // These languages' own model, from the same data file as their pack.
-            let model = crate::protocol::language::Language::named(name)
+            let model = language
                 .and_then(data::columns_model)
                 .and_then(model::Model::parse);
             let score = model.map(|m| (m.score(text), m.threshold()));
