@@ -252,9 +252,9 @@ fn read(
             .map_err(|e| format!("{name}: {e}"))?;
     }
     for key in m.yours.keys() {
-        if !m.own.contains(key) && !m.this.contains(key) {
+        if !m.own.contains(key) && !m.this.contains(key) && !m.the.contains(key) {
             return Err(format!(
-                "material.yours maps {key:?}, which is no own or this word"
+                "material.yours maps {key:?}, which is no own, this or the word"
             ));
         }
     }

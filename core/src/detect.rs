@@ -1479,7 +1479,7 @@ impl<'a> ZhReading<'a> {
     /// filling word among its Latin words.
     fn fills(&self, slot: &Slot, given: Given<'_>) -> bool {
         let has = |w: &str| self.chars.may_contain(w) && self.text.contains(w);
-        list(slot.zh.words).any(has)
+        list(slot.zh.words).any(|w| has(w) && !decided_unsaid(self.text, w))
             || slot
                 .zh
                 .patterns
@@ -1494,9 +1494,18 @@ impl<'a> ZhReading<'a> {
     }
 }
 
-/// Whether the conversation holds material a request may point at ("now translate the
-/// document"): a message that carries it after its instruction, or one long enough to be it
-/// (an answer written earlier).
+/// Whether every mention of `word` in a Chinese request says only that it is decided
+/// ("目的地我们已经定好了", "地點已經決定了"): the user has it and has not said it, so it is
+/// still to ask.
+fn decided_unsaid(text: &str, word: &str) -> bool {
+    /// Characters after the word within which a `zh-decided` word says so.
+    const REACH: usize = 8;
+    text.match_indices(word).all(|(at, _)| {
+        let after: String = text[at + word.len()..].chars().take(REACH).collect();
+        list(word_list(Words::ZhDecided)).any(|d| after.contains(d))
+    })
+}
+
 /// Whether `text` (an earlier message) names or refers to a person: a personal pronoun, one of
 /// the people a request may speak of ("my landlord"), or a capitalised word inside a sentence.
 fn names_a_person(text: &str) -> bool {
@@ -1510,10 +1519,15 @@ fn names_a_person(text: &str) -> bool {
         })
 }
 
+/// Whether the conversation holds material a request may point at ("now translate the
+/// document"): a message that carries it after its instruction or quotes it ("私の自己PRです：
+/// 「…」"), or one long enough to be it (an answer written earlier).
 fn holds_material(earlier: &[Message]) -> bool {
-    earlier
-        .iter()
-        .any(|m| supplies_material(&m.content) || m.content.split_whitespace().count() > LONG_WORDS)
+    earlier.iter().any(|m| {
+        supplies_material(&m.content)
+            || (has_quote(&m.content) && has_text_after_colon(&m.content))
+            || m.content.split_whitespace().count() > LONG_WORDS
+    })
 }
 
 /// Whether an earlier message of the conversation, the user's or the host's context, gives
@@ -2322,11 +2336,13 @@ fn directed_task<'t>(
         (table.frames[i].only_alone && others().any(|&j| !table.frames[j].only_alone))
             || others().any(|&j| table.frames[j].replaces.iter().any(|r| r.index() == i))
     };
+    // Of frames named by the same word ("a speech": writing, and a speech), the one that
+    // leaves a critical detail open is the task: it knows what the request lacks.
     let (first, at) = recognised
         .iter()
         .filter(|&&i| !gives_way(i))
         .map(|&i| (i, named_within(i)))
-        .min_by_key(|&(_, at)| at)?;
+        .min_by_key(|&(i, at)| (at, !critical_open(&table.frames[i])))?;
     // The task directed is the directive's object, a few words after its verb: a cue further
     // on names what the task is about ("Write a dialogue between two trees about the weather").
     if let Some(start) = start
@@ -2337,6 +2353,29 @@ fn directed_task<'t>(
         return Some(Directed {
             frame,
             critical_open: critical_open(frame),
+        });
+    }
+    // "I'm planning a 5-day trip… Can you put together a day-by-day plan?": a directive whose
+    // object names no kind ([`Words::PlanWords`]) directs the one kind named before it that
+    // leaves a critical detail open.
+    let generic = start.is_some_and(|s| {
+        words[s..(s + DIRECTED_WITHIN).min(words.len())]
+            .iter()
+            .any(|w| rules::is_listed(word_list(Words::PlanWords), w))
+    });
+    if generic
+        && let [only] = recognised
+            .iter()
+            .filter(|&&i| {
+                !gives_way(i)
+                    && critical_open(&table.frames[i])
+                    && start.is_some_and(|s| named_within(i) <= s)
+            })
+            .collect::<Vec<_>>()[..]
+    {
+        return Some(Directed {
+            frame: &table.frames[*only],
+            critical_open: true,
         });
     }
     // A task named precisely enough is asked as a question too, named early on; and any task
@@ -2487,25 +2526,10 @@ fn is_nationality(word: &str) -> bool {
     rules::is_listed(word_list(Words::Nationalities), word)
 }
 
-/// A number: digits, or a number word up to twelve.
+/// A number: digits, or a number word (`number-words`: up to twelve, "few").
 pub(crate) fn is_number(word: &str) -> bool {
     word.bytes().any(|b| b.is_ascii_digit())
-        || matches!(
-            word,
-            "one"
-                | "two"
-                | "three"
-                | "four"
-                | "five"
-                | "six"
-                | "seven"
-                | "eight"
-                | "nine"
-                | "ten"
-                | "eleven"
-                | "twelve"
-                | "few"
-        )
+        || rules::is_listed(word_list(Words::NumberWords), word)
 }
 
 /// A time or date: "7pm", "19:30", "tonight", "friday", "march", "tomorrow", "next week"…
@@ -2516,40 +2540,12 @@ pub(crate) fn is_time(word: &str, next: Option<&&str>) -> bool {
             || word.ends_with("pm")
             || word.contains(':')
             || next.is_some_and(|n| matches!(*n, "am" | "pm" | "o'clock" | "h"))))
-        || matches!(
-            word,
-            "today"
-                | "tonight"
-                | "tomorrow"
-                | "morning"
-                | "evening"
-                | "noon"
-                | "afternoon"
-                | "midnight"
-                | "monday"
-                | "tuesday"
-                | "wednesday"
-                | "thursday"
-                | "friday"
-                | "saturday"
-                | "sunday"
-                | "weekend"
-                | "january"
-                | "february"
-                | "march"
-                | "april"
-                | "may"
-                | "june"
-                | "july"
-                | "august"
-                | "september"
-                | "october"
-                | "november"
-                | "december"
-                | "now"
-                | "asap"
-        )
+        || rules::is_listed(word_list(Words::Times), word)
         || (matches!(word, "next" | "this") && next.is_some_and(|n| matches!(*n, "week" | "month")))
+        // "mid-October", "late-May": still a time, however it is hyphenated.
+        || word.split_once('-').is_some_and(|(part, time)| {
+            matches!(part, "mid" | "early" | "late") && is_time(time, None)
+        })
 }
 
 /// A 1,024-bit set of the request's characters outside ASCII, hashed: a word whose first

@@ -926,8 +926,14 @@ impl<'a> Request<'a> {
             material: false,
             ..self.given
         };
+        // Material pasted or quoted earlier ("私の自己PRです：「…」") is the material a
+        // follow-up works on ("もう少し説得力が出るように直してください").
+        let material_before = !column.alone
+            && r.slot.en.patterns.contains(&Pattern::Material)
+            && super::holds_material(self.given.earlier);
         read(&self.reading, self.given)
             || self.earlier.iter().any(|x| read(x, alone))
+            || material_before
             || answered_before(column, self.given.earlier)
     }
 
@@ -1399,14 +1405,17 @@ fn latin_material(r: &Reading<'_>, vague: bool) -> Option<String> {
 }
 
 /// The words `first..last` of a Latin text as written, each possessive of the user's made the
-/// reader's ("mi" → "tu").
+/// reader's ("mi" → "tu"), and a contracted article that opens them made plain ("del
+/// contrato" → "el contrato"; inside them, "la mail del mio capo", it stays).
 fn yours(r: &Reading<'_>, first: usize, last: usize) -> String {
     let m = &r.pack.material;
+    let articles = r.spans(&m.the);
     let mut out = String::new();
     let mut at = r.tokens[first].start;
-    for t in &r.tokens[first..last] {
+    for (i, t) in r.tokens.iter().enumerate().take(last).skip(first) {
         out.push_str(&r.text[at..t.start]);
-        match m.yours.get(&t.folded) {
+        let inside = i != first && articles.iter().any(|a| a.start == i);
+        match m.yours.get(&t.folded).filter(|_| !inside) {
             Some(y) => out.push_str(y),
             None => out.push_str(&r.text[t.start..t.end]),
         }
@@ -1700,6 +1709,32 @@ mod tests {
         }];
         let (a, _) = super::super::detect_traced("¿Puedo tomar esto estando embarazada?", &earlier);
         assert!(a.questions.is_empty(), "{:?}", a.questions);
+    }
+
+    #[test]
+    fn material_quoted_earlier_is_what_a_follow_up_works_on() {
+        let fix = "もう少し説得力が出るように直してください。";
+        let (alone, _) = super::super::detect_traced(fix, &[]);
+        assert!(
+            !alone.questions.is_empty(),
+            "nothing to work on is asked for"
+        );
+        for content in [
+            "私の自己PRです：「私の強みは粘り強さです。毎朝走っています。」",
+            "제가 쓴 문장이에요: '이번 프로젝트에서 많이 배웠습니다.'",
+        ] {
+            let earlier = [Message {
+                role: Role::User,
+                content: content.into(),
+            }];
+            let request = if content.starts_with('제') {
+                "좀 더 자신감 있게 고쳐주세요."
+            } else {
+                fix
+            };
+            let (a, _) = super::super::detect_traced(request, &earlier);
+            assert!(a.questions.is_empty(), "{request}: {:?}", a.questions);
+        }
     }
 
     #[test]

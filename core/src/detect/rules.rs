@@ -58,7 +58,14 @@ pub(crate) fn english(
             } else {
                 Kind::PronounWithoutAntecedent
             };
-            if short || kind == Kind::AmbiguousReference {
+            // "Can you translate this into Spanish for my landlord? He doesn't…": a pronoun
+            // a verb that works on material takes as its object stands for that material,
+            // however long the request around it.
+            let acted_on = i
+                .checked_sub(1)
+                .is_some_and(|j| is_listed(word_list(Words::ActOn), words[j]))
+                && !has_antecedent(&words[..i], proper);
+            if short || kind == Kind::AmbiguousReference || acted_on {
                 found.push(Finding {
                     kind,
                     evidence: words.get(i).copied().unwrap_or_default().to_owned(),
@@ -182,7 +189,11 @@ fn choice_without_candidates(words: &[&str]) -> Option<String> {
 /// program should I pick, I got into both", "the cheaper one or the one with more RAM?",
 /// "these two funds". With a "between" the request names them.
 fn candidates_pointed_at(words: &[&str]) -> Option<String> {
-    if words.contains(&"between") {
+    // "between the two laptops I'm looking at" points at them as much as "these two" does.
+    let between_named = words.windows(2).any(|p| {
+        p[0] == "between" && !matches!(p[1], "the" | "these" | "those" | "my" | "our" | "both")
+    });
+    if between_named {
         return None;
     }
     let chooses = words
@@ -269,7 +280,9 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
                 || (matches!(*det, "the" | "that" | "this")
                     && (words.len() <= WORK_REACH || !proper.iter().any(|p| *p))
                     && is_listed(word_list(Words::Works), noun)))
-            && (short || ((possessive(det) || by.is_some()) && acted_on(i)))
+            && (short
+                || ((possessive(det) || by.is_some()) && acted_on(i))
+                || (*det == "the" && governed(words, i)))
         {
             // "explain your code" after "implement …": the code is the answer's own, as is
             // what a verb that makes something new makes ("Write the code for a login page").
@@ -320,6 +333,17 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
             }
             _ => None,
         })
+}
+
+/// "Can you scale the recipe up so it serves 10 instead of 4?": material that a verb works on
+/// (the word after `at`, an article) is the user's copy, not a thing of the world, unless the
+/// request named it before ("a 400-page book… finish the book").
+fn governed(words: &[&str], at: usize) -> bool {
+    let noun = words[at + 1];
+    at.checked_sub(1)
+        .is_some_and(|j| is_listed(word_list(Words::ActOn), words[j]))
+        && is_listed(word_list(Words::Artifacts), noun)
+        && !words[..at].contains(&noun)
 }
 
 /// An error named by its type, as a program prints it ("KeyError", "NullPointerException":
@@ -525,10 +549,7 @@ const WORK_REACH: usize = 8;
 /// Whether `word` (lower-case) is a subject pronoun that says who has the material before it
 /// ("the paragraph I wrote", "the email she sent", "the presentation I'm giving").
 pub(crate) fn is_someone(word: &str) -> bool {
-    matches!(
-        word,
-        "i" | "we" | "you" | "he" | "she" | "they" | "i'm" | "we're" | "i've" | "we've"
-    )
+    is_listed(word_list(Words::Someone), word)
 }
 
 /// Whether `head` (an instruction before a colon) names the user's own artifact ("Improve my
