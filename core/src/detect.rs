@@ -273,23 +273,18 @@ fn evaluate(
 /// Whether `text` is small talk: a short greeting, thanks or laugh with no task in it ("hey
 /// how's it going", "lol that's hilarious", 早上好呀). A question to it would answer nothing.
 fn is_small_talk(text: &str, cjk: usize) -> bool {
-    const EN: &str = " hi hello hey hiya yo thanks thank thx ty lol lmao haha hahaha rofl cool \
-        nice awesome bye goodbye cheers morning evening night ";
-    const ZH: &str =
-        "你好 您好 早上好 早安 午安 晚上好 晚安 谢谢 謝謝 多谢 多謝 哈哈 再见 再見 拜拜";
     const MAX_WORDS: usize = 6;
     const MAX_CHARS: usize = 8;
     if cjk > 0 {
-        return cjk <= MAX_CHARS && ZH.split(' ').any(|w| text.contains(w));
+        return cjk <= MAX_CHARS && list(word_list(Words::ZhSmallTalk)).any(|w| text.contains(w));
     }
     let lower = text.to_ascii_lowercase();
     let words = words_of(&lower);
+    let listed = |which: Words, w: &&str| rules::is_listed(word_list(which), w);
     words.len() <= MAX_WORDS
-        && words.iter().any(|w| rules::is_listed(EN, w))
+        && words.iter().any(|w| listed(Words::SmallTalk, w))
         && directs(&words).is_none()
-        && !words
-            .iter()
-            .any(|w| matches!(*w, "what" | "how" | "why" | "can" | "could" | "please"))
+        && !words.iter().any(|w| listed(Words::SmallTalkAsks, w))
         || words.len() <= 4 && matches!(words.as_slice(), ["hey" | "hi" | "hello", ..])
 }
 
@@ -873,7 +868,9 @@ fn english_rules(
 ) -> Option<&'static frames::Name> {
     // Supplied material is what a pronoun or "the file" refers to, as an earlier turn would be.
     let material = given.material || holds_material(given.earlier);
-    let referent = given.history || given.material;
+    // A quotation taken out of the request is what its "it" stands for ("\"The only thing we
+    // have to fear…\" — who said it?").
+    let referent = given.history || given.material || given.literal;
     out.findings = english_findings(text, words, &cues.proper, referent, material);
     // A conversation gives "him" someone to stand for only when it names someone.
     if given.history
@@ -1243,10 +1240,7 @@ fn artifact_of(evidence: &str) -> (bool, &str) {
         return (true, noun);
     }
     if let Some((noun, place)) = rest.split_once(' ')
-        && matches!(
-            place.to_ascii_lowercase().as_str(),
-            "attached" | "below" | "above"
-        )
+        && rules::is_listed(word_list(Words::AfterMaterial), &place.to_ascii_lowercase())
     {
         return (true, noun);
     }
@@ -1359,7 +1353,7 @@ fn chinese(
         let material_given = given.material || given.quoted || holds_material(given.earlier);
         rules::chinese(text, cjk, referent, material_given, measure_given, has)
     };
-    let unresolved = !long && zh_unresolved(text, given, &mut out.findings);
+    let unresolved = zh_unresolved(text, given, long, &mut out.findings);
     let task = chinese_task(!recognised.is_empty(), &open);
     // A terse request of a known kind with every slot filled ("我头疼三天了，吃了止痛药也没用")
     // has nothing missing that a question could name.
@@ -1426,8 +1420,9 @@ fn zh_names_its_own(table: &frames::Table, recognised: &[usize], head: &str) -> 
 /// ("这套房子值得买吗？纠结好久了": what is around it does not say which; see
 /// [`rules::zh_pointing`]), or an amount of the user's own case (`zh-figures-asked`: "帮我算一下
 /// 刷墙需要多少钱") with no figure to compute it from in the request or the conversation, whose
-/// question quotes its clause.
-fn zh_unresolved(text: &str, given: Given<'_>, findings: &mut Vec<Finding>) -> bool {
+/// question quotes its clause. In a `long` request only the thing pointed at: its detail may
+/// give the figures under other words.
+fn zh_unresolved(text: &str, given: Given<'_>, long: bool, findings: &mut Vec<Finding>) -> bool {
     let earlier: Vec<&str> = given.earlier.iter().map(|m| m.content.as_str()).collect();
     let earlier = earlier.join("\n");
     let holds = given.material || given.quoted || given.after_colon;
@@ -1441,7 +1436,9 @@ fn zh_unresolved(text: &str, given: Given<'_>, findings: &mut Vec<Finding>) -> b
     }
     let figures = list(word_list(Words::ZhFiguresAsked))
         .find(|w| text.contains(w))
-        .filter(|_| !given.material && !zh_gives_figure(text) && !zh_gives_figure(&earlier))
+        .filter(|_| {
+            !long && !given.material && !zh_gives_figure(text) && !zh_gives_figure(&earlier)
+        })
         .and_then(|w| rules::clause_of(text, w));
     if let Some(evidence) = figures.clone() {
         let kind = Kind::UnderspecifiedParameter;
@@ -1494,15 +1491,16 @@ impl<'a> ZhReading<'a> {
     }
 }
 
-/// Whether every mention of `word` in a Chinese request says only that it is decided
-/// ("目的地我们已经定好了", "地點已經決定了"): the user has it and has not said it, so it is
-/// still to ask.
+/// Whether every mention of `word` in a Chinese request leaves it unsaid: it says only that it
+/// is decided ("目的地我们已经定好了", "地點已經決定了": the user has it and has not said it),
+/// or asks it ("要买多少平方": `zh-asking`, just before), so it is still to ask.
 fn decided_unsaid(text: &str, word: &str) -> bool {
     /// Characters after the word within which a `zh-decided` word says so.
     const REACH: usize = 8;
     text.match_indices(word).all(|(at, _)| {
         let after: String = text[at + word.len()..].chars().take(REACH).collect();
         list(word_list(Words::ZhDecided)).any(|d| after.contains(d))
+            || list(word_list(Words::ZhAsking)).any(|a| text[..at].ends_with(a))
     })
 }
 
@@ -2408,15 +2406,15 @@ struct Directed<'t> {
 /// hotel…", "I'd like a toast for…"), not a question about the world ("How do I…", "What
 /// are…") nor the user's situation ("I'm planning a trip to Boston. What…").
 fn directs(words: &[&str]) -> Option<usize> {
-    const POLITE: &str = " please pls can could would will you u kindly help me us ";
-    const NEED: &str = " i i'd i'll we we'd need want would like looking for a an some ";
-    const DO: &str = " plan book write draft find recommend suggest make create give organize         organise prepare compose design build reserve schedule calculate put get choose pick         translate summarize summarise proofread edit fix debug review rewrite improve help         arrange propose outline come up with list set up ";
-    let at = words.iter().position(|w| !rules::is_listed(POLITE, w))?;
+    let polite = word_list(Words::DirectivePolite);
+    let need = word_list(Words::DirectiveNeed);
+    let act = word_list(Words::DirectiveDo);
+    let at = words.iter().position(|w| !rules::is_listed(polite, w))?;
     match &words[at..] {
-        [first, ..] if rules::is_listed(DO, first) => return Some(at),
+        [first, ..] if rules::is_listed(act, first) => return Some(at),
         [first, second, ..]
-            if rules::is_listed(NEED, first)
-                && rules::is_listed(NEED, second)
+            if rules::is_listed(need, first)
+                && rules::is_listed(need, second)
                 && !matches!(*second, "a" | "an" | "some" | "for") =>
         {
             return Some(at + 1);
@@ -2429,7 +2427,7 @@ fn directs(words: &[&str]) -> Option<usize> {
         .windows(2)
         .position(|p| {
             (matches!(p[0], "want" | "need") && matches!(p[1], "a" | "an" | "some" | "help"))
-                || (matches!(p[0], "you" | "please") && rules::is_listed(DO, p[1]))
+                || (matches!(p[0], "you" | "please") && rules::is_listed(act, p[1]))
         })
         .map(|i| i + 1)
 }
@@ -2693,23 +2691,19 @@ fn supplies_material(text: &str) -> bool {
 
 /// Whether `text` quotes something: a non-empty span between a pair of quotation marks.
 fn has_quote(text: &str) -> bool {
-    const PAIRS: [(char, char); 5] = [
-        ('"', '"'),
-        ('“', '”'),
-        ('「', '」'),
-        ('『', '』'),
-        ('\'', '\''),
-    ];
-    PAIRS.iter().any(|&(open, close)| {
-        text.split_once(open).is_some_and(|(before, rest)| {
-            // An apostrophe inside a word ("don't") opens no quote.
-            let opens = open != '\'' || !before.ends_with(char::is_alphanumeric);
-            opens
-                && rest
-                    .split_once(close)
-                    .is_some_and(|(inside, _)| inside.chars().any(char::is_alphanumeric))
+    QUOTE_PAIRS
+        .iter()
+        .chain([&('\'', '\'')])
+        .any(|&(open, close)| {
+            text.split_once(open).is_some_and(|(before, rest)| {
+                // An apostrophe inside a word ("don't") opens no quote.
+                let opens = open != '\'' || !before.ends_with(char::is_alphanumeric);
+                opens
+                    && rest
+                        .split_once(close)
+                        .is_some_and(|(inside, _)| inside.chars().any(char::is_alphanumeric))
+            })
         })
-    })
 }
 
 /// Whether text follows a colon after an instruction ("Proofread: …", "翻译：…").
@@ -2722,27 +2716,31 @@ pub(crate) fn has_text_after_colon(text: &str) -> bool {
 /// Whether an instruction has a word that points to what follows it: "this", "these", "the
 /// following", "below", or in Chinese 这/這 or 以下/下面.
 fn points_ahead(head: &str) -> bool {
-    const AHEAD: &[&str] = &["this", "these", "following", "below"];
-    head.split(|c: char| !c.is_alphanumeric())
-        .any(|w| AHEAD.iter().any(|a| w.eq_ignore_ascii_case(a)))
-        || ["这", "這", "以下", "下面"]
-            .iter()
-            .any(|w| head.contains(w))
+    let lower = head.to_ascii_lowercase();
+    lower
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| rules::is_listed(word_list(Words::PointsAhead), w))
+        || list(word_list(Words::ZhPointsAhead)).any(|w| head.contains(w))
 }
 
+/// The quotation marks of the languages the detector reads, each opening with its closing: the
+/// German pair („…“) before the English one whose opening mark is the German closing.
+const QUOTE_PAIRS: [(char, char); 7] = [
+    ('"', '"'),
+    ('„', '“'),
+    ('“', '”'),
+    ('‘', '’'),
+    ('«', '»'),
+    ('「', '」'),
+    ('『', '』'),
+];
+
 /// `text` without quoted literals that sit inside an instruction: a quoted span (`"…"`, `“…”`,
-/// `「…」`, `'…'`) is dropped when `beside` letters or digits are outside it, so `Output "X" if
+/// `„…“`, `«…»`, `「…」`, `'…'`) is dropped when `beside` letters or digits are outside it, so `Output "X" if
 /// …` is read as `Output if …`; a request that is nothing but a quote is kept whole.
 fn without_literals(text: &str, beside: usize) -> String {
-    const PAIRS: [(char, char); 5] = [
-        ('"', '"'),
-        ('“', '”'),
-        ('‘', '’'),
-        ('「', '」'),
-        ('『', '』'),
-    ];
     let mut out = text.to_owned();
-    for (open, close) in PAIRS {
+    for (open, close) in QUOTE_PAIRS {
         let mut from = 0;
         while let Some(i) = out[from..].find(open).map(|i| from + i) {
             let start = i + open.len_utf8();

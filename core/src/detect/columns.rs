@@ -1037,10 +1037,14 @@ pub(super) fn assess(
     crate::text::sort_short_by(&mut open, |a, b| a.slot.priority.cmp(&b.slot.priority));
     // The material, once pasted, says what the frames' questions would ask ("내 자기소개서 좀
     // 봐줘": the letter names its job).
+    // Material given in quotes ("Formuliere diese Nachricht höflicher: „…“") is what the task
+    // works on: its questions are answered by it. (After a colon, a request often describes
+    // its task: "Organízame un viaje de una semana: quiero playa…".)
+    let quoted = given.material || given.quoted;
     let asked: Vec<SlotRef<'_>> = open
         .iter()
         .copied()
-        .filter(|r| material.is_none() && request.asks(&slots, r))
+        .filter(|r| material.is_none() && !quoted && request.asks(&slots, r))
         .take(super::MAX_TOPIC_QUESTIONS)
         .collect();
     // A word that points at nothing said, in a short first request that asks nothing else

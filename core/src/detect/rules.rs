@@ -201,12 +201,9 @@ fn candidates_pointed_at(words: &[&str]) -> Option<String> {
         .any(|w| is_listed(word_list(Words::Choosing), w));
     let pointed = words.iter().enumerate().find_map(|(i, w)| match *w {
         "both" | "either"
-            if words.get(i + 1).is_none_or(|n| {
-                matches!(
-                    *n,
-                    "of" | "and" | "are" | "look" | "seem" | "offers" | "options"
-                )
-            }) =>
+            if words
+                .get(i + 1)
+                .is_none_or(|n| is_listed(word_list(Words::AfterBoth), n)) =>
         {
             Some((*w).to_owned())
         }
@@ -564,17 +561,11 @@ pub(crate) fn names_own_artifact(head: &str) -> bool {
 /// "The best approach" and "recent advances": a superlative or recency word on a
 /// generic noun, with nothing saying for what or in which field.
 fn generic_superlative(words: &[&str]) -> Option<String> {
-    const QUALIFIERS: &[&str] = &[
-        "best", "good", "better", "ideal", "right", "recent", "latest",
-    ];
-    const GENERIC: &str = " approach approaches way ways method methods option options tool tools \
-        solution solutions practice practices advances developments one ones choice choices \
-        strategy strategies ";
-    const SCOPE: &str = " for to in of on with about ";
+    let listed = |which: Words, w: &str| is_listed(word_list(which), w);
     let i = words
         .windows(2)
-        .position(|p| QUALIFIERS.contains(&p[0]) && is_listed(GENERIC, p[1]))?;
-    if words[i + 2..].iter().any(|w| is_listed(SCOPE, w)) {
+        .position(|p| listed(Words::Superlatives, p[0]) && listed(Words::GenericNouns, p[1]))?;
+    if words[i + 2..].iter().any(|w| listed(Words::Scopes, w)) {
         return None;
     }
     Some(format!("{} {}", words[i], words[i + 1]))
@@ -917,15 +908,18 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
             .split(|c: char| !c.is_ascii_alphabetic())
             .any(|w| w.len() >= 2);
     let pointing = |(at, d): (usize, &str)| {
-        // "我这种情况": after the speaker, it opens the request still.
+        // "我这种情况": after the speaker, it opens the request still; "物业那件事": a matter
+        // (`zh-matters`) is pointed at wherever it stands.
         let before = text[..at].trim_end();
-        if at != opening
-            && !before.ends_with('的')
-            && !(before.ends_with('我') && before.chars().count() <= 2)
-        {
+        let here = &text[at..];
+        let after = &here[d.len()..];
+        let matter = list(word_list(Words::ZhMatters)).any(|m| after.starts_with(m));
+        let opens = at == opening
+            || before.ends_with('的')
+            || (before.ends_with('我') && before.chars().count() <= 2);
+        if !(opens || matter) {
             return None;
         }
-        let here = &text[at..];
         if list(word_list(Words::ZhNotPronouns)).any(|w| here.starts_with(w)) {
             return None;
         }
@@ -937,6 +931,7 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
             return None;
         }
         let noun: String = rest[measure.len_utf8()..]
+            .trim_start()
             .chars()
             .take_while(|c| {
                 (super::is_cjk(*c) || c.is_ascii_alphanumeric())
@@ -959,8 +954,9 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
         .find_map(pointing)
         .or_else(|| {
             let leans = list(word_list(Words::ZhEarlierExchange)).find(|w| text.contains(w));
+            // "《红楼梦》…后四十回又是谁续写的": the title is what it leans on.
             leans
-                .filter(|_| earlier.is_empty())
+                .filter(|_| earlier.is_empty() && !text.contains('《'))
                 .and_then(|w| clause_of(text, w))
         })
 }

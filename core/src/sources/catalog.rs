@@ -122,7 +122,13 @@ impl Catalog {
 /// is a question, or has few words beside the quote, and is not a task that works on the text
 /// it quotes (请把“谢谢你的帮助”翻译成日语 asks for a translation, not what the phrase names).
 fn asks_about(request: &str, start: usize, end: usize) -> bool {
-    if crate::detect::works_on_quote(request) {
+    /// Words from which a quote is a sentence someone said, not the name of a thing.
+    const SENTENCE_WORDS: usize = 4;
+    let quoted = request.get(start..end).unwrap_or_default();
+    // "Stay hungry, stay foolish" — who said it?": a quotation, asked about as it stands.
+    let sentence =
+        quoted.contains([',', '，']) || quoted.split_whitespace().count() >= SENTENCE_WORDS;
+    if sentence || crate::detect::works_on_quote(request) {
         return false;
     }
     let trimmed = request.trim_end();
@@ -188,6 +194,18 @@ mod tests {
         assert_eq!(found[0].mention, "Zeta Ultra");
         assert!(found[0].matches.is_empty());
         assert_eq!(ids(&found[1]), ["pro-max"]);
+    }
+
+    #[test]
+    fn a_quoted_sentence_is_a_quotation_not_a_name() {
+        let c = Catalog::from_json(CATALOG).unwrap();
+        for request in [
+            "\"Stay hungry, stay foolish\" — where does it come from?",
+            "Who first said \"the medium is the message\"?",
+        ] {
+            assert!(c.lookup(request).is_empty(), "{request}");
+        }
+        assert_eq!(c.lookup("What is \"Zeta Ultra\"?").len(), 1);
     }
 
     #[test]
