@@ -1010,8 +1010,9 @@ pub(super) fn assess(
     let vague = !given.history && score.is_some_and(|(s, t)| s >= t);
     let sure = vague && score.is_some_and(|(s, t)| s >= t + NAMING_MARGIN);
     let request = Request::of(pack, text, given, vague);
+    // A quotation is the material it names ("Was bedeutet die Redewendung „…“?").
     let material_given =
-        given.material || given.after_colon || super::holds_material(given.earlier);
+        given.material || given.after_colon || given.quoted || super::holds_material(given.earlier);
     let material = (!material_given)
         .then(|| own_material(&request.reading, vague))
         .flatten();

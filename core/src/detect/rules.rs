@@ -300,7 +300,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
             let modifier = words
                 .get(i + 2)
                 .is_some_and(|w| is_listed(word_list(Words::KindsOfThing), w));
-            if own || named || compared || modifier {
+            if own || named || compared || modifier || operated_on(words, i) {
                 continue;
             }
             return Some(match by {
@@ -319,7 +319,8 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
                     && is_listed(word_list(Words::Artifacts), noun)
                     && !is_listed(word_list(Words::Artifacts), kind)
                     && !made(i)
-                    && acted_on(i) =>
+                    && acted_on(i)
+                    && !operated_on(words, i) =>
             {
                 Some(match i.checked_sub(1) {
                     Some(j) if someones(&words[..=i]) => {
@@ -330,6 +331,20 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
             }
             _ => None,
         })
+}
+
+/// "How do I undo my last commit?", "What command deletes my branch?": a question on how to do
+/// an operation (`operations`) on the user's thing (named at `at`) asks for the method, not
+/// for the thing.
+fn operated_on(words: &[&str], at: usize) -> bool {
+    // The question may follow a tool's name ("git: how do I…").
+    words
+        .iter()
+        .take(3)
+        .any(|w| matches!(*w, "how" | "what" | "which"))
+        && words[..at]
+            .iter()
+            .any(|w| is_listed(word_list(Words::Operations), w))
 }
 
 /// "Can you scale the recipe up so it serves 10 instead of 4?": material that a verb works on
