@@ -1353,19 +1353,18 @@ fn chinese(
         let material_given = given.material || given.quoted || holds_material(given.earlier);
         rules::chinese(text, cjk, referent, material_given, measure_given, has)
     };
-    let unresolved = zh_unresolved(text, given, long, &mut out.findings);
+    let place_open = open
+        .iter()
+        .any(|r| r.slot.zh.patterns.contains(&Pattern::Place));
+    let unresolved = zh_unresolved(text, given, long, place_open, &mut out.findings);
     let task = chinese_task(!recognised.is_empty(), &open);
     // A terse request of a known kind with every slot filled ("我头疼三天了，吃了止痛药也没用")
-    // has nothing missing that a question could name.
-    out.findings
-        .retain(|f| !(task == TaskState::Settled && f.kind == Kind::UnderspecifiedRequest));
-    // A calculation that gives its operands ("240的15%是多少？", "解方程 3x + 7 = 22") is no
-    // terse keyword list.
+    // has nothing missing that a question could name, and a calculation that gives its operands
+    // ("240的15%是多少？", "解方程 3x + 7 = 22") is no terse keyword list.
     let operands = zh_gives_operands(text);
-    if operands {
-        out.findings
-            .retain(|f| f.kind != Kind::UnderspecifiedRequest);
-    }
+    let terse = task == TaskState::Settled || operands;
+    out.findings
+        .retain(|f| !(terse && f.kind == Kind::UnderspecifiedRequest));
     let signals = ChineseSignals {
         rule: !out.findings.is_empty(),
         task,
@@ -1421,14 +1420,24 @@ fn zh_names_its_own(table: &frames::Table, recognised: &[usize], head: &str) -> 
 /// [`rules::zh_pointing`]), or an amount of the user's own case (`zh-figures-asked`: "帮我算一下
 /// 刷墙需要多少钱") with no figure to compute it from in the request or the conversation, whose
 /// question quotes its clause. In a `long` request only the thing pointed at: its detail may
-/// give the figures under other words.
-fn zh_unresolved(text: &str, given: Given<'_>, long: bool, findings: &mut Vec<Finding>) -> bool {
+/// give the figures under other words. A place pointed at is left to an open slot that asks
+/// one (`place_open`).
+fn zh_unresolved(
+    text: &str,
+    given: Given<'_>,
+    long: bool,
+    place_open: bool,
+    findings: &mut Vec<Finding>,
+) -> bool {
     let earlier: Vec<&str> = given.earlier.iter().map(|m| m.content.as_str()).collect();
     let earlier = earlier.join("\n");
     let holds = given.material || given.quoted || given.after_colon;
+    // "这次去那边的行程": a place pointed at is what an open slot that asks a place asks.
+    let places = word_list(Words::ZhPlaceWords);
     let pointed = (!holds && !findings.iter().any(|f| f.kind == Kind::MissingContext))
         .then(|| rules::zh_pointing(text, &earlier))
-        .flatten();
+        .flatten()
+        .filter(|e| !(place_open && e.ends_with(|c| places.contains(c))));
     if let Some(evidence) = pointed.clone() {
         let kind = Kind::PronounWithoutAntecedent;
         findings.retain(|f| f.kind != kind);
@@ -1644,20 +1653,16 @@ fn zh_gives_operands(text: &str) -> bool {
 /// polite 请 or 你): "帮我…", "给我推荐…", "我想去…", "订一张…", not a question about the
 /// world ("离婚的时候房子怎么分？").
 fn zh_directs(text: &str) -> bool {
-    const POLITE: [&str; 7] = ["请", "請", "麻烦", "麻煩", "你", "您", "能不能"];
-    const DO: &str = "帮 幫 给我 給我 替我 我想 我要 我需要 我打算 我们想 我們想 推荐 推薦 写 寫 做 订 訂 \
-        预订 預訂 规划 規劃 安排 排 找 计划 計劃 計畫 设计 設計 起 取 准备 準備 翻译 翻譯 来 來 想找 想订 想訂";
     // Any clause may give the instruction, after the situation ("下个月想带爸妈出去玩五天，…，
     // 帮我排个详细行程").
     text.split(['，', '。', '！', '？', '；', ',', '\n'])
         .any(|clause| {
             let mut rest = clause.trim_start();
-            while let Some(p) = POLITE.iter().find(|p| rest.starts_with(**p)) {
+            while let Some(p) = list(word_list(Words::ZhPolite)).find(|p| rest.starts_with(p)) {
                 rest = &rest[p.len()..];
             }
             // "把这份报告总结一下": 把 opens an instruction, and 一下 softens one.
-            DO.split_whitespace().any(|w| rest.starts_with(w))
-                || ["把", "將", "将"].iter().any(|w| rest.starts_with(w))
+            list(word_list(Words::ZhDirectiveDo)).any(|w| rest.starts_with(w))
                 || rest.contains("一下")
         })
 }

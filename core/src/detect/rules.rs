@@ -753,25 +753,7 @@ fn is_standalone_demonstrative(words: &[&str], w: &&str) -> bool {
         return false;
     };
     // "that" after a noun or verb is usually a conjunction ("make sure that …").
-    if *w == "that"
-        && i > 0
-        && !matches!(
-            words[i - 1],
-            "about"
-                | "do"
-                | "does"
-                | "did"
-                | "how"
-                | "why"
-                | "explain"
-                | "fix"
-                | "is"
-                | "use"
-                | "try"
-                | "with"
-                | "of"
-        )
-    {
+    if *w == "that" && i > 0 && !is_listed(word_list(Words::BeforeThatPronoun), words[i - 1]) {
         return false;
     }
     match words.get(i + 1) {
@@ -924,11 +906,13 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
             .any(|w| w.len() >= 2);
     let pointing = |(at, d): (usize, &str)| {
         // "我这种情况": after the speaker, it opens the request still; "物业那件事": a matter
-        // (`zh-matters`) is pointed at wherever it stands.
+        // (`zh-matters`) is pointed at wherever it stands, as is a place gone to ("去那边").
         let before = text[..at].trim_end();
         let here = &text[at..];
         let after = &here[d.len()..];
-        let matter = list(word_list(Words::ZhMatters)).any(|m| after.starts_with(m));
+        let gone_to = list(word_list(Words::ZhGoing)).any(|g| before.ends_with(g))
+            && (after.chars().next()).is_some_and(|c| word_list(Words::ZhPlaceWords).contains(c));
+        let matter = gone_to || list(word_list(Words::ZhMatters)).any(|m| after.starts_with(m));
         let opens = at == opening
             || before.ends_with('的')
             || (before.ends_with('我') && before.chars().count() <= 2);
@@ -958,7 +942,7 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
         let resolved = if head.is_empty() {
             // "我刚看完的那本类似的": the clause before it says what it is; "这款" after "我在看一款
             // 耳机" or a name, the conversation.
-            at != opening || named_earlier || earlier.contains(measure)
+            (at != opening && !gone_to) || named_earlier || earlier.contains(measure)
         } else {
             text[..at].contains(&head) || earlier.contains(&head) || named_earlier
         };
