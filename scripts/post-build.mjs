@@ -5,7 +5,8 @@
 // 2. writes the language files the app fetches when it shows a language other than English
 //    (scripts/words.mjs: words/<tag>.json, the engine's and the chrome's words), and the
 //    detector's data it fetches when the user starts a request (scripts/detector-data.mjs:
-//    clarify-detector.bin);
+//    clarify-detector.bin), and the detector's own module fetched with it (scripts/build-detector:
+//    clarify-detector.wasm);
 // 3. in release builds, optimises the wasm (scripts/optimize-wasm.mjs: wasm-opt, and the names the
 //    wasm and its glue share made short; index.html asks Trunk for no wasm-opt run of its own),
 //    minifies the JavaScript glue and the stylesheets with esbuild (Trunk's own JS minifier cannot
@@ -13,6 +14,7 @@
 //    browser downloads is what the size figures count; then writes .br and .gz beside every
 //    wasm, JS and CSS file (scripts/compress.mjs) for a static host that serves them;
 // 3. drops the integrity attribute of the wasm's preload, which Chromium ignores and warns about.
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -38,6 +40,8 @@ await writeFile(join(dir, "boot.js"), match[1].trim() + "\n");
 page = page.replace(inline, '<script type="module" src="/boot.js"></script>');
 writeWords(dir);
 copyDetectorData(dir);
+// The detector itself, a WebAssembly module fetched with its data (scripts/build-detector).
+execFileSync(join(dirname(fileURLToPath(import.meta.url)), "build-detector"), [dir], { stdio: "inherit" });
 
 if (process.env.TRUNK_PROFILE === "release") {
   const root = join(dirname(fileURLToPath(import.meta.url)), "..");

@@ -13,7 +13,7 @@ use crate::reasoning::without_reasoning;
 use crate::text::preview;
 
 /// What a detection (LLM or embedded) concluded.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Analysis {
     /// Whether the request needs clarification.
     pub needs_clarification: bool,

@@ -50,6 +50,7 @@ mod phrase;
 
 pub mod analysis;
 pub mod detect;
+pub mod detector;
 mod enrich;
 pub mod exchange;
 pub mod profile;

@@ -65,8 +65,9 @@ const MAX_DETECTOR_LINES: usize = 5_408;
 /// 1 for the code an error named by its type asks for; 1 for the key of the user's own figures;
 /// 13 for the English thing a vague request names (its determiners, "your", "of"); 102 fewer
 /// once the words of a time, a number, a subject, small talk and the like moved into the data
-/// file.
-const MAX_LITERALS: usize = 1_622;
+/// file; 4 for the port the session reaches the detector through (`detector.rs`: its calls'
+/// JSON tag and case, the feature that compiles the detector in), no wording.
+const MAX_LITERALS: usize = 1_626;
 
 #[test]
 fn the_detector_keeps_its_knowledge_in_data() {

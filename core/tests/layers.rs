@@ -41,6 +41,7 @@ const ORDER: &[(&str, &[&str])] = &[
             "reasoning",
             "analysis",
             "detect",
+            "detector",
             "sources",
             "enrich",
             "wire",

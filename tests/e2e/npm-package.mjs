@@ -19,9 +19,9 @@ const tsc = join(root, ".tools/node/node_modules/.bin/tsc");
 /** What the tarball must hold: the bundle, its types and the manifest, nothing else. */
 const SHIPPED = [
   // Each language's columns, fetched beside the detector's data for a request in that language;
-  // the offline detector's data, fetched beside the wasm when a request is started.
+  // the offline detector's data and its module, fetched beside the wasm when a request is started.
   "README.md", ...["de", "es", "fr", "it", "ja", "ko", "pt"].map((tag) => `clarify-detector-${tag}.bin`),
-  "clarify-detector.bin", "clarify-element.d.ts", "clarify-element.js", "clarify-embed.d.ts", "clarify-embed.js",
+  "clarify-detector.bin", "clarify-detector.wasm", "clarify-element.d.ts", "clarify-element.js", "clarify-embed.d.ts", "clarify-embed.js",
   "clarify-embed_bg.wasm", "clarify-load.js", "clarify-react.d.ts", "clarify-react.js", "clarify-widget.js", "package.json",
   // Each language's words but English's, fetched beside the wasm when a page shows it.
   ...["de", "es", "fr", "it", "ja", "ko", "pt", "zh-Hans", "zh-Hant"].map((tag) => `words/${tag}.json`),

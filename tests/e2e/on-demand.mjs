@@ -1,6 +1,6 @@
-// What the browser really downloads, and when: the offline detector's data
-// (clarify-detector.bin) is not part of the first load of the app or of a page with widgets; it
-// is fetched when the user starts typing a request (or when a request is sent, or `start()` is
+// What the browser really downloads, and when: the offline detector, its module
+// (clarify-detector.wasm) and its data (clarify-detector.bin), is not part of the first load of
+// the app or of a page with widgets; both are fetched when the user starts typing a request (or when a request is sent, or `start()` is
 // called, before it came), and a fetch that fails still answers the request, with a notice, and
 // the next request tries again. Files are served as a static host serving precompressed files
 // would (the .br beside each), and the transferred bytes are the browser's own count (the
@@ -21,6 +21,7 @@ import { join, resolve } from "node:path";
 import { serve, main, check, root, STRICT_CSP, allowConsoleErrors } from "./lib.mjs";
 
 const BLOB = "clarify-detector.bin";
+const MODULE = "clarify-detector.wasm";
 const [mode] = process.argv.slice(2);
 /** A language's columns file (clarify-detector-ja.bin…), by its URL. */
 const COLUMNS = /clarify-detector-([a-z]+)\.bin$/;
@@ -72,6 +73,7 @@ async function app(browser) {
     // 1. First load: no detector data among what the browser downloads.
     const { page, transfers, loaded } = await firstLoad(browser, server.url, "[data-testid=app-ready]");
     check(transfers.of(BLOB).length === 0, `the first load fetches no ${BLOB}: ${loaded.files.join(", ")}`);
+    check(transfers.of(MODULE).length === 0, `the first load fetches no ${MODULE}: ${loaded.files.join(", ")}`);
     check(transfers.of(".wasm").length === 1, "the first load counts the wasm");
     console.log(`app first load: ${loaded.bytes} bytes transferred (brotli where served), ${loaded.files.length} responses`);
 
@@ -83,7 +85,8 @@ async function app(browser) {
     await page.waitForTimeout(300);
     const blob = transfers.of(BLOB);
     check(blob.length === 1, `typing fetches ${BLOB} once (${blob.length})`);
-    console.log(`app on demand: ${BLOB} ${blob[0].bytes} bytes transferred (its .br is ${await brOf(dir)})`);
+    check(transfers.of(MODULE).length === 1, `typing fetches ${MODULE} once (${transfers.of(MODULE).length})`);
+    console.log(`app on demand: ${BLOB} ${blob[0].bytes} bytes transferred (its .br is ${await brOf(dir)}), ${MODULE} ${transfers.of(MODULE)[0].bytes}`);
     await page.locator("[data-testid=request]").pressSequentially("ip to Paris");
     await page.click("[data-testid=submit]");
     await page.waitForSelector("[data-testid=question-card]", { timeout: 5000 });
@@ -97,6 +100,7 @@ async function app(browser) {
     await page.keyboard.press("1");
     await page.waitForTimeout(300);
     check(afterReload.of(BLOB).length === 0, `a restored session answering its questions fetches no ${BLOB}`);
+    check(afterReload.of(MODULE).length === 0, `a restored session answering its questions fetches no ${MODULE}`);
     const english = [...columnsFetched(transfers), ...columnsFetched(afterReload)];
     check(english.length === 0, `an English request fetches no language's columns (${english})`);
     await page.context().close();
@@ -189,6 +193,7 @@ async function widget(browser) {
     // 1. First load of a page with two widgets: no detector data.
     const { page, transfers, loaded } = await firstLoad(browser, server.url, ready);
     check(transfers.of(BLOB).length === 0, `the first load fetches no ${BLOB}: ${loaded.files.join(", ")}`);
+    check(transfers.of(MODULE).length === 0, `the first load fetches no ${MODULE}: ${loaded.files.join(", ")}`);
     console.log(`widget page first load: ${loaded.bytes} bytes transferred, ${loaded.files.length} responses (the host page's own files included)`);
 
     // 2. Typing in a widget fetches it; the request then gets its questions.
@@ -198,7 +203,8 @@ async function widget(browser) {
     await page.locator("#trip [data-testid=submit]").click();
     await page.locator("#trip [data-testid=question-card]").waitFor({ timeout: 5000 });
     await page.waitForTimeout(300);
-    console.log(`widget on demand: ${BLOB} ${transfers.of(BLOB)[0].bytes} bytes transferred`);
+    check(transfers.of(MODULE).length === 1, `typing fetches ${MODULE} once, beside the wasm (${transfers.of(MODULE).length})`);
+    console.log(`widget on demand: ${BLOB} ${transfers.of(BLOB)[0].bytes} bytes transferred, ${MODULE} ${transfers.of(MODULE)[0].bytes}`);
     check(columnsFetched(transfers).length === 0, `an English request fetches no language's columns (${columnsFetched(transfers)})`);
     await page.context().close();
 
@@ -236,27 +242,42 @@ async function widget(browser) {
 
     // 4. A damaged file: the request is answered as written, with the notice; the next
     //    request (the file whole again) gets its questions.
-    const damaged = await context.newPage();
     const whole = await readFile(join(site, "embed", BLOB));
-    const cut = whole.subarray(0, whole.length - 1000);
-    await damaged.route(`**/${BLOB}`, (route) => route.fulfill({ status: 200, body: cut, contentType: "application/octet-stream" }));
-    await damaged.goto(server.url);
-    await damaged.locator(ready).waitFor({ timeout: 15000 });
-    await damaged.locator(ready).fill("Plan a trip to Paris");
-    await damaged.locator("#trip [data-testid=submit]").click();
-    await damaged.locator("#trip [data-testid=answer-text]").waitFor({ timeout: 5000 });
-    check(await damaged.locator("#trip >> text=The built-in questions could not be loaded").count() === 1, "the widget shows the notice");
-    const state = await damaged.evaluate(() => document.getElementById("trip").clarifier.state);
-    check(state.request === "Plan a trip to Paris" && state.status === "completed", `the request is answered as written: ${state.status}`);
-    await damaged.unroute(`**/${BLOB}`);
-    await damaged.locator("#trip [data-testid=start-over]").click();
-    await damaged.locator(ready).fill("Plan a trip to Rome");
-    await damaged.locator("#trip [data-testid=submit]").click();
-    await damaged.locator("#trip [data-testid=question-card]").waitFor({ timeout: 5000 });
+    const cut = { status: 200, body: whole.subarray(0, whole.length - 1000), contentType: "application/octet-stream" };
+    await answeredAsWrittenThenAsked(await context.newPage(), server.url, BLOB, cut, "a damaged data file");
+
+    // 5. A module that is not one (a host serving its HTML page for the missing file): the
+    //    same.
+    const page404 = { status: 200, body: "<!doctype html><p>Not here</p>", contentType: "text/html" };
+    await answeredAsWrittenThenAsked(await context.newPage(), server.url, MODULE, page404, "a broken module");
     await context.close();
   } finally {
     await server.close();
   }
+}
+
+/**
+ * With `file` served as `served` (a `route.fulfill` reply), a widget's request is answered as
+ * written, with the notice, and kept; once the file is served again, the next request (after
+ * "Start over") gets its questions.
+ */
+async function answeredAsWrittenThenAsked(page, url, file, served, what) {
+  const ready = "#trip [data-testid=request]";
+  allowConsoleErrors(page, new RegExp(file.replace(".", "\\.")));
+  await page.route(`**/${file}`, (route) => route.fulfill(served));
+  await page.goto(url);
+  await page.locator(ready).waitFor({ timeout: 15000 });
+  await page.locator(ready).fill("Plan a trip to Paris");
+  await page.locator("#trip [data-testid=submit]").click();
+  await page.locator("#trip [data-testid=answer-text]").waitFor({ timeout: 5000 });
+  check(await page.locator("#trip >> text=The built-in questions could not be loaded").count() === 1, `${what}: the widget shows the notice`);
+  const state = await page.evaluate(() => document.getElementById("trip").clarifier.state);
+  check(state.request === "Plan a trip to Paris" && state.status === "completed", `${what}: the request is answered as written (${state.status})`);
+  await page.unroute(`**/${file}`);
+  await page.locator("#trip [data-testid=start-over]").click();
+  await page.locator(ready).fill("Plan a trip to Rome");
+  await page.locator("#trip [data-testid=submit]").click();
+  await page.locator("#trip [data-testid=question-card]").waitFor({ timeout: 5000 });
 }
 
 /**

@@ -23,7 +23,8 @@ export interface LoadOptions {
   wasmUrl?: string | URL;
   /**
    * Where `clarify-detector.bin` (the offline detector's data, fetched when the user starts a
-   * request) is served, when not beside the package's modules. Each language's columns,
+   * request) is served, when not beside the package's modules. The detector's module,
+   * `clarify-detector.wasm`, fetched with it, is then looked for beside it, and each language's columns,
    * `clarify-detector-<tag>.bin` (ja, ko, es, fr, de, pt, it: fetched only for a request in that
    * language), are then looked for beside it.
    */

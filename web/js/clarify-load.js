@@ -127,7 +127,10 @@ export function load({ wasmUrl, detectorUrl } = {}) {
     // Each language's columns (the detector's data for a request in Japanese, Korean, Spanish…),
     // fetched only for such a request: beside the detector's data when `detectorUrl` names it,
     // else where the bundler put each (one `new URL` a file, so bundlers copy them too).
+    // The detector itself, a WebAssembly module fetched with its data: likewise.
     if (detectorSource == null) {
+      const module = new URL("clarify-detector.wasm", import.meta.url);
+      glue.detectorModuleFrom(absolute(besidePackage ? String(module).replace(VITE_DEPS, "/node_modules/clarify-embed/") : module));
       for (const [tag, url] of Object.entries(columnsFiles())) {
         glue.columnsFrom(tag, absolute(besidePackage ? String(url).replace(VITE_DEPS, "/node_modules/clarify-embed/") : url));
       }

@@ -43,6 +43,13 @@ pub fn detector_from(url: String) {
     crate::detector::set_source(url);
 }
 
+/// Where the detector module (`clarify-detector.wasm`) is: the package's loader passes the URL
+/// its bundler resolved. Without it the module is looked for beside the detector's data file.
+#[wasm_bindgen(js_name = detectorModuleFrom)]
+pub fn detector_module_from(url: String) {
+    crate::detector::set_module_source(url);
+}
+
 /// Where the columns file of the language tagged `tag` (`clarify-detector-<tag>.bin`) is: the
 /// package's loader passes the URLs its bundler resolved. Without it the file is looked for
 /// beside the detector's data file.
@@ -62,7 +69,7 @@ pub fn columns_from(tag: String, url: String) {
 pub fn prefetch_detector(request: Option<String>) -> js_sys::Promise {
     wasm_bindgen_futures::future_to_promise(async move {
         let mut ready = crate::detector::load().await.is_ok();
-        let wanted = request.as_deref().and_then(clarify_core::columns_wanted);
+        let wanted = request.as_deref().and_then(crate::detector::columns_wanted);
         if let (true, Some(language)) = (ready, wanted) {
             ready = crate::detector::load_columns(language).await.is_ok();
         }

@@ -5,7 +5,7 @@
 use super::check::{Accepted, Pending, Then};
 use super::{Active, After, Conversation, Env, PausedStep, Phase, StepOutput, count};
 use crate::analysis;
-use crate::detect;
+use crate::detector::{self, Verdict};
 use crate::phrase::{Phrase, quoted};
 use crate::protocol::config::{Detection, Mode};
 use crate::protocol::effect::Effect;
@@ -265,7 +265,7 @@ impl Active {
     /// So too when the request is in a language read by columns that are not installed
     /// ([`Active::wait_for_columns`]).
     pub(super) fn detect_embedded_or_wait(&mut self, env: &mut Env, fx: &mut Vec<Effect>) {
-        if detect::data::detector_installed() {
+        if detector::ready() {
             if !self.wait_for_columns(env, fx) {
                 self.detect_embedded(env);
                 self.proceed(None, env, fx);
@@ -290,7 +290,7 @@ impl Active {
     /// it is answered as written). `true` when it waits.
     fn wait_for_columns(&mut self, env: &mut Env, fx: &mut Vec<Effect>) -> bool {
         let c = &mut self.conversation;
-        let Some(language) = detect::columns_wanted(&c.request) else {
+        let Some(language) = detector::get().and_then(|d| d.columns_wanted(&c.request)) else {
             return false;
         };
         if c.columns_asked == Some(language) {
@@ -313,7 +313,15 @@ impl Active {
     /// Queues the embedded detector's questions for the request. Without the detector's data
     /// (the host could not load it), nothing: the request is answered as asked.
     pub(super) fn detect_embedded(&mut self, env: &mut Env) {
-        if !detect::data::detector_installed() {
+        let c = &self.conversation;
+        let verdict =
+            detector::get().and_then(|d| d.detect(&c.request, &c.history, c.language(&env.config)));
+        let Some(Verdict {
+            analysis: a,
+            cues,
+            as_written,
+        }) = verdict
+        else {
             env.say(
                 Layer::Detector,
                 "detector_missing",
@@ -321,11 +329,8 @@ impl Active {
                 &[],
             );
             return;
-        }
-        let c = &self.conversation;
-        let (a, cues) = detect::detect_traced_in(&c.request, &c.history, c.language(&env.config));
-        self.conversation.as_written =
-            !a.needs_clarification && detect::not_read(&self.conversation.request).is_some();
+        };
+        self.conversation.as_written = as_written;
         if a.needs_clarification {
             let made: Vec<String> = a
                 .questions

@@ -2,7 +2,7 @@
 
 use super::flow::rules;
 use super::{Active, Env, count};
-use crate::detect;
+use crate::detector;
 use crate::phrase::Phrase;
 use crate::protocol::config::Mode;
 use crate::protocol::input::Answer;
@@ -41,24 +41,16 @@ impl Active {
         // The request is context for the answer ("It shows a white screen" refers to the app
         // in "My app crashes"), unless the request itself referred to nothing.
         let mut context = c.history.clone();
-        let request_refers = detect::assess(&c.request, &c.history)
-            .findings
-            .iter()
-            .any(|f| is_reference_kind(f.kind));
+        let detector = detector::get()?;
+        let language = c.language(&env.config);
+        let request_refers = detector.refers(&c.request, &c.history, language).is_some();
         if !request_refers {
             context.push(crate::protocol::request::Message::new(
                 crate::protocol::request::Role::User,
                 c.request.clone(),
             ));
         }
-        let a = detect::assess_in(text, &context, c.language(&env.config));
-        let refers = a.findings.iter().any(|f| is_reference_kind(f.kind));
-        refers.then(|| {
-            a.questions
-                .into_iter()
-                .filter(|q| is_reference_rule(&q.source))
-                .collect()
-        })
+        detector.refers(text, &context, language)
     }
 
     /// Queues one follow-up to `question`, whose answer `text` names nothing definite
@@ -144,34 +136,6 @@ fn generic_follow_up(answer: &str, language: Language) -> Question {
         source: QuestionSource::Detector {
             rule: "generic_follow_up".into(),
         },
-    }
-}
-
-/// Whether a detector finding means the text names nothing definite (missing
-/// context and ambiguous references), as opposed to merely being terse.
-fn is_reference_kind(kind: detect::Kind) -> bool {
-    match kind {
-        detect::Kind::MissingContext
-        | detect::Kind::PronounWithoutAntecedent
-        | detect::Kind::AmbiguousReference => true,
-        detect::Kind::UnderspecifiedParameter | detect::Kind::UnderspecifiedRequest => false,
-    }
-}
-
-fn is_reference_rule(source: &QuestionSource) -> bool {
-    match source {
-        QuestionSource::Detector { rule } => [
-            detect::Kind::MissingContext,
-            detect::Kind::PronounWithoutAntecedent,
-            detect::Kind::AmbiguousReference,
-        ]
-        .iter()
-        .any(|k| k.as_str() == rule),
-        QuestionSource::Llm
-        | QuestionSource::Document { .. }
-        | QuestionSource::Catalog { .. }
-        | QuestionSource::Step
-        | QuestionSource::FollowUp { .. } => false,
     }
 }
 

@@ -47,7 +47,9 @@ impl Language {
                 !self.is_chinese() || variant.is_some_and(|v| v != self)
             }
             Some(Written::English) => {
-                let named = detect::unread_language(&question.text).and_then(Self::named);
+                let named = crate::detector::get()
+                    .and_then(|d| d.unread_language(&question.text))
+                    .and_then(|name| Self::named(&name));
                 named.unwrap_or(Self::English) != self
             }
         }

@@ -128,7 +128,7 @@ fn asks_about(request: &str, start: usize, end: usize) -> bool {
     // "Stay hungry, stay foolish" — who said it?": a quotation, asked about as it stands.
     let sentence =
         quoted.contains([',', '，']) || quoted.split_whitespace().count() >= SENTENCE_WORDS;
-    if sentence || crate::detect::works_on_quote(request) {
+    if sentence || crate::detector::get().is_some_and(|d| d.works_on_quote(request)) {
         return false;
     }
     let trimmed = request.trim_end();
