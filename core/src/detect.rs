@@ -883,6 +883,18 @@ fn english_rules(
             evidence,
         });
     }
+    // "Make it shorter" after "I'm working on a LinkedIn post about…": the pronoun stands for
+    // material the conversation named and never gave.
+    if given.history
+        && !material
+        && rules::acts_on_pronoun(words)
+        && let Some(noun) = material_named(given.earlier)
+    {
+        out.findings.push(Finding {
+            kind: Kind::MissingContext,
+            evidence: format!("my {noun}"),
+        });
+    }
     let name = if given.material || words.len() > NAME_MAX_WORDS {
         None
     } else {
@@ -1529,6 +1541,46 @@ fn names_a_person(text: &str) -> bool {
 /// Whether the conversation holds material a request may point at ("now translate the
 /// document"): a message that carries it after its instruction or quotes it ("私の自己PRです：
 /// 「…」"), or one long enough to be it (an answer written earlier).
+/// The last material (`artifacts`: a post, an email, a draft) the user's earlier messages
+/// name: what a later "it" they ask to work on stands for.
+/// One named with a determiner ("a LinkedIn post", "my essay") and not one the message asks to
+/// be made ("Write a quick note…": then it is the answer's own).
+fn material_named(earlier: &[Message]) -> Option<String> {
+    use crate::protocol::request::Role;
+    const DETERMINER_REACH: usize = 3;
+    earlier
+        .iter()
+        .filter(|m| m.role == Role::User)
+        .flat_map(|m| {
+            let lower = m.content.to_ascii_lowercase();
+            let words = words_of(&lower);
+            let made = |at: usize| {
+                words[..at]
+                    .iter()
+                    .any(|w| rules::is_listed(word_list(Words::CreateVerbs), w))
+            };
+            let determined = |at: usize| {
+                words[at.saturating_sub(DETERMINER_REACH)..at]
+                    .iter()
+                    .any(|w| {
+                        matches!(
+                            *w,
+                            "a" | "an" | "the" | "my" | "our" | "his" | "her" | "their"
+                        )
+                    })
+            };
+            (0..words.len())
+                .filter(|&at| {
+                    rules::is_listed(word_list(Words::Artifacts), words[at])
+                        && determined(at)
+                        && !made(at)
+                })
+                .map(|at| words[at].to_owned())
+                .collect::<Vec<_>>()
+        })
+        .last()
+}
+
 fn holds_material(earlier: &[Message]) -> bool {
     earlier.iter().any(|m| {
         supplies_material(&m.content)
@@ -2209,6 +2261,7 @@ impl Cues {
             }
             Pattern::Quote => given.literal || given.quoted,
             Pattern::Material => given.material || given.after_colon,
+            Pattern::Amount => names_an_amount(text),
         }
     }
 
@@ -2582,6 +2635,53 @@ impl CharSet {
     }
 }
 
+/// Whether `text` names an amount of money: a number with a currency sign or word before or
+/// after it ("$85", "2,000 euros", "80k", "3000元"), or a bare number of two digits or more
+/// that no word of another measure follows (`money` and `not-money` in detector.toml): "the
+/// bill came to 240" names one; "18%", "5 people", "a 30-year loan" and "6 months" do not.
+pub(crate) fn names_an_amount(text: &str) -> bool {
+    const SIGNS: &[char] = &['$', '€', '£', '¥', '￥', '₹', '₩'];
+    const BARE_DIGITS: usize = 2;
+    /// The numerals of a Chinese amount written in words ("二十万", "三千块").
+    const CJK_NUMERALS: &str = "零一二两兩三四五六七八九十百千万萬几幾";
+    let in_words = text.chars().zip(text.chars().skip(1)).any(|(a, b)| {
+        CJK_NUMERALS.contains(a) && rules::is_listed(word_list(Words::Money), &b.to_string())
+    });
+    if in_words {
+        return true;
+    }
+    let mut rest = text;
+    while let Some(at) = rest.find(|c: char| c.is_ascii_digit()) {
+        let before = rest[..at].trim_end();
+        let run = rest[at..]
+            .find(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.'))
+            .unwrap_or(rest.len() - at);
+        let number = rest[at..at + run].trim_end_matches([',', '.']);
+        let after = rest[at + number.len()..].trim_start_matches([' ', '-']);
+        rest = &rest[at + number.len()..];
+        if before.ends_with(SIGNS) {
+            return true;
+        }
+        let unit: String = match after.chars().next() {
+            Some(c) if is_cjk(c) => c.to_string(),
+            Some('%') => "%".to_owned(),
+            _ => after
+                .chars()
+                .take_while(|c| c.is_alphabetic())
+                .flat_map(char::to_lowercase)
+                .collect(),
+        };
+        if rules::is_listed(word_list(Words::Money), &unit) {
+            return true;
+        }
+        let digits = number.chars().filter(char::is_ascii_digit).count();
+        if digits >= BARE_DIGITS && !rules::is_listed(word_list(Words::NotMoney), &unit) {
+            return true;
+        }
+    }
+    false
+}
+
 /// Whether a Chinese request shows `pattern` (see [`Pattern`]); `chars` is its [`CharSet`].
 fn zh_pattern(text: &str, chars: &CharSet, pattern: Pattern, given: Given<'_>) -> bool {
     let has = |w: &&str| chars.may_contain(w) && text.contains(w);
@@ -2617,6 +2717,7 @@ fn zh_pattern(text: &str, chars: &CharSet, pattern: Pattern, given: Given<'_>) -
         }
         Pattern::Quote => given.literal || ["“", "「", "『", "\""].iter().any(|q| text.contains(q)),
         Pattern::Material => given.material || given.after_colon,
+        Pattern::Amount => names_an_amount(text),
     }
 }
 
@@ -2700,8 +2801,9 @@ fn has_quote(text: &str) -> bool {
         .iter()
         .chain([&('\'', '\'')])
         .any(|&(open, close)| {
-            text.split_once(open).is_some_and(|(before, rest)| {
-                // An apostrophe inside a word ("don't") opens no quote.
+            text.match_indices(open).any(|(at, _)| {
+                let (before, rest) = (&text[..at], &text[at + open.len_utf8()..]);
+                // An apostrophe inside a word ("Here's … 'hey can i…'") opens no quote.
                 let opens = open != '\'' || !before.ends_with(char::is_alphanumeric);
                 opens
                     && rest
@@ -2970,6 +3072,52 @@ mod tests {
     use super::*;
 
     /// A placeholder is filled once: a request's words holding "{first}" stay as written.
+    #[test]
+    fn an_amount_of_money_is_a_number_with_a_currency_or_no_other_unit() {
+        for text in [
+            "the bill came to $240",
+            "about 2,000 euros",
+            "I make 85k a year",
+            "预算3000元",
+            "预算二十万左右",
+            "the total was 96",
+        ] {
+            assert!(names_an_amount(text), "{text}");
+        }
+        for text in [
+            "6.5% rate, 30-year fixed",
+            "5 people and an 18% tip",
+            "for 6 months",
+            "3 adults",
+            "孩子3岁",
+            "no figures at all",
+        ] {
+            assert!(!names_an_amount(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_pronoun_worked_on_asks_for_the_material_the_conversation_only_named() {
+        let ask = |earlier: &str, request: &str| {
+            let history = [Message::new(Role::User, earlier)];
+            detect(request, &history).questions
+        };
+        let named = ask(
+            "I'm working on a LinkedIn post about leaving my job after eight years.",
+            "Make it shorter.",
+        );
+        assert_eq!(named.len(), 1, "{named:?}");
+        assert!(named[0].text.contains("post"), "{}", named[0].text);
+        // Given, or the answer's own to write: nothing to ask.
+        for earlier in [
+            "Here's my post: 'After eight years I'm leaving Acme. Thank you all, it was a ride.'",
+            "Write a LinkedIn post about leaving my job after eight years.",
+        ] {
+            let asked = ask(earlier, "Make it shorter.");
+            assert!(asked.is_empty(), "{earlier}: {asked:?}");
+        }
+    }
+
     #[test]
     fn placeholders_are_filled_in_one_pass() {
         let values = [("name", "{first}"), ("first", "Georgia, the country")];

@@ -629,10 +629,13 @@ impl<'a> Reading<'a> {
             }
             Pattern::Time => self.has(&w.time) || self.digit_time(),
             Pattern::Place | Pattern::PlaceName => self.place(),
-            Pattern::Topic => self.topic(),
+            // "Schreib eine Krankmeldung an meine Teamleiterin: Ich bin heute krank…": what
+            // follows the colon is what the text is to say.
+            Pattern::Topic => self.topic() || given.after_colon,
             Pattern::Name => self.name(),
             Pattern::Quote => given.quoted,
             Pattern::Material => given.material || given.after_colon,
+            Pattern::Amount => super::names_an_amount(self.text),
         }
     }
 
@@ -882,14 +885,24 @@ struct Request<'a> {
     directive: bool,
     /// The learned model finds the request vague.
     vague: bool,
+    /// What comes before the request's first colon, when text follows it: the instruction,
+    /// whose kinds lead those the text after it names ("Schreib eine Nachricht an meinen
+    /// Vermieter: Die Heizung ist kaputt" writes a message, it asks for no repair).
+    head: Option<Reading<'a>>,
 }
 
 impl<'a> Request<'a> {
     fn of(pack: &'a Pack, text: &'a str, given: Given<'a>, vague: bool) -> Self {
         let reading = Reading::of(pack, text);
+        let head = given
+            .after_colon
+            .then(|| text.split_once([':', '：']))
+            .flatten()
+            .map(|(head, _)| Reading::of(pack, head));
         Self {
             pack,
             vague,
+            head,
             directive: reading.has(&pack.words.directives),
             earlier: given
                 .earlier
@@ -902,15 +915,22 @@ impl<'a> Request<'a> {
         }
     }
 
-    /// The frames of the shipped table the request names, as indices.
+    /// The frames of the shipped table the request names, as indices: those its instruction
+    /// names, when it names one before a colon, else those of the whole request.
     fn recognised(&self, table: &frames::Table) -> Vec<usize> {
-        let r = &self.reading;
-        self.pack
-            .frames
-            .iter()
-            .filter(|f| r.has(&f.cues) && (f.intents.is_empty() || r.has(&f.intents)))
-            .filter_map(|f| table.frames.iter().position(|t| t.name == f.name))
-            .collect()
+        let named = |r: &Reading<'_>| -> Vec<usize> {
+            self.pack
+                .frames
+                .iter()
+                .filter(|f| r.has(&f.cues) && (f.intents.is_empty() || r.has(&f.intents)))
+                .filter_map(|f| table.frames.iter().position(|t| t.name == f.name))
+                .collect()
+        };
+        self.head
+            .as_ref()
+            .map(named)
+            .filter(|in_head| !in_head.is_empty())
+            .unwrap_or_else(|| named(&self.reading))
     }
 
     /// Whether the request, or an earlier message, fills the slot `r` (its column `column`):
@@ -1740,6 +1760,23 @@ mod tests {
             let (a, _) = super::super::detect_traced(request, &earlier);
             assert!(a.questions.is_empty(), "{request}: {:?}", a.questions);
         }
+    }
+
+    #[test]
+    fn the_instruction_before_a_colon_names_the_task() {
+        // The message's content names a repair; the instruction writes a message, whose topic
+        // the content gives.
+        for request in [
+            "Schreib eine kurze Nachricht an meinen Vermieter: Die Heizung ist seit gestern kaputt, bitte reparieren.",
+            "Escribe un mensaje a mi casero: la calefacción está rota desde ayer, que la arreglen pronto.",
+        ] {
+            let (a, _) = super::super::detect_traced(request, &[]);
+            assert!(a.questions.is_empty(), "{request}: {:?}", a.questions);
+        }
+        // Without the content, the topic is asked.
+        let (bare, _) =
+            super::super::detect_traced("Schreib eine kurze Nachricht an meinen Vermieter.", &[]);
+        assert!(!bare.questions.is_empty());
     }
 
     #[test]

@@ -372,6 +372,9 @@ pub(crate) enum Pattern {
     Quote,
     /// Material after the instruction: after a colon or on the next lines.
     Material,
+    /// An amount of money ("$85", "2,000 euros", "3000元", "the bill was 240"; not "18%",
+    /// "5 people", "a 30-year loan"): see [`names_an_amount`](super::names_an_amount).
+    Amount,
 }
 
 /// A rule whose question also asks for a slot.
@@ -1145,7 +1148,8 @@ fn slot_field(
     }
 }
 
-const PATTERNS: &str = "a pattern: time number count place topic name place-name quote material";
+const PATTERNS: &str =
+    "a pattern: time number count place topic name place-name quote material amount";
 
 fn pattern_of(word: &str) -> Option<Pattern> {
     Some(match word {
@@ -1158,6 +1162,7 @@ fn pattern_of(word: &str) -> Option<Pattern> {
         "place-name" => Pattern::PlaceName,
         "quote" => Pattern::Quote,
         "material" => Pattern::Material,
+        "amount" => Pattern::Amount,
         _ => return None,
     })
 }

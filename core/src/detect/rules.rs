@@ -11,6 +11,9 @@ const PRONOUNS: &[&str] = &["it", "them", "they", "its", "their", "him", "her"];
 const POSSESSIVE_REACH: usize = 3;
 /// Demonstratives: pronouns only when nothing that they could modify follows.
 const DEMONSTRATIVES: &[&str] = &["this", "that", "these", "those"];
+/// Words from the material's determiner within which a `problem-states` (detector.toml) word
+/// says what is wrong with it.
+const PROBLEM_REACH: usize = 10;
 /// Words before the material within which an `act-on` (detector.toml) word counts.
 const ACT_REACH: usize = 4;
 /// Underspecified-parameter phrasings: "how many … enough", "which X should I use",
@@ -236,14 +239,11 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
     if let Some(evidence) = attached(words) {
         return Some(evidence);
     }
-    let made = |at: usize| {
-        words[..at]
-            .iter()
-            .any(|w| is_listed(word_list(Words::CreateVerbs), w))
-    };
+    let made = |at: usize| made_before(words, at);
     let possessive = |det: &str| matches!(det, "my" | "our" | "this" | "these");
     let acted_on = |at: usize| {
         short
+            || misbehaves(words, at)
             || words[..at]
                 .iter()
                 .rev()
@@ -345,6 +345,38 @@ fn operated_on(words: &[&str], at: usize) -> bool {
         && words[..at]
             .iter()
             .any(|w| is_listed(word_list(Words::Operations), w))
+}
+
+/// Whether a verb works on a pronoun ("translate it", "proofread this", "make it shorter"):
+/// the request acts on the material the pronoun stands for.
+pub(crate) fn acts_on_pronoun(words: &[&str]) -> bool {
+    let remade = |i: usize| {
+        words[i - 1] == "make"
+            && words
+                .get(i + 1)
+                .is_some_and(|w| matches!(*w, "more" | "less") || w.ends_with("er"))
+    };
+    words.iter().enumerate().skip(1).any(|(i, w)| {
+        matches!(*w, "it" | "this" | "that" | "them")
+            && (is_listed(word_list(Words::ActOn), words[i - 1]) || remade(i))
+    })
+}
+
+/// Whether a verb that makes something new (`create-verbs`) comes before `at`: what it makes
+/// is the answer's own ("Write my essay").
+fn made_before(words: &[&str], at: usize) -> bool {
+    words[..at]
+        .iter()
+        .any(|w| is_listed(word_list(Words::CreateVerbs), w))
+}
+
+/// Whether the user says something is wrong with the material named at `at` ("my SQL query on
+/// the orders table is super slow"): then the answer needs it, however long the request.
+fn misbehaves(words: &[&str], at: usize) -> bool {
+    words[at..]
+        .iter()
+        .take(PROBLEM_REACH)
+        .any(|w| is_listed(word_list(Words::ProblemStates), w))
 }
 
 /// "Can you scale the recipe up so it serves 10 instead of 4?": material that a verb works on

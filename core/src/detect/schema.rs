@@ -211,6 +211,7 @@ pub enum Pattern {
     PlaceName,
     Quote,
     Material,
+    Amount,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
