@@ -1368,7 +1368,7 @@ fn chinese(
     let place_open = open
         .iter()
         .any(|r| r.slot.zh.patterns.contains(&Pattern::Place));
-    let unresolved = zh_unresolved(text, given, long, place_open, &mut out.findings);
+    let (unresolved, place) = zh_unresolved(text, given, long, place_open, &mut out.findings);
     let task = chinese_task(!recognised.is_empty(), &open);
     // A terse request of a known kind with every slot filled ("我头疼三天了，吃了止痛药也没用")
     // has nothing missing that a question could name, and a calculation that gives its operands
@@ -1387,6 +1387,7 @@ fn chinese(
         conversed: slots.iter().any(|r| said_before(r.slot, given)),
         missing_material: out.findings.iter().any(|f| f.kind == Kind::MissingContext) || unresolved,
         directive: zh_directs(text)
+            || place
             || zh_names_its_own(table, &recognised, head)
             || (!general_fact && recognised.iter().any(|&i| table.frames[i].outright)),
         world: zh_asks_about_the_world(text),
@@ -1433,23 +1434,28 @@ fn zh_names_its_own(table: &frames::Table, recognised: &[usize], head: &str) -> 
 /// 刷墙需要多少钱") with no figure to compute it from in the request or the conversation, whose
 /// question quotes its clause. In a `long` request only the thing pointed at: its detail may
 /// give the figures under other words. A place pointed at is left to an open slot that asks
-/// one (`place_open`).
+/// one (`place_open`), which is then asked whatever the model says ("去那邊玩四天三夜，行程怎麼
+/// 排？"). Returns whether something was left unresolved, and whether that was a place left to
+/// the open slot.
 fn zh_unresolved(
     text: &str,
     given: Given<'_>,
     long: bool,
     place_open: bool,
     findings: &mut Vec<Finding>,
-) -> bool {
+) -> (bool, bool) {
     let earlier: Vec<&str> = given.earlier.iter().map(|m| m.content.as_str()).collect();
     let earlier = earlier.join("\n");
     let holds = given.material || given.quoted || given.after_colon;
     // "这次去那边的行程": a place pointed at is what an open slot that asks a place asks.
     let places = word_list(Words::ZhPlaceWords);
-    let pointed = (!holds && !findings.iter().any(|f| f.kind == Kind::MissingContext))
+    let pointing = (!holds && !findings.iter().any(|f| f.kind == Kind::MissingContext))
         .then(|| rules::zh_pointing(text, &earlier))
-        .flatten()
-        .filter(|e| !(place_open && e.ends_with(|c| places.contains(c))));
+        .flatten();
+    let place_left = pointing
+        .as_ref()
+        .is_some_and(|e| place_open && e.ends_with(|c| places.contains(c)));
+    let pointed = pointing.filter(|_| !place_left);
     if let Some(evidence) = pointed.clone() {
         let kind = Kind::PronounWithoutAntecedent;
         findings.retain(|f| f.kind != kind);
@@ -1465,7 +1471,7 @@ fn zh_unresolved(
         let kind = Kind::UnderspecifiedParameter;
         findings.push(Finding { kind, evidence });
     }
-    pointed.is_some() || figures.is_some()
+    (pointed.is_some() || figures.is_some(), place_left)
 }
 
 /// A Chinese text as its slots are read: its characters, and its Latin words ("用Python写"),
@@ -2736,7 +2742,7 @@ fn zh_count(text: &str) -> bool {
 /// "东京行程", "京都旅馆"; not 一次旅行, 毕业旅行, 附近旅馆).
 fn names_a_destination(text: &str) -> bool {
     /// Characters that start or end no name of a place next to 去 or a trip word.
-    const NOT_A_NAME: &str = "哪旅玩度趟一个個了过過年掉除世走看吃买買逛次去想的业業月庭庆慶末假子驾駕自途做划劃排妈媽起友人天夜游遊这這那下近份篇条條出细細整全新好套行";
+    const NOT_A_NAME: &str = "哪旅玩度趟一个個了过過年掉除世走看吃买買逛次去想的业業月庭庆慶末假子驾駕自途做划劃排妈媽起友人天夜游遊这這那下近份篇条條出细細整全新好套行趕赶望安规規计計订訂改查定问問";
     // A kind of place after 去 ("去海边", "去爬山") is no destination.
     let kind_of_place =
         |at: usize| list(word_list(Words::ZhKindsOfPlace)).any(|w| text[at..].starts_with(w));

@@ -753,9 +753,10 @@ impl<'a> Reading<'a> {
 /// words): two different ones at least, and more than any other language has ("revisa mi
 /// correo", "Corrige ce texte"). A language whose pack is not at hand is not told.
 pub(super) fn identify(text: &str) -> Option<&'static str> {
-    // Most requests are English, and settled by their second common word, without a word
-    // folded or a pack read; one alone ("I promessi sposi", "que veut dire") is outweighed by
-    // three of a language's own.
+    // Most requests are English, and settled by their third common word, without a word
+    // folded or a pack read; one or two ("I promessi sposi", "que veut dire", the "week-end"
+    // of "un programme pour un week-end de trois jours") are outweighed by a language's own,
+    // two more of them for each.
     let english = text
         .split(|c: char| !c.is_ascii_alphabetic())
         .filter(|w| (1..=8).contains(&w.len()))
@@ -768,9 +769,9 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
             super::rules::is_listed(super::word_list(super::Words::EnglishCommon), lower)
                 && !super::rules::is_listed(super::word_list(super::Words::EnglishShared), lower)
         })
-        .take(2)
+        .take(3)
         .count();
-    if english >= 2 {
+    if english >= 3 {
         return None;
     }
     let mut best: Option<(usize, Language)> = None;
@@ -1108,8 +1109,9 @@ pub(super) fn assess(
 }
 
 /// What a request that names no slot leaves unsaid, and the rule that asks it: a pointing
-/// word ([`pointed_at`]); in a request the model is `sure` is vague ([`NAMING_MARGIN`]), also
-/// a choice among options it does not name ("¿Cuál me conviene más?"), a thing it names as known ([`referent`]), or an
+/// word ([`pointed_at`]); a choice among options it does not name ("¿Cuál me conviene más?"),
+/// in a short Latin-script request or one the model is `sure` is vague ([`NAMING_MARGIN`]); in
+/// the latter also a thing it names as known ([`referent`]), or an
 /// amount that turns on the user's own figures ("¿Cuánto me toca de paro?"). The choice and
 /// the amount are named by the request's sentence that asks them.
 fn unsaid_thing<'p>(r: &Reading<'p>, vague: bool, sure: bool) -> Option<(Kind, String, &'p Rule)> {
@@ -1117,7 +1119,10 @@ fn unsaid_thing<'p>(r: &Reading<'p>, vague: bool, sure: bool) -> Option<(Kind, S
     if let Some(word) = pointed_at(r, vague) {
         return Some((Kind::PronounWithoutAntecedent, word, &pack.pointer));
     }
-    if !sure {
+    // "Lequel je prends ?": a short request that asks to choose says nothing else (in a Latin
+    // script, whose "or" shows named options; "AとBどっち" names them with a common particle).
+    let short = pack.script == Script::Latin && r.length() <= BARE[pack.script.index()];
+    if !sure && !short {
         return None;
     }
     // Options the request names: a Latin-script "or" anywhere ("el de 16 GB o el de 32");
@@ -1133,6 +1138,9 @@ fn unsaid_thing<'p>(r: &Reading<'p>, vague: bool, sure: bool) -> Option<(Kind, S
     {
         let said = sentence_of(r, s);
         return Some((Kind::AmbiguousReference, said, &pack.choice));
+    }
+    if !sure {
+        return None;
     }
     if let Some(thing) = referent(r) {
         return Some((Kind::PronounWithoutAntecedent, thing, &pack.thing));
@@ -1622,9 +1630,8 @@ mod tests {
     }
 
     #[test]
-    fn a_request_the_model_finds_vague_is_asked_what_it_leaves_unsaid() {
+    fn a_short_request_that_asks_to_choose_is_asked_the_options_whatever_the_model() {
         for (tag, request, question) in [
-            // A choice among options it does not name.
             (
                 "es",
                 "¿Cuál me conviene más?",
@@ -1635,6 +1642,27 @@ mod tests {
                 "Quale mi conviene?",
                 "Tra quali opzioni stai scegliendo?",
             ),
+        ] {
+            for vague in [true, false] {
+                assert_eq!(
+                    asked_when(tag, request, vague).as_deref(),
+                    Some(question),
+                    "{request}"
+                );
+            }
+        }
+        // Options named: nothing to ask.
+        assert_eq!(
+            asked_when("es", "¿Cuál me conviene más, el iPhone o el Pixel?", false),
+            None
+        );
+    }
+
+    #[test]
+    fn a_request_the_model_finds_vague_is_asked_what_it_leaves_unsaid() {
+        for (tag, request, question) in [
+            // A choice among options it does not name (in Japanese and Korean, whose "and"
+            // names options with a common particle, only when the model finds it vague).
             (
                 "ja",
                 "どっちのプランがお得ですか？",
