@@ -221,7 +221,7 @@ for (const [name, v, ok, f] of targets) L.push(`| ${name} | ${f(v)} | ${verdict(
 L.push("");
 
 L.push("## 1. Transfer size", "");
-L.push("What a browser downloads at first load, per file compressed as a static server would (the `gzip -9` program, as `scripts/sizes` and the budgets' base figures; brotli q11), summed; the detector's data, fetched when the user starts a request, is its own row (on demand). " +
+L.push("What a browser downloads at first load, per file compressed as a static server would (the `gzip -9` program, as `scripts/sizes` and the budgets' base figures; brotli q11), summed; the offline detector (its module and its data), fetched when the user starts a request, is its own row (on demand). " +
   "The alternatives are fetched from the npm registry in the same run (`npm pack`).", "");
 L.push("| artifact | raw | gzip | brotli | our app ÷ it (gzip) | our embed ÷ it (gzip) |", "|---|---:|---:|---:|---:|---:|");
 const sizeRow = (key, label) => {
@@ -245,7 +245,7 @@ if (sizes.embed?.files) L.push("Embed files: " + sizes.embed.files.map((f) => `\
 if (sizes.embed?.error) L.push(`Embed bundle: not measured — ${embedReason}.`);
 if (sizes.react?.note) L.push(`React: ${sizes.react.note}; the published unminified cjs files would be ${kb(sizes.react.unminified_npm_files?.gzip)} gzip.`);
 if (sizes.surveyjs?.files) L.push(`SurveyJS: \`survey.core.min.js\` + \`survey-js-ui.min.js\` + \`survey-core.min.css\` as published (the library alone, before a survey definition).`);
-L.push("The alternatives are libraries only: each still needs app code to render a card; ours is the whole app (engine, demo knowledge base, UI, CSS; the detector's data, fetched when a request is typed, is the on-demand row).", "");
+L.push("The alternatives are libraries only: each still needs app code to render a card; ours is the whole app (engine, demo knowledge base, UI, CSS; the offline detector, its module and its data, fetched when a request is typed, is the on-demand row).", "");
 
 L.push("## 2. Time to the first question card", "");
 L.push(`Headless Chromium, offline mode, ${fc.card_ms?.n ?? 0} loads after one warm-up (${loadNote("browser")}). ${fc.method ?? ""}.`, "");

@@ -38,10 +38,14 @@ function artifact(name, files, note) {
   return { name, files: each, raw: sum("raw"), gzip: sum("gzip"), brotli: sum("brotli"), note };
 }
 
-/** The files a page loads from a built folder: .wasm, .js, .mjs and .css (not HTML or icons). */
+/** What a page fetches when a request is typed: the offline detector, its module and its data. */
+const DETECTOR = ["clarify-detector.wasm", "clarify-detector.bin"];
+
+/** The files a page loads from a built folder: .wasm, .js, .mjs and .css (not HTML or icons, nor
+ * the detector's module, fetched on demand). */
 function shipped(dir) {
   return readdirSync(dir)
-    .filter((f) => /\.(wasm|m?js|css)$/.test(f) && statSync(join(dir, f)).isFile())
+    .filter((f) => /\.(wasm|m?js|css)$/.test(f) && !DETECTOR.includes(f) && statSync(join(dir, f)).isFile())
     .sort()
     .map((f) => join(dir, f));
 }
@@ -69,11 +73,12 @@ const out = { compression: "gzip -9 (the gzip program) and brotli quality 11 (no
 const app = artifact("clarify app (release dist/)", shipped(appDir), "wasm + JS glue + CSS; index.html not counted");
 if (existsSync(join(appDir, "index.html"))) app.index_html = measure(join(appDir, "index.html"));
 out.app = app;
-// What a page fetches later, on demand: the offline detector's data, when a request is typed.
-const onDemand = (dir) => readdirSync(dir).filter((f) => f.endsWith(".bin")).sort().map((f) => join(dir, f));
-out.app_on_demand = artifact("clarify app, on demand (the detector's data)", onDemand(appDir), "fetched when the user starts a request, not at load");
+// What a page fetches later, on demand: the offline detector, its module and its data, when a
+// request is typed (a language's columns, clarify-detector-<tag>.bin, only for a request in it).
+const onDemand = (dir) => DETECTOR.filter((f) => existsSync(join(dir, f))).map((f) => join(dir, f));
+out.app_on_demand = artifact("clarify app, on demand (the detector: module and data)", onDemand(appDir), "fetched when the user starts a request, not at load");
 if (embedDir && embedDir !== "-" && existsSync(embedDir)) {
-  out.embed_on_demand = artifact("clarify embed, on demand (the detector's data)", onDemand(embedDir), "fetched when the user starts a request, not at load");
+  out.embed_on_demand = artifact("clarify embed, on demand (the detector: module and data)", onDemand(embedDir), "fetched when the user starts a request, not at load");
   out.embed = artifact("clarify embed bundle", shipped(embedDir), `every .wasm/.js/.css in ${embedDir}`);
 } else {
   out.embed = { name: "clarify embed bundle", error: "no embeddable bundle was found (see reason in BENCHMARKS.md)" };
