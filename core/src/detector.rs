@@ -56,6 +56,20 @@ pub struct Verdict {
     pub as_written: bool,
 }
 
+/// Installs the detector's data from `bytes` (see [`detect::data::install_detector`]) and makes
+/// the detector of this crate, [`BuiltIn`], the one sessions reach, unless another was
+/// installed: what a host without the `embedded-detector` feature does once it has fetched
+/// `clarify-detector.bin` (and the detector's own WebAssembly module, in its memory).
+///
+/// # Errors
+/// [`DetectorDataError`](detect::data::DetectorDataError) for a file that is cut short,
+/// damaged, of another format or of another build; nothing is installed then.
+pub fn install_detector(bytes: &[u8]) -> Result<(), detect::data::DetectorDataError> {
+    detect::data::install_detector(bytes)?;
+    install(&BuiltIn);
+    Ok(())
+}
+
 /// Makes `detector` the one every session of this process reaches. The first one installed
 /// stays.
 pub fn install(detector: &'static dyn Detector) {

@@ -67,8 +67,8 @@ pub mod demo;
 pub use detect::columns_wanted;
 pub use detect::data::{
     ColumnsDataError, DetectorDataError, columns_installed, detector_installed, install_columns,
-    install_detector,
 };
+pub use detector::install_detector;
 pub use phrase::{Phrase, UnknownPhrase, fill_in, install as install_phrases};
 pub use protocol::config::{Config, Detection, Limits, Mode};
 pub use protocol::effect::Effect;

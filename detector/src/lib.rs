@@ -56,8 +56,7 @@ pub extern "C" fn call() -> usize {
 #[allow(unsafe_code)] // the export's name is kept as written
 #[unsafe(no_mangle)]
 pub extern "C" fn install() -> usize {
-    let done = INPUT.with(|input| clarify_core::install_detector(&input.borrow()));
-    answer_with(done.map(|()| String::new()).map_err(|e| e.to_string()))
+    installed(INPUT.with(|input| clarify_core::install_detector(&input.borrow())))
 }
 
 /// Installs the input as the columns of the language at `language` in [`Language::ALL`];
@@ -68,8 +67,7 @@ pub extern "C" fn install_columns(language: usize) -> usize {
     let Some(language) = Language::ALL.get(language).copied() else {
         return answer_with(Err(format!("no language has the index {language}")));
     };
-    let done = INPUT.with(|input| clarify_core::install_columns(language, &input.borrow()));
-    answer_with(done.map(|()| String::new()).map_err(|e| e.to_string()))
+    installed(INPUT.with(|input| clarify_core::install_columns(language, &input.borrow())))
 }
 
 /// Where the last answer starts.
@@ -77,6 +75,11 @@ pub extern "C" fn install_columns(language: usize) -> usize {
 #[unsafe(no_mangle)]
 pub extern "C" fn output() -> *const u8 {
     OUTPUT.with(|output| output.borrow().as_ptr())
+}
+
+/// An install's outcome as the output: nothing after the `+`, or the check's words.
+fn installed(done: Result<(), impl std::fmt::Display>) -> usize {
+    answer_with(done.map(|()| String::new()).map_err(|e| e.to_string()))
 }
 
 /// Keeps `answer` as the output, marked `+` or `-`; returns its length.

@@ -267,7 +267,7 @@ async fn fetch_and_install(what: Option<Language>) -> Result<(), DetectorError> 
                 reason,
             })?;
         module
-            .install(&data, None)
+            .answer(&module.install, &data, None)
             .map_err(|reason| DetectorError::Data {
                 url: data_url,
                 reason,
@@ -278,12 +278,13 @@ async fn fetch_and_install(what: Option<Language>) -> Result<(), DetectorError> 
     };
     let url = url_of(what);
     let bytes = fetch_bytes(&url).await?;
-    let index = Language::ALL.iter().position(|l| *l == language);
     RUNNING
         .with(|r| {
             let running = r.borrow();
             let module = running.as_ref().ok_or("the detector is not running")?;
-            module.install(&bytes, Some(index.unwrap_or(usize::MAX)))
+            // The module names a language by its place in `Language::ALL`, the enum's order.
+            let answer = module.answer(&module.install_columns, &bytes, Some(language as usize));
+            answer.map(drop)
         })
         .map_err(|reason| DetectorError::Data { url, reason })
 }
@@ -357,16 +358,6 @@ impl Module {
             install_columns: function("install_columns")?,
             output: function("output")?,
         })
-    }
-
-    /// Installs `data`: the detector's (`None`), or the columns of the language at that index of
-    /// `Language::ALL`.
-    fn install(&self, data: &[u8], language: Option<usize>) -> Result<(), String> {
-        match language {
-            None => self.answer(&self.install, data, None),
-            Some(i) => self.answer(&self.install_columns, data, Some(i)),
-        }
-        .map(drop)
     }
 
     /// Writes `input` into the module, calls `export` (with `arg`, when given) and reads its
