@@ -69,6 +69,11 @@ pub(crate) fn word_list(which: Words) -> &'static str {
     knowledge().word_list(which)
 }
 
+/// Whether `word` is a word of the data file's list `which`.
+pub(crate) fn in_list(which: Words, word: &str) -> bool {
+    knowledge().listed(which, word)
+}
+
 /// Detects vagueness in `request`, given the conversation so far, without any LLM.
 ///
 /// Returns at most three questions, critical first. An empty request needs no clarification
@@ -280,11 +285,10 @@ fn is_small_talk(text: &str, cjk: usize) -> bool {
     }
     let lower = text.to_ascii_lowercase();
     let words = words_of(&lower);
-    let listed = |which: Words, w: &&str| rules::is_listed(word_list(which), w);
     words.len() <= MAX_WORDS
-        && words.iter().any(|w| listed(Words::SmallTalk, w))
+        && words.iter().any(|w| in_list(Words::SmallTalk, w))
         && directs(&words).is_none()
-        && !words.iter().any(|w| listed(Words::SmallTalkAsks, w))
+        && !words.iter().any(|w| in_list(Words::SmallTalkAsks, w))
         || words.len() <= 4 && matches!(words.as_slice(), ["hey" | "hi" | "hello", ..])
 }
 
@@ -1252,7 +1256,7 @@ fn artifact_of(evidence: &str) -> (bool, &str) {
         return (true, noun);
     }
     if let Some((noun, place)) = rest.split_once(' ')
-        && rules::is_listed(word_list(Words::AfterMaterial), &place.to_ascii_lowercase())
+        && in_list(Words::AfterMaterial, &place.to_ascii_lowercase())
     {
         return (true, noun);
     }
@@ -1560,11 +1564,7 @@ fn material_named(earlier: &[Message]) -> Option<String> {
         .flat_map(|m| {
             let lower = m.content.to_ascii_lowercase();
             let words = words_of(&lower);
-            let made = |at: usize| {
-                words[..at]
-                    .iter()
-                    .any(|w| rules::is_listed(word_list(Words::CreateVerbs), w))
-            };
+            let made = |at: usize| words[..at].iter().any(|w| in_list(Words::CreateVerbs, w));
             let determined = |at: usize| {
                 words[at.saturating_sub(DETERMINER_REACH)..at]
                     .iter()
@@ -1576,11 +1576,7 @@ fn material_named(earlier: &[Message]) -> Option<String> {
                     })
             };
             (0..words.len())
-                .filter(|&at| {
-                    rules::is_listed(word_list(Words::Artifacts), words[at])
-                        && determined(at)
-                        && !made(at)
-                })
+                .filter(|&at| in_list(Words::Artifacts, words[at]) && determined(at) && !made(at))
                 .map(|at| words[at].to_owned())
                 .collect::<Vec<_>>()
         })
@@ -2246,23 +2242,23 @@ impl Cues {
             Pattern::Topic => {
                 words
                     .iter()
-                    .filter(|w| !rules::is_listed(word_list(Words::Form), w) && !is_number(w))
+                    .filter(|w| !in_list(Words::Form, w) && !is_number(w))
                     .count()
                     >= TOPIC_WORDS
                     || text.contains([':', '\n'])
                     || words.windows(2).enumerate().any(|(i, p)| {
-                        (rules::is_listed(word_list(Words::SaysWhat), p[0])
+                        (in_list(Words::SaysWhat, p[0])
                             && !is_number(p[1])
                             && !self.own_unspecified(words, i + 1))
                             || (matches!(p[0], "for" | "translate")
-                                && !rules::is_listed(word_list(Words::NotATopic), p[1]))
+                                && !in_list(Words::NotATopic, p[1]))
                     })
                     || words.windows(3).enumerate().any(|(i, t)| {
                         t[1] == "for"
-                            && rules::is_listed(word_list(Words::Describes), t[0])
+                            && in_list(Words::Describes, t[0])
                             && !words[i + 2..]
                                 .iter()
-                                .any(|w| rules::is_listed(word_list(Words::NotDescribed), w))
+                                .any(|w| in_list(Words::NotDescribed, w))
                     })
             }
             Pattern::Quote => given.literal || given.quoted,
@@ -2359,7 +2355,7 @@ fn says_what_it_needs(text: &str, words: &[&str], proper: &[bool]) -> bool {
 fn a_fact_of_a_name(words: &[&str], proper: &[bool]) -> bool {
     let opens = words
         .first()
-        .is_some_and(|w| rules::is_listed(word_list(Words::FactOpeners), w));
+        .is_some_and(|w| in_list(Words::FactOpeners, w));
     let the = words.iter().take(4).position(|w| *w == "the");
     opens && the.is_some_and(|at| proper.iter().skip(at + 1).any(|p| *p))
 }
@@ -2423,7 +2419,7 @@ fn directed_task<'t>(
     let generic = start.is_some_and(|s| {
         words[s..(s + DIRECTED_WITHIN).min(words.len())]
             .iter()
-            .any(|w| rules::is_listed(word_list(Words::PlanWords), w))
+            .any(|w| in_list(Words::PlanWords, w))
     });
     if generic
         && let [only] = recognised
@@ -2470,16 +2466,15 @@ struct Directed<'t> {
 /// hotel…", "I'd like a toast for…"), not a question about the world ("How do I…", "What
 /// are…") nor the user's situation ("I'm planning a trip to Boston. What…").
 fn directs(words: &[&str]) -> Option<usize> {
-    let polite = word_list(Words::DirectivePolite);
-    let need = word_list(Words::DirectiveNeed);
-    let act = word_list(Words::DirectiveDo);
-    let at = words.iter().position(|w| !rules::is_listed(polite, w))?;
+    let act = |w: &str| in_list(Words::DirectiveDo, w);
+    let need = |w: &str| in_list(Words::DirectiveNeed, w);
+    let at = words
+        .iter()
+        .position(|w| !in_list(Words::DirectivePolite, w))?;
     match &words[at..] {
-        [first, ..] if rules::is_listed(act, first) => return Some(at),
+        [first, ..] if act(first) => return Some(at),
         [first, second, ..]
-            if rules::is_listed(need, first)
-                && rules::is_listed(need, second)
-                && !matches!(*second, "a" | "an" | "some" | "for") =>
+            if need(first) && need(second) && !matches!(*second, "a" | "an" | "some" | "for") =>
         {
             return Some(at + 1);
         }
@@ -2491,7 +2486,7 @@ fn directs(words: &[&str]) -> Option<usize> {
         .windows(2)
         .position(|p| {
             (matches!(p[0], "want" | "need") && matches!(p[1], "a" | "an" | "some" | "help"))
-                || (matches!(p[0], "you" | "please") && rules::is_listed(act, p[1]))
+                || (matches!(p[0], "you" | "please") && act(p[1]))
         })
         .map(|i| i + 1)
 }
@@ -2506,12 +2501,11 @@ fn directs(words: &[&str]) -> Option<usize> {
 /// "What should I do if my child gets too much homework?") or on the general rule ("How many
 /// Benadryl can a dog take?") is answered.
 fn about_own_case(words: &[&str]) -> bool {
-    let listed = |which: Words, w: &str| rules::is_listed(word_list(which), w);
-    let Some(first) = words.first().filter(|w| listed(Words::QuestionOpeners, w)) else {
+    let Some(first) = words.first().filter(|w| in_list(Words::QuestionOpeners, w)) else {
         return false;
     };
     let how_to = match words {
-        ["how", second, ..] => listed(Words::HowTo, second),
+        ["how", second, ..] => in_list(Words::HowTo, second),
         ["what", "should", "i" | "we", "do", ..] => true,
         _ => false,
     };
@@ -2519,10 +2513,14 @@ fn about_own_case(words: &[&str]) -> bool {
         && words
             .windows(2)
             .any(|p| matches!(p[0], "my" | "our") && !matches!(p[1], "own" | "best" | "way"));
-    let as_the_user = words.iter().any(|w| listed(Words::AsTheUser, w));
-    let amount = words.get(1).is_some_and(|w| listed(Words::Amounts, w));
+    let as_the_user = words.iter().any(|w| in_list(Words::AsTheUser, w));
+    let amount = words.get(1).is_some_and(|w| in_list(Words::Amounts, w));
     let must = matches!(*first, "do" | "does" | "am" | "will" | "should")
-        && words.iter().skip(2).take(3).any(|w| listed(Words::Must, w));
+        && words
+            .iter()
+            .skip(2)
+            .take(3)
+            .any(|w| in_list(Words::Must, w));
     // "Should I pay off the loan early or invest?": a choice only the user's facts settle.
     let choice = *first == "should" && words.get(1).is_some_and(|w| matches!(*w, "i" | "we"));
     mine || choice || (as_the_user && (amount || must))
@@ -2585,13 +2583,12 @@ const TOPIC_WORDS: usize = 10;
 /// Whether a word is a nationality or language ("italian", "japanese", "thai"): capitalised,
 /// it says what kind of thing, not which place.
 fn is_nationality(word: &str) -> bool {
-    rules::is_listed(word_list(Words::Nationalities), word)
+    in_list(Words::Nationalities, word)
 }
 
 /// A number: digits, or a number word (`number-words`: up to twelve, "few").
 pub(crate) fn is_number(word: &str) -> bool {
-    word.bytes().any(|b| b.is_ascii_digit())
-        || rules::is_listed(word_list(Words::NumberWords), word)
+    word.bytes().any(|b| b.is_ascii_digit()) || in_list(Words::NumberWords, word)
 }
 
 /// A time or date: "7pm", "19:30", "tonight", "friday", "march", "tomorrow", "next week"…
@@ -2602,7 +2599,7 @@ pub(crate) fn is_time(word: &str, next: Option<&&str>) -> bool {
             || word.ends_with("pm")
             || word.contains(':')
             || next.is_some_and(|n| matches!(*n, "am" | "pm" | "o'clock" | "h"))))
-        || rules::is_listed(word_list(Words::Times), word)
+        || in_list(Words::Times, word)
         || (matches!(word, "next" | "this") && next.is_some_and(|n| matches!(*n, "week" | "month")))
         // "mid-October", "late-May": still a time, however it is hyphenated.
         || word.split_once('-').is_some_and(|(part, time)| {
@@ -2650,9 +2647,10 @@ pub(crate) fn names_an_amount(text: &str) -> bool {
     const BARE_DIGITS: usize = 2;
     /// The numerals of a Chinese amount written in words ("二十万", "三千块").
     const CJK_NUMERALS: &str = "零一二两兩三四五六七八九十百千万萬几幾";
-    let in_words = text.chars().zip(text.chars().skip(1)).any(|(a, b)| {
-        CJK_NUMERALS.contains(a) && rules::is_listed(word_list(Words::Money), &b.to_string())
-    });
+    let in_words = text
+        .chars()
+        .zip(text.chars().skip(1))
+        .any(|(a, b)| CJK_NUMERALS.contains(a) && in_list(Words::Money, &b.to_string()));
     if in_words {
         return true;
     }
@@ -2677,11 +2675,11 @@ pub(crate) fn names_an_amount(text: &str) -> bool {
                 .flat_map(char::to_lowercase)
                 .collect(),
         };
-        if rules::is_listed(word_list(Words::Money), &unit) {
+        if in_list(Words::Money, &unit) {
             return true;
         }
         let digits = number.chars().filter(char::is_ascii_digit).count();
-        if digits >= BARE_DIGITS && !rules::is_listed(word_list(Words::NotMoney), &unit) {
+        if digits >= BARE_DIGITS && !in_list(Words::NotMoney, &unit) {
             return true;
         }
     }
@@ -2716,10 +2714,9 @@ fn zh_pattern(text: &str, chars: &CharSet, pattern: Pattern, given: Given<'_>) -
         // thing ("设计个logo", "做个PPT").
         Pattern::Name | Pattern::PlaceName => {
             text.contains('《')
-                || text.split(|c: char| !c.is_ascii_alphabetic()).any(|w| {
-                    w.len() >= 2
-                        && !rules::is_listed(word_list(Words::ZhLoanwords), &w.to_ascii_lowercase())
-                })
+                || text
+                    .split(|c: char| !c.is_ascii_alphabetic())
+                    .any(|w| w.len() >= 2 && !in_list(Words::ZhLoanwords, &w.to_ascii_lowercase()))
         }
         Pattern::Quote => given.literal || ["“", "「", "『", "\""].iter().any(|q| text.contains(q)),
         Pattern::Material => given.material || given.after_colon,
@@ -2832,7 +2829,7 @@ fn points_ahead(head: &str) -> bool {
     let lower = head.to_ascii_lowercase();
     lower
         .split(|c: char| !c.is_alphanumeric())
-        .any(|w| rules::is_listed(word_list(Words::PointsAhead), w))
+        .any(|w| in_list(Words::PointsAhead, w))
         || list(word_list(Words::ZhPointsAhead)).any(|w| head.contains(w))
 }
 

@@ -766,8 +766,8 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
             lower.copy_from_slice(w.as_bytes());
             lower.make_ascii_lowercase();
             let lower = std::str::from_utf8(lower).unwrap_or_default();
-            super::rules::is_listed(super::word_list(super::Words::EnglishCommon), lower)
-                && !super::rules::is_listed(super::word_list(super::Words::EnglishShared), lower)
+            super::in_list(super::Words::EnglishCommon, lower)
+                && !super::in_list(super::Words::EnglishShared, lower)
         })
         .take(3)
         .count();

@@ -14,6 +14,8 @@
 //! recognises nothing rather than a panic. The checks across entries are the build's; tests and
 //! debug builds repeat them here.
 
+use rustc_hash::FxHashSet;
+
 use crate::protocol::question::Priority;
 
 use super::Kind;
@@ -108,6 +110,8 @@ pub(crate) struct Table {
     languages: Vec<&'static str>,
     /// The word lists of `[words]`, in the order of [`Words`], each word between spaces.
     word_lists: Vec<&'static str>,
+    /// Every word of those lists with its list's place, for [`Table::listed`].
+    listed: FxHashSet<(usize, &'static str)>,
     /// Latin-script languages the detector does not read: each name with its common words,
     /// sorted (a binary search finds a word; each request's words are looked up in every list).
     pub unread: Vec<(&'static str, Vec<&'static str>)>,
@@ -675,6 +679,9 @@ impl Table {
         self.cue_before = pairs(self.word_list(Words::CueBefore));
         self.cue_after = pairs(self.word_list(Words::CueAfter));
         self.zh_terms = super::list(self.word_list(Words::ZhTerms)).collect();
+        self.listed = (self.word_lists.iter().enumerate())
+            .flat_map(|(which, list)| super::list(list).map(move |word| (which, word)))
+            .collect();
     }
 
     /// `tag` as the table's own `&'static str`, when it is a language of the table: the
@@ -692,6 +699,11 @@ impl Table {
     /// list the blob lacks is empty.
     pub(crate) fn word_list(&self, which: Words) -> &'static str {
         self.word_lists.get(which as usize).copied().unwrap_or(" ")
+    }
+
+    /// Whether `word` is a word of the list `which`; a list the blob lacks holds none.
+    pub(crate) fn listed(&self, which: Words, word: &str) -> bool {
+        self.listed.contains(&(which as usize, word))
     }
 
     /// A `meaning` line of the last name, or a label of its last meaning.

@@ -1,7 +1,7 @@
 //! The rule layer: vagueness the learned model cannot see (it was trained on single English
 //! requests without conversation), in English and Chinese.
 
-use super::{Finding, Kind, Words, list, word_list};
+use super::{Finding, Kind, Words, in_list, list, word_list};
 
 /// Pronouns that need an antecedent wherever they appear. A slice, as are the short lists below
 /// read for every word: a list of strings compared one by one is faster there than a search in
@@ -43,7 +43,7 @@ pub(crate) fn english(
     if !has_history {
         if let Some(i) = words.iter().enumerate().position(|(i, w)| {
             (PRONOUNS.contains(w)
-                && (i < POSSESSIVE_REACH || !is_listed(word_list(Words::Possessives), w))
+                && (i < POSSESSIVE_REACH || !in_list(Words::Possessives, w))
                 && !has_antecedent(
                     &words[..pairs_with(words, i).unwrap_or_else(|| outside_its_phrase(words, i))],
                     proper,
@@ -66,7 +66,7 @@ pub(crate) fn english(
             // however long the request around it.
             let acted_on = i
                 .checked_sub(1)
-                .is_some_and(|j| is_listed(word_list(Words::ActOn), words[j]))
+                .is_some_and(|j| in_list(Words::ActOn, words[j]))
                 && !has_antecedent(&words[..i], proper);
             if short || kind == Kind::AmbiguousReference || acted_on {
                 found.push(Finding {
@@ -147,7 +147,7 @@ fn then_without_time(words: &[&str]) -> Option<String> {
 /// starts, not where it goes).
 fn there_without_place(words: &[&str], proper: &[bool]) -> Option<String> {
     let i = words.iter().position(|w| *w == "there")?;
-    let going = i > 0 && is_listed(word_list(Words::Going), words[i - 1]);
+    let going = i > 0 && in_list(Words::Going, words[i - 1]);
     // "What time is it there right now?": where the user means, after a subject.
     let where_it_is = i > 0
         && matches!(words[i - 1], "it" | "weather")
@@ -199,14 +199,12 @@ fn candidates_pointed_at(words: &[&str]) -> Option<String> {
     if between_named {
         return None;
     }
-    let chooses = words
-        .iter()
-        .any(|w| is_listed(word_list(Words::Choosing), w));
+    let chooses = words.iter().any(|w| in_list(Words::Choosing, w));
     let pointed = words.iter().enumerate().find_map(|(i, w)| match *w {
         "both" | "either"
             if words
                 .get(i + 1)
-                .is_none_or(|n| is_listed(word_list(Words::AfterBoth), n)) =>
+                .is_none_or(|n| in_list(Words::AfterBoth, n)) =>
         {
             Some((*w).to_owned())
         }
@@ -215,7 +213,7 @@ fn candidates_pointed_at(words: &[&str]) -> Option<String> {
         }
         "one"
             if i > 0
-                && is_listed(word_list(Words::WhichOne), words[i - 1])
+                && in_list(Words::WhichOne, words[i - 1])
                 && words
                     .get(i + 1)
                     .is_none_or(|n| matches!(*n, "with" | "that" | "or")) =>
@@ -248,7 +246,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
                 .iter()
                 .rev()
                 .take(ACT_REACH)
-                .any(|w| is_listed(word_list(Words::ActOn), w))
+                .any(|w| in_list(Words::ActOn, w))
             || at.checked_sub(1).is_some_and(|j| {
                 matches!(words[j], "is" | "are" | "was" | "were" | "isn't" | "aren't")
             })
@@ -258,7 +256,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
         let by = words.get(i + 2).filter(|w| is_someone(w));
         // "the message my mother-in-law sent": what one of the user's people sent, asked for
         // as their message.
-        if is_listed(word_list(Words::Artifacts), pair[1])
+        if in_list(Words::Artifacts, pair[1])
             && matches!(pair[0], "the" | "this" | "that")
             && let Some(person) = sent_by(&words[i + 2..])
         {
@@ -268,15 +266,15 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
             det @ ("the" | "my" | "our" | "your" | "this" | "these" | "that" | "those"),
             noun,
         ] = pair
-            && (is_listed(word_list(Words::Artifacts), noun)
-                || (is_listed(word_list(Words::People), noun)
+            && (in_list(Words::Artifacts, noun)
+                || (in_list(Words::People, noun)
                     && answers_someone(&words[..i])
                     && !words
                         .get(i + 2)
-                        .is_some_and(|w| is_listed(word_list(Words::Artifacts), w)))
+                        .is_some_and(|w| in_list(Words::Artifacts, w)))
                 || (matches!(*det, "the" | "that" | "this")
                     && (words.len() <= WORK_REACH || !proper.iter().any(|p| *p))
-                    && is_listed(word_list(Words::Works), noun)))
+                    && in_list(Words::Works, noun)))
             && (short
                 || ((possessive(det) || by.is_some()) && acted_on(i))
                 || (*det == "the" && governed(words, i)))
@@ -286,9 +284,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
             // "Write tests for my function" makes tests, not the function.
             let object = i == 0 || !matches!(words[i - 1], "for" | "of" | "on" | "about" | "from");
             let own = ((possessive(det) || *det == "your") && made(i) && object)
-                || (*det == "the"
-                    && i > 0
-                    && is_listed(word_list(Words::CreateVerbs), words[i - 1]));
+                || (*det == "the" && i > 0 && in_list(Words::CreateVerbs, words[i - 1]));
             // "the function of setopt": the of-phrase says which; "the poem 'Road Not
             // Taken'": the title does.
             let named = (*det == "the" && words.get(i + 2) == Some(&"of"))
@@ -299,7 +295,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
             // not the user's copy of one (which "the code snippet" still is).
             let modifier = words
                 .get(i + 2)
-                .is_some_and(|w| is_listed(word_list(Words::KindsOfThing), w));
+                .is_some_and(|w| in_list(Words::KindsOfThing, w));
             if own || named || compared || modifier || operated_on(words, i) {
                 continue;
             }
@@ -316,8 +312,8 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
         .find_map(|(i, triple)| match triple {
             [det, kind, noun]
                 if (possessive(det) || someones(&words[..=i]))
-                    && is_listed(word_list(Words::Artifacts), noun)
-                    && !is_listed(word_list(Words::Artifacts), kind)
+                    && in_list(Words::Artifacts, noun)
+                    && !in_list(Words::Artifacts, kind)
                     && !made(i)
                     && acted_on(i)
                     && !operated_on(words, i) =>
@@ -342,9 +338,7 @@ fn operated_on(words: &[&str], at: usize) -> bool {
         .iter()
         .take(3)
         .any(|w| matches!(*w, "how" | "what" | "which"))
-        && words[..at]
-            .iter()
-            .any(|w| is_listed(word_list(Words::Operations), w))
+        && words[..at].iter().any(|w| in_list(Words::Operations, w))
 }
 
 /// Whether a verb works on a pronoun ("translate it", "proofread this", "make it shorter"):
@@ -358,16 +352,14 @@ pub(crate) fn acts_on_pronoun(words: &[&str]) -> bool {
     };
     words.iter().enumerate().skip(1).any(|(i, w)| {
         matches!(*w, "it" | "this" | "that" | "them")
-            && (is_listed(word_list(Words::ActOn), words[i - 1]) || remade(i))
+            && (in_list(Words::ActOn, words[i - 1]) || remade(i))
     })
 }
 
 /// Whether a verb that makes something new (`create-verbs`) comes before `at`: what it makes
 /// is the answer's own ("Write my essay").
 fn made_before(words: &[&str], at: usize) -> bool {
-    words[..at]
-        .iter()
-        .any(|w| is_listed(word_list(Words::CreateVerbs), w))
+    words[..at].iter().any(|w| in_list(Words::CreateVerbs, w))
 }
 
 /// Whether the user says something is wrong with the material named at `at` ("my SQL query on
@@ -376,7 +368,7 @@ fn misbehaves(words: &[&str], at: usize) -> bool {
     words[at..]
         .iter()
         .take(PROBLEM_REACH)
-        .any(|w| is_listed(word_list(Words::ProblemStates), w))
+        .any(|w| in_list(Words::ProblemStates, w))
 }
 
 /// "Can you scale the recipe up so it serves 10 instead of 4?": material that a verb works on
@@ -385,8 +377,8 @@ fn misbehaves(words: &[&str], at: usize) -> bool {
 fn governed(words: &[&str], at: usize) -> bool {
     let noun = words[at + 1];
     at.checked_sub(1)
-        .is_some_and(|j| is_listed(word_list(Words::ActOn), words[j]))
-        && is_listed(word_list(Words::Artifacts), noun)
+        .is_some_and(|j| in_list(Words::ActOn, words[j]))
+        && in_list(Words::Artifacts, noun)
         && !words[..at].contains(&noun)
 }
 
@@ -397,7 +389,7 @@ fn error_without_code(words: &[&str]) -> Option<String> {
     let named = |w: &&str| {
         list(word_list(Words::ErrorNames)).any(|e| w.len() > e.len() + 1 && w.ends_with(e))
     };
-    let met = |w: &&str| is_listed(word_list(Words::ErrorMet), w);
+    let met = |w: &&str| in_list(Words::ErrorMet, w);
     (words.iter().any(named) && words.iter().any(met)).then(|| "my code".to_owned())
 }
 
@@ -408,7 +400,7 @@ fn error_without_code(words: &[&str]) -> Option<String> {
 /// a name or an of-phrase says which ("the Louvre", "the theory of relativity").
 pub(crate) fn thing_named(words: &[&str], proper: &[bool]) -> Option<String> {
     const MOST: usize = 2;
-    let ends = |w: &str| is_listed(word_list(Words::PhraseEnds), w);
+    let ends = |w: &str| in_list(Words::PhraseEnds, w);
     let at = words
         .iter()
         .position(|w| matches!(*w, "the" | "this" | "that" | "my" | "our"))?;
@@ -422,7 +414,7 @@ pub(crate) fn thing_named(words: &[&str], proper: &[bool]) -> Option<String> {
     // "the Louvre": a name says which; "the theory of relativity": so does what follows.
     let named = proper.get(at + 1).copied().unwrap_or(false)
         || words.get(at + 1 + phrase.len()) == Some(&"of");
-    (!named && !is_listed(word_list(Words::NotObjects), first)).then(|| {
+    (!named && !in_list(Words::NotObjects, first)).then(|| {
         let det = match words[at] {
             "my" => "your",
             "our" => "your",
@@ -447,9 +439,7 @@ fn own_thing_undescribed(words: &[&str], proper: &[bool]) -> Option<String> {
     let makes_for = |at: usize| {
         at > 0
             && words[at - 1] == "for"
-            && words[..at]
-                .iter()
-                .any(|w| is_listed(word_list(Words::CreateVerbs), w))
+            && words[..at].iter().any(|w| in_list(Words::CreateVerbs, w))
     };
     // "My flight is canceled: can I sue?" opens with the user's situation, which it tells.
     let at = words
@@ -458,7 +448,7 @@ fn own_thing_undescribed(words: &[&str], proper: &[bool]) -> Option<String> {
         .filter(|&at| at > 0 && !makes_for(at))?;
     let noun = (at + 1..words.len().min(at + 3))
         .rev()
-        .find(|&j| is_listed(word_list(Words::OwnThings), words[j]))?;
+        .find(|&j| in_list(Words::OwnThings, words[j]))?;
     let described = describes(&words[noun + 1..words.len().min(noun + 1 + REACH)]);
     (!described).then(|| words[at..=noun].join(" "))
 }
@@ -468,7 +458,7 @@ fn own_thing_undescribed(words: &[&str], proper: &[bool]) -> Option<String> {
 pub(crate) fn describes(after: &[&str]) -> bool {
     after
         .iter()
-        .any(|w| super::is_number(w) || is_listed(word_list(Words::Particulars), w))
+        .any(|w| super::is_number(w) || in_list(Words::Particulars, w))
 }
 
 /// Whether an ambiguous-reference finding's `evidence` points at candidates without naming
@@ -485,7 +475,7 @@ pub(crate) fn is_own_thing(evidence: &str) -> bool {
         && lower
             .rsplit(' ')
             .next()
-            .is_some_and(|w| is_listed(word_list(Words::OwnThings), w))
+            .is_some_and(|w| in_list(Words::OwnThings, w))
 }
 
 /// A thing a short request points at with "this" or "these" and neither holds nor names: "Is
@@ -505,9 +495,9 @@ fn pointed_at(words: &[&str]) -> Option<String> {
                         .iter()
                         .any(|w| w.starts_with(noun.trim_end_matches('s')))
                     && noun.bytes().all(|b| b.is_ascii_alphabetic())
-                    && !is_listed(word_list(Words::NotPointedAt), noun)
-                    && !is_listed(word_list(Words::AfterStandalone), noun)
-                    && !is_listed(word_list(Words::Judgements), noun)
+                    && !in_list(Words::NotPointedAt, noun)
+                    && !in_list(Words::AfterStandalone, noun)
+                    && !in_list(Words::Judgements, noun)
                     && !(i + 2 == words.len()
                         && i > 0
                         && matches!(words[i - 1], "is" | "are" | "was" | "were"))
@@ -524,9 +514,7 @@ fn pointed_at(words: &[&str]) -> Option<String> {
 fn attached(words: &[&str]) -> Option<String> {
     words.windows(3).find_map(|triple| match triple {
         [det @ ("the" | "this" | "my" | "our"), place, noun]
-            if is_attached(place)
-                && noun.len() >= 3
-                && !is_listed(word_list(Words::NotPointedAt), noun) =>
+            if is_attached(place) && noun.len() >= 3 && !in_list(Words::NotPointedAt, noun) =>
         {
             Some(format!("{det} {place} {noun}"))
         }
@@ -534,14 +522,14 @@ fn attached(words: &[&str]) -> Option<String> {
             det @ ("the" | "this"),
             noun,
             place @ ("attached" | "below" | "above"),
-        ] if is_listed(word_list(Words::Artifacts), noun) => Some(format!("{det} {noun} {place}")),
+        ] if in_list(Words::Artifacts, noun) => Some(format!("{det} {noun} {place}")),
         _ => None,
     })
 }
 
 /// Whether `word` (lower-case) says the material is with the request ("attached").
 pub(crate) fn is_attached(word: &str) -> bool {
-    is_listed(word_list(Words::Attached), word)
+    in_list(Words::Attached, word)
 }
 
 /// "my mother-in-law sent", "our landlord wrote": one of the user's people, named at the start
@@ -554,7 +542,7 @@ fn sent_by(after: &[&str]) -> Option<String> {
     let person = rest.first().filter(|w| is_person(w))?;
     rest.iter()
         .take(REACH)
-        .any(|w| is_listed(word_list(Words::Sent), w))
+        .any(|w| in_list(Words::Sent, w))
         .then(|| format!("{det} {person}"))
 }
 
@@ -583,7 +571,7 @@ pub(crate) fn person_without_antecedent(words: &[&str], proper: &[bool]) -> Opti
 
 /// Whether `word` (lower-case) is one of the `people` (detector.toml) a request may answer.
 pub(crate) fn is_person(word: &str) -> bool {
-    is_listed(word_list(Words::People), word)
+    in_list(Words::People, word)
 }
 
 /// Words up to which a request that points at one of the `works` (detector.toml) leaves it unnamed: a longer
@@ -593,7 +581,7 @@ const WORK_REACH: usize = 8;
 /// Whether `word` (lower-case) is a subject pronoun that says who has the material before it
 /// ("the paragraph I wrote", "the email she sent", "the presentation I'm giving").
 pub(crate) fn is_someone(word: &str) -> bool {
-    is_listed(word_list(Words::Someone), word)
+    in_list(Words::Someone, word)
 }
 
 /// Whether `head` (an instruction before a colon) names the user's own artifact ("Improve my
@@ -608,11 +596,10 @@ pub(crate) fn names_own_artifact(head: &str) -> bool {
 /// "The best approach" and "recent advances": a superlative or recency word on a
 /// generic noun, with nothing saying for what or in which field.
 fn generic_superlative(words: &[&str]) -> Option<String> {
-    let listed = |which: Words, w: &str| is_listed(word_list(which), w);
     let i = words
         .windows(2)
-        .position(|p| listed(Words::Superlatives, p[0]) && listed(Words::GenericNouns, p[1]))?;
-    if words[i + 2..].iter().any(|w| listed(Words::Scopes, w)) {
+        .position(|p| in_list(Words::Superlatives, p[0]) && in_list(Words::GenericNouns, p[1]))?;
+    if words[i + 2..].iter().any(|w| in_list(Words::Scopes, w)) {
         return None;
     }
     Some(format!("{} {}", words[i], words[i + 1]))
@@ -631,16 +618,14 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
     let skip = usize::from(
         words
             .get(i + 1)
-            .is_some_and(|w| words[i] == "it" && is_listed(word_list(Words::Hedges), w)),
+            .is_some_and(|w| words[i] == "it" && in_list(Words::Hedges, w)),
     );
     let next = words.get(i + 1 + skip).copied();
     let after = words.get(i + 2 + skip).copied();
     match words[i] {
         "it" => {
             let be_before = i > 0 && matches!(words[i - 1], "is" | "was" | "isn't" | "wasn't");
-            (be_before
-                && next.is_some_and(|w| is_listed(word_list(Words::Judgements), w))
-                && after.is_some())
+            (be_before && next.is_some_and(|w| in_list(Words::Judgements, w)) && after.is_some())
                 || (be_before && i >= 2 && words[i - 2] == "time")
                 || (matches!(next, Some("take" | "takes" | "took")) && after.is_some())
                 || words[i + 1..]
@@ -662,7 +647,7 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
             asks && words.get(verb).is_some()
                 && words
                     .get(verb + 1)
-                    .is_some_and(|w| w.len() >= 3 && !is_listed(word_list(Words::NotObjects), w))
+                    .is_some_and(|w| w.len() >= 3 && !in_list(Words::NotObjects, w))
         }
         _ => false,
     }
@@ -672,7 +657,7 @@ fn has_antecedent(before: &[&str], proper: &[bool]) -> bool {
     names_someone(before)
         || proper.iter().take(before.len()).any(|p| *p)
         || before.iter().any(|w| {
-            (w.len() >= 4 && !is_listed(word_list(Words::NotAntecedents), w))
+            (w.len() >= 4 && !in_list(Words::NotAntecedents, w))
                 || (w.bytes().any(|b| b.is_ascii_digit())
                     && w.bytes().any(|b| b.is_ascii_alphabetic()))
         })
@@ -710,12 +695,10 @@ fn points_back(before: &[&str], proper: &[bool]) -> bool {
 fn pairs_with(words: &[&str], i: usize) -> Option<usize> {
     let before = words.get(..i)?;
     let verb = match before {
-        [.., verb, "with"] => {
-            before.len() - 2 - usize::from(!is_listed(word_list(Words::Pairing), verb))
-        }
+        [.., verb, "with"] => before.len() - 2 - usize::from(!in_list(Words::Pairing, verb)),
         _ => return None,
     };
-    if !is_listed(word_list(Words::Pairing), before.get(verb)?) {
+    if !in_list(Words::Pairing, before.get(verb)?) {
         return None;
     }
     let start = before[..verb]
@@ -785,14 +768,14 @@ fn is_standalone_demonstrative(words: &[&str], w: &&str) -> bool {
         return false;
     };
     // "that" after a noun or verb is usually a conjunction ("make sure that …").
-    if *w == "that" && i > 0 && !is_listed(word_list(Words::BeforeThatPronoun), words[i - 1]) {
+    if *w == "that" && i > 0 && !in_list(Words::BeforeThatPronoun, words[i - 1]) {
         return false;
     }
     match words.get(i + 1) {
         None => true,
         // "Is this legal?": the subject of a judgement that ends the request.
         Some(next) => {
-            is_listed(word_list(Words::AfterStandalone), next)
+            in_list(Words::AfterStandalone, next)
                 || (i + 2 == words.len() && i > 0 && matches!(words[i - 1], "is" | "was"))
         }
     }
@@ -810,9 +793,9 @@ fn underspecified_parameter(words: &[&str]) -> bool {
     let which_should = words
         .first()
         .is_some_and(|w| matches!(*w, "which" | "what"))
-        && words.windows(3).any(|p| {
-            p[0] == "should" && p[1] == "i" && is_listed(word_list(Words::ShouldVerbs), p[2])
-        });
+        && words
+            .windows(3)
+            .any(|p| p[0] == "should" && p[1] == "i" && in_list(Words::ShouldVerbs, p[2]));
     // "What's a good way to teach a kid to ski?", "What software should I use for editing
     // videos?": the purpose says what the choice is for.
     let purpose = words
