@@ -69,6 +69,11 @@ pub(crate) fn word_list(which: Words) -> &'static str {
     knowledge().word_list(which)
 }
 
+/// Whether `c` is a character of the data file's list `which`, a list of single characters.
+pub(crate) fn char_listed(which: Words, c: char) -> bool {
+    !c.is_whitespace() && word_list(which).contains(c)
+}
+
 /// Whether `word` is a word of the data file's list `which`.
 pub(crate) fn in_list(which: Words, word: &str) -> bool {
     knowledge().listed(which, word)
@@ -1420,15 +1425,17 @@ fn zh_instruction(text: &str, given: Given<'_>) -> String {
 
 /// Whether a Chinese request names its own thing of a `recognised` kind: a cue after one of
 /// `zh-own-possessives`, or a cue that holds one ("我的车一启动就有异响"), whose details only the
-/// user has.
+/// user has; or code that fails (`zh-failure-states`: "程式一直跳錯誤訊息"), which is the user's.
 fn zh_names_its_own(table: &frames::Table, recognised: &[usize], head: &str) -> bool {
     let own = |c: &str, at: usize| {
         list(word_list(Words::ZhOwnPossessives))
             .any(|p| head[..at].ends_with(p) || c.starts_with(p))
     };
-    recognised.iter().any(|&i| {
-        list(table.frames[i].zh.cues).any(|c| head.match_indices(c).any(|(at, _)| own(c, at)))
-    })
+    let failing = |w: &str| head.contains(w);
+    rules::zh_code_in_state(head, failing, Words::ZhFailureStates).is_some()
+        || recognised.iter().any(|&i| {
+            list(table.frames[i].zh.cues).any(|c| head.match_indices(c).any(|(at, _)| own(c, at)))
+        })
 }
 
 /// What a Chinese request leans on and does not hold, added to `findings`, and whether any
@@ -2696,7 +2703,7 @@ fn zh_pattern(text: &str, chars: &CharSet, pattern: Pattern, given: Given<'_>) -
             TIME.split(' ').any(|w| has(&w)) || text.bytes().any(|b| b.is_ascii_digit())
         }
         Pattern::Count => zh_count(text),
-        Pattern::Number => text.bytes().any(|b| b.is_ascii_digit()) || zh_count(text),
+        Pattern::Number => zh_figure(text),
         Pattern::Place => {
             text.contains(|c| ZH_PLACE_UNITS.contains(c))
                 || names_a_destination(text)
@@ -2728,9 +2735,31 @@ fn zh_pattern(text: &str, chars: &CharSet, pattern: Pattern, given: Given<'_>) -
 /// alone is an article ("做一个计划"), not a count.
 fn zh_count(text: &str) -> bool {
     text.chars().zip(text.chars().skip(1)).any(|(a, b)| {
-        (a.is_ascii_digit() || "一二兩两三四五六七八九十半".contains(a))
+        (a.is_ascii_digit() || char_listed(Words::ZhNumerals, a))
             && "天晚日週周星個个人位張张".contains(b)
             && !(a == '一' && "個个張张".contains(b))
+    })
+}
+
+/// A figure in a Chinese request: digits or a count ([`zh_count`]) that none of `zh-time-units`
+/// follows ("身高170", "两个人"; not "一天", "3个月").
+fn zh_figure(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    let numeral = |c: char| c.is_ascii_digit() || char_listed(Words::ZhNumerals, c);
+    chars.iter().enumerate().any(|(i, &c)| {
+        let starts = numeral(c) && (i == 0 || !numeral(chars[i - 1]));
+        if !starts {
+            return false;
+        }
+        let end = (i..chars.len()).find(|&j| !numeral(chars[j]) && chars[j] != '.');
+        let unit = end.map(|j| chars[j]);
+        // After a measure word ("3个月"), the unit is the word after it.
+        let unit = match unit {
+            Some('个' | '個') => end.and_then(|j| chars.get(j + 1).copied()),
+            other => other,
+        };
+        let time = unit.is_some_and(|u| char_listed(Words::ZhTimeUnits, u));
+        !time && (c.is_ascii_digit() || zh_count(&chars[i..].iter().take(4).collect::<String>()))
     })
 }
 
@@ -3073,6 +3102,22 @@ fn clip(s: &str, max: usize) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_chinese_figure_is_a_number_no_unit_of_time_follows() {
+        for text in ["身高170，体重65公斤", "两个人吃", "我今年38岁", "月薪12000"]
+        {
+            assert!(zh_figure(text), "{text}");
+        }
+        for text in [
+            "我想减肥，一天该吃多少热量",
+            "每3个月体检一次",
+            "两周能瘦多少",
+            "我该怎么办",
+        ] {
+            assert!(!zh_figure(text), "{text}");
+        }
+    }
 
     /// A placeholder is filled once: a request's words holding "{first}" stay as written.
     #[test]

@@ -1342,6 +1342,19 @@ mod tests {
     }
 
     #[test]
+    fn a_word_is_listed_only_whole_and_in_its_own_list() {
+        let table = shipped();
+        assert!(table.listed(Words::ProblemStates, "crashes"));
+        // A part of a word, two words together, or a word of another list is not listed.
+        assert!(!table.listed(Words::ProblemStates, "crash"));
+        assert!(!table.listed(Words::ProblemStates, "slow slower"));
+        assert!(!table.listed(Words::ProblemStates, "landlord"));
+        for which in [Words::ProblemStates, Words::ActOn, Words::ZhCode] {
+            assert!(super::super::list(table.word_list(which)).all(|w| table.listed(which, w)));
+        }
+    }
+
+    #[test]
     fn the_compact_bytes_decode_to_text_and_damage_never_panics() {
         assert_eq!(decoded(b"K trip\n"), "K trip\n");
         // 旅 is U+65C5: offset 0x17C5 from U+4E00.

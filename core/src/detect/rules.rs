@@ -862,6 +862,29 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
                 _ => return Some(String::from(pointer) + named),
             }
         }
+        // "把这段翻成英文", "帮我润色一下这段": a demonstrative and its measure word are the
+        // material itself, the object of 把 or the request's last words.
+        let demonstrative = pointer.starts_with(['这', '這']);
+        let object = text[..at].ends_with('把')
+            || rest
+                .trim_start()
+                .chars()
+                .next()
+                .is_none_or(|c| !(super::is_cjk(c) || c.is_alphanumeric()));
+        if demonstrative && object {
+            // What stands between it and the verb names it ("把這份 Excel 的資料按日期排序").
+            let named: String = rest
+                .chars()
+                .take_while(|c| {
+                    !super::char_listed(Words::ZhWorking, *c) && !c.is_ascii_punctuation()
+                })
+                .take(ZH_OBJECT_REACH)
+                .collect();
+            return Some(String::from(pointer) + named.trim_end());
+        }
+    }
+    if let Some(code) = zh_code_in_state(text, &has, Words::ZhProblemStates) {
+        return Some(String::from("您的") + code);
     }
     // "老板发来的邮件", "主管的Line": a message of one of `zh-people`, never in the request.
     for person in list(word_list(Words::ZhPeople)).filter(|p| has(p)) {
@@ -895,6 +918,43 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
                 .find(|m| text[..at].ends_with(*m))
                 .map(str::to_owned)
         })
+}
+
+/// Characters of the object after 把 and its demonstrative that a question quotes.
+const ZH_OBJECT_REACH: usize = 12;
+
+/// Characters before a `zh-code` word within which a verb of making says the answer makes it.
+const ZH_MADE_REACH: usize = 4;
+
+/// Characters after a `zh-code` word within which a `zh-problem-states` word says it misbehaves.
+const ZH_PROBLEM_REACH: usize = 12;
+
+/// The user's code, query or formula that the request says is in one of the list `states`
+/// (`zh-problem-states`: "有个SQL跑得特别慢"; `zh-failure-states`: "程式一跑就當掉"): the answer
+/// needs it, as in English. Not one to be made ("帮我写个脚本…报错的话"), but one the user made
+/// ("我写的脚本").
+pub(crate) fn zh_code_in_state(
+    text: &str,
+    has: impl Fn(&str) -> bool,
+    states: Words,
+) -> Option<&str> {
+    const MAKE: [char; 5] = ['写', '寫', '编', '編', '做'];
+    list(word_list(Words::ZhCode))
+        .filter(|w| has(w))
+        .flat_map(|w| text.match_indices(w))
+        .find(|&(at, w)| {
+            // "帮我写个脚本": made by the answer; "我写的脚本": the user's own.
+            let before: String = text[..at].chars().rev().take(ZH_MADE_REACH).collect();
+            if before.contains(MAKE) && !before.contains('的') {
+                return false;
+            }
+            let after = &text[at + w.len()..];
+            let part_of_another =
+                (after.chars().next()).is_some_and(|c| word_list(Words::ZhCodeEnds).contains(c));
+            let near: String = after.chars().take(ZH_PROBLEM_REACH).collect();
+            !part_of_another && list(word_list(states)).any(|p| near.contains(p))
+        })
+        .map(|(_, w)| w)
 }
 
 /// A thing a Chinese request points at with a demonstrative and nothing naming it: "这套房子值得
@@ -937,7 +997,9 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
         if list(word_list(Words::ZhNotPronouns)).any(|w| here.starts_with(w)) {
             return None;
         }
-        let rest = &here[d.len()..];
+        // "这两款手机": a count may stand between the demonstrative and its measure word.
+        let rest =
+            here[d.len()..].trim_start_matches(|c| super::char_listed(Words::ZhPointedCounts, c));
         let measure = rest.chars().next()?;
         // Both lists are of single characters.
         let place = word_list(Words::ZhPlaceWords).contains(measure);
@@ -961,7 +1023,8 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
         } else {
             text[..at].contains(&head) || earlier.contains(&head) || named_earlier
         };
-        (!resolved).then(|| format!("{d}{measure}{noun}"))
+        let count = &here[d.len()..here.len() - rest.len()];
+        (!resolved).then(|| format!("{d}{count}{measure}{noun}"))
     };
     list(word_list(Words::ZhDemonstratives))
         .flat_map(|d| text.match_indices(d))
@@ -1455,6 +1518,58 @@ mod tests {
         );
         assert_eq!(found("帮我看看这个合同", false), missing("这个合同"));
         assert!(found("帮我检查这段代码：print(1)", true).is_empty());
+    }
+
+    #[test]
+    fn a_demonstrative_that_is_the_material_or_code_that_misbehaves_is_asked_for() {
+        let found = |text: &str| -> Vec<(Kind, String)> {
+            let cjk = text.chars().filter(|&c| crate::text::is_cjk(c)).count();
+            chinese(text, cjk, false, false, false, |w| text.contains(w))
+                .into_iter()
+                .map(|f| (f.kind, f.evidence))
+                .collect()
+        };
+        let missing = |e: &str| vec![(Kind::MissingContext, e.to_owned())];
+        // The object of 把, or the request's last words: the demonstrative is the material.
+        assert_eq!(found("麻烦把这篇改得口语化一点"), missing("这篇"));
+        assert_eq!(found("帮我润色一下这段"), missing("这段"));
+        assert_eq!(
+            found("幫我把這份 Excel 的資料按日期排序"),
+            missing("這份 Excel 的資料")
+        );
+        // A demonstrative before a noun of time is no material.
+        let material = |text: &str| {
+            found(text)
+                .into_iter()
+                .any(|(k, _)| k == Kind::MissingContext)
+        };
+        assert!(!material("这段时间总是失眠怎么办"));
+        // Code, a query or a formula said to misbehave is the user's own, made by them or not.
+        assert_eq!(
+            found("我的VBA宏一运行就卡死，怎么回事？"),
+            missing("您的宏")
+        );
+        assert_eq!(
+            found("我写的那个Python脚本跑起来特别慢"),
+            missing("您的脚本")
+        );
+        // Not one the answer is to make, nor a word that holds a code word.
+        assert!(!material("帮我写个脚本，运行出错就发邮件提醒"));
+        assert!(!material("程序员加班太多，身体很慢才恢复"));
+    }
+
+    #[test]
+    fn a_count_between_a_demonstrative_and_its_measure_word_still_points() {
+        assert_eq!(
+            zh_pointing("这两台笔记本哪台更适合写代码？", "").as_deref(),
+            Some("这两台笔记本")
+        );
+        assert_eq!(zh_pointing("這兩款哪個好", "").as_deref(), Some("這兩款"));
+        // Named in the conversation, it is resolved.
+        assert_eq!(
+            zh_pointing("这两台笔记本哪台更好？", "我在看两台笔记本"),
+            None
+        );
     }
 
     #[test]
