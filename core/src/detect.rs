@@ -764,6 +764,16 @@ pub(crate) const TUNING: Tuning = Tuning {
     zh_short_chars: 10,
 };
 
+/// Whether an English request is clear by how it is made: it supplies its material; it is of
+/// `no_kind` and quotes its text ("Fix the grammar: 'Me and him goes…'", "Is it 'could of' or
+/// 'could have'?"); or it asks a fact of a name, unless about the user's own case ("How many
+/// Benadryl can I give my dog?").
+fn clear_by_construction(given: Given<'_>, no_kind: bool, cues: &Cues, words: &[&str]) -> bool {
+    given.material
+        || (no_kind && given.quoted)
+        || (cues.factual_about_a_name(words) && !about_own_case(words))
+}
+
 /// The English decision: rules, names, the clear-by-construction cues, tasks, then the model.
 fn english(
     text: &str,
@@ -776,7 +786,6 @@ fn english(
 ) {
     let cues = Cues::of(text, lower, words);
     let name = english_rules(text, words, &cues, given, out);
-    let material = given.material;
     let score = scorer.model.map_or(0.0, |m| m.score(text));
     let threshold = scorer.model.map_or(f32::INFINITY, |m| m.threshold());
     let tuning = scorer.tuning;
@@ -797,10 +806,7 @@ fn english(
                 && !said_before(r.slot, given)
         })
         .collect();
-    // A question about a name is factual unless it is about the user's own case ("How many
-    // Benadryl can I give my dog?").
-    let clear_by_construction =
-        material || (cues.factual_about_a_name(words) && !about_own_case(words));
+    let clear_by_construction = clear_by_construction(given, slots.is_empty(), &cues, words);
     let long = words.len() > LONG_WORDS;
     let lead = directed_task(table, &recognised, words, &open);
     let signals = Signals {
@@ -877,9 +883,9 @@ fn english_rules(
 ) -> Option<&'static frames::Name> {
     // Supplied material is what a pronoun or "the file" refers to, as an earlier turn would be.
     let material = given.material || holds_material(given.earlier);
-    // A quotation taken out of the request is what its "it" stands for ("\"The only thing we
-    // have to fear…\" — who said it?").
-    let referent = given.history || given.material || given.literal;
+    // A quotation in the request is what its "it" stands for ("\"The only thing we have to
+    // fear…\" — who said it?", "Is it 'could of' or 'could have'?").
+    let referent = given.history || given.material || given.literal || given.quoted;
     out.findings = english_findings(text, words, &cues.proper, referent, material);
     // A conversation gives "him" someone to stand for only when it names someone.
     if given.history

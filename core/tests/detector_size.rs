@@ -57,8 +57,9 @@ use common::rust_files;
 /// the word lists' hash set (one lookup instead of a search of each list's text: the vague
 /// English request 60k/s → 130k/s), and the Chinese mechanisms of 2026-11-29's evening, their
 /// words in the data file: a demonstrative that is the material, code in a problem or failure
-/// state, a count between a demonstrative and its measure word, a figure no unit of time follows.
-const MAX_DETECTOR_LINES: usize = 5_599;
+/// state, a count between a demonstrative and its measure word, a figure no unit of time follows;
+/// 3 for a request of no known kind that quotes its text.
+const MAX_DETECTOR_LINES: usize = 5_602;
 
 /// The most string literals `core/src` may hold outside `phrase.rs` and test modules: today's
 /// figure, lowered as wordings and word lists move into data (issue 43 aims at 1,100; 2,096
