@@ -58,8 +58,9 @@ use common::rust_files;
 /// English request 60k/s → 130k/s), and the Chinese mechanisms of 2026-11-29's evening, their
 /// words in the data file: a demonstrative that is the material, code in a problem or failure
 /// state, a count between a demonstrative and its measure word, a figure no unit of time follows;
-/// 3 for a request of no known kind that quotes its text.
-const MAX_DETECTOR_LINES: usize = 5_602;
+/// 3 for a request of no known kind that quotes its text; 2 for "that" after a noun, which
+/// begins a clause and names no thing.
+const MAX_DETECTOR_LINES: usize = 5_604;
 
 /// The most string literals `core/src` may hold outside `phrase.rs` and test modules: today's
 /// figure, lowered as wordings and word lists move into data (issue 43 aims at 1,100; 2,096

@@ -401,9 +401,12 @@ fn error_without_code(words: &[&str]) -> Option<String> {
 pub(crate) fn thing_named(words: &[&str], proper: &[bool]) -> Option<String> {
     const MOST: usize = 2;
     let ends = |w: &str| in_list(Words::PhraseEnds, w);
-    let at = words
-        .iter()
-        .position(|w| matches!(*w, "the" | "this" | "that" | "my" | "our"))?;
+    // "that" after a noun begins a clause ("a one-liner that finds…"), not a thing.
+    let determiner = |i: usize| match words[i] {
+        "that" => i == 0 || in_list(Words::BeforeThatPronoun, words[i - 1]),
+        w => matches!(w, "the" | "this" | "my" | "our"),
+    };
+    let at = (0..words.len()).find(|&i| determiner(i))?;
     let phrase: Vec<&str> = words[at + 1..]
         .iter()
         .take(MOST)
@@ -1518,6 +1521,20 @@ mod tests {
         );
         assert_eq!(found("帮我看看这个合同", false), missing("这个合同"));
         assert!(found("帮我检查这段代码：print(1)", true).is_empty());
+    }
+
+    #[test]
+    fn that_after_a_noun_begins_a_clause_and_names_no_thing() {
+        let named = |text: &str| {
+            let words: Vec<&str> = text.split(' ').collect();
+            thing_named(&words, &vec![false; words.len()])
+        };
+        assert_eq!(
+            named("write a script that finds the biggest files").as_deref(),
+            Some("the biggest files")
+        );
+        assert_eq!(named("is that bridge open").as_deref(), Some("that bridge"));
+        assert_eq!(named("write a script that finds big files"), None);
     }
 
     #[test]
