@@ -695,8 +695,8 @@ impl Table {
         self.languages.iter().copied().find(|t| *t == tag)
     }
 
-    /// The word list `which`, each word between spaces (see [`super::rules::is_listed`]); a
-    /// list the blob lacks is empty.
+    /// The word list `which`, each word between spaces (a word is looked up with
+    /// [`Table::listed`]); a list the blob lacks is empty.
     pub(crate) fn word_list(&self, which: Words) -> &'static str {
         self.word_lists.get(which as usize).copied().unwrap_or(" ")
     }

@@ -4,8 +4,8 @@
 use super::{Finding, Kind, Words, in_list, list, word_list};
 
 /// Pronouns that need an antecedent wherever they appear. A slice, as are the short lists below
-/// read for every word: a list of strings compared one by one is faster there than a search in
-/// one string ([`is_listed`]).
+/// read for every word: a few strings compared one by one, where a longer list of the data file
+/// is one hash lookup ([`in_list`]).
 const PRONOUNS: &[&str] = &["it", "them", "they", "its", "their", "him", "her"];
 /// A possessive among the first this many words may lack an antecedent ("What is their price?").
 const POSSESSIVE_REACH: usize = 3;
