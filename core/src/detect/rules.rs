@@ -1495,15 +1495,19 @@ mod tests {
         );
     }
 
+    /// The Chinese rules' findings on `text`, as (kind, evidence); `given`: a conversation or
+    /// material is there.
+    fn chinese_found(text: &str, given: bool) -> Vec<(Kind, String)> {
+        let cjk = text.chars().filter(|&c| crate::text::is_cjk(c)).count();
+        chinese(text, cjk, given, given, false, |w| text.contains(w))
+            .into_iter()
+            .map(|f| (f.kind, f.evidence))
+            .collect()
+    }
+
     #[test]
     fn the_users_own_text_named_but_not_given_is_asked_for_as_it_is_named() {
-        let found = |text: &str, referent: bool| -> Vec<(Kind, String)> {
-            let cjk = text.chars().filter(|&c| crate::text::is_cjk(c)).count();
-            chinese(text, cjk, referent, referent, false, |w| text.contains(w))
-                .into_iter()
-                .map(|f| (f.kind, f.evidence))
-                .collect()
-        };
+        let found = chinese_found;
         let missing = |e: &str| vec![(Kind::MissingContext, e.to_owned())];
         assert_eq!(found("帮我看看我的简历", false), missing("您的简历"));
         // A demonstrative before the text is no pronoun to ask about.
@@ -1539,13 +1543,7 @@ mod tests {
 
     #[test]
     fn a_demonstrative_that_is_the_material_or_code_that_misbehaves_is_asked_for() {
-        let found = |text: &str| -> Vec<(Kind, String)> {
-            let cjk = text.chars().filter(|&c| crate::text::is_cjk(c)).count();
-            chinese(text, cjk, false, false, false, |w| text.contains(w))
-                .into_iter()
-                .map(|f| (f.kind, f.evidence))
-                .collect()
-        };
+        let found = |text: &str| chinese_found(text, false);
         let missing = |e: &str| vec![(Kind::MissingContext, e.to_owned())];
         // The object of 把, or the request's last words: the demonstrative is the material.
         assert_eq!(found("麻烦把这篇改得口语化一点"), missing("这篇"));
