@@ -865,7 +865,7 @@ fn english(
     }
     if out.questions.is_empty() && slots.is_empty() {
         let named = rules::thing_named(words, &cues.proper);
-        ask_generic(None, named.as_deref(), out.wording.script(), out);
+        ask_generic(None, named, out.wording.script(), out);
     }
     if out.questions.is_empty() {
         out.cues.push(NOTHING_TO_NAME.to_owned());
@@ -977,15 +977,29 @@ fn why_not_asked(slots: &[SlotRef<'_>], open: &[SlotRef<'_>], margin: f32) -> St
 /// question would name nothing it leaves out.
 const NOTHING_TO_NAME: &str = "vague, but its kind has no detail left open: answered as asked";
 
-/// The question in `script` for a request found vague that is of no known kind: about the
-/// thing it names as known (`named`: "Could you say more about "the hotel"…?"), else the
-/// generic "what should the answer focus on?". Its cue is `cue`, else that the model found it
-/// vague. A request of a known kind with every slot filled gets none: nothing is missing that
-/// a question could name.
-fn ask_generic(cue: Option<String>, named: Option<&str>, script: Script, out: &mut Assessment) {
+/// The question in `script` for a request found vague that is of no known kind, about what it
+/// names (see [`rules::Named`]): the thing it names as known ("Could you say more about "the
+/// hotel"…?"), the thing it asks to make ("What should the quiz cover…?"), the user's own thing
+/// ("能说说您的機車的具体情况吗？"); else the generic "what should the answer focus on?". Its
+/// cue is `cue`, else that the model found it vague. A request of a known kind with every slot
+/// filled gets none: nothing is missing that a question could name.
+fn ask_generic(
+    cue: Option<String>,
+    named: Option<rules::Named>,
+    script: Script,
+    out: &mut Assessment,
+) {
     let cue = cue.unwrap_or_else(|| String::from("no task kind; vague by the model"));
     let q = match named {
-        Some(thing) => general_question(General::Thing, script, thing),
+        Some(rules::Named::Known(thing)) => general_question(General::Thing, script, &thing),
+        Some(rules::Named::Made(thing)) => general_question(General::Made, script, &thing),
+        Some(rules::Named::Own(noun)) => rule_wording(
+            General::Describe,
+            script,
+            &[("noun", noun.as_str())],
+            &[],
+            None,
+        ),
         None => general_question(General::Fallback, script, ""),
     };
     if let Some(q) = q {
@@ -1774,16 +1788,18 @@ fn decide_in_chinese(
         .wording
         .traditional()
         .unwrap_or_else(|| is_traditional(text));
-    ask_in_chinese(open, needed, rules, traditional, out);
+    let named = rules::zh_thing_named(text);
+    ask_in_chinese(open, needed, rules, named, traditional, out);
 }
 
 /// The Chinese questions: the rules' that name what is missing (when `rules`: the rules are
 /// trusted), then the open slots (helpful ones only when nothing more needed is open), else the
-/// general one.
+/// general one, about what the request names (`named`) when it names something.
 fn ask_in_chinese(
     open: Vec<SlotRef<'_>>,
     needed: bool,
     rules: bool,
+    named: Option<rules::Named>,
     traditional: bool,
     out: &mut Assessment,
 ) {
@@ -1797,7 +1813,9 @@ fn ask_in_chinese(
     let asks_material = open.iter().any(|r| {
         r.slot.priority == Priority::Critical && r.slot.zh.patterns.contains(&Pattern::Material)
     });
-    let findings: Vec<Finding> = if rules {
+    // Rules the model does not trust to decide still word its question better than the general
+    // one when no open slot would be asked ("帮我回一下老板刚发的那封邮件" → "那封邮件").
+    let findings: Vec<Finding> = if rules || open.is_empty() {
         out.findings
             .iter()
             .filter(|f| !(asks_material && f.kind == Kind::PronounWithoutAntecedent))
@@ -1808,7 +1826,16 @@ fn ask_in_chinese(
     };
     for f in &findings {
         let cue = format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence);
-        if f.kind == Kind::PronounWithoutAntecedent {
+        // "那封邮件" pointed at is the user's material: asked for, not what it means.
+        let material = (f.kind == Kind::PronounWithoutAntecedent
+            && list(word_list(Words::ZhMaterials)).any(|m| f.evidence.ends_with(m)))
+        .then(|| Finding {
+            kind: Kind::MissingContext,
+            evidence: f.evidence.clone(),
+        });
+        if let Some(q) = material.and_then(|m| chinese_rule_question(&m, traditional, None)) {
+            push_unique(out, q, cue);
+        } else if f.kind == Kind::PronounWithoutAntecedent {
             if let Some(q) = general_question(General::Pronoun, script, &f.evidence) {
                 push_unique(out, q, cue);
             }
@@ -1836,7 +1863,7 @@ fn ask_in_chinese(
         let cue = findings
             .first()
             .map(|f| format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence));
-        ask_generic(cue, None, script, out);
+        ask_generic(cue, named, script, out);
     }
 }
 

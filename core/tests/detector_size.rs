@@ -59,8 +59,11 @@ use common::rust_files;
 /// words in the data file: a demonstrative that is the material, code in a problem or failure
 /// state, a count between a demonstrative and its measure word, a figure no unit of time follows;
 /// 3 for a request of no known kind that quotes its text; 2 for "that" after a noun, which
-/// begins a clause and names no thing.
-const MAX_DETECTOR_LINES: usize = 5_604;
+/// begins a clause and names no thing; 108 for the question a request of no known kind gets
+/// about what it names in the place of the generic one (issue 43: every question names a slot
+/// or the request's words): a thing to make, the thing of an of-phrase, the user's own thing as
+/// a Chinese clause's subject, a Chinese text pointed at asked for; their words in the data file.
+const MAX_DETECTOR_LINES: usize = 5_712;
 
 /// The most string literals `core/src` may hold outside `phrase.rs` and test modules: today's
 /// figure, lowered as wordings and word lists move into data (issue 43 aims at 1,100; 2,096
@@ -77,8 +80,9 @@ const MAX_DETECTOR_LINES: usize = 5_604;
 /// file; 4 for the port the session reaches the detector through (`detector.rs`: its calls'
 /// JSON tag and case, the feature that compiles the detector in), no wording; 20 for those
 /// mechanisms (the determiners before a material a conversation named, the pronouns a verb works
-/// on, the currency signs and Chinese numerals of an amount).
-const MAX_LITERALS: usize = 1_646;
+/// on, the currency signs and Chinese numerals of an amount); 5 for the naming of a request of
+/// no known kind (its articles, the possessive 的, a trace's cue).
+const MAX_LITERALS: usize = 1_651;
 
 #[test]
 fn the_detector_keeps_its_knowledge_in_data() {

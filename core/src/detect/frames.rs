@@ -473,9 +473,12 @@ pub(crate) enum General {
     /// A vague request of no known kind that names a thing as known ("the hotel", "my math"):
     /// which one, and what about it matters? `{word}` is the thing as the request says it.
     Thing,
+    /// A vague request of no known kind that asks to make a thing it says nothing of ("Create
+    /// a quiz."): what should it hold, and what for? `{word}` is the thing.
+    Made,
 }
 
-const GENERAL: [(General, &str); 12] = [
+const GENERAL: [(General, &str); 13] = [
     (General::Fallback, "fallback"),
     (General::Pronoun, "pronoun"),
     (General::Name, "name"),
@@ -488,6 +491,7 @@ const GENERAL: [(General, &str); 12] = [
     (General::Figures, "figures"),
     (General::Describe, "describe"),
     (General::Thing, "thing"),
+    (General::Made, "made"),
 ];
 
 /// A general question with its priority and kind.

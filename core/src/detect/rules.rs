@@ -393,38 +393,162 @@ fn error_without_code(words: &[&str]) -> Option<String> {
     (words.iter().any(named) && words.iter().any(met)).then(|| "my code".to_owned())
 }
 
-/// The thing a vague request of no known kind names as known: its first "the", "this",
-/// "that", "my" or "our" before a word that is none of `phrase-ends`, with the word after unless
-/// it is one (two words at most): "the hotel" of "how do I get to the hotel from the airport",
-/// "the dress code", "your math" of "check if my math is right". `None` when it names none, or
-/// a name or an of-phrase says which ("the Louvre", "the theory of relativity").
-pub(crate) fn thing_named(words: &[&str], proper: &[bool]) -> Option<String> {
-    const MOST: usize = 2;
-    let ends = |w: &str| in_list(Words::PhraseEnds, w);
+/// What a vague request of no known kind names, which its question quotes instead of asking
+/// what the answer should focus on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Named {
+    /// A thing named as known: "the hotel", "your math", "your kid's school".
+    Known(String),
+    /// A thing the request asks to make and says nothing of: "quiz" of "Create a quiz.",
+    /// "开会通知" of "帮我写个开会通知".
+    Made(String),
+    /// The user's own thing, named and not described: "機車" of "我的機車要換哪一種機油？".
+    Own(String),
+}
+
+/// The thing a vague English request of no known kind names. As known: the first "the",
+/// "this", "that", "my" or "our" before a word that is none of `phrase-ends`, with the word
+/// after unless it is one (two words at most): "the hotel" of "how do I get to the hotel from
+/// the airport", "your math" of "check if my math is right"; a name says which ("the
+/// Louvre"), and so does an of-phrase, whose own thing is then the one named ("your novel" of
+/// "write the opening of my novel"). Else a thing to make, "a" or "an" after one of
+/// `create-verbs` or `making-verbs`: "quiz" of "Create a quiz.".
+pub(crate) fn thing_named(words: &[&str], proper: &[bool]) -> Option<Named> {
+    known_thing(words, proper)
+        .map(Named::Known)
+        .or_else(|| thing_to_make(words).map(Named::Made))
+}
+
+/// Words of a thing's name that a question quotes.
+const THING_WORDS: usize = 2;
+
+/// The words after `at` that name a thing: up to [`THING_WORDS`] words of letters, none of
+/// `phrase-ends`.
+fn thing_words<'a>(words: &[&'a str], at: usize) -> Vec<&'a str> {
+    words[at..]
+        .iter()
+        .take(THING_WORDS)
+        .take_while(|w| {
+            !in_list(Words::PhraseEnds, w) && w.chars().all(|c| c.is_ascii_alphabetic())
+        })
+        .copied()
+        .collect()
+}
+
+/// The thing a request names as known (see [`thing_named`]), from its first determiner on, as
+/// a question says it.
+fn known_thing(words: &[&str], proper: &[bool]) -> Option<String> {
     // "that" after a noun begins a clause ("a one-liner that finds…"), not a thing.
     let determiner = |i: usize| match words[i] {
         "that" => i == 0 || in_list(Words::BeforeThatPronoun, words[i - 1]),
         w => matches!(w, "the" | "this" | "my" | "our"),
     };
     let at = (0..words.len()).find(|&i| determiner(i))?;
-    let phrase: Vec<&str> = words[at + 1..]
-        .iter()
-        .take(MOST)
-        .take_while(|w| !ends(w) && w.chars().all(|c| c.is_ascii_alphabetic()))
-        .copied()
-        .collect();
+    let phrase = thing_words(words, at + 1);
     let first = phrase.first()?;
-    // "the Louvre": a name says which; "the theory of relativity": so does what follows.
-    let named = proper.get(at + 1).copied().unwrap_or(false)
-        || words.get(at + 1 + phrase.len()) == Some(&"of");
-    (!named && !in_list(Words::NotObjects, first)).then(|| {
-        let det = match words[at] {
-            "my" => "your",
-            "our" => "your",
-            det => det,
+    let after = at + 1 + phrase.len();
+    if words.get(after) == Some(&"of") {
+        let next = after + 1;
+        return (next < words.len() && determiner(next))
+            .then(|| known_thing(&words[next..], proper.get(next..).unwrap_or_default()))
+            .flatten();
+    }
+    // "the Louvre": a name says which.
+    let named = proper.get(at + 1).copied().unwrap_or(false);
+    let det = match words[at] {
+        "my" | "our" => "your",
+        det => det,
+    };
+    (!named && !in_list(Words::NotObjects, first)).then(|| format!("{det} {}", phrase.join(" ")))
+}
+
+/// The thing a request asks to make: "a" or "an" right after one of `create-verbs` or
+/// `making-verbs` ("Create a quiz.", "Organize a meeting."), or after the one word between
+/// ("Make me a list"); its name ends there, before one of `phrase-ends` or the request's end
+/// ("a personal web page" is more than the two words a question quotes).
+fn thing_to_make(words: &[&str]) -> Option<String> {
+    let making = |w: &str| in_list(Words::CreateVerbs, w) || in_list(Words::MakingVerbs, w);
+    let verb = words.iter().position(|w| making(w))?;
+    let article =
+        (verb + 1..words.len().min(verb + 3)).find(|&i| matches!(words[i], "a" | "an"))?;
+    let phrase = thing_words(words, article + 1);
+    let ends = words
+        .get(article + 1 + phrase.len())
+        .is_none_or(|w| in_list(Words::PhraseEnds, w));
+    (!phrase.is_empty() && ends).then(|| phrase.join(" "))
+}
+
+/// The thing a vague Chinese request of no known kind names: one to make, after one of
+/// `zh-make-verbs` and a measure word (`zh-measure-words`, a count or 一下 between: "帮我写个开
+/// 会通知", "做一張表"), else the user's own, the subject of a clause after one of
+/// `zh-own-possessives` that ends in 的 ("我的機車要…"), not a demonstrative's ("我的那台":
+/// [`zh_pointing`] reads it). Only a noun that ends where the
+/// request's words say it does (see [`zh_noun`]) is quoted.
+pub(crate) fn zh_thing_named(text: &str) -> Option<Named> {
+    let made = list(word_list(Words::ZhMakeVerbs))
+        .flat_map(|v| text.match_indices(v).map(move |(at, _)| at + v.len()))
+        .find_map(|end| {
+            let rest = text[end..].strip_prefix("一下").unwrap_or(&text[end..]);
+            let rest = rest.trim_start_matches(|c| {
+                super::char_listed(Words::ZhNumerals, c)
+                    || super::char_listed(Words::ZhPointedCounts, c)
+            });
+            let measure = rest.chars().next()?;
+            let (noun, whole) = zh_noun(&rest[measure.len_utf8()..]);
+            (super::char_listed(Words::ZhMeasureWords, measure) && whole && !noun.is_empty())
+                .then_some(noun)
+        });
+    made.map(Named::Made).or_else(|| {
+        // "我的快递到哪了": the clause opens with it ("以我的薪水…" is about something else).
+        let opens = |at: usize| {
+            let before = text[..at].trim_end();
+            before.is_empty() || before.ends_with(|c| super::char_listed(Words::ZhClauseEnds, c))
         };
-        format!("{det} {}", phrase.join(" "))
+        // The noun is the clause's subject when what a subject is followed by comes next
+        // (`zh-after-subject`: "我的保險會…"), not a verb or an adjective ("我的电脑开不了机").
+        let subject = |rest: &str, noun: &str| {
+            let after = &rest.trim_start()[noun.len()..];
+            list(word_list(Words::ZhAfterSubject)).any(|w| after.starts_with(w))
+        };
+        list(word_list(Words::ZhOwnPossessives))
+            .filter(|p| p.ends_with('的'))
+            .flat_map(|p| text.match_indices(p))
+            .filter(|&(at, _)| opens(at))
+            .map(|(at, p)| &text[at + p.len()..])
+            .filter(|rest| !rest.starts_with(|c| super::char_listed(Words::ZhDemonstratives, c)))
+            .map(|rest| (zh_noun(rest), rest))
+            .find(|((noun, whole), rest)| *whole && !noun.is_empty() && subject(rest, noun))
+            .map(|((noun, _), _)| Named::Own(noun))
     })
+}
+
+/// The noun that opens `rest`: up to [`NOUN_REACH`] Chinese characters, letters or digits,
+/// before one of `zh-noun-ends`; and whether it ends there (or at the text's end or a
+/// punctuation mark) rather than at the reach ("血压高不" of "我的血压高不高" does not).
+fn zh_noun(rest: &str) -> (String, bool) {
+    let noun_char = |c: &char| {
+        (super::is_cjk(*c) || c.is_ascii_alphanumeric())
+            && !super::char_listed(Words::ZhNounEnds, *c)
+    };
+    let mut chars = rest.trim_start().chars();
+    let noun: String = chars
+        .by_ref()
+        .take_while(noun_char)
+        .take(NOUN_REACH)
+        .collect();
+    let count = noun.chars().count();
+    let next = if count < NOUN_REACH {
+        rest.trim_start()[noun.len()..].chars().next()
+    } else {
+        chars.next()
+    };
+    // One character is a noun only before a mark or the end ("做一张表", not the 开 of "开会通知").
+    let whole = match next {
+        None => true,
+        Some(c) if count == 1 => !super::is_cjk(c) && !c.is_ascii_alphanumeric(),
+        Some(c) => !noun_char(&c),
+    };
+    (noun, whole)
 }
 
 /// Something of the user's whose particulars the answer turns on, named with "my" or "our" and
@@ -1009,15 +1133,11 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
         if !place && !word_list(Words::ZhMeasureWords).contains(measure) {
             return None;
         }
-        let noun: String = rest[measure.len_utf8()..]
-            .trim_start()
-            .chars()
-            .take_while(|c| {
-                (super::is_cjk(*c) || c.is_ascii_alphanumeric())
-                    && !word_list(Words::ZhNounEnds).contains(*c)
-            })
-            .take(if place { 0 } else { NOUN_REACH })
-            .collect();
+        let noun = if place {
+            String::new()
+        } else {
+            zh_noun(&rest[measure.len_utf8()..]).0
+        };
         let head: String = noun.chars().take(2).collect();
         let resolved = if head.is_empty() {
             // "我刚看完的那本类似的": the clause before it says what it is; "这款" after "我在看一款
@@ -1533,12 +1653,48 @@ mod tests {
             let words: Vec<&str> = text.split(' ').collect();
             thing_named(&words, &vec![false; words.len()])
         };
+        let known = |s: &str| Some(Named::Known(s.to_owned()));
         assert_eq!(
-            named("write a script that finds the biggest files").as_deref(),
-            Some("the biggest files")
+            named("write a script that finds the biggest files"),
+            known("the biggest files")
         );
-        assert_eq!(named("is that bridge open").as_deref(), Some("that bridge"));
-        assert_eq!(named("write a script that finds big files"), None);
+        assert_eq!(named("is that bridge open"), known("that bridge"));
+        // The thing is the script to write, not a "that" thing.
+        assert_eq!(
+            named("write a script that finds big files"),
+            Some(Named::Made("script".to_owned()))
+        );
+    }
+
+    #[test]
+    fn a_request_of_no_kind_is_asked_about_the_thing_it_names() {
+        let named = |text: &str| {
+            let words: Vec<&str> = text.split(' ').collect();
+            thing_named(&words, &vec![false; words.len()])
+        };
+        let known = |s: &str| Some(Named::Known(s.to_owned()));
+        let made = |s: &str| Some(Named::Made(s.to_owned()));
+        // An of-phrase says which thing is meant, and its own determiner names the thing.
+        assert_eq!(named("write the opening of my novel"), known("your novel"));
+        assert_eq!(named("explain the theory of relativity"), None);
+        assert_eq!(named("create a quiz"), made("quiz"));
+        assert_eq!(named("make me a list"), made("list"));
+        // A name cut at two words is not quoted.
+        assert_eq!(named("build a personal web page"), None);
+        assert_eq!(named("i got a letter from school"), None);
+
+        let own = |s: &str| Some(Named::Own(s.to_owned()));
+        let made = |s: &str| Some(Named::Made(s.to_owned()));
+        assert_eq!(zh_thing_named("帮我写个检讨书，一千字"), made("检讨书"));
+        assert_eq!(zh_thing_named("幫我做一張表"), made("表"));
+        // One character before more words is no noun: 开 of 开会通知.
+        assert_eq!(zh_thing_named("帮我写个开会通知"), None);
+        assert_eq!(zh_thing_named("我的快递怎么还没到"), own("快递"));
+        assert_eq!(zh_thing_named("我的保險會理賠嗎"), own("保險"));
+        // The possessive must open the clause, and its noun be the clause's subject.
+        assert_eq!(zh_thing_named("以我的薪水大概可以贷多少"), None);
+        assert_eq!(zh_thing_named("我的电脑开不了机怎么办"), None);
+        assert_eq!(zh_thing_named("我的血压高不高"), None);
     }
 
     #[test]

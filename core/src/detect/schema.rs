@@ -161,10 +161,11 @@ pub enum GeneralName {
     Figures,
     Describe,
     Thing,
+    Made,
 }
 
 /// Every general question, each of which the detector asks.
-const GENERAL_NAMES: [GeneralName; 12] = [
+const GENERAL_NAMES: [GeneralName; 13] = [
     GeneralName::Fallback,
     GeneralName::Pronoun,
     GeneralName::Name,
@@ -177,6 +178,7 @@ const GENERAL_NAMES: [GeneralName; 12] = [
     GeneralName::Figures,
     GeneralName::Describe,
     GeneralName::Thing,
+    GeneralName::Made,
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
