@@ -1105,6 +1105,7 @@ fn rule_question(
             return Some((q, cue));
         }
         Kind::MissingContext if rules::is_own_thing(e) => General::Describe,
+        Kind::MissingContext if rules::is_numbered_part(e) => General::Part,
         Kind::MissingContext if material_of(e).0 => General::Paste,
         Kind::MissingContext => General::WhichMaterial,
         Kind::AmbiguousReference if is_recency(e) => General::Recency,
@@ -1160,6 +1161,7 @@ fn chinese_rule_question(f: &Finding, traditional: bool, assume: Option<&str>) -
     let chinese_text = e.chars().next().is_some_and(is_cjk);
     let (own, noun) = artifact_of(e);
     let which = match f.kind {
+        Kind::MissingContext if rules::is_numbered_part(e) => General::Part,
         Kind::MissingContext if chinese_text || own => General::Paste,
         Kind::MissingContext => General::WhichMaterial,
         Kind::AmbiguousReference if is_recency(e) => General::Recency,
@@ -1742,8 +1744,15 @@ fn zh_directs(text: &str) -> bool {
             while let Some(p) = list(word_list(Words::ZhPolite)).find(|p| rest.starts_with(p)) {
                 rest = &rest[p.len()..];
             }
+            // "给领导写个请假条": the instruction may name whom the text goes to first.
+            let to_someone = list(word_list(Words::ZhToPerson))
+                .find_map(|t| rest.strip_prefix(t))
+                .and_then(|r| list(word_list(Words::ZhPeople)).find_map(|p| r.strip_prefix(p)));
             // "把这份报告总结一下": 把 opens an instruction, and 一下 softens one.
-            list(word_list(Words::ZhDirectiveDo)).any(|w| rest.starts_with(w))
+            [Some(rest), to_someone]
+                .into_iter()
+                .flatten()
+                .any(|r| list(word_list(Words::ZhDirectiveDo)).any(|w| r.starts_with(w)))
                 || rest.contains("一下")
         })
 }
@@ -2267,7 +2276,13 @@ impl Cues {
                 .iter()
                 .enumerate()
                 .any(|(i, w)| is_time(w, words.get(i + 1))),
-            Pattern::Number | Pattern::Count => words.iter().any(|w| is_number(w)),
+            // "around 150 words" says how long a text is, not anything it is about.
+            Pattern::Number | Pattern::Count => words.iter().enumerate().any(|(i, w)| {
+                is_number(w)
+                    && !words
+                        .get(i + 1)
+                        .is_some_and(|u| in_list(Words::TextLengths, u))
+            }),
             // A month or a day is a time, not a place: "in May" says when.
             Pattern::Place => words.windows(2).enumerate().any(|(i, p)| {
                 matches!(p[0], "in" | "at" | "near" | "to" | "from")
@@ -2293,14 +2308,9 @@ impl Cues {
                             || (matches!(p[0], "for" | "translate")
                                 && !in_list(Words::NotATopic, p[1]))
                     })
-                    || words.windows(3).enumerate().any(|(i, t)| {
-                        t[1] == "for"
-                            && in_list(Words::Describes, t[0])
-                            && !words[i + 2..]
-                                .iter()
-                                .any(|w| in_list(Words::NotDescribed, w))
-                    })
+                    || described(words)
             }
+            Pattern::Described => described(words),
             Pattern::Quote => given.literal || given.quoted,
             Pattern::Material => given.material || given.after_colon,
             Pattern::Amount => names_an_amount(text),
@@ -2726,6 +2736,18 @@ pub(crate) fn names_an_amount(text: &str) -> bool {
     false
 }
 
+/// Whether a text's subject is said after its "for" (one of `describes`: "a product description
+/// for a steel water bottle"), with none of `not-described` after it ("for our new item").
+fn described(words: &[&str]) -> bool {
+    words.windows(3).enumerate().any(|(i, t)| {
+        t[1] == "for"
+            && in_list(Words::Describes, t[0])
+            && !words[i + 2..]
+                .iter()
+                .any(|w| in_list(Words::NotDescribed, w))
+    })
+}
+
 /// Whether a Chinese request shows `pattern` (see [`Pattern`]); `chars` is its [`CharSet`].
 fn zh_pattern(text: &str, chars: &CharSet, pattern: Pattern, given: Given<'_>) -> bool {
     let has = |w: &&str| chars.may_contain(w) && text.contains(w);
@@ -2761,6 +2783,7 @@ fn zh_pattern(text: &str, chars: &CharSet, pattern: Pattern, given: Given<'_>) -
         Pattern::Quote => given.literal || ["“", "「", "『", "\""].iter().any(|q| text.contains(q)),
         Pattern::Material => given.material || given.after_colon,
         Pattern::Amount => names_an_amount(text),
+        Pattern::Described => false,
     }
 }
 
@@ -2775,7 +2798,7 @@ fn zh_count(text: &str) -> bool {
 }
 
 /// A figure in a Chinese request: digits or a count ([`zh_count`]) that none of `zh-time-units`
-/// follows ("身高170", "两个人"; not "一天", "3个月").
+/// or `zh-text-lengths` follows ("身高170", "两个人"; not "一天", "3个月", "一千字").
 fn zh_figure(text: &str) -> bool {
     let chars: Vec<char> = text.chars().collect();
     let numeral = |c: char| c.is_ascii_digit() || char_listed(Words::ZhNumerals, c);
@@ -2791,7 +2814,10 @@ fn zh_figure(text: &str) -> bool {
             Some('个' | '個') => end.and_then(|j| chars.get(j + 1).copied()),
             other => other,
         };
-        let time = unit.is_some_and(|u| char_listed(Words::ZhTimeUnits, u));
+        // "一千字" says how long a text is, as "一天" says how long a time.
+        let time = unit.is_some_and(|u| {
+            char_listed(Words::ZhTimeUnits, u) || char_listed(Words::ZhTextLengths, u)
+        });
         !time && (c.is_ascii_digit() || zh_count(&chars[i..].iter().take(4).collect::<String>()))
     })
 }

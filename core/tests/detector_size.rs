@@ -62,8 +62,12 @@ use common::rust_files;
 /// begins a clause and names no thing; 108 for the question a request of no known kind gets
 /// about what it names in the place of the generic one (issue 43: every question names a slot
 /// or the request's words): a thing to make, the thing of an of-phrase, the user's own thing as
-/// a Chinese clause's subject, a Chinese text pointed at asked for; their words in the data file.
-const MAX_DETECTOR_LINES: usize = 5_712;
+/// a Chinese clause's subject, a Chinese text pointed at asked for; their words in the data file;
+/// 41 for a numbered part of a text not given ("clause 7"), a number before a unit of a text's
+/// length that fills nothing ("150 words") and the text's subject said after its "for" that
+/// does, a Chinese instruction naming whom it writes to first, a thing pointed at after a time
+/// gone by.
+const MAX_DETECTOR_LINES: usize = 5_753;
 
 /// The most string literals `core/src` may hold outside `phrase.rs` and test modules: today's
 /// figure, lowered as wordings and word lists move into data (issue 43 aims at 1,100; 2,096
@@ -81,8 +85,10 @@ const MAX_DETECTOR_LINES: usize = 5_712;
 /// JSON tag and case, the feature that compiles the detector in), no wording; 20 for those
 /// mechanisms (the determiners before a material a conversation named, the pronouns a verb works
 /// on, the currency signs and Chinese numerals of an amount); 5 for the naming of a request of
-/// no known kind (its articles, the possessive 的, a trace's cue).
-const MAX_LITERALS: usize = 1_651;
+/// no known kind (its articles, the possessive 的, a trace's cue); 3 for a numbered part of a
+/// text (its name in the data file's list of general questions, the "of" that says whose, the
+/// space between the part and its number); 1 for the pattern's name in the data file.
+const MAX_LITERALS: usize = 1_655;
 
 #[test]
 fn the_detector_keeps_its_knowledge_in_data() {

@@ -636,6 +636,7 @@ impl<'a> Reading<'a> {
             Pattern::Quote => given.quoted,
             Pattern::Material => given.material || given.after_colon,
             Pattern::Amount => super::names_an_amount(self.text),
+            Pattern::Described => false,
         }
     }
 

@@ -379,6 +379,10 @@ pub(crate) enum Pattern {
     /// An amount of money ("$85", "2,000 euros", "3000元", "the bill was 240"; not "18%",
     /// "5 people", "a 30-year loan"): see [`names_an_amount`](super::names_an_amount).
     Amount,
+    /// A text's subject said after its "for" ("a product description for a steel water
+    /// bottle"; not "for our new item"): see `describes` and `not-described` in detector.toml.
+    /// English only.
+    Described,
 }
 
 /// A rule whose question also asks for a slot.
@@ -476,9 +480,11 @@ pub(crate) enum General {
     /// A vague request of no known kind that asks to make a thing it says nothing of ("Create
     /// a quiz."): what should it hold, and what for? `{word}` is the thing.
     Made,
+    /// A numbered part of a text the request does not give ("clause 7"): which text, pasted.
+    Part,
 }
 
-const GENERAL: [(General, &str); 13] = [
+const GENERAL: [(General, &str); 14] = [
     (General::Fallback, "fallback"),
     (General::Pronoun, "pronoun"),
     (General::Name, "name"),
@@ -492,6 +498,7 @@ const GENERAL: [(General, &str); 13] = [
     (General::Describe, "describe"),
     (General::Thing, "thing"),
     (General::Made, "made"),
+    (General::Part, "part"),
 ];
 
 /// A general question with its priority and kind.
@@ -1179,6 +1186,7 @@ fn pattern_of(word: &str) -> Option<Pattern> {
         "quote" => Pattern::Quote,
         "material" => Pattern::Material,
         "amount" => Pattern::Amount,
+        "described" => Pattern::Described,
         _ => return None,
     })
 }

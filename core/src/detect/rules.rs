@@ -99,6 +99,7 @@ pub(crate) fn english(
     if !has_material
         && let Some(evidence) = artifact_not_given(words, proper, short)
             .or_else(|| error_without_code(words))
+            .or_else(|| numbered_part(words, proper))
             .or_else(|| (short && !has_history).then(|| pointed_at(words)).flatten())
             .or_else(|| {
                 (!has_history)
@@ -406,6 +407,28 @@ pub(crate) enum Named {
     Own(String),
 }
 
+/// A numbered part of a text the request does not give ("What does clause 7 mean?", "Summarize
+/// chapter 3"): one of `numbered-parts` before a number, the request's only one (a word
+/// problem's "4 rows" counts things), in a request that names no work and says of no text whose
+/// part it is ("chapter 3 of Dune"). The evidence is the part as written.
+fn numbered_part(words: &[&str], proper: &[bool]) -> Option<String> {
+    let at = words
+        .windows(2)
+        .position(|p| in_list(Words::NumberedParts, p[0]) && super::is_number(p[1]))?;
+    let whose = words.get(at + 2) == Some(&"of")
+        || proper.iter().any(|p| *p)
+        || words.iter().filter(|w| super::is_number(w)).count() > 1;
+    (!whose).then(|| words[at..at + 2].join(" "))
+}
+
+/// Whether a missing-context finding's `evidence` is a numbered part of a text (see
+/// [`numbered_part`]).
+pub(crate) fn is_numbered_part(evidence: &str) -> bool {
+    evidence
+        .split_once(' ')
+        .is_some_and(|(part, n)| in_list(Words::NumberedParts, part) && super::is_number(n))
+}
+
 /// The thing a vague English request of no known kind names. As known: the first "the",
 /// "this", "that", "my" or "our" before a word that is none of `phrase-ends`, with the word
 /// after unless it is one (two words at most): "the hotel" of "how do I get to the hotel from
@@ -523,8 +546,8 @@ pub(crate) fn zh_thing_named(text: &str) -> Option<Named> {
 }
 
 /// The noun that opens `rest`: up to [`NOUN_REACH`] Chinese characters, letters or digits,
-/// before one of `zh-noun-ends`; and whether it ends there (or at the text's end or a
-/// punctuation mark) rather than at the reach ("血压高不" of "我的血压高不高" does not).
+/// before one of `zh-noun-ends`; and whether it ends there (or at the text's end or a punctuation mark) rather than at the
+/// reach ("血压高不" of "我的血压高不高" does not).
 fn zh_noun(rest: &str) -> (String, bool) {
     let noun_char = |c: &char| {
         (super::is_cjk(*c) || c.is_ascii_alphanumeric())
@@ -1115,9 +1138,11 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
         let gone_to = list(word_list(Words::ZhGoing)).any(|g| before.ends_with(g))
             && (after.chars().next()).is_some_and(|c| word_list(Words::ZhPlaceWords).contains(c));
         let matter = gone_to || list(word_list(Words::ZhMatters)).any(|m| after.starts_with(m));
+        // "把上周那份周报…": after a time gone by, it is something of then, the user's.
         let opens = at == opening
             || before.ends_with('的')
-            || (before.ends_with('我') && before.chars().count() <= 2);
+            || (before.ends_with('我') && before.chars().count() <= 2)
+            || list(word_list(Words::ZhPastTimes)).any(|t| before.ends_with(t));
         if !(opens || matter) {
             return None;
         }
@@ -1664,6 +1689,43 @@ mod tests {
             named("write a script that finds big files"),
             Some(Named::Made("script".to_owned()))
         );
+    }
+
+    #[test]
+    fn a_numbered_part_of_a_text_not_given_asks_for_the_text() {
+        let part = |text: &str, proper: &[bool]| {
+            let words: Vec<&str> = text.split(' ').collect();
+            let mut flags = proper.to_vec();
+            flags.resize(words.len(), false);
+            numbered_part(&words, &flags)
+        };
+        assert_eq!(
+            part("explain chapter 7 to me", &[]).as_deref(),
+            Some("chapter 7")
+        );
+        assert_eq!(
+            part("what does clause 4 mean", &[]).as_deref(),
+            Some("clause 4")
+        );
+        // Whose part it is: an of-phrase, or a work named.
+        assert_eq!(part("explain chapter 7 of the book", &[]), None);
+        assert_eq!(
+            part("in dune chapter 7 why does he leave", &[false, true]),
+            None
+        );
+        // A word problem's rows count things.
+        assert_eq!(part("12 cans in one row 4 rows on a shelf", &[]), None);
+        assert!(is_numbered_part("clause 4") && !is_numbered_part("my essay"));
+    }
+
+    #[test]
+    fn a_thing_pointed_at_after_a_time_gone_by_is_the_users() {
+        assert_eq!(
+            zh_pointing("帮我看看上周那份合同有没有坑", "").as_deref(),
+            Some("那份合同")
+        );
+        // Not after a time to come: 下周那份 is a thing of the plan the request makes.
+        assert_eq!(zh_pointing("帮我看看下周那份合同", ""), None);
     }
 
     #[test]

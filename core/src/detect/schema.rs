@@ -162,10 +162,11 @@ pub enum GeneralName {
     Describe,
     Thing,
     Made,
+    Part,
 }
 
 /// Every general question, each of which the detector asks.
-const GENERAL_NAMES: [GeneralName; 13] = [
+const GENERAL_NAMES: [GeneralName; 14] = [
     GeneralName::Fallback,
     GeneralName::Pronoun,
     GeneralName::Name,
@@ -179,6 +180,7 @@ const GENERAL_NAMES: [GeneralName; 13] = [
     GeneralName::Describe,
     GeneralName::Thing,
     GeneralName::Made,
+    GeneralName::Part,
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -214,6 +216,7 @@ pub enum Pattern {
     Quote,
     Material,
     Amount,
+    Described,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
