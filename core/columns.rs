@@ -41,6 +41,8 @@ struct Words {
     #[serde(default)]
     identify: Vec<String>,
     #[serde(default)]
+    tells: Vec<String>,
+    #[serde(default)]
     or: Vec<String>,
     directives: Vec<String>,
     #[serde(default)]
@@ -150,7 +152,7 @@ pub fn read_all(detector: &str) -> Vec<Pack> {
 }
 
 /// What tells each Latin-script language from the others before its pack is there: the words
-/// the matcher's language identification reads (`identify` and `directives`, the material's
+/// the matcher's language identification reads (`identify`, `tells` and `directives`, the material's
 /// `verbs`, `own` and `this`, and the pointing words), as a JSON object of packs by tag that read as packs
 /// (the material's wordings kept, no frames). It goes into the detector's own data file, so a
 /// browser that has fetched none of the packs tells a request's language as a native build,
@@ -170,7 +172,7 @@ pub fn tell(packs: &[Pack]) -> String {
         let teller = serde_json::json!({
             "language": p.json["language"],
             "script": p.json["script"],
-            "words": pick("words", &["identify", "directives"]),
+            "words": pick("words", &["identify", "tells", "directives"]),
             "material": pick("material", &["verbs", "own", "this", "ask", "why", "assume"]),
             "pointer": p.json["pointer"],
             "thing": p.json["thing"],
@@ -211,6 +213,7 @@ fn read(
     let m = &d.material;
     let lists = [
         ("words.identify", &w.identify),
+        ("words.tells", &w.tells),
         ("words.or", &w.or),
         ("words.directives", &w.directives),
         ("words.numbers", &w.numbers),

@@ -137,6 +137,7 @@ impl Pack {
         let (w, m) = (&v["words"], &v["material"]);
         let words = Words {
             identify: entries(w, "identify"),
+            tells: entries(w, "tells"),
             directives: entries(w, "directives"),
             or: entries(w, "or"),
             numbers: entries(w, "numbers"),
@@ -246,6 +247,9 @@ struct Words {
     /// Common words of the language that English does not write ("el", "que", "und"): with
     /// its directives and material words, what tells a Latin-script request's language.
     identify: Vec<Entry>,
+    /// Other words that tell the language ("diferencia", "combien", "scrivi"), read only for
+    /// that: unlike `identify`, they may be what a request is about.
+    tells: Vec<Entry>,
     /// A request to do a task ("quiero", "planifica", "して").
     directives: Vec<Entry>,
     /// Between two names, a choice the request gives itself ("Python o JavaScript").
@@ -786,6 +790,7 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
         let mut hit = vec![false; r.tokens.len()];
         for list in [
             &pack.words.identify,
+            &pack.words.tells,
             &pack.words.directives,
             &m.verbs,
             &m.own,
@@ -1859,6 +1864,10 @@ mod tests {
         assert_eq!(identify("revisa mi correo"), Some("Spanish"));
         assert_eq!(identify("Corrige ce texte"), Some("French"));
         assert_eq!(identify("¿Qué portátil me compro?"), Some("Spanish"));
+        // Words the language's requests use and others' do not (`tells`) tell it too, where a
+        // short request has too few of the common ones.
+        assert_eq!(identify("Quanto tempo demora a entrega?"), Some("Portuguese"));
+        assert_eq!(identify("Scrivi due righe per il capo"), Some("Italian"));
     }
 
     #[test]
