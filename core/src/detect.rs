@@ -600,8 +600,8 @@ impl Tuning {
                         } else {
                             0.0
                         };
-                        s.margin >= self.generic_margin + topic + specific
-                            && s.words <= self.generic_max_words
+                        let generic = if s.named { 0.0 } else { self.generic_margin };
+                        s.margin >= generic + topic + specific && s.words <= self.generic_max_words
                     }
                     // The model reads the request alone: a follow-up whose details the
                     // conversation gave looks vague to it and is not,
@@ -709,6 +709,9 @@ struct Signals {
     topic: bool,
     /// The request carries a number, a proper noun or a quoted literal.
     specific: bool,
+    /// A request of no known kind names what its question would ask about (see
+    /// [`rules::thing_named`]): the question names something it leaves out.
+    named: bool,
     /// The request shows it is complete where the model does not see it: it quotes its
     /// material ("Give me three synonyms for \"happy\""), refines its instruction in a further
     /// sentence, or gives every operand of a calculation (see [`says_what_it_needs`]).
@@ -821,6 +824,7 @@ fn english(
         specific: given.literal
             || cues.pattern(text, words, Pattern::Number, given)
             || cues.pattern(text, words, Pattern::Name, given),
+        named: slots.is_empty() && rules::thing_named(words, &cues.proper).is_some(),
         complete: given.literal || says_what_it_needs(text, words, &cues.proper),
         words: words.len(),
         margin: score - threshold,

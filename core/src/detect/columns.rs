@@ -1866,7 +1866,10 @@ mod tests {
         assert_eq!(identify("¿Qué portátil me compro?"), Some("Spanish"));
         // Words the language's requests use and others' do not (`tells`) tell it too, where a
         // short request has too few of the common ones.
-        assert_eq!(identify("Quanto tempo demora a entrega?"), Some("Portuguese"));
+        assert_eq!(
+            identify("Quanto tempo demora a entrega?"),
+            Some("Portuguese")
+        );
         assert_eq!(identify("Scrivi due righe per il capo"), Some("Italian"));
     }
 

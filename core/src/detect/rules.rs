@@ -446,15 +446,19 @@ pub(crate) fn thing_named(words: &[&str], proper: &[bool]) -> Option<Named> {
 const THING_WORDS: usize = 2;
 
 /// The words after `at` that name a thing: up to [`THING_WORDS`] words of letters, none of
-/// `phrase-ends`.
+/// `phrase-ends`; a word after the first that ends in "ing" or "ed" goes on with what the
+/// thing does ("my join returning duplicates"), not its name.
 fn thing_words<'a>(words: &[&'a str], at: usize) -> Vec<&'a str> {
     words[at..]
         .iter()
         .take(THING_WORDS)
-        .take_while(|w| {
-            !in_list(Words::PhraseEnds, w) && w.chars().all(|c| c.is_ascii_alphabetic())
+        .enumerate()
+        .take_while(|(i, w)| {
+            !in_list(Words::PhraseEnds, w)
+                && w.chars().all(|c| c.is_ascii_alphabetic())
+                && !(*i > 0 && (w.ends_with("ing") || w.ends_with("ed")))
         })
-        .copied()
+        .map(|(_, w)| *w)
         .collect()
 }
 
@@ -469,7 +473,11 @@ fn known_thing(words: &[&str], proper: &[bool]) -> Option<String> {
     let at = (0..words.len()).find(|&i| determiner(i))?;
     let phrase = thing_words(words, at + 1);
     let first = phrase.first()?;
-    let after = at + 1 + phrase.len();
+    let mut after = at + 1 + phrase.len();
+    // "the benefits and drawbacks of…": the of-phrase says which of both.
+    if words.get(after) == Some(&"and") && words.get(after + 2) == Some(&"of") {
+        after += 2;
+    }
     if words.get(after) == Some(&"of") {
         let next = after + 1;
         return (next < words.len() && determiner(next))
@@ -1744,6 +1752,12 @@ mod tests {
         // A name cut at two words is not quoted.
         assert_eq!(named("build a personal web page"), None);
         assert_eq!(named("i got a letter from school"), None);
+        // What the thing does is no part of its name; both of a pair are said by an of-phrase.
+        assert_eq!(
+            named("why is my join returning duplicates"),
+            known("your join")
+        );
+        assert_eq!(named("what are the benefits and drawbacks of solar"), None);
 
         let own = |s: &str| Some(Named::Own(s.to_owned()));
         let made = |s: &str| Some(Named::Made(s.to_owned()));
