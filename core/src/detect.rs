@@ -833,7 +833,9 @@ fn english(
     out.cues
         .extend(unasked_reason(tuning, &signals).map(str::to_owned));
     if !out.needs_clarification && out.cues.is_empty() {
-        out.cues.push(why_not_asked(&slots, &open, signals.margin));
+        let filler = |slot: &Slot| cues.filler(text, words, &slot.en, given);
+        out.cues
+            .push(why_not_asked(&slots, &open, signals.margin, filler));
     }
     #[cfg(test)]
     {
@@ -948,10 +950,16 @@ fn english_task(slots: &[SlotRef<'_>], open: &[SlotRef<'_>]) -> TaskState {
 }
 
 /// Why a request is answered without a question, for the trace: its kinds, which of their
-/// slots it gives and which it leaves open, and the model's score against its threshold ("task
-/// trip: destination, duration given; budget open; the model scores -1.20 against its
-/// threshold").
-fn why_not_asked(slots: &[SlotRef<'_>], open: &[SlotRef<'_>], margin: f32) -> String {
+/// slots it gives and by what (`filler`: a word, a pattern, or nothing when another kind or the
+/// conversation answers it), which it leaves open, and the model's score against its threshold
+/// ("task trip: destination "tokyo", duration a count given; budget open; the model scores
+/// -1.20 against its threshold").
+fn why_not_asked(
+    slots: &[SlotRef<'_>],
+    open: &[SlotRef<'_>],
+    margin: f32,
+    filler: impl Fn(&Slot) -> String,
+) -> String {
     let model = format!("the model scores {margin:+.2} against its threshold");
     if slots.is_empty() {
         return format!("no task kind; {model}");
@@ -961,7 +969,10 @@ fn why_not_asked(slots: &[SlotRef<'_>], open: &[SlotRef<'_>], margin: f32) -> St
         slots
             .iter()
             .filter(|r| is_open(r) == want_open)
-            .map(|r| r.slot.name)
+            .map(|r| match filler(r.slot) {
+                by if by.is_empty() || want_open => r.slot.name.to_owned(),
+                by => format!("{} {by}", r.slot.name),
+            })
             .collect::<Vec<_>>()
             .join(", ")
     };
@@ -975,6 +986,17 @@ fn why_not_asked(slots: &[SlotRef<'_>], open: &[SlotRef<'_>], margin: f32) -> St
         format!("; {left} open")
     };
     format!("task {}: {given} given{left}; {model}", kinds.join(", "))
+}
+
+/// A pattern as the trace names what it found ("a time", "an amount").
+fn pattern_named(p: Pattern) -> String {
+    let name = p.name();
+    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {name}")
 }
 
 /// Why a request found vague gets no question: every detail its kind needs is given, so a
@@ -1427,7 +1449,7 @@ fn chinese(
             || (!general_fact && recognised.iter().any(|&i| table.frames[i].outright)),
         world: zh_asks_about_the_world(text),
     };
-    let mut note = why_not_asked(&slots, &open, margin);
+    let mut note = why_not_asked(&slots, &open, margin, |slot| reading.filler(slot, given));
     if general_fact && recognised.iter().any(|&i| table.frames[i].outright) {
         note.push_str("; it asks a general fact, not the user's own case");
     }
@@ -1533,6 +1555,21 @@ impl<'a> ZhReading<'a> {
             chars,
             latin,
             matched,
+        }
+    }
+
+    /// What fills `slot` (see [`ZhReading::fills`]), for the trace: its word as the request
+    /// writes it, or the pattern's name.
+    fn filler(&self, slot: &Slot, given: Given<'_>) -> String {
+        let has = |w: &&str| self.chars.may_contain(w) && self.text.contains(w);
+        let word = list(slot.zh.words)
+            .find(|w| has(w) && !decided_unsaid(self.text, w))
+            .or_else(|| knowledge().word_in(&self.latin, slot.en.list));
+        match word {
+            Some(w) => format!("\"{w}\""),
+            None => (slot.zh.patterns.iter())
+                .find(|p| zh_pattern(self.text, &self.chars, **p, given))
+                .map_or_else(String::new, |p| pattern_named(*p)),
         }
     }
 
@@ -2271,6 +2308,23 @@ impl Cues {
                 .patterns
                 .iter()
                 .any(|p| self.pattern(text, words, *p, given))
+    }
+
+    /// What fills a slot as `filling` says, for the trace: its word as the request writes it
+    /// ("\"tokyo\""), or the pattern's name ("a time").
+    fn filler(&self, text: &str, words: &[&str], filling: &Filling, given: Given<'_>) -> String {
+        let word = (self.matched.has(filling.list))
+            .then(|| knowledge().word_in(words, filling.list))
+            .flatten()
+            .or_else(|| filling.signs.iter().copied().find(|g| text.contains(g)));
+        match word {
+            Some(w) => format!("\"{w}\""),
+            None => filling
+                .patterns
+                .iter()
+                .find(|p| self.pattern(text, words, **p, given))
+                .map_or_else(String::new, |p| pattern_named(*p)),
+        }
     }
 
     /// Whether the request shows `pattern` (see [`Pattern`]).
@@ -4258,6 +4312,25 @@ mod tests {
         let (a, cues) = detect_traced("Plan a trip to Paris", &[]);
         assert_eq!(a.questions.len(), cues.len());
         assert_eq!(cues[0], "task trip, duration left open");
+    }
+
+    #[test]
+    fn a_request_answered_as_asked_says_what_filled_each_detail() {
+        let (a, cues) = detect_traced(
+            "Plan a 5-day trip to Kyoto in April with a budget of $2000 for two who love temples",
+            &[],
+        );
+        assert!(a.questions.is_empty());
+        let note = cues.join(" ");
+        assert!(note.contains("duration \"day\""), "{note}");
+        assert!(note.contains("destination a place"), "{note}");
+        assert!(note.contains("budget \"budget\""), "{note}");
+        let (_, cues) = detect_traced(
+            "我下周想去东京玩五天，预算一万，喜欢美食和购物，帮我规划行程",
+            &[],
+        );
+        let note = cues.join(" ");
+        assert!(note.contains("budget \"预算\""), "{note}");
     }
 
     #[test]

@@ -845,6 +845,18 @@ impl Table {
         matched
     }
 
+    /// The first of `words` that matches a word of the list `id` (as [`Table::matching`]
+    /// reads it, a stem included), as the request writes it.
+    pub(crate) fn word_in<'w>(&self, words: &[&'w str], id: ListId) -> Option<&'w str> {
+        let index = &self.en_index;
+        let run_of = |key: &str| &index[self.en_starts.find(hash_word(key), |i| index[i].0 == key)];
+        words.iter().copied().find(|word| {
+            std::iter::once(*word)
+                .chain(super::stems(word))
+                .any(|key| run_of(key).iter().any(|(_, i)| *i == id))
+        })
+    }
+
     /// Starts a `frame` or `general` entry.
     fn open_entry(
         &mut self,
@@ -1172,7 +1184,18 @@ fn slot_field(
 }
 
 const PATTERNS: &str =
-    "a pattern: time number count place topic name place-name quote material amount";
+    "a pattern: time number count place topic name place-name quote material amount described";
+
+impl Pattern {
+    /// The pattern's name in the data file ("time", "place-name").
+    pub(crate) fn name(self) -> &'static str {
+        PATTERNS
+            .split(' ')
+            .skip(2)
+            .find(|w| pattern_of(w) == Some(self))
+            .unwrap_or_default()
+    }
+}
 
 fn pattern_of(word: &str) -> Option<Pattern> {
     Some(match word {
