@@ -800,18 +800,19 @@ fn english(
         out.kinds = recognised.iter().map(|&i| table.frames[i].name).collect();
     }
     let slots = slots_of(table, &recognised);
+    let first_sentence = first_sentence_words(lower);
     let open: Vec<SlotRef<'_>> = slots
         .iter()
         .copied()
         .filter(|r| {
             !cues.fills(text, words, &r.slot.en, given)
-                && !r.defers(table, &recognised)
+                && !defers_in_english(r, &recognised, words, first_sentence)
                 && !said_before(r.slot, given)
         })
         .collect();
     let clear_by_construction = clear_by_construction(given, slots.is_empty(), &cues, words);
     let long = words.len() > LONG_WORDS;
-    let lead = directed_task(table, &recognised, words, &open);
+    let lead = directed_task(table, &recognised, words, &open, first_sentence);
     let signals = Signals {
         rule: !out.findings.is_empty(),
         clear: clear_by_construction,
@@ -1962,16 +1963,63 @@ impl SlotRef<'_> {
 /// Whether `frame`'s questions give way to another frame the request is (`recognised`, indices
 /// into `table`): one that replaces it, or for a catch-all frame any that is not one.
 fn frame_defers(frame: &Frame, table: &frames::Table, recognised: &[usize]) -> bool {
+    frame_defers_to(frame, table, recognised, |_| true)
+}
+
+/// [`frame_defers`], where only the frames `may_replace` says (indices into `table`) replace
+/// `frame`.
+fn frame_defers_to(
+    frame: &Frame,
+    table: &frames::Table,
+    recognised: &[usize],
+    may_replace: impl Fn(usize) -> bool,
+) -> bool {
     let mut others = recognised
         .iter()
-        .filter_map(|&i| table.frames.get(i))
-        .filter(|f| !std::ptr::eq(*f, frame));
-    (frame.only_alone && others.clone().any(|f| !f.only_alone))
-        || others.any(|f| {
-            f.replaces
-                .iter()
-                .any(|r| std::ptr::eq(&table.frames[r.index()], frame))
+        .filter_map(|&i| Some((i, table.frames.get(i)?)))
+        .filter(|(_, f)| !std::ptr::eq(*f, frame));
+    (frame.only_alone && others.clone().any(|(_, f)| !f.only_alone))
+        || others.any(|(i, f)| {
+            may_replace(i)
+                && f.replaces
+                    .iter()
+                    .any(|r| std::ptr::eq(&table.frames[r.index()], frame))
         })
+}
+
+/// Whether the frame of `r` gives way to another kind of an English request's `recognised` (see
+/// [`frame_defers`]): a kind that replaces it does, unless named only in a sentence after the
+/// first, which named `r`'s kind (the car of "Plan a 5-day itinerary for us. … No car." buys
+/// nothing); `first_sentence` is the first sentence's count of `words`.
+fn defers_in_english(
+    r: &SlotRef<'_>,
+    recognised: &[usize],
+    words: &[&str],
+    first_sentence: usize,
+) -> bool {
+    let table = knowledge();
+    let later = |frame: &Frame| {
+        table
+            .position_in(words, frame.en.cue_list)
+            .is_none_or(|at| at >= first_sentence)
+    };
+    let mine = later(r.frame);
+    frame_defers_to(r.frame, table, recognised, |j| {
+        mine || !later(&table.frames[j])
+    })
+}
+
+/// How many words the first sentence of an English request (`lower`) has: up to a full stop,
+/// question or exclamation mark before a space, or a line break.
+fn first_sentence_words(lower: &str) -> usize {
+    let end = lower
+        .char_indices()
+        .find(|&(i, c)| {
+            c == '\n'
+                || (matches!(c, '.' | '?' | '!') && lower[i + 1..].starts_with(char::is_whitespace))
+        })
+        .map_or(lower.len(), |(i, _)| i);
+    words_of(&lower[..end]).len()
 }
 
 /// Every slot of the `recognised` frames of `table`, in the table's order.
@@ -2476,6 +2524,7 @@ fn directed_task<'t>(
     recognised: &[usize],
     words: &[&str],
     open: &[SlotRef<'t>],
+    first_sentence: usize,
 ) -> Option<Directed<'t>> {
     let start = directs(words);
     let named_within = |i: usize| {
@@ -2496,11 +2545,16 @@ fn directed_task<'t>(
         open.iter()
             .any(|r| std::ptr::eq(r.frame, frame) && r.slot.priority == Priority::Critical)
     };
-    // A frame whose questions give way to another's is no task of its own here.
+    // A frame whose questions give way to another's is no task of its own here: one that
+    // replaces it, unless named only after the first sentence, which named this one (see
+    // [`defers_in_english`]).
+    let later = |i: usize| named_within(i) > first_sentence;
     let gives_way = |i: usize| {
         let others = || recognised.iter().filter(move |&&j| j != i);
         (table.frames[i].only_alone && others().any(|&j| !table.frames[j].only_alone))
-            || others().any(|&j| table.frames[j].replaces.iter().any(|r| r.index() == i))
+            || others().any(|&j| {
+                table.frames[j].replaces.iter().any(|r| r.index() == i) && (later(i) || !later(j))
+            })
     };
     // Of frames named by the same word ("a speech": writing, and a speech), the one that
     // leaves a critical detail open is the task: it knows what the request lacks.
@@ -4312,6 +4366,29 @@ mod tests {
         let (a, cues) = detect_traced("Plan a trip to Paris", &[]);
         assert_eq!(a.questions.len(), cues.len());
         assert_eq!(cues[0], "task trip, duration left open");
+    }
+
+    #[test]
+    fn a_kind_named_after_the_first_sentence_replaces_no_kind_it_names() {
+        assert_eq!(
+            first_sentence_words("plan a trip for us. we have no car."),
+            5
+        );
+        // A decimal point ends no sentence.
+        let price = "costs $5.50 a day";
+        assert_eq!(first_sentence_words(price), words_of(price).len());
+        let (a, _) = detect_traced(
+            "Need a 4-day itinerary for October. Two adults, we like wine and slow mornings, \
+             and we'd rather not drive a car.",
+            &[],
+        );
+        assert!(
+            a.questions
+                .iter()
+                .any(|q| q.text == "Where do you want to go?"),
+            "{:?}",
+            a.questions
+        );
     }
 
     #[test]

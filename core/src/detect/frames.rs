@@ -848,9 +848,15 @@ impl Table {
     /// The first of `words` that matches a word of the list `id` (as [`Table::matching`]
     /// reads it, a stem included), as the request writes it.
     pub(crate) fn word_in<'w>(&self, words: &[&'w str], id: ListId) -> Option<&'w str> {
+        self.position_in(words, id).map(|at| words[at])
+    }
+
+    /// Where the first of `words` that matches a word of the list `id` stands (see
+    /// [`Table::word_in`]).
+    pub(crate) fn position_in(&self, words: &[&str], id: ListId) -> Option<usize> {
         let index = &self.en_index;
         let run_of = |key: &str| &index[self.en_starts.find(hash_word(key), |i| index[i].0 == key)];
-        words.iter().copied().find(|word| {
+        words.iter().position(|word| {
             std::iter::once(*word)
                 .chain(super::stems(word))
                 .any(|key| run_of(key).iter().any(|(_, i)| *i == id))
