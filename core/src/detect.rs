@@ -2350,7 +2350,15 @@ impl Cues {
     /// Whether the request fills a slot as `filling` says: one of its words (a word with a
     /// sign such as `$` is looked for in the text), or one of its patterns.
     fn fills(&self, text: &str, words: &[&str], filling: &Filling, given: Given<'_>) -> bool {
-        self.matched.has(filling.list)
+        // "about 3 minutes": an estimate, not what the text is about.
+        let estimate = |at: usize| {
+            in_list(Words::Approximations, words[at])
+                && words.get(at + 1).is_some_and(|w| is_number(w))
+        };
+        (self.matched.has(filling.list)
+            && knowledge()
+                .positions_in(words, filling.list)
+                .any(|at| !estimate(at)))
             || filling.signs.iter().any(|g| text.contains(g))
             || filling
                 .patterns
@@ -4389,6 +4397,22 @@ mod tests {
             "{:?}",
             a.questions
         );
+    }
+
+    #[test]
+    fn an_estimate_says_how_much_not_what_about() {
+        let asks_people = |text: &str| {
+            detect(text, &[])
+                .questions
+                .iter()
+                .any(|q| q.text.starts_with("Who is it about"))
+        };
+        assert!(asks_people(
+            "Write a toast for my cousin's wedding, about 2 minutes, funny"
+        ));
+        assert!(!asks_people(
+            "Write a toast for my sister's wedding about how she met her husband at a bus stop"
+        ));
     }
 
     #[test]

@@ -854,11 +854,21 @@ impl Table {
     /// Where the first of `words` that matches a word of the list `id` stands (see
     /// [`Table::word_in`]).
     pub(crate) fn position_in(&self, words: &[&str], id: ListId) -> Option<usize> {
+        self.positions_in(words, id).next()
+    }
+
+    /// Where each of `words` that matches a word of the list `id` stands.
+    pub(crate) fn positions_in<'a>(
+        &'a self,
+        words: &'a [&str],
+        id: ListId,
+    ) -> impl Iterator<Item = usize> + 'a {
         let index = &self.en_index;
-        let run_of = |key: &str| &index[self.en_starts.find(hash_word(key), |i| index[i].0 == key)];
-        words.iter().position(|word| {
-            std::iter::once(*word)
-                .chain(super::stems(word))
+        let run_of =
+            move |key: &str| &index[self.en_starts.find(hash_word(key), |i| index[i].0 == key)];
+        (0..words.len()).filter(move |&at| {
+            std::iter::once(words[at])
+                .chain(super::stems(words[at]))
                 .any(|key| run_of(key).iter().any(|(_, i)| *i == id))
         })
     }
