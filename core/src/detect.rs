@@ -2048,13 +2048,14 @@ fn slot_question(slot: &Slot, script: Script) -> Question {
 fn general_question(which: General, script: Script, word: &str) -> Option<Question> {
     let g = knowledge().general(which)?;
     let w = g.wording.get(script);
+    let fill = |wording: &str| wording.replace("{word}", word);
     Some(question(
-        &w.text.replace("{word}", word),
-        &w.why.replace("{word}", word),
+        &fill(w.text),
+        &fill(w.why),
         &w.options,
         g.priority,
         g.kind,
-        w.assumption,
+        &fill(w.assumption),
     ))
 }
 
@@ -4397,6 +4398,21 @@ mod tests {
             "{:?}",
             a.questions
         );
+    }
+
+    #[test]
+    fn a_general_question_fills_its_word_in_every_wording() {
+        for text in [
+            "Organize a meeting.",
+            "Write the opening of my novel.",
+            "帮我写份检讨书",
+        ] {
+            let a = detect(text, &[]);
+            let q = a.questions.first().expect(text);
+            for wording in [&q.text, &q.why, &q.assumption] {
+                assert!(!wording.contains('{'), "{text}: {wording}");
+            }
+        }
     }
 
     #[test]

@@ -72,8 +72,9 @@ use common::rust_files;
 /// filled each slot (issue 43: "the trace says why … each slot and the words that filled it");
 /// 44 for a kind that replaces another only when named in the same sentence or before it
 /// (issue 43's itinerary with every detail but its destination); 15 for an estimate ("about 3
-/// minutes") that fills no slot its word would fill before anything else.
-const MAX_DETECTOR_LINES: usize = 5_886;
+/// minutes") that fills no slot its word would fill before anything else; 1 for a general
+/// question's word filled in its assumption too.
+const MAX_DETECTOR_LINES: usize = 5_887;
 
 /// The most string literals `core/src` may hold outside `phrase.rs` and test modules: today's
 /// figure, lowered as wordings and word lists move into data (issue 43 aims at 1,100; 2,096
@@ -96,8 +97,9 @@ const MAX_DETECTOR_LINES: usize = 5_886;
 /// space between the part and its number); 1 for the pattern's name in the data file; 1 for the
 /// key of the columns' `tells`; 4 for a thing's name (the endings "ing" and "ed" that stop it,
 /// the "and" of a pair an of-phrase says); 6 for the trace's words that filled each slot (its
-/// quotation marks, the article of a pattern's name).
-const MAX_LITERALS: usize = 1_666;
+/// quotation marks, the article of a pattern's name); 1 fewer for a general question's
+/// placeholder written once.
+const MAX_LITERALS: usize = 1_665;
 
 #[test]
 fn the_detector_keeps_its_knowledge_in_data() {
