@@ -1202,32 +1202,37 @@ fn slot_field(
 const PATTERNS: &str =
     "a pattern: time number count place topic name place-name quote material amount described";
 
+/// Each pattern by its name in the data file.
+const PATTERN_NAMES: [(&str, Pattern); 11] = [
+    ("time", Pattern::Time),
+    ("number", Pattern::Number),
+    ("count", Pattern::Count),
+    ("place", Pattern::Place),
+    ("topic", Pattern::Topic),
+    ("name", Pattern::Name),
+    ("place-name", Pattern::PlaceName),
+    ("quote", Pattern::Quote),
+    ("material", Pattern::Material),
+    ("amount", Pattern::Amount),
+    ("described", Pattern::Described),
+];
+
 impl Pattern {
     /// The pattern's name in the data file ("time", "place-name").
     pub(crate) fn name(self) -> &'static str {
-        PATTERNS
-            .split(' ')
-            .skip(2)
-            .find(|w| pattern_of(w) == Some(self))
+        PATTERN_NAMES
+            .iter()
+            .find(|(_, p)| *p == self)
+            .map(|(name, _)| *name)
             .unwrap_or_default()
     }
 }
 
 fn pattern_of(word: &str) -> Option<Pattern> {
-    Some(match word {
-        "time" => Pattern::Time,
-        "number" => Pattern::Number,
-        "count" => Pattern::Count,
-        "place" => Pattern::Place,
-        "topic" => Pattern::Topic,
-        "name" => Pattern::Name,
-        "place-name" => Pattern::PlaceName,
-        "quote" => Pattern::Quote,
-        "material" => Pattern::Material,
-        "amount" => Pattern::Amount,
-        "described" => Pattern::Described,
-        _ => return None,
-    })
+    PATTERN_NAMES
+        .iter()
+        .find(|(name, _)| *name == word)
+        .map(|&(_, p)| p)
 }
 
 fn priority_of(word: Option<&str>, at: usize) -> Result<Priority, TableError> {

@@ -1680,23 +1680,30 @@ mod tests {
         assert!(found("帮我检查这段代码：print(1)", true).is_empty());
     }
 
+    /// What an English request of words split at spaces, none a name, names (see
+    /// [`thing_named`]).
+    fn named(text: &str) -> Option<Named> {
+        let words: Vec<&str> = text.split(' ').collect();
+        thing_named(&words, &vec![false; words.len()])
+    }
+
+    fn known(thing: &str) -> Option<Named> {
+        Some(Named::Known(thing.to_owned()))
+    }
+
+    fn made(thing: &str) -> Option<Named> {
+        Some(Named::Made(thing.to_owned()))
+    }
+
     #[test]
     fn that_after_a_noun_begins_a_clause_and_names_no_thing() {
-        let named = |text: &str| {
-            let words: Vec<&str> = text.split(' ').collect();
-            thing_named(&words, &vec![false; words.len()])
-        };
-        let known = |s: &str| Some(Named::Known(s.to_owned()));
         assert_eq!(
             named("write a script that finds the biggest files"),
             known("the biggest files")
         );
         assert_eq!(named("is that bridge open"), known("that bridge"));
         // The thing is the script to write, not a "that" thing.
-        assert_eq!(
-            named("write a script that finds big files"),
-            Some(Named::Made("script".to_owned()))
-        );
+        assert_eq!(named("write a script that finds big files"), made("script"));
     }
 
     #[test]
@@ -1738,12 +1745,6 @@ mod tests {
 
     #[test]
     fn a_request_of_no_kind_is_asked_about_the_thing_it_names() {
-        let named = |text: &str| {
-            let words: Vec<&str> = text.split(' ').collect();
-            thing_named(&words, &vec![false; words.len()])
-        };
-        let known = |s: &str| Some(Named::Known(s.to_owned()));
-        let made = |s: &str| Some(Named::Made(s.to_owned()));
         // An of-phrase says which thing is meant, and its own determiner names the thing.
         assert_eq!(named("write the opening of my novel"), known("your novel"));
         assert_eq!(named("explain the theory of relativity"), None);
@@ -1760,7 +1761,6 @@ mod tests {
         assert_eq!(named("what are the benefits and drawbacks of solar"), None);
 
         let own = |s: &str| Some(Named::Own(s.to_owned()));
-        let made = |s: &str| Some(Named::Made(s.to_owned()));
         assert_eq!(zh_thing_named("帮我写个检讨书，一千字"), made("检讨书"));
         assert_eq!(zh_thing_named("幫我做一張表"), made("表"));
         // One character before more words is no noun: 开 of 开会通知.
