@@ -791,7 +791,6 @@ fn english(
     let name = english_rules(text, words, &cues, given, out);
     let score = scorer.model.map_or(0.0, |m| m.score(text));
     let threshold = scorer.model.map_or(f32::INFINITY, |m| m.threshold());
-    let tuning = scorer.tuning;
     out.model_score = Some(score);
     let table = knowledge();
     let recognised = tasks_named(table, &cues, lower, given);
@@ -830,11 +829,11 @@ fn english(
         words: words.len(),
         margin: score - threshold,
     };
-    out.needs_clarification = tuning.asks(&signals);
+    out.needs_clarification = scorer.tuning.asks(&signals);
     out.cues
-        .extend(unasked_reason(tuning, &signals).map(str::to_owned));
+        .extend(unasked_reason(scorer.tuning, &signals).map(str::to_owned));
+    let filler = |slot: &Slot| cues.filler(text, words, &slot.en, given);
     if !out.needs_clarification && out.cues.is_empty() {
-        let filler = |slot: &Slot| cues.filler(text, words, &slot.en, given);
         out.cues
             .push(why_not_asked(&slots, &open, signals.margin, filler));
     }
@@ -859,7 +858,7 @@ fn english(
         }
     }
     if !clear_by_construction {
-        let mut open = not_asked_by_others(open, &out.findings);
+        let mut open = not_asked_by_others(open.clone(), &out.findings);
         // A long request is asked only what its task cannot do without, and a request that
         // directs a task only about that task: the others it names say what it is about.
         open.retain(|r| {
@@ -875,7 +874,8 @@ fn english(
         ask_generic(None, named, out.wording.script(), out);
     }
     if out.questions.is_empty() {
-        out.cues.push(NOTHING_TO_NAME.to_owned());
+        let why = why_not_asked(&slots, &open, signals.margin, filler);
+        out.cues.push(format!("{NOTHING_TO_NAME} ({why})"));
     }
 }
 
@@ -904,6 +904,12 @@ fn english_rules(
             kind: Kind::PronounWithoutAntecedent,
             evidence,
         });
+    }
+    // "Which one should I buy?" after "between the Sony … and the Bose …": the conversation
+    // named what the choice is among.
+    if candidates_named(given.earlier) {
+        out.findings
+            .retain(|f| f.kind != Kind::UnderspecifiedParameter);
     }
     // "Make it shorter" after "I'm working on a LinkedIn post about…": the pronoun stands for
     // material the conversation named and never gave.
@@ -1275,7 +1281,8 @@ fn english_findings(
     referent: bool,
     material: bool,
 ) -> Vec<Finding> {
-    let mut findings = rules::english(words, proper, referent, material);
+    let first_sentence = first_sentence_words(&text.to_ascii_lowercase());
+    let mut findings = rules::english(words, proper, referent, material, first_sentence);
     for f in findings
         .iter_mut()
         .filter(|f| f.kind == Kind::MissingContext)
@@ -1302,7 +1309,12 @@ fn artifact_of(evidence: &str) -> (bool, &str) {
     let Some((det, rest)) = evidence.split_once(' ') else {
         return (false, evidence);
     };
-    let own = det.eq_ignore_ascii_case("my") || det.eq_ignore_ascii_case("our");
+    // "the client's complaint" (answered in "a reply to the client's complaint"): someone's
+    // material the user has, theirs to give as their own is.
+    let someones = rest
+        .split_once(' ')
+        .is_some_and(|(whose, _)| whose.ends_with("'s"));
+    let own = det.eq_ignore_ascii_case("my") || det.eq_ignore_ascii_case("our") || someones;
     // "the attached spreadsheet", "the text below": the user meant to give it.
     if let Some((place, noun)) = rest.split_once(' ')
         && rules::is_attached(&place.to_ascii_lowercase())
@@ -1652,6 +1664,19 @@ fn material_named(earlier: &[Message]) -> Option<String> {
                 .collect::<Vec<_>>()
         })
         .last()
+}
+
+/// Whether an earlier message of the user's names what a choice is among: two names, or
+/// things set against each other ("between … and …", "… or …", "… vs …").
+fn candidates_named(earlier: &[Message]) -> bool {
+    use crate::protocol::request::Role;
+    earlier.iter().filter(|m| m.role == Role::User).any(|m| {
+        let lower = m.content.to_ascii_lowercase();
+        let words = words_of(&lower);
+        let proper = Cues::of(&m.content, &lower, &words).proper;
+        proper.iter().filter(|p| **p).nth(1).is_some()
+            || words.iter().any(|w| in_list(Words::SetsAgainst, w))
+    })
 }
 
 fn holds_material(earlier: &[Message]) -> bool {
@@ -2356,10 +2381,22 @@ impl Cues {
             in_list(Words::Approximations, words[at])
                 && words.get(at + 1).is_some_and(|w| is_number(w))
         };
+        // "for me": the user says whom, not what for.
+        let names_people = || {
+            let people: Vec<&str> = list(word_list(Words::People)).collect();
+            knowledge().position_in(&people, filling.list).is_some()
+        };
+        let empty = |at: usize| {
+            in_list(Words::FilledByObject, words[at])
+                && words
+                    .get(at + 1)
+                    .is_some_and(|w| in_list(Words::TheAsker, w))
+                && !names_people()
+        };
         (self.matched.has(filling.list)
             && knowledge()
                 .positions_in(words, filling.list)
-                .any(|at| !estimate(at)))
+                .any(|at| !estimate(at) && !empty(at)))
             || filling.signs.iter().any(|g| text.contains(g))
             || filling
                 .patterns

@@ -7,6 +7,9 @@ use super::{Finding, Kind, Words, in_list, list, word_list};
 /// read for every word: a few strings compared one by one, where a longer list of the data file
 /// is one hash lookup ([`in_list`]).
 const PRONOUNS: &[&str] = &["it", "them", "they", "its", "their", "him", "her"];
+/// Words up to which a request is short: every rule reads it, a longer one only where a verb
+/// works on what is missing.
+const SHORT_WORDS: usize = 12;
 /// A possessive among the first this many words may lack an antecedent ("What is their price?").
 const POSSESSIVE_REACH: usize = 3;
 /// Demonstratives: pronouns only when nothing that they could modify follows.
@@ -31,50 +34,19 @@ const PARAMETER_OPENERS: &[(&str, &str)] = &[
 /// `proper`: which words the request writes as names (a capital that opens no sentence), read
 /// from its text, since the words here are lower-case. `has_history`: a conversation exists,
 /// so pronouns may have an antecedent. `has_material`: the request or the conversation holds
-/// material ("the document" may be it).
+/// material ("the document" may be it). `first_sentence`: how many of the words the first
+/// sentence holds.
 pub(crate) fn english(
     words: &[&str],
     proper: &[bool],
     has_history: bool,
     has_material: bool,
+    first_sentence: usize,
 ) -> Vec<Finding> {
     let mut found = Vec::new();
-    let short = words.len() <= 12;
+    let short = words.len() <= SHORT_WORDS;
     if !has_history {
-        if let Some(i) = words.iter().enumerate().position(|(i, w)| {
-            (PRONOUNS.contains(w)
-                && (i < POSSESSIVE_REACH || !in_list(Words::Possessives, w))
-                && !has_antecedent(
-                    &words[..pairs_with(words, i).unwrap_or_else(|| outside_its_phrase(words, i))],
-                    proper,
-                )
-                && !(*w == "her" && i + 1 < words.len() && names_someone(&words[..i]))
-                && !refers_to_nothing(words, i))
-                || (is_standalone_demonstrative(words, w)
-                    && !(has_antecedent(&words[..pairs_with(words, i).unwrap_or(i)], proper)
-                        && (matches!(*w, "that" | "those") || points_back(&words[..i], proper))
-                        && !ends_pointing(words, i)))
-        }) {
-            let before = i.checked_sub(1).and_then(|j| words.get(j)).copied();
-            let kind = if matches!(before, Some("compare" | "contrast" | "rank")) {
-                Kind::AmbiguousReference
-            } else {
-                Kind::PronounWithoutAntecedent
-            };
-            // "Can you translate this into Spanish for my landlord? He doesn't…": a pronoun
-            // a verb that works on material takes as its object stands for that material,
-            // however long the request around it.
-            let acted_on = i
-                .checked_sub(1)
-                .is_some_and(|j| in_list(Words::ActOn, words[j]))
-                && !has_antecedent(&words[..i], proper);
-            if short || kind == Kind::AmbiguousReference || acted_on {
-                found.push(Finding {
-                    kind,
-                    evidence: words.get(i).copied().unwrap_or_default().to_owned(),
-                });
-            }
-        }
+        found.extend(pronoun_unresolved(words, proper, short, first_sentence));
         // "How do I get there?", "Follow up about what we discussed": a place or an earlier
         // conversation the request leans on, with neither here.
         if let Some(evidence) = there_without_place(words, proper)
@@ -103,7 +75,10 @@ pub(crate) fn english(
             .or_else(|| (short && !has_history).then(|| pointed_at(words)).flatten())
             .or_else(|| {
                 (!has_history)
-                    .then(|| own_thing_undescribed(words, proper))
+                    .then(|| {
+                        own_thing_undescribed(words, proper)
+                            .or_else(|| likeness_unnamed(words, proper))
+                    })
                     .flatten()
             })
     {
@@ -127,6 +102,57 @@ pub(crate) fn english(
         });
     }
     found
+}
+
+/// A pronoun or a standalone demonstrative with nothing before it to stand for ("Tell me more
+/// about it", "Is this legal in my state?"), in a short request, a short first sentence, or as
+/// the object of a verb that works on material.
+fn pronoun_unresolved(
+    words: &[&str],
+    proper: &[bool],
+    short: bool,
+    first_sentence: usize,
+) -> Option<Finding> {
+    if let Some(i) = words.iter().enumerate().position(|(i, w)| {
+        (PRONOUNS.contains(w)
+            && (i < POSSESSIVE_REACH || !in_list(Words::Possessives, w))
+            && !has_antecedent(
+                &words[..pairs_with(words, i).unwrap_or_else(|| outside_its_phrase(words, i))],
+                proper,
+            )
+            && !(*w == "her" && i + 1 < words.len() && names_someone(&words[..i]))
+            && !refers_to_nothing(words, i))
+            || (is_standalone_demonstrative(words, w)
+                && !(has_antecedent(&words[..pairs_with(words, i).unwrap_or(i)], proper)
+                    && (matches!(*w, "that" | "those") || points_back(&words[..i], proper))
+                    && !ends_pointing(words, i)))
+    }) {
+        let before = i.checked_sub(1).and_then(|j| words.get(j)).copied();
+        let kind = if matches!(before, Some("compare" | "contrast" | "rank")) {
+            Kind::AmbiguousReference
+        } else {
+            Kind::PronounWithoutAntecedent
+        };
+        // "Can you translate this into Spanish for my landlord? He doesn't…": a pronoun
+        // a verb that works on material takes as its object stands for that material,
+        // however long the request around it.
+        let acted_on = i
+            .checked_sub(1)
+            .is_some_and(|j| in_list(Words::ActOn, words[j]))
+            && !has_antecedent(&words[..i], proper);
+        // "Help me come up with a name for it. Short, easy to spell…": a short first
+        // sentence that leans on the pronoun is as short a request, whatever follows.
+        let opens = i < first_sentence
+            && first_sentence <= SHORT_WORDS
+            && !matches!(words[i], "they" | "their");
+        if short || opens || kind == Kind::AmbiguousReference || acted_on {
+            return Some(Finding {
+                kind,
+                evidence: words.get(i).copied().unwrap_or_default().to_owned(),
+            });
+        }
+    }
+    None
 }
 
 /// "How many days until then?", "Will it be ready by then?": a time the request leans on, with
@@ -312,7 +338,9 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
         .rev()
         .find_map(|(i, triple)| match triple {
             [det, kind, noun]
-                if (possessive(det) || someones(&words[..=i]))
+                if (possessive(det)
+                    || someones(&words[..=i])
+                    || (*det == "the" && answers_someone(&words[..i])))
                     && in_list(Words::Artifacts, noun)
                     && !in_list(Words::Artifacts, kind)
                     && !made(i)
@@ -358,9 +386,13 @@ pub(crate) fn acts_on_pronoun(words: &[&str]) -> bool {
 }
 
 /// Whether a verb that makes something new (`create-verbs`) comes before `at`: what it makes
-/// is the answer's own ("Write my essay").
+/// is the answer's own ("Write my essay"), unless what it makes answers the thing at `at`
+/// ("Write a reply to my landlord's email": the reply is made, the email is the landlord's).
 fn made_before(words: &[&str], at: usize) -> bool {
-    words[..at].iter().any(|w| in_list(Words::CreateVerbs, w))
+    words[..at]
+        .iter()
+        .rposition(|w| in_list(Words::CreateVerbs, w))
+        .is_some_and(|verb| !(verb..=at).any(|j| answers_someone(&words[..j])))
 }
 
 /// Whether the user says something is wrong with the material named at `at` ("my SQL query on
@@ -690,6 +722,45 @@ pub(crate) fn is_attached(word: &str) -> bool {
     in_list(Words::Attached, word)
 }
 
+/// "A book like the last one I loved", "something similar to this one": what the answer is to
+/// resemble, known to the user and named nowhere (by what they did with it, "last", or "this
+/// one"); returned as its determiner and noun ("the book", "this one").
+fn likeness_unnamed(words: &[&str], proper: &[bool]) -> Option<String> {
+    /// Words after the determiner within which the noun comes.
+    const REACH: usize = 3;
+    let start = words
+        .windows(2)
+        .position(|p| in_list(Words::Likeness, p[0]) && (p[0] == "like" || p[1] == "to"))?;
+    let det_at = start + usize::from(words[start] != "like") + 1;
+    let det = *words.get(det_at)?;
+    if !matches!(det, "the" | "this" | "that") {
+        return None;
+    }
+    let phrase: Vec<usize> = (det_at + 1..words.len()).take(REACH).collect();
+    let end = phrase
+        .iter()
+        .position(|&j| is_someone(words[j]))
+        .unwrap_or(phrase.len());
+    let noun_at = *phrase[..end].last()?;
+    let lived = end < phrase.len()
+        || phrase[..end]
+            .iter()
+            .any(|&j| matches!(words[j], "last" | "previous"))
+        || (det != "the" && words[noun_at] == "one" && noun_at + 1 == words.len());
+    let named = phrase[..end]
+        .iter()
+        .any(|&j| proper.get(j).copied().unwrap_or(false));
+    // "a book like the last one": the one is of the kind named before.
+    let noun = match words[noun_at] {
+        "one" | "ones" => words[..start]
+            .iter()
+            .rfind(|w| in_list(Words::Works, w) || in_list(Words::Artifacts, w))
+            .unwrap_or(&words[noun_at]),
+        noun => noun,
+    };
+    (lived && !named).then(|| format!("{det} {noun}"))
+}
+
 /// "my mother-in-law sent", "our landlord wrote": one of the user's people, named at the start
 /// of `after` with a verb of sending after them; returned as "my mother".
 fn sent_by(after: &[&str]) -> Option<String> {
@@ -713,7 +784,7 @@ fn someones(upto: &[&str]) -> bool {
 /// Whether `before` ends with a verb of answering and its "to" ("reply to", "respond to", "write
 /// back to"): what is answered is what that person wrote, which the request does not hold.
 fn answers_someone(before: &[&str]) -> bool {
-    matches!(before, [.., "reply" | "respond" | "answer" | "back", "to"])
+    matches!(before, [.., answer, "to"] if in_list(Words::Answering, answer))
 }
 
 /// "What should I say to him?": a person pronoun with no one named before it in the request.
@@ -784,6 +855,14 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
         "it" => {
             let be_before = i > 0 && matches!(words[i - 1], "is" | "was" | "isn't" | "wasn't");
             (be_before && next.is_some_and(|w| in_list(Words::Judgements, w)) && after.is_some())
+                // "Is it cheaper to drive or fly?": what "it" stands for follows ("toxic to my
+                // cat" is no verb).
+                || (be_before
+                    && after == Some("to")
+                    && next.is_some_and(|w| !w.ends_with("ing"))
+                    && words
+                        .get(i + 3 + skip)
+                        .is_some_and(|w| !in_list(Words::Determiners, w)))
                 || (be_before && i >= 2 && words[i - 2] == "time")
                 || (matches!(next, Some("take" | "takes" | "took")) && after.is_some())
                 || words[i + 1..]
@@ -931,10 +1010,12 @@ fn is_standalone_demonstrative(words: &[&str], w: &&str) -> bool {
     }
     match words.get(i + 1) {
         None => true,
-        // "Is this legal?": the subject of a judgement that ends the request.
+        // "Is this legal?": the subject of a judgement that ends the request, or one that a
+        // judgement word follows, whatever is said after it ("Is this legal in my state?").
         Some(next) => {
+            let judged = i > 0 && matches!(words[i - 1], "is" | "was");
             in_list(Words::AfterStandalone, next)
-                || (i + 2 == words.len() && i > 0 && matches!(words[i - 1], "is" | "was"))
+                || (judged && (i + 2 == words.len() || in_list(Words::Judgements, next)))
         }
     }
 }
@@ -1173,9 +1254,12 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
         };
         let head: String = noun.chars().take(2).collect();
         let resolved = if head.is_empty() {
-            // "我刚看完的那本类似的": the clause before it says what it is; "这款" after "我在看一款
-            // 耳机" or a name, the conversation.
-            (at != opening && !gone_to) || named_earlier || earlier.contains(measure)
+            // "我喜欢的那款": the clause before it says what it is, unless the answer is to be
+            // like it ("和我刚看完的那本类似的书": which one is still unsaid); "这款" after "我在
+            // 看一款耳机" or a name, the conversation.
+            let likened = list(word_list(Words::ZhLikeness))
+                .any(|w| rest[measure.len_utf8()..].starts_with(w));
+            (at != opening && !gone_to && !likened) || named_earlier || earlier.contains(measure)
         } else {
             text[..at].contains(&head) || earlier.contains(&head) || named_earlier
         };
@@ -1363,7 +1447,7 @@ mod tests {
             history in any::<bool>(),
         ) {
             let words: Vec<&str> = picks.iter().map(|&i| VOCABULARY[i]).collect();
-            english(&words, &[], history, history);
+            english(&words, &[], history, history, words.len());
             for i in 0..words.len() {
                 prop_assert!(outside_its_phrase(&words, i) <= i);
             }
@@ -1377,7 +1461,7 @@ mod tests {
     fn kinds(s: &str, history: bool) -> Vec<Kind> {
         let w = words(s);
         let w: Vec<&str> = w.iter().map(String::as_str).collect();
-        english(&w, &[], history, history)
+        english(&w, &[], history, history, w.len())
             .into_iter()
             .map(|f| f.kind)
             .collect()
@@ -1704,6 +1788,60 @@ mod tests {
         assert_eq!(named("is that bridge open"), known("that bridge"));
         // The thing is the script to write, not a "that" thing.
         assert_eq!(named("write a script that finds big files"), made("script"));
+    }
+
+    #[test]
+    fn a_likeness_to_a_thing_known_and_not_named_is_asked_which() {
+        let like = |text: &str, proper: &[bool]| {
+            let words: Vec<&str> = text.split(' ').collect();
+            let mut flags = proper.to_vec();
+            flags.resize(words.len(), false);
+            likeness_unnamed(&words, &flags)
+        };
+        assert_eq!(
+            like("recommend a book like the last one i loved", &[]).as_deref(),
+            Some("the book")
+        );
+        assert_eq!(
+            like("something similar to the movie we watched", &[]).as_deref(),
+            Some("the movie")
+        );
+        assert_eq!(
+            like("recommend a few books similar to this one", &[]).as_deref(),
+            Some("this one")
+        );
+        // Named, or not a thing the user lived: nothing to ask.
+        assert_eq!(
+            like("novels like the ones by gillian flynn", &[false; 5]),
+            None
+        );
+        assert_eq!(
+            like(
+                "a book like the great gatsby i loved",
+                &[false, false, false, false, true]
+            ),
+            None
+        );
+        assert_eq!(like("a city like the ones in europe", &[]), None);
+    }
+
+    #[test]
+    fn what_a_reply_answers_is_not_what_its_verb_makes() {
+        let words = |s: &'static str| s.split(' ').collect::<Vec<_>>();
+        assert!(!made_before(
+            &words("write a reply to my landlord's email"),
+            4
+        ));
+        assert!(!made_before(
+            &words("draft a response to the client's complaint"),
+            4
+        ));
+        assert!(made_before(&words("write my essay"), 1));
+        assert_eq!(
+            artifact_not_given(&words("write a reply to my landlord's email"), &[], true)
+                .as_deref(),
+            Some("my landlord's email")
+        );
     }
 
     #[test]
