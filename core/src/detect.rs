@@ -853,6 +853,11 @@ fn english(
         {
             continue;
         }
+        // "Can you split the bill for us?": the bill's total, the kind's critical slot, is
+        // what "which bill?" would ask.
+        if f.kind == Kind::MissingContext && names_a_critical_open_kind(&f.evidence, &open) {
+            continue;
+        }
         if let Some((q, cue)) = rule_question(&f, name, out.wording) {
             push_unique(out, q, cue);
         }
@@ -1664,6 +1669,20 @@ fn material_named(earlier: &[Message]) -> Option<String> {
                 .collect::<Vec<_>>()
         })
         .last()
+}
+
+/// Whether the noun of a missing material's `evidence` ("the bill") names a kind whose critical
+/// slot is `open`: that slot's question asks what the material would say.
+fn names_a_critical_open_kind(evidence: &str, open: &[SlotRef<'_>]) -> bool {
+    let (own, noun) = material_of(evidence);
+    let noun = noun.to_ascii_lowercase();
+    !own && open.iter().any(|r| {
+        r.slot.priority == Priority::Critical
+            && r.slot.covered_by.is_none()
+            && knowledge()
+                .position_in(&[noun.as_str()], r.frame.en.cue_list)
+                .is_some()
+    })
 }
 
 /// Whether an earlier message of the user's names what a choice is among: two names, or

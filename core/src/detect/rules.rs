@@ -45,6 +45,15 @@ pub(crate) fn english(
 ) -> Vec<Finding> {
     let mut found = Vec::new();
     let short = words.len() <= SHORT_WORDS;
+    // A short first sentence reads as a short request, unless the request quotes or pastes
+    // what follows it ("How do I speed up this query? SELECT …").
+    let short_upto = if short {
+        words.len()
+    } else if first_sentence <= SHORT_WORDS && !has_history {
+        first_sentence
+    } else {
+        0
+    };
     if !has_history {
         found.extend(pronoun_unresolved(words, proper, short, first_sentence));
         // "How do I get there?", "Follow up about what we discussed": a place or an earlier
@@ -69,7 +78,7 @@ pub(crate) fn english(
         }
     }
     if !has_material
-        && let Some(evidence) = artifact_not_given(words, proper, short)
+        && let Some(evidence) = artifact_not_given(words, proper, short_upto)
             .or_else(|| error_without_code(words))
             .or_else(|| numbered_part(words, proper))
             .or_else(|| (short && !has_history).then(|| pointed_at(words)).flatten())
@@ -117,7 +126,9 @@ fn pronoun_unresolved(
         (PRONOUNS.contains(w)
             && (i < POSSESSIVE_REACH || !in_list(Words::Possessives, w))
             && !has_antecedent(
-                &words[..pairs_with(words, i).unwrap_or_else(|| outside_its_phrase(words, i))],
+                &words[..pairs_with(words, i)
+                    .unwrap_or_else(|| outside_its_phrase(words, i))
+                    .min(asked_of(words, i))],
                 proper,
             )
             && !(*w == "her" && i + 1 < words.len() && names_someone(&words[..i]))
@@ -153,6 +164,31 @@ fn pronoun_unresolved(
         }
     }
     None
+}
+
+/// Where the words that may hold the antecedent of the "it" at `i` end when it is the subject
+/// of the auxiliary right after a question's phrase ("How many people can it seat?", "What
+/// channel is it on?"): before the question word, since what the phrase asks is not what "it"
+/// stands for ("Who wrote Dune, and when was it published?" keeps Dune).
+fn asked_of(words: &[&str], i: usize) -> usize {
+    let auxiliary =
+        |w: &str| in_list(Words::HowTo, w) || matches!(w, "is" | "are" | "was" | "were");
+    let asking = i >= 3 && words[i] == "it" && auxiliary(words[i - 1]);
+    let Some(q) = words[..i.saturating_sub(2)]
+        .iter()
+        .rposition(|w| matches!(*w, "what" | "which" | "how"))
+        .filter(|_| asking)
+    else {
+        return i;
+    };
+    // A phrase of a noun ("what channel", "how many people"), not "how cold is it".
+    let phrase = &words[q + 1..i - 1];
+    let of_a_noun = !phrase.iter().any(|w| auxiliary(w))
+        && (words[q] != "how"
+            || phrase
+                .first()
+                .is_some_and(|w| matches!(*w, "many" | "much")));
+    if of_a_noun { q } else { i }
 }
 
 /// "How many days until then?", "Will it be ready by then?": a time the request leans on, with
@@ -260,14 +296,20 @@ fn candidates_pointed_at(words: &[&str]) -> Option<String> {
 /// In a longer request (not `short`), only the user's own material that the request acts on
 /// counts ("Can you look over my essay and tell me if the argument holds up? It's for…"):
 /// there, "the report" is more often a thing of the world than the user's copy.
-fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<String> {
+///
+/// `short_upto`: the words within which the request reads as short (all of a short one, the
+/// first sentence of one that opens with a short sentence: "Can you tell me what this error
+/// means? I've been stuck on it for an hour.").
+fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Option<String> {
     if let Some(evidence) = attached(words) {
         return Some(evidence);
     }
+    // "your slides" in a longer request is the reader's, said in general.
+    let short = |at: usize| at < short_upto && (short_upto == words.len() || words[at] != "your");
     let made = |at: usize| made_before(words, at);
     let possessive = |det: &str| matches!(det, "my" | "our" | "this" | "these");
     let acted_on = |at: usize| {
-        short
+        short(at)
             || misbehaves(words, at)
             || words[..at]
                 .iter()
@@ -302,7 +344,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short: bool) -> Option<St
                 || (matches!(*det, "the" | "that" | "this")
                     && (words.len() <= WORK_REACH || !proper.iter().any(|p| *p))
                     && in_list(Words::Works, noun)))
-            && (short
+            && (short(i)
                 || ((possessive(det) || by.is_some()) && acted_on(i))
                 || (*det == "the" && governed(words, i)))
         {
@@ -818,7 +860,7 @@ pub(crate) fn is_someone(word: &str) -> bool {
 pub(crate) fn names_own_artifact(head: &str) -> bool {
     let lower = head.to_ascii_lowercase();
     let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).collect();
-    artifact_not_given(&words, &[], true)
+    artifact_not_given(&words, &[], words.len())
         .is_some_and(|e| e.starts_with("my ") || e.starts_with("our "))
 }
 
@@ -855,14 +897,16 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
         "it" => {
             let be_before = i > 0 && matches!(words[i - 1], "is" | "was" | "isn't" | "wasn't");
             (be_before && next.is_some_and(|w| in_list(Words::Judgements, w)) && after.is_some())
-                // "Is it cheaper to drive or fly?": what "it" stands for follows ("toxic to my
-                // cat" is no verb).
-                || (be_before
-                    && after == Some("to")
-                    && next.is_some_and(|w| !w.ends_with("ing"))
-                    && words
-                        .get(i + 3 + skip)
-                        .is_some_and(|w| !in_list(Words::Determiners, w)))
+                // "Is it cheaper to drive or fly?", "How much is it to fly…": what "it" stands
+                // for follows ("toxic to my cat" is no verb).
+                || (be_before && {
+                    let to = if next == Some("to") { i + 1 + skip } else { i + 2 + skip };
+                    words.get(to) == Some(&"to")
+                        && next.is_some_and(|w| !w.ends_with("ing"))
+                        && words
+                            .get(to + 1)
+                            .is_some_and(|w| !in_list(Words::Determiners, w))
+                })
                 || (be_before && i >= 2 && words[i - 2] == "time")
                 || (matches!(next, Some("take" | "takes" | "took")) && after.is_some())
                 || words[i + 1..]
@@ -1838,8 +1882,7 @@ mod tests {
         ));
         assert!(made_before(&words("write my essay"), 1));
         assert_eq!(
-            artifact_not_given(&words("write a reply to my landlord's email"), &[], true)
-                .as_deref(),
+            artifact_not_given(&words("write a reply to my landlord's email"), &[], 7).as_deref(),
             Some("my landlord's email")
         );
     }
