@@ -845,17 +845,7 @@ fn english(
         return;
     }
     for f in out.findings.clone() {
-        // A recognised kind says what is missing better than "what matters most to you?": by
-        // its open slot, or, with every slot filled, by asking nothing.
-        if f.kind == Kind::UnderspecifiedParameter
-            && !slots.is_empty()
-            && !(clear_by_construction || long)
-        {
-            continue;
-        }
-        // "Can you split the bill for us?": the bill's total, the kind's critical slot, is
-        // what "which bill?" would ask.
-        if f.kind == Kind::MissingContext && names_a_critical_open_kind(&f.evidence, &open) {
+        if gives_way(&f, &slots, &open, clear_by_construction || long) {
             continue;
         }
         if let Some((q, cue)) = rule_question(&f, name, out.wording) {
@@ -1669,6 +1659,16 @@ fn material_named(earlier: &[Message]) -> Option<String> {
                 .collect::<Vec<_>>()
         })
         .last()
+}
+
+/// Whether the rule's finding `f` gives way to the request's kinds (`slots`, of which `open`
+/// are open; `settled`: the request is clear by construction or long). A recognised kind says
+/// what is missing better than "what matters most to you?": by its open slot, or, with every
+/// slot filled, by asking nothing. "Can you split the bill for us?": the bill's total, the
+/// kind's critical slot, is what "which bill?" would ask.
+fn gives_way(f: &Finding, slots: &[SlotRef<'_>], open: &[SlotRef<'_>], settled: bool) -> bool {
+    (f.kind == Kind::UnderspecifiedParameter && !slots.is_empty() && !settled)
+        || (f.kind == Kind::MissingContext && names_a_critical_open_kind(&f.evidence, open))
 }
 
 /// Whether the noun of a missing material's `evidence` ("the bill") names a kind whose critical
