@@ -82,8 +82,9 @@ use common::rust_files;
 /// that fills by its object, and the trace's slots when nothing is left to ask; 30 for an "it"
 /// that a question's phrase cannot stand for ("How many people can it seat?") and a short first
 /// sentence's material read as a short request's; 12 for a material whose word names a kind
-/// with its critical slot open, which that slot's question asks ("split the bill").
-const MAX_DETECTOR_LINES: usize = 6_026;
+/// with its critical slot open, which that slot's question asks ("split the bill"); 6 for the
+/// Chinese text 把 makes a verb's object ("把自傳縮到300字").
+const MAX_DETECTOR_LINES: usize = 6_032;
 
 /// The most string literals `core/src` may hold outside `phrase.rs` and test modules: today's
 /// figure, lowered as wordings and word lists move into data (issue 43 aims at 1,100; 2,096
@@ -109,8 +110,8 @@ const MAX_DETECTOR_LINES: usize = 6_026;
 /// quotation marks, the article of a pattern's name); 1 fewer for a general question's
 /// placeholder written once; 16 for the night of 2026-11-29's mechanisms (the words they
 /// compare one by one: "last", "one", "the", "is", "to", "'s"); 13 for those of a question's
-/// phrase ("what", "how", "many", its auxiliaries) and "your".
-const MAX_LITERALS: usize = 1_694;
+/// phrase ("what", "how", "many", its auxiliaries) and "your"; 2 for 把 as a pointer.
+const MAX_LITERALS: usize = 1_696;
 
 #[test]
 fn the_detector_keeps_its_knowledge_in_data() {

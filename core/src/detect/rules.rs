@@ -1141,7 +1141,15 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
             let named = rest.find(noun).map_or(noun, |i| &rest[..i + noun.len()]);
             match pointer {
                 "我的" if !reviewed => continue,
-                "我的" => return Some(String::from("您的") + named),
+                // "怎麼把照片轉成 PDF": how to do it, to any such text; "写个脚本，把…": what a
+                // program is to do.
+                "把" if [Words::ZhHow, Words::ZhCode]
+                    .iter()
+                    .any(|&l| list(word_list(l)).any(|h| text[..at].contains(h))) =>
+                {
+                    continue;
+                }
+                "我的" | "把" => return Some(String::from("您的") + named),
                 _ => return Some(String::from(pointer) + named),
             }
         }
