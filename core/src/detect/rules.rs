@@ -1282,6 +1282,8 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
         // "把上周那份周报…": after a time gone by, it is something of then, the user's.
         let opens = at == opening
             || before.ends_with('的')
+            // "按这个比例": what the request goes by, pointed at and not given.
+            || list(word_list(Words::ZhBy)).any(|b| before.ends_with(b))
             || (before.ends_with('我') && before.chars().count() <= 2)
             || list(word_list(Words::ZhPastTimes)).any(|t| before.ends_with(t));
         if !(opens || matter) {
