@@ -793,7 +793,7 @@ fn english(
     let threshold = scorer.model.map_or(f32::INFINITY, |m| m.threshold());
     out.model_score = Some(score);
     let table = knowledge();
-    let recognised = tasks_named(table, &cues, lower, given);
+    let recognised = english_kinds(table, &cues, lower, words, given, &out.findings);
     #[cfg(test)]
     {
         out.kinds = recognised.iter().map(|&i| table.frames[i].name).collect();
@@ -1747,6 +1747,57 @@ fn said_before(slot: &Slot, given: Given<'_>) -> bool {
                     Cues::of(&text, &lower, &words).fills(&text, &words, &slot.en, own)
                 }
             })
+}
+
+/// The kinds an English request names (see [`tasks_named`]). A short follow-up that names no
+/// kind and no name of its own goes on with the conversation's ("How much food should I get?"
+/// after "I'm planning my daughter's birthday party"); not when a rule's `findings` named what
+/// is missing, nor when the conversation gave material or the candidates of a choice: they say
+/// it.
+fn english_kinds(
+    table: &frames::Table,
+    cues: &Cues,
+    lower: &str,
+    words: &[&str],
+    given: Given<'_>,
+    findings: &[Finding],
+) -> Vec<usize> {
+    let named = tasks_named(table, cues, lower, given);
+    if named.is_empty()
+        && findings.is_empty()
+        && words.len() <= FOLLOW_UP_WORDS
+        && !cues.proper.contains(&true)
+        && !holds_material(given.earlier)
+        && !candidates_named(given.earlier)
+    {
+        kinds_before(table, given.earlier)
+    } else {
+        named
+    }
+}
+
+/// Words up to which a follow-up that names no kind takes the conversation's.
+const FOLLOW_UP_WORDS: usize = 12;
+
+/// The kinds the user's last earlier message names, in English (a Chinese conversation's are
+/// read by the Chinese decision).
+fn kinds_before(table: &frames::Table, earlier: &[Message]) -> Vec<usize> {
+    use crate::protocol::request::Role;
+    let Some(m) = earlier.iter().rev().find(|m| m.role == Role::User) else {
+        return Vec::new();
+    };
+    let text = without_literals(clip(&m.content, MAX_BYTES), LITERAL_BESIDE);
+    let lower = text.to_ascii_lowercase();
+    let words = words_of(&lower);
+    let own = Given {
+        history: false,
+        earlier: &[],
+        quoted: has_quote(&text),
+        after_colon: has_text_after_colon(&text),
+        material: supplies_material(&text),
+        literal: text.len() != m.content.len(),
+    };
+    tasks_named(table, &Cues::of(&text, &lower, &words), &lower, own)
 }
 
 /// Whether a work recommended to a taste that is given has the measure of its 推荐 or 最好: a
@@ -3377,6 +3428,46 @@ mod tests {
             "no figures at all",
         ] {
             assert!(!names_an_amount(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_short_follow_up_of_no_kind_goes_on_with_the_conversations_kind() {
+        let ask = |earlier: &str, request: &str| {
+            let history = [Message::new(Role::User, earlier)];
+            detect(request, &history).questions
+        };
+        let open = ask(
+            "I'm going on a trip next month, super excited!",
+            "What should I pack?",
+        );
+        assert!(
+            open.iter().any(|q| q.text == "Where do you want to go?"),
+            "{open:?}"
+        );
+        // The conversation said where and how long; a name of its own, or candidates named
+        // before, keep the follow-up to itself.
+        for (earlier, request) in [
+            (
+                "I'm going to Lisbon for a week next month.",
+                "What should I pack?",
+            ),
+            (
+                "I'm going on a trip next month.",
+                "What's the weather like in Lisbon?",
+            ),
+            (
+                "I'm deciding between a trip to Rome or Madrid.",
+                "Which one would you pick?",
+            ),
+        ] {
+            let asked = ask(earlier, request);
+            assert!(
+                asked
+                    .iter()
+                    .all(|q| !q.text.contains("Where do you want to go")),
+                "{earlier} / {request}: {asked:?}"
+            );
         }
     }
 
