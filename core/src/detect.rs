@@ -900,12 +900,7 @@ fn english_rules(
             evidence,
         });
     }
-    // "Which one should I buy?" after "between the Sony … and the Bose …": the conversation
-    // named what the choice is among.
-    if candidates_named(given.earlier) {
-        out.findings
-            .retain(|f| f.kind != Kind::UnderspecifiedParameter);
-    }
+    out.findings = without_candidates_named(std::mem::take(&mut out.findings), given.earlier);
     // "Make it shorter" after "I'm working on a LinkedIn post about…": the pronoun stands for
     // material the conversation named and never gave.
     if given.history
@@ -1399,8 +1394,7 @@ fn chinese(
     let lower = text.to_ascii_lowercase();
     let reading = ZhReading::of(text, &lower, CharSet::of(text));
     let has = |w: &str| reading.chars.may_contain(w) && text.contains(w);
-    let head = zh_instruction(text, given);
-    let head = head.as_str();
+    let head = &zh_instruction(text, given);
     let table = knowledge();
     let in_head = table.holding(head);
     let recognised = recognise(table, |f| in_head.names(&f.zh));
@@ -1428,7 +1422,8 @@ fn chinese(
         Vec::new()
     } else {
         let material_given = given.material || given.quoted || holds_material(given.earlier);
-        rules::chinese(text, cjk, referent, material_given, measure_given, has)
+        let found = rules::chinese(text, cjk, referent, material_given, measure_given, has);
+        without_candidates_named(found, given.earlier)
     };
     let place_open = open
         .iter()
@@ -1685,6 +1680,16 @@ fn names_a_critical_open_kind(evidence: &str, open: &[SlotRef<'_>]) -> bool {
     })
 }
 
+/// `findings` less the question of a choice's criteria when the conversation (`earlier`) named
+/// what the choice is among ("Which one should I buy?" after "between the Sony … and the Bose
+/// …", "我该买哪个？" after "在纠结小米14和iPhone 15").
+fn without_candidates_named(mut findings: Vec<Finding>, earlier: &[Message]) -> Vec<Finding> {
+    if candidates_named(earlier) {
+        findings.retain(|f| f.kind != Kind::UnderspecifiedParameter);
+    }
+    findings
+}
+
 /// Whether an earlier message of the user's names what a choice is among: two names, or
 /// things set against each other ("between … and …", "… or …", "… vs …").
 fn candidates_named(earlier: &[Message]) -> bool {
@@ -1695,6 +1700,7 @@ fn candidates_named(earlier: &[Message]) -> bool {
         let proper = Cues::of(&m.content, &lower, &words).proper;
         proper.iter().filter(|p| **p).nth(1).is_some()
             || words.iter().any(|w| in_list(Words::SetsAgainst, w))
+            || list(word_list(Words::ZhSetsAgainst)).any(|w| m.content.contains(w))
     })
 }
 
@@ -3053,7 +3059,7 @@ fn zh_figure(text: &str) -> bool {
 /// Whether a Chinese request names where it goes: 去 before a name ("去日本", not 去哪, 去旅行,
 /// 去一趟, 去年), or a name just before a word for a trip or a stay ("日本旅行", "花蓮旅遊",
 /// "东京行程", "京都旅馆"; not 一次旅行, 毕业旅行, 附近旅馆).
-fn names_a_destination(text: &str) -> bool {
+pub(crate) fn names_a_destination(text: &str) -> bool {
     /// Characters that start or end no name of a place next to 去 or a trip word.
     const NOT_A_NAME: &str = "哪旅玩度趟一个個了过過年掉除世走看吃买買逛次去想的业業月庭庆慶末假子驾駕自途做划劃排妈媽起友人天夜游遊这這那下近份篇条條出细細整全新好套行趕赶望安规規计計订訂改查定问問办辦拿领領";
     // A kind of place after 去 ("去海边", "去爬山") is no destination.
@@ -3469,6 +3475,35 @@ mod tests {
                 "{earlier} / {request}: {asked:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_choice_whose_candidates_the_conversation_named_is_not_asked_its_criteria() {
+        let ask = |earlier: &str, request: &str| {
+            let history = [Message::new(Role::User, earlier)];
+            detect(request, &history).questions
+        };
+        for (earlier, request) in [
+            (
+                "I'm deciding between the Sony WH-1000XM5 and the Bose QC Ultra for flights.",
+                "Which one should I buy?",
+            ),
+            (
+                "在纠结小米14和iPhone 15，主要拍照和打游戏，预算五千左右。",
+                "我该买哪个？",
+            ),
+        ] {
+            let asked = ask(earlier, request);
+            assert!(asked.is_empty(), "{earlier} / {request}: {asked:?}");
+        }
+        // Two offers not described: which to take is still the question.
+        assert!(
+            !ask(
+                "I got two job offers this week.",
+                "Which one should I take?"
+            )
+            .is_empty()
+        );
     }
 
     #[test]

@@ -1313,7 +1313,11 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
             // 看一款耳机" or a name, the conversation.
             let likened = list(word_list(Words::ZhLikeness))
                 .any(|w| rest[measure.len_utf8()..].starts_with(w));
-            (at != opening && !gone_to && !likened) || named_earlier || earlier.contains(measure)
+            // "那边" after "想去日本玩": the conversation's place.
+            (at != opening && !gone_to && !likened)
+                || named_earlier
+                || earlier.contains(measure)
+                || (place && super::names_a_destination(earlier))
         } else {
             text[..at].contains(&head) || earlier.contains(&head) || named_earlier
         };
