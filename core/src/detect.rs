@@ -788,7 +788,8 @@ fn english(
     out: &mut Assessment,
 ) {
     let cues = Cues::of(text, lower, words);
-    let name = english_rules(text, words, &cues, given, out);
+    let first_sentence = first_sentence_words(lower);
+    let name = english_rules(text, words, &cues, given, first_sentence, out);
     let score = scorer.model.map_or(0.0, |m| m.score(text));
     let threshold = scorer.model.map_or(f32::INFINITY, |m| m.threshold());
     out.model_score = Some(score);
@@ -799,7 +800,6 @@ fn english(
         out.kinds = recognised.iter().map(|&i| table.frames[i].name).collect();
     }
     let slots = slots_of(table, &recognised);
-    let first_sentence = first_sentence_words(lower);
     let open: Vec<SlotRef<'_>> = slots
         .iter()
         .copied()
@@ -881,6 +881,7 @@ fn english_rules(
     words: &[&str],
     cues: &Cues,
     given: Given<'_>,
+    first_sentence: usize,
     out: &mut Assessment,
 ) -> Option<&'static frames::Name> {
     // Supplied material is what a pronoun or "the file" refers to, as an earlier turn would be.
@@ -888,7 +889,14 @@ fn english_rules(
     // A quotation in the request is what its "it" stands for ("\"The only thing we have to
     // fear…\" — who said it?", "Is it 'could of' or 'could have'?").
     let referent = given.history || given.material || given.literal || given.quoted;
-    out.findings = english_findings(text, words, &cues.proper, referent, material);
+    out.findings = english_findings(
+        text,
+        words,
+        &cues.proper,
+        referent,
+        material,
+        first_sentence,
+    );
     // A conversation gives "him" someone to stand for only when it names someone.
     if given.history
         && !given.material
@@ -1270,8 +1278,8 @@ fn english_findings(
     proper: &[bool],
     referent: bool,
     material: bool,
+    first_sentence: usize,
 ) -> Vec<Finding> {
-    let first_sentence = first_sentence_words(&text.to_ascii_lowercase());
     let mut findings = rules::english(words, proper, referent, material, first_sentence);
     for f in findings
         .iter_mut()
@@ -3437,13 +3445,15 @@ mod tests {
         }
     }
 
+    /// The questions `request` gets after one earlier message of the user's, `earlier`.
+    fn asked_after(earlier: &str, request: &str) -> Vec<Question> {
+        let history = [Message::new(Role::User, earlier)];
+        detect(request, &history).questions
+    }
+
     #[test]
     fn a_short_follow_up_of_no_kind_goes_on_with_the_conversations_kind() {
-        let ask = |earlier: &str, request: &str| {
-            let history = [Message::new(Role::User, earlier)];
-            detect(request, &history).questions
-        };
-        let open = ask(
+        let open = asked_after(
             "I'm going on a trip next month, super excited!",
             "What should I pack?",
         );
@@ -3467,7 +3477,7 @@ mod tests {
                 "Which one would you pick?",
             ),
         ] {
-            let asked = ask(earlier, request);
+            let asked = asked_after(earlier, request);
             assert!(
                 asked
                     .iter()
@@ -3479,10 +3489,6 @@ mod tests {
 
     #[test]
     fn a_choice_whose_candidates_the_conversation_named_is_not_asked_its_criteria() {
-        let ask = |earlier: &str, request: &str| {
-            let history = [Message::new(Role::User, earlier)];
-            detect(request, &history).questions
-        };
         for (earlier, request) in [
             (
                 "I'm deciding between the Sony WH-1000XM5 and the Bose QC Ultra for flights.",
@@ -3493,12 +3499,12 @@ mod tests {
                 "我该买哪个？",
             ),
         ] {
-            let asked = ask(earlier, request);
+            let asked = asked_after(earlier, request);
             assert!(asked.is_empty(), "{earlier} / {request}: {asked:?}");
         }
         // Two offers not described: which to take is still the question.
         assert!(
-            !ask(
+            !asked_after(
                 "I got two job offers this week.",
                 "Which one should I take?"
             )
@@ -3508,11 +3514,7 @@ mod tests {
 
     #[test]
     fn a_pronoun_worked_on_asks_for_the_material_the_conversation_only_named() {
-        let ask = |earlier: &str, request: &str| {
-            let history = [Message::new(Role::User, earlier)];
-            detect(request, &history).questions
-        };
-        let named = ask(
+        let named = asked_after(
             "I'm working on a LinkedIn post about leaving my job after eight years.",
             "Make it shorter.",
         );
@@ -3523,7 +3525,7 @@ mod tests {
             "Here's my post: 'After eight years I'm leaving Acme. Thank you all, it was a ride.'",
             "Write a LinkedIn post about leaving my job after eight years.",
         ] {
-            let asked = ask(earlier, "Make it shorter.");
+            let asked = asked_after(earlier, "Make it shorter.");
             assert!(asked.is_empty(), "{earlier}: {asked:?}");
         }
     }

@@ -1848,14 +1848,22 @@ mod tests {
         assert_eq!(named("write a script that finds big files"), made("script"));
     }
 
+    /// `rule` read on `text`'s space-separated words, the first of them flagged as names by
+    /// `proper` (the rest not).
+    fn read_by(
+        rule: fn(&[&str], &[bool]) -> Option<String>,
+        text: &str,
+        proper: &[bool],
+    ) -> Option<String> {
+        let words: Vec<&str> = text.split(' ').collect();
+        let mut flags = proper.to_vec();
+        flags.resize(words.len(), false);
+        rule(&words, &flags)
+    }
+
     #[test]
     fn a_likeness_to_a_thing_known_and_not_named_is_asked_which() {
-        let like = |text: &str, proper: &[bool]| {
-            let words: Vec<&str> = text.split(' ').collect();
-            let mut flags = proper.to_vec();
-            flags.resize(words.len(), false);
-            likeness_unnamed(&words, &flags)
-        };
+        let like = |text: &str, proper: &[bool]| read_by(likeness_unnamed, text, proper);
         assert_eq!(
             like("recommend a book like the last one i loved", &[]).as_deref(),
             Some("the book")
@@ -1903,12 +1911,7 @@ mod tests {
 
     #[test]
     fn a_numbered_part_of_a_text_not_given_asks_for_the_text() {
-        let part = |text: &str, proper: &[bool]| {
-            let words: Vec<&str> = text.split(' ').collect();
-            let mut flags = proper.to_vec();
-            flags.resize(words.len(), false);
-            numbered_part(&words, &flags)
-        };
+        let part = |text: &str, proper: &[bool]| read_by(numbered_part, text, proper);
         assert_eq!(
             part("explain chapter 7 to me", &[]).as_deref(),
             Some("chapter 7")
