@@ -31,6 +31,7 @@ struct Draft {
     thing: Rule,
     choice: Rule,
     figures: Rule,
+    part: Rule,
     frame: BTreeMap<String, Frame>,
 }
 
@@ -75,6 +76,12 @@ struct Material {
     the: Vec<String>,
     nouns: Vec<String>,
     verbs: Vec<String>,
+    /// Words that ask a text to be written again in another way ("más formal", "freundlicher").
+    restyle: Vec<String>,
+    /// Words of an earlier message that say the user is writing something ("escribirle").
+    writes: Vec<String>,
+    /// The text, as a question names it when only the conversation spoke of it ("el texto").
+    text: String,
     yours: BTreeMap<String, String>,
     ask: String,
     why: String,
@@ -83,8 +90,9 @@ struct Material {
 
 /// A rule's words and its question: the words that point at something the request does not
 /// say (`pointer`), that ask to choose among options not named (`choice`), that ask an amount
-/// of the user's own (`figures`); a thing named as known and not said (`thing`) has no words
-/// of its own. {0}, where written, is what the request said.
+/// of the user's own (`figures`), that name a numbered part of a text (`part`: "Aufgabe 3b",
+/// "問3"); a thing named as known and not said (`thing`) has no words of its own. {0}, where
+/// written, is what the request said.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Rule {
@@ -93,6 +101,9 @@ struct Rule {
     /// The figures' words of the user's own ("me", "ich"): one is needed too.
     #[serde(default)]
     mine: Vec<String>,
+    /// The part's words written after its number ("3번 문제"): `words` come before it.
+    #[serde(default)]
+    after_number: Vec<String>,
     ask: String,
     why: String,
     assume: String,
@@ -178,6 +189,7 @@ pub fn tell(packs: &[Pack]) -> String {
             "thing": p.json["thing"],
             "choice": p.json["choice"],
             "figures": p.json["figures"],
+            "part": p.json["part"],
             "frame": {},
         });
         out.insert(p.tag.to_owned(), teller);
@@ -229,12 +241,16 @@ fn read(
         ("choice.words", &d.choice.words),
         ("figures.words", &d.figures.words),
         ("figures.mine", &d.figures.mine),
+        ("part.words", &d.part.words),
+        ("part.after_number", &d.part.after_number),
         ("material.by", &m.by),
         ("material.own", &m.own),
         ("material.this", &m.this),
         ("material.the", &m.the),
         ("material.nouns", &m.nouns),
         ("material.verbs", &m.verbs),
+        ("material.restyle", &m.restyle),
+        ("material.writes", &m.writes),
         ("pointer.words", &d.pointer.words),
     ];
     for (name, list) in lists {
@@ -250,9 +266,16 @@ fn read(
         ("thing", &d.thing),
         ("choice", &d.choice),
         ("figures", &d.figures),
+        ("part", &d.part),
     ] {
         wording(tag, &format!("{} | {} | | {}", p.ask, p.why, p.assume))
             .map_err(|e| format!("{name}: {e}"))?;
+    }
+    if m.text.trim().is_empty() {
+        return Err("material.text is empty: the question about a text only spoken of".to_owned());
+    }
+    if !d.part.ask.contains("{0}") {
+        return Err("part.ask has no {0} for the part".to_owned());
     }
     for key in m.yours.keys() {
         if !m.own.contains(key) && !m.this.contains(key) && !m.the.contains(key) {

@@ -41,7 +41,7 @@ use crate::analysis::Analysis;
 use crate::protocol::question::{
     Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage,
 };
-use crate::protocol::request::Message;
+use crate::protocol::request::{Message, Role};
 pub(crate) use crate::text::is_cjk;
 
 use frames::{Cover, Filling, Frame, General, Pattern, Script, Slot, Words};
@@ -215,6 +215,7 @@ fn evaluate(
     if text.trim().is_empty() {
         return out;
     }
+    let history = conversation(history);
     let has_history = !history.is_empty();
     // Read before the literals go: a quoted passage after the instruction is its material.
     let given = Given {
@@ -278,6 +279,25 @@ fn evaluate(
     let model = Scorer { model, tuning };
     english(text, &lower, &words, given, with_questions, model, &mut out);
     out
+}
+
+/// The conversation as the detector reads it: none when the user's every message in it is small
+/// talk and the host gave no context ("Salut !", then "Tu peux m'aider à choisir une mutuelle
+/// ?"): a greeting, and the reply to it, fill no detail and are no antecedent. A greeting
+/// quotes nothing and introduces nothing ("Aqui o código: print('Olá' + 5)" is no greeting).
+fn conversation(history: &[Message]) -> &[Message] {
+    let greeting = |text: &str| {
+        is_small_talk(text, script_counts(text).0)
+            && !has_quote(text)
+            && !text.contains([':', '：', '(', '='])
+    };
+    let greeted = history.iter().any(|m| m.role == Role::User)
+        && history.iter().all(|m| match m.role {
+            Role::User => greeting(&m.content),
+            Role::Assistant => true,
+            Role::System => false,
+        });
+    if greeted { &[] } else { history }
 }
 
 /// Whether `text` is small talk: a short greeting, thanks or laugh with no task in it ("hey
@@ -1637,7 +1657,6 @@ fn names_a_person(text: &str) -> bool {
 /// One named with a determiner ("a LinkedIn post", "my essay") and not one the message asks to
 /// be made ("Write a quick note…": then it is the answer's own).
 fn material_named(earlier: &[Message]) -> Option<String> {
-    use crate::protocol::request::Role;
     const DETERMINER_REACH: usize = 3;
     earlier
         .iter()
@@ -1713,8 +1732,15 @@ fn candidates_named(earlier: &[Message]) -> bool {
 }
 
 fn holds_material(earlier: &[Message]) -> bool {
+    // A list after a colon ("My grandma's shortbread: 1 cup butter, 1/2 cup sugar, 2 cups
+    // flour") is the material a later "double the recipe" works on.
+    let listed = |text: &str| {
+        text.split_once([':', '：'])
+            .is_some_and(|(_, rest)| rest.matches([',', '，', '、', ';', '\n']).count() >= 2)
+    };
     earlier.iter().any(|m| {
         supplies_material(&m.content)
+            || listed(&m.content)
             || (has_quote(&m.content) && has_text_after_colon(&m.content))
             || m.content.split_whitespace().count() > LONG_WORDS
     })
@@ -2705,26 +2731,32 @@ fn directed_task<'t>(
             critical_open: critical_open(frame),
         });
     }
-    // "I'm planning a 5-day trip… Can you put together a day-by-day plan?": a directive whose
-    // object names no kind ([`Words::PlanWords`]) directs the one kind named before it that
-    // leaves a critical detail open.
+    // A kind named before the directive, with its critical detail open, is the task when the
+    // directive's object names it again ([`object_names`]), or names no kind
+    // ([`Words::PlanWords`]) and it is the only such one: "I'm planning a 5-day trip… Can you
+    // put together a day-by-day plan?".
+    let before = |i: usize| {
+        start.is_some_and(|s| {
+            !gives_way(i) && critical_open(&table.frames[i]) && named_within(i) <= s
+        })
+    };
+    let again = start.and_then(|s| object_names(table, recognised, words, s, before));
     let generic = start.is_some_and(|s| {
         words[s..(s + DIRECTED_WITHIN).min(words.len())]
             .iter()
             .any(|w| in_list(Words::PlanWords, w))
     });
-    if generic
-        && let [only] = recognised
-            .iter()
-            .filter(|&&i| {
-                !gives_way(i)
-                    && critical_open(&table.frames[i])
-                    && start.is_some_and(|s| named_within(i) <= s)
-            })
-            .collect::<Vec<_>>()[..]
+    let only = match recognised
+        .iter()
+        .filter(|&&i| before(i))
+        .collect::<Vec<_>>()[..]
     {
+        [only] if generic => Some(*only),
+        _ => None,
+    };
+    if let Some(i) = again.or(only) {
         return Some(Directed {
-            frame: &table.frames[*only],
+            frame: &table.frames[i],
             critical_open: true,
         });
     }
@@ -2742,6 +2774,28 @@ fn directed_task<'t>(
             frame: &table.frames[i],
             critical_open: true,
         })
+}
+
+/// The kind, of the `recognised` ones `named_before` accepts (the request named it before its
+/// directive and left its critical detail open), that the directive at `start` names again as
+/// its object ("I'm planning a 10-day trip… Can you put together a day-by-day itinerary?").
+/// The object ends at a pronoun ("Can you write it? Just leave blanks for the flight number").
+fn object_names(
+    table: &frames::Table,
+    recognised: &[usize],
+    words: &[&str],
+    start: usize,
+    named_before: impl Fn(usize) -> bool,
+) -> Option<usize> {
+    let end = (start + DIRECTED_WITHIN + 1).min(words.len());
+    let end = (start + 1..end)
+        .find(|&i| rules::PRONOUNS.contains(&words[i]))
+        .unwrap_or(end);
+    let object = table.matching(&words[start..end]);
+    recognised
+        .iter()
+        .copied()
+        .find(|&i| named_before(i) && object.has(table.frames[i].en.cue_list))
 }
 
 /// The task a request directs (see [`directed_task`]): only its slots are asked, and its
@@ -3449,6 +3503,60 @@ mod tests {
     fn asked_after(earlier: &str, request: &str) -> Vec<Question> {
         let history = [Message::new(Role::User, earlier)];
         detect(request, &history).questions
+    }
+
+    #[test]
+    fn a_greeting_before_the_request_is_no_conversation() {
+        // As asked with nothing before it, in English and in a language read by its columns.
+        for request in [
+            "Help me plan a trip for next month",
+            "Aide-moi à faire l'exercice 4",
+        ] {
+            let alone = detect(request, &[]).questions;
+            assert!(!alone.is_empty(), "{request}");
+            for greeting in ["Hi there!", "Salut !"] {
+                assert_eq!(
+                    asked_after(greeting, request),
+                    alone,
+                    "{greeting} / {request}"
+                );
+            }
+        }
+        // A message that carries something is no greeting, whatever its words.
+        assert!(
+            asked_after("Aqui o código: print('Olá' + 5)", "Por que tá dando erro?").is_empty()
+        );
+    }
+
+    #[test]
+    fn a_list_after_a_colon_earlier_is_the_material_a_follow_up_works_on() {
+        let q = asked_after(
+            "My grandma's shortbread: 1 cup butter, 1/2 cup powdered sugar, 2 cups flour.",
+            "Can you double the recipe and convert it to grams?",
+        );
+        assert!(q.is_empty(), "{q:?}");
+        let q = asked_after(
+            "My grandma makes the best shortbread.",
+            "Can you double the recipe and convert it to grams?",
+        );
+        assert!(!q.is_empty());
+    }
+
+    #[test]
+    fn a_directive_whose_object_names_the_kind_said_before_asks_its_critical_detail() {
+        let request = "I'm planning a 10-day trip in mid-October with my partner. We love \
+            hiking, small wineries and good street food, and we'd rather avoid big crowds. Can \
+            you put together a day-by-day itinerary?";
+        let q = detect(request, &[]).questions;
+        assert!(
+            q.iter().any(|q| q.text == "Where do you want to go?"),
+            "{q:?}"
+        );
+        // The object ends at a pronoun: a kind named after it is what the text is about.
+        let request = "I'm writing a complaint to the airline. They lost my suitcase on the \
+            outbound flight and I had to buy clothes for four days; I kept the receipts, about \
+            $430. Can you write it? Just leave blanks for the flight number.";
+        assert!(detect(request, &[]).questions.is_empty());
     }
 
     #[test]

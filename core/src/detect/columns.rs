@@ -115,6 +115,9 @@ pub(crate) struct Pack {
     /// Words that ask an amount that turns on the user's own figures ("¿cuánto me toca?",
     /// "いくらもらえますか").
     figures: Rule,
+    /// Words of a numbered part of a text ("Aufgabe 3b", "問3", "3번 문제"): with no text given,
+    /// the text is asked for ([`numbered_part`]).
+    part: Rule,
     frames: Vec<FrameColumn>,
 }
 
@@ -164,6 +167,13 @@ impl Pack {
             the: entries(m, "the"),
             nouns: entries(m, "nouns"),
             verbs: entries(m, "verbs"),
+            restyle: entries(m, "restyle"),
+            writes: entries(m, "writes"),
+            text: m
+                .get("text")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_owned(),
             yours,
             wording: Wording::read(m)?,
         };
@@ -171,11 +181,13 @@ impl Pack {
             Ok(Rule {
                 words: entries(&v[key], "words"),
                 mine: entries(&v[key], "mine"),
+                after_number: entries(&v[key], "after_number"),
                 wording: Wording::read(&v[key]).map_err(|e| format!("{key}: {e}"))?,
             })
         };
         let (pointer, thing) = (rule("pointer")?, rule("thing")?);
         let (choice, figures) = (rule("choice")?, rule("figures")?);
+        let part = rule("part")?;
         let frames = v
             .get("frame")
             .and_then(Value::as_object)
@@ -209,6 +221,7 @@ impl Pack {
             thing,
             choice,
             figures,
+            part,
             frames,
         })
     }
@@ -284,6 +297,12 @@ struct Material {
     the: Vec<Entry>,
     nouns: Vec<Entry>,
     verbs: Vec<Entry>,
+    /// Words that ask a text to be written again in another way ("más formal").
+    restyle: Vec<Entry>,
+    /// Words of an earlier message that say the user is writing something ("escribirle").
+    writes: Vec<Entry>,
+    /// The text, as the question names it when only the conversation spoke of it ("el texto").
+    text: String,
     /// The user's possessive as the question says it ("mi" → "tu").
     yours: BTreeMap<String, String>,
     wording: Wording,
@@ -322,6 +341,8 @@ struct Rule {
     words: Vec<Entry>,
     /// Words of the user's own, one of which the rule needs too when there are any.
     mine: Vec<Entry>,
+    /// A numbered part's words written after its number ("3번 문제"); `words`, before it.
+    after_number: Vec<Entry>,
     wording: Wording,
 }
 
@@ -796,6 +817,9 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
             &m.own,
             &m.this,
             &pack.pointer.words,
+            &pack.choice.words,
+            &pack.figures.words,
+            &pack.part.words,
         ] {
             for s in r.spans(list) {
                 hit[s.start] = true;
@@ -1041,9 +1065,17 @@ pub(super) fn assess(
     let material_given =
         given.material || given.after_colon || given.quoted || super::holds_material(given.earlier);
     let material = (!material_given)
-        .then(|| own_material(&request.reading, vague))
+        .then(|| {
+            own_material(&request.reading, vague)
+                .map(|m| (m, &pack.material.wording))
+                .or_else(|| numbered_part(&request.reading).map(|p| (p, &pack.part.wording)))
+                .or_else(|| {
+                    named_before(&request.reading, given.earlier)
+                        .then(|| (pack.material.text.clone(), &pack.material.wording))
+                })
+        })
         .flatten();
-    if let Some(evidence) = &material {
+    if let Some((evidence, _)) = &material {
         out.findings.push(Finding {
             kind: Kind::MissingContext,
             evidence: evidence.clone(),
@@ -1099,11 +1131,8 @@ pub(super) fn assess(
     if !out.needs_clarification {
         out.cues.push(why_not_asked(pack, &slots, &open, score));
     } else if out.wording != super::Wording::Decision {
-        if let Some(evidence) = material {
-            let q = pack
-                .material
-                .wording
-                .question(&evidence, Kind::MissingContext);
+        if let Some((evidence, wording)) = material {
+            let q = wording.question(&evidence, Kind::MissingContext);
             super::push_unique(out, q, format!("rule missing_context: \"{evidence}\""));
         }
         if let Some((kind, evidence, rule)) = pointed {
@@ -1401,6 +1430,67 @@ fn own_material(r: &Reading<'_>, vague: bool) -> Option<String> {
     }
 }
 
+/// Whether a short request works on a text that only the conversation spoke of: an earlier
+/// message of the user's names it or says they are writing it ("Tengo que escribirle al
+/// ayuntamiento", "J'ai une présentation à faire lundi") and never gives it, and the request
+/// asks it written again or acted on ("¿Me lo pones más formal?", "Mach das bitte etwas
+/// freundlicher"). Not when that message asked for the text to be written (it is the answer's
+/// own) or quoted it. The caller has checked that no material was given.
+fn named_before(r: &Reading<'_>, earlier: &[Message]) -> bool {
+    let m = &r.pack.material;
+    (r.has(&m.restyle) || r.has(&m.verbs))
+        && r.length() <= POINTED[r.pack.script.index()]
+        && earlier
+            .iter()
+            .filter(|e| e.role == Role::User && !e.content.contains(QUOTES))
+            .any(|e| {
+                let said = Reading::of(r.pack, &e.content);
+                !said.has(&r.pack.words.directives) && (said.has(&m.nouns) || said.has(&m.writes))
+            })
+}
+
+/// A numbered part of a text the request does not give, as written ("Aufgabe 3b", "問3",
+/// "3번 문제"): a word of the `part` rule with a number after it (or before it, for its
+/// `after_number` words). In a Latin script only the request's one number (a word problem's
+/// "4 filas" counts things), and not of a work it names ("el capítulo 3 del Quijote"; "la
+/// questão 7 da lista" is of a text not given).
+fn numbered_part(r: &Reading<'_>) -> Option<String> {
+    let part = &r.pack.part;
+    let digit = |c: char| c.is_ascii_digit() || ('０'..='９').contains(&c);
+    if r.pack.script != Script::Latin {
+        let after = r.spans(&part.words).into_iter().find_map(|s| {
+            let rest = &r.lower[s.end..];
+            let gap = rest.len() - rest.trim_start().len();
+            let number = rest[gap..].len() - rest[gap..].trim_start_matches(digit).len();
+            (number > 0).then(|| r.text[s.start..s.end + gap + number].to_owned())
+        });
+        return after.or_else(|| {
+            r.spans(&part.after_number).into_iter().find_map(|s| {
+                let before = r.lower[..s.start].trim_end();
+                let start = before.trim_end_matches(digit).len();
+                (start < before.len()).then(|| r.text[start..s.end].to_owned())
+            })
+        });
+    }
+    let is_number = |t: &Token| t.folded.starts_with(|c: char| c.is_ascii_digit());
+    if r.tokens.iter().filter(|t| is_number(t)).count() != 1 {
+        return None;
+    }
+    let of = r.spans(&r.pack.words.of);
+    let capital = |i: usize| r.tokens.get(i).is_some_and(|t| t.capital);
+    let s = r.spans(&part.words).into_iter().find(|s| {
+        r.tokens.get(s.end).is_some_and(is_number)
+            && !of.iter().any(|o| o.start == s.end + 1 && capital(o.end))
+    })?;
+    // With its article ("el ejercicio 5", "l'esercizio 12"), as the question names it.
+    let article = s
+        .start
+        .checked_sub(1)
+        .filter(|&a| r.spans(&r.pack.material.the).iter().any(|t| t.start == a));
+    let first = article.unwrap_or(s.start);
+    Some(r.text[r.tokens[first].start..r.tokens[s.end].end].to_owned())
+}
+
 /// [`own_material`] in a Latin script: a possessive or demonstrative (an article only in a
 /// short request, or before the owner: "el correo de mi jefe") before a material noun, one
 /// word between at most.
@@ -1633,6 +1723,45 @@ mod tests {
         let score = if vague { (1.0, 0.0) } else { (-1.0, 0.0) };
         assess(p, request, given, Some(score), &mut out);
         out.questions.first().map(|q| q.text.clone())
+    }
+
+    #[test]
+    fn a_numbered_part_of_a_text_not_given_asks_for_the_text() {
+        for (tag, request, part) in [
+            ("de", "Lös mir Aufgabe 3b", "Aufgabe 3b"),
+            ("pt", "Faz a questão 7 da lista", "a questão 7"),
+            ("it", "Svolgimi l'esercizio 12", "l'esercizio 12"),
+            ("es", "Resuelve el ejercicio 5 del libro", "el ejercicio 5"),
+            ("ja", "問3の答えを教えて", "問3"),
+            ("ko", "3번 문제 풀어줘", "3번 문제"),
+        ] {
+            let q = asked_when(tag, request, false);
+            assert!(
+                q.as_deref().is_some_and(|q| q.contains(part)),
+                "{request}: {q:?}"
+            );
+        }
+        // A work's part, a word problem's numbers, a count of things, times a day.
+        for (tag, request) in [
+            ("fr", "Résume le chapitre 3 de Madame Bovary"),
+            (
+                "es",
+                "En el problema hay 12 vacas y 3 ovejas, ¿cuántas patas hay?",
+            ),
+            ("ja", "テスト用の問題を5問作ってください"),
+            ("ko", "하루에 3번 약 먹어도 돼?"),
+        ] {
+            let r = Reading::of(pack_of(tag), request);
+            assert_eq!(numbered_part(&r), None, "{request}");
+        }
+    }
+
+    fn pack_of(tag: &str) -> &'static Pack {
+        LANGUAGES
+            .into_iter()
+            .find(|l| l.tag() == tag)
+            .and_then(pack)
+            .expect("a pack")
     }
 
     #[test]

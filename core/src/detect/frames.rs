@@ -805,15 +805,19 @@ impl Table {
         self.zh_lists = usize::from(next);
     }
 
-    /// The Chinese cue and intent lists of which `text` holds a word (as a substring).
+    /// The Chinese cue and intent lists of which `text` holds a word (as a substring), not
+    /// after a word that negates it (`zh-negations`: "没有贷款" names no loan).
     pub(crate) fn holding(&self, text: &str) -> Matched {
         let mut matched = Matched(vec![0; self.zh_lists.div_ceil(64)]);
         let index = &self.zh_index;
+        let negated = |at: usize| {
+            super::list(self.word_list(Words::ZhNegations)).any(|n| text[..at].ends_with(n))
+        };
         for (i, c) in text.char_indices() {
             let run = self.zh_starts.find(hash_char(c), |j| index[j].0 == c);
             let rest = &text[i..];
             for (_, word, id) in &index[run] {
-                if rest.starts_with(word) && !super::in_zh_term(text, i, word) {
+                if rest.starts_with(word) && !super::in_zh_term(text, i, word) && !negated(i) {
                     matched.insert(*id);
                 }
             }

@@ -6,7 +6,7 @@ use super::{Finding, Kind, Words, in_list, list, word_list};
 /// Pronouns that need an antecedent wherever they appear. A slice, as are the short lists below
 /// read for every word: a few strings compared one by one, where a longer list of the data file
 /// is one hash lookup ([`in_list`]).
-const PRONOUNS: &[&str] = &["it", "them", "they", "its", "their", "him", "her"];
+pub(crate) const PRONOUNS: &[&str] = &["it", "them", "they", "its", "their", "him", "her"];
 /// Words up to which a request is short: every rule reads it, a longer one only where a verb
 /// works on what is missing.
 const SHORT_WORDS: usize = 12;
@@ -354,9 +354,10 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
             let object = i == 0 || !matches!(words[i - 1], "for" | "of" | "on" | "about" | "from");
             let own = ((possessive(det) || *det == "your") && made(i) && object)
                 || (*det == "the" && i > 0 && in_list(Words::CreateVerbs, words[i - 1]));
-            // "the function of setopt": the of-phrase says which; "the poem 'Road Not
-            // Taken'": the title does.
-            let named = (*det == "the" && words.get(i + 2) == Some(&"of"))
+            // "the function of setopt", "the formula for compound interest": the phrase says
+            // which; "the poem 'Road Not Taken'": the title does.
+            let named = (*det == "the"
+                && (words.get(i + 2) == Some(&"of") || for_what(words, i + 2)))
                 || (by.is_none() && proper.get(i + 2).copied().unwrap_or(false));
             // "Is all wheat the same?": the same as something the request names.
             let compared = *noun == "same" && has_antecedent(&words[..i], &[]);
@@ -397,6 +398,22 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
                 })
             }
             _ => None,
+        })
+}
+
+/// Whether a "for" at `at` says which thing the one before it is: "the formula for compound
+/// interest". Not "the code for my website" (the user's own), nor "the recipe for 8 people",
+/// "the table for me" (whom it serves), nor "the deadline for filing" (the user's act, which
+/// leaves open what is filed). "The same for Python" still points back.
+fn for_what(words: &[&str], at: usize) -> bool {
+    words.get(at) == Some(&"for")
+        && at.checked_sub(1).is_some_and(|i| words[i] != "same")
+        && words.get(at + 1).is_some_and(|w| {
+            !(in_list(Words::Determiners, w)
+                || PRONOUNS.contains(w)
+                || matches!(*w, "this" | "that" | "these" | "you")
+                || super::is_number(w)
+                || w.ends_with("ing"))
         })
 }
 
@@ -551,6 +568,9 @@ fn known_thing(words: &[&str], proper: &[bool]) -> Option<String> {
     // "the benefits and drawbacks of…": the of-phrase says which of both.
     if words.get(after) == Some(&"and") && words.get(after + 2) == Some(&"of") {
         after += 2;
+    }
+    if for_what(words, after) {
+        return None;
     }
     if words.get(after) == Some(&"of") {
         let next = after + 1;
@@ -1907,6 +1927,27 @@ mod tests {
             artifact_not_given(&words("write a reply to my landlord's email"), &[], 7).as_deref(),
             Some("my landlord's email")
         );
+    }
+
+    #[test]
+    fn a_for_phrase_that_names_a_concept_says_which_thing() {
+        let said = |text: &str| {
+            let words: Vec<String> = text.split(' ').map(str::to_owned).collect();
+            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            for_what(
+                &words,
+                words.iter().position(|w| *w == "for").expect("a for"),
+            )
+        };
+        assert!(said("the formula for compound interest"));
+        for unsaid in [
+            "the code for my website",
+            "the recipe for 8 people",
+            "the table for me",
+            "the deadline for filing",
+        ] {
+            assert!(!said(unsaid), "{unsaid}");
+        }
     }
 
     #[test]
