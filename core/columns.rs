@@ -80,6 +80,10 @@ struct Material {
     restyle: Vec<String>,
     /// Words of an earlier message that say the user is writing something ("escribirle").
     writes: Vec<String>,
+    /// Words after a material noun that say when it was made ("del verbale di stamattina"):
+    /// the user's own copy, however long the request.
+    #[serde(default)]
+    when: Vec<String>,
     /// The text, as a question names it when only the conversation spoke of it ("el texto").
     text: String,
     yours: BTreeMap<String, String>,
@@ -251,6 +255,7 @@ fn read(
         ("material.verbs", &m.verbs),
         ("material.restyle", &m.restyle),
         ("material.writes", &m.writes),
+        ("material.when", &m.when),
         ("pointer.words", &d.pointer.words),
     ];
     for (name, list) in lists {

@@ -1732,11 +1732,14 @@ fn candidates_named(earlier: &[Message]) -> bool {
 }
 
 fn holds_material(earlier: &[Message]) -> bool {
-    // A list after a colon ("My grandma's shortbread: 1 cup butter, 1/2 cup sugar, 2 cups
-    // flour") is the material a later "double the recipe" works on.
+    // A list or code after a colon ("My grandma's shortbread: 1 cup butter, 1/2 cup sugar, 2
+    // cups flour", "我的Python寫：for i in range(10) print(i)") is the material a later
+    // "double the recipe", "這段程式為什麼跑不動？" works on.
     let listed = |text: &str| {
-        text.split_once([':', '：'])
-            .is_some_and(|(_, rest)| rest.matches([',', '，', '、', ';', '\n']).count() >= 2)
+        split_at_colon(text).is_some_and(|(_, rest)| {
+            rest.matches([',', '，', '、', ';', '\n']).count() >= 2
+                || rest.contains(['(', '=', '{'])
+        })
     };
     earlier.iter().any(|m| {
         supplies_material(&m.content)
@@ -2683,20 +2686,7 @@ fn directed_task<'t>(
     first_sentence: usize,
 ) -> Option<Directed<'t>> {
     let start = directs(words);
-    let named_within = |i: usize| {
-        let cues = table.frames[i].en.cue_list;
-        // The shortest opening of the request that names the frame's cue.
-        let (mut lo, mut hi) = (1, words.len());
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            if table.matching(&words[..mid]).has(cues) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        lo
-    };
+    let named_within = |i: usize| shortest_naming(table, words, i);
     let critical_open = |frame: &Frame| {
         open.iter()
             .any(|r| std::ptr::eq(r.frame, frame) && r.slot.priority == Priority::Critical)
@@ -2712,15 +2702,15 @@ fn directed_task<'t>(
                 table.frames[j].replaces.iter().any(|r| r.index() == i) && (later(i) || !later(j))
             })
     };
-    // Of frames named by the same word ("a speech": writing, and a speech), the one that
-    // leaves a critical detail open is the task: it knows what the request lacks.
+    // The task directed is the directive's object, a few words after its verb: a cue further
+    // on names what the task is about ("Write a dialogue between two trees about the weather").
+    // Of frames named by the same word ("a speech": writing, and a speech), the one that leaves
+    // a critical detail open is the task: it knows what the request lacks.
     let (first, at) = recognised
         .iter()
         .filter(|&&i| !gives_way(i))
         .map(|&i| (i, named_within(i)))
         .min_by_key(|&(i, at)| (at, !critical_open(&table.frames[i])))?;
-    // The task directed is the directive's object, a few words after its verb: a cue further
-    // on names what the task is about ("Write a dialogue between two trees about the weather").
     if let Some(start) = start
         && at > start
         && at <= start + DIRECTED_WITHIN
@@ -2774,6 +2764,21 @@ fn directed_task<'t>(
             frame: &table.frames[i],
             critical_open: true,
         })
+}
+
+/// How many of `words`, from the first, it takes to name the frame `i` by one of its cues.
+fn shortest_naming(table: &frames::Table, words: &[&str], i: usize) -> usize {
+    let cues = table.frames[i].en.cue_list;
+    let (mut lo, mut hi) = (1, words.len());
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if table.matching(&words[..mid]).has(cues) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    lo
 }
 
 /// The kind, of the `recognised` ones `named_before` accepts (the request named it before its
@@ -3176,7 +3181,7 @@ fn supplies_material(text: &str) -> bool {
     let after_line = text
         .split_once('\n')
         .is_some_and(|(head, rest)| has_words(head) && has_words(rest));
-    let after_colon = text.split_once([':', '：']).is_some_and(|(head, rest)| {
+    let after_colon = split_at_colon(text).is_some_and(|(head, rest)| {
         (points_ahead(head) || rules::names_own_artifact(head)) && has_words(rest)
     });
     after_line || after_colon
@@ -3202,9 +3207,21 @@ fn has_quote(text: &str) -> bool {
 
 /// Whether text follows a colon after an instruction ("Proofread: …", "翻译：…").
 pub(crate) fn has_text_after_colon(text: &str) -> bool {
-    text.split_once([':', '：']).is_some_and(|(head, rest)| {
+    split_at_colon(text).is_some_and(|(head, rest)| {
         head.chars().any(char::is_alphanumeric) && rest.chars().any(char::is_alphanumeric)
     })
+}
+
+/// `text` before and after its first colon that introduces something: not one between two
+/// digits, which writes a time or a ratio ("at 7:30pm", "16:9").
+pub(crate) fn split_at_colon(text: &str) -> Option<(&str, &str)> {
+    let digit_at = |at: Option<char>| at.is_some_and(|c| c.is_ascii_digit());
+    let at = text.char_indices().find(|&(at, c)| {
+        (c == ':' || c == '：')
+            && !(digit_at(text[..at].chars().next_back())
+                && digit_at(text[at + c.len_utf8()..].chars().next()))
+    })?;
+    Some((&text[..at.0], &text[at.0 + at.1.len_utf8()..]))
 }
 
 /// Whether an instruction has a word that points to what follows it: "this", "these", "the

@@ -169,6 +169,7 @@ impl Pack {
             verbs: entries(m, "verbs"),
             restyle: entries(m, "restyle"),
             writes: entries(m, "writes"),
+            when: entries(m, "when"),
             text: m
                 .get("text")
                 .and_then(Value::as_str)
@@ -301,6 +302,8 @@ struct Material {
     restyle: Vec<Entry>,
     /// Words of an earlier message that say the user is writing something ("escribirle").
     writes: Vec<Entry>,
+    /// Words after a material noun that say when it was made ("del verbale di stamattina").
+    when: Vec<Entry>,
     /// The text, as the question names it when only the conversation spoke of it ("el texto").
     text: String,
     /// The user's possessive as the question says it ("mi" → "tu").
@@ -927,7 +930,7 @@ impl<'a> Request<'a> {
         let reading = Reading::of(pack, text);
         let head = given
             .after_colon
-            .then(|| text.split_once([':', '：']))
+            .then(|| super::split_at_colon(text))
             .flatten()
             .map(|(head, _)| Reading::of(pack, head));
         Self {
@@ -1514,10 +1517,15 @@ fn latin_material(r: &Reading<'_>, vague: bool) -> Option<String> {
                 continue;
             };
             let owner = (n.end..(n.end + 3).min(r.tokens.len())).find(|&i| is_own(i));
+            // Someone has it ("que me mandaste"), or it was made at a time ("das Protokoll von
+            // gestern"): the user's copy.
             let held = r
                 .spans(&m.by)
                 .iter()
-                .any(|b| (n.end..n.end + 3).contains(&b.start));
+                .any(|b| (n.end..n.end + 3).contains(&b.start))
+                || r.spans(&m.when)
+                    .iter()
+                    .any(|w| (n.end..n.end + 4).contains(&w.start));
             if !(strong || short || held || owner.is_some()) {
                 continue;
             }
