@@ -1438,14 +1438,21 @@ fn own_material(r: &Reading<'_>, vague: bool) -> Option<String> {
 /// ayuntamiento", "J'ai une présentation à faire lundi") and never gives it, and the request
 /// asks it written again or acted on ("¿Me lo pones más formal?", "Mach das bitte etwas
 /// freundlicher"). Not when that message asked for the text to be written (it is the answer's
-/// own) or quoted it. The caller has checked that no material was given.
+/// own), quoted it, or gave it after a colon ("Texto do cardápio: Moqueca de peixe…"). The
+/// caller has checked that no material was given.
 fn named_before(r: &Reading<'_>, earlier: &[Message]) -> bool {
+    const GIVEN_WORDS: usize = 5;
     let m = &r.pack.material;
+    let gives = |text: &str| {
+        text.contains(QUOTES)
+            || super::split_at_colon(text)
+                .is_some_and(|(_, rest)| rest.split_whitespace().count() >= GIVEN_WORDS)
+    };
     (r.has(&m.restyle) || r.has(&m.verbs))
         && r.length() <= POINTED[r.pack.script.index()]
         && earlier
             .iter()
-            .filter(|e| e.role == Role::User && !e.content.contains(QUOTES))
+            .filter(|e| e.role == Role::User && !gives(&e.content))
             .any(|e| {
                 let said = Reading::of(r.pack, &e.content);
                 !said.has(&r.pack.words.directives) && (said.has(&m.nouns) || said.has(&m.writes))
@@ -1762,6 +1769,43 @@ mod tests {
             let r = Reading::of(pack_of(tag), request);
             assert_eq!(numbered_part(&r), None, "{request}");
         }
+    }
+
+    #[test]
+    fn a_text_only_the_conversation_spoke_of_is_asked_for() {
+        let after = |earlier: &str, request: &str| {
+            let history = [Message::new(Role::User, earlier)];
+            super::super::detect(request, &history).questions
+        };
+        let q = after(
+            "Tengo que escribirle al ayuntamiento por lo del ruido de la obra.",
+            "¿Me lo pones más formal?",
+        );
+        assert!(q.iter().any(|q| q.text.contains("el texto")), "{q:?}");
+        // Asked to be written (the answer's own), or given after a colon: nothing to ask for.
+        for earlier in [
+            "Escribe un mensaje para el casero diciéndole que la lavadora pierde agua.",
+            "Texto del menú: merluza a la gallega con patatas, para dos personas.",
+        ] {
+            let q = after(earlier, "¿Me lo pones más formal?");
+            assert!(q.is_empty(), "{earlier}: {q:?}");
+        }
+    }
+
+    #[test]
+    fn material_said_to_be_made_at_a_time_is_the_users_copy() {
+        let q = asked_when(
+            "it",
+            "Mi fai un riassunto del verbale della riunione di ieri da mandare a tutto il team entro stasera?",
+            false,
+        );
+        assert_eq!(q.as_deref(), Some("Potresti incollare qui il verbale?"));
+        let q = asked_when(
+            "it",
+            "Mi fai un riassunto del verbale della riunione da mandare a tutto il team entro stasera?",
+            false,
+        );
+        assert_ne!(q.as_deref(), Some("Potresti incollare qui il verbale?"));
     }
 
     fn pack_of(tag: &str) -> &'static Pack {
