@@ -2727,7 +2727,7 @@ fn directed_task<'t>(
     // put together a day-by-day plan?".
     let before = |i: usize| {
         start.is_some_and(|s| {
-            !gives_way(i) && critical_open(&table.frames[i]) && named_within(i) <= s
+            critical_open(&table.frames[i]) && named_within(i) <= s && !gives_way(i)
         })
     };
     let again = start.and_then(|s| object_names(table, recognised, words, s, before));
@@ -2736,13 +2736,9 @@ fn directed_task<'t>(
             .iter()
             .any(|w| in_list(Words::PlanWords, w))
     });
-    let only = match recognised
-        .iter()
-        .filter(|&&i| before(i))
-        .collect::<Vec<_>>()[..]
-    {
-        [only] if generic => Some(*only),
-        _ => None,
+    let only = match generic.then(|| recognised.iter().filter(|&&i| before(i))) {
+        Some(mut named) => named.next().filter(|_| named.next().is_none()).copied(),
+        None => None,
     };
     if let Some(i) = again.or(only) {
         return Some(Directed {
@@ -2800,7 +2796,7 @@ fn object_names(
     recognised
         .iter()
         .copied()
-        .find(|&i| named_before(i) && object.has(table.frames[i].en.cue_list))
+        .find(|&i| object.has(table.frames[i].en.cue_list) && named_before(i))
 }
 
 /// The task a request directs (see [`directed_task`]): only its slots are asked, and its

@@ -810,9 +810,11 @@ impl Table {
     pub(crate) fn holding(&self, text: &str) -> Matched {
         let mut matched = Matched(vec![0; self.zh_lists.div_ceil(64)]);
         let index = &self.zh_index;
-        let negated = |at: usize| {
-            super::list(self.word_list(Words::ZhNegations)).any(|n| text[..at].ends_with(n))
-        };
+        // Where each negation ends, found once: a cue starting there is negated.
+        let negations: Vec<usize> = super::list(self.word_list(Words::ZhNegations))
+            .flat_map(|n| text.match_indices(n).map(move |(at, _)| at + n.len()))
+            .collect();
+        let negated = |at: usize| negations.contains(&at);
         for (i, c) in text.char_indices() {
             let run = self.zh_starts.find(hash_char(c), |j| index[j].0 == c);
             let rest = &text[i..];
