@@ -3513,7 +3513,7 @@ mod tests {
     }
 
     /// The questions `request` gets after one earlier message of the user's, `earlier`.
-    fn asked_after(earlier: &str, request: &str) -> Vec<Question> {
+    pub(super) fn asked_after(earlier: &str, request: &str) -> Vec<Question> {
         let history = [Message::new(Role::User, earlier)];
         detect(request, &history).questions
     }

@@ -1773,10 +1773,7 @@ mod tests {
 
     #[test]
     fn a_text_only_the_conversation_spoke_of_is_asked_for() {
-        let after = |earlier: &str, request: &str| {
-            let history = [Message::new(Role::User, earlier)];
-            super::super::detect(request, &history).questions
-        };
+        let after = super::super::tests::asked_after;
         let q = after(
             "Tengo que escribirle al ayuntamiento por lo del ruido de la obra.",
             "¿Me lo pones más formal?",

@@ -1932,8 +1932,7 @@ mod tests {
     #[test]
     fn a_for_phrase_that_names_a_concept_says_which_thing() {
         let said = |text: &str| {
-            let words: Vec<String> = text.split(' ').map(str::to_owned).collect();
-            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            let words: Vec<&str> = text.split(' ').collect();
             for_what(
                 &words,
                 words.iter().position(|w| *w == "for").expect("a for"),
