@@ -2686,7 +2686,17 @@ fn directed_task<'t>(
     first_sentence: usize,
 ) -> Option<Directed<'t>> {
     let start = directs(words);
-    let named_within = |i: usize| shortest_naming(table, words, i);
+    // Each frame's naming is sought once: the tests below ask it of every pair of frames.
+    let namings: Vec<(usize, usize)> = recognised
+        .iter()
+        .map(|&i| (i, shortest_naming(table, words, i)))
+        .collect();
+    let named_within = |i: usize| {
+        namings
+            .iter()
+            .find(|(j, _)| *j == i)
+            .map_or_else(|| shortest_naming(table, words, i), |(_, at)| *at)
+    };
     let critical_open = |frame: &Frame| {
         open.iter()
             .any(|r| std::ptr::eq(r.frame, frame) && r.slot.priority == Priority::Critical)

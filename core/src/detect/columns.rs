@@ -1062,7 +1062,9 @@ pub(super) fn assess(
     out.model_score = score.map(|(s, _)| s);
     // The model reads a request alone: a follow-up's details are in the conversation.
     let vague = !given.history && score.is_some_and(|(s, t)| s >= t);
-    let sure = vague && score.is_some_and(|(s, t)| s >= t + NAMING_MARGIN);
+    // What a follow-up leaves unsaid is asked only when the model is sure of the request alone
+    // and the conversation does not say it either ([`conversation_says`]).
+    let sure = score.is_some_and(|(s, t)| s >= t + NAMING_MARGIN);
     let request = Request::of(pack, text, given, vague);
     // A quotation is the material it names ("Was bedeutet die Redewendung „…“?").
     let material_given =
@@ -1114,15 +1116,18 @@ pub(super) fn assess(
     // ("¿Puedo tomar esto estando embarazada?", "Darf mein Chef das?"), or in a request the
     // model finds vague: there, also a thing named as known and not said ("¿Es buena la
     // oferta?", "この物件って相場より高い？").
-    let unsaid = material.is_none()
-        && asked.is_empty()
-        && !given.history
-        && !material_given
-        && !given.quoted;
+    let unsaid = material.is_none() && asked.is_empty() && !material_given && !given.quoted;
     // The model's finding names something only in a request of no known kind: a kind with
     // every needed detail given has nothing missing that a question could name.
     let pointed = unsaid
-        .then(|| unsaid_thing(&request.reading, vague, sure && slots.is_empty()))
+        .then(|| {
+            unsaid_thing(
+                &request.reading,
+                vague,
+                sure && slots.is_empty(),
+                given.earlier,
+            )
+        })
         .flatten();
     if let Some((kind, evidence, _)) = &pointed {
         out.findings.push(Finding {
@@ -1151,12 +1156,28 @@ pub(super) fn assess(
 /// in a short Latin-script request or one the model is `sure` is vague ([`NAMING_MARGIN`]); in
 /// the latter also a thing it names as known ([`referent`]), or an
 /// amount that turns on the user's own figures ("¿Cuánto me toca de paro?"). The choice and
-/// the amount are named by the request's sentence that asks them.
-fn unsaid_thing<'p>(r: &Reading<'p>, vague: bool, sure: bool) -> Option<(Kind, String, &'p Rule)> {
+/// the amount are named by the request's sentence that asks them. In a follow-up (`earlier`
+/// not empty) a pointing word may point into the conversation, so it is not asked, and the
+/// rest only when the conversation does not say what they ask ([`conversation_says`]).
+fn unsaid_thing<'p>(
+    r: &Reading<'p>,
+    vague: bool,
+    sure: bool,
+    earlier: &[Message],
+) -> Option<(Kind, String, &'p Rule)> {
     let pack = r.pack;
-    if let Some(word) = pointed_at(r, vague) {
+    if earlier.is_empty()
+        && let Some(word) = pointed_at(r, vague)
+    {
         return Some((Kind::PronounWithoutAntecedent, word, &pack.pointer));
     }
+    let found = unsaid_named(r, sure)?;
+    (earlier.is_empty() || !conversation_says(pack, earlier, &found)).then_some(found)
+}
+
+/// [`unsaid_thing`] but the pointing word: a choice, a thing named as known, figures.
+fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Rule)> {
+    let pack = r.pack;
     // "Lequel je prends ?": a short request that asks to choose says nothing else (in a Latin
     // script, whose "or" shows named options; "AとBどっち" names them with a common particle).
     let short = pack.script == Script::Latin && r.length() <= BARE[pack.script.index()];
@@ -1192,6 +1213,32 @@ fn unsaid_thing<'p>(r: &Reading<'p>, vague: bool, sure: bool) -> Option<(Kind, S
         sentence_of(r, &s),
         &pack.figures,
     ))
+}
+
+/// Whether the conversation before a follow-up may say what the finding would ask: options to
+/// choose among when it names any (a name, an "or", a comparison or a figure: "J'hésite entre
+/// la Clio et la 208"); the user's figures when it gives a number, or when the request does not
+/// say the amount is the user's own (the languages without `mine` words: "얼마나 걸려?" after
+/// where the user is going); a thing named as known, always (the conversation's topic names
+/// it: "¿Cuánto tiempo lo dejo en el horno?" after a recipe).
+fn conversation_says(pack: &Pack, earlier: &[Message], found: &(Kind, String, &Rule)) -> bool {
+    let (kind, ..) = found;
+    let figures = || {
+        earlier
+            .iter()
+            .any(|m| Reading::of(pack, &m.content).pattern(Pattern::Number, Given::default()))
+    };
+    match kind {
+        Kind::AmbiguousReference => {
+            figures()
+                || earlier.iter().any(|m| {
+                    let e = Reading::of(pack, &m.content);
+                    e.name() || e.has(&pack.words.or) || e.has(&pack.words.compare)
+                })
+        }
+        Kind::UnderspecifiedParameter => pack.figures.mine.is_empty() || figures(),
+        Kind::MissingContext | Kind::PronounWithoutAntecedent | Kind::UnderspecifiedRequest => true,
+    }
 }
 
 /// The sentence of the request that holds the span `s`, without its closing punctuation.
@@ -1424,12 +1471,36 @@ fn why_not_asked(
 fn own_material(r: &Reading<'_>, vague: bool) -> Option<String> {
     let m = &r.pack.material;
     if !r.has(&m.verbs) {
-        return None;
+        // What the user's own material does, in a request the model finds vague: "Pourquoi ma
+        // requête renvoie des doublons ?", "Meu código em Java dá NullPointerException".
+        return (vague && r.pack.script == Script::Latin)
+            .then(|| possessed_material(r))
+            .flatten();
     }
     if r.pack.script == Script::Latin {
         latin_material(r, vague)
     } else {
         substring_material(r)
+    }
+}
+
+/// A material noun right after one of the user's possessives ("ma requête", "meu código"), as
+/// the question names it.
+fn possessed_material(r: &Reading<'_>) -> Option<String> {
+    let m = &r.pack.material;
+    let nouns = r.spans(&m.nouns);
+    r.spans(&m.own).into_iter().find_map(|p| {
+        let n = nouns.iter().find(|n| n.start == p.end)?;
+        Some(yours(r, with_article(r, p.start), n.end))
+    })
+}
+
+/// Where the user's possessive at `own` begins with its article: "la mia email", "o meu texto"
+/// (the article goes with it).
+fn with_article(r: &Reading<'_>, own: usize) -> usize {
+    match own.checked_sub(1) {
+        Some(a) if r.spans(&r.pack.material.the).iter().any(|s| s.start == a) => a,
+        _ => own,
     }
 }
 
@@ -1536,10 +1607,10 @@ fn latin_material(r: &Reading<'_>, vague: bool) -> Option<String> {
             if !(strong || short || held || owner.is_some()) {
                 continue;
             }
-            // "la mia email", "o meu texto": the article before the possessive goes with it.
-            let first = match p.start.checked_sub(1) {
-                Some(a) if is_own(p.start) && r.spans(&m.the).iter().any(|s| s.start == a) => a,
-                _ => p.start,
+            let first = if is_own(p.start) {
+                with_article(r, p.start)
+            } else {
+                p.start
             };
             let last = owner.map_or(n.end, |o| (o + 2).min(r.tokens.len()));
             return Some(yours(r, first, last));
@@ -1787,6 +1858,54 @@ mod tests {
             let q = after(earlier, "¿Me lo pones más formal?");
             assert!(q.is_empty(), "{earlier}: {q:?}");
         }
+    }
+
+    #[test]
+    fn the_users_own_material_that_misbehaves_is_asked_for() {
+        for (tag, request, asked) in [
+            (
+                "it",
+                "Come mai la mia macro si blocca a metà?",
+                "Potresti incollare qui la tua macro?",
+            ),
+            (
+                "es",
+                "Mi fórmula devuelve #N/A en la mitad de las filas",
+                "¿Puedes pegar aquí tu fórmula?",
+            ),
+        ] {
+            assert_eq!(asked_when(tag, request, true).as_deref(), Some(asked));
+            // Only when the model finds the request vague: with no verb that works on it, the
+            // material may be what the request is about rather than what it acts on.
+            assert_ne!(asked_when(tag, request, false).as_deref(), Some(asked));
+        }
+    }
+
+    #[test]
+    fn a_follow_up_asks_the_choice_or_figures_the_conversation_left_unsaid() {
+        let after = super::super::tests::asked_after;
+        let choose = "Entre las dos, ¿cuál me conviene más?";
+        let q = after("Estoy mirando seguros de hogar para el piso nuevo.", choose);
+        assert!(q.iter().any(|q| q.text.contains("opciones")), "{q:?}");
+        let q = after(
+            "Dudo entre el seguro de Mapfre y el de Allianz para el piso nuevo.",
+            choose,
+        );
+        assert!(q.is_empty(), "the options are named: {q:?}");
+        let amount = "Et je rembourserais combien par mois ?";
+        let q = after("Je pense faire un prêt pour refaire la cuisine.", amount);
+        assert!(q.iter().any(|q| q.text.contains("montants")), "{q:?}");
+        let q = after(
+            "Je pense emprunter 15 000 € sur 5 ans à 4 % pour refaire la cuisine.",
+            amount,
+        );
+        assert!(q.is_empty(), "the figures are given: {q:?}");
+        // A thing the follow-up names as known is the conversation's ("le four" of a recipe).
+        let q = after(
+            "Je fais un gratin dauphinois pour six ce soir.",
+            "Je le laisse combien de temps dans le four ?",
+        );
+        assert!(q.is_empty(), "{q:?}");
     }
 
     #[test]
