@@ -2686,17 +2686,7 @@ fn directed_task<'t>(
     first_sentence: usize,
 ) -> Option<Directed<'t>> {
     let start = directs(words);
-    // Each frame's naming is sought once: the tests below ask it of every pair of frames.
-    let namings: Vec<(usize, usize)> = recognised
-        .iter()
-        .map(|&i| (i, shortest_naming(table, words, i)))
-        .collect();
-    let named_within = |i: usize| {
-        namings
-            .iter()
-            .find(|(j, _)| *j == i)
-            .map_or_else(|| shortest_naming(table, words, i), |(_, at)| *at)
-    };
+    let named_within = |i: usize| shortest_naming(table, words, i);
     let critical_open = |frame: &Frame| {
         open.iter()
             .any(|r| std::ptr::eq(r.frame, frame) && r.slot.priority == Priority::Critical)
@@ -2772,19 +2762,12 @@ fn directed_task<'t>(
         })
 }
 
-/// How many of `words`, from the first, it takes to name the frame `i` by one of its cues.
+/// How many of `words`, from the first, it takes to name the frame `i` by one of its cues (all
+/// of them when none does).
 fn shortest_naming(table: &frames::Table, words: &[&str], i: usize) -> usize {
-    let cues = table.frames[i].en.cue_list;
-    let (mut lo, mut hi) = (1, words.len());
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        if table.matching(&words[..mid]).has(cues) {
-            hi = mid;
-        } else {
-            lo = mid + 1;
-        }
-    }
-    lo
+    table
+        .first_match(words, table.frames[i].en.cue_list)
+        .map_or(words.len(), |at| at + 1)
 }
 
 /// The kind, of the `recognised` ones `named_before` accepts (the request named it before its
@@ -3004,10 +2987,9 @@ pub(crate) fn names_an_amount(text: &str) -> bool {
     const BARE_DIGITS: usize = 2;
     /// The numerals of a Chinese amount written in words ("二十万", "三千块").
     const CJK_NUMERALS: &str = "零一二两兩三四五六七八九十百千万萬几幾";
-    let in_words = text
-        .chars()
-        .zip(text.chars().skip(1))
-        .any(|(a, b)| CJK_NUMERALS.contains(a) && in_list(Words::Money, &b.to_string()));
+    let in_words = text.chars().zip(text.chars().skip(1)).any(|(a, b)| {
+        !a.is_ascii() && CJK_NUMERALS.contains(a) && in_list(Words::Money, &b.to_string())
+    });
     if in_words {
         return true;
     }
@@ -3320,26 +3302,21 @@ fn word_matches(word: &str, trigger: &str) -> bool {
             && word.strip_prefix(trigger).is_some_and(is_inflection))
 }
 
-/// Whether `word`, found in `text` at byte `at`, is inside one of the terms of `zh-terms`
-/// (`core/data/detector.toml`).
-///
-/// Called for every cue found in a Chinese request, so it compares characters rather than
-/// setting up a substring search per term.
-pub(crate) fn in_zh_term(text: &str, at: usize, word: &str) -> bool {
-    let Some(first) = word.chars().next() else {
-        return false;
-    };
-    knowledge().zh_terms.iter().any(|term| {
-        term.char_indices()
-            .filter(|&(_, c)| c == first)
-            .any(|(k, _)| {
-                term[k..].starts_with(word)
-                    && at
-                        .checked_sub(k)
-                        .and_then(|start| text.get(start..))
-                        .is_some_and(|from| from.starts_with(term))
-            })
-    })
+/// Where each term of `zh-terms` (`core/data/detector.toml`) stands in `text`, as byte ranges:
+/// found once per request, then asked of every cue found in it ([`inside_a_term`]).
+pub(crate) fn zh_term_spans(text: &str) -> Vec<std::ops::Range<usize>> {
+    knowledge()
+        .zh_terms
+        .iter()
+        .flat_map(|t| text.match_indices(t).map(|(at, m)| at..at + m.len()))
+        .collect()
+}
+
+/// Whether `word`, found at byte `at`, is inside one of `terms` ([`zh_term_spans`]).
+pub(crate) fn inside_a_term(terms: &[std::ops::Range<usize>], at: usize, word: &str) -> bool {
+    terms
+        .iter()
+        .any(|t| t.start <= at && at + word.len() <= t.end)
 }
 
 /// Words that look like an inflection of a cue but name something else: teaching is the
@@ -4322,6 +4299,8 @@ mod tests {
     #[test]
     fn a_chinese_cue_inside_a_name_names_no_task() {
         let at = |text: &str, word: &str| text.find(word).expect("the word is in the text");
+        let in_zh_term =
+            |text: &str, at: usize, word: &str| inside_a_term(&zh_term_spans(text), at, word);
         let text = "按修改日期重命名";
         assert!(in_zh_term(text, at(text, "修改"), "修改"));
         assert!(!in_zh_term(

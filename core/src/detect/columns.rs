@@ -27,6 +27,7 @@
 //! amount turns on ([`unsaid_thing`]). Otherwise it is answered as asked: a question that names
 //! nothing would be a guess.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
@@ -404,24 +405,44 @@ impl Ask {
 struct Entry {
     words: Vec<String>,
     text: String,
+    /// Its first word's opening ([`opening`]), when it has one.
+    opening: Option<usize>,
+    /// Its first word's [`word_key`], when that word has no `*`: only a text word with the same
+    /// key may open the entry.
+    key: Option<u64>,
 }
 
 impl Entry {
     fn of(raw: &str) -> Self {
+        let words: Vec<String> = tokens(raw, true).into_iter().map(|t| t.folded).collect();
         Self {
-            words: tokens(raw, true).into_iter().map(|t| t.folded).collect(),
+            opening: words.first().and_then(|w| opening(w)),
+            key: words
+                .first()
+                .filter(|w| !w.contains('*'))
+                .map(|w| word_key(w)),
+            words,
             text: raw.to_ascii_lowercase(),
         }
     }
 }
 
 /// A word of a Latin-script text: where it is, folded, and whether it is capitalised.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Token {
     start: usize,
     end: usize,
     folded: String,
     capital: bool,
+    /// The folded word's [`word_key`].
+    key: u64,
+}
+
+/// A folded word's hash: an entry whose first word has another key is not compared with the
+/// word (one with the same key and another spelling is told apart when compared).
+fn word_key(folded: &str) -> u64 {
+    use std::hash::BuildHasher;
+    rustc_hash::FxBuildHasher.hash_one(folded)
 }
 
 /// Accented capitals then small letters, and the letter each folds to (lower-cased): without
@@ -445,6 +466,7 @@ fn tokens(text: &str, star: bool) -> Vec<Token> {
                 end,
                 folded: c.to_string(),
                 capital: false,
+                key: 0,
             });
             open = false;
             continue;
@@ -453,39 +475,53 @@ fn tokens(text: &str, star: bool) -> Vec<Token> {
             open = false;
             continue;
         }
-        let (folded, capital) = fold(c);
         match out.last_mut() {
             Some(t) if open => {
-                t.folded.push_str(folded.as_str());
+                fold(c, &mut t.folded);
                 t.end = end;
             }
-            _ => out.push(Token {
-                start: at,
-                end,
-                folded,
-                capital,
-            }),
+            _ => {
+                let mut folded = String::new();
+                let capital = fold(c, &mut folded);
+                out.push(Token {
+                    start: at,
+                    end,
+                    folded,
+                    capital,
+                    key: 0,
+                });
+            }
         }
         open = true;
+    }
+    for t in &mut out {
+        t.key = word_key(&t.folded);
     }
     out
 }
 
-/// `c` lower-cased with its accent folded away, and whether it is a capital.
-fn fold(c: char) -> (String, bool) {
+/// Writes `c` lower-cased with its accent folded away at the end of `out`; whether it is a
+/// capital.
+fn fold(c: char, out: &mut String) -> bool {
     if c.is_ascii() {
-        return (c.to_ascii_lowercase().to_string(), c.is_ascii_uppercase());
+        out.push(c.to_ascii_lowercase());
+        return c.is_ascii_uppercase();
     }
     if let Some(i) = ACCENTED.chars().position(|a| a == c) {
-        let base = UNACCENTED.chars().nth(i).unwrap_or(c);
-        return (base.to_string(), i < ACCENTED_CAPITALS);
+        out.push(UNACCENTED.chars().nth(i).unwrap_or(c));
+        return i < ACCENTED_CAPITALS;
     }
-    match c {
-        'ß' => ("ss".into(), false),
-        'Œ' | 'œ' => ("oe".into(), c == 'Œ'),
-        'Æ' | 'æ' => ("ae".into(), c == 'Æ'),
-        _ => (c.to_string(), false),
-    }
+    let (folded, capital) = match c {
+        'ß' => ("ss", false),
+        'Œ' | 'œ' => ("oe", c == 'Œ'),
+        'Æ' | 'æ' => ("ae", c == 'Æ'),
+        _ => {
+            out.push(c);
+            return false;
+        }
+    };
+    out.push_str(folded);
+    capital
 }
 
 /// Whether the word `word` matches the entry word `pattern` (`*` at an end: any ending or
@@ -506,12 +542,15 @@ struct Reading<'a> {
     pack: &'a Pack,
     text: &'a str,
     /// The text with ASCII lower-cased (byte offsets as in `text`).
-    lower: String,
+    lower: Cow<'a, str>,
     /// Its words, for a Latin script.
-    tokens: Vec<Token>,
+    tokens: Cow<'a, [Token]>,
     /// The openings of its words (see [`opening`]): an entry whose first word opens otherwise
     /// is skipped without comparing it with every word.
     openings: [u64; 16],
+    /// Its words' keys ([`word_key`]), each setting one of 1,024 bits: an entry whose first
+    /// word's bit is clear is skipped without comparing it with any word.
+    keys: [u64; 16],
 }
 
 /// A word's first two bytes, hashed into 1,024 bits; `None` for a shorter word or a pattern
@@ -543,46 +582,78 @@ impl<'a> Reading<'a> {
         for at in tokens.iter().filter_map(|t| opening(&t.folded)) {
             openings[at / 64] |= 1 << (at % 64);
         }
+        let mut keys = [0u64; 16];
+        for k in tokens.iter().map(|t| t.key) {
+            keys[(k % 1024) as usize / 64] |= 1 << (k % 64);
+        }
         Self {
             pack,
             text,
-            lower: text.to_ascii_lowercase(),
-            tokens,
+            lower: Cow::Owned(text.to_ascii_lowercase()),
+            tokens: Cow::Owned(tokens),
             openings,
+            keys,
+        }
+    }
+
+    /// The same text read with another Latin-script pack: its words are the same.
+    fn with<'b>(&'b self, pack: &'b Pack) -> Reading<'b> {
+        Reading {
+            pack,
+            text: self.text,
+            lower: Cow::Borrowed(&self.lower),
+            tokens: Cow::Borrowed(&self.tokens),
+            openings: self.openings,
+            keys: self.keys,
         }
     }
 
     /// Whether a word of the text may match the entry's first word (its opening is there, or
     /// it has none to tell).
     fn may_open(&self, e: &Entry) -> bool {
-        e.words
-            .first()
-            .and_then(|w| opening(w))
+        e.opening
             .is_none_or(|at| self.openings[at / 64] & (1 << (at % 64)) != 0)
+    }
+
+    /// Whether the entry `e` matches the Latin text's words from the `i`th.
+    fn matches_at(&self, e: &Entry, i: usize) -> bool {
+        let n = e.words.len();
+        n > 0
+            && i + n <= self.tokens.len()
+            && e.words
+                .iter()
+                .zip(&self.tokens[i..i + n])
+                .all(|(p, t)| glob(p, &t.folded))
+    }
+
+    /// Every place an entry of `list` matches in a Latin text, in the list's order: an entry
+    /// whose first word is exact only where a word has its key (none when the text's keys
+    /// ([`Reading::keys`]) lack it), one with a `*` wherever its opening may be.
+    fn latin_spans<'l>(&'l self, list: &'l [Entry]) -> impl Iterator<Item = Span> + 'l {
+        list.iter()
+            .filter(|e| match e.key {
+                Some(k) => self.keys[(k % 1024) as usize / 64] & (1 << (k % 64)) != 0,
+                None => self.may_open(e),
+            })
+            .flat_map(move |e| {
+                (0..self.tokens.len())
+                    .filter(move |&i| e.key.is_none_or(|k| self.tokens[i].key == k))
+                    .filter(move |&i| self.matches_at(e, i))
+                    .map(move |i| Span {
+                        start: i,
+                        end: i + e.words.len(),
+                    })
+            })
     }
 
     /// Every place an entry of `list` matches, in the text's order.
     fn spans(&self, list: &[Entry]) -> Vec<Span> {
         let mut out = Vec::new();
-        for e in list {
-            if self.pack.script == Script::Latin {
-                let n = e.words.len();
-                if n == 0 || !self.may_open(e) {
-                    continue;
-                }
-                for i in 0..self.tokens.len().saturating_sub(n - 1) {
-                    if e.words
-                        .iter()
-                        .zip(&self.tokens[i..i + n])
-                        .all(|(p, t)| glob(p, &t.folded))
-                    {
-                        out.push(Span {
-                            start: i,
-                            end: i + n,
-                        });
-                    }
-                }
-            } else if !e.text.trim().is_empty() {
+        if self.pack.script == Script::Latin {
+            out.extend(self.latin_spans(list));
+        }
+        for e in list.iter() {
+            if self.pack.script != Script::Latin && !e.text.trim().is_empty() {
                 out.extend(
                     self.lower
                         .match_indices(e.text.as_str())
@@ -617,18 +688,11 @@ impl<'a> Reading<'a> {
     /// Whether an entry of `list` matches: [`Reading::spans`] without collecting them, stopping
     /// at the first.
     fn has(&self, list: &[Entry]) -> bool {
-        list.iter().any(|e| {
-            if self.pack.script != Script::Latin {
-                return !e.text.trim().is_empty() && self.lower.contains(e.text.as_str());
-            }
-            let n = e.words.len();
-            n > 0
-                && self.may_open(e)
-                && self
-                    .tokens
-                    .windows(n)
-                    .any(|w| e.words.iter().zip(w).all(|(p, t)| glob(p, &t.folded)))
-        })
+        if self.pack.script == Script::Latin {
+            return self.latin_spans(list).next().is_some();
+        }
+        list.iter()
+            .any(|e| !e.text.trim().is_empty() && self.lower.contains(e.text.as_str()))
     }
 
     /// The request's length in the units the thresholds count: words in a Latin script or in
@@ -805,11 +869,14 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
     }
     let mut best: Option<(usize, Language)> = None;
     let mut tie = false;
+    let mut read: Option<Reading<'_>> = None;
     for language in LANGUAGES {
         let Some(pack) = teller(language).filter(|p| p.script == Script::Latin) else {
             continue;
         };
-        let r = Reading::of(pack, text);
+        let r = read
+            .get_or_insert_with(|| Reading::of(pack, text))
+            .with(pack);
         let m = &pack.material;
         let mut hit = vec![false; r.tokens.len()];
         for list in [
@@ -830,7 +897,7 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
         }
         let mut seen: Vec<&str> = hit
             .iter()
-            .zip(&r.tokens)
+            .zip(r.tokens.iter())
             .filter(|(h, _)| **h)
             .map(|(_, t)| t.folded.as_str())
             .collect();

@@ -815,11 +815,12 @@ impl Table {
             .flat_map(|n| text.match_indices(n).map(move |(at, _)| at + n.len()))
             .collect();
         let negated = |at: usize| negations.contains(&at);
+        let terms = super::zh_term_spans(text);
         for (i, c) in text.char_indices() {
             let run = self.zh_starts.find(hash_char(c), |j| index[j].0 == c);
             let rest = &text[i..];
             for (_, word, id) in &index[run] {
-                if rest.starts_with(word) && !super::in_zh_term(text, i, word) && !negated(i) {
+                if rest.starts_with(word) && !super::inside_a_term(&terms, i, word) && !negated(i) {
                     matched.insert(*id);
                 }
             }
@@ -861,6 +862,14 @@ impl Table {
     /// [`Table::word_in`]).
     pub(crate) fn position_in(&self, words: &[&str], id: ListId) -> Option<usize> {
         self.positions_in(words, id).next()
+    }
+
+    /// Where the first of `words` that matches a word of the list `id` stands, as
+    /// [`Table::matching`] reads them: a cue inside a two-word name ("gift card") is none.
+    pub(crate) fn first_match(&self, words: &[&str], id: ListId) -> Option<usize> {
+        let cue = self.en_cue_lists.has(id);
+        self.positions_in(words, id)
+            .find(|&at| !cue || !super::in_a_term(words, at))
     }
 
     /// Where each of `words` that matches a word of the list `id` stands.

@@ -227,10 +227,12 @@ fn earlier_exchange(words: &[&str]) -> Option<String> {
     word_list(Words::EarlierExchange)
         .split_whitespace()
         .find_map(|phrase| {
-            let n = phrase.split('+').count();
+            let mut parts = phrase.split('+');
+            let first = parts.next()?;
+            let n = 1 + parts.count();
             words
                 .windows(n)
-                .any(|w| w.iter().copied().eq(phrase.split('+')))
+                .any(|w| w[0] == first && w.iter().copied().eq(phrase.split('+')))
                 .then(|| phrase.replace('+', " "))
         })
 }
