@@ -2506,10 +2506,20 @@ impl Cues {
                     .is_some_and(|w| in_list(Words::TheAsker, w))
                 && !names_people()
         };
+        // "for my trip next week", "for the job I'm applying to": the kind, not which one.
+        let bare = |at: usize| {
+            in_list(Words::BareKinds, words[at])
+                && at
+                    .checked_sub(1)
+                    .is_some_and(|b| in_list(Words::Determiners, words[b]))
+                && !words
+                    .get(at + 1)
+                    .is_some_and(|w| in_list(Words::SaysWhich, w))
+        };
         (self.matched.has(filling.list)
             && knowledge()
                 .positions_in(words, filling.list)
-                .any(|at| !estimate(at) && !empty(at)))
+                .any(|at| !estimate(at) && !empty(at) && !bare(at)))
             || filling.signs.iter().any(|g| text.contains(g))
             || filling
                 .patterns
