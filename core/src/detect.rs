@@ -4736,6 +4736,33 @@ mod tests {
     }
 
     #[test]
+    fn a_word_naming_only_the_kind_says_not_which() {
+        let asks = |text: &str, start: &str| {
+            detect(text, &[])
+                .questions
+                .iter()
+                .any(|q| q.text.starts_with(start))
+        };
+        let job = "Which job is it for";
+        assert!(asks(
+            "Draft a cover letter for the job I'm applying to; I have 4 years in hospital pharmacy.",
+            job
+        ));
+        for said in [
+            "Draft a cover letter for a pharmacist job at Boots; I have 4 years in hospital pharmacy.",
+            "Draft a cover letter for the job at Boots; I have 4 years in hospital pharmacy.",
+        ] {
+            assert!(!asks(said, job), "{said}");
+        }
+        let trip = "For what trip";
+        assert!(asks("I need a packing list for my trip on Friday.", trip));
+        assert!(!asks(
+            "I need a packing list for my ski trip on Friday.",
+            trip
+        ));
+    }
+
+    #[test]
     fn a_request_answered_as_asked_says_what_filled_each_detail() {
         let (a, cues) = detect_traced(
             "Plan a 5-day trip to Kyoto in April with a budget of $2000 for two who love temples",

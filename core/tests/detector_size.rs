@@ -100,8 +100,9 @@ use common::rust_files;
 /// request spent a sixth of its time seeking it again); 35 for speed: a column entry found by
 /// its first word's key and a request's words read once for every language it may be in (the
 /// bench's Spanish request 681k → 233k instructions), the Chinese terms found once per request
-/// (465k → 318k).
-const MAX_DETECTOR_LINES: usize = 6_332;
+/// (465k → 318k); 12 for a filling word that names only the kind ("for my trip next week")
+/// and the user's material followed by how it is to change ("make this email sound warmer").
+const MAX_DETECTOR_LINES: usize = 6_344;
 
 /// The most string literals `core/src` may hold outside `phrase.rs` and test modules: today's
 /// figure, lowered as wordings and word lists move into data (issue 43 aims at 1,100; 2,096

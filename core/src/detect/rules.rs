@@ -321,6 +321,9 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
             || at.checked_sub(1).is_some_and(|j| {
                 matches!(words[j], "is" | "are" | "was" | "were" | "isn't" | "aren't")
             })
+            || words
+                .get(at + 2)
+                .is_some_and(|w| in_list(Words::ChangeComplements, w))
     };
     for (i, pair) in words.windows(2).enumerate().rev() {
         // "the paragraph I wrote", "the email she sent": material someone has, named by who.
@@ -1656,6 +1659,21 @@ mod tests {
                 "Explain your code",
                 "Explain the theory",
                 "Answer the question",
+            ],
+        );
+    }
+
+    #[test]
+    fn material_followed_by_how_it_is_to_change_is_worked_on() {
+        fires_only_on(
+            Kind::MissingContext,
+            &[
+                "Can you make an email for the whole team tomorrow that sounds warm but firm",
+                "Write my grandfather's eulogy and make it sound warm, he was a fisherman for 50 years",
+            ],
+            &[
+                "Can you make this email sound warmer before I forward it to the whole team tomorrow",
+                "Could you make my resume shorter? I'm applying for nursing jobs at three hospitals and need it tonight",
             ],
         );
     }
