@@ -1906,10 +1906,20 @@ fn zh_gives_figure(text: &str) -> bool {
 }
 
 /// Whether a Chinese request is a calculation that gives its operands: digits and an operator,
-/// a percent or an equals sign.
+/// a percent or an equals sign; or a formula in letters ("化简 sin²x + cos²x", "∫ x·e^x dx": a
+/// sign of `math-signs`, or an operator between two Latin letters or digits).
 fn zh_gives_operands(text: &str) -> bool {
-    text.bytes().any(|b| b.is_ascii_digit())
-        && text.contains(['=', '%', '+', '×', '÷', '*', '/', '^', '＝', '％', '＋'])
+    const OPERATORS: [char; 11] = ['=', '%', '+', '×', '÷', '*', '/', '^', '＝', '％', '＋'];
+    let formula = || {
+        let signs: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+        signs.iter().any(|&c| char_listed(Words::MathSigns, c))
+            || signs.windows(3).any(|w| {
+                OPERATORS.contains(&w[1])
+                    && w[0].is_ascii_alphanumeric()
+                    && w[2].is_ascii_alphanumeric()
+            })
+    };
+    (text.bytes().any(|b| b.is_ascii_digit()) && text.contains(OPERATORS)) || formula()
 }
 
 /// Whether a clause of a Chinese request opens by asking for something to be done (after a
@@ -4733,6 +4743,24 @@ mod tests {
         assert!(!asks_people(
             "Write a toast for my sister's wedding about how she met her husband at a bus stop"
         ));
+    }
+
+    #[test]
+    fn a_chinese_calculation_gives_its_formula_in_letters_or_signs() {
+        for text in [
+            "化简 (a+b)² - (a-b)²",
+            "求 ∑ 1/n² 的值",
+            "计算 2x+3=11 中的 x",
+        ] {
+            assert!(zh_gives_operands(text), "{text}");
+        }
+        for text in [
+            "帮我算一下这个月的电费",
+            "A-B 两个方案哪个好",
+            "求一首关于秋天的诗",
+        ] {
+            assert!(!zh_gives_operands(text), "{text}");
+        }
     }
 
     #[test]

@@ -1164,6 +1164,12 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
         if let Some(noun) = word_list(Words::ZhMaterials).split_whitespace().find(near) {
             // As written, with what stands between ("这篇英语作文", "第三题").
             let named = rest.find(noun).map_or(noun, |i| &rest[..i + noun.len()]);
+            // "公司让我签竞业协议……这个协议还有效吗？": a thing the request named before and asks
+            // about, not one to look over.
+            let named_before = pointer.starts_with(['这', '這']) && text[..at].contains(noun);
+            if named_before && !reviewed {
+                continue;
+            }
             match pointer {
                 "我的" if !reviewed => continue,
                 // "怎麼把照片轉成 PDF": how to do it, to any such text; "写个脚本，把…": what a
@@ -2058,6 +2064,12 @@ mod tests {
             found("我写的那个Python脚本跑起来特别慢"),
             missing("您的脚本")
         );
+        // A thing the request named before and asks about is no material to give; one it
+        // names and asks to look over is.
+        assert!(!material(
+            "房东让我签了一份补充协议，说押金不退，这个协议有法律效力吗？"
+        ));
+        assert!(material("我写了一篇作文，帮我改改这篇作文"));
         // Not one the answer is to make, nor a word that holds a code word.
         assert!(!material("帮我写个脚本，运行出错就发邮件提醒"));
         assert!(!material("程序员加班太多，身体很慢才恢复"));
