@@ -148,7 +148,8 @@ pub fn read_all(detector: &str) -> Vec<Pack> {
         toml::from_str(detector).unwrap_or_else(|e| fail(&format!("core/data/detector.toml: {e}")));
     let known = known(&file);
     let columns = file.get("columns").and_then(toml::Value::as_table);
-    TAGS.iter()
+    let packs = TAGS
+        .iter()
         .map(|&tag| {
             let Some(table) = columns
                 .and_then(|c| c.get(tag))
@@ -163,7 +164,38 @@ pub fn read_all(detector: &str) -> Vec<Pack> {
             });
             Pack { tag, json }
         })
-        .collect()
+        .collect::<Vec<_>>();
+    exclusive_tells(&packs);
+    packs
+}
+
+/// Stops the build when a word that tells a language (`words.tells`) is a word of another
+/// language's columns: a request in that language would be told as this one ("aniversario",
+/// Spanish too, told a request Portuguese).
+fn exclusive_tells(packs: &[Pack]) {
+    fn words(v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::String(s) => out.push(s.clone()),
+            serde_json::Value::Array(a) => a.iter().for_each(|x| words(x, out)),
+            serde_json::Value::Object(o) => o.values().for_each(|x| words(x, out)),
+            serde_json::Value::Null | serde_json::Value::Bool(_) | serde_json::Value::Number(_) => {
+            }
+        }
+    }
+    for pack in packs {
+        let mut tells = Vec::new();
+        words(&pack.json["words"]["tells"], &mut tells);
+        for other in packs.iter().filter(|o| o.tag != pack.tag) {
+            let mut theirs = Vec::new();
+            words(&other.json, &mut theirs);
+            if let Some(t) = tells.iter().find(|t| theirs.contains(t)) {
+                fail(&format!(
+                    "core/data/detector.toml, columns.{}: words.tells has {t:?}, a word of columns.{} too",
+                    pack.tag, other.tag
+                ));
+            }
+        }
+    }
 }
 
 /// What tells each Latin-script language from the others before its pack is there: the words

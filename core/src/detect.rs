@@ -3131,8 +3131,8 @@ fn zh_figure(text: &str) -> bool {
     })
 }
 
-/// Whether a Chinese request names where it goes: 去 before a name ("去日本", not 去哪, 去旅行,
-/// 去一趟, 去年), or a name just before a word for a trip or a stay ("日本旅行", "花蓮旅遊",
+/// Whether a Chinese request names where it goes: 去 or another word of `zh-going-to` before a
+/// name ("去日本", "飞三亚"; not 去哪, 去旅行, 去一趟, 去年), or a name just before a word for a trip or a stay ("日本旅行", "花蓮旅遊",
 /// "东京行程", "京都旅馆"; not 一次旅行, 毕业旅行, 附近旅馆).
 pub(crate) fn names_a_destination(text: &str) -> bool {
     /// Characters that start or end no name of a place next to 去 or a trip word.
@@ -3140,9 +3140,11 @@ pub(crate) fn names_a_destination(text: &str) -> bool {
     // A kind of place after 去 ("去海边", "去爬山") is no destination.
     let kind_of_place =
         |at: usize| list(word_list(Words::ZhKindsOfPlace)).any(|w| text[at..].starts_with(w));
-    ["去", "旅", "行程", "自由行"].into_iter().any(|cue| {
+    let going = |cue: &str| list(word_list(Words::ZhGoingTo)).any(|g| g == cue);
+    let cues = list(word_list(Words::ZhGoingTo)).chain(["旅", "行程", "自由行"]);
+    cues.into_iter().any(|cue| {
         text.match_indices(cue).any(|(i, _)| {
-            let c = if cue == "去" {
+            let c = if going(cue) {
                 if kind_of_place(i + cue.len()) {
                     return false;
                 }
@@ -4761,6 +4763,31 @@ mod tests {
         ] {
             assert!(!zh_gives_operands(text), "{text}");
         }
+    }
+
+    #[test]
+    fn a_chinese_destination_follows_a_word_of_going_to() {
+        for text in ["下个月去大理住一周", "我周五飞厦门", "下周三飛花蓮玩三天"]
+        {
+            assert!(names_a_destination(text), "{text}");
+        }
+        for text in ["我想去旅行", "明天飞一趟", "去年冬天很冷"] {
+            assert!(!names_a_destination(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_calorie_target_given_needs_no_body_figures() {
+        let body = |text: &str| {
+            detect(text, &[])
+                .questions
+                .iter()
+                .any(|q| q.text.starts_with("What are your age, sex"))
+        };
+        assert!(body("How much protein should I eat a day?"));
+        assert!(!body(
+            "Make me a 5-day pescatarian meal plan, about 2000 kcal a day, high protein"
+        ));
     }
 
     #[test]

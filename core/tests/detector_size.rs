@@ -103,8 +103,9 @@ use common::rust_files;
 /// (465k → 318k); 12 for a filling word that names only the kind ("for my trip next week")
 /// and the user's material followed by how it is to change ("make this email sound warmer");
 /// 13 for a Chinese formula in letters or signs ("∫ x·e^x dx") and a Chinese thing pointed at
-/// that the request named before and does not ask to look over.
-const MAX_DETECTOR_LINES: usize = 6_357;
+/// that the request named before and does not ask to look over; 2 for the Chinese words a
+/// destination follows read from the data file.
+const MAX_DETECTOR_LINES: usize = 6_359;
 
 /// The most string literals `core/src` may hold outside `phrase.rs` and test modules: today's
 /// figure, lowered as wordings and word lists move into data (issue 43 aims at 1,100; 2,096
@@ -134,7 +135,7 @@ const MAX_DETECTOR_LINES: usize = 6_357;
 /// the mechanisms of 2026-11-30 (the columns' keys `part`, `after_number`, `restyle`, `writes`,
 /// `text` and `when`, the colon, list and code signs of earlier material, "for" and "same" and
 /// the demonstratives a "for" phrase is not).
-const MAX_LITERALS: usize = 1_709;
+const MAX_LITERALS: usize = 1_707;
 
 #[test]
 fn the_detector_keeps_its_knowledge_in_data() {
