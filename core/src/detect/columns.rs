@@ -1949,6 +1949,27 @@ mod tests {
     }
 
     #[test]
+    fn an_exception_named_by_its_type_asks_for_the_code() {
+        for (request, asked) in [
+            (
+                "mi app en kotlin lanza IllegalStateException al girar la pantalla, por que?",
+                "código",
+            ),
+            (
+                "Warum wirft mein Skript einen ValueError beim Einlesen der Datei?",
+                "Code",
+            ),
+        ] {
+            let (a, _) = super::super::detect_traced(request, &[]);
+            assert!(
+                a.questions.iter().any(|q| q.text.contains(asked)),
+                "{request}: {:?}",
+                a.questions
+            );
+        }
+    }
+
+    #[test]
     fn a_follow_up_asks_the_choice_or_figures_the_conversation_left_unsaid() {
         let after = super::super::tests::asked_after;
         let choose = "Entre las dos, ¿cuál me conviene más?";

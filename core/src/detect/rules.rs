@@ -318,9 +318,9 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
                 .rev()
                 .take(ACT_REACH)
                 .any(|w| in_list(Words::ActOn, w))
-            || at.checked_sub(1).is_some_and(|j| {
-                matches!(words[j], "is" | "are" | "was" | "were" | "isn't" | "aren't")
-            })
+            || at
+                .checked_sub(1)
+                .is_some_and(|j| in_list(Words::AsksState, words[j]))
             || words
                 .get(at + 2)
                 .is_some_and(|w| in_list(Words::ChangeComplements, w))
@@ -1670,7 +1670,7 @@ mod tests {
     }
 
     #[test]
-    fn material_followed_by_how_it_is_to_change_is_worked_on() {
+    fn material_followed_by_how_it_is_to_change_or_asked_about_is_worked_on() {
         fires_only_on(
             Kind::MissingContext,
             &[
@@ -1680,6 +1680,7 @@ mod tests {
             &[
                 "Can you make this email sound warmer before I forward it to the whole team tomorrow",
                 "Could you make my resume shorter? I'm applying for nursing jobs at three hospitals and need it tonight",
+                "Does this clause mean my landlord can keep the whole deposit if I leave in May?",
             ],
         );
     }
