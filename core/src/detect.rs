@@ -1911,13 +1911,16 @@ fn zh_gives_figure(text: &str) -> bool {
 fn zh_gives_operands(text: &str) -> bool {
     const OPERATORS: [char; 11] = ['=', '%', '+', '×', '÷', '*', '/', '^', '＝', '％', '＋'];
     let formula = || {
-        let signs: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-        signs.iter().any(|&c| char_listed(Words::MathSigns, c))
-            || signs.windows(3).any(|w| {
-                OPERATORS.contains(&w[1])
-                    && w[0].is_ascii_alphanumeric()
-                    && w[2].is_ascii_alphanumeric()
-            })
+        text.chars()
+            .any(|c| !c.is_ascii() && char_listed(Words::MathSigns, c))
+            || text.contains(OPERATORS) && {
+                let signs: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+                signs.windows(3).any(|w| {
+                    OPERATORS.contains(&w[1])
+                        && w[0].is_ascii_alphanumeric()
+                        && w[2].is_ascii_alphanumeric()
+                })
+            }
     };
     (text.bytes().any(|b| b.is_ascii_digit()) && text.contains(OPERATORS)) || formula()
 }
