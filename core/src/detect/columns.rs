@@ -1949,6 +1949,20 @@ mod tests {
     }
 
     #[test]
+    fn a_trip_is_one_to_plan_or_go_on_not_a_word_for_leave() {
+        let asks_where = |request: &str| {
+            let (a, _) = super::super::detect_traced(request, &[]);
+            a.questions.iter().any(|q| q.text.contains("reisen"))
+        };
+        assert!(asks_where(
+            "Wir möchten im Juli zwei Wochen Urlaub machen, plan uns was Schönes mit Strand"
+        ));
+        assert!(!asks_where(
+            "Darf mein Arbeitgeber meinen Urlaub einfach streichen, obwohl er genehmigt war?"
+        ));
+    }
+
+    #[test]
     fn an_exception_named_by_its_type_asks_for_the_code() {
         for (request, asked) in [
             (
