@@ -290,6 +290,25 @@ fn candidates_pointed_at(words: &[&str]) -> Option<String> {
     chooses.then_some(pointed)
 }
 
+/// Whether the request works on the material whose determiner stands at `at`: it misbehaves, a
+/// verb that works on material comes shortly before ("proofread", "reply to"), a question asks
+/// its state or meaning ("Are my results normal?", "Does this clause mean…"), or how it is to
+/// change follows it ("make this email sound warmer").
+fn works_on(words: &[&str], at: usize) -> bool {
+    misbehaves(words, at)
+        || words[..at]
+            .iter()
+            .rev()
+            .take(ACT_REACH)
+            .any(|w| in_list(Words::ActOn, w))
+        || at
+            .checked_sub(1)
+            .is_some_and(|j| in_list(Words::AsksState, words[j]))
+        || words
+            .get(at + 2)
+            .is_some_and(|w| in_list(Words::ChangeComplements, w))
+}
+
 /// The artifact a request refers to without giving it: "the method from the paper" (the last
 /// artifact is the anchor: the paper), "my cover letter", "this customer complaint" (the
 /// user's own or one pointed to, with a word between).
@@ -310,21 +329,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
     let short = |at: usize| at < short_upto && (short_upto == words.len() || words[at] != "your");
     let made = |at: usize| made_before(words, at);
     let possessive = |det: &str| matches!(det, "my" | "our" | "this" | "these");
-    let acted_on = |at: usize| {
-        short(at)
-            || misbehaves(words, at)
-            || words[..at]
-                .iter()
-                .rev()
-                .take(ACT_REACH)
-                .any(|w| in_list(Words::ActOn, w))
-            || at
-                .checked_sub(1)
-                .is_some_and(|j| in_list(Words::AsksState, words[j]))
-            || words
-                .get(at + 2)
-                .is_some_and(|w| in_list(Words::ChangeComplements, w))
-    };
+    let acted_on = |at: usize| short(at) || works_on(words, at);
     for (i, pair) in words.windows(2).enumerate().rev() {
         // "the paragraph I wrote", "the email she sent": material someone has, named by who.
         let by = words.get(i + 2).filter(|w| is_someone(w));
