@@ -4734,14 +4734,17 @@ mod tests {
         }
     }
 
+    /// Whether the detector asks `text` a question that starts with `start`.
+    fn asks_starting(text: &str, start: &str) -> bool {
+        detect(text, &[])
+            .questions
+            .iter()
+            .any(|q| q.text.starts_with(start))
+    }
+
     #[test]
     fn an_estimate_says_how_much_not_what_about() {
-        let asks_people = |text: &str| {
-            detect(text, &[])
-                .questions
-                .iter()
-                .any(|q| q.text.starts_with("Who is it about"))
-        };
+        let asks_people = |text: &str| asks_starting(text, "Who is it about");
         assert!(asks_people(
             "Write a toast for my cousin's wedding, about 2 minutes, funny"
         ));
@@ -4781,12 +4784,7 @@ mod tests {
 
     #[test]
     fn a_calorie_target_given_needs_no_body_figures() {
-        let body = |text: &str| {
-            detect(text, &[])
-                .questions
-                .iter()
-                .any(|q| q.text.starts_with("What are your age, sex"))
-        };
+        let body = |text: &str| asks_starting(text, "What are your age, sex");
         assert!(body("How much protein should I eat a day?"));
         assert!(!body(
             "Make me a 5-day pescatarian meal plan, about 2000 kcal a day, high protein"
@@ -4795,12 +4793,7 @@ mod tests {
 
     #[test]
     fn a_word_naming_only_the_kind_says_not_which() {
-        let asks = |text: &str, start: &str| {
-            detect(text, &[])
-                .questions
-                .iter()
-                .any(|q| q.text.starts_with(start))
-        };
+        let asks = asks_starting;
         let job = "Which job is it for";
         assert!(asks(
             "Draft a cover letter for the job I'm applying to; I have 4 years in hospital pharmacy.",
