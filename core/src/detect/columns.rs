@@ -1129,8 +1129,8 @@ pub(super) fn assess(
     out.model_score = score.map(|(s, _)| s);
     // The model reads a request alone: a follow-up's details are in the conversation.
     let vague = !given.history && score.is_some_and(|(s, t)| s >= t);
-    // What a follow-up leaves unsaid is asked only when the model is sure of the request alone
-    // and the conversation does not say it either ([`conversation_says`]).
+    // The model's score of the request alone: a follow-up's choice or figures are asked from
+    // it too, when the conversation does not say them ([`conversation_says`]).
     let sure = score.is_some_and(|(s, t)| s >= t + NAMING_MARGIN);
     let request = Request::of(pack, text, given, vague);
     // A quotation is the material it names ("Was bedeutet die Redewendung „…“?").
