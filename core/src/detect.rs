@@ -1420,12 +1420,12 @@ fn chinese(
     // A quoted sentence is what 这句话 points at, as material after the instruction is.
     let referent = given.history || given.material || given.quoted;
     let lower = text.to_ascii_lowercase();
-    let reading = ZhReading::of(text, &lower, CharSet::of(text));
-    let has = |w: &str| reading.chars.may_contain(w) && text.contains(w);
     let head = &zh_instruction(text, given);
     let table = knowledge();
     let in_head = table.holding(head);
     let recognised = recognise(table, |f| in_head.names(&f.zh));
+    let reading = ZhReading::of(text, &lower, CharSet::of(text)).spending(table, &recognised);
+    let has = |w: &str| reading.chars.may_contain(w) && text.contains(w);
     let fills_slot = |slot: &Slot| reading.fills(slot, given);
     let slots = slots_of(table, &recognised);
     let lead = zh_first_named(table, &recognised, head);
@@ -1571,6 +1571,9 @@ struct ZhReading<'a> {
     chars: CharSet,
     latin: Vec<&'a str>,
     matched: frames::Matched,
+    /// The characters spent naming the recognised kinds and filling their other slots (see
+    /// [`ZhReading::spending`]).
+    spent: usize,
 }
 
 impl<'a> ZhReading<'a> {
@@ -1586,7 +1589,37 @@ impl<'a> ZhReading<'a> {
             chars,
             latin,
             matched,
+            spent: 0,
         }
+    }
+
+    /// Counts the characters of the words that name one of the `recognised` kinds, ask for it,
+    /// or fill one of its slots other than its subject ("老师让写一篇读后感，800字，帮我写一下":
+    /// 读后感, 写, 老师, 字): a request says what it is about in the characters left over, and a
+    /// long request made only of its kind, its form and its other details says no more about
+    /// its subject than a short one.
+    fn spending(mut self, table: &frames::Table, recognised: &[usize]) -> Self {
+        let mut spent = vec![false; self.text.len()];
+        for frame in recognised.iter().filter_map(|&i| table.frames.get(i)) {
+            let others = (frame.slots.iter())
+                .filter(|s| !s.zh.patterns.contains(&Pattern::Topic))
+                .flat_map(|s| list(s.zh.words));
+            for word in list(frame.zh.cues)
+                .chain(list(frame.zh.intents))
+                .chain(others)
+            {
+                if !self.chars.may_contain(word) {
+                    continue;
+                }
+                for (at, _) in self.text.match_indices(word) {
+                    spent[at..at + word.len()].fill(true);
+                }
+            }
+        }
+        self.spent = (self.text.char_indices())
+            .filter(|&(at, _)| spent[at])
+            .count();
+        self
     }
 
     /// What fills `slot` (see [`ZhReading::fills`]), for the trace: its word as the request
@@ -1599,7 +1632,7 @@ impl<'a> ZhReading<'a> {
         match word {
             Some(w) => format!("\"{w}\""),
             None => (slot.zh.patterns.iter())
-                .find(|p| zh_pattern(self.text, &self.chars, **p, given))
+                .find(|p| zh_pattern(self.text, &self.chars, self.spent, **p, given))
                 .map_or_else(String::new, |p| pattern_named(*p)),
         }
     }
@@ -1613,7 +1646,7 @@ impl<'a> ZhReading<'a> {
                 .zh
                 .patterns
                 .iter()
-                .any(|p| zh_pattern(self.text, &self.chars, *p, given))
+                .any(|p| zh_pattern(self.text, &self.chars, self.spent, *p, given))
             || self.matched.has(slot.en.list)
             || slot
                 .en
@@ -3060,14 +3093,21 @@ fn described(words: &[&str]) -> bool {
     })
 }
 
-/// Whether a Chinese request shows `pattern` (see [`Pattern`]); `chars` is its [`CharSet`].
-fn zh_pattern(text: &str, chars: &CharSet, pattern: Pattern, given: Given<'_>) -> bool {
+/// Whether a Chinese request shows `pattern` (see [`Pattern`]); `chars` is its [`CharSet`],
+/// `spent` the characters its kind and other details take (see [`ZhReading::spending`]): it says
+/// what it is about in the characters they leave.
+fn zh_pattern(
+    text: &str,
+    chars: &CharSet,
+    spent: usize,
+    pattern: Pattern,
+    given: Given<'_>,
+) -> bool {
     let has = |w: &&str| chars.may_contain(w) && text.contains(w);
     match pattern {
         Pattern::Time => {
-            const TIME: &str = "今天 明天 後天 后天 今晚 明晚 下週 下周 下星期 週末 周末 號 号 \
-                點 点 上午 下午 晚上 早上 中午 月 週一 周一 週五 周五 星期";
-            TIME.split(' ').any(|w| has(&w)) || text.bytes().any(|b| b.is_ascii_digit())
+            list(word_list(Words::ZhTimes)).any(|w| has(&w))
+                || text.bytes().any(|b| b.is_ascii_digit())
         }
         Pattern::Count => zh_count(text),
         Pattern::Number => zh_figure(text),
@@ -3083,7 +3123,10 @@ fn zh_pattern(text: &str, chars: &CharSet, pattern: Pattern, given: Given<'_>) -
                     .filter_map(|i| ZH_PLACE_NAMES_3.get(i..i + 9))
                     .any(|name| has(&name))
         }
-        Pattern::Topic => text.contains(['：', ':']) || text.chars().count() >= ZH_TOPIC_CHARS,
+        Pattern::Topic => {
+            text.contains(['：', ':'])
+                || text.chars().count().saturating_sub(spent) >= ZH_TOPIC_CHARS
+        }
         // A title, or a Latin word: "Python", "iPhone", "Nopa"; not a loan word for a kind of
         // thing ("设计个logo", "做个PPT").
         Pattern::Name | Pattern::PlaceName => {
@@ -3104,7 +3147,7 @@ fn zh_pattern(text: &str, chars: &CharSet, pattern: Pattern, given: Given<'_>) -
 fn zh_count(text: &str) -> bool {
     text.chars().zip(text.chars().skip(1)).any(|(a, b)| {
         (a.is_ascii_digit() || char_listed(Words::ZhNumerals, a))
-            && "天晚日週周星個个人位張张".contains(b)
+            && char_listed(Words::ZhCountMeasures, b)
             && !(a == '一' && "個个張张".contains(b))
     })
 }
@@ -3179,8 +3222,9 @@ const ZH_PLACE_NAMES: &str = "北京上海天津重庆重慶广州廣州深圳�
 const ZH_PLACE_NAMES_3: &str = "芝加哥洛杉矶洛杉磯旧金山舊金山新加坡墨尔本墨爾本温哥华溫哥華多伦多多倫多\
     北海道济州岛濟州島巴厘岛峇里島";
 
-/// Characters from which a Chinese request says enough about its own subject.
-const ZH_TOPIC_CHARS: usize = 20;
+/// Characters, past those its kind and other details take, from which a Chinese request says
+/// enough about its own subject.
+const ZH_TOPIC_CHARS: usize = 18;
 
 /// Whether the request carries its own material after the instruction: a line break followed
 /// by more text ("Rewrite the given text …\n\nIf you'd told me …"), or a colon after an
@@ -3685,7 +3729,7 @@ mod tests {
             }
         }
         let given = Given::default();
-        let places = |text: &str| zh_pattern(text, &CharSet::of(text), Pattern::Place, given);
+        let places = |text: &str| zh_pattern(text, &CharSet::of(text), 0, Pattern::Place, given);
         assert!(places("月薪2万在杭州，租房和买房哪个更划算？"));
         assert!(places("幫我找一間高雄的民宿"));
         assert!(places("推荐一家芝加哥适合约会的餐厅"));
@@ -4740,6 +4784,28 @@ mod tests {
             .questions
             .iter()
             .any(|q| q.text.starts_with(start))
+    }
+
+    #[test]
+    fn a_chinese_subject_is_said_past_the_words_of_its_kind() {
+        // Long enough, but only its kind, its reader and its length: no subject.
+        assert!(asks_starting(
+            "老师让写一篇读后感，800字，帮我写一下",
+            "要写的内容"
+        ));
+        assert!(asks_starting(
+            "明天要報告，幫我做簡報大綱，大概十頁，對象是主管",
+            "簡報的主題"
+        ));
+        // The same length saying what it is about.
+        assert!(!asks_starting(
+            "帮我写一篇读后感，讲《活着》里福贵一家的命运，800字",
+            "要写的内容"
+        ));
+        assert!(!asks_starting(
+            "幫我做簡報大綱，介紹我們公司今年在東南亞的新市場",
+            "簡報的主題"
+        ));
     }
 
     #[test]
