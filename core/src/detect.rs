@@ -141,13 +141,20 @@ fn traced(assessment: Assessment) -> (Analysis, Vec<String>) {
 }
 
 /// Whether `request` is a task that works on the text it quotes (a frame with a slot filled by
-/// a quote: translate, summarise, proofread…): the quote is its material, not a name to look up.
+/// a quote: translate, summarise, proofread…), or asks about those words themselves (what they
+/// mean, where they come from, what comes next, which cells contain them: `quote-questions`):
+/// the quote is its material, not a name to look up.
 pub(crate) fn works_on_quote(request: &str) -> bool {
     let text = clip(request, MAX_BYTES);
     let lower = text.to_ascii_lowercase();
     let words = words_of(&lower);
-    let cues = Cues::of(text, &lower, &words);
     let has = |w: &str| text.contains(w);
+    if words.iter().any(|w| in_list(Words::QuoteQuestions, w))
+        || list(word_list(Words::ZhQuoteQuestions)).any(has)
+    {
+        return true;
+    }
+    let cues = Cues::of(text, &lower, &words);
     knowledge().frames.iter().any(|f| {
         let quoted = f.slots.iter().any(|s| {
             s.en.patterns.contains(&Pattern::Quote) || s.zh.patterns.contains(&Pattern::Quote)
@@ -4191,11 +4198,11 @@ mod tests {
         assert!(texts("计算 12 乘以 34 等于多少").is_empty());
         // A calculation is an instruction, in two clauses or one.
         assert!(texts("算一下 15% 的小費，帳單是 80 美元").is_empty());
-        // 这句话 with nothing given refers to nothing; after a colon, it is what follows. The
-        // target language is a slot of its own.
+        // 这句话 with nothing given is a text not given; after a colon, it is what follows.
+        // The target language is a slot of its own.
         assert_eq!(
             texts("翻译这句话"),
-            [pronoun("这句"), "翻译成哪种语言？".to_owned()]
+            ["能否把这句话贴在这里？", "翻译成哪种语言？"]
         );
         assert!(texts("把这个翻译成英文：我爱你").is_empty());
         // A work to a taste that is given: nothing to ask; without the taste, the taste.

@@ -1138,6 +1138,45 @@ fn zh_choice_without_candidates(text: &str) -> Option<&'static str> {
     })
 }
 
+/// Whether the clause `before` a "this sentence" is the sentence itself ("路漫漫其修远兮这句话是什么
+/// 意思"): words of its own, not a description of it ("他说的那句话"), a person ("老板这句话"), nor
+/// an instruction ("帮我翻译这句话").
+fn zh_sentence_before(before: &str) -> bool {
+    let clause = (before
+        .rsplit(|c| super::char_listed(Words::ZhClauseEnds, c))
+        .next())
+    .unwrap_or_default();
+    let said_by = [Words::ZhPeople, Words::ZhPronouns];
+    let asked_by = [Words::ZhPolite, Words::ZhDirectiveDo];
+    let any_of = |lists: [Words; 2]| {
+        lists
+            .iter()
+            .any(|&l| list(word_list(l)).any(|w| clause.contains(w)))
+    };
+    clause.chars().filter(|&c| super::is_cjk(c)).count() >= 2
+        && !clause.ends_with('的')
+        && !any_of(said_by)
+        && !any_of(asked_by)
+}
+
+/// Whether the material's word `m` follows its pointer in `rest` (what comes after it): at
+/// once for a word of one character (话), within [`MATERIAL_REACH`] characters for a longer
+/// one ("这篇英语作文"), or after a number of any length, the part's ("第三题", "第12段").
+fn stands_after(rest: &str, m: &str) -> bool {
+    let reach = if m.chars().count() > 1 {
+        MATERIAL_REACH
+    } else {
+        0
+    };
+    rest.find(m).is_some_and(|i| {
+        let between = &rest[..i];
+        between.chars().count() <= reach
+            || between
+                .chars()
+                .all(|c| c.is_ascii_digit() || super::char_listed(Words::ZhNumerals, c))
+    })
+}
+
 /// Characters between a pointer and its material's word of two characters or more ("这篇英语
 /// 作文": 2); a word of one character (话) follows its pointer at once.
 const MATERIAL_REACH: usize = 2;
@@ -1153,19 +1192,12 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
         let Some(at) = has(pointer).then(|| text.find(pointer)).flatten() else {
             continue;
         };
+        if pointer.ends_with('句') && zh_sentence_before(&text[..at]) {
+            continue;
+        }
         let rest = &text[at + pointer.len()..];
         // The material's word, right after the pointer or a short modifier ("这篇英语作文").
-        let near = |m: &&str| {
-            let reach = if m.chars().count() > 1 {
-                MATERIAL_REACH
-            } else {
-                0
-            };
-            has(m)
-                && rest
-                    .find(*m)
-                    .is_some_and(|i| rest[..i].chars().count() <= reach)
-        };
+        let near = |m: &&str| has(m) && stands_after(rest, m);
         if let Some(noun) = word_list(Words::ZhMaterials).split_whitespace().find(near) {
             // As written, with what stands between ("这篇英语作文", "第三题").
             let named = rest.find(noun).map_or(noun, |i| &rest[..i + noun.len()]);

@@ -46,12 +46,19 @@ impl Catalog {
     /// The entities `request` mentions, one lookup per mention, in the order they appear.
     ///
     /// Names and aliases match as whole words (ASCII case-insensitive) or, for Chinese, as
-    /// substrings; where two names overlap ("Pro" inside "Pro Max") the longer one wins. A
-    /// quoted term that names nothing in the catalog yields a lookup with no matches when the
-    /// user asks about it (a question, or nothing but the quote); a quote inside an instruction
-    /// (`Output "X" if …`) is a literal to use, not a name to resolve.
+    /// substrings; where two names overlap ("Pro" inside "Pro Max") the longer one wins. In a
+    /// request that names one of the catalog's things, a quoted term that names nothing in it
+    /// yields a lookup with no matches when the user asks about it (a question, or nothing but
+    /// the quote); a quote inside an instruction
+    /// (`Output "X" if …`) is a literal to use, not a name to resolve. A name that ends another
+    /// name ("Pro" in "iPhone 15 Pro", "MacBook Pro") is that other thing, and one written in
+    /// other case in a request of another language ("pro" in "Traduz pro inglês", "pro Dosis")
+    /// is that language's word.
     pub fn lookup(&self, request: &str) -> Vec<EntityLookup> {
         let hay = Haystack::new(request);
+        let foreign = crate::detector::get().is_some_and(|d| {
+            d.columns_wanted(request).is_some() || d.unread_language(request).is_some()
+        });
         // (start, end, name) for every distinct name or alias found.
         let mut spans: Vec<(usize, usize, String)> = Vec::new();
         for e in &self.entities {
@@ -61,7 +68,13 @@ impl Catalog {
                     continue;
                 }
                 if let Some((s, end)) = hay.find(&key, false) {
-                    spans.push((s, end, key));
+                    let as_written = hay.slice(s, end);
+                    let same_case = std::iter::once(&e.name)
+                        .chain(&e.aliases)
+                        .any(|n| n.trim() == as_written);
+                    if !ends_another_name(hay.slice(0, s)) && (same_case || !foreign) {
+                        spans.push((s, end, key));
+                    }
                 }
             }
         }
@@ -96,7 +109,11 @@ impl Catalog {
                 )
             })
             .collect();
-        for (s, e) in hay.quoted() {
+        // A quote is one of the catalog's things only beside one it knows ("Does "Zeta Ultra"
+        // work with the Pro Max?"): alone, a quoted title, term or saying ("Who painted "The
+        // Starry Night"?", "“内卷”是什么意思？") is the reader's to know, not this catalog's.
+        let about_the_catalog = !out.is_empty();
+        for (s, e) in hay.quoted().into_iter().filter(|_| about_the_catalog) {
             if !asks_about(request, s, e) {
                 continue;
             }
@@ -116,6 +133,26 @@ impl Catalog {
         crate::text::sort_short_by(&mut out, |a, b| a.0.cmp(&b.0));
         out.into_iter().map(|(_, l)| l).collect()
     }
+}
+
+/// Whether the text `before` a name makes it the end of another name: the word just before it
+/// has a digit ("Pixel 8 Pro"), a capital inside it ("iPhone", "MacBook"), or a capital that
+/// does not open the sentence ("Surface Pro").
+fn ends_another_name(before: &str) -> bool {
+    let Some(head) = before.strip_suffix(' ') else {
+        return false;
+    };
+    let word = head.rsplit(char::is_whitespace).next().unwrap_or_default();
+    let opens = head[..head.len() - word.len()]
+        .trim_end()
+        .chars()
+        .next_back()
+        .is_none_or(|c| ".?!:;\n。？！：；".contains(c));
+    let mut letters = word.chars().filter(|c| c.is_alphanumeric());
+    let first = letters.next();
+    word.chars().any(|c| c.is_ascii_digit())
+        || letters.any(char::is_uppercase)
+        || (first.is_some_and(char::is_uppercase) && !opens)
 }
 
 /// Whether the quote at `start..end` in `request` is something the user asks about: the request
@@ -205,7 +242,52 @@ mod tests {
         ] {
             assert!(c.lookup(request).is_empty(), "{request}");
         }
-        assert_eq!(c.lookup("What is \"Zeta Ultra\"?").len(), 1);
+        assert_eq!(c.lookup("Is \"Zeta Ultra\" cheaper than the Pro?").len(), 2);
+    }
+
+    #[test]
+    fn a_quote_is_the_catalogs_only_beside_a_thing_it_knows() {
+        let c = Catalog::from_json(CATALOG).unwrap();
+        for request in [
+            "What is \"Zeta Ultra\"?",
+            "Who painted \"The Starry Night\" and when?",
+            "面试的时候被问到“你最大的缺点是什么”应该怎么回答？",
+            "“内卷”是什么意思？",
+        ] {
+            assert!(c.lookup(request).is_empty(), "{request}");
+        }
+    }
+
+    #[test]
+    fn a_name_that_ends_another_name_is_that_other_thing() {
+        let c = Catalog::from_json(CATALOG).unwrap();
+        for request in [
+            "How do the iPhone 15 Pro and Pixel 8 Pro compare for low-light photos?",
+            "Is a used MacBook Pro worth $1,200?",
+            "iPad Air 跟 iPad Pro 差在哪裡？",
+            "Is the Surface Pro good for drawing?",
+        ] {
+            assert!(c.lookup(request).is_empty(), "{request}");
+        }
+        for request in [
+            "Pro or Pro Max?",
+            "Which is better, Basic or Pro?",
+            "My pro crashed",
+        ] {
+            assert!(!c.lookup(request).is_empty(), "{request}");
+        }
+    }
+
+    #[test]
+    fn a_name_in_other_case_in_another_language_is_that_languages_word() {
+        let c = Catalog::from_json(CATALOG).unwrap();
+        for request in [
+            "Traduz pro inglês: \"Segue em anexo o relatório.\"",
+            "Wie viel Ibuprofen-Saft darf sie pro Dosis bekommen?",
+        ] {
+            assert!(c.lookup(request).is_empty(), "{request}");
+        }
+        assert_eq!(c.lookup("Mi Pro no enciende").len(), 1);
     }
 
     #[test]
@@ -219,8 +301,8 @@ mod tests {
             c.lookup("把句子裡的「好」換成「很好」，其餘保持不變。")
                 .is_empty()
         );
-        let found = c.lookup("Tell me about \"Zeta\"");
-        assert_eq!(found.len(), 1);
+        let found = c.lookup("Is \"Zeta\" as fast as the Pro Max?");
+        assert_eq!(found.len(), 2);
         assert!(found[0].matches.is_empty());
         // A phrase to translate or proofread is the task's material, not a name to look up.
         for request in [

@@ -75,9 +75,13 @@ impl KnowledgeBase {
     /// order. Deterministic: no randomness, no hashing order.
     ///
     /// In a long request (more than [`LONG_REQUEST_WORDS`] words) one shared English word is no
-    /// topic match: a document needs a phrase, a Chinese keyword or two of its keywords.
+    /// topic match: a document needs a phrase, a Chinese keyword or two of its keywords. A
+    /// keyword inside a quote is text the request works on ("count the cells that contain
+    /// \"refund\""), not its topic.
     pub fn rank(&self, request: &str) -> Vec<ScoredDocument<'_>> {
         let hay = Haystack::new(request);
+        let quotes = hay.quotes(usize::MAX);
+        let quoted = |(s, e): (usize, usize)| quotes.iter().any(|&(a, b)| a <= s && e <= b);
         let long = request.split_whitespace().count() > LONG_REQUEST_WORDS;
         // One English word weighs 2; a phrase, two words or a two-character Chinese keyword 3+.
         let needed = if long { weight("a") + 1 } else { 1 };
@@ -88,7 +92,7 @@ impl KnowledgeBase {
                 let mut score = 0;
                 let mut matched = Vec::new();
                 for kw in &document.keywords {
-                    if hay.find(kw, true).is_some() {
+                    if hay.find(kw, true).is_some_and(|span| !quoted(span)) {
                         score += weight(kw);
                         matched.push(kw.as_str());
                     }
@@ -155,6 +159,16 @@ mod tests {
         assert_eq!(kb.search("I want my MONEY BACK").unwrap().id, "refund");
         assert_eq!(kb.search("App 一直閃退").unwrap().id, "crash");
         assert!(kb.search("What is the weather?").is_none());
+    }
+
+    #[test]
+    fn a_keyword_inside_a_quote_is_text_worked_on() {
+        let kb = KnowledgeBase::from_json(KB).unwrap();
+        assert!(
+            kb.search("How do I count the cells in column B that contain \"refund\"?")
+                .is_none()
+        );
+        assert_eq!(kb.search("How do I get a refund?").unwrap().id, "refund");
     }
 
     #[test]

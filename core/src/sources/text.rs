@@ -71,8 +71,14 @@ impl<'a> Haystack<'a> {
         self.original.get(start..end).unwrap_or_default()
     }
 
-    /// Terms in quotes: "…", “…”, 「…」, 『…』, with their byte spans.
+    /// Terms in quotes: "…", “…”, 「…」, 『…』, with their byte spans; up to 40 characters, the
+    /// length of a name.
     pub(super) fn quoted(&self) -> Vec<(usize, usize)> {
+        self.quotes(40)
+    }
+
+    /// Every quoted span of up to `max_chars` characters: "…", “…”, 「…」, 『…』.
+    pub(super) fn quotes(&self, max_chars: usize) -> Vec<(usize, usize)> {
         const PAIRS: [(char, char); 4] = [('"', '"'), ('“', '”'), ('「', '」'), ('『', '』')];
         let mut out = Vec::new();
         for (open, close) in PAIRS {
@@ -84,7 +90,7 @@ impl<'a> Haystack<'a> {
                 };
                 let end = start + j;
                 let term = self.original[start..end].trim();
-                if !term.is_empty() && term.chars().count() <= 40 {
+                if !term.is_empty() && term.chars().count() <= max_chars {
                     out.push((start, end));
                 }
                 from = end + close.len_utf8();
