@@ -1161,7 +1161,8 @@ fn zh_sentence_before(before: &str) -> bool {
 
 /// Whether the material's word `m` follows its pointer in `rest` (what comes after it): at
 /// once for a word of one character (话), within [`MATERIAL_REACH`] characters for a longer
-/// one ("这篇英语作文"), or after a number of any length, the part's ("第三题", "第12段").
+/// one ("这篇英语作文"), after a number of any length, the part's ("第三题", "第12段"), or after
+/// the time it was made ("把上周的会议纪要整理成报告").
 fn stands_after(rest: &str, m: &str) -> bool {
     let reach = if m.chars().count() > 1 {
         MATERIAL_REACH
@@ -1174,6 +1175,9 @@ fn stands_after(rest: &str, m: &str) -> bool {
             || between
                 .chars()
                 .all(|c| c.is_ascii_digit() || super::char_listed(Words::ZhNumerals, c))
+            || between
+                .strip_suffix('的')
+                .is_some_and(|time| list(word_list(Words::ZhPastTimes)).any(|t| t == time))
     })
 }
 
@@ -1217,6 +1221,8 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
                 {
                     continue;
                 }
+                // "上周的会议纪要" says whose already.
+                "把" if named.contains('的') => return Some(named.to_owned()),
                 "我的" | "把" => return Some(String::from("您的") + named),
                 _ => return Some(String::from(pointer) + named),
             }
