@@ -1581,6 +1581,9 @@ struct ZhReading<'a> {
     /// The characters spent naming the recognised kinds and filling their other slots (see
     /// [`ZhReading::spending`]).
     spent: usize,
+    /// It holds a word that may leave a slot's word unsaid (see [`decided_unsaid`]): most
+    /// requests hold none, and their words are then taken as said without looking.
+    decides: bool,
 }
 
 impl<'a> ZhReading<'a> {
@@ -1591,12 +1594,16 @@ impl<'a> ZhReading<'a> {
             .filter(|w| w.is_ascii())
             .collect();
         let matched = knowledge().matching(&latin);
+        let decides = [Words::ZhDecided, Words::ZhAsking]
+            .iter()
+            .any(|&l| list(word_list(l)).any(|w| chars.may_contain(w) && text.contains(w)));
         Self {
             text,
             chars,
             latin,
             matched,
             spent: 0,
+            decides,
         }
     }
 
@@ -1634,7 +1641,7 @@ impl<'a> ZhReading<'a> {
     fn filler(&self, slot: &Slot, given: Given<'_>) -> String {
         let has = |w: &&str| self.chars.may_contain(w) && self.text.contains(w);
         let word = list(slot.zh.words)
-            .find(|w| has(w) && !decided_unsaid(self.text, w))
+            .find(|w| has(w) && !(self.decides && decided_unsaid(self.text, w)))
             .or_else(|| knowledge().word_in(&self.latin, slot.en.list));
         match word {
             Some(w) => format!("\"{w}\""),
@@ -1648,7 +1655,7 @@ impl<'a> ZhReading<'a> {
     /// filling word among its Latin words.
     fn fills(&self, slot: &Slot, given: Given<'_>) -> bool {
         let has = |w: &str| self.chars.may_contain(w) && self.text.contains(w);
-        list(slot.zh.words).any(|w| has(w) && !decided_unsaid(self.text, w))
+        list(slot.zh.words).any(|w| has(w) && !(self.decides && decided_unsaid(self.text, w)))
             || slot
                 .zh
                 .patterns
@@ -1670,7 +1677,11 @@ fn decided_unsaid(text: &str, word: &str) -> bool {
     /// Characters after the word within which a `zh-decided` word says so.
     const REACH: usize = 8;
     text.match_indices(word).all(|(at, _)| {
-        let after: String = text[at + word.len()..].chars().take(REACH).collect();
+        let rest = &text[at + word.len()..];
+        let after = &rest[..rest
+            .char_indices()
+            .nth(REACH)
+            .map_or(rest.len(), |(i, _)| i)];
         list(word_list(Words::ZhDecided)).any(|d| after.contains(d))
             || list(word_list(Words::ZhAsking)).any(|a| text[..at].ends_with(a))
     })
@@ -3029,15 +3040,13 @@ impl CharSet {
         (c as usize).wrapping_mul(0x9E37_79B1) >> 7 & 1023
     }
 
-    /// False only when `word` cannot be in the text; a word opening with ASCII may be.
+    /// False only when `word` cannot be in the text: one of its characters beyond ASCII is
+    /// not. Every character is tested, since a word's first is often a common one (这, 我).
     fn may_contain(&self, word: &str) -> bool {
-        match word.chars().next() {
-            Some(c) if !c.is_ascii() => {
-                let i = Self::slot(c);
-                self.0[i / 64] & (1 << (i % 64)) != 0
-            }
-            _ => true,
-        }
+        word.chars().filter(|c| !c.is_ascii()).all(|c| {
+            let i = Self::slot(c);
+            self.0[i / 64] & (1 << (i % 64)) != 0
+        })
     }
 }
 
