@@ -90,13 +90,7 @@ pub fn detect(request: &str, history: &[Message]) -> Analysis {
 /// [`detect`], with the cue that made each question, in the questions' order: the rule and
 /// its words, the ambiguous name, or the task kind and the detail it leaves open.
 pub fn detect_traced(request: &str, history: &[Message]) -> (Analysis, Vec<String>) {
-    traced(evaluate(
-        request,
-        history,
-        Wording::AsWritten,
-        model::shipped(),
-        &TUNING,
-    ))
+    traced(assess(request, history))
 }
 
 /// [`detect_traced`] with the questions worded in `language`, the conversation's: a
@@ -3257,8 +3251,20 @@ fn supplies_material(text: &str) -> bool {
     let after_colon = split_at_colon(text).is_some_and(|(head, rest)| {
         (points_ahead(head) || rules::names_own_artifact(head)) && has_words(rest)
     });
-    after_line || after_colon
+    after_line || after_colon || holds_code(text)
 }
+
+/// Whether `text` holds code or a formula written inline, with no colon or line before it
+/// ("Why does =IF(B2>=60,1,0) give an error?", "for i in range(10) print(i) fails"): that many
+/// of the brackets and signs code is written with, an opening bracket among them. A name with
+/// its parentheses ("parse()", "f(x)") is not enough, nor is a numbered list ("1) b 2) d").
+fn holds_code(text: &str) -> bool {
+    let signs = text.matches(['(', ')', '{', '}', '[', ']', '=', ';', '<', '>']);
+    text.contains(['(', '{', '[']) && signs.count() >= CODE_SIGNS
+}
+
+/// Signs of code ([`holds_code`]) that make inline material.
+const CODE_SIGNS: usize = 4;
 
 /// Whether `text` quotes something: a non-empty span between a pair of quotation marks.
 fn has_quote(text: &str) -> bool {
@@ -3625,6 +3631,36 @@ mod tests {
             "Can you double the recipe and convert it to grams?",
         );
         assert!(!q.is_empty());
+    }
+
+    #[test]
+    fn code_written_inline_earlier_or_in_the_request_is_the_material_pointed_at() {
+        for (earlier, request) in [
+            (
+                "In C2 I typed =IF(B2>=60,\"pass\",\"fail\" and it shows an error.",
+                "What is wrong with this formula?",
+            ),
+            (
+                "我在 C2 写了 =IF(B2>=60,1,0)，一直报错。",
+                "这个公式哪里错了？",
+            ),
+        ] {
+            let q = asked_after(earlier, request);
+            assert!(q.is_empty(), "{request}: {q:?}");
+            assert!(!asked_after("I use Excel at work.", request).is_empty());
+        }
+        assert!(
+            detect("Why does this fail? for i in range(10) print(i)", &[])
+                .questions
+                .is_empty()
+        );
+        // A name with its parentheses, or a numbered list, holds no code.
+        for request in [
+            "Fix the bug in my function parse()",
+            "Are my answers right? 1) b 2) d 3) a 4) c",
+        ] {
+            assert!(!detect(request, &[]).questions.is_empty(), "{request}");
+        }
     }
 
     #[test]
