@@ -40,6 +40,8 @@ struct Draft {
 #[serde(deny_unknown_fields)]
 struct Words {
     #[serde(default)]
+    letters: String,
+    #[serde(default)]
     identify: Vec<String>,
     #[serde(default)]
     tells: Vec<String>,
@@ -170,8 +172,8 @@ pub fn read_all(detector: &str) -> Vec<Pack> {
 }
 
 /// Stops the build when a word that tells a language (`words.tells`) is a word of another
-/// language's columns: a request in that language would be told as this one ("aniversario",
-/// Spanish too, told a request Portuguese).
+/// language's columns, or a letter of its `words.letters` one of another's: a request in that
+/// language would be told as this one ("aniversario", Spanish too, told a request Portuguese).
 fn exclusive_tells(packs: &[Pack]) {
     fn words(v: &serde_json::Value, out: &mut Vec<String>) {
         match v {
@@ -182,7 +184,21 @@ fn exclusive_tells(packs: &[Pack]) {
             }
         }
     }
+    let letters = |p: &Pack| {
+        p.json["words"]["letters"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    };
     for pack in packs {
+        for other in packs.iter().filter(|o| o.tag != pack.tag) {
+            if let Some(c) = letters(pack).chars().find(|&c| letters(other).contains(c)) {
+                fail(&format!(
+                    "core/data/detector.toml, columns.{}: words.letters has {c:?}, a letter of columns.{} too",
+                    pack.tag, other.tag
+                ));
+            }
+        }
         let mut tells = Vec::new();
         words(&pack.json["words"]["tells"], &mut tells);
         for other in packs.iter().filter(|o| o.tag != pack.tag) {
@@ -199,7 +215,7 @@ fn exclusive_tells(packs: &[Pack]) {
 }
 
 /// What tells each Latin-script language from the others before its pack is there: the words
-/// the matcher's language identification reads (`identify`, `tells` and `directives`, the material's
+/// the matcher's language identification reads (`letters`, `identify`, `tells` and `directives`, the material's
 /// `verbs`, `own` and `this`, and the pointing words), as a JSON object of packs by tag that read as packs
 /// (the material's wordings kept, no frames). It goes into the detector's own data file, so a
 /// browser that has fetched none of the packs tells a request's language as a native build,
@@ -219,7 +235,7 @@ pub fn tell(packs: &[Pack]) -> String {
         let teller = serde_json::json!({
             "language": p.json["language"],
             "script": p.json["script"],
-            "words": pick("words", &["identify", "tells", "directives"]),
+            "words": pick("words", &["letters", "identify", "tells", "directives"]),
             "material": pick("material", &["verbs", "own", "this", "ask", "why", "assume"]),
             "pointer": p.json["pointer"],
             "thing": p.json["thing"],
@@ -258,6 +274,15 @@ fn read(
         ));
     }
     let w = &d.words;
+    if let Some(c) = w
+        .letters
+        .chars()
+        .find(|c| c.is_ascii() || !c.is_alphabetic())
+    {
+        return Err(format!(
+            "words.letters has {c:?}, expected letters English does not write"
+        ));
+    }
     let m = &d.material;
     let lists = [
         ("words.identify", &w.identify),

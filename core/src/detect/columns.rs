@@ -140,6 +140,7 @@ impl Pack {
         };
         let (w, m) = (&v["words"], &v["material"]);
         let words = Words {
+            letters: w["letters"].as_str().unwrap_or_default().to_owned(),
             identify: entries(w, "identify"),
             tells: entries(w, "tells"),
             directives: entries(w, "directives"),
@@ -259,6 +260,9 @@ enum Script {
 /// The language's typed vocabularies.
 #[derive(Debug)]
 struct Words {
+    /// Letters that only this language of the packs writes ("ñ", "ß"): a word holding one tells
+    /// a Latin-script request's language with the words below.
+    letters: String,
     /// Common words of the language that English does not write ("el", "que", "und"): with
     /// its directives and material words, what tells a Latin-script request's language.
     identify: Vec<Entry>,
@@ -843,16 +847,16 @@ impl<'a> Reading<'a> {
 
 /// The language of a Latin-script `text` in which no English word settles it, by the words of
 /// each language's pack that tell it (its `identify` words, directives, material and pointing
-/// words): two different ones at least, and more than any other language has ("revisa mi
-/// correo", "Corrige ce texte"). A language whose pack is not at hand is not told.
+/// words, and the words written with its `letters`): two different ones at least, and more
+/// than any other language has ("revisa mi correo", "Corrige ce texte"). A language whose pack is not at hand is not told.
 pub(super) fn identify(text: &str) -> Option<&'static str> {
     // Most requests are English, and settled by their third common word, without a word
     // folded or a pack read; one or two ("I promessi sposi", "que veut dire", the "week-end"
     // of "un programme pour un week-end de trois jours") are outweighed by a language's own,
     // two more of them for each.
-    let english = text
-        .split(|c: char| !c.is_ascii_alphabetic())
-        .filter(|w| (1..=8).contains(&w.len()))
+    let words = || text.split(|c: char| !c.is_alphabetic());
+    let english = words()
+        .filter(|w| (1..=8).contains(&w.len()) && w.is_ascii())
         .filter(|w| {
             let mut buf = [0u8; 8];
             let lower = &mut buf[..w.len()];
@@ -867,6 +871,9 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
     if english >= 3 {
         return None;
     }
+    // English writes no accented letters but in a borrowed word or two ("café", "résumé").
+    let accented = words().filter(|w| !w.is_ascii()).count();
+    let english = english.saturating_sub(accented / 2);
     let mut best: Option<(usize, Language)> = None;
     let mut tie = false;
     let mut read: Option<Reading<'_>> = None;
@@ -894,6 +901,10 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
             for s in r.spans(list) {
                 hit[s.start] = true;
             }
+        }
+        let letters = |c: char| c.to_lowercase().any(|c| pack.words.letters.contains(c));
+        for (h, t) in hit.iter_mut().zip(r.tokens.iter()) {
+            *h = *h || text[t.start..t.end].chars().any(letters);
         }
         let mut seen: Vec<&str> = hit
             .iter()
@@ -2270,6 +2281,27 @@ mod tests {
             Some("Portuguese")
         );
         assert_eq!(identify("Scrivi due righe per il capo"), Some("Italian"));
+    }
+
+    #[test]
+    fn accented_letters_tell_a_language_english_does_not_write() {
+        // A letter only one language of the packs writes tells it; accents outweigh a word of
+        // English ("on"); a borrowed word or two leaves English English.
+        assert_eq!(
+            identify("Combien de calories on brûle en 30 minutes de vélo à allure modérée ?"),
+            Some("French")
+        );
+        assert_eq!(
+            identify("Wann schneidet man Hortensien zurück?"),
+            Some("German")
+        );
+        assert_eq!(identify("Podes melhorar a introdução?"), Some("Portuguese"));
+        for request in [
+            "Best café in Paris?",
+            "Update my résumé for a job at Nestlé",
+        ] {
+            assert_eq!(identify(request), None, "{request}");
+        }
     }
 
     #[test]
