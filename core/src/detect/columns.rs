@@ -1940,6 +1940,8 @@ mod tests {
 
     #[test]
     fn the_users_own_material_that_misbehaves_is_asked_for() {
+        // A state of failure (`si blocca`, `lente`) is a verb that works on it: asked whatever
+        // the model says.
         for (tag, request, asked) in [
             (
                 "it",
@@ -1947,9 +1949,23 @@ mod tests {
                 "Potresti incollare qui la tua macro?",
             ),
             (
+                "fr",
+                "Pourquoi ma requête est si lente ?",
+                "Pourriez-vous coller ici votre requête ?",
+            ),
+        ] {
+            assert_eq!(asked_when(tag, request, false).as_deref(), Some(asked));
+        }
+        for (tag, request, asked) in [
+            (
                 "es",
                 "Mi fórmula devuelve #N/A en la mitad de las filas",
                 "¿Puedes pegar aquí tu fórmula?",
+            ),
+            (
+                "it",
+                "Come mai la mia macro fa questo a metà?",
+                "Potresti incollare qui la tua macro?",
             ),
         ] {
             assert_eq!(asked_when(tag, request, true).as_deref(), Some(asked));
