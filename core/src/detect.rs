@@ -1180,11 +1180,7 @@ fn rule_question_in_chinese(
     name: Option<&frames::Name>,
     traditional: bool,
 ) -> Option<(Question, String)> {
-    let script = if traditional {
-        Script::Traditional
-    } else {
-        Script::Simplified
-    };
+    let script = Script::chinese(traditional);
     let cue = format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence);
     let question = match f.kind {
         Kind::AmbiguousReference if name.is_some_and(|n| n.name == f.evidence) => {
@@ -1204,11 +1200,7 @@ fn rule_question_in_chinese(
 /// The question of a Chinese-worded finding that is not a name's or a pronoun's, with the
 /// assumption `assume` in place of its own when given.
 fn chinese_rule_question(f: &Finding, traditional: bool, assume: Option<&str>) -> Option<Question> {
-    let script = if traditional {
-        Script::Traditional
-    } else {
-        Script::Simplified
-    };
+    let script = Script::chinese(traditional);
     let e = f.evidence.as_str();
     let chinese_text = e.chars().next().is_some_and(is_cjk);
     let (own, noun) = artifact_of(e);
@@ -1782,7 +1774,7 @@ fn holds_material(earlier: &[Message]) -> bool {
     // "double the recipe", "這段程式為什麼跑不動？" works on.
     let listed = |text: &str| {
         split_at_colon(text).is_some_and(|(_, rest)| {
-            rest.matches([',', '，', '、', ';', '\n']).count() >= 2
+            rest.matches([',', '，', '、', ';', '；', '\n']).count() >= 2
                 || rest.contains(['(', '=', '{'])
         })
     };
@@ -1791,6 +1783,7 @@ fn holds_material(earlier: &[Message]) -> bool {
             || listed(&m.content)
             || (has_quote(&m.content) && has_text_after_colon(&m.content))
             || m.content.split_whitespace().count() > LONG_WORDS
+            || m.content.chars().filter(|&c| is_cjk(c)).count() > LONG_WORDS
     })
 }
 
@@ -1823,7 +1816,7 @@ fn said_before(slot: &Slot, given: Given<'_>) -> bool {
                     earlier: &[],
                     quoted: has_quote(&text),
                     after_colon: has_text_after_colon(&text),
-                    material: supplies_material(&text),
+                    material: holds_material(std::slice::from_ref(m)),
                     literal: text.len() != m.content.len(),
                 };
                 let lower = text.to_ascii_lowercase();
@@ -2050,11 +2043,7 @@ fn ask_in_chinese(
     traditional: bool,
     out: &mut Assessment,
 ) {
-    let script = if traditional {
-        Script::Traditional
-    } else {
-        Script::Simplified
-    };
+    let script = Script::chinese(traditional);
     // "帮我把下面的文字改得更正式一点": the kind's question for its material ("能否把要修改的文字贴在
     // 这里？") says better than "what do you mean?" what 下面的 points at.
     let asks_material = open.iter().any(|r| {
@@ -3631,6 +3620,28 @@ mod tests {
             "Can you double the recipe and convert it to grams?",
         );
         assert!(!q.is_empty());
+    }
+
+    #[test]
+    fn chinese_material_above_is_what_the_conversation_gave_or_is_asked_for() {
+        let request = "把上面那份会议纪要整理成要点。";
+        let asked = asked_after("今天开会开了三个小时，累死了。", request);
+        assert_eq!(
+            asked.first().map(|q| q.text.as_str()),
+            Some("能否把上面那份会议纪要贴在这里？")
+        );
+        assert!(
+            asked_after(
+                "会议纪要：1. 预算通过；2. 下周上线；3. 小王负责测试。",
+                request
+            )
+            .is_empty()
+        );
+        // A passage said before is what 这段 works on, whatever the kind asks of its text.
+        let passage = "本店即日起推出秋季限定商品，誠摯歡迎各位顧客蒞臨品嚐，數量有限，售完為止。";
+        let request = "幫我把這段改得比較口語一點，要放在IG上。";
+        assert!(asked_after(passage, request).is_empty());
+        assert!(!asked_after("我在經營一家甜點店。", request).is_empty());
     }
 
     #[test]

@@ -437,6 +437,15 @@ impl Wordings {
 }
 
 impl Script {
+    /// The Chinese script, Traditional or Simplified.
+    pub(crate) fn chinese(traditional: bool) -> Self {
+        if traditional {
+            Self::Traditional
+        } else {
+            Self::Simplified
+        }
+    }
+
     /// The language tag of the script's column in the data file.
     pub(crate) fn tag(self) -> &'static str {
         match self {
