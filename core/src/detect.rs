@@ -3645,6 +3645,29 @@ mod tests {
     }
 
     #[test]
+    fn an_error_pointed_at_after_a_conversation_that_never_gave_it_is_asked_for() {
+        let asked = asked_after("我在用 Django 架一個網站。", "這個錯誤是什麼意思？");
+        assert_eq!(
+            asked.first().map(|q| q.text.as_str()),
+            Some("能否把這個錯誤貼在這裡？")
+        );
+        assert!(
+            detect(
+                "这个错误怎么解决：ModuleNotFoundError: No module named 'numpy'",
+                &[]
+            )
+            .questions
+            .is_empty()
+        );
+        // A calculation in German is read as German, not as a vague English request.
+        assert!(
+            detect("Berechne 12 % von 2.450 €.", &[])
+                .questions
+                .is_empty()
+        );
+    }
+
+    #[test]
     fn code_written_inline_earlier_or_in_the_request_is_the_material_pointed_at() {
         for (earlier, request) in [
             (
