@@ -1768,6 +1768,9 @@ fn candidates_named(earlier: &[Message]) -> bool {
     })
 }
 
+/// Whether an earlier message gives material a follow-up can work on: material after its
+/// instruction, a quoted passage ("It opens with 'Since the dawn of time…'"), a list or code
+/// after a colon, or a message long enough to be the text itself.
 fn holds_material(earlier: &[Message]) -> bool {
     // A list or code after a colon ("My grandma's shortbread: 1 cup butter, 1/2 cup sugar, 2
     // cups flour", "我的Python寫：for i in range(10) print(i)") is the material a later
@@ -1781,7 +1784,7 @@ fn holds_material(earlier: &[Message]) -> bool {
     earlier.iter().any(|m| {
         supplies_material(&m.content)
             || listed(&m.content)
-            || (has_quote(&m.content) && has_text_after_colon(&m.content))
+            || has_quote(&m.content)
             || m.content.split_whitespace().count() > LONG_WORDS
             || m.content.chars().filter(|&c| is_cjk(c)).count() > LONG_WORDS
     })
@@ -3665,6 +3668,14 @@ mod tests {
                 .questions
                 .is_empty()
         );
+    }
+
+    #[test]
+    fn a_passage_quoted_earlier_is_the_sentence_a_follow_up_points_at() {
+        let request = "Can you make this sentence less cliché?";
+        let quoted = "My essay opens with 'Since the dawn of time, humans have loved stories.'";
+        assert!(asked_after(quoted, request).is_empty());
+        assert!(!asked_after("My essay opens with a cliché.", request).is_empty());
     }
 
     #[test]
