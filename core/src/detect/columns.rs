@@ -904,7 +904,8 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
         }
         let letters = |c: char| c.to_lowercase().any(|c| pack.words.letters.contains(c));
         for (h, t) in hit.iter_mut().zip(r.tokens.iter()) {
-            *h = *h || text[t.start..t.end].chars().any(letters);
+            let word = &text[t.start..t.end];
+            *h = *h || (!word.is_ascii() && word.chars().any(letters));
         }
         let mut seen: Vec<&str> = hit
             .iter()
