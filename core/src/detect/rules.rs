@@ -1138,6 +1138,15 @@ fn zh_choice_without_candidates(text: &str) -> Option<&'static str> {
     })
 }
 
+/// Whether "these two" (`pronoun`: 这两, 這兩, ending in a count of `zh-pointed-counts`) follows
+/// the ones it stands for, joined by a word of `zh-candidates` before it ("0050 跟 0056 這兩檔
+/// ETF 有什麼差別？").
+fn two_named_before(text: &str, pronoun: &str) -> bool {
+    let joined = |at: usize| list(word_list(Words::ZhCandidates)).any(|c| text[..at].contains(c));
+    pronoun.ends_with(|c| super::char_listed(Words::ZhPointedCounts, c))
+        && text.find(pronoun).is_some_and(joined)
+}
+
 /// Whether the clause `before` a "this sentence" is the sentence itself ("路漫漫其修远兮这句话是什么
 /// 意思"): words of its own, not a description of it ("他说的那句话"), a person ("老板这句话"), nor
 /// an instruction ("帮我翻译这句话").
@@ -1476,7 +1485,7 @@ pub(crate) fn chinese(
         && short
         && let Some(p) = word_list(Words::ZhPronouns)
             .split_whitespace()
-            .find(|p| pronoun(p))
+            .find(|p| pronoun(p) && !two_named_before(text, p))
             .or_else(|| opening_person(text))
     {
         found.push(Finding {
