@@ -46,6 +46,8 @@ struct Words {
     #[serde(default)]
     tells: Vec<String>,
     #[serde(default)]
+    endings: Vec<String>,
+    #[serde(default)]
     or: Vec<String>,
     directives: Vec<String>,
     #[serde(default)]
@@ -64,6 +66,8 @@ struct Words {
     topic_before: Vec<String>,
     #[serde(default)]
     compare: Vec<String>,
+    #[serde(default)]
+    general: Vec<String>,
     #[serde(default)]
     of: Vec<String>,
 }
@@ -215,7 +219,7 @@ fn exclusive_tells(packs: &[Pack]) {
 }
 
 /// What tells each Latin-script language from the others before its pack is there: the words
-/// the matcher's language identification reads (`letters`, `identify`, `tells` and `directives`, the material's
+/// the matcher's language identification reads (`letters`, `identify`, `tells`, `endings` and `directives`, the material's
 /// `verbs`, `own` and `this`, and the pointing words), as a JSON object of packs by tag that read as packs
 /// (the material's wordings kept, no frames). It goes into the detector's own data file, so a
 /// browser that has fetched none of the packs tells a request's language as a native build,
@@ -235,7 +239,7 @@ pub fn tell(packs: &[Pack]) -> String {
         let teller = serde_json::json!({
             "language": p.json["language"],
             "script": p.json["script"],
-            "words": pick("words", &["letters", "identify", "tells", "directives"]),
+            "words": pick("words", &["letters", "identify", "tells", "endings", "directives"]),
             "material": pick("material", &["verbs", "own", "this", "ask", "why", "assume"]),
             "pointer": p.json["pointer"],
             "thing": p.json["thing"],
@@ -283,6 +287,15 @@ fn read(
             "words.letters has {c:?}, expected letters English does not write"
         ));
     }
+    if let Some(e) = w
+        .endings
+        .iter()
+        .find(|e| e.len() < 3 || !e.starts_with('*') || e[1..].contains(['*', ' ']))
+    {
+        return Err(format!(
+            "words.endings has {e:?}, expected `*` and a word's ending of two letters or more"
+        ));
+    }
     let m = &d.material;
     let lists = [
         ("words.identify", &w.identify),
@@ -297,6 +310,7 @@ fn read(
         ("words.places", &w.places),
         ("words.topic_before", &w.topic_before),
         ("words.compare", &w.compare),
+        ("words.general", &w.general),
         ("words.of", &w.of),
         ("thing.words", &d.thing.words),
         ("choice.words", &d.choice.words),

@@ -1702,18 +1702,23 @@ fn material_named(earlier: &[Message]) -> Option<String> {
             let lower = m.content.to_ascii_lowercase();
             let words = words_of(&lower);
             let made = |at: usize| words[..at].iter().any(|w| in_list(Words::CreateVerbs, w));
+            let determiner = |w: &str| in_list(Words::ArtifactDeterminers, w);
             let determined = |at: usize| {
                 words[at.saturating_sub(DETERMINER_REACH)..at]
                     .iter()
-                    .any(|w| {
-                        matches!(
-                            *w,
-                            "a" | "an" | "the" | "my" | "our" | "his" | "her" | "their"
-                        )
-                    })
+                    .any(|w| determiner(w))
+            };
+            // After one of `verb-before` the word is a verb, and "will" is the noun only right
+            // after its determiner ("my will", not "the delivery will arrive").
+            let before = |at: usize| at.checked_sub(1).map_or("", |b| words[b]);
+            let verb = |at: usize| {
+                in_list(Words::VerbBefore, before(at))
+                    || (words[at] == "will" && !determiner(before(at)))
             };
             (0..words.len())
-                .filter(|&at| in_list(Words::Artifacts, words[at]) && determined(at) && !made(at))
+                .filter(|&at| {
+                    in_list(Words::Artifacts, words[at]) && determined(at) && !made(at) && !verb(at)
+                })
                 .map(|at| words[at].to_owned())
                 .collect::<Vec<_>>()
         })
@@ -1772,6 +1777,8 @@ fn candidates_named(earlier: &[Message]) -> bool {
 /// instruction, a quoted passage ("It opens with 'Since the dawn of time…'"), a list or code
 /// after a colon, or a message long enough to be the text itself.
 fn holds_material(earlier: &[Message]) -> bool {
+    const COLON_WORDS: usize = 6;
+    const COLON_CHARS: usize = 12;
     // A list or code after a colon ("My grandma's shortbread: 1 cup butter, 1/2 cup sugar, 2
     // cups flour", "我的Python寫：for i in range(10) print(i)") is the material a later
     // "double the recipe", "這段程式為什麼跑不動？" works on.
@@ -1779,6 +1786,12 @@ fn holds_material(earlier: &[Message]) -> bool {
         split_at_colon(text).is_some_and(|(_, rest)| {
             rest.matches([',', '，', '、', ';', '；', '\n']).count() >= 2
                 || rest.contains(['(', '=', '{'])
+                || rest.split_whitespace().count() >= COLON_WORDS
+                || rest
+                    .chars()
+                    .filter(|c| !c.is_ascii() && c.is_alphabetic())
+                    .count()
+                    >= COLON_CHARS
         })
     };
     earlier.iter().any(|m| {

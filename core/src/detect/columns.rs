@@ -143,6 +143,7 @@ impl Pack {
             letters: w["letters"].as_str().unwrap_or_default().to_owned(),
             identify: entries(w, "identify"),
             tells: entries(w, "tells"),
+            endings: entries(w, "endings"),
             directives: entries(w, "directives"),
             or: entries(w, "or"),
             numbers: entries(w, "numbers"),
@@ -153,6 +154,7 @@ impl Pack {
             places: entries(w, "places"),
             topic_before: entries(w, "topic_before"),
             compare: entries(w, "compare"),
+            general: entries(w, "general"),
             of: entries(w, "of"),
         };
         let yours = m
@@ -269,6 +271,9 @@ struct Words {
     /// Other words that tell the language ("diferencia", "combien", "scrivi"), read only for
     /// that: unlike `identify`, they may be what a request is about.
     tells: Vec<Entry>,
+    /// Word endings that English words do not have ("*zione", "*agem", "*keit"): each word
+    /// with one tells the language, as its own words do.
+    endings: Vec<Entry>,
     /// A request to do a task ("quiero", "planifica", "して").
     directives: Vec<Entry>,
     /// Between two names, a choice the request gives itself ("Python o JavaScript").
@@ -289,6 +294,9 @@ struct Words {
     topic_before: Vec<Entry>,
     /// A comparison of two things the request names ("diferencia entre", "違い").
     compare: Vec<Entry>,
+    /// Words that make a question one about a rule or a norm ("en général", "平均", "보통"),
+    /// not the user's own case: its kind's details and the user's figures are no part of it.
+    general: Vec<Entry>,
     /// After a noun, what says which one it is ("la capital de Francia", "il mal di schiena").
     of: Vec<Entry>,
 }
@@ -713,6 +721,13 @@ impl<'a> Reading<'a> {
         }
     }
 
+    /// Whether the text asks about a rule or a norm (`words.general`: "en général", "平均")
+    /// with no word of the user's own (`figures.mine`, `material.own`: "mon", "私の").
+    fn general(&self) -> bool {
+        let p = self.pack;
+        self.has(&p.words.general) && !self.has(&p.figures.mine) && !self.has(&p.material.own)
+    }
+
     /// Whether `pattern` fills a slot in this text.
     fn pattern(&self, pattern: Pattern, given: Given<'_>) -> bool {
         let w = &self.pack.words;
@@ -889,6 +904,7 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
         for list in [
             &pack.words.identify,
             &pack.words.tells,
+            &pack.words.endings,
             &pack.words.directives,
             &m.verbs,
             &m.own,
@@ -969,6 +985,11 @@ const VERY_SHORT: [usize; 3] = [4, 3, 10];
 /// Words up to which an important slot of a kind given nothing of is asked in a request that
 /// directs the task.
 const BARE: [usize; 3] = [10, 6, 25];
+/// Words from which a Korean request, and characters from which a Japanese one, says what
+/// its text is about, as a Chinese one does past `ZH_TOPIC_CHARS`: there a modifier before the
+/// noun says it ("손님들께 사과하는 인스타 공지", "退去の連絡をするメール") and no topic word
+/// marks it. A Latin-script request names its subject after one of `topic_before` ("sobre").
+const DESCRIBED: [Option<usize>; 3] = [None, Some(12), Some(35)];
 /// Quotation marks: a request that holds one quotes what its words point at.
 const QUOTES: [char; 8] = ['"', '«', '»', '“', '”', '„', '「', '」'];
 /// Words up to which a request's pointing word with nothing before it is asked about
@@ -1053,9 +1074,11 @@ impl<'a> Request<'a> {
             x.has(&column.filled)
                 || (!column.alone && r.slot.en.patterns.iter().any(|p| x.pattern(*p, g)))
         };
-        let alone = Given {
-            quoted: false,
-            after_colon: false,
+        // An earlier message read as it is written: the text after its colon is what it
+        // gives ("해외 바이어에게 보낼 문장: 샘플은 다음 주 화요일에 발송됩니다").
+        let alone = |x: &Reading<'_>| Given {
+            quoted: super::has_quote(x.text),
+            after_colon: super::has_text_after_colon(x.text),
             material: false,
             ..self.given
         };
@@ -1065,7 +1088,10 @@ impl<'a> Request<'a> {
             && r.slot.en.patterns.contains(&Pattern::Material)
             && super::holds_material(self.given.earlier);
         read(&self.reading, self.given)
-            || self.earlier.iter().any(|x| read(x, alone))
+            || (!column.alone
+                && r.slot.zh.patterns.contains(&Pattern::Topic)
+                && DESCRIBED[self.pack.script.index()].is_some_and(|n| self.reading.length() >= n))
+            || self.earlier.iter().any(|x| read(x, alone(x)))
             || material_before
             || answered_before(column, self.given.earlier)
     }
@@ -1108,7 +1134,7 @@ impl<'a> Request<'a> {
         let i = self.pack.script.index();
         // "¿Qué diferencia hay entre un CDB y el Tesoro?": a comparison of two named things is
         // answered as it stands.
-        if self.reading.has(&self.pack.words.compare) {
+        if self.reading.has(&self.pack.words.compare) || self.reading.general() {
             return false;
         }
         match r.slot.priority {
@@ -1282,6 +1308,9 @@ fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Ru
     }
     if let Some(thing) = referent(r) {
         return Some((Kind::PronounWithoutAntecedent, thing, &pack.thing));
+    }
+    if r.general() {
+        return None;
     }
     let s = r.spans(&pack.figures.words).into_iter().next()?;
     if !pack.figures.mine.is_empty() && !r.has(&pack.figures.mine) {
