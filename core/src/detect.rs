@@ -3815,6 +3815,20 @@ mod tests {
             let asked = asked_after(earlier, "Make it shorter.");
             assert!(asked.is_empty(), "{earlier}: {asked:?}");
         }
+        // A word of material used as a verb names none: "will" after a noun is a modal, "post"
+        // after one a verb.
+        for earlier in [
+            "Tell the supplier the delivery will arrive next Wednesday.",
+            "The team will post soon.",
+        ] {
+            let asked = asked_after(earlier, "Translate it into German.");
+            assert!(
+                asked.iter().all(|q| !q.text.contains("your")),
+                "{earlier}: {asked:?}"
+            );
+        }
+        let will = asked_after("My grandfather left a will.", "Explain it to me.");
+        assert!(will.iter().any(|q| q.text.contains("will")), "{will:?}");
     }
 
     #[test]

@@ -669,6 +669,7 @@ impl<'a> Reading<'a> {
                 out.extend(
                     self.lower
                         .match_indices(e.text.as_str())
+                        .filter(|&(at, m)| self.whole_katakana(at, at + m.len()))
                         .map(|(at, m)| Span {
                             start: at,
                             end: at + m.len(),
@@ -703,8 +704,22 @@ impl<'a> Reading<'a> {
         if self.pack.script == Script::Latin {
             return self.latin_spans(list).next().is_some();
         }
-        list.iter()
-            .any(|e| !e.text.trim().is_empty() && self.lower.contains(e.text.as_str()))
+        list.iter().any(|e| {
+            !e.text.trim().is_empty()
+                && (self.lower.match_indices(e.text.as_str()))
+                    .any(|(at, m)| self.whole_katakana(at, at + m.len()))
+        })
+    }
+
+    /// Whether the match at `start..end` is no part of a longer katakana word: a loan word
+    /// is written as one run ("バー", a bar, is not in "ハンバーグ").
+    fn whole_katakana(&self, start: usize, end: usize) -> bool {
+        let m = &self.lower[start..end];
+        let joins = |inside: Option<char>, outside: Option<char>| {
+            inside.is_some_and(is_katakana) && outside.is_some_and(is_katakana)
+        };
+        !(joins(m.chars().next(), self.lower[..start].chars().next_back())
+            || joins(m.chars().next_back(), self.lower[end..].chars().next()))
     }
 
     /// The request's length in the units the thresholds count: words in a Latin script or in
@@ -2347,6 +2362,104 @@ mod tests {
             "Update my résumé for a job at Nestlé",
         ] {
             assert_eq!(identify(request), None, "{request}");
+        }
+    }
+
+    #[test]
+    fn word_endings_tell_a_language_english_does_not_write() {
+        // Short requests whose only common words are shared with another language or with
+        // English ("I", "a"): the endings settle them ("-agem", "-zione"), and English stays.
+        assert_eq!(identify("Quanto custa a passagem?"), Some("Portuguese"));
+        assert_eq!(
+            identify("I cani possono mangiare le fragole?"),
+            Some("Italian")
+        );
+        assert_eq!(identify("Come funziona la detrazione?"), Some("Italian"));
+        assert_eq!(identify("Informazioni sulla spedizione"), Some("Italian"));
+        assert_eq!(identify("Documentacao da viagem"), Some("Portuguese"));
+        for request in [
+            "Young adult novels with a strong heroine",
+            "Organize an event",
+        ] {
+            assert_eq!(identify(request), None, "{request}");
+        }
+    }
+
+    #[test]
+    fn a_long_japanese_or_korean_request_says_what_its_text_is_about() {
+        for (short, long) in [
+            (
+                "인스타 게시글 써줘",
+                "동네 꽃집 사장인데 다음 주 월요일부터 일주일 동안 모든 꽃다발을 20% 할인한다는 인스타 게시글 써줘",
+            ),
+            (
+                "お客様へのメールを書いてください",
+                "来月から駅前の店舗が改装工事のため休業することを、常連のお客様にお知らせするメールを書いてください",
+            ),
+        ] {
+            assert!(first(short).is_some(), "{short}");
+            assert_eq!(first(long), None, "{long}");
+        }
+        // What the text works on is not described by its length.
+        assert!(
+            first("팀장님한테 보낼 보고서 요약 좀 해줘. 한 장 안 넘게 깔끔하게 부탁해").is_some()
+        );
+    }
+
+    #[test]
+    fn a_katakana_word_is_matched_whole() {
+        // "バー" (a bar, a local search) is no part of "ハンバーグ" (a recipe).
+        assert_eq!(first("ハンバーグの作り方を教えて"), None);
+        assert!(first("おすすめのバーを教えて").is_some());
+    }
+
+    #[test]
+    fn a_question_about_a_rule_or_a_norm_asks_no_details() {
+        for (general, own) in [
+            (
+                "一日に必要なカロリーの平均はどのくらい？",
+                "一日に何カロリー必要？",
+            ),
+            (
+                "住民税は一般的にどうやって計算されますか？",
+                "住民税はいくら払えばいい？",
+            ),
+            (
+                "Wie viel Kalorien braucht ein Erwachsener normalerweise am Tag?",
+                "Wie viel Kalorien brauche ich am Tag?",
+            ),
+        ] {
+            assert!(first(own).is_some(), "{own}");
+            assert_eq!(first(general), None, "{general}");
+        }
+        // The user's own case is no norm: "mi" makes it theirs.
+        assert!(first("¿Cuánto me toca de paro normalmente con mi sueldo?").is_some());
+    }
+
+    #[test]
+    fn text_after_an_earlier_colon_is_what_a_follow_up_works_on() {
+        for (content, request) in [
+            (
+                "取引先に送る文です：納品は来週の水曜日になります。ご迷惑をおかけします。",
+                "英語に訳してください",
+            ),
+            (
+                "해외 바이어에게 보낼 문장: 샘플은 다음 주 화요일에 발송될 예정입니다.",
+                "영어로 번역해 줘",
+            ),
+            // What the text is to say, after the colon of the message before.
+            (
+                "Contexte : je serai en retard, j'ai raté le train ce matin",
+                "Écris un message à mon chef",
+            ),
+        ] {
+            assert!(first(request).is_some(), "{request}");
+            let earlier = [Message {
+                role: Role::User,
+                content: content.into(),
+            }];
+            let (a, _) = super::super::detect_traced(request, &earlier);
+            assert!(a.questions.is_empty(), "{request}: {:?}", a.questions);
         }
     }
 
