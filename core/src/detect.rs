@@ -930,6 +930,21 @@ fn english_rules(
         });
     }
     out.findings = without_candidates_named(std::mem::take(&mut out.findings), given.earlier);
+    // "Which one is better for me?" after "I'm trying to decide what to get for my commute":
+    // a conversation that names no candidates leaves them to ask.
+    if given.history
+        && !candidates_named(given.earlier)
+        && !out
+            .findings
+            .iter()
+            .any(|f| f.kind == Kind::AmbiguousReference)
+        && let Some(evidence) = rules::choice_without_candidates(words)
+    {
+        out.findings.push(Finding {
+            kind: Kind::AmbiguousReference,
+            evidence,
+        });
+    }
     // "Make it shorter" after "I'm working on a LinkedIn post about…": the pronoun stands for
     // material the conversation named and never gave.
     if given.history
@@ -3789,14 +3804,20 @@ mod tests {
             let asked = asked_after(earlier, request);
             assert!(asked.is_empty(), "{earlier} / {request}: {asked:?}");
         }
-        // Two offers not described: which to take is still the question.
-        assert!(
-            !asked_after(
+        // Two offers not described, or none named: which they are is still the question.
+        for (earlier, request) in [
+            (
                 "I got two job offers this week.",
-                "Which one should I take?"
-            )
-            .is_empty()
-        );
+                "Which one should I take?",
+            ),
+            (
+                "I'm looking for a new tablet for my mother.",
+                "Which one is better for her?",
+            ),
+        ] {
+            let asked = asked_after(earlier, request);
+            assert!(!asked.is_empty(), "{earlier} / {request}");
+        }
     }
 
     #[test]
@@ -3829,6 +3850,18 @@ mod tests {
         }
         let will = asked_after("My grandfather left a will.", "Explain it to me.");
         assert!(will.iter().any(|q| q.text.contains("will")), "{will:?}");
+    }
+
+    #[test]
+    fn an_occasion_says_what_a_poem_is_about() {
+        assert!(!detect("Write a short poem.", &[]).questions.is_empty());
+        for request in [
+            "Write a short poem for my aunt's retirement party.",
+            "给我爸爸的退休写一首诗",
+        ] {
+            let asked = detect(request, &[]).questions;
+            assert!(asked.is_empty(), "{request}: {asked:?}");
+        }
     }
 
     #[test]

@@ -241,7 +241,7 @@ fn earlier_exchange(words: &[&str]) -> Option<String> {
 /// things the request does not name. Not when it names them ("which one of these laptops",
 /// "which is faster, A or B", "between X and Y"), nor "which is" before more than "better" or
 /// "best" ("Which is the largest ocean?", "Which is better for kids?").
-fn choice_without_candidates(words: &[&str]) -> Option<String> {
+pub(crate) fn choice_without_candidates(words: &[&str]) -> Option<String> {
     let [first, one, rest @ ..] = words else {
         return None;
     };
