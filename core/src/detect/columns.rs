@@ -2425,6 +2425,10 @@ mod tests {
                 "住民税はいくら払えばいい？",
             ),
             (
+                "Comment on calcule l'impôt sur le revenu ?",
+                "Combien d'impôt sur le revenu je dois payer ?",
+            ),
+            (
                 "Wie viel Kalorien braucht ein Erwachsener normalerweise am Tag?",
                 "Wie viel Kalorien brauche ich am Tag?",
             ),
