@@ -2432,6 +2432,11 @@ mod tests {
                 "Wie viel Kalorien braucht ein Erwachsener normalerweise am Tag?",
                 "Wie viel Kalorien brauche ich am Tag?",
             ),
+            // The impersonal "man" asks for anyone.
+            (
+                "Wie viel Eiweiß braucht man pro Tag beim Muskelaufbau?",
+                "Wie viel Eiweiß brauche ich pro Tag?",
+            ),
         ] {
             assert!(first(own).is_some(), "{own}");
             assert_eq!(first(general), None, "{general}");
