@@ -2367,8 +2367,8 @@ mod tests {
 
     #[test]
     fn word_endings_tell_a_language_english_does_not_write() {
-        // Short requests whose only common words are shared with another language or with
-        // English ("I", "a"): the endings settle them ("-agem", "-zione"), and English stays.
+        // Short requests with a word English shares ("I", "a"): the language's common words
+        // ("custa", "possono") or its endings ("-agem", "-zione") settle them; English stays.
         assert_eq!(identify("Quanto custa a passagem?"), Some("Portuguese"));
         assert_eq!(
             identify("I cani possono mangiare le fragole?"),
