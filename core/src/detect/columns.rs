@@ -1005,6 +1005,8 @@ const BARE: [usize; 3] = [10, 6, 25];
 /// noun says it ("손님들께 사과하는 인스타 공지", "退去の連絡をするメール") and no topic word
 /// marks it. A Latin-script request names its subject after one of `topic_before` ("sobre").
 const DESCRIBED: [Option<usize>; 3] = [None, Some(12), Some(35)];
+/// What ends a clause in a Latin text: a phrase's words do not reach across it.
+const CLAUSE_ENDS: [char; 5] = ['.', '?', '!', ';', ','];
 /// Quotation marks: a request that holds one quotes what its words point at.
 const QUOTES: [char; 8] = ['"', '«', '»', '“', '”', '„', '「', '」'];
 /// Words up to which a request's pointing word with nothing before it is asked about
@@ -1717,7 +1719,12 @@ fn latin_material(r: &Reading<'_>, vague: bool) -> Option<String> {
             else {
                 continue;
             };
-            let owner = (n.end..(n.end + 3).min(r.tokens.len())).find(|&i| is_own(i));
+            // "el correo de mi jefe", "die E-Mail meines Chefs": the owner within the phrase,
+            // not in the next clause ("meu TCC? Minha orientadora disse…").
+            let within = |i: usize| {
+                !r.text[r.tokens[n.end - 1].end..r.tokens[i].start].contains(CLAUSE_ENDS)
+            };
+            let owner = (n.end..(n.end + 3).min(r.tokens.len())).find(|&i| is_own(i) && within(i));
             // Someone has it ("que me mandaste"), or it was made at a time ("das Protokoll von
             // gestern"): the user's copy.
             let held = r
@@ -1906,6 +1913,15 @@ mod tests {
             (
                 "Necesito que me corrijas la redacción que te mandé",
                 "¿Puedes pegar aquí la redacción?",
+            ),
+            // The owner is named within the phrase, not in the next sentence.
+            (
+                "¿Puedes resumir el correo de mi jefe?",
+                "¿Puedes pegar aquí el correo de tu jefe?",
+            ),
+            (
+                "Pode revisar meu TCC? Minha orientadora disse que a introdução está confusa.",
+                "Você pode colar seu TCC aqui?",
             ),
         ] {
             assert_eq!(first(request).as_deref(), Some(question), "{request}");
