@@ -86,10 +86,15 @@ struct Material {
     restyle: Vec<String>,
     /// Words of an earlier message that say the user is writing something ("escribirle").
     writes: Vec<String>,
-    /// Words after a material noun that say when it was made ("del verbale di stamattina"):
-    /// the user's own copy, however long the request.
+    /// Words that say when a material noun was made, after it in a Latin script ("del verbale
+    /// di stamattina") and before it in Japanese and Korean ("어제 회의록"): the user's own copy,
+    /// however long the request.
     #[serde(default)]
     when: Vec<String>,
+    /// Set phrases whose material noun names a known thing, not a text of the user's ("Satz
+    /// des Pythagoras").
+    #[serde(default)]
+    named: Vec<String>,
     /// The text, as a question names it when only the conversation spoke of it ("el texto").
     text: String,
     yours: BTreeMap<String, String>,
@@ -327,6 +332,7 @@ fn read(
         ("material.restyle", &m.restyle),
         ("material.writes", &m.writes),
         ("material.when", &m.when),
+        ("material.named", &m.named),
         ("pointer.words", &d.pointer.words),
     ];
     for (name, list) in lists {

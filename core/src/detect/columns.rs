@@ -174,6 +174,7 @@ impl Pack {
             restyle: entries(m, "restyle"),
             writes: entries(m, "writes"),
             when: entries(m, "when"),
+            named: entries(m, "named"),
             text: m
                 .get("text")
                 .and_then(Value::as_str)
@@ -315,8 +316,11 @@ struct Material {
     restyle: Vec<Entry>,
     /// Words of an earlier message that say the user is writing something ("escribirle").
     writes: Vec<Entry>,
-    /// Words after a material noun that say when it was made ("del verbale di stamattina").
+    /// Words that say when a material noun was made: after it in a Latin script ("del verbale
+    /// di stamattina"), before it in Japanese and Korean ("어제 회의록", "昨日の議事録").
     when: Vec<Entry>,
+    /// Set phrases whose material noun names a known thing ("Satz des Pythagoras").
+    named: Vec<Entry>,
     /// The text, as the question names it when only the conversation spoke of it ("el texto").
     text: String,
     /// The user's possessive as the question says it ("mi" → "tu").
@@ -1609,11 +1613,21 @@ fn own_material(r: &Reading<'_>, vague: bool) -> Option<String> {
     }
 }
 
+/// The request's material nouns, but those of a set phrase that names a known thing ("den
+/// Satz des Pythagoras").
+fn material_nouns(r: &Reading<'_>) -> Vec<Span> {
+    let m = &r.pack.material;
+    let named = r.spans(&m.named);
+    let mut nouns = r.spans(&m.nouns);
+    nouns.retain(|n| !named.iter().any(|p| p.start <= n.start && n.end <= p.end));
+    nouns
+}
+
 /// A material noun right after one of the user's possessives ("ma requête", "meu código"), as
 /// the question names it.
 fn possessed_material(r: &Reading<'_>) -> Option<String> {
     let m = &r.pack.material;
-    let nouns = r.spans(&m.nouns);
+    let nouns = material_nouns(r);
     r.spans(&m.own).into_iter().find_map(|p| {
         let n = nouns.iter().find(|n| n.start == p.end)?;
         Some(yours(r, with_article(r, p.start), n.end))
@@ -1702,7 +1716,7 @@ fn numbered_part(r: &Reading<'_>) -> Option<String> {
 /// word between at most.
 fn latin_material(r: &Reading<'_>, vague: bool) -> Option<String> {
     let m = &r.pack.material;
-    let nouns = r.spans(&m.nouns);
+    let nouns = material_nouns(r);
     let own = r.spans(&m.own);
     let is_own = |i: usize| own.iter().any(|s| s.start == i);
     let short = vague || r.tokens.len() <= SHORT[0];
@@ -1769,17 +1783,18 @@ fn yours(r: &Reading<'_>, first: usize, last: usize) -> String {
     out
 }
 
-/// [`own_material`] in Japanese or Korean: a possessive or demonstrative ("私の", "この", "내")
-/// with a material noun within [`MATERIAL_REACH`] characters after it.
+/// [`own_material`] in Japanese or Korean: a possessive, a demonstrative or a time it was made
+/// ("私の", "この", "내", "어제") with a material noun within [`MATERIAL_REACH`] characters
+/// after it.
 fn substring_material(r: &Reading<'_>) -> Option<String> {
     let m = &r.pack.material;
-    let nouns = r.spans(&m.nouns);
+    let nouns = material_nouns(r);
     // A noun opening the request, acted on ("契約書を読んで…", "계약서 읽어보고…"): no article
     // to say it, and still the user's copy.
     if let Some(n) = nouns.iter().find(|n| n.start == 0) {
         return Some(r.text[..n.end].to_owned());
     }
-    for list in [&m.own, &m.this] {
+    for list in [&m.own, &m.this, &m.when] {
         for p in r.spans(list).into_iter().filter(|p| r.opens_word(p.start)) {
             let Some(n) = nouns.iter().find(|n| {
                 n.start >= p.end && r.lower[p.end..n.start].chars().count() <= MATERIAL_REACH
@@ -2112,6 +2127,34 @@ mod tests {
             false,
         );
         assert_ne!(q.as_deref(), Some("Potresti incollare qui il verbale?"));
+        // In Korean and Japanese the time comes before the noun.
+        let q = asked_when(
+            "ko",
+            "이번 달 카드값 왜 이렇게 많이 나왔는지 분석해 줘",
+            false,
+        );
+        assert_eq!(
+            q.as_deref(),
+            Some("이번 달 카드값 내용을 여기에 붙여 주시겠어요?")
+        );
+        let q = asked_when(
+            "ko",
+            "요즘 카드값이 왜 이렇게 많이 나오는지 분석해 줘",
+            false,
+        );
+        assert_ne!(q.as_deref(), Some("카드값 내용을 여기에 붙여 주시겠어요?"));
+    }
+
+    #[test]
+    fn a_set_phrase_names_a_known_thing_not_the_users_text() {
+        assert_eq!(
+            first("Korrigiere den Satz bitte").as_deref(),
+            Some("Könnten Sie den Satz hier einfügen?")
+        );
+        assert_eq!(
+            first("Erklär mir den Satz des Pythagoras mit einem Beispiel."),
+            None
+        );
     }
 
     fn pack_of(tag: &str) -> &'static Pack {
