@@ -2496,6 +2496,15 @@ mod tests {
                 "Wie viel Eiweiß braucht man pro Tag beim Muskelaufbau?",
                 "Wie viel Eiweiß brauche ich pro Tag?",
             ),
+            // A threshold or a deadline the rules set.
+            (
+                "確定申告で医療費控除はいくらから使えますか？",
+                "確定申告で医療費控除はいくら戻りますか？",
+            ),
+            (
+                "Bis wann muss der Vermieter die Nebenkostenabrechnung schicken?",
+                "Muss ich die Nachzahlung der Nebenkostenabrechnung zahlen?",
+            ),
         ] {
             assert!(first(own).is_some(), "{own}");
             assert_eq!(first(general), None, "{general}");
