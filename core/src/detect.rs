@@ -3790,6 +3790,22 @@ mod tests {
     }
 
     #[test]
+    fn the_bodys_figures_said_before_are_not_asked_again() {
+        let request = "How many calories should I eat per day to lose weight?";
+        let body = "What are your age, sex, height, weight and activity level?";
+        assert!(
+            asked_after("I want to lose weight.", request)
+                .iter()
+                .any(|q| q.text == body)
+        );
+        let asked = asked_after(
+            "I'm a 34-year-old woman, 5'6\", 180 lb, I walk about 8k steps a day.",
+            request,
+        );
+        assert!(asked.iter().all(|q| q.text != body), "{asked:?}");
+    }
+
+    #[test]
     fn a_choice_whose_candidates_the_conversation_named_is_not_asked_its_criteria() {
         for (earlier, request) in [
             (
