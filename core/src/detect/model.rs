@@ -246,14 +246,14 @@ mod tests {
     fn model_scores_match_training_script() {
         // Printed by `scripts/train-detector` for its PARITY requests.
         let expected = [
-            ("Find the capital city of Tasmania.", -2.0596),
-            ("Find a recipe for homemade pizza.", -0.9753),
-            ("Tell me more about it", -3.5473),
-            ("悠遊卡 投遞的格式、成效", -5.6975),
-            ("", -1.3975),
+            ("Find the capital city of Tasmania.", -3.5634),
+            ("Find a recipe for homemade pizza.", -1.6306),
+            ("Tell me more about it", -4.8705),
+            ("悠遊卡 投遞的格式、成效", -5.1907),
+            ("", -2.2826),
             (
                 "Is Paris in France? Yes. Compare LeBron James and Michael Jordan, e.g. Stats.",
-                -6.0258,
+                -7.7171,
             ),
         ];
         for (text, want) in expected {
@@ -266,11 +266,11 @@ mod tests {
     fn columns_model_scores_match_training_script() {
         // Printed by `scripts/train-detector --columns` for its PARITY_COLUMNS requests.
         let expected = [
-            ("¿Es buena la oferta?", 0.9059),
-            ("Wie viel Elterngeld bekomme ich?", 2.3377),
-            ("この物件って相場より高い？", 1.1065),
-            ("둘 중에 뭐가 나아?", 2.3166),
-            ("Qual é a capital de Portugal?", -2.4730),
+            ("¿Es buena la oferta?", 1.0131),
+            ("Wie viel Elterngeld bekomme ich?", 2.8329),
+            ("この物件って相場より高い？", 0.8199),
+            ("둘 중에 뭐가 나아?", 3.5776),
+            ("Qual é a capital de Portugal?", -4.0210),
         ];
         let weights =
             super::super::data::columns_model(crate::protocol::language::Language::Spanish);
