@@ -4473,8 +4473,11 @@ mod tests {
         let nopa = texts("Book a table for 4 at 7pm tonight at Nopa in San Francisco.");
         assert!(nopa.is_empty(), "{nopa:?}");
         assert!(
-            texts("Write a cover letter for a data analyst job at Acme, 250 words, formal tone.")
-                .is_empty()
+            texts(
+                "Write a cover letter for a data analyst job at Acme, 250 words, formal tone. \
+                 I have three years of SQL and Tableau at a bank."
+            )
+            .is_empty()
         );
         let table = texts("book a table");
         assert!(

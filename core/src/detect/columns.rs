@@ -1092,9 +1092,16 @@ impl<'a> Request<'a> {
     /// Whether the request, or an earlier message, fills the slot `r` (its column `column`):
     /// one of its words, one of its patterns, or its question answered before.
     fn fills(&self, r: &SlotRef<'_>, column: &SlotColumn) -> bool {
+        // A text to work on is filled by a subject only where it is in Chinese too: what a
+        // text to translate is for ("que es para una entrevista") is no text.
+        let topic = r.slot.covered_by != Some(frames::Cover::Material)
+            || r.slot.zh.patterns.contains(&Pattern::Topic);
         let read = |x: &Reading<'_>, g: Given<'_>| {
             x.has(&column.filled)
-                || (!column.alone && r.slot.en.patterns.iter().any(|p| x.pattern(*p, g)))
+                || (!column.alone
+                    && (r.slot.en.patterns.iter())
+                        .filter(|&&p| p != Pattern::Topic || topic)
+                        .any(|p| x.pattern(*p, g)))
         };
         // An earlier message read as it is written: the text after its colon is what it
         // gives ("해외 바이어에게 보낼 문장: 샘플은 다음 주 화요일에 발송됩니다").
