@@ -2409,11 +2409,6 @@ mod tests {
             Some("Portuguese")
         );
         assert_eq!(identify("Scrivi due righe per il capo"), Some("Italian"));
-        // "on" is French as much as English: it tells neither against the other.
-        assert_eq!(identify("On part quand ?"), Some("French"));
-        for request in ["Click on the button", "Work on it", "Turn on the lights"] {
-            assert_eq!(identify(request), None, "{request}");
-        }
     }
 
     #[test]
