@@ -934,7 +934,7 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
             &pack.part.words,
         ] {
             for s in r.spans(list) {
-                hit[s.start] = true;
+                hit[s.start] = !foreign_form(text, &r.tokens[s.start]);
             }
         }
         let letters = |c: char| c.to_lowercase().any(|c| pack.words.letters.contains(c));
@@ -962,6 +962,22 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
     }
     let (n, language) = best?;
     (n >= 2 + 2 * english && !tie).then(|| language.english_name())
+}
+
+/// Whether `token` is written as no word a language's lists tell it by: the tail of an English
+/// contraction or possessive ("month's", "don't", "I'd": one ASCII letter right after an
+/// apostrophe that follows a letter; French and Italian elide before it, "s'il", "l'eau"), or
+/// an acronym in a text not written in capitals ("AI" is no French "ai").
+fn foreign_form(text: &str, token: &Token) -> bool {
+    let word = &text[token.start..token.end];
+    let mut before = text[..token.start].chars().rev();
+    let tail = word.len() == 1
+        && word.is_ascii()
+        && matches!(before.next(), Some('\'' | '\u{2019}'))
+        && before.next().is_some_and(char::is_alphabetic);
+    let capitals = |s: &str| !s.chars().any(char::is_lowercase);
+    let acronym = word.chars().count() >= 2 && capitals(word) && !capitals(text);
+    tail || acronym
 }
 
 /// The language of the columns whose question `text` is, word for word (a slot's, the pointing
@@ -2409,6 +2425,22 @@ mod tests {
             Some("Portuguese")
         );
         assert_eq!(identify("Scrivi due righe per il capo"), Some("Italian"));
+        // "on" is French as much as English: it tells neither against the other.
+        assert_eq!(identify("On part quand ?"), Some("French"));
+        // The "s" of "month's" is no French "s'".
+        assert_eq!(
+            identify("Predict next month's gold prices based on historical data."),
+            None
+        );
+        assert_eq!(identify("S'il pleut, on fait quoi ?"), Some("French"));
+        // "AI" is an acronym, no French "ai".
+        assert_eq!(
+            identify("Generate a report in latex on recent AI advancements."),
+            None
+        );
+        for request in ["Click on the button", "Work on it", "Turn on the lights"] {
+            assert_eq!(identify(request), None, "{request}");
+        }
     }
 
     #[test]
