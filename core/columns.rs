@@ -46,6 +46,8 @@ struct Words {
     #[serde(default)]
     tells: Vec<String>,
     #[serde(default)]
+    trigrams: String,
+    #[serde(default)]
     endings: Vec<String>,
     #[serde(default)]
     or: Vec<String>,
@@ -244,7 +246,7 @@ pub fn tell(packs: &[Pack]) -> String {
         let teller = serde_json::json!({
             "language": p.json["language"],
             "script": p.json["script"],
-            "words": pick("words", &["letters", "identify", "tells", "endings", "directives"]),
+            "words": pick("words", &["letters", "identify", "tells", "trigrams", "endings", "directives"]),
             "material": pick("material", &["verbs", "own", "this", "ask", "why", "assume"]),
             "pointer": p.json["pointer"],
             "thing": p.json["thing"],
@@ -299,6 +301,18 @@ fn read(
     {
         return Err(format!(
             "words.endings has {e:?}, expected `*` and a word's ending of two letters or more"
+        ));
+    }
+    let trigram = |entry: &&str| {
+        entry.split_once(':').is_some_and(|(t, n)| {
+            t.chars().count() == 3
+                && t.chars().all(|c| c == '_' || c.is_lowercase())
+                && n.parse::<u32>().is_ok()
+        })
+    };
+    if let Some(t) = w.trigrams.split_whitespace().find(|t| !trigram(t)) {
+        return Err(format!(
+            "words.trigrams has {t:?}, expected three lower-case letters or `_` (a word's edge), `:` and a count"
         ));
     }
     let m = &d.material;
