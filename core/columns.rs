@@ -121,6 +121,10 @@ struct Rule {
     /// The part's words written after its number ("3번 문제"): `words` come before it.
     #[serde(default)]
     after_number: Vec<String>,
+    /// The pointing words that point only when nothing follows them: a verb whose unsaid
+    /// subject is the thing ("¿Cuánto cuesta?"; not "¿Cuánto cuesta el abono?").
+    #[serde(default)]
+    last: Vec<String>,
     ask: String,
     why: String,
     assume: String,
@@ -337,6 +341,7 @@ fn read(
         ("figures.mine", &d.figures.mine),
         ("part.words", &d.part.words),
         ("part.after_number", &d.part.after_number),
+        ("pointer.last", &d.pointer.last),
         ("material.by", &m.by),
         ("material.own", &m.own),
         ("material.this", &m.this),

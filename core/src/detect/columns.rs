@@ -196,6 +196,7 @@ impl Pack {
                 words: entries(&v[key], "words"),
                 mine: entries(&v[key], "mine"),
                 after_number: entries(&v[key], "after_number"),
+                last: entries(&v[key], "last"),
                 wording: Wording::read(&v[key]).map_err(|e| format!("{key}: {e}"))?,
             })
         };
@@ -374,6 +375,8 @@ struct Rule {
     mine: Vec<Entry>,
     /// A numbered part's words written after its number ("3번 문제"); `words`, before it.
     after_number: Vec<Entry>,
+    /// Pointing words that point only when nothing follows them ("¿Cuánto cuesta?").
+    last: Vec<Entry>,
     wording: Wording,
 }
 
@@ -1525,7 +1528,24 @@ fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
     let named = r.spans(&r.pack.words.topic_before);
     // The request's first word may be capitalised ("¿Esto se puede congelar?").
     let first = r.first_word();
-    let s = spans.into_iter().find(|s| {
+    // A verb whose unsaid subject is the thing, with nothing after it and at most two words
+    // before ("Quanto custa?", "Quanto tempo leva?"; not "Cos'è l'ISEE e a cosa serve?"),
+    // unless the request asks to choose ("Quale mi conviene?" asks the options).
+    let words = |tokens: &[Token]| {
+        tokens
+            .iter()
+            .filter(|t| t.folded.chars().any(char::is_alphanumeric))
+            .count()
+    };
+    let last = if r.has(&r.pack.choice.words) {
+        Vec::new()
+    } else {
+        r.spans(&r.pack.pointer.last)
+    };
+    let ending = last
+        .into_iter()
+        .filter(|s| words(&r.tokens[s.end..]) == 0 && words(&r.tokens[..s.start]) <= 2);
+    let s = spans.into_iter().chain(ending).find(|s| {
         (Some(s.start) == first || !capital(s.start))
             && !capital(s.end)
             && !capital(s.end + 1)
@@ -2396,8 +2416,21 @@ mod tests {
                 "これって冷凍できる？",
                 "何のことを指していますか？具体的に教えていただけますか？",
             ),
+            // A verb whose subject the language leaves unsaid, with nothing after it.
+            (
+                "Quanto custa?",
+                "Do que ou de quem você está falando exatamente?",
+            ),
+            ("Conviene?", "A cosa o a chi ti riferisci esattamente?"),
         ] {
             assert_eq!(first(request).as_deref(), Some(question), "{request}");
+        }
+        // The verb's subject said before or after it.
+        for request in [
+            "Quanto custa o iPhone 15 no Brasil?",
+            "Cos'è l'ISEE e a cosa serve?",
+        ] {
+            assert_eq!(first(request), None, "{request}");
         }
         // An article before its noun, a time, a quotation, the thing named after the word,
         // or a long request: nothing is pointed at that the request does not say.
