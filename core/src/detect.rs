@@ -1695,10 +1695,9 @@ fn names_a_person(text: &str) -> bool {
     let words = words_of(&lower);
     let proper = Cues::of(text, &lower, &words).proper;
     proper.iter().any(|p| *p)
-        || words.iter().any(|w| {
-            matches!(*w, "he" | "she" | "him" | "her" | "his" | "they" | "them")
-                || rules::is_person(w)
-        })
+        || words
+            .iter()
+            .any(|w| in_list(Words::PeoplePronouns, w) || rules::is_person(w))
 }
 
 /// Whether the conversation holds material a request may point at ("now translate the
@@ -2638,7 +2637,7 @@ impl Cues {
             }),
             // A month or a day is a time, not a place: "in May" says when.
             Pattern::Place => words.windows(2).enumerate().any(|(i, p)| {
-                matches!(p[0], "in" | "at" | "near" | "to" | "from")
+                in_list(Words::PlacePrepositions, p[0])
                     && self.proper.get(i + 1).copied().unwrap_or(false)
                     && !is_time(p[1], None)
             }),
@@ -2692,35 +2691,8 @@ impl Cues {
     fn factual_about_a_name(&self, words: &[&str]) -> bool {
         let opener = match words {
             [first, second, ..] => {
-                matches!(
-                    *first,
-                    "who"
-                        | "what"
-                        | "when"
-                        | "where"
-                        | "which"
-                        | "whose"
-                        | "who's"
-                        | "what's"
-                        | "when's"
-                        | "where's"
-                        | "whom"
-                        | "why"
-                ) || (*first == "how"
-                    && matches!(
-                        *second,
-                        "many"
-                            | "much"
-                            | "old"
-                            | "tall"
-                            | "long"
-                            | "far"
-                            | "big"
-                            | "did"
-                            | "does"
-                            | "was"
-                            | "is"
-                    ))
+                in_list(Words::FactualOpeners, first)
+                    || (*first == "how" && in_list(Words::HowFactual, second))
             }
             _ => false,
         };
@@ -2943,7 +2915,7 @@ fn about_own_case(words: &[&str]) -> bool {
             .any(|p| matches!(p[0], "my" | "our") && !matches!(p[1], "own" | "best" | "way"));
     let as_the_user = words.iter().any(|w| in_list(Words::AsTheUser, w));
     let amount = words.get(1).is_some_and(|w| in_list(Words::Amounts, w));
-    let must = matches!(*first, "do" | "does" | "am" | "will" | "should")
+    let must = in_list(Words::MustAsked, first)
         && words
             .iter()
             .skip(2)

@@ -171,8 +171,7 @@ fn pronoun_unresolved(
 /// channel is it on?"): before the question word, since what the phrase asks is not what "it"
 /// stands for ("Who wrote Dune, and when was it published?" keeps Dune).
 fn asked_of(words: &[&str], i: usize) -> usize {
-    let auxiliary =
-        |w: &str| in_list(Words::HowTo, w) || matches!(w, "is" | "are" | "was" | "were");
+    let auxiliary = |w: &str| in_list(Words::HowTo, w) || in_list(Words::BeForms, w);
     let asking = i >= 3 && words[i] == "it" && auxiliary(words[i - 1]);
     let Some(q) = words[..i.saturating_sub(2)]
         .iter()
@@ -194,9 +193,9 @@ fn asked_of(words: &[&str], i: usize) -> usize {
 /// "How many days until then?", "Will it be ready by then?": a time the request leans on, with
 /// no time or date named before it.
 fn then_without_time(words: &[&str]) -> Option<String> {
-    let at = words.windows(2).position(|p| {
-        matches!(p[0], "until" | "till" | "by" | "before" | "since") && p[1] == "then"
-    })?;
+    let at = words
+        .windows(2)
+        .position(|p| in_list(Words::UntilThen, p[0]) && p[1] == "then")?;
     let timed = words[..at]
         .iter()
         .enumerate()
@@ -214,9 +213,7 @@ fn there_without_place(words: &[&str], proper: &[bool]) -> Option<String> {
     // "What time is it there right now?": where the user means, after a subject.
     let where_it_is = i > 0
         && matches!(words[i - 1], "it" | "weather")
-        && words
-            .get(i + 1)
-            .is_none_or(|w| matches!(*w, "now" | "right" | "today" | "tonight"));
+        && words.get(i + 1).is_none_or(|w| in_list(Words::RightNow, w));
     let named = proper.iter().take(i).any(|p| *p);
     ((going || where_it_is) && !named).then(|| "there".to_owned())
 }
@@ -245,9 +242,7 @@ pub(crate) fn choice_without_candidates(words: &[&str]) -> Option<String> {
     let [first, one, rest @ ..] = words else {
         return None;
     };
-    let names_them = words
-        .iter()
-        .any(|w| matches!(*w, "of" | "or" | "between" | "among" | "vs" | "versus"));
+    let names_them = words.iter().any(|w| in_list(Words::NamesTheCandidates, w));
     let choice =
         matches!(*one, "one" | "ones") || *one == "is" && matches!(rest, ["better" | "best"]);
     (*first == "which" && choice && !names_them).then(|| (*one).to_owned())
@@ -258,9 +253,9 @@ pub(crate) fn choice_without_candidates(words: &[&str]) -> Option<String> {
 /// "these two funds". With a "between" the request names them.
 fn candidates_pointed_at(words: &[&str]) -> Option<String> {
     // "between the two laptops I'm looking at" points at them as much as "these two" does.
-    let between_named = words.windows(2).any(|p| {
-        p[0] == "between" && !matches!(p[1], "the" | "these" | "those" | "my" | "our" | "both")
-    });
+    let between_named = words
+        .windows(2)
+        .any(|p| p[0] == "between" && !in_list(Words::BetweenPointers, p[1]));
     if between_named {
         return None;
     }
@@ -328,7 +323,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
     // "your slides" in a longer request is the reader's, said in general.
     let short = |at: usize| at < short_upto && (short_upto == words.len() || words[at] != "your");
     let made = |at: usize| made_before(words, at);
-    let possessive = |det: &str| matches!(det, "my" | "our" | "this" | "these");
+    let possessive = |det: &str| in_list(Words::OwnDeterminers, det);
     let acted_on = |at: usize| short(at) || works_on(words, at);
     for (i, pair) in words.windows(2).enumerate().rev() {
         // "the paragraph I wrote", "the email she sent": material someone has, named by who.
@@ -361,7 +356,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
             // "explain your code" after "implement …": the code is the answer's own, as is
             // what a verb that makes something new makes ("Write the code for a login page").
             // "Write tests for my function" makes tests, not the function.
-            let object = i == 0 || !matches!(words[i - 1], "for" | "of" | "on" | "about" | "from");
+            let object = i == 0 || !in_list(Words::ObjectOf, words[i - 1]);
             let own = ((possessive(det) || *det == "your") && made(i) && object)
                 || (*det == "the" && i > 0 && in_list(Words::CreateVerbs, words[i - 1]));
             // "the function of setopt", "the formula for compound interest": the phrase says
@@ -762,7 +757,7 @@ fn pointed_at(words: &[&str]) -> Option<String> {
                     && !in_list(Words::Judgements, noun)
                     && !(i + 2 == words.len()
                         && i > 0
-                        && matches!(words[i - 1], "is" | "are" | "was" | "were"))
+                        && in_list(Words::BeForms, words[i - 1]))
                     && !super::is_time(noun, None) =>
             {
                 Some(format!("{det} {noun}"))
@@ -862,7 +857,7 @@ fn answers_someone(before: &[&str]) -> bool {
 /// "What should I say to him?": a person pronoun with no one named before it in the request.
 pub(crate) fn person_without_antecedent(words: &[&str], proper: &[bool]) -> Option<String> {
     words.iter().enumerate().find_map(|(i, w)| {
-        (matches!(*w, "him" | "he" | "she" | "her")
+        (in_list(Words::PersonPronouns, w)
             && !names_someone(&words[..i])
             && !words[..i].iter().any(|b| is_person(b))
             && !proper.iter().take(i).any(|p| *p))
@@ -925,7 +920,7 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
     let after = words.get(i + 2 + skip).copied();
     match words[i] {
         "it" => {
-            let be_before = i > 0 && matches!(words[i - 1], "is" | "was" | "isn't" | "wasn't");
+            let be_before = i > 0 && in_list(Words::BeSingular, words[i - 1]);
             (be_before && next.is_some_and(|w| in_list(Words::Judgements, w)) && after.is_some())
                 // "Is it cheaper to drive or fly?", "How much is it to fly…": what "it" stands
                 // for follows ("toxic to my cat" is no verb).
@@ -942,7 +937,7 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
                 || words[i + 1..]
                     .iter()
                     .take(3)
-                    .any(|w| matches!(*w, "rain" | "rains" | "snow" | "snows"))
+                    .any(|w| in_list(Words::Precipitation, w))
                 || (i > 0 && words[i - 1] == "worth" && next.is_some())
                 || (matches!(next, Some("feel" | "feels" | "seem" | "seems"))
                     && matches!(after, Some("to" | "like")))
@@ -982,7 +977,7 @@ fn ends_pointing(words: &[&str], i: usize) -> bool {
     i + 1 == words.len()
         && matches!(words[i], "this" | "these")
         && i > 0
-        && !matches!(words[i - 1], "like" | "as" | "is" | "are" | "was" | "were")
+        && !in_list(Words::LikenedBy, words[i - 1])
 }
 
 /// Whether "this" or "these" after `before` can point back into the request rather than at
@@ -1014,7 +1009,7 @@ fn pairs_with(words: &[&str], i: usize) -> Option<usize> {
     }
     let start = before[..verb]
         .iter()
-        .rposition(|w| matches!(*w, "a" | "an" | "the" | "some" | "what" | "which"));
+        .rposition(|w| in_list(Words::PhraseOpeners, w));
     Some(start.unwrap_or(verb))
 }
 
@@ -1029,12 +1024,9 @@ fn outside_its_phrase(words: &[&str], i: usize) -> usize {
     let Some(preposition) = i.checked_sub(1) else {
         return i;
     };
-    if !matches!(
-        words[preposition],
-        "of" | "about" | "for" | "between" | "among"
-    ) {
+    if !in_list(Words::AntecedentPrepositions, words[preposition]) {
         // "Tell my students they did well": a subject may follow its antecedent at once.
-        return if matches!(words[i], "it" | "them" | "him" | "her") {
+        return if in_list(Words::ObjectPronouns, words[i]) {
             preposition
         } else {
             i
@@ -1100,9 +1092,7 @@ fn underspecified_parameter(words: &[&str]) -> bool {
             .iter()
             .any(|(a, b)| p[0] == *a && p[1] == *b)
     });
-    let enough = words
-        .iter()
-        .any(|w| matches!(*w, "enough" | "good" | "right" | "ideal"));
+    let enough = words.iter().any(|w| in_list(Words::Suitable, w));
     let which_should = words
         .first()
         .is_some_and(|w| matches!(*w, "which" | "what"))
@@ -1114,7 +1104,7 @@ fn underspecified_parameter(words: &[&str]) -> bool {
     let purpose = words
         .iter()
         .skip(2)
-        .any(|w| matches!(*w, "for" | "to" | "if" | "when"));
+        .any(|w| in_list(Words::PurposeWords, w));
     ((opener && enough) || which_should) && !purpose
 }
 
