@@ -468,6 +468,14 @@ struct Token {
     key: u64,
 }
 
+/// How many of `tokens` are words (not punctuation): what a Latin-script request's length counts.
+fn word_count(tokens: &[Token]) -> usize {
+    tokens
+        .iter()
+        .filter(|t| t.folded.chars().next().is_some_and(char::is_alphanumeric))
+        .count()
+}
+
 /// A folded word's hash: an entry whose first word has another key is not compared with the
 /// word (one with the same key and another spelling is told apart when compared).
 fn word_key(folded: &str) -> u64 {
@@ -744,11 +752,7 @@ impl<'a> Reading<'a> {
     /// Korean, characters but spaces in Japanese.
     fn length(&self) -> usize {
         match self.pack.script {
-            Script::Latin => self
-                .tokens
-                .iter()
-                .filter(|t| t.folded.chars().next().is_some_and(char::is_alphanumeric))
-                .count(),
+            Script::Latin => word_count(&self.tokens),
             Script::Hangul => self.text.split_whitespace().count(),
             Script::Kana => self.text.chars().filter(|c| !c.is_whitespace()).count(),
         }
@@ -1531,12 +1535,6 @@ fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
     // A verb whose unsaid subject is the thing, with nothing after it and at most two words
     // before ("Quanto custa?", "Quanto tempo leva?"; not "Cos'è l'ISEE e a cosa serve?"),
     // unless the request asks to choose ("Quale mi conviene?" asks the options).
-    let words = |tokens: &[Token]| {
-        tokens
-            .iter()
-            .filter(|t| t.folded.chars().any(char::is_alphanumeric))
-            .count()
-    };
     let last = if r.has(&r.pack.choice.words) {
         Vec::new()
     } else {
@@ -1544,7 +1542,7 @@ fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
     };
     let ending = last
         .into_iter()
-        .filter(|s| words(&r.tokens[s.end..]) == 0 && words(&r.tokens[..s.start]) <= 2);
+        .filter(|s| word_count(&r.tokens[s.end..]) == 0 && word_count(&r.tokens[..s.start]) <= 2);
     let s = spans.into_iter().chain(ending).find(|s| {
         (Some(s.start) == first || !capital(s.start))
             && !capital(s.end)
