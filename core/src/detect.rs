@@ -2669,19 +2669,24 @@ impl Cues {
         }
     }
 
-    /// Whether the words from `at` name something of the user's own and nothing about it ("about
-    /// my new job", "announcing our launch"): the subject is named, its particulars are not, so
-    /// it says no more than "about something of mine". A name, a number or a word that goes on
-    /// to describe it ("my new job as a designer at Figma", "my trip to Japan", "my grandmother
-    /// who taught me to bake") gives them.
+    /// Whether the words from `at` name something of the user's own, or a `placeholders` noun,
+    /// and nothing about it ("about my new job", "announcing our launch", "about the problem"):
+    /// the subject is named, its particulars are not, so it says no more than "about something
+    /// of mine". A name, a number or a word that goes on to describe it ("my new job as a
+    /// designer at Figma", "my trip to Japan", "the problem of evil") gives them.
     fn own_unspecified(&self, words: &[&str], at: usize) -> bool {
         const REACH: usize = 4;
         let end = words.len().min(at + 1 + REACH);
-        words.get(at).is_some_and(|w| matches!(*w, "my" | "our"))
-            && !self
-                .proper
-                .get(at + 1..end)
-                .is_some_and(|p| p.contains(&true))
+        let placeholder = words
+            .get(at + 1)
+            .is_some_and(|w| in_list(Words::Placeholders, w))
+            && words.get(at + 2) != Some(&"of");
+        words.get(at).is_some_and(|w| {
+            matches!(*w, "my" | "our") || (in_list(Words::PlaceholderPointers, w) && placeholder)
+        }) && !self
+            .proper
+            .get(at + 1..end)
+            .is_some_and(|p| p.contains(&true))
             && !rules::describes(&words[(at + 1).min(end)..end])
     }
 
@@ -2934,9 +2939,7 @@ const OUTRIGHT_WITHIN: usize = 10;
 /// Whether the request's first sentence is an instruction (not a question, not the user's
 /// situation) and another sentence of at least three words follows it.
 fn refines_its_instruction(text: &str, words: &[&str]) -> bool {
-    const SITUATION: &str = " i i'm im i'd i've i'll my me we we're we've our it it's this that \
-        there there's the a an he she they his her their you your ";
-    let situation = |w: &str| rules::is_listed(SITUATION, &w.replace('’', "'"));
+    let situation = |w: &str| in_list(Words::Situation, &w.replace('’', "'"));
     if words.first().is_none_or(|w| situation(w)) {
         return false;
     }
@@ -2960,20 +2963,15 @@ fn refines_its_instruction(text: &str, words: &[&str]) -> bool {
 /// numbers it gives, with no unnamed or absent thing among them ("a", "the given", "this",
 /// "my").
 fn gives_its_operands(words: &[&str]) -> bool {
-    const CALCULATE: &str = " convert calculate compute solve evaluate simplify multiply divide \
-        add subtract round what's ";
-    const MATHEMATICAL: &str = " prime primes perfect factorial fibonacci integers divisors \
-        digits ";
-    const UNGIVEN: &str = " a an given this these that my our ";
     let calculation = match words {
         ["what", "is", ..] | ["how", "many" | "much", ..] => true,
-        [first, ..] => rules::is_listed(CALCULATE, first),
+        [first, ..] => in_list(Words::Calculate, first),
         [] => false,
     };
     // The number first: it rules out most requests with the cheapest test.
     words.iter().any(|w| is_number(w))
-        && (calculation || words.iter().any(|w| rules::is_listed(MATHEMATICAL, w)))
-        && !words.iter().any(|w| rules::is_listed(UNGIVEN, w))
+        && (calculation || words.iter().any(|w| in_list(Words::Mathematical, w)))
+        && !words.iter().any(|w| in_list(Words::Ungiven, w))
 }
 
 /// Words from which a request says enough about its own subject ("Write a post" does not;
@@ -3114,16 +3112,9 @@ fn zh_pattern(
         Pattern::Count => zh_count(text),
         Pattern::Number => zh_figure(text),
         Pattern::Place => {
-            text.contains(|c| ZH_PLACE_UNITS.contains(c))
+            text.contains(|c| char_listed(Words::ZhPlaceUnits, c))
                 || names_a_destination(text)
-                || (0..ZH_PLACE_NAMES.len())
-                    .step_by(6)
-                    .filter_map(|i| ZH_PLACE_NAMES.get(i..i + 6))
-                    .any(|name| has(&name))
-                || (0..ZH_PLACE_NAMES_3.len())
-                    .step_by(9)
-                    .filter_map(|i| ZH_PLACE_NAMES_3.get(i..i + 9))
-                    .any(|name| has(&name))
+                || list(word_list(Words::ZhPlaceNames)).any(|name| has(&name))
         }
         Pattern::Topic => {
             text.contains(['：', ':'])
@@ -3180,11 +3171,10 @@ fn zh_figure(text: &str) -> bool {
 }
 
 /// Whether a Chinese request names where it goes: 去 or another word of `zh-going-to` before a
-/// name ("去日本", "飞三亚"; not 去哪, 去旅行, 去一趟, 去年), or a name just before a word for a trip or a stay ("日本旅行", "花蓮旅遊",
-/// "东京行程", "京都旅馆"; not 一次旅行, 毕业旅行, 附近旅馆).
+/// name ("去日本", "飞三亚"; not 去哪, 去旅行, 去一趟, 去年), or a name just before a word for a
+/// trip or a stay ("日本旅行", "花蓮旅遊", "东京行程", "京都旅馆"; not 一次旅行, 毕业旅行, 附近
+/// 旅馆); `zh-not-a-name` holds the characters that start or end no name there.
 pub(crate) fn names_a_destination(text: &str) -> bool {
-    /// Characters that start or end no name of a place next to 去 or a trip word.
-    const NOT_A_NAME: &str = "哪旅玩度趟一个個了过過年掉除世走看吃买買逛次去想的业業月庭庆慶末假子驾駕自途做划劃排妈媽起友人天夜游遊这這那下近份篇条條出细細整全新好套行趕赶望安规規计計订訂改查定问問办辦拿领領";
     // A kind of place after 去 ("去海边", "去爬山") is no destination.
     let kind_of_place =
         |at: usize| list(word_list(Words::ZhKindsOfPlace)).any(|w| text[at..].starts_with(w));
@@ -3200,29 +3190,10 @@ pub(crate) fn names_a_destination(text: &str) -> bool {
             } else {
                 text[..i].chars().next_back()
             };
-            c.is_some_and(|c| is_cjk(c) && !NOT_A_NAME.contains(c))
+            c.is_some_and(|c| is_cjk(c) && !char_listed(Words::ZhNotAName, c))
         })
     })
 }
-
-/// Characters that end the name of a place in a Chinese request: an administrative unit, or a
-/// common ending of a place's name (爱丁堡, 香港, 长岛, 台湾).
-const ZH_PLACE_UNITS: &str = "市省縣县區区州堡港島岛灣湾鎮镇";
-
-/// Two-character names of places a Chinese request may give without a unit: well-known
-/// cities, in both scripts where they differ, and "here" and "at home". One string of
-/// six-byte names rather than a table of strings, which would add eight bytes of pointer per
-/// name to the WebAssembly build.
-const ZH_PLACE_NAMES: &str = "北京上海天津重庆重慶广州廣州深圳杭州南京苏州蘇州成都武汉武漢西安长沙長沙\
-    青岛青島厦门廈門昆明香港澳门澳門台北臺北高雄东京東京大阪首尔首爾纽约紐約伦敦倫敦巴黎悉尼雪梨\
-    罗马羅馬柏林曼谷京都三亚三亞丽江麗江台南臺南台中臺中花莲花蓮垦丁墾丁这里這裡我家";
-
-/// Three-character names of places abroad that Chinese requests often name without a unit, in
-/// both scripts where they differ, as [`ZH_PLACE_NAMES`] holds the two-character ones. Read by
-/// a loop of its own, nine bytes at a time: one helper for both lists made the app's wasm 41
-/// bytes larger in gzip.
-const ZH_PLACE_NAMES_3: &str = "芝加哥洛杉矶洛杉磯旧金山舊金山新加坡墨尔本墨爾本温哥华溫哥華多伦多多倫多\
-    北海道济州岛濟州島巴厘岛峇里島";
 
 /// Characters, past those its kind and other details take, from which a Chinese request says
 /// enough about its own subject.
@@ -3862,17 +3833,7 @@ mod tests {
     }
 
     #[test]
-    fn the_place_names_are_read_a_whole_name_at_a_time() {
-        // A name of another length would shift every name after it.
-        for (names, chars) in [(ZH_PLACE_NAMES, 2), (ZH_PLACE_NAMES_3, 3)] {
-            assert_eq!(names.len() % (3 * chars), 0);
-            for i in (0..names.len()).step_by(3 * chars) {
-                let name = names
-                    .get(i..i + 3 * chars)
-                    .expect("characters of three bytes");
-                assert_eq!(name.chars().count(), chars, "{name}");
-            }
-        }
+    fn the_place_names_are_read() {
         let given = Given::default();
         let places = |text: &str| zh_pattern(text, &CharSet::of(text), 0, Pattern::Place, given);
         assert!(places("月薪2万在杭州，租房和买房哪个更划算？"));
@@ -3910,7 +3871,7 @@ mod tests {
 
     #[test]
     fn the_language_word_lists_are_apart_and_short() {
-        let english = word_list(Words::EnglishCommon);
+        let english = |w: &str| in_list(Words::EnglishCommon, w);
         for (name, words) in &knowledge().unread {
             // A list's words are counted in a 64-bit set, and longer words are skipped before
             // the lists are read.
@@ -3919,15 +3880,12 @@ mod tests {
                 words.iter().all(|w| w.len() <= 8) && words.len() <= 64,
                 "{name}"
             );
-            assert!(
-                !words.iter().any(|w| rules::is_listed(english, w)),
-                "{name}"
-            );
+            assert!(!words.iter().any(|w| english(w)), "{name}");
         }
-        assert!(rules::is_listed(english, "about") && rules::is_listed(english, "your"));
+        assert!(english("about") && english("your"));
         let spanish = &knowledge().unread[0].1;
-        assert!(!rules::is_listed(english, "el") && spanish.contains(&"el"));
-        assert!(list(word_list(Words::EnglishShared)).all(|w| rules::is_listed(english, w)));
+        assert!(!english("el") && spanish.contains(&"el"));
+        assert!(list(word_list(Words::EnglishShared)).all(english));
         assert!(listed(&knowledge().cue_after, &("machine", "learning")));
     }
 

@@ -317,7 +317,9 @@ struct Words {
 /// The words of the user's own material named and not given, and the question that asks for it.
 #[derive(Debug)]
 struct Material {
-    /// After the noun, someone has it ("que me mandaste", "den ich dir geschickt habe").
+    /// Someone has it or sent it: after the noun in a Latin script ("que me mandaste", "den ich
+    /// dir geschickt habe"), joined to the sender before it in Japanese and Korean ("からの",
+    /// "한테 온").
     by: Vec<Entry>,
     own: Vec<Entry>,
     this: Vec<Entry>,
@@ -1289,10 +1291,13 @@ impl<'a> Request<'a> {
                 self.vague || self.directs(r, true) || r.frame.outright || length <= SHORT[i]
             }
             // Not of a request that gives its own choice: "¿Qué es mejor para aprender a
-            // programar, Python o JavaScript?" asks which, not the learner's level.
+            // programar, Python o JavaScript?" asks which, not the learner's level. A short one
+            // the model finds vague that says some of its kind is asked the rest ("Cosa regalo
+            // per la laurea?": the occasion, not the budget); saying none, it may be of another.
             Priority::Important => {
                 !self.reading.gives_a_choice()
                     && (length <= VERY_SHORT[i]
+                        || (self.vague && !self.bare(slots, r) && length <= SHORT[i])
                         || (self.directs(r, true) && self.bare(slots, r) && length <= BARE[i]))
             }
             Priority::Helpful => false,
@@ -1622,11 +1627,8 @@ fn referent(r: &Reading<'_>) -> Option<String> {
 
 /// The noun opening `rest` (what follows a demonstrative or possessive), without the
 /// particles after it: in Japanese the first run of kanji or of katakana ("物件" of
-/// "物件って"), in Korean the word before its particle ("옷" of "옷에").
+/// "物件って"), in Korean the word before its particle of `ko-particles` ("옷" of "옷에").
 fn noun_after(script: Script, rest: &str) -> Option<String> {
-    const KO_PARTICLES: [&str; 11] = [
-        "에서", "으로", "이랑", "을", "를", "가", "은", "는", "에", "랑", "의",
-    ];
     let noun: String = match script {
         Script::Kana => {
             let class = |c: char| {
@@ -1645,8 +1647,7 @@ fn noun_after(script: Script, rest: &str) -> Option<String> {
         }
         Script::Hangul => {
             let word = rest.split_whitespace().next()?;
-            let bare = KO_PARTICLES
-                .iter()
+            let bare = super::list(super::word_list(frames::Words::KoParticles))
                 .find_map(|p| word.strip_suffix(p).filter(|b| !b.is_empty()))
                 .unwrap_or(word);
             bare.chars().take_while(|c| c.is_alphanumeric()).collect()
@@ -1931,8 +1932,14 @@ fn substring_material(r: &Reading<'_>) -> Option<String> {
     if let Some(n) = nouns.iter().find(|n| n.start == 0) {
         return Some(r.text[..n.end].to_owned());
     }
-    for list in [&m.own, &m.this, &m.when] {
-        for p in r.spans(list).into_iter().filter(|p| r.opens_word(p.start)) {
+    // Who sent it first: "上司からのLINE" is asked for as the boss's, not as "からのLINE".
+    for list in [&m.by, &m.own, &m.this, &m.when] {
+        let by = std::ptr::eq(list, &m.by);
+        for p in r
+            .spans(list)
+            .into_iter()
+            .filter(|p| by || r.opens_word(p.start))
+        {
             let Some(n) = nouns.iter().find(|n| {
                 n.start >= p.end && r.lower[p.end..n.start].chars().count() <= MATERIAL_REACH
             }) else {
@@ -1940,11 +1947,28 @@ fn substring_material(r: &Reading<'_>) -> Option<String> {
             };
             let pointer = &r.text[p.start..p.end];
             let shown = m.yours.get(pointer).map_or(pointer, String::as_str);
-            let named = format!("{shown}{}", &r.text[p.end..n.end]);
+            let sender = if by { sender_before(r, p.start) } else { "" };
+            let named = format!("{sender}{shown}{}", &r.text[p.end..n.end]);
             return Some(named.trim().to_owned());
         }
     }
     None
+}
+
+/// The word before `at` that a sending phrase of `material.by` is joined to ("上司" of
+/// "上司からの", "엄마" of "엄마한테 온"): back to a space or a mark in Korean, and in Japanese
+/// to one of those or a hiragana letter, since a sender's name is written in kanji, katakana or
+/// Latin letters ("田中さんからの" is an entry of its own).
+fn sender_before<'r>(r: &Reading<'r>, at: usize) -> &'r str {
+    let before = &r.text[..at];
+    let hiragana =
+        |c: char| r.pack.script == Script::Kana && ('\u{3040}'..='\u{309F}').contains(&c);
+    let start = before
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !c.is_alphanumeric() || hiragana(c))
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    &before[start..]
 }
 
 #[cfg(test)]
@@ -2075,6 +2099,19 @@ mod tests {
                 "Pode revisar meu TCC? Minha orientadora disse que a introdução está confusa.",
                 "Você pode colar seu TCC aqui?",
             ),
+            // Who sent it is named with it, as written.
+            (
+                "上司からのLINEにどう返せばいい？",
+                "上司からのLINEをここに貼り付けていただけますか？",
+            ),
+            (
+                "田中さんから来たメール、どう返信すればいい？",
+                "田中さんから来たメールをここに貼り付けていただけますか？",
+            ),
+            (
+                "엄마한테 온 문자에 뭐라고 답하지?",
+                "엄마한테 온 문자 내용을 여기에 붙여 주시겠어요?",
+            ),
         ] {
             assert_eq!(first(request).as_deref(), Some(question), "{request}");
         }
@@ -2100,6 +2137,19 @@ mod tests {
         let score = if vague { (1.0, 0.0) } else { (-1.0, 0.0) };
         assess(p, request, given, Some(score), &mut out);
         out.questions.first().map(|q| q.text.clone())
+    }
+
+    #[test]
+    fn a_short_request_found_vague_that_names_part_of_its_kind_is_asked_the_rest() {
+        // The occasion is said; the budget and the person's tastes are not.
+        let request = "Cosa regalo per la laurea?";
+        assert_eq!(
+            asked_when("it", request, true).as_deref(),
+            Some("Qual è il tuo budget?")
+        );
+        assert_eq!(asked_when("it", request, false), None);
+        // Nothing of its kind said: the model's finding alone asks no lesser detail.
+        assert_eq!(asked_when("es", "¿Qué llevo a la cena?", true), None);
     }
 
     #[test]

@@ -19,15 +19,6 @@ const DEMONSTRATIVES: &[&str] = &["this", "that", "these", "those"];
 const PROBLEM_REACH: usize = 10;
 /// Words before the material within which an `act-on` (detector.toml) word counts.
 const ACT_REACH: usize = 4;
-/// Underspecified-parameter phrasings: "how many … enough", "which X should I use",
-/// "what's a good X".
-const PARAMETER_OPENERS: &[(&str, &str)] = &[
-    ("how", "many"),
-    ("how", "much"),
-    ("how", "long"),
-    ("what's", "a"),
-    ("whats", "a"),
-];
 
 /// English rules over lower-case word tokens (apostrophes kept inside words).
 ///
@@ -56,10 +47,11 @@ pub(crate) fn english(
     };
     if !has_history {
         found.extend(pronoun_unresolved(words, proper, short, first_sentence));
-        // "How do I get there?", "Follow up about what we discussed": a place or an earlier
-        // conversation the request leans on, with neither here.
-        if let Some(evidence) = there_without_place(words, proper)
-            .filter(|_| short)
+        // "How do I get there?", "Is 140 high?", "Follow up about what we discussed": a place,
+        // what a figure measures or an earlier conversation the request leans on, with none
+        // here.
+        if let Some(evidence) = (there_without_place(words, proper).filter(|_| short))
+            .or_else(|| figure_unmeasured(words))
             .or_else(|| then_without_time(words))
             .or_else(|| earlier_exchange(words))
         {
@@ -80,6 +72,7 @@ pub(crate) fn english(
     if !has_material
         && let Some(evidence) = artifact_not_given(words, proper, short_upto)
             .or_else(|| error_without_code(words))
+            .or_else(|| problem_not_given(words))
             .or_else(|| numbered_part(words, proper))
             .or_else(|| (short && !has_history).then(|| pointed_at(words)).flatten())
             .or_else(|| {
@@ -221,17 +214,20 @@ fn there_without_place(words: &[&str], proper: &[bool]) -> Option<String> {
 /// A phrase that leans on an earlier exchange ("what we discussed", "where we left off"), for a
 /// request with no conversation: the product cannot see what the user saw.
 fn earlier_exchange(words: &[&str]) -> Option<String> {
-    word_list(Words::EarlierExchange)
-        .split_whitespace()
-        .find_map(|phrase| {
-            let mut parts = phrase.split('+');
-            let first = parts.next()?;
-            let n = 1 + parts.count();
-            words
-                .windows(n)
-                .any(|w| w[0] == first && w.iter().copied().eq(phrase.split('+')))
-                .then(|| phrase.replace('+', " "))
+    phrase_in(words, Words::EarlierExchange).map(|(_, phrase)| phrase.replace('+', " "))
+}
+
+/// Where the earliest phrase of the data file's list `which` (its words joined by `+`:
+/// "how+many") stands in `words`, and the phrase.
+fn phrase_in(words: &[&str], which: Words) -> Option<(usize, &'static str)> {
+    list(word_list(which))
+        .filter_map(|phrase| {
+            let n = phrase.split('+').count();
+            (words.windows(n))
+                .position(|w| w.iter().copied().eq(phrase.split('+')))
+                .map(|at| (at, phrase))
         })
+        .min_by_key(|&(at, _)| at)
 }
 
 /// "Which one is better?", "Which ones should I keep?", "Which is better?": a choice among
@@ -488,6 +484,28 @@ fn error_without_code(words: &[&str]) -> Option<String> {
     };
     let met = |w: &&str| in_list(Words::ErrorMet, w);
     (words.iter().any(named) && words.iter().any(met)).then(|| "my code".to_owned())
+}
+
+/// A maths operation with no problem to work on ("Solve for x", "Can you simplify?"): one of
+/// `solve-verbs` followed by nothing or by "for" and the unknown, in a request with no number.
+fn problem_not_given(words: &[&str]) -> Option<String> {
+    let at = words.iter().position(|w| in_list(Words::SolveVerbs, w))?;
+    let bare = matches!(words[at + 1..], [] | ["for", _]);
+    (bare && !words.iter().any(|w| super::is_number(w))).then(|| "the problem".to_owned())
+}
+
+/// A bare figure judged with nothing saying what it measures ("Is 140 high?", "is 72 good for
+/// her"): a short question whose number, right after its verb, is followed by one of
+/// `judgements` and by no unit.
+fn figure_unmeasured(words: &[&str]) -> Option<String> {
+    const MAX_WORDS: usize = 8;
+    let [be, figure, judged, ..] = words else {
+        return None;
+    };
+    let bare = in_list(Words::BeForms, be)
+        && super::is_number(figure)
+        && in_list(Words::Judgements, judged);
+    (bare && words.len() <= MAX_WORDS).then(|| (*figure).to_owned())
 }
 
 /// What a vague request of no known kind names, which its question quotes instead of asking
@@ -1053,15 +1071,6 @@ fn names_someone(before: &[&str]) -> bool {
         .any(|p| matches!(p[0], "my" | "our") && p[1].len() >= 3)
 }
 
-/// Whether `word` is one of the space-separated words of `list` (which starts and ends with a
-/// space).
-pub(crate) fn is_listed(list: &str, word: &str) -> bool {
-    list.match_indices(word).any(|(i, _)| {
-        list.as_bytes().get(i.wrapping_sub(1)) == Some(&b' ')
-            && list.as_bytes().get(i + word.len()) == Some(&b' ')
-    })
-}
-
 fn is_standalone_demonstrative(words: &[&str], w: &&str) -> bool {
     if !DEMONSTRATIVES.contains(w) {
         return false;
@@ -1086,12 +1095,12 @@ fn is_standalone_demonstrative(words: &[&str], w: &&str) -> bool {
     }
 }
 
+/// An underspecified parameter: "how many … enough" (one of `parameter-openers` among the first
+/// words, and a word of `suitable`), "which X should I use", not when a purpose says what the
+/// choice is for.
 fn underspecified_parameter(words: &[&str]) -> bool {
-    let opener = words.windows(2).take(3).any(|p| {
-        PARAMETER_OPENERS
-            .iter()
-            .any(|(a, b)| p[0] == *a && p[1] == *b)
-    });
+    const OPENS_WITHIN: usize = 3;
+    let opener = phrase_in(words, Words::ParameterOpeners).is_some_and(|(at, _)| at < OPENS_WITHIN);
     let enough = words.iter().any(|w| in_list(Words::Suitable, w));
     let which_should = words
         .first()
