@@ -869,8 +869,8 @@ fn english(
         if gives_way(&f, &slots, &open, clear_by_construction || long) {
             continue;
         }
-        if let Some((q, cue)) = rule_question(&f, name, out.wording) {
-            push_unique(out, q, cue);
+        if let Some(q) = rule_question(&f, name, out.wording.script(), None) {
+            push_unique(out, q, rule_cue(&f, name));
         }
     }
     if !clear_by_construction {
@@ -1150,91 +1150,55 @@ fn ask_open_details(open: &[SlotRef<'_>], out: &mut Assessment) {
     }
 }
 
-/// The question a rule's finding asks, with its cue; `None` for a finding that only decides.
+/// The question of a rule's finding in `script`: an ambiguous name's own question with its
+/// meanings, a pronoun's, or the general question its kind and evidence call for, with the
+/// assumption `assume` in place of its own when given. The request's words are quoted as they
+/// were written (in Chinese, 「…」 in Traditional and “…” in Simplified, in the wordings).
 fn rule_question(
     f: &Finding,
     name: Option<&frames::Name>,
-    wording: Wording,
-) -> Option<(Question, String)> {
-    if let Some(traditional) = wording.traditional() {
-        return rule_question_in_chinese(f, name, traditional);
-    }
-    let cue = format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence);
+    script: Script,
+    assume: Option<&str>,
+) -> Option<Question> {
     let e = f.evidence.as_str();
+    let chinese_text = e.chars().next().is_some_and(is_cjk);
+    let (own, noun) = material_of(e);
     let which = match f.kind {
-        Kind::AmbiguousReference if name.is_some_and(|n| n.name == f.evidence) => {
-            let n = name?;
-            let q = name_question(n, Script::English)?;
-            return Some((q, format!("ambiguous name \"{}\"", n.name)));
+        Kind::AmbiguousReference if name.is_some_and(|n| n.name == e) => {
+            return name_question(name?, script);
         }
-        Kind::PronounWithoutAntecedent => {
-            let q = general_question(General::Pronoun, Script::English, e)?;
-            return Some((q, cue));
-        }
+        Kind::PronounWithoutAntecedent => return general_question(General::Pronoun, script, e),
+        Kind::UnderspecifiedRequest => return None,
         Kind::MissingContext if rules::is_own_thing(e) => General::Describe,
         Kind::MissingContext if rules::is_numbered_part(e) => General::Part,
-        Kind::MissingContext if material_of(e).0 => General::Paste,
+        Kind::MissingContext if own || chinese_text => General::Paste,
         Kind::MissingContext => General::WhichMaterial,
         Kind::AmbiguousReference if is_recency(e) => General::Recency,
         Kind::AmbiguousReference if rules::points_at_candidates(e) => General::Compare,
         Kind::AmbiguousReference if e.contains(' ') => General::Measure,
         Kind::AmbiguousReference => General::Compare,
-        Kind::UnderspecifiedParameter => General::Goal,
-        Kind::UnderspecifiedRequest => return None,
-    };
-    let noun = material_of(e).1;
-    let values = [("noun", noun.as_str()), ("evidence", e)];
-    let q = rule_wording(which, Script::English, &values, &[], None)?;
-    Some((q, cue))
-}
-
-/// [`rule_question`] worded in Chinese, Traditional or Simplified: the request's words are
-/// quoted as they were written (「…」 in Traditional, “…” in Simplified, in the wordings).
-fn rule_question_in_chinese(
-    f: &Finding,
-    name: Option<&frames::Name>,
-    traditional: bool,
-) -> Option<(Question, String)> {
-    let script = Script::chinese(traditional);
-    let cue = format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence);
-    let question = match f.kind {
-        Kind::AmbiguousReference if name.is_some_and(|n| n.name == f.evidence) => {
-            let n = name?;
-            let cue = format!("ambiguous name \"{}\"", n.name);
-            return Some((name_question(n, script)?, cue));
-        }
-        Kind::PronounWithoutAntecedent => general_question(General::Pronoun, script, &f.evidence)?,
-        Kind::UnderspecifiedRequest => return None,
-        Kind::MissingContext | Kind::AmbiguousReference | Kind::UnderspecifiedParameter => {
-            chinese_rule_question(f, traditional, None)?
-        }
-    };
-    Some((question, cue))
-}
-
-/// The question of a Chinese-worded finding that is not a name's or a pronoun's, with the
-/// assumption `assume` in place of its own when given.
-fn chinese_rule_question(f: &Finding, traditional: bool, assume: Option<&str>) -> Option<Question> {
-    let script = Script::chinese(traditional);
-    let e = f.evidence.as_str();
-    let chinese_text = e.chars().next().is_some_and(is_cjk);
-    let (own, noun) = artifact_of(e);
-    let which = match f.kind {
-        Kind::MissingContext if rules::is_numbered_part(e) => General::Part,
-        Kind::MissingContext if chinese_text || own => General::Paste,
-        Kind::MissingContext => General::WhichMaterial,
-        Kind::AmbiguousReference if is_recency(e) => General::Recency,
-        Kind::AmbiguousReference if rules::points_at_candidates(e) => General::Compare,
-        Kind::AmbiguousReference if e.contains(' ') => General::Measure,
         Kind::UnderspecifiedParameter if is_figures(e) => General::Figures,
         Kind::UnderspecifiedParameter => General::Goal,
-        Kind::PronounWithoutAntecedent | Kind::AmbiguousReference | Kind::UnderspecifiedRequest => {
-            General::Compare
-        }
     };
-    let material = own_material_in_chinese(f, traditional).unwrap_or_default();
-    let values = [("noun", noun), ("evidence", e), ("material", &material)];
+    let material = match script {
+        Script::English => None,
+        Script::Simplified => own_material_in_chinese(f, false),
+        Script::Traditional => own_material_in_chinese(f, true),
+    };
+    let values = [
+        ("noun", noun.as_str()),
+        ("evidence", e),
+        ("material", material.as_deref().unwrap_or_default()),
+    ];
     rule_wording(which, script, &values, &[], assume)
+}
+
+/// The trace's cue for a rule's finding: the ambiguous name it is, or its rule and evidence.
+fn rule_cue(f: &Finding, name: Option<&frames::Name>) -> String {
+    match name.filter(|n| f.kind == Kind::AmbiguousReference && n.name == f.evidence) {
+        Some(n) => format!("ambiguous name \"{}\"", n.name),
+        None => format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence),
+    }
 }
 
 /// The question about an ambiguous name in `script`; its options are the name's meanings.
@@ -2091,7 +2055,7 @@ fn ask_in_chinese(
         Vec::new()
     };
     for f in &findings {
-        let cue = format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence);
+        let cue = rule_cue(f, None);
         // "那封邮件" pointed at is the user's material: asked for, not what it means.
         let material = (f.kind == Kind::PronounWithoutAntecedent
             && list(word_list(Words::ZhMaterials)).any(|m| f.evidence.ends_with(m)))
@@ -2099,7 +2063,7 @@ fn ask_in_chinese(
             kind: Kind::MissingContext,
             evidence: f.evidence.clone(),
         });
-        if let Some(q) = material.and_then(|m| chinese_rule_question(&m, traditional, None)) {
+        if let Some(q) = material.and_then(|m| rule_question(&m, None, script, None)) {
             push_unique(out, q, cue);
         } else if f.kind == Kind::PronounWithoutAntecedent {
             if let Some(q) = general_question(General::Pronoun, script, &f.evidence) {
@@ -2109,8 +2073,7 @@ fn ask_in_chinese(
             || f.kind == Kind::MissingContext
             // "哪个更好？": which things are meant is asked before any criterion.
             || (f.kind == Kind::AmbiguousReference && f.evidence.starts_with('哪')))
-            && let Some(q) =
-                chinese_rule_question(f, traditional, Some(fallback_assumption(script)))
+            && let Some(q) = rule_question(f, None, script, Some(fallback_assumption(script)))
         {
             push_unique(out, q, cue);
         }
