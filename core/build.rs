@@ -1,27 +1,9 @@
 //! Reads and checks the detector's data file (`data/detector.toml`, schema in
-//! `src/detect/schema.rs`) and writes the compact form of it that the crate embeds
-//! (`knowledge.bin`): what every wasm bundle downloads, so each byte counts.
-//!
-//! The checked file is first written as lines (`frame`, `slot`, `ask-en` …, see
-//! `schema::render`); the compact form says the same as those lines, in fewer bytes:
-//! - no comments, blank lines or indentation, and no spaces around a wording's `|` and `;`;
-//! - the most repeated keys in one letter (`E` for `ask-en`, `S` for `slot`);
-//! - a `map` line of Simplified → Traditional character pairs, learnt from the table's own
-//!   `ask-hans` / `ask-hant` pairs (for each character, the Traditional one its aligned lines
-//!   use most);
-//! - an `ask-hant` line that the map makes from its `ask-hans` line, character by character,
-//!   exactly as authored, is left out (the parser makes it again); one the map makes except
-//!   for a few characters becomes a `fix` line naming those (`fix 20劃`); any other stays;
-//! - in a Chinese word list, a word whose Traditional form (by the map) is also in the list is
-//!   written once with a `+` (`旅馆+` for `旅馆 旅館`).
-//!
-//! It is stored with its English wordings and its Chinese in two blocks after the rest
-//! ([`in_blocks`]), in bytes rather than UTF-8, two a Chinese character instead of three
-//! ([`encoded`]). The data file itself holds no such encoding: it reads as written.
-//! `frames.rs` parses both forms; its tests hold the compact one to give the lines of the data
-//! file, wording for wording and word for word.
+//! `src/detect/schema.rs`) and writes what the crate embeds: the knowledge in the shape of the
+//! detector's table (`schema::stored`), serialized with postcard (`knowledge.bin`, which
+//! `frames.rs` deserializes), in the detector's data file with the model's weights; the
+//! wordings' catalogue; each language's columns; the demo data.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 #[path = "catalogue.rs"]
@@ -138,8 +120,8 @@ fn container(sections: &[([u8; 4], &[u8])]) -> (Vec<u8>, u64, u32) {
     (file, hash, len)
 }
 
-/// The detector's knowledge (`data/detector.toml`), read, checked and compacted into the blob
-/// the crate embeds. A bad entry stops the build with a message naming it and what was
+/// The detector's knowledge (`data/detector.toml`), read, checked and serialized into the
+/// blob the crate embeds. A bad entry stops the build with a message naming it and what was
 /// expected (`src/detect/schema.rs` holds the checks).
 /// With it, the Rust naming its word lists (`schema::words_enum`).
 fn knowledge() -> (Vec<u8>, String) {
@@ -150,7 +132,7 @@ fn knowledge() -> (Vec<u8>, String) {
         eprintln!("error: core/data/detector.toml: {problem}");
         std::process::exit(1);
     });
-    let blob = encoded(&in_blocks(&compact(&schema::render(&detector))));
+    let blob = postcard::to_allocvec(&schema::stored(&detector)).expect("the table serializes");
     (blob, schema::words_enum(&detector))
 }
 
@@ -248,218 +230,4 @@ fn lowercase_runs() -> String {
     }
     out.push_str("];\n");
     out
-}
-
-/// The compact form of the authored table `text`.
-fn compact(text: &str) -> String {
-    let tightened: Vec<String> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(tight)
-        .collect();
-    let lines: Vec<&str> = tightened.iter().map(String::as_str).collect();
-    let map = learn_map(&lines);
-    let mut out = String::from("map ");
-    for (s, t) in &map {
-        out.push(*s);
-        out.push(*t);
-    }
-    out.push('\n');
-    let mut hans = None;
-    for line in lines {
-        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
-        match key {
-            "ask-hans" => hans = Some(value),
-            "ask-hant" if let Some(fixes) = hans.and_then(|h| fixes(&map, h, value)) => {
-                if !fixes.is_empty() {
-                    out.push_str("fix ");
-                    out.push_str(&fixes);
-                    out.push('\n');
-                }
-                continue;
-            }
-            "zh" | "zh-if" | "zh-filled" => {
-                out.push_str(key);
-                out.push(' ');
-                out.push_str(&fold_words(&map, value));
-                out.push('\n');
-                continue;
-            }
-            _ => {}
-        }
-        out.push_str(line);
-        out.push('\n');
-    }
-    out.lines().map(short_key).collect::<Vec<_>>().join("\n") + "\n"
-}
-
-include!("src/detect/frame_keys.rs");
-
-/// `compact` with the values of its English wordings and of its lines with Chinese in them
-/// moved to two blocks after it, each line's value left as its key and a space (the compact
-/// form's lines never end with one): text of one kind together gzips about 0.5 KB smaller,
-/// and brotli's by 0.4 KB. `frames.rs` puts them back.
-fn in_blocks(compact: &str) -> String {
-    let (mut table, mut english, mut chinese) = (String::new(), Vec::new(), Vec::new());
-    for line in compact.lines() {
-        assert!(
-            !line.ends_with(' '),
-            "a compact line ends with a space: {line:?}"
-        );
-        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
-        let block = if key == ENGLISH_WORDING {
-            &mut english
-        } else if value.contains(|c| IDEOGRAPHS.contains(&c)) {
-            &mut chinese
-        } else {
-            table.push_str(line);
-            table.push('\n');
-            continue;
-        };
-        block.push(value);
-        table.push_str(key);
-        table.push_str(" \n");
-    }
-    format!("{table}\0{}\0{}", english.join("\n"), chinese.join("\n"))
-}
-
-/// `text` in the compact form's bytes ([`OTHER_CHARS`] and [`RAW_UTF8`] say how).
-fn encoded(text: &str) -> Vec<u8> {
-    let mut out = Vec::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_ascii() {
-            out.push(c as u8);
-        } else if IDEOGRAPHS.contains(&c) {
-            let offset = c as u32 - *IDEOGRAPHS.start() as u32;
-            out.extend([IDEOGRAPH_BASE + (offset >> 8) as u8, (offset & 0xFF) as u8]);
-        } else {
-            let Some(i) = OTHER_CHARS.chars().position(|o| o == c) else {
-                out.push(RAW_UTF8);
-                out.extend(c.encode_utf8(&mut [0; 4]).bytes());
-                continue;
-            };
-            out.push(OTHER_BASE + i as u8);
-        }
-    }
-    out
-}
-
-/// `line` with its key shortened to the one letter the parser reads back ([`SHORT_KEYS`]): the
-/// keys repeat on most of the table's lines.
-fn short_key(line: &str) -> String {
-    let (key, value) = line.split_once(' ').unwrap_or((line, ""));
-    match SHORT_KEYS.iter().find(|(long, _)| *long == key) {
-        Some((_, short)) => format!("{short} {value}"),
-        None => line.to_owned(),
-    }
-}
-
-/// An `ask-` line without the spaces around its separators (`TEXT|WHY|A;B|ASSUMPTION`): the
-/// parser trims every field and option. Any other line as it is.
-fn tight(line: &str) -> String {
-    let Some((key, value)) = line.split_once(' ').filter(|(k, _)| k.starts_with("ask-")) else {
-        return line.to_owned();
-    };
-    let fields: Vec<String> = value
-        .split('|')
-        .enumerate()
-        .map(|(i, field)| match i {
-            // Only the options field is a list: a text may hold a ';' of its own.
-            2 => field
-                .split(';')
-                .map(str::trim)
-                .collect::<Vec<_>>()
-                .join(";"),
-            _ => field.trim().to_owned(),
-        })
-        .collect();
-    format!("{key} {}", fields.join("|"))
-}
-
-/// For each character of an `ask-hans` line aligned with its `ask-hant` line (same length),
-/// the Traditional character used most often, when it differs from the Simplified one.
-fn learn_map(lines: &[&str]) -> BTreeMap<char, char> {
-    let mut counts: BTreeMap<char, BTreeMap<char, usize>> = BTreeMap::new();
-    let mut hans: Option<&str> = None;
-    for line in lines {
-        if let Some(v) = line.strip_prefix("ask-hans ") {
-            hans = Some(v);
-        } else if let (Some(h), Some(t)) = (hans, line.strip_prefix("ask-hant "))
-            && h.chars().count() == t.chars().count()
-        {
-            for (a, b) in h.chars().zip(t.chars()) {
-                *counts.entry(a).or_default().entry(b).or_default() += 1;
-            }
-        }
-    }
-    counts
-        .into_iter()
-        .filter_map(|(s, seen)| {
-            // The most used; on a tie, the first in code-point order (deterministic).
-            let (t, _) = seen.into_iter().fold(
-                (s, 0),
-                |best, (c, n)| if n > best.1 { (c, n) } else { best },
-            );
-            (t != s).then_some((s, t))
-        })
-        .collect()
-}
-
-/// The `fix` line's value for a Traditional line that the map makes from its Simplified line
-/// except for a few characters (规划 is 規劃 where the map, from most lines, says 划 → 畫):
-/// each differing character as its position in the line and the character the line has
-/// (`20劃`); empty when the map makes the whole line. None when the lines are not aligned character by character, or a differing
-/// character is an ASCII digit, which the position before it would swallow.
-fn fixes(map: &BTreeMap<char, char>, hans: &str, hant: &str) -> Option<String> {
-    let made: Vec<char> = traditional(map, hans).chars().collect();
-    let authored: Vec<char> = hant.chars().collect();
-    if made.len() != authored.len() {
-        return None;
-    }
-    let mut fixes = Vec::new();
-    for (i, (m, a)) in made.iter().zip(&authored).enumerate() {
-        if m != a {
-            if a.is_ascii_digit() {
-                return None;
-            }
-            fixes.push(format!("{i}{a}"));
-        }
-    }
-    Some(fixes.join(" "))
-}
-
-/// `text` with each character the map knows in its Traditional form.
-fn traditional(map: &BTreeMap<char, char>, text: &str) -> String {
-    text.chars().map(|c| *map.get(&c).unwrap_or(&c)).collect()
-}
-
-/// A Chinese word list with each word whose Traditional form (by the map) is also listed
-/// written once, with a `+`; the Traditional forms so covered, each claimed by one word only,
-/// are left out.
-fn fold_words(map: &BTreeMap<char, char>, value: &str) -> String {
-    let words: Vec<&str> = value.split_whitespace().collect();
-    let mut claimed: Vec<String> = Vec::new();
-    let mut marked: Vec<bool> = Vec::new();
-    for w in &words {
-        let t = traditional(map, w);
-        let derives = t != *w && words.contains(&t.as_str()) && !claimed.contains(&t);
-        if derives {
-            claimed.push(t);
-        }
-        marked.push(derives);
-    }
-    words
-        .iter()
-        .zip(marked)
-        .filter(|(w, plus)| *plus || !claimed.iter().any(|c| c == *w))
-        .map(|(w, plus)| {
-            if plus {
-                format!("{w}+")
-            } else {
-                (*w).to_owned()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }

@@ -48,7 +48,7 @@ use frames::{Cover, Filling, Frame, General, Pattern, Script, Slot, Words};
 
 /// The detector's knowledge as the build writes it from `core/data/detector.toml`: the frames,
 /// their slots and vocabularies, and every wording, checked at build time
-/// (`detect/schema.rs`) and compacted (`core/build.rs`). It reaches the detector in the
+/// (`detect/schema.rs`) and serialized (`core/build.rs`). It reaches the detector in the
 /// detector's data file, beside the learned model's weights ([`data`]); this copy is the tests'.
 #[cfg(test)]
 const KNOWLEDGE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/knowledge.bin"));

@@ -12,7 +12,7 @@
 //!
 //! The layout: `CLKD`, the format (u32), the FNV-1a hash of the payload (u64) and its length
 //! (u32), all little-endian; then the payload, each section as its tag (4 bytes), its length
-//! (u32) and its bytes: `KNOW` the knowledge (`core/data/detector.toml` compacted, `frames.rs`),
+//! (u32) and its bytes: `KNOW` the knowledge (`core/data/detector.toml` serialized, `frames.rs`),
 //! `MODL` the weights (`model.rs`), `TELL` the words that tell the Latin-script languages read
 //! by columns apart (`columns.rs`).
 //!

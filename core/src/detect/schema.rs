@@ -6,12 +6,12 @@
 //! (`ask.en`, `ask.zh-Hans`…), and every cue or filling list by a tag of `cue-languages`
 //! (`cues.en`, `filled.zh`). Word lists are strings of words separated by spaces.
 //!
-//! The build turns the checked file into the compact form the crate embeds ([`render`] gives
-//! its lines; `build.rs` compacts them).
+//! The build puts the checked file in the shape of the detector's table ([`stored`]) and
+//! serializes it for the crate to embed (`build.rs`).
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// The whole file.
 #[derive(Debug, Deserialize)]
@@ -146,7 +146,7 @@ pub struct General {
     pub ask: BTreeMap<String, Wording>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum GeneralName {
     Fallback,
@@ -203,7 +203,7 @@ pub enum Kind {
 }
 
 /// A computed way for a request to fill a slot (the typed vocabularies the matcher computes).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Pattern {
     Time,
@@ -219,7 +219,7 @@ pub enum Pattern {
     Described,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Cover {
     Material,
@@ -229,16 +229,6 @@ pub enum Cover {
 
 /// The cue languages the matcher reads: `en` word by word, `zh` as substrings.
 pub const CUE_LANGUAGES: [&str; 2] = ["en", "zh"];
-
-/// The key of a wording line of language `tag` in the compact form (`ask-es`), or of a
-/// meaning's label (`label-es`); the two Chinese scripts' are short (`ask-hans`, `ask-hant`).
-fn line_key(prefix: &str, tag: &str) -> String {
-    match tag {
-        "zh-Hans" => format!("{prefix}-hans"),
-        "zh-Hant" => format!("{prefix}-hant"),
-        _ => format!("{prefix}-{tag}"),
-    }
-}
 
 /// The file `text`, read and checked: an error names the first bad entry and what was expected.
 pub fn read(text: &str) -> Result<Detector, String> {
@@ -558,114 +548,194 @@ fn check_name(what: &str, name: &str) -> Result<(), String> {
     }
 }
 
-/// The checked file as the lines of the compact form's source (`frame`, `slot`, `ask-en` …),
-/// which `build.rs` compacts and `frames.rs` reads.
-pub fn render(d: &Detector) -> String {
-    let mut out = String::new();
-    // A value written on several lines (a word list in `"""…"""`) is one line of the compact
-    // form: a line break inside it would end the entry there and lose the rest of the table.
-    let mut line = |key: &str, value: &str| {
-        out.push_str(key);
-        if !value.is_empty() {
-            out.push(' ');
-            out.push_str(&value.replace('\n', " "));
+/// The checked file in the shape of the detector's table (`frames::Table` and the types it
+/// holds), which `build.rs` serializes with postcard and `Table::read` deserializes. postcard
+/// writes a struct's fields by their place and an enum's variant by its index: the structs
+/// below have `frames.rs`'s fields in its order, `GeneralName`, `Pattern` and `Cover` its
+/// enums' variants in theirs, and a priority or a kind is written as the name the engine's
+/// `Priority` and `Kind` read.
+#[derive(Debug, Serialize)]
+pub struct Stored<'a> {
+    frames: Vec<StoredFrame<'a>>,
+    general: Vec<(GeneralName, StoredQuestion<'a>)>,
+    names: Vec<StoredName<'a>>,
+    /// The lists of `words`, in the order of their names, each word between spaces.
+    word_lists: Vec<String>,
+    unread: Vec<(&'a str, Vec<&'a str>)>,
+}
+
+#[derive(Debug, Serialize)]
+struct StoredFrame<'a> {
+    name: &'a str,
+    /// The English and Chinese cues and intents, each list's words separated by one space.
+    en: (String, String),
+    zh: (String, String),
+    /// The frames replaced, by their place in the file.
+    replaces: Vec<usize>,
+    only_alone: bool,
+    outright: bool,
+    slots: Vec<StoredSlot<'a>>,
+}
+
+#[derive(Debug, Serialize)]
+struct StoredSlot<'a> {
+    name: &'a str,
+    priority: &'static str,
+    kind: &'static str,
+    /// The English and Chinese filling words (the slot's own and its vocabularies') and
+    /// patterns.
+    en: (String, Vec<Pattern>),
+    zh: (String, Vec<Pattern>),
+    covered_by: Option<Cover>,
+    wording: Vec<(&'a str, StoredWording<'a>)>,
+}
+
+#[derive(Debug, Serialize)]
+struct StoredWording<'a> {
+    text: &'a str,
+    why: &'a str,
+    options: Vec<&'a str>,
+    assumption: &'a str,
+}
+
+#[derive(Debug, Serialize)]
+struct StoredQuestion<'a> {
+    priority: &'static str,
+    kind: &'static str,
+    wording: Vec<(&'a str, StoredWording<'a>)>,
+}
+
+#[derive(Debug, Serialize)]
+struct StoredName<'a> {
+    name: &'a str,
+    /// Each meaning's words of `picked-by.en`, and its labels in the order of `languages`.
+    meanings: Vec<(String, Vec<(&'a str, &'a str)>)>,
+}
+
+/// `d` in the shape of the detector's table (see [`Stored`]).
+pub fn stored(d: &Detector) -> Stored<'_> {
+    let frames = d.frame.iter().map(|f| {
+        let recognition = |tag: &str| (words_of(f.cues.get(tag)), words_of(f.intents.get(tag)));
+        let replaces = f.replaces.iter();
+        StoredFrame {
+            name: &f.name,
+            en: recognition("en"),
+            zh: recognition("zh"),
+            replaces: replaces
+                .filter_map(|r| d.frame.iter().position(|g| g.name == *r))
+                .collect(),
+            only_alone: f.only_alone,
+            outright: f.outright,
+            slots: f.slot.iter().map(|s| stored_slot(s, d)).collect(),
         }
-        out.push('\n');
+    });
+    let general = d.general.iter().map(|g| {
+        let (priority, kind) = (priority_name(g.priority), kind_name(g.kind));
+        let wording = stored_wordings(&g.ask, d);
+        (
+            g.name,
+            StoredQuestion {
+                priority,
+                kind,
+                wording,
+            },
+        )
+    });
+    let names = d.name.iter().map(|n| StoredName {
+        name: &n.name,
+        meanings: (n.meaning.iter())
+            .map(|m| (words_of(m.picked_by.get("en")), labels(&m.label, d)))
+            .collect(),
+    });
+    Stored {
+        frames: frames.collect(),
+        general: general.collect(),
+        names: names.collect(),
+        word_lists: d
+            .words
+            .values()
+            .map(|l| format!(" {} ", words_of(Some(l))))
+            .collect(),
+        unread: (d.unread_language.iter())
+            .map(|u| (u.name.as_str(), u.words.split_whitespace().collect()))
+            .collect(),
+    }
+}
+
+fn stored_slot<'a>(s: &'a Slot, d: &'a Detector) -> StoredSlot<'a> {
+    let filling = |tag: &str| {
+        let vocabularies = s.vocabularies.iter().map(|v| d.vocabulary.get(v)?.get(tag));
+        let lists: Vec<&String> = s
+            .filled
+            .get(tag)
+            .into_iter()
+            .chain(vocabularies.flatten())
+            .collect();
+        let words: Vec<String> = lists.into_iter().map(|l| words_of(Some(l))).collect();
+        (words.join(" "), s.by.get(tag).cloned().unwrap_or_default())
     };
-    line("languages", &d.languages.join(" "));
-    for f in &d.frame {
-        line("frame", &f.name);
-        for (key, lists) in [("", &f.cues), ("-if", &f.intents)] {
-            for (tag, words) in lists {
-                line(&format!("{tag}{key}"), words);
-            }
-        }
-        if !f.replaces.is_empty() {
-            line("replaces", &f.replaces.join(" "));
-        }
-        if f.only_alone {
-            line("only-alone", "");
-        }
-        if f.outright {
-            line("outright", "");
-        }
-        for s in &f.slot {
-            line(
-                "slot",
-                &format!("{} {} {}", s.name, lower(s.priority), lower(s.kind)),
-            );
-            for tag in &d.cue_languages {
-                let mut words: Vec<&str> =
-                    s.filled.get(tag).map(String::as_str).into_iter().collect();
-                for v in &s.vocabularies {
-                    words.extend(
-                        d.vocabulary
-                            .get(v)
-                            .and_then(|l| l.get(tag))
-                            .map(String::as_str),
-                    );
-                }
-                if !words.is_empty() {
-                    line(&format!("{tag}-filled"), &words.join(" "));
-                }
-                if let Some(patterns) = s.by.get(tag) {
-                    let names: Vec<String> = patterns.iter().map(|p| lower(*p)).collect();
-                    line(&format!("{tag}-by"), &names.join(" "));
-                }
-            }
-            if let Some(c) = s.covered_by {
-                line("covered-by", &lower(c));
-            }
-            wordings(&mut line, &s.ask, d);
-        }
-    }
-    for (name, list) in &d.words {
-        let words: Vec<&str> = list.split_whitespace().collect();
-        line("words", &format!("{name} {}", words.join(" ")));
-    }
-    for u in &d.unread_language {
-        let words: Vec<&str> = u.words.split_whitespace().collect();
-        line("unread", &format!("{} {}", u.name, words.join(" ")));
-    }
-    for n in &d.name {
-        line("name", &n.name);
-        for m in &n.meaning {
-            line("meaning", m.picked_by.get("en").map_or("", String::as_str));
-            for tag in &d.languages {
-                if let Some(label) = m.label.get(tag) {
-                    line(&line_key("label", tag), label);
-                }
-            }
-        }
-    }
-    for g in &d.general {
-        line(
-            "general",
-            &format!("{} {} {}", lower(g.name), lower(g.priority), lower(g.kind)),
-        );
-        wordings(&mut line, &g.ask, d);
-    }
-    out
-}
-
-fn wordings(line: &mut impl FnMut(&str, &str), ask: &BTreeMap<String, Wording>, d: &Detector) {
-    for tag in &d.languages {
-        let Some(w) = ask.get(tag) else {
-            continue;
-        };
-        let key = &line_key("ask", tag);
-        let value = format!(
-            "{} | {} | {} | {}",
-            w.text,
-            w.why,
-            w.options.join("; "),
-            w.assume
-        );
-        line(key, &value);
+    StoredSlot {
+        name: &s.name,
+        priority: priority_name(s.priority),
+        kind: kind_name(s.kind),
+        en: filling("en"),
+        zh: filling("zh"),
+        covered_by: s.covered_by,
+        wording: stored_wordings(&s.ask, d),
     }
 }
 
-/// The Rust of the enum naming the file's word lists, in their order in the compact form
+/// A question's wordings in the order of `languages`, each field and option trimmed.
+fn stored_wordings<'a>(
+    ask: &'a BTreeMap<String, Wording>,
+    d: &'a Detector,
+) -> Vec<(&'a str, StoredWording<'a>)> {
+    let wording = |w: &'a Wording| StoredWording {
+        text: w.text.trim(),
+        why: w.why.trim(),
+        options: w.options.iter().map(|o| o.trim()).collect(),
+        assumption: w.assume.trim(),
+    };
+    (d.languages.iter())
+        .filter_map(|tag| Some((tag.as_str(), wording(ask.get(tag)?))))
+        .collect()
+}
+
+/// A meaning's labels in the order of `languages`.
+fn labels<'a>(label: &'a BTreeMap<String, String>, d: &'a Detector) -> Vec<(&'a str, &'a str)> {
+    (d.languages.iter())
+        .filter_map(|tag| Some((tag.as_str(), label.get(tag)?.trim())))
+        .collect()
+}
+
+/// A word list's words separated by one space (a list may be written on several lines).
+fn words_of(list: Option<&String>) -> String {
+    list.map_or(String::new(), |l| {
+        l.split_whitespace().collect::<Vec<_>>().join(" ")
+    })
+}
+
+/// The engine's name of a priority (`Priority` in `protocol/question.rs`).
+fn priority_name(p: Priority) -> &'static str {
+    match p {
+        Priority::Critical => "critical",
+        Priority::Important => "important",
+        Priority::Helpful => "helpful",
+    }
+}
+
+/// The engine's name of a kind of vagueness (`Kind` in `detect.rs`).
+fn kind_name(k: Kind) -> &'static str {
+    match k {
+        Kind::Param => "underspecified_parameter",
+        Kind::Ambiguous => "ambiguous_reference",
+        Kind::Request => "underspecified_request",
+        Kind::Pronoun => "pronoun_without_antecedent",
+        Kind::Missing => "missing_context",
+    }
+}
+
+/// The Rust of the enum naming the file's word lists, in their order in the stored table
 /// (`words.rs` in `OUT_DIR`): code that reads a list the file lacks does not compile.
 pub fn words_enum(d: &Detector) -> String {
     let mut out = String::from(
@@ -743,28 +813,35 @@ ask.zh-Hant = { text = "多久？", why = "重要。", options = ["一週", "兩
 "#;
 
     #[test]
-    fn a_word_list_on_several_lines_renders_on_one() {
+    fn a_word_list_on_several_lines_is_stored_as_one() {
         let text = good().replace(
             "vocabularies = [\"lengths\"]",
             "filled.zh = \"\"\"\n天 晚\n周\"\"\"\nvocabularies = [\"lengths\"]",
         );
-        let lines = render(&read(&text).unwrap_or_else(|e| panic!("{e}")));
-        assert!(lines.contains("\nzh-filled 天 晚 周\n"), "{lines}");
+        let d = read(&text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(stored(&d).frames[0].slots[0].zh.0, "天 晚 周");
     }
 
     #[test]
-    fn a_good_file_reads_and_renders_the_compact_forms_lines() {
+    fn a_good_file_is_stored_in_the_tables_shape() {
         let d = read(&good()).unwrap_or_else(|e| panic!("{e}"));
-        let lines = render(&d);
-        assert!(lines.starts_with(
-            "languages en zh-Hans zh-Hant\nframe trip\nen trip\nzh 旅行\nslot days critical param\n"
-        ));
-        assert!(
-            lines.contains("en-filled week weekend\nen-by number\n"),
-            "{lines}"
+        let s = stored(&d);
+        let frame = &s.frames[0];
+        assert_eq!(
+            (frame.name, &frame.en.0[..], &frame.zh.0[..]),
+            ("trip", "trip", "旅行")
         );
-        assert!(lines.contains("ask-hant 多久？ | 重要。 | 一週; 兩週 | 假設一週。\n"));
-        assert!(lines.contains("general which-material critical request\n"));
+        let slot = &frame.slots[0];
+        assert_eq!(
+            (slot.priority, slot.kind),
+            ("critical", "underspecified_parameter")
+        );
+        // The slot's vocabulary is among its filling words.
+        assert_eq!(slot.en, ("week weekend".to_owned(), vec![Pattern::Number]));
+        let tags: Vec<&str> = slot.wording.iter().map(|(t, _)| *t).collect();
+        assert_eq!(tags, ["en", "zh-Hans", "zh-Hant"]);
+        assert_eq!(slot.wording[2].1.options, ["一週", "兩週"]);
+        assert_eq!(s.general.len(), GENERAL_NAMES.len());
     }
 
     /// A language is a column: adding its tag and its wordings is all a file needs.
@@ -781,10 +858,9 @@ ask.zh-Hant = { text = "多久？", why = "重要。", options = ["一週", "兩
                 "ask.es = { text = \"¿A?\", why = \"B.\", options = [], assume = \"C.\" }\nask.zh-Hant = { text = \"甲？\"",
             );
         let d = read(&with_es).unwrap_or_else(|e| panic!("{e}"));
-        let lines = render(&d);
-        assert!(
-            lines.contains("ask-es ¿Cuánto tiempo? | Importa. | Una semana; Dos | Una semana.\n")
-        );
+        let (tag, es) = &stored(&d).frames[0].slots[0].wording[3];
+        assert_eq!((*tag, es.text), ("es", "¿Cuánto tiempo?"));
+        assert_eq!(es.options, ["Una semana", "Dos"]);
         // Without its wordings, the new column is refused, naming what is missing.
         let without = good().replace("\"zh-Hant\"]", "\"zh-Hant\", \"es\"]");
         let err = read(&without).err().unwrap_or_default();
