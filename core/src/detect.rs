@@ -2327,19 +2327,6 @@ crate::unit_enum::impl_unit_enum!(Kind {
     UnderspecifiedRequest = "underspecified_request",
 });
 
-impl Kind {
-    /// The snake_case name used in [`QuestionSource::Detector`] and the trace.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::MissingContext => "missing_context",
-            Self::PronounWithoutAntecedent => "pronoun_without_antecedent",
-            Self::AmbiguousReference => "ambiguous_reference",
-            Self::UnderspecifiedParameter => "underspecified_parameter",
-            Self::UnderspecifiedRequest => "underspecified_request",
-        }
-    }
-}
-
 const MAX_QUESTIONS: usize = 3;
 const MAX_TOPIC_QUESTIONS: usize = 2;
 /// Bytes of a request the detector reads; the rest cannot change a decision about intent.

@@ -8,7 +8,8 @@
 use serde::Deserializer;
 use serde::de::{self, Visitor};
 
-/// Implements `Serialize` and `Deserialize` for a fieldless enum as the names given:
+/// Implements `Serialize` and `Deserialize` for a fieldless enum as the names given, and
+/// `as_str`, the name of a variant:
 ///
 /// ```ignore
 /// crate::unit_enum::impl_unit_enum!(Role {
@@ -20,11 +21,18 @@ use serde::de::{self, Visitor};
 /// An unknown name is refused with serde's "unknown variant" error, naming the known ones.
 macro_rules! impl_unit_enum {
     ($ty:ident { $($variant:ident = $name:literal),+ $(,)? }) => {
+        impl $ty {
+            /// The name it is written as.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Self::$variant => $name,)+
+                }
+            }
+        }
+
         impl serde::Serialize for $ty {
             fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.serialize_str(match self {
-                    $(Self::$variant => $name,)+
-                })
+                serializer.serialize_str(self.as_str())
             }
         }
 

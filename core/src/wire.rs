@@ -495,28 +495,6 @@ impl FailureCode {
         Self::StreamError,
         Self::ReasoningCut,
     ];
-
-    /// The code as written in events and traces.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Unauthorized => "unauthorized",
-            Self::NotFound => "not_found",
-            Self::RateLimited => "rate_limited",
-            Self::ServerError => "server_error",
-            Self::EndpointRefused => "endpoint_refused",
-            Self::Unreachable => "unreachable",
-            Self::Offline => "offline",
-            Self::Blocked => "blocked",
-            Self::PageRefused => "page_refused",
-            Self::Timeout => "timeout",
-            Self::Cancelled => "cancelled",
-            Self::Interrupted => "interrupted",
-            Self::TooLarge => "too_large",
-            Self::BadReply => "bad_reply",
-            Self::StreamError => "stream_error",
-            Self::ReasoningCut => "reasoning_cut",
-        }
-    }
 }
 
 /// The error for a non-2xx `status` with `body`, when `model` was asked for.

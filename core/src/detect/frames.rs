@@ -10,7 +10,7 @@
 //! and `schema::stored`'s keep the same fields and variants in the same order; the tests hold
 //! the table read to say what the data file says.
 
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Deserialize;
 
 use crate::protocol::question::Priority;
@@ -49,27 +49,21 @@ pub(crate) struct Table {
     pub cue_after: Vec<(&'static str, &'static str)>,
     #[serde(skip)]
     pub zh_terms: Vec<&'static str>,
-    /// Every English word of the frames' word lists with the list it is in ([`ListId`]),
-    /// sorted: the lists a request's words match are found by looking its words up here, once,
-    /// instead of scanning every list.
+    /// Every English word of the frames' word lists with the lists it is in ([`ListId`]): the
+    /// lists a request's words match are found by looking its words up here, once, instead of
+    /// scanning every list.
     #[serde(skip)]
-    en_index: Vec<(&'static str, ListId)>,
-    /// Where each word's entries start in `en_index`, by the word's hash (open addressing).
-    #[serde(skip)]
-    en_starts: Starts,
+    en_index: FxHashMap<&'static str, Vec<ListId>>,
     /// How many English word lists the index knows.
     #[serde(skip)]
     en_lists: usize,
     /// Which of them are a frame's cues.
     #[serde(skip)]
     en_cue_lists: Matched,
-    /// Every Chinese cue and intent word with its first character and its list, sorted: the
-    /// lists a request holds a word of are found in one pass over its characters.
+    /// Every Chinese cue and intent word with its list, by its first character: the lists a
+    /// request holds a word of are found in one pass over its characters.
     #[serde(skip)]
-    zh_index: Vec<(char, &'static str, ListId)>,
-    /// Where each first character's entries start in `zh_index`, by the character's hash.
-    #[serde(skip)]
-    zh_starts: Starts,
+    zh_index: FxHashMap<char, Vec<(&'static str, ListId)>>,
     /// How many Chinese word lists the index knows.
     #[serde(skip)]
     zh_lists: usize,
@@ -156,73 +150,6 @@ pub(crate) struct Frame {
     /// precisely enough.
     pub outright: bool,
     pub slots: Vec<Slot>,
-}
-
-/// An open-addressing hash table from a key to its run of entries in a sorted index: a key is
-/// found with one hash and, nearly always, one comparison of hashes and one of keys.
-#[derive(Debug, Default)]
-struct Starts(Vec<Run>);
-
-/// A key's run in the index: its hash, and where its entries start and end (`end` 0: empty).
-#[derive(Debug, Default, Clone, Copy)]
-struct Run {
-    hash: u32,
-    start: u32,
-    end: u32,
-}
-
-impl Starts {
-    /// The table for a sorted index whose keys hash to `hashes`; `same(i, j)`: entries `i` and
-    /// `j` have the same key.
-    fn of(hashes: impl Iterator<Item = u32>, same: impl Fn(usize, usize) -> bool) -> Self {
-        let hashes: Vec<u32> = hashes.collect();
-        let size = (hashes.len() * 2).next_power_of_two().max(2);
-        let mut slots = vec![Run::default(); size];
-        let mut start = 0;
-        for end in 1..=hashes.len() {
-            if end < hashes.len() && same(end - 1, end) {
-                continue;
-            }
-            let hash = hashes[start];
-            let mut at = hash as usize & (size - 1);
-            while slots[at].end != 0 {
-                at = (at + 1) & (size - 1);
-            }
-            let to_u32 = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-            slots[at] = Run {
-                hash,
-                start: to_u32(start),
-                end: to_u32(end),
-            };
-            start = end;
-        }
-        Self(slots)
-    }
-
-    /// The entries of the key hashing to `hash`; `is(i)`: entry `i` has the key.
-    fn find(&self, hash: u32, is: impl Fn(usize) -> bool) -> std::ops::Range<usize> {
-        let mask = self.0.len().wrapping_sub(1);
-        let mut at = hash as usize & mask;
-        while let Some(run) = self.0.get(at).filter(|r| r.end != 0) {
-            if run.hash == hash && is(run.start as usize) {
-                return run.start as usize..run.end as usize;
-            }
-            at = (at + 1) & mask;
-        }
-        0..0
-    }
-}
-
-/// FNV-1a of a word's bytes.
-fn hash_word(word: &str) -> u32 {
-    word.bytes().fold(0x811c_9dc5, |h, b| {
-        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
-    })
-}
-
-/// A character's hash (Fibonacci hashing of its code point).
-fn hash_char(c: char) -> u32 {
-    (c as u32).wrapping_mul(0x9E37_79B1).rotate_right(16)
 }
 
 /// A frame's index in [`Table::frames`], checked when the table is read ([`Table::read`]).
@@ -512,16 +439,16 @@ impl Table {
 
     /// Numbers the English word lists and sorts their words into the index.
     fn index(&mut self) {
-        let mut index = Vec::new();
+        let mut index: FxHashMap<&'static str, Vec<ListId>> = FxHashMap::default();
         let mut next = 0u16;
         let mut add = |words: &'static str, all: bool| {
             let id = ListId(next);
             next = next.saturating_add(1);
-            index.extend(
-                super::list(words)
-                    .filter(|w| all || w.bytes().all(|b| b.is_ascii_alphanumeric()))
-                    .map(|w| (w, id)),
-            );
+            for w in
+                super::list(words).filter(|w| all || w.bytes().all(|b| b.is_ascii_alphanumeric()))
+            {
+                index.entry(w).or_default().push(id);
+            }
             id
         };
         let mut cue_lists = Vec::new();
@@ -536,17 +463,13 @@ impl Table {
                     .collect();
             }
         }
-        index.sort_unstable();
-        self.en_starts = Starts::of(index.iter().map(|(w, _)| hash_word(w)), |i, j| {
-            index[i].0 == index[j].0
-        });
         self.en_index = index;
         self.en_lists = usize::from(next);
         self.en_cue_lists = Matched(vec![0; self.en_lists.div_ceil(64)]);
         for id in cue_lists {
             self.en_cue_lists.insert(id);
         }
-        let mut index = Vec::new();
+        let mut index: FxHashMap<char, Vec<(&'static str, ListId)>> = FxHashMap::default();
         let mut next = 0u16;
         for frame in &mut self.frames {
             for (words, list) in [
@@ -556,14 +479,12 @@ impl Table {
                 *list = ListId(next);
                 next = next.saturating_add(1);
                 for w in super::list(words) {
-                    index.extend(w.chars().next().map(|c| (c, w, *list)));
+                    if let Some(c) = w.chars().next() {
+                        index.entry(c).or_default().push((w, *list));
+                    }
                 }
             }
         }
-        index.sort_unstable();
-        self.zh_starts = Starts::of(index.iter().map(|e| hash_char(e.0)), |i, j| {
-            index[i].0 == index[j].0
-        });
         self.zh_index = index;
         self.zh_lists = usize::from(next);
     }
@@ -572,7 +493,6 @@ impl Table {
     /// after a word that negates it (`zh-negations`: "没有贷款" names no loan).
     pub(crate) fn holding(&self, text: &str) -> Matched {
         let mut matched = Matched(vec![0; self.zh_lists.div_ceil(64)]);
-        let index = &self.zh_index;
         // Where each negation ends, found once: a cue starting there is negated.
         let negations: Vec<usize> = super::list(self.word_list(Words::ZhNegations))
             .flat_map(|n| text.match_indices(n).map(move |(at, _)| at + n.len()))
@@ -580,9 +500,8 @@ impl Table {
         let negated = |at: usize| negations.contains(&at);
         let terms = super::zh_term_spans(text);
         for (i, c) in text.char_indices() {
-            let run = self.zh_starts.find(hash_char(c), |j| index[j].0 == c);
             let rest = &text[i..];
-            for (_, word, id) in &index[run] {
+            for (word, id) in self.zh_index.get(&c).into_iter().flatten() {
                 if rest.starts_with(word) && !super::inside_a_term(&terms, i, word) && !negated(i) {
                     matched.insert(*id);
                 }
@@ -598,13 +517,12 @@ impl Table {
     /// the other lists.
     pub(crate) fn matching(&self, words: &[&str]) -> Matched {
         let mut matched = Matched(vec![0; self.en_lists.div_ceil(64)]);
-        let index = &self.en_index;
-        let run_of = |key: &str| &index[self.en_starts.find(hash_word(key), |i| index[i].0 == key)];
+        let lists_of = |key: &str| self.en_index.get(key).into_iter().flatten();
         for (i, word) in words.iter().enumerate() {
             // Whether the word is inside a two-word name: asked only of a word that is a cue.
             let mut in_a_term = None;
             for key in std::iter::once(*word).chain(super::stems(word)) {
-                for (_, id) in run_of(key) {
+                for id in lists_of(key) {
                     let cue = self.en_cue_lists.has(*id);
                     if !cue || !*in_a_term.get_or_insert_with(|| super::in_a_term(words, i)) {
                         matched.insert(*id);
@@ -641,13 +559,10 @@ impl Table {
         words: &'a [&str],
         id: ListId,
     ) -> impl Iterator<Item = usize> + 'a {
-        let index = &self.en_index;
-        let run_of =
-            move |key: &str| &index[self.en_starts.find(hash_word(key), |i| index[i].0 == key)];
         (0..words.len()).filter(move |&at| {
             std::iter::once(words[at])
                 .chain(super::stems(words[at]))
-                .any(|key| run_of(key).iter().any(|(_, i)| *i == id))
+                .any(|key| self.en_index.get(key).is_some_and(|ids| ids.contains(&id)))
         })
     }
 }

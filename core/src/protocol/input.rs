@@ -386,32 +386,6 @@ impl InputKind {
         Self::TranslationReceived,
         Self::TranslationFailed,
     ];
-
-    /// The snake_case name used in JSON (`start`, `skip_all`, …).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Start => "start",
-            Self::Message => "message",
-            Self::DetectionReceived => "detection_received",
-            Self::DetectionFailed => "detection_failed",
-            Self::DetectOffline => "detect_offline",
-            Self::Answer => "answer",
-            Self::Skip => "skip",
-            Self::Reopen => "reopen",
-            Self::SkipAll => "skip_all",
-            Self::Tick => "tick",
-            Self::StepCompleted => "step_completed",
-            Self::StepNeedsClarification => "step_needs_clarification",
-            Self::GenerationChunk => "generation_chunk",
-            Self::GenerationCompleted => "generation_completed",
-            Self::GenerationStopped => "generation_stopped",
-            Self::GenerationFailed => "generation_failed",
-            Self::Retry => "retry",
-            Self::Reset => "reset",
-            Self::TranslationReceived => "translation_received",
-            Self::TranslationFailed => "translation_failed",
-        }
-    }
 }
 
 impl fmt::Display for InputKind {

@@ -195,17 +195,6 @@ crate::unit_enum::impl_unit_enum!(Priority {
     Helpful = "helpful",
 });
 
-impl Priority {
-    /// The lower-case name used on the wire and in the UI (`critical`, `important`, `helpful`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Critical => "critical",
-            Self::Important => "important",
-            Self::Helpful => "helpful",
-        }
-    }
-}
-
 impl fmt::Display for Priority {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
