@@ -1060,13 +1060,9 @@ fn ask_generic(
     let q = match named {
         Some(rules::Named::Known(thing)) => general_question(General::Thing, script, &thing),
         Some(rules::Named::Made(thing)) => general_question(General::Made, script, &thing),
-        Some(rules::Named::Own(noun)) => rule_wording(
-            General::Describe,
-            script,
-            &[("noun", noun.as_str())],
-            &[],
-            None,
-        ),
+        Some(rules::Named::Own(noun)) => {
+            rule_wording(General::Describe, script, &[("noun", noun.as_str())], None, None)
+        }
         None => general_question(General::Fallback, script, ""),
     };
     if let Some(q) = q {
@@ -1190,7 +1186,7 @@ fn rule_question(
         ("evidence", e),
         ("material", material.as_deref().unwrap_or_default()),
     ];
-    rule_wording(which, script, &values, &[], assume)
+    rule_wording(which, script, &values, None, assume)
 }
 
 /// The trace's cue for a rule's finding: the ambiguous name it is, or its rule and evidence.
@@ -1209,18 +1205,19 @@ fn name_question(n: &frames::Name, script: Script) -> Option<Question> {
         General::Name,
         script,
         &[("name", n.name), ("first", first)],
-        &options,
+        Some(&options),
         None,
     )
 }
 
 /// The general question `which` in `script`, its placeholders filled from `values`, with
-/// `options`, and the assumption `assume` in place of its own when given.
+/// `options` in the place of its own and the assumption `assume` in the place of its own, each
+/// when given.
 fn rule_wording(
     which: General,
     script: Script,
     values: &[(&str, &str)],
-    options: &[&str],
+    options: Option<&[&str]>,
     assume: Option<&str>,
 ) -> Option<Question> {
     let g = knowledge().general(which)?;
@@ -1229,7 +1226,7 @@ fn rule_wording(
     Some(question(
         &filled(w.text, values),
         &filled(w.why, values),
-        options,
+        options.unwrap_or(&w.options),
         g.priority,
         g.kind,
         &assumption,
@@ -2224,17 +2221,7 @@ fn slot_question(slot: &Slot, script: Script) -> Question {
 
 /// A general question of the table in `script`, `{word}` in it standing for `word`.
 fn general_question(which: General, script: Script, word: &str) -> Option<Question> {
-    let g = knowledge().general(which)?;
-    let w = g.wording.get(script);
-    let fill = |wording: &str| wording.replace("{word}", word);
-    Some(question(
-        &fill(w.text),
-        &fill(w.why),
-        &w.options,
-        g.priority,
-        g.kind,
-        &fill(w.assumption),
-    ))
+    rule_wording(which, script, &[("word", word)], None, None)
 }
 
 /// The assumption of the general fallback question in `script`: the most common reading.
