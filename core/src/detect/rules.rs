@@ -3,6 +3,37 @@
 
 use super::{Finding, Kind, Words, in_list, list, word_list};
 
+/// The words of the data file's list `which`.
+fn words_of(which: Words) -> impl Iterator<Item = &'static str> {
+    list(word_list(which))
+}
+
+/// Whether `text` holds a word of the data file's list `which`.
+fn holds_any(text: &str, which: Words) -> bool {
+    words_of(which).any(|w| text.contains(w))
+}
+
+/// Whether the word before `at` is one of the data file's list `which`.
+fn preceded_by(words: &[&str], at: usize, which: Words) -> bool {
+    at.checked_sub(1).is_some_and(|j| in_list(which, words[j]))
+}
+
+/// Where the first word of the data file's list `which` stands that a word `next` accepts
+/// follows.
+fn listed_before(words: &[&str], which: Words, next: impl Fn(&str) -> bool) -> Option<usize> {
+    words
+        .windows(2)
+        .position(|p| in_list(which, p[0]) && next(p[1]))
+}
+
+/// A finding of `kind` on `evidence`.
+fn finding(kind: Kind, evidence: impl Into<String>) -> Finding {
+    Finding {
+        kind,
+        evidence: evidence.into(),
+    }
+}
+
 /// Pronouns that need an antecedent wherever they appear. A slice, as are the short lists below
 /// read for every word: a few strings compared one by one, where a longer list of the data file
 /// is one hash lookup ([`in_list`]).
@@ -50,59 +81,32 @@ pub(crate) fn english(
         // "How do I get there?", "Is 140 high?", "Follow up about what we discussed": a place,
         // what a figure measures or an earlier conversation the request leans on, with none
         // here.
-        if let Some(evidence) = (there_without_place(words, proper).filter(|_| short))
+        let leaning = there_without_place(words, proper)
+            .filter(|_| short)
             .or_else(|| figure_unmeasured(words))
             .or_else(|| then_without_time(words))
-            .or_else(|| earlier_exchange(words))
-        {
-            found.push(Finding {
-                kind: Kind::PronounWithoutAntecedent,
-                evidence,
-            });
-        }
-        if let Some(evidence) = (short.then(|| choice_without_candidates(words)).flatten())
-            .or_else(|| candidates_pointed_at(words))
-        {
-            found.push(Finding {
-                kind: Kind::AmbiguousReference,
-                evidence,
-            });
-        }
+            .or_else(|| earlier_exchange(words));
+        found.extend(leaning.map(|e| finding(Kind::PronounWithoutAntecedent, e)));
+        let unnamed = choice_without_candidates(words)
+            .filter(|_| short)
+            .or_else(|| candidates_pointed_at(words));
+        found.extend(unnamed.map(|e| finding(Kind::AmbiguousReference, e)));
     }
-    if !has_material
-        && let Some(evidence) = artifact_not_given(words, proper, short_upto)
+    if !has_material {
+        let missing = artifact_not_given(words, proper, short_upto)
             .or_else(|| error_without_code(words))
             .or_else(|| problem_not_given(words))
             .or_else(|| numbered_part(words, proper))
-            .or_else(|| (short && !has_history).then(|| pointed_at(words)).flatten())
-            .or_else(|| {
-                (!has_history)
-                    .then(|| {
-                        own_thing_undescribed(words, proper)
-                            .or_else(|| likeness_unnamed(words, proper))
-                    })
-                    .flatten()
-            })
-    {
-        found.push(Finding {
-            kind: Kind::MissingContext,
-            evidence,
-        });
+            .or_else(|| pointed_at(words).filter(|_| short && !has_history))
+            .or_else(|| own_thing_undescribed(words, proper).filter(|_| !has_history))
+            .or_else(|| likeness_unnamed(words, proper).filter(|_| !has_history));
+        found.extend(missing.map(|e| finding(Kind::MissingContext, e)));
     }
-    if words.len() <= 8
-        && let Some(evidence) = generic_superlative(words)
-    {
-        found.push(Finding {
-            kind: Kind::AmbiguousReference,
-            evidence,
-        });
-    }
-    if short && underspecified_parameter(words) {
-        found.push(Finding {
-            kind: Kind::UnderspecifiedParameter,
-            evidence: words.iter().take(4).copied().collect::<Vec<_>>().join(" "),
-        });
-    }
+    let superlative = generic_superlative(words).filter(|_| words.len() <= 8);
+    found.extend(superlative.map(|e| finding(Kind::AmbiguousReference, e)));
+    let parameter =
+        (short && underspecified_parameter(words)).then(|| words[..words.len().min(4)].join(" "));
+    found.extend(parameter.map(|e| finding(Kind::UnderspecifiedParameter, e)));
     found
 }
 
@@ -115,7 +119,7 @@ fn pronoun_unresolved(
     short: bool,
     first_sentence: usize,
 ) -> Option<Finding> {
-    if let Some(i) = words.iter().enumerate().position(|(i, w)| {
+    let i = words.iter().enumerate().position(|(i, w)| {
         (PRONOUNS.contains(w)
             && (i < POSSESSIVE_REACH || !in_list(Words::Possessives, w))
             && !has_antecedent(
@@ -130,33 +134,24 @@ fn pronoun_unresolved(
                 && !(has_antecedent(&words[..pairs_with(words, i).unwrap_or(i)], proper)
                     && (matches!(*w, "that" | "those") || points_back(&words[..i], proper))
                     && !ends_pointing(words, i)))
-    }) {
-        let before = i.checked_sub(1).and_then(|j| words.get(j)).copied();
-        let kind = if matches!(before, Some("compare" | "contrast" | "rank")) {
-            Kind::AmbiguousReference
-        } else {
-            Kind::PronounWithoutAntecedent
-        };
-        // "Can you translate this into Spanish for my landlord? He doesn't…": a pronoun
-        // a verb that works on material takes as its object stands for that material,
-        // however long the request around it.
-        let acted_on = i
-            .checked_sub(1)
-            .is_some_and(|j| in_list(Words::ActOn, words[j]))
-            && !has_antecedent(&words[..i], proper);
-        // "Help me come up with a name for it. Short, easy to spell…": a short first
-        // sentence that leans on the pronoun is as short a request, whatever follows.
-        let opens = i < first_sentence
-            && first_sentence <= SHORT_WORDS
-            && !matches!(words[i], "they" | "their");
-        if short || opens || kind == Kind::AmbiguousReference || acted_on {
-            return Some(Finding {
-                kind,
-                evidence: words.get(i).copied().unwrap_or_default().to_owned(),
-            });
-        }
-    }
-    None
+    })?;
+    let before = i.checked_sub(1).map(|j| words[j]);
+    let kind = if matches!(before, Some("compare" | "contrast" | "rank")) {
+        Kind::AmbiguousReference
+    } else {
+        Kind::PronounWithoutAntecedent
+    };
+    // "Can you translate this into Spanish for my landlord? He doesn't…": a pronoun
+    // a verb that works on material takes as its object stands for that material,
+    // however long the request around it.
+    let acted_on = preceded_by(words, i, Words::ActOn) && !has_antecedent(&words[..i], proper);
+    // "Help me come up with a name for it. Short, easy to spell…": a short first
+    // sentence that leans on the pronoun is as short a request, whatever follows.
+    let opens = i < first_sentence
+        && first_sentence <= SHORT_WORDS
+        && !matches!(words[i], "they" | "their");
+    (short || opens || kind == Kind::AmbiguousReference || acted_on)
+        .then(|| finding(kind, words[i]))
 }
 
 /// Where the words that may hold the antecedent of the "it" at `i` end when it is the subject
@@ -186,9 +181,7 @@ fn asked_of(words: &[&str], i: usize) -> usize {
 /// "How many days until then?", "Will it be ready by then?": a time the request leans on, with
 /// no time or date named before it.
 fn then_without_time(words: &[&str]) -> Option<String> {
-    let at = words
-        .windows(2)
-        .position(|p| in_list(Words::UntilThen, p[0]) && p[1] == "then")?;
+    let at = listed_before(words, Words::UntilThen, |w| w == "then")?;
     let timed = words[..at]
         .iter()
         .enumerate()
@@ -202,7 +195,7 @@ fn then_without_time(words: &[&str]) -> Option<String> {
 /// starts, not where it goes).
 fn there_without_place(words: &[&str], proper: &[bool]) -> Option<String> {
     let i = words.iter().position(|w| *w == "there")?;
-    let going = i > 0 && in_list(Words::Going, words[i - 1]);
+    let going = preceded_by(words, i, Words::Going);
     // "What time is it there right now?": where the user means, after a subject.
     let where_it_is = i > 0
         && matches!(words[i - 1], "it" | "weather")
@@ -220,7 +213,7 @@ fn earlier_exchange(words: &[&str]) -> Option<String> {
 /// Where the earliest phrase of the data file's list `which` (its words joined by `+`:
 /// "how+many") stands in `words`, and the phrase.
 fn phrase_in(words: &[&str], which: Words) -> Option<(usize, &'static str)> {
-    list(word_list(which))
+    words_of(which)
         .filter_map(|phrase| {
             let n = phrase.split('+').count();
             (words.windows(n))
@@ -252,11 +245,10 @@ fn candidates_pointed_at(words: &[&str]) -> Option<String> {
     let between_named = words
         .windows(2)
         .any(|p| p[0] == "between" && !in_list(Words::BetweenPointers, p[1]));
-    if between_named {
+    if between_named || !words.iter().any(|w| in_list(Words::Choosing, w)) {
         return None;
     }
-    let chooses = words.iter().any(|w| in_list(Words::Choosing, w));
-    let pointed = words.iter().enumerate().find_map(|(i, w)| match *w {
+    words.iter().enumerate().find_map(|(i, w)| match *w {
         "both" | "either"
             if words
                 .get(i + 1)
@@ -277,8 +269,7 @@ fn candidates_pointed_at(words: &[&str]) -> Option<String> {
             Some(format!("{} one", words[i - 1]))
         }
         _ => None,
-    })?;
-    chooses.then_some(pointed)
+    })
 }
 
 /// Whether the request works on the material whose determiner stands at `at`: it misbehaves, a
@@ -292,9 +283,7 @@ fn works_on(words: &[&str], at: usize) -> bool {
             .rev()
             .take(ACT_REACH)
             .any(|w| in_list(Words::ActOn, w))
-        || at
-            .checked_sub(1)
-            .is_some_and(|j| in_list(Words::AsksState, words[j]))
+        || preceded_by(words, at, Words::AsksState)
         || words
             .get(at + 2)
             .is_some_and(|w| in_list(Words::ChangeComplements, w))
@@ -318,7 +307,6 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
     }
     // "your slides" in a longer request is the reader's, said in general.
     let short = |at: usize| at < short_upto && (short_upto == words.len() || words[at] != "your");
-    let made = |at: usize| made_before(words, at);
     let possessive = |det: &str| in_list(Words::OwnDeterminers, det);
     let acted_on = |at: usize| short(at) || works_on(words, at);
     for (i, pair) in words.windows(2).enumerate().rev() {
@@ -343,7 +331,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
                         .get(i + 2)
                         .is_some_and(|w| in_list(Words::Artifacts, w)))
                 || (matches!(*det, "the" | "that" | "this")
-                    && (words.len() <= WORK_REACH || !proper.iter().any(|p| *p))
+                    && (words.len() <= WORK_REACH || !proper.contains(&true))
                     && in_list(Words::Works, noun)))
             && (short(i)
                 || ((possessive(det) || by.is_some()) && acted_on(i))
@@ -352,14 +340,14 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
             // "explain your code" after "implement …": the code is the answer's own, as is
             // what a verb that makes something new makes ("Write the code for a login page").
             // "Write tests for my function" makes tests, not the function.
-            let object = i == 0 || !in_list(Words::ObjectOf, words[i - 1]);
-            let own = ((possessive(det) || *det == "your") && made(i) && object)
-                || (*det == "the" && i > 0 && in_list(Words::CreateVerbs, words[i - 1]));
+            let object = !preceded_by(words, i, Words::ObjectOf);
+            let own = ((possessive(det) || *det == "your") && made_before(words, i) && object)
+                || (*det == "the" && preceded_by(words, i, Words::CreateVerbs));
             // "the function of setopt", "the formula for compound interest": the phrase says
             // which; "the poem 'Road Not Taken'": the title does.
             let named = (*det == "the"
                 && (words.get(i + 2) == Some(&"of") || for_what(words, i + 2)))
-                || (by.is_none() && proper.get(i + 2).copied().unwrap_or(false));
+                || (by.is_none() && proper.get(i + 2) == Some(&true));
             // "Is all wheat the same?": the same as something the request names.
             let compared = *noun == "same" && has_antecedent(&words[..i], &[]);
             // "the file system", "the JSON format": the artifact's word names a kind of thing,
@@ -387,7 +375,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
                     || (*det == "the" && answers_someone(&words[..i])))
                     && in_list(Words::Artifacts, noun)
                     && !in_list(Words::Artifacts, kind)
-                    && !made(i)
+                    && !made_before(words, i)
                     && acted_on(i)
                     && !operated_on(words, i) =>
             {
@@ -469,8 +457,7 @@ fn misbehaves(words: &[&str], at: usize) -> bool {
 /// request named it before ("a 400-page book… finish the book").
 fn governed(words: &[&str], at: usize) -> bool {
     let noun = words[at + 1];
-    at.checked_sub(1)
-        .is_some_and(|j| in_list(Words::ActOn, words[j]))
+    preceded_by(words, at, Words::ActOn)
         && in_list(Words::Artifacts, noun)
         && !words[..at].contains(&noun)
 }
@@ -479,9 +466,8 @@ fn governed(words: &[&str], at: usize) -> bool {
 /// a word ending in one of `error-names`), that the user met (`error-met`: "I keep getting"),
 /// when the request gives no code: the code that raises it is what the answer needs.
 fn error_without_code(words: &[&str]) -> Option<String> {
-    let named = |w: &&str| {
-        list(word_list(Words::ErrorNames)).any(|e| w.len() > e.len() + 1 && w.ends_with(e))
-    };
+    let named =
+        |w: &&str| words_of(Words::ErrorNames).any(|e| w.len() > e.len() + 1 && w.ends_with(e));
     let met = |w: &&str| in_list(Words::ErrorMet, w);
     (words.iter().any(named) && words.iter().any(met)).then(|| "my code".to_owned())
 }
@@ -526,11 +512,9 @@ pub(crate) enum Named {
 /// problem's "4 rows" counts things), in a request that names no work and says of no text whose
 /// part it is ("chapter 3 of Dune"). The evidence is the part as written.
 fn numbered_part(words: &[&str], proper: &[bool]) -> Option<String> {
-    let at = words
-        .windows(2)
-        .position(|p| in_list(Words::NumberedParts, p[0]) && super::is_number(p[1]))?;
+    let at = listed_before(words, Words::NumberedParts, super::is_number)?;
     let whose = words.get(at + 2) == Some(&"of")
-        || proper.iter().any(|p| *p)
+        || proper.contains(&true)
         || words.iter().filter(|w| super::is_number(w)).count() > 1;
     (!whose).then(|| words[at..at + 2].join(" "))
 }
@@ -602,7 +586,7 @@ fn known_thing(words: &[&str], proper: &[bool]) -> Option<String> {
             .flatten();
     }
     // "the Louvre": a name says which.
-    let named = proper.get(at + 1).copied().unwrap_or(false);
+    let named = proper.get(at + 1) == Some(&true);
     let det = match words[at] {
         "my" | "our" => "your",
         det => det,
@@ -633,7 +617,7 @@ fn thing_to_make(words: &[&str]) -> Option<String> {
 /// [`zh_pointing`] reads it). Only a noun that ends where the
 /// request's words say it does (see [`zh_noun`]) is quoted.
 pub(crate) fn zh_thing_named(text: &str) -> Option<Named> {
-    let made = list(word_list(Words::ZhMakeVerbs))
+    let made = words_of(Words::ZhMakeVerbs)
         .flat_map(|v| text.match_indices(v).map(move |(at, _)| at + v.len()))
         .find_map(|end| {
             let rest = text[end..].strip_prefix("一下").unwrap_or(&text[end..]);
@@ -656,9 +640,9 @@ pub(crate) fn zh_thing_named(text: &str) -> Option<Named> {
         // (`zh-after-subject`: "我的保險會…"), not a verb or an adjective ("我的电脑开不了机").
         let subject = |rest: &str, noun: &str| {
             let after = &rest.trim_start()[noun.len()..];
-            list(word_list(Words::ZhAfterSubject)).any(|w| after.starts_with(w))
+            words_of(Words::ZhAfterSubject).any(|w| after.starts_with(w))
         };
-        list(word_list(Words::ZhOwnPossessives))
+        words_of(Words::ZhOwnPossessives)
             .filter(|p| p.ends_with('的'))
             .flat_map(|p| text.match_indices(p))
             .filter(|&(at, _)| opens(at))
@@ -678,18 +662,14 @@ fn zh_noun(rest: &str) -> (String, bool) {
         (super::is_cjk(*c) || c.is_ascii_alphanumeric())
             && !super::char_listed(Words::ZhNounEnds, *c)
     };
-    let mut chars = rest.trim_start().chars();
-    let noun: String = chars
-        .by_ref()
+    let rest = rest.trim_start();
+    let noun: String = rest
+        .chars()
         .take_while(noun_char)
         .take(NOUN_REACH)
         .collect();
     let count = noun.chars().count();
-    let next = if count < NOUN_REACH {
-        rest.trim_start()[noun.len()..].chars().next()
-    } else {
-        chars.next()
-    };
+    let next = rest[noun.len()..].chars().next();
     // One character is a noun only before a mark or the end ("做一张表", not the 开 of "开会通知").
     let whole = match next {
         None => true,
@@ -707,7 +687,7 @@ fn zh_noun(rest: &str) -> (String, bool) {
 /// cancel my order?").
 fn own_thing_undescribed(words: &[&str], proper: &[bool]) -> Option<String> {
     const REACH: usize = 4;
-    if matches!(words, ["how", ..]) || proper.iter().any(|p| *p) {
+    if matches!(words, ["how", ..]) || proper.contains(&true) {
         return None;
     }
     // "Write a tweet for our shop": what serves it is asked by the text's own kind.
@@ -832,9 +812,7 @@ fn likeness_unnamed(words: &[&str], proper: &[bool]) -> Option<String> {
             .iter()
             .any(|&j| matches!(words[j], "last" | "previous"))
         || (det != "the" && words[noun_at] == "one" && noun_at + 1 == words.len());
-    let named = phrase[..end]
-        .iter()
-        .any(|&j| proper.get(j).copied().unwrap_or(false));
+    let named = phrase[..end].iter().any(|&j| proper.get(j) == Some(&true));
     // "a book like the last one": the one is of the kind named before.
     let noun = match words[noun_at] {
         "one" | "ones" => words[..start]
@@ -910,9 +888,9 @@ pub(crate) fn names_own_artifact(head: &str) -> bool {
 /// "The best approach" and "recent advances": a superlative or recency word on a
 /// generic noun, with nothing saying for what or in which field.
 fn generic_superlative(words: &[&str]) -> Option<String> {
-    let i = words
-        .windows(2)
-        .position(|p| in_list(Words::Superlatives, p[0]) && in_list(Words::GenericNouns, p[1]))?;
+    let i = listed_before(words, Words::Superlatives, |w| {
+        in_list(Words::GenericNouns, w)
+    })?;
     if words[i + 2..].iter().any(|w| in_list(Words::Scopes, w)) {
         return None;
     }
@@ -977,6 +955,9 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
     }
 }
 
+/// Whether `before` holds something a pronoun after it may stand for: someone or something of
+/// the user's, a name, a word of four letters or more that is none of `not-antecedents`, or a
+/// word of letters and digits ("ps5").
 fn has_antecedent(before: &[&str], proper: &[bool]) -> bool {
     names_someone(before)
         || proper.iter().take(before.len()).any(|p| *p)
@@ -1006,11 +987,7 @@ fn ends_pointing(words: &[&str], i: usize) -> bool {
 fn points_back(before: &[&str], proper: &[bool]) -> bool {
     names_someone(before)
         || proper.iter().take(before.len()).any(|p| *p)
-        || before
-            .iter()
-            .filter(|w| has_antecedent(&[w], &[]))
-            .nth(1)
-            .is_some()
+        || before.iter().filter(|w| has_antecedent(&[w], &[])).count() >= 2
 }
 
 /// Where the words that may hold the antecedent of the pronoun at `i` end when it is what
@@ -1122,13 +1099,10 @@ fn underspecified_parameter(words: &[&str]) -> bool {
 /// names the candidates, or a superlative before it says which one is meant ("世界上最高的山是
 /// 哪个？"; "最近哪个好？" is asked about by the 最近 rule).
 fn zh_choice_without_candidates(text: &str) -> Option<&'static str> {
-    if word_list(Words::ZhCandidates)
-        .split_whitespace()
-        .any(|c| text.contains(c))
-    {
+    if holds_any(text, Words::ZhCandidates) {
         return None;
     }
-    word_list(Words::ZhWhich).split_whitespace().find(|w| {
+    words_of(Words::ZhWhich).find(|w| {
         text.match_indices(w).any(|(at, _)| {
             let next = text[at + w.len()..].chars().find(|c| !c.is_whitespace());
             !text[..at].contains("最")
@@ -1141,7 +1115,7 @@ fn zh_choice_without_candidates(text: &str) -> Option<&'static str> {
 /// the ones it stands for, joined by a word of `zh-candidates` before it ("0050 跟 0056 這兩檔
 /// ETF 有什麼差別？").
 fn two_named_before(text: &str, pronoun: &str) -> bool {
-    let joined = |at: usize| list(word_list(Words::ZhCandidates)).any(|c| text[..at].contains(c));
+    let joined = |at: usize| holds_any(&text[..at], Words::ZhCandidates);
     pronoun.ends_with(|c| super::char_listed(Words::ZhPointedCounts, c))
         && text.find(pronoun).is_some_and(joined)
 }
@@ -1154,17 +1128,16 @@ fn zh_sentence_before(before: &str) -> bool {
         .rsplit(|c| super::char_listed(Words::ZhClauseEnds, c))
         .next())
     .unwrap_or_default();
-    let said_by = [Words::ZhPeople, Words::ZhPronouns];
-    let asked_by = [Words::ZhPolite, Words::ZhDirectiveDo];
-    let any_of = |lists: [Words; 2]| {
-        lists
-            .iter()
-            .any(|&l| list(word_list(l)).any(|w| clause.contains(w)))
-    };
+    // Who said the sentence, or what is asked of it.
+    let said_or_asked = [
+        Words::ZhPeople,
+        Words::ZhPronouns,
+        Words::ZhPolite,
+        Words::ZhDirectiveDo,
+    ];
     clause.chars().filter(|&c| super::is_cjk(c)).count() >= 2
         && !clause.ends_with('的')
-        && !any_of(said_by)
-        && !any_of(asked_by)
+        && !said_or_asked.into_iter().any(|l| holds_any(clause, l))
 }
 
 /// Whether the material's word `m` follows its pointer in `rest` (what comes after it): at
@@ -1185,7 +1158,7 @@ fn stands_after(rest: &str, m: &str) -> bool {
                 .all(|c| c.is_ascii_digit() || super::char_listed(Words::ZhNumerals, c))
             || between
                 .strip_suffix('的')
-                .is_some_and(|time| list(word_list(Words::ZhPastTimes)).any(|t| t == time))
+                .is_some_and(|time| in_list(Words::ZhPastTimes, time))
     })
 }
 
@@ -1199,8 +1172,8 @@ const MATERIAL_REACH: usize = 2;
 ///
 /// `has` is the caller's filtered substring search, cheap on words the request cannot hold.
 fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
-    let reviewed = word_list(Words::ZhReview).split_whitespace().any(&has);
-    for pointer in word_list(Words::ZhMaterialPointers).split_whitespace() {
+    let reviewed = words_of(Words::ZhReview).any(&has);
+    for pointer in words_of(Words::ZhMaterialPointers) {
         let Some(at) = has(pointer).then(|| text.find(pointer)).flatten() else {
             continue;
         };
@@ -1208,14 +1181,15 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
             continue;
         }
         let rest = &text[at + pointer.len()..];
+        let demonstrative = pointer.starts_with(['这', '這']);
         // The material's word, right after the pointer or a short modifier ("这篇英语作文").
         let near = |m: &&str| has(m) && stands_after(rest, m);
-        if let Some(noun) = word_list(Words::ZhMaterials).split_whitespace().find(near) {
+        if let Some(noun) = words_of(Words::ZhMaterials).find(near) {
             // As written, with what stands between ("这篇英语作文", "第三题").
             let named = rest.find(noun).map_or(noun, |i| &rest[..i + noun.len()]);
             // "公司让我签竞业协议……这个协议还有效吗？": a thing the request named before and asks
             // about, not one to look over.
-            let named_before = pointer.starts_with(['这', '這']) && text[..at].contains(noun);
+            let named_before = demonstrative && text[..at].contains(noun);
             if named_before && !reviewed {
                 continue;
             }
@@ -1223,9 +1197,8 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
                 "我的" if !reviewed => continue,
                 // "怎麼把照片轉成 PDF": how to do it, to any such text; "写个脚本，把…": what a
                 // program is to do.
-                "把" if [Words::ZhHow, Words::ZhCode]
-                    .iter()
-                    .any(|&l| list(word_list(l)).any(|h| text[..at].contains(h))) =>
+                "把" if holds_any(&text[..at], Words::ZhHow)
+                    || holds_any(&text[..at], Words::ZhCode) =>
                 {
                     continue;
                 }
@@ -1237,7 +1210,6 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
         }
         // "把这段翻成英文", "帮我润色一下这段": a demonstrative and its measure word are the
         // material itself, the object of 把 or the request's last words.
-        let demonstrative = pointer.starts_with(['这', '這']);
         let object = text[..at].ends_with('把')
             || rest
                 .trim_start()
@@ -1260,19 +1232,19 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
         return Some(String::from("您的") + code);
     }
     // "老板发来的邮件", "主管的Line": a message of one of `zh-people`, never in the request.
-    for person in list(word_list(Words::ZhPeople)).filter(|p| has(p)) {
+    for person in words_of(Words::ZhPeople).filter(|p| has(p)) {
         for (at, _) in text.match_indices(person) {
             // "写一封给房东的邮件": the person it is written to.
             if text[..at].ends_with(|c| word_list(Words::ZhToPerson).contains(c)) {
                 continue;
             }
             let after = &text[at + person.len()..];
-            let Some(of) = list(word_list(Words::ZhOfPerson)).find(|o| after.starts_with(o)) else {
+            let Some(of) = words_of(Words::ZhOfPerson).find(|o| after.starts_with(o)) else {
                 continue;
             };
             let rest = &after[of.len()..];
             // The message's word nearest the person, the longest there ("微信", not its "信").
-            let noun = list(word_list(Words::ZhMessages))
+            let noun = words_of(Words::ZhMessages)
                 .filter_map(|m| rest.find(m).map(|i| (i, m)))
                 .filter(|(i, _)| rest[..*i].chars().count() <= MATERIAL_REACH)
                 .min_by_key(|(i, m)| (*i, usize::MAX - m.len()));
@@ -1282,12 +1254,10 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
         }
     }
     // "表格里的数字": a material's word right before one of `zh-inside`.
-    word_list(Words::ZhInside)
-        .split_whitespace()
+    words_of(Words::ZhInside)
         .flat_map(|inside| text.match_indices(inside))
         .find_map(|(at, _)| {
-            word_list(Words::ZhMaterials)
-                .split_whitespace()
+            words_of(Words::ZhMaterials)
                 .find(|m| text[..at].ends_with(*m))
                 .map(str::to_owned)
         })
@@ -1312,7 +1282,7 @@ pub(crate) fn zh_code_in_state(
     states: Words,
 ) -> Option<&str> {
     const MAKE: [char; 5] = ['写', '寫', '编', '編', '做'];
-    list(word_list(Words::ZhCode))
+    words_of(Words::ZhCode)
         .filter(|w| has(w))
         .flat_map(|w| text.match_indices(w))
         .find(|&(at, w)| {
@@ -1325,7 +1295,7 @@ pub(crate) fn zh_code_in_state(
             let part_of_another =
                 (after.chars().next()).is_some_and(|c| word_list(Words::ZhCodeEnds).contains(c));
             let near: String = after.chars().take(ZH_PROBLEM_REACH).collect();
-            !part_of_another && list(word_list(states)).any(|p| near.contains(p))
+            !part_of_another && words_of(states).any(|p| near.contains(p))
         })
         .map(|(_, w)| w)
 }
@@ -1344,7 +1314,7 @@ pub(crate) fn zh_code_in_state(
 /// evidence is the clause.
 pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
     let mut start = text.trim_start();
-    while let Some(o) = list(word_list(Words::ZhOpeners)).find(|o| start.starts_with(o)) {
+    while let Some(o) = words_of(Words::ZhOpeners).find(|o| start.starts_with(o)) {
         start = &start[o.len()..];
     }
     let opening = text.len() - start.len();
@@ -1358,25 +1328,21 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
         let before = text[..at].trim_end();
         let here = &text[at..];
         let after = &here[d.len()..];
-        let gone_to = list(word_list(Words::ZhGoing)).any(|g| before.ends_with(g))
+        let gone_to = words_of(Words::ZhGoing).any(|g| before.ends_with(g))
             && (after.chars().next()).is_some_and(|c| word_list(Words::ZhPlaceWords).contains(c));
-        let matter = gone_to || list(word_list(Words::ZhMatters)).any(|m| after.starts_with(m));
+        let matter = gone_to || words_of(Words::ZhMatters).any(|m| after.starts_with(m));
         // "把上周那份周报…": after a time gone by, it is something of then, the user's.
         let opens = at == opening
             || before.ends_with('的')
             // "按这个比例": what the request goes by, pointed at and not given.
-            || list(word_list(Words::ZhBy)).any(|b| before.ends_with(b))
+            || words_of(Words::ZhBy).any(|b| before.ends_with(b))
             || (before.ends_with('我') && before.chars().count() <= 2)
-            || list(word_list(Words::ZhPastTimes)).any(|t| before.ends_with(t));
-        if !(opens || matter) {
-            return None;
-        }
-        if list(word_list(Words::ZhNotPronouns)).any(|w| here.starts_with(w)) {
+            || words_of(Words::ZhPastTimes).any(|t| before.ends_with(t));
+        if !(opens || matter) || words_of(Words::ZhNotPronouns).any(|w| here.starts_with(w)) {
             return None;
         }
         // "这两款手机": a count may stand between the demonstrative and its measure word.
-        let rest =
-            here[d.len()..].trim_start_matches(|c| super::char_listed(Words::ZhPointedCounts, c));
+        let rest = after.trim_start_matches(|c| super::char_listed(Words::ZhPointedCounts, c));
         let measure = rest.chars().next()?;
         // Both lists are of single characters.
         let place = word_list(Words::ZhPlaceWords).contains(measure);
@@ -1393,8 +1359,8 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
             // "我喜欢的那款": the clause before it says what it is, unless the answer is to be
             // like it ("和我刚看完的那本类似的书": which one is still unsaid); "这款" after "我在
             // 看一款耳机" or a name, the conversation.
-            let likened = list(word_list(Words::ZhLikeness))
-                .any(|w| rest[measure.len_utf8()..].starts_with(w));
+            let likened =
+                words_of(Words::ZhLikeness).any(|w| rest[measure.len_utf8()..].starts_with(w));
             // "那边" after "想去日本玩": the conversation's place.
             (at != opening && !gone_to && !likened)
                 || named_earlier
@@ -1403,14 +1369,14 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
         } else {
             text[..at].contains(&head) || earlier.contains(&head) || named_earlier
         };
-        let count = &here[d.len()..here.len() - rest.len()];
+        let count = &after[..after.len() - rest.len()];
         (!resolved).then(|| format!("{d}{count}{measure}{noun}"))
     };
-    list(word_list(Words::ZhDemonstratives))
+    words_of(Words::ZhDemonstratives)
         .flat_map(|d| text.match_indices(d))
         .find_map(pointing)
         .or_else(|| {
-            let leans = list(word_list(Words::ZhEarlierExchange)).find(|w| text.contains(w));
+            let leans = words_of(Words::ZhEarlierExchange).find(|w| text.contains(w));
             // "《红楼梦》…后四十回又是谁续写的": the title is what it leans on.
             leans
                 .filter(|_| earlier.is_empty() && !text.contains('《'))
@@ -1458,83 +1424,42 @@ pub(crate) fn chinese(
 ) -> Vec<Finding> {
     let mut found = Vec::new();
     let short = cjk <= 16;
-    let pronoun = |p: &str| {
-        has(p)
-            && (!word_list(Words::ZhNotPronouns)
-                .split_whitespace()
-                .any(|w| w.contains(p))
-                || word_list(Words::ZhNotPronouns)
-                    .split_whitespace()
-                    .fold(text.to_owned(), |t, w| t.replace(w, ""))
-                    .contains(p))
-    };
     // Pointing at material is asked at any length: detail elsewhere does not hold the text.
-    let material = if !material_given {
-        zh_own_material(text, &has)
-    } else {
-        None
-    };
-    if let Some(evidence) = material {
-        // "这段代码" is asked for as the text it is, not as a pronoun.
-        found.push(Finding {
-            kind: Kind::MissingContext,
-            evidence,
-        });
-    } else if !referent
-        && short
-        && let Some(p) = word_list(Words::ZhPronouns)
-            .split_whitespace()
-            .find(|p| pronoun(p) && !two_named_before(text, p))
-            .or_else(|| opening_person(text))
+    if let Some(evidence) = (!material_given)
+        .then(|| zh_own_material(text, &has))
+        .flatten()
     {
-        found.push(Finding {
-            kind: Kind::PronounWithoutAntecedent,
-            evidence: p.to_owned(),
-        });
-    }
-    // A request that names what it is like ("像《三体》一样") has given its measure of "best".
-    let reference =
-        measure_given || text.contains('《') || ["像", "类似", "類似"].iter().any(|w| has(w));
-    if short
-        && let Some(w) = word_list(Words::ZhAmbiguous).split_whitespace().find(|w| {
-            has(w)
-                && !(reference
-                    && word_list(Words::ZhCriterion)
-                        .split_whitespace()
-                        .any(|c| c == *w))
-        })
-    {
-        found.push(Finding {
-            kind: Kind::AmbiguousReference,
-            evidence: w.to_owned(),
-        });
-    }
-    if !referent
-        && short
-        && !found.iter().any(|f| f.kind == Kind::AmbiguousReference)
-        && let Some(w) = zh_choice_without_candidates(text)
-    {
-        found.push(Finding {
-            kind: Kind::AmbiguousReference,
-            evidence: w.to_owned(),
-        });
-    }
-    if short
-        && let Some(w) = word_list(Words::ZhShouldChoose)
-            .split_whitespace()
-            .find(|w| has(w))
-    {
-        found.push(Finding {
-            kind: Kind::UnderspecifiedParameter,
-            evidence: w.to_owned(),
-        });
+        found.push(finding(Kind::MissingContext, evidence));
     }
     if !short {
         return found;
     }
+    let pronoun = |p: &str| {
+        has(p)
+            && (!words_of(Words::ZhNotPronouns).any(|w| w.contains(p))
+                || words_of(Words::ZhNotPronouns)
+                    .fold(text.to_owned(), |t, w| t.replace(w, ""))
+                    .contains(p))
+    };
+    // "这段代码" is asked for as the text it is, not as a pronoun.
+    if found.is_empty()
+        && !referent
+        && let Some(p) = words_of(Words::ZhPronouns)
+            .find(|p| pronoun(p) && !two_named_before(text, p))
+            .or_else(|| opening_person(text))
+    {
+        found.push(finding(Kind::PronounWithoutAntecedent, p));
+    }
+    // A request that names what it is like ("像《三体》一样") has given its measure of "best".
+    let reference = measure_given || text.contains('《') || words_of(Words::ZhLikeAWork).any(&has);
+    let ambiguous = words_of(Words::ZhAmbiguous)
+        .find(|w| has(w) && !(reference && in_list(Words::ZhCriterion, w)))
+        .or_else(|| zh_choice_without_candidates(text).filter(|_| !referent));
+    found.extend(ambiguous.map(|w| finding(Kind::AmbiguousReference, w)));
+    let choose = words_of(Words::ZhShouldChoose).find(|w| has(w));
+    found.extend(choose.map(|w| finding(Kind::UnderspecifiedParameter, w)));
     // An instruction with its material after a colon is no list of keywords (解方程：3x + 7 = 25).
-    let full = word_list(Words::ZhFullSentence).split_whitespace().any(has)
-        || super::has_text_after_colon(text);
+    let full = words_of(Words::ZhFullSentence).any(has) || super::has_text_after_colon(text);
     let fragments = without_spaces_by_latin(text)
         .split(|c: char| c.is_whitespace() || matches!(c, '、' | '，' | ',' | '；' | ';' | '/'))
         .filter(|f| !f.is_empty())
