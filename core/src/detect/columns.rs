@@ -28,7 +28,7 @@
 //! nothing would be a guess.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
 use serde_json::Value;
@@ -50,8 +50,8 @@ const LANGUAGES: [Language; 7] = [
     Language::Italian,
 ];
 
-/// Each language's pack, once read.
-static PACKS: [OnceLock<Pack>; 7] = [const { OnceLock::new() }; 7];
+/// Each language's pack, once read (`None` if its data did not read, which the build rules out).
+static PACKS: [OnceLock<Option<Pack>>; 7] = [const { OnceLock::new() }; 7];
 
 /// The columns of `language`, when the detector reads it and its pack is there: compiled in
 /// natively; in the WebAssembly build, once the host has installed the language's data file
@@ -59,11 +59,7 @@ static PACKS: [OnceLock<Pack>; 7] = [const { OnceLock::new() }; 7];
 pub(crate) fn pack(language: Language) -> Option<&'static Pack> {
     let i = LANGUAGES.iter().position(|l| *l == language)?;
     let json = super::data::columns(language)?;
-    if let Some(p) = PACKS[i].get() {
-        return Some(p);
-    }
-    let pack = Pack::read(json).ok()?;
-    Some(PACKS[i].get_or_init(|| pack))
+    PACKS[i].get_or_init(|| Pack::read(json).ok()).as_ref()
 }
 
 /// Whether the detector reads `language` by columns (whether or not they are installed).
@@ -157,21 +153,13 @@ impl Pack {
 
     /// The pack of the JSON value `v`.
     fn of(v: &Value) -> Result<Self, String> {
-        let script = match v.get("script").and_then(Value::as_str) {
+        let script = match v["script"].as_str() {
             Some("latin") => Script::Latin,
             Some("kana") => Script::Kana,
             Some("hangul") => Script::Hangul,
             other => return Err(format!("script {other:?}, expected latin, kana or hangul")),
         };
-        let (w, m) = (&v["words"], &v["material"]);
-        let words = Words::of(w);
-        let yours = m
-            .get("yours")
-            .and_then(Value::as_object)
-            .into_iter()
-            .flatten()
-            .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_owned())))
-            .collect();
+        let m = &v["material"];
         let material = Material {
             by: entries(m, "by"),
             own: entries(m, "own"),
@@ -183,12 +171,13 @@ impl Pack {
             writes: entries(m, "writes"),
             when: entries(m, "when"),
             named: entries(m, "named"),
-            text: m
-                .get("text")
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_owned(),
-            yours,
+            text: m["text"].as_str().unwrap_or_default().to_owned(),
+            yours: m["yours"]
+                .as_object()
+                .into_iter()
+                .flatten()
+                .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_owned())))
+                .collect(),
             wording: Wording::read(m)?,
         };
         let rule = |key: &str| -> Result<Rule, String> {
@@ -200,12 +189,8 @@ impl Pack {
                 wording: Wording::read(&v[key]).map_err(|e| format!("{key}: {e}"))?,
             })
         };
-        let (pointer, thing) = (rule("pointer")?, rule("thing")?);
-        let (choice, figures) = (rule("choice")?, rule("figures")?);
-        let part = rule("part")?;
-        let frames = v
-            .get("frame")
-            .and_then(Value::as_object)
+        let frames = v["frame"]
+            .as_object()
             .ok_or("no frame table")?
             .iter()
             .map(|(name, f)| FrameColumn {
@@ -220,8 +205,8 @@ impl Pack {
                     .map(|(name, s)| SlotColumn {
                         name: name.clone(),
                         filled: entries(s, "filled"),
-                        alone: s.get("alone").and_then(Value::as_bool) == Some(true),
-                        ask: Ask::of(s.get("ask").and_then(Value::as_str).unwrap_or_default()),
+                        alone: s["alone"].as_bool() == Some(true),
+                        ask: Ask::of(s["ask"].as_str().unwrap_or_default()),
                     })
                     .collect(),
             })
@@ -229,14 +214,14 @@ impl Pack {
         Ok(Self {
             tag: text(v, "language")?,
             script,
-            capital_nouns: v.get("capital_nouns").and_then(Value::as_bool) == Some(true),
-            words,
+            capital_nouns: v["capital_nouns"].as_bool() == Some(true),
+            words: Words::of(&v["words"]),
             material,
-            pointer,
-            thing,
-            choice,
-            figures,
-            part,
+            pointer: rule("pointer")?,
+            thing: rule("thing")?,
+            choice: rule("choice")?,
+            figures: rule("figures")?,
+            part: rule("part")?,
             frames,
         })
     }
@@ -244,16 +229,16 @@ impl Pack {
 
 /// The text `key` of `v`, or what is missing.
 fn text(v: &Value, key: &str) -> Result<String, String> {
-    v.get(key)
-        .and_then(Value::as_str)
+    v[key]
+        .as_str()
         .map(str::to_owned)
         .ok_or_else(|| format!("no {key}"))
 }
 
 /// The entries of the word list `key` of `v` (none when it has no such list).
 fn entries(v: &Value, key: &str) -> Vec<Entry> {
-    v.get(key)
-        .and_then(Value::as_array)
+    v[key]
+        .as_array()
         .into_iter()
         .flatten()
         .filter_map(Value::as_str)
@@ -261,12 +246,13 @@ fn entries(v: &Value, key: &str) -> Vec<Entry> {
         .collect()
 }
 
-/// How a language's entries are matched.
+/// How a language's entries are matched; as a number, its place in the per-script thresholds
+/// ([`SHORT`] and those after it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Script {
-    Latin,
-    Kana,
-    Hangul,
+    Latin = 0,
+    Hangul = 1,
+    Kana = 2,
 }
 
 /// The language's typed vocabularies.
@@ -500,23 +486,13 @@ fn tokens(text: &str, star: bool) -> Vec<Token> {
     let mut open = false;
     for (at, c) in text.char_indices() {
         let end = at + c.len_utf8();
-        if SIGNS.contains(c) {
-            out.push(Token {
-                start: at,
-                end,
-                folded: c.to_string(),
-                capital: false,
-                key: 0,
-            });
-            open = false;
-            continue;
-        }
-        if !(c.is_alphanumeric() || (star && c == '*')) {
+        let sign = SIGNS.contains(c);
+        if !(sign || c.is_alphanumeric() || (star && c == '*')) {
             open = false;
             continue;
         }
         match out.last_mut() {
-            Some(t) if open => {
+            Some(t) if open && !sign => {
                 fold(c, &mut t.folded);
                 t.end = end;
             }
@@ -532,7 +508,8 @@ fn tokens(text: &str, star: bool) -> Vec<Token> {
                 });
             }
         }
-        open = true;
+        // A sign is a word of its own: the next letter opens another.
+        open = !sign;
     }
     for t in &mut out {
         t.key = word_key(&t.folded);
@@ -666,14 +643,20 @@ impl<'a> Reading<'a> {
                 .all(|(p, t)| glob(p, &t.folded))
     }
 
-    /// Every place an entry of `list` matches in a Latin text, in the list's order: an entry
+    /// Every place an entry of `list` matches, in the list's order. In a Latin text, an entry
     /// whose first word is exact only where a word has its key (none when the text's keys
-    /// ([`Reading::keys`]) lack it), one with a `*` wherever its opening may be.
-    fn latin_spans<'l>(&'l self, list: &'l [Entry]) -> impl Iterator<Item = Span> + 'l {
-        list.iter()
-            .filter(|e| match e.key {
-                Some(k) => self.keys[(k % 1024) as usize / 64] & (1 << (k % 64)) != 0,
-                None => self.may_open(e),
+    /// ([`Reading::keys`]) lack it), one with a `*` wherever its opening may be; in Japanese
+    /// and Korean, wherever its text is, but inside a longer katakana word.
+    fn matches<'l>(&'l self, list: &'l [Entry]) -> impl Iterator<Item = Span> + 'l {
+        let latin = self.pack.script == Script::Latin;
+        let words = list
+            .iter()
+            .filter(move |e| {
+                latin
+                    && match e.key {
+                        Some(k) => self.keys[(k % 1024) as usize / 64] & (1 << (k % 64)) != 0,
+                        None => self.may_open(e),
+                    }
             })
             .flat_map(move |e| {
                 (0..self.tokens.len())
@@ -683,28 +666,22 @@ impl<'a> Reading<'a> {
                         start: i,
                         end: i + e.words.len(),
                     })
+            });
+        let substrings = list
+            .iter()
+            .filter(move |e| !latin && !e.text.trim().is_empty())
+            .flat_map(move |e| self.lower.match_indices(e.text.as_str()))
+            .map(|(at, m)| Span {
+                start: at,
+                end: at + m.len(),
             })
+            .filter(|s| self.whole_katakana(s.start, s.end));
+        words.chain(substrings)
     }
 
     /// Every place an entry of `list` matches, in the text's order.
     fn spans(&self, list: &[Entry]) -> Vec<Span> {
-        let mut out = Vec::new();
-        if self.pack.script == Script::Latin {
-            out.extend(self.latin_spans(list));
-        }
-        for e in list.iter() {
-            if self.pack.script != Script::Latin && !e.text.trim().is_empty() {
-                out.extend(
-                    self.lower
-                        .match_indices(e.text.as_str())
-                        .filter(|&(at, m)| self.whole_katakana(at, at + m.len()))
-                        .map(|(at, m)| Span {
-                            start: at,
-                            end: at + m.len(),
-                        }),
-                );
-            }
-        }
+        let mut out: Vec<Span> = self.matches(list).collect();
         // At one place, the longest entry first: 文章 before 文.
         out.sort_by_key(|s| (s.start, std::cmp::Reverse(s.end)));
         out
@@ -726,17 +703,9 @@ impl<'a> Reading<'a> {
                 .is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation())
     }
 
-    /// Whether an entry of `list` matches: [`Reading::spans`] without collecting them, stopping
-    /// at the first.
+    /// Whether an entry of `list` matches: [`Reading::matches`], stopping at the first.
     fn has(&self, list: &[Entry]) -> bool {
-        if self.pack.script == Script::Latin {
-            return self.latin_spans(list).next().is_some();
-        }
-        list.iter().any(|e| {
-            !e.text.trim().is_empty()
-                && (self.lower.match_indices(e.text.as_str()))
-                    .any(|(at, m)| self.whole_katakana(at, at + m.len()))
-        })
+        self.matches(list).next().is_some()
     }
 
     /// Whether the match at `start..end` is no part of a longer katakana word: a loan word
@@ -772,10 +741,7 @@ impl<'a> Reading<'a> {
         let w = &self.pack.words;
         match pattern {
             Pattern::Number | Pattern::Count => {
-                self.text
-                    .chars()
-                    .any(|c| c.is_ascii_digit() || ('０'..='９').contains(&c))
-                    || self.has(&w.numbers)
+                self.text.chars().any(is_digit) || self.has(&w.numbers)
             }
             Pattern::Time => self.has(&w.time) || self.digit_time(),
             Pattern::Place | Pattern::PlaceName => self.place(),
@@ -808,10 +774,9 @@ impl<'a> Reading<'a> {
             })
         } else {
             let chars: Vec<char> = self.lower.chars().collect();
-            chars.windows(2).any(|p| {
-                (p[0].is_ascii_digit() || ('０'..='９').contains(&p[0]))
-                    && units.iter().any(|u| u.text.starts_with(p[1]))
-            })
+            chars
+                .windows(2)
+                .any(|p| is_digit(p[0]) && units.iter().any(|u| u.text.starts_with(p[1])))
         }
     }
 
@@ -825,11 +790,8 @@ impl<'a> Reading<'a> {
         if self.pack.script == Script::Latin {
             // "im Juli", "en Septiembre": a time, not a place.
             let times = self.spans(&w.time);
-            let before = self.spans(&w.place_before);
-            return before.iter().any(|s| {
-                self.tokens
-                    .get(s.end)
-                    .is_some_and(|t| t.capital && s.end > 0)
+            return self.matches(&w.place_before).any(|s| {
+                self.tokens.get(s.end).is_some_and(|t| t.capital)
                     && !times.iter().any(|t| t.start == s.end)
             });
         }
@@ -866,16 +828,10 @@ impl<'a> Reading<'a> {
                 .iter()
                 .any(|s| s.start > 0 && capital(s.start - 1) && capital(s.end));
         }
-        let latin = |t: &str| {
-            t.chars()
-                .next_back()
-                .is_some_and(|c| c.is_ascii_alphanumeric())
-        };
+        let latin = |c: char| c.is_ascii_alphanumeric();
         spans.iter().any(|s| {
-            latin(self.lower[..s.start].trim_end())
-                && self.lower[s.end..]
-                    .trim_start()
-                    .starts_with(|c: char| c.is_ascii_alphanumeric())
+            self.lower[..s.start].trim_end().ends_with(latin)
+                && self.lower[s.end..].trim_start().starts_with(latin)
         })
     }
 
@@ -912,13 +868,9 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
     let english = words()
         .filter(|w| (1..=8).contains(&w.len()) && w.is_ascii())
         .filter(|w| {
-            let mut buf = [0u8; 8];
-            let lower = &mut buf[..w.len()];
-            lower.copy_from_slice(w.as_bytes());
-            lower.make_ascii_lowercase();
-            let lower = std::str::from_utf8(lower).unwrap_or_default();
-            super::in_list(super::Words::EnglishCommon, lower)
-                && !super::in_list(super::Words::EnglishShared, lower)
+            let lower = w.to_ascii_lowercase();
+            super::in_list(super::Words::EnglishCommon, &lower)
+                && !super::in_list(super::Words::EnglishShared, &lower)
         })
         .take(3)
         .count();
@@ -957,18 +909,16 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
             }
         }
         let letters = |c: char| c.to_lowercase().any(|c| pack.words.letters.contains(c));
-        for (h, t) in hit.iter_mut().zip(r.tokens.iter()) {
+        let lettered = |t: &Token| {
             let word = &text[t.start..t.end];
-            *h = *h || (!word.is_ascii() && word.chars().any(letters));
-        }
-        let mut seen: Vec<&str> = hit
+            !word.is_ascii() && word.chars().any(letters)
+        };
+        let seen: BTreeSet<&str> = hit
             .iter()
             .zip(r.tokens.iter())
-            .filter(|(h, _)| **h)
+            .filter(|&(h, t)| *h || lettered(t))
             .map(|(_, t)| t.folded.as_str())
             .collect();
-        seen.sort_unstable();
-        seen.dedup();
         counts.push((seen.len(), pack, language));
     }
     let n = counts.iter().map(|c| c.0).max()?;
@@ -1105,6 +1055,11 @@ pub(super) fn wording_language(text: &str) -> Option<&'static str> {
     })
 }
 
+/// A digit, ASCII or full-width ("３").
+fn is_digit(c: char) -> bool {
+    c.is_ascii_digit() || ('０'..='９').contains(&c)
+}
+
 /// Katakana: in Japanese, a foreign place name ("パリへ") is written in it.
 fn is_katakana(c: char) -> bool {
     ('\u{30A0}'..='\u{30FF}').contains(&c)
@@ -1139,16 +1094,6 @@ const QUOTES: [char; 8] = ['"', '«', '»', '“', '”', '„', '「', '」'];
 const POINTED: [usize; 3] = [10, 6, 20];
 /// Characters a Japanese or Korean possessive may stand before its noun ("この英語の文章").
 const MATERIAL_REACH: usize = 6;
-
-impl Script {
-    fn index(self) -> usize {
-        match self {
-            Self::Latin => 0,
-            Self::Hangul => 1,
-            Self::Kana => 2,
-        }
-    }
-}
 
 /// A request read in one language, with the conversation before it.
 struct Request<'a> {
@@ -1239,48 +1184,38 @@ impl<'a> Request<'a> {
         read(&self.reading, self.given)
             || (!column.alone
                 && r.slot.zh.patterns.contains(&Pattern::Topic)
-                && DESCRIBED[self.pack.script.index()].is_some_and(|n| self.reading.length() >= n))
+                && DESCRIBED[self.pack.script as usize].is_some_and(|n| self.reading.length() >= n))
             || self.earlier.iter().any(|x| read(x, alone(x)))
             || material_before
             || answered_before(column, self.given.earlier)
     }
 
     /// Whether the request asks for the task of `r`'s frame to be done: a directive, its cue
-    /// first ("Übersetze den Text…", "Riassumi l'articolo…"), or with `intents`, an intent of
-    /// the kind (which its recognition needed).
-    fn directs(&self, r: &SlotRef<'_>, intents: bool) -> bool {
+    /// first ("Übersetze den Text…", "Riassumi l'articolo…"), or an intent of the kind (which
+    /// its recognition needed).
+    fn directs(&self, r: &SlotRef<'_>) -> bool {
+        let cue_first = |f: &FrameColumn| self.reading.matches(&f.cues).any(|s| s.start <= 1);
         self.directive
-            || self
-                .pack
-                .frames
-                .iter()
+            || (self.pack.frames.iter())
                 .find(|f| f.name == r.frame.name)
-                .is_some_and(|f| {
-                    (intents && !f.intents.is_empty())
-                        || self
-                            .reading
-                            .spans(&f.cues)
-                            .first()
-                            .is_some_and(|s| s.start <= 1)
-                })
+                .is_some_and(|f| !f.intents.is_empty() || cue_first(f))
     }
 
     /// Whether the request gives nothing of `r`'s kind: every slot of it with a column is open
     /// ("Quiero comprarme un móvil nuevo" gives neither budget nor use; "Dame una receta de
     /// paella" gives the dish, which says what is eaten).
     fn bare(&self, slots: &[SlotRef<'_>], r: &SlotRef<'_>) -> bool {
-        let columns: Vec<(&SlotRef<'_>, &SlotColumn)> = slots
+        slots
             .iter()
             .filter(|s| std::ptr::eq(s.frame, r.frame))
             .filter_map(|s| Some((s, column_of(self.pack, s)?)))
-            .collect();
-        columns.iter().all(|(s, c)| !self.fills(s, c))
+            .all(|(s, c)| !self.fills(s, c))
     }
 
     /// Whether the open slot `r` is asked, by its priority and the request's length.
     fn asks(&self, slots: &[SlotRef<'_>], r: &SlotRef<'_>) -> bool {
         let length = self.reading.length();
-        let i = self.pack.script.index();
+        let i = self.pack.script as usize;
         // "¿Qué diferencia hay entre un CDB y el Tesoro?": a comparison of two named things is
         // answered as it stands.
         if self.reading.has(&self.pack.words.compare) || self.reading.general() {
@@ -1288,7 +1223,7 @@ impl<'a> Request<'a> {
         }
         match r.slot.priority {
             Priority::Critical => {
-                self.vague || self.directs(r, true) || r.frame.outright || length <= SHORT[i]
+                self.vague || self.directs(r) || r.frame.outright || length <= SHORT[i]
             }
             // Not of a request that gives its own choice: "¿Qué es mejor para aprender a
             // programar, Python o JavaScript?" asks which, not the learner's level. A short one
@@ -1298,7 +1233,7 @@ impl<'a> Request<'a> {
                 !self.reading.gives_a_choice()
                     && (length <= VERY_SHORT[i]
                         || (self.vague && !self.bare(slots, r) && length <= SHORT[i])
-                        || (self.directs(r, true) && self.bare(slots, r) && length <= BARE[i]))
+                        || (self.directs(r) && self.bare(slots, r) && length <= BARE[i]))
             }
             Priority::Helpful => false,
         }
@@ -1429,7 +1364,7 @@ fn unsaid_thing<'p>(
         return Some((Kind::PronounWithoutAntecedent, word, &pack.pointer));
     }
     let found = unsaid_named(r, sure)?;
-    (earlier.is_empty() || !conversation_says(pack, earlier, &found)).then_some(found)
+    (earlier.is_empty() || !conversation_says(pack, earlier, found.0)).then_some(found)
 }
 
 /// [`unsaid_thing`] but the pointing word: a choice, a thing named as known, figures.
@@ -1437,7 +1372,7 @@ fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Ru
     let pack = r.pack;
     // "Lequel je prends ?": a short request that asks to choose says nothing else (in a Latin
     // script, whose "or" shows named options; "AとBどっち" names them with a common particle).
-    let short = pack.script == Script::Latin && r.length() <= BARE[pack.script.index()];
+    let short = pack.script == Script::Latin && r.length() <= BARE[pack.script as usize];
     if !sure && !short {
         return None;
     }
@@ -1481,8 +1416,7 @@ fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Ru
 /// say the amount is the user's own (the languages without `mine` words: "얼마나 걸려?" after
 /// where the user is going); a thing named as known, always (the conversation's topic names
 /// it: "¿Cuánto tiempo lo dejo en el horno?" after a recipe).
-fn conversation_says(pack: &Pack, earlier: &[Message], found: &(Kind, String, &Rule)) -> bool {
-    let (kind, ..) = found;
+fn conversation_says(pack: &Pack, earlier: &[Message], kind: Kind) -> bool {
     let figures = || {
         earlier
             .iter()
@@ -1520,7 +1454,7 @@ fn sentence_of(r: &Reading<'_>, s: &Span) -> String {
 /// that opens the request or is written small, with no capital in the two words after it (the
 /// German article of a noun: "das Auto") nor a time after it ("este fin de semana"); in Korean one that opens a word.
 fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
-    let i = r.pack.script.index();
+    let i = r.pack.script as usize;
     // A quotation is what the word points at ("Ça veut dire quoi « carpe diem » ?").
     if (r.length() > POINTED[i] && !vague) || r.text.contains(QUOTES) {
         return None;
@@ -1629,30 +1563,26 @@ fn referent(r: &Reading<'_>) -> Option<String> {
 /// particles after it: in Japanese the first run of kanji or of katakana ("物件" of
 /// "物件って"), in Korean the word before its particle of `ko-particles` ("옷" of "옷에").
 fn noun_after(script: Script, rest: &str) -> Option<String> {
-    let noun: String = match script {
-        Script::Kana => {
-            let class = |c: char| {
-                if is_katakana(c) || c == 'ー' {
-                    Some(1)
-                } else if ('\u{4e00}'..='\u{9fff}').contains(&c) || c.is_ascii_alphanumeric() {
-                    Some(2)
-                } else {
-                    None
-                }
-            };
-            let first = class(rest.chars().next()?)?;
-            rest.chars()
-                .take_while(|c| class(*c) == Some(first))
-                .collect()
-        }
-        Script::Hangul => {
-            let word = rest.split_whitespace().next()?;
-            let bare = super::list(super::word_list(frames::Words::KoParticles))
-                .find_map(|p| word.strip_suffix(p).filter(|b| !b.is_empty()))
-                .unwrap_or(word);
-            bare.chars().take_while(|c| c.is_alphanumeric()).collect()
-        }
-        Script::Latin => return None,
+    let noun: String = if script == Script::Kana {
+        let class = |c: char| {
+            if is_katakana(c) || c == 'ー' {
+                Some(1)
+            } else if ('\u{4e00}'..='\u{9fff}').contains(&c) || c.is_ascii_alphanumeric() {
+                Some(2)
+            } else {
+                None
+            }
+        };
+        let first = class(rest.chars().next()?)?;
+        rest.chars()
+            .take_while(|c| class(*c) == Some(first))
+            .collect()
+    } else {
+        let word = rest.split_whitespace().next()?;
+        let bare = super::list(super::word_list(frames::Words::KoParticles))
+            .find_map(|p| word.strip_suffix(p).filter(|b| !b.is_empty()))
+            .unwrap_or(word);
+        bare.chars().take_while(|c| c.is_alphanumeric()).collect()
     };
     (!noun.is_empty()).then_some(noun)
 }
@@ -1772,12 +1702,12 @@ fn possessed_material(r: &Reading<'_>) -> Option<String> {
     })
 }
 
-/// Where the user's possessive at `own` begins with its article: "la mia email", "o meu texto"
-/// (the article goes with it).
-fn with_article(r: &Reading<'_>, own: usize) -> usize {
-    match own.checked_sub(1) {
+/// Where the words from the `at`th of a Latin text begin with the article before them, which
+/// goes with them: "la mia email", "o meu texto", "el ejercicio 5".
+fn with_article(r: &Reading<'_>, at: usize) -> usize {
+    match at.checked_sub(1) {
         Some(a) if r.spans(&r.pack.material.the).iter().any(|s| s.start == a) => a,
-        _ => own,
+        _ => at,
     }
 }
 
@@ -1797,7 +1727,7 @@ fn named_before(r: &Reading<'_>, earlier: &[Message]) -> bool {
                 .is_some_and(|(_, rest)| rest.split_whitespace().count() >= GIVEN_WORDS)
     };
     (r.has(&m.restyle) || r.has(&m.verbs))
-        && r.length() <= POINTED[r.pack.script.index()]
+        && r.length() <= POINTED[r.pack.script as usize]
         && earlier
             .iter()
             .filter(|e| e.role == Role::User && !gives(&e.content))
@@ -1814,18 +1744,17 @@ fn named_before(r: &Reading<'_>, earlier: &[Message]) -> bool {
 /// questão 7 da lista" is of a text not given).
 fn numbered_part(r: &Reading<'_>) -> Option<String> {
     let part = &r.pack.part;
-    let digit = |c: char| c.is_ascii_digit() || ('０'..='９').contains(&c);
     if r.pack.script != Script::Latin {
         let after = r.spans(&part.words).into_iter().find_map(|s| {
             let rest = &r.lower[s.end..];
             let gap = rest.len() - rest.trim_start().len();
-            let number = rest[gap..].len() - rest[gap..].trim_start_matches(digit).len();
+            let number = rest[gap..].len() - rest[gap..].trim_start_matches(is_digit).len();
             (number > 0).then(|| r.text[s.start..s.end + gap + number].to_owned())
         });
         return after.or_else(|| {
             r.spans(&part.after_number).into_iter().find_map(|s| {
                 let before = r.lower[..s.start].trim_end();
-                let start = before.trim_end_matches(digit).len();
+                let start = before.trim_end_matches(is_digit).len();
                 (start < before.len()).then(|| r.text[start..s.end].to_owned())
             })
         });
@@ -1841,11 +1770,7 @@ fn numbered_part(r: &Reading<'_>) -> Option<String> {
             && !of.iter().any(|o| o.start == s.end + 1 && capital(o.end))
     })?;
     // With its article ("el ejercicio 5", "l'esercizio 12"), as the question names it.
-    let article = s
-        .start
-        .checked_sub(1)
-        .filter(|&a| r.spans(&r.pack.material.the).iter().any(|t| t.start == a));
-    let first = article.unwrap_or(s.start);
+    let first = with_article(r, s.start);
     Some(r.text[r.tokens[first].start..r.tokens[s.end].end].to_owned())
 }
 
