@@ -1060,9 +1060,13 @@ fn ask_generic(
     let q = match named {
         Some(rules::Named::Known(thing)) => general_question(General::Thing, script, &thing),
         Some(rules::Named::Made(thing)) => general_question(General::Made, script, &thing),
-        Some(rules::Named::Own(noun)) => {
-            rule_wording(General::Describe, script, &[("noun", noun.as_str())], None, None)
-        }
+        Some(rules::Named::Own(noun)) => rule_wording(
+            General::Describe,
+            script,
+            &[("noun", noun.as_str())],
+            None,
+            None,
+        ),
         None => general_question(General::Fallback, script, ""),
     };
     if let Some(q) = q {

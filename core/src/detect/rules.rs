@@ -81,14 +81,12 @@ pub(crate) fn english(
         // "How do I get there?", "Is 140 high?", "Follow up about what we discussed": a place,
         // what a figure measures or an earlier conversation the request leans on, with none
         // here.
-        let leaning = there_without_place(words, proper)
-            .filter(|_| short)
+        let leaning = (short.then(|| there_without_place(words, proper)).flatten())
             .or_else(|| figure_unmeasured(words))
             .or_else(|| then_without_time(words))
             .or_else(|| earlier_exchange(words));
         found.extend(leaning.map(|e| finding(Kind::PronounWithoutAntecedent, e)));
-        let unnamed = choice_without_candidates(words)
-            .filter(|_| short)
+        let unnamed = (short.then(|| choice_without_candidates(words)).flatten())
             .or_else(|| candidates_pointed_at(words));
         found.extend(unnamed.map(|e| finding(Kind::AmbiguousReference, e)));
     }
@@ -97,12 +95,20 @@ pub(crate) fn english(
             .or_else(|| error_without_code(words))
             .or_else(|| problem_not_given(words))
             .or_else(|| numbered_part(words, proper))
-            .or_else(|| pointed_at(words).filter(|_| short && !has_history))
-            .or_else(|| own_thing_undescribed(words, proper).filter(|_| !has_history))
-            .or_else(|| likeness_unnamed(words, proper).filter(|_| !has_history));
+            .or_else(|| (short && !has_history).then(|| pointed_at(words)).flatten())
+            .or_else(|| {
+                (!has_history)
+                    .then(|| {
+                        own_thing_undescribed(words, proper)
+                            .or_else(|| likeness_unnamed(words, proper))
+                    })
+                    .flatten()
+            });
         found.extend(missing.map(|e| finding(Kind::MissingContext, e)));
     }
-    let superlative = generic_superlative(words).filter(|_| words.len() <= 8);
+    let superlative = (words.len() <= 8)
+        .then(|| generic_superlative(words))
+        .flatten();
     found.extend(superlative.map(|e| finding(Kind::AmbiguousReference, e)));
     let parameter =
         (short && underspecified_parameter(words)).then(|| words[..words.len().min(4)].join(" "));
