@@ -28,6 +28,7 @@
 //! [`detect_traced`] gives the cue behind each question for the trace. Only the first 4 KB of a
 //! request are read, so cost is bounded.
 
+mod chinese;
 mod columns;
 pub(crate) mod data;
 mod frames;
@@ -44,6 +45,9 @@ use crate::protocol::question::{
 use crate::protocol::request::{Message, Role};
 pub(crate) use crate::text::is_cjk;
 
+#[cfg(test)]
+use chinese::ChineseSignals;
+use chinese::{ZhReading, own_material_in_chinese};
 use frames::{Cover, Filling, Frame, General, Pattern, Script, Slot, Words};
 
 /// The detector's knowledge as the build writes it from `core/data/detector.toml`: the frames,
@@ -271,7 +275,7 @@ fn evaluate(
         out.language = Language::Chinese;
         // Supplied material is what 这个 or 这句话 refers to, as an earlier turn would be.
         let scorer = Scorer { model, tuning };
-        chinese(text, cjk, given, with_questions, scorer, &mut out);
+        chinese::decide(text, cjk, given, with_questions, scorer, &mut out);
         return out;
     }
     // ASCII lower-casing keeps Unicode case tables out of the WebAssembly build (13 KB).
@@ -640,71 +644,6 @@ impl Tuning {
                     }
                 })
     }
-
-    /// Whether to ask a Chinese request, given what it shows.
-    fn asks_chinese(&self, s: &ChineseSignals) -> bool {
-        self.chinese_rule_asks(s)
-            || match s.task {
-                TaskState::None => s.margin >= 0.0 && !s.material && !s.earlier,
-                // The model has seen few requests that name their kind and leave a critical
-                // detail out ("帮我规划一次去东京的旅行" scores as complete), and detail elsewhere
-                // does not make up for it: the frame decides, whatever the length.
-                TaskState::CriticalOpen if s.directive => true,
-                TaskState::CriticalOpen => s.margin >= 0.0 || s.chars <= self.zh_short_chars,
-                // The conversation gave the kind's details; its lesser ones were asked or
-                // assumed there.
-                TaskState::Open if s.conversed => false,
-                TaskState::Open => {
-                    s.chars <= ZH_TASK_MAX_CHARS
-                        && (s.margin >= self.zh_open_margin
-                            || (s.chars <= self.zh_short_chars && !s.world))
-                }
-                TaskState::Settled | TaskState::Complete => false,
-            }
-    }
-
-    /// Whether the rule that fired on a Chinese request is trusted: the request is short, or
-    /// the model too finds it vague enough.
-    fn chinese_rule_asks(&self, s: &ChineseSignals) -> bool {
-        s.rule
-            && (s.margin >= self.zh_rule_margin
-                || s.chars <= self.zh_short_chars
-                || s.missing_material)
-    }
-}
-
-/// What the Chinese decision weighs, computed once per request.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct ChineseSignals {
-    /// A rule fired.
-    rule: bool,
-    /// Whether the request is of a known kind (`None`: no kind; `Settled`: every needed
-    /// detail given; `Open`, `CriticalOpen`: an important or a critical detail left open).
-    task: TaskState,
-    /// The request's Chinese characters.
-    chars: usize,
-    /// The model's score minus its threshold (minus infinity without a model).
-    margin: f32,
-    /// The request carries its material ("这段代码有什么问题：\nprint(x", 解方程：3x + 7 = 25, or
-    /// a quoted term: "“内卷”是什么意思？"): the generic question would ask for what is there.
-    material: bool,
-    /// There is a conversation before the request: the generic question would ask what it
-    /// said.
-    earlier: bool,
-    /// The conversation gave a detail of the request's kind.
-    conversed: bool,
-    /// A rule found the user's own material named and not given ("帮我检查一下这篇作文"), or a
-    /// thing pointed at and named nowhere ("这套房子值得买吗"): asked whatever the model says, as
-    /// in English.
-    missing_material: bool,
-    /// The request asks for the task to be done ("帮我规划…", "给我推荐…"), or names an outright
-    /// one (see [`zh_directs`]): a critical detail left open is then asked whatever the model
-    /// says.
-    directive: bool,
-    /// A question about the world ("多肉植物冬天怎么养？", "猫常吐毛球正常吗？"; see
-    /// [`zh_asks_about_the_world`]): a lesser detail of its kind is the model's to ask, however
-    /// short the question.
-    world: bool,
 }
 
 /// What the English decision weighs, computed once per request.
@@ -1334,325 +1273,6 @@ fn material_of(evidence: &str) -> (bool, String) {
     }
 }
 
-/// `s` in the quotation marks of the script.
-fn quoted_in_chinese(s: &str, traditional: bool) -> String {
-    if traditional {
-        format!("「{s}」")
-    } else {
-        format!("“{s}”")
-    }
-}
-
-/// The user's own material a missing-context finding asks for, as a Chinese question names it:
-/// as a Chinese request writes it ("这段代码", "您的简历"), or the English request's noun ("my
-/// resume": 您的“resume”); `None` for any other finding.
-fn own_material_in_chinese(f: &Finding, traditional: bool) -> Option<String> {
-    let chinese_text = f.evidence.chars().next().is_some_and(is_cjk);
-    let (own, noun) = artifact_of(&f.evidence);
-    (f.kind == Kind::MissingContext && (chinese_text || own)).then(|| {
-        if chinese_text {
-            f.evidence.clone()
-        } else {
-            String::from("您的") + &quoted_in_chinese(noun, traditional)
-        }
-    })
-}
-
-/// The Chinese decision: the rules, then task frames with a slot left open.
-///
-/// `given.history` or `given.material`: there is a conversation or supplied material for a
-/// pronoun to refer to.
-fn chinese(
-    text: &str,
-    cjk: usize,
-    given: Given<'_>,
-    with_questions: bool,
-    scorer: Scorer<'_>,
-    out: &mut Assessment,
-) {
-    // The model reads Chinese too (character unigrams and bigrams): a request of no known kind
-    // gets the generic question when the model finds it vague, and a rule's finding or a
-    // kind's open detail is asked about when the request is short or the model agrees enough.
-    let score = scorer.model.map(|m| m.score(text));
-    out.model_score = score;
-    let margin = match (score, scorer.model) {
-        (Some(s), Some(m)) => s - m.threshold(),
-        _ => f32::NEG_INFINITY,
-    };
-    // Past this length no rule fires (they read terse requests) and only a critical detail
-    // left open is asked, unless the model finds the request vague.
-    let long = cjk > ZH_TASK_MAX_CHARS && margin < 0.0;
-    // A long request that does not ask for a task to be done says enough: nothing is read
-    // further (most long requests, and the cheapest path).
-    if long && !zh_directs(text) {
-        out.cues.push(format!(
-            "long, and no task asked for; the model scores {margin:+.2} against its threshold"
-        ));
-        return;
-    }
-    // A quoted sentence is what 这句话 points at, as material after the instruction is.
-    let referent = given.history || given.material || given.quoted;
-    let lower = text.to_ascii_lowercase();
-    let head = &zh_instruction(text, given);
-    let table = knowledge();
-    let in_head = table.holding(head);
-    let recognised = recognise(table, |f| in_head.names(&f.zh));
-    let reading = ZhReading::of(text, &lower, CharSet::of(text)).spending(table, &recognised);
-    let has = |w: &str| reading.chars.may_contain(w) && text.contains(w);
-    let fills_slot = |slot: &Slot| reading.fills(slot, given);
-    let slots = slots_of(table, &recognised);
-    let lead = zh_first_named(table, &recognised, head);
-    // A question about a rule or a norm (`zh-general-facts`: "个人所得税的起征点是多少？", "报告
-    // 一般要包含哪些部分？"), not the user's own case: its kind's details (the user's income,
-    // the report's topic) are no part of it.
-    let general_fact = list(word_list(Words::ZhGeneralFacts)).any(has) && !zh_own_case(text);
-    let open: Vec<SlotRef<'_>> = slots
-        .iter()
-        .copied()
-        .filter(|r| {
-            !general_fact
-                && !fills_slot(r.slot)
-                && !r.defers(table, &recognised)
-                && !said_before(r.slot, given)
-                && (cjk <= ZH_TASK_MAX_CHARS
-                    || lead.is_some_and(|i| std::ptr::eq(&table.frames[i], r.frame)))
-        })
-        .collect();
-    let measure_given = measure_given(table, &recognised, fills_slot);
-    out.findings = if long {
-        Vec::new()
-    } else {
-        let material_given = given.material || given.quoted || holds_material(given.earlier);
-        let found = rules::chinese(text, cjk, referent, material_given, measure_given, has);
-        without_candidates_named(found, given.earlier)
-    };
-    let place_open = open
-        .iter()
-        .any(|r| r.slot.zh.patterns.contains(&Pattern::Place));
-    let (unresolved, place) = zh_unresolved(text, given, long, place_open, &mut out.findings);
-    let task = chinese_task(!recognised.is_empty(), &open);
-    // A terse request of a known kind with every slot filled ("我头疼三天了，吃了止痛药也没用")
-    // has nothing missing that a question could name, and a calculation that gives its operands
-    // ("240的15%是多少？", "解方程 3x + 7 = 22") is no terse keyword list.
-    let operands = zh_gives_operands(text);
-    let terse = task == TaskState::Settled || operands;
-    out.findings
-        .retain(|f| !(terse && f.kind == Kind::UnderspecifiedRequest));
-    let signals = ChineseSignals {
-        rule: !out.findings.is_empty(),
-        task,
-        chars: cjk,
-        margin,
-        material: given.material || given.after_colon || given.quoted || operands,
-        earlier: given.history,
-        conversed: slots.iter().any(|r| said_before(r.slot, given)),
-        missing_material: out.findings.iter().any(|f| f.kind == Kind::MissingContext) || unresolved,
-        directive: zh_directs(text)
-            || place
-            || zh_names_its_own(table, &recognised, head)
-            || (!general_fact && recognised.iter().any(|&i| table.frames[i].outright)),
-        world: zh_asks_about_the_world(text),
-    };
-    let mut note = why_not_asked(&slots, &open, margin, |slot| reading.filler(slot, given));
-    if general_fact && recognised.iter().any(|&i| table.frames[i].outright) {
-        note.push_str("; it asks a general fact, not the user's own case");
-    }
-    decide_in_chinese(text, signals, open, scorer.tuning, with_questions, out);
-    if !out.needs_clarification && out.cues.is_empty() {
-        out.cues.push(note);
-    }
-}
-
-/// The instruction of a Chinese request, whose cues name its kinds: material after it is worked
-/// on, not asked for, and neither is a quoted passage: 天气 in a sentence to translate
-/// ("翻译成英文：今天天气很好", "把“由于天气原因，航班延误”翻译成英文") names no weather request.
-fn zh_instruction(text: &str, given: Given<'_>) -> String {
-    let head = if given.material || given.after_colon {
-        text.split(['：', ':', '\n']).next().unwrap_or(text)
-    } else {
-        text
-    };
-    without_literals(head, 1)
-}
-
-/// Whether a Chinese request names its own thing of a `recognised` kind: a cue after one of
-/// `zh-own-possessives`, or a cue that holds one ("我的车一启动就有异响"), whose details only the
-/// user has; or code that fails (`zh-failure-states`: "程式一直跳錯誤訊息"), which is the user's.
-fn zh_names_its_own(table: &frames::Table, recognised: &[usize], head: &str) -> bool {
-    let own = |c: &str, at: usize| {
-        list(word_list(Words::ZhOwnPossessives))
-            .any(|p| head[..at].ends_with(p) || c.starts_with(p))
-    };
-    let failing = |w: &str| head.contains(w);
-    rules::zh_code_in_state(head, failing, Words::ZhFailureStates).is_some()
-        || recognised.iter().any(|&i| {
-            list(table.frames[i].zh.cues).any(|c| head.match_indices(c).any(|(at, _)| own(c, at)))
-        })
-}
-
-/// What a Chinese request leans on and does not hold, added to `findings`, and whether any
-/// was: asked at any length and whatever the model says. A thing pointed at and named nowhere
-/// ("这套房子值得买吗？纠结好久了": what is around it does not say which; see
-/// [`rules::zh_pointing`]), or an amount of the user's own case (`zh-figures-asked`: "帮我算一下
-/// 刷墙需要多少钱") with no figure to compute it from in the request or the conversation, whose
-/// question quotes its clause. In a `long` request only the thing pointed at: its detail may
-/// give the figures under other words. A place pointed at is left to an open slot that asks
-/// one (`place_open`), which is then asked whatever the model says ("去那邊玩四天三夜，行程怎麼
-/// 排？"). Returns whether something was left unresolved, and whether that was a place left to
-/// the open slot.
-fn zh_unresolved(
-    text: &str,
-    given: Given<'_>,
-    long: bool,
-    place_open: bool,
-    findings: &mut Vec<Finding>,
-) -> (bool, bool) {
-    let earlier: Vec<&str> = given.earlier.iter().map(|m| m.content.as_str()).collect();
-    let earlier = earlier.join("\n");
-    let holds = given.material || given.quoted || given.after_colon;
-    // "这次去那边的行程": a place pointed at is what an open slot that asks a place asks.
-    let places = word_list(Words::ZhPlaceWords);
-    let pointing = (!holds && !findings.iter().any(|f| f.kind == Kind::MissingContext))
-        .then(|| rules::zh_pointing(text, &earlier))
-        .flatten();
-    let place_left = pointing
-        .as_ref()
-        .is_some_and(|e| place_open && e.ends_with(|c| places.contains(c)));
-    let pointed = pointing.filter(|_| !place_left);
-    if let Some(evidence) = pointed.clone() {
-        let kind = Kind::PronounWithoutAntecedent;
-        findings.retain(|f| f.kind != kind);
-        findings.insert(0, Finding { kind, evidence });
-    }
-    let figures = list(word_list(Words::ZhFiguresAsked))
-        .find(|w| text.contains(w))
-        .filter(|_| {
-            !long && !given.material && !zh_gives_figure(text) && !zh_gives_figure(&earlier)
-        })
-        .and_then(|w| rules::clause_of(text, w));
-    if let Some(evidence) = figures.clone() {
-        let kind = Kind::UnderspecifiedParameter;
-        findings.push(Finding { kind, evidence });
-    }
-    (pointed.is_some() || figures.is_some(), place_left)
-}
-
-/// A Chinese text as its slots are read: its characters, and its Latin words ("用Python写"),
-/// which the English filling words apply to.
-struct ZhReading<'a> {
-    text: &'a str,
-    chars: CharSet,
-    latin: Vec<&'a str>,
-    matched: frames::Matched,
-    /// The characters spent naming the recognised kinds and filling their other slots (see
-    /// [`ZhReading::spending`]).
-    spent: usize,
-    /// It holds a word that may leave a slot's word unsaid (see [`decided_unsaid`]): most
-    /// requests hold none, and their words are then taken as said without looking.
-    decides: bool,
-}
-
-impl<'a> ZhReading<'a> {
-    /// `lower` is the ASCII lower-cased copy of `text`.
-    fn of(text: &'a str, lower: &'a str, chars: CharSet) -> Self {
-        let latin: Vec<&str> = words_of(lower)
-            .into_iter()
-            .filter(|w| w.is_ascii())
-            .collect();
-        let matched = knowledge().matching(&latin);
-        let decides = [Words::ZhDecided, Words::ZhAsking]
-            .iter()
-            .any(|&l| list(word_list(l)).any(|w| chars.may_contain(w) && text.contains(w)));
-        Self {
-            text,
-            chars,
-            latin,
-            matched,
-            spent: 0,
-            decides,
-        }
-    }
-
-    /// Counts the characters of the words that name one of the `recognised` kinds, ask for it,
-    /// or fill one of its slots other than its subject ("老师让写一篇读后感，800字，帮我写一下":
-    /// 读后感, 写, 老师, 字): a request says what it is about in the characters left over, and a
-    /// long request made only of its kind, its form and its other details says no more about
-    /// its subject than a short one.
-    fn spending(mut self, table: &frames::Table, recognised: &[usize]) -> Self {
-        let mut spent = vec![false; self.text.len()];
-        for frame in recognised.iter().filter_map(|&i| table.frames.get(i)) {
-            let others = (frame.slots.iter())
-                .filter(|s| !s.zh.patterns.contains(&Pattern::Topic))
-                .flat_map(|s| list(s.zh.words));
-            for word in list(frame.zh.cues)
-                .chain(list(frame.zh.intents))
-                .chain(others)
-            {
-                if !self.chars.may_contain(word) {
-                    continue;
-                }
-                for (at, _) in self.text.match_indices(word) {
-                    spent[at..at + word.len()].fill(true);
-                }
-            }
-        }
-        self.spent = (self.text.char_indices())
-            .filter(|&(at, _)| spent[at])
-            .count();
-        self
-    }
-
-    /// What fills `slot` (see [`ZhReading::fills`]), for the trace: its word as the request
-    /// writes it, or the pattern's name.
-    fn filler(&self, slot: &Slot, given: Given<'_>) -> String {
-        let has = |w: &&str| self.chars.may_contain(w) && self.text.contains(w);
-        let word = list(slot.zh.words)
-            .find(|w| has(w) && !(self.decides && decided_unsaid(self.text, w)))
-            .or_else(|| knowledge().word_in(&self.latin, slot.en.list));
-        match word {
-            Some(w) => format!("\"{w}\""),
-            None => (slot.zh.patterns.iter())
-                .find(|p| zh_pattern(self.text, &self.chars, self.spent, **p, given))
-                .map_or_else(String::new, |p| pattern_named(*p)),
-        }
-    }
-
-    /// Whether the text fills `slot`: one of its Chinese words or patterns, or an English
-    /// filling word among its Latin words.
-    fn fills(&self, slot: &Slot, given: Given<'_>) -> bool {
-        let has = |w: &str| self.chars.may_contain(w) && self.text.contains(w);
-        list(slot.zh.words).any(|w| has(w) && !(self.decides && decided_unsaid(self.text, w)))
-            || slot
-                .zh
-                .patterns
-                .iter()
-                .any(|p| zh_pattern(self.text, &self.chars, self.spent, *p, given))
-            || self.matched.has(slot.en.list)
-            || slot
-                .en
-                .signs
-                .iter()
-                .any(|g| self.latin.iter().any(|w| word_matches(w, g)))
-    }
-}
-
-/// Whether every mention of `word` in a Chinese request leaves it unsaid: it says only that it
-/// is decided ("目的地我们已经定好了", "地點已經決定了": the user has it and has not said it),
-/// or asks it ("要买多少平方": `zh-asking`, just before), so it is still to ask.
-fn decided_unsaid(text: &str, word: &str) -> bool {
-    /// Characters after the word within which a `zh-decided` word says so.
-    const REACH: usize = 8;
-    text.match_indices(word).all(|(at, _)| {
-        let rest = &text[at + word.len()..];
-        let after = &rest[..rest
-            .char_indices()
-            .nth(REACH)
-            .map_or(rest.len(), |(i, _)| i)];
-        list(word_list(Words::ZhDecided)).any(|d| after.contains(d))
-            || list(word_list(Words::ZhAsking)).any(|a| text[..at].ends_with(a))
-    })
-}
-
 /// Whether `text` (an earlier message) names or refers to a person: a personal pronoun, one of
 /// the people a request may speak of ("my landlord"), or a capitalised word inside a sentence.
 fn names_a_person(text: &str) -> bool {
@@ -1874,227 +1494,6 @@ fn kinds_before(table: &frames::Table, earlier: &[Message]) -> Vec<usize> {
         literal: text.len() != m.content.len(),
     };
     tasks_named(table, &Cues::of(&text, &lower, &words), &lower, own)
-}
-
-/// Whether a work recommended to a taste that is given has the measure of its 推荐 or 最好: a
-/// `recognised` frame asking for the measure, or replacing the one that does, with its slots
-/// filled (as `fills` says).
-fn measure_given(
-    table: &frames::Table,
-    recognised: &[usize],
-    fills: impl Fn(&Slot) -> bool,
-) -> bool {
-    let asks_measure = |f: &Frame| f.slots.iter().any(|s| s.covered_by == Some(Cover::Measure));
-    recognised.iter().any(|&i| {
-        let f = &table.frames[i];
-        (asks_measure(f)
-            || f.replaces
-                .iter()
-                .any(|r| asks_measure(&table.frames[r.index()])))
-            && f.slots
-                .iter()
-                .all(|s| s.priority == Priority::Helpful || fills(s))
-    })
-}
-
-/// Of the `recognised` frames that give way to none of the others ([`frame_defers`]: "规划一下
-/// 行程" plans a trip), the one whose Chinese cue comes first in `head`: in a long
-/// request, the task; the rest say what it is about ("帮我写一份周报，本周…修了12个bug" writes a
-/// report and debugs nothing).
-fn zh_first_named(table: &frames::Table, recognised: &[usize], head: &str) -> Option<usize> {
-    recognised
-        .iter()
-        .copied()
-        .filter(|&i| !frame_defers(&table.frames[i], table, recognised))
-        .min_by_key(|&i| {
-            list(table.frames[i].zh.cues)
-                .filter_map(|w| head.find(w))
-                .min()
-                .unwrap_or(usize::MAX)
-        })
-}
-
-/// Whether a Chinese request is a question about the world: it asks how, why or whether
-/// (`zh-question-words`), neither asks for a task to be done ([`zh_directs`]) nor speaks of the
-/// user's own case ([`zh_own_case`]).
-fn zh_asks_about_the_world(text: &str) -> bool {
-    list(word_list(Words::ZhQuestionWords)).any(|w| text.contains(w))
-        && !zh_directs(text)
-        && !zh_own_case(text)
-}
-
-/// Whether a Chinese text speaks of the user's own case: one of `zh-own-case` ("我", "坏了"),
-/// not inside one of `zh-not-own-case` ("我国的税率").
-fn zh_own_case(text: &str) -> bool {
-    let own = list(word_list(Words::ZhNotOwnCase)).fold(text.to_owned(), |t, w| t.replace(w, ""));
-    list(word_list(Words::ZhOwnCase)).any(|w| own.contains(w))
-}
-
-/// Whether a Chinese text gives a figure: a digit, a count ("3天", "两个人") or one of
-/// `zh-figure-marks` ("预算一千").
-fn zh_gives_figure(text: &str) -> bool {
-    text.bytes().any(|b| b.is_ascii_digit())
-        || zh_count(text)
-        || text.contains(|c| word_list(Words::ZhFigureMarks).contains(c))
-}
-
-/// Whether a Chinese request is a calculation that gives its operands: digits and an operator,
-/// a percent or an equals sign; or a formula in letters ("化简 sin²x + cos²x", "∫ x·e^x dx": a
-/// sign of `math-signs`, or an operator between two Latin letters or digits).
-fn zh_gives_operands(text: &str) -> bool {
-    const OPERATORS: [char; 11] = ['=', '%', '+', '×', '÷', '*', '/', '^', '＝', '％', '＋'];
-    let formula = || {
-        text.chars()
-            .any(|c| !c.is_ascii() && char_listed(Words::MathSigns, c))
-            || text.contains(OPERATORS) && {
-                let signs: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-                signs.windows(3).any(|w| {
-                    OPERATORS.contains(&w[1])
-                        && w[0].is_ascii_alphanumeric()
-                        && w[2].is_ascii_alphanumeric()
-                })
-            }
-    };
-    (text.bytes().any(|b| b.is_ascii_digit()) && text.contains(OPERATORS)) || formula()
-}
-
-/// Whether a clause of a Chinese request opens by asking for something to be done (after a
-/// polite 请 or 你): "帮我…", "给我推荐…", "我想去…", "订一张…", not a question about the
-/// world ("离婚的时候房子怎么分？").
-fn zh_directs(text: &str) -> bool {
-    // Any clause may give the instruction, after the situation ("下个月想带爸妈出去玩五天，…，
-    // 帮我排个详细行程").
-    text.split(['，', '。', '！', '？', '；', ',', '\n'])
-        .any(|clause| {
-            let mut rest = clause.trim_start();
-            while let Some(p) = list(word_list(Words::ZhPolite)).find(|p| rest.starts_with(p)) {
-                rest = &rest[p.len()..];
-            }
-            // "给领导写个请假条": the instruction may name whom the text goes to first.
-            let to_someone = list(word_list(Words::ZhToPerson))
-                .find_map(|t| rest.strip_prefix(t))
-                .and_then(|r| list(word_list(Words::ZhPeople)).find_map(|p| r.strip_prefix(p)));
-            // "把这份报告总结一下": 把 opens an instruction, and 一下 softens one.
-            [Some(rest), to_someone]
-                .into_iter()
-                .flatten()
-                .any(|r| list(word_list(Words::ZhDirectiveDo)).any(|w| r.starts_with(w)))
-                || rest.contains("一下")
-        })
-}
-
-/// The task state of a Chinese request of a known kind (`known`) whose `open` slots are these. A
-/// helpful slot left open leaves it settled: it is asked along with others, never on its own.
-fn chinese_task(known: bool, open: &[SlotRef<'_>]) -> TaskState {
-    let open = |p: Priority| open.iter().any(|r| r.slot.priority == p);
-    match (known, open(Priority::Critical), open(Priority::Important)) {
-        (false, ..) => TaskState::None,
-        (true, true, _) => TaskState::CriticalOpen,
-        (true, false, true) => TaskState::Open,
-        (true, false, false) => TaskState::Settled,
-    }
-}
-
-/// Weighs the Chinese `signals` with `tuning`, and asks about what the rules found and the
-/// `open` slots when the decision is to ask (and `with_questions`).
-fn decide_in_chinese(
-    text: &str,
-    signals: ChineseSignals,
-    open: Vec<SlotRef<'_>>,
-    tuning: &Tuning,
-    with_questions: bool,
-    out: &mut Assessment,
-) {
-    out.needs_clarification = tuning.asks_chinese(&signals);
-    #[cfg(test)]
-    {
-        out.chinese_signals = Some(signals);
-    }
-    // Not asked: the trace says the request is clear, as the model found it.
-    if !out.needs_clarification || !with_questions {
-        return;
-    }
-    let needed = matches!(signals.task, TaskState::Open | TaskState::CriticalOpen);
-    let rules = tuning.chinese_rule_asks(&signals);
-    // A long request is asked only what its task cannot do without.
-    let mut open = open;
-    open.retain(|r| signals.chars <= ZH_TASK_MAX_CHARS || r.slot.priority == Priority::Critical);
-    let traditional = out
-        .wording
-        .traditional()
-        .unwrap_or_else(|| is_traditional(text));
-    let named = rules::zh_thing_named(text);
-    ask_in_chinese(open, needed, rules, named, traditional, out);
-}
-
-/// The Chinese questions: the rules' that name what is missing (when `rules`: the rules are
-/// trusted), then the open slots (helpful ones only when nothing more needed is open), else the
-/// general one, about what the request names (`named`) when it names something.
-fn ask_in_chinese(
-    open: Vec<SlotRef<'_>>,
-    needed: bool,
-    rules: bool,
-    named: Option<rules::Named>,
-    traditional: bool,
-    out: &mut Assessment,
-) {
-    let script = Script::chinese(traditional);
-    // "帮我把下面的文字改得更正式一点": the kind's question for its material ("能否把要修改的文字贴在
-    // 这里？") says better than "what do you mean?" what 下面的 points at.
-    let asks_material = open.iter().any(|r| {
-        r.slot.priority == Priority::Critical && r.slot.zh.patterns.contains(&Pattern::Material)
-    });
-    // Rules the model does not trust to decide still word its question better than the general
-    // one when no open slot would be asked ("帮我回一下老板刚发的那封邮件" → "那封邮件").
-    let findings: Vec<Finding> = if rules || open.is_empty() {
-        out.findings
-            .iter()
-            .filter(|f| !(asks_material && f.kind == Kind::PronounWithoutAntecedent))
-            .cloned()
-            .collect()
-    } else {
-        Vec::new()
-    };
-    for f in &findings {
-        let cue = rule_cue(f, None);
-        // "那封邮件" pointed at is the user's material: asked for, not what it means.
-        let material = (f.kind == Kind::PronounWithoutAntecedent
-            && list(word_list(Words::ZhMaterials)).any(|m| f.evidence.ends_with(m)))
-        .then(|| Finding {
-            kind: Kind::MissingContext,
-            evidence: f.evidence.clone(),
-        });
-        if let Some(q) = material.and_then(|m| rule_question(&m, None, script, None)) {
-            push_unique(out, q, cue);
-        } else if f.kind == Kind::PronounWithoutAntecedent {
-            if let Some(q) = general_question(General::Pronoun, script, &f.evidence) {
-                push_unique(out, q, cue);
-            }
-        } else if ((f.kind == Kind::UnderspecifiedParameter && !needed)
-            || f.kind == Kind::MissingContext
-            // "哪个更好？": which things are meant is asked before any criterion.
-            || (f.kind == Kind::AmbiguousReference && f.evidence.starts_with('哪')))
-            && let Some(q) = rule_question(f, None, script, Some(fallback_assumption(script)))
-        {
-            push_unique(out, q, cue);
-        }
-    }
-    let mut open = not_asked_by_others(open, &findings);
-    open.retain(|r| !needed || r.slot.priority != Priority::Helpful);
-    // Helpful slots only when nothing more needed is open.
-    crate::text::sort_short_by(&mut open, |a, b| a.slot.priority.cmp(&b.slot.priority));
-    let keep = if needed { MAX_TOPIC_QUESTIONS } else { 1 };
-    open.truncate(keep.min(MAX_QUESTIONS.saturating_sub(out.questions.len())));
-    for r in open {
-        let cue = format!("task {}, {} left open", r.frame.name, r.slot.name);
-        push_unique(out, slot_question(r.slot, script), cue);
-    }
-    if out.questions.is_empty() {
-        let cue = findings
-            .first()
-            .map(|f| format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence));
-        ask_generic(cue, named, script, out);
-    }
 }
 
 /// The indices of the frames of `table` that `is` recognises, in the table's order.
@@ -2330,8 +1729,6 @@ const LONG_WORDS: usize = 30;
 const NAME_MAX_WORDS: usize = 15;
 /// Letters and digits outside a quoted span from which it is a literal inside an instruction.
 const LITERAL_BESIDE: usize = 12;
-/// CJK characters above which a Chinese request with a task kind is complete enough.
-const ZH_TASK_MAX_CHARS: usize = 30;
 
 /// In which language the detector words its questions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -3034,83 +2431,6 @@ fn described(words: &[&str]) -> bool {
     })
 }
 
-/// Whether a Chinese request shows `pattern` (see [`Pattern`]); `chars` is its [`CharSet`],
-/// `spent` the characters its kind and other details take (see [`ZhReading::spending`]): it says
-/// what it is about in the characters they leave.
-fn zh_pattern(
-    text: &str,
-    chars: &CharSet,
-    spent: usize,
-    pattern: Pattern,
-    given: Given<'_>,
-) -> bool {
-    let has = |w: &&str| chars.may_contain(w) && text.contains(w);
-    match pattern {
-        Pattern::Time => {
-            list(word_list(Words::ZhTimes)).any(|w| has(&w))
-                || text.bytes().any(|b| b.is_ascii_digit())
-        }
-        Pattern::Count => zh_count(text),
-        Pattern::Number => zh_figure(text),
-        Pattern::Place => {
-            text.contains(|c| char_listed(Words::ZhPlaceUnits, c))
-                || names_a_destination(text)
-                || list(word_list(Words::ZhPlaceNames)).any(|name| has(&name))
-        }
-        Pattern::Topic => {
-            text.contains(['：', ':'])
-                || text.chars().count().saturating_sub(spent) >= ZH_TOPIC_CHARS
-        }
-        // A title, or a Latin word: "Python", "iPhone", "Nopa"; not a loan word for a kind of
-        // thing ("设计个logo", "做个PPT").
-        Pattern::Name | Pattern::PlaceName => {
-            text.contains('《')
-                || text
-                    .split(|c: char| !c.is_ascii_alphabetic())
-                    .any(|w| w.len() >= 2 && !in_list(Words::ZhLoanwords, &w.to_ascii_lowercase()))
-        }
-        Pattern::Quote => given.literal || ["“", "「", "『", "\""].iter().any(|q| text.contains(q)),
-        Pattern::Material => given.material || given.after_colon,
-        Pattern::Amount => names_an_amount(text),
-        Pattern::Described => false,
-    }
-}
-
-/// A counted amount in a Chinese request: a numeral and a measure word ("3天", "两个人"); "一个"
-/// alone is an article ("做一个计划"), not a count.
-fn zh_count(text: &str) -> bool {
-    text.chars().zip(text.chars().skip(1)).any(|(a, b)| {
-        (a.is_ascii_digit() || char_listed(Words::ZhNumerals, a))
-            && char_listed(Words::ZhCountMeasures, b)
-            && !(a == '一' && "個个張张".contains(b))
-    })
-}
-
-/// A figure in a Chinese request: digits or a count ([`zh_count`]) that none of `zh-time-units`
-/// or `zh-text-lengths` follows ("身高170", "两个人"; not "一天", "3个月", "一千字").
-fn zh_figure(text: &str) -> bool {
-    let chars: Vec<char> = text.chars().collect();
-    let numeral = |c: char| c.is_ascii_digit() || char_listed(Words::ZhNumerals, c);
-    chars.iter().enumerate().any(|(i, &c)| {
-        let starts = numeral(c) && (i == 0 || !numeral(chars[i - 1]));
-        if !starts {
-            return false;
-        }
-        let end = (i..chars.len()).find(|&j| !numeral(chars[j]) && chars[j] != '.');
-        let unit = end.map(|j| chars[j]);
-        // After a measure word ("3个月"), the unit is the word after it.
-        let unit = match unit {
-            Some('个' | '個') => end.and_then(|j| chars.get(j + 1).copied()),
-            other => other,
-        };
-        // "一千字" says how long a text is, as "一天" says how long a time.
-        let time = unit.is_some_and(|u| {
-            char_listed(Words::ZhTimeUnits, u) || char_listed(Words::ZhTextLengths, u)
-        });
-        !time && (c.is_ascii_digit() || zh_count(&chars[i..].iter().take(4).collect::<String>()))
-    })
-}
-
 /// Whether a Chinese request names where it goes: 去 or another word of `zh-going-to` before a
 /// name ("去日本", "飞三亚"; not 去哪, 去旅行, 去一趟, 去年), or a name just before a word for a
 /// trip or a stay ("日本旅行", "花蓮旅遊", "东京行程", "京都旅馆"; not 一次旅行, 毕业旅行, 附近
@@ -3135,10 +2455,6 @@ pub(crate) fn names_a_destination(text: &str) -> bool {
         })
     })
 }
-
-/// Characters, past those its kind and other details take, from which a Chinese request says
-/// enough about its own subject.
-const ZH_TOPIC_CHARS: usize = 18;
 
 /// Whether the request carries its own material after the instruction: a line break followed
 /// by more text ("Rewrite the given text …\n\nIf you'd told me …"), or a colon after an
@@ -3386,14 +2702,6 @@ pub(crate) fn english_words(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// Traditional when Traditional-only characters outnumber Simplified-only ones. A request with
-/// none of either (「最新的消息」 is written the same in both) gets Simplified, the script of
-/// most readers of Chinese.
-fn is_traditional(text: &str) -> bool {
-    let (trad, simp) = script_markers(text);
-    trad > simp
-}
-
 /// How many Traditional-only and Simplified-only characters `text` holds.
 pub(crate) fn script_markers(text: &str) -> (usize, usize) {
     text.chars().fold((0, 0), |(trad, simp), c| {
@@ -3451,6 +2759,7 @@ fn clip(s: &str, max: usize) -> &str {
 
 #[cfg(test)]
 mod tests {
+    use super::chinese::{zh_figure, zh_gives_operands, zh_pattern};
     use super::*;
 
     #[test]
