@@ -1841,7 +1841,7 @@ fn push_unique(out: &mut Assessment, q: Question, cue: String) -> bool {
 /// What the request's words show, computed once per request: which two-letter openings its
 /// words have (a filter that skips nearly every trigger without looking at the words) and which
 /// of its words are proper nouns (an ASCII word with a capital that does not open a sentence,
-/// not "I").
+/// not "I", nor a day or a month: "in March" names no place or person).
 struct Cues {
     openings: Openings,
     proper: Vec<bool>,
@@ -1891,7 +1891,7 @@ impl Cues {
                 let capital = text.as_bytes().get(at).is_some_and(u8::is_ascii_uppercase);
                 let before = text.get(..at).unwrap_or_default().trim_end();
                 let opens = i == 0 || before.ends_with(['.', '?', '!', ':', '\n']);
-                capital && !opens && !is_first_person(w)
+                capital && !opens && !is_first_person(w) && !in_list(Words::Times, w)
             })
             .collect();
         Self {
