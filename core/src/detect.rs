@@ -1931,10 +1931,16 @@ impl Cues {
                     .get(at + 1)
                     .is_some_and(|w| in_list(Words::SaysWhich, w))
         };
+        // "include where to eat": the place of something else than the going.
+        let elsewhere = |at: usize| {
+            words[at] == "where"
+                && words.get(at + 1) == Some(&"to")
+                && words.get(at + 2).is_some_and(|v| !in_list(Words::Going, v))
+        };
         (self.matched.has(filling.list)
             && knowledge()
                 .positions_in(words, filling.list)
-                .any(|at| !estimate(at) && !empty(at) && !bare(at)))
+                .any(|at| !estimate(at) && !empty(at) && !bare(at) && !elsewhere(at)))
             || filling.signs.iter().any(|g| text.contains(g))
             || filling
                 .patterns
