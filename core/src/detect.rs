@@ -1937,10 +1937,16 @@ impl Cues {
                 && words.get(at + 1) == Some(&"to")
                 && words.get(at + 2).is_some_and(|v| !in_list(Words::Going, v))
         };
+        // "lose about 10 pounds": the change wanted, not the body's weight.
+        let change = |at: usize| {
+            words[at.saturating_sub(CHANGE_REACH)..at]
+                .iter()
+                .any(|w| in_list(Words::Changes, w))
+        };
         (self.matched.has(filling.list)
-            && knowledge()
-                .positions_in(words, filling.list)
-                .any(|at| !estimate(at) && !empty(at) && !bare(at) && !elsewhere(at)))
+            && knowledge().positions_in(words, filling.list).any(|at| {
+                !estimate(at) && !empty(at) && !bare(at) && !elsewhere(at) && !change(at)
+            }))
             || filling.signs.iter().any(|g| text.contains(g))
             || filling
                 .patterns
@@ -2317,6 +2323,9 @@ fn gives_its_operands(words: &[&str]) -> bool {
         && (calculation || words.iter().any(|w| in_list(Words::Mathematical, w)))
         && !words.iter().any(|w| in_list(Words::Ungiven, w))
 }
+
+/// Words before a filling word within which a `changes` word makes it the change wanted.
+const CHANGE_REACH: usize = 3;
 
 /// Words from which a request says enough about its own subject ("Write a post" does not;
 /// a ten-word brief does).
