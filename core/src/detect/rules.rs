@@ -138,11 +138,10 @@ fn pronoun_unresolved(
             && !refers_to_nothing(words, i))
             || (is_standalone_demonstrative(words, w)
                 && !(has_antecedent(&words[..pairs_with(words, i).unwrap_or(i)], proper)
-                    && (matches!(*w, "that" | "those") || points_back(&words[..i], proper))
+                    && (in_list(Words::FarDemonstratives, w) || points_back(&words[..i], proper))
                     && !ends_pointing(words, i)))
     })?;
-    let before = i.checked_sub(1).map(|j| words[j]);
-    let kind = if matches!(before, Some("compare" | "contrast" | "rank")) {
+    let kind = if preceded_by(words, i, Words::Comparing) {
         Kind::AmbiguousReference
     } else {
         Kind::PronounWithoutAntecedent
@@ -155,7 +154,7 @@ fn pronoun_unresolved(
     // sentence that leans on the pronoun is as short a request, whatever follows.
     let opens = i < first_sentence
         && first_sentence <= SHORT_WORDS
-        && !matches!(words[i], "they" | "their");
+        && !in_list(Words::AnyonePronouns, words[i]);
     (short || opens || kind == Kind::AmbiguousReference || acted_on)
         .then(|| finding(kind, words[i]))
 }
@@ -169,7 +168,7 @@ fn asked_of(words: &[&str], i: usize) -> usize {
     let asking = i >= 3 && words[i] == "it" && auxiliary(words[i - 1]);
     let Some(q) = words[..i.saturating_sub(2)]
         .iter()
-        .rposition(|w| matches!(*w, "what" | "which" | "how"))
+        .rposition(|w| in_list(Words::QuestionWords, w))
         .filter(|_| asking)
     else {
         return i;
@@ -180,7 +179,7 @@ fn asked_of(words: &[&str], i: usize) -> usize {
         && (words[q] != "how"
             || phrase
                 .first()
-                .is_some_and(|w| matches!(*w, "many" | "much")));
+                .is_some_and(|w| in_list(Words::HowAmounts, w)));
     if of_a_noun { q } else { i }
 }
 
@@ -203,8 +202,7 @@ fn there_without_place(words: &[&str], proper: &[bool]) -> Option<String> {
     let i = words.iter().position(|w| *w == "there")?;
     let going = preceded_by(words, i, Words::Going);
     // "What time is it there right now?": where the user means, after a subject.
-    let where_it_is = i > 0
-        && matches!(words[i - 1], "it" | "weather")
+    let where_it_is = preceded_by(words, i, Words::ThereSubjects)
         && words.get(i + 1).is_none_or(|w| in_list(Words::RightNow, w));
     let named = proper.iter().take(i).any(|p| *p);
     ((going || where_it_is) && !named).then(|| "there".to_owned())
@@ -238,8 +236,8 @@ pub(crate) fn choice_without_candidates(words: &[&str]) -> Option<String> {
         return None;
     };
     let names_them = words.iter().any(|w| in_list(Words::NamesTheCandidates, w));
-    let choice =
-        matches!(*one, "one" | "ones") || *one == "is" && matches!(rest, ["better" | "best"]);
+    let choice = in_list(Words::Ones, one)
+        || *one == "is" && matches!(rest, [w] if in_list(Words::BetterBest, w));
     (*first == "which" && choice && !names_them).then(|| (*one).to_owned())
 }
 
@@ -255,22 +253,20 @@ fn candidates_pointed_at(words: &[&str]) -> Option<String> {
         return None;
     }
     words.iter().enumerate().find_map(|(i, w)| match *w {
-        "both" | "either"
-            if words
+        w if in_list(Words::BothEither, w)
+            && words
                 .get(i + 1)
                 .is_none_or(|n| in_list(Words::AfterBoth, n)) =>
         {
-            Some((*w).to_owned())
+            Some(w.to_owned())
         }
-        "two" if i > 0 && matches!(words[i - 1], "these" | "those" | "the") => {
-            Some(format!("{} two", words[i - 1]))
-        }
+        "two" if preceded_by(words, i, Words::TwoPointers) => Some(format!("{} two", words[i - 1])),
         "one"
             if i > 0
                 && in_list(Words::WhichOne, words[i - 1])
                 && words
                     .get(i + 1)
-                    .is_none_or(|n| matches!(*n, "with" | "that" | "or")) =>
+                    .is_none_or(|n| in_list(Words::AfterWhichOne, n)) =>
         {
             Some(format!("{} one", words[i - 1]))
         }
@@ -321,22 +317,20 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
         // "the message my mother-in-law sent": what one of the user's people sent, asked for
         // as their message.
         if in_list(Words::Artifacts, pair[1])
-            && matches!(pair[0], "the" | "this" | "that")
+            && in_list(Words::PointingDeterminers, pair[0])
             && let Some(person) = sent_by(&words[i + 2..])
         {
             return Some(person);
         }
-        if let [
-            det @ ("the" | "my" | "our" | "your" | "this" | "these" | "that" | "those"),
-            noun,
-        ] = pair
+        if let [det, noun] = pair
+            && in_list(Words::MaterialDeterminers, det)
             && (in_list(Words::Artifacts, noun)
                 || (in_list(Words::People, noun)
                     && answers_someone(&words[..i])
                     && !words
                         .get(i + 2)
                         .is_some_and(|w| in_list(Words::Artifacts, w)))
-                || (matches!(*det, "the" | "that" | "this")
+                || (in_list(Words::PointingDeterminers, det)
                     && (words.len() <= WORK_REACH || !proper.contains(&true))
                     && in_list(Words::Works, noun)))
             && (short(i)
@@ -404,11 +398,7 @@ fn for_what(words: &[&str], at: usize) -> bool {
     words.get(at) == Some(&"for")
         && at.checked_sub(1).is_some_and(|i| words[i] != "same")
         && words.get(at + 1).is_some_and(|w| {
-            !(in_list(Words::Determiners, w)
-                || PRONOUNS.contains(w)
-                || matches!(*w, "this" | "that" | "these" | "you")
-                || super::is_number(w)
-                || w.ends_with("ing"))
+            !(in_list(Words::ForWhom, w) || super::is_number(w) || w.ends_with("ing"))
         })
 }
 
@@ -420,7 +410,7 @@ fn operated_on(words: &[&str], at: usize) -> bool {
     words
         .iter()
         .take(3)
-        .any(|w| matches!(*w, "how" | "what" | "which"))
+        .any(|w| in_list(Words::QuestionWords, w))
         && words[..at].iter().any(|w| in_list(Words::Operations, w))
 }
 
@@ -431,11 +421,10 @@ pub(crate) fn acts_on_pronoun(words: &[&str]) -> bool {
         words[i - 1] == "make"
             && words
                 .get(i + 1)
-                .is_some_and(|w| matches!(*w, "more" | "less") || w.ends_with("er"))
+                .is_some_and(|w| in_list(Words::MoreLess, w) || w.ends_with("er"))
     };
     words.iter().enumerate().skip(1).any(|(i, w)| {
-        matches!(*w, "it" | "this" | "that" | "them")
-            && (in_list(Words::ActOn, words[i - 1]) || remade(i))
+        in_list(Words::ActedOnPronouns, w) && (in_list(Words::ActOn, words[i - 1]) || remade(i))
     })
 }
 
@@ -572,7 +561,7 @@ fn known_thing(words: &[&str], proper: &[bool]) -> Option<String> {
     // "that" after a noun begins a clause ("a one-liner that finds…"), not a thing.
     let determiner = |i: usize| match words[i] {
         "that" => i == 0 || in_list(Words::BeforeThatPronoun, words[i - 1]),
-        w => matches!(w, "the" | "this" | "my" | "our"),
+        w => in_list(Words::KnownDeterminers, w),
     };
     let at = (0..words.len()).find(|&i| determiner(i))?;
     let phrase = thing_words(words, at + 1);
@@ -594,7 +583,7 @@ fn known_thing(words: &[&str], proper: &[bool]) -> Option<String> {
     // "the Louvre": a name says which.
     let named = proper.get(at + 1) == Some(&true);
     let det = match words[at] {
-        "my" | "our" => "your",
+        det if in_list(Words::UserPossessives, det) => "your",
         det => det,
     };
     (!named && !in_list(Words::NotObjects, first)).then(|| format!("{det} {}", phrase.join(" ")))
@@ -607,8 +596,8 @@ fn known_thing(words: &[&str], proper: &[bool]) -> Option<String> {
 fn thing_to_make(words: &[&str]) -> Option<String> {
     let making = |w: &str| in_list(Words::CreateVerbs, w) || in_list(Words::MakingVerbs, w);
     let verb = words.iter().position(|w| making(w))?;
-    let article =
-        (verb + 1..words.len().min(verb + 3)).find(|&i| matches!(words[i], "a" | "an"))?;
+    let article = (verb + 1..words.len().min(verb + 3))
+        .find(|&i| in_list(Words::IndefiniteArticles, words[i]))?;
     let phrase = thing_words(words, article + 1);
     let ends = words
         .get(article + 1 + phrase.len())
@@ -705,7 +694,7 @@ fn own_thing_undescribed(words: &[&str], proper: &[bool]) -> Option<String> {
     // "My flight is canceled: can I sue?" opens with the user's situation, which it tells.
     let at = words
         .iter()
-        .position(|w| matches!(*w, "my" | "our"))
+        .position(|w| in_list(Words::UserPossessives, w))
         .filter(|&at| at > 0 && !makes_for(at))?;
     let noun = (at + 1..words.len().min(at + 3))
         .rev()
@@ -750,8 +739,9 @@ fn pointed_at(words: &[&str]) -> Option<String> {
         .windows(2)
         .enumerate()
         .find_map(|(i, pair)| match pair {
-            [det @ ("this" | "these"), noun]
-                if noun.len() >= 3
+            [det, noun]
+                if in_list(Words::NearDemonstratives, det)
+                    && noun.len() >= 3
                     && !words[..i]
                         .iter()
                         .any(|w| w.starts_with(noun.trim_end_matches('s')))
@@ -774,16 +764,19 @@ fn pointed_at(words: &[&str]) -> Option<String> {
 /// length; [`artifact_not_given`] is called only when the request holds none.
 fn attached(words: &[&str]) -> Option<String> {
     words.windows(3).find_map(|triple| match triple {
-        [det @ ("the" | "this" | "my" | "our"), place, noun]
-            if is_attached(place) && noun.len() >= 3 && !in_list(Words::NotPointedAt, noun) =>
+        [det, place, noun]
+            if in_list(Words::KnownDeterminers, det)
+                && is_attached(place)
+                && noun.len() >= 3
+                && !in_list(Words::NotPointedAt, noun) =>
         {
             Some(format!("{det} {place} {noun}"))
         }
-        [
-            det @ ("the" | "this"),
-            noun,
-            place @ ("attached" | "below" | "above"),
-        ] if in_list(Words::Artifacts, noun) => Some(format!("{det} {noun} {place}")),
+        [det @ ("the" | "this"), noun, place]
+            if in_list(Words::AfterMaterial, place) && in_list(Words::Artifacts, noun) =>
+        {
+            Some(format!("{det} {noun} {place}"))
+        }
         _ => None,
     })
 }
@@ -804,7 +797,7 @@ fn likeness_unnamed(words: &[&str], proper: &[bool]) -> Option<String> {
         .position(|p| in_list(Words::Likeness, p[0]) && (p[0] == "like" || p[1] == "to"))?;
     let det_at = start + usize::from(words[start] != "like") + 1;
     let det = *words.get(det_at)?;
-    if !matches!(det, "the" | "this" | "that") {
+    if !in_list(Words::PointingDeterminers, det) {
         return None;
     }
     let phrase: Vec<usize> = (det_at + 1..words.len()).take(REACH).collect();
@@ -816,12 +809,12 @@ fn likeness_unnamed(words: &[&str], proper: &[bool]) -> Option<String> {
     let lived = end < phrase.len()
         || phrase[..end]
             .iter()
-            .any(|&j| matches!(words[j], "last" | "previous"))
+            .any(|&j| in_list(Words::LivedBefore, words[j]))
         || (det != "the" && words[noun_at] == "one" && noun_at + 1 == words.len());
     let named = phrase[..end].iter().any(|&j| proper.get(j) == Some(&true));
     // "a book like the last one": the one is of the kind named before.
     let noun = match words[noun_at] {
-        "one" | "ones" => words[..start]
+        one if in_list(Words::Ones, one) => words[..start]
             .iter()
             .rfind(|w| in_list(Words::Works, w) || in_list(Words::Artifacts, w))
             .unwrap_or(&words[noun_at]),
@@ -834,10 +827,10 @@ fn likeness_unnamed(words: &[&str], proper: &[bool]) -> Option<String> {
 /// of `after` with a verb of sending after them; returned as "my mother".
 fn sent_by(after: &[&str]) -> Option<String> {
     const REACH: usize = 4;
-    let [det @ ("my" | "our"), rest @ ..] = after else {
+    let [det, rest @ ..] = after else {
         return None;
     };
-    let person = rest.first().filter(|w| is_person(w))?;
+    let person = (rest.first()).filter(|w| in_list(Words::UserPossessives, det) && is_person(w))?;
     rest.iter()
         .take(REACH)
         .any(|w| in_list(Words::Sent, w))
@@ -847,7 +840,8 @@ fn sent_by(after: &[&str]) -> Option<String> {
 /// Whether `upto` ends with someone's possessive after "my" or "our" ("my teammate's" in
 /// "my teammate's pull request"): the user's people's material is theirs to give.
 fn someones(upto: &[&str]) -> bool {
-    matches!(upto, [.., "my" | "our", whose] if whose.ends_with("'s") || whose.ends_with("s'"))
+    matches!(upto, [.., det, whose] if in_list(Words::UserPossessives, det)
+        && (whose.ends_with("'s") || whose.ends_with("s'")))
 }
 
 /// Whether `before` ends with a verb of answering and its "to" ("reply to", "respond to", "write
@@ -935,23 +929,24 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
                             .is_some_and(|w| !in_list(Words::Determiners, w))
                 })
                 || (be_before && i >= 2 && words[i - 2] == "time")
-                || (matches!(next, Some("take" | "takes" | "took")) && after.is_some())
+                || (next.is_some_and(|w| in_list(Words::TakeForms, w)) && after.is_some())
                 || words[i + 1..]
                     .iter()
                     .take(3)
                     .any(|w| in_list(Words::Precipitation, w))
                 || (i > 0 && words[i - 1] == "worth" && next.is_some())
-                || (matches!(next, Some("feel" | "feels" | "seem" | "seems"))
-                    && matches!(after, Some("to" | "like")))
-                || (matches!(next, Some("mean" | "means"))
-                    && matches!(after, Some("if" | "when" | "to")))
+                || [
+                    (Words::FeelForms, Words::AfterFeel),
+                    (Words::MeanForms, Words::AfterMean),
+                ]
+                .into_iter()
+                .any(|(verb, then)| {
+                    next.is_some_and(|w| in_list(verb, w)) && after.is_some_and(|w| in_list(then, w))
+                })
         }
         "they" => {
-            let asks = i > 0 && matches!(words[i - 1], "do" | "did" | "does");
-            let verb = match next {
-                Some("still" | "ever" | "usually" | "really" | "actually") => i + 2,
-                _ => i + 1,
-            };
+            let asks = preceded_by(words, i, Words::DoForms);
+            let verb = i + 1 + usize::from(next.is_some_and(|w| in_list(Words::TheyAdverbs, w)));
             asks && words.get(verb).is_some()
                 && words
                     .get(verb + 1)
@@ -980,7 +975,7 @@ fn has_antecedent(before: &[&str], proper: &[bool]) -> bool {
 /// this:" presents what follows.
 fn ends_pointing(words: &[&str], i: usize) -> bool {
     i + 1 == words.len()
-        && matches!(words[i], "this" | "these")
+        && in_list(Words::NearDemonstratives, words[i])
         && i > 0
         && !in_list(Words::LikenedBy, words[i - 1])
 }
@@ -1037,7 +1032,7 @@ fn outside_its_phrase(words: &[&str], i: usize) -> usize {
     let mut start = preposition;
     while start > 0 && preposition - start < 3 {
         start -= 1;
-        if matches!(words[start], "the" | "a" | "an") {
+        if in_list(Words::Articles, words[start]) {
             break;
         }
     }
@@ -1051,7 +1046,7 @@ fn outside_its_phrase(words: &[&str], i: usize) -> usize {
 fn names_someone(before: &[&str]) -> bool {
     before
         .windows(2)
-        .any(|p| matches!(p[0], "my" | "our") && p[1].len() >= 3)
+        .any(|p| in_list(Words::UserPossessives, p[0]) && p[1].len() >= 3)
 }
 
 fn is_standalone_demonstrative(words: &[&str], w: &&str) -> bool {
@@ -1071,7 +1066,7 @@ fn is_standalone_demonstrative(words: &[&str], w: &&str) -> bool {
         // "Is this legal?": the subject of a judgement that ends the request, or one that a
         // judgement word follows, whatever is said after it ("Is this legal in my state?").
         Some(next) => {
-            let judged = i > 0 && matches!(words[i - 1], "is" | "was");
+            let judged = preceded_by(words, i, Words::JudgingBe);
             in_list(Words::AfterStandalone, next)
                 || (judged && (i + 2 == words.len() || in_list(Words::Judgements, next)))
         }
@@ -1085,9 +1080,7 @@ fn underspecified_parameter(words: &[&str]) -> bool {
     const OPENS_WITHIN: usize = 3;
     let opener = phrase_in(words, Words::ParameterOpeners).is_some_and(|(at, _)| at < OPENS_WITHIN);
     let enough = words.iter().any(|w| in_list(Words::Suitable, w));
-    let which_should = words
-        .first()
-        .is_some_and(|w| matches!(*w, "which" | "what"))
+    let which_should = (words.first()).is_some_and(|w| in_list(Words::ChoiceOpeners, w))
         && words
             .windows(3)
             .any(|p| p[0] == "should" && p[1] == "i" && in_list(Words::ShouldVerbs, p[2]));
