@@ -13,6 +13,27 @@ fn holds_any(text: &str, which: Words) -> bool {
     words_of(which).any(|w| text.contains(w))
 }
 
+/// Each place in `text` where one of `words` stands, word by word: the text before it, the word
+/// and the text after it.
+fn occurrences<'t>(
+    text: &'t str,
+    words: impl Iterator<Item = &'static str>,
+) -> impl Iterator<Item = (&'t str, &'static str, &'t str)> {
+    words.flat_map(move |w| {
+        (text.match_indices(w)).map(move |(at, _)| (&text[..at], w, &text[at + w.len()..]))
+    })
+}
+
+/// The first word of the data file's list `which` that `text` opens with.
+fn opening_in(text: &str, which: Words) -> Option<&'static str> {
+    words_of(which).find(|w| text.starts_with(w))
+}
+
+/// The first word of the data file's list `which` that `text` ends with.
+fn ending_in(text: &str, which: Words) -> Option<&'static str> {
+    words_of(which).find(|w| text.ends_with(w))
+}
+
 /// Whether the word before `at` is one of the data file's list `which`.
 fn preceded_by(words: &[&str], at: usize, which: Words) -> bool {
     at.checked_sub(1).is_some_and(|j| in_list(which, words[j]))
@@ -612,40 +633,33 @@ fn thing_to_make(words: &[&str]) -> Option<String> {
 /// [`zh_pointing`] reads it). Only a noun that ends where the
 /// request's words say it does (see [`zh_noun`]) is quoted.
 pub(crate) fn zh_thing_named(text: &str) -> Option<Named> {
-    let made = words_of(Words::ZhMakeVerbs)
-        .flat_map(|v| text.match_indices(v).map(move |(at, _)| at + v.len()))
-        .find_map(|end| {
-            let rest = text[end..].strip_prefix("一下").unwrap_or(&text[end..]);
-            let rest = rest.trim_start_matches(|c| {
-                super::char_listed(Words::ZhNumerals, c)
-                    || super::char_listed(Words::ZhPointedCounts, c)
-            });
-            let measure = rest.chars().next()?;
-            let (noun, whole) = zh_noun(&rest[measure.len_utf8()..]);
-            (super::char_listed(Words::ZhMeasureWords, measure) && whole && !noun.is_empty())
-                .then_some(noun)
+    let made = occurrences(text, words_of(Words::ZhMakeVerbs)).find_map(|(_, _, after)| {
+        let rest = after.strip_prefix("一下").unwrap_or(after);
+        let rest = rest.trim_start_matches(|c| {
+            super::char_listed(Words::ZhNumerals, c)
+                || super::char_listed(Words::ZhPointedCounts, c)
         });
+        let measure = rest.chars().next()?;
+        let (noun, whole) = zh_noun(&rest[measure.len_utf8()..]);
+        (super::char_listed(Words::ZhMeasureWords, measure) && whole && !noun.is_empty())
+            .then_some(noun)
+    });
     made.map(Named::Made).or_else(|| {
         // "我的快递到哪了": the clause opens with it ("以我的薪水…" is about something else).
-        let opens = |at: usize| {
-            let before = text[..at].trim_end();
+        let opens = |before: &str| {
+            let before = before.trim_end();
             before.is_empty() || before.ends_with(|c| super::char_listed(Words::ZhClauseEnds, c))
         };
-        // The noun is the clause's subject when what a subject is followed by comes next
-        // (`zh-after-subject`: "我的保險會…"), not a verb or an adjective ("我的电脑开不了机").
-        let subject = |rest: &str, noun: &str| {
-            let after = &rest.trim_start()[noun.len()..];
-            words_of(Words::ZhAfterSubject).any(|w| after.starts_with(w))
-        };
-        words_of(Words::ZhOwnPossessives)
-            .filter(|p| p.ends_with('的'))
-            .flat_map(|p| text.match_indices(p))
-            .filter(|&(at, _)| opens(at))
-            .map(|(at, p)| &text[at + p.len()..])
-            .filter(|rest| !rest.starts_with(|c| super::char_listed(Words::ZhDemonstratives, c)))
-            .map(|rest| (zh_noun(rest), rest))
-            .find(|((noun, whole), rest)| *whole && !noun.is_empty() && subject(rest, noun))
-            .map(|((noun, _), _)| Named::Own(noun))
+        let possessives = words_of(Words::ZhOwnPossessives).filter(|p| p.ends_with('的'));
+        occurrences(text, possessives).find_map(|(before, _, rest)| {
+            let (noun, whole) = zh_noun(rest);
+            // The noun is the clause's subject when what a subject is followed by comes next
+            // (`zh-after-subject`: "我的保險會…"), not a verb or an adjective ("我的电脑开不了机").
+            let subject = || opening_in(&rest.trim_start()[noun.len()..], Words::ZhAfterSubject);
+            let pointed = rest.starts_with(|c| super::char_listed(Words::ZhDemonstratives, c));
+            (opens(before) && !pointed && whole && !noun.is_empty() && subject().is_some())
+                .then_some(Named::Own(noun))
+        })
     })
 }
 
@@ -1139,26 +1153,26 @@ fn zh_sentence_before(before: &str) -> bool {
         && !said_or_asked.into_iter().any(|l| holds_any(clause, l))
 }
 
-/// Whether the material's word `m` follows its pointer in `rest` (what comes after it): at
-/// once for a word of one character (话), within [`MATERIAL_REACH`] characters for a longer
-/// one ("这篇英语作文"), after a number of any length, the part's ("第三题", "第12段"), or after
-/// the time it was made ("把上周的会议纪要整理成报告").
-fn stands_after(rest: &str, m: &str) -> bool {
+/// The words of `rest` (what comes after a pointer) up to the material's word `m`, when `m`
+/// follows the pointer: at once for a word of one character (话), within [`MATERIAL_REACH`]
+/// characters for a longer one ("这篇英语作文"), after a number of any length, the part's
+/// ("第三题", "第12段"), or after the time it was made ("把上周的会议纪要整理成报告").
+fn stands_after<'r>(rest: &'r str, m: &str) -> Option<&'r str> {
     let reach = if m.chars().count() > 1 {
         MATERIAL_REACH
     } else {
         0
     };
-    rest.find(m).is_some_and(|i| {
-        let between = &rest[..i];
-        between.chars().count() <= reach
-            || between
-                .chars()
-                .all(|c| c.is_ascii_digit() || super::char_listed(Words::ZhNumerals, c))
-            || between
-                .strip_suffix('的')
-                .is_some_and(|time| in_list(Words::ZhPastTimes, time))
-    })
+    let i = rest.find(m)?;
+    let between = &rest[..i];
+    let follows = between.chars().count() <= reach
+        || between
+            .chars()
+            .all(|c| c.is_ascii_digit() || super::char_listed(Words::ZhNumerals, c))
+        || between
+            .strip_suffix('的')
+            .is_some_and(|time| in_list(Words::ZhPastTimes, time));
+    follows.then(|| &rest[..i + m.len()])
 }
 
 /// Characters between a pointer and its material's word of two characters or more ("这篇英语
@@ -1172,44 +1186,43 @@ const MATERIAL_REACH: usize = 2;
 /// `has` is the caller's filtered substring search, cheap on words the request cannot hold.
 fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
     let reviewed = words_of(Words::ZhReview).any(&has);
-    for pointer in words_of(Words::ZhMaterialPointers) {
-        let Some(at) = has(pointer).then(|| text.find(pointer)).flatten() else {
-            continue;
-        };
-        if pointer.ends_with('句') && zh_sentence_before(&text[..at]) {
+    let pointers = words_of(Words::ZhMaterialPointers).filter(|p| has(p));
+    for (at, pointer) in pointers.filter_map(|p| text.find(p).map(|at| (at, p))) {
+        let before = &text[..at];
+        if pointer.ends_with('句') && zh_sentence_before(before) {
             continue;
         }
         let rest = &text[at + pointer.len()..];
         let demonstrative = pointer.starts_with(['这', '這']);
-        // The material's word, right after the pointer or a short modifier ("这篇英语作文").
-        let near = |m: &&str| has(m) && stands_after(rest, m);
-        if let Some(noun) = words_of(Words::ZhMaterials).find(near) {
-            // As written, with what stands between ("这篇英语作文", "第三题").
-            let named = rest.find(noun).map_or(noun, |i| &rest[..i + noun.len()]);
-            // "公司让我签竞业协议……这个协议还有效吗？": a thing the request named before and asks
-            // about, not one to look over.
-            let named_before = demonstrative && text[..at].contains(noun);
-            if named_before && !reviewed {
-                continue;
-            }
-            match pointer {
-                "我的" if !reviewed => continue,
+        // The material's word, right after the pointer or a short modifier, and the words up
+        // to it as written ("这篇英语作文", "第三题").
+        let material = words_of(Words::ZhMaterials)
+            .filter(|m| has(m))
+            .find_map(|m| Some((m, stands_after(rest, m)?)));
+        if let Some((noun, named)) = material {
+            let skipped = match pointer {
+                "我的" => !reviewed,
                 // "怎麼把照片轉成 PDF": how to do it, to any such text; "写个脚本，把…": what a
                 // program is to do.
-                "把" if holds_any(&text[..at], Words::ZhHow)
-                    || holds_any(&text[..at], Words::ZhCode) =>
-                {
-                    continue;
-                }
-                // "上周的会议纪要" says whose already.
-                "把" if named.contains('的') => return Some(named.to_owned()),
-                "我的" | "把" => return Some(String::from("您的") + named),
-                _ => return Some(String::from(pointer) + named),
+                "把" => holds_any(before, Words::ZhHow) || holds_any(before, Words::ZhCode),
+                // "公司让我签竞业协议……这个协议还有效吗？": a thing the request named before and
+                // asks about, not one to look over.
+                _ => demonstrative && before.contains(noun) && !reviewed,
+            };
+            if skipped {
+                continue;
             }
+            let whose = match pointer {
+                // "上周的会议纪要" says whose already.
+                "把" if named.contains('的') => "",
+                "我的" | "把" => "您的",
+                _ => pointer,
+            };
+            return Some(String::from(whose) + named);
         }
         // "把这段翻成英文", "帮我润色一下这段": a demonstrative and its measure word are the
         // material itself, the object of 把 or the request's last words.
-        let object = text[..at].ends_with('把')
+        let object = before.ends_with('把')
             || rest
                 .trim_start()
                 .chars()
@@ -1231,35 +1244,28 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
         return Some(String::from("您的") + code);
     }
     // "老板发来的邮件", "主管的Line": a message of one of `zh-people`, never in the request.
-    for person in words_of(Words::ZhPeople).filter(|p| has(p)) {
-        for (at, _) in text.match_indices(person) {
-            // "写一封给房东的邮件": the person it is written to.
-            if text[..at].ends_with(|c| word_list(Words::ZhToPerson).contains(c)) {
-                continue;
-            }
-            let after = &text[at + person.len()..];
-            let Some(of) = words_of(Words::ZhOfPerson).find(|o| after.starts_with(o)) else {
-                continue;
-            };
-            let rest = &after[of.len()..];
-            // The message's word nearest the person, the longest there ("微信", not its "信").
-            let noun = words_of(Words::ZhMessages)
-                .filter_map(|m| rest.find(m).map(|i| (i, m)))
-                .filter(|(i, _)| rest[..*i].chars().count() <= MATERIAL_REACH)
-                .min_by_key(|(i, m)| (*i, usize::MAX - m.len()));
-            if let Some((i, noun)) = noun {
-                return Some(format!("{person}{of}{}", &rest[..i + noun.len()]));
-            }
+    let people = words_of(Words::ZhPeople).filter(|p| has(p));
+    let message = occurrences(text, people).find_map(|(before, person, after)| {
+        // "写一封给房东的邮件": the person it is written to.
+        if before.ends_with(|c| word_list(Words::ZhToPerson).contains(c)) {
+            return None;
         }
-    }
+        let of = opening_in(after, Words::ZhOfPerson)?;
+        let rest = &after[of.len()..];
+        // The message's word nearest the person, the longest there ("微信", not its "信").
+        let (i, noun) = words_of(Words::ZhMessages)
+            .filter_map(|m| rest.find(m).map(|i| (i, m)))
+            .filter(|(i, _)| rest[..*i].chars().count() <= MATERIAL_REACH)
+            .min_by_key(|(i, m)| (*i, usize::MAX - m.len()))?;
+        Some(format!("{person}{of}{}", &rest[..i + noun.len()]))
+    });
     // "表格里的数字": a material's word right before one of `zh-inside`.
-    words_of(Words::ZhInside)
-        .flat_map(|inside| text.match_indices(inside))
-        .find_map(|(at, _)| {
-            words_of(Words::ZhMaterials)
-                .find(|m| text[..at].ends_with(*m))
-                .map(str::to_owned)
-        })
+    let inside = || occurrences(text, words_of(Words::ZhInside));
+    message.or_else(|| {
+        inside()
+            .find_map(|(before, _, _)| ending_in(before, Words::ZhMaterials))
+            .map(str::to_owned)
+    })
 }
 
 /// Characters of the object after 把 and its demonstrative that a question quotes.
@@ -1281,22 +1287,19 @@ pub(crate) fn zh_code_in_state(
     states: Words,
 ) -> Option<&str> {
     const MAKE: [char; 5] = ['写', '寫', '编', '編', '做'];
-    words_of(Words::ZhCode)
-        .filter(|w| has(w))
-        .flat_map(|w| text.match_indices(w))
-        .find(|&(at, w)| {
+    occurrences(text, words_of(Words::ZhCode).filter(|w| has(w)))
+        .find(|(before, _, after)| {
             // "帮我写个脚本": made by the answer; "我写的脚本": the user's own.
-            let before: String = text[..at].chars().rev().take(ZH_MADE_REACH).collect();
+            let before: String = before.chars().rev().take(ZH_MADE_REACH).collect();
             if before.contains(MAKE) && !before.contains('的') {
                 return false;
             }
-            let after = &text[at + w.len()..];
             let part_of_another =
                 (after.chars().next()).is_some_and(|c| word_list(Words::ZhCodeEnds).contains(c));
             let near: String = after.chars().take(ZH_PROBLEM_REACH).collect();
             !part_of_another && words_of(states).any(|p| near.contains(p))
         })
-        .map(|(_, w)| w)
+        .map(|(_, w, _)| w)
 }
 
 /// A thing a Chinese request points at with a demonstrative and nothing naming it: "这套房子值得
@@ -1313,7 +1316,7 @@ pub(crate) fn zh_code_in_state(
 /// evidence is the clause.
 pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
     let mut start = text.trim_start();
-    while let Some(o) = words_of(Words::ZhOpeners).find(|o| start.starts_with(o)) {
+    while let Some(o) = opening_in(start, Words::ZhOpeners) {
         start = &start[o.len()..];
     }
     let opening = text.len() - start.len();
@@ -1321,23 +1324,23 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
         || earlier
             .split(|c: char| !c.is_ascii_alphabetic())
             .any(|w| w.len() >= 2);
-    let pointing = |(at, d): (usize, &str)| {
+    let pointing = |(before, d, after): (&str, &str, &str)| {
+        let at = before.len();
         // "我这种情况": after the speaker, it opens the request still; "物业那件事": a matter
         // (`zh-matters`) is pointed at wherever it stands, as is a place gone to ("去那边").
-        let before = text[..at].trim_end();
+        let before = before.trim_end();
         let here = &text[at..];
-        let after = &here[d.len()..];
-        let gone_to = words_of(Words::ZhGoing).any(|g| before.ends_with(g))
+        let gone_to = ending_in(before, Words::ZhGoing).is_some()
             && (after.chars().next()).is_some_and(|c| word_list(Words::ZhPlaceWords).contains(c));
-        let matter = gone_to || words_of(Words::ZhMatters).any(|m| after.starts_with(m));
+        let matter = gone_to || opening_in(after, Words::ZhMatters).is_some();
         // "把上周那份周报…": after a time gone by, it is something of then, the user's.
         let opens = at == opening
             || before.ends_with('的')
             // "按这个比例": what the request goes by, pointed at and not given.
-            || words_of(Words::ZhBy).any(|b| before.ends_with(b))
+            || ending_in(before, Words::ZhBy).is_some()
             || (before.ends_with('我') && before.chars().count() <= 2)
-            || words_of(Words::ZhPastTimes).any(|t| before.ends_with(t));
-        if !(opens || matter) || words_of(Words::ZhNotPronouns).any(|w| here.starts_with(w)) {
+            || ending_in(before, Words::ZhPastTimes).is_some();
+        if !(opens || matter) || opening_in(here, Words::ZhNotPronouns).is_some() {
             return None;
         }
         // "这两款手机": a count may stand between the demonstrative and its measure word.
@@ -1358,8 +1361,7 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
             // "我喜欢的那款": the clause before it says what it is, unless the answer is to be
             // like it ("和我刚看完的那本类似的书": which one is still unsaid); "这款" after "我在
             // 看一款耳机" or a name, the conversation.
-            let likened =
-                words_of(Words::ZhLikeness).any(|w| rest[measure.len_utf8()..].starts_with(w));
+            let likened = opening_in(&rest[measure.len_utf8()..], Words::ZhLikeness).is_some();
             // "那边" after "想去日本玩": the conversation's place.
             (at != opening && !gone_to && !likened)
                 || named_earlier
@@ -1371,8 +1373,7 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
         let count = &after[..after.len() - rest.len()];
         (!resolved).then(|| format!("{d}{count}{measure}{noun}"))
     };
-    words_of(Words::ZhDemonstratives)
-        .flat_map(|d| text.match_indices(d))
+    occurrences(text, words_of(Words::ZhDemonstratives))
         .find_map(pointing)
         .or_else(|| {
             let leans = words_of(Words::ZhEarlierExchange).find(|w| text.contains(w));
@@ -1396,14 +1397,6 @@ const CLAUSE_REACH: usize = 20;
 
 /// Characters of the noun a demonstrative points at that its question quotes ("这个保健食品").
 const NOUN_REACH: usize = 4;
-
-/// 他 or 她 opening a request ("他是哪一年去世的？"): the person is the subject, named nowhere
-/// before. Later in a request they usually refer back ("我老公…我该怎么跟他谈").
-fn opening_person(text: &str) -> Option<&'static str> {
-    ["他", "她"]
-        .into_iter()
-        .find(|p| text.trim_start().starts_with(p))
-}
 
 /// Chinese rules over the request text.
 ///
@@ -1445,7 +1438,9 @@ pub(crate) fn chinese(
         && !referent
         && let Some(p) = words_of(Words::ZhPronouns)
             .find(|p| pronoun(p) && !two_named_before(text, p))
-            .or_else(|| opening_person(text))
+            // 他 or 她 opening a request ("他是哪一年去世的？"): the person is the subject, named
+            // nowhere before. Later in a request they usually refer back ("我老公…我该怎么跟他谈").
+            .or_else(|| opening_in(text.trim_start(), Words::ZhOpeningPersons))
     {
         found.push(finding(Kind::PronounWithoutAntecedent, p));
     }
