@@ -34,6 +34,21 @@ fn ending_in(text: &str, which: Words) -> Option<&'static str> {
     words_of(which).find(|w| text.ends_with(w))
 }
 
+/// Whether one of `words` is a word of the data file's list `which`.
+fn any_listed<'a>(words: impl IntoIterator<Item = &'a &'a str>, which: Words) -> bool {
+    words.into_iter().any(|w| in_list(which, w))
+}
+
+/// Whether one of the first `upto` words is written as a name.
+fn named_upto(proper: &[bool], upto: usize) -> bool {
+    proper.iter().take(upto).any(|p| *p)
+}
+
+/// `rule`'s evidence, read only when it `applies`.
+fn when<T>(applies: bool, rule: impl FnOnce() -> Option<T>) -> Option<T> {
+    applies.then(rule).flatten()
+}
+
 /// Whether the word before `at` is one of the data file's list `which`.
 fn preceded_by(words: &[&str], at: usize, which: Words) -> bool {
     at.checked_sub(1).is_some_and(|j| in_list(which, words[j]))
@@ -102,12 +117,16 @@ pub(crate) fn english(
         // "How do I get there?", "Is 140 high?", "Follow up about what we discussed": a place,
         // what a figure measures or an earlier conversation the request leans on, with none
         // here.
-        let leaning = (short.then(|| there_without_place(words, proper)).flatten())
+        let leaning = when(short, || there_without_place(words, proper))
             .or_else(|| figure_unmeasured(words))
             .or_else(|| then_without_time(words))
-            .or_else(|| earlier_exchange(words));
+            // "what we discussed", "where we left off": the product cannot see what the user
+            // saw.
+            .or_else(|| {
+                phrase_in(words, Words::EarlierExchange).map(|(_, phrase)| phrase.replace('+', " "))
+            });
         found.extend(leaning.map(|e| finding(Kind::PronounWithoutAntecedent, e)));
-        let unnamed = (short.then(|| choice_without_candidates(words)).flatten())
+        let unnamed = when(short, || choice_without_candidates(words))
             .or_else(|| candidates_pointed_at(words));
         found.extend(unnamed.map(|e| finding(Kind::AmbiguousReference, e)));
     }
@@ -116,20 +135,12 @@ pub(crate) fn english(
             .or_else(|| error_without_code(words))
             .or_else(|| problem_not_given(words))
             .or_else(|| numbered_part(words, proper))
-            .or_else(|| (short && !has_history).then(|| pointed_at(words)).flatten())
-            .or_else(|| {
-                (!has_history)
-                    .then(|| {
-                        own_thing_undescribed(words, proper)
-                            .or_else(|| likeness_unnamed(words, proper))
-                    })
-                    .flatten()
-            });
+            .or_else(|| when(short && !has_history, || pointed_at(words)))
+            .or_else(|| when(!has_history, || own_thing_undescribed(words, proper)))
+            .or_else(|| when(!has_history, || likeness_unnamed(words, proper)));
         found.extend(missing.map(|e| finding(Kind::MissingContext, e)));
     }
-    let superlative = (words.len() <= 8)
-        .then(|| generic_superlative(words))
-        .flatten();
+    let superlative = when(words.len() <= 8, || generic_superlative(words));
     found.extend(superlative.map(|e| finding(Kind::AmbiguousReference, e)));
     let parameter =
         (short && underspecified_parameter(words)).then(|| words[..words.len().min(4)].join(" "));
@@ -225,14 +236,8 @@ fn there_without_place(words: &[&str], proper: &[bool]) -> Option<String> {
     // "What time is it there right now?": where the user means, after a subject.
     let where_it_is = preceded_by(words, i, Words::ThereSubjects)
         && words.get(i + 1).is_none_or(|w| in_list(Words::RightNow, w));
-    let named = proper.iter().take(i).any(|p| *p);
+    let named = named_upto(proper, i);
     ((going || where_it_is) && !named).then(|| "there".to_owned())
-}
-
-/// A phrase that leans on an earlier exchange ("what we discussed", "where we left off"), for a
-/// request with no conversation: the product cannot see what the user saw.
-fn earlier_exchange(words: &[&str]) -> Option<String> {
-    phrase_in(words, Words::EarlierExchange).map(|(_, phrase)| phrase.replace('+', " "))
 }
 
 /// Where the earliest phrase of the data file's list `which` (its words joined by `+`:
@@ -256,7 +261,7 @@ pub(crate) fn choice_without_candidates(words: &[&str]) -> Option<String> {
     let [first, one, rest @ ..] = words else {
         return None;
     };
-    let names_them = words.iter().any(|w| in_list(Words::NamesTheCandidates, w));
+    let names_them = any_listed(words, Words::NamesTheCandidates);
     let choice = in_list(Words::Ones, one)
         || *one == "is" && matches!(rest, [w] if in_list(Words::BetterBest, w));
     (*first == "which" && choice && !names_them).then(|| (*one).to_owned())
@@ -270,7 +275,7 @@ fn candidates_pointed_at(words: &[&str]) -> Option<String> {
     let between_named = words
         .windows(2)
         .any(|p| p[0] == "between" && !in_list(Words::BetweenPointers, p[1]));
-    if between_named || !words.iter().any(|w| in_list(Words::Choosing, w)) {
+    if between_named || !any_listed(words, Words::Choosing) {
         return None;
     }
     words.iter().enumerate().find_map(|(i, w)| match *w {
@@ -301,11 +306,7 @@ fn candidates_pointed_at(words: &[&str]) -> Option<String> {
 /// change follows it ("make this email sound warmer").
 fn works_on(words: &[&str], at: usize) -> bool {
     misbehaves(words, at)
-        || words[..at]
-            .iter()
-            .rev()
-            .take(ACT_REACH)
-            .any(|w| in_list(Words::ActOn, w))
+        || any_listed(words[..at].iter().rev().take(ACT_REACH), Words::ActOn)
         || preceded_by(words, at, Words::AsksState)
         || words
             .get(at + 2)
@@ -428,11 +429,8 @@ fn for_what(words: &[&str], at: usize) -> bool {
 /// for the thing.
 fn operated_on(words: &[&str], at: usize) -> bool {
     // The question may follow a tool's name ("git: how do I…").
-    words
-        .iter()
-        .take(3)
-        .any(|w| in_list(Words::QuestionWords, w))
-        && words[..at].iter().any(|w| in_list(Words::Operations, w))
+    any_listed(words.iter().take(3), Words::QuestionWords)
+        && any_listed(&words[..at], Words::Operations)
 }
 
 /// Whether a verb works on a pronoun ("translate it", "proofread this", "make it shorter"):
@@ -462,10 +460,7 @@ fn made_before(words: &[&str], at: usize) -> bool {
 /// Whether the user says something is wrong with the material named at `at` ("my SQL query on
 /// the orders table is super slow"): then the answer needs it, however long the request.
 fn misbehaves(words: &[&str], at: usize) -> bool {
-    words[at..]
-        .iter()
-        .take(PROBLEM_REACH)
-        .any(|w| in_list(Words::ProblemStates, w))
+    any_listed(words[at..].iter().take(PROBLEM_REACH), Words::ProblemStates)
 }
 
 /// "Can you scale the recipe up so it serves 10 instead of 4?": material that a verb works on
@@ -701,9 +696,7 @@ fn own_thing_undescribed(words: &[&str], proper: &[bool]) -> Option<String> {
     }
     // "Write a tweet for our shop": what serves it is asked by the text's own kind.
     let makes_for = |at: usize| {
-        at > 0
-            && words[at - 1] == "for"
-            && words[..at].iter().any(|w| in_list(Words::CreateVerbs, w))
+        at > 0 && words[at - 1] == "for" && any_listed(&words[..at], Words::CreateVerbs)
     };
     // "My flight is canceled: can I sue?" opens with the user's situation, which it tells.
     let at = words
@@ -845,10 +838,7 @@ fn sent_by(after: &[&str]) -> Option<String> {
         return None;
     };
     let person = (rest.first()).filter(|w| in_list(Words::UserPossessives, det) && is_person(w))?;
-    rest.iter()
-        .take(REACH)
-        .any(|w| in_list(Words::Sent, w))
-        .then(|| format!("{det} {person}"))
+    any_listed(rest.iter().take(REACH), Words::Sent).then(|| format!("{det} {person}"))
 }
 
 /// Whether `upto` ends with someone's possessive after "my" or "our" ("my teammate's" in
@@ -870,7 +860,7 @@ pub(crate) fn person_without_antecedent(words: &[&str], proper: &[bool]) -> Opti
         (in_list(Words::PersonPronouns, w)
             && !names_someone(&words[..i])
             && !words[..i].iter().any(|b| is_person(b))
-            && !proper.iter().take(i).any(|p| *p))
+            && !named_upto(proper, i))
         .then(|| (*w).to_owned())
     })
 }
@@ -905,7 +895,7 @@ fn generic_superlative(words: &[&str]) -> Option<String> {
     let i = listed_before(words, Words::Superlatives, |w| {
         in_list(Words::GenericNouns, w)
     })?;
-    if words[i + 2..].iter().any(|w| in_list(Words::Scopes, w)) {
+    if any_listed(&words[i + 2..], Words::Scopes) {
         return None;
     }
     Some(format!("{} {}", words[i], words[i + 1]))
@@ -944,10 +934,7 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
                 })
                 || (be_before && i >= 2 && words[i - 2] == "time")
                 || (next.is_some_and(|w| in_list(Words::TakeForms, w)) && after.is_some())
-                || words[i + 1..]
-                    .iter()
-                    .take(3)
-                    .any(|w| in_list(Words::Precipitation, w))
+                || any_listed(words[i + 1..].iter().take(3), Words::Precipitation)
                 || (i > 0 && words[i - 1] == "worth" && next.is_some())
                 || [
                     (Words::FeelForms, Words::AfterFeel),
@@ -975,7 +962,7 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
 /// word of letters and digits ("ps5").
 fn has_antecedent(before: &[&str], proper: &[bool]) -> bool {
     names_someone(before)
-        || proper.iter().take(before.len()).any(|p| *p)
+        || named_upto(proper, before.len())
         || before.iter().any(|w| {
             (w.len() >= 4 && !in_list(Words::NotAntecedents, w))
                 || (w.bytes().any(|b| b.is_ascii_digit())
@@ -1001,7 +988,7 @@ fn ends_pointing(words: &[&str], i: usize) -> bool {
 /// or two such words are ("Compare bitcoin and gold: is this a bubble?").
 fn points_back(before: &[&str], proper: &[bool]) -> bool {
     names_someone(before)
-        || proper.iter().take(before.len()).any(|p| *p)
+        || named_upto(proper, before.len())
         || before.iter().filter(|w| has_antecedent(&[w], &[])).count() >= 2
 }
 
@@ -1043,14 +1030,11 @@ fn outside_its_phrase(words: &[&str], i: usize) -> usize {
         };
     }
     // The phrase's noun and up to two words before it, back to its article.
-    let mut start = preposition;
-    while start > 0 && preposition - start < 3 {
-        start -= 1;
-        if in_list(Words::Articles, words[start]) {
-            break;
-        }
-    }
-    start
+    let reach = preposition.saturating_sub(3);
+    (reach..preposition)
+        .rev()
+        .find(|&j| in_list(Words::Articles, words[j]))
+        .unwrap_or(reach)
 }
 
 /// Whether `before` names someone or something of the user's, however short its noun ("my mom",
@@ -1064,27 +1048,20 @@ fn names_someone(before: &[&str]) -> bool {
 }
 
 fn is_standalone_demonstrative(words: &[&str], w: &&str) -> bool {
-    if !DEMONSTRATIVES.contains(w) {
-        return false;
-    }
     // The word after the first occurrence of `w` decides.
-    let Some(i) = words.iter().position(|x| x == w) else {
+    let Some(i) = (words.iter().position(|x| x == w)).filter(|_| DEMONSTRATIVES.contains(w)) else {
         return false;
     };
     // "that" after a noun or verb is usually a conjunction ("make sure that …").
-    if *w == "that" && i > 0 && !in_list(Words::BeforeThatPronoun, words[i - 1]) {
-        return false;
-    }
-    match words.get(i + 1) {
-        None => true,
-        // "Is this legal?": the subject of a judgement that ends the request, or one that a
-        // judgement word follows, whatever is said after it ("Is this legal in my state?").
-        Some(next) => {
-            let judged = preceded_by(words, i, Words::JudgingBe);
+    let conjunction = *w == "that" && i > 0 && !in_list(Words::BeforeThatPronoun, words[i - 1]);
+    // "Is this legal?": the subject of a judgement that ends the request, or one that a
+    // judgement word follows, whatever is said after it ("Is this legal in my state?").
+    let judged = preceded_by(words, i, Words::JudgingBe);
+    !conjunction
+        && words.get(i + 1).is_none_or(|next| {
             in_list(Words::AfterStandalone, next)
                 || (judged && (i + 2 == words.len() || in_list(Words::Judgements, next)))
-        }
-    }
+        })
 }
 
 /// An underspecified parameter: "how many … enough" (one of `parameter-openers` among the first
@@ -1093,17 +1070,14 @@ fn is_standalone_demonstrative(words: &[&str], w: &&str) -> bool {
 fn underspecified_parameter(words: &[&str]) -> bool {
     const OPENS_WITHIN: usize = 3;
     let opener = phrase_in(words, Words::ParameterOpeners).is_some_and(|(at, _)| at < OPENS_WITHIN);
-    let enough = words.iter().any(|w| in_list(Words::Suitable, w));
+    let enough = any_listed(words, Words::Suitable);
     let which_should = (words.first()).is_some_and(|w| in_list(Words::ChoiceOpeners, w))
         && words
             .windows(3)
             .any(|p| p[0] == "should" && p[1] == "i" && in_list(Words::ShouldVerbs, p[2]));
     // "What's a good way to teach a kid to ski?", "What software should I use for editing
     // videos?": the purpose says what the choice is for.
-    let purpose = words
-        .iter()
-        .skip(2)
-        .any(|w| in_list(Words::PurposeWords, w));
+    let purpose = any_listed(words.iter().skip(2), Words::PurposeWords);
     ((opener && enough) || which_should) && !purpose
 }
 
