@@ -49,6 +49,21 @@ fn when<T>(applies: bool, rule: impl FnOnce() -> Option<T>) -> Option<T> {
     applies.then(rule).flatten()
 }
 
+/// Where the first word of the data file's list `which` stands in `words`.
+fn first_listed(words: &[&str], which: Words) -> Option<usize> {
+    words.iter().position(|w| in_list(which, w))
+}
+
+/// Whether the word at `at` is one of the data file's list `which`.
+fn listed_at(words: &[&str], at: usize, which: Words) -> bool {
+    words.get(at).is_some_and(|w| in_list(which, w))
+}
+
+/// Whether the words end before `at` or the word there is one of the data file's list `which`.
+fn ends_or_listed(words: &[&str], at: usize, which: Words) -> bool {
+    words.get(at).is_none_or(|w| in_list(which, w))
+}
+
 /// Whether the word before `at` is one of the data file's list `which`.
 fn preceded_by(words: &[&str], at: usize, which: Words) -> bool {
     at.checked_sub(1).is_some_and(|j| in_list(which, words[j]))
@@ -208,10 +223,7 @@ fn asked_of(words: &[&str], i: usize) -> usize {
     // A phrase of a noun ("what channel", "how many people"), not "how cold is it".
     let phrase = &words[q + 1..i - 1];
     let of_a_noun = !phrase.iter().any(|w| auxiliary(w))
-        && (words[q] != "how"
-            || phrase
-                .first()
-                .is_some_and(|w| in_list(Words::HowAmounts, w)));
+        && (words[q] != "how" || listed_at(phrase, 0, Words::HowAmounts));
     if of_a_noun { q } else { i }
 }
 
@@ -235,7 +247,7 @@ fn there_without_place(words: &[&str], proper: &[bool]) -> Option<String> {
     let going = preceded_by(words, i, Words::Going);
     // "What time is it there right now?": where the user means, after a subject.
     let where_it_is = preceded_by(words, i, Words::ThereSubjects)
-        && words.get(i + 1).is_none_or(|w| in_list(Words::RightNow, w));
+        && ends_or_listed(words, i + 1, Words::RightNow);
     let named = named_upto(proper, i);
     ((going || where_it_is) && !named).then(|| "there".to_owned())
 }
@@ -279,20 +291,13 @@ fn candidates_pointed_at(words: &[&str]) -> Option<String> {
         return None;
     }
     words.iter().enumerate().find_map(|(i, w)| match *w {
-        w if in_list(Words::BothEither, w)
-            && words
-                .get(i + 1)
-                .is_none_or(|n| in_list(Words::AfterBoth, n)) =>
-        {
+        w if in_list(Words::BothEither, w) && ends_or_listed(words, i + 1, Words::AfterBoth) => {
             Some(w.to_owned())
         }
         "two" if preceded_by(words, i, Words::TwoPointers) => Some(format!("{} two", words[i - 1])),
         "one"
-            if i > 0
-                && in_list(Words::WhichOne, words[i - 1])
-                && words
-                    .get(i + 1)
-                    .is_none_or(|n| in_list(Words::AfterWhichOne, n)) =>
+            if preceded_by(words, i, Words::WhichOne)
+                && ends_or_listed(words, i + 1, Words::AfterWhichOne) =>
         {
             Some(format!("{} one", words[i - 1]))
         }
@@ -308,9 +313,7 @@ fn works_on(words: &[&str], at: usize) -> bool {
     misbehaves(words, at)
         || any_listed(words[..at].iter().rev().take(ACT_REACH), Words::ActOn)
         || preceded_by(words, at, Words::AsksState)
-        || words
-            .get(at + 2)
-            .is_some_and(|w| in_list(Words::ChangeComplements, w))
+        || listed_at(words, at + 2, Words::ChangeComplements)
 }
 
 /// The artifact a request refers to without giving it: "the method from the paper" (the last
@@ -349,9 +352,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
             && (in_list(Words::Artifacts, noun)
                 || (in_list(Words::People, noun)
                     && answers_someone(&words[..i])
-                    && !words
-                        .get(i + 2)
-                        .is_some_and(|w| in_list(Words::Artifacts, w)))
+                    && !listed_at(words, i + 2, Words::Artifacts))
                 || (in_list(Words::PointingDeterminers, det)
                     && (words.len() <= WORK_REACH || !proper.contains(&true))
                     && in_list(Words::Works, noun)))
@@ -374,9 +375,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
             let compared = *noun == "same" && has_antecedent(&words[..i], &[]);
             // "the file system", "the JSON format": the artifact's word names a kind of thing,
             // not the user's copy of one (which "the code snippet" still is).
-            let modifier = words
-                .get(i + 2)
-                .is_some_and(|w| in_list(Words::KindsOfThing, w));
+            let modifier = listed_at(words, i + 2, Words::KindsOfThing);
             if own || named || compared || modifier || operated_on(words, i) {
                 continue;
             }
@@ -386,30 +385,21 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
             });
         }
     }
-    words
-        .windows(3)
-        .enumerate()
-        .rev()
-        .find_map(|(i, triple)| match triple {
-            [det, kind, noun]
-                if (possessive(det)
-                    || someones(&words[..=i])
-                    || (*det == "the" && answers_someone(&words[..i])))
-                    && in_list(Words::Artifacts, noun)
-                    && !in_list(Words::Artifacts, kind)
-                    && !made_before(words, i)
-                    && acted_on(i)
-                    && !operated_on(words, i) =>
-            {
-                Some(match i.checked_sub(1) {
-                    Some(j) if someones(&words[..=i]) => {
-                        format!("{} {det} {kind} {noun}", words[j])
-                    }
-                    _ => format!("{det} {kind} {noun}"),
-                })
-            }
-            _ => None,
+    (0..words.len().saturating_sub(2)).rev().find_map(|i| {
+        let [det, kind, noun] = [words[i], words[i + 1], words[i + 2]];
+        // "my teammate's pull request": named with whose it is.
+        let whose = someones(&words[..=i]);
+        let material = (possessive(det) || whose || (det == "the" && answers_someone(&words[..i])))
+            && in_list(Words::Artifacts, noun)
+            && !in_list(Words::Artifacts, kind)
+            && !made_before(words, i)
+            && acted_on(i)
+            && !operated_on(words, i);
+        material.then(|| match i.checked_sub(1) {
+            Some(j) if whose => format!("{} {det} {kind} {noun}", words[j]),
+            _ => format!("{det} {kind} {noun}"),
         })
+    })
 }
 
 /// Whether a "for" at `at` says which thing the one before it is: "the formula for compound
@@ -479,14 +469,14 @@ fn governed(words: &[&str], at: usize) -> bool {
 fn error_without_code(words: &[&str]) -> Option<String> {
     let named =
         |w: &&str| words_of(Words::ErrorNames).any(|e| w.len() > e.len() + 1 && w.ends_with(e));
-    let met = |w: &&str| in_list(Words::ErrorMet, w);
-    (words.iter().any(named) && words.iter().any(met)).then(|| "my code".to_owned())
+    let met = any_listed(words, Words::ErrorMet);
+    (words.iter().any(named) && met).then(|| "my code".to_owned())
 }
 
 /// A maths operation with no problem to work on ("Solve for x", "Can you simplify?"): one of
 /// `solve-verbs` followed by nothing or by "for" and the unknown, in a request with no number.
 fn problem_not_given(words: &[&str]) -> Option<String> {
-    let at = words.iter().position(|w| in_list(Words::SolveVerbs, w))?;
+    let at = first_listed(words, Words::SolveVerbs)?;
     let bare = matches!(words[at + 1..], [] | ["for", _]);
     (bare && !words.iter().any(|w| super::is_number(w))).then(|| "the problem".to_owned())
 }
@@ -615,9 +605,7 @@ fn thing_to_make(words: &[&str]) -> Option<String> {
     let article = (verb + 1..words.len().min(verb + 3))
         .find(|&i| in_list(Words::IndefiniteArticles, words[i]))?;
     let phrase = thing_words(words, article + 1);
-    let ends = words
-        .get(article + 1 + phrase.len())
-        .is_none_or(|w| in_list(Words::PhraseEnds, w));
+    let ends = ends_or_listed(words, article + 1 + phrase.len(), Words::PhraseEnds);
     (!phrase.is_empty() && ends).then(|| phrase.join(" "))
 }
 
@@ -699,10 +687,7 @@ fn own_thing_undescribed(words: &[&str], proper: &[bool]) -> Option<String> {
         at > 0 && words[at - 1] == "for" && any_listed(&words[..at], Words::CreateVerbs)
     };
     // "My flight is canceled: can I sue?" opens with the user's situation, which it tells.
-    let at = words
-        .iter()
-        .position(|w| in_list(Words::UserPossessives, w))
-        .filter(|&at| at > 0 && !makes_for(at))?;
+    let at = first_listed(words, Words::UserPossessives).filter(|&at| at > 0 && !makes_for(at))?;
     let noun = (at + 1..words.len().min(at + 3))
         .rev()
         .find(|&j| in_list(Words::OwnThings, words[j]))?;
@@ -742,29 +727,24 @@ pub(crate) fn is_own_thing(evidence: &str) -> bool {
 /// what is said of a pronoun "this" ("Is this legal?", "Is this overkill?"),
 /// nor a thing the request named before ("Write an interview question. Why this question?").
 fn pointed_at(words: &[&str]) -> Option<String> {
-    words
-        .windows(2)
-        .enumerate()
-        .find_map(|(i, pair)| match pair {
-            [det, noun]
-                if in_list(Words::NearDemonstratives, det)
-                    && noun.len() >= 3
-                    && !words[..i]
-                        .iter()
-                        .any(|w| w.starts_with(noun.trim_end_matches('s')))
-                    && noun.bytes().all(|b| b.is_ascii_alphabetic())
-                    && !in_list(Words::NotPointedAt, noun)
-                    && !in_list(Words::AfterStandalone, noun)
-                    && !in_list(Words::Judgements, noun)
-                    && !(i + 2 == words.len()
-                        && i > 0
-                        && in_list(Words::BeForms, words[i - 1]))
-                    && !super::is_time(noun, None) =>
-            {
-                Some(format!("{det} {noun}"))
-            }
-            _ => None,
-        })
+    let not_the_thing = [
+        Words::NotPointedAt,
+        Words::AfterStandalone,
+        Words::Judgements,
+    ];
+    words.windows(2).enumerate().find_map(|(i, pair)| {
+        let [det, noun] = [pair[0], pair[1]];
+        (in_list(Words::NearDemonstratives, det)
+            && noun.len() >= 3
+            && !words[..i]
+                .iter()
+                .any(|w| w.starts_with(noun.trim_end_matches('s')))
+            && noun.bytes().all(|b| b.is_ascii_alphabetic())
+            && !not_the_thing.into_iter().any(|list| in_list(list, noun))
+            && !(i + 2 == words.len() && preceded_by(words, i, Words::BeForms))
+            && !super::is_time(noun, None))
+        .then(|| format!("{det} {noun}"))
+    })
 }
 
 /// "The attached spreadsheet", "the file below": material the request says it holds, at any
@@ -803,28 +783,24 @@ fn likeness_unnamed(words: &[&str], proper: &[bool]) -> Option<String> {
         .windows(2)
         .position(|p| in_list(Words::Likeness, p[0]) && (p[0] == "like" || p[1] == "to"))?;
     let det_at = start + usize::from(words[start] != "like") + 1;
-    let det = *words.get(det_at)?;
-    if !in_list(Words::PointingDeterminers, det) {
-        return None;
-    }
-    let phrase: Vec<usize> = (det_at + 1..words.len()).take(REACH).collect();
-    let end = phrase
-        .iter()
-        .position(|&j| is_someone(words[j]))
-        .unwrap_or(phrase.len());
-    let noun_at = *phrase[..end].last()?;
+    let det = *words
+        .get(det_at)
+        .filter(|w| in_list(Words::PointingDeterminers, w))?;
+    // The words after the determiner, up to someone who did something with the thing.
+    let from = det_at + 1;
+    let phrase = &words[from..words.len().min(from + REACH)];
+    let end = (phrase.iter().position(|w| is_someone(w))).unwrap_or(phrase.len());
+    let last = *phrase[..end].last()?;
     let lived = end < phrase.len()
-        || phrase[..end]
-            .iter()
-            .any(|&j| in_list(Words::LivedBefore, words[j]))
-        || (det != "the" && words[noun_at] == "one" && noun_at + 1 == words.len());
-    let named = phrase[..end].iter().any(|&j| proper.get(j) == Some(&true));
+        || any_listed(&phrase[..end], Words::LivedBefore)
+        || (det != "the" && last == "one" && from + end == words.len());
+    let named = proper.iter().skip(from).take(end).any(|p| *p);
     // "a book like the last one": the one is of the kind named before.
-    let noun = match words[noun_at] {
+    let noun = match last {
         one if in_list(Words::Ones, one) => words[..start]
             .iter()
             .rfind(|w| in_list(Words::Works, w) || in_list(Words::Artifacts, w))
-            .unwrap_or(&words[noun_at]),
+            .unwrap_or(&last),
         noun => noun,
     };
     (lived && !named).then(|| format!("{det} {noun}"))
@@ -892,13 +868,10 @@ pub(crate) fn names_own_artifact(head: &str) -> bool {
 /// "The best approach" and "recent advances": a superlative or recency word on a
 /// generic noun, with nothing saying for what or in which field.
 fn generic_superlative(words: &[&str]) -> Option<String> {
-    let i = listed_before(words, Words::Superlatives, |w| {
-        in_list(Words::GenericNouns, w)
-    })?;
-    if any_listed(&words[i + 2..], Words::Scopes) {
-        return None;
-    }
-    Some(format!("{} {}", words[i], words[i + 1]))
+    let generic = |w: &str| in_list(Words::GenericNouns, w);
+    let i = listed_before(words, Words::Superlatives, generic)?;
+    let scoped = any_listed(&words[i + 2..], Words::Scopes);
+    (!scoped).then(|| format!("{} {}", words[i], words[i + 1]))
 }
 
 /// Whether the pronoun at `i` stands for nothing earlier: an "it" that only fills the subject
@@ -911,16 +884,12 @@ fn generic_superlative(words: &[&str]) -> Option<String> {
 #[inline(never)]
 fn refers_to_nothing(words: &[&str], i: usize) -> bool {
     // "Is it actually dangerous…": an adverb between changes nothing.
-    let skip = usize::from(
-        words
-            .get(i + 1)
-            .is_some_and(|w| words[i] == "it" && in_list(Words::Hedges, w)),
-    );
+    let skip = usize::from(words[i] == "it" && listed_at(words, i + 1, Words::Hedges));
     let next = words.get(i + 1 + skip).copied();
     let after = words.get(i + 2 + skip).copied();
     match words[i] {
         "it" => {
-            let be_before = i > 0 && in_list(Words::BeSingular, words[i - 1]);
+            let be_before = preceded_by(words, i, Words::BeSingular);
             (be_before && next.is_some_and(|w| in_list(Words::Judgements, w)) && after.is_some())
                 // "Is it cheaper to drive or fly?", "How much is it to fly…": what "it" stands
                 // for follows ("toxic to my cat" is no verb).
@@ -948,10 +917,9 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
         "they" => {
             let asks = preceded_by(words, i, Words::DoForms);
             let verb = i + 1 + usize::from(next.is_some_and(|w| in_list(Words::TheyAdverbs, w)));
-            asks && words.get(verb).is_some()
-                && words
-                    .get(verb + 1)
-                    .is_some_and(|w| w.len() >= 3 && !in_list(Words::NotObjects, w))
+            // Its verb, then an object.
+            asks && (words.get(verb + 1))
+                .is_some_and(|w| w.len() >= 3 && !in_list(Words::NotObjects, w))
         }
         _ => false,
     }
@@ -1391,12 +1359,8 @@ pub(crate) fn chinese(
     let mut found = Vec::new();
     let short = cjk <= 16;
     // Pointing at material is asked at any length: detail elsewhere does not hold the text.
-    if let Some(evidence) = (!material_given)
-        .then(|| zh_own_material(text, &has))
-        .flatten()
-    {
-        found.push(finding(Kind::MissingContext, evidence));
-    }
+    let material = when(!material_given, || zh_own_material(text, &has));
+    found.extend(material.map(|e| finding(Kind::MissingContext, e)));
     if !short {
         return found;
     }
@@ -1433,10 +1397,8 @@ pub(crate) fn chinese(
         .filter(|f| !f.is_empty())
         .count();
     if !full && (fragments >= 2 || cjk <= 4) {
-        found.push(Finding {
-            kind: Kind::UnderspecifiedRequest,
-            evidence: text.trim().chars().take(24).collect(),
-        });
+        let keywords: String = text.trim().chars().take(24).collect();
+        found.push(finding(Kind::UnderspecifiedRequest, keywords));
     }
     found
 }
