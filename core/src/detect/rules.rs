@@ -54,6 +54,11 @@ fn first_listed(words: &[&str], which: Words) -> Option<usize> {
     words.iter().position(|w| in_list(which, w))
 }
 
+/// Where the last word of the data file's list `which` stands in `words`.
+fn last_listed(words: &[&str], which: Words) -> Option<usize> {
+    words.iter().rposition(|w| in_list(which, w))
+}
+
 /// Whether the word at `at` is one of the data file's list `which`.
 fn listed_at(words: &[&str], at: usize, which: Words) -> bool {
     words.get(at).is_some_and(|w| in_list(which, w))
@@ -213,11 +218,8 @@ fn pronoun_unresolved(
 fn asked_of(words: &[&str], i: usize) -> usize {
     let auxiliary = |w: &str| in_list(Words::HowTo, w) || in_list(Words::BeForms, w);
     let asking = i >= 3 && words[i] == "it" && auxiliary(words[i - 1]);
-    let Some(q) = words[..i.saturating_sub(2)]
-        .iter()
-        .rposition(|w| in_list(Words::QuestionWords, w))
-        .filter(|_| asking)
-    else {
+    let question = last_listed(&words[..i.saturating_sub(2)], Words::QuestionWords);
+    let Some(q) = question.filter(|_| asking) else {
         return i;
     };
     // A phrase of a noun ("what channel", "how many people"), not "how cold is it".
@@ -441,9 +443,7 @@ pub(crate) fn acts_on_pronoun(words: &[&str]) -> bool {
 /// is the answer's own ("Write my essay"), unless what it makes answers the thing at `at`
 /// ("Write a reply to my landlord's email": the reply is made, the email is the landlord's).
 fn made_before(words: &[&str], at: usize) -> bool {
-    words[..at]
-        .iter()
-        .rposition(|w| in_list(Words::CreateVerbs, w))
+    last_listed(&words[..at], Words::CreateVerbs)
         .is_some_and(|verb| !(verb..=at).any(|j| answers_someone(&words[..j])))
 }
 
@@ -688,9 +688,7 @@ fn own_thing_undescribed(words: &[&str], proper: &[bool]) -> Option<String> {
     };
     // "My flight is canceled: can I sue?" opens with the user's situation, which it tells.
     let at = first_listed(words, Words::UserPossessives).filter(|&at| at > 0 && !makes_for(at))?;
-    let noun = (at + 1..words.len().min(at + 3))
-        .rev()
-        .find(|&j| in_list(Words::OwnThings, words[j]))?;
+    let noun = at + 1 + last_listed(&words[at + 1..words.len().min(at + 3)], Words::OwnThings)?;
     let described = describes(&words[noun + 1..words.len().min(noun + 1 + REACH)]);
     (!described).then(|| words[at..=noun].join(" "))
 }
@@ -698,9 +696,7 @@ fn own_thing_undescribed(words: &[&str], proper: &[bool]) -> Option<String> {
 /// Whether `after`, the words after something of the user's, go on to describe it: a number or
 /// a word of `particulars` ("my new job as a designer", "my trip to Japan").
 pub(crate) fn describes(after: &[&str]) -> bool {
-    after
-        .iter()
-        .any(|w| super::is_number(w) || in_list(Words::Particulars, w))
+    any_listed(after, Words::Particulars) || after.iter().any(|w| super::is_number(w))
 }
 
 /// Whether an ambiguous-reference finding's `evidence` points at candidates without naming
@@ -714,10 +710,10 @@ pub(crate) fn points_at_candidates(evidence: &str) -> bool {
 pub(crate) fn is_own_thing(evidence: &str) -> bool {
     let lower = evidence.to_ascii_lowercase();
     (lower.starts_with("my ") || lower.starts_with("our "))
-        && lower
-            .rsplit(' ')
-            .next()
-            .is_some_and(|w| in_list(Words::OwnThings, w))
+        && in_list(
+            Words::OwnThings,
+            lower.rsplit(' ').next().unwrap_or_default(),
+        )
 }
 
 /// A thing a short request points at with "this" or "these" and neither holds nor names: "Is
@@ -897,9 +893,8 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
                     let to = if next == Some("to") { i + 1 + skip } else { i + 2 + skip };
                     words.get(to) == Some(&"to")
                         && next.is_some_and(|w| !w.ends_with("ing"))
-                        && words
-                            .get(to + 1)
-                            .is_some_and(|w| !in_list(Words::Determiners, w))
+                        && to + 1 < words.len()
+                        && !listed_at(words, to + 1, Words::Determiners)
                 })
                 || (be_before && i >= 2 && words[i - 2] == "time")
                 || (next.is_some_and(|w| in_list(Words::TakeForms, w)) && after.is_some())
@@ -972,9 +967,7 @@ fn pairs_with(words: &[&str], i: usize) -> Option<usize> {
     if !in_list(Words::Pairing, before.get(verb)?) {
         return None;
     }
-    let start = before[..verb]
-        .iter()
-        .rposition(|w| in_list(Words::PhraseOpeners, w));
+    let start = last_listed(&before[..verb], Words::PhraseOpeners);
     Some(start.unwrap_or(verb))
 }
 
@@ -999,10 +992,7 @@ fn outside_its_phrase(words: &[&str], i: usize) -> usize {
     }
     // The phrase's noun and up to two words before it, back to its article.
     let reach = preposition.saturating_sub(3);
-    (reach..preposition)
-        .rev()
-        .find(|&j| in_list(Words::Articles, words[j]))
-        .unwrap_or(reach)
+    last_listed(&words[reach..preposition], Words::Articles).map_or(reach, |j| reach + j)
 }
 
 /// Whether `before` names someone or something of the user's, however short its noun ("my mom",
@@ -1165,10 +1155,7 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
         // "把这段翻成英文", "帮我润色一下这段": a demonstrative and its measure word are the
         // material itself, the object of 把 or the request's last words.
         let object = before.ends_with('把')
-            || rest
-                .trim_start()
-                .chars()
-                .next()
+            || (rest.trim_start().chars().next())
                 .is_none_or(|c| !(super::is_cjk(c) || c.is_alphanumeric()));
         if demonstrative && object {
             // What stands between it and the verb names it ("把這份 Excel 的資料按日期排序").
