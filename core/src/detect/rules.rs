@@ -15,10 +15,10 @@ fn holds_any(text: &str, which: Words) -> bool {
 
 /// Each place in `text` where one of `words` stands, word by word: the text before it, the word
 /// and the text after it.
-fn occurrences<'t>(
-    text: &'t str,
+fn occurrences(
+    text: &str,
     words: impl Iterator<Item = &'static str>,
-) -> impl Iterator<Item = (&'t str, &'static str, &'t str)> {
+) -> impl Iterator<Item = (&str, &'static str, &str)> {
     words.flat_map(move |w| {
         (text.match_indices(w)).map(move |(at, _)| (&text[..at], w, &text[at + w.len()..]))
     })
@@ -582,9 +582,10 @@ fn known_thing(words: &[&str], proper: &[bool]) -> Option<String> {
     }
     if words.get(after) == Some(&"of") {
         let next = after + 1;
-        return (next < words.len() && determiner(next))
-            .then(|| known_thing(&words[next..], proper.get(next..).unwrap_or_default()))
-            .flatten();
+        let of_a_thing = next < words.len() && determiner(next);
+        return when(of_a_thing, || {
+            known_thing(&words[next..], proper.get(next..).unwrap_or_default())
+        });
     }
     // "the Louvre": a name says which.
     let named = proper.get(at + 1) == Some(&true);
@@ -1044,16 +1045,13 @@ fn underspecified_parameter(words: &[&str]) -> bool {
 /// names the candidates, or a superlative before it says which one is meant ("世界上最高的山是
 /// 哪个？"; "最近哪个好？" is asked about by the 最近 rule).
 fn zh_choice_without_candidates(text: &str) -> Option<&'static str> {
-    if holds_any(text, Words::ZhCandidates) {
-        return None;
-    }
-    words_of(Words::ZhWhich).find(|w| {
-        text.match_indices(w).any(|(at, _)| {
-            let next = text[at + w.len()..].chars().find(|c| !c.is_whitespace());
-            !text[..at].contains("最")
-                && next.is_none_or(|c| "更比好最值对對适適是？?。！!".contains(c))
-        })
-    })
+    let which = occurrences(text, words_of(Words::ZhWhich)).find(|(before, _, after)| {
+        let next = after.chars().find(|c| !c.is_whitespace());
+        !before.contains("最") && next.is_none_or(|c| "更比好最值对對适適是？?。！!".contains(c))
+    });
+    which
+        .filter(|_| !holds_any(text, Words::ZhCandidates))
+        .map(|(_, w, _)| w)
 }
 
 /// Whether "these two" (`pronoun`: 这两, 這兩, ending in a count of `zh-pointed-counts`) follows
@@ -1069,10 +1067,8 @@ fn two_named_before(text: &str, pronoun: &str) -> bool {
 /// 意思"): words of its own, not a description of it ("他说的那句话"), a person ("老板这句话"), nor
 /// an instruction ("帮我翻译这句话").
 fn zh_sentence_before(before: &str) -> bool {
-    let clause = (before
-        .rsplit(|c| super::char_listed(Words::ZhClauseEnds, c))
-        .next())
-    .unwrap_or_default();
+    let clause_end = |c: char| super::char_listed(Words::ZhClauseEnds, c);
+    let clause = before.rsplit(clause_end).next().unwrap_or_default();
     // Who said the sentence, or what is asked of it.
     let said_or_asked = [
         Words::ZhPeople,
@@ -1302,15 +1298,11 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
         let count = &after[..after.len() - rest.len()];
         (!resolved).then(|| format!("{d}{count}{measure}{noun}"))
     };
-    occurrences(text, words_of(Words::ZhDemonstratives))
-        .find_map(pointing)
-        .or_else(|| {
-            let leans = words_of(Words::ZhEarlierExchange).find(|w| text.contains(w));
-            // "《红楼梦》…后四十回又是谁续写的": the title is what it leans on.
-            leans
-                .filter(|_| earlier.is_empty() && !text.contains('《'))
-                .and_then(|w| clause_of(text, w))
-        })
+    let pointed = occurrences(text, words_of(Words::ZhDemonstratives)).find_map(pointing);
+    let leans = || words_of(Words::ZhEarlierExchange).find(|w| text.contains(w));
+    // "《红楼梦》…后四十回又是谁续写的": the title is what it leans on.
+    let leaning = earlier.is_empty() && !text.contains('《');
+    pointed.or_else(|| when(leaning, leans).and_then(|w| clause_of(text, w)))
 }
 
 /// The clause of `text` that holds `word`, up to [`CLAUSE_REACH`] characters: what a question
