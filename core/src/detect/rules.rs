@@ -207,7 +207,11 @@ fn pronoun_unresolved(
     let opens = i < first_sentence
         && first_sentence <= SHORT_WORDS
         && !in_list(Words::AnyonePronouns, words[i]);
-    (short || opens || kind == Kind::AmbiguousReference || acted_on)
+    // "Write a birthday message for her, something sweet…": whom the text is for, with no one
+    // named before it, however long the request.
+    let for_someone =
+        in_list(Words::RecipientPronouns, words[i]) && preceded_by(words, i, Words::PurposeWords);
+    (short || opens || kind == Kind::AmbiguousReference || acted_on || for_someone)
         .then(|| finding(kind, words[i]))
 }
 
@@ -888,10 +892,11 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
         "it" => {
             let be_before = preceded_by(words, i, Words::BeSingular);
             (be_before && next.is_some_and(|w| in_list(Words::Judgements, w)) && after.is_some())
-                // "Is it cheaper to drive or fly?", "How much is it to fly…": what "it" stands
-                // for follows ("toxic to my cat" is no verb).
+                // "Is it cheaper to drive or fly?", "How much is it to fly…", "Is it rude not to
+                // tip?": what "it" stands for follows ("toxic to my cat" is no verb).
                 || (be_before && {
                     let to = if next == Some("to") { i + 1 + skip } else { i + 2 + skip };
+                    let to = to + usize::from(words.get(to) == Some(&"not"));
                     words.get(to) == Some(&"to")
                         && next.is_some_and(|w| !w.ends_with("ing"))
                         && to + 1 < words.len()
