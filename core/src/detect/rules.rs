@@ -13,6 +13,62 @@ fn holds_any(text: &str, which: Words) -> bool {
     words_of(which).any(|w| text.contains(w))
 }
 
+/// Each place in `text` where one of `words` stands, word by word: the text before it, the word
+/// and the text after it.
+fn occurrences(
+    text: &str,
+    words: impl Iterator<Item = &'static str>,
+) -> impl Iterator<Item = (&str, &'static str, &str)> {
+    words.flat_map(move |w| {
+        (text.match_indices(w)).map(move |(at, _)| (&text[..at], w, &text[at + w.len()..]))
+    })
+}
+
+/// The first word of the data file's list `which` that `text` opens with.
+fn opening_in(text: &str, which: Words) -> Option<&'static str> {
+    words_of(which).find(|w| text.starts_with(w))
+}
+
+/// The first word of the data file's list `which` that `text` ends with.
+fn ending_in(text: &str, which: Words) -> Option<&'static str> {
+    words_of(which).find(|w| text.ends_with(w))
+}
+
+/// Whether one of `words` is a word of the data file's list `which`.
+fn any_listed<'a>(words: impl IntoIterator<Item = &'a &'a str>, which: Words) -> bool {
+    words.into_iter().any(|w| in_list(which, w))
+}
+
+/// Whether one of the first `upto` words is written as a name.
+fn named_upto(proper: &[bool], upto: usize) -> bool {
+    proper.iter().take(upto).any(|p| *p)
+}
+
+/// `rule`'s evidence, read only when it `applies`.
+fn when<T>(applies: bool, rule: impl FnOnce() -> Option<T>) -> Option<T> {
+    applies.then(rule).flatten()
+}
+
+/// Where the first word of the data file's list `which` stands in `words`.
+fn first_listed(words: &[&str], which: Words) -> Option<usize> {
+    words.iter().position(|w| in_list(which, w))
+}
+
+/// Where the last word of the data file's list `which` stands in `words`.
+fn last_listed(words: &[&str], which: Words) -> Option<usize> {
+    words.iter().rposition(|w| in_list(which, w))
+}
+
+/// Whether the word at `at` is one of the data file's list `which`.
+fn listed_at(words: &[&str], at: usize, which: Words) -> bool {
+    words.get(at).is_some_and(|w| in_list(which, w))
+}
+
+/// Whether the words end before `at` or the word there is one of the data file's list `which`.
+fn ends_or_listed(words: &[&str], at: usize, which: Words) -> bool {
+    words.get(at).is_none_or(|w| in_list(which, w))
+}
+
 /// Whether the word before `at` is one of the data file's list `which`.
 fn preceded_by(words: &[&str], at: usize, which: Words) -> bool {
     at.checked_sub(1).is_some_and(|j| in_list(which, words[j]))
@@ -81,12 +137,16 @@ pub(crate) fn english(
         // "How do I get there?", "Is 140 high?", "Follow up about what we discussed": a place,
         // what a figure measures or an earlier conversation the request leans on, with none
         // here.
-        let leaning = (short.then(|| there_without_place(words, proper)).flatten())
+        let leaning = when(short, || there_without_place(words, proper))
             .or_else(|| figure_unmeasured(words))
             .or_else(|| then_without_time(words))
-            .or_else(|| earlier_exchange(words));
+            // "what we discussed", "where we left off": the product cannot see what the user
+            // saw.
+            .or_else(|| {
+                phrase_in(words, Words::EarlierExchange).map(|(_, phrase)| phrase.replace('+', " "))
+            });
         found.extend(leaning.map(|e| finding(Kind::PronounWithoutAntecedent, e)));
-        let unnamed = (short.then(|| choice_without_candidates(words)).flatten())
+        let unnamed = when(short, || choice_without_candidates(words))
             .or_else(|| candidates_pointed_at(words));
         found.extend(unnamed.map(|e| finding(Kind::AmbiguousReference, e)));
     }
@@ -95,20 +155,12 @@ pub(crate) fn english(
             .or_else(|| error_without_code(words))
             .or_else(|| problem_not_given(words))
             .or_else(|| numbered_part(words, proper))
-            .or_else(|| (short && !has_history).then(|| pointed_at(words)).flatten())
-            .or_else(|| {
-                (!has_history)
-                    .then(|| {
-                        own_thing_undescribed(words, proper)
-                            .or_else(|| likeness_unnamed(words, proper))
-                    })
-                    .flatten()
-            });
+            .or_else(|| when(short && !has_history, || pointed_at(words)))
+            .or_else(|| when(!has_history, || own_thing_undescribed(words, proper)))
+            .or_else(|| when(!has_history, || likeness_unnamed(words, proper)));
         found.extend(missing.map(|e| finding(Kind::MissingContext, e)));
     }
-    let superlative = (words.len() <= 8)
-        .then(|| generic_superlative(words))
-        .flatten();
+    let superlative = when(words.len() <= 8, || generic_superlative(words));
     found.extend(superlative.map(|e| finding(Kind::AmbiguousReference, e)));
     let parameter =
         (short && underspecified_parameter(words)).then(|| words[..words.len().min(4)].join(" "));
@@ -138,11 +190,10 @@ fn pronoun_unresolved(
             && !refers_to_nothing(words, i))
             || (is_standalone_demonstrative(words, w)
                 && !(has_antecedent(&words[..pairs_with(words, i).unwrap_or(i)], proper)
-                    && (matches!(*w, "that" | "those") || points_back(&words[..i], proper))
+                    && (in_list(Words::FarDemonstratives, w) || points_back(&words[..i], proper))
                     && !ends_pointing(words, i)))
     })?;
-    let before = i.checked_sub(1).map(|j| words[j]);
-    let kind = if matches!(before, Some("compare" | "contrast" | "rank")) {
+    let kind = if preceded_by(words, i, Words::Comparing) {
         Kind::AmbiguousReference
     } else {
         Kind::PronounWithoutAntecedent
@@ -155,8 +206,12 @@ fn pronoun_unresolved(
     // sentence that leans on the pronoun is as short a request, whatever follows.
     let opens = i < first_sentence
         && first_sentence <= SHORT_WORDS
-        && !matches!(words[i], "they" | "their");
-    (short || opens || kind == Kind::AmbiguousReference || acted_on)
+        && !in_list(Words::AnyonePronouns, words[i]);
+    // "Write a birthday message for her, something sweet…": whom the text is for, with no one
+    // named before it, however long the request.
+    let for_someone =
+        in_list(Words::RecipientPronouns, words[i]) && preceded_by(words, i, Words::PurposeWords);
+    (short || opens || kind == Kind::AmbiguousReference || acted_on || for_someone)
         .then(|| finding(kind, words[i]))
 }
 
@@ -167,20 +222,14 @@ fn pronoun_unresolved(
 fn asked_of(words: &[&str], i: usize) -> usize {
     let auxiliary = |w: &str| in_list(Words::HowTo, w) || in_list(Words::BeForms, w);
     let asking = i >= 3 && words[i] == "it" && auxiliary(words[i - 1]);
-    let Some(q) = words[..i.saturating_sub(2)]
-        .iter()
-        .rposition(|w| matches!(*w, "what" | "which" | "how"))
-        .filter(|_| asking)
-    else {
+    let question = last_listed(&words[..i.saturating_sub(2)], Words::QuestionWords);
+    let Some(q) = question.filter(|_| asking) else {
         return i;
     };
     // A phrase of a noun ("what channel", "how many people"), not "how cold is it".
     let phrase = &words[q + 1..i - 1];
     let of_a_noun = !phrase.iter().any(|w| auxiliary(w))
-        && (words[q] != "how"
-            || phrase
-                .first()
-                .is_some_and(|w| matches!(*w, "many" | "much")));
+        && (words[q] != "how" || listed_at(phrase, 0, Words::HowAmounts));
     if of_a_noun { q } else { i }
 }
 
@@ -203,17 +252,10 @@ fn there_without_place(words: &[&str], proper: &[bool]) -> Option<String> {
     let i = words.iter().position(|w| *w == "there")?;
     let going = preceded_by(words, i, Words::Going);
     // "What time is it there right now?": where the user means, after a subject.
-    let where_it_is = i > 0
-        && matches!(words[i - 1], "it" | "weather")
-        && words.get(i + 1).is_none_or(|w| in_list(Words::RightNow, w));
-    let named = proper.iter().take(i).any(|p| *p);
+    let where_it_is = preceded_by(words, i, Words::ThereSubjects)
+        && ends_or_listed(words, i + 1, Words::RightNow);
+    let named = named_upto(proper, i);
     ((going || where_it_is) && !named).then(|| "there".to_owned())
-}
-
-/// A phrase that leans on an earlier exchange ("what we discussed", "where we left off"), for a
-/// request with no conversation: the product cannot see what the user saw.
-fn earlier_exchange(words: &[&str]) -> Option<String> {
-    phrase_in(words, Words::EarlierExchange).map(|(_, phrase)| phrase.replace('+', " "))
 }
 
 /// Where the earliest phrase of the data file's list `which` (its words joined by `+`:
@@ -237,9 +279,9 @@ pub(crate) fn choice_without_candidates(words: &[&str]) -> Option<String> {
     let [first, one, rest @ ..] = words else {
         return None;
     };
-    let names_them = words.iter().any(|w| in_list(Words::NamesTheCandidates, w));
-    let choice =
-        matches!(*one, "one" | "ones") || *one == "is" && matches!(rest, ["better" | "best"]);
+    let names_them = any_listed(words, Words::NamesTheCandidates);
+    let choice = in_list(Words::Ones, one)
+        || *one == "is" && matches!(rest, [w] if in_list(Words::BetterBest, w));
     (*first == "which" && choice && !names_them).then(|| (*one).to_owned())
 }
 
@@ -251,26 +293,17 @@ fn candidates_pointed_at(words: &[&str]) -> Option<String> {
     let between_named = words
         .windows(2)
         .any(|p| p[0] == "between" && !in_list(Words::BetweenPointers, p[1]));
-    if between_named || !words.iter().any(|w| in_list(Words::Choosing, w)) {
+    if between_named || !any_listed(words, Words::Choosing) {
         return None;
     }
     words.iter().enumerate().find_map(|(i, w)| match *w {
-        "both" | "either"
-            if words
-                .get(i + 1)
-                .is_none_or(|n| in_list(Words::AfterBoth, n)) =>
-        {
-            Some((*w).to_owned())
+        w if in_list(Words::BothEither, w) && ends_or_listed(words, i + 1, Words::AfterBoth) => {
+            Some(w.to_owned())
         }
-        "two" if i > 0 && matches!(words[i - 1], "these" | "those" | "the") => {
-            Some(format!("{} two", words[i - 1]))
-        }
+        "two" if preceded_by(words, i, Words::TwoPointers) => Some(format!("{} two", words[i - 1])),
         "one"
-            if i > 0
-                && in_list(Words::WhichOne, words[i - 1])
-                && words
-                    .get(i + 1)
-                    .is_none_or(|n| matches!(*n, "with" | "that" | "or")) =>
+            if preceded_by(words, i, Words::WhichOne)
+                && ends_or_listed(words, i + 1, Words::AfterWhichOne) =>
         {
             Some(format!("{} one", words[i - 1]))
         }
@@ -284,15 +317,9 @@ fn candidates_pointed_at(words: &[&str]) -> Option<String> {
 /// change follows it ("make this email sound warmer").
 fn works_on(words: &[&str], at: usize) -> bool {
     misbehaves(words, at)
-        || words[..at]
-            .iter()
-            .rev()
-            .take(ACT_REACH)
-            .any(|w| in_list(Words::ActOn, w))
+        || any_listed(words[..at].iter().rev().take(ACT_REACH), Words::ActOn)
         || preceded_by(words, at, Words::AsksState)
-        || words
-            .get(at + 2)
-            .is_some_and(|w| in_list(Words::ChangeComplements, w))
+        || listed_at(words, at + 2, Words::ChangeComplements)
 }
 
 /// The artifact a request refers to without giving it: "the method from the paper" (the last
@@ -321,22 +348,18 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
         // "the message my mother-in-law sent": what one of the user's people sent, asked for
         // as their message.
         if in_list(Words::Artifacts, pair[1])
-            && matches!(pair[0], "the" | "this" | "that")
+            && in_list(Words::PointingDeterminers, pair[0])
             && let Some(person) = sent_by(&words[i + 2..])
         {
             return Some(person);
         }
-        if let [
-            det @ ("the" | "my" | "our" | "your" | "this" | "these" | "that" | "those"),
-            noun,
-        ] = pair
+        if let [det, noun] = pair
+            && in_list(Words::MaterialDeterminers, det)
             && (in_list(Words::Artifacts, noun)
                 || (in_list(Words::People, noun)
                     && answers_someone(&words[..i])
-                    && !words
-                        .get(i + 2)
-                        .is_some_and(|w| in_list(Words::Artifacts, w)))
-                || (matches!(*det, "the" | "that" | "this")
+                    && !listed_at(words, i + 2, Words::Artifacts))
+                || (in_list(Words::PointingDeterminers, det)
                     && (words.len() <= WORK_REACH || !proper.contains(&true))
                     && in_list(Words::Works, noun)))
             && (short(i)
@@ -358,9 +381,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
             let compared = *noun == "same" && has_antecedent(&words[..i], &[]);
             // "the file system", "the JSON format": the artifact's word names a kind of thing,
             // not the user's copy of one (which "the code snippet" still is).
-            let modifier = words
-                .get(i + 2)
-                .is_some_and(|w| in_list(Words::KindsOfThing, w));
+            let modifier = listed_at(words, i + 2, Words::KindsOfThing);
             if own || named || compared || modifier || operated_on(words, i) {
                 continue;
             }
@@ -370,30 +391,21 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
             });
         }
     }
-    words
-        .windows(3)
-        .enumerate()
-        .rev()
-        .find_map(|(i, triple)| match triple {
-            [det, kind, noun]
-                if (possessive(det)
-                    || someones(&words[..=i])
-                    || (*det == "the" && answers_someone(&words[..i])))
-                    && in_list(Words::Artifacts, noun)
-                    && !in_list(Words::Artifacts, kind)
-                    && !made_before(words, i)
-                    && acted_on(i)
-                    && !operated_on(words, i) =>
-            {
-                Some(match i.checked_sub(1) {
-                    Some(j) if someones(&words[..=i]) => {
-                        format!("{} {det} {kind} {noun}", words[j])
-                    }
-                    _ => format!("{det} {kind} {noun}"),
-                })
-            }
-            _ => None,
+    (0..words.len().saturating_sub(2)).rev().find_map(|i| {
+        let [det, kind, noun] = [words[i], words[i + 1], words[i + 2]];
+        // "my teammate's pull request": named with whose it is.
+        let whose = someones(&words[..=i]);
+        let material = (possessive(det) || whose || (det == "the" && answers_someone(&words[..i])))
+            && in_list(Words::Artifacts, noun)
+            && !in_list(Words::Artifacts, kind)
+            && !made_before(words, i)
+            && acted_on(i)
+            && !operated_on(words, i);
+        material.then(|| match i.checked_sub(1) {
+            Some(j) if whose => format!("{} {det} {kind} {noun}", words[j]),
+            _ => format!("{det} {kind} {noun}"),
         })
+    })
 }
 
 /// Whether a "for" at `at` says which thing the one before it is: "the formula for compound
@@ -404,11 +416,7 @@ fn for_what(words: &[&str], at: usize) -> bool {
     words.get(at) == Some(&"for")
         && at.checked_sub(1).is_some_and(|i| words[i] != "same")
         && words.get(at + 1).is_some_and(|w| {
-            !(in_list(Words::Determiners, w)
-                || PRONOUNS.contains(w)
-                || matches!(*w, "this" | "that" | "these" | "you")
-                || super::is_number(w)
-                || w.ends_with("ing"))
+            !(in_list(Words::ForWhom, w) || super::is_number(w) || w.ends_with("ing"))
         })
 }
 
@@ -417,11 +425,8 @@ fn for_what(words: &[&str], at: usize) -> bool {
 /// for the thing.
 fn operated_on(words: &[&str], at: usize) -> bool {
     // The question may follow a tool's name ("git: how do I…").
-    words
-        .iter()
-        .take(3)
-        .any(|w| matches!(*w, "how" | "what" | "which"))
-        && words[..at].iter().any(|w| in_list(Words::Operations, w))
+    any_listed(words.iter().take(3), Words::QuestionWords)
+        && any_listed(&words[..at], Words::Operations)
 }
 
 /// Whether a verb works on a pronoun ("translate it", "proofread this", "make it shorter"):
@@ -431,11 +436,10 @@ pub(crate) fn acts_on_pronoun(words: &[&str]) -> bool {
         words[i - 1] == "make"
             && words
                 .get(i + 1)
-                .is_some_and(|w| matches!(*w, "more" | "less") || w.ends_with("er"))
+                .is_some_and(|w| in_list(Words::MoreLess, w) || w.ends_with("er"))
     };
     words.iter().enumerate().skip(1).any(|(i, w)| {
-        matches!(*w, "it" | "this" | "that" | "them")
-            && (in_list(Words::ActOn, words[i - 1]) || remade(i))
+        in_list(Words::ActedOnPronouns, w) && (in_list(Words::ActOn, words[i - 1]) || remade(i))
     })
 }
 
@@ -443,19 +447,14 @@ pub(crate) fn acts_on_pronoun(words: &[&str]) -> bool {
 /// is the answer's own ("Write my essay"), unless what it makes answers the thing at `at`
 /// ("Write a reply to my landlord's email": the reply is made, the email is the landlord's).
 fn made_before(words: &[&str], at: usize) -> bool {
-    words[..at]
-        .iter()
-        .rposition(|w| in_list(Words::CreateVerbs, w))
+    last_listed(&words[..at], Words::CreateVerbs)
         .is_some_and(|verb| !(verb..=at).any(|j| answers_someone(&words[..j])))
 }
 
 /// Whether the user says something is wrong with the material named at `at` ("my SQL query on
 /// the orders table is super slow"): then the answer needs it, however long the request.
 fn misbehaves(words: &[&str], at: usize) -> bool {
-    words[at..]
-        .iter()
-        .take(PROBLEM_REACH)
-        .any(|w| in_list(Words::ProblemStates, w))
+    any_listed(words[at..].iter().take(PROBLEM_REACH), Words::ProblemStates)
 }
 
 /// "Can you scale the recipe up so it serves 10 instead of 4?": material that a verb works on
@@ -474,14 +473,14 @@ fn governed(words: &[&str], at: usize) -> bool {
 fn error_without_code(words: &[&str]) -> Option<String> {
     let named =
         |w: &&str| words_of(Words::ErrorNames).any(|e| w.len() > e.len() + 1 && w.ends_with(e));
-    let met = |w: &&str| in_list(Words::ErrorMet, w);
-    (words.iter().any(named) && words.iter().any(met)).then(|| "my code".to_owned())
+    let met = any_listed(words, Words::ErrorMet);
+    (words.iter().any(named) && met).then(|| "my code".to_owned())
 }
 
 /// A maths operation with no problem to work on ("Solve for x", "Can you simplify?"): one of
 /// `solve-verbs` followed by nothing or by "for" and the unknown, in a request with no number.
 fn problem_not_given(words: &[&str]) -> Option<String> {
-    let at = words.iter().position(|w| in_list(Words::SolveVerbs, w))?;
+    let at = first_listed(words, Words::SolveVerbs)?;
     let bare = matches!(words[at + 1..], [] | ["for", _]);
     (bare && !words.iter().any(|w| super::is_number(w))).then(|| "the problem".to_owned())
 }
@@ -572,7 +571,7 @@ fn known_thing(words: &[&str], proper: &[bool]) -> Option<String> {
     // "that" after a noun begins a clause ("a one-liner that finds…"), not a thing.
     let determiner = |i: usize| match words[i] {
         "that" => i == 0 || in_list(Words::BeforeThatPronoun, words[i - 1]),
-        w => matches!(w, "the" | "this" | "my" | "our"),
+        w => in_list(Words::KnownDeterminers, w),
     };
     let at = (0..words.len()).find(|&i| determiner(i))?;
     let phrase = thing_words(words, at + 1);
@@ -587,14 +586,15 @@ fn known_thing(words: &[&str], proper: &[bool]) -> Option<String> {
     }
     if words.get(after) == Some(&"of") {
         let next = after + 1;
-        return (next < words.len() && determiner(next))
-            .then(|| known_thing(&words[next..], proper.get(next..).unwrap_or_default()))
-            .flatten();
+        let of_a_thing = next < words.len() && determiner(next);
+        return when(of_a_thing, || {
+            known_thing(&words[next..], proper.get(next..).unwrap_or_default())
+        });
     }
     // "the Louvre": a name says which.
     let named = proper.get(at + 1) == Some(&true);
     let det = match words[at] {
-        "my" | "our" => "your",
+        det if in_list(Words::UserPossessives, det) => "your",
         det => det,
     };
     (!named && !in_list(Words::NotObjects, first)).then(|| format!("{det} {}", phrase.join(" ")))
@@ -607,12 +607,10 @@ fn known_thing(words: &[&str], proper: &[bool]) -> Option<String> {
 fn thing_to_make(words: &[&str]) -> Option<String> {
     let making = |w: &str| in_list(Words::CreateVerbs, w) || in_list(Words::MakingVerbs, w);
     let verb = words.iter().position(|w| making(w))?;
-    let article =
-        (verb + 1..words.len().min(verb + 3)).find(|&i| matches!(words[i], "a" | "an"))?;
+    let article = (verb + 1..words.len().min(verb + 3))
+        .find(|&i| in_list(Words::IndefiniteArticles, words[i]))?;
     let phrase = thing_words(words, article + 1);
-    let ends = words
-        .get(article + 1 + phrase.len())
-        .is_none_or(|w| in_list(Words::PhraseEnds, w));
+    let ends = ends_or_listed(words, article + 1 + phrase.len(), Words::PhraseEnds);
     (!phrase.is_empty() && ends).then(|| phrase.join(" "))
 }
 
@@ -623,40 +621,33 @@ fn thing_to_make(words: &[&str]) -> Option<String> {
 /// [`zh_pointing`] reads it). Only a noun that ends where the
 /// request's words say it does (see [`zh_noun`]) is quoted.
 pub(crate) fn zh_thing_named(text: &str) -> Option<Named> {
-    let made = words_of(Words::ZhMakeVerbs)
-        .flat_map(|v| text.match_indices(v).map(move |(at, _)| at + v.len()))
-        .find_map(|end| {
-            let rest = text[end..].strip_prefix("一下").unwrap_or(&text[end..]);
-            let rest = rest.trim_start_matches(|c| {
-                super::char_listed(Words::ZhNumerals, c)
-                    || super::char_listed(Words::ZhPointedCounts, c)
-            });
-            let measure = rest.chars().next()?;
-            let (noun, whole) = zh_noun(&rest[measure.len_utf8()..]);
-            (super::char_listed(Words::ZhMeasureWords, measure) && whole && !noun.is_empty())
-                .then_some(noun)
+    let made = occurrences(text, words_of(Words::ZhMakeVerbs)).find_map(|(_, _, after)| {
+        let rest = after.strip_prefix("一下").unwrap_or(after);
+        let rest = rest.trim_start_matches(|c| {
+            super::char_listed(Words::ZhNumerals, c)
+                || super::char_listed(Words::ZhPointedCounts, c)
         });
+        let measure = rest.chars().next()?;
+        let (noun, whole) = zh_noun(&rest[measure.len_utf8()..]);
+        (super::char_listed(Words::ZhMeasureWords, measure) && whole && !noun.is_empty())
+            .then_some(noun)
+    });
     made.map(Named::Made).or_else(|| {
         // "我的快递到哪了": the clause opens with it ("以我的薪水…" is about something else).
-        let opens = |at: usize| {
-            let before = text[..at].trim_end();
+        let opens = |before: &str| {
+            let before = before.trim_end();
             before.is_empty() || before.ends_with(|c| super::char_listed(Words::ZhClauseEnds, c))
         };
-        // The noun is the clause's subject when what a subject is followed by comes next
-        // (`zh-after-subject`: "我的保險會…"), not a verb or an adjective ("我的电脑开不了机").
-        let subject = |rest: &str, noun: &str| {
-            let after = &rest.trim_start()[noun.len()..];
-            words_of(Words::ZhAfterSubject).any(|w| after.starts_with(w))
-        };
-        words_of(Words::ZhOwnPossessives)
-            .filter(|p| p.ends_with('的'))
-            .flat_map(|p| text.match_indices(p))
-            .filter(|&(at, _)| opens(at))
-            .map(|(at, p)| &text[at + p.len()..])
-            .filter(|rest| !rest.starts_with(|c| super::char_listed(Words::ZhDemonstratives, c)))
-            .map(|rest| (zh_noun(rest), rest))
-            .find(|((noun, whole), rest)| *whole && !noun.is_empty() && subject(rest, noun))
-            .map(|((noun, _), _)| Named::Own(noun))
+        let possessives = words_of(Words::ZhOwnPossessives).filter(|p| p.ends_with('的'));
+        occurrences(text, possessives).find_map(|(before, _, rest)| {
+            let (noun, whole) = zh_noun(rest);
+            // The noun is the clause's subject when what a subject is followed by comes next
+            // (`zh-after-subject`: "我的保險會…"), not a verb or an adjective ("我的电脑开不了机").
+            let subject = || opening_in(&rest.trim_start()[noun.len()..], Words::ZhAfterSubject);
+            let pointed = rest.starts_with(|c| super::char_listed(Words::ZhDemonstratives, c));
+            (opens(before) && !pointed && whole && !noun.is_empty() && subject().is_some())
+                .then_some(Named::Own(noun))
+        })
     })
 }
 
@@ -698,18 +689,11 @@ fn own_thing_undescribed(words: &[&str], proper: &[bool]) -> Option<String> {
     }
     // "Write a tweet for our shop": what serves it is asked by the text's own kind.
     let makes_for = |at: usize| {
-        at > 0
-            && words[at - 1] == "for"
-            && words[..at].iter().any(|w| in_list(Words::CreateVerbs, w))
+        at > 0 && words[at - 1] == "for" && any_listed(&words[..at], Words::CreateVerbs)
     };
     // "My flight is canceled: can I sue?" opens with the user's situation, which it tells.
-    let at = words
-        .iter()
-        .position(|w| matches!(*w, "my" | "our"))
-        .filter(|&at| at > 0 && !makes_for(at))?;
-    let noun = (at + 1..words.len().min(at + 3))
-        .rev()
-        .find(|&j| in_list(Words::OwnThings, words[j]))?;
+    let at = first_listed(words, Words::UserPossessives).filter(|&at| at > 0 && !makes_for(at))?;
+    let noun = at + 1 + last_listed(&words[at + 1..words.len().min(at + 3)], Words::OwnThings)?;
     let described = describes(&words[noun + 1..words.len().min(noun + 1 + REACH)]);
     (!described).then(|| words[at..=noun].join(" "))
 }
@@ -717,9 +701,7 @@ fn own_thing_undescribed(words: &[&str], proper: &[bool]) -> Option<String> {
 /// Whether `after`, the words after something of the user's, go on to describe it: a number or
 /// a word of `particulars` ("my new job as a designer", "my trip to Japan").
 pub(crate) fn describes(after: &[&str]) -> bool {
-    after
-        .iter()
-        .any(|w| super::is_number(w) || in_list(Words::Particulars, w))
+    any_listed(after, Words::Particulars) || after.iter().any(|w| super::is_number(w))
 }
 
 /// Whether an ambiguous-reference finding's `evidence` points at candidates without naming
@@ -733,10 +715,10 @@ pub(crate) fn points_at_candidates(evidence: &str) -> bool {
 pub(crate) fn is_own_thing(evidence: &str) -> bool {
     let lower = evidence.to_ascii_lowercase();
     (lower.starts_with("my ") || lower.starts_with("our "))
-        && lower
-            .rsplit(' ')
-            .next()
-            .is_some_and(|w| in_list(Words::OwnThings, w))
+        && in_list(
+            Words::OwnThings,
+            lower.rsplit(' ').next().unwrap_or_default(),
+        )
 }
 
 /// A thing a short request points at with "this" or "these" and neither holds nor names: "Is
@@ -746,44 +728,43 @@ pub(crate) fn is_own_thing(evidence: &str) -> bool {
 /// what is said of a pronoun "this" ("Is this legal?", "Is this overkill?"),
 /// nor a thing the request named before ("Write an interview question. Why this question?").
 fn pointed_at(words: &[&str]) -> Option<String> {
-    words
-        .windows(2)
-        .enumerate()
-        .find_map(|(i, pair)| match pair {
-            [det @ ("this" | "these"), noun]
-                if noun.len() >= 3
-                    && !words[..i]
-                        .iter()
-                        .any(|w| w.starts_with(noun.trim_end_matches('s')))
-                    && noun.bytes().all(|b| b.is_ascii_alphabetic())
-                    && !in_list(Words::NotPointedAt, noun)
-                    && !in_list(Words::AfterStandalone, noun)
-                    && !in_list(Words::Judgements, noun)
-                    && !(i + 2 == words.len()
-                        && i > 0
-                        && in_list(Words::BeForms, words[i - 1]))
-                    && !super::is_time(noun, None) =>
-            {
-                Some(format!("{det} {noun}"))
-            }
-            _ => None,
-        })
+    let not_the_thing = [
+        Words::NotPointedAt,
+        Words::AfterStandalone,
+        Words::Judgements,
+    ];
+    words.windows(2).enumerate().find_map(|(i, pair)| {
+        let [det, noun] = [pair[0], pair[1]];
+        (in_list(Words::NearDemonstratives, det)
+            && noun.len() >= 3
+            && !words[..i]
+                .iter()
+                .any(|w| w.starts_with(noun.trim_end_matches('s')))
+            && noun.bytes().all(|b| b.is_ascii_alphabetic())
+            && !not_the_thing.into_iter().any(|list| in_list(list, noun))
+            && !(i + 2 == words.len() && preceded_by(words, i, Words::BeForms))
+            && !super::is_time(noun, None))
+        .then(|| format!("{det} {noun}"))
+    })
 }
 
 /// "The attached spreadsheet", "the file below": material the request says it holds, at any
 /// length; [`artifact_not_given`] is called only when the request holds none.
 fn attached(words: &[&str]) -> Option<String> {
     words.windows(3).find_map(|triple| match triple {
-        [det @ ("the" | "this" | "my" | "our"), place, noun]
-            if is_attached(place) && noun.len() >= 3 && !in_list(Words::NotPointedAt, noun) =>
+        [det, place, noun]
+            if in_list(Words::KnownDeterminers, det)
+                && is_attached(place)
+                && noun.len() >= 3
+                && !in_list(Words::NotPointedAt, noun) =>
         {
             Some(format!("{det} {place} {noun}"))
         }
-        [
-            det @ ("the" | "this"),
-            noun,
-            place @ ("attached" | "below" | "above"),
-        ] if in_list(Words::Artifacts, noun) => Some(format!("{det} {noun} {place}")),
+        [det @ ("the" | "this"), noun, place]
+            if in_list(Words::AfterMaterial, place) && in_list(Words::Artifacts, noun) =>
+        {
+            Some(format!("{det} {noun} {place}"))
+        }
         _ => None,
     })
 }
@@ -803,28 +784,24 @@ fn likeness_unnamed(words: &[&str], proper: &[bool]) -> Option<String> {
         .windows(2)
         .position(|p| in_list(Words::Likeness, p[0]) && (p[0] == "like" || p[1] == "to"))?;
     let det_at = start + usize::from(words[start] != "like") + 1;
-    let det = *words.get(det_at)?;
-    if !matches!(det, "the" | "this" | "that") {
-        return None;
-    }
-    let phrase: Vec<usize> = (det_at + 1..words.len()).take(REACH).collect();
-    let end = phrase
-        .iter()
-        .position(|&j| is_someone(words[j]))
-        .unwrap_or(phrase.len());
-    let noun_at = *phrase[..end].last()?;
+    let det = *words
+        .get(det_at)
+        .filter(|w| in_list(Words::PointingDeterminers, w))?;
+    // The words after the determiner, up to someone who did something with the thing.
+    let from = det_at + 1;
+    let phrase = &words[from..words.len().min(from + REACH)];
+    let end = (phrase.iter().position(|w| is_someone(w))).unwrap_or(phrase.len());
+    let last = *phrase[..end].last()?;
     let lived = end < phrase.len()
-        || phrase[..end]
-            .iter()
-            .any(|&j| matches!(words[j], "last" | "previous"))
-        || (det != "the" && words[noun_at] == "one" && noun_at + 1 == words.len());
-    let named = phrase[..end].iter().any(|&j| proper.get(j) == Some(&true));
+        || any_listed(&phrase[..end], Words::LivedBefore)
+        || (det != "the" && last == "one" && from + end == words.len());
+    let named = proper.iter().skip(from).take(end).any(|p| *p);
     // "a book like the last one": the one is of the kind named before.
-    let noun = match words[noun_at] {
-        "one" | "ones" => words[..start]
+    let noun = match last {
+        one if in_list(Words::Ones, one) => words[..start]
             .iter()
             .rfind(|w| in_list(Words::Works, w) || in_list(Words::Artifacts, w))
-            .unwrap_or(&words[noun_at]),
+            .unwrap_or(&last),
         noun => noun,
     };
     (lived && !named).then(|| format!("{det} {noun}"))
@@ -834,20 +811,18 @@ fn likeness_unnamed(words: &[&str], proper: &[bool]) -> Option<String> {
 /// of `after` with a verb of sending after them; returned as "my mother".
 fn sent_by(after: &[&str]) -> Option<String> {
     const REACH: usize = 4;
-    let [det @ ("my" | "our"), rest @ ..] = after else {
+    let [det, rest @ ..] = after else {
         return None;
     };
-    let person = rest.first().filter(|w| is_person(w))?;
-    rest.iter()
-        .take(REACH)
-        .any(|w| in_list(Words::Sent, w))
-        .then(|| format!("{det} {person}"))
+    let person = (rest.first()).filter(|w| in_list(Words::UserPossessives, det) && is_person(w))?;
+    any_listed(rest.iter().take(REACH), Words::Sent).then(|| format!("{det} {person}"))
 }
 
 /// Whether `upto` ends with someone's possessive after "my" or "our" ("my teammate's" in
 /// "my teammate's pull request"): the user's people's material is theirs to give.
 fn someones(upto: &[&str]) -> bool {
-    matches!(upto, [.., "my" | "our", whose] if whose.ends_with("'s") || whose.ends_with("s'"))
+    matches!(upto, [.., det, whose] if in_list(Words::UserPossessives, det)
+        && (whose.ends_with("'s") || whose.ends_with("s'")))
 }
 
 /// Whether `before` ends with a verb of answering and its "to" ("reply to", "respond to", "write
@@ -862,7 +837,7 @@ pub(crate) fn person_without_antecedent(words: &[&str], proper: &[bool]) -> Opti
         (in_list(Words::PersonPronouns, w)
             && !names_someone(&words[..i])
             && !words[..i].iter().any(|b| is_person(b))
-            && !proper.iter().take(i).any(|p| *p))
+            && !named_upto(proper, i))
         .then(|| (*w).to_owned())
     })
 }
@@ -894,13 +869,10 @@ pub(crate) fn names_own_artifact(head: &str) -> bool {
 /// "The best approach" and "recent advances": a superlative or recency word on a
 /// generic noun, with nothing saying for what or in which field.
 fn generic_superlative(words: &[&str]) -> Option<String> {
-    let i = listed_before(words, Words::Superlatives, |w| {
-        in_list(Words::GenericNouns, w)
-    })?;
-    if words[i + 2..].iter().any(|w| in_list(Words::Scopes, w)) {
-        return None;
-    }
-    Some(format!("{} {}", words[i], words[i + 1]))
+    let generic = |w: &str| in_list(Words::GenericNouns, w);
+    let i = listed_before(words, Words::Superlatives, generic)?;
+    let scoped = any_listed(&words[i + 2..], Words::Scopes);
+    (!scoped).then(|| format!("{} {}", words[i], words[i + 1]))
 }
 
 /// Whether the pronoun at `i` stands for nothing earlier: an "it" that only fills the subject
@@ -913,49 +885,42 @@ fn generic_superlative(words: &[&str]) -> Option<String> {
 #[inline(never)]
 fn refers_to_nothing(words: &[&str], i: usize) -> bool {
     // "Is it actually dangerous…": an adverb between changes nothing.
-    let skip = usize::from(
-        words
-            .get(i + 1)
-            .is_some_and(|w| words[i] == "it" && in_list(Words::Hedges, w)),
-    );
+    let skip = usize::from(words[i] == "it" && listed_at(words, i + 1, Words::Hedges));
     let next = words.get(i + 1 + skip).copied();
     let after = words.get(i + 2 + skip).copied();
     match words[i] {
         "it" => {
-            let be_before = i > 0 && in_list(Words::BeSingular, words[i - 1]);
+            let be_before = preceded_by(words, i, Words::BeSingular);
             (be_before && next.is_some_and(|w| in_list(Words::Judgements, w)) && after.is_some())
-                // "Is it cheaper to drive or fly?", "How much is it to fly…": what "it" stands
-                // for follows ("toxic to my cat" is no verb).
+                // "Is it cheaper to drive or fly?", "How much is it to fly…", "Is it rude not to
+                // tip?": what "it" stands for follows ("toxic to my cat" is no verb).
                 || (be_before && {
                     let to = if next == Some("to") { i + 1 + skip } else { i + 2 + skip };
+                    let to = to + usize::from(words.get(to) == Some(&"not"));
                     words.get(to) == Some(&"to")
                         && next.is_some_and(|w| !w.ends_with("ing"))
-                        && words
-                            .get(to + 1)
-                            .is_some_and(|w| !in_list(Words::Determiners, w))
+                        && to + 1 < words.len()
+                        && !listed_at(words, to + 1, Words::Determiners)
                 })
                 || (be_before && i >= 2 && words[i - 2] == "time")
-                || (matches!(next, Some("take" | "takes" | "took")) && after.is_some())
-                || words[i + 1..]
-                    .iter()
-                    .take(3)
-                    .any(|w| in_list(Words::Precipitation, w))
+                || (next.is_some_and(|w| in_list(Words::TakeForms, w)) && after.is_some())
+                || any_listed(words[i + 1..].iter().take(3), Words::Precipitation)
                 || (i > 0 && words[i - 1] == "worth" && next.is_some())
-                || (matches!(next, Some("feel" | "feels" | "seem" | "seems"))
-                    && matches!(after, Some("to" | "like")))
-                || (matches!(next, Some("mean" | "means"))
-                    && matches!(after, Some("if" | "when" | "to")))
+                || [
+                    (Words::FeelForms, Words::AfterFeel),
+                    (Words::MeanForms, Words::AfterMean),
+                ]
+                .into_iter()
+                .any(|(verb, then)| {
+                    next.is_some_and(|w| in_list(verb, w)) && after.is_some_and(|w| in_list(then, w))
+                })
         }
         "they" => {
-            let asks = i > 0 && matches!(words[i - 1], "do" | "did" | "does");
-            let verb = match next {
-                Some("still" | "ever" | "usually" | "really" | "actually") => i + 2,
-                _ => i + 1,
-            };
-            asks && words.get(verb).is_some()
-                && words
-                    .get(verb + 1)
-                    .is_some_and(|w| w.len() >= 3 && !in_list(Words::NotObjects, w))
+            let asks = preceded_by(words, i, Words::DoForms);
+            let verb = i + 1 + usize::from(next.is_some_and(|w| in_list(Words::TheyAdverbs, w)));
+            // Its verb, then an object.
+            asks && (words.get(verb + 1))
+                .is_some_and(|w| w.len() >= 3 && !in_list(Words::NotObjects, w))
         }
         _ => false,
     }
@@ -966,7 +931,7 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
 /// word of letters and digits ("ps5").
 fn has_antecedent(before: &[&str], proper: &[bool]) -> bool {
     names_someone(before)
-        || proper.iter().take(before.len()).any(|p| *p)
+        || named_upto(proper, before.len())
         || before.iter().any(|w| {
             (w.len() >= 4 && !in_list(Words::NotAntecedents, w))
                 || (w.bytes().any(|b| b.is_ascii_digit())
@@ -980,7 +945,7 @@ fn has_antecedent(before: &[&str], proper: &[bool]) -> bool {
 /// this:" presents what follows.
 fn ends_pointing(words: &[&str], i: usize) -> bool {
     i + 1 == words.len()
-        && matches!(words[i], "this" | "these")
+        && in_list(Words::NearDemonstratives, words[i])
         && i > 0
         && !in_list(Words::LikenedBy, words[i - 1])
 }
@@ -992,7 +957,7 @@ fn ends_pointing(words: &[&str], i: usize) -> bool {
 /// or two such words are ("Compare bitcoin and gold: is this a bubble?").
 fn points_back(before: &[&str], proper: &[bool]) -> bool {
     names_someone(before)
-        || proper.iter().take(before.len()).any(|p| *p)
+        || named_upto(proper, before.len())
         || before.iter().filter(|w| has_antecedent(&[w], &[])).count() >= 2
 }
 
@@ -1008,9 +973,7 @@ fn pairs_with(words: &[&str], i: usize) -> Option<usize> {
     if !in_list(Words::Pairing, before.get(verb)?) {
         return None;
     }
-    let start = before[..verb]
-        .iter()
-        .rposition(|w| in_list(Words::PhraseOpeners, w));
+    let start = last_listed(&before[..verb], Words::PhraseOpeners);
     Some(start.unwrap_or(verb))
 }
 
@@ -1034,14 +997,8 @@ fn outside_its_phrase(words: &[&str], i: usize) -> usize {
         };
     }
     // The phrase's noun and up to two words before it, back to its article.
-    let mut start = preposition;
-    while start > 0 && preposition - start < 3 {
-        start -= 1;
-        if matches!(words[start], "the" | "a" | "an") {
-            break;
-        }
-    }
-    start
+    let reach = preposition.saturating_sub(3);
+    last_listed(&words[reach..preposition], Words::Articles).map_or(reach, |j| reach + j)
 }
 
 /// Whether `before` names someone or something of the user's, however short its noun ("my mom",
@@ -1051,31 +1008,24 @@ fn outside_its_phrase(words: &[&str], i: usize) -> usize {
 fn names_someone(before: &[&str]) -> bool {
     before
         .windows(2)
-        .any(|p| matches!(p[0], "my" | "our") && p[1].len() >= 3)
+        .any(|p| in_list(Words::UserPossessives, p[0]) && p[1].len() >= 3)
 }
 
 fn is_standalone_demonstrative(words: &[&str], w: &&str) -> bool {
-    if !DEMONSTRATIVES.contains(w) {
-        return false;
-    }
     // The word after the first occurrence of `w` decides.
-    let Some(i) = words.iter().position(|x| x == w) else {
+    let Some(i) = (words.iter().position(|x| x == w)).filter(|_| DEMONSTRATIVES.contains(w)) else {
         return false;
     };
     // "that" after a noun or verb is usually a conjunction ("make sure that …").
-    if *w == "that" && i > 0 && !in_list(Words::BeforeThatPronoun, words[i - 1]) {
-        return false;
-    }
-    match words.get(i + 1) {
-        None => true,
-        // "Is this legal?": the subject of a judgement that ends the request, or one that a
-        // judgement word follows, whatever is said after it ("Is this legal in my state?").
-        Some(next) => {
-            let judged = i > 0 && matches!(words[i - 1], "is" | "was");
+    let conjunction = *w == "that" && i > 0 && !in_list(Words::BeforeThatPronoun, words[i - 1]);
+    // "Is this legal?": the subject of a judgement that ends the request, or one that a
+    // judgement word follows, whatever is said after it ("Is this legal in my state?").
+    let judged = preceded_by(words, i, Words::JudgingBe);
+    !conjunction
+        && words.get(i + 1).is_none_or(|next| {
             in_list(Words::AfterStandalone, next)
                 || (judged && (i + 2 == words.len() || in_list(Words::Judgements, next)))
-        }
-    }
+        })
 }
 
 /// An underspecified parameter: "how many … enough" (one of `parameter-openers` among the first
@@ -1084,19 +1034,14 @@ fn is_standalone_demonstrative(words: &[&str], w: &&str) -> bool {
 fn underspecified_parameter(words: &[&str]) -> bool {
     const OPENS_WITHIN: usize = 3;
     let opener = phrase_in(words, Words::ParameterOpeners).is_some_and(|(at, _)| at < OPENS_WITHIN);
-    let enough = words.iter().any(|w| in_list(Words::Suitable, w));
-    let which_should = words
-        .first()
-        .is_some_and(|w| matches!(*w, "which" | "what"))
+    let enough = any_listed(words, Words::Suitable);
+    let which_should = (words.first()).is_some_and(|w| in_list(Words::ChoiceOpeners, w))
         && words
             .windows(3)
             .any(|p| p[0] == "should" && p[1] == "i" && in_list(Words::ShouldVerbs, p[2]));
     // "What's a good way to teach a kid to ski?", "What software should I use for editing
     // videos?": the purpose says what the choice is for.
-    let purpose = words
-        .iter()
-        .skip(2)
-        .any(|w| in_list(Words::PurposeWords, w));
+    let purpose = any_listed(words.iter().skip(2), Words::PurposeWords);
     ((opener && enough) || which_should) && !purpose
 }
 
@@ -1105,16 +1050,13 @@ fn underspecified_parameter(words: &[&str]) -> bool {
 /// names the candidates, or a superlative before it says which one is meant ("世界上最高的山是
 /// 哪个？"; "最近哪个好？" is asked about by the 最近 rule).
 fn zh_choice_without_candidates(text: &str) -> Option<&'static str> {
-    if holds_any(text, Words::ZhCandidates) {
-        return None;
-    }
-    words_of(Words::ZhWhich).find(|w| {
-        text.match_indices(w).any(|(at, _)| {
-            let next = text[at + w.len()..].chars().find(|c| !c.is_whitespace());
-            !text[..at].contains("最")
-                && next.is_none_or(|c| "更比好最值对對适適是？?。！!".contains(c))
-        })
-    })
+    let which = occurrences(text, words_of(Words::ZhWhich)).find(|(before, _, after)| {
+        let next = after.chars().find(|c| !c.is_whitespace());
+        !before.contains("最") && next.is_none_or(|c| "更比好最值对對适適是？?。！!".contains(c))
+    });
+    which
+        .filter(|_| !holds_any(text, Words::ZhCandidates))
+        .map(|(_, w, _)| w)
 }
 
 /// Whether "these two" (`pronoun`: 这两, 這兩, ending in a count of `zh-pointed-counts`) follows
@@ -1130,10 +1072,8 @@ fn two_named_before(text: &str, pronoun: &str) -> bool {
 /// 意思"): words of its own, not a description of it ("他说的那句话"), a person ("老板这句话"), nor
 /// an instruction ("帮我翻译这句话").
 fn zh_sentence_before(before: &str) -> bool {
-    let clause = (before
-        .rsplit(|c| super::char_listed(Words::ZhClauseEnds, c))
-        .next())
-    .unwrap_or_default();
+    let clause_end = |c: char| super::char_listed(Words::ZhClauseEnds, c);
+    let clause = before.rsplit(clause_end).next().unwrap_or_default();
     // Who said the sentence, or what is asked of it.
     let said_or_asked = [
         Words::ZhPeople,
@@ -1146,26 +1086,26 @@ fn zh_sentence_before(before: &str) -> bool {
         && !said_or_asked.into_iter().any(|l| holds_any(clause, l))
 }
 
-/// Whether the material's word `m` follows its pointer in `rest` (what comes after it): at
-/// once for a word of one character (话), within [`MATERIAL_REACH`] characters for a longer
-/// one ("这篇英语作文"), after a number of any length, the part's ("第三题", "第12段"), or after
-/// the time it was made ("把上周的会议纪要整理成报告").
-fn stands_after(rest: &str, m: &str) -> bool {
+/// The words of `rest` (what comes after a pointer) up to the material's word `m`, when `m`
+/// follows the pointer: at once for a word of one character (话), within [`MATERIAL_REACH`]
+/// characters for a longer one ("这篇英语作文"), after a number of any length, the part's
+/// ("第三题", "第12段"), or after the time it was made ("把上周的会议纪要整理成报告").
+fn stands_after<'r>(rest: &'r str, m: &str) -> Option<&'r str> {
     let reach = if m.chars().count() > 1 {
         MATERIAL_REACH
     } else {
         0
     };
-    rest.find(m).is_some_and(|i| {
-        let between = &rest[..i];
-        between.chars().count() <= reach
-            || between
-                .chars()
-                .all(|c| c.is_ascii_digit() || super::char_listed(Words::ZhNumerals, c))
-            || between
-                .strip_suffix('的')
-                .is_some_and(|time| in_list(Words::ZhPastTimes, time))
-    })
+    let i = rest.find(m)?;
+    let between = &rest[..i];
+    let follows = between.chars().count() <= reach
+        || between
+            .chars()
+            .all(|c| c.is_ascii_digit() || super::char_listed(Words::ZhNumerals, c))
+        || between
+            .strip_suffix('的')
+            .is_some_and(|time| in_list(Words::ZhPastTimes, time));
+    follows.then(|| &rest[..i + m.len()])
 }
 
 /// Characters between a pointer and its material's word of two characters or more ("这篇英语
@@ -1179,48 +1119,44 @@ const MATERIAL_REACH: usize = 2;
 /// `has` is the caller's filtered substring search, cheap on words the request cannot hold.
 fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
     let reviewed = words_of(Words::ZhReview).any(&has);
-    for pointer in words_of(Words::ZhMaterialPointers) {
-        let Some(at) = has(pointer).then(|| text.find(pointer)).flatten() else {
-            continue;
-        };
-        if pointer.ends_with('句') && zh_sentence_before(&text[..at]) {
+    let pointers = words_of(Words::ZhMaterialPointers).filter(|p| has(p));
+    for (at, pointer) in pointers.filter_map(|p| text.find(p).map(|at| (at, p))) {
+        let before = &text[..at];
+        if pointer.ends_with('句') && zh_sentence_before(before) {
             continue;
         }
         let rest = &text[at + pointer.len()..];
         let demonstrative = pointer.starts_with(['这', '這']);
-        // The material's word, right after the pointer or a short modifier ("这篇英语作文").
-        let near = |m: &&str| has(m) && stands_after(rest, m);
-        if let Some(noun) = words_of(Words::ZhMaterials).find(near) {
-            // As written, with what stands between ("这篇英语作文", "第三题").
-            let named = rest.find(noun).map_or(noun, |i| &rest[..i + noun.len()]);
-            // "公司让我签竞业协议……这个协议还有效吗？": a thing the request named before and asks
-            // about, not one to look over.
-            let named_before = demonstrative && text[..at].contains(noun);
-            if named_before && !reviewed {
-                continue;
-            }
-            match pointer {
-                "我的" if !reviewed => continue,
+        // The material's word, right after the pointer or a short modifier, and the words up
+        // to it as written ("这篇英语作文", "第三题").
+        let material = words_of(Words::ZhMaterials)
+            .filter(|m| has(m))
+            .find_map(|m| Some((m, stands_after(rest, m)?)));
+        if let Some((noun, named)) = material {
+            let skipped = match pointer {
+                "我的" => !reviewed,
                 // "怎麼把照片轉成 PDF": how to do it, to any such text; "写个脚本，把…": what a
                 // program is to do.
-                "把" if holds_any(&text[..at], Words::ZhHow)
-                    || holds_any(&text[..at], Words::ZhCode) =>
-                {
-                    continue;
-                }
-                // "上周的会议纪要" says whose already.
-                "把" if named.contains('的') => return Some(named.to_owned()),
-                "我的" | "把" => return Some(String::from("您的") + named),
-                _ => return Some(String::from(pointer) + named),
+                "把" => holds_any(before, Words::ZhHow) || holds_any(before, Words::ZhCode),
+                // "公司让我签竞业协议……这个协议还有效吗？": a thing the request named before and
+                // asks about, not one to look over.
+                _ => demonstrative && before.contains(noun) && !reviewed,
+            };
+            if skipped {
+                continue;
             }
+            let whose = match pointer {
+                // "上周的会议纪要" says whose already.
+                "把" if named.contains('的') => "",
+                "我的" | "把" => "您的",
+                _ => pointer,
+            };
+            return Some(String::from(whose) + named);
         }
         // "把这段翻成英文", "帮我润色一下这段": a demonstrative and its measure word are the
         // material itself, the object of 把 or the request's last words.
-        let object = text[..at].ends_with('把')
-            || rest
-                .trim_start()
-                .chars()
-                .next()
+        let object = before.ends_with('把')
+            || (rest.trim_start().chars().next())
                 .is_none_or(|c| !(super::is_cjk(c) || c.is_alphanumeric()));
         if demonstrative && object {
             // What stands between it and the verb names it ("把這份 Excel 的資料按日期排序").
@@ -1238,35 +1174,28 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
         return Some(String::from("您的") + code);
     }
     // "老板发来的邮件", "主管的Line": a message of one of `zh-people`, never in the request.
-    for person in words_of(Words::ZhPeople).filter(|p| has(p)) {
-        for (at, _) in text.match_indices(person) {
-            // "写一封给房东的邮件": the person it is written to.
-            if text[..at].ends_with(|c| word_list(Words::ZhToPerson).contains(c)) {
-                continue;
-            }
-            let after = &text[at + person.len()..];
-            let Some(of) = words_of(Words::ZhOfPerson).find(|o| after.starts_with(o)) else {
-                continue;
-            };
-            let rest = &after[of.len()..];
-            // The message's word nearest the person, the longest there ("微信", not its "信").
-            let noun = words_of(Words::ZhMessages)
-                .filter_map(|m| rest.find(m).map(|i| (i, m)))
-                .filter(|(i, _)| rest[..*i].chars().count() <= MATERIAL_REACH)
-                .min_by_key(|(i, m)| (*i, usize::MAX - m.len()));
-            if let Some((i, noun)) = noun {
-                return Some(format!("{person}{of}{}", &rest[..i + noun.len()]));
-            }
+    let people = words_of(Words::ZhPeople).filter(|p| has(p));
+    let message = occurrences(text, people).find_map(|(before, person, after)| {
+        // "写一封给房东的邮件": the person it is written to.
+        if before.ends_with(|c| word_list(Words::ZhToPerson).contains(c)) {
+            return None;
         }
-    }
+        let of = opening_in(after, Words::ZhOfPerson)?;
+        let rest = &after[of.len()..];
+        // The message's word nearest the person, the longest there ("微信", not its "信").
+        let (i, noun) = words_of(Words::ZhMessages)
+            .filter_map(|m| rest.find(m).map(|i| (i, m)))
+            .filter(|(i, _)| rest[..*i].chars().count() <= MATERIAL_REACH)
+            .min_by_key(|(i, m)| (*i, usize::MAX - m.len()))?;
+        Some(format!("{person}{of}{}", &rest[..i + noun.len()]))
+    });
     // "表格里的数字": a material's word right before one of `zh-inside`.
-    words_of(Words::ZhInside)
-        .flat_map(|inside| text.match_indices(inside))
-        .find_map(|(at, _)| {
-            words_of(Words::ZhMaterials)
-                .find(|m| text[..at].ends_with(*m))
-                .map(str::to_owned)
-        })
+    let inside = || occurrences(text, words_of(Words::ZhInside));
+    message.or_else(|| {
+        inside()
+            .find_map(|(before, _, _)| ending_in(before, Words::ZhMaterials))
+            .map(str::to_owned)
+    })
 }
 
 /// Characters of the object after 把 and its demonstrative that a question quotes.
@@ -1288,22 +1217,19 @@ pub(crate) fn zh_code_in_state(
     states: Words,
 ) -> Option<&str> {
     const MAKE: [char; 5] = ['写', '寫', '编', '編', '做'];
-    words_of(Words::ZhCode)
-        .filter(|w| has(w))
-        .flat_map(|w| text.match_indices(w))
-        .find(|&(at, w)| {
+    occurrences(text, words_of(Words::ZhCode).filter(|w| has(w)))
+        .find(|(before, _, after)| {
             // "帮我写个脚本": made by the answer; "我写的脚本": the user's own.
-            let before: String = text[..at].chars().rev().take(ZH_MADE_REACH).collect();
+            let before: String = before.chars().rev().take(ZH_MADE_REACH).collect();
             if before.contains(MAKE) && !before.contains('的') {
                 return false;
             }
-            let after = &text[at + w.len()..];
             let part_of_another =
                 (after.chars().next()).is_some_and(|c| word_list(Words::ZhCodeEnds).contains(c));
             let near: String = after.chars().take(ZH_PROBLEM_REACH).collect();
             !part_of_another && words_of(states).any(|p| near.contains(p))
         })
-        .map(|(_, w)| w)
+        .map(|(_, w, _)| w)
 }
 
 /// A thing a Chinese request points at with a demonstrative and nothing naming it: "这套房子值得
@@ -1320,7 +1246,7 @@ pub(crate) fn zh_code_in_state(
 /// evidence is the clause.
 pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
     let mut start = text.trim_start();
-    while let Some(o) = words_of(Words::ZhOpeners).find(|o| start.starts_with(o)) {
+    while let Some(o) = opening_in(start, Words::ZhOpeners) {
         start = &start[o.len()..];
     }
     let opening = text.len() - start.len();
@@ -1328,23 +1254,23 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
         || earlier
             .split(|c: char| !c.is_ascii_alphabetic())
             .any(|w| w.len() >= 2);
-    let pointing = |(at, d): (usize, &str)| {
+    let pointing = |(before, d, after): (&str, &str, &str)| {
+        let at = before.len();
         // "我这种情况": after the speaker, it opens the request still; "物业那件事": a matter
         // (`zh-matters`) is pointed at wherever it stands, as is a place gone to ("去那边").
-        let before = text[..at].trim_end();
+        let before = before.trim_end();
         let here = &text[at..];
-        let after = &here[d.len()..];
-        let gone_to = words_of(Words::ZhGoing).any(|g| before.ends_with(g))
+        let gone_to = ending_in(before, Words::ZhGoing).is_some()
             && (after.chars().next()).is_some_and(|c| word_list(Words::ZhPlaceWords).contains(c));
-        let matter = gone_to || words_of(Words::ZhMatters).any(|m| after.starts_with(m));
+        let matter = gone_to || opening_in(after, Words::ZhMatters).is_some();
         // "把上周那份周报…": after a time gone by, it is something of then, the user's.
         let opens = at == opening
             || before.ends_with('的')
             // "按这个比例": what the request goes by, pointed at and not given.
-            || words_of(Words::ZhBy).any(|b| before.ends_with(b))
+            || ending_in(before, Words::ZhBy).is_some()
             || (before.ends_with('我') && before.chars().count() <= 2)
-            || words_of(Words::ZhPastTimes).any(|t| before.ends_with(t));
-        if !(opens || matter) || words_of(Words::ZhNotPronouns).any(|w| here.starts_with(w)) {
+            || ending_in(before, Words::ZhPastTimes).is_some();
+        if !(opens || matter) || opening_in(here, Words::ZhNotPronouns).is_some() {
             return None;
         }
         // "这两款手机": a count may stand between the demonstrative and its measure word.
@@ -1365,8 +1291,7 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
             // "我喜欢的那款": the clause before it says what it is, unless the answer is to be
             // like it ("和我刚看完的那本类似的书": which one is still unsaid); "这款" after "我在
             // 看一款耳机" or a name, the conversation.
-            let likened =
-                words_of(Words::ZhLikeness).any(|w| rest[measure.len_utf8()..].starts_with(w));
+            let likened = opening_in(&rest[measure.len_utf8()..], Words::ZhLikeness).is_some();
             // "那边" after "想去日本玩": the conversation's place.
             (at != opening && !gone_to && !likened)
                 || named_earlier
@@ -1378,16 +1303,11 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
         let count = &after[..after.len() - rest.len()];
         (!resolved).then(|| format!("{d}{count}{measure}{noun}"))
     };
-    words_of(Words::ZhDemonstratives)
-        .flat_map(|d| text.match_indices(d))
-        .find_map(pointing)
-        .or_else(|| {
-            let leans = words_of(Words::ZhEarlierExchange).find(|w| text.contains(w));
-            // "《红楼梦》…后四十回又是谁续写的": the title is what it leans on.
-            leans
-                .filter(|_| earlier.is_empty() && !text.contains('《'))
-                .and_then(|w| clause_of(text, w))
-        })
+    let pointed = occurrences(text, words_of(Words::ZhDemonstratives)).find_map(pointing);
+    let leans = || words_of(Words::ZhEarlierExchange).find(|w| text.contains(w));
+    // "《红楼梦》…后四十回又是谁续写的": the title is what it leans on.
+    let leaning = earlier.is_empty() && !text.contains('《');
+    pointed.or_else(|| when(leaning, leans).and_then(|w| clause_of(text, w)))
 }
 
 /// The clause of `text` that holds `word`, up to [`CLAUSE_REACH`] characters: what a question
@@ -1403,14 +1323,6 @@ const CLAUSE_REACH: usize = 20;
 
 /// Characters of the noun a demonstrative points at that its question quotes ("这个保健食品").
 const NOUN_REACH: usize = 4;
-
-/// 他 or 她 opening a request ("他是哪一年去世的？"): the person is the subject, named nowhere
-/// before. Later in a request they usually refer back ("我老公…我该怎么跟他谈").
-fn opening_person(text: &str) -> Option<&'static str> {
-    ["他", "她"]
-        .into_iter()
-        .find(|p| text.trim_start().starts_with(p))
-}
 
 /// Chinese rules over the request text.
 ///
@@ -1431,12 +1343,8 @@ pub(crate) fn chinese(
     let mut found = Vec::new();
     let short = cjk <= 16;
     // Pointing at material is asked at any length: detail elsewhere does not hold the text.
-    if let Some(evidence) = (!material_given)
-        .then(|| zh_own_material(text, &has))
-        .flatten()
-    {
-        found.push(finding(Kind::MissingContext, evidence));
-    }
+    let material = when(!material_given, || zh_own_material(text, &has));
+    found.extend(material.map(|e| finding(Kind::MissingContext, e)));
     if !short {
         return found;
     }
@@ -1452,7 +1360,9 @@ pub(crate) fn chinese(
         && !referent
         && let Some(p) = words_of(Words::ZhPronouns)
             .find(|p| pronoun(p) && !two_named_before(text, p))
-            .or_else(|| opening_person(text))
+            // 他 or 她 opening a request ("他是哪一年去世的？"): the person is the subject, named
+            // nowhere before. Later in a request they usually refer back ("我老公…我该怎么跟他谈").
+            .or_else(|| opening_in(text.trim_start(), Words::ZhOpeningPersons))
     {
         found.push(finding(Kind::PronounWithoutAntecedent, p));
     }
@@ -1471,10 +1381,8 @@ pub(crate) fn chinese(
         .filter(|f| !f.is_empty())
         .count();
     if !full && (fragments >= 2 || cjk <= 4) {
-        found.push(Finding {
-            kind: Kind::UnderspecifiedRequest,
-            evidence: text.trim().chars().take(24).collect(),
-        });
+        let keywords: String = text.trim().chars().take(24).collect();
+        found.push(finding(Kind::UnderspecifiedRequest, keywords));
     }
     found
 }
