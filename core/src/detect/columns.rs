@@ -59,7 +59,9 @@ static PACKS: [OnceLock<Option<Pack>>; 7] = [const { OnceLock::new() }; 7];
 pub(crate) fn pack(language: Language) -> Option<&'static Pack> {
     let i = LANGUAGES.iter().position(|l| *l == language)?;
     let json = super::data::columns(language)?;
-    PACKS[i].get_or_init(|| Pack::read(json).ok()).as_ref()
+    PACKS[i]
+        .get_or_init(|| Pack::of(&serde_json::from_str(json).ok()?))
+        .as_ref()
 }
 
 /// Whether the detector reads `language` by columns (whether or not they are installed).
@@ -71,7 +73,7 @@ pub(super) fn has_columns(language: Language) -> bool {
 /// the same words from the detector's data (its `TELL` section, `core/columns.rs`), so a
 /// request's language is told the same whichever packs a browser has fetched.
 fn teller(language: Language) -> Option<&'static Pack> {
-    static TELLERS: OnceLock<Vec<(String, Pack)>> = OnceLock::new();
+    static TELLERS: OnceLock<BTreeMap<String, Pack>> = OnceLock::new();
     if let Some(p) = pack(language) {
         return Some(p);
     }
@@ -85,23 +87,20 @@ fn teller(language: Language) -> Option<&'static Pack> {
         v.as_object()
             .into_iter()
             .flatten()
-            .filter_map(|(tag, p)| Some((tag.clone(), Pack::of(p).ok()?)))
+            .filter_map(|(tag, p)| Some((tag.clone(), Pack::of(p)?)))
             .collect()
     });
-    tellers
-        .iter()
-        .find(|(tag, _)| tag == language.tag())
-        .map(|(_, p)| p)
+    tellers.get(language.tag())
 }
 
 impl Words {
     /// The words of a pack's JSON `words` table.
     fn of(w: &Value) -> Self {
         Self {
-            letters: w["letters"].as_str().unwrap_or_default().to_owned(),
+            letters: string(&w["letters"]),
             identify: entries(w, "identify"),
             tells: entries(w, "tells"),
-            trigrams: Trigrams::of(w["trigrams"].as_str().unwrap_or_default()),
+            trigrams: Trigrams::of(&string(&w["trigrams"])),
             endings: entries(w, "endings"),
             directives: entries(w, "directives"),
             or: entries(w, "or"),
@@ -140,27 +139,42 @@ pub(crate) struct Pack {
     /// Words of a numbered part of a text ("Aufgabe 3b", "問3", "3번 문제"): with no text given,
     /// the text is asked for ([`numbered_part`]).
     part: Rule,
-    frames: Vec<FrameColumn>,
+    /// The frames' columns, by frame name.
+    frames: BTreeMap<String, FrameColumn>,
 }
 
 impl Pack {
-    /// The pack of the JSON `json` (a language's table of the data file; the build checked
-    /// it), or what is missing. Read from a `serde_json::Value`, which the crate has anyway,
-    /// rather than by derived deserializers, which would cost the WebAssembly build some 20 KB.
-    fn read(json: &str) -> Result<Self, String> {
-        Self::of(&serde_json::from_str(json).map_err(|e| e.to_string())?)
-    }
-
-    /// The pack of the JSON value `v`.
-    fn of(v: &Value) -> Result<Self, String> {
-        let script = match v["script"].as_str() {
-            Some("latin") => Script::Latin,
-            Some("kana") => Script::Kana,
-            Some("hangul") => Script::Hangul,
-            other => return Err(format!("script {other:?}, expected latin, kana or hangul")),
+    /// The pack of the JSON value `v` (a language's table of the data file; the build checked
+    /// it), or `None` for a script it does not name. Read from a `serde_json::Value`, which the
+    /// crate has anyway, rather than by derived deserializers, which make the WebAssembly
+    /// detector some 10 KB gzip larger.
+    fn of(v: &Value) -> Option<Self> {
+        let script = match v["script"].as_str()? {
+            "latin" => Script::Latin,
+            "kana" => Script::Kana,
+            "hangul" => Script::Hangul,
+            _ => return None,
         };
-        let m = &v["material"];
-        let material = Material {
+        Some(Self {
+            tag: string(&v["language"]),
+            script,
+            capital_nouns: v["capital_nouns"].as_bool() == Some(true),
+            words: Words::of(&v["words"]),
+            material: Material::of(&v["material"]),
+            pointer: Rule::of(&v["pointer"]),
+            thing: Rule::of(&v["thing"]),
+            choice: Rule::of(&v["choice"]),
+            figures: Rule::of(&v["figures"]),
+            part: Rule::of(&v["part"]),
+            frames: map(&v["frame"], FrameColumn::of),
+        })
+    }
+}
+
+impl Material {
+    /// The material of a pack's JSON `material` table.
+    fn of(m: &Value) -> Self {
+        Self {
             by: entries(m, "by"),
             own: entries(m, "own"),
             this: entries(m, "this"),
@@ -171,68 +185,56 @@ impl Pack {
             writes: entries(m, "writes"),
             when: entries(m, "when"),
             named: entries(m, "named"),
-            text: m["text"].as_str().unwrap_or_default().to_owned(),
-            yours: m["yours"]
-                .as_object()
-                .into_iter()
-                .flatten()
-                .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_owned())))
-                .collect(),
-            wording: Wording::read(m)?,
-        };
-        let rule = |key: &str| -> Result<Rule, String> {
-            Ok(Rule {
-                words: entries(&v[key], "words"),
-                mine: entries(&v[key], "mine"),
-                after_number: entries(&v[key], "after_number"),
-                last: entries(&v[key], "last"),
-                wording: Wording::read(&v[key]).map_err(|e| format!("{key}: {e}"))?,
-            })
-        };
-        let frames = v["frame"]
-            .as_object()
-            .ok_or("no frame table")?
-            .iter()
-            .map(|(name, f)| FrameColumn {
-                name: name.clone(),
-                cues: entries(f, "cues"),
-                intents: entries(f, "intents"),
-                slots: f
-                    .as_object()
-                    .into_iter()
-                    .flatten()
-                    .filter(|(_, s)| s.is_object())
-                    .map(|(name, s)| SlotColumn {
-                        name: name.clone(),
-                        filled: entries(s, "filled"),
-                        alone: s["alone"].as_bool() == Some(true),
-                        ask: Ask::of(s["ask"].as_str().unwrap_or_default()),
-                    })
-                    .collect(),
-            })
-            .collect();
-        Ok(Self {
-            tag: text(v, "language")?,
-            script,
-            capital_nouns: v["capital_nouns"].as_bool() == Some(true),
-            words: Words::of(&v["words"]),
-            material,
-            pointer: rule("pointer")?,
-            thing: rule("thing")?,
-            choice: rule("choice")?,
-            figures: rule("figures")?,
-            part: rule("part")?,
-            frames,
-        })
+            text: string(&m["text"]),
+            yours: map(&m["yours"], string),
+            wording: Wording::of(m),
+        }
     }
 }
 
-/// The text `key` of `v`, or what is missing.
-fn text(v: &Value, key: &str) -> Result<String, String> {
-    v[key]
-        .as_str()
-        .map(str::to_owned)
-        .ok_or_else(|| format!("no {key}"))
+impl Rule {
+    /// The rule of a pack's JSON table for it.
+    fn of(v: &Value) -> Self {
+        Self {
+            words: entries(v, "words"),
+            mine: entries(v, "mine"),
+            after_number: entries(v, "after_number"),
+            last: entries(v, "last"),
+            wording: Wording::of(v),
+        }
+    }
+}
+
+impl FrameColumn {
+    /// The column of a pack's JSON table for a frame: its cues, its intents, and every table in
+    /// it a slot's.
+    fn of(f: &Value) -> Self {
+        Self {
+            cues: entries(f, "cues"),
+            intents: entries(f, "intents"),
+            slots: map(f, |s| SlotColumn {
+                filled: entries(s, "filled"),
+                alone: s["alone"].as_bool() == Some(true),
+                ask: Ask::of(&string(&s["ask"])),
+            }),
+        }
+    }
+}
+
+/// The text of `v`, empty when it is none.
+fn string(v: &Value) -> String {
+    v.as_str().unwrap_or_default().to_owned()
+}
+
+/// The values of the JSON object `v` but its lists, each read with `read`, by key (none when it
+/// is no object).
+fn map<T>(v: &Value, read: impl Fn(&Value) -> T) -> BTreeMap<String, T> {
+    v.as_object()
+        .into_iter()
+        .flatten()
+        .filter(|(_, x)| !x.is_array())
+        .map(|(k, x)| (k.clone(), read(x)))
+        .collect()
 }
 
 /// The entries of the word list `key` of `v` (none when it has no such list).
@@ -337,12 +339,13 @@ struct Wording {
 }
 
 impl Wording {
-    fn read(v: &Value) -> Result<Self, String> {
-        Ok(Self {
-            ask: text(v, "ask")?,
-            why: text(v, "why")?,
-            assume: text(v, "assume")?,
-        })
+    /// The wording of a pack's JSON table that has one.
+    fn of(v: &Value) -> Self {
+        Self {
+            ask: string(&v["ask"]),
+            why: string(&v["why"]),
+            assume: string(&v["assume"]),
+        }
     }
 
     /// The question, `named` in the place of {0}.
@@ -371,16 +374,15 @@ struct Rule {
 /// A frame's column.
 #[derive(Debug)]
 struct FrameColumn {
-    name: String,
     cues: Vec<Entry>,
     intents: Vec<Entry>,
-    slots: Vec<SlotColumn>,
+    /// The slots' columns, by slot name.
+    slots: BTreeMap<String, SlotColumn>,
 }
 
 /// A slot's column.
 #[derive(Debug)]
 struct SlotColumn {
-    name: String,
     filled: Vec<Entry>,
     /// Filled by its words alone, not by the slot's typed patterns: "que" leads to a text's
     /// subject, and says nothing of a quarrel ("No sé qué hacer con mi suegra").
@@ -1047,8 +1049,8 @@ pub(super) fn wording_language(text: &str) -> Option<&'static str> {
             && text.ends_with(after);
         let slot = p
             .frames
-            .iter()
-            .flat_map(|f| &f.slots)
+            .values()
+            .flat_map(|f| f.slots.values())
             .any(|s| s.ask.text == text)
             || p.pointer.wording.ask == text;
         (material || slot).then(|| language.english_name())
@@ -1143,8 +1145,8 @@ impl<'a> Request<'a> {
             self.pack
                 .frames
                 .iter()
-                .filter(|f| r.has(&f.cues) && (f.intents.is_empty() || r.has(&f.intents)))
-                .filter_map(|f| table.frames.iter().position(|t| t.name == f.name))
+                .filter(|(_, f)| r.has(&f.cues) && (f.intents.is_empty() || r.has(&f.intents)))
+                .filter_map(|(name, _)| table.frames.iter().position(|t| t.name == *name))
                 .collect()
         };
         self.head
@@ -1196,8 +1198,7 @@ impl<'a> Request<'a> {
     fn directs(&self, r: &SlotRef<'_>) -> bool {
         let cue_first = |f: &FrameColumn| self.reading.matches(&f.cues).any(|s| s.start <= 1);
         self.directive
-            || (self.pack.frames.iter())
-                .find(|f| f.name == r.frame.name)
+            || (self.pack.frames.get(r.frame.name))
                 .is_some_and(|f| !f.intents.is_empty() || cue_first(f))
     }
 
@@ -1612,12 +1613,7 @@ fn ask_slots(pack: &Pack, asked: &[SlotRef<'_>], out: &mut Assessment) {
 /// The column of a recognised slot in `pack`; `None` when the language has no wording for it
 /// (then it is not asked in that language).
 fn column_of<'p>(pack: &'p Pack, r: &SlotRef<'_>) -> Option<&'p SlotColumn> {
-    pack.frames
-        .iter()
-        .find(|f| f.name == r.frame.name)?
-        .slots
-        .iter()
-        .find(|s| s.name == r.slot.name)
+    pack.frames.get(r.frame.name)?.slots.get(r.slot.name)
 }
 
 /// Whether the slot's question was asked earlier in the conversation and answered.
@@ -2704,8 +2700,8 @@ mod tests {
         let mut wrong = Vec::new();
         for l in LANGUAGES {
             let p = pack(l).expect("a pack");
-            for f in &p.frames {
-                for s in &f.slots {
+            for f in p.frames.values() {
+                for s in f.slots.values() {
                     let said = super::super::unread_language(&s.ask.text);
                     if said != Some(l.english_name()) {
                         wrong.push(format!("{}: {said:?}", s.ask.text));
