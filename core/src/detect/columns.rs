@@ -31,7 +31,7 @@ use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
-use serde_json::Value;
+use serde::Deserialize;
 
 use super::frames::{self, Pattern};
 use super::{Assessment, Finding, Given, Kind, SlotRef};
@@ -58,9 +58,9 @@ static PACKS: [OnceLock<Option<Pack>>; 7] = [const { OnceLock::new() }; 7];
 /// ([`super::data`]). `None` for a language without columns, and before that.
 pub(crate) fn pack(language: Language) -> Option<&'static Pack> {
     let i = LANGUAGES.iter().position(|l| *l == language)?;
-    let json = super::data::columns(language)?;
+    let bytes = super::data::columns(language)?;
     PACKS[i]
-        .get_or_init(|| Pack::of(&serde_json::from_str(json).ok()?))
+        .get_or_init(|| postcard::from_bytes(bytes).ok())
         .as_ref()
 }
 
@@ -78,48 +78,13 @@ fn teller(language: Language) -> Option<&'static Pack> {
         return Some(p);
     }
     let tell = super::data::get()?.tell;
-    let tellers = TELLERS.get_or_init(|| {
-        // From a `str`, as every other JSON the crate reads: no second reader in the wasm.
-        let v: Value = std::str::from_utf8(tell)
-            .ok()
-            .and_then(|t| serde_json::from_str(t).ok())
-            .unwrap_or_default();
-        v.as_object()
-            .into_iter()
-            .flatten()
-            .filter_map(|(tag, p)| Some((tag.clone(), Pack::of(p)?)))
-            .collect()
-    });
+    let tellers = TELLERS.get_or_init(|| postcard::from_bytes(tell).unwrap_or_default());
     tellers.get(language.tag())
 }
 
-impl Words {
-    /// The words of a pack's JSON `words` table.
-    fn of(w: &Value) -> Self {
-        Self {
-            letters: string(&w["letters"]),
-            identify: entries(w, "identify"),
-            tells: entries(w, "tells"),
-            trigrams: Trigrams::of(&string(&w["trigrams"])),
-            endings: entries(w, "endings"),
-            directives: entries(w, "directives"),
-            or: entries(w, "or"),
-            numbers: entries(w, "numbers"),
-            time: entries(w, "time"),
-            time_units: entries(w, "time_units"),
-            place_before: entries(w, "place_before"),
-            place_after: entries(w, "place_after"),
-            places: entries(w, "places"),
-            topic_before: entries(w, "topic_before"),
-            compare: entries(w, "compare"),
-            general: entries(w, "general"),
-            of: entries(w, "of"),
-        }
-    }
-}
-
-/// One language's columns, read from its pack.
-#[derive(Debug)]
+/// One language's columns, read from its pack: the language's table of the data file, which the
+/// build checked and serialized with postcard (`core/columns.rs`), in the order of these fields.
+#[derive(Debug, Deserialize)]
 pub(crate) struct Pack {
     tag: String,
     script: Script,
@@ -143,114 +108,9 @@ pub(crate) struct Pack {
     frames: BTreeMap<String, FrameColumn>,
 }
 
-impl Pack {
-    /// The pack of the JSON value `v` (a language's table of the data file; the build checked
-    /// it), or `None` for a script it does not name. Read from a `serde_json::Value`, which the
-    /// crate has anyway, rather than by derived deserializers, which make the WebAssembly
-    /// detector some 10 KB gzip larger.
-    fn of(v: &Value) -> Option<Self> {
-        let script = match v["script"].as_str()? {
-            "latin" => Script::Latin,
-            "kana" => Script::Kana,
-            "hangul" => Script::Hangul,
-            _ => return None,
-        };
-        Some(Self {
-            tag: string(&v["language"]),
-            script,
-            capital_nouns: v["capital_nouns"].as_bool() == Some(true),
-            words: Words::of(&v["words"]),
-            material: Material::of(&v["material"]),
-            pointer: Rule::of(&v["pointer"]),
-            thing: Rule::of(&v["thing"]),
-            choice: Rule::of(&v["choice"]),
-            figures: Rule::of(&v["figures"]),
-            part: Rule::of(&v["part"]),
-            frames: map(&v["frame"], FrameColumn::of),
-        })
-    }
-}
-
-impl Material {
-    /// The material of a pack's JSON `material` table.
-    fn of(m: &Value) -> Self {
-        Self {
-            by: entries(m, "by"),
-            own: entries(m, "own"),
-            this: entries(m, "this"),
-            the: entries(m, "the"),
-            nouns: entries(m, "nouns"),
-            verbs: entries(m, "verbs"),
-            restyle: entries(m, "restyle"),
-            writes: entries(m, "writes"),
-            when: entries(m, "when"),
-            named: entries(m, "named"),
-            text: string(&m["text"]),
-            yours: map(&m["yours"], string),
-            wording: Wording::of(m),
-        }
-    }
-}
-
-impl Rule {
-    /// The rule of a pack's JSON table for it.
-    fn of(v: &Value) -> Self {
-        Self {
-            words: entries(v, "words"),
-            mine: entries(v, "mine"),
-            after_number: entries(v, "after_number"),
-            last: entries(v, "last"),
-            wording: Wording::of(v),
-        }
-    }
-}
-
-impl FrameColumn {
-    /// The column of a pack's JSON table for a frame: its cues, its intents, and every table in
-    /// it a slot's.
-    fn of(f: &Value) -> Self {
-        Self {
-            cues: entries(f, "cues"),
-            intents: entries(f, "intents"),
-            slots: map(f, |s| SlotColumn {
-                filled: entries(s, "filled"),
-                alone: s["alone"].as_bool() == Some(true),
-                ask: Ask::of(&string(&s["ask"])),
-            }),
-        }
-    }
-}
-
-/// The text of `v`, empty when it is none.
-fn string(v: &Value) -> String {
-    v.as_str().unwrap_or_default().to_owned()
-}
-
-/// The values of the JSON object `v` but its lists, each read with `read`, by key (none when it
-/// is no object).
-fn map<T>(v: &Value, read: impl Fn(&Value) -> T) -> BTreeMap<String, T> {
-    v.as_object()
-        .into_iter()
-        .flatten()
-        .filter(|(_, x)| !x.is_array())
-        .map(|(k, x)| (k.clone(), read(x)))
-        .collect()
-}
-
-/// The entries of the word list `key` of `v` (none when it has no such list).
-fn entries(v: &Value, key: &str) -> Vec<Entry> {
-    v[key]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_str)
-        .map(Entry::of)
-        .collect()
-}
-
 /// How a language's entries are matched; as a number, its place in the per-script thresholds
 /// ([`SHORT`] and those after it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 enum Script {
     Latin = 0,
     Hangul = 1,
@@ -258,7 +118,7 @@ enum Script {
 }
 
 /// The language's typed vocabularies.
-#[derive(Debug)]
+#[derive(Debug, Deserialize)]
 struct Words {
     /// Letters that only this language of the packs writes ("ñ", "ß"): a word holding one tells
     /// a Latin-script request's language with the words below.
@@ -303,7 +163,7 @@ struct Words {
 }
 
 /// The words of the user's own material named and not given, and the question that asks for it.
-#[derive(Debug)]
+#[derive(Debug, Deserialize)]
 struct Material {
     /// Someone has it or sent it: after the noun in a Latin script ("que me mandaste", "den ich
     /// dir geschickt habe"), joined to the sender before it in Japanese and Korean ("からの",
@@ -331,7 +191,7 @@ struct Material {
 }
 
 /// A rule's question in the language, with {0} for what the request named.
-#[derive(Debug)]
+#[derive(Debug, Deserialize)]
 struct Wording {
     ask: String,
     why: String,
@@ -339,15 +199,6 @@ struct Wording {
 }
 
 impl Wording {
-    /// The wording of a pack's JSON table that has one.
-    fn of(v: &Value) -> Self {
-        Self {
-            ask: string(&v["ask"]),
-            why: string(&v["why"]),
-            assume: string(&v["assume"]),
-        }
-    }
-
     /// The question, `named` in the place of {0}.
     fn question(&self, named: &str, kind: Kind) -> Question {
         let fill = |s: &str| s.replace("{0}", named);
@@ -359,7 +210,7 @@ impl Wording {
 /// A rule's words and its question, with {0} for what the request said: the words that point
 /// at something the request does not say ("esto", "ça", "das", "これは"), that ask to choose
 /// among options it does not name, that ask an amount of the user's own.
-#[derive(Debug)]
+#[derive(Debug, Deserialize)]
 struct Rule {
     words: Vec<Entry>,
     /// Words of the user's own, one of which the rule needs too when there are any.
@@ -372,7 +223,7 @@ struct Rule {
 }
 
 /// A frame's column.
-#[derive(Debug)]
+#[derive(Debug, Deserialize)]
 struct FrameColumn {
     cues: Vec<Entry>,
     intents: Vec<Entry>,
@@ -381,17 +232,18 @@ struct FrameColumn {
 }
 
 /// A slot's column.
-#[derive(Debug)]
+#[derive(Debug, Deserialize)]
 struct SlotColumn {
     filled: Vec<Entry>,
+    ask: Ask,
     /// Filled by its words alone, not by the slot's typed patterns: "que" leads to a text's
     /// subject, and says nothing of a quarrel ("No sé qué hacer con mi suegra").
     alone: bool,
-    ask: Ask,
 }
 
 /// A slot's question in the language.
-#[derive(Debug)]
+#[derive(Debug, Deserialize)]
+#[serde(from = "String")]
 struct Ask {
     text: String,
     why: String,
@@ -399,9 +251,9 @@ struct Ask {
     assume: String,
 }
 
-impl Ask {
+impl From<String> for Ask {
     /// The wording `TEXT | WHY | OPTION; OPTION | ASSUMPTION` (checked by the build).
-    fn of(line: &str) -> Self {
+    fn from(line: String) -> Self {
         let mut parts = line.split('|').map(str::trim);
         let mut next = || parts.next().unwrap_or_default().to_owned();
         let (text, why, options, assume) = (next(), next(), next(), next());
@@ -421,7 +273,8 @@ impl Ask {
 
 /// A word-list entry in both forms the matcher reads: folded words (Latin scripts) and the text
 /// with ASCII lower-cased (Japanese, Korean).
-#[derive(Debug)]
+#[derive(Debug, Deserialize)]
+#[serde(from = "String")]
 struct Entry {
     words: Vec<String>,
     text: String,
@@ -432,9 +285,9 @@ struct Entry {
     key: Option<u64>,
 }
 
-impl Entry {
-    fn of(raw: &str) -> Self {
-        let words: Vec<String> = tokens(raw, true).into_iter().map(|t| t.folded).collect();
+impl From<String> for Entry {
+    fn from(raw: String) -> Self {
+        let words: Vec<String> = tokens(&raw, true).into_iter().map(|t| t.folded).collect();
         Self {
             opening: words.first().and_then(|w| opening(w)),
             key: words
@@ -962,10 +815,17 @@ fn english_trigrams() -> &'static Trigrams {
 /// A language's most frequent letter trigrams and their counts in its requests ("_" marks a
 /// word's edge: "_qu:812", "do_:95"), as `scripts/language-trigrams` lists them, sorted for
 /// lookup, and the sum of the counts.
-#[derive(Debug, Default)]
+#[derive(Debug, Deserialize)]
+#[serde(from = "String")]
 struct Trigrams {
     counts: Vec<(String, u32)>,
     total: u32,
+}
+
+impl From<String> for Trigrams {
+    fn from(listed: String) -> Self {
+        Self::of(&listed)
+    }
 }
 
 impl Trigrams {
