@@ -1132,13 +1132,9 @@ pub(super) fn assess(
                         .then(|| (pack.material.text.clone(), &pack.material.wording))
                 })
         })
-        .flatten();
-    if let Some((evidence, _)) = &material {
-        out.findings.push(Finding {
-            kind: Kind::MissingContext,
-            evidence: evidence.clone(),
-        });
-    }
+        .flatten()
+        .map(|(evidence, wording)| (Kind::MissingContext, evidence, wording));
+    out.findings.extend(material.as_ref().map(finding));
     let table = super::knowledge();
     let recognised = request.recognised(table);
     let slots = super::slots_of(table, &recognised);
@@ -1182,25 +1178,24 @@ pub(super) fn assess(
             )
         })
         .flatten();
-    if let Some((kind, evidence, _)) = &pointed {
-        out.findings.push(Finding {
-            kind: *kind,
-            evidence: evidence.clone(),
-        });
-    }
+    out.findings.extend(pointed.as_ref().map(finding));
     out.needs_clarification = material.is_some() || !asked.is_empty() || pointed.is_some();
     if !out.needs_clarification {
         out.cues.push(why_not_asked(pack, &slots, &open, score));
     } else if out.wording != super::Wording::Decision {
-        if let Some((evidence, wording)) = material {
-            let q = wording.question(&evidence, Kind::MissingContext);
-            super::push_unique(out, q, format!("rule missing_context: \"{evidence}\""));
-        }
-        if let Some((kind, evidence, rule)) = pointed {
-            let q = rule.wording.question(&evidence, kind);
+        for (kind, evidence, wording) in material.into_iter().chain(pointed) {
+            let q = wording.question(&evidence, kind);
             super::push_unique(out, q, format!("rule {}: \"{evidence}\"", kind.as_str()));
         }
         ask_slots(pack, &asked, out);
+    }
+}
+
+/// What a rule found in the request, the words it names and the rule's wording: the finding.
+fn finding((kind, evidence, _): &(Kind, String, &Wording)) -> Finding {
+    Finding {
+        kind: *kind,
+        evidence: evidence.clone(),
     }
 }
 
@@ -1217,19 +1212,19 @@ fn unsaid_thing<'p>(
     vague: bool,
     sure: bool,
     earlier: &[Message],
-) -> Option<(Kind, String, &'p Rule)> {
+) -> Option<(Kind, String, &'p Wording)> {
     let pack = r.pack;
     if earlier.is_empty()
         && let Some(word) = pointed_at(r, vague)
     {
-        return Some((Kind::PronounWithoutAntecedent, word, &pack.pointer));
+        return Some((Kind::PronounWithoutAntecedent, word, &pack.pointer.wording));
     }
     let found = unsaid_named(r, sure)?;
     (earlier.is_empty() || !conversation_says(pack, earlier, found.0)).then_some(found)
 }
 
 /// [`unsaid_thing`] but the pointing word: a choice, a thing named as known, figures.
-fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Rule)> {
+fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Wording)> {
     let pack = r.pack;
     // "Lequel je prends ?": a short request that asks to choose says nothing else (in a Latin
     // script, whose "or" shows named options; "AとBどっち" names them with a common particle).
@@ -1249,13 +1244,13 @@ fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Ru
         && let Some(s) = r.spans(&pack.choice.words).first()
     {
         let said = sentence_of(r, s);
-        return Some((Kind::AmbiguousReference, said, &pack.choice));
+        return Some((Kind::AmbiguousReference, said, &pack.choice.wording));
     }
     if !sure {
         return None;
     }
     if let Some(thing) = referent(r) {
-        return Some((Kind::PronounWithoutAntecedent, thing, &pack.thing));
+        return Some((Kind::PronounWithoutAntecedent, thing, &pack.thing.wording));
     }
     if r.general() {
         return None;
@@ -1267,7 +1262,7 @@ fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Ru
     Some((
         Kind::UnderspecifiedParameter,
         sentence_of(r, &s),
-        &pack.figures,
+        &pack.figures.wording,
     ))
 }
 
