@@ -366,9 +366,7 @@ fn tokens(text: &str, star: bool) -> Vec<Token> {
         // A sign is a word of its own: the next letter opens another.
         open = !sign;
     }
-    for t in &mut out {
-        t.key = word_key(&t.folded);
-    }
+    out.iter_mut().for_each(|t| t.key = word_key(&t.folded));
     out
 }
 
@@ -809,7 +807,8 @@ const TRIGRAM_MARGIN: f32 = 1.5;
 /// English's letter trigrams (`[words] english-trigrams`), read once.
 fn english_trigrams() -> &'static Trigrams {
     static ENGLISH: OnceLock<Trigrams> = OnceLock::new();
-    ENGLISH.get_or_init(|| Trigrams::of(super::word_list(super::Words::EnglishTrigrams)))
+    ENGLISH
+        .get_or_init(|| Trigrams::from(super::word_list(super::Words::EnglishTrigrams).to_owned()))
 }
 
 /// A language's most frequent letter trigrams and their counts in its requests ("_" marks a
@@ -823,14 +822,8 @@ struct Trigrams {
 }
 
 impl From<String> for Trigrams {
-    fn from(listed: String) -> Self {
-        Self::of(&listed)
-    }
-}
-
-impl Trigrams {
     /// The list `listed`: `trigram:count` entries between spaces.
-    fn of(listed: &str) -> Self {
+    fn from(listed: String) -> Self {
         let mut counts: Vec<_> = listed
             .split_whitespace()
             .filter_map(|e| {
@@ -842,7 +835,9 @@ impl Trigrams {
         let total = counts.iter().map(|(_, n)| n).sum();
         Self { counts, total }
     }
+}
 
+impl Trigrams {
     /// Whether the language writes every letter of `text` beyond ASCII: a letter none of its
     /// trigrams holds ("ś" of "wiadomość") is another language's.
     fn writes_all(&self, text: &str) -> bool {
