@@ -28,7 +28,7 @@ fn main() {
     let sections = [
         (*b"KNOW", &blob[..]),
         (*b"MODL", &model[..]),
-        (*b"TELL", tell.as_bytes()),
+        (*b"TELL", &tell[..]),
     ];
     detector_data(&out, &sections);
     let columns_weights = Path::new("data/detector-columns.bin");
@@ -67,7 +67,7 @@ fn detector_data(out: &str, sections: &[([u8; 4], &[u8])]) {
 }
 
 /// Each language's columns as a data file of its own, `OUT_DIR/clarify-detector-<tag>.bin`
-/// (the container of [`detector_data`] with two sections, `COLS`, the pack's JSON, and `MODL`,
+/// (the container of [`detector_data`] with two sections, `COLS`, the pack (postcard), and `MODL`,
 /// the weights of the model the languages read by columns share, `model`): what the
 /// browser fetches when a request in that language is typed or sent. With them
 /// `OUT_DIR/columns_data.rs`, the header this build expects of each, by tag, and
@@ -81,8 +81,7 @@ fn columns_data(out: &str, packs: &[columns::Pack], model: &[u8]) {
     );
     let mut embedded = String::from("[\n");
     for pack in packs {
-        let json = pack.json.to_string();
-        let (file, hash, len) = container(&[(*b"COLS", json.as_bytes()), (*b"MODL", model)]);
+        let (file, hash, len) = container(&[(*b"COLS", &pack.bytes()), (*b"MODL", model)]);
         let path = out.join(format!("clarify-detector-{}.bin", pack.tag));
         std::fs::write(&path, file).expect("OUT_DIR is writable");
         expected += &format!(

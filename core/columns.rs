@@ -2,28 +2,28 @@
 //! Spanish, French, German, Portuguese, Italian): the `[columns.<tag>]` tables of
 //! `data/detector.toml`, keyed by the frame and slot names of its frames. The build reads each, refuses a bad entry by
 //! naming it (a frame or slot the table does not have, a wording without its four parts, a
-//! question without its language's question mark…), and gives it back as one JSON pack per
-//! language (the table as JSON), which `build.rs` writes as that language's data file
+//! question without its language's question mark…), and gives it back as one pack per
+//! language (the table serialized with postcard, in the field order of the matcher's `Pack` in
+//! `src/detect/columns.rs`), which `build.rs` writes as that language's data file
 //! (`clarify-detector-<tag>.bin`: compiled in natively, fetched on demand by the browser), and
 //! the few words of each Latin-script pack that tell its language ([`tell`]), which go into the
 //! detector's own data file.
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize, Serializer};
 
 /// The languages with columns, in the order of the crate's `Language` enum after Chinese.
 pub const TAGS: [&str; 7] = ["ja", "ko", "es", "fr", "de", "pt", "it"];
 
-/// One language's file.
-#[derive(Debug, Deserialize)]
+/// One language's file. Its fields, and those of the tables in it, are serialized in the order
+/// the matcher's pack reads them (postcard names no field).
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct Draft {
     language: String,
-    script: String,
-    /// Read for its type: the matcher reads it from the pack.
+    script: Script,
     #[serde(default)]
-    #[allow(dead_code)]
     capital_nouns: bool,
     words: Words,
     material: Material,
@@ -35,8 +35,17 @@ struct Draft {
     frame: BTreeMap<String, Frame>,
 }
 
+/// How a language's entries are matched, in the order of the matcher's `Script`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Script {
+    Latin,
+    Hangul,
+    Kana,
+}
+
 /// The language's typed vocabularies.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct Words {
     #[serde(default)]
@@ -49,9 +58,9 @@ struct Words {
     trigrams: String,
     #[serde(default)]
     endings: Vec<String>,
+    directives: Vec<String>,
     #[serde(default)]
     or: Vec<String>,
-    directives: Vec<String>,
     #[serde(default)]
     numbers: Vec<String>,
     #[serde(default)]
@@ -75,7 +84,7 @@ struct Words {
 }
 
 /// The words of the user's own material named and not given, and its question.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct Material {
     by: Vec<String>,
@@ -110,7 +119,7 @@ struct Material {
 /// of the user's own (`figures`), that name a numbered part of a text (`part`: "Aufgabe 3b",
 /// "問3"); a thing named as known and not said (`thing`) has no words of its own. {0}, where
 /// written, is what the request said.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct Rule {
     #[serde(default)]
@@ -131,7 +140,7 @@ struct Rule {
 }
 
 /// A frame's column: its cues and intents, and its slots' (every other key is a slot).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 struct Frame {
     cues: Vec<String>,
     intents: Vec<String>,
@@ -139,22 +148,37 @@ struct Frame {
     slots: BTreeMap<String, Slot>,
 }
 
+impl Serialize for Frame {
+    /// Its slots as a table of their own: postcard writes no flattened map.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        (&self.cues, &self.intents, &self.slots).serialize(s)
+    }
+}
+
 /// A slot's column: the words that fill it and its question.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct Slot {
     filled: Vec<String>,
     ask: String,
-    /// Read for its type: filled by its words alone, not by the slot's typed patterns.
+    /// Filled by its words alone, not by the slot's typed patterns.
     #[serde(default)]
-    #[allow(dead_code)]
     alone: bool,
 }
 
-/// One language's columns, checked: its tag and its pack (the table as JSON).
+/// One language's columns, checked: its tag, the table as JSON (for the checks across
+/// languages) and as read.
 pub struct Pack {
     pub tag: &'static str,
-    pub json: serde_json::Value,
+    json: serde_json::Value,
+    draft: Draft,
+}
+
+impl Pack {
+    /// The pack as the matcher reads it (postcard).
+    pub fn bytes(&self) -> Vec<u8> {
+        postcard::to_allocvec(&self.draft).expect("a pack serializes")
+    }
 }
 
 /// Reads every language's columns of the data file `detector` (its text), checks them against
@@ -174,12 +198,13 @@ pub fn read_all(detector: &str) -> Vec<Pack> {
             else {
                 fail(&format!("core/data/detector.toml: no [columns.{tag}]"));
             };
-            let json = read(tag, table, &known).unwrap_or_else(|problem| {
+            let draft = read(tag, table, &known).unwrap_or_else(|problem| {
                 fail(&format!(
                     "core/data/detector.toml, columns.{tag}: {problem}"
                 ))
             });
-            Pack { tag, json }
+            let json = serde_json::to_value(table).expect("a TOML table is JSON");
+            Pack { tag, json, draft }
         })
         .collect::<Vec<_>>();
     exclusive_tells(&packs);
@@ -230,38 +255,44 @@ fn exclusive_tells(packs: &[Pack]) {
 }
 
 /// What tells each Latin-script language from the others before its pack is there: the words
-/// the matcher's language identification reads (`letters`, `identify`, `tells`, `endings` and `directives`, the material's
-/// `verbs`, `own` and `this`, and the pointing words), as a JSON object of packs by tag that read as packs
-/// (the material's wordings kept, no frames). It goes into the detector's own data file, so a
-/// browser that has fetched none of the packs tells a request's language as a native build,
-/// which has them all, does, and so knows which pack to fetch.
-pub fn tell(packs: &[Pack]) -> String {
-    let mut out = serde_json::Map::new();
-    for p in packs.iter().filter(|p| p.json["script"] == "latin") {
-        let pick = |table: &str, keys: &[&str]| {
-            let mut picked = serde_json::Map::new();
-            for &key in keys {
-                if let Some(v) = p.json[table].get(key) {
-                    picked.insert(key.to_owned(), v.clone());
-                }
-            }
-            serde_json::Value::Object(picked)
-        };
-        let teller = serde_json::json!({
-            "language": p.json["language"],
-            "script": p.json["script"],
-            "words": pick("words", &["letters", "identify", "tells", "trigrams", "endings", "directives"]),
-            "material": pick("material", &["verbs", "own", "this", "ask", "why", "assume"]),
-            "pointer": p.json["pointer"],
-            "thing": p.json["thing"],
-            "choice": p.json["choice"],
-            "figures": p.json["figures"],
-            "part": p.json["part"],
-            "frame": {},
-        });
-        out.insert(p.tag.to_owned(), teller);
-    }
-    serde_json::Value::Object(out).to_string()
+/// the matcher's language identification reads (`letters`, `identify`, `tells`, `trigrams`,
+/// `endings` and `directives`, the material's `verbs`, `own` and `this`, and the rules'
+/// words), as packs by tag (postcard; the material's wordings kept, no frames). It goes into
+/// the detector's own data file, so a browser that has fetched none of the packs tells a
+/// request's language as a native build, which has them all, does, and so knows which pack to
+/// fetch.
+pub fn tell(packs: &[Pack]) -> Vec<u8> {
+    let tellers: BTreeMap<&str, Draft> = packs
+        .iter()
+        .filter(|p| p.draft.script == Script::Latin)
+        .map(|p| {
+            let d = p.draft.clone();
+            let teller = Draft {
+                words: Words {
+                    letters: d.words.letters,
+                    identify: d.words.identify,
+                    tells: d.words.tells,
+                    trigrams: d.words.trigrams,
+                    endings: d.words.endings,
+                    directives: d.words.directives,
+                    ..Words::default()
+                },
+                material: Material {
+                    verbs: d.material.verbs,
+                    own: d.material.own,
+                    this: d.material.this,
+                    ask: d.material.ask,
+                    why: d.material.why,
+                    assume: d.material.assume,
+                    ..Material::default()
+                },
+                frame: BTreeMap::new(),
+                ..d
+            };
+            (p.tag, teller)
+        })
+        .collect();
+    postcard::to_allocvec(&tellers).expect("the packs serialize")
 }
 
 fn fail(message: &str) -> ! {
@@ -269,24 +300,18 @@ fn fail(message: &str) -> ! {
     std::process::exit(1);
 }
 
-/// The pack of the file `text` for `tag`, checked.
+/// The columns of the table `table` for `tag`, checked.
 fn read(
     tag: &str,
     table: &toml::Table,
     known: &BTreeMap<String, Vec<String>>,
-) -> Result<serde_json::Value, String> {
+) -> Result<Draft, String> {
     let d: Draft = table
         .clone()
         .try_into()
         .map_err(|e: toml::de::Error| e.to_string())?;
     if d.language != tag {
         return Err(format!("language is {:?}, expected {tag:?}", d.language));
-    }
-    if !matches!(d.script.as_str(), "latin" | "kana" | "hangul") {
-        return Err(format!(
-            "script is {:?}, expected latin, kana or hangul",
-            d.script
-        ));
     }
     let w = &d.words;
     if let Some(c) = w
@@ -407,8 +432,7 @@ fn read(
             empty_entry(list).map_err(|e| format!("frame {name}: {e}"))?;
         }
     }
-    // The pack is the file's table as JSON, as the page's script writes it from the same file.
-    serde_json::to_value(table).map_err(|e| e.to_string())
+    Ok(d)
 }
 
 /// A word list with an empty entry is refused: it would match everything.

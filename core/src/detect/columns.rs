@@ -31,7 +31,7 @@ use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
-use serde_json::Value;
+use serde::Deserialize;
 
 use super::frames::{self, Pattern};
 use super::{Assessment, Finding, Given, Kind, SlotRef};
@@ -58,8 +58,10 @@ static PACKS: [OnceLock<Option<Pack>>; 7] = [const { OnceLock::new() }; 7];
 /// ([`super::data`]). `None` for a language without columns, and before that.
 pub(crate) fn pack(language: Language) -> Option<&'static Pack> {
     let i = LANGUAGES.iter().position(|l| *l == language)?;
-    let json = super::data::columns(language)?;
-    PACKS[i].get_or_init(|| Pack::read(json).ok()).as_ref()
+    let bytes = super::data::columns(language)?;
+    PACKS[i]
+        .get_or_init(|| postcard::from_bytes(bytes).ok())
+        .as_ref()
 }
 
 /// Whether the detector reads `language` by columns (whether or not they are installed).
@@ -71,56 +73,18 @@ pub(super) fn has_columns(language: Language) -> bool {
 /// the same words from the detector's data (its `TELL` section, `core/columns.rs`), so a
 /// request's language is told the same whichever packs a browser has fetched.
 fn teller(language: Language) -> Option<&'static Pack> {
-    static TELLERS: OnceLock<Vec<(String, Pack)>> = OnceLock::new();
+    static TELLERS: OnceLock<BTreeMap<String, Pack>> = OnceLock::new();
     if let Some(p) = pack(language) {
         return Some(p);
     }
     let tell = super::data::get()?.tell;
-    let tellers = TELLERS.get_or_init(|| {
-        // From a `str`, as every other JSON the crate reads: no second reader in the wasm.
-        let v: Value = std::str::from_utf8(tell)
-            .ok()
-            .and_then(|t| serde_json::from_str(t).ok())
-            .unwrap_or_default();
-        v.as_object()
-            .into_iter()
-            .flatten()
-            .filter_map(|(tag, p)| Some((tag.clone(), Pack::of(p).ok()?)))
-            .collect()
-    });
-    tellers
-        .iter()
-        .find(|(tag, _)| tag == language.tag())
-        .map(|(_, p)| p)
+    let tellers = TELLERS.get_or_init(|| postcard::from_bytes(tell).unwrap_or_default());
+    tellers.get(language.tag())
 }
 
-impl Words {
-    /// The words of a pack's JSON `words` table.
-    fn of(w: &Value) -> Self {
-        Self {
-            letters: w["letters"].as_str().unwrap_or_default().to_owned(),
-            identify: entries(w, "identify"),
-            tells: entries(w, "tells"),
-            trigrams: Trigrams::of(w["trigrams"].as_str().unwrap_or_default()),
-            endings: entries(w, "endings"),
-            directives: entries(w, "directives"),
-            or: entries(w, "or"),
-            numbers: entries(w, "numbers"),
-            time: entries(w, "time"),
-            time_units: entries(w, "time_units"),
-            place_before: entries(w, "place_before"),
-            place_after: entries(w, "place_after"),
-            places: entries(w, "places"),
-            topic_before: entries(w, "topic_before"),
-            compare: entries(w, "compare"),
-            general: entries(w, "general"),
-            of: entries(w, "of"),
-        }
-    }
-}
-
-/// One language's columns, read from its pack.
-#[derive(Debug)]
+/// One language's columns, read from its pack: the language's table of the data file, which the
+/// build checked and serialized with postcard (`core/columns.rs`), in the order of these fields.
+#[derive(Debug, Deserialize)]
 pub(crate) struct Pack {
     tag: String,
     script: Script,
@@ -140,115 +104,13 @@ pub(crate) struct Pack {
     /// Words of a numbered part of a text ("Aufgabe 3b", "問3", "3번 문제"): with no text given,
     /// the text is asked for ([`numbered_part`]).
     part: Rule,
-    frames: Vec<FrameColumn>,
-}
-
-impl Pack {
-    /// The pack of the JSON `json` (a language's table of the data file; the build checked
-    /// it), or what is missing. Read from a `serde_json::Value`, which the crate has anyway,
-    /// rather than by derived deserializers, which would cost the WebAssembly build some 20 KB.
-    fn read(json: &str) -> Result<Self, String> {
-        Self::of(&serde_json::from_str(json).map_err(|e| e.to_string())?)
-    }
-
-    /// The pack of the JSON value `v`.
-    fn of(v: &Value) -> Result<Self, String> {
-        let script = match v["script"].as_str() {
-            Some("latin") => Script::Latin,
-            Some("kana") => Script::Kana,
-            Some("hangul") => Script::Hangul,
-            other => return Err(format!("script {other:?}, expected latin, kana or hangul")),
-        };
-        let m = &v["material"];
-        let material = Material {
-            by: entries(m, "by"),
-            own: entries(m, "own"),
-            this: entries(m, "this"),
-            the: entries(m, "the"),
-            nouns: entries(m, "nouns"),
-            verbs: entries(m, "verbs"),
-            restyle: entries(m, "restyle"),
-            writes: entries(m, "writes"),
-            when: entries(m, "when"),
-            named: entries(m, "named"),
-            text: m["text"].as_str().unwrap_or_default().to_owned(),
-            yours: m["yours"]
-                .as_object()
-                .into_iter()
-                .flatten()
-                .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_owned())))
-                .collect(),
-            wording: Wording::read(m)?,
-        };
-        let rule = |key: &str| -> Result<Rule, String> {
-            Ok(Rule {
-                words: entries(&v[key], "words"),
-                mine: entries(&v[key], "mine"),
-                after_number: entries(&v[key], "after_number"),
-                last: entries(&v[key], "last"),
-                wording: Wording::read(&v[key]).map_err(|e| format!("{key}: {e}"))?,
-            })
-        };
-        let frames = v["frame"]
-            .as_object()
-            .ok_or("no frame table")?
-            .iter()
-            .map(|(name, f)| FrameColumn {
-                name: name.clone(),
-                cues: entries(f, "cues"),
-                intents: entries(f, "intents"),
-                slots: f
-                    .as_object()
-                    .into_iter()
-                    .flatten()
-                    .filter(|(_, s)| s.is_object())
-                    .map(|(name, s)| SlotColumn {
-                        name: name.clone(),
-                        filled: entries(s, "filled"),
-                        alone: s["alone"].as_bool() == Some(true),
-                        ask: Ask::of(s["ask"].as_str().unwrap_or_default()),
-                    })
-                    .collect(),
-            })
-            .collect();
-        Ok(Self {
-            tag: text(v, "language")?,
-            script,
-            capital_nouns: v["capital_nouns"].as_bool() == Some(true),
-            words: Words::of(&v["words"]),
-            material,
-            pointer: rule("pointer")?,
-            thing: rule("thing")?,
-            choice: rule("choice")?,
-            figures: rule("figures")?,
-            part: rule("part")?,
-            frames,
-        })
-    }
-}
-
-/// The text `key` of `v`, or what is missing.
-fn text(v: &Value, key: &str) -> Result<String, String> {
-    v[key]
-        .as_str()
-        .map(str::to_owned)
-        .ok_or_else(|| format!("no {key}"))
-}
-
-/// The entries of the word list `key` of `v` (none when it has no such list).
-fn entries(v: &Value, key: &str) -> Vec<Entry> {
-    v[key]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_str)
-        .map(Entry::of)
-        .collect()
+    /// The frames' columns, by frame name.
+    frames: BTreeMap<String, FrameColumn>,
 }
 
 /// How a language's entries are matched; as a number, its place in the per-script thresholds
 /// ([`SHORT`] and those after it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 enum Script {
     Latin = 0,
     Hangul = 1,
@@ -256,7 +118,7 @@ enum Script {
 }
 
 /// The language's typed vocabularies.
-#[derive(Debug)]
+#[derive(Debug, Deserialize)]
 struct Words {
     /// Letters that only this language of the packs writes ("ñ", "ß"): a word holding one tells
     /// a Latin-script request's language with the words below.
@@ -301,7 +163,7 @@ struct Words {
 }
 
 /// The words of the user's own material named and not given, and the question that asks for it.
-#[derive(Debug)]
+#[derive(Debug, Deserialize)]
 struct Material {
     /// Someone has it or sent it: after the noun in a Latin script ("que me mandaste", "den ich
     /// dir geschickt habe"), joined to the sender before it in Japanese and Korean ("からの",
@@ -329,7 +191,7 @@ struct Material {
 }
 
 /// A rule's question in the language, with {0} for what the request named.
-#[derive(Debug)]
+#[derive(Debug, Deserialize)]
 struct Wording {
     ask: String,
     why: String,
@@ -337,14 +199,6 @@ struct Wording {
 }
 
 impl Wording {
-    fn read(v: &Value) -> Result<Self, String> {
-        Ok(Self {
-            ask: text(v, "ask")?,
-            why: text(v, "why")?,
-            assume: text(v, "assume")?,
-        })
-    }
-
     /// The question, `named` in the place of {0}.
     fn question(&self, named: &str, kind: Kind) -> Question {
         let fill = |s: &str| s.replace("{0}", named);
@@ -356,7 +210,7 @@ impl Wording {
 /// A rule's words and its question, with {0} for what the request said: the words that point
 /// at something the request does not say ("esto", "ça", "das", "これは"), that ask to choose
 /// among options it does not name, that ask an amount of the user's own.
-#[derive(Debug)]
+#[derive(Debug, Deserialize)]
 struct Rule {
     words: Vec<Entry>,
     /// Words of the user's own, one of which the rule needs too when there are any.
@@ -369,27 +223,27 @@ struct Rule {
 }
 
 /// A frame's column.
-#[derive(Debug)]
+#[derive(Debug, Deserialize)]
 struct FrameColumn {
-    name: String,
     cues: Vec<Entry>,
     intents: Vec<Entry>,
-    slots: Vec<SlotColumn>,
+    /// The slots' columns, by slot name.
+    slots: BTreeMap<String, SlotColumn>,
 }
 
 /// A slot's column.
-#[derive(Debug)]
+#[derive(Debug, Deserialize)]
 struct SlotColumn {
-    name: String,
     filled: Vec<Entry>,
+    ask: Ask,
     /// Filled by its words alone, not by the slot's typed patterns: "que" leads to a text's
     /// subject, and says nothing of a quarrel ("No sé qué hacer con mi suegra").
     alone: bool,
-    ask: Ask,
 }
 
 /// A slot's question in the language.
-#[derive(Debug)]
+#[derive(Debug, Deserialize)]
+#[serde(from = "String")]
 struct Ask {
     text: String,
     why: String,
@@ -397,9 +251,9 @@ struct Ask {
     assume: String,
 }
 
-impl Ask {
+impl From<String> for Ask {
     /// The wording `TEXT | WHY | OPTION; OPTION | ASSUMPTION` (checked by the build).
-    fn of(line: &str) -> Self {
+    fn from(line: String) -> Self {
         let mut parts = line.split('|').map(str::trim);
         let mut next = || parts.next().unwrap_or_default().to_owned();
         let (text, why, options, assume) = (next(), next(), next(), next());
@@ -419,7 +273,8 @@ impl Ask {
 
 /// A word-list entry in both forms the matcher reads: folded words (Latin scripts) and the text
 /// with ASCII lower-cased (Japanese, Korean).
-#[derive(Debug)]
+#[derive(Debug, Deserialize)]
+#[serde(from = "String")]
 struct Entry {
     words: Vec<String>,
     text: String,
@@ -430,9 +285,9 @@ struct Entry {
     key: Option<u64>,
 }
 
-impl Entry {
-    fn of(raw: &str) -> Self {
-        let words: Vec<String> = tokens(raw, true).into_iter().map(|t| t.folded).collect();
+impl From<String> for Entry {
+    fn from(raw: String) -> Self {
+        let words: Vec<String> = tokens(&raw, true).into_iter().map(|t| t.folded).collect();
         Self {
             opening: words.first().and_then(|w| opening(w)),
             key: words
@@ -511,9 +366,7 @@ fn tokens(text: &str, star: bool) -> Vec<Token> {
         // A sign is a word of its own: the next letter opens another.
         open = !sign;
     }
-    for t in &mut out {
-        t.key = word_key(&t.folded);
-    }
+    out.iter_mut().for_each(|t| t.key = word_key(&t.folded));
     out
 }
 
@@ -954,21 +807,23 @@ const TRIGRAM_MARGIN: f32 = 1.5;
 /// English's letter trigrams (`[words] english-trigrams`), read once.
 fn english_trigrams() -> &'static Trigrams {
     static ENGLISH: OnceLock<Trigrams> = OnceLock::new();
-    ENGLISH.get_or_init(|| Trigrams::of(super::word_list(super::Words::EnglishTrigrams)))
+    ENGLISH
+        .get_or_init(|| Trigrams::from(super::word_list(super::Words::EnglishTrigrams).to_owned()))
 }
 
 /// A language's most frequent letter trigrams and their counts in its requests ("_" marks a
 /// word's edge: "_qu:812", "do_:95"), as `scripts/language-trigrams` lists them, sorted for
 /// lookup, and the sum of the counts.
-#[derive(Debug, Default)]
+#[derive(Debug, Deserialize)]
+#[serde(from = "String")]
 struct Trigrams {
     counts: Vec<(String, u32)>,
     total: u32,
 }
 
-impl Trigrams {
+impl From<String> for Trigrams {
     /// The list `listed`: `trigram:count` entries between spaces.
-    fn of(listed: &str) -> Self {
+    fn from(listed: String) -> Self {
         let mut counts: Vec<_> = listed
             .split_whitespace()
             .filter_map(|e| {
@@ -980,7 +835,9 @@ impl Trigrams {
         let total = counts.iter().map(|(_, n)| n).sum();
         Self { counts, total }
     }
+}
 
+impl Trigrams {
     /// Whether the language writes every letter of `text` beyond ASCII: a letter none of its
     /// trigrams holds ("ś" of "wiadomość") is another language's.
     fn writes_all(&self, text: &str) -> bool {
@@ -1047,8 +904,8 @@ pub(super) fn wording_language(text: &str) -> Option<&'static str> {
             && text.ends_with(after);
         let slot = p
             .frames
-            .iter()
-            .flat_map(|f| &f.slots)
+            .values()
+            .flat_map(|f| f.slots.values())
             .any(|s| s.ask.text == text)
             || p.pointer.wording.ask == text;
         (material || slot).then(|| language.english_name())
@@ -1143,8 +1000,8 @@ impl<'a> Request<'a> {
             self.pack
                 .frames
                 .iter()
-                .filter(|f| r.has(&f.cues) && (f.intents.is_empty() || r.has(&f.intents)))
-                .filter_map(|f| table.frames.iter().position(|t| t.name == f.name))
+                .filter(|(_, f)| r.has(&f.cues) && (f.intents.is_empty() || r.has(&f.intents)))
+                .filter_map(|(name, _)| table.frames.iter().position(|t| t.name == *name))
                 .collect()
         };
         self.head
@@ -1196,8 +1053,7 @@ impl<'a> Request<'a> {
     fn directs(&self, r: &SlotRef<'_>) -> bool {
         let cue_first = |f: &FrameColumn| self.reading.matches(&f.cues).any(|s| s.start <= 1);
         self.directive
-            || (self.pack.frames.iter())
-                .find(|f| f.name == r.frame.name)
+            || (self.pack.frames.get(r.frame.name))
                 .is_some_and(|f| !f.intents.is_empty() || cue_first(f))
     }
 
@@ -1271,13 +1127,9 @@ pub(super) fn assess(
                         .then(|| (pack.material.text.clone(), &pack.material.wording))
                 })
         })
-        .flatten();
-    if let Some((evidence, _)) = &material {
-        out.findings.push(Finding {
-            kind: Kind::MissingContext,
-            evidence: evidence.clone(),
-        });
-    }
+        .flatten()
+        .map(|(evidence, wording)| (Kind::MissingContext, evidence, wording));
+    out.findings.extend(material.as_ref().map(finding));
     let table = super::knowledge();
     let recognised = request.recognised(table);
     let slots = super::slots_of(table, &recognised);
@@ -1321,25 +1173,24 @@ pub(super) fn assess(
             )
         })
         .flatten();
-    if let Some((kind, evidence, _)) = &pointed {
-        out.findings.push(Finding {
-            kind: *kind,
-            evidence: evidence.clone(),
-        });
-    }
+    out.findings.extend(pointed.as_ref().map(finding));
     out.needs_clarification = material.is_some() || !asked.is_empty() || pointed.is_some();
     if !out.needs_clarification {
         out.cues.push(why_not_asked(pack, &slots, &open, score));
     } else if out.wording != super::Wording::Decision {
-        if let Some((evidence, wording)) = material {
-            let q = wording.question(&evidence, Kind::MissingContext);
-            super::push_unique(out, q, format!("rule missing_context: \"{evidence}\""));
-        }
-        if let Some((kind, evidence, rule)) = pointed {
-            let q = rule.wording.question(&evidence, kind);
+        for (kind, evidence, wording) in material.into_iter().chain(pointed) {
+            let q = wording.question(&evidence, kind);
             super::push_unique(out, q, format!("rule {}: \"{evidence}\"", kind.as_str()));
         }
         ask_slots(pack, &asked, out);
+    }
+}
+
+/// What a rule found in the request, the words it names and the rule's wording: the finding.
+fn finding((kind, evidence, _): &(Kind, String, &Wording)) -> Finding {
+    Finding {
+        kind: *kind,
+        evidence: evidence.clone(),
     }
 }
 
@@ -1356,19 +1207,19 @@ fn unsaid_thing<'p>(
     vague: bool,
     sure: bool,
     earlier: &[Message],
-) -> Option<(Kind, String, &'p Rule)> {
+) -> Option<(Kind, String, &'p Wording)> {
     let pack = r.pack;
     if earlier.is_empty()
         && let Some(word) = pointed_at(r, vague)
     {
-        return Some((Kind::PronounWithoutAntecedent, word, &pack.pointer));
+        return Some((Kind::PronounWithoutAntecedent, word, &pack.pointer.wording));
     }
     let found = unsaid_named(r, sure)?;
     (earlier.is_empty() || !conversation_says(pack, earlier, found.0)).then_some(found)
 }
 
 /// [`unsaid_thing`] but the pointing word: a choice, a thing named as known, figures.
-fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Rule)> {
+fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Wording)> {
     let pack = r.pack;
     // "Lequel je prends ?": a short request that asks to choose says nothing else (in a Latin
     // script, whose "or" shows named options; "AとBどっち" names them with a common particle).
@@ -1388,13 +1239,13 @@ fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Ru
         && let Some(s) = r.spans(&pack.choice.words).first()
     {
         let said = sentence_of(r, s);
-        return Some((Kind::AmbiguousReference, said, &pack.choice));
+        return Some((Kind::AmbiguousReference, said, &pack.choice.wording));
     }
     if !sure {
         return None;
     }
     if let Some(thing) = referent(r) {
-        return Some((Kind::PronounWithoutAntecedent, thing, &pack.thing));
+        return Some((Kind::PronounWithoutAntecedent, thing, &pack.thing.wording));
     }
     if r.general() {
         return None;
@@ -1406,7 +1257,7 @@ fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Ru
     Some((
         Kind::UnderspecifiedParameter,
         sentence_of(r, &s),
-        &pack.figures,
+        &pack.figures.wording,
     ))
 }
 
@@ -1612,12 +1463,7 @@ fn ask_slots(pack: &Pack, asked: &[SlotRef<'_>], out: &mut Assessment) {
 /// The column of a recognised slot in `pack`; `None` when the language has no wording for it
 /// (then it is not asked in that language).
 fn column_of<'p>(pack: &'p Pack, r: &SlotRef<'_>) -> Option<&'p SlotColumn> {
-    pack.frames
-        .iter()
-        .find(|f| f.name == r.frame.name)?
-        .slots
-        .iter()
-        .find(|s| s.name == r.slot.name)
+    pack.frames.get(r.frame.name)?.slots.get(r.slot.name)
 }
 
 /// Whether the slot's question was asked earlier in the conversation and answered.
@@ -2704,8 +2550,8 @@ mod tests {
         let mut wrong = Vec::new();
         for l in LANGUAGES {
             let p = pack(l).expect("a pack");
-            for f in &p.frames {
-                for s in &f.slots {
+            for f in p.frames.values() {
+                for s in f.slots.values() {
                     let said = super::super::unread_language(&s.ask.text);
                     if said != Some(l.english_name()) {
                         wrong.push(format!("{}: {said:?}", s.ask.text));

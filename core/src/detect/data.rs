@@ -18,7 +18,7 @@
 //!
 //! The languages read by their columns (Japanese, Korean, Spanish, French, German, Portuguese,
 //! Italian) have a data file each, `clarify-detector-<tag>.bin`, in the same layout with two
-//! sections, `COLS` (the language's pack, JSON) and `MODL` (the weights of the model these
+//! sections, `COLS` (the language's pack, postcard) and `MODL` (the weights of the model these
 //! languages share, `model.rs`): about 20 KB of gzip each, which a page should download only
 //! when a request is written in that language. The wasm builds leave them out too
 //! and the host hands one in when a session asks for it ([`install_columns`]; a session waits
@@ -214,14 +214,14 @@ pub(crate) struct Sections<'a> {
     pub knowledge: &'a [u8],
     /// The weights (`model.rs`).
     pub model: &'a [u8],
-    /// The words that tell the Latin-script languages read by columns apart, by tag (JSON;
+    /// The words that tell the Latin-script languages read by columns apart, by tag (postcard;
     /// `columns.rs`).
     pub tell: &'a [u8],
 }
 
 static INSTALLED: OnceLock<Sections<'static>> = OnceLock::new();
 
-/// Each language's installed (or compiled-in) pack, the JSON of its `COLS` section, in the
+/// Each language's installed (or compiled-in) pack, its `COLS` section, in the
 /// order of [`COLUMNS_EXPECTED`]: one per process (per thread in the tests, so that each test
 /// sees what it installed itself).
 #[cfg(not(test))]
@@ -238,17 +238,17 @@ fn keep_columns(i: usize, file: ColumnsFile<'static>) {
     let _ = INSTALLED_COLUMNS[i].set(file);
 }
 
-/// A language's columns file, read: its pack (JSON) and the columns model's weights.
+/// A language's columns file, read: its pack (postcard) and the columns model's weights.
 #[derive(Debug, Clone, Copy)]
 struct ColumnsFile<'a> {
-    json: &'a str,
+    pack: &'a [u8],
     model: &'a [u8],
 }
 
-/// The pack of `language` (its JSON), or `None` when the detector reads it by no columns or
+/// The pack of `language` (postcard), or `None` when the detector reads it by no columns or
 /// they are not installed. The one place `columns.rs` gets its packs from.
-pub(crate) fn columns(language: Language) -> Option<&'static str> {
-    columns_file_of(language).map(|f| f.json)
+pub(crate) fn columns(language: Language) -> Option<&'static [u8]> {
+    columns_file_of(language).map(|f| f.pack)
 }
 
 /// The weights of the model that reads the languages read by columns, from `language`'s
@@ -301,11 +301,9 @@ fn read_columns(language: Language, bytes: &[u8]) -> Result<ColumnsFile<'_>, Col
             found,
         })
     })?;
-    let json = section(payload, *b"COLS").map_err(data)?;
-    let json =
-        std::str::from_utf8(json).map_err(|_| data(DetectorDataError::Section("COLS".into())))?;
+    let pack = section(payload, *b"COLS").map_err(data)?;
     let model = section(payload, *b"MODL").map_err(data)?;
-    Ok(ColumnsFile { json, model })
+    Ok(ColumnsFile { pack, model })
 }
 
 /// The detector's data, or `None` before it is installed. The one place the detector's
@@ -578,10 +576,7 @@ mod tests {
         for (tag, _) in COLUMNS_EXPECTED {
             let language = Language::ALL.into_iter().find(|l| l.tag() == tag).unwrap();
             let file = read_columns(language, columns_file(language)).unwrap();
-            assert!(
-                file.json.starts_with('{') && file.json.len() > 10_000,
-                "{tag}"
-            );
+            assert!(file.pack.len() > 10_000, "{tag}");
             assert!(
                 super::super::model::Model::parse(file.model).is_some(),
                 "{tag}"
