@@ -2717,52 +2717,6 @@ pub(crate) fn english_words(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// How many Traditional-only and Simplified-only characters `text` holds.
-pub(crate) fn script_markers(text: &str) -> (usize, usize) {
-    text.chars().fold((0, 0), |(trad, simp), c| {
-        (
-            trad + usize::from(traditional_only(c)),
-            simp + usize::from(simplified_only(c)),
-        )
-    })
-}
-
-/// A common character written only in Traditional script.
-fn traditional_only(c: char) -> bool {
-    listed(&TRADITIONAL_ONLY, &c)
-}
-
-/// A common character written only in Simplified script.
-fn simplified_only(c: char) -> bool {
-    listed(&SIMPLIFIED_ONLY, &c)
-}
-
-/// Common characters written only in Traditional script, in code point order (a binary search
-/// finds one; a test checks the order).
-#[rustfmt::skip]
-static TRADITIONAL_ONLY: [char; 129] = [
-    '來', '個', '們', '傳', '價', '內', '兩', '劃', '劇', '動', '務', '區', '問', '單', '嗎', '國', '報', '場',
-    '學', '實', '寫', '對', '導', '幫', '幾', '廳', '張', '後', '從', '應', '戲', '擇', '據', '數', '於', '時',
-    '書', '會', '東', '業', '樂', '樣', '機', '歡', '歲', '氣', '減', '為', '現', '發', '種', '約', '級', '結',
-    '絡', '給', '統', '經', '網', '線', '總', '習', '與', '舊', '華', '萬', '薦', '處', '號', '裡', '見', '規',
-    '覺', '訂', '計', '訊', '設', '詢', '話', '該', '認', '語', '說', '誰', '請', '識', '譯', '議', '讀', '變',
-    '讓', '買', '資', '賣', '車', '較', '輕', '這', '遊', '過', '遞', '適', '選', '還', '邊', '釋', '錄', '錢',
-    '鐵', '長', '門', '開', '間', '關', '際', '雙', '離', '難', '電', '頁', '頭', '題', '飛', '飯', '館', '驗',
-    '體', '麼', '點',
-];
-
-/// Their Simplified forms, in code point order, less those Traditional writes too (里, 于, 万).
-#[rustfmt::skip]
-static SIMPLIFIED_ONLY: [char; 125] = [
-    '与', '业', '东', '两', '个', '为', '么', '乐', '习', '书', '买', '从', '们', '价', '会', '传', '体', '关',
-    '内', '写', '减', '几', '划', '剧', '务', '动', '区', '华', '单', '卖', '厅', '双', '发', '变', '号', '后',
-    '吗', '国', '场', '处', '学', '实', '对', '导', '岁', '帮', '应', '开', '张', '录', '总', '戏', '报', '择',
-    '据', '数', '旧', '时', '机', '来', '样', '欢', '气', '游', '点', '现', '电', '离', '种', '约', '级', '线',
-    '经', '结', '给', '络', '统', '网', '荐', '见', '规', '觉', '计', '订', '认', '让', '议', '讯', '设', '识',
-    '译', '话', '询', '该', '语', '说', '请', '读', '谁', '资', '车', '轻', '较', '边', '过', '还', '这', '适',
-    '选', '递', '释', '钱', '铁', '长', '门', '问', '间', '际', '难', '页', '题', '飞', '饭', '馆', '验',
-];
-
 /// The longest prefix of `s` of at most `max` bytes that ends on a character boundary.
 fn clip(s: &str, max: usize) -> &str {
     let mut end = s.len().min(max);
@@ -2776,6 +2730,7 @@ fn clip(s: &str, max: usize) -> &str {
 mod tests {
     use super::chinese::{zh_figure, zh_gives_operands, zh_pattern};
     use super::*;
+    use crate::text::script_markers;
 
     #[test]
     fn a_chinese_figure_is_a_number_no_unit_of_time_follows() {
@@ -3123,15 +3078,6 @@ mod tests {
         ] {
             assert!(!places(unnamed), "{unnamed}");
         }
-    }
-
-    #[test]
-    fn the_searched_lists_are_in_order() {
-        // A binary search in a list out of order misses words that are in it.
-        for list in [&TRADITIONAL_ONLY[..], &SIMPLIFIED_ONLY[..]] {
-            assert!(list.windows(2).all(|w| w[0] < w[1]), "{list:?}");
-        }
-        assert!(traditional_only('這') && simplified_only('这') && !traditional_only('这'));
     }
 
     #[test]

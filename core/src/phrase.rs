@@ -160,8 +160,8 @@ impl std::fmt::Display for AnswerFault {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::detect::script_markers;
     use crate::text::is_cjk;
+    use crate::text::script_markers;
 
     /// The slots `{0}`, `{1}`… a wording holds.
     fn slots(text: &str) -> Vec<usize> {

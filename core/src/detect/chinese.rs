@@ -700,6 +700,6 @@ const ZH_TOPIC_CHARS: usize = 18;
 /// none of either (「最新的消息」 is written the same in both) gets Simplified, the script of
 /// most readers of Chinese.
 fn is_traditional(text: &str) -> bool {
-    let (trad, simp) = script_markers(text);
+    let (trad, simp) = crate::text::script_markers(text);
     trad > simp
 }

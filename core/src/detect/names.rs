@@ -50,7 +50,7 @@ mod tests {
     #[test]
     fn every_meaning_has_a_chinese_label_in_each_script() {
         use crate::detect::frames::Script;
-        use crate::detect::script_markers;
+        use crate::text::script_markers;
         for name in &super::super::knowledge().names {
             for m in &name.meanings {
                 let simplified = m.label(Script::Simplified);

@@ -78,7 +78,7 @@ impl Written {
             .filter(|w| !w.is_empty())
             .count();
         if cjk > 0 && cjk >= latin_words {
-            let (traditional, simplified) = detect::script_markers(text);
+            let (traditional, simplified) = crate::text::script_markers(text);
             Some(Self::Chinese(if traditional > simplified {
                 Some(Language::Traditional)
             } else if simplified > traditional {
@@ -378,7 +378,7 @@ mod tests {
                     t.decision,
                     t.reason
                 );
-                let (only_traditional, only_simplified) = crate::detect::script_markers(reason);
+                let (only_traditional, only_simplified) = crate::text::script_markers(reason);
                 let other = if traditional {
                     only_simplified
                 } else {
