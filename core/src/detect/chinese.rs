@@ -142,8 +142,7 @@ pub(super) fn decide(
     // A question about a rule or a norm (`zh-general-facts`: "个人所得税的起征点是多少？", "报告
     // 一般要包含哪些部分？"), not the user's own case: its kind's details (the user's income,
     // the report's topic) are no part of it.
-    let general_fact =
-        list(word_list(Words::ZhGeneralFacts)).any(|w| reading.has(w)) && !zh_own_case(text);
+    let general_fact = holds_any(text, Words::ZhGeneralFacts) && !zh_own_case(text);
     let outright = recognised.iter().any(|&i| table.frames[i].outright);
     let open: Vec<SlotRef<'_>> = (slots.iter().copied())
         .filter(|r| {
@@ -194,17 +193,15 @@ pub(super) fn decide(
     {
         out.chinese_signals = Some(signals);
     }
-    if out.needs_clarification {
-        if with_questions {
-            ask_in_chinese(text, &signals, scorer.tuning, open, out);
-        }
-    } else {
+    if !out.needs_clarification {
         // Not asked: the trace says the request is clear, as the model found it.
         let mut note = why_not_asked(&slots, &open, margin, |slot| reading.filler(slot, given));
         if general_fact && outright {
             note.push_str("; it asks a general fact, not the user's own case");
         }
         out.cues.push(note);
+    } else if with_questions {
+        ask_in_chinese(text, &signals, scorer.tuning, open, out);
     }
 }
 
@@ -214,10 +211,7 @@ pub(super) fn decide(
 fn zh_instruction(text: &str, given: Given<'_>) -> String {
     // Material follows the first colon or line break.
     let material_follows = given.material || given.after_colon;
-    let head = text
-        .split(['：', ':', '\n'])
-        .next()
-        .filter(|_| material_follows);
+    let head = (text.split(['：', ':', '\n']).next()).filter(|_| material_follows);
     without_literals(head.unwrap_or(text), 1)
 }
 
@@ -315,20 +309,15 @@ impl<'a> ZhReading<'a> {
     /// its subject than a short one.
     fn spending(mut self, table: &frames::Table, recognised: &[usize]) -> Self {
         let mut spent = vec![false; self.text.len()];
-        let words = recognised
-            .iter()
-            .filter_map(|&i| table.frames.get(i))
-            .flat_map(|frame| {
-                let others = (frame.slots.iter())
-                    .filter(|s| !s.zh.patterns.contains(&Pattern::Topic))
-                    .flat_map(|s| list(s.zh.words));
-                list(frame.zh.cues)
-                    .chain(list(frame.zh.intents))
-                    .chain(others)
-            });
-        for word in words.filter(|w| self.chars.may_contain(w)) {
-            for (at, _) in self.text.match_indices(word) {
-                spent[at..at + word.len()].fill(true);
+        for frame in recognised.iter().map(|&i| &table.frames[i]) {
+            let asking = list(frame.zh.cues).chain(list(frame.zh.intents));
+            let others = (frame.slots.iter())
+                .filter(|s| !s.zh.patterns.contains(&Pattern::Topic))
+                .flat_map(|s| list(s.zh.words));
+            for word in asking.chain(others).filter(|w| self.chars.may_contain(w)) {
+                for (at, _) in self.text.match_indices(word) {
+                    spent[at..at + word.len()].fill(true);
+                }
             }
         }
         self.spent = (self.text.char_indices())
@@ -372,11 +361,7 @@ impl<'a> ZhReading<'a> {
         self.word_filling(slot).is_some()
             || self.pattern_filling(slot, given).is_some()
             || self.matched.has(slot.en.list)
-            || slot
-                .en
-                .signs
-                .iter()
-                .any(|g| self.latin.iter().any(|w| word_matches(w, g)))
+            || (slot.en.signs.iter()).any(|g| self.latin.iter().any(|w| word_matches(w, g)))
     }
 
     /// Whether the text shows `pattern` (see [`Pattern`]); a topic in the characters the
@@ -385,8 +370,7 @@ impl<'a> ZhReading<'a> {
         let text = self.text;
         match pattern {
             Pattern::Time => {
-                list(word_list(Words::ZhTimes)).any(|w| self.has(w))
-                    || text.bytes().any(|b| b.is_ascii_digit())
+                holds_any(text, Words::ZhTimes) || text.bytes().any(|b| b.is_ascii_digit())
             }
             Pattern::Count => zh_count(text),
             Pattern::Number => zh_figure(text),
@@ -496,9 +480,7 @@ pub(super) fn zh_gives_operands(text: &str) -> bool {
         })
     };
     text.contains(OPERATORS) && (text.bytes().any(|b| b.is_ascii_digit()) || operator_between())
-        || text
-            .chars()
-            .any(|c| !c.is_ascii() && char_listed(Words::MathSigns, c))
+        || text.contains(|c: char| !c.is_ascii() && char_listed(Words::MathSigns, c))
 }
 
 /// Whether a clause of a Chinese request opens by asking for something to be done (after a
@@ -617,8 +599,10 @@ pub(super) fn zh_figure(text: &str) -> bool {
     let numeral = |c: char| c.is_ascii_digit() || char_listed(Words::ZhNumerals, c);
     let starts = |i: usize| numeral(chars[i]) && (i == 0 || !numeral(chars[i - 1]));
     (0..chars.len()).filter(|&i| starts(i)).any(|i| {
-        let end = (i..chars.len()).find(|&j| !numeral(chars[j]) && chars[j] != '.');
-        let end = end.unwrap_or(chars.len());
+        let end = i
+            + (chars[i..].iter())
+                .take_while(|&&c| numeral(c) || c == '.')
+                .count();
         // After a measure word ("3个月"), the unit is the word after it.
         let unit = match chars.get(end) {
             Some('个' | '個') => chars.get(end + 1),
