@@ -88,17 +88,13 @@ fn after_word(text: &str, which: Words) -> Option<&str> {
 /// resume": 您的“resume”, in the quotation marks of the script); `None` for any other finding.
 pub(super) fn own_material_in_chinese(f: &Finding, traditional: bool) -> Option<String> {
     let (own, noun) = artifact_of(&f.evidence);
-    if f.kind != Kind::MissingContext {
-        None
-    } else if f.evidence.chars().next().is_some_and(is_cjk) {
-        Some(f.evidence.clone())
-    } else if !own {
-        None
-    } else if traditional {
-        Some(format!("您的「{noun}」"))
-    } else {
-        Some(format!("您的“{noun}”"))
-    }
+    let chinese_text = f.evidence.chars().next().is_some_and(is_cjk);
+    let material = match (chinese_text, traditional) {
+        (true, _) => f.evidence.clone(),
+        (false, true) => format!("您的「{noun}」"),
+        (false, false) => format!("您的“{noun}”"),
+    };
+    (f.kind == Kind::MissingContext && (chinese_text || own)).then_some(material)
 }
 
 /// The Chinese decision: the rules, then task frames with a slot left open.
@@ -249,11 +245,11 @@ fn zh_unresolved(
     let earlier: Vec<&str> = given.earlier.iter().map(|m| m.content.as_str()).collect();
     let earlier = earlier.join("\n");
     let place_open = (open.iter()).any(|r| r.slot.zh.patterns.contains(&Pattern::Place));
-    let holds = given.material || given.quoted || given.after_colon;
+    // Material given, or asked for already, is what a demonstrative points at.
+    let material = given.material || given.quoted || given.after_colon;
+    let material_asked = findings.iter().any(|f| f.kind == Kind::MissingContext);
+    let pointing = rules::zh_pointing(text, &earlier).filter(|_| !material && !material_asked);
     // "这次去那边的行程": a place pointed at is what an open slot that asks a place asks.
-    let pointing = (!holds && !findings.iter().any(|f| f.kind == Kind::MissingContext))
-        .then(|| rules::zh_pointing(text, &earlier))
-        .flatten();
     let place_left = place_open
         && (pointing.as_ref())
             .is_some_and(|e| e.ends_with(|c| word_list(Words::ZhPlaceWords).contains(c)));
@@ -263,12 +259,9 @@ fn zh_unresolved(
         findings.retain(|f| f.kind != kind);
         findings.insert(0, Finding { kind, evidence });
     }
-    let figures = list(word_list(Words::ZhFiguresAsked))
-        .find(|w| text.contains(w))
-        .filter(|_| {
-            !long && !given.material && !zh_gives_figure(text) && !zh_gives_figure(&earlier)
-        })
-        .and_then(|w| rules::clause_of(text, w));
+    let computable = long || given.material || zh_gives_figure(text) || zh_gives_figure(&earlier);
+    let asked = list(word_list(Words::ZhFiguresAsked)).find(|w| !computable && text.contains(w));
+    let figures = asked.and_then(|w| rules::clause_of(text, w));
     let kind = Kind::UnderspecifiedParameter;
     findings.extend(figures.clone().map(|evidence| Finding { kind, evidence }));
     (pointed.is_some() || figures.is_some(), place_left)
@@ -289,15 +282,13 @@ pub(super) struct ZhReading<'a> {
 impl<'a> ZhReading<'a> {
     /// `lower` is the ASCII lower-cased copy of `text`.
     pub(super) fn of(text: &'a str, lower: &'a str, chars: CharSet) -> Self {
-        let latin: Vec<&str> = (words_of(lower).into_iter())
-            .filter(|w| w.is_ascii())
-            .collect();
-        let matched = knowledge().matching(&latin);
+        let mut latin = words_of(lower);
+        latin.retain(|w| w.is_ascii());
         Self {
+            matched: knowledge().matching(&latin),
             text,
             chars,
             latin,
-            matched,
             spent: 0,
         }
     }
@@ -320,9 +311,8 @@ impl<'a> ZhReading<'a> {
                 }
             }
         }
-        self.spent = (self.text.char_indices())
-            .filter(|&(at, _)| spent[at])
-            .count();
+        let spent_chars = self.text.char_indices().filter(|&(at, _)| spent[at]);
+        self.spent = spent_chars.count();
         self
     }
 
@@ -339,9 +329,7 @@ impl<'a> ZhReading<'a> {
 
     /// The first of `slot`'s Chinese patterns the text shows.
     fn pattern_filling(&self, slot: &Slot, given: Given<'_>) -> Option<Pattern> {
-        (slot.zh.patterns.iter())
-            .copied()
-            .find(|&p| self.shows(p, given))
+        (slot.zh.patterns.iter().copied()).find(|&p| self.shows(p, given))
     }
 
     /// What fills `slot` (see [`ZhReading::fills`]), for the trace: its word as the request
@@ -473,11 +461,8 @@ pub(super) fn zh_gives_operands(text: &str) -> bool {
     const OPERATORS: [char; 11] = ['=', '%', '+', '×', '÷', '*', '/', '^', '＝', '％', '＋'];
     let operator_between = || {
         let signs: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-        signs.windows(3).any(|w| {
-            OPERATORS.contains(&w[1])
-                && w[0].is_ascii_alphanumeric()
-                && w[2].is_ascii_alphanumeric()
-        })
+        let operand = |c: &char| c.is_ascii_alphanumeric();
+        (signs.windows(3)).any(|w| OPERATORS.contains(&w[1]) && operand(&w[0]) && operand(&w[2]))
     };
     text.contains(OPERATORS) && (text.bytes().any(|b| b.is_ascii_digit()) || operator_between())
         || text.contains(|c: char| !c.is_ascii() && char_listed(Words::MathSigns, c))
