@@ -2728,7 +2728,7 @@ fn clip(s: &str, max: usize) -> &str {
 
 #[cfg(test)]
 mod tests {
-    use super::chinese::{zh_figure, zh_gives_operands, zh_pattern};
+    use super::chinese::{zh_figure, zh_gives_operands};
     use super::*;
     use crate::text::script_markers;
 
@@ -3055,7 +3055,10 @@ mod tests {
     #[test]
     fn the_place_names_are_read() {
         let given = Given::default();
-        let places = |text: &str| zh_pattern(text, &CharSet::of(text), 0, Pattern::Place, given);
+        let places = |text: &str| {
+            let lower = text.to_ascii_lowercase();
+            ZhReading::of(text, &lower, CharSet::of(text)).shows(Pattern::Place, given)
+        };
         assert!(places("月薪2万在杭州，租房和买房哪个更划算？"));
         assert!(places("幫我找一間高雄的民宿"));
         assert!(places("推荐一家芝加哥适合约会的餐厅"));

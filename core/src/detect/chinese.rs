@@ -43,8 +43,8 @@ impl Tuning {
 pub(super) struct ChineseSignals {
     /// A rule fired.
     pub(super) rule: bool,
-    /// Whether the request is of a known kind (`None`: no kind; `Settled`: every needed
-    /// detail given; `Open`, `CriticalOpen`: an important or a critical detail left open).
+    /// Whether the request is of a known kind (`None`: no kind; `Settled`, `Complete`: every
+    /// needed detail given; `Open`, `CriticalOpen`: an important or a critical detail left open).
     pub(super) task: TaskState,
     /// The request's Chinese characters.
     pub(super) chars: usize,
@@ -72,28 +72,29 @@ pub(super) struct ChineseSignals {
     pub(super) world: bool,
 }
 
-/// `s` in the quotation marks of the script.
-fn quoted_in_chinese(s: &str, traditional: bool) -> String {
-    if traditional {
-        format!("「{s}」")
-    } else {
-        format!("“{s}”")
-    }
+/// Whether `text` holds a word of the data file's list `which`.
+fn holds_any(text: &str, which: Words) -> bool {
+    list(word_list(which)).any(|w| text.contains(w))
+}
+
+/// What follows the word of the data file's list `which` that `text` opens with, if it opens
+/// with one (the list's first such word).
+fn after_word(text: &str, which: Words) -> Option<&str> {
+    list(word_list(which)).find_map(|w| text.strip_prefix(w))
 }
 
 /// The user's own material a missing-context finding asks for, as a Chinese question names it:
 /// as a Chinese request writes it ("这段代码", "您的简历"), or the English request's noun ("my
-/// resume": 您的“resume”); `None` for any other finding.
+/// resume": 您的“resume”, in the quotation marks of the script); `None` for any other finding.
 pub(super) fn own_material_in_chinese(f: &Finding, traditional: bool) -> Option<String> {
-    let chinese_text = f.evidence.chars().next().is_some_and(is_cjk);
     let (own, noun) = artifact_of(&f.evidence);
-    (f.kind == Kind::MissingContext && (chinese_text || own)).then(|| {
-        if chinese_text {
-            f.evidence.clone()
-        } else {
-            String::from("您的") + &quoted_in_chinese(noun, traditional)
-        }
-    })
+    let chinese_text = f.evidence.chars().next().is_some_and(is_cjk);
+    let material = match (chinese_text, traditional) {
+        (true, _) => f.evidence.clone(),
+        (false, true) => format!("您的「{noun}」"),
+        (false, false) => format!("您的“{noun}”"),
+    };
+    (f.kind == Kind::MissingContext && (chinese_text || own)).then_some(material)
 }
 
 /// The Chinese decision: the rules, then task frames with a slot left open.
@@ -111,69 +112,61 @@ pub(super) fn decide(
     // The model reads Chinese too (character unigrams and bigrams): a request of no known kind
     // gets the generic question when the model finds it vague, and a rule's finding or a
     // kind's open detail is asked about when the request is short or the model agrees enough.
-    let score = scorer.model.map(|m| m.score(text));
-    out.model_score = score;
-    let margin = match (score, scorer.model) {
-        (Some(s), Some(m)) => s - m.threshold(),
-        _ => f32::NEG_INFINITY,
-    };
+    out.model_score = scorer.model.map(|m| m.score(text));
+    let margin = (out.model_score.zip(scorer.model))
+        .map_or(f32::NEG_INFINITY, |(score, m)| score - m.threshold());
     // Past this length no rule fires (they read terse requests) and only a critical detail
     // left open is asked, unless the model finds the request vague.
     let long = cjk > ZH_TASK_MAX_CHARS && margin < 0.0;
+    let directs = zh_directs(text);
     // A long request that does not ask for a task to be done says enough: nothing is read
     // further (most long requests, and the cheapest path).
-    if long && !zh_directs(text) {
+    if long && !directs {
         out.cues.push(format!(
             "long, and no task asked for; the model scores {margin:+.2} against its threshold"
         ));
         return;
     }
-    // A quoted sentence is what 这句话 points at, as material after the instruction is.
-    let referent = given.history || given.material || given.quoted;
     let lower = text.to_ascii_lowercase();
     let head = &zh_instruction(text, given);
     let table = knowledge();
     let in_head = table.holding(head);
     let recognised = recognise(table, |f| in_head.names(&f.zh));
     let reading = ZhReading::of(text, &lower, CharSet::of(text)).spending(table, &recognised);
-    let has = |w: &str| reading.chars.may_contain(w) && text.contains(w);
-    let fills_slot = |slot: &Slot| reading.fills(slot, given);
     let slots = slots_of(table, &recognised);
     let lead = zh_first_named(table, &recognised, head);
     // A question about a rule or a norm (`zh-general-facts`: "个人所得税的起征点是多少？", "报告
     // 一般要包含哪些部分？"), not the user's own case: its kind's details (the user's income,
     // the report's topic) are no part of it.
-    let general_fact = list(word_list(Words::ZhGeneralFacts)).any(has) && !zh_own_case(text);
-    let open: Vec<SlotRef<'_>> = slots
-        .iter()
-        .copied()
+    let general_fact = holds_any(text, Words::ZhGeneralFacts) && !zh_own_case(text);
+    let outright = recognised.iter().any(|&i| table.frames[i].outright);
+    let open: Vec<SlotRef<'_>> = (slots.iter().copied())
         .filter(|r| {
             !general_fact
-                && !fills_slot(r.slot)
+                && !reading.fills(r.slot, given)
                 && !r.defers(table, &recognised)
                 && !said_before(r.slot, given)
                 && (cjk <= ZH_TASK_MAX_CHARS
                     || lead.is_some_and(|i| std::ptr::eq(&table.frames[i], r.frame)))
         })
         .collect();
-    let measure_given = measure_given(table, &recognised, fills_slot);
-    out.findings = if long {
-        Vec::new()
-    } else {
+    if !long {
+        // A quoted sentence is what 这句话 points at, as material after the instruction is.
+        let referent = given.history || given.material || given.quoted;
         let material_given = given.material || given.quoted || holds_material(given.earlier);
+        let measure_given = measure_given(table, &recognised, |s| reading.fills(s, given));
+        let has = |w: &str| reading.has(w);
         let found = rules::chinese(text, cjk, referent, material_given, measure_given, has);
-        without_candidates_named(found, given.earlier)
-    };
-    let place_open = open
-        .iter()
-        .any(|r| r.slot.zh.patterns.contains(&Pattern::Place));
-    let (unresolved, place) = zh_unresolved(text, given, long, place_open, &mut out.findings);
-    let task = chinese_task(!recognised.is_empty(), &open);
+        out.findings = without_candidates_named(found, given.earlier);
+    }
+    let (unresolved, place) = zh_unresolved(text, given, long, &open, &mut out.findings);
+    // Chinese weighs a kind with its details all given alike, a critical one among them or not.
+    let task = english_task(&slots, &open);
     // A terse request of a known kind with every slot filled ("我头疼三天了，吃了止痛药也没用")
     // has nothing missing that a question could name, and a calculation that gives its operands
     // ("240的15%是多少？", "解方程 3x + 7 = 22") is no terse keyword list.
     let operands = zh_gives_operands(text);
-    let terse = task == TaskState::Settled || operands;
+    let terse = matches!(task, TaskState::Settled | TaskState::Complete) || operands;
     out.findings
         .retain(|f| !(terse && f.kind == Kind::UnderspecifiedRequest));
     let signals = ChineseSignals {
@@ -185,19 +178,26 @@ pub(super) fn decide(
         earlier: given.history,
         conversed: slots.iter().any(|r| said_before(r.slot, given)),
         missing_material: out.findings.iter().any(|f| f.kind == Kind::MissingContext) || unresolved,
-        directive: zh_directs(text)
+        directive: directs
             || place
             || zh_names_its_own(table, &recognised, head)
-            || (!general_fact && recognised.iter().any(|&i| table.frames[i].outright)),
-        world: zh_asks_about_the_world(text),
+            || (!general_fact && outright),
+        world: zh_asks_about_the_world(text, directs),
     };
-    let mut note = why_not_asked(&slots, &open, margin, |slot| reading.filler(slot, given));
-    if general_fact && recognised.iter().any(|&i| table.frames[i].outright) {
-        note.push_str("; it asks a general fact, not the user's own case");
+    out.needs_clarification = scorer.tuning.asks_chinese(&signals);
+    #[cfg(test)]
+    {
+        out.chinese_signals = Some(signals);
     }
-    decide_in_chinese(text, signals, open, scorer.tuning, with_questions, out);
-    if !out.needs_clarification && out.cues.is_empty() {
+    if !out.needs_clarification {
+        // Not asked: the trace says the request is clear, as the model found it.
+        let mut note = why_not_asked(&slots, &open, margin, |slot| reading.filler(slot, given));
+        if general_fact && outright {
+            note.push_str("; it asks a general fact, not the user's own case");
+        }
         out.cues.push(note);
+    } else if with_questions {
+        ask_in_chinese(text, &signals, scorer.tuning, open, out);
     }
 }
 
@@ -205,12 +205,10 @@ pub(super) fn decide(
 /// on, not asked for, and neither is a quoted passage: 天气 in a sentence to translate
 /// ("翻译成英文：今天天气很好", "把“由于天气原因，航班延误”翻译成英文") names no weather request.
 fn zh_instruction(text: &str, given: Given<'_>) -> String {
-    let head = if given.material || given.after_colon {
-        text.split(['：', ':', '\n']).next().unwrap_or(text)
-    } else {
-        text
-    };
-    without_literals(head, 1)
+    // Material follows the first colon or line break.
+    let material_follows = given.material || given.after_colon;
+    let head = (text.split(['：', ':', '\n']).next()).filter(|_| material_follows);
+    without_literals(head.unwrap_or(text), 1)
 }
 
 /// Whether a Chinese request names its own thing of a `recognised` kind: a cue after one of
@@ -221,8 +219,7 @@ fn zh_names_its_own(table: &frames::Table, recognised: &[usize], head: &str) -> 
         list(word_list(Words::ZhOwnPossessives))
             .any(|p| head[..at].ends_with(p) || c.starts_with(p))
     };
-    let failing = |w: &str| head.contains(w);
-    rules::zh_code_in_state(head, failing, Words::ZhFailureStates).is_some()
+    rules::zh_code_in_state(head, |w| head.contains(w), Words::ZhFailureStates).is_some()
         || recognised.iter().any(|&i| {
             list(table.frames[i].zh.cues).any(|c| head.match_indices(c).any(|(at, _)| own(c, at)))
         })
@@ -234,44 +231,39 @@ fn zh_names_its_own(table: &frames::Table, recognised: &[usize], head: &str) -> 
 /// [`rules::zh_pointing`]), or an amount of the user's own case (`zh-figures-asked`: "帮我算一下
 /// 刷墙需要多少钱") with no figure to compute it from in the request or the conversation, whose
 /// question quotes its clause. In a `long` request only the thing pointed at: its detail may
-/// give the figures under other words. A place pointed at is left to an open slot that asks
-/// one (`place_open`), which is then asked whatever the model says ("去那邊玩四天三夜，行程怎麼
+/// give the figures under other words. A place pointed at is left to an `open` slot that asks
+/// one, which is then asked whatever the model says ("去那邊玩四天三夜，行程怎麼
 /// 排？"). Returns whether something was left unresolved, and whether that was a place left to
 /// the open slot.
 fn zh_unresolved(
     text: &str,
     given: Given<'_>,
     long: bool,
-    place_open: bool,
+    open: &[SlotRef<'_>],
     findings: &mut Vec<Finding>,
 ) -> (bool, bool) {
     let earlier: Vec<&str> = given.earlier.iter().map(|m| m.content.as_str()).collect();
     let earlier = earlier.join("\n");
-    let holds = given.material || given.quoted || given.after_colon;
+    let place_open = (open.iter()).any(|r| r.slot.zh.patterns.contains(&Pattern::Place));
+    // Material given, or asked for already, is what a demonstrative points at.
+    let material = given.material || given.quoted || given.after_colon;
+    let material_asked = findings.iter().any(|f| f.kind == Kind::MissingContext);
+    let pointing = rules::zh_pointing(text, &earlier).filter(|_| !material && !material_asked);
     // "这次去那边的行程": a place pointed at is what an open slot that asks a place asks.
-    let places = word_list(Words::ZhPlaceWords);
-    let pointing = (!holds && !findings.iter().any(|f| f.kind == Kind::MissingContext))
-        .then(|| rules::zh_pointing(text, &earlier))
-        .flatten();
-    let place_left = pointing
-        .as_ref()
-        .is_some_and(|e| place_open && e.ends_with(|c| places.contains(c)));
+    let place_left = place_open
+        && (pointing.as_ref())
+            .is_some_and(|e| e.ends_with(|c| word_list(Words::ZhPlaceWords).contains(c)));
     let pointed = pointing.filter(|_| !place_left);
     if let Some(evidence) = pointed.clone() {
         let kind = Kind::PronounWithoutAntecedent;
         findings.retain(|f| f.kind != kind);
         findings.insert(0, Finding { kind, evidence });
     }
-    let figures = list(word_list(Words::ZhFiguresAsked))
-        .find(|w| text.contains(w))
-        .filter(|_| {
-            !long && !given.material && !zh_gives_figure(text) && !zh_gives_figure(&earlier)
-        })
-        .and_then(|w| rules::clause_of(text, w));
-    if let Some(evidence) = figures.clone() {
-        let kind = Kind::UnderspecifiedParameter;
-        findings.push(Finding { kind, evidence });
-    }
+    let computable = long || given.material || zh_gives_figure(text) || zh_gives_figure(&earlier);
+    let asked = list(word_list(Words::ZhFiguresAsked)).find(|w| !computable && text.contains(w));
+    let figures = asked.and_then(|w| rules::clause_of(text, w));
+    let kind = Kind::UnderspecifiedParameter;
+    findings.extend(figures.clone().map(|evidence| Finding { kind, evidence }));
     (pointed.is_some() || figures.is_some(), place_left)
 }
 
@@ -285,29 +277,19 @@ pub(super) struct ZhReading<'a> {
     /// The characters spent naming the recognised kinds and filling their other slots (see
     /// [`ZhReading::spending`]).
     spent: usize,
-    /// It holds a word that may leave a slot's word unsaid (see [`decided_unsaid`]): most
-    /// requests hold none, and their words are then taken as said without looking.
-    decides: bool,
 }
 
 impl<'a> ZhReading<'a> {
     /// `lower` is the ASCII lower-cased copy of `text`.
     pub(super) fn of(text: &'a str, lower: &'a str, chars: CharSet) -> Self {
-        let latin: Vec<&str> = words_of(lower)
-            .into_iter()
-            .filter(|w| w.is_ascii())
-            .collect();
-        let matched = knowledge().matching(&latin);
-        let decides = [Words::ZhDecided, Words::ZhAsking]
-            .iter()
-            .any(|&l| list(word_list(l)).any(|w| chars.may_contain(w) && text.contains(w)));
+        let mut latin = words_of(lower);
+        latin.retain(|w| w.is_ascii());
         Self {
+            matched: knowledge().matching(&latin),
             text,
             chars,
             latin,
-            matched,
             spent: 0,
-            decides,
         }
     }
 
@@ -318,59 +300,90 @@ impl<'a> ZhReading<'a> {
     /// its subject than a short one.
     fn spending(mut self, table: &frames::Table, recognised: &[usize]) -> Self {
         let mut spent = vec![false; self.text.len()];
-        for frame in recognised.iter().filter_map(|&i| table.frames.get(i)) {
+        for frame in recognised.iter().map(|&i| &table.frames[i]) {
+            let asking = list(frame.zh.cues).chain(list(frame.zh.intents));
             let others = (frame.slots.iter())
                 .filter(|s| !s.zh.patterns.contains(&Pattern::Topic))
                 .flat_map(|s| list(s.zh.words));
-            for word in list(frame.zh.cues)
-                .chain(list(frame.zh.intents))
-                .chain(others)
-            {
-                if !self.chars.may_contain(word) {
-                    continue;
-                }
+            for word in asking.chain(others).filter(|w| self.chars.may_contain(w)) {
                 for (at, _) in self.text.match_indices(word) {
                     spent[at..at + word.len()].fill(true);
                 }
             }
         }
-        self.spent = (self.text.char_indices())
-            .filter(|&(at, _)| spent[at])
-            .count();
+        let spent_chars = self.text.char_indices().filter(|&(at, _)| spent[at]);
+        self.spent = spent_chars.count();
         self
+    }
+
+    /// Whether the text holds `word`.
+    fn has(&self, word: &str) -> bool {
+        self.chars.may_contain(word) && self.text.contains(word)
+    }
+
+    /// The first of `slot`'s Chinese words the text says (not only as decided or asked: see
+    /// [`decided_unsaid`]).
+    fn word_filling(&self, slot: &Slot) -> Option<&'static str> {
+        list(slot.zh.words).find(|w| self.has(w) && !decided_unsaid(self.text, w))
+    }
+
+    /// The first of `slot`'s Chinese patterns the text shows.
+    fn pattern_filling(&self, slot: &Slot, given: Given<'_>) -> Option<Pattern> {
+        (slot.zh.patterns.iter().copied()).find(|&p| self.shows(p, given))
     }
 
     /// What fills `slot` (see [`ZhReading::fills`]), for the trace: its word as the request
     /// writes it, or the pattern's name.
     fn filler(&self, slot: &Slot, given: Given<'_>) -> String {
-        let has = |w: &&str| self.chars.may_contain(w) && self.text.contains(w);
-        let word = list(slot.zh.words)
-            .find(|w| has(w) && !(self.decides && decided_unsaid(self.text, w)))
-            .or_else(|| knowledge().word_in(&self.latin, slot.en.list));
+        let word =
+            (self.word_filling(slot)).or_else(|| knowledge().word_in(&self.latin, slot.en.list));
         match word {
             Some(w) => format!("\"{w}\""),
-            None => (slot.zh.patterns.iter())
-                .find(|p| zh_pattern(self.text, &self.chars, self.spent, **p, given))
-                .map_or_else(String::new, |p| pattern_named(*p)),
+            None => (self.pattern_filling(slot, given)).map_or_else(String::new, pattern_named),
         }
     }
 
     /// Whether the text fills `slot`: one of its Chinese words or patterns, or an English
     /// filling word among its Latin words.
     pub(super) fn fills(&self, slot: &Slot, given: Given<'_>) -> bool {
-        let has = |w: &str| self.chars.may_contain(w) && self.text.contains(w);
-        list(slot.zh.words).any(|w| has(w) && !(self.decides && decided_unsaid(self.text, w)))
-            || slot
-                .zh
-                .patterns
-                .iter()
-                .any(|p| zh_pattern(self.text, &self.chars, self.spent, *p, given))
+        self.word_filling(slot).is_some()
+            || self.pattern_filling(slot, given).is_some()
             || self.matched.has(slot.en.list)
-            || slot
-                .en
-                .signs
-                .iter()
-                .any(|g| self.latin.iter().any(|w| word_matches(w, g)))
+            || (slot.en.signs.iter()).any(|g| self.latin.iter().any(|w| word_matches(w, g)))
+    }
+
+    /// Whether the text shows `pattern` (see [`Pattern`]); a topic in the characters the
+    /// kind and other details leave (see [`ZhReading::spending`]).
+    pub(super) fn shows(&self, pattern: Pattern, given: Given<'_>) -> bool {
+        let text = self.text;
+        match pattern {
+            Pattern::Time => {
+                holds_any(text, Words::ZhTimes) || text.bytes().any(|b| b.is_ascii_digit())
+            }
+            Pattern::Count => zh_count(text),
+            Pattern::Number => zh_figure(text),
+            Pattern::Place => {
+                text.contains(|c| char_listed(Words::ZhPlaceUnits, c))
+                    || names_a_destination(text)
+                    || list(word_list(Words::ZhPlaceNames)).any(|name| self.has(name))
+            }
+            Pattern::Topic => {
+                text.contains(['：', ':'])
+                    || text.chars().count().saturating_sub(self.spent) >= ZH_TOPIC_CHARS
+            }
+            // A title, or a Latin word: "Python", "iPhone", "Nopa"; not a loan word for a kind of
+            // thing ("设计个logo", "做个PPT").
+            Pattern::Name | Pattern::PlaceName => {
+                text.contains('《')
+                    || text.split(|c: char| !c.is_ascii_alphabetic()).any(|w| {
+                        w.len() >= 2 && !in_list(Words::ZhLoanwords, &w.to_ascii_lowercase())
+                    })
+            }
+            Pattern::Quote => given.literal || text.contains(['“', '「', '『', '"']),
+            Pattern::Material => given.material || given.after_colon,
+            Pattern::Amount => names_an_amount(text),
+            Pattern::Described => false,
+        }
     }
 }
 
@@ -381,12 +394,8 @@ fn decided_unsaid(text: &str, word: &str) -> bool {
     /// Characters after the word within which a `zh-decided` word says so.
     const REACH: usize = 8;
     text.match_indices(word).all(|(at, _)| {
-        let rest = &text[at + word.len()..];
-        let after = &rest[..rest
-            .char_indices()
-            .nth(REACH)
-            .map_or(rest.len(), |(i, _)| i)];
-        list(word_list(Words::ZhDecided)).any(|d| after.contains(d))
+        let after: String = text[at + word.len()..].chars().take(REACH).collect();
+        holds_any(&after, Words::ZhDecided)
             || list(word_list(Words::ZhAsking)).any(|a| text[..at].ends_with(a))
     })
 }
@@ -400,15 +409,11 @@ fn measure_given(
     fills: impl Fn(&Slot) -> bool,
 ) -> bool {
     let asks_measure = |f: &Frame| f.slots.iter().any(|s| s.covered_by == Some(Cover::Measure));
-    recognised.iter().any(|&i| {
-        let f = &table.frames[i];
-        (asks_measure(f)
-            || f.replaces
-                .iter()
-                .any(|r| asks_measure(&table.frames[r.index()])))
-            && f.slots
-                .iter()
-                .all(|s| s.priority == Priority::Helpful || fills(s))
+    let replaced_asks =
+        |f: &Frame| (f.replaces.iter()).any(|r| asks_measure(&table.frames[r.index()]));
+    recognised.iter().map(|&i| &table.frames[i]).any(|f| {
+        (asks_measure(f) || replaced_asks(f))
+            && (f.slots.iter()).all(|s| s.priority == Priority::Helpful || fills(s))
     })
 }
 
@@ -417,32 +422,28 @@ fn measure_given(
 /// request, the task; the rest say what it is about ("帮我写一份周报，本周…修了12个bug" writes a
 /// report and debugs nothing).
 fn zh_first_named(table: &frames::Table, recognised: &[usize], head: &str) -> Option<usize> {
-    recognised
-        .iter()
-        .copied()
+    let first_cue = |i: usize| {
+        list(table.frames[i].zh.cues)
+            .filter_map(|w| head.find(w))
+            .min()
+    };
+    (recognised.iter().copied())
         .filter(|&i| !frame_defers(&table.frames[i], table, recognised))
-        .min_by_key(|&i| {
-            list(table.frames[i].zh.cues)
-                .filter_map(|w| head.find(w))
-                .min()
-                .unwrap_or(usize::MAX)
-        })
+        .min_by_key(|&i| first_cue(i).unwrap_or(usize::MAX))
 }
 
 /// Whether a Chinese request is a question about the world: it asks how, why or whether
-/// (`zh-question-words`), neither asks for a task to be done ([`zh_directs`]) nor speaks of the
-/// user's own case ([`zh_own_case`]).
-fn zh_asks_about_the_world(text: &str) -> bool {
-    list(word_list(Words::ZhQuestionWords)).any(|w| text.contains(w))
-        && !zh_directs(text)
-        && !zh_own_case(text)
+/// (`zh-question-words`), neither asks for a task to be done (`directs`: see [`zh_directs`]) nor
+/// speaks of the user's own case ([`zh_own_case`]).
+fn zh_asks_about_the_world(text: &str, directs: bool) -> bool {
+    holds_any(text, Words::ZhQuestionWords) && !directs && !zh_own_case(text)
 }
 
 /// Whether a Chinese text speaks of the user's own case: one of `zh-own-case` ("我", "坏了"),
 /// not inside one of `zh-not-own-case` ("我国的税率").
 fn zh_own_case(text: &str) -> bool {
     let own = list(word_list(Words::ZhNotOwnCase)).fold(text.to_owned(), |t, w| t.replace(w, ""));
-    list(word_list(Words::ZhOwnCase)).any(|w| own.contains(w))
+    holds_any(&own, Words::ZhOwnCase)
 }
 
 /// Whether a Chinese text gives a figure: a digit, a count ("3天", "两个人") or one of
@@ -458,19 +459,13 @@ fn zh_gives_figure(text: &str) -> bool {
 /// sign of `math-signs`, or an operator between two Latin letters or digits).
 pub(super) fn zh_gives_operands(text: &str) -> bool {
     const OPERATORS: [char; 11] = ['=', '%', '+', '×', '÷', '*', '/', '^', '＝', '％', '＋'];
-    let formula = || {
-        text.chars()
-            .any(|c| !c.is_ascii() && char_listed(Words::MathSigns, c))
-            || text.contains(OPERATORS) && {
-                let signs: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-                signs.windows(3).any(|w| {
-                    OPERATORS.contains(&w[1])
-                        && w[0].is_ascii_alphanumeric()
-                        && w[2].is_ascii_alphanumeric()
-                })
-            }
+    let operator_between = || {
+        let signs: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let operand = |c: &char| c.is_ascii_alphanumeric();
+        (signs.windows(3)).any(|w| OPERATORS.contains(&w[1]) && operand(&w[0]) && operand(&w[2]))
     };
-    (text.bytes().any(|b| b.is_ascii_digit()) && text.contains(OPERATORS)) || formula()
+    text.contains(OPERATORS) && (text.bytes().any(|b| b.is_ascii_digit()) || operator_between())
+        || text.contains(|c: char| !c.is_ascii() && char_listed(Words::MathSigns, c))
 }
 
 /// Whether a clause of a Chinese request opens by asking for something to be done (after a
@@ -482,77 +477,40 @@ fn zh_directs(text: &str) -> bool {
     text.split(['，', '。', '！', '？', '；', ',', '\n'])
         .any(|clause| {
             let mut rest = clause.trim_start();
-            while let Some(p) = list(word_list(Words::ZhPolite)).find(|p| rest.starts_with(p)) {
-                rest = &rest[p.len()..];
+            while let Some(after) = after_word(rest, Words::ZhPolite) {
+                rest = after;
             }
             // "给领导写个请假条": the instruction may name whom the text goes to first.
-            let to_someone = list(word_list(Words::ZhToPerson))
-                .find_map(|t| rest.strip_prefix(t))
-                .and_then(|r| list(word_list(Words::ZhPeople)).find_map(|p| r.strip_prefix(p)));
-            // "把这份报告总结一下": 把 opens an instruction, and 一下 softens one.
-            [Some(rest), to_someone]
-                .into_iter()
-                .flatten()
-                .any(|r| list(word_list(Words::ZhDirectiveDo)).any(|w| r.starts_with(w)))
-                || rest.contains("一下")
+            let to_someone =
+                after_word(rest, Words::ZhToPerson).and_then(|r| after_word(r, Words::ZhPeople));
+            // "把这份报告总结一下": 把 opens an instruction, and 一下 (`zh-softeners`) softens one.
+            let opens = |r: &str| after_word(r, Words::ZhDirectiveDo).is_some();
+            opens(rest) || to_someone.is_some_and(opens) || holds_any(rest, Words::ZhSofteners)
         })
 }
 
-/// The task state of a Chinese request of a known kind (`known`) whose `open` slots are these. A
-/// helpful slot left open leaves it settled: it is asked along with others, never on its own.
-fn chinese_task(known: bool, open: &[SlotRef<'_>]) -> TaskState {
-    let open = |p: Priority| open.iter().any(|r| r.slot.priority == p);
-    match (known, open(Priority::Critical), open(Priority::Important)) {
-        (false, ..) => TaskState::None,
-        (true, true, _) => TaskState::CriticalOpen,
-        (true, false, true) => TaskState::Open,
-        (true, false, false) => TaskState::Settled,
-    }
-}
-
-/// Weighs the Chinese `signals` with `tuning`, and asks about what the rules found and the
-/// `open` slots when the decision is to ask (and `with_questions`).
-fn decide_in_chinese(
-    text: &str,
-    signals: ChineseSignals,
-    open: Vec<SlotRef<'_>>,
-    tuning: &Tuning,
-    with_questions: bool,
-    out: &mut Assessment,
-) {
-    out.needs_clarification = tuning.asks_chinese(&signals);
-    #[cfg(test)]
-    {
-        out.chinese_signals = Some(signals);
-    }
-    // Not asked: the trace says the request is clear, as the model found it.
-    if !out.needs_clarification || !with_questions {
-        return;
-    }
-    let needed = matches!(signals.task, TaskState::Open | TaskState::CriticalOpen);
-    let rules = tuning.chinese_rule_asks(&signals);
-    // A long request is asked only what its task cannot do without.
-    let mut open = open;
-    open.retain(|r| signals.chars <= ZH_TASK_MAX_CHARS || r.slot.priority == Priority::Critical);
-    let traditional = out
-        .wording
-        .traditional()
-        .unwrap_or_else(|| is_traditional(text));
-    let named = rules::zh_thing_named(text);
-    ask_in_chinese(open, needed, rules, named, traditional, out);
-}
-
-/// The Chinese questions: the rules' that name what is missing (when `rules`: the rules are
-/// trusted), then the open slots (helpful ones only when nothing more needed is open), else the
-/// general one, about what the request names (`named`) when it names something.
+/// The Chinese questions of a request the decision asks (its `signals` weighed with `tuning`):
+/// the rules' that name what is missing (when the rules are trusted), then the `open` slots
+/// (helpful ones only when nothing more needed is open), else the general one, about what the
+/// request names when it names something.
 fn ask_in_chinese(
-    open: Vec<SlotRef<'_>>,
-    needed: bool,
-    rules: bool,
-    named: Option<rules::Named>,
-    traditional: bool,
+    text: &str,
+    signals: &ChineseSignals,
+    tuning: &Tuning,
+    mut open: Vec<SlotRef<'_>>,
     out: &mut Assessment,
 ) {
+    let needed = matches!(signals.task, TaskState::Open | TaskState::CriticalOpen);
+    let rules = tuning.chinese_rule_asks(signals);
+    // A long request is asked only what its task cannot do without.
+    open.retain(|r| signals.chars <= ZH_TASK_MAX_CHARS || r.slot.priority == Priority::Critical);
+    // Unless the wording says, Traditional when Traditional-only characters outnumber
+    // Simplified-only ones. A request with none of either (「最新的消息」 is written the same in
+    // both) gets Simplified, the script of most readers of Chinese.
+    let traditional = out.wording.traditional().unwrap_or_else(|| {
+        let (traditional_only, simplified_only) = crate::text::script_markers(text);
+        traditional_only > simplified_only
+    });
     let script = Script::chinese(traditional);
     // "帮我把下面的文字改得更正式一点": the kind's question for its material ("能否把要修改的文字贴在
     // 这里？") says better than "what do you mean?" what 下面的 points at.
@@ -561,37 +519,33 @@ fn ask_in_chinese(
     });
     // Rules the model does not trust to decide still word its question better than the general
     // one when no open slot would be asked ("帮我回一下老板刚发的那封邮件" → "那封邮件").
-    let findings: Vec<Finding> = if rules || open.is_empty() {
-        out.findings
-            .iter()
-            .filter(|f| !(asks_material && f.kind == Kind::PronounWithoutAntecedent))
-            .cloned()
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let worded = rules || open.is_empty();
+    let findings: Vec<Finding> = (out.findings.iter())
+        .filter(|f| worded && !(asks_material && f.kind == Kind::PronounWithoutAntecedent))
+        .cloned()
+        .collect();
     for f in &findings {
-        let cue = rule_cue(f, None);
-        // "那封邮件" pointed at is the user's material: asked for, not what it means.
-        let material = (f.kind == Kind::PronounWithoutAntecedent
-            && list(word_list(Words::ZhMaterials)).any(|m| f.evidence.ends_with(m)))
-        .then(|| Finding {
-            kind: Kind::MissingContext,
-            evidence: f.evidence.clone(),
-        });
-        if let Some(q) = material.and_then(|m| rule_question(&m, None, script, None)) {
-            push_unique(out, q, cue);
-        } else if f.kind == Kind::PronounWithoutAntecedent {
-            if let Some(q) = general_question(General::Pronoun, script, &f.evidence) {
-                push_unique(out, q, cue);
-            }
-        } else if ((f.kind == Kind::UnderspecifiedParameter && !needed)
+        let question = if f.kind == Kind::PronounWithoutAntecedent {
+            // "那封邮件" pointed at is the user's material: asked for, not what it means.
+            let material = Finding {
+                kind: Kind::MissingContext,
+                evidence: f.evidence.clone(),
+            };
+            (list(word_list(Words::ZhMaterials)).any(|m| f.evidence.ends_with(m)))
+                .then(|| rule_question(&material, None, script, None))
+                .flatten()
+                .or_else(|| general_question(General::Pronoun, script, &f.evidence))
+        } else if (f.kind == Kind::UnderspecifiedParameter && !needed)
             || f.kind == Kind::MissingContext
             // "哪个更好？": which things are meant is asked before any criterion.
-            || (f.kind == Kind::AmbiguousReference && f.evidence.starts_with('哪')))
-            && let Some(q) = rule_question(f, None, script, Some(fallback_assumption(script)))
+            || (f.kind == Kind::AmbiguousReference && f.evidence.starts_with('哪'))
         {
-            push_unique(out, q, cue);
+            rule_question(f, None, script, Some(fallback_assumption(script)))
+        } else {
+            None
+        };
+        if let Some(q) = question {
+            push_unique(out, q, rule_cue(f, None));
         }
     }
     let mut open = not_asked_by_others(open, &findings);
@@ -605,65 +559,21 @@ fn ask_in_chinese(
         push_unique(out, slot_question(r.slot, script), cue);
     }
     if out.questions.is_empty() {
-        let cue = findings
-            .first()
-            .map(|f| format!("rule {}: \"{}\"", f.kind.as_str(), f.evidence));
-        ask_generic(cue, named, script, out);
+        let cue = findings.first().map(|f| rule_cue(f, None));
+        ask_generic(cue, rules::zh_thing_named(text), script, out);
     }
 }
 
 /// CJK characters above which a Chinese request with a task kind is complete enough.
 const ZH_TASK_MAX_CHARS: usize = 30;
 
-/// Whether a Chinese request shows `pattern` (see [`Pattern`]); `chars` is its [`CharSet`],
-/// `spent` the characters its kind and other details take (see [`ZhReading::spending`]): it says
-/// what it is about in the characters they leave.
-pub(super) fn zh_pattern(
-    text: &str,
-    chars: &CharSet,
-    spent: usize,
-    pattern: Pattern,
-    given: Given<'_>,
-) -> bool {
-    let has = |w: &&str| chars.may_contain(w) && text.contains(w);
-    match pattern {
-        Pattern::Time => {
-            list(word_list(Words::ZhTimes)).any(|w| has(&w))
-                || text.bytes().any(|b| b.is_ascii_digit())
-        }
-        Pattern::Count => zh_count(text),
-        Pattern::Number => zh_figure(text),
-        Pattern::Place => {
-            text.contains(|c| char_listed(Words::ZhPlaceUnits, c))
-                || names_a_destination(text)
-                || list(word_list(Words::ZhPlaceNames)).any(|name| has(&name))
-        }
-        Pattern::Topic => {
-            text.contains(['：', ':'])
-                || text.chars().count().saturating_sub(spent) >= ZH_TOPIC_CHARS
-        }
-        // A title, or a Latin word: "Python", "iPhone", "Nopa"; not a loan word for a kind of
-        // thing ("设计个logo", "做个PPT").
-        Pattern::Name | Pattern::PlaceName => {
-            text.contains('《')
-                || text
-                    .split(|c: char| !c.is_ascii_alphabetic())
-                    .any(|w| w.len() >= 2 && !in_list(Words::ZhLoanwords, &w.to_ascii_lowercase()))
-        }
-        Pattern::Quote => given.literal || ["“", "「", "『", "\""].iter().any(|q| text.contains(q)),
-        Pattern::Material => given.material || given.after_colon,
-        Pattern::Amount => names_an_amount(text),
-        Pattern::Described => false,
-    }
-}
-
 /// A counted amount in a Chinese request: a numeral and a measure word ("3天", "两个人"); "一个"
-/// alone is an article ("做一个计划"), not a count.
+/// alone is an article ("做一个计划": `zh-article-measures`), not a count.
 fn zh_count(text: &str) -> bool {
     text.chars().zip(text.chars().skip(1)).any(|(a, b)| {
         (a.is_ascii_digit() || char_listed(Words::ZhNumerals, a))
             && char_listed(Words::ZhCountMeasures, b)
-            && !(a == '一' && "個个張张".contains(b))
+            && !(a == '一' && char_listed(Words::ZhArticleMeasures, b))
     })
 }
 
@@ -672,34 +582,26 @@ fn zh_count(text: &str) -> bool {
 pub(super) fn zh_figure(text: &str) -> bool {
     let chars: Vec<char> = text.chars().collect();
     let numeral = |c: char| c.is_ascii_digit() || char_listed(Words::ZhNumerals, c);
-    chars.iter().enumerate().any(|(i, &c)| {
-        let starts = numeral(c) && (i == 0 || !numeral(chars[i - 1]));
-        if !starts {
-            return false;
-        }
-        let end = (i..chars.len()).find(|&j| !numeral(chars[j]) && chars[j] != '.');
-        let unit = end.map(|j| chars[j]);
+    let starts = |i: usize| numeral(chars[i]) && (i == 0 || !numeral(chars[i - 1]));
+    (0..chars.len()).filter(|&i| starts(i)).any(|i| {
+        let end = i
+            + (chars[i..].iter())
+                .take_while(|&&c| numeral(c) || c == '.')
+                .count();
         // After a measure word ("3个月"), the unit is the word after it.
-        let unit = match unit {
-            Some('个' | '個') => end.and_then(|j| chars.get(j + 1).copied()),
-            other => other,
+        let unit = match chars.get(end) {
+            Some('个' | '個') => chars.get(end + 1),
+            unit => unit,
         };
         // "一千字" says how long a text is, as "一天" says how long a time.
-        let time = unit.is_some_and(|u| {
+        let time = unit.is_some_and(|&u| {
             char_listed(Words::ZhTimeUnits, u) || char_listed(Words::ZhTextLengths, u)
         });
-        !time && (c.is_ascii_digit() || zh_count(&chars[i..].iter().take(4).collect::<String>()))
+        let count = || zh_count(&chars[i..].iter().take(4).collect::<String>());
+        !time && (chars[i].is_ascii_digit() || count())
     })
 }
 
 /// Characters, past those its kind and other details take, from which a Chinese request says
 /// enough about its own subject.
 const ZH_TOPIC_CHARS: usize = 18;
-
-/// Traditional when Traditional-only characters outnumber Simplified-only ones. A request with
-/// none of either (「最新的消息」 is written the same in both) gets Simplified, the script of
-/// most readers of Chinese.
-fn is_traditional(text: &str) -> bool {
-    let (trad, simp) = crate::text::script_markers(text);
-    trad > simp
-}
