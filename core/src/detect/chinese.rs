@@ -389,14 +389,19 @@ impl<'a> ZhReading<'a> {
 
 /// Whether every mention of `word` in a Chinese request leaves it unsaid: it says only that it
 /// is decided ("目的地我们已经定好了", "地點已經決定了": the user has it and has not said it),
-/// or asks it ("要买多少平方": `zh-asking`, just before), so it is still to ask.
+/// asks it ("要买多少平方": `zh-asking`, just before), or measures the change wanted ("减10斤":
+/// `zh-changes` just before, as "lose 10 pounds" in English), so it is still to ask.
 fn decided_unsaid(text: &str, word: &str) -> bool {
     /// Characters after the word within which a `zh-decided` word says so.
     const REACH: usize = 8;
+    /// Characters before the word within which a `zh-changes` word makes it the change.
+    const CHANGE_REACH: usize = 4;
     text.match_indices(word).all(|(at, _)| {
         let after: String = text[at + word.len()..].chars().take(REACH).collect();
+        let before = text[..at].chars().rev().take(CHANGE_REACH);
         holds_any(&after, Words::ZhDecided)
             || list(word_list(Words::ZhAsking)).any(|a| text[..at].ends_with(a))
+            || before.into_iter().any(|c| char_listed(Words::ZhChanges, c))
     })
 }
 
