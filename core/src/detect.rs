@@ -1,7 +1,7 @@
 //! The embedded detector: decides offline, in microseconds, whether a request needs
-//! clarification and which questions to ask — in English and Chinese, and by their columns (and
-//! their own model) in Japanese, Korean, Spanish, French, German, Portuguese and Italian
-//! (`detect/columns.rs`).
+//! clarification and which questions to ask — in English and Chinese (the Chinese decision in
+//! `detect/chinese.rs`), and by their columns (and their own model) in Japanese, Korean,
+//! Spanish, French, German, Portuguese and Italian (`detect/columns.rs`).
 //!
 //! The layers, cheapest first:
 //! 1. **Rules** ([`Kind`]): a pronoun with no antecedent ("tell me more about it" with no

@@ -19,7 +19,7 @@
 //! The languages read by their columns (Japanese, Korean, Spanish, French, German, Portuguese,
 //! Italian) have a data file each, `clarify-detector-<tag>.bin`, in the same layout with two
 //! sections, `COLS` (the language's pack, postcard) and `MODL` (the weights of the model these
-//! languages share, `model.rs`): about 20 KB of gzip each, which a page should download only
+//! languages share, `model.rs`): 22–27 KB of gzip each, which a page should download only
 //! when a request is written in that language. The wasm builds leave them out too
 //! and the host hands one in when a session asks for it ([`install_columns`]; a session waits
 //! for it with [`Effect::LoadColumns`](crate::Effect::LoadColumns)); natively they are compiled
