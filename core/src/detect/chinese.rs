@@ -3,6 +3,7 @@
 //! character unigrams and bigrams, weighed by the shipped [`Tuning`].
 
 use super::frames::{self, Cover, Frame, General, Pattern, Script, Slot, Words};
+use super::rules::holds_any;
 use super::*;
 
 impl Tuning {
@@ -70,11 +71,6 @@ pub(super) struct ChineseSignals {
     /// [`zh_asks_about_the_world`]): a lesser detail of its kind is the model's to ask, however
     /// short the question.
     pub(super) world: bool,
-}
-
-/// Whether `text` holds a word of the data file's list `which`.
-fn holds_any(text: &str, which: Words) -> bool {
-    list(word_list(which)).any(|w| text.contains(w))
 }
 
 /// What follows the word of the data file's list `which` that `text` opens with, if it opens

@@ -9,7 +9,7 @@ fn words_of(which: Words) -> impl Iterator<Item = &'static str> {
 }
 
 /// Whether `text` holds a word of the data file's list `which`.
-fn holds_any(text: &str, which: Words) -> bool {
+pub(super) fn holds_any(text: &str, which: Words) -> bool {
     words_of(which).any(|w| text.contains(w))
 }
 
