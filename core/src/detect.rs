@@ -44,6 +44,7 @@ use crate::protocol::question::{
 };
 use crate::protocol::request::{Message, Role};
 pub(crate) use crate::text::is_cjk;
+use strum::{IntoStaticStr, VariantArray, VariantNames};
 
 #[cfg(test)]
 use chinese::ChineseSignals;
@@ -1664,7 +1665,8 @@ pub struct Assessment {
 }
 
 /// The language the detector read a request as.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, IntoStaticStr, VariantNames, VariantArray)]
+#[strum(serialize_all = "snake_case")]
 pub enum Language {
     /// English (and any other Latin-script text): rules and the learned model.
     English,
@@ -1679,12 +1681,7 @@ pub enum Language {
     /// offline, rather than ask in another language or misread the request.
     Other,
 }
-crate::unit_enum::impl_unit_enum!(Language {
-    English = "english",
-    Chinese = "chinese",
-    Columns = "columns",
-    Other = "other",
-});
+crate::unit_enum::impl_unit_enum!(Language);
 
 /// One rule that fired, with the words that triggered it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -1696,7 +1693,8 @@ pub struct Finding {
 }
 
 /// The kinds of vagueness the detector names in a question's source.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, IntoStaticStr, VariantNames, VariantArray)]
+#[strum(serialize_all = "snake_case")]
 pub enum Kind {
     /// The request refers to something it does not provide ("use the method from the paper").
     MissingContext,
@@ -1709,13 +1707,7 @@ pub enum Kind {
     /// The request as a whole is too terse to act on; asked as a general question.
     UnderspecifiedRequest,
 }
-crate::unit_enum::impl_unit_enum!(Kind {
-    MissingContext = "missing_context",
-    PronounWithoutAntecedent = "pronoun_without_antecedent",
-    AmbiguousReference = "ambiguous_reference",
-    UnderspecifiedParameter = "underspecified_parameter",
-    UnderspecifiedRequest = "underspecified_request",
-});
+crate::unit_enum::impl_unit_enum!(Kind);
 
 const MAX_QUESTIONS: usize = 3;
 const MAX_TOPIC_QUESTIONS: usize = 2;

@@ -16,9 +16,13 @@ use serde::{Deserialize, Serialize};
 use crate::phrase::Phrase;
 use crate::protocol::language::Language;
 use crate::protocol::request::{ChatRequest, Message, Role};
+use strum::{IntoStaticStr, VariantArray, VariantNames};
 
 /// The kinds of endpoint Clarify knows.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, IntoStaticStr, VariantNames, VariantArray,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum ProfileKind {
     /// Any OpenAI-compatible server: the full request, adapted when refused.
     #[default]
@@ -51,22 +55,7 @@ pub enum ProfileKind {
     /// llama.cpp's `llama-server`.
     LlamaCpp,
 }
-crate::unit_enum::impl_unit_enum!(ProfileKind {
-    Generic = "generic",
-    OpenAi = "open_ai",
-    OpenAiReasoning = "open_ai_reasoning",
-    Azure = "azure",
-    Anthropic = "anthropic",
-    Gemini = "gemini",
-    DeepSeek = "deep_seek",
-    Mistral = "mistral",
-    Groq = "groq",
-    OpenRouter = "open_router",
-    Ollama = "ollama",
-    Vllm = "vllm",
-    LmStudio = "lm_studio",
-    LlamaCpp = "llama_cpp",
-});
+crate::unit_enum::impl_unit_enum!(ProfileKind);
 
 /// Why a profile name was not taken.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -315,20 +304,19 @@ pub struct Profile {
 }
 
 /// How the API key is sent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, IntoStaticStr, VariantNames, VariantArray)]
+#[strum(serialize_all = "snake_case")]
 pub enum KeyHeader {
     /// `Authorization: Bearer <key>`.
     Bearer,
     /// Azure's `api-key: <key>`.
     ApiKey,
 }
-crate::unit_enum::impl_unit_enum!(KeyHeader {
-    Bearer = "bearer",
-    ApiKey = "api_key",
-});
+crate::unit_enum::impl_unit_enum!(KeyHeader);
 
 /// The name under which the token limit is sent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, IntoStaticStr, VariantNames, VariantArray)]
+#[strum(serialize_all = "snake_case")]
 pub enum TokenField {
     /// `max_tokens`, the older name most servers take.
     MaxTokens,
@@ -337,11 +325,7 @@ pub enum TokenField {
     /// No limit sent (the prompt's own limits and the parser still bound the reply).
     Omit,
 }
-crate::unit_enum::impl_unit_enum!(TokenField {
-    MaxTokens = "max_tokens",
-    MaxCompletionTokens = "max_completion_tokens",
-    Omit = "omit",
-});
+crate::unit_enum::impl_unit_enum!(TokenField);
 
 /// Which length and count keywords a JSON schema keeps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -415,7 +399,8 @@ impl Default for Shape {
 }
 
 /// What an endpoint refused, read from its 400 reply.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, IntoStaticStr, VariantNames, VariantArray)]
+#[strum(serialize_all = "snake_case")]
 pub enum Refused {
     /// `max_tokens`.
     MaxTokens,
@@ -440,19 +425,7 @@ pub enum Refused {
     /// Nothing in the request: the model gave no text, its whole token limit spent reasoning.
     ReasoningCut,
 }
-crate::unit_enum::impl_unit_enum!(Refused {
-    MaxTokens = "max_tokens",
-    MaxCompletionTokens = "max_completion_tokens",
-    Temperature = "temperature",
-    SchemaKeyword = "schema_keyword",
-    JsonSchema = "json_schema",
-    JsonObject = "json_object",
-    ResponseFormat = "response_format",
-    StreamOptions = "stream_options",
-    SystemRole = "system_role",
-    RoleAlternation = "role_alternation",
-    ReasoningCut = "reasoning_cut",
-});
+crate::unit_enum::impl_unit_enum!(Refused);
 
 impl Refused {
     /// The field or keyword, as the wire names it.
@@ -474,7 +447,8 @@ impl Refused {
 }
 
 /// A change made to a request after a refusal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, IntoStaticStr, VariantNames, VariantArray)]
+#[strum(serialize_all = "snake_case")]
 pub enum Change {
     /// `max_completion_tokens` sent instead of `max_tokens` (with room for reasoning).
     MaxCompletionTokens,
@@ -499,36 +473,12 @@ pub enum Change {
     /// More room for reasoning: the token limit raised by [`REASONING_HEADROOM`].
     MoreReasoningRoom,
 }
-crate::unit_enum::impl_unit_enum!(Change {
-    MaxCompletionTokens = "max_completion_tokens",
-    MaxTokens = "max_tokens",
-    NoTokenLimit = "no_token_limit",
-    NoTemperature = "no_temperature",
-    SchemaWithoutLimits = "schema_without_limits",
-    JsonObject = "json_object",
-    InstructionsOnly = "instructions_only",
-    NoStreamUsage = "no_stream_usage",
-    SystemInUser = "system_in_user",
-    MergedTurns = "merged_turns",
-    MoreReasoningRoom = "more_reasoning_room",
-});
+crate::unit_enum::impl_unit_enum!(Change);
 
 impl Change {
     /// A short identifier for logs and the call log (`max_completion_tokens`, `no_temperature`…).
     pub fn code(self) -> &'static str {
-        match self {
-            Self::MaxCompletionTokens => "max_completion_tokens",
-            Self::MaxTokens => "max_tokens",
-            Self::NoTokenLimit => "no_token_limit",
-            Self::NoTemperature => "no_temperature",
-            Self::SchemaWithoutLimits => "schema_without_limits",
-            Self::JsonObject => "json_object",
-            Self::InstructionsOnly => "instructions_only",
-            Self::NoStreamUsage => "no_stream_usage",
-            Self::SystemInUser => "system_in_user",
-            Self::MergedTurns => "merged_turns",
-            Self::MoreReasoningRoom => "more_reasoning_room",
-        }
+        self.as_str()
     }
 }
 

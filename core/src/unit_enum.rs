@@ -2,31 +2,32 @@
 //!
 //! serde's derive gives each such enum its own enum reader per input format (about 1.3 KB of
 //! WebAssembly each with JSON text), though all it reads is one string. Here every enum reads a
-//! string through one shared function and looks the name up in its own table; the names are
-//! written once, in [`impl_unit_enum!`], for reading and writing alike.
+//! string through one shared function and looks the name up in its own table. The names come
+//! from strum's derives (the variants in `snake_case`, or one named per variant), for reading and
+//! writing alike ([`impl_unit_enum!`]).
 
 use serde::Deserializer;
 use serde::de::{self, Visitor};
 
-/// Implements `Serialize` and `Deserialize` for a fieldless enum as the names given, and
-/// `as_str`, the name of a variant:
+/// Implements `Serialize` and `Deserialize` for a fieldless enum as its variants' names, and
+/// `as_str`, the name of a variant. The names are strum's: the enum derives `IntoStaticStr`,
+/// `VariantNames` and `VariantArray`, with
+/// `#[strum(serialize_all = "snake_case")]` or a `#[strum(serialize = "…")]` per variant:
 ///
 /// ```ignore
-/// crate::unit_enum::impl_unit_enum!(Role {
-///     System = "system",
-///     User = "user",
-/// });
+/// #[derive(Clone, Copy, IntoStaticStr, VariantNames, VariantArray)]
+/// #[strum(serialize_all = "snake_case")]
+/// enum Role { System, User }
+/// crate::unit_enum::impl_unit_enum!(Role);
 /// ```
 ///
 /// An unknown name is refused with serde's "unknown variant" error, naming the known ones.
 macro_rules! impl_unit_enum {
-    ($ty:ident { $($variant:ident = $name:literal),+ $(,)? }) => {
+    ($ty:ident) => {
         impl $ty {
             /// The name it is written as.
             pub fn as_str(self) -> &'static str {
-                match self {
-                    $(Self::$variant => $name,)+
-                }
+                self.into()
             }
         }
 
@@ -38,8 +39,9 @@ macro_rules! impl_unit_enum {
 
         impl<'de> serde::Deserialize<'de> for $ty {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                const VARIANTS: &[$ty] = &[$($ty::$variant),+];
-                $crate::unit_enum::read_index(deserializer, &[$($name),+]).map(|i| VARIANTS[i])
+                let names = <$ty as strum::VariantNames>::VARIANTS;
+                let variants = <$ty as strum::VariantArray>::VARIANTS;
+                $crate::unit_enum::read_index(deserializer, names).map(|i| variants[i])
             }
         }
     };

@@ -13,6 +13,7 @@ use crate::phrase::Phrase;
 use crate::protocol::language::Language;
 use crate::protocol::request::Usage;
 use crate::reasoning::ReasoningFilter;
+use strum::{IntoStaticStr, VariantArray, VariantNames};
 
 /// Default largest reply body read (a non-streamed reply, or the sum of a stream's events).
 /// A detection reply is a few KB and a long answer well under 1 MB.
@@ -421,7 +422,8 @@ impl From<&str> for HostWords {
 }
 
 /// The kind of a [`CallError`], written `snake_case` (`endpoint_refused`, `timeout`, …).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, IntoStaticStr, VariantNames, VariantArray)]
+#[strum(serialize_all = "snake_case")]
 pub enum FailureCode {
     /// HTTP 401 or 403.
     Unauthorized,
@@ -456,24 +458,7 @@ pub enum FailureCode {
     /// A reasoning model spent its token limit thinking and wrote nothing.
     ReasoningCut,
 }
-crate::unit_enum::impl_unit_enum!(FailureCode {
-    Unauthorized = "unauthorized",
-    NotFound = "not_found",
-    RateLimited = "rate_limited",
-    ServerError = "server_error",
-    EndpointRefused = "endpoint_refused",
-    Unreachable = "unreachable",
-    Offline = "offline",
-    Blocked = "blocked",
-    PageRefused = "page_refused",
-    Timeout = "timeout",
-    Cancelled = "cancelled",
-    Interrupted = "interrupted",
-    TooLarge = "too_large",
-    BadReply = "bad_reply",
-    StreamError = "stream_error",
-    ReasoningCut = "reasoning_cut",
-});
+crate::unit_enum::impl_unit_enum!(FailureCode);
 
 impl FailureCode {
     /// Every code, in the order of the documentation's list.

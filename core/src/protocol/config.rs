@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::protocol::time::Millis;
+use strum::{IntoStaticStr, VariantArray, VariantNames};
 
 /// The bounds that guarantee termination.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,7 +29,8 @@ impl Default for Limits {
 }
 
 /// Whether the user is asked at all.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, IntoStaticStr, VariantNames, VariantArray)]
+#[strum(serialize_all = "snake_case")]
 pub enum Mode {
     /// Questions are shown one at a time.
     #[default]
@@ -37,13 +39,11 @@ pub enum Mode {
     /// question with its assumption.
     NonInteractive,
 }
-crate::unit_enum::impl_unit_enum!(Mode {
-    Interactive = "interactive",
-    NonInteractive = "non_interactive",
-});
+crate::unit_enum::impl_unit_enum!(Mode);
 
 /// Who decides whether a request is ambiguous.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, IntoStaticStr, VariantNames, VariantArray)]
+#[strum(serialize_all = "snake_case")]
 pub enum Detection {
     /// The embedded detector, offline.
     #[default]
@@ -52,10 +52,7 @@ pub enum Detection {
     /// detector is the fallback when it fails.
     Llm,
 }
-crate::unit_enum::impl_unit_enum!(Detection {
-    Embedded = "embedded",
-    Llm = "llm",
-});
+crate::unit_enum::impl_unit_enum!(Detection);
 
 /// How a session behaves. Stored in its snapshot.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

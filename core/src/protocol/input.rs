@@ -8,6 +8,7 @@ use crate::protocol::document::{Document, EntityLookup};
 use crate::protocol::question::{ChoiceId, QuestionId};
 use crate::protocol::request::{Message, Usage};
 use crate::protocol::time::Millis;
+use strum::{IntoStaticStr, VariantArray, VariantNames};
 
 /// The longest user text (a request, a message, a typed answer) the engine accepts, in bytes.
 ///
@@ -296,7 +297,8 @@ impl From<UserAnswer> for Answer {
 }
 
 /// The kinds of [`Input`](crate::Input), for errors and for [`Session::accepts`](crate::Session::accepts).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, IntoStaticStr, VariantNames, VariantArray)]
+#[strum(serialize_all = "snake_case")]
 pub enum InputKind {
     /// [`Input::Start`](crate::Input::Start).
     Start,
@@ -339,28 +341,7 @@ pub enum InputKind {
     /// [`Input::TranslationFailed`](crate::Input::TranslationFailed).
     TranslationFailed,
 }
-crate::unit_enum::impl_unit_enum!(InputKind {
-    Start = "start",
-    Message = "message",
-    DetectionReceived = "detection_received",
-    DetectionFailed = "detection_failed",
-    DetectOffline = "detect_offline",
-    Answer = "answer",
-    Skip = "skip",
-    Reopen = "reopen",
-    SkipAll = "skip_all",
-    Tick = "tick",
-    StepCompleted = "step_completed",
-    StepNeedsClarification = "step_needs_clarification",
-    GenerationChunk = "generation_chunk",
-    GenerationCompleted = "generation_completed",
-    GenerationStopped = "generation_stopped",
-    GenerationFailed = "generation_failed",
-    Retry = "retry",
-    Reset = "reset",
-    TranslationReceived = "translation_received",
-    TranslationFailed = "translation_failed",
-});
+crate::unit_enum::impl_unit_enum!(InputKind);
 
 impl InputKind {
     /// Every kind, in declaration order.

@@ -3,43 +3,57 @@
 //! tag and the request (see `Session::language`); every sentence the engine writes for the user
 //! is written in it. A shell negotiates the language of its chrome with [`Language::negotiate`].
 
+use strum::{IntoStaticStr, VariantArray, VariantNames};
+
 /// A language the user reads. Any language the engine does not write counts as English.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    IntoStaticStr,
+    VariantNames,
+    VariantArray,
+)]
 pub enum Language {
     /// English (and every language the engine does not write).
     #[default]
+    #[strum(serialize = "en")]
     English,
     /// Chinese in Simplified characters.
+    #[strum(serialize = "zh-Hans")]
     Simplified,
     /// Chinese in Traditional characters.
+    #[strum(serialize = "zh-Hant")]
     Traditional,
     /// Japanese.
+    #[strum(serialize = "ja")]
     Japanese,
     /// Korean.
+    #[strum(serialize = "ko")]
     Korean,
     /// Spanish.
+    #[strum(serialize = "es")]
     Spanish,
     /// French.
+    #[strum(serialize = "fr")]
     French,
     /// German.
+    #[strum(serialize = "de")]
     German,
     /// Portuguese.
+    #[strum(serialize = "pt")]
     Portuguese,
     /// Italian.
+    #[strum(serialize = "it")]
     Italian,
 }
-crate::unit_enum::impl_unit_enum!(Language {
-    English = "en",
-    Simplified = "zh-Hans",
-    Traditional = "zh-Hant",
-    Japanese = "ja",
-    Korean = "ko",
-    Spanish = "es",
-    French = "fr",
-    German = "de",
-    Portuguese = "pt",
-    Italian = "it",
-});
+crate::unit_enum::impl_unit_enum!(Language);
 
 impl Language {
     /// Every language, English first, in the order of the wordings' files.
@@ -58,18 +72,7 @@ impl Language {
 
     /// The BCP 47 tag: `en`, `zh-Hans`, `zh-Hant`, `ja`, `ko`, `es`, `fr`, `de`, `pt` or `it`.
     pub fn tag(self) -> &'static str {
-        match self {
-            Self::English => "en",
-            Self::Simplified => "zh-Hans",
-            Self::Traditional => "zh-Hant",
-            Self::Japanese => "ja",
-            Self::Korean => "ko",
-            Self::Spanish => "es",
-            Self::French => "fr",
-            Self::German => "de",
-            Self::Portuguese => "pt",
-            Self::Italian => "it",
-        }
+        self.as_str()
     }
 
     /// The language a BCP 47 tag names ([`Language::negotiate`]), English for a tag that is

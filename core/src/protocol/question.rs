@@ -3,6 +3,7 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize, de};
+use strum::{IntoStaticStr, VariantArray, VariantNames};
 
 /// Who asks a question: the engine about the request itself, or a host pipeline step.
 ///
@@ -180,7 +181,20 @@ impl fmt::Display for ChoiceId {
 /// How much a question matters; the loop asks critical questions first.
 ///
 /// The order of the variants is the asking order, so "critical first" is a sort.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    IntoStaticStr,
+    VariantNames,
+    VariantArray,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum Priority {
     /// The answer changes the result materially; asked first.
     Critical,
@@ -189,11 +203,7 @@ pub enum Priority {
     /// Nice to know; the first to be dropped when the budget is tight.
     Helpful,
 }
-crate::unit_enum::impl_unit_enum!(Priority {
-    Critical = "critical",
-    Important = "important",
-    Helpful = "helpful",
-});
+crate::unit_enum::impl_unit_enum!(Priority);
 
 impl fmt::Display for Priority {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -2,9 +2,11 @@
 //! the host's transport only adds the model name, sends it and feeds the reply back.
 
 use serde::{Deserialize, Serialize};
+use strum::{IntoStaticStr, VariantArray, VariantNames};
 
 /// Who wrote a chat message.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, IntoStaticStr, VariantNames, VariantArray)]
+#[strum(serialize_all = "snake_case")]
 pub enum Role {
     /// Instructions to the model.
     System,
@@ -13,11 +15,7 @@ pub enum Role {
     /// The model.
     Assistant,
 }
-crate::unit_enum::impl_unit_enum!(Role {
-    System = "system",
-    User = "user",
-    Assistant = "assistant",
-});
+crate::unit_enum::impl_unit_enum!(Role);
 
 /// One chat message.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -39,7 +37,8 @@ impl Message {
 }
 
 /// What a request is for; tells the host which [`Input`](crate::Input) carries the reply.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, IntoStaticStr, VariantNames, VariantArray)]
+#[strum(serialize_all = "snake_case")]
 pub enum Purpose {
     /// Does the request need clarification, and which questions? Reply with
     /// [`Input::DetectionReceived`](crate::Input::DetectionReceived).
@@ -50,11 +49,7 @@ pub enum Purpose {
     /// [`Input::GenerationCompleted`](crate::Input::GenerationCompleted) (after chunks).
     Generation,
 }
-crate::unit_enum::impl_unit_enum!(Purpose {
-    Detection = "detection",
-    Translation = "translation",
-    Generation = "generation",
-});
+crate::unit_enum::impl_unit_enum!(Purpose);
 
 /// A provider-neutral chat completion request: the body of `POST /v1/chat/completions`
 /// without `model`, which the transport adds.

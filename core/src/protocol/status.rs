@@ -4,9 +4,11 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
+use strum::{IntoStaticStr, VariantArray, VariantNames};
 
 /// What a host shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, IntoStaticStr, VariantNames, VariantArray)]
+#[strum(serialize_all = "snake_case")]
 pub enum Status {
     /// Waiting for a request.
     Idle,
@@ -23,15 +25,7 @@ pub enum Status {
     /// The final answer could not be produced; every answer is kept and [`Input::Retry`] works.
     Failed,
 }
-crate::unit_enum::impl_unit_enum!(Status {
-    Idle = "idle",
-    Analyzing = "analyzing",
-    AwaitingClarification = "awaiting_clarification",
-    Generating = "generating",
-    Completed = "completed",
-    HandedOff = "handed_off",
-    Failed = "failed",
-});
+crate::unit_enum::impl_unit_enum!(Status);
 
 impl Status {
     /// Whether the session has finished (completed, handed off or failed).

@@ -3,9 +3,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::protocol::time::Millis;
+use strum::{IntoStaticStr, VariantArray, VariantNames};
 
 /// Which part of the engine made a decision.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, IntoStaticStr, VariantNames, VariantArray)]
+#[strum(serialize_all = "snake_case")]
 pub enum Layer {
     /// The session's own control flow.
     Session,
@@ -24,16 +26,7 @@ pub enum Layer {
     /// A timeout.
     Timeout,
 }
-crate::unit_enum::impl_unit_enum!(Layer {
-    Session = "session",
-    Llm = "llm",
-    Detector = "detector",
-    Document = "document",
-    Catalog = "catalog",
-    Limit = "limit",
-    Step = "step",
-    Timeout = "timeout",
-});
+crate::unit_enum::impl_unit_enum!(Layer);
 
 /// One decision and why it was made.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
