@@ -1992,6 +1992,7 @@ impl Cues {
                 words
                     .iter()
                     .filter(|w| !in_list(Words::Form, w) && !is_number(w))
+                    .filter(|w| !in_list(Words::NoSubject, w))
                     .count()
                     >= TOPIC_WORDS
                     || text.contains([':', '\n'])
@@ -2320,8 +2321,9 @@ fn gives_its_operands(words: &[&str]) -> bool {
 const CHANGE_REACH: usize = 3;
 
 /// Words from which a request says enough about its own subject ("Write a post" does not;
-/// a ten-word brief does).
-const TOPIC_WORDS: usize = 10;
+/// a brief of eight words that carry a subject does), counted without the words of `form` and
+/// `no-subject` ("Can you write it for me? Keep it polite and short." says nothing of it).
+const TOPIC_WORDS: usize = 8;
 
 /// Whether a word is a nationality or language ("italian", "japanese", "thai"): capitalised,
 /// it says what kind of thing, not which place.

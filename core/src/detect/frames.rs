@@ -226,7 +226,8 @@ pub(crate) enum Pattern {
     Count,
     /// A named place ("in Paris", "北京", "台北市").
     Place,
-    /// The request says what it is about ("about the sea", ten words or more, a colon).
+    /// The request says what it is about ("about the sea", a brief of eight words that carry a
+    /// subject, a colon).
     Topic,
     /// A proper noun.
     Name,
