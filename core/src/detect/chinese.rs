@@ -3,7 +3,7 @@
 //! character unigrams and bigrams, weighed by the shipped [`Tuning`].
 
 use super::frames::{self, Cover, Frame, General, Pattern, Script, Slot, Words};
-use super::rules::holds_any;
+use super::rules::{after_word, holds_any, past_words, without_words};
 use super::*;
 
 impl Tuning {
@@ -71,12 +71,6 @@ pub(super) struct ChineseSignals {
     /// [`zh_asks_about_the_world`]): a lesser detail of its kind is the model's to ask, however
     /// short the question.
     pub(super) world: bool,
-}
-
-/// What follows the word of the data file's list `which` that `text` opens with, if it opens
-/// with one (the list's first such word).
-fn after_word(text: &str, which: Words) -> Option<&str> {
-    list(word_list(which)).find_map(|w| text.strip_prefix(w))
 }
 
 /// The user's own material a missing-context finding asks for, as a Chinese question names it:
@@ -443,8 +437,7 @@ fn zh_asks_about_the_world(text: &str, directs: bool) -> bool {
 /// Whether a Chinese text speaks of the user's own case: one of `zh-own-case` ("我", "坏了"),
 /// not inside one of `zh-not-own-case` ("我国的税率").
 fn zh_own_case(text: &str) -> bool {
-    let own = list(word_list(Words::ZhNotOwnCase)).fold(text.to_owned(), |t, w| t.replace(w, ""));
-    holds_any(&own, Words::ZhOwnCase)
+    holds_any(&without_words(text, Words::ZhNotOwnCase), Words::ZhOwnCase)
 }
 
 /// Whether a Chinese text gives a figure: a digit, a count ("3天", "两个人") or one of
@@ -477,10 +470,7 @@ fn zh_directs(text: &str) -> bool {
     // 帮我排个详细行程").
     text.split(['，', '。', '！', '？', '；', ',', '\n'])
         .any(|clause| {
-            let mut rest = clause.trim_start();
-            while let Some(after) = after_word(rest, Words::ZhPolite) {
-                rest = after;
-            }
+            let rest = past_words(clause.trim_start(), Words::ZhPolite);
             // "给领导写个请假条": the instruction may name whom the text goes to first.
             let to_someone =
                 after_word(rest, Words::ZhToPerson).and_then(|r| after_word(r, Words::ZhPeople));
