@@ -120,12 +120,7 @@ pub(crate) struct Meaning {
 impl Meaning {
     /// The option naming this meaning, in `script`.
     pub(crate) fn label(&self, script: Script) -> &'static str {
-        let tag = script.tag();
-        self.labels
-            .iter()
-            .find(|(t, _)| *t == tag)
-            .or(self.labels.first())
-            .map_or("", |(_, l)| l)
+        in_script(&self.labels, script).copied().unwrap_or_default()
     }
 }
 
@@ -288,13 +283,17 @@ impl Wordings {
             options: Vec::new(),
             assumption: "",
         };
-        let tag = script.tag();
-        self.0
-            .iter()
-            .find(|(t, _)| *t == tag)
-            .or(self.0.first())
-            .map_or(&NONE, |(_, w)| w)
+        in_script(&self.0, script).unwrap_or(&NONE)
     }
+}
+
+/// What `columns` (by language tag, English first) hold in `script`; the first when they hold
+/// nothing in it.
+fn in_script<'a, T>(columns: &'a [(&'static str, T)], script: Script) -> Option<&'a T> {
+    let tag = script.tag();
+    (columns.iter().find(|(t, _)| *t == tag))
+        .or(columns.first())
+        .map(|(_, value)| value)
 }
 
 impl Script {
@@ -567,29 +566,17 @@ impl Table {
     }
 }
 
-/// Each pattern by its name in the data file.
-const PATTERN_NAMES: [(&str, Pattern); 11] = [
-    ("time", Pattern::Time),
-    ("number", Pattern::Number),
-    ("count", Pattern::Count),
-    ("place", Pattern::Place),
-    ("topic", Pattern::Topic),
-    ("name", Pattern::Name),
-    ("place-name", Pattern::PlaceName),
-    ("quote", Pattern::Quote),
-    ("material", Pattern::Material),
-    ("amount", Pattern::Amount),
-    ("described", Pattern::Described),
-];
-
 impl Pattern {
-    /// The pattern's name in the data file ("time", "place-name").
-    pub(crate) fn name(self) -> &'static str {
-        PATTERN_NAMES
-            .iter()
-            .find(|(_, p)| *p == self)
-            .map(|(name, _)| *name)
-            .unwrap_or_default()
+    /// The pattern's name in the data file ("time", "place-name"): its variant's, in kebab case.
+    pub(crate) fn name(self) -> String {
+        let mut name = String::new();
+        for c in format!("{self:?}").chars() {
+            if c.is_ascii_uppercase() && !name.is_empty() {
+                name.push('-');
+            }
+            name.push(c.to_ascii_lowercase());
+        }
+        name
     }
 }
 
