@@ -3,7 +3,7 @@
 //! character unigrams and bigrams, weighed by the shipped [`Tuning`].
 
 use super::frames::{self, Cover, Frame, General, Pattern, Script, Slot, Words};
-use super::rules::{after_word, holds_any, past_words, without_words};
+use super::rules::{after_word, ending_in, finding, holds_any, past_words, without_words};
 use super::*;
 
 impl Tuning {
@@ -244,16 +244,15 @@ fn zh_unresolved(
         && (pointing.as_ref())
             .is_some_and(|e| e.ends_with(|c| word_list(Words::ZhPlaceWords).contains(c)));
     let pointed = pointing.filter(|_| !place_left);
-    if let Some(evidence) = pointed.clone() {
+    if let Some(evidence) = &pointed {
         let kind = Kind::PronounWithoutAntecedent;
         findings.retain(|f| f.kind != kind);
-        findings.insert(0, Finding { kind, evidence });
+        findings.insert(0, finding(kind, evidence.as_str()));
     }
     let computable = long || given.material || zh_gives_figure(text) || zh_gives_figure(&earlier);
     let asked = list(word_list(Words::ZhFiguresAsked)).find(|w| !computable && text.contains(w));
     let figures = asked.and_then(|w| rules::clause_of(text, w));
-    let kind = Kind::UnderspecifiedParameter;
-    findings.extend(figures.clone().map(|evidence| Finding { kind, evidence }));
+    findings.extend((figures.as_deref()).map(|e| finding(Kind::UnderspecifiedParameter, e)));
     (pointed.is_some() || figures.is_some(), place_left)
 }
 
@@ -390,7 +389,7 @@ fn decided_unsaid(text: &str, word: &str) -> bool {
         let after: String = text[at + word.len()..].chars().take(REACH).collect();
         let before = text[..at].chars().rev().take(CHANGE_REACH);
         holds_any(&after, Words::ZhDecided)
-            || list(word_list(Words::ZhAsking)).any(|a| text[..at].ends_with(a))
+            || ending_in(&text[..at], Words::ZhAsking).is_some()
             || before.into_iter().any(|c| char_listed(Words::ZhChanges, c))
     })
 }
@@ -518,11 +517,8 @@ fn ask_in_chinese(
     for f in &findings {
         let question = if f.kind == Kind::PronounWithoutAntecedent {
             // "那封邮件" pointed at is the user's material: asked for, not what it means.
-            let material = Finding {
-                kind: Kind::MissingContext,
-                evidence: f.evidence.clone(),
-            };
-            (list(word_list(Words::ZhMaterials)).any(|m| f.evidence.ends_with(m)))
+            let material = finding(Kind::MissingContext, f.evidence.as_str());
+            (ending_in(&f.evidence, Words::ZhMaterials).is_some())
                 .then(|| rule_question(&material, None, script, None))
                 .flatten()
                 .or_else(|| general_question(General::Pronoun, script, &f.evidence))

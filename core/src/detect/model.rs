@@ -154,14 +154,8 @@ impl Token<'_> {
                 }
                 &buf[..n]
             }
-            Self::Char(c) => {
-                let n = c.len_utf8().min(buf.len());
-                c.encode_utf8(&mut [0; 4])
-                    .bytes()
-                    .zip(buf.iter_mut())
-                    .for_each(|(b, d)| *d = b);
-                &buf[..n]
-            }
+            // A buffer holds 64 bytes, a character at most 4.
+            Self::Char(c) => c.encode_utf8(buf).as_bytes(),
         }
     }
 }

@@ -30,7 +30,7 @@ fn opening_in(text: &str, which: Words) -> Option<&'static str> {
 }
 
 /// The first word of the data file's list `which` that `text` ends with.
-fn ending_in(text: &str, which: Words) -> Option<&'static str> {
+pub(super) fn ending_in(text: &str, which: Words) -> Option<&'static str> {
     words_of(which).find(|w| text.ends_with(w))
 }
 
@@ -104,7 +104,7 @@ fn listed_before(words: &[&str], which: Words, next: impl Fn(&str) -> bool) -> O
 }
 
 /// A finding of `kind` on `evidence`.
-fn finding(kind: Kind, evidence: impl Into<String>) -> Finding {
+pub(super) fn finding(kind: Kind, evidence: impl Into<String>) -> Finding {
     Finding {
         kind,
         evidence: evidence.into(),
