@@ -451,13 +451,13 @@ fn zh_gives_figure(text: &str) -> bool {
 /// a percent or an equals sign; or a formula in letters ("化简 sin²x + cos²x", "∫ x·e^x dx": a
 /// sign of `math-signs`, or an operator between two Latin letters or digits).
 pub(super) fn zh_gives_operands(text: &str) -> bool {
-    const OPERATORS: [char; 11] = ['=', '%', '+', '×', '÷', '*', '/', '^', '＝', '％', '＋'];
+    let operator = |c: char| char_listed(Words::Operators, c);
     let operator_between = || {
         let signs: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
         let operand = |c: &char| c.is_ascii_alphanumeric();
-        (signs.windows(3)).any(|w| OPERATORS.contains(&w[1]) && operand(&w[0]) && operand(&w[2]))
+        (signs.windows(3)).any(|w| operator(w[1]) && operand(&w[0]) && operand(&w[2]))
     };
-    text.contains(OPERATORS) && (text.bytes().any(|b| b.is_ascii_digit()) || operator_between())
+    text.contains(operator) && (text.bytes().any(|b| b.is_ascii_digit()) || operator_between())
         || text.contains(|c: char| !c.is_ascii() && char_listed(Words::MathSigns, c))
 }
 

@@ -262,7 +262,7 @@ fn then_without_time(words: &[&str]) -> Option<String> {
         .iter()
         .enumerate()
         .any(|(i, w)| super::is_time(w, words.get(i + 1)) || super::is_number(w));
-    (!timed).then(|| "then".to_owned())
+    (!timed).then(|| words[at + 1].to_owned())
 }
 
 /// "How do I get there?", "How long to drive there?", "What time is it there now?": "there"
@@ -276,7 +276,7 @@ fn there_without_place(words: &[&str], proper: &[bool]) -> Option<String> {
     let where_it_is = preceded_by(words, i, Words::ThereSubjects)
         && ends_or_listed(words, i + 1, Words::RightNow);
     let named = named_upto(proper, i);
-    ((going || where_it_is) && !named).then(|| "there".to_owned())
+    ((going || where_it_is) && !named).then(|| words[i].to_owned())
 }
 
 /// Where the earliest phrase of the data file's list `which` (its words joined by `+`:
