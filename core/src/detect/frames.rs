@@ -436,7 +436,7 @@ impl Table {
         self.listed.contains(&(which as usize, word))
     }
 
-    /// Numbers the English word lists and sorts their words into the index.
+    /// Numbers the English and the Chinese word lists and sorts their words into their indexes.
     fn index(&mut self) {
         let mut index: FxHashMap<&'static str, Vec<ListId>> = FxHashMap::default();
         let mut next = 0u16;
@@ -450,11 +450,25 @@ impl Table {
             }
             id
         };
+        let mut zh_index: FxHashMap<char, Vec<(&'static str, ListId)>> = FxHashMap::default();
+        let mut zh_next = 0u16;
+        let mut add_zh = |words: &'static str| {
+            let id = ListId(zh_next);
+            zh_next = zh_next.saturating_add(1);
+            for w in super::list(words) {
+                if let Some(c) = w.chars().next() {
+                    zh_index.entry(c).or_default().push((w, id));
+                }
+            }
+            id
+        };
         let mut cue_lists = Vec::new();
         for frame in &mut self.frames {
             frame.en.cue_list = add(frame.en.cues, true);
             cue_lists.push(frame.en.cue_list);
             frame.en.intent_list = add(frame.en.intents, true);
+            frame.zh.cue_list = add_zh(frame.zh.cues);
+            frame.zh.intent_list = add_zh(frame.zh.intents);
             for slot in &mut frame.slots {
                 slot.en.list = add(slot.en.words, false);
                 slot.en.signs = super::list(slot.en.words)
@@ -468,24 +482,8 @@ impl Table {
         for id in cue_lists {
             self.en_cue_lists.insert(id);
         }
-        let mut index: FxHashMap<char, Vec<(&'static str, ListId)>> = FxHashMap::default();
-        let mut next = 0u16;
-        for frame in &mut self.frames {
-            for (words, list) in [
-                (frame.zh.cues, &mut frame.zh.cue_list),
-                (frame.zh.intents, &mut frame.zh.intent_list),
-            ] {
-                *list = ListId(next);
-                next = next.saturating_add(1);
-                for w in super::list(words) {
-                    if let Some(c) = w.chars().next() {
-                        index.entry(c).or_default().push((w, *list));
-                    }
-                }
-            }
-        }
-        self.zh_index = index;
-        self.zh_lists = usize::from(next);
+        self.zh_index = zh_index;
+        self.zh_lists = usize::from(zh_next);
     }
 
     /// The Chinese cue and intent lists of which `text` holds a word (as a substring), not
