@@ -636,14 +636,14 @@ fn thing_to_make(words: &[&str]) -> Option<String> {
 }
 
 /// The thing a vague Chinese request of no known kind names: one to make, after one of
-/// `zh-make-verbs` and a measure word (`zh-measure-words`, a count or 一下 between: "帮我写个开
-/// 会通知", "做一張表"), else the user's own, the subject of a clause after one of
-/// `zh-own-possessives` that ends in 的 ("我的機車要…"), not a demonstrative's ("我的那台":
-/// [`zh_pointing`] reads it). Only a noun that ends where the
+/// `zh-make-verbs` and a measure word (`zh-measure-words`; a count or a softener of
+/// `zh-softeners`, 一下, between: "帮我写个开会通知", "做一張表"), else the user's own, the
+/// subject of a clause after one of `zh-own-possessives` that ends in 的 ("我的機車要…"), not a
+/// demonstrative's ("我的那台": [`zh_pointing`] reads it). Only a noun that ends where the
 /// request's words say it does (see [`zh_noun`]) is quoted.
 pub(crate) fn zh_thing_named(text: &str) -> Option<Named> {
     let made = occurrences(text, words_of(Words::ZhMakeVerbs)).find_map(|(_, _, after)| {
-        let rest = after.strip_prefix("一下").unwrap_or(after);
+        let rest = after_word(after, Words::ZhSofteners).unwrap_or(after);
         let rest = rest.trim_start_matches(|c| {
             super::char_listed(Words::ZhNumerals, c)
                 || super::char_listed(Words::ZhPointedCounts, c)
@@ -778,21 +778,18 @@ fn pointed_at(words: &[&str]) -> Option<String> {
 /// "The attached spreadsheet", "the file below": material the request says it holds, at any
 /// length; [`artifact_not_given`] is called only when the request holds none.
 fn attached(words: &[&str]) -> Option<String> {
-    words.windows(3).find_map(|triple| match triple {
-        [det, place, noun]
-            if in_list(Words::KnownDeterminers, det)
-                && is_attached(place)
-                && noun.len() >= 3
-                && !in_list(Words::NotPointedAt, noun) =>
-        {
-            Some(format!("{det} {place} {noun}"))
-        }
-        [det @ ("the" | "this"), noun, place]
-            if in_list(Words::AfterMaterial, place) && in_list(Words::Artifacts, noun) =>
-        {
-            Some(format!("{det} {noun} {place}"))
-        }
-        _ => None,
+    words.windows(3).find_map(|triple| {
+        let [det, second, third] = [triple[0], triple[1], triple[2]];
+        // "the attached spreadsheet": where the material is, then the material.
+        let place_first = in_list(Words::KnownDeterminers, det)
+            && is_attached(second)
+            && third.len() >= 3
+            && !in_list(Words::NotPointedAt, third);
+        // "the file below": the material, then where it is.
+        let material_first = in_list(Words::AttachedDeterminers, det)
+            && in_list(Words::Artifacts, second)
+            && in_list(Words::AfterMaterial, third);
+        (place_first || material_first).then(|| triple.join(" "))
     })
 }
 
@@ -1402,7 +1399,7 @@ pub(crate) fn chinese(
     // An instruction with its material after a colon is no list of keywords (解方程：3x + 7 = 25).
     let full = words_of(Words::ZhFullSentence).any(has) || super::has_text_after_colon(text);
     let fragments = without_spaces_by_latin(text)
-        .split(|c: char| c.is_whitespace() || matches!(c, '、' | '，' | ',' | '；' | ';' | '/'))
+        .split(|c: char| c.is_whitespace() || super::char_listed(Words::ZhKeywordSeparators, c))
         .filter(|f| !f.is_empty())
         .count();
     if !full && (fragments >= 2 || cjk <= 4) {
