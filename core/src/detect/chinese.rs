@@ -518,9 +518,8 @@ fn ask_in_chinese(
         let question = if f.kind == Kind::PronounWithoutAntecedent {
             // "那封邮件" pointed at is the user's material: asked for, not what it means.
             let material = finding(Kind::MissingContext, f.evidence.as_str());
-            (ending_in(&f.evidence, Words::ZhMaterials).is_some())
-                .then(|| rule_question(&material, None, script, None))
-                .flatten()
+            ending_in(&f.evidence, Words::ZhMaterials)
+                .and_then(|_| rule_question(&material, None, script, None))
                 .or_else(|| general_question(General::Pronoun, script, &f.evidence))
         } else if (f.kind == Kind::UnderspecifiedParameter && !needed)
             || f.kind == Kind::MissingContext
