@@ -993,11 +993,8 @@ fn pairs_with(words: &[&str], i: usize) -> Option<usize> {
         [.., verb, "with"] => before.len() - 2 - usize::from(!in_list(Words::Pairing, verb)),
         _ => return None,
     };
-    if !in_list(Words::Pairing, before.get(verb)?) {
-        return None;
-    }
-    let start = last_listed(&before[..verb], Words::PhraseOpeners);
-    Some(start.unwrap_or(verb))
+    let paired = in_list(Words::Pairing, before.get(verb)?);
+    paired.then(|| last_listed(&before[..verb], Words::PhraseOpeners).unwrap_or(verb))
 }
 
 /// Where the words that may hold the antecedent of the pronoun at `i` end. An object pronoun
@@ -1247,14 +1244,12 @@ pub(crate) fn zh_code_in_state(
         .find(|(before, _, after)| {
             // "帮我写个脚本": made by the answer; "我写的脚本": the user's own.
             let before: String = before.chars().rev().take(ZH_MADE_REACH).collect();
-            let made = before.contains(|c| super::char_listed(Words::ZhCodeMakers, c));
-            if made && !before.contains('的') {
-                return false;
-            }
+            let made = before.contains(|c| super::char_listed(Words::ZhCodeMakers, c))
+                && !before.contains('的');
             let part_of_another =
                 (after.chars().next()).is_some_and(|c| word_list(Words::ZhCodeEnds).contains(c));
             let near: String = after.chars().take(ZH_PROBLEM_REACH).collect();
-            !part_of_another && words_of(states).any(|p| near.contains(p))
+            !made && !part_of_another && words_of(states).any(|p| near.contains(p))
         })
         .map(|(_, w, _)| w)
 }
