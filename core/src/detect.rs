@@ -2191,7 +2191,7 @@ fn object_names(
 ) -> Option<usize> {
     let end = (start + DIRECTED_WITHIN + 1).min(words.len());
     let end = (start + 1..end)
-        .find(|&i| rules::PRONOUNS.contains(&words[i]))
+        .find(|&i| rules::is_pronoun(words[i]))
         .unwrap_or(end);
     let object = table.matching(&words[start..end]);
     recognised

@@ -3,7 +3,7 @@
 //! character unigrams and bigrams, weighed by the shipped [`Tuning`].
 
 use super::frames::{self, Cover, Frame, General, Pattern, Script, Slot, Words};
-use super::rules::holds_any;
+use super::rules::{after_word, ending_in, finding, holds_any, past_words, without_words};
 use super::*;
 
 impl Tuning {
@@ -71,12 +71,6 @@ pub(super) struct ChineseSignals {
     /// [`zh_asks_about_the_world`]): a lesser detail of its kind is the model's to ask, however
     /// short the question.
     pub(super) world: bool,
-}
-
-/// What follows the word of the data file's list `which` that `text` opens with, if it opens
-/// with one (the list's first such word).
-fn after_word(text: &str, which: Words) -> Option<&str> {
-    list(word_list(which)).find_map(|w| text.strip_prefix(w))
 }
 
 /// The user's own material a missing-context finding asks for, as a Chinese question names it:
@@ -250,16 +244,15 @@ fn zh_unresolved(
         && (pointing.as_ref())
             .is_some_and(|e| e.ends_with(|c| word_list(Words::ZhPlaceWords).contains(c)));
     let pointed = pointing.filter(|_| !place_left);
-    if let Some(evidence) = pointed.clone() {
+    if let Some(evidence) = &pointed {
         let kind = Kind::PronounWithoutAntecedent;
         findings.retain(|f| f.kind != kind);
-        findings.insert(0, Finding { kind, evidence });
+        findings.insert(0, finding(kind, evidence.as_str()));
     }
     let computable = long || given.material || zh_gives_figure(text) || zh_gives_figure(&earlier);
     let asked = list(word_list(Words::ZhFiguresAsked)).find(|w| !computable && text.contains(w));
     let figures = asked.and_then(|w| rules::clause_of(text, w));
-    let kind = Kind::UnderspecifiedParameter;
-    findings.extend(figures.clone().map(|evidence| Finding { kind, evidence }));
+    findings.extend((figures.as_deref()).map(|e| finding(Kind::UnderspecifiedParameter, e)));
     (pointed.is_some() || figures.is_some(), place_left)
 }
 
@@ -396,7 +389,7 @@ fn decided_unsaid(text: &str, word: &str) -> bool {
         let after: String = text[at + word.len()..].chars().take(REACH).collect();
         let before = text[..at].chars().rev().take(CHANGE_REACH);
         holds_any(&after, Words::ZhDecided)
-            || list(word_list(Words::ZhAsking)).any(|a| text[..at].ends_with(a))
+            || ending_in(&text[..at], Words::ZhAsking).is_some()
             || before.into_iter().any(|c| char_listed(Words::ZhChanges, c))
     })
 }
@@ -443,8 +436,7 @@ fn zh_asks_about_the_world(text: &str, directs: bool) -> bool {
 /// Whether a Chinese text speaks of the user's own case: one of `zh-own-case` ("我", "坏了"),
 /// not inside one of `zh-not-own-case` ("我国的税率").
 fn zh_own_case(text: &str) -> bool {
-    let own = list(word_list(Words::ZhNotOwnCase)).fold(text.to_owned(), |t, w| t.replace(w, ""));
-    holds_any(&own, Words::ZhOwnCase)
+    holds_any(&without_words(text, Words::ZhNotOwnCase), Words::ZhOwnCase)
 }
 
 /// Whether a Chinese text gives a figure: a digit, a count ("3天", "两个人") or one of
@@ -459,13 +451,13 @@ fn zh_gives_figure(text: &str) -> bool {
 /// a percent or an equals sign; or a formula in letters ("化简 sin²x + cos²x", "∫ x·e^x dx": a
 /// sign of `math-signs`, or an operator between two Latin letters or digits).
 pub(super) fn zh_gives_operands(text: &str) -> bool {
-    const OPERATORS: [char; 11] = ['=', '%', '+', '×', '÷', '*', '/', '^', '＝', '％', '＋'];
+    let operator = |c: char| char_listed(Words::Operators, c);
     let operator_between = || {
         let signs: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
         let operand = |c: &char| c.is_ascii_alphanumeric();
-        (signs.windows(3)).any(|w| OPERATORS.contains(&w[1]) && operand(&w[0]) && operand(&w[2]))
+        (signs.windows(3)).any(|w| operator(w[1]) && operand(&w[0]) && operand(&w[2]))
     };
-    text.contains(OPERATORS) && (text.bytes().any(|b| b.is_ascii_digit()) || operator_between())
+    text.contains(operator) && (text.bytes().any(|b| b.is_ascii_digit()) || operator_between())
         || text.contains(|c: char| !c.is_ascii() && char_listed(Words::MathSigns, c))
 }
 
@@ -477,10 +469,7 @@ fn zh_directs(text: &str) -> bool {
     // 帮我排个详细行程").
     text.split(['，', '。', '！', '？', '；', ',', '\n'])
         .any(|clause| {
-            let mut rest = clause.trim_start();
-            while let Some(after) = after_word(rest, Words::ZhPolite) {
-                rest = after;
-            }
+            let rest = past_words(clause.trim_start(), Words::ZhPolite);
             // "给领导写个请假条": the instruction may name whom the text goes to first.
             let to_someone =
                 after_word(rest, Words::ZhToPerson).and_then(|r| after_word(r, Words::ZhPeople));
@@ -528,13 +517,9 @@ fn ask_in_chinese(
     for f in &findings {
         let question = if f.kind == Kind::PronounWithoutAntecedent {
             // "那封邮件" pointed at is the user's material: asked for, not what it means.
-            let material = Finding {
-                kind: Kind::MissingContext,
-                evidence: f.evidence.clone(),
-            };
-            (list(word_list(Words::ZhMaterials)).any(|m| f.evidence.ends_with(m)))
-                .then(|| rule_question(&material, None, script, None))
-                .flatten()
+            let material = finding(Kind::MissingContext, f.evidence.as_str());
+            ending_in(&f.evidence, Words::ZhMaterials)
+                .and_then(|_| rule_question(&material, None, script, None))
                 .or_else(|| general_question(General::Pronoun, script, &f.evidence))
         } else if (f.kind == Kind::UnderspecifiedParameter && !needed)
             || f.kind == Kind::MissingContext

@@ -120,12 +120,7 @@ pub(crate) struct Meaning {
 impl Meaning {
     /// The option naming this meaning, in `script`.
     pub(crate) fn label(&self, script: Script) -> &'static str {
-        let tag = script.tag();
-        self.labels
-            .iter()
-            .find(|(t, _)| *t == tag)
-            .or(self.labels.first())
-            .map_or("", |(_, l)| l)
+        in_script(&self.labels, script).copied().unwrap_or_default()
     }
 }
 
@@ -289,13 +284,17 @@ impl Wordings {
             options: Vec::new(),
             assumption: "",
         };
-        let tag = script.tag();
-        self.0
-            .iter()
-            .find(|(t, _)| *t == tag)
-            .or(self.0.first())
-            .map_or(&NONE, |(_, w)| w)
+        in_script(&self.0, script).unwrap_or(&NONE)
     }
+}
+
+/// What `columns` (by language tag, English first) hold in `script`; the first when they hold
+/// nothing in it.
+fn in_script<'a, T>(columns: &'a [(&'static str, T)], script: Script) -> Option<&'a T> {
+    let tag = script.tag();
+    (columns.iter().find(|(t, _)| *t == tag))
+        .or(columns.first())
+        .map(|(_, value)| value)
 }
 
 impl Script {
@@ -438,7 +437,7 @@ impl Table {
         self.listed.contains(&(which as usize, word))
     }
 
-    /// Numbers the English word lists and sorts their words into the index.
+    /// Numbers the English and the Chinese word lists and sorts their words into their indexes.
     fn index(&mut self) {
         let mut index: FxHashMap<&'static str, Vec<ListId>> = FxHashMap::default();
         let mut next = 0u16;
@@ -452,11 +451,25 @@ impl Table {
             }
             id
         };
+        let mut zh_index: FxHashMap<char, Vec<(&'static str, ListId)>> = FxHashMap::default();
+        let mut zh_next = 0u16;
+        let mut add_zh = |words: &'static str| {
+            let id = ListId(zh_next);
+            zh_next = zh_next.saturating_add(1);
+            for w in super::list(words) {
+                if let Some(c) = w.chars().next() {
+                    zh_index.entry(c).or_default().push((w, id));
+                }
+            }
+            id
+        };
         let mut cue_lists = Vec::new();
         for frame in &mut self.frames {
             frame.en.cue_list = add(frame.en.cues, true);
             cue_lists.push(frame.en.cue_list);
             frame.en.intent_list = add(frame.en.intents, true);
+            frame.zh.cue_list = add_zh(frame.zh.cues);
+            frame.zh.intent_list = add_zh(frame.zh.intents);
             for slot in &mut frame.slots {
                 slot.en.list = add(slot.en.words, false);
                 slot.en.signs = super::list(slot.en.words)
@@ -470,24 +483,8 @@ impl Table {
         for id in cue_lists {
             self.en_cue_lists.insert(id);
         }
-        let mut index: FxHashMap<char, Vec<(&'static str, ListId)>> = FxHashMap::default();
-        let mut next = 0u16;
-        for frame in &mut self.frames {
-            for (words, list) in [
-                (frame.zh.cues, &mut frame.zh.cue_list),
-                (frame.zh.intents, &mut frame.zh.intent_list),
-            ] {
-                *list = ListId(next);
-                next = next.saturating_add(1);
-                for w in super::list(words) {
-                    if let Some(c) = w.chars().next() {
-                        index.entry(c).or_default().push((w, *list));
-                    }
-                }
-            }
-        }
-        self.zh_index = index;
-        self.zh_lists = usize::from(next);
+        self.zh_index = zh_index;
+        self.zh_lists = usize::from(zh_next);
     }
 
     /// The Chinese cue and intent lists of which `text` holds a word (as a substring), not
@@ -568,29 +565,17 @@ impl Table {
     }
 }
 
-/// Each pattern by its name in the data file.
-const PATTERN_NAMES: [(&str, Pattern); 11] = [
-    ("time", Pattern::Time),
-    ("number", Pattern::Number),
-    ("count", Pattern::Count),
-    ("place", Pattern::Place),
-    ("topic", Pattern::Topic),
-    ("name", Pattern::Name),
-    ("place-name", Pattern::PlaceName),
-    ("quote", Pattern::Quote),
-    ("material", Pattern::Material),
-    ("amount", Pattern::Amount),
-    ("described", Pattern::Described),
-];
-
 impl Pattern {
-    /// The pattern's name in the data file ("time", "place-name").
-    pub(crate) fn name(self) -> &'static str {
-        PATTERN_NAMES
-            .iter()
-            .find(|(_, p)| *p == self)
-            .map(|(name, _)| *name)
-            .unwrap_or_default()
+    /// The pattern's name in the data file ("time", "place-name"): its variant's, in kebab case.
+    pub(crate) fn name(self) -> String {
+        let mut name = String::new();
+        for c in format!("{self:?}").chars() {
+            if c.is_ascii_uppercase() && !name.is_empty() {
+                name.push('-');
+            }
+            name.push(c.to_ascii_lowercase());
+        }
+        name
     }
 }
 

@@ -100,34 +100,27 @@ fn for_each_feature(text: &str, mask: u32, mut f: impl FnMut(u32)) {
     let mut prev = [0u8; 64];
     let mut prev_len = 1;
     prev[0] = b'^';
-    let proper_noun = Fnv::new().byte(b'P').finish() & mask;
+    let proper_noun = Fnv::new().byte(b'P').bucket(mask);
+    // A bigram: the two tokens with a space between.
+    let bigram = |prev: &[u8], next: &[u8]| {
+        (Fnv::new().byte(b'b').bytes(prev).byte(b' ').bytes(next)).bucket(mask)
+    };
     let mut tokens = 0;
     for token in Tokens::new(text).take(MAX_TOKENS) {
         tokens += 1;
         let len = token.as_bytes(&mut word).len();
-        f(Fnv::new().byte(b'w').bytes(&word[..len]).finish() & mask);
-        f(Fnv::new()
-            .byte(b'b')
-            .bytes(&prev[..prev_len])
-            .byte(b' ')
-            .bytes(&word[..len])
-            .finish()
-            & mask);
+        f(Fnv::new().byte(b'w').bytes(&word[..len]).bucket(mask));
+        f(bigram(&prev[..prev_len], &word[..len]));
         if matches!(token, Token::Ascii { proper: true, .. }) {
             f(proper_noun);
         }
         prev[..len].copy_from_slice(&word[..len]);
         prev_len = len;
     }
-    f(Fnv::new()
-        .byte(b'b')
-        .bytes(&prev[..prev_len])
-        .bytes(b" $")
-        .finish()
-        & mask);
+    f(bigram(&prev[..prev_len], b"$"));
     // Length: `L0`, then one more per LENGTH_STEP tokens up to `L8`.
     for k in 0..=(tokens / LENGTH_STEP).min(LENGTH_CAP) {
-        f(Fnv::new().byte(b'L').byte(b'0' + k as u8).finish() & mask);
+        f(Fnv::new().byte(b'L').byte(b'0' + k as u8).bucket(mask));
     }
 }
 
@@ -154,14 +147,8 @@ impl Token<'_> {
                 }
                 &buf[..n]
             }
-            Self::Char(c) => {
-                let n = c.len_utf8().min(buf.len());
-                c.encode_utf8(&mut [0; 4])
-                    .bytes()
-                    .zip(buf.iter_mut())
-                    .for_each(|(b, d)| *d = b);
-                &buf[..n]
-            }
+            // A buffer holds 64 bytes, a character at most 4.
+            Self::Char(c) => c.encode_utf8(buf).as_bytes(),
         }
     }
 }
@@ -233,8 +220,9 @@ impl Fnv {
         bytes.iter().fold(self, |h, b| h.byte(*b))
     }
 
-    fn finish(self) -> u32 {
-        self.0
+    /// The hash's bucket among those `mask` (their count less one) numbers.
+    fn bucket(self, mask: u32) -> u32 {
+        self.0 & mask
     }
 }
 

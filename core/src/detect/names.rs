@@ -18,22 +18,18 @@ pub(crate) fn ambiguous(
     words: &[&str],
     may_hold: impl Fn(&str) -> bool,
 ) -> Option<&'static Name> {
+    // No letter or digit next to the name: it is a word of its own.
+    let apart = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
     super::knowledge().names.iter().find(|entry| {
         if !may_hold(entry.name) {
             return false;
         }
         let found = text.match_indices(entry.name).any(|(i, _)| {
             let end = i + entry.name.len();
-            let before_ok = text[..i]
-                .chars()
-                .next_back()
-                .is_none_or(|c| !c.is_alphanumeric());
-            let after_ok = text[end..]
-                .chars()
-                .next()
-                .is_none_or(|c| !c.is_alphanumeric());
             let opens = text[..i].trim().is_empty();
-            before_ok && after_ok && (!opens || words.len() <= 3)
+            apart(text[..i].chars().next_back())
+                && apart(text[end..].chars().next())
+                && (!opens || words.len() <= 3)
         });
         found
             && !entry

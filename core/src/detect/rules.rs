@@ -30,8 +30,29 @@ fn opening_in(text: &str, which: Words) -> Option<&'static str> {
 }
 
 /// The first word of the data file's list `which` that `text` ends with.
-fn ending_in(text: &str, which: Words) -> Option<&'static str> {
+pub(super) fn ending_in(text: &str, which: Words) -> Option<&'static str> {
     words_of(which).find(|w| text.ends_with(w))
+}
+
+/// `text` past the first word of the data file's list `which` that it opens with, if it opens
+/// with one.
+pub(super) fn after_word(text: &str, which: Words) -> Option<&str> {
+    words_of(which).find_map(|w| text.strip_prefix(w))
+}
+
+/// `text` past every word of the data file's list `which` that opens it, one after another
+/// ("请问那么…" past `zh-openers`).
+pub(super) fn past_words(text: &str, which: Words) -> &str {
+    let mut rest = text;
+    while let Some(after) = after_word(rest, which) {
+        rest = after;
+    }
+    rest
+}
+
+/// `text` without any word of the data file's list `which`.
+pub(super) fn without_words(text: &str, which: Words) -> String {
+    words_of(which).fold(text.to_owned(), |t, w| t.replace(w, ""))
 }
 
 /// Whether one of `words` is a word of the data file's list `which`.
@@ -83,24 +104,24 @@ fn listed_before(words: &[&str], which: Words, next: impl Fn(&str) -> bool) -> O
 }
 
 /// A finding of `kind` on `evidence`.
-fn finding(kind: Kind, evidence: impl Into<String>) -> Finding {
+pub(super) fn finding(kind: Kind, evidence: impl Into<String>) -> Finding {
     Finding {
         kind,
         evidence: evidence.into(),
     }
 }
 
-/// Pronouns that need an antecedent wherever they appear. A slice, as are the short lists below
-/// read for every word: a few strings compared one by one, where a longer list of the data file
-/// is one hash lookup ([`in_list`]).
-pub(crate) const PRONOUNS: &[&str] = &["it", "them", "they", "its", "their", "him", "her"];
+/// Whether `word` (lower-case) is one of the `pronouns` (detector.toml), which need an
+/// antecedent wherever they appear.
+pub(crate) fn is_pronoun(word: &str) -> bool {
+    in_list(Words::Pronouns, word)
+}
+
 /// Words up to which a request is short: every rule reads it, a longer one only where a verb
 /// works on what is missing.
 const SHORT_WORDS: usize = 12;
 /// A possessive among the first this many words may lack an antecedent ("What is their price?").
 const POSSESSIVE_REACH: usize = 3;
-/// Demonstratives: pronouns only when nothing that they could modify follows.
-const DEMONSTRATIVES: &[&str] = &["this", "that", "these", "those"];
 /// Words from the material's determiner within which a `problem-states` (detector.toml) word
 /// says what is wrong with it.
 const PROBLEM_REACH: usize = 10;
@@ -178,7 +199,7 @@ fn pronoun_unresolved(
     first_sentence: usize,
 ) -> Option<Finding> {
     let i = words.iter().enumerate().position(|(i, w)| {
-        (PRONOUNS.contains(w)
+        (is_pronoun(w)
             && (i < POSSESSIVE_REACH || !in_list(Words::Possessives, w))
             && !has_antecedent(
                 &words[..pairs_with(words, i)
@@ -241,7 +262,7 @@ fn then_without_time(words: &[&str]) -> Option<String> {
         .iter()
         .enumerate()
         .any(|(i, w)| super::is_time(w, words.get(i + 1)) || super::is_number(w));
-    (!timed).then(|| "then".to_owned())
+    (!timed).then(|| words[at + 1].to_owned())
 }
 
 /// "How do I get there?", "How long to drive there?", "What time is it there now?": "there"
@@ -255,7 +276,7 @@ fn there_without_place(words: &[&str], proper: &[bool]) -> Option<String> {
     let where_it_is = preceded_by(words, i, Words::ThereSubjects)
         && ends_or_listed(words, i + 1, Words::RightNow);
     let named = named_upto(proper, i);
-    ((going || where_it_is) && !named).then(|| "there".to_owned())
+    ((going || where_it_is) && !named).then(|| words[i].to_owned())
 }
 
 /// Where the earliest phrase of the data file's list `which` (its words joined by `+`:
@@ -615,14 +636,14 @@ fn thing_to_make(words: &[&str]) -> Option<String> {
 }
 
 /// The thing a vague Chinese request of no known kind names: one to make, after one of
-/// `zh-make-verbs` and a measure word (`zh-measure-words`, a count or 一下 between: "帮我写个开
-/// 会通知", "做一張表"), else the user's own, the subject of a clause after one of
-/// `zh-own-possessives` that ends in 的 ("我的機車要…"), not a demonstrative's ("我的那台":
-/// [`zh_pointing`] reads it). Only a noun that ends where the
+/// `zh-make-verbs` and a measure word (`zh-measure-words`; a count or a softener of
+/// `zh-softeners`, 一下, between: "帮我写个开会通知", "做一張表"), else the user's own, the
+/// subject of a clause after one of `zh-own-possessives` that ends in 的 ("我的機車要…"), not a
+/// demonstrative's ("我的那台": [`zh_pointing`] reads it). Only a noun that ends where the
 /// request's words say it does (see [`zh_noun`]) is quoted.
 pub(crate) fn zh_thing_named(text: &str) -> Option<Named> {
     let made = occurrences(text, words_of(Words::ZhMakeVerbs)).find_map(|(_, _, after)| {
-        let rest = after.strip_prefix("一下").unwrap_or(after);
+        let rest = after_word(after, Words::ZhSofteners).unwrap_or(after);
         let rest = rest.trim_start_matches(|c| {
             super::char_listed(Words::ZhNumerals, c)
                 || super::char_listed(Words::ZhPointedCounts, c)
@@ -714,11 +735,17 @@ pub(crate) fn points_at_candidates(evidence: &str) -> bool {
 /// `own-things`, asked about rather than asked for.
 pub(crate) fn is_own_thing(evidence: &str) -> bool {
     let lower = evidence.to_ascii_lowercase();
-    (lower.starts_with("my ") || lower.starts_with("our "))
+    is_the_users(&lower)
         && in_list(
             Words::OwnThings,
             lower.rsplit(' ').next().unwrap_or_default(),
         )
+}
+
+/// Whether `evidence` (lower-case) opens with one of `user-possessives` before more words ("my
+/// cover letter").
+fn is_the_users(evidence: &str) -> bool {
+    (evidence.split_once(' ')).is_some_and(|(det, _)| in_list(Words::UserPossessives, det))
 }
 
 /// A thing a short request points at with "this" or "these" and neither holds nor names: "Is
@@ -751,21 +778,18 @@ fn pointed_at(words: &[&str]) -> Option<String> {
 /// "The attached spreadsheet", "the file below": material the request says it holds, at any
 /// length; [`artifact_not_given`] is called only when the request holds none.
 fn attached(words: &[&str]) -> Option<String> {
-    words.windows(3).find_map(|triple| match triple {
-        [det, place, noun]
-            if in_list(Words::KnownDeterminers, det)
-                && is_attached(place)
-                && noun.len() >= 3
-                && !in_list(Words::NotPointedAt, noun) =>
-        {
-            Some(format!("{det} {place} {noun}"))
-        }
-        [det @ ("the" | "this"), noun, place]
-            if in_list(Words::AfterMaterial, place) && in_list(Words::Artifacts, noun) =>
-        {
-            Some(format!("{det} {noun} {place}"))
-        }
-        _ => None,
+    words.windows(3).find_map(|triple| {
+        let [det, second, third] = [triple[0], triple[1], triple[2]];
+        // "the attached spreadsheet": where the material is, then the material.
+        let place_first = in_list(Words::KnownDeterminers, det)
+            && is_attached(second)
+            && third.len() >= 3
+            && !in_list(Words::NotPointedAt, third);
+        // "the file below": the material, then where it is.
+        let material_first = in_list(Words::AttachedDeterminers, det)
+            && in_list(Words::Artifacts, second)
+            && in_list(Words::AfterMaterial, third);
+        (place_first || material_first).then(|| triple.join(" "))
     })
 }
 
@@ -862,8 +886,7 @@ pub(crate) fn is_someone(word: &str) -> bool {
 pub(crate) fn names_own_artifact(head: &str) -> bool {
     let lower = head.to_ascii_lowercase();
     let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).collect();
-    artifact_not_given(&words, &[], words.len())
-        .is_some_and(|e| e.starts_with("my ") || e.starts_with("our "))
+    artifact_not_given(&words, &[], words.len()).is_some_and(|e| is_the_users(&e))
 }
 
 /// "The best approach" and "recent advances": a superlative or recency word on a
@@ -970,11 +993,8 @@ fn pairs_with(words: &[&str], i: usize) -> Option<usize> {
         [.., verb, "with"] => before.len() - 2 - usize::from(!in_list(Words::Pairing, verb)),
         _ => return None,
     };
-    if !in_list(Words::Pairing, before.get(verb)?) {
-        return None;
-    }
-    let start = last_listed(&before[..verb], Words::PhraseOpeners);
-    Some(start.unwrap_or(verb))
+    let paired = in_list(Words::Pairing, before.get(verb)?);
+    paired.then(|| last_listed(&before[..verb], Words::PhraseOpeners).unwrap_or(verb))
 }
 
 /// Where the words that may hold the antecedent of the pronoun at `i` end. An object pronoun
@@ -1011,9 +1031,13 @@ fn names_someone(before: &[&str]) -> bool {
         .any(|p| in_list(Words::UserPossessives, p[0]) && p[1].len() >= 3)
 }
 
+/// Whether the demonstrative `w` (near or far) stands alone as a pronoun: nothing that it could
+/// modify follows it.
 fn is_standalone_demonstrative(words: &[&str], w: &&str) -> bool {
+    let demonstrative =
+        in_list(Words::NearDemonstratives, w) || in_list(Words::FarDemonstratives, w);
     // The word after the first occurrence of `w` decides.
-    let Some(i) = (words.iter().position(|x| x == w)).filter(|_| DEMONSTRATIVES.contains(w)) else {
+    let Some(i) = (words.iter().position(|x| x == w)).filter(|_| demonstrative) else {
         return false;
     };
     // "that" after a noun or verb is usually a conjunction ("make sure that …").
@@ -1052,7 +1076,7 @@ fn underspecified_parameter(words: &[&str]) -> bool {
 fn zh_choice_without_candidates(text: &str) -> Option<&'static str> {
     let which = occurrences(text, words_of(Words::ZhWhich)).find(|(before, _, after)| {
         let next = after.chars().find(|c| !c.is_whitespace());
-        !before.contains("最") && next.is_none_or(|c| "更比好最值对對适適是？?。！!".contains(c))
+        !before.contains("最") && next.is_none_or(|c| super::char_listed(Words::ZhAfterWhich, c))
     });
     which
         .filter(|_| !holds_any(text, Words::ZhCandidates))
@@ -1216,18 +1240,16 @@ pub(crate) fn zh_code_in_state(
     has: impl Fn(&str) -> bool,
     states: Words,
 ) -> Option<&str> {
-    const MAKE: [char; 5] = ['写', '寫', '编', '編', '做'];
     occurrences(text, words_of(Words::ZhCode).filter(|w| has(w)))
         .find(|(before, _, after)| {
             // "帮我写个脚本": made by the answer; "我写的脚本": the user's own.
             let before: String = before.chars().rev().take(ZH_MADE_REACH).collect();
-            if before.contains(MAKE) && !before.contains('的') {
-                return false;
-            }
+            let made = before.contains(|c| super::char_listed(Words::ZhCodeMakers, c))
+                && !before.contains('的');
             let part_of_another =
                 (after.chars().next()).is_some_and(|c| word_list(Words::ZhCodeEnds).contains(c));
             let near: String = after.chars().take(ZH_PROBLEM_REACH).collect();
-            !part_of_another && words_of(states).any(|p| near.contains(p))
+            !made && !part_of_another && words_of(states).any(|p| near.contains(p))
         })
         .map(|(_, w, _)| w)
 }
@@ -1245,10 +1267,7 @@ pub(crate) fn zh_code_in_state(
 /// (`zh-earlier-exchange`: "我们几点集合来着") points at what the reader never saw too: the
 /// evidence is the clause.
 pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
-    let mut start = text.trim_start();
-    while let Some(o) = opening_in(start, Words::ZhOpeners) {
-        start = &start[o.len()..];
-    }
+    let start = past_words(text.trim_start(), Words::ZhOpeners);
     let opening = text.len() - start.len();
     let named_earlier = earlier.contains(['《', '「', '“', '"'])
         || earlier
@@ -1351,9 +1370,7 @@ pub(crate) fn chinese(
     let pronoun = |p: &str| {
         has(p)
             && (!words_of(Words::ZhNotPronouns).any(|w| w.contains(p))
-                || words_of(Words::ZhNotPronouns)
-                    .fold(text.to_owned(), |t, w| t.replace(w, ""))
-                    .contains(p))
+                || without_words(text, Words::ZhNotPronouns).contains(p))
     };
     // "这段代码" is asked for as the text it is, not as a pronoun.
     if found.is_empty()
@@ -1377,7 +1394,7 @@ pub(crate) fn chinese(
     // An instruction with its material after a colon is no list of keywords (解方程：3x + 7 = 25).
     let full = words_of(Words::ZhFullSentence).any(has) || super::has_text_after_colon(text);
     let fragments = without_spaces_by_latin(text)
-        .split(|c: char| c.is_whitespace() || matches!(c, '、' | '，' | ',' | '；' | ';' | '/'))
+        .split(|c: char| c.is_whitespace() || super::char_listed(Words::ZhKeywordSeparators, c))
         .filter(|f| !f.is_empty())
         .count();
     if !full && (fragments >= 2 || cjk <= 4) {
