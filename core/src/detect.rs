@@ -203,41 +203,23 @@ fn evaluate(
     let with_questions = wording != Wording::Decision;
     let text = clip(request, MAX_BYTES);
     let mut out = Assessment {
-        needs_clarification: false,
-        language: Language::English,
-        model_score: None,
-        findings: Vec::new(),
-        questions: Vec::new(),
-        cues: Vec::new(),
         wording,
-        #[cfg(test)]
-        signals: None,
-        #[cfg(test)]
-        chinese_signals: None,
-        #[cfg(test)]
-        kinds: Vec::new(),
+        ..Assessment::default()
     };
     if text.trim().is_empty() {
         return out;
     }
     let history = conversation(history);
-    let has_history = !history.is_empty();
-    // Read before the literals go: a quoted passage after the instruction is its material.
+    // Quoted literals inside an instruction (`Output "yes" if …`) are data, not the request.
+    let unquoted = unquoted(text);
+    // Read with the literals: a quoted passage after the instruction is its material.
     let given = Given {
-        history: has_history,
+        history: !history.is_empty(),
         earlier: history,
         material: supplies_material(text),
-        literal: false,
-        quoted: false,
-        after_colon: false,
-    };
-    // Quoted literals inside an instruction (`Output "yes" if …`) are data, not the request.
-    let unquoted = without_literals(text, LITERAL_BESIDE);
-    let given = Given {
         literal: unquoted.len() != text.len(),
         quoted: has_quote(text),
         after_colon: has_text_after_colon(text),
-        ..given
     };
     let text = unquoted.as_str();
     let (cjk, latin_words) = script_counts(text);
@@ -261,8 +243,9 @@ fn evaluate(
         ));
         return out;
     }
+    let chinese = mostly_cjk(cjk, latin_words);
     if is_small_talk(text, cjk) {
-        out.language = if cjk > 0 && cjk >= latin_words {
+        out.language = if chinese {
             Language::Chinese
         } else {
             Language::English
@@ -271,7 +254,7 @@ fn evaluate(
             .push("small talk (a greeting, thanks, a laugh): answered as it is".to_owned());
         return out;
     }
-    if cjk > 0 && cjk >= latin_words {
+    if chinese {
         out.language = Language::Chinese;
         // Supplied material is what 这个 or 这句话 refers to, as an earlier turn would be.
         let scorer = Scorer { model, tuning };
@@ -329,7 +312,7 @@ pub fn unread_language(request: &str) -> Option<&'static str> {
     if let Some(language) = columns::wording_language(request) {
         return Some(language);
     }
-    let text = without_literals(clip(request, MAX_BYTES), LITERAL_BESIDE);
+    let text = unquoted(request);
     let (cjk, latin_words) = script_counts(&text);
     unread_of(&text, cjk, latin_words)
 }
@@ -349,8 +332,7 @@ pub fn columns_wanted(request: &str) -> Option<crate::protocol::language::Langua
 /// Latin words.
 fn unread_of(text: &str, cjk: usize, latin_words: usize) -> Option<&'static str> {
     unread_script(text).or_else(|| {
-        let latin = !(cjk > 0 && cjk >= latin_words);
-        latin
+        (!mostly_cjk(cjk, latin_words))
             .then(|| columns::identify(text).or_else(|| unread_latin(text)))
             .flatten()
     })
@@ -546,6 +528,21 @@ struct Given<'h> {
     material: bool,
     /// It quotes a literal inside an instruction (see [`without_literals`]).
     literal: bool,
+}
+
+impl Given<'_> {
+    /// What an earlier message `m` comes with, read as a request of its own: `text` is its
+    /// words without their quoted literals ([`unquoted`]), `material` whether it carries
+    /// material.
+    fn of_earlier(m: &Message, text: &str, material: bool) -> Self {
+        Given {
+            quoted: has_quote(text),
+            after_colon: has_text_after_colon(text),
+            material,
+            literal: text.len() != m.content.len(),
+            ..Given::default()
+        }
+    }
 }
 
 /// The learned model with the decision's tuning, as the English decision uses them.
@@ -863,10 +860,8 @@ fn english_rules(
         && !given.earlier.iter().any(|m| names_a_person(&m.content))
         && let Some(evidence) = rules::person_without_antecedent(words, &cues.proper)
     {
-        out.findings.push(Finding {
-            kind: Kind::PronounWithoutAntecedent,
-            evidence,
-        });
+        out.findings
+            .push(Finding::new(Kind::PronounWithoutAntecedent, evidence));
     }
     out.findings = without_candidates_named(std::mem::take(&mut out.findings), given.earlier);
     // "Which one is better for me?" after "I'm trying to decide what to get for my commute":
@@ -879,10 +874,8 @@ fn english_rules(
             .any(|f| f.kind == Kind::AmbiguousReference)
         && let Some(evidence) = rules::choice_without_candidates(words)
     {
-        out.findings.push(Finding {
-            kind: Kind::AmbiguousReference,
-            evidence,
-        });
+        out.findings
+            .push(Finding::new(Kind::AmbiguousReference, evidence));
     }
     // "Make it shorter" after "I'm working on a LinkedIn post about…": the pronoun stands for
     // material the conversation named and never gave.
@@ -891,10 +884,8 @@ fn english_rules(
         && rules::acts_on_pronoun(words)
         && let Some(noun) = material_named(given.earlier)
     {
-        out.findings.push(Finding {
-            kind: Kind::MissingContext,
-            evidence: format!("my {noun}"),
-        });
+        out.findings
+            .push(Finding::new(Kind::MissingContext, format!("my {noun}")));
     }
     let name = if given.material || words.len() > NAME_MAX_WORDS {
         None
@@ -902,10 +893,8 @@ fn english_rules(
         names::ambiguous(text, words, |name| cues.openings.may_contain(name))
     };
     if let Some(n) = name {
-        out.findings.push(Finding {
-            kind: Kind::AmbiguousReference,
-            evidence: n.name.to_owned(),
-        });
+        out.findings
+            .push(Finding::new(Kind::AmbiguousReference, n.name.to_owned()));
     }
     name
 }
@@ -1040,15 +1029,11 @@ fn asked_by_a_rule(slot: &Slot, findings: &[Finding]) -> bool {
             f.kind,
             Kind::MissingContext | Kind::PronounWithoutAntecedent
         ),
-        Some(Cover::Recency) => {
+        // A recency's question asks the time frame, a measure's the measure.
+        Some(cover @ (Cover::Recency | Cover::Measure)) => {
             f.kind == Kind::AmbiguousReference
                 && f.evidence.contains(' ')
-                && is_recency(&f.evidence)
-        }
-        Some(Cover::Measure) => {
-            f.kind == Kind::AmbiguousReference
-                && f.evidence.contains(' ')
-                && !is_recency(&f.evidence)
+                && is_recency(&f.evidence) == (cover == Cover::Recency)
         }
         None => false,
     })
@@ -1425,18 +1410,12 @@ fn said_before(slot: &Slot, given: Given<'_>) -> bool {
             .iter()
             .filter(|m| m.role != Role::Assistant)
             .any(|m| {
-                let text = without_literals(clip(&m.content, MAX_BYTES), LITERAL_BESIDE);
-                let own = Given {
-                    history: false,
-                    earlier: &[],
-                    quoted: has_quote(&text),
-                    after_colon: has_text_after_colon(&text),
-                    material: holds_material(std::slice::from_ref(m)),
-                    literal: text.len() != m.content.len(),
-                };
+                let text = unquoted(&m.content);
+                let material = holds_material(std::slice::from_ref(m));
+                let own = Given::of_earlier(m, &text, material);
                 let lower = text.to_ascii_lowercase();
                 let (cjk, latin_words) = script_counts(&text);
-                if cjk > 0 && cjk >= latin_words {
+                if mostly_cjk(cjk, latin_words) {
                     ZhReading::of(&text, &lower, CharSet::of(&text)).fills(slot, own)
                 } else {
                     let words = words_of(&lower);
@@ -1482,17 +1461,10 @@ fn kinds_before(table: &frames::Table, earlier: &[Message]) -> Vec<usize> {
     let Some(m) = earlier.iter().rev().find(|m| m.role == Role::User) else {
         return Vec::new();
     };
-    let text = without_literals(clip(&m.content, MAX_BYTES), LITERAL_BESIDE);
+    let text = unquoted(&m.content);
     let lower = text.to_ascii_lowercase();
     let words = words_of(&lower);
-    let own = Given {
-        history: false,
-        earlier: &[],
-        quoted: has_quote(&text),
-        after_colon: has_text_after_colon(&text),
-        material: supplies_material(&text),
-        literal: text.len() != m.content.len(),
-    };
+    let own = Given::of_earlier(m, &text, supplies_material(&text));
     tasks_named(table, &Cues::of(&text, &lower, &words), &lower, own)
 }
 
@@ -1635,7 +1607,7 @@ fn fallback_assumption(script: Script) -> &'static str {
 }
 
 /// What [`assess`] concluded, with its evidence.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Assessment {
     /// Whether to ask before answering.
     pub needs_clarification: bool,
@@ -1664,9 +1636,10 @@ pub struct Assessment {
 }
 
 /// The language the detector read a request as.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Language {
     /// English (and any other Latin-script text): rules and the learned model.
+    #[default]
     English,
     /// Chinese, Traditional or Simplified (CJK characters dominate): rules, task kinds and
     /// the learned model.
@@ -1693,6 +1666,13 @@ pub struct Finding {
     pub kind: Kind,
     /// The words of the request that triggered the rule, e.g. `it` or `the paper`.
     pub evidence: String,
+}
+
+impl Finding {
+    /// A finding of `kind` on `evidence`.
+    fn new(kind: Kind, evidence: String) -> Self {
+        Self { kind, evidence }
+    }
 }
 
 /// The kinds of vagueness the detector names in a question's source.
@@ -1731,9 +1711,10 @@ const NAME_MAX_WORDS: usize = 15;
 const LITERAL_BESIDE: usize = 12;
 
 /// In which language the detector words its questions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 enum Wording {
     /// In the request's own language and script.
+    #[default]
     AsWritten,
     /// In Chinese, Simplified characters.
     Simplified,
@@ -1752,14 +1733,7 @@ impl Wording {
             Conversation::Traditional => Self::Traditional,
             // The table words its questions in English and Chinese only: another language's
             // conversation gets them as the request is written (and translated by an LLM).
-            Conversation::English
-            | Conversation::Japanese
-            | Conversation::Korean
-            | Conversation::Spanish
-            | Conversation::French
-            | Conversation::German
-            | Conversation::Portuguese
-            | Conversation::Italian => Self::AsWritten,
+            _ => Self::AsWritten,
         }
     }
 
@@ -2111,11 +2085,9 @@ fn directed_task<'t>(
     // [`defers_in_english`]).
     let later = |i: usize| named_within(i) > first_sentence;
     let gives_way = |i: usize| {
-        let others = || recognised.iter().filter(move |&&j| j != i);
-        (table.frames[i].only_alone && others().any(|&j| !table.frames[j].only_alone))
-            || others().any(|&j| {
-                table.frames[j].replaces.iter().any(|r| r.index() == i) && (later(i) || !later(j))
-            })
+        frame_defers_to(&table.frames[i], table, recognised, |j| {
+            later(i) || !later(j)
+        })
     };
     // The task directed is the directive's object, a few words after its verb: a cue further
     // on names what the task is about ("Write a dialogue between two trees about the weather").
@@ -2155,26 +2127,19 @@ fn directed_task<'t>(
         Some(mut named) => named.next().filter(|_| named.next().is_none()).copied(),
         None => None,
     };
-    if let Some(i) = again.or(only) {
-        return Some(Directed {
-            frame: &table.frames[i],
-            critical_open: true,
-        });
-    }
-    // A task named precisely enough is asked as a question too, named early on; and any task
-    // is, when the question is about the user's own case (see [`about_own_case`]).
+    // Else a task named precisely enough is asked as a question too, named early on; and any
+    // task is, when the question is about the user's own case (see [`about_own_case`]).
     let own = about_own_case(words);
-    recognised
-        .iter()
-        .copied()
-        .find(|&i| {
+    let asked = || {
+        recognised.iter().copied().find(|&i| {
             let f = &table.frames[i];
             critical_open(f) && (own || f.outright && named_within(i) <= OUTRIGHT_WITHIN)
         })
-        .map(|i| Directed {
-            frame: &table.frames[i],
-            critical_open: true,
-        })
+    };
+    again.or(only).or_else(asked).map(|i| Directed {
+        frame: &table.frames[i],
+        critical_open: true,
+    })
 }
 
 /// How many of `words`, from the first, it takes to name the frame `i` by one of its cues (all
@@ -2697,6 +2662,18 @@ fn script_counts(text: &str) -> (usize, usize) {
         }
     }
     (cjk, latin + usize::from(letters && ascii))
+}
+
+/// Whether a text of `cjk` CJK characters and `latin_words` ASCII words is read as Chinese:
+/// it has CJK characters, at least as many as ASCII words.
+fn mostly_cjk(cjk: usize, latin_words: usize) -> bool {
+    cjk > 0 && cjk >= latin_words
+}
+
+/// The first [`MAX_BYTES`] of `text` without the quoted literals inside its instruction (see
+/// [`without_literals`]): what the detector reads of a request.
+fn unquoted(text: &str) -> String {
+    without_literals(clip(text, MAX_BYTES), LITERAL_BESIDE)
 }
 
 /// Lower-case words: runs of letters, digits and inner apostrophes (`what's`).
