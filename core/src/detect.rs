@@ -352,10 +352,11 @@ pub fn not_read(request: &str) -> Option<&'static str> {
 
 /// The language of `text` when its script shows one the detector does not read: Japanese (any
 /// kana, whatever its kanji: 東京への旅行を計画して is not Chinese), Korean (Hangul), or a
-/// script of [`OTHER_SCRIPTS`] with more letters in the text than ASCII and CJK ones (an English
+/// script of the data file's `unread-script` with more letters in the text than ASCII and CJK ones (an English
 /// request naming "Δx" stays English, as does 请问π的前十位小数是多少). Quoted text is not counted.
 fn unread_script(text: &str) -> Option<&'static str> {
-    let mut counts = [0usize; OTHER_SCRIPTS.len()];
+    let scripts = &knowledge().unread_scripts;
+    let mut counts = vec![0usize; scripts.len()];
     // Letters of the scripts the detector reads: ASCII and CJK.
     let mut read = 0;
     let mut quoted = false;
@@ -379,29 +380,22 @@ fn unread_script(text: &str) -> Option<&'static str> {
             }
             _ if crate::text::is_cjk(c) => read += 1,
             _ => {
-                if let Some(i) = OTHER_SCRIPTS
-                    .iter()
-                    .position(|(from, to, _)| (*from..=*to).contains(&c))
-                {
+                if let Some(i) = marked_by(scripts, c) {
                     counts[i] += 1;
                 }
             }
         }
     }
     let (i, &most) = counts.iter().enumerate().max_by_key(|&(_, n)| *n)?;
-    (most > read).then_some(OTHER_SCRIPTS[i].2)
+    (most > read).then_some(scripts[i].0)
 }
 
-/// Scripts of languages the detector does not read, as Unicode blocks, and how the trace names
-/// the request's language (the script where several languages share it).
-const OTHER_SCRIPTS: [(char, char, &str); 6] = [
-    ('\u{370}', '\u{3FF}', "Greek"),
-    ('\u{400}', '\u{52F}', "Cyrillic script"),
-    ('\u{590}', '\u{5FF}', "Hebrew"),
-    ('\u{600}', '\u{6FF}', "Arabic script"),
-    ('\u{900}', '\u{97F}', "Devanagari script"),
-    ('\u{E00}', '\u{E7F}', "Thai"),
-];
+/// Which of `marks` (names, each with its letters as ranges of characters) writes `c`.
+fn marked_by(marks: &[(&str, Vec<(char, char)>)], c: char) -> Option<usize> {
+    marks
+        .iter()
+        .position(|(_, ranges)| ranges.iter().any(|&(from, to)| (from..=to).contains(&c)))
+}
 
 /// Hiragana or katakana (full or half width): the mark of Japanese text.
 pub(crate) fn is_kana(c: char) -> bool {
@@ -412,7 +406,7 @@ pub(crate) fn is_kana(c: char) -> bool {
 /// only English writes, more of another language's own words than of the English words it
 /// shares ("plan", "in"), and two of them at least ("Écris une lettre de motivation", "Plan een
 /// reis naar Rome"), or one beside an accented letter and no English word ("Planifica un viaje
-/// a París"); a word in lower case with a letter of [`LETTER_MARKS`] ("Napisz wiadomość do
+/// a París"); a word in lower case with a letter of the data file's `unread-letters` ("Napisz wiadomość do
 /// szefa"; a capitalised one may be a name: "Pierogi in Łódź") comes before the latter. English with a
 /// foreign name or phrase in it keeps its English words and stays English; most English
 /// requests are settled by their first common word.
@@ -473,25 +467,11 @@ fn unread_latin(text: &str) -> Option<&'static str> {
         .or(weak.then_some(unread[best].0))
 }
 
-/// Letters that, among the languages a request is likely written in, only one writes: the
-/// mark of a language with no word list of its own above.
-const LETTER_MARKS: [(&str, &str); 4] = [
-    ("ąćęłńśźż", "Polish"),
-    ("ěňřůť", "Czech"),
-    ("ğış", "Turkish"),
-    ("ăđơư", "Vietnamese"),
-];
-
-/// The language a lower-case letter marks (see [`LETTER_MARKS`]); Vietnamese also by its
-/// letters with two diacritics (U+1EA0–U+1EF9: "ế", "ộ").
+/// The language a lower-case letter marks: one of the data file's `unread-letters`, letters
+/// that among the languages a request is likely written in only it writes.
 fn letter_mark(c: char) -> Option<&'static str> {
-    if ('\u{1EA0}'..='\u{1EF9}').contains(&c) {
-        return Some("Vietnamese");
-    }
-    LETTER_MARKS
-        .iter()
-        .find(|(letters, _)| letters.contains(c))
-        .map(|(_, name)| *name)
+    let letters = &knowledge().unread_letters;
+    marked_by(letters, c).map(|i| letters[i].0)
 }
 
 /// Lower-cases ASCII and Latin-1 capitals in UTF-8 `bytes` ("Écris" → "écris") without the
