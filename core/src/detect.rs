@@ -302,7 +302,7 @@ fn is_small_talk(text: &str, cjk: usize) -> bool {
         && words.iter().any(|w| in_list(Words::SmallTalk, w))
         && directs(&words).is_none()
         && !words.iter().any(|w| in_list(Words::SmallTalkAsks, w))
-        || words.len() <= 4 && matches!(words.as_slice(), ["hey" | "hi" | "hello", ..])
+        || words.len() <= 4 && words.first().is_some_and(|w| in_list(Words::Greetings, w))
 }
 
 /// The language `request` is written in when it is neither English nor Chinese: one the
@@ -1209,7 +1209,7 @@ fn artifact_of(evidence: &str) -> (bool, &str) {
     let someones = rest
         .split_once(' ')
         .is_some_and(|(whose, _)| whose.ends_with("'s"));
-    let own = det.eq_ignore_ascii_case("my") || det.eq_ignore_ascii_case("our") || someones;
+    let own = in_list(Words::UserPossessives, &det.to_ascii_lowercase()) || someones;
     // "the attached spreadsheet", "the text below": the user meant to give it.
     if let Some((place, noun)) = rest.split_once(' ')
         && rules::is_attached(&place.to_ascii_lowercase())
@@ -1845,7 +1845,7 @@ impl Cues {
                 let capital = text.as_bytes().get(at).is_some_and(u8::is_ascii_uppercase);
                 let before = text.get(..at).unwrap_or_default().trim_end();
                 let opens = i == 0 || before.ends_with(['.', '?', '!', ':', '\n']);
-                capital && !opens && !is_first_person(w) && !in_list(Words::Times, w)
+                capital && !opens && !in_list(Words::FirstPerson, w) && !in_list(Words::Times, w)
             })
             .collect();
         Self {
@@ -1961,7 +1961,7 @@ impl Cues {
                         (in_list(Words::SaysWhat, p[0])
                             && !is_number(p[1])
                             && !self.own_unspecified(words, i + 1))
-                            || (matches!(p[0], "for" | "translate")
+                            || (in_list(Words::TopicBefore, p[0])
                                 && !in_list(Words::NotATopic, p[1]))
                     })
                     || described(words)
@@ -1986,7 +1986,8 @@ impl Cues {
             .is_some_and(|w| in_list(Words::Placeholders, w))
             && words.get(at + 2) != Some(&"of");
         words.get(at).is_some_and(|w| {
-            matches!(*w, "my" | "our") || (in_list(Words::PlaceholderPointers, w) && placeholder)
+            in_list(Words::UserPossessives, w)
+                || (in_list(Words::PlaceholderPointers, w) && placeholder)
         }) && !self
             .proper
             .get(at + 1..end)
@@ -2007,15 +2008,6 @@ impl Cues {
         };
         opener && self.proper.iter().any(|p| *p)
     }
-}
-
-/// Whether `word` (lower-case) is "I" or one of its contractions ("I'll", "I'm"): written with
-/// a capital anywhere, and no name.
-fn is_first_person(word: &str) -> bool {
-    word == "i"
-        || word
-            .strip_prefix("i'")
-            .is_some_and(|rest| matches!(rest, "m" | "ll" | "ve" | "d"))
 }
 
 /// Whether the request says what it needs where the learned model, which reads words rather
@@ -2174,7 +2166,7 @@ fn directs(words: &[&str]) -> Option<usize> {
     match &words[at..] {
         [first, ..] if act(first) => return Some(at),
         [first, second, ..]
-            if need(first) && need(second) && !matches!(*second, "a" | "an" | "some" | "for") =>
+            if need(first) && need(second) && !in_list(Words::NeedObjectOpeners, second) =>
         {
             return Some(at + 1);
         }
@@ -2185,8 +2177,8 @@ fn directs(words: &[&str]) -> Option<usize> {
     words
         .windows(2)
         .position(|p| {
-            (matches!(p[0], "want" | "need") && matches!(p[1], "a" | "an" | "some" | "help"))
-                || (matches!(p[0], "you" | "please") && act(p[1]))
+            (in_list(Words::WantVerbs, p[0]) && in_list(Words::WantObjects, p[1]))
+                || (in_list(Words::BeforeADirective, p[0]) && act(p[1]))
         })
         .map(|i| i + 1)
 }
@@ -2206,13 +2198,13 @@ fn about_own_case(words: &[&str]) -> bool {
     };
     let how_to = match words {
         ["how", second, ..] => in_list(Words::HowTo, second),
-        ["what", "should", "i" | "we", "do", ..] => true,
+        ["what", "should", who, "do", ..] => in_list(Words::AskingSubjects, who),
         _ => false,
     };
     let mine = !how_to
-        && words
-            .windows(2)
-            .any(|p| matches!(p[0], "my" | "our") && !matches!(p[1], "own" | "best" | "way"));
+        && words.windows(2).any(|p| {
+            in_list(Words::UserPossessives, p[0]) && !in_list(Words::NotMineAfterMy, p[1])
+        });
     let as_the_user = words.iter().any(|w| in_list(Words::AsTheUser, w));
     let amount = words.get(1).is_some_and(|w| in_list(Words::Amounts, w));
     let must = in_list(Words::MustAsked, first)
@@ -2222,7 +2214,10 @@ fn about_own_case(words: &[&str]) -> bool {
             .take(3)
             .any(|w| in_list(Words::Must, w));
     // "Should I pay off the loan early or invest?": a choice only the user's facts settle.
-    let choice = *first == "should" && words.get(1).is_some_and(|w| matches!(*w, "i" | "we"));
+    let choice = *first == "should"
+        && words
+            .get(1)
+            .is_some_and(|w| in_list(Words::AskingSubjects, w));
     mine || choice || (as_the_user && (amount || must))
 }
 
@@ -2259,7 +2254,8 @@ fn refines_its_instruction(text: &str, words: &[&str]) -> bool {
 /// "my").
 fn gives_its_operands(words: &[&str]) -> bool {
     let calculation = match words {
-        ["what", "is", ..] | ["how", "many" | "much", ..] => true,
+        ["what", "is", ..] => true,
+        ["how", amount, ..] => in_list(Words::HowAmounts, amount),
         [first, ..] => in_list(Words::Calculate, first),
         [] => false,
     };
@@ -2294,12 +2290,12 @@ pub(crate) fn is_time(word: &str, next: Option<&&str>) -> bool {
         && (word.ends_with("am")
             || word.ends_with("pm")
             || word.contains(':')
-            || next.is_some_and(|n| matches!(*n, "am" | "pm" | "o'clock" | "h"))))
+            || next.is_some_and(|n| in_list(Words::ClockWords, n))))
         || in_list(Words::Times, word)
-        || (matches!(word, "next" | "this") && next.is_some_and(|n| matches!(*n, "week" | "month")))
+        || (in_list(Words::ThisOrNext, word) && next.is_some_and(|n| in_list(Words::NextPeriods, n)))
         // "mid-October", "late-May": still a time, however it is hyphenated.
         || word.split_once('-').is_some_and(|(part, time)| {
-            matches!(part, "mid" | "early" | "late") && is_time(time, None)
+            in_list(Words::TimeParts, part) && is_time(time, None)
         })
 }
 
@@ -2339,10 +2335,9 @@ impl CharSet {
 pub(crate) fn names_an_amount(text: &str) -> bool {
     const SIGNS: &[char] = &['$', '€', '£', '¥', '￥', '₹', '₩'];
     const BARE_DIGITS: usize = 2;
-    /// The numerals of a Chinese amount written in words ("二十万", "三千块").
-    const CJK_NUMERALS: &str = "零一二两兩三四五六七八九十百千万萬几幾";
+    // A Chinese amount written in words ("二十万", "三千块").
     let in_words = text.chars().zip(text.chars().skip(1)).any(|(a, b)| {
-        !a.is_ascii() && CJK_NUMERALS.contains(a) && in_list(Words::Money, &b.to_string())
+        char_listed(Words::ZhAmountNumerals, a) && in_list(Words::Money, &b.to_string())
     });
     if in_words {
         return true;
@@ -2400,7 +2395,7 @@ pub(crate) fn names_a_destination(text: &str) -> bool {
     let kind_of_place =
         |at: usize| list(word_list(Words::ZhKindsOfPlace)).any(|w| text[at..].starts_with(w));
     let going = |cue: &str| list(word_list(Words::ZhGoingTo)).any(|g| g == cue);
-    let cues = list(word_list(Words::ZhGoingTo)).chain(["旅", "行程", "自由行"]);
+    let cues = list(word_list(Words::ZhGoingTo)).chain(list(word_list(Words::ZhTripWords)));
     cues.into_iter().any(|cue| {
         text.match_indices(cue).any(|(i, _)| {
             let c = if going(cue) {
@@ -2551,7 +2546,8 @@ pub(crate) fn list(words: &str) -> impl Iterator<Item = &str> {
 
 /// The inflections after which a trigger of four letters or more still matches a word. Not
 /// "-er": it makes a doer or a thing of a verb ("teacher", "planner", "shower"), which is
-/// not the task the verb names.
+/// not the task the verb names. In the code, not the data file: the knowledge base's matcher
+/// reads them too, in the browser's app, where the detector's data is not.
 const ENDINGS: &[&str] = &[
     "s", "es", "ed", "d", "ing", "ies", "y", "ic", "al", "ion", "ions", "ation", "ations", "ment",
     "ments", "ly", "ning", "ned", "ling", "led", "en", "ens", "ist", "ists", "ity",
@@ -2565,11 +2561,11 @@ pub(crate) fn is_inflection(rest: &str) -> bool {
 
 /// A trigger matches a word exactly, or as a stem of four letters or more followed by an
 /// inflection ("recipe" matches "recipes", "plan" matches "planning"; "exam" does not match
-/// "examples", nor "plan" "plants" or "planner").
+/// "examples", nor "plan" "plants" or "planner"), unless the word is one of `uninflected`.
 fn word_matches(word: &str, trigger: &str) -> bool {
     word == trigger
         || (trigger.len() >= 4
-            && !UNINFLECTED.contains(&word)
+            && !in_list(Words::Uninflected, word)
             && word.strip_prefix(trigger).is_some_and(is_inflection))
 }
 
@@ -2590,10 +2586,6 @@ pub(crate) fn inside_a_term(terms: &[std::ops::Range<usize>], at: usize, word: &
         .any(|t| t.start <= at && at + word.len() <= t.end)
 }
 
-/// Words that look like an inflection of a cue but name something else: teaching is the
-/// teacher's work, not a lesson for the user ("Create a lesson plan for teaching fractions").
-const UNINFLECTED: &[&str] = &["teaching", "teachings"];
-
 /// Whether `words[i]` is a cue inside one of the two-word names of `cue-before` and
 /// `cue-after` (`core/data/detector.toml`).
 pub(crate) fn in_a_term(words: &[&str], i: usize) -> bool {
@@ -2607,8 +2599,8 @@ pub(crate) fn in_a_term(words: &[&str], i: usize) -> bool {
 /// The stems of four letters or more that `word` is one of [`ENDINGS`] away from: the
 /// triggers other than itself that [`word_matches`] it.
 fn stems(word: &str) -> impl Iterator<Item = &str> {
-    // None for a word of UNINFLECTED: no ending's last byte equals it, so it has no stem.
-    let last = (!UNINFLECTED.contains(&word))
+    // None for a word of `uninflected`: no ending's last byte equals it, so it has no stem.
+    let last = (!in_list(Words::Uninflected, word))
         .then(|| word.as_bytes().last().copied())
         .flatten();
     ENDINGS.iter().filter_map(move |e| {
