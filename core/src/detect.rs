@@ -596,14 +596,10 @@ impl Tuning {
                     // question that names nothing would ask what the conversation said.
                     TaskState::None if s.earlier => false,
                     TaskState::None => {
-                        let topic = if s.topic { self.topic_margin } else { 0.0 };
-                        let specific = if s.specific {
-                            self.specific_margin
-                        } else {
-                            0.0
-                        };
-                        let generic = if s.named { 0.0 } else { self.generic_margin };
-                        s.margin >= generic + topic + specific && s.words <= self.generic_max_words
+                        let needed = added(!s.named, self.generic_margin)
+                            + added(s.topic, self.topic_margin)
+                            + added(s.specific, self.specific_margin);
+                        s.margin >= needed && s.words <= self.generic_max_words
                     }
                     // The model reads the request alone: a follow-up whose details the
                     // conversation gave looks vague to it and is not,
@@ -621,6 +617,11 @@ impl Tuning {
                     }
                 })
     }
+}
+
+/// `margin` when `on`, else none.
+fn added(on: bool, margin: f32) -> f32 {
+    if on { margin } else { 0.0 }
 }
 
 /// What the English decision weighs, computed once per request.
@@ -826,14 +827,13 @@ fn english_rules(
     // A quotation in the request is what its "it" stands for ("\"The only thing we have to
     // fear…\" — who said it?", "Is it 'could of' or 'could have'?").
     let referent = given.history || given.material || given.literal || given.quoted;
-    out.findings = english_findings(
-        text,
-        words,
-        &cues.proper,
-        referent,
-        material,
-        first_sentence,
-    );
+    out.findings = rules::english(words, &cues.proper, referent, material, first_sentence);
+    // A missing artifact is named as the request writes it ("your Python script").
+    for f in out.findings.iter_mut() {
+        if f.kind == Kind::MissingContext {
+            f.evidence = as_written(text, &f.evidence);
+        }
+    }
     // A conversation gives "him" someone to stand for only when it names someone.
     if given.history
         && !given.material
@@ -867,11 +867,9 @@ fn english_rules(
         out.findings
             .push(Finding::new(Kind::MissingContext, format!("my {noun}")));
     }
-    let name = if given.material || words.len() > NAME_MAX_WORDS {
-        None
-    } else {
-        names::ambiguous(text, words, |name| cues.openings.may_contain(name))
-    };
+    let name = (!given.material && words.len() <= NAME_MAX_WORDS)
+        .then(|| names::ambiguous(text, words, |name| cues.openings.may_contain(name)))
+        .flatten();
     if let Some(n) = name {
         out.findings
             .push(Finding::new(Kind::AmbiguousReference, n.name.to_owned()));
@@ -1065,6 +1063,7 @@ fn rule_question(
     assume: Option<&str>,
 ) -> Option<Question> {
     let e = f.evidence.as_str();
+    let has = |w: &str| e.contains(w);
     let chinese_text = e.chars().next().is_some_and(is_cjk);
     let (own, noun) = material_of(e);
     let which = match f.kind {
@@ -1081,7 +1080,10 @@ fn rule_question(
         Kind::AmbiguousReference if rules::points_at_candidates(e) => General::Compare,
         Kind::AmbiguousReference if e.contains(' ') => General::Measure,
         Kind::AmbiguousReference => General::Compare,
-        Kind::UnderspecifiedParameter if is_figures(e) => General::Figures,
+        // An amount asked for with no figures (`zh-figures-asked`).
+        Kind::UnderspecifiedParameter if list(word_list(Words::ZhFiguresAsked)).any(has) => {
+            General::Figures
+        }
         Kind::UnderspecifiedParameter => General::Goal,
     };
     let material = match script {
@@ -1165,26 +1167,6 @@ fn filled(template: &str, values: &[(&str, &str)]) -> String {
     }
     out.push_str(rest);
     out
-}
-
-/// The English rules' findings (see [`rules::english`]), a missing artifact named as the
-/// request writes it ("your Python script").
-fn english_findings(
-    text: &str,
-    words: &[&str],
-    proper: &[bool],
-    referent: bool,
-    material: bool,
-    first_sentence: usize,
-) -> Vec<Finding> {
-    let mut findings = rules::english(words, proper, referent, material, first_sentence);
-    for f in findings
-        .iter_mut()
-        .filter(|f| f.kind == Kind::MissingContext)
-    {
-        f.evidence = as_written(text, &f.evidence);
-    }
-    findings
 }
 
 /// `evidence`, found in the lower-cased words of `text`, as `text` writes it ("my Python
@@ -1771,11 +1753,6 @@ fn question(
     }
 }
 
-/// Whether a finding's evidence is an amount asked for with no figures (`zh-figures-asked`).
-fn is_figures(evidence: &str) -> bool {
-    list(word_list(Words::ZhFiguresAsked)).any(|w| evidence.contains(w))
-}
-
 /// Whether an ambiguous-reference finding is about recency ("recent advances").
 fn is_recency(evidence: &str) -> bool {
     evidence.starts_with("recent") || evidence.starts_with("latest")
@@ -1947,9 +1924,11 @@ impl Cues {
             }),
             // "Friday" and "May" say when, not who.
             Pattern::Name => (self.proper.iter().zip(words)).any(|(p, w)| *p && !is_time(w, None)),
-            // "Classic French films" names a taste; "a good Italian restaurant" no place.
-            Pattern::PlaceName => (self.proper.iter().zip(words))
-                .any(|(proper, w)| *proper && !is_nationality(w) && !is_time(w, None)),
+            // "Classic French films" names a taste; "a good Italian restaurant" no place: a
+            // nationality or language, capitalised, says what kind of thing, not which place.
+            Pattern::PlaceName => (self.proper.iter().zip(words)).any(|(proper, w)| {
+                *proper && !in_list(Words::Nationalities, w) && !is_time(w, None)
+            }),
             Pattern::Topic => {
                 words
                     .iter()
@@ -2047,7 +2026,14 @@ fn directed_task<'t>(
     first_sentence: usize,
 ) -> Option<Directed<'t>> {
     let start = directs(words);
-    let named_within = |i: usize| shortest_naming(table, words, i);
+    // How many words, from the first, it takes to name the frame `i` by one of its cues (all
+    // of them when none does).
+    let named_within = |i: usize| {
+        let cues = table.frames[i].en.cue_list;
+        table
+            .first_match(words, cues)
+            .map_or(words.len(), |at| at + 1)
+    };
     let critical_open = |frame: &Frame| {
         open.iter()
             .any(|r| std::ptr::eq(r.frame, frame) && r.slot.priority == Priority::Critical)
@@ -2112,14 +2098,6 @@ fn directed_task<'t>(
         frame: &table.frames[i],
         critical_open: true,
     })
-}
-
-/// How many of `words`, from the first, it takes to name the frame `i` by one of its cues (all
-/// of them when none does).
-fn shortest_naming(table: &frames::Table, words: &[&str], i: usize) -> usize {
-    table
-        .first_match(words, table.frames[i].en.cue_list)
-        .map_or(words.len(), |at| at + 1)
 }
 
 /// The kind, of the `recognised` ones `named_before` accepts (the request named it before its
@@ -2271,12 +2249,6 @@ const CHANGE_REACH: usize = 3;
 /// Words from which a request says enough about its own subject ("Write a post" does not;
 /// a ten-word brief does).
 const TOPIC_WORDS: usize = 10;
-
-/// Whether a word is a nationality or language ("italian", "japanese", "thai"): capitalised,
-/// it says what kind of thing, not which place.
-fn is_nationality(word: &str) -> bool {
-    in_list(Words::Nationalities, word)
-}
 
 /// A number: digits, or a number word (`number-words`: up to twelve, "few").
 pub(crate) fn is_number(word: &str) -> bool {
