@@ -243,29 +243,19 @@ fn evaluate(
         ));
         return out;
     }
-    let chinese = mostly_cjk(cjk, latin_words);
+    if mostly_cjk(cjk, latin_words) {
+        out.language = Language::Chinese;
+    }
+    let scorer = Scorer { model, tuning };
     if is_small_talk(text, cjk) {
-        out.language = if chinese {
-            Language::Chinese
-        } else {
-            Language::English
-        };
         out.cues
             .push("small talk (a greeting, thanks, a laugh): answered as it is".to_owned());
-        return out;
-    }
-    if chinese {
-        out.language = Language::Chinese;
+    } else if out.language == Language::Chinese {
         // Supplied material is what 这个 or 这句话 refers to, as an earlier turn would be.
-        let scorer = Scorer { model, tuning };
         chinese::decide(text, cjk, given, with_questions, scorer, &mut out);
-        return out;
+    } else {
+        english(text, given, with_questions, scorer, &mut out);
     }
-    // ASCII lower-casing keeps Unicode case tables out of the WebAssembly build (13 KB).
-    let lower = text.to_ascii_lowercase();
-    let words = words_of(&lower);
-    let model = Scorer { model, tuning };
-    english(text, &lower, &words, given, with_questions, model, &mut out);
     out
 }
 
@@ -715,16 +705,18 @@ fn clear_by_construction(given: Given<'_>, no_kind: bool, cues: &Cues, words: &[
         || (cues.factual_about_a_name(words) && !about_own_case(words))
 }
 
-/// The English decision: rules, names, the clear-by-construction cues, tasks, then the model.
+/// The English decision on `text`: rules, names, the clear-by-construction cues, tasks, then the
+/// model.
 fn english(
     text: &str,
-    lower: &str,
-    words: &[&str],
     given: Given<'_>,
     with_questions: bool,
     scorer: Scorer<'_>,
     out: &mut Assessment,
 ) {
+    // ASCII lower-casing keeps Unicode case tables out of the WebAssembly build (13 KB).
+    let lower = &text.to_ascii_lowercase();
+    let words = &words_of(lower);
     let cues = Cues::of(text, lower, words);
     let first_sentence = first_sentence_words(lower);
     let name = english_rules(text, words, &cues, given, first_sentence, out);
@@ -771,9 +763,9 @@ fn english(
     out.cues
         .extend(unasked_reason(scorer.tuning, &signals).map(str::to_owned));
     let filler = |slot: &Slot| cues.filler(text, words, &slot.en, given);
+    let why_not = || why_not_asked(&slots, &open, signals.margin, filler);
     if !out.needs_clarification && out.cues.is_empty() {
-        out.cues
-            .push(why_not_asked(&slots, &open, signals.margin, filler));
+        out.cues.push(why_not());
     }
     #[cfg(test)]
     {
@@ -783,10 +775,9 @@ fn english(
         return;
     }
     for f in out.findings.clone() {
-        if gives_way(&f, &slots, &open, clear_by_construction || long) {
-            continue;
-        }
-        if let Some(q) = rule_question(&f, name, out.wording.script(), None) {
+        if !gives_way(&f, &slots, &open, clear_by_construction || long)
+            && let Some(q) = rule_question(&f, name, out.wording.script(), None)
+        {
             push_unique(out, q, rule_cue(&f, name));
         }
     }
@@ -803,12 +794,15 @@ fn english(
         ask_open_details(&open, out);
     }
     if out.questions.is_empty() && slots.is_empty() {
-        let named = rules::thing_named(words, &cues.proper);
-        ask_generic(None, named, out.wording.script(), out);
+        ask_generic(
+            None,
+            rules::thing_named(words, &cues.proper),
+            out.wording.script(),
+            out,
+        );
     }
     if out.questions.is_empty() {
-        let why = why_not_asked(&slots, &open, signals.margin, filler);
-        out.cues.push(format!("{NOTHING_TO_NAME} ({why})"));
+        out.cues.push(format!("{NOTHING_TO_NAME} ({})", why_not()));
     }
 }
 
