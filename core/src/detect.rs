@@ -402,7 +402,8 @@ pub(crate) fn is_kana(c: char) -> bool {
 /// requests are settled by their first common word.
 fn unread_latin(text: &str) -> Option<&'static str> {
     let unread = &knowledge().unread;
-    let mut hits = vec![0usize; unread.len()];
+    // Each language's listed words seen, as bits of their places in its list: each counts
+    // once ("x+y = 4z, x*y = 4z^2" is no Spanish).
     let mut seen = vec![0u64; unread.len()];
     let mut english = 0;
     let mut accented = false;
@@ -438,23 +439,23 @@ fn unread_latin(text: &str) -> Option<&'static str> {
             // No English word is in a foreign list (a test holds them apart).
             continue;
         }
-        // Each listed word counts once: "x+y = 4z, x*y = 4z^2" is no Spanish.
-        for ((hit, (_, words)), seen) in hits.iter_mut().zip(unread).zip(&mut seen) {
+        for ((_, words), seen) in unread.iter().zip(&mut seen) {
             if let Ok(at) = words.binary_search(&lower) {
-                *hit += usize::from(*seen & (1 << at) == 0);
                 *seen |= 1 << at;
             }
         }
     }
-    let (best, &count) = hits
+    let (best, count) = seen
         .iter()
+        .map(|s| s.count_ones())
         .enumerate()
-        .max_by_key(|&(i, n)| (*n, usize::MAX - i))?;
+        .max_by_key(|&(i, n)| (n, usize::MAX - i))?;
+    let name = unread[best].0;
     let weak = count == 1 && accented && english == 0;
     (count >= 2 && count > english)
-        .then_some(unread[best].0)
+        .then_some(name)
         .or(marked)
-        .or(weak.then_some(unread[best].0))
+        .or(weak.then_some(name))
 }
 
 /// The language a lower-case letter marks: one of the data file's `unread-letters`, letters
@@ -1302,7 +1303,6 @@ fn without_candidates_named(mut findings: Vec<Finding>, earlier: &[Message]) -> 
 /// Whether an earlier message of the user's names what a choice is among: two names, or
 /// things set against each other ("between … and …", "… or …", "… vs …").
 fn candidates_named(earlier: &[Message]) -> bool {
-    use crate::protocol::request::Role;
     earlier.iter().filter(|m| m.role == Role::User).any(|m| {
         let lower = m.content.to_ascii_lowercase();
         let words = words_of(&lower);
@@ -1348,7 +1348,6 @@ fn holds_material(earlier: &[Message]) -> bool {
 /// to Tokyo for a week") is never asked again, nor is the slot's question once answered. What
 /// the assistant said is not the user's.
 fn said_before(slot: &Slot, given: Given<'_>) -> bool {
-    use crate::protocol::request::Role;
     // The slot's own question, answered earlier in the conversation.
     let asked = |m: &Message| {
         m.role == Role::Assistant
@@ -1413,7 +1412,6 @@ const FOLLOW_UP_WORDS: usize = 12;
 /// The kinds the user's last earlier message names, in English (a Chinese conversation's are
 /// read by the Chinese decision).
 fn kinds_before(table: &frames::Table, earlier: &[Message]) -> Vec<usize> {
-    use crate::protocol::request::Role;
     let Some(m) = earlier.iter().rev().find(|m| m.role == Role::User) else {
         return Vec::new();
     };
@@ -2075,10 +2073,10 @@ fn directed_task<'t>(
             .iter()
             .any(|w| in_list(Words::PlanWords, w))
     });
-    let only = match generic.then(|| recognised.iter().filter(|&&i| before(i))) {
-        Some(mut named) => named.next().filter(|_| named.next().is_none()).copied(),
-        None => None,
-    };
+    let mut named_before = recognised.iter().copied().filter(|&i| generic && before(i));
+    let only = named_before
+        .next()
+        .filter(|_| named_before.next().is_none());
     // Else a task named precisely enough is asked as a question too, named early on; and any
     // task is, when the question is about the user's own case (see [`about_own_case`]).
     let own = about_own_case(words);
