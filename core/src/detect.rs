@@ -114,28 +114,23 @@ pub fn detect_traced_in(
 /// When nothing is asked, the cues are the reasons (a language the detector does not read, a
 /// vague decision too weak for a question that names nothing), for the trace.
 fn traced(assessment: Assessment) -> (Analysis, Vec<String>) {
-    if assessment.questions.is_empty() {
-        let analysis = Analysis {
-            needs_clarification: false,
-            questions: Vec::new(),
-        };
-        return (analysis, assessment.cues);
+    let Assessment {
+        mut questions,
+        mut cues,
+        ..
+    } = assessment;
+    if !questions.is_empty() {
+        let mut pairs: Vec<(Question, String)> = questions.into_iter().zip(cues).collect();
+        crate::text::sort_short_by(&mut pairs, |a, b| a.0.priority.cmp(&b.0.priority));
+        pairs.truncate(MAX_QUESTIONS);
+        (questions, cues) = pairs.into_iter().unzip();
     }
-    let mut pairs: Vec<(Question, String)> = assessment
-        .questions
-        .into_iter()
-        .zip(assessment.cues)
-        .collect();
-    crate::text::sort_short_by(&mut pairs, |a, b| a.0.priority.cmp(&b.0.priority));
-    pairs.truncate(MAX_QUESTIONS);
-    let (questions, cues): (Vec<Question>, Vec<String>) = pairs.into_iter().unzip();
-    (
-        Analysis {
-            needs_clarification: assessment.needs_clarification && !questions.is_empty(),
-            questions,
-        },
-        cues,
-    )
+    let needs_clarification = assessment.needs_clarification && !questions.is_empty();
+    let analysis = Analysis {
+        needs_clarification,
+        questions,
+    };
+    (analysis, cues)
 }
 
 /// Whether `request` is a task that works on the text it quotes (a frame with a slot filled by
@@ -1181,26 +1176,24 @@ fn artifact_of(evidence: &str) -> (bool, &str) {
     let Some((det, rest)) = evidence.split_once(' ') else {
         return (false, evidence);
     };
+    let own = in_list(Words::UserPossessives, &det.to_ascii_lowercase());
+    let Some((first, second)) = rest.split_once(' ') else {
+        return (own, rest);
+    };
     // "the client's complaint" (answered in "a reply to the client's complaint"): someone's
     // material the user has, theirs to give as their own is.
-    let someones = rest
-        .split_once(' ')
-        .is_some_and(|(whose, _)| whose.ends_with("'s"));
-    let own = in_list(Words::UserPossessives, &det.to_ascii_lowercase()) || someones;
-    // "the attached spreadsheet", "the text below": the user meant to give it.
-    if let Some((place, noun)) = rest.split_once(' ')
-        && rules::is_attached(&place.to_ascii_lowercase())
+    let own = own || first.ends_with("'s");
+    let second_lower = second.to_ascii_lowercase();
+    if rules::is_attached(&first.to_ascii_lowercase()) {
+        // "the attached spreadsheet": the user meant to give it.
+        (true, second)
+    } else if in_list(Words::AfterMaterial, &second_lower)
+        || (!own && rules::is_someone(&second_lower))
     {
-        return (true, noun);
-    }
-    if let Some((noun, place)) = rest.split_once(' ')
-        && in_list(Words::AfterMaterial, &place.to_ascii_lowercase())
-    {
-        return (true, noun);
-    }
-    match rest.split_once(' ') {
-        Some((noun, by)) if !own && rules::is_someone(&by.to_ascii_lowercase()) => (true, noun),
-        _ => (own, rest),
+        // "the text below", "the paragraph I" (wrote): the same.
+        (true, first)
+    } else {
+        (own, rest)
     }
 }
 
@@ -1227,9 +1220,6 @@ fn names_a_person(text: &str) -> bool {
             .any(|w| in_list(Words::PeoplePronouns, w) || rules::is_person(w))
 }
 
-/// Whether the conversation holds material a request may point at ("now translate the
-/// document"): a message that carries it after its instruction or quotes it ("私の自己PRです：
-/// 「…」"), or one long enough to be it (an answer written earlier).
 /// The last material (`artifacts`: a post, an email, a draft) the user's earlier messages
 /// name: what a later "it" they ask to work on stands for.
 /// One named with a determiner ("a LinkedIn post", "my essay") and not one the message asks to
