@@ -1345,28 +1345,24 @@ fn said_before(slot: &Slot, given: Given<'_>) -> bool {
                 .iter()
                 .any(|s| slot.wording.get(*s).text == m.content)
     };
-    let answered = given
-        .earlier
-        .windows(2)
-        .any(|p| asked(&p[0]) && p[1].role == Role::User);
-    answered
-        || given
-            .earlier
-            .iter()
-            .filter(|m| m.role != Role::Assistant)
-            .any(|m| {
-                let text = unquoted(&m.content);
-                let material = holds_material(std::slice::from_ref(m));
-                let own = Given::of_earlier(m, &text, material);
-                let lower = text.to_ascii_lowercase();
-                let (cjk, latin_words) = script_counts(&text);
-                if mostly_cjk(cjk, latin_words) {
-                    ZhReading::of(&text, &lower, CharSet::of(&text)).fills(slot, own)
-                } else {
-                    let words = words_of(&lower);
-                    Cues::of(&text, &lower, &words).fills(&text, &words, &slot.en, own)
-                }
-            })
+    if (given.earlier.windows(2)).any(|p| asked(&p[0]) && p[1].role == Role::User) {
+        return true;
+    }
+    // What the user or the host said before, read as it is written.
+    let mut not_the_assistants = given.earlier.iter().filter(|m| m.role != Role::Assistant);
+    not_the_assistants.any(|m| {
+        let text = unquoted(&m.content);
+        let material = holds_material(std::slice::from_ref(m));
+        let own = Given::of_earlier(m, &text, material);
+        let lower = text.to_ascii_lowercase();
+        let (cjk, latin_words) = script_counts(&text);
+        if mostly_cjk(cjk, latin_words) {
+            ZhReading::of(&text, &lower, CharSet::of(&text)).fills(slot, own)
+        } else {
+            let words = words_of(&lower);
+            Cues::of(&text, &lower, &words).fills(&text, &words, &slot.en, own)
+        }
+    })
 }
 
 /// The kinds an English request names (see [`tasks_named`]). A short follow-up that names no
@@ -2348,7 +2344,7 @@ pub(crate) fn names_a_destination(text: &str) -> bool {
     // A kind of place after 去 ("去海边", "去爬山") is no destination.
     let kind_of_place =
         |at: usize| list(word_list(Words::ZhKindsOfPlace)).any(|w| text[at..].starts_with(w));
-    let going = |cue: &str| list(word_list(Words::ZhGoingTo)).any(|g| g == cue);
+    let going = |cue: &str| in_list(Words::ZhGoingTo, cue);
     let cues = list(word_list(Words::ZhGoingTo)).chain(list(word_list(Words::ZhTripWords)));
     cues.into_iter().any(|cue| {
         text.match_indices(cue).any(|(i, _)| {
