@@ -1673,7 +1673,14 @@ impl Wording {
             Conversation::Traditional => Self::Traditional,
             // The table words its questions in English and Chinese only: another language's
             // conversation gets them as the request is written (and translated by an LLM).
-            _ => Self::AsWritten,
+            Conversation::English
+            | Conversation::Japanese
+            | Conversation::Korean
+            | Conversation::Spanish
+            | Conversation::French
+            | Conversation::German
+            | Conversation::Portuguese
+            | Conversation::Italian => Self::AsWritten,
         }
     }
 
