@@ -115,28 +115,23 @@ pub fn detect_traced_in(
 /// When nothing is asked, the cues are the reasons (a language the detector does not read, a
 /// vague decision too weak for a question that names nothing), for the trace.
 fn traced(assessment: Assessment) -> (Analysis, Vec<String>) {
-    if assessment.questions.is_empty() {
-        let analysis = Analysis {
-            needs_clarification: false,
-            questions: Vec::new(),
-        };
-        return (analysis, assessment.cues);
+    let Assessment {
+        mut questions,
+        mut cues,
+        ..
+    } = assessment;
+    if !questions.is_empty() {
+        let mut pairs: Vec<(Question, String)> = questions.into_iter().zip(cues).collect();
+        crate::text::sort_short_by(&mut pairs, |a, b| a.0.priority.cmp(&b.0.priority));
+        pairs.truncate(MAX_QUESTIONS);
+        (questions, cues) = pairs.into_iter().unzip();
     }
-    let mut pairs: Vec<(Question, String)> = assessment
-        .questions
-        .into_iter()
-        .zip(assessment.cues)
-        .collect();
-    crate::text::sort_short_by(&mut pairs, |a, b| a.0.priority.cmp(&b.0.priority));
-    pairs.truncate(MAX_QUESTIONS);
-    let (questions, cues): (Vec<Question>, Vec<String>) = pairs.into_iter().unzip();
-    (
-        Analysis {
-            needs_clarification: assessment.needs_clarification && !questions.is_empty(),
-            questions,
-        },
-        cues,
-    )
+    let needs_clarification = assessment.needs_clarification && !questions.is_empty();
+    let analysis = Analysis {
+        needs_clarification,
+        questions,
+    };
+    (analysis, cues)
 }
 
 /// Whether `request` is a task that works on the text it quotes (a frame with a slot filled by
@@ -204,41 +199,23 @@ fn evaluate(
     let with_questions = wording != Wording::Decision;
     let text = clip(request, MAX_BYTES);
     let mut out = Assessment {
-        needs_clarification: false,
-        language: Language::English,
-        model_score: None,
-        findings: Vec::new(),
-        questions: Vec::new(),
-        cues: Vec::new(),
         wording,
-        #[cfg(test)]
-        signals: None,
-        #[cfg(test)]
-        chinese_signals: None,
-        #[cfg(test)]
-        kinds: Vec::new(),
+        ..Assessment::default()
     };
     if text.trim().is_empty() {
         return out;
     }
     let history = conversation(history);
-    let has_history = !history.is_empty();
-    // Read before the literals go: a quoted passage after the instruction is its material.
+    // Quoted literals inside an instruction (`Output "yes" if …`) are data, not the request.
+    let unquoted = unquoted(text);
+    // Read with the literals: a quoted passage after the instruction is its material.
     let given = Given {
-        history: has_history,
+        history: !history.is_empty(),
         earlier: history,
         material: supplies_material(text),
-        literal: false,
-        quoted: false,
-        after_colon: false,
-    };
-    // Quoted literals inside an instruction (`Output "yes" if …`) are data, not the request.
-    let unquoted = without_literals(text, LITERAL_BESIDE);
-    let given = Given {
         literal: unquoted.len() != text.len(),
         quoted: has_quote(text),
         after_colon: has_text_after_colon(text),
-        ..given
     };
     let text = unquoted.as_str();
     let (cjk, latin_words) = script_counts(text);
@@ -262,28 +239,19 @@ fn evaluate(
         ));
         return out;
     }
+    if mostly_cjk(cjk, latin_words) {
+        out.language = Language::Chinese;
+    }
+    let scorer = Scorer { model, tuning };
     if is_small_talk(text, cjk) {
-        out.language = if cjk > 0 && cjk >= latin_words {
-            Language::Chinese
-        } else {
-            Language::English
-        };
         out.cues
             .push("small talk (a greeting, thanks, a laugh): answered as it is".to_owned());
-        return out;
-    }
-    if cjk > 0 && cjk >= latin_words {
-        out.language = Language::Chinese;
+    } else if out.language == Language::Chinese {
         // Supplied material is what 这个 or 这句话 refers to, as an earlier turn would be.
-        let scorer = Scorer { model, tuning };
         chinese::decide(text, cjk, given, with_questions, scorer, &mut out);
-        return out;
+    } else {
+        english(text, given, with_questions, scorer, &mut out);
     }
-    // ASCII lower-casing keeps Unicode case tables out of the WebAssembly build (13 KB).
-    let lower = text.to_ascii_lowercase();
-    let words = words_of(&lower);
-    let model = Scorer { model, tuning };
-    english(text, &lower, &words, given, with_questions, model, &mut out);
     out
 }
 
@@ -320,7 +288,7 @@ fn is_small_talk(text: &str, cjk: usize) -> bool {
         && words.iter().any(|w| in_list(Words::SmallTalk, w))
         && directs(&words).is_none()
         && !words.iter().any(|w| in_list(Words::SmallTalkAsks, w))
-        || words.len() <= 4 && matches!(words.as_slice(), ["hey" | "hi" | "hello", ..])
+        || words.len() <= 4 && words.first().is_some_and(|w| in_list(Words::Greetings, w))
 }
 
 /// The language `request` is written in when it is neither English nor Chinese: one the
@@ -330,7 +298,7 @@ pub fn unread_language(request: &str) -> Option<&'static str> {
     if let Some(language) = columns::wording_language(request) {
         return Some(language);
     }
-    let text = without_literals(clip(request, MAX_BYTES), LITERAL_BESIDE);
+    let text = unquoted(request);
     let (cjk, latin_words) = script_counts(&text);
     unread_of(&text, cjk, latin_words)
 }
@@ -350,8 +318,7 @@ pub fn columns_wanted(request: &str) -> Option<crate::protocol::language::Langua
 /// Latin words.
 fn unread_of(text: &str, cjk: usize, latin_words: usize) -> Option<&'static str> {
     unread_script(text).or_else(|| {
-        let latin = !(cjk > 0 && cjk >= latin_words);
-        latin
+        (!mostly_cjk(cjk, latin_words))
             .then(|| columns::identify(text).or_else(|| unread_latin(text)))
             .flatten()
     })
@@ -371,10 +338,11 @@ pub fn not_read(request: &str) -> Option<&'static str> {
 
 /// The language of `text` when its script shows one the detector does not read: Japanese (any
 /// kana, whatever its kanji: 東京への旅行を計画して is not Chinese), Korean (Hangul), or a
-/// script of [`OTHER_SCRIPTS`] with more letters in the text than ASCII and CJK ones (an English
+/// script of the data file's `unread-script` with more letters in the text than ASCII and CJK ones (an English
 /// request naming "Δx" stays English, as does 请问π的前十位小数是多少). Quoted text is not counted.
 fn unread_script(text: &str) -> Option<&'static str> {
-    let mut counts = [0usize; OTHER_SCRIPTS.len()];
+    let scripts = &knowledge().unread_scripts;
+    let mut counts = vec![0usize; scripts.len()];
     // Letters of the scripts the detector reads: ASCII and CJK.
     let mut read = 0;
     let mut quoted = false;
@@ -398,29 +366,22 @@ fn unread_script(text: &str) -> Option<&'static str> {
             }
             _ if crate::text::is_cjk(c) => read += 1,
             _ => {
-                if let Some(i) = OTHER_SCRIPTS
-                    .iter()
-                    .position(|(from, to, _)| (*from..=*to).contains(&c))
-                {
+                if let Some(i) = marked_by(scripts, c) {
                     counts[i] += 1;
                 }
             }
         }
     }
     let (i, &most) = counts.iter().enumerate().max_by_key(|&(_, n)| *n)?;
-    (most > read).then_some(OTHER_SCRIPTS[i].2)
+    (most > read).then_some(scripts[i].0)
 }
 
-/// Scripts of languages the detector does not read, as Unicode blocks, and how the trace names
-/// the request's language (the script where several languages share it).
-const OTHER_SCRIPTS: [(char, char, &str); 6] = [
-    ('\u{370}', '\u{3FF}', "Greek"),
-    ('\u{400}', '\u{52F}', "Cyrillic script"),
-    ('\u{590}', '\u{5FF}', "Hebrew"),
-    ('\u{600}', '\u{6FF}', "Arabic script"),
-    ('\u{900}', '\u{97F}', "Devanagari script"),
-    ('\u{E00}', '\u{E7F}', "Thai"),
-];
+/// Which of `marks` (names, each with its letters as ranges of characters) writes `c`.
+fn marked_by(marks: &[(&str, Vec<(char, char)>)], c: char) -> Option<usize> {
+    marks
+        .iter()
+        .position(|(_, ranges)| ranges.iter().any(|&(from, to)| (from..=to).contains(&c)))
+}
 
 /// Hiragana or katakana (full or half width): the mark of Japanese text.
 pub(crate) fn is_kana(c: char) -> bool {
@@ -431,13 +392,14 @@ pub(crate) fn is_kana(c: char) -> bool {
 /// only English writes, more of another language's own words than of the English words it
 /// shares ("plan", "in"), and two of them at least ("Écris une lettre de motivation", "Plan een
 /// reis naar Rome"), or one beside an accented letter and no English word ("Planifica un viaje
-/// a París"); a word in lower case with a letter of [`LETTER_MARKS`] ("Napisz wiadomość do
+/// a París"); a word in lower case with a letter of the data file's `unread-letters` ("Napisz wiadomość do
 /// szefa"; a capitalised one may be a name: "Pierogi in Łódź") comes before the latter. English with a
 /// foreign name or phrase in it keeps its English words and stays English; most English
 /// requests are settled by their first common word.
 fn unread_latin(text: &str) -> Option<&'static str> {
     let unread = &knowledge().unread;
-    let mut hits = vec![0usize; unread.len()];
+    // Each language's listed words seen, as bits of their places in its list: each counts
+    // once ("x+y = 4z, x*y = 4z^2" is no Spanish).
     let mut seen = vec![0u64; unread.len()];
     let mut english = 0;
     let mut accented = false;
@@ -473,44 +435,30 @@ fn unread_latin(text: &str) -> Option<&'static str> {
             // No English word is in a foreign list (a test holds them apart).
             continue;
         }
-        // Each listed word counts once: "x+y = 4z, x*y = 4z^2" is no Spanish.
-        for ((hit, (_, words)), seen) in hits.iter_mut().zip(unread).zip(&mut seen) {
+        for ((_, words), seen) in unread.iter().zip(&mut seen) {
             if let Ok(at) = words.binary_search(&lower) {
-                *hit += usize::from(*seen & (1 << at) == 0);
                 *seen |= 1 << at;
             }
         }
     }
-    let (best, &count) = hits
+    let (best, count) = seen
         .iter()
+        .map(|s| s.count_ones())
         .enumerate()
-        .max_by_key(|&(i, n)| (*n, usize::MAX - i))?;
+        .max_by_key(|&(i, n)| (n, usize::MAX - i))?;
+    let name = unread[best].0;
     let weak = count == 1 && accented && english == 0;
     (count >= 2 && count > english)
-        .then_some(unread[best].0)
+        .then_some(name)
         .or(marked)
-        .or(weak.then_some(unread[best].0))
+        .or(weak.then_some(name))
 }
 
-/// Letters that, among the languages a request is likely written in, only one writes: the
-/// mark of a language with no word list of its own above.
-const LETTER_MARKS: [(&str, &str); 4] = [
-    ("ąćęłńśźż", "Polish"),
-    ("ěňřůť", "Czech"),
-    ("ğış", "Turkish"),
-    ("ăđơư", "Vietnamese"),
-];
-
-/// The language a lower-case letter marks (see [`LETTER_MARKS`]); Vietnamese also by its
-/// letters with two diacritics (U+1EA0–U+1EF9: "ế", "ộ").
+/// The language a lower-case letter marks: one of the data file's `unread-letters`, letters
+/// that among the languages a request is likely written in only it writes.
 fn letter_mark(c: char) -> Option<&'static str> {
-    if ('\u{1EA0}'..='\u{1EF9}').contains(&c) {
-        return Some("Vietnamese");
-    }
-    LETTER_MARKS
-        .iter()
-        .find(|(letters, _)| letters.contains(c))
-        .map(|(_, name)| *name)
+    let letters = &knowledge().unread_letters;
+    marked_by(letters, c).map(|i| letters[i].0)
 }
 
 /// Lower-cases ASCII and Latin-1 capitals in UTF-8 `bytes` ("Écris" → "écris") without the
@@ -547,6 +495,21 @@ struct Given<'h> {
     material: bool,
     /// It quotes a literal inside an instruction (see [`without_literals`]).
     literal: bool,
+}
+
+impl Given<'_> {
+    /// What an earlier message `m` comes with, read as a request of its own: `text` is its
+    /// words without their quoted literals ([`unquoted`]), `material` whether it carries
+    /// material.
+    fn of_earlier(m: &Message, text: &str, material: bool) -> Self {
+        Given {
+            quoted: has_quote(text),
+            after_colon: has_text_after_colon(text),
+            material,
+            literal: text.len() != m.content.len(),
+            ..Given::default()
+        }
+    }
 }
 
 /// The learned model with the decision's tuning, as the English decision uses them.
@@ -620,14 +583,10 @@ impl Tuning {
                     // question that names nothing would ask what the conversation said.
                     TaskState::None if s.earlier => false,
                     TaskState::None => {
-                        let topic = if s.topic { self.topic_margin } else { 0.0 };
-                        let specific = if s.specific {
-                            self.specific_margin
-                        } else {
-                            0.0
-                        };
-                        let generic = if s.named { 0.0 } else { self.generic_margin };
-                        s.margin >= generic + topic + specific && s.words <= self.generic_max_words
+                        let needed = added(!s.named, self.generic_margin)
+                            + added(s.topic, self.topic_margin)
+                            + added(s.specific, self.specific_margin);
+                        s.margin >= needed && s.words <= self.generic_max_words
                     }
                     // The model reads the request alone: a follow-up whose details the
                     // conversation gave looks vague to it and is not,
@@ -645,6 +604,11 @@ impl Tuning {
                     }
                 })
     }
+}
+
+/// `margin` when `on`, else none.
+fn added(on: bool, margin: f32) -> f32 {
+    if on { margin } else { 0.0 }
 }
 
 /// What the English decision weighs, computed once per request.
@@ -738,16 +702,18 @@ fn clear_by_construction(given: Given<'_>, no_kind: bool, cues: &Cues, words: &[
         || (cues.factual_about_a_name(words) && !about_own_case(words))
 }
 
-/// The English decision: rules, names, the clear-by-construction cues, tasks, then the model.
+/// The English decision on `text`: rules, names, the clear-by-construction cues, tasks, then the
+/// model.
 fn english(
     text: &str,
-    lower: &str,
-    words: &[&str],
     given: Given<'_>,
     with_questions: bool,
     scorer: Scorer<'_>,
     out: &mut Assessment,
 ) {
+    // ASCII lower-casing keeps Unicode case tables out of the WebAssembly build (13 KB).
+    let lower = &text.to_ascii_lowercase();
+    let words = &words_of(lower);
     let cues = Cues::of(text, lower, words);
     let first_sentence = first_sentence_words(lower);
     let name = english_rules(text, words, &cues, given, first_sentence, out);
@@ -794,9 +760,9 @@ fn english(
     out.cues
         .extend(unasked_reason(scorer.tuning, &signals).map(str::to_owned));
     let filler = |slot: &Slot| cues.filler(text, words, &slot.en, given);
+    let why_not = || why_not_asked(&slots, &open, signals.margin, filler);
     if !out.needs_clarification && out.cues.is_empty() {
-        out.cues
-            .push(why_not_asked(&slots, &open, signals.margin, filler));
+        out.cues.push(why_not());
     }
     #[cfg(test)]
     {
@@ -806,10 +772,9 @@ fn english(
         return;
     }
     for f in out.findings.clone() {
-        if gives_way(&f, &slots, &open, clear_by_construction || long) {
-            continue;
-        }
-        if let Some(q) = rule_question(&f, name, out.wording.script(), None) {
+        if !gives_way(&f, &slots, &open, clear_by_construction || long)
+            && let Some(q) = rule_question(&f, name, out.wording.script(), None)
+        {
             push_unique(out, q, rule_cue(&f, name));
         }
     }
@@ -826,12 +791,15 @@ fn english(
         ask_open_details(&open, out);
     }
     if out.questions.is_empty() && slots.is_empty() {
-        let named = rules::thing_named(words, &cues.proper);
-        ask_generic(None, named, out.wording.script(), out);
+        ask_generic(
+            None,
+            rules::thing_named(words, &cues.proper),
+            out.wording.script(),
+            out,
+        );
     }
     if out.questions.is_empty() {
-        let why = why_not_asked(&slots, &open, signals.margin, filler);
-        out.cues.push(format!("{NOTHING_TO_NAME} ({why})"));
+        out.cues.push(format!("{NOTHING_TO_NAME} ({})", why_not()));
     }
 }
 
@@ -850,24 +818,21 @@ fn english_rules(
     // A quotation in the request is what its "it" stands for ("\"The only thing we have to
     // fear…\" — who said it?", "Is it 'could of' or 'could have'?").
     let referent = given.history || given.material || given.literal || given.quoted;
-    out.findings = english_findings(
-        text,
-        words,
-        &cues.proper,
-        referent,
-        material,
-        first_sentence,
-    );
+    out.findings = rules::english(words, &cues.proper, referent, material, first_sentence);
+    // A missing artifact is named as the request writes it ("your Python script").
+    for f in out.findings.iter_mut() {
+        if f.kind == Kind::MissingContext {
+            f.evidence = as_written(text, &f.evidence);
+        }
+    }
     // A conversation gives "him" someone to stand for only when it names someone.
     if given.history
         && !given.material
         && !given.earlier.iter().any(|m| names_a_person(&m.content))
         && let Some(evidence) = rules::person_without_antecedent(words, &cues.proper)
     {
-        out.findings.push(Finding {
-            kind: Kind::PronounWithoutAntecedent,
-            evidence,
-        });
+        out.findings
+            .push(Finding::new(Kind::PronounWithoutAntecedent, evidence));
     }
     out.findings = without_candidates_named(std::mem::take(&mut out.findings), given.earlier);
     // "Which one is better for me?" after "I'm trying to decide what to get for my commute":
@@ -880,10 +845,8 @@ fn english_rules(
             .any(|f| f.kind == Kind::AmbiguousReference)
         && let Some(evidence) = rules::choice_without_candidates(words)
     {
-        out.findings.push(Finding {
-            kind: Kind::AmbiguousReference,
-            evidence,
-        });
+        out.findings
+            .push(Finding::new(Kind::AmbiguousReference, evidence));
     }
     // "Make it shorter" after "I'm working on a LinkedIn post about…": the pronoun stands for
     // material the conversation named and never gave.
@@ -892,21 +855,15 @@ fn english_rules(
         && rules::acts_on_pronoun(words)
         && let Some(noun) = material_named(given.earlier)
     {
-        out.findings.push(Finding {
-            kind: Kind::MissingContext,
-            evidence: format!("my {noun}"),
-        });
+        out.findings
+            .push(Finding::new(Kind::MissingContext, format!("my {noun}")));
     }
-    let name = if given.material || words.len() > NAME_MAX_WORDS {
-        None
-    } else {
-        names::ambiguous(text, words, |name| cues.openings.may_contain(name))
-    };
+    let name = (!given.material && words.len() <= NAME_MAX_WORDS)
+        .then(|| names::ambiguous(text, words, |name| cues.openings.may_contain(name)))
+        .flatten();
     if let Some(n) = name {
-        out.findings.push(Finding {
-            kind: Kind::AmbiguousReference,
-            evidence: n.name.to_owned(),
-        });
+        out.findings
+            .push(Finding::new(Kind::AmbiguousReference, n.name.to_owned()));
     }
     name
 }
@@ -1041,15 +998,11 @@ fn asked_by_a_rule(slot: &Slot, findings: &[Finding]) -> bool {
             f.kind,
             Kind::MissingContext | Kind::PronounWithoutAntecedent
         ),
-        Some(Cover::Recency) => {
+        // A recency's question asks the time frame, a measure's the measure.
+        Some(cover @ (Cover::Recency | Cover::Measure)) => {
             f.kind == Kind::AmbiguousReference
                 && f.evidence.contains(' ')
-                && is_recency(&f.evidence)
-        }
-        Some(Cover::Measure) => {
-            f.kind == Kind::AmbiguousReference
-                && f.evidence.contains(' ')
-                && !is_recency(&f.evidence)
+                && is_recency(&f.evidence) == (cover == Cover::Recency)
         }
         None => false,
     })
@@ -1101,6 +1054,7 @@ fn rule_question(
     assume: Option<&str>,
 ) -> Option<Question> {
     let e = f.evidence.as_str();
+    let has = |w: &str| e.contains(w);
     let chinese_text = e.chars().next().is_some_and(is_cjk);
     let (own, noun) = material_of(e);
     let which = match f.kind {
@@ -1117,7 +1071,10 @@ fn rule_question(
         Kind::AmbiguousReference if rules::points_at_candidates(e) => General::Compare,
         Kind::AmbiguousReference if e.contains(' ') => General::Measure,
         Kind::AmbiguousReference => General::Compare,
-        Kind::UnderspecifiedParameter if is_figures(e) => General::Figures,
+        // An amount asked for with no figures (`zh-figures-asked`).
+        Kind::UnderspecifiedParameter if list(word_list(Words::ZhFiguresAsked)).any(has) => {
+            General::Figures
+        }
         Kind::UnderspecifiedParameter => General::Goal,
     };
     let material = match script {
@@ -1203,26 +1160,6 @@ fn filled(template: &str, values: &[(&str, &str)]) -> String {
     out
 }
 
-/// The English rules' findings (see [`rules::english`]), a missing artifact named as the
-/// request writes it ("your Python script").
-fn english_findings(
-    text: &str,
-    words: &[&str],
-    proper: &[bool],
-    referent: bool,
-    material: bool,
-    first_sentence: usize,
-) -> Vec<Finding> {
-    let mut findings = rules::english(words, proper, referent, material, first_sentence);
-    for f in findings
-        .iter_mut()
-        .filter(|f| f.kind == Kind::MissingContext)
-    {
-        f.evidence = as_written(text, &f.evidence);
-    }
-    findings
-}
-
 /// `evidence`, found in the lower-cased words of `text`, as `text` writes it ("my Python
 /// script"); as it is when the words are not found together.
 fn as_written(text: &str, evidence: &str) -> String {
@@ -1240,26 +1177,24 @@ fn artifact_of(evidence: &str) -> (bool, &str) {
     let Some((det, rest)) = evidence.split_once(' ') else {
         return (false, evidence);
     };
+    let own = in_list(Words::UserPossessives, &det.to_ascii_lowercase());
+    let Some((first, second)) = rest.split_once(' ') else {
+        return (own, rest);
+    };
     // "the client's complaint" (answered in "a reply to the client's complaint"): someone's
     // material the user has, theirs to give as their own is.
-    let someones = rest
-        .split_once(' ')
-        .is_some_and(|(whose, _)| whose.ends_with("'s"));
-    let own = det.eq_ignore_ascii_case("my") || det.eq_ignore_ascii_case("our") || someones;
-    // "the attached spreadsheet", "the text below": the user meant to give it.
-    if let Some((place, noun)) = rest.split_once(' ')
-        && rules::is_attached(&place.to_ascii_lowercase())
+    let own = own || first.ends_with("'s");
+    let second_lower = second.to_ascii_lowercase();
+    if rules::is_attached(&first.to_ascii_lowercase()) {
+        // "the attached spreadsheet": the user meant to give it.
+        (true, second)
+    } else if in_list(Words::AfterMaterial, &second_lower)
+        || (!own && rules::is_someone(&second_lower))
     {
-        return (true, noun);
-    }
-    if let Some((noun, place)) = rest.split_once(' ')
-        && in_list(Words::AfterMaterial, &place.to_ascii_lowercase())
-    {
-        return (true, noun);
-    }
-    match rest.split_once(' ') {
-        Some((noun, by)) if !own && rules::is_someone(&by.to_ascii_lowercase()) => (true, noun),
-        _ => (own, rest),
+        // "the text below", "the paragraph I" (wrote): the same.
+        (true, first)
+    } else {
+        (own, rest)
     }
 }
 
@@ -1286,9 +1221,6 @@ fn names_a_person(text: &str) -> bool {
             .any(|w| in_list(Words::PeoplePronouns, w) || rules::is_person(w))
 }
 
-/// Whether the conversation holds material a request may point at ("now translate the
-/// document"): a message that carries it after its instruction or quotes it ("私の自己PRです：
-/// 「…」"), or one long enough to be it (an answer written earlier).
 /// The last material (`artifacts`: a post, an email, a draft) the user's earlier messages
 /// name: what a later "it" they ask to work on stands for.
 /// One named with a determiner ("a LinkedIn post", "my essay") and not one the message asks to
@@ -1362,7 +1294,6 @@ fn without_candidates_named(mut findings: Vec<Finding>, earlier: &[Message]) -> 
 /// Whether an earlier message of the user's names what a choice is among: two names, or
 /// things set against each other ("between … and …", "… or …", "… vs …").
 fn candidates_named(earlier: &[Message]) -> bool {
-    use crate::protocol::request::Role;
     earlier.iter().filter(|m| m.role == Role::User).any(|m| {
         let lower = m.content.to_ascii_lowercase();
         let words = words_of(&lower);
@@ -1408,7 +1339,6 @@ fn holds_material(earlier: &[Message]) -> bool {
 /// to Tokyo for a week") is never asked again, nor is the slot's question once answered. What
 /// the assistant said is not the user's.
 fn said_before(slot: &Slot, given: Given<'_>) -> bool {
-    use crate::protocol::request::Role;
     // The slot's own question, answered earlier in the conversation.
     let asked = |m: &Message| {
         m.role == Role::Assistant
@@ -1416,34 +1346,24 @@ fn said_before(slot: &Slot, given: Given<'_>) -> bool {
                 .iter()
                 .any(|s| slot.wording.get(*s).text == m.content)
     };
-    let answered = given
-        .earlier
-        .windows(2)
-        .any(|p| asked(&p[0]) && p[1].role == Role::User);
-    answered
-        || given
-            .earlier
-            .iter()
-            .filter(|m| m.role != Role::Assistant)
-            .any(|m| {
-                let text = without_literals(clip(&m.content, MAX_BYTES), LITERAL_BESIDE);
-                let own = Given {
-                    history: false,
-                    earlier: &[],
-                    quoted: has_quote(&text),
-                    after_colon: has_text_after_colon(&text),
-                    material: holds_material(std::slice::from_ref(m)),
-                    literal: text.len() != m.content.len(),
-                };
-                let lower = text.to_ascii_lowercase();
-                let (cjk, latin_words) = script_counts(&text);
-                if cjk > 0 && cjk >= latin_words {
-                    ZhReading::of(&text, &lower, CharSet::of(&text)).fills(slot, own)
-                } else {
-                    let words = words_of(&lower);
-                    Cues::of(&text, &lower, &words).fills(&text, &words, &slot.en, own)
-                }
-            })
+    if (given.earlier.windows(2)).any(|p| asked(&p[0]) && p[1].role == Role::User) {
+        return true;
+    }
+    // What the user or the host said before, read as it is written.
+    let mut not_the_assistants = given.earlier.iter().filter(|m| m.role != Role::Assistant);
+    not_the_assistants.any(|m| {
+        let text = unquoted(&m.content);
+        let material = holds_material(std::slice::from_ref(m));
+        let own = Given::of_earlier(m, &text, material);
+        let lower = text.to_ascii_lowercase();
+        let (cjk, latin_words) = script_counts(&text);
+        if mostly_cjk(cjk, latin_words) {
+            ZhReading::of(&text, &lower, CharSet::of(&text)).fills(slot, own)
+        } else {
+            let words = words_of(&lower);
+            Cues::of(&text, &lower, &words).fills(&text, &words, &slot.en, own)
+        }
+    })
 }
 
 /// The kinds an English request names (see [`tasks_named`]). A short follow-up that names no
@@ -1479,21 +1399,13 @@ const FOLLOW_UP_WORDS: usize = 12;
 /// The kinds the user's last earlier message names, in English (a Chinese conversation's are
 /// read by the Chinese decision).
 fn kinds_before(table: &frames::Table, earlier: &[Message]) -> Vec<usize> {
-    use crate::protocol::request::Role;
     let Some(m) = earlier.iter().rev().find(|m| m.role == Role::User) else {
         return Vec::new();
     };
-    let text = without_literals(clip(&m.content, MAX_BYTES), LITERAL_BESIDE);
+    let text = unquoted(&m.content);
     let lower = text.to_ascii_lowercase();
     let words = words_of(&lower);
-    let own = Given {
-        history: false,
-        earlier: &[],
-        quoted: has_quote(&text),
-        after_colon: has_text_after_colon(&text),
-        material: supplies_material(&text),
-        literal: text.len() != m.content.len(),
-    };
+    let own = Given::of_earlier(m, &text, supplies_material(&text));
     tasks_named(table, &Cues::of(&text, &lower, &words), &lower, own)
 }
 
@@ -1636,7 +1548,7 @@ fn fallback_assumption(script: Script) -> &'static str {
 }
 
 /// What [`assess`] concluded, with its evidence.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Assessment {
     /// Whether to ask before answering.
     pub needs_clarification: bool,
@@ -1665,10 +1577,11 @@ pub struct Assessment {
 }
 
 /// The language the detector read a request as.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, IntoStaticStr, VariantNames, VariantArray)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, IntoStaticStr, VariantNames, VariantArray)]
 #[strum(serialize_all = "snake_case")]
 pub enum Language {
     /// English (and any other Latin-script text): rules and the learned model.
+    #[default]
     English,
     /// Chinese, Traditional or Simplified (CJK characters dominate): rules, task kinds and
     /// the learned model.
@@ -1690,6 +1603,13 @@ pub struct Finding {
     pub kind: Kind,
     /// The words of the request that triggered the rule, e.g. `it` or `the paper`.
     pub evidence: String,
+}
+
+impl Finding {
+    /// A finding of `kind` on `evidence`.
+    fn new(kind: Kind, evidence: String) -> Self {
+        Self { kind, evidence }
+    }
 }
 
 /// The kinds of vagueness the detector names in a question's source.
@@ -1723,9 +1643,10 @@ const NAME_MAX_WORDS: usize = 15;
 const LITERAL_BESIDE: usize = 12;
 
 /// In which language the detector words its questions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 enum Wording {
     /// In the request's own language and script.
+    #[default]
     AsWritten,
     /// In Chinese, Simplified characters.
     Simplified,
@@ -1809,11 +1730,6 @@ fn question(
     }
 }
 
-/// Whether a finding's evidence is an amount asked for with no figures (`zh-figures-asked`).
-fn is_figures(evidence: &str) -> bool {
-    list(word_list(Words::ZhFiguresAsked)).any(|w| evidence.contains(w))
-}
-
 /// Whether an ambiguous-reference finding is about recency ("recent advances").
 fn is_recency(evidence: &str) -> bool {
     evidence.starts_with("recent") || evidence.starts_with("latest")
@@ -1883,7 +1799,7 @@ impl Cues {
                 let capital = text.as_bytes().get(at).is_some_and(u8::is_ascii_uppercase);
                 let before = text.get(..at).unwrap_or_default().trim_end();
                 let opens = i == 0 || before.ends_with(['.', '?', '!', ':', '\n']);
-                capital && !opens && !is_first_person(w) && !in_list(Words::Times, w)
+                capital && !opens && !in_list(Words::FirstPerson, w) && !in_list(Words::Times, w)
             })
             .collect();
         Self {
@@ -1985,9 +1901,11 @@ impl Cues {
             }),
             // "Friday" and "May" say when, not who.
             Pattern::Name => (self.proper.iter().zip(words)).any(|(p, w)| *p && !is_time(w, None)),
-            // "Classic French films" names a taste; "a good Italian restaurant" no place.
-            Pattern::PlaceName => (self.proper.iter().zip(words))
-                .any(|(proper, w)| *proper && !is_nationality(w) && !is_time(w, None)),
+            // "Classic French films" names a taste; "a good Italian restaurant" no place: a
+            // nationality or language, capitalised, says what kind of thing, not which place.
+            Pattern::PlaceName => (self.proper.iter().zip(words)).any(|(proper, w)| {
+                *proper && !in_list(Words::Nationalities, w) && !is_time(w, None)
+            }),
             Pattern::Topic => {
                 words
                     .iter()
@@ -2000,7 +1918,7 @@ impl Cues {
                         (in_list(Words::SaysWhat, p[0])
                             && !is_number(p[1])
                             && !self.own_unspecified(words, i + 1))
-                            || (matches!(p[0], "for" | "translate")
+                            || (in_list(Words::TopicBefore, p[0])
                                 && !in_list(Words::NotATopic, p[1]))
                     })
                     || described(words)
@@ -2025,7 +1943,8 @@ impl Cues {
             .is_some_and(|w| in_list(Words::Placeholders, w))
             && words.get(at + 2) != Some(&"of");
         words.get(at).is_some_and(|w| {
-            matches!(*w, "my" | "our") || (in_list(Words::PlaceholderPointers, w) && placeholder)
+            in_list(Words::UserPossessives, w)
+                || (in_list(Words::PlaceholderPointers, w) && placeholder)
         }) && !self
             .proper
             .get(at + 1..end)
@@ -2046,15 +1965,6 @@ impl Cues {
         };
         opener && self.proper.iter().any(|p| *p)
     }
-}
-
-/// Whether `word` (lower-case) is "I" or one of its contractions ("I'll", "I'm"): written with
-/// a capital anywhere, and no name.
-fn is_first_person(word: &str) -> bool {
-    word == "i"
-        || word
-            .strip_prefix("i'")
-            .is_some_and(|rest| matches!(rest, "m" | "ll" | "ve" | "d"))
 }
 
 /// Whether the request says what it needs where the learned model, which reads words rather
@@ -2094,7 +2004,14 @@ fn directed_task<'t>(
     first_sentence: usize,
 ) -> Option<Directed<'t>> {
     let start = directs(words);
-    let named_within = |i: usize| shortest_naming(table, words, i);
+    // How many words, from the first, it takes to name the frame `i` by one of its cues (all
+    // of them when none does).
+    let named_within = |i: usize| {
+        let cues = table.frames[i].en.cue_list;
+        table
+            .first_match(words, cues)
+            .map_or(words.len(), |at| at + 1)
+    };
     let critical_open = |frame: &Frame| {
         open.iter()
             .any(|r| std::ptr::eq(r.frame, frame) && r.slot.priority == Priority::Critical)
@@ -2104,11 +2021,9 @@ fn directed_task<'t>(
     // [`defers_in_english`]).
     let later = |i: usize| named_within(i) > first_sentence;
     let gives_way = |i: usize| {
-        let others = || recognised.iter().filter(move |&&j| j != i);
-        (table.frames[i].only_alone && others().any(|&j| !table.frames[j].only_alone))
-            || others().any(|&j| {
-                table.frames[j].replaces.iter().any(|r| r.index() == i) && (later(i) || !later(j))
-            })
+        frame_defers_to(&table.frames[i], table, recognised, |j| {
+            later(i) || !later(j)
+        })
     };
     // The task directed is the directive's object, a few words after its verb: a cue further
     // on names what the task is about ("Write a dialogue between two trees about the weather").
@@ -2144,38 +2059,23 @@ fn directed_task<'t>(
             .iter()
             .any(|w| in_list(Words::PlanWords, w))
     });
-    let only = match generic.then(|| recognised.iter().filter(|&&i| before(i))) {
-        Some(mut named) => named.next().filter(|_| named.next().is_none()).copied(),
-        None => None,
-    };
-    if let Some(i) = again.or(only) {
-        return Some(Directed {
-            frame: &table.frames[i],
-            critical_open: true,
-        });
-    }
-    // A task named precisely enough is asked as a question too, named early on; and any task
-    // is, when the question is about the user's own case (see [`about_own_case`]).
+    let mut named_before = recognised.iter().copied().filter(|&i| generic && before(i));
+    let only = named_before
+        .next()
+        .filter(|_| named_before.next().is_none());
+    // Else a task named precisely enough is asked as a question too, named early on; and any
+    // task is, when the question is about the user's own case (see [`about_own_case`]).
     let own = about_own_case(words);
-    recognised
-        .iter()
-        .copied()
-        .find(|&i| {
+    let asked = || {
+        recognised.iter().copied().find(|&i| {
             let f = &table.frames[i];
             critical_open(f) && (own || f.outright && named_within(i) <= OUTRIGHT_WITHIN)
         })
-        .map(|i| Directed {
-            frame: &table.frames[i],
-            critical_open: true,
-        })
-}
-
-/// How many of `words`, from the first, it takes to name the frame `i` by one of its cues (all
-/// of them when none does).
-fn shortest_naming(table: &frames::Table, words: &[&str], i: usize) -> usize {
-    table
-        .first_match(words, table.frames[i].en.cue_list)
-        .map_or(words.len(), |at| at + 1)
+    };
+    again.or(only).or_else(asked).map(|i| Directed {
+        frame: &table.frames[i],
+        critical_open: true,
+    })
 }
 
 /// The kind, of the `recognised` ones `named_before` accepts (the request named it before its
@@ -2222,7 +2122,7 @@ fn directs(words: &[&str]) -> Option<usize> {
     match &words[at..] {
         [first, ..] if act(first) => return Some(at),
         [first, second, ..]
-            if need(first) && need(second) && !matches!(*second, "a" | "an" | "some" | "for") =>
+            if need(first) && need(second) && !in_list(Words::NeedObjectOpeners, second) =>
         {
             return Some(at + 1);
         }
@@ -2233,8 +2133,8 @@ fn directs(words: &[&str]) -> Option<usize> {
     words
         .windows(2)
         .position(|p| {
-            (matches!(p[0], "want" | "need") && matches!(p[1], "a" | "an" | "some" | "help"))
-                || (matches!(p[0], "you" | "please") && act(p[1]))
+            (in_list(Words::WantVerbs, p[0]) && in_list(Words::WantObjects, p[1]))
+                || (in_list(Words::BeforeADirective, p[0]) && act(p[1]))
         })
         .map(|i| i + 1)
 }
@@ -2254,13 +2154,13 @@ fn about_own_case(words: &[&str]) -> bool {
     };
     let how_to = match words {
         ["how", second, ..] => in_list(Words::HowTo, second),
-        ["what", "should", "i" | "we", "do", ..] => true,
+        ["what", "should", who, "do", ..] => in_list(Words::AskingSubjects, who),
         _ => false,
     };
     let mine = !how_to
-        && words
-            .windows(2)
-            .any(|p| matches!(p[0], "my" | "our") && !matches!(p[1], "own" | "best" | "way"));
+        && words.windows(2).any(|p| {
+            in_list(Words::UserPossessives, p[0]) && !in_list(Words::NotMineAfterMy, p[1])
+        });
     let as_the_user = words.iter().any(|w| in_list(Words::AsTheUser, w));
     let amount = words.get(1).is_some_and(|w| in_list(Words::Amounts, w));
     let must = in_list(Words::MustAsked, first)
@@ -2270,7 +2170,10 @@ fn about_own_case(words: &[&str]) -> bool {
             .take(3)
             .any(|w| in_list(Words::Must, w));
     // "Should I pay off the loan early or invest?": a choice only the user's facts settle.
-    let choice = *first == "should" && words.get(1).is_some_and(|w| matches!(*w, "i" | "we"));
+    let choice = *first == "should"
+        && words
+            .get(1)
+            .is_some_and(|w| in_list(Words::AskingSubjects, w));
     mine || choice || (as_the_user && (amount || must))
 }
 
@@ -2307,7 +2210,8 @@ fn refines_its_instruction(text: &str, words: &[&str]) -> bool {
 /// "my").
 fn gives_its_operands(words: &[&str]) -> bool {
     let calculation = match words {
-        ["what", "is", ..] | ["how", "many" | "much", ..] => true,
+        ["what", "is", ..] => true,
+        ["how", amount, ..] => in_list(Words::HowAmounts, amount),
         [first, ..] => in_list(Words::Calculate, first),
         [] => false,
     };
@@ -2325,12 +2229,6 @@ const CHANGE_REACH: usize = 3;
 /// `no-subject` ("Can you write it for me? Keep it polite and short." says nothing of it).
 const TOPIC_WORDS: usize = 8;
 
-/// Whether a word is a nationality or language ("italian", "japanese", "thai"): capitalised,
-/// it says what kind of thing, not which place.
-fn is_nationality(word: &str) -> bool {
-    in_list(Words::Nationalities, word)
-}
-
 /// A number: digits, or a number word (`number-words`: up to twelve, "few").
 pub(crate) fn is_number(word: &str) -> bool {
     word.bytes().any(|b| b.is_ascii_digit()) || in_list(Words::NumberWords, word)
@@ -2343,12 +2241,12 @@ pub(crate) fn is_time(word: &str, next: Option<&&str>) -> bool {
         && (word.ends_with("am")
             || word.ends_with("pm")
             || word.contains(':')
-            || next.is_some_and(|n| matches!(*n, "am" | "pm" | "o'clock" | "h"))))
+            || next.is_some_and(|n| in_list(Words::ClockWords, n))))
         || in_list(Words::Times, word)
-        || (matches!(word, "next" | "this") && next.is_some_and(|n| matches!(*n, "week" | "month")))
+        || (in_list(Words::ThisOrNext, word) && next.is_some_and(|n| in_list(Words::NextPeriods, n)))
         // "mid-October", "late-May": still a time, however it is hyphenated.
         || word.split_once('-').is_some_and(|(part, time)| {
-            matches!(part, "mid" | "early" | "late") && is_time(time, None)
+            in_list(Words::TimeParts, part) && is_time(time, None)
         })
 }
 
@@ -2388,10 +2286,9 @@ impl CharSet {
 pub(crate) fn names_an_amount(text: &str) -> bool {
     const SIGNS: &[char] = &['$', '€', '£', '¥', '￥', '₹', '₩'];
     const BARE_DIGITS: usize = 2;
-    /// The numerals of a Chinese amount written in words ("二十万", "三千块").
-    const CJK_NUMERALS: &str = "零一二两兩三四五六七八九十百千万萬几幾";
+    // A Chinese amount written in words ("二十万", "三千块").
     let in_words = text.chars().zip(text.chars().skip(1)).any(|(a, b)| {
-        !a.is_ascii() && CJK_NUMERALS.contains(a) && in_list(Words::Money, &b.to_string())
+        char_listed(Words::ZhAmountNumerals, a) && in_list(Words::Money, &b.to_string())
     });
     if in_words {
         return true;
@@ -2448,8 +2345,8 @@ pub(crate) fn names_a_destination(text: &str) -> bool {
     // A kind of place after 去 ("去海边", "去爬山") is no destination.
     let kind_of_place =
         |at: usize| list(word_list(Words::ZhKindsOfPlace)).any(|w| text[at..].starts_with(w));
-    let going = |cue: &str| list(word_list(Words::ZhGoingTo)).any(|g| g == cue);
-    let cues = list(word_list(Words::ZhGoingTo)).chain(["旅", "行程", "自由行"]);
+    let going = |cue: &str| in_list(Words::ZhGoingTo, cue);
+    let cues = list(word_list(Words::ZhGoingTo)).chain(list(word_list(Words::ZhTripWords)));
     cues.into_iter().any(|cue| {
         text.match_indices(cue).any(|(i, _)| {
             let c = if going(cue) {
@@ -2600,7 +2497,8 @@ pub(crate) fn list(words: &str) -> impl Iterator<Item = &str> {
 
 /// The inflections after which a trigger of four letters or more still matches a word. Not
 /// "-er": it makes a doer or a thing of a verb ("teacher", "planner", "shower"), which is
-/// not the task the verb names.
+/// not the task the verb names. In the code, not the data file: the knowledge base's matcher
+/// reads them too, in the browser's app, where the detector's data is not.
 const ENDINGS: &[&str] = &[
     "s", "es", "ed", "d", "ing", "ies", "y", "ic", "al", "ion", "ions", "ation", "ations", "ment",
     "ments", "ly", "ning", "ned", "ling", "led", "en", "ens", "ist", "ists", "ity",
@@ -2614,11 +2512,11 @@ pub(crate) fn is_inflection(rest: &str) -> bool {
 
 /// A trigger matches a word exactly, or as a stem of four letters or more followed by an
 /// inflection ("recipe" matches "recipes", "plan" matches "planning"; "exam" does not match
-/// "examples", nor "plan" "plants" or "planner").
+/// "examples", nor "plan" "plants" or "planner"), unless the word is one of `uninflected`.
 fn word_matches(word: &str, trigger: &str) -> bool {
     word == trigger
         || (trigger.len() >= 4
-            && !UNINFLECTED.contains(&word)
+            && !in_list(Words::Uninflected, word)
             && word.strip_prefix(trigger).is_some_and(is_inflection))
 }
 
@@ -2639,10 +2537,6 @@ pub(crate) fn inside_a_term(terms: &[std::ops::Range<usize>], at: usize, word: &
         .any(|t| t.start <= at && at + word.len() <= t.end)
 }
 
-/// Words that look like an inflection of a cue but name something else: teaching is the
-/// teacher's work, not a lesson for the user ("Create a lesson plan for teaching fractions").
-const UNINFLECTED: &[&str] = &["teaching", "teachings"];
-
 /// Whether `words[i]` is a cue inside one of the two-word names of `cue-before` and
 /// `cue-after` (`core/data/detector.toml`).
 pub(crate) fn in_a_term(words: &[&str], i: usize) -> bool {
@@ -2656,8 +2550,8 @@ pub(crate) fn in_a_term(words: &[&str], i: usize) -> bool {
 /// The stems of four letters or more that `word` is one of [`ENDINGS`] away from: the
 /// triggers other than itself that [`word_matches`] it.
 fn stems(word: &str) -> impl Iterator<Item = &str> {
-    // None for a word of UNINFLECTED: no ending's last byte equals it, so it has no stem.
-    let last = (!UNINFLECTED.contains(&word))
+    // None for a word of `uninflected`: no ending's last byte equals it, so it has no stem.
+    let last = (!in_list(Words::Uninflected, word))
         .then(|| word.as_bytes().last().copied())
         .flatten();
     ENDINGS.iter().filter_map(move |e| {
@@ -2691,6 +2585,18 @@ fn script_counts(text: &str) -> (usize, usize) {
         }
     }
     (cjk, latin + usize::from(letters && ascii))
+}
+
+/// Whether a text of `cjk` CJK characters and `latin_words` ASCII words is read as Chinese:
+/// it has CJK characters, at least as many as ASCII words.
+fn mostly_cjk(cjk: usize, latin_words: usize) -> bool {
+    cjk > 0 && cjk >= latin_words
+}
+
+/// The first [`MAX_BYTES`] of `text` without the quoted literals inside its instruction (see
+/// [`without_literals`]): what the detector reads of a request.
+fn unquoted(text: &str) -> String {
+    without_literals(clip(text, MAX_BYTES), LITERAL_BESIDE)
 }
 
 /// Lower-case words: runs of letters, digits and inner apostrophes (`what's`).

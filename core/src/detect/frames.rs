@@ -33,6 +33,14 @@ pub(crate) struct Table {
     /// looked up in every list).
     #[serde(borrow)]
     pub unread: Vec<(&'static str, Vec<&'static str>)>,
+    /// Scripts of languages the detector does not read, each with how the trace names it and
+    /// its Unicode blocks as ranges of characters.
+    #[serde(borrow)]
+    pub unread_scripts: Vec<(&'static str, Vec<(char, char)>)>,
+    /// Latin-script languages the detector does not read, each with the letters only it writes
+    /// (ranges of characters).
+    #[serde(borrow)]
+    pub unread_letters: Vec<(&'static str, Vec<(char, char)>)>,
     /// Every word of the word lists with its list's place, for [`Table::listed`].
     #[serde(skip)]
     listed: FxHashSet<(usize, &'static str)>,
@@ -725,6 +733,17 @@ mod tests {
             .map(|u| (u.name.as_str(), words(Some(&u.words))))
             .collect();
         assert_eq!(table.unread, unread);
+        assert_eq!(
+            table.unread_scripts[0],
+            ("Greek", vec![('\u{370}', '\u{3FF}')])
+        );
+        assert!(
+            table
+                .unread_letters
+                .iter()
+                .any(|(name, ranges)| *name == "Vietnamese"
+                    && ranges.contains(&('\u{1EA0}', '\u{1EF9}')))
+        );
     }
 
     /// The container's hash keeps a damaged blob from the table; should one come all the same,

@@ -40,6 +40,12 @@ pub struct Detector {
     /// Latin-script languages the detector does not read, told by their own common words.
     #[serde(default)]
     pub unread_language: Vec<UnreadLanguage>,
+    /// Scripts of languages the detector does not read, by their Unicode blocks.
+    #[serde(default)]
+    pub unread_script: Vec<UnreadLetters>,
+    /// Latin-script languages the detector does not read, told by letters only they write.
+    #[serde(default)]
+    pub unread_letters: Vec<UnreadLetters>,
     /// The languages read by their columns alone (`ja`, `ko`, `es`, `fr`, `de`, `pt`, `it`):
     /// per frame and slot of `frame`, the language's cues, filling words and questions, with its
     /// vocabularies and the material rule's words. Checked by `core/columns.rs`, in the build
@@ -57,6 +63,34 @@ pub struct UnreadLanguage {
     pub name: String,
     /// In byte order, at most 64, each at most 8 bytes.
     pub words: String,
+}
+
+/// A language or script the detector does not read, told by its letters.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnreadLetters {
+    /// How the trace names it ("Greek", "Cyrillic script").
+    pub name: String,
+    /// Letters, each one of it.
+    #[serde(default)]
+    pub letters: String,
+    /// Unicode blocks of its letters, as hexadecimal ranges ("0370-03FF").
+    #[serde(default)]
+    pub blocks: Vec<String>,
+}
+
+impl UnreadLetters {
+    /// Its letters and blocks as ranges of characters, a letter a range of one; `None` for a
+    /// block that is not two hexadecimal characters joined by `-`, in order.
+    fn ranges(&self) -> Option<Vec<(char, char)>> {
+        let block = |b: &String| {
+            let (from, to) = b.split_once('-')?;
+            let hex = |h: &str| char::from_u32(u32::from_str_radix(h, 16).ok()?);
+            Some((hex(from)?, hex(to)?)).filter(|(from, to)| from <= to)
+        };
+        let letters = self.letters.chars().map(|c| Some((c, c)));
+        letters.chain(self.blocks.iter().map(block)).collect()
+    }
 }
 
 /// An ambiguous name and its meanings.
@@ -261,6 +295,24 @@ pub fn check(d: &Detector) -> Result<(), String> {
     }
     for u in &d.unread_language {
         check_unread(u, d)?;
+    }
+    for (what, list) in [
+        ("unread-script", &d.unread_script),
+        ("unread-letters", &d.unread_letters),
+    ] {
+        for u in list {
+            let entry = format!("{what} {:?}", u.name);
+            if u.name.trim().is_empty() || u.letters.contains(char::is_whitespace) {
+                return Err(format!(
+                    "{entry}: expected a name and letters with no space"
+                ));
+            }
+            if u.ranges().is_none_or(|r| r.is_empty()) {
+                return Err(format!(
+                    "{entry}: expected letters or blocks such as \"0370-03FF\""
+                ));
+            }
+        }
     }
     for (name, list) in &d.words {
         check_name("words", name)?;
@@ -562,6 +614,8 @@ pub struct Stored<'a> {
     /// The lists of `words`, in the order of their names, each word between spaces.
     word_lists: Vec<String>,
     unread: Vec<(&'a str, Vec<&'a str>)>,
+    unread_scripts: Vec<(&'a str, Vec<(char, char)>)>,
+    unread_letters: Vec<(&'a str, Vec<(char, char)>)>,
 }
 
 #[derive(Debug, Serialize)]
@@ -659,7 +713,16 @@ pub fn stored(d: &Detector) -> Stored<'_> {
         unread: (d.unread_language.iter())
             .map(|u| (u.name.as_str(), u.words.split_whitespace().collect()))
             .collect(),
+        unread_scripts: marks(&d.unread_script),
+        unread_letters: marks(&d.unread_letters),
     }
+}
+
+/// Each of `list` by its name, with its letters as ranges (checked by [`check`]).
+fn marks(list: &[UnreadLetters]) -> Vec<(&str, Vec<(char, char)>)> {
+    (list.iter())
+        .map(|u| (u.name.as_str(), u.ranges().unwrap_or_default()))
+        .collect()
 }
 
 fn stored_slot<'a>(s: &'a Slot, d: &'a Detector) -> StoredSlot<'a> {
