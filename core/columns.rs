@@ -111,6 +111,10 @@ struct Material {
     yours: BTreeMap<String, String>,
     ask: String,
     why: String,
+    /// None: written empty, where a slot's question has its options (the matcher reads both
+    /// questions alike).
+    #[serde(skip_deserializing)]
+    options: Vec<String>,
     assume: String,
 }
 
@@ -136,6 +140,9 @@ struct Rule {
     last: Vec<String>,
     ask: String,
     why: String,
+    /// None, as the material's question.
+    #[serde(skip_deserializing)]
+    options: Vec<String>,
     assume: String,
 }
 
@@ -160,10 +167,26 @@ impl Serialize for Frame {
 #[serde(deny_unknown_fields)]
 struct Slot {
     filled: Vec<String>,
+    /// Written as its four parts, as the rules' questions are.
+    #[serde(serialize_with = "wording_parts")]
     ask: String,
     /// Filled by its words alone, not by the slot's typed patterns.
     #[serde(default)]
     alone: bool,
+}
+
+/// A slot's question `TEXT | WHY | OPTION; OPTION | ASSUMPTION` (checked by [`wording`]) as
+/// its text, reason, options and assumption.
+fn wording_parts<S: Serializer>(line: &str, s: S) -> Result<S::Ok, S::Error> {
+    let mut parts = line.split('|').map(str::trim);
+    let mut next = || parts.next().unwrap_or_default();
+    let (text, why, options, assume) = (next(), next(), next(), next());
+    let options: Vec<&str> = options
+        .split(';')
+        .map(str::trim)
+        .filter(|o| !o.is_empty())
+        .collect();
+    (text, why, options, assume).serialize(s)
 }
 
 /// One language's columns, checked: its tag, the table as JSON (for the checks across
@@ -426,6 +449,11 @@ fn read(
                 ));
             }
             wording(tag, &s.ask).map_err(|e| format!("frame {name}, slot {slot}: {e}"))?;
+            if s.ask.contains("{0}") {
+                return Err(format!(
+                    "frame {name}, slot {slot}: a {{0}} in ask, which a slot's question fills with nothing"
+                ));
+            }
             empty_entry(&s.filled).map_err(|e| format!("frame {name}, slot {slot}: {e}"))?;
         }
         for list in [&frame.cues, &frame.intents] {

@@ -190,20 +190,23 @@ struct Material {
     wording: Wording,
 }
 
-/// A rule's question in the language, with {0} for what the request named.
+/// A question in the language: a slot's, or a rule's, with {0} for what the request named.
 #[derive(Debug, Deserialize)]
 struct Wording {
-    ask: String,
+    text: String,
     why: String,
+    /// The answers it offers to choose from (a slot's question only).
+    options: Vec<String>,
     assume: String,
 }
 
 impl Wording {
     /// The question, `named` in the place of {0}.
-    fn question(&self, named: &str, kind: Kind) -> Question {
+    fn question(&self, named: &str, priority: Priority, kind: Kind) -> Question {
         let fill = |s: &str| s.replace("{0}", named);
-        let (ask, why, assume) = (fill(&self.ask), fill(&self.why), fill(&self.assume));
-        super::question(&ask, &why, &[], Priority::Critical, kind, &assume)
+        let (text, why, assume) = (fill(&self.text), fill(&self.why), fill(&self.assume));
+        let options: Vec<&str> = self.options.iter().map(String::as_str).collect();
+        super::question(&text, &why, &options, priority, kind, &assume)
     }
 }
 
@@ -235,40 +238,10 @@ struct FrameColumn {
 #[derive(Debug, Deserialize)]
 struct SlotColumn {
     filled: Vec<Entry>,
-    ask: Ask,
+    ask: Wording,
     /// Filled by its words alone, not by the slot's typed patterns: "que" leads to a text's
     /// subject, and says nothing of a quarrel ("No sé qué hacer con mi suegra").
     alone: bool,
-}
-
-/// A slot's question in the language.
-#[derive(Debug, Deserialize)]
-#[serde(from = "String")]
-struct Ask {
-    text: String,
-    why: String,
-    options: Vec<String>,
-    assume: String,
-}
-
-impl From<String> for Ask {
-    /// The wording `TEXT | WHY | OPTION; OPTION | ASSUMPTION` (checked by the build).
-    fn from(line: String) -> Self {
-        let mut parts = line.split('|').map(str::trim);
-        let mut next = || parts.next().unwrap_or_default().to_owned();
-        let (text, why, options, assume) = (next(), next(), next(), next());
-        Self {
-            text,
-            why,
-            options: options
-                .split(';')
-                .map(str::trim)
-                .filter(|o| !o.is_empty())
-                .map(str::to_owned)
-                .collect(),
-            assume,
-        }
-    }
 }
 
 /// A word-list entry in both forms the matcher reads: folded words (Latin scripts) and the text
@@ -898,7 +871,7 @@ fn foreign_form(text: &str, token: &Token) -> bool {
 pub(super) fn wording_language(text: &str) -> Option<&'static str> {
     LANGUAGES.into_iter().find_map(|language| {
         let p = pack(language)?;
-        let (before, after) = p.material.wording.ask.split_once("{0}")?;
+        let (before, after) = p.material.wording.text.split_once("{0}")?;
         let material = text.len() > before.len() + after.len()
             && text.starts_with(before)
             && text.ends_with(after);
@@ -907,7 +880,7 @@ pub(super) fn wording_language(text: &str) -> Option<&'static str> {
             .values()
             .flat_map(|f| f.slots.values())
             .any(|s| s.ask.text == text)
-            || p.pointer.wording.ask == text;
+            || p.pointer.wording.text == text;
         (material || slot).then(|| language.english_name())
     })
 }
@@ -1179,7 +1152,7 @@ pub(super) fn assess(
         out.cues.push(why_not_asked(pack, &slots, &open, score));
     } else if out.wording != super::Wording::Decision {
         for (kind, evidence, wording) in material.into_iter().chain(pointed) {
-            let q = wording.question(&evidence, kind);
+            let q = wording.question(&evidence, Priority::Critical, kind);
             super::push_unique(out, q, format!("rule {}: \"{evidence}\"", kind.as_str()));
         }
         ask_slots(pack, &asked, out);
@@ -1442,15 +1415,7 @@ fn noun_after(script: Script, rest: &str) -> Option<String> {
 fn ask_slots(pack: &Pack, asked: &[SlotRef<'_>], out: &mut Assessment) {
     for r in asked {
         if let Some(c) = column_of(pack, r) {
-            let options: Vec<&str> = c.ask.options.iter().map(String::as_str).collect();
-            let q = super::question(
-                &c.ask.text,
-                &c.ask.why,
-                &options,
-                r.slot.priority,
-                r.slot.kind,
-                &c.ask.assume,
-            );
+            let q = c.ask.question("", r.slot.priority, r.slot.kind);
             let cue = format!(
                 "task {}, {} left open ({})",
                 r.frame.name, r.slot.name, pack.tag
@@ -2558,8 +2523,16 @@ mod tests {
                     }
                 }
             }
-            let material = p.material.wording.question("X", Kind::MissingContext).text;
-            let pointer = p.pointer.wording.question("X", Kind::MissingContext).text;
+            let material = p
+                .material
+                .wording
+                .question("X", Priority::Critical, Kind::MissingContext)
+                .text;
+            let pointer = p
+                .pointer
+                .wording
+                .question("X", Priority::Critical, Kind::MissingContext)
+                .text;
             for text in [material, pointer] {
                 if super::super::unread_language(&text) != Some(l.english_name()) {
                     wrong.push(text);
