@@ -123,18 +123,16 @@ struct Words {
     /// Letters that only this language of the packs writes ("ñ", "ß"): a word holding one tells
     /// a Latin-script request's language with the words below.
     letters: String,
-    /// Common words of the language that English does not write ("el", "que", "und"): with
-    /// its directives and material words, what tells a Latin-script request's language.
+    /// Common words of the language that English does not write ("el", "que", "und").
     identify: Vec<Entry>,
-    /// Other words that tell the language ("diferencia", "combien", "scrivi"), read only for
-    /// that: unlike `identify`, they may be what a request is about.
+    /// The words that tell a Latin-script request's language ([`identify`]): the common words
+    /// above, its directives, material and pointing words, word endings English words do not
+    /// have ("*zione", "*agem") and others read only for that ("diferencia", "combien"),
+    /// written as one list by the build (`core/columns.rs`).
     tells: Vec<Entry>,
     /// The language's letter trigrams, by which a request its words do not tell is told
     /// ([`Trigrams`]).
     trigrams: Trigrams,
-    /// Word endings that English words do not have ("*zione", "*agem", "*keit"): each word
-    /// with one tells the language, as its own words do.
-    endings: Vec<Entry>,
     /// A request to do a task ("quiero", "planifica", "して").
     directives: Vec<Entry>,
     /// Between two names, a choice the request gives itself ("Python o JavaScript").
@@ -682,9 +680,9 @@ impl<'a> Reading<'a> {
 }
 
 /// The language of a Latin-script `text` in which no English word settles it, by the words of
-/// each language's pack that tell it (its `identify` words, directives, material and pointing
-/// words, and the words written with its `letters`): two different ones at least, and more
-/// than any other language has ("revisa mi correo", "Corrige ce texte"). A language whose pack is not at hand is not told.
+/// each language's pack that tell it (its `tells`, and the words written with its `letters`):
+/// two different ones at least, and more than any other language has ("revisa mi correo",
+/// "Corrige ce texte"). A language whose pack is not at hand is not told.
 pub(super) fn identify(text: &str) -> Option<&'static str> {
     // Most requests are English, and settled by their third common word, without a word
     // folded or a pack read; one or two ("I promessi sposi", "que veut dire", the "week-end"
@@ -715,24 +713,9 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
         let r = read
             .get_or_insert_with(|| Reading::of(pack, text))
             .with(pack);
-        let m = &pack.material;
         let mut hit = vec![false; r.tokens.len()];
-        for list in [
-            &pack.words.identify,
-            &pack.words.tells,
-            &pack.words.endings,
-            &pack.words.directives,
-            &m.verbs,
-            &m.own,
-            &m.this,
-            &pack.pointer.words,
-            &pack.choice.words,
-            &pack.figures.words,
-            &pack.part.words,
-        ] {
-            for s in r.spans(list) {
-                hit[s.start] = !foreign_form(text, &r.tokens[s.start]);
-            }
+        for s in r.spans(&pack.words.tells) {
+            hit[s.start] = !foreign_form(text, &r.tokens[s.start]);
         }
         let letters = |c: char| c.to_lowercase().any(|c| pack.words.letters.contains(c));
         let lettered = |t: &Token| {
