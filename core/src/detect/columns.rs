@@ -27,7 +27,6 @@
 //! amount turns on ([`unsaid_thing`]). Otherwise it is answered as asked: a question that names
 //! nothing would be a guess.
 
-use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
@@ -383,9 +382,9 @@ struct Reading<'a> {
     pack: &'a Pack,
     text: &'a str,
     /// The text with ASCII lower-cased (byte offsets as in `text`).
-    lower: Cow<'a, str>,
+    lower: String,
     /// Its words, for a Latin script.
-    tokens: Cow<'a, [Token]>,
+    tokens: Vec<Token>,
     /// The openings of its words (see [`opening`]): an entry whose first word opens otherwise
     /// is skipped without comparing it with every word.
     openings: [u64; 16],
@@ -430,22 +429,10 @@ impl<'a> Reading<'a> {
         Self {
             pack,
             text,
-            lower: Cow::Owned(text.to_ascii_lowercase()),
-            tokens: Cow::Owned(tokens),
+            lower: text.to_ascii_lowercase(),
+            tokens,
             openings,
             keys,
-        }
-    }
-
-    /// The same text read with another Latin-script pack: its words are the same.
-    fn with<'b>(&'b self, pack: &'b Pack) -> Reading<'b> {
-        Reading {
-            pack,
-            text: self.text,
-            lower: Cow::Borrowed(&self.lower),
-            tokens: Cow::Borrowed(&self.tokens),
-            openings: self.openings,
-            keys: self.keys,
         }
     }
 
@@ -705,28 +692,21 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
     let accented = words().filter(|w| !w.is_ascii()).count();
     let english = english.saturating_sub(accented / 2);
     let mut counts: Vec<(usize, &Pack, Language)> = Vec::new();
-    let mut read: Option<Reading<'_>> = None;
     for language in LANGUAGES {
         let Some(pack) = teller(language).filter(|p| p.script == Script::Latin) else {
             continue;
         };
-        let r = read
-            .get_or_insert_with(|| Reading::of(pack, text))
-            .with(pack);
-        let mut hit = vec![false; r.tokens.len()];
-        for s in r.spans(&pack.words.tells) {
-            hit[s.start] = !foreign_form(text, &r.tokens[s.start]);
-        }
+        let r = Reading::of(pack, text);
         let letters = |c: char| c.to_lowercase().any(|c| pack.words.letters.contains(c));
-        let lettered = |t: &Token| {
+        let lettered = |t: &&Token| {
             let word = &text[t.start..t.end];
             !word.is_ascii() && word.chars().any(letters)
         };
-        let seen: BTreeSet<&str> = hit
-            .iter()
-            .zip(r.tokens.iter())
-            .filter(|&(h, t)| *h || lettered(t))
-            .map(|(_, t)| t.folded.as_str())
+        let told = r.matches(&pack.words.tells).map(|s| &r.tokens[s.start]);
+        let seen: BTreeSet<&str> = told
+            .filter(|t| !foreign_form(text, t))
+            .chain(r.tokens.iter().filter(lettered))
+            .map(|t| t.folded.as_str())
             .collect();
         counts.push((seen.len(), pack, language));
     }
@@ -1435,26 +1415,18 @@ fn why_not_asked(
     };
     let mut kinds: Vec<&str> = slots.iter().map(|r| r.frame.name).collect();
     kinds.dedup();
-    if kinds.is_empty() {
-        return format!(
-            "read in {} by its columns: no task kind named, nothing to ask by name; {model}: answered as asked",
-            pack.tag
-        );
-    }
     let left: Vec<&str> = open.iter().map(|r| r.slot.name).collect();
-    let left = if left.is_empty() {
-        "every needed detail given".to_owned()
+    let (kinds, left) = (kinds.join(", "), left.join(", "));
+    let why = if kinds.is_empty() {
+        format!("no task kind named, nothing to ask by name; {model}: answered as asked")
+    } else if left.is_empty() {
+        format!("task {kinds}: every needed detail given; {model}")
     } else {
         format!(
-            "{} open, not asked of a request that does not direct the task",
-            left.join(", ")
+            "task {kinds}: {left} open, not asked of a request that does not direct the task; {model}"
         )
     };
-    format!(
-        "read in {} by its columns: task {}: {left}; {model}",
-        pack.tag,
-        kinds.join(", ")
-    )
+    format!("read in {} by its columns: {why}", pack.tag)
 }
 
 /// The user's own material the request names, acts on and does not give ("revisa mi correo",
