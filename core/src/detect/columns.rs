@@ -38,16 +38,12 @@ use crate::protocol::language::Language;
 use crate::protocol::question::{Priority, Question};
 use crate::protocol::request::{Message, Role};
 
-/// The languages with columns, in the order of their data files (`data.rs`).
-const LANGUAGES: [Language; 7] = [
-    Language::Japanese,
-    Language::Korean,
-    Language::Spanish,
-    Language::French,
-    Language::German,
-    Language::Portuguese,
-    Language::Italian,
-];
+/// The languages with columns, in the order of their data files (`data.rs`): every language
+/// after English and Chinese.
+const LANGUAGES: [Language; 7] = {
+    let [_english, _simplified, _traditional, columns @ ..] = Language::ALL;
+    columns
+};
 
 /// Each language's pack, once read (`None` if its data did not read, which the build rules out).
 static PACKS: [OnceLock<Option<Pack>>; 7] = [const { OnceLock::new() }; 7];
@@ -1183,13 +1179,12 @@ fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Wo
     if let Some(thing) = referent(r) {
         return Some((Kind::PronounWithoutAntecedent, thing, &pack.thing.wording));
     }
-    if r.general() {
+    // The user's own figures, when the language has words to say so ("me", "ich").
+    let mine = pack.figures.mine.is_empty() || r.has(&pack.figures.mine);
+    if r.general() || !mine {
         return None;
     }
     let s = r.spans(&pack.figures.words).into_iter().next()?;
-    if !pack.figures.mine.is_empty() && !r.has(&pack.figures.mine) {
-        return None;
-    }
     Some((
         Kind::UnderspecifiedParameter,
         sentence_of(r, &s),
@@ -1261,14 +1256,10 @@ fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
     // A verb whose unsaid subject is the thing, with nothing after it and at most two words
     // before ("Quanto custa?", "Quanto tempo leva?"; not "Cos'è l'ISEE e a cosa serve?"),
     // unless the request asks to choose ("Quale mi conviene?" asks the options).
-    let last = if r.has(&r.pack.choice.words) {
-        Vec::new()
-    } else {
-        r.spans(&r.pack.pointer.last)
-    };
-    let ending = last
-        .into_iter()
-        .filter(|s| word_count(&r.tokens[s.end..]) == 0 && word_count(&r.tokens[..s.start]) <= 2);
+    let chooses = r.has(&r.pack.choice.words);
+    let ending = r.spans(&r.pack.pointer.last).into_iter().filter(|s| {
+        !chooses && word_count(&r.tokens[s.end..]) == 0 && word_count(&r.tokens[..s.start]) <= 2
+    });
     let s = spans.into_iter().chain(ending).find(|s| {
         (Some(s.start) == first || !capital(s.start))
             && !capital(s.end)
@@ -1296,11 +1287,8 @@ fn referent(r: &Reading<'_>) -> Option<String> {
             .into_iter()
             .find(|p| r.opens_word(p.start))?;
         let noun = noun_after(r.pack.script, &r.text[p.end..])?;
-        return Some(
-            format!("{}{noun}", &r.text[p.start..p.end])
-                .trim()
-                .to_owned(),
-        );
+        let named = format!("{}{noun}", &r.text[p.start..p.end]);
+        return Some(named.trim().to_owned());
     }
     let w = &r.pack.words;
     let common: Vec<Span> = [&w.identify, &w.numbers, &w.time, &w.directives]
@@ -1351,14 +1339,10 @@ fn referent(r: &Reading<'_>) -> Option<String> {
 /// "物件って"), in Korean the word before its particle of `ko-particles` ("옷" of "옷에").
 fn noun_after(script: Script, rest: &str) -> Option<String> {
     let noun: String = if script == Script::Kana {
+        // Its class: katakana (`Some(true)`, "ー" among them), or kanji and Latin letters.
         let class = |c: char| {
-            if is_katakana(c) || c == 'ー' {
-                Some(1)
-            } else if ('\u{4e00}'..='\u{9fff}').contains(&c) || c.is_ascii_alphanumeric() {
-                Some(2)
-            } else {
-                None
-            }
+            let kanji = ('\u{4e00}'..='\u{9fff}').contains(&c) || c.is_ascii_alphanumeric();
+            (is_katakana(c) || kanji).then_some(is_katakana(c))
         };
         let first = class(rest.chars().next()?)?;
         rest.chars()
