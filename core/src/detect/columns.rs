@@ -515,6 +515,11 @@ impl<'a> Reading<'a> {
         self.matches(list).next().is_some()
     }
 
+    /// Whether an entry of `list` matches from a word (Latin) or a byte in `starts`.
+    fn starts_in(&self, list: &[Entry], starts: std::ops::Range<usize>) -> bool {
+        self.matches(list).any(|s| starts.contains(&s.start))
+    }
+
     /// Whether the match at `start..end` is no part of a longer katakana word: a loan word
     /// is written as one run ("バー", a bar, is not in "ハンバーグ").
     fn whole_katakana(&self, start: usize, end: usize) -> bool {
@@ -596,10 +601,9 @@ impl<'a> Reading<'a> {
         }
         if self.pack.script == Script::Latin {
             // "im Juli", "en Septiembre": a time, not a place.
-            let times = self.spans(&w.time);
             return self.matches(&w.place_before).any(|s| {
                 self.tokens.get(s.end).is_some_and(|t| t.capital)
-                    && !times.iter().any(|t| t.start == s.end)
+                    && !self.starts_in(&w.time, s.end..s.end + 1)
             });
         }
         self.spans(&w.place_after).iter().any(|s| {
@@ -1456,7 +1460,7 @@ fn possessed_material(r: &Reading<'_>) -> Option<String> {
 /// goes with them: "la mia email", "o meu texto", "el ejercicio 5".
 fn with_article(r: &Reading<'_>, at: usize) -> usize {
     match at.checked_sub(1) {
-        Some(a) if r.spans(&r.pack.material.the).iter().any(|s| s.start == a) => a,
+        Some(a) if r.starts_in(&r.pack.material.the, a..at) => a,
         _ => at,
     }
 }
@@ -1530,8 +1534,7 @@ fn numbered_part(r: &Reading<'_>) -> Option<String> {
 fn latin_material(r: &Reading<'_>, vague: bool) -> Option<String> {
     let m = &r.pack.material;
     let nouns = material_nouns(r);
-    let own = r.spans(&m.own);
-    let is_own = |i: usize| own.iter().any(|s| s.start == i);
+    let is_own = |i: usize| r.starts_in(&m.own, i..i + 1);
     let short = vague || r.tokens.len() <= SHORT[0];
     let pointers = [(&m.own, true), (&m.this, true), (&m.the, false)];
     // An article opening the request after its verb ("Lies dir den Vertrag durch…", "Lê o
@@ -1554,13 +1557,8 @@ fn latin_material(r: &Reading<'_>, vague: bool) -> Option<String> {
             let owner = (n.end..(n.end + 3).min(r.tokens.len())).find(|&i| is_own(i) && within(i));
             // Someone has it ("que me mandaste"), or it was made at a time ("das Protokoll von
             // gestern"): the user's copy.
-            let held = r
-                .spans(&m.by)
-                .iter()
-                .any(|b| (n.end..n.end + 3).contains(&b.start))
-                || r.spans(&m.when)
-                    .iter()
-                    .any(|w| (n.end..n.end + 4).contains(&w.start));
+            let held =
+                r.starts_in(&m.by, n.end..n.end + 3) || r.starts_in(&m.when, n.end..n.end + 4);
             if !(strong || short || held || owner.is_some()) {
                 continue;
             }
@@ -1581,12 +1579,11 @@ fn latin_material(r: &Reading<'_>, vague: bool) -> Option<String> {
 /// contrato" → "el contrato"; inside them, "la mail del mio capo", it stays).
 fn yours(r: &Reading<'_>, first: usize, last: usize) -> String {
     let m = &r.pack.material;
-    let articles = r.spans(&m.the);
     let mut out = String::new();
     let mut at = r.tokens[first].start;
     for (i, t) in r.tokens.iter().enumerate().take(last).skip(first) {
         out.push_str(&r.text[at..t.start]);
-        let inside = i != first && articles.iter().any(|a| a.start == i);
+        let inside = i != first && r.starts_in(&m.the, i..i + 1);
         match m.yours.get(&t.folded).filter(|_| !inside) {
             Some(y) => out.push_str(y),
             None => out.push_str(&r.text[t.start..t.end]),
