@@ -1096,18 +1096,12 @@ pub(super) fn assess(
     // ("¿Puedo tomar esto estando embarazada?", "Darf mein Chef das?"), or in a request the
     // model finds vague: there, also a thing named as known and not said ("¿Es buena la
     // oferta?", "この物件って相場より高い？").
-    let unsaid = material.is_none() && asked.is_empty() && !material_given && !given.quoted;
+    let unsaid = material.is_none() && asked.is_empty() && !material_given;
     // The model's finding names something only in a request of no known kind: a kind with
     // every needed detail given has nothing missing that a question could name.
+    let naming = sure && slots.is_empty();
     let pointed = unsaid
-        .then(|| {
-            unsaid_thing(
-                &request.reading,
-                vague,
-                sure && slots.is_empty(),
-                given.earlier,
-            )
-        })
+        .then(|| unsaid_thing(&request.reading, vague, naming, given.earlier))
         .flatten();
     out.findings.extend(pointed.as_ref().map(finding));
     out.needs_clarification = material.is_some() || !asked.is_empty() || pointed.is_some();
@@ -1189,11 +1183,8 @@ fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Wo
         return None;
     }
     let s = r.spans(&pack.figures.words).into_iter().next()?;
-    Some((
-        Kind::UnderspecifiedParameter,
-        sentence_of(r, &s),
-        &pack.figures.wording,
-    ))
+    let said = sentence_of(r, &s);
+    Some((Kind::UnderspecifiedParameter, said, &pack.figures.wording))
 }
 
 /// Whether the conversation before a follow-up may say what the finding would ask: options to
