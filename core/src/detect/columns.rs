@@ -895,8 +895,6 @@ struct Request<'a> {
     /// The user's and the host's earlier messages, read in the same language.
     earlier: Vec<Reading<'a>>,
     given: Given<'a>,
-    /// The request says it wants a task done ("quiero", "planifica", "して").
-    directive: bool,
     /// The learned model finds the request vague.
     vague: bool,
     /// What comes before the request's first colon, when text follows it: the instruction,
@@ -917,7 +915,6 @@ impl<'a> Request<'a> {
             pack,
             vague,
             head,
-            directive: reading.has(&pack.words.directives),
             earlier: given
                 .earlier
                 .iter()
@@ -983,12 +980,12 @@ impl<'a> Request<'a> {
             || answered_before(column, self.given.earlier)
     }
 
-    /// Whether the request asks for the task of `r`'s frame to be done: a directive, its cue
-    /// first ("Übersetze den Text…", "Riassumi l'articolo…"), or an intent of the kind (which
-    /// its recognition needed).
+    /// Whether the request asks for the task of `r`'s frame to be done: a directive ("quiero",
+    /// "planifica", "して"), its cue first ("Übersetze den Text…", "Riassumi l'articolo…"), or an
+    /// intent of the kind (which its recognition needed).
     fn directs(&self, r: &SlotRef<'_>) -> bool {
-        let cue_first = |f: &FrameColumn| self.reading.matches(&f.cues).any(|s| s.start <= 1);
-        self.directive
+        let cue_first = |f: &FrameColumn| self.reading.starts_in(&f.cues, 0..2);
+        self.reading.has(&self.pack.words.directives)
             || (self.pack.frames.get(r.frame.name))
                 .is_some_and(|f| !f.intents.is_empty() || cue_first(f))
     }
