@@ -52,11 +52,13 @@ struct Words {
     letters: String,
     #[serde(default)]
     identify: Vec<String>,
+    /// Written with every other word that tells the language ([`read`]).
     #[serde(default)]
     tells: Vec<String>,
     #[serde(default)]
     trigrams: String,
-    #[serde(default)]
+    /// Read only to tell the language: written into `tells` ([`read`]).
+    #[serde(default, skip_serializing)]
     endings: Vec<String>,
     directives: Vec<String>,
     #[serde(default)]
@@ -111,6 +113,10 @@ struct Material {
     yours: BTreeMap<String, String>,
     ask: String,
     why: String,
+    /// None: written empty, where a slot's question has its options (the matcher reads both
+    /// questions alike).
+    #[serde(skip_deserializing)]
+    options: Vec<String>,
     assume: String,
 }
 
@@ -119,7 +125,7 @@ struct Material {
 /// of the user's own (`figures`), that name a numbered part of a text (`part`: "Aufgabe 3b",
 /// "問3"); a thing named as known and not said (`thing`) has no words of its own. {0}, where
 /// written, is what the request said.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct Rule {
     #[serde(default)]
@@ -136,6 +142,9 @@ struct Rule {
     last: Vec<String>,
     ask: String,
     why: String,
+    /// None, as the material's question.
+    #[serde(skip_deserializing)]
+    options: Vec<String>,
     assume: String,
 }
 
@@ -160,10 +169,26 @@ impl Serialize for Frame {
 #[serde(deny_unknown_fields)]
 struct Slot {
     filled: Vec<String>,
+    /// Written as its four parts, as the rules' questions are.
+    #[serde(serialize_with = "wording_parts")]
     ask: String,
     /// Filled by its words alone, not by the slot's typed patterns.
     #[serde(default)]
     alone: bool,
+}
+
+/// A slot's question `TEXT | WHY | OPTION; OPTION | ASSUMPTION` (checked by [`wording`]) as
+/// its text, reason, options and assumption.
+fn wording_parts<S: Serializer>(line: &str, s: S) -> Result<S::Ok, S::Error> {
+    let mut parts = line.split('|').map(str::trim);
+    let mut next = || parts.next().unwrap_or_default();
+    let (text, why, options, assume) = (next(), next(), next(), next());
+    let options: Vec<&str> = options
+        .split(';')
+        .map(str::trim)
+        .filter(|o| !o.is_empty())
+        .collect();
+    (text, why, options, assume).serialize(s)
 }
 
 /// One language's columns, checked: its tag, the table as JSON (for the checks across
@@ -255,12 +280,11 @@ fn exclusive_tells(packs: &[Pack]) {
 }
 
 /// What tells each Latin-script language from the others before its pack is there: the words
-/// the matcher's language identification reads (`letters`, `identify`, `tells`, `trigrams`,
-/// `endings` and `directives`, the material's `verbs`, `own` and `this`, and the rules'
-/// words), as packs by tag (postcard; the material's wordings kept, no frames). It goes into
-/// the detector's own data file, so a browser that has fetched none of the packs tells a
-/// request's language as a native build, which has them all, does, and so knows which pack to
-/// fetch.
+/// the matcher's language identification reads (`letters`, `tells`, which [`read`] made every
+/// word that tells the language, and `trigrams`), as packs by tag (postcard; no other words,
+/// no frames). It goes into the detector's own data file, so a browser that has fetched none of
+/// the packs tells a request's language as a native build, which has them all, does, and so
+/// knows which pack to fetch.
 pub fn tell(packs: &[Pack]) -> Vec<u8> {
     let tellers: BTreeMap<&str, Draft> = packs
         .iter()
@@ -270,22 +294,16 @@ pub fn tell(packs: &[Pack]) -> Vec<u8> {
             let teller = Draft {
                 words: Words {
                     letters: d.words.letters,
-                    identify: d.words.identify,
                     tells: d.words.tells,
                     trigrams: d.words.trigrams,
-                    endings: d.words.endings,
-                    directives: d.words.directives,
                     ..Words::default()
                 },
-                material: Material {
-                    verbs: d.material.verbs,
-                    own: d.material.own,
-                    this: d.material.this,
-                    ask: d.material.ask,
-                    why: d.material.why,
-                    assume: d.material.assume,
-                    ..Material::default()
-                },
+                material: Material::default(),
+                pointer: Rule::default(),
+                thing: Rule::default(),
+                choice: Rule::default(),
+                figures: Rule::default(),
+                part: Rule::default(),
                 frame: BTreeMap::new(),
                 ..d
             };
@@ -426,11 +444,40 @@ fn read(
                 ));
             }
             wording(tag, &s.ask).map_err(|e| format!("frame {name}, slot {slot}: {e}"))?;
+            if s.ask.contains("{0}") {
+                return Err(format!(
+                    "frame {name}, slot {slot}: a {{0}} in ask, which a slot's question fills with nothing"
+                ));
+            }
             empty_entry(&s.filled).map_err(|e| format!("frame {name}, slot {slot}: {e}"))?;
         }
         for list in [&frame.cues, &frame.intents] {
             empty_entry(list).map_err(|e| format!("frame {name}: {e}"))?;
         }
+    }
+    // The matcher tells a Latin-script language by all these words alike ("el", "*zione",
+    // "quiero", "mi", "esto"): written as one list, `tells`.
+    let mut telling: Vec<String> = [
+        &w.identify,
+        &w.endings,
+        &w.directives,
+        &m.verbs,
+        &m.own,
+        &m.this,
+        &d.pointer.words,
+        &d.choice.words,
+        &d.figures.words,
+        &d.part.words,
+    ]
+    .into_iter()
+    .flatten()
+    .cloned()
+    .collect();
+    telling.sort();
+    telling.dedup();
+    let mut d = d;
+    if d.script == Script::Latin {
+        d.words.tells.extend(telling);
     }
     Ok(d)
 }

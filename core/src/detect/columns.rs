@@ -27,7 +27,6 @@
 //! amount turns on ([`unsaid_thing`]). Otherwise it is answered as asked: a question that names
 //! nothing would be a guess.
 
-use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
@@ -39,16 +38,12 @@ use crate::protocol::language::Language;
 use crate::protocol::question::{Priority, Question};
 use crate::protocol::request::{Message, Role};
 
-/// The languages with columns, in the order of their data files (`data.rs`).
-const LANGUAGES: [Language; 7] = [
-    Language::Japanese,
-    Language::Korean,
-    Language::Spanish,
-    Language::French,
-    Language::German,
-    Language::Portuguese,
-    Language::Italian,
-];
+/// The languages with columns, in the order of their data files (`data.rs`): every language
+/// after English and Chinese.
+const LANGUAGES: [Language; 7] = {
+    let [_english, _simplified, _traditional, columns @ ..] = Language::ALL;
+    columns
+};
 
 /// Each language's pack, once read (`None` if its data did not read, which the build rules out).
 static PACKS: [OnceLock<Option<Pack>>; 7] = [const { OnceLock::new() }; 7];
@@ -123,18 +118,16 @@ struct Words {
     /// Letters that only this language of the packs writes ("ñ", "ß"): a word holding one tells
     /// a Latin-script request's language with the words below.
     letters: String,
-    /// Common words of the language that English does not write ("el", "que", "und"): with
-    /// its directives and material words, what tells a Latin-script request's language.
+    /// Common words of the language that English does not write ("el", "que", "und").
     identify: Vec<Entry>,
-    /// Other words that tell the language ("diferencia", "combien", "scrivi"), read only for
-    /// that: unlike `identify`, they may be what a request is about.
+    /// The words that tell a Latin-script request's language ([`identify`]): the common words
+    /// above, its directives, material and pointing words, word endings English words do not
+    /// have ("*zione", "*agem") and others read only for that ("diferencia", "combien"),
+    /// written as one list by the build (`core/columns.rs`).
     tells: Vec<Entry>,
     /// The language's letter trigrams, by which a request its words do not tell is told
     /// ([`Trigrams`]).
     trigrams: Trigrams,
-    /// Word endings that English words do not have ("*zione", "*agem", "*keit"): each word
-    /// with one tells the language, as its own words do.
-    endings: Vec<Entry>,
     /// A request to do a task ("quiero", "planifica", "して").
     directives: Vec<Entry>,
     /// Between two names, a choice the request gives itself ("Python o JavaScript").
@@ -190,20 +183,23 @@ struct Material {
     wording: Wording,
 }
 
-/// A rule's question in the language, with {0} for what the request named.
+/// A question in the language: a slot's, or a rule's, with {0} for what the request named.
 #[derive(Debug, Deserialize)]
 struct Wording {
-    ask: String,
+    text: String,
     why: String,
+    /// The answers it offers to choose from (a slot's question only).
+    options: Vec<String>,
     assume: String,
 }
 
 impl Wording {
     /// The question, `named` in the place of {0}.
-    fn question(&self, named: &str, kind: Kind) -> Question {
+    fn question(&self, named: &str, priority: Priority, kind: Kind) -> Question {
         let fill = |s: &str| s.replace("{0}", named);
-        let (ask, why, assume) = (fill(&self.ask), fill(&self.why), fill(&self.assume));
-        super::question(&ask, &why, &[], Priority::Critical, kind, &assume)
+        let (text, why, assume) = (fill(&self.text), fill(&self.why), fill(&self.assume));
+        let options: Vec<&str> = self.options.iter().map(String::as_str).collect();
+        super::question(&text, &why, &options, priority, kind, &assume)
     }
 }
 
@@ -235,40 +231,10 @@ struct FrameColumn {
 #[derive(Debug, Deserialize)]
 struct SlotColumn {
     filled: Vec<Entry>,
-    ask: Ask,
+    ask: Wording,
     /// Filled by its words alone, not by the slot's typed patterns: "que" leads to a text's
     /// subject, and says nothing of a quarrel ("No sé qué hacer con mi suegra").
     alone: bool,
-}
-
-/// A slot's question in the language.
-#[derive(Debug, Deserialize)]
-#[serde(from = "String")]
-struct Ask {
-    text: String,
-    why: String,
-    options: Vec<String>,
-    assume: String,
-}
-
-impl From<String> for Ask {
-    /// The wording `TEXT | WHY | OPTION; OPTION | ASSUMPTION` (checked by the build).
-    fn from(line: String) -> Self {
-        let mut parts = line.split('|').map(str::trim);
-        let mut next = || parts.next().unwrap_or_default().to_owned();
-        let (text, why, options, assume) = (next(), next(), next(), next());
-        Self {
-            text,
-            why,
-            options: options
-                .split(';')
-                .map(str::trim)
-                .filter(|o| !o.is_empty())
-                .map(str::to_owned)
-                .collect(),
-            assume,
-        }
-    }
 }
 
 /// A word-list entry in both forms the matcher reads: folded words (Latin scripts) and the text
@@ -412,9 +378,9 @@ struct Reading<'a> {
     pack: &'a Pack,
     text: &'a str,
     /// The text with ASCII lower-cased (byte offsets as in `text`).
-    lower: Cow<'a, str>,
+    lower: String,
     /// Its words, for a Latin script.
-    tokens: Cow<'a, [Token]>,
+    tokens: Vec<Token>,
     /// The openings of its words (see [`opening`]): an entry whose first word opens otherwise
     /// is skipped without comparing it with every word.
     openings: [u64; 16],
@@ -459,22 +425,10 @@ impl<'a> Reading<'a> {
         Self {
             pack,
             text,
-            lower: Cow::Owned(text.to_ascii_lowercase()),
-            tokens: Cow::Owned(tokens),
+            lower: text.to_ascii_lowercase(),
+            tokens,
             openings,
             keys,
-        }
-    }
-
-    /// The same text read with another Latin-script pack: its words are the same.
-    fn with<'b>(&'b self, pack: &'b Pack) -> Reading<'b> {
-        Reading {
-            pack,
-            text: self.text,
-            lower: Cow::Borrowed(&self.lower),
-            tokens: Cow::Borrowed(&self.tokens),
-            openings: self.openings,
-            keys: self.keys,
         }
     }
 
@@ -561,6 +515,11 @@ impl<'a> Reading<'a> {
         self.matches(list).next().is_some()
     }
 
+    /// Whether an entry of `list` matches from a word (Latin) or a byte in `starts`.
+    fn starts_in(&self, list: &[Entry], starts: std::ops::Range<usize>) -> bool {
+        self.matches(list).any(|s| starts.contains(&s.start))
+    }
+
     /// Whether the match at `start..end` is no part of a longer katakana word: a loan word
     /// is written as one run ("バー", a bar, is not in "ハンバーグ").
     fn whole_katakana(&self, start: usize, end: usize) -> bool {
@@ -642,10 +601,9 @@ impl<'a> Reading<'a> {
         }
         if self.pack.script == Script::Latin {
             // "im Juli", "en Septiembre": a time, not a place.
-            let times = self.spans(&w.time);
             return self.matches(&w.place_before).any(|s| {
                 self.tokens.get(s.end).is_some_and(|t| t.capital)
-                    && !times.iter().any(|t| t.start == s.end)
+                    && !self.starts_in(&w.time, s.end..s.end + 1)
             });
         }
         self.spans(&w.place_after).iter().any(|s| {
@@ -709,9 +667,9 @@ impl<'a> Reading<'a> {
 }
 
 /// The language of a Latin-script `text` in which no English word settles it, by the words of
-/// each language's pack that tell it (its `identify` words, directives, material and pointing
-/// words, and the words written with its `letters`): two different ones at least, and more
-/// than any other language has ("revisa mi correo", "Corrige ce texte"). A language whose pack is not at hand is not told.
+/// each language's pack that tell it (its `tells`, and the words written with its `letters`):
+/// two different ones at least, and more than any other language has ("revisa mi correo",
+/// "Corrige ce texte"). A language whose pack is not at hand is not told.
 pub(super) fn identify(text: &str) -> Option<&'static str> {
     // Most requests are English, and settled by their third common word, without a word
     // folded or a pack read; one or two ("I promessi sposi", "que veut dire", the "week-end"
@@ -734,43 +692,21 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
     let accented = words().filter(|w| !w.is_ascii()).count();
     let english = english.saturating_sub(accented / 2);
     let mut counts: Vec<(usize, &Pack, Language)> = Vec::new();
-    let mut read: Option<Reading<'_>> = None;
     for language in LANGUAGES {
         let Some(pack) = teller(language).filter(|p| p.script == Script::Latin) else {
             continue;
         };
-        let r = read
-            .get_or_insert_with(|| Reading::of(pack, text))
-            .with(pack);
-        let m = &pack.material;
-        let mut hit = vec![false; r.tokens.len()];
-        for list in [
-            &pack.words.identify,
-            &pack.words.tells,
-            &pack.words.endings,
-            &pack.words.directives,
-            &m.verbs,
-            &m.own,
-            &m.this,
-            &pack.pointer.words,
-            &pack.choice.words,
-            &pack.figures.words,
-            &pack.part.words,
-        ] {
-            for s in r.spans(list) {
-                hit[s.start] = !foreign_form(text, &r.tokens[s.start]);
-            }
-        }
+        let r = Reading::of(pack, text);
         let letters = |c: char| c.to_lowercase().any(|c| pack.words.letters.contains(c));
-        let lettered = |t: &Token| {
+        let lettered = |t: &&Token| {
             let word = &text[t.start..t.end];
             !word.is_ascii() && word.chars().any(letters)
         };
-        let seen: BTreeSet<&str> = hit
-            .iter()
-            .zip(r.tokens.iter())
-            .filter(|&(h, t)| *h || lettered(t))
-            .map(|(_, t)| t.folded.as_str())
+        let told = r.matches(&pack.words.tells).map(|s| &r.tokens[s.start]);
+        let seen: BTreeSet<&str> = told
+            .filter(|t| !foreign_form(text, t))
+            .chain(r.tokens.iter().filter(lettered))
+            .map(|t| t.folded.as_str())
             .collect();
         counts.push((seen.len(), pack, language));
     }
@@ -898,7 +834,7 @@ fn foreign_form(text: &str, token: &Token) -> bool {
 pub(super) fn wording_language(text: &str) -> Option<&'static str> {
     LANGUAGES.into_iter().find_map(|language| {
         let p = pack(language)?;
-        let (before, after) = p.material.wording.ask.split_once("{0}")?;
+        let (before, after) = p.material.wording.text.split_once("{0}")?;
         let material = text.len() > before.len() + after.len()
             && text.starts_with(before)
             && text.ends_with(after);
@@ -907,7 +843,7 @@ pub(super) fn wording_language(text: &str) -> Option<&'static str> {
             .values()
             .flat_map(|f| f.slots.values())
             .any(|s| s.ask.text == text)
-            || p.pointer.wording.ask == text;
+            || p.pointer.wording.text == text;
         (material || slot).then(|| language.english_name())
     })
 }
@@ -959,8 +895,6 @@ struct Request<'a> {
     /// The user's and the host's earlier messages, read in the same language.
     earlier: Vec<Reading<'a>>,
     given: Given<'a>,
-    /// The request says it wants a task done ("quiero", "planifica", "して").
-    directive: bool,
     /// The learned model finds the request vague.
     vague: bool,
     /// What comes before the request's first colon, when text follows it: the instruction,
@@ -981,7 +915,6 @@ impl<'a> Request<'a> {
             pack,
             vague,
             head,
-            directive: reading.has(&pack.words.directives),
             earlier: given
                 .earlier
                 .iter()
@@ -1047,12 +980,12 @@ impl<'a> Request<'a> {
             || answered_before(column, self.given.earlier)
     }
 
-    /// Whether the request asks for the task of `r`'s frame to be done: a directive, its cue
-    /// first ("Übersetze den Text…", "Riassumi l'articolo…"), or an intent of the kind (which
-    /// its recognition needed).
+    /// Whether the request asks for the task of `r`'s frame to be done: a directive ("quiero",
+    /// "planifica", "して"), its cue first ("Übersetze den Text…", "Riassumi l'articolo…"), or an
+    /// intent of the kind (which its recognition needed).
     fn directs(&self, r: &SlotRef<'_>) -> bool {
-        let cue_first = |f: &FrameColumn| self.reading.matches(&f.cues).any(|s| s.start <= 1);
-        self.directive
+        let cue_first = |f: &FrameColumn| self.reading.starts_in(&f.cues, 0..2);
+        self.reading.has(&self.pack.words.directives)
             || (self.pack.frames.get(r.frame.name))
                 .is_some_and(|f| !f.intents.is_empty() || cue_first(f))
     }
@@ -1160,18 +1093,12 @@ pub(super) fn assess(
     // ("¿Puedo tomar esto estando embarazada?", "Darf mein Chef das?"), or in a request the
     // model finds vague: there, also a thing named as known and not said ("¿Es buena la
     // oferta?", "この物件って相場より高い？").
-    let unsaid = material.is_none() && asked.is_empty() && !material_given && !given.quoted;
+    let unsaid = material.is_none() && asked.is_empty() && !material_given;
     // The model's finding names something only in a request of no known kind: a kind with
     // every needed detail given has nothing missing that a question could name.
+    let naming = sure && slots.is_empty();
     let pointed = unsaid
-        .then(|| {
-            unsaid_thing(
-                &request.reading,
-                vague,
-                sure && slots.is_empty(),
-                given.earlier,
-            )
-        })
+        .then(|| unsaid_thing(&request.reading, vague, naming, given.earlier))
         .flatten();
     out.findings.extend(pointed.as_ref().map(finding));
     out.needs_clarification = material.is_some() || !asked.is_empty() || pointed.is_some();
@@ -1179,7 +1106,7 @@ pub(super) fn assess(
         out.cues.push(why_not_asked(pack, &slots, &open, score));
     } else if out.wording != super::Wording::Decision {
         for (kind, evidence, wording) in material.into_iter().chain(pointed) {
-            let q = wording.question(&evidence, kind);
+            let q = wording.question(&evidence, Priority::Critical, kind);
             super::push_unique(out, q, format!("rule {}: \"{evidence}\"", kind.as_str()));
         }
         ask_slots(pack, &asked, out);
@@ -1247,18 +1174,14 @@ fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Wo
     if let Some(thing) = referent(r) {
         return Some((Kind::PronounWithoutAntecedent, thing, &pack.thing.wording));
     }
-    if r.general() {
+    // The user's own figures, when the language has words to say so ("me", "ich").
+    let mine = pack.figures.mine.is_empty() || r.has(&pack.figures.mine);
+    if r.general() || !mine {
         return None;
     }
     let s = r.spans(&pack.figures.words).into_iter().next()?;
-    if !pack.figures.mine.is_empty() && !r.has(&pack.figures.mine) {
-        return None;
-    }
-    Some((
-        Kind::UnderspecifiedParameter,
-        sentence_of(r, &s),
-        &pack.figures.wording,
-    ))
+    let said = sentence_of(r, &s);
+    Some((Kind::UnderspecifiedParameter, said, &pack.figures.wording))
 }
 
 /// Whether the conversation before a follow-up may say what the finding would ask: options to
@@ -1325,14 +1248,10 @@ fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
     // A verb whose unsaid subject is the thing, with nothing after it and at most two words
     // before ("Quanto custa?", "Quanto tempo leva?"; not "Cos'è l'ISEE e a cosa serve?"),
     // unless the request asks to choose ("Quale mi conviene?" asks the options).
-    let last = if r.has(&r.pack.choice.words) {
-        Vec::new()
-    } else {
-        r.spans(&r.pack.pointer.last)
-    };
-    let ending = last
-        .into_iter()
-        .filter(|s| word_count(&r.tokens[s.end..]) == 0 && word_count(&r.tokens[..s.start]) <= 2);
+    let chooses = r.has(&r.pack.choice.words);
+    let ending = r.spans(&r.pack.pointer.last).into_iter().filter(|s| {
+        !chooses && word_count(&r.tokens[s.end..]) == 0 && word_count(&r.tokens[..s.start]) <= 2
+    });
     let s = spans.into_iter().chain(ending).find(|s| {
         (Some(s.start) == first || !capital(s.start))
             && !capital(s.end)
@@ -1360,11 +1279,8 @@ fn referent(r: &Reading<'_>) -> Option<String> {
             .into_iter()
             .find(|p| r.opens_word(p.start))?;
         let noun = noun_after(r.pack.script, &r.text[p.end..])?;
-        return Some(
-            format!("{}{noun}", &r.text[p.start..p.end])
-                .trim()
-                .to_owned(),
-        );
+        let named = format!("{}{noun}", &r.text[p.start..p.end]);
+        return Some(named.trim().to_owned());
     }
     let w = &r.pack.words;
     let common: Vec<Span> = [&w.identify, &w.numbers, &w.time, &w.directives]
@@ -1415,14 +1331,10 @@ fn referent(r: &Reading<'_>) -> Option<String> {
 /// "物件って"), in Korean the word before its particle of `ko-particles` ("옷" of "옷에").
 fn noun_after(script: Script, rest: &str) -> Option<String> {
     let noun: String = if script == Script::Kana {
+        // Its class: katakana (`Some(true)`, "ー" among them), or kanji and Latin letters.
         let class = |c: char| {
-            if is_katakana(c) || c == 'ー' {
-                Some(1)
-            } else if ('\u{4e00}'..='\u{9fff}').contains(&c) || c.is_ascii_alphanumeric() {
-                Some(2)
-            } else {
-                None
-            }
+            let kanji = ('\u{4e00}'..='\u{9fff}').contains(&c) || c.is_ascii_alphanumeric();
+            (is_katakana(c) || kanji).then_some(is_katakana(c))
         };
         let first = class(rest.chars().next()?)?;
         rest.chars()
@@ -1442,15 +1354,7 @@ fn noun_after(script: Script, rest: &str) -> Option<String> {
 fn ask_slots(pack: &Pack, asked: &[SlotRef<'_>], out: &mut Assessment) {
     for r in asked {
         if let Some(c) = column_of(pack, r) {
-            let options: Vec<&str> = c.ask.options.iter().map(String::as_str).collect();
-            let q = super::question(
-                &c.ask.text,
-                &c.ask.why,
-                &options,
-                r.slot.priority,
-                r.slot.kind,
-                &c.ask.assume,
-            );
+            let q = c.ask.question("", r.slot.priority, r.slot.kind);
             let cue = format!(
                 "task {}, {} left open ({})",
                 r.frame.name, r.slot.name, pack.tag
@@ -1487,26 +1391,18 @@ fn why_not_asked(
     };
     let mut kinds: Vec<&str> = slots.iter().map(|r| r.frame.name).collect();
     kinds.dedup();
-    if kinds.is_empty() {
-        return format!(
-            "read in {} by its columns: no task kind named, nothing to ask by name; {model}: answered as asked",
-            pack.tag
-        );
-    }
     let left: Vec<&str> = open.iter().map(|r| r.slot.name).collect();
-    let left = if left.is_empty() {
-        "every needed detail given".to_owned()
+    let (kinds, left) = (kinds.join(", "), left.join(", "));
+    let why = if kinds.is_empty() {
+        format!("no task kind named, nothing to ask by name; {model}: answered as asked")
+    } else if left.is_empty() {
+        format!("task {kinds}: every needed detail given; {model}")
     } else {
         format!(
-            "{} open, not asked of a request that does not direct the task",
-            left.join(", ")
+            "task {kinds}: {left} open, not asked of a request that does not direct the task; {model}"
         )
     };
-    format!(
-        "read in {} by its columns: task {}: {left}; {model}",
-        pack.tag,
-        kinds.join(", ")
-    )
+    format!("read in {} by its columns: {why}", pack.tag)
 }
 
 /// The user's own material the request names, acts on and does not give ("revisa mi correo",
@@ -1552,7 +1448,7 @@ fn possessed_material(r: &Reading<'_>) -> Option<String> {
 /// goes with them: "la mia email", "o meu texto", "el ejercicio 5".
 fn with_article(r: &Reading<'_>, at: usize) -> usize {
     match at.checked_sub(1) {
-        Some(a) if r.spans(&r.pack.material.the).iter().any(|s| s.start == a) => a,
+        Some(a) if r.starts_in(&r.pack.material.the, a..at) => a,
         _ => at,
     }
 }
@@ -1626,8 +1522,7 @@ fn numbered_part(r: &Reading<'_>) -> Option<String> {
 fn latin_material(r: &Reading<'_>, vague: bool) -> Option<String> {
     let m = &r.pack.material;
     let nouns = material_nouns(r);
-    let own = r.spans(&m.own);
-    let is_own = |i: usize| own.iter().any(|s| s.start == i);
+    let is_own = |i: usize| r.starts_in(&m.own, i..i + 1);
     let short = vague || r.tokens.len() <= SHORT[0];
     let pointers = [(&m.own, true), (&m.this, true), (&m.the, false)];
     // An article opening the request after its verb ("Lies dir den Vertrag durch…", "Lê o
@@ -1650,13 +1545,8 @@ fn latin_material(r: &Reading<'_>, vague: bool) -> Option<String> {
             let owner = (n.end..(n.end + 3).min(r.tokens.len())).find(|&i| is_own(i) && within(i));
             // Someone has it ("que me mandaste"), or it was made at a time ("das Protokoll von
             // gestern"): the user's copy.
-            let held = r
-                .spans(&m.by)
-                .iter()
-                .any(|b| (n.end..n.end + 3).contains(&b.start))
-                || r.spans(&m.when)
-                    .iter()
-                    .any(|w| (n.end..n.end + 4).contains(&w.start));
+            let held =
+                r.starts_in(&m.by, n.end..n.end + 3) || r.starts_in(&m.when, n.end..n.end + 4);
             if !(strong || short || held || owner.is_some()) {
                 continue;
             }
@@ -1677,12 +1567,11 @@ fn latin_material(r: &Reading<'_>, vague: bool) -> Option<String> {
 /// contrato" → "el contrato"; inside them, "la mail del mio capo", it stays).
 fn yours(r: &Reading<'_>, first: usize, last: usize) -> String {
     let m = &r.pack.material;
-    let articles = r.spans(&m.the);
     let mut out = String::new();
     let mut at = r.tokens[first].start;
     for (i, t) in r.tokens.iter().enumerate().take(last).skip(first) {
         out.push_str(&r.text[at..t.start]);
-        let inside = i != first && articles.iter().any(|a| a.start == i);
+        let inside = i != first && r.starts_in(&m.the, i..i + 1);
         match m.yours.get(&t.folded).filter(|_| !inside) {
             Some(y) => out.push_str(y),
             None => out.push_str(&r.text[t.start..t.end]),
@@ -2558,8 +2447,16 @@ mod tests {
                     }
                 }
             }
-            let material = p.material.wording.question("X", Kind::MissingContext).text;
-            let pointer = p.pointer.wording.question("X", Kind::MissingContext).text;
+            let material = p
+                .material
+                .wording
+                .question("X", Priority::Critical, Kind::MissingContext)
+                .text;
+            let pointer = p
+                .pointer
+                .wording
+                .question("X", Priority::Critical, Kind::MissingContext)
+                .text;
             for text in [material, pointer] {
                 if super::super::unread_language(&text) != Some(l.english_name()) {
                     wrong.push(text);
