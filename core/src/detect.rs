@@ -1755,6 +1755,9 @@ struct Cues {
     proper: Vec<bool>,
     /// The frames table's English word lists that the words match.
     matched: frames::Matched,
+    /// The words that can say what the request is about: not of `form` or `no-subject`, no
+    /// number (see [`TOPIC_WORDS`]).
+    subject_words: usize,
 }
 
 /// A 1,024-bit set of words' first two bytes, hashed: a trigger whose opening is not in it
@@ -1802,10 +1805,14 @@ impl Cues {
                 capital && !opens && !in_list(Words::FirstPerson, w) && !in_list(Words::Times, w)
             })
             .collect();
+        let subject_words = (words.iter())
+            .filter(|w| !in_list(Words::Form, w) && !in_list(Words::NoSubject, w) && !is_number(w))
+            .count();
         Self {
             openings,
             proper,
             matched: knowledge().matching(words),
+            subject_words,
         }
     }
 
@@ -1907,12 +1914,7 @@ impl Cues {
                 *proper && !in_list(Words::Nationalities, w) && !is_time(w, None)
             }),
             Pattern::Topic => {
-                words
-                    .iter()
-                    .filter(|w| !in_list(Words::Form, w) && !is_number(w))
-                    .filter(|w| !in_list(Words::NoSubject, w))
-                    .count()
-                    >= TOPIC_WORDS
+                self.subject_words >= TOPIC_WORDS
                     || text.contains([':', '\n'])
                     || words.windows(2).enumerate().any(|(i, p)| {
                         (in_list(Words::SaysWhat, p[0])
@@ -2516,8 +2518,8 @@ pub(crate) fn is_inflection(rest: &str) -> bool {
 fn word_matches(word: &str, trigger: &str) -> bool {
     word == trigger
         || (trigger.len() >= 4
-            && !in_list(Words::Uninflected, word)
-            && word.strip_prefix(trigger).is_some_and(is_inflection))
+            && word.strip_prefix(trigger).is_some_and(is_inflection)
+            && !in_list(Words::Uninflected, word))
 }
 
 /// Where each term of `zh-terms` (`core/data/detector.toml`) stands in `text`, as byte ranges:
@@ -2550,16 +2552,17 @@ pub(crate) fn in_a_term(words: &[&str], i: usize) -> bool {
 /// The stems of four letters or more that `word` is one of [`ENDINGS`] away from: the
 /// triggers other than itself that [`word_matches`] it.
 fn stems(word: &str) -> impl Iterator<Item = &str> {
-    // None for a word of `uninflected`: no ending's last byte equals it, so it has no stem.
-    let last = (!in_list(Words::Uninflected, word))
-        .then(|| word.as_bytes().last().copied())
-        .flatten();
-    ENDINGS.iter().filter_map(move |e| {
-        // The last byte first: most endings are ruled out without a string comparison.
-        (e.as_bytes().last().copied() == last && word.len() >= e.len() + 4)
-            .then(|| word.strip_suffix(e))
-            .flatten()
-    })
+    let last = word.as_bytes().last().copied();
+    ENDINGS
+        .iter()
+        .filter_map(move |e| {
+            // The last byte first: most endings are ruled out without a string comparison.
+            (e.as_bytes().last().copied() == last && word.len() >= e.len() + 4)
+                .then(|| word.strip_suffix(e))
+                .flatten()
+        })
+        // A word of `uninflected` has no stem; looked up only for a word that has one.
+        .filter(move |_| !in_list(Words::Uninflected, word))
 }
 
 /// How many CJK characters `text` holds, and how many of its words (as [`words_of`] splits
