@@ -63,6 +63,11 @@ const KNOWLEDGE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/knowledge.bin
 pub(crate) fn knowledge() -> &'static frames::Table {
     static KNOWLEDGE_READ: std::sync::OnceLock<frames::Table> = std::sync::OnceLock::new();
     static NONE: std::sync::OnceLock<frames::Table> = std::sync::OnceLock::new();
+    // Once read, the table stands for the program's life (the tests can hide the data again).
+    #[cfg(not(test))]
+    if let Some(table) = KNOWLEDGE_READ.get() {
+        return table;
+    }
     match data::get() {
         Some(data) => KNOWLEDGE_READ.get_or_init(|| frames::Table::read(data.knowledge)),
         None => NONE.get_or_init(frames::Table::default),
@@ -281,6 +286,14 @@ fn is_small_talk(text: &str, cjk: usize) -> bool {
     const MAX_CHARS: usize = 8;
     if cjk > 0 {
         return cjk <= MAX_CHARS && list(word_list(Words::ZhSmallTalk)).any(|w| text.contains(w));
+    }
+    // Each run between spaces with a letter or a digit holds a word at least: a longer text is
+    // told apart before it is read.
+    let runs = text
+        .split_whitespace()
+        .filter(|r| r.contains(char::is_alphanumeric));
+    if runs.count() > MAX_WORDS {
+        return false;
     }
     let lower = text.to_ascii_lowercase();
     let words = words_of(&lower);
@@ -2290,7 +2303,9 @@ pub(crate) fn names_an_amount(text: &str) -> bool {
     const BARE_DIGITS: usize = 2;
     // A Chinese amount written in words ("二十万", "三千块").
     let in_words = text.chars().zip(text.chars().skip(1)).any(|(a, b)| {
-        char_listed(Words::ZhAmountNumerals, a) && in_list(Words::Money, &b.to_string())
+        is_cjk(a)
+            && char_listed(Words::ZhAmountNumerals, a)
+            && in_list(Words::Money, &b.to_string())
     });
     if in_words {
         return true;
@@ -2553,7 +2568,9 @@ pub(crate) fn in_a_term(words: &[&str], i: usize) -> bool {
 /// triggers other than itself that [`word_matches`] it.
 fn stems(word: &str) -> impl Iterator<Item = &str> {
     let last = word.as_bytes().last().copied();
-    ENDINGS
+    // A stem has four letters or more and the shortest ending one: a shorter word has none.
+    let endings = if word.len() > 4 { ENDINGS } else { &[] };
+    endings
         .iter()
         .filter_map(move |e| {
             // The last byte first: most endings are ruled out without a string comparison.

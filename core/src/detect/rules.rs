@@ -282,14 +282,19 @@ fn there_without_place(words: &[&str], proper: &[bool]) -> Option<String> {
 /// Where the earliest phrase of the data file's list `which` (its words joined by `+`:
 /// "how+many") stands in `words`, and the phrase.
 fn phrase_in(words: &[&str], which: Words) -> Option<(usize, &'static str)> {
-    words_of(which)
-        .filter_map(|phrase| {
+    // Each phrase with its first word, so that a word starting none is passed over at once.
+    let phrases: Vec<(&str, &'static str)> = words_of(which)
+        .map(|phrase| (phrase.split('+').next().unwrap_or(phrase), phrase))
+        .collect();
+    (0..words.len()).find_map(|at| {
+        let matches = |phrase: &str| {
             let n = phrase.split('+').count();
-            (words.windows(n))
-                .position(|w| w.iter().copied().eq(phrase.split('+')))
-                .map(|at| (at, phrase))
-        })
-        .min_by_key(|&(at, _)| at)
+            (words.get(at..at + n)).is_some_and(|w| w.iter().copied().eq(phrase.split('+')))
+        };
+        (phrases.iter())
+            .find(|&&(first, phrase)| first == words[at] && matches(phrase))
+            .map(|&(_, phrase)| (at, phrase))
+    })
 }
 
 /// "Which one is better?", "Which ones should I keep?", "Which is better?": a choice among
