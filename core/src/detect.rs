@@ -1773,9 +1773,10 @@ struct Cues {
     subject_words: usize,
 }
 
-/// A 1,024-bit set of words' first two bytes, hashed: a trigger whose opening is not in it
-/// matches no word (a stem shares its word's opening), so most triggers cost one bit test.
-#[derive(Default)]
+/// A 1,024-bit set of words' first two bytes, hashed: a trigger whose opening is not in a
+/// request's set matches no word of it (a stem shares its word's opening), and a word whose
+/// opening is not in a list's set is not in the list, so most of either cost one bit test.
+#[derive(Debug, Default)]
 struct Openings([u64; 16]);
 
 impl Openings {
@@ -1788,9 +1789,14 @@ impl Openings {
         (first * 31 + second) & 1023
     }
 
-    fn insert(&mut self, word: &str) {
-        let i = Self::slot(word);
-        self.0[i / 64] |= 1 << (i % 64);
+    /// The openings of `words`.
+    fn of<'w>(words: impl Iterator<Item = &'w str>) -> Self {
+        let mut openings = Self::default();
+        for word in words {
+            let i = Self::slot(word);
+            openings.0[i / 64] |= 1 << (i % 64);
+        }
+        openings
     }
 
     fn may_contain(&self, word: &str) -> bool {
@@ -1802,10 +1808,7 @@ impl Openings {
 impl Cues {
     /// `words` are slices of `lower`, the ASCII lower-cased copy of `text` (same byte offsets).
     fn of(text: &str, lower: &str, words: &[&str]) -> Self {
-        let mut openings = Openings::default();
-        for w in words {
-            openings.insert(w);
-        }
+        let openings = Openings::of(words.iter().copied());
         let base = lower.as_ptr() as usize;
         let proper = words
             .iter()

@@ -44,6 +44,10 @@ pub(crate) struct Table {
     /// Every word of the word lists with its list's place, for [`Table::listed`].
     #[serde(skip)]
     listed: FxHashSet<(usize, &'static str)>,
+    /// The openings of each list's words ([`super::Openings`]): most words a list lacks are told
+    /// apart by one bit, before a lookup in [`Table::listed`]'s set.
+    #[serde(skip)]
+    openings: Vec<super::Openings>,
     /// The word lists read for every word of a request, split and sorted once: the English words
     /// that settle a request is English, those the unread languages write too, the two-word
     /// names a cue inside names no task (`cue-before`, `cue-after`) and the Chinese terms.
@@ -432,6 +436,9 @@ impl Table {
         self.listed = (self.word_lists.iter().enumerate())
             .flat_map(|(which, list)| super::list(list).map(move |word| (which, word)))
             .collect();
+        self.openings = (self.word_lists.iter())
+            .map(|list| super::Openings::of(super::list(list)))
+            .collect();
     }
 
     /// The word list `which`, each word between spaces (a word is looked up with
@@ -442,7 +449,8 @@ impl Table {
 
     /// Whether `word` is a word of the list `which`; a list the table lacks holds none.
     pub(crate) fn listed(&self, which: Words, word: &str) -> bool {
-        self.listed.contains(&(which as usize, word))
+        let opens = self.openings.get(which as usize);
+        opens.is_some_and(|o| o.may_contain(word)) && self.listed.contains(&(which as usize, word))
     }
 
     /// Numbers the English and the Chinese word lists and sorts their words into their indexes.
