@@ -81,10 +81,11 @@ pub(crate) fn word_list(which: Words) -> &'static str {
 
 /// Whether `c` is a character of the data file's list `which`, a list of single characters.
 pub(crate) fn char_listed(which: Words, c: char) -> bool {
-    !c.is_whitespace() && word_list(which).contains(c)
+    knowledge().char_listed(which, c)
 }
 
 /// Whether `word` is a word of the data file's list `which`.
+#[inline]
 pub(crate) fn in_list(which: Words, word: &str) -> bool {
     knowledge().listed(which, word)
 }

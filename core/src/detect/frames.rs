@@ -48,6 +48,9 @@ pub(crate) struct Table {
     /// apart by one bit, before a lookup in [`Table::listed`]'s set.
     #[serde(skip)]
     openings: Vec<super::Openings>,
+    /// Every character of the word lists with its list's place, for [`Table::char_listed`].
+    #[serde(skip)]
+    chars: FxHashSet<(usize, char)>,
     /// The word lists read for every word of a request, split and sorted once: the English words
     /// that settle a request is English, those the unread languages write too, the two-word
     /// names a cue inside names no task (`cue-before`, `cue-after`) and the Chinese terms.
@@ -439,6 +442,10 @@ impl Table {
         self.openings = (self.word_lists.iter())
             .map(|list| super::Openings::of(super::list(list)))
             .collect();
+        self.chars = (self.word_lists.iter().enumerate())
+            .flat_map(|(which, list)| list.chars().map(move |c| (which, c)))
+            .filter(|(_, c)| !c.is_whitespace())
+            .collect();
     }
 
     /// The word list `which`, each word between spaces (a word is looked up with
@@ -451,6 +458,12 @@ impl Table {
     pub(crate) fn listed(&self, which: Words, word: &str) -> bool {
         let opens = self.openings.get(which as usize);
         opens.is_some_and(|o| o.may_contain(word)) && self.listed.contains(&(which as usize, word))
+    }
+
+    /// Whether `c` is a character of the list `which` (a list of single characters, or one
+    /// whose words are runs of them).
+    pub(crate) fn char_listed(&self, which: Words, c: char) -> bool {
+        self.chars.contains(&(which as usize, c))
     }
 
     /// Numbers the English and the Chinese word lists and sorts their words into their indexes.
