@@ -277,12 +277,14 @@ struct Token {
     key: u64,
 }
 
-/// How many of `tokens` are words (not punctuation): what a Latin-script request's length counts.
+/// Whether `t` is a word, not a sign ("¿", "$").
+fn is_word(t: &Token) -> bool {
+    t.folded.chars().next().is_some_and(char::is_alphanumeric)
+}
+
+/// How many of `tokens` are words: what a Latin-script request's length counts.
 fn word_count(tokens: &[Token]) -> usize {
-    tokens
-        .iter()
-        .filter(|t| t.folded.chars().next().is_some_and(char::is_alphanumeric))
-        .count()
+    tokens.iter().filter(|t| is_word(t)).count()
 }
 
 /// A folded word's hash: an entry whose first word has another key is not compared with the
@@ -383,19 +385,34 @@ struct Reading<'a> {
     tokens: Vec<Token>,
     /// The openings of its words (see [`opening`]): an entry whose first word opens otherwise
     /// is skipped without comparing it with every word.
-    openings: [u64; 16],
-    /// Its words' keys ([`word_key`]), each setting one of 1,024 bits: an entry whose first
-    /// word's bit is clear is skipped without comparing it with any word.
-    keys: [u64; 16],
+    openings: Bits,
+    /// Its words' keys ([`word_key`]): an entry whose first word's key is not among them is
+    /// skipped without comparing it with any word.
+    keys: Bits,
 }
 
-/// A word's first two bytes, hashed into 1,024 bits; `None` for a shorter word or a pattern
+/// A set of numbers, each kept as its remainder by 1,024: one bit of sixteen words.
+type Bits = [u64; 16];
+
+/// The set of `numbers`.
+fn bits(numbers: impl Iterator<Item = usize>) -> Bits {
+    let mut bits = [0; 16];
+    for n in numbers {
+        bits[n % 1024 / 64] |= 1 << (n % 64);
+    }
+    bits
+}
+
+/// Whether `n` is in the set `bits` (or another number with its remainder by 1,024).
+fn has_bit(bits: &Bits, n: usize) -> bool {
+    bits[n % 1024 / 64] & (1 << (n % 64)) != 0
+}
+
+/// A word's first two bytes, hashed; `None` for a shorter word or a pattern
 /// open at its start.
 fn opening(word: &str) -> Option<usize> {
     match word.as_bytes() {
-        [a, b, ..] if *a != b'*' && *b != b'*' => {
-            Some((usize::from(*a) * 31 + usize::from(*b)) % 1024)
-        }
+        [a, b, ..] if *a != b'*' && *b != b'*' => Some(usize::from(*a) * 31 + usize::from(*b)),
         _ => None,
     }
 }
@@ -414,29 +431,14 @@ impl<'a> Reading<'a> {
         } else {
             Vec::new()
         };
-        let mut openings = [0u64; 16];
-        for at in tokens.iter().filter_map(|t| opening(&t.folded)) {
-            openings[at / 64] |= 1 << (at % 64);
-        }
-        let mut keys = [0u64; 16];
-        for k in tokens.iter().map(|t| t.key) {
-            keys[(k % 1024) as usize / 64] |= 1 << (k % 64);
-        }
         Self {
             pack,
             text,
             lower: text.to_ascii_lowercase(),
+            openings: bits(tokens.iter().filter_map(|t| opening(&t.folded))),
+            keys: bits(tokens.iter().map(|t| t.key as usize)),
             tokens,
-            openings,
-            keys,
         }
-    }
-
-    /// Whether a word of the text may match the entry's first word (its opening is there, or
-    /// it has none to tell).
-    fn may_open(&self, e: &Entry) -> bool {
-        e.opening
-            .is_none_or(|at| self.openings[at / 64] & (1 << (at % 64)) != 0)
     }
 
     /// Whether the entry `e` matches the Latin text's words from the `i`th.
@@ -461,8 +463,8 @@ impl<'a> Reading<'a> {
             .filter(move |e| {
                 latin
                     && match e.key {
-                        Some(k) => self.keys[(k % 1024) as usize / 64] & (1 << (k % 64)) != 0,
-                        None => self.may_open(e),
+                        Some(k) => has_bit(&self.keys, k as usize),
+                        None => e.opening.is_none_or(|at| has_bit(&self.openings, at)),
                     }
             })
             .flat_map(move |e| {
@@ -496,8 +498,7 @@ impl<'a> Reading<'a> {
 
     /// The index of the first word of a Latin text (after "¿", "¡").
     fn first_word(&self) -> Option<usize> {
-        let alphanumeric = |t: &Token| t.folded.chars().next().is_some_and(char::is_alphanumeric);
-        self.tokens.iter().position(alphanumeric)
+        self.tokens.iter().position(is_word)
     }
 
     /// Whether the byte offset `at` opens a word: always in Japanese, after a space or a sign
@@ -577,12 +578,11 @@ impl<'a> Reading<'a> {
                 let rest = t.folded.trim_start_matches(|c: char| c.is_ascii_digit());
                 digits(t)
                     && ((!rest.is_empty() && units.iter().any(|u| u.words == [rest]))
-                        || self.tokens.get(i + 1).is_some_and(|n| {
-                            units
-                                .iter()
-                                .any(|u| u.words.len() == 1 && glob(&u.words[0], &n.folded))
-                                || (self.text[t.end..n.start] == *":" && digits(n))
-                        }))
+                        || self.starts_in(units, i + 1..i + 2)
+                        || self
+                            .tokens
+                            .get(i + 1)
+                            .is_some_and(|n| self.text[t.end..n.start] == *":" && digits(n)))
             })
         } else {
             let chars: Vec<char> = self.lower.chars().collect();
@@ -691,25 +691,25 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
     // English writes no accented letters but in a borrowed word or two ("café", "résumé").
     let accented = words().filter(|w| !w.is_ascii()).count();
     let english = english.saturating_sub(accented / 2);
-    let mut counts: Vec<(usize, &Pack, Language)> = Vec::new();
-    for language in LANGUAGES {
-        let Some(pack) = teller(language).filter(|p| p.script == Script::Latin) else {
-            continue;
-        };
-        let r = Reading::of(pack, text);
-        let letters = |c: char| c.to_lowercase().any(|c| pack.words.letters.contains(c));
-        let lettered = |t: &&Token| {
-            let word = &text[t.start..t.end];
-            !word.is_ascii() && word.chars().any(letters)
-        };
-        let told = r.matches(&pack.words.tells).map(|s| &r.tokens[s.start]);
-        let seen: BTreeSet<&str> = told
-            .filter(|t| !foreign_form(text, t))
-            .chain(r.tokens.iter().filter(lettered))
-            .map(|t| t.folded.as_str())
-            .collect();
-        counts.push((seen.len(), pack, language));
-    }
+    let counts: Vec<(usize, &Pack, Language)> = LANGUAGES
+        .into_iter()
+        .filter_map(|language| {
+            let pack = teller(language).filter(|p| p.script == Script::Latin)?;
+            let r = Reading::of(pack, text);
+            let letters = |c: char| c.to_lowercase().any(|c| pack.words.letters.contains(c));
+            let lettered = |t: &&Token| {
+                let word = &text[t.start..t.end];
+                !word.is_ascii() && word.chars().any(letters)
+            };
+            let told = r.matches(&pack.words.tells).map(|s| &r.tokens[s.start]);
+            let seen: BTreeSet<&str> = told
+                .filter(|t| !foreign_form(text, t))
+                .chain(r.tokens.iter().filter(lettered))
+                .map(|t| t.folded.as_str())
+                .collect();
+            Some((seen.len(), pack, language))
+        })
+        .collect();
     let n = counts.iter().map(|c| c.0).max()?;
     let mut best = counts.iter().filter(|c| c.0 == n);
     let (_, _, language) = best.next()?;
@@ -890,7 +890,6 @@ const MATERIAL_REACH: usize = 6;
 
 /// A request read in one language, with the conversation before it.
 struct Request<'a> {
-    pack: &'a Pack,
     reading: Reading<'a>,
     /// The user's and the host's earlier messages, read in the same language.
     earlier: Vec<Reading<'a>>,
@@ -905,24 +904,19 @@ struct Request<'a> {
 
 impl<'a> Request<'a> {
     fn of(pack: &'a Pack, text: &'a str, given: Given<'a>, vague: bool) -> Self {
-        let reading = Reading::of(pack, text);
-        let head = given
-            .after_colon
-            .then(|| super::split_at_colon(text))
-            .flatten()
-            .map(|(head, _)| Reading::of(pack, head));
         Self {
-            pack,
-            vague,
-            head,
+            reading: Reading::of(pack, text),
             earlier: given
                 .earlier
                 .iter()
                 .filter(|m| m.role != Role::Assistant)
                 .map(|m| Reading::of(pack, &m.content))
                 .collect(),
-            reading,
             given,
+            vague,
+            head: super::split_at_colon(text)
+                .filter(|_| given.after_colon)
+                .map(|(head, _)| Reading::of(pack, head)),
         }
     }
 
@@ -930,7 +924,8 @@ impl<'a> Request<'a> {
     /// names, when it names one before a colon, else those of the whole request.
     fn recognised(&self, table: &frames::Table) -> Vec<usize> {
         let named = |r: &Reading<'_>| -> Vec<usize> {
-            self.pack
+            self.reading
+                .pack
                 .frames
                 .iter()
                 .filter(|(_, f)| r.has(&f.cues) && (f.intents.is_empty() || r.has(&f.intents)))
@@ -974,7 +969,8 @@ impl<'a> Request<'a> {
         read(&self.reading, self.given)
             || (!column.alone
                 && r.slot.zh.patterns.contains(&Pattern::Topic)
-                && DESCRIBED[self.pack.script as usize].is_some_and(|n| self.reading.length() >= n))
+                && DESCRIBED[self.reading.pack.script as usize]
+                    .is_some_and(|n| self.reading.length() >= n))
             || self.earlier.iter().any(|x| read(x, alone(x)))
             || material_before
             || answered_before(column, self.given.earlier)
@@ -985,8 +981,8 @@ impl<'a> Request<'a> {
     /// intent of the kind (which its recognition needed).
     fn directs(&self, r: &SlotRef<'_>) -> bool {
         let cue_first = |f: &FrameColumn| self.reading.starts_in(&f.cues, 0..2);
-        self.reading.has(&self.pack.words.directives)
-            || (self.pack.frames.get(r.frame.name))
+        self.reading.has(&self.reading.pack.words.directives)
+            || (self.reading.pack.frames.get(r.frame.name))
                 .is_some_and(|f| !f.intents.is_empty() || cue_first(f))
     }
 
@@ -997,17 +993,17 @@ impl<'a> Request<'a> {
         slots
             .iter()
             .filter(|s| std::ptr::eq(s.frame, r.frame))
-            .filter_map(|s| Some((s, column_of(self.pack, s)?)))
+            .filter_map(|s| Some((s, column_of(self.reading.pack, s)?)))
             .all(|(s, c)| !self.fills(s, c))
     }
 
     /// Whether the open slot `r` is asked, by its priority and the request's length.
     fn asks(&self, slots: &[SlotRef<'_>], r: &SlotRef<'_>) -> bool {
         let length = self.reading.length();
-        let i = self.pack.script as usize;
+        let i = self.reading.pack.script as usize;
         // "¿Qué diferencia hay entre un CDB y el Tesoro?": a comparison of two named things is
         // answered as it stands.
-        if self.reading.has(&self.pack.words.compare) || self.reading.general() {
+        if self.reading.has(&self.reading.pack.words.compare) || self.reading.general() {
             return false;
         }
         match r.slot.priority {
@@ -1191,20 +1187,12 @@ fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Wo
 /// where the user is going); a thing named as known, always (the conversation's topic names
 /// it: "¿Cuánto tiempo lo dejo en el horno?" after a recipe).
 fn conversation_says(pack: &Pack, earlier: &[Message], kind: Kind) -> bool {
-    let figures = || {
-        earlier
-            .iter()
-            .any(|m| Reading::of(pack, &m.content).pattern(Pattern::Number, Given::default()))
-    };
+    let mut said = earlier.iter().map(|m| Reading::of(pack, &m.content));
+    let figures = |e: Reading<'_>| e.pattern(Pattern::Number, Given::default());
     match kind {
-        Kind::AmbiguousReference => {
-            figures()
-                || earlier.iter().any(|m| {
-                    let e = Reading::of(pack, &m.content);
-                    e.name() || e.has(&pack.words.or) || e.has(&pack.words.compare)
-                })
-        }
-        Kind::UnderspecifiedParameter => pack.figures.mine.is_empty() || figures(),
+        Kind::AmbiguousReference => said
+            .any(|e| e.name() || e.has(&pack.words.or) || e.has(&pack.words.compare) || figures(e)),
+        Kind::UnderspecifiedParameter => pack.figures.mine.is_empty() || said.any(figures),
         Kind::MissingContext | Kind::PronounWithoutAntecedent | Kind::UnderspecifiedRequest => true,
     }
 }
