@@ -69,12 +69,11 @@ pub(super) fn has_columns(language: Language) -> bool {
 /// request's language is told the same whichever packs a browser has fetched.
 fn teller(language: Language) -> Option<&'static Pack> {
     static TELLERS: OnceLock<BTreeMap<String, Pack>> = OnceLock::new();
-    if let Some(p) = pack(language) {
-        return Some(p);
-    }
-    let tell = super::data::get()?.tell;
-    let tellers = TELLERS.get_or_init(|| postcard::from_bytes(tell).unwrap_or_default());
-    tellers.get(language.tag())
+    pack(language).or_else(|| {
+        let tell = super::data::get()?.tell;
+        let tellers = TELLERS.get_or_init(|| postcard::from_bytes(tell).unwrap_or_default());
+        tellers.get(language.tag())
+    })
 }
 
 /// One language's columns, read from its pack: the language's table of the data file, which the
@@ -254,12 +253,10 @@ struct Entry {
 impl From<String> for Entry {
     fn from(raw: String) -> Self {
         let words: Vec<String> = tokens(&raw, true).into_iter().map(|t| t.folded).collect();
+        let first = words.first();
         Self {
-            opening: words.first().and_then(|w| opening(w)),
-            key: words
-                .first()
-                .filter(|w| !w.contains('*'))
-                .map(|w| word_key(w)),
+            opening: first.and_then(|w| opening(w)),
+            key: first.filter(|w| !w.contains('*')).map(|w| word_key(w)),
             words,
             text: raw.to_ascii_lowercase(),
         }
@@ -349,17 +346,13 @@ fn fold(c: char, out: &mut String) -> bool {
         out.push(UNACCENTED.chars().nth(i).unwrap_or(c));
         return i < ACCENTED_CAPITALS;
     }
-    let (folded, capital) = match c {
-        'ß' => ("ss", false),
-        'Œ' | 'œ' => ("oe", c == 'Œ'),
-        'Æ' | 'æ' => ("ae", c == 'Æ'),
-        _ => {
-            out.push(c);
-            return false;
-        }
-    };
-    out.push_str(folded);
-    capital
+    match c {
+        'ß' => out.push_str("ss"),
+        'Œ' | 'œ' => out.push_str("oe"),
+        'Æ' | 'æ' => out.push_str("ae"),
+        _ => out.push(c),
+    }
+    matches!(c, 'Œ' | 'Æ')
 }
 
 /// Whether the word `word` matches the entry word `pattern` (`*` at an end: any ending or
@@ -418,11 +411,7 @@ fn opening(word: &str) -> Option<usize> {
 }
 
 /// Where an entry matched: token indices (Latin) or byte offsets (Japanese, Korean).
-#[derive(Debug, Clone, Copy)]
-struct Span {
-    start: usize,
-    end: usize,
-}
+type Span = std::ops::Range<usize>;
 
 impl<'a> Reading<'a> {
     fn of(pack: &'a Pack, text: &'a str) -> Self {
@@ -441,17 +430,6 @@ impl<'a> Reading<'a> {
         }
     }
 
-    /// Whether the entry `e` matches the Latin text's words from the `i`th.
-    fn matches_at(&self, e: &Entry, i: usize) -> bool {
-        let n = e.words.len();
-        n > 0
-            && i + n <= self.tokens.len()
-            && e.words
-                .iter()
-                .zip(&self.tokens[i..i + n])
-                .all(|(p, t)| glob(p, &t.folded))
-    }
-
     /// Every place an entry of `list` matches, in the list's order. In a Latin text, an entry
     /// whose first word is exact only where a word has its key (none when the text's keys
     /// ([`Reading::keys`]) lack it), one with a `*` wherever its opening may be; in Japanese
@@ -462,29 +440,27 @@ impl<'a> Reading<'a> {
             .iter()
             .filter(move |e| {
                 latin
+                    && !e.words.is_empty()
                     && match e.key {
                         Some(k) => has_bit(&self.keys, k as usize),
                         None => e.opening.is_none_or(|at| has_bit(&self.openings, at)),
                     }
             })
             .flat_map(move |e| {
-                (0..self.tokens.len())
-                    .filter(move |&i| e.key.is_none_or(|k| self.tokens[i].key == k))
-                    .filter(move |&i| self.matches_at(e, i))
-                    .map(move |i| Span {
-                        start: i,
-                        end: i + e.words.len(),
+                let n = e.words.len();
+                (self.tokens.windows(n).enumerate())
+                    .filter(move |(_, words)| {
+                        e.key.is_none_or(|k| words[0].key == k)
+                            && e.words.iter().zip(*words).all(|(p, t)| glob(p, &t.folded))
                     })
+                    .map(move |(i, _)| i..i + n)
             });
         let substrings = list
             .iter()
             .filter(move |e| !latin && !e.text.trim().is_empty())
             .flat_map(move |e| self.lower.match_indices(e.text.as_str()))
-            .map(|(at, m)| Span {
-                start: at,
-                end: at + m.len(),
-            })
-            .filter(|s| self.whole_katakana(s.start, s.end));
+            .map(|(at, m)| at..at + m.len())
+            .filter(|s| self.whole_katakana(s));
         words.chain(substrings)
     }
 
@@ -521,15 +497,15 @@ impl<'a> Reading<'a> {
         self.matches(list).any(|s| starts.contains(&s.start))
     }
 
-    /// Whether the match at `start..end` is no part of a longer katakana word: a loan word
+    /// Whether the match at `s` is no part of a longer katakana word: a loan word
     /// is written as one run ("バー", a bar, is not in "ハンバーグ").
-    fn whole_katakana(&self, start: usize, end: usize) -> bool {
-        let m = &self.lower[start..end];
+    fn whole_katakana(&self, s: &Span) -> bool {
+        let m = &self.lower[s.clone()];
         let joins = |inside: Option<char>, outside: Option<char>| {
             inside.is_some_and(is_katakana) && outside.is_some_and(is_katakana)
         };
-        !(joins(m.chars().next(), self.lower[..start].chars().next_back())
-            || joins(m.chars().next_back(), self.lower[end..].chars().next()))
+        !(joins(m.chars().next(), self.lower[..s.start].chars().next_back())
+            || joins(m.chars().next_back(), self.lower[s.end..].chars().next()))
     }
 
     /// The request's length in the units the thresholds count: words in a Latin script or in
@@ -1058,7 +1034,6 @@ pub(super) fn assess(
         })
         .flatten()
         .map(|(evidence, wording)| (Kind::MissingContext, evidence, wording));
-    out.findings.extend(material.as_ref().map(finding));
     let table = super::knowledge();
     let recognised = request.recognised(table);
     let slots = super::slots_of(table, &recognised);
@@ -1089,31 +1064,30 @@ pub(super) fn assess(
     // ("¿Puedo tomar esto estando embarazada?", "Darf mein Chef das?"), or in a request the
     // model finds vague: there, also a thing named as known and not said ("¿Es buena la
     // oferta?", "この物件って相場より高い？").
-    let unsaid = material.is_none() && asked.is_empty() && !material_given;
+    let unsaid = asked.is_empty() && !material_given;
     // The model's finding names something only in a request of no known kind: a kind with
     // every needed detail given has nothing missing that a question could name.
     let naming = sure && slots.is_empty();
-    let pointed = unsaid
-        .then(|| unsaid_thing(&request.reading, vague, naming, given.earlier))
-        .flatten();
-    out.findings.extend(pointed.as_ref().map(finding));
-    out.needs_clarification = material.is_some() || !asked.is_empty() || pointed.is_some();
+    // What a rule found, the words it names and its wording: the material, or else the unsaid.
+    let found = material.or_else(|| {
+        unsaid
+            .then(|| unsaid_thing(&request.reading, vague, naming, given.earlier))
+            .flatten()
+    });
+    out.findings
+        .extend(found.as_ref().map(|(kind, evidence, _)| Finding {
+            kind: *kind,
+            evidence: evidence.clone(),
+        }));
+    out.needs_clarification = found.is_some() || !asked.is_empty();
     if !out.needs_clarification {
         out.cues.push(why_not_asked(pack, &slots, &open, score));
     } else if out.wording != super::Wording::Decision {
-        for (kind, evidence, wording) in material.into_iter().chain(pointed) {
+        if let Some((kind, evidence, wording)) = found {
             let q = wording.question(&evidence, Priority::Critical, kind);
             super::push_unique(out, q, format!("rule {}: \"{evidence}\"", kind.as_str()));
         }
         ask_slots(pack, &asked, out);
-    }
-}
-
-/// What a rule found in the request, the words it names and the rule's wording: the finding.
-fn finding((kind, evidence, _): &(Kind, String, &Wording)) -> Finding {
-    Finding {
-        kind: *kind,
-        evidence: evidence.clone(),
     }
 }
 
@@ -1305,10 +1279,7 @@ fn referent(r: &Reading<'_>) -> Option<String> {
         .into_iter()
         .flat_map(|list| r.spans(list))
         .filter(|p| {
-            !said_after.contains(&p.start)
-                && !set_phrases
-                    .iter()
-                    .any(|s| (s.start..s.end).contains(&p.start))
+            !said_after.contains(&p.start) && !set_phrases.iter().any(|s| s.contains(&p.start))
         })
         .min_by_key(|p| p.start)?;
     thing(&p).then(|| r.text[r.tokens[p.start].start..r.tokens[p.end].end].to_owned())
