@@ -1190,9 +1190,8 @@ fn sentence_of(r: &Reading<'_>, s: &Span) -> String {
 /// that opens the request or is written small, with no capital in the two words after it (the
 /// German article of a noun: "das Auto") nor a time after it ("este fin de semana"); in Korean one that opens a word.
 fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
-    let i = r.pack.script as usize;
     // A quotation is what the word points at ("Ça veut dire quoi « carpe diem » ?").
-    if (r.length() > POINTED[i] && !vague) || r.text.contains(QUOTES) {
+    if (r.length() > POINTED[r.pack.script as usize] && !vague) || r.text.contains(QUOTES) {
         return None;
     }
     let spans = r.spans(&r.pack.pointer.words);
@@ -1204,7 +1203,6 @@ fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
     // "este fin de semana", "ce soir": a time, not a thing; "eso de la blockchain", "questo
     // fenomeno chiamato inflazione", "Comment ça marche, la TVA ?": the thing is named after.
     let times = r.spans(&r.pack.words.time);
-    let named = r.spans(&r.pack.words.topic_before);
     // The request's first word may be capitalised ("¿Esto se puede congelar?").
     let first = r.first_word();
     // A verb whose unsaid subject is the thing, with nothing after it and at most two words
@@ -1219,9 +1217,7 @@ fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
             && !capital(s.end)
             && !capital(s.end + 1)
             && !times.iter().any(|t| t.start == s.start || t.start == s.end)
-            && !named
-                .iter()
-                .any(|n| n.start == s.end || n.start == s.end + 1)
+            && !r.starts_in(&r.pack.words.topic_before, s.end..s.end + 2)
             && !r.text[r.tokens[s.end - 1].end..].contains(',')
     })?;
     Some(r.text[r.tokens[s.start].start..r.tokens[s.end - 1].end].to_owned())
@@ -1245,32 +1241,7 @@ fn referent(r: &Reading<'_>) -> Option<String> {
         return Some(named.trim().to_owned());
     }
     let w = &r.pack.words;
-    let common: Vec<Span> = [&w.identify, &w.numbers, &w.time, &w.directives]
-        .into_iter()
-        .flat_map(|list| r.spans(list))
-        .collect();
-    let said_after: Vec<usize> = r.spans(&w.of).iter().map(|s| s.start).collect();
     let set_phrases = r.spans(&r.pack.thing.words);
-    let topics: Vec<usize> = r.spans(&w.topic_before).iter().map(|s| s.end).collect();
-    let capital = |i: usize| !r.pack.capital_nouns && r.tokens.get(i).is_some_and(|t| t.capital);
-    let first = r.first_word();
-    let thing = |p: &Span| {
-        let i = p.end;
-        r.tokens.get(i).is_some_and(|t| {
-            t.folded.chars().all(char::is_alphabetic)
-                && t.folded.chars().count() > 2
-                && !common.iter().any(|c| c.start == i)
-                // "iPhone", "eBay": a capital inside a word is a name's.
-                && !r.text[t.start..t.end].chars().skip(1).any(|c| c.is_ascii_uppercase())
-        })
-            // "Il nome della rosa": a title; "la tía Carmen": named; "la capital de Francia":
-            // said which; "über den Herbst": a subject.
-            && (Some(p.start) == first || !capital(p.start))
-            && !capital(i)
-            && !capital(i + 1)
-            && !said_after.contains(&(i + 1))
-            && !topics.contains(&p.start)
-    };
     // The first article or demonstrative says what the request is about; one that also means
     // "of" ("del", "della") says which thing the word before it is. A person of the user's
     // ("mi suegra") is not asked about: they are who they are, and what is missing is what
@@ -1279,10 +1250,28 @@ fn referent(r: &Reading<'_>) -> Option<String> {
         .into_iter()
         .flat_map(|list| r.spans(list))
         .filter(|p| {
-            !said_after.contains(&p.start) && !set_phrases.iter().any(|s| s.contains(&p.start))
+            !r.starts_in(&w.of, p.start..p.start + 1)
+                && !set_phrases.iter().any(|s| s.contains(&p.start))
         })
         .min_by_key(|p| p.start)?;
-    thing(&p).then(|| r.text[r.tokens[p.start].start..r.tokens[p.end].end].to_owned())
+    let i = p.end;
+    let common = [&w.identify, &w.numbers, &w.time, &w.directives];
+    let capital = |i: usize| !r.pack.capital_nouns && r.tokens.get(i).is_some_and(|t| t.capital);
+    let thing = r.tokens.get(i).is_some_and(|t| {
+        t.folded.chars().all(char::is_alphabetic)
+            && t.folded.chars().count() > 2
+            && !common.iter().any(|list| r.starts_in(list, i..i + 1))
+            // "iPhone", "eBay": a capital inside a word is a name's.
+            && !r.text[t.start..t.end].chars().skip(1).any(|c| c.is_ascii_uppercase())
+    })
+        // "Il nome della rosa": a title; "la tía Carmen": named; "la capital de Francia":
+        // said which; "über den Herbst": a subject.
+        && (Some(p.start) == r.first_word() || !capital(p.start))
+        && !capital(i)
+        && !capital(i + 1)
+        && !r.starts_in(&w.of, i + 1..i + 2)
+        && !r.matches(&w.topic_before).any(|s| s.end == p.start);
+    thing.then(|| r.text[r.tokens[p.start].start..r.tokens[i].end].to_owned())
 }
 
 /// The noun opening `rest` (what follows a demonstrative or possessive), without the
@@ -1483,42 +1472,36 @@ fn latin_material(r: &Reading<'_>, vague: bool) -> Option<String> {
     let nouns = material_nouns(r);
     let is_own = |i: usize| r.starts_in(&m.own, i..i + 1);
     let short = vague || r.tokens.len() <= SHORT[0];
-    let pointers = [(&m.own, true), (&m.this, true), (&m.the, false)];
     // An article opening the request after its verb ("Lies dir den Vertrag durch…", "Lê o
     // contrato e me diz…"): the user's copy, however long the request.
     let verb_first = r.spans(&m.verbs).first().map_or(usize::MAX, |v| v.start);
-    for (list, strong) in pointers {
-        for p in r.spans(list) {
-            let strong = strong || (p.start <= 3 && verb_first < p.start);
-            let Some(n) = nouns
-                .iter()
-                .find(|n| n.start == p.end || n.start == p.end + 1)
-            else {
-                continue;
-            };
-            // "el correo de mi jefe", "die E-Mail meines Chefs": the owner within the phrase,
-            // not in the next clause ("meu TCC? Minha orientadora disse…").
-            let within = |i: usize| {
-                !r.text[r.tokens[n.end - 1].end..r.tokens[i].start].contains(CLAUSE_ENDS)
-            };
-            let owner = (n.end..(n.end + 3).min(r.tokens.len())).find(|&i| is_own(i) && within(i));
-            // Someone has it ("que me mandaste"), or it was made at a time ("das Protokoll von
-            // gestern"): the user's copy.
-            let held =
-                r.starts_in(&m.by, n.end..n.end + 3) || r.starts_in(&m.when, n.end..n.end + 4);
-            if !(strong || short || held || owner.is_some()) {
-                continue;
-            }
-            let first = if is_own(p.start) {
-                with_article(r, p.start)
-            } else {
-                p.start
-            };
-            let last = owner.map_or(n.end, |o| (o + 2).min(r.tokens.len()));
-            return Some(yours(r, first, last));
+    let pointers = [(&m.own, true), (&m.this, true), (&m.the, false)].into_iter();
+    let mut pointers =
+        pointers.flat_map(|(list, strong)| r.spans(list).into_iter().map(move |p| (p, strong)));
+    pointers.find_map(|(p, strong)| {
+        let strong = strong || (p.start <= 3 && verb_first < p.start);
+        let n = nouns
+            .iter()
+            .find(|n| (p.end..=p.end + 1).contains(&n.start))?;
+        // "el correo de mi jefe", "die E-Mail meines Chefs": the owner within the phrase,
+        // not in the next clause ("meu TCC? Minha orientadora disse…").
+        let within =
+            |i: usize| !r.text[r.tokens[n.end - 1].end..r.tokens[i].start].contains(CLAUSE_ENDS);
+        let owner = (n.end..(n.end + 3).min(r.tokens.len())).find(|&i| is_own(i) && within(i));
+        // Someone has it ("que me mandaste"), or it was made at a time ("das Protokoll von
+        // gestern"): the user's copy.
+        let held = r.starts_in(&m.by, n.end..n.end + 3) || r.starts_in(&m.when, n.end..n.end + 4);
+        if !(strong || short || held || owner.is_some()) {
+            return None;
         }
-    }
-    None
+        let first = if is_own(p.start) {
+            with_article(r, p.start)
+        } else {
+            p.start
+        };
+        let last = owner.map_or(n.end, |o| (o + 2).min(r.tokens.len()));
+        Some(yours(r, first, last))
+    })
 }
 
 /// The words `first..last` of a Latin text as written, each possessive of the user's made the
@@ -1552,26 +1535,23 @@ fn substring_material(r: &Reading<'_>) -> Option<String> {
         return Some(r.text[..n.end].to_owned());
     }
     // Who sent it first: "上司からのLINE" is asked for as the boss's, not as "からのLINE".
-    for list in [&m.by, &m.own, &m.this, &m.when] {
-        let by = std::ptr::eq(list, &m.by);
-        for p in r
-            .spans(list)
-            .into_iter()
-            .filter(|p| by || r.opens_word(p.start))
-        {
-            let Some(n) = nouns.iter().find(|n| {
-                n.start >= p.end && r.lower[p.end..n.start].chars().count() <= MATERIAL_REACH
-            }) else {
-                continue;
-            };
-            let pointer = &r.text[p.start..p.end];
-            let shown = m.yours.get(pointer).map_or(pointer, String::as_str);
-            let sender = if by { sender_before(r, p.start) } else { "" };
-            let named = format!("{sender}{shown}{}", &r.text[p.end..n.end]);
-            return Some(named.trim().to_owned());
-        }
-    }
-    None
+    let mut pointers = [&m.by, &m.own, &m.this, &m.when]
+        .into_iter()
+        .flat_map(|list| {
+            let by = std::ptr::eq(list, &m.by);
+            let spans = r.spans(list).into_iter();
+            spans.filter_map(move |p| (by || r.opens_word(p.start)).then_some((p, by)))
+        });
+    pointers.find_map(|(p, by)| {
+        let n = nouns.iter().find(|n| {
+            n.start >= p.end && r.lower[p.end..n.start].chars().count() <= MATERIAL_REACH
+        })?;
+        let pointer = &r.text[p.start..p.end];
+        let shown = m.yours.get(pointer).map_or(pointer, String::as_str);
+        let sender = if by { sender_before(r, p.start) } else { "" };
+        let named = format!("{sender}{shown}{}", &r.text[p.end..n.end]);
+        Some(named.trim().to_owned())
+    })
 }
 
 /// The word before `at` that a sending phrase of `material.by` is joined to ("上司" of
