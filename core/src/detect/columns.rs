@@ -582,11 +582,9 @@ impl<'a> Reading<'a> {
                     && !self.starts_in(&w.time, s.end..s.end + 1)
             });
         }
-        self.spans(&w.place_after).iter().any(|s| {
-            self.lower[..s.start]
-                .chars()
-                .next_back()
-                .is_some_and(|c| !c.is_whitespace() && !super::is_kana(c) || is_katakana(c))
+        self.matches(&w.place_after).any(|s| {
+            let before = self.lower[..s.start].chars().next_back();
+            before.is_some_and(|c| !c.is_whitespace() && !super::is_kana(c) || is_katakana(c))
         })
     }
 
@@ -608,15 +606,13 @@ impl<'a> Reading<'a> {
     /// Whether the request names its own choice: an "or" between two capitalised words, or two
     /// words in Latin letters in a Japanese or Korean request ("Python o JavaScript").
     fn gives_a_choice(&self) -> bool {
-        let spans = self.spans(&self.pack.words.or);
+        let mut spans = self.matches(&self.pack.words.or);
         if self.pack.script == Script::Latin {
             let capital = |i: usize| self.tokens.get(i).is_some_and(|t| t.capital);
-            return spans
-                .iter()
-                .any(|s| s.start > 0 && capital(s.start - 1) && capital(s.end));
+            return spans.any(|s| s.start > 0 && capital(s.start - 1) && capital(s.end));
         }
         let latin = |c: char| c.is_ascii_alphanumeric();
-        spans.iter().any(|s| {
+        spans.any(|s| {
             self.lower[..s.start].trim_end().ends_with(latin)
                 && self.lower[s.end..].trim_start().starts_with(latin)
         })
@@ -1149,8 +1145,7 @@ fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Wo
     if r.general() || !mine {
         return None;
     }
-    let s = r.spans(&pack.figures.words).into_iter().next()?;
-    let said = sentence_of(r, &s);
+    let said = sentence_of(r, r.spans(&pack.figures.words).first()?);
     Some((Kind::UnderspecifiedParameter, said, &pack.figures.wording))
 }
 
@@ -1514,10 +1509,8 @@ fn yours(r: &Reading<'_>, first: usize, last: usize) -> String {
     for (i, t) in r.tokens.iter().enumerate().take(last).skip(first) {
         out.push_str(&r.text[at..t.start]);
         let inside = i != first && r.starts_in(&m.the, i..i + 1);
-        match m.yours.get(&t.folded).filter(|_| !inside) {
-            Some(y) => out.push_str(y),
-            None => out.push_str(&r.text[t.start..t.end]),
-        }
+        let reworded = m.yours.get(&t.folded).filter(|_| !inside);
+        out.push_str(reworded.map_or(&r.text[t.start..t.end], String::as_str));
         at = t.end;
     }
     out
