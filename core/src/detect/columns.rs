@@ -69,12 +69,11 @@ pub(super) fn has_columns(language: Language) -> bool {
 /// request's language is told the same whichever packs a browser has fetched.
 fn teller(language: Language) -> Option<&'static Pack> {
     static TELLERS: OnceLock<BTreeMap<String, Pack>> = OnceLock::new();
-    if let Some(p) = pack(language) {
-        return Some(p);
-    }
-    let tell = super::data::get()?.tell;
-    let tellers = TELLERS.get_or_init(|| postcard::from_bytes(tell).unwrap_or_default());
-    tellers.get(language.tag())
+    pack(language).or_else(|| {
+        let tell = super::data::get()?.tell;
+        let tellers = TELLERS.get_or_init(|| postcard::from_bytes(tell).unwrap_or_default());
+        tellers.get(language.tag())
+    })
 }
 
 /// One language's columns, read from its pack: the language's table of the data file, which the
@@ -254,12 +253,10 @@ struct Entry {
 impl From<String> for Entry {
     fn from(raw: String) -> Self {
         let words: Vec<String> = tokens(&raw, true).into_iter().map(|t| t.folded).collect();
+        let first = words.first();
         Self {
-            opening: words.first().and_then(|w| opening(w)),
-            key: words
-                .first()
-                .filter(|w| !w.contains('*'))
-                .map(|w| word_key(w)),
+            opening: first.and_then(|w| opening(w)),
+            key: first.filter(|w| !w.contains('*')).map(|w| word_key(w)),
             words,
             text: raw.to_ascii_lowercase(),
         }
@@ -277,12 +274,14 @@ struct Token {
     key: u64,
 }
 
-/// How many of `tokens` are words (not punctuation): what a Latin-script request's length counts.
+/// Whether `t` is a word, not a sign ("¿", "$").
+fn is_word(t: &Token) -> bool {
+    t.folded.chars().next().is_some_and(char::is_alphanumeric)
+}
+
+/// How many of `tokens` are words: what a Latin-script request's length counts.
 fn word_count(tokens: &[Token]) -> usize {
-    tokens
-        .iter()
-        .filter(|t| t.folded.chars().next().is_some_and(char::is_alphanumeric))
-        .count()
+    tokens.iter().filter(|t| is_word(t)).count()
 }
 
 /// A folded word's hash: an entry whose first word has another key is not compared with the
@@ -347,17 +346,13 @@ fn fold(c: char, out: &mut String) -> bool {
         out.push(UNACCENTED.chars().nth(i).unwrap_or(c));
         return i < ACCENTED_CAPITALS;
     }
-    let (folded, capital) = match c {
-        'ß' => ("ss", false),
-        'Œ' | 'œ' => ("oe", c == 'Œ'),
-        'Æ' | 'æ' => ("ae", c == 'Æ'),
-        _ => {
-            out.push(c);
-            return false;
-        }
-    };
-    out.push_str(folded);
-    capital
+    match c {
+        'ß' => out.push_str("ss"),
+        'Œ' | 'œ' => out.push_str("oe"),
+        'Æ' | 'æ' => out.push_str("ae"),
+        _ => out.push(c),
+    }
+    matches!(c, 'Œ' | 'Æ')
 }
 
 /// Whether the word `word` matches the entry word `pattern` (`*` at an end: any ending or
@@ -383,29 +378,40 @@ struct Reading<'a> {
     tokens: Vec<Token>,
     /// The openings of its words (see [`opening`]): an entry whose first word opens otherwise
     /// is skipped without comparing it with every word.
-    openings: [u64; 16],
-    /// Its words' keys ([`word_key`]), each setting one of 1,024 bits: an entry whose first
-    /// word's bit is clear is skipped without comparing it with any word.
-    keys: [u64; 16],
+    openings: Bits,
+    /// Its words' keys ([`word_key`]): an entry whose first word's key is not among them is
+    /// skipped without comparing it with any word.
+    keys: Bits,
 }
 
-/// A word's first two bytes, hashed into 1,024 bits; `None` for a shorter word or a pattern
+/// A set of numbers, each kept as its remainder by 1,024: one bit of sixteen words.
+type Bits = [u64; 16];
+
+/// The set of `numbers`.
+fn bits(numbers: impl Iterator<Item = usize>) -> Bits {
+    let mut bits = [0; 16];
+    for n in numbers {
+        bits[n % 1024 / 64] |= 1 << (n % 64);
+    }
+    bits
+}
+
+/// Whether `n` is in the set `bits` (or another number with its remainder by 1,024).
+fn has_bit(bits: &Bits, n: usize) -> bool {
+    bits[n % 1024 / 64] & (1 << (n % 64)) != 0
+}
+
+/// A word's first two bytes, hashed; `None` for a shorter word or a pattern
 /// open at its start.
 fn opening(word: &str) -> Option<usize> {
     match word.as_bytes() {
-        [a, b, ..] if *a != b'*' && *b != b'*' => {
-            Some((usize::from(*a) * 31 + usize::from(*b)) % 1024)
-        }
+        [a, b, ..] if *a != b'*' && *b != b'*' => Some(usize::from(*a) * 31 + usize::from(*b)),
         _ => None,
     }
 }
 
 /// Where an entry matched: token indices (Latin) or byte offsets (Japanese, Korean).
-#[derive(Debug, Clone, Copy)]
-struct Span {
-    start: usize,
-    end: usize,
-}
+type Span = std::ops::Range<usize>;
 
 impl<'a> Reading<'a> {
     fn of(pack: &'a Pack, text: &'a str) -> Self {
@@ -414,40 +420,14 @@ impl<'a> Reading<'a> {
         } else {
             Vec::new()
         };
-        let mut openings = [0u64; 16];
-        for at in tokens.iter().filter_map(|t| opening(&t.folded)) {
-            openings[at / 64] |= 1 << (at % 64);
-        }
-        let mut keys = [0u64; 16];
-        for k in tokens.iter().map(|t| t.key) {
-            keys[(k % 1024) as usize / 64] |= 1 << (k % 64);
-        }
         Self {
             pack,
             text,
             lower: text.to_ascii_lowercase(),
+            openings: bits(tokens.iter().filter_map(|t| opening(&t.folded))),
+            keys: bits(tokens.iter().map(|t| t.key as usize)),
             tokens,
-            openings,
-            keys,
         }
-    }
-
-    /// Whether a word of the text may match the entry's first word (its opening is there, or
-    /// it has none to tell).
-    fn may_open(&self, e: &Entry) -> bool {
-        e.opening
-            .is_none_or(|at| self.openings[at / 64] & (1 << (at % 64)) != 0)
-    }
-
-    /// Whether the entry `e` matches the Latin text's words from the `i`th.
-    fn matches_at(&self, e: &Entry, i: usize) -> bool {
-        let n = e.words.len();
-        n > 0
-            && i + n <= self.tokens.len()
-            && e.words
-                .iter()
-                .zip(&self.tokens[i..i + n])
-                .all(|(p, t)| glob(p, &t.folded))
     }
 
     /// Every place an entry of `list` matches, in the list's order. In a Latin text, an entry
@@ -460,29 +440,27 @@ impl<'a> Reading<'a> {
             .iter()
             .filter(move |e| {
                 latin
+                    && !e.words.is_empty()
                     && match e.key {
-                        Some(k) => self.keys[(k % 1024) as usize / 64] & (1 << (k % 64)) != 0,
-                        None => self.may_open(e),
+                        Some(k) => has_bit(&self.keys, k as usize),
+                        None => e.opening.is_none_or(|at| has_bit(&self.openings, at)),
                     }
             })
             .flat_map(move |e| {
-                (0..self.tokens.len())
-                    .filter(move |&i| e.key.is_none_or(|k| self.tokens[i].key == k))
-                    .filter(move |&i| self.matches_at(e, i))
-                    .map(move |i| Span {
-                        start: i,
-                        end: i + e.words.len(),
+                let n = e.words.len();
+                (self.tokens.windows(n).enumerate())
+                    .filter(move |(_, words)| {
+                        e.key.is_none_or(|k| words[0].key == k)
+                            && e.words.iter().zip(*words).all(|(p, t)| glob(p, &t.folded))
                     })
+                    .map(move |(i, _)| i..i + n)
             });
         let substrings = list
             .iter()
             .filter(move |e| !latin && !e.text.trim().is_empty())
             .flat_map(move |e| self.lower.match_indices(e.text.as_str()))
-            .map(|(at, m)| Span {
-                start: at,
-                end: at + m.len(),
-            })
-            .filter(|s| self.whole_katakana(s.start, s.end));
+            .map(|(at, m)| at..at + m.len())
+            .filter(|s| self.whole_katakana(s));
         words.chain(substrings)
     }
 
@@ -496,8 +474,7 @@ impl<'a> Reading<'a> {
 
     /// The index of the first word of a Latin text (after "¿", "¡").
     fn first_word(&self) -> Option<usize> {
-        let alphanumeric = |t: &Token| t.folded.chars().next().is_some_and(char::is_alphanumeric);
-        self.tokens.iter().position(alphanumeric)
+        self.tokens.iter().position(is_word)
     }
 
     /// Whether the byte offset `at` opens a word: always in Japanese, after a space or a sign
@@ -520,15 +497,15 @@ impl<'a> Reading<'a> {
         self.matches(list).any(|s| starts.contains(&s.start))
     }
 
-    /// Whether the match at `start..end` is no part of a longer katakana word: a loan word
+    /// Whether the match at `s` is no part of a longer katakana word: a loan word
     /// is written as one run ("バー", a bar, is not in "ハンバーグ").
-    fn whole_katakana(&self, start: usize, end: usize) -> bool {
-        let m = &self.lower[start..end];
+    fn whole_katakana(&self, s: &Span) -> bool {
+        let m = &self.lower[s.clone()];
         let joins = |inside: Option<char>, outside: Option<char>| {
             inside.is_some_and(is_katakana) && outside.is_some_and(is_katakana)
         };
-        !(joins(m.chars().next(), self.lower[..start].chars().next_back())
-            || joins(m.chars().next_back(), self.lower[end..].chars().next()))
+        !(joins(m.chars().next(), self.lower[..s.start].chars().next_back())
+            || joins(m.chars().next_back(), self.lower[s.end..].chars().next()))
     }
 
     /// The request's length in the units the thresholds count: words in a Latin script or in
@@ -577,12 +554,11 @@ impl<'a> Reading<'a> {
                 let rest = t.folded.trim_start_matches(|c: char| c.is_ascii_digit());
                 digits(t)
                     && ((!rest.is_empty() && units.iter().any(|u| u.words == [rest]))
-                        || self.tokens.get(i + 1).is_some_and(|n| {
-                            units
-                                .iter()
-                                .any(|u| u.words.len() == 1 && glob(&u.words[0], &n.folded))
-                                || (self.text[t.end..n.start] == *":" && digits(n))
-                        }))
+                        || self.starts_in(units, i + 1..i + 2)
+                        || self
+                            .tokens
+                            .get(i + 1)
+                            .is_some_and(|n| self.text[t.end..n.start] == *":" && digits(n)))
             })
         } else {
             let chars: Vec<char> = self.lower.chars().collect();
@@ -606,11 +582,9 @@ impl<'a> Reading<'a> {
                     && !self.starts_in(&w.time, s.end..s.end + 1)
             });
         }
-        self.spans(&w.place_after).iter().any(|s| {
-            self.lower[..s.start]
-                .chars()
-                .next_back()
-                .is_some_and(|c| !c.is_whitespace() && !super::is_kana(c) || is_katakana(c))
+        self.matches(&w.place_after).any(|s| {
+            let before = self.lower[..s.start].chars().next_back();
+            before.is_some_and(|c| !c.is_whitespace() && !super::is_kana(c) || is_katakana(c))
         })
     }
 
@@ -632,15 +606,13 @@ impl<'a> Reading<'a> {
     /// Whether the request names its own choice: an "or" between two capitalised words, or two
     /// words in Latin letters in a Japanese or Korean request ("Python o JavaScript").
     fn gives_a_choice(&self) -> bool {
-        let spans = self.spans(&self.pack.words.or);
+        let mut spans = self.matches(&self.pack.words.or);
         if self.pack.script == Script::Latin {
             let capital = |i: usize| self.tokens.get(i).is_some_and(|t| t.capital);
-            return spans
-                .iter()
-                .any(|s| s.start > 0 && capital(s.start - 1) && capital(s.end));
+            return spans.any(|s| s.start > 0 && capital(s.start - 1) && capital(s.end));
         }
         let latin = |c: char| c.is_ascii_alphanumeric();
-        spans.iter().any(|s| {
+        spans.any(|s| {
             self.lower[..s.start].trim_end().ends_with(latin)
                 && self.lower[s.end..].trim_start().starts_with(latin)
         })
@@ -691,25 +663,25 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
     // English writes no accented letters but in a borrowed word or two ("café", "résumé").
     let accented = words().filter(|w| !w.is_ascii()).count();
     let english = english.saturating_sub(accented / 2);
-    let mut counts: Vec<(usize, &Pack, Language)> = Vec::new();
-    for language in LANGUAGES {
-        let Some(pack) = teller(language).filter(|p| p.script == Script::Latin) else {
-            continue;
-        };
-        let r = Reading::of(pack, text);
-        let letters = |c: char| c.to_lowercase().any(|c| pack.words.letters.contains(c));
-        let lettered = |t: &&Token| {
-            let word = &text[t.start..t.end];
-            !word.is_ascii() && word.chars().any(letters)
-        };
-        let told = r.matches(&pack.words.tells).map(|s| &r.tokens[s.start]);
-        let seen: BTreeSet<&str> = told
-            .filter(|t| !foreign_form(text, t))
-            .chain(r.tokens.iter().filter(lettered))
-            .map(|t| t.folded.as_str())
-            .collect();
-        counts.push((seen.len(), pack, language));
-    }
+    let counts: Vec<(usize, &Pack, Language)> = LANGUAGES
+        .into_iter()
+        .filter_map(|language| {
+            let pack = teller(language).filter(|p| p.script == Script::Latin)?;
+            let r = Reading::of(pack, text);
+            let letters = |c: char| c.to_lowercase().any(|c| pack.words.letters.contains(c));
+            let lettered = |t: &&Token| {
+                let word = &text[t.start..t.end];
+                !word.is_ascii() && word.chars().any(letters)
+            };
+            let told = r.matches(&pack.words.tells).map(|s| &r.tokens[s.start]);
+            let seen: BTreeSet<&str> = told
+                .filter(|t| !foreign_form(text, t))
+                .chain(r.tokens.iter().filter(lettered))
+                .map(|t| t.folded.as_str())
+                .collect();
+            Some((seen.len(), pack, language))
+        })
+        .collect();
     let n = counts.iter().map(|c| c.0).max()?;
     let mut best = counts.iter().filter(|c| c.0 == n);
     let (_, _, language) = best.next()?;
@@ -890,7 +862,6 @@ const MATERIAL_REACH: usize = 6;
 
 /// A request read in one language, with the conversation before it.
 struct Request<'a> {
-    pack: &'a Pack,
     reading: Reading<'a>,
     /// The user's and the host's earlier messages, read in the same language.
     earlier: Vec<Reading<'a>>,
@@ -905,24 +876,19 @@ struct Request<'a> {
 
 impl<'a> Request<'a> {
     fn of(pack: &'a Pack, text: &'a str, given: Given<'a>, vague: bool) -> Self {
-        let reading = Reading::of(pack, text);
-        let head = given
-            .after_colon
-            .then(|| super::split_at_colon(text))
-            .flatten()
-            .map(|(head, _)| Reading::of(pack, head));
         Self {
-            pack,
-            vague,
-            head,
+            reading: Reading::of(pack, text),
             earlier: given
                 .earlier
                 .iter()
                 .filter(|m| m.role != Role::Assistant)
                 .map(|m| Reading::of(pack, &m.content))
                 .collect(),
-            reading,
             given,
+            vague,
+            head: super::split_at_colon(text)
+                .filter(|_| given.after_colon)
+                .map(|(head, _)| Reading::of(pack, head)),
         }
     }
 
@@ -930,7 +896,8 @@ impl<'a> Request<'a> {
     /// names, when it names one before a colon, else those of the whole request.
     fn recognised(&self, table: &frames::Table) -> Vec<usize> {
         let named = |r: &Reading<'_>| -> Vec<usize> {
-            self.pack
+            self.reading
+                .pack
                 .frames
                 .iter()
                 .filter(|(_, f)| r.has(&f.cues) && (f.intents.is_empty() || r.has(&f.intents)))
@@ -974,7 +941,8 @@ impl<'a> Request<'a> {
         read(&self.reading, self.given)
             || (!column.alone
                 && r.slot.zh.patterns.contains(&Pattern::Topic)
-                && DESCRIBED[self.pack.script as usize].is_some_and(|n| self.reading.length() >= n))
+                && DESCRIBED[self.reading.pack.script as usize]
+                    .is_some_and(|n| self.reading.length() >= n))
             || self.earlier.iter().any(|x| read(x, alone(x)))
             || material_before
             || answered_before(column, self.given.earlier)
@@ -985,8 +953,8 @@ impl<'a> Request<'a> {
     /// intent of the kind (which its recognition needed).
     fn directs(&self, r: &SlotRef<'_>) -> bool {
         let cue_first = |f: &FrameColumn| self.reading.starts_in(&f.cues, 0..2);
-        self.reading.has(&self.pack.words.directives)
-            || (self.pack.frames.get(r.frame.name))
+        self.reading.has(&self.reading.pack.words.directives)
+            || (self.reading.pack.frames.get(r.frame.name))
                 .is_some_and(|f| !f.intents.is_empty() || cue_first(f))
     }
 
@@ -997,17 +965,17 @@ impl<'a> Request<'a> {
         slots
             .iter()
             .filter(|s| std::ptr::eq(s.frame, r.frame))
-            .filter_map(|s| Some((s, column_of(self.pack, s)?)))
+            .filter_map(|s| Some((s, column_of(self.reading.pack, s)?)))
             .all(|(s, c)| !self.fills(s, c))
     }
 
     /// Whether the open slot `r` is asked, by its priority and the request's length.
     fn asks(&self, slots: &[SlotRef<'_>], r: &SlotRef<'_>) -> bool {
         let length = self.reading.length();
-        let i = self.pack.script as usize;
+        let i = self.reading.pack.script as usize;
         // "¿Qué diferencia hay entre un CDB y el Tesoro?": a comparison of two named things is
         // answered as it stands.
-        if self.reading.has(&self.pack.words.compare) || self.reading.general() {
+        if self.reading.has(&self.reading.pack.words.compare) || self.reading.general() {
             return false;
         }
         match r.slot.priority {
@@ -1062,7 +1030,6 @@ pub(super) fn assess(
         })
         .flatten()
         .map(|(evidence, wording)| (Kind::MissingContext, evidence, wording));
-    out.findings.extend(material.as_ref().map(finding));
     let table = super::knowledge();
     let recognised = request.recognised(table);
     let slots = super::slots_of(table, &recognised);
@@ -1093,31 +1060,30 @@ pub(super) fn assess(
     // ("¿Puedo tomar esto estando embarazada?", "Darf mein Chef das?"), or in a request the
     // model finds vague: there, also a thing named as known and not said ("¿Es buena la
     // oferta?", "この物件って相場より高い？").
-    let unsaid = material.is_none() && asked.is_empty() && !material_given;
+    let unsaid = asked.is_empty() && !material_given;
     // The model's finding names something only in a request of no known kind: a kind with
     // every needed detail given has nothing missing that a question could name.
     let naming = sure && slots.is_empty();
-    let pointed = unsaid
-        .then(|| unsaid_thing(&request.reading, vague, naming, given.earlier))
-        .flatten();
-    out.findings.extend(pointed.as_ref().map(finding));
-    out.needs_clarification = material.is_some() || !asked.is_empty() || pointed.is_some();
+    // What a rule found, the words it names and its wording: the material, or else the unsaid.
+    let found = material.or_else(|| {
+        unsaid
+            .then(|| unsaid_thing(&request.reading, vague, naming, given.earlier))
+            .flatten()
+    });
+    out.findings
+        .extend(found.as_ref().map(|(kind, evidence, _)| Finding {
+            kind: *kind,
+            evidence: evidence.clone(),
+        }));
+    out.needs_clarification = found.is_some() || !asked.is_empty();
     if !out.needs_clarification {
         out.cues.push(why_not_asked(pack, &slots, &open, score));
     } else if out.wording != super::Wording::Decision {
-        for (kind, evidence, wording) in material.into_iter().chain(pointed) {
+        if let Some((kind, evidence, wording)) = found {
             let q = wording.question(&evidence, Priority::Critical, kind);
             super::push_unique(out, q, format!("rule {}: \"{evidence}\"", kind.as_str()));
         }
         ask_slots(pack, &asked, out);
-    }
-}
-
-/// What a rule found in the request, the words it names and the rule's wording: the finding.
-fn finding((kind, evidence, _): &(Kind, String, &Wording)) -> Finding {
-    Finding {
-        kind: *kind,
-        evidence: evidence.clone(),
     }
 }
 
@@ -1179,8 +1145,7 @@ fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Wo
     if r.general() || !mine {
         return None;
     }
-    let s = r.spans(&pack.figures.words).into_iter().next()?;
-    let said = sentence_of(r, &s);
+    let said = sentence_of(r, r.spans(&pack.figures.words).first()?);
     Some((Kind::UnderspecifiedParameter, said, &pack.figures.wording))
 }
 
@@ -1191,20 +1156,12 @@ fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Wo
 /// where the user is going); a thing named as known, always (the conversation's topic names
 /// it: "¿Cuánto tiempo lo dejo en el horno?" after a recipe).
 fn conversation_says(pack: &Pack, earlier: &[Message], kind: Kind) -> bool {
-    let figures = || {
-        earlier
-            .iter()
-            .any(|m| Reading::of(pack, &m.content).pattern(Pattern::Number, Given::default()))
-    };
+    let mut said = earlier.iter().map(|m| Reading::of(pack, &m.content));
+    let figures = |e: Reading<'_>| e.pattern(Pattern::Number, Given::default());
     match kind {
-        Kind::AmbiguousReference => {
-            figures()
-                || earlier.iter().any(|m| {
-                    let e = Reading::of(pack, &m.content);
-                    e.name() || e.has(&pack.words.or) || e.has(&pack.words.compare)
-                })
-        }
-        Kind::UnderspecifiedParameter => pack.figures.mine.is_empty() || figures(),
+        Kind::AmbiguousReference => said
+            .any(|e| e.name() || e.has(&pack.words.or) || e.has(&pack.words.compare) || figures(e)),
+        Kind::UnderspecifiedParameter => pack.figures.mine.is_empty() || said.any(figures),
         Kind::MissingContext | Kind::PronounWithoutAntecedent | Kind::UnderspecifiedRequest => true,
     }
 }
@@ -1228,9 +1185,8 @@ fn sentence_of(r: &Reading<'_>, s: &Span) -> String {
 /// that opens the request or is written small, with no capital in the two words after it (the
 /// German article of a noun: "das Auto") nor a time after it ("este fin de semana"); in Korean one that opens a word.
 fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
-    let i = r.pack.script as usize;
     // A quotation is what the word points at ("Ça veut dire quoi « carpe diem » ?").
-    if (r.length() > POINTED[i] && !vague) || r.text.contains(QUOTES) {
+    if (r.length() > POINTED[r.pack.script as usize] && !vague) || r.text.contains(QUOTES) {
         return None;
     }
     let spans = r.spans(&r.pack.pointer.words);
@@ -1242,7 +1198,6 @@ fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
     // "este fin de semana", "ce soir": a time, not a thing; "eso de la blockchain", "questo
     // fenomeno chiamato inflazione", "Comment ça marche, la TVA ?": the thing is named after.
     let times = r.spans(&r.pack.words.time);
-    let named = r.spans(&r.pack.words.topic_before);
     // The request's first word may be capitalised ("¿Esto se puede congelar?").
     let first = r.first_word();
     // A verb whose unsaid subject is the thing, with nothing after it and at most two words
@@ -1257,9 +1212,7 @@ fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
             && !capital(s.end)
             && !capital(s.end + 1)
             && !times.iter().any(|t| t.start == s.start || t.start == s.end)
-            && !named
-                .iter()
-                .any(|n| n.start == s.end || n.start == s.end + 1)
+            && !r.starts_in(&r.pack.words.topic_before, s.end..s.end + 2)
             && !r.text[r.tokens[s.end - 1].end..].contains(',')
     })?;
     Some(r.text[r.tokens[s.start].start..r.tokens[s.end - 1].end].to_owned())
@@ -1283,32 +1236,7 @@ fn referent(r: &Reading<'_>) -> Option<String> {
         return Some(named.trim().to_owned());
     }
     let w = &r.pack.words;
-    let common: Vec<Span> = [&w.identify, &w.numbers, &w.time, &w.directives]
-        .into_iter()
-        .flat_map(|list| r.spans(list))
-        .collect();
-    let said_after: Vec<usize> = r.spans(&w.of).iter().map(|s| s.start).collect();
     let set_phrases = r.spans(&r.pack.thing.words);
-    let topics: Vec<usize> = r.spans(&w.topic_before).iter().map(|s| s.end).collect();
-    let capital = |i: usize| !r.pack.capital_nouns && r.tokens.get(i).is_some_and(|t| t.capital);
-    let first = r.first_word();
-    let thing = |p: &Span| {
-        let i = p.end;
-        r.tokens.get(i).is_some_and(|t| {
-            t.folded.chars().all(char::is_alphabetic)
-                && t.folded.chars().count() > 2
-                && !common.iter().any(|c| c.start == i)
-                // "iPhone", "eBay": a capital inside a word is a name's.
-                && !r.text[t.start..t.end].chars().skip(1).any(|c| c.is_ascii_uppercase())
-        })
-            // "Il nome della rosa": a title; "la tía Carmen": named; "la capital de Francia":
-            // said which; "über den Herbst": a subject.
-            && (Some(p.start) == first || !capital(p.start))
-            && !capital(i)
-            && !capital(i + 1)
-            && !said_after.contains(&(i + 1))
-            && !topics.contains(&p.start)
-    };
     // The first article or demonstrative says what the request is about; one that also means
     // "of" ("del", "della") says which thing the word before it is. A person of the user's
     // ("mi suegra") is not asked about: they are who they are, and what is missing is what
@@ -1317,13 +1245,28 @@ fn referent(r: &Reading<'_>) -> Option<String> {
         .into_iter()
         .flat_map(|list| r.spans(list))
         .filter(|p| {
-            !said_after.contains(&p.start)
-                && !set_phrases
-                    .iter()
-                    .any(|s| (s.start..s.end).contains(&p.start))
+            !r.starts_in(&w.of, p.start..p.start + 1)
+                && !set_phrases.iter().any(|s| s.contains(&p.start))
         })
         .min_by_key(|p| p.start)?;
-    thing(&p).then(|| r.text[r.tokens[p.start].start..r.tokens[p.end].end].to_owned())
+    let i = p.end;
+    let common = [&w.identify, &w.numbers, &w.time, &w.directives];
+    let capital = |i: usize| !r.pack.capital_nouns && r.tokens.get(i).is_some_and(|t| t.capital);
+    let thing = r.tokens.get(i).is_some_and(|t| {
+        t.folded.chars().all(char::is_alphabetic)
+            && t.folded.chars().count() > 2
+            && !common.iter().any(|list| r.starts_in(list, i..i + 1))
+            // "iPhone", "eBay": a capital inside a word is a name's.
+            && !r.text[t.start..t.end].chars().skip(1).any(|c| c.is_ascii_uppercase())
+    })
+        // "Il nome della rosa": a title; "la tía Carmen": named; "la capital de Francia":
+        // said which; "über den Herbst": a subject.
+        && (Some(p.start) == r.first_word() || !capital(p.start))
+        && !capital(i)
+        && !capital(i + 1)
+        && !r.starts_in(&w.of, i + 1..i + 2)
+        && !r.matches(&w.topic_before).any(|s| s.end == p.start);
+    thing.then(|| r.text[r.tokens[p.start].start..r.tokens[i].end].to_owned())
 }
 
 /// The noun opening `rest` (what follows a demonstrative or possessive), without the
@@ -1524,42 +1467,36 @@ fn latin_material(r: &Reading<'_>, vague: bool) -> Option<String> {
     let nouns = material_nouns(r);
     let is_own = |i: usize| r.starts_in(&m.own, i..i + 1);
     let short = vague || r.tokens.len() <= SHORT[0];
-    let pointers = [(&m.own, true), (&m.this, true), (&m.the, false)];
     // An article opening the request after its verb ("Lies dir den Vertrag durch…", "Lê o
     // contrato e me diz…"): the user's copy, however long the request.
     let verb_first = r.spans(&m.verbs).first().map_or(usize::MAX, |v| v.start);
-    for (list, strong) in pointers {
-        for p in r.spans(list) {
-            let strong = strong || (p.start <= 3 && verb_first < p.start);
-            let Some(n) = nouns
-                .iter()
-                .find(|n| n.start == p.end || n.start == p.end + 1)
-            else {
-                continue;
-            };
-            // "el correo de mi jefe", "die E-Mail meines Chefs": the owner within the phrase,
-            // not in the next clause ("meu TCC? Minha orientadora disse…").
-            let within = |i: usize| {
-                !r.text[r.tokens[n.end - 1].end..r.tokens[i].start].contains(CLAUSE_ENDS)
-            };
-            let owner = (n.end..(n.end + 3).min(r.tokens.len())).find(|&i| is_own(i) && within(i));
-            // Someone has it ("que me mandaste"), or it was made at a time ("das Protokoll von
-            // gestern"): the user's copy.
-            let held =
-                r.starts_in(&m.by, n.end..n.end + 3) || r.starts_in(&m.when, n.end..n.end + 4);
-            if !(strong || short || held || owner.is_some()) {
-                continue;
-            }
-            let first = if is_own(p.start) {
-                with_article(r, p.start)
-            } else {
-                p.start
-            };
-            let last = owner.map_or(n.end, |o| (o + 2).min(r.tokens.len()));
-            return Some(yours(r, first, last));
+    let pointers = [(&m.own, true), (&m.this, true), (&m.the, false)].into_iter();
+    let mut pointers =
+        pointers.flat_map(|(list, strong)| r.spans(list).into_iter().map(move |p| (p, strong)));
+    pointers.find_map(|(p, strong)| {
+        let strong = strong || (p.start <= 3 && verb_first < p.start);
+        let n = nouns
+            .iter()
+            .find(|n| (p.end..=p.end + 1).contains(&n.start))?;
+        // "el correo de mi jefe", "die E-Mail meines Chefs": the owner within the phrase,
+        // not in the next clause ("meu TCC? Minha orientadora disse…").
+        let within =
+            |i: usize| !r.text[r.tokens[n.end - 1].end..r.tokens[i].start].contains(CLAUSE_ENDS);
+        let owner = (n.end..(n.end + 3).min(r.tokens.len())).find(|&i| is_own(i) && within(i));
+        // Someone has it ("que me mandaste"), or it was made at a time ("das Protokoll von
+        // gestern"): the user's copy.
+        let held = r.starts_in(&m.by, n.end..n.end + 3) || r.starts_in(&m.when, n.end..n.end + 4);
+        if !(strong || short || held || owner.is_some()) {
+            return None;
         }
-    }
-    None
+        let first = if is_own(p.start) {
+            with_article(r, p.start)
+        } else {
+            p.start
+        };
+        let last = owner.map_or(n.end, |o| (o + 2).min(r.tokens.len()));
+        Some(yours(r, first, last))
+    })
 }
 
 /// The words `first..last` of a Latin text as written, each possessive of the user's made the
@@ -1572,10 +1509,8 @@ fn yours(r: &Reading<'_>, first: usize, last: usize) -> String {
     for (i, t) in r.tokens.iter().enumerate().take(last).skip(first) {
         out.push_str(&r.text[at..t.start]);
         let inside = i != first && r.starts_in(&m.the, i..i + 1);
-        match m.yours.get(&t.folded).filter(|_| !inside) {
-            Some(y) => out.push_str(y),
-            None => out.push_str(&r.text[t.start..t.end]),
-        }
+        let reworded = m.yours.get(&t.folded).filter(|_| !inside);
+        out.push_str(reworded.map_or(&r.text[t.start..t.end], String::as_str));
         at = t.end;
     }
     out
@@ -1593,26 +1528,23 @@ fn substring_material(r: &Reading<'_>) -> Option<String> {
         return Some(r.text[..n.end].to_owned());
     }
     // Who sent it first: "上司からのLINE" is asked for as the boss's, not as "からのLINE".
-    for list in [&m.by, &m.own, &m.this, &m.when] {
-        let by = std::ptr::eq(list, &m.by);
-        for p in r
-            .spans(list)
-            .into_iter()
-            .filter(|p| by || r.opens_word(p.start))
-        {
-            let Some(n) = nouns.iter().find(|n| {
-                n.start >= p.end && r.lower[p.end..n.start].chars().count() <= MATERIAL_REACH
-            }) else {
-                continue;
-            };
-            let pointer = &r.text[p.start..p.end];
-            let shown = m.yours.get(pointer).map_or(pointer, String::as_str);
-            let sender = if by { sender_before(r, p.start) } else { "" };
-            let named = format!("{sender}{shown}{}", &r.text[p.end..n.end]);
-            return Some(named.trim().to_owned());
-        }
-    }
-    None
+    let mut pointers = [&m.by, &m.own, &m.this, &m.when]
+        .into_iter()
+        .flat_map(|list| {
+            let by = std::ptr::eq(list, &m.by);
+            let spans = r.spans(list).into_iter();
+            spans.filter_map(move |p| (by || r.opens_word(p.start)).then_some((p, by)))
+        });
+    pointers.find_map(|(p, by)| {
+        let n = nouns.iter().find(|n| {
+            n.start >= p.end && r.lower[p.end..n.start].chars().count() <= MATERIAL_REACH
+        })?;
+        let pointer = &r.text[p.start..p.end];
+        let shown = m.yours.get(pointer).map_or(pointer, String::as_str);
+        let sender = if by { sender_before(r, p.start) } else { "" };
+        let named = format!("{sender}{shown}{}", &r.text[p.end..n.end]);
+        Some(named.trim().to_owned())
+    })
 }
 
 /// The word before `at` that a sending phrase of `material.by` is joined to ("上司" of
