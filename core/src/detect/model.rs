@@ -38,24 +38,17 @@ pub(crate) struct Model<'a> {
 impl<'a> Model<'a> {
     /// Reads a weights file as `scripts/train-detector` writes it; `None` if it is not one.
     pub(crate) fn parse(bytes: &'a [u8]) -> Option<Self> {
-        if bytes.get(..4)? != b"CLM2" {
-            return None;
-        }
-        let word = |at: usize| -> Option<[u8; 4]> { bytes.get(at..at + 4)?.try_into().ok() };
-        let buckets = u32::from_le_bytes(word(4)?);
-        let mut table = [0.0; LEVELS];
-        for (i, v) in table.iter_mut().enumerate() {
-            *v = f32::from_le_bytes(word(16 + 4 * i)?);
-        }
-        let codes = bytes.get(HEADER..)?;
-        if !buckets.is_power_of_two() || buckets < 2 || codes.len() != buckets as usize / 2 {
-            return None;
-        }
-        Some(Self {
+        let (header, codes) = bytes.split_at_checked(HEADER)?;
+        let word = |at: usize| u32::from_le_bytes(std::array::from_fn(|i| header[at + i]));
+        let float = |at: usize| f32::from_bits(word(at));
+        let buckets = word(4);
+        let sized =
+            buckets.is_power_of_two() && buckets >= 2 && codes.len() == buckets as usize / 2;
+        (header.starts_with(b"CLM2") && sized).then(|| Self {
             buckets,
-            bias: f32::from_le_bytes(word(8)?),
-            threshold: f32::from_le_bytes(word(12)?),
-            table,
+            bias: float(8),
+            threshold: float(12),
+            table: std::array::from_fn(|i| float(16 + 4 * i)),
             codes,
         })
     }
