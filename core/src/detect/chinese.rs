@@ -67,9 +67,10 @@ pub(super) struct ChineseSignals {
     /// one (see [`zh_directs`]): a critical detail left open is then asked whatever the model
     /// says.
     pub(super) directive: bool,
-    /// A question about the world ("多肉植物冬天怎么养？", "猫常吐毛球正常吗？"; see
-    /// [`zh_asks_about_the_world`]): a lesser detail of its kind is the model's to ask, however
-    /// short the question.
+    /// A question about the world ("多肉植物冬天怎么养？", "猫常吐毛球正常吗？": it asks how, why
+    /// or whether, `zh-question-words`, neither asks for a task to be done, see [`zh_directs`],
+    /// nor speaks of the user's own case, see [`zh_own_case`]): a lesser detail of its kind is
+    /// the model's to ask, however short the question.
     pub(super) world: bool,
 }
 
@@ -172,7 +173,7 @@ pub(super) fn decide(
             || place
             || zh_names_its_own(table, &recognised, head)
             || (!general_fact && outright),
-        world: zh_asks_about_the_world(text, directs),
+        world: holds_any(text, Words::ZhQuestionWords) && !directs && !zh_own_case(text),
     };
     out.needs_clarification = scorer.tuning.asks_chinese(&signals);
     #[cfg(test)]
@@ -426,13 +427,6 @@ fn zh_first_named(table: &frames::Table, recognised: &[usize], head: &str) -> Op
         .min_by_key(|&i| first_cue(i).unwrap_or(usize::MAX))
 }
 
-/// Whether a Chinese request is a question about the world: it asks how, why or whether
-/// (`zh-question-words`), neither asks for a task to be done (`directs`: see [`zh_directs`]) nor
-/// speaks of the user's own case ([`zh_own_case`]).
-fn zh_asks_about_the_world(text: &str, directs: bool) -> bool {
-    holds_any(text, Words::ZhQuestionWords) && !directs && !zh_own_case(text)
-}
-
 /// Whether a Chinese text speaks of the user's own case: one of `zh-own-case` ("我", "坏了"),
 /// not inside one of `zh-not-own-case` ("我国的税率").
 fn zh_own_case(text: &str) -> bool {
@@ -563,8 +557,8 @@ fn zh_count(text: &str) -> bool {
     })
 }
 
-/// A figure in a Chinese request: digits or a count ([`zh_count`]) that none of `zh-time-units`
-/// or `zh-text-lengths` follows ("身高170", "两个人"; not "一天", "3个月", "一千字").
+/// A figure in a Chinese request: digits or a count ([`zh_count`]) that none of
+/// `zh-length-units` follows ("身高170", "两个人"; not "一天", "3个月", "一千字").
 pub(super) fn zh_figure(text: &str) -> bool {
     let chars: Vec<char> = text.chars().collect();
     let numeral = |c: char| c.is_ascii_digit() || char_listed(Words::ZhNumerals, c);
@@ -580,11 +574,9 @@ pub(super) fn zh_figure(text: &str) -> bool {
             unit => unit,
         };
         // "一千字" says how long a text is, as "一天" says how long a time.
-        let time = unit.is_some_and(|&u| {
-            char_listed(Words::ZhTimeUnits, u) || char_listed(Words::ZhTextLengths, u)
-        });
+        let length = unit.is_some_and(|&u| char_listed(Words::ZhLengthUnits, u));
         let count = || zh_count(&chars[i..].iter().take(4).collect::<String>());
-        !time && (chars[i].is_ascii_digit() || count())
+        !length && (chars[i].is_ascii_digit() || count())
     })
 }
 
