@@ -388,10 +388,10 @@ fn decided_unsaid(text: &str, word: &str) -> bool {
     const CHANGE_REACH: usize = 4;
     text.match_indices(word).all(|(at, _)| {
         let after: String = text[at + word.len()..].chars().take(REACH).collect();
-        let before = text[..at].chars().rev().take(CHANGE_REACH);
+        let mut before = text[..at].chars().rev().take(CHANGE_REACH);
         holds_any(&after, Words::ZhDecided)
             || ending_in(&text[..at], Words::ZhAsking).is_some()
-            || before.into_iter().any(|c| char_listed(Words::ZhChanges, c))
+            || before.any(|c| char_listed(Words::ZhChanges, c))
     })
 }
 

@@ -85,26 +85,26 @@ impl<'a> Model<'a> {
 /// noun cue (an ASCII word starting with A–Z that does not open a sentence), the feature `P`;
 /// then the end bigram (`$`) and the length features (`L0`, `L1`… one per four tokens).
 fn for_each_feature(text: &str, mask: u32, mut f: impl FnMut(u32)) {
-    let proper_noun = Fnv::new().byte(b'P').bucket(mask);
+    let proper_noun = Fnv::BASIS.byte(b'P').bucket(mask);
     // A bigram is the two tokens with a space between: its hash up to the space waits for the
     // next token.
-    let mut bigram = Fnv::new().byte(b'b').byte(b'^').byte(b' ');
+    let mut bigram = Fnv::BASIS.byte(b'b').byte(b'^').byte(b' ');
     let mut count = 0;
     for (token, proper) in tokens(text).take(MAX_TOKENS) {
         count += 1;
         // Lower-cased, at most 64 bytes kept.
         let word = token.bytes().take(64).map(|b| b.to_ascii_lowercase());
-        f(Fnv::new().byte(b'w').bytes(word.clone()).bucket(mask));
+        f(Fnv::BASIS.byte(b'w').bytes(word.clone()).bucket(mask));
         f(bigram.bytes(word.clone()).bucket(mask));
         if proper {
             f(proper_noun);
         }
-        bigram = Fnv::new().byte(b'b').bytes(word).byte(b' ');
+        bigram = Fnv::BASIS.byte(b'b').bytes(word).byte(b' ');
     }
     f(bigram.byte(b'$').bucket(mask));
     // Length: `L0`, then one more per LENGTH_STEP tokens up to `L8`.
     for k in 0..=(count / LENGTH_STEP).min(LENGTH_CAP) {
-        f(Fnv::new().byte(b'L').byte(b'0' + k as u8).bucket(mask));
+        f(Fnv::BASIS.byte(b'L').byte(b'0' + k as u8).bucket(mask));
     }
 }
 
@@ -140,9 +140,8 @@ fn tokens(text: &str) -> impl Iterator<Item = (&str, bool)> {
 struct Fnv(u32);
 
 impl Fnv {
-    fn new() -> Self {
-        Self(0x811C_9DC5)
-    }
+    /// The offset basis: the hash of no bytes.
+    const BASIS: Self = Self(0x811C_9DC5);
 
     fn byte(self, b: u8) -> Self {
         Self((self.0 ^ u32::from(b)).wrapping_mul(0x0100_0193))
