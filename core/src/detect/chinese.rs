@@ -491,11 +491,9 @@ fn ask_in_chinese(
     // Unless the wording says, Traditional when Traditional-only characters outnumber
     // Simplified-only ones. A request with none of either (「最新的消息」 is written the same in
     // both) gets Simplified, the script of most readers of Chinese.
-    let traditional = out.wording.traditional().unwrap_or_else(|| {
-        let (traditional_only, simplified_only) = crate::text::script_markers(text);
-        traditional_only > simplified_only
-    });
-    let script = Script::chinese(traditional);
+    let (traditional_only, simplified_only) = crate::text::script_markers(text);
+    let more_traditional = traditional_only > simplified_only;
+    let script = Script::chinese(out.wording.traditional().unwrap_or(more_traditional));
     // "帮我把下面的文字改得更正式一点": the kind's question for its material ("能否把要修改的文字贴在
     // 这里？") says better than "what do you mean?" what 下面的 points at.
     let asks_material = open.iter().any(|r| {
@@ -564,13 +562,10 @@ pub(super) fn zh_figure(text: &str) -> bool {
     let numeral = |c: char| c.is_ascii_digit() || char_listed(Words::ZhNumerals, c);
     let starts = |i: usize| numeral(chars[i]) && (i == 0 || !numeral(chars[i - 1]));
     (0..chars.len()).filter(|&i| starts(i)).any(|i| {
-        let end = i
-            + (chars[i..].iter())
-                .take_while(|&&c| numeral(c) || c == '.')
-                .count();
+        let mut after = chars[i..].iter().skip_while(|&&c| numeral(c) || c == '.');
         // After a measure word ("3个月"), the unit is the word after it.
-        let unit = match chars.get(end) {
-            Some('个' | '個') => chars.get(end + 1),
+        let unit = match after.next() {
+            Some('个' | '個') => after.next(),
             unit => unit,
         };
         // "一千字" says how long a text is, as "一天" says how long a time.
