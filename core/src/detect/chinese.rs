@@ -2,7 +2,7 @@
 //! frames read by their Chinese cues, filling words and patterns, and the learned model's
 //! character unigrams and bigrams, weighed by the shipped [`Tuning`].
 
-use super::frames::{self, Cover, Frame, General, Pattern, Script, Slot, Words};
+use super::frames::{Cover, Frame, General, Matched, Pattern, Script, Slot, Table, Words};
 use super::rules::{after_word, ending_in, finding, holds_any, past_words, without_words};
 use super::*;
 
@@ -205,7 +205,7 @@ fn zh_instruction(text: &str, given: Given<'_>) -> String {
 /// Whether a Chinese request names its own thing of a `recognised` kind: a cue after one of
 /// `zh-own-possessives`, or a cue that holds one ("我的车一启动就有异响"), whose details only the
 /// user has; or code that fails (`zh-failure-states`: "程式一直跳錯誤訊息"), which is the user's.
-fn zh_names_its_own(table: &frames::Table, recognised: &[usize], head: &str) -> bool {
+fn zh_names_its_own(table: &Table, recognised: &[usize], head: &str) -> bool {
     let own = |c: &str, at: usize| {
         list(word_list(Words::ZhOwnPossessives))
             .any(|p| head[..at].ends_with(p) || c.starts_with(p))
@@ -263,7 +263,7 @@ pub(super) struct ZhReading<'a> {
     text: &'a str,
     chars: CharSet,
     latin: Vec<&'a str>,
-    matched: frames::Matched,
+    matched: Matched,
     /// The characters spent naming the recognised kinds and filling their other slots (see
     /// [`ZhReading::spending`]).
     spent: usize,
@@ -288,7 +288,7 @@ impl<'a> ZhReading<'a> {
     /// 读后感, 写, 老师, 字): a request says what it is about in the characters left over, and a
     /// long request made only of its kind, its form and its other details says no more about
     /// its subject than a short one.
-    fn spending(mut self, table: &frames::Table, recognised: &[usize]) -> Self {
+    fn spending(mut self, table: &Table, recognised: &[usize]) -> Self {
         let mut spent = vec![false; self.text.len()];
         for frame in recognised.iter().map(|&i| &table.frames[i]) {
             let asking = list(frame.zh.cues).chain(list(frame.zh.intents));
@@ -398,11 +398,7 @@ fn decided_unsaid(text: &str, word: &str) -> bool {
 /// Whether a work recommended to a taste that is given has the measure of its 推荐 or 最好: a
 /// `recognised` frame asking for the measure, or replacing the one that does, with its slots
 /// filled (as `fills` says).
-fn measure_given(
-    table: &frames::Table,
-    recognised: &[usize],
-    fills: impl Fn(&Slot) -> bool,
-) -> bool {
+fn measure_given(table: &Table, recognised: &[usize], fills: impl Fn(&Slot) -> bool) -> bool {
     let asks_measure = |f: &Frame| f.slots.iter().any(|s| s.covered_by == Some(Cover::Measure));
     let replaced_asks =
         |f: &Frame| (f.replaces.iter()).any(|r| asks_measure(&table.frames[r.index()]));
@@ -416,7 +412,7 @@ fn measure_given(
 /// 行程" plans a trip), the one whose Chinese cue comes first in `head`: in a long
 /// request, the task; the rest say what it is about ("帮我写一份周报，本周…修了12个bug" writes a
 /// report and debugs nothing).
-fn zh_first_named(table: &frames::Table, recognised: &[usize], head: &str) -> Option<usize> {
+fn zh_first_named(table: &Table, recognised: &[usize], head: &str) -> Option<usize> {
     let first_cue = |i: usize| {
         list(table.frames[i].zh.cues)
             .filter_map(|w| head.find(w))

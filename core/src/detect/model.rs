@@ -85,7 +85,6 @@ impl<'a> Model<'a> {
 /// noun cue (an ASCII word starting with A–Z that does not open a sentence), the feature `P`;
 /// then the end bigram (`$`) and the length features (`L0`, `L1`… one per four tokens).
 fn for_each_feature(text: &str, mask: u32, mut f: impl FnMut(u32)) {
-    let proper_noun = Fnv::BASIS.byte(b'P').bucket(mask);
     // A bigram is the two tokens with a space between: its hash up to the space waits for the
     // next token.
     let mut bigram = Fnv::BASIS.byte(b'b').byte(b'^').byte(b' ');
@@ -97,7 +96,7 @@ fn for_each_feature(text: &str, mask: u32, mut f: impl FnMut(u32)) {
         f(Fnv::BASIS.byte(b'w').bytes(word.clone()).bucket(mask));
         f(bigram.bytes(word.clone()).bucket(mask));
         if proper {
-            f(proper_noun);
+            f(Fnv::BASIS.byte(b'P').bucket(mask));
         }
         bigram = Fnv::BASIS.byte(b'b').bytes(word).byte(b' ');
     }
