@@ -2,7 +2,7 @@
 //! frames read by their Chinese cues, filling words and patterns, and the learned model's
 //! character unigrams and bigrams, weighed by the shipped [`Tuning`].
 
-use super::frames::{self, Cover, Frame, General, Pattern, Script, Slot, Words};
+use super::frames::{Cover, Frame, General, Matched, Pattern, Script, Slot, Table, Words};
 use super::rules::{after_word, ending_in, finding, holds_any, past_words, without_words};
 use super::*;
 
@@ -67,9 +67,10 @@ pub(super) struct ChineseSignals {
     /// one (see [`zh_directs`]): a critical detail left open is then asked whatever the model
     /// says.
     pub(super) directive: bool,
-    /// A question about the world ("多肉植物冬天怎么养？", "猫常吐毛球正常吗？"; see
-    /// [`zh_asks_about_the_world`]): a lesser detail of its kind is the model's to ask, however
-    /// short the question.
+    /// A question about the world ("多肉植物冬天怎么养？", "猫常吐毛球正常吗？": it asks how, why
+    /// or whether, `zh-question-words`, neither asks for a task to be done, see [`zh_directs`],
+    /// nor speaks of the user's own case, see [`zh_own_case`]): a lesser detail of its kind is
+    /// the model's to ask, however short the question.
     pub(super) world: bool,
 }
 
@@ -172,7 +173,7 @@ pub(super) fn decide(
             || place
             || zh_names_its_own(table, &recognised, head)
             || (!general_fact && outright),
-        world: zh_asks_about_the_world(text, directs),
+        world: holds_any(text, Words::ZhQuestionWords) && !directs && !zh_own_case(text),
     };
     out.needs_clarification = scorer.tuning.asks_chinese(&signals);
     #[cfg(test)]
@@ -204,7 +205,7 @@ fn zh_instruction(text: &str, given: Given<'_>) -> String {
 /// Whether a Chinese request names its own thing of a `recognised` kind: a cue after one of
 /// `zh-own-possessives`, or a cue that holds one ("我的车一启动就有异响"), whose details only the
 /// user has; or code that fails (`zh-failure-states`: "程式一直跳錯誤訊息"), which is the user's.
-fn zh_names_its_own(table: &frames::Table, recognised: &[usize], head: &str) -> bool {
+fn zh_names_its_own(table: &Table, recognised: &[usize], head: &str) -> bool {
     let own = |c: &str, at: usize| {
         list(word_list(Words::ZhOwnPossessives))
             .any(|p| head[..at].ends_with(p) || c.starts_with(p))
@@ -262,7 +263,7 @@ pub(super) struct ZhReading<'a> {
     text: &'a str,
     chars: CharSet,
     latin: Vec<&'a str>,
-    matched: frames::Matched,
+    matched: Matched,
     /// The characters spent naming the recognised kinds and filling their other slots (see
     /// [`ZhReading::spending`]).
     spent: usize,
@@ -287,7 +288,7 @@ impl<'a> ZhReading<'a> {
     /// 读后感, 写, 老师, 字): a request says what it is about in the characters left over, and a
     /// long request made only of its kind, its form and its other details says no more about
     /// its subject than a short one.
-    fn spending(mut self, table: &frames::Table, recognised: &[usize]) -> Self {
+    fn spending(mut self, table: &Table, recognised: &[usize]) -> Self {
         let mut spent = vec![false; self.text.len()];
         for frame in recognised.iter().map(|&i| &table.frames[i]) {
             let asking = list(frame.zh.cues).chain(list(frame.zh.intents));
@@ -387,21 +388,17 @@ fn decided_unsaid(text: &str, word: &str) -> bool {
     const CHANGE_REACH: usize = 4;
     text.match_indices(word).all(|(at, _)| {
         let after: String = text[at + word.len()..].chars().take(REACH).collect();
-        let before = text[..at].chars().rev().take(CHANGE_REACH);
+        let mut before = text[..at].chars().rev().take(CHANGE_REACH);
         holds_any(&after, Words::ZhDecided)
             || ending_in(&text[..at], Words::ZhAsking).is_some()
-            || before.into_iter().any(|c| char_listed(Words::ZhChanges, c))
+            || before.any(|c| char_listed(Words::ZhChanges, c))
     })
 }
 
 /// Whether a work recommended to a taste that is given has the measure of its 推荐 or 最好: a
 /// `recognised` frame asking for the measure, or replacing the one that does, with its slots
 /// filled (as `fills` says).
-fn measure_given(
-    table: &frames::Table,
-    recognised: &[usize],
-    fills: impl Fn(&Slot) -> bool,
-) -> bool {
+fn measure_given(table: &Table, recognised: &[usize], fills: impl Fn(&Slot) -> bool) -> bool {
     let asks_measure = |f: &Frame| f.slots.iter().any(|s| s.covered_by == Some(Cover::Measure));
     let replaced_asks =
         |f: &Frame| (f.replaces.iter()).any(|r| asks_measure(&table.frames[r.index()]));
@@ -415,7 +412,7 @@ fn measure_given(
 /// 行程" plans a trip), the one whose Chinese cue comes first in `head`: in a long
 /// request, the task; the rest say what it is about ("帮我写一份周报，本周…修了12个bug" writes a
 /// report and debugs nothing).
-fn zh_first_named(table: &frames::Table, recognised: &[usize], head: &str) -> Option<usize> {
+fn zh_first_named(table: &Table, recognised: &[usize], head: &str) -> Option<usize> {
     let first_cue = |i: usize| {
         list(table.frames[i].zh.cues)
             .filter_map(|w| head.find(w))
@@ -424,13 +421,6 @@ fn zh_first_named(table: &frames::Table, recognised: &[usize], head: &str) -> Op
     (recognised.iter().copied())
         .filter(|&i| !frame_defers(&table.frames[i], table, recognised))
         .min_by_key(|&i| first_cue(i).unwrap_or(usize::MAX))
-}
-
-/// Whether a Chinese request is a question about the world: it asks how, why or whether
-/// (`zh-question-words`), neither asks for a task to be done (`directs`: see [`zh_directs`]) nor
-/// speaks of the user's own case ([`zh_own_case`]).
-fn zh_asks_about_the_world(text: &str, directs: bool) -> bool {
-    holds_any(text, Words::ZhQuestionWords) && !directs && !zh_own_case(text)
 }
 
 /// Whether a Chinese text speaks of the user's own case: one of `zh-own-case` ("我", "坏了"),
@@ -497,11 +487,9 @@ fn ask_in_chinese(
     // Unless the wording says, Traditional when Traditional-only characters outnumber
     // Simplified-only ones. A request with none of either (「最新的消息」 is written the same in
     // both) gets Simplified, the script of most readers of Chinese.
-    let traditional = out.wording.traditional().unwrap_or_else(|| {
-        let (traditional_only, simplified_only) = crate::text::script_markers(text);
-        traditional_only > simplified_only
-    });
-    let script = Script::chinese(traditional);
+    let (traditional_only, simplified_only) = crate::text::script_markers(text);
+    let more_traditional = traditional_only > simplified_only;
+    let script = Script::chinese(out.wording.traditional().unwrap_or(more_traditional));
     // "帮我把下面的文字改得更正式一点": the kind's question for its material ("能否把要修改的文字贴在
     // 这里？") says better than "what do you mean?" what 下面的 points at.
     let asks_material = open.iter().any(|r| {
@@ -563,28 +551,23 @@ fn zh_count(text: &str) -> bool {
     })
 }
 
-/// A figure in a Chinese request: digits or a count ([`zh_count`]) that none of `zh-time-units`
-/// or `zh-text-lengths` follows ("身高170", "两个人"; not "一天", "3个月", "一千字").
+/// A figure in a Chinese request: digits or a count ([`zh_count`]) that none of
+/// `zh-length-units` follows ("身高170", "两个人"; not "一天", "3个月", "一千字").
 pub(super) fn zh_figure(text: &str) -> bool {
     let chars: Vec<char> = text.chars().collect();
     let numeral = |c: char| c.is_ascii_digit() || char_listed(Words::ZhNumerals, c);
     let starts = |i: usize| numeral(chars[i]) && (i == 0 || !numeral(chars[i - 1]));
     (0..chars.len()).filter(|&i| starts(i)).any(|i| {
-        let end = i
-            + (chars[i..].iter())
-                .take_while(|&&c| numeral(c) || c == '.')
-                .count();
+        let mut after = chars[i..].iter().skip_while(|&&c| numeral(c) || c == '.');
         // After a measure word ("3个月"), the unit is the word after it.
-        let unit = match chars.get(end) {
-            Some('个' | '個') => chars.get(end + 1),
+        let unit = match after.next() {
+            Some('个' | '個') => after.next(),
             unit => unit,
         };
         // "一千字" says how long a text is, as "一天" says how long a time.
-        let time = unit.is_some_and(|&u| {
-            char_listed(Words::ZhTimeUnits, u) || char_listed(Words::ZhTextLengths, u)
-        });
+        let length = unit.is_some_and(|&u| char_listed(Words::ZhLengthUnits, u));
         let count = || zh_count(&chars[i..].iter().take(4).collect::<String>());
-        !time && (chars[i].is_ascii_digit() || count())
+        !length && (chars[i].is_ascii_digit() || count())
     })
 }
 

@@ -38,24 +38,17 @@ pub(crate) struct Model<'a> {
 impl<'a> Model<'a> {
     /// Reads a weights file as `scripts/train-detector` writes it; `None` if it is not one.
     pub(crate) fn parse(bytes: &'a [u8]) -> Option<Self> {
-        if bytes.get(..4)? != b"CLM2" {
-            return None;
-        }
-        let word = |at: usize| -> Option<[u8; 4]> { bytes.get(at..at + 4)?.try_into().ok() };
-        let buckets = u32::from_le_bytes(word(4)?);
-        let mut table = [0.0; LEVELS];
-        for (i, v) in table.iter_mut().enumerate() {
-            *v = f32::from_le_bytes(word(16 + 4 * i)?);
-        }
-        let codes = bytes.get(HEADER..)?;
-        if !buckets.is_power_of_two() || buckets < 2 || codes.len() != buckets as usize / 2 {
-            return None;
-        }
-        Some(Self {
+        let (header, codes) = bytes.split_at_checked(HEADER)?;
+        let word = |at: usize| u32::from_le_bytes(std::array::from_fn(|i| header[at + i]));
+        let float = |at: usize| f32::from_bits(word(at));
+        let buckets = word(4);
+        let sized =
+            buckets.is_power_of_two() && buckets >= 2 && codes.len() == buckets as usize / 2;
+        (header.starts_with(b"CLM2") && sized).then(|| Self {
             buckets,
-            bias: f32::from_le_bytes(word(8)?),
-            threshold: f32::from_le_bytes(word(12)?),
-            table,
+            bias: float(8),
+            threshold: float(12),
+            table: std::array::from_fn(|i| float(16 + 4 * i)),
             codes,
         })
     }
@@ -64,8 +57,7 @@ impl<'a> Model<'a> {
     ///
     /// Deterministic and allocation-free; linear in the first [`MAX_TOKENS`] tokens.
     pub(crate) fn score(&self, text: &str) -> f32 {
-        let mut sum = 0.0f64;
-        let mut count: u32 = 0;
+        let (mut sum, mut count) = (0.0f64, 0u32);
         for_each_feature(text, self.buckets - 1, |index| {
             sum += f64::from(self.weight(index));
             count += 1;
@@ -82,11 +74,8 @@ impl<'a> Model<'a> {
 
     fn weight(&self, index: u32) -> f32 {
         let byte = self.codes.get(index as usize / 2).copied().unwrap_or(0);
-        let code = if index.is_multiple_of(2) {
-            byte & 0x0F
-        } else {
-            byte >> 4
-        };
+        // The even bucket in the low nibble.
+        let code = (byte >> (4 * (index % 2))) & 0x0F;
         self.table[usize::from(code)]
     }
 }
@@ -96,128 +85,69 @@ impl<'a> Model<'a> {
 /// noun cue (an ASCII word starting with A–Z that does not open a sentence), the feature `P`;
 /// then the end bigram (`$`) and the length features (`L0`, `L1`… one per four tokens).
 fn for_each_feature(text: &str, mask: u32, mut f: impl FnMut(u32)) {
-    let mut word = [0u8; 64];
-    let mut prev = [0u8; 64];
-    let mut prev_len = 1;
-    prev[0] = b'^';
-    let proper_noun = Fnv::new().byte(b'P').bucket(mask);
-    // A bigram: the two tokens with a space between.
-    let bigram = |prev: &[u8], next: &[u8]| {
-        (Fnv::new().byte(b'b').bytes(prev).byte(b' ').bytes(next)).bucket(mask)
-    };
-    let mut tokens = 0;
-    for token in Tokens::new(text).take(MAX_TOKENS) {
-        tokens += 1;
-        let len = token.as_bytes(&mut word).len();
-        f(Fnv::new().byte(b'w').bytes(&word[..len]).bucket(mask));
-        f(bigram(&prev[..prev_len], &word[..len]));
-        if matches!(token, Token::Ascii { proper: true, .. }) {
-            f(proper_noun);
+    // A bigram is the two tokens with a space between: its hash up to the space waits for the
+    // next token.
+    let mut bigram = Fnv::BASIS.byte(b'b').byte(b'^').byte(b' ');
+    let mut count = 0;
+    for (token, proper) in tokens(text).take(MAX_TOKENS) {
+        count += 1;
+        // Lower-cased, at most 64 bytes kept.
+        let word = token.bytes().take(64).map(|b| b.to_ascii_lowercase());
+        f(Fnv::BASIS.byte(b'w').bytes(word.clone()).bucket(mask));
+        f(bigram.bytes(word.clone()).bucket(mask));
+        if proper {
+            f(Fnv::BASIS.byte(b'P').bucket(mask));
         }
-        prev[..len].copy_from_slice(&word[..len]);
-        prev_len = len;
+        bigram = Fnv::BASIS.byte(b'b').bytes(word).byte(b' ');
     }
-    f(bigram(&prev[..prev_len], b"$"));
+    f(bigram.byte(b'$').bucket(mask));
     // Length: `L0`, then one more per LENGTH_STEP tokens up to `L8`.
-    for k in 0..=(tokens / LENGTH_STEP).min(LENGTH_CAP) {
-        f(Fnv::new().byte(b'L').byte(b'0' + k as u8).bucket(mask));
+    for k in 0..=(count / LENGTH_STEP).min(LENGTH_CAP) {
+        f(Fnv::BASIS.byte(b'L').byte(b'0' + k as u8).bucket(mask));
     }
 }
 
-/// A token: a run of ASCII letters and digits (lower-cased, at most 64 bytes kept) or a single
-/// other alphanumeric character (a CJK character, an accented letter).
-enum Token<'a> {
-    /// `proper`: the word starts with A–Z and does not open a sentence (it is not the first
-    /// token, and no `.`, `?` or `!` stands between it and the token before).
-    Ascii {
-        text: &'a str,
-        proper: bool,
-    },
-    Char(char),
-}
-
-impl Token<'_> {
-    /// Writes the token's bytes (lower-cased) into `buf` and returns them.
-    fn as_bytes<'b>(&self, buf: &'b mut [u8]) -> &'b [u8] {
-        match self {
-            Self::Ascii { text, .. } => {
-                let n = text.len().min(64).min(buf.len());
-                for (d, b) in buf.iter_mut().zip(text.bytes().take(n)) {
-                    *d = b.to_ascii_lowercase();
-                }
-                &buf[..n]
-            }
-            // A buffer holds 64 bytes, a character at most 4.
-            Self::Char(c) => c.encode_utf8(buf).as_bytes(),
-        }
-    }
-}
-
-struct Tokens<'a> {
-    text: &'a str,
-    pos: usize,
-    /// Whether the next token opens a sentence.
-    opens: bool,
-}
-
-impl<'a> Tokens<'a> {
-    fn new(text: &'a str) -> Self {
-        Self {
-            text,
-            pos: 0,
-            opens: true,
-        }
-    }
-
-    fn ascii(&mut self, text: &'a str) -> Token<'a> {
-        let proper = !self.opens && text.as_bytes().first().is_some_and(u8::is_ascii_uppercase);
-        self.opens = false;
-        Token::Ascii { text, proper }
-    }
-}
-
-impl<'a> Iterator for Tokens<'a> {
-    type Item = Token<'a>;
-
-    fn next(&mut self) -> Option<Token<'a>> {
-        let rest = self.text.get(self.pos..)?;
-        let mut start = None;
-        for (i, c) in rest.char_indices() {
-            if c.is_ascii_alphanumeric() {
-                start.get_or_insert(i);
-                continue;
-            }
-            if let Some(s) = start {
-                self.pos += i;
-                return rest.get(s..i).map(|w| self.ascii(w));
-            }
-            if matches!(c, '.' | '?' | '!') {
-                self.opens = true;
-            } else if !c.is_ascii() && c.is_alphanumeric() {
-                self.pos += i + c.len_utf8();
-                self.opens = false;
-                return Some(Token::Char(c));
-            }
-        }
-        self.pos = self.text.len();
-        start.and_then(|s| rest.get(s..)).map(|w| self.ascii(w))
-    }
+/// The tokens of a text: runs of ASCII letters and digits, and single other alphanumeric
+/// characters (a CJK character, an accented letter); each with whether it is a proper noun cue
+/// (it starts with A–Z and does not open a sentence: it is not the first token, and no `.`, `?`
+/// or `!` stands between it and the token before).
+fn tokens(text: &str) -> impl Iterator<Item = (&str, bool)> {
+    let mut rest = text;
+    // Whether the next token opens a sentence.
+    let mut opens = true;
+    std::iter::from_fn(move || {
+        let start = rest.find(char::is_alphanumeric)?;
+        opens |= rest[..start].contains(['.', '?', '!']);
+        rest = &rest[start..];
+        let first = rest.chars().next()?;
+        let len = if first.is_ascii() {
+            rest.find(|c: char| !c.is_ascii_alphanumeric())
+                .unwrap_or(rest.len())
+        } else {
+            first.len_utf8()
+        };
+        let proper = !opens && first.is_ascii_uppercase();
+        opens = false;
+        let (token, after) = rest.split_at(len);
+        rest = after;
+        Some((token, proper))
+    })
 }
 
 /// 32-bit FNV-1a, as `fnv1a` in the training script.
+#[derive(Clone, Copy)]
 struct Fnv(u32);
 
 impl Fnv {
-    fn new() -> Self {
-        Self(0x811C_9DC5)
-    }
+    /// The offset basis: the hash of no bytes.
+    const BASIS: Self = Self(0x811C_9DC5);
 
     fn byte(self, b: u8) -> Self {
         Self((self.0 ^ u32::from(b)).wrapping_mul(0x0100_0193))
     }
 
-    fn bytes(self, bytes: &[u8]) -> Self {
-        bytes.iter().fold(self, |h, b| h.byte(*b))
+    fn bytes(self, bytes: impl IntoIterator<Item = u8>) -> Self {
+        bytes.into_iter().fold(self, Self::byte)
     }
 
     /// The hash's bucket among those `mask` (their count less one) numbers.
@@ -279,16 +209,14 @@ mod tests {
 
     #[test]
     fn tokens_split_ascii_runs_and_single_other_characters() {
-        let toks: Vec<String> = Tokens::new("Hi, 悠遊卡 x2!")
-            .map(|t| String::from_utf8_lossy(t.as_bytes(&mut [0; 64])).into_owned())
-            .collect();
-        assert_eq!(toks, ["hi", "悠", "遊", "卡", "x2"]);
+        let toks: Vec<&str> = tokens("Hi, 悠遊卡 x2!").map(|(t, _)| t).collect();
+        assert_eq!(toks, ["Hi", "悠", "遊", "卡", "x2"]);
     }
 
     #[test]
     fn capitalised_words_inside_a_sentence_are_proper_noun_cues() {
-        let proper: Vec<bool> = Tokens::new("Is Paris big? Yes. Ask NASA, e.g. Bob 悠 Kim")
-            .map(|t| matches!(t, Token::Ascii { proper: true, .. }))
+        let proper: Vec<bool> = tokens("Is Paris big? Yes. Ask NASA, e.g. Bob 悠 Kim")
+            .map(|(_, proper)| proper)
             .collect();
         // Is Paris big Yes Ask NASA e g Bob 悠 Kim
         assert_eq!(

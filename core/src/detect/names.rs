@@ -21,20 +21,15 @@ pub(crate) fn ambiguous(
     // No letter or digit next to the name: it is a word of its own.
     let apart = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
     super::knowledge().names.iter().find(|entry| {
-        if !may_hold(entry.name) {
-            return false;
-        }
-        let found = text.match_indices(entry.name).any(|(i, _)| {
-            let end = i + entry.name.len();
+        let standing_alone = |(i, _): (usize, &str)| {
             let opens = text[..i].trim().is_empty();
             apart(text[..i].chars().next_back())
-                && apart(text[end..].chars().next())
+                && apart(text[i + entry.name.len()..].chars().next())
                 && (!opens || words.len() <= 3)
-        });
-        found
-            && !entry
-                .meanings
-                .iter()
+        };
+        may_hold(entry.name)
+            && text.match_indices(entry.name).any(standing_alone)
+            && !(entry.meanings.iter())
                 .any(|m| super::list(m.picked_by).any(|c| words.contains(&c)))
     })
 }
