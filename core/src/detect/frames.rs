@@ -219,7 +219,8 @@ pub(crate) struct Filling {
 }
 
 /// A computed way for a request to fill a slot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, strum::IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
 pub(crate) enum Pattern {
     /// A time or a date ("7pm", "tomorrow", "周五", "8点").
     Time,
@@ -402,12 +403,7 @@ impl Table {
             return Self::default();
         };
         let frames = table.frames.len();
-        if table
-            .frames
-            .iter()
-            .flat_map(|f| &f.replaces)
-            .any(|r| r.0 >= frames)
-        {
+        if (table.frames.iter().flat_map(|f| &f.replaces)).any(|r| r.0 >= frames) {
             return Self::default();
         }
         table.index();
@@ -575,15 +571,8 @@ impl Table {
 
 impl Pattern {
     /// The pattern's name in the data file ("time", "place-name"): its variant's, in kebab case.
-    pub(crate) fn name(self) -> String {
-        let mut name = String::new();
-        for c in format!("{self:?}").chars() {
-            if c.is_ascii_uppercase() && !name.is_empty() {
-                name.push('-');
-            }
-            name.push(c.to_ascii_lowercase());
-        }
-        name
+    pub(crate) fn name(self) -> &'static str {
+        self.into()
     }
 }
 
