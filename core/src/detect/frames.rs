@@ -384,10 +384,7 @@ impl Table {
 
     /// The general question `which`; the build checks that the data file has each.
     pub(crate) fn general(&self, which: General) -> Option<&GeneralQuestion> {
-        self.general
-            .iter()
-            .find(|(g, _)| *g == which)
-            .map(|(_, q)| q)
+        (self.general.iter().find(|(g, _)| *g == which)).map(|(_, q)| q)
     }
 }
 
@@ -413,15 +410,9 @@ impl Table {
 
     /// The lists read for every word of a request, split and sorted once (see [`Table::english`]).
     fn split_lists(&mut self) {
-        let pairs = |list: &'static str| -> Vec<(&'static str, &'static str)> {
-            let mut pairs: Vec<_> = super::list(list)
-                .filter_map(|p| p.split_once('+'))
-                .collect();
-            pairs.sort_unstable();
-            pairs
-        };
-        self.english = sorted(self.word_list(Words::EnglishCommon));
-        self.english_shared = sorted(self.word_list(Words::EnglishShared));
+        let pairs = |list| sorted(super::list(list).filter_map(|p| p.split_once('+')));
+        self.english = sorted(super::list(self.word_list(Words::EnglishCommon)));
+        self.english_shared = sorted(super::list(self.word_list(Words::EnglishShared)));
         self.cue_before = pairs(self.word_list(Words::CueBefore));
         self.cue_after = pairs(self.word_list(Words::CueAfter));
         self.zh_terms = super::list(self.word_list(Words::ZhTerms)).collect();
@@ -448,9 +439,7 @@ impl Table {
         let mut add = |words: &'static str, all: bool| {
             let id = ListId(next);
             next = next.saturating_add(1);
-            for w in
-                super::list(words).filter(|w| all || w.bytes().all(|b| b.is_ascii_alphanumeric()))
-            {
+            for w in super::list(words).filter(|w| all || plain(w)) {
                 index.entry(w).or_default().push(id);
             }
             id
@@ -467,25 +456,21 @@ impl Table {
             }
             id
         };
-        let mut cue_lists = Vec::new();
         for frame in &mut self.frames {
             frame.en.cue_list = add(frame.en.cues, true);
-            cue_lists.push(frame.en.cue_list);
             frame.en.intent_list = add(frame.en.intents, true);
             frame.zh.cue_list = add_zh(frame.zh.cues);
             frame.zh.intent_list = add_zh(frame.zh.intents);
             for slot in &mut frame.slots {
                 slot.en.list = add(slot.en.words, false);
-                slot.en.signs = super::list(slot.en.words)
-                    .filter(|w| !w.bytes().all(|b| b.is_ascii_alphanumeric()))
-                    .collect();
+                slot.en.signs = super::list(slot.en.words).filter(|w| !plain(w)).collect();
             }
         }
         self.en_index = index;
         self.en_lists = usize::from(next);
         self.en_cue_lists = Matched(vec![0; self.en_lists.div_ceil(64)]);
-        for id in cue_lists {
-            self.en_cue_lists.insert(id);
+        for frame in &self.frames {
+            self.en_cue_lists.insert(frame.en.cue_list);
         }
         self.zh_index = zh_index;
         self.zh_lists = usize::from(zh_next);
@@ -551,8 +536,7 @@ impl Table {
     /// [`Table::matching`] reads them: a cue inside a two-word name ("gift card") is none.
     pub(crate) fn first_match(&self, words: &[&str], id: ListId) -> Option<usize> {
         let cue = self.en_cue_lists.has(id);
-        self.positions_in(words, id)
-            .find(|&at| !cue || !super::in_a_term(words, at))
+        (self.positions_in(words, id)).find(|&at| !cue || !super::in_a_term(words, at))
     }
 
     /// Where each of `words` that matches a word of the list `id` stands.
@@ -578,11 +562,17 @@ impl Pattern {
 
 include!(concat!(env!("OUT_DIR"), "/words.rs"));
 
-/// The words of `list`, sorted.
-fn sorted(list: &'static str) -> Vec<&'static str> {
-    let mut words: Vec<&'static str> = super::list(list).collect();
-    words.sort_unstable();
-    words
+/// Whether an English word of a list is made of letters and digits only, as the index holds
+/// it; a word with a sign (`$`, `c++`) is looked for in the text as it is.
+fn plain(word: &str) -> bool {
+    word.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// The `items`, sorted.
+fn sorted<T: Ord>(items: impl Iterator<Item = T>) -> Vec<T> {
+    let mut sorted: Vec<T> = items.collect();
+    sorted.sort_unstable();
+    sorted
 }
 
 #[cfg(test)]

@@ -901,6 +901,10 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
     match words[i] {
         "it" => {
             let be_before = preceded_by(words, i, Words::BeSingular);
+            // "How does it feel to fail?", "What does it mean if…": a verb, then what it says.
+            let verb_then = |verb, then| {
+                next.is_some_and(|w| in_list(verb, w)) && after.is_some_and(|w| in_list(then, w))
+            };
             (be_before && next.is_some_and(|w| in_list(Words::Judgements, w)) && after.is_some())
                 // "Is it cheaper to drive or fly?", "How much is it to fly…", "Is it rude not to
                 // tip?": what "it" stands for follows ("toxic to my cat" is no verb).
@@ -916,14 +920,8 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
                 || (next.is_some_and(|w| in_list(Words::TakeForms, w)) && after.is_some())
                 || any_listed(words[i + 1..].iter().take(3), Words::Precipitation)
                 || (i > 0 && words[i - 1] == "worth" && next.is_some())
-                || [
-                    (Words::FeelForms, Words::AfterFeel),
-                    (Words::MeanForms, Words::AfterMean),
-                ]
-                .into_iter()
-                .any(|(verb, then)| {
-                    next.is_some_and(|w| in_list(verb, w)) && after.is_some_and(|w| in_list(then, w))
-                })
+                || verb_then(Words::FeelForms, Words::AfterFeel)
+                || verb_then(Words::MeanForms, Words::AfterMean)
         }
         "they" => {
             let asks = preceded_by(words, i, Words::DoForms);
