@@ -504,12 +504,11 @@ impl Table {
     /// the other lists.
     pub(crate) fn matching(&self, words: &[&str]) -> Matched {
         let mut matched = Matched(vec![0; self.en_lists.div_ceil(64)]);
-        let lists_of = |key: &str| self.en_index.get(key).into_iter().flatten();
         for (i, word) in words.iter().enumerate() {
             // Whether the word is inside a two-word name: asked only of a word that is a cue.
             let mut in_a_term = None;
             for key in std::iter::once(*word).chain(super::stems(word)) {
-                for id in lists_of(key) {
+                for id in self.en_index.get(key).into_iter().flatten() {
                     let cue = self.en_cue_lists.has(*id);
                     if !cue || !*in_a_term.get_or_insert_with(|| super::in_a_term(words, i)) {
                         matched.insert(*id);

@@ -282,8 +282,7 @@ fn phrase_in(words: &[&str], which: Words) -> Option<(usize, &'static str)> {
         .collect();
     (0..words.len()).find_map(|at| {
         let matches = |phrase: &str| {
-            let n = phrase.split('+').count();
-            (words.get(at..at + n)).is_some_and(|w| w.iter().copied().eq(phrase.split('+')))
+            (phrase.split('+').enumerate()).all(|(k, w)| words.get(at + k) == Some(&w))
         };
         (phrases.iter())
             .find(|&&(first, phrase)| first == words[at] && matches(phrase))
@@ -1379,13 +1378,9 @@ pub(crate) fn chinese(
 /// request a list of keywords.
 fn without_spaces_by_latin(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
-    let latin = |c: Option<&char>| c.is_some_and(char::is_ascii_alphanumeric);
-    chars
-        .iter()
-        .enumerate()
-        .filter(|&(i, c)| {
-            !c.is_whitespace() || !(latin(chars.get(i.wrapping_sub(1))) || latin(chars.get(i + 1)))
-        })
+    let latin = |i: usize| chars.get(i).is_some_and(char::is_ascii_alphanumeric);
+    (chars.iter().enumerate())
+        .filter(|&(i, c)| !c.is_whitespace() || !(latin(i.wrapping_sub(1)) || latin(i + 1)))
         .map(|(_, c)| *c)
         .collect()
 }
