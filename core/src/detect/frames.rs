@@ -449,10 +449,8 @@ impl Table {
         let mut add_zh = |words: &'static str| {
             let id = ListId(zh_next);
             zh_next = zh_next.saturating_add(1);
-            for w in super::list(words) {
-                if let Some(c) = w.chars().next() {
-                    zh_index.entry(c).or_default().push((w, id));
-                }
+            for (first, w) in super::list(words).filter_map(|w| Some((w.chars().next()?, w))) {
+                zh_index.entry(first).or_default().push((w, id));
             }
             id
         };
