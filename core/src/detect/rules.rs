@@ -1095,7 +1095,7 @@ fn zh_sentence_before(before: &str) -> bool {
 fn stands_after<'r>(rest: &'r str, m: &str) -> Option<&'r str> {
     let i = rest.find(m)?;
     let between = &rest[..i];
-    // Nothing between, as a word of one character needs, is a number of no digits.
+    // A word of one character follows at once: nothing between, which the number test passes.
     let follows = (m.chars().count() > 1 && between.chars().count() <= MATERIAL_REACH)
         || (between.chars())
             .all(|c| c.is_ascii_digit() || super::char_listed(Words::ZhNumerals, c))
