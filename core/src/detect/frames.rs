@@ -226,7 +226,8 @@ pub(crate) struct Filling {
 }
 
 /// A computed way for a request to fill a slot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, strum::IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
 pub(crate) enum Pattern {
     /// A time or a date ("7pm", "tomorrow", "周五", "8点").
     Time,
@@ -390,10 +391,7 @@ impl Table {
 
     /// The general question `which`; the build checks that the data file has each.
     pub(crate) fn general(&self, which: General) -> Option<&GeneralQuestion> {
-        self.general
-            .iter()
-            .find(|(g, _)| *g == which)
-            .map(|(_, q)| q)
+        (self.general.iter().find(|(g, _)| *g == which)).map(|(_, q)| q)
     }
 }
 
@@ -409,12 +407,7 @@ impl Table {
             return Self::default();
         };
         let frames = table.frames.len();
-        if table
-            .frames
-            .iter()
-            .flat_map(|f| &f.replaces)
-            .any(|r| r.0 >= frames)
-        {
+        if (table.frames.iter().flat_map(|f| &f.replaces)).any(|r| r.0 >= frames) {
             return Self::default();
         }
         table.index();
@@ -424,15 +417,9 @@ impl Table {
 
     /// The lists read for every word of a request, split and sorted once (see [`Table::english`]).
     fn split_lists(&mut self) {
-        let pairs = |list: &'static str| -> Vec<(&'static str, &'static str)> {
-            let mut pairs: Vec<_> = super::list(list)
-                .filter_map(|p| p.split_once('+'))
-                .collect();
-            pairs.sort_unstable();
-            pairs
-        };
-        self.english = sorted(self.word_list(Words::EnglishCommon));
-        self.english_shared = sorted(self.word_list(Words::EnglishShared));
+        let pairs = |list| sorted(super::list(list).filter_map(|p| p.split_once('+')));
+        self.english = sorted(super::list(self.word_list(Words::EnglishCommon)));
+        self.english_shared = sorted(super::list(self.word_list(Words::EnglishShared)));
         self.cue_before = pairs(self.word_list(Words::CueBefore));
         self.cue_after = pairs(self.word_list(Words::CueAfter));
         self.zh_terms = super::list(self.word_list(Words::ZhTerms)).collect();
@@ -473,9 +460,7 @@ impl Table {
         let mut add = |words: &'static str, all: bool| {
             let id = ListId(next);
             next = next.saturating_add(1);
-            for w in
-                super::list(words).filter(|w| all || w.bytes().all(|b| b.is_ascii_alphanumeric()))
-            {
+            for w in super::list(words).filter(|w| all || plain(w)) {
                 index.entry(w).or_default().push(id);
             }
             id
@@ -485,32 +470,26 @@ impl Table {
         let mut add_zh = |words: &'static str| {
             let id = ListId(zh_next);
             zh_next = zh_next.saturating_add(1);
-            for w in super::list(words) {
-                if let Some(c) = w.chars().next() {
-                    zh_index.entry(c).or_default().push((w, id));
-                }
+            for (first, w) in super::list(words).filter_map(|w| Some((w.chars().next()?, w))) {
+                zh_index.entry(first).or_default().push((w, id));
             }
             id
         };
-        let mut cue_lists = Vec::new();
         for frame in &mut self.frames {
             frame.en.cue_list = add(frame.en.cues, true);
-            cue_lists.push(frame.en.cue_list);
             frame.en.intent_list = add(frame.en.intents, true);
             frame.zh.cue_list = add_zh(frame.zh.cues);
             frame.zh.intent_list = add_zh(frame.zh.intents);
             for slot in &mut frame.slots {
                 slot.en.list = add(slot.en.words, false);
-                slot.en.signs = super::list(slot.en.words)
-                    .filter(|w| !w.bytes().all(|b| b.is_ascii_alphanumeric()))
-                    .collect();
+                slot.en.signs = super::list(slot.en.words).filter(|w| !plain(w)).collect();
             }
         }
         self.en_index = index;
         self.en_lists = usize::from(next);
         self.en_cue_lists = Matched(vec![0; self.en_lists.div_ceil(64)]);
-        for id in cue_lists {
-            self.en_cue_lists.insert(id);
+        for frame in &self.frames {
+            self.en_cue_lists.insert(frame.en.cue_list);
         }
         self.zh_index = zh_index;
         self.zh_lists = usize::from(zh_next);
@@ -544,12 +523,11 @@ impl Table {
     /// the other lists.
     pub(crate) fn matching(&self, words: &[&str]) -> Matched {
         let mut matched = Matched(vec![0; self.en_lists.div_ceil(64)]);
-        let lists_of = |key: &str| self.en_index.get(key).into_iter().flatten();
         for (i, word) in words.iter().enumerate() {
             // Whether the word is inside a two-word name: asked only of a word that is a cue.
             let mut in_a_term = None;
             for key in std::iter::once(*word).chain(super::stems(word)) {
-                for id in lists_of(key) {
+                for id in self.en_index.get(key).into_iter().flatten() {
                     let cue = self.en_cue_lists.has(*id);
                     if !cue || !*in_a_term.get_or_insert_with(|| super::in_a_term(words, i)) {
                         matched.insert(*id);
@@ -576,8 +554,7 @@ impl Table {
     /// [`Table::matching`] reads them: a cue inside a two-word name ("gift card") is none.
     pub(crate) fn first_match(&self, words: &[&str], id: ListId) -> Option<usize> {
         let cue = self.en_cue_lists.has(id);
-        self.positions_in(words, id)
-            .find(|&at| !cue || !super::in_a_term(words, at))
+        (self.positions_in(words, id)).find(|&at| !cue || !super::in_a_term(words, at))
     }
 
     /// Where each of `words` that matches a word of the list `id` stands.
@@ -596,25 +573,24 @@ impl Table {
 
 impl Pattern {
     /// The pattern's name in the data file ("time", "place-name"): its variant's, in kebab case.
-    pub(crate) fn name(self) -> String {
-        let mut name = String::new();
-        for c in format!("{self:?}").chars() {
-            if c.is_ascii_uppercase() && !name.is_empty() {
-                name.push('-');
-            }
-            name.push(c.to_ascii_lowercase());
-        }
-        name
+    pub(crate) fn name(self) -> &'static str {
+        self.into()
     }
 }
 
 include!(concat!(env!("OUT_DIR"), "/words.rs"));
 
-/// The words of `list`, sorted.
-fn sorted(list: &'static str) -> Vec<&'static str> {
-    let mut words: Vec<&'static str> = super::list(list).collect();
-    words.sort_unstable();
-    words
+/// Whether an English word of a list is made of letters and digits only, as the index holds
+/// it; a word with a sign (`$`, `c++`) is looked for in the text as it is.
+fn plain(word: &str) -> bool {
+    word.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// The `items`, sorted.
+fn sorted<T: Ord>(items: impl Iterator<Item = T>) -> Vec<T> {
+    let mut sorted: Vec<T> = items.collect();
+    sorted.sort_unstable();
+    sorted
 }
 
 #[cfg(test)]

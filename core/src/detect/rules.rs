@@ -43,11 +43,9 @@ pub(super) fn after_word(text: &str, which: Words) -> Option<&str> {
 /// `text` past every word of the data file's list `which` that opens it, one after another
 /// ("请问那么…" past `zh-openers`).
 pub(super) fn past_words(text: &str, which: Words) -> &str {
-    let mut rest = text;
-    while let Some(after) = after_word(rest, which) {
-        rest = after;
-    }
-    rest
+    std::iter::successors(Some(text), |rest| after_word(rest, which))
+        .last()
+        .unwrap_or(text)
 }
 
 /// `text` without any word of the data file's list `which`.
@@ -98,9 +96,7 @@ fn preceded_by(words: &[&str], at: usize, which: Words) -> bool {
 /// Where the first word of the data file's list `which` stands that a word `next` accepts
 /// follows.
 fn listed_before(words: &[&str], which: Words, next: impl Fn(&str) -> bool) -> Option<usize> {
-    words
-        .windows(2)
-        .position(|p| in_list(which, p[0]) && next(p[1]))
+    (words.windows(2)).position(|p| in_list(which, p[0]) && next(p[1]))
 }
 
 /// A finding of `kind` on `evidence`.
@@ -258,9 +254,7 @@ fn asked_of(words: &[&str], i: usize) -> usize {
 /// no time or date named before it.
 fn then_without_time(words: &[&str]) -> Option<String> {
     let at = listed_before(words, Words::UntilThen, |w| w == "then")?;
-    let timed = words[..at]
-        .iter()
-        .enumerate()
+    let timed = (words[..at].iter().enumerate())
         .any(|(i, w)| super::is_time(w, words.get(i + 1)) || super::is_number(w));
     (!timed).then(|| words[at + 1].to_owned())
 }
@@ -288,8 +282,7 @@ fn phrase_in(words: &[&str], which: Words) -> Option<(usize, &'static str)> {
         .collect();
     (0..words.len()).find_map(|at| {
         let matches = |phrase: &str| {
-            let n = phrase.split('+').count();
-            (words.get(at..at + n)).is_some_and(|w| w.iter().copied().eq(phrase.split('+')))
+            (phrase.split('+').enumerate()).all(|(k, w)| words.get(at + k) == Some(&w))
         };
         (phrases.iter())
             .find(|&&(first, phrase)| first == words[at] && matches(phrase))
@@ -316,9 +309,8 @@ pub(crate) fn choice_without_candidates(words: &[&str]) -> Option<String> {
 /// "these two funds". With a "between" the request names them.
 fn candidates_pointed_at(words: &[&str]) -> Option<String> {
     // "between the two laptops I'm looking at" points at them as much as "these two" does.
-    let between_named = words
-        .windows(2)
-        .any(|p| p[0] == "between" && !in_list(Words::BetweenPointers, p[1]));
+    let between_named =
+        (words.windows(2)).any(|p| p[0] == "between" && !in_list(Words::BetweenPointers, p[1]));
     if between_named || !any_listed(words, Words::Choosing) {
         return None;
     }
@@ -460,9 +452,7 @@ fn operated_on(words: &[&str], at: usize) -> bool {
 pub(crate) fn acts_on_pronoun(words: &[&str]) -> bool {
     let remade = |i: usize| {
         words[i - 1] == "make"
-            && words
-                .get(i + 1)
-                .is_some_and(|w| in_list(Words::MoreLess, w) || w.ends_with("er"))
+            && (words.get(i + 1)).is_some_and(|w| in_list(Words::MoreLess, w) || w.ends_with("er"))
     };
     words.iter().enumerate().skip(1).any(|(i, w)| {
         in_list(Words::ActedOnPronouns, w) && (in_list(Words::ActOn, words[i - 1]) || remade(i))
@@ -553,8 +543,7 @@ fn numbered_part(words: &[&str], proper: &[bool]) -> Option<String> {
 /// Whether a missing-context finding's `evidence` is a numbered part of a text (see
 /// [`numbered_part`]).
 pub(crate) fn is_numbered_part(evidence: &str) -> bool {
-    evidence
-        .split_once(' ')
+    (evidence.split_once(' '))
         .is_some_and(|(part, n)| in_list(Words::NumberedParts, part) && super::is_number(n))
 }
 
@@ -740,11 +729,8 @@ pub(crate) fn points_at_candidates(evidence: &str) -> bool {
 /// `own-things`, asked about rather than asked for.
 pub(crate) fn is_own_thing(evidence: &str) -> bool {
     let lower = evidence.to_ascii_lowercase();
-    is_the_users(&lower)
-        && in_list(
-            Words::OwnThings,
-            lower.rsplit(' ').next().unwrap_or_default(),
-        )
+    let noun = lower.rsplit(' ').next().unwrap_or_default();
+    is_the_users(&lower) && in_list(Words::OwnThings, noun)
 }
 
 /// Whether `evidence` (lower-case) opens with one of `user-possessives` before more words ("my
@@ -769,9 +755,7 @@ fn pointed_at(words: &[&str]) -> Option<String> {
         let [det, noun] = [pair[0], pair[1]];
         (in_list(Words::NearDemonstratives, det)
             && noun.len() >= 3
-            && !words[..i]
-                .iter()
-                .any(|w| w.starts_with(noun.trim_end_matches('s')))
+            && !(words[..i].iter()).any(|w| w.starts_with(noun.trim_end_matches('s')))
             && noun.bytes().all(|b| b.is_ascii_alphabetic())
             && !not_the_thing.into_iter().any(|list| in_list(list, noun))
             && !(i + 2 == words.len() && preceded_by(words, i, Words::BeForms))
@@ -809,13 +793,10 @@ pub(crate) fn is_attached(word: &str) -> bool {
 fn likeness_unnamed(words: &[&str], proper: &[bool]) -> Option<String> {
     /// Words after the determiner within which the noun comes.
     const REACH: usize = 3;
-    let start = words
-        .windows(2)
+    let start = (words.windows(2))
         .position(|p| in_list(Words::Likeness, p[0]) && (p[0] == "like" || p[1] == "to"))?;
     let det_at = start + usize::from(words[start] != "like") + 1;
-    let det = *words
-        .get(det_at)
-        .filter(|w| in_list(Words::PointingDeterminers, w))?;
+    let det = *(words.get(det_at)).filter(|w| in_list(Words::PointingDeterminers, w))?;
     // The words after the determiner, up to someone who did something with the thing.
     let from = det_at + 1;
     let phrase = &words[from..words.len().min(from + REACH)];
@@ -919,6 +900,10 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
     match words[i] {
         "it" => {
             let be_before = preceded_by(words, i, Words::BeSingular);
+            // "How does it feel to fail?", "What does it mean if…": a verb, then what it says.
+            let verb_then = |verb, then| {
+                next.is_some_and(|w| in_list(verb, w)) && after.is_some_and(|w| in_list(then, w))
+            };
             (be_before && next.is_some_and(|w| in_list(Words::Judgements, w)) && after.is_some())
                 // "Is it cheaper to drive or fly?", "How much is it to fly…", "Is it rude not to
                 // tip?": what "it" stands for follows ("toxic to my cat" is no verb).
@@ -934,14 +919,8 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
                 || (next.is_some_and(|w| in_list(Words::TakeForms, w)) && after.is_some())
                 || any_listed(words[i + 1..].iter().take(3), Words::Precipitation)
                 || (i > 0 && words[i - 1] == "worth" && next.is_some())
-                || [
-                    (Words::FeelForms, Words::AfterFeel),
-                    (Words::MeanForms, Words::AfterMean),
-                ]
-                .into_iter()
-                .any(|(verb, then)| {
-                    next.is_some_and(|w| in_list(verb, w)) && after.is_some_and(|w| in_list(then, w))
-                })
+                || verb_then(Words::FeelForms, Words::AfterFeel)
+                || verb_then(Words::MeanForms, Words::AfterMean)
         }
         "they" => {
             let asks = preceded_by(words, i, Words::DoForms);
@@ -1015,11 +994,8 @@ fn outside_its_phrase(words: &[&str], i: usize) -> usize {
     };
     if !in_list(Words::AntecedentPrepositions, words[preposition]) {
         // "Tell my students they did well": a subject may follow its antecedent at once.
-        return if in_list(Words::ObjectPronouns, words[i]) {
-            preposition
-        } else {
-            i
-        };
+        let object = in_list(Words::ObjectPronouns, words[i]);
+        return if object { preposition } else { i };
     }
     // The phrase's noun and up to two words before it, back to its article.
     let reach = preposition.saturating_sub(3);
@@ -1031,9 +1007,7 @@ fn outside_its_phrase(words: &[&str], i: usize) -> usize {
 /// ("What should I get my mom for her birthday?"), which no other word before it can be ("Write
 /// a song about her life").
 fn names_someone(before: &[&str]) -> bool {
-    before
-        .windows(2)
-        .any(|p| in_list(Words::UserPossessives, p[0]) && p[1].len() >= 3)
+    (before.windows(2)).any(|p| in_list(Words::UserPossessives, p[0]) && p[1].len() >= 3)
 }
 
 /// Whether the demonstrative `w` (near or far) stands alone as a pronoun: nothing that it could
@@ -1065,8 +1039,7 @@ fn underspecified_parameter(words: &[&str]) -> bool {
     let opener = phrase_in(words, Words::ParameterOpeners).is_some_and(|(at, _)| at < OPENS_WITHIN);
     let enough = any_listed(words, Words::Suitable);
     let which_should = (words.first()).is_some_and(|w| in_list(Words::ChoiceOpeners, w))
-        && words
-            .windows(3)
+        && (words.windows(3))
             .any(|p| p[0] == "should" && p[1] == "i" && in_list(Words::ShouldVerbs, p[2]));
     // "What's a good way to teach a kid to ski?", "What software should I use for editing
     // videos?": the purpose says what the choice is for.
@@ -1120,20 +1093,13 @@ fn zh_sentence_before(before: &str) -> bool {
 /// characters for a longer one ("这篇英语作文"), after a number of any length, the part's
 /// ("第三题", "第12段"), or after the time it was made ("把上周的会议纪要整理成报告").
 fn stands_after<'r>(rest: &'r str, m: &str) -> Option<&'r str> {
-    let reach = if m.chars().count() > 1 {
-        MATERIAL_REACH
-    } else {
-        0
-    };
     let i = rest.find(m)?;
     let between = &rest[..i];
-    let follows = between.chars().count() <= reach
-        || between
-            .chars()
+    // A word of one character follows at once: nothing between, which the number test passes.
+    let follows = (m.chars().count() > 1 && between.chars().count() <= MATERIAL_REACH)
+        || (between.chars())
             .all(|c| c.is_ascii_digit() || super::char_listed(Words::ZhNumerals, c))
-        || between
-            .strip_suffix('的')
-            .is_some_and(|time| in_list(Words::ZhPastTimes, time));
+        || (between.strip_suffix('的')).is_some_and(|time| in_list(Words::ZhPastTimes, time));
     follows.then(|| &rest[..i + m.len()])
 }
 
@@ -1275,9 +1241,7 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
     let start = past_words(text.trim_start(), Words::ZhOpeners);
     let opening = text.len() - start.len();
     let named_earlier = earlier.contains(['《', '「', '“', '"'])
-        || earlier
-            .split(|c: char| !c.is_ascii_alphabetic())
-            .any(|w| w.len() >= 2);
+        || (earlier.split(|c: char| !c.is_ascii_alphabetic())).any(|w| w.len() >= 2);
     let pointing = |(before, d, after): (&str, &str, &str)| {
         let at = before.len();
         // "我这种情况": after the speaker, it opens the request still; "物业那件事": a matter
@@ -1414,13 +1378,9 @@ pub(crate) fn chinese(
 /// request a list of keywords.
 fn without_spaces_by_latin(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
-    let latin = |c: Option<&char>| c.is_some_and(char::is_ascii_alphanumeric);
-    chars
-        .iter()
-        .enumerate()
-        .filter(|&(i, c)| {
-            !c.is_whitespace() || !(latin(chars.get(i.wrapping_sub(1))) || latin(chars.get(i + 1)))
-        })
+    let latin = |i: usize| chars.get(i).is_some_and(char::is_ascii_alphanumeric);
+    (chars.iter().enumerate())
+        .filter(|&(i, c)| !c.is_whitespace() || !(latin(i.wrapping_sub(1)) || latin(i + 1)))
         .map(|(_, c)| *c)
         .collect()
 }
