@@ -85,8 +85,8 @@ impl<'a> Model<'a> {
 /// noun cue (an ASCII word starting with A–Z that does not open a sentence), the feature `P`;
 /// then the end bigram (`$`) and the length features (`L0`, `L1`… one per four tokens).
 fn for_each_feature(text: &str, mask: u32, mut f: impl FnMut(u32)) {
-    // A bigram is the two tokens with a space between: its hash up to the space waits for the
-    // next token.
+    // A bigram hashes two tokens with a space between: `bigram` holds the hash of the previous
+    // token and the space, which the next token completes.
     let mut bigram = Fnv::BASIS.byte(b'b').byte(b'^').byte(b' ');
     let mut count = 0;
     for (token, proper) in tokens(text).take(MAX_TOKENS) {
