@@ -974,7 +974,10 @@ fn points_back(before: &[&str], proper: &[bool]) -> bool {
 fn pairs_with(words: &[&str], i: usize) -> Option<usize> {
     let before = words.get(..i)?;
     let verb = match before {
-        [.., verb, "with"] => before.len() - 2 - usize::from(!in_list(Words::Pairing, verb)),
+        // A verb that does not pair is looked for one word further back, if there is one.
+        [.., verb, "with"] => {
+            (before.len() - 2).checked_sub(usize::from(!in_list(Words::Pairing, verb)))?
+        }
         _ => return None,
     };
     let paired = in_list(Words::Pairing, before.get(verb)?);
@@ -1387,6 +1390,12 @@ fn without_spaces_by_latin(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_pronoun_after_with_at_the_start_pairs_with_nothing() {
+        assert_eq!(super::pairs_with(&["help", "with", "it"], 2), None);
+        assert_eq!(super::pairs_with(&["with", "it"], 1), None);
+    }
+
     use super::*;
     use proptest::prelude::*;
 
