@@ -552,13 +552,11 @@ impl<'a> Reading<'a> {
             let digits = |t: &Token| t.folded.bytes().next().is_some_and(|b| b.is_ascii_digit());
             self.tokens.iter().enumerate().any(|(i, t)| {
                 let rest = t.folded.trim_start_matches(|c: char| c.is_ascii_digit());
+                let minutes = |n: &Token| self.text[t.end..n.start] == *":" && digits(n);
                 digits(t)
-                    && ((!rest.is_empty() && units.iter().any(|u| u.words == [rest]))
+                    && (units.iter().any(|u| u.words == [rest])
                         || self.starts_in(units, i + 1..i + 2)
-                        || self
-                            .tokens
-                            .get(i + 1)
-                            .is_some_and(|n| self.text[t.end..n.start] == *":" && digits(n)))
+                        || self.tokens.get(i + 1).is_some_and(minutes))
             })
         } else {
             let chars: Vec<char> = self.lower.chars().collect();
@@ -683,10 +681,10 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
         })
         .collect();
     let n = counts.iter().map(|c| c.0).max()?;
-    let mut best = counts.iter().filter(|c| c.0 == n);
-    let (_, _, language) = best.next()?;
-    let tie = best.next().is_some();
-    if n >= 2 + 2 * english && !tie {
+    let best: Vec<_> = counts.into_iter().filter(|c| c.0 == n).collect();
+    if let [(_, _, language)] = best[..]
+        && n >= 2 + 2 * english
+    {
         return Some(language.english_name());
     }
     // Too few words, or as many of two languages ("Quando scade?"), and none of English's:
@@ -696,9 +694,8 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
     }
     let letters = text.chars().filter(|c| c.is_alphabetic()).count();
     let english = english_trigrams().score(text) + TRIGRAM_MARGIN * letters as f32;
-    counts
-        .iter()
-        .filter(|(count, pack, _)| *count == n && pack.words.trigrams.writes_all(text))
+    best.iter()
+        .filter(|(_, pack, _)| pack.words.trigrams.writes_all(text))
         .map(|(_, pack, language)| (pack.words.trigrams.score(text), language))
         .filter(|(score, _)| *score > english)
         .max_by(|a, b| a.0.total_cmp(&b.0))
@@ -1448,11 +1445,10 @@ fn numbered_part(r: &Reading<'_>) -> Option<String> {
     if r.tokens.iter().filter(|t| is_number(t)).count() != 1 {
         return None;
     }
-    let of = r.spans(&r.pack.words.of);
     let capital = |i: usize| r.tokens.get(i).is_some_and(|t| t.capital);
     let s = r.spans(&part.words).into_iter().find(|s| {
         r.tokens.get(s.end).is_some_and(is_number)
-            && !of.iter().any(|o| o.start == s.end + 1 && capital(o.end))
+            && !(r.matches(&r.pack.words.of)).any(|o| o.start == s.end + 1 && capital(o.end))
     })?;
     // With its article ("el ejercicio 5", "l'esercizio 12"), as the question names it.
     let first = with_article(r, s.start);
