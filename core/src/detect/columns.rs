@@ -1192,9 +1192,6 @@ fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
         return Some(r.text[s.start..s.end].to_owned());
     }
     let capital = |i: usize| r.tokens.get(i).is_some_and(|t| t.capital);
-    // "este fin de semana", "ce soir": a time, not a thing; "eso de la blockchain", "questo
-    // fenomeno chiamato inflazione", "Comment ça marche, la TVA ?": the thing is named after.
-    let times = r.spans(&r.pack.words.time);
     // The request's first word may be capitalised ("¿Esto se puede congelar?").
     let first = r.first_word();
     // A verb whose unsaid subject is the thing, with nothing after it and at most two words
@@ -1208,7 +1205,10 @@ fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
         (Some(s.start) == first || !capital(s.start))
             && !capital(s.end)
             && !capital(s.end + 1)
-            && !times.iter().any(|t| t.start == s.start || t.start == s.end)
+            // "este fin de semana", "ce soir": a time, not a thing; "eso de la blockchain",
+            // "questo fenomeno chiamato inflazione", "Comment ça marche, la TVA ?": the thing is
+            // named after.
+            && !(r.matches(&r.pack.words.time)).any(|t| [s.start, s.end].contains(&t.start))
             && !r.starts_in(&r.pack.words.topic_before, s.end..s.end + 2)
             && !r.text[r.tokens[s.end - 1].end..].contains(',')
     })?;
