@@ -264,7 +264,7 @@ impl From<String> for Entry {
 }
 
 /// A word of a Latin-script text: where it is, folded, and whether it is capitalised.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 struct Token {
     start: usize,
     end: usize,
@@ -305,28 +305,22 @@ fn tokens(text: &str, star: bool) -> Vec<Token> {
     let mut out: Vec<Token> = Vec::new();
     let mut open = false;
     for (at, c) in text.char_indices() {
-        let end = at + c.len_utf8();
         let sign = SIGNS.contains(c);
         if !(sign || c.is_alphanumeric() || (star && c == '*')) {
             open = false;
             continue;
         }
-        match out.last_mut() {
-            Some(t) if open && !sign => {
-                fold(c, &mut t.folded);
-                t.end = end;
-            }
-            _ => {
-                let mut folded = String::new();
-                let capital = fold(c, &mut folded);
-                out.push(Token {
-                    start: at,
-                    end,
-                    folded,
-                    capital,
-                    key: 0,
-                });
-            }
+        if !open || sign {
+            out.push(Token {
+                start: at,
+                ..Token::default()
+            });
+        }
+        if let Some(t) = out.last_mut() {
+            // A word is capitalised by its first letter.
+            let capital = fold(c, &mut t.folded);
+            t.capital |= capital && t.start == at;
+            t.end = at + c.len_utf8();
         }
         // A sign is a word of its own: the next letter opens another.
         open = !sign;
@@ -1171,10 +1165,8 @@ fn sentence_of(r: &Reading<'_>, s: &Span) -> String {
     } else {
         s.start
     };
-    let start = r.text[..at].rfind(ENDS).map_or(0, |i| {
-        i + r.text[i..].chars().next().map_or(1, char::len_utf8)
-    });
-    let end = r.text[at..].find(ENDS).map_or(r.text.len(), |i| at + i);
+    let start = at - r.text[..at].rsplit(ENDS).next().map_or(0, str::len);
+    let end = at + r.text[at..].split(ENDS).next().map_or(0, str::len);
     r.text[start..end].trim().to_owned()
 }
 
