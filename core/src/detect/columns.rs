@@ -711,27 +711,26 @@ fn english_trigrams() -> &'static Trigrams {
 }
 
 /// A language's most frequent letter trigrams and their counts in its requests ("_" marks a
-/// word's edge: "_qu:812", "do_:95"), as `scripts/language-trigrams` lists them, sorted for
-/// lookup, and the sum of the counts.
+/// word's edge: "_qu:812", "do_:95"), as `scripts/language-trigrams` lists them, and the sum of
+/// the counts.
 #[derive(Debug, Deserialize)]
 #[serde(from = "String")]
 struct Trigrams {
-    counts: Vec<(String, u32)>,
+    counts: BTreeMap<String, u32>,
     total: u32,
 }
 
 impl From<String> for Trigrams {
     /// The list `listed`: `trigram:count` entries between spaces.
     fn from(listed: String) -> Self {
-        let mut counts: Vec<_> = listed
+        let counts: BTreeMap<String, u32> = listed
             .split_whitespace()
             .filter_map(|e| {
                 let (t, n) = e.split_once(':')?;
                 Some((t.to_owned(), n.parse().ok()?))
             })
             .collect();
-        counts.sort_unstable();
-        let total = counts.iter().map(|(_, n)| n).sum();
+        let total = counts.values().sum();
         Self { counts, total }
     }
 }
@@ -743,7 +742,7 @@ impl Trigrams {
         text.chars()
             .filter(|c| !c.is_ascii() && c.is_alphabetic())
             .flat_map(char::to_lowercase)
-            .all(|c| self.counts.iter().any(|(t, _)| t.contains(c)))
+            .all(|c| self.counts.keys().any(|t| t.contains(c)))
     }
 
     /// How likely `text` is in the language, as a log-likelihood: each trigram of its words by
@@ -753,20 +752,14 @@ impl Trigrams {
     fn score(&self, text: &str) -> f32 {
         let total = self.total.max(1) as f32;
         let mut score = 0.0;
-        for word in text
-            .split(|c: char| !c.is_alphabetic())
-            .filter(|w| !w.is_empty())
-        {
+        for word in text.split(|c: char| !c.is_alphabetic()) {
             let marked: Vec<char> = std::iter::once('_')
                 .chain(word.chars().flat_map(char::to_lowercase))
                 .chain(std::iter::once('_'))
                 .collect();
             for t in marked.windows(3) {
                 let t: String = t.iter().collect();
-                let count = self
-                    .counts
-                    .binary_search_by(|(listed, _)| listed.as_str().cmp(&t))
-                    .map_or(0, |at| self.counts[at].1);
+                let count = self.counts.get(&t).copied().unwrap_or(0);
                 score += ((count as f32 + 0.5) / total).ln();
             }
         }
