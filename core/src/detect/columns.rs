@@ -1533,15 +1533,10 @@ fn substring_material(r: &Reading<'_>) -> Option<String> {
 /// to one of those or a hiragana letter, since a sender's name is written in kanji, katakana or
 /// Latin letters ("田中さんからの" is an entry of its own).
 fn sender_before<'r>(r: &Reading<'r>, at: usize) -> &'r str {
-    let before = &r.text[..at];
     let hiragana =
         |c: char| r.pack.script == Script::Kana && ('\u{3040}'..='\u{309F}').contains(&c);
-    let start = before
-        .char_indices()
-        .rev()
-        .find(|&(_, c)| !c.is_alphanumeric() || hiragana(c))
-        .map_or(0, |(i, c)| i + c.len_utf8());
-    &before[start..]
+    let mut words = r.text[..at].rsplit(|c: char| !c.is_alphanumeric() || hiragana(c));
+    words.next().unwrap_or_default()
 }
 
 #[cfg(test)]
