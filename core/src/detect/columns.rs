@@ -794,12 +794,8 @@ pub(super) fn wording_language(text: &str) -> Option<&'static str> {
         let material = text.len() > before.len() + after.len()
             && text.starts_with(before)
             && text.ends_with(after);
-        let slot = p
-            .frames
-            .values()
-            .flat_map(|f| f.slots.values())
-            .any(|s| s.ask.text == text)
-            || p.pointer.wording.text == text;
+        let mut slots = p.frames.values().flat_map(|f| f.slots.values());
+        let slot = slots.any(|s| s.ask.text == text) || p.pointer.wording.text == text;
         (material || slot).then(|| language.english_name())
     })
 }
@@ -1277,15 +1273,13 @@ fn noun_after(script: Script, rest: &str) -> Option<String> {
 
 /// Asks the `asked` slots in `pack`'s language.
 fn ask_slots(pack: &Pack, asked: &[SlotRef<'_>], out: &mut Assessment) {
-    for r in asked {
-        if let Some(c) = column_of(pack, r) {
-            let q = c.ask.question("", r.slot.priority, r.slot.kind);
-            let cue = format!(
-                "task {}, {} left open ({})",
-                r.frame.name, r.slot.name, pack.tag
-            );
-            super::push_unique(out, q, cue);
-        }
+    for (r, c) in asked.iter().filter_map(|r| Some((r, column_of(pack, r)?))) {
+        let q = c.ask.question("", r.slot.priority, r.slot.kind);
+        let cue = format!(
+            "task {}, {} left open ({})",
+            r.frame.name, r.slot.name, pack.tag
+        );
+        super::push_unique(out, q, cue);
     }
 }
 
