@@ -264,7 +264,7 @@ impl From<String> for Entry {
 }
 
 /// A word of a Latin-script text: where it is, folded, and whether it is capitalised.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 struct Token {
     start: usize,
     end: usize,
@@ -305,28 +305,22 @@ fn tokens(text: &str, star: bool) -> Vec<Token> {
     let mut out: Vec<Token> = Vec::new();
     let mut open = false;
     for (at, c) in text.char_indices() {
-        let end = at + c.len_utf8();
         let sign = SIGNS.contains(c);
         if !(sign || c.is_alphanumeric() || (star && c == '*')) {
             open = false;
             continue;
         }
-        match out.last_mut() {
-            Some(t) if open && !sign => {
-                fold(c, &mut t.folded);
-                t.end = end;
-            }
-            _ => {
-                let mut folded = String::new();
-                let capital = fold(c, &mut folded);
-                out.push(Token {
-                    start: at,
-                    end,
-                    folded,
-                    capital,
-                    key: 0,
-                });
-            }
+        if !open || sign {
+            out.push(Token {
+                start: at,
+                ..Token::default()
+            });
+        }
+        if let Some(t) = out.last_mut() {
+            // A word is capitalised by its first letter.
+            let capital = fold(c, &mut t.folded);
+            t.capital |= capital && t.start == at;
+            t.end = at + c.len_utf8();
         }
         // A sign is a word of its own: the next letter opens another.
         open = !sign;
@@ -552,13 +546,11 @@ impl<'a> Reading<'a> {
             let digits = |t: &Token| t.folded.bytes().next().is_some_and(|b| b.is_ascii_digit());
             self.tokens.iter().enumerate().any(|(i, t)| {
                 let rest = t.folded.trim_start_matches(|c: char| c.is_ascii_digit());
+                let minutes = |n: &Token| self.text[t.end..n.start] == *":" && digits(n);
                 digits(t)
-                    && ((!rest.is_empty() && units.iter().any(|u| u.words == [rest]))
+                    && (units.iter().any(|u| u.words == [rest])
                         || self.starts_in(units, i + 1..i + 2)
-                        || self
-                            .tokens
-                            .get(i + 1)
-                            .is_some_and(|n| self.text[t.end..n.start] == *":" && digits(n)))
+                        || self.tokens.get(i + 1).is_some_and(minutes))
             })
         } else {
             let chars: Vec<char> = self.lower.chars().collect();
@@ -683,10 +675,10 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
         })
         .collect();
     let n = counts.iter().map(|c| c.0).max()?;
-    let mut best = counts.iter().filter(|c| c.0 == n);
-    let (_, _, language) = best.next()?;
-    let tie = best.next().is_some();
-    if n >= 2 + 2 * english && !tie {
+    let best: Vec<_> = counts.into_iter().filter(|c| c.0 == n).collect();
+    if let [(_, _, language)] = best[..]
+        && n >= 2 + 2 * english
+    {
         return Some(language.english_name());
     }
     // Too few words, or as many of two languages ("Quando scade?"), and none of English's:
@@ -696,9 +688,8 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
     }
     let letters = text.chars().filter(|c| c.is_alphabetic()).count();
     let english = english_trigrams().score(text) + TRIGRAM_MARGIN * letters as f32;
-    counts
-        .iter()
-        .filter(|(count, pack, _)| *count == n && pack.words.trigrams.writes_all(text))
+    best.iter()
+        .filter(|(_, pack, _)| pack.words.trigrams.writes_all(text))
         .map(|(_, pack, language)| (pack.words.trigrams.score(text), language))
         .filter(|(score, _)| *score > english)
         .max_by(|a, b| a.0.total_cmp(&b.0))
@@ -720,27 +711,26 @@ fn english_trigrams() -> &'static Trigrams {
 }
 
 /// A language's most frequent letter trigrams and their counts in its requests ("_" marks a
-/// word's edge: "_qu:812", "do_:95"), as `scripts/language-trigrams` lists them, sorted for
-/// lookup, and the sum of the counts.
+/// word's edge: "_qu:812", "do_:95"), as `scripts/language-trigrams` lists them, and the sum of
+/// the counts.
 #[derive(Debug, Deserialize)]
 #[serde(from = "String")]
 struct Trigrams {
-    counts: Vec<(String, u32)>,
+    counts: BTreeMap<String, u32>,
     total: u32,
 }
 
 impl From<String> for Trigrams {
     /// The list `listed`: `trigram:count` entries between spaces.
     fn from(listed: String) -> Self {
-        let mut counts: Vec<_> = listed
+        let counts: BTreeMap<String, u32> = listed
             .split_whitespace()
             .filter_map(|e| {
                 let (t, n) = e.split_once(':')?;
                 Some((t.to_owned(), n.parse().ok()?))
             })
             .collect();
-        counts.sort_unstable();
-        let total = counts.iter().map(|(_, n)| n).sum();
+        let total = counts.values().sum();
         Self { counts, total }
     }
 }
@@ -752,7 +742,7 @@ impl Trigrams {
         text.chars()
             .filter(|c| !c.is_ascii() && c.is_alphabetic())
             .flat_map(char::to_lowercase)
-            .all(|c| self.counts.iter().any(|(t, _)| t.contains(c)))
+            .all(|c| self.counts.keys().any(|t| t.contains(c)))
     }
 
     /// How likely `text` is in the language, as a log-likelihood: each trigram of its words by
@@ -762,20 +752,14 @@ impl Trigrams {
     fn score(&self, text: &str) -> f32 {
         let total = self.total.max(1) as f32;
         let mut score = 0.0;
-        for word in text
-            .split(|c: char| !c.is_alphabetic())
-            .filter(|w| !w.is_empty())
-        {
+        for word in text.split(|c: char| !c.is_alphabetic()) {
             let marked: Vec<char> = std::iter::once('_')
                 .chain(word.chars().flat_map(char::to_lowercase))
                 .chain(std::iter::once('_'))
                 .collect();
             for t in marked.windows(3) {
                 let t: String = t.iter().collect();
-                let count = self
-                    .counts
-                    .binary_search_by(|(listed, _)| listed.as_str().cmp(&t))
-                    .map_or(0, |at| self.counts[at].1);
+                let count = self.counts.get(&t).copied().unwrap_or(0);
                 score += ((count as f32 + 0.5) / total).ln();
             }
         }
@@ -810,12 +794,8 @@ pub(super) fn wording_language(text: &str) -> Option<&'static str> {
         let material = text.len() > before.len() + after.len()
             && text.starts_with(before)
             && text.ends_with(after);
-        let slot = p
-            .frames
-            .values()
-            .flat_map(|f| f.slots.values())
-            .any(|s| s.ask.text == text)
-            || p.pointer.wording.text == text;
+        let mut slots = p.frames.values().flat_map(|f| f.slots.values());
+        let slot = slots.any(|s| s.ask.text == text) || p.pointer.wording.text == text;
         (material || slot).then(|| language.english_name())
     })
 }
@@ -1174,10 +1154,8 @@ fn sentence_of(r: &Reading<'_>, s: &Span) -> String {
     } else {
         s.start
     };
-    let start = r.text[..at].rfind(ENDS).map_or(0, |i| {
-        i + r.text[i..].chars().next().map_or(1, char::len_utf8)
-    });
-    let end = r.text[at..].find(ENDS).map_or(r.text.len(), |i| at + i);
+    let start = at - r.text[..at].rsplit(ENDS).next().map_or(0, str::len);
+    let end = at + r.text[at..].split(ENDS).next().map_or(0, str::len);
     r.text[start..end].trim().to_owned()
 }
 
@@ -1195,9 +1173,6 @@ fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
         return Some(r.text[s.start..s.end].to_owned());
     }
     let capital = |i: usize| r.tokens.get(i).is_some_and(|t| t.capital);
-    // "este fin de semana", "ce soir": a time, not a thing; "eso de la blockchain", "questo
-    // fenomeno chiamato inflazione", "Comment ça marche, la TVA ?": the thing is named after.
-    let times = r.spans(&r.pack.words.time);
     // The request's first word may be capitalised ("¿Esto se puede congelar?").
     let first = r.first_word();
     // A verb whose unsaid subject is the thing, with nothing after it and at most two words
@@ -1211,7 +1186,10 @@ fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
         (Some(s.start) == first || !capital(s.start))
             && !capital(s.end)
             && !capital(s.end + 1)
-            && !times.iter().any(|t| t.start == s.start || t.start == s.end)
+            // "este fin de semana", "ce soir": a time, not a thing; "eso de la blockchain",
+            // "questo fenomeno chiamato inflazione", "Comment ça marche, la TVA ?": the thing is
+            // named after.
+            && !(r.matches(&r.pack.words.time)).any(|t| [s.start, s.end].contains(&t.start))
             && !r.starts_in(&r.pack.words.topic_before, s.end..s.end + 2)
             && !r.text[r.tokens[s.end - 1].end..].contains(',')
     })?;
@@ -1295,15 +1273,13 @@ fn noun_after(script: Script, rest: &str) -> Option<String> {
 
 /// Asks the `asked` slots in `pack`'s language.
 fn ask_slots(pack: &Pack, asked: &[SlotRef<'_>], out: &mut Assessment) {
-    for r in asked {
-        if let Some(c) = column_of(pack, r) {
-            let q = c.ask.question("", r.slot.priority, r.slot.kind);
-            let cue = format!(
-                "task {}, {} left open ({})",
-                r.frame.name, r.slot.name, pack.tag
-            );
-            super::push_unique(out, q, cue);
-        }
+    for (r, c) in asked.iter().filter_map(|r| Some((r, column_of(pack, r)?))) {
+        let q = c.ask.question("", r.slot.priority, r.slot.kind);
+        let cue = format!(
+            "task {}, {} left open ({})",
+            r.frame.name, r.slot.name, pack.tag
+        );
+        super::push_unique(out, q, cue);
     }
 }
 
@@ -1448,11 +1424,10 @@ fn numbered_part(r: &Reading<'_>) -> Option<String> {
     if r.tokens.iter().filter(|t| is_number(t)).count() != 1 {
         return None;
     }
-    let of = r.spans(&r.pack.words.of);
     let capital = |i: usize| r.tokens.get(i).is_some_and(|t| t.capital);
     let s = r.spans(&part.words).into_iter().find(|s| {
         r.tokens.get(s.end).is_some_and(is_number)
-            && !of.iter().any(|o| o.start == s.end + 1 && capital(o.end))
+            && !(r.matches(&r.pack.words.of)).any(|o| o.start == s.end + 1 && capital(o.end))
     })?;
     // With its article ("el ejercicio 5", "l'esercizio 12"), as the question names it.
     let first = with_article(r, s.start);
@@ -1552,15 +1527,10 @@ fn substring_material(r: &Reading<'_>) -> Option<String> {
 /// to one of those or a hiragana letter, since a sender's name is written in kanji, katakana or
 /// Latin letters ("田中さんからの" is an entry of its own).
 fn sender_before<'r>(r: &Reading<'r>, at: usize) -> &'r str {
-    let before = &r.text[..at];
     let hiragana =
         |c: char| r.pack.script == Script::Kana && ('\u{3040}'..='\u{309F}').contains(&c);
-    let start = before
-        .char_indices()
-        .rev()
-        .find(|&(_, c)| !c.is_alphanumeric() || hiragana(c))
-        .map_or(0, |(i, c)| i + c.len_utf8());
-    &before[start..]
+    let mut words = r.text[..at].rsplit(|c: char| !c.is_alphanumeric() || hiragana(c));
+    words.next().unwrap_or_default()
 }
 
 #[cfg(test)]
