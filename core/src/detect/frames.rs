@@ -442,6 +442,7 @@ impl Table {
     }
 
     /// Whether `word` is a word of the list `which`; a list the table lacks holds none.
+    #[inline]
     pub(crate) fn listed(&self, which: Words, word: &str) -> bool {
         let opens = self.openings.get(which as usize);
         opens.is_some_and(|o| o.may_contain(word)) && self.listed.contains(&(which as usize, word))
