@@ -39,6 +39,7 @@ mod rules;
 mod schema;
 
 use crate::analysis::Analysis;
+use crate::protocol::language::Language as UserLanguage;
 use crate::protocol::question::{
     Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage,
 };
@@ -111,7 +112,7 @@ pub fn detect_traced(request: &str, history: &[Message]) -> (Analysis, Vec<Strin
 pub fn detect_traced_in(
     request: &str,
     history: &[Message],
-    language: crate::protocol::language::Language,
+    language: UserLanguage,
 ) -> (Analysis, Vec<String>) {
     traced(assess_in(request, history, language))
 }
@@ -174,21 +175,11 @@ pub fn is_vague(request: &str) -> bool {
 /// The detector's full reasoning for one request: decision, language, model score, the rules
 /// that fired and the questions it would ask.
 pub fn assess(request: &str, history: &[Message]) -> Assessment {
-    evaluate(
-        request,
-        history,
-        Wording::AsWritten,
-        model::shipped(),
-        &TUNING,
-    )
+    assess_in(request, history, UserLanguage::English)
 }
 
 /// [`assess`] with the questions worded in `language` (see [`detect_traced_in`]).
-pub fn assess_in(
-    request: &str,
-    history: &[Message],
-    language: crate::protocol::language::Language,
-) -> Assessment {
+pub fn assess_in(request: &str, history: &[Message], language: UserLanguage) -> Assessment {
     let wording = Wording::of(language);
     evaluate(request, history, wording, model::shipped(), &TUNING)
 }
@@ -226,7 +217,7 @@ fn evaluate(
     let text = unquoted.as_str();
     let (cjk, latin_words) = script_counts(text);
     if let Some(name) = unread_of(text, cjk, latin_words) {
-        let language = crate::protocol::language::Language::named(name);
+        let language = UserLanguage::named(name);
         if let Some(pack) = language.and_then(columns::pack) {
             out.language = Language::Columns;
             // These languages' own model, from the same data file as their pack.
@@ -323,8 +314,8 @@ pub fn unread_language(request: &str) -> Option<&'static str> {
 /// may fetch them while the request is typed. `None` for a request in English or Chinese, in a
 /// language without columns, or whose columns are there. Told from the detector's data, so
 /// `None` before it is installed, unless the script tells (Japanese, Korean).
-pub fn columns_wanted(request: &str) -> Option<crate::protocol::language::Language> {
-    let language = crate::protocol::language::Language::named(not_read(request)?)?;
+pub fn columns_wanted(request: &str) -> Option<UserLanguage> {
+    let language = UserLanguage::named(not_read(request)?)?;
     columns::has_columns(language).then_some(language)
 }
 
@@ -343,11 +334,8 @@ fn unread_of(text: &str, cjk: usize, latin_words: usize) -> Option<&'static str>
 /// languages in the WebAssembly build until their data file is installed): such a request gets
 /// no offline question, and the session says so.
 pub fn not_read(request: &str) -> Option<&'static str> {
-    unread_language(request).filter(|name| {
-        crate::protocol::language::Language::named(name)
-            .and_then(columns::pack)
-            .is_none()
-    })
+    unread_language(request)
+        .filter(|name| UserLanguage::named(name).and_then(columns::pack).is_none())
 }
 
 /// The language of `text` when its script shows one the detector does not read: Japanese (any
@@ -480,12 +468,10 @@ fn letter_mark(c: char) -> Option<&'static str> {
 /// letter 0x20 further.
 fn lower_latin1(bytes: &mut [u8]) {
     bytes.make_ascii_lowercase();
-    let mut i = 0;
-    while i + 1 < bytes.len() {
-        if bytes[i] == 0xC3 && (0x80..=0x9E).contains(&bytes[i + 1]) && bytes[i + 1] != 0x97 {
-            bytes[i + 1] += 0x20;
+    for i in 1..bytes.len() {
+        if bytes[i - 1] == 0xC3 && (0x80..=0x9E).contains(&bytes[i]) && bytes[i] != 0x97 {
+            bytes[i] += 0x20;
         }
-        i += 1;
     }
 }
 
@@ -846,7 +832,7 @@ fn english_rules(
         && let Some(evidence) = rules::person_without_antecedent(words, &cues.proper)
     {
         out.findings
-            .push(Finding::new(Kind::PronounWithoutAntecedent, evidence));
+            .push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
     }
     out.findings = without_candidates_named(std::mem::take(&mut out.findings), given.earlier);
     // "Which one is better for me?" after "I'm trying to decide what to get for my commute":
@@ -860,7 +846,7 @@ fn english_rules(
         && let Some(evidence) = rules::choice_without_candidates(words)
     {
         out.findings
-            .push(Finding::new(Kind::AmbiguousReference, evidence));
+            .push(rules::finding(Kind::AmbiguousReference, evidence));
     }
     // "Make it shorter" after "I'm working on a LinkedIn post about…": the pronoun stands for
     // material the conversation named and never gave.
@@ -870,14 +856,14 @@ fn english_rules(
         && let Some(noun) = material_named(given.earlier)
     {
         out.findings
-            .push(Finding::new(Kind::MissingContext, format!("my {noun}")));
+            .push(rules::finding(Kind::MissingContext, format!("my {noun}")));
     }
     let name = (!given.material && words.len() <= NAME_MAX_WORDS)
         .then(|| names::ambiguous(text, words, |name| cues.openings.may_contain(name)))
         .flatten();
     if let Some(n) = name {
         out.findings
-            .push(Finding::new(Kind::AmbiguousReference, n.name.to_owned()));
+            .push(rules::finding(Kind::AmbiguousReference, n.name));
     }
     name
 }
@@ -885,19 +871,13 @@ fn english_rules(
 /// The task state of an English request whose recognised kinds have these `slots`, of which
 /// these are `open`.
 fn english_task(slots: &[SlotRef<'_>], open: &[SlotRef<'_>]) -> TaskState {
-    // A helpful slot is asked along with others, never on its own: it is assumed instead.
-    let needed = open.iter().filter(|r| r.slot.priority != Priority::Helpful);
-    let critical = |r: &&SlotRef<'_>| r.slot.priority == Priority::Critical;
-    if slots.is_empty() {
-        TaskState::None
-    } else if needed.clone().next().is_none() && slots.iter().any(|r| critical(&r)) {
-        TaskState::Complete
-    } else if needed.clone().next().is_none() {
-        TaskState::Settled
-    } else if needed.clone().any(|r| critical(&r)) {
-        TaskState::CriticalOpen
-    } else {
-        TaskState::Open
+    match open.iter().map(|r| r.slot.priority).min() {
+        _ if slots.is_empty() => TaskState::None,
+        Some(Priority::Critical) => TaskState::CriticalOpen,
+        Some(Priority::Important) => TaskState::Open,
+        // A helpful slot is asked along with others, never on its own: it is assumed instead.
+        _ if slots.iter().any(|r| r.slot.priority == Priority::Critical) => TaskState::Complete,
+        _ => TaskState::Settled,
     }
 }
 
@@ -1619,13 +1599,6 @@ pub struct Finding {
     pub evidence: String,
 }
 
-impl Finding {
-    /// A finding of `kind` on `evidence`.
-    fn new(kind: Kind, evidence: String) -> Self {
-        Self { kind, evidence }
-    }
-}
-
 /// The kinds of vagueness the detector names in a question's source.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, IntoStaticStr, VariantNames, VariantArray)]
 #[strum(serialize_all = "snake_case")]
@@ -1672,21 +1645,20 @@ enum Wording {
 
 impl Wording {
     /// The wording for a conversation in `language`: English leaves the request's own.
-    fn of(language: crate::protocol::language::Language) -> Self {
-        use crate::protocol::language::Language as Conversation;
+    fn of(language: UserLanguage) -> Self {
         match language {
-            Conversation::Simplified => Self::Simplified,
-            Conversation::Traditional => Self::Traditional,
+            UserLanguage::Simplified => Self::Simplified,
+            UserLanguage::Traditional => Self::Traditional,
             // The table words its questions in English and Chinese only: another language's
             // conversation gets them as the request is written (and translated by an LLM).
-            Conversation::English
-            | Conversation::Japanese
-            | Conversation::Korean
-            | Conversation::Spanish
-            | Conversation::French
-            | Conversation::German
-            | Conversation::Portuguese
-            | Conversation::Italian => Self::AsWritten,
+            UserLanguage::English
+            | UserLanguage::Japanese
+            | UserLanguage::Korean
+            | UserLanguage::Spanish
+            | UserLanguage::French
+            | UserLanguage::German
+            | UserLanguage::Portuguese
+            | UserLanguage::Italian => Self::AsWritten,
         }
     }
 
