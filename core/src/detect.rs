@@ -300,12 +300,11 @@ fn is_small_talk(text: &str, cjk: usize) -> bool {
 /// detector reads by its columns (Japanese, Korean, Spanish…; a question of the columns is in
 /// its language word for word), or one it does not read ([`not_read`]).
 pub fn unread_language(request: &str) -> Option<&'static str> {
-    if let Some(language) = columns::wording_language(request) {
-        return Some(language);
-    }
-    let text = unquoted(request);
-    let (cjk, latin_words) = script_counts(&text);
-    unread_of(&text, cjk, latin_words)
+    columns::wording_language(request).or_else(|| {
+        let text = unquoted(request);
+        let (cjk, latin_words) = script_counts(&text);
+        unread_of(&text, cjk, latin_words)
+    })
 }
 
 /// The language whose columns the detector would read `request` with when they are not
@@ -367,11 +366,8 @@ fn unread_script(text: &str) -> Option<&'static str> {
                 return Some("Korean");
             }
             _ if crate::text::is_cjk(c) => read += 1,
-            _ => {
-                if let Some(i) = marked_by(scripts, c) {
-                    counts[i] += 1;
-                }
-            }
+            _ if let Some(i) = marked_by(scripts, c) => counts[i] += 1,
+            _ => {}
         }
     }
     let (i, &most) = counts.iter().enumerate().max_by_key(|&(_, n)| *n)?;
@@ -820,10 +816,12 @@ fn english_rules(
     let referent = given.history || given.material || given.literal || given.quoted;
     out.findings = rules::english(words, &cues.proper, referent, material, first_sentence);
     // A missing artifact is named as the request writes it ("your Python script").
-    for f in out.findings.iter_mut() {
-        if f.kind == Kind::MissingContext {
-            f.evidence = as_written(text, &f.evidence);
-        }
+    for f in out
+        .findings
+        .iter_mut()
+        .filter(|f| f.kind == Kind::MissingContext)
+    {
+        f.evidence = as_written(text, &f.evidence);
     }
     // A conversation gives "him" someone to stand for only when it names someone.
     if given.history
@@ -1405,12 +1403,8 @@ fn kinds_before(table: &frames::Table, earlier: &[Message]) -> Vec<usize> {
 
 /// The indices of the frames of `table` that `is` recognises, in the table's order.
 fn recognise(table: &frames::Table, is: impl Fn(&Frame) -> bool) -> Vec<usize> {
-    table
-        .frames
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| is(f))
-        .map(|(i, _)| i)
+    (0..table.frames.len())
+        .filter(|&i| is(&table.frames[i]))
         .collect()
 }
 
@@ -2338,11 +2332,10 @@ pub(crate) fn names_a_destination(text: &str) -> bool {
     // A kind of place after 去 ("去海边", "去爬山") is no destination.
     let kind_of_place =
         |at: usize| list(word_list(Words::ZhKindsOfPlace)).any(|w| text[at..].starts_with(w));
-    let going = |cue: &str| in_list(Words::ZhGoingTo, cue);
     let cues = list(word_list(Words::ZhGoingTo)).chain(list(word_list(Words::ZhTripWords)));
     cues.into_iter().any(|cue| {
         text.match_indices(cue).any(|(i, _)| {
-            let c = if going(cue) {
+            let c = if in_list(Words::ZhGoingTo, cue) {
                 if kind_of_place(i + cue.len()) {
                     return false;
                 }
@@ -2615,11 +2608,7 @@ pub(crate) fn english_words(text: &str) -> Vec<String> {
 
 /// The longest prefix of `s` of at most `max` bytes that ends on a character boundary.
 fn clip(s: &str, max: usize) -> &str {
-    let mut end = s.len().min(max);
-    while !s.is_char_boundary(end) {
-        end -= 1;
-    }
-    s.get(..end).unwrap_or_default()
+    &s[..s.floor_char_boundary(max)]
 }
 
 #[cfg(test)]
