@@ -741,7 +741,7 @@ fn english(
         long,
         earlier: given.history,
         conversed: !given.earlier.is_empty() && slots.iter().any(|r| said_before(r.slot, given)),
-        directive: lead.is_some_and(|d| d.critical_open),
+        directive: lead.is_some_and(|(_, critical_open)| critical_open),
         task: english_task(&slots, &open),
         topic: cues.pattern(text, words, Pattern::Topic, given),
         specific: given.literal
@@ -780,7 +780,7 @@ fn english(
         // directs a task only about that task: the others it names say what it is about.
         open.retain(|r| {
             (!long || r.slot.priority == Priority::Critical)
-                && lead.is_none_or(|d| std::ptr::eq(d.frame, r.frame))
+                && lead.is_none_or(|(frame, _)| std::ptr::eq(frame, r.frame))
         });
         // Helpful slots last: they are asked only when nothing more needed is open.
         crate::text::sort_short_by(&mut open, |a, b| a.slot.priority.cmp(&b.slot.priority));
@@ -1029,9 +1029,7 @@ fn ask_open_details(open: &[SlotRef<'_>], out: &mut Assessment) {
         }
         let cue = format!("task {}, {} left open", r.frame.name, r.slot.name);
         let q = slot_question(r.slot, out.wording.script());
-        if push_unique(out, q, cue) {
-            topical += 1;
-        }
+        topical += usize::from(push_unique(out, q, cue));
     }
 }
 
@@ -1659,11 +1657,7 @@ impl Wording {
     /// The script of the questions about an English request: English unless the conversation
     /// is Chinese.
     fn script(self) -> Script {
-        match self {
-            Self::Simplified => Script::Simplified,
-            Self::Traditional => Script::Traditional,
-            Self::AsWritten | Self::Decision => Script::English,
-        }
+        self.traditional().map_or(Script::English, Script::chinese)
     }
 
     /// For a Chinese wording, whether it is Traditional; `None` otherwise.
@@ -1981,13 +1975,15 @@ fn a_fact_of_a_name(words: &[&str], proper: &[bool]) -> bool {
 /// The task a request directs (see [`directs`]): of the `recognised` frames, the one whose cue
 /// comes first, since the rest name what the task is about ("Write an email to my landlord asking to fix the heater" writes an email and
 /// debugs nothing). Else an outright frame named early on ("How much tax will I owe?").
+/// With the frame, whether it leaves a critical detail open: only the directed task's slots are
+/// asked, and its critical ones whatever the model says.
 fn directed_task<'t>(
     table: &'t frames::Table,
     recognised: &[usize],
     words: &[&str],
     open: &[SlotRef<'t>],
     first_sentence: usize,
-) -> Option<Directed<'t>> {
+) -> Option<(&'t Frame, bool)> {
     let start = directs(words);
     // How many words, from the first, it takes to name the frame `i` by one of its cues (all
     // of them when none does).
@@ -2024,10 +2020,7 @@ fn directed_task<'t>(
         && at <= start + DIRECTED_WITHIN
     {
         let frame = &table.frames[first];
-        return Some(Directed {
-            frame,
-            critical_open: critical_open(frame),
-        });
+        return Some((frame, critical_open(frame)));
     }
     // A kind named before the directive, with its critical detail open, is the task when the
     // directive's object names it again ([`object_names`]), or names no kind
@@ -2057,10 +2050,10 @@ fn directed_task<'t>(
             critical_open(f) && (own || f.outright && named_within(i) <= OUTRIGHT_WITHIN)
         })
     };
-    again.or(only).or_else(asked).map(|i| Directed {
-        frame: &table.frames[i],
-        critical_open: true,
-    })
+    again
+        .or(only)
+        .or_else(asked)
+        .map(|i| (&table.frames[i], true))
 }
 
 /// The kind, of the `recognised` ones `named_before` accepts (the request named it before its
@@ -2083,15 +2076,6 @@ fn object_names(
         .iter()
         .copied()
         .find(|&i| object.has(table.frames[i].en.cue_list) && named_before(i))
-}
-
-/// The task a request directs (see [`directed_task`]): only its slots are asked, and its
-/// critical ones whatever the model says.
-#[derive(Clone, Copy)]
-struct Directed<'t> {
-    frame: &'t Frame,
-    /// It leaves a critical detail open.
-    critical_open: bool,
 }
 
 /// Where the request's directive begins, when it opens by asking for something to be done: an imperative ("Plan a
