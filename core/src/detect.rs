@@ -732,13 +732,16 @@ fn english(
                 && !said_before(r.slot, given)
         })
         .collect();
-    let clear_by_construction = clear_by_construction(given, slots.is_empty(), &cues, words);
-    let long = words.len() > LONG_WORDS;
+    // What a request of no known kind names, for its question.
+    let named = slots
+        .is_empty()
+        .then(|| rules::thing_named(words, &cues.proper))
+        .flatten();
     let lead = directed_task(table, &recognised, words, &open, first_sentence);
     let signals = Signals {
         rule: !out.findings.is_empty(),
-        clear: clear_by_construction,
-        long,
+        clear: clear_by_construction(given, slots.is_empty(), &cues, words),
+        long: words.len() > LONG_WORDS,
         earlier: given.history,
         conversed: !given.earlier.is_empty() && slots.iter().any(|r| said_before(r.slot, given)),
         directive: lead.is_some_and(|(_, critical_open)| critical_open),
@@ -747,7 +750,7 @@ fn english(
         specific: given.literal
             || cues.pattern(text, words, Pattern::Number, given)
             || cues.pattern(text, words, Pattern::Name, given),
-        named: slots.is_empty() && rules::thing_named(words, &cues.proper).is_some(),
+        named: named.is_some(),
         complete: given.literal || says_what_it_needs(text, words, &cues.proper),
         words: words.len(),
         margin: score - threshold,
@@ -768,18 +771,18 @@ fn english(
         return;
     }
     for f in out.findings.clone() {
-        if !gives_way(&f, &slots, &open, clear_by_construction || long)
+        if !gives_way(&f, &slots, &open, signals.clear || signals.long)
             && let Some(q) = rule_question(&f, name, out.wording.script(), None)
         {
             push_unique(out, q, rule_cue(&f, name));
         }
     }
-    if !clear_by_construction {
+    if !signals.clear {
         let mut open = not_asked_by_others(open.clone(), &out.findings);
         // A long request is asked only what its task cannot do without, and a request that
         // directs a task only about that task: the others it names say what it is about.
         open.retain(|r| {
-            (!long || r.slot.priority == Priority::Critical)
+            (!signals.long || r.slot.priority == Priority::Critical)
                 && lead.is_none_or(|(frame, _)| std::ptr::eq(frame, r.frame))
         });
         // Helpful slots last: they are asked only when nothing more needed is open.
@@ -787,12 +790,7 @@ fn english(
         ask_open_details(&open, out);
     }
     if out.questions.is_empty() && slots.is_empty() {
-        ask_generic(
-            None,
-            rules::thing_named(words, &cues.proper),
-            out.wording.script(),
-            out,
-        );
+        ask_generic(None, named, out.wording.script(), out);
     }
     if out.questions.is_empty() {
         out.cues.push(format!("{NOTHING_TO_NAME} ({})", why_not()));
@@ -1936,10 +1934,8 @@ impl Cues {
     /// The Inbetweeners?").
     fn factual_about_a_name(&self, words: &[&str]) -> bool {
         let opener = match words {
-            [first, second, ..] => {
-                in_list(Words::FactualOpeners, first)
-                    || (*first == "how" && in_list(Words::HowFactual, second))
-            }
+            ["how", second, ..] => in_list(Words::HowFactual, second),
+            [first, _, ..] => in_list(Words::FactualOpeners, first),
             _ => false,
         };
         opener && self.proper.iter().any(|p| *p)
