@@ -1217,8 +1217,9 @@ fn material_named(earlier: &[Message]) -> Option<String> {
     const DETERMINER_REACH: usize = 3;
     earlier
         .iter()
+        .rev()
         .filter(|m| m.role == Role::User)
-        .flat_map(|m| {
+        .find_map(|m| {
             let lower = m.content.to_ascii_lowercase();
             let words = words_of(&lower);
             let made = |at: usize| words[..at].iter().any(|w| in_list(Words::CreateVerbs, w));
@@ -1236,13 +1237,11 @@ fn material_named(earlier: &[Message]) -> Option<String> {
                     || (words[at] == "will" && !determiner(before(at)))
             };
             (0..words.len())
-                .filter(|&at| {
+                .rfind(|&at| {
                     in_list(Words::Artifacts, words[at]) && determined(at) && !made(at) && !verb(at)
                 })
                 .map(|at| words[at].to_owned())
-                .collect::<Vec<_>>()
         })
-        .last()
 }
 
 /// Whether the rule's finding `f` gives way to the request's kinds (`slots`, of which `open`
@@ -1408,14 +1407,9 @@ fn recognise(table: &frames::Table, is: impl Fn(&Frame) -> bool) -> Vec<usize> {
 /// after it, that is the words before the colon, as in Chinese: "Translate to French: book a
 /// table for two" books nothing.
 fn tasks_named(table: &frames::Table, cues: &Cues, lower: &str, given: Given<'_>) -> Vec<usize> {
-    let head;
-    let words = match lower.split_once(':').filter(|_| given.after_colon) {
-        Some((instruction, _)) => {
-            head = table.matching(&words_of(instruction));
-            &head
-        }
-        None => &cues.matched,
-    };
+    let head = (lower.split_once(':').filter(|_| given.after_colon))
+        .map(|(instruction, _)| table.matching(&words_of(instruction)));
+    let words = head.as_ref().unwrap_or(&cues.matched);
     recognise(table, |f| !f.en.is_empty() && words.names(&f.en))
 }
 
@@ -2281,11 +2275,10 @@ pub(crate) fn names_an_amount(text: &str) -> bool {
                 .flat_map(char::to_lowercase)
                 .collect(),
         };
-        if in_list(Words::Money, &unit) {
-            return true;
-        }
         let digits = number.chars().filter(char::is_ascii_digit).count();
-        if digits >= BARE_DIGITS && !in_list(Words::NotMoney, &unit) {
+        if in_list(Words::Money, &unit)
+            || (digits >= BARE_DIGITS && !in_list(Words::NotMoney, &unit))
+        {
             return true;
         }
     }
