@@ -1630,19 +1630,14 @@ enum Wording {
 impl Wording {
     /// The wording for a conversation in `language`: English leaves the request's own.
     fn of(language: UserLanguage) -> Self {
-        match language {
-            UserLanguage::Simplified => Self::Simplified,
-            UserLanguage::Traditional => Self::Traditional,
-            // The table words its questions in English and Chinese only: another language's
-            // conversation gets them as the request is written (and translated by an LLM).
-            UserLanguage::English
-            | UserLanguage::Japanese
-            | UserLanguage::Korean
-            | UserLanguage::Spanish
-            | UserLanguage::French
-            | UserLanguage::German
-            | UserLanguage::Portuguese
-            | UserLanguage::Italian => Self::AsWritten,
+        // The table words its questions in English and Chinese only: another language's
+        // conversation gets them as the request is written (and translated by an LLM).
+        if !language.is_chinese() {
+            Self::AsWritten
+        } else if language == UserLanguage::Traditional {
+            Self::Traditional
+        } else {
+            Self::Simplified
         }
     }
 
@@ -1675,11 +1670,10 @@ fn question(
         step: Stage::Request,
         text: text.into(),
         why: why.into(),
-        options: options
-            .iter()
-            .enumerate()
+        options: (1..)
+            .zip(options)
             .map(|(i, label)| Choice {
-                id: ChoiceId(format!("o{}", i + 1)),
+                id: ChoiceId(format!("o{i}")),
                 label: (*label).into(),
                 description: None,
             })
