@@ -122,20 +122,15 @@ pub fn detect_traced_in(
 /// When nothing is asked, the cues are the reasons (a language the detector does not read, a
 /// vague decision too weak for a question that names nothing), for the trace.
 fn traced(assessment: Assessment) -> (Analysis, Vec<String>) {
-    let Assessment {
-        mut questions,
-        mut cues,
-        ..
-    } = assessment;
+    let (mut questions, mut cues) = (assessment.questions, assessment.cues);
     if !questions.is_empty() {
         let mut pairs: Vec<(Question, String)> = questions.into_iter().zip(cues).collect();
         crate::text::sort_short_by(&mut pairs, |a, b| a.0.priority.cmp(&b.0.priority));
         pairs.truncate(MAX_QUESTIONS);
         (questions, cues) = pairs.into_iter().unzip();
     }
-    let needs_clarification = assessment.needs_clarification && !questions.is_empty();
     let analysis = Analysis {
-        needs_clarification,
+        needs_clarification: assessment.needs_clarification && !questions.is_empty(),
         questions,
     };
     (analysis, cues)
@@ -1972,10 +1967,8 @@ fn directed_task<'t>(
     // How many words, from the first, it takes to name the frame `i` by one of its cues (all
     // of them when none does).
     let named_within = |i: usize| {
-        let cues = table.frames[i].en.cue_list;
-        table
-            .first_match(words, cues)
-            .map_or(words.len(), |at| at + 1)
+        let at = table.first_match(words, table.frames[i].en.cue_list);
+        at.map_or(words.len(), |at| at + 1)
     };
     let critical_open = |frame: &Frame| {
         open.iter()
