@@ -1944,9 +1944,7 @@ fn says_what_it_needs(text: &str, words: &[&str], proper: &[bool]) -> bool {
 /// capital city of Tasmania", "Tell me the population of Lagos", "Name the members of ABBA".
 /// The generic question would ask what the name already says.
 fn a_fact_of_a_name(words: &[&str], proper: &[bool]) -> bool {
-    let opens = words
-        .first()
-        .is_some_and(|w| in_list(Words::FactOpeners, w));
+    let opens = matches!(words, [first, ..] if in_list(Words::FactOpeners, first));
     let the = words.iter().take(4).position(|w| *w == "the");
     opens && the.is_some_and(|at| proper.iter().skip(at + 1).any(|p| *p))
 }
@@ -2116,10 +2114,7 @@ fn about_own_case(words: &[&str]) -> bool {
             .take(3)
             .any(|w| in_list(Words::Must, w));
     // "Should I pay off the loan early or invest?": a choice only the user's facts settle.
-    let choice = *first == "should"
-        && words
-            .get(1)
-            .is_some_and(|w| in_list(Words::AskingSubjects, w));
+    let choice = matches!(words, ["should", who, ..] if in_list(Words::AskingSubjects, who));
     mine || choice || (as_the_user && (amount || must))
 }
 
