@@ -830,10 +830,7 @@ fn english_rules(
     // a conversation that names no candidates leaves them to ask.
     if given.history
         && !candidates_named(given.earlier)
-        && !out
-            .findings
-            .iter()
-            .any(|f| f.kind == Kind::AmbiguousReference)
+        && !(out.findings.iter()).any(|f| f.kind == Kind::AmbiguousReference)
         && let Some(evidence) = rules::choice_without_candidates(words)
     {
         out.findings
@@ -1199,9 +1196,7 @@ fn names_a_person(text: &str) -> bool {
     let words = words_of(&lower);
     let proper = Cues::of(text, &lower, &words).proper;
     proper.iter().any(|p| *p)
-        || words
-            .iter()
-            .any(|w| in_list(Words::PeoplePronouns, w) || rules::is_person(w))
+        || (words.iter()).any(|w| in_list(Words::PeoplePronouns, w) || rules::is_person(w))
 }
 
 /// The last material (`artifacts`: a post, an email, a draft) the user's earlier messages
@@ -1445,9 +1440,7 @@ fn frame_defers_to(
     (frame.only_alone && others.clone().any(|(_, f)| !f.only_alone))
         || others.any(|(i, f)| {
             may_replace(i)
-                && f.replaces
-                    .iter()
-                    .any(|r| std::ptr::eq(&table.frames[r.index()], frame))
+                && (f.replaces.iter()).any(|r| std::ptr::eq(&table.frames[r.index()], frame))
         })
 }
 
@@ -2273,9 +2266,7 @@ fn described(words: &[&str]) -> bool {
     words.windows(3).enumerate().any(|(i, t)| {
         t[1] == "for"
             && in_list(Words::Describes, t[0])
-            && !words[i + 2..]
-                .iter()
-                .any(|w| in_list(Words::NotDescribed, w))
+            && !(words[i + 2..].iter()).any(|w| in_list(Words::NotDescribed, w))
     })
 }
 
