@@ -39,6 +39,7 @@ mod rules;
 mod schema;
 
 use crate::analysis::Analysis;
+use crate::protocol::language::Language as UserLanguage;
 use crate::protocol::question::{
     Choice, ChoiceId, Priority, Question, QuestionId, QuestionSource, Stage,
 };
@@ -111,7 +112,7 @@ pub fn detect_traced(request: &str, history: &[Message]) -> (Analysis, Vec<Strin
 pub fn detect_traced_in(
     request: &str,
     history: &[Message],
-    language: crate::protocol::language::Language,
+    language: UserLanguage,
 ) -> (Analysis, Vec<String>) {
     traced(assess_in(request, history, language))
 }
@@ -121,20 +122,15 @@ pub fn detect_traced_in(
 /// When nothing is asked, the cues are the reasons (a language the detector does not read, a
 /// vague decision too weak for a question that names nothing), for the trace.
 fn traced(assessment: Assessment) -> (Analysis, Vec<String>) {
-    let Assessment {
-        mut questions,
-        mut cues,
-        ..
-    } = assessment;
+    let (mut questions, mut cues) = (assessment.questions, assessment.cues);
     if !questions.is_empty() {
         let mut pairs: Vec<(Question, String)> = questions.into_iter().zip(cues).collect();
         crate::text::sort_short_by(&mut pairs, |a, b| a.0.priority.cmp(&b.0.priority));
         pairs.truncate(MAX_QUESTIONS);
         (questions, cues) = pairs.into_iter().unzip();
     }
-    let needs_clarification = assessment.needs_clarification && !questions.is_empty();
     let analysis = Analysis {
-        needs_clarification,
+        needs_clarification: assessment.needs_clarification && !questions.is_empty(),
         questions,
     };
     (analysis, cues)
@@ -174,21 +170,11 @@ pub fn is_vague(request: &str) -> bool {
 /// The detector's full reasoning for one request: decision, language, model score, the rules
 /// that fired and the questions it would ask.
 pub fn assess(request: &str, history: &[Message]) -> Assessment {
-    evaluate(
-        request,
-        history,
-        Wording::AsWritten,
-        model::shipped(),
-        &TUNING,
-    )
+    assess_in(request, history, UserLanguage::English)
 }
 
 /// [`assess`] with the questions worded in `language` (see [`detect_traced_in`]).
-pub fn assess_in(
-    request: &str,
-    history: &[Message],
-    language: crate::protocol::language::Language,
-) -> Assessment {
+pub fn assess_in(request: &str, history: &[Message], language: UserLanguage) -> Assessment {
     let wording = Wording::of(language);
     evaluate(request, history, wording, model::shipped(), &TUNING)
 }
@@ -226,7 +212,7 @@ fn evaluate(
     let text = unquoted.as_str();
     let (cjk, latin_words) = script_counts(text);
     if let Some(name) = unread_of(text, cjk, latin_words) {
-        let language = crate::protocol::language::Language::named(name);
+        let language = UserLanguage::named(name);
         if let Some(pack) = language.and_then(columns::pack) {
             out.language = Language::Columns;
             // These languages' own model, from the same data file as their pack.
@@ -309,12 +295,11 @@ fn is_small_talk(text: &str, cjk: usize) -> bool {
 /// detector reads by its columns (Japanese, Korean, Spanish…; a question of the columns is in
 /// its language word for word), or one it does not read ([`not_read`]).
 pub fn unread_language(request: &str) -> Option<&'static str> {
-    if let Some(language) = columns::wording_language(request) {
-        return Some(language);
-    }
-    let text = unquoted(request);
-    let (cjk, latin_words) = script_counts(&text);
-    unread_of(&text, cjk, latin_words)
+    columns::wording_language(request).or_else(|| {
+        let text = unquoted(request);
+        let (cjk, latin_words) = script_counts(&text);
+        unread_of(&text, cjk, latin_words)
+    })
 }
 
 /// The language whose columns the detector would read `request` with when they are not
@@ -323,8 +308,8 @@ pub fn unread_language(request: &str) -> Option<&'static str> {
 /// may fetch them while the request is typed. `None` for a request in English or Chinese, in a
 /// language without columns, or whose columns are there. Told from the detector's data, so
 /// `None` before it is installed, unless the script tells (Japanese, Korean).
-pub fn columns_wanted(request: &str) -> Option<crate::protocol::language::Language> {
-    let language = crate::protocol::language::Language::named(not_read(request)?)?;
+pub fn columns_wanted(request: &str) -> Option<UserLanguage> {
+    let language = UserLanguage::named(not_read(request)?)?;
     columns::has_columns(language).then_some(language)
 }
 
@@ -343,11 +328,8 @@ fn unread_of(text: &str, cjk: usize, latin_words: usize) -> Option<&'static str>
 /// languages in the WebAssembly build until their data file is installed): such a request gets
 /// no offline question, and the session says so.
 pub fn not_read(request: &str) -> Option<&'static str> {
-    unread_language(request).filter(|name| {
-        crate::protocol::language::Language::named(name)
-            .and_then(columns::pack)
-            .is_none()
-    })
+    unread_language(request)
+        .filter(|name| UserLanguage::named(name).and_then(columns::pack).is_none())
 }
 
 /// The language of `text` when its script shows one the detector does not read: Japanese (any
@@ -379,11 +361,8 @@ fn unread_script(text: &str) -> Option<&'static str> {
                 return Some("Korean");
             }
             _ if crate::text::is_cjk(c) => read += 1,
-            _ => {
-                if let Some(i) = marked_by(scripts, c) {
-                    counts[i] += 1;
-                }
-            }
+            _ if let Some(i) = marked_by(scripts, c) => counts[i] += 1,
+            _ => {}
         }
     }
     let (i, &most) = counts.iter().enumerate().max_by_key(|&(_, n)| *n)?;
@@ -480,12 +459,10 @@ fn letter_mark(c: char) -> Option<&'static str> {
 /// letter 0x20 further.
 fn lower_latin1(bytes: &mut [u8]) {
     bytes.make_ascii_lowercase();
-    let mut i = 0;
-    while i + 1 < bytes.len() {
-        if bytes[i] == 0xC3 && (0x80..=0x9E).contains(&bytes[i + 1]) && bytes[i + 1] != 0x97 {
-            bytes[i + 1] += 0x20;
+    for i in 1..bytes.len() {
+        if bytes[i - 1] == 0xC3 && (0x80..=0x9E).contains(&bytes[i]) && bytes[i] != 0x97 {
+            bytes[i] += 0x20;
         }
-        i += 1;
     }
 }
 
@@ -750,22 +727,25 @@ fn english(
                 && !said_before(r.slot, given)
         })
         .collect();
-    let clear_by_construction = clear_by_construction(given, slots.is_empty(), &cues, words);
-    let long = words.len() > LONG_WORDS;
+    // What a request of no known kind names, for its question.
+    let named = slots
+        .is_empty()
+        .then(|| rules::thing_named(words, &cues.proper))
+        .flatten();
     let lead = directed_task(table, &recognised, words, &open, first_sentence);
     let signals = Signals {
         rule: !out.findings.is_empty(),
-        clear: clear_by_construction,
-        long,
+        clear: clear_by_construction(given, slots.is_empty(), &cues, words),
+        long: words.len() > LONG_WORDS,
         earlier: given.history,
         conversed: !given.earlier.is_empty() && slots.iter().any(|r| said_before(r.slot, given)),
-        directive: lead.is_some_and(|d| d.critical_open),
+        directive: lead.is_some_and(|(_, critical_open)| critical_open),
         task: english_task(&slots, &open),
         topic: cues.pattern(text, words, Pattern::Topic, given),
         specific: given.literal
             || cues.pattern(text, words, Pattern::Number, given)
             || cues.pattern(text, words, Pattern::Name, given),
-        named: slots.is_empty() && rules::thing_named(words, &cues.proper).is_some(),
+        named: named.is_some(),
         complete: given.literal || says_what_it_needs(text, words, &cues.proper),
         words: words.len(),
         margin: score - threshold,
@@ -786,31 +766,26 @@ fn english(
         return;
     }
     for f in out.findings.clone() {
-        if !gives_way(&f, &slots, &open, clear_by_construction || long)
+        if !gives_way(&f, &slots, &open, signals.clear || signals.long)
             && let Some(q) = rule_question(&f, name, out.wording.script(), None)
         {
             push_unique(out, q, rule_cue(&f, name));
         }
     }
-    if !clear_by_construction {
+    if !signals.clear {
         let mut open = not_asked_by_others(open.clone(), &out.findings);
         // A long request is asked only what its task cannot do without, and a request that
         // directs a task only about that task: the others it names say what it is about.
         open.retain(|r| {
-            (!long || r.slot.priority == Priority::Critical)
-                && lead.is_none_or(|d| std::ptr::eq(d.frame, r.frame))
+            (!signals.long || r.slot.priority == Priority::Critical)
+                && lead.is_none_or(|(frame, _)| std::ptr::eq(frame, r.frame))
         });
         // Helpful slots last: they are asked only when nothing more needed is open.
         crate::text::sort_short_by(&mut open, |a, b| a.slot.priority.cmp(&b.slot.priority));
         ask_open_details(&open, out);
     }
     if out.questions.is_empty() && slots.is_empty() {
-        ask_generic(
-            None,
-            rules::thing_named(words, &cues.proper),
-            out.wording.script(),
-            out,
-        );
+        ask_generic(None, named, out.wording.script(), out);
     }
     if out.questions.is_empty() {
         out.cues.push(format!("{NOTHING_TO_NAME} ({})", why_not()));
@@ -834,10 +809,12 @@ fn english_rules(
     let referent = given.history || given.material || given.literal || given.quoted;
     out.findings = rules::english(words, &cues.proper, referent, material, first_sentence);
     // A missing artifact is named as the request writes it ("your Python script").
-    for f in out.findings.iter_mut() {
-        if f.kind == Kind::MissingContext {
-            f.evidence = as_written(text, &f.evidence);
-        }
+    for f in out
+        .findings
+        .iter_mut()
+        .filter(|f| f.kind == Kind::MissingContext)
+    {
+        f.evidence = as_written(text, &f.evidence);
     }
     // A conversation gives "him" someone to stand for only when it names someone.
     if given.history
@@ -846,21 +823,18 @@ fn english_rules(
         && let Some(evidence) = rules::person_without_antecedent(words, &cues.proper)
     {
         out.findings
-            .push(Finding::new(Kind::PronounWithoutAntecedent, evidence));
+            .push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
     }
     out.findings = without_candidates_named(std::mem::take(&mut out.findings), given.earlier);
     // "Which one is better for me?" after "I'm trying to decide what to get for my commute":
     // a conversation that names no candidates leaves them to ask.
     if given.history
         && !candidates_named(given.earlier)
-        && !out
-            .findings
-            .iter()
-            .any(|f| f.kind == Kind::AmbiguousReference)
+        && !(out.findings.iter()).any(|f| f.kind == Kind::AmbiguousReference)
         && let Some(evidence) = rules::choice_without_candidates(words)
     {
         out.findings
-            .push(Finding::new(Kind::AmbiguousReference, evidence));
+            .push(rules::finding(Kind::AmbiguousReference, evidence));
     }
     // "Make it shorter" after "I'm working on a LinkedIn post about…": the pronoun stands for
     // material the conversation named and never gave.
@@ -870,14 +844,14 @@ fn english_rules(
         && let Some(noun) = material_named(given.earlier)
     {
         out.findings
-            .push(Finding::new(Kind::MissingContext, format!("my {noun}")));
+            .push(rules::finding(Kind::MissingContext, format!("my {noun}")));
     }
     let name = (!given.material && words.len() <= NAME_MAX_WORDS)
         .then(|| names::ambiguous(text, words, |name| cues.openings.may_contain(name)))
         .flatten();
     if let Some(n) = name {
         out.findings
-            .push(Finding::new(Kind::AmbiguousReference, n.name.to_owned()));
+            .push(rules::finding(Kind::AmbiguousReference, n.name));
     }
     name
 }
@@ -885,19 +859,13 @@ fn english_rules(
 /// The task state of an English request whose recognised kinds have these `slots`, of which
 /// these are `open`.
 fn english_task(slots: &[SlotRef<'_>], open: &[SlotRef<'_>]) -> TaskState {
-    // A helpful slot is asked along with others, never on its own: it is assumed instead.
-    let needed = open.iter().filter(|r| r.slot.priority != Priority::Helpful);
-    let critical = |r: &&SlotRef<'_>| r.slot.priority == Priority::Critical;
-    if slots.is_empty() {
-        TaskState::None
-    } else if needed.clone().next().is_none() && slots.iter().any(|r| critical(&r)) {
-        TaskState::Complete
-    } else if needed.clone().next().is_none() {
-        TaskState::Settled
-    } else if needed.clone().any(|r| critical(&r)) {
-        TaskState::CriticalOpen
-    } else {
-        TaskState::Open
+    match open.iter().map(|r| r.slot.priority).min() {
+        _ if slots.is_empty() => TaskState::None,
+        Some(Priority::Critical) => TaskState::CriticalOpen,
+        Some(Priority::Important) => TaskState::Open,
+        // A helpful slot is asked along with others, never on its own: it is assumed instead.
+        _ if slots.iter().any(|r| r.slot.priority == Priority::Critical) => TaskState::Complete,
+        _ => TaskState::Settled,
     }
 }
 
@@ -1051,9 +1019,7 @@ fn ask_open_details(open: &[SlotRef<'_>], out: &mut Assessment) {
         }
         let cue = format!("task {}, {} left open", r.frame.name, r.slot.name);
         let q = slot_question(r.slot, out.wording.script());
-        if push_unique(out, q, cue) {
-            topical += 1;
-        }
+        topical += usize::from(push_unique(out, q, cue));
     }
 }
 
@@ -1230,9 +1196,7 @@ fn names_a_person(text: &str) -> bool {
     let words = words_of(&lower);
     let proper = Cues::of(text, &lower, &words).proper;
     proper.iter().any(|p| *p)
-        || words
-            .iter()
-            .any(|w| in_list(Words::PeoplePronouns, w) || rules::is_person(w))
+        || (words.iter()).any(|w| in_list(Words::PeoplePronouns, w) || rules::is_person(w))
 }
 
 /// The last material (`artifacts`: a post, an email, a draft) the user's earlier messages
@@ -1243,8 +1207,9 @@ fn material_named(earlier: &[Message]) -> Option<String> {
     const DETERMINER_REACH: usize = 3;
     earlier
         .iter()
+        .rev()
         .filter(|m| m.role == Role::User)
-        .flat_map(|m| {
+        .find_map(|m| {
             let lower = m.content.to_ascii_lowercase();
             let words = words_of(&lower);
             let made = |at: usize| words[..at].iter().any(|w| in_list(Words::CreateVerbs, w));
@@ -1262,13 +1227,11 @@ fn material_named(earlier: &[Message]) -> Option<String> {
                     || (words[at] == "will" && !determiner(before(at)))
             };
             (0..words.len())
-                .filter(|&at| {
+                .rfind(|&at| {
                     in_list(Words::Artifacts, words[at]) && determined(at) && !made(at) && !verb(at)
                 })
                 .map(|at| words[at].to_owned())
-                .collect::<Vec<_>>()
         })
-        .last()
 }
 
 /// Whether the rule's finding `f` gives way to the request's kinds (`slots`, of which `open`
@@ -1425,12 +1388,8 @@ fn kinds_before(table: &frames::Table, earlier: &[Message]) -> Vec<usize> {
 
 /// The indices of the frames of `table` that `is` recognises, in the table's order.
 fn recognise(table: &frames::Table, is: impl Fn(&Frame) -> bool) -> Vec<usize> {
-    table
-        .frames
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| is(f))
-        .map(|(i, _)| i)
+    (0..table.frames.len())
+        .filter(|&i| is(&table.frames[i]))
         .collect()
 }
 
@@ -1438,14 +1397,9 @@ fn recognise(table: &frames::Table, is: impl Fn(&Frame) -> bool) -> Vec<usize> {
 /// after it, that is the words before the colon, as in Chinese: "Translate to French: book a
 /// table for two" books nothing.
 fn tasks_named(table: &frames::Table, cues: &Cues, lower: &str, given: Given<'_>) -> Vec<usize> {
-    let head;
-    let words = match lower.split_once(':').filter(|_| given.after_colon) {
-        Some((instruction, _)) => {
-            head = table.matching(&words_of(instruction));
-            &head
-        }
-        None => &cues.matched,
-    };
+    let head = (lower.split_once(':').filter(|_| given.after_colon))
+        .map(|(instruction, _)| table.matching(&words_of(instruction)));
+    let words = head.as_ref().unwrap_or(&cues.matched);
     recognise(table, |f| !f.en.is_empty() && words.names(&f.en))
 }
 
@@ -1486,9 +1440,7 @@ fn frame_defers_to(
     (frame.only_alone && others.clone().any(|(_, f)| !f.only_alone))
         || others.any(|(i, f)| {
             may_replace(i)
-                && f.replaces
-                    .iter()
-                    .any(|r| std::ptr::eq(&table.frames[r.index()], frame))
+                && (f.replaces.iter()).any(|r| std::ptr::eq(&table.frames[r.index()], frame))
         })
 }
 
@@ -1619,13 +1571,6 @@ pub struct Finding {
     pub evidence: String,
 }
 
-impl Finding {
-    /// A finding of `kind` on `evidence`.
-    fn new(kind: Kind, evidence: String) -> Self {
-        Self { kind, evidence }
-    }
-}
-
 /// The kinds of vagueness the detector names in a question's source.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, IntoStaticStr, VariantNames, VariantArray)]
 #[strum(serialize_all = "snake_case")]
@@ -1672,32 +1617,22 @@ enum Wording {
 
 impl Wording {
     /// The wording for a conversation in `language`: English leaves the request's own.
-    fn of(language: crate::protocol::language::Language) -> Self {
-        use crate::protocol::language::Language as Conversation;
-        match language {
-            Conversation::Simplified => Self::Simplified,
-            Conversation::Traditional => Self::Traditional,
-            // The table words its questions in English and Chinese only: another language's
-            // conversation gets them as the request is written (and translated by an LLM).
-            Conversation::English
-            | Conversation::Japanese
-            | Conversation::Korean
-            | Conversation::Spanish
-            | Conversation::French
-            | Conversation::German
-            | Conversation::Portuguese
-            | Conversation::Italian => Self::AsWritten,
+    fn of(language: UserLanguage) -> Self {
+        // The table words its questions in English and Chinese only: another language's
+        // conversation gets them as the request is written (and translated by an LLM).
+        if !language.is_chinese() {
+            Self::AsWritten
+        } else if language == UserLanguage::Traditional {
+            Self::Traditional
+        } else {
+            Self::Simplified
         }
     }
 
     /// The script of the questions about an English request: English unless the conversation
     /// is Chinese.
     fn script(self) -> Script {
-        match self {
-            Self::Simplified => Script::Simplified,
-            Self::Traditional => Script::Traditional,
-            Self::AsWritten | Self::Decision => Script::English,
-        }
+        self.traditional().map_or(Script::English, Script::chinese)
     }
 
     /// For a Chinese wording, whether it is Traditional; `None` otherwise.
@@ -1723,11 +1658,10 @@ fn question(
         step: Stage::Request,
         text: text.into(),
         why: why.into(),
-        options: options
-            .iter()
-            .enumerate()
+        options: (1..)
+            .zip(options)
             .map(|(i, label)| Choice {
-                id: ChoiceId(format!("o{}", i + 1)),
+                id: ChoiceId(format!("o{i}")),
                 label: (*label).into(),
                 description: None,
             })
@@ -1976,10 +1910,8 @@ impl Cues {
     /// The Inbetweeners?").
     fn factual_about_a_name(&self, words: &[&str]) -> bool {
         let opener = match words {
-            [first, second, ..] => {
-                in_list(Words::FactualOpeners, first)
-                    || (*first == "how" && in_list(Words::HowFactual, second))
-            }
+            ["how", second, ..] => in_list(Words::HowFactual, second),
+            [first, _, ..] => in_list(Words::FactualOpeners, first),
             _ => false,
         };
         opener && self.proper.iter().any(|p| *p)
@@ -2005,9 +1937,7 @@ fn says_what_it_needs(text: &str, words: &[&str], proper: &[bool]) -> bool {
 /// capital city of Tasmania", "Tell me the population of Lagos", "Name the members of ABBA".
 /// The generic question would ask what the name already says.
 fn a_fact_of_a_name(words: &[&str], proper: &[bool]) -> bool {
-    let opens = words
-        .first()
-        .is_some_and(|w| in_list(Words::FactOpeners, w));
+    let opens = matches!(words, [first, ..] if in_list(Words::FactOpeners, first));
     let the = words.iter().take(4).position(|w| *w == "the");
     opens && the.is_some_and(|at| proper.iter().skip(at + 1).any(|p| *p))
 }
@@ -2015,21 +1945,21 @@ fn a_fact_of_a_name(words: &[&str], proper: &[bool]) -> bool {
 /// The task a request directs (see [`directs`]): of the `recognised` frames, the one whose cue
 /// comes first, since the rest name what the task is about ("Write an email to my landlord asking to fix the heater" writes an email and
 /// debugs nothing). Else an outright frame named early on ("How much tax will I owe?").
+/// With the frame, whether it leaves a critical detail open: only the directed task's slots are
+/// asked, and its critical ones whatever the model says.
 fn directed_task<'t>(
     table: &'t frames::Table,
     recognised: &[usize],
     words: &[&str],
     open: &[SlotRef<'t>],
     first_sentence: usize,
-) -> Option<Directed<'t>> {
+) -> Option<(&'t Frame, bool)> {
     let start = directs(words);
     // How many words, from the first, it takes to name the frame `i` by one of its cues (all
     // of them when none does).
     let named_within = |i: usize| {
-        let cues = table.frames[i].en.cue_list;
-        table
-            .first_match(words, cues)
-            .map_or(words.len(), |at| at + 1)
+        let at = table.first_match(words, table.frames[i].en.cue_list);
+        at.map_or(words.len(), |at| at + 1)
     };
     let critical_open = |frame: &Frame| {
         open.iter()
@@ -2058,10 +1988,7 @@ fn directed_task<'t>(
         && at <= start + DIRECTED_WITHIN
     {
         let frame = &table.frames[first];
-        return Some(Directed {
-            frame,
-            critical_open: critical_open(frame),
-        });
+        return Some((frame, critical_open(frame)));
     }
     // A kind named before the directive, with its critical detail open, is the task when the
     // directive's object names it again ([`object_names`]), or names no kind
@@ -2091,10 +2018,10 @@ fn directed_task<'t>(
             critical_open(f) && (own || f.outright && named_within(i) <= OUTRIGHT_WITHIN)
         })
     };
-    again.or(only).or_else(asked).map(|i| Directed {
-        frame: &table.frames[i],
-        critical_open: true,
-    })
+    again
+        .or(only)
+        .or_else(asked)
+        .map(|i| (&table.frames[i], true))
 }
 
 /// The kind, of the `recognised` ones `named_before` accepts (the request named it before its
@@ -2117,15 +2044,6 @@ fn object_names(
         .iter()
         .copied()
         .find(|&i| object.has(table.frames[i].en.cue_list) && named_before(i))
-}
-
-/// The task a request directs (see [`directed_task`]): only its slots are asked, and its
-/// critical ones whatever the model says.
-#[derive(Clone, Copy)]
-struct Directed<'t> {
-    frame: &'t Frame,
-    /// It leaves a critical detail open.
-    critical_open: bool,
 }
 
 /// Where the request's directive begins, when it opens by asking for something to be done: an imperative ("Plan a
@@ -2189,10 +2107,7 @@ fn about_own_case(words: &[&str]) -> bool {
             .take(3)
             .any(|w| in_list(Words::Must, w));
     // "Should I pay off the loan early or invest?": a choice only the user's facts settle.
-    let choice = *first == "should"
-        && words
-            .get(1)
-            .is_some_and(|w| in_list(Words::AskingSubjects, w));
+    let choice = matches!(words, ["should", who, ..] if in_list(Words::AskingSubjects, who));
     mine || choice || (as_the_user && (amount || must))
 }
 
@@ -2335,11 +2250,10 @@ pub(crate) fn names_an_amount(text: &str) -> bool {
                 .flat_map(char::to_lowercase)
                 .collect(),
         };
-        if in_list(Words::Money, &unit) {
-            return true;
-        }
         let digits = number.chars().filter(char::is_ascii_digit).count();
-        if digits >= BARE_DIGITS && !in_list(Words::NotMoney, &unit) {
+        if in_list(Words::Money, &unit)
+            || (digits >= BARE_DIGITS && !in_list(Words::NotMoney, &unit))
+        {
             return true;
         }
     }
@@ -2352,9 +2266,7 @@ fn described(words: &[&str]) -> bool {
     words.windows(3).enumerate().any(|(i, t)| {
         t[1] == "for"
             && in_list(Words::Describes, t[0])
-            && !words[i + 2..]
-                .iter()
-                .any(|w| in_list(Words::NotDescribed, w))
+            && !(words[i + 2..].iter()).any(|w| in_list(Words::NotDescribed, w))
     })
 }
 
@@ -2366,11 +2278,10 @@ pub(crate) fn names_a_destination(text: &str) -> bool {
     // A kind of place after 去 ("去海边", "去爬山") is no destination.
     let kind_of_place =
         |at: usize| list(word_list(Words::ZhKindsOfPlace)).any(|w| text[at..].starts_with(w));
-    let going = |cue: &str| in_list(Words::ZhGoingTo, cue);
     let cues = list(word_list(Words::ZhGoingTo)).chain(list(word_list(Words::ZhTripWords)));
     cues.into_iter().any(|cue| {
         text.match_indices(cue).any(|(i, _)| {
-            let c = if going(cue) {
+            let c = if in_list(Words::ZhGoingTo, cue) {
                 if kind_of_place(i + cue.len()) {
                     return false;
                 }
@@ -2643,11 +2554,7 @@ pub(crate) fn english_words(text: &str) -> Vec<String> {
 
 /// The longest prefix of `s` of at most `max` bytes that ends on a character boundary.
 fn clip(s: &str, max: usize) -> &str {
-    let mut end = s.len().min(max);
-    while !s.is_char_boundary(end) {
-        end -= 1;
-    }
-    s.get(..end).unwrap_or_default()
+    &s[..s.floor_char_boundary(max)]
 }
 
 #[cfg(test)]
