@@ -1618,14 +1618,19 @@ enum Wording {
 impl Wording {
     /// The wording for a conversation in `language`: English leaves the request's own.
     fn of(language: UserLanguage) -> Self {
-        // The table words its questions in English and Chinese only: another language's
-        // conversation gets them as the request is written (and translated by an LLM).
-        if !language.is_chinese() {
-            Self::AsWritten
-        } else if language == UserLanguage::Traditional {
-            Self::Traditional
-        } else {
-            Self::Simplified
+        match language {
+            UserLanguage::Simplified => Self::Simplified,
+            UserLanguage::Traditional => Self::Traditional,
+            // The table words its questions in English and Chinese only: another language's
+            // conversation gets them as the request is written (and translated by an LLM).
+            UserLanguage::English
+            | UserLanguage::Japanese
+            | UserLanguage::Korean
+            | UserLanguage::Spanish
+            | UserLanguage::French
+            | UserLanguage::German
+            | UserLanguage::Portuguese
+            | UserLanguage::Italian => Self::AsWritten,
         }
     }
 
