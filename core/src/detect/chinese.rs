@@ -149,6 +149,20 @@ pub(super) fn decide(
         let has = |w: &str| reading.has(w);
         let found = rules::chinese(text, cjk, referent, material_given, measure_given, has);
         out.findings = without_candidates_named(found, given.earlier);
+        // "选哪个好？" after "我们公司年底要办年会": a conversation that names no candidates,
+        // joins none (`zh-candidates`: "苹果和联想") and counts none ("两个手机套餐") leaves
+        // them to ask, as in English.
+        let sets_up = |m: &Message| {
+            holds_any(&m.content, Words::ZhCandidates) || zh_counts_things(&m.content)
+        };
+        if given.history
+            && !candidates_named(given.earlier)
+            && !given.earlier.iter().any(sets_up)
+            && !(out.findings.iter()).any(|f| f.kind == Kind::AmbiguousReference)
+            && let Some(which) = rules::zh_choice_without_candidates(text)
+        {
+            out.findings.push(finding(Kind::AmbiguousReference, which));
+        }
     }
     let (unresolved, place) = zh_unresolved(text, given, long, &open, &mut out.findings);
     // Chinese weighs a kind with its details all given alike, a critical one among them or not.
@@ -429,6 +443,14 @@ fn zh_own_case(text: &str) -> bool {
     holds_any(&without_words(text, Words::ZhNotOwnCase), Words::ZhOwnCase)
 }
 
+/// Whether a Chinese text counts the things it speaks of ("两个手机套餐", "三款车"): a count of
+/// `zh-pointed-counts` before a measure word of `zh-measure-words`.
+fn zh_counts_things(text: &str) -> bool {
+    text.chars().zip(text.chars().skip(1)).any(|(a, b)| {
+        char_listed(Words::ZhPointedCounts, a) && char_listed(Words::ZhMeasureWords, b)
+    })
+}
+
 /// Whether a Chinese text gives a figure: a digit, a count ("3天", "两个人") or one of
 /// `zh-figure-marks` ("预算一千").
 fn zh_gives_figure(text: &str) -> bool {
@@ -574,3 +596,50 @@ pub(super) fn zh_figure(text: &str) -> bool {
 /// Characters, past those its kind and other details take, from which a Chinese request says
 /// enough about its own subject.
 const ZH_TOPIC_CHARS: usize = 18;
+
+#[cfg(test)]
+mod tests {
+    use crate::protocol::request::{Message, Role};
+
+    fn questions(earlier: &str, request: &str) -> Vec<String> {
+        let history: Vec<Message> = (!earlier.is_empty())
+            .then(|| Message {
+                role: Role::User,
+                content: earlier.to_owned(),
+            })
+            .into_iter()
+            .collect();
+        let analysis = super::super::detect(request, &history);
+        analysis.questions.into_iter().map(|q| q.text).collect()
+    }
+
+    #[test]
+    fn a_follow_up_choice_asks_for_the_candidates_the_conversation_never_named() {
+        let compare = "您想比较哪些具体的项目？";
+        let asked = questions("我们公司年底要办年会。", "选哪个好？");
+        assert!(asked.iter().any(|q| q == compare), "{asked:?}");
+        // Named, joined or counted before: the conversation set them up.
+        for earlier in [
+            "我在看苹果和联想的笔记本。",
+            "我在看MacBook Air和ThinkPad X1。",
+            "我在看两个手机套餐，一个月租39元，一个59元。",
+        ] {
+            let asked = questions(earlier, "哪个更划算？");
+            assert!(!asked.iter().any(|q| q == compare), "{earlier}: {asked:?}");
+        }
+    }
+
+    #[test]
+    fn a_review_or_comment_pointed_at_is_asked_for() {
+        for (request, named) in [
+            ("帮我回复一下这条评论，语气客气一点。", "这条评论"),
+            ("幫我回覆這則負評，要有誠意。", "這則負評"),
+        ] {
+            let asked = questions("", request);
+            assert!(
+                asked.iter().any(|q| q.contains(named)),
+                "{request}: {asked:?}"
+            );
+        }
+    }
+}

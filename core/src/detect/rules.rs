@@ -353,7 +353,7 @@ fn works_on(words: &[&str], at: usize) -> bool {
 /// first sentence of one that opens with a short sentence: "Can you tell me what this error
 /// means? I've been stuck on it for an hour.").
 fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Option<String> {
-    if let Some(evidence) = attached(words) {
+    if let Some(evidence) = attached(words).or_else(|| given_to_you(words)) {
         return Some(evidence);
     }
     // "your slides" in a longer request is the reader's, said in general.
@@ -423,6 +423,23 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
             Some(j) if whose => format!("{} {det} {kind} {noun}", words[j]),
             _ => format!("{det} {kind} {noun}"),
         })
+    })
+}
+
+/// "The numbers I sent you", "the list I gave you earlier", "the notes I shared with you":
+/// material the user says they gave the assistant, which the request does not hold, at any
+/// length and whatever the thing is called. Returned as its determiner, noun and giver ("the
+/// numbers I"), which asks for it to be pasted.
+fn given_to_you(words: &[&str]) -> Option<String> {
+    (0..words.len()).find_map(|i| {
+        let [det, noun, giver, verb] = words.get(i..i + 4)?.try_into().ok()?;
+        (in_list(Words::Givers, giver)
+            && in_list(Words::Sent, verb)
+            && in_list(Words::MaterialDeterminers, det)
+            && noun.len() >= 3
+            && noun.bytes().all(|b| b.is_ascii_alphabetic())
+            && phrase_in(&words[i + 4..], Words::ToYou).is_some_and(|(at, _)| at == 0))
+        .then(|| format!("{det} {noun} {giver}"))
     })
 }
 
@@ -1054,7 +1071,7 @@ fn underspecified_parameter(words: &[&str]) -> bool {
 /// followed by a comparison or by nothing; not when a noun follows ("哪个城市"), the request
 /// names the candidates, or a superlative before it says which one is meant ("世界上最高的山是
 /// 哪个？"; "最近哪个好？" is asked about by the 最近 rule).
-fn zh_choice_without_candidates(text: &str) -> Option<&'static str> {
+pub(crate) fn zh_choice_without_candidates(text: &str) -> Option<&'static str> {
     let which = occurrences(text, words_of(Words::ZhWhich)).find(|(before, _, after)| {
         let next = after.chars().find(|c| !c.is_whitespace());
         !before.contains("最") && next.is_none_or(|c| super::char_listed(Words::ZhAfterWhich, c))
@@ -1435,6 +1452,24 @@ mod tests {
             .into_iter()
             .map(|f| f.kind)
             .collect()
+    }
+
+    #[test]
+    fn material_said_to_be_given_to_the_assistant_is_missing_at_any_length() {
+        for request in [
+            "I'm preparing for my team offsite next month and everyone is busy, so keep it short \
+             and upbeat. Draft an agenda using the list I gave you earlier.",
+            "Make a bar chart of the numbers I sent you and tell me which month was best",
+            "Tighten the intro we shared with you",
+        ] {
+            assert!(
+                kinds(request, false).contains(&Kind::MissingContext),
+                "{request}"
+            );
+        }
+        // Sent to someone else, not to the assistant: the request asks how, not about it.
+        let request = "How do I follow up on the email I sent to my boss last week?";
+        assert!(!kinds(request, false).contains(&Kind::MissingContext));
     }
 
     #[test]
