@@ -459,11 +459,11 @@ impl<'a> Reading<'a> {
     }
 
     /// Every place an entry of `list` matches, in the text's order.
-    fn spans(&self, list: &[Entry]) -> Vec<Span> {
+    fn spans(&self, list: &[Entry]) -> std::vec::IntoIter<Span> {
         let mut out: Vec<Span> = self.matches(list).collect();
         // At one place, the longest entry first: 文章 before 文.
         out.sort_by_key(|s| (s.start, std::cmp::Reverse(s.end)));
-        out
+        out.into_iter()
     }
 
     /// The index of the first word of a Latin text (after "¿", "¡").
@@ -583,15 +583,13 @@ impl<'a> Reading<'a> {
     /// What a text is about: a word that leads to a subject with words after it ("un poema
     /// sobre el mar", "海についての詩").
     fn topic(&self) -> bool {
-        let spans = self.spans(&self.pack.words.topic_before);
+        let mut spans = self.matches(&self.pack.words.topic_before);
         if self.pack.script == Script::Latin {
             // Not the request's first word: "¿Qué hago…", "Que faire…" ask, they name no subject.
             let first = self.first_word();
-            spans
-                .iter()
-                .any(|s| s.end < self.tokens.len() && Some(s.start) != first)
+            spans.any(|s| s.end < self.tokens.len() && Some(s.start) != first)
         } else {
-            spans.iter().any(|s| s.start > 0)
+            spans.any(|s| s.start > 0)
         }
     }
 
@@ -1109,9 +1107,9 @@ fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Wo
     };
     if !named
         && !r.has(&pack.words.compare)
-        && let Some(s) = r.spans(&pack.choice.words).first()
+        && let Some(s) = r.spans(&pack.choice.words).next()
     {
-        let said = sentence_of(r, s);
+        let said = sentence_of(r, &s);
         return Some((Kind::AmbiguousReference, said, &pack.choice.wording));
     }
     if !sure {
@@ -1125,7 +1123,7 @@ fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Wo
     if r.general() || !mine {
         return None;
     }
-    let said = sentence_of(r, r.spans(&pack.figures.words).first()?);
+    let said = sentence_of(r, &r.spans(&pack.figures.words).next()?);
     Some((Kind::UnderspecifiedParameter, said, &pack.figures.wording))
 }
 
@@ -1167,9 +1165,9 @@ fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
     if (r.length() > POINTED[r.pack.script as usize] && !vague) || r.text.contains(QUOTES) {
         return None;
     }
-    let spans = r.spans(&r.pack.pointer.words);
+    let mut spans = r.spans(&r.pack.pointer.words);
     if r.pack.script != Script::Latin {
-        let s = spans.into_iter().find(|s| r.opens_word(s.start))?;
+        let s = spans.find(|s| r.opens_word(s.start))?;
         return Some(r.text[s.start..s.end].to_owned());
     }
     let capital = |i: usize| r.tokens.get(i).is_some_and(|t| t.capital);
@@ -1179,10 +1177,10 @@ fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
     // before ("Quanto custa?", "Quanto tempo leva?"; not "Cos'è l'ISEE e a cosa serve?"),
     // unless the request asks to choose ("Quale mi conviene?" asks the options).
     let chooses = r.has(&r.pack.choice.words);
-    let ending = r.spans(&r.pack.pointer.last).into_iter().filter(|s| {
+    let ending = r.spans(&r.pack.pointer.last).filter(|s| {
         !chooses && word_count(&r.tokens[s.end..]) == 0 && word_count(&r.tokens[..s.start]) <= 2
     });
-    let s = spans.into_iter().chain(ending).find(|s| {
+    let s = spans.chain(ending).find(|s| {
         (Some(s.start) == first || !capital(s.start))
             && !capital(s.end)
             && !capital(s.end + 1)
@@ -1205,16 +1203,13 @@ fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
 fn referent(r: &Reading<'_>) -> Option<String> {
     let m = &r.pack.material;
     if r.pack.script != Script::Latin {
-        let p = r
-            .spans(&m.this)
-            .into_iter()
-            .find(|p| r.opens_word(p.start))?;
+        let p = r.spans(&m.this).find(|p| r.opens_word(p.start))?;
         let noun = noun_after(r.pack.script, &r.text[p.end..])?;
         let named = format!("{}{noun}", &r.text[p.start..p.end]);
         return Some(named.trim().to_owned());
     }
     let w = &r.pack.words;
-    let set_phrases = r.spans(&r.pack.thing.words);
+    let set_phrases: Vec<Span> = r.matches(&r.pack.thing.words).collect();
     // The first article or demonstrative says what the request is about; one that also means
     // "of" ("del", "della") says which thing the word before it is. A person of the user's
     // ("mi suegra") is not asked about: they are who they are, and what is missing is what
@@ -1346,10 +1341,10 @@ fn own_material(r: &Reading<'_>, vague: bool) -> Option<String> {
 /// Satz des Pythagoras").
 fn material_nouns(r: &Reading<'_>) -> Vec<Span> {
     let m = &r.pack.material;
-    let named = r.spans(&m.named);
-    let mut nouns = r.spans(&m.nouns);
-    nouns.retain(|n| !named.iter().any(|p| p.start <= n.start && n.end <= p.end));
-    nouns
+    let named: Vec<Span> = r.matches(&m.named).collect();
+    r.spans(&m.nouns)
+        .filter(|n| !named.iter().any(|p| p.start <= n.start && n.end <= p.end))
+        .collect()
 }
 
 /// A material noun right after one of the user's possessives ("ma requête", "meu código"), as
@@ -1357,7 +1352,7 @@ fn material_nouns(r: &Reading<'_>) -> Vec<Span> {
 fn possessed_material(r: &Reading<'_>) -> Option<String> {
     let m = &r.pack.material;
     let nouns = material_nouns(r);
-    r.spans(&m.own).into_iter().find_map(|p| {
+    r.spans(&m.own).find_map(|p| {
         let n = nouns.iter().find(|n| n.start == p.end)?;
         Some(yours(r, with_article(r, p.start), n.end))
     })
@@ -1406,14 +1401,14 @@ fn named_before(r: &Reading<'_>, earlier: &[Message]) -> bool {
 fn numbered_part(r: &Reading<'_>) -> Option<String> {
     let part = &r.pack.part;
     if r.pack.script != Script::Latin {
-        let after = r.spans(&part.words).into_iter().find_map(|s| {
+        let after = r.spans(&part.words).find_map(|s| {
             let rest = &r.lower[s.end..];
             let gap = rest.len() - rest.trim_start().len();
             let number = rest[gap..].len() - rest[gap..].trim_start_matches(is_digit).len();
             (number > 0).then(|| r.text[s.start..s.end + gap + number].to_owned())
         });
         return after.or_else(|| {
-            r.spans(&part.after_number).into_iter().find_map(|s| {
+            r.spans(&part.after_number).find_map(|s| {
                 let before = r.lower[..s.start].trim_end();
                 let start = before.trim_end_matches(is_digit).len();
                 (start < before.len()).then(|| r.text[start..s.end].to_owned())
@@ -1425,7 +1420,7 @@ fn numbered_part(r: &Reading<'_>) -> Option<String> {
         return None;
     }
     let capital = |i: usize| r.tokens.get(i).is_some_and(|t| t.capital);
-    let s = r.spans(&part.words).into_iter().find(|s| {
+    let s = r.spans(&part.words).find(|s| {
         r.tokens.get(s.end).is_some_and(is_number)
             && !(r.matches(&r.pack.words.of)).any(|o| o.start == s.end + 1 && capital(o.end))
     })?;
@@ -1444,10 +1439,9 @@ fn latin_material(r: &Reading<'_>, vague: bool) -> Option<String> {
     let short = vague || r.tokens.len() <= SHORT[0];
     // An article opening the request after its verb ("Lies dir den Vertrag durch…", "Lê o
     // contrato e me diz…"): the user's copy, however long the request.
-    let verb_first = r.spans(&m.verbs).first().map_or(usize::MAX, |v| v.start);
+    let verb_first = r.spans(&m.verbs).next().map_or(usize::MAX, |v| v.start);
     let pointers = [(&m.own, true), (&m.this, true), (&m.the, false)].into_iter();
-    let mut pointers =
-        pointers.flat_map(|(list, strong)| r.spans(list).into_iter().map(move |p| (p, strong)));
+    let mut pointers = pointers.flat_map(|(list, strong)| r.spans(list).map(move |p| (p, strong)));
     pointers.find_map(|(p, strong)| {
         let strong = strong || (p.start <= 3 && verb_first < p.start);
         let n = nouns
@@ -1507,8 +1501,8 @@ fn substring_material(r: &Reading<'_>) -> Option<String> {
         .into_iter()
         .flat_map(|list| {
             let by = std::ptr::eq(list, &m.by);
-            let spans = r.spans(list).into_iter();
-            spans.filter_map(move |p| (by || r.opens_word(p.start)).then_some((p, by)))
+            r.spans(list)
+                .filter_map(move |p| (by || r.opens_word(p.start)).then_some((p, by)))
         });
     pointers.find_map(|(p, by)| {
         let n = nouns.iter().find(|n| {
