@@ -471,6 +471,11 @@ impl<'a> Reading<'a> {
         self.tokens.iter().position(is_word)
     }
 
+    /// Whether the `i`th word of a Latin text is capitalised (no word past the last is).
+    fn capital(&self, i: usize) -> bool {
+        self.tokens.get(i).is_some_and(|t| t.capital)
+    }
+
     /// Whether the byte offset `at` opens a word: always in Japanese, after a space or a sign
     /// in Korean (a demonstrative or possessive is a word of its own there).
     fn opens_word(&self, at: usize) -> bool {
@@ -569,10 +574,9 @@ impl<'a> Reading<'a> {
         }
         if self.pack.script == Script::Latin {
             // "im Juli", "en Septiembre": a time, not a place.
-            return self.matches(&w.place_before).any(|s| {
-                self.tokens.get(s.end).is_some_and(|t| t.capital)
-                    && !self.starts_in(&w.time, s.end..s.end + 1)
-            });
+            return self
+                .matches(&w.place_before)
+                .any(|s| self.capital(s.end) && !self.starts_in(&w.time, s.end..s.end + 1));
         }
         self.matches(&w.place_after).any(|s| {
             let before = self.lower[..s.start].chars().next_back();
@@ -598,8 +602,7 @@ impl<'a> Reading<'a> {
     fn gives_a_choice(&self) -> bool {
         let mut spans = self.matches(&self.pack.words.or);
         if self.pack.script == Script::Latin {
-            let capital = |i: usize| self.tokens.get(i).is_some_and(|t| t.capital);
-            return spans.any(|s| s.start > 0 && capital(s.start - 1) && capital(s.end));
+            return spans.any(|s| s.start > 0 && self.capital(s.start - 1) && self.capital(s.end));
         }
         let latin = |c: char| c.is_ascii_alphanumeric();
         spans.any(|s| {
@@ -1170,7 +1173,6 @@ fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
         let s = spans.find(|s| r.opens_word(s.start))?;
         return Some(r.text[s.start..s.end].to_owned());
     }
-    let capital = |i: usize| r.tokens.get(i).is_some_and(|t| t.capital);
     // The request's first word may be capitalised ("¿Esto se puede congelar?").
     let first = r.first_word();
     // A verb whose unsaid subject is the thing, with nothing after it and at most two words
@@ -1181,9 +1183,9 @@ fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
         !chooses && word_count(&r.tokens[s.end..]) == 0 && word_count(&r.tokens[..s.start]) <= 2
     });
     let s = spans.chain(ending).find(|s| {
-        (Some(s.start) == first || !capital(s.start))
-            && !capital(s.end)
-            && !capital(s.end + 1)
+        (Some(s.start) == first || !r.capital(s.start))
+            && !r.capital(s.end)
+            && !r.capital(s.end + 1)
             // "este fin de semana", "ce soir": a time, not a thing; "eso de la blockchain",
             // "questo fenomeno chiamato inflazione", "Comment ça marche, la TVA ?": the thing is
             // named after.
@@ -1224,7 +1226,7 @@ fn referent(r: &Reading<'_>) -> Option<String> {
         .min_by_key(|p| p.start)?;
     let i = p.end;
     let common = [&w.identify, &w.numbers, &w.time, &w.directives];
-    let capital = |i: usize| !r.pack.capital_nouns && r.tokens.get(i).is_some_and(|t| t.capital);
+    let capital = |i: usize| !r.pack.capital_nouns && r.capital(i);
     let thing = r.tokens.get(i).is_some_and(|t| {
         t.folded.chars().all(char::is_alphabetic)
             && t.folded.chars().count() > 2
@@ -1419,10 +1421,9 @@ fn numbered_part(r: &Reading<'_>) -> Option<String> {
     if r.tokens.iter().filter(|t| is_number(t)).count() != 1 {
         return None;
     }
-    let capital = |i: usize| r.tokens.get(i).is_some_and(|t| t.capital);
     let s = r.spans(&part.words).find(|s| {
         r.tokens.get(s.end).is_some_and(is_number)
-            && !(r.matches(&r.pack.words.of)).any(|o| o.start == s.end + 1 && capital(o.end))
+            && !(r.matches(&r.pack.words.of)).any(|o| o.start == s.end + 1 && r.capital(o.end))
     })?;
     // With its article ("el ejercicio 5", "l'esercizio 12"), as the question names it.
     let first = with_article(r, s.start);
