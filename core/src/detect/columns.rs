@@ -368,7 +368,7 @@ struct Reading<'a> {
     text: &'a str,
     /// The text with ASCII lower-cased (byte offsets as in `text`).
     lower: String,
-    /// Its words, for a Latin script.
+    /// Its words, for a Latin script (none in another).
     tokens: Vec<Token>,
     /// The openings of its words (see [`opening`]): an entry whose first word opens otherwise
     /// is skipped without comparing it with every word.
@@ -895,10 +895,10 @@ impl<'a> Request<'a> {
     /// Whether the request, or an earlier message, fills the slot `r` (its column `column`):
     /// one of its words, one of its patterns, or its question answered before.
     fn fills(&self, r: &SlotRef<'_>, column: &SlotColumn) -> bool {
+        let zh_topic = r.slot.zh.patterns.contains(&Pattern::Topic);
         // A text to work on is filled by a subject only where it is in Chinese too: what a
         // text to translate is for ("que es para una entrevista") is no text.
-        let topic = r.slot.covered_by != Some(frames::Cover::Material)
-            || r.slot.zh.patterns.contains(&Pattern::Topic);
+        let topic = r.slot.covered_by != Some(frames::Cover::Material) || zh_topic;
         let read = |x: &Reading<'_>, g: Given<'_>| {
             x.has(&column.filled)
                 || (!column.alone
@@ -914,18 +914,17 @@ impl<'a> Request<'a> {
             material: false,
             ..self.given
         };
-        // Material pasted or quoted earlier ("私の自己PRです：「…」") is the material a
-        // follow-up works on ("もう少し説得力が出るように直してください").
-        let material_before = !column.alone
-            && r.slot.en.patterns.contains(&Pattern::Material)
-            && super::holds_material(self.given.earlier);
         read(&self.reading, self.given)
             || (!column.alone
-                && r.slot.zh.patterns.contains(&Pattern::Topic)
+                && zh_topic
                 && DESCRIBED[self.reading.pack.script as usize]
                     .is_some_and(|n| self.reading.length() >= n))
             || self.earlier.iter().any(|x| read(x, alone(x)))
-            || material_before
+            // Material pasted or quoted earlier ("私の自己PRです：「…」") is the material a
+            // follow-up works on ("もう少し説得力が出るように直してください").
+            || (!column.alone
+                && r.slot.en.patterns.contains(&Pattern::Material)
+                && super::holds_material(self.given.earlier))
             || answered_before(column, self.given.earlier)
     }
 
@@ -1150,11 +1149,8 @@ fn conversation_says(pack: &Pack, earlier: &[Message], kind: Kind) -> bool {
 /// The sentence of the request that holds the span `s`, without its closing punctuation.
 fn sentence_of(r: &Reading<'_>, s: &Span) -> String {
     const ENDS: [char; 8] = ['.', '?', '!', '。', '？', '！', '\n', '¿'];
-    let at = if r.pack.script == Script::Latin {
-        r.tokens[s.start].start
-    } else {
-        s.start
-    };
+    // Its first byte: a Latin span counts words, one in a text without words bytes.
+    let at = r.tokens.get(s.start).map_or(s.start, |t| t.start);
     let start = at - r.text[..at].rsplit(ENDS).next().map_or(0, str::len);
     let end = at + r.text[at..].split(ENDS).next().map_or(0, str::len);
     r.text[start..end].trim().to_owned()
