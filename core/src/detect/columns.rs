@@ -476,6 +476,15 @@ impl<'a> Reading<'a> {
         self.tokens.get(i).is_some_and(|t| t.capital)
     }
 
+    /// Whether the words at `s` of a Latin text name nothing by a capital: the first is written
+    /// small or opens the request ("¿Esto se puede congelar?"), and so are the two after them
+    /// (the German article of a noun: "das Auto").
+    fn written_small(&self, s: &Span) -> bool {
+        (Some(s.start) == self.first_word() || !self.capital(s.start))
+            && !self.capital(s.end)
+            && !self.capital(s.end + 1)
+    }
+
     /// Whether the byte offset `at` opens a word: always in Japanese, after a space or a sign
     /// in Korean (a demonstrative or possessive is a word of its own there).
     fn opens_word(&self, at: usize) -> bool {
@@ -1169,8 +1178,6 @@ fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
         let s = spans.find(|s| r.opens_word(s.start))?;
         return Some(r.text[s.start..s.end].to_owned());
     }
-    // The request's first word may be capitalised ("¿Esto se puede congelar?").
-    let first = r.first_word();
     // A verb whose unsaid subject is the thing, with nothing after it and at most two words
     // before ("Quanto custa?", "Quanto tempo leva?"; not "Cos'è l'ISEE e a cosa serve?"),
     // unless the request asks to choose ("Quale mi conviene?" asks the options).
@@ -1179,9 +1186,7 @@ fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
         !chooses && word_count(&r.tokens[s.end..]) == 0 && word_count(&r.tokens[..s.start]) <= 2
     });
     let s = spans.chain(ending).find(|s| {
-        (Some(s.start) == first || !r.capital(s.start))
-            && !r.capital(s.end)
-            && !r.capital(s.end + 1)
+        r.written_small(s)
             // "este fin de semana", "ce soir": a time, not a thing; "eso de la blockchain",
             // "questo fenomeno chiamato inflazione", "Comment ça marche, la TVA ?": the thing is
             // named after.
@@ -1222,7 +1227,6 @@ fn referent(r: &Reading<'_>) -> Option<String> {
         .min_by_key(|p| p.start)?;
     let i = p.end;
     let common = [&w.identify, &w.numbers, &w.time, &w.directives];
-    let capital = |i: usize| !r.pack.capital_nouns && r.capital(i);
     let thing = r.tokens.get(i).is_some_and(|t| {
         t.folded.chars().all(char::is_alphabetic)
             && t.folded.chars().count() > 2
@@ -1231,10 +1235,8 @@ fn referent(r: &Reading<'_>) -> Option<String> {
             && !r.text[t.start..t.end].chars().skip(1).any(|c| c.is_ascii_uppercase())
     })
         // "Il nome della rosa": a title; "la tía Carmen": named; "la capital de Francia":
-        // said which; "über den Herbst": a subject.
-        && (Some(p.start) == r.first_word() || !capital(p.start))
-        && !capital(i)
-        && !capital(i + 1)
+        // said which; "über den Herbst": a subject. (A German noun is always capitalised.)
+        && (r.pack.capital_nouns || r.written_small(&p))
         && !r.starts_in(&w.of, i + 1..i + 2)
         && !r.matches(&w.topic_before).any(|s| s.end == p.start);
     thing.then(|| r.text[r.tokens[p.start].start..r.tokens[i].end].to_owned())
