@@ -567,10 +567,8 @@ impl<'a> Reading<'a> {
                         || self.tokens.get(i + 1).is_some_and(minutes))
             })
         } else {
-            let chars: Vec<char> = self.lower.chars().collect();
-            chars
-                .windows(2)
-                .any(|p| is_digit(p[0]) && units.iter().any(|u| u.text.starts_with(p[1])))
+            let mut pairs = self.lower.chars().zip(self.lower.chars().skip(1));
+            pairs.any(|(c, next)| is_digit(c) && units.iter().any(|u| u.text.starts_with(next)))
         }
     }
 
@@ -886,8 +884,7 @@ impl<'a> Request<'a> {
     /// names, when it names one before a colon, else those of the whole request.
     fn recognised(&self, table: &frames::Table) -> Vec<usize> {
         let named = |r: &Reading<'_>| -> Vec<usize> {
-            self.reading
-                .pack
+            r.pack
                 .frames
                 .iter()
                 .filter(|(_, f)| r.has(&f.cues) && (f.intents.is_empty() || r.has(&f.intents)))
