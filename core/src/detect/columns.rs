@@ -368,7 +368,7 @@ struct Reading<'a> {
     text: &'a str,
     /// The text with ASCII lower-cased (byte offsets as in `text`).
     lower: String,
-    /// Its words, for a Latin script.
+    /// Its words, for a Latin script (none in another).
     tokens: Vec<Token>,
     /// The openings of its words (see [`opening`]): an entry whose first word opens otherwise
     /// is skipped without comparing it with every word.
@@ -459,16 +459,30 @@ impl<'a> Reading<'a> {
     }
 
     /// Every place an entry of `list` matches, in the text's order.
-    fn spans(&self, list: &[Entry]) -> Vec<Span> {
+    fn spans(&self, list: &[Entry]) -> std::vec::IntoIter<Span> {
         let mut out: Vec<Span> = self.matches(list).collect();
         // At one place, the longest entry first: 文章 before 文.
         out.sort_by_key(|s| (s.start, std::cmp::Reverse(s.end)));
-        out
+        out.into_iter()
     }
 
     /// The index of the first word of a Latin text (after "¿", "¡").
     fn first_word(&self) -> Option<usize> {
         self.tokens.iter().position(is_word)
+    }
+
+    /// Whether the `i`th word of a Latin text is capitalised (no word past the last is).
+    fn capital(&self, i: usize) -> bool {
+        self.tokens.get(i).is_some_and(|t| t.capital)
+    }
+
+    /// Whether the words at `s` of a Latin text name nothing by a capital: the first is written
+    /// small or opens the request ("¿Esto se puede congelar?"), and so are the two after them
+    /// (the German article of a noun: "das Auto").
+    fn written_small(&self, s: &Span) -> bool {
+        (Some(s.start) == self.first_word() || !self.capital(s.start))
+            && !self.capital(s.end)
+            && !self.capital(s.end + 1)
     }
 
     /// Whether the byte offset `at` opens a word: always in Japanese, after a space or a sign
@@ -553,10 +567,8 @@ impl<'a> Reading<'a> {
                         || self.tokens.get(i + 1).is_some_and(minutes))
             })
         } else {
-            let chars: Vec<char> = self.lower.chars().collect();
-            chars
-                .windows(2)
-                .any(|p| is_digit(p[0]) && units.iter().any(|u| u.text.starts_with(p[1])))
+            let mut pairs = self.lower.chars().zip(self.lower.chars().skip(1));
+            pairs.any(|(c, next)| is_digit(c) && units.iter().any(|u| u.text.starts_with(next)))
         }
     }
 
@@ -569,10 +581,9 @@ impl<'a> Reading<'a> {
         }
         if self.pack.script == Script::Latin {
             // "im Juli", "en Septiembre": a time, not a place.
-            return self.matches(&w.place_before).any(|s| {
-                self.tokens.get(s.end).is_some_and(|t| t.capital)
-                    && !self.starts_in(&w.time, s.end..s.end + 1)
-            });
+            return self
+                .matches(&w.place_before)
+                .any(|s| self.capital(s.end) && !self.starts_in(&w.time, s.end..s.end + 1));
         }
         self.matches(&w.place_after).any(|s| {
             let before = self.lower[..s.start].chars().next_back();
@@ -583,15 +594,13 @@ impl<'a> Reading<'a> {
     /// What a text is about: a word that leads to a subject with words after it ("un poema
     /// sobre el mar", "海についての詩").
     fn topic(&self) -> bool {
-        let spans = self.spans(&self.pack.words.topic_before);
+        let mut spans = self.matches(&self.pack.words.topic_before);
         if self.pack.script == Script::Latin {
             // Not the request's first word: "¿Qué hago…", "Que faire…" ask, they name no subject.
             let first = self.first_word();
-            spans
-                .iter()
-                .any(|s| s.end < self.tokens.len() && Some(s.start) != first)
+            spans.any(|s| s.end < self.tokens.len() && Some(s.start) != first)
         } else {
-            spans.iter().any(|s| s.start > 0)
+            spans.any(|s| s.start > 0)
         }
     }
 
@@ -600,8 +609,7 @@ impl<'a> Reading<'a> {
     fn gives_a_choice(&self) -> bool {
         let mut spans = self.matches(&self.pack.words.or);
         if self.pack.script == Script::Latin {
-            let capital = |i: usize| self.tokens.get(i).is_some_and(|t| t.capital);
-            return spans.any(|s| s.start > 0 && capital(s.start - 1) && capital(s.end));
+            return spans.any(|s| s.start > 0 && self.capital(s.start - 1) && self.capital(s.end));
         }
         let latin = |c: char| c.is_ascii_alphanumeric();
         spans.any(|s| {
@@ -876,8 +884,7 @@ impl<'a> Request<'a> {
     /// names, when it names one before a colon, else those of the whole request.
     fn recognised(&self, table: &frames::Table) -> Vec<usize> {
         let named = |r: &Reading<'_>| -> Vec<usize> {
-            self.reading
-                .pack
+            r.pack
                 .frames
                 .iter()
                 .filter(|(_, f)| r.has(&f.cues) && (f.intents.is_empty() || r.has(&f.intents)))
@@ -894,10 +901,10 @@ impl<'a> Request<'a> {
     /// Whether the request, or an earlier message, fills the slot `r` (its column `column`):
     /// one of its words, one of its patterns, or its question answered before.
     fn fills(&self, r: &SlotRef<'_>, column: &SlotColumn) -> bool {
+        let zh_topic = r.slot.zh.patterns.contains(&Pattern::Topic);
         // A text to work on is filled by a subject only where it is in Chinese too: what a
         // text to translate is for ("que es para una entrevista") is no text.
-        let topic = r.slot.covered_by != Some(frames::Cover::Material)
-            || r.slot.zh.patterns.contains(&Pattern::Topic);
+        let topic = r.slot.covered_by != Some(frames::Cover::Material) || zh_topic;
         let read = |x: &Reading<'_>, g: Given<'_>| {
             x.has(&column.filled)
                 || (!column.alone
@@ -913,18 +920,17 @@ impl<'a> Request<'a> {
             material: false,
             ..self.given
         };
-        // Material pasted or quoted earlier ("私の自己PRです：「…」") is the material a
-        // follow-up works on ("もう少し説得力が出るように直してください").
-        let material_before = !column.alone
-            && r.slot.en.patterns.contains(&Pattern::Material)
-            && super::holds_material(self.given.earlier);
         read(&self.reading, self.given)
             || (!column.alone
-                && r.slot.zh.patterns.contains(&Pattern::Topic)
+                && zh_topic
                 && DESCRIBED[self.reading.pack.script as usize]
                     .is_some_and(|n| self.reading.length() >= n))
             || self.earlier.iter().any(|x| read(x, alone(x)))
-            || material_before
+            // Material pasted or quoted earlier ("私の自己PRです：「…」") is the material a
+            // follow-up works on ("もう少し説得力が出るように直してください").
+            || (!column.alone
+                && r.slot.en.patterns.contains(&Pattern::Material)
+                && super::holds_material(self.given.earlier))
             || answered_before(column, self.given.earlier)
     }
 
@@ -1109,9 +1115,9 @@ fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Wo
     };
     if !named
         && !r.has(&pack.words.compare)
-        && let Some(s) = r.spans(&pack.choice.words).first()
+        && let Some(s) = r.spans(&pack.choice.words).next()
     {
-        let said = sentence_of(r, s);
+        let said = sentence_of(r, &s);
         return Some((Kind::AmbiguousReference, said, &pack.choice.wording));
     }
     if !sure {
@@ -1125,7 +1131,7 @@ fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Wo
     if r.general() || !mine {
         return None;
     }
-    let said = sentence_of(r, r.spans(&pack.figures.words).first()?);
+    let said = sentence_of(r, &r.spans(&pack.figures.words).next()?);
     Some((Kind::UnderspecifiedParameter, said, &pack.figures.wording))
 }
 
@@ -1149,11 +1155,8 @@ fn conversation_says(pack: &Pack, earlier: &[Message], kind: Kind) -> bool {
 /// The sentence of the request that holds the span `s`, without its closing punctuation.
 fn sentence_of(r: &Reading<'_>, s: &Span) -> String {
     const ENDS: [char; 8] = ['.', '?', '!', '。', '？', '！', '\n', '¿'];
-    let at = if r.pack.script == Script::Latin {
-        r.tokens[s.start].start
-    } else {
-        s.start
-    };
+    // Its first byte: a Latin span counts words, one in a text without words bytes.
+    let at = r.tokens.get(s.start).map_or(s.start, |t| t.start);
     let start = at - r.text[..at].rsplit(ENDS).next().map_or(0, str::len);
     let end = at + r.text[at..].split(ENDS).next().map_or(0, str::len);
     r.text[start..end].trim().to_owned()
@@ -1167,25 +1170,20 @@ fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
     if (r.length() > POINTED[r.pack.script as usize] && !vague) || r.text.contains(QUOTES) {
         return None;
     }
-    let spans = r.spans(&r.pack.pointer.words);
+    let mut spans = r.spans(&r.pack.pointer.words);
     if r.pack.script != Script::Latin {
-        let s = spans.into_iter().find(|s| r.opens_word(s.start))?;
+        let s = spans.find(|s| r.opens_word(s.start))?;
         return Some(r.text[s.start..s.end].to_owned());
     }
-    let capital = |i: usize| r.tokens.get(i).is_some_and(|t| t.capital);
-    // The request's first word may be capitalised ("¿Esto se puede congelar?").
-    let first = r.first_word();
     // A verb whose unsaid subject is the thing, with nothing after it and at most two words
     // before ("Quanto custa?", "Quanto tempo leva?"; not "Cos'è l'ISEE e a cosa serve?"),
     // unless the request asks to choose ("Quale mi conviene?" asks the options).
     let chooses = r.has(&r.pack.choice.words);
-    let ending = r.spans(&r.pack.pointer.last).into_iter().filter(|s| {
+    let ending = r.spans(&r.pack.pointer.last).filter(|s| {
         !chooses && word_count(&r.tokens[s.end..]) == 0 && word_count(&r.tokens[..s.start]) <= 2
     });
-    let s = spans.into_iter().chain(ending).find(|s| {
-        (Some(s.start) == first || !capital(s.start))
-            && !capital(s.end)
-            && !capital(s.end + 1)
+    let s = spans.chain(ending).find(|s| {
+        r.written_small(s)
             // "este fin de semana", "ce soir": a time, not a thing; "eso de la blockchain",
             // "questo fenomeno chiamato inflazione", "Comment ça marche, la TVA ?": the thing is
             // named after.
@@ -1205,16 +1203,13 @@ fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
 fn referent(r: &Reading<'_>) -> Option<String> {
     let m = &r.pack.material;
     if r.pack.script != Script::Latin {
-        let p = r
-            .spans(&m.this)
-            .into_iter()
-            .find(|p| r.opens_word(p.start))?;
+        let p = r.spans(&m.this).find(|p| r.opens_word(p.start))?;
         let noun = noun_after(r.pack.script, &r.text[p.end..])?;
         let named = format!("{}{noun}", &r.text[p.start..p.end]);
         return Some(named.trim().to_owned());
     }
     let w = &r.pack.words;
-    let set_phrases = r.spans(&r.pack.thing.words);
+    let set_phrases: Vec<Span> = r.matches(&r.pack.thing.words).collect();
     // The first article or demonstrative says what the request is about; one that also means
     // "of" ("del", "della") says which thing the word before it is. A person of the user's
     // ("mi suegra") is not asked about: they are who they are, and what is missing is what
@@ -1229,7 +1224,6 @@ fn referent(r: &Reading<'_>) -> Option<String> {
         .min_by_key(|p| p.start)?;
     let i = p.end;
     let common = [&w.identify, &w.numbers, &w.time, &w.directives];
-    let capital = |i: usize| !r.pack.capital_nouns && r.tokens.get(i).is_some_and(|t| t.capital);
     let thing = r.tokens.get(i).is_some_and(|t| {
         t.folded.chars().all(char::is_alphabetic)
             && t.folded.chars().count() > 2
@@ -1238,10 +1232,8 @@ fn referent(r: &Reading<'_>) -> Option<String> {
             && !r.text[t.start..t.end].chars().skip(1).any(|c| c.is_ascii_uppercase())
     })
         // "Il nome della rosa": a title; "la tía Carmen": named; "la capital de Francia":
-        // said which; "über den Herbst": a subject.
-        && (Some(p.start) == r.first_word() || !capital(p.start))
-        && !capital(i)
-        && !capital(i + 1)
+        // said which; "über den Herbst": a subject. (A German noun is always capitalised.)
+        && (r.pack.capital_nouns || r.written_small(&p))
         && !r.starts_in(&w.of, i + 1..i + 2)
         && !r.matches(&w.topic_before).any(|s| s.end == p.start);
     thing.then(|| r.text[r.tokens[p.start].start..r.tokens[i].end].to_owned())
@@ -1346,10 +1338,10 @@ fn own_material(r: &Reading<'_>, vague: bool) -> Option<String> {
 /// Satz des Pythagoras").
 fn material_nouns(r: &Reading<'_>) -> Vec<Span> {
     let m = &r.pack.material;
-    let named = r.spans(&m.named);
-    let mut nouns = r.spans(&m.nouns);
-    nouns.retain(|n| !named.iter().any(|p| p.start <= n.start && n.end <= p.end));
-    nouns
+    let named: Vec<Span> = r.matches(&m.named).collect();
+    r.spans(&m.nouns)
+        .filter(|n| !named.iter().any(|p| p.start <= n.start && n.end <= p.end))
+        .collect()
 }
 
 /// A material noun right after one of the user's possessives ("ma requête", "meu código"), as
@@ -1357,7 +1349,7 @@ fn material_nouns(r: &Reading<'_>) -> Vec<Span> {
 fn possessed_material(r: &Reading<'_>) -> Option<String> {
     let m = &r.pack.material;
     let nouns = material_nouns(r);
-    r.spans(&m.own).into_iter().find_map(|p| {
+    r.spans(&m.own).find_map(|p| {
         let n = nouns.iter().find(|n| n.start == p.end)?;
         Some(yours(r, with_article(r, p.start), n.end))
     })
@@ -1406,14 +1398,14 @@ fn named_before(r: &Reading<'_>, earlier: &[Message]) -> bool {
 fn numbered_part(r: &Reading<'_>) -> Option<String> {
     let part = &r.pack.part;
     if r.pack.script != Script::Latin {
-        let after = r.spans(&part.words).into_iter().find_map(|s| {
+        let after = r.spans(&part.words).find_map(|s| {
             let rest = &r.lower[s.end..];
             let gap = rest.len() - rest.trim_start().len();
             let number = rest[gap..].len() - rest[gap..].trim_start_matches(is_digit).len();
             (number > 0).then(|| r.text[s.start..s.end + gap + number].to_owned())
         });
         return after.or_else(|| {
-            r.spans(&part.after_number).into_iter().find_map(|s| {
+            r.spans(&part.after_number).find_map(|s| {
                 let before = r.lower[..s.start].trim_end();
                 let start = before.trim_end_matches(is_digit).len();
                 (start < before.len()).then(|| r.text[start..s.end].to_owned())
@@ -1424,10 +1416,9 @@ fn numbered_part(r: &Reading<'_>) -> Option<String> {
     if r.tokens.iter().filter(|t| is_number(t)).count() != 1 {
         return None;
     }
-    let capital = |i: usize| r.tokens.get(i).is_some_and(|t| t.capital);
-    let s = r.spans(&part.words).into_iter().find(|s| {
+    let s = r.spans(&part.words).find(|s| {
         r.tokens.get(s.end).is_some_and(is_number)
-            && !(r.matches(&r.pack.words.of)).any(|o| o.start == s.end + 1 && capital(o.end))
+            && !(r.matches(&r.pack.words.of)).any(|o| o.start == s.end + 1 && r.capital(o.end))
     })?;
     // With its article ("el ejercicio 5", "l'esercizio 12"), as the question names it.
     let first = with_article(r, s.start);
@@ -1444,10 +1435,9 @@ fn latin_material(r: &Reading<'_>, vague: bool) -> Option<String> {
     let short = vague || r.tokens.len() <= SHORT[0];
     // An article opening the request after its verb ("Lies dir den Vertrag durch…", "Lê o
     // contrato e me diz…"): the user's copy, however long the request.
-    let verb_first = r.spans(&m.verbs).first().map_or(usize::MAX, |v| v.start);
+    let verb_first = r.spans(&m.verbs).next().map_or(usize::MAX, |v| v.start);
     let pointers = [(&m.own, true), (&m.this, true), (&m.the, false)].into_iter();
-    let mut pointers =
-        pointers.flat_map(|(list, strong)| r.spans(list).into_iter().map(move |p| (p, strong)));
+    let mut pointers = pointers.flat_map(|(list, strong)| r.spans(list).map(move |p| (p, strong)));
     pointers.find_map(|(p, strong)| {
         let strong = strong || (p.start <= 3 && verb_first < p.start);
         let n = nouns
@@ -1507,8 +1497,8 @@ fn substring_material(r: &Reading<'_>) -> Option<String> {
         .into_iter()
         .flat_map(|list| {
             let by = std::ptr::eq(list, &m.by);
-            let spans = r.spans(list).into_iter();
-            spans.filter_map(move |p| (by || r.opens_word(p.start)).then_some((p, by)))
+            r.spans(list)
+                .filter_map(move |p| (by || r.opens_word(p.start)).then_some((p, by)))
         });
     pointers.find_map(|(p, by)| {
         let n = nouns.iter().find(|n| {
