@@ -72,6 +72,8 @@ struct Words {
     #[serde(default)]
     place_before: Vec<String>,
     #[serde(default)]
+    place_in: Vec<String>,
+    #[serde(default)]
     place_after: Vec<String>,
     #[serde(default)]
     places: Vec<String>,
@@ -372,6 +374,7 @@ fn read(
         ("words.time", &w.time),
         ("words.time_units", &w.time_units),
         ("words.place_before", &w.place_before),
+        ("words.place_in", &w.place_in),
         ("words.place_after", &w.place_after),
         ("words.places", &w.places),
         ("words.topic_before", &w.topic_before),

@@ -139,6 +139,9 @@ struct Words {
     time_units: Vec<Entry>,
     /// Words after which a capitalised word is a place ("a París", "nach Berlin").
     place_before: Vec<Entry>,
+    /// Of those, the ones that say where something is ("en España", "in Österreich"): a
+    /// question about a place's rule names its place after one.
+    place_in: Vec<Entry>,
     /// Particles after a place ("へ", "에 가").
     place_after: Vec<Entry>,
     /// Place names, for the scripts without capitals.
@@ -529,8 +532,25 @@ impl<'a> Reading<'a> {
     /// Whether the text asks about a rule or a norm (`words.general`: "en général", "平均")
     /// with no word of the user's own (`figures.mine`, `material.own`: "mon", "私の").
     fn general(&self) -> bool {
-        let p = self.pack;
-        self.has(&p.words.general) && !self.has(&p.figures.mine) && !self.has(&p.material.own)
+        self.has(&self.pack.words.general) && !self.speaks_of_the_user()
+    }
+
+    /// Whether the text has a word of the user's own (`figures.mine`, `material.own`: "mon",
+    /// "tengo", "私の").
+    fn speaks_of_the_user(&self) -> bool {
+        self.has(&self.pack.figures.mine) || self.has(&self.pack.material.own)
+    }
+
+    /// Whether a Latin-script text asks about a place's rule, not the user's case ("¿Cuánto es
+    /// el IVA en México?", "Quel est le taux de TVA en Belgique ?"): no word of `directives`,
+    /// a place named after one of `place_in`, nothing of the user's own.
+    fn asks_a_places_rule(&self) -> bool {
+        let w = &self.pack.words;
+        let named_in = || self.matches(&w.place_in).any(|s| self.capital(s.end));
+        self.pack.script == Script::Latin
+            && !self.has(&w.directives)
+            && named_in()
+            && !self.speaks_of_the_user()
     }
 
     /// Whether `pattern` fills a slot in this text.
@@ -961,7 +981,10 @@ impl<'a> Request<'a> {
         let i = self.reading.pack.script as usize;
         // "¿Qué diferencia hay entre un CDB y el Tesoro?": a comparison of two named things is
         // answered as it stands.
-        if self.reading.has(&self.reading.pack.words.compare) || self.reading.general() {
+        if self.reading.has(&self.reading.pack.words.compare)
+            || self.reading.general()
+            || self.reading.asks_a_places_rule()
+        {
             return false;
         }
         match r.slot.priority {
@@ -2106,6 +2129,23 @@ mod tests {
             first("No sé qué hacer con mi suegra porque siempre critica mi comida"),
             None
         );
+    }
+
+    #[test]
+    fn a_question_about_a_places_rule_is_not_asked_the_users_case() {
+        for request in [
+            "¿Cuánto es el IVA en México?",
+            "Quel est le taux de TVA en Belgique ?",
+        ] {
+            assert_eq!(first(request), None, "{request}");
+        }
+        // The user's own case still is.
+        for request in [
+            "¿Cuánto tengo que pagar de impuestos en España?",
+            "Combien je dois payer d'impôts en France ?",
+        ] {
+            assert!(first(request).is_some(), "{request}");
+        }
     }
 
     #[test]
