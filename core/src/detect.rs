@@ -188,7 +188,6 @@ fn evaluate(
     model: Option<model::Model<'_>>,
     tuning: &Tuning,
 ) -> Assessment {
-    let with_questions = wording != Wording::Decision;
     let text = clip(request, MAX_BYTES);
     let mut out = Assessment {
         wording,
@@ -240,9 +239,16 @@ fn evaluate(
             .push("small talk (a greeting, thanks, a laugh): answered as it is".to_owned());
     } else if out.language == Language::Chinese {
         // Supplied material is what 这个 or 这句话 refers to, as an earlier turn would be.
-        chinese::decide(text, cjk, given, with_questions, scorer, &mut out);
+        chinese::decide(
+            text,
+            cjk,
+            given,
+            wording != Wording::Decision,
+            scorer,
+            &mut out,
+        );
     } else {
-        english(text, given, with_questions, scorer, &mut out);
+        english(text, given, scorer, &mut out);
     }
     out
 }
@@ -695,19 +701,14 @@ fn clear_by_construction(given: Given<'_>, no_kind: bool, cues: &Cues, words: &[
 
 /// The English decision on `text`: rules, names, the clear-by-construction cues, tasks, then the
 /// model.
-fn english(
-    text: &str,
-    given: Given<'_>,
-    with_questions: bool,
-    scorer: Scorer<'_>,
-    out: &mut Assessment,
-) {
+fn english(text: &str, given: Given<'_>, scorer: Scorer<'_>, out: &mut Assessment) {
     // ASCII lower-casing keeps Unicode case tables out of the WebAssembly build (13 KB).
     let lower = &text.to_ascii_lowercase();
     let words = &words_of(lower);
     let cues = Cues::of(text, lower, words);
     let first_sentence = first_sentence_words(lower);
-    let name = english_rules(text, words, &cues, given, first_sentence, out);
+    let (findings, name) = english_rules(text, words, &cues, given, first_sentence);
+    out.findings = findings;
     let score = scorer.model.map_or(0.0, |m| m.score(text));
     let threshold = scorer.model.map_or(f32::INFINITY, |m| m.threshold());
     out.model_score = Some(score);
@@ -762,7 +763,7 @@ fn english(
     {
         out.signals = Some(signals);
     }
-    if !out.needs_clarification || !with_questions {
+    if !out.needs_clarification || out.wording == Wording::Decision {
         return;
     }
     for f in out.findings.clone() {
@@ -792,25 +793,23 @@ fn english(
     }
 }
 
-/// The English rules' findings and the well-known ambiguous name the request leaves open, put
-/// in `out.findings`; the name is returned for its question.
+/// The English rules' findings, among them the well-known ambiguous name the request leaves
+/// open, which is returned besides for its question.
 fn english_rules(
     text: &str,
     words: &[&str],
     cues: &Cues,
     given: Given<'_>,
     first_sentence: usize,
-    out: &mut Assessment,
-) -> Option<&'static frames::Name> {
+) -> (Vec<Finding>, Option<&'static frames::Name>) {
     // Supplied material is what a pronoun or "the file" refers to, as an earlier turn would be.
     let material = given.material || holds_material(given.earlier);
     // A quotation in the request is what its "it" stands for ("\"The only thing we have to
     // fear…\" — who said it?", "Is it 'could of' or 'could have'?").
     let referent = given.history || given.material || given.literal || given.quoted;
-    out.findings = rules::english(words, &cues.proper, referent, material, first_sentence);
+    let mut findings = rules::english(words, &cues.proper, referent, material, first_sentence);
     // A missing artifact is named as the request writes it ("your Python script").
-    for f in out
-        .findings
+    for f in findings
         .iter_mut()
         .filter(|f| f.kind == Kind::MissingContext)
     {
@@ -822,19 +821,17 @@ fn english_rules(
         && !given.earlier.iter().any(|m| names_a_person(&m.content))
         && let Some(evidence) = rules::person_without_antecedent(words, &cues.proper)
     {
-        out.findings
-            .push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
+        findings.push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
     }
-    out.findings = without_candidates_named(std::mem::take(&mut out.findings), given.earlier);
+    let mut findings = without_candidates_named(findings, given.earlier);
     // "Which one is better for me?" after "I'm trying to decide what to get for my commute":
     // a conversation that names no candidates leaves them to ask.
     if given.history
         && !candidates_named(given.earlier)
-        && !(out.findings.iter()).any(|f| f.kind == Kind::AmbiguousReference)
+        && !findings.iter().any(|f| f.kind == Kind::AmbiguousReference)
         && let Some(evidence) = rules::choice_without_candidates(words)
     {
-        out.findings
-            .push(rules::finding(Kind::AmbiguousReference, evidence));
+        findings.push(rules::finding(Kind::AmbiguousReference, evidence));
     }
     // "Make it shorter" after "I'm working on a LinkedIn post about…": the pronoun stands for
     // material the conversation named and never gave.
@@ -843,17 +840,15 @@ fn english_rules(
         && rules::acts_on_pronoun(words)
         && let Some(noun) = material_named(given.earlier)
     {
-        out.findings
-            .push(rules::finding(Kind::MissingContext, format!("my {noun}")));
+        findings.push(rules::finding(Kind::MissingContext, format!("my {noun}")));
     }
     let name = (!given.material && words.len() <= NAME_MAX_WORDS)
         .then(|| names::ambiguous(text, words, |name| cues.openings.may_contain(name)))
         .flatten();
     if let Some(n) = name {
-        out.findings
-            .push(rules::finding(Kind::AmbiguousReference, n.name));
+        findings.push(rules::finding(Kind::AmbiguousReference, n.name));
     }
-    name
+    (findings, name)
 }
 
 /// The task state of an English request whose recognised kinds have these `slots`, of which
