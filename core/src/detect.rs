@@ -444,7 +444,7 @@ fn unread_latin(text: &str) -> Option<&'static str> {
         .iter()
         .map(|s| s.count_ones())
         .enumerate()
-        .max_by_key(|&(i, n)| (n, usize::MAX - i))?;
+        .max_by_key(|&(i, n)| (n, std::cmp::Reverse(i)))?;
     let name = unread[best].0;
     let weak = count == 1 && accented && english == 0;
     (count >= 2 && count > english)
@@ -714,10 +714,6 @@ fn english(text: &str, given: Given<'_>, scorer: Scorer<'_>, out: &mut Assessmen
     out.model_score = Some(score);
     let table = knowledge();
     let recognised = english_kinds(table, &cues, lower, words, given, &out.findings);
-    #[cfg(test)]
-    {
-        out.kinds = recognised.iter().map(|&i| table.frames[i].name).collect();
-    }
     let slots = slots_of(table, &recognised);
     let open: Vec<SlotRef<'_>> = slots
         .iter()
@@ -761,6 +757,7 @@ fn english(text: &str, given: Given<'_>, scorer: Scorer<'_>, out: &mut Assessmen
     }
     #[cfg(test)]
     {
+        out.kinds = recognised.iter().map(|&i| table.frames[i].name).collect();
         out.signals = Some(signals);
     }
     if !out.needs_clarification || out.wording == Wording::Decision {
@@ -807,7 +804,8 @@ fn english_rules(
     // A quotation in the request is what its "it" stands for ("\"The only thing we have to
     // fear…\" — who said it?", "Is it 'could of' or 'could have'?").
     let referent = given.history || given.material || given.literal || given.quoted;
-    let mut findings = rules::english(words, &cues.proper, referent, material, first_sentence);
+    let findings = rules::english(words, &cues.proper, referent, material, first_sentence);
+    let mut findings = without_candidates_named(findings, given.earlier);
     // A missing artifact is named as the request writes it ("your Python script").
     for f in findings
         .iter_mut()
@@ -815,32 +813,30 @@ fn english_rules(
     {
         f.evidence = as_written(text, &f.evidence);
     }
-    // A conversation gives "him" someone to stand for only when it names someone.
-    if given.history
-        && !given.material
-        && !given.earlier.iter().any(|m| names_a_person(&m.content))
-        && let Some(evidence) = rules::person_without_antecedent(words, &cues.proper)
-    {
-        findings.push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
-    }
-    let mut findings = without_candidates_named(findings, given.earlier);
-    // "Which one is better for me?" after "I'm trying to decide what to get for my commute":
-    // a conversation that names no candidates leaves them to ask.
-    if given.history
-        && !candidates_named(given.earlier)
-        && !findings.iter().any(|f| f.kind == Kind::AmbiguousReference)
-        && let Some(evidence) = rules::choice_without_candidates(words)
-    {
-        findings.push(rules::finding(Kind::AmbiguousReference, evidence));
-    }
-    // "Make it shorter" after "I'm working on a LinkedIn post about…": the pronoun stands for
-    // material the conversation named and never gave.
-    if given.history
-        && !material
-        && rules::acts_on_pronoun(words)
-        && let Some(noun) = material_named(given.earlier)
-    {
-        findings.push(rules::finding(Kind::MissingContext, format!("my {noun}")));
+    if given.history {
+        // A conversation gives "him" someone to stand for only when it names someone.
+        if !given.material
+            && !given.earlier.iter().any(|m| names_a_person(&m.content))
+            && let Some(evidence) = rules::person_without_antecedent(words, &cues.proper)
+        {
+            findings.push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
+        }
+        // "Which one is better for me?" after "I'm trying to decide what to get for my
+        // commute": a conversation that names no candidates leaves them to ask.
+        if !candidates_named(given.earlier)
+            && !findings.iter().any(|f| f.kind == Kind::AmbiguousReference)
+            && let Some(evidence) = rules::choice_without_candidates(words)
+        {
+            findings.push(rules::finding(Kind::AmbiguousReference, evidence));
+        }
+        // "Make it shorter" after "I'm working on a LinkedIn post about…": the pronoun stands
+        // for material the conversation named and never gave.
+        if !material
+            && rules::acts_on_pronoun(words)
+            && let Some(noun) = material_named(given.earlier)
+        {
+            findings.push(rules::finding(Kind::MissingContext, format!("my {noun}")));
+        }
     }
     let name = (!given.material && words.len() <= NAME_MAX_WORDS)
         .then(|| names::ambiguous(text, words, |name| cues.openings.may_contain(name)))
@@ -1030,7 +1026,6 @@ fn rule_question(
 ) -> Option<Question> {
     let e = f.evidence.as_str();
     let has = |w: &str| e.contains(w);
-    let chinese_text = e.chars().next().is_some_and(is_cjk);
     let (own, noun) = material_of(e);
     let which = match f.kind {
         Kind::AmbiguousReference if name.is_some_and(|n| n.name == e) => {
@@ -1040,7 +1035,7 @@ fn rule_question(
         Kind::UnderspecifiedRequest => return None,
         Kind::MissingContext if rules::is_own_thing(e) => General::Describe,
         Kind::MissingContext if rules::is_numbered_part(e) => General::Part,
-        Kind::MissingContext if own || chinese_text => General::Paste,
+        Kind::MissingContext if own || e.starts_with(is_cjk) => General::Paste,
         Kind::MissingContext => General::WhichMaterial,
         Kind::AmbiguousReference if is_recency(e) => General::Recency,
         Kind::AmbiguousReference if rules::points_at_candidates(e) => General::Compare,
@@ -2396,8 +2391,8 @@ fn without_literals(text: &str, beside: usize) -> String {
                 break;
             };
             let end = start + j + close.len_utf8();
-            let outside = format!("{}{}", &out[..i], &out[end..]);
-            if outside.chars().filter(|c| c.is_alphanumeric()).count() < beside {
+            let outside = out[..i].chars().chain(out[end..].chars());
+            if outside.filter(|c| c.is_alphanumeric()).count() < beside {
                 from = end;
                 continue;
             }
