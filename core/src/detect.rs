@@ -211,13 +211,12 @@ fn evaluate(
     let text = unquoted.as_str();
     let (cjk, latin_words) = script_counts(text);
     if let Some(name) = unread_of(text, cjk, latin_words) {
-        let language = UserLanguage::named(name);
-        if let Some(pack) = language.and_then(columns::pack) {
+        if let Some(language) = UserLanguage::named(name)
+            && let Some(pack) = columns::pack(language)
+        {
             out.language = Language::Columns;
             // These languages' own model, from the same data file as their pack.
-            let model = language
-                .and_then(data::columns_model)
-                .and_then(model::Model::parse);
+            let model = data::columns_model(language).and_then(model::Model::parse);
             let score = model.map(|m| (m.score(text), m.threshold()));
             columns::assess(pack, text, given, score, &mut out);
             return out;
