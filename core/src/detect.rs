@@ -567,38 +567,32 @@ impl Tuning {
     /// interests without its destination). A question or a story that only mentions the kind
     /// ("I'm planning a trip to Boston. What are the landmarks?") is left to the model.
     fn asks(&self, s: &Signals) -> bool {
-        s.rule
-            || (!s.clear
-                && match s.task {
-                    TaskState::CriticalOpen if s.directive => true,
-                    _ if s.long => false,
-                    TaskState::None if s.complete => false,
-                    // The question would name nothing the request leaves out: only a
-                    // confident "vague" asks it.
-                    // The model reads the request alone: with a conversation before it, a
-                    // question that names nothing would ask what the conversation said.
-                    TaskState::None if s.earlier => false,
-                    TaskState::None => {
-                        let needed = added(!s.named, self.generic_margin)
-                            + added(s.topic, self.topic_margin)
-                            + added(s.specific, self.specific_margin);
-                        s.margin >= needed && s.words <= self.generic_max_words
-                    }
-                    // The model reads the request alone: a follow-up whose details the
-                    // conversation gave looks vague to it and is not,
-                    // and its kind's lesser details were asked or assumed there.
-                    TaskState::Complete | TaskState::Settled | TaskState::Open if s.conversed => {
-                        false
-                    }
-                    TaskState::Complete => s.margin >= self.complete_margin,
-                    TaskState::Settled => s.margin >= self.settled_margin,
-                    TaskState::Open => {
-                        s.margin >= self.open_margin || s.words <= self.open_short_words
-                    }
-                    TaskState::CriticalOpen => {
-                        s.margin >= self.open_margin || s.words <= self.short_words
-                    }
-                })
+        match s.task {
+            _ if s.rule => true,
+            _ if s.clear => false,
+            TaskState::CriticalOpen if s.directive => true,
+            _ if s.long => false,
+            TaskState::None if s.complete => false,
+            // The question would name nothing the request leaves out: only a confident
+            // "vague" asks it.
+            // The model reads the request alone: with a conversation before it, a question
+            // that names nothing would ask what the conversation said.
+            TaskState::None if s.earlier => false,
+            TaskState::None => {
+                let needed = added(!s.named, self.generic_margin)
+                    + added(s.topic, self.topic_margin)
+                    + added(s.specific, self.specific_margin);
+                s.margin >= needed && s.words <= self.generic_max_words
+            }
+            // The model reads the request alone: a follow-up whose details the conversation
+            // gave looks vague to it and is not, and its kind's lesser details were asked or
+            // assumed there.
+            TaskState::Complete | TaskState::Settled | TaskState::Open if s.conversed => false,
+            TaskState::Complete => s.margin >= self.complete_margin,
+            TaskState::Settled => s.margin >= self.settled_margin,
+            TaskState::Open => s.margin >= self.open_margin || s.words <= self.open_short_words,
+            TaskState::CriticalOpen => s.margin >= self.open_margin || s.words <= self.short_words,
+        }
     }
 }
 
