@@ -91,6 +91,11 @@ pub(crate) fn in_list(which: Words, word: &str) -> bool {
     knowledge().listed(which, word)
 }
 
+/// Whether `words[at]` is a word of the data file's list `which` (none is, past the end).
+fn in_list_at(words: &[&str], at: usize, which: Words) -> bool {
+    words.get(at).is_some_and(|w| in_list(which, w))
+}
+
 /// Detects vagueness in `request`, given the conversation so far, without any LLM.
 ///
 /// Returns at most three questions, critical first. An empty request needs no clarification
@@ -1770,9 +1775,7 @@ impl Cues {
         };
         let empty = |at: usize| {
             in_list(Words::FilledByObject, words[at])
-                && words
-                    .get(at + 1)
-                    .is_some_and(|w| in_list(Words::TheAsker, w))
+                && in_list_at(words, at + 1, Words::TheAsker)
                 && !names_people()
         };
         // "for my trip next week", "for the job I'm applying to": the kind, not which one.
@@ -1781,9 +1784,7 @@ impl Cues {
                 && at
                     .checked_sub(1)
                     .is_some_and(|b| in_list(Words::Determiners, words[b]))
-                && !words
-                    .get(at + 1)
-                    .is_some_and(|w| in_list(Words::SaysWhich, w))
+                && !in_list_at(words, at + 1, Words::SaysWhich)
         };
         // "include where to eat": the place of something else than the going.
         let elsewhere = |at: usize| {
@@ -1833,12 +1834,10 @@ impl Cues {
                 .enumerate()
                 .any(|(i, w)| is_time(w, words.get(i + 1))),
             // "around 150 words" says how long a text is, not anything it is about.
-            Pattern::Number | Pattern::Count => words.iter().enumerate().any(|(i, w)| {
-                is_number(w)
-                    && !words
-                        .get(i + 1)
-                        .is_some_and(|u| in_list(Words::TextLengths, u))
-            }),
+            Pattern::Number | Pattern::Count => words
+                .iter()
+                .enumerate()
+                .any(|(i, w)| is_number(w) && !in_list_at(words, i + 1, Words::TextLengths)),
             // A month or a day is a time, not a place: "in May" says when.
             Pattern::Place => words.windows(2).enumerate().any(|(i, p)| {
                 in_list(Words::PlacePrepositions, p[0])
@@ -1879,17 +1878,14 @@ impl Cues {
     fn own_unspecified(&self, words: &[&str], at: usize) -> bool {
         const REACH: usize = 4;
         let end = words.len().min(at + 1 + REACH);
-        let placeholder = words
-            .get(at + 1)
-            .is_some_and(|w| in_list(Words::Placeholders, w))
-            && words.get(at + 2) != Some(&"of");
-        words.get(at).is_some_and(|w| {
-            in_list(Words::UserPossessives, w)
-                || (in_list(Words::PlaceholderPointers, w) && placeholder)
-        }) && !self
-            .proper
-            .get(at + 1..end)
-            .is_some_and(|p| p.contains(&true))
+        let placeholder =
+            in_list_at(words, at + 1, Words::Placeholders) && words.get(at + 2) != Some(&"of");
+        (in_list_at(words, at, Words::UserPossessives)
+            || (in_list_at(words, at, Words::PlaceholderPointers) && placeholder))
+            && !self
+                .proper
+                .get(at + 1..end)
+                .is_some_and(|p| p.contains(&true))
             && !rules::describes(&words[(at + 1).min(end)..end])
     }
 
@@ -2087,7 +2083,7 @@ fn about_own_case(words: &[&str]) -> bool {
             in_list(Words::UserPossessives, p[0]) && !in_list(Words::NotMineAfterMy, p[1])
         });
     let as_the_user = words.iter().any(|w| in_list(Words::AsTheUser, w));
-    let amount = words.get(1).is_some_and(|w| in_list(Words::Amounts, w));
+    let amount = in_list_at(words, 1, Words::Amounts);
     let must = in_list(Words::MustAsked, first)
         && words
             .iter()
