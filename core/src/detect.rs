@@ -96,6 +96,11 @@ fn in_list_at(words: &[&str], at: usize, which: Words) -> bool {
     words.get(at).is_some_and(|w| in_list(which, w))
 }
 
+/// Whether any of `words` is a word of the data file's list `which`.
+fn any_in_list(words: &[&str], which: Words) -> bool {
+    words.iter().any(|w| in_list(which, w))
+}
+
 /// Detects vagueness in `request`, given the conversation so far, without any LLM.
 ///
 /// Returns at most three questions, critical first. An empty request needs no clarification
@@ -150,7 +155,7 @@ pub(crate) fn works_on_quote(request: &str) -> bool {
     let lower = text.to_ascii_lowercase();
     let words = words_of(&lower);
     let has = |w: &str| text.contains(w);
-    if words.iter().any(|w| in_list(Words::QuoteQuestions, w))
+    if any_in_list(&words, Words::QuoteQuestions)
         || list(word_list(Words::ZhQuoteQuestions)).any(has)
     {
         return true;
@@ -295,9 +300,9 @@ fn is_small_talk(text: &str, cjk: usize) -> bool {
     let lower = text.to_ascii_lowercase();
     let words = words_of(&lower);
     words.len() <= MAX_WORDS
-        && words.iter().any(|w| in_list(Words::SmallTalk, w))
+        && any_in_list(&words, Words::SmallTalk)
         && directs(&words).is_none()
-        && !words.iter().any(|w| in_list(Words::SmallTalkAsks, w))
+        && !any_in_list(&words, Words::SmallTalkAsks)
         || words.len() <= 4 && words.first().is_some_and(|w| in_list(Words::Greetings, w))
 }
 
@@ -1200,7 +1205,7 @@ fn material_named(earlier: &[Message]) -> Option<String> {
         .find_map(|m| {
             let lower = m.content.to_ascii_lowercase();
             let words = words_of(&lower);
-            let made = |at: usize| words[..at].iter().any(|w| in_list(Words::CreateVerbs, w));
+            let made = |at: usize| any_in_list(&words[..at], Words::CreateVerbs);
             let determiner = |w: &str| in_list(Words::ArtifactDeterminers, w);
             let determined = |at: usize| {
                 words[at.saturating_sub(DETERMINER_REACH)..at]
@@ -1264,7 +1269,7 @@ fn candidates_named(earlier: &[Message]) -> bool {
         let words = words_of(&lower);
         let proper = Cues::of(&m.content, &lower, &words).proper;
         proper.iter().filter(|p| **p).nth(1).is_some()
-            || words.iter().any(|w| in_list(Words::SetsAgainst, w))
+            || any_in_list(&words, Words::SetsAgainst)
             || list(word_list(Words::ZhSetsAgainst)).any(|w| m.content.contains(w))
     })
 }
@@ -1793,11 +1798,8 @@ impl Cues {
                 && words.get(at + 2).is_some_and(|v| !in_list(Words::Going, v))
         };
         // "lose about 10 pounds": the change wanted, not the body's weight.
-        let change = |at: usize| {
-            words[at.saturating_sub(CHANGE_REACH)..at]
-                .iter()
-                .any(|w| in_list(Words::Changes, w))
-        };
+        let change =
+            |at: usize| any_in_list(&words[at.saturating_sub(CHANGE_REACH)..at], Words::Changes);
         (self.matched.has(filling.list)
             && knowledge().positions_in(words, filling.list).any(|at| {
                 !estimate(at) && !empty(at) && !bare(at) && !elsewhere(at) && !change(at)
@@ -1985,9 +1987,8 @@ fn directed_task<'t>(
     };
     let again = start.and_then(|s| object_names(table, recognised, words, s, before));
     let generic = start.is_some_and(|s| {
-        words[s..(s + DIRECTED_WITHIN).min(words.len())]
-            .iter()
-            .any(|w| in_list(Words::PlanWords, w))
+        let object = &words[s..(s + DIRECTED_WITHIN).min(words.len())];
+        any_in_list(object, Words::PlanWords)
     });
     let mut named_before = recognised.iter().copied().filter(|&i| generic && before(i));
     let only = named_before
@@ -2082,7 +2083,7 @@ fn about_own_case(words: &[&str]) -> bool {
         && words.windows(2).any(|p| {
             in_list(Words::UserPossessives, p[0]) && !in_list(Words::NotMineAfterMy, p[1])
         });
-    let as_the_user = words.iter().any(|w| in_list(Words::AsTheUser, w));
+    let as_the_user = any_in_list(words, Words::AsTheUser);
     let amount = in_list_at(words, 1, Words::Amounts);
     let must = in_list(Words::MustAsked, first)
         && words
@@ -2135,8 +2136,8 @@ fn gives_its_operands(words: &[&str]) -> bool {
     };
     // The number first: it rules out most requests with the cheapest test.
     words.iter().any(|w| is_number(w))
-        && (calculation || words.iter().any(|w| in_list(Words::Mathematical, w)))
-        && !words.iter().any(|w| in_list(Words::Ungiven, w))
+        && (calculation || any_in_list(words, Words::Mathematical))
+        && !any_in_list(words, Words::Ungiven)
 }
 
 /// Words before a filling word within which a `changes` word makes it the change wanted.
@@ -2250,7 +2251,7 @@ fn described(words: &[&str]) -> bool {
     words.windows(3).enumerate().any(|(i, t)| {
         t[1] == "for"
             && in_list(Words::Describes, t[0])
-            && !(words[i + 2..].iter()).any(|w| in_list(Words::NotDescribed, w))
+            && !any_in_list(&words[i + 2..], Words::NotDescribed)
     })
 }
 
