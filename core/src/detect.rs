@@ -248,14 +248,8 @@ fn evaluate(
             .push("small talk (a greeting, thanks, a laugh): answered as it is".to_owned());
     } else if out.language == Language::Chinese {
         // Supplied material is what 这个 or 这句话 refers to, as an earlier turn would be.
-        chinese::decide(
-            text,
-            cjk,
-            given,
-            wording != Wording::Decision,
-            scorer,
-            &mut out,
-        );
+        let with_questions = wording != Wording::Decision;
+        chinese::decide(text, cjk, given, with_questions, scorer, &mut out);
     } else {
         english(text, given, scorer, &mut out);
     }
@@ -905,11 +899,8 @@ fn why_not_asked(
 /// A pattern as the trace names what it found ("a time", "an amount").
 fn pattern_named(p: Pattern) -> String {
     let name = p.name();
-    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
-    };
+    let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
+    let article = if vowel { "an" } else { "a" };
     format!("{article} {name}")
 }
 
@@ -1843,7 +1834,7 @@ impl Cues {
             // A month or a day is a time, not a place: "in May" says when.
             Pattern::Place => words.windows(2).enumerate().any(|(i, p)| {
                 in_list(Words::PlacePrepositions, p[0])
-                    && self.proper.get(i + 1).copied().unwrap_or(false)
+                    && self.proper.get(i + 1) == Some(&true)
                     && !is_time(p[1], None)
             }),
             // "Friday" and "May" say when, not who.
