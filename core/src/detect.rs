@@ -2076,12 +2076,8 @@ fn about_own_case(words: &[&str]) -> bool {
         });
     let as_the_user = any_in_list(words, Words::AsTheUser);
     let amount = in_list_at(words, 1, Words::Amounts);
-    let must = in_list(Words::MustAsked, first)
-        && words
-            .iter()
-            .skip(2)
-            .take(3)
-            .any(|w| in_list(Words::Must, w));
+    let must =
+        in_list(Words::MustAsked, first) && (2..5).any(|at| in_list_at(words, at, Words::Must));
     // "Should I pay off the loan early or invest?": a choice only the user's facts settle.
     let choice = matches!(words, ["should", who, ..] if in_list(Words::AskingSubjects, who));
     mine || choice || (as_the_user && (amount || must))
@@ -2207,16 +2203,13 @@ pub(crate) fn names_an_amount(text: &str) -> bool {
     }
     let mut rest = text;
     while let Some(at) = rest.find(|c: char| c.is_ascii_digit()) {
-        let before = rest[..at].trim_end();
-        let run = rest[at..]
+        let (before, tail) = rest.split_at(at);
+        let run = tail
             .find(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.'))
-            .unwrap_or(rest.len() - at);
-        let number = rest[at..at + run].trim_end_matches([',', '.']);
-        let after = rest[at + number.len()..].trim_start_matches([' ', '-']);
-        rest = &rest[at + number.len()..];
-        if before.ends_with(SIGNS) {
-            return true;
-        }
+            .unwrap_or(tail.len());
+        let number = tail[..run].trim_end_matches([',', '.']);
+        rest = &tail[number.len()..];
+        let after = rest.trim_start_matches([' ', '-']);
         let unit: String = match after.chars().next() {
             Some(c) if is_cjk(c) => c.to_string(),
             Some('%') => "%".to_owned(),
@@ -2227,7 +2220,8 @@ pub(crate) fn names_an_amount(text: &str) -> bool {
                 .collect(),
         };
         let digits = number.chars().filter(char::is_ascii_digit).count();
-        if in_list(Words::Money, &unit)
+        if before.trim_end().ends_with(SIGNS)
+            || in_list(Words::Money, &unit)
             || (digits >= BARE_DIGITS && !in_list(Words::NotMoney, &unit))
         {
             return true;
