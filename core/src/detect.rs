@@ -1103,21 +1103,18 @@ fn rule_wording(
 fn filled(template: &str, values: &[(&str, &str)]) -> String {
     let mut out = String::with_capacity(template.len() + 16);
     let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
+    while let Some((before, after)) = rest.split_once('{') {
+        out.push_str(before);
+        rest = after;
+        // The value of the placeholder `after` opens with, and the text past its `}`.
         let value = values
             .iter()
-            .find(|(k, _)| after.strip_prefix(k).is_some_and(|r| r.starts_with('}')));
-        match value {
-            Some((k, v)) => {
-                out.push_str(v);
-                rest = &after[k.len() + 1..];
-            }
-            None => {
-                out.push('{');
-                rest = after;
-            }
+            .find_map(|(k, v)| Some((v, after.strip_prefix(k)?.strip_prefix('}')?)));
+        if let Some((v, tail)) = value {
+            out.push_str(v);
+            rest = tail;
+        } else {
+            out.push('{');
         }
     }
     out.push_str(rest);
@@ -2369,10 +2366,10 @@ fn without_literals(text: &str, beside: usize) -> String {
             let outside = out[..i].chars().chain(out[end..].chars());
             if outside.filter(|c| c.is_alphanumeric()).count() < beside {
                 from = end;
-                continue;
+            } else {
+                out.replace_range(i..end, " ");
+                from = i + 1;
             }
-            out.replace_range(i..end, " ");
-            from = i + 1;
         }
     }
     out
