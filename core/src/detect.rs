@@ -2030,23 +2030,22 @@ fn directs(words: &[&str]) -> Option<usize> {
         .iter()
         .position(|w| !in_list(Words::DirectivePolite, w))?;
     match &words[at..] {
-        [first, ..] if act(first) => return Some(at),
+        [first, ..] if act(first) => Some(at),
         [first, second, ..]
             if need(first) && need(second) && !in_list(Words::NeedObjectOpeners, second) =>
         {
-            return Some(at + 1);
+            Some(at + 1)
         }
-        _ => {}
+        // Further on, after the situation: "I have two weeks off in March and want an itinerary
+        // that…", "I'm organizing a gala for 200 guests… Can you draft a plan?".
+        _ => words
+            .windows(2)
+            .position(|p| {
+                (in_list(Words::WantVerbs, p[0]) && in_list(Words::WantObjects, p[1]))
+                    || (in_list(Words::BeforeADirective, p[0]) && act(p[1]))
+            })
+            .map(|i| i + 1),
     }
-    // Further on, after the situation: "I have two weeks off in March and want an itinerary
-    // that…", "I'm organizing a gala for 200 guests… Can you draft a plan?".
-    words
-        .windows(2)
-        .position(|p| {
-            (in_list(Words::WantVerbs, p[0]) && in_list(Words::WantObjects, p[1]))
-                || (in_list(Words::BeforeADirective, p[0]) && act(p[1]))
-        })
-        .map(|i| i + 1)
 }
 
 /// Whether the request is a question about the user's own case: it opens as a question and
