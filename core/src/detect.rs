@@ -353,15 +353,9 @@ fn unread_script(text: &str) -> Option<&'static str> {
     let mut quoted = false;
     // What a request quotes is its object, not its language: 韩语“감사합니다”是什么意思？
     for c in text.chars() {
-        if c.is_ascii() {
-            if c == '"' {
-                quoted = !quoted;
-            } else if !quoted {
-                read += usize::from(c.is_ascii_alphabetic());
-            }
-            continue;
-        }
         match c {
+            '"' => quoted = !quoted,
+            _ if c.is_ascii() => read += usize::from(!quoted && c.is_ascii_alphabetic()),
             '“' | '「' | '『' => quoted = true,
             '”' | '」' | '』' => quoted = false,
             _ if quoted => {}
@@ -369,7 +363,7 @@ fn unread_script(text: &str) -> Option<&'static str> {
             '\u{AC00}'..='\u{D7AF}' | '\u{1100}'..='\u{11FF}' | '\u{3130}'..='\u{318F}' => {
                 return Some("Korean");
             }
-            _ if crate::text::is_cjk(c) => read += 1,
+            _ if is_cjk(c) => read += 1,
             _ if let Some(i) = marked_by(scripts, c) => counts[i] += 1,
             _ => {}
         }
