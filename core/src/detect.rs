@@ -91,6 +91,16 @@ pub(crate) fn in_list(which: Words, word: &str) -> bool {
     knowledge().listed(which, word)
 }
 
+/// Whether `words[at]` is a word of the data file's list `which` (none is, past the end).
+fn in_list_at(words: &[&str], at: usize, which: Words) -> bool {
+    words.get(at).is_some_and(|w| in_list(which, w))
+}
+
+/// Whether any of `words` is a word of the data file's list `which`.
+fn any_in_list(words: &[&str], which: Words) -> bool {
+    words.iter().any(|w| in_list(which, w))
+}
+
 /// Detects vagueness in `request`, given the conversation so far, without any LLM.
 ///
 /// Returns at most three questions, critical first. An empty request needs no clarification
@@ -145,7 +155,7 @@ pub(crate) fn works_on_quote(request: &str) -> bool {
     let lower = text.to_ascii_lowercase();
     let words = words_of(&lower);
     let has = |w: &str| text.contains(w);
-    if words.iter().any(|w| in_list(Words::QuoteQuestions, w))
+    if any_in_list(&words, Words::QuoteQuestions)
         || list(word_list(Words::ZhQuoteQuestions)).any(has)
     {
         return true;
@@ -188,7 +198,6 @@ fn evaluate(
     model: Option<model::Model<'_>>,
     tuning: &Tuning,
 ) -> Assessment {
-    let with_questions = wording != Wording::Decision;
     let text = clip(request, MAX_BYTES);
     let mut out = Assessment {
         wording,
@@ -212,13 +221,12 @@ fn evaluate(
     let text = unquoted.as_str();
     let (cjk, latin_words) = script_counts(text);
     if let Some(name) = unread_of(text, cjk, latin_words) {
-        let language = UserLanguage::named(name);
-        if let Some(pack) = language.and_then(columns::pack) {
+        if let Some(language) = UserLanguage::named(name)
+            && let Some(pack) = columns::pack(language)
+        {
             out.language = Language::Columns;
             // These languages' own model, from the same data file as their pack.
-            let model = language
-                .and_then(data::columns_model)
-                .and_then(model::Model::parse);
+            let model = data::columns_model(language).and_then(model::Model::parse);
             let score = model.map(|m| (m.score(text), m.threshold()));
             columns::assess(pack, text, given, score, &mut out);
             return out;
@@ -240,9 +248,10 @@ fn evaluate(
             .push("small talk (a greeting, thanks, a laugh): answered as it is".to_owned());
     } else if out.language == Language::Chinese {
         // Supplied material is what 这个 or 这句话 refers to, as an earlier turn would be.
+        let with_questions = wording != Wording::Decision;
         chinese::decide(text, cjk, given, with_questions, scorer, &mut out);
     } else {
-        english(text, given, with_questions, scorer, &mut out);
+        english(text, given, scorer, &mut out);
     }
     out
 }
@@ -285,9 +294,9 @@ fn is_small_talk(text: &str, cjk: usize) -> bool {
     let lower = text.to_ascii_lowercase();
     let words = words_of(&lower);
     words.len() <= MAX_WORDS
-        && words.iter().any(|w| in_list(Words::SmallTalk, w))
+        && any_in_list(&words, Words::SmallTalk)
         && directs(&words).is_none()
-        && !words.iter().any(|w| in_list(Words::SmallTalkAsks, w))
+        && !any_in_list(&words, Words::SmallTalkAsks)
         || words.len() <= 4 && words.first().is_some_and(|w| in_list(Words::Greetings, w))
 }
 
@@ -344,15 +353,9 @@ fn unread_script(text: &str) -> Option<&'static str> {
     let mut quoted = false;
     // What a request quotes is its object, not its language: 韩语“감사합니다”是什么意思？
     for c in text.chars() {
-        if c.is_ascii() {
-            if c == '"' {
-                quoted = !quoted;
-            } else if !quoted {
-                read += usize::from(c.is_ascii_alphabetic());
-            }
-            continue;
-        }
         match c {
+            '"' => quoted = !quoted,
+            _ if c.is_ascii() => read += usize::from(!quoted && c.is_ascii_alphabetic()),
             '“' | '「' | '『' => quoted = true,
             '”' | '」' | '』' => quoted = false,
             _ if quoted => {}
@@ -360,7 +363,7 @@ fn unread_script(text: &str) -> Option<&'static str> {
             '\u{AC00}'..='\u{D7AF}' | '\u{1100}'..='\u{11FF}' | '\u{3130}'..='\u{318F}' => {
                 return Some("Korean");
             }
-            _ if crate::text::is_cjk(c) => read += 1,
+            _ if is_cjk(c) => read += 1,
             _ if let Some(i) = marked_by(scripts, c) => counts[i] += 1,
             _ => {}
         }
@@ -438,7 +441,7 @@ fn unread_latin(text: &str) -> Option<&'static str> {
         .iter()
         .map(|s| s.count_ones())
         .enumerate()
-        .max_by_key(|&(i, n)| (n, usize::MAX - i))?;
+        .max_by_key(|&(i, n)| (n, std::cmp::Reverse(i)))?;
     let name = unread[best].0;
     let weak = count == 1 && accented && english == 0;
     (count >= 2 && count > english)
@@ -562,38 +565,32 @@ impl Tuning {
     /// interests without its destination). A question or a story that only mentions the kind
     /// ("I'm planning a trip to Boston. What are the landmarks?") is left to the model.
     fn asks(&self, s: &Signals) -> bool {
-        s.rule
-            || (!s.clear
-                && match s.task {
-                    TaskState::CriticalOpen if s.directive => true,
-                    _ if s.long => false,
-                    TaskState::None if s.complete => false,
-                    // The question would name nothing the request leaves out: only a
-                    // confident "vague" asks it.
-                    // The model reads the request alone: with a conversation before it, a
-                    // question that names nothing would ask what the conversation said.
-                    TaskState::None if s.earlier => false,
-                    TaskState::None => {
-                        let needed = added(!s.named, self.generic_margin)
-                            + added(s.topic, self.topic_margin)
-                            + added(s.specific, self.specific_margin);
-                        s.margin >= needed && s.words <= self.generic_max_words
-                    }
-                    // The model reads the request alone: a follow-up whose details the
-                    // conversation gave looks vague to it and is not,
-                    // and its kind's lesser details were asked or assumed there.
-                    TaskState::Complete | TaskState::Settled | TaskState::Open if s.conversed => {
-                        false
-                    }
-                    TaskState::Complete => s.margin >= self.complete_margin,
-                    TaskState::Settled => s.margin >= self.settled_margin,
-                    TaskState::Open => {
-                        s.margin >= self.open_margin || s.words <= self.open_short_words
-                    }
-                    TaskState::CriticalOpen => {
-                        s.margin >= self.open_margin || s.words <= self.short_words
-                    }
-                })
+        match s.task {
+            _ if s.rule => true,
+            _ if s.clear => false,
+            TaskState::CriticalOpen if s.directive => true,
+            _ if s.long => false,
+            TaskState::None if s.complete => false,
+            // The question would name nothing the request leaves out: only a confident
+            // "vague" asks it.
+            // The model reads the request alone: with a conversation before it, a question
+            // that names nothing would ask what the conversation said.
+            TaskState::None if s.earlier => false,
+            TaskState::None => {
+                let needed = added(!s.named, self.generic_margin)
+                    + added(s.topic, self.topic_margin)
+                    + added(s.specific, self.specific_margin);
+                s.margin >= needed && s.words <= self.generic_max_words
+            }
+            // The model reads the request alone: a follow-up whose details the conversation
+            // gave looks vague to it and is not, and its kind's lesser details were asked or
+            // assumed there.
+            TaskState::Complete | TaskState::Settled | TaskState::Open if s.conversed => false,
+            TaskState::Complete => s.margin >= self.complete_margin,
+            TaskState::Settled => s.margin >= self.settled_margin,
+            TaskState::Open => s.margin >= self.open_margin || s.words <= self.open_short_words,
+            TaskState::CriticalOpen => s.margin >= self.open_margin || s.words <= self.short_words,
+        }
     }
 }
 
@@ -695,28 +692,19 @@ fn clear_by_construction(given: Given<'_>, no_kind: bool, cues: &Cues, words: &[
 
 /// The English decision on `text`: rules, names, the clear-by-construction cues, tasks, then the
 /// model.
-fn english(
-    text: &str,
-    given: Given<'_>,
-    with_questions: bool,
-    scorer: Scorer<'_>,
-    out: &mut Assessment,
-) {
+fn english(text: &str, given: Given<'_>, scorer: Scorer<'_>, out: &mut Assessment) {
     // ASCII lower-casing keeps Unicode case tables out of the WebAssembly build (13 KB).
     let lower = &text.to_ascii_lowercase();
     let words = &words_of(lower);
     let cues = Cues::of(text, lower, words);
     let first_sentence = first_sentence_words(lower);
-    let name = english_rules(text, words, &cues, given, first_sentence, out);
+    let (findings, name) = english_rules(text, words, &cues, given, first_sentence);
+    out.findings = findings;
     let score = scorer.model.map_or(0.0, |m| m.score(text));
     let threshold = scorer.model.map_or(f32::INFINITY, |m| m.threshold());
     out.model_score = Some(score);
     let table = knowledge();
     let recognised = english_kinds(table, &cues, lower, words, given, &out.findings);
-    #[cfg(test)]
-    {
-        out.kinds = recognised.iter().map(|&i| table.frames[i].name).collect();
-    }
     let slots = slots_of(table, &recognised);
     let open: Vec<SlotRef<'_>> = slots
         .iter()
@@ -760,9 +748,10 @@ fn english(
     }
     #[cfg(test)]
     {
+        out.kinds = recognised.iter().map(|&i| table.frames[i].name).collect();
         out.signals = Some(signals);
     }
-    if !out.needs_clarification || !with_questions {
+    if !out.needs_clarification || out.wording == Wording::Decision {
         return;
     }
     for f in out.findings.clone() {
@@ -792,68 +781,61 @@ fn english(
     }
 }
 
-/// The English rules' findings and the well-known ambiguous name the request leaves open, put
-/// in `out.findings`; the name is returned for its question.
+/// The English rules' findings, among them the well-known ambiguous name the request leaves
+/// open, which is returned besides for its question.
 fn english_rules(
     text: &str,
     words: &[&str],
     cues: &Cues,
     given: Given<'_>,
     first_sentence: usize,
-    out: &mut Assessment,
-) -> Option<&'static frames::Name> {
+) -> (Vec<Finding>, Option<&'static frames::Name>) {
     // Supplied material is what a pronoun or "the file" refers to, as an earlier turn would be.
     let material = given.material || holds_material(given.earlier);
     // A quotation in the request is what its "it" stands for ("\"The only thing we have to
     // fear…\" — who said it?", "Is it 'could of' or 'could have'?").
     let referent = given.history || given.material || given.literal || given.quoted;
-    out.findings = rules::english(words, &cues.proper, referent, material, first_sentence);
+    let findings = rules::english(words, &cues.proper, referent, material, first_sentence);
+    let mut findings = without_candidates_named(findings, given.earlier);
     // A missing artifact is named as the request writes it ("your Python script").
-    for f in out
-        .findings
+    for f in findings
         .iter_mut()
         .filter(|f| f.kind == Kind::MissingContext)
     {
         f.evidence = as_written(text, &f.evidence);
     }
-    // A conversation gives "him" someone to stand for only when it names someone.
-    if given.history
-        && !given.material
-        && !given.earlier.iter().any(|m| names_a_person(&m.content))
-        && let Some(evidence) = rules::person_without_antecedent(words, &cues.proper)
-    {
-        out.findings
-            .push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
-    }
-    out.findings = without_candidates_named(std::mem::take(&mut out.findings), given.earlier);
-    // "Which one is better for me?" after "I'm trying to decide what to get for my commute":
-    // a conversation that names no candidates leaves them to ask.
-    if given.history
-        && !candidates_named(given.earlier)
-        && !(out.findings.iter()).any(|f| f.kind == Kind::AmbiguousReference)
-        && let Some(evidence) = rules::choice_without_candidates(words)
-    {
-        out.findings
-            .push(rules::finding(Kind::AmbiguousReference, evidence));
-    }
-    // "Make it shorter" after "I'm working on a LinkedIn post about…": the pronoun stands for
-    // material the conversation named and never gave.
-    if given.history
-        && !material
-        && rules::acts_on_pronoun(words)
-        && let Some(noun) = material_named(given.earlier)
-    {
-        out.findings
-            .push(rules::finding(Kind::MissingContext, format!("my {noun}")));
+    if given.history {
+        // A conversation gives "him" someone to stand for only when it names someone.
+        if !given.material
+            && !given.earlier.iter().any(|m| names_a_person(&m.content))
+            && let Some(evidence) = rules::person_without_antecedent(words, &cues.proper)
+        {
+            findings.push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
+        }
+        // "Which one is better for me?" after "I'm trying to decide what to get for my
+        // commute": a conversation that names no candidates leaves them to ask.
+        if !candidates_named(given.earlier)
+            && !findings.iter().any(|f| f.kind == Kind::AmbiguousReference)
+            && let Some(evidence) = rules::choice_without_candidates(words)
+        {
+            findings.push(rules::finding(Kind::AmbiguousReference, evidence));
+        }
+        // "Make it shorter" after "I'm working on a LinkedIn post about…": the pronoun stands
+        // for material the conversation named and never gave.
+        if !material
+            && rules::acts_on_pronoun(words)
+            && let Some(noun) = material_named(given.earlier)
+        {
+            findings.push(rules::finding(Kind::MissingContext, format!("my {noun}")));
+        }
     }
     let name = (!given.material && words.len() <= NAME_MAX_WORDS)
         .then(|| names::ambiguous(text, words, |name| cues.openings.may_contain(name)))
         .flatten();
     if let Some(n) = name {
-        out.findings
-            .push(rules::finding(Kind::AmbiguousReference, n.name));
+        findings.push(rules::finding(Kind::AmbiguousReference, n.name));
     }
-    name
+    (findings, name)
 }
 
 /// The task state of an English request whose recognised kinds have these `slots`, of which
@@ -911,11 +893,8 @@ fn why_not_asked(
 /// A pattern as the trace names what it found ("a time", "an amount").
 fn pattern_named(p: Pattern) -> String {
     let name = p.name();
-    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
-    };
+    let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
+    let article = if vowel { "an" } else { "a" };
     format!("{article} {name}")
 }
 
@@ -1035,7 +1014,6 @@ fn rule_question(
 ) -> Option<Question> {
     let e = f.evidence.as_str();
     let has = |w: &str| e.contains(w);
-    let chinese_text = e.chars().next().is_some_and(is_cjk);
     let (own, noun) = material_of(e);
     let which = match f.kind {
         Kind::AmbiguousReference if name.is_some_and(|n| n.name == e) => {
@@ -1045,7 +1023,7 @@ fn rule_question(
         Kind::UnderspecifiedRequest => return None,
         Kind::MissingContext if rules::is_own_thing(e) => General::Describe,
         Kind::MissingContext if rules::is_numbered_part(e) => General::Part,
-        Kind::MissingContext if own || chinese_text => General::Paste,
+        Kind::MissingContext if own || e.starts_with(is_cjk) => General::Paste,
         Kind::MissingContext => General::WhichMaterial,
         Kind::AmbiguousReference if is_recency(e) => General::Recency,
         Kind::AmbiguousReference if rules::points_at_candidates(e) => General::Compare,
@@ -1119,21 +1097,18 @@ fn rule_wording(
 fn filled(template: &str, values: &[(&str, &str)]) -> String {
     let mut out = String::with_capacity(template.len() + 16);
     let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
+    while let Some((before, after)) = rest.split_once('{') {
+        out.push_str(before);
+        rest = after;
+        // The value of the placeholder `after` opens with, and the text past its `}`.
         let value = values
             .iter()
-            .find(|(k, _)| after.strip_prefix(k).is_some_and(|r| r.starts_with('}')));
-        match value {
-            Some((k, v)) => {
-                out.push_str(v);
-                rest = &after[k.len() + 1..];
-            }
-            None => {
-                out.push('{');
-                rest = after;
-            }
+            .find_map(|(k, v)| Some((v, after.strip_prefix(k)?.strip_prefix('}')?)));
+        if let Some((v, tail)) = value {
+            out.push_str(v);
+            rest = tail;
+        } else {
+            out.push('{');
         }
     }
     out.push_str(rest);
@@ -1212,7 +1187,7 @@ fn material_named(earlier: &[Message]) -> Option<String> {
         .find_map(|m| {
             let lower = m.content.to_ascii_lowercase();
             let words = words_of(&lower);
-            let made = |at: usize| words[..at].iter().any(|w| in_list(Words::CreateVerbs, w));
+            let made = |at: usize| any_in_list(&words[..at], Words::CreateVerbs);
             let determiner = |w: &str| in_list(Words::ArtifactDeterminers, w);
             let determined = |at: usize| {
                 words[at.saturating_sub(DETERMINER_REACH)..at]
@@ -1276,7 +1251,7 @@ fn candidates_named(earlier: &[Message]) -> bool {
         let words = words_of(&lower);
         let proper = Cues::of(&m.content, &lower, &words).proper;
         proper.iter().filter(|p| **p).nth(1).is_some()
-            || words.iter().any(|w| in_list(Words::SetsAgainst, w))
+            || any_in_list(&words, Words::SetsAgainst)
             || list(word_list(Words::ZhSetsAgainst)).any(|w| m.content.contains(w))
     })
 }
@@ -1787,9 +1762,7 @@ impl Cues {
         };
         let empty = |at: usize| {
             in_list(Words::FilledByObject, words[at])
-                && words
-                    .get(at + 1)
-                    .is_some_and(|w| in_list(Words::TheAsker, w))
+                && in_list_at(words, at + 1, Words::TheAsker)
                 && !names_people()
         };
         // "for my trip next week", "for the job I'm applying to": the kind, not which one.
@@ -1798,9 +1771,7 @@ impl Cues {
                 && at
                     .checked_sub(1)
                     .is_some_and(|b| in_list(Words::Determiners, words[b]))
-                && !words
-                    .get(at + 1)
-                    .is_some_and(|w| in_list(Words::SaysWhich, w))
+                && !in_list_at(words, at + 1, Words::SaysWhich)
         };
         // "include where to eat": the place of something else than the going.
         let elsewhere = |at: usize| {
@@ -1809,11 +1780,8 @@ impl Cues {
                 && words.get(at + 2).is_some_and(|v| !in_list(Words::Going, v))
         };
         // "lose about 10 pounds": the change wanted, not the body's weight.
-        let change = |at: usize| {
-            words[at.saturating_sub(CHANGE_REACH)..at]
-                .iter()
-                .any(|w| in_list(Words::Changes, w))
-        };
+        let change =
+            |at: usize| any_in_list(&words[at.saturating_sub(CHANGE_REACH)..at], Words::Changes);
         (self.matched.has(filling.list)
             && knowledge().positions_in(words, filling.list).any(|at| {
                 !estimate(at) && !empty(at) && !bare(at) && !elsewhere(at) && !change(at)
@@ -1850,16 +1818,14 @@ impl Cues {
                 .enumerate()
                 .any(|(i, w)| is_time(w, words.get(i + 1))),
             // "around 150 words" says how long a text is, not anything it is about.
-            Pattern::Number | Pattern::Count => words.iter().enumerate().any(|(i, w)| {
-                is_number(w)
-                    && !words
-                        .get(i + 1)
-                        .is_some_and(|u| in_list(Words::TextLengths, u))
-            }),
+            Pattern::Number | Pattern::Count => words
+                .iter()
+                .enumerate()
+                .any(|(i, w)| is_number(w) && !in_list_at(words, i + 1, Words::TextLengths)),
             // A month or a day is a time, not a place: "in May" says when.
             Pattern::Place => words.windows(2).enumerate().any(|(i, p)| {
                 in_list(Words::PlacePrepositions, p[0])
-                    && self.proper.get(i + 1).copied().unwrap_or(false)
+                    && self.proper.get(i + 1) == Some(&true)
                     && !is_time(p[1], None)
             }),
             // "Friday" and "May" say when, not who.
@@ -1896,17 +1862,14 @@ impl Cues {
     fn own_unspecified(&self, words: &[&str], at: usize) -> bool {
         const REACH: usize = 4;
         let end = words.len().min(at + 1 + REACH);
-        let placeholder = words
-            .get(at + 1)
-            .is_some_and(|w| in_list(Words::Placeholders, w))
-            && words.get(at + 2) != Some(&"of");
-        words.get(at).is_some_and(|w| {
-            in_list(Words::UserPossessives, w)
-                || (in_list(Words::PlaceholderPointers, w) && placeholder)
-        }) && !self
-            .proper
-            .get(at + 1..end)
-            .is_some_and(|p| p.contains(&true))
+        let placeholder =
+            in_list_at(words, at + 1, Words::Placeholders) && words.get(at + 2) != Some(&"of");
+        (in_list_at(words, at, Words::UserPossessives)
+            || (in_list_at(words, at, Words::PlaceholderPointers) && placeholder))
+            && !self
+                .proper
+                .get(at + 1..end)
+                .is_some_and(|p| p.contains(&true))
             && !rules::describes(&words[(at + 1).min(end)..end])
     }
 
@@ -2006,9 +1969,8 @@ fn directed_task<'t>(
     };
     let again = start.and_then(|s| object_names(table, recognised, words, s, before));
     let generic = start.is_some_and(|s| {
-        words[s..(s + DIRECTED_WITHIN).min(words.len())]
-            .iter()
-            .any(|w| in_list(Words::PlanWords, w))
+        let object = &words[s..(s + DIRECTED_WITHIN).min(words.len())];
+        any_in_list(object, Words::PlanWords)
     });
     let mut named_before = recognised.iter().copied().filter(|&i| generic && before(i));
     let only = named_before
@@ -2062,23 +2024,22 @@ fn directs(words: &[&str]) -> Option<usize> {
         .iter()
         .position(|w| !in_list(Words::DirectivePolite, w))?;
     match &words[at..] {
-        [first, ..] if act(first) => return Some(at),
+        [first, ..] if act(first) => Some(at),
         [first, second, ..]
             if need(first) && need(second) && !in_list(Words::NeedObjectOpeners, second) =>
         {
-            return Some(at + 1);
+            Some(at + 1)
         }
-        _ => {}
+        // Further on, after the situation: "I have two weeks off in March and want an itinerary
+        // that…", "I'm organizing a gala for 200 guests… Can you draft a plan?".
+        _ => words
+            .windows(2)
+            .position(|p| {
+                (in_list(Words::WantVerbs, p[0]) && in_list(Words::WantObjects, p[1]))
+                    || (in_list(Words::BeforeADirective, p[0]) && act(p[1]))
+            })
+            .map(|i| i + 1),
     }
-    // Further on, after the situation: "I have two weeks off in March and want an itinerary
-    // that…", "I'm organizing a gala for 200 guests… Can you draft a plan?".
-    words
-        .windows(2)
-        .position(|p| {
-            (in_list(Words::WantVerbs, p[0]) && in_list(Words::WantObjects, p[1]))
-                || (in_list(Words::BeforeADirective, p[0]) && act(p[1]))
-        })
-        .map(|i| i + 1)
 }
 
 /// Whether the request is a question about the user's own case: it opens as a question and
@@ -2103,14 +2064,10 @@ fn about_own_case(words: &[&str]) -> bool {
         && words.windows(2).any(|p| {
             in_list(Words::UserPossessives, p[0]) && !in_list(Words::NotMineAfterMy, p[1])
         });
-    let as_the_user = words.iter().any(|w| in_list(Words::AsTheUser, w));
-    let amount = words.get(1).is_some_and(|w| in_list(Words::Amounts, w));
-    let must = in_list(Words::MustAsked, first)
-        && words
-            .iter()
-            .skip(2)
-            .take(3)
-            .any(|w| in_list(Words::Must, w));
+    let as_the_user = any_in_list(words, Words::AsTheUser);
+    let amount = in_list_at(words, 1, Words::Amounts);
+    let must =
+        in_list(Words::MustAsked, first) && (2..5).any(|at| in_list_at(words, at, Words::Must));
     // "Should I pay off the loan early or invest?": a choice only the user's facts settle.
     let choice = matches!(words, ["should", who, ..] if in_list(Words::AskingSubjects, who));
     mine || choice || (as_the_user && (amount || must))
@@ -2156,8 +2113,8 @@ fn gives_its_operands(words: &[&str]) -> bool {
     };
     // The number first: it rules out most requests with the cheapest test.
     words.iter().any(|w| is_number(w))
-        && (calculation || words.iter().any(|w| in_list(Words::Mathematical, w)))
-        && !words.iter().any(|w| in_list(Words::Ungiven, w))
+        && (calculation || any_in_list(words, Words::Mathematical))
+        && !any_in_list(words, Words::Ungiven)
 }
 
 /// Words before a filling word within which a `changes` word makes it the change wanted.
@@ -2236,16 +2193,13 @@ pub(crate) fn names_an_amount(text: &str) -> bool {
     }
     let mut rest = text;
     while let Some(at) = rest.find(|c: char| c.is_ascii_digit()) {
-        let before = rest[..at].trim_end();
-        let run = rest[at..]
+        let (before, tail) = rest.split_at(at);
+        let run = tail
             .find(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.'))
-            .unwrap_or(rest.len() - at);
-        let number = rest[at..at + run].trim_end_matches([',', '.']);
-        let after = rest[at + number.len()..].trim_start_matches([' ', '-']);
-        rest = &rest[at + number.len()..];
-        if before.ends_with(SIGNS) {
-            return true;
-        }
+            .unwrap_or(tail.len());
+        let number = tail[..run].trim_end_matches([',', '.']);
+        rest = &tail[number.len()..];
+        let after = rest.trim_start_matches([' ', '-']);
         let unit: String = match after.chars().next() {
             Some(c) if is_cjk(c) => c.to_string(),
             Some('%') => "%".to_owned(),
@@ -2256,7 +2210,8 @@ pub(crate) fn names_an_amount(text: &str) -> bool {
                 .collect(),
         };
         let digits = number.chars().filter(char::is_ascii_digit).count();
-        if in_list(Words::Money, &unit)
+        if before.trim_end().ends_with(SIGNS)
+            || in_list(Words::Money, &unit)
             || (digits >= BARE_DIGITS && !in_list(Words::NotMoney, &unit))
         {
             return true;
@@ -2271,7 +2226,7 @@ fn described(words: &[&str]) -> bool {
     words.windows(3).enumerate().any(|(i, t)| {
         t[1] == "for"
             && in_list(Words::Describes, t[0])
-            && !(words[i + 2..].iter()).any(|w| in_list(Words::NotDescribed, w))
+            && !any_in_list(&words[i + 2..], Words::NotDescribed)
     })
 }
 
@@ -2401,13 +2356,13 @@ fn without_literals(text: &str, beside: usize) -> String {
                 break;
             };
             let end = start + j + close.len_utf8();
-            let outside = format!("{}{}", &out[..i], &out[end..]);
-            if outside.chars().filter(|c| c.is_alphanumeric()).count() < beside {
+            let outside = out[..i].chars().chain(out[end..].chars());
+            if outside.filter(|c| c.is_alphanumeric()).count() < beside {
                 from = end;
-                continue;
+            } else {
+                out.replace_range(i..end, " ");
+                from = i + 1;
             }
-            out.replace_range(i..end, " ");
-            from = i + 1;
         }
     }
     out
