@@ -142,27 +142,7 @@ pub(super) fn decide(
         })
         .collect();
     if !long {
-        // A quoted sentence is what 这句话 points at, as material after the instruction is.
-        let referent = given.history || given.material || given.quoted;
-        let material_given = given.material || given.quoted || holds_material(given.earlier);
-        let measure_given = measure_given(table, &recognised, |s| reading.fills(s, given));
-        let has = |w: &str| reading.has(w);
-        let found = rules::chinese(text, cjk, referent, material_given, measure_given, has);
-        out.findings = without_candidates_named(found, given.earlier);
-        // "选哪个好？" after "我们公司年底要办年会": a conversation that names no candidates,
-        // joins none (`zh-candidates`: "苹果和联想") and counts none ("两个手机套餐") leaves
-        // them to ask, as in English.
-        let sets_up = |m: &Message| {
-            holds_any(&m.content, Words::ZhCandidates) || zh_counts_things(&m.content)
-        };
-        if given.history
-            && !candidates_named(given.earlier)
-            && !given.earlier.iter().any(sets_up)
-            && !(out.findings.iter()).any(|f| f.kind == Kind::AmbiguousReference)
-            && let Some(which) = rules::zh_choice_without_candidates(text)
-        {
-            out.findings.push(finding(Kind::AmbiguousReference, which));
-        }
+        out.findings = rule_findings(text, cjk, given, &reading, &recognised);
     }
     let (unresolved, place) = zh_unresolved(text, given, long, &open, &mut out.findings);
     // Chinese weighs a kind with its details all given alike, a critical one among them or not.
@@ -441,6 +421,37 @@ fn zh_first_named(table: &Table, recognised: &[usize], head: &str) -> Option<usi
 /// not inside one of `zh-not-own-case` ("我国的税率").
 fn zh_own_case(text: &str) -> bool {
     holds_any(&without_words(text, Words::ZhNotOwnCase), Words::ZhOwnCase)
+}
+
+/// What the Chinese rules find in a request (`cjk` its CJK characters, `reading` its slots
+/// read, `recognised` its kinds), and the choice of a follow-up whose conversation names no
+/// candidates, joins none (`zh-candidates`: "苹果和联想") and counts none ("两个手机套餐"):
+/// "选哪个好？" after "我们公司年底要办年会" asks for them, as in English.
+fn rule_findings(
+    text: &str,
+    cjk: usize,
+    given: Given<'_>,
+    reading: &ZhReading<'_>,
+    recognised: &[usize],
+) -> Vec<Finding> {
+    // A quoted sentence is what 这句话 points at, as material after the instruction is.
+    let referent = given.history || given.material || given.quoted;
+    let material_given = given.material || given.quoted || holds_material(given.earlier);
+    let measure_given = measure_given(knowledge(), recognised, |s| reading.fills(s, given));
+    let has = |w: &str| reading.has(w);
+    let found = rules::chinese(text, cjk, referent, material_given, measure_given, has);
+    let mut findings = without_candidates_named(found, given.earlier);
+    let sets_up =
+        |m: &Message| holds_any(&m.content, Words::ZhCandidates) || zh_counts_things(&m.content);
+    if given.history
+        && !candidates_named(given.earlier)
+        && !given.earlier.iter().any(sets_up)
+        && !findings.iter().any(|f| f.kind == Kind::AmbiguousReference)
+        && let Some(which) = rules::zh_choice_without_candidates(text)
+    {
+        findings.push(finding(Kind::AmbiguousReference, which));
+    }
+    findings
 }
 
 /// Whether a Chinese text counts the things it speaks of ("两个手机套餐", "三款车"): a count of
