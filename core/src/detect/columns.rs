@@ -545,12 +545,18 @@ impl<'a> Reading<'a> {
     /// el IVA en México?", "Quel est le taux de TVA en Belgique ?"): no word of `directives`,
     /// a place named after one of `place_in`, nothing of the user's own.
     fn asks_a_places_rule(&self) -> bool {
-        let w = &self.pack.words;
-        let named_in = || self.matches(&w.place_in).any(|s| self.capital(s.end));
         self.pack.script == Script::Latin
-            && !self.has(&w.directives)
-            && named_in()
+            && !self.has(&self.pack.words.directives)
+            && self.names_a_place_after(&self.pack.words.place_in)
             && !self.speaks_of_the_user()
+    }
+
+    /// Whether a Latin-script text names a place after a word of `list`: a capitalised word
+    /// that is no time ("im Juli", "en Septiembre" are times).
+    fn names_a_place_after(&self, list: &[Entry]) -> bool {
+        let time = &self.pack.words.time;
+        self.matches(list)
+            .any(|s| self.capital(s.end) && !self.starts_in(time, s.end..s.end + 1))
     }
 
     /// Whether `pattern` fills a slot in this text.
@@ -600,10 +606,7 @@ impl<'a> Reading<'a> {
             return true;
         }
         if self.pack.script == Script::Latin {
-            // "im Juli", "en Septiembre": a time, not a place.
-            return self
-                .matches(&w.place_before)
-                .any(|s| self.capital(s.end) && !self.starts_in(&w.time, s.end..s.end + 1));
+            return self.names_a_place_after(&w.place_before);
         }
         self.matches(&w.place_after).any(|s| {
             let before = self.lower[..s.start].chars().next_back();
