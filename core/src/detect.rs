@@ -771,7 +771,7 @@ fn english(text: &str, given: Given<'_>, scorer: Scorer<'_>, out: &mut Assessmen
         });
         // Helpful slots last: they are asked only when nothing more needed is open.
         crate::text::sort_short_by(&mut open, |a, b| a.slot.priority.cmp(&b.slot.priority));
-        ask_open_details(&open, out);
+        ask_open_details(&one_place(open), out);
     }
     if out.questions.is_empty() && slots.is_empty() {
         ask_generic(None, named, out.wording.script(), out);
@@ -986,6 +986,19 @@ fn not_asked_by_others<'t>(open: Vec<SlotRef<'t>>, findings: &[Finding]) -> Vec<
                     || material.is_none_or(|m| std::ptr::eq(m, r.slot)))
         })
         .collect()
+}
+
+/// Of `open`, in the order they would be asked, those left once one asks where: one place
+/// answers each kind's "where" (a city break and its hotel; a lease and the law on it).
+fn one_place<'t>(open: impl IntoIterator<Item = SlotRef<'t>>) -> Vec<SlotRef<'t>> {
+    let mut placed = false;
+    let mut first_place = |r: &SlotRef<'_>| {
+        let place = r.slot.en.patterns.contains(&Pattern::Place);
+        let first = !(place && placed);
+        placed |= place;
+        first
+    };
+    open.into_iter().filter(|r| first_place(r)).collect()
 }
 
 /// Asks about the details the request left open, at most [`MAX_TOPIC_QUESTIONS`] of them; a

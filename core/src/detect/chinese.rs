@@ -559,6 +559,7 @@ fn ask_in_chinese(
     open.retain(|r| !needed || r.slot.priority != Priority::Helpful);
     // Helpful slots only when nothing more needed is open.
     crate::text::sort_short_by(&mut open, |a, b| a.slot.priority.cmp(&b.slot.priority));
+    let mut open = one_place(open);
     let keep = if needed { MAX_TOPIC_QUESTIONS } else { 1 };
     open.truncate(keep.min(MAX_QUESTIONS.saturating_sub(out.questions.len())));
     for r in open {
@@ -622,6 +623,14 @@ mod tests {
             .collect();
         let analysis = super::super::detect(request, &history);
         analysis.questions.into_iter().map(|q| q.text).collect()
+    }
+
+    #[test]
+    fn two_kinds_that_each_ask_where_ask_it_once() {
+        // A lease and the law on it: one place answers both.
+        let asked = questions("", "房东不退押金，这合法吗？");
+        let wheres = asked.iter().filter(|q| q.contains("在哪"));
+        assert_eq!(wheres.count(), 1, "{asked:?}");
     }
 
     #[test]

@@ -903,16 +903,20 @@ impl<'a> Request<'a> {
         }
     }
 
-    /// The frames of the shipped table the request names, as indices: those its instruction
+    /// The frames of the shipped table the request names, as indices in the order their cues
+    /// come (the task named first leads: its "where" is the one asked): those its instruction
     /// names, when it names one before a colon, else those of the whole request.
     fn recognised(&self, table: &frames::Table) -> Vec<usize> {
         let named = |r: &Reading<'_>| -> Vec<usize> {
-            r.pack
-                .frames
-                .iter()
-                .filter(|(_, f)| r.has(&f.cues) && (f.intents.is_empty() || r.has(&f.intents)))
-                .filter_map(|(name, _)| table.frames.iter().position(|t| t.name == *name))
-                .collect()
+            let mut named: Vec<(usize, usize)> = (r.pack.frames.iter())
+                .filter(|(_, f)| f.intents.is_empty() || r.has(&f.intents))
+                .filter_map(|(name, f)| {
+                    let at = r.matches(&f.cues).map(|s| s.start).min()?;
+                    Some((at, table.frames.iter().position(|t| t.name == *name)?))
+                })
+                .collect();
+            named.sort_unstable();
+            named.into_iter().map(|(_, i)| i).collect()
         };
         self.head
             .as_ref()
@@ -1062,12 +1066,10 @@ pub(super) fn assess(
     // works on: its questions are answered by it. (After a colon, a request often describes
     // its task: "Organízame un viaje de una semana: quiero playa…".)
     let quoted = given.material || given.quoted;
-    let asked: Vec<SlotRef<'_>> = open
-        .iter()
-        .copied()
-        .filter(|r| material.is_none() && !quoted && request.asks(&slots, r))
-        .take(super::MAX_TOPIC_QUESTIONS)
-        .collect();
+    let asked = super::one_place(
+        (open.iter().copied()).filter(|r| material.is_none() && !quoted && request.asks(&slots, r)),
+    );
+    let asked = &asked[..asked.len().min(super::MAX_TOPIC_QUESTIONS)];
     // A word that points at nothing said, in a short first request that asks nothing else
     // ("¿Puedo tomar esto estando embarazada?", "Darf mein Chef das?"), or in a request the
     // model finds vague: there, also a thing named as known and not said ("¿Es buena la
@@ -1606,6 +1608,30 @@ mod tests {
     fn first(request: &str) -> Option<String> {
         let (a, _) = super::super::detect_traced(request, &[]);
         a.questions.first().map(|q| q.text.clone())
+    }
+
+    #[test]
+    fn a_trip_and_its_lodging_are_asked_where_once_as_a_trip() {
+        for (request, question) in [
+            (
+                "Organiza una escapada de tres días, con un hotel barato y poca caminata.",
+                "¿Adónde quieres ir?",
+            ),
+            (
+                "Plane einen Kurzurlaub von drei Tagen, mit einem günstigen Hotel.",
+                "Wohin möchten Sie reisen?",
+            ),
+            (
+                "Organise un voyage de cinq jours, avec un hôtel calme et sans avion.",
+                "Où voulez-vous aller ?",
+            ),
+        ] {
+            let (a, trace) = super::super::detect_traced(request, &[]);
+            let texts: Vec<&str> = a.questions.iter().map(|q| q.text.as_str()).collect();
+            assert_eq!(texts.first(), Some(&question), "{request}: {texts:?}");
+            let wheres = (trace.iter()).filter(|c| c.contains("place left open"));
+            assert_eq!(wheres.count(), 0, "{request}: {trace:?}");
+        }
     }
 
     #[test]
