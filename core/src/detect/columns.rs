@@ -1097,7 +1097,7 @@ pub(super) fn assess(
             let q = wording.question(&evidence, Priority::Critical, kind);
             super::push_unique(out, q, format!("rule {}: \"{evidence}\"", kind.as_str()));
         }
-        ask_slots(pack, &asked, out);
+        ask_slots(pack, asked, out);
     }
 }
 
