@@ -413,11 +413,8 @@ type Span = std::ops::Range<usize>;
 
 impl<'a> Reading<'a> {
     fn of(pack: &'a Pack, text: &'a str) -> Self {
-        let tokens = if pack.script == Script::Latin {
-            tokens(text, false)
-        } else {
-            Vec::new()
-        };
+        let latin = pack.script == Script::Latin;
+        let tokens = latin.then(|| tokens(text, false)).unwrap_or_default();
         Self {
             pack,
             text,
@@ -621,16 +618,13 @@ impl<'a> Reading<'a> {
     /// a listed place, or a word before a particle of place ("東京へ").
     fn place(&self) -> bool {
         let w = &self.pack.words;
-        if self.has(&w.places) {
-            return true;
-        }
-        if self.latin() {
-            return self.names_a_place_after(&w.place_before);
-        }
-        self.matches(&w.place_after).any(|s| {
+        let after_a_word = |s: Span| {
             let before = self.lower[..s.start].chars().next_back();
             before.is_some_and(|c| !c.is_whitespace() && !super::is_kana(c) || is_katakana(c))
-        })
+        };
+        self.has(&w.places)
+            || (self.latin() && self.names_a_place_after(&w.place_before))
+            || (!self.latin() && self.matches(&w.place_after).any(after_a_word))
     }
 
     /// What a text is about: a word that leads to a subject with words after it ("un poema
@@ -836,9 +830,8 @@ pub(super) fn wording_language(text: &str) -> Option<&'static str> {
     LANGUAGES.into_iter().find_map(|language| {
         let p = pack(language)?;
         let (before, after) = p.material.wording.text.split_once("{0}")?;
-        let material = text.len() > before.len() + after.len()
-            && text.starts_with(before)
-            && text.ends_with(after);
+        let material = (text.strip_prefix(before)).and_then(|t| t.strip_suffix(after));
+        let material = material.is_some_and(|m| !m.is_empty());
         let mut slots = p.frames.values().flat_map(|f| f.slots.values());
         let slot = slots.any(|s| s.ask.text == text) || p.pointer.wording.text == text;
         (material || slot).then(|| language.english_name())
@@ -922,14 +915,13 @@ impl<'a> Request<'a> {
     /// names, when it names one before a colon, else those of the whole request.
     fn recognised(&self, table: &frames::Table) -> Vec<usize> {
         let named = |r: &Reading<'_>| -> Vec<usize> {
-            let mut named: Vec<(usize, usize)> = (r.pack.frames.iter())
+            let named: BTreeSet<(usize, usize)> = (r.pack.frames.iter())
                 .filter(|(_, f)| f.intents.is_empty() || r.has(&f.intents))
                 .filter_map(|(name, f)| {
                     let at = r.matches(&f.cues).map(|s| s.start).min()?;
                     Some((at, table.frames.iter().position(|t| t.name == *name)?))
                 })
                 .collect();
-            named.sort_unstable();
             named.into_iter().map(|(_, i)| i).collect()
         };
         self.head
@@ -1041,16 +1033,16 @@ pub(super) fn assess(
     // it too, when the conversation does not say them ([`conversation_says`]).
     let sure = score.is_some_and(|(s, t)| s >= t + NAMING_MARGIN);
     let request = Request::of(pack, text, given, vague);
+    let r = &request.reading;
     // A quotation is the material it names ("Was bedeutet die Redewendung „…“?").
     let material_given =
         given.material || given.after_colon || given.quoted || super::holds_material(given.earlier);
     let material = (!material_given)
         .then(|| {
-            own_material(&request.reading, vague)
-                .map(|m| (m, &pack.material.wording))
-                .or_else(|| numbered_part(&request.reading).map(|p| (p, &pack.part.wording)))
+            (own_material(r, vague).map(|m| (m, &pack.material.wording)))
+                .or_else(|| numbered_part(r).map(|p| (p, &pack.part.wording)))
                 .or_else(|| {
-                    named_before(&request.reading, given.earlier)
+                    named_before(r, given.earlier)
                         .then(|| (pack.material.text.clone(), &pack.material.wording))
                 })
         })
@@ -1091,7 +1083,7 @@ pub(super) fn assess(
     // What a rule found, the words it names and its wording: the material, or else the unsaid.
     let found = material.or_else(|| {
         unsaid
-            .then(|| unsaid_thing(&request.reading, vague, naming, given.earlier))
+            .then(|| unsaid_thing(r, vague, naming, given.earlier))
             .flatten()
     });
     out.findings
@@ -1145,11 +1137,7 @@ fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Wo
     }
     // Options the request names: a Latin-script "or" anywhere ("el de 16 GB o el de 32");
     // in Japanese and Korean, whose "or" words are common particles, between two names.
-    let named = if r.latin() {
-        r.has(&pack.words.or)
-    } else {
-        r.gives_a_choice()
-    };
+    let named = (r.latin() && r.has(&pack.words.or)) || (!r.latin() && r.gives_a_choice());
     if !named
         && !r.has(&pack.words.compare)
         && let Some(s) = r.spans(&pack.choice.words).next()
@@ -1301,12 +1289,10 @@ fn noun_after(script: Script, rest: &str) -> Option<String> {
 
 /// Asks the `asked` slots in `pack`'s language.
 fn ask_slots(pack: &Pack, asked: &[SlotRef<'_>], out: &mut Assessment) {
+    let tag = &pack.tag;
     for (r, c) in asked.iter().filter_map(|r| Some((r, column_of(pack, r)?))) {
         let q = c.ask.question("", r.slot.priority, r.slot.kind);
-        let cue = format!(
-            "task {}, {} left open ({})",
-            r.frame.name, r.slot.name, pack.tag
-        );
+        let cue = format!("task {}, {} left open ({tag})", r.frame.name, r.slot.name);
         super::push_unique(out, q, cue);
     }
 }
