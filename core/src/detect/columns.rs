@@ -413,8 +413,10 @@ type Span = std::ops::Range<usize>;
 
 impl<'a> Reading<'a> {
     fn of(pack: &'a Pack, text: &'a str) -> Self {
-        let latin = pack.script == Script::Latin;
-        let tokens = latin.then(|| tokens(text, false)).unwrap_or_default();
+        let tokens = match pack.script {
+            Script::Latin => tokens(text, false),
+            Script::Hangul | Script::Kana => Vec::new(),
+        };
         Self {
             pack,
             text,
@@ -1132,7 +1134,8 @@ fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Wo
     let pack = r.pack;
     // "Lequel je prends ?": a short request that asks to choose says nothing else (in a Latin
     // script, whose "or" shows named options; "AとBどっち" names them with a common particle).
-    if !sure && !(r.latin() && r.within(BARE)) {
+    let short = r.latin() && r.within(BARE);
+    if !sure && !short {
         return None;
     }
     // Options the request names: a Latin-script "or" anywhere ("el de 16 GB o el de 32");
@@ -1416,10 +1419,9 @@ fn numbered_part(r: &Reading<'_>) -> Option<String> {
     let part = &r.pack.part;
     if !r.latin() {
         let after = r.spans(&part.words).find_map(|s| {
-            let rest = &r.lower[s.end..];
-            let gap = rest.len() - rest.trim_start().len();
-            let number = rest[gap..].len() - rest[gap..].trim_start_matches(is_digit).len();
-            (number > 0).then(|| r.text[s.start..s.end + gap + number].to_owned())
+            let number = r.lower[s.end..].trim_start();
+            let end = r.lower.len() - number.trim_start_matches(is_digit).len();
+            (end > r.lower.len() - number.len()).then(|| r.text[s.start..end].to_owned())
         });
         return after.or_else(|| {
             r.spans(&part.after_number).find_map(|s| {
