@@ -32,8 +32,9 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 
+use super::Words::{EnglishCommon, EnglishShared, EnglishTrigrams};
 use super::frames::{self, Pattern};
-use super::{Assessment, Finding, Given, Kind, SlotRef};
+use super::{Assessment, Finding, Given, Kind, SlotRef, in_list};
 use crate::protocol::language::Language;
 use crate::protocol::question::{Priority, Question};
 use crate::protocol::request::{Message, Role};
@@ -412,10 +413,9 @@ type Span = std::ops::Range<usize>;
 
 impl<'a> Reading<'a> {
     fn of(pack: &'a Pack, text: &'a str) -> Self {
-        let tokens = if pack.script == Script::Latin {
-            tokens(text, false)
-        } else {
-            Vec::new()
+        let tokens = match pack.script {
+            Script::Latin => tokens(text, false),
+            Script::Hangul | Script::Kana => Vec::new(),
         };
         Self {
             pack,
@@ -529,6 +529,24 @@ impl<'a> Reading<'a> {
         }
     }
 
+    /// Whether the request is no longer than its script's threshold in `limits` ([`SHORT`]…).
+    fn within(&self, limits: [usize; 3]) -> bool {
+        self.length() <= limits[self.pack.script as usize]
+    }
+
+    /// Whether the text is in a Latin script (its spans count words, not bytes).
+    fn latin(&self) -> bool {
+        self.pack.script == Script::Latin
+    }
+
+    /// The text at `s` as written: from its first word to its last in a Latin text.
+    fn written(&self, s: &Span) -> String {
+        match self.tokens.get(s.start) {
+            Some(t) if self.latin() => self.text[t.start..self.tokens[s.end - 1].end].to_owned(),
+            _ => self.text[s.clone()].to_owned(),
+        }
+    }
+
     /// Whether the text asks about a rule or a norm (`words.general`: "en général", "平均")
     /// with no word of the user's own (`figures.mine`, `material.own`: "mon", "私の").
     fn general(&self) -> bool {
@@ -545,7 +563,7 @@ impl<'a> Reading<'a> {
     /// el IVA en México?", "Quel est le taux de TVA en Belgique ?"): no word of `directives`,
     /// a place named after one of `place_in`, nothing of the user's own.
     fn asks_a_places_rule(&self) -> bool {
-        self.pack.script == Script::Latin
+        self.latin()
             && !self.has(&self.pack.words.directives)
             && self.names_a_place_after(&self.pack.words.place_in)
             && !self.speaks_of_the_user()
@@ -582,7 +600,7 @@ impl<'a> Reading<'a> {
     /// A digit followed by a time unit ("20h", "8 pm", "3時", "7시"), or hours and minutes.
     fn digit_time(&self) -> bool {
         let units = &self.pack.words.time_units;
-        if self.pack.script == Script::Latin {
+        if self.latin() {
             let digits = |t: &Token| t.folded.bytes().next().is_some_and(|b| b.is_ascii_digit());
             self.tokens.iter().enumerate().any(|(i, t)| {
                 let rest = t.folded.trim_start_matches(|c: char| c.is_ascii_digit());
@@ -602,23 +620,20 @@ impl<'a> Reading<'a> {
     /// a listed place, or a word before a particle of place ("東京へ").
     fn place(&self) -> bool {
         let w = &self.pack.words;
-        if self.has(&w.places) {
-            return true;
-        }
-        if self.pack.script == Script::Latin {
-            return self.names_a_place_after(&w.place_before);
-        }
-        self.matches(&w.place_after).any(|s| {
+        let after_a_word = |s: Span| {
             let before = self.lower[..s.start].chars().next_back();
             before.is_some_and(|c| !c.is_whitespace() && !super::is_kana(c) || is_katakana(c))
-        })
+        };
+        self.has(&w.places)
+            || (self.latin() && self.names_a_place_after(&w.place_before))
+            || (!self.latin() && self.matches(&w.place_after).any(after_a_word))
     }
 
     /// What a text is about: a word that leads to a subject with words after it ("un poema
     /// sobre el mar", "海についての詩").
     fn topic(&self) -> bool {
         let mut spans = self.matches(&self.pack.words.topic_before);
-        if self.pack.script == Script::Latin {
+        if self.latin() {
             // Not the request's first word: "¿Qué hago…", "Que faire…" ask, they name no subject.
             let first = self.first_word();
             spans.any(|s| s.end < self.tokens.len() && Some(s.start) != first)
@@ -631,7 +646,7 @@ impl<'a> Reading<'a> {
     /// words in Latin letters in a Japanese or Korean request ("Python o JavaScript").
     fn gives_a_choice(&self) -> bool {
         let mut spans = self.matches(&self.pack.words.or);
-        if self.pack.script == Script::Latin {
+        if self.latin() {
             return spans.any(|s| s.start > 0 && self.capital(s.start - 1) && self.capital(s.end));
         }
         let latin = |c: char| c.is_ascii_alphanumeric();
@@ -647,12 +662,11 @@ impl<'a> Reading<'a> {
         if self.pack.capital_nouns {
             return false;
         }
-        if self.pack.script == Script::Latin {
-            return self.tokens.iter().enumerate().skip(1).any(|(i, t)| {
-                let before = &self.tokens[i - 1];
-                let after_stop = matches!(before.folded.as_str(), "¿" | "¡")
-                    || self.text[before.end..t.start].contains(['.', '!', '?', '\n']);
-                t.capital && !after_stop
+        if self.latin() {
+            return self.tokens.windows(2).any(|pair| {
+                let after_stop = matches!(pair[0].folded.as_str(), "¿" | "¡")
+                    || self.text[pair[0].end..pair[1].start].contains(['.', '!', '?', '\n']);
+                pair[1].capital && !after_stop
             });
         }
         self.text
@@ -673,11 +687,8 @@ pub(super) fn identify(text: &str) -> Option<&'static str> {
     let words = || text.split(|c: char| !c.is_alphabetic());
     let english = words()
         .filter(|w| (1..=8).contains(&w.len()) && w.is_ascii())
-        .filter(|w| {
-            let lower = w.to_ascii_lowercase();
-            super::in_list(super::Words::EnglishCommon, &lower)
-                && !super::in_list(super::Words::EnglishShared, &lower)
-        })
+        .map(str::to_ascii_lowercase)
+        .filter(|w| in_list(EnglishCommon, w) && !in_list(EnglishShared, w))
         .take(3)
         .count();
     if english >= 3 {
@@ -737,8 +748,7 @@ const TRIGRAM_MARGIN: f32 = 1.5;
 /// English's letter trigrams (`[words] english-trigrams`), read once.
 fn english_trigrams() -> &'static Trigrams {
     static ENGLISH: OnceLock<Trigrams> = OnceLock::new();
-    ENGLISH
-        .get_or_init(|| Trigrams::from(super::word_list(super::Words::EnglishTrigrams).to_owned()))
+    ENGLISH.get_or_init(|| Trigrams::from(super::word_list(EnglishTrigrams).to_owned()))
 }
 
 /// A language's most frequent letter trigrams and their counts in its requests ("_" marks a
@@ -822,9 +832,8 @@ pub(super) fn wording_language(text: &str) -> Option<&'static str> {
     LANGUAGES.into_iter().find_map(|language| {
         let p = pack(language)?;
         let (before, after) = p.material.wording.text.split_once("{0}")?;
-        let material = text.len() > before.len() + after.len()
-            && text.starts_with(before)
-            && text.ends_with(after);
+        let material = (text.strip_prefix(before)).and_then(|t| t.strip_suffix(after));
+        let material = material.is_some_and(|m| !m.is_empty());
         let mut slots = p.frames.values().flat_map(|f| f.slots.values());
         let slot = slots.any(|s| s.ask.text == text) || p.pointer.wording.text == text;
         (material || slot).then(|| language.english_name())
@@ -908,14 +917,13 @@ impl<'a> Request<'a> {
     /// names, when it names one before a colon, else those of the whole request.
     fn recognised(&self, table: &frames::Table) -> Vec<usize> {
         let named = |r: &Reading<'_>| -> Vec<usize> {
-            let mut named: Vec<(usize, usize)> = (r.pack.frames.iter())
+            let named: BTreeSet<(usize, usize)> = (r.pack.frames.iter())
                 .filter(|(_, f)| f.intents.is_empty() || r.has(&f.intents))
                 .filter_map(|(name, f)| {
                     let at = r.matches(&f.cues).map(|s| s.start).min()?;
                     Some((at, table.frames.iter().position(|t| t.name == *name)?))
                 })
                 .collect();
-            named.sort_unstable();
             named.into_iter().map(|(_, i)| i).collect()
         };
         self.head
@@ -984,29 +992,25 @@ impl<'a> Request<'a> {
 
     /// Whether the open slot `r` is asked, by its priority and the request's length.
     fn asks(&self, slots: &[SlotRef<'_>], r: &SlotRef<'_>) -> bool {
-        let length = self.reading.length();
-        let i = self.reading.pack.script as usize;
+        let x = &self.reading;
         // "¿Qué diferencia hay entre un CDB y el Tesoro?": a comparison of two named things is
         // answered as it stands.
-        if self.reading.has(&self.reading.pack.words.compare)
-            || self.reading.general()
-            || self.reading.asks_a_places_rule()
-        {
+        if x.has(&x.pack.words.compare) || x.general() || x.asks_a_places_rule() {
             return false;
         }
         match r.slot.priority {
             Priority::Critical => {
-                self.vague || self.directs(r) || r.frame.outright || length <= SHORT[i]
+                self.vague || self.directs(r) || r.frame.outright || x.within(SHORT)
             }
             // Not of a request that gives its own choice: "¿Qué es mejor para aprender a
             // programar, Python o JavaScript?" asks which, not the learner's level. A short one
             // the model finds vague that says some of its kind is asked the rest ("Cosa regalo
             // per la laurea?": the occasion, not the budget); saying none, it may be of another.
             Priority::Important => {
-                !self.reading.gives_a_choice()
-                    && (length <= VERY_SHORT[i]
-                        || (self.vague && !self.bare(slots, r) && length <= SHORT[i])
-                        || (self.directs(r) && self.bare(slots, r) && length <= BARE[i]))
+                !x.gives_a_choice()
+                    && (x.within(VERY_SHORT)
+                        || (self.vague && !self.bare(slots, r) && x.within(SHORT))
+                        || (self.directs(r) && self.bare(slots, r) && x.within(BARE)))
             }
             Priority::Helpful => false,
         }
@@ -1031,16 +1035,16 @@ pub(super) fn assess(
     // it too, when the conversation does not say them ([`conversation_says`]).
     let sure = score.is_some_and(|(s, t)| s >= t + NAMING_MARGIN);
     let request = Request::of(pack, text, given, vague);
+    let r = &request.reading;
     // A quotation is the material it names ("Was bedeutet die Redewendung „…“?").
     let material_given =
         given.material || given.after_colon || given.quoted || super::holds_material(given.earlier);
     let material = (!material_given)
         .then(|| {
-            own_material(&request.reading, vague)
-                .map(|m| (m, &pack.material.wording))
-                .or_else(|| numbered_part(&request.reading).map(|p| (p, &pack.part.wording)))
+            (own_material(r, vague).map(|m| (m, &pack.material.wording)))
+                .or_else(|| numbered_part(r).map(|p| (p, &pack.part.wording)))
                 .or_else(|| {
-                    named_before(&request.reading, given.earlier)
+                    named_before(r, given.earlier)
                         .then(|| (pack.material.text.clone(), &pack.material.wording))
                 })
         })
@@ -1081,7 +1085,7 @@ pub(super) fn assess(
     // What a rule found, the words it names and its wording: the material, or else the unsaid.
     let found = material.or_else(|| {
         unsaid
-            .then(|| unsaid_thing(&request.reading, vague, naming, given.earlier))
+            .then(|| unsaid_thing(r, vague, naming, given.earlier))
             .flatten()
     });
     out.findings
@@ -1130,17 +1134,13 @@ fn unsaid_named<'p>(r: &Reading<'p>, sure: bool) -> Option<(Kind, String, &'p Wo
     let pack = r.pack;
     // "Lequel je prends ?": a short request that asks to choose says nothing else (in a Latin
     // script, whose "or" shows named options; "AとBどっち" names them with a common particle).
-    let short = pack.script == Script::Latin && r.length() <= BARE[pack.script as usize];
+    let short = r.latin() && r.within(BARE);
     if !sure && !short {
         return None;
     }
     // Options the request names: a Latin-script "or" anywhere ("el de 16 GB o el de 32");
     // in Japanese and Korean, whose "or" words are common particles, between two names.
-    let named = if pack.script == Script::Latin {
-        r.has(&pack.words.or)
-    } else {
-        r.gives_a_choice()
-    };
+    let named = (r.latin() && r.has(&pack.words.or)) || (!r.latin() && r.gives_a_choice());
     if !named
         && !r.has(&pack.words.compare)
         && let Some(s) = r.spans(&pack.choice.words).next()
@@ -1195,13 +1195,12 @@ fn sentence_of(r: &Reading<'_>, s: &Span) -> String {
 /// German article of a noun: "das Auto") nor a time after it ("este fin de semana"); in Korean one that opens a word.
 fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
     // A quotation is what the word points at ("Ça veut dire quoi « carpe diem » ?").
-    if (r.length() > POINTED[r.pack.script as usize] && !vague) || r.text.contains(QUOTES) {
+    if (!r.within(POINTED) && !vague) || r.text.contains(QUOTES) {
         return None;
     }
     let mut spans = r.spans(&r.pack.pointer.words);
-    if r.pack.script != Script::Latin {
-        let s = spans.find(|s| r.opens_word(s.start))?;
-        return Some(r.text[s.start..s.end].to_owned());
+    if !r.latin() {
+        return spans.find(|s| r.opens_word(s.start)).map(|s| r.written(&s));
     }
     // A verb whose unsaid subject is the thing, with nothing after it and at most two words
     // before ("Quanto custa?", "Quanto tempo leva?"; not "Cos'è l'ISEE e a cosa serve?"),
@@ -1219,7 +1218,7 @@ fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
             && !r.starts_in(&r.pack.words.topic_before, s.end..s.end + 2)
             && !r.text[r.tokens[s.end - 1].end..].contains(',')
     })?;
-    Some(r.text[r.tokens[s.start].start..r.tokens[s.end - 1].end].to_owned())
+    Some(r.written(&s))
 }
 
 /// The thing a request the model finds vague names as known and does not say, as written: in
@@ -1230,7 +1229,7 @@ fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
 /// demonstrative opening a word ("この物件", "이 옷").
 fn referent(r: &Reading<'_>) -> Option<String> {
     let m = &r.pack.material;
-    if r.pack.script != Script::Latin {
+    if !r.latin() {
         let p = r.spans(&m.this).find(|p| r.opens_word(p.start))?;
         let noun = noun_after(r.pack.script, &r.text[p.end..])?;
         let named = format!("{}{noun}", &r.text[p.start..p.end]);
@@ -1264,7 +1263,7 @@ fn referent(r: &Reading<'_>) -> Option<String> {
         && (r.pack.capital_nouns || r.written_small(&p))
         && !r.starts_in(&w.of, i + 1..i + 2)
         && !r.matches(&w.topic_before).any(|s| s.end == p.start);
-    thing.then(|| r.text[r.tokens[p.start].start..r.tokens[i].end].to_owned())
+    thing.then(|| r.written(&(p.start..i + 1)))
 }
 
 /// The noun opening `rest` (what follows a demonstrative or possessive), without the
@@ -1293,12 +1292,10 @@ fn noun_after(script: Script, rest: &str) -> Option<String> {
 
 /// Asks the `asked` slots in `pack`'s language.
 fn ask_slots(pack: &Pack, asked: &[SlotRef<'_>], out: &mut Assessment) {
+    let tag = &pack.tag;
     for (r, c) in asked.iter().filter_map(|r| Some((r, column_of(pack, r)?))) {
         let q = c.ask.question("", r.slot.priority, r.slot.kind);
-        let cue = format!(
-            "task {}, {} left open ({})",
-            r.frame.name, r.slot.name, pack.tag
-        );
+        let cue = format!("task {}, {} left open ({tag})", r.frame.name, r.slot.name);
         super::push_unique(out, q, cue);
     }
 }
@@ -1347,18 +1344,13 @@ fn why_not_asked(
 /// The user's own material the request names, acts on and does not give ("revisa mi correo",
 /// "この文章を直して"), as the question will name it ("tu correo", "その文章").
 fn own_material(r: &Reading<'_>, vague: bool) -> Option<String> {
-    let m = &r.pack.material;
-    if !r.has(&m.verbs) {
+    match (r.has(&r.pack.material.verbs), r.latin()) {
+        (true, true) => latin_material(r, vague),
+        (true, false) => substring_material(r),
         // What the user's own material does, in a request the model finds vague: "Pourquoi ma
         // requête renvoie des doublons ?", "Meu código em Java dá NullPointerException".
-        return (vague && r.pack.script == Script::Latin)
-            .then(|| possessed_material(r))
-            .flatten();
-    }
-    if r.pack.script == Script::Latin {
-        latin_material(r, vague)
-    } else {
-        substring_material(r)
+        (false, true) if vague => possessed_material(r),
+        (false, _) => None,
     }
 }
 
@@ -1408,7 +1400,7 @@ fn named_before(r: &Reading<'_>, earlier: &[Message]) -> bool {
                 .is_some_and(|(_, rest)| rest.split_whitespace().count() >= GIVEN_WORDS)
     };
     (r.has(&m.restyle) || r.has(&m.verbs))
-        && r.length() <= POINTED[r.pack.script as usize]
+        && r.within(POINTED)
         && earlier
             .iter()
             .filter(|e| e.role == Role::User && !gives(&e.content))
@@ -1425,12 +1417,11 @@ fn named_before(r: &Reading<'_>, earlier: &[Message]) -> bool {
 /// questão 7 da lista" is of a text not given).
 fn numbered_part(r: &Reading<'_>) -> Option<String> {
     let part = &r.pack.part;
-    if r.pack.script != Script::Latin {
+    if !r.latin() {
         let after = r.spans(&part.words).find_map(|s| {
-            let rest = &r.lower[s.end..];
-            let gap = rest.len() - rest.trim_start().len();
-            let number = rest[gap..].len() - rest[gap..].trim_start_matches(is_digit).len();
-            (number > 0).then(|| r.text[s.start..s.end + gap + number].to_owned())
+            let number = r.lower[s.end..].trim_start();
+            let end = r.lower.len() - number.trim_start_matches(is_digit).len();
+            (end > r.lower.len() - number.len()).then(|| r.text[s.start..end].to_owned())
         });
         return after.or_else(|| {
             r.spans(&part.after_number).find_map(|s| {
@@ -1449,8 +1440,7 @@ fn numbered_part(r: &Reading<'_>) -> Option<String> {
             && !(r.matches(&r.pack.words.of)).any(|o| o.start == s.end + 1 && r.capital(o.end))
     })?;
     // With its article ("el ejercicio 5", "l'esercizio 12"), as the question names it.
-    let first = with_article(r, s.start);
-    Some(r.text[r.tokens[first].start..r.tokens[s.end].end].to_owned())
+    Some(r.written(&(with_article(r, s.start)..s.end + 1)))
 }
 
 /// [`own_material`] in a Latin script: a possessive or demonstrative (an article only in a
