@@ -112,7 +112,20 @@ struct Material {
     named: Vec<String>,
     /// The text, as a question names it when only the conversation spoke of it ("el texto").
     text: String,
+    /// The user's possessive as the question says it, opening the phrase ("mi" → "tu"; German
+    /// asks in the accusative: "meinem Aufsatz" → "Ihren Aufsatz").
     yours: BTreeMap<String, String>,
+    /// The same before a noun of `masculine` ("mein Code" → "Ihren Code").
+    #[serde(default)]
+    yours_masculine: BTreeMap<String, String>,
+    /// Nouns whose possessive the question writes otherwise (German masculine nouns; the last
+    /// part of a compound decides: "*vertrag").
+    #[serde(default)]
+    masculine: Vec<String>,
+    /// A possessive inside the phrase, in the case its own words give it ("die Mail von meinem
+    /// Chef" → "von Ihrem Chef"); empty where `yours` serves there too.
+    #[serde(default)]
+    kept: BTreeMap<String, String>,
     ask: String,
     why: String,
     /// None: written empty, where a slot's question has its options (the matcher reads both
@@ -424,12 +437,18 @@ fn read(
     if !d.part.ask.contains("{0}") {
         return Err("part.ask has no {0} for the part".to_owned());
     }
-    for key in m.yours.keys() {
+    for key in (m.yours.keys())
+        .chain(m.yours_masculine.keys())
+        .chain(m.kept.keys())
+    {
         if !m.own.contains(key) && !m.this.contains(key) && !m.the.contains(key) {
             return Err(format!(
-                "material.yours maps {key:?}, which is no own, this or the word"
+                "material.yours, yours_masculine or kept maps {key:?}, which is no own, this or the word"
             ));
         }
+    }
+    if m.yours_masculine.is_empty() != m.masculine.is_empty() {
+        return Err("material.yours_masculine and masculine come together".to_owned());
     }
     for (name, frame) in &d.frame {
         let Some(slots) = known.get(name) else {

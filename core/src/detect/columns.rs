@@ -181,8 +181,13 @@ struct Material {
     named: Vec<Entry>,
     /// The text, as the question names it when only the conversation spoke of it ("el texto").
     text: String,
-    /// The user's possessive as the question says it ("mi" → "tu").
+    /// The user's possessive as the question says it, opening the phrase ("mi" → "tu"); before
+    /// a noun of `masculine`, as `yours_masculine` says it ("mein Code" → "Ihren Code"); inside
+    /// the phrase, as `kept` says it where it has words ("von meinem Chef" → "von Ihrem Chef").
     yours: BTreeMap<String, String>,
+    yours_masculine: BTreeMap<String, String>,
+    masculine: Vec<Entry>,
+    kept: BTreeMap<String, String>,
     wording: Wording,
 }
 
@@ -1483,8 +1488,8 @@ fn latin_material(r: &Reading<'_>, vague: bool) -> Option<String> {
 }
 
 /// The words `first..last` of a Latin text as written, each possessive of the user's made the
-/// reader's ("mi" → "tu"), and a contracted article that opens them made plain ("del
-/// contrato" → "el contrato"; inside them, "la mail del mio capo", it stays).
+/// reader's ("mi" → "tu"; see [`Material::yours`]), and a contracted article that opens them
+/// made plain ("del contrato" → "el contrato"; inside them, "la mail del mio capo", it stays).
 fn yours(r: &Reading<'_>, first: usize, last: usize) -> String {
     let m = &r.pack.material;
     let mut out = String::new();
@@ -1492,7 +1497,17 @@ fn yours(r: &Reading<'_>, first: usize, last: usize) -> String {
     for (i, t) in r.tokens.iter().enumerate().take(last).skip(first) {
         out.push_str(&r.text[at..t.start]);
         let inside = i != first && r.starts_in(&m.the, i..i + 1);
-        let reworded = m.yours.get(&t.folded).filter(|_| !inside);
+        let said = if i == first || m.kept.is_empty() {
+            &m.yours
+        } else {
+            &m.kept
+        };
+        let masculine = (i == first && r.starts_in(&m.masculine, i + 1..i + 2))
+            .then(|| m.yours_masculine.get(&t.folded))
+            .flatten();
+        let reworded = masculine
+            .or_else(|| said.get(&t.folded))
+            .filter(|_| !inside);
         out.push_str(reworded.map_or(&r.text[t.start..t.end], String::as_str));
         at = t.end;
     }
@@ -1655,6 +1670,35 @@ mod tests {
             "Was ist der Unterschied zwischen Wetter und Klima?",
         ] {
             assert_eq!(first(request), None, "{request}");
+        }
+    }
+
+    #[test]
+    fn german_asks_for_the_material_in_the_accusative_by_its_gender() {
+        for (request, question) in [
+            (
+                "Warum läuft mein Skript nicht?",
+                "Könnten Sie Ihr Skript hier einfügen?",
+            ),
+            (
+                "Warum läuft mein Code nicht?",
+                "Könnten Sie Ihren Code hier einfügen?",
+            ),
+            (
+                "Hilf mir bei meinem Arbeitsvertrag",
+                "Könnten Sie Ihren Arbeitsvertrag hier einfügen?",
+            ),
+            (
+                "Hilf mir bei meiner Seminararbeit",
+                "Könnten Sie Ihre Seminararbeit hier einfügen?",
+            ),
+            // Inside the phrase a possessive keeps the case its preposition gives it.
+            (
+                "Beantworte die Nachricht von meinem Nachbarn",
+                "Könnten Sie die Nachricht von Ihrem Nachbarn hier einfügen?",
+            ),
+        ] {
+            assert_eq!(first(request).as_deref(), Some(question), "{request}");
         }
     }
 
