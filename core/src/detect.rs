@@ -868,25 +868,17 @@ fn why_not_asked(
     }
     let is_open = |r: &SlotRef<'_>| open.iter().any(|o| std::ptr::eq(o.slot, r.slot));
     let names = |want_open: bool| {
-        slots
-            .iter()
-            .filter(|r| is_open(r) == want_open)
-            .map(|r| match filler(r.slot) {
+        let named =
+            (slots.iter().filter(|r| is_open(r) == want_open)).map(|r| match filler(r.slot) {
                 by if by.is_empty() || want_open => r.slot.name.to_owned(),
                 by => format!("{} {by}", r.slot.name),
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
+            });
+        Some(named.collect::<Vec<_>>().join(", ")).filter(|n| !n.is_empty())
     };
     let mut kinds: Vec<&str> = slots.iter().map(|r| r.frame.name).collect();
     kinds.dedup();
-    let (given, left) = (names(false), names(true));
-    let given = if given.is_empty() { "nothing" } else { &given };
-    let left = if left.is_empty() {
-        String::new()
-    } else {
-        format!("; {left} open")
-    };
+    let given = names(false).unwrap_or_else(|| "nothing".to_owned());
+    let left = names(true).map_or_else(String::new, |l| format!("; {l} open"));
     format!("task {}: {given} given{left}; {model}", kinds.join(", "))
 }
 
@@ -1048,11 +1040,9 @@ fn rule_question(
         }
         Kind::UnderspecifiedParameter => General::Goal,
     };
-    let material = match script {
-        Script::English => None,
-        Script::Simplified => own_material_in_chinese(f, false),
-        Script::Traditional => own_material_in_chinese(f, true),
-    };
+    let material = (script != Script::English)
+        .then(|| own_material_in_chinese(f, script == Script::Traditional))
+        .flatten();
     let values = [
         ("noun", noun.as_str()),
         ("evidence", e),
@@ -1611,14 +1601,7 @@ impl Wording {
             UserLanguage::Traditional => Self::Traditional,
             // The table words its questions in English and Chinese only: another language's
             // conversation gets them as the request is written (and translated by an LLM).
-            UserLanguage::English
-            | UserLanguage::Japanese
-            | UserLanguage::Korean
-            | UserLanguage::Spanish
-            | UserLanguage::French
-            | UserLanguage::German
-            | UserLanguage::Portuguese
-            | UserLanguage::Italian => Self::AsWritten,
+            _ => Self::AsWritten,
         }
     }
 
@@ -2419,10 +2402,7 @@ pub(crate) fn is_inflection(rest: &str) -> bool {
 /// inflection ("recipe" matches "recipes", "plan" matches "planning"; "exam" does not match
 /// "examples", nor "plan" "plants" or "planner"), unless the word is one of `uninflected`.
 fn word_matches(word: &str, trigger: &str) -> bool {
-    word == trigger
-        || (trigger.len() >= 4
-            && word.strip_prefix(trigger).is_some_and(is_inflection)
-            && !in_list(Words::Uninflected, word))
+    word == trigger || stems(word).any(|stem| stem == trigger)
 }
 
 /// Where each term of `zh-terms` (`core/data/detector.toml`) stands in `text`, as byte ranges:
