@@ -910,13 +910,9 @@ fn ask_generic(
     let q = match named {
         Some(rules::Named::Known(thing)) => general_question(General::Thing, script, &thing),
         Some(rules::Named::Made(thing)) => general_question(General::Made, script, &thing),
-        Some(rules::Named::Own(noun)) => rule_wording(
-            General::Describe,
-            script,
-            &[("noun", noun.as_str())],
-            None,
-            None,
-        ),
+        Some(rules::Named::Own(noun)) => {
+            rule_wording(General::Describe, script, &[("noun", &noun)], None, None)
+        }
         None => general_question(General::Fallback, script, ""),
     };
     if let Some(q) = q {
@@ -1063,13 +1059,8 @@ fn rule_cue(f: &Finding, name: Option<&frames::Name>) -> String {
 fn name_question(n: &frames::Name, script: Script) -> Option<Question> {
     let options: Vec<&str> = n.meanings.iter().map(|m| m.label(script)).collect();
     let first = options.first().copied().unwrap_or(n.name);
-    rule_wording(
-        General::Name,
-        script,
-        &[("name", n.name), ("first", first)],
-        Some(&options),
-        None,
-    )
+    let values = [("name", n.name), ("first", first)];
+    rule_wording(General::Name, script, &values, Some(&options), None)
 }
 
 /// The general question `which` in `script`, its placeholders filled from `values`, with
@@ -1193,9 +1184,8 @@ fn material_named(earlier: &[Message]) -> Option<String> {
             let made = |at: usize| any_in_list(&words[..at], Words::CreateVerbs);
             let determiner = |w: &str| in_list(Words::ArtifactDeterminers, w);
             let determined = |at: usize| {
-                words[at.saturating_sub(DETERMINER_REACH)..at]
-                    .iter()
-                    .any(|w| determiner(w))
+                let reach = &words[at.saturating_sub(DETERMINER_REACH)..at];
+                reach.iter().any(|w| determiner(w))
             };
             // After one of `verb-before` the word is a verb, and "will" is the noun only right
             // after its determiner ("my will", not "the delivery will arrive").
@@ -1764,9 +1754,8 @@ impl Cues {
         // "for my trip next week", "for the job I'm applying to": the kind, not which one.
         let bare = |at: usize| {
             in_list(Words::BareKinds, words[at])
-                && at
-                    .checked_sub(1)
-                    .is_some_and(|b| in_list(Words::Determiners, words[b]))
+                && at > 0
+                && in_list(Words::Determiners, words[at - 1])
                 && !in_list_at(words, at + 1, Words::SaysWhich)
         };
         // "include where to eat": the place of something else than the going.
@@ -2173,11 +2162,12 @@ impl CharSet {
 
 /// Whether `text` names an amount of money: a number with a currency sign or word before or
 /// after it ("$85", "2,000 euros", "80k", "3000元"), or a bare number of two digits or more
-/// that no word of another measure follows (`money` and `not-money` in detector.toml): "the
-/// bill came to 240" names one; "18%", "5 people", "a 30-year loan" and "6 months" do not.
+/// that no word of another measure follows (`currency-signs`, `money` and `not-money` in
+/// detector.toml): "the bill came to 240" names one; "18%", "5 people", "a 30-year loan" and
+/// "6 months" do not.
 pub(crate) fn names_an_amount(text: &str) -> bool {
-    const SIGNS: &[char] = &['$', '€', '£', '¥', '￥', '₹', '₩'];
     const BARE_DIGITS: usize = 2;
+    let sign = |c: char| char_listed(Words::CurrencySigns, c);
     // A Chinese amount written in words ("二十万", "三千块").
     let in_words = text.chars().zip(text.chars().skip(1)).any(|(a, b)| {
         is_cjk(a)
@@ -2206,7 +2196,7 @@ pub(crate) fn names_an_amount(text: &str) -> bool {
                 .collect(),
         };
         let digits = number.chars().filter(char::is_ascii_digit).count();
-        if before.trim_end().ends_with(SIGNS)
+        if before.trim_end().ends_with(sign)
             || in_list(Words::Money, &unit)
             || (digits >= BARE_DIGITS && !in_list(Words::NotMoney, &unit))
         {
