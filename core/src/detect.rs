@@ -1591,7 +1591,14 @@ impl Wording {
             UserLanguage::Traditional => Self::Traditional,
             // The table words its questions in English and Chinese only: another language's
             // conversation gets them as the request is written (and translated by an LLM).
-            _ => Self::AsWritten,
+            UserLanguage::English
+            | UserLanguage::Japanese
+            | UserLanguage::Korean
+            | UserLanguage::Spanish
+            | UserLanguage::French
+            | UserLanguage::German
+            | UserLanguage::Portuguese
+            | UserLanguage::Italian => Self::AsWritten,
         }
     }
 
