@@ -868,25 +868,17 @@ fn why_not_asked(
     }
     let is_open = |r: &SlotRef<'_>| open.iter().any(|o| std::ptr::eq(o.slot, r.slot));
     let names = |want_open: bool| {
-        slots
-            .iter()
-            .filter(|r| is_open(r) == want_open)
-            .map(|r| match filler(r.slot) {
+        let named =
+            (slots.iter().filter(|r| is_open(r) == want_open)).map(|r| match filler(r.slot) {
                 by if by.is_empty() || want_open => r.slot.name.to_owned(),
                 by => format!("{} {by}", r.slot.name),
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
+            });
+        Some(named.collect::<Vec<_>>().join(", ")).filter(|n| !n.is_empty())
     };
     let mut kinds: Vec<&str> = slots.iter().map(|r| r.frame.name).collect();
     kinds.dedup();
-    let (given, left) = (names(false), names(true));
-    let given = if given.is_empty() { "nothing" } else { &given };
-    let left = if left.is_empty() {
-        String::new()
-    } else {
-        format!("; {left} open")
-    };
+    let given = names(false).unwrap_or_else(|| "nothing".to_owned());
+    let left = names(true).map_or_else(String::new, |l| format!("; {l} open"));
     format!("task {}: {given} given{left}; {model}", kinds.join(", "))
 }
 
@@ -918,13 +910,9 @@ fn ask_generic(
     let q = match named {
         Some(rules::Named::Known(thing)) => general_question(General::Thing, script, &thing),
         Some(rules::Named::Made(thing)) => general_question(General::Made, script, &thing),
-        Some(rules::Named::Own(noun)) => rule_wording(
-            General::Describe,
-            script,
-            &[("noun", noun.as_str())],
-            None,
-            None,
-        ),
+        Some(rules::Named::Own(noun)) => {
+            rule_wording(General::Describe, script, &[("noun", &noun)], None, None)
+        }
         None => general_question(General::Fallback, script, ""),
     };
     if let Some(q) = q {
@@ -1048,11 +1036,9 @@ fn rule_question(
         }
         Kind::UnderspecifiedParameter => General::Goal,
     };
-    let material = match script {
-        Script::English => None,
-        Script::Simplified => own_material_in_chinese(f, false),
-        Script::Traditional => own_material_in_chinese(f, true),
-    };
+    let material = (script != Script::English)
+        .then(|| own_material_in_chinese(f, script == Script::Traditional))
+        .flatten();
     let values = [
         ("noun", noun.as_str()),
         ("evidence", e),
@@ -1073,13 +1059,8 @@ fn rule_cue(f: &Finding, name: Option<&frames::Name>) -> String {
 fn name_question(n: &frames::Name, script: Script) -> Option<Question> {
     let options: Vec<&str> = n.meanings.iter().map(|m| m.label(script)).collect();
     let first = options.first().copied().unwrap_or(n.name);
-    rule_wording(
-        General::Name,
-        script,
-        &[("name", n.name), ("first", first)],
-        Some(&options),
-        None,
-    )
+    let values = [("name", n.name), ("first", first)];
+    rule_wording(General::Name, script, &values, Some(&options), None)
 }
 
 /// The general question `which` in `script`, its placeholders filled from `values`, with
@@ -1203,9 +1184,8 @@ fn material_named(earlier: &[Message]) -> Option<String> {
             let made = |at: usize| any_in_list(&words[..at], Words::CreateVerbs);
             let determiner = |w: &str| in_list(Words::ArtifactDeterminers, w);
             let determined = |at: usize| {
-                words[at.saturating_sub(DETERMINER_REACH)..at]
-                    .iter()
-                    .any(|w| determiner(w))
+                let reach = &words[at.saturating_sub(DETERMINER_REACH)..at];
+                reach.iter().any(|w| determiner(w))
             };
             // After one of `verb-before` the word is a verb, and "will" is the noun only right
             // after its determiner ("my will", not "the delivery will arrive").
@@ -1781,9 +1761,8 @@ impl Cues {
         // "for my trip next week", "for the job I'm applying to": the kind, not which one.
         let bare = |at: usize| {
             in_list(Words::BareKinds, words[at])
-                && at
-                    .checked_sub(1)
-                    .is_some_and(|b| in_list(Words::Determiners, words[b]))
+                && at > 0
+                && in_list(Words::Determiners, words[at - 1])
                 && !in_list_at(words, at + 1, Words::SaysWhich)
         };
         // "include where to eat": the place of something else than the going.
@@ -2190,11 +2169,12 @@ impl CharSet {
 
 /// Whether `text` names an amount of money: a number with a currency sign or word before or
 /// after it ("$85", "2,000 euros", "80k", "3000元"), or a bare number of two digits or more
-/// that no word of another measure follows (`money` and `not-money` in detector.toml): "the
-/// bill came to 240" names one; "18%", "5 people", "a 30-year loan" and "6 months" do not.
+/// that no word of another measure follows (`currency-signs`, `money` and `not-money` in
+/// detector.toml): "the bill came to 240" names one; "18%", "5 people", "a 30-year loan" and
+/// "6 months" do not.
 pub(crate) fn names_an_amount(text: &str) -> bool {
-    const SIGNS: &[char] = &['$', '€', '£', '¥', '￥', '₹', '₩'];
     const BARE_DIGITS: usize = 2;
+    let sign = |c: char| char_listed(Words::CurrencySigns, c);
     // A Chinese amount written in words ("二十万", "三千块").
     let in_words = text.chars().zip(text.chars().skip(1)).any(|(a, b)| {
         is_cjk(a)
@@ -2223,7 +2203,7 @@ pub(crate) fn names_an_amount(text: &str) -> bool {
                 .collect(),
         };
         let digits = number.chars().filter(char::is_ascii_digit).count();
-        if before.trim_end().ends_with(SIGNS)
+        if before.trim_end().ends_with(sign)
             || in_list(Words::Money, &unit)
             || (digits >= BARE_DIGITS && !in_list(Words::NotMoney, &unit))
         {
@@ -2419,10 +2399,7 @@ pub(crate) fn is_inflection(rest: &str) -> bool {
 /// inflection ("recipe" matches "recipes", "plan" matches "planning"; "exam" does not match
 /// "examples", nor "plan" "plants" or "planner"), unless the word is one of `uninflected`.
 fn word_matches(word: &str, trigger: &str) -> bool {
-    word == trigger
-        || (trigger.len() >= 4
-            && word.strip_prefix(trigger).is_some_and(is_inflection)
-            && !in_list(Words::Uninflected, word))
+    word == trigger || stems(word).any(|stem| stem == trigger)
 }
 
 /// Where each term of `zh-terms` (`core/data/detector.toml`) stands in `text`, as byte ranges:
