@@ -1168,8 +1168,9 @@ fn names_a_person(text: &str) -> bool {
         || (words.iter()).any(|w| in_list(Words::PeoplePronouns, w) || rules::is_person(w))
 }
 
-/// The last material (`artifacts`: a post, an email, a draft) the user's earlier messages
-/// name: what a later "it" they ask to work on stands for.
+/// The material (`artifacts`: a post, an email, a draft) the user's latest message naming one
+/// names first, its subject ("a Python script" of "a Python script that reads a CSV"): what a
+/// later "it" they ask to work on, or say is failing, stands for.
 /// One named with a determiner ("a LinkedIn post", "my essay") and not one the message asks to
 /// be made ("Write a quick note…": then it is the answer's own).
 fn material_named(earlier: &[Message]) -> Option<String> {
@@ -1195,7 +1196,7 @@ fn material_named(earlier: &[Message]) -> Option<String> {
                     || (words[at] == "will" && !determiner(before(at)))
             };
             (0..words.len())
-                .rfind(|&at| {
+                .find(|&at| {
                     in_list(Words::Artifacts, words[at]) && determined(at) && !made(at) && !verb(at)
                 })
                 .map(|at| words[at].to_owned())
@@ -2788,6 +2789,14 @@ mod tests {
         );
         assert_eq!(named.len(), 1, "{named:?}");
         assert!(named[0].text.contains("post"), "{}", named[0].text);
+        // A pronoun that misbehaves stands for the material too: the message's subject, not
+        // what it works on.
+        let named = asked_after(
+            "I've got a shell script that backs up a folder of PDF files every night.",
+            "It fails on the second line, why?",
+        );
+        assert_eq!(named.len(), 1, "{named:?}");
+        assert!(named[0].text.contains("script"), "{}", named[0].text);
         // Given, or the answer's own to write: nothing to ask.
         for earlier in [
             "Here's my post: 'After eight years I'm leaving Acme. Thank you all, it was a ride.'",

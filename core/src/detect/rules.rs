@@ -464,16 +464,23 @@ fn operated_on(words: &[&str], at: usize) -> bool {
         && any_listed(&words[..at], Words::Operations)
 }
 
-/// Whether a verb works on a pronoun ("translate it", "proofread this", "make it shorter"):
-/// the request acts on the material the pronoun stands for.
+/// Whether a verb works on a pronoun ("translate it", "proofread this", "make it shorter"), or
+/// the pronoun is what misbehaves ("it keeps crashing on line 40", "this is too slow"): the
+/// request acts on the material the pronoun stands for.
 pub(crate) fn acts_on_pronoun(words: &[&str]) -> bool {
+    const MISBEHAVES_WITHIN: usize = 3;
     let remade = |i: usize| {
         words[i - 1] == "make"
             && (words.get(i + 1)).is_some_and(|w| in_list(Words::MoreLess, w) || w.ends_with("er"))
     };
-    words.iter().enumerate().skip(1).any(|(i, w)| {
-        in_list(Words::ActedOnPronouns, w) && (in_list(Words::ActOn, words[i - 1]) || remade(i))
-    })
+    let acted_on = |i: usize| i > 0 && (in_list(Words::ActOn, words[i - 1]) || remade(i));
+    let wrong = |i: usize| {
+        any_listed(
+            words.iter().skip(i + 1).take(MISBEHAVES_WITHIN),
+            Words::ProblemStates,
+        )
+    };
+    (0..words.len()).any(|i| in_list(Words::ActedOnPronouns, words[i]) && (acted_on(i) || wrong(i)))
 }
 
 /// Whether a verb that makes something new (`create-verbs`) comes before `at`: what it makes
