@@ -202,12 +202,14 @@ fn pronoun_unresolved(
                     .unwrap_or_else(|| outside_its_phrase(words, i))
                     .min(asked_of(words, i))],
                 proper,
+                1,
             )
             && !(*w == "her" && i + 1 < words.len() && names_someone(&words[..i]))
             && !refers_to_nothing(words, i))
             || (is_standalone_demonstrative(words, w)
-                && !(has_antecedent(&words[..pairs_with(words, i).unwrap_or(i)], proper)
-                    && (in_list(Words::FarDemonstratives, w) || points_back(&words[..i], proper))
+                && !(has_antecedent(&words[..pairs_with(words, i).unwrap_or(i)], proper, 1)
+                    && (in_list(Words::FarDemonstratives, w)
+                        || has_antecedent(&words[..i], proper, 2))
                     && !ends_pointing(words, i)))
     })?;
     let kind = if preceded_by(words, i, Words::Comparing) {
@@ -218,7 +220,7 @@ fn pronoun_unresolved(
     // "Can you translate this into Spanish for my landlord? He doesn't…": a pronoun
     // a verb that works on material takes as its object stands for that material,
     // however long the request around it.
-    let acted_on = preceded_by(words, i, Words::ActOn) && !has_antecedent(&words[..i], proper);
+    let acted_on = preceded_by(words, i, Words::ActOn) && !has_antecedent(&words[..i], proper, 1);
     // "Help me come up with a name for it. Short, easy to spell…": a short first
     // sentence that leans on the pronoun is as short a request, whatever follows.
     let opens = i < first_sentence
@@ -269,8 +271,7 @@ fn there_without_place(words: &[&str], proper: &[bool]) -> Option<String> {
     // "What time is it there right now?": where the user means, after a subject.
     let where_it_is = preceded_by(words, i, Words::ThereSubjects)
         && ends_or_listed(words, i + 1, Words::RightNow);
-    let named = named_upto(proper, i);
-    ((going || where_it_is) && !named).then(|| words[i].to_owned())
+    ((going || where_it_is) && !named_upto(proper, i)).then(|| words[i].to_owned())
 }
 
 /// Where the earliest phrase of the data file's list `which` (its words joined by `+`:
@@ -329,12 +330,14 @@ fn candidates_pointed_at(words: &[&str]) -> Option<String> {
     })
 }
 
-/// Whether the request works on the material whose determiner stands at `at`: it misbehaves, a
-/// verb that works on material comes shortly before ("proofread", "reply to"), a question asks
-/// its state or meaning ("Are my results normal?", "Does this clause mean…"), or how it is to
-/// change follows it ("make this email sound warmer").
+/// Whether the request works on the material whose determiner stands at `at`: the user says
+/// something is wrong with it ("my SQL query on the orders table is super slow": then the
+/// answer needs it, however long the request), a verb that works on material comes shortly
+/// before ("proofread", "reply to"), a question asks its state or meaning ("Are my results
+/// normal?", "Does this clause mean…"), or how it is to change follows it ("make this email
+/// sound warmer").
 fn works_on(words: &[&str], at: usize) -> bool {
-    misbehaves(words, at)
+    any_listed(words[at..].iter().take(PROBLEM_REACH), Words::ProblemStates)
         || any_listed(words[..at].iter().rev().take(ACT_REACH), Words::ActOn)
         || preceded_by(words, at, Words::AsksState)
         || listed_at(words, at + 2, Words::ChangeComplements)
@@ -396,7 +399,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
                 && (words.get(i + 2) == Some(&"of") || for_what(words, i + 2)))
                 || (by.is_none() && proper.get(i + 2) == Some(&true));
             // "Is all wheat the same?": the same as something the request names.
-            let compared = *noun == "same" && has_antecedent(&words[..i], &[]);
+            let compared = *noun == "same" && has_antecedent(&words[..i], &[], 1);
             // "the file system", "the JSON format": the artifact's word names a kind of thing,
             // not the user's copy of one (which "the code snippet" still is).
             let modifier = listed_at(words, i + 2, Words::KindsOfThing);
@@ -482,12 +485,6 @@ pub(crate) fn acts_on_pronoun(words: &[&str]) -> bool {
 fn made_before(words: &[&str], at: usize) -> bool {
     last_listed(&words[..at], Words::CreateVerbs)
         .is_some_and(|verb| !(verb..=at).any(|j| answers_someone(&words[..j])))
-}
-
-/// Whether the user says something is wrong with the material named at `at` ("my SQL query on
-/// the orders table is super slow"): then the answer needs it, however long the request.
-fn misbehaves(words: &[&str], at: usize) -> bool {
-    any_listed(words[at..].iter().take(PROBLEM_REACH), Words::ProblemStates)
 }
 
 /// "Can you scale the recipe up so it serves 10 instead of 4?": material that a verb works on
@@ -951,16 +948,22 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
 }
 
 /// Whether `before` holds something a pronoun after it may stand for: someone or something of
-/// the user's, a name, a word of four letters or more that is none of `not-antecedents`, or a
-/// word of letters and digits ("ps5").
-fn has_antecedent(before: &[&str], proper: &[bool]) -> bool {
+/// the user's, a name, or `needed` words each of four letters or more that is none of
+/// `not-antecedents`, or of letters and digits ("ps5").
+///
+/// "This" or "these" need two such words to point back into the request rather than at
+/// something the user sees and the request does not hold: they point outward far more often
+/// than "it" or "that" refer back, so one word of the request's own ("How much should I
+/// charge for this?", "How do I cite this?") is not enough ("Compare bitcoin and gold: is this
+/// a bubble?").
+fn has_antecedent(before: &[&str], proper: &[bool], needed: usize) -> bool {
+    let word = |w: &&&str| {
+        (w.len() >= 4 && !in_list(Words::NotAntecedents, w))
+            || (w.bytes().any(|b| b.is_ascii_digit()) && w.bytes().any(|b| b.is_ascii_alphabetic()))
+    };
     names_someone(before)
         || named_upto(proper, before.len())
-        || before.iter().any(|w| {
-            (w.len() >= 4 && !in_list(Words::NotAntecedents, w))
-                || (w.bytes().any(|b| b.is_ascii_digit())
-                    && w.bytes().any(|b| b.is_ascii_alphabetic()))
-        })
+        || before.iter().filter(word).nth(needed - 1).is_some()
 }
 
 /// Whether the demonstrative at `i` ends the request after its verb or preposition ("Can my dog
@@ -972,17 +975,6 @@ fn ends_pointing(words: &[&str], i: usize) -> bool {
         && in_list(Words::NearDemonstratives, words[i])
         && i > 0
         && !in_list(Words::LikenedBy, words[i - 1])
-}
-
-/// Whether "this" or "these" after `before` can point back into the request rather than at
-/// something the user sees and the request does not hold: they point outward far more often
-/// than "it" or "that" refer back, so one word of the request's own ("How much should I
-/// charge for this?", "How do I cite this?") is not enough; a name, something of the user's,
-/// or two such words are ("Compare bitcoin and gold: is this a bubble?").
-fn points_back(before: &[&str], proper: &[bool]) -> bool {
-    names_someone(before)
-        || named_upto(proper, before.len())
-        || before.iter().filter(|w| has_antecedent(&[w], &[])).count() >= 2
 }
 
 /// Where the words that may hold the antecedent of the pronoun at `i` end when it is what
