@@ -275,20 +275,15 @@ fn there_without_place(words: &[&str], proper: &[bool]) -> Option<String> {
 }
 
 /// Where the earliest phrase of the data file's list `which` (its words joined by `+`:
-/// "how+many") stands in `words`, and the phrase.
+/// "how+many") stands in `words`, and the phrase: the first listed of those that stand there.
 fn phrase_in(words: &[&str], which: Words) -> Option<(usize, &'static str)> {
-    // Each phrase with its first word, so that a word starting none is passed over at once.
-    let phrases: Vec<(&str, &'static str)> = words_of(which)
-        .map(|phrase| (phrase.split('+').next().unwrap_or(phrase), phrase))
-        .collect();
-    (0..words.len()).find_map(|at| {
-        let matches = |phrase: &str| {
-            (phrase.split('+').enumerate()).all(|(k, w)| words.get(at + k) == Some(&w))
-        };
-        (phrases.iter())
-            .find(|&&(first, phrase)| first == words[at] && matches(phrase))
-            .map(|&(_, phrase)| (at, phrase))
-    })
+    let found = |phrase: &'static str| {
+        let parts = phrase.split('+');
+        let matches = |window: &[&str]| parts.clone().eq(window.iter().copied());
+        let at = words.windows(parts.clone().count()).position(matches)?;
+        Some((at, phrase))
+    };
+    words_of(which).filter_map(found).min_by_key(|&(at, _)| at)
 }
 
 /// "Which one is better?", "Which ones should I keep?", "Which is better?": a choice among
@@ -296,13 +291,12 @@ fn phrase_in(words: &[&str], which: Words) -> Option<(usize, &'static str)> {
 /// "which is faster, A or B", "between X and Y"), nor "which is" before more than "better" or
 /// "best" ("Which is the largest ocean?", "Which is better for kids?").
 pub(crate) fn choice_without_candidates(words: &[&str]) -> Option<String> {
-    let [first, one, rest @ ..] = words else {
+    let ["which", one, rest @ ..] = words else {
         return None;
     };
-    let names_them = any_listed(words, Words::NamesTheCandidates);
     let choice = in_list(Words::Ones, one)
         || *one == "is" && matches!(rest, [w] if in_list(Words::BetterBest, w));
-    (*first == "which" && choice && !names_them).then(|| (*one).to_owned())
+    (choice && !any_listed(words, Words::NamesTheCandidates)).then(|| (*one).to_owned())
 }
 
 /// A choice whose candidates the request points at without naming, at any length: "which
@@ -892,10 +886,10 @@ pub(crate) fn names_own_artifact(head: &str) -> bool {
 /// "The best approach" and "recent advances": a superlative or recency word on a
 /// generic noun, with nothing saying for what or in which field.
 fn generic_superlative(words: &[&str]) -> Option<String> {
-    let generic = |w: &str| in_list(Words::GenericNouns, w);
-    let i = listed_before(words, Words::Superlatives, generic)?;
-    let scoped = any_listed(&words[i + 2..], Words::Scopes);
-    (!scoped).then(|| format!("{} {}", words[i], words[i + 1]))
+    let i = listed_before(words, Words::Superlatives, |w| {
+        in_list(Words::GenericNouns, w)
+    })?;
+    (!any_listed(&words[i + 2..], Words::Scopes)).then(|| words[i..i + 2].join(" "))
 }
 
 /// Whether the pronoun at `i` stands for nothing earlier: an "it" that only fills the subject
@@ -914,11 +908,10 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
     match words[i] {
         "it" => {
             let be_before = preceded_by(words, i, Words::BeSingular);
+            let next_in = |list| next.is_some_and(|w| in_list(list, w));
             // "How does it feel to fail?", "What does it mean if…": a verb, then what it says.
-            let verb_then = |verb, then| {
-                next.is_some_and(|w| in_list(verb, w)) && after.is_some_and(|w| in_list(then, w))
-            };
-            (be_before && next.is_some_and(|w| in_list(Words::Judgements, w)) && after.is_some())
+            let verb_then = |verb, then| next_in(verb) && after.is_some_and(|w| in_list(then, w));
+            (be_before && next_in(Words::Judgements) && after.is_some())
                 // "Is it cheaper to drive or fly?", "How much is it to fly…", "Is it rude not to
                 // tip?": what "it" stands for follows ("toxic to my cat" is no verb).
                 || (be_before && {
@@ -930,7 +923,7 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
                         && !listed_at(words, to + 1, Words::Determiners)
                 })
                 || (be_before && i >= 2 && words[i - 2] == "time")
-                || (next.is_some_and(|w| in_list(Words::TakeForms, w)) && after.is_some())
+                || (next_in(Words::TakeForms) && after.is_some())
                 || any_listed(words[i + 1..].iter().take(3), Words::Precipitation)
                 || (i > 0 && words[i - 1] == "worth" && next.is_some())
                 || verb_then(Words::FeelForms, Words::AfterFeel)
@@ -1281,11 +1274,8 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
         if !place && !word_list(Words::ZhMeasureWords).contains(measure) {
             return None;
         }
-        let noun = if place {
-            String::new()
-        } else {
-            zh_noun(&rest[measure.len_utf8()..]).0
-        };
+        let noun = (!place).then(|| zh_noun(&rest[measure.len_utf8()..]).0);
+        let noun = noun.unwrap_or_default();
         let head: String = noun.chars().take(2).collect();
         let resolved = if head.is_empty() {
             // "我喜欢的那款": the clause before it says what it is, unless the answer is to be
