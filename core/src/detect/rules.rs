@@ -150,7 +150,7 @@ pub(crate) fn english(
         0
     };
     if !has_history {
-        found.extend(pronoun_unresolved(words, proper, short, first_sentence));
+        found.extend(pronoun_unresolved(words, proper, first_sentence));
         // "How do I get there?", "Is 140 high?", "Follow up about what we discussed": a place,
         // what a figure measures or an earlier conversation the request leans on, with none
         // here.
@@ -188,12 +188,7 @@ pub(crate) fn english(
 /// A pronoun or a standalone demonstrative with nothing before it to stand for ("Tell me more
 /// about it", "Is this legal in my state?"), in a short request, a short first sentence, or as
 /// the object of a verb that works on material.
-fn pronoun_unresolved(
-    words: &[&str],
-    proper: &[bool],
-    short: bool,
-    first_sentence: usize,
-) -> Option<Finding> {
+fn pronoun_unresolved(words: &[&str], proper: &[bool], first_sentence: usize) -> Option<Finding> {
     let i = words.iter().enumerate().position(|(i, w)| {
         (is_pronoun(w)
             && (i < POSSESSIVE_REACH || !in_list(Words::Possessives, w))
@@ -230,6 +225,7 @@ fn pronoun_unresolved(
     // named before it, however long the request.
     let for_someone =
         in_list(Words::RecipientPronouns, words[i]) && preceded_by(words, i, Words::PurposeWords);
+    let short = words.len() <= SHORT_WORDS;
     (short || opens || kind == Kind::AmbiguousReference || acted_on || for_someone)
         .then(|| finding(kind, words[i]))
 }
@@ -400,10 +396,9 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
             if own || named || compared || modifier || operated_on(words, i) {
                 continue;
             }
-            return Some(match by {
-                Some(by) if !possessive(det) => format!("{det} {noun} {by}"),
-                _ => format!("{det} {noun}"),
-            });
+            // Who has it, after the noun, unless "my" says so.
+            let by = usize::from(by.is_some() && !possessive(det));
+            return Some(words[i..i + 2 + by].join(" "));
         }
     }
     (0..words.len().saturating_sub(2)).rev().find_map(|i| {
@@ -416,10 +411,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
             && !made_before(words, i)
             && acted_on(i)
             && !operated_on(words, i);
-        material.then(|| match i.checked_sub(1) {
-            Some(j) if whose => format!("{} {det} {kind} {noun}", words[j]),
-            _ => format!("{det} {kind} {noun}"),
-        })
+        material.then(|| words[i - usize::from(whose)..i + 3].join(" "))
     })
 }
 
