@@ -237,15 +237,14 @@ fn pronoun_unresolved(words: &[&str], proper: &[bool], first_sentence: usize) ->
 fn asked_of(words: &[&str], i: usize) -> usize {
     let auxiliary = |w: &str| in_list(Words::HowTo, w) || in_list(Words::BeForms, w);
     let asking = i >= 3 && words[i] == "it" && auxiliary(words[i - 1]);
-    let question = last_listed(&words[..i.saturating_sub(2)], Words::QuestionWords);
-    let Some(q) = question.filter(|_| asking) else {
-        return i;
-    };
     // A phrase of a noun ("what channel", "how many people"), not "how cold is it".
-    let phrase = &words[q + 1..i - 1];
-    let of_a_noun = !phrase.iter().any(|w| auxiliary(w))
-        && (words[q] != "how" || listed_at(phrase, 0, Words::HowAmounts));
-    if of_a_noun { q } else { i }
+    let of_a_noun = |&q: &usize| {
+        let phrase = &words[q + 1..i - 1];
+        !phrase.iter().any(|w| auxiliary(w))
+            && (words[q] != "how" || listed_at(phrase, 0, Words::HowAmounts))
+    };
+    let question = last_listed(&words[..i.saturating_sub(2)], Words::QuestionWords);
+    question.filter(|q| asking && of_a_noun(q)).unwrap_or(i)
 }
 
 /// "How many days until then?", "Will it be ready by then?": a time the request leans on, with
