@@ -679,12 +679,10 @@ fn zh_noun(rest: &str) -> (String, bool) {
         .take_while(noun_char)
         .take(NOUN_REACH)
         .collect();
-    let count = noun.chars().count();
-    let next = rest[noun.len()..].chars().next();
     // One character is a noun only before a mark or the end ("做一张表", not the 开 of "开会通知").
-    let whole = match next {
+    let whole = match rest[noun.len()..].chars().next() {
         None => true,
-        Some(c) if count == 1 => !super::is_cjk(c) && !c.is_ascii_alphanumeric(),
+        Some(c) if noun.chars().count() == 1 => !super::is_cjk(c) && !c.is_ascii_alphanumeric(),
         Some(c) => !noun_char(&c),
     };
     (noun, whole)
@@ -966,13 +964,11 @@ fn ends_pointing(words: &[&str], i: usize) -> bool {
 /// that?"): before the thing that goes with it, which cannot be its own companion.
 fn pairs_with(words: &[&str], i: usize) -> Option<usize> {
     let before = words.get(..i)?;
-    let verb = match before {
-        // A verb that does not pair is looked for one word further back, if there is one.
-        [.., verb, "with"] => {
-            (before.len() - 2).checked_sub(usize::from(!in_list(Words::Pairing, verb)))?
-        }
-        _ => return None,
+    let [.., verb, "with"] = before else {
+        return None;
     };
+    // A verb that does not pair is looked for one word further back, if there is one.
+    let verb = (before.len() - 2).checked_sub(usize::from(!in_list(Words::Pairing, verb)))?;
     let paired = in_list(Words::Pairing, before.get(verb)?);
     paired.then(|| last_listed(&before[..verb], Words::PhraseOpeners).unwrap_or(verb))
 }
