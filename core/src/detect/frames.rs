@@ -278,7 +278,7 @@ pub(crate) enum Script {
 }
 
 /// A question in one script.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Default, Clone, PartialEq, Eq, Deserialize)]
 pub(crate) struct Wording {
     pub text: &'static str,
     pub why: &'static str,
@@ -294,12 +294,7 @@ pub(crate) struct Wordings(#[serde(borrow)] Vec<(&'static str, Wording)>);
 impl Wordings {
     /// The wording in `script`; English when the table has none in it.
     pub(crate) fn get(&self, script: Script) -> &Wording {
-        static NONE: Wording = Wording {
-            text: "",
-            why: "",
-            options: Vec::new(),
-            assumption: "",
-        };
+        static NONE: std::sync::LazyLock<Wording> = std::sync::LazyLock::new(Wording::default);
         in_script(&self.0, script).unwrap_or(&NONE)
     }
 }
@@ -393,9 +388,7 @@ impl Table {
     pub(crate) fn general(&self, which: General) -> Option<&GeneralQuestion> {
         (self.general.iter().find(|(g, _)| *g == which)).map(|(_, q)| q)
     }
-}
 
-impl Table {
     /// The table from the bytes `build.rs` wrote (postcard), read once for the program's life
     /// ([`super::knowledge`] keeps it): its words and wordings are slices of a copy of the
     /// bytes kept as long. Bytes that are not a whole table of this build's shape, or whose

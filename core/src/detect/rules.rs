@@ -150,7 +150,7 @@ pub(crate) fn english(
         0
     };
     if !has_history {
-        found.extend(pronoun_unresolved(words, proper, short, first_sentence));
+        found.extend(pronoun_unresolved(words, proper, first_sentence));
         // "How do I get there?", "Is 140 high?", "Follow up about what we discussed": a place,
         // what a figure measures or an earlier conversation the request leans on, with none
         // here.
@@ -188,12 +188,7 @@ pub(crate) fn english(
 /// A pronoun or a standalone demonstrative with nothing before it to stand for ("Tell me more
 /// about it", "Is this legal in my state?"), in a short request, a short first sentence, or as
 /// the object of a verb that works on material.
-fn pronoun_unresolved(
-    words: &[&str],
-    proper: &[bool],
-    short: bool,
-    first_sentence: usize,
-) -> Option<Finding> {
+fn pronoun_unresolved(words: &[&str], proper: &[bool], first_sentence: usize) -> Option<Finding> {
     let i = words.iter().enumerate().position(|(i, w)| {
         (is_pronoun(w)
             && (i < POSSESSIVE_REACH || !in_list(Words::Possessives, w))
@@ -202,12 +197,14 @@ fn pronoun_unresolved(
                     .unwrap_or_else(|| outside_its_phrase(words, i))
                     .min(asked_of(words, i))],
                 proper,
+                1,
             )
             && !(*w == "her" && i + 1 < words.len() && names_someone(&words[..i]))
             && !refers_to_nothing(words, i))
             || (is_standalone_demonstrative(words, w)
-                && !(has_antecedent(&words[..pairs_with(words, i).unwrap_or(i)], proper)
-                    && (in_list(Words::FarDemonstratives, w) || points_back(&words[..i], proper))
+                && !(has_antecedent(&words[..pairs_with(words, i).unwrap_or(i)], proper, 1)
+                    && (in_list(Words::FarDemonstratives, w)
+                        || has_antecedent(&words[..i], proper, 2))
                     && !ends_pointing(words, i)))
     })?;
     let kind = if preceded_by(words, i, Words::Comparing) {
@@ -218,7 +215,7 @@ fn pronoun_unresolved(
     // "Can you translate this into Spanish for my landlord? He doesn't…": a pronoun
     // a verb that works on material takes as its object stands for that material,
     // however long the request around it.
-    let acted_on = preceded_by(words, i, Words::ActOn) && !has_antecedent(&words[..i], proper);
+    let acted_on = preceded_by(words, i, Words::ActOn) && !has_antecedent(&words[..i], proper, 1);
     // "Help me come up with a name for it. Short, easy to spell…": a short first
     // sentence that leans on the pronoun is as short a request, whatever follows.
     let opens = i < first_sentence
@@ -228,6 +225,7 @@ fn pronoun_unresolved(
     // named before it, however long the request.
     let for_someone =
         in_list(Words::RecipientPronouns, words[i]) && preceded_by(words, i, Words::PurposeWords);
+    let short = words.len() <= SHORT_WORDS;
     (short || opens || kind == Kind::AmbiguousReference || acted_on || for_someone)
         .then(|| finding(kind, words[i]))
 }
@@ -239,15 +237,14 @@ fn pronoun_unresolved(
 fn asked_of(words: &[&str], i: usize) -> usize {
     let auxiliary = |w: &str| in_list(Words::HowTo, w) || in_list(Words::BeForms, w);
     let asking = i >= 3 && words[i] == "it" && auxiliary(words[i - 1]);
-    let question = last_listed(&words[..i.saturating_sub(2)], Words::QuestionWords);
-    let Some(q) = question.filter(|_| asking) else {
-        return i;
-    };
     // A phrase of a noun ("what channel", "how many people"), not "how cold is it".
-    let phrase = &words[q + 1..i - 1];
-    let of_a_noun = !phrase.iter().any(|w| auxiliary(w))
-        && (words[q] != "how" || listed_at(phrase, 0, Words::HowAmounts));
-    if of_a_noun { q } else { i }
+    let of_a_noun = |&q: &usize| {
+        let phrase = &words[q + 1..i - 1];
+        !phrase.iter().any(|w| auxiliary(w))
+            && (words[q] != "how" || listed_at(phrase, 0, Words::HowAmounts))
+    };
+    let question = last_listed(&words[..i.saturating_sub(2)], Words::QuestionWords);
+    question.filter(|q| asking && of_a_noun(q)).unwrap_or(i)
 }
 
 /// "How many days until then?", "Will it be ready by then?": a time the request leans on, with
@@ -269,25 +266,19 @@ fn there_without_place(words: &[&str], proper: &[bool]) -> Option<String> {
     // "What time is it there right now?": where the user means, after a subject.
     let where_it_is = preceded_by(words, i, Words::ThereSubjects)
         && ends_or_listed(words, i + 1, Words::RightNow);
-    let named = named_upto(proper, i);
-    ((going || where_it_is) && !named).then(|| words[i].to_owned())
+    ((going || where_it_is) && !named_upto(proper, i)).then(|| words[i].to_owned())
 }
 
 /// Where the earliest phrase of the data file's list `which` (its words joined by `+`:
-/// "how+many") stands in `words`, and the phrase.
+/// "how+many") stands in `words`, and the phrase: the first listed of those that stand there.
 fn phrase_in(words: &[&str], which: Words) -> Option<(usize, &'static str)> {
-    // Each phrase with its first word, so that a word starting none is passed over at once.
-    let phrases: Vec<(&str, &'static str)> = words_of(which)
-        .map(|phrase| (phrase.split('+').next().unwrap_or(phrase), phrase))
-        .collect();
-    (0..words.len()).find_map(|at| {
-        let matches = |phrase: &str| {
-            (phrase.split('+').enumerate()).all(|(k, w)| words.get(at + k) == Some(&w))
-        };
-        (phrases.iter())
-            .find(|&&(first, phrase)| first == words[at] && matches(phrase))
-            .map(|&(_, phrase)| (at, phrase))
-    })
+    let found = |phrase: &'static str| {
+        let parts = phrase.split('+');
+        let matches = |window: &[&str]| parts.clone().eq(window.iter().copied());
+        let at = words.windows(parts.clone().count()).position(matches)?;
+        Some((at, phrase))
+    };
+    words_of(which).filter_map(found).min_by_key(|&(at, _)| at)
 }
 
 /// "Which one is better?", "Which ones should I keep?", "Which is better?": a choice among
@@ -295,13 +286,12 @@ fn phrase_in(words: &[&str], which: Words) -> Option<(usize, &'static str)> {
 /// "which is faster, A or B", "between X and Y"), nor "which is" before more than "better" or
 /// "best" ("Which is the largest ocean?", "Which is better for kids?").
 pub(crate) fn choice_without_candidates(words: &[&str]) -> Option<String> {
-    let [first, one, rest @ ..] = words else {
+    let ["which", one, rest @ ..] = words else {
         return None;
     };
-    let names_them = any_listed(words, Words::NamesTheCandidates);
     let choice = in_list(Words::Ones, one)
         || *one == "is" && matches!(rest, [w] if in_list(Words::BetterBest, w));
-    (*first == "which" && choice && !names_them).then(|| (*one).to_owned())
+    (choice && !any_listed(words, Words::NamesTheCandidates)).then(|| (*one).to_owned())
 }
 
 /// A choice whose candidates the request points at without naming, at any length: "which
@@ -329,12 +319,14 @@ fn candidates_pointed_at(words: &[&str]) -> Option<String> {
     })
 }
 
-/// Whether the request works on the material whose determiner stands at `at`: it misbehaves, a
-/// verb that works on material comes shortly before ("proofread", "reply to"), a question asks
-/// its state or meaning ("Are my results normal?", "Does this clause mean…"), or how it is to
-/// change follows it ("make this email sound warmer").
+/// Whether the request works on the material whose determiner stands at `at`: the user says
+/// something is wrong with it ("my SQL query on the orders table is super slow": then the
+/// answer needs it, however long the request), a verb that works on material comes shortly
+/// before ("proofread", "reply to"), a question asks its state or meaning ("Are my results
+/// normal?", "Does this clause mean…"), or how it is to change follows it ("make this email
+/// sound warmer").
 fn works_on(words: &[&str], at: usize) -> bool {
-    misbehaves(words, at)
+    any_listed(words[at..].iter().take(PROBLEM_REACH), Words::ProblemStates)
         || any_listed(words[..at].iter().rev().take(ACT_REACH), Words::ActOn)
         || preceded_by(words, at, Words::AsksState)
         || listed_at(words, at + 2, Words::ChangeComplements)
@@ -396,17 +388,16 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
                 && (words.get(i + 2) == Some(&"of") || for_what(words, i + 2)))
                 || (by.is_none() && proper.get(i + 2) == Some(&true));
             // "Is all wheat the same?": the same as something the request names.
-            let compared = *noun == "same" && has_antecedent(&words[..i], &[]);
+            let compared = *noun == "same" && has_antecedent(&words[..i], &[], 1);
             // "the file system", "the JSON format": the artifact's word names a kind of thing,
             // not the user's copy of one (which "the code snippet" still is).
             let modifier = listed_at(words, i + 2, Words::KindsOfThing);
             if own || named || compared || modifier || operated_on(words, i) {
                 continue;
             }
-            return Some(match by {
-                Some(by) if !possessive(det) => format!("{det} {noun} {by}"),
-                _ => format!("{det} {noun}"),
-            });
+            // Who has it, after the noun, unless "my" says so.
+            let by = usize::from(by.is_some() && !possessive(det));
+            return Some(words[i..i + 2 + by].join(" "));
         }
     }
     (0..words.len().saturating_sub(2)).rev().find_map(|i| {
@@ -419,10 +410,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
             && !made_before(words, i)
             && acted_on(i)
             && !operated_on(words, i);
-        material.then(|| match i.checked_sub(1) {
-            Some(j) if whose => format!("{} {det} {kind} {noun}", words[j]),
-            _ => format!("{det} {kind} {noun}"),
-        })
+        material.then(|| words[i - usize::from(whose)..i + 3].join(" "))
     })
 }
 
@@ -489,12 +477,6 @@ pub(crate) fn acts_on_pronoun(words: &[&str]) -> bool {
 fn made_before(words: &[&str], at: usize) -> bool {
     last_listed(&words[..at], Words::CreateVerbs)
         .is_some_and(|verb| !(verb..=at).any(|j| answers_someone(&words[..j])))
-}
-
-/// Whether the user says something is wrong with the material named at `at` ("my SQL query on
-/// the orders table is super slow"): then the answer needs it, however long the request.
-fn misbehaves(words: &[&str], at: usize) -> bool {
-    any_listed(words[at..].iter().take(PROBLEM_REACH), Words::ProblemStates)
 }
 
 /// "Can you scale the recipe up so it serves 10 instead of 4?": material that a verb works on
@@ -704,12 +686,10 @@ fn zh_noun(rest: &str) -> (String, bool) {
         .take_while(noun_char)
         .take(NOUN_REACH)
         .collect();
-    let count = noun.chars().count();
-    let next = rest[noun.len()..].chars().next();
     // One character is a noun only before a mark or the end ("做一张表", not the 开 of "开会通知").
-    let whole = match next {
+    let whole = match rest[noun.len()..].chars().next() {
         None => true,
-        Some(c) if count == 1 => !super::is_cjk(c) && !c.is_ascii_alphanumeric(),
+        Some(c) if noun.chars().count() == 1 => !super::is_cjk(c) && !c.is_ascii_alphanumeric(),
         Some(c) => !noun_char(&c),
     };
     (noun, whole)
@@ -902,10 +882,10 @@ pub(crate) fn names_own_artifact(head: &str) -> bool {
 /// "The best approach" and "recent advances": a superlative or recency word on a
 /// generic noun, with nothing saying for what or in which field.
 fn generic_superlative(words: &[&str]) -> Option<String> {
-    let generic = |w: &str| in_list(Words::GenericNouns, w);
-    let i = listed_before(words, Words::Superlatives, generic)?;
-    let scoped = any_listed(&words[i + 2..], Words::Scopes);
-    (!scoped).then(|| format!("{} {}", words[i], words[i + 1]))
+    let i = listed_before(words, Words::Superlatives, |w| {
+        in_list(Words::GenericNouns, w)
+    })?;
+    (!any_listed(&words[i + 2..], Words::Scopes)).then(|| words[i..i + 2].join(" "))
 }
 
 /// Whether the pronoun at `i` stands for nothing earlier: an "it" that only fills the subject
@@ -924,11 +904,10 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
     match words[i] {
         "it" => {
             let be_before = preceded_by(words, i, Words::BeSingular);
+            let next_in = |list| next.is_some_and(|w| in_list(list, w));
             // "How does it feel to fail?", "What does it mean if…": a verb, then what it says.
-            let verb_then = |verb, then| {
-                next.is_some_and(|w| in_list(verb, w)) && after.is_some_and(|w| in_list(then, w))
-            };
-            (be_before && next.is_some_and(|w| in_list(Words::Judgements, w)) && after.is_some())
+            let verb_then = |verb, then| next_in(verb) && after.is_some_and(|w| in_list(then, w));
+            (be_before && next_in(Words::Judgements) && after.is_some())
                 // "Is it cheaper to drive or fly?", "How much is it to fly…", "Is it rude not to
                 // tip?": what "it" stands for follows ("toxic to my cat" is no verb).
                 || (be_before && {
@@ -940,7 +919,7 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
                         && !listed_at(words, to + 1, Words::Determiners)
                 })
                 || (be_before && i >= 2 && words[i - 2] == "time")
-                || (next.is_some_and(|w| in_list(Words::TakeForms, w)) && after.is_some())
+                || (next_in(Words::TakeForms) && after.is_some())
                 || any_listed(words[i + 1..].iter().take(3), Words::Precipitation)
                 || (i > 0 && words[i - 1] == "worth" && next.is_some())
                 || verb_then(Words::FeelForms, Words::AfterFeel)
@@ -958,16 +937,22 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
 }
 
 /// Whether `before` holds something a pronoun after it may stand for: someone or something of
-/// the user's, a name, a word of four letters or more that is none of `not-antecedents`, or a
-/// word of letters and digits ("ps5").
-fn has_antecedent(before: &[&str], proper: &[bool]) -> bool {
+/// the user's, a name, or `needed` words each of four letters or more that is none of
+/// `not-antecedents`, or of letters and digits ("ps5").
+///
+/// "This" or "these" need two such words to point back into the request rather than at
+/// something the user sees and the request does not hold: they point outward far more often
+/// than "it" or "that" refer back, so one word of the request's own ("How much should I
+/// charge for this?", "How do I cite this?") is not enough ("Compare bitcoin and gold: is this
+/// a bubble?").
+fn has_antecedent(before: &[&str], proper: &[bool], needed: usize) -> bool {
+    let word = |w: &&&str| {
+        (w.len() >= 4 && !in_list(Words::NotAntecedents, w))
+            || (w.bytes().any(|b| b.is_ascii_digit()) && w.bytes().any(|b| b.is_ascii_alphabetic()))
+    };
     names_someone(before)
         || named_upto(proper, before.len())
-        || before.iter().any(|w| {
-            (w.len() >= 4 && !in_list(Words::NotAntecedents, w))
-                || (w.bytes().any(|b| b.is_ascii_digit())
-                    && w.bytes().any(|b| b.is_ascii_alphabetic()))
-        })
+        || before.iter().filter(word).nth(needed - 1).is_some()
 }
 
 /// Whether the demonstrative at `i` ends the request after its verb or preposition ("Can my dog
@@ -981,29 +966,16 @@ fn ends_pointing(words: &[&str], i: usize) -> bool {
         && !in_list(Words::LikenedBy, words[i - 1])
 }
 
-/// Whether "this" or "these" after `before` can point back into the request rather than at
-/// something the user sees and the request does not hold: they point outward far more often
-/// than "it" or "that" refer back, so one word of the request's own ("How much should I
-/// charge for this?", "How do I cite this?") is not enough; a name, something of the user's,
-/// or two such words are ("Compare bitcoin and gold: is this a bubble?").
-fn points_back(before: &[&str], proper: &[bool]) -> bool {
-    names_someone(before)
-        || named_upto(proper, before.len())
-        || before.iter().filter(|w| has_antecedent(&[w], &[])).count() >= 2
-}
-
 /// Where the words that may hold the antecedent of the pronoun at `i` end when it is what
 /// something goes with ("Suggest a wine to go with it", "What dessert would go well with
 /// that?"): before the thing that goes with it, which cannot be its own companion.
 fn pairs_with(words: &[&str], i: usize) -> Option<usize> {
     let before = words.get(..i)?;
-    let verb = match before {
-        // A verb that does not pair is looked for one word further back, if there is one.
-        [.., verb, "with"] => {
-            (before.len() - 2).checked_sub(usize::from(!in_list(Words::Pairing, verb)))?
-        }
-        _ => return None,
+    let [.., verb, "with"] = before else {
+        return None;
     };
+    // A verb that does not pair is looked for one word further back, if there is one.
+    let verb = (before.len() - 2).checked_sub(usize::from(!in_list(Words::Pairing, verb)))?;
     let paired = in_list(Words::Pairing, before.get(verb)?);
     paired.then(|| last_listed(&before[..verb], Words::PhraseOpeners).unwrap_or(verb))
 }
@@ -1296,11 +1268,8 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
         if !place && !word_list(Words::ZhMeasureWords).contains(measure) {
             return None;
         }
-        let noun = if place {
-            String::new()
-        } else {
-            zh_noun(&rest[measure.len_utf8()..]).0
-        };
+        let noun = (!place).then(|| zh_noun(&rest[measure.len_utf8()..]).0);
+        let noun = noun.unwrap_or_default();
         let head: String = noun.chars().take(2).collect();
         let resolved = if head.is_empty() {
             // "我喜欢的那款": the clause before it says what it is, unless the answer is to be
