@@ -923,7 +923,7 @@ impl<'a> Request<'a> {
     fn recognised(&self, table: &frames::Table) -> Vec<usize> {
         let named = |r: &Reading<'_>| -> Vec<usize> {
             let named: BTreeSet<(usize, usize)> = (r.pack.frames.iter())
-                .filter(|(_, f)| f.intents.is_empty() || r.has(&f.intents))
+                .filter(|(_, f)| r.has(&f.cues) && (f.intents.is_empty() || r.has(&f.intents)))
                 .filter_map(|(name, f)| {
                     let at = r.matches(&f.cues).map(|s| s.start).min()?;
                     Some((at, table.frames.iter().position(|t| t.name == *name)?))

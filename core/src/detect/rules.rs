@@ -270,15 +270,20 @@ fn there_without_place(words: &[&str], proper: &[bool]) -> Option<String> {
 }
 
 /// Where the earliest phrase of the data file's list `which` (its words joined by `+`:
-/// "how+many") stands in `words`, and the phrase: the first listed of those that stand there.
+/// "how+many") stands in `words`, and the phrase.
 fn phrase_in(words: &[&str], which: Words) -> Option<(usize, &'static str)> {
-    let found = |phrase: &'static str| {
-        let parts = phrase.split('+');
-        let matches = |window: &[&str]| parts.clone().eq(window.iter().copied());
-        let at = words.windows(parts.clone().count()).position(matches)?;
-        Some((at, phrase))
-    };
-    words_of(which).filter_map(found).min_by_key(|&(at, _)| at)
+    // Each phrase with its first word, so that a word starting none is passed over at once.
+    let phrases: Vec<(&str, &'static str)> = words_of(which)
+        .map(|phrase| (phrase.split('+').next().unwrap_or(phrase), phrase))
+        .collect();
+    (0..words.len()).find_map(|at| {
+        let matches = |phrase: &str| {
+            (phrase.split('+').enumerate()).all(|(k, w)| words.get(at + k) == Some(&w))
+        };
+        (phrases.iter())
+            .find(|&&(first, phrase)| first == words[at] && matches(phrase))
+            .map(|&(_, phrase)| (at, phrase))
+    })
 }
 
 /// "Which one is better?", "Which ones should I keep?", "Which is better?": a choice among
