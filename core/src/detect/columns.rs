@@ -1491,6 +1491,11 @@ fn latin_material(r: &Reading<'_>, vague: bool) -> Option<String> {
 /// reader's ("mi" → "tu"; see [`Material::yours`]), and a contracted article that opens them
 /// made plain ("del contrato" → "el contrato"; inside them, "la mail del mio capo", it stays).
 fn yours(r: &Reading<'_>, first: usize, last: usize) -> String {
+    // A word joined to the last by a hyphen is part of it ("ma belle-mère").
+    let hyphened = |i: usize| &r.text[r.tokens[i - 1].end..r.tokens[i].start] == "-";
+    let last = (last..r.tokens.len())
+        .find(|&i| !hyphened(i))
+        .unwrap_or(r.tokens.len());
     let m = &r.pack.material;
     let mut out = String::new();
     let mut at = r.tokens[first].start;
@@ -1691,6 +1696,11 @@ mod tests {
             (
                 "Hilf mir bei meiner Seminararbeit",
                 "Könnten Sie Ihre Seminararbeit hier einfügen?",
+            ),
+            // A hyphenated word is one.
+            (
+                "Mein Excel-Makro stürzt ab",
+                "Könnten Sie Ihr Excel-Makro hier einfügen?",
             ),
             // Inside the phrase a possessive keeps the case its preposition gives it.
             (
