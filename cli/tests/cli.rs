@@ -221,7 +221,7 @@ fn bad_requests_fail_cleanly_or_work() {
     let big = "Plan a trip to Paris 🙂 ".repeat(2_000);
     let out = clarify(&["ask", &big, "--non-interactive", "--json"], "");
     assert!(out.status.success(), "{}", stderr(&out));
-    let mixed = "Help me 修復 the 🚀 app, it crashes — ça plante 💥";
+    let mixed = "Help me 修復 the 🚀 app: the app crashes — ça plante 💥";
     let out = clarify(&["ask", mixed, "--non-interactive"], "");
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("The app crashes on Android"));
