@@ -1394,8 +1394,9 @@ fn with_article(r: &Reading<'_>, at: usize) -> usize {
 /// ayuntamiento", "J'ai une présentation à faire lundi") and never gives it, and the request
 /// asks it written again or acted on ("¿Me lo pones más formal?", "Mach das bitte etwas
 /// freundlicher"). Not when that message asked for the text to be written (it is the answer's
-/// own), quoted it, or gave it after a colon ("Texto do cardápio: Moqueca de peixe…"). The
-/// caller has checked that no material was given.
+/// own), quoted it, or gave it after a colon ("Texto do cardápio: Moqueca de peixe…"). A first
+/// request that asks a text written again works on one never given ("Hazlo más corto", "Mach
+/// es kürzer"). The caller has checked that no material was given.
 fn named_before(r: &Reading<'_>, earlier: &[Message]) -> bool {
     const GIVEN_WORDS: usize = 5;
     let m = &r.pack.material;
@@ -1404,15 +1405,18 @@ fn named_before(r: &Reading<'_>, earlier: &[Message]) -> bool {
             || super::split_at_colon(text)
                 .is_some_and(|(_, rest)| rest.split_whitespace().count() >= GIVEN_WORDS)
     };
+    let first = r.latin() && earlier.iter().all(|e| e.role != Role::User);
     (r.has(&m.restyle) || r.has(&m.verbs))
         && r.within(POINTED)
-        && earlier
-            .iter()
-            .filter(|e| e.role == Role::User && !gives(&e.content))
-            .any(|e| {
-                let said = Reading::of(r.pack, &e.content);
-                !said.has(&r.pack.words.directives) && (said.has(&m.nouns) || said.has(&m.writes))
-            })
+        && (first && r.has(&m.restyle)
+            || earlier
+                .iter()
+                .filter(|e| e.role == Role::User && !gives(&e.content))
+                .any(|e| {
+                    let said = Reading::of(r.pack, &e.content);
+                    !said.has(&r.pack.words.directives)
+                        && (said.has(&m.nouns) || said.has(&m.writes))
+                }))
 }
 
 /// A numbered part of a text the request does not give, as written ("Aufgabe 3b", "問3",
@@ -1847,6 +1851,16 @@ mod tests {
             let q = after(earlier, "¿Me lo pones más formal?");
             assert!(q.is_empty(), "{earlier}: {q:?}");
         }
+        // A first request that asks a text written again has none to work on; in Japanese and
+        // Korean the same words say how to explain ("간단하게 설명해줘").
+        for (request, text) in [
+            ("Hazlo más corto", "el texto"),
+            ("Mach es kürzer", "den Text"),
+            ("Raccourcis-le", "le texte"),
+        ] {
+            assert!(first(request).is_some_and(|q| q.contains(text)), "{request}");
+        }
+        assert_eq!(first("적금이랑 예금 차이 간단하게 설명해줘"), None);
     }
 
     #[test]
