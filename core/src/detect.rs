@@ -1021,6 +1021,9 @@ fn rule_question(
             return name_question(name?, script);
         }
         Kind::PronounWithoutAntecedent => return general_question(General::Pronoun, script, e),
+        Kind::MissingContext if in_list(Words::PointingBack, &noun) => {
+            return general_question(General::Pronoun, script, e);
+        }
         Kind::UnderspecifiedRequest => return None,
         Kind::MissingContext if rules::is_own_thing(e) => General::Describe,
         Kind::MissingContext if rules::is_numbered_part(e) => General::Part,
@@ -3378,6 +3381,14 @@ mod tests {
             .into_iter()
             .map(|q| q.text)
             .collect()
+    }
+
+    #[test]
+    fn a_word_that_only_points_back_is_asked_what_it_refers_to() {
+        assert_eq!(
+            texts("Can you do the same for the other one?"),
+            ["What does \"the same\" refer to?"]
+        );
     }
 
     #[test]

@@ -1858,7 +1858,10 @@ mod tests {
             ("Mach es kürzer", "den Text"),
             ("Raccourcis-le", "le texte"),
         ] {
-            assert!(first(request).is_some_and(|q| q.contains(text)), "{request}");
+            assert!(
+                first(request).is_some_and(|q| q.contains(text)),
+                "{request}"
+            );
         }
         assert_eq!(first("적금이랑 예금 차이 간단하게 설명해줘"), None);
     }
