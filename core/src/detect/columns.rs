@@ -923,9 +923,9 @@ impl<'a> Request<'a> {
     fn recognised(&self, table: &frames::Table) -> Vec<usize> {
         let named = |r: &Reading<'_>| -> Vec<usize> {
             let named: BTreeSet<(usize, usize)> = (r.pack.frames.iter())
-                .filter(|(_, f)| r.has(&f.cues) && (f.intents.is_empty() || r.has(&f.intents)))
                 .filter_map(|(name, f)| {
                     let at = r.matches(&f.cues).map(|s| s.start).min()?;
+                    (f.intents.is_empty() || r.has(&f.intents)).then_some(())?;
                     Some((at, table.frames.iter().position(|t| t.name == *name)?))
                 })
                 .collect();
@@ -1408,7 +1408,7 @@ fn named_before(r: &Reading<'_>, earlier: &[Message]) -> bool {
     let first = r.latin() && earlier.iter().all(|e| e.role != Role::User);
     (r.has(&m.restyle) || r.has(&m.verbs))
         && r.within(POINTED)
-        && (first && r.has(&m.restyle)
+        && ((first && r.has(&m.restyle))
             || earlier
                 .iter()
                 .filter(|e| e.role == Role::User && !gives(&e.content))
