@@ -1016,18 +1016,31 @@ fn rule_question(
     let e = f.evidence.as_str();
     let has = |w: &str| e.contains(w);
     let (own, noun) = material_of(e);
+    // "this query", "these notes": material the user has in front of them, theirs to paste.
+    let near = (e.split_once(' '))
+        .is_some_and(|(det, _)| in_list(Words::NearDemonstratives, &det.to_ascii_lowercase()));
+    let pointed = near && in_list(Words::Artifacts, &noun.to_ascii_lowercase());
     let which = match f.kind {
         Kind::AmbiguousReference if name.is_some_and(|n| n.name == e) => {
             return name_question(name?, script);
         }
         Kind::PronounWithoutAntecedent => return general_question(General::Pronoun, script, e),
-        Kind::MissingContext if in_list(Words::PointingBack, &noun) => {
+        // "the same", "these two": what they stand for is asked as a pronoun's would be.
+        Kind::MissingContext
+            if in_list(Words::PointingBack, &noun)
+                || (near && in_list(Words::NumberWords, &noun)) =>
+        {
             return general_question(General::Pronoun, script, e);
         }
         Kind::UnderspecifiedRequest => return None,
-        Kind::MissingContext if rules::is_own_thing(e) => General::Describe,
+        Kind::MissingContext
+            if rules::is_own_thing(e)
+                || in_list(Words::DescribedNotPasted, &noun.to_ascii_lowercase()) =>
+        {
+            General::Describe
+        }
         Kind::MissingContext if rules::is_numbered_part(e) => General::Part,
-        Kind::MissingContext if own || e.starts_with(is_cjk) => General::Paste,
+        Kind::MissingContext if own || pointed || e.starts_with(is_cjk) => General::Paste,
         Kind::MissingContext => General::WhichMaterial,
         Kind::AmbiguousReference if is_recency(e) => General::Recency,
         Kind::AmbiguousReference if rules::points_at_candidates(e) => General::Compare,
@@ -1039,9 +1052,11 @@ fn rule_question(
         }
         Kind::UnderspecifiedParameter => General::Goal,
     };
-    let material = (script != Script::English)
-        .then(|| own_material_in_chinese(f, script == Script::Traditional))
-        .flatten();
+    let material = match script {
+        Script::English if own => Some(format!("your {noun}")),
+        Script::English => Some(format!("the {noun}")),
+        _ => own_material_in_chinese(f, script == Script::Traditional),
+    };
     let values = [
         ("noun", noun.as_str()),
         ("evidence", e),
@@ -1115,11 +1130,16 @@ fn filled(template: &str, values: &[(&str, &str)]) -> String {
 /// `evidence`, found in the lower-cased words of `text`, as `text` writes it ("my Python
 /// script"); as it is when the words are not found together.
 fn as_written(text: &str, evidence: &str) -> String {
-    text.to_ascii_lowercase()
-        .find(evidence)
-        .and_then(|at| text.get(at..at + evidence.len()))
-        .unwrap_or(evidence)
-        .to_owned()
+    let Some(at) = text.to_ascii_lowercase().find(evidence) else {
+        return evidence.to_owned();
+    };
+    // A hyphenated word stays whole ("this non-compete", not "this non").
+    let rest = &text[at + evidence.len()..];
+    let hyphenated = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '-'))
+        .unwrap_or(rest.len());
+    let whole = if rest.starts_with('-') { hyphenated } else { 0 };
+    text[at..at + evidence.len() + whole].to_owned()
 }
 
 /// What a missing-context finding's evidence ("the paper", "my cover letter") names, and
@@ -1154,7 +1174,8 @@ fn artifact_of(evidence: &str) -> (bool, &str) {
 /// to my landlord") is asked for as "your landlord's message".
 fn material_of(evidence: &str) -> (bool, String) {
     let (own, noun) = artifact_of(evidence);
-    if rules::is_person(&noun.to_ascii_lowercase()) {
+    let head = noun.split('-').next().unwrap_or(noun);
+    if rules::is_person(&head.to_ascii_lowercase()) {
         (own, format!("{noun}'s message"))
     } else {
         (own, noun.to_owned())
@@ -3228,9 +3249,10 @@ mod tests {
 
     #[test]
     fn material_that_is_named_but_not_given_is_asked_about() {
+        // Pointed at with "this": the user has it in front of them.
         assert_eq!(
             texts("Translate this paragraph into German."),
-            ["Which paragraph are you referring to?"]
+            ["Could you paste the paragraph here?"]
         );
         assert_eq!(
             texts("Count the words in the paragraph."),
@@ -3243,6 +3265,40 @@ mod tests {
         // Given after the instruction, it is there to be read.
         assert!(
             texts("Count the words in the paragraph below.\n\nThe cat sat on the mat.").is_empty()
+        );
+    }
+
+    #[test]
+    fn what_a_request_points_at_is_asked_for_as_it_is_had() {
+        // A pronoun a verb follows is a subject: "my code" is what it stands for.
+        assert_eq!(
+            texts("Fix my code, it crashes"),
+            ["Could you paste your code here?"]
+        );
+        // Candidates pointed at are asked for once, as candidates.
+        let laptops = texts("Which of these two laptops is better for video editing?");
+        assert_eq!(
+            laptops
+                .iter()
+                .filter(|q| q.contains("compared") || q.contains("two"))
+                .count(),
+            1,
+            "{laptops:?}"
+        );
+        assert_eq!(
+            texts("Is it safe to take these two together?"),
+            ["What does \"these two\" refer to?"]
+        );
+        // What is shown, not pasted, is described; a hyphenated word stays whole.
+        assert_eq!(
+            texts("Is this rash contagious?")
+                .first()
+                .map(String::as_str),
+            Some("Could you tell me about your rash?")
+        );
+        assert_eq!(
+            texts("Is this non-compete clause enforceable?"),
+            ["Could you paste the non-compete here?"]
         );
     }
 

@@ -175,6 +175,9 @@ pub(crate) fn english(
             .or_else(|| when(short && !has_history, || pointed_at(words)))
             .or_else(|| when(!has_history, || own_thing_undescribed(words, proper)))
             .or_else(|| when(!has_history, || likeness_unnamed(words, proper)));
+        // "these two laptops": candidates pointed at are asked for once, as candidates.
+        let asked = |e: &String| found.iter().any(|f| f.evidence == *e);
+        let missing = missing.filter(|e| !asked(e));
         found.extend(missing.map(|e| finding(Kind::MissingContext, e)));
     }
     let superlative = when(words.len() <= 8, || generic_superlative(words));
@@ -997,8 +1000,11 @@ fn outside_its_phrase(words: &[&str], i: usize) -> usize {
         return i;
     };
     if !in_list(Words::AntecedentPrepositions, words[preposition]) {
-        // "Tell my students they did well": a subject may follow its antecedent at once.
-        let object = in_list(Words::ObjectPronouns, words[i]);
+        // "Tell my students they did well": a subject may follow its antecedent at once, and
+        // a pronoun a verb follows is one ("Fix my code, it crashes").
+        let object = in_list(Words::ObjectPronouns, words[i])
+            && !listed_at(words, i + 1, Words::SubjectVerbs)
+            && !listed_at(words, i + 1, Words::ProblemStates);
         return if object { preposition } else { i };
     }
     // The phrase's noun and up to two words before it, back to its article.
