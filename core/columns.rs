@@ -32,6 +32,9 @@ struct Draft {
     choice: Rule,
     figures: Rule,
     part: Rule,
+    /// The question of a request the model finds clearly vague and nothing names: what should
+    /// the answer focus on? No words of its own.
+    vague: Rule,
     frame: BTreeMap<String, Frame>,
 }
 
@@ -319,6 +322,7 @@ pub fn tell(packs: &[Pack]) -> Vec<u8> {
                 choice: Rule::default(),
                 figures: Rule::default(),
                 part: Rule::default(),
+                vague: Rule::default(),
                 frame: BTreeMap::new(),
                 ..d
             };
@@ -427,6 +431,7 @@ fn read(
         ("choice", &d.choice),
         ("figures", &d.figures),
         ("part", &d.part),
+        ("vague", &d.vague),
     ] {
         wording(tag, &format!("{} | {} | | {}", p.ask, p.why, p.assume))
             .map_err(|e| format!("{name}: {e}"))?;

@@ -99,6 +99,8 @@ pub(crate) struct Pack {
     /// Words of a numbered part of a text ("Aufgabe 3b", "問3", "3번 문제"): with no text given,
     /// the text is asked for ([`numbered_part`]).
     part: Rule,
+    /// The question of a request the model finds clearly vague and nothing names.
+    vague: Rule,
     /// The frames' columns, by frame name.
     frames: BTreeMap<String, FrameColumn>,
 }
@@ -862,6 +864,9 @@ fn is_katakana(c: char) -> bool {
 /// 0.25 on, and at 0.75 gives 0.025 with recall 0.87 (0.063 and 0.94 at the threshold), as
 /// `scripts/train-detector --columns` prints them: kept, as measured on the draws after it.
 const NAMING_MARGIN: f32 = 0.75;
+/// How far above its threshold the model's score puts a request of no known kind that nothing
+/// names before it is asked the general question.
+const VAGUE_MARGIN: f32 = 1.5;
 /// Words up to which a request is short: a critical slot left open is asked without a
 /// directive (characters for Japanese).
 const SHORT: [usize; 3] = [6, 4, 15];
@@ -1093,6 +1098,18 @@ pub(super) fn assess(
             .then(|| unsaid_thing(r, vague, naming, given.earlier))
             .flatten()
     });
+    // A request the model finds clearly vague, of no known kind and naming nothing, is asked
+    // what the answer should focus on, as in English ("Hilf mir bei meinem Problem").
+    let clearly_vague = vague && score.is_some_and(|(s, t)| s >= t + VAGUE_MARGIN);
+    let found = found.or_else(|| {
+        (unsaid && slots.is_empty() && clearly_vague).then(|| {
+            (
+                Kind::UnderspecifiedRequest,
+                String::new(),
+                &pack.vague.wording,
+            )
+        })
+    });
     out.findings
         .extend(found.as_ref().map(|(kind, evidence, _)| Finding {
             kind: *kind,
@@ -1104,7 +1121,11 @@ pub(super) fn assess(
     } else if out.wording != super::Wording::Decision {
         if let Some((kind, evidence, wording)) = found {
             let q = wording.question(&evidence, Priority::Critical, kind);
-            super::push_unique(out, q, format!("rule {}: \"{evidence}\"", kind.as_str()));
+            let cue = match kind {
+                Kind::UnderspecifiedRequest => "no task kind; vague by the model".to_owned(),
+                _ => format!("rule {}: \"{evidence}\"", kind.as_str()),
+            };
+            super::push_unique(out, q, cue);
         }
         ask_slots(pack, asked, out);
     }
@@ -2044,6 +2065,36 @@ mod tests {
             asked_when("es", "¿Cuál me conviene más, el iPhone o el Pixel?", false),
             None
         );
+    }
+
+    #[test]
+    fn a_clearly_vague_request_that_names_nothing_is_asked_what_to_focus_on() {
+        let asked = |tag: &str, request: &str, score: f32| {
+            let l = LANGUAGES
+                .into_iter()
+                .find(|l| l.tag() == tag)
+                .expect("a tag");
+            let mut out = super::super::assess("x", &[]);
+            out.questions.clear();
+            out.wording = super::super::Wording::AsWritten;
+            let p = pack(l).expect("a pack");
+            assess(p, request, Given::default(), Some((score, 0.0)), &mut out);
+            out.questions.first().map(|q| q.text.clone())
+        };
+        let focus =
+            "Könnten Sie etwas mehr dazu sagen? Worauf soll sich die Antwort konzentrieren?";
+        assert_eq!(
+            asked("de", "Hilf mir bei meinem Problem", VAGUE_MARGIN + 0.5).as_deref(),
+            Some(focus)
+        );
+        // Vague, but not clearly: the request is answered as asked.
+        assert_eq!(
+            asked("de", "Hilf mir bei meinem Problem", VAGUE_MARGIN - 0.5),
+            None
+        );
+        // A request of a known kind is asked its details, never the general question.
+        let trip = asked("de", "Plan mir eine Reise", VAGUE_MARGIN + 0.5);
+        assert!(trip.is_some_and(|q| q != focus));
     }
 
     #[test]
