@@ -198,7 +198,8 @@ fn evaluate(
     model: Option<model::Model<'_>>,
     tuning: &Tuning,
 ) -> Assessment {
-    let text = clip(request, MAX_BYTES);
+    let untagged = without_tags(clip(request, MAX_BYTES));
+    let text = untagged.as_ref();
     let mut out = Assessment {
         wording,
         ..Assessment::default()
@@ -795,7 +796,16 @@ fn english_rules(
     // A quotation in the request is what its "it" stands for ("\"The only thing we have to
     // fear…\" — who said it?", "Is it 'could of' or 'could have'?").
     let referent = given.history || given.material || given.literal || given.quoted;
-    let findings = rules::english(words, &cues.proper, referent, material, first_sentence);
+    let mut findings = rules::english(words, &cues.proper, referent, material, first_sentence);
+    // "Explain it like I'm five: how does a rainbow form?": what follows the colon is what a
+    // pronoun before it stands for.
+    if let Some((head, _)) = split_at_colon(text).filter(|_| given.after_colon) {
+        let head = head.to_ascii_lowercase();
+        let before = words_of(&head);
+        findings.retain(|f| {
+            f.kind != Kind::PronounWithoutAntecedent || !before.contains(&f.evidence.as_str())
+        });
+    }
     let mut findings = without_candidates_named(findings, given.earlier);
     // A missing artifact is named as the request writes it ("your Python script").
     for f in findings
@@ -1055,7 +1065,9 @@ fn rule_question(
     let material = match script {
         Script::English if own => Some(format!("your {noun}")),
         Script::English => Some(format!("the {noun}")),
-        _ => own_material_in_chinese(f, script == Script::Traditional),
+        Script::Simplified | Script::Traditional => {
+            own_material_in_chinese(f, script == Script::Traditional)
+        }
     };
     let values = [
         ("noun", noun.as_str()),
@@ -1130,7 +1142,13 @@ fn filled(template: &str, values: &[(&str, &str)]) -> String {
 /// `evidence`, found in the lower-cased words of `text`, as `text` writes it ("my Python
 /// script"); as it is when the words are not found together.
 fn as_written(text: &str, evidence: &str) -> String {
-    let Some(at) = text.to_ascii_lowercase().find(evidence) else {
+    // "FIX MY ESSAY": a request in capitals is not echoed in them.
+    let shouted = !text.bytes().any(|b| b.is_ascii_lowercase());
+    let Some(at) = text
+        .to_ascii_lowercase()
+        .find(evidence)
+        .filter(|_| !shouted)
+    else {
         return evidence.to_owned();
     };
     // A hyphenated word stays whole ("this non-compete", not "this non").
@@ -1297,6 +1315,7 @@ fn holds_material(earlier: &[Message]) -> bool {
     };
     earlier.iter().any(|m| {
         supplies_material(&m.content)
+            || pasted(&m.content)
             || listed(&m.content)
             || has_quote(&m.content)
             || m.content.split_whitespace().count() > LONG_WORDS
@@ -2270,6 +2289,56 @@ pub(crate) fn names_a_destination(text: &str) -> bool {
             c.is_some_and(|c| is_cjk(c) && !char_listed(Words::ZhNotAName, c))
         })
     })
+}
+
+/// `text` without the HTML tags a rich-text field may send ("fix my <b>essay</b>" reads "fix my
+/// essay"): a tag of `html-tags`, opening or closing, is no word of the request.
+fn without_tags(text: &str) -> std::borrow::Cow<'_, str> {
+    let tag = |after: &str| {
+        let close = after.find('>')?;
+        let name = after[..close].trim_start_matches('/');
+        let name = name.split(|c: char| c.is_whitespace() || c == '/').next()?;
+        in_list(Words::HtmlTags, &name.to_ascii_lowercase()).then_some(close)
+    };
+    if !text.contains('<') {
+        return text.into();
+    }
+    let (mut out, mut rest) = (String::with_capacity(text.len()), text);
+    while let Some(open) = rest.find('<') {
+        let after = &rest[open + 1..];
+        out.push_str(&rest[..open]);
+        match tag(after) {
+            Some(close) => {
+                if !out.ends_with(char::is_whitespace) && !out.is_empty() {
+                    out.push(' ');
+                }
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('<');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out.into()
+}
+
+/// Whether an earlier message reads as a text pasted rather than said to the assistant ("Whales
+/// are mammals. They breathes air…" before "fix my essay"): sentences of at least
+/// `PASTED_WORDS` words in all, none a question, none of them speaking to the assistant or of
+/// the user (`speaking-words`: "you", "please", "I", "my").
+fn pasted(text: &str) -> bool {
+    const PASTED_WORDS: usize = 15;
+    let lower = text.to_ascii_lowercase();
+    let words = words_of(&lower);
+    let sentences = text
+        .split_terminator(['.', '!'])
+        .filter(|s| !s.trim().is_empty());
+    words.len() >= PASTED_WORDS
+        && sentences.count() >= 2
+        && !text.contains(['?', '？'])
+        && !any_in_list(&words, Words::SpeakingWords)
 }
 
 /// Whether the request carries its own material after the instruction: a line break followed
@@ -3269,6 +3338,20 @@ mod tests {
     }
 
     #[test]
+    fn a_text_pasted_in_an_earlier_message_is_the_material() {
+        let essay = "Whales are mammals. They breathes air and lives in the ocean. Whales is the \
+                     biggest animals on earth and they eats krill.";
+        assert!(asked_after(essay, "fix my essay").is_empty());
+        // Said to the assistant, or of the user's situation: no text pasted.
+        for said in [
+            "I am writing an essay about whales for school. It is due on Friday and I am stuck.",
+            "Can you help with my essay about whales. It is due on Friday and is not done yet.",
+        ] {
+            assert!(!asked_after(said, "fix my essay").is_empty(), "{said}");
+        }
+    }
+
+    #[test]
     fn what_a_request_points_at_is_asked_for_as_it_is_had() {
         // A pronoun a verb follows is a subject: "my code" is what it stands for.
         assert_eq!(
@@ -3299,6 +3382,18 @@ mod tests {
         assert_eq!(
             texts("Is this non-compete clause enforceable?"),
             ["Could you paste the non-compete here?"]
+        );
+        // What follows a colon is what a pronoun before it stands for.
+        assert!(texts("Explain it like I'm five: how does a rainbow form?").is_empty());
+        // A request in capitals is not echoed in them, nor a rich-text field's tags.
+        assert_eq!(texts("FIX MY ESSAY"), ["Could you paste your essay here?"]);
+        assert_eq!(
+            texts("fix my <b>essay</b> please"),
+            ["Could you paste your essay here?"]
+        );
+        assert_eq!(
+            without_tags("a <i>b</i> < c, Vec<String>"),
+            "a b  < c, Vec<String>"
         );
     }
 

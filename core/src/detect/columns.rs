@@ -1121,9 +1121,10 @@ pub(super) fn assess(
     } else if out.wording != super::Wording::Decision {
         if let Some((kind, evidence, wording)) = found {
             let q = wording.question(&evidence, Priority::Critical, kind);
-            let cue = match kind {
-                Kind::UnderspecifiedRequest => "no task kind; vague by the model".to_owned(),
-                _ => format!("rule {}: \"{evidence}\"", kind.as_str()),
+            let cue = if kind == Kind::UnderspecifiedRequest {
+                "no task kind; vague by the model".to_owned()
+            } else {
+                format!("rule {}: \"{evidence}\"", kind.as_str())
             };
             super::push_unique(out, q, cue);
         }
