@@ -1027,9 +1027,15 @@ fn rule_question(
     let has = |w: &str| e.contains(w);
     let (own, noun) = material_of(e);
     // "this query", "these notes": material the user has in front of them, theirs to paste.
-    let near = (e.split_once(' '))
-        .is_some_and(|(det, _)| in_list(Words::NearDemonstratives, &det.to_ascii_lowercase()));
-    let pointed = near && in_list(Words::Artifacts, &noun.to_ascii_lowercase());
+    let det = (e.split_once(' ')).map(|(det, _)| det.to_ascii_lowercase());
+    let near = det
+        .as_deref()
+        .is_some_and(|d| in_list(Words::NearDemonstratives, d));
+    // "her text": someone's material the user has, asked for as theirs.
+    let held = det
+        .as_deref()
+        .filter(|d| in_list(Words::PersonPossessives, d));
+    let pointed = (near || held.is_some()) && in_list(Words::Artifacts, &noun.to_ascii_lowercase());
     let which = match f.kind {
         Kind::AmbiguousReference if name.is_some_and(|n| n.name == e) => {
             return name_question(name?, script);
@@ -1063,8 +1069,8 @@ fn rule_question(
         Kind::UnderspecifiedParameter => General::Goal,
     };
     let material = match script {
-        Script::English if own => Some(format!("your {noun}")),
-        Script::English => Some(format!("the {noun}")),
+        Script::English if own && held.is_none() => Some(format!("your {noun}")),
+        Script::English => Some(format!("{} {noun}", held.unwrap_or("the"))),
         Script::Simplified | Script::Traditional => {
             own_material_in_chinese(f, script == Script::Traditional)
         }
@@ -3382,6 +3388,15 @@ mod tests {
         assert_eq!(
             texts("Is this non-compete clause enforceable?"),
             ["Could you paste the non-compete here?"]
+        );
+        // Someone's material the user answers is asked for as theirs, and who they are with it.
+        assert_eq!(
+            texts("Help me reply to her text"),
+            ["Could you paste her text here?"]
+        );
+        assert_eq!(
+            texts("What should I reply to him?"),
+            ["What does \"him\" refer to?"]
         );
         // What follows a colon is what a pronoun before it stands for.
         assert!(texts("Explain it like I'm five: how does a rainbow form?").is_empty());

@@ -178,6 +178,12 @@ pub(crate) fn english(
         // "these two laptops": candidates pointed at are asked for once, as candidates.
         let asked = |e: &String| found.iter().any(|f| f.evidence == *e);
         let missing = missing.filter(|e| !asked(e));
+        // "her text": asking for the text asks who she is too.
+        let holder = missing
+            .as_ref()
+            .and_then(|m| m.split_once(' '))
+            .map(|m| m.0);
+        found.retain(|f| f.kind != Kind::PronounWithoutAntecedent || holder != Some(&f.evidence));
         found.extend(missing.map(|e| finding(Kind::MissingContext, e)));
     }
     let superlative = when(words.len() <= 8, || generic_superlative(words));
@@ -371,8 +377,11 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
         {
             return Some(person);
         }
+        // "reply to her text", "proofread his essay": someone's material, when worked on.
+        let worked_on = answers_someone(&words[..i]) || preceded_by(words, i, Words::ActOn);
         if let [det, noun] = pair
             && in_list(Words::MaterialDeterminers, det)
+            && (worked_on || !in_list(Words::PersonPossessives, det))
             && (in_list(Words::Artifacts, noun)
                 || (in_list(Words::People, noun)
                     && answers_someone(&words[..i])
