@@ -42,7 +42,8 @@ enum Command {
     /// and counts as "asks" when the session shows at least one question.
     ///
     /// Each line is `{"text": "...", "label": true|false, "context"?: "..."}` (label true =
-    /// needs clarification) or IN3's `{"task": "...", "vague": true|false, ...}`. A bad line is
+    /// needs clarification) or IN3's `{"task": "...", "vague": true|false, ...}`. A bad line
+    /// (not JSON, no text or label, or a request the engine refuses: empty or over 64 KiB) is
     /// reported on stderr with its number and the rest are still counted.
     Eval(eval::Args),
     /// Run a recorded conversation: `{"config"?: {...}, "inputs": [Input, ...]}` in the

@@ -482,3 +482,34 @@ fn a_key_the_endpoint_echoes_is_never_printed_or_logged() {
         assert!(all.contains(told), "{route}: {all}");
     }
 }
+
+#[test]
+fn eval_skips_an_empty_or_over_long_request_like_any_bad_line() {
+    let long = "a ".repeat(clarify_core::MAX_TEXT_BYTES);
+    let file = temp_file(
+        "eval-empty.jsonl",
+        &format!(
+            "{{\"text\": \"Plan a trip to Paris\", \"label\": true}}\n\
+             {{\"text\": \"\", \"label\": true}}\n\
+             {{\"text\": \"Find the capital city of Tasmania.\", \"label\": false}}\n\
+             {{\"text\": \"{long}\", \"label\": false}}\n"
+        ),
+    );
+    for mode in [None, Some("--model-only")] {
+        let mut args = vec!["eval", file.to_str().unwrap(), "--json"];
+        args.extend(mode);
+        let out = clarify(&args, "");
+        assert!(out.status.success(), "{mode:?}: {}", stderr(&out));
+        let told = stderr(&out);
+        assert!(told.contains(":2: skipped: the request is empty"), "{told}");
+        assert!(told.contains(":4: skipped: the text is"), "{told}");
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("one JSON object");
+        assert_eq!(v["n"], 2, "{mode:?}: {v}");
+    }
+    let out = clarify(&["eval", file.to_str().unwrap()], "");
+    assert!(
+        stdout(&out).contains("skipped lines      2"),
+        "{}",
+        stdout(&out)
+    );
+}

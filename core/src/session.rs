@@ -689,6 +689,18 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_request_is_screened_as_start_checks_it() {
+        let long = "a".repeat(crate::MAX_TEXT_BYTES + 1);
+        for request in ["", " \n ", long.as_str(), "Plan a trip"] {
+            let started = Session::new(Config::default())
+                .handle(start(request))
+                .map(|_| ());
+            assert_eq!(Session::check_request(request), started, "{request:.20}");
+        }
+        assert_eq!(Session::check_request(""), Err(Error::EmptyRequest));
+    }
+
     fn asking() -> Session {
         let mut s = Session::new(Config::default());
         s.handle(Input::Start {
