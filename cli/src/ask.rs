@@ -308,6 +308,66 @@ struct Terminal<R, W> {
 
 impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
     fn ask(&mut self, q: &Question, progress: Progress) -> Action {
+        self.show(q, progress);
+        loop {
+            let mut line = String::new();
+            let typed = match self.input.read_line(&mut line) {
+                // End of input: nobody is there to answer, so continue with assumptions.
+                Ok(0) | Err(_) => return Action::SkipAll,
+                Ok(_) if line.trim() == PASTE_FENCE => self.read_pasted(),
+                Ok(_) => line,
+            };
+            match parse_answer(q, typed.trim()) {
+                Ok(action) => return action,
+                // A typo, most likely: said at once, and the question waits for another line.
+                Err(NoSuchOption { number }) => {
+                    let last = q.options.len().to_string();
+                    let said = self.words.fill(Word::NoSuchOption, &[&number, &last]);
+                    let _ = write!(self.out, "{said}");
+                    let _ = self.out.flush();
+                }
+            }
+        }
+    }
+
+    fn notice(&mut self, message: &str) {
+        let _ = writeln!(self.out, "{}{message}", self.words.own(Word::Note));
+    }
+
+    fn refused(&mut self, error: &clarify_core::Error) {
+        let _ = writeln!(
+            self.out,
+            "{}",
+            self.words
+                .fill(Word::NotAccepted, &[&error.in_words(self.words.language)])
+        );
+    }
+
+    fn answer_text(&mut self, text: &str) {
+        if !self.streamed {
+            self.streamed = true;
+            let _ = write!(self.out, "\n{}\n", self.words.heading(Word::Answer));
+        }
+        let _ = write!(self.out, "{text}");
+        let _ = self.out.flush();
+    }
+
+    fn retry(&mut self, reason: &str) -> bool {
+        let _ = writeln!(self.out, "{}", self.words.fill(Word::Retry, &[reason]));
+        let _ = self.out.flush();
+        if !self.interactive {
+            return false;
+        }
+        self.streamed = false;
+        let mut line = String::new();
+        matches!(self.input.read_line(&mut line), Ok(n) if n > 0 && line.trim() == "r")
+    }
+}
+
+impl<R, W: Write> Terminal<R, W> {
+    /// Shows `q`: its priority and place, why it matters, its numbered options (the
+    /// recommended one marked) and the help line that ends in the prompt.
+    fn show(&mut self, q: &Question, progress: Progress) {
         let out = &mut self.out;
         let words = self.words;
         let _ = writeln!(
@@ -362,46 +422,6 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
             words.fill(Word::Help, &[&help.join(words.own(Word::Separator))])
         );
         let _ = out.flush();
-        let mut line = String::new();
-        match self.input.read_line(&mut line) {
-            // End of input: nobody is there to answer, so continue with assumptions.
-            Ok(0) | Err(_) => Action::SkipAll,
-            Ok(_) if line.trim() == PASTE_FENCE => parse_answer(q, self.read_pasted().trim()),
-            Ok(_) => parse_answer(q, line.trim()),
-        }
-    }
-
-    fn notice(&mut self, message: &str) {
-        let _ = writeln!(self.out, "{}{message}", self.words.own(Word::Note));
-    }
-
-    fn refused(&mut self, error: &clarify_core::Error) {
-        let _ = writeln!(
-            self.out,
-            "{}",
-            self.words
-                .fill(Word::NotAccepted, &[&error.in_words(self.words.language)])
-        );
-    }
-
-    fn answer_text(&mut self, text: &str) {
-        if !self.streamed {
-            self.streamed = true;
-            let _ = write!(self.out, "\n{}\n", self.words.heading(Word::Answer));
-        }
-        let _ = write!(self.out, "{text}");
-        let _ = self.out.flush();
-    }
-
-    fn retry(&mut self, reason: &str) -> bool {
-        let _ = writeln!(self.out, "{}", self.words.fill(Word::Retry, &[reason]));
-        let _ = self.out.flush();
-        if !self.interactive {
-            return false;
-        }
-        self.streamed = false;
-        let mut line = String::new();
-        matches!(self.input.read_line(&mut line), Ok(n) if n > 0 && line.trim() == "r")
     }
 }
 
@@ -424,24 +444,67 @@ impl<R: BufRead, W> Terminal<R, W> {
     }
 }
 
+/// A line of option numbers one of which names no option of the question: `number`, as typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct NoSuchOption {
+    number: String,
+}
+
 /// Reads a typed line as an answer to `q`: empty skips, `!` skips the rest, several numbers
 /// (`1,3`) pick several options; anything else is read as the chat reads a message (one
 /// number or label picks an option, `?` means "I don't know", the rest is free text).
-fn parse_answer(q: &Question, line: &str) -> Action {
+///
+/// # Errors
+/// [`NoSuchOption`] for a line of only numbers, on a question with options, that names no
+/// option (`9` to three options, `1, 9`, `0`): almost always a typo, which as free text would
+/// be recorded as the answer "9". A number that is an option's label (`12` for "Which Android
+/// version?") picks it, and on a question without options a number is the answer.
+fn parse_answer(q: &Question, line: &str) -> Result<Action, NoSuchOption> {
     match line {
-        "" => return Action::Skip,
-        "!" => return Action::SkipAll,
+        "" => return Ok(Action::Skip),
+        "!" => return Ok(Action::SkipAll),
         _ => {}
     }
     if let Some(choices) = several_options(q, line) {
-        return Action::Answer(UserAnswer::Choices { choices });
+        return Ok(Action::Answer(UserAnswer::Choices { choices }));
+    }
+    let answer = UserAnswer::from_message(q, line);
+    if !matches!(answer, Ok(UserAnswer::Choices { .. }))
+        && let Some(number) = no_such_option(q, line)
+    {
+        return Err(NoSuchOption { number });
     }
     // Text the question refuses goes to the session anyway, which says why and asks again.
-    Action::Answer(
-        UserAnswer::from_message(q, line).unwrap_or_else(|_| UserAnswer::Text {
+    Ok(Action::Answer(answer.unwrap_or_else(|_| {
+        UserAnswer::Text {
             text: line.to_owned(),
-        }),
-    )
+        }
+    })))
+}
+
+/// On a question with options, a line of only numbers (separated by commas or spaces): the
+/// first that is no option's number.
+fn no_such_option(q: &Question, line: &str) -> Option<String> {
+    if q.options.is_empty() {
+        return None;
+    }
+    let numbers: Vec<&str> = line
+        .split(|c: char| c == ',' || c == '，' || c.is_whitespace())
+        .filter(|p| !p.is_empty())
+        .collect();
+    if !numbers
+        .iter()
+        .all(|p| p.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return None;
+    }
+    numbers
+        .into_iter()
+        .find(|p| {
+            !p.parse::<usize>()
+                .is_ok_and(|n| (1..=q.options.len()).contains(&n))
+        })
+        .map(str::to_owned)
 }
 
 /// Two or more option numbers, all in range: the options they pick.
@@ -476,26 +539,29 @@ mod tests {
     #[test]
     fn typed_lines_become_typed_answers() {
         let q = question();
-        assert_eq!(parse_answer(&q, ""), Action::Skip);
-        assert_eq!(parse_answer(&q, "!"), Action::SkipAll);
-        assert_eq!(parse_answer(&q, "?"), Action::Answer(UserAnswer::DontKnow));
+        assert_eq!(parse_answer(&q, ""), Ok(Action::Skip));
+        assert_eq!(parse_answer(&q, "!"), Ok(Action::SkipAll));
+        assert_eq!(
+            parse_answer(&q, "?"),
+            Ok(Action::Answer(UserAnswer::DontKnow))
+        );
         assert_eq!(
             parse_answer(&q, "2"),
-            Action::Answer(UserAnswer::Choices {
+            Ok(Action::Answer(UserAnswer::Choices {
                 choices: vec![q.options[1].id.clone()]
-            })
+            }))
         );
         assert_eq!(
             parse_answer(&q, "a weekend"),
-            Action::Answer(UserAnswer::Choices {
+            Ok(Action::Answer(UserAnswer::Choices {
                 choices: vec![q.options[0].id.clone()]
-            })
+            }))
         );
         assert_eq!(
             parse_answer(&q, "ten days"),
-            Action::Answer(UserAnswer::Text {
+            Ok(Action::Answer(UserAnswer::Text {
                 text: "ten days".into()
-            })
+            }))
         );
     }
 
@@ -504,9 +570,9 @@ mod tests {
         let q = question();
         assert_eq!(
             parse_answer(&q, "1, 2"),
-            Action::Answer(UserAnswer::Choices {
+            Ok(Action::Answer(UserAnswer::Choices {
                 choices: vec![q.options[0].id.clone(), q.options[1].id.clone()]
-            })
+            }))
         );
     }
 
@@ -549,12 +615,92 @@ mod tests {
         );
     }
 
+    /// A question parsed from a detection reply: `options` as given (none: free text only).
+    fn question_with(options: &str) -> Question {
+        let reply = format!(
+            r#"{{"needs_clarification": true, "questions": [
+                {{"question": "How many guests?", "options": {options}}}]}}"#
+        );
+        clarify_core::analysis::parse_detection(
+            &reply,
+            &clarify_core::Stage::Request,
+            Language::English,
+        )
+        .unwrap()
+        .questions
+        .remove(0)
+    }
+
     #[test]
-    fn a_number_that_is_no_option_is_free_text() {
+    fn a_number_that_is_no_option_is_a_typo() {
         let q = question();
+        assert_eq!(q.options.len(), 3, "{q:?}");
+        for (line, number) in [("9", "9"), ("0", "0"), ("12", "12"), ("1, 9", "9")] {
+            assert_eq!(
+                parse_answer(&q, line),
+                Err(NoSuchOption {
+                    number: number.into()
+                }),
+                "{line}"
+            );
+        }
+        // Words around a number make it an answer.
+        assert_eq!(
+            parse_answer(&q, "9 days"),
+            Ok(Action::Answer(UserAnswer::Text {
+                text: "9 days".into()
+            }))
+        );
+    }
+
+    #[test]
+    fn a_number_is_an_answer_to_a_question_without_options_or_an_options_label() {
+        let q = question_with("[]");
+        assert!(q.options.is_empty() && q.allow_free_text, "{q:?}");
         assert_eq!(
             parse_answer(&q, "12"),
-            Action::Answer(UserAnswer::Text { text: "12".into() })
+            Ok(Action::Answer(UserAnswer::Text { text: "12".into() }))
+        );
+        let q = question_with(r#"["2", "4", "12"]"#);
+        assert_eq!(
+            parse_answer(&q, "12"),
+            Ok(Action::Answer(UserAnswer::Choices {
+                choices: vec![q.options[2].id.clone()]
+            }))
+        );
+    }
+
+    #[test]
+    fn an_option_number_that_is_no_option_is_asked_again() {
+        let q = question();
+        let mut terminal = Terminal {
+            input: io::Cursor::new("9\n2\n"),
+            out: Vec::new(),
+            interactive: true,
+            streamed: false,
+            words: Words::of(Language::English),
+        };
+        let action = terminal.ask(
+            &q,
+            Progress {
+                current: 1,
+                total: 2,
+            },
+        );
+        assert_eq!(
+            action,
+            Action::Answer(UserAnswer::Choices {
+                choices: vec![q.options[1].id.clone()]
+            })
+        );
+        let shown = String::from_utf8(terminal.out).unwrap();
+        // The help's prompt, then (after the line typed there) what was wrong and the prompt
+        // again.
+        assert!(
+            shown.ends_with(
+                ">   9 is not an option: type a number from 1 to 3, or write your answer in words.\n> "
+            ),
+            "{shown:?}"
         );
     }
 

@@ -36,7 +36,8 @@ enum Command {
     /// text as a free answer (several lines, such as pasted code, between two lines of `"""`),
     /// an empty line to skip the question, `!` to skip all remaining questions. When stdin is
     /// not a terminal, or with --non-interactive, every question is auto-skipped and the
-    /// assumptions and open questions are printed.
+    /// assumptions and open questions are printed. A number that is none of the options is
+    /// taken for a typo and the question waits for another line.
     Ask(ask::Args),
     /// Measure what the user gets on a JSONL file: each line runs through an offline session
     /// and counts as "asks" when the session shows at least one question.

@@ -176,7 +176,7 @@ fn interactive_dont_know_skip_and_end_of_input_use_assumptions() {
 
 #[test]
 fn a_refused_answer_is_asked_again() {
-    // "9" is no option of a question with four; "12" would be free text, "9," is neither.
+    // "1,2" names two options of a single-choice question: the engine refuses it.
     let out = clarify(
         &["ask", "Is the Pro waterproof?", "--interactive"],
         "1,2\n2\n",
@@ -512,4 +512,23 @@ fn eval_skips_an_empty_or_over_long_request_like_any_bad_line() {
         "{}",
         stdout(&out)
     );
+}
+
+#[test]
+fn a_number_that_is_no_option_is_asked_again() {
+    let out = clarify(
+        &["ask", "Plan a trip to Paris", "--interactive"],
+        "9\n2\n\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("9 is not an option: type a number from 1 to 3"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Answer: <user_input>About a week</user_input>"),
+        "{text}"
+    );
+    assert!(!text.contains("<user_input>9</user_input>"), "{text}");
 }
