@@ -1,15 +1,16 @@
 //! `clarify ask`: one conversation in the terminal, interactive or not.
 
 use std::io::{self, BufRead, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clarify_core::profile::ProfileKind;
-use clarify_core::sources::{self, Catalog, KnowledgeBase};
+use clarify_core::sources::{self, Catalog, Document, KnowledgeBase};
 use clarify_core::{
-    Config, Detection, Input, Language, Mode, Progress, Question, Session, UserAnswer,
+    Config, Detection, Input, Language, Mode, Progress, Question, Session, Status, UserAnswer,
 };
 
+use crate::ask_error::AskError;
 use crate::driver::{self, Action, Asker, Llm, Offline};
 use crate::http::HttpLlm;
 use crate::words::Word;
@@ -18,7 +19,7 @@ use crate::words::Words;
 /// Options of `clarify ask`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The request to clarify.
+    /// The request to clarify: not blank, and at most 65536 bytes (64 KiB) of UTF-8.
     request: String,
     /// Never ask: skip every question and print the assumptions and open questions (the
     /// default when stdin is not a terminal).
@@ -41,7 +42,18 @@ pub struct Args {
     /// An entity catalog JSON file to use instead of the built-in demo.
     #[arg(long, value_name = "FILE")]
     catalog: Option<PathBuf>,
-    /// Print the outcome as one JSON object on stdout (questions go to stderr).
+    /// Print the outcome, or the error, as one JSON object on stdout (questions and notes go to
+    /// stderr).
+    ///
+    /// A conversation prints `{"status", "answer", "handoff", "assumptions", "open_questions",
+    /// "prompt", "counters", "trace"}`: `status` is how the session ended (`completed`,
+    /// `handed_off` or `failed`), `prompt` the enriched prompt it built (a failed answer keeps
+    /// it), and `assumptions` and `open_questions` are that prompt's.
+    ///
+    /// An error that kept the conversation from running prints `{"status": "error", "error":
+    /// {"code": CODE, "message": TEXT}}` instead, CODE one of `usage` (the command line),
+    /// `empty_request`, `request_too_long`, `unreadable_file`, `invalid_knowledge_base`,
+    /// `invalid_catalog`, `missing_api_key` or `session_error`; the exit status is 2.
     #[arg(long)]
     json: bool,
     /// An OpenAI-compatible endpoint (e.g. `http://127.0.0.1:8080/v1`): the LLM detects
@@ -72,15 +84,27 @@ pub struct Args {
     llm_log: Option<PathBuf>,
 }
 
+impl Args {
+    /// Whether the outcome, or the error, is printed as JSON.
+    pub fn json(&self) -> bool {
+        self.json
+    }
+}
+
+/// The exit status of a conversation that ran but did not end well: the answer could not be
+/// produced (`"status": "failed"`). Every answer is kept, and the report, the JSON object
+/// included, is printed all the same.
+pub const EXIT_FAILED: u8 = 1;
+
 /// The transport `args` ask for: the endpoint's, or none (offline).
-fn transport(args: &Args) -> Result<Option<HttpLlm>, String> {
+fn transport(args: &Args) -> Result<Option<HttpLlm>, AskError> {
     let (Some(endpoint), Some(model)) = (&args.endpoint, &args.model) else {
         return Ok(None);
     };
     let api_key = match &args.api_key_env {
-        Some(var) => Some(std::env::var(var).map_err(|_| {
-            format!("--api-key-env: the environment variable {var} is not set (or not UTF-8)")
-        })?),
+        Some(var) => {
+            Some(std::env::var(var).map_err(|_| AskError::MissingApiKey { var: var.clone() })?)
+        }
         None => None,
     };
     let mut llm = HttpLlm::new(
@@ -101,16 +125,14 @@ fn transport(args: &Args) -> Result<Option<HttpLlm>, String> {
             .create(true)
             .append(true)
             .open(path)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+            .map_err(|e| AskError::unreadable(path, e))?;
         llm.log_to(file);
     }
     Ok(Some(llm))
 }
 
-/// Runs `clarify ask`.
-pub fn run(args: &Args) -> Result<ExitCode, String> {
-    let (kb, catalog) = load_sources(args)?;
-    let interactive = args.interactive || (!args.non_interactive && io::stdin().is_terminal());
+/// The session's configuration from `args`.
+fn config(args: &Args, interactive: bool, online: bool) -> Config {
     let mut config = Config {
         mode: if interactive {
             Mode::Interactive
@@ -120,22 +142,76 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         language: args.language.clone(),
         ..Config::default()
     };
-    let words = Words::of(Language::of_session(&args.language, &args.request));
     if let Some(n) = args.max_questions {
         config.limits.max_questions = n;
     }
-    let mut online = transport(args)?;
-    if online.is_some() {
+    if online {
         config.detection = Detection::Llm;
     }
+    config
+}
+
+/// Runs `clarify ask`: exit status 0 when the session completed or handed off, 1
+/// ([`EXIT_FAILED`]) when it did not.
+///
+/// # Errors
+/// What kept the conversation from running: a source or log file, the key's variable, or the
+/// engine's refusal of the request.
+pub fn run(args: &Args) -> Result<ExitCode, AskError> {
+    // Refused before anything is printed or read, as the session would refuse it.
+    Session::check_request(&args.request)?;
+    let (kb, catalog) = load_sources(args)?;
+    let interactive = args.interactive || (!args.non_interactive && io::stdin().is_terminal());
+    let words = Words::of(Language::of_session(&args.language, &args.request));
+    let mut online = transport(args)?;
+    let mut session = Session::new(config(args, interactive, online.is_some()));
     let context = sources::context(&args.request, &[], &kb, &catalog);
-    let document = context.document.as_ref().map(|d| d.title.clone());
-    let mut session = Session::new(config);
     let mut out: Box<dyn Write> = if args.json {
         Box::new(io::stderr())
     } else {
         Box::new(io::stdout())
     };
+    announce(&mut out, args, words, context.document.as_ref());
+    let stdin = io::stdin();
+    let mut asker = Terminal {
+        input: stdin.lock(),
+        out,
+        interactive,
+        streamed: false,
+        words,
+    };
+    let start = Input::Start {
+        request: args.request.clone(),
+        context,
+        now: 0,
+    };
+    let llm: &mut dyn Llm = match &mut online {
+        Some(http) => http,
+        None => &mut Offline,
+    };
+    let outcome = driver::run(&mut session, start, llm, &mut asker)?;
+    let streamed = asker.streamed;
+    report(
+        &session,
+        outcome,
+        asker.out,
+        streamed,
+        args.json,
+        interactive,
+    );
+    Ok(match session.status() {
+        Status::Completed | Status::HandedOff => ExitCode::SUCCESS,
+        // The driver runs a conversation to its end; one that stopped short did not end well.
+        Status::Failed
+        | Status::Idle
+        | Status::Analyzing
+        | Status::AwaitingClarification
+        | Status::Generating => ExitCode::from(EXIT_FAILED),
+    })
+}
+
+/// The first lines: offline or online, whose sources, and the document the request matched.
+fn announce(out: &mut dyn Write, args: &Args, words: Words, document: Option<&Document>) {
     let own = args.kb.is_some() || args.catalog.is_some();
     let _ = match (&args.endpoint, &args.model) {
         (Some(endpoint), Some(model)) => writeln!(
@@ -164,50 +240,32 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             })
         ),
     };
-    if let Some(title) = &document {
-        let _ = writeln!(out, "{}{title}", words.own(Word::MatchedDocument));
+    if let Some(document) = document {
+        let _ = writeln!(
+            out,
+            "{}{}",
+            words.own(Word::MatchedDocument),
+            document.title
+        );
     }
-    let stdin = io::stdin();
-    let mut asker = Terminal {
-        input: stdin.lock(),
-        out,
-        interactive,
-        streamed: false,
-        words,
-    };
-    let start = Input::Start {
-        request: args.request.clone(),
-        context,
-        now: 0,
-    };
-    let llm: &mut dyn Llm = match &mut online {
-        Some(http) => http,
-        None => &mut Offline,
-    };
-    let outcome = driver::run(&mut session, start, llm, &mut asker).map_err(|e| e.to_string())?;
-    let streamed = asker.streamed;
-    report(
-        &session,
-        outcome,
-        asker.out,
-        streamed,
-        args.json,
-        interactive,
-    );
-    Ok(ExitCode::SUCCESS)
 }
 
 /// The knowledge base and catalog given on the command line, or the demo's.
-fn load_sources(args: &Args) -> Result<(KnowledgeBase, Catalog), String> {
+fn load_sources(args: &Args) -> Result<(KnowledgeBase, Catalog), AskError> {
     let kb = match &args.kb {
-        Some(path) => KnowledgeBase::from_json(&read(path)?)
-            .map_err(|e| format!("{}: {e}", path.display()))?,
+        Some(path) => {
+            KnowledgeBase::from_json(&read(path)?).map_err(|reason| AskError::KnowledgeBase {
+                path: path.clone(),
+                reason,
+            })?
+        }
         None => clarify_core::demo::knowledge_base().clone(),
     };
     let catalog = match &args.catalog {
-        Some(path) => {
-            Catalog::from_json(&read(path)?).map_err(|e| format!("{}: {e}", path.display()))?
-        }
+        Some(path) => Catalog::from_json(&read(path)?).map_err(|reason| AskError::Catalog {
+            path: path.clone(),
+            reason,
+        })?,
         None => clarify_core::demo::catalog().clone(),
     };
     Ok((kb, catalog))
@@ -216,6 +274,10 @@ fn load_sources(args: &Args) -> Result<(KnowledgeBase, Catalog), String> {
 /// Prints how the session ended: as one JSON object on stdout with `json`, else the answer,
 /// the handoff, and (when not interactive or something stayed open) assumptions and open
 /// questions on `out`.
+///
+/// The assumptions and open questions are those of the enriched prompt the session built: the
+/// one the answer was generated from, or, when no answer came (a failed session), the one it
+/// holds, with every answer the user gave.
 fn report(
     session: &Session,
     outcome: driver::Outcome,
@@ -224,7 +286,8 @@ fn report(
     json: bool,
     interactive: bool,
 ) {
-    let prompt = outcome.prompt.clone().unwrap_or_default();
+    let built = outcome.prompt.or_else(|| session.enriched_prompt());
+    let prompt = built.clone().unwrap_or_default();
     let words = Words::of(session.language());
     if json {
         let value = serde_json::json!({
@@ -233,8 +296,7 @@ fn report(
             "handoff": outcome.handoff,
             "assumptions": prompt.assumptions,
             "open_questions": prompt.open_questions,
-            // A failed answer still has its enriched prompt: every answer the user gave.
-            "prompt": outcome.prompt.clone().or_else(|| session.enriched_prompt()),
+            "prompt": built,
             "counters": session.counters(),
             "trace": session.trace(),
         });
@@ -244,13 +306,8 @@ fn report(
     if streamed {
         // The answer was printed as it arrived.
         let _ = writeln!(out);
-    } else {
-        let _ = writeln!(
-            out,
-            "\n{}\n{}",
-            words.heading(Word::Answer),
-            outcome.answer.unwrap_or_default()
-        );
+    } else if let Some(answer) = &outcome.answer {
+        let _ = writeln!(out, "\n{}\n{answer}", words.heading(Word::Answer));
     }
     if let Some(handoff) = &outcome.handoff {
         let _ = writeln!(
@@ -290,8 +347,9 @@ fn profile_name(name: &str) -> Result<ProfileKind, String> {
     ProfileKind::parse(name).map_err(|e| e.to_string())
 }
 
-fn read(path: &PathBuf) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+/// The text of a file named on the command line.
+fn read(path: &Path) -> Result<String, AskError> {
+    std::fs::read_to_string(path).map_err(|e| AskError::unreadable(path, e))
 }
 
 /// Questions on `out`, answers line by line from `input`.
@@ -353,11 +411,14 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
     }
 
     fn retry(&mut self, reason: &str) -> bool {
-        let _ = writeln!(self.out, "{}", self.words.fill(Word::Retry, &[reason]));
-        let _ = self.out.flush();
+        let _ = writeln!(self.out, "{}", self.words.fill(Word::Failed, &[reason]));
+        // Only someone at the terminal is offered to retry: a script is never asked.
         if !self.interactive {
+            let _ = self.out.flush();
             return false;
         }
+        let _ = write!(self.out, "{}", self.words.own(Word::Retry));
+        let _ = self.out.flush();
         self.streamed = false;
         let mut line = String::new();
         matches!(self.input.read_line(&mut line), Ok(n) if n > 0 && line.trim() == "r")
@@ -702,6 +763,28 @@ mod tests {
             ),
             "{shown:?}"
         );
+    }
+
+    #[test]
+    fn a_failed_answer_offers_a_retry_only_to_someone_at_the_terminal() {
+        for interactive in [false, true] {
+            let mut terminal = Terminal {
+                input: io::Cursor::new("r\n"),
+                out: Vec::new(),
+                interactive,
+                streamed: false,
+                words: Words::of(Language::English),
+            };
+            let retried = terminal.retry("cannot reach the endpoint");
+            let shown = String::from_utf8(terminal.out).unwrap();
+            assert_eq!(retried, interactive);
+            assert!(
+                shown.contains("could not be produced: cannot reach the endpoint"),
+                "{shown}"
+            );
+            assert_eq!(shown.contains("Type r"), interactive, "{shown}");
+            assert_eq!(shown.ends_with("> "), interactive, "{shown}");
+        }
     }
 
     #[test]

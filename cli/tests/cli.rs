@@ -483,6 +483,162 @@ fn a_key_the_endpoint_echoes_is_never_printed_or_logged() {
     }
 }
 
+/// `ask --json`'s object for a run that stopped on an error: its exit status and `error`.
+fn json_error(args: &[&str]) -> (Option<i32>, serde_json::Value) {
+    let out = clarify(args, "");
+    let text = stdout(&out);
+    let v: serde_json::Value =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{args:?}: {e}: {text:?}"));
+    assert_eq!(v["status"], "error", "{args:?}: {v}");
+    assert!(v["error"]["message"].is_string(), "{args:?}: {v}");
+    assert_eq!(v.as_object().map(|o| o.len()), Some(2), "{args:?}: {v}");
+    (out.status.code(), v["error"].clone())
+}
+
+#[test]
+fn every_error_of_json_ask_is_one_json_object() {
+    let (code, error) = json_error(&["ask", "--json", ""]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        error,
+        serde_json::json!({"code": "empty_request", "message": "the request is empty"})
+    );
+    let huge = "Plan a trip to Paris 🙂 ".repeat(4_000);
+    let kb = temp_file(
+        "json-kb.json",
+        "{\"documents\": [\n  {\"title\": \"no id\"}\n]}",
+    );
+    let kb = kb.to_str().unwrap();
+    let cases: [(&[&str], &str, &str); 7] = [
+        (
+            &["ask", "--json", &huge],
+            "request_too_long",
+            "at most 65536",
+        ),
+        (
+            &["ask", "--json", "--kb", "/no/such/kb.json", "x"],
+            "unreadable_file",
+            "/no/such/kb.json",
+        ),
+        (
+            &["ask", "--json", "--kb", kb, "x"],
+            "invalid_knowledge_base",
+            "line 2",
+        ),
+        (
+            &[
+                "ask",
+                "x",
+                "--json",
+                "--endpoint",
+                "not-a-url",
+                "--model",
+                "m",
+            ],
+            "usage",
+            "--endpoint",
+        ),
+        (
+            &["ask", "--json", "--endpoint", "http://127.0.0.1:9/v1", "x"],
+            "usage",
+            "--model",
+        ),
+        (&["ask", "--json"], "usage", "<REQUEST>"),
+        (
+            &[
+                "ask",
+                "--json",
+                "--endpoint",
+                "http://127.0.0.1:9/v1",
+                "--model",
+                "m",
+                "--api-key-env",
+                "CLARIFY_TEST_SURELY_UNSET",
+                "x",
+            ],
+            "missing_api_key",
+            "CLARIFY_TEST_SURELY_UNSET",
+        ),
+    ];
+    for (args, code, said) in cases {
+        let (status, error) = json_error(args);
+        assert_eq!(status, Some(2), "{args:.5?}");
+        assert_eq!(error["code"], code, "{args:.5?}: {error}");
+        let message = error["message"].as_str().unwrap_or_default();
+        assert!(message.contains(said), "{args:.5?}: {message}");
+    }
+    // Without --json the same error is a line on stderr, and stdout stays empty.
+    let out = clarify(&["ask", ""], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(stderr(&out), "clarify: the request is empty\n");
+}
+
+#[test]
+fn ask_help_states_the_size_limit_the_json_shapes_and_the_exit_status() {
+    let out = clarify(&["ask", "--help"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let help = stdout(&out);
+    assert!(
+        help.contains(&format!("at most {} bytes", clarify_core::MAX_TEXT_BYTES)),
+        "{help}"
+    );
+    assert!(
+        help.contains(r#"{"status": "error", "error": {"code": CODE, "message": TEXT}}"#),
+        "{help}"
+    );
+    assert!(help.contains("`empty_request`"), "{help}");
+    assert!(help.contains("Exit status: 0"), "{help}");
+    assert!(help.contains("1 when it failed"), "{help}");
+}
+
+/// Nothing answers at the endpoint: the session fails after building its prompt. The run says
+/// so in its exit status, reports that prompt's assumptions and open questions, and offers no
+/// retry, since nobody is there to take it.
+#[test]
+fn a_failed_session_exits_1_with_the_prompt_it_built_and_asks_nothing() {
+    let dead = [
+        "ask",
+        "--non-interactive",
+        "--endpoint",
+        "http://127.0.0.1:9/v1",
+        "--model",
+        "x",
+        "--timeout",
+        "2",
+        "fix my essay",
+    ];
+    let mut json = dead.to_vec();
+    json.push("--json");
+    let out = clarify(&json, "");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("one JSON object");
+    assert_eq!(v["status"], "failed");
+    let open = v["open_questions"].as_array().expect("open questions");
+    assert!(!open.is_empty(), "{v}");
+    assert_eq!(v["open_questions"], v["prompt"]["open_questions"], "{v}");
+    assert_eq!(v["assumptions"], v["prompt"]["assumptions"], "{v}");
+    assert!(!v["assumptions"].as_array().unwrap().is_empty(), "{v}");
+    let told = stderr(&out);
+    assert!(told.contains("The answer could not be produced"), "{told}");
+    assert!(!told.contains("Type r"), "{told}");
+    assert!(!told.trim_end().ends_with('>'), "{told}");
+    let out = clarify(&dead, "");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(!text.contains("Type r"), "{text}");
+    let open = text
+        .split("── Open questions ──")
+        .nth(1)
+        .expect("open questions");
+    assert!(open.contains(open_question(&v)), "{text}");
+    assert!(text.contains("── Status: failed ──"), "{text}");
+}
+
+fn open_question(v: &serde_json::Value) -> &str {
+    v["open_questions"][0].as_str().unwrap_or_default()
+}
+
 #[test]
 fn eval_skips_an_empty_or_over_long_request_like_any_bad_line() {
     let long = "a ".repeat(clarify_core::MAX_TEXT_BYTES);
@@ -531,4 +687,19 @@ fn a_number_that_is_no_option_is_asked_again() {
         "{text}"
     );
     assert!(!text.contains("<user_input>9</user_input>"), "{text}");
+}
+
+#[test]
+fn an_assumption_two_questions_share_is_printed_once() {
+    let out = clarify(&["ask", "--non-interactive", "Which one should I buy?"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let listed = text.split("── Assumptions ──").nth(1).expect("assumptions");
+    assert_eq!(
+        listed
+            .matches("- Assume the most common interpretation and say so.")
+            .count(),
+        1,
+        "{text}"
+    );
 }
