@@ -7,7 +7,8 @@ use std::process::ExitCode;
 use clarify_core::profile::ProfileKind;
 use clarify_core::sources::{self, Catalog, Document, KnowledgeBase};
 use clarify_core::{
-    Config, Detection, Input, Language, Mode, Progress, Question, Session, Status, UserAnswer,
+    Config, Detection, Input, Language, Message, Mode, Progress, Question, Role, Session, Status,
+    UserAnswer,
 };
 
 use crate::ask_error::AskError;
@@ -21,6 +22,15 @@ use crate::words::Words;
 pub struct Args {
     /// The request to clarify: not blank, and at most 65536 bytes (64 KiB) of UTF-8.
     request: String,
+    /// An earlier message of the conversation, from the user; repeat it for several, oldest
+    /// first.
+    ///
+    /// The engine takes them as the history before REQUEST (as `eval`'s `context` and a
+    /// replayed `start` input's `context.history`): what they already say is not asked again,
+    /// and an endpoint reads them before the request. Blank ones are left out; each may be as
+    /// long as a request.
+    #[arg(long, value_name = "TEXT")]
+    earlier: Vec<String>,
     /// Never ask: skip every question and print the assumptions and open questions (the
     /// default when stdin is not a terminal).
     #[arg(long, conflicts_with = "interactive")]
@@ -52,8 +62,9 @@ pub struct Args {
     ///
     /// An error that kept the conversation from running prints `{"status": "error", "error":
     /// {"code": CODE, "message": TEXT}}` instead, CODE one of `usage` (the command line),
-    /// `empty_request`, `request_too_long`, `unreadable_file`, `invalid_knowledge_base`,
-    /// `invalid_catalog`, `missing_api_key` or `session_error`; the exit status is 2.
+    /// `empty_request`, `request_too_long`, `earlier_too_long`, `unreadable_file`,
+    /// `invalid_knowledge_base`, `invalid_catalog`, `missing_api_key` or `session_error`; the
+    /// exit status is 2.
     #[arg(long)]
     json: bool,
     /// An OpenAI-compatible endpoint (e.g. `http://127.0.0.1:8080/v1`): the LLM detects
@@ -131,6 +142,24 @@ fn transport(args: &Args) -> Result<Option<HttpLlm>, AskError> {
     Ok(Some(llm))
 }
 
+/// The `--earlier` messages as the conversation's history, oldest first: blank ones left out,
+/// each held to the engine's limit on user text.
+fn history(args: &Args) -> Result<Vec<Message>, AskError> {
+    let mut history = Vec::new();
+    for (i, text) in args.earlier.iter().enumerate() {
+        if text.len() > clarify_core::MAX_TEXT_BYTES {
+            return Err(AskError::EarlierTooLong {
+                number: i + 1,
+                got: text.len(),
+            });
+        }
+        if !text.trim().is_empty() {
+            history.push(Message::new(Role::User, text.clone()));
+        }
+    }
+    Ok(history)
+}
+
 /// The session's configuration from `args`.
 fn config(args: &Args, interactive: bool, online: bool) -> Config {
     let mut config = Config {
@@ -155,17 +184,18 @@ fn config(args: &Args, interactive: bool, online: bool) -> Config {
 /// ([`EXIT_FAILED`]) when it did not.
 ///
 /// # Errors
-/// What kept the conversation from running: a source or log file, the key's variable, or the
-/// engine's refusal of the request.
+/// What kept the conversation from running: a source or log file, the key's variable, an
+/// `--earlier` message, or the engine's refusal of the request.
 pub fn run(args: &Args) -> Result<ExitCode, AskError> {
     // Refused before anything is printed or read, as the session would refuse it.
     Session::check_request(&args.request)?;
     let (kb, catalog) = load_sources(args)?;
+    let history = history(args)?;
     let interactive = args.interactive || (!args.non_interactive && io::stdin().is_terminal());
     let words = Words::of(Language::of_session(&args.language, &args.request));
     let mut online = transport(args)?;
     let mut session = Session::new(config(args, interactive, online.is_some()));
-    let context = sources::context(&args.request, &[], &kb, &catalog);
+    let context = sources::context(&args.request, &history, &kb, &catalog);
     let mut out: Box<dyn Write> = if args.json {
         Box::new(io::stderr())
     } else {

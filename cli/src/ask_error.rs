@@ -29,6 +29,13 @@ pub enum AskError {
     Usage(String),
     /// The engine refused the request (empty, too long) or, in a conversation, an input.
     Refused(clarify_core::Error),
+    /// An `--earlier` message is longer than the engine takes any user text.
+    EarlierTooLong {
+        /// Its place among the `--earlier` messages, from 1.
+        number: usize,
+        /// Its length in bytes.
+        got: usize,
+    },
     /// A file named on the command line (`--kb`, `--catalog`, `--llm-log`) could not be read or
     /// opened.
     Unreadable {
@@ -60,14 +67,15 @@ pub enum AskError {
 
 impl AskError {
     /// The error's stable name: one of `usage`, `empty_request`, `request_too_long`,
-    /// `unreadable_file`, `invalid_knowledge_base`, `invalid_catalog`, `missing_api_key`,
-    /// `session_error`.
+    /// `earlier_too_long`, `unreadable_file`, `invalid_knowledge_base`, `invalid_catalog`,
+    /// `missing_api_key`, `session_error`.
     pub fn code(&self) -> &'static str {
         match self {
             Self::Usage(_) => "usage",
             Self::Refused(clarify_core::Error::EmptyRequest) => "empty_request",
             Self::Refused(clarify_core::Error::TextTooLong { .. }) => "request_too_long",
             Self::Refused(_) => "session_error",
+            Self::EarlierTooLong { .. } => "earlier_too_long",
             Self::Unreadable { .. } => "unreadable_file",
             Self::KnowledgeBase { .. } => "invalid_knowledge_base",
             Self::Catalog { .. } => "invalid_catalog",
@@ -102,6 +110,11 @@ impl fmt::Display for AskError {
         match self {
             Self::Usage(message) => f.write_str(message),
             Self::Refused(error) => write!(f, "{error}"),
+            Self::EarlierTooLong { number, got } => write!(
+                f,
+                "--earlier #{number}: the text is {got} bytes long; at most {} are accepted",
+                clarify_core::MAX_TEXT_BYTES
+            ),
             Self::Unreadable { path, reason } => write!(f, "{}: {reason}", path.display()),
             Self::KnowledgeBase { path, reason } | Self::Catalog { path, reason } => {
                 write!(f, "{}: {reason}", path.display())

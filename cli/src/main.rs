@@ -57,6 +57,17 @@ enum Command {
     Eval(eval::Args),
     /// Run a recorded conversation: `{"config"?: {...}, "inputs": [Input, ...]}` in the
     /// engine's JSON format. Prints every input's effects (or error) and the final state.
+    ///
+    /// Each input is an object tagged by `type`, as `Session::handle` takes it (the engine's
+    /// `Input`; docs/engine.md): `start` (`request`, `now`, and `context` with the earlier
+    /// messages as `history`), `answer`, `message`, `skip`, `skip_all`,
+    /// `generation_completed`… `config` is the engine's `Config` (`mode`, `limits`, `language`…).
+    /// For example:
+    ///
+    /// {"config": {"limits": {"max_questions": 1}}, "inputs": [{"type": "start", "request":
+    /// "Plan a trip", "context": {"history": [{"role": "user", "content": "I live in Lyon"}]},
+    /// "now": 0}, {"type": "message", "text": "1", "now": 1}, {"type": "generation_completed",
+    /// "text": "Bon voyage"}]}
     Replay {
         /// The recording.
         file: PathBuf,

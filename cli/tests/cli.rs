@@ -509,7 +509,8 @@ fn every_error_of_json_ask_is_one_json_object() {
         "{\"documents\": [\n  {\"title\": \"no id\"}\n]}",
     );
     let kb = kb.to_str().unwrap();
-    let cases: [(&[&str], &str, &str); 7] = [
+    let too_long_earlier = "a".repeat(clarify_core::MAX_TEXT_BYTES + 1);
+    let cases: [(&[&str], &str, &str); 8] = [
         (
             &["ask", "--json", &huge],
             "request_too_long",
@@ -559,6 +560,11 @@ fn every_error_of_json_ask_is_one_json_object() {
             "missing_api_key",
             "CLARIFY_TEST_SURELY_UNSET",
         ),
+        (
+            &["ask", "--json", "--earlier", &too_long_earlier, "x"],
+            "earlier_too_long",
+            "--earlier #1",
+        ),
     ];
     for (args, code, said) in cases {
         let (status, error) = json_error(args);
@@ -590,6 +596,7 @@ fn ask_help_states_the_size_limit_the_json_shapes_and_the_exit_status() {
     assert!(help.contains("`empty_request`"), "{help}");
     assert!(help.contains("Exit status: 0"), "{help}");
     assert!(help.contains("1 when it failed"), "{help}");
+    assert!(help.contains("--earlier <TEXT>"), "{help}");
 }
 
 /// Nothing answers at the endpoint: the session fails after building its prompt. The run says
@@ -701,5 +708,69 @@ fn an_assumption_two_questions_share_is_printed_once() {
             .count(),
         1,
         "{text}"
+    );
+}
+
+#[test]
+fn earlier_messages_are_the_conversations_history() {
+    let open = |args: &[&str]| {
+        let out = clarify(args, "");
+        assert!(out.status.success(), "{}", stderr(&out));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("one JSON object");
+        v["open_questions"].clone()
+    };
+    let request = "Plan a trip to Paris";
+    let alone = open(&["ask", "--json", "--non-interactive", request]);
+    assert_eq!(alone[0], "How long is the trip?", "{alone}");
+    let after = open(&[
+        "ask",
+        "--json",
+        "--non-interactive",
+        "--earlier",
+        "Hello!",
+        "--earlier",
+        "I'm going to Paris for a week",
+        request,
+    ]);
+    assert!(
+        !after.as_array().unwrap().contains(&alone[0]),
+        "the duration said earlier is asked again: {after}"
+    );
+    // A blank one is left out.
+    assert_eq!(
+        open(&[
+            "ask",
+            "--json",
+            "--non-interactive",
+            "--earlier",
+            " ",
+            request
+        ]),
+        alone
+    );
+}
+
+/// The example of `replay --help` is a recording `replay` runs, its history included.
+#[test]
+fn replays_help_example_runs() {
+    let out = clarify(&["replay", "--help"], "");
+    let help = stdout(&out);
+    let example = help
+        .lines()
+        .find(|l| l.trim_start().starts_with("{\"config\""))
+        .unwrap_or_else(|| panic!("an example in {help}"));
+    assert!(example.contains("\"history\""), "{example}");
+    let file = temp_file("help-example.json", example);
+    let out = clarify(&["replay", file.to_str().unwrap(), "--json"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(v["final"]["status"], "completed", "{v}");
+    assert!(
+        v["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["error"].is_null()),
+        "{v}"
     );
 }
