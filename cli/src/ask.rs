@@ -1,15 +1,17 @@
 //! `clarify ask`: one conversation in the terminal, interactive or not.
 
 use std::io::{self, BufRead, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clarify_core::profile::ProfileKind;
-use clarify_core::sources::{self, Catalog, KnowledgeBase};
+use clarify_core::sources::{self, Catalog, Document, KnowledgeBase};
 use clarify_core::{
-    Config, Detection, Input, Language, Mode, Progress, Question, Session, UserAnswer,
+    Config, Detection, Input, Language, Message, Mode, Progress, Question, Role, Session, Status,
+    UserAnswer,
 };
 
+use crate::ask_error::AskError;
 use crate::driver::{self, Action, Asker, Llm, Offline};
 use crate::http::HttpLlm;
 use crate::words::Word;
@@ -18,8 +20,17 @@ use crate::words::Words;
 /// Options of `clarify ask`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The request to clarify.
+    /// The request to clarify: not blank, and at most 65536 bytes (64 KiB) of UTF-8.
     request: String,
+    /// An earlier message of the conversation, from the user; repeat it for several, oldest
+    /// first.
+    ///
+    /// The engine takes them as the history before REQUEST (as `eval`'s `context` and a
+    /// replayed `start` input's `context.history`): what they already say is not asked again,
+    /// and an endpoint reads them before the request. Blank ones are left out; each may be as
+    /// long as a request.
+    #[arg(long, value_name = "TEXT")]
+    earlier: Vec<String>,
     /// Never ask: skip every question and print the assumptions and open questions (the
     /// default when stdin is not a terminal).
     #[arg(long, conflicts_with = "interactive")]
@@ -41,7 +52,19 @@ pub struct Args {
     /// An entity catalog JSON file to use instead of the built-in demo.
     #[arg(long, value_name = "FILE")]
     catalog: Option<PathBuf>,
-    /// Print the outcome as one JSON object on stdout (questions go to stderr).
+    /// Print the outcome, or the error, as one JSON object on stdout (questions and notes go to
+    /// stderr).
+    ///
+    /// A conversation prints `{"status", "answer", "handoff", "assumptions", "open_questions",
+    /// "prompt", "counters", "trace"}`: `status` is how the session ended (`completed`,
+    /// `handed_off` or `failed`), `prompt` the enriched prompt it built (a failed answer keeps
+    /// it), and `assumptions` and `open_questions` are that prompt's.
+    ///
+    /// An error that kept the conversation from running prints `{"status": "error", "error":
+    /// {"code": CODE, "message": TEXT}}` instead, CODE one of `usage` (the command line),
+    /// `empty_request`, `request_too_long`, `earlier_too_long`, `unreadable_file`,
+    /// `invalid_knowledge_base`, `invalid_catalog`, `missing_api_key` or `session_error`; the
+    /// exit status is 2.
     #[arg(long)]
     json: bool,
     /// An OpenAI-compatible endpoint (e.g. `http://127.0.0.1:8080/v1`): the LLM detects
@@ -72,15 +95,27 @@ pub struct Args {
     llm_log: Option<PathBuf>,
 }
 
+impl Args {
+    /// Whether the outcome, or the error, is printed as JSON.
+    pub fn json(&self) -> bool {
+        self.json
+    }
+}
+
+/// The exit status of a conversation that ran but did not end well: the answer could not be
+/// produced (`"status": "failed"`). Every answer is kept, and the report, the JSON object
+/// included, is printed all the same.
+pub const EXIT_FAILED: u8 = 1;
+
 /// The transport `args` ask for: the endpoint's, or none (offline).
-fn transport(args: &Args) -> Result<Option<HttpLlm>, String> {
+fn transport(args: &Args) -> Result<Option<HttpLlm>, AskError> {
     let (Some(endpoint), Some(model)) = (&args.endpoint, &args.model) else {
         return Ok(None);
     };
     let api_key = match &args.api_key_env {
-        Some(var) => Some(std::env::var(var).map_err(|_| {
-            format!("--api-key-env: the environment variable {var} is not set (or not UTF-8)")
-        })?),
+        Some(var) => {
+            Some(std::env::var(var).map_err(|_| AskError::MissingApiKey { var: var.clone() })?)
+        }
         None => None,
     };
     let mut llm = HttpLlm::new(
@@ -101,16 +136,32 @@ fn transport(args: &Args) -> Result<Option<HttpLlm>, String> {
             .create(true)
             .append(true)
             .open(path)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+            .map_err(|e| AskError::unreadable(path, e))?;
         llm.log_to(file);
     }
     Ok(Some(llm))
 }
 
-/// Runs `clarify ask`.
-pub fn run(args: &Args) -> Result<ExitCode, String> {
-    let (kb, catalog) = load_sources(args)?;
-    let interactive = args.interactive || (!args.non_interactive && io::stdin().is_terminal());
+/// The `--earlier` messages as the conversation's history, oldest first: blank ones left out,
+/// each held to the engine's limit on user text.
+fn history(args: &Args) -> Result<Vec<Message>, AskError> {
+    let mut history = Vec::new();
+    for (i, text) in args.earlier.iter().enumerate() {
+        if text.len() > clarify_core::MAX_TEXT_BYTES {
+            return Err(AskError::EarlierTooLong {
+                number: i + 1,
+                got: text.len(),
+            });
+        }
+        if !text.trim().is_empty() {
+            history.push(Message::new(Role::User, text.clone()));
+        }
+    }
+    Ok(history)
+}
+
+/// The session's configuration from `args`.
+fn config(args: &Args, interactive: bool, online: bool) -> Config {
     let mut config = Config {
         mode: if interactive {
             Mode::Interactive
@@ -120,22 +171,77 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         language: args.language.clone(),
         ..Config::default()
     };
-    let words = Words::of(Language::of_session(&args.language, &args.request));
     if let Some(n) = args.max_questions {
         config.limits.max_questions = n;
     }
-    let mut online = transport(args)?;
-    if online.is_some() {
+    if online {
         config.detection = Detection::Llm;
     }
-    let context = sources::context(&args.request, &[], &kb, &catalog);
-    let document = context.document.as_ref().map(|d| d.title.clone());
-    let mut session = Session::new(config);
+    config
+}
+
+/// Runs `clarify ask`: exit status 0 when the session completed or handed off, 1
+/// ([`EXIT_FAILED`]) when it did not.
+///
+/// # Errors
+/// What kept the conversation from running: a source or log file, the key's variable, an
+/// `--earlier` message, or the engine's refusal of the request.
+pub fn run(args: &Args) -> Result<ExitCode, AskError> {
+    // Refused before anything is printed or read, as the session would refuse it.
+    Session::check_request(&args.request)?;
+    let (kb, catalog) = load_sources(args)?;
+    let history = history(args)?;
+    let interactive = args.interactive || (!args.non_interactive && io::stdin().is_terminal());
+    let words = Words::of(Language::of_session(&args.language, &args.request));
+    let mut online = transport(args)?;
+    let mut session = Session::new(config(args, interactive, online.is_some()));
+    let context = sources::context(&args.request, &history, &kb, &catalog);
     let mut out: Box<dyn Write> = if args.json {
         Box::new(io::stderr())
     } else {
         Box::new(io::stdout())
     };
+    announce(&mut out, args, words, context.document.as_ref());
+    let stdin = io::stdin();
+    let mut asker = Terminal {
+        input: stdin.lock(),
+        out,
+        interactive,
+        streamed: false,
+        words,
+    };
+    let start = Input::Start {
+        request: args.request.clone(),
+        context,
+        now: 0,
+    };
+    let llm: &mut dyn Llm = match &mut online {
+        Some(http) => http,
+        None => &mut Offline,
+    };
+    let outcome = driver::run(&mut session, start, llm, &mut asker)?;
+    let streamed = asker.streamed;
+    report(
+        &session,
+        outcome,
+        asker.out,
+        streamed,
+        args.json,
+        interactive,
+    );
+    Ok(match session.status() {
+        Status::Completed | Status::HandedOff => ExitCode::SUCCESS,
+        // The driver runs a conversation to its end; one that stopped short did not end well.
+        Status::Failed
+        | Status::Idle
+        | Status::Analyzing
+        | Status::AwaitingClarification
+        | Status::Generating => ExitCode::from(EXIT_FAILED),
+    })
+}
+
+/// The first lines: offline or online, whose sources, and the document the request matched.
+fn announce(out: &mut dyn Write, args: &Args, words: Words, document: Option<&Document>) {
     let own = args.kb.is_some() || args.catalog.is_some();
     let _ = match (&args.endpoint, &args.model) {
         (Some(endpoint), Some(model)) => writeln!(
@@ -164,50 +270,32 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             })
         ),
     };
-    if let Some(title) = &document {
-        let _ = writeln!(out, "{}{title}", words.own(Word::MatchedDocument));
+    if let Some(document) = document {
+        let _ = writeln!(
+            out,
+            "{}{}",
+            words.own(Word::MatchedDocument),
+            document.title
+        );
     }
-    let stdin = io::stdin();
-    let mut asker = Terminal {
-        input: stdin.lock(),
-        out,
-        interactive,
-        streamed: false,
-        words,
-    };
-    let start = Input::Start {
-        request: args.request.clone(),
-        context,
-        now: 0,
-    };
-    let llm: &mut dyn Llm = match &mut online {
-        Some(http) => http,
-        None => &mut Offline,
-    };
-    let outcome = driver::run(&mut session, start, llm, &mut asker).map_err(|e| e.to_string())?;
-    let streamed = asker.streamed;
-    report(
-        &session,
-        outcome,
-        asker.out,
-        streamed,
-        args.json,
-        interactive,
-    );
-    Ok(ExitCode::SUCCESS)
 }
 
 /// The knowledge base and catalog given on the command line, or the demo's.
-fn load_sources(args: &Args) -> Result<(KnowledgeBase, Catalog), String> {
+fn load_sources(args: &Args) -> Result<(KnowledgeBase, Catalog), AskError> {
     let kb = match &args.kb {
-        Some(path) => KnowledgeBase::from_json(&read(path)?)
-            .map_err(|e| format!("{}: {e}", path.display()))?,
+        Some(path) => {
+            KnowledgeBase::from_json(&read(path)?).map_err(|reason| AskError::KnowledgeBase {
+                path: path.clone(),
+                reason,
+            })?
+        }
         None => clarify_core::demo::knowledge_base().clone(),
     };
     let catalog = match &args.catalog {
-        Some(path) => {
-            Catalog::from_json(&read(path)?).map_err(|e| format!("{}: {e}", path.display()))?
-        }
+        Some(path) => Catalog::from_json(&read(path)?).map_err(|reason| AskError::Catalog {
+            path: path.clone(),
+            reason,
+        })?,
         None => clarify_core::demo::catalog().clone(),
     };
     Ok((kb, catalog))
@@ -216,6 +304,10 @@ fn load_sources(args: &Args) -> Result<(KnowledgeBase, Catalog), String> {
 /// Prints how the session ended: as one JSON object on stdout with `json`, else the answer,
 /// the handoff, and (when not interactive or something stayed open) assumptions and open
 /// questions on `out`.
+///
+/// The assumptions and open questions are those of the enriched prompt the session built: the
+/// one the answer was generated from, or, when no answer came (a failed session), the one it
+/// holds, with every answer the user gave.
 fn report(
     session: &Session,
     outcome: driver::Outcome,
@@ -224,7 +316,8 @@ fn report(
     json: bool,
     interactive: bool,
 ) {
-    let prompt = outcome.prompt.clone().unwrap_or_default();
+    let built = outcome.prompt.or_else(|| session.enriched_prompt());
+    let prompt = built.clone().unwrap_or_default();
     let words = Words::of(session.language());
     if json {
         let value = serde_json::json!({
@@ -233,8 +326,7 @@ fn report(
             "handoff": outcome.handoff,
             "assumptions": prompt.assumptions,
             "open_questions": prompt.open_questions,
-            // A failed answer still has its enriched prompt: every answer the user gave.
-            "prompt": outcome.prompt.clone().or_else(|| session.enriched_prompt()),
+            "prompt": built,
             "counters": session.counters(),
             "trace": session.trace(),
         });
@@ -244,13 +336,8 @@ fn report(
     if streamed {
         // The answer was printed as it arrived.
         let _ = writeln!(out);
-    } else {
-        let _ = writeln!(
-            out,
-            "\n{}\n{}",
-            words.heading(Word::Answer),
-            outcome.answer.unwrap_or_default()
-        );
+    } else if let Some(answer) = &outcome.answer {
+        let _ = writeln!(out, "\n{}\n{answer}", words.heading(Word::Answer));
     }
     if let Some(handoff) = &outcome.handoff {
         let _ = writeln!(
@@ -290,8 +377,9 @@ fn profile_name(name: &str) -> Result<ProfileKind, String> {
     ProfileKind::parse(name).map_err(|e| e.to_string())
 }
 
-fn read(path: &PathBuf) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+/// The text of a file named on the command line.
+fn read(path: &Path) -> Result<String, AskError> {
+    std::fs::read_to_string(path).map_err(|e| AskError::unreadable(path, e))
 }
 
 /// Questions on `out`, answers line by line from `input`.
@@ -308,6 +396,69 @@ struct Terminal<R, W> {
 
 impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
     fn ask(&mut self, q: &Question, progress: Progress) -> Action {
+        self.show(q, progress);
+        loop {
+            let mut line = String::new();
+            let typed = match self.input.read_line(&mut line) {
+                // End of input: nobody is there to answer, so continue with assumptions.
+                Ok(0) | Err(_) => return Action::SkipAll,
+                Ok(_) if line.trim() == PASTE_FENCE => self.read_pasted(),
+                Ok(_) => line,
+            };
+            match parse_answer(q, typed.trim()) {
+                Ok(action) => return action,
+                // A typo, most likely: said at once, and the question waits for another line.
+                Err(NoSuchOption { number }) => {
+                    let last = q.options.len().to_string();
+                    let said = self.words.fill(Word::NoSuchOption, &[&number, &last]);
+                    let _ = write!(self.out, "{said}");
+                    let _ = self.out.flush();
+                }
+            }
+        }
+    }
+
+    fn notice(&mut self, message: &str) {
+        let _ = writeln!(self.out, "{}{message}", self.words.own(Word::Note));
+    }
+
+    fn refused(&mut self, error: &clarify_core::Error) {
+        let _ = writeln!(
+            self.out,
+            "{}",
+            self.words
+                .fill(Word::NotAccepted, &[&error.in_words(self.words.language)])
+        );
+    }
+
+    fn answer_text(&mut self, text: &str) {
+        if !self.streamed {
+            self.streamed = true;
+            let _ = write!(self.out, "\n{}\n", self.words.heading(Word::Answer));
+        }
+        let _ = write!(self.out, "{text}");
+        let _ = self.out.flush();
+    }
+
+    fn retry(&mut self, reason: &str) -> bool {
+        let _ = writeln!(self.out, "{}", self.words.fill(Word::Failed, &[reason]));
+        // Only someone at the terminal is offered to retry: a script is never asked.
+        if !self.interactive {
+            let _ = self.out.flush();
+            return false;
+        }
+        let _ = write!(self.out, "{}", self.words.own(Word::Retry));
+        let _ = self.out.flush();
+        self.streamed = false;
+        let mut line = String::new();
+        matches!(self.input.read_line(&mut line), Ok(n) if n > 0 && line.trim() == "r")
+    }
+}
+
+impl<R, W: Write> Terminal<R, W> {
+    /// Shows `q`: its priority and place, why it matters, its numbered options (the
+    /// recommended one marked) and the help line that ends in the prompt.
+    fn show(&mut self, q: &Question, progress: Progress) {
         let out = &mut self.out;
         let words = self.words;
         let _ = writeln!(
@@ -362,46 +513,6 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
             words.fill(Word::Help, &[&help.join(words.own(Word::Separator))])
         );
         let _ = out.flush();
-        let mut line = String::new();
-        match self.input.read_line(&mut line) {
-            // End of input: nobody is there to answer, so continue with assumptions.
-            Ok(0) | Err(_) => Action::SkipAll,
-            Ok(_) if line.trim() == PASTE_FENCE => parse_answer(q, self.read_pasted().trim()),
-            Ok(_) => parse_answer(q, line.trim()),
-        }
-    }
-
-    fn notice(&mut self, message: &str) {
-        let _ = writeln!(self.out, "{}{message}", self.words.own(Word::Note));
-    }
-
-    fn refused(&mut self, error: &clarify_core::Error) {
-        let _ = writeln!(
-            self.out,
-            "{}",
-            self.words
-                .fill(Word::NotAccepted, &[&error.in_words(self.words.language)])
-        );
-    }
-
-    fn answer_text(&mut self, text: &str) {
-        if !self.streamed {
-            self.streamed = true;
-            let _ = write!(self.out, "\n{}\n", self.words.heading(Word::Answer));
-        }
-        let _ = write!(self.out, "{text}");
-        let _ = self.out.flush();
-    }
-
-    fn retry(&mut self, reason: &str) -> bool {
-        let _ = writeln!(self.out, "{}", self.words.fill(Word::Retry, &[reason]));
-        let _ = self.out.flush();
-        if !self.interactive {
-            return false;
-        }
-        self.streamed = false;
-        let mut line = String::new();
-        matches!(self.input.read_line(&mut line), Ok(n) if n > 0 && line.trim() == "r")
     }
 }
 
@@ -424,24 +535,67 @@ impl<R: BufRead, W> Terminal<R, W> {
     }
 }
 
+/// A line of option numbers one of which names no option of the question: `number`, as typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct NoSuchOption {
+    number: String,
+}
+
 /// Reads a typed line as an answer to `q`: empty skips, `!` skips the rest, several numbers
 /// (`1,3`) pick several options; anything else is read as the chat reads a message (one
 /// number or label picks an option, `?` means "I don't know", the rest is free text).
-fn parse_answer(q: &Question, line: &str) -> Action {
+///
+/// # Errors
+/// [`NoSuchOption`] for a line of only numbers, on a question with options, that names no
+/// option (`9` to three options, `1, 9`, `0`): almost always a typo, which as free text would
+/// be recorded as the answer "9". A number that is an option's label (`12` for "Which Android
+/// version?") picks it, and on a question without options a number is the answer.
+fn parse_answer(q: &Question, line: &str) -> Result<Action, NoSuchOption> {
     match line {
-        "" => return Action::Skip,
-        "!" => return Action::SkipAll,
+        "" => return Ok(Action::Skip),
+        "!" => return Ok(Action::SkipAll),
         _ => {}
     }
     if let Some(choices) = several_options(q, line) {
-        return Action::Answer(UserAnswer::Choices { choices });
+        return Ok(Action::Answer(UserAnswer::Choices { choices }));
+    }
+    let answer = UserAnswer::from_message(q, line);
+    if !matches!(answer, Ok(UserAnswer::Choices { .. }))
+        && let Some(number) = no_such_option(q, line)
+    {
+        return Err(NoSuchOption { number });
     }
     // Text the question refuses goes to the session anyway, which says why and asks again.
-    Action::Answer(
-        UserAnswer::from_message(q, line).unwrap_or_else(|_| UserAnswer::Text {
+    Ok(Action::Answer(answer.unwrap_or_else(|_| {
+        UserAnswer::Text {
             text: line.to_owned(),
-        }),
-    )
+        }
+    })))
+}
+
+/// On a question with options, a line of only numbers (separated by commas or spaces): the
+/// first that is no option's number.
+fn no_such_option(q: &Question, line: &str) -> Option<String> {
+    if q.options.is_empty() {
+        return None;
+    }
+    let numbers: Vec<&str> = line
+        .split(|c: char| c == ',' || c == '，' || c.is_whitespace())
+        .filter(|p| !p.is_empty())
+        .collect();
+    if !numbers
+        .iter()
+        .all(|p| p.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return None;
+    }
+    numbers
+        .into_iter()
+        .find(|p| {
+            !p.parse::<usize>()
+                .is_ok_and(|n| (1..=q.options.len()).contains(&n))
+        })
+        .map(str::to_owned)
 }
 
 /// Two or more option numbers, all in range: the options they pick.
@@ -476,26 +630,29 @@ mod tests {
     #[test]
     fn typed_lines_become_typed_answers() {
         let q = question();
-        assert_eq!(parse_answer(&q, ""), Action::Skip);
-        assert_eq!(parse_answer(&q, "!"), Action::SkipAll);
-        assert_eq!(parse_answer(&q, "?"), Action::Answer(UserAnswer::DontKnow));
+        assert_eq!(parse_answer(&q, ""), Ok(Action::Skip));
+        assert_eq!(parse_answer(&q, "!"), Ok(Action::SkipAll));
+        assert_eq!(
+            parse_answer(&q, "?"),
+            Ok(Action::Answer(UserAnswer::DontKnow))
+        );
         assert_eq!(
             parse_answer(&q, "2"),
-            Action::Answer(UserAnswer::Choices {
+            Ok(Action::Answer(UserAnswer::Choices {
                 choices: vec![q.options[1].id.clone()]
-            })
+            }))
         );
         assert_eq!(
             parse_answer(&q, "a weekend"),
-            Action::Answer(UserAnswer::Choices {
+            Ok(Action::Answer(UserAnswer::Choices {
                 choices: vec![q.options[0].id.clone()]
-            })
+            }))
         );
         assert_eq!(
             parse_answer(&q, "ten days"),
-            Action::Answer(UserAnswer::Text {
+            Ok(Action::Answer(UserAnswer::Text {
                 text: "ten days".into()
-            })
+            }))
         );
     }
 
@@ -504,9 +661,9 @@ mod tests {
         let q = question();
         assert_eq!(
             parse_answer(&q, "1, 2"),
-            Action::Answer(UserAnswer::Choices {
+            Ok(Action::Answer(UserAnswer::Choices {
                 choices: vec![q.options[0].id.clone(), q.options[1].id.clone()]
-            })
+            }))
         );
     }
 
@@ -549,13 +706,115 @@ mod tests {
         );
     }
 
+    /// A question parsed from a detection reply: `options` as given (none: free text only).
+    fn question_with(options: &str) -> Question {
+        let reply = format!(
+            r#"{{"needs_clarification": true, "questions": [
+                {{"question": "How many guests?", "options": {options}}}]}}"#
+        );
+        clarify_core::analysis::parse_detection(
+            &reply,
+            &clarify_core::Stage::Request,
+            Language::English,
+        )
+        .unwrap()
+        .questions
+        .remove(0)
+    }
+
     #[test]
-    fn a_number_that_is_no_option_is_free_text() {
+    fn a_number_that_is_no_option_is_a_typo() {
         let q = question();
+        assert_eq!(q.options.len(), 3, "{q:?}");
+        for (line, number) in [("9", "9"), ("0", "0"), ("12", "12"), ("1, 9", "9")] {
+            assert_eq!(
+                parse_answer(&q, line),
+                Err(NoSuchOption {
+                    number: number.into()
+                }),
+                "{line}"
+            );
+        }
+        // Words around a number make it an answer.
+        assert_eq!(
+            parse_answer(&q, "9 days"),
+            Ok(Action::Answer(UserAnswer::Text {
+                text: "9 days".into()
+            }))
+        );
+    }
+
+    #[test]
+    fn a_number_is_an_answer_to_a_question_without_options_or_an_options_label() {
+        let q = question_with("[]");
+        assert!(q.options.is_empty() && q.allow_free_text, "{q:?}");
         assert_eq!(
             parse_answer(&q, "12"),
-            Action::Answer(UserAnswer::Text { text: "12".into() })
+            Ok(Action::Answer(UserAnswer::Text { text: "12".into() }))
         );
+        let q = question_with(r#"["2", "4", "12"]"#);
+        assert_eq!(
+            parse_answer(&q, "12"),
+            Ok(Action::Answer(UserAnswer::Choices {
+                choices: vec![q.options[2].id.clone()]
+            }))
+        );
+    }
+
+    #[test]
+    fn an_option_number_that_is_no_option_is_asked_again() {
+        let q = question();
+        let mut terminal = Terminal {
+            input: io::Cursor::new("9\n2\n"),
+            out: Vec::new(),
+            interactive: true,
+            streamed: false,
+            words: Words::of(Language::English),
+        };
+        let action = terminal.ask(
+            &q,
+            Progress {
+                current: 1,
+                total: 2,
+            },
+        );
+        assert_eq!(
+            action,
+            Action::Answer(UserAnswer::Choices {
+                choices: vec![q.options[1].id.clone()]
+            })
+        );
+        let shown = String::from_utf8(terminal.out).unwrap();
+        // The help's prompt, then (after the line typed there) what was wrong and the prompt
+        // again.
+        assert!(
+            shown.ends_with(
+                ">   9 is not an option: type a number from 1 to 3, or write your answer in words.\n> "
+            ),
+            "{shown:?}"
+        );
+    }
+
+    #[test]
+    fn a_failed_answer_offers_a_retry_only_to_someone_at_the_terminal() {
+        for interactive in [false, true] {
+            let mut terminal = Terminal {
+                input: io::Cursor::new("r\n"),
+                out: Vec::new(),
+                interactive,
+                streamed: false,
+                words: Words::of(Language::English),
+            };
+            let retried = terminal.retry("cannot reach the endpoint");
+            let shown = String::from_utf8(terminal.out).unwrap();
+            assert_eq!(retried, interactive);
+            assert!(
+                shown.contains("could not be produced: cannot reach the endpoint"),
+                "{shown}"
+            );
+            assert_eq!(shown.contains("Type r"), interactive, "{shown}");
+            assert_eq!(shown.ends_with("> "), interactive, "{shown}");
+        }
     }
 
     #[test]

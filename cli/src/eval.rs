@@ -130,30 +130,10 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         if line.trim().is_empty() {
             continue;
         }
-        match parse_line(&line) {
-            Ok(example) => {
-                let history: Vec<Message> = example
-                    .context
-                    .iter()
-                    .filter(|c| !c.trim().is_empty())
-                    .map(|c| Message::new(Role::User, c.clone()))
-                    .collect();
-                let predicted = if args.model_only {
-                    detect::assess(&example.text, &history).needs_clarification
-                } else {
-                    let questions = asked(&example.text, &history, args.demo)
-                        .map_err(|e| format!("line {number}: {e}"))?;
-                    if args.show_questions && !questions.is_empty() {
-                        let label = if example.label { "vague" } else { "clear" };
-                        crate::outln!("{number} [{label}] {}", example.text);
-                        for q in &questions {
-                            crate::outln!("    ? {}", q.text);
-                        }
-                    }
-                    !questions.is_empty()
-                };
-                confusion.add(predicted, example.label);
-            }
+        let decided = parse_line(&line)
+            .and_then(|example| Ok((asks(&example, number, args)?, example.label)));
+        match decided {
+            Ok((predicted, label)) => confusion.add(predicted, label),
             Err(reason) => {
                 eprintln!("{}:{number}: skipped: {reason}", args.file.display());
                 bad += 1;
@@ -171,6 +151,33 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Whether the product asks about `example` (line `number`): the session shows a question, or
+/// with `--model-only` the detector says it needs clarification. With `--show-questions`, a line
+/// that asks is printed with its questions.
+///
+/// # Errors
+/// The engine's refusal of the request, as text.
+fn asks(example: &Example, number: usize, args: &Args) -> Result<bool, String> {
+    let history: Vec<Message> = example
+        .context
+        .iter()
+        .filter(|c| !c.trim().is_empty())
+        .map(|c| Message::new(Role::User, c.clone()))
+        .collect();
+    if args.model_only {
+        return Ok(detect::assess(&example.text, &history).needs_clarification);
+    }
+    let questions = asked(&example.text, &history, args.demo)?;
+    if args.show_questions && !questions.is_empty() {
+        let label = if example.label { "vague" } else { "clear" };
+        crate::outln!("{number} [{label}] {}", example.text);
+        for q in &questions {
+            crate::outln!("    ? {}", q.text);
+        }
+    }
+    Ok(!questions.is_empty())
 }
 
 /// The questions an offline session shows first for `request`: the first one asked, and the
@@ -234,9 +241,13 @@ struct RawLine {
     context: Option<String>,
 }
 
+/// Reads one line: its request, label and context. A request the engine would refuse (empty,
+/// or over its size limit) makes the line bad, whether the session or the detector alone
+/// decides, so both count the same lines.
 fn parse_line(line: &str) -> Result<Example, String> {
     let raw: RawLine = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
     let text = raw.text.ok_or("no \"text\" (or IN3 \"task\") field")?;
+    Session::check_request(&text).map_err(|e| e.to_string())?;
     let label = raw
         .label
         .ok_or("no boolean \"label\" (or IN3 \"vague\") field")?;
@@ -299,6 +310,22 @@ mod tests {
         assert!(!b.label);
         assert!(parse_line(r#"{"text": "no label"}"#).is_err());
         assert!(parse_line("{not json").is_err());
+    }
+
+    #[test]
+    fn a_request_the_engine_refuses_is_a_bad_line() {
+        assert_eq!(
+            parse_line(r#"{"text": "", "label": true}"#),
+            Err("the request is empty".into())
+        );
+        assert_eq!(
+            parse_line(r#"{"task": "  ", "vague": false}"#),
+            Err("the request is empty".into())
+        );
+        let long = "a".repeat(clarify_core::MAX_TEXT_BYTES + 1);
+        let line = serde_json::json!({"text": long, "label": false}).to_string();
+        let reason = parse_line(&line).unwrap_err();
+        assert!(reason.contains("at most 65536"), "{reason}");
     }
 
     #[test]

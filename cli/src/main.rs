@@ -6,6 +6,7 @@
 //! - `clarify replay FILE.json` runs a recorded conversation and prints effects and final state.
 
 mod ask;
+mod ask_error;
 mod driver;
 mod eval;
 mod http;
@@ -16,6 +17,7 @@ mod words;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use ask_error::AskError;
 use clap::{Parser, Subcommand};
 
 /// Asks the few questions that make a vague request precise.
@@ -36,17 +38,36 @@ enum Command {
     /// text as a free answer (several lines, such as pasted code, between two lines of `"""`),
     /// an empty line to skip the question, `!` to skip all remaining questions. When stdin is
     /// not a terminal, or with --non-interactive, every question is auto-skipped and the
-    /// assumptions and open questions are printed.
-    Ask(ask::Args),
+    /// assumptions and open questions are printed. A number that is none of the options is
+    /// taken for a typo and the question waits for another line.
+    ///
+    /// Exit status: 0 when the session completed or handed off; 1 when it failed (the answer
+    /// could not be produced: the report, or the --json object, is printed all the same, its
+    /// status `failed`); 2 when an error kept the conversation from running (a usage error, a
+    /// refused request, an unreadable or invalid file, an unset key variable), reported as one
+    /// JSON object with --json (see --json).
+    Ask(Box<ask::Args>),
     /// Measure what the user gets on a JSONL file: each line runs through an offline session
     /// and counts as "asks" when the session shows at least one question.
     ///
     /// Each line is `{"text": "...", "label": true|false, "context"?: "..."}` (label true =
-    /// needs clarification) or IN3's `{"task": "...", "vague": true|false, ...}`. A bad line is
+    /// needs clarification) or IN3's `{"task": "...", "vague": true|false, ...}`. A bad line
+    /// (not JSON, no text or label, or a request the engine refuses: empty or over 64 KiB) is
     /// reported on stderr with its number and the rest are still counted.
     Eval(eval::Args),
     /// Run a recorded conversation: `{"config"?: {...}, "inputs": [Input, ...]}` in the
     /// engine's JSON format. Prints every input's effects (or error) and the final state.
+    ///
+    /// Each input is an object tagged by `type`, as `Session::handle` takes it (the engine's
+    /// `Input`; docs/engine.md): `start` (`request`, `now`, and `context` with the earlier
+    /// messages as `history`), `answer`, `message`, `skip`, `skip_all`,
+    /// `generation_completed`… `config` is the engine's `Config` (`mode`, `limits`, `language`…).
+    /// For example:
+    ///
+    /// {"config": {"limits": {"max_questions": 1}}, "inputs": [{"type": "start", "request":
+    /// "Plan a trip", "context": {"history": [{"role": "user", "content": "I live in Lyon"}]},
+    /// "now": 0}, {"type": "message", "text": "1", "now": 1}, {"type": "generation_completed",
+    /// "text": "Bon voyage"}]}
     Replay {
         /// The recording.
         file: PathBuf,
@@ -57,9 +78,21 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args: Vec<String> = std::env::args().collect();
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        // `ask --json` reports a usage error as JSON too; help, the version and every other
+        // command's usage errors are the parser's.
+        Err(e) if e.use_stderr() && ask_error::wants_json(&args) => {
+            let message = ask_error::usage_message(&e.render().to_string());
+            return ask_failed(&AskError::Usage(message), true);
+        }
+        Err(e) => e.exit(),
+    };
     let result = match cli.command {
-        Command::Ask(args) => ask::run(&args),
+        Command::Ask(args) => {
+            return ask::run(&args).unwrap_or_else(|e| ask_failed(&e, args.json()));
+        }
         Command::Eval(args) => eval::run(&args),
         Command::Replay { file, json } => replay::run(&file, json),
     };
@@ -67,7 +100,18 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(message) => {
             eprintln!("clarify: {message}");
-            ExitCode::from(2)
+            ExitCode::from(ask_error::EXIT_ERROR)
         }
     }
+}
+
+/// Reports why `ask` could not run: one JSON object on stdout with `json`, else a line on
+/// stderr; exit status 2 either way.
+fn ask_failed(error: &AskError, json: bool) -> ExitCode {
+    if json {
+        crate::outln!("{}", error.to_json());
+    } else {
+        eprintln!("clarify: {error}");
+    }
+    ExitCode::from(ask_error::EXIT_ERROR)
 }

@@ -176,7 +176,7 @@ fn interactive_dont_know_skip_and_end_of_input_use_assumptions() {
 
 #[test]
 fn a_refused_answer_is_asked_again() {
-    // "9" is no option of a question with four; "12" would be free text, "9," is neither.
+    // "1,2" names two options of a single-choice question: the engine refuses it.
     let out = clarify(
         &["ask", "Is the Pro waterproof?", "--interactive"],
         "1,2\n2\n",
@@ -481,4 +481,296 @@ fn a_key_the_endpoint_echoes_is_never_printed_or_logged() {
         };
         assert!(all.contains(told), "{route}: {all}");
     }
+}
+
+/// `ask --json`'s object for a run that stopped on an error: its exit status and `error`.
+fn json_error(args: &[&str]) -> (Option<i32>, serde_json::Value) {
+    let out = clarify(args, "");
+    let text = stdout(&out);
+    let v: serde_json::Value =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{args:?}: {e}: {text:?}"));
+    assert_eq!(v["status"], "error", "{args:?}: {v}");
+    assert!(v["error"]["message"].is_string(), "{args:?}: {v}");
+    assert_eq!(v.as_object().map(|o| o.len()), Some(2), "{args:?}: {v}");
+    (out.status.code(), v["error"].clone())
+}
+
+#[test]
+fn every_error_of_json_ask_is_one_json_object() {
+    let (code, error) = json_error(&["ask", "--json", ""]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        error,
+        serde_json::json!({"code": "empty_request", "message": "the request is empty"})
+    );
+    let huge = "Plan a trip to Paris 🙂 ".repeat(4_000);
+    let kb = temp_file(
+        "json-kb.json",
+        "{\"documents\": [\n  {\"title\": \"no id\"}\n]}",
+    );
+    let kb = kb.to_str().unwrap();
+    let too_long_earlier = "a".repeat(clarify_core::MAX_TEXT_BYTES + 1);
+    let cases: [(&[&str], &str, &str); 8] = [
+        (
+            &["ask", "--json", &huge],
+            "request_too_long",
+            "at most 65536",
+        ),
+        (
+            &["ask", "--json", "--kb", "/no/such/kb.json", "x"],
+            "unreadable_file",
+            "/no/such/kb.json",
+        ),
+        (
+            &["ask", "--json", "--kb", kb, "x"],
+            "invalid_knowledge_base",
+            "line 2",
+        ),
+        (
+            &[
+                "ask",
+                "x",
+                "--json",
+                "--endpoint",
+                "not-a-url",
+                "--model",
+                "m",
+            ],
+            "usage",
+            "--endpoint",
+        ),
+        (
+            &["ask", "--json", "--endpoint", "http://127.0.0.1:9/v1", "x"],
+            "usage",
+            "--model",
+        ),
+        (&["ask", "--json"], "usage", "<REQUEST>"),
+        (
+            &[
+                "ask",
+                "--json",
+                "--endpoint",
+                "http://127.0.0.1:9/v1",
+                "--model",
+                "m",
+                "--api-key-env",
+                "CLARIFY_TEST_SURELY_UNSET",
+                "x",
+            ],
+            "missing_api_key",
+            "CLARIFY_TEST_SURELY_UNSET",
+        ),
+        (
+            &["ask", "--json", "--earlier", &too_long_earlier, "x"],
+            "earlier_too_long",
+            "--earlier #1",
+        ),
+    ];
+    for (args, code, said) in cases {
+        let (status, error) = json_error(args);
+        assert_eq!(status, Some(2), "{args:.5?}");
+        assert_eq!(error["code"], code, "{args:.5?}: {error}");
+        let message = error["message"].as_str().unwrap_or_default();
+        assert!(message.contains(said), "{args:.5?}: {message}");
+    }
+    // Without --json the same error is a line on stderr, and stdout stays empty.
+    let out = clarify(&["ask", ""], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(stderr(&out), "clarify: the request is empty\n");
+}
+
+#[test]
+fn ask_help_states_the_size_limit_the_json_shapes_and_the_exit_status() {
+    let out = clarify(&["ask", "--help"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let help = stdout(&out);
+    assert!(
+        help.contains(&format!("at most {} bytes", clarify_core::MAX_TEXT_BYTES)),
+        "{help}"
+    );
+    assert!(
+        help.contains(r#"{"status": "error", "error": {"code": CODE, "message": TEXT}}"#),
+        "{help}"
+    );
+    assert!(help.contains("`empty_request`"), "{help}");
+    assert!(help.contains("Exit status: 0"), "{help}");
+    assert!(help.contains("1 when it failed"), "{help}");
+    assert!(help.contains("--earlier <TEXT>"), "{help}");
+}
+
+/// Nothing answers at the endpoint: the session fails after building its prompt. The run says
+/// so in its exit status, reports that prompt's assumptions and open questions, and offers no
+/// retry, since nobody is there to take it.
+#[test]
+fn a_failed_session_exits_1_with_the_prompt_it_built_and_asks_nothing() {
+    let dead = [
+        "ask",
+        "--non-interactive",
+        "--endpoint",
+        "http://127.0.0.1:9/v1",
+        "--model",
+        "x",
+        "--timeout",
+        "2",
+        "fix my essay",
+    ];
+    let mut json = dead.to_vec();
+    json.push("--json");
+    let out = clarify(&json, "");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("one JSON object");
+    assert_eq!(v["status"], "failed");
+    let open = v["open_questions"].as_array().expect("open questions");
+    assert!(!open.is_empty(), "{v}");
+    assert_eq!(v["open_questions"], v["prompt"]["open_questions"], "{v}");
+    assert_eq!(v["assumptions"], v["prompt"]["assumptions"], "{v}");
+    assert!(!v["assumptions"].as_array().unwrap().is_empty(), "{v}");
+    let told = stderr(&out);
+    assert!(told.contains("The answer could not be produced"), "{told}");
+    assert!(!told.contains("Type r"), "{told}");
+    assert!(!told.trim_end().ends_with('>'), "{told}");
+    let out = clarify(&dead, "");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(!text.contains("Type r"), "{text}");
+    let open = text
+        .split("── Open questions ──")
+        .nth(1)
+        .expect("open questions");
+    assert!(open.contains(open_question(&v)), "{text}");
+    assert!(text.contains("── Status: failed ──"), "{text}");
+}
+
+fn open_question(v: &serde_json::Value) -> &str {
+    v["open_questions"][0].as_str().unwrap_or_default()
+}
+
+#[test]
+fn eval_skips_an_empty_or_over_long_request_like_any_bad_line() {
+    let long = "a ".repeat(clarify_core::MAX_TEXT_BYTES);
+    let file = temp_file(
+        "eval-empty.jsonl",
+        &format!(
+            "{{\"text\": \"Plan a trip to Paris\", \"label\": true}}\n\
+             {{\"text\": \"\", \"label\": true}}\n\
+             {{\"text\": \"Find the capital city of Tasmania.\", \"label\": false}}\n\
+             {{\"text\": \"{long}\", \"label\": false}}\n"
+        ),
+    );
+    for mode in [None, Some("--model-only")] {
+        let mut args = vec!["eval", file.to_str().unwrap(), "--json"];
+        args.extend(mode);
+        let out = clarify(&args, "");
+        assert!(out.status.success(), "{mode:?}: {}", stderr(&out));
+        let told = stderr(&out);
+        assert!(told.contains(":2: skipped: the request is empty"), "{told}");
+        assert!(told.contains(":4: skipped: the text is"), "{told}");
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("one JSON object");
+        assert_eq!(v["n"], 2, "{mode:?}: {v}");
+    }
+    let out = clarify(&["eval", file.to_str().unwrap()], "");
+    assert!(
+        stdout(&out).contains("skipped lines      2"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn a_number_that_is_no_option_is_asked_again() {
+    let out = clarify(
+        &["ask", "Plan a trip to Paris", "--interactive"],
+        "9\n2\n\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("9 is not an option: type a number from 1 to 3"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Answer: <user_input>About a week</user_input>"),
+        "{text}"
+    );
+    assert!(!text.contains("<user_input>9</user_input>"), "{text}");
+}
+
+#[test]
+fn an_assumption_two_questions_share_is_printed_once() {
+    let out = clarify(&["ask", "--non-interactive", "Which one should I buy?"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let listed = text.split("── Assumptions ──").nth(1).expect("assumptions");
+    assert_eq!(
+        listed
+            .matches("- Assume the most common interpretation and say so.")
+            .count(),
+        1,
+        "{text}"
+    );
+}
+
+#[test]
+fn earlier_messages_are_the_conversations_history() {
+    let open = |args: &[&str]| {
+        let out = clarify(args, "");
+        assert!(out.status.success(), "{}", stderr(&out));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("one JSON object");
+        v["open_questions"].clone()
+    };
+    let request = "Plan a trip to Paris";
+    let alone = open(&["ask", "--json", "--non-interactive", request]);
+    assert_eq!(alone[0], "How long is the trip?", "{alone}");
+    let after = open(&[
+        "ask",
+        "--json",
+        "--non-interactive",
+        "--earlier",
+        "Hello!",
+        "--earlier",
+        "I'm going to Paris for a week",
+        request,
+    ]);
+    assert!(
+        !after.as_array().unwrap().contains(&alone[0]),
+        "the duration said earlier is asked again: {after}"
+    );
+    // A blank one is left out.
+    assert_eq!(
+        open(&[
+            "ask",
+            "--json",
+            "--non-interactive",
+            "--earlier",
+            " ",
+            request
+        ]),
+        alone
+    );
+}
+
+/// The example of `replay --help` is a recording `replay` runs, its history included.
+#[test]
+fn replays_help_example_runs() {
+    let out = clarify(&["replay", "--help"], "");
+    let help = stdout(&out);
+    let example = help
+        .lines()
+        .find(|l| l.trim_start().starts_with("{\"config\""))
+        .unwrap_or_else(|| panic!("an example in {help}"));
+    assert!(example.contains("\"history\""), "{example}");
+    let file = temp_file("help-example.json", example);
+    let out = clarify(&["replay", file.to_str().unwrap(), "--json"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(v["final"]["status"], "completed", "{v}");
+    assert!(
+        v["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["error"].is_null()),
+        "{v}"
+    );
 }

@@ -364,18 +364,25 @@ impl Conversation {
     }
 
     /// The enriched prompt so far, its headings in `language`.
+    ///
+    /// Each distinct assumption is listed once, where it first applies: several questions may
+    /// fall back on the same one (the detector's generic "the most common interpretation"), and
+    /// a prompt that says it twice reads as two things to assume.
     fn prompt(&self, language: Language) -> EnrichedPrompt {
-        let mut assumptions = Vec::new();
-        if self.as_written {
-            assumptions.push(Phrase::AssumeAsWritten.text(language).to_owned());
-        }
-        for r in &self.resolutions {
-            if !r.answer.is_informative() {
-                assumptions.push(r.question.assumption.clone());
+        let as_written = self
+            .as_written
+            .then(|| Phrase::AssumeAsWritten.text(language).to_owned());
+        let skipped = self
+            .resolutions
+            .iter()
+            .filter(|r| !r.answer.is_informative())
+            .map(|r| r.question.assumption.clone());
+        let unasked = self.unasked.iter().map(|q| q.assumption.clone());
+        let mut assumptions: Vec<String> = Vec::new();
+        for assumption in as_written.into_iter().chain(skipped).chain(unasked) {
+            if !assumptions.contains(&assumption) {
+                assumptions.push(assumption);
             }
-        }
-        for q in &self.unasked {
-            assumptions.push(q.assumption.clone());
         }
         EnrichedPrompt {
             request: self.request.clone(),
@@ -619,6 +626,80 @@ mod tests {
     }
 
     type InputKindName = &'static str;
+
+    #[test]
+    fn an_assumption_several_questions_share_is_listed_once() {
+        let mut s = asking();
+        let pending = s.current_question().cloned().expect("a pending question");
+        let State::Active(active) = &mut s.state else {
+            panic!("a started session is active");
+        };
+        let c = &mut active.conversation;
+        let shared = "Assume the most common interpretation and say so.";
+        let question = |id: &str, assumption: &str| {
+            let mut q = pending.clone();
+            q.id = QuestionId(id.into());
+            q.assumption = assumption.into();
+            q
+        };
+        let skipped = Resolution {
+            question: question("q-skipped", shared),
+            answer: crate::protocol::input::Answer::Skipped,
+            at: 1_000,
+        };
+        let unasked = vec![
+            question("q-a", shared),
+            question("q-b", "Assume a mid-range budget."),
+            question("q-c", shared),
+        ];
+        c.resolutions.push(skipped);
+        c.unasked = unasked;
+        let prompt = c.prompt(Language::English);
+        assert_eq!(
+            prompt.assumptions,
+            [shared, "Assume a mid-range budget."],
+            "each distinct assumption once, in the order they first apply"
+        );
+        // Every question still left open is named: only the assumptions are merged.
+        assert_eq!(prompt.open_questions.len(), 3);
+    }
+
+    #[test]
+    fn a_request_whose_questions_share_an_assumption_lists_it_once() {
+        for request in [
+            "Which one should I buy?",
+            "Is the dose I'm taking too high?",
+        ] {
+            let mut s = Session::new(Config {
+                mode: crate::protocol::config::Mode::NonInteractive,
+                ..Config::default()
+            });
+            s.handle(start(request)).unwrap();
+            let prompt = s.enriched_prompt().expect("a started session has a prompt");
+            assert!(prompt.open_questions.len() >= 2, "{request}: {prompt:?}");
+            let mut distinct = prompt.assumptions.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(
+                distinct.len(),
+                prompt.assumptions.len(),
+                "{request}: {:?}",
+                prompt.assumptions
+            );
+        }
+    }
+
+    #[test]
+    fn a_request_is_screened_as_start_checks_it() {
+        let long = "a".repeat(crate::MAX_TEXT_BYTES + 1);
+        for request in ["", " \n ", long.as_str(), "Plan a trip"] {
+            let started = Session::new(Config::default())
+                .handle(start(request))
+                .map(|_| ());
+            assert_eq!(Session::check_request(request), started, "{request:.20}");
+        }
+        assert_eq!(Session::check_request(""), Err(Error::EmptyRequest));
+    }
 
     fn asking() -> Session {
         let mut s = Session::new(Config::default());

@@ -280,7 +280,9 @@ for (let n = 1; n <= total; n++) {
   const failures = lines.filter((l) => l.startsWith("The answer could not be produced:"));
   const errors = [];
   if (c.hung) errors.push("hung: killed after the conversation timeout");
-  else if (c.code !== 0) errors.push(`exit ${c.code ?? c.signal}`);
+  // Exit 1 is a conversation that ended failed, counted by its status and failures; any other
+  // non-zero exit is an error.
+  else if (c.code !== 0 && !(c.code === 1 && c.json?.status === "failed")) errors.push(`exit ${c.code ?? c.signal}`);
   if (!c.json) errors.push("no JSON outcome");
   for (const l of lines) if (/^(Error|error)\b|panicked/.test(l)) errors.push(l);
   const counters = c.json?.counters ?? {};

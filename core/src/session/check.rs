@@ -534,7 +534,7 @@ fn start<A>(request: String, context: Context, now: Millis) -> Result<Checked<A>
 }
 
 /// A request must fit [`MAX_TEXT_BYTES`](crate::MAX_TEXT_BYTES) and say something.
-fn check_request(text: &str) -> Result<(), Error> {
+pub(super) fn check_request(text: &str) -> Result<(), Error> {
     reply::check_length(text)?;
     if text.trim().is_empty() {
         return Err(Error::EmptyRequest);

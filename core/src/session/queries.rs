@@ -4,6 +4,7 @@ use super::{
     Active, After, PausedStep, Phase, Progress, Session, State, Status, StepOutput, check, count,
 };
 use crate::protocol::config::Config;
+use crate::protocol::error::Error;
 use crate::protocol::input::Answer;
 use crate::protocol::input::InputKind;
 use crate::protocol::language::Language;
@@ -93,6 +94,18 @@ impl Session {
     /// well-formed one. The answer comes from the same check `handle` runs.
     pub fn accepts(&self, kind: InputKind) -> bool {
         check::accepts(&self.env, self.state.active(), kind)
+    }
+
+    /// Whether `request` would be taken as a new request ([`Input::Start`](crate::Input::Start)):
+    /// the check `handle` runs on it, for a host that screens requests before it starts a
+    /// session, or without one (`clarify eval --model-only`).
+    ///
+    /// # Errors
+    /// [`Error::EmptyRequest`](crate::Error::EmptyRequest) for a blank request,
+    /// [`Error::TextTooLong`](crate::Error::TextTooLong) for one over
+    /// [`MAX_TEXT_BYTES`](crate::MAX_TEXT_BYTES).
+    pub fn check_request(request: &str) -> Result<(), Error> {
+        check::check_request(request)
     }
 
     /// The earlier answer of the pending question when it was reopened to be changed
