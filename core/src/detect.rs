@@ -1890,6 +1890,7 @@ impl Cues {
                     || described(words)
             }
             Pattern::Described => described(words),
+            Pattern::Route => names_a_route(text),
             Pattern::Quote => given.literal || given.quoted,
             Pattern::Material => given.material || given.after_colon,
             Pattern::Amount => names_an_amount(text),
@@ -2270,6 +2271,21 @@ fn described(words: &[&str]) -> bool {
         t[1] == "for"
             && in_list(Words::Describes, t[0])
             && !any_in_list(&words[i + 2..], Words::NotDescribed)
+    })
+}
+
+/// Whether `text` writes a route as two names joined by a dash ("Boston-Denver", "Paris–Lisbonne",
+/// "NYC-LAX"): where a trip starts and where it goes.
+pub(crate) fn names_a_route(text: &str) -> bool {
+    const NAME_LETTERS: usize = 3;
+    let name = |s: &str| {
+        s.chars().count() >= NAME_LETTERS
+            && s.starts_with(char::is_uppercase)
+            && s.chars().all(char::is_alphabetic)
+    };
+    (text.split(|c: char| c.is_whitespace() || c.is_ascii_punctuation() && c != '-')).any(|t| {
+        t.split_once(['-', '–', '—'])
+            .is_some_and(|(a, b)| name(a) && name(b))
     })
 }
 
@@ -3340,6 +3356,23 @@ mod tests {
         // Given after the instruction, it is there to be read.
         assert!(
             texts("Count the words in the paragraph below.\n\nThe cat sat on the mat.").is_empty()
+        );
+    }
+
+    #[test]
+    fn a_route_says_where_a_flight_starts_and_goes() {
+        assert!(texts("Book me a flight Boston-Denver on March 2").is_empty());
+        assert!(
+            assess("Réserve-moi un vol Paris-Lisbonne le 2 mars", &[])
+                .questions
+                .is_empty()
+        );
+        // A hyphenated word of no names, or one name, is no route.
+        assert!(!names_a_route("a well-known airline to Denver"));
+        assert!(!names_a_route("Book a flight to Denver-ish"));
+        assert_eq!(
+            texts("Book me a flight on March 2 to Denver"),
+            ["Flying from which city or airport?"]
         );
     }
 

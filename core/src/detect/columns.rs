@@ -601,6 +601,7 @@ impl<'a> Reading<'a> {
             Pattern::Material => given.material || given.after_colon,
             Pattern::Amount => super::names_an_amount(self.text),
             Pattern::Described => false,
+            Pattern::Route => super::names_a_route(self.text),
         }
     }
 

@@ -256,6 +256,9 @@ pub(crate) enum Pattern {
     /// bottle"; not "for our new item"): see `describes` and `not-described` in detector.toml.
     /// English only.
     Described,
+    /// A route: two names joined by a dash ("Boston-Denver", "Paris–Lisbonne"), which say
+    /// where a trip starts and where it goes.
+    Route,
 }
 
 /// A rule whose question also asks for a slot.

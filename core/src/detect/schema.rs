@@ -251,6 +251,7 @@ pub enum Pattern {
     Material,
     Amount,
     Described,
+    Route,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
