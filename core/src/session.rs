@@ -14,6 +14,7 @@ mod json;
 mod language;
 mod queries;
 mod reply;
+mod settle;
 mod start;
 mod steps;
 mod translate;
@@ -34,6 +35,7 @@ use crate::protocol::time::Millis;
 use crate::protocol::trace::{Counters, Layer, TraceEvent};
 use check::Checked;
 pub(crate) use json::SessionIn;
+use settle::Settled;
 
 /// One clarification conversation.
 ///
@@ -188,6 +190,10 @@ struct Conversation {
     /// Questions never shown (budget, round or step limit, never-ask mode, "Continue anyway"):
     /// their assumptions apply and they stay open.
     unasked: Vec<Question>,
+    /// Queued questions the answers settled before they were asked ([`settle`]): never asked,
+    /// no assumption.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    settled: Vec<Settled>,
     /// Clarification rounds on the request: 1 for the request itself, +1 per follow-up.
     rounds: u32,
     /// The user chose "Continue anyway": nothing more is asked in this conversation.
@@ -399,9 +405,11 @@ impl Conversation {
         }
     }
 
-    /// Whether `id` was shown or is waiting to be shown.
+    /// Whether `id` was shown, is waiting to be shown, or was settled by the answers.
     fn seen(&self, id: &QuestionId) -> bool {
-        self.asked.contains(id) || self.queue.iter().any(|q| &q.id == id)
+        self.asked.contains(id)
+            || self.queue.iter().any(|q| &q.id == id)
+            || self.settled.iter().any(|s| &s.question.id == id)
     }
 
     /// Questions of `step` shown so far.

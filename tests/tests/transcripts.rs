@@ -455,6 +455,11 @@ impl Driver {
                 .session
                 .enriched_prompt()
                 .is_some_and(|p| p.render().contains(arg)),
+            "prompt_lacks" => self
+                .session
+                .enriched_prompt()
+                .is_some_and(|p| !p.render().contains(arg)),
+            "reason_contains" => since.iter().any(|t| t.reason.contains(arg)),
             "answer_contains" => self.session.answer().is_some_and(|a| a.contains(arg)),
             "can_reopen" => self.session.can_reopen(&QuestionId(arg.to_owned())),
             "cannot_reopen" => !self.session.can_reopen(&QuestionId(arg.to_owned())),

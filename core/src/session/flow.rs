@@ -16,6 +16,9 @@ use crate::protocol::question::{Priority, Question, QuestionSource, Stage};
 use crate::protocol::trace::{Counters, Layer};
 use crate::text::preview;
 
+/// The decision of a detection, the LLM's or the embedded detector's, in the trace.
+const DETECTED: &str = "detected";
+
 impl Active {
     /// Applies an input [`check`](super::check::check) accepted. Cannot fail.
     pub(super) fn apply(&mut self, accepted: Accepted, env: &mut Env, fx: &mut Vec<Effect>) {
@@ -239,13 +242,13 @@ impl Active {
         if a.needs_clarification {
             env.say(
                 Layer::Llm,
-                "detected",
+                DETECTED,
                 Phrase::NoteLlmAmbiguous,
                 &[&a.questions.len().to_string()],
             );
             self.enqueue(a.questions, env);
         } else {
-            env.say(Layer::Llm, "detected", Phrase::NoteLlmClear, &[]);
+            env.say(Layer::Llm, DETECTED, Phrase::NoteLlmClear, &[]);
         }
     }
 
@@ -341,19 +344,19 @@ impl Active {
             let slots = [rules(&a.questions), made.join("; ")];
             env.say(
                 Layer::Detector,
-                "detected",
+                DETECTED,
                 Phrase::NoteDetectorVague,
                 &[&slots[0], &slots[1]],
             );
         } else if let Some(reason) = cues.first() {
             env.say(
                 Layer::Detector,
-                "detected",
+                DETECTED,
                 Phrase::NoteDetectorAnswers,
                 &[reason],
             );
         } else {
-            env.say(Layer::Detector, "detected", Phrase::NoteDetectorClear, &[]);
+            env.say(Layer::Detector, DETECTED, Phrase::NoteDetectorClear, &[]);
         }
         if a.needs_clarification {
             self.enqueue(a.questions, env);
@@ -539,11 +542,13 @@ impl Active {
         match then {
             Then::Proceed { paused } => {
                 self.record(&question, answer.clone(), env);
+                self.settle(&question, &answer, false, env);
                 self.follow_up(&question, &answer, env);
                 self.proceed(paused, env, fx);
             }
             Then::Change { waiting } => {
                 self.replace_answer(&question, &answer, env);
+                self.settle(&question, &answer, true, env);
                 self.follow_up(&question, &answer, env);
                 self.ask_again(waiting, env, fx);
             }

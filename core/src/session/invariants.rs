@@ -18,7 +18,29 @@ impl Session {
 impl Active {
     fn check_invariants(&self, config: &Config) -> Result<(), String> {
         self.check_conversation(config)?;
+        self.check_settled()?;
         self.check_phase(config)
+    }
+
+    /// A question the answers settled was never asked, queued nor left unasked, is settled
+    /// once, and by an answered question.
+    fn check_settled(&self) -> Result<(), String> {
+        let c = &self.conversation;
+        for (i, s) in c.settled.iter().enumerate() {
+            let id = &s.question.id;
+            let broken = c.asked.contains(id)
+                || c.queue.iter().any(|q| &q.id == id)
+                || c.unasked.iter().any(|q| &q.id == id)
+                || c.settled.iter().skip(i + 1).any(|o| &o.question.id == id)
+                || !c.resolutions.iter().any(|r| r.question.id == s.by);
+            if broken {
+                return Err(format!(
+                    "settled question {id} was also asked, queued, left unasked or settled, or {} has no answer",
+                    s.by
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The budget, the asked and answered questions, the queue and a paused step.

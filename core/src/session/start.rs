@@ -40,6 +40,7 @@ impl Active {
                 asked: Vec::new(),
                 resolutions: Vec::new(),
                 unasked: Vec::new(),
+                settled: Vec::new(),
                 rounds: 1,
                 declined_all: false,
                 as_written: false,
