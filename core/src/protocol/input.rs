@@ -281,6 +281,19 @@ impl Answer {
             Self::DontKnow | Self::Skipped | Self::Declined | Self::TimedOut => false,
         }
     }
+
+    /// The words the user wrote, if the answer has any: a free answer's text, with or without
+    /// options chosen.
+    pub fn free_text(&self) -> Option<&str> {
+        match self {
+            Self::Text { text } | Self::ChoicesWithText { text, .. } => Some(text),
+            Self::Choices { .. }
+            | Self::DontKnow
+            | Self::Skipped
+            | Self::Declined
+            | Self::TimedOut => None,
+        }
+    }
 }
 
 impl From<UserAnswer> for Answer {

@@ -15,14 +15,7 @@ impl Active {
     /// The second round: a free-text answer that is itself vague gets ONE follow-up,
     /// within [`Limits::max_rounds`](crate::Limits::max_rounds) and the budget, never a repeat.
     pub(super) fn follow_up(&mut self, question: &Question, answer: &Answer, env: &mut Env) {
-        let text = match answer {
-            Answer::Text { text } | Answer::ChoicesWithText { text, .. } => Some(text.as_str()),
-            Answer::Choices { .. }
-            | Answer::DontKnow
-            | Answer::Skipped
-            | Answer::Declined
-            | Answer::TimedOut => None,
-        };
+        let text = answer.free_text();
         let may_ask = question.step == Stage::Request
             && env.config.mode != Mode::NonInteractive
             && !self.conversation.declined_all;

@@ -45,18 +45,10 @@ impl Active {
         changed: bool,
         env: &mut Env,
     ) {
-        let said = match answer {
-            Answer::Text { text } | Answer::ChoicesWithText { text, .. } => Some(text.as_str()),
-            Answer::Choices { .. }
-            | Answer::DontKnow
-            | Answer::Skipped
-            | Answer::Declined
-            | Answer::TimedOut => None,
-        };
         // A figure alone ("12", "$500") is the value its own question asked for: it has no
         // words to say another detail with, though the detector, reading it apart from its
         // question, takes "12" for a budget as well as a head count.
-        let said = said.filter(|text| text.chars().any(char::is_alphabetic));
+        let said = (answer.free_text()).filter(|text| text.chars().any(char::is_alphabetic));
         let c = &self.conversation;
         let recheck = changed && !c.settled.is_empty();
         let queued = !c.declined_all && c.queue.iter().any(of_the_detection);
