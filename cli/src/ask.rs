@@ -38,11 +38,12 @@ pub struct Args {
     /// Ask even when stdin is not a terminal (answers are read line by line from stdin).
     #[arg(long)]
     interactive: bool,
-    /// The user's language as a BCP 47 tag (`en`, `zh-Hans`, `zh-TW`…). A Chinese tag makes
-    /// the conversation Chinese in its script; otherwise a request written in Chinese is
-    /// answered in its own script (Simplified or Traditional), anything else in English.
-    #[arg(long, value_name = "TAG", default_value = "en")]
-    language: String,
+    /// The user's language as a BCP 47 tag (`en`, `zh-Hans`, `zh-TW`, `es`…): the questions,
+    /// the terminal's words and the answer are in it. Without it, the request's own language
+    /// (one of the ten the engine writes: English, Simplified and Traditional Chinese,
+    /// Japanese, Korean, Spanish, French, German, Portuguese, Italian), else English.
+    #[arg(long, value_name = "TAG")]
+    language: Option<String>,
     /// Ask at most this many questions (the engine's default is 3).
     #[arg(long, value_name = "N")]
     max_questions: Option<u32>,
@@ -130,7 +131,7 @@ fn transport(args: &Args) -> Result<Option<HttpLlm>, AskError> {
     if let Some(kind) = args.profile {
         llm.use_profile(kind);
     }
-    llm.speak(Language::of_session(&args.language, &args.request));
+    llm.speak(Language::of_session(&args.tag(), &args.request));
     if let Some(path) = &args.llm_log {
         let file = std::fs::OpenOptions::new()
             .create(true)
@@ -160,6 +161,15 @@ fn history(args: &Args) -> Result<Vec<Message>, AskError> {
     Ok(history)
 }
 
+impl Args {
+    /// The language tag the session is configured with: `--language`, else the request's own
+    /// language when the detector reads it as one the engine writes, else English.
+    fn tag(&self) -> String {
+        let own = clarify_core::detect::unread_language(&self.request).and_then(Language::named);
+        (self.language.clone()).unwrap_or_else(|| own.map_or("en", Language::tag).to_owned())
+    }
+}
+
 /// The session's configuration from `args`.
 fn config(args: &Args, interactive: bool, online: bool) -> Config {
     let mut config = Config {
@@ -168,7 +178,7 @@ fn config(args: &Args, interactive: bool, online: bool) -> Config {
         } else {
             Mode::NonInteractive
         },
-        language: args.language.clone(),
+        language: args.tag(),
         ..Config::default()
     };
     if let Some(n) = args.max_questions {
@@ -192,7 +202,7 @@ pub fn run(args: &Args) -> Result<ExitCode, AskError> {
     let (kb, catalog) = load_sources(args)?;
     let history = history(args)?;
     let interactive = args.interactive || (!args.non_interactive && io::stdin().is_terminal());
-    let words = Words::of(Language::of_session(&args.language, &args.request));
+    let words = Words::of(Language::of_session(&args.tag(), &args.request));
     let mut online = transport(args)?;
     let mut session = Session::new(config(args, interactive, online.is_some()));
     let context = sources::context(&args.request, &history, &kb, &catalog);

@@ -340,6 +340,44 @@ fn a_dead_endpoint_is_told_in_the_conversations_language() {
     }
 }
 
+/// Without `--language`, the conversation is in the request's own language: its questions
+/// and the terminal's words alike.
+#[test]
+fn without_a_language_the_request_says_which() {
+    for (request, heading, question) in [
+        (
+            "Hilf mir bei meinem Problem",
+            "Offene Fragen",
+            "Worauf soll sich die Antwort",
+        ),
+        (
+            "Resérvame un hotel",
+            "Preguntas abiertas",
+            "¿En qué ciudad o zona?",
+        ),
+        ("Plan a trip", "Open questions", "Where do you want to go?"),
+    ] {
+        let o = clarify(&["ask", "--non-interactive", request], "");
+        let all = stdout(&o);
+        assert!(
+            all.contains(heading) && all.contains(question),
+            "{request}: {all}"
+        );
+    }
+    // A tag given wins.
+    let o = clarify(
+        &[
+            "ask",
+            "--non-interactive",
+            "--language",
+            "en",
+            "Resérvame un hotel",
+        ],
+        "",
+    );
+    assert!(stdout(&o).contains("Open questions"), "{}", stdout(&o));
+}
+
 #[test]
 fn a_reader_that_goes_away_ends_the_output_quietly() {
     // More output than a pipe holds (about 250 KB against 64 KB), so the run must write after
