@@ -991,7 +991,8 @@ fn not_asked_by_others<'t>(open: Vec<SlotRef<'t>>, findings: &[Finding]) -> Vec<
 fn one_place<'t>(open: impl IntoIterator<Item = SlotRef<'t>>) -> Vec<SlotRef<'t>> {
     let mut placed = false;
     let mut first_place = |r: &SlotRef<'_>| {
-        let place = r.slot.en.patterns.contains(&Pattern::Place);
+        let place =
+            (r.slot.en.patterns.iter()).any(|p| matches!(p, Pattern::Place | Pattern::Destination));
         let first = !(place && placed);
         placed |= place;
         first
@@ -1877,6 +1878,19 @@ impl Cues {
             Pattern::PlaceName => (self.proper.iter().zip(words)).any(|(proper, w)| {
                 *proper && !in_list(Words::Nationalities, w) && !is_time(w, None)
             }),
+            // "I live in Lyon", "a flight from Boston": where the user is is no place to go.
+            Pattern::Destination => {
+                (self.proper.iter().zip(words).enumerate()).any(|(i, (p, w))| {
+                    let home = |phrase: &str| {
+                        let phrase: Vec<&str> = phrase.split('+').collect();
+                        i.checked_sub(phrase.len())
+                            .is_some_and(|at| words[at..i] == phrase[..])
+                    };
+                    *p && !in_list(Words::Nationalities, w)
+                        && !is_time(w, None)
+                        && !list(word_list(Words::HomePhrases)).any(home)
+                })
+            }
             Pattern::Topic => {
                 self.subject_words >= TOPIC_WORDS
                     || text.contains([':', '\n'])
@@ -3356,6 +3370,26 @@ mod tests {
         // Given after the instruction, it is there to be read.
         assert!(
             texts("Count the words in the paragraph below.\n\nThe cat sat on the mat.").is_empty()
+        );
+    }
+
+    #[test]
+    fn where_the_user_lives_or_starts_is_no_place_to_go() {
+        for earlier in ["I live in Lyon", "I am from Berlin"] {
+            let asked = asked_after(earlier, "Plan a trip for me");
+            assert!(
+                asked.iter().any(|q| q.text == "Where do you want to go?"),
+                "{earlier}: {asked:?}"
+            );
+        }
+        assert!(
+            asked_after("I'm going to Tokyo for a week in May", "Plan a trip for me").is_empty()
+        );
+        assert_eq!(
+            texts("Book a flight from Boston")
+                .first()
+                .map(String::as_str),
+            Some("Where are you flying to?")
         );
     }
 

@@ -346,7 +346,7 @@ impl<'a> ZhReading<'a> {
             }
             Pattern::Count => zh_count(text),
             Pattern::Number => zh_figure(text),
-            Pattern::Place => {
+            Pattern::Place | Pattern::Destination => {
                 text.contains(|c| char_listed(Words::ZhPlaceUnits, c))
                     || names_a_destination(text)
                     || list(word_list(Words::ZhPlaceNames)).any(|name| self.has(name))

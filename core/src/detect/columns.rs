@@ -592,7 +592,7 @@ impl<'a> Reading<'a> {
                 self.text.chars().any(is_digit) || self.has(&w.numbers)
             }
             Pattern::Time => self.has(&w.time) || self.digit_time(),
-            Pattern::Place | Pattern::PlaceName => self.place(),
+            Pattern::Place | Pattern::PlaceName | Pattern::Destination => self.place(),
             // "Schreib eine Krankmeldung an meine Teamleiterin: Ich bin heute krank…": what
             // follows the colon is what the text is to say.
             Pattern::Topic => self.topic() || given.after_colon,

@@ -259,6 +259,9 @@ pub(crate) enum Pattern {
     /// A route: two names joined by a dash ("Boston-Denver", "Paris–Lisbonne"), which say
     /// where a trip starts and where it goes.
     Route,
+    /// A place to go: a `place-name`, but not where the user lives or comes from ("I live in
+    /// Lyon", "a flight from Boston": `home-phrases` before it).
+    Destination,
 }
 
 /// A rule whose question also asks for a slot.

@@ -252,6 +252,7 @@ pub enum Pattern {
     Amount,
     Described,
     Route,
+    Destination,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
