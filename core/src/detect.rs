@@ -2363,18 +2363,27 @@ fn without_tags(text: &str) -> std::borrow::Cow<'_, str> {
 /// Whether an earlier message reads as a text pasted rather than said to the assistant ("Whales
 /// are mammals. They breathes air…" before "fix my essay"): sentences of at least
 /// `PASTED_WORDS` words in all, none a question, none of them speaking to the assistant or of
-/// the user (`speaking-words`: "you", "please", "I", "my").
+/// the user (`speaking-words`: "you", "please", "I", "my"); or an error a program printed,
+/// named by its type ("ZeroDivisionError: division by zero").
 fn pasted(text: &str) -> bool {
-    const PASTED_WORDS: usize = 15;
+    const PASTED_WORDS: usize = 10;
     let lower = text.to_ascii_lowercase();
     let words = words_of(&lower);
-    let sentences = text
-        .split_terminator(['.', '!'])
-        .filter(|s| !s.trim().is_empty());
-    words.len() >= PASTED_WORDS
-        && sentences.count() >= 2
-        && !text.contains(['?', '？'])
-        && !any_in_list(&words, Words::SpeakingWords)
+    // A sentence ends at a stop before a space or the end ("sales_q1.csv" ends none), or with
+    // the text.
+    let ends = text.trim_end().char_indices().filter(|&(at, c)| {
+        matches!(c, '.' | '!')
+            && text[at + 1..]
+                .chars()
+                .next()
+                .is_none_or(char::is_whitespace)
+    });
+    let printed = words.iter().any(|w| rules::names_an_error(w));
+    printed
+        || (words.len() >= PASTED_WORDS
+            && ends.count() + usize::from(!text.trim_end().ends_with(['.', '!'])) >= 2
+            && !text.contains(['?', '？'])
+            && !any_in_list(&words, Words::SpeakingWords))
 }
 
 /// Whether the request carries its own material after the instruction: a line break followed
@@ -3415,10 +3424,15 @@ mod tests {
         let essay = "Whales are mammals. They breathes air and lives in the ocean. Whales is the \
                      biggest animals on earth and they eats krill.";
         assert!(asked_after(essay, "fix my essay").is_empty());
+        let email = "Dear tenant, the rent will increase by 50 euros from March. Regards, John";
+        assert!(asked_after(email, "reply to my landlord's email").is_empty());
+        let traceback = "Traceback (most recent call last): ZeroDivisionError: division by zero";
+        assert!(asked_after(traceback, "what does this error mean?").is_empty());
         // Said to the assistant, or of the user's situation: no text pasted.
         for said in [
             "I am writing an essay about whales for school. It is due on Friday and I am stuck.",
             "Can you help with my essay about whales. It is due on Friday and is not done yet.",
+            "Thanks, the essay cleanup worked perfectly on essay_q1.docx.",
         ] {
             assert!(!asked_after(said, "fix my essay").is_empty(), "{said}");
         }

@@ -510,10 +510,14 @@ fn governed(words: &[&str], at: usize) -> bool {
 /// a word ending in one of `error-names`), that the user met (`error-met`: "I keep getting"),
 /// when the request gives no code: the code that raises it is what the answer needs.
 fn error_without_code(words: &[&str]) -> Option<String> {
-    let named =
-        |w: &&str| words_of(Words::ErrorNames).any(|e| w.len() > e.len() + 1 && w.ends_with(e));
     let met = any_listed(words, Words::ErrorMet);
-    (words.iter().any(named) && met).then(|| "my code".to_owned())
+    (words.iter().any(|w| names_an_error(w)) && met).then(|| "my code".to_owned())
+}
+
+/// Whether `word` (lower-case) names an error by its type, as a program prints it ("keyerror",
+/// "nullpointerexception": a word ending in one of `error-names`).
+pub(crate) fn names_an_error(word: &str) -> bool {
+    words_of(Words::ErrorNames).any(|e| word.len() > e.len() + 1 && word.ends_with(e))
 }
 
 /// A maths operation with no problem to work on ("Solve for x", "Can you simplify?"): one of
