@@ -152,8 +152,9 @@ pub(super) fn decide(
     // ("240的15%是多少？", "解方程 3x + 7 = 22") is no terse keyword list.
     let operands = zh_gives_operands(text);
     let terse = matches!(task, TaskState::Settled | TaskState::Complete) || operands;
+    // A terse follow-up ("短一点", "换成英文") goes on with the conversation: no keyword list.
     out.findings
-        .retain(|f| !(terse && f.kind == Kind::UnderspecifiedRequest));
+        .retain(|f| !((terse || given.history) && f.kind == Kind::UnderspecifiedRequest));
     let signals = ChineseSignals {
         rule: !out.findings.is_empty(),
         task,
@@ -623,6 +624,17 @@ mod tests {
             .collect();
         let analysis = super::super::detect(request, &history);
         analysis.questions.into_iter().map(|q| q.text).collect()
+    }
+
+    #[test]
+    fn a_terse_follow_up_goes_on_with_the_conversation() {
+        for follow_up in ["短一点", "换成英文", "短一點"] {
+            assert_eq!(
+                questions("写一封邮件给房东说暖气坏了", follow_up),
+                Vec::<String>::new(),
+                "{follow_up}"
+            );
+        }
     }
 
     #[test]
