@@ -6,13 +6,14 @@ use std::process::ExitCode;
 
 use clarify_core::profile::ProfileKind;
 use clarify_core::sources::{self, Catalog, Document, KnowledgeBase};
+use clarify_core::wire::FailureCode;
 use clarify_core::{
     Config, Detection, Input, Language, Message, Mode, Progress, Question, Role, Session, Status,
     UserAnswer,
 };
 
-use crate::ask_error::AskError;
 use crate::driver::{self, Action, Asker, Llm, Offline};
+use crate::error::CliError;
 use crate::http::HttpLlm;
 use crate::words::Word;
 use crate::words::Words;
@@ -41,8 +42,10 @@ pub struct Args {
     /// The user's language as a BCP 47 tag (`en`, `zh-Hans`, `zh-TW`, `es`…): the questions,
     /// the terminal's words and the answer are in it. Without it, the request's own language
     /// (one of the ten the engine writes: English, Simplified and Traditional Chinese,
-    /// Japanese, Korean, Spanish, French, German, Portuguese, Italian), else English.
-    #[arg(long, value_name = "TAG")]
+    /// Japanese, Korean, Spanish, French, German, Portuguese, Italian), else English. A tag
+    /// that is not a well-formed BCP 47 tag (`xx-@@`) is a usage error; a well-formed one for
+    /// a language the engine does not write (`nl`) means English.
+    #[arg(long, value_name = "TAG", value_parser = language_tag)]
     language: Option<String>,
     /// Ask at most this many questions (the engine's default is 3).
     #[arg(long, value_name = "N")]
@@ -59,7 +62,10 @@ pub struct Args {
     /// A conversation prints `{"status", "answer", "handoff", "assumptions", "open_questions",
     /// "prompt", "counters", "trace"}`: `status` is how the session ended (`completed`,
     /// `handed_off` or `failed`), `prompt` the enriched prompt it built (a failed answer keeps
-    /// it), and `assumptions` and `open_questions` are that prompt's.
+    /// it), and `assumptions` and `open_questions` are that prompt's. A failed session's object
+    /// adds `"error": {"code": CODE, "message": TEXT}`: why the answer could not be produced,
+    /// CODE the failed call's kind (`unreachable`, `timeout`, `unauthorized`, `not_found`,
+    /// `rate_limited`, `server_error`, `endpoint_refused`…) or `generation_failed`.
     ///
     /// An error that kept the conversation from running prints `{"status": "error", "error":
     /// {"code": CODE, "message": TEXT}}` instead, CODE one of `usage` (the command line),
@@ -109,13 +115,13 @@ impl Args {
 pub const EXIT_FAILED: u8 = 1;
 
 /// The transport `args` ask for: the endpoint's, or none (offline).
-fn transport(args: &Args) -> Result<Option<HttpLlm>, AskError> {
+fn transport(args: &Args) -> Result<Option<HttpLlm>, CliError> {
     let (Some(endpoint), Some(model)) = (&args.endpoint, &args.model) else {
         return Ok(None);
     };
     let api_key = match &args.api_key_env {
         Some(var) => {
-            Some(std::env::var(var).map_err(|_| AskError::MissingApiKey { var: var.clone() })?)
+            Some(std::env::var(var).map_err(|_| CliError::MissingApiKey { var: var.clone() })?)
         }
         None => None,
     };
@@ -137,7 +143,7 @@ fn transport(args: &Args) -> Result<Option<HttpLlm>, AskError> {
             .create(true)
             .append(true)
             .open(path)
-            .map_err(|e| AskError::unreadable(path, e))?;
+            .map_err(|e| CliError::unreadable(path, e))?;
         llm.log_to(file);
     }
     Ok(Some(llm))
@@ -145,11 +151,11 @@ fn transport(args: &Args) -> Result<Option<HttpLlm>, AskError> {
 
 /// The `--earlier` messages as the conversation's history, oldest first: blank ones left out,
 /// each held to the engine's limit on user text.
-fn history(args: &Args) -> Result<Vec<Message>, AskError> {
+fn history(args: &Args) -> Result<Vec<Message>, CliError> {
     let mut history = Vec::new();
     for (i, text) in args.earlier.iter().enumerate() {
         if text.len() > clarify_core::MAX_TEXT_BYTES {
-            return Err(AskError::EarlierTooLong {
+            return Err(CliError::EarlierTooLong {
                 number: i + 1,
                 got: text.len(),
             });
@@ -196,7 +202,7 @@ fn config(args: &Args, interactive: bool, online: bool) -> Config {
 /// # Errors
 /// What kept the conversation from running: a source or log file, the key's variable, an
 /// `--earlier` message, or the engine's refusal of the request.
-pub fn run(args: &Args) -> Result<ExitCode, AskError> {
+pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     // Refused before anything is printed or read, as the session would refuse it.
     Session::check_request(&args.request)?;
     let (kb, catalog) = load_sources(args)?;
@@ -291,10 +297,10 @@ fn announce(out: &mut dyn Write, args: &Args, words: Words, document: Option<&Do
 }
 
 /// The knowledge base and catalog given on the command line, or the demo's.
-fn load_sources(args: &Args) -> Result<(KnowledgeBase, Catalog), AskError> {
+fn load_sources(args: &Args) -> Result<(KnowledgeBase, Catalog), CliError> {
     let kb = match &args.kb {
         Some(path) => {
-            KnowledgeBase::from_json(&read(path)?).map_err(|reason| AskError::KnowledgeBase {
+            KnowledgeBase::from_json(&read(path)?).map_err(|reason| CliError::KnowledgeBase {
                 path: path.clone(),
                 reason,
             })?
@@ -302,7 +308,7 @@ fn load_sources(args: &Args) -> Result<(KnowledgeBase, Catalog), AskError> {
         None => clarify_core::demo::knowledge_base().clone(),
     };
     let catalog = match &args.catalog {
-        Some(path) => Catalog::from_json(&read(path)?).map_err(|reason| AskError::Catalog {
+        Some(path) => Catalog::from_json(&read(path)?).map_err(|reason| CliError::Catalog {
             path: path.clone(),
             reason,
         })?,
@@ -330,7 +336,7 @@ fn report(
     let prompt = built.clone().unwrap_or_default();
     let words = Words::of(session.language());
     if json {
-        let value = serde_json::json!({
+        let mut value = serde_json::json!({
             "status": session.status(),
             "answer": outcome.answer,
             "handoff": outcome.handoff,
@@ -340,6 +346,9 @@ fn report(
             "counters": session.counters(),
             "trace": session.trace(),
         });
+        if let Some(error) = failure(session, outcome.failure) {
+            value["error"] = error;
+        }
         crate::outln!("{value}");
         return;
     }
@@ -375,10 +384,30 @@ fn report(
     );
 }
 
+/// The code `ask --json` gives a failed session whose call failed without a kind of its own.
+const GENERATION_FAILED: &str = "generation_failed";
+
+/// Why `session` failed, as `ask --json`'s `error`: `{"code", "message"}`, the code the failed
+/// call's kind (`unreachable`, `timeout`, `unauthorized`…, the engine's `FailureCode`), else
+/// [`GENERATION_FAILED`], and the message the reason the session recorded. `None` when the
+/// session did not fail.
+fn failure(session: &Session, code: Option<FailureCode>) -> Option<serde_json::Value> {
+    let message = session.failure()?;
+    let code = code.map_or(GENERATION_FAILED, FailureCode::as_str);
+    Some(serde_json::json!({ "code": code, "message": message }))
+}
+
 /// Reads `--endpoint`: an absolute http(s) URL, or a usage error that says what came.
 fn endpoint_url(url: &str) -> Result<String, String> {
     clarify_core::exchange::Endpoint::check_url(url)
         .map(|()| url.trim().to_owned())
+        .map_err(|e| e.to_string())
+}
+
+/// Reads `--language`: a well-formed BCP 47 tag, or a usage error that says what came.
+fn language_tag(tag: &str) -> Result<String, String> {
+    Language::negotiate(tag)
+        .map(|_| tag.trim().to_owned())
         .map_err(|e| e.to_string())
 }
 
@@ -388,8 +417,8 @@ fn profile_name(name: &str) -> Result<ProfileKind, String> {
 }
 
 /// The text of a file named on the command line.
-fn read(path: &Path) -> Result<String, AskError> {
-    std::fs::read_to_string(path).map_err(|e| AskError::unreadable(path, e))
+fn read(path: &Path) -> Result<String, CliError> {
+    std::fs::read_to_string(path).map_err(|e| CliError::unreadable(path, e))
 }
 
 /// Questions on `out`, answers line by line from `input`.
@@ -450,8 +479,13 @@ impl<R: BufRead, W: Write> Asker for Terminal<R, W> {
         let _ = self.out.flush();
     }
 
-    fn retry(&mut self, reason: &str) -> bool {
+    fn retry(&mut self, reason: &str, kept: bool) -> bool {
         let _ = writeln!(self.out, "{}", self.words.fill(Word::Failed, &[reason]));
+        // Said only where there are answers to keep: a one-shot run that answered nothing has
+        // none.
+        if kept {
+            let _ = writeln!(self.out, "{}", self.words.own(Word::AnswersKept));
+        }
         // Only someone at the terminal is offered to retry: a script is never asked.
         if !self.interactive {
             let _ = self.out.flush();
@@ -815,9 +849,12 @@ mod tests {
                 streamed: false,
                 words: Words::of(Language::English),
             };
-            let retried = terminal.retry("cannot reach the endpoint");
+            // Answers are said to be kept only where someone gave any.
+            let kept = interactive;
+            let retried = terminal.retry("cannot reach the endpoint", kept);
             let shown = String::from_utf8(terminal.out).unwrap();
             assert_eq!(retried, interactive);
+            assert_eq!(shown.contains("Your answers are kept."), kept, "{shown}");
             assert!(
                 shown.contains("could not be produced: cannot reach the endpoint"),
                 "{shown}"

@@ -11,6 +11,7 @@
 use std::collections::VecDeque;
 
 use clarify_core::exchange::CallReport;
+use clarify_core::wire::FailureCode;
 use clarify_core::{
     ChatRequest, Effect, EnrichedPrompt, HandoffPackage, Input, Millis, Progress, Question,
     Session, Usage, UserAnswer,
@@ -25,10 +26,30 @@ pub struct LlmReply {
     pub usage: Option<Usage>,
 }
 
+/// Why a call failed: the failure's kind, when an endpoint was called, and what to tell the
+/// user (the reason the session records).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LlmError {
+    /// The kind of failure (`unreachable`, `timeout`…); `None` when no endpoint was called.
+    pub code: Option<FailureCode>,
+    /// What happened, in the conversation's language.
+    pub message: String,
+}
+
+impl From<&str> for LlmError {
+    /// A failure that no endpoint's call had: its message alone.
+    fn from(message: &str) -> Self {
+        Self {
+            code: None,
+            message: message.to_owned(),
+        }
+    }
+}
+
 /// A chat-completion transport.
 pub trait Llm {
     /// Sends `request`; returns the assistant's reply, or why it failed.
-    fn complete(&mut self, request: &ChatRequest) -> Result<LlmReply, String>;
+    fn complete(&mut self, request: &ChatRequest) -> Result<LlmReply, LlmError>;
 
     /// Sends `request` streamed, calling `on_text` with each piece as it arrives. The default
     /// sends it whole and reports the text as one piece.
@@ -36,7 +57,7 @@ pub trait Llm {
         &mut self,
         request: &ChatRequest,
         on_text: &mut dyn FnMut(&str),
-    ) -> Result<LlmReply, String> {
+    ) -> Result<LlmReply, LlmError> {
         let reply = self.complete(request)?;
         on_text(&reply.text);
         Ok(reply)
@@ -58,7 +79,7 @@ pub trait Llm {
 pub struct Offline;
 
 impl Llm for Offline {
-    fn complete(&mut self, _request: &ChatRequest) -> Result<LlmReply, String> {
+    fn complete(&mut self, _request: &ChatRequest) -> Result<LlmReply, LlmError> {
         Err("no LLM endpoint is configured".into())
     }
 
@@ -89,8 +110,9 @@ pub trait Asker {
     /// Shows a piece of the final answer as it streams in from the endpoint.
     fn answer_text(&mut self, _text: &str) {}
     /// The answer could not be produced (`reason`); returns whether to try again (every answer
-    /// is kept, no question is asked again). The default gives up.
-    fn retry(&mut self, _reason: &str) -> bool {
+    /// is kept, no question is asked again). `kept` says whether the user gave any answer to
+    /// keep. The default gives up.
+    fn retry(&mut self, _reason: &str, _kept: bool) -> bool {
         false
     }
 }
@@ -106,6 +128,9 @@ pub struct Outcome {
     pub handoff: Option<HandoffPackage>,
     /// Notices shown along the way.
     pub notices: Vec<String>,
+    /// The kind of the last failed call for the answer, if one failed after an endpoint was
+    /// called.
+    pub failure: Option<FailureCode>,
 }
 
 /// Upper bound on inputs per conversation; the engine terminates far sooner, this only
@@ -143,7 +168,7 @@ pub fn run(
             .unwrap_or_default();
         let effects = told.into_iter().chain(session.handle(input)?);
         if let Some(reason) = failed
-            && asker.retry(&reason)
+            && asker.retry(&reason, answered(session))
         {
             pending.push_back(Input::Retry);
         }
@@ -155,6 +180,14 @@ pub fn run(
         }
     }
     Ok(outcome)
+}
+
+/// Whether the user gave any answer that informs the prompt (not a skip or "I don't know").
+fn answered(session: &Session) -> bool {
+    session
+        .resolutions()
+        .iter()
+        .any(|r| r.answer.is_informative())
 }
 
 /// Carries out one effect; returns the input that reports its result, if any.
@@ -173,7 +206,7 @@ fn perform(
                 text: reply.text,
                 usage: reply.usage,
             },
-            Err(reason) => Input::DetectionFailed { reason },
+            Err(e) => Input::DetectionFailed { reason: e.message },
         }),
         Effect::RequestTranslation { question, request } => Some(match llm.complete(&request) {
             Ok(reply) => Input::TranslationReceived {
@@ -181,7 +214,10 @@ fn perform(
                 text: reply.text,
                 usage: reply.usage,
             },
-            Err(reason) => Input::TranslationFailed { question, reason },
+            Err(e) => Input::TranslationFailed {
+                question,
+                reason: e.message,
+            },
         }),
         Effect::Ask { question, progress } => {
             Some(answer(session, &question, progress, now, asker))
@@ -210,7 +246,10 @@ fn perform(
                     text: String::new(),
                     usage: reply.usage,
                 },
-                Err(reason) => Input::GenerationFailed { reason },
+                Err(e) => {
+                    outcome.failure = e.code;
+                    Input::GenerationFailed { reason: e.message }
+                }
             })
         }
         Effect::Complete { answer, prompt, .. } => {
@@ -284,7 +323,7 @@ mod tests {
     }
 
     impl Llm for Translator {
-        fn complete(&mut self, request: &ChatRequest) -> Result<LlmReply, String> {
+        fn complete(&mut self, request: &ChatRequest) -> Result<LlmReply, LlmError> {
             self.calls.push(request.purpose);
             self.translation
                 .map(|text| LlmReply {

@@ -23,7 +23,7 @@ use clarify_core::profile::{Learned, ProfileKind};
 use clarify_core::wire::{self, CallError, Reply};
 use clarify_core::{ChatRequest, Language, Purpose};
 
-use crate::driver::{Llm, LlmReply};
+use crate::driver::{Llm, LlmError, LlmReply};
 
 /// Where and how to reach the endpoint (`Debug` shows no key: [`Endpoint`] hides it).
 #[derive(Debug)]
@@ -250,11 +250,21 @@ fn read_failure(e: &std::io::Error) -> Transport {
     Transport::Broken(wire::preview(&e.to_string(), 120))
 }
 
+impl HttpLlm {
+    /// `error` as the driver takes it: its kind, and its words in the conversation's language.
+    fn failed(&self, error: &CallError) -> LlmError {
+        LlmError {
+            code: Some(error.code()),
+            message: error.in_words(self.language),
+        }
+    }
+}
+
 impl Llm for HttpLlm {
-    fn complete(&mut self, request: &ChatRequest) -> Result<LlmReply, String> {
+    fn complete(&mut self, request: &ChatRequest) -> Result<LlmReply, LlmError> {
         let reply = self
             .call(request, &mut |_| {})
-            .map_err(|e| e.in_words(self.language))?;
+            .map_err(|e| self.failed(&e))?;
         Ok(LlmReply {
             text: reply.text,
             usage: reply.usage,
@@ -265,10 +275,8 @@ impl Llm for HttpLlm {
         &mut self,
         request: &ChatRequest,
         on_text: &mut dyn FnMut(&str),
-    ) -> Result<LlmReply, String> {
-        let reply = self
-            .call(request, on_text)
-            .map_err(|e| e.in_words(self.language))?;
+    ) -> Result<LlmReply, LlmError> {
+        let reply = self.call(request, on_text).map_err(|e| self.failed(&e))?;
         Ok(LlmReply {
             text: reply.text,
             usage: reply.usage,

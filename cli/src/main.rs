@@ -6,8 +6,8 @@
 //! - `clarify replay FILE.json` runs a recorded conversation and prints effects and final state.
 
 mod ask;
-mod ask_error;
 mod driver;
+mod error;
 mod eval;
 mod http;
 mod output;
@@ -17,8 +17,8 @@ mod words;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use ask_error::AskError;
 use clap::{Parser, Subcommand};
+use error::CliError;
 
 /// Asks the few questions that make a vague request precise.
 #[derive(Debug, Parser)]
@@ -52,11 +52,22 @@ enum Command {
     ///
     /// Each line is `{"text": "...", "label": true|false, "context"?: "..."}` (label true =
     /// needs clarification) or IN3's `{"task": "...", "vague": true|false, ...}`. A bad line
-    /// (not JSON, no text or label, or a request the engine refuses: empty or over 64 KiB) is
-    /// reported on stderr with its number and the rest are still counted.
+    /// (not JSON, no text or label, a field of the wrong type, or a request the engine refuses:
+    /// empty or over 64 KiB) is reported on stderr with its number and why, and the rest are
+    /// still counted; --json counts them as `skipped` and lists them as `skipped_lines`.
+    ///
+    /// Exit status: 0 when at least one line was counted; 1 when none was (an empty file, or
+    /// every line skipped: the figures are `null` with --json, and a message says why); 2 when
+    /// the file cannot be read or the command line is wrong, reported as one JSON object with
+    /// --json, as `ask --json` does.
     Eval(eval::Args),
     /// Run a recorded conversation: `{"config"?: {...}, "inputs": [Input, ...]}` in the
     /// engine's JSON format. Prints every input's effects (or error) and the final state.
+    ///
+    /// Exit status: 0 when it ran (an input the engine refuses is part of the replay); 2 when
+    /// the file cannot be read, is not a recording, or the command line is wrong, reported with
+    /// --json as one object: `{"status": "error", "error": {"code": CODE, "message": TEXT}}`,
+    /// CODE `unreadable_file`, `invalid_recording` or `usage`.
     ///
     /// Each input is an object tagged by `type`, as `Session::handle` takes it (the engine's
     /// `Input`; docs/engine.md): `start` (`request`, `now`, and `context` with the earlier
@@ -71,7 +82,7 @@ enum Command {
     Replay {
         /// The recording.
         file: PathBuf,
-        /// Print one JSON object instead of text.
+        /// Print one JSON object instead of text (an error too).
         #[arg(long)]
         json: bool,
     },
@@ -81,37 +92,29 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        // `ask --json` reports a usage error as JSON too; help, the version and every other
-        // command's usage errors are the parser's.
-        Err(e) if e.use_stderr() && ask_error::wants_json(&args) => {
-            let message = ask_error::usage_message(&e.render().to_string());
-            return ask_failed(&AskError::Usage(message), true);
+        // `ask`, `eval` and `replay` with `--json` report a usage error as JSON too; help, the
+        // version and every other usage error are the parser's.
+        Err(e) if e.use_stderr() && error::wants_json(&args) => {
+            let message = error::usage_message(&e.render().to_string());
+            return failed(&CliError::Usage(message), true);
         }
         Err(e) => e.exit(),
     };
-    let result = match cli.command {
-        Command::Ask(args) => {
-            return ask::run(&args).unwrap_or_else(|e| ask_failed(&e, args.json()));
-        }
-        Command::Eval(args) => eval::run(&args),
-        Command::Replay { file, json } => replay::run(&file, json),
+    let (result, json) = match cli.command {
+        Command::Ask(args) => (ask::run(&args), args.json()),
+        Command::Eval(args) => (eval::run(&args), args.json()),
+        Command::Replay { file, json } => (replay::run(&file, json), json),
     };
-    match result {
-        Ok(code) => code,
-        Err(message) => {
-            eprintln!("clarify: {message}");
-            ExitCode::from(ask_error::EXIT_ERROR)
-        }
-    }
+    result.unwrap_or_else(|e| failed(&e, json))
 }
 
-/// Reports why `ask` could not run: one JSON object on stdout with `json`, else a line on
+/// Reports why a command could not run: one JSON object on stdout with `json`, else a line on
 /// stderr; exit status 2 either way.
-fn ask_failed(error: &AskError, json: bool) -> ExitCode {
+fn failed(error: &CliError, json: bool) -> ExitCode {
     if json {
         crate::outln!("{}", error.to_json());
     } else {
         eprintln!("clarify: {error}");
     }
-    ExitCode::from(ask_error::EXIT_ERROR)
+    ExitCode::from(error::EXIT_ERROR)
 }

@@ -14,6 +14,8 @@ use std::process::ExitCode;
 use clarify_core::{Config, Input, Session};
 use serde::Deserialize;
 
+use crate::error::CliError;
+
 #[derive(Deserialize)]
 struct Recording {
     #[serde(default)]
@@ -22,16 +24,17 @@ struct Recording {
 }
 
 /// Runs `clarify replay`.
-pub fn run(path: &Path, json: bool) -> Result<ExitCode, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let recording: Recording = serde_json::from_str(&text).map_err(|e| {
-        format!(
-            "{}: line {}, column {}: {e}",
-            path.display(),
-            e.line(),
-            e.column()
-        )
-    })?;
+///
+/// # Errors
+/// [`CliError::Unreadable`] for a file that cannot be read, [`CliError::Recording`] for one
+/// that is not a recording.
+pub fn run(path: &Path, json: bool) -> Result<ExitCode, CliError> {
+    let text = std::fs::read_to_string(path).map_err(|e| CliError::unreadable(path, e))?;
+    let recording: Recording =
+        serde_json::from_str(&text).map_err(|reason| CliError::Recording {
+            path: path.to_path_buf(),
+            reason,
+        })?;
     let mut session = Session::new(recording.config);
     let mut steps = Vec::new();
     for (i, input) in recording.inputs.into_iter().enumerate() {

@@ -72,11 +72,129 @@ fn eval_reports_a_bad_line_by_number_and_counts_the_rest() {
             "macro_f1",
             "n",
             "precision",
-            "recall"
+            "recall",
+            "skipped",
+            "skipped_lines"
         ]
     );
     assert_eq!(v["n"], 3);
     assert_eq!(v["accuracy"], 1.0);
+    assert_eq!(v["skipped"], 1);
+    assert_eq!(v["skipped_lines"], serde_json::json!([2]));
+}
+
+/// A line of JSON with a field of the wrong type is told as such, not as "not JSON".
+#[test]
+fn eval_names_the_field_of_the_wrong_type() {
+    let file = temp_file(
+        "eval-types.jsonl",
+        "{\"text\": \"Plan a trip to Paris\", \"label\": \"yes\"}\n\
+         {\"text\": \"Plan a trip to Paris\", \"label\": true, \"context\": 5}\n\
+         {\"text\": \"Plan a trip to Paris\", \"label\": true}\n",
+    );
+    let out = clarify(&["eval", file.to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let told = stderr(&out);
+    assert!(
+        told.contains(":1: skipped: label must be true or false, got \"yes\"\n"),
+        "{told}"
+    );
+    assert!(
+        told.contains(":2: skipped: context must be a string, got 5\n"),
+        "{told}"
+    );
+    assert!(!told.contains("not JSON"), "{told}");
+}
+
+/// With nothing to count, no figure is made up: `null` in the JSON, a message, exit status 1.
+#[test]
+fn eval_of_an_empty_or_all_bad_file_says_so_and_exits_1() {
+    let empty = temp_file("eval-nothing.jsonl", "\n  \n");
+    let bad = temp_file("eval-all-bad.jsonl", "{oops\n\n[1]\n");
+    for (file, skipped, said) in [
+        (&empty, serde_json::json!([]), "the file is empty"),
+        (
+            &bad,
+            serde_json::json!([1, 3]),
+            "all 2 of its lines were skipped",
+        ),
+    ] {
+        let path = file.to_str().unwrap();
+        let out = clarify(&["eval", path, "--json"], "");
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("one JSON object");
+        assert_eq!(v["n"], 0, "{v}");
+        for key in ["accuracy", "precision", "recall", "f1", "ask_recall"] {
+            assert!(v[key].is_null(), "{key}: {v}");
+        }
+        assert_eq!(v["skipped_lines"], skipped, "{v}");
+        assert!(
+            v["message"].as_str().unwrap_or_default().contains(said),
+            "{v}"
+        );
+        let out = clarify(&["eval", path], "");
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(stdout(&out), "");
+        assert!(stderr(&out).contains(said), "{}", stderr(&out));
+    }
+}
+
+/// `eval --json` and `replay --json` report every error as `ask --json` does: one object on
+/// stdout, exit status 2.
+#[test]
+fn every_error_of_json_eval_and_replay_is_one_json_object() {
+    let recording = temp_file(
+        "bad-replay-json.json",
+        "{\"inputs\": [\n  {\"type\": \"nope\"}\n]}",
+    );
+    let recording = recording.to_str().unwrap();
+    let cases: [(&[&str], &str, &str); 6] = [
+        (
+            &["eval", "/no/such/file.jsonl", "--json"],
+            "unreadable_file",
+            "/no/such/file.jsonl",
+        ),
+        (&["eval", "--json", "--bogus", "f"], "usage", "--bogus"),
+        (&["eval", "--json"], "usage", "<FILE>"),
+        (
+            &["replay", "/no/such/recording.json", "--json"],
+            "unreadable_file",
+            "/no/such/recording.json",
+        ),
+        (&["replay", "--json", "f", "--bogus"], "usage", "--bogus"),
+        (
+            &["replay", recording, "--json"],
+            "invalid_recording",
+            "line 2",
+        ),
+    ];
+    for (args, code, said) in cases {
+        let (status, error) = json_error(args);
+        assert_eq!(status, Some(2), "{args:?}");
+        assert_eq!(error["code"], code, "{args:?}: {error}");
+        let message = error["message"].as_str().unwrap_or_default();
+        assert!(message.contains(said), "{args:?}: {message}");
+    }
+}
+
+/// A `--language` that is no BCP 47 tag is a usage error, not English in disguise.
+#[test]
+fn a_language_that_is_no_tag_is_a_usage_error() {
+    let (status, error) = json_error(&["ask", "--json", "--language", "xx-@@", "Plan a trip"]);
+    assert_eq!(status, Some(2));
+    assert_eq!(error["code"], "usage", "{error}");
+    let message = error["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("\"xx-@@\" is not a BCP 47 language tag"),
+        "{message}"
+    );
+    let out = clarify(&["ask", "--language", "xx-@@", "Plan a trip"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out), "");
+    assert!(stderr(&out).contains("--language"), "{}", stderr(&out));
+    // A well-formed tag of a language the engine does not write means English.
+    let out = clarify(&["ask", "--language", "nl-BE", "Plan a trip to Paris"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
 }
 
 #[test]
@@ -664,8 +782,13 @@ fn a_failed_session_exits_1_with_the_prompt_it_built_and_asks_nothing() {
     assert_eq!(v["open_questions"], v["prompt"]["open_questions"], "{v}");
     assert_eq!(v["assumptions"], v["prompt"]["assumptions"], "{v}");
     assert!(!v["assumptions"].as_array().unwrap().is_empty(), "{v}");
+    assert_eq!(v["error"]["code"], "unreachable", "{v}");
+    let message = v["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("cannot reach the endpoint"), "{v}");
     let told = stderr(&out);
     assert!(told.contains("The answer could not be produced"), "{told}");
+    // Nothing was answered, so nothing is said to be kept.
+    assert!(!told.contains("Your answers are kept"), "{told}");
     assert!(!told.contains("Type r"), "{told}");
     assert!(!told.trim_end().ends_with('>'), "{told}");
     let out = clarify(&dead, "");
@@ -678,6 +801,28 @@ fn a_failed_session_exits_1_with_the_prompt_it_built_and_asks_nothing() {
         .expect("open questions");
     assert!(open.contains(open_question(&v)), "{text}");
     assert!(text.contains("── Status: failed ──"), "{text}");
+}
+
+/// Someone answered before the answer failed: their answers are said to be kept.
+#[test]
+fn a_failed_answer_says_the_answers_given_are_kept() {
+    let args = [
+        "ask",
+        "--interactive",
+        "--json",
+        "--endpoint",
+        "http://127.0.0.1:9/v1",
+        "--model",
+        "x",
+        "--timeout",
+        "2",
+        "Plan a trip to Paris",
+    ];
+    let out = clarify(&args, "2\n");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let told = stderr(&out);
+    assert!(told.contains("The answer could not be produced"), "{told}");
+    assert!(told.contains("Your answers are kept."), "{told}");
 }
 
 fn open_question(v: &serde_json::Value) -> &str {

@@ -1,14 +1,55 @@
 //! Checking and reading what the user said to a question.
 
+use crate::phrase::Phrase;
 use crate::protocol::error::AnswerFault;
 use crate::protocol::error::Error;
 use crate::protocol::input::{MAX_TEXT_BYTES, UserAnswer};
+use crate::protocol::language::Language;
 use crate::protocol::question::{ChoiceId, Question, QuestionId};
 
-/// Phrases a typed message uses for "I don't know", compared case-insensitively, separated by
-/// `|`.
-const DONT_KNOW: &str =
-    "?|i don't know|i dont know|don't know|dont know|idk|no idea|not sure|不知道|不清楚";
+/// Whether a typed message says "I don't know": a lone question mark (`?`, or the full-width
+/// `？` of Chinese and Japanese input), or a reply of [`Phrase::DontKnowReplies`] in any of
+/// the engine's languages, whatever the session's (a user may answer in another language than
+/// the request's). Case, the spaces between words, a typographic apostrophe (`’`) and
+/// punctuation that ends the reply (`.`, `!`, `?`, `…`, `。`, `！`, `？`) do not matter.
+///
+/// The replies are data, each language's in its own words file (`core/data/words/*.json`);
+/// a language whose words a browser has not installed yet adds none of its own.
+fn says_dont_know(text: &str) -> bool {
+    let mut chars = text.trim().chars();
+    if let (Some('?' | '？'), None) = (chars.next(), chars.next()) {
+        return true;
+    }
+    let said = normalized(text);
+    !said.is_empty()
+        && Language::ALL.into_iter().any(|language| {
+            Phrase::DontKnowReplies
+                .text(language)
+                .split('|')
+                .any(|reply| normalized(reply) == said)
+        })
+}
+
+/// Punctuation that may end a reply without changing what it says.
+const ENDS: [char; 7] = ['.', '!', '?', '…', '。', '！', '？'];
+
+/// `text` as [`says_dont_know`] compares it: lower case, one space between words, `’` as `'`,
+/// without the punctuation that ends it.
+fn normalized(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.extend(word.chars().flat_map(char::to_lowercase).map(|c| match c {
+            '’' | '‘' => '\'',
+            c => c,
+        }));
+    }
+    let kept = out.trim_end_matches(ENDS).trim_end().len();
+    out.truncate(kept);
+    out
+}
 
 /// Rejects user text longer than [`MAX_TEXT_BYTES`].
 pub(super) fn check_length(text: &str) -> Result<(), Error> {
@@ -121,7 +162,7 @@ impl UserAnswer {
     pub fn from_message(q: &Question, text: &str) -> Result<Self, Error> {
         check_length(text)?;
         let t = text.trim();
-        if q.allow_skip && DONT_KNOW.split('|').any(|p| p.eq_ignore_ascii_case(t)) {
+        if q.allow_skip && says_dont_know(t) {
             return Ok(UserAnswer::DontKnow);
         }
         let by_number = t
@@ -200,6 +241,78 @@ mod tests {
                 choices: vec![ChoiceId("o2".into())]
             }
         );
+    }
+
+    #[test]
+    fn i_dont_know_is_understood_in_every_language() {
+        let q = question(&["Android", "iOS"]);
+        for said in [
+            "?",
+            "？",
+            "idk",
+            "I don't know",
+            "I don’t know.",
+            "  no   idea ",
+            "不知道",
+            "不确定",
+            "不確定",
+            "わからない",
+            "分かりません。",
+            "모르겠어요",
+            "No sé",
+            "ni idea",
+            "Je ne sais pas",
+            "je sais pas !",
+            "Weiß nicht",
+            "Keine Ahnung",
+            "Não sei",
+            "nao sei",
+            "Non lo so",
+            "boh",
+        ] {
+            assert_eq!(
+                UserAnswer::from_message(&q, said),
+                Ok(UserAnswer::DontKnow),
+                "{said:?}"
+            );
+        }
+        // Words around a phrase make free text, and a question without "I don't know" takes
+        // the phrase as text.
+        for said in [
+            "I don't know yet, ask me later",
+            "no sé, quizás iOS",
+            "??",
+            "Nein",
+        ] {
+            assert_eq!(
+                UserAnswer::from_message(&q, said),
+                Ok(UserAnswer::Text {
+                    text: said.to_owned()
+                }),
+                "{said:?}"
+            );
+        }
+        let mut strict = q;
+        strict.allow_skip = false;
+        assert_eq!(
+            UserAnswer::from_message(&strict, "keine Ahnung"),
+            Ok(UserAnswer::Text {
+                text: "keine Ahnung".into()
+            })
+        );
+    }
+
+    #[test]
+    fn every_language_lists_its_own_replies_for_i_dont_know() {
+        for language in Language::ALL {
+            let replies = Phrase::DontKnowReplies.text(language);
+            let own: Vec<&str> = replies.split('|').collect();
+            assert!(own.len() >= 2, "{language:?}: {replies}");
+            for reply in own {
+                assert!(!reply.trim().is_empty(), "{language:?}: an empty reply");
+                assert!(says_dont_know(reply), "{language:?}: {reply}");
+            }
+        }
     }
 
     #[test]
