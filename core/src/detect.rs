@@ -4256,7 +4256,7 @@ mod tests {
         assert!(a.questions.is_empty());
         let note = cues.join(" ");
         assert!(note.contains("duration \"day\""), "{note}");
-        assert!(note.contains("destination a place"), "{note}");
+        assert!(note.contains("destination a destination"), "{note}");
         assert!(note.contains("budget \"budget\""), "{note}");
         let (_, cues) = detect_traced(
             "我下周想去东京玩五天，预算一万，喜欢美食和购物，帮我规划行程",
