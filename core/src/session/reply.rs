@@ -41,7 +41,7 @@ fn normalized(text: &str) -> String {
         if !out.is_empty() {
             out.push(' ');
         }
-        out.extend(word.chars().flat_map(char::to_lowercase).map(|c| match c {
+        out.extend(word.chars().flat_map(crate::text::lowercase).map(|c| match c {
             '’' | '‘' => '\'',
             c => c,
         }));
