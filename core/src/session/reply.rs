@@ -41,10 +41,14 @@ fn normalized(text: &str) -> String {
         if !out.is_empty() {
             out.push(' ');
         }
-        out.extend(word.chars().flat_map(crate::text::lowercase).map(|c| match c {
-            '’' | '‘' => '\'',
-            c => c,
-        }));
+        out.extend(
+            word.chars()
+                .flat_map(crate::text::lowercase)
+                .map(|c| match c {
+                    '’' | '‘' => '\'',
+                    c => c,
+                }),
+        );
     }
     let kept = out.trim_end_matches(ENDS).trim_end().len();
     out.truncate(kept);
