@@ -1853,6 +1853,14 @@ impl Cues {
         }
     }
 
+    /// Whether the word at `i` is a name that can name a place: written as a name, and not a
+    /// nationality or a time ("Lisbon", not "Italian" or "May").
+    fn place_name_at(&self, words: &[&str], i: usize) -> bool {
+        self.proper.get(i) == Some(&true)
+            && !in_list(Words::Nationalities, words[i])
+            && !is_time(words[i], None)
+    }
+
     /// Whether the request shows `pattern` (see [`Pattern`]).
     fn pattern(&self, text: &str, words: &[&str], pattern: Pattern, given: Given<'_>) -> bool {
         match pattern {
@@ -1875,22 +1883,15 @@ impl Cues {
             Pattern::Name => (self.proper.iter().zip(words)).any(|(p, w)| *p && !is_time(w, None)),
             // "Classic French films" names a taste; "a good Italian restaurant" no place: a
             // nationality or language, capitalised, says what kind of thing, not which place.
-            Pattern::PlaceName => (self.proper.iter().zip(words)).any(|(proper, w)| {
-                *proper && !in_list(Words::Nationalities, w) && !is_time(w, None)
-            }),
+            Pattern::PlaceName => (0..words.len()).any(|i| self.place_name_at(words, i)),
             // "I live in Lyon", "a flight from Boston": where the user is is no place to go.
-            Pattern::Destination => {
-                (self.proper.iter().zip(words).enumerate()).any(|(i, (p, w))| {
-                    let home = |phrase: &str| {
-                        let phrase: Vec<&str> = phrase.split('+').collect();
-                        i.checked_sub(phrase.len())
-                            .is_some_and(|at| words[at..i] == phrase[..])
-                    };
-                    *p && !in_list(Words::Nationalities, w)
-                        && !is_time(w, None)
-                        && !list(word_list(Words::HomePhrases)).any(home)
-                })
-            }
+            Pattern::Destination => (0..words.len()).any(|i| {
+                let after = |phrase: &str| {
+                    let n = phrase.split('+').count();
+                    i >= n && phrase.split('+').eq(words[i - n..i].iter().copied())
+                };
+                self.place_name_at(words, i) && !list(word_list(Words::HomePhrases)).any(after)
+            }),
             Pattern::Topic => {
                 self.subject_words >= TOPIC_WORDS
                     || text.contains([':', '\n'])
