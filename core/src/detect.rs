@@ -713,7 +713,7 @@ fn english(text: &str, given: Given<'_>, scorer: Scorer<'_>, out: &mut Assessmen
         .filter(|r| {
             !cues.fills(text, words, &r.slot.en, given)
                 && !defers_in_english(r, &recognised, words, first_sentence)
-                && !said_before(r.slot, given)
+                && !said_before(r.slot, text, given)
         })
         .collect();
     // What a request of no known kind names, for its question.
@@ -727,7 +727,8 @@ fn english(text: &str, given: Given<'_>, scorer: Scorer<'_>, out: &mut Assessmen
         clear: clear_by_construction(given, slots.is_empty(), &cues, words),
         long: words.len() > LONG_WORDS,
         earlier: given.history,
-        conversed: !given.earlier.is_empty() && slots.iter().any(|r| said_before(r.slot, given)),
+        conversed: !given.earlier.is_empty()
+            && slots.iter().any(|r| said_before(r.slot, text, given)),
         directive: lead.is_some_and(|(_, critical_open)| critical_open),
         task: english_task(&slots, &open),
         topic: cues.pattern(text, words, Pattern::Topic, given),
@@ -1333,8 +1334,13 @@ fn holds_material(earlier: &[Message]) -> bool {
 /// Whether an earlier message of the conversation, the user's or the host's context, gives
 /// what `slot` asks for, read as that message is written: a detail said before ("We're going
 /// to Tokyo for a week") is never asked again, nor is the slot's question once answered. What
-/// the assistant said is not the user's.
-fn said_before(slot: &Slot, given: Given<'_>) -> bool {
+/// the assistant said is not the user's. What a piece is about is the piece's own: when `text`,
+/// the request, names its piece ("Write an email"), an earlier request for another piece
+/// ("Write a haiku about rain") gives it nothing.
+fn said_before(slot: &Slot, text: &str, given: Given<'_>) -> bool {
+    if given.earlier.is_empty() {
+        return false;
+    }
     // The slot's own question, answered earlier in the conversation.
     let asked = |m: &Message| {
         m.role == Role::Assistant
@@ -1345,6 +1351,9 @@ fn said_before(slot: &Slot, given: Given<'_>) -> bool {
     if (given.earlier.windows(2)).any(|p| asked(&p[0]) && p[1].role == Role::User) {
         return true;
     }
+    // A request that asks for its own piece ("Write a limerick"), not one that goes on with the
+    // conversation's ("Now a limerick").
+    let piece = (slot.piece).then(|| piece_asked(text)).flatten();
     // What the user or the host said before, read as it is written.
     let mut not_the_assistants = given.earlier.iter().filter(|m| m.role != Role::Assistant);
     not_the_assistants.any(|m| {
@@ -1352,6 +1361,9 @@ fn said_before(slot: &Slot, given: Given<'_>) -> bool {
         let material = holds_material(std::slice::from_ref(m));
         let own = Given::of_earlier(m, &text, material);
         let lower = text.to_ascii_lowercase();
+        if piece.is_some() && piece_asked(&text).is_some_and(|p| Some(p) != piece) {
+            return false;
+        }
         let (cjk, latin_words) = script_counts(&text);
         if mostly_cjk(cjk, latin_words) {
             ZhReading::of(&text, &lower, CharSet::of(&text)).fills(slot, own)
@@ -1360,6 +1372,29 @@ fn said_before(slot: &Slot, given: Given<'_>) -> bool {
             Cues::of(&text, &lower, &words).fills(&text, &words, &slot.en, own)
         }
     })
+}
+
+/// The piece `text` asks to be made, named by its first cue of a frame with a slot that says
+/// what its piece is ("Write an email": "email"; "帮我写一封邮件": 邮件), when it asks for
+/// something to be done (see [`directs`]).
+fn piece_asked(text: &str) -> Option<String> {
+    let table = knowledge();
+    let frames = (table.frames.iter()).filter(|f| f.slots.iter().any(|s| s.piece));
+    let (cjk, latin_words) = script_counts(text);
+    if mostly_cjk(cjk, latin_words) {
+        let cues = frames.flat_map(|f| list(f.zh.cues));
+        let first = cues.filter_map(|c| Some((text.find(c)?, c))).min();
+        return first
+            .filter(|_| chinese::zh_directs(text))
+            .map(|(_, c)| c.to_owned());
+    }
+    let lower = text.to_ascii_lowercase();
+    let words = words_of(&lower);
+    let at = frames
+        .filter_map(|f| table.first_match(&words, f.en.cue_list))
+        .min();
+    at.filter(|_| directs(&words).is_some())
+        .map(|at| words[at].to_owned())
 }
 
 /// The kinds an English request names (see [`tasks_named`]). A short follow-up that names no
@@ -1903,6 +1938,7 @@ impl Cues {
                                 && !in_list(Words::NotATopic, p[1]))
                     })
                     || described(words)
+                    || tells_what(words)
             }
             Pattern::Described => described(words),
             Pattern::Route => names_a_route(text),
@@ -2277,6 +2313,19 @@ pub(crate) fn names_an_amount(text: &str) -> bool {
         }
     }
     false
+}
+
+/// Whether the words tell someone something and say what ("tell my boss that I'll be late",
+/// "let my landlord know the heater is broken"): a verb of `tells`, then within
+/// [`TOLD_WITHIN`] words one of `told-by`, and what is told after it.
+fn tells_what(words: &[&str]) -> bool {
+    const TOLD_WITHIN: usize = 4;
+    let told = |i: usize| {
+        let by = (i + 1..(i + 1 + TOLD_WITHIN).min(words.len()))
+            .find(|&j| in_list(Words::ToldBy, words[j]));
+        by.is_some_and(|j| j + 2 < words.len())
+    };
+    (0..words.len()).any(|i| in_list(Words::Tells, words[i]) && told(i))
 }
 
 /// Whether a text's subject is said after its "for" (one of `describes`: "a product description
@@ -2887,6 +2936,58 @@ mod tests {
             request,
         );
         assert!(asked.iter().all(|q| q.text != body), "{asked:?}");
+    }
+
+    #[test]
+    fn a_text_that_tells_someone_something_says_its_subject() {
+        let about = |request: &str| {
+            let asked = detect(request, &[]).questions;
+            asked.iter().any(|q| q.text == "What should it be about?")
+        };
+        for told in [
+            "Write an email to tell my boss that I'll be late tomorrow",
+            "Write a message to let my landlord know the heater is broken",
+            "Draft a note to remind my neighbors that the water will be off Tuesday",
+        ] {
+            assert!(!about(told), "{told}");
+        }
+        for untold in [
+            "Write an email to tell my boss",
+            "Write a message to let them know",
+        ] {
+            assert!(about(untold), "{untold}");
+        }
+    }
+
+    #[test]
+    fn an_earlier_request_for_another_piece_lends_it_no_topic() {
+        let about = ["What should it be about?", "要写的内容是关于什么？"];
+        let topic_asked = |earlier: &str, request: &str| {
+            let asked = asked_after(earlier, request);
+            asked.iter().any(|q| about.contains(&q.text.as_str()))
+        };
+        for (earlier, request) in [
+            ("Write a haiku about rain", "Write an email"),
+            ("Write a poem about autumn", "Write a limerick"),
+            ("写一首关于雨的诗", "帮我写一封邮件"),
+        ] {
+            assert!(topic_asked(earlier, request), "{earlier} / {request}");
+        }
+        // What the user said of their situation, the same piece asked for again, or a
+        // follow-up that goes on with the piece before: the topic is given.
+        for (earlier, request) in [
+            (
+                "I need to tell my team that Friday's review is moved to Monday.",
+                "Write an email",
+            ),
+            (
+                "Write an email to my landlord about the broken heater",
+                "Write the email again, shorter",
+            ),
+            ("Write a poem about autumn", "Now a limerick"),
+        ] {
+            assert!(!topic_asked(earlier, request), "{earlier} / {request}");
+        }
     }
 
     #[test]

@@ -136,7 +136,7 @@ pub(super) fn decide(
             !general_fact
                 && !reading.fills(r.slot, given)
                 && !r.defers(table, &recognised)
-                && !said_before(r.slot, given)
+                && !said_before(r.slot, text, given)
                 && (cjk <= ZH_TASK_MAX_CHARS
                     || lead.is_some_and(|i| std::ptr::eq(&table.frames[i], r.frame)))
         })
@@ -162,7 +162,7 @@ pub(super) fn decide(
         margin,
         material: given.material || given.after_colon || given.quoted || operands,
         earlier: given.history,
-        conversed: slots.iter().any(|r| said_before(r.slot, given)),
+        conversed: slots.iter().any(|r| said_before(r.slot, text, given)),
         missing_material: out.findings.iter().any(|f| f.kind == Kind::MissingContext) || unresolved,
         directive: directs
             || place
@@ -488,7 +488,7 @@ pub(super) fn zh_gives_operands(text: &str) -> bool {
 /// Whether a clause of a Chinese request opens by asking for something to be done (after a
 /// polite 请 or 你): "帮我…", "给我推荐…", "我想去…", "订一张…", not a question about the
 /// world ("离婚的时候房子怎么分？").
-fn zh_directs(text: &str) -> bool {
+pub(super) fn zh_directs(text: &str) -> bool {
     // Any clause may give the instruction, after the situation ("下个月想带爸妈出去玩五天，…，
     // 帮我排个详细行程").
     text.split(['，', '。', '！', '？', '；', ',', '\n'])

@@ -207,6 +207,9 @@ pub(crate) struct Slot {
     pub zh: Filling,
     /// The rule whose question, when it fires, asks this slot already.
     pub covered_by: Option<Cover>,
+    /// It says what the requested piece is, not a fact of the user's world (see
+    /// [`super::said_before`]).
+    pub piece: bool,
     pub wording: Wordings,
 }
 
@@ -690,6 +693,7 @@ mod tests {
                     assert_eq!(debug(&filling.patterns), debug(&patterns));
                 }
                 assert_eq!(debug(&s.covered_by), debug(&b.covered_by));
+                assert_eq!(s.piece, b.piece, "slot {}", s.name);
                 same_wordings(&s.wording, &b.ask, &d);
             }
         }

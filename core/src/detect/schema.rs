@@ -155,6 +155,10 @@ pub struct Slot {
     pub by: BTreeMap<String, Vec<Pattern>>,
     /// A rule whose question already asks it.
     pub covered_by: Option<Cover>,
+    /// It says what the piece the request asks for is (a text's topic, its audience), not a
+    /// fact of the user's world: an earlier request for another piece does not give it.
+    #[serde(default)]
+    pub piece: bool,
     /// Its question, by language.
     pub ask: BTreeMap<String, Wording>,
 }
@@ -643,6 +647,7 @@ struct StoredSlot<'a> {
     en: (String, Vec<Pattern>),
     zh: (String, Vec<Pattern>),
     covered_by: Option<Cover>,
+    piece: bool,
     wording: Vec<(&'a str, StoredWording<'a>)>,
 }
 
@@ -746,6 +751,7 @@ fn stored_slot<'a>(s: &'a Slot, d: &'a Detector) -> StoredSlot<'a> {
         en: filling("en"),
         zh: filling("zh"),
         covered_by: s.covered_by,
+        piece: s.piece,
         wording: stored_wordings(&s.ask, d),
     }
 }
