@@ -1208,14 +1208,17 @@ fn material_of(evidence: &str) -> (bool, String) {
     }
 }
 
-/// Whether `text` (an earlier message) names or refers to a person: a personal pronoun, one of
-/// the people a request may speak of ("my landlord"), or a capitalised word inside a sentence.
+/// Whether `text` (an earlier message) names or refers to a person or an animal: a personal
+/// pronoun ("he's" too), one of the people a request may speak of ("my landlord"), one of the
+/// `animals`, or a capitalised word inside a sentence.
 fn names_a_person(text: &str) -> bool {
     let lower = text.to_ascii_lowercase();
     let words = words_of(&lower);
     let proper = Cues::of(text, &lower, &words).proper;
+    let pronoun = |w: &str| in_list(Words::PeoplePronouns, w.split('\'').next().unwrap_or(w));
+    let animal = |w: &str| in_list(Words::Animals, w);
     proper.iter().any(|p| *p)
-        || (words.iter()).any(|w| in_list(Words::PeoplePronouns, w) || rules::is_person(w))
+        || (words.iter()).any(|w| pronoun(w) || rules::is_person(w) || animal(w))
 }
 
 /// The material (`artifacts`: a post, an email, a draft) the user's latest message naming one
