@@ -2893,7 +2893,7 @@ mod tests {
     fn a_short_follow_up_of_no_kind_goes_on_with_the_conversations_kind() {
         let open = asked_after(
             "I'm going on a trip next month, super excited!",
-            "What should I pack?",
+            "What should I do first?",
         );
         assert!(
             open.iter().any(|q| q.text == "Where do you want to go?"),
@@ -2960,6 +2960,26 @@ mod tests {
         ] {
             assert!(about(untold), "{untold}");
         }
+    }
+
+    #[test]
+    fn a_conversation_that_names_someone_or_an_animal_gives_him_or_her_a_referent() {
+        let him = "What does \"him\" refer to?";
+        let asks_him = |earlier: &str, request: &str| {
+            asked_after(earlier, request).iter().any(|q| q.text == him)
+        };
+        assert!(!asks_him(
+            "We just adopted a cat",
+            "help me pick a name for him!"
+        ));
+        assert!(!asks_him(
+            "We adopted a three-legged tabby, he's super chill",
+            "help me pick a name for him!"
+        ));
+        assert!(asks_him(
+            "I had a rough day at work",
+            "What should I say to him?"
+        ));
     }
 
     #[test]
