@@ -2469,11 +2469,12 @@ fn holds_code(text: &str) -> bool {
 /// Signs of code ([`holds_code`]) that make inline material.
 const CODE_SIGNS: usize = 4;
 
-/// Whether `text` quotes something: a non-empty span between a pair of quotation marks.
+/// Whether `text` quotes something: a non-empty span between a pair of quotation marks, or a
+/// title between Chinese title marks ("《三体》": the work is named; its words are still read).
 fn has_quote(text: &str) -> bool {
     QUOTE_PAIRS
         .iter()
-        .chain([&('\'', '\'')])
+        .chain([&('\'', '\''), &('《', '》')])
         .any(|&(open, close)| {
             text.match_indices(open).any(|(at, _)| {
                 let (before, rest) = (&text[..at], &text[at + open.len_utf8()..]);
