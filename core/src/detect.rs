@@ -1922,13 +1922,14 @@ impl Cues {
             // "Classic French films" names a taste; "a good Italian restaurant" no place: a
             // nationality or language, capitalised, says what kind of thing, not which place.
             Pattern::PlaceName => (0..words.len()).any(|i| self.place_name_at(words, i)),
-            // "I live in Lyon", "a flight from Boston": where the user is is no place to go.
+            // "I live in Lyon", "a flight from Boston", "not Rome": where the user is, or what
+            // they rule out, is no place to go.
             Pattern::Destination => (0..words.len()).any(|i| {
                 let after = |phrase: &str| {
                     let n = phrase.split('+').count();
                     i >= n && phrase.split('+').eq(words[i - n..i].iter().copied())
                 };
-                self.place_name_at(words, i) && !list(word_list(Words::HomePhrases)).any(after)
+                self.place_name_at(words, i) && !list(word_list(Words::NotDestinations)).any(after)
             }),
             Pattern::Topic => {
                 self.subject_words >= TOPIC_WORDS
@@ -3509,8 +3510,13 @@ mod tests {
     }
 
     #[test]
-    fn where_the_user_lives_or_starts_is_no_place_to_go() {
-        for earlier in ["I live in Lyon", "I am from Berlin"] {
+    fn where_the_user_lives_or_starts_or_rules_out_is_no_place_to_go() {
+        for earlier in [
+            "I live in Lyon",
+            "I am from Berlin",
+            "Not Rome, we've done it.",
+            "Somewhere warm but not Spain",
+        ] {
             let asked = asked_after(earlier, "Plan a trip for me");
             assert!(
                 asked.iter().any(|q| q.text == "Where do you want to go?"),

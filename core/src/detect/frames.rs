@@ -262,8 +262,8 @@ pub(crate) enum Pattern {
     /// A route: two names joined by a dash ("Boston-Denver", "Paris–Lisbonne"), which say
     /// where a trip starts and where it goes.
     Route,
-    /// A place to go: a `place-name`, but not where the user lives or comes from ("I live in
-    /// Lyon", "a flight from Boston": `home-phrases` before it).
+    /// A place to go: a `place-name`, but not where the user lives or comes from, nor one ruled
+    /// out ("I live in Lyon", "a flight from Boston", "not Rome": `not-destinations` before it).
     Destination,
 }
 
