@@ -219,8 +219,8 @@ fn language_of(tag: Option<&str>) -> Language {
 
 /// Fetches the words of the language `tag` names (the browser's languages without one), once
 /// per page; resolves when they are installed. A widget calls it before its first card, so the
-/// card never shows English first; a host calls it before a [`Clarifier`](crate::js_api::Clarifier)
-/// in that language writes anything, though the Clarifier fetches its language's words itself.
+/// card never shows English first; a host may await it before a `Clarifier` in that language
+/// starts, though the Clarifier fetches its language's words itself.
 ///
 /// # Errors
 /// Rejects with a `ClarifyError` whose code is `words_not_found` when the file could not be
