@@ -37,7 +37,7 @@ const FIXES = {
 };
 
 /**
- * Where Vite 5-7's dev server keeps the package's own files when it has pre-bundled its code.
+ * Where Vite's dev server (5 to 8) keeps the package's own files when it has pre-bundled its code.
  * Built from a string: Vite 5's build misreads a regular-expression literal with `[^/]` in it
  * and then leaves this file's `new URL("clarify-embed_bg.wasm", import.meta.url)` unbundled.
  */
