@@ -21,7 +21,7 @@ const env = process.env;
 const port = env.SOAK_PORT;
 const key = env.SOAK_KEY;
 const pidFile = env.SOAK_PID_FILE;
-const bin = join(root, env.CLARIFY_BIN ?? "target/debug/clarify");
+const bin = join(root, env.CLARIFY_BIN ?? join(env.CARGO_TARGET_DIR ?? "target", "debug/clarify"));
 const url = `http://127.0.0.1:${port}/v1`;
 
 const argv = process.argv.slice(2);

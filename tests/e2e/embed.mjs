@@ -638,4 +638,88 @@ await main("two tabs with the same storage-key follow each other; an overruled t
   check(violations.length === 0, `no CSP violations: ${violations.join("; ")}`);
   await context.close();
 });
+await main("a language's words: each file fetched once, one that cannot be had is a clarify-error, the JS API writes in its language", async (browser) => {
+  // 1. Words files that cannot be had: missing (404), a page in their place (a server's HTML
+  //    fallback), broken JSON. Each is asked for once whatever the number of widgets showing
+  //    its language; each widget emits one clarify-error (words_not_found), the console says it
+  //    once per file, and the card works in English.
+  const page = await strictPage(browser);
+  allowConsoleErrors(page, /clarify-embed: the words could not be loaded|Failed to load resource/);
+  const wordsRequests = [];
+  page.on("request", (r) => /\/words\//.test(r.url()) && wordsRequests.push(new URL(r.url()).pathname.split("/").pop()));
+  const said = [];
+  page.on("console", (m) => m.type() === "error" && m.text().startsWith("clarify-embed:") && said.push(m.text()));
+  await page.route("**/words/es.json", (r) => r.fulfill({ status: 404, contentType: "text/plain", body: "not found" }));
+  await page.route("**/words/de.json", (r) => r.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>app</title>" }));
+  await page.route("**/words/it.json", (r) => r.fulfill({ status: 200, contentType: "application/json", body: '{"engine": ' }));
+  await page.goto(server.url);
+  await page.locator("#support [data-testid=request]").waitFor({ timeout: 15000 });
+  const widgets = await page.evaluate(async () => {
+    const made = [["es-1", "es"], ["es-2", "es"], ["de-1", "de"], ["it-1", "it"]].map(([id, language]) => {
+      const w = document.createElement("clarify-widget");
+      w.id = id;
+      w.setAttribute("language", language);
+      const errors = [];
+      w.addEventListener("clarify-error", (e) => errors.push(e.detail));
+      document.body.append(w);
+      return { w, errors };
+    });
+    for (let i = 0; i < 100 && made.some((m) => m.errors.length === 0); i++) await new Promise((ok) => setTimeout(ok, 50));
+    await new Promise((ok) => setTimeout(ok, 500));
+    return made.map(({ w, errors }) => ({ id: w.id, errors, send: w.shadowRoot.querySelector("[data-testid=submit]")?.textContent.trim() }));
+  });
+  for (const w of widgets) {
+    check(w.errors.length === 1 && w.errors[0].code === "words_not_found", `${w.id}: one clarify-error words_not_found: ${JSON.stringify(w.errors)}`);
+    check(w.send === "Send", `${w.id}: the card stays English: ${JSON.stringify(w)}`);
+  }
+  for (const file of ["es.json", "de.json", "it.json"]) {
+    const asked = wordsRequests.filter((f) => f === file).length;
+    check(asked === 1, `${file} is requested once (${asked}: ${wordsRequests.join(", ")})`);
+    const lines = said.filter((l) => l.includes(file));
+    check(lines.length === 1, `one clarify-embed: console line names ${file}: ${JSON.stringify(said)}`);
+  }
+  check(said.some((l) => l.includes("HTTP 404")) && said.some((l) => l.includes("HTML page")), `the console says why: ${JSON.stringify(said)}`);
+  const es = page.locator("#es-1");
+  await es.locator("[data-testid=request]").fill("Plan a trip to Paris");
+  await es.locator("[data-testid=submit]").click();
+  await es.locator("[data-testid=question-card]").waitFor({ timeout: 15000 });
+  const go = (await es.locator("[data-testid=continue]").textContent()).trim();
+  check(go === "Continue", `the card goes on in English: ${go}`);
+  const others = page.errors.filter((e) => !/clarify-embed: the words could not be loaded|Failed to load resource/.test(e));
+  check(others.length === 0, `no other console errors: ${others.join("; ")}`);
+  await page.context().close();
+
+  // 2. The JS API alone, on a page whose widgets are English: a Clarifier in French fetches
+  //    French itself, and its question, notices and prompt are French; after prefetchDetector
+  //    (the detector then at hand), a Clarifier made just before start() writes Portuguese.
+  const own = await strictPage(browser);
+  const ownWords = [];
+  own.on("request", (r) => /\/words\//.test(r.url()) && ownWords.push(new URL(r.url()).pathname.split("/").pop()));
+  await own.goto(server.url);
+  await own.locator("#support [data-testid=request]").waitFor({ timeout: 15000 });
+  const written = await own.evaluate(async () => {
+    const api = await (await import("/embed/clarify-element.js")).load();
+    const fr = new api.Clarifier({ maxQuestions: 2, language: "fr" });
+    const question = await new Promise((ok, fail) => {
+      setTimeout(() => fail(new Error(`no question: ${fr.status}`)), 15000);
+      fr.subscribe((state) => state.question && ok(state.question.text));
+      fr.start("Organise un voyage");
+    });
+    fr.skipAll();
+    const french = { question, prompt: fr.state.prompt };
+    const pt = new api.Clarifier({ maxQuestions: 1, language: "pt" });
+    await api.prefetchDetector("Planeje uma viagem");
+    pt.start("Planeje uma viagem");
+    pt.skipAll();
+    return { french, portuguese: pt.state.prompt };
+  });
+  check(/Demande de l.utilisateur/.test(written.french.prompt) && !written.french.prompt.includes("User request"),
+    `the French Clarifier's prompt is French: ${JSON.stringify(written.french)}`);
+  check(written.portuguese.includes("Pedido do usuário") && !written.portuguese.includes("User request"),
+    `the Portuguese Clarifier's prompt is Portuguese: ${written.portuguese}`);
+  check(ownWords.filter((f) => f === "fr.json").length === 1 && ownWords.filter((f) => f === "pt.json").length === 1,
+    `each language's words fetched once: ${ownWords.join(", ")}`);
+  check(own.errors.length === 0, `no console errors: ${own.errors.join("; ")}`);
+  await own.context().close();
+});
 await server.close();

@@ -11,8 +11,10 @@
 //   - the package imported in Node as server rendering does, a Vitest + jsdom test file importing
 //     it, and its typings read by TypeScript 4.9 with skipLibCheck false and by TypeScript with
 //     moduleResolution "node".
-// Every page is driven in headless Chromium: a vague request, each question answered, until the
-// host page shows the enriched prompt it received with `clarify-done`.
+// Every page is driven in headless Chromium set to Spanish: the card's chrome must be Spanish (its
+// words file shipped by the bundler or served by the dev server, with no configuration), then a
+// vague request, each question answered, until the host page shows the enriched prompt it
+// received with `clarify-done`.
 //
 //   node tests/e2e/frameworks.mjs [WORD…]    only the cases whose names contain a WORD
 import { execFileSync, spawn } from "node:child_process";
@@ -80,16 +82,30 @@ async function server(args, cwd, port) {
   return { url, output: () => output, close: () => new Promise((ok) => { child.once("exit", ok); child.kill(); }) };
 }
 
+/** The card's chrome in Spanish (web/words/es.json): what a browser set to Spanish shows. */
+const SPANISH = JSON.parse(await readFile(join(root, "web/words/es.json"), "utf8"));
+
 /**
- * Opens `url`, sends a vague request through the widget, answers each question (its first option,
- * or a line of text) and waits for the host page to show what `clarify-done` brought (`done`, a
- * selector in the host page).
+ * Opens `url` in a browser whose language is Spanish, sends a vague request through the widget,
+ * answers each question (its first option, or a line of text) and waits for the host page to
+ * show what `clarify-done` brought (`done`, a selector in the host page). The card's chrome must
+ * be Spanish: its words file (words/es.json, wherever the bundler or dev server put it) fetched
+ * as JSON, and no request for a words file failing.
  */
 async function drive(browser, url, done, { allowErrors = [], status = null } = {}) {
-  const page = await strictPage(browser);
+  const page = await strictPage(browser, { locale: "es-ES" });
+  const words = [];
+  page.on("response", (r) => {
+    if (/\.json(?:\?|$)/.test(r.url())) words.push({ url: r.url(), status: r.status(), type: r.headers()["content-type"] ?? "" });
+  });
+  page.on("requestfailed", (r) => /\.json(?:\?|$)/.test(r.url()) && words.push({ url: r.url(), status: 0, type: r.failure()?.errorText ?? "failed" }));
   await page.goto(url);
   const widget = page.locator("clarify-widget");
   await widget.locator("[data-testid=request]").waitFor({ timeout: 90000 });
+  const send = (await widget.locator("[data-testid=submit]").textContent()).trim();
+  check(send === SPANISH.send, `${url}: the card's chrome is Spanish (its send button says ${JSON.stringify(send)}, not ${JSON.stringify(SPANISH.send)})`);
+  const failed = words.filter((w) => w.status !== 200 || !/json/.test(w.type));
+  check(failed.length === 0 && words.length > 0, `${url}: the Spanish words came as JSON, no words request failed: ${JSON.stringify(words)}`);
   await widget.locator("[data-testid=request]").fill("Help me plan a trip");
   await widget.locator("[data-testid=submit]").click();
   let asked = 0;
@@ -101,6 +117,8 @@ async function drive(browser, url, done, { allowErrors = [], status = null } = {
     const text = await widget.locator("[data-testid=question-text]").textContent();
     if ((await widget.locator("[data-testid=option]").count()) > 0) await widget.locator("[data-testid=option]").first().check();
     else await widget.locator("[data-testid=free-text]").fill("Two adults, one week in May");
+    const go = (await widget.locator("[data-testid=continue]").textContent()).trim();
+    check(go === SPANISH.continue, `${url}: the question card's chrome is Spanish (${JSON.stringify(go)})`);
     await widget.locator("[data-testid=continue]").click();
     // The next card (or the answer) replaces this one.
     await page.waitForFunction((t) => document.querySelector("clarify-widget").shadowRoot.querySelector("[data-testid=question-text]")?.textContent !== t, text, { timeout: 20000 });

@@ -8,7 +8,7 @@
 // nothing fixes is told in the user's language with a typed code, and a refused answer says which
 // setting to change; no key appears in any output or log.
 //
-// Env: CLARIFY_BIN (default target/debug/clarify).
+// Env: CLARIFY_BIN (default $CARGO_TARGET_DIR/debug/clarify, else target/debug/clarify).
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,7 +18,7 @@ import { cases } from "./provider-cases.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
-const bin = process.env.CLARIFY_BIN ?? join(root, "target/debug/clarify");
+const bin = process.env.CLARIFY_BIN ?? join(process.env.CARGO_TARGET_DIR ?? join(root, "target"), "debug/clarify");
 const KEY = "sk-fixture-5ecret-" + Math.random().toString(36).slice(2);
 const QUESTION = "How many days will you stay in Paris?";
 const ANSWER = "Day 1: the Louvre. Day 2: Montmartre.";

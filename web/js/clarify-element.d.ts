@@ -15,7 +15,11 @@ export type {
   Choice, Listener, Message, MessageKey, Messages, Priority, Progress, Question, Resolution, Status,
 } from "./clarify-embed.js";
 
-/** The JS API's module, as `load()` resolves to it. */
+/**
+ * The JS API's module, as `load()` resolves to it. For hosts: `Clarifier`, `prefetchDetector`,
+ * `loadWords` and `wordsReady`; its other exports serve the loader and the element and may
+ * change in any release.
+ */
 export type ClarifyApi = typeof import("./clarify-embed.js");
 
 export interface LoadOptions {

@@ -90,9 +90,7 @@ export class ClarifyWidget extends Base {
     // attribute's message is then worded again in it.
     if (!this.#wordsTried) {
       this.#wordsTried = true;
-      if (api.wordsReady?.(this.getAttribute("language")) === false) {
-        api.loadWords(this.getAttribute("language")).then(() => this.#rewordError());
-      }
+      if (!api.wordsReady(this.getAttribute("language"))) this.#loadWords().then(() => this.#rewordError());
     }
     if (!this.#card) {
       this.#card = new api.WidgetCard(this.shadowRoot, (request) => this.#startFromCard(request), (type, detail) => this.#emit(type, detail));
@@ -119,12 +117,21 @@ export class ClarifyWidget extends Base {
       this.#emitError(this.#loadError);
     };
     // The card's words in its language arrive before its first paint (English is in the wasm).
-    // A language whose file cannot be fetched stays English (`loadWords` never rejects).
-    const language = async (glue) => {
-      await glue.loadWords?.(this.getAttribute("language"));
+    // A language whose file cannot be had stays English, and is a clarify-error.
+    const language = async () => {
       this.#wordsTried = true;
+      await this.#loadWords();
     };
     whenToLoad(this).then(() => load()).then(language).then(() => done(null), (e) => done(e ?? {}));
+  }
+
+  /**
+   * Fetches the words of the card's language (once per page, whatever the number of elements);
+   * resolves either way. A file that cannot be had leaves the card English and is emitted as a
+   * clarify-error (`words_not_found`); the console says it once per page.
+   */
+  #loadWords() {
+    return api.loadWords(this.getAttribute("language")).catch((e) => this.#emitError(e));
   }
 
   /** Makes this element's Clarifier from its attributes, taking up the session kept at `storage-key`; false when they are invalid. */
@@ -141,7 +148,10 @@ export class ClarifyWidget extends Base {
 
   attributeChangedCallback(name, before, after) {
     if (before === after) return;
-    if (name === "language") this.#card?.setLanguage(after);
+    if (name === "language" && this.#card) {
+      if (!api.wordsReady(after)) this.#loadWords().then(() => this.#rewordError());
+      this.#card.setLanguage(after);
+    }
     if (name === "api-key") this.#keyChanged = true;
     this.#reconfigure();
   }

@@ -37,7 +37,7 @@ const FIXES = {
 };
 
 /**
- * Where Vite 5-7's dev server keeps the package's own files when it has pre-bundled its code.
+ * Where Vite's dev server (5 to 8) keeps the package's own files when it has pre-bundled its code.
  * Built from a string: Vite 5's build misreads a regular-expression literal with `[^/]` in it
  * and then leaves this file's `new URL("clarify-embed_bg.wasm", import.meta.url)` unbundled.
  */
@@ -128,13 +128,14 @@ export function load({ wasmUrl, detectorUrl } = {}) {
     // fetched only for such a request: beside the detector's data when `detectorUrl` names it,
     // else where the bundler put each (one `new URL` a file, so bundlers copy them too).
     // The detector itself, a WebAssembly module fetched with its data: likewise.
+    const own = (url) => absolute(besidePackage ? String(url).replace(VITE_DEPS, "/node_modules/clarify-embed/") : url);
     if (detectorSource == null) {
-      const module = new URL("clarify-detector.wasm", import.meta.url);
-      glue.detectorModuleFrom(absolute(besidePackage ? String(module).replace(VITE_DEPS, "/node_modules/clarify-embed/") : module));
-      for (const [tag, url] of Object.entries(columnsFiles())) {
-        glue.columnsFrom(tag, absolute(besidePackage ? String(url).replace(VITE_DEPS, "/node_modules/clarify-embed/") : url));
-      }
+      glue.detectorModuleFrom(own(new URL("clarify-detector.wasm", import.meta.url)));
+      for (const [tag, url] of Object.entries(columnsFiles())) glue.columnsFrom(tag, own(url));
     }
+    // Each language's words (the card's chrome and the engine's sentences), fetched when a
+    // page first shows the language: where the bundler put each, as for the columns.
+    for (const [tag, url] of Object.entries(wordsFiles())) glue.wordsFrom(tag, own(url));
     api = glue;
     Clarifier = glue.Clarifier;
     return glue;
@@ -156,6 +157,19 @@ const columnsFiles = () => ({
   de: new URL("clarify-detector-de.bin", import.meta.url),
   pt: new URL("clarify-detector-pt.bin", import.meta.url),
   it: new URL("clarify-detector-it.bin", import.meta.url),
+});
+
+/** Each language's words file by tag, beside this module (read only when the wasm has loaded). */
+const wordsFiles = () => ({
+  de: new URL("words/de.json", import.meta.url),
+  es: new URL("words/es.json", import.meta.url),
+  fr: new URL("words/fr.json", import.meta.url),
+  it: new URL("words/it.json", import.meta.url),
+  ja: new URL("words/ja.json", import.meta.url),
+  ko: new URL("words/ko.json", import.meta.url),
+  pt: new URL("words/pt.json", import.meta.url),
+  "zh-Hans": new URL("words/zh-Hans.json", import.meta.url),
+  "zh-Hant": new URL("words/zh-Hant.json", import.meta.url),
 });
 
 /** Awaiting it loads the wasm (`await ready` is `await load()`); importing the module does not. */

@@ -336,17 +336,28 @@ impl Driver {
         }
     }
 
+    /// The words of the conversation's language, fetched once per page (`crate::i18n`): what
+    /// the engine writes next (its questions' notices, the prompt's headings, the offline
+    /// answer) is worded in them rather than in English. A file that cannot be had leaves
+    /// English, which the console says once.
+    async fn words(&self) {
+        let _ = crate::i18n::prepare(self.with(Session::language)).await;
+    }
+
     /// Fetches the detector's data (once per page; `crate::detector`), and the columns of
-    /// `columns`' language when the session asked for them (`Effect::LoadColumns`), then lets
-    /// the waiting request go on: with its questions, or, when they could not be had, answered
-    /// as written with a notice in the chrome's words.
+    /// `columns`' language when the session asked for them (`Effect::LoadColumns`), and the
+    /// conversation's words, then lets the waiting request go on: with its questions, or, when
+    /// they could not be had, answered as written with a notice in the chrome's words.
     fn load_detector(&self, columns: Option<Language>) {
         let driver = self.clone();
+        let words = self.clone();
+        leptos::task::spawn_local(async move { words.words().await });
         leptos::task::spawn_local(async move {
             let missing = match columns {
                 None => crate::detector::load().await.is_err(),
                 Some(language) => crate::detector::load_columns(language).await.is_err(),
             };
+            driver.words().await;
             let waiting = driver.with(|s| s.accepts(InputKind::DetectOffline));
             if missing && waiting {
                 let message = driver.word(Word::DetectorUnavailable).to_owned();
@@ -366,6 +377,7 @@ impl Driver {
             Effect::RequestDetection { request } => {
                 let driver = self.clone();
                 leptos::task::spawn_local(async move {
+                    driver.words().await;
                     let (report, input) = match llm {
                         Some(settings) => {
                             // Detection is read whole: a model known to reason is thinking.

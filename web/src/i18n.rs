@@ -4,12 +4,14 @@
 //! conversation's language; only the fixed words around them are here.
 //!
 //! The wasm carries English. Another language's words are fetched when a page first shows it:
-//! one small file per language, `words/<tag>.json` beside the wasm (resolved against the wasm
-//! glue's own URL, so a widget on another origin finds them where its wasm came from), holding
-//! the chrome's words and the engine's sentences for that language
-//! ([`clarify_core::install_phrases`]); once installed they stay for the page's life, and the
-//! browser's HTTP cache keeps the file. Until it arrives, or when it cannot be fetched, the
-//! chrome stays English.
+//! one small file per language, `words/<tag>.json`, holding the chrome's words and the engine's
+//! sentences for that language ([`clarify_core::install_phrases`]). The package's loader names
+//! where a bundler put each file ([`words_from`]); without that, the file is looked for beside
+//! the wasm (resolved against the wasm glue's own URL, so a widget on another origin finds it
+//! where its wasm came from). Each file is fetched once per page: once installed its words stay
+//! for the page's life, and a file that could not be fetched or read is said once on the
+//! console and not asked for again. Until it arrives, or when it cannot be had, the chrome and
+//! the engine's sentences stay English.
 //!
 //! The chrome's language is the host's choice (the app's setting, the widget's `language`),
 //! else the browser's (`navigator.languages`); it never follows a request's language. A host
@@ -18,6 +20,7 @@
 //! The views read the chrome from Leptos context ([`provide_chrome`], [`use_chrome`]) rather
 //! than from a prop handed down through every component.
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 use clarify_core::{Language, Priority, fill_in};
@@ -93,7 +96,7 @@ pub fn provide_chrome(wanted: Signal<Language>, messages: Signal<Messages>) -> C
             return;
         }
         leptos::task::spawn_local(async move {
-            if fetch_words(language).await.is_ok() && wanted.try_get_untracked() == Some(language) {
+            if prepare(language).await.is_ok() && wanted.try_get_untracked() == Some(language) {
                 let _ = shown.try_set(language);
             }
         });
@@ -144,33 +147,119 @@ pub fn browser_language() -> Language {
     Language::negotiate_list(tags.iter().map(String::as_str))
 }
 
-/// Fetches and installs `language`'s words unless they are at hand; a failure leaves the
-/// chrome English (it is tried again when a view next asks for the language).
-pub async fn prepare(language: Language) {
-    if !Word::is_installed(language) {
-        let _ = fetch_words(language).await;
+/// Fetches and installs `language`'s words unless they are at hand, once per page: every caller
+/// waits on the same fetch, and a language whose file could not be had is not fetched again.
+///
+/// # Errors
+/// [`WordsError::Told`] when the file could not be fetched or read (the first caller's error,
+/// told on the console); the chrome and the engine's sentences stay English then.
+pub async fn prepare(language: Language) -> Result<(), WordsError> {
+    if Word::is_installed(language) {
+        return Ok(());
+    }
+    let load = LOADS.with(|loads| {
+        let mut loads = loads.borrow_mut();
+        let slot = loads.get_mut(language as usize)?;
+        Some(slot.get_or_insert_with(|| start_fetch(language)).clone())
+    });
+    let Some(load) = load else {
+        return Err(WordsError::Unloadable(language.tag().to_owned()));
+    };
+    match wasm_bindgen_futures::JsFuture::from(load).await {
+        Ok(outcome) => outcome
+            .as_string()
+            .map_or(Ok(()), |message| Err(WordsError::Told(message))),
+        Err(_) => Err(WordsError::Unloadable(language.tag().to_owned())),
     }
 }
 
-/// Fetches the words of the language a widget's `language` attribute names (the browser's
-/// languages without one) before its first card, so the card never shows English first.
-#[cfg(feature = "widget")]
-#[wasm_bindgen(js_name = loadWords, skip_typescript)]
-pub async fn load_words(tag: Option<String>) {
-    let language = tag
-        .as_deref()
-        .map_or_else(browser_language, Language::from_tag);
-    prepare(language).await;
+/// Fetches and installs `language`'s words; the promise resolves to `null` once they are
+/// installed, or to why they could not be, which the console is told.
+fn start_fetch(language: Language) -> js_sys::Promise {
+    wasm_bindgen_futures::future_to_promise(async move {
+        let Err(e) = fetch_words(language).await else {
+            return Ok(JsValue::NULL);
+        };
+        let message = e.to_string();
+        web_sys::console::error_1(
+            &format!(
+                "clarify-embed: {message}. To fix: serve the package's words/{}.json as JSON (a bundler emits it from the package's loader), or set the language to English.",
+                language.tag()
+            )
+            .into(),
+        );
+        Ok(JsValue::from(message))
+    })
 }
 
-/// Whether the words of the language a widget's `language` attribute names are at hand.
-#[cfg(feature = "widget")]
-#[wasm_bindgen(js_name = wordsReady, skip_typescript)]
+/// Resolves once every words file being fetched now has come or failed.
+pub async fn settled() {
+    let loads: Vec<js_sys::Promise> =
+        LOADS.with(|l| l.borrow().iter().flatten().cloned().collect());
+    for load in loads {
+        let _ = wasm_bindgen_futures::JsFuture::from(load).await;
+    }
+}
+
+thread_local! {
+    /// Each language's fetch of its words, by [`Language`] index, started at most once per page:
+    /// resolves to `null` once installed, or to why the file could not be had.
+    static LOADS: RefCell<[Option<js_sys::Promise>; LANGUAGES]> = const { RefCell::new([const { None }; LANGUAGES]) };
+    /// Where each language's file is, by [`Language`] index, as the package's loader gave it.
+    static SOURCES: RefCell<[Option<String>; LANGUAGES]> = const { RefCell::new([const { None }; LANGUAGES]) };
+}
+
+/// How many languages there are: one slot each in `LOADS` and `SOURCES`.
+const LANGUAGES: usize = Language::ALL.len();
+
+/// The language a tag names ([`Language::from_tag`]), or the browser's without a tag.
+fn language_of(tag: Option<&str>) -> Language {
+    tag.map_or_else(browser_language, Language::from_tag)
+}
+
+/// Fetches the words of the language `tag` names (the browser's languages without one), once
+/// per page; resolves when they are installed. A widget calls it before its first card, so the
+/// card never shows English first; a host may await it before a `Clarifier` in that language
+/// starts, though the Clarifier fetches its language's words itself.
+///
+/// # Errors
+/// Rejects with a `ClarifyError` whose code is `words_not_found` when the file could not be
+/// fetched or read (the console says so once); the words stay English then.
+#[cfg(feature = "js-api")]
+#[wasm_bindgen(js_name = loadWords, unchecked_return_type = "Promise<void>")]
+pub fn load_words(tag: Option<String>) -> js_sys::Promise {
+    let language = language_of(tag.as_deref());
+    wasm_bindgen_futures::future_to_promise(async move {
+        prepare(language)
+            .await
+            .map(|()| JsValue::UNDEFINED)
+            .map_err(|e| {
+                crate::js_api::error::ClarifyError::new("words_not_found", e.to_string()).into()
+            })
+    })
+}
+
+/// Whether the words of the language `tag` names (the browser's languages without one) are at
+/// hand.
+#[cfg(feature = "js-api")]
+#[wasm_bindgen(js_name = wordsReady)]
 pub fn words_ready(tag: Option<String>) -> bool {
-    Word::is_installed(
-        tag.as_deref()
-            .map_or_else(browser_language, Language::from_tag),
-    )
+    Word::is_installed(language_of(tag.as_deref()))
+}
+
+/// Where the words file of the language tagged `tag` (`words/<tag>.json`) is: the package's
+/// loader passes the URL its bundler resolved for each. Without it the file is looked for
+/// beside the wasm. A tag that names no language of the chrome is ignored.
+#[cfg(feature = "js-api")]
+#[wasm_bindgen(js_name = wordsFrom, skip_typescript)]
+pub fn words_from(tag: String, url: String) {
+    if let Some(language) = Language::ALL.into_iter().find(|l| l.tag() == tag) {
+        SOURCES.with(|s| {
+            if let Some(slot) = s.borrow_mut().get_mut(language as usize) {
+                *slot = Some(url);
+            }
+        });
+    }
 }
 
 /// The host's `messages` (an object of key → word) read into [`Messages`].
@@ -208,6 +297,9 @@ pub enum WordsError {
     /// A language file that could not be fetched or read.
     #[error("the words could not be loaded: {0}")]
     Unloadable(String),
+    /// A language file that could not be had, as the console told it once per page.
+    #[error("{0}")]
+    Told(String),
 }
 
 /// Installs `language`'s words from its two catalogues' files: the engine's
@@ -233,20 +325,31 @@ struct LanguageFile {
     chrome: BTreeMap<String, String>,
 }
 
-/// Fetches and installs `language`'s words, `words/<tag>.json` beside the wasm.
+/// Fetches and installs `language`'s words from where the loader said ([`words_from`]), else
+/// `words/<tag>.json` beside the wasm. A page a server sent in the file's place (a development
+/// server's fallback) is told apart from the file.
 async fn fetch_words(language: Language) -> Result<(), WordsError> {
-    let url = web_sys::Url::new_with_base(&format!("words/{}.json", language.tag()), &glue_url())
-        .map_err(|_| WordsError::Unloadable("no base URL".into()))?
+    let relative = SOURCES
+        .with(|s| s.borrow().get(language as usize).cloned().flatten())
+        .unwrap_or_else(|| format!("words/{}.json", language.tag()));
+    let url = web_sys::Url::new_with_base(&relative, &glue_url())
+        .map_err(|_| WordsError::Unloadable(format!("{relative}: not a URL")))?
         .href();
-    let unloadable = |e: gloo_net::Error| WordsError::Unloadable(e.to_string());
+    let unloadable = |e: gloo_net::Error| WordsError::Unloadable(format!("{url}: {e}"));
     let response = gloo_net::http::Request::get(&url)
         .send()
         .await
         .map_err(unloadable)?;
     if !response.ok() {
         return Err(WordsError::Unloadable(format!(
-            "HTTP {}",
+            "{url}: HTTP {}",
             response.status()
+        )));
+    }
+    let kind = response.headers().get("content-type").unwrap_or_default();
+    if kind.starts_with("text/html") {
+        return Err(WordsError::Unloadable(format!(
+            "{url}: the server sent an HTML page"
         )));
     }
     let file: LanguageFile = response.json().await.map_err(unloadable)?;

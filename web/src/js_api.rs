@@ -62,9 +62,11 @@ pub fn columns_from(tag: String, url: String) {
 /// a `request`, the data of the language it is written in when the detector reads it by its
 /// columns (Japanese, Korean, Spanish, French, German, Portuguese, Italian: a small file each,
 /// fetched only for a request in that language); resolves to whether what `request` needs is
-/// installed. Call it as the user types a request, or await it before `start()` to have the
-/// first question at once. Offline, `start()` without the data waits for it (status
-/// `analyzing`), and a failed fetch answers the request as asked, with a notice.
+/// installed. It resolves once the words of every language a `Clarifier` is fetching have
+/// come too, so the first question and what follows it are worded alike. Call it as the user
+/// types a request, or await it before `start()` to have the first question at once. Offline,
+/// `start()` without the data waits for it (status `analyzing`), and a failed fetch answers the
+/// request as asked, with a notice.
 #[wasm_bindgen(js_name = prefetchDetector, unchecked_return_type = "Promise<boolean>")]
 pub fn prefetch_detector(request: Option<String>) -> js_sys::Promise {
     wasm_bindgen_futures::future_to_promise(async move {
@@ -73,8 +75,21 @@ pub fn prefetch_detector(request: Option<String>) -> js_sys::Promise {
         if let (true, Some(language)) = (ready, wanted) {
             ready = crate::detector::load_columns(language).await.is_ok();
         }
+        crate::i18n::settled().await;
         Ok(JsValue::from_bool(ready))
     })
+}
+
+/// Starts fetching the words of the language `config` names, unless English or at hand, so the
+/// engine's sentences (notices, assumptions, the prompt's headings) are in it by the time it
+/// writes them. Detection waits for them too (see `Driver`).
+fn fetch_words(config: &Config) {
+    let language = clarify_core::Language::of_session(&config.language, "");
+    if !crate::i18n::Word::is_installed(language) {
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = crate::i18n::prepare(language).await;
+        });
+    }
 }
 
 /// One clarification session for a page: create, start, answer, and render its state.
@@ -107,6 +122,7 @@ impl Clarifier {
         // LLM calls run as tasks; the app's mount starts this executor, an embedding page doesn't.
         let _ = any_spawner::Executor::init_wasm_bindgen();
         let options = Options::from_js(options.map_or(JsValue::UNDEFINED, JsValue::from))?;
+        fetch_words(&options.config);
         let driver = Driver::new(Session::new(options.config.clone()), options.llm);
         let state: Rc<RefCell<Option<JsValue>>> = Rc::default();
         // First of the driver's listeners, so every other one reads the new state.
@@ -132,6 +148,7 @@ impl Clarifier {
     /// `bad_options` when the options have the wrong shape or types (nothing changes then).
     pub fn configure(&self, options: Option<types::OptionsArg>) -> Result<(), JsValue> {
         let options = Options::from_js(options.map_or(JsValue::UNDEFINED, JsValue::from))?;
+        fetch_words(&options.config);
         *self.config.borrow_mut() = options.config;
         *self.messages.borrow_mut() = options.messages;
         self.driver.set_llm(options.llm);

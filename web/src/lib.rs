@@ -35,7 +35,7 @@ pub fn start() {
         // paint when they are not English, so the app never shows English first.
         let language = storage::load_settings().unwrap_or_default().lang();
         wasm_bindgen_futures::spawn_local(async move {
-            i18n::prepare(language).await;
+            let _ = i18n::prepare(language).await;
             leptos::mount::mount_to(el, ui::App).forget();
         });
     }

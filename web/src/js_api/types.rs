@@ -146,7 +146,7 @@ export interface ClarifyError extends Error {
     | "unexpected_input" | "not_pending_question" | "not_reopenable" | "unknown_choice"
     | "invalid_answer"
     | "empty_request" | "text_too_long" | "unexpected_step" | "engine_error"
-    | "bad_snapshot" | "bad_options" | "bad_language" | "unknown_message" | "bad_argument" | "bad_answer" | "internal"
+    | "bad_snapshot" | "bad_options" | "bad_language" | "unknown_message" | "bad_argument" | "bad_answer" | "words_not_found" | "internal"
     | "wasm_not_found" | "wasm_blocked" | "wasm_load_failed";
 }
 "#;
