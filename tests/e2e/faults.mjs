@@ -240,6 +240,11 @@ await step("app: a key the endpoint echoes in its 401 is in no text, stored valu
   const all = await everything(page);
   check(all.includes("Incorrect API key provided: [redacted]"), `the server's words are told, without the key: ${all.slice(0, 400)}`);
   check(!all.includes("5ecret"), `no key anywhere: ${all}`);
+  // The app has the trace and the settings, so its words point there.
+  const notice = await page.locator("[data-testid=engine-notice]").first().textContent();
+  check(notice === "The AI model did not answer, so the built-in checker looked at your request instead. Details are in the trace.",
+    `the fallback notice points at the app's trace: ${notice}`);
+  check(all.includes("check the key in the settings"), `a refused key points at the app's settings: ${all.slice(0, 400)}`);
   await page.context().close();
 });
 
