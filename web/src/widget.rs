@@ -532,9 +532,9 @@ type Event = (&'static str, JsValue);
 /// over". A session another view on the same `storage-key` wrote (a tab, a widget) is told as
 /// this card shows it: what changed, the question now pending, the answer done. A session
 /// replaced otherwise (a restore) is no news, except that the question the card shows when it
-/// is first drawn (one restored from `storage-key` after a reload) is told as shown. While the card is hidden (the element is
-/// away), the session is saved at the storage key, as the card's views would, and the events
-/// wait for the card to be shown again ([`Parts::tell`]).
+/// is first drawn (one restored from `storage-key` after a reload) is told as shown. While the
+/// card is hidden (the element is away), the session is saved at the storage key, as the
+/// card's views would, and the events wait for the card to be shown again ([`Parts::tell`]).
 struct Teller {
     driver: Driver,
     subscription: crate::driver::Subscription,
