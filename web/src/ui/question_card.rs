@@ -358,7 +358,8 @@ impl Draft {
         match reply {
             UserAnswer::Text { text } => self
                 .question
-                .with_value(|q| UserAnswer::from_message(q, &text).ok())
+                .try_with_value(|q| UserAnswer::from_message(q, &text).ok())
+                .flatten()
                 .unwrap_or(UserAnswer::Text { text }),
             other @ (UserAnswer::Choices { .. }
             | UserAnswer::ChoicesWithText { .. }
