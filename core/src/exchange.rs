@@ -1349,17 +1349,22 @@ data: [DONE]\n\n";
             (
                 "application/json",
                 "{\"choices\":[{\"message\":",
-                "expected a JSON chat completion, got application/json: \"{\"choices\":[{\"message\":\"",
+                "expected a JSON chat completion, got a body that is not valid JSON (application/json): \"{\"choices\":[{\"message\":\"",
             ),
             (
                 "text/html",
                 "<html>hi</html>",
-                "expected a JSON chat completion, got text/html: \"<html>hi</html>\"",
+                "expected a JSON chat completion, got a body that is not valid JSON (text/html): \"<html>hi</html>\"",
             ),
             (
                 "application/json",
                 "",
-                "expected a JSON chat completion, got application/json: (empty)",
+                "expected a JSON chat completion, got an empty body (application/json)",
+            ),
+            (
+                "application/json",
+                "{\"reply\":\"hi\"}",
+                "expected a JSON chat completion, got valid JSON of another shape (a chat completion has choices[0].message): \"{\"reply\":\"hi\"}\"",
             ),
             (
                 "text/event-stream",

@@ -550,23 +550,26 @@ pub fn parse_completion(body: &str, content_type: Option<&str>) -> Result<Reply,
         return state.finish();
     }
     let what = || {
-        format!(
-            "{}: {}",
-            content_type.map_or_else(|| "a body".to_owned(), |t| preview(t, 60)),
-            if trimmed.is_empty() {
-                "(empty)".to_owned()
-            } else {
-                format!("\"{}\"", preview(trimmed, 60))
-            }
-        )
+        let content_type = content_type.map(|t| format!(" ({})", preview(t, 60)));
+        let content_type = content_type.as_deref().unwrap_or_default();
+        if trimmed.is_empty() {
+            format!("an empty body{content_type}")
+        } else if serde_json::from_str::<serde_json::Value>(body).is_ok() {
+            format!(
+                "valid JSON of another shape (a chat completion has choices[0].message): \"{}\"",
+                preview(trimmed, 60)
+            )
+        } else {
+            format!(
+                "a body that is not valid JSON{content_type}: \"{}\"",
+                preview(trimmed, 60)
+            )
+        }
     };
     let completion: ChatCompletion =
         serde_json::from_str(body).map_err(|_| CallError::BadReply(what()))?;
     let Some(choice) = completion.choices.into_iter().next() else {
-        return Err(CallError::BadReply(format!(
-            "a reply without choices ({})",
-            what()
-        )));
+        return Err(CallError::BadReply(what()));
     };
     let message = choice.message.unwrap_or_default();
     let mut filter = ReasoningFilter::default();
@@ -963,7 +966,9 @@ data: [DONE]\n\n";
         let e = parse_completion(&html, Some("text/html")).unwrap_err();
         let m = e.to_string();
         assert!(
-            m.starts_with("expected a JSON chat completion, got text/html: \"<html><script>"),
+            m.starts_with(
+                "expected a JSON chat completion, got a body that is not valid JSON (text/html): \"<html><script>"
+            ),
             "{m}"
         );
         assert!(m.len() < 200, "{m}");

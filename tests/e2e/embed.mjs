@@ -470,6 +470,8 @@ await main("the host page embeds two independent widgets under a strict CSP", as
   //    detector (a question appears) and generation fail with a message (no hang, no panic).
   //    Chromium logs each 404 response as a console error ("Failed to load resource"): expected.
   allowConsoleErrors(page, /Failed to load resource: the server responded with a status of 404/);
+  // The failed answer's reason is the developer's: on the console, as the card says it plainly.
+  allowConsoleErrors(page, /clarify-widget: the answer could not be produced: .*HTTP 404/);
   const llm = await page.evaluate(async () => {
     const w = document.createElement("clarify-widget");
     w.id = "llm";
@@ -496,6 +498,8 @@ await main("the host page embeds two independent widgets under a strict CSP", as
   const failedAnswer = llmEvents.find(([t, d]) => t === "clarify-error" && d.code === "answer_failed");
   check(fallback && fallback[1].reason.length > 0, `the fallback to the embedded detector is an event: ${JSON.stringify(llmEvents)}`);
   check(failedAnswer && /404|not found/i.test(failedAnswer[1].message), `the failed answer is a clarify-error answer_failed: ${JSON.stringify(llmEvents)}`);
+  check(page.errors.some((e) => e.includes("clarify-widget: the answer could not be produced") && e.includes("HTTP 404")),
+    `the failed answer's reason is on the console: ${page.errors.join("; ")}`);
   page.errors = page.errors.filter((e) => !e.includes("404"));
 
   // 10. storage-key: a reload shows the same pending question; a corrupt snapshot is reported,
@@ -637,6 +641,135 @@ await main("two tabs with the same storage-key follow each other; an overruled t
   const violations = await a.evaluate(() => window.cspViolations);
   check(violations.length === 0, `no CSP violations: ${violations.join("; ")}`);
   await context.close();
+});
+await main("the card reads typed replies as messages; options and messages are refused in JS's terms, once", async (browser) => {
+  const page = await strictPage(browser);
+  await page.goto(server.url);
+  await page.locator("#trip [data-testid=request]").waitFor({ timeout: 15000 });
+  const trip = page.locator("#trip");
+
+  // 1. Text typed alone on the card reads as a message to the question does: "?" and "I don't
+  //    know" in any of the engine's languages are "I don't know", a number picks that option.
+  //    A language's replies are read once its words are on the page: the card is Spanish here.
+  const send = await trip.locator("[data-testid=submit]").textContent();
+  await trip.evaluate((el) => { el.setAttribute("max-questions", "4"); el.setAttribute("language", "es"); });
+  await page.waitForFunction((send) => document.getElementById("trip").shadowRoot.querySelector("[data-testid=submit]").textContent !== send, send, { timeout: 5000 });
+  await trip.locator("[data-testid=request]").fill("Plan a trip to Paris");
+  await trip.locator("[data-testid=submit]").click();
+  const replies = ["?", "no sé", "2", "I don't know."];
+  const told = [];
+  for (const reply of replies) {
+    const status = await trip.evaluate((el) => el.clarifier.status);
+    if (status !== "awaiting_clarification") break;
+    await trip.locator("[data-testid=question-card]").waitFor({ timeout: 5000 });
+    const question = await trip.evaluate((el) => el.clarifier.question);
+    const before = await resolved(page, "trip");
+    await trip.locator("[data-testid=free-text]").fill(reply);
+    await trip.locator("[data-testid=continue]").click();
+    await answered(page, "trip", before);
+    const answer = await trip.evaluate((el, n) => el.clarifier.state.resolutions[n].answer, before);
+    told.push([reply, question.options.length, answer]);
+  }
+  check(told.length >= 2, `at least two questions answered by typing: ${JSON.stringify(told)}`);
+  for (const [reply, options, answer] of told) {
+    const want = reply === "2" && options >= 2 ? "choices" : reply === "2" ? "text" : "dont_know";
+    check(answer.kind === want, `"${reply}" typed on the card is ${want}: ${JSON.stringify(answer)}`);
+  }
+  const events = await page.evaluate(() => window.clarifyEvents.filter((e) => e.widget === "trip" && e.type === "clarify-answer").map((e) => e.detail.answer.kind));
+  check(events[0] === "dont_know", `clarify-answer tells "?" as dont_know: ${events}`);
+  if ((await trip.evaluate((el) => el.clarifier.status)) === "awaiting_clarification") await answerAll(page, "trip");
+  await page.waitForFunction(() => window.clarifyEvents.some((e) => e.widget === "trip" && e.type === "clarify-done"), null, { timeout: 5000 });
+  const done = await page.evaluate(() => window.clarifyEvents.find((e) => e.widget === "trip" && e.type === "clarify-done").detail);
+  check(done.stopped === false, `clarify-done says the answer was not stopped: ${JSON.stringify(done.stopped)}`);
+
+  // 2. An unknown messages key is one clarify-error, however often the element applies it again.
+  const support = page.locator("#support");
+  const errors = () => page.evaluate(() => window.clarifyEvents.filter((e) => e.widget === "support" && e.type === "clarify-error").map((e) => e.detail));
+  await support.evaluate((el) => { el.messages = { nope: "x" }; });
+  await page.waitForTimeout(100);
+  await support.evaluate((el) => el.setAttribute("max-questions", "2"));
+  await page.waitForTimeout(100);
+  let told2 = await errors();
+  check(told2.length === 1 && told2[0].code === "unknown_message", `one unknown_message for one assignment: ${JSON.stringify(told2)}`);
+  await support.evaluate((el) => { el.messages = { send: "Ask" }; });
+  await page.waitForTimeout(100);
+  check((await support.locator("[data-testid=submit]").textContent()).trim() === "Ask", "valid messages apply");
+  await support.evaluate((el) => { el.messages = { nope: "x" }; });
+  await page.waitForTimeout(100);
+  told2 = await errors();
+  check(told2.length === 2, `valid again, then invalid again, is told again: ${JSON.stringify(told2)}`);
+  await support.evaluate((el) => { el.messages = undefined; });
+
+  // 3. Options of the wrong type or out of range say what was expected and what came, in JS's terms.
+  const refused = await page.evaluate(() => {
+    const C = document.getElementById("trip").clarifier.constructor;
+    const out = {};
+    for (const [name, options] of Object.entries({
+      negative: { maxQuestions: -1 }, text: { maxQuestions: "2" }, fraction: { maxRounds: 2.5 },
+      short: { endpointTimeoutMs: 5 }, flag: { neverAsk: "yes" }, language: { language: 3 }, words: { messages: { send: 1 } },
+    })) {
+      try {
+        new C(options);
+        out[name] = "accepted";
+      } catch (e) {
+        out[name] = `${e.code}: ${e.message}`;
+      }
+    }
+    const kept = new C({ maxQuestions: 0, endpointTimeoutMs: 1000, questionTimeoutMs: null, endpoint: undefined });
+    out.valid = kept.status;
+    return out;
+  });
+  const want = {
+    negative: "bad_options: maxQuestions must be a whole number from 0 to 4294967295, got -1",
+    text: 'bad_options: maxQuestions must be a whole number from 0 to 4294967295, got "2"',
+    fraction: "bad_options: maxRounds must be a whole number from 0 to 4294967295, got 2.5",
+    short: "bad_options: endpointTimeoutMs must be a whole number from 1000 to 3600000, got 5",
+    flag: 'bad_options: neverAsk must be true or false, got "yes"',
+    language: "bad_options: language must be a string, got 3",
+    words: "bad_options: messages.send must be a string, got 1",
+    valid: "idle",
+  };
+  check(JSON.stringify(refused) === JSON.stringify(want), `options refused in JS's terms:\n${JSON.stringify(refused, null, 1)}`);
+
+  // 4. Two widgets on one storage-key: each emits the conversation's events it shows, whichever
+  //    of them the user acted in.
+  await page.evaluate(() => {
+    window.shared = [];
+    for (const id of ["left", "right"]) {
+      const w = document.createElement("clarify-widget");
+      w.id = id;
+      w.setAttribute("storage-key", "shared-events");
+      for (const type of ["clarify-start", "clarify-question", "clarify-answer", "clarify-done"]) {
+        w.addEventListener(type, (e) => window.shared.push([id, type, e.detail.question?.id ?? e.detail.status ?? e.detail.request]));
+      }
+      document.body.append(w);
+    }
+  });
+  const both = () => page.evaluate(() => ["left", "right"].map((id) => document.getElementById(id).clarifier.status));
+  await page.evaluate(() => document.getElementById("left").start("Plan a trip to Paris"));
+  await page.waitForFunction(() => ["left", "right"].every((id) => document.getElementById(id).clarifier.status === "awaiting_clarification"), null, { timeout: 5000 });
+  for (let turn = 0; turn < 10; turn++) {
+    const [l] = await both();
+    if (l !== "awaiting_clarification") break;
+    const id = turn % 2 === 0 ? "right" : "left";
+    await page.evaluate((id) => {
+      const c = document.getElementById(id).clarifier;
+      const q = c.question;
+      c.answer(q.id, q.options.length ? { choice: q.options[0].id } : { text: "Next month" });
+    }, id);
+    await page.waitForFunction(() => {
+      const [a, b] = ["left", "right"].map((id) => document.getElementById(id).clarifier.snapshot());
+      return a === b;
+    }, null, { timeout: 5000 });
+  }
+  await page.waitForFunction(() => ["left", "right"].every((id) => window.shared.some(([w, t]) => w === id && t === "clarify-done")), null, { timeout: 5000 })
+    .catch(async () => { throw new Error(`both widgets emit clarify-done: ${JSON.stringify(await page.evaluate(() => window.shared))} ${await both()}`); });
+  const shared = await page.evaluate(() => window.shared);
+  const of = (id) => shared.filter(([w]) => w === id).map(([, t, what]) => `${t} ${what}`);
+  check(JSON.stringify(of("left")) === JSON.stringify(of("right")) && of("left")[0].startsWith("clarify-start"),
+    `both widgets emit the same events, in order:\n  left  ${of("left").join(", ")}\n  right ${of("right").join(", ")}`);
+  check(page.errors.length === 0, `no console errors: ${page.errors.join("; ")}`);
+  await page.context().close();
 });
 await main("a language's words: each file fetched once, one that cannot be had is a clarify-error, the JS API writes in its language", async (browser) => {
   // 1. Words files that cannot be had: missing (404), a page in their place (a server's HTML

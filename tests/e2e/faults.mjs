@@ -30,8 +30,17 @@ const EMBED = process.env.CLARIFY_EMBED ?? join(root, "target/embed");
 const TYPES = { ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css", ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml" };
 const esc = (s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
+/** Detection requests each endpoint mode received. */
+const detections = {};
+/** The `slowdetect` endpoint's detection: one question no embedded detector words like this. */
+const DETECTED = {
+  needs_clarification: true,
+  questions: [{ question: "Which quarter does the report cover?", why: "sets the figures", options: ["Q1", "Q2", "Q3"], multiple: false, recommended: 1, priority: "critical" }],
+};
+
 /**
- * The fake endpoint: `refuse` answers 401 quoting the key; `echo` quotes it in the text; a
+ * The fake endpoint: `slowdetect` answers detection after 2.5 s with `DETECTED`; a streamed
+ * call to `drip` sends a word every 100 ms; `refuse` answers 401 quoting the key; `echo` quotes it in the text; a
  * streamed call to `break` sends some text and breaks the connection, to `hang` sends nothing,
  * to `plain` answers at once.
  */
@@ -40,6 +49,23 @@ async function endpoint(mode, req, res) {
   for await (const c of req) chunks.push(c);
   const body = JSON.parse(Buffer.concat(chunks).toString() || "{}");
   const sent = (req.headers.authorization ?? "").replace(/^Bearer /, "");
+  const detection = body.response_format?.json_schema?.name === "clarification";
+  if (detection) detections[mode] = (detections[mode] ?? 0) + 1;
+  if (detection && mode === "slowdetect") {
+    await new Promise((ok) => setTimeout(ok, 2500));
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ choices: [{ message: { content: JSON.stringify(DETECTED) }, finish_reason: "stop" }] }));
+    return;
+  }
+  if (body.stream && mode === "drip") {
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    for (let i = 1; i <= 100 && !res.destroyed; i++) {
+      res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: `word${i} ` } }] })}\n\n`);
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+    res.end("data: [DONE]\n\n");
+    return;
+  }
   if (mode === "refuse") {
     res.writeHead(401, { "content-type": "application/json" });
     res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${sent}. You can find your API key at https://example.com.`, type: "invalid_request_error" } }));
@@ -214,6 +240,11 @@ await step("app: a key the endpoint echoes in its 401 is in no text, stored valu
   const all = await everything(page);
   check(all.includes("Incorrect API key provided: [redacted]"), `the server's words are told, without the key: ${all.slice(0, 400)}`);
   check(!all.includes("5ecret"), `no key anywhere: ${all}`);
+  // The app has the trace and the settings, so its words point there.
+  const notice = await page.locator("[data-testid=engine-notice]").first().textContent();
+  check(notice === "The AI model did not answer, so the built-in checker looked at your request instead. Details are in the trace.",
+    `the fallback notice points at the app's trace: ${notice}`);
+  check(all.includes("check the key in the settings"), `a refused key points at the app's settings: ${all.slice(0, 400)}`);
   await page.context().close();
 });
 
@@ -233,6 +264,9 @@ await step("app: a key the model repeats (detection, streamed answer) is shown r
 await step("widget: a key the endpoint echoes is in no event, snapshot, storage-key entry or card text", async () => {
   for (const mode of ["refuse", "echo"]) {
     const page = await newPage();
+    allowConsoleErrors(page, /clarify-widget: the answer could not be produced/);
+    const consoled = [];
+    page.on("console", (m) => consoled.push(m.text()));
     const query = new URLSearchParams({ endpoint: `/llm/${mode}/v1`, model: "m", "api-key": KEY, "storage-key": "w", "never-ask": "" });
     await page.goto(`${origin}/widget.html?${query}`);
     await page.waitForFunction(() => document.querySelector("clarify-widget")?.clarifier, null, { timeout: 20000 });
@@ -240,6 +274,7 @@ await step("widget: a key the endpoint echoes is in no event, snapshot, storage-
     await page.waitForFunction(() => ["failed", "completed"].includes(document.querySelector("clarify-widget").clarifier.status), null, { timeout: 20000 });
     const all = await everything(page);
     const told = mode === "refuse" ? "Incorrect API key provided: [redacted]" : "Your key is [redacted] and that is all.";
+    if (mode === "refuse") check(consoled.some((m) => m.includes(told)) && !consoled.some((m) => m.includes("5ecret")), `the console has the reason, without the key: ${consoled}`);
     check(all.includes(told), `${mode}: told without the key: ${all.slice(0, 400)}`);
     check(!all.includes("5ecret"), `${mode}: no key anywhere: ${all}`);
     await page.context().close();
@@ -479,7 +514,7 @@ await step("app: offline is named as offline, and the answer is asked again once
 
 await step("widget: offline is a clarify-error `offline`, and the answer is asked again once back online", async () => {
   const page = await newPage();
-  allowConsoleErrors(page, /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/);
+  allowConsoleErrors(page, /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR|clarify-widget: the answer could not be produced/);
   expectWarnings(page, /clarify-detector\.bin could not be fetched/);
   const query = new URLSearchParams({ endpoint: "/llm/plain/v1", model: "m", "never-ask": "" });
   await page.goto(`${origin}/widget.html?${query}`);
@@ -491,6 +526,8 @@ await step("widget: offline is a clarify-error `offline`, and the answer is aske
   const events = await page.evaluate(() => window.clarifyEvents.filter((e) => e.startsWith("clarify-error")));
   check(events.some((e) => e.includes('"code":"offline"')), `a clarify-error offline: ${events}`);
   check(!events.some((e) => e.includes('"code":"unreachable"')), `not unreachable: ${events}`);
+  const failure = await page.evaluate(() => document.querySelector("clarify-widget").shadowRoot.querySelector("[data-testid=failure-reason]")?.textContent);
+  check(failure === "You are offline. The answer is asked for again once you are back online.", `the visitor is told plainly that the browser is offline: ${failure}`);
   await page.context().setOffline(false);
   await page.waitForFunction(() => document.querySelector("clarify-widget").clarifier.status === "completed", null, { timeout: 20000 }).catch(async () => {
     throw new Error(`retried once back online: ${await status()}`);
@@ -636,6 +673,67 @@ await step("widget: added back to the page, it sends what happened while it was 
   check((await told()).length === sent.length, `once: ${await told()}`);
   const stored = await page.evaluate(() => localStorage.getItem("away"));
   check(stored?.includes('"phase":"completed"'), `its answers were saved while it was away: ${stored?.slice(0, 200)}`);
+  await page.context().close();
+});
+
+await step("widget: a failed answer tells the visitor plainly; the reason goes to the console and clarify-error", async () => {
+  const page = await newPage();
+  allowConsoleErrors(page, /clarify-widget: the answer could not be produced/);
+  const consoled = [];
+  page.on("console", (m) => m.type() === "error" && consoled.push(m.text()));
+  const query = new URLSearchParams({ endpoint: "/llm/refuse/v1", model: "m", "api-key": KEY, "never-ask": "" });
+  await page.goto(`${origin}/widget.html?${query}`);
+  await page.waitForFunction(() => document.querySelector("clarify-widget")?.clarifier, null, { timeout: 20000 });
+  await page.evaluate(() => document.querySelector("clarify-widget").start("Plan a trip to Paris"));
+  await page.waitForFunction(() => document.querySelector("clarify-widget").clarifier.status === "failed", null, { timeout: 20000 });
+  const card = await page.evaluate(() => document.querySelector("clarify-widget").shadowRoot.textContent);
+  check(card.includes("Something went wrong while writing the answer. Please try again in a moment."), `a plain line for the visitor: ${card}`);
+  for (const developers of ["HTTP 401", "API key", "settings", "Incorrect", "trace"]) {
+    check(!card.includes(developers), `no "${developers}" in the card: ${card}`);
+  }
+  check(card.includes("The AI model did not answer, so the built-in checker looked at your request instead."), `the fallback notice: ${card}`);
+  const failed = await page.evaluate(() => window.clarifyEvents.filter((e) => e.includes('"code":"answer_failed"')));
+  check(failed.length === 1 && failed[0].includes("the endpoint refused the API key (HTTP 401): Incorrect API key provided: [redacted]") && !failed[0].includes("settings"),
+    `clarify-error answer_failed has the reason, without a settings hint: ${failed}`);
+  check(consoled.filter((m) => m.startsWith("clarify-widget: the answer could not be produced: the endpoint refused the API key (HTTP 401)")).length === 1,
+    `the reason is on the console once: ${consoled}`);
+  await page.context().close();
+});
+
+await step("widget: reloaded while the endpoint detects, detection is asked again", async () => {
+  const page = await newPage();
+  const query = new URLSearchParams({ endpoint: "/llm/slowdetect/v1", model: "m", "storage-key": "detecting" });
+  await page.goto(`${origin}/widget.html?${query}`);
+  await page.waitForFunction(() => document.querySelector("clarify-widget")?.clarifier, null, { timeout: 20000 });
+  await page.evaluate(() => document.querySelector("clarify-widget").start("Write a report"));
+  await page.waitForTimeout(800);
+  check(detections.slowdetect === 1, `one detection before the reload: ${detections.slowdetect}`);
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector("clarify-widget")?.clarifier?.status === "awaiting_clarification", null, { timeout: 20000 });
+  const after = await page.evaluate(() => ({
+    question: document.querySelector("clarify-widget").clarifier.question.text,
+    fallback: document.querySelector("clarify-widget").clarifier.state.fallback,
+    card: document.querySelector("clarify-widget").shadowRoot.textContent,
+    events: window.clarifyEvents,
+  }));
+  check(detections.slowdetect === 2, `detection asked again after the reload: ${detections.slowdetect}`);
+  check(after.question === DETECTED.questions[0].question, `the endpoint's question: ${JSON.stringify(after)}`);
+  check(after.fallback === null && !after.card.includes("did not answer") && !after.events.some((e) => e.startsWith("clarify-fallback")),
+    `no fallback: ${JSON.stringify(after)}`);
+  await page.context().close();
+});
+
+await step("widget: clarify-done says the answer was stopped", async () => {
+  const page = await newPage();
+  const query = new URLSearchParams({ endpoint: "/llm/drip/v1", model: "m", "never-ask": "" });
+  await page.goto(`${origin}/widget.html?${query}`);
+  await page.waitForFunction(() => document.querySelector("clarify-widget")?.clarifier, null, { timeout: 20000 });
+  await page.evaluate(() => document.querySelector("clarify-widget").start("Plan a trip to Paris"));
+  await page.waitForFunction(() => (document.querySelector("clarify-widget").clarifier.state.answer ?? "").includes("word3"), null, { timeout: 20000 });
+  await page.locator("clarify-widget [data-testid=stop]").click();
+  await page.waitForFunction(() => window.clarifyEvents.some((e) => e.startsWith("clarify-done")), null, { timeout: 5000 });
+  const done = await page.evaluate(() => JSON.parse(window.clarifyEvents.find((e) => e.startsWith("clarify-done")).slice("clarify-done ".length)));
+  check(done.stopped === true && done.status === "completed" && done.answer.startsWith("word1 "), `stopped: true: ${JSON.stringify(done)}`);
   await page.context().close();
 });
 

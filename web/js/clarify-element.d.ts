@@ -70,13 +70,14 @@ export interface ClarifyEventMap {
   "clarify-answer": CustomEvent<{ question: Question; answer: Answer; previous: Answer | null }>;
   /** The endpoint's detection failed or was unreadable: the embedded detector chose the questions. */
   "clarify-fallback": CustomEvent<{ reason: string }>;
-  "clarify-done": CustomEvent<{ answer: string; prompt: string | null; request: string | null; status: ClarifierState["status"] }>;
+  /** The answer is complete; `stopped` when the user stopped it while it streamed, so `answer` is what had arrived. */
+  "clarify-done": CustomEvent<{ answer: string; prompt: string | null; request: string | null; status: ClarifierState["status"]; stopped: boolean }>;
   /** A human takes over after the answer. */
   "clarify-handoff": CustomEvent<{ package: HandoffPackage }>;
   /** "Start over": the widget is back at its request box. */
   "clarify-reset": CustomEvent<Record<string, never>>;
   "clarify-error": CustomEvent<{ code: ClarifyErrorCode; message: string }>;
-  /** Another tab with the same `storage-key` took over; the answer given here to `question` (its text), `answer` as shown (`null` for "I don't know" or a skip), is not in its session. */
+  /** Another tab or widget with the same `storage-key` took over; the answer given here to `question` — the question's text, a string (not a `Question` as in the other events) — with `answer` as shown (`null` for "I don't know" or a skip), is not in its session. */
   "clarify-overruled": CustomEvent<{ question: string; answer: string | null }>;
 }
 
@@ -90,6 +91,8 @@ export interface ClarifyWidgetAttributes {
   "max-questions"?: number | string;
   "max-rounds"?: number | string;
   "question-timeout-ms"?: number | string;
+  /** Time limit of one call to the endpoint, in ms, from 1000 to 3600000 (default 120000). */
+  "endpoint-timeout-ms"?: number | string;
   "never-ask"?: boolean | "true" | "false";
   "storage-key"?: string;
   /** When the wasm loads: when connected (`eager`, the default), when idle, or when visible (`lazy`). */
@@ -113,7 +116,7 @@ export type ClarifyEventHandlers = {
   [K in keyof ClarifyEventMap as `on${K}`]?: (event: ClarifyEventMap[K]) => void;
 };
 
-/** `<clarify-widget endpoint model api-key max-questions max-rounds never-ask language question-timeout-ms storage-key loading>` */
+/** `<clarify-widget endpoint model api-key max-questions max-rounds never-ask language question-timeout-ms endpoint-timeout-ms storage-key loading>` */
 export class ClarifyWidget extends HTMLElement {
   /** This element's session: the same object for the element's life (attribute changes reconfigure it); `null` until the wasm is loaded and the attributes are valid. */
   readonly clarifier: Clarifier | null;

@@ -59,13 +59,14 @@ export class ClarifyWidget extends Base {
   #waiting = false;
   #queued = false; // attribute changes wait for the end of the task, to be applied together
   #badAttributes = null; // the message of invalid attributes shown in the card
+  #toldBad = null; // the clarify-error last emitted for them: said once, until they change or are valid again
   #keyChanged = false;
   #loadError = null; // why the wasm could not be loaded, for a later start()
   #messages = undefined; // the host's words for the card (`messages`), as set
   #wordsTried = false; // the words of the card's language were asked for (fetched, or could not be)
 
   /** Attributes that configure the session (see clarify-element.d.ts); `storage-key` and `loading` are read once. */
-  static observedAttributes = ["endpoint", "model", "profile", "api-key", "language", "max-questions", "max-rounds", "question-timeout-ms", "never-ask"];
+  static observedAttributes = ["endpoint", "model", "profile", "api-key", "language", "max-questions", "max-rounds", "question-timeout-ms", "endpoint-timeout-ms", "never-ask"];
 
   constructor() {
     super();
@@ -188,14 +189,17 @@ export class ClarifyWidget extends Base {
 
   #validAgain() {
     if (this.#badAttributes != null) this.#card.setError(null);
-    this.#badAttributes = null;
+    this.#badAttributes = this.#toldBad = null;
   }
 
   /** Invalid attributes: the card says which in the user's language (never the engine's words). */
   #badOptions(e) {
     this.#badAttributes = e?.code === "bad_attribute" || e?.code === "unknown_message" ? e.message : wordsFor(this).options;
     this.#card?.setError(this.#badAttributes);
-    this.#emitError({ code: e?.code ?? "bad_options", message: this.#badAttributes });
+    const told = { code: e?.code ?? "bad_options", message: e?.code === "bad_options" ? e.message : this.#badAttributes };
+    // Applying the same invalid options again (another attribute changed meanwhile) is no news.
+    if (this.#toldBad?.code !== told.code || this.#toldBad?.message !== told.message) this.#emitError(told);
+    this.#toldBad = told;
     return false;
   }
 

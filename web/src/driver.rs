@@ -62,6 +62,10 @@ struct Inner {
     on_failure: Option<Rc<dyn Fn(FailureCode, String)>>,
     /// Told whether the model is thinking (reasoning, no text yet), as it changes.
     on_thinking: Option<Rc<dyn Fn(bool)>>,
+    /// The user enters the API key in settings (the app): a refused key points there.
+    key_in_settings: bool,
+    /// Set while listeners are told of a session another view wrote ([`Driver::follow`]).
+    following: bool,
 }
 
 /// Handle returned by [`Driver::subscribe`]; pass it to [`Driver::unsubscribe`].
@@ -82,6 +86,8 @@ impl Driver {
                 on_link: None,
                 on_failure: None,
                 on_thinking: None,
+                key_in_settings: false,
+                following: false,
             })),
         }
     }
@@ -147,30 +153,54 @@ impl Driver {
         self.notify(&[]);
     }
 
+    /// Replaces the session with the one another view (a tab, a widget on the same
+    /// `storage-key`) wrote, as [`Driver::replace`] does; listeners told of it see
+    /// [`Driver::following`].
+    pub fn follow(&self, session: Session) {
+        self.inner.borrow_mut().following = true;
+        self.replace(session);
+        self.inner.borrow_mut().following = false;
+    }
+
+    /// Whether the change listeners are told of now is another view's session, followed.
+    pub fn following(&self) -> bool {
+        self.inner.borrow().following
+    }
+
     /// A word of the chrome in the conversation's language (a reason the engine quotes in
     /// its own sentences).
     fn word(&self, word: Word) -> &'static str {
         word.text(self.with(Session::language))
     }
 
-    /// A failed call told in the conversation's language.
+    /// A failed call told in the conversation's language; a refused key points to the
+    /// settings only where the user enters it ([`Driver::key_in_settings`]).
     fn in_words(&self, e: &LlmError) -> String {
-        e.in_words(self.with(Session::language))
+        let language = self.with(Session::language);
+        if self.inner.borrow().key_in_settings {
+            e.in_words(language)
+        } else {
+            e.0.in_words(language)
+        }
+    }
+
+    /// The user enters the API key in this page's settings (the app), so a refused key is
+    /// told with where to fix it; a page that embeds the widget or the JS API has no settings.
+    pub fn key_in_settings(self) -> Self {
+        self.inner.borrow_mut().key_in_settings = true;
+        self
     }
 
     /// Brings a session restored from a snapshot up to date at `now`: expired questions time
-    /// out, and work that was in flight when the snapshot was taken (detection, the answer) is
-    /// redone rather than waited for, since no call of this page is running for it; a question
+    /// out, and work that was in flight when the snapshot was taken (the endpoint's detection,
+    /// the detector's data, the answer) is asked for again rather than waited for, since no
+    /// call of this page is running for it; a question
     /// that was being translated is shown as written, the trace saying why; an answer that
     /// failed offline is asked for again, now or once the browser is back online.
     pub fn resume(&self, now: Millis) {
         let _ = self.send(Input::Tick { now });
-        let [detecting, translating, writing] = [
-            Word::ReloadedDetecting,
-            Word::ReloadedTranslating,
-            Word::ReloadedWriting,
-        ]
-        .map(|w| self.word(w));
+        let [translating, writing] =
+            [Word::ReloadedTranslating, Word::ReloadedWriting].map(|w| self.word(w));
         if let Some(question) = self.with(|s| s.translating().map(|q| q.id.clone())) {
             let _ = self.send(Input::TranslationFailed {
                 question,
@@ -189,10 +219,13 @@ impl Driver {
             Status::Analyzing if self.with(|s| s.config().detection == Detection::Embedded) => {
                 self.perform(Effect::LoadDetector);
             }
-            Status::Analyzing if self.with(|s| s.accepts(InputKind::DetectionFailed)) => {
-                let _ = self.send(Input::DetectionFailed {
-                    reason: detecting.into(),
-                });
+            // The endpoint's detection was in flight: it is asked again.
+            Status::Analyzing if let Some(request) = self.with(Session::detection_awaited) => {
+                self.perform(Effect::RequestDetection { request });
+            }
+            // Fell back to the embedded detector, which waits for its data.
+            Status::Analyzing if self.with(|s| s.accepts(InputKind::DetectOffline)) => {
+                self.perform(Effect::LoadDetector);
             }
             Status::Generating => {
                 let _ = self.send(Input::GenerationFailed {

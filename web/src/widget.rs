@@ -36,7 +36,7 @@ use crate::js_api::error::ClarifyError;
 use crate::js_api::state::{self, to_js};
 use crate::storage::{Place, StorageError};
 use crate::ui::{
-    Engine, NoticeList, Notices, RequestBox, SessionCard, StartOver, persistence, timer,
+    Engine, NoticeList, Notices, Reader, RequestBox, SessionCard, StartOver, persistence, timer,
 };
 use clarify_core::Language;
 
@@ -423,6 +423,7 @@ fn session_view(
     let engine = Engine::new(driver.clone())
         .reporting_refusals(Callback::new(move |e| parts.refused(ClarifyError::from(e))));
     provide_context(engine);
+    provide_context(Reader::Visitor);
     let notices = Notices::new();
     provide_context(notices);
     provide_context(RequestBox::default());
@@ -474,6 +475,7 @@ struct Seen {
     fallback: Option<String>,
     resolutions: Vec<Resolution>,
     status: Status,
+    question: Option<clarify_core::QuestionId>,
 }
 
 impl Seen {
@@ -483,8 +485,41 @@ impl Seen {
             fallback: state::fallback(session).map(str::to_owned),
             resolutions: session.resolutions().to_vec(),
             status: session.status(),
+            question: session.current_question().map(|q| q.id.clone()),
         }
     }
+}
+
+/// What the card shows of a session another view wrote ([`Driver::following`]), as the
+/// effects that would have shown it here: the question now pending, the answer done, the
+/// handoff.
+fn shown_here(last: &Seen, now: &Seen, session: &Session) -> Vec<clarify_core::Effect> {
+    use clarify_core::Effect;
+    let mut shown = Vec::new();
+    if let Some(question) = session.current_question()
+        && last.question.as_ref() != Some(&question.id)
+    {
+        shown.push(Effect::Ask {
+            question: question.clone(),
+            progress: session.progress(),
+        });
+    }
+    let ended = |s: Status| matches!(s, Status::Completed | Status::HandedOff);
+    if ended(now.status) && !ended(last.status) {
+        if let (Some(answer), Some(prompt)) = (session.answer(), session.enriched_prompt()) {
+            shown.push(Effect::Complete {
+                answer: answer.to_owned(),
+                prompt,
+                stopped: session.stopped(),
+            });
+        }
+        if let Some(package) = session.handoff() {
+            shown.push(Effect::HandOff {
+                package: package.clone(),
+            });
+        }
+    }
+    shown
 }
 
 /// One of the element's events: its type and detail.
@@ -494,11 +529,12 @@ type Event = (&'static str, JsValue);
 /// first [`WidgetCard::show`] of that session to its drop: a conversation started, the
 /// embedded detector took over from the endpoint, each answer given or changed (with the one
 /// it replaces), each question asked, the answer done, the handoff, the answer failed, "Start
-/// over". A session replaced without a transition (a restore, another tab's) is no news,
-/// except that the question the card shows when it is first drawn (one restored from
-/// `storage-key` after a reload) is told as shown. While the card is hidden (the element is
-/// away), the session is saved at the storage key, as the card's views would, and the events
-/// wait for the card to be shown again ([`Parts::tell`]).
+/// over". A session another view on the same `storage-key` wrote (a tab, a widget) is told as
+/// this card shows it: what changed, the question now pending, the answer done. A session
+/// replaced otherwise (a restore) is no news, except that the question the card shows when it
+/// is first drawn (one restored from `storage-key` after a reload) is told as shown. While the
+/// card is hidden (the element is away), the session is saved at the storage key, as the
+/// card's views would, and the events wait for the card to be shown again ([`Parts::tell`]).
 struct Teller {
     driver: Driver,
     subscription: crate::driver::Subscription,
@@ -519,8 +555,19 @@ impl Teller {
         }
         let seen = RefCell::new(driver.with(Seen::of));
         let me = crate::ui::cross_tab::view_id();
+        let following = driver.clone();
         let subscription = driver.subscribe(move |session, effects| {
             let last = seen.replace(Seen::of(session));
+            if following.following() {
+                let now = seen.borrow();
+                parts.tell(news(
+                    &last,
+                    &now,
+                    session,
+                    &shown_here(&last, &now, session),
+                ));
+                return;
+            }
             if effects.is_empty() {
                 return;
             }
@@ -607,6 +654,7 @@ fn news(
                         .map(EnrichedPrompt::render),
                     request: session.request(),
                     status: session.status(),
+                    stopped: session.stopped(),
                 }),
             ),
             Effect::HandOff { package } => tell("clarify-handoff", to_js(&HandedOff { package })),
@@ -623,6 +671,10 @@ fn news(
     }
     if now.status == Status::Failed && last.status != Status::Failed {
         let message = session.failure().unwrap_or_default();
+        // The card tells the visitor in plain words; the reason is the developer's.
+        web_sys::console::error_1(
+            &format!("clarify-widget: the answer could not be produced: {message}").into(),
+        );
         tell(
             "clarify-error",
             to_js(&Refused {
@@ -664,13 +716,15 @@ struct Asked<'a> {
     progress: &'a clarify_core::Progress,
 }
 
-/// `clarify-done`'s detail.
+/// `clarify-done`'s detail: `stopped` when the user stopped the answer while it streamed, so
+/// `answer` is what had arrived.
 #[derive(Serialize)]
 struct Done<'a> {
     answer: &'a str,
     prompt: Option<String>,
     request: Option<&'a str>,
     status: Status,
+    stopped: bool,
 }
 
 /// `clarify-handoff`'s detail.

@@ -425,11 +425,11 @@ async fn hostile_replies_end_in_clear_errors_or_safe_fallbacks() {
     for (path, want) in [
         (
             "/hostile/html/v1",
-            "expected a JSON chat completion, got text/html",
+            "expected a JSON chat completion, got a body that is not valid JSON (text/html)",
         ),
         ("/hostile/huge/v1", "larger than"),
-        ("/hostile/empty/v1", "(empty)"),
-        ("/hostile/nochoices/v1", "without choices"),
+        ("/hostile/empty/v1", "an empty body"),
+        ("/hostile/nochoices/v1", "valid JSON of another shape"),
         ("/hostile/badstream/v1", "not JSON"),
     ] {
         let e = llm::complete(&fixture(path).unwrap(), &tiny_request())

@@ -68,7 +68,7 @@ pub struct ChatRequest {
     pub max_tokens: Option<u32>,
     /// Sampling temperature.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub temperature: Option<f32>,
+    pub temperature: Option<f64>,
     /// Whether the answer should be streamed as server-sent events.
     #[serde(default)]
     pub stream: bool,
@@ -106,4 +106,23 @@ pub struct Usage {
     /// Tokens generated.
     #[serde(default)]
     pub completion_tokens: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn temperature_is_sent_as_configured() {
+        let request = ChatRequest {
+            purpose: Purpose::Generation,
+            messages: Vec::new(),
+            response_format: None,
+            max_tokens: None,
+            temperature: Some(0.3),
+            stream: false,
+        };
+        let body = request.to_body("m").to_string();
+        assert!(body.contains(r#""temperature":0.3}"#), "{body}");
+    }
 }

@@ -175,4 +175,21 @@ mod tests {
             "{message}"
         );
     }
+
+    #[test]
+    fn detection_in_flight_is_awaited_again_after_a_restore_until_it_falls_back() {
+        let session = detecting("Write a report");
+        let sent = session.detection_awaited().expect("detection is awaited");
+        assert_eq!(sent.purpose, Purpose::Detection);
+        let mut restored = Session::restore(&session.snapshot()).unwrap();
+        assert_eq!(restored.detection_awaited(), Some(sent));
+        restored
+            .handle(Input::DetectionFailed {
+                reason: "no reply".into(),
+            })
+            .unwrap();
+        assert_eq!(restored.detection_awaited(), None);
+        let offline = Session::new(Config::default());
+        assert_eq!(offline.detection_awaited(), None);
+    }
 }

@@ -3,13 +3,14 @@
 use super::{
     Active, After, PausedStep, Phase, Progress, Session, State, Status, StepOutput, check, count,
 };
-use crate::protocol::config::Config;
+use crate::protocol::config::{Config, Detection};
 use crate::protocol::error::Error;
 use crate::protocol::input::Answer;
 use crate::protocol::input::InputKind;
 use crate::protocol::language::Language;
 use crate::protocol::prompt::{EnrichedPrompt, HandoffPackage, Resolution};
 use crate::protocol::question::{Question, QuestionId};
+use crate::protocol::request::ChatRequest;
 use crate::protocol::time::Millis;
 use crate::protocol::trace::{Counters, TraceEvent};
 
@@ -67,6 +68,34 @@ impl Session {
             | Phase::HandedOff { .. }
             | Phase::Failed { .. } => None,
         }
+    }
+
+    /// The endpoint's detection request the session waits for
+    /// ([`Effect::RequestDetection`](crate::Effect::RequestDetection)): a host restoring a
+    /// session whose detection was in flight when its snapshot was taken sends it again, as no
+    /// call of its own runs for it, and replies as to the first. `None` unless the session is
+    /// detecting with an endpoint and has not fallen back to the embedded detector.
+    pub fn detection_awaited(&self) -> Option<ChatRequest> {
+        let active = self.state.active()?;
+        let detecting =
+            matches!(active.phase, Phase::Detecting) && self.env.config.detection == Detection::Llm;
+        let fell_back = || {
+            self.env
+                .trace
+                .iter()
+                .rev()
+                .take_while(|e| e.decision != "detection_requested")
+                .any(|e| matches!(e.decision.as_str(), "detection_failed" | "reply_unusable"))
+        };
+        if !detecting || fell_back() {
+            return None;
+        }
+        let c = &active.conversation;
+        Some(crate::analysis::detection_request(
+            &c.request,
+            &c.history,
+            &self.env.config,
+        ))
     }
 
     /// When the pending question expires, if it can ([`Config::question_timeout_ms`]).

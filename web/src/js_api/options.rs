@@ -2,7 +2,7 @@
 
 use clarify_core::{Config, Detection, Millis, Mode};
 use serde::Deserialize;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 
 use super::error::ClarifyError;
 use crate::i18n::{Messages, Word};
@@ -23,13 +23,15 @@ struct RawOptions {
     never_ask: bool,
     language: Option<String>,
     question_timeout_ms: Option<Millis>,
+    /// Time limit of one call to the endpoint, in milliseconds.
+    endpoint_timeout_ms: Option<u32>,
     /// Words of the chrome the host sets, by key.
     messages: Option<std::collections::BTreeMap<String, String>>,
 }
 
 /// The fields of [`RawOptions`] as JS spells them. serde-wasm-bindgen reads only the fields a
 /// struct declares, so `deny_unknown_fields` alone never sees a typo: keys are checked here.
-const FIELDS: [&str; 10] = [
+const FIELDS: [&str; 11] = [
     "profile",
     "endpoint",
     "model",
@@ -39,8 +41,26 @@ const FIELDS: [&str; 10] = [
     "neverAsk",
     "language",
     "questionTimeoutMs",
+    "endpointTimeoutMs",
     "messages",
 ];
+
+/// The options that are text.
+const TEXTS: [&str; 5] = ["endpoint", "model", "apiKey", "profile", "language"];
+
+/// The options that are whole numbers, with the least and the greatest each takes.
+const NUMBERS: [(&str, f64, f64); 4] = [
+    ("maxQuestions", 0.0, u32::MAX as f64),
+    ("maxRounds", 0.0, u32::MAX as f64),
+    ("questionTimeoutMs", 0.0, MAX_SAFE_INTEGER),
+    ("endpointTimeoutMs", 1000.0, MAX_ENDPOINT_TIMEOUT_MS as f64),
+];
+
+/// JS's largest integer that a number holds exactly (`Number.MAX_SAFE_INTEGER`).
+const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
+
+/// The longest time limit of a call to the endpoint: one hour.
+pub const MAX_ENDPOINT_TIMEOUT_MS: u32 = 3_600_000;
 
 /// What the options mean for the engine and the driver.
 #[derive(Debug, Clone)]
@@ -65,6 +85,7 @@ impl Options {
             RawOptions::default()
         } else if value.is_object() && !js_sys::Array::is_array(&value) {
             super::reply::refuse_unknown_keys(&value, &FIELDS, "bad_options", "option")?;
+            check_types(&value)?;
             serde_wasm_bindgen::from_value(value)
                 .map_err(|e| ClarifyError::new("bad_options", format!("invalid options: {e}")))?
         } else {
@@ -74,6 +95,85 @@ impl Options {
             ));
         };
         raw.into_options()
+    }
+}
+
+/// Refuses an option of the wrong type or out of range, saying what was expected and what came
+/// in JS's terms (`maxQuestions must be a whole number from 0 to 4294967295, got -1`);
+/// `undefined` and `null` leave an option out.
+///
+/// # Errors
+/// `bad_options` naming the first such option.
+fn check_types(options: &JsValue) -> Result<(), ClarifyError> {
+    let get = |key: &str| {
+        js_sys::Reflect::get(options, &key.into())
+            .ok()
+            .filter(|v| !v.is_undefined() && !v.is_null())
+    };
+    let refuse = |key: &str, expected: String, got: &JsValue| {
+        ClarifyError::new(
+            "bad_options",
+            format!("{key} must be {expected}, got {}", js_words(got)),
+        )
+    };
+    for key in TEXTS {
+        if let Some(v) = get(key).filter(|v| !v.is_string()) {
+            return Err(refuse(key, "a string".into(), &v));
+        }
+    }
+    for (key, least, most) in NUMBERS {
+        if let Some(v) = get(key) {
+            let whole = v
+                .as_f64()
+                .is_some_and(|n| n.fract() == 0.0 && (least..=most).contains(&n));
+            if !whole {
+                let expected = format!("a whole number from {least} to {most}");
+                return Err(refuse(key, expected, &v));
+            }
+        }
+    }
+    if let Some(v) = get("neverAsk").filter(|v| v.as_bool().is_none()) {
+        return Err(refuse("neverAsk", "true or false".into(), &v));
+    }
+    if let Some(v) = get("messages") {
+        let words = v.is_object() && !js_sys::Array::is_array(&v);
+        if !words {
+            return Err(refuse(
+                "messages",
+                "an object of words by key, such as { send: \"Ask\" }".into(),
+                &v,
+            ));
+        }
+        let entries = js_sys::Object::entries(v.unchecked_ref());
+        for entry in entries.iter() {
+            let entry: js_sys::Array = entry.unchecked_into();
+            let (key, word) = (entry.get(0).as_string().unwrap_or_default(), entry.get(1));
+            if !word.is_string() {
+                return Err(refuse(&format!("messages.{key}"), "a string".into(), &word));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `value` as a JS developer would write it: `-1`, `"2"`, `true`, `[…]`, `{…}`.
+fn js_words(value: &JsValue) -> String {
+    if let Some(text) = value.as_string() {
+        let short: String = text.chars().take(40).collect();
+        let more = if short.len() < text.len() { "…" } else { "" };
+        format!("{short:?}{more}")
+    } else if let Some(n) = value.as_f64() {
+        format!("{n}")
+    } else if let Some(b) = value.as_bool() {
+        b.to_string()
+    } else if js_sys::Array::is_array(value) {
+        "an array".into()
+    } else if value.is_function() {
+        "a function".into()
+    } else if value.is_object() {
+        "an object".into()
+    } else {
+        value.js_typeof().as_string().unwrap_or_default()
     }
 }
 
@@ -126,7 +226,12 @@ impl RawOptions {
                     model: self.model.unwrap_or_else(|| "default".into()),
                     api_key: self.api_key.filter(|k| !k.is_empty()),
                     profile,
-                    client: Default::default(),
+                    client: clarify_core::exchange::ClientSettings {
+                        timeout_ms: self.endpoint_timeout_ms.unwrap_or(
+                            clarify_core::exchange::ClientSettings::default().timeout_ms,
+                        ),
+                        ..Default::default()
+                    },
                 })
             }
             None if self.api_key.is_some() || self.model.is_some() => {

@@ -21,7 +21,12 @@ include!(concat!(env!("OUT_DIR"), "/messages_ts.rs"));
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
-/** Options for `new Clarifier(options)`. All optional; unknown keys are refused (`bad_options`). */
+/**
+ * Options for `new Clarifier(options)`. All optional; `undefined` and `null` leave one out.
+ * Unknown keys, and values of the wrong type or out of range, are refused (`bad_options`, whose
+ * message says what was expected and what came: "maxQuestions must be a whole number from 0 to
+ * 4294967295, got -1").
+ */
 export interface ClarifierOptions {
   /** OpenAI-compatible base URL, e.g. "http://127.0.0.1:8081/v1". Leave out to run offline. */
   endpoint?: string;
@@ -43,6 +48,12 @@ export interface ClarifierOptions {
   language?: string;
   /** A pending question expires after this many ms (default 24 h); call `tick()` to apply. */
   questionTimeoutMs?: number;
+  /**
+   * Time limit of one call to the endpoint (detection, a translation, the answer), in ms, from
+   * 1000 to 3600000 (default 120000). A call that runs out fails with `timeout`: detection
+   * falls back to the embedded detector, the answer offers Retry.
+   */
+  endpointTimeoutMs?: number;
   /**
    * Words of the widget's chrome to show instead of the catalogue's, by key:
    * `{ send: "Ask", dontKnow: "Not sure" }`. An unknown key is refused (`unknown_message`).

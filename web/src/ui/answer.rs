@@ -1,8 +1,10 @@
 //! The final answer (streamed as it grows), the handoff notice and a failure with Retry.
 
-use clarify_core::HandoffPackage;
+use clarify_core::{HandoffPackage, Language};
+use leptos::either::Either;
 use leptos::prelude::*;
 
+use super::state::Reader;
 use crate::i18n::{Word, use_chrome};
 
 /// The answer, re-rendered as streamed text arrives. Always text, never HTML.
@@ -97,7 +99,8 @@ pub fn HandoffNotice(
     }
 }
 
-/// The answer could not be produced: why, and Retry (every answer is kept).
+/// The answer could not be produced: why, and Retry (every answer is kept). A visitor
+/// ([`Reader::Visitor`]) reads a plain line in place of the technical reason.
 #[component]
 pub fn FailureNotice(
     /// Why it failed.
@@ -109,10 +112,25 @@ pub fn FailureNotice(
     can_retry: Signal<bool>,
 ) -> impl IntoView {
     let t = use_chrome();
+    let reason = match Reader::current() {
+        Reader::AppUser => Either::Left(reason),
+        Reader::Visitor => {
+            // The driver says an answer failed offline by promising the retry.
+            let offline = Language::ALL
+                .into_iter()
+                .any(|l| reason.ends_with(Word::RetryOnline.text(l)));
+            let plain = if offline {
+                Word::FailedOffline
+            } else {
+                Word::FailedTryAgain
+            };
+            Either::Right(move || t.t(plain))
+        }
+    };
     view! {
         <section class="failure" role="alert" tabindex="-1" data-testid="failure">
             <p>{move || t.t(Word::Failed)}</p>
-            <p class="failure-reason">{reason}</p>
+            <p class="failure-reason" data-testid="failure-reason">{reason}</p>
             <button
                 type="button"
                 data-testid="retry"

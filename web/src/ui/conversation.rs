@@ -1,11 +1,12 @@
 //! The chat column: the request box and the conversation so far (the request, each question
 //! with its answer, and what the engine told the user).
 
-use clarify_core::{Answer, QuestionId, Resolution};
+use clarify_core::{Answer, Language, Phrase, QuestionId, Resolution};
 use leptos::either::Either;
 use leptos::html;
 use leptos::prelude::*;
 
+use super::state::Reader;
 use crate::i18n::{Word, use_chrome};
 use crate::storage;
 
@@ -195,10 +196,18 @@ pub fn Conversation(
     let turns = Memo::new(move |_| {
         resolutions.with(|resolved| notices.with(|notes| turns_of(resolved, notes)))
     });
+    let trace = Reader::current() == Reader::AppUser;
     let row = move |turn: Turn| match turn {
-        Turn::Note(_, text) => Either::Left(view! {
-            <li class="turn turn-note" data-testid="engine-notice">{text}</li>
-        }),
+        Turn::Note(_, text) => {
+            // The app's user has the trace, where the reason of a fallback is.
+            let see_trace = (trace && is_fallback(&text)).then_some(move || t.t(Word::SeeTrace));
+            Either::Left(view! {
+                <li class="turn turn-note" data-testid="engine-notice">
+                    {text}
+                    {see_trace.map(|w| view! { " " {w} })}
+                </li>
+            })
+        }
         Turn::Resolved(r) => {
             let kind = answer_kind(&r.answer);
             // Without an answer the user's turn says what they did, and the assumption the
@@ -295,6 +304,15 @@ fn turns_of(resolved: &[Resolution], notices: &[(usize, String)]) -> Vec<Turn> {
     }
     turns.extend(notes_at(resolved.len(), true));
     turns
+}
+
+/// Whether `notice` says that the embedded detector took over from the endpoint.
+fn is_fallback(notice: &str) -> bool {
+    Language::ALL.into_iter().any(|l| {
+        [Phrase::FallbackNoAnswer, Phrase::FallbackUnreadable]
+            .into_iter()
+            .any(|p| p.text(l) == notice)
+    })
 }
 
 /// The word that says a turn without an answer; `None` for an answer.

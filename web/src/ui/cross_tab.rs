@@ -90,7 +90,7 @@ pub fn follow_other_tabs(
                 session,
                 overruled: lost,
             }) => {
-                remote.during(|| driver.replace(*session));
+                remote.during(|| driver.follow(*session));
                 if let Some(lost) = lost {
                     let mut told = format!("{}“{}”", t.t(Word::OtherTabTookOver), lost.question);
                     if let Some(answer) = &lost.answer {

@@ -38,6 +38,7 @@ pub fn open_saved(settings: &Settings, api_key: &str, notices: Notices) -> Drive
         session.unwrap_or_else(|| Session::new(settings.config())),
         settings.llm(api_key),
     )
+    .key_in_settings()
 }
 
 /// Keeps the session `driver` drives: after every transition mirrors it into `view` and, with

@@ -247,6 +247,8 @@ struct Draft {
     /// Told what is picked and typed after every change, in the same task (a reload may
     /// follow at once).
     on_change: Option<Callback<Option<Answer>>>,
+    /// The question, to read text typed alone as a message to it is read.
+    question: StoredValue<Question>,
 }
 
 impl Draft {
@@ -279,6 +281,7 @@ impl Draft {
             multiple: question.multiple,
             on_answer,
             on_change,
+            question: StoredValue::new(question.clone()),
         }
     }
 
@@ -343,7 +346,24 @@ impl Draft {
         if self.can_continue()
             && let Some(r) = self.reply()
         {
-            self.send(r);
+            self.send(self.read(r));
+        }
+    }
+
+    /// Text typed alone is read as a message to the pending question is
+    /// ([`UserAnswer::from_message`]): `2` picks the second option, `?` or "I don't know" in
+    /// any of the engine's languages is "I don't know"; text the reading refuses goes as typed,
+    /// for the engine to say why.
+    fn read(self, reply: UserAnswer) -> UserAnswer {
+        match reply {
+            UserAnswer::Text { text } => self
+                .question
+                .try_with_value(|q| UserAnswer::from_message(q, &text).ok())
+                .flatten()
+                .unwrap_or(UserAnswer::Text { text }),
+            other @ (UserAnswer::Choices { .. }
+            | UserAnswer::ChoicesWithText { .. }
+            | UserAnswer::DontKnow) => other,
         }
     }
 

@@ -408,6 +408,25 @@ impl Default for Notices {
     }
 }
 
+/// Who reads the card: the app's user, who has the trace and the settings, or a visitor of a
+/// page that embeds the widget, who has neither and is told failures in plain words (their
+/// technical reason goes to the page's developer). In context; the app's user when absent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Reader {
+    /// The app's user.
+    #[default]
+    AppUser,
+    /// A visitor of a page that embeds the widget.
+    Visitor,
+}
+
+impl Reader {
+    /// The reader in context.
+    pub fn current() -> Self {
+        use_context::<Self>().unwrap_or_default()
+    }
+}
+
 /// When the conversation shown started (its last `started` decision in the trace), `None`
 /// while idle: a new value is a new request.
 pub fn started(s: &Session) -> Option<Millis> {

@@ -18,10 +18,11 @@ const TEXT: [(&str, &str); 5] = [
     ("language", "language"),
 ];
 /// Attributes that must be whole numbers.
-const NUMBERS: [(&str, &str); 3] = [
+const NUMBERS: [(&str, &str); 4] = [
     ("max-questions", "maxQuestions"),
     ("max-rounds", "maxRounds"),
     ("question-timeout-ms", "questionTimeoutMs"),
+    ("endpoint-timeout-ms", "endpointTimeoutMs"),
 ];
 /// Attributes that are on unless set to `"false"`.
 const FLAGS: [(&str, &str); 1] = [("never-ask", "neverAsk")];
