@@ -210,6 +210,7 @@ fn evaluate(
     let history = conversation(history);
     // Quoted literals inside an instruction (`Output "yes" if …`) are data, not the request.
     let unquoted = unquoted(text);
+    let named_by_quote = quoted_after(text);
     // Read with the literals: a quoted passage after the instruction is its material.
     let given = Given {
         history: !history.is_empty(),
@@ -218,6 +219,7 @@ fn evaluate(
         literal: unquoted.len() != text.len(),
         quoted: has_quote(text),
         after_colon: has_text_after_colon(text),
+        named_by_quote: &named_by_quote,
     };
     let text = unquoted.as_str();
     let (cjk, latin_words) = script_counts(text);
@@ -490,6 +492,9 @@ struct Given<'h> {
     material: bool,
     /// It quotes a literal inside an instruction (see [`without_literals`]).
     literal: bool,
+    /// The words right before its quotations, lower-cased: what each quotation names ("the
+    /// error \"TypeError: …\"" names the error; see [`quoted_after`]).
+    named_by_quote: &'h [String],
 }
 
 impl Given<'_> {
@@ -807,6 +812,11 @@ fn english_rules(
             f.kind != Kind::PronounWithoutAntecedent || !before.contains(&f.evidence.as_str())
         });
     }
+    // "What does the error \"TypeError: …\" mean?": the quotation after the material names it.
+    findings.retain(|f| {
+        let noun = f.evidence.rsplit(' ').next().unwrap_or_default();
+        f.kind != Kind::MissingContext || !given.named_by_quote.iter().any(|w| w == noun)
+    });
     let mut findings = without_candidates_named(findings, given.earlier);
     // A missing artifact is named as the request writes it ("your Python script").
     for f in findings
@@ -2489,6 +2499,25 @@ fn has_quote(text: &str) -> bool {
         })
 }
 
+/// The words, lower-cased, each right before a quotation of `text` (a colon or spaces between):
+/// "the error \"TypeError: …\"", "the phrase 'break a leg'" give "error", "phrase".
+fn quoted_after(text: &str) -> Vec<String> {
+    let mut named = Vec::new();
+    for &(open, close) in QUOTE_PAIRS.iter().chain([&('\'', '\'')]) {
+        for (at, _) in text.match_indices(open) {
+            let before = text[..at].trim_end_matches([' ', ':']);
+            let closed = text[at + open.len_utf8()..].contains(close);
+            let word = before
+                .rsplit(|c: char| !(c.is_alphanumeric() || c == '\''))
+                .next();
+            if let Some(word) = word.filter(|w| closed && !w.is_empty() && before.len() < at) {
+                named.push(word.to_ascii_lowercase());
+            }
+        }
+    }
+    named
+}
+
 /// Whether text follows a colon after an instruction ("Proofread: …", "翻译：…").
 pub(crate) fn has_text_after_colon(text: &str) -> bool {
     split_at_colon(text).is_some_and(|(head, rest)| {
@@ -2982,6 +3011,25 @@ mod tests {
             "I had a rough day at work",
             "What should I say to him?"
         ));
+    }
+
+    #[test]
+    fn a_quotation_after_the_material_names_it() {
+        for named in [
+            "What does the error \"TypeError: 'NoneType' object is not subscriptable\" mean in Python?",
+            "What does the error \"division by zero\" mean?",
+            "Why did the samurai have a katana in the movie \u{2018}Snow Hunter\u{2019}?",
+        ] {
+            assert!(detect(named, &[]).questions.is_empty(), "{named}");
+        }
+        assert_eq!(
+            texts("what does the error mean"),
+            ["Which error are you referring to?"]
+        );
+        assert_eq!(
+            quoted_after("the error: \"X\", don't 'go'"),
+            ["error", "don't"]
+        );
     }
 
     #[test]

@@ -2567,6 +2567,7 @@ mod tests {
                     after_colon: false,
                     material: false,
                     literal: false,
+                    named_by_quote: &[],
                 };
                 // Found vague by the model, or not, or read without one.
                 for score in [Some((1.0, 0.0)), Some((-1.0, 0.0)), None] {
