@@ -219,6 +219,16 @@ impl Driver {
             Status::Analyzing if self.with(|s| s.config().detection == Detection::Embedded) => {
                 self.perform(Effect::LoadDetector);
             }
+            // The endpoint's detection was in flight and this page has no endpoint to ask it of
+            // (a snapshot restored elsewhere): the embedded detector decides at once.
+            Status::Analyzing
+                if self.inner.borrow().llm.is_none()
+                    && self.with(Session::detection_awaited).is_some() =>
+            {
+                let _ = self.send(Input::DetectionFailed {
+                    reason: self.word(Word::EndpointMissing).into(),
+                });
+            }
             // The endpoint's detection was in flight: it is asked again.
             Status::Analyzing if let Some(request) = self.with(Session::detection_awaited) => {
                 self.perform(Effect::RequestDetection { request });
