@@ -248,12 +248,18 @@ for (const shell of ["app", "widget"]) {
   await page.context().close();
 }
 
-// A refusal nothing fixes: the embedded detector asks, the answer fails, and the user is told
-// which setting to change; beside Retry and Copy prompt (the app's settings one click away), the widget emits
-// endpoint_refused.
+// A refusal nothing fixes: the embedded detector asks, the answer fails, and the app's user is
+// told which setting to change, beside Retry and Copy prompt (the settings one click away); the
+// widget's visitor gets a plain line and Retry, and the developer the setting to change on the
+// console and in clarify-error endpoint_refused.
 for (const shell of ["app", "widget"]) {
   const label = `${shell} refused answer`;
   const page = await open(browser, shell, "refuse", "m");
+  const consoleErrors = [];
+  if (shell === "widget") {
+    allowConsoleErrors(page, /clarify-widget: the answer could not be produced/);
+    page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
+  }
   try {
     await page.locator("[data-testid=request]").fill("Plan a trip to Paris");
     await page.locator("[data-testid=submit]").click();
@@ -264,7 +270,14 @@ for (const shell of ["app", "widget"]) {
       const widget = document.querySelector("clarify-widget");
       return document.body.innerText + (widget?.shadowRoot?.textContent ?? "");
     });
-    ok(told.includes("choose the endpoint kind that fits it (now \u201cgeneric\u201d)"), `${label}: says which setting to change`);
+    const setting = "choose the endpoint kind that fits it (now \u201cgeneric\u201d)";
+    if (shell === "app") {
+      ok(told.includes(setting), `${label}: says which setting to change`);
+    } else {
+      ok(told.includes("Something went wrong while writing the answer"), `${label}: a plain line for the visitor`);
+      ok(!told.includes(setting), `${label}: no setting named to the visitor`);
+      ok(consoleErrors.some((e) => e.includes(setting)), `${label}: the setting to change on the console (${consoleErrors})`);
+    }
     ok(await page.locator("[data-testid=retry]").isVisible(), `${label}: Retry`);
     ok(await page.locator("[data-testid=copy-prompt]").isVisible(), `${label}: and Copy prompt`);
     if (shell === "app") {
