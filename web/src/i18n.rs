@@ -213,30 +213,8 @@ thread_local! {
 const LANGUAGES: usize = Language::ALL.len();
 
 /// The language a tag names ([`Language::from_tag`]), or the browser's without a tag.
-fn language_of(tag: Option<&str>) -> Language {
+pub(crate) fn language_of(tag: Option<&str>) -> Language {
     tag.map_or_else(browser_language, Language::from_tag)
-}
-
-/// Fetches the words of the language `tag` names (the browser's languages without one), once
-/// per page; resolves when they are installed. A widget calls it before its first card, so the
-/// card never shows English first; a host may await it before a `Clarifier` in that language
-/// starts, though the Clarifier fetches its language's words itself.
-///
-/// # Errors
-/// Rejects with a `ClarifyError` whose code is `words_not_found` when the file could not be
-/// fetched or read (the console says so once); the words stay English then.
-#[cfg(feature = "js-api")]
-#[wasm_bindgen(js_name = loadWords, unchecked_return_type = "Promise<void>")]
-pub fn load_words(tag: Option<String>) -> js_sys::Promise {
-    let language = language_of(tag.as_deref());
-    wasm_bindgen_futures::future_to_promise(async move {
-        prepare(language)
-            .await
-            .map(|()| JsValue::UNDEFINED)
-            .map_err(|e| {
-                crate::js_api::error::ClarifyError::new("words_not_found", e.to_string()).into()
-            })
-    })
 }
 
 /// Whether the words of the language `tag` names (the browser's languages without one) are at

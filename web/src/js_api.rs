@@ -521,3 +521,23 @@ fn question_id_from(value: JsValue) -> Result<QuestionId, ClarifyError> {
         .map(QuestionId)
         .ok_or_else(|| ClarifyError::bad_argument("the question id as a string"))
 }
+
+/// Fetches the words of the language `tag` names (the browser's languages without one), once
+/// per page; resolves when they are installed. A widget calls it before its first card, so the
+/// card never shows English first; a host may await it before a `Clarifier` in that language
+/// starts, though the Clarifier fetches its language's words itself.
+///
+/// # Errors
+/// Rejects with a `ClarifyError` whose code is `words_not_found` when the file could not be
+/// fetched or read (the console says so once); the words stay English then.
+#[cfg(feature = "js-api")]
+#[wasm_bindgen(js_name = loadWords, unchecked_return_type = "Promise<void>")]
+pub fn load_words(tag: Option<String>) -> js_sys::Promise {
+    let language = crate::i18n::language_of(tag.as_deref());
+    wasm_bindgen_futures::future_to_promise(async move {
+        crate::i18n::prepare(language)
+            .await
+            .map(|()| JsValue::UNDEFINED)
+            .map_err(|e| ClarifyError::new("words_not_found", e.to_string()).into())
+    })
+}
