@@ -834,20 +834,41 @@ fn english_rules(
             findings.push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
         }
         // "Which one is better for me?" after "I'm trying to decide what to get for my
-        // commute": a conversation that names no candidates leaves them to ask.
+        // commute", "ok which of the two should I get?" after "I'm looking at laptops": a
+        // conversation that names no candidates leaves them to ask.
+        let asked = past_interjections(words);
         if !candidates_named(given.earlier)
             && !findings.iter().any(|f| f.kind == Kind::AmbiguousReference)
-            && let Some(evidence) = rules::choice_without_candidates(words)
+            && let Some(evidence) = rules::choice_without_candidates(asked)
+                .or_else(|| rules::candidates_pointed_at(asked))
         {
             findings.push(rules::finding(Kind::AmbiguousReference, evidence));
         }
+        // "What time is it there right now?" after "My sister just moved abroad": a place the
+        // conversation never named.
+        if !given.earlier.iter().any(|m| names_a_place(&m.content))
+            && let Some(evidence) = rules::there_without_place(words, &cues.proper)
+        {
+            findings.push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
+        }
         // "Make it shorter" after "I'm working on a LinkedIn post about…": the pronoun stands
-        // for material the conversation named and never gave.
+        // for material the conversation named and never gave. "Write the reply for me" after
+        // "My coworker sent me a message": the reply needs the message.
+        let answers = any_in_list(words, Words::Answering);
+        let asked_for = findings.iter().any(|f| f.kind == Kind::MissingContext);
         if !material
-            && rules::acts_on_pronoun(words)
+            && !asked_for
+            && (rules::acts_on_pronoun(words) || answers)
             && let Some(noun) = material_named(given.earlier)
         {
-            findings.push(rules::finding(Kind::MissingContext, format!("my {noun}")));
+            // Someone's message, when the user answers it or was sent it: asked for as given
+            // to them ("the message I" got).
+            let evidence = if answers || noun == MESSAGE {
+                format!("the {noun} I")
+            } else {
+                format!("my {noun}")
+            };
+            findings.push(rules::finding(Kind::MissingContext, evidence));
         }
     }
     let name = (!given.material && words.len() <= NAME_MAX_WORDS)
@@ -1221,6 +1242,22 @@ fn material_of(evidence: &str) -> (bool, String) {
 /// Whether `text` (an earlier message) names or refers to a person or an animal: a personal
 /// pronoun ("he's" too), one of the people a request may speak of ("my landlord"), one of the
 /// `animals`, or a capitalised word inside a sentence.
+/// `words` past the interjections that open a follow-up ("ok", "so", "alright": `interjections`).
+fn past_interjections<'w>(words: &'w [&'w str]) -> &'w [&'w str] {
+    let at = (words.iter())
+        .position(|w| !in_list(Words::Interjections, w))
+        .unwrap_or(words.len());
+    &words[at..]
+}
+
+/// Whether `text` may name a place: a name written with its capital ("Lisbon"; "abroad" names
+/// none).
+fn names_a_place(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    let words = words_of(&lower);
+    Cues::of(text, &lower, &words).proper.contains(&true)
+}
+
 fn names_a_person(text: &str) -> bool {
     let lower = text.to_ascii_lowercase();
     let words = words_of(&lower);
@@ -1258,13 +1295,19 @@ fn material_named(earlier: &[Message]) -> Option<String> {
                 in_list(Words::VerbBefore, before(at))
                     || (words[at] == "will" && !determiner(before(at)))
             };
+            // "My friend texted me something weird": what was sent is a message, unnamed.
+            let sent = (words.windows(2)).any(|p| in_list(Words::Sent, p[0]) && p[1] == "me");
             (0..words.len())
                 .find(|&at| {
                     in_list(Words::Artifacts, words[at]) && determined(at) && !made(at) && !verb(at)
                 })
                 .map(|at| words[at].to_owned())
+                .or_else(|| sent.then(|| MESSAGE.to_owned()))
         })
 }
+
+/// What the user was sent is asked for as, when the conversation does not name it.
+const MESSAGE: &str = "message";
 
 /// Whether the rule's finding `f` gives way to the request's kinds (`slots`, of which `open`
 /// are open; `settled`: the request is clear by construction or long). A recognised kind says
@@ -3091,6 +3134,58 @@ mod tests {
         ] {
             let asked = asked_after(earlier, request);
             assert!(!asked.is_empty(), "{earlier} / {request}");
+        }
+    }
+
+    #[test]
+    fn a_follow_up_asks_what_the_conversation_only_spoke_of() {
+        // What someone sent, meant or is answered, never pasted.
+        for (earlier, request) in [
+            (
+                "My friend texted me something weird last night after the party.",
+                "what did she mean by that??",
+            ),
+            (
+                "My coworker sent me a really passive-aggressive message on Slack.",
+                "write the reply for me, keep it professional",
+            ),
+        ] {
+            let asked = asked_after(earlier, request);
+            assert_eq!(asked.len(), 1, "{request}: {asked:?}");
+            assert!(
+                asked[0].text.contains("paste"),
+                "{request}: {}",
+                asked[0].text
+            );
+        }
+        // The candidates of a choice, after openers, and a place "there" stands for.
+        let asked = asked_after(
+            "I'm looking at laptops for college, mostly writing and some photo editing.",
+            "ok which of the two should I get?",
+        );
+        assert_eq!(asked.len(), 1, "{asked:?}");
+        let asked = asked_after(
+            "My sister just moved abroad for work.",
+            "What time is it there right now?",
+        );
+        assert!(asked[0].text.contains("\"there\""), "{asked:?}");
+        // Said in the conversation: nothing to ask.
+        for (earlier, request) in [
+            (
+                "I'm moving to Lisbon next month.",
+                "What time is it there right now?",
+            ),
+            (
+                "I can't decide between the Dell XPS and the MacBook Air.",
+                "ok which of the two should I get?",
+            ),
+            (
+                "My boss emailed me: \"Can we move the meeting to 3pm?\"",
+                "write the reply for me",
+            ),
+        ] {
+            let asked = asked_after(earlier, request);
+            assert!(asked.is_empty(), "{request}: {asked:?}");
         }
     }
 

@@ -269,7 +269,7 @@ fn then_without_time(words: &[&str]) -> Option<String> {
 /// after a verb of going, or for where a time or the weather is, with no
 /// name before it for a place (the airport of "get there from the airport" is where the trip
 /// starts, not where it goes).
-fn there_without_place(words: &[&str], proper: &[bool]) -> Option<String> {
+pub(crate) fn there_without_place(words: &[&str], proper: &[bool]) -> Option<String> {
     let i = words.iter().position(|w| *w == "there")?;
     let going = preceded_by(words, i, Words::Going);
     // "What time is it there right now?": where the user means, after a subject.
@@ -311,7 +311,7 @@ pub(crate) fn choice_without_candidates(words: &[&str]) -> Option<String> {
 /// A choice whose candidates the request points at without naming, at any length: "which
 /// program should I pick, I got into both", "the cheaper one or the one with more RAM?",
 /// "these two funds". With a "between" the request names them.
-fn candidates_pointed_at(words: &[&str]) -> Option<String> {
+pub(crate) fn candidates_pointed_at(words: &[&str]) -> Option<String> {
     // "between the two laptops I'm looking at" points at them as much as "these two" does.
     let between_named =
         (words.windows(2)).any(|p| p[0] == "between" && !in_list(Words::BetweenPointers, p[1]));
@@ -478,7 +478,10 @@ pub(crate) fn acts_on_pronoun(words: &[&str]) -> bool {
         words[i - 1] == "make"
             && (words.get(i + 1)).is_some_and(|w| in_list(Words::MoreLess, w) || w.ends_with("er"))
     };
-    let acted_on = |i: usize| i > 0 && (in_list(Words::ActOn, words[i - 1]) || remade(i));
+    // "What did she mean by that?": what the words said is asked about.
+    let meant = |i: usize| i > 1 && words[i - 1] == "by" && in_list(Words::MeanForms, words[i - 2]);
+    let acted_on =
+        |i: usize| i > 0 && (in_list(Words::ActOn, words[i - 1]) || remade(i) || meant(i));
     let wrong = |i: usize| {
         any_listed(
             words.iter().skip(i + 1).take(MISBEHAVES_WITHIN),
