@@ -442,8 +442,11 @@ fn rule_findings(
     let has = |w: &str| reading.has(w);
     let found = rules::chinese(text, cjk, referent, material_given, measure_given, has);
     let mut findings = without_candidates_named(found, given.earlier);
-    let sets_up =
-        |m: &Message| holds_any(&m.content, Words::ZhCandidates) || zh_counts_things(&m.content);
+    // "两个套餐" counts the candidates and names none: they are still to ask, unless it gives
+    // their figures ("一个月租39元…，一个59元…").
+    let described =
+        |text: &str| zh_counts_things(text) && text.contains(|c: char| c.is_ascii_digit());
+    let sets_up = |m: &Message| holds_any(&m.content, Words::ZhCandidates) || described(&m.content);
     if given.history
         && !candidates_named(given.earlier)
         && !given.earlier.iter().any(sets_up)
@@ -650,7 +653,10 @@ mod tests {
         let compare = "您想比较哪些具体的项目？";
         let asked = questions("我们公司年底要办年会。", "选哪个好？");
         assert!(asked.iter().any(|q| q == compare), "{asked:?}");
-        // Named, joined or counted before: the conversation set them up.
+        // Counted and not said: "两个套餐" names neither.
+        let asked = questions("营业厅给了我两个套餐让我选", "哪个更划算？");
+        assert!(asked.iter().any(|q| q == compare), "{asked:?}");
+        // Named, joined, or counted with their figures before: the conversation set them up.
         for earlier in [
             "我在看苹果和联想的笔记本。",
             "我在看MacBook Air和ThinkPad X1。",
