@@ -22,7 +22,7 @@ use std::any::Any;
 use std::cell::RefCell;
 
 use clarify_core::{
-    Answer, EnrichedPrompt, Millis, Question, Resolution, RestoreError, Session, Status,
+    Answer, EnrichedPrompt, Millis, NoticeKind, Question, Resolution, RestoreError, Session, Status,
 };
 use leptos::prelude::*;
 use serde::Serialize;
@@ -279,7 +279,7 @@ impl WidgetCard {
         }
         let message = "clarify-widget: the api-key attribute puts the key in this page, where every visitor can read it. \
             Serve an endpoint on your own origin that adds the key server-side, and give the widget that endpoint without api-key.";
-        web_sys::console::warn_1(&message.into());
+        console_once(Level::Warn, message.into());
         let parts = self.parts;
         set_timeout(
             move || parts.refused(ClarifyError::new("key_in_page", message)),
@@ -624,6 +624,8 @@ fn news(
     if let Some(reason) = &now.fallback
         && (started || now.fallback != last.fallback)
     {
+        // The card tells the visitor in plain words; the reason is the developer's.
+        console_once(Level::Warn, format!("clarify-widget: {reason}"));
         tell("clarify-fallback", to_js(&FellBack { reason }));
     }
     let before: &[Resolution] = if started { &[] } else { &last.resolutions };
@@ -658,6 +660,12 @@ fn news(
                 }),
             ),
             Effect::HandOff { package } => tell("clarify-handoff", to_js(&HandedOff { package })),
+            // What the engine says of a refusal names what to change (the model, the
+            // endpoint's kind): the card's visitor reads a plain line, the developer this.
+            Effect::Notice {
+                kind: NoticeKind::AnswerRefused | NoticeKind::TranslationRefused,
+                message,
+            } => console_once(Level::Warn, format!("clarify-widget: {message}")),
             Effect::StatusChanged { .. }
             | Effect::RequestDetection { .. }
             | Effect::RequestTranslation { .. }
@@ -672,8 +680,9 @@ fn news(
     if now.status == Status::Failed && last.status != Status::Failed {
         let message = session.failure().unwrap_or_default();
         // The card tells the visitor in plain words; the reason is the developer's.
-        web_sys::console::error_1(
-            &format!("clarify-widget: the answer could not be produced: {message}").into(),
+        console_once(
+            Level::Error,
+            format!("clarify-widget: the answer could not be produced: {message}"),
         );
         tell(
             "clarify-error",
@@ -687,6 +696,37 @@ fn news(
         tell("clarify-reset", to_js(&Reset {}));
     }
     news
+}
+
+/// How a line is written on the console.
+#[derive(Clone, Copy)]
+enum Level {
+    Warn,
+    Error,
+}
+
+thread_local! {
+    /// The lines written on the console so far, by every widget of the page (a few).
+    static TOLD: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Writes `line` on the console, once per page: a problem every widget of the page meets (a
+/// policy, an endpoint), or one widget meets again, is one line for the page's developer.
+fn console_once(level: Level, line: String) {
+    let first = TOLD.with_borrow_mut(|told| {
+        let first = !told.contains(&line);
+        if first {
+            told.push(line.clone());
+        }
+        first
+    });
+    if first {
+        let line = JsValue::from(line);
+        match level {
+            Level::Warn => web_sys::console::warn_1(&line),
+            Level::Error => web_sys::console::error_1(&line),
+        }
+    }
 }
 
 /// `clarify-start`'s detail.

@@ -609,6 +609,27 @@ async fn an_answer_overtaken_by_the_page_is_dropped_without_an_error() {
     assert_eq!(w.clarifier.status(), "idle", "the card keeps working");
 }
 
+/// A question that timed out is told to the visitor in a plain line, not the engine's sentence
+/// about its "stated assumption".
+#[wasm_bindgen_test]
+async fn a_timed_out_question_is_told_to_the_visitor_in_plain_words() {
+    let w = Widget::mount();
+    w.configure(r#"{"questionTimeoutMs": 200}"#);
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+    assert!(w.find("question-card").is_some());
+    sleep(700).await;
+    settle().await;
+    let notes: Vec<String> = w.all("engine-notice").iter().map(text).collect();
+    assert!(!notes.is_empty(), "the timeout is told");
+    for note in &notes {
+        assert_eq!(
+            note, "There was no answer in time, so the most likely one was assumed.",
+            "{notes:?}"
+        );
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
@@ -705,6 +726,15 @@ impl Widget {
             .iter()
             .map(|d| get(d, "code").as_string().unwrap_or_default())
             .collect()
+    }
+
+    /// Configures the clarifier with `options` (JSON), as the element does with its attributes.
+    fn configure(&self, options: &str) {
+        let options = js_sys::JSON::parse(options).unwrap();
+        self.clarifier
+            .configure(Some(options.unchecked_into()))
+            .unwrap();
+        self.card.set_messages(&self.clarifier);
     }
 
     /// What a page's script does: starts through the JS API, not through the card.
@@ -834,6 +864,16 @@ async fn tick() {
         web_sys::window()
             .unwrap()
             .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+}
+
+async fn sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
             .unwrap();
     });
     wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();

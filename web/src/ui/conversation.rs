@@ -1,12 +1,12 @@
 //! The chat column: the request box and the conversation so far (the request, each question
 //! with its answer, and what the engine told the user).
 
-use clarify_core::{Answer, Language, Phrase, QuestionId, Resolution};
+use clarify_core::{Answer, NoticeKind, QuestionId, Resolution};
 use leptos::either::Either;
 use leptos::html;
 use leptos::prelude::*;
 
-use super::state::Reader;
+use super::state::{Note, Reader};
 use crate::i18n::{Word, use_chrome};
 use crate::storage;
 
@@ -159,9 +159,10 @@ pub fn Conversation(
     #[prop(into)]
     resolutions: Signal<Vec<Resolution>>,
     /// Messages the engine gave the user (fallbacks, limits), each with the number of
-    /// questions resolved when it came: it is shown before the turn of that index.
+    /// questions resolved when it came: it is shown before the turn of that index. A visitor
+    /// ([`Reader::Visitor`]) reads each in the chrome's plain words ([`visitor_word`]).
     #[prop(into)]
-    notices: Signal<Vec<(usize, String)>>,
+    notices: Signal<Vec<Note>>,
     /// The answered questions whose answers can be changed now
     /// ([`clarify_core::Session::reopenable`]): their answers offer "Change".
     #[prop(optional, into)]
@@ -193,14 +194,25 @@ pub fn Conversation(
             }
         })
     };
+    let reader = Reader::current();
     let turns = Memo::new(move |_| {
-        resolutions.with(|resolved| notices.with(|notes| turns_of(resolved, notes)))
+        resolutions.with(|resolved| notices.with(|notes| turns_of(resolved, notes, reader)))
     });
-    let trace = Reader::current() == Reader::AppUser;
     let row = move |turn: Turn| match turn {
-        Turn::Note(_, text) => {
+        Turn::Note(_, said) => {
             // The app's user has the trace, where the reason of a fallback is.
-            let see_trace = (trace && is_fallback(&text)).then_some(move || t.t(Word::SeeTrace));
+            let see_trace = matches!(
+                said,
+                Said::Engine(
+                    NoticeKind::DetectionFailed | NoticeKind::DetectionUnreadable,
+                    _
+                )
+            )
+            .then_some(move || t.t(Word::SeeTrace));
+            let text = move || match &said {
+                Said::Engine(_, text) => text.clone(),
+                Said::Chrome(word) => t.t(*word),
+            };
             Either::Left(view! {
                 <li class="turn turn-note" data-testid="engine-notice">
                     {text}
@@ -269,16 +281,26 @@ pub fn Conversation(
 #[allow(clippy::large_enum_variant)]
 enum Turn {
     /// A message of the engine, with its place among the notices.
-    Note(usize, String),
+    Note(usize, Said),
     /// A question and its answer.
     Resolved(Resolution),
+}
+
+/// A notice as its reader reads it.
+#[derive(Debug, Clone, PartialEq)]
+enum Said {
+    /// The engine's own sentence (the app's user, who has the settings and the trace).
+    Engine(NoticeKind, String),
+    /// The chrome's plain line for a visitor.
+    Chrome(Word),
 }
 
 impl Turn {
     /// What tells the row apart: a note's place and text, a question's id and answer.
     fn key(&self) -> String {
         match self {
-            Self::Note(i, text) => format!("note {i} {text}"),
+            Self::Note(i, Said::Engine(_, text)) => format!("note {i} {text}"),
+            Self::Note(i, Said::Chrome(word)) => format!("note {i} {}", word.key()),
             Self::Resolved(r) => {
                 let kind = answer_kind(&r.answer);
                 format!("{} {kind} {}", r.question.id.as_str(), r.answer_text())
@@ -288,14 +310,21 @@ impl Turn {
 }
 
 /// The rows: each resolved question after the engine's notices that came before it, then the
-/// notices that came after the last.
-fn turns_of(resolved: &[Resolution], notices: &[(usize, String)]) -> Vec<Turn> {
+/// notices that came after the last. A visitor's notices are the chrome's plain lines; one
+/// with none is left out.
+fn turns_of(resolved: &[Resolution], notices: &[Note], reader: Reader) -> Vec<Turn> {
     let notes_at = |at: usize, last: bool| {
         notices
             .iter()
             .enumerate()
-            .filter(move |(_, (n, _))| *n == at || (last && *n > at))
-            .map(|(i, (_, text))| Turn::Note(i, text.clone()))
+            .filter(move |(_, n)| n.at == at || (last && n.at > at))
+            .filter_map(move |(i, n)| {
+                let said = match reader {
+                    Reader::AppUser => Said::Engine(n.kind, n.message.clone()),
+                    Reader::Visitor => Said::Chrome(visitor_word(n.kind)?),
+                };
+                Some(Turn::Note(i, said))
+            })
     };
     let mut turns = Vec::new();
     for (i, r) in resolved.iter().enumerate() {
@@ -306,13 +335,18 @@ fn turns_of(resolved: &[Resolution], notices: &[(usize, String)]) -> Vec<Turn> {
     turns
 }
 
-/// Whether `notice` says that the embedded detector took over from the endpoint.
-fn is_fallback(notice: &str) -> bool {
-    Language::ALL.into_iter().any(|l| {
-        [Phrase::FallbackNoAnswer, Phrase::FallbackUnreadable]
-            .into_iter()
-            .any(|p| p.text(l) == notice)
-    })
+/// A notice as a visitor reads it: a plain line, without the settings, the endpoint or the
+/// server's words the engine's sentence may name (those go to the page's developer, on the
+/// console and in the element's events). `None` where another view says it already: a
+/// refused detection is followed by the fallback's notice, a refused answer by the failure.
+pub fn visitor_word(kind: NoticeKind) -> Option<Word> {
+    match kind {
+        NoticeKind::DetectionFailed | NoticeKind::DetectionUnreadable => Some(Word::NoticeGeneral),
+        NoticeKind::TranslationRefused => Some(Word::NoticeAsWritten),
+        NoticeKind::TimedOut => Some(Word::NoticeTimedOut),
+        NoticeKind::DetectorMissing => Some(Word::NoticeNoQuestions),
+        NoticeKind::DetectionRefused | NoticeKind::AnswerRefused => None,
+    }
 }
 
 /// The word that says a turn without an answer; `None` for an answer.
