@@ -266,8 +266,8 @@ async fn a_traditional_request_leaves_the_chrome_as_set_and_focus_follows_the_us
     };
     assert_eq!(
         focused(&w),
-        "answer-heading",
-        "the answer, not the page's body"
+        "all-set",
+        "the ending's line, not the page's body"
     );
     w.get("start-over").focus().unwrap();
     w.get("start-over").click();
@@ -283,7 +283,7 @@ async fn the_answer_and_start_over_follow_the_session() {
     w.get("continue-anyway").click();
     settle().await;
     assert_eq!(w.clarifier.status(), "completed");
-    assert!(text(&w.get("answer-text")).contains("Plan a trip to Paris"));
+    assert!(w.find("all-set").is_some());
 
     w.get("start-over").click();
     settle().await;
@@ -628,6 +628,33 @@ async fn a_timed_out_question_is_told_to_the_visitor_in_plain_words() {
             "{notes:?}"
         );
     }
+}
+
+/// Offline, the answer is the enriched prompt, which is the page's (`clarify-done`): the
+/// visitor reads a plain line instead, and no prompt to open or copy.
+#[wasm_bindgen_test]
+async fn offline_the_visitor_reads_a_plain_line_in_place_of_the_prompt() {
+    let w = Widget::mount();
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+    w.get("continue-anyway").click();
+    settle().await;
+    assert_eq!(w.clarifier.status(), "completed");
+    assert_eq!(
+        text(&w.get("all-set")),
+        "Thanks \u{2014} that's everything we need."
+    );
+    let shown = w.frame().text_content().unwrap_or_default();
+    assert!(!shown.contains("Offline mode"), "{shown}");
+    assert!(!shown.contains("<user_input>"), "{shown}");
+    assert!(w.find("copy-prompt").is_none() && w.find("sent-prompt").is_none());
+    let done = w.details("clarify-done");
+    assert_eq!(done.len(), 1);
+    let prompt = get(&done[0], "prompt").as_string().unwrap();
+    assert!(
+        prompt.contains("Plan a trip to Paris"),
+        "the page has the prompt"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
