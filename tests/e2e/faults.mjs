@@ -324,6 +324,7 @@ await step("app: a newer build's snapshot survives the load, answers and another
 
 await step("widget: a newer build's snapshot at its storage-key survives, reported as bad_snapshot", async () => {
   const page = await newPage();
+  expectWarnings(page, /clarify-widget: the session kept at the storage key was not restored/);
   await page.goto(`${origin}/blank.html`);
   await page.evaluate((s) => localStorage.setItem("w", s), NEWER);
   await page.goto(`${origin}/widget.html?storage-key=w`);

@@ -4,7 +4,7 @@
 // Clarifier with the app's own card (`WidgetCard`, web/src/widget.rs: it reads the attributes,
 // keeps the session at `storage-key`, follows other tabs and names the events). This file keeps
 // the element class and dispatches the DOM events.
-import { api, Clarifier, load, placeholder, wasmFrom, whenToLoad, wordsFor } from "./clarify-load.js";
+import { api, Clarifier, load, placeholder, tellOnce, wasmFrom, whenToLoad, wordsFor } from "./clarify-load.js";
 
 export { Clarifier, load, ready } from "./clarify-load.js";
 
@@ -108,12 +108,12 @@ export class ClarifyWidget extends Base {
   #awaitWasm() {
     if (this.#waiting) return;
     this.#waiting = true;
-    const words = wordsFor(this);
-    placeholder(this.shadowRoot, words.loading, false);
+    placeholder(this.shadowRoot, wordsFor(this).loading, false);
     const done = (e) => {
       this.#waiting = false;
       if (!e) return this.isConnected && this.connectedCallback();
-      placeholder(this.shadowRoot, words[e?.code] ?? words.wasm_load_failed, true);
+      // The visitor reads a plain line; why, and the fix, are on the console (once per page) and in the event.
+      placeholder(this.shadowRoot, wordsFor(this).unavailable, true);
       this.#loadError = { code: e?.code ?? "wasm_load_failed", message: e?.message ?? String(e) };
       this.#emitError(this.#loadError);
     };
@@ -175,16 +175,9 @@ export class ClarifyWidget extends Base {
     });
   }
 
-  /** Words the invalid attributes' message again, in the card's language now at hand. */
+  /** Says again that the widget cannot run, in the card's language now at hand. */
   #rewordError() {
-    if (this.#badAttributes == null || !this.#card) return;
-    try {
-      this.#card.options(this);
-    } catch (e) {
-      if (e?.code !== "bad_attribute") return;
-      this.#badAttributes = e.message;
-      this.#card.setError(e.message);
-    }
+    if (this.#badAttributes != null) this.#card?.setUnavailable(this);
   }
 
   #validAgain() {
@@ -192,11 +185,15 @@ export class ClarifyWidget extends Base {
     this.#badAttributes = this.#toldBad = null;
   }
 
-  /** Invalid attributes: the card says which in the user's language (never the engine's words). */
+  /**
+   * Invalid attributes: the visitor reads a plain line in the card; which attribute and why go to
+   * the developer, on the console (once per page) and as a clarify-error.
+   */
   #badOptions(e) {
-    this.#badAttributes = e?.code === "bad_attribute" || e?.code === "unknown_message" ? e.message : wordsFor(this).options;
-    this.#card?.setError(this.#badAttributes);
-    const told = { code: e?.code ?? "bad_options", message: e?.code === "bad_options" ? e.message : this.#badAttributes };
+    const told = { code: e?.code ?? "bad_options", message: e?.message ?? String(e) };
+    this.#badAttributes = told.message;
+    this.#card?.setUnavailable(this);
+    tellOnce("error", `clarify-widget: ${told.message}`);
     // Applying the same invalid options again (another attribute changed meanwhile) is no news.
     if (this.#toldBad?.code !== told.code || this.#toldBad?.message !== told.message) this.#emitError(told);
     this.#toldBad = told;
@@ -211,7 +208,7 @@ export class ClarifyWidget extends Base {
     if (!this.#clarifier) {
       // Not loaded (or invalid attributes): refused, and said as every refusal is.
       const bad = this.#badAttributes;
-      this.#emitError(this.#loadError ?? { code: bad == null ? "not_ready" : "bad_attribute", message: bad ?? wordsFor(this).loading });
+      this.#emitError(this.#loadError ?? { code: bad == null ? "not_ready" : "bad_attribute", message: bad ?? "the widget has not loaded yet: call start() after its clarify-ready event" });
       return false;
     }
     const refused = this.#startFromCard(request);
@@ -221,7 +218,7 @@ export class ClarifyWidget extends Base {
 
   /** The card's request box: null when the request started, else the message shown under the box (and emitted). */
   #startFromCard(request) {
-    if (!this.#clarifier) return this.#badAttributes ?? wordsFor(this).options;
+    if (!this.#clarifier) return wordsFor(this).unavailable;
     this.#card.setError(null);
     try {
       this.#clarifier.start(request);

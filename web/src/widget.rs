@@ -168,18 +168,19 @@ impl WidgetCard {
 
     /// Restores the session kept at the storage key, if there is one, into `clarifier`; it
     /// catches up (an expired question times out, work in flight is redone) when shown. A
-    /// snapshot that cannot be restored is forgotten, shown in the error line and emitted as
-    /// `clarify-error` (`bad_snapshot`); the session then starts fresh. A newer build's
-    /// snapshot is reported the same way but kept, untouched, for that build. Answers a full
-    /// storage did not keep at the last save are named the same way (`answers_not_kept`).
+    /// snapshot that cannot be restored is forgotten, and the session starts fresh: the
+    /// visitor reads a plain line in the error line, the developer why, on the console and in
+    /// `clarify-error` (`bad_snapshot`). A newer build's snapshot is reported the same way but
+    /// kept, untouched, for that build. Answers a full storage did not keep at the last save
+    /// are named in the error line, in the visitor's language, and emitted (`answers_not_kept`).
     pub fn restore(&self, clarifier: &Clarifier) {
         let Some(place) = self.parts.place.get_value() else {
             return;
         };
         if let Some(lost) = place.not_kept() {
-            let told = ClarifyError::new("answers_not_kept", lost.to_string());
-            self.set_error(Some(told.message.clone()));
-            self.parts.refused(told);
+            self.set_error(Some(lost.in_words(self.parts.lang.get_untracked())));
+            self.parts
+                .refused(ClarifyError::new("answers_not_kept", lost.to_string()));
         }
         let refused = match place.load_session() {
             Ok(None) => return,
@@ -193,8 +194,7 @@ impl WidgetCard {
             Err(StorageError::Session(e @ RestoreError::UnsupportedVersion { .. })) => {
                 let refused =
                     ClarifyError::new("bad_snapshot", StorageError::Session(e).to_string());
-                self.set_error(Some(refused.message.clone()));
-                self.parts.refused(refused);
+                self.lost_earlier(refused);
                 return;
             }
             Err(StorageError::Session(e)) => ClarifyError::from(e),
@@ -209,8 +209,7 @@ impl WidgetCard {
             ) => ClarifyError::new("internal", e.to_string()),
         };
         place.forget();
-        self.set_error(Some(refused.message.clone()));
-        self.parts.refused(refused);
+        self.lost_earlier(refused);
     }
 
     /// Removes the session's views and stops following it (the element left the page, or its
@@ -292,6 +291,35 @@ impl WidgetCard {
     pub fn set_error(&self, message: Option<String>) {
         self.error.set_text_content(message.as_deref());
     }
+
+    /// Says in the error line, in the visitor's words, that the widget cannot run (`element`'s
+    /// attributes are invalid: the element tells the developer which, on the console and in
+    /// `clarify-error`): the chrome's `unavailable`, or the word `element`'s `messages` give
+    /// for it.
+    #[wasm_bindgen(js_name = setUnavailable)]
+    pub fn set_unavailable(&self, element: &web_sys::Element) {
+        let own = js_sys::Reflect::get(element, &"messages".into())
+            .ok()
+            .filter(JsValue::is_object)
+            .and_then(|m| js_sys::Reflect::get(&m, &Word::Unavailable.key().into()).ok())
+            .and_then(|w| w.as_string());
+        let word = own.unwrap_or_else(|| self.parts.word(Word::Unavailable));
+        self.set_error(Some(word));
+    }
+
+    /// The session kept at the storage key is lost (`refused` says why): the visitor reads a
+    /// plain line, the developer the reason, on the console and in `clarify-error`.
+    fn lost_earlier(&self, refused: ClarifyError) {
+        self.set_error(Some(self.parts.word(Word::EarlierLost)));
+        console_once(
+            Level::Warn,
+            format!(
+                "clarify-widget: the session kept at the storage key was not restored: {}",
+                refused.message
+            ),
+        );
+        self.parts.refused(refused);
+    }
 }
 
 impl Drop for WidgetCard {
@@ -352,6 +380,14 @@ impl Parts {
             held: StoredValue::new_local(None),
             resume: StoredValue::new(false),
         }
+    }
+
+    /// `word` as the card's chrome says it now: the host's word for it, else the language's
+    /// (English until its words have come).
+    fn word(self, word: Word) -> String {
+        self.messages
+            .with_untracked(|m| m.get(&word).cloned())
+            .unwrap_or_else(|| word.text(self.lang.get_untracked()).to_owned())
     }
 
     /// Tells the element that the session refused an action (`clarify-error`): at once, or

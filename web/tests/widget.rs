@@ -657,6 +657,26 @@ async fn offline_the_visitor_reads_a_plain_line_in_place_of_the_prompt() {
     );
 }
 
+/// A snapshot at the storage key that cannot be restored is a plain line for the visitor; the
+/// reason is the developer's (`clarify-error`).
+#[wasm_bindgen_test]
+async fn an_unusable_snapshot_is_a_plain_line_for_the_visitor() {
+    let key = "widget-test-plain-garbage";
+    local_storage().set_item(key, "{garbage").unwrap();
+    let w = Widget::keeping(Some(key));
+    settle().await;
+    assert_eq!(
+        text(&w.get("error")),
+        "Your earlier conversation could not be restored, so this is a fresh start."
+    );
+    let told = w.details("clarify-error");
+    let message = get(&told[0], "message").as_string().unwrap();
+    assert!(
+        !message.is_empty() && !message.contains("fresh start"),
+        "{message}"
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
