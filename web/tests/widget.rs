@@ -677,6 +677,43 @@ async fn an_unusable_snapshot_is_a_plain_line_for_the_visitor() {
     );
 }
 
+/// A long request is cut to its first lines in the conversation, with "Show all", a button that
+/// says whether the text is whole; the whole text is one click away.
+#[wasm_bindgen_test]
+async fn a_long_request_is_cut_with_show_all() {
+    let w = Widget::mount();
+    let long = "Plan a trip to Paris for my family.\n".repeat(1700);
+    assert!(long.len() > 60_000);
+    w.start_from_page(&long);
+    settle().await;
+    let bubble = w.get("conv-request");
+    assert!(
+        bubble.offset_height() < 200,
+        "the bubble is {} px tall",
+        bubble.offset_height()
+    );
+    let toggle = w.get("show-all");
+    assert_eq!(toggle.tag_name(), "BUTTON");
+    assert_eq!(toggle.get_attribute("aria-expanded").unwrap(), "false");
+    assert_eq!(text(&toggle), "Show all");
+    let controlled = toggle.get_attribute("aria-controls").unwrap();
+    assert!(w.root.get_element_by_id(&controlled).is_some());
+    toggle.click();
+    tick().await;
+    assert_eq!(toggle.get_attribute("aria-expanded").unwrap(), "true");
+    assert_eq!(text(&toggle), "Show less");
+    assert!(
+        text(&w.get("conv-request")).len() > 60_000,
+        "the whole request"
+    );
+    toggle.click();
+    tick().await;
+    assert!(w.get("conv-request").offset_height() < 200, "cut again");
+    w.card.set_language(Some("de".into()));
+    tick().await;
+    assert_eq!(text(&w.get("show-all")), "Alles anzeigen");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Helpers
 

@@ -7,7 +7,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::state::{Note, Reader};
-use crate::i18n::{Word, use_chrome};
+use crate::i18n::{Chrome, Word, use_chrome};
 use crate::storage;
 
 /// The request box, for views that send focus back to it ("Start over"). Provided with the
@@ -225,8 +225,9 @@ pub fn Conversation(
             // Without an answer the user's turn says what they did, and the assumption the
             // engine made is its own note, never words in the user's mouth.
             let non_answer = non_answer(&r.answer);
-            let answer = r.answer_text();
-            let said = move || non_answer.map_or_else(|| answer.clone(), |word| t.t(word));
+            let clip = Clip::new(r.answer_text());
+            let said = move || non_answer.map_or_else(|| clip.shown(), |word| t.t(word));
+            let more = non_answer.is_none().then(|| clip.toggle(t)).flatten();
             let assumed = non_answer.map(|_| {
                 let assumption = r.question.assumption.clone();
                 view! {
@@ -242,9 +243,10 @@ pub fn Conversation(
             Either::Right(view! {
                 <li class="turn turn-bot" dir="auto">{question}</li>
                 <li class="turn turn-user" data-testid="conv-answer-turn" data-kind=kind>
-                    <span data-testid="conv-answer" data-kind=kind dir="auto">
+                    <span data-testid="conv-answer" data-kind=kind dir="auto" id=clip.id()>
                         {said}
                     </span>
+                    {more}
                     {change}
                 </li>
                 {assumed}
@@ -257,10 +259,12 @@ pub fn Conversation(
                 request
                     .get()
                     .map(|r| {
+                        let clip = Clip::new(r);
                         view! {
                             <li class="turn turn-user" data-testid="conv-request">
                                 <span class="sr-only">{t.t(Word::You)} ": "</span>
-                                <bdi dir="auto">{r}</bdi>
+                                <bdi dir="auto" id=clip.id()>{move || clip.shown()}</bdi>
+                                {clip.toggle(t)}
                             </li>
                         }
                     })
@@ -271,6 +275,89 @@ pub fn Conversation(
             {move || error.get()}
         </p>
     }
+}
+
+/// A text of the conversation longer than this many characters is shown cut to them.
+const CLIP_CHARS: usize = 300;
+
+/// A text of the conversation of more lines than this is shown cut to them.
+const CLIP_LINES: usize = 5;
+
+/// A text of the conversation (the request, an answer typed), cut to its first lines when it is
+/// long, until the user asks for all of it: a pasted page would otherwise make a bubble taller
+/// than the page. The text cut is what the page holds, so screen readers read what is shown,
+/// and the button says whether it is whole (`aria-expanded`).
+#[derive(Debug, Clone, Copy)]
+struct Clip {
+    text: StoredValue<String>,
+    /// Where the text is cut (a byte index), when it is long.
+    cut: Option<usize>,
+    /// The user asked for all of it.
+    whole: RwSignal<bool>,
+    /// The text's element's id, which the button names (`aria-controls`).
+    id: u32,
+}
+
+impl Clip {
+    fn new(text: String) -> Self {
+        let by_lines = text.match_indices('\n').nth(CLIP_LINES - 1).map(|(i, _)| i);
+        let by_chars = text.char_indices().nth(CLIP_CHARS).map(|(i, _)| i);
+        let cut = match (by_lines, by_chars) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        Self {
+            text: StoredValue::new(text),
+            cut,
+            whole: RwSignal::new(false),
+            id: next_clip(),
+        }
+    }
+
+    /// The text's element's id.
+    fn id(self) -> String {
+        format!("clip-{}", self.id)
+    }
+
+    /// The text as shown: whole, or cut with "…".
+    fn shown(self) -> String {
+        match self.cut.filter(|_| !self.whole.get()) {
+            Some(at) => self
+                .text
+                .with_value(|t| format!("{}…", t.get(..at).unwrap_or(t).trim_end())),
+            None => self.text.get_value(),
+        }
+    }
+
+    /// "Show all" / "Show less" for a long text; nothing for a short one.
+    fn toggle(self, t: Chrome) -> Option<impl IntoView + use<>> {
+        self.cut?;
+        let whole = self.whole;
+        Some(view! {
+            <button
+                type="button"
+                class="turn-more"
+                data-testid="show-all"
+                aria-controls=self.id()
+                aria-expanded=move || if whole.get() { "true" } else { "false" }
+                on:click=move |_| whole.update(|w| *w = !*w)
+            >
+                {move || if whole.get() { t.t(Word::ShowLess) } else { t.t(Word::ShowAll) }}
+            </button>
+        })
+    }
+}
+
+/// A fresh number for a [`Clip`]'s id.
+fn next_clip() -> u32 {
+    thread_local! {
+        static NEXT: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    }
+    NEXT.with(|n| {
+        let id = n.get();
+        n.set(id.wrapping_add(1));
+        id
+    })
 }
 
 /// One row of the conversation, its own key: a row is redrawn only when it changes (a changed
