@@ -74,7 +74,7 @@ export interface ClarifyEventMap {
   "clarify-done": CustomEvent<{ answer: string; prompt: string | null; request: string | null; status: ClarifierState["status"]; stopped: boolean }>;
   /** A human takes over after the answer. */
   "clarify-handoff": CustomEvent<{ package: HandoffPackage }>;
-  /** "Start over": the widget is back at its request box. */
+  /** "Start over" (after the answer, or mid-conversation, leaving the pending question unanswered): the widget is back at its request box. */
   "clarify-reset": CustomEvent<Record<string, never>>;
   "clarify-error": CustomEvent<{ code: ClarifyErrorCode; message: string }>;
   /** Another tab or widget with the same `storage-key` took over; the answer given here to `question` — the question's text, a string (not a `Question` as in the other events) — with `answer` as shown (`null` for "I don't know" or a skip), is not in its session. */

@@ -481,24 +481,20 @@ fn session_view(
     timer::expire_pending_question(engine);
 
     let status = engine.view.status();
-    let ended = Memo::new(move |_| {
-        matches!(
-            status.get(),
-            Status::Completed | Status::HandedOff | Status::Failed
-        )
-    });
+    let idle = Memo::new(move |_| status.get() == Status::Idle);
     let start_over = place.clone();
+    // The request box shows only while idle: "Start over" is the way back to it from anywhere
+    // else, a pending question too, and asks first when answers would be lost.
     view! {
         <NoticeList />
         <SessionCard on_start=parts.start place=place embedded=true />
         {move || {
-            ended
-                .get()
+            (!idle.get())
                 .then(|| {
                     view! {
-                        <p class="widget-actions">
-                            <StartOver place=start_over.clone() />
-                        </p>
+                        <div class="widget-actions">
+                            <StartOver place=start_over.clone() confirm=true />
+                        </div>
                     }
                 })
         }}

@@ -714,6 +714,55 @@ async fn a_long_request_is_cut_with_show_all() {
     assert_eq!(text(&w.get("show-all")), "Alles anzeigen");
 }
 
+/// While a question is pending, "Start over" leads back to the request box; with answers
+/// given it first says what starting over clears, and "Keep my answers" keeps them. Leaving is
+/// `clarify-reset`, never `clarify-done`.
+#[wasm_bindgen_test]
+async fn start_over_is_offered_while_a_question_is_pending() {
+    let w = Widget::mount();
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+    assert!(w.find("question-card").is_some());
+    w.all("option")[0].click();
+    tick().await;
+    w.get("continue").click();
+    settle().await;
+    assert_eq!(w.clarifier.status(), "awaiting_clarification");
+
+    w.get("start-over").click();
+    settle().await;
+    assert_eq!(w.clarifier.status(), "awaiting_clarification", "not yet");
+    assert_eq!(
+        text(&w.get("start-over-warning")),
+        "Starting over clears your answers so far."
+    );
+    w.get("keep-answers").click();
+    settle().await;
+    assert!(w.find("start-over-warning").is_none());
+    assert_eq!(w.clarifier.status(), "awaiting_clarification");
+    assert!(
+        w.find("question-card").is_some(),
+        "the question is still there"
+    );
+
+    w.get("start-over").click();
+    settle().await;
+    w.get("confirm-start-over").click();
+    settle().await;
+    assert_eq!(w.clarifier.status(), "idle");
+    assert!(w.find("request").is_some(), "the request box is back");
+    assert_eq!(w.details("clarify-reset").len(), 1);
+    assert!(w.details("clarify-done").is_empty());
+
+    // With nothing answered there is nothing to lose: at once.
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+    w.get("start-over").click();
+    settle().await;
+    assert_eq!(w.clarifier.status(), "idle");
+    assert_eq!(w.details("clarify-reset").len(), 2);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
