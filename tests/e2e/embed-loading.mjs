@@ -14,8 +14,8 @@ await rm(site, { recursive: true, force: true });
 await mkdir(site, { recursive: true });
 await cp(join(root, "target/embed"), join(site, "embed"), { recursive: true });
 await cp(join(root, "examples/host-page/favicon.svg"), join(site, "favicon.svg"));
-const page = (body, script) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title>
-<link rel="icon" href="favicon.svg"><script type="module" src="${script}"></script></head><body>${body}</body></html>`;
+const page = (body, script, head = "") => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title>
+<link rel="icon" href="favicon.svg">${head}<script type="module" src="${script}"></script></head><body>${body}</body></html>`;
 await writeFile(join(site, "import-only.js"), `import * as clarify from "./embed/clarify-element.js";
 window.imported = { defined: Boolean(customElements.get("clarify-widget")), clarifier: typeof clarify.Clarifier, widget: typeof clarify.ClarifyWidget };
 `);
@@ -30,8 +30,10 @@ await writeFile(join(site, "index.html"), page(
   `<h1>Host</h1><button id="host-button" type="button">Host button</button><p id="out"></p><clarify-widget max-questions="2"></clarify-widget>`, "host.js"));
 await writeFile(join(site, "lazy.css"), ".spacer { height: 3000px; }\n");
 await writeFile(join(site, "theme.css"), "clarify-widget { --clarify-surface: rgb(1, 2, 3); --clarify-radius: 3px; font-family: Georgia, serif; }\n");
+// A host page with a dark scheme of its own (it offers both): the card follows it.
 await writeFile(join(site, "themed.html"), page(
-  `<h1>Host</h1><button id="host-button" type="button">Host button</button><p id="out"></p><link rel="stylesheet" href="theme.css"><clarify-widget></clarify-widget>`, "host.js"));
+  `<h1>Host</h1><button id="host-button" type="button">Host button</button><p id="out"></p><link rel="stylesheet" href="theme.css"><clarify-widget></clarify-widget>`, "host.js",
+  `<meta name="color-scheme" content="light dark">`));
 await writeFile(join(site, "lazy.html"), page(
   `<h1>Host</h1><button id="host-button" type="button">Host button</button><p id="out"></p><link rel="stylesheet" href="lazy.css"><div class="spacer"></div><clarify-widget loading="lazy"></clarify-widget>`, "host.js"));
 

@@ -1,8 +1,9 @@
 // What the visitor of a host page reads in <clarify-widget>, and what its developer reads on the
-// console, in headless Chromium under the strict CSP: invalid attributes and a wasm the page's
-// policy refuses are a plain line in the visitor's language in every widget, and one console
-// line per page for the developer; the placeholder speaks the visitor's language before the
-// wasm has come.
+// console, in headless Chromium under the strict CSP: the card's scheme follows its `theme`
+// attribute, or the host page's `color-scheme` (a light page gets a light card whatever the
+// system's preference); invalid attributes and a wasm the page's policy refuses are a plain line
+// in the visitor's language in every widget, and one console line per page for the developer;
+// the placeholder speaks the visitor's language before the wasm has come.
 import { cp, mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { serve, main, strictPage, check, root, STRICT_CSP, allowConsoleErrors } from "./lib.mjs";
@@ -19,6 +20,14 @@ window.events = [];
 for (const type of ["clarify-ready", "clarify-error"]) document.addEventListener(type, (e) => window.events.push({ type, id: e.target.id, detail: e.detail }));
 defineClarifyWidget();
 `);
+await writeFile(join(site, "schemes.css"), ".dark { color-scheme: dark; } .both { color-scheme: light dark; }\n");
+const css = `<link rel="stylesheet" href="schemes.css">`;
+await writeFile(join(site, "plain.html"), page(`<clarify-widget id="a"></clarify-widget>`, css));
+await writeFile(join(site, "meta.html"), page(`<clarify-widget id="a"></clarify-widget>`, `<meta name="color-scheme" content="light dark">`));
+await writeFile(join(site, "dark.html"), page(`<clarify-widget id="a"></clarify-widget>`, css).replace("<html", `<html class="dark"`));
+await writeFile(join(site, "themes.html"), page(
+  `<clarify-widget id="dark" theme="dark"></clarify-widget><clarify-widget id="light" theme="light"></clarify-widget><clarify-widget id="odd" theme="blue"></clarify-widget>`,
+  `<meta name="color-scheme" content="light dark">`));
 await writeFile(join(site, "bad.html"), page(
   `<clarify-widget id="en" max-questions="two"></clarify-widget><clarify-widget id="fr" language="fr" max-questions="two"></clarify-widget>`));
 await writeFile(join(site, "blocked.html"), page(
@@ -28,6 +37,13 @@ await writeFile(join(site, "ja.html"), page(`<clarify-widget id="ja" language="j
 const strict = await serve(site, { headers: { "content-security-policy": STRICT_CSP } });
 const noWasm = await serve(site, { headers: { "content-security-policy": "default-src 'self'; script-src 'self'; style-src 'self'" } });
 
+/**
+ * The light and dark schemes' text colour (web/assets/widget.css) and the placeholder's muted one
+ * (web/js/clarify-load.js): the card's scheme, read from its frame or its placeholder.
+ */
+const SCHEMES = { "rgb(29, 35, 48)": "light", "rgb(228, 231, 238)": "dark", "rgb(90, 98, 114)": "light", "rgb(169, 177, 194)": "dark" };
+const scheme = (p, id) =>
+  p.locator(`#${id}`).evaluate((el) => getComputedStyle(el.shadowRoot.querySelector(".clarify, .placeholder")).color).then((c) => SCHEMES[c] ?? c);
 const ready = (p, id) => p.locator(`#${id} [data-testid=request]`).waitFor({ timeout: 20000 });
 /** Console lines of `page` (errors and warnings), as they come. */
 const consoleOf = (p) => {
@@ -35,6 +51,66 @@ const consoleOf = (p) => {
   p.on("console", (m) => ["error", "warning"].includes(m.type()) && lines.push(m.text()));
   return lines;
 };
+
+await main("the card's scheme follows its theme attribute, else the host page's color-scheme", async (browser) => {
+  // A page that declares no color-scheme gets a light card, the system dark or not.
+  for (const colorScheme of ["dark", "light"]) {
+    const p = await strictPage(browser, { colorScheme });
+    await p.goto(`${strict.url}plain.html`);
+    await ready(p, "a");
+    check((await scheme(p, "a")) === "light", `a page without color-scheme, system ${colorScheme}: a light card (${await scheme(p, "a")})`);
+    if (colorScheme === "dark") {
+      // The page turns dark-capable at run time: the card follows it, and back.
+      await p.evaluate(() => document.documentElement.classList.add("both"));
+      await p.waitForFunction(() => getComputedStyle(document.getElementById("a").shadowRoot.querySelector(".clarify")).color === "rgb(228, 231, 238)", null, { timeout: 2000 }).catch(() => {});
+      check((await scheme(p, "a")) === "dark", `the page's color-scheme turned "light dark" on a dark system: a dark card (${await scheme(p, "a")})`);
+      await p.evaluate(() => document.documentElement.classList.remove("both"));
+      await p.waitForTimeout(100);
+      check((await scheme(p, "a")) === "light", `and back to none: light (${await scheme(p, "a")})`);
+    }
+    await p.context().close();
+  }
+  // A page that offers both follows the system; one that is only dark is dark.
+  for (const [url, colorScheme, want] of [["meta.html", "dark", "dark"], ["meta.html", "light", "light"], ["dark.html", "light", "dark"]]) {
+    const p = await strictPage(browser, { colorScheme });
+    await p.goto(`${strict.url}${url}`);
+    await ready(p, "a");
+    check((await scheme(p, "a")) === want, `${url}, system ${colorScheme}: a ${want} card (${await scheme(p, "a")})`);
+    if (url === "meta.html" && colorScheme === "dark") {
+      await p.emulateMedia({ colorScheme: "light" });
+      await p.waitForTimeout(100);
+      check((await scheme(p, "a")) === "light", `the system turns light: so does the card (${await scheme(p, "a")})`);
+    }
+    await p.context().close();
+  }
+  // theme="dark" and theme="light" win over the page and the system; an invalid one is told and
+  // drawn as auto. The placeholder is drawn in the same scheme before the wasm has come.
+  {
+    const p = await strictPage(browser, { colorScheme: "dark" });
+    const lines = consoleOf(p);
+    allowConsoleErrors(p, /theme attribute must be light, dark or auto/);
+    let release;
+    const held = new Promise((ok) => (release = ok));
+    await p.route("**/*.wasm", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await p.goto(`${strict.url}themes.html`);
+    await p.locator("#light [data-testid=placeholder]").waitFor({ timeout: 10000 });
+    check((await scheme(p, "light")) === "light" && (await scheme(p, "dark")) === "dark",
+      `the placeholders take the theme: ${await scheme(p, "light")} ${await scheme(p, "dark")}`);
+    release();
+    for (const id of ["dark", "light", "odd"]) await ready(p, id);
+    check((await scheme(p, "dark")) === "dark" && (await scheme(p, "light")) === "light" && (await scheme(p, "odd")) === "dark",
+      `theme dark, light, and an invalid one as auto on a "light dark" page of a dark system: ${await scheme(p, "dark")} ${await scheme(p, "light")} ${await scheme(p, "odd")}`);
+    const odd = (await p.evaluate(() => window.events)).filter((e) => e.id === "odd" && e.type === "clarify-error");
+    check(odd.length === 1 && odd[0].detail.code === "bad_attribute" && odd[0].detail.message.includes("blue"), `an invalid theme is a clarify-error: ${JSON.stringify(odd)}`);
+    check(lines.filter((l) => l.includes("theme attribute")).length === 1, `and one console line: ${JSON.stringify(lines)}`);
+    await p.locator("#dark").evaluate((el) => el.setAttribute("theme", "light"));
+    check((await scheme(p, "dark")) === "light", "a changed theme applies at once");
+    await p.context().close();
+  }
+});
 
 await main("invalid attributes are a plain line for the visitor, and one console line for the page", async (browser) => {
   // Every widget says a plain line in its visitor's language; the developer gets which

@@ -1,8 +1,8 @@
 // Loading the wasm for <clarify-widget> (clarify-element.js) and the JS API, and what an
 // element says before its card exists: a light placeholder, or, when the wasm did not load
 // (missing, blocked by a Content-Security-Policy without 'wasm-unsafe-eval'), a plain line for
-// the visitor while the console tells the developer why, once per page. Nothing happens on
-// import.
+// the visitor while the console tells the developer why, once per page. The scheme, light or
+// dark, that an element's `theme` attribute resolves to. Nothing happens on import.
 
 /** The JS API's module once loaded (`clarify-embed.js`, wasm-bindgen's glue); `null` before. */
 export let api = null;
@@ -227,6 +227,50 @@ export function tellOnce(method, line, detail) {
   else console[method](line, detail);
 }
 
+/**
+ * The scheme `el` is drawn in, "light" or "dark": its `theme` attribute, or for `auto` (and by
+ * default) the host page's `color-scheme` (the CSS property `el` inherits, else the page's
+ * `<meta name="color-scheme">`): dark for a page that is only dark, the system's preference
+ * for one that offers both, light for one that declares none.
+ */
+export function schemeOf(el) {
+  const theme = el.getAttribute("theme");
+  if (theme === "light" || theme === "dark") return theme;
+  const view = el.ownerDocument?.defaultView;
+  let declared = view?.getComputedStyle ? view.getComputedStyle(el).colorScheme ?? "" : "";
+  if (!declared || declared === "normal") declared = el.ownerDocument?.querySelector?.('meta[name="color-scheme"]')?.content ?? "";
+  const words = declared.toLowerCase().split(/\s+/);
+  if (!words.includes("dark")) return "light";
+  if (!words.includes("light")) return "dark";
+  return view?.matchMedia?.("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+}
+
+/**
+ * Calls `redraw()` whenever what `schemeOf` reads may have changed: the system's preference,
+ * or the host page's root, body or head (a class, a style, a `<meta name="color-scheme">`).
+ * One watcher per page, started by the first element that asks.
+ */
+const watchers = new Set();
+let watching = false;
+export function followScheme(redraw) {
+  watchers.add(redraw);
+  const view = globalThis.window;
+  if (watching || !view?.document) return;
+  watching = true;
+  const all = () => watchers.forEach((w) => w());
+  view.matchMedia?.("(prefers-color-scheme: dark)").addEventListener?.("change", all);
+  if (typeof MutationObserver !== "function") return;
+  const observer = new MutationObserver(all);
+  const { documentElement, head, body } = view.document;
+  for (const node of [documentElement, body]) if (node) observer.observe(node, { attributes: true });
+  if (head) observer.observe(head, { childList: true, subtree: true, attributes: true });
+}
+
+/** Stops calling `redraw` (its element left the page). */
+export function unfollowScheme(redraw) {
+  watchers.delete(redraw);
+}
+
 /** Resolves when `el` should load: now, when the browser is idle, or when it comes into view. */
 export function whenToLoad(el) {
   const how = el.getAttribute("loading");
@@ -259,14 +303,12 @@ const PLACEHOLDER_CSS = `:host { display: block; }
   color: var(--clarify-muted, #5a6272); text-align: start; font: 15px/1.5 system-ui, sans-serif;
   font-family: var(--clarify-font); }
 .placeholder[role="alert"] { color: var(--clarify-critical, #b3261e); }
-@media (prefers-color-scheme: dark) {
-  .placeholder { color: var(--clarify-muted, #a9b1c2); background: var(--clarify-surface, #1b1f29);
-    padding: 10px 14px; border-radius: var(--clarify-radius, 10px); }
-  .placeholder[role="alert"] { color: var(--clarify-critical, #ff8a80); }
-}`;
+.placeholder[data-theme="dark"] { color: var(--clarify-muted, #a9b1c2); background: var(--clarify-surface, #1b1f29);
+  padding: 10px 14px; border-radius: var(--clarify-radius, 10px); color-scheme: dark; }
+.placeholder[data-theme="dark"][role="alert"] { color: var(--clarify-critical, #ff8a80); }`;
 
-/** Shows the placeholder (or, with `error`, the visitor's line that the card is missing) in `root`. */
-export function placeholder(root, text, error) {
+/** Shows the placeholder (or, with `error`, the visitor's line that the card is missing) in `root`, drawn in `scheme`. */
+export function placeholder(root, text, error, scheme) {
   if (!placeholderSheet && typeof CSSStyleSheet === "function" && "adoptedStyleSheets" in root) {
     placeholderSheet = new CSSStyleSheet();
     placeholderSheet.replaceSync(PLACEHOLDER_CSS);
@@ -278,6 +320,7 @@ export function placeholder(root, text, error) {
   box.setAttribute("role", error ? "alert" : "status");
   if (!error) box.setAttribute("aria-busy", "true");
   box.dataset.testid = error ? "load-error" : "placeholder";
+  box.dataset.theme = scheme;
   box.textContent = text;
   root.replaceChildren(box);
 }

@@ -307,6 +307,15 @@ impl WidgetCard {
         self.set_error(Some(word));
     }
 
+    /// Draws the card in `scheme`, `"light"` or `"dark"`: what the element's `theme` attribute
+    /// resolves to (`clarify-element.js`, which follows the host page's `color-scheme` for
+    /// `auto`).
+    #[wasm_bindgen(js_name = setTheme)]
+    pub fn set_theme(&self, scheme: &str) {
+        let scheme = if scheme == "dark" { "dark" } else { "light" };
+        let _ = self.frame.set_attribute("data-theme", scheme);
+    }
+
     /// The session kept at the storage key is lost (`refused` says why): the visitor reads a
     /// plain line, the developer the reason, on the console and in `clarify-error`.
     fn lost_earlier(&self, refused: ClarifyError) {
