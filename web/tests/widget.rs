@@ -763,6 +763,61 @@ async fn start_over_is_offered_while_a_question_is_pending() {
     assert_eq!(w.details("clarify-reset").len(), 2);
 }
 
+/// A question that times out within the hour shows the time left, as a timer screen readers
+/// are not told of every second (its text is in the card's description), in the visitor's
+/// language; a few seconds before the end, a status line says it once.
+#[wasm_bindgen_test]
+async fn a_question_that_times_out_soon_shows_the_time_left() {
+    let w = Widget::mount();
+    w.configure(r#"{"questionTimeoutMs": 90000}"#);
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+    let left = w.get("time-left");
+    assert!(!left.hidden(), "{}", left.outer_html());
+    assert!(
+        ["Time left: 1:30", "Time left: 1:29"].contains(&text(&left).as_str()),
+        "{}",
+        text(&left)
+    );
+    assert_eq!(left.get_attribute("role").unwrap(), "timer");
+    assert!(left.get_attribute("aria-live").is_none_or(|l| l == "off"));
+    let described = w
+        .get("question-card")
+        .get_attribute("aria-describedby")
+        .unwrap();
+    assert!(
+        described.split(' ').any(|id| id == left.id()),
+        "{described}"
+    );
+    assert_eq!(text(&w.get("time-warning")), "");
+    w.card.set_language(Some("fr".into()));
+    tick().await;
+    assert!(text(&w.get("time-left")).starts_with("Temps restant : 1:"));
+
+    let soon = Widget::mount();
+    soon.configure(r#"{"questionTimeoutMs": 5000}"#);
+    soon.start_from_page("Plan a trip to Paris");
+    settle().await;
+    assert_eq!(
+        soon.get("time-left")
+            .get_attribute("data-urgent")
+            .as_deref(),
+        Some("true")
+    );
+    let warning = text(&soon.get("time-warning"));
+    assert!(
+        ["5 seconds left to answer", "4 seconds left to answer"].contains(&warning.as_str()),
+        "{warning}"
+    );
+    drop(soon);
+
+    // The default limit (a day) shows nothing.
+    let calm = Widget::mount();
+    calm.start_from_page("Plan a trip to Paris");
+    settle().await;
+    assert!(calm.find("time-left").is_none_or(|t| t.hidden()));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Helpers
 

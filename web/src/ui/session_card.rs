@@ -139,6 +139,7 @@ fn pending_question(
             page_keys=!embedded
             saved=saved
             on_draft=on_draft
+            deadline=engine.view.deadline().get_untracked()
         />
     })
 }
