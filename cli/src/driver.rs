@@ -261,7 +261,7 @@ fn perform(
             outcome.handoff = Some(package);
             None
         }
-        Effect::Notice { message } => {
+        Effect::Notice { message, .. } => {
             asker.notice(&message);
             outcome.notices.push(message);
             None

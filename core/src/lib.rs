@@ -71,7 +71,7 @@ pub use detect::data::{
 pub use detector::install_detector;
 pub use phrase::{Phrase, UnknownPhrase, fill_in, install as install_phrases};
 pub use protocol::config::{Config, Detection, Limits, Mode};
-pub use protocol::effect::Effect;
+pub use protocol::effect::{Effect, NoticeKind};
 pub use protocol::error::{AnswerFault, Error, ReopenFault};
 pub use protocol::input::{Answer, Context, Input, InputKind, MAX_TEXT_BYTES, UserAnswer};
 pub use protocol::language::{Language, Tag};

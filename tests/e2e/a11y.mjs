@@ -188,8 +188,10 @@ for (const [scheme, themed] of [["light", false], ["light", true], ["dark", fals
     await page.goto(host.url);
     if (themed) await page.addStyleTag({ content: THEME });
     await page.waitForFunction(() => document.querySelector("clarify-widget")?.clarifier, null, { timeout: 20000 });
+    // The host page is light only, so its widgets are light unless told otherwise (theme).
+    if (scheme === "dark") await page.evaluate(() => document.querySelectorAll("clarify-widget").forEach((w) => w.setAttribute("theme", "dark")));
     const surface = await page.locator("#trip").evaluate((el) => getComputedStyle(el.shadowRoot.querySelector(".clarify")).color);
-    check((scheme === "dark") === (surface !== "rgb(29, 35, 48)"), `${label}: the widget's scheme follows prefers-color-scheme (text ${surface})`);
+    check((scheme === "dark") === (surface !== "rgb(29, 35, 48)"), `${label}: the widget's scheme follows its theme (text ${surface})`);
     await audit(page, `widgets idle (${label})`, "clarify-widget");
     await page.evaluate(() => document.querySelector("#trip").start("Plan a trip to Paris"));
     const trip = page.locator("#trip");

@@ -2,9 +2,9 @@
 // a registered element shows a placeholder until the wasm is ready, then the card; `loading="lazy"`
 // waits until the element comes into view; and a wasm that cannot be loaded — a 404, a server
 // answering with its HTML page, a Content-Security-Policy without 'wasm-unsafe-eval' — is a
-// message in the element, a `clarify-error` with a typed code and one console error naming the
-// fix, while the host page goes on. The placeholder has the card's frame and font, from the
-// documented custom properties.
+// plain line for the visitor in the element, a `clarify-error` with a typed code and one console
+// error naming the fix, while the host page goes on. The placeholder has the card's frame and
+// font, from the documented custom properties.
 import { cp, mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { serve, main, strictPage, check, root, STRICT_CSP, allowConsoleErrors } from "./lib.mjs";
@@ -14,8 +14,8 @@ await rm(site, { recursive: true, force: true });
 await mkdir(site, { recursive: true });
 await cp(join(root, "target/embed"), join(site, "embed"), { recursive: true });
 await cp(join(root, "examples/host-page/favicon.svg"), join(site, "favicon.svg"));
-const page = (body, script) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title>
-<link rel="icon" href="favicon.svg"><script type="module" src="${script}"></script></head><body>${body}</body></html>`;
+const page = (body, script, head = "") => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title>
+<link rel="icon" href="favicon.svg">${head}<script type="module" src="${script}"></script></head><body>${body}</body></html>`;
 await writeFile(join(site, "import-only.js"), `import * as clarify from "./embed/clarify-element.js";
 window.imported = { defined: Boolean(customElements.get("clarify-widget")), clarifier: typeof clarify.Clarifier, widget: typeof clarify.ClarifyWidget };
 `);
@@ -30,8 +30,10 @@ await writeFile(join(site, "index.html"), page(
   `<h1>Host</h1><button id="host-button" type="button">Host button</button><p id="out"></p><clarify-widget max-questions="2"></clarify-widget>`, "host.js"));
 await writeFile(join(site, "lazy.css"), ".spacer { height: 3000px; }\n");
 await writeFile(join(site, "theme.css"), "clarify-widget { --clarify-surface: rgb(1, 2, 3); --clarify-radius: 3px; font-family: Georgia, serif; }\n");
+// A host page with a dark scheme of its own (it offers both): the card follows it.
 await writeFile(join(site, "themed.html"), page(
-  `<h1>Host</h1><button id="host-button" type="button">Host button</button><p id="out"></p><link rel="stylesheet" href="theme.css"><clarify-widget></clarify-widget>`, "host.js"));
+  `<h1>Host</h1><button id="host-button" type="button">Host button</button><p id="out"></p><link rel="stylesheet" href="theme.css"><clarify-widget></clarify-widget>`, "host.js",
+  `<meta name="color-scheme" content="light dark">`));
 await writeFile(join(site, "lazy.html"), page(
   `<h1>Host</h1><button id="host-button" type="button">Host button</button><p id="out"></p><link rel="stylesheet" href="lazy.css"><div class="spacer"></div><clarify-widget loading="lazy"></clarify-widget>`, "host.js"));
 
@@ -130,7 +132,8 @@ await main("the package loads only when asked, shows a placeholder, and fails wi
     await p.locator("clarify-widget [data-testid=load-error]").waitFor({ timeout: 20000 });
     const shown = await box(p);
     const events = await p.evaluate(() => window.events);
-    check(shown.role === "alert" && /WebAssembly/.test(shown.text), `${what}: the element says why: ${JSON.stringify(shown)}`);
+    check(shown.role === "alert" && shown.text === "Sorry, this is not available right now.",
+      `${what}: the element says it plainly to the visitor: ${JSON.stringify(shown)}`);
     check(events.length === 1 && events[0][0] === "clarify-error" && events[0][1].code === code,
       `${what}: one clarify-error ${code}: ${JSON.stringify(events)}`);
     check(await hostWorks(p), `${what}: the host page still works`);

@@ -184,9 +184,10 @@ for (const shell of ["app", "widget"]) {
     }
   }
 }
-// A slow endpoint: after 3 s the card says what the endpoint is doing and for how long, and
-// offers the built-in questions, which abort the call; then Stop on the slow answer. Neither
-// may throw (checked with every page's console below).
+// A slow endpoint: after 3 s the card says for how long it has waited and what the endpoint is
+// doing (the app's user; the widget's visitor reads only that it is thinking), and offers the
+// built-in questions ("Skip waiting" in the widget), which abort the call; then Stop on the slow
+// answer. Neither may throw (checked with every page's console below).
 for (const shell of ["app", "widget"]) {
   const label = `${shell} slow endpoint`;
   const page = await open(browser, shell, "slow", "o3-pro");
@@ -197,7 +198,13 @@ for (const shell of ["app", "widget"]) {
     const what = page.locator("[data-testid=working-what]");
     ok((await what.textContent()) !== WAITING, `${label}: no waiting words at first`);
     await page.locator("[data-testid=detect-offline]").waitFor({ timeout: 6000 });
-    ok((await what.textContent()) === WAITING, `${label}: says what the endpoint is doing`);
+    if (shell === "app") {
+      ok((await what.textContent()) === WAITING, `${label}: says what the endpoint is doing`);
+    } else {
+      const said = await what.textContent();
+      const offer = await page.locator("[data-testid=detect-offline]").textContent();
+      ok(said === "Thinking about your request…" && offer === "Skip waiting", `${label}: plain words for the visitor (${said} / ${offer})`);
+    }
     ok(/^\d+ s$/.test(await page.locator("[data-testid=elapsed]").textContent()), `${label}: and for how long`);
     await page.locator("[data-testid=detect-offline]").click();
     await page.locator("[data-testid=question-text]").waitFor({ timeout: 5000 });
@@ -248,17 +255,17 @@ for (const shell of ["app", "widget"]) {
   await page.context().close();
 }
 
-// A refusal nothing fixes: the embedded detector asks, the answer fails, and the user is told
-// which setting to change, beside Retry and Copy prompt (the app's settings one click away); the
-// widget's failure box says it plainly, its reason goes to the console, and it emits
-// endpoint_refused.
+// A refusal nothing fixes: the embedded detector asks, the answer fails, and the app's user is
+// told which setting to change, beside Retry and Copy prompt (the settings one click away); the
+// widget's visitor reads a plain line and Retry, and the developer the reason and the setting to
+// change on the console, and endpoint_refused.
 for (const shell of ["app", "widget"]) {
   const label = `${shell} refused answer`;
   const page = await open(browser, shell, "refuse", "m");
   const consoleErrors = [];
   if (shell === "widget") {
     allowConsoleErrors(page, /clarify-widget: the answer could not be produced/);
-    page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
+    page.on("console", (m) => ["error", "warning"].includes(m.type()) && consoleErrors.push(m.text()));
   }
   try {
     await page.locator("[data-testid=request]").fill("Plan a trip to Paris");
@@ -270,14 +277,19 @@ for (const shell of ["app", "widget"]) {
       const widget = document.querySelector("clarify-widget");
       return document.body.innerText + (widget?.shadowRoot?.textContent ?? "");
     });
-    ok(told.includes("choose the endpoint kind that fits it (now \u201cgeneric\u201d)"), `${label}: says which setting to change`);
-    if (shell === "widget") {
+    const setting = "choose the endpoint kind that fits it (now \u201cgeneric\u201d)";
+    if (shell === "app") {
+      ok(told.includes(setting), `${label}: says which setting to change`);
+      ok(await page.locator("[data-testid=copy-prompt]").isVisible(), `${label}: and Copy prompt`);
+    } else {
       const plain = await page.locator("[data-testid=failure-reason]").textContent();
       ok(plain.includes("Something went wrong while writing the answer"), `${label}: the failure box's line is plain (${plain})`);
+      ok(!told.includes(setting) && !told.includes("profile") && !told.includes("HTTP 400"), `${label}: no setting nor reason for the visitor (${told})`);
+      ok(await page.locator("[data-testid=copy-prompt]").count() === 0, `${label}: no prompt to copy for the visitor`);
       ok(consoleErrors.some((e) => e.includes("HTTP 400")), `${label}: the reason on the console (${consoleErrors})`);
+      ok(consoleErrors.filter((e) => e.includes(setting)).length === 1, `${label}: the setting to change on the console, once (${consoleErrors})`);
     }
     ok(await page.locator("[data-testid=retry]").isVisible(), `${label}: Retry`);
-    ok(await page.locator("[data-testid=copy-prompt]").isVisible(), `${label}: and Copy prompt`);
     if (shell === "app") {
       await page.locator("[data-testid=settings-toggle]").click();
       ok(await page.locator("[data-testid=set-profile]").isVisible(), `${label}: and the settings, one click away`);

@@ -620,7 +620,7 @@ fn render_effect(e: &Effect) -> Vec<String> {
             package.questions.len(),
             package.assumptions.len()
         )],
-        Effect::Notice { message } => vec![format!("< notice {}", quote(message, 100))],
+        Effect::Notice { message, .. } => vec![format!("< notice {}", quote(message, 100))],
         Effect::LoadDetector => vec!["< load_detector".to_owned()],
         Effect::LoadColumns { language } => vec![format!("< load_columns {}", language.tag())],
         Effect::RequestTranslation { question, request } => {

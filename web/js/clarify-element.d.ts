@@ -74,7 +74,7 @@ export interface ClarifyEventMap {
   "clarify-done": CustomEvent<{ answer: string; prompt: string | null; request: string | null; status: ClarifierState["status"]; stopped: boolean }>;
   /** A human takes over after the answer. */
   "clarify-handoff": CustomEvent<{ package: HandoffPackage }>;
-  /** "Start over": the widget is back at its request box. */
+  /** "Start over" (after the answer, or mid-conversation, leaving the pending question unanswered): the widget is back at its request box. */
   "clarify-reset": CustomEvent<Record<string, never>>;
   "clarify-error": CustomEvent<{ code: ClarifyErrorCode; message: string }>;
   /** Another tab or widget with the same `storage-key` took over; the answer given here to `question` — the question's text, a string (not a `Question` as in the other events) — with `answer` as shown (`null` for "I don't know" or a skip), is not in its session. */
@@ -99,6 +99,11 @@ export interface ClarifyWidgetAttributes {
   loading?: "eager" | "idle" | "lazy";
   /** What kind of endpoint `endpoint` is, when its URL does not say; unset, it is picked from the URL and the model. */
   profile?: ClarifyProfile;
+  /**
+   * The card's scheme: `light`, `dark`, or `auto` (the default): the host page's `color-scheme`
+   * (light for a page that declares none, the system's preference for one that offers both).
+   */
+  theme?: "light" | "dark" | "auto";
 }
 
 /** The kinds of endpoint a `profile` names. */
@@ -116,7 +121,7 @@ export type ClarifyEventHandlers = {
   [K in keyof ClarifyEventMap as `on${K}`]?: (event: ClarifyEventMap[K]) => void;
 };
 
-/** `<clarify-widget endpoint model api-key max-questions max-rounds never-ask language question-timeout-ms endpoint-timeout-ms storage-key loading>` */
+/** `<clarify-widget endpoint model api-key max-questions max-rounds never-ask language question-timeout-ms endpoint-timeout-ms storage-key loading theme>` */
 export class ClarifyWidget extends HTMLElement {
   /** This element's session: the same object for the element's life (attribute changes reconfigure it); `null` until the wasm is loaded and the attributes are valid. */
   readonly clarifier: Clarifier | null;

@@ -4,7 +4,7 @@
 // Clarifier with the app's own card (`WidgetCard`, web/src/widget.rs: it reads the attributes,
 // keeps the session at `storage-key`, follows other tabs and names the events). This file keeps
 // the element class and dispatches the DOM events.
-import { api, Clarifier, load, placeholder, wasmFrom, whenToLoad, wordsFor } from "./clarify-load.js";
+import { api, Clarifier, followScheme, load, placeholder, schemeOf, tellOnce, unfollowScheme, wasmFrom, whenToLoad, wordsFor } from "./clarify-load.js";
 
 export { Clarifier, load, ready } from "./clarify-load.js";
 
@@ -64,9 +64,11 @@ export class ClarifyWidget extends Base {
   #loadError = null; // why the wasm could not be loaded, for a later start()
   #messages = undefined; // the host's words for the card (`messages`), as set
   #wordsTried = false; // the words of the card's language were asked for (fetched, or could not be)
+  #badTheme = null; // the invalid `theme` last told
+  #redraw = () => this.#applyTheme(); // draws the card in the scheme its `theme` resolves to now
 
-  /** Attributes that configure the session (see clarify-element.d.ts); `storage-key` and `loading` are read once. */
-  static observedAttributes = ["endpoint", "model", "profile", "api-key", "language", "max-questions", "max-rounds", "question-timeout-ms", "endpoint-timeout-ms", "never-ask"];
+  /** Attributes that configure the session (see clarify-element.d.ts), and `theme`; `storage-key` and `loading` are read once. */
+  static observedAttributes = ["endpoint", "model", "profile", "api-key", "language", "max-questions", "max-rounds", "question-timeout-ms", "endpoint-timeout-ms", "never-ask", "theme"];
 
   constructor() {
     super();
@@ -85,6 +87,7 @@ export class ClarifyWidget extends Base {
   }
 
   connectedCallback() {
+    followScheme(this.#redraw);
     if (!api) return this.#awaitWasm();
     // With the wasm already here, the card is made at once (a host may call `start()` right
     // away) and a language not yet on the page shows English until its words arrive; an invalid
@@ -100,6 +103,7 @@ export class ClarifyWidget extends Base {
       new MutationObserver(() => nameParts(this.shadowRoot)).observe(this.shadowRoot, { childList: true, subtree: true });
       setTimeout(() => this.#emit("clarify-ready", {}), 0);
     }
+    this.#applyTheme();
     this.#card.warnKeyInPage(this); // an api-key on a page served to others: said, not refused
     if (this.#clarifier || this.#create()) this.#card.show(this.#clarifier);
   }
@@ -108,12 +112,12 @@ export class ClarifyWidget extends Base {
   #awaitWasm() {
     if (this.#waiting) return;
     this.#waiting = true;
-    const words = wordsFor(this);
-    placeholder(this.shadowRoot, words.loading, false);
+    placeholder(this.shadowRoot, wordsFor(this).loading, false, schemeOf(this));
     const done = (e) => {
       this.#waiting = false;
       if (!e) return this.isConnected && this.connectedCallback();
-      placeholder(this.shadowRoot, words[e?.code] ?? words.wasm_load_failed, true);
+      // The visitor reads a plain line; why, and the fix, are on the console (once per page) and in the event.
+      placeholder(this.shadowRoot, wordsFor(this).unavailable, true, schemeOf(this));
       this.#loadError = { code: e?.code ?? "wasm_load_failed", message: e?.message ?? String(e) };
       this.#emitError(this.#loadError);
     };
@@ -149,6 +153,7 @@ export class ClarifyWidget extends Base {
 
   attributeChangedCallback(name, before, after) {
     if (before === after) return;
+    if (name === "theme") return this.isConnected && this.#applyTheme();
     if (name === "language" && this.#card) {
       if (!api.wordsReady(after)) this.#loadWords().then(() => this.#rewordError());
       this.#card.setLanguage(after);
@@ -175,16 +180,27 @@ export class ClarifyWidget extends Base {
     });
   }
 
-  /** Words the invalid attributes' message again, in the card's language now at hand. */
+  /** Says again that the widget cannot run, in the card's language now at hand. */
   #rewordError() {
-    if (this.#badAttributes == null || !this.#card) return;
-    try {
-      this.#card.options(this);
-    } catch (e) {
-      if (e?.code !== "bad_attribute") return;
-      this.#badAttributes = e.message;
-      this.#card.setError(e.message);
-    }
+    if (this.#badAttributes != null) this.#card?.setUnavailable(this);
+  }
+
+  /**
+   * Draws the card (or the placeholder) in the scheme `theme` resolves to now (`schemeOf`). An
+   * invalid value is drawn as `auto`, and told once: on the console and as a clarify-error.
+   */
+  #applyTheme() {
+    const scheme = schemeOf(this);
+    this.#card?.setTheme(scheme);
+    const box = this.shadowRoot.querySelector(".placeholder");
+    if (box) box.dataset.theme = scheme;
+    const theme = this.getAttribute("theme");
+    if (theme == null || ["light", "dark", "auto"].includes(theme) || theme === this.#badTheme) return;
+    this.#badTheme = theme;
+    const message = `The theme attribute must be light, dark or auto (it is "${theme}"); the card follows the page's color-scheme.`;
+    tellOnce("error", `clarify-widget: ${message}`);
+    // After the current task, so listeners the page adds right after the element hear it.
+    setTimeout(() => this.#emitError({ code: "bad_attribute", message }), 0);
   }
 
   #validAgain() {
@@ -192,11 +208,15 @@ export class ClarifyWidget extends Base {
     this.#badAttributes = this.#toldBad = null;
   }
 
-  /** Invalid attributes: the card says which in the user's language (never the engine's words). */
+  /**
+   * Invalid attributes: the visitor reads a plain line in the card; which attribute and why go to
+   * the developer, on the console (once per page) and as a clarify-error.
+   */
   #badOptions(e) {
-    this.#badAttributes = e?.code === "bad_attribute" || e?.code === "unknown_message" ? e.message : wordsFor(this).options;
-    this.#card?.setError(this.#badAttributes);
-    const told = { code: e?.code ?? "bad_options", message: e?.code === "bad_options" ? e.message : this.#badAttributes };
+    const told = { code: e?.code ?? "bad_options", message: e?.message ?? String(e) };
+    this.#badAttributes = told.message;
+    this.#card?.setUnavailable(this);
+    tellOnce("error", `clarify-widget: ${told.message}`);
     // Applying the same invalid options again (another attribute changed meanwhile) is no news.
     if (this.#toldBad?.code !== told.code || this.#toldBad?.message !== told.message) this.#emitError(told);
     this.#toldBad = told;
@@ -204,14 +224,17 @@ export class ClarifyWidget extends Base {
   }
 
   /** The card's views go with their listeners and the question timer; the session stays (saved at `storage-key`), and what happens to it meanwhile is sent, in order, when the element is added back. */
-  disconnectedCallback() { this.#card?.hide(); }
+  disconnectedCallback() {
+    unfollowScheme(this.#redraw);
+    this.#card?.hide();
+  }
 
   /** Starts a conversation with `request`, as if typed into the widget; false (shown, emitted) if refused. */
   start(request) {
     if (!this.#clarifier) {
       // Not loaded (or invalid attributes): refused, and said as every refusal is.
       const bad = this.#badAttributes;
-      this.#emitError(this.#loadError ?? { code: bad == null ? "not_ready" : "bad_attribute", message: bad ?? wordsFor(this).loading });
+      this.#emitError(this.#loadError ?? { code: bad == null ? "not_ready" : "bad_attribute", message: bad ?? "the widget has not loaded yet: call start() after its clarify-ready event" });
       return false;
     }
     const refused = this.#startFromCard(request);
@@ -221,7 +244,7 @@ export class ClarifyWidget extends Base {
 
   /** The card's request box: null when the request started, else the message shown under the box (and emitted). */
   #startFromCard(request) {
-    if (!this.#clarifier) return this.#badAttributes ?? wordsFor(this).options;
+    if (!this.#clarifier) return wordsFor(this).unavailable;
     this.#card.setError(null);
     try {
       this.#clarifier.start(request);

@@ -1,7 +1,8 @@
 // Loading the wasm for <clarify-widget> (clarify-element.js) and the JS API, and what an
-// element says before its card exists: a light placeholder, or why the wasm did not load
-// (missing, blocked by a Content-Security-Policy without 'wasm-unsafe-eval'). Nothing happens
-// on import.
+// element says before its card exists: a light placeholder, or, when the wasm did not load
+// (missing, blocked by a Content-Security-Policy without 'wasm-unsafe-eval'), a plain line for
+// the visitor while the console tells the developer why, once per page. The scheme, light or
+// dark, that an element's `theme` attribute resolves to. Nothing happens on import.
 
 /** The JS API's module once loaded (`clarify-embed.js`, wasm-bindgen's glue); `null` before. */
 export let api = null;
@@ -23,7 +24,7 @@ export function wasmFrom(wasmUrl, detectorUrl) {
 
 /** Why the wasm did not load: a `ClarifyError`-like `Error` with a stable `code`. */
 function loadError(code, detail) {
-  const error = new Error(`${MESSAGES.en[code]} (${detail})`);
+  const error = new Error(`${LOAD_ERRORS[code]} (${detail})`);
   error.name = "ClarifyError";
   error.code = code;
   return error;
@@ -142,8 +143,8 @@ export function load({ wasmUrl, detectorUrl } = {}) {
   })();
   loading.catch((e) => {
     loading = null;
-    // One console error per failed load, whatever the number of elements waiting on it.
-    console.error(`clarify-embed: ${e.message}. To fix: ${FIXES[e.code] ?? FIXES.wasm_load_failed}.`);
+    // One console error per page, whatever the number of elements waiting on it or trying again.
+    tellOnce("error", `clarify-embed: ${LOAD_ERRORS[e.code] ?? LOAD_ERRORS.wasm_load_failed}. To fix: ${FIXES[e.code] ?? FIXES.wasm_load_failed}.`, e.message);
   });
   return loading;
 }
@@ -179,36 +180,95 @@ export const ready = {
   },
 };
 
-/** What the element says before the card exists, in English, Simplified and Traditional Chinese. */
-const MESSAGES = {
-  en: {
-    loading: "Loading Clarify…",
-    wasm_not_found: "Clarify could not be loaded: its WebAssembly file was not found.",
-    wasm_blocked: "Clarify could not be loaded: this page's Content-Security-Policy does not allow WebAssembly ('wasm-unsafe-eval').",
-    wasm_load_failed: "Clarify could not be loaded.",
-    options: "The widget's attributes are invalid.",
-  },
-  "zh-Hans": {
-    loading: "正在加载 Clarify…",
-    wasm_not_found: "无法加载 Clarify：找不到它的 WebAssembly 文件。",
-    wasm_blocked: "无法加载 Clarify：此页面的内容安全策略不允许 WebAssembly（'wasm-unsafe-eval'）。",
-    wasm_load_failed: "无法加载 Clarify。",
-    options: "此组件的属性无效。",
-  },
-  "zh-Hant": {
-    loading: "正在載入 Clarify…",
-    wasm_not_found: "無法載入 Clarify：找不到它的 WebAssembly 檔案。",
-    wasm_blocked: "無法載入 Clarify：此頁面的內容安全政策不允許 WebAssembly（'wasm-unsafe-eval'）。",
-    wasm_load_failed: "無法載入 Clarify。",
-    options: "此元件的屬性無效。",
-  },
+/** Why the wasm did not load, for the developer (the `clarify-error` event's message, the console). */
+const LOAD_ERRORS = {
+  wasm_not_found: "Clarify could not be loaded: its WebAssembly file was not found",
+  wasm_blocked: "Clarify could not be loaded: this page's Content-Security-Policy does not allow WebAssembly ('wasm-unsafe-eval')",
+  wasm_load_failed: "Clarify could not be loaded",
 };
 
-/** The element's words for its `language` attribute (the browser's language without one). */
+/**
+ * What the element says to the visitor before its card exists, by language tag: `loading` and
+ * `unavailable`, the words of web/words/<tag>.json, which scripts/build-embed (scripts/words.mjs)
+ * writes in here for every language, so the element has them before the wasm.
+ */
+const WORDS = /* @words */ { en: {} };
+
+/** The language of WORDS a BCP 47 tag names, as the card negotiates it: `pt-BR` is `pt`, `zh-HK` `zh-Hant`. */
+function wordsTag(tag) {
+  const [language, ...rest] = String(tag).toLowerCase().split(/[-_]/);
+  if (language !== "zh") return Object.prototype.hasOwnProperty.call(WORDS, language) ? language : null;
+  const traditional = rest.some((s) => ["hant", "tw", "hk", "mo"].includes(s)) && !rest.includes("hans");
+  return traditional ? "zh-Hant" : "zh-Hans";
+}
+
+/**
+ * The element's words before its card exists, in its `language` (the browser's languages
+ * without one), with the host's own for those keys (`messages`).
+ */
 export function wordsFor(el) {
-  const tag = (el.getAttribute("language") || globalThis.navigator?.language || "en").toLowerCase();
-  if (!tag.startsWith("zh")) return MESSAGES.en;
-  return /^zh-(hant|tw|hk|mo)/.test(tag) ? MESSAGES["zh-Hant"] : MESSAGES["zh-Hans"];
+  const own = el.getAttribute("language");
+  const tags = own ? [own] : globalThis.navigator?.languages ?? [globalThis.navigator?.language || "en"];
+  const found = tags.map(wordsTag).find((t) => t && WORDS[t]);
+  const words = WORDS[found || "en"] || WORDS.en;
+  const host = el.messages;
+  const pick = (key) => (typeof host?.[key] === "string" ? host[key] : words[key] ?? WORDS.en[key] ?? "");
+  return { loading: pick("loading"), unavailable: pick("unavailable") };
+}
+
+/** The lines the console was told, once per page whatever the number of elements. */
+const told = new Set();
+
+/** Writes `line` (with `detail`, when given) on the console with `method`, unless this page was told it already. */
+export function tellOnce(method, line, detail) {
+  if (told.has(line)) return;
+  told.add(line);
+  if (detail === undefined) console[method](line);
+  else console[method](line, detail);
+}
+
+/**
+ * The scheme `el` is drawn in, "light" or "dark": its `theme` attribute, or for `auto` (and by
+ * default) the host page's `color-scheme` (the CSS property `el` inherits, else the page's
+ * `<meta name="color-scheme">`): dark for a page that is only dark, the system's preference
+ * for one that offers both, light for one that declares none.
+ */
+export function schemeOf(el) {
+  const theme = el.getAttribute("theme");
+  if (theme === "light" || theme === "dark") return theme;
+  const view = el.ownerDocument?.defaultView;
+  let declared = view?.getComputedStyle ? view.getComputedStyle(el).colorScheme ?? "" : "";
+  if (!declared || declared === "normal") declared = el.ownerDocument?.querySelector?.('meta[name="color-scheme"]')?.content ?? "";
+  const words = declared.toLowerCase().split(/\s+/);
+  if (!words.includes("dark")) return "light";
+  if (!words.includes("light")) return "dark";
+  return view?.matchMedia?.("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+}
+
+/**
+ * Calls `redraw()` whenever what `schemeOf` reads may have changed: the system's preference,
+ * or the host page's root, body or head (a class, a style, a `<meta name="color-scheme">`).
+ * One watcher per page, started by the first element that asks.
+ */
+const watchers = new Set();
+let watching = false;
+export function followScheme(redraw) {
+  watchers.add(redraw);
+  const view = globalThis.window;
+  if (watching || !view?.document) return;
+  watching = true;
+  const all = () => watchers.forEach((w) => w());
+  view.matchMedia?.("(prefers-color-scheme: dark)").addEventListener?.("change", all);
+  if (typeof MutationObserver !== "function") return;
+  const observer = new MutationObserver(all);
+  const { documentElement, head, body } = view.document;
+  for (const node of [documentElement, body]) if (node) observer.observe(node, { attributes: true });
+  if (head) observer.observe(head, { childList: true, subtree: true, attributes: true });
+}
+
+/** Stops calling `redraw` (its element left the page). */
+export function unfollowScheme(redraw) {
+  watchers.delete(redraw);
 }
 
 /** Resolves when `el` should load: now, when the browser is idle, or when it comes into view. */
@@ -243,14 +303,12 @@ const PLACEHOLDER_CSS = `:host { display: block; }
   color: var(--clarify-muted, #5a6272); text-align: start; font: 15px/1.5 system-ui, sans-serif;
   font-family: var(--clarify-font); }
 .placeholder[role="alert"] { color: var(--clarify-critical, #b3261e); }
-@media (prefers-color-scheme: dark) {
-  .placeholder { color: var(--clarify-muted, #a9b1c2); background: var(--clarify-surface, #1b1f29);
-    padding: 10px 14px; border-radius: var(--clarify-radius, 10px); }
-  .placeholder[role="alert"] { color: var(--clarify-critical, #ff8a80); }
-}`;
+.placeholder[data-theme="dark"] { color: var(--clarify-muted, #a9b1c2); background: var(--clarify-surface, #1b1f29);
+  padding: 10px 14px; border-radius: var(--clarify-radius, 10px); color-scheme: dark; }
+.placeholder[data-theme="dark"][role="alert"] { color: var(--clarify-critical, #ff8a80); }`;
 
-/** Shows the placeholder (or, with `error`, the reason the card is missing) in `root`. */
-export function placeholder(root, text, error) {
+/** Shows the placeholder (or, with `error`, the visitor's line that the card is missing) in `root`, drawn in `scheme`. */
+export function placeholder(root, text, error, scheme) {
   if (!placeholderSheet && typeof CSSStyleSheet === "function" && "adoptedStyleSheets" in root) {
     placeholderSheet = new CSSStyleSheet();
     placeholderSheet.replaceSync(PLACEHOLDER_CSS);
@@ -262,6 +320,7 @@ export function placeholder(root, text, error) {
   box.setAttribute("role", error ? "alert" : "status");
   if (!error) box.setAttribute("aria-busy", "true");
   box.dataset.testid = error ? "load-error" : "placeholder";
+  box.dataset.theme = scheme;
   box.textContent = text;
   root.replaceChildren(box);
 }

@@ -11,7 +11,8 @@ use clarify_core::exchange::CallReport;
 use clarify_core::profile::ProfileKind;
 use clarify_core::wire::{CallError, FailureCode};
 use clarify_core::{
-    ChatRequest, Detection, Effect, Error, Input, InputKind, Language, Millis, Session, Status,
+    ChatRequest, Detection, Effect, Error, Input, InputKind, Language, Millis, NoticeKind, Session,
+    Status,
 };
 use leptos::prelude::{WindowListenerHandle, window_event_listener_untyped};
 
@@ -404,7 +405,8 @@ impl Driver {
             let waiting = driver.with(|s| s.accepts(InputKind::DetectOffline));
             if missing && waiting {
                 let message = driver.word(Word::DetectorUnavailable).to_owned();
-                driver.notify(&[Effect::Notice { message }]);
+                let kind = NoticeKind::DetectorMissing;
+                driver.notify(&[Effect::Notice { kind, message }]);
             }
             // Refused when the session moved on (reset, restore) while the data came.
             let _ = driver.send(Input::DetectOffline { now: now() });

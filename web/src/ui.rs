@@ -36,7 +36,7 @@ pub use conversation::{Conversation, RequestBox, RequestForm};
 pub use question_card::{Outcome, PriorityBadge, QuestionCard};
 pub use session_card::{NoticeList, SessionCard, StartOver};
 pub use settings::SettingsPanel;
-pub use state::{Accepting, Engine, Notices, Pending, Reader, SessionView};
+pub use state::{Accepting, Engine, Note, Notices, Pending, Reader, SessionView};
 pub use trace::{TracePanel, layer_word};
 
 /// The whole page, driving the session saved in `localStorage` (see [`ClarifyApp`]).

@@ -22,7 +22,7 @@ use std::any::Any;
 use std::cell::RefCell;
 
 use clarify_core::{
-    Answer, EnrichedPrompt, Millis, Question, Resolution, RestoreError, Session, Status,
+    Answer, EnrichedPrompt, Millis, NoticeKind, Question, Resolution, RestoreError, Session, Status,
 };
 use leptos::prelude::*;
 use serde::Serialize;
@@ -168,18 +168,19 @@ impl WidgetCard {
 
     /// Restores the session kept at the storage key, if there is one, into `clarifier`; it
     /// catches up (an expired question times out, work in flight is redone) when shown. A
-    /// snapshot that cannot be restored is forgotten, shown in the error line and emitted as
-    /// `clarify-error` (`bad_snapshot`); the session then starts fresh. A newer build's
-    /// snapshot is reported the same way but kept, untouched, for that build. Answers a full
-    /// storage did not keep at the last save are named the same way (`answers_not_kept`).
+    /// snapshot that cannot be restored is forgotten, and the session starts fresh: the
+    /// visitor reads a plain line in the error line, the developer why, on the console and in
+    /// `clarify-error` (`bad_snapshot`). A newer build's snapshot is reported the same way but
+    /// kept, untouched, for that build. Answers a full storage did not keep at the last save
+    /// are named in the error line, in the visitor's language, and emitted (`answers_not_kept`).
     pub fn restore(&self, clarifier: &Clarifier) {
         let Some(place) = self.parts.place.get_value() else {
             return;
         };
         if let Some(lost) = place.not_kept() {
-            let told = ClarifyError::new("answers_not_kept", lost.to_string());
-            self.set_error(Some(told.message.clone()));
-            self.parts.refused(told);
+            self.set_error(Some(lost.in_words(self.parts.lang.get_untracked())));
+            self.parts
+                .refused(ClarifyError::new("answers_not_kept", lost.to_string()));
         }
         let refused = match place.load_session() {
             Ok(None) => return,
@@ -193,8 +194,7 @@ impl WidgetCard {
             Err(StorageError::Session(e @ RestoreError::UnsupportedVersion { .. })) => {
                 let refused =
                     ClarifyError::new("bad_snapshot", StorageError::Session(e).to_string());
-                self.set_error(Some(refused.message.clone()));
-                self.parts.refused(refused);
+                self.lost_earlier(refused);
                 return;
             }
             Err(StorageError::Session(e)) => ClarifyError::from(e),
@@ -209,8 +209,7 @@ impl WidgetCard {
             ) => ClarifyError::new("internal", e.to_string()),
         };
         place.forget();
-        self.set_error(Some(refused.message.clone()));
-        self.parts.refused(refused);
+        self.lost_earlier(refused);
     }
 
     /// Removes the session's views and stops following it (the element left the page, or its
@@ -279,7 +278,7 @@ impl WidgetCard {
         }
         let message = "clarify-widget: the api-key attribute puts the key in this page, where every visitor can read it. \
             Serve an endpoint on your own origin that adds the key server-side, and give the widget that endpoint without api-key.";
-        web_sys::console::warn_1(&message.into());
+        console_once(Level::Warn, message.into());
         let parts = self.parts;
         set_timeout(
             move || parts.refused(ClarifyError::new("key_in_page", message)),
@@ -291,6 +290,44 @@ impl WidgetCard {
     #[wasm_bindgen(js_name = setError)]
     pub fn set_error(&self, message: Option<String>) {
         self.error.set_text_content(message.as_deref());
+    }
+
+    /// Says in the error line, in the visitor's words, that the widget cannot run (`element`'s
+    /// attributes are invalid: the element tells the developer which, on the console and in
+    /// `clarify-error`): the chrome's `unavailable`, or the word `element`'s `messages` give
+    /// for it.
+    #[wasm_bindgen(js_name = setUnavailable)]
+    pub fn set_unavailable(&self, element: &web_sys::Element) {
+        let own = js_sys::Reflect::get(element, &"messages".into())
+            .ok()
+            .filter(JsValue::is_object)
+            .and_then(|m| js_sys::Reflect::get(&m, &Word::Unavailable.key().into()).ok())
+            .and_then(|w| w.as_string());
+        let word = own.unwrap_or_else(|| self.parts.word(Word::Unavailable));
+        self.set_error(Some(word));
+    }
+
+    /// Draws the card in `scheme`, `"light"` or `"dark"`: what the element's `theme` attribute
+    /// resolves to (`clarify-element.js`, which follows the host page's `color-scheme` for
+    /// `auto`).
+    #[wasm_bindgen(js_name = setTheme)]
+    pub fn set_theme(&self, scheme: &str) {
+        let scheme = if scheme == "dark" { "dark" } else { "light" };
+        let _ = self.frame.set_attribute("data-theme", scheme);
+    }
+
+    /// The session kept at the storage key is lost (`refused` says why): the visitor reads a
+    /// plain line, the developer the reason, on the console and in `clarify-error`.
+    fn lost_earlier(&self, refused: ClarifyError) {
+        self.set_error(Some(self.parts.word(Word::EarlierLost)));
+        console_once(
+            Level::Warn,
+            format!(
+                "clarify-widget: the session kept at the storage key was not restored: {}",
+                refused.message
+            ),
+        );
+        self.parts.refused(refused);
     }
 }
 
@@ -352,6 +389,14 @@ impl Parts {
             held: StoredValue::new_local(None),
             resume: StoredValue::new(false),
         }
+    }
+
+    /// `word` as the card's chrome says it now: the host's word for it, else the language's
+    /// (English until its words have come).
+    fn word(self, word: Word) -> String {
+        self.messages
+            .with_untracked(|m| m.get(&word).cloned())
+            .unwrap_or_else(|| word.text(self.lang.get_untracked()).to_owned())
     }
 
     /// Tells the element that the session refused an action (`clarify-error`): at once, or
@@ -445,24 +490,20 @@ fn session_view(
     timer::expire_pending_question(engine);
 
     let status = engine.view.status();
-    let ended = Memo::new(move |_| {
-        matches!(
-            status.get(),
-            Status::Completed | Status::HandedOff | Status::Failed
-        )
-    });
+    let idle = Memo::new(move |_| status.get() == Status::Idle);
     let start_over = place.clone();
+    // The request box shows only while idle: "Start over" is the way back to it from anywhere
+    // else, a pending question too, and asks first when answers would be lost.
     view! {
         <NoticeList />
         <SessionCard on_start=parts.start place=place embedded=true />
         {move || {
-            ended
-                .get()
+            (!idle.get())
                 .then(|| {
                     view! {
-                        <p class="widget-actions">
-                            <StartOver place=start_over.clone() />
-                        </p>
+                        <div class="widget-actions">
+                            <StartOver place=start_over.clone() confirm=true />
+                        </div>
                     }
                 })
         }}
@@ -624,6 +665,8 @@ fn news(
     if let Some(reason) = &now.fallback
         && (started || now.fallback != last.fallback)
     {
+        // The card tells the visitor in plain words; the reason is the developer's.
+        console_once(Level::Warn, format!("clarify-widget: {reason}"));
         tell("clarify-fallback", to_js(&FellBack { reason }));
     }
     let before: &[Resolution] = if started { &[] } else { &last.resolutions };
@@ -658,6 +701,12 @@ fn news(
                 }),
             ),
             Effect::HandOff { package } => tell("clarify-handoff", to_js(&HandedOff { package })),
+            // What the engine says of a refusal names what to change (the model, the
+            // endpoint's kind): the card's visitor reads a plain line, the developer this.
+            Effect::Notice {
+                kind: NoticeKind::AnswerRefused | NoticeKind::TranslationRefused,
+                message,
+            } => console_once(Level::Warn, format!("clarify-widget: {message}")),
             Effect::StatusChanged { .. }
             | Effect::RequestDetection { .. }
             | Effect::RequestTranslation { .. }
@@ -672,8 +721,9 @@ fn news(
     if now.status == Status::Failed && last.status != Status::Failed {
         let message = session.failure().unwrap_or_default();
         // The card tells the visitor in plain words; the reason is the developer's.
-        web_sys::console::error_1(
-            &format!("clarify-widget: the answer could not be produced: {message}").into(),
+        console_once(
+            Level::Error,
+            format!("clarify-widget: the answer could not be produced: {message}"),
         );
         tell(
             "clarify-error",
@@ -687,6 +737,37 @@ fn news(
         tell("clarify-reset", to_js(&Reset {}));
     }
     news
+}
+
+/// How a line is written on the console.
+#[derive(Clone, Copy)]
+enum Level {
+    Warn,
+    Error,
+}
+
+thread_local! {
+    /// The lines written on the console so far, by every widget of the page (a few).
+    static TOLD: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Writes `line` on the console, once per page: a problem every widget of the page meets (a
+/// policy, an endpoint), or one widget meets again, is one line for the page's developer.
+fn console_once(level: Level, line: String) {
+    let first = TOLD.with_borrow_mut(|told| {
+        let first = !told.contains(&line);
+        if first {
+            told.push(line.clone());
+        }
+        first
+    });
+    if first {
+        let line = JsValue::from(line);
+        match level {
+            Level::Warn => web_sys::console::warn_1(&line),
+            Level::Error => web_sys::console::error_1(&line),
+        }
+    }
 }
 
 /// `clarify-start`'s detail.

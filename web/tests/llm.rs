@@ -132,7 +132,7 @@ fn notices(log: &RefCell<Vec<Effect>>) -> Vec<String> {
     log.borrow()
         .iter()
         .filter_map(|e| match e {
-            Effect::Notice { message } => Some(message.clone()),
+            Effect::Notice { message, .. } => Some(message.clone()),
             _ => None,
         })
         .collect()

@@ -241,13 +241,13 @@ async fn a_conversation_completes_against_every_provider_with_the_endpoints_dete
     // A refusal nothing fixes: told in the user's language, endpoint_refused in the trace.
     let (d, effects, _) = converse(base, "refuse", "m", None, "帮我规划一次巴黎旅行").await;
     let told = effects.iter().any(|e| {
-        matches!(e, Effect::Notice { message } if message.starts_with("您的端点拒绝了请求：This model's maximum context length"))
+        matches!(e, Effect::Notice { message, .. } if message.starts_with("您的端点拒绝了请求：This model's maximum context length"))
     });
     assert!(told, "{effects:?}");
     assert!(d.with(|s| s.trace().iter().any(|t| t.decision == "endpoint_refused")));
     // The answer, refused too, says which setting to change.
     let fix = effects.iter().any(|e| {
-        matches!(e, Effect::Notice { message } if message.contains("选择合适的端点类型（当前为“generic”）"))
+        matches!(e, Effect::Notice { message, .. } if message.contains("选择合适的端点类型（当前为“generic”）"))
     });
     assert!(fix, "{effects:?}");
 }

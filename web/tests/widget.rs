@@ -266,8 +266,8 @@ async fn a_traditional_request_leaves_the_chrome_as_set_and_focus_follows_the_us
     };
     assert_eq!(
         focused(&w),
-        "answer-heading",
-        "the answer, not the page's body"
+        "all-set",
+        "the ending's line, not the page's body"
     );
     w.get("start-over").focus().unwrap();
     w.get("start-over").click();
@@ -283,7 +283,7 @@ async fn the_answer_and_start_over_follow_the_session() {
     w.get("continue-anyway").click();
     settle().await;
     assert_eq!(w.clarifier.status(), "completed");
-    assert!(text(&w.get("answer-text")).contains("Plan a trip to Paris"));
+    assert!(w.find("all-set").is_some());
 
     w.get("start-over").click();
     settle().await;
@@ -609,6 +609,215 @@ async fn an_answer_overtaken_by_the_page_is_dropped_without_an_error() {
     assert_eq!(w.clarifier.status(), "idle", "the card keeps working");
 }
 
+/// A question that timed out is told to the visitor in a plain line, not the engine's sentence
+/// about its "stated assumption".
+#[wasm_bindgen_test]
+async fn a_timed_out_question_is_told_to_the_visitor_in_plain_words() {
+    let w = Widget::mount();
+    w.configure(r#"{"questionTimeoutMs": 200}"#);
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+    assert!(w.find("question-card").is_some());
+    sleep(700).await;
+    settle().await;
+    let notes: Vec<String> = w.all("engine-notice").iter().map(text).collect();
+    assert!(!notes.is_empty(), "the timeout is told");
+    for note in &notes {
+        assert_eq!(
+            note, "There was no answer in time, so the most likely one was assumed.",
+            "{notes:?}"
+        );
+    }
+}
+
+/// Offline, the answer is the enriched prompt, which is the page's (`clarify-done`): the
+/// visitor reads a plain line instead, and no prompt to open or copy.
+#[wasm_bindgen_test]
+async fn offline_the_visitor_reads_a_plain_line_in_place_of_the_prompt() {
+    let w = Widget::mount();
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+    w.get("continue-anyway").click();
+    settle().await;
+    assert_eq!(w.clarifier.status(), "completed");
+    assert_eq!(
+        text(&w.get("all-set")),
+        "Thanks \u{2014} that's everything we need."
+    );
+    let shown = w.frame().text_content().unwrap_or_default();
+    assert!(!shown.contains("Offline mode"), "{shown}");
+    assert!(!shown.contains("<user_input>"), "{shown}");
+    assert!(w.find("copy-prompt").is_none() && w.find("sent-prompt").is_none());
+    let done = w.details("clarify-done");
+    assert_eq!(done.len(), 1);
+    let prompt = get(&done[0], "prompt").as_string().unwrap();
+    assert!(
+        prompt.contains("Plan a trip to Paris"),
+        "the page has the prompt"
+    );
+}
+
+/// A snapshot at the storage key that cannot be restored is a plain line for the visitor; the
+/// reason is the developer's (`clarify-error`).
+#[wasm_bindgen_test]
+async fn an_unusable_snapshot_is_a_plain_line_for_the_visitor() {
+    let key = "widget-test-plain-garbage";
+    local_storage().set_item(key, "{garbage").unwrap();
+    let w = Widget::keeping(Some(key));
+    settle().await;
+    assert_eq!(
+        text(&w.get("error")),
+        "Your earlier conversation could not be restored, so this is a fresh start."
+    );
+    let told = w.details("clarify-error");
+    let message = get(&told[0], "message").as_string().unwrap();
+    assert!(
+        !message.is_empty() && !message.contains("fresh start"),
+        "{message}"
+    );
+}
+
+/// A long request is cut to its first lines in the conversation, with "Show all", a button that
+/// says whether the text is whole; the whole text is one click away.
+#[wasm_bindgen_test]
+async fn a_long_request_is_cut_with_show_all() {
+    let w = Widget::mount();
+    let long = "Plan a trip to Paris for my family.\n".repeat(1700);
+    assert!(long.len() > 60_000);
+    w.start_from_page(&long);
+    settle().await;
+    let bubble = w.get("conv-request");
+    assert!(
+        bubble.offset_height() < 200,
+        "the bubble is {} px tall",
+        bubble.offset_height()
+    );
+    let toggle = w.get("show-all");
+    assert_eq!(toggle.tag_name(), "BUTTON");
+    assert_eq!(toggle.get_attribute("aria-expanded").unwrap(), "false");
+    assert_eq!(text(&toggle), "Show all");
+    let controlled = toggle.get_attribute("aria-controls").unwrap();
+    assert!(w.root.get_element_by_id(&controlled).is_some());
+    toggle.click();
+    tick().await;
+    assert_eq!(toggle.get_attribute("aria-expanded").unwrap(), "true");
+    assert_eq!(text(&toggle), "Show less");
+    assert!(
+        text(&w.get("conv-request")).len() > 60_000,
+        "the whole request"
+    );
+    toggle.click();
+    tick().await;
+    assert!(w.get("conv-request").offset_height() < 200, "cut again");
+    w.card.set_language(Some("de".into()));
+    tick().await;
+    assert_eq!(text(&w.get("show-all")), "Alles anzeigen");
+}
+
+/// While a question is pending, "Start over" leads back to the request box; with answers
+/// given it first says what starting over clears, and "Keep my answers" keeps them. Leaving is
+/// `clarify-reset`, never `clarify-done`.
+#[wasm_bindgen_test]
+async fn start_over_is_offered_while_a_question_is_pending() {
+    let w = Widget::mount();
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+    assert!(w.find("question-card").is_some());
+    w.all("option")[0].click();
+    tick().await;
+    w.get("continue").click();
+    settle().await;
+    assert_eq!(w.clarifier.status(), "awaiting_clarification");
+
+    w.get("start-over").click();
+    settle().await;
+    assert_eq!(w.clarifier.status(), "awaiting_clarification", "not yet");
+    assert_eq!(
+        text(&w.get("start-over-warning")),
+        "Starting over clears your answers so far."
+    );
+    w.get("keep-answers").click();
+    settle().await;
+    assert!(w.find("start-over-warning").is_none());
+    assert_eq!(w.clarifier.status(), "awaiting_clarification");
+    assert!(
+        w.find("question-card").is_some(),
+        "the question is still there"
+    );
+
+    w.get("start-over").click();
+    settle().await;
+    w.get("confirm-start-over").click();
+    settle().await;
+    assert_eq!(w.clarifier.status(), "idle");
+    assert!(w.find("request").is_some(), "the request box is back");
+    assert_eq!(w.details("clarify-reset").len(), 1);
+    assert!(w.details("clarify-done").is_empty());
+
+    // With nothing answered there is nothing to lose: at once.
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+    w.get("start-over").click();
+    settle().await;
+    assert_eq!(w.clarifier.status(), "idle");
+    assert_eq!(w.details("clarify-reset").len(), 2);
+}
+
+/// A question that times out within the hour shows the time left, as a timer screen readers
+/// are not told of every second (its text is in the card's description), in the visitor's
+/// language; a few seconds before the end, a status line says it once.
+#[wasm_bindgen_test]
+async fn a_question_that_times_out_soon_shows_the_time_left() {
+    let w = Widget::mount();
+    w.configure(r#"{"questionTimeoutMs": 90000}"#);
+    w.start_from_page("Plan a trip to Paris");
+    settle().await;
+    let left = w.get("time-left");
+    assert!(!left.hidden(), "{}", left.outer_html());
+    assert!(
+        ["Time left: 1:30", "Time left: 1:29"].contains(&text(&left).as_str()),
+        "{}",
+        text(&left)
+    );
+    assert_eq!(left.get_attribute("role").unwrap(), "timer");
+    assert!(left.get_attribute("aria-live").is_none_or(|l| l == "off"));
+    let described = w
+        .get("question-card")
+        .get_attribute("aria-describedby")
+        .unwrap();
+    assert!(
+        described.split(' ').any(|id| id == left.id()),
+        "{described}"
+    );
+    assert_eq!(text(&w.get("time-warning")), "");
+    w.card.set_language(Some("fr".into()));
+    tick().await;
+    assert!(text(&w.get("time-left")).starts_with("Temps restant : 1:"));
+
+    let soon = Widget::mount();
+    soon.configure(r#"{"questionTimeoutMs": 5000}"#);
+    soon.start_from_page("Plan a trip to Paris");
+    settle().await;
+    assert_eq!(
+        soon.get("time-left")
+            .get_attribute("data-urgent")
+            .as_deref(),
+        Some("true")
+    );
+    let warning = text(&soon.get("time-warning"));
+    assert!(
+        ["5 seconds left to answer", "4 seconds left to answer"].contains(&warning.as_str()),
+        "{warning}"
+    );
+    drop(soon);
+
+    // The default limit (a day) shows nothing.
+    let calm = Widget::mount();
+    calm.start_from_page("Plan a trip to Paris");
+    settle().await;
+    assert!(calm.find("time-left").is_none_or(|t| t.hidden()));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
@@ -705,6 +914,15 @@ impl Widget {
             .iter()
             .map(|d| get(d, "code").as_string().unwrap_or_default())
             .collect()
+    }
+
+    /// Configures the clarifier with `options` (JSON), as the element does with its attributes.
+    fn configure(&self, options: &str) {
+        let options = js_sys::JSON::parse(options).unwrap();
+        self.clarifier
+            .configure(Some(options.unchecked_into()))
+            .unwrap();
+        self.card.set_messages(&self.clarifier);
     }
 
     /// What a page's script does: starts through the JS API, not through the card.
@@ -834,6 +1052,16 @@ async fn tick() {
         web_sys::window()
             .unwrap()
             .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+}
+
+async fn sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
             .unwrap();
     });
     wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();

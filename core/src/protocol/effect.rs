@@ -1,6 +1,7 @@
 //! Effects: work the host must carry out after a transition.
 
 use serde::{Deserialize, Serialize};
+use strum::{IntoStaticStr, VariantArray, VariantNames};
 
 use crate::protocol::language::Language;
 use crate::protocol::prompt::{EnrichedPrompt, HandoffPackage};
@@ -94,7 +95,11 @@ pub enum Effect {
     },
     /// Tell the user something that did not stop the session (a fallback, a limit reached).
     Notice {
-        /// What happened, in a sentence.
+        /// What happened, so a shell can word it for its reader: a widget's visitor, who has
+        /// neither the settings nor the trace, gets a plain line of its own in place of
+        /// `message`.
+        kind: NoticeKind,
+        /// What happened, in a sentence, in the conversation's language.
         message: String,
     },
     /// The next question is written in another language than the user's: send `request` to
@@ -109,3 +114,30 @@ pub enum Effect {
         request: ChatRequest,
     },
 }
+
+/// What an [`Effect::Notice`] tells of, written as its snake-case name (`"timed_out"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, IntoStaticStr, VariantNames, VariantArray)]
+#[strum(serialize_all = "snake_case")]
+pub enum NoticeKind {
+    /// The endpoint's detection failed; the embedded detector asked instead.
+    DetectionFailed,
+    /// The endpoint's detection reply could not be read; the embedded detector asked instead.
+    DetectionUnreadable,
+    /// The endpoint refused the detection request and nothing adapted fixed it (a
+    /// [`NoticeKind::DetectionFailed`] notice follows with the fallback).
+    DetectionRefused,
+    /// The endpoint refused a question's translation and nothing adapted fixed it: the
+    /// question is shown as written.
+    TranslationRefused,
+    /// The endpoint refused the answer's request and nothing adapted fixed it: the message
+    /// names the settings to check (the model, the endpoint's kind).
+    AnswerRefused,
+    /// The pending question timed out and took its assumption.
+    TimedOut,
+    /// The host could not load the embedded detector's data (or a language's columns), so the
+    /// request is answered as written. The engine never says this itself: a host that
+    /// replies [`Input::DetectOffline`](crate::Input::DetectOffline) without the data tells
+    /// it in its own words.
+    DetectorMissing,
+}
+crate::unit_enum::impl_unit_enum!(NoticeKind);

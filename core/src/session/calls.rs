@@ -5,7 +5,7 @@ use super::Session;
 use crate::exchange::CallReport;
 use crate::phrase::Phrase;
 use crate::profile::Change;
-use crate::protocol::effect::Effect;
+use crate::protocol::effect::{Effect, NoticeKind};
 use crate::protocol::request::Purpose;
 use crate::protocol::trace::Layer;
 use crate::wire::FailureCode;
@@ -56,15 +56,21 @@ impl Session {
             &[&words],
         );
         // The answer has no stand-in: the user is told what to change.
-        let message = match report.purpose {
-            Purpose::Detection | Purpose::Translation => {
-                Phrase::EndpointRefused.fill(self.language(), &[&words])
-            }
-            Purpose::Generation => {
-                Phrase::AnswerRefusedFix.fill(self.language(), &[&words, report.profile.name()])
-            }
+        let (kind, message) = match report.purpose {
+            Purpose::Detection => (
+                NoticeKind::DetectionRefused,
+                Phrase::EndpointRefused.fill(self.language(), &[&words]),
+            ),
+            Purpose::Translation => (
+                NoticeKind::TranslationRefused,
+                Phrase::EndpointRefused.fill(self.language(), &[&words]),
+            ),
+            Purpose::Generation => (
+                NoticeKind::AnswerRefused,
+                Phrase::AnswerRefusedFix.fill(self.language(), &[&words, report.profile.name()]),
+            ),
         };
-        vec![Effect::Notice { message }]
+        vec![Effect::Notice { kind, message }]
     }
 }
 
@@ -74,7 +80,7 @@ mod tests {
     use crate::profile::{Adaptation, Change, ProfileKind, Refused, Shape};
     use crate::protocol::request::Purpose;
     use crate::wire::CallError;
-    use crate::{Config, Detection, Effect, Input, Session};
+    use crate::{Config, Detection, Effect, Input, NoticeKind, Session};
 
     fn detecting(request: &str) -> Session {
         let mut session = Session::new(Config {
@@ -118,7 +124,13 @@ mod tests {
             detail: ": Unsupported value: 'reasoning_effort'".into(),
         };
         let fx = session.record_call(&report(Some(refusal)));
-        let [Effect::Notice { message }] = fx.as_slice() else {
+        let [
+            Effect::Notice {
+                kind: NoticeKind::DetectionRefused,
+                message,
+            },
+        ] = fx.as_slice()
+        else {
             panic!("{fx:?}")
         };
         assert_eq!(
@@ -165,7 +177,13 @@ mod tests {
             profile: ProfileKind::Vllm,
             ..report(Some(refusal))
         });
-        let [Effect::Notice { message }] = fx.as_slice() else {
+        let [
+            Effect::Notice {
+                kind: NoticeKind::AnswerRefused,
+                message,
+            },
+        ] = fx.as_slice()
+        else {
             panic!("{fx:?}")
         };
         assert!(
@@ -174,6 +192,57 @@ mod tests {
                 && message.contains("settings"),
             "{message}"
         );
+    }
+
+    /// Every notice names what it tells of, so a shell can word it for its reader.
+    #[test]
+    fn each_notice_names_what_it_tells_of() {
+        let kinds = |fx: &[Effect]| -> Vec<NoticeKind> {
+            fx.iter()
+                .filter_map(|e| {
+                    if let Effect::Notice { kind, .. } = e {
+                        Some(*kind)
+                    } else {
+                        None
+                    }
+                })
+                .collect()
+        };
+        let mut session = detecting("Plan a trip to Paris");
+        let fx = session
+            .handle(Input::DetectionFailed {
+                reason: "no reply".into(),
+            })
+            .unwrap();
+        assert_eq!(kinds(&fx), [NoticeKind::DetectionFailed]);
+
+        let mut session = detecting("Plan a trip to Paris");
+        let fx = session
+            .handle(Input::DetectionReceived {
+                text: "not a detection".into(),
+                usage: None,
+            })
+            .unwrap();
+        assert_eq!(kinds(&fx), [NoticeKind::DetectionUnreadable]);
+        let deadline = session.deadline().expect("the embedded detector asked");
+        let fx = session.handle(Input::Tick { now: deadline + 1 }).unwrap();
+        assert_eq!(kinds(&fx), [NoticeKind::TimedOut]);
+
+        let mut session = detecting("Plan a trip to Paris");
+        let fx = session.record_call(&CallReport {
+            purpose: Purpose::Translation,
+            ..report(Some(CallError::Rejected {
+                status: 400,
+                detail: String::new(),
+            }))
+        });
+        assert_eq!(kinds(&fx), [NoticeKind::TranslationRefused]);
+
+        // A host (the JS API's listeners) reads the kind by its name.
+        let written = serde_json::to_string(&NoticeKind::DetectorMissing).unwrap();
+        assert_eq!(written, "\"detector_missing\"");
+        let read: NoticeKind = serde_json::from_str(&written).unwrap();
+        assert_eq!(read, NoticeKind::DetectorMissing);
     }
 
     #[test]

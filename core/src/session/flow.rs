@@ -8,7 +8,7 @@ use crate::analysis;
 use crate::detector::{self, Verdict};
 use crate::phrase::{Phrase, quoted};
 use crate::protocol::config::{Detection, Mode};
-use crate::protocol::effect::Effect;
+use crate::protocol::effect::{Effect, NoticeKind};
 use crate::protocol::input::Answer;
 use crate::protocol::language::Language;
 use crate::protocol::prompt::{EnrichedPrompt, HandoffPackage, Resolution};
@@ -198,7 +198,12 @@ impl Active {
             Phrase::NoteDetectionFailed,
             &[&reason.chars().take(240).collect::<String>()],
         );
-        self.notice(Phrase::FallbackNoAnswer, env, fx);
+        self.notice(
+            NoticeKind::DetectionFailed,
+            Phrase::FallbackNoAnswer,
+            env,
+            fx,
+        );
         self.detect_embedded_or_wait(env, fx);
     }
 
@@ -230,7 +235,12 @@ impl Active {
                         Phrase::NoteReplyUnusable,
                         &[&e.to_string()],
                     );
-                    self.notice(Phrase::FallbackUnreadable, env, fx);
+                    self.notice(
+                        NoticeKind::DetectionUnreadable,
+                        Phrase::FallbackUnreadable,
+                        env,
+                        fx,
+                    );
                     self.detect_embedded_or_wait(env, fx);
                 }
             },
@@ -254,8 +264,9 @@ impl Active {
 
     /// Tells the user `phrase` (a fallback, a timeout) in their language; the technical
     /// reason, if any, goes to the trace, never here.
-    fn notice(&self, phrase: Phrase, env: &Env, fx: &mut Vec<Effect>) {
+    fn notice(&self, kind: NoticeKind, phrase: Phrase, env: &Env, fx: &mut Vec<Effect>) {
         fx.push(Effect::Notice {
+            kind,
             message: phrase
                 .text(self.conversation.language(&env.config))
                 .to_owned(),
@@ -682,7 +693,7 @@ impl Active {
             }
             then @ Then::Proceed { .. } => {
                 env.say(Layer::Timeout, "timed_out", Phrase::NoteTimedOut, &[]);
-                self.notice(Phrase::TimedOut, env, fx);
+                self.notice(NoticeKind::TimedOut, Phrase::TimedOut, env, fx);
                 let pending = Pending {
                     question: pending.question,
                     then,

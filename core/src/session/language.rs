@@ -175,7 +175,7 @@ mod tests {
                         out.extend(option.description.clone());
                     }
                 }
-                Effect::Notice { message } => out.push(message.clone()),
+                Effect::Notice { message, .. } => out.push(message.clone()),
                 Effect::AppendAnswer { text } => out.push(text.clone()),
                 Effect::RunStep { prompt, .. } | Effect::RequestGeneration { prompt, .. } => {
                     out.extend([prompt.render(), prompt.offline_answer()]);

@@ -3,11 +3,12 @@
 //! the session changes.
 
 use clarify_core::{Input, Status};
+use leptos::either::Either;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::answer::{AnswerView, FailureNotice, HandoffNotice};
-use super::state::{Engine, Notices};
+use super::state::{Engine, Notices, Reader};
 use crate::driver::{Driver, now};
 use crate::i18n::{Word, use_chrome};
 
@@ -25,10 +26,11 @@ enum Working {
 const PATIENCE_SECONDS: u64 = 3;
 
 /// "Thinking about your request…" / "Writing the answer…", with "Continue anyway" while the
-/// engine accepts it. After [`PATIENCE_SECONDS`] it says what the endpoint is doing (finding what
-/// the request leaves open, writing the answer) and the time waited so far, and, while the
-/// engine would take it, "Ask the built-in questions now" ([`Input::DetectOffline`]), which
-/// aborts the call in flight. The time is the page's own: the engine never reads a clock.
+/// engine accepts it. After [`PATIENCE_SECONDS`] it says the time waited so far and, to the
+/// app's user, what the endpoint is doing (finding what the request leaves open, writing the
+/// answer), and, while the engine would take it, offers the built-in questions ("Ask the
+/// built-in questions now", a visitor's "Skip waiting": [`Input::DetectOffline`]), which aborts
+/// the call in flight. The time is the page's own: the engine never reads a clock.
 #[component]
 pub fn WorkingLine() -> impl IntoView {
     let engine = expect_context::<Engine>();
@@ -73,12 +75,19 @@ pub fn WorkingLine() -> impl IntoView {
         })
     };
     let offer = Memo::new(move |_| slow.get() && accepting.with(|a| a.detect_offline));
-    let line = move || match (working.get(), slow.get()) {
+    // A visitor is told that the card is working, not what an endpoint is doing.
+    let app_user = Reader::current() == Reader::AppUser;
+    let line = move || match (working.get(), slow.get() && app_user) {
         _ if thinking.get() => t.t(Word::ModelThinking),
         (Some(Working::Writing), true) => t.t(Word::WaitingWriting),
         (Some(Working::Thinking), true) if offer.get() => t.t(Word::WaitingDetecting),
-        (Some(Working::Writing), false) => t.t(Word::Writing),
+        (Some(Working::Writing), _) => t.t(Word::Writing),
         _ => t.t(Word::Thinking),
+    };
+    let detect_offline = if app_user {
+        Word::DetectOffline
+    } else {
+        Word::SkipWaiting
     };
     let elapsed = move || timed().then(|| t.fill(Word::Seconds, &[&seconds.get().to_string()]));
     // Only what is happening is announced; the seconds counting up are not. What shows only
@@ -102,7 +111,7 @@ pub fn WorkingLine() -> impl IntoView {
                             send(Input::DetectOffline { now: now() });
                         }
                     >
-                        {move || t.t(Word::DetectOffline)}
+                        {move || t.t(detect_offline)}
                     </button>
                     {skip_all}
                 </p>
@@ -143,7 +152,9 @@ fn waited(working: Memo<Option<Working>>) -> ReadSignal<u64> {
 }
 
 /// How the session ended, or is ending: the answer (as it streams, with Stop), then "Copy
-/// prompt" once it is complete, the handoff notice, or the failure with Retry.
+/// prompt" once it is complete, the handoff notice, or the failure with Retry. A visitor
+/// ([`Reader::Visitor`]) gets no prompt to open or copy, and, offline, where the answer is
+/// that prompt, a plain line in its place.
 ///
 /// When the last question is answered its card goes, and focus with it; focus then moves to
 /// what came instead (the answer's heading, the handoff, the failure) rather than falling to
@@ -193,20 +204,18 @@ pub fn Ending() -> impl IntoView {
     };
     // With an endpoint the answer is not the prompt, as the offline answer is: the prompt sent
     // can be opened, and copied, from the moment it is sent.
+    let offline = offline_answer(engine);
     let sent = Memo::new(move |_| {
         let sent = matches!(
             status.get(),
             Status::Generating | Status::Completed | Status::HandedOff | Status::Failed
         );
-        sent && engine
-            .with_driver(|d| {
-                d.with(|s| {
-                    s.enriched_prompt()
-                        .is_some_and(|p| s.answer() != Some(p.offline_answer().as_str()))
-                })
-            })
-            .unwrap_or(false)
+        sent && !offline.get()
     });
+    // The prompt is the developer's: a visitor is shown neither it nor its copy, and offline,
+    // where the answer is that prompt, a plain line instead (the page takes the prompt from
+    // the element's `clarify-done`).
+    let app_user = Reader::current() == Reader::AppUser;
     let copy = move |_| {
         let prompt = prompt();
         leptos::task::spawn_local(async move {
@@ -217,11 +226,45 @@ pub fn Ending() -> impl IntoView {
             let _ = note.try_set(Some(said));
         });
     };
+    let shown_answer = move || {
+        if !has_answer.get() {
+            return None;
+        }
+        Some(if app_user || !offline.get() {
+            Either::Left(view! { <AnswerView text=answer streaming=streaming /> })
+        } else {
+            Either::Right(view! {
+                <section class="answer" data-testid="answer">
+                    <p class="answer-done" tabindex="-1" data-testid="all-set">
+                        {move || t.t(Word::AllSet)}
+                    </p>
+                </section>
+            })
+        })
+    };
+    let copy_prompt = app_user.then(|| {
+        view! {
+            <button
+                type="button"
+                data-testid="copy-prompt"
+                hidden=move || !completed.get() && !sent.get()
+                on:click=copy
+            >
+                {move || t.t(Word::CopyPrompt)}
+            </button>
+        }
+    });
+    let sent_prompt = app_user.then(|| {
+        view! {
+            <details class="sent-prompt" data-testid="sent-prompt" hidden=move || !sent.get()>
+                <summary>{move || t.t(Word::SentPrompt)}</summary>
+                <pre data-testid="sent-prompt-text">{move || sent.get().then(prompt)}</pre>
+            </details>
+        }
+    });
     view! {
         <section class="ending" node_ref=root>
-            {move || {
-                has_answer.get().then(|| view! { <AnswerView text=answer streaming=streaming /> })
-            }}
+            {shown_answer}
             <p class="answer-actions">
                 <button
                     type="button"
@@ -231,14 +274,7 @@ pub fn Ending() -> impl IntoView {
                 >
                     {move || t.t(Word::Stop)}
                 </button>
-                <button
-                    type="button"
-                    data-testid="copy-prompt"
-                    hidden=move || !completed.get() && !sent.get()
-                    on:click=copy
-                >
-                    {move || t.t(Word::CopyPrompt)}
-                </button>
+                {copy_prompt}
                 <span class="answer-note" role="status" data-testid="answer-note">
                     {move || {
                         note.get()
@@ -247,10 +283,7 @@ pub fn Ending() -> impl IntoView {
                     }}
                 </span>
             </p>
-            <details class="sent-prompt" data-testid="sent-prompt" hidden=move || !sent.get()>
-                <summary>{move || t.t(Word::SentPrompt)}</summary>
-                <pre data-testid="sent-prompt-text">{move || sent.get().then(prompt)}</pre>
-            </details>
+            {sent_prompt}
             {move || handoff.get().map(|package| view! { <HandoffNotice package=package /> })}
             {move || {
                 failure
@@ -266,6 +299,24 @@ pub fn Ending() -> impl IntoView {
             }}
         </section>
     }
+}
+
+/// Whether the session ended with the offline answer: the enriched prompt itself, with no
+/// endpoint to answer it.
+fn offline_answer(engine: Engine) -> Memo<bool> {
+    let (status, answer) = (engine.view.status(), engine.view.answer());
+    Memo::new(move |_| {
+        answer.track();
+        let done = matches!(status.get(), Status::Completed | Status::HandedOff);
+        done && engine
+            .with_driver(|d| {
+                d.with(|s| {
+                    s.enriched_prompt()
+                        .is_some_and(|p| s.answer() == Some(p.offline_answer().as_str()))
+                })
+            })
+            .unwrap_or(false)
+    })
 }
 
 /// Writes `text` to the clipboard; `Err` is the browser's reason in its own words.

@@ -1,13 +1,13 @@
 //! The chat column: the request box and the conversation so far (the request, each question
 //! with its answer, and what the engine told the user).
 
-use clarify_core::{Answer, Language, Phrase, QuestionId, Resolution};
+use clarify_core::{Answer, NoticeKind, QuestionId, Resolution};
 use leptos::either::Either;
 use leptos::html;
 use leptos::prelude::*;
 
-use super::state::Reader;
-use crate::i18n::{Word, use_chrome};
+use super::state::{Note, Reader};
+use crate::i18n::{Chrome, Word, use_chrome};
 use crate::storage;
 
 /// The request box, for views that send focus back to it ("Start over"). Provided with the
@@ -159,9 +159,10 @@ pub fn Conversation(
     #[prop(into)]
     resolutions: Signal<Vec<Resolution>>,
     /// Messages the engine gave the user (fallbacks, limits), each with the number of
-    /// questions resolved when it came: it is shown before the turn of that index.
+    /// questions resolved when it came: it is shown before the turn of that index. A visitor
+    /// ([`Reader::Visitor`]) reads each in the chrome's plain words ([`visitor_word`]).
     #[prop(into)]
-    notices: Signal<Vec<(usize, String)>>,
+    notices: Signal<Vec<Note>>,
     /// The answered questions whose answers can be changed now
     /// ([`clarify_core::Session::reopenable`]): their answers offer "Change".
     #[prop(optional, into)]
@@ -193,14 +194,25 @@ pub fn Conversation(
             }
         })
     };
+    let reader = Reader::current();
     let turns = Memo::new(move |_| {
-        resolutions.with(|resolved| notices.with(|notes| turns_of(resolved, notes)))
+        resolutions.with(|resolved| notices.with(|notes| turns_of(resolved, notes, reader)))
     });
-    let trace = Reader::current() == Reader::AppUser;
     let row = move |turn: Turn| match turn {
-        Turn::Note(_, text) => {
+        Turn::Note(_, said) => {
             // The app's user has the trace, where the reason of a fallback is.
-            let see_trace = (trace && is_fallback(&text)).then_some(move || t.t(Word::SeeTrace));
+            let see_trace = matches!(
+                said,
+                Said::Engine(
+                    NoticeKind::DetectionFailed | NoticeKind::DetectionUnreadable,
+                    _
+                )
+            )
+            .then_some(move || t.t(Word::SeeTrace));
+            let text = move || match &said {
+                Said::Engine(_, text) => text.clone(),
+                Said::Chrome(word) => t.t(*word),
+            };
             Either::Left(view! {
                 <li class="turn turn-note" data-testid="engine-notice">
                     {text}
@@ -213,8 +225,9 @@ pub fn Conversation(
             // Without an answer the user's turn says what they did, and the assumption the
             // engine made is its own note, never words in the user's mouth.
             let non_answer = non_answer(&r.answer);
-            let answer = r.answer_text();
-            let said = move || non_answer.map_or_else(|| answer.clone(), |word| t.t(word));
+            let clip = Clip::new(r.answer_text());
+            let said = move || non_answer.map_or_else(|| clip.shown(), |word| t.t(word));
+            let more = non_answer.is_none().then(|| clip.toggle(t)).flatten();
             let assumed = non_answer.map(|_| {
                 let assumption = r.question.assumption.clone();
                 view! {
@@ -230,9 +243,10 @@ pub fn Conversation(
             Either::Right(view! {
                 <li class="turn turn-bot" dir="auto">{question}</li>
                 <li class="turn turn-user" data-testid="conv-answer-turn" data-kind=kind>
-                    <span data-testid="conv-answer" data-kind=kind dir="auto">
+                    <span data-testid="conv-answer" data-kind=kind dir="auto" id=clip.id()>
                         {said}
                     </span>
+                    {more}
                     {change}
                 </li>
                 {assumed}
@@ -245,10 +259,12 @@ pub fn Conversation(
                 request
                     .get()
                     .map(|r| {
+                        let clip = Clip::new(r);
                         view! {
                             <li class="turn turn-user" data-testid="conv-request">
                                 <span class="sr-only">{t.t(Word::You)} ": "</span>
-                                <bdi dir="auto">{r}</bdi>
+                                <bdi dir="auto" id=clip.id()>{move || clip.shown()}</bdi>
+                                {clip.toggle(t)}
                             </li>
                         }
                     })
@@ -261,6 +277,89 @@ pub fn Conversation(
     }
 }
 
+/// A text of the conversation longer than this many characters is shown cut to them.
+const CLIP_CHARS: usize = 300;
+
+/// A text of the conversation of more lines than this is shown cut to them.
+const CLIP_LINES: usize = 5;
+
+/// A text of the conversation (the request, an answer typed), cut to its first lines when it is
+/// long, until the user asks for all of it: a pasted page would otherwise make a bubble taller
+/// than the page. The text cut is what the page holds, so screen readers read what is shown,
+/// and the button says whether it is whole (`aria-expanded`).
+#[derive(Debug, Clone, Copy)]
+struct Clip {
+    text: StoredValue<String>,
+    /// Where the text is cut (a byte index), when it is long.
+    cut: Option<usize>,
+    /// The user asked for all of it.
+    whole: RwSignal<bool>,
+    /// The text's element's id, which the button names (`aria-controls`).
+    id: u32,
+}
+
+impl Clip {
+    fn new(text: String) -> Self {
+        let by_lines = text.match_indices('\n').nth(CLIP_LINES - 1).map(|(i, _)| i);
+        let by_chars = text.char_indices().nth(CLIP_CHARS).map(|(i, _)| i);
+        let cut = match (by_lines, by_chars) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        Self {
+            text: StoredValue::new(text),
+            cut,
+            whole: RwSignal::new(false),
+            id: next_clip(),
+        }
+    }
+
+    /// The text's element's id.
+    fn id(self) -> String {
+        format!("clip-{}", self.id)
+    }
+
+    /// The text as shown: whole, or cut with "…".
+    fn shown(self) -> String {
+        match self.cut.filter(|_| !self.whole.get()) {
+            Some(at) => self
+                .text
+                .with_value(|t| format!("{}…", t.get(..at).unwrap_or(t).trim_end())),
+            None => self.text.get_value(),
+        }
+    }
+
+    /// "Show all" / "Show less" for a long text; nothing for a short one.
+    fn toggle(self, t: Chrome) -> Option<impl IntoView + use<>> {
+        self.cut?;
+        let whole = self.whole;
+        Some(view! {
+            <button
+                type="button"
+                class="turn-more"
+                data-testid="show-all"
+                aria-controls=self.id()
+                aria-expanded=move || if whole.get() { "true" } else { "false" }
+                on:click=move |_| whole.update(|w| *w = !*w)
+            >
+                {move || if whole.get() { t.t(Word::ShowLess) } else { t.t(Word::ShowAll) }}
+            </button>
+        })
+    }
+}
+
+/// A fresh number for a [`Clip`]'s id.
+fn next_clip() -> u32 {
+    thread_local! {
+        static NEXT: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    }
+    NEXT.with(|n| {
+        let id = n.get();
+        n.set(id.wrapping_add(1));
+        id
+    })
+}
+
 /// One row of the conversation, its own key: a row is redrawn only when it changes (a changed
 /// answer is a new row). A conversation holds a few dozen rows at most, so a note sized like a
 /// resolution costs nothing that boxing would save (on wasm32, with 4-byte pointers, the
@@ -269,16 +368,26 @@ pub fn Conversation(
 #[allow(clippy::large_enum_variant)]
 enum Turn {
     /// A message of the engine, with its place among the notices.
-    Note(usize, String),
+    Note(usize, Said),
     /// A question and its answer.
     Resolved(Resolution),
+}
+
+/// A notice as its reader reads it.
+#[derive(Debug, Clone, PartialEq)]
+enum Said {
+    /// The engine's own sentence (the app's user, who has the settings and the trace).
+    Engine(NoticeKind, String),
+    /// The chrome's plain line for a visitor.
+    Chrome(Word),
 }
 
 impl Turn {
     /// What tells the row apart: a note's place and text, a question's id and answer.
     fn key(&self) -> String {
         match self {
-            Self::Note(i, text) => format!("note {i} {text}"),
+            Self::Note(i, Said::Engine(_, text)) => format!("note {i} {text}"),
+            Self::Note(i, Said::Chrome(word)) => format!("note {i} {}", word.key()),
             Self::Resolved(r) => {
                 let kind = answer_kind(&r.answer);
                 format!("{} {kind} {}", r.question.id.as_str(), r.answer_text())
@@ -288,14 +397,21 @@ impl Turn {
 }
 
 /// The rows: each resolved question after the engine's notices that came before it, then the
-/// notices that came after the last.
-fn turns_of(resolved: &[Resolution], notices: &[(usize, String)]) -> Vec<Turn> {
+/// notices that came after the last. A visitor's notices are the chrome's plain lines; one
+/// with none is left out.
+fn turns_of(resolved: &[Resolution], notices: &[Note], reader: Reader) -> Vec<Turn> {
     let notes_at = |at: usize, last: bool| {
         notices
             .iter()
             .enumerate()
-            .filter(move |(_, (n, _))| *n == at || (last && *n > at))
-            .map(|(i, (_, text))| Turn::Note(i, text.clone()))
+            .filter(move |(_, n)| n.at == at || (last && n.at > at))
+            .filter_map(move |(i, n)| {
+                let said = match reader {
+                    Reader::AppUser => Said::Engine(n.kind, n.message.clone()),
+                    Reader::Visitor => Said::Chrome(visitor_word(n.kind)?),
+                };
+                Some(Turn::Note(i, said))
+            })
     };
     let mut turns = Vec::new();
     for (i, r) in resolved.iter().enumerate() {
@@ -306,13 +422,18 @@ fn turns_of(resolved: &[Resolution], notices: &[(usize, String)]) -> Vec<Turn> {
     turns
 }
 
-/// Whether `notice` says that the embedded detector took over from the endpoint.
-fn is_fallback(notice: &str) -> bool {
-    Language::ALL.into_iter().any(|l| {
-        [Phrase::FallbackNoAnswer, Phrase::FallbackUnreadable]
-            .into_iter()
-            .any(|p| p.text(l) == notice)
-    })
+/// A notice as a visitor reads it: a plain line, without the settings, the endpoint or the
+/// server's words the engine's sentence may name (those go to the page's developer, on the
+/// console and in the element's events). `None` where another view says it already: a
+/// refused detection is followed by the fallback's notice, a refused answer by the failure.
+pub fn visitor_word(kind: NoticeKind) -> Option<Word> {
+    match kind {
+        NoticeKind::DetectionFailed | NoticeKind::DetectionUnreadable => Some(Word::NoticeGeneral),
+        NoticeKind::TranslationRefused => Some(Word::NoticeAsWritten),
+        NoticeKind::TimedOut => Some(Word::NoticeTimedOut),
+        NoticeKind::DetectorMissing => Some(Word::NoticeNoQuestions),
+        NoticeKind::DetectionRefused | NoticeKind::AnswerRefused => None,
+    }
 }
 
 /// The word that says a turn without an answer; `None` for an answer.

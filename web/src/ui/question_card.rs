@@ -6,7 +6,7 @@
 //! its own elements from its root rather than the document, and styles itself from
 //! `web/assets/card.css` — so it can be mounted alone, in a shadow root too.
 
-use clarify_core::{Answer, Choice, ChoiceId, Priority, Progress, Question, UserAnswer};
+use clarify_core::{Answer, Choice, ChoiceId, Millis, Priority, Progress, Question, UserAnswer};
 use leptos::ev::KeyboardEvent;
 use leptos::html;
 use leptos::prelude::*;
@@ -61,6 +61,10 @@ pub fn QuestionCard(
     /// own text is marked with it (screen readers, fonts). Without it, the chrome's.
     #[prop(optional, into)]
     question_lang: Option<Language>,
+    /// When the question times out ([`clarify_core::Session::deadline`]): within the hour,
+    /// the card shows the time left.
+    #[prop(optional_no_strip)]
+    deadline: Option<Millis>,
 ) -> impl IntoView {
     let t = use_chrome();
     let own = Signal::derive(move || question_lang.unwrap_or_else(|| t.language()).tag());
@@ -68,7 +72,7 @@ pub fn QuestionCard(
     let text_id = format!("{base}-text");
     let why_id = format!("{base}-why");
     let last = progress.current >= progress.total;
-    let (labelled_by, described_by) = (text_id.clone(), why_id.clone());
+    let (labelled_by, described_by) = (text_id.clone(), described_by(&why_id, deadline));
     let card = NodeRef::<html::Section>::new();
     let draft = Draft::new(
         &question,
@@ -136,6 +140,7 @@ pub fn QuestionCard(
                     {move || t.progress(progress.current, progress.total)}
                 </span>
             </header>
+            {deadline.map(|deadline| view! { <TimeLeft deadline=deadline id=time_id(&why_id) t=t /> })}
             {changing}
             <h2
                 class="qcard-question"
@@ -168,6 +173,89 @@ pub fn QuestionCard(
             </p>
         </section>
     }
+}
+
+/// An hour, in seconds: a question that times out sooner shows the time left.
+const HOUR: u64 = 3600;
+
+/// From this many seconds left, the time is marked urgent and said once to screen readers.
+const SOON: u64 = 10;
+
+/// The time left to answer, shown once the question times out within the hour: "Time left:
+/// 2:05", counted down by a browser interval while the card lives. It is a `timer`, which
+/// screen readers do not announce as it changes (they read it with the card's description when
+/// focus lands on the card, and whenever the user reads it); [`SOON`] seconds before the end a
+/// status line says, once, how many seconds are left.
+#[component]
+fn TimeLeft(
+    /// When the question times out.
+    deadline: Millis,
+    /// The timer's id, which the card's description names.
+    id: String,
+    t: Chrome,
+) -> impl IntoView {
+    let left = RwSignal::new(seconds_left(deadline));
+    let handle = set_interval_with_handle(
+        move || {
+            let now = seconds_left(deadline);
+            if left.try_get_untracked().is_some_and(|l| l != now) {
+                left.set(now);
+            }
+        },
+        std::time::Duration::from_millis(250),
+    )
+    .ok();
+    on_cleanup(move || {
+        if let Some(handle) = handle {
+            handle.clear();
+        }
+    });
+    // The seconds left when it turned urgent, kept: the status line says it once.
+    let warned = Memo::new(move |before: Option<&Option<u64>>| {
+        before
+            .copied()
+            .flatten()
+            .or_else(|| Some(left.get()).filter(|l| *l <= SOON))
+    });
+    view! {
+        <p
+            class="qcard-time"
+            role="timer"
+            id=id
+            data-testid="time-left"
+            data-urgent=move || (left.get() <= SOON).then_some("true")
+            hidden=move || { left.get() >= HOUR }
+        >
+            {move || (left.get() < HOUR).then(|| t.fill(Word::TimeLeft, &[&clock(left.get())]))}
+        </p>
+        <span class="sr-only" role="status" data-testid="time-warning">
+            {move || warned.get().map(|s| t.fill(Word::SecondsLeft, &[&s.to_string()]))}
+        </span>
+    }
+}
+
+/// The ids of what describes the card: why it is asked (`why_id`), and the time left when it
+/// runs out within the hour, which screen readers so read once, when focus lands on the card.
+fn described_by(why_id: &str, deadline: Option<Millis>) -> String {
+    match deadline.filter(|d| seconds_left(*d) < HOUR) {
+        Some(_) => format!("{why_id} {}", time_id(why_id)),
+        None => why_id.to_owned(),
+    }
+}
+
+/// The time left's id, beside the reason's (`why_id`).
+fn time_id(why_id: &str) -> String {
+    format!("{why_id}-time")
+}
+
+/// Whole seconds from now until `deadline`, rounded up (0 once it has passed).
+fn seconds_left(deadline: Millis) -> u64 {
+    deadline.saturating_sub(crate::driver::now()).div_ceil(1000)
+}
+
+/// `seconds` as minutes and seconds: `2:05`.
+fn clock(seconds: u64) -> String {
+    format!("{}:{:02}", seconds / 60, seconds % 60)
 }
 
 /// On the card of a reopened question: that a change is under way, and "Keep my answer", which

@@ -12,7 +12,7 @@ use super::chat::{Ending, WorkingLine};
 use super::conversation::{Conversation, RequestBox, RequestForm};
 use super::question_card::QuestionCard;
 use super::state::{Engine, Notices};
-use crate::driver::now;
+use crate::driver::{Driver, now};
 use crate::i18n::{Word, use_chrome};
 use crate::storage::Place;
 
@@ -139,44 +139,121 @@ fn pending_question(
             page_keys=!embedded
             saved=saved
             on_draft=on_draft
+            deadline=engine.view.deadline().get_untracked()
         />
     })
 }
 
-/// "Start over": leaves the conversation for an idle session, forgets what `place` keeps of it
-/// and the notices, and sends focus to the request box. Disabled while idle.
+/// "Start over": leaves the conversation for an idle session (stopping a call in flight),
+/// forgets what `place` keeps of it and the notices, and sends focus to the request box.
+/// Disabled while idle.
+///
+/// With `confirm`, a conversation whose answers would be lost (answers given, and no answer
+/// yet that used them) is left only once the user confirms it: the button first says what
+/// starting over clears, beside "Start over" and "Keep my answers".
 #[component]
 pub fn StartOver(
     /// Where the session is kept (nothing to forget when `None`).
     place: Option<Place>,
+    /// Ask before answers are lost (the widget, whose request box is away mid-conversation).
+    #[prop(optional)]
+    confirm: bool,
 ) -> impl IntoView {
     let engine = expect_context::<Engine>();
     let notices = expect_context::<Notices>();
     let request_box = expect_context::<RequestBox>();
     let t = use_chrome();
     let status = engine.view.status();
+    let resolutions = engine.view.resolutions();
     let idle = Memo::new(move |_| status.get() == Status::Idle);
-    let start_over = move |_| {
+    let at_stake = Memo::new(move |_| {
+        let open = !matches!(
+            status.get(),
+            Status::Idle | Status::Completed | Status::HandedOff
+        );
+        confirm && open && !resolutions.with(Vec::is_empty)
+    });
+    let asking = RwSignal::new(false);
+    let place = StoredValue::new(place);
+    let start_over = move || {
+        asking.set(false);
         notices.clear();
+        engine.with_driver(Driver::cancel);
         if let Err(e) = engine.send(Input::Reset) {
             notices.note(e);
         }
-        if let Some(place) = &place {
-            place.forget();
-        }
+        place.with_value(|p| p.as_ref().map(Place::forget));
         // The button goes disabled (or away), and focus with it: the request box is next.
         request_box.focus_soon();
+    };
+    let ask = NodeRef::<leptos::html::Button>::new();
+    let keep = NodeRef::<leptos::html::Button>::new();
+    let on_click = move |_| {
+        if at_stake.get_untracked() {
+            asking.set(true);
+            set_timeout(
+                move || {
+                    if let Some(button) = keep.try_get_untracked().flatten() {
+                        let _ = button.focus();
+                    }
+                },
+                std::time::Duration::ZERO,
+            );
+        } else {
+            start_over();
+        }
+    };
+    let on_keep = move |_| {
+        asking.set(false);
+        set_timeout(
+            move || {
+                if let Some(button) = ask.try_get_untracked().flatten() {
+                    let _ = button.focus();
+                }
+            },
+            std::time::Duration::ZERO,
+        );
+    };
+    let warning = move || {
+        (asking.get() && at_stake.get()).then(|| {
+            view! {
+                <span class="start-over-warning" id="start-over-warning" data-testid="start-over-warning">
+                    {move || t.t(Word::StartOverWarning)}
+                </span>
+                <button
+                    type="button"
+                    class="start-over"
+                    data-testid="confirm-start-over"
+                    aria-describedby="start-over-warning"
+                    on:click=move |_| start_over()
+                >
+                    {move || t.t(Word::StartOver)}
+                </button>
+                <button
+                    type="button"
+                    data-testid="keep-answers"
+                    aria-describedby="start-over-warning"
+                    node_ref=keep
+                    on:click=on_keep
+                >
+                    {move || t.t(Word::KeepAnswers)}
+                </button>
+            }
+        })
     };
     view! {
         <button
             type="button"
             class="start-over"
             data-testid="start-over"
+            node_ref=ask
             disabled=move || idle.get()
-            on:click=start_over
+            hidden=move || asking.get() && at_stake.get()
+            on:click=on_click
         >
             {move || t.t(Word::StartOver)}
         </button>
+        {warning}
     }
 }
 

@@ -7,7 +7,7 @@
 
 use clarify_core::{
     Answer, Config, Counters, Effect, Error, HandoffPackage, Input, InputKind, Language, Millis,
-    Progress, Question, QuestionId, Resolution, Session, Status, TraceEvent, demo,
+    NoticeKind, Progress, Question, QuestionId, Resolution, Session, Status, TraceEvent, demo,
 };
 use leptos::prelude::*;
 
@@ -171,7 +171,7 @@ pub struct SessionView {
     reopenable: RwSignal<Vec<QuestionId>>,
     /// Each engine notice with the number of questions resolved when it came, so the
     /// conversation shows it where it happened (a detection fallback before the first question).
-    notices: RwSignal<Vec<(usize, String)>>,
+    notices: RwSignal<Vec<Note>>,
     /// When the conversation the notices belong to started ([`started`]).
     notices_of: RwSignal<Option<Millis>>,
 }
@@ -318,7 +318,7 @@ impl SessionView {
 
     /// What the engine told the user since the request started (fallbacks, limits), each with
     /// the number of questions resolved when it came.
-    pub fn notices(&self) -> ReadSignal<Vec<(usize, String)>> {
+    pub fn notices(&self) -> ReadSignal<Vec<Note>> {
         self.notices.read_only()
     }
 
@@ -358,12 +358,28 @@ impl SessionView {
             }
         }
         for effect in effects {
-            if let Effect::Notice { message } = effect {
-                let at = s.resolutions().len();
-                self.notices.update(|n| n.push((at, message.clone())));
+            if let Effect::Notice { kind, message } = effect {
+                let note = Note {
+                    at: s.resolutions().len(),
+                    kind: *kind,
+                    message: message.clone(),
+                };
+                self.notices.update(|n| n.push(note));
             }
         }
     }
+}
+
+/// One of the engine's notices in the conversation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    /// The number of questions resolved when it came: it is shown before the turn of that
+    /// index.
+    pub at: usize,
+    /// What it tells of.
+    pub kind: NoticeKind,
+    /// The engine's sentence, in the conversation's language.
+    pub message: String,
 }
 
 /// The app's own notices (storage trouble, another tab taking over), each shown once until

@@ -1,11 +1,12 @@
 //! `<clarify-widget>`'s attributes read into the JS API's `ClarifierOptions`, with the reason an
-//! attribute is invalid in the element's language (the catalogue's words).
+//! attribute is invalid, for the page's developer (the console and `clarify-error`, in English;
+//! the visitor reads a plain line in the card).
 
 use leptos::prelude::window;
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
-use crate::i18n::{self, Word};
+use crate::i18n::Word;
 use crate::js_api::error::ClarifyError;
 use clarify_core::Language;
 
@@ -32,18 +33,11 @@ const FLAGS: [(&str, &str); 1] = [("never-ask", "neverAsk")];
 /// well-formed tag is left out (the element says so itself, see `WidgetCard::set_language`).
 ///
 /// # Errors
-/// `bad_attribute`, saying which attribute and why in the element's language: a number that
-/// is not a whole number, `model` or `api-key` without an endpoint.
+/// `bad_attribute`, saying which attribute and why, in English: a number that is not a whole
+/// number, `model` or `api-key` without an endpoint.
 pub fn options(el: &Element) -> Result<js_sys::Object, ClarifyError> {
-    let tag = el.get_attribute("language");
-    let language = tag
-        .as_deref()
-        .map_or_else(i18n::browser_language, Language::from_tag);
     let bad = |word: Word, args: &[&str]| {
-        ClarifyError::new(
-            "bad_attribute",
-            clarify_core::fill_in(word.text(language), args),
-        )
+        ClarifyError::new("bad_attribute", clarify_core::fill_in(word.english(), args))
     };
     let options = js_sys::Object::new();
     let set = |key: &str, value: JsValue| {
