@@ -10,7 +10,7 @@ test("clarify-embed imports under jsdom and its element shows a placeholder", as
   const errors = [];
   widget.addEventListener("clarify-error", (e) => errors.push(e.detail.code));
   document.body.append(widget);
-  expect(widget.shadowRoot.querySelector("[data-testid=placeholder]")?.textContent).toMatch(/Clarify/);
+  expect(widget.shadowRoot.querySelector("[data-testid=placeholder]")?.textContent).toMatch(/Loading/);
   // No wasm in jsdom: the failure is an event and a message in the element, not an exception.
   await new Promise((ok) => widget.addEventListener("clarify-error", ok, { once: true }));
   expect(errors[0]).toMatch(/^wasm_/);
