@@ -846,7 +846,7 @@ fn english_rules(
         }
         // "What time is it there right now?" after "My sister just moved abroad": a place the
         // conversation never named.
-        if !given.earlier.iter().any(|m| names_a_place(&m.content))
+        if !given.earlier.iter().any(|m| writes_a_name(&m.content))
             && let Some(evidence) = rules::there_without_place(words, &cues.proper)
         {
             findings.push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
@@ -1250,9 +1250,9 @@ fn past_interjections<'w>(words: &'w [&'w str]) -> &'w [&'w str] {
     &words[at..]
 }
 
-/// Whether `text` may name a place: a name written with its capital ("Lisbon"; "abroad" names
-/// none).
-fn names_a_place(text: &str) -> bool {
+/// Whether `text` writes a name with its capital ("Lisbon", "Dana"; "abroad" names no place):
+/// what a later "there" or "him" may stand for.
+fn writes_a_name(text: &str) -> bool {
     let lower = text.to_ascii_lowercase();
     let words = words_of(&lower);
     Cues::of(text, &lower, &words).proper.contains(&true)
@@ -1260,12 +1260,10 @@ fn names_a_place(text: &str) -> bool {
 
 fn names_a_person(text: &str) -> bool {
     let lower = text.to_ascii_lowercase();
-    let words = words_of(&lower);
-    let proper = Cues::of(text, &lower, &words).proper;
     let pronoun = |w: &str| in_list(Words::PeoplePronouns, w.split('\'').next().unwrap_or(w));
     let animal = |w: &str| in_list(Words::Animals, w);
-    proper.iter().any(|p| *p)
-        || (words.iter()).any(|w| pronoun(w) || rules::is_person(w) || animal(w))
+    writes_a_name(text)
+        || (words_of(&lower).iter()).any(|w| pronoun(w) || rules::is_person(w) || animal(w))
 }
 
 /// The material (`artifacts`: a post, an email, a draft) the user's latest message naming one
