@@ -19,15 +19,21 @@ impl RequestBox {
     /// Moves focus to the request box once the views have caught up with the change just
     /// made (it may be drawn only then).
     pub fn focus_soon(self) {
-        set_timeout(
-            move || {
-                if let Some(area) = self.0.try_get_untracked().flatten() {
-                    let _ = area.focus();
-                }
-            },
-            std::time::Duration::ZERO,
-        );
+        focus_soon(move || self.0.try_get_untracked().flatten().map(Into::into));
     }
+}
+
+/// Moves focus to the element `element` gives, once the views have caught up with the change
+/// just made (it may be drawn only then, or gone: then nothing moves).
+pub fn focus_soon(element: impl FnOnce() -> Option<web_sys::HtmlElement> + 'static) {
+    set_timeout(
+        move || {
+            if let Some(e) = element() {
+                let _ = e.focus();
+            }
+        },
+        std::time::Duration::ZERO,
+    );
 }
 
 /// The request box, several lines high: Enter sends, Shift+Enter breaks the line, and an

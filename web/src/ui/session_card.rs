@@ -9,7 +9,7 @@ use leptos::either::Either;
 use leptos::prelude::*;
 
 use super::chat::{Ending, WorkingLine};
-use super::conversation::{Conversation, RequestBox, RequestForm};
+use super::conversation::{Conversation, RequestBox, RequestForm, focus_soon};
 use super::question_card::QuestionCard;
 use super::state::{Engine, Notices};
 use crate::driver::{Driver, now};
@@ -191,28 +191,14 @@ pub fn StartOver(
     let on_click = move |_| {
         if at_stake.get_untracked() {
             asking.set(true);
-            set_timeout(
-                move || {
-                    if let Some(button) = keep.try_get_untracked().flatten() {
-                        let _ = button.focus();
-                    }
-                },
-                std::time::Duration::ZERO,
-            );
+            focus_soon(move || keep.try_get_untracked().flatten().map(Into::into));
         } else {
             start_over();
         }
     };
     let on_keep = move |_| {
         asking.set(false);
-        set_timeout(
-            move || {
-                if let Some(button) = ask.try_get_untracked().flatten() {
-                    let _ = button.focus();
-                }
-            },
-            std::time::Duration::ZERO,
-        );
+        focus_soon(move || ask.try_get_untracked().flatten().map(Into::into));
     };
     let warning = move || {
         (asking.get() && at_stake.get()).then(|| {
