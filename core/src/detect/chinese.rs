@@ -11,7 +11,10 @@ impl Tuning {
     pub(super) fn asks_chinese(&self, s: &ChineseSignals) -> bool {
         self.chinese_rule_asks(s)
             || match s.task {
-                TaskState::None => s.margin >= 0.0 && !s.material && !s.earlier,
+                TaskState::None => {
+                    let needed = if s.told { self.zh_told_margin } else { 0.0 };
+                    s.margin >= needed && !s.material && !s.earlier
+                }
                 // The model has seen few requests that name their kind and leave a critical
                 // detail out ("帮我规划一次去东京的旅行" scores as complete), and detail elsewhere
                 // does not make up for it: the frame decides, whatever the length.
@@ -57,7 +60,9 @@ pub(super) struct ChineseSignals {
     /// There is a conversation before the request: the generic question would ask what it
     /// said.
     pub(super) earlier: bool,
-    /// The conversation gave a detail of the request's kind.
+    /// The model read the request after the user's earlier messages (see [`model_text`]).
+    pub(super) told: bool,
+    /// The conversation gave a detail of the request's kind, or told the user's situation.
     pub(super) conversed: bool,
     /// A rule found the user's own material named and not given ("帮我检查一下这篇作文"), or a
     /// thing pointed at and named nowhere ("这套房子值得买吗"): asked whatever the model says, as
@@ -103,7 +108,7 @@ pub(super) fn decide(
     // The model reads Chinese too (character unigrams and bigrams): a request of no known kind
     // gets the generic question when the model finds it vague, and a rule's finding or a
     // kind's open detail is asked about when the request is short or the model agrees enough.
-    out.model_score = scorer.model.map(|m| m.score(text));
+    out.model_score = scorer.model.map(|m| m.score(&model_text(given, text)));
     let margin = (out.model_score.zip(scorer.model))
         .map_or(f32::NEG_INFINITY, |(score, m)| score - m.threshold());
     // Past this length no rule fires (they read terse requests) and only a critical detail
@@ -161,8 +166,10 @@ pub(super) fn decide(
         chars: cjk,
         margin,
         material: given.material || given.after_colon || given.quoted || operands,
-        earlier: given.history,
-        conversed: slots.iter().any(|r| said_before(r.slot, text, given)),
+        earlier: given.history && !given.told,
+        told: given.told,
+        conversed: slots.iter().any(|r| said_before(r.slot, text, given))
+            || (given.earlier.iter()).any(|m| script_counts(&m.content).0 >= ZH_TOLD_CHARS),
         missing_material: out.findings.iter().any(|f| f.kind == Kind::MissingContext) || unresolved,
         directive: directs
             || place
@@ -578,6 +585,9 @@ fn ask_in_chinese(
 
 /// CJK characters above which a Chinese request with a task kind is complete enough.
 const ZH_TASK_MAX_CHARS: usize = 30;
+/// CJK characters from which an earlier message tells the user's situation: a follow-up after
+/// it is not asked its kind's lesser details ("今晚吃什么好？" after what the fridge holds).
+const ZH_TOLD_CHARS: usize = 24;
 
 /// A counted amount in a Chinese request: a numeral and a measure word ("3天", "两个人"); "一个"
 /// alone is an article ("做一个计划": `zh-article-measures`), not a count.

@@ -890,6 +890,9 @@ const QUOTES: [char; 8] = ['"', '«', '»', '“', '”', '„', '「', '」'];
 const POINTED: [usize; 3] = [10, 6, 20];
 /// Characters a Japanese or Korean possessive may stand before its noun ("この英語の文章").
 const MATERIAL_REACH: usize = 6;
+/// Words from which an earlier message tells the user's situation (characters for Japanese):
+/// a follow-up after it is not asked its kind's lesser details.
+const TOLD: [usize; 3] = [12, 8, 24];
 
 /// A request read in one language, with the conversation before it.
 struct Request<'a> {
@@ -1017,8 +1020,12 @@ impl<'a> Request<'a> {
             // programar, Python o JavaScript?" asks which, not the learner's level. A short one
             // the model finds vague that says some of its kind is asked the rest ("Cosa regalo
             // per la laurea?": the occasion, not the budget); saying none, it may be of another.
+            // After a message that told the situation ("Vamos a Ciudad de México 5 días en marzo,
+            // somos pareja…", then "Hazme un itinerario"), the lesser details were said there, in
+            // words of its own.
             Priority::Important => {
                 !x.gives_a_choice()
+                    && !(self.earlier.iter()).any(|e| e.length() >= TOLD[x.pack.script as usize])
                     && (x.within(VERY_SHORT)
                         || (self.vague && !self.bare(slots, r) && x.within(SHORT))
                         || (self.directs(r) && self.bare(slots, r) && x.within(BARE)))
@@ -1040,10 +1047,10 @@ pub(super) fn assess(
     out: &mut Assessment,
 ) {
     out.model_score = score.map(|(s, _)| s);
-    // The model reads a request alone: a follow-up's details are in the conversation.
-    let vague = !given.history && score.is_some_and(|(s, t)| s >= t);
-    // The model's score of the request alone: a follow-up's choice or figures are asked from
-    // it too, when the conversation does not say them ([`conversation_says`]).
+    // After a reply the model has read the request alone, and a follow-up's details are in the
+    // conversation; before any, all the user said ([`super::model_text`]). A follow-up's choice
+    // or figures are asked from the score too, when the conversation does not say them.
+    let vague = (!given.history || given.told) && score.is_some_and(|(s, t)| s >= t);
     let sure = score.is_some_and(|(s, t)| s >= t + NAMING_MARGIN);
     let request = Request::of(pack, text, given, vague);
     let r = &request.reading;
@@ -2563,6 +2570,7 @@ mod tests {
                 let given = Given {
                     history: !h.is_empty(),
                     earlier: h,
+                    told: false,
                     quoted: false,
                     after_colon: false,
                     material: false,

@@ -1377,14 +1377,20 @@ pub(crate) fn chinese(
     }
     // A request that names what it is like ("像《三体》一样") has given its measure of "best".
     let reference = measure_given || text.contains('《') || words_of(Words::ZhLikeAWork).any(&has);
+    // A conversation, or material given, says what "best" or "recent" is measured by ("有什么
+    // 推荐的地方吗？" after where the user lives and with whom).
     let ambiguous = words_of(Words::ZhAmbiguous)
         .find(|w| has(w) && !(reference && in_list(Words::ZhCriterion, w)))
-        .or_else(|| zh_choice_without_candidates(text).filter(|_| !referent));
+        .or_else(|| zh_choice_without_candidates(text))
+        .filter(|_| !referent);
     found.extend(ambiguous.map(|w| finding(Kind::AmbiguousReference, w)));
     let choose = words_of(Words::ZhShouldChoose).find(|w| has(w));
     found.extend(choose.map(|w| finding(Kind::UnderspecifiedParameter, w)));
-    // An instruction with its material after a colon is no list of keywords (解方程：3x + 7 = 25).
-    let full = words_of(Words::ZhFullSentence).any(has) || super::has_text_after_colon(text);
+    // An instruction with its material after a colon, in quotes or earlier is no list of
+    // keywords (解方程：3x + 7 = 25, 给“周末露营装备清单”这篇笔记起5个标题).
+    let full = words_of(Words::ZhFullSentence).any(has)
+        || super::has_text_after_colon(text)
+        || material_given;
     let fragments = without_spaces_by_latin(text)
         .split(|c: char| c.is_whitespace() || super::char_listed(Words::ZhKeywordSeparators, c))
         .filter(|f| !f.is_empty())
