@@ -2689,13 +2689,17 @@ fn word_matches(word: &str, trigger: &str) -> bool {
     word == trigger || stems(word).any(|stem| stem == trigger)
 }
 
-/// Where each term of `zh-terms` (`core/data/detector.toml`) stands in `text`, as byte ranges:
-/// found once per request, then asked of every cue found in it ([`inside_a_term`]).
+/// Where each term of `zh-terms` (`core/data/detector.toml`) and each title between 《》 stand
+/// in `text`, as byte ranges: found once per request, then asked of every cue found in it
+/// ([`inside_a_term`]). A title names a work, whatever its words ("《天气之子》" is no weather).
 pub(crate) fn zh_term_spans(text: &str) -> Vec<std::ops::Range<usize>> {
+    let titles =
+        (text.match_indices('《')).filter_map(|(at, _)| Some(at..at + text[at..].find('》')?));
     knowledge()
         .zh_terms
         .iter()
         .flat_map(|t| text.match_indices(t).map(|(at, m)| at..at + m.len()))
+        .chain(titles)
         .collect()
 }
 
@@ -4131,6 +4135,16 @@ mod tests {
             Vec::<String>::new()
         );
         assert!(!texts("我想减肥").is_empty());
+        // A title names a work ("天气" in 《天气之子》), a tone no weather ("语气温馨").
+        for request in [
+            "《天氣之子》跟《你的名字》是同一個導演嗎？",
+            "帮我写一条朋友圈，庆祝我爸60大寿，语气温馨一点，不要超过50字",
+        ] {
+            assert_eq!(texts(request), Vec::<String>::new(), "{request}");
+        }
+        assert!(!texts("明天天气怎么样？").is_empty());
+        // An unclosed title is none.
+        assert!(!in_zh_term("《天气", at("《天气", "天气"), "天气"));
     }
 
     #[test]
