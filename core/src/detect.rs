@@ -2689,6 +2689,16 @@ fn word_matches(word: &str, trigger: &str) -> bool {
     word == trigger || stems(word).any(|stem| stem == trigger)
 }
 
+/// Whether `text` writes an operation: an operator of `operators` between two letters or digits,
+/// spaces aside ("17 × 23", "a+b"). It is the material a word pointing at it stands for ("17 ×
+/// 23, ça fait combien ?").
+pub(crate) fn operated(text: &str) -> bool {
+    let signs: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let operand = |c: &char| c.is_ascii_alphanumeric();
+    (signs.windows(3))
+        .any(|w| char_listed(Words::Operators, w[1]) && operand(&w[0]) && operand(&w[2]))
+}
+
 /// Where each term of `zh-terms` (`core/data/detector.toml`) and each title between 《》 stand
 /// in `text`, as byte ranges: found once per request, then asked of every cue found in it
 /// ([`inside_a_term`]). A title names a work, whatever its words ("《天气之子》" is no weather).
@@ -4592,6 +4602,13 @@ mod tests {
         ] {
             assert!(!zh_gives_operands(text), "{text}");
         }
+        // An operation written out is what a word pointing at it stands for.
+        for request in ["17 × 23, ça fait combien ?", "17 × 23，这个等于多少？"] {
+            assert!(operated(request), "{request}");
+            assert_eq!(texts(request), Vec::<String>::new(), "{request}");
+        }
+        assert!(!operated("A-B 两个方案哪个好") && !operated("Ça fait combien ?"));
+        assert!(!texts("Ça fait combien ?").is_empty());
     }
 
     #[test]

@@ -443,7 +443,7 @@ fn rule_findings(
     recognised: &[usize],
 ) -> Vec<Finding> {
     // A quoted sentence is what 这句话 points at, as material after the instruction is.
-    let referent = given.history || given.material || given.quoted;
+    let referent = given.history || given.material || given.quoted || operated(text);
     let material_given = given.material || given.quoted || holds_material(given.earlier);
     let measure_given = measure_given(knowledge(), recognised, |s| reading.fills(s, given));
     let has = |w: &str| reading.has(w);
@@ -486,12 +486,7 @@ fn zh_gives_figure(text: &str) -> bool {
 /// sign of `math-signs`, or an operator between two Latin letters or digits).
 pub(super) fn zh_gives_operands(text: &str) -> bool {
     let operator = |c: char| char_listed(Words::Operators, c);
-    let operator_between = || {
-        let signs: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-        let operand = |c: &char| c.is_ascii_alphanumeric();
-        (signs.windows(3)).any(|w| operator(w[1]) && operand(&w[0]) && operand(&w[2]))
-    };
-    text.contains(operator) && (text.bytes().any(|b| b.is_ascii_digit()) || operator_between())
+    text.contains(operator) && (text.bytes().any(|b| b.is_ascii_digit()) || operated(text))
         || text.contains(|c: char| !c.is_ascii() && char_listed(Words::MathSigns, c))
 }
 

@@ -1230,7 +1230,7 @@ fn sentence_of(r: &Reading<'_>, s: &Span) -> String {
 /// German article of a noun: "das Auto") nor a time after it ("este fin de semana"); in Korean one that opens a word.
 fn pointed_at(r: &Reading<'_>, vague: bool) -> Option<String> {
     // A quotation is what the word points at ("Ça veut dire quoi « carpe diem » ?").
-    if (!r.within(POINTED) && !vague) || r.text.contains(QUOTES) {
+    if (!r.within(POINTED) && !vague) || r.text.contains(QUOTES) || super::operated(r.text) {
         return None;
     }
     let mut spans = r.spans(&r.pack.pointer.words);
