@@ -169,7 +169,7 @@ pub(super) fn decide(
         earlier: given.history && !given.told,
         told: given.told,
         conversed: slots.iter().any(|r| said_before(r.slot, text, given))
-            || (given.earlier.iter()).any(|m| script_counts(&m.content).0 >= ZH_TOLD_CHARS),
+            || (given.earlier.iter()).any(|m| script_counts(&m.content).0 >= ZH_SITUATION_CHARS),
         missing_material: out.findings.iter().any(|f| f.kind == Kind::MissingContext) || unresolved,
         directive: directs
             || place
@@ -582,7 +582,7 @@ fn ask_in_chinese(
 const ZH_TASK_MAX_CHARS: usize = 30;
 /// CJK characters from which an earlier message tells the user's situation: a follow-up after
 /// it is not asked its kind's lesser details ("今晚吃什么好？" after what the fridge holds).
-const ZH_TOLD_CHARS: usize = 24;
+const ZH_SITUATION_CHARS: usize = 24;
 
 /// A counted amount in a Chinese request: a numeral and a measure word ("3天", "两个人"); "一个"
 /// alone is an article ("做一个计划": `zh-article-measures`), not a count.

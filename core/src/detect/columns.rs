@@ -892,7 +892,7 @@ const POINTED: [usize; 3] = [10, 6, 20];
 const MATERIAL_REACH: usize = 6;
 /// Words from which an earlier message tells the user's situation (characters for Japanese):
 /// a follow-up after it is not asked its kind's lesser details.
-const TOLD: [usize; 3] = [12, 8, 24];
+const SITUATION: [usize; 3] = [12, 8, 24];
 
 /// A request read in one language, with the conversation before it.
 struct Request<'a> {
@@ -1025,7 +1025,8 @@ impl<'a> Request<'a> {
             // words of its own.
             Priority::Important => {
                 !x.gives_a_choice()
-                    && !(self.earlier.iter()).any(|e| e.length() >= TOLD[x.pack.script as usize])
+                    && !(self.earlier.iter())
+                        .any(|e| e.length() >= SITUATION[x.pack.script as usize])
                     && (x.within(VERY_SHORT)
                         || (self.vague && !self.bare(slots, r) && x.within(SHORT))
                         || (self.directs(r) && self.bare(slots, r) && x.within(BARE)))
