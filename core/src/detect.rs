@@ -638,7 +638,8 @@ struct Signals {
     earlier: bool,
     /// The model read the request after the user's earlier messages (see [`model_text`]).
     told: bool,
-    /// The conversation gave a detail of the request's kind.
+    /// The conversation gave a detail of the request's kind: one with a reply in it, or the
+    /// user's own words telling their situation (see [`SITUATION_WORDS`]).
     conversed: bool,
     /// The request directs a task (see [`directs`]), or names an outright one, and leaves a
     /// critical detail of it open (see [`directed_task`]).
@@ -760,6 +761,7 @@ fn english(text: &str, given: Given<'_>, scorer: Scorer<'_>, out: &mut Assessmen
         earlier: given.history && (!given.told || leans),
         told: given.told,
         conversed: !given.earlier.is_empty()
+            && (!given.told || (given.earlier.iter()).any(|m| tells_situation(&m.content)))
             && slots.iter().any(|r| said_before(r.slot, text, given)),
         directive: lead.is_some_and(|(_, critical_open)| critical_open),
         task: english_task(&slots, &open),
@@ -1283,10 +1285,12 @@ fn writes_a_name(text: &str) -> bool {
 
 fn names_a_person(text: &str) -> bool {
     let lower = text.to_ascii_lowercase();
-    let pronoun = |w: &str| in_list(Words::PeoplePronouns, w.split('\'').next().unwrap_or(w));
-    let animal = |w: &str| in_list(Words::Animals, w);
-    writes_a_name(text)
-        || (words_of(&lower).iter()).any(|w| pronoun(w) || rules::is_person(w) || animal(w))
+    // "my girlfriend's birthday": the person, whose the thing is.
+    let named = |w: &&str| {
+        let w = w.split(['\'', '’']).next().unwrap_or(w);
+        in_list(Words::PeoplePronouns, w) || rules::is_person(w) || in_list(Words::Animals, w)
+    };
+    writes_a_name(text) || words_of(&lower).iter().any(named)
 }
 
 /// The material (`artifacts`: a post, an email, a draft) the user's latest message naming one
@@ -1726,6 +1730,17 @@ const MAX_BYTES: usize = 4096;
 /// Words above which a request is complete enough to answer unless a rule fires: no vague
 /// request in IN3 train is longer than 28 words.
 const LONG_WORDS: usize = 30;
+/// Words from which an earlier message tells the user's situation: after it, the details a
+/// follow-up's kind shares with it were given and its lesser ones are not asked. A shorter
+/// one of the user's own ("My girlfriend's birthday is next month.") gives what it says and
+/// leaves the rest to ask ("Gift ideas for her?": what she likes, the budget).
+const SITUATION_WORDS: usize = 12;
+
+/// Whether an earlier message is long enough to tell the user's situation
+/// ([`SITUATION_WORDS`]).
+fn tells_situation(message: &str) -> bool {
+    words_of(message).len() >= SITUATION_WORDS
+}
 /// Ambiguous names are asked about only in requests up to this many words: in a longer one the
 /// rest of the request says which meaning it is about.
 const NAME_MAX_WORDS: usize = 15;
@@ -2892,6 +2907,86 @@ mod tests {
     }
 
     #[test]
+    fn a_short_message_of_the_users_own_leaves_a_follow_ups_other_details_to_ask() {
+        // The conversation said who the gift is for; what she likes is still the user's to say.
+        for (earlier, request) in [
+            (
+                "It's for my sister's 30th birthday next month.",
+                "Gift ideas for her?",
+            ),
+            ("我女朋友下个月生日。", "送什么比较好？"),
+        ] {
+            let asked = asked_after(earlier, request);
+            assert!(!asked.is_empty(), "{request}");
+            // Who she is was said: no question asks what "her" stands for.
+            assert!(asked.iter().all(|q| !q.text.contains("refer")), "{asked:?}");
+        }
+        // After a reply, the lesser details were asked or assumed there.
+        let history = [
+            Message::new(Role::User, "我女朋友下个月生日。"),
+            Message::new(Role::Assistant, "好的，我来帮您想想。"),
+        ];
+        assert!(detect("送什么比较好？", &history).questions.is_empty());
+        // What the conversation said is not asked again: the exam of a study plan.
+        let asked = asked_after("I'm studying for the bar exam.", "Make me a study plan.");
+        assert!(
+            asked.iter().all(|q| !q.text.contains("exam or subject")),
+            "{asked:?}"
+        );
+    }
+
+    #[test]
+    fn a_chinese_reply_asks_for_what_it_answers() {
+        let material = Kind::MissingContext.as_str();
+        for (earlier, request, asked) in [
+            ("", "帮我回一下客户", "能否把客户的消息贴在这里？"),
+            ("", "怎麼回覆主管比較好", "能否把主管的訊息貼在這裡？"),
+            (
+                "我跟男友冷战三天了，他刚刚终于发消息来。",
+                "我应该怎么回他比较好？",
+                "能否把他的消息贴在这里？",
+            ),
+            (
+                "今天下午被老板叫去单独谈话了。",
+                "他这样说是不是想让我走？",
+                "能否把他的消息贴在这里？",
+            ),
+        ] {
+            let questions = if earlier.is_empty() {
+                detect(request, &[]).questions
+            } else {
+                asked_after(earlier, request)
+            };
+            let first = questions.first().expect(request);
+            assert_eq!(first.text, asked, "{request}");
+            let rule = material.into();
+            assert_eq!(first.source, QuestionSource::Detector { rule });
+        }
+        // What they said is in the request or the conversation.
+        let said = detect("他问我周末有没有空，怎么回他", &[]).questions;
+        assert!(said.iter().all(|q| !q.text.contains("消息")), "{said:?}");
+        let quoted = asked_after("他回我：“再说吧，最近挺忙的。”", "他这么说是什么意思？");
+        assert!(quoted.is_empty(), "{quoted:?}");
+    }
+
+    #[test]
+    fn a_chinese_thing_pointed_at_is_of_the_situation_told_before() {
+        let told =
+            "我在上海一家公司干了4年零3个月，月薪税前15000，公司说业务调整把我裁了，也没提前通知。";
+        let asked = asked_after(told, "这种情况能拿多少补偿？");
+        assert!(
+            asked.iter().all(|q| !q.text.contains("这种情况")),
+            "{asked:?}"
+        );
+        // A short message tells too little for it.
+        let asked = asked_after("我在一家互联网公司上班。", "我这种情况能拿到N+1赔偿吗？");
+        assert!(
+            asked.iter().any(|q| q.text.contains("这种情况")),
+            "{asked:?}"
+        );
+    }
+
+    #[test]
     fn a_follow_up_after_the_users_situation_is_not_asked_its_lesser_details() {
         let cases = [
             (
@@ -3779,9 +3874,8 @@ mod tests {
                 "{earlier}: {asked:?}"
             );
         }
-        assert!(
-            asked_after("I'm going to Tokyo for a week in May", "Plan a trip for me").is_empty()
-        );
+        let asked = asked_after("I'm going to Tokyo for a week in May", "Plan a trip for me");
+        assert!(asked.iter().all(|q| !q.text.contains("go")), "{asked:?}");
         assert_eq!(
             texts("Book a flight from Boston")
                 .first()

@@ -62,7 +62,8 @@ pub(super) struct ChineseSignals {
     pub(super) earlier: bool,
     /// The model read the request after the user's earlier messages (see [`model_text`]).
     pub(super) told: bool,
-    /// The conversation gave a detail of the request's kind, or told the user's situation.
+    /// The conversation gave a detail of the request's kind (one with a reply in it; the
+    /// user's own words only when they told the situation), or told the user's situation.
     pub(super) conversed: bool,
     /// A rule found the user's own material named and not given ("帮我检查一下这篇作文"), or a
     /// thing pointed at and named nowhere ("这套房子值得买吗"): asked whatever the model says, as
@@ -149,7 +150,10 @@ pub(super) fn decide(
     if !long {
         out.findings = rule_findings(text, cjk, given, &reading, &recognised);
     }
-    let (unresolved, place) = zh_unresolved(text, given, long, &open, &mut out.findings);
+    // An earlier message this long told the user's situation (see [`ZH_SITUATION_CHARS`]).
+    let situation =
+        (given.earlier.iter()).any(|m| script_counts(&m.content).0 >= ZH_SITUATION_CHARS);
+    let (unresolved, place) = zh_unresolved(text, given, long, situation, &open, &mut out.findings);
     // Chinese weighs a kind with its details all given alike, a critical one among them or not.
     let task = english_task(&slots, &open);
     // A terse request of a known kind with every slot filled ("我头疼三天了，吃了止痛药也没用")
@@ -168,8 +172,8 @@ pub(super) fn decide(
         material: given.material || given.after_colon || given.quoted || operands,
         earlier: given.history && !given.told,
         told: given.told,
-        conversed: slots.iter().any(|r| said_before(r.slot, text, given))
-            || (given.earlier.iter()).any(|m| script_counts(&m.content).0 >= ZH_SITUATION_CHARS),
+        conversed: (!given.told && slots.iter().any(|r| said_before(r.slot, text, given)))
+            || situation,
         missing_material: out.findings.iter().any(|f| f.kind == Kind::MissingContext) || unresolved,
         directive: directs
             || place
@@ -226,12 +230,14 @@ fn zh_names_its_own(table: &Table, recognised: &[usize], head: &str) -> bool {
 /// question quotes its clause. In a `long` request only the thing pointed at: its detail may
 /// give the figures under other words. A place pointed at is left to an `open` slot that asks
 /// one, which is then asked whatever the model says ("去那邊玩四天三夜，行程怎麼
-/// 排？"). Returns whether something was left unresolved, and whether that was a place left to
-/// the open slot.
+/// 排？"). `situation`: an earlier message told the user's situation, which a thing pointed at
+/// may be of. Returns whether something was left unresolved, and whether that was a place left
+/// to the open slot.
 fn zh_unresolved(
     text: &str,
     given: Given<'_>,
     long: bool,
+    situation: bool,
     open: &[SlotRef<'_>],
     findings: &mut Vec<Finding>,
 ) -> (bool, bool) {
@@ -241,7 +247,8 @@ fn zh_unresolved(
     // Material given, or asked for already, is what a demonstrative points at.
     let material = given.material || given.quoted || given.after_colon;
     let material_asked = findings.iter().any(|f| f.kind == Kind::MissingContext);
-    let pointing = rules::zh_pointing(text, &earlier).filter(|_| !material && !material_asked);
+    let pointing =
+        rules::zh_pointing(text, &earlier, situation).filter(|_| !material && !material_asked);
     // "这次去那边的行程": a place pointed at is what an open slot that asks a place asks.
     let place_left = place_open
         && (pointing.as_ref())

@@ -892,7 +892,7 @@ const POINTED: [usize; 3] = [10, 6, 20];
 const MATERIAL_REACH: usize = 6;
 /// Words from which an earlier message tells the user's situation (characters for Japanese):
 /// a follow-up after it is not asked its kind's lesser details.
-const SITUATION: [usize; 3] = [12, 8, 24];
+const SITUATION: [usize; 3] = [super::SITUATION_WORDS, 8, 24];
 
 /// A request read in one language, with the conversation before it.
 struct Request<'a> {

@@ -1212,11 +1212,44 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
     });
     // "表格里的数字": a material's word right before one of `zh-inside`.
     let inside = || occurrences(text, words_of(Words::ZhInside));
-    message.or_else(|| {
-        inside()
-            .find_map(|(before, _, _)| ending_in(before, Words::ZhMaterials))
-            .map(str::to_owned)
-    })
+    message
+        .or_else(|| {
+            inside()
+                .find_map(|(before, _, _)| ending_in(before, Words::ZhMaterials))
+                .map(str::to_owned)
+        })
+        .or_else(|| zh_answered(text))
+}
+
+/// The message a Chinese request answers or reads and does not hold: one of `zh-answering`
+/// before someone ("帮我回一下客户", "我该怎么回他": a person of `zh-people` or
+/// `zh-opening-persons`, after at most one of `zh-softeners`) with nothing of what they said (`zh-said`: "他问
+/// 我周末有没有空，怎么回他"), or someone before one of `zh-said-so` ("他这么说是什么意思"). The
+/// evidence is theirs, as the question asks for it ("客户的消息").
+fn zh_answered(text: &str) -> Option<String> {
+    let opening = |after: &str| {
+        opening_in(after, Words::ZhPeople).or_else(|| opening_in(after, Words::ZhOpeningPersons))
+    };
+    let ending = |before: &str| {
+        ending_in(before, Words::ZhPeople).or_else(|| ending_in(before, Words::ZhOpeningPersons))
+    };
+    let answered = || {
+        let mut replies = occurrences(text, words_of(Words::ZhAnswering));
+        let after = |a: &str| opening(after_word(a, Words::ZhSofteners).unwrap_or(a));
+        when(!holds_any(text, Words::ZhSaid), || {
+            replies.find_map(|(_, _, a)| after(a))
+        })
+    };
+    let said_so = || occurrences(text, words_of(Words::ZhSaidSo)).find_map(|(b, _, _)| ending(b));
+    let who = said_so().or_else(answered)?;
+    let (traditional, simplified) = crate::text::script_markers(text);
+    let mut message = words_of(Words::ZhAnsweredMessage);
+    let message = if traditional > simplified {
+        message.nth(1)
+    } else {
+        message.next()
+    }?;
+    Some(format!("{who}的{message}"))
 }
 
 /// Characters of the object after 把 and its demonstrative that a question quotes.
@@ -1258,12 +1291,14 @@ pub(crate) fn zh_code_in_state(
 /// when its noun was said before it, in the request or in `earlier` (the conversation's
 /// messages), or when `earlier` names a thing by a title, a quotation or a Latin name ("iPhone
 /// 15"); a bare one ("这家好吃吗") by a conversation that names a thing or counts one with
-/// the same measure word ("一家"). The
+/// the same measure word ("一家"). A thing, not a place, is also resolved when `told` (an
+/// earlier message told the user's situation at length: "这种情况能拿多少补偿？" after the job,
+/// the pay and the years). The
 /// evidence is the demonstrative and its noun, as written ("这套房子"). With no conversation,
 /// a clause that leans on an earlier exchange or on what the user remembers
 /// (`zh-earlier-exchange`: "我们几点集合来着") points at what the reader never saw too: the
 /// evidence is the clause.
-pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
+pub(crate) fn zh_pointing(text: &str, earlier: &str, told: bool) -> Option<String> {
     let start = past_words(text.trim_start(), Words::ZhOpeners);
     let opening = text.len() - start.len();
     let named_earlier = earlier.contains(['《', '「', '“', '"'])
@@ -1311,6 +1346,7 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str) -> Option<String> {
         } else {
             text[..at].contains(&head) || earlier.contains(&head) || named_earlier
         };
+        let resolved = resolved || (told && !place);
         let count = &after[..after.len() - rest.len()];
         (!resolved).then(|| format!("{d}{count}{measure}{noun}"))
     };
@@ -1926,11 +1962,11 @@ mod tests {
     #[test]
     fn a_thing_pointed_at_after_a_time_gone_by_is_the_users() {
         assert_eq!(
-            zh_pointing("帮我看看上周那份合同有没有坑", "").as_deref(),
+            zh_pointing("帮我看看上周那份合同有没有坑", "", false).as_deref(),
             Some("那份合同")
         );
         // Not after a time to come: 下周那份 is a thing of the plan the request makes.
-        assert_eq!(zh_pointing("帮我看看下周那份合同", ""), None);
+        assert_eq!(zh_pointing("帮我看看下周那份合同", "", false), None);
     }
 
     #[test]
@@ -2004,13 +2040,16 @@ mod tests {
     #[test]
     fn a_count_between_a_demonstrative_and_its_measure_word_still_points() {
         assert_eq!(
-            zh_pointing("这两台笔记本哪台更适合写代码？", "").as_deref(),
+            zh_pointing("这两台笔记本哪台更适合写代码？", "", false).as_deref(),
             Some("这两台笔记本")
         );
-        assert_eq!(zh_pointing("這兩款哪個好", "").as_deref(), Some("這兩款"));
+        assert_eq!(
+            zh_pointing("這兩款哪個好", "", false).as_deref(),
+            Some("這兩款")
+        );
         // Named in the conversation, it is resolved.
         assert_eq!(
-            zh_pointing("这两台笔记本哪台更好？", "我在看两台笔记本"),
+            zh_pointing("这两台笔记本哪台更好？", "我在看两台笔记本", false),
             None
         );
     }
