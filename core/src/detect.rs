@@ -1369,14 +1369,17 @@ fn without_candidates_named(mut findings: Vec<Finding>, earlier: &[Message]) -> 
 }
 
 /// Whether an earlier message of the user's names what a choice is among: two names, or
-/// things set against each other ("between … and …", "… or …", "… vs …").
+/// things set against each other ("between … and …", "… or …", "… vs …"), not counted
+/// ("between two laptops").
 fn candidates_named(earlier: &[Message]) -> bool {
     earlier.iter().filter(|m| m.role == Role::User).any(|m| {
         let lower = m.content.to_ascii_lowercase();
         let words = words_of(&lower);
         let proper = Cues::of(&m.content, &lower, &words).proper;
+        // "between two laptops" counts them and names none.
+        let counted = |at: usize| rules::listed_at(&words, at + 1, Words::NumberWords);
         proper.iter().filter(|p| **p).nth(1).is_some()
-            || any_in_list(&words, Words::SetsAgainst)
+            || (0..words.len()).any(|at| in_list(Words::SetsAgainst, words[at]) && !counted(at))
             || list(word_list(Words::ZhSetsAgainst)).any(|w| m.content.contains(w))
     })
 }
@@ -2927,10 +2930,19 @@ mod tests {
             Message::new(Role::Assistant, "好的，我来帮您想想。"),
         ];
         assert!(detect("送什么比较好？", &history).questions.is_empty());
-        // What the conversation said is not asked again: the exam of a study plan.
+        // What the conversation said is not asked again: the exam of a study plan, the
+        // occasion of a party.
         let asked = asked_after("I'm studying for the bar exam.", "Make me a study plan.");
         assert!(
             asked.iter().all(|q| !q.text.contains("exam or subject")),
+            "{asked:?}"
+        );
+        let asked = asked_after(
+            "My wife turns 40 next month.",
+            "Plan a surprise party for her.",
+        );
+        assert!(
+            asked.iter().all(|q| !q.text.contains("occasion")),
             "{asked:?}"
         );
     }
@@ -3343,6 +3355,13 @@ mod tests {
             let asked = asked_after(earlier, request);
             assert!(!asked.is_empty(), "{earlier} / {request}");
         }
+        // "between two laptops" counts them: which they are is asked, by name.
+        let asked = asked_after(
+            "I'm trying to decide between two laptops for my daughter.",
+            "Which one is better value?",
+        );
+        let texts: Vec<&str> = asked.iter().map(|q| q.text.as_str()).collect();
+        assert_eq!(texts, ["Which specific items would you like compared?"]);
     }
 
     #[test]

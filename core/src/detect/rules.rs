@@ -79,7 +79,7 @@ fn last_listed(words: &[&str], which: Words) -> Option<usize> {
 }
 
 /// Whether the word at `at` is one of the data file's list `which`.
-fn listed_at(words: &[&str], at: usize, which: Words) -> bool {
+pub(super) fn listed_at(words: &[&str], at: usize, which: Words) -> bool {
     words.get(at).is_some_and(|w| in_list(which, w))
 }
 
