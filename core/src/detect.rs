@@ -4725,6 +4725,17 @@ mod tests {
     }
 
     #[test]
+    fn a_chinese_amount_of_a_rule_asks_no_figures_of_the_users() {
+        // The user's own amount, with nothing to compute it from, asks for the figures.
+        assert!(!texts("这个月我能存多少？").is_empty());
+        // A rule's limit or norm is a general fact: there are no figures of the user's to ask.
+        assert_eq!(
+            texts("个人养老金账户一年最多能存多少？"),
+            Vec::<String>::new()
+        );
+    }
+
+    #[test]
     fn a_chinese_destination_follows_a_word_of_going_to() {
         for text in ["下个月去大理住一周", "我周五飞厦门", "下周三飛花蓮玩三天"]
         {
@@ -4758,6 +4769,16 @@ mod tests {
         ] {
             assert!(!asks(said, job), "{said}");
         }
+        // "within my budget" says there is one, not how much.
+        let budget = "What is your budget";
+        assert!(asks(
+            "Help me pick a laptop within my budget, mostly for photo editing",
+            budget
+        ));
+        assert!(!asks(
+            "Recommend a laptop for photo editing on a tight budget",
+            budget
+        ));
         let trip = "For what trip";
         assert!(asks("I need a packing list for my trip on Friday.", trip));
         assert!(!asks(

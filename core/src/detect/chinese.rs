@@ -153,7 +153,9 @@ pub(super) fn decide(
     // An earlier message this long told the user's situation (see [`ZH_SITUATION_CHARS`]).
     let situation =
         (given.earlier.iter()).any(|m| script_counts(&m.content).0 >= ZH_SITUATION_CHARS);
-    let (unresolved, place) = zh_unresolved(text, given, long, situation, &open, &mut out.findings);
+    // "一年最多能存多少？": a general fact's figure is the rule's, none of the user's own.
+    let (figures_given, found) = (long || general_fact, &mut out.findings);
+    let (unresolved, place) = zh_unresolved(text, given, figures_given, situation, &open, found);
     // Chinese weighs a kind with its details all given alike, a critical one among them or not.
     let task = english_task(&slots, &open);
     // A terse request of a known kind with every slot filled ("我头疼三天了，吃了止痛药也没用")
@@ -227,16 +229,16 @@ fn zh_names_its_own(table: &Table, recognised: &[usize], head: &str) -> bool {
 /// ("这套房子值得买吗？纠结好久了": what is around it does not say which; see
 /// [`rules::zh_pointing`]), or an amount of the user's own case (`zh-figures-asked`: "帮我算一下
 /// 刷墙需要多少钱") with no figure to compute it from in the request or the conversation, whose
-/// question quotes its clause. In a `long` request only the thing pointed at: its detail may
-/// give the figures under other words. A place pointed at is left to an `open` slot that asks
-/// one, which is then asked whatever the model says ("去那邊玩四天三夜，行程怎麼
-/// 排？"). `situation`: an earlier message told the user's situation, which a thing pointed at
-/// may be of. Returns whether something was left unresolved, and whether that was a place left
-/// to the open slot.
+/// question quotes its clause. With `figures_given` only the thing pointed at: a long request's
+/// detail may give the figures under other words, and a general fact's figure is the rule's. A
+/// place pointed at is left to an `open` slot that asks one, which is then asked whatever the
+/// model says ("去那邊玩四天三夜，行程怎麼排？"). `situation`: an earlier message told the
+/// user's situation, which a thing pointed at may be of. Returns whether something was left
+/// unresolved, and whether that was a place left to the open slot.
 fn zh_unresolved(
     text: &str,
     given: Given<'_>,
-    long: bool,
+    figures_given: bool,
     situation: bool,
     open: &[SlotRef<'_>],
     findings: &mut Vec<Finding>,
@@ -259,7 +261,8 @@ fn zh_unresolved(
         findings.retain(|f| f.kind != kind);
         findings.insert(0, finding(kind, evidence.as_str()));
     }
-    let computable = long || given.material || zh_gives_figure(text) || zh_gives_figure(&earlier);
+    let computable =
+        figures_given || given.material || zh_gives_figure(text) || zh_gives_figure(&earlier);
     let asked = list(word_list(Words::ZhFiguresAsked)).find(|w| !computable && text.contains(w));
     let figures = asked.and_then(|w| rules::clause_of(text, w));
     findings.extend((figures.as_deref()).map(|e| finding(Kind::UnderspecifiedParameter, e)));
