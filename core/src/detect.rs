@@ -838,9 +838,15 @@ fn english_rules(
         });
     }
     // "What does the error \"TypeError: …\" mean?": the quotation after the material names it.
+    // "What did McLuhan mean by 'the medium is the message'?": a word of a quotation is none
+    // of the user's material.
+    let unquoted = outside_single_quotes(&text.to_ascii_lowercase());
+    let own = words_of(&unquoted);
     findings.retain(|f| {
         let noun = f.evidence.rsplit(' ').next().unwrap_or_default();
-        f.kind != Kind::MissingContext || !given.named_by_quote.iter().any(|w| w == noun)
+        let quoted = words.contains(&noun) && !own.contains(&noun);
+        f.kind != Kind::MissingContext
+            || !(given.named_by_quote.iter().any(|w| w == noun) || quoted)
     });
     let mut findings = without_candidates_named(findings, given.earlier);
     // A missing artifact is named as the request writes it ("your Python script").
@@ -2642,8 +2648,9 @@ const QUOTE_PAIRS: [(char, char); 7] = [
 ];
 
 /// `text` without quoted literals that sit inside an instruction: a quoted span (`"…"`, `“…”`,
-/// `„…“`, `«…»`, `「…」`, `'…'`) is dropped when `beside` letters or digits are outside it, so `Output "X" if
-/// …` is read as `Output if …`; a request that is nothing but a quote is kept whole.
+/// `„…“`, `«…»`, `「…」`, `‘…’`) is dropped when `beside` letters or digits are outside it, so
+/// `Output "X" if …` is read as `Output if …`; a request that is nothing but a quote is kept
+/// whole.
 fn without_literals(text: &str, beside: usize) -> String {
     let mut out = text.to_owned();
     for (open, close) in QUOTE_PAIRS {
@@ -2664,6 +2671,31 @@ fn without_literals(text: &str, beside: usize) -> String {
         }
     }
     out
+}
+
+/// `text` without what its ASCII single quotes quote ("what did McLuhan mean by 'the medium is
+/// the message'?"): a quotation opens at an apostrophe after no letter or digit and closes at
+/// one before none, so the apostrophes of "don't" and "the kids' room" quote nothing.
+fn outside_single_quotes(text: &str) -> String {
+    let mark = |from: usize, opening: bool| {
+        let mut marks = text[from..].match_indices('\'').map(|(at, _)| from + at);
+        marks.find(|&at| {
+            if opening {
+                !text[..at].ends_with(char::is_alphanumeric)
+            } else {
+                !text[at + 1..].starts_with(char::is_alphanumeric)
+            }
+        })
+    };
+    let (mut out, mut from) = (String::new(), 0);
+    while let Some(open) = mark(from, true)
+        && let Some(close) = mark(open + 1, false)
+    {
+        out.push_str(&text[from..open]);
+        out.push(' ');
+        from = close + 1;
+    }
+    out + &text[from..]
 }
 
 /// The words of a space-separated list (the frames' and names' word lists): a plain byte
@@ -3292,6 +3324,22 @@ mod tests {
         assert_eq!(
             quoted_after("the error: \"X\", don't 'go'"),
             ["error", "don't"]
+        );
+    }
+
+    #[test]
+    fn a_word_in_single_quotes_is_no_material_of_the_users() {
+        for quoted in [
+            "What did McLuhan mean by 'the medium is the message'?",
+            "What does 'per my last email' actually imply?",
+        ] {
+            assert!(detect(quoted, &[]).questions.is_empty(), "{quoted}");
+        }
+        // Outside the quotation the same word is the user's: "my landlord's message".
+        assert!(!texts("Reply to my landlord's message, say 'no thanks'").is_empty());
+        assert_eq!(
+            outside_single_quotes("don't read 'the medium is the message', the kids' room"),
+            "don't read  , the kids' room"
         );
     }
 
