@@ -2969,6 +2969,8 @@ mod tests {
             asked.iter().all(|q| !q.text.contains("exam or subject")),
             "{asked:?}"
         );
+        let asked = asked_after("我在学西班牙语，零基础。", "帮我做一个三个月的学习计划。");
+        assert!(asked.iter().all(|q| !q.text.contains("科目")), "{asked:?}");
         let asked = asked_after(
             "My wife turns 40 next month.",
             "Plan a surprise party for her.",
