@@ -150,9 +150,7 @@ pub(super) fn decide(
     if !long {
         out.findings = rule_findings(text, cjk, given, &reading, &recognised);
     }
-    // An earlier message this long told the user's situation (see [`ZH_SITUATION_CHARS`]).
-    let situation =
-        (given.earlier.iter()).any(|m| script_counts(&m.content).0 >= ZH_SITUATION_CHARS);
+    let situation = tells_situation(given);
     // "一年最多能存多少？": a general fact's figure is the rule's, none of the user's own.
     let (figures_given, found) = (long || general_fact, &mut out.findings);
     let (unresolved, place) = zh_unresolved(text, given, figures_given, situation, &open, found);
@@ -593,6 +591,12 @@ const ZH_TASK_MAX_CHARS: usize = 30;
 /// CJK characters from which an earlier message tells the user's situation: a follow-up after
 /// it is not asked its kind's lesser details ("今晚吃什么好？" after what the fridge holds).
 const ZH_SITUATION_CHARS: usize = 24;
+
+/// Whether an earlier message is long enough to tell the user's situation
+/// ([`ZH_SITUATION_CHARS`]).
+fn tells_situation(given: Given<'_>) -> bool {
+    (given.earlier.iter()).any(|m| script_counts(&m.content).0 >= ZH_SITUATION_CHARS)
+}
 
 /// A counted amount in a Chinese request: a numeral and a measure word ("3天", "两个人"); "一个"
 /// alone is an article ("做一个计划": `zh-article-measures`), not a count.
