@@ -1259,10 +1259,13 @@ fn artifact_of(evidence: &str) -> (bool, &str) {
 }
 
 /// [`artifact_of`], with a person's material named as their message: "my landlord" (from "reply
-/// to my landlord") is asked for as "your landlord's message".
+/// to my landlord") is asked for as "your landlord's message", "my son's teacher" as "your son's
+/// teacher's message".
 fn material_of(evidence: &str) -> (bool, String) {
     let (own, noun) = artifact_of(evidence);
-    let head = noun.split('-').next().unwrap_or(noun);
+    // "mother-in-law", and "son's teacher": the person is the last of someone's.
+    let last = noun.rsplit(' ').next().unwrap_or(noun);
+    let head = last.split('-').next().unwrap_or(last);
     if rules::is_person(&head.to_ascii_lowercase()) {
         (own, format!("{noun}'s message"))
     } else {

@@ -174,7 +174,8 @@ pub(crate) fn english(
             .or_else(|| numbered_part(words, proper))
             .or_else(|| when(short && !has_history, || pointed_at(words)))
             .or_else(|| when(!has_history, || own_thing_undescribed(words, proper)))
-            .or_else(|| when(!has_history, || likeness_unnamed(words, proper)));
+            .or_else(|| when(!has_history, || likeness_unnamed(words, proper)))
+            .or_else(|| answered_sender(words));
         // "these two laptops": candidates pointed at are asked for once, as candidates.
         let asked = |e: &String| found.iter().any(|f| f.evidence == *e);
         let missing = missing.filter(|e| !asked(e));
@@ -856,6 +857,21 @@ fn sent_by(after: &[&str]) -> Option<String> {
     any_listed(rest.iter().take(REACH), Words::Sent).then(|| format!("{det} {person}"))
 }
 
+/// "My boss emailed me about the deadline, help me write back": one of the user's people
+/// sent them something (one of `sent` before "me") that the request answers (`answering`):
+/// what they sent, returned as whose it is ("my boss", "my son's teacher").
+fn answered_sender(words: &[&str]) -> Option<String> {
+    const REACH: usize = 3;
+    let answers = words.iter().any(|w| in_list(Words::Answering, w));
+    let sent = words
+        .windows(2)
+        .position(|p| in_list(Words::Sent, p[0]) && p[1] == "me");
+    let person = sent.filter(|_| answers).and_then(|at| at.checked_sub(1))?;
+    let det = (person.saturating_sub(REACH)..person)
+        .find(|&i| in_list(Words::UserPossessives, words[i]))?;
+    is_person(words[person]).then(|| words[det..=person].join(" "))
+}
+
 /// Whether `upto` ends with someone's possessive after "my" or "our" ("my teammate's" in
 /// "my teammate's pull request"): the user's people's material is theirs to give.
 fn someones(upto: &[&str]) -> bool {
@@ -1452,6 +1468,18 @@ fn without_spaces_by_latin(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_message_sent_to_the_user_and_answered_is_asked_for() {
+        let sender = |s: &'static str| answered_sender(&s.split(' ').collect::<Vec<_>>());
+        assert_eq!(
+            sender("my son's teacher emailed me about him help me write back").as_deref(),
+            Some("my son's teacher")
+        );
+        // Not answered, or not sent to the user: nothing to ask for.
+        assert_eq!(sender("my boss emailed me about the deadline"), None);
+        assert_eq!(sender("i emailed my boss help me reply"), None);
+    }
+
     #[test]
     fn a_pronoun_after_with_at_the_start_pairs_with_nothing() {
         assert_eq!(super::pairs_with(&["help", "with", "it"], 2), None);
