@@ -1334,6 +1334,9 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, told: bool) -> Option<Strin
             // "按这个比例": what the request goes by, pointed at and not given.
             || ending_in(before, Words::ZhBy).is_some()
             || (before.ends_with('我') && before.chars().count() <= 2)
+            // "我儿子这道数学题": after one of the user's people, it is theirs.
+            || ending_in(before, Words::ZhPeople)
+                .is_some_and(|p| before[..before.len() - p.len()].ends_with('我'))
             || ending_in(before, Words::ZhPastTimes).is_some();
         if !(opens || matter) || opening_in(here, Words::ZhNotPronouns).is_some() {
             return None;
