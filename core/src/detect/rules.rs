@@ -1239,9 +1239,9 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
 
 /// The message a Chinese request answers or reads and does not hold: one of `zh-answering`
 /// before someone ("帮我回一下客户", "我该怎么回他": a person of `zh-people` or
-/// `zh-opening-persons`, after at most one of `zh-softeners`) with nothing of what they said (`zh-said`: "他问
-/// 我周末有没有空，怎么回他"), or someone before one of `zh-said-so` ("他这么说是什么意思"). The
-/// evidence is theirs, as the question asks for it ("客户的消息").
+/// `zh-opening-persons`, after at most one of `zh-softeners`) with nothing of what they said
+/// (`zh-said`: "他问我周末有没有空，怎么回他"), or someone before one of `zh-said-so` ("他这么说
+/// 是什么意思"). The evidence is theirs, as the question asks for it ("客户的消息").
 fn zh_answered(text: &str) -> Option<String> {
     let opening = |after: &str| {
         opening_in(after, Words::ZhPeople).or_else(|| opening_in(after, Words::ZhOpeningPersons))
@@ -1307,14 +1307,14 @@ pub(crate) fn zh_code_in_state(
 /// when its noun was said before it, in the request or in `earlier` (the conversation's
 /// messages), or when `earlier` names a thing by a title, a quotation or a Latin name ("iPhone
 /// 15"); a bare one ("这家好吃吗") by a conversation that names a thing or counts one with
-/// the same measure word ("一家"). A thing, not a place, is also resolved when `told` (an
+/// the same measure word ("一家"). A thing, not a place, is also resolved by a `situation` (an
 /// earlier message told the user's situation at length: "这种情况能拿多少补偿？" after the job,
 /// the pay and the years). The
 /// evidence is the demonstrative and its noun, as written ("这套房子"). With no conversation,
 /// a clause that leans on an earlier exchange or on what the user remembers
 /// (`zh-earlier-exchange`: "我们几点集合来着") points at what the reader never saw too: the
 /// evidence is the clause.
-pub(crate) fn zh_pointing(text: &str, earlier: &str, told: bool) -> Option<String> {
+pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<String> {
     let start = past_words(text.trim_start(), Words::ZhOpeners);
     let opening = text.len() - start.len();
     let named_earlier = earlier.contains(['《', '「', '“', '"'])
@@ -1365,7 +1365,7 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, told: bool) -> Option<Strin
         } else {
             text[..at].contains(&head) || earlier.contains(&head) || named_earlier
         };
-        let resolved = resolved || (told && !place);
+        let resolved = resolved || (situation && !place);
         let count = &after[..after.len() - rest.len()];
         (!resolved).then(|| format!("{d}{count}{measure}{noun}"))
     };
