@@ -1030,9 +1030,21 @@ fn asked_by_a_rule(slot: &Slot, findings: &[Finding]) -> bool {
     })
 }
 
+/// Whether a rule asks for material named by one of `slot`'s words: "Could you tell me about
+/// your budget?" (of "my budget") asks the budget slot's question.
+fn named_by_a_rule(slot: &Slot, findings: &[Finding]) -> bool {
+    findings.iter().any(|f| {
+        let noun = f.evidence.rsplit(' ').next().unwrap_or_default();
+        let noun = noun.to_ascii_lowercase();
+        f.kind == Kind::MissingContext
+            && (knowledge().position_in(&[noun.as_str()], slot.en.list)).is_some()
+    })
+}
+
 /// The open slots whose question nothing else asks: not a rule's ("Could you paste your code
-/// here?"), nor the first open slot that asks for the request's material ("能否把要修改的文字贴在
-/// 这里？" for 帮我改一下代码: the code, once pasted, shows its language).
+/// here?", "Could you tell me about your budget?"), nor the first open slot that asks for the
+/// request's material ("能否把要修改的文字贴在这里？" for 帮我改一下代码: the code, once pasted,
+/// shows its language).
 fn not_asked_by_others<'t>(open: Vec<SlotRef<'t>>, findings: &[Finding]) -> Vec<SlotRef<'t>> {
     let material = open
         .iter()
@@ -1043,6 +1055,7 @@ fn not_asked_by_others<'t>(open: Vec<SlotRef<'t>>, findings: &[Finding]) -> Vec<
     open.into_iter()
         .filter(|r| {
             !asked_by_a_rule(r.slot, findings)
+                && !named_by_a_rule(r.slot, findings)
                 && (r.slot.covered_by != Some(Cover::Material)
                     || material.is_none_or(|m| std::ptr::eq(m, r.slot)))
         })
@@ -4832,6 +4845,9 @@ mod tests {
             "Recommend a laptop for photo editing on a tight budget",
             budget
         ));
+        // Asked once: the rule that asks about "my budget" asks the budget slot's question.
+        let asked = texts("What's the best laptop I can get for my budget?");
+        assert_eq!(asked, ["Could you tell me about your budget?"]);
         let trip = "For what trip";
         assert!(asks("I need a packing list for my trip on Friday.", trip));
         assert!(!asks(

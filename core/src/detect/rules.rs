@@ -560,22 +560,42 @@ pub(crate) enum Named {
 }
 
 /// A numbered part of a text the request does not give ("What does clause 7 mean?", "Summarize
-/// chapter 3"): one of `numbered-parts` before a number, the request's only one (a word
+/// chapter 3", "Make the second paragraph sound more professional"): one of `numbered-parts`
+/// before a number or after "the" and an ordinal, the request's only number (a word
 /// problem's "4 rows" counts things), in a request that names no work and says of no text whose
 /// part it is ("chapter 3 of Dune"). The evidence is the part as written.
 fn numbered_part(words: &[&str], proper: &[bool]) -> Option<String> {
-    let at = listed_before(words, Words::NumberedParts, super::is_number)?;
-    let whose = words.get(at + 2) == Some(&"of")
+    // "the second paragraph": an ordinal of `ordinals` before the part numbers it too.
+    let ordinal = |i: usize| {
+        words[i] == "the"
+            && in_list(Words::Ordinals, words[i + 1])
+            && in_list(Words::NumberedParts, words[i + 2])
+    };
+    let (at, len) = listed_before(words, Words::NumberedParts, super::is_number)
+        .map(|at| (at, 2))
+        .or_else(|| {
+            (0..words.len().saturating_sub(2))
+                .find(|&i| ordinal(i))
+                .map(|at| (at, 3))
+        })?;
+    let whose = words.get(at + len) == Some(&"of")
         || proper.contains(&true)
         || words.iter().filter(|w| super::is_number(w)).count() > 1;
-    (!whose).then(|| words[at..at + 2].join(" "))
+    (!whose).then(|| words[at..at + len].join(" "))
 }
 
 /// Whether a missing-context finding's `evidence` is a numbered part of a text (see
 /// [`numbered_part`]).
 pub(crate) fn is_numbered_part(evidence: &str) -> bool {
-    (evidence.split_once(' '))
-        .is_some_and(|(part, n)| in_list(Words::NumberedParts, part) && super::is_number(n))
+    let ordinal = |rest: &str| {
+        (rest.split_once(' ')).is_some_and(|(o, part)| {
+            in_list(Words::Ordinals, o) && in_list(Words::NumberedParts, part)
+        })
+    };
+    (evidence.split_once(' ')).is_some_and(|(part, n)| {
+        (in_list(Words::NumberedParts, part) && super::is_number(n))
+            || (part == "the" && ordinal(n))
+    })
 }
 
 /// The thing a vague English request of no known kind names. As known: the first "the",
@@ -1988,6 +2008,12 @@ mod tests {
         // A word problem's rows count things.
         assert_eq!(part("12 cans in one row 4 rows on a shelf", &[]), None);
         assert!(is_numbered_part("clause 4") && !is_numbered_part("my essay"));
+        // An ordinal numbers a part too, of a text the request does not give.
+        let said = |s: &'static str| numbered_part(&s.split(' ').collect::<Vec<_>>(), &[]);
+        let part = said("make the second paragraph sound more professional");
+        assert_eq!(part.as_deref(), Some("the second paragraph"));
+        assert!(is_numbered_part("the second paragraph"));
+        assert_eq!(said("make the second paragraph of my essay shorter"), None);
     }
 
     #[test]
