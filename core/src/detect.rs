@@ -1108,10 +1108,10 @@ fn rule_question(
     let near = det
         .as_deref()
         .is_some_and(|d| in_list(Words::NearDemonstratives, d));
-    // "her text": someone's material the user has, asked for as theirs.
+    // "her text", "Karen's email": someone's material the user has, asked for as theirs.
     let held = det
-        .as_deref()
-        .filter(|d| in_list(Words::PersonPossessives, d));
+        .filter(|d| in_list(Words::PersonPossessives, d))
+        .or_else(|| (e.split_once(' ')).and_then(|(d, _)| d.ends_with("'s").then(|| d.to_owned())));
     let pointed = (near || held.is_some()) && in_list(Words::Artifacts, &noun.to_ascii_lowercase());
     let which = match f.kind {
         Kind::AmbiguousReference if name.is_some_and(|n| n.name == e) => {
@@ -1147,7 +1147,7 @@ fn rule_question(
     };
     let material = match script {
         Script::English if own && held.is_none() => Some(format!("your {noun}")),
-        Script::English => Some(format!("{} {noun}", held.unwrap_or("the"))),
+        Script::English => Some(format!("{} {noun}", held.as_deref().unwrap_or("the"))),
         Script::Simplified | Script::Traditional => {
             own_material_in_chinese(f, script == Script::Traditional)
         }
@@ -1877,6 +1877,9 @@ fn push_unique(out: &mut Assessment, q: Question, cue: String) -> bool {
 struct Cues {
     openings: Openings,
     proper: Vec<bool>,
+    /// Whether a clause ends after each word: a stop, a comma or a question mark follows it,
+    /// or nothing does.
+    ends: Vec<bool>,
     /// The frames table's English word lists that the words match.
     matched: frames::Matched,
     /// The words that can say what the request is about: not of `form` or `no-subject`, no
@@ -1932,12 +1935,21 @@ impl Cues {
                 capital && !opens && !in_list(Words::FirstPerson, w) && !in_list(Words::Times, w)
             })
             .collect();
+        let ends = words
+            .iter()
+            .map(|w| {
+                let after = (w.as_ptr() as usize).saturating_sub(base) + w.len();
+                let rest = text.get(after..).unwrap_or_default().trim_start();
+                rest.is_empty() || rest.starts_with(['.', ',', ';', '!', '?', '\n'])
+            })
+            .collect();
         let subject_words = (words.iter())
             .filter(|w| !in_list(Words::Form, w) && !in_list(Words::NoSubject, w) && !is_number(w))
             .count();
         Self {
             openings,
             proper,
+            ends,
             matched: knowledge().matching(words),
             subject_words,
         }
@@ -2046,7 +2058,21 @@ impl Cues {
                 self.place_name_at(words, i) && !list(word_list(Words::NotDestinations)).any(after)
             }),
             Pattern::Topic => {
-                self.subject_words >= TOPIC_WORDS
+                // "A post announcing my new job. Humble, thank my old team, 120 words": the
+                // subject is named as the user's own and nothing of it is said, so the other
+                // words say how the text is written, not what it tells.
+                // Named in two words or fewer, then the clause ends; "a photo of my sourdough
+                // loaf" says what the photo shows.
+                let named_only =
+                    |at: usize| (at + 1..words.len().min(at + 3)).any(|j| self.ends[j]);
+                let unsaid = words.windows(2).enumerate().any(|(i, p)| {
+                    in_list(Words::SaysWhat, p[0])
+                        && p[0] != "of"
+                        && self.own_unspecified(words, i + 1)
+                        && named_only(i + 1)
+                        && !self.proper[i..].contains(&true)
+                });
+                (self.subject_words >= TOPIC_WORDS && !unsaid)
                     || text.contains([':', '\n'])
                     || words.windows(2).enumerate().any(|(i, p)| {
                         (in_list(Words::SaysWhat, p[0])

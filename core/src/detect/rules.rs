@@ -379,9 +379,12 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
             return Some(person);
         }
         // "reply to her text", "proofread his essay": someone's material, when worked on.
-        let worked_on = answers_someone(&words[..i]) || preceded_by(words, i, Words::ActOn);
+        let answered = answers_someone(&words[..i]);
+        let worked_on = answered || preceded_by(words, i, Words::ActOn);
+        // "reply to Karen's email": a name's, when answered (a famous name's essay is read).
+        let named_owner = answered && proper.get(i) == Some(&true) && pair[0].ends_with("'s");
         if let [det, noun] = pair
-            && in_list(Words::MaterialDeterminers, det)
+            && (in_list(Words::MaterialDeterminers, det) || named_owner)
             && (worked_on || !in_list(Words::PersonPossessives, det))
             && (in_list(Words::Artifacts, noun)
                 || (in_list(Words::People, noun)
@@ -391,6 +394,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
                     && (words.len() <= WORK_REACH || !proper.contains(&true))
                     && in_list(Words::Works, noun)))
             && (short(i)
+                || named_owner
                 || ((possessive(det) || by.is_some()) && acted_on(i))
                 || (*det == "the" && governed(words, i)))
         {
