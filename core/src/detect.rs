@@ -1400,7 +1400,11 @@ fn candidates_named(earlier: &[Message]) -> bool {
         let proper = Cues::of(&m.content, &lower, &words).proper;
         // "between two laptops" counts them and names none.
         let counted = |at: usize| rules::listed_at(&words, at + 1, Words::NumberWords);
-        proper.iter().filter(|p| **p).nth(1).is_some()
+        // "Company A … Company B": letters name candidates, if nothing else.
+        let letters = (m.content.split(|c: char| !c.is_ascii_alphanumeric()))
+            .filter(|t| matches!(t.as_bytes(), [b'A'..=b'Z']) && *t != "I")
+            .count();
+        proper.iter().filter(|p| **p).count() + letters >= 2
             || (0..words.len()).any(|at| in_list(Words::SetsAgainst, words[at]) && !counted(at))
             || list(word_list(Words::ZhSetsAgainst)).any(|w| m.content.contains(w))
     })
@@ -1932,7 +1936,13 @@ impl Cues {
                 let capital = text.as_bytes().get(at).is_some_and(u8::is_ascii_uppercase);
                 let before = text.get(..at).unwrap_or_default().trim_end();
                 let opens = i == 0 || before.ends_with(['.', '?', '!', ':', '\n']);
-                capital && !opens && !in_list(Words::FirstPerson, w) && !in_list(Words::Times, w)
+                // "to get a B", "column C": a letter alone names no one and no place.
+                let letter = w.len() == 1;
+                capital
+                    && !opens
+                    && !letter
+                    && !in_list(Words::FirstPerson, w)
+                    && !in_list(Words::Times, w)
             })
             .collect();
         let ends = words
@@ -3428,6 +3438,11 @@ mod tests {
             (
                 "在纠结小米14和iPhone 15，主要拍照和打游戏，预算五千左右。",
                 "我该买哪个？",
+            ),
+            // Candidates named by a letter.
+            (
+                "Option A: $85k, fully remote. Option B: $78k, hybrid, a shorter commute.",
+                "Which one should I pick?",
             ),
         ] {
             let asked = asked_after(earlier, request);
