@@ -1980,8 +1980,8 @@ impl Cues {
         };
         let empty = |at: usize| {
             in_list(Words::FilledByObject, words[at])
-                && in_list_at(words, at + 1, Words::TheAsker)
-                && !names_people()
+                && ((in_list_at(words, at + 1, Words::TheAsker) && !names_people())
+                    || (at > 0 && in_list(Words::OwnPreposition, words[at - 1])))
         };
         // "for my trip next week", "for the job I'm applying to": the kind, not which one.
         let bare = |at: usize| {

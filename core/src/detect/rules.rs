@@ -366,7 +366,10 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
     // "your slides" in a longer request is the reader's, said in general.
     let short = |at: usize| at < short_upto && (short_upto == words.len() || words[at] != "your");
     let possessive = |det: &str| in_list(Words::OwnDeterminers, det);
-    let acted_on = |at: usize| short(at) || works_on(words, at);
+    let made_from = |at: usize| {
+        preceded_by(words, at, Words::MadeFrom) && any_listed(&words[..at], Words::CreateVerbs)
+    };
+    let acted_on = |at: usize| short(at) || works_on(words, at) || made_from(at);
     for (i, pair) in words.windows(2).enumerate().rev() {
         // "the paragraph I wrote", "the email she sent": material someone has, named by who.
         let by = words.get(i + 2).filter(|w| is_someone(w));
