@@ -161,6 +161,11 @@ pub(crate) fn english(
             // saw.
             .or_else(|| {
                 phrase_in(words, Words::EarlierExchange).map(|(_, phrase)| phrase.replace('+', " "))
+            })
+            // "the bus from here to the airport": where the user is, and no place named.
+            .or_else(|| {
+                phrase_in(words, Words::HerePhrases)?;
+                (!proper.contains(&true)).then(|| "here".to_owned())
             });
         found.extend(leaning.map(|e| finding(Kind::PronounWithoutAntecedent, e)));
         let unnamed = when(short, || choice_without_candidates(words))
