@@ -150,7 +150,7 @@ pub(super) fn decide(
     if !long {
         out.findings = rule_findings(text, cjk, given, &reading, &recognised);
     }
-    let situation = tells_situation(given);
+    let situation = situation_told(given);
     // "一年最多能存多少？": a general fact's figure is the rule's, none of the user's own.
     let (figures_given, found) = (long || general_fact, &mut out.findings);
     let (unresolved, place) = zh_unresolved(text, given, figures_given, situation, &open, found);
@@ -594,7 +594,7 @@ const ZH_SITUATION_CHARS: usize = 24;
 
 /// Whether an earlier message is long enough to tell the user's situation
 /// ([`ZH_SITUATION_CHARS`]).
-fn tells_situation(given: Given<'_>) -> bool {
+fn situation_told(given: Given<'_>) -> bool {
     (given.earlier.iter()).any(|m| script_counts(&m.content).0 >= ZH_SITUATION_CHARS)
 }
 
