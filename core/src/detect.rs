@@ -199,7 +199,8 @@ fn evaluate(
     tuning: &Tuning,
 ) -> Assessment {
     let untagged = without_tags(clip(request, MAX_BYTES));
-    let text = untagged.as_ref();
+    let plain = crate::text::plain_apostrophes(&untagged);
+    let text = plain.as_ref();
     let mut out = Assessment {
         wording,
         ..Assessment::default()
@@ -207,7 +208,8 @@ fn evaluate(
     if text.trim().is_empty() {
         return out;
     }
-    let history = conversation(history);
+    let history = plain_messages(history);
+    let history = conversation(&history);
     // Quoted literals inside an instruction (`Output "yes" if …`) are data, not the request.
     let unquoted = unquoted(text);
     let named_by_quote = quoted_after(text);
@@ -278,6 +280,20 @@ fn model_text<'t>(given: Given<'_>, text: &'t str) -> std::borrow::Cow<'t, str> 
     }
     all.push_str(text);
     all.into()
+}
+
+/// `history` with the user's and the host's messages as [`crate::text::plain_apostrophes`]
+/// writes them; the assistant's stay as written, to be told apart as the product's own questions.
+fn plain_messages(history: &[Message]) -> std::borrow::Cow<'_, [Message]> {
+    let typed = |m: &Message| m.role != Role::Assistant && crate::text::typographic(&m.content);
+    if !history.iter().any(typed) {
+        return history.into();
+    }
+    let plain = |m: &Message| {
+        let typed = typed(m).then(|| crate::text::plain_apostrophes(&m.content).into_owned());
+        Message::new(m.role, typed.unwrap_or_else(|| m.content.clone()))
+    };
+    history.iter().map(plain).collect()
 }
 
 /// The conversation as the detector reads it: none when the user's every message in it is small
@@ -1881,9 +1897,8 @@ fn push_unique(out: &mut Assessment, q: Question, cue: String) -> bool {
 struct Cues {
     openings: Openings,
     proper: Vec<bool>,
-    /// Whether a clause ends after each word: a stop, a comma or a question mark follows it,
-    /// or nothing does.
-    ends: Vec<bool>,
+    /// The address of the lower-cased text the words are slices of (see [`Cues::clause_ends`]).
+    base: usize,
     /// The frames table's English word lists that the words match.
     matched: frames::Matched,
     /// The words that can say what the request is about: not of `form` or `no-subject`, no
@@ -1903,7 +1918,9 @@ impl Openings {
     fn slot(word: &str) -> usize {
         let b = word.as_bytes();
         let first = usize::from(b.first().map_or(0, u8::to_ascii_lowercase));
-        let second = usize::from(b.get(1).map_or(0, u8::to_ascii_lowercase));
+        // A phrase's first word ends at its "+".
+        let second = b.get(1).filter(|&&c| c != b'+');
+        let second = usize::from(second.map_or(0, u8::to_ascii_lowercase));
         (first * 31 + second) & 1023
     }
 
@@ -1945,21 +1962,13 @@ impl Cues {
                     && !in_list(Words::Times, w)
             })
             .collect();
-        let ends = words
-            .iter()
-            .map(|w| {
-                let after = (w.as_ptr() as usize).saturating_sub(base) + w.len();
-                let rest = text.get(after..).unwrap_or_default().trim_start();
-                rest.is_empty() || rest.starts_with(['.', ',', ';', '!', '?', '\n'])
-            })
-            .collect();
         let subject_words = (words.iter())
             .filter(|w| !in_list(Words::Form, w) && !in_list(Words::NoSubject, w) && !is_number(w))
             .count();
         Self {
             openings,
             proper,
-            ends,
+            base,
             matched: knowledge().matching(words),
             subject_words,
         }
@@ -2069,20 +2078,22 @@ impl Cues {
             }),
             Pattern::Topic => {
                 // "A post announcing my new job. Humble, thank my old team, 120 words": the
-                // subject is named as the user's own and nothing of it is said, so the other
-                // words say how the text is written, not what it tells.
-                // Named in two words or fewer, then the clause ends; "a photo of my sourdough
-                // loaf" says what the photo shows.
-                let named_only =
-                    |at: usize| (at + 1..words.len().min(at + 3)).any(|j| self.ends[j]);
-                let unsaid = words.windows(2).enumerate().any(|(i, p)| {
-                    in_list(Words::SaysWhat, p[0])
-                        && p[0] != "of"
-                        && self.own_unspecified(words, i + 1)
-                        && named_only(i + 1)
-                        && !self.proper[i..].contains(&true)
-                });
-                (self.subject_words >= TOPIC_WORDS && !unsaid)
+                // subject is named as the user's own in two words or fewer and the clause ends
+                // there, so the other words say how the text is written, not what it tells ("a
+                // photo of my sourdough loaf" says what the photo shows).
+                let named_only = |at: usize| {
+                    (at + 1..words.len().min(at + 3)).any(|j| self.clause_ends(text, words[j]))
+                };
+                let unsaid = || {
+                    words.windows(2).enumerate().any(|(i, p)| {
+                        in_list(Words::SaysWhat, p[0])
+                            && p[0] != "of"
+                            && self.own_unspecified(words, i + 1)
+                            && named_only(i + 1)
+                            && !self.proper[i..].contains(&true)
+                    })
+                };
+                (self.subject_words >= TOPIC_WORDS && !unsaid())
                     || text.contains([':', '\n'])
                     || words.windows(2).enumerate().any(|(i, p)| {
                         (in_list(Words::SaysWhat, p[0])
@@ -2119,6 +2130,14 @@ impl Cues {
                 .get(at + 1..end)
                 .is_some_and(|p| p.contains(&true))
             && !rules::describes(&words[(at + 1).min(end)..end])
+    }
+
+    /// Whether a clause ends after `word`, a word of `text`: a stop, a comma or a question mark
+    /// follows it, or nothing does.
+    fn clause_ends(&self, text: &str, word: &str) -> bool {
+        let after = (word.as_ptr() as usize).saturating_sub(self.base) + word.len();
+        let rest = text.get(after..).unwrap_or_default().trim_start();
+        rest.is_empty() || rest.starts_with(['.', ',', ';', '!', '?', '\n'])
     }
 
     /// A factual question about a named subject: it opens with who/what/when/where/which (or
@@ -2329,7 +2348,7 @@ const OUTRIGHT_WITHIN: usize = 10;
 /// Whether the request's first sentence is an instruction (not a question, not the user's
 /// situation) and another sentence of at least three words follows it.
 fn refines_its_instruction(text: &str, words: &[&str]) -> bool {
-    let situation = |w: &str| in_list(Words::Situation, &w.replace('’', "'"));
+    let situation = |w: &str| in_list(Words::Situation, w);
     if words.first().is_none_or(|w| situation(w)) {
         return false;
     }
@@ -2961,6 +2980,33 @@ mod tests {
     pub(super) fn asked_after(earlier: &str, request: &str) -> Vec<Question> {
         let history = [Message::new(Role::User, earlier)];
         detect(request, &history).questions
+    }
+
+    #[test]
+    fn typographic_quotes_are_read_as_ascii_ones() {
+        // As a phone or a word processor types them: the same questions as the ASCII ones.
+        let texts = |q: Vec<Question>| q.into_iter().map(|q| q.text).collect::<Vec<_>>();
+        for (typed, asked) in [
+            (
+                "Draft a reply to Karen’s email, keep it friendly",
+                vec!["Could you paste Karen's email here?"],
+            ),
+            (
+                "Can you summarize the article I’m reading?",
+                vec!["Could you paste your article here?"],
+            ),
+            ("What’s the capital of Australia?", vec![]),
+        ] {
+            assert_eq!(texts(detect(typed, &[]).questions), asked, "{typed}");
+            let ascii = typed.replace('’', "'");
+            assert_eq!(texts(detect(&ascii, &[]).questions), asked, "{ascii}");
+        }
+        // In an earlier message, too: "I’m going to Tokyo" names where the trip goes.
+        let trip = asked_after(
+            "I’m going to Tokyo for a week in May with my wife; our budget’s about $4,000",
+            "Great, now plan the trip for us.",
+        );
+        assert!(texts(trip).is_empty());
     }
 
     #[test]

@@ -10,6 +10,23 @@ pub(crate) fn preview(text: &str) -> String {
     p
 }
 
+/// `text` with its typographic single quotes written as `'` ("Karen’s", "I’m", "l’été", "‘who’
+/// or ‘whom’"), as phones and word processors type them: the product's word lists, phrases and
+/// replies are written with the ASCII one, and a quotation between them is read as one.
+pub(crate) fn plain_apostrophes(text: &str) -> std::borrow::Cow<'_, str> {
+    if typographic(text) {
+        text.replace(['‘', '’'], "'").into()
+    } else {
+        text.into()
+    }
+}
+
+/// Whether `text` holds a typographic single quote (each looked for alone: a search for one
+/// character skips along the text).
+pub(crate) fn typographic(text: &str) -> bool {
+    text.contains('’') || text.contains('‘')
+}
+
 /// Whether `c` is a CJK ideograph: the unified block, extension A, or the compatibility block.
 pub fn is_cjk(c: char) -> bool {
     matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '\u{F900}'..='\u{FAFF}')

@@ -446,8 +446,14 @@ impl Table {
     /// Whether `word` is a word of the list `which`; a list the table lacks holds none.
     #[inline]
     pub(crate) fn listed(&self, which: Words, word: &str) -> bool {
-        let opens = self.openings.get(which as usize);
-        opens.is_some_and(|o| o.may_contain(word)) && self.listed.contains(&(which as usize, word))
+        self.may_start(which, word) && self.listed.contains(&(which as usize, word))
+    }
+
+    /// Whether `word` shares its first two bytes with a word of the list `which`, or with the
+    /// first word of one of its phrases ("from+here"): a word that does not is none of them and
+    /// starts none.
+    pub(crate) fn may_start(&self, which: Words, word: &str) -> bool {
+        (self.openings.get(which as usize)).is_some_and(|o| o.may_contain(word))
     }
 
     /// Whether `c` is a character of the list `which` (a list of single characters, or one

@@ -1,7 +1,7 @@
 //! The rule layer: vagueness the learned model cannot see (it was trained on single English
 //! requests without conversation), in English and Chinese.
 
-use super::{Finding, Kind, Words, in_list, list, word_list};
+use super::{Finding, Kind, Words, in_list, knowledge, list, word_list};
 
 /// The words of the data file's list `which`.
 fn words_of(which: Words) -> impl Iterator<Item = &'static str> {
@@ -287,17 +287,14 @@ pub(crate) fn there_without_place(words: &[&str], proper: &[bool]) -> Option<Str
 /// Where the earliest phrase of the data file's list `which` (its words joined by `+`:
 /// "how+many") stands in `words`, and the phrase.
 fn phrase_in(words: &[&str], which: Words) -> Option<(usize, &'static str)> {
-    // Each phrase with its first word, so that a word starting none is passed over at once.
-    let phrases: Vec<(&str, &'static str)> = words_of(which)
-        .map(|phrase| (phrase.split('+').next().unwrap_or(phrase), phrase))
-        .collect();
-    (0..words.len()).find_map(|at| {
-        let matches = |phrase: &str| {
-            (phrase.split('+').enumerate()).all(|(k, w)| words.get(at + k) == Some(&w))
+    // A word whose opening starts no phrase of the list is passed over at once.
+    let opens = |&at: &usize| knowledge().may_start(which, words[at]);
+    (0..words.len()).filter(opens).find_map(|at| {
+        let matches = |phrase: &&str| {
+            phrase.starts_with(words[at])
+                && (phrase.split('+').enumerate()).all(|(k, w)| words.get(at + k) == Some(&w))
         };
-        (phrases.iter())
-            .find(|&&(first, phrase)| first == words[at] && matches(phrase))
-            .map(|&(_, phrase)| (at, phrase))
+        words_of(which).find(matches).map(|phrase| (at, phrase))
     })
 }
 

@@ -37,18 +37,11 @@ const ENDS: [char; 7] = ['.', '!', '?', '…', '。', '！', '？'];
 /// without the punctuation that ends it.
 fn normalized(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for word in text.split_whitespace() {
+    for word in crate::text::plain_apostrophes(text).split_whitespace() {
         if !out.is_empty() {
             out.push(' ');
         }
-        out.extend(
-            word.chars()
-                .flat_map(crate::text::lowercase)
-                .map(|c| match c {
-                    '’' | '‘' => '\'',
-                    c => c,
-                }),
-        );
+        out.extend(word.chars().flat_map(crate::text::lowercase));
     }
     let kept = out.trim_end_matches(ENDS).trim_end().len();
     out.truncate(kept);
