@@ -1951,7 +1951,9 @@ impl Cues {
             .map(|(i, w)| {
                 let at = (w.as_ptr() as usize).saturating_sub(base);
                 let capital = text.as_bytes().get(at).is_some_and(u8::is_ascii_uppercase);
+                // A sentence opens after a closing quote or bracket too ("…'wear and tear.' Is").
                 let before = text.get(..at).unwrap_or_default().trim_end();
+                let before = before.trim_end_matches(['\'', '"', '”', ')']);
                 let opens = i == 0 || before.ends_with(['.', '?', '!', ':', '\n']);
                 // "to get a B", "column C": a letter alone names no one and no place.
                 let letter = w.len() == 1;
@@ -2736,18 +2738,43 @@ fn without_literals(text: &str, beside: usize) -> String {
             if outside.filter(|c| c.is_alphanumeric()).count() < beside {
                 from = end;
             } else {
-                out.replace_range(i..end, " ");
+                // A quoted sentence keeps its end: "…of "wear and tear." Is that legal?"
+                let sentence = out[start..start + j].trim_end().ends_with(['.', '?', '!']);
+                out.replace_range(i..end, if sentence { ". " } else { " " });
                 from = i + 1;
             }
+        }
+    }
+    // A sentence between ASCII single quotes is a literal too ("'Me and him went to the store.'
+    // Is that right?"); a word so quoted is not ("the 'email' column").
+    let sentences: Vec<(usize, usize)> = single_quoted(&out)
+        .filter(|&(open, close)| out[open + 1..close].trim_end().ends_with(['.', '?', '!']))
+        .collect();
+    for (open, close) in sentences.into_iter().rev() {
+        let outside = out[..open].chars().chain(out[close + 1..].chars());
+        if outside.filter(|c| c.is_alphanumeric()).count() >= beside {
+            out.replace_range(open..=close, ". ");
         }
     }
     out
 }
 
 /// `text` without what its ASCII single quotes quote ("what did McLuhan mean by 'the medium is
-/// the message'?"): a quotation opens at an apostrophe after no letter or digit and closes at
-/// one before none, so the apostrophes of "don't" and "the kids' room" quote nothing.
+/// the message'?").
 fn outside_single_quotes(text: &str) -> String {
+    let (mut out, mut from) = (String::new(), 0);
+    for (open, close) in single_quoted(text) {
+        out.push_str(&text[from..open]);
+        out.push(' ');
+        from = close + 1;
+    }
+    out + &text[from..]
+}
+
+/// Where `text`'s ASCII single quotes open and close a quotation: at an apostrophe after no
+/// letter or digit, and at the next one before none, so the apostrophes of "don't" and "the
+/// kids' room" quote nothing.
+fn single_quoted(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
     let mark = |from: usize, opening: bool| {
         let mut marks = text[from..].match_indices('\'').map(|(at, _)| from + at);
         marks.find(|&at| {
@@ -2758,15 +2785,13 @@ fn outside_single_quotes(text: &str) -> String {
             }
         })
     };
-    let (mut out, mut from) = (String::new(), 0);
-    while let Some(open) = mark(from, true)
-        && let Some(close) = mark(open + 1, false)
-    {
-        out.push_str(&text[from..open]);
-        out.push(' ');
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        let open = mark(from, true)?;
+        let close = mark(open + 1, false)?;
         from = close + 1;
-    }
-    out + &text[from..]
+        Some((open, close))
+    })
 }
 
 /// The words of a space-separated list (the frames' and names' word lists): a plain byte
@@ -2980,6 +3005,19 @@ mod tests {
     pub(super) fn asked_after(earlier: &str, request: &str) -> Vec<Question> {
         let history = [Message::new(Role::User, earlier)];
         detect(request, &history).questions
+    }
+
+    #[test]
+    fn a_quoted_sentence_is_a_literal_that_ends_its_sentence() {
+        // The sentence after it opens with a capital that names no place.
+        for quoted in ["'wear and tear.'", "\"wear and tear.\"", "‘wear and tear.’"] {
+            let text = format!("My landlord is keeping my deposit for {quoted} Is that legal?");
+            let asked = detect(&text, &[]).questions;
+            assert!(asked.iter().any(|q| q.text.contains("country")), "{text}");
+        }
+        // What it quotes is not the request's own words: the store is no place to look for.
+        let grammar = "'Me and him went to the store.' Is that grammatically correct?";
+        assert_eq!(detect(grammar, &[]).questions, []);
     }
 
     #[test]
