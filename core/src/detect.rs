@@ -38,6 +38,8 @@ mod rules;
 #[cfg(test)]
 mod schema;
 
+use std::ops::Range;
+
 use crate::analysis::Analysis;
 use crate::protocol::language::Language as UserLanguage;
 use crate::protocol::question::{
@@ -764,7 +766,8 @@ fn english(text: &str, given: Given<'_>, scorer: Scorer<'_>, out: &mut Assessmen
     let named = (slots.is_empty() && !given.told)
         .then(|| rules::thing_named(words, &cues.proper))
         .flatten();
-    let lead = directed_task(table, &recognised, words, &open, first_sentence);
+    let asking = asking_sentence(lower);
+    let lead = directed_task(table, &recognised, words, &open, (first_sentence, asking));
     // "What time is it there right now?" after "I'm moving to Lisbon": the conversation names
     // the place the request leans on, and that was all it lacked.
     let leans = given.told
@@ -1649,14 +1652,28 @@ fn defers_in_english(
 /// How many words the first sentence of an English request (`lower`) has: up to a full stop,
 /// question or exclamation mark before a space, or a line break.
 fn first_sentence_words(lower: &str) -> usize {
-    let end = lower
-        .char_indices()
-        .find(|&(i, c)| {
-            c == '\n'
-                || (matches!(c, '.' | '?' | '!') && lower[i + 1..].starts_with(char::is_whitespace))
-        })
+    let end = (lower.char_indices())
+        .find(|&(i, c)| ends_sentence(lower, i, c))
         .map_or(lower.len(), |(i, _)| i);
     words_of(&lower[..end]).len()
+}
+
+/// The words of an English request (`lower`), as indexes, of the sentence that asks its
+/// question: the one that ends at its first question mark ("I just got a $10,000 bonus. How much
+/// of it goes to taxes?" asks from "how" to "taxes"). None when no sentence asks.
+fn asking_sentence(lower: &str) -> Option<Range<usize>> {
+    let mark = lower.find('?')?;
+    let start = (lower[..mark].char_indices())
+        .filter(|&(i, c)| ends_sentence(lower, i, c))
+        .last()
+        .map_or(0, |(i, _)| i + 1);
+    Some(words_of(&lower[..start]).len()..words_of(&lower[..mark]).len())
+}
+
+/// Whether the character `c` at `i` of `lower` ends a sentence: a full stop, question or
+/// exclamation mark before a space, or a line break.
+fn ends_sentence(lower: &str, i: usize, c: char) -> bool {
+    c == '\n' || (matches!(c, '.' | '?' | '!') && lower[i + 1..].starts_with(char::is_whitespace))
 }
 
 /// Every slot of the `recognised` frames of `table`, in the table's order.
@@ -2189,7 +2206,7 @@ fn directed_task<'t>(
     recognised: &[usize],
     words: &[&str],
     open: &[SlotRef<'t>],
-    first_sentence: usize,
+    (first_sentence, asking): (usize, Option<Range<usize>>),
 ) -> Option<(&'t Frame, bool)> {
     let start = directs(words);
     // How many words, from the first, it takes to name the frame `i` by one of its cues (all
@@ -2246,12 +2263,28 @@ fn directed_task<'t>(
         .next()
         .filter(|_| named_before.next().is_none());
     // Else a task named precisely enough is asked as a question too, named early on; and any
-    // task is, when the question is about the user's own case (see [`about_own_case`]).
+    // task is, when the question is about the user's own case (see [`about_own_case`]). After
+    // a story that sets it up, the sentence that asks counts as the question, for a task it
+    // names ("I just got a $10,000 bonus. How much of it goes to taxes?"), not one the story
+    // names ("…he kept my deposit. What are my options?").
     let own = about_own_case(words);
+    // The sentence that asks, when a story comes before it.
+    let question = asking
+        .filter(|r| r.start > 0)
+        .map_or(&[][..], |r| &words[r]);
+    let own_question = about_own_case(question);
+    let general = asks_how_to(question);
     let asked = || {
         recognised.iter().copied().find(|&i| {
             let f = &table.frames[i];
-            critical_open(f) && (own || f.outright && named_within(i) <= OUTRIGHT_WITHIN)
+            let in_question = || {
+                let at = table.first_match(question, f.en.cue_list);
+                at.is_some_and(|at| at < OUTRIGHT_WITHIN)
+            };
+            critical_open(f)
+                && (own
+                    || f.outright && named_within(i) <= OUTRIGHT_WITHIN
+                    || (own_question || f.outright && !general) && in_question())
         })
     };
     again
@@ -2324,11 +2357,7 @@ fn about_own_case(words: &[&str]) -> bool {
     let Some(first) = words.first().filter(|w| in_list(Words::QuestionOpeners, w)) else {
         return false;
     };
-    let how_to = match words {
-        ["how", second, ..] => in_list(Words::HowTo, second),
-        ["what", "should", who, "do", ..] => in_list(Words::AskingSubjects, who),
-        _ => false,
-    };
+    let how_to = asks_how_to(words);
     let mine = !how_to
         && words.windows(2).any(|p| {
             in_list(Words::UserPossessives, p[0]) && !in_list(Words::NotMineAfterMy, p[1])
@@ -2342,9 +2371,20 @@ fn about_own_case(words: &[&str]) -> bool {
     mine || choice || (as_the_user && (amount || must))
 }
 
+/// Whether a question asks how something is done ("How do I…", "How does… work", "What
+/// should I do if…"), not what the user's own case comes to.
+fn asks_how_to(words: &[&str]) -> bool {
+    match words {
+        ["how", second, ..] => in_list(Words::HowTo, second),
+        ["what", "should", who, "do", ..] => in_list(Words::AskingSubjects, who),
+        _ => false,
+    }
+}
+
 /// Words after a directive's verb within which its object names the task directed.
 const DIRECTED_WITHIN: usize = 6;
-/// Words from the start within which an outright task (see `Frame::outright`) is named.
+/// Words from the start, or from the start of the sentence that asks, within which an outright
+/// task (see `Frame::outright`) is named.
 const OUTRIGHT_WITHIN: usize = 10;
 
 /// Whether the request's first sentence is an instruction (not a question, not the user's
@@ -3018,6 +3058,33 @@ mod tests {
         // What it quotes is not the request's own words: the store is no place to look for.
         let grammar = "'Me and him went to the store.' Is that grammatically correct?";
         assert_eq!(detect(grammar, &[]).questions, []);
+    }
+
+    #[test]
+    fn the_sentence_that_asks_names_the_task_after_a_story() {
+        let asked = |text: &str| detect(text, &[]).questions;
+        // The kind named in the question, past the first ten words: its detail is asked.
+        let bonus = "I just got a $10,000 bonus. How much of it is going to go to taxes?";
+        assert!(
+            asked(bonus).iter().any(|q| q.text.contains("country")),
+            "{bonus}"
+        );
+        let house = "My grandmother left me a small rental house last year and I finally sold it in October for about $240,000. How much will I have to pay in taxes?";
+        assert!(asked(house)[0].text.contains("country"), "{house}");
+        // A kind the story names, not the question: "options" asks nothing of tax deductions.
+        let deposit = "My landlord hasn't returned my deposit. It's been 45 days since I moved out of my apartment in California, and he hasn't sent any itemized list of deductions. What are my options?";
+        assert!(
+            asked(deposit).iter().all(|q| !q.text.contains("income")),
+            "{deposit}"
+        );
+        // A question on how it works is answered; so is a kind named after the question.
+        let how = "I started doing freelance design in Ohio this year and my clients don't withhold anything. How do estimated tax payments work, and when is each one due?";
+        assert_eq!(asked(how), [], "{how}");
+        let write = "They lost my suitcase on the outbound flight and I paid $430 for clothes. Can you write the complaint to the airline? Just leave blanks for the flight number.";
+        assert!(
+            asked(write).iter().all(|q| !q.text.contains("flying")),
+            "{write}"
+        );
     }
 
     #[test]
