@@ -2098,11 +2098,8 @@ impl Cues {
             // "I live in Lyon", "a flight from Boston", "not Rome": where the user is, or what
             // they rule out, is no place to go.
             Pattern::Destination => (0..words.len()).any(|i| {
-                let after = |phrase: &str| {
-                    let n = phrase.split('+').count();
-                    i >= n && phrase.split('+').eq(words[i - n..i].iter().copied())
-                };
-                self.place_name_at(words, i) && !list(word_list(Words::NotDestinations)).any(after)
+                self.place_name_at(words, i)
+                    && !rules::phrase_before(words, i, Words::NotDestinations)
             }),
             Pattern::Topic => {
                 // "A post announcing my new job. Humble, thank my old team, 120 words": the
@@ -3096,6 +3093,16 @@ mod tests {
             ..story(5.0)
         };
         assert!(!TUNING.asks(&open));
+    }
+
+    #[test]
+    fn a_thing_a_question_asks_for_is_its_answer_not_the_users_material() {
+        let asked = |text: &str| detect(text, &[]).questions;
+        assert_eq!(asked("What's the formula for the volume of a cone?"), []);
+        assert_eq!(asked("what is the formula of kinetic energy"), []);
+        // Without "for" or "of" it is still something of the user's.
+        let worksheet = "What's the answer to number 4?";
+        assert!(!asked(worksheet).is_empty(), "{worksheet}");
     }
 
     #[test]

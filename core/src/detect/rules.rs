@@ -93,6 +93,15 @@ fn preceded_by(words: &[&str], at: usize, which: Words) -> bool {
     at.checked_sub(1).is_some_and(|j| in_list(which, words[j]))
 }
 
+/// Whether the words right before `at` are one of the phrases of the data file's list `which`
+/// (its words joined by "+": "what+is").
+pub(super) fn phrase_before(words: &[&str], at: usize, which: Words) -> bool {
+    words_of(which).any(|phrase| {
+        let n = phrase.split('+').count();
+        at >= n && phrase.split('+').eq(words[at - n..at].iter().copied())
+    })
+}
+
 /// Where the first word of the data file's list `which` stands that a word `next` accepts
 /// follows.
 fn listed_before(words: &[&str], which: Words, next: impl Fn(&str) -> bool) -> Option<usize> {
@@ -416,10 +425,15 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
                 || (by.is_none() && proper.get(i + 2) == Some(&true));
             // "Is all wheat the same?": the same as something the request names.
             let compared = *noun == "same" && has_antecedent(&words[..i], &[], 1);
+            // "What's the formula for the area of a trapezoid?": what the question asks for is
+            // its answer, not something the user has ("What's the answer to number 4?" still
+            // leans on the user's worksheet).
+            let asked_for = phrase_before(words, i, Words::AskingFor)
+                && listed_at(words, i + 2, Words::Describing);
             // "the file system", "the JSON format": the artifact's word names a kind of thing,
             // not the user's copy of one (which "the code snippet" still is).
             let modifier = listed_at(words, i + 2, Words::KindsOfThing);
-            if own || named || compared || modifier || operated_on(words, i) {
+            if own || named || compared || asked_for || modifier || operated_on(words, i) {
                 continue;
             }
             // Who has it, after the noun, unless "my" says so.
