@@ -748,7 +748,7 @@ fn english(text: &str, given: Given<'_>, scorer: Scorer<'_>, out: &mut Assessmen
     let lower = &text.to_ascii_lowercase();
     let words = &words_of(lower);
     let cues = Cues::of(text, lower, words);
-    let first_sentence = first_sentence_words(lower);
+    let first_sentence = first_sentence_words(lower, words);
     let (findings, name) = english_rules(text, words, &cues, given, first_sentence);
     out.findings = findings;
     let score = scorer
@@ -775,7 +775,7 @@ fn english(text: &str, given: Given<'_>, scorer: Scorer<'_>, out: &mut Assessmen
     let named = (slots.is_empty() && !given.told)
         .then(|| rules::thing_named(words, &cues.proper))
         .flatten();
-    let asking = asking_sentence(lower);
+    let asking = asking_sentence(lower, words);
     let lead = directed_task(table, &recognised, words, &open, (first_sentence, asking));
     // "What time is it there right now?" after "I'm moving to Lisbon": the conversation names
     // the place the request leans on, and that was all it lacked.
@@ -1660,23 +1660,29 @@ fn defers_in_english(
 
 /// How many words the first sentence of an English request (`lower`) has: up to a full stop,
 /// question or exclamation mark before a space, or a line break.
-fn first_sentence_words(lower: &str) -> usize {
+fn first_sentence_words(lower: &str, words: &[&str]) -> usize {
     let end = (lower.char_indices())
         .find(|&(i, c)| ends_sentence(lower, i, c))
         .map_or(lower.len(), |(i, _)| i);
-    words_of(&lower[..end]).len()
+    words_before(lower, words, end)
 }
 
 /// The words of an English request (`lower`), as indexes, of the sentence that asks its
 /// question: the one that ends at its first question mark ("I just got a $10,000 bonus. How much
 /// of it goes to taxes?" asks from "how" to "taxes"). None when no sentence asks.
-fn asking_sentence(lower: &str) -> Option<Range<usize>> {
+fn asking_sentence(lower: &str, words: &[&str]) -> Option<Range<usize>> {
     let mark = lower.find('?')?;
     let start = (lower[..mark].char_indices())
         .filter(|&(i, c)| ends_sentence(lower, i, c))
         .last()
         .map_or(0, |(i, _)| i + 1);
-    Some(words_of(&lower[..start]).len()..words_of(&lower[..mark]).len())
+    Some(words_before(lower, words, start)..words_before(lower, words, mark))
+}
+
+/// How many of `words`, slices of `lower` in order, start before its byte `at`.
+fn words_before(lower: &str, words: &[&str], at: usize) -> usize {
+    let base = lower.as_ptr() as usize;
+    words.partition_point(|w| (w.as_ptr() as usize).saturating_sub(base) < at)
 }
 
 /// Whether the character `c` at `i` of `lower` ends a sentence: a full stop, question or
@@ -4925,13 +4931,14 @@ mod tests {
 
     #[test]
     fn a_kind_named_after_the_first_sentence_replaces_no_kind_it_names() {
-        assert_eq!(
-            first_sentence_words("plan a trip for us. we have no car."),
-            5
-        );
+        let plan = "plan a trip for us. we have no car.";
+        assert_eq!(first_sentence_words(plan, &words_of(plan)), 5);
         // A decimal point ends no sentence.
         let price = "costs $5.50 a day";
-        assert_eq!(first_sentence_words(price), words_of(price).len());
+        assert_eq!(
+            first_sentence_words(price, &words_of(price)),
+            words_of(price).len()
+        );
         let (a, _) = detect_traced(
             "Need a 4-day itinerary for October. Two adults, we like wine and slow mornings, \
              and we'd rather not drive a car.",
