@@ -2428,6 +2428,8 @@ fn refines_its_instruction(text: &str, words: &[&str]) -> bool {
 fn gives_its_operands(words: &[&str]) -> bool {
     let calculation = match words {
         ["what", "is", ..] => true,
+        // "How many do I need for 40 guests?": of what is not said.
+        ["how", _, next, ..] if in_list(Words::HowTo, next) => false,
         ["how", amount, ..] => in_list(Words::HowAmounts, amount),
         [first, ..] => in_list(Words::Calculate, first),
         [] => false,
@@ -3109,6 +3111,22 @@ mod tests {
         // Without "for" or "of" it is still something of the user's.
         let worksheet = "What's the answer to number 4?";
         assert!(!asked(worksheet).is_empty(), "{worksheet}");
+    }
+
+    #[test]
+    fn a_count_of_nothing_named_gives_no_operands() {
+        let words = |t: &'static str| words_of(t);
+        assert!(!gives_its_operands(&words(
+            "how many should we order for 35 people"
+        )));
+        assert!(gives_its_operands(&words(
+            "how many eggs for 3 cakes if each takes 4"
+        )));
+        assert!(
+            !detect("How many do I need for 12 kids?", &[])
+                .questions
+                .is_empty()
+        );
     }
 
     #[test]
