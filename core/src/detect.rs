@@ -1673,8 +1673,8 @@ fn first_sentence_words(lower: &str, words: &[&str]) -> usize {
 fn asking_sentence(lower: &str, words: &[&str]) -> Option<Range<usize>> {
     let mark = lower.find('?')?;
     let start = (lower[..mark].char_indices())
-        .filter(|&(i, c)| ends_sentence(lower, i, c))
-        .last()
+        .rev()
+        .find(|&(i, c)| ends_sentence(lower, i, c))
         .map_or(0, |(i, _)| i + 1);
     Some(words_before(lower, words, start)..words_before(lower, words, mark))
 }
@@ -2428,9 +2428,10 @@ fn refines_its_instruction(text: &str, words: &[&str]) -> bool {
 fn gives_its_operands(words: &[&str]) -> bool {
     let calculation = match words {
         ["what", "is", ..] => true,
-        // "How many do I need for 40 guests?": of what is not said.
-        ["how", _, next, ..] if in_list(Words::HowTo, next) => false,
-        ["how", amount, ..] => in_list(Words::HowAmounts, amount),
+        // Not "How many do I need for 40 guests?": of what is not said.
+        ["how", amount, ..] => {
+            in_list(Words::HowAmounts, amount) && !in_list_at(words, 2, Words::HowTo)
+        }
         [first, ..] => in_list(Words::Calculate, first),
         [] => false,
     };
