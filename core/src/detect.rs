@@ -38,8 +38,6 @@ mod rules;
 #[cfg(test)]
 mod schema;
 
-use std::ops::Range;
-
 use crate::analysis::Analysis;
 use crate::protocol::language::Language as UserLanguage;
 use crate::protocol::question::{
@@ -775,8 +773,8 @@ fn english(text: &str, given: Given<'_>, scorer: Scorer<'_>, out: &mut Assessmen
     let named = (slots.is_empty() && !given.told)
         .then(|| rules::thing_named(words, &cues.proper))
         .flatten();
-    let asking = asking_sentence(lower, words);
-    let lead = directed_task(table, &recognised, words, &open, (first_sentence, asking));
+    let question = asking_sentence(lower, words);
+    let lead = directed_task(table, &recognised, words, &open, first_sentence, question);
     // "What time is it there right now?" after "I'm moving to Lisbon": the conversation names
     // the place the request leans on, and that was all it lacked.
     let leans = given.told
@@ -1667,16 +1665,23 @@ fn first_sentence_words(lower: &str, words: &[&str]) -> usize {
     words_before(lower, words, end)
 }
 
-/// The words of an English request (`lower`), as indexes, of the sentence that asks its
-/// question: the one that ends at its first question mark ("I just got a $10,000 bonus. How much
-/// of it goes to taxes?" asks from "how" to "taxes"). None when no sentence asks.
-fn asking_sentence(lower: &str, words: &[&str]) -> Option<Range<usize>> {
-    let mark = lower.find('?')?;
+/// The `words` of an English request (`lower`) of the sentence that asks its question after a
+/// story: the one that ends at its first question mark, when another sentence comes before it
+/// ("I just got a $10,000 bonus. How much of it goes to taxes?" asks from "how" to "taxes").
+/// None when no sentence asks, or the first one does.
+fn asking_sentence<'w>(lower: &str, words: &'w [&'w str]) -> &'w [&'w str] {
+    let Some(mark) = lower.find('?') else {
+        return &[];
+    };
     let start = (lower[..mark].char_indices())
         .rev()
         .find(|&(i, c)| ends_sentence(lower, i, c))
         .map_or(0, |(i, _)| i + 1);
-    Some(words_before(lower, words, start)..words_before(lower, words, mark))
+    let start = words_before(lower, words, start);
+    if start == 0 {
+        return &[];
+    }
+    &words[start..words_before(lower, words, mark)]
 }
 
 /// How many of `words`, slices of `lower` in order, start before its byte `at`.
@@ -2218,7 +2223,8 @@ fn directed_task<'t>(
     recognised: &[usize],
     words: &[&str],
     open: &[SlotRef<'t>],
-    (first_sentence, asking): (usize, Option<Range<usize>>),
+    first_sentence: usize,
+    question: &[&str],
 ) -> Option<(&'t Frame, bool)> {
     let start = directs(words);
     // How many words, from the first, it takes to name the frame `i` by one of its cues (all
@@ -2280,10 +2286,6 @@ fn directed_task<'t>(
     // names ("I just got a $10,000 bonus. How much of it goes to taxes?"), not one the story
     // names ("…he kept my deposit. What are my options?").
     let own = about_own_case(words);
-    // The sentence that asks, when a story comes before it.
-    let question = asking
-        .filter(|r| r.start > 0)
-        .map_or(&[][..], |r| &words[r]);
     let own_question = about_own_case(question);
     let general = asks_how_to(question);
     let asked = || {
@@ -3116,11 +3118,10 @@ mod tests {
 
     #[test]
     fn a_count_of_nothing_named_gives_no_operands() {
-        let words = |t: &'static str| words_of(t);
-        assert!(!gives_its_operands(&words(
+        assert!(!gives_its_operands(&words_of(
             "how many should we order for 35 people"
         )));
-        assert!(gives_its_operands(&words(
+        assert!(gives_its_operands(&words_of(
             "how many eggs for 3 cakes if each takes 4"
         )));
         assert!(
