@@ -2157,8 +2157,10 @@ impl Cues {
     fn own_unspecified(&self, words: &[&str], at: usize) -> bool {
         const REACH: usize = 4;
         let end = words.len().min(at + 1 + REACH);
-        let placeholder =
-            in_list_at(words, at + 1, Words::Placeholders) && words.get(at + 2) != Some(&"of");
+        let placeholder_at =
+            |k: usize| in_list_at(words, k, Words::Placeholders) && words.get(k + 1) != Some(&"of");
+        let placeholder = placeholder_at(at + 1)
+            || (in_list_at(words, at + 1, Words::PlaceholderQualifiers) && placeholder_at(at + 2));
         (in_list_at(words, at, Words::UserPossessives)
             || (in_list_at(words, at, Words::PlaceholderPointers) && placeholder))
             && !self
