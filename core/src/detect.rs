@@ -608,6 +608,10 @@ pub(crate) struct Tuning {
     /// The model's margin from which a Chinese request of no known kind read after the user's
     /// earlier messages is asked the generic question (`told_margin`'s Chinese).
     pub zh_told_margin: f32,
+    /// The model's margin from which a Chinese request whose kind has its needed details all
+    /// given is asked a helpful one it leaves open ("给我推荐一款适合我的跑鞋": what it must
+    /// suit); `settled_margin`'s Chinese.
+    pub zh_settled_margin: f32,
 }
 
 impl Tuning {
@@ -727,6 +731,7 @@ pub(crate) const TUNING: Tuning = Tuning {
     zh_open_margin: 1.0,
     zh_short_chars: 10,
     zh_told_margin: 1.5,
+    zh_settled_margin: 2.0,
 };
 
 /// Whether an English request is clear by how it is made: it supplies its material; it is of
@@ -4841,6 +4846,7 @@ mod tests {
             missing_material: false,
             directive: true,
             world: false,
+            helpful_open: false,
         };
         assert!(gated.asks_chinese(&signals(TaskState::CriticalOpen, 30, -9.0)));
         assert!(gated.asks_chinese(&signals(TaskState::CriticalOpen, 31, -9.0)));
@@ -4848,6 +4854,11 @@ mod tests {
         assert!(gated.asks_chinese(&signals(TaskState::Open, 10, -9.0)));
         assert!(gated.asks_chinese(&signals(TaskState::Open, 11, 0.0)));
         assert!(!gated.asks_chinese(&signals(TaskState::Settled, 5, 9.0)));
+        let helpful = |margin| ChineseSignals {
+            helpful_open: true,
+            ..signals(TaskState::Settled, 20, margin)
+        };
+        assert!(gated.asks_chinese(&helpful(2.0)) && !gated.asks_chinese(&helpful(1.9)));
         let rule = ChineseSignals {
             rule: true,
             ..signals(TaskState::None, 11, -0.1)

@@ -28,7 +28,12 @@ impl Tuning {
                         && (s.margin >= self.zh_open_margin
                             || (s.chars <= self.zh_short_chars && !s.world))
                 }
-                TaskState::Settled | TaskState::Complete => false,
+                TaskState::Settled | TaskState::Complete => {
+                    s.helpful_open
+                        && !s.material
+                        && !s.conversed
+                        && s.margin >= self.zh_settled_margin
+                }
             }
     }
 
@@ -78,6 +83,9 @@ pub(super) struct ChineseSignals {
     /// nor speaks of the user's own case, see [`zh_own_case`]): a lesser detail of its kind is
     /// the model's to ask, however short the question.
     pub(super) world: bool,
+    /// A helpful detail of its kind is left open: all a kind with its needed details given
+    /// can be asked.
+    pub(super) helpful_open: bool,
 }
 
 /// The user's own material a missing-context finding asks for, as a Chinese question names it:
@@ -180,6 +188,7 @@ pub(super) fn decide(
             || zh_names_its_own(table, &recognised, head)
             || (!general_fact && outright),
         world: holds_any(text, Words::ZhQuestionWords) && !directs && !zh_own_case(text),
+        helpful_open: cjk <= ZH_TASK_MAX_CHARS && !open.is_empty(),
     };
     out.needs_clarification = scorer.tuning.asks_chinese(&signals);
     #[cfg(test)]
