@@ -4846,7 +4846,7 @@ mod tests {
             missing_material: false,
             directive: true,
             world: false,
-            helpful_open: false,
+            named_open: false,
         };
         assert!(gated.asks_chinese(&signals(TaskState::CriticalOpen, 30, -9.0)));
         assert!(gated.asks_chinese(&signals(TaskState::CriticalOpen, 31, -9.0)));
@@ -4855,7 +4855,7 @@ mod tests {
         assert!(gated.asks_chinese(&signals(TaskState::Open, 11, 0.0)));
         assert!(!gated.asks_chinese(&signals(TaskState::Settled, 5, 9.0)));
         let helpful = |margin| ChineseSignals {
-            helpful_open: true,
+            named_open: true,
             ..signals(TaskState::Settled, 20, margin)
         };
         assert!(gated.asks_chinese(&helpful(2.0)) && !gated.asks_chinese(&helpful(1.9)));

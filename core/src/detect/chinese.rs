@@ -29,7 +29,7 @@ impl Tuning {
                             || (s.chars <= self.zh_short_chars && !s.world))
                 }
                 TaskState::Settled | TaskState::Complete => {
-                    s.helpful_open
+                    s.named_open
                         && !s.material
                         && !s.conversed
                         && s.margin >= self.zh_settled_margin
@@ -83,9 +83,9 @@ pub(super) struct ChineseSignals {
     /// nor speaks of the user's own case, see [`zh_own_case`]): a lesser detail of its kind is
     /// the model's to ask, however short the question.
     pub(super) world: bool,
-    /// A helpful detail of its kind is left open: all a kind with its needed details given
-    /// can be asked.
-    pub(super) helpful_open: bool,
+    /// An open slot of its kind is one its question would name ([`asked_at_length`]): all a
+    /// kind with its needed details given can still be asked, its helpful ones.
+    pub(super) named_open: bool,
 }
 
 /// The user's own material a missing-context finding asks for, as a Chinese question names it:
@@ -188,7 +188,7 @@ pub(super) fn decide(
             || zh_names_its_own(table, &recognised, head)
             || (!general_fact && outright),
         world: holds_any(text, Words::ZhQuestionWords) && !directs && !zh_own_case(text),
-        helpful_open: cjk <= ZH_TASK_MAX_CHARS && !open.is_empty(),
+        named_open: open.iter().any(|r| asked_at_length(cjk, r)),
     };
     out.needs_clarification = scorer.tuning.asks_chinese(&signals);
     #[cfg(test)]
@@ -538,8 +538,7 @@ fn ask_in_chinese(
 ) {
     let needed = matches!(signals.task, TaskState::Open | TaskState::CriticalOpen);
     let rules = tuning.chinese_rule_asks(signals);
-    // A long request is asked only what its task cannot do without.
-    open.retain(|r| signals.chars <= ZH_TASK_MAX_CHARS || r.slot.priority == Priority::Critical);
+    open.retain(|r| asked_at_length(signals.chars, r));
     // Unless the wording says, Traditional when Traditional-only characters outnumber
     // Simplified-only ones. A request with none of either (「最新的消息」 is written the same in
     // both) gets Simplified, the script of most readers of Chinese.
@@ -597,6 +596,13 @@ fn ask_in_chinese(
 
 /// CJK characters above which a Chinese request with a task kind is complete enough.
 const ZH_TASK_MAX_CHARS: usize = 30;
+
+/// Whether an open slot is asked of a Chinese request of `chars` characters: a long request is
+/// asked only what its task cannot do without.
+fn asked_at_length(chars: usize, r: &SlotRef<'_>) -> bool {
+    chars <= ZH_TASK_MAX_CHARS || r.slot.priority == Priority::Critical
+}
+
 /// CJK characters from which an earlier message tells the user's situation: a follow-up after
 /// it is not asked its kind's lesser details ("今晚吃什么好？" after what the fridge holds).
 const ZH_SITUATION_CHARS: usize = 24;
