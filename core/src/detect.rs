@@ -320,8 +320,17 @@ fn conversation(history: &[Message]) -> &[Message] {
 fn is_small_talk(text: &str, cjk: usize) -> bool {
     const MAX_WORDS: usize = 6;
     const MAX_CHARS: usize = 8;
+    /// The most characters of an invitation to chat that is small talk.
+    const CHAT_CHARS: usize = 16;
     if cjk > 0 {
-        return cjk <= MAX_CHARS && list(word_list(Words::ZhSmallTalk)).any(|w| text.contains(w));
+        let holds = |which: Words| list(word_list(which)).any(|w| text.contains(w));
+        // "陪我聊会儿天吧", "隨便傾下偈啦": company asked for, not a task; how to chat with
+        // someone, or a chat to write, is one.
+        let chat = cjk <= CHAT_CHARS
+            && holds(Words::ZhChat)
+            && !holds(Words::ZhHow)
+            && !chinese::zh_directs(text);
+        return (cjk <= MAX_CHARS && holds(Words::ZhSmallTalk)) || chat;
     }
     // Each run between spaces with a letter or a digit holds a word at least: a longer text is
     // told apart before it is read.
@@ -3328,6 +3337,17 @@ mod tests {
         for (earlier, request) in cases {
             let asked = asked_after(earlier, request);
             assert!(asked.is_empty(), "{request}: {asked:?}");
+        }
+        // Two of a trip's details told, however briefly, are the situation; the place alone
+        // leaves the days to ask, and a party's count is no number of days.
+        let asked = asked_after("我们下周去首尔玩4天，想多逛逛", "帮我排个行程");
+        assert!(asked.is_empty(), "{asked:?}");
+        for earlier in ["我们下周去首尔玩", "下周去首尔，一家三口"] {
+            let asked = asked_after(earlier, "帮我排个行程");
+            assert!(
+                asked.iter().any(|q| q.text.contains("多久")),
+                "{earlier}: {asked:?}"
+            );
         }
     }
 

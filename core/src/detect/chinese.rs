@@ -68,7 +68,8 @@ pub(super) struct ChineseSignals {
     /// The model read the request after the user's earlier messages (see [`model_text`]).
     pub(super) told: bool,
     /// The conversation gave a detail of the request's kind (one with a reply in it; the
-    /// user's own words only when they told the situation), or told the user's situation.
+    /// user's own words only when they told the situation or [`ZH_TOLD_DETAILS`] of its
+    /// details), or told the user's situation.
     pub(super) conversed: bool,
     /// A rule found the user's own material named and not given ("帮我检查一下这篇作文"), or a
     /// thing pointed at and named nowhere ("这套房子值得买吗"): asked whatever the model says, as
@@ -172,6 +173,9 @@ pub(super) fn decide(
     // A terse follow-up ("短一点", "换成英文") goes on with the conversation: no keyword list.
     out.findings
         .retain(|f| !((terse || given.history) && f.kind == Kind::UnderspecifiedRequest));
+    let said = (slots.iter())
+        .filter(|r| said_before(r.slot, text, given))
+        .count();
     let signals = ChineseSignals {
         rule: !out.findings.is_empty(),
         task,
@@ -180,8 +184,7 @@ pub(super) fn decide(
         material: given.material || given.after_colon || given.quoted || operands,
         earlier: given.history && !given.told,
         told: given.told,
-        conversed: (!given.told && slots.iter().any(|r| said_before(r.slot, text, given)))
-            || situation,
+        conversed: (said > 0 && !given.told) || situation || said >= ZH_TOLD_DETAILS,
         missing_material: out.findings.iter().any(|f| f.kind == Kind::MissingContext) || unresolved,
         directive: directs
             || place
@@ -371,14 +374,19 @@ impl<'a> ZhReading<'a> {
             }
             Pattern::Count => zh_count(text),
             Pattern::Number => zh_figure(text),
+            // A place unit in a word that names no place ("省钱", "有什么区别") is none.
             Pattern::Place | Pattern::Destination => {
-                text.contains(|c| char_listed(Words::ZhPlaceUnits, c))
+                (without_words(text, Words::ZhUnitsInWords))
+                    .contains(|c| char_listed(Words::ZhPlaceUnits, c))
                     || names_a_destination(text)
                     || list(word_list(Words::ZhPlaceNames)).any(|name| self.has(name))
             }
+            // However much else it says, a text about a new thing it does not name leaves its
+            // subject to ask (see [`zh_new_thing_unnamed`]).
             Pattern::Topic => {
                 text.contains(['：', ':'])
-                    || text.chars().count().saturating_sub(self.spent) >= ZH_TOPIC_CHARS
+                    || (text.chars().count().saturating_sub(self.spent) >= ZH_TOPIC_CHARS
+                        && !zh_new_thing_unnamed(text))
             }
             // A title, or a Latin word: "Python", "iPhone", "Nopa"; not a loan word for a kind of
             // thing ("设计个logo", "做个PPT").
@@ -397,7 +405,7 @@ impl<'a> ZhReading<'a> {
 }
 
 /// Whether every mention of `word` in a Chinese request leaves it unsaid: it says only that it
-/// is decided ("目的地我们已经定好了", "地點已經決定了": the user has it and has not said it),
+/// is decided, in its clause ("目的地我们已经定好了", "地點已經決定了": the user has it and has not said it),
 /// asks it ("要买多少平方": `zh-asking`, just before), or measures the change wanted ("减10斤":
 /// `zh-changes` just before, as "lose 10 pounds" in English), so it is still to ask.
 fn decided_unsaid(text: &str, word: &str) -> bool {
@@ -406,7 +414,10 @@ fn decided_unsaid(text: &str, word: &str) -> bool {
     /// Characters before the word within which a `zh-changes` word makes it the change.
     const CHANGE_REACH: usize = 4;
     text.match_indices(word).all(|(at, _)| {
-        let after: String = text[at + word.len()..].chars().take(REACH).collect();
+        // In the same clause: "三天，目的地已经定好了" says the days.
+        let clause =
+            text[at + word.len()..].split(['，', '。', '；', '！', '？', ',', ';', '!', '?']);
+        let after: String = clause.take(1).flat_map(str::chars).take(REACH).collect();
         let mut before = text[..at].chars().rev().take(CHANGE_REACH);
         holds_any(&after, Words::ZhDecided)
             || ending_in(&text[..at], Words::ZhAsking).is_some()
@@ -607,11 +618,37 @@ fn asked_at_length(chars: usize, r: &SlotRef<'_>) -> bool {
 /// it is not asked its kind's lesser details ("今晚吃什么好？" after what the fridge holds).
 const ZH_SITUATION_CHARS: usize = 24;
 
+/// How many of a kind's details the user's own earlier messages give for them to have told the
+/// situation, whatever their length: "帮我排一下行程" after "我们下个月去东京玩5天" (the place and
+/// the days) leaves the lesser details (the budget) to the model, and after "下个月要去日本玩"
+/// (the place alone) asks the days.
+const ZH_TOLD_DETAILS: usize = 2;
+
 /// Whether an earlier message is long enough to tell the user's situation
 /// ([`ZH_SITUATION_CHARS`]).
 fn situation_told(given: Given<'_>) -> bool {
     (given.earlier.iter()).any(|m| script_counts(&m.content).0 >= ZH_SITUATION_CHARS)
 }
+
+/// Whether a Chinese text speaks of a new thing of the user's and does not name it: one of
+/// `zh-placeholders` ("宣传我们店的新品，", "介紹我們家新推出的甜點") not followed by a name, a
+/// Latin word or [`ZH_NAMED_CHARS`] characters before a noun's end (`zh-noun-ends`: "新品芒果綠茶",
+/// "新推出的桂花拿鐵").
+fn zh_new_thing_unnamed(text: &str) -> bool {
+    list(word_list(Words::ZhPlaceholders)).any(|p| {
+        text.match_indices(p).any(|(at, _)| {
+            let rest = &text[at + p.len()..];
+            let rest = rest.strip_prefix('的').unwrap_or(rest);
+            let noun = rest
+                .chars()
+                .take_while(|&c| is_cjk(c) && !char_listed(Words::ZhNounEnds, c));
+            !rest.starts_with(|c: char| c.is_ascii_alphabetic()) && noun.count() < ZH_NAMED_CHARS
+        })
+    })
+}
+
+/// The fewest characters after a new thing ([`zh_new_thing_unnamed`]) that name it.
+const ZH_NAMED_CHARS: usize = 3;
 
 /// A counted amount in a Chinese request: a numeral and a measure word ("3天", "两个人"); "一个"
 /// alone is an article ("做一个计划": `zh-article-measures`), not a count.
