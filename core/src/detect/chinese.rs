@@ -173,9 +173,6 @@ pub(super) fn decide(
     // A terse follow-up ("短一点", "换成英文") goes on with the conversation: no keyword list.
     out.findings
         .retain(|f| !((terse || given.history) && f.kind == Kind::UnderspecifiedRequest));
-    let said = (slots.iter())
-        .filter(|r| said_before(r.slot, text, given))
-        .count();
     let signals = ChineseSignals {
         rule: !out.findings.is_empty(),
         task,
@@ -184,7 +181,7 @@ pub(super) fn decide(
         material: given.material || given.after_colon || given.quoted || operands,
         earlier: given.history && !given.told,
         told: given.told,
-        conversed: (said > 0 && !given.told) || situation || said >= ZH_TOLD_DETAILS,
+        conversed: zh_conversed(&slots, text, given, situation),
         missing_material: out.findings.iter().any(|f| f.kind == Kind::MissingContext) || unresolved,
         directive: directs
             || place
@@ -199,7 +196,6 @@ pub(super) fn decide(
         out.chinese_signals = Some(signals);
     }
     if !out.needs_clarification {
-        // Not asked: the trace says the request is clear, as the model found it.
         let mut note = why_not_asked(&slots, &open, margin, |slot| reading.filler(slot, given));
         if general_fact && outright {
             note.push_str("; it asks a general fact, not the user's own case");
@@ -208,6 +204,16 @@ pub(super) fn decide(
     } else if with_questions {
         ask_in_chinese(text, &signals, scorer.tuning, open, out);
     }
+}
+
+/// Whether the conversation gave the details of a Chinese request's kind (`slots`): one of them
+/// in a conversation with a reply in it; in the user's own words, when they told the situation
+/// or [`ZH_TOLD_DETAILS`] of the details.
+fn zh_conversed(slots: &[SlotRef<'_>], text: &str, given: Given<'_>, situation: bool) -> bool {
+    let said = (slots.iter())
+        .filter(|r| said_before(r.slot, text, given))
+        .count();
+    (said > 0 && !given.told) || situation || said >= ZH_TOLD_DETAILS
 }
 
 /// The instruction of a Chinese request, whose cues name its kinds: material after it is worked

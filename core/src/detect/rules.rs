@@ -186,7 +186,12 @@ pub(crate) fn english(
             .or_else(|| error_without_code(words))
             .or_else(|| problem_not_given(words))
             .or_else(|| numbered_part(words, proper))
-            .or_else(|| when(short && !has_history, || pointed_at(words)))
+            // In a longer request, only what the user is sure to have and not to have said:
+            // "Write a cover letter for this job. I have 3 years in…".
+            .or_else(|| {
+                let material = |e: &String| short || is_pointed_material(e);
+                when(!has_history, || pointed_at(words).filter(material))
+            })
             .or_else(|| when(!has_history, || own_thing_undescribed(words, proper)))
             .or_else(|| when(!has_history, || likeness_unnamed(words, proper)))
             .or_else(|| answered_sender(words));
@@ -834,6 +839,13 @@ fn pointed_at(words: &[&str]) -> Option<String> {
             && !super::is_time(noun, None))
         .then(|| format!("{det} {noun}"))
     })
+}
+
+/// Whether a thing pointed at ([`pointed_at`]: "this job") is one of `pointed-material`,
+/// which a longer request still leans on.
+fn is_pointed_material(evidence: &str) -> bool {
+    let noun = evidence.rsplit(' ').next().unwrap_or_default();
+    in_list(Words::PointedMaterial, noun)
 }
 
 /// "The attached spreadsheet", "the file below": material the request says it holds, at any
