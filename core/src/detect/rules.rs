@@ -754,10 +754,13 @@ fn zh_noun(rest: &str) -> (String, bool) {
             && !super::char_listed(Words::ZhNounEnds, *c)
     };
     let rest = rest.trim_start();
+    // A word in Latin letters is a noun whole ("呢份 offer"), however long.
+    let latin = rest.starts_with(|c: char| c.is_ascii_alphabetic());
+    let reach = if latin { rest.len() } else { NOUN_REACH };
     let noun: String = rest
         .chars()
-        .take_while(noun_char)
-        .take(NOUN_REACH)
+        .take_while(|c| noun_char(c) && (!latin || c.is_ascii_alphanumeric()))
+        .take(reach)
         .collect();
     // One character is a noun only before a mark or the end ("做一张表", not the 开 of "开会通知").
     let whole = match rest[noun.len()..].chars().next() {
@@ -1393,7 +1396,10 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
             || ending_in(before, Words::ZhPeople)
                 .is_some_and(|p| before[..before.len() - p.len()].ends_with('我'))
             || ending_in(before, Words::ZhPastTimes).is_some();
-        if !(opens || matter) || opening_in(here, Words::ZhNotPronouns).is_some() {
+        // "猫咪舔了一点那个", "牠可以吃這個嗎": after a verb, a demonstrative that stands alone
+        // for a thing (not a kind, "那种"; nor a side, "导师那边") points as well.
+        let inside = !(opens || matter);
+        if opening_in(here, Words::ZhNotPronouns).is_some() {
             return None;
         }
         // "这两款手机": a count may stand between the demonstrative and its measure word.
@@ -1406,8 +1412,23 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
         }
         let noun = (!place).then(|| zh_noun(&rest[measure.len_utf8()..]).0);
         let noun = noun.unwrap_or_default();
+        let alone =
+            !place && noun.is_empty() && !word_list(Words::ZhKindMeasures).contains(measure);
+        if inside && !alone {
+            return None;
+        }
         let head: String = noun.chars().take(2).collect();
-        let resolved = if head.is_empty() {
+        let resolved = if inside {
+            // A near one refers back to what the request said before it ("血压160/95，…这个要紧
+            // 吗？") or the conversation did; a far one to what the conversation named.
+            let said_before = before.contains(|c: char| {
+                c.is_ascii_alphanumeric() || super::char_listed(Words::ZhClauseEnds, c)
+            });
+            let near = !super::char_listed(Words::ZhFarDemonstratives, d.chars().next()?);
+            (near && (said_before || !earlier.is_empty()))
+                || named_earlier
+                || earlier.contains(measure)
+        } else if head.is_empty() {
             // "我喜欢的那款": the clause before it says what it is, unless the answer is to be
             // like it ("和我刚看完的那本类似的书": which one is still unsaid); "这款" after "我在
             // 看一款耳机" or a name, the conversation.
@@ -2059,6 +2080,31 @@ mod tests {
         );
         // Not after a time to come: 下周那份 is a thing of the plan the request makes.
         assert_eq!(zh_pointing("帮我看看下周那份合同", "", false), None);
+    }
+
+    #[test]
+    fn a_demonstrative_standing_alone_inside_a_request_points() {
+        let pointed = |text, earlier| zh_pointing(text, earlier, false);
+        assert_eq!(
+            pointed("猫刚才舔了一点那个，会中毒吗", "").as_deref(),
+            Some("那个")
+        );
+        // Cantonese demonstratives, and a noun in Latin letters quoted whole.
+        assert_eq!(
+            pointed("呢份 proposal 幫我睇下", "").as_deref(),
+            Some("呢份proposal")
+        );
+        // A near one refers back to what the request said before it, or the conversation.
+        assert_eq!(pointed("血压160/95，这个要紧吗", ""), None);
+        assert_eq!(pointed("那这个要烤多久", "我买了一只整鸡"), None);
+        // A far one needs the conversation to name it.
+        assert_eq!(
+            pointed("狗吃了那个会怎样", "我家狗两岁").as_deref(),
+            Some("那个")
+        );
+        // A kind, or a thing the demonstrative goes on to name, is no pointing from inside.
+        assert_eq!(pointed("卤肉饭怎么做？要古早味那种", ""), None);
+        assert_eq!(pointed("帮我写封辞职信，我在这家公司干了三年", ""), None);
     }
 
     #[test]
