@@ -1601,10 +1601,28 @@ fn recognise(table: &frames::Table, is: impl Fn(&Frame) -> bool) -> Vec<usize> {
 /// after it, that is the words before the colon, as in Chinese: "Translate to French: book a
 /// table for two" books nothing.
 fn tasks_named(table: &frames::Table, cues: &Cues, lower: &str, given: Given<'_>) -> Vec<usize> {
-    let head = (lower.split_once(':').filter(|_| given.after_colon))
-        .map(|(instruction, _)| table.matching(&words_of(instruction)));
-    let words = head.as_ref().unwrap_or(&cues.matched);
-    recognise(table, |f| !f.en.is_empty() && words.names(&f.en))
+    let instruction = (lower.split_once(':').filter(|_| given.after_colon)).map(|(i, _)| i);
+    let head = instruction.map(|i| table.matching(&words_of(i)));
+    let matched = head.as_ref().unwrap_or(&cues.matched);
+    recognise(table, |f| {
+        !f.en.is_empty()
+            && (matched.names(&f.en) || says_phrase(instruction.unwrap_or(lower), f.en.phrases))
+    })
+}
+
+/// Whether the words of `lower` hold one of `phrases` (space-separated, each phrase's words
+/// joined by "+": "near+me").
+fn says_phrase(lower: &str, phrases: &str) -> bool {
+    if phrases.is_empty() {
+        return false;
+    }
+    let words = words_of(lower);
+    phrases.split_whitespace().any(|phrase| {
+        let n = phrase.split('+').count();
+        words
+            .windows(n)
+            .any(|w| phrase.split('+').eq(w.iter().copied()))
+    })
 }
 
 /// One slot of a recognised frame.

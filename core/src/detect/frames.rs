@@ -179,6 +179,8 @@ pub(crate) struct Recognition {
     pub cues: &'static str,
     /// Space-separated words making it a request to do the task ("book", "订"); empty: any.
     pub intents: &'static str,
+    /// Space-separated phrases naming it as a cue does, their words joined by "+" ("near+me").
+    pub phrases: &'static str,
     /// The lists of `cues` and `intents` in the table's index of their language.
     #[serde(skip)]
     pub cue_list: ListId,

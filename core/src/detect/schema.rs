@@ -124,6 +124,10 @@ pub struct Frame {
     /// Words making it a request to do the task, by cue language (none: any request).
     #[serde(default)]
     pub intents: BTreeMap<String, String>,
+    /// Phrases naming the task as a cue does, whose words say it only together, joined by "+"
+    /// ("near+me"), by cue language; English only, as Chinese cues are read as substrings.
+    #[serde(default)]
+    pub phrases: BTreeMap<String, String>,
     /// More general frames whose questions give way to this one's.
     #[serde(default)]
     pub replaces: Vec<String>,
@@ -377,6 +381,10 @@ fn check_frame(f: &Frame, before: &[Frame], d: &Detector) -> Result<(), String> 
     }
     check_lists(&entry, "cues", &f.cues, d)?;
     check_lists(&entry, "intents", &f.intents, d)?;
+    check_lists(&entry, "phrases", &f.phrases, d)?;
+    if let Some(tag) = f.phrases.keys().find(|t| *t != "en") {
+        return Err(format!("{entry}: phrases.{tag} (expected phrases.en only)"));
+    }
     for tag in &d.cue_languages {
         if !f.cues.contains_key(tag) {
             return Err(format!(
@@ -627,9 +635,10 @@ pub struct Stored<'a> {
 #[derive(Debug, Serialize)]
 struct StoredFrame<'a> {
     name: &'a str,
-    /// The English and Chinese cues and intents, each list's words separated by one space.
-    en: (String, String),
-    zh: (String, String),
+    /// The English and Chinese cues, intents and phrases, each list's words separated by one
+    /// space.
+    en: (String, String, String),
+    zh: (String, String, String),
     /// The frames replaced, by their place in the file.
     replaces: Vec<usize>,
     only_alone: bool,
@@ -676,7 +685,11 @@ struct StoredName<'a> {
 /// `d` in the shape of the detector's table (see [`Stored`]).
 pub fn stored(d: &Detector) -> Stored<'_> {
     let frames = d.frame.iter().map(|f| {
-        let recognition = |tag: &str| (words_of(f.cues.get(tag)), words_of(f.intents.get(tag)));
+        let recognition = |tag: &str| {
+            let lists = [&f.cues, &f.intents, &f.phrases].map(|l| words_of(l.get(tag)));
+            let [cues, intents, phrases] = lists;
+            (cues, intents, phrases)
+        };
         let replaces = f.replaces.iter();
         StoredFrame {
             name: &f.name,
@@ -961,6 +974,7 @@ ask.zh-Hant = { text = "多久？", why = "重要。", options = ["一週", "兩
             (good().replace("vocabularies = [\"lengths\"]", "vocabularies = [\"spans\"]"), "vocabulary \"spans\" (expected a [vocabulary.spans] table)"),
             (good().replace("cues.zh = \"旅行\"", "cues.zh = \"旅行\"\nreplaces = [\"journey\"]"), "frame trip: replaces \"journey\" (expected another frame's name)"),
             (good().replace("cues.zh = \"旅行\"\n", ""), "frame trip: no cues.zh"),
+            (good().replace("cues.zh = \"旅行\"", "cues.zh = \"旅行\"\nphrases.zh = \"去+玩\""), "frame trip: phrases.zh (expected phrases.en only)"),
             // A cue language the matcher does not read; a bad frame name; a general missing.
             (good().replace("cues.en = \"trip\"", "cues.en = \"trip\"\ncues.ja = \"旅行\""), "cues.ja (expected a language of cue-languages"),
             (good().replace("name = \"trip\"", "name = \"Trip\""), "frame \"Trip\": expected a name"),
