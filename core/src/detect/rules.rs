@@ -923,7 +923,7 @@ fn answered_sender(words: &[&str]) -> Option<String> {
     let answers = words.iter().any(|w| in_list(Words::Answering, w));
     let sent = words
         .windows(2)
-        .position(|p| in_list(Words::Sent, p[0]) && p[1] == "me");
+        .position(|p| in_list(Words::Sent, p[0]) && in_list(Words::SentTo, p[1]));
     let person = sent.filter(|_| answers).and_then(|at| at.checked_sub(1))?;
     let det = (person.saturating_sub(REACH)..person)
         .find(|&i| in_list(Words::UserPossessives, words[i]))?;
@@ -1552,6 +1552,11 @@ mod tests {
         let sender = |s: &'static str| answered_sender(&s.split(' ').collect::<Vec<_>>());
         assert_eq!(
             sender("my son's teacher emailed me about him help me write back").as_deref(),
+            Some("my son's teacher")
+        );
+        // What was sent named after the verb ("sent a note home").
+        assert_eq!(
+            sender("my son's teacher sent a note home help me write a response").as_deref(),
             Some("my son's teacher")
         );
         // Not answered, or not sent to the user: nothing to ask for.
