@@ -2123,10 +2123,12 @@ impl Cues {
                 .enumerate()
                 .any(|(i, w)| is_time(w, words.get(i + 1))),
             // "around 150 words" says how long a text is, not anything it is about.
-            Pattern::Number | Pattern::Count => words
-                .iter()
-                .enumerate()
-                .any(|(i, w)| is_number(w) && !in_list_at(words, i + 1, Words::TextLengths)),
+            // "$200" is an amount, not how many of anything.
+            Pattern::Number | Pattern::Count => (words.iter().enumerate()).any(|(i, w)| {
+                is_number(w)
+                    && !in_list_at(words, i + 1, Words::TextLengths)
+                    && !self.after_currency(text, w)
+            }),
             // A month or a day is a time, not a place: "in May" says when.
             Pattern::Place => words.windows(2).enumerate().any(|(i, p)| {
                 in_list(Words::PlacePrepositions, p[0])
@@ -2204,6 +2206,14 @@ impl Cues {
 
     /// Whether a clause ends after `word`, a word of `text`: a stop, a comma or a question mark
     /// follows it, or nothing does.
+    /// Whether `word`, one of the request's words, follows a currency sign in `text` ("$200"):
+    /// an amount.
+    fn after_currency(&self, text: &str, word: &str) -> bool {
+        let at = (word.as_ptr() as usize).saturating_sub(self.base);
+        let before = text.get(..at).unwrap_or_default().trim_end();
+        before.ends_with(|c| char_listed(Words::CurrencySigns, c))
+    }
+
     fn clause_ends(&self, text: &str, word: &str) -> bool {
         let after = (word.as_ptr() as usize).saturating_sub(self.base) + word.len();
         let rest = text.get(after..).unwrap_or_default().trim_start();
