@@ -2204,8 +2204,6 @@ impl Cues {
             && !rules::describes(&words[(at + 1).min(end)..end])
     }
 
-    /// Whether a clause ends after `word`, a word of `text`: a stop, a comma or a question mark
-    /// follows it, or nothing does.
     /// Whether `word`, one of the request's words, follows a currency sign in `text` ("$200"):
     /// an amount.
     fn after_currency(&self, text: &str, word: &str) -> bool {
@@ -2214,6 +2212,8 @@ impl Cues {
         before.ends_with(|c| char_listed(Words::CurrencySigns, c))
     }
 
+    /// Whether a clause ends after `word`, a word of `text`: a stop, a comma or a question mark
+    /// follows it, or nothing does.
     fn clause_ends(&self, text: &str, word: &str) -> bool {
         let after = (word.as_ptr() as usize).saturating_sub(self.base) + word.len();
         let rest = text.get(after..).unwrap_or_default().trim_start();
