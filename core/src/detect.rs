@@ -2154,13 +2154,17 @@ impl Cues {
                 let named_only = |at: usize| {
                     (at + 1..words.len().min(at + 3)).any(|j| self.clause_ends(text, words[j]))
                 };
+                // "an apology for what happened at dinner": what it tells is pointed at, not told,
+                // wherever the clause goes on.
+                let untold = |at: usize| untold_story(&words[at..]);
                 let unsaid = || {
                     words.windows(2).enumerate().any(|(i, p)| {
-                        in_list(Words::SaysWhat, p[0])
-                            && p[0] != "of"
+                        let says = in_list(Words::SaysWhat, p[0]) && p[0] != "of";
+                        (says
                             && self.own_unspecified(words, i + 1)
                             && named_only(i + 1)
-                            && !self.proper[i..].contains(&true)
+                            && !self.proper[i..].contains(&true))
+                            || ((says || in_list(Words::TopicBefore, p[0])) && untold(i + 1))
                     })
                 };
                 (self.subject_words >= TOPIC_WORDS && !unsaid())
@@ -2168,9 +2172,13 @@ impl Cues {
                     || words.windows(2).enumerate().any(|(i, p)| {
                         (in_list(Words::SaysWhat, p[0])
                             && !is_number(p[1])
-                            && !self.own_unspecified(words, i + 1))
+                            // "on Sunday" says when, not what about.
+                            && !(p[0] == "on" && is_time(p[1], None))
+                            && !self.own_unspecified(words, i + 1)
+                            && !untold(i + 1))
                             || (in_list(Words::TopicBefore, p[0])
-                                && !in_list(Words::NotATopic, p[1]))
+                                && !in_list(Words::NotATopic, p[1])
+                                && !untold(i + 1))
                     })
                     || described(words)
                     || tells_what(words)
@@ -2591,6 +2599,19 @@ pub(crate) fn names_an_amount(text: &str) -> bool {
     false
 }
 
+/// Whether `words` open with a thing told only as what happened ("what happened at dinner",
+/// "everything she did for me", "what I said"): one of `untold-openers`, then within
+/// [`UNTOLD_REACH`] words one of `untold-verbs`.
+fn untold_story(words: &[&str]) -> bool {
+    words
+        .first()
+        .is_some_and(|w| in_list(Words::UntoldOpeners, w))
+        && (words.iter().skip(1).take(UNTOLD_REACH)).any(|w| in_list(Words::UntoldVerbs, w))
+}
+
+/// Words after an untold story's opener within which its verb comes.
+const UNTOLD_REACH: usize = 3;
+
 /// Whether the words tell someone something and say what ("tell my boss that I'll be late",
 /// "let my landlord know the heater is broken"): a verb of `tells`, then within
 /// [`TOLD_WITHIN`] words one of `told-by`, and what is told after it.
@@ -2611,6 +2632,7 @@ fn described(words: &[&str]) -> bool {
         t[1] == "for"
             && in_list(Words::Describes, t[0])
             && !any_in_list(&words[i + 2..], Words::NotDescribed)
+            && !untold_story(&words[i + 2..])
     })
 }
 
@@ -4285,6 +4307,19 @@ mod tests {
                 .map(String::as_str),
             Some("Where are you flying to?")
         );
+    }
+
+    #[test]
+    fn a_story_pointed_at_and_not_told_is_asked() {
+        assert!(untold_story(&["what", "happened", "at", "dinner"]));
+        assert!(untold_story(&["everything", "she", "did"]));
+        assert!(!untold_story(&["what", "to", "expect"]));
+        // Its kind's detail is asked, however long the request; a told one is not.
+        assert_eq!(
+            texts("Write an apology to my sister for what happened at dinner on Sunday."),
+            ["What happened, and to whom are you apologising?"]
+        );
+        assert!(texts("Write an apology to my sister for missing her birthday dinner.").is_empty());
     }
 
     #[test]
