@@ -1604,9 +1604,12 @@ fn tasks_named(table: &frames::Table, cues: &Cues, lower: &str, given: Given<'_>
     let instruction = (lower.split_once(':').filter(|_| given.after_colon)).map(|(i, _)| i);
     let head = instruction.map(|i| table.matching(&words_of(i)));
     let matched = head.as_ref().unwrap_or(&cues.matched);
+    // A phrase stands for a cue word; the intents still decide.
+    let phrased = |f: &Frame| says_phrase(instruction.unwrap_or(lower), f.en.phrases);
     recognise(table, |f| {
         !f.en.is_empty()
-            && (matched.names(&f.en) || says_phrase(instruction.unwrap_or(lower), f.en.phrases))
+            && (matched.has(f.en.cue_list) || phrased(f))
+            && (f.en.intents.is_empty() || matched.has(f.en.intent_list))
     })
 }
 
@@ -2170,10 +2173,11 @@ impl Cues {
                 (self.subject_words >= TOPIC_WORDS && !unsaid())
                     || text.contains([':', '\n'])
                     || words.windows(2).enumerate().any(|(i, p)| {
+                        // "on Sunday" says when, not what about.
+                        let when = p[0] == "on" && is_time(p[1], None);
                         (in_list(Words::SaysWhat, p[0])
                             && !is_number(p[1])
-                            // "on Sunday" says when, not what about.
-                            && !(p[0] == "on" && is_time(p[1], None))
+                            && !when
                             && !self.own_unspecified(words, i + 1)
                             && !untold(i + 1))
                             || (in_list(Words::TopicBefore, p[0])
