@@ -263,7 +263,8 @@ fn zh_unresolved(
     let earlier = earlier.join("\n");
     let place_open = (open.iter()).any(|r| r.slot.zh.patterns.contains(&Pattern::Place));
     // Material given, or asked for already, is what a demonstrative points at.
-    let material = given.material || given.quoted || given.after_colon;
+    let material =
+        given.material || given.quoted || given.after_colon || holds_material(given.earlier);
     let material_asked = findings.iter().any(|f| f.kind == Kind::MissingContext);
     let pointing =
         rules::zh_pointing(text, &earlier, situation).filter(|_| !material && !material_asked);
@@ -342,7 +343,8 @@ impl<'a> ZhReading<'a> {
     /// The first of `slot`'s Chinese words the text says (not only as decided or asked: see
     /// [`decided_unsaid`]).
     fn word_filling(&self, slot: &Slot) -> Option<&'static str> {
-        list(slot.zh.words).find(|w| self.has(w) && !decided_unsaid(self.text, w))
+        list(slot.zh.words)
+            .find(|w| self.has(w) && !decided_unsaid(self.text, w) && !told_as_unsaid(self.text, w))
     }
 
     /// The first of `slot`'s Chinese patterns the text shows.
@@ -392,7 +394,8 @@ impl<'a> ZhReading<'a> {
             Pattern::Topic => {
                 text.contains(['：', ':'])
                     || (text.chars().count().saturating_sub(self.spent) >= ZH_TOPIC_CHARS
-                        && !zh_new_thing_unnamed(text))
+                        && !zh_new_thing_unnamed(text)
+                        && !zh_clauses(text).any(untold))
             }
             // A title, or a Latin word: "Python", "iPhone", "Nopa"; not a loan word for a kind of
             // thing ("设计个logo", "做个PPT").
@@ -653,6 +656,29 @@ fn zh_new_thing_unnamed(text: &str) -> bool {
     })
 }
 
+/// Whether a clause of a Chinese text tells something only as a thing to tell: a telling word
+/// (`zh-telling`) and, at the clause's end, a word for what is told (`zh-untold-ends`: "解释一下项
+/// 目延期的原因"), or a question word in it (`zh-untold-asks`: "说一下这个月房租哪天能交上"); the
+/// reason or the day is the user's, unsaid.
+fn untold(clause: &str) -> bool {
+    let what = ending_in(clause, Words::ZhUntoldEnds).is_some();
+    holds_any(clause, Words::ZhTelling) && (what || holds_any(clause, Words::ZhUntoldAsks))
+}
+
+/// Whether `word`, which fills a slot, says only that something is to be told: it stands in
+/// a clause that [`untold`] reads, or is itself the end that clause names ("请假的原因").
+fn told_as_unsaid(text: &str, word: &str) -> bool {
+    let word = word.trim_matches(|c| char_listed(Words::ZhClauseEnds, c));
+    zh_clauses(text)
+        .any(|c| c.contains(word) && (untold(c) || ending_in(c, Words::ZhUntoldEnds) == Some(word)))
+}
+
+/// The clauses of a Chinese text, between its clause marks (`zh-clause-ends`).
+fn zh_clauses(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c| char_listed(Words::ZhClauseEnds, c))
+        .map(str::trim)
+}
+
 /// The fewest characters after a new thing ([`zh_new_thing_unnamed`]) that name it.
 const ZH_NAMED_CHARS: usize = 3;
 
@@ -704,6 +730,19 @@ mod tests {
             .collect();
         let analysis = super::super::detect(request, &history);
         analysis.questions.into_iter().map(|q| q.text).collect()
+    }
+
+    #[test]
+    fn a_clause_that_tells_only_what_is_to_be_told_tells_nothing() {
+        use super::{told_as_unsaid, untold};
+        assert!(untold("解释一下项目延期的原因"));
+        assert!(untold("说一下这个月房租哪天能交上"));
+        assert!(!untold("解释一下项目延期是因为供应商缺货"));
+        assert!(!untold("项目延期的原因"));
+        // The telling word fills no subject there, nor does the end it names.
+        assert!(told_as_unsaid("帮我写信，说明需要修缮的问题", "，说"));
+        assert!(told_as_unsaid("帮我写请假条，说明一下请假的原因", "原因"));
+        assert!(!told_as_unsaid("帮我写请假条，原因是家里有事", "原因"));
     }
 
     #[test]
