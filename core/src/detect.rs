@@ -1616,15 +1616,17 @@ fn tasks_named(table: &frames::Table, cues: &Cues, lower: &str, given: Given<'_>
 /// Whether the words of `lower` hold one of `phrases` (space-separated, each phrase's words
 /// joined by "+": "near+me").
 fn says_phrase(lower: &str, phrases: &str) -> bool {
-    if phrases.is_empty() {
+    // A phrase whose first word is nowhere in the text is passed over without splitting it.
+    let mut candidates = (phrases.split_whitespace())
+        .filter(|p| lower.contains(p.split('+').next().unwrap_or(p)))
+        .peekable();
+    if candidates.peek().is_none() {
         return false;
     }
     let words = words_of(lower);
-    phrases.split_whitespace().any(|phrase| {
+    candidates.any(|phrase| {
         let n = phrase.split('+').count();
-        words
-            .windows(n)
-            .any(|w| phrase.split('+').eq(w.iter().copied()))
+        (words.windows(n)).any(|w| phrase.split('+').eq(w.iter().copied()))
     })
 }
 
