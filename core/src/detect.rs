@@ -1560,7 +1560,7 @@ fn english_kinds(
     given: Given<'_>,
     findings: &[Finding],
 ) -> Vec<usize> {
-    let named = tasks_named(table, cues, lower, given);
+    let named = tasks_named(table, cues, words, lower, given);
     if named.is_empty()
         && findings.is_empty()
         && words.len() <= FOLLOW_UP_WORDS
@@ -1587,7 +1587,7 @@ fn kinds_before(table: &frames::Table, earlier: &[Message]) -> Vec<usize> {
     let lower = text.to_ascii_lowercase();
     let words = words_of(&lower);
     let own = Given::of_earlier(m, &text, supplies_material(&text));
-    tasks_named(table, &Cues::of(&text, &lower, &words), &lower, own)
+    tasks_named(table, &Cues::of(&text, &lower, &words), &words, &lower, own)
 }
 
 /// The indices of the frames of `table` that `is` recognises, in the table's order.
@@ -1600,31 +1600,30 @@ fn recognise(table: &frames::Table, is: impl Fn(&Frame) -> bool) -> Vec<usize> {
 /// The frames an English request is: those its instruction names. Before a colon with text
 /// after it, that is the words before the colon, as in Chinese: "Translate to French: book a
 /// table for two" books nothing.
-fn tasks_named(table: &frames::Table, cues: &Cues, lower: &str, given: Given<'_>) -> Vec<usize> {
+fn tasks_named(
+    table: &frames::Table,
+    cues: &Cues,
+    words: &[&str],
+    lower: &str,
+    given: Given<'_>,
+) -> Vec<usize> {
     let instruction = (lower.split_once(':').filter(|_| given.after_colon)).map(|(i, _)| i);
-    let head = instruction.map(|i| table.matching(&words_of(i)));
-    let matched = head.as_ref().unwrap_or(&cues.matched);
+    let head = instruction.map(words_of);
+    let head_matched = head.as_ref().map(|h| table.matching(h));
+    let matched = head_matched.as_ref().unwrap_or(&cues.matched);
+    let words = head.as_deref().unwrap_or(words);
     // A phrase stands for a cue word; the intents still decide.
-    let phrased = |f: &Frame| says_phrase(instruction.unwrap_or(lower), f.en.phrases);
     recognise(table, |f| {
         !f.en.is_empty()
-            && (matched.has(f.en.cue_list) || phrased(f))
             && (f.en.intents.is_empty() || matched.has(f.en.intent_list))
+            && (matched.has(f.en.cue_list) || says_phrase(words, f.en.phrases))
     })
 }
 
-/// Whether the words of `lower` hold one of `phrases` (space-separated, each phrase's words
-/// joined by "+": "near+me").
-fn says_phrase(lower: &str, phrases: &str) -> bool {
-    // A phrase whose first word is nowhere in the text is passed over without splitting it.
-    let mut candidates = (phrases.split_whitespace())
-        .filter(|p| lower.contains(p.split('+').next().unwrap_or(p)))
-        .peekable();
-    if candidates.peek().is_none() {
-        return false;
-    }
-    let words = words_of(lower);
-    candidates.any(|phrase| {
+/// Whether `words` hold one of `phrases` (space-separated, each phrase's words joined by "+":
+/// "near+me").
+fn says_phrase(words: &[&str], phrases: &str) -> bool {
+    phrases.split_whitespace().any(|phrase| {
         let n = phrase.split('+').count();
         (words.windows(n)).any(|w| phrase.split('+').eq(w.iter().copied()))
     })

@@ -296,6 +296,9 @@ pub(super) struct ZhReading<'a> {
     /// The characters spent naming the recognised kinds and filling their other slots (see
     /// [`ZhReading::spending`]).
     spent: usize,
+    /// It holds a telling word (`zh-telling`), which a clause that tells nothing needs (see
+    /// [`untold`]).
+    telling: bool,
 }
 
 impl<'a> ZhReading<'a> {
@@ -303,12 +306,15 @@ impl<'a> ZhReading<'a> {
     pub(super) fn of(text: &'a str, lower: &'a str, chars: CharSet) -> Self {
         let mut latin = words_of(lower);
         latin.retain(|w| w.is_ascii());
+        let telling =
+            list(word_list(Words::ZhTelling)).any(|w| chars.may_contain(w) && text.contains(w));
         Self {
             matched: knowledge().matching(&latin),
             text,
             chars,
             latin,
             spent: 0,
+            telling,
         }
     }
 
@@ -344,7 +350,13 @@ impl<'a> ZhReading<'a> {
     /// [`decided_unsaid`]).
     fn word_filling(&self, slot: &Slot) -> Option<&'static str> {
         list(slot.zh.words)
-            .find(|w| self.has(w) && !decided_unsaid(self.text, w) && !told_as_unsaid(self.text, w))
+            .find(|w| self.has(w) && !decided_unsaid(self.text, w) && !self.told_as_unsaid(w))
+    }
+
+    /// Whether `word`, found in the text, says only that something is to be told (see
+    /// [`told_as_unsaid`]); read only where the text can hold such a clause.
+    fn told_as_unsaid(&self, word: &str) -> bool {
+        (self.telling || in_list(Words::ZhUntoldEnds, word)) && told_as_unsaid(self.text, word)
     }
 
     /// The first of `slot`'s Chinese patterns the text shows.
@@ -395,7 +407,7 @@ impl<'a> ZhReading<'a> {
                 text.contains(['：', ':'])
                     || (text.chars().count().saturating_sub(self.spent) >= ZH_TOPIC_CHARS
                         && !zh_new_thing_unnamed(text)
-                        && !zh_clauses(text).any(untold))
+                        && !(self.telling && zh_clauses(text).any(untold)))
             }
             // A title, or a Latin word: "Python", "iPhone", "Nopa"; not a loan word for a kind of
             // thing ("设计个logo", "做个PPT").
