@@ -296,9 +296,9 @@ pub(super) struct ZhReading<'a> {
     /// The characters spent naming the recognised kinds and filling their other slots (see
     /// [`ZhReading::spending`]).
     spent: usize,
-    /// It holds a telling word (`zh-telling`), which a clause that tells nothing needs (see
-    /// [`untold`]).
-    telling: bool,
+    /// Its clauses that say something is to be told and do not tell it (see
+    /// [`untold_clauses`]), found once: most requests have none.
+    untold: Vec<&'a str>,
 }
 
 impl<'a> ZhReading<'a> {
@@ -306,15 +306,13 @@ impl<'a> ZhReading<'a> {
     pub(super) fn of(text: &'a str, lower: &'a str, chars: CharSet) -> Self {
         let mut latin = words_of(lower);
         latin.retain(|w| w.is_ascii());
-        let telling =
-            list(word_list(Words::ZhTelling)).any(|w| chars.may_contain(w) && text.contains(w));
         Self {
             matched: knowledge().matching(&latin),
             text,
             chars,
             latin,
             spent: 0,
-            telling,
+            untold: untold_clauses(text),
         }
     }
 
@@ -349,14 +347,9 @@ impl<'a> ZhReading<'a> {
     /// The first of `slot`'s Chinese words the text says (not only as decided or asked: see
     /// [`decided_unsaid`]).
     fn word_filling(&self, slot: &Slot) -> Option<&'static str> {
-        list(slot.zh.words)
-            .find(|w| self.has(w) && !decided_unsaid(self.text, w) && !self.told_as_unsaid(w))
-    }
-
-    /// Whether `word`, found in the text, says only that something is to be told (see
-    /// [`told_as_unsaid`]); read only where the text can hold such a clause.
-    fn told_as_unsaid(&self, word: &str) -> bool {
-        (self.telling || in_list(Words::ZhUntoldEnds, word)) && told_as_unsaid(self.text, word)
+        list(slot.zh.words).find(|w| {
+            self.has(w) && !decided_unsaid(self.text, w) && !told_as_unsaid(&self.untold, w)
+        })
     }
 
     /// The first of `slot`'s Chinese patterns the text shows.
@@ -407,7 +400,7 @@ impl<'a> ZhReading<'a> {
                 text.contains(['：', ':'])
                     || (text.chars().count().saturating_sub(self.spent) >= ZH_TOPIC_CHARS
                         && !zh_new_thing_unnamed(text)
-                        && !(self.telling && zh_clauses(text).any(untold)))
+                        && !self.untold.iter().any(|c| untold(c)))
             }
             // A title, or a Latin word: "Python", "iPhone", "Nopa"; not a loan word for a kind of
             // thing ("设计个logo", "做个PPT").
@@ -677,18 +670,23 @@ fn untold(clause: &str) -> bool {
     holds_any(clause, Words::ZhTelling) && (what || holds_any(clause, Words::ZhUntoldAsks))
 }
 
-/// Whether `word`, which fills a slot, says only that something is to be told: it stands in
-/// a clause that [`untold`] reads, or is itself the end that clause names ("请假的原因").
-fn told_as_unsaid(text: &str, word: &str) -> bool {
-    let word = word.trim_matches(|c| char_listed(Words::ZhClauseEnds, c));
-    zh_clauses(text)
-        .any(|c| c.contains(word) && (untold(c) || ending_in(c, Words::ZhUntoldEnds) == Some(word)))
+/// The clauses of a Chinese text, between its clause marks (`zh-clause-ends`), that [`untold`]
+/// reads or that end with a word for what is told ("请假的原因").
+fn untold_clauses(text: &str) -> Vec<&str> {
+    (text
+        .split(|c| char_listed(Words::ZhClauseEnds, c))
+        .map(str::trim))
+    .filter(|c| ending_in(c, Words::ZhUntoldEnds).is_some() || untold(c))
+    .collect()
 }
 
-/// The clauses of a Chinese text, between its clause marks (`zh-clause-ends`).
-fn zh_clauses(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c| char_listed(Words::ZhClauseEnds, c))
-        .map(str::trim)
+/// Whether `word`, which fills a slot, says only that something is to be told: it stands in
+/// one of the `untold` clauses ([`untold_clauses`]) that [`untold`] reads, or is itself the end
+/// that clause names ("请假的原因").
+fn told_as_unsaid(untold_clauses: &[&str], word: &str) -> bool {
+    let word = word.trim_matches(|c| char_listed(Words::ZhClauseEnds, c));
+    (untold_clauses.iter())
+        .any(|c| c.contains(word) && (untold(c) || ending_in(c, Words::ZhUntoldEnds) == Some(word)))
 }
 
 /// The fewest characters after a new thing ([`zh_new_thing_unnamed`]) that name it.
@@ -746,15 +744,16 @@ mod tests {
 
     #[test]
     fn a_clause_that_tells_only_what_is_to_be_told_tells_nothing() {
-        use super::{told_as_unsaid, untold};
+        use super::{told_as_unsaid, untold, untold_clauses};
+        let told = |text, word| told_as_unsaid(&untold_clauses(text), word);
         assert!(untold("解释一下项目延期的原因"));
         assert!(untold("说一下这个月房租哪天能交上"));
         assert!(!untold("解释一下项目延期是因为供应商缺货"));
         assert!(!untold("项目延期的原因"));
         // The telling word fills no subject there, nor does the end it names.
-        assert!(told_as_unsaid("帮我写信，说明需要修缮的问题", "，说"));
-        assert!(told_as_unsaid("帮我写请假条，说明一下请假的原因", "原因"));
-        assert!(!told_as_unsaid("帮我写请假条，原因是家里有事", "原因"));
+        assert!(told("帮我写信，说明需要修缮的问题", "，说"));
+        assert!(told("帮我写请假条，说明一下请假的原因", "原因"));
+        assert!(!told("帮我写请假条，原因是家里有事", "原因"));
     }
 
     #[test]
