@@ -1624,8 +1624,14 @@ fn tasks_named(
 /// "near+me").
 fn says_phrase(words: &[&str], phrases: &str) -> bool {
     phrases.split_whitespace().any(|phrase| {
-        let n = phrase.split('+').count();
-        (words.windows(n)).any(|w| phrase.split('+').eq(w.iter().copied()))
+        let first = phrase.split('+').next().unwrap_or(phrase);
+        // Only where its first word stands is the rest of the phrase compared.
+        (0..words.len()).filter(|&i| words[i] == first).any(|i| {
+            let n = phrase.split('+').count();
+            words
+                .get(i..i + n)
+                .is_some_and(|w| phrase.split('+').eq(w.iter().copied()))
+        })
     })
 }
 
