@@ -1623,16 +1623,8 @@ fn tasks_named(
 /// Whether `words` hold one of `phrases` (space-separated, each phrase's words joined by "+":
 /// "near+me").
 fn says_phrase(words: &[&str], phrases: &str) -> bool {
-    phrases.split_whitespace().any(|phrase| {
-        let first = phrase.split('+').next().unwrap_or(phrase);
-        // Only where its first word stands is the rest of the phrase compared.
-        (0..words.len()).filter(|&i| words[i] == first).any(|i| {
-            let n = phrase.split('+').count();
-            words
-                .get(i..i + n)
-                .is_some_and(|w| phrase.split('+').eq(w.iter().copied()))
-        })
-    })
+    (phrases.split_whitespace())
+        .any(|phrase| (0..words.len()).any(|at| rules::phrase_at(words, at, phrase)))
 }
 
 /// One slot of a recognised frame.

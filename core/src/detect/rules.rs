@@ -304,12 +304,14 @@ fn phrase_in(words: &[&str], which: Words) -> Option<(usize, &'static str)> {
     // A word whose opening starts no phrase of the list is passed over at once.
     let opens = |&at: &usize| knowledge().may_start(which, words[at]);
     (0..words.len()).filter(opens).find_map(|at| {
-        let matches = |phrase: &&str| {
-            phrase.starts_with(words[at])
-                && (phrase.split('+').enumerate()).all(|(k, w)| words.get(at + k) == Some(&w))
-        };
+        let matches = |phrase: &&str| phrase.starts_with(words[at]) && phrase_at(words, at, phrase);
         words_of(which).find(matches).map(|phrase| (at, phrase))
     })
+}
+
+/// Whether `phrase` (its words joined by `+`: "near+me") stands in `words` from `at`.
+pub(crate) fn phrase_at(words: &[&str], at: usize, phrase: &str) -> bool {
+    (phrase.split('+').enumerate()).all(|(k, w)| words.get(at + k) == Some(&w))
 }
 
 /// "Which one is better?", "Which ones should I keep?", "Which is better?": a choice among

@@ -686,9 +686,8 @@ struct StoredName<'a> {
 pub fn stored(d: &Detector) -> Stored<'_> {
     let frames = d.frame.iter().map(|f| {
         let recognition = |tag: &str| {
-            let lists = [&f.cues, &f.intents, &f.phrases].map(|l| words_of(l.get(tag)));
-            let [cues, intents, phrases] = lists;
-            (cues, intents, phrases)
+            let list = |l: &BTreeMap<String, String>| words_of(l.get(tag));
+            (list(&f.cues), list(&f.intents), list(&f.phrases))
         };
         let replaces = f.replaces.iter();
         StoredFrame {
