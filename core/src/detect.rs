@@ -746,11 +746,14 @@ pub(crate) const TUNING: Tuning = Tuning {
 /// Whether an English request is clear by how it is made: it supplies its material; it is of
 /// `no_kind` and quotes its text ("Fix the grammar: 'Me and him goes…'", "Is it 'could of' or
 /// 'could have'?"); or it asks a fact of a name, unless about the user's own case ("How many
-/// Benadryl can I give my dog?").
+/// Benadryl can I give my dog?"), or the general rule of anyone ("How many calories does an
+/// average adult need?").
 fn clear_by_construction(given: Given<'_>, no_kind: bool, cues: &Cues, words: &[&str]) -> bool {
+    let of_anyone =
+        in_list_at(words, 0, Words::QuestionOpeners) && any_in_list(words, Words::Anyone);
     given.material
         || (no_kind && given.quoted)
-        || (cues.factual_about_a_name(words) && !about_own_case(words))
+        || ((cues.factual_about_a_name(words) || of_anyone) && !about_own_case(words))
 }
 
 /// The English decision on `text`: rules, names, the clear-by-construction cues, tasks, then the
