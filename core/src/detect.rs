@@ -3062,8 +3062,16 @@ fn unquoted(text: &str) -> String {
 
 /// Lower-case words: runs of letters, digits and inner apostrophes (`what's`).
 fn words_of(lower: &str) -> Vec<&str> {
+    // A figure's separator between two digits joins them: "5.9", "120/80", "19:30", "1,200".
+    let digit = |at: usize| lower.as_bytes().get(at).is_some_and(u8::is_ascii_digit);
+    let mut at = 0;
     lower
-        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’') || is_cjk(c))
+        .split(|c: char| {
+            let joins =
+                matches!(c, '.' | ',' | '/' | ':') && at > 0 && digit(at - 1) && digit(at + 1);
+            at += c.len_utf8();
+            !(c.is_alphanumeric() || c == '\'' || c == '’' || joins) || is_cjk(c)
+        })
         .map(|w| w.trim_matches(|c| c == '\'' || c == '’'))
         .filter(|w| !w.is_empty())
         .collect()

@@ -570,8 +570,10 @@ fn figure_unmeasured(words: &[&str]) -> Option<String> {
     let [be, figure, judged, ..] = words else {
         return None;
     };
+    // "120/80" reads as a blood pressure: a reading that says what it measures.
     let bare = in_list(Words::BeForms, be)
         && super::is_number(figure)
+        && !figure.contains('/')
         && in_list(Words::Judgements, judged);
     (bare && words.len() <= MAX_WORDS).then(|| (*figure).to_owned())
 }
@@ -608,7 +610,11 @@ fn numbered_part(words: &[&str], proper: &[bool]) -> Option<String> {
                 .find(|&i| ordinal(i))
                 .map(|at| (at, 3))
         })?;
-    let whose = words.get(at + len) == Some(&"of")
+    // "problem 4 of chapter 2" names whose part it is; "of her homework" only whose text.
+    let of_own = (words.get(at + len + 1)).is_some_and(|w| {
+        in_list(Words::UserPossessives, w) || in_list(Words::PersonPossessives, w)
+    });
+    let whose = words.get(at + len) == Some(&"of") && !of_own
         || proper.contains(&true)
         || words.iter().filter(|w| super::is_number(w)).count() > 1;
     (!whose).then(|| words[at..at + len].join(" "))
