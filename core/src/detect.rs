@@ -2155,11 +2155,11 @@ impl Cues {
             }),
             Pattern::Topic => {
                 // "A post announcing my new job. Humble, thank my old team, 120 words": the
-                // subject is named as the user's own in two words or fewer and the clause ends
+                // subject is named as the user's own in three words or fewer and the clause ends
                 // there, so the other words say how the text is written, not what it tells ("a
                 // photo of my sourdough loaf" says what the photo shows).
                 let named_only = |at: usize| {
-                    (at + 1..words.len().min(at + 3)).any(|j| self.clause_ends(text, words[j]))
+                    (at + 1..words.len().min(at + 4)).any(|j| self.clause_ends(text, words[j]))
                 };
                 // "an apology for what happened at dinner": what it tells is pointed at, not told,
                 // wherever the clause goes on.
