@@ -1543,9 +1543,7 @@ fn piece_asked(text: &str) -> Option<String> {
     }
     let lower = text.to_ascii_lowercase();
     let words = words_of(&lower);
-    let at = frames
-        .filter_map(|f| table.first_match(&words, f.en.cue_list))
-        .min();
+    let at = frames.filter_map(|f| named_at(table, f, &words)).min();
     at.filter(|_| directs(&words).is_some())
         .map(|at| words[at].to_owned())
 }
@@ -1621,6 +1619,17 @@ fn tasks_named(
             && (f.en.intents.is_empty() || matched.has(f.en.intent_list))
             && (matched.has(f.en.cue_list) || says_phrase(words, f.en.phrases))
     })
+}
+
+/// Where `words` first name `frame`: by a cue word, or where a cue phrase begins.
+fn named_at(table: &frames::Table, frame: &Frame, words: &[&str]) -> Option<usize> {
+    let phrase = (0..words.len())
+        .find(|&at| (frame.en.phrases.split_whitespace()).any(|p| rules::phrase_at(words, at, p)));
+    table
+        .first_match(words, frame.en.cue_list)
+        .into_iter()
+        .chain(phrase)
+        .min()
 }
 
 /// Whether `words` hold one of `phrases` (space-separated, each phrase's words joined by "+":
@@ -2290,7 +2299,7 @@ fn directed_task<'t>(
     // How many words, from the first, it takes to name the frame `i` by one of its cues (all
     // of them when none does).
     let named_within = |i: usize| {
-        let at = table.first_match(words, table.frames[i].en.cue_list);
+        let at = named_at(table, &table.frames[i], words);
         at.map_or(words.len(), |at| at + 1)
     };
     let critical_open = |frame: &Frame| {
@@ -2352,7 +2361,7 @@ fn directed_task<'t>(
         recognised.iter().copied().find(|&i| {
             let f = &table.frames[i];
             let in_question = || {
-                let at = table.first_match(question, f.en.cue_list);
+                let at = named_at(table, f, question);
                 at.is_some_and(|at| at < OUTRIGHT_WITHIN)
             };
             critical_open(f)
