@@ -1691,11 +1691,7 @@ fn defers_in_english(
     first_sentence: usize,
 ) -> bool {
     let table = knowledge();
-    let later = |frame: &Frame| {
-        table
-            .position_in(words, frame.en.cue_list)
-            .is_none_or(|at| at >= first_sentence)
-    };
+    let later = |frame: &Frame| named_at(table, frame, words).is_none_or(|at| at >= first_sentence);
     let mine = later(r.frame);
     frame_defers_to(r.frame, table, recognised, |j| {
         mine || !later(&table.frames[j])
@@ -3395,6 +3391,18 @@ mod tests {
             asked.iter().any(|q| q.text.contains("这种情况")),
             "{asked:?}"
         );
+    }
+
+    #[test]
+    fn when_to_go_turns_on_where_and_a_conversation_may_say_it() {
+        let asked = asked_after(
+            "We're thinking about Kyoto for our honeymoon.",
+            "What's the best time of year to go?",
+        );
+        assert!(asked.is_empty(), "{asked:?}");
+        let asked = assess("What's the best time of year to go?", &[]).questions;
+        assert_eq!(asked.len(), 1, "{asked:?}");
+        assert!(asked[0].text.contains("Which place"), "{asked:?}");
     }
 
     #[test]
