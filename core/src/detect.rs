@@ -1617,14 +1617,13 @@ fn tasks_named(
     recognise(table, |f| {
         !f.en.is_empty()
             && (f.en.intents.is_empty() || matched.has(f.en.intent_list))
-            && (matched.has(f.en.cue_list) || says_phrase(words, f.en.phrases))
+            && (matched.has(f.en.cue_list) || phrase_start(words, f.en.phrases).is_some())
     })
 }
 
 /// Where `words` first name `frame`: by a cue word, or where a cue phrase begins.
 fn named_at(table: &frames::Table, frame: &Frame, words: &[&str]) -> Option<usize> {
-    let phrase = (0..words.len())
-        .find(|&at| (frame.en.phrases.split_whitespace()).any(|p| rules::phrase_at(words, at, p)));
+    let phrase = phrase_start(words, frame.en.phrases);
     table
         .first_match(words, frame.en.cue_list)
         .into_iter()
@@ -1632,11 +1631,11 @@ fn named_at(table: &frames::Table, frame: &Frame, words: &[&str]) -> Option<usiz
         .min()
 }
 
-/// Whether `words` hold one of `phrases` (space-separated, each phrase's words joined by "+":
-/// "near+me").
-fn says_phrase(words: &[&str], phrases: &str) -> bool {
-    (phrases.split_whitespace())
-        .any(|phrase| (0..words.len()).any(|at| rules::phrase_at(words, at, phrase)))
+/// Where the first of `phrases` (space-separated, each phrase's words joined by "+": "near+me")
+/// begins in `words`.
+fn phrase_start(words: &[&str], phrases: &str) -> Option<usize> {
+    (0..words.len())
+        .find(|&at| (phrases.split_whitespace()).any(|p| rules::phrase_at(words, at, p)))
 }
 
 /// One slot of a recognised frame.
