@@ -3,7 +3,9 @@
 //! character unigrams and bigrams, weighed by the shipped [`Tuning`].
 
 use super::frames::{Cover, Frame, General, Matched, Pattern, Script, Slot, Table, Words};
-use super::rules::{after_word, ending_in, finding, holds_any, past_words, without_words};
+use super::rules::{
+    after_word, ending_in, finding, holds_any, opening_in, past_words, without_words,
+};
 use super::*;
 
 impl Tuning {
@@ -584,9 +586,14 @@ fn ask_in_chinese(
         .collect();
     for f in &findings {
         let question = if f.kind == Kind::PronounWithoutAntecedent {
-            // "那封邮件" pointed at is the user's material: asked for, not what it means.
+            // "那封邮件" pointed at is the user's material: asked for, not what it means; a clause
+            // leaning on nothing ("接着往下续写一段") is no thing to paste.
             let material = finding(Kind::MissingContext, f.evidence.as_str());
+            let thing = [Words::ZhDemonstratives, Words::ZhMaterialPointers]
+                .into_iter()
+                .any(|pointers| opening_in(&f.evidence, pointers).is_some());
             ending_in(&f.evidence, Words::ZhMaterials)
+                .filter(|_| thing)
                 .and_then(|_| rule_question(&material, None, script, None))
                 .or_else(|| general_question(General::Pronoun, script, &f.evidence))
         } else if (f.kind == Kind::UnderspecifiedParameter && !needed)
