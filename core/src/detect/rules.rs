@@ -166,6 +166,7 @@ pub(crate) fn english(
         let leaning = when(short, || there_without_place(words, proper))
             .or_else(|| figure_unmeasured(words))
             .or_else(|| then_without_time(words))
+            .or_else(|| recurring_unsaid(words))
             // "what we discussed", "where we left off": the product cannot see what the user
             // saw.
             .or_else(|| {
@@ -283,6 +284,16 @@ fn then_without_time(words: &[&str]) -> Option<String> {
     let timed = (words[..at].iter().enumerate())
         .any(|(i, w)| super::is_time(w, words.get(i + 1)) || super::is_number(w));
     (!timed).then(|| words[at + 1].to_owned())
+}
+
+/// "My car is making that noise again", "the cat is doing that thing again": a thing pointed at
+/// with a far demonstrative as one that comes back (`recurring`), which only the user has seen.
+fn recurring_unsaid(words: &[&str]) -> Option<String> {
+    const REACH: usize = 3;
+    let again = words.iter().position(|w| in_list(Words::Recurring, w))?;
+    let that = (again.saturating_sub(REACH)..again)
+        .find(|&i| in_list(Words::FarDemonstratives, words[i]))?;
+    (again > that + 1).then(|| words[that..again].join(" "))
 }
 
 /// "How do I get there?", "How long to drive there?", "What time is it there now?": "there"
