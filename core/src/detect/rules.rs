@@ -187,6 +187,7 @@ pub(crate) fn english(
             .or_else(|| error_without_code(words))
             .or_else(|| problem_not_given(words))
             .or_else(|| numbered_part(words, proper))
+            .or_else(|| defined_unsaid(words))
             // In a longer request, only what the user is sure to have and not to have said:
             // "Write a cover letter for this job. I have 3 years in…".
             .or_else(|| {
@@ -487,6 +488,26 @@ fn given_to_you(words: &[&str]) -> Option<String> {
             && noun.bytes().all(|b| b.is_ascii_alphabetic())
             && phrase_in(&words[i + 4..], Words::ToYou).is_some_and(|(at, _)| at == 0))
         .then(|| format!("{det} {noun} {giver}"))
+    })
+}
+
+/// "The pattern I need", "the article I mentioned", "the genre I like": a thing the user names
+/// by what they want or said of it, and does not say (`defined-by` after one of `givers`, last
+/// in the request or before a word of `defined-ends`; a determiner of `material-determiners`
+/// within two words before). Not an amount the answer is to find ("the minimum I need":
+/// `not-defined`).
+fn defined_unsaid(words: &[&str]) -> Option<String> {
+    (2..words.len()).find_map(|i| {
+        let (noun, giver, verb) = (words[i - 1], words[i], words.get(i + 1)?);
+        let ends = (words.get(i + 2)).is_none_or(|w| in_list(Words::DefinedEnds, w));
+        let defined = in_list(Words::Givers, giver)
+            && in_list(Words::DefinedBy, verb)
+            && ends
+            && !in_list(Words::NotDefined, noun)
+            && noun.bytes().all(|b| b.is_ascii_alphabetic());
+        let det = (i.saturating_sub(3)..i - 1)
+            .find(|&d| in_list(Words::MaterialDeterminers, words[d]))?;
+        defined.then(|| words[det..i].join(" "))
     })
 }
 
@@ -2096,6 +2117,18 @@ mod tests {
         // Of the user's own text, still not given.
         let part = said("make the second paragraph of my essay shorter");
         assert_eq!(part.as_deref(), Some("the second paragraph"));
+    }
+
+    #[test]
+    fn a_thing_named_by_what_the_user_wants_and_not_said_is_asked() {
+        let said = |s: &'static str| defined_unsaid(&s.split(' ').collect::<Vec<_>>());
+        let found = said("rename the files to the naming pattern i need");
+        assert_eq!(found.as_deref(), Some("the naming pattern"));
+        let found = said("pull out the columns i need then save it");
+        assert_eq!(found.as_deref(), Some("the columns"));
+        // A verb with its object goes on ("…my partner we like hiking"); an amount is the answer.
+        assert_eq!(said("plan a trip for my partner we like hiking"), None);
+        assert_eq!(said("what is the minimum i need"), None);
     }
 
     #[test]
