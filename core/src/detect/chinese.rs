@@ -150,7 +150,7 @@ pub(super) fn decide(
     let outright = recognised.iter().any(|&i| table.frames[i].outright);
     let open: Vec<SlotRef<'_>> = (slots.iter().copied())
         .filter(|r| {
-            !general_fact
+            (!general_fact || r.slot.general)
                 && !reading.fills(r.slot, given)
                 && !r.defers(table, &recognised)
                 && !said_before(r.slot, text, given)

@@ -212,6 +212,8 @@ pub(crate) struct Slot {
     /// It says what the requested piece is, not a fact of the user's world (see
     /// [`super::said_before`]).
     pub piece: bool,
+    /// A question about the general rule still needs it (a visa's country).
+    pub general: bool,
     pub wording: Wordings,
 }
 

@@ -163,6 +163,10 @@ pub struct Slot {
     /// fact of the user's world: an earlier request for another piece does not give it.
     #[serde(default)]
     pub piece: bool,
+    /// A question about the general rule still needs it: there is no rule without it (a visa's
+    /// country: "签证一般要办多久").
+    #[serde(default)]
+    pub general: bool,
     /// Its question, by language.
     pub ask: BTreeMap<String, Wording>,
 }
@@ -657,6 +661,7 @@ struct StoredSlot<'a> {
     zh: (String, Vec<Pattern>),
     covered_by: Option<Cover>,
     piece: bool,
+    general: bool,
     wording: Vec<(&'a str, StoredWording<'a>)>,
 }
 
@@ -764,6 +769,7 @@ fn stored_slot<'a>(s: &'a Slot, d: &'a Detector) -> StoredSlot<'a> {
         zh: filling("zh"),
         covered_by: s.covered_by,
         piece: s.piece,
+        general: s.general,
         wording: stored_wordings(&s.ask, d),
     }
 }
