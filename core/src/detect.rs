@@ -1634,8 +1634,9 @@ fn named_at(table: &frames::Table, frame: &Frame, words: &[&str]) -> Option<usiz
 /// Where the first of `phrases` (space-separated, each phrase's words joined by "+": "near+me")
 /// begins in `words`.
 fn phrase_start(words: &[&str], phrases: &str) -> Option<usize> {
-    (0..words.len())
-        .find(|&at| (phrases.split_whitespace()).any(|p| rules::phrase_at(words, at, p)))
+    (phrases.split_whitespace())
+        .filter_map(|p| (0..words.len()).find(|&at| rules::phrase_at(words, at, p)))
+        .min()
 }
 
 /// One slot of a recognised frame.
