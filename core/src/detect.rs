@@ -1634,10 +1634,10 @@ fn named_at(table: &frames::Table, frame: &Frame, words: &[&str]) -> Option<usiz
 /// Where the first of `phrases` (space-separated, each phrase's words joined by "+": "near+me")
 /// begins in `words`.
 fn phrase_start(words: &[&str], phrases: &str) -> Option<usize> {
-    let starts = |p: &str, at: usize| p.split('+').next() == Some(words[at]);
     (phrases.split_whitespace())
         .filter_map(|p| {
-            (0..words.len()).find(|&at| starts(p, at) && rules::phrase_at(words, at, p))
+            let first = p.split('+').next()?;
+            (0..words.len()).find(|&at| words[at] == first && rules::phrase_at(words, at, p))
         })
         .min()
 }
