@@ -2138,7 +2138,8 @@ impl Cues {
             // "around 150 words" says how long a text is, not anything it is about.
             // "$200" is an amount, not how many of anything; "Pegasus 41" a model's name.
             Pattern::Number | Pattern::Count => (words.iter().enumerate()).any(|(i, w)| {
-                let named = i > 0 && self.proper[i - 1] && !is_time(words[i - 1], None);
+                let named =
+                    i > 0 && self.proper.get(i - 1) == Some(&true) && !is_time(words[i - 1], None);
                 is_number(w)
                     && !named
                     && !in_list_at(words, i + 1, Words::TextLengths)
