@@ -1441,8 +1441,11 @@ fn candidates_named(earlier: &[Message]) -> bool {
         let lower = m.content.to_ascii_lowercase();
         let words = words_of(&lower);
         let proper = Cues::of(&m.content, &lower, &words).proper;
-        // "between two laptops" counts them and names none.
-        let counted = |at: usize| rules::listed_at(&words, at + 1, Words::NumberWords);
+        // "between two laptops", "between a few laptops" count them and name none.
+        let counted = |at: usize| {
+            let article = usize::from(rules::listed_at(&words, at + 1, Words::Articles));
+            rules::listed_at(&words, at + 1 + article, Words::NumberWords)
+        };
         // "Company A … Company B": letters name candidates, if nothing else.
         let letters = (m.content.split(|c: char| !c.is_ascii_alphanumeric()))
             .filter(|t| matches!(t.as_bytes(), [b'A'..=b'Z']) && *t != "I")
@@ -2121,11 +2124,13 @@ impl Cues {
     }
 
     /// Whether the word at `i` is a name that can name a place: written as a name, and not a
-    /// nationality or a time ("Lisbon", not "Italian" or "May").
+    /// nationality or a time ("Lisbon", not "Italian" or "May"), or a country however written
+    /// ("japan").
     fn place_name_at(&self, words: &[&str], i: usize) -> bool {
-        self.proper.get(i) == Some(&true)
+        (self.proper.get(i) == Some(&true)
             && !in_list(Words::Nationalities, words[i])
-            && !is_time(words[i], None)
+            && !is_time(words[i], None))
+            || in_list(Words::Countries, words[i])
     }
 
     /// Whether the request shows `pattern` (see [`Pattern`]).
@@ -2148,7 +2153,7 @@ impl Cues {
             // A month or a day is a time, not a place: "in May" says when.
             Pattern::Place => words.windows(2).enumerate().any(|(i, p)| {
                 in_list(Words::PlacePrepositions, p[0])
-                    && self.proper.get(i + 1) == Some(&true)
+                    && (self.proper.get(i + 1) == Some(&true) || in_list(Words::Countries, p[1]))
                     && !is_time(p[1], None)
             }),
             // "Friday" and "May" say when, not who.
@@ -2157,10 +2162,11 @@ impl Cues {
             // nationality or language, capitalised, says what kind of thing, not which place.
             Pattern::PlaceName => (0..words.len()).any(|i| self.place_name_at(words, i)),
             // "I live in Lyon", "a flight from Boston", "not Rome": where the user is, or what
-            // they rule out, is no place to go.
+            // they rule out, is no place to go; "a US citizen" says whose passport.
             Pattern::Destination => (0..words.len()).any(|i| {
                 self.place_name_at(words, i)
                     && !rules::phrase_before(words, i, Words::NotDestinations)
+                    && !in_list_at(words, i + 1, Words::Citizenship)
             }),
             Pattern::Topic => {
                 // "A post announcing my new job. Humble, thank my old team, 120 words": the
@@ -2202,6 +2208,7 @@ impl Cues {
             }
             Pattern::Described => described(words),
             Pattern::Route => names_a_route(text),
+            Pattern::Story => tells_a_story(text),
             Pattern::Quote => given.literal || given.quoted,
             Pattern::Material => given.material || given.after_colon,
             Pattern::Amount => names_an_amount(text),
@@ -2652,6 +2659,20 @@ fn described(words: &[&str]) -> bool {
             && !untold_story(&words[i + 2..])
     })
 }
+
+/// Whether a sentence after the first tells of someone ("…for my dad's retirement party. He
+/// taught high school chemistry for 35 years…"): it opens with one of `story-subjects` and has
+/// [`STORY_WORDS`] words or more.
+fn tells_a_story(text: &str) -> bool {
+    let sentences = text.split_inclusive(['.', '!', '?', '\n']).skip(1);
+    sentences.map(str::split_whitespace).any(|mut s| {
+        let opens = s.next().map(str::to_ascii_lowercase);
+        opens.is_some_and(|w| in_list(Words::StorySubjects, &w)) && s.count() + 1 >= STORY_WORDS
+    })
+}
+
+/// Words from which a sentence that opens with a person tells a story ([`tells_a_story`]).
+const STORY_WORDS: usize = 6;
 
 /// Whether `text` writes a route as two names joined by a dash ("Boston-Denver", "Paris–Lisbonne",
 /// "NYC-LAX"): where a trip starts and where it goes.
@@ -3798,13 +3819,20 @@ mod tests {
             let asked = asked_after(earlier, request);
             assert!(!asked.is_empty(), "{earlier} / {request}");
         }
-        // "between two laptops" counts them: which they are is asked, by name.
-        let asked = asked_after(
+        // "between two laptops", "between a few laptops" count them: which they are is asked,
+        // by name.
+        for earlier in [
             "I'm trying to decide between two laptops for my daughter.",
-            "Which one is better value?",
-        );
-        let texts: Vec<&str> = asked.iter().map(|q| q.text.as_str()).collect();
-        assert_eq!(texts, ["Which specific items would you like compared?"]);
+            "I'm choosing between a few laptops for college.",
+        ] {
+            let asked = asked_after(earlier, "Which one is better value?");
+            let texts: Vec<&str> = asked.iter().map(|q| q.text.as_str()).collect();
+            assert_eq!(
+                texts,
+                ["Which specific items would you like compared?"],
+                "{earlier}"
+            );
+        }
     }
 
     #[test]

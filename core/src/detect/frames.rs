@@ -269,6 +269,10 @@ pub(crate) enum Pattern {
     /// A place to go: a `place-name`, but not where the user lives or comes from, nor one ruled
     /// out ("I live in Lyon", "a flight from Boston", "not Rome": `not-destinations` before it).
     Destination,
+    /// A story told of someone after the first sentence: one that opens with one of
+    /// `story-subjects` ("…for my dad's retirement party. He taught chemistry for 35 years…").
+    /// English only.
+    Story,
 }
 
 /// A rule whose question also asks for a slot.

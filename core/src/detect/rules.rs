@@ -401,8 +401,14 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
     };
     let acted_on = |at: usize| short(at) || works_on(words, at) || made_from(at);
     for (i, pair) in words.windows(2).enumerate().rev() {
-        // "the paragraph I wrote", "the email she sent": material someone has, named by who.
-        let by = words.get(i + 2).filter(|w| is_someone(w));
+        // "the paragraph I wrote", "the email she sent": material someone has, named by who;
+        // after what it is about too ("that article about the Fed I was reading").
+        let by = words.get(i + 2).filter(|w| is_someone(w)).or_else(|| {
+            let about = listed_at(words, i + 2, Words::SaysWhat);
+            let had = |j: usize| (j + 1..j + 3).any(|k| listed_at(words, k, Words::HadVerbs));
+            let mut reach = (i + 3..words.len().min(i + 3 + ABOUT_REACH)).filter(|_| about);
+            (reach.find(|&j| in_list(Words::Givers, words[j]) && had(j))).map(|j| &words[j])
+        });
         // "the message my mother-in-law sent": what one of the user's people sent, asked for
         // as their message.
         if in_list(Words::Artifacts, pair[1])
@@ -456,8 +462,10 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
                 continue;
             }
             // Who has it, after the noun, unless "my" says so.
-            let by = usize::from(by.is_some() && !possessive(det));
-            return Some(words[i..i + 2 + by].join(" "));
+            return Some(match by.filter(|_| !possessive(det)) {
+                Some(by) => format!("{det} {noun} {by}"),
+                None => words[i..i + 2].join(" "),
+            });
         }
     }
     (0..words.len().saturating_sub(2)).rev().find_map(|i| {
@@ -1003,6 +1011,10 @@ pub(crate) fn is_person(word: &str) -> bool {
 /// one usually says which.
 const WORK_REACH: usize = 8;
 
+/// Words after the preposition of what material is about within which the one who has it may
+/// follow, with one of `had-verbs` ("that article about the Fed I was reading").
+const ABOUT_REACH: usize = 3;
+
 /// Whether `word` (lower-case) is a subject pronoun that says who has the material before it
 /// ("the paragraph I wrote", "the email she sent", "the presentation I'm giving").
 pub(crate) fn is_someone(word: &str) -> bool {
@@ -1014,7 +1026,13 @@ pub(crate) fn is_someone(word: &str) -> bool {
 pub(crate) fn names_own_artifact(head: &str) -> bool {
     let lower = head.to_ascii_lowercase();
     let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).collect();
-    artifact_not_given(&words, &[], words.len()).is_some_and(|e| is_the_users(&e))
+    // "I need a SQL query for our monthly report: top 5 customers…": what the text is for is
+    // not the text the colon gives.
+    let served = |e: &str| {
+        let first = e.split(' ').next();
+        (words.windows(2)).any(|p| p[0] == "for" && Some(p[1]) == first)
+    };
+    artifact_not_given(&words, &[], words.len()).is_some_and(|e| is_the_users(&e) && !served(&e))
 }
 
 /// "The best approach" and "recent advances": a superlative or recency word on a

@@ -265,6 +265,7 @@ pub enum Pattern {
     Described,
     Route,
     Destination,
+    Story,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
