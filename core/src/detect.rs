@@ -900,50 +900,7 @@ fn english_rules(
         f.evidence = as_written(text, &f.evidence);
     }
     if given.history {
-        // A conversation gives "him" someone to stand for only when it names someone.
-        if !given.material
-            && !given.earlier.iter().any(|m| names_a_person(&m.content))
-            && let Some(evidence) = rules::person_without_antecedent(words, &cues.proper)
-        {
-            findings.push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
-        }
-        // "Which one is better for me?" after "I'm trying to decide what to get for my
-        // commute", "ok which of the two should I get?" after "I'm looking at laptops": a
-        // conversation that names no candidates leaves them to ask.
-        let asked = past_interjections(words);
-        if !candidates_named(given.earlier)
-            && !findings.iter().any(|f| f.kind == Kind::AmbiguousReference)
-            && let Some(evidence) = rules::choice_without_candidates(asked)
-                .or_else(|| rules::candidates_pointed_at(asked))
-        {
-            findings.push(rules::finding(Kind::AmbiguousReference, evidence));
-        }
-        // "What time is it there right now?" after "My sister just moved abroad": a place the
-        // conversation never named.
-        if !given.earlier.iter().any(|m| writes_a_name(&m.content))
-            && let Some(evidence) = rules::there_without_place(words, &cues.proper)
-        {
-            findings.push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
-        }
-        // "Make it shorter" after "I'm working on a LinkedIn post about…": the pronoun stands
-        // for material the conversation named and never gave. "Write the reply for me" after
-        // "My coworker sent me a message": the reply needs the message.
-        let answers = any_in_list(words, Words::Answering);
-        let asked_for = findings.iter().any(|f| f.kind == Kind::MissingContext);
-        if !material
-            && !asked_for
-            && (rules::acts_on_pronoun(words) || answers)
-            && let Some(noun) = material_named(given.earlier)
-        {
-            // Someone's message, when the user answers it or was sent it: asked for as given
-            // to them ("the message I" got).
-            let evidence = if answers || noun == MESSAGE {
-                format!("the {noun} I")
-            } else {
-                format!("my {noun}")
-            };
-            findings.push(rules::finding(Kind::MissingContext, evidence));
-        }
+        conversation_findings(&mut findings, words, cues, given, material);
     }
     let name = (!given.material && words.len() <= NAME_MAX_WORDS)
         .then(|| names::ambiguous(text, words, |name| cues.openings.may_contain(name)))
@@ -952,6 +909,71 @@ fn english_rules(
         findings.push(rules::finding(Kind::AmbiguousReference, n.name));
     }
     (findings, name)
+}
+
+/// What a follow-up leans on and its conversation did not give: someone a pronoun stands for,
+/// the candidates of a choice, what "this" points at, a place "there" is, the material the
+/// conversation only named.
+fn conversation_findings(
+    findings: &mut Vec<Finding>,
+    words: &[&str],
+    cues: &Cues,
+    given: Given<'_>,
+    material: bool,
+) {
+    // A conversation gives "him" someone to stand for only when it names someone.
+    if !given.material
+        && !given.earlier.iter().any(|m| names_a_person(&m.content))
+        && let Some(evidence) = rules::person_without_antecedent(words, &cues.proper)
+    {
+        findings.push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
+    }
+    // "Which one is better for me?" after "I'm trying to decide what to get for my
+    // commute", "ok which of the two should I get?" after "I'm looking at laptops": a
+    // conversation that names no candidates leaves them to ask.
+    let asked = past_interjections(words);
+    if !candidates_named(given.earlier)
+        && !findings.iter().any(|f| f.kind == Kind::AmbiguousReference)
+        && let Some(evidence) =
+            rules::choice_without_candidates(asked).or_else(|| rules::candidates_pointed_at(asked))
+    {
+        findings.push(rules::finding(Kind::AmbiguousReference, evidence));
+    }
+    // "is it safe to give her this" after "We just adopted a puppy": a "this" that ends the
+    // request after its verb points at what the user has in front of them, which a
+    // conversation without material does not show.
+    if !material && words.len() > 1 && rules::ends_pointing(words, words.len() - 1) {
+        findings.push(rules::finding(
+            Kind::PronounWithoutAntecedent,
+            words[words.len() - 1],
+        ));
+    }
+    // "What time is it there right now?" after "My sister just moved abroad": a place the
+    // conversation never named.
+    if !given.earlier.iter().any(|m| writes_a_name(&m.content))
+        && let Some(evidence) = rules::there_without_place(words, &cues.proper)
+    {
+        findings.push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
+    }
+    // "Make it shorter" after "I'm working on a LinkedIn post about…": the pronoun stands
+    // for material the conversation named and never gave. "Write the reply for me" after
+    // "My coworker sent me a message": the reply needs the message.
+    let answers = any_in_list(words, Words::Answering);
+    let asked_for = findings.iter().any(|f| f.kind == Kind::MissingContext);
+    if !material
+        && !asked_for
+        && (rules::acts_on_pronoun(words) || answers)
+        && let Some(noun) = material_named(given.earlier)
+    {
+        // Someone's message, when the user answers it or was sent it: asked for as given
+        // to them ("the message I" got).
+        let evidence = if answers || noun == MESSAGE {
+            format!("the {noun} I")
+        } else {
+            format!("my {noun}")
+        };
+        findings.push(rules::finding(Kind::MissingContext, evidence));
+    }
 }
 
 /// The task state of an English request whose recognised kinds have these `slots`, of which
@@ -3833,6 +3855,22 @@ mod tests {
                 "{earlier}"
             );
         }
+    }
+
+    #[test]
+    fn a_this_that_ends_a_follow_up_points_at_what_the_conversation_does_not_show() {
+        let asked = asked_after(
+            "We just adopted a puppy last weekend, she's a 10 week old beagle",
+            "is it safe to give her this",
+        );
+        let texts: Vec<&str> = asked.iter().map(|q| q.text.as_str()).collect();
+        assert_eq!(texts, ["What does \"this\" refer to?"]);
+        // The material the conversation pasted is what it points at.
+        let asked = asked_after(
+            "Here's my function:\ndef total(xs):\n    return sum(x for x in xs if x > 0)",
+            "Can you add type hints to this",
+        );
+        assert!(asked.is_empty(), "{asked:?}");
     }
 
     #[test]

@@ -1115,7 +1115,7 @@ fn has_antecedent(before: &[&str], proper: &[bool], needed: usize) -> bool {
 /// eat this?", "Can I drink alcohol with this?"): there it points at what the user has in front
 /// of them, whatever the request said before; "like this" and "as this" compare, and "… is
 /// this:" presents what follows.
-fn ends_pointing(words: &[&str], i: usize) -> bool {
+pub(crate) fn ends_pointing(words: &[&str], i: usize) -> bool {
     i + 1 == words.len()
         && in_list(Words::NearDemonstratives, words[i])
         && i > 0
