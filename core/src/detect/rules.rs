@@ -965,17 +965,21 @@ fn sent_by(after: &[&str]) -> Option<String> {
 
 /// "My boss emailed me about the deadline, help me write back": one of the user's people
 /// sent them something (one of `sent` before "me") that the request answers (`answering`):
-/// what they sent, returned as whose it is ("my boss", "my son's teacher").
+/// what they sent, returned as whose it is ("my boss", "my son's teacher"). A word may stand
+/// between the person and the verb ("my boss just emailed me").
 fn answered_sender(words: &[&str]) -> Option<String> {
     const REACH: usize = 3;
     let answers = words.iter().any(|w| in_list(Words::Answering, w));
     let sent = words
         .windows(2)
         .position(|p| in_list(Words::Sent, p[0]) && in_list(Words::SentTo, p[1]));
-    let person = sent.filter(|_| answers).and_then(|at| at.checked_sub(1))?;
+    let at = sent.filter(|_| answers)?;
+    let person = (at.saturating_sub(2)..at)
+        .rev()
+        .find(|&i| is_person(words[i]))?;
     let det = (person.saturating_sub(REACH)..person)
         .find(|&i| in_list(Words::UserPossessives, words[i]))?;
-    is_person(words[person]).then(|| words[det..=person].join(" "))
+    Some(words[det..=person].join(" "))
 }
 
 /// Whether `upto` ends with someone's possessive after "my" or "our" ("my teammate's" in
@@ -1616,6 +1620,11 @@ mod tests {
         assert_eq!(
             sender("my son's teacher sent a note home help me write a response").as_deref(),
             Some("my son's teacher")
+        );
+        // A word between the sender and the verb.
+        assert_eq!(
+            sender("my boss just emailed me help me write a reply").as_deref(),
+            Some("my boss")
         );
         // Not answered, or not sent to the user: nothing to ask for.
         assert_eq!(sender("my boss emailed me about the deadline"), None);
