@@ -2686,8 +2686,12 @@ fn described(words: &[&str]) -> bool {
 /// taught high school chemistry for 35 years…"): it opens with one of `story-subjects` and has
 /// [`STORY_WORDS`] words or more.
 fn tells_a_story(text: &str) -> bool {
-    let sentences = text.split_inclusive(['.', '!', '?', '\n']).skip(1);
-    sentences.map(str::split_whitespace).any(|mut s| {
+    let ends = (text.char_indices())
+        .filter(|&(i, c)| ends_sentence(text, i, c))
+        .map(|(i, c)| i + c.len_utf8());
+    let bounds: Vec<usize> = ends.chain([text.len()]).collect();
+    bounds.windows(2).any(|b| {
+        let mut s = text[b[0]..b[1]].split_whitespace();
         let opens = s.next().map(str::to_ascii_lowercase);
         opens.is_some_and(|w| in_list(Words::StorySubjects, &w)) && s.count() + 1 >= STORY_WORDS
     })
