@@ -2234,6 +2234,7 @@ impl Cues {
             Pattern::Quote => given.literal || given.quoted,
             Pattern::Material => given.material || given.after_colon,
             Pattern::Amount => names_an_amount(text),
+            Pattern::Percentage => names_a_percentage(text),
         }
     }
 
@@ -2616,8 +2617,34 @@ pub(crate) fn names_an_amount(text: &str) -> bool {
     if in_words {
         return true;
     }
+    figures(text).any(|f| {
+        f.before.trim_end().ends_with(sign)
+            || in_list(Words::Money, &f.unit)
+            || (f.digits >= BARE_DIGITS && !in_list(Words::NotMoney, &f.unit))
+    })
+}
+
+/// Whether `text` gives a percentage ("6.5%", "4 percent"): a loan's rate, a tip's share.
+pub(crate) fn names_a_percentage(text: &str) -> bool {
+    figures(text).any(|f| in_list(Words::PercentUnits, &f.unit))
+}
+
+/// A number written in digits, as [`figures`] finds it.
+struct Figure<'a> {
+    /// The text before the number since the last figure (where a currency sign would be).
+    before: &'a str,
+    /// How many digits the number has.
+    digits: usize,
+    /// What follows it, lower-cased: "%", a Chinese character, or a word ("euros", "people").
+    unit: String,
+}
+
+/// The numbers written in digits in `text`, each with what comes before and after it ("2,000
+/// euros", "$85", "6.5%", "3000元").
+fn figures(text: &str) -> impl Iterator<Item = Figure<'_>> {
     let mut rest = text;
-    while let Some(at) = rest.find(|c: char| c.is_ascii_digit()) {
+    std::iter::from_fn(move || {
+        let at = rest.find(|c: char| c.is_ascii_digit())?;
         let (before, tail) = rest.split_at(at);
         let run = tail
             .find(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.'))
@@ -2635,14 +2662,12 @@ pub(crate) fn names_an_amount(text: &str) -> bool {
                 .collect(),
         };
         let digits = number.chars().filter(char::is_ascii_digit).count();
-        if before.trim_end().ends_with(sign)
-            || in_list(Words::Money, &unit)
-            || (digits >= BARE_DIGITS && !in_list(Words::NotMoney, &unit))
-        {
-            return true;
-        }
-    }
-    false
+        Some(Figure {
+            before,
+            digits,
+            unit,
+        })
+    })
 }
 
 /// Whether `words` open with a thing told only as what happened ("what happened at dinner",
@@ -3171,7 +3196,7 @@ mod tests {
         }
     }
 
-    /// A placeholder is filled once: a request's words holding "{first}" stay as written.
+    /// An amount of money is a number with a currency sign or word, or with no other unit.
     #[test]
     fn an_amount_of_money_is_a_number_with_a_currency_or_no_other_unit() {
         for text in [
@@ -3193,6 +3218,17 @@ mod tests {
             "no figures at all",
         ] {
             assert!(!names_an_amount(text), "{text}");
+        }
+    }
+
+    /// A percentage is a number followed by a percent sign or word; a term or an amount is not.
+    #[test]
+    fn a_percentage_is_a_number_with_a_percent_sign_or_word() {
+        for text in ["at 6.5% fixed", "4 percent interest", "利率3.1%"] {
+            assert!(names_a_percentage(text), "{text}");
+        }
+        for text in ["over 30 years", "$320,000", "贷三十年", "18 people"] {
+            assert!(!names_a_percentage(text), "{text}");
         }
     }
 

@@ -415,6 +415,7 @@ impl<'a> ZhReading<'a> {
             Pattern::Quote => given.literal || text.contains(['“', '「', '『', '"']),
             Pattern::Material => given.material || given.after_colon,
             Pattern::Amount => names_an_amount(text),
+            Pattern::Percentage => super::names_a_percentage(text),
             Pattern::Described | Pattern::Route | Pattern::Story => false,
         }
     }

@@ -259,6 +259,8 @@ pub(crate) enum Pattern {
     /// An amount of money ("$85", "2,000 euros", "3000元", "the bill was 240"; not "18%",
     /// "5 people", "a 30-year loan"): see [`names_an_amount`](super::names_an_amount).
     Amount,
+    /// A percentage ("6.5%", "4 percent"): see [`names_a_percentage`](super::names_a_percentage).
+    Percentage,
     /// A text's subject said after its "for" ("a product description for a steel water
     /// bottle"; not "for our new item"): see `describes` and `not-described` in detector.toml.
     /// English only.

@@ -262,6 +262,7 @@ pub enum Pattern {
     Quote,
     Material,
     Amount,
+    Percentage,
     Described,
     Route,
     Destination,
