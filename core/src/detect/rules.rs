@@ -232,11 +232,12 @@ fn pronoun_unresolved(words: &[&str], proper: &[bool], first_sentence: usize) ->
             )
             && !(*w == "her" && i + 1 < words.len() && names_someone(&words[..i]))
             && !refers_to_nothing(words, i))
-            || (is_standalone_demonstrative(words, w)
+            || (is_standalone_demonstrative(words, w, first_sentence)
                 && !(has_antecedent(&words[..pairs_with(words, i).unwrap_or(i)], proper, 1)
                     && (in_list(Words::FarDemonstratives, w)
                         || has_antecedent(&words[..i], proper, 2))
-                    && !ends_pointing(words, i)))
+                    && !ends_pointing(words, i)
+                    && !ends_pointing(&words[..first_sentence.min(words.len())], i)))
     })?;
     let kind = if preceded_by(words, i, Words::Comparing) {
         Kind::AmbiguousReference
@@ -1174,7 +1175,7 @@ fn names_someone(before: &[&str]) -> bool {
 
 /// Whether the demonstrative `w` (near or far) stands alone as a pronoun: nothing that it could
 /// modify follows it.
-fn is_standalone_demonstrative(words: &[&str], w: &&str) -> bool {
+fn is_standalone_demonstrative(words: &[&str], w: &&str, first_sentence: usize) -> bool {
     let demonstrative =
         in_list(Words::NearDemonstratives, w) || in_list(Words::FarDemonstratives, w);
     // The word after the first occurrence of `w` decides.
@@ -1186,11 +1187,14 @@ fn is_standalone_demonstrative(words: &[&str], w: &&str) -> bool {
     // "Is this legal?": the subject of a judgement that ends the request, or one that a
     // judgement word follows, whatever is said after it ("Is this legal in my state?").
     let judged = preceded_by(words, i, Words::JudgingBe);
+    // "Is it safe to give my dog this? He's been limping…": the first sentence ends with it.
+    let ends_sentence = i + 1 == first_sentence;
     !conjunction
-        && words.get(i + 1).is_none_or(|next| {
-            in_list(Words::AfterStandalone, next)
-                || (judged && (i + 2 == words.len() || in_list(Words::Judgements, next)))
-        })
+        && (ends_sentence
+            || words.get(i + 1).is_none_or(|next| {
+                in_list(Words::AfterStandalone, next)
+                    || (judged && (i + 2 == words.len() || in_list(Words::Judgements, next)))
+            }))
 }
 
 /// An underspecified parameter: "how many … enough" (one of `parameter-openers` among the first
