@@ -212,7 +212,7 @@ fn evaluate(
     let history = conversation(&history);
     // Quoted literals inside an instruction (`Output "yes" if …`) are data, not the request.
     let unquoted = unquoted(text);
-    let named_by_quote = quoted_after(text);
+    let named_by_quote = quotation_neighbours(text);
     // Read with the literals: a quoted passage after the instruction is its material.
     let given = Given {
         history: !history.is_empty(),
@@ -541,8 +541,8 @@ struct Given<'h> {
     material: bool,
     /// It quotes a literal inside an instruction (see [`without_literals`]).
     literal: bool,
-    /// The words right before its quotations, lower-cased: what each quotation names ("the
-    /// error \"TypeError: …\"" names the error; see [`quoted_after`]).
+    /// The words right before and after its quotations, lower-cased: what each quotation names
+    /// ("the error \"TypeError: …\"" names the error; see [`quotation_neighbours`]).
     named_by_quote: &'h [String],
 }
 
@@ -1409,9 +1409,14 @@ fn material_named(earlier: &[Message]) -> Option<String> {
             };
             // "My friend texted me something weird": what was sent is a message, unnamed.
             let sent = (words.windows(2)).any(|p| in_list(Words::Sent, p[0]) && p[1] == "me");
+            // "I need to email my professor": the message the user is to send, which a request
+            // to polish "it" works on.
+            let to_send = |at: usize| before(at) == "to";
             (0..words.len())
                 .find(|&at| {
-                    in_list(Words::Artifacts, words[at]) && determined(at) && !made(at) && !verb(at)
+                    in_list(Words::Artifacts, words[at])
+                        && !made(at)
+                        && ((determined(at) && !verb(at)) || to_send(at))
                 })
                 .map(|at| words[at].to_owned())
                 .or_else(|| sent.then(|| MESSAGE.to_owned()))
@@ -2872,20 +2877,26 @@ fn has_quote(text: &str) -> bool {
         })
 }
 
-/// The words, lower-cased, each right before a quotation of `text` (a colon or spaces between):
-/// "the error \"TypeError: …\"", "the phrase 'break a leg'" give "error", "phrase".
-fn quoted_after(text: &str) -> Vec<String> {
+/// The words, lower-cased, each right before or right after a quotation of `text` (a colon or
+/// spaces between): "the error \"TypeError: …\"", "the phrase 'break a leg'", "the \"To be, or
+/// not to be\" speech" give "error", "phrase", "speech".
+fn quotation_neighbours(text: &str) -> Vec<String> {
+    let is_word = |c: char| c.is_alphanumeric() || c == '\'';
     let mut named = Vec::new();
     for &(open, close) in QUOTE_PAIRS.iter().chain([&('\'', '\'')]) {
         for (at, _) in text.match_indices(open) {
+            let rest = &text[at + open.len_utf8()..];
             let before = text[..at].trim_end_matches([' ', ':']);
-            let closed = text[at + open.len_utf8()..].contains(close);
-            let word = before
-                .rsplit(|c: char| !(c.is_alphanumeric() || c == '\''))
-                .next();
-            if let Some(word) = word.filter(|w| closed && !w.is_empty() && before.len() < at) {
-                named.push(word.to_ascii_lowercase());
-            }
+            // A quotation opens after a space or a colon, and names the word after it when a
+            // space follows it (no apostrophe of "don't" opens or closes one).
+            let (Some(end), true) = (rest.find(close), before.len() < at) else {
+                continue;
+            };
+            let after = rest[end + close.len_utf8()..].strip_prefix(' ');
+            let word_after = after.and_then(|a| a.trim_start().split(|c: char| !is_word(c)).next());
+            let word_before = before.rsplit(|c: char| !is_word(c)).next();
+            let words = [word_before, word_after].into_iter().flatten();
+            named.extend(words.filter(|w| !w.is_empty()).map(str::to_ascii_lowercase));
         }
     }
     named
@@ -3795,8 +3806,12 @@ mod tests {
             ["Which error are you referring to?"]
         );
         assert_eq!(
-            quoted_after("the error: \"X\", don't 'go'"),
+            quotation_neighbours("the error: \"X\", don't 'go'"),
             ["error", "don't"]
+        );
+        assert_eq!(
+            quotation_neighbours("in the \"To be, or not to be\" speech"),
+            ["the", "speech"]
         );
     }
 
@@ -4003,6 +4018,12 @@ mod tests {
         }
         let will = asked_after("My grandfather left a will.", "Explain it to me.");
         assert!(will.iter().any(|q| q.text.contains("will")), "{will:?}");
+        // The message the user is to send ("I need to email…"), remade within two words.
+        let draft = asked_after(
+            "I need to email my professor about an extension.",
+            "Can you make it sound more professional?",
+        );
+        assert!(draft.iter().any(|q| q.text.contains("email")), "{draft:?}");
     }
 
     #[test]

@@ -546,9 +546,12 @@ fn operated_on(words: &[&str], at: usize) -> bool {
 /// request acts on the material the pronoun stands for.
 pub(crate) fn acts_on_pronoun(words: &[&str]) -> bool {
     const MISBEHAVES_WITHIN: usize = 3;
+    const REMADE_WITHIN: usize = 2;
+    // "make it shorter", "make it sound more professional".
     let remade = |i: usize| {
         words[i - 1] == "make"
-            && (words.get(i + 1)).is_some_and(|w| in_list(Words::MoreLess, w) || w.ends_with("er"))
+            && (words.iter().skip(i + 1).take(REMADE_WITHIN))
+                .any(|w| in_list(Words::MoreLess, w) || w.ends_with("er"))
     };
     // "What did she mean by that?": what the words said is asked about.
     let meant = |i: usize| i > 1 && words[i - 1] == "by" && in_list(Words::MeanForms, words[i - 2]);
