@@ -1298,7 +1298,8 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
             .find_map(|m| Some((m, stands_after(rest, m)?)));
         if let Some((noun, named)) = material {
             let skipped = match pointer {
-                "我的" => !reviewed,
+                // "我的VLOOKUP一直返回#N/A": one that misbehaves is looked at as well.
+                "我的" => !reviewed && !holds_any(rest, Words::ZhProblemStates),
                 // "怎麼把照片轉成 PDF": how to do it, to any such text; "写个脚本，把…": what a
                 // program is to do.
                 "把" => holds_any(before, Words::ZhHow) || holds_any(before, Words::ZhCode),
