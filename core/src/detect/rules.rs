@@ -223,13 +223,18 @@ fn pronoun_unresolved(words: &[&str], proper: &[bool], first_sentence: usize) ->
     let i = words.iter().enumerate().position(|(i, w)| {
         (is_pronoun(w)
             && (i < POSSESSIVE_REACH || !in_list(Words::Possessives, w))
-            && !has_antecedent(
-                &words[..pairs_with(words, i)
-                    .unwrap_or_else(|| outside_its_phrase(words, i))
-                    .min(asked_of(words, i))],
-                proper,
-                1,
-            )
+            && !match piece_described(words, i, first_sentence) {
+                Some(piece) => {
+                    thing_before(&words[piece..i - 1], proper.get(piece..i).unwrap_or(&[]))
+                }
+                None => has_antecedent(
+                    &words[..pairs_with(words, i)
+                        .unwrap_or_else(|| outside_its_phrase(words, i))
+                        .min(asked_of(words, i))],
+                    proper,
+                    1,
+                ),
+            }
             && !(*w == "her" && i + 1 < words.len() && names_someone(&words[..i]))
             && !refers_to_nothing(words, i))
             || (is_standalone_demonstrative(words, w, first_sentence)
@@ -258,8 +263,46 @@ fn pronoun_unresolved(words: &[&str], proper: &[bool], first_sentence: usize) ->
     let for_someone =
         in_list(Words::RecipientPronouns, words[i]) && preceded_by(words, i, Words::PurposeWords);
     let short = words.len() <= SHORT_WORDS;
-    (short || opens || kind == Kind::AmbiguousReference || acted_on || for_someone)
+    let described = piece_described(words, i, first_sentence).is_some();
+    (short || opens || kind == Kind::AmbiguousReference || acted_on || for_someone || described)
         .then(|| finding(kind, words[i]))
+}
+
+/// Where the piece stands that a directive creates ("Write an email to my landlord asking when
+/// they're going to fix it", "Write a post announcing it") when the "it" at `i` is in the
+/// description that follows it, a participle on: the piece is being made, so it is not what
+/// "it" stands for, and neither is the person it goes to. A noun in "-ing" after a determiner
+/// ("for the wedding") is no participle, and "make it" says nothing of a thing ("saying I can't
+/// make it").
+fn piece_described(words: &[&str], i: usize, first_sentence: usize) -> Option<usize> {
+    let start = super::directs(words).filter(|&s| in_list(Words::CreateVerbs, words[s]))?;
+    let piece = (start + 1..(start + super::DIRECTED_WITHIN).min(i))
+        .find(|&at| in_list(Words::Artifacts, words[at]))?;
+    let participle = (piece + 1..i).any(|at| {
+        words[at].ends_with("ing")
+            && !in_list(Words::Determiners, words[at - 1])
+            && !words[at - 1].ends_with("'s")
+    });
+    let made = in_list(Words::MakingVerbs, words[i - 1]);
+    (words[i] == "it" && i < first_sentence && participle && !made).then_some(piece)
+}
+
+/// Whether `description`, the piece being made and the words after it up to the verb of "it",
+/// names a thing "it" may stand for: a name, or a word of four letters or more that is no
+/// person, no participle, no adverb in "-ly", no contraction, no verb after "to" and none of
+/// `not-antecedents`.
+fn thing_before(description: &[&str], proper: &[bool]) -> bool {
+    let thing = |(w, before): (&&str, &&str)| {
+        w.len() >= 4
+            && *before != "to"
+            && !in_list(Words::NotAntecedents, w)
+            && !in_list(Words::People, w)
+            && !w.ends_with("ing")
+            && !w.ends_with("ly")
+            && !w.contains('\'')
+    };
+    let after_piece = description.iter().skip(1).zip(description);
+    proper.iter().skip(1).any(|p| *p) || after_piece.into_iter().any(thing)
 }
 
 /// Where the words that may hold the antecedent of the "it" at `i` end when it is the subject
@@ -1637,6 +1680,32 @@ mod tests {
         // Not answered, or not sent to the user: nothing to ask for.
         assert_eq!(sender("my boss emailed me about the deadline"), None);
         assert_eq!(sender("i emailed my boss help me reply"), None);
+    }
+
+    #[test]
+    fn a_piece_being_made_is_not_what_the_it_of_its_description_stands_for() {
+        let split = |s: &'static str| s.split(' ').collect::<Vec<_>>();
+        let it = |words: &[&str]| words.iter().position(|w| *w == "it").expect("an it");
+        let described = |s: &'static str| {
+            let words = split(s);
+            super::piece_described(&words, it(&words), words.len())
+        };
+        let email = "write an email to my landlord asking when they're going to fix it";
+        assert_eq!(described(email), Some(2));
+        let words = split(email);
+        let proper = vec![false; words.len()];
+        assert!(!thing_before(&words[2..it(&words) - 1], &proper));
+        // A thing named in the description is what "it" stands for.
+        let heater = split("write an email asking him to fix the heater because it broke");
+        assert!(thing_before(&heater[2..it(&heater) - 1], &proper));
+        // A noun in "-ing" is no participle; "make it" is no thing; a directive that works on
+        // material makes no piece.
+        assert_eq!(
+            described("write a toast for the wedding and keep it short"),
+            None
+        );
+        assert_eq!(described("draft a text telling him i can't make it"), None);
+        assert_eq!(described("fix this error i keep getting it"), None);
     }
 
     #[test]
