@@ -2629,9 +2629,18 @@ pub(crate) fn names_an_amount(text: &str) -> bool {
     })
 }
 
-/// Whether `text` gives a percentage ("6.5%", "4 percent"): a loan's rate, a tip's share.
+/// Whether `text` gives a percentage ("6.5%", "4 percent"): a loan's rate. One that the word
+/// after it makes a share of something else ("10% down", "20% off": `percent-shares`) is none.
 pub(crate) fn names_a_percentage(text: &str) -> bool {
-    figures(text).any(|f| in_list(Words::PercentUnits, &f.unit))
+    figures(text).any(|f| {
+        let next = f
+            .after
+            .get(f.unit.len()..)
+            .and_then(|a| a.split_whitespace().next());
+        let next = next.map(|w| w.trim_end_matches(|c: char| !c.is_alphanumeric()));
+        let share = next.is_some_and(|w| in_list(Words::PercentShares, &w.to_ascii_lowercase()));
+        in_list(Words::PercentUnits, &f.unit) && !share
+    })
 }
 
 /// A number written in digits, as [`figures`] finds it.
@@ -2642,6 +2651,8 @@ struct Figure<'a> {
     digits: usize,
     /// What follows it, lower-cased: "%", a Chinese character, or a word ("euros", "people").
     unit: String,
+    /// The text after the number, from its unit on.
+    after: &'a str,
 }
 
 /// The numbers written in digits in `text`, each with what comes before and after it ("2,000
@@ -2671,6 +2682,7 @@ fn figures(text: &str) -> impl Iterator<Item = Figure<'_>> {
             before,
             digits,
             unit,
+            after,
         })
     })
 }
@@ -3232,13 +3244,27 @@ mod tests {
         }
     }
 
-    /// A percentage is a number followed by a percent sign or word; a term or an amount is not.
+    /// A percentage is a number followed by a percent sign or word; a term, an amount or a
+    /// share of something else is not.
     #[test]
     fn a_percentage_is_a_number_with_a_percent_sign_or_word() {
-        for text in ["at 6.5% fixed", "4 percent interest", "利率3.1%"] {
+        for text in [
+            "at 6.5% fixed",
+            "4 percent interest",
+            "利率3.1%",
+            "10% down, 7%",
+        ] {
             assert!(names_a_percentage(text), "{text}");
         }
-        for text in ["over 30 years", "$320,000", "贷三十年", "18 people"] {
+        let not = [
+            "over 30 years",
+            "$320,000",
+            "贷三十年",
+            "18 people",
+            "10% down,",
+            "20% off",
+        ];
+        for text in not {
             assert!(!names_a_percentage(text), "{text}");
         }
     }
