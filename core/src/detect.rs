@@ -2169,10 +2169,17 @@ impl Cues {
                 .any(|(i, w)| is_time(w, words.get(i + 1))),
             // "around 150 words" says how long a text is, not anything it is about.
             // "$200" is an amount, not how many of anything; "Pegasus 41" a model's name.
+            // A count is no ordinal ("her 7th birthday") and no time ("at 7pm").
             Pattern::Number | Pattern::Count => (words.iter().enumerate()).any(|(i, w)| {
                 let named =
                     i > 0 && self.proper.get(i - 1) == Some(&true) && !is_time(words[i - 1], None);
+                let ordinal = in_list(
+                    Words::OrdinalEndings,
+                    w.trim_start_matches(char::is_numeric),
+                );
+                let counted = pattern == Pattern::Number || !(ordinal || is_time(w, None));
                 is_number(w)
+                    && counted
                     && !named
                     && !in_list_at(words, i + 1, Words::TextLengths)
                     && !self.after_currency(text, w)
@@ -3267,6 +3274,28 @@ mod tests {
         for text in not {
             assert!(!names_a_percentage(text), "{text}");
         }
+    }
+
+    /// How much food to get is asked how many will eat, after a conversation that did not say:
+    /// an ordinal counts no one ("my daughter's 7th birthday").
+    #[test]
+    fn how_much_food_to_get_is_asked_how_many_will_eat() {
+        let feeding = |q: &Question| q.text == "How many people are you feeding?";
+        for (earlier, request) in [
+            (
+                "I'm hosting Thanksgiving this year.",
+                "How big of a turkey should I buy?",
+            ),
+            (
+                "It's my daughter's 7th birthday party.",
+                "How many pizzas should I order?",
+            ),
+        ] {
+            let asked = asked_after(earlier, request);
+            assert!(asked.iter().any(feeding), "{request}: {asked:?}");
+        }
+        let told = asked_after("We're 12 adults.", "How big of a turkey should I buy?");
+        assert!(!told.iter().any(feeding), "{told:?}");
     }
 
     /// The questions `request` gets after one earlier message of the user's, `earlier`.
