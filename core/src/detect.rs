@@ -2178,8 +2178,12 @@ impl Cues {
                     w.trim_start_matches(char::is_numeric),
                 );
                 let counted = pattern == Pattern::Number || !(ordinal || is_time(w, None));
+                // "our new one", "the red one": a thing, no number.
+                let thing = in_list(Words::Ones, w)
+                    && (1..=2).any(|k| i >= k && in_list(Words::Determiners, words[i - k]));
                 is_number(w)
                     && counted
+                    && !thing
                     && !named
                     && !in_list_at(words, i + 1, Words::TextLengths)
                     && !self.after_currency(text, w)
