@@ -424,7 +424,8 @@ impl<'a> ZhReading<'a> {
 /// Whether every mention of `word` in a Chinese request leaves it unsaid: it says only that it
 /// is decided, in its clause ("目的地我们已经定好了", "地點已經決定了": the user has it and has not said it),
 /// asks it ("要买多少平方": `zh-asking`, just before), or measures the change wanted ("减10斤":
-/// `zh-changes` just before, as "lose 10 pounds" in English), so it is still to ask.
+/// `zh-changes` just before, as "lose 10 pounds" in English), or follows a text's length ("八百字的
+/// 读后感": `zh-text-lengths`), so it is still to ask.
 fn decided_unsaid(text: &str, word: &str) -> bool {
     /// Characters after the word within which a `zh-decided` word says so.
     const REACH: usize = 8;
@@ -436,9 +437,13 @@ fn decided_unsaid(text: &str, word: &str) -> bool {
             text[at + word.len()..].split(['，', '。', '；', '！', '？', ',', ';', '!', '?']);
         let after: String = clause.take(1).flat_map(str::chars).take(REACH).collect();
         let mut before = text[..at].chars().rev().take(CHANGE_REACH);
+        // "八百字的读后感": what comes before 的 is the text's length, no subject.
+        let length =
+            word.starts_with('的') && ending_in(&text[..at], Words::ZhTextLengths).is_some();
         holds_any(&after, Words::ZhDecided)
             || ending_in(&text[..at], Words::ZhAsking).is_some()
             || before.any(|c| char_listed(Words::ZhChanges, c))
+            || length
     })
 }
 
