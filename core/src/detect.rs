@@ -2101,9 +2101,11 @@ impl Cues {
             let people: Vec<&str> = list(word_list(Words::People)).collect();
             knowledge().position_in(&people, filling.list).is_some()
         };
+        // "for under $1000": a price, not what for.
         let empty = |at: usize| {
             in_list(Words::FilledByObject, words[at])
                 && ((in_list_at(words, at + 1, Words::TheAsker) && !names_people())
+                    || in_list_at(words, at + 1, Words::PriceBounds)
                     || (at > 0 && in_list(Words::OwnPreposition, words[at - 1])))
         };
         // "for my trip next week", "for the job I'm applying to": the kind, not which one.
