@@ -3847,6 +3847,11 @@ mod tests {
             "We adopted a three-legged tabby, he's super chill",
             "help me pick a name for him!"
         ));
+        // A breed names the animal.
+        assert!(!asks_him(
+            "My beagle is 9 and getting slower",
+            "Should I switch him to senior food?"
+        ));
         assert!(asks_him(
             "I had a rough day at work",
             "What should I say to him?"
