@@ -2113,7 +2113,7 @@ impl Cues {
             in_list(Words::BareKinds, words[at])
                 && at > 0
                 && in_list(Words::Determiners, words[at - 1])
-                && !in_list_at(words, at + 1, Words::SaysWhich)
+                && !(in_list_at(words, at + 1, Words::SaysWhich) && at + 2 < words.len())
         };
         // "include where to eat": the place of something else than the going.
         let elsewhere = |at: usize| {
