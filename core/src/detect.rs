@@ -2787,7 +2787,10 @@ pub(crate) fn names_a_destination(text: &str) -> bool {
                 }
                 text[i + cue.len()..].chars().next()
             } else {
-                text[..i].chars().next_back()
+                text[..i]
+                    .chars()
+                    .next_back()
+                    .filter(|&c| !char_listed(Words::ZhNotBeforeTrip, c))
             };
             c.is_some_and(|c| is_cjk(c) && !char_listed(Words::ZhNotAName, c))
         })
