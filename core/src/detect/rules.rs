@@ -1211,6 +1211,17 @@ fn outside_its_phrase(words: &[&str], i: usize) -> usize {
     last_listed(&words[reach..preposition], Words::Articles).map_or(reach, |j| reach + j)
 }
 
+/// "写段生日祝福，发给她的": 他 or 她 after 给 (`zh-for-person`), with no one of `zh-people`
+/// named before it, is whom the text or the gift goes to, named nowhere.
+fn zh_recipient_unnamed(text: &str) -> Option<&'static str> {
+    text.char_indices().find_map(|(at, c)| {
+        let to = word_list(Words::ZhForPerson).contains(c);
+        let person = opening_in(&text[at + c.len_utf8()..], Words::ZhOpeningPersons)?;
+        let named = words_of(Words::ZhPeople).any(|w| text[..at].contains(w));
+        (to && !named).then_some(person)
+    })
+}
+
 /// Whether `before` names someone or something of the user's, however short its noun ("my mom",
 /// "our cat"): the antecedent of a later "her" even across the phrase a possessive "her" opens
 /// ("What should I get my mom for her birthday?"), which no other word before it can be ("Write
@@ -1616,6 +1627,7 @@ pub(crate) fn chinese(
             // 他 or 她 opening a request ("他是哪一年去世的？"): the person is the subject, named
             // nowhere before. Later in a request they usually refer back ("我老公…我该怎么跟他谈").
             .or_else(|| opening_in(text.trim_start(), Words::ZhOpeningPersons))
+            .or_else(|| zh_recipient_unnamed(text))
     {
         found.push(finding(Kind::PronounWithoutAntecedent, p));
     }
