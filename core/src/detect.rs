@@ -1394,12 +1394,22 @@ fn material_named(earlier: &[Message]) -> Option<String> {
         .find_map(|m| {
             let lower = m.content.to_ascii_lowercase();
             let words = words_of(&lower);
-            let made = |at: usize| any_in_list(&words[..at], Words::CreateVerbs);
+            // "Write a quick note…", "Can you give me a recipe…", "What's a good recipe…": a
+            // piece the message asks for is the answer's own, not material of the user's.
+            let opening = words.iter().find(|w| !in_list(Words::DirectivePolite, w));
+            let asks = opening.is_some_and(|w| in_list(Words::DirectiveDo, w))
+                || in_list_at(&words, 0, Words::QuestionOpeners);
             let determiner = |w: &str| in_list(Words::ArtifactDeterminers, w);
-            let determined = |at: usize| {
+            let determiner_of = |at: usize| {
                 let reach = &words[at.saturating_sub(DETERMINER_REACH)..at];
-                reach.iter().any(|w| determiner(w))
+                reach.iter().rev().find(|w| determiner(w)).copied()
             };
+            let indefinite = |w: &str| in_list(Words::IndefiniteArticles, w);
+            let made = |at: usize| {
+                any_in_list(&words[..at], Words::CreateVerbs)
+                    || (asks && determiner_of(at).is_some_and(indefinite))
+            };
+            let determined = |at: usize| determiner_of(at).is_some();
             // After one of `verb-before` the word is a verb, and "will" is the noun only right
             // after its determiner ("my will", not "the delivery will arrive").
             let before = |at: usize| at.checked_sub(1).map_or("", |b| words[b]);
@@ -4069,6 +4079,8 @@ mod tests {
         for earlier in [
             "Here's my post: 'After eight years I'm leaving Acme. Thank you all, it was a ride.'",
             "Write a LinkedIn post about leaving my job after eight years.",
+            "Can you give me a LinkedIn post about leaving my job after eight years?",
+            "What's a good LinkedIn post about leaving my job after eight years?",
         ] {
             let asked = asked_after(earlier, "Make it shorter.");
             assert!(asked.is_empty(), "{earlier}: {asked:?}");
