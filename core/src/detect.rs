@@ -942,11 +942,13 @@ fn conversation_findings(
     // "is it safe to give her this" after "We just adopted a puppy": a "this" that ends the
     // request after its verb points at what the user has in front of them, which a
     // conversation without material does not show.
-    if !material && words.len() > 1 && rules::ends_pointing(words, words.len() - 1) {
-        findings.push(rules::finding(
-            Kind::PronounWithoutAntecedent,
-            words[words.len() - 1],
-        ));
+    let last = words.len().saturating_sub(1);
+    if !material
+        && last > 0
+        && rules::ends_pointing(words, last)
+        && !in_list(Words::ToldAbout, words[last - 1])
+    {
+        findings.push(rules::finding(Kind::PronounWithoutAntecedent, words[last]));
     }
     // "What time is it there right now?" after "My sister just moved abroad": a place the
     // conversation never named.
@@ -3578,6 +3580,19 @@ mod tests {
     }
 
     #[test]
+    fn a_way_between_places_the_conversation_names_asks_nothing() {
+        let request = "What's the easiest way to get from the airport to the city center?";
+        let asked = asked_after(
+            "I'm flying into Lisbon next Thursday for four days.",
+            request,
+        );
+        assert!(asked.is_empty(), "{asked:?}");
+        let asked = assess(request, &[]).questions;
+        let texts: Vec<&str> = asked.iter().map(|q| q.text.as_str()).collect();
+        assert_eq!(texts, ["From where to where?"]);
+    }
+
+    #[test]
     fn a_follow_up_after_the_users_situation_is_not_asked_its_lesser_details() {
         let cases = [
             (
@@ -4003,6 +4018,12 @@ mod tests {
         let asked = asked_after(
             "Here's my function:\ndef total(xs):\n    return sum(x for x in xs if x > 0)",
             "Can you add type hints to this",
+        );
+        assert!(asked.is_empty(), "{asked:?}");
+        // What a follow-up is worried about is what the conversation told.
+        let asked = asked_after(
+            "My cat is 12 and has started drinking way more water than usual and peeing a lot.",
+            "should i be worried about this?",
         );
         assert!(asked.is_empty(), "{asked:?}");
     }
