@@ -2183,7 +2183,8 @@ impl Cues {
                 .any(|(i, w)| is_time(w, words.get(i + 1))),
             // "around 150 words" says how long a text is, not anything it is about.
             // "$200" is an amount, not how many of anything; "Pegasus 41" a model's name.
-            // A count is no ordinal ("her 7th birthday") and no time ("at 7pm").
+            // A number is no ordinal ("her 7th birthday", "in 7th grade"), a count no time
+            // either ("at 7pm").
             Pattern::Number | Pattern::Count => (words.iter().enumerate()).any(|(i, w)| {
                 let named =
                     i > 0 && self.proper.get(i - 1) == Some(&true) && !is_time(words[i - 1], None);
@@ -2191,7 +2192,7 @@ impl Cues {
                     Words::OrdinalEndings,
                     w.trim_start_matches(char::is_numeric),
                 );
-                let counted = pattern == Pattern::Number || !(ordinal || is_time(w, None));
+                let counted = !ordinal && (pattern == Pattern::Number || !is_time(w, None));
                 // "our new one", "the red one": a thing, no number.
                 let thing = in_list(Words::Ones, w)
                     && (1..=2).any(|k| i >= k && in_list(Words::Determiners, words[i - k]));
@@ -3577,6 +3578,18 @@ mod tests {
         let asked = assess("What's the best time of year to go?", &[]).questions;
         assert_eq!(asked.len(), 1, "{asked:?}");
         assert!(asked[0].text.contains("Which place"), "{asked:?}");
+    }
+
+    #[test]
+    fn a_grade_the_conversation_names_is_no_homework_problem() {
+        let asked = asked_after(
+            "My daughter is in 4th grade.",
+            "Can you help her with her math homework tonight?",
+        );
+        assert!(
+            asked.iter().any(|q| q.text.contains("paste the problem")),
+            "{asked:?}"
+        );
     }
 
     #[test]

@@ -844,24 +844,26 @@ pub(crate) fn zh_thing_named(text: &str) -> Option<Named> {
 /// before one of `zh-noun-ends`; and whether it ends there (or at the text's end or a punctuation mark) rather than at the
 /// reach ("血压高不" of "我的血压高不高" does not).
 fn zh_noun(rest: &str) -> (String, bool) {
-    let noun_char = |c: &char| {
+    // One of `zh-inner-ends` ends the noun it follows, not one it begins ("那家饭店").
+    let noun_char = |i: usize, c: &char| {
         (super::is_cjk(*c) || c.is_ascii_alphanumeric())
             && !super::char_listed(Words::ZhNounEnds, *c)
+            && (i == 0 || !super::char_listed(Words::ZhInnerEnds, *c))
     };
     let rest = rest.trim_start();
     // A word in Latin letters is a noun whole ("呢份 offer"), however long.
     let latin = rest.starts_with(|c: char| c.is_ascii_alphabetic());
     let reach = if latin { rest.len() } else { NOUN_REACH };
-    let noun: String = rest
-        .chars()
-        .take_while(|c| noun_char(c) && (!latin || c.is_ascii_alphanumeric()))
+    let noun: String = (rest.chars().enumerate())
+        .take_while(|(i, c)| noun_char(*i, c) && (!latin || c.is_ascii_alphanumeric()))
+        .map(|(_, c)| c)
         .take(reach)
         .collect();
     // One character is a noun only before a mark or the end ("做一张表", not the 开 of "开会通知").
     let whole = match rest[noun.len()..].chars().next() {
         None => true,
         Some(c) if noun.chars().count() == 1 => !super::is_cjk(c) && !c.is_ascii_alphanumeric(),
-        Some(c) => !noun_char(&c),
+        Some(c) => !noun_char(1, &c),
     };
     (noun, whole)
 }
