@@ -1410,11 +1410,13 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
             .min_by_key(|(i, m)| (*i, usize::MAX - m.len()))?;
         Some(format!("{person}{of}{}", &rest[..i + noun.len()]))
     });
-    // "表格里的数字": a material's word right before one of `zh-inside`.
+    // "表格里的数字": a material's word right before one of `zh-inside`; not in a question on
+    // how to do it ("Python怎么读取一个Excel文件里的第二个sheet").
     let inside = || occurrences(text, words_of(Words::ZhInside));
     message
         .or_else(|| {
             inside()
+                .filter(|(before, _, _)| !holds_any(before, Words::ZhHow))
                 .find_map(|(before, _, _)| ending_in(before, Words::ZhMaterials))
                 .map(str::to_owned)
         })
