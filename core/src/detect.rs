@@ -3593,6 +3593,18 @@ mod tests {
     }
 
     #[test]
+    fn a_flight_the_conversation_named_is_not_asked_which() {
+        let request = "How long is the flight usually?";
+        let asked = asked_after("I'm flying from Boston to Chicago on Friday.", request);
+        assert!(asked.is_empty(), "{asked:?}");
+        let asked = assess(request, &[]).questions;
+        assert!(
+            asked.iter().any(|q| q.text.starts_with("Which flight")),
+            "{asked:?}"
+        );
+    }
+
+    #[test]
     fn a_way_between_places_the_conversation_names_asks_nothing() {
         let request = "What's the easiest way to get from the airport to the city center?";
         let asked = asked_after(
