@@ -1609,7 +1609,9 @@ fn english_kinds(
         && words.len() <= FOLLOW_UP_WORDS
         && !cues.proper.contains(&true)
         && !holds_material(given.earlier)
-        && !candidates_named(given.earlier)
+        // Two names are a choice's candidates to a follow-up that chooses, a route's ends or a
+        // trip's places to one that does not ("roughly how long will it take?").
+        && !(any_in_list(words, Words::Choosing) && candidates_named(given.earlier))
     {
         kinds_before(table, given.earlier)
     } else {
@@ -3615,6 +3617,13 @@ mod tests {
         let asked = assess(request, &[]).questions;
         let texts: Vec<&str> = asked.iter().map(|q| q.text.as_str()).collect();
         assert_eq!(texts, ["From where to where?"]);
+        // Two names are a route's ends, not a choice's candidates, to a follow-up that does
+        // not choose.
+        let asked = asked_after(
+            "I'm driving from Chicago to Milwaukee tomorrow morning.",
+            "roughly how long will it take?",
+        );
+        assert!(asked.is_empty(), "{asked:?}");
     }
 
     #[test]
