@@ -3607,6 +3607,15 @@ mod tests {
     }
 
     #[test]
+    fn a_tip_on_a_bill_the_conversation_gave_asks_nothing() {
+        let asked = asked_after(
+            "Dinner came to $184.50 for the 6 of us and we're splitting it evenly.",
+            "what's everyone's share with a 20% tip?",
+        );
+        assert!(asked.is_empty(), "{asked:?}");
+    }
+
+    #[test]
     fn a_way_between_places_the_conversation_names_asks_nothing() {
         let request = "What's the easiest way to get from the airport to the city center?";
         let asked = asked_after(
