@@ -488,10 +488,12 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
             let own = ((possessive(det) || *det == "your") && made_before(words, i) && object)
                 || (*det == "the" && preceded_by(words, i, Words::CreateVerbs));
             // "the function of setopt", "the formula for compound interest": the phrase says
-            // which; "the poem 'Road Not Taken'": the title does.
+            // which; "the poem 'Road Not Taken'", "the album 1989": the title does.
+            let title = proper.get(i + 2) == Some(&true)
+                || (*det == "the" && words.get(i + 2).is_some_and(|w| super::is_number(w)));
             let named = (*det == "the"
                 && (words.get(i + 2) == Some(&"of") || for_what(words, i + 2)))
-                || (by.is_none() && proper.get(i + 2) == Some(&true));
+                || (by.is_none() && title);
             // "Is all wheat the same?": the same as something the request names.
             let compared = *noun == "same" && has_antecedent(&words[..i], &[], 1);
             // "What's the formula for the area of a trapezoid?": what the question asks for is
