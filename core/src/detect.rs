@@ -3616,6 +3616,15 @@ mod tests {
     }
 
     #[test]
+    fn a_country_alone_is_no_chinese_forecasts_or_plans_place() {
+        let request = "那邊天氣怎樣？要帶外套嗎？";
+        let asked = asked_after("我下禮拜要去日本玩", request);
+        assert!(asked.iter().any(|q| q.text.contains("城市")), "{asked:?}");
+        let asked = asked_after("我下禮拜要去東京玩", request);
+        assert!(asked.is_empty(), "{asked:?}");
+    }
+
+    #[test]
     fn a_way_between_places_the_conversation_names_asks_nothing() {
         let request = "What's the easiest way to get from the airport to the city center?";
         let asked = asked_after(
@@ -5303,11 +5312,11 @@ mod tests {
         }
         // A request in one script, a conversation in the other: the conversation's.
         assert_eq!(
-            asked_in("幫我規劃一趟日本旅行", Conversation::Simplified)[0].text,
+            asked_in("幫我規劃一趟東京旅行", Conversation::Simplified)[0].text,
             "这趟旅程预计多久？"
         );
         assert_eq!(
-            asked_in("帮我规划一趟日本旅行", Conversation::Traditional)[0].text,
+            asked_in("帮我规划一趟东京旅行", Conversation::Traditional)[0].text,
             "這趟旅程預計多久？"
         );
         // An English conversation keeps each request's own language and script.

@@ -263,7 +263,9 @@ fn zh_unresolved(
 ) -> (bool, bool) {
     let earlier: Vec<&str> = given.earlier.iter().map(|m| m.content.as_str()).collect();
     let earlier = earlier.join("\n");
-    let place_open = (open.iter()).any(|r| r.slot.zh.patterns.contains(&Pattern::Place));
+    let place_open = (open.iter()).any(|r| {
+        (r.slot.zh.patterns.iter()).any(|p| matches!(p, Pattern::Place | Pattern::Destination))
+    });
     // Material given, or asked for already, is what a demonstrative points at.
     let material =
         given.material || given.quoted || given.after_colon || holds_material(given.earlier);
@@ -389,13 +391,9 @@ impl<'a> ZhReading<'a> {
             }
             Pattern::Count => zh_count(text),
             Pattern::Number => zh_figure(text),
-            // A place unit in a word that names no place ("省钱", "有什么区别") is none.
-            Pattern::Place | Pattern::Destination => {
-                (without_words(text, Words::ZhUnitsInWords))
-                    .contains(|c| char_listed(Words::ZhPlaceUnits, c))
-                    || names_a_destination(text)
-                    || list(word_list(Words::ZhPlaceNames)).any(|name| self.has(name))
-            }
+            Pattern::Place => zh_place(text),
+            // A country alone is no destination of a day-by-day plan or a forecast.
+            Pattern::Destination => zh_place(&without_words(text, Words::ZhCountries)),
             // However much else it says, a text about a new thing it does not name leaves its
             // subject to ask (see [`zh_new_thing_unnamed`]).
             Pattern::Topic => {
@@ -655,6 +653,14 @@ const ZH_TOLD_DETAILS: usize = 2;
 /// ([`ZH_SITUATION_CHARS`]).
 fn situation_told(given: Given<'_>) -> bool {
     (given.earlier.iter()).any(|m| script_counts(&m.content).0 >= ZH_SITUATION_CHARS)
+}
+
+/// Whether a Chinese text names a place: a place unit (not in a word that names none: "省钱",
+/// "有什么区别"), a destination after a word for going or a trip, or a well-known place's name.
+fn zh_place(text: &str) -> bool {
+    (without_words(text, Words::ZhUnitsInWords)).contains(|c| char_listed(Words::ZhPlaceUnits, c))
+        || names_a_destination(text)
+        || list(word_list(Words::ZhPlaceNames)).any(|name| text.contains(name))
 }
 
 /// Whether a Chinese text speaks of a new thing of the user's and does not name it: one of

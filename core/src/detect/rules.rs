@@ -1321,6 +1321,10 @@ fn zh_sentence_before(before: &str) -> bool {
 /// ("第三题", "第12段"), or after the time it was made ("把上周的会议纪要整理成报告").
 fn stands_after<'r>(rest: &'r str, m: &str) -> Option<&'r str> {
     let i = rest.find(m)?;
+    // "这张信用卡" holds no letter (信): a longer word begins there.
+    if opening_in(&rest[i..], Words::ZhNotMaterials).is_some() {
+        return None;
+    }
     let between = &rest[..i];
     // A word of one character follows at once: nothing between, which the number test passes.
     let follows = (m.chars().count() > 1 && between.chars().count() <= MATERIAL_REACH)
@@ -1521,7 +1525,10 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
             || before.ends_with('的')
             // "按这个比例": what the request goes by, pointed at and not given.
             || ending_in(before, Words::ZhBy).is_some()
-            || (before.ends_with('我') && before.chars().count() <= 2)
+            // "我这张信用卡", at the opening or a clause's: the user's own, pointed at.
+            || before.strip_suffix('我').is_some_and(|b| {
+                b.chars().count() <= 1 || b.ends_with(|c| super::char_listed(Words::ZhClauseEnds, c))
+            })
             // "我儿子这道数学题": after one of the user's people, it is theirs.
             || ending_in(before, Words::ZhPeople)
                 .is_some_and(|p| before[..before.len() - p.len()].ends_with('我'))
