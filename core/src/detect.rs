@@ -3583,65 +3583,60 @@ mod tests {
     }
 
     #[test]
-    fn a_grade_the_conversation_names_is_no_homework_problem() {
-        let asked = asked_after(
-            "My daughter is in 4th grade.",
-            "Can you help her with her math homework tonight?",
-        );
+    fn a_follow_up_is_asked_only_what_its_conversation_left_open() {
+        // The conversation gives the kind's details: a flight's ends, a bill, a city, the ends
+        // of a way (two names a route's, not a choice's candidates, to a follow-up that does
+        // not choose).
+        for (earlier, request) in [
+            (
+                "I'm flying from Boston to Chicago on Friday.",
+                "How long is the flight usually?",
+            ),
+            (
+                "Dinner came to $184.50 for the 6 of us and we're splitting it evenly.",
+                "what's everyone's share with a 20% tip?",
+            ),
+            ("我下禮拜要去東京玩", "那邊天氣怎樣？要帶外套嗎？"),
+            (
+                "I'm flying into Lisbon next Thursday for four days.",
+                "What's the easiest way to get from the airport to the city center?",
+            ),
+            (
+                "I'm driving from Chicago to Milwaukee tomorrow morning.",
+                "roughly how long will it take?",
+            ),
+        ] {
+            let asked = asked_after(earlier, request);
+            assert!(asked.is_empty(), "{request}: {asked:?}");
+        }
+        // What it leaves open is asked: a grade is no homework problem, a country no city.
+        for (earlier, request, asks) in [
+            (
+                "My daughter is in 4th grade.",
+                "Can you help her with her math homework tonight?",
+                "paste the problem",
+            ),
+            ("我下禮拜要去日本玩", "那邊天氣怎樣？要帶外套嗎？", "城市"),
+        ] {
+            let asked = asked_after(earlier, request);
+            assert!(
+                asked.iter().any(|q| q.text.contains(asks)),
+                "{request}: {asked:?}"
+            );
+        }
+        // Alone, a flight and a way ask their ends.
+        let flight = assess("How long is the flight usually?", &[]).questions;
         assert!(
-            asked.iter().any(|q| q.text.contains("paste the problem")),
-            "{asked:?}"
+            flight.iter().any(|q| q.text.starts_with("Which flight")),
+            "{flight:?}"
         );
-    }
-
-    #[test]
-    fn a_flight_the_conversation_named_is_not_asked_which() {
-        let request = "How long is the flight usually?";
-        let asked = asked_after("I'm flying from Boston to Chicago on Friday.", request);
-        assert!(asked.is_empty(), "{asked:?}");
-        let asked = assess(request, &[]).questions;
-        assert!(
-            asked.iter().any(|q| q.text.starts_with("Which flight")),
-            "{asked:?}"
-        );
-    }
-
-    #[test]
-    fn a_tip_on_a_bill_the_conversation_gave_asks_nothing() {
-        let asked = asked_after(
-            "Dinner came to $184.50 for the 6 of us and we're splitting it evenly.",
-            "what's everyone's share with a 20% tip?",
-        );
-        assert!(asked.is_empty(), "{asked:?}");
-    }
-
-    #[test]
-    fn a_country_alone_is_no_chinese_forecasts_or_plans_place() {
-        let request = "那邊天氣怎樣？要帶外套嗎？";
-        let asked = asked_after("我下禮拜要去日本玩", request);
-        assert!(asked.iter().any(|q| q.text.contains("城市")), "{asked:?}");
-        let asked = asked_after("我下禮拜要去東京玩", request);
-        assert!(asked.is_empty(), "{asked:?}");
-    }
-
-    #[test]
-    fn a_way_between_places_the_conversation_names_asks_nothing() {
-        let request = "What's the easiest way to get from the airport to the city center?";
-        let asked = asked_after(
-            "I'm flying into Lisbon next Thursday for four days.",
-            request,
-        );
-        assert!(asked.is_empty(), "{asked:?}");
-        let asked = assess(request, &[]).questions;
-        let texts: Vec<&str> = asked.iter().map(|q| q.text.as_str()).collect();
+        let way = "What's the easiest way to get from the airport to the city center?";
+        let texts: Vec<String> = assess(way, &[])
+            .questions
+            .into_iter()
+            .map(|q| q.text)
+            .collect();
         assert_eq!(texts, ["From where to where?"]);
-        // Two names are a route's ends, not a choice's candidates, to a follow-up that does
-        // not choose.
-        let asked = asked_after(
-            "I'm driving from Chicago to Milwaukee tomorrow morning.",
-            "roughly how long will it take?",
-        );
-        assert!(asked.is_empty(), "{asked:?}");
     }
 
     #[test]
