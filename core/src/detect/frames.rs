@@ -270,6 +270,7 @@ pub(crate) enum Pattern {
     Route,
     /// A place to go: a `place-name`, but not where the user lives or comes from, nor one ruled
     /// out ("I live in Lyon", "a flight from Boston", "not Rome": `not-destinations` before it).
+    /// In Chinese, a place finer than a country (`zh-countries`: "去日本玩五天" leaves the city).
     Destination,
     /// A story told of someone after the first sentence: one that opens with one of
     /// `story-subjects` ("…for my dad's retirement party. He taught chemistry for 35 years…").
