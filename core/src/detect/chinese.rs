@@ -510,8 +510,28 @@ fn rule_findings(
     {
         findings.push(finding(Kind::AmbiguousReference, which));
     }
+    // "帮我想想怎么回" after "老师刚在家长群里发了个通知": a short follow-up works on the text
+    // the user said they received or wrote, which the conversation only spoke of; unless it
+    // names another text of its own.
+    let told = || {
+        let mut user = given.earlier.iter().rev().filter(|m| m.role == Role::User);
+        user.find_map(|m| rules::zh_material_told(&m.content))
+    };
+    let names_another = |told: &str| {
+        list(word_list(Words::ZhMaterials)).any(|m| text.contains(m) && !told.contains(m))
+    };
+    if cjk <= ZH_FOLLOW_UP_CHARS
+        && !material_given
+        && !findings.iter().any(|f| f.kind == Kind::MissingContext)
+        && let Some(told) = told().filter(|t| !names_another(t))
+    {
+        findings.push(finding(Kind::MissingContext, told));
+    }
     findings
 }
+
+/// Chinese characters up to which a follow-up works on a text the conversation spoke of.
+const ZH_FOLLOW_UP_CHARS: usize = 20;
 
 /// Whether a Chinese text counts the things it speaks of ("两个手机套餐", "三款车"): a count of
 /// `zh-pointed-counts` before a measure word of `zh-measure-words`.

@@ -1460,6 +1460,46 @@ fn zh_answered(text: &str) -> Option<String> {
     Some(format!("{who}的{message}"))
 }
 
+/// The text an earlier message of the user's says they received or wrote, and does not hold
+/// ("老师刚在家长群里发了个通知", "房東剛傳了一份新的租約給我"): one of `zh-materials` within
+/// [`ZH_TOLD_REACH`] characters after one of `zh-received`, in the same clause. The evidence
+/// points at it as the message wrote it, its count turned to 那 ("那个通知", "那份新的租約").
+pub(crate) fn zh_material_told(earlier: &str) -> Option<String> {
+    occurrences(earlier, words_of(Words::ZhReceived)).find_map(|(_, _, after)| {
+        // The text's word that ends last ("一段话": 话, not 段; "一大段微信": 微信).
+        let (i, noun) = (words_of(Words::ZhMaterials).chain(words_of(Words::ZhMessages)))
+            .filter_map(|m| after.find(m).map(|i| (i, m)))
+            .filter(|(i, _)| after[..*i].chars().count() <= ZH_TOLD_REACH)
+            .filter(|(i, _)| !holds_any(&after[..*i], Words::ZhClauseEnds))
+            .max_by_key(|(i, m)| (i + m.len(), m.len()))?;
+        // "拿到体检报告，尿酸480": the message goes on to tell what the text says.
+        let told = &after[i + noun.len()..];
+        if told.contains(|c: char| c.is_ascii_digit() || matches!(c, ':' | '：' | '“' | '「')) {
+            return None;
+        }
+        let named = &after[..i + noun.len()];
+        // "个通知", "份很长的邮件": a count, its noun or a short modifier after it; not a word
+        // that opens with a measure ("期末报告的初稿").
+        let measure = |c: &char| word_list(Words::ZhMeasureWords).contains(*c);
+        let counted = named.chars().next().filter(measure).is_some_and(|c| {
+            let rest = &named[c.len_utf8()..];
+            let modifier = rest.find('的').map(|at| rest[..at].chars().count());
+            rest == noun || modifier.is_some_and(|n| n <= ZH_MODIFIER_REACH)
+        });
+        Some(match named.strip_prefix('一') {
+            Some(counted) => format!("那{counted}"),
+            None if counted => format!("那{named}"),
+            None => named.to_owned(),
+        })
+    })
+}
+
+/// Characters between a verb of `zh-received` and the text's word ("一份新的租約": 4).
+const ZH_TOLD_REACH: usize = 6;
+
+/// Characters of a modifier between a count and its 的 ("一份很长的邮件": 2).
+const ZH_MODIFIER_REACH: usize = 2;
+
 /// Characters of the object after 把 and its demonstrative that a question quotes.
 const ZH_OBJECT_REACH: usize = 12;
 
@@ -1705,6 +1745,24 @@ mod tests {
         // Not answered, or not sent to the user: nothing to ask for.
         assert_eq!(sender("my boss emailed me about the deadline"), None);
         assert_eq!(sender("i emailed my boss help me reply"), None);
+    }
+
+    #[test]
+    fn a_text_the_user_received_is_pointed_at_in_the_messages_words() {
+        for (earlier, told) in [
+            ("老师刚在家长群里发了个通知", Some("那个通知")),
+            ("房東剛傳了一份新的租約給我", Some("那份新的租約")),
+            ("老闆剛剛在群組傳了一段話，感覺在暗酸我。", Some("那段話")),
+            ("组员刚交了期末报告的初稿", Some("期末报告的初稿")),
+            ("我刚拿到单位的体检报告", Some("单位的体检报告")),
+            // What the text says, told: nothing to paste.
+            ("我刚拿到体检报告，尿酸480 μmol/L", None),
+            // No text received, or one too far from its verb.
+            ("我刚收到录取结果了，好开心", None),
+            ("我发了个朋友圈，然后他给我发了消息", Some("消息")),
+        ] {
+            assert_eq!(zh_material_told(earlier).as_deref(), told, "{earlier}");
+        }
     }
 
     #[test]
