@@ -1549,8 +1549,11 @@ pub(crate) fn zh_code_in_state(
 pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<String> {
     let start = past_words(text.trim_start(), Words::ZhOpeners);
     let opening = text.len() - start.len();
-    let named_earlier = earlier.contains(['《', '「', '“', '"'])
-        || (earlier.split(|c: char| !c.is_ascii_alphabetic())).any(|w| w.len() >= 2);
+    let names = |t: &str| {
+        t.contains(['《', '「', '“', '"'])
+            || (t.split(|c: char| !c.is_ascii_alphabetic())).any(|w| w.len() >= 2)
+    };
+    let named_earlier = names(earlier);
     let pointing = |(before, d, after): (&str, &str, &str)| {
         let at = before.len();
         // "我这种情况": after the speaker, it opens the request still; "物业那件事": a matter
@@ -1563,6 +1566,9 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
         // "把上周那份周报…": after a time gone by, it is something of then, the user's.
         let opens = at == opening
             || before.ends_with('的')
+            // "想买台笔记本，这两款哪个更值？": things counted, at a clause's opening.
+            || (before.ends_with(|c| super::char_listed(Words::ZhClauseEnds, c))
+                && opening_in(after, Words::ZhPointedCounts).is_some())
             // "按这个比例": what the request goes by, pointed at and not given.
             || ending_in(before, Words::ZhBy).is_some()
             // "我这张信用卡", at the opening or a clause's: the user's own, pointed at.
@@ -1610,8 +1616,11 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
             // like it ("和我刚看完的那本类似的书": which one is still unsaid); "这款" after "我在
             // 看一款耳机" or a name, the conversation.
             let likened = opening_in(&rest[measure.len_utf8()..], Words::ZhLikeness).is_some();
-            // "那边" after "想去日本玩": the conversation's place.
-            (at != opening && !gone_to && !likened)
+            // "那边" after "想去日本玩": the conversation's place. "想买台笔记本，这两款哪个
+            // 更值？": things counted are named, or set against each other, before it.
+            let counted = rest.len() != after.len();
+            let candidates = names(&text[..at]) || holds_any(&text[..at], Words::ZhCandidates);
+            (at != opening && !gone_to && !likened && (!counted || candidates))
                 || named_earlier
                 || earlier.contains(measure)
                 || (place && super::names_a_destination(earlier))
