@@ -387,7 +387,13 @@ impl<'a> ZhReading<'a> {
         let text = self.text;
         match pattern {
             Pattern::Time => {
-                holds_any(text, Words::ZhTimes) || text.bytes().any(|b| b.is_ascii_digit())
+                holds_any(text, Words::ZhTimes)
+                    || text.bytes().any(|b| b.is_ascii_digit())
+                    || text.chars().zip(text.chars().skip(1)).any(|(a, b)| {
+                        char_listed(Words::ZhNumerals, a)
+                            && a != '一'
+                            && char_listed(Words::ZhClock, b)
+                    })
             }
             Pattern::Count => zh_count(text),
             Pattern::Number => zh_figure(text),
