@@ -774,11 +774,17 @@ fn english(text: &str, given: Given<'_>, scorer: Scorer<'_>, out: &mut Assessmen
     let table = knowledge();
     let recognised = english_kinds(table, &cues, lower, words, given, &out.findings);
     let slots = slots_of(table, &recognised);
+    // "What's the difference between a tax deduction and a tax credit?": a question about a
+    // rule or a norm asks none of the user's own details (`general-facts`).
+    let general_fact = rules::phrase_in(words, Words::GeneralFacts).is_some()
+        && !any_in_list(words, Words::UserPossessives)
+        && !any_in_list(words, Words::AsTheUser);
     let open: Vec<SlotRef<'_>> = slots
         .iter()
         .copied()
         .filter(|r| {
-            !cues.fills(text, words, &r.slot.en, given)
+            (!general_fact || r.slot.general)
+                && !cues.fills(text, words, &r.slot.en, given)
                 && !defers_in_english(r, &recognised, words, first_sentence)
                 && !said_before(r.slot, text, given)
         })

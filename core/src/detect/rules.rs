@@ -356,7 +356,7 @@ pub(crate) fn there_without_place(words: &[&str], proper: &[bool]) -> Option<Str
 
 /// Where the earliest phrase of the data file's list `which` (its words joined by `+`:
 /// "how+many") stands in `words`, and the phrase.
-fn phrase_in(words: &[&str], which: Words) -> Option<(usize, &'static str)> {
+pub(crate) fn phrase_in(words: &[&str], which: Words) -> Option<(usize, &'static str)> {
     // A word whose opening starts no phrase of the list is passed over at once.
     let opens = |&at: &usize| knowledge().may_start(which, words[at]);
     (0..words.len()).filter(opens).find_map(|at| {
