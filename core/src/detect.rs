@@ -774,11 +774,7 @@ fn english(text: &str, given: Given<'_>, scorer: Scorer<'_>, out: &mut Assessmen
     let table = knowledge();
     let recognised = english_kinds(table, &cues, lower, words, given, &out.findings);
     let slots = slots_of(table, &recognised);
-    // "What's the difference between a tax deduction and a tax credit?": a question about a
-    // rule or a norm asks none of the user's own details (`general-facts`).
-    let general_fact = rules::phrase_in(words, Words::GeneralFacts).is_some()
-        && !any_in_list(words, Words::UserPossessives)
-        && !any_in_list(words, Words::AsTheUser);
+    let general_fact = asks_a_general_fact(words);
     let open: Vec<SlotRef<'_>> = slots
         .iter()
         .copied()
@@ -2521,6 +2517,15 @@ fn about_own_case(words: &[&str]) -> bool {
     // "Should I pay off the loan early or invest?": a choice only the user's facts settle.
     let choice = matches!(words, ["should", who, ..] if in_list(Words::AskingSubjects, who));
     mine || choice || (as_the_user && (amount || must))
+}
+
+/// Whether a request asks about a rule or a norm (`general-facts`: "What's the difference
+/// between a tax deduction and a tax credit?"), not the user's own case: it asks none of the
+/// user's own details.
+fn asks_a_general_fact(words: &[&str]) -> bool {
+    rules::phrase_in(words, Words::GeneralFacts).is_some()
+        && !any_in_list(words, Words::UserPossessives)
+        && !any_in_list(words, Words::AsTheUser)
 }
 
 /// Whether a question asks how something is done ("How do I…", "How does… work", "What
