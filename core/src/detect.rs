@@ -4098,6 +4098,11 @@ mod tests {
                 "My coworker sent me a really passive-aggressive message on Slack.",
                 "write the reply for me, keep it professional",
             ),
+            // Judged: the estimate is what is fair or not.
+            (
+                "The plumber finally sent over his estimate.",
+                "is that reasonable?",
+            ),
         ] {
             let asked = asked_after(earlier, request);
             assert_eq!(asked.len(), 1, "{request}: {asked:?}");

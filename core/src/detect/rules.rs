@@ -586,9 +586,9 @@ fn operated_on(words: &[&str], at: usize) -> bool {
         && any_listed(&words[..at], Words::Operations)
 }
 
-/// Whether a verb works on a pronoun ("translate it", "proofread this", "make it shorter"), or
-/// the pronoun is what misbehaves ("it keeps crashing on line 40", "this is too slow"): the
-/// request acts on the material the pronoun stands for.
+/// Whether a verb works on a pronoun ("translate it", "proofread this", "make it shorter"), the
+/// pronoun is what misbehaves ("it keeps crashing on line 40", "this is too slow") or what is
+/// judged ("is that fair?"): the request acts on the material the pronoun stands for.
 pub(crate) fn acts_on_pronoun(words: &[&str]) -> bool {
     const MISBEHAVES_WITHIN: usize = 3;
     const REMADE_WITHIN: usize = 2;
@@ -608,8 +608,15 @@ pub(crate) fn acts_on_pronoun(words: &[&str]) -> bool {
             Words::ProblemStates,
         )
     };
-    (0..words.len()).any(|i| in_list(Words::ActedOnPronouns, words[i]) && (acted_on(i) || wrong(i)))
+    // "Does that seem fair?" after "Finally got the quote back from the roofer.": judged.
+    let judged = |i: usize| any_listed(words.iter().skip(i + 1).take(JUDGED_WITHIN), Words::Judged);
+    (0..words.len()).any(|i| {
+        in_list(Words::ActedOnPronouns, words[i]) && (acted_on(i) || wrong(i) || judged(i))
+    })
 }
+
+/// Words after a pronoun within which a word of `judged` judges what it stands for.
+const JUDGED_WITHIN: usize = 3;
 
 /// Whether a verb that makes something new (`create-verbs`) comes before `at`: what it makes
 /// is the answer's own ("Write my essay"), unless what it makes answers the thing at `at`
