@@ -813,6 +813,19 @@ mod tests {
     }
 
     #[test]
+    fn a_medicine_pointed_at_is_the_one_the_conversation_named_by_its_form() {
+        let pointed = |asked: &[String]| asked.iter().any(|q| q.contains("这个药"));
+        let asked = questions(
+            "医生给我开了奥美拉唑肠溶胶囊，一天一次",
+            "这个药饭前吃还是饭后吃？",
+        );
+        assert!(!pointed(&asked), "{asked:?}");
+        // Nothing named: which medicine is still to ask.
+        let asked = questions("我最近胃不舒服", "这个药饭前吃还是饭后吃？");
+        assert!(pointed(&asked), "{asked:?}");
+    }
+
+    #[test]
     fn two_kinds_that_each_ask_where_ask_it_once() {
         // A lease and the law on it: one place answers both.
         let asked = questions("", "房东不退押金，这合法吗？");

@@ -1632,7 +1632,10 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
                 || earlier.contains(measure)
                 || (place && super::names_a_destination(earlier))
         } else {
-            text[..at].contains(&head) || earlier.contains(&head) || named_earlier
+            // "这个药" after "医生给我开了阿莫西林胶囊": a medicine named by its form.
+            let medicine = opening_in(&noun, Words::ZhMedicines).is_some()
+                && holds_any(earlier, Words::ZhMedicineForms);
+            text[..at].contains(&head) || earlier.contains(&head) || named_earlier || medicine
         };
         let resolved = resolved || (situation && !place);
         let count = &after[..after.len() - rest.len()];
