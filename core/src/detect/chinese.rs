@@ -130,6 +130,23 @@ pub(super) fn decide(
     // A long request that does not ask for a task to be done says enough: nothing is read
     // further (most long requests, and the cheapest path).
     if long && !directs {
+        // A story, then a short question that asks ("我们首付准备了80万，…。这套房子值得买
+        // 吗？"): the question is read as a follow-up to the story, as if sent after it.
+        if let Some((story, question)) = zh_story_and_question(text) {
+            let mut earlier = given.earlier.to_vec();
+            earlier.push(Message::new(Role::User, story.to_owned()));
+            let told = given.told || given.earlier.is_empty();
+            let after_story = Given {
+                history: true,
+                earlier: &earlier,
+                told: told && !holds_material(&earlier),
+                ..given
+            };
+            out.cues
+                .push("a story, then the sentence that asks: read as its follow-up".into());
+            let cjk = question.chars().filter(|&c| is_cjk(c)).count();
+            return decide(question, cjk, after_story, with_questions, scorer, out);
+        }
         out.cues.push(format!(
             "long, and no task asked for; the model scores {margin:+.2} against its threshold"
         ));
@@ -659,6 +676,19 @@ fn ask_in_chinese(
 /// CJK characters above which a Chinese request with a task kind is complete enough.
 const ZH_TASK_MAX_CHARS: usize = 30;
 
+/// A long request's story and the short sentence after it that asks (it ends in a question
+/// mark, and the story holds a sentence of its own): `None` for any other request.
+fn zh_story_and_question(text: &str) -> Option<(&str, &str)> {
+    let trimmed = text.trim_end();
+    let body = trimmed.strip_suffix(['？', '?'])?;
+    let start = body
+        .rfind(['。', '！', '？', '!', '?', '；', '\n'])
+        .map(|i| i + body[i..].chars().next().map_or(1, char::len_utf8))?;
+    let (story, question) = (trimmed[..start].trim(), trimmed[start..].trim());
+    let chars = question.chars().filter(|&c| is_cjk(c)).count();
+    (chars > 0 && chars <= ZH_TASK_MAX_CHARS && !story.is_empty()).then_some((story, question))
+}
+
 /// Whether an open slot is asked of a Chinese request of `chars` characters: a long request is
 /// asked only what its task cannot do without.
 fn asked_at_length(chars: usize, r: &SlotRef<'_>) -> bool {
@@ -810,6 +840,37 @@ mod tests {
                 "{follow_up}"
             );
         }
+    }
+
+    #[test]
+    fn a_long_story_then_a_short_question_reads_the_question_as_its_follow_up() {
+        let story = "我们首付准备了80万，两个人月收入加起来三万五，公积金都正常交，没有别的贷款。";
+        let asked = questions("", &format!("{story}这套房子值得买吗？"));
+        assert!(!asked.is_empty(), "the house is named nowhere: {asked:?}");
+        // The story names the house: nothing is pointed at unnamed.
+        let named = "我们看中了上海浦东张江的一套89平两居室，总价520万，首付准备了160万，两个人月收入加起来四万五。";
+        let asked = questions("", &format!("{named}这套房子值得买吗？"));
+        assert!(asked.is_empty(), "{asked:?}");
+        assert_eq!(
+            super::zh_story_and_question("我下个月要去东京玩。那边冷吗？"),
+            Some(("我下个月要去东京玩。", "那边冷吗？"))
+        );
+        assert_eq!(super::zh_story_and_question("那边冷吗？"), None);
+        assert_eq!(
+            super::zh_story_and_question("我下个月要去东京玩。帮我排个行程"),
+            None
+        );
+    }
+
+    #[test]
+    fn a_packing_list_asks_the_trip_s_place_and_a_move_s_is_the_move_s() {
+        let packing = |asked: &[String]| asked.iter().any(|q| q.contains("是什么行程"));
+        let asked = questions("", "我下周去出差五天，帮我看看带什么衣服合适");
+        assert!(packing(&asked), "five days name no place: {asked:?}");
+        let asked = questions("", "我下周去成都出差五天，帮我看看带什么衣服合适");
+        assert!(!packing(&asked), "{asked:?}");
+        let asked = questions("", "帮我列一个搬家前一周的打包清单");
+        assert!(!packing(&asked) && !asked.is_empty(), "{asked:?}");
     }
 
     #[test]
