@@ -462,6 +462,8 @@ fn decided_unsaid(text: &str, word: &str) -> bool {
         let length =
             word.starts_with('的') && ending_in(&text[..at], Words::ZhTextLengths).is_some();
         holds_any(&after, Words::ZhDecided)
+            || (opening_in(&after, Words::ZhDemonstratives).is_some()
+                && !holds_any(word, Words::ZhPeople))
             || ending_in(&text[..at], Words::ZhAsking).is_some()
             || before.any(|c| char_listed(Words::ZhChanges, c))
             || length
@@ -840,6 +842,20 @@ mod tests {
                 "{follow_up}"
             );
         }
+    }
+
+    #[test]
+    fn a_word_right_before_a_demonstrative_points_and_does_not_tell() {
+        assert!(super::decided_unsaid(
+            "帮我写一封求职信，应聘这个职位",
+            "应聘"
+        ));
+        assert!(!super::decided_unsaid(
+            "帮我写一封求职信，应聘字节跳动的产品经理",
+            "应聘"
+        ));
+        // A person before a demonstrative is whose the thing is: "老板那封信" is the boss's.
+        assert!(!super::decided_unsaid("帮我回复老板那封信", "老板"));
     }
 
     #[test]
