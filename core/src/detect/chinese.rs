@@ -848,6 +848,18 @@ mod tests {
     }
 
     #[test]
+    fn a_name_the_conversation_gave_is_no_material_pointed_at() {
+        let asked = questions(
+            "我们用的是MySQL 8，表里大概有五百万行数据。",
+            "这条查询怎么优化？",
+        );
+        assert!(asked.iter().any(|q| q.contains("这条查询")), "{asked:?}");
+        // A thing, not material: the name is what it points at.
+        let asked = questions("我在看iPhone 15 Pro", "这款值得买吗？");
+        assert!(!asked.iter().any(|q| q.contains("这款")), "{asked:?}");
+    }
+
+    #[test]
     fn a_word_right_before_a_demonstrative_points_and_does_not_tell() {
         assert!(super::decided_unsaid(
             "帮我写一封求职信，应聘这个职位",

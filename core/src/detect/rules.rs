@@ -1379,6 +1379,8 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
             if skipped {
                 continue;
             }
+            // "把我的简历" is the user's, as "我的简历" is.
+            let named = named.strip_prefix("我的").unwrap_or(named);
             let whose = match pointer {
                 // "上周的会议纪要" says whose already.
                 "把" if named.contains('的') => "",
@@ -1635,7 +1637,13 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
             // "这个药" after "医生给我开了阿莫西林胶囊": a medicine named by its form.
             let medicine = opening_in(&noun, Words::ZhMedicines).is_some()
                 && holds_any(earlier, Words::ZhMedicineForms);
-            text[..at].contains(&head) || earlier.contains(&head) || named_earlier || medicine
+            // A name the conversation gave is no material of the user's ("这条查询" after "我们
+            // 用的是MySQL 8"): that is still to paste.
+            let material = opening_in(&noun, Words::ZhMaterials).is_some();
+            text[..at].contains(&head)
+                || earlier.contains(&head)
+                || (named_earlier && !material)
+                || medicine
         };
         let resolved = resolved || (situation && !place);
         let count = &after[..after.len() - rest.len()];
@@ -2171,6 +2179,7 @@ mod tests {
         let found = chinese_found;
         let missing = |e: &str| vec![(Kind::MissingContext, e.to_owned())];
         assert_eq!(found("帮我看看我的简历", false), missing("您的简历"));
+        assert_eq!(found("帮我把我的简历翻成英文", false), missing("您的简历"));
         // A demonstrative before the text is no pronoun to ask about.
         assert_eq!(found("这段代码有什么问题", false), missing("这段代码"));
         assert_eq!(
