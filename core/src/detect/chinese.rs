@@ -860,6 +860,17 @@ mod tests {
     }
 
     #[test]
+    fn a_noun_the_conversation_asks_which_of_is_not_named() {
+        let asked = questions(
+            "孩子今年高考，考了612分，在纠结报什么专业。",
+            "这个专业好就业吗？",
+        );
+        assert!(asked.iter().any(|q| q.contains("这个专业")), "{asked:?}");
+        let asked = questions("孩子今年高考，想报计算机专业。", "这个专业好就业吗？");
+        assert!(!asked.iter().any(|q| q.contains("这个专业")), "{asked:?}");
+    }
+
+    #[test]
     fn a_word_right_before_a_demonstrative_points_and_does_not_tell() {
         assert!(super::decided_unsaid(
             "帮我写一封求职信，应聘这个职位",

@@ -1640,8 +1640,11 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
             // A name the conversation gave is no material of the user's ("这条查询" after "我们
             // 用的是MySQL 8"): that is still to paste.
             let material = opening_in(&noun, Words::ZhMaterials).is_some();
+            // "报什么专业" asks which one and names none.
+            let named_in_earlier = (earlier.match_indices(head.as_str()))
+                .any(|(i, _)| ending_in(&earlier[..i], Words::ZhAsksWhich).is_none());
             text[..at].contains(&head)
-                || earlier.contains(&head)
+                || named_in_earlier
                 || (named_earlier && !material)
                 || medicine
         };
