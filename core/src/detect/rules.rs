@@ -163,7 +163,7 @@ pub(crate) fn english(
         // "How do I get there?", "Is 140 high?", "Follow up about what we discussed": a place,
         // what a figure measures or an earlier conversation the request leans on, with none
         // here.
-        let leaning = when(short, || there_without_place(words, proper))
+        let leaning = there_without_place(words, proper)
             .or_else(|| figure_unmeasured(words))
             .or_else(|| then_without_time(words))
             .or_else(|| recurring_unsaid(words))
