@@ -114,8 +114,8 @@ impl Args {
 /// included, is printed all the same.
 pub const EXIT_FAILED: u8 = 1;
 
-/// The transport `args` ask for: the endpoint's, or none (offline).
-fn transport(args: &Args) -> Result<Option<HttpLlm>, CliError> {
+/// The transport `args` ask for: the endpoint's, or none (offline); it speaks `language`.
+fn transport(args: &Args, language: Language) -> Result<Option<HttpLlm>, CliError> {
     let (Some(endpoint), Some(model)) = (&args.endpoint, &args.model) else {
         return Ok(None);
     };
@@ -137,7 +137,7 @@ fn transport(args: &Args) -> Result<Option<HttpLlm>, CliError> {
     if let Some(kind) = args.profile {
         llm.use_profile(kind);
     }
-    llm.speak(Language::of_session(&args.tag(), &args.request));
+    llm.speak(language);
     if let Some(path) = &args.llm_log {
         let file = std::fs::OpenOptions::new()
             .create(true)
@@ -208,8 +208,9 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     let (kb, catalog) = load_sources(args)?;
     let history = history(args)?;
     let interactive = args.interactive || (!args.non_interactive && io::stdin().is_terminal());
-    let words = Words::of(Language::of_session(&args.tag(), &args.request));
-    let mut online = transport(args)?;
+    let language = Language::of_conversation(&args.tag(), &args.request, &history);
+    let words = Words::of(language);
+    let mut online = transport(args, language)?;
     let mut session = Session::new(config(args, interactive, online.is_some()));
     let context = sources::context(&args.request, &history, &kb, &catalog);
     let mut out: Box<dyn Write> = if args.json {

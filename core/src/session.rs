@@ -364,9 +364,9 @@ impl Phase {
 }
 
 impl Conversation {
-    /// The language the user reads in this conversation ([`Language::of_session`]).
+    /// The language the user reads in this conversation ([`Language::of_conversation`]).
     fn language(&self, config: &Config) -> Language {
-        Language::of_session(&config.language, &self.request)
+        Language::of_conversation(&config.language, &self.request, &self.history)
     }
 
     /// The enriched prompt so far, its headings in `language`.

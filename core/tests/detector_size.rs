@@ -20,12 +20,12 @@ use common::rust_files;
 /// lowered as knowledge moves into the data file (issue 43 aims at 1,800). Raised only for a
 /// mechanism whose words are in the data file; each change and its reason is logged in
 /// `docs/measurements.md` ("Detector size ratchets").
-const MAX_DETECTOR_LINES: usize = 5_588;
+const MAX_DETECTOR_LINES: usize = 5_589;
 
 /// The most string literals `core/src` may hold outside `phrase.rs` and test modules: today's
 /// figure, lowered as wordings and word lists move into data (issue 43 aims at 1,100); logged
 /// with the lines in `docs/measurements.md` ("Detector size ratchets").
-const MAX_LITERALS: usize = 989;
+const MAX_LITERALS: usize = 990;
 
 #[test]
 fn the_detector_keeps_its_knowledge_in_data() {

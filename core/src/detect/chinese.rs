@@ -221,7 +221,7 @@ pub(super) fn decide(
         }
         out.cues.push(note);
     } else if with_questions {
-        ask_in_chinese(text, &signals, scorer.tuning, open, out);
+        ask_in_chinese(text, given.earlier, &signals, scorer.tuning, open, out);
     }
 }
 
@@ -607,6 +607,7 @@ pub(super) fn zh_directs(text: &str) -> bool {
 /// request names when it names something.
 fn ask_in_chinese(
     text: &str,
+    earlier: &[Message],
     signals: &ChineseSignals,
     tuning: &Tuning,
     mut open: Vec<SlotRef<'_>>,
@@ -615,11 +616,11 @@ fn ask_in_chinese(
     let needed = matches!(signals.task, TaskState::Open | TaskState::CriticalOpen);
     let rules = tuning.chinese_rule_asks(signals);
     open.retain(|r| asked_at_length(signals.chars, r));
-    // Unless the wording says, Traditional when Traditional-only characters outnumber
-    // Simplified-only ones. A request with none of either (「最新的消息」 is written the same in
-    // both) gets Simplified, the script of most readers of Chinese.
-    let (traditional_only, simplified_only) = crate::text::script_markers(text);
-    let more_traditional = traditional_only > simplified_only;
+    // Unless the wording says, the script the session would read: the request's (its
+    // Traditional-only or Simplified-only characters, whichever are more), else the user's
+    // earlier messages', else Simplified, the script of most readers of Chinese.
+    let more_traditional =
+        crate::Language::of_conversation("", text, earlier) == crate::Language::Traditional;
     let script = Script::chinese(out.wording.traditional().unwrap_or(more_traditional));
     // "帮我把下面的文字改得更正式一点": the kind's question for its material ("能否把要修改的文字贴在
     // 这里？") says better than "what do you mean?" what 下面的 points at.

@@ -9,6 +9,7 @@
 use crate::detect;
 use crate::protocol::language::{Language, Tag};
 use crate::protocol::question::Question;
+use crate::protocol::request::{Message, Role};
 use crate::text::is_cjk;
 
 impl Language {
@@ -32,6 +33,26 @@ impl Language {
                 Some(Written::English) | None => Self::English,
             },
         }
+    }
+
+    /// [`Language::of_session`] for a request after the user's earlier messages: a Chinese
+    /// request with as many Traditional-only as Simplified-only characters ("那要煮多久？") is
+    /// in the script of the user's last earlier message that shows one, unless the tag names it.
+    pub fn of_conversation(tag: &str, request: &str, history: &[Message]) -> Self {
+        let unmarked = !matches!(Tag::read(tag), Tag::Named(_))
+            && Written::of(request) == Some(Written::Chinese(None));
+        let earlier = || {
+            (history.iter().rev().filter(|m| m.role == Role::User)).find_map(|m| match Written::of(
+                &m.content,
+            ) {
+                Some(Written::Chinese(variant)) => variant,
+                _ => None,
+            })
+        };
+        unmarked
+            .then(earlier)
+            .flatten()
+            .unwrap_or_else(|| Self::of_session(tag, request))
     }
 
     /// Whether `question` is written in another language than this one, and so should be
@@ -119,6 +140,26 @@ mod tests {
             assumption: String::new(),
             source: QuestionSource::Llm,
         }
+    }
+
+    #[test]
+    fn a_request_in_neither_script_takes_the_script_of_the_users_earlier_messages() {
+        let told = |text: &str| vec![Message::new(Role::User, text.to_owned())];
+        let traditional = told("我買了一包義大利麵，想做給小孩吃。");
+        for (tag, history, expected) in [
+            ("", traditional.clone(), Language::Traditional),
+            ("zh", traditional.clone(), Language::Traditional),
+            ("zh", told("我买了一包意大利面"), Language::Simplified),
+            ("zh", Vec::new(), Language::Simplified),
+            // The tag names the script: it wins.
+            ("zh-CN", traditional.clone(), Language::Simplified),
+        ] {
+            let language = Language::of_conversation(tag, "那要煮多久？", &history);
+            assert_eq!(language, expected, "{tag} {history:?}");
+        }
+        // The request's own script wins over the conversation's.
+        let language = Language::of_conversation("", "那要煮多久呢？这个", &traditional);
+        assert_eq!(language, Language::Simplified);
     }
 
     #[test]

@@ -26,7 +26,13 @@ impl Active {
         env: &mut Env,
         fx: &mut Vec<Effect>,
     ) {
-        let reader = reader_of(&question, &env.config.language, &self.conversation.request);
+        let c = &self.conversation;
+        let reader = reader_of(
+            &question,
+            &env.config.language,
+            &c.request,
+            c.language(&env.config),
+        );
         match (reader, env.config.detection) {
             (None, Detection::Llm | Detection::Embedded) => {
                 self.show(question, After::resume(paused), env, fx);
@@ -120,13 +126,12 @@ impl Active {
     }
 }
 
-/// The user's language when `question` is written in another one, else `None`.
+/// The `reader`'s language when `question` is written in another one, else `None`.
 ///
 /// English text for an English reader, the usual case, is settled by a pass over the bytes
 /// without working out either language.
-fn reader_of(question: &Question, tag: &str, request: &str) -> Option<Language> {
+fn reader_of(question: &Question, tag: &str, request: &str, reader: Language) -> Option<Language> {
     let chinese_tag = Tag::read(tag) != Tag::Other;
-    let reader = Language::of_session(tag, request);
     let ascii = !chinese_tag && request.is_ascii() && question.text.is_ascii();
     (!ascii && reader.differs_from(question)).then_some(reader)
 }
