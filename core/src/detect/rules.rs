@@ -1452,7 +1452,11 @@ fn zh_answered(text: &str) -> Option<String> {
     };
     let answered = || {
         let mut replies = occurrences(text, words_of(Words::ZhAnswering));
-        let after = |a: &str| opening(after_word(a, Words::ZhSofteners).unwrap_or(a));
+        // "回复一下这位客户": one pointed at is still someone.
+        let after = |a: &str| {
+            let a = after_word(a, Words::ZhSofteners).unwrap_or(a);
+            opening(after_word(a, Words::ZhPersonPointers).unwrap_or(a))
+        };
         when(!holds_any(text, Words::ZhSaid), || {
             replies.find_map(|(_, _, a)| after(a))
         })
