@@ -1586,7 +1586,9 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
             || ending_in(before, Words::ZhBy).is_some()
             // "我这张信用卡", at the opening or a clause's: the user's own, pointed at.
             || before.strip_suffix('我').is_some_and(|b| {
-                b.chars().count() <= 1 || b.ends_with(|c| super::char_listed(Words::ZhClauseEnds, c))
+                b.chars().count() <= 1
+                    || b.len() <= opening
+                    || b.ends_with(|c| super::char_listed(Words::ZhClauseEnds, c))
             })
             // "我儿子这道数学题": after one of the user's people, it is theirs.
             || ending_in(before, Words::ZhPeople)
