@@ -127,30 +127,8 @@ pub(super) fn decide(
     // left open is asked, unless the model finds the request vague.
     let long = cjk > ZH_TASK_MAX_CHARS && margin < 0.0;
     let directs = zh_directs(text);
-    // A long request that does not ask for a task to be done says enough: nothing is read
-    // further (most long requests, and the cheapest path).
     if long && !directs {
-        // A story, then a short question that asks ("我们首付准备了80万，…。这套房子值得买
-        // 吗？"): the question is read as a follow-up to the story, as if sent after it.
-        if let Some((story, question)) = zh_story_and_question(text) {
-            let mut earlier = given.earlier.to_vec();
-            earlier.push(Message::new(Role::User, story.to_owned()));
-            let told = given.told || given.earlier.is_empty();
-            let after_story = Given {
-                history: true,
-                earlier: &earlier,
-                told: told && !holds_material(&earlier),
-                ..given
-            };
-            out.cues
-                .push("a story, then the sentence that asks: read as its follow-up".into());
-            let cjk = question.chars().filter(|&c| is_cjk(c)).count();
-            return decide(question, cjk, after_story, with_questions, scorer, out);
-        }
-        out.cues.push(format!(
-            "long, and no task asked for; the model scores {margin:+.2} against its threshold"
-        ));
-        return;
+        return decide_long(text, margin, given, with_questions, scorer, out);
     }
     let lower = text.to_ascii_lowercase();
     let head = &zh_instruction(text, given);
@@ -678,6 +656,39 @@ fn ask_in_chinese(
 
 /// CJK characters above which a Chinese request with a task kind is complete enough.
 const ZH_TASK_MAX_CHARS: usize = 30;
+
+/// A long request that does not ask for a task to be done says enough: nothing is read further
+/// (most long requests, and the cheapest path), unless a story ends in a short question that
+/// asks ("我们首付准备了80万，…。这套房子值得买吗？"): that is decided as a follow-up to the
+/// story, as if sent after it. `margin`: the model's score minus its threshold.
+fn decide_long(
+    text: &str,
+    margin: f32,
+    given: Given<'_>,
+    with_questions: bool,
+    scorer: Scorer<'_>,
+    out: &mut Assessment,
+) {
+    let Some((story, question)) = zh_story_and_question(text) else {
+        out.cues.push(format!(
+            "long, and no task asked for; the model scores {margin:+.2} against its threshold"
+        ));
+        return;
+    };
+    let mut earlier = given.earlier.to_vec();
+    earlier.push(Message::new(Role::User, story.to_owned()));
+    let told = given.told || given.earlier.is_empty();
+    let after_story = Given {
+        history: true,
+        earlier: &earlier,
+        told: told && !holds_material(&earlier),
+        ..given
+    };
+    out.cues
+        .push("a story, then the sentence that asks: read as its follow-up".into());
+    let cjk = question.chars().filter(|&c| is_cjk(c)).count();
+    decide(question, cjk, after_story, with_questions, scorer, out);
+}
 
 /// A long request's story and the short sentence after it that asks (it ends in a question
 /// mark, and the story holds a sentence of its own): `None` for any other request.

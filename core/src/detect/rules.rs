@@ -1640,19 +1640,8 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
                 || earlier.contains(measure)
                 || (place && super::names_a_destination(earlier))
         } else {
-            // "这个药" after "医生给我开了阿莫西林胶囊": a medicine named by its form.
-            let medicine = opening_in(&noun, Words::ZhMedicines).is_some()
-                && holds_any(earlier, Words::ZhMedicineForms);
-            // A name the conversation gave is no material of the user's ("这条查询" after "我们
-            // 用的是MySQL 8"): that is still to paste.
-            let material = opening_in(&noun, Words::ZhMaterials).is_some();
-            // "报什么专业" asks which one and names none.
-            let named_in_earlier = (earlier.match_indices(head.as_str()))
-                .any(|(i, _)| ending_in(&earlier[..i], Words::ZhAsksWhich).is_none());
             text[..at].contains(&head)
-                || named_in_earlier
-                || (named_earlier && !material)
-                || medicine
+                || zh_noun_named_earlier(&noun, &head, earlier, named_earlier)
         };
         let resolved = resolved || (situation && !place);
         let count = &after[..after.len() - rest.len()];
@@ -1663,6 +1652,21 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
     // "《红楼梦》…后四十回又是谁续写的": the title is what it leans on.
     let leaning = earlier.is_empty() && !text.contains('《');
     pointed.or_else(|| when(leaning, leans).and_then(|w| clause_of(text, w)))
+}
+
+/// Whether the conversation (`earlier`; `named`: it writes a name) names the `noun` a Chinese
+/// demonstrative points at (`head`, its first characters): it says the noun, not only to ask
+/// which one ("报什么专业"); or a name, unless the noun is material of the user's, still to
+/// paste ("这条查询" after "我们用的是MySQL 8"); or a medicine by its form ("这个药" after
+/// "医生给我开了阿莫西林胶囊").
+fn zh_noun_named_earlier(noun: &str, head: &str, earlier: &str, named: bool) -> bool {
+    let medicine = opening_in(noun, Words::ZhMedicines).is_some()
+        && holds_any(earlier, Words::ZhMedicineForms);
+    let material = opening_in(noun, Words::ZhMaterials).is_some();
+    (earlier.match_indices(head))
+        .any(|(i, _)| ending_in(&earlier[..i], Words::ZhAsksWhich).is_none())
+        || (named && !material)
+        || medicine
 }
 
 /// The clause of `text` that holds `word`, up to [`CLAUSE_REACH`] characters: what a question
