@@ -860,26 +860,36 @@ mod tests {
     }
 
     #[test]
-    fn a_name_the_conversation_gave_is_no_material_pointed_at() {
-        let asked = questions(
-            "我们用的是MySQL 8，表里大概有五百万行数据。",
-            "这条查询怎么优化？",
-        );
-        assert!(asked.iter().any(|q| q.contains("这条查询")), "{asked:?}");
-        // A thing, not material: the name is what it points at.
-        let asked = questions("我在看iPhone 15 Pro", "这款值得买吗？");
-        assert!(!asked.iter().any(|q| q.contains("这款")), "{asked:?}");
-    }
-
-    #[test]
-    fn a_noun_the_conversation_asks_which_of_is_not_named() {
-        let asked = questions(
-            "孩子今年高考，考了612分，在纠结报什么专业。",
-            "这个专业好就业吗？",
-        );
-        assert!(asked.iter().any(|q| q.contains("这个专业")), "{asked:?}");
-        let asked = questions("孩子今年高考，想报计算机专业。", "这个专业好就业吗？");
-        assert!(!asked.iter().any(|q| q.contains("这个专业")), "{asked:?}");
+    fn what_the_conversation_names_is_what_a_thing_pointed_at_is() {
+        // (earlier message, follow-up, the words pointed at, whether they are asked about)
+        for (earlier, request, pointed, asked) in [
+            // A name is no material of the user's: the query is still to paste.
+            (
+                "我们用的是MySQL 8，表里大概有五百万行数据。",
+                "这条查询怎么优化？",
+                "这条查询",
+                true,
+            ),
+            // A thing, not material: the name is what it points at.
+            ("我在看iPhone 15 Pro", "这款值得买吗？", "这款", false),
+            // A noun asked which of is not named; said, it is.
+            (
+                "孩子今年高考，考了612分，在纠结报什么专业。",
+                "这个专业好就业吗？",
+                "这个专业",
+                true,
+            ),
+            (
+                "孩子今年高考，想报计算机专业。",
+                "这个专业好就业吗？",
+                "这个专业",
+                false,
+            ),
+        ] {
+            let questions = questions(earlier, request);
+            let found = questions.iter().any(|q| q.contains(pointed));
+            assert_eq!(found, asked, "{earlier} {request}: {questions:?}");
+        }
     }
 
     #[test]
