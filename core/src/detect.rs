@@ -780,7 +780,7 @@ fn english(text: &str, given: Given<'_>, scorer: Scorer<'_>, out: &mut Assessmen
         .copied()
         .filter(|r| {
             (!general_fact || r.slot.general)
-                && !cues.fills(text, words, &r.slot.en, given)
+                && (!cues.fills(text, words, &r.slot.en, given) || names_another(r, words))
                 && !defers_in_english(r, &recognised, words, first_sentence)
                 && !said_before(r.slot, text, given)
         })
@@ -1526,6 +1526,26 @@ fn holds_material(earlier: &[Message]) -> bool {
             || m.content.split_whitespace().count() > LONG_WORDS
             || m.content.chars().filter(|&c| is_cjk(c)).count() > LONG_WORDS
     })
+}
+
+/// Whether the request names, besides what fills `r`'s slot, another of the kind's own things
+/// by the kind's word alone: "Can I take ibuprofen with my medication?" names the ibuprofen and
+/// not the medication.
+fn names_another(r: &SlotRef<'_>, words: &[&str]) -> bool {
+    let table = knowledge();
+    r.slot.instance
+        && table
+            .positions_in(words, r.frame.en.cue_list)
+            .any(|at| table.position_in(&words[at..=at], r.slot.en.list).is_none())
+}
+
+/// Whether the Chinese `text` names, besides what fills `r`'s slot, another of the kind's own
+/// things by the kind's word alone: "布洛芬能和降压药一起吃吗" names the 布洛芬 and not the 降压药.
+fn zh_names_another(r: &SlotRef<'_>, text: &str) -> bool {
+    r.slot.instance && {
+        let rest = list(r.slot.zh.words).fold(text.to_owned(), |t, w| t.replace(w, ""));
+        list(r.frame.zh.cues).any(|c| rest.contains(c))
+    }
 }
 
 /// Whether an earlier message of the conversation, the user's or the host's context, gives
@@ -5605,6 +5625,26 @@ mod tests {
             let cjk = text.chars().filter(|c| is_cjk(*c)).count();
             assert_eq!(script_counts(text), (cjk, latin), "{text:?}");
         }
+    }
+
+    /// A medicine named beside one the kind's own word only names ("my medication", 降压药)
+    /// leaves that one unnamed; two named ones, or one named twice, leave nothing.
+    #[test]
+    fn a_thing_named_only_by_its_kind_is_another_unnamed() {
+        let frame = (knowledge().frames.iter())
+            .find(|f| f.name == "medicine-use")
+            .expect("the medicine-use frame");
+        let slot = (frame.slots.iter())
+            .find(|s| s.instance)
+            .expect("an instance slot");
+        let r = SlotRef { frame, slot };
+        let english = |text: &str| names_another(&r, &words_of(&text.to_ascii_lowercase()));
+        assert!(english("Can I take ibuprofen with my medication?"));
+        assert!(english("is advil ok with my blood pressure pills"));
+        assert!(!english("Does lisinopril interact with metformin?"));
+        assert!(!english("Can I take ibuprofen with alcohol?"));
+        assert!(zh_names_another(&r, "布洛芬能和我的降压药一起吃吗"));
+        assert!(!zh_names_another(&r, "阿莫西林和布洛芬能一起吃吗"));
     }
 
     #[test]

@@ -146,7 +146,7 @@ pub(super) fn decide(
     let open: Vec<SlotRef<'_>> = (slots.iter().copied())
         .filter(|r| {
             (!general_fact || r.slot.general)
-                && !reading.fills(r.slot, given)
+                && (!reading.fills(r.slot, given) || zh_names_another(r, text))
                 && !r.defers(table, &recognised)
                 && !said_before(r.slot, text, given)
                 && (cjk <= ZH_TASK_MAX_CHARS

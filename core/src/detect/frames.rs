@@ -214,6 +214,9 @@ pub(crate) struct Slot {
     pub piece: bool,
     /// A question about the general rule still needs it (a visa's country).
     pub general: bool,
+    /// Its filling words name the kind's own thing: one named only by the kind's own word is
+    /// another, still unnamed (see [`super::names_another`]).
+    pub instance: bool,
     pub wording: Wordings,
 }
 
@@ -711,6 +714,7 @@ mod tests {
                 }
                 assert_eq!(debug(&s.covered_by), debug(&b.covered_by));
                 assert_eq!(s.piece, b.piece, "slot {}", s.name);
+                assert_eq!(s.instance, b.instance, "slot {}", s.name);
                 same_wordings(&s.wording, &b.ask, &d);
             }
         }

@@ -167,6 +167,10 @@ pub struct Slot {
     /// country: "签证一般要办多久").
     #[serde(default)]
     pub general: bool,
+    /// Its filling words name the kind's own thing (a medicine by its name): the thing also
+    /// named only by the kind's own word ("my medication", 降压药) is another, still unnamed.
+    #[serde(default)]
+    pub instance: bool,
     /// Its question, by language.
     pub ask: BTreeMap<String, Wording>,
 }
@@ -664,6 +668,7 @@ struct StoredSlot<'a> {
     covered_by: Option<Cover>,
     piece: bool,
     general: bool,
+    instance: bool,
     wording: Vec<(&'a str, StoredWording<'a>)>,
 }
 
@@ -772,6 +777,7 @@ fn stored_slot<'a>(s: &'a Slot, d: &'a Detector) -> StoredSlot<'a> {
         covered_by: s.covered_by,
         piece: s.piece,
         general: s.general,
+        instance: s.instance,
         wording: stored_wordings(&s.ask, d),
     }
 }
