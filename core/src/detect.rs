@@ -1542,10 +1542,13 @@ fn names_another(r: &SlotRef<'_>, words: &[&str]) -> bool {
 /// Whether the Chinese `text` names, besides what fills `r`'s slot, another of the kind's own
 /// things by the kind's word alone: "布洛芬能和降压药一起吃吗" names the 布洛芬 and not the 降压药.
 fn zh_names_another(r: &SlotRef<'_>, text: &str) -> bool {
-    r.slot.instance && {
-        let rest = list(r.slot.zh.words).fold(text.to_owned(), |t, w| t.replace(w, ""));
-        list(r.frame.zh.cues).any(|c| rest.contains(c))
-    }
+    // More times the kind's word than inside the named things' words ("阿莫西林" holds none).
+    let within_names = |c: &str| -> usize {
+        (list(r.slot.zh.words).filter(|w| w.contains(c)))
+            .map(|w| text.matches(w).count())
+            .sum()
+    };
+    r.slot.instance && list(r.frame.zh.cues).any(|c| text.matches(c).count() > within_names(c))
 }
 
 /// Whether an earlier message of the conversation, the user's or the host's context, gives
