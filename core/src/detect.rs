@@ -2421,22 +2421,23 @@ fn directed_task<'t>(
     }
     // A kind named before the directive, with its critical detail open, is the task when the
     // directive's object names it again ([`object_names`]), or names no kind
-    // ([`Words::PlanWords`]) and it is the only such one: "I'm planning a 5-day trip… Can you
-    // put together a day-by-day plan?".
-    let before = |i: usize| {
-        start.is_some_and(|s| {
-            critical_open(&table.frames[i]) && named_within(i) <= s && !gives_way(i)
-        })
-    };
+    // ([`Words::PlanWords`]) and it is the only kind named before: "I'm planning a 5-day trip…
+    // Can you put together a day-by-day plan?"; not the flight a complaint to an airline tells
+    // of ("…lost my suitcase on the outbound flight… Can you write it?").
+    let named_first = |i: usize| start.is_some_and(|s| named_within(i) <= s && !gives_way(i));
+    let before = |i: usize| critical_open(&table.frames[i]) && named_first(i);
     let again = start.and_then(|s| object_names(table, recognised, words, s, before));
     let generic = start.is_some_and(|s| {
         let object = &words[s..(s + DIRECTED_WITHIN).min(words.len())];
         any_in_list(object, Words::PlanWords)
     });
-    let mut named_before = recognised.iter().copied().filter(|&i| generic && before(i));
+    let mut named_before = recognised
+        .iter()
+        .copied()
+        .filter(|&i| generic && named_first(i));
     let only = named_before
         .next()
-        .filter(|_| named_before.next().is_none());
+        .filter(|&i| named_before.next().is_none() && before(i));
     // Else a task named precisely enough is asked as a question too, named early on; and any
     // task is, when the question is about the user's own case (see [`about_own_case`]). After
     // a story that sets it up, the sentence that asks counts as the question, for a task it
