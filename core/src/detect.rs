@@ -3000,12 +3000,13 @@ pub(crate) fn split_at_colon(text: &str) -> Option<(&str, &str)> {
 }
 
 /// Whether an instruction has a word that points to what follows it: "this", "these", "the
-/// following", "below", or in Chinese 这/這 or 以下/下面.
+/// following", "below", or in Chinese 这/這 or 以下/下面; not a time's "this" ("Plan the party
+/// this Saturday: 10 kids…").
 fn points_ahead(head: &str) -> bool {
     let lower = head.to_ascii_lowercase();
-    lower
-        .split(|c: char| !c.is_alphanumeric())
-        .any(|w| in_list(Words::PointsAhead, w))
+    let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).collect();
+    (0..words.len())
+        .any(|i| in_list(Words::PointsAhead, words[i]) && !in_list_at(&words, i + 1, Words::Times))
         || list(word_list(Words::ZhPointsAhead)).any(|w| head.contains(w))
 }
 
