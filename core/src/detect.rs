@@ -1342,16 +1342,24 @@ fn artifact_of(evidence: &str) -> (bool, &str) {
 
 /// [`artifact_of`], with a person's material named as their message: "my landlord" (from "reply
 /// to my landlord") is asked for as "your landlord's message", "my son's teacher" as "your son's
-/// teacher's message".
+/// teacher's message", "the contract my landlord" (sent) as "your landlord's contract".
 fn material_of(evidence: &str) -> (bool, String) {
     let (own, noun) = artifact_of(evidence);
     // "mother-in-law", and "son's teacher": the person is the last of someone's.
     let last = noun.rsplit(' ').next().unwrap_or(noun);
     let head = last.split('-').next().unwrap_or(last);
-    if rules::is_person(&head.to_ascii_lowercase()) {
-        (own, format!("{noun}'s message"))
-    } else {
-        (own, noun.to_owned())
+    // "the contract my landlord" (sent): the landlord's contract.
+    let mut parts = evidence.splitn(3, ' ').skip(1);
+    let sent = (parts.next().zip(parts.next()))
+        .and_then(|(thing, rest)| Some((rest.split_once(' ')?, thing)))
+        .filter(|((det, _), _)| in_list(Words::UserPossessives, &det.to_ascii_lowercase()));
+    let whose = match sent {
+        Some(((_, person), thing)) => Some((person, thing)),
+        None => rules::is_person(&head.to_ascii_lowercase()).then_some((noun, MESSAGE)),
+    };
+    match whose {
+        Some((person, thing)) => (own || sent.is_some(), format!("{person}'s {thing}")),
+        None => (own, noun.to_owned()),
     }
 }
 

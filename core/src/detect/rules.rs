@@ -453,13 +453,13 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
             let mut reach = (i + 3..words.len().min(i + 3 + ABOUT_REACH)).filter(|_| about);
             (reach.find(|&j| in_list(Words::Givers, words[j]) && had(j))).map(|j| &words[j])
         });
-        // "the message my mother-in-law sent": what one of the user's people sent, asked for
-        // as their message.
+        // "the contract my landlord sent": what one of the user's people sent, asked for as
+        // theirs ("your landlord's contract").
         if in_list(Words::Artifacts, pair[1])
             && in_list(Words::PointingDeterminers, pair[0])
             && let Some(person) = sent_by(&words[i + 2..])
         {
-            return Some(person);
+            return Some(words[i..i + 2 + person].join(" "));
         }
         // "reply to her text", "proofread his essay": someone's material, when worked on.
         let answered = answers_someone(&words[..i]);
@@ -1011,14 +1011,15 @@ fn likeness_unnamed(words: &[&str], proper: &[bool]) -> Option<String> {
 }
 
 /// "my mother-in-law sent", "our landlord wrote": one of the user's people, named at the start
-/// of `after` with a verb of sending after them; returned as "my mother".
-fn sent_by(after: &[&str]) -> Option<String> {
+/// of `after` with a verb of sending after them; returned as how many words name them ("my
+/// mother": 2).
+fn sent_by(after: &[&str]) -> Option<usize> {
     const REACH: usize = 4;
     let [det, rest @ ..] = after else {
         return None;
     };
-    let person = (rest.first()).filter(|w| in_list(Words::UserPossessives, det) && is_person(w))?;
-    any_listed(rest.iter().take(REACH), Words::Sent).then(|| format!("{det} {person}"))
+    (rest.first()).filter(|w| in_list(Words::UserPossessives, det) && is_person(w))?;
+    any_listed(rest.iter().take(REACH), Words::Sent).then_some(2)
 }
 
 /// "My boss emailed me about the deadline, help me write back": one of the user's people
