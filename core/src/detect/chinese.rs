@@ -442,6 +442,10 @@ fn decided_unsaid(text: &str, word: &str) -> bool {
         holds_any(&after, Words::ZhDecided)
             || (opening_in(&after, Words::ZhDemonstratives).is_some()
                 && !holds_any(word, Words::ZhPeople))
+            // "发给她的": to someone named nowhere before.
+            || (in_list(Words::ZhForPerson, word)
+                && opening_in(&after, Words::ZhOpeningPersons).is_some()
+                && !holds_any(&text[..at], Words::ZhPeople))
             || ending_in(&text[..at], Words::ZhAsking).is_some()
             || before.any(|c| char_listed(Words::ZhChanges, c))
             || length
