@@ -415,7 +415,12 @@ impl<'a> ZhReading<'a> {
             Pattern::Material => given.material || given.after_colon,
             Pattern::Amount => names_an_amount(text),
             Pattern::Percentage => super::names_a_percentage(text),
-            Pattern::Described | Pattern::Route | Pattern::Story => false,
+            // A route's ends name where they are, not only what they are ("从机场去市区").
+            Pattern::Route => {
+                names_a_destination(text)
+                    || zh_named_place(&without_words(text, Words::ZhKindsOfPlace))
+            }
+            Pattern::Described | Pattern::Story => false,
         }
     }
 }
@@ -732,8 +737,12 @@ fn situation_told(given: Given<'_>) -> bool {
 /// Whether a Chinese text names a place: a place unit (not in a word that names none: "省钱",
 /// "有什么区别"), a destination after a word for going or a trip, or a well-known place's name.
 fn zh_place(text: &str) -> bool {
+    names_a_destination(text) || zh_named_place(text)
+}
+
+/// Whether a Chinese text names a place by its unit ("…市", "…区") or as one of `zh-place-names`.
+fn zh_named_place(text: &str) -> bool {
     (without_words(text, Words::ZhUnitsInWords)).contains(|c| char_listed(Words::ZhPlaceUnits, c))
-        || names_a_destination(text)
         || list(word_list(Words::ZhPlaceNames)).any(|name| text.contains(name))
 }
 
