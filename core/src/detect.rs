@@ -944,13 +944,19 @@ fn conversation_findings(
     // "is it safe to give her this" after "We just adopted a puppy": a "this" that ends the
     // request after its verb points at what the user has in front of them, which a
     // conversation without material does not show.
-    let last = words.len().saturating_sub(1);
+    // "How much should I charge for this one?": the same, with its "one".
+    let one = words.last().is_some_and(|w| in_list(Words::Ones, w));
+    let pointing = &words[..words.len() - usize::from(one)];
+    let last = pointing.len().saturating_sub(1);
     if !material
         && last > 0
-        && rules::ends_pointing(words, last)
-        && !in_list(Words::ToldAbout, words[last - 1])
+        && rules::ends_pointing(pointing, last)
+        && !in_list(Words::ToldAbout, pointing[last - 1])
     {
-        findings.push(rules::finding(Kind::PronounWithoutAntecedent, words[last]));
+        findings.push(rules::finding(
+            Kind::PronounWithoutAntecedent,
+            pointing[last],
+        ));
     }
     // "What time is it there right now?" after "My sister just moved abroad": a place the
     // conversation never named.
