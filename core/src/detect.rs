@@ -1355,14 +1355,14 @@ fn material_of(evidence: &str) -> (bool, String) {
     let last = noun.rsplit(' ').next().unwrap_or(noun);
     let head = last.split('-').next().unwrap_or(last);
     // "the contract my landlord" (sent): the landlord's contract.
-    let mut parts = evidence.splitn(3, ' ').skip(1);
-    let sent = (parts.next().zip(parts.next()))
-        .and_then(|(thing, rest)| Some((rest.split_once(' ')?, thing)))
-        .filter(|((det, _), _)| in_list(Words::UserPossessives, &det.to_ascii_lowercase()));
-    let whose = match sent {
-        Some(((_, person), thing)) => Some((person, thing)),
-        None => rules::is_person(&head.to_ascii_lowercase()).then_some((noun, MESSAGE)),
+    let sent = match evidence.splitn(4, ' ').collect::<Vec<_>>()[..] {
+        [_, thing, det, person] if in_list(Words::UserPossessives, &det.to_ascii_lowercase()) => {
+            Some((person, thing))
+        }
+        _ => None,
     };
+    let whose =
+        sent.or_else(|| rules::is_person(&head.to_ascii_lowercase()).then_some((noun, MESSAGE)));
     match whose {
         Some((person, thing)) => (own || sent.is_some(), format!("{person}'s {thing}")),
         None => (own, noun.to_owned()),

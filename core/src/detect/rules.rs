@@ -457,9 +457,11 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
         // theirs ("your landlord's contract").
         if in_list(Words::Artifacts, pair[1])
             && in_list(Words::PointingDeterminers, pair[0])
-            && let Some(person) = sent_by(&words[i + 2..])
+            && sent_by(&words[i + 2..])
         {
-            return Some(words[i..i + 2 + person].join(" "));
+            // The pointer, the material, the possessive and the person: "the contract my
+            // landlord".
+            return Some(words[i..i + 4].join(" "));
         }
         // "reply to her text", "proofread his essay": someone's material, when worked on.
         let answered = answers_someone(&words[..i]);
@@ -1010,16 +1012,12 @@ fn likeness_unnamed(words: &[&str], proper: &[bool]) -> Option<String> {
     (lived && !named).then(|| format!("{det} {noun}"))
 }
 
-/// "my mother-in-law sent", "our landlord wrote": one of the user's people, named at the start
-/// of `after` with a verb of sending after them; returned as how many words name them ("my
-/// mother": 2).
-fn sent_by(after: &[&str]) -> Option<usize> {
+/// Whether `after` opens with one of the user's people, a possessive and a person ("my
+/// mother-in-law sent", "our landlord wrote"), with a verb of sending after them.
+fn sent_by(after: &[&str]) -> bool {
     const REACH: usize = 4;
-    let [det, rest @ ..] = after else {
-        return None;
-    };
-    (rest.first()).filter(|w| in_list(Words::UserPossessives, det) && is_person(w))?;
-    any_listed(rest.iter().take(REACH), Words::Sent).then_some(2)
+    matches!(after, [det, person, ..] if in_list(Words::UserPossessives, det) && is_person(person))
+        && any_listed(after[1..].iter().take(REACH), Words::Sent)
 }
 
 /// "My boss emailed me about the deadline, help me write back": one of the user's people
