@@ -1700,7 +1700,8 @@ fn tasks_named(
     recognise(table, |f| {
         !f.en.is_empty()
             && (f.en.intents.is_empty() || matched.has(f.en.intent_list))
-            && (matched.has(f.en.cue_list) || phrase_start(words, f.en.phrases).is_some())
+            && (matched.has(f.en.cue_list)
+                || (matched.has(f.en.phrase_list) && phrase_start(words, f.en.phrases).is_some()))
     })
 }
 

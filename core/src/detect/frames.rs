@@ -51,6 +51,13 @@ pub(crate) struct Table {
     /// Every character of the word lists with its list's place, for [`Table::char_listed`].
     #[serde(skip)]
     chars: FxHashSet<(usize, char)>,
+    /// The words of each list by their first character, and by their last, in the list's order:
+    /// where a word stands in a text is looked for only where its character is
+    /// ([`Table::starting_with`], [`Table::ending_with`]).
+    #[serde(skip)]
+    firsts: FxHashMap<(usize, char), Vec<&'static str>>,
+    #[serde(skip)]
+    lasts: FxHashMap<(usize, char), Vec<&'static str>>,
     /// The word lists read for every word of a request, split and sorted once: the English words
     /// that settle a request is English, those the unread languages write too, the two-word
     /// names a cue inside names no task (`cue-before`, `cue-after`) and the Chinese terms.
@@ -186,6 +193,10 @@ pub(crate) struct Recognition {
     pub cue_list: ListId,
     #[serde(skip)]
     pub intent_list: ListId,
+    /// The list of the first words of `phrases`: a phrase is looked for only in a request that
+    /// holds one.
+    #[serde(skip)]
+    pub phrase_list: ListId,
 }
 
 impl Recognition {
@@ -449,6 +460,27 @@ impl Table {
             .flat_map(|(which, list)| list.chars().map(move |c| (which, c)))
             .filter(|(_, c)| !c.is_whitespace())
             .collect();
+        for (which, list) in self.word_lists.iter().enumerate() {
+            let ends = |w: &'static str| Some((w, w.chars().next()?, w.chars().next_back()?));
+            for (word, first, last) in super::list(list).filter_map(ends) {
+                self.firsts.entry((which, first)).or_default().push(word);
+                self.lasts.entry((which, last)).or_default().push(word);
+            }
+        }
+    }
+
+    /// The words of the list `which` that start with `c`, in the list's order.
+    pub(crate) fn starting_with(&self, which: Words, c: char) -> &[&'static str] {
+        self.firsts
+            .get(&(which as usize, c))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The words of the list `which` that end with `c`, in the list's order.
+    pub(crate) fn ending_with(&self, which: Words, c: char) -> &[&'static str] {
+        self.lasts
+            .get(&(which as usize, c))
+            .map_or(&[], Vec::as_slice)
     }
 
     /// The word list `which`, each word between spaces (a word is looked up with
@@ -480,10 +512,10 @@ impl Table {
     fn index(&mut self) {
         let mut index: FxHashMap<&'static str, Vec<ListId>> = FxHashMap::default();
         let mut next = 0u16;
-        let mut add = |words: &'static str, all: bool| {
+        let mut add = |words: &mut dyn Iterator<Item = &'static str>| {
             let id = ListId(next);
             next = next.saturating_add(1);
-            for w in super::list(words).filter(|w| all || plain(w)) {
+            for w in words {
                 index.entry(w).or_default().push(id);
             }
             id
@@ -499,12 +531,14 @@ impl Table {
             id
         };
         for frame in &mut self.frames {
-            frame.en.cue_list = add(frame.en.cues, true);
-            frame.en.intent_list = add(frame.en.intents, true);
+            frame.en.cue_list = add(&mut super::list(frame.en.cues));
+            frame.en.intent_list = add(&mut super::list(frame.en.intents));
+            let phrases = frame.en.phrases.split_whitespace();
+            frame.en.phrase_list = add(&mut phrases.filter_map(|p| p.split('+').next()));
             frame.zh.cue_list = add_zh(frame.zh.cues);
             frame.zh.intent_list = add_zh(frame.zh.intents);
             for slot in &mut frame.slots {
-                slot.en.list = add(slot.en.words, false);
+                slot.en.list = add(&mut super::list(slot.en.words).filter(|w| plain(w)));
                 slot.en.signs = super::list(slot.en.words).filter(|w| !plain(w)).collect();
             }
         }

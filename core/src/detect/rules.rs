@@ -8,9 +8,12 @@ fn words_of(which: Words) -> impl Iterator<Item = &'static str> {
     list(word_list(which))
 }
 
-/// Whether `text` holds a word of the data file's list `which`.
+/// Whether `text` holds a word of the data file's list `which`: looked for only where a
+/// character that starts one stands.
 pub(super) fn holds_any(text: &str, which: Words) -> bool {
-    words_of(which).any(|w| text.contains(w))
+    let table = knowledge();
+    (text.char_indices())
+        .any(|(at, c)| (table.starting_with(which, c).iter()).any(|w| text[at..].starts_with(w)))
 }
 
 /// Each place in `text` where one of `words` stands, word by word: the text before it, the word
@@ -26,18 +29,24 @@ fn occurrences(
 
 /// The first word of the data file's list `which` that `text` opens with.
 pub(crate) fn opening_in(text: &str, which: Words) -> Option<&'static str> {
-    words_of(which).find(|w| text.starts_with(w))
+    let first = text.chars().next()?;
+    (knowledge().starting_with(which, first).iter())
+        .find(|w| text.starts_with(*w))
+        .copied()
 }
 
 /// The first word of the data file's list `which` that `text` ends with.
 pub(super) fn ending_in(text: &str, which: Words) -> Option<&'static str> {
-    words_of(which).find(|w| text.ends_with(w))
+    let last = text.chars().next_back()?;
+    (knowledge().ending_with(which, last).iter())
+        .find(|w| text.ends_with(*w))
+        .copied()
 }
 
 /// `text` past the first word of the data file's list `which` that it opens with, if it opens
 /// with one.
 pub(super) fn after_word(text: &str, which: Words) -> Option<&str> {
-    words_of(which).find_map(|w| text.strip_prefix(w))
+    opening_in(text, which).map(|w| &text[w.len()..])
 }
 
 /// `text` past every word of the data file's list `which` that opens it, one after another
