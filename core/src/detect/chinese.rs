@@ -420,10 +420,28 @@ impl<'a> ZhReading<'a> {
                 names_a_destination(text)
                     || zh_named_place(&without_words(text, Words::ZhKindsOfPlace))
             }
-            Pattern::Described | Pattern::Story => false,
+            Pattern::Story => zh_tells_a_story(text),
+            Pattern::Described => false,
         }
     }
 }
+
+/// Whether a clause after the first tells of someone ("帮我写一段爸妈结婚三十周年的祝酒词，他们是
+/// 八十年代在纺织厂认识的"): it opens with one of `zh-story-subjects` and has
+/// [`ZH_STORY_CHARS`] characters or more.
+fn zh_tells_a_story(text: &str) -> bool {
+    let mut clauses = text
+        .split(['，', '。', '！', '？', '；', ',', '\n'])
+        .skip(1);
+    clauses.any(|clause| {
+        let clause = clause.trim();
+        opening_in(clause, Words::ZhStorySubjects).is_some()
+            && clause.chars().count() >= ZH_STORY_CHARS
+    })
+}
+
+/// Characters from which a clause that opens with a person tells a story ([`zh_tells_a_story`]).
+const ZH_STORY_CHARS: usize = 10;
 
 /// Whether every mention of `word` in a Chinese request leaves it unsaid: it says only that it
 /// is decided, in its clause ("目的地我们已经定好了", "地點已經決定了": the user has it and has not said it),
