@@ -2945,7 +2945,18 @@ fn supplies_material(text: &str) -> bool {
 /// its parentheses ("parse()", "f(x)") is not enough, nor is a numbered list ("1) b 2) d").
 fn holds_code(text: &str) -> bool {
     let signs = text.matches(['(', ')', '{', '}', '[', ']', '=', ';', '<', '>']);
-    text.contains(['(', '{', '[']) && signs.count() >= CODE_SIGNS
+    (text.contains(['(', '{', '[']) && signs.count() >= CODE_SIGNS) || writes_a_query(text)
+}
+
+/// Whether `text` writes a query in its language's capitals ("SELECT name, COUNT(*) FROM
+/// orders"): the two words of a pair of `query-keywords` ("SELECT+FROM"), in that order.
+fn writes_a_query(text: &str) -> bool {
+    let words: Vec<&str> = (text.split(|c: char| !c.is_ascii_alphabetic()))
+        .filter(|w| !w.is_empty())
+        .collect();
+    list(word_list(Words::QueryKeywords))
+        .filter_map(|pair| pair.split_once('+'))
+        .any(|(a, b)| (words.iter().position(|w| *w == a)).is_some_and(|i| words[i..].contains(&b)))
 }
 
 /// Signs of code ([`holds_code`]) that make inline material.
