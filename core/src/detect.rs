@@ -2162,11 +2162,12 @@ impl Cues {
                     || in_list_at(words, at + 1, Words::PriceBounds)
                     || (at > 0 && in_list(Words::OwnPreposition, words[at - 1])))
         };
-        // "for my trip next week", "for the job I'm applying to": the kind, not which one.
+        // "for my trip next week", "for the job I'm applying to", "this job": the kind, not which.
         let bare = |at: usize| {
             in_list(Words::BareKinds, words[at])
                 && at > 0
-                && in_list(Words::Determiners, words[at - 1])
+                && (in_list(Words::Determiners, words[at - 1])
+                    || in_list(Words::PointingDeterminers, words[at - 1]))
                 && !(in_list_at(words, at + 1, Words::SaysWhich) && at + 2 < words.len())
         };
         // "include where to eat": the place of something else than the going.
