@@ -2285,7 +2285,14 @@ impl Cues {
                             || ((says || in_list(Words::TopicBefore, p[0])) && untold(i + 1))
                     })
                 };
-                (self.subject_words >= TOPIC_WORDS && !unsaid())
+                // "I messed up big time": that something went wrong, not what (not "messed up
+                // the report").
+                let confessed = || {
+                    rules::phrase_in(words, Words::UntoldWrongs).is_some_and(|(at, phrase)| {
+                        !in_list_at(words, at + phrase.split('+').count(), Words::Determiners)
+                    })
+                };
+                (self.subject_words >= TOPIC_WORDS && !unsaid() && !confessed())
                     || text.contains([':', '\n'])
                     || words.windows(2).enumerate().any(|(i, p)| {
                         // "on Sunday" says when, not what about.

@@ -784,13 +784,19 @@ fn zh_new_thing_unnamed(text: &str) -> bool {
 /// Whether a clause of a Chinese text tells something only as a thing to tell: a telling word
 /// (`zh-telling`) and, at the clause's end, a word for what is told (`zh-untold-ends`: "解释一下项
 /// 目延期的原因"), or a question word in it (`zh-untold-asks`: "说一下这个月房租哪天能交上"); or a
-/// saying word and a word for any thing (`zh-saying`, `zh-any-things`: "说东西坏了"). The reason,
-/// the day or the thing is the user's, unsaid.
+/// saying word and a word for any thing (`zh-saying`, `zh-any-things`: "说东西坏了"); or a wrong
+/// owned and no more (`zh-untold-wrongs`: "我搞砸了"). The reason, the day or the thing is the
+/// user's, unsaid.
 fn untold(clause: &str) -> bool {
+    const CONFESSION_CHARS: usize = 4;
     let what = ending_in(clause, Words::ZhUntoldEnds).is_some();
     let any_thing = holds_any(clause, Words::ZhSaying) && holds_any(clause, Words::ZhAnyThings);
+    // "我真的搞砸了": that something went wrong, not what (not "我把报告搞砸了").
+    let confessed = ending_in(clause, Words::ZhUntoldWrongs)
+        .is_some_and(|w| clause.chars().count() - w.chars().count() <= CONFESSION_CHARS);
     holds_any(clause, Words::ZhTelling) && (what || holds_any(clause, Words::ZhUntoldAsks))
         || any_thing
+        || confessed
 }
 
 /// The clauses of a Chinese text, between its clause marks (`zh-clause-ends`), that [`untold`]
