@@ -565,7 +565,7 @@ impl Table {
         for (i, c) in text.char_indices() {
             let rest = &text[i..];
             for (word, id) in self.zh_index.get(&c).into_iter().flatten() {
-                if rest.starts_with(word) && !super::inside_a_term(&terms, i, word) && !negated(i) {
+                if opens_with(rest, word) && !super::inside_a_term(&terms, i, word) && !negated(i) {
                     matched.insert(*id);
                 }
             }
@@ -636,6 +636,22 @@ impl Pattern {
 }
 
 include!(concat!(env!("OUT_DIR"), "/words.rs"));
+
+/// Whether `text` opens with the Chinese cue `word`, a space allowed where the cue turns from
+/// Chinese to Latin ("显示 E6" for 显示E).
+fn opens_with(text: &str, word: &str) -> bool {
+    if text.starts_with(word) {
+        return true;
+    }
+    let turn = word.char_indices().find(|&(at, c)| {
+        c.is_ascii_alphanumeric() && word[..at].chars().next_back().is_some_and(super::is_cjk)
+    });
+    turn.is_some_and(|(at, _)| {
+        let (chinese, latin) = word.split_at(at);
+        (text.strip_prefix(chinese).and_then(|r| r.strip_prefix(' ')))
+            .is_some_and(|r| r.starts_with(latin))
+    })
+}
 
 /// Whether an English word of a list is made of letters and digits only, as the index holds
 /// it; a word with a sign (`$`, `c++`) is looked for in the text as it is.
