@@ -1671,7 +1671,19 @@ fn kinds_before(table: &frames::Table, earlier: &[Message]) -> Vec<usize> {
     let lower = text.to_ascii_lowercase();
     let words = words_of(&lower);
     let own = Given::of_earlier(m, &text, supplies_material(&text));
-    tasks_named(table, &Cues::of(&text, &lower, &words), &words, &lower, own)
+    let kinds = tasks_named(table, &Cues::of(&text, &lower, &words), &words, &lower, own);
+    // A message that directed a task goes on with it, the kinds named first after its verb:
+    // the rest said what it is about ("a note to my professor… for a job interview" looks for
+    // no job).
+    let Some(verb) = directs(&words) else {
+        return kinds;
+    };
+    let after = |i: usize| named_at(table, &table.frames[i], &words).filter(|&at| at > verb);
+    let first = kinds.iter().filter_map(|&i| after(i)).min();
+    kinds
+        .into_iter()
+        .filter(|&i| first.is_none() || after(i) == first)
+        .collect()
 }
 
 /// The indices of the frames of `table` that `is` recognises, in the table's order.
@@ -2295,16 +2307,16 @@ impl Cues {
                 (self.subject_words >= TOPIC_WORDS && !unsaid() && !confessed())
                     || text.contains([':', '\n'])
                     || words.windows(2).enumerate().any(|(i, p)| {
-                        // "on Sunday" says when, not what about.
-                        let when = p[0] == "on" && is_time(p[1], None);
-                        (in_list(Words::SaysWhat, p[0])
-                            && !is_number(p[1])
-                            && !when
-                            && !self.own_unspecified(words, i + 1)
-                            && !untold(i + 1))
-                            || (in_list(Words::TopicBefore, p[0])
-                                && !in_list(Words::NotATopic, p[1])
-                                && !untold(i + 1))
+                        // "on Sunday", "for tomorrow's meeting" say when, not what about.
+                        let when =
+                            in_list(Words::WhenBefore, p[0]) && is_time(p[1], words.get(i + 2));
+                        !when
+                            && !untold(i + 1)
+                            && ((in_list(Words::SaysWhat, p[0])
+                                && !is_number(p[1])
+                                && !self.own_unspecified(words, i + 1))
+                                || (in_list(Words::TopicBefore, p[0])
+                                    && !in_list(Words::NotATopic, p[1])))
                     })
                     || described(words)
                     || tells_what(words)
