@@ -872,7 +872,8 @@ fn english_rules(
     // A quotation in the request is what its "it" stands for ("\"The only thing we have to
     // fear…\" — who said it?", "Is it 'could of' or 'could have'?").
     let referent = given.history || given.material || given.literal || given.quoted;
-    let mut findings = rules::english(words, &cues.proper, referent, material, first_sentence);
+    let referents = (referent, given.history);
+    let mut findings = rules::english(words, &cues.proper, referents, material, first_sentence);
     // "Explain it like I'm five: how does a rainbow form?": what follows the colon is what a
     // pronoun before it stands for.
     if let Some((head, _)) = split_at_colon(text).filter(|_| given.after_colon) {

@@ -152,7 +152,7 @@ const ACT_REACH: usize = 4;
 pub(crate) fn english(
     words: &[&str],
     proper: &[bool],
-    has_history: bool,
+    (has_history, conversation): (bool, bool),
     has_material: bool,
     first_sentence: usize,
 ) -> Vec<Finding> {
@@ -169,24 +169,22 @@ pub(crate) fn english(
     };
     if !has_history {
         found.extend(pronoun_unresolved(words, proper, first_sentence));
-        // "How do I get there?", "Is 140 high?", "Follow up about what we discussed": a place,
-        // what a figure measures or an earlier conversation the request leans on, with none
-        // here.
-        let leaning = there_without_place(words, proper)
+    }
+    // "How do I get there?", "Is 140 high?", "Follow up about what we discussed": a place, what
+    // a figure measures or an earlier conversation the request leans on, with none here; a
+    // quotation stands for no earlier exchange ("the column I told you about … says "Done""),
+    // though pasted material may quote one.
+    let leaning = when(!has_history, || {
+        there_without_place(words, proper)
             .or_else(|| figure_unmeasured(words))
             .or_else(|| then_without_time(words))
             .or_else(|| recurring_unsaid(words))
-            // "what we discussed", "where we left off": the product cannot see what the user
-            // saw.
-            .or_else(|| {
-                phrase_in(words, Words::EarlierExchange).map(|(_, phrase)| phrase.replace('+', " "))
-            })
-            // "the bus from here to the airport": where the user is, and no place named.
-            .or_else(|| {
-                phrase_in(words, Words::HerePhrases)?;
-                (!proper.contains(&true)).then(|| "here".to_owned())
-            });
-        found.extend(leaning.map(|e| finding(Kind::PronounWithoutAntecedent, e)));
+    })
+    .or_else(|| when(!conversation && !has_material, || earlier_exchange(words)))
+    // "the bus from here to the airport": where the user is, and no place named.
+    .or_else(|| when(!has_history, || here_leaned_on(words, proper)));
+    found.extend(leaning.map(|e| finding(Kind::PronounWithoutAntecedent, e)));
+    if !has_history {
         let unnamed = when(short, || choice_without_candidates(words))
             .or_else(|| candidates_pointed_at(words));
         found.extend(unnamed.map(|e| finding(Kind::AmbiguousReference, e)));
@@ -1479,6 +1477,24 @@ fn zh_answered(text: &str) -> Option<String> {
         message.next()
     }?;
     Some(format!("{who}的{message}"))
+}
+
+/// What an earlier exchange the request leans on says, as the request words it ("what we
+/// discussed", "where we left off"): the product cannot see what the user saw. "The column I
+/// told you about" is quoted with its noun.
+fn earlier_exchange(words: &[&str]) -> Option<String> {
+    let (at, phrase) = phrase_in(words, Words::EarlierExchange)?;
+    let noun = at >= 2 && in_list(Words::Determiners, words[at - 2]);
+    let quoted = &words[at - 2 * usize::from(noun)..at + phrase.split('+').count()];
+    let capital = |w: &&str| w.replacen('i', "I", in_list(Words::FirstPerson, w).into());
+    Some(quoted.iter().map(capital).collect::<Vec<_>>().join(" "))
+}
+
+/// "here", when a phrase of where the user is stands in the request ("cafes near here") and
+/// no place is named.
+fn here_leaned_on(words: &[&str], proper: &[bool]) -> Option<String> {
+    phrase_in(words, Words::HerePhrases)?;
+    (!proper.contains(&true)).then(|| "here".to_owned())
 }
 
 /// The text an earlier message of the user's says they received or wrote, and does not hold
