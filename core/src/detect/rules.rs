@@ -1882,7 +1882,7 @@ mod tests {
             history in any::<bool>(),
         ) {
             let words: Vec<&str> = picks.iter().map(|&i| VOCABULARY[i]).collect();
-            english(&words, &[], history, history, words.len());
+            english(&words, &[], (history, history), history, words.len());
             for i in 0..words.len() {
                 prop_assert!(outside_its_phrase(&words, i) <= i);
             }
@@ -1896,7 +1896,7 @@ mod tests {
     fn kinds(s: &str, history: bool) -> Vec<Kind> {
         let w = words(s);
         let w: Vec<&str> = w.iter().map(String::as_str).collect();
-        english(&w, &[], history, history, w.len())
+        english(&w, &[], (history, history), history, w.len())
             .into_iter()
             .map(|f| f.kind)
             .collect()
