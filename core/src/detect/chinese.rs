@@ -489,18 +489,20 @@ fn measure_given(table: &Table, recognised: &[usize], fills: impl Fn(&Slot) -> b
 }
 
 /// Of the `recognised` frames that give way to none of the others ([`frame_defers`]: "规划一下
-/// 行程" plans a trip), the one whose Chinese cue comes first in `head`: in a long
-/// request, the task; the rest say what it is about ("帮我写一份周报，本周…修了12个bug" writes a
-/// report and debugs nothing).
+/// 行程" plans a trip), the one whose Chinese cue comes first in `head` from the clause that
+/// directs the task ([`zh_directed_at`]), else anywhere: in a long request, the task; the rest
+/// say what it is about ("帮我写一份周报，本周…修了12个bug" writes a report and debugs nothing;
+/// "想跳槽去字节…，帮我写一段面试自我介绍" introduces and looks for no job).
 fn zh_first_named(table: &Table, recognised: &[usize], head: &str) -> Option<usize> {
+    let from = zh_directed_at(head).unwrap_or(0);
     let first_cue = |i: usize| {
-        list(table.frames[i].zh.cues)
-            .filter_map(|w| head.find(w))
+        (list(table.frames[i].zh.cues).flat_map(|w| head.match_indices(w)))
+            .map(|(at, _)| (at < from, at))
             .min()
     };
     (recognised.iter().copied())
         .filter(|&i| !frame_defers(&table.frames[i], table, recognised))
-        .min_by_key(|&i| first_cue(i).unwrap_or(usize::MAX))
+        .min_by_key(|&i| first_cue(i).unwrap_or((true, usize::MAX)))
 }
 
 /// Whether a Chinese text speaks of the user's own case: one of `zh-own-case` ("我", "坏了"),
@@ -592,10 +594,15 @@ pub(super) fn zh_gives_operands(text: &str) -> bool {
 /// polite 请 or 你): "帮我…", "给我推荐…", "我想去…", "订一张…", not a question about the
 /// world ("离婚的时候房子怎么分？").
 pub(super) fn zh_directs(text: &str) -> bool {
-    // Any clause may give the instruction, after the situation ("下个月想带爸妈出去玩五天，…，
-    // 帮我排个详细行程").
-    text.split(['，', '。', '！', '？', '；', ',', '\n'])
-        .any(|clause| {
+    zh_directed_at(text).is_some()
+}
+
+/// Where the first clause of a Chinese request that asks for something to be done begins (see
+/// [`zh_directs`]). Any clause may give the instruction, after the situation ("下个月想带爸妈出去
+/// 玩五天，…，帮我排个详细行程").
+fn zh_directed_at(text: &str) -> Option<usize> {
+    (text.split(['，', '。', '！', '？', '；', ',', '\n']))
+        .find(|clause| {
             let rest = past_words(clause.trim_start(), Words::ZhPolite);
             // "给领导写个请假条": the instruction may name whom the text goes to first.
             let to_someone =
@@ -604,6 +611,8 @@ pub(super) fn zh_directs(text: &str) -> bool {
             let opens = |r: &str| after_word(r, Words::ZhDirectiveDo).is_some();
             opens(rest) || to_someone.is_some_and(opens) || holds_any(rest, Words::ZhSofteners)
         })
+        // The clause is a slice of `text`: its start's distance from the text's.
+        .map(|clause| clause.as_ptr() as usize - text.as_ptr() as usize)
 }
 
 /// The Chinese questions of a request the decision asks (its `signals` weighed with `tuning`):
