@@ -145,8 +145,9 @@ const ACT_REACH: usize = 4;
 /// English rules over lower-case word tokens (apostrophes kept inside words).
 ///
 /// `proper`: which words the request writes as names (a capital that opens no sentence), read
-/// from its text, since the words here are lower-case. `has_history`: a conversation exists,
-/// so pronouns may have an antecedent. `has_material`: the request or the conversation holds
+/// from its text, since the words here are lower-case. `has_history`: something is there a
+/// pronoun may stand for (a conversation, material, a quotation); `conversation`: an earlier
+/// exchange exists, which alone shows what "what we discussed" was. `has_material`: the request or the conversation holds
 /// material ("the document" may be it). `first_sentence`: how many of the words the first
 /// sentence holds.
 pub(crate) fn english(
