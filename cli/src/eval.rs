@@ -259,9 +259,7 @@ impl<'a> Shown<'a> {
 /// # Errors
 /// The engine's refusal of the request.
 fn asks(example: &Example, number: usize, args: &Args) -> Result<bool, LineFault> {
-    let history: Vec<Message> = example
-        .context
-        .iter()
+    let history: Vec<Message> = (example.context.iter())
         .filter(|c| !c.trim().is_empty())
         .map(|c| Message::new(Role::User, c.clone()))
         .collect();
@@ -327,7 +325,8 @@ pub fn asked(
 struct Example {
     text: String,
     label: bool,
-    context: Option<String>,
+    /// The user's earlier messages, oldest first.
+    context: Vec<String>,
 }
 
 /// Why a line of the file is not counted.
@@ -391,6 +390,23 @@ fn quoted(value: &serde_json::Value) -> String {
     clarify_core::wire::preview(&value.to_string(), QUOTED)
 }
 
+/// `value`, one earlier message or a list of them (oldest first), or the fault of field `name`
+/// holding something else.
+fn messages(name: &'static str, value: &serde_json::Value) -> Result<Vec<String>, LineFault> {
+    let fault = || LineFault::WrongType {
+        field: name,
+        takes: "a string or a list of strings",
+        got: quoted(value),
+    };
+    match value {
+        serde_json::Value::String(one) => Ok(vec![one.clone()]),
+        serde_json::Value::Array(many) => (many.iter())
+            .map(|m| m.as_str().map(str::to_owned).ok_or_else(fault))
+            .collect(),
+        _ => Err(fault()),
+    }
+}
+
 /// `value`, a string, or the fault of field `name` holding something else.
 fn string<'a>(name: &'static str, value: &'a serde_json::Value) -> Result<&'a str, LineFault> {
     value.as_str().ok_or_else(|| LineFault::WrongType {
@@ -418,8 +434,8 @@ fn parse_line(line: &str) -> Result<Example, LineFault> {
         got: quoted(label),
     })?;
     let context = match field(object, "context", None) {
-        Some((name, context)) => Some(string(name, context)?.to_owned()),
-        None => None,
+        Some((name, context)) => messages(name, context)?,
+        None => Vec::new(),
     };
     Ok(Example {
         text,
@@ -514,8 +530,8 @@ mod tests {
             "vague must be true or false, got 1"
         );
         assert_eq!(
-            fault(r#"{"text": "Plan a trip", "label": true, "context": ["Lyon"]}"#),
-            r#"context must be a string, got ["Lyon"]"#
+            fault(r#"{"text": "Plan a trip", "label": true, "context": ["Lyon", 5]}"#),
+            r#"context must be a string or a list of strings, got ["Lyon",5]"#
         );
         assert_eq!(
             fault(r#"{"text": 42, "label": true}"#),
@@ -533,7 +549,13 @@ mod tests {
         );
         // A null is no value, as an absent field.
         let ok = parse_line(r#"{"text": "Plan a trip", "label": true, "context": null}"#);
-        assert_eq!(ok.map(|e| e.context).ok(), Some(None));
+        assert_eq!(ok.map(|e| e.context).ok(), Some(vec![]));
+        // Several earlier messages, oldest first, as `--earlier` repeated.
+        let ok = parse_line(r#"{"text": "Plan it", "label": true, "context": ["Lyon", "May"]}"#);
+        assert_eq!(
+            ok.map(|e| e.context).ok(),
+            Some(vec!["Lyon".into(), "May".into()])
+        );
     }
 
     #[test]
