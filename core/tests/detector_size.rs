@@ -20,7 +20,7 @@ use common::rust_files;
 /// lowered as knowledge moves into the data file (issue 43 aims at 1,800). Raised only for a
 /// mechanism whose words are in the data file; each change and its reason is logged in
 /// `docs/measurements.md` ("Detector size ratchets").
-const MAX_DETECTOR_LINES: usize = 5_742;
+const MAX_DETECTOR_LINES: usize = 5_754;
 
 /// The most string literals `core/src` may hold outside `phrase.rs` and test modules: today's
 /// figure, lowered as wordings and word lists move into data (issue 43 aims at 1,100); logged

@@ -15,7 +15,12 @@ impl Tuning {
             || match s.task {
                 TaskState::None => {
                     let needed = if s.told { self.zh_told_margin } else { 0.0 };
-                    s.margin >= needed && !s.material && !s.earlier
+                    let world = if s.world && !s.told {
+                        self.zh_world_margin
+                    } else {
+                        0.0
+                    };
+                    s.margin >= needed + world && !s.material && !s.earlier
                 }
                 // The model has seen few requests that name their kind and leave a critical
                 // detail out ("帮我规划一次去东京的旅行" scores as complete), and detail elsewhere

@@ -1637,18 +1637,27 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
         let noun = noun.unwrap_or_default();
         let alone =
             !place && noun.is_empty() && !word_list(Words::ZhKindMeasures).contains(measure);
-        if inside && !alone {
+        // "冷气一直显示那个代码": a far one with its noun, inside, points at what the user sees
+        // and the reader does not, unless the request or the conversation said it; not a kind
+        // ("那种"), nor what named things come to ("iPhone 15 跟 15 Pro…值得多花那些钱吗"), nor
+        // what is said of a thing ("长城（不是车，是那个古迹）").
+        let far = super::char_listed(Words::ZhFarDemonstratives, d.chars().next()?);
+        let seen_only = far
+            && !noun.is_empty()
+            && !before.ends_with('是')
+            && !word_list(Words::ZhKindMeasures).contains(measure)
+            && !names(&text[..at]);
+        if inside && !alone && !seen_only {
             return None;
         }
         let head: String = noun.chars().take(2).collect();
-        let resolved = if inside {
+        let resolved = if inside && alone {
             // A near one refers back to what the request said before it ("血压160/95，…这个要紧
             // 吗？") or the conversation did; a far one to what the conversation named.
             let said_before = before.contains(|c: char| {
                 c.is_ascii_alphanumeric() || super::char_listed(Words::ZhClauseEnds, c)
             });
-            let near = !super::char_listed(Words::ZhFarDemonstratives, d.chars().next()?);
-            (near && (said_before || !earlier.is_empty()))
+            (!far && (said_before || !earlier.is_empty()))
                 || named_earlier
                 || earlier.contains(measure)
         } else if head.is_empty() {
@@ -2390,8 +2399,13 @@ mod tests {
             zh_pointing("帮我看看上周那份合同有没有坑", "", false).as_deref(),
             Some("那份合同")
         );
-        // Not after a time to come: 下周那份 is a thing of the plan the request makes.
-        assert_eq!(zh_pointing("帮我看看下周那份合同", "", false), None);
+        // Not after a time to come: 下周这份 is a thing of the plan the request makes; a far
+        // one with its noun still points at what the reader never saw.
+        assert_eq!(zh_pointing("帮我看看下周这份合同", "", false), None);
+        assert_eq!(
+            zh_pointing("帮我看看下周那份合同", "", false).as_deref(),
+            Some("那份合同")
+        );
     }
 
     #[test]
@@ -2417,6 +2431,15 @@ mod tests {
         // A kind, or a thing the demonstrative goes on to name, is no pointing from inside.
         assert_eq!(pointed("卤肉饭怎么做？要古早味那种", ""), None);
         assert_eq!(pointed("帮我写封辞职信，我在这家公司干了三年", ""), None);
+        // A far one with its noun points at what only the user sees, unless said before it, said
+        // of a thing, or what named things come to.
+        assert_eq!(
+            pointed("冷氣一直顯示那個代碼 是壞了嗎", "").as_deref(),
+            Some("那個代碼")
+        );
+        assert_eq!(pointed("我家冷气显示代码E1，那个代码是啥意思", ""), None);
+        assert_eq!(pointed("长城（不是车，是那个古迹）有多长？", ""), None);
+        assert_eq!(pointed("iPhone 15 跟 15 Pro 值得多花那些钱吗", ""), None);
     }
 
     #[test]
