@@ -398,13 +398,13 @@ fn messages(name: &'static str, value: &serde_json::Value) -> Result<Vec<String>
         takes: "a string or a list of strings",
         got: quoted(value),
     };
-    match value {
-        serde_json::Value::String(one) => Ok(vec![one.clone()]),
-        serde_json::Value::Array(many) => (many.iter())
-            .map(|m| m.as_str().map(str::to_owned).ok_or_else(fault))
-            .collect(),
-        _ => Err(fault()),
+    if let Some(one) = value.as_str() {
+        return Ok(vec![one.to_owned()]);
     }
+    let many = value.as_array().ok_or_else(fault)?;
+    (many.iter())
+        .map(|m| m.as_str().map(str::to_owned).ok_or_else(fault))
+        .collect()
 }
 
 /// `value`, a string, or the fault of field `name` holding something else.

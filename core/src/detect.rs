@@ -972,6 +972,27 @@ fn conversation_findings(
     {
         findings.push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
     }
+    // "Is that breed okay with toddlers?" after "We're thinking about adopting a cat": a thing
+    // pointed at that the conversation never named, by its word or by a name ("these two" may
+    // be what it counted).
+    let unsaid = |e: &String| {
+        let noun = e
+            .rsplit(' ')
+            .next()
+            .unwrap_or_default()
+            .trim_end_matches('s');
+        let said = |m: &Message| m.content.to_ascii_lowercase().contains(noun);
+        !is_number(noun) && !given.earlier.iter().any(said)
+    };
+    if !material
+        && findings.is_empty()
+        && !given.earlier.iter().any(|m| writes_a_name(&m.content))
+        && let Some(evidence) = (rules::pointed_at(words, Words::NearDemonstratives))
+            .or_else(|| rules::pointed_at(words, Words::FarDemonstratives))
+            .filter(unsaid)
+    {
+        findings.push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
+    }
     // "Make it shorter" after "I'm working on a LinkedIn post about…": the pronoun stands
     // for material the conversation named and never gave. "Write the reply for me" after
     // "My coworker sent me a message": the reply needs the message.

@@ -105,7 +105,10 @@ fn preceded_by(words: &[&str], at: usize, which: Words) -> bool {
 /// Whether the words right before `at` are one of the phrases of the data file's list `which`
 /// (its words joined by "+": "what+is").
 pub(super) fn phrase_before(words: &[&str], at: usize, which: Words) -> bool {
-    words_of(which).any(|phrase| {
+    // Only the phrases that end as the word before `at` does can end there.
+    let last = at.checked_sub(1).and_then(|j| words[j].chars().next_back());
+    let ending = last.map_or(&[][..], |c| knowledge().ending_with(which, c));
+    ending.iter().any(|phrase| {
         let n = phrase.split('+').count();
         at >= n && phrase.split('+').eq(words[at - n..at].iter().copied())
     })
@@ -200,7 +203,9 @@ pub(crate) fn english(
             // "Write a cover letter for this job. I have 3 years in…".
             .or_else(|| {
                 let material = |e: &String| short || is_pointed_material(e);
-                when(!has_history, || pointed_at(words).filter(material))
+                when(!has_history, || {
+                    pointed_at(words, Words::NearDemonstratives).filter(material)
+                })
             })
             .or_else(|| when(!has_history, || own_thing_undescribed(words, proper)))
             .or_else(|| when(!has_history, || likeness_unnamed(words, proper)))
@@ -368,8 +373,10 @@ pub(crate) fn phrase_in(words: &[&str], which: Words) -> Option<(usize, &'static
     // A word whose opening starts no phrase of the list is passed over at once.
     let opens = |&at: &usize| knowledge().may_start(which, words[at]);
     (0..words.len()).filter(opens).find_map(|at| {
-        let matches = |phrase: &&str| phrase.starts_with(words[at]) && phrase_at(words, at, phrase);
-        words_of(which).find(matches).map(|phrase| (at, phrase))
+        // Only the phrases that start as the word does.
+        let phrases = knowledge().starting_with(which, words[at].chars().next()?);
+        let matches = |p: &&&str| p.starts_with(words[at]) && phrase_at(words, at, p);
+        phrases.iter().find(matches).map(|&phrase| (at, phrase))
     })
 }
 
@@ -453,6 +460,9 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
     };
     let acted_on = |at: usize| short(at) || works_on(words, at) || made_from(at);
     for (i, pair) in words.windows(2).enumerate().rev() {
+        if !may_name_material(words, proper, i) {
+            continue;
+        }
         // "the paragraph I wrote", "the email she sent": material someone has, named by who;
         // after what it is about too ("that article about the Fed I was reading").
         let by = words.get(i + 2).filter(|w| is_someone(w)).or_else(|| {
@@ -536,6 +546,14 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
             && !operated_on(words, i);
         material.then(|| words[i - usize::from(whose)..i + 3].join(" "))
     })
+}
+
+/// Whether the words from `i` may name material, a work or a person after a determiner or a
+/// name: those that cannot are passed over at once.
+fn may_name_material(words: &[&str], proper: &[bool], i: usize) -> bool {
+    let nouns = [Words::Artifacts, Words::People, Words::Works];
+    (in_list(Words::MaterialDeterminers, words[i]) || proper.get(i) == Some(&true))
+        && nouns.into_iter().any(|list| in_list(list, words[i + 1]))
 }
 
 /// "The numbers I sent you", "the list I gave you earlier", "the notes I shared with you":
@@ -651,13 +669,15 @@ fn governed(words: &[&str], at: usize) -> bool {
 /// when the request gives no code: the code that raises it is what the answer needs.
 fn error_without_code(words: &[&str]) -> Option<String> {
     let met = any_listed(words, Words::ErrorMet);
-    (words.iter().any(|w| names_an_error(w)) && met).then(|| "my code".to_owned())
+    (met && words.iter().any(|w| names_an_error(w))).then(|| "my code".to_owned())
 }
 
 /// Whether `word` (lower-case) names an error by its type, as a program prints it ("keyerror",
 /// "nullpointerexception": a word ending in one of `error-names`).
 pub(crate) fn names_an_error(word: &str) -> bool {
-    words_of(Words::ErrorNames).any(|e| word.len() > e.len() + 1 && word.ends_with(e))
+    let last = word.chars().next_back();
+    let names = last.map_or(&[][..], |c| knowledge().ending_with(Words::ErrorNames, c));
+    (names.iter()).any(|e| word.len() > e.len() + 1 && word.ends_with(e))
 }
 
 /// A maths operation with no problem to work on ("Solve for x", "Can you simplify?"): one of
@@ -941,7 +961,7 @@ fn is_the_users(evidence: &str) -> bool {
 /// ("this weekend"), a kind ("this kind of bug"), a word that cannot be the thing ("this is"),
 /// what is said of a pronoun "this" ("Is this legal?", "Is this overkill?"),
 /// nor a thing the request named before ("Write an interview question. Why this question?").
-fn pointed_at(words: &[&str]) -> Option<String> {
+pub(crate) fn pointed_at(words: &[&str], demonstratives: Words) -> Option<String> {
     let not_the_thing = [
         Words::NotPointedAt,
         Words::AfterStandalone,
@@ -949,7 +969,11 @@ fn pointed_at(words: &[&str]) -> Option<String> {
     ];
     words.windows(2).enumerate().find_map(|(i, pair)| {
         let [det, noun] = [pair[0], pair[1]];
-        (in_list(Words::NearDemonstratives, det)
+        // A far one points only after a question's opening ("Is that breed…", "What does that
+        // number mean?"); elsewhere it more often opens a clause ("a recipe that takes…").
+        let far = demonstratives == Words::FarDemonstratives;
+        (in_list(demonstratives, det)
+            && (!far || preceded_by(words, i, Words::QuestionOpeners))
             && noun.len() >= 3
             && !(words[..i].iter()).any(|w| w.starts_with(noun.trim_end_matches('s')))
             && noun.bytes().all(|b| b.is_ascii_alphabetic())
@@ -1570,6 +1594,17 @@ pub(crate) fn zh_code_in_state(
         .map(|(_, w, _)| w)
 }
 
+/// Whether a far demonstrative inside a request, before its `noun` and `measure` word, points
+/// at what the user sees and the reader does not ("冷气一直显示那个代码"): not a kind ("那种"),
+/// nor what is said of a thing (`before` ends in 是: "长城（不是车，是那个古迹）"), nor what the
+/// things `named` before it come to ("iPhone 15 跟 15 Pro…值得多花那些钱吗").
+fn zh_seen_only(noun: &str, measure: char, before: &str, named: bool) -> bool {
+    !noun.is_empty()
+        && !before.ends_with('是')
+        && !word_list(Words::ZhKindMeasures).contains(measure)
+        && !named
+}
+
 /// A thing a Chinese request points at with a demonstrative and nothing naming it: "这套房子值得
 /// 买吗" (at the request's opening, after any of `zh-openers`), "医生开的那个药一天吃几次" (after
 /// a clause that describes it). A demonstrative before a measure word (`zh-measure-words`) or a
@@ -1637,17 +1672,9 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
         let noun = noun.unwrap_or_default();
         let alone =
             !place && noun.is_empty() && !word_list(Words::ZhKindMeasures).contains(measure);
-        // "冷气一直显示那个代码": a far one with its noun, inside, points at what the user sees
-        // and the reader does not, unless the request or the conversation said it; not a kind
-        // ("那种"), nor what named things come to ("iPhone 15 跟 15 Pro…值得多花那些钱吗"), nor
-        // what is said of a thing ("长城（不是车，是那个古迹）").
         let far = super::char_listed(Words::ZhFarDemonstratives, d.chars().next()?);
-        let seen_only = far
-            && !noun.is_empty()
-            && !before.ends_with('是')
-            && !word_list(Words::ZhKindMeasures).contains(measure)
-            && !names(&text[..at]);
-        if inside && !alone && !seen_only {
+        let seen = far && zh_seen_only(&noun, measure, before, names(&text[..at]));
+        if inside && !alone && !seen {
             return None;
         }
         let head: String = noun.chars().take(2).collect();
