@@ -981,7 +981,13 @@ fn conversation_findings(
             .next()
             .unwrap_or_default()
             .trim_end_matches('s');
-        let said = |m: &Message| m.content.to_ascii_lowercase().contains(noun);
+        // By the word itself ("a breeder" names no breed).
+        let said = |m: &Message| {
+            let lower = m.content.to_ascii_lowercase();
+            words_of(&lower)
+                .iter()
+                .any(|w| w.trim_end_matches('s') == noun)
+        };
         !is_number(noun) && !given.earlier.iter().any(said)
     };
     if !material
@@ -2981,8 +2987,18 @@ fn supplies_material(text: &str) -> bool {
     let after_line = text
         .split_once('\n')
         .is_some_and(|(head, rest)| has_words(head) && has_words(rest));
+    // "fix the grammar: me and him goes to the store yesterday": a short instruction to work on
+    // a text, then a sentence of it.
+    let works_on = |head: &str, rest: &str| {
+        let head = head.to_ascii_lowercase();
+        let words = words_of(&head);
+        words.len() <= ACT_ON_HEAD && any_in_list(&words, Words::ActOn) && {
+            rest.split_whitespace().count() >= ACT_ON_TEXT
+        }
+    };
     let after_colon = split_at_colon(text).is_some_and(|(head, rest)| {
-        (points_ahead(head) || rules::names_own_artifact(head)) && has_words(rest)
+        (points_ahead(head) || rules::names_own_artifact(head) || works_on(head, rest))
+            && has_words(rest)
     });
     after_line || after_colon || holds_code(text)
 }
@@ -3006,6 +3022,11 @@ fn writes_a_query(text: &str) -> bool {
         .filter_map(|pair| pair.split_once('+'))
         .any(|(a, b)| (words.iter().position(|w| *w == a)).is_some_and(|i| words[i..].contains(&b)))
 }
+
+/// Words up to which an instruction before a colon is short enough for what follows it to be
+/// the text it works on, and the words from which that text is a text ([`supplies_material`]).
+const ACT_ON_HEAD: usize = 4;
+const ACT_ON_TEXT: usize = 6;
 
 /// Signs of code ([`holds_code`]) that make inline material.
 const CODE_SIGNS: usize = 4;

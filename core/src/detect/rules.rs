@@ -973,6 +973,7 @@ pub(crate) fn pointed_at(words: &[&str], demonstratives: Words) -> Option<String
         // number mean?"); elsewhere it more often opens a clause ("a recipe that takes…").
         let far = demonstratives == Words::FarDemonstratives;
         (in_list(demonstratives, det)
+            && !preceded_by(words, i, Words::PresentBefore)
             && (!far || preceded_by(words, i, Words::QuestionOpeners))
             && noun.len() >= 3
             && !(words[..i].iter()).any(|w| w.starts_with(noun.trim_end_matches('s')))
@@ -1701,8 +1702,10 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
                 || earlier.contains(measure)
                 || (place && super::names_a_destination(earlier))
         } else {
+            // "咋关掉那个负一屏" after "我用的是小米14": what the user sees is of the thing named.
             text[..at].contains(&head)
                 || zh_noun_named_earlier(&noun, &head, earlier, named_earlier)
+                || (inside && named_earlier)
         };
         let resolved = resolved || (situation && !place);
         let count = &after[..after.len() - rest.len()];
@@ -1711,7 +1714,9 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
     let pointed = occurrences(text, words_of(Words::ZhDemonstratives)).find_map(pointing);
     let leans = || words_of(Words::ZhEarlierExchange).find(|w| text.contains(w));
     // "《红楼梦》…后四十回又是谁续写的": the title is what it leans on.
-    let leaning = earlier.is_empty() && !text.contains('《');
+    // "一斤等于多少克来着": what the user forgot is a fact of the world, not an exchange.
+    let leaning =
+        earlier.is_empty() && !text.contains('《') && !holds_any(text, Words::ZhGeneralFacts);
     pointed.or_else(|| when(leaning, leans).and_then(|w| clause_of(text, w)))
 }
 
