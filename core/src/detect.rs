@@ -2311,26 +2311,9 @@ impl Cues {
                     && !in_list_at(words, i + 1, Words::Citizenship)
             }),
             Pattern::Topic => {
-                // "A post announcing my new job. Humble, thank my old team, 120 words": the
-                // subject is named as the user's own in three words or fewer and the clause ends
-                // there, so the other words say how the text is written, not what it tells ("a
-                // photo of my sourdough loaf" says what the photo shows).
-                let named_only = |at: usize| {
-                    (at + 1..words.len().min(at + 4)).any(|j| self.clause_ends(text, words[j]))
-                };
                 // "an apology for what happened at dinner": what it tells is pointed at, not told,
                 // wherever the clause goes on.
                 let untold = |at: usize| untold_story(&words[at..]);
-                let unsaid = || {
-                    words.windows(2).enumerate().any(|(i, p)| {
-                        let says = in_list(Words::SaysWhat, p[0]) && p[0] != "of";
-                        (says
-                            && self.own_unspecified(words, i + 1)
-                            && named_only(i + 1)
-                            && !self.proper[i..].contains(&true))
-                            || ((says || in_list(Words::TopicBefore, p[0])) && untold(i + 1))
-                    })
-                };
                 // "I messed up big time": that something went wrong, not what (not "messed up
                 // the report").
                 let confessed = || {
@@ -2338,7 +2321,8 @@ impl Cues {
                         !in_list_at(words, at + phrase.split('+').count(), Words::Determiners)
                     })
                 };
-                (self.subject_words >= TOPIC_WORDS && !unsaid() && !confessed())
+                (self.subject_words >= TOPIC_WORDS && !self.subject_unsaid(text, words))
+                    && !confessed()
                     || text.contains([':', '\n'])
                     || words.windows(2).enumerate().any(|(i, p)| {
                         // "on Sunday", "for tomorrow's meeting" say when, not what about.
@@ -2384,6 +2368,27 @@ impl Cues {
                 .get(at + 1..end)
                 .is_some_and(|p| p.contains(&true))
             && !rules::describes(&words[(at + 1).min(end)..end])
+    }
+
+    /// Whether a text's subject is only said to be told: named as the user's own in three words
+    /// or fewer after a word that says what a text tells, the clause ending there ("A post
+    /// announcing my new job. Humble, thank my old team, 120 words", "the launch announcement for
+    /// our new product": the other words say how the text is written, and "a photo of my
+    /// sourdough loaf" says what the photo shows), or pointed at and not told ("an apology for
+    /// what happened at dinner").
+    fn subject_unsaid(&self, text: &str, words: &[&str]) -> bool {
+        let named_only =
+            |at: usize| (at + 1..words.len().min(at + 4)).any(|j| self.clause_ends(text, words[j]));
+        words.windows(2).enumerate().any(|(i, p)| {
+            let says = in_list(Words::SaysWhat, p[0]) && p[0] != "of"
+                || in_list(Words::Describing, p[0])
+                    && rules::listed_at(words, i.wrapping_sub(1), Words::TextsFor);
+            (says
+                && self.own_unspecified(words, i + 1)
+                && named_only(i + 1)
+                && !self.proper[i..].contains(&true))
+                || ((says || in_list(Words::TopicBefore, p[0])) && untold_story(&words[i + 1..]))
+        })
     }
 
     /// Whether `word`, one of the request's words, follows a currency sign in `text` ("$200"):
