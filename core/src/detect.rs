@@ -993,9 +993,7 @@ fn conversation_findings(
     if !material
         && findings.is_empty()
         && !given.earlier.iter().any(|m| writes_a_name(&m.content))
-        && let Some(evidence) = (rules::pointed_at(words, Words::NearDemonstratives))
-            .or_else(|| rules::pointed_at(words, Words::FarDemonstratives))
-            .filter(unsaid)
+        && let Some(evidence) = rules::pointed_at(words, true).filter(unsaid)
     {
         findings.push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
     }
@@ -2380,9 +2378,9 @@ impl Cues {
         let named_only =
             |at: usize| (at + 1..words.len().min(at + 4)).any(|j| self.clause_ends(text, words[j]));
         words.windows(2).enumerate().any(|(i, p)| {
-            let says = in_list(Words::SaysWhat, p[0]) && p[0] != "of"
-                || in_list(Words::Describing, p[0])
-                    && rules::listed_at(words, i.wrapping_sub(1), Words::TextsFor);
+            let says = (in_list(Words::SaysWhat, p[0]) && p[0] != "of")
+                || (in_list(Words::Describing, p[0])
+                    && rules::phrase_before(words, i, Words::TextsFor));
             (says
                 && self.own_unspecified(words, i + 1)
                 && named_only(i + 1)
@@ -2997,9 +2995,9 @@ fn supplies_material(text: &str) -> bool {
     let works_on = |head: &str, rest: &str| {
         let head = head.to_ascii_lowercase();
         let words = words_of(&head);
-        words.len() <= ACT_ON_HEAD && any_in_list(&words, Words::ActOn) && {
-            rest.split_whitespace().count() >= ACT_ON_TEXT
-        }
+        words.len() <= ACT_ON_HEAD
+            && any_in_list(&words, Words::ActOn)
+            && rest.split_whitespace().count() >= ACT_ON_TEXT
     };
     let after_colon = split_at_colon(text).is_some_and(|(head, rest)| {
         (points_ahead(head) || rules::names_own_artifact(head) || works_on(head, rest))

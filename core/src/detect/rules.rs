@@ -203,9 +203,7 @@ pub(crate) fn english(
             // "Write a cover letter for this job. I have 3 years in…".
             .or_else(|| {
                 let material = |e: &String| short || is_pointed_material(e);
-                when(!has_history, || {
-                    pointed_at(words, Words::NearDemonstratives).filter(material)
-                })
+                when(!has_history, || pointed_at(words, false).filter(material))
             })
             .or_else(|| when(!has_history, || own_thing_undescribed(words, proper)))
             .or_else(|| when(!has_history, || likeness_unnamed(words, proper)))
@@ -961,7 +959,7 @@ fn is_the_users(evidence: &str) -> bool {
 /// ("this weekend"), a kind ("this kind of bug"), a word that cannot be the thing ("this is"),
 /// what is said of a pronoun "this" ("Is this legal?", "Is this overkill?"),
 /// nor a thing the request named before ("Write an interview question. Why this question?").
-pub(crate) fn pointed_at(words: &[&str], demonstratives: Words) -> Option<String> {
+pub(crate) fn pointed_at(words: &[&str], far_too: bool) -> Option<String> {
     let not_the_thing = [
         Words::NotPointedAt,
         Words::AfterStandalone,
@@ -969,12 +967,14 @@ pub(crate) fn pointed_at(words: &[&str], demonstratives: Words) -> Option<String
     ];
     words.windows(2).enumerate().find_map(|(i, pair)| {
         let [det, noun] = [pair[0], pair[1]];
-        // A far one points only after a question's opening ("Is that breed…", "What does that
-        // number mean?"); elsewhere it more often opens a clause ("a recipe that takes…").
-        let far = demonstratives == Words::FarDemonstratives;
-        (in_list(demonstratives, det)
+        // With `far_too`, a far one too, only after a question's opening ("Is that breed…",
+        // "What does that number mean?"); elsewhere it more often opens a clause ("a recipe that
+        // takes…").
+        let far = far_too
+            && in_list(Words::FarDemonstratives, det)
+            && preceded_by(words, i, Words::QuestionOpeners);
+        ((in_list(Words::NearDemonstratives, det) || far)
             && !preceded_by(words, i, Words::PresentBefore)
-            && (!far || preceded_by(words, i, Words::QuestionOpeners))
             && noun.len() >= 3
             && !(words[..i].iter()).any(|w| w.starts_with(noun.trim_end_matches('s')))
             && noun.bytes().all(|b| b.is_ascii_alphabetic())
