@@ -753,12 +753,13 @@ pub(crate) const TUNING: Tuning = Tuning {
 /// `no_kind` and quotes its text ("Fix the grammar: 'Me and him goes…'", "Is it 'could of' or
 /// 'could have'?"); or it asks a fact of a name, unless about the user's own case ("How many
 /// Benadryl can I give my dog?"), or the general rule of anyone ("How many calories does an
-/// average adult need?").
+/// average adult need?"); or, of `no_kind`, it asks a general fact ("diff between roth ira and
+/// traditional ira?").
 fn clear_by_construction(given: Given<'_>, no_kind: bool, cues: &Cues, words: &[&str]) -> bool {
     let of_anyone =
         in_list_at(words, 0, Words::QuestionOpeners) && any_in_list(words, Words::Anyone);
     given.material
-        || (no_kind && given.quoted)
+        || (no_kind && (given.quoted || asks_a_general_fact(words)))
         || ((cues.factual_about_a_name(words) || of_anyone) && !about_own_case(words))
 }
 
@@ -2252,13 +2253,14 @@ impl Cues {
     }
 
     /// Whether the word at `i` is a name that can name a place: written as a name, and not a
-    /// nationality or a time ("Lisbon", not "Italian" or "May"), or a country however written
-    /// ("japan").
+    /// nationality or a time ("Lisbon", not "Italian" or "May"), or a country or a city however
+    /// written ("japan", "lisbon").
     fn place_name_at(&self, words: &[&str], i: usize) -> bool {
         (self.proper.get(i) == Some(&true)
             && !in_list(Words::Nationalities, words[i])
             && !is_time(words[i], None))
             || in_list(Words::Countries, words[i])
+            || in_list(Words::Cities, words[i])
     }
 
     /// Whether the request shows `pattern` (see [`Pattern`]).
@@ -2293,7 +2295,9 @@ impl Cues {
             // A month or a day is a time, not a place: "in May" says when.
             Pattern::Place => words.windows(2).enumerate().any(|(i, p)| {
                 in_list(Words::PlacePrepositions, p[0])
-                    && (self.proper.get(i + 1) == Some(&true) || in_list(Words::Countries, p[1]))
+                    && (self.proper.get(i + 1) == Some(&true)
+                        || in_list(Words::Countries, p[1])
+                        || in_list(Words::Cities, p[1]))
                     && !is_time(p[1], None)
             }),
             // "Friday" and "May" say when, not who.
