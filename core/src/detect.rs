@@ -3007,7 +3007,18 @@ fn supplies_material(text: &str) -> bool {
         (points_ahead(head) || rules::names_own_artifact(head) || works_on(head, rest))
             && has_words(rest)
     });
-    after_line || after_colon || holds_code(text)
+    after_line || after_colon || holds_code(text) || quotes_a_text(text)
+}
+
+/// Whether `text` quotes a passage long enough to be the text a task works on ("make this
+/// message sound less passive-aggressive? \"As I've mentioned several times already, …\""):
+/// [`QUOTED_TEXT`] words or more between a pair of quotation marks, not a phrase or a title.
+fn quotes_a_text(text: &str) -> bool {
+    QUOTE_PAIRS.iter().any(|&(open, close)| {
+        text.split_once(open)
+            .and_then(|(_, rest)| rest.split_once(close))
+            .is_some_and(|(inside, _)| inside.split_whitespace().count() >= QUOTED_TEXT)
+    })
 }
 
 /// Whether `text` holds code or a formula written inline, with no colon or line before it
@@ -3034,6 +3045,9 @@ fn writes_a_query(text: &str) -> bool {
 /// the text it works on, and the words from which that text is a text ([`supplies_material`]).
 const ACT_ON_HEAD: usize = 4;
 const ACT_ON_TEXT: usize = 6;
+
+/// Words from which a quotation is a passage of the user's text ([`quotes_a_text`]).
+const QUOTED_TEXT: usize = 8;
 
 /// Signs of code ([`holds_code`]) that make inline material.
 const CODE_SIGNS: usize = 4;
