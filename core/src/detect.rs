@@ -1685,7 +1685,7 @@ fn english_kinds(
         // trip's places to one that does not ("roughly how long will it take?").
         && !(any_in_list(words, Words::Choosing) && candidates_named(given.earlier))
     {
-        kinds_before(table, given.earlier)
+        kinds_before(table, given.earlier, words)
     } else {
         named
     }
@@ -1695,8 +1695,10 @@ fn english_kinds(
 const FOLLOW_UP_WORDS: usize = 12;
 
 /// The kinds the user's last earlier message names, in English (a Chinese conversation's are
-/// read by the Chinese decision).
-fn kinds_before(table: &frames::Table, earlier: &[Message]) -> Vec<usize> {
+/// read by the Chinese decision); when it names none, the outright ones whose cue it says and
+/// whose intent the follow-up (`now`) does to what it names: "how do i contest it" after "got a
+/// parking ticket this morning".
+fn kinds_before(table: &frames::Table, earlier: &[Message], now: &[&str]) -> Vec<usize> {
     let Some(m) = earlier.iter().rev().find(|m| m.role == Role::User) else {
         return Vec::new();
     };
@@ -1704,7 +1706,17 @@ fn kinds_before(table: &frames::Table, earlier: &[Message]) -> Vec<usize> {
     let lower = text.to_ascii_lowercase();
     let words = words_of(&lower);
     let own = Given::of_earlier(m, &text, supplies_material(&text));
-    let kinds = tasks_named(table, &Cues::of(&text, &lower, &words), &words, &lower, own);
+    let before = Cues::of(&text, &lower, &words);
+    let kinds = tasks_named(table, &before, &words, &lower, own);
+    if kinds.is_empty() {
+        let done_to_it = |f: &Frame| {
+            (table.positions_in(now, f.en.intent_list))
+                .any(|at| now.get(at + 1).is_some_and(|w| rules::is_pronoun(w)))
+        };
+        return recognise(table, |f| {
+            f.outright && before.matched.has(f.en.cue_list) && done_to_it(f)
+        });
+    }
     // A message that directed a task goes on with it, the kinds named first after its verb:
     // the rest said what it is about ("a note to my professor… for a job interview" looks for
     // no job).

@@ -605,11 +605,11 @@ fn for_what(words: &[&str], at: usize) -> bool {
 
 /// "How do I undo my last commit?", "What command deletes my branch?": a question on how to do
 /// an operation (`operations`) on the user's thing (named at `at`) asks for the method, not
-/// for the thing.
+/// for the thing. "Back to" answers it ("What should I write back to my sister's message?").
 fn operated_on(words: &[&str], at: usize) -> bool {
     // The question may follow a tool's name ("git: how do I…").
     any_listed(words.iter().take(3), Words::QuestionWords)
-        && any_listed(&words[..at], Words::Operations)
+        && (0..at).any(|i| in_list(Words::Operations, words[i]) && words[i + 1] != "to")
 }
 
 /// Whether a verb works on a pronoun ("translate it", "proofread this", "make it shorter"), the
