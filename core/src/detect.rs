@@ -1713,9 +1713,10 @@ fn kinds_before(table: &frames::Table, earlier: &[Message], now: &[&str]) -> Vec
             (table.positions_in(now, f.en.intent_list))
                 .any(|at| now.get(at + 1).is_some_and(|w| rules::is_pronoun(w)))
         };
-        return recognise(table, |f| {
-            f.outright && before.matched.has(f.en.cue_list) && done_to_it(f)
-        });
+        let named = |f: &Frame| {
+            before.matched.has(f.en.cue_list) || phrase_start(&words, f.en.phrases).is_some()
+        };
+        return recognise(table, |f| f.outright && named(f) && done_to_it(f));
     }
     // A message that directed a task goes on with it, the kinds named first after its verb:
     // the rest said what it is about ("a note to my professor… for a job interview" looks for

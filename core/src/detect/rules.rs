@@ -928,7 +928,9 @@ fn own_thing_undescribed(words: &[&str], proper: &[bool]) -> Option<String> {
     let at = first_listed(words, Words::UserPossessives).filter(|&at| at > 0 && !makes_for(at))?;
     let noun = at + 1 + last_listed(&words[at + 1..words.len().min(at + 3)], Words::OwnThings)?;
     let described = describes(&words[noun + 1..words.len().min(noun + 1 + REACH)]);
-    (!described).then(|| words[at..=noun].join(" "))
+    // "my account number": a detail of it is asked about, not the thing.
+    let detail = listed_at(words, noun + 1, Words::KindsOfThing);
+    (!described && !detail).then(|| words[at..=noun].join(" "))
 }
 
 /// Whether `after`, the words after something of the user's, go on to describe it: a number or
