@@ -509,8 +509,10 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
             // which; "the poem 'Road Not Taken'", "the album 1989": the title does.
             let title = proper.get(i + 2) == Some(&true)
                 || (*det == "the" && words.get(i + 2).is_some_and(|w| super::is_number(w)));
+            // "the diff between a roth and a traditional ira": what it is between says which.
+            let between = words.get(i + 2) == Some(&"between");
             let named = (*det == "the"
-                && (words.get(i + 2) == Some(&"of") || for_what(words, i + 2)))
+                && (words.get(i + 2) == Some(&"of") || between || for_what(words, i + 2)))
                 || (by.is_none() && title);
             // "Is all wheat the same?": the same as something the request names.
             let compared = *noun == "same" && has_antecedent(&words[..i], &[], 1);
