@@ -541,6 +541,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
         let material = (possessive(det) || whose || (det == "the" && answers_someone(&words[..i])))
             && in_list(Words::Artifacts, noun)
             && !in_list(Words::Artifacts, kind)
+            && !listed_at(words, i + 3, Words::KindsOfThing)
             && !made_before(words, i)
             && acted_on(i)
             && !operated_on(words, i);
