@@ -2379,6 +2379,8 @@ mod tests {
         for request in ["Click on the button", "Work on it", "Turn on the lights"] {
             assert_eq!(identify(request), None, "{request}");
         }
+        // Typed casually, "do" and "pro" as Portuguese writes them: "work" is English's.
+        assert_eq!(identify("do airpods pro 2 work w android"), None);
     }
 
     #[test]
