@@ -505,15 +505,13 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
             let object = !preceded_by(words, i, Words::ObjectOf);
             let own = ((possessive(det) || *det == "your") && made_before(words, i) && object)
                 || (*det == "the" && preceded_by(words, i, Words::CreateVerbs));
-            // "the function of setopt", "the formula for compound interest": the phrase says
-            // which; "the poem 'Road Not Taken'", "the album 1989": the title does.
+            // "the function of setopt", "the formula for …", "the diff between roth and
+            // traditional": the phrase says which; "the poem 'Road Not Taken'": the title does.
             let title = proper.get(i + 2) == Some(&true)
                 || (*det == "the" && words.get(i + 2).is_some_and(|w| super::is_number(w)));
-            // "the diff between a roth and a traditional ira": what it is between says which.
-            let between = words.get(i + 2) == Some(&"between");
-            let named = (*det == "the"
-                && (words.get(i + 2) == Some(&"of") || between || for_what(words, i + 2)))
-                || (by.is_none() && title);
+            let of = matches!(words.get(i + 2), Some(&"of" | &"between"));
+            let named =
+                (*det == "the" && (of || for_what(words, i + 2))) || (by.is_none() && title);
             // "Is all wheat the same?": the same as something the request names.
             let compared = *noun == "same" && has_antecedent(&words[..i], &[], 1);
             // "What's the formula for the area of a trapezoid?": what the question asks for is
