@@ -1713,10 +1713,9 @@ fn kinds_before(table: &frames::Table, earlier: &[Message], now: &[&str]) -> Vec
             (table.positions_in(now, f.en.intent_list))
                 .any(|at| now.get(at + 1).is_some_and(|w| rules::is_pronoun(w)))
         };
-        let named = |f: &Frame| {
-            before.matched.has(f.en.cue_list) || phrase_start(&words, f.en.phrases).is_some()
-        };
-        return recognise(table, |f| f.outright && named(f) && done_to_it(f));
+        return recognise(table, |f| {
+            f.outright && named_at(table, f, &words).is_some() && done_to_it(f)
+        });
     }
     // A message that directed a task goes on with it, the kinds named first after its verb:
     // the rest said what it is about ("a note to my professor… for a job interview" looks for
@@ -2272,8 +2271,7 @@ impl Cues {
         (self.proper.get(i) == Some(&true)
             && !in_list(Words::Nationalities, words[i])
             && !is_time(words[i], None))
-            || in_list(Words::Countries, words[i])
-            || in_list(Words::Cities, words[i])
+            || written_as_a_place(words[i])
     }
 
     /// Whether the request shows `pattern` (see [`Pattern`]).
@@ -2308,9 +2306,7 @@ impl Cues {
             // A month or a day is a time, not a place: "in May" says when.
             Pattern::Place => words.windows(2).enumerate().any(|(i, p)| {
                 in_list(Words::PlacePrepositions, p[0])
-                    && (self.proper.get(i + 1) == Some(&true)
-                        || in_list(Words::Countries, p[1])
-                        || in_list(Words::Cities, p[1]))
+                    && (self.proper.get(i + 1) == Some(&true) || written_as_a_place(p[1]))
                     && !is_time(p[1], None)
             }),
             // "Friday" and "May" say when, not who.
@@ -2630,6 +2626,11 @@ fn about_own_case(words: &[&str]) -> bool {
     // "Should I pay off the loan early or invest?": a choice only the user's facts settle.
     let choice = matches!(words, ["should", who, ..] if in_list(Words::AskingSubjects, who));
     mine || choice || (as_the_user && (amount || must))
+}
+
+/// Whether `word` is a country or a city however it is written ("japan", "lisbon").
+fn written_as_a_place(word: &str) -> bool {
+    in_list(Words::Countries, word) || in_list(Words::Cities, word)
 }
 
 /// Whether a request asks about a rule or a norm (`general-facts`: "What's the difference
