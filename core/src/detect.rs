@@ -1370,13 +1370,20 @@ fn artifact_of(evidence: &str) -> (bool, &str) {
         // "the attached spreadsheet": the user meant to give it.
         (true, second)
     } else if in_list(Words::AfterMaterial, &second_lower)
-        || (!own && rules::is_someone(&second_lower))
+        || (!own && (rules::is_someone(&second_lower) || sender_named(&second_lower)))
     {
-        // "the text below", "the paragraph I" (wrote): the same.
+        // "the text below", "the paragraph I" (wrote), "the letter the council" (sent me): the
+        // same.
         (true, first)
     } else {
         (own, rest)
     }
+}
+
+/// Whether `words` (after material's noun in a finding's evidence) name who sent it with a
+/// determiner ("the council" of "the letter the council", sent the user).
+fn sender_named(words: &str) -> bool {
+    (words.split_once(' ')).is_some_and(|(det, _)| in_list(Words::PointingDeterminers, det))
 }
 
 /// [`artifact_of`], with a person's material named as their message: "my landlord" (from "reply

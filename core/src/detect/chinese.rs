@@ -760,10 +760,15 @@ const ZH_SITUATION_CHARS: usize = 24;
 /// (the place alone) asks the days.
 const ZH_TOLD_DETAILS: usize = 2;
 
-/// Whether an earlier message is long enough to tell the user's situation
-/// ([`ZH_SITUATION_CHARS`]).
+/// Whether the earlier messages are long enough to tell the user's situation
+/// ([`ZH_SITUATION_CHARS`]): one of them, or the user's own together, told in short messages
+/// one after another ("我家猫三岁了，已经绝育", then "最近老是在床上尿尿").
 fn situation_told(given: Given<'_>) -> bool {
-    (given.earlier.iter()).any(|m| script_counts(&m.content).0 >= ZH_SITUATION_CHARS)
+    let chars = |m: &Message| script_counts(&m.content).0;
+    let own: usize = (given.earlier.iter().filter(|m| m.role == Role::User))
+        .map(chars)
+        .sum();
+    own >= ZH_SITUATION_CHARS || given.earlier.iter().any(|m| chars(m) >= ZH_SITUATION_CHARS)
 }
 
 /// Whether a Chinese text names a place: a place unit (not in a word that names none: "省钱",

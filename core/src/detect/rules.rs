@@ -425,11 +425,14 @@ pub(crate) fn candidates_pointed_at(words: &[&str]) -> Option<String> {
 /// something is wrong with it ("my SQL query on the orders table is super slow": then the
 /// answer needs it, however long the request), a verb that works on material comes shortly
 /// before ("proofread", "reply to"), a question asks its state or meaning ("Are my results
-/// normal?", "Does this clause mean…"), or how it is to change follows it ("make this email
-/// sound warmer").
+/// normal?", "Does this clause mean…"), how it is to change follows it ("make this email
+/// sound warmer"), or the request says it comes with it (`announcing`: "Here's my son's report
+/// card — what should I…").
 fn works_on(words: &[&str], at: usize) -> bool {
+    let before = || words[..at].iter().rev().take(ACT_REACH);
     any_listed(words[at..].iter().take(PROBLEM_REACH), Words::ProblemStates)
-        || any_listed(words[..at].iter().rev().take(ACT_REACH), Words::ActOn)
+        || any_listed(before(), Words::ActOn)
+        || any_listed(before(), Words::Announcing)
         || preceded_by(words, at, Words::AsksState)
         || listed_at(words, at + 2, Words::ChangeComplements)
 }
@@ -469,15 +472,13 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
             let mut reach = (i + 3..words.len().min(i + 3 + ABOUT_REACH)).filter(|_| about);
             (reach.find(|&j| in_list(Words::Givers, words[j]) && had(j))).map(|j| &words[j])
         });
-        // "the contract my landlord sent": what one of the user's people sent, asked for as
-        // theirs ("your landlord's contract").
-        if in_list(Words::Artifacts, pair[1])
-            && in_list(Words::PointingDeterminers, pair[0])
-            && sent_by(&words[i + 2..])
-        {
-            // The pointer, the material, the possessive and the person: "the contract my
-            // landlord".
-            return Some(words[i..i + 4].join(" "));
+        // "the contract my landlord sent", "the letter the council sent me": what someone sent
+        // the user, asked for as theirs ("your landlord's contract") or as sent ("the letter").
+        if in_list(Words::Artifacts, pair[1]) && in_list(Words::PointingDeterminers, pair[0]) {
+            // The pointer, the material and the sender: "the contract my landlord".
+            if let Some(sender) = sent_by(&words[i + 2..]) {
+                return Some(words[i..i + 2 + sender].join(" "));
+            }
         }
         // "reply to her text", "proofread his essay": someone's material, when worked on.
         let answered = answers_someone(&words[..i]);
@@ -1002,18 +1003,21 @@ fn is_pointed_material(evidence: &str) -> bool {
 /// "The attached spreadsheet", "the file below": material the request says it holds, at any
 /// length; [`artifact_not_given`] is called only when the request holds none.
 fn attached(words: &[&str]) -> Option<String> {
-    words.windows(3).find_map(|triple| {
-        let [det, second, third] = [triple[0], triple[1], triple[2]];
-        // "the attached spreadsheet": where the material is, then the material.
+    (0..words.len().saturating_sub(2)).find_map(|i| {
+        let [det, second, third] = [words[i], words[i + 1], words[i + 2]];
+        // "the attached spreadsheet": where the material is, then the material; a short word
+        // before it names which ("the attached Q2 report").
+        let named = third.len() < 3 && listed_at(words, i + 3, Words::Artifacts);
         let place_first = in_list(Words::KnownDeterminers, det)
             && is_attached(second)
-            && third.len() >= 3
+            && (third.len() >= 3 || in_list(Words::Artifacts, third) || named)
             && !in_list(Words::NotPointedAt, third);
         // "the file below": the material, then where it is.
         let material_first = in_list(Words::AttachedDeterminers, det)
             && in_list(Words::Artifacts, second)
             && in_list(Words::AfterMaterial, third);
-        (place_first || material_first).then(|| triple.join(" "))
+        let end = i + 3 + usize::from(named);
+        (place_first || material_first).then(|| words[i..end].join(" "))
     })
 }
 
@@ -1052,12 +1056,26 @@ fn likeness_unnamed(words: &[&str], proper: &[bool]) -> Option<String> {
     (lived && !named).then(|| format!("{det} {noun}"))
 }
 
-/// Whether `after` opens with one of the user's people, a possessive and a person ("my
-/// mother-in-law sent", "our landlord wrote"), with a verb of sending after them.
-fn sent_by(after: &[&str]) -> bool {
+/// The words naming who sent the material whose words `after` follow: one of the user's people,
+/// a possessive and a person, with a verb of sending after them ("my mother-in-law sent", "our
+/// landlord wrote"); or anyone whose verb of sending goes to the user (`sent-to`), a pronoun
+/// ("she sent home") or one or two words after a determiner ("the council sent me", "the insurance
+/// company emailed us").
+fn sent_by(after: &[&str]) -> Option<usize> {
     const REACH: usize = 4;
-    matches!(after, [det, person, ..] if in_list(Words::UserPossessives, det) && is_person(person))
-        && any_listed(after[1..].iter().take(REACH), Words::Sent)
+    let own = matches!(after, [det, person, ..]
+        if in_list(Words::UserPossessives, det) && is_person(person));
+    if own && any_listed(after[1..].iter().take(REACH), Words::Sent) {
+        return Some(2);
+    }
+    let to_user = |at: usize| {
+        listed_at(after, at, Words::Sent) && listed_at(after, at + 1, Words::SentToUser)
+    };
+    match after.first() {
+        Some(w) if is_someone(w) => to_user(1).then_some(1),
+        Some(w) if in_list(Words::PointingDeterminers, w) => (2..=3).find(|&at| to_user(at)),
+        _ => None,
+    }
 }
 
 /// "My boss emailed me about the deadline, help me write back": one of the user's people
