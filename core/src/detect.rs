@@ -2339,8 +2339,12 @@ impl Cues {
                         !in_list_at(words, at + phrase.split('+').count(), Words::Determiners)
                     })
                 };
+                // "cover what happened last night? Really hoping it does": words enough, and
+                // what they are about is untold.
+                let told = || !(0..words.len()).any(untold);
                 (self.subject_words >= TOPIC_WORDS && !self.subject_unsaid(text, words))
                     && !confessed()
+                    && told()
                     || text.contains([':', '\n'])
                     || words.windows(2).enumerate().any(|(i, p)| {
                         // "on Sunday", "for tomorrow's meeting" say when, not what about.

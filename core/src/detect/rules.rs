@@ -743,7 +743,9 @@ fn numbered_part(words: &[&str], proper: &[bool]) -> Option<String> {
     let whose = words.get(at + len) == Some(&"of") && !of_own
         || proper.contains(&true)
         || words.iter().filter(|w| super::is_number(w)).count() > 1;
-    (!whose).then(|| words[at..at + len].join(" "))
+    // "the summary section, 250 words max": the number says how long, not which.
+    let length = listed_at(words, at + len, Words::TextLengths);
+    (!whose && !length).then(|| words[at..at + len].join(" "))
 }
 
 /// Whether a missing-context finding's `evidence` is a numbered part of a text (see
@@ -1058,9 +1060,9 @@ fn likeness_unnamed(words: &[&str], proper: &[bool]) -> Option<String> {
 
 /// The words naming who sent the material whose words `after` follow: one of the user's people,
 /// a possessive and a person, with a verb of sending after them ("my mother-in-law sent", "our
-/// landlord wrote"); or anyone whose verb of sending goes to the user (`sent-to`), a pronoun
-/// ("she sent home") or one or two words after a determiner ("the council sent me", "the insurance
-/// company emailed us").
+/// landlord wrote"); someone's pronoun with its verb of sending ("the email they sent
+/// yesterday", "the note she sent home"); or one or two words after a determiner whose verb of sending goes to the
+/// user (`sent-to-user`: "the council sent me", "the insurance company emailed us").
 fn sent_by(after: &[&str]) -> Option<usize> {
     const REACH: usize = 4;
     let own = matches!(after, [det, person, ..]
@@ -1072,7 +1074,10 @@ fn sent_by(after: &[&str]) -> Option<usize> {
         listed_at(after, at, Words::Sent) && listed_at(after, at + 1, Words::SentToUser)
     };
     match after.first() {
-        Some(w) if is_someone(w) => to_user(1).then_some(1),
+        // Not the user's own sending ("the email I sent to my boss"): what they ask is how.
+        Some(w) if in_list(Words::PeoplePronouns, w) => {
+            listed_at(after, 1, Words::Sent).then_some(1)
+        }
         Some(w) if in_list(Words::PointingDeterminers, w) => (2..=3).find(|&at| to_user(at)),
         _ => None,
     }
@@ -1178,6 +1183,11 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
     let after = words.get(i + 2 + skip).copied();
     match words[i] {
         "it" => {
+            // "Is it safe to take while breastfeeding?": the verb's object is "it".
+            let to = (i + 1..words.len().min(i + 5)).find(|&k| words[k] == "to");
+            if to.is_some_and(|k| k + 1 < words.len() && object_left(words, k + 1)) {
+                return false;
+            }
             let be_before = preceded_by(words, i, Words::BeSingular);
             let next_in = |list| next.is_some_and(|w| in_list(list, w));
             // "How does it feel to fail?", "What does it mean if…": a verb, then what it says.
@@ -1209,6 +1219,16 @@ fn refers_to_nothing(words: &[&str], i: usize) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether the verb at `at` takes an object (`object-verbs`) and none follows it, the request
+/// ending or going on with when or how (`object-gaps`): "Is it safe to take while
+/// breastfeeding?" takes "it", which stands for something.
+fn object_left(words: &[&str], at: usize) -> bool {
+    in_list(Words::ObjectVerbs, words[at])
+        && words
+            .get(at + 1)
+            .is_none_or(|w| in_list(Words::ObjectGaps, w))
 }
 
 /// Whether `before` holds something a pronoun after it may stand for: someone or something of
@@ -1498,14 +1518,28 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
 /// The message a Chinese request answers or reads and does not hold: one of `zh-answering`
 /// before someone ("帮我回一下客户", "我该怎么回他": a person of `zh-people` or
 /// `zh-opening-persons`, after at most one of `zh-softeners`) with nothing of what they said
-/// (`zh-said`: "他问我周末有没有空，怎么回他"), or someone before one of `zh-said-so` ("他这么说
-/// 是什么意思"). The evidence is theirs, as the question asks for it ("客户的消息").
+/// (`zh-said`: "他问我周末有没有空，怎么回他"), or after them when the reply ends its clause
+/// ("班主任@我了，帮我回一下"), or someone before one of `zh-said-so` ("他这么说是什么意思").
+/// The evidence is theirs, as the question asks for it ("客户的消息").
 fn zh_answered(text: &str) -> Option<String> {
     let opening = |after: &str| {
         opening_in(after, Words::ZhPeople).or_else(|| opening_in(after, Words::ZhOpeningPersons))
     };
     let ending = |before: &str| {
         ending_in(before, Words::ZhPeople).or_else(|| ending_in(before, Words::ZhOpeningPersons))
+    };
+    // "班主任在家长群里@我了，帮我回一下": a reply asked for (`zh-reply-asks` before it) that
+    // ends its clause answers the one of the user's people the request named last before it
+    // ("孩子老师…": the teacher).
+    let unaddressed = |before: &str, after: &str| {
+        let rest = after_word(after, Words::ZhSofteners).unwrap_or(after);
+        let ends = (rest.chars().next()).is_none_or(|c| super::char_listed(Words::ZhClauseEnds, c));
+        let asked = ending_in(before, Words::ZhReplyAsks).is_some();
+        when(ends && asked, || {
+            occurrences(before, words_of(Words::ZhPeople))
+                .max_by_key(|(b, _, _)| b.len())
+                .map(|(_, who, _)| who)
+        })
     };
     let answered = || {
         let mut replies = occurrences(text, words_of(Words::ZhAnswering));
@@ -1515,7 +1549,7 @@ fn zh_answered(text: &str) -> Option<String> {
             opening(after_word(a, Words::ZhPersonPointers).unwrap_or(a))
         };
         when(!holds_any(text, Words::ZhSaid), || {
-            replies.find_map(|(_, _, a)| after(a))
+            replies.find_map(|(b, _, a)| after(a).or_else(|| unaddressed(b, a)))
         })
     };
     let said_so = || occurrences(text, words_of(Words::ZhSaidSo)).find_map(|(b, _, _)| ending(b));
