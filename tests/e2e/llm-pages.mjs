@@ -165,13 +165,16 @@ const site = createServer(async (req, res) => {
       res.writeHead(401, { "content-type": "application/json" }).end('{"error":{"message":"sign in first"}}');
       return;
     }
+    // Recorded on arrival: a slow model must not hide that the call came.
+    const call = { signedIn, pageKey, status: null };
+    proxied.push(call);
     // The site's server adds the key; whatever the page sent is not passed on.
     const upstream = await fetch(llmUrl + url.pathname.slice("/llm/v1".length), {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${llmKey}` },
       body: Buffer.concat(chunks),
     });
-    proxied.push({ signedIn, pageKey, status: upstream.status });
+    call.status = upstream.status;
     res.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "application/json" });
     for await (const c of upstream.body) res.write(c);
     res.end();
@@ -209,6 +212,10 @@ await step("the widget uses the site's own endpoint: the key stays on the server
   );
   const call = proxied[0];
   check(call?.signedIn, `the visitor's cookie reached the site's endpoint: ${JSON.stringify(proxied)}`);
+  // The model's reply may come after the widget stopped waiting for it.
+  for (const end = Date.now() + 180000; call.status === null && Date.now() < end; ) {
+    await new Promise((r) => setTimeout(r, 200));
+  }
   check(call.pageKey === null, "the page sent no Authorization header");
   check(call.status === 200, `the LLM answered the site's server (HTTP ${call.status})`);
   const trace = await page.evaluate(() => JSON.stringify(document.querySelector("clarify-widget").clarifier.state.trace ?? []));
