@@ -1061,8 +1061,9 @@ fn likeness_unnamed(words: &[&str], proper: &[bool]) -> Option<String> {
 /// The words naming who sent the material whose words `after` follow: one of the user's people,
 /// a possessive and a person, with a verb of sending after them ("my mother-in-law sent", "our
 /// landlord wrote"); someone's pronoun with its verb of sending ("the email they sent
-/// yesterday", "the note she sent home"); or one or two words after a determiner whose verb of sending goes to the
-/// user (`sent-to-user`: "the council sent me", "the insurance company emailed us").
+/// yesterday", "the note she sent home"); or one or two words after a determiner whose verb of
+/// sending goes to the user (`sent-to-user`: "the council sent me", "the insurance company
+/// emailed us").
 fn sent_by(after: &[&str]) -> Option<usize> {
     const REACH: usize = 4;
     let own = matches!(after, [det, person, ..]
