@@ -1211,7 +1211,8 @@ fn rule_question(
     let e = f.evidence.as_str();
     let has = |w: &str| e.contains(w);
     let (own, noun) = material_of(e);
-    // "this query", "these notes": material the user has in front of them, theirs to paste.
+    // "this query", "these notes": material the user has in front of them, theirs to paste, as
+    // is what someone sent them ("the letter from the council").
     let det = (e.split_once(' ')).map(|(det, _)| det.to_ascii_lowercase());
     let near = det
         .as_deref()
@@ -1220,7 +1221,8 @@ fn rule_question(
     let held = det
         .filter(|d| in_list(Words::PersonPossessives, d))
         .or_else(|| (e.split_once(' ')).and_then(|(d, _)| d.ends_with("'s").then(|| d.to_owned())));
-    let pointed = (near || held.is_some()) && in_list(Words::Artifacts, &noun.to_ascii_lowercase());
+    let pointed = (near || held.is_some() || from_sender(e))
+        && in_list(Words::Artifacts, &noun.to_ascii_lowercase());
     let which = match f.kind {
         Kind::AmbiguousReference if name.is_some_and(|n| n.name == e) => {
             return name_question(name?, script);
@@ -1366,7 +1368,10 @@ fn artifact_of(evidence: &str) -> (bool, &str) {
     // material the user has, theirs to give as their own is.
     let own = own || first.ends_with("'s");
     let second_lower = second.to_ascii_lowercase();
-    if rules::is_attached(&first.to_ascii_lowercase()) {
+    if from_sender(evidence) {
+        // "the letter from the council": the letter, the council's.
+        (own, first)
+    } else if rules::is_attached(&first.to_ascii_lowercase()) {
         // "the attached spreadsheet": the user meant to give it.
         (true, second)
     } else if in_list(Words::AfterMaterial, &second_lower)
@@ -1384,6 +1389,19 @@ fn artifact_of(evidence: &str) -> (bool, &str) {
 /// determiner ("the council" of "the letter the council", sent the user).
 fn sender_named(words: &str) -> bool {
     (words.split_once(' ')).is_some_and(|(det, _)| in_list(Words::PointingDeterminers, det))
+}
+
+/// Whether a finding's evidence names material by whom it came from ("the letter from the
+/// council", "this text from my ex"): what someone sent the user, theirs to paste.
+fn from_sender(evidence: &str) -> bool {
+    let lower = evidence.to_ascii_lowercase();
+    let mut after = lower.split(' ').skip(2);
+    after
+        .next()
+        .is_some_and(|from| in_list(Words::CameFrom, from))
+        && after
+            .next()
+            .is_some_and(|det| in_list(Words::MaterialDeterminers, det))
 }
 
 /// [`artifact_of`], with a person's material named as their message: "my landlord" (from "reply
@@ -2372,7 +2390,8 @@ impl Cues {
     }
 
     /// Whether the words from `at` name something of the user's own, or a `placeholders` noun,
-    /// and nothing about it ("about my new job", "announcing our launch", "about the problem"):
+    /// and nothing about it ("about my new job", "announcing our launch", "about the problem",
+    /// "about the money thing"):
     /// the subject is named, its particulars are not, so it says no more than "about something
     /// of mine". A name, a number or a word that goes on to describe it ("my new job as a
     /// designer at Figma", "my trip to Japan", "the problem of evil") gives them.
@@ -2382,7 +2401,8 @@ impl Cues {
         let placeholder_at =
             |k: usize| in_list_at(words, k, Words::Placeholders) && words.get(k + 1) != Some(&"of");
         let placeholder = placeholder_at(at + 1)
-            || (in_list_at(words, at + 1, Words::PlaceholderQualifiers) && placeholder_at(at + 2));
+            || (in_list_at(words, at + 1, Words::PlaceholderQualifiers) && placeholder_at(at + 2))
+            || in_list_at(words, at + 2, Words::OpenPlaceholders);
         (in_list_at(words, at, Words::UserPossessives)
             || (in_list_at(words, at, Words::PlaceholderPointers) && placeholder))
             && !self

@@ -241,7 +241,8 @@ fn pronoun_unresolved(words: &[&str], proper: &[bool], first_sentence: usize) ->
                 None => has_antecedent(
                     &words[..pairs_with(words, i)
                         .unwrap_or_else(|| outside_its_phrase(words, i))
-                        .min(asked_of(words, i))],
+                        .min(asked_of(words, i))
+                        .min(used_on(words, i))],
                     proper,
                     1,
                 ),
@@ -331,6 +332,16 @@ fn asked_of(words: &[&str], i: usize) -> usize {
     };
     let question = last_listed(&words[..i.saturating_sub(2)], Words::QuestionWords);
     question.filter(|q| asking && of_a_noun(q)).unwrap_or(i)
+}
+
+/// Where the words that may hold the antecedent of the pronoun at `i` end when something is
+/// used on it ("Can I use bleach to clean it?", "Is it OK to put vinegar on them?"): before the
+/// verb of using (`using-verbs`), since what is used on a thing is not the thing.
+fn used_on(words: &[&str], i: usize) -> usize {
+    const REACH: usize = 5;
+    let on = preceded_by(words, i, Words::UsedOn) || (i >= 2 && words[i - 2] == "to");
+    let using = (i.saturating_sub(REACH)..i).rfind(|&k| in_list(Words::UsingVerbs, words[k]));
+    using.filter(|_| on).unwrap_or(i)
 }
 
 /// "How many days until then?", "Will it be ready by then?": a time the request leans on, with
@@ -472,13 +483,8 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
             let mut reach = (i + 3..words.len().min(i + 3 + ABOUT_REACH)).filter(|_| about);
             (reach.find(|&j| in_list(Words::Givers, words[j]) && had(j))).map(|j| &words[j])
         });
-        // "the contract my landlord sent", "the letter the council sent me": what someone sent
-        // the user, asked for as theirs ("your landlord's contract") or as sent ("the letter").
-        if in_list(Words::Artifacts, pair[1]) && in_list(Words::PointingDeterminers, pair[0]) {
-            // The pointer, the material and the sender: "the contract my landlord".
-            if let Some(sender) = sent_by(&words[i + 2..]) {
-                return Some(words[i..i + 2 + sender].join(" "));
-            }
+        if let Some(evidence) = sent_material(words, proper, i) {
+            return Some(evidence);
         }
         // "reply to her text", "proofread his essay": someone's material, when worked on.
         let answered = answers_someone(&words[..i]);
@@ -523,7 +529,9 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
             // "the file system", "the JSON format": the artifact's word names a kind of thing,
             // not the user's copy of one (which "the code snippet" still is).
             let modifier = listed_at(words, i + 2, Words::KindsOfThing);
-            if own || named || compared || asked_for || modifier || operated_on(words, i) {
+            let placed = term_asked(words, i);
+            if own || named || compared || asked_for || modifier || placed || operated_on(words, i)
+            {
                 continue;
             }
             // Who has it, after the noun, unless "my" says so.
@@ -543,9 +551,25 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
             && !listed_at(words, i + 3, Words::KindsOfThing)
             && !made_before(words, i)
             && acted_on(i)
+            && !term_asked(words, i)
             && !operated_on(words, i);
         material.then(|| words[i - usize::from(whose)..i + 3].join(" "))
     })
+}
+
+/// "The contract my landlord sent", "the letter the council sent me", "a reply to the letter
+/// from the council": what someone sent the user (the material pointed at from `i`), asked for
+/// as theirs ("your landlord's contract") or as sent ("the letter"), with who sent it.
+fn sent_material(words: &[&str], proper: &[bool], i: usize) -> Option<String> {
+    let pointed = in_list(Words::PointingDeterminers, words[i]);
+    if !(pointed && in_list(Words::Artifacts, words[i + 1])) {
+        return None;
+    }
+    if let Some(sender) = sent_by(&words[i + 2..]) {
+        return Some(words[i..i + 2 + sender].join(" "));
+    }
+    let from = from_someone(&words[i + 2..], proper.get(i + 4)) && works_on(words, i);
+    from.then(|| words[i..i + 5].join(" "))
 }
 
 /// Whether the words from `i` may name material, a work or a person after a determiner or a
@@ -603,6 +627,21 @@ fn for_what(words: &[&str], at: usize) -> bool {
         && words.get(at + 1).is_some_and(|w| {
             !(in_list(Words::ForWhom, w) || super::is_number(w) || w.ends_with("ing"))
         })
+}
+
+/// "What does escrow mean on my mortgage statement?", "what is APR on my card statement": a
+/// question on what a term the request names means or is, with the user's material (at `at`)
+/// only where they saw it. Not when a word points ("what does this line mean on my statement", "what are the
+/// fees on my bill": the line and the fees are the material's).
+fn term_asked(words: &[&str], at: usize) -> bool {
+    const REACH: usize = 7;
+    let before = &words[..at];
+    matches!(before, [first, .., place] if in_list(Words::QuestionWords, first)
+        && in_list(Words::SeenOn, place))
+        && before.len() <= REACH
+        && (any_listed(before, Words::MeanForms) || listed_at(before, 1, Words::BeForms))
+        && !any_listed(before, Words::MaterialDeterminers)
+        && !any_listed(before, Words::Pronouns)
 }
 
 /// "How do I undo my last commit?", "What command deletes my branch?": a question on how to do
@@ -1082,6 +1121,17 @@ fn sent_by(after: &[&str]) -> Option<usize> {
         Some(w) if in_list(Words::PointingDeterminers, w) => (2..=3).find(|&at| to_user(at)),
         _ => None,
     }
+}
+
+/// Whether the words `after` material say it came from someone a determiner introduces ("the
+/// letter from the council", "the email from my boss"); not from a name or a number (`who_proper`:
+/// whether the word after the determiner is capitalised), which is more often the world's ("the
+/// speech from Martin Luther King", "the results from the 2020 census").
+fn from_someone(after: &[&str], who_proper: Option<&bool>) -> bool {
+    matches!(after, [from, det, who, ..] if in_list(Words::CameFrom, from)
+        && in_list(Words::MaterialDeterminers, det)
+        && !super::is_number(who))
+        && who_proper != Some(&true)
 }
 
 /// "My boss emailed me about the deadline, help me write back": one of the user's people
