@@ -1302,12 +1302,14 @@ fn has_antecedent(before: &[&str], proper: &[bool], needed: usize) -> bool {
 }
 
 /// Whether the demonstrative at `i` ends the request after its verb or preposition ("Can my dog
-/// eat this?", "Can I drink alcohol with this?"): there it points at what the user has in front
-/// of them, whatever the request said before; "like this" and "as this" compare, and "… is
-/// this:" presents what follows.
+/// eat this?", "Can I drink alcohol with this?"), or with only a preposition after it ("What
+/// setting do I wash this on?", `stranded`): there it points at what the user has in front of
+/// them, whatever the request said before; "like this" and "as this" compare, and "… is this:"
+/// presents what follows.
 pub(crate) fn ends_pointing(words: &[&str], i: usize) -> bool {
-    i + 1 == words.len()
-        && in_list(Words::NearDemonstratives, words[i])
+    let last = i + 1 == words.len()
+        || (i + 2 == words.len() && in_list(Words::Stranded, words[i + 1]));
+    last && in_list(Words::NearDemonstratives, words[i])
         && i > 0
         && !in_list(Words::LikenedBy, words[i - 1])
 }
