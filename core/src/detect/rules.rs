@@ -631,8 +631,8 @@ fn for_what(words: &[&str], at: usize) -> bool {
 
 /// "What does escrow mean on my mortgage statement?", "what is APR on my card statement": a
 /// question on what a term the request names means or is, with the user's material (at `at`)
-/// only where they saw it. Not when a word points ("what does this line mean on my statement", "what are the
-/// fees on my bill": the line and the fees are the material's).
+/// only where they saw it. Not when a word points ("what does this line mean on my statement",
+/// "what are the fees on my bill": the line and the fees are the material's).
 fn term_asked(words: &[&str], at: usize) -> bool {
     const REACH: usize = 7;
     let before = &words[..at];
