@@ -1307,8 +1307,8 @@ fn has_antecedent(before: &[&str], proper: &[bool], needed: usize) -> bool {
 /// them, whatever the request said before; "like this" and "as this" compare, and "… is this:"
 /// presents what follows.
 pub(crate) fn ends_pointing(words: &[&str], i: usize) -> bool {
-    let last = i + 1 == words.len()
-        || (i + 2 == words.len() && in_list(Words::Stranded, words[i + 1]));
+    let last =
+        i + 1 == words.len() || (i + 2 == words.len() && in_list(Words::Stranded, words[i + 1]));
     last && in_list(Words::NearDemonstratives, words[i])
         && i > 0
         && !in_list(Words::LikenedBy, words[i - 1])
