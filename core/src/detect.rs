@@ -3526,6 +3526,18 @@ mod tests {
     }
 
     #[test]
+    fn material_given_earlier_says_what_the_seller_would() {
+        let request =
+            "I bought headphones on sale 10 days ago and already opened them. Can I return them?";
+        let seller = |q: &Question| q.text.starts_with("Which shop");
+        // The shop is asked for its policy; a policy pasted before is that policy.
+        let policy = "Here's the return policy: 'Sale items are final sale. Opened electronics are subject to a 15% restocking fee.'";
+        assert!(!asked_after(policy, request).iter().any(seller));
+        let asked = asked_after("I'm so annoyed with online shopping.", request);
+        assert!(asked.iter().any(seller), "{asked:?}");
+    }
+
+    #[test]
     fn a_quoted_sentence_is_a_literal_that_ends_its_sentence() {
         // The sentence after it opens with a capital that names no place.
         for quoted in ["'wear and tear.'", "\"wear and tear.\"", "‘wear and tear.’"] {

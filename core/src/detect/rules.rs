@@ -194,7 +194,7 @@ pub(crate) fn english(
         found.extend(unnamed.map(|e| finding(Kind::AmbiguousReference, e)));
     }
     if !has_material {
-        let missing = artifact_not_given(words, proper, short_upto)
+        let missing = artifact_not_given(words, proper, (short_upto, first_sentence))
             .or_else(|| error_without_code(words))
             .or_else(|| problem_not_given(words))
             .or_else(|| numbered_part(words, proper))
@@ -457,10 +457,12 @@ fn works_on(words: &[&str], at: usize) -> bool {
 /// counts ("Can you look over my essay and tell me if the argument holds up? It's for…"):
 /// there, "the report" is more often a thing of the world than the user's copy.
 ///
-/// `short_upto`: the words within which the request reads as short (all of a short one, the
-/// first sentence of one that opens with a short sentence: "Can you tell me what this error
-/// means? I've been stuck on it for an hour.").
-fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Option<String> {
+/// `reach`: the words within which the request reads as short (all of a short one, the first
+/// sentence of one that opens with a short sentence: "Can you tell me what this error means?
+/// I've been stuck on it for an hour."), and the first sentence's words, past which no name of
+/// it goes ("my deposit? Lease ended…" names no "deposit lease").
+fn artifact_not_given(words: &[&str], proper: &[bool], reach: (usize, usize)) -> Option<String> {
+    let (short_upto, first_sentence) = reach;
     if let Some(evidence) = attached(words).or_else(|| given_to_you(words)) {
         return Some(evidence);
     }
@@ -552,7 +554,8 @@ fn artifact_not_given(words: &[&str], proper: &[bool], short_upto: usize) -> Opt
             && !made_before(words, i)
             && acted_on(i)
             && !term_asked(words, i)
-            && !operated_on(words, i);
+            && !operated_on(words, i)
+            && !(i < first_sentence && i + 2 >= first_sentence);
         material.then(|| words[i - usize::from(whose)..i + 3].join(" "))
     })
 }
@@ -1207,7 +1210,8 @@ pub(crate) fn names_own_artifact(head: &str) -> bool {
         let first = e.split(' ').next();
         (words.windows(2)).any(|p| p[0] == "for" && Some(p[1]) == first)
     };
-    artifact_not_given(&words, &[], words.len()).is_some_and(|e| is_the_users(&e) && !served(&e))
+    artifact_not_given(&words, &[], (words.len(), words.len()))
+        .is_some_and(|e| is_the_users(&e) && !served(&e))
 }
 
 /// "The best approach" and "recent advances": a superlative or recency word on a
@@ -2470,7 +2474,8 @@ mod tests {
         ));
         assert!(made_before(&words("write my essay"), 1));
         assert_eq!(
-            artifact_not_given(&words("write a reply to my landlord's email"), &[], 7).as_deref(),
+            artifact_not_given(&words("write a reply to my landlord's email"), &[], (7, 7))
+                .as_deref(),
             Some("my landlord's email")
         );
     }
