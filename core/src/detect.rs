@@ -1523,17 +1523,19 @@ fn gives_way(f: &Finding, slots: &[SlotRef<'_>], open: &[SlotRef<'_>], settled: 
 }
 
 /// Whether the noun of a missing material's `evidence` ("the bill") names a kind whose critical
-/// slot is `open`: that slot's question asks what the material would say.
+/// slot is `open`: that slot's question asks what the material would say. The user's own
+/// material is theirs to paste; one of their `own-things` ("my injury") is what the slot asks.
 fn names_a_critical_open_kind(evidence: &str, open: &[SlotRef<'_>]) -> bool {
     let (own, noun) = material_of(evidence);
     let noun = noun.to_ascii_lowercase();
-    !own && open.iter().any(|r| {
-        r.slot.priority == Priority::Critical
-            && r.slot.covered_by.is_none()
-            && knowledge()
-                .position_in(&[noun.as_str()], r.frame.en.cue_list)
-                .is_some()
-    })
+    (!own || rules::is_own_thing(evidence))
+        && open.iter().any(|r| {
+            r.slot.priority == Priority::Critical
+                && r.slot.covered_by.is_none()
+                && knowledge()
+                    .position_in(&[noun.as_str()], r.frame.en.cue_list)
+                    .is_some()
+        })
 }
 
 /// `findings` less the question of a choice's criteria when the conversation (`earlier`) named
