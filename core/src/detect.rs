@@ -2670,9 +2670,22 @@ fn written_as_a_place(word: &str) -> bool {
 /// between a tax deduction and a tax credit?"), not the user's own case: it asks none of the
 /// user's own details.
 fn asks_a_general_fact(words: &[&str]) -> bool {
-    rules::phrase_in(words, Words::GeneralFacts).is_some()
+    (rules::phrase_in(words, Words::GeneralFacts).is_some() || defines(words))
         && !any_in_list(words, Words::UserPossessives)
         && !any_in_list(words, Words::AsTheUser)
+}
+
+/// Whether a question opens by asking what a kind of thing is (`what-is`, an indefinite article:
+/// "What is a tax return?"), not which one is good, fair or safe (`judged`: "What's a good
+/// laptop?").
+fn defines(words: &[&str]) -> bool {
+    (1..words.len().min(3)).any(|at| {
+        rules::phrase_before(words, at, Words::WhatIs)
+            && rules::listed_at(words, at, Words::IndefiniteArticles)
+            && words
+                .get(at + 1)
+                .is_some_and(|noun| !in_list(Words::Judged, noun))
+    })
 }
 
 /// Whether a question asks how something is done ("How do I…", "How does… work", "What
