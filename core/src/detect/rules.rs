@@ -841,13 +841,14 @@ fn thing_words<'a>(words: &[&'a str], at: usize) -> Vec<&'a str> {
 /// a question says it.
 fn known_thing(words: &[&str], proper: &[bool]) -> Option<String> {
     // "that" after a noun begins a clause ("a one-liner that finds…"), not a thing; "this
-    // morning" says when.
+    // morning" and "this month" say when.
     let determiner = |i: usize| {
         let det = match words[i] {
             "that" => i == 0 || in_list(Words::BeforeThatPronoun, words[i - 1]),
             w => in_list(Words::KnownDeterminers, w),
         };
-        det && !words.get(i + 1).is_some_and(|w| super::is_time(w, None))
+        let when = super::is_time(words[i], words.get(i + 1));
+        det && !when && !words.get(i + 1).is_some_and(|w| super::is_time(w, None))
     };
     let at = (0..words.len()).find(|&i| determiner(i))?;
     let phrase = thing_words(words, at + 1);
