@@ -788,7 +788,7 @@ fn english(text: &str, given: Given<'_>, scorer: Scorer<'_>, out: &mut Assessmen
         .filter(|r| {
             (!general_fact || r.slot.general)
                 && (!cues.fills(text, words, &r.slot.en, given) || names_another(r, words))
-                && !defers_in_english(r, &recognised, words, first_sentence)
+                && !defers_in_english(r, &recognised, (words, &cues.matched), first_sentence)
                 && !said_before(r.slot, text, given)
         })
         .collect();
@@ -800,7 +800,8 @@ fn english(text: &str, given: Given<'_>, scorer: Scorer<'_>, out: &mut Assessmen
         .then(|| rules::thing_named(words, &cues.proper))
         .flatten();
     let question = asking_sentence(lower, words);
-    let lead = directed_task(table, &recognised, words, &open, first_sentence, question);
+    let matched = (words.as_slice(), &cues.matched);
+    let lead = directed_task(table, &recognised, matched, &open, first_sentence, question);
     // "What time is it there right now?" after "I'm moving to Lisbon": the conversation names
     // the place the request leans on, and that was all it lacked.
     let leans = given.told
@@ -893,14 +894,16 @@ fn english_rules(
     // "What does the error \"TypeError: …\" mean?": the quotation after the material names it.
     // "What did McLuhan mean by 'the medium is the message'?": a word of a quotation is none
     // of the user's material.
-    let unquoted = outside_single_quotes(&text.to_ascii_lowercase());
-    let own = words_of(&unquoted);
-    findings.retain(|f| {
-        let noun = f.evidence.rsplit(' ').next().unwrap_or_default();
-        let quoted = words.contains(&noun) && !own.contains(&noun);
-        f.kind != Kind::MissingContext
-            || !(given.named_by_quote.iter().any(|w| w == noun) || quoted)
-    });
+    if findings.iter().any(|f| f.kind == Kind::MissingContext) {
+        let unquoted = outside_single_quotes(&text.to_ascii_lowercase());
+        let own = words_of(&unquoted);
+        findings.retain(|f| {
+            let noun = f.evidence.rsplit(' ').next().unwrap_or_default();
+            let quoted = words.contains(&noun) && !own.contains(&noun);
+            f.kind != Kind::MissingContext
+                || !(given.named_by_quote.iter().any(|w| w == noun) || quoted)
+        });
+    }
     let mut findings = without_candidates_named(findings, given.earlier);
     // A missing artifact is named as the request writes it ("your Python script").
     for f in findings
@@ -1684,7 +1687,8 @@ fn piece_asked(text: &str) -> Option<String> {
     }
     let lower = text.to_ascii_lowercase();
     let words = words_of(&lower);
-    let at = frames.filter_map(|f| named_at(table, f, &words)).min();
+    let matched = table.matching(&words);
+    let at = frames.filter_map(|f| named_at(f, &matched, &words)).min();
     at.filter(|_| directs(&words).is_some())
         .map(|at| words[at].to_owned())
 }
@@ -1741,7 +1745,7 @@ fn kinds_before(table: &frames::Table, earlier: &[Message], now: &[&str]) -> Vec
                 .any(|at| now.get(at + 1).is_some_and(|w| rules::is_pronoun(w)))
         };
         return recognise(table, |f| {
-            f.outright && named_at(table, f, &words).is_some() && done_to_it(f)
+            f.outright && named_at(f, &before.matched, &words).is_some() && done_to_it(f)
         });
     }
     // A message that directed a task goes on with it, the kinds named first after its verb:
@@ -1750,7 +1754,8 @@ fn kinds_before(table: &frames::Table, earlier: &[Message], now: &[&str]) -> Vec
     let Some(verb) = directs(&words) else {
         return kinds;
     };
-    let after = |i: usize| named_at(table, &table.frames[i], &words).filter(|&at| at > verb);
+    let after =
+        |i: usize| named_at(&table.frames[i], &before.matched, &words).filter(|&at| at > verb);
     let first = kinds.iter().filter_map(|&i| after(i)).min();
     kinds
         .into_iter()
@@ -1789,11 +1794,12 @@ fn tasks_named(
     })
 }
 
-/// Where `words` first name `frame`: by a cue word, or where a cue phrase begins.
-fn named_at(table: &frames::Table, frame: &Frame, words: &[&str]) -> Option<usize> {
+/// Where `words` first name `frame`, given the lists they match ([`frames::Table::matching`]):
+/// by a cue word, or where a cue phrase begins.
+fn named_at(frame: &Frame, matched: &frames::Matched, words: &[&str]) -> Option<usize> {
     let phrase = phrase_start(words, frame.en.phrases);
-    table
-        .first_match(words, frame.en.cue_list)
+    matched
+        .first(frame.en.cue_list)
         .into_iter()
         .chain(phrase)
         .min()
@@ -1854,15 +1860,16 @@ fn frame_defers_to(
 /// Whether the frame of `r` gives way to another kind of an English request's `recognised` (see
 /// [`frame_defers`]): a kind that replaces it does, unless named only in a sentence after the
 /// first, which named `r`'s kind (the car of "Plan a 5-day itinerary for us. … No car." buys
-/// nothing); `first_sentence` is the first sentence's count of `words`.
+/// nothing); `first_sentence` is the first sentence's count of `words`, which match `matched`.
 fn defers_in_english(
     r: &SlotRef<'_>,
     recognised: &[usize],
-    words: &[&str],
+    (words, matched): (&[&str], &frames::Matched),
     first_sentence: usize,
 ) -> bool {
     let table = knowledge();
-    let later = |frame: &Frame| named_at(table, frame, words).is_none_or(|at| at >= first_sentence);
+    let later =
+        |frame: &Frame| named_at(frame, matched, words).is_none_or(|at| at >= first_sentence);
     let mine = later(r.frame);
     frame_defers_to(r.frame, table, recognised, |j| {
         mine || !later(&table.frames[j])
@@ -2264,7 +2271,7 @@ impl Cues {
         let change =
             |at: usize| any_in_list(&words[at.saturating_sub(CHANGE_REACH)..at], Words::Changes);
         (self.matched.has(filling.list)
-            && knowledge().positions_in(words, filling.list).any(|at| {
+            && self.matched.positions(filling.list).any(|at| {
                 !estimate(at) && !empty(at) && !bare(at) && !elsewhere(at) && !change(at)
             }))
             || filling.signs.iter().any(|g| text.contains(g))
@@ -2277,9 +2284,8 @@ impl Cues {
     /// What fills a slot as `filling` says, for the trace: its word as the request writes it
     /// ("\"tokyo\""), or the pattern's name ("a time").
     fn filler(&self, text: &str, words: &[&str], filling: &Filling, given: Given<'_>) -> String {
-        let word = (self.matched.has(filling.list))
-            .then(|| knowledge().word_in(words, filling.list))
-            .flatten()
+        let word = (self.matched.positions(filling.list).next())
+            .map(|at| words[at])
             .or_else(|| filling.signs.iter().copied().find(|g| text.contains(g)));
         match word {
             Some(w) => format!("\"{w}\""),
@@ -2492,11 +2498,11 @@ fn a_fact_of_a_name(words: &[&str], proper: &[bool]) -> bool {
 /// comes first, since the rest name what the task is about ("Write an email to my landlord asking to fix the heater" writes an email and
 /// debugs nothing). Else an outright frame named early on ("How much tax will I owe?").
 /// With the frame, whether it leaves a critical detail open: only the directed task's slots are
-/// asked, and its critical ones whatever the model says.
+/// asked, and its critical ones whatever the model says. `matched`: the lists `words` match.
 fn directed_task<'t>(
     table: &'t frames::Table,
     recognised: &[usize],
-    words: &[&str],
+    (words, matched): (&[&str], &frames::Matched),
     open: &[SlotRef<'t>],
     first_sentence: usize,
     question: &[&str],
@@ -2505,7 +2511,7 @@ fn directed_task<'t>(
     // How many words, from the first, it takes to name the frame `i` by one of its cues (all
     // of them when none does).
     let named_within = |i: usize| {
-        let at = named_at(table, &table.frames[i], words);
+        let at = named_at(&table.frames[i], matched, words);
         at.map_or(words.len(), |at| at + 1)
     };
     let critical_open = |frame: &Frame| {
@@ -2565,10 +2571,11 @@ fn directed_task<'t>(
     let own_question = about_own_case(question);
     let general = asks_how_to(question);
     let asked = || {
+        let in_the_question = table.matching(question);
         recognised.iter().copied().find(|&i| {
             let f = &table.frames[i];
             let in_question = || {
-                let at = named_at(table, f, question);
+                let at = named_at(f, &in_the_question, question);
                 at.is_some_and(|at| at < OUTRIGHT_WITHIN)
             };
             critical_open(f)
@@ -3093,12 +3100,11 @@ fn holds_code(text: &str) -> bool {
 /// Whether `text` writes a query in its language's capitals ("SELECT name, COUNT(*) FROM
 /// orders"): the two words of a pair of `query-keywords` ("SELECT+FROM"), in that order.
 fn writes_a_query(text: &str) -> bool {
-    let words: Vec<&str> = (text.split(|c: char| !c.is_ascii_alphabetic()))
-        .filter(|w| !w.is_empty())
-        .collect();
+    let words = || text.split(|c: char| !c.is_ascii_alphabetic());
+    // Most texts hold no keyword at all, which a search of the text tells before its words.
     list(word_list(Words::QueryKeywords))
         .filter_map(|pair| pair.split_once('+'))
-        .any(|(a, b)| (words.iter().position(|w| *w == a)).is_some_and(|i| words[i..].contains(&b)))
+        .any(|(a, b)| text.contains(a) && words().skip_while(|w| *w != a).any(|w| w == b))
 }
 
 /// Words up to which an instruction before a colon is short enough for what follows it to be

@@ -76,19 +76,13 @@ pub(crate) struct Table {
     /// scanning every list.
     #[serde(skip)]
     en_index: FxHashMap<&'static str, Vec<ListId>>,
-    /// How many English word lists the index knows.
-    #[serde(skip)]
-    en_lists: usize,
-    /// Which of them are a frame's cues.
+    /// Which of the English word lists are a frame's cues.
     #[serde(skip)]
     en_cue_lists: Matched,
     /// Every Chinese cue and intent word with its list, by its first character: the lists a
     /// request holds a word of are found in one pass over its characters.
     #[serde(skip)]
     zh_index: FxHashMap<char, Vec<(&'static str, ListId)>>,
-    /// How many Chinese word lists the index knows.
-    #[serde(skip)]
-    zh_lists: usize,
 }
 
 /// An English word list of the table (a frame's cues or intents, a slot's filling words),
@@ -96,9 +90,16 @@ pub(crate) struct Table {
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) struct ListId(u16);
 
-/// The English word lists a request's words match (see [`Table::matching`]).
+/// The word lists a request's words match (see [`Table::matching`], [`Table::holding`]).
 #[derive(Debug, Default)]
-pub(crate) struct Matched(Vec<u64>);
+pub(crate) struct Matched {
+    lists: Vec<u64>,
+    /// English: where each word stands that matches a list, with the list and whether it names
+    /// what the list does there (a cue inside a two-word name does not), in the words' order,
+    /// once for each way it matches (itself, a stem): found once, where the frames and the slots
+    /// look for a list's words.
+    places: Vec<(usize, ListId, bool)>,
+}
 
 impl Matched {
     /// Whether the words matched make a task of the kind `r` describes: a cue word, and an
@@ -110,14 +111,27 @@ impl Matched {
     /// Whether a word of the request matches a word of the list `id`.
     pub(crate) fn has(&self, id: ListId) -> bool {
         let i = usize::from(id.0);
-        self.0.get(i / 64).is_some_and(|b| b & (1 << (i % 64)) != 0)
+        (self.lists.get(i / 64)).is_some_and(|b| b & (1 << (i % 64)) != 0)
     }
 
     fn insert(&mut self, id: ListId) {
         let i = usize::from(id.0);
-        if let Some(b) = self.0.get_mut(i / 64) {
-            *b |= 1 << (i % 64);
+        if self.lists.len() <= i / 64 {
+            self.lists.resize(i / 64 + 1, 0);
         }
+        self.lists[i / 64] |= 1 << (i % 64);
+    }
+
+    /// Where the words that match a word of the list `id` stand (a stem included), in order; a
+    /// word that matches it two ways is there twice.
+    pub(crate) fn positions(&self, id: ListId) -> impl Iterator<Item = usize> + '_ {
+        (self.places.iter().filter(move |p| p.1 == id)).map(|p| p.0)
+    }
+
+    /// Where the first word stands that matches the list `id` as [`Table::matching`] reads it:
+    /// a cue inside a two-word name ("gift card") is none.
+    pub(crate) fn first(&self, id: ListId) -> Option<usize> {
+        (self.places.iter().find(|p| p.1 == id && p.2)).map(|p| p.0)
     }
 }
 
@@ -490,14 +504,24 @@ impl Table {
     }
 
     /// Whether `word` is a word of the list `which`; a list the table lacks holds none.
+    ///
+    /// Asked some hundreds of times a request, mostly of a word the list lacks: the test of its
+    /// opening is compiled into each caller, the set's lookup ([`Table::holds`]) is called.
     #[inline]
     pub(crate) fn listed(&self, which: Words, word: &str) -> bool {
-        self.may_start(which, word) && self.listed.contains(&(which as usize, word))
+        self.may_start(which, word) && self.holds(which, word)
+    }
+
+    /// Whether the list `which` holds `word` ([`Table::listed`]'s second step).
+    #[inline(never)]
+    fn holds(&self, which: Words, word: &str) -> bool {
+        self.listed.contains(&(which as usize, word))
     }
 
     /// Whether `word` shares its first two bytes with a word of the list `which`, or with the
     /// first word of one of its phrases ("from+here"): a word that does not is none of them and
     /// starts none.
+    #[inline]
     pub(crate) fn may_start(&self, which: Words, word: &str) -> bool {
         (self.openings.get(which as usize)).is_some_and(|o| o.may_contain(word))
     }
@@ -543,19 +567,17 @@ impl Table {
             }
         }
         self.en_index = index;
-        self.en_lists = usize::from(next);
-        self.en_cue_lists = Matched(vec![0; self.en_lists.div_ceil(64)]);
+        self.en_cue_lists = Matched::default();
         for frame in &self.frames {
             self.en_cue_lists.insert(frame.en.cue_list);
         }
         self.zh_index = zh_index;
-        self.zh_lists = usize::from(zh_next);
     }
 
     /// The Chinese cue and intent lists of which `text` holds a word (as a substring), not
     /// after a word that negates it (`zh-negations`: "没有贷款" names no loan).
     pub(crate) fn holding(&self, text: &str) -> Matched {
-        let mut matched = Matched(vec![0; self.zh_lists.div_ceil(64)]);
+        let mut matched = Matched::default();
         // Where each negation ends, found once: a cue starting there is negated.
         let negations: Vec<usize> = super::list(self.word_list(Words::ZhNegations))
             .flat_map(|n| text.match_indices(n).map(move |(at, _)| at + n.len()))
@@ -579,16 +601,20 @@ impl Table {
     /// two-word term ("machine learning") matches no frame's cues (see [`super::in_a_term`]), only
     /// the other lists.
     pub(crate) fn matching(&self, words: &[&str]) -> Matched {
-        let mut matched = Matched(vec![0; self.en_lists.div_ceil(64)]);
+        let mut matched = Matched::default();
+        matched.places.reserve(words.len());
         for (i, word) in words.iter().enumerate() {
             // Whether the word is inside a two-word name: asked only of a word that is a cue.
             let mut in_a_term = None;
             for key in std::iter::once(*word).chain(super::stems(word)) {
-                for id in self.en_index.get(key).into_iter().flatten() {
-                    let cue = self.en_cue_lists.has(*id);
-                    if !cue || !*in_a_term.get_or_insert_with(|| super::in_a_term(words, i)) {
-                        matched.insert(*id);
+                for &id in self.en_index.get(key).into_iter().flatten() {
+                    let cue = self.en_cue_lists.has(id);
+                    let names =
+                        !cue || !*in_a_term.get_or_insert_with(|| super::in_a_term(words, i));
+                    if names {
+                        matched.insert(id);
                     }
+                    matched.places.push((i, id, names));
                 }
             }
         }
@@ -605,13 +631,6 @@ impl Table {
     /// [`Table::word_in`]).
     pub(crate) fn position_in(&self, words: &[&str], id: ListId) -> Option<usize> {
         self.positions_in(words, id).next()
-    }
-
-    /// Where the first of `words` that matches a word of the list `id` stands, as
-    /// [`Table::matching`] reads them: a cue inside a two-word name ("gift card") is none.
-    pub(crate) fn first_match(&self, words: &[&str], id: ListId) -> Option<usize> {
-        let cue = self.en_cue_lists.has(id);
-        (self.positions_in(words, id)).find(|&at| !cue || !super::in_a_term(words, at))
     }
 
     /// Where each of `words` that matches a word of the list `id` stands.

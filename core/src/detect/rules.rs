@@ -1382,7 +1382,8 @@ fn is_standalone_demonstrative(words: &[&str], w: &&str, first_sentence: usize) 
     let demonstrative =
         in_list(Words::NearDemonstratives, w) || in_list(Words::FarDemonstratives, w);
     // The word after the first occurrence of `w` decides.
-    let Some(i) = (words.iter().position(|x| x == w)).filter(|_| demonstrative) else {
+    let first = || words.iter().position(|x| x == w);
+    let Some(i) = demonstrative.then(first).flatten() else {
         return false;
     };
     // "that" after a noun or verb is usually a conjunction ("make sure that …").
