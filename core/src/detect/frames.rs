@@ -82,7 +82,7 @@ pub(crate) struct Table {
     /// Every Chinese cue and intent word with its list, by its first character: the lists a
     /// request holds a word of are found in one pass over its characters.
     #[serde(skip)]
-    zh_index: FxHashMap<char, Vec<(&'static str, ListId)>>,
+    zh_index: FxHashMap<char, Vec<(&'static str, ListId, bool)>>,
 }
 
 /// An English word list of the table (a frame's cues or intents, a slot's filling words),
@@ -544,13 +544,13 @@ impl Table {
             }
             id
         };
-        let mut zh_index: FxHashMap<char, Vec<(&'static str, ListId)>> = FxHashMap::default();
+        let mut zh_index: FxHashMap<char, Vec<(&'static str, ListId, bool)>> = FxHashMap::default();
         let mut zh_next = 0u16;
-        let mut add_zh = |words: &'static str| {
+        let mut add_zh = |words: &'static str, cue: bool| {
             let id = ListId(zh_next);
             zh_next = zh_next.saturating_add(1);
             for (first, w) in super::list(words).filter_map(|w| Some((w.chars().next()?, w))) {
-                zh_index.entry(first).or_default().push((w, id));
+                zh_index.entry(first).or_default().push((w, id, cue));
             }
             id
         };
@@ -559,8 +559,8 @@ impl Table {
             frame.en.intent_list = add(&mut super::list(frame.en.intents));
             let phrases = frame.en.phrases.split_whitespace();
             frame.en.phrase_list = add(&mut phrases.filter_map(|p| p.split('+').next()));
-            frame.zh.cue_list = add_zh(frame.zh.cues);
-            frame.zh.intent_list = add_zh(frame.zh.intents);
+            frame.zh.cue_list = add_zh(frame.zh.cues, true);
+            frame.zh.intent_list = add_zh(frame.zh.intents, false);
             for slot in &mut frame.slots {
                 slot.en.list = add(&mut super::list(slot.en.words).filter(|w| plain(w)));
                 slot.en.signs = super::list(slot.en.words).filter(|w| !plain(w)).collect();
@@ -575,7 +575,9 @@ impl Table {
     }
 
     /// The Chinese cue and intent lists of which `text` holds a word (as a substring), not
-    /// after a word that negates it (`zh-negations`: "没有贷款" names no loan).
+    /// after a word that negates it (`zh-negations`: "没有贷款" names no loan); a cue inside one
+    /// of `zh-terms` names no task ("怎么去除" goes nowhere), as an English cue inside a two-word
+    /// name does not.
     pub(crate) fn holding(&self, text: &str) -> Matched {
         let mut matched = Matched::default();
         // Where each negation ends, found once: a cue starting there is negated.
@@ -586,8 +588,9 @@ impl Table {
         let terms = super::zh_term_spans(text);
         for (i, c) in text.char_indices() {
             let rest = &text[i..];
-            for (word, id) in self.zh_index.get(&c).into_iter().flatten() {
-                if opens_with(rest, word) && !super::inside_a_term(&terms, i, word) && !negated(i) {
+            for (word, id, cue) in self.zh_index.get(&c).into_iter().flatten() {
+                let in_a_term = || super::inside_a_term(&terms, i, word);
+                if opens_with(rest, word) && !(*cue && in_a_term()) && !negated(i) {
                     matched.insert(*id);
                 }
             }
