@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clarify_core::{Config, Context, Effect, Input, Message, Question, Role, Session, detect};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::CliError;
 
@@ -260,8 +260,8 @@ impl<'a> Shown<'a> {
 /// The engine's refusal of the request.
 fn asks(example: &Example, number: usize, args: &Args) -> Result<bool, LineFault> {
     let history: Vec<Message> = (example.context.iter())
-        .filter(|c| !c.trim().is_empty())
-        .map(|c| Message::new(Role::User, c.clone()))
+        .filter(|c| !c.content.trim().is_empty())
+        .cloned()
         .collect();
     if args.model_only {
         return Ok(detect::assess(&example.text, &history).needs_clarification);
@@ -325,8 +325,8 @@ pub fn asked(
 struct Example {
     text: String,
     label: bool,
-    /// The user's earlier messages, oldest first.
-    context: Vec<String>,
+    /// The conversation's earlier messages, oldest first.
+    context: Vec<Message>,
 }
 
 /// Why a line of the file is not counted.
@@ -391,20 +391,25 @@ fn quoted(value: &serde_json::Value) -> String {
 }
 
 /// `value`, one earlier message or a list of them (oldest first), or the fault of field `name`
-/// holding something else.
-fn messages(name: &'static str, value: &serde_json::Value) -> Result<Vec<String>, LineFault> {
+/// holding something else. A string is the user's; an object `{"role", "content"}` says who
+/// wrote it, so a conversation keeps the assistant's turns apart from what the user told.
+fn messages(name: &'static str, value: &serde_json::Value) -> Result<Vec<Message>, LineFault> {
     let fault = || LineFault::WrongType {
         field: name,
-        takes: "a string or a list of strings",
+        takes: r#"a string, or a list of strings or {"role", "content"} objects"#,
         got: quoted(value),
     };
-    if let Some(one) = value.as_str() {
-        return Ok(vec![one.to_owned()]);
+    let message = |m: &serde_json::Value| match m.as_str() {
+        Some(text) => Some(Message::new(Role::User, text)),
+        None => Message::deserialize(m).ok(),
+    };
+    match value.as_array() {
+        Some(many) => many.iter().map(|m| message(m).ok_or_else(fault)).collect(),
+        None => value
+            .as_str()
+            .map(|one| vec![Message::new(Role::User, one)])
+            .ok_or_else(fault),
     }
-    let many = value.as_array().ok_or_else(fault)?;
-    (many.iter())
-        .map(|m| m.as_str().map(str::to_owned).ok_or_else(fault))
-        .collect()
 }
 
 /// `value`, a string, or the fault of field `name` holding something else.
@@ -531,7 +536,11 @@ mod tests {
         );
         assert_eq!(
             fault(r#"{"text": "Plan a trip", "label": true, "context": ["Lyon", 5]}"#),
-            r#"context must be a string or a list of strings, got ["Lyon",5]"#
+            r#"context must be a string, or a list of strings or {"role", "content"} objects, got ["Lyon",5]"#
+        );
+        assert!(
+            fault(r#"{"text": "Plan it", "label": true, "context": [{"role": "bot", "content": "Hi"}]}"#)
+                .starts_with("context must be"),
         );
         assert_eq!(
             fault(r#"{"text": 42, "label": true}"#),
@@ -552,9 +561,20 @@ mod tests {
         assert_eq!(ok.map(|e| e.context).ok(), Some(vec![]));
         // Several earlier messages, oldest first, as `--earlier` repeated.
         let ok = parse_line(r#"{"text": "Plan it", "label": true, "context": ["Lyon", "May"]}"#);
+        let user = |text: &str| Message::new(Role::User, text);
         assert_eq!(
             ok.map(|e| e.context).ok(),
-            Some(vec!["Lyon".into(), "May".into()])
+            Some(vec![user("Lyon"), user("May")])
+        );
+        // The assistant's turns say who wrote them; a string stays the user's.
+        let line = r#"{"text": "And in May?", "label": false, "context": ["Lyon in June?",
+            {"role": "assistant", "content": "Warm."}]}"#;
+        assert_eq!(
+            parse_line(&line.replace('\n', " ")).map(|e| e.context).ok(),
+            Some(vec![
+                user("Lyon in June?"),
+                Message::new(Role::Assistant, "Warm.")
+            ])
         );
     }
 

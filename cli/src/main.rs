@@ -52,7 +52,8 @@ enum Command {
     ///
     /// Each line is `{"text": "...", "label": true|false, "context"?: "..." | ["...", ...]}`
     /// (label true = needs clarification; `context` the user's earlier message, or messages
-    /// oldest first) or IN3's `{"task": "...", "vague": true|false, ...}`. A bad line
+    /// oldest first, each a string or `{"role": "user"|"assistant", "content": "..."}` for a
+    /// conversation with the assistant's turns) or IN3's `{"task": "...", "vague": true|false, ...}`. A bad line
     /// (not JSON, no text or label, a field of the wrong type, or a request the engine refuses:
     /// empty or over 64 KiB) is reported on stderr with its number and why, and the rest are
     /// still counted; --json counts them as `skipped` and lists them as `skipped_lines`.

@@ -100,7 +100,7 @@ fn eval_names_the_field_of_the_wrong_type() {
         "{told}"
     );
     assert!(
-        told.contains(":2: skipped: context must be a string or a list of strings, got 5\n"),
+        told.contains(":2: skipped: context must be a string, or a list of strings or {\"role\", \"content\"} objects, got 5\n"),
         "{told}"
     );
     assert!(!told.contains("not JSON"), "{told}");

@@ -1230,7 +1230,7 @@ fn rule_question(
         Kind::AmbiguousReference if name.is_some_and(|n| n.name == e) => {
             return name_question(name?, script);
         }
-        Kind::PronounWithoutAntecedent => return general_question(General::Pronoun, script, e),
+        Kind::PronounWithoutAntecedent => return general_question(pronoun_general(e), script, e),
         // "the same", "these two": what they stand for is asked as a pronoun's would be.
         Kind::MissingContext
             if in_list(Words::PointingBack, &noun)
@@ -1271,6 +1271,16 @@ fn rule_question(
         ("material", material.as_deref().unwrap_or_default()),
     ];
     rule_wording(which, script, &values, None, assume)
+}
+
+/// The general question of a pronoun with nothing before it to stand for: who, for a person's
+/// ("she", 他), what it refers to for any other.
+fn pronoun_general(pronoun: &str) -> General {
+    if in_list(Words::PersonPronouns, pronoun) || in_list(Words::ZhOpeningPersons, pronoun) {
+        General::Person
+    } else {
+        General::Pronoun
+    }
 }
 
 /// The trace's cue for a rule's finding: the ambiguous name it is, or its rule and evidence.
@@ -4140,7 +4150,7 @@ mod tests {
 
     #[test]
     fn a_conversation_that_names_someone_or_an_animal_gives_him_or_her_a_referent() {
-        let him = "What does \"him\" refer to?";
+        let him = "Who do you mean by \"him\", and what should I know about them (their age, for example)?";
         let asks_him = |earlier: &str, request: &str| {
             asked_after(earlier, request).iter().any(|q| q.text == him)
         };
@@ -4515,6 +4525,19 @@ mod tests {
                 .iter()
                 .any(|f| f.kind == Kind::PronounWithoutAntecedent)
         );
+    }
+
+    #[test]
+    fn a_person_no_one_named_is_asked_who_they_are() {
+        let who = "Who do you mean by \"she\", and what should I know about them (their age, for example)?";
+        assert!(texts("is she too young to start swimming lessons").contains(&who.to_owned()));
+        assert!(texts("how long should he be napping during the day")[0].starts_with("Who do"));
+        assert!(
+            !texts("My daughter is 4. Is she too young to start swimming lessons?")
+                .contains(&who.to_owned())
+        );
+        let zh = "您说的“他”是谁？能说说这个人的情况（比如年龄）吗？";
+        assert_eq!(texts("他是哪一年去世的？"), [zh]);
     }
 
     #[test]
@@ -4945,7 +4968,9 @@ mod tests {
         );
         assert_eq!(
             texts("What should I reply to him?"),
-            ["What does \"him\" refer to?"]
+            [
+                "Who do you mean by \"him\", and what should I know about them (their age, for example)?"
+            ]
         );
         // What follows a colon is what a pronoun before it stands for.
         assert!(texts("Explain it like I'm five: how does a rainbow form?").is_empty());

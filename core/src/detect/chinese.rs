@@ -2,7 +2,7 @@
 //! frames read by their Chinese cues, filling words and patterns, and the learned model's
 //! character unigrams and bigrams, weighed by the shipped [`Tuning`].
 
-use super::frames::{Cover, Frame, General, Matched, Pattern, Script, Slot, Table, Words};
+use super::frames::{Cover, Frame, Matched, Pattern, Script, Slot, Table, Words};
 use super::rules::{
     after_word, ending_in, finding, holds_any, opening_in, past_words, without_words,
 };
@@ -664,7 +664,9 @@ fn ask_in_chinese(
             ending_in(&f.evidence, Words::ZhMaterials)
                 .filter(|_| thing)
                 .and_then(|_| rule_question(&material, None, script, None))
-                .or_else(|| general_question(General::Pronoun, script, &f.evidence))
+                .or_else(|| {
+                    general_question(super::pronoun_general(&f.evidence), script, &f.evidence)
+                })
         } else if (f.kind == Kind::UnderspecifiedParameter && !needed)
             || f.kind == Kind::MissingContext
             // "哪个更好？": which things are meant is asked before any criterion.

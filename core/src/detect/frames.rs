@@ -411,6 +411,9 @@ pub(crate) enum General {
     Made,
     /// A numbered part of a text the request does not give ("clause 7"): which text, pasted.
     Part,
+    /// A pronoun for one person with no one named before it ("is she too young for…"): who
+    /// they are, and what about them the answer needs. `{word}` is the pronoun.
+    Person,
 }
 
 /// A general question with its priority and kind.

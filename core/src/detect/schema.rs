@@ -213,10 +213,11 @@ pub enum GeneralName {
     Thing,
     Made,
     Part,
+    Person,
 }
 
 /// Every general question, each of which the detector asks.
-const GENERAL_NAMES: [GeneralName; 14] = [
+const GENERAL_NAMES: [GeneralName; 15] = [
     GeneralName::Fallback,
     GeneralName::Pronoun,
     GeneralName::Name,
@@ -231,6 +232,7 @@ const GENERAL_NAMES: [GeneralName; 14] = [
     GeneralName::Thing,
     GeneralName::Made,
     GeneralName::Part,
+    GeneralName::Person,
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
