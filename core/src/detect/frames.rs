@@ -214,9 +214,9 @@ pub(crate) struct Recognition {
 }
 
 impl Recognition {
-    /// Whether the frame can be recognised in this language at all.
+    /// Whether the frame can be recognised in this language at all: by a cue or a phrase.
     pub(crate) fn is_empty(&self) -> bool {
-        self.cues.is_empty()
+        self.cues.is_empty() && self.phrases.is_empty()
     }
 }
 

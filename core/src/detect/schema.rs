@@ -397,10 +397,11 @@ fn check_frame(f: &Frame, before: &[Frame], d: &Detector) -> Result<(), String> 
     if let Some(tag) = f.phrases.keys().find(|t| *t != "en") {
         return Err(format!("{entry}: phrases.{tag} (expected phrases.en only)"));
     }
+    // English phrases alone may name a kind ("my+age"): no single word of theirs does.
     for tag in &d.cue_languages {
-        if !f.cues.contains_key(tag) {
+        if !f.cues.contains_key(tag) && !f.phrases.contains_key(tag) {
             return Err(format!(
-                "{entry}: no cues.{tag} (expected cues in every cue language)"
+                "{entry}: no cues.{tag} (expected cues or phrases in every cue language)"
             ));
         }
     }
@@ -989,6 +990,7 @@ ask.zh-Hant = { text = "多久？", why = "重要。", options = ["一週", "兩
             (good().replace("vocabularies = [\"lengths\"]", "vocabularies = [\"spans\"]"), "vocabulary \"spans\" (expected a [vocabulary.spans] table)"),
             (good().replace("cues.zh = \"旅行\"", "cues.zh = \"旅行\"\nreplaces = [\"journey\"]"), "frame trip: replaces \"journey\" (expected another frame's name)"),
             (good().replace("cues.zh = \"旅行\"\n", ""), "frame trip: no cues.zh"),
+            (good().replace("cues.en = \"trip\"\n", ""), "frame trip: no cues.en"),
             (good().replace("cues.zh = \"旅行\"", "cues.zh = \"旅行\"\nphrases.zh = \"去+玩\""), "frame trip: phrases.zh (expected phrases.en only)"),
             // A cue language the matcher does not read; a bad frame name; a general missing.
             (good().replace("cues.en = \"trip\"", "cues.en = \"trip\"\ncues.ja = \"旅行\""), "cues.ja (expected a language of cue-languages"),
