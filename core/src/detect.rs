@@ -1617,13 +1617,18 @@ fn holds_material(earlier: &[Message]) -> bool {
 
 /// Whether the request names, besides what fills `r`'s slot, another of the kind's own things
 /// by the kind's word alone: "Can I take ibuprofen with my medication?" names the ibuprofen and
-/// not the medication.
+/// not the medication. The word before a piece it describes ("a pill chart") names none.
 fn names_another(r: &SlotRef<'_>, words: &[&str]) -> bool {
     let table = knowledge();
+    let describes = |at: usize| {
+        words
+            .get(at + 1)
+            .is_some_and(|w| in_list(Words::Artifacts, w))
+    };
     r.slot.instance
-        && table
-            .positions_in(words, r.frame.en.cue_list)
-            .any(|at| table.position_in(&words[at..=at], r.slot.en.list).is_none())
+        && (table.positions_in(words, r.frame.en.cue_list)).any(|at| {
+            table.position_in(&words[at..=at], r.slot.en.list).is_none() && !describes(at)
+        })
 }
 
 /// Whether the Chinese `text` names, besides what fills `r`'s slot, another of the kind's own
