@@ -78,9 +78,10 @@ pub(super) struct ChineseSignals {
     /// user's own words only when they told the situation or [`ZH_TOLD_DETAILS`] of its
     /// details), or told the user's situation.
     pub(super) conversed: bool,
-    /// A rule found the user's own material named and not given ("帮我检查一下这篇作文"), or a
-    /// thing pointed at and named nowhere ("这套房子值得买吗"): asked whatever the model says, as
-    /// in English.
+    /// A rule found the user's own material named and not given ("帮我检查一下这篇作文"), a
+    /// thing pointed at and named nowhere ("这套房子值得买吗"), or a pronoun opening the request,
+    /// with nothing before it to stand for ("這樣的薪水在台北夠生活嗎"): asked whatever the model
+    /// says, as in English.
     pub(super) missing_material: bool,
     /// The request asks for the task to be done ("帮我规划…", "给我推荐…"), or names an outright
     /// one (see [`zh_directs`]): a critical detail left open is then asked whatever the model
@@ -184,7 +185,10 @@ pub(super) fn decide(
         earlier: given.history && !given.told,
         told: given.told,
         conversed: zh_conversed(&slots, text, given, situation),
-        missing_material: out.findings.iter().any(|f| f.kind == Kind::MissingContext) || unresolved,
+        missing_material: out.findings.iter().any(|f| {
+            f.kind == Kind::MissingContext
+                || (f.kind == Kind::PronounWithoutAntecedent && text.starts_with(&f.evidence))
+        }) || unresolved,
         directive: directs
             || place
             || zh_names_its_own(table, &recognised, head)
