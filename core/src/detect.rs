@@ -2403,6 +2403,8 @@ impl Cues {
                     || tells_what(words)
             }
             Pattern::Described => described(words),
+            Pattern::Object => (words.windows(2))
+                .any(|p| in_list(Words::TopicBefore, p[0]) && !in_list(Words::NotATopic, p[1])),
             Pattern::Route => names_a_route(text),
             Pattern::Story => tells_a_story(text),
             Pattern::Quote => given.literal || given.quoted,

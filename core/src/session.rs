@@ -186,6 +186,10 @@ struct Conversation {
     queue: Vec<Question>,
     /// Ids of every question shown, so none is shown twice.
     asked: Vec<QuestionId>,
+    /// Ids of the questions shown in the session's earlier exchanges, when this request is a
+    /// message sent after one finished: answered or skipped there, none is shown again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    shown_before: Vec<QuestionId>,
     resolutions: Vec<Resolution>,
     /// Questions never shown (budget, round or step limit, never-ask mode, "Continue anyway"):
     /// their assumptions apply and they stay open.
@@ -257,10 +261,12 @@ impl Session {
             Checked::Start {
                 request,
                 context,
+                shown_before,
                 now,
             } => {
                 self.env.advance_clock(now);
-                self.state = State::Active(Active::start(request, context, &mut self.env, &mut fx));
+                let started = Active::start(request, context, shown_before, &mut self.env, &mut fx);
+                self.state = State::Active(started);
             }
             Checked::Active(active, accepted) => active.apply(accepted, &mut self.env, &mut fx),
         }
@@ -405,9 +411,11 @@ impl Conversation {
         }
     }
 
-    /// Whether `id` was shown, is waiting to be shown, or was settled by the answers.
+    /// Whether `id` was shown (in this exchange or an earlier one of the session), is waiting
+    /// to be shown, or was settled by the answers.
     fn seen(&self, id: &QuestionId) -> bool {
         self.asked.contains(id)
+            || self.shown_before.contains(id)
             || self.queue.iter().any(|q| &q.id == id)
             || self.settled.iter().any(|s| &s.question.id == id)
     }

@@ -430,7 +430,7 @@ impl<'a> ZhReading<'a> {
                     || zh_named_place(&without_words(text, Words::ZhKindsOfPlace))
             }
             Pattern::Story => zh_tells_a_story(text),
-            Pattern::Described => false,
+            Pattern::Described | Pattern::Object => false,
         }
     }
 }

@@ -601,7 +601,7 @@ impl<'a> Reading<'a> {
             Pattern::Material => given.material || given.after_colon,
             Pattern::Amount => super::names_an_amount(self.text),
             Pattern::Percentage => super::names_a_percentage(self.text),
-            Pattern::Described | Pattern::Story => false,
+            Pattern::Described | Pattern::Story | Pattern::Object => false,
             Pattern::Route => super::names_a_route(self.text),
         }
     }

@@ -304,6 +304,9 @@ pub(crate) enum Pattern {
     /// `story-subjects` ("…for my dad's retirement party. He taught chemistry for 35 years…").
     /// English only.
     Story,
+    /// The word after one of `topic-before` names the thing itself ("translate hello"), unless
+    /// it is of `not-a-topic` ("translate the bit about delivery terms"). English only.
+    Object,
 }
 
 /// A rule whose question also asks for a slot.

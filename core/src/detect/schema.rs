@@ -273,6 +273,7 @@ pub enum Pattern {
     Route,
     Destination,
     Story,
+    Object,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]

@@ -35,7 +35,9 @@ pub enum Input {
     },
     /// A chat message from the user. While a question is pending it IS that question's answer
     /// (a number picks an option, `?` means "I don't know", anything else is free text) and never
-    /// a new request (so "12" answers "Which Android version?"). When idle it starts a new request.
+    /// a new request (so "12" answers "Which Android version?"). When idle it starts a new request;
+    /// after a finished exchange, that exchange is its history and none of the questions it
+    /// showed, answered or skipped, is shown again.
     Message {
         /// The text as typed.
         text: String,

@@ -35,6 +35,8 @@ pub(super) enum Checked<A> {
     Start {
         request: String,
         context: Context,
+        /// The questions shown in the finished exchange a message follows: none again.
+        shown_before: Vec<QuestionId>,
         now: Millis,
     },
     /// An input for the active conversation.
@@ -162,7 +164,14 @@ pub(super) fn check<A: Deref<Target = Active>>(
                 history,
                 ..Context::default()
             };
-            start(text, context, now)
+            let c = &active.conversation;
+            let shown_before = [c.shown_before.as_slice(), c.asked.as_slice()].concat();
+            Ok(Checked::Start {
+                request: text,
+                context,
+                shown_before,
+                now,
+            })
         }
         (
             Phase::Asking {
@@ -529,6 +538,7 @@ fn start<A>(request: String, context: Context, now: Millis) -> Result<Checked<A>
     Ok(Checked::Start {
         request,
         context,
+        shown_before: Vec::new(),
         now,
     })
 }

@@ -8,16 +8,19 @@ use crate::protocol::document::{Document, EntityLookup};
 use crate::protocol::effect::Effect;
 use crate::protocol::input::Context;
 use crate::protocol::prompt::SourceDocument;
+use crate::protocol::question::QuestionId;
 use crate::protocol::trace::Layer;
 use crate::text::preview;
 
 impl Active {
     /// Starts a conversation about `request` (already checked): document questions, entity
     /// questions, then detection (embedded at once, or an LLM request) unless a source already
-    /// supplied questions.
+    /// supplied questions; none of `shown_before`, the questions the session's earlier exchanges
+    /// showed, is shown again.
     pub(super) fn start(
         request: String,
         context: Context,
+        shown_before: Vec<QuestionId>,
         env: &mut Env,
         fx: &mut Vec<Effect>,
     ) -> Self {
@@ -38,6 +41,7 @@ impl Active {
                 requires_handoff: document.as_ref().is_some_and(|d| d.requires_handoff),
                 queue: Vec::new(),
                 asked: Vec::new(),
+                shown_before,
                 resolutions: Vec::new(),
                 unasked: Vec::new(),
                 settled: Vec::new(),
