@@ -626,6 +626,13 @@ pub(crate) struct Tuning {
     /// leaves nothing out that the generic question could name. Picked on the seen draws'
     /// per-line flips: 0.5 put 13 lines right and 4 wrong, 1.0 20 and 28.
     pub zh_world_margin: f32,
+    /// The model's margin from which a Chinese follow-up of no known kind, after the
+    /// assistant's reply, is asked the generic question ("那我要換多少日幣比較夠" after "下個月要去
+    /// 日本玩" and a reply): below it the conversation is taken to say what the follow-up
+    /// leaves out. Read on the role-tagged draws d339–d348: from 3.0, 12 vague follow-ups asked
+    /// and no complete one (2.0 asked 3 complete ones more); English's margins do not tell them
+    /// apart, so English keeps asking none.
+    pub zh_replied_margin: f32,
 }
 
 impl Tuning {
@@ -747,6 +754,7 @@ pub(crate) const TUNING: Tuning = Tuning {
     zh_told_margin: 1.5,
     zh_settled_margin: 2.0,
     zh_world_margin: 0.5,
+    zh_replied_margin: 3.0,
 };
 
 /// Whether an English request is clear by how it is made: it supplies its material; it is of
@@ -5504,6 +5512,7 @@ mod tests {
             margin,
             material: false,
             earlier: false,
+            replied: false,
             told: false,
             conversed: false,
             missing_material: false,
@@ -5511,6 +5520,15 @@ mod tests {
             world: false,
             named_open: false,
         };
+        // A follow-up of no kind after a reply: the generic question only from the margin up.
+        let follow_up = |replied, margin| ChineseSignals {
+            earlier: true,
+            replied,
+            ..signals(TaskState::None, 8, margin)
+        };
+        assert!(gated.asks_chinese(&follow_up(true, 3.0)));
+        assert!(!gated.asks_chinese(&follow_up(true, 2.9)));
+        assert!(!gated.asks_chinese(&follow_up(false, 9.0)));
         assert!(gated.asks_chinese(&signals(TaskState::CriticalOpen, 30, -9.0)));
         assert!(gated.asks_chinese(&signals(TaskState::CriticalOpen, 31, -9.0)));
         assert!(!gated.asks_chinese(&signals(TaskState::Open, 11, -0.1)));

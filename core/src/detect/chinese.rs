@@ -20,7 +20,8 @@ impl Tuning {
                     } else {
                         0.0
                     };
-                    s.margin >= needed + world && !s.material && !s.earlier
+                    let replied = s.replied && s.margin >= self.zh_replied_margin;
+                    s.margin >= needed + world && !s.material && (!s.earlier || replied)
                 }
                 // The model has seen few requests that name their kind and leave a critical
                 // detail out ("帮我规划一次去东京的旅行" scores as complete), and detail elsewhere
@@ -72,6 +73,10 @@ pub(super) struct ChineseSignals {
     /// There is a conversation before the request: the generic question would ask what it
     /// said.
     pub(super) earlier: bool,
+    /// The assistant replied in the conversation before the request, and the user's own
+    /// messages there neither wrote a name nor told a situation at length (see
+    /// [`zh_replied_untold`]).
+    pub(super) replied: bool,
     /// The model read the request after the user's earlier messages (see [`model_text`]).
     pub(super) told: bool,
     /// The conversation gave a detail of the request's kind (one with a reply in it; the
@@ -183,6 +188,8 @@ pub(super) fn decide(
         margin,
         material: given.material || given.after_colon || given.quoted || operands,
         earlier: given.history && !given.told,
+        // "这款值得买吗？": what the follow-up points at, the conversation said.
+        replied: zh_replied_untold(given) && !holds_any(text, Words::ZhPronouns),
         told: given.told,
         conversed: zh_conversed(&slots, text, given, situation),
         missing_material: out.findings.iter().any(|f| {
@@ -765,6 +772,17 @@ const ZH_SITUATION_CHARS: usize = 24;
 /// the days) leaves the lesser details (the budget) to the model, and after "下个月要去日本玩"
 /// (the place alone) asks the days.
 const ZH_TOLD_DETAILS: usize = 2;
+
+/// Whether the assistant replied before the request while the user's own messages said little:
+/// no name ("索尼WH-1000XM5" is what "这款" is) and fewer than [`ZH_SITUATION_CHARS`] characters
+/// in all (a cat's age and state told over two messages is what "这种情况" is).
+fn zh_replied_untold(given: Given<'_>) -> bool {
+    let mut own = given.earlier.iter().filter(|m| m.role == Role::User);
+    let chars: usize = own.clone().map(|m| script_counts(&m.content).0).sum();
+    given.earlier.iter().any(|m| m.role == Role::Assistant)
+        && chars < ZH_SITUATION_CHARS
+        && !own.any(|m| writes_a_name(&m.content))
+}
 
 /// Whether the earlier messages are long enough to tell the user's situation
 /// ([`ZH_SITUATION_CHARS`]): one of them, or the user's own together, told in short messages
