@@ -774,14 +774,14 @@ const ZH_SITUATION_CHARS: usize = 24;
 const ZH_TOLD_DETAILS: usize = 2;
 
 /// Whether the assistant replied before the request while the user's own messages said little:
-/// no name ("索尼WH-1000XM5" is what "这款" is) and fewer than [`ZH_SITUATION_CHARS`] characters
+/// no name ("索尼WH-1000XM5" is what "这款" is), no figure ("贷了800万，利率2.185%") and fewer than [`ZH_SITUATION_CHARS`] characters
 /// in all (a cat's age and state told over two messages is what "这种情况" is).
 fn zh_replied_untold(given: Given<'_>) -> bool {
     let mut own = given.earlier.iter().filter(|m| m.role == Role::User);
     let chars: usize = own.clone().map(|m| script_counts(&m.content).0).sum();
     given.earlier.iter().any(|m| m.role == Role::Assistant)
         && chars < ZH_SITUATION_CHARS
-        && !own.any(|m| writes_a_name(&m.content))
+        && !own.any(|m| writes_a_name(&m.content) || m.content.bytes().any(|b| b.is_ascii_digit()))
 }
 
 /// Whether the earlier messages are long enough to tell the user's situation
