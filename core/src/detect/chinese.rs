@@ -778,9 +778,8 @@ const ZH_TOLD_DETAILS: usize = 2;
 /// in all (a cat's age and state told over two messages is what "这种情况" is).
 fn zh_replied_untold(given: Given<'_>) -> bool {
     let mut own = given.earlier.iter().filter(|m| m.role == Role::User);
-    let chars: usize = own.clone().map(|m| script_counts(&m.content).0).sum();
     given.earlier.iter().any(|m| m.role == Role::Assistant)
-        && chars < ZH_SITUATION_CHARS
+        && own_chars(given) < ZH_SITUATION_CHARS
         && !own.any(|m| writes_a_name(&m.content) || m.content.bytes().any(|b| b.is_ascii_digit()))
 }
 
@@ -788,11 +787,15 @@ fn zh_replied_untold(given: Given<'_>) -> bool {
 /// ([`ZH_SITUATION_CHARS`]): one of them, or the user's own together, told in short messages
 /// one after another ("我家猫三岁了，已经绝育", then "最近老是在床上尿尿").
 fn situation_told(given: Given<'_>) -> bool {
-    let chars = |m: &Message| script_counts(&m.content).0;
-    let own: usize = (given.earlier.iter().filter(|m| m.role == Role::User))
-        .map(chars)
-        .sum();
-    own >= ZH_SITUATION_CHARS || given.earlier.iter().any(|m| chars(m) >= ZH_SITUATION_CHARS)
+    let long = |m: &Message| script_counts(&m.content).0 >= ZH_SITUATION_CHARS;
+    own_chars(given) >= ZH_SITUATION_CHARS || given.earlier.iter().any(long)
+}
+
+/// The CJK characters of the user's own earlier messages, together.
+fn own_chars(given: Given<'_>) -> usize {
+    (given.earlier.iter().filter(|m| m.role == Role::User))
+        .map(|m| script_counts(&m.content).0)
+        .sum()
 }
 
 /// Whether a Chinese text names a place: a place unit (not in a word that names none: "省钱",

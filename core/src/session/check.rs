@@ -156,9 +156,8 @@ pub(super) fn check<A: Deref<Target = Active>>(
                 context,
                 now,
             },
-        ) => start(request, context, now),
+        ) => start(request, context, Vec::new(), now),
         (Phase::Completed { .. } | Phase::HandedOff { .. }, Input::Message { text, now }) => {
-            check_request(&text)?;
             let history = finished_history(&active);
             let context = Context {
                 history,
@@ -166,12 +165,7 @@ pub(super) fn check<A: Deref<Target = Active>>(
             };
             let c = &active.conversation;
             let shown_before = [c.shown_before.as_slice(), c.asked.as_slice()].concat();
-            Ok(Checked::Start {
-                request: text,
-                context,
-                shown_before,
-                now,
-            })
+            start(text, context, shown_before, now)
         }
         (
             Phase::Asking {
@@ -509,8 +503,8 @@ fn check_idle<A>(input: Input) -> Result<Checked<A>, Error> {
             request,
             context,
             now,
-        } => start(request, context, now),
-        Input::Message { text, now } => start(text, Context::default(), now),
+        } => start(request, context, Vec::new(), now),
+        Input::Message { text, now } => start(text, Context::default(), Vec::new(), now),
         input @ (Input::DetectionReceived { .. }
         | Input::DetectionFailed { .. }
         | Input::DetectOffline { .. }
@@ -533,12 +527,18 @@ fn check_idle<A>(input: Input) -> Result<Checked<A>, Error> {
     }
 }
 
-fn start<A>(request: String, context: Context, now: Millis) -> Result<Checked<A>, Error> {
+/// A new request, checked; `shown_before`, the questions an exchange it follows showed.
+fn start<A>(
+    request: String,
+    context: Context,
+    shown_before: Vec<QuestionId>,
+    now: Millis,
+) -> Result<Checked<A>, Error> {
     check_request(&request)?;
     Ok(Checked::Start {
         request,
         context,
-        shown_before: Vec::new(),
+        shown_before,
         now,
     })
 }
