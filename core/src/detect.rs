@@ -921,7 +921,7 @@ fn english_rules(
         f.evidence = as_written(text, &f.evidence);
     }
     if given.history {
-        conversation_findings(&mut findings, words, cues, given, material);
+        conversation_findings(&mut findings, (text, words), cues, given, material);
     }
     let name = (!given.material && words.len() <= NAME_MAX_WORDS)
         .then(|| names::ambiguous(text, words, |name| cues.openings.may_contain(name)))
@@ -937,7 +937,7 @@ fn english_rules(
 /// conversation only named.
 fn conversation_findings(
     findings: &mut Vec<Finding>,
-    words: &[&str],
+    (text, words): (&str, &[&str]),
     cues: &Cues,
     given: Given<'_>,
     material: bool,
@@ -948,6 +948,11 @@ fn conversation_findings(
         && let Some(evidence) = rules::person_without_antecedent(words, &cues.proper)
     {
         findings.push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
+    }
+    if !findings.iter().any(|f| f.kind == Kind::AmbiguousReference)
+        && let Some(evidence) = picked_unnamed(text, words, given.earlier)
+    {
+        findings.push(rules::finding(Kind::AmbiguousReference, evidence));
     }
     // "Which one is better for me?" after "I'm trying to decide what to get for my
     // commute", "ok which of the two should I get?" after "I'm looking at laptops": a
@@ -1256,6 +1261,9 @@ fn rule_question(
         Kind::MissingContext if rules::is_numbered_part(e) => General::Part,
         Kind::MissingContext if own || pointed || e.starts_with(is_cjk) => General::Paste,
         Kind::MissingContext => General::WhichMaterial,
+        Kind::AmbiguousReference if picks(e) => {
+            return general_question(General::Picked, script, e);
+        }
         Kind::AmbiguousReference if is_recency(e) => General::Recency,
         Kind::AmbiguousReference if rules::points_at_candidates(e) => General::Compare,
         Kind::AmbiguousReference if e.contains(' ') => General::Measure,
@@ -1592,6 +1600,55 @@ fn candidates_named(earlier: &[Message]) -> bool {
     })
 }
 
+/// The marks that separate the things of a list, in English and Chinese.
+const LIST_SEPARATORS: [char; 6] = [',', '，', '、', ';', '；', '\n'];
+
+/// What a follow-up picks, without naming it, from the things the assistant's reply just before
+/// it listed (three or more): "that one" in "is that one ok for someone with small hands?" after
+/// four guitars; 那種 in "那種要多久澆一次水？" after four plants, 那 and a measure word with more
+/// of the sentence after them ("不要剧透那种" ends on them: a kind, not a pick). A listed thing
+/// is named by a word the list writes with a capital or a digit ("the Yamaha FG800"), or by
+/// its first two Chinese characters (the first one's last two: "可以考虑黄金葛").
+fn picked_unnamed(text: &str, words: &[&str], earlier: &[Message]) -> Option<String> {
+    let last = earlier.last().filter(|m| m.role == Role::Assistant)?;
+    let items = (last.content.split(LIST_SEPARATORS)).filter(|i| !i.trim().is_empty());
+    let mut named = false;
+    for (i, item) in items.clone().enumerate() {
+        let cjk: Vec<char> = item.chars().filter(|&c| is_cjk(c)).collect();
+        let two = if i == 0 {
+            cjk.len().saturating_sub(2)..cjk.len()
+        } else {
+            0..cjk.len().min(2)
+        };
+        named |= two.len() == 2 && text.contains(&String::from_iter(&cjk[two]));
+        let marked = |w: &&str| {
+            w.len() >= 3 && w.contains(|c: char| c.is_ascii_uppercase() || c.is_ascii_digit())
+        };
+        let lower = |w: &str| w.to_ascii_lowercase();
+        named |= (item
+            .split(|c: char| !c.is_ascii_alphanumeric() && c != '-')
+            .filter(marked))
+        .any(|w| words.contains(&lower(w).as_str()));
+    }
+    let chinese = text.char_indices().find_map(|(at, c)| {
+        let mut rest = text[at..].char_indices().skip(1);
+        let ((_, measure), (end, next)) = (rest.next()?, rest.next()?);
+        (char_listed(Words::ZhFarDemonstratives, c)
+            && char_listed(Words::ZhMeasureWords, measure)
+            && is_cjk(next))
+        .then(|| text[at..at + end].to_owned())
+    });
+    let pointer = |w| in_list(Words::NearDemonstratives, w) || in_list(Words::FarDemonstratives, w);
+    let english = || {
+        (words.windows(2))
+            .find(|p| pointer(p[0]) && p[1] == "one")
+            .map(|p| p.join(" "))
+    };
+    chinese
+        .or_else(english)
+        .filter(|_| !named && items.count() >= 3)
+}
+
 /// Whether an earlier message gives material a follow-up can work on: material after its
 /// instruction, a quoted passage ("It opens with 'Since the dawn of time…'"), a list or code
 /// after a colon, or a message long enough to be the text itself.
@@ -1603,7 +1660,7 @@ fn holds_material(earlier: &[Message]) -> bool {
     // "double the recipe", "這段程式為什麼跑不動？" works on.
     let listed = |text: &str| {
         split_at_colon(text).is_some_and(|(_, rest)| {
-            rest.matches([',', '，', '、', ';', '；', '\n']).count() >= 2
+            rest.matches(LIST_SEPARATORS).count() >= 2
                 || rest.contains(['(', '=', '{'])
                 || rest.split_whitespace().count() >= COLON_WORDS
                 || rest
@@ -2152,6 +2209,16 @@ fn question(
             rule: kind.as_str().into(),
         },
     }
+}
+
+/// Whether an ambiguous-reference finding is a pick among things listed before
+/// ([`picked_in_english`], [`picked_in_chinese`]): "that one", 那種.
+fn picks(evidence: &str) -> bool {
+    let first = evidence.split(' ').next().unwrap_or_default();
+    let pointer =
+        in_list(Words::NearDemonstratives, first) || in_list(Words::FarDemonstratives, first);
+    let far = evidence.starts_with(|c| char_listed(Words::ZhFarDemonstratives, c));
+    (pointer && evidence.ends_with(" one")) || (far && evidence.chars().count() == 2)
 }
 
 /// Whether an ambiguous-reference finding is about recency ("recent advances").

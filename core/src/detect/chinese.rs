@@ -85,8 +85,9 @@ pub(super) struct ChineseSignals {
     pub(super) conversed: bool,
     /// A rule found the user's own material named and not given ("帮我检查一下这篇作文"), a
     /// thing pointed at and named nowhere ("这套房子值得买吗"), or a pronoun opening the request,
-    /// with nothing before it to stand for ("這樣的薪水在台北夠生活嗎"): asked whatever the model
-    /// says, as in English.
+    /// with nothing before it to stand for ("這樣的薪水在台北夠生活嗎"), or a follow-up picking one
+    /// of the things listed just before it without saying which ("那種要多久澆一次水？"): asked
+    /// whatever the model says, as in English.
     pub(super) missing_material: bool,
     /// The request asks for the task to be done ("帮我规划…", "给我推荐…"), or names an outright
     /// one (see [`zh_directs`]): a critical detail left open is then asked whatever the model
@@ -195,6 +196,7 @@ pub(super) fn decide(
         missing_material: out.findings.iter().any(|f| {
             f.kind == Kind::MissingContext
                 || (f.kind == Kind::PronounWithoutAntecedent && text.starts_with(&f.evidence))
+                || (f.kind == Kind::AmbiguousReference && super::picks(&f.evidence))
         }) || unresolved,
         directive: directs
             || place
@@ -558,6 +560,11 @@ fn rule_findings(
     {
         findings.push(finding(Kind::AmbiguousReference, which));
     }
+    if !findings.iter().any(|f| f.kind == Kind::AmbiguousReference)
+        && let Some(which) = picked_unnamed(text, &[], given.earlier)
+    {
+        findings.push(finding(Kind::AmbiguousReference, which));
+    }
     // "帮我想想怎么回" after "老师刚在家长群里发了个通知": a short follow-up works on the text
     // the user said they received or wrote, which the conversation only spoke of; unless it
     // names another text of its own.
@@ -681,7 +688,8 @@ fn ask_in_chinese(
         } else if (f.kind == Kind::UnderspecifiedParameter && !needed)
             || f.kind == Kind::MissingContext
             // "哪个更好？": which things are meant is asked before any criterion.
-            || (f.kind == Kind::AmbiguousReference && f.evidence.starts_with('哪'))
+            || (f.kind == Kind::AmbiguousReference
+                && (f.evidence.starts_with('哪') || super::picks(&f.evidence)))
         {
             rule_question(f, None, script, Some(fallback_assumption(script)))
         } else {

@@ -417,6 +417,9 @@ pub(crate) enum General {
     /// A pronoun for one person with no one named before it ("is she too young for…"): who
     /// they are, and what about them the answer needs. `{word}` is the pronoun.
     Person,
+    /// A follow-up that picks one of the things listed just before it without saying which
+    /// ("is that one ok…"): which one? `{word}` is the words that pick.
+    Picked,
 }
 
 /// A general question with its priority and kind.

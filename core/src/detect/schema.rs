@@ -214,10 +214,11 @@ pub enum GeneralName {
     Made,
     Part,
     Person,
+    Picked,
 }
 
 /// Every general question, each of which the detector asks.
-const GENERAL_NAMES: [GeneralName; 15] = [
+const GENERAL_NAMES: [GeneralName; 16] = [
     GeneralName::Fallback,
     GeneralName::Pronoun,
     GeneralName::Name,
@@ -233,6 +234,7 @@ const GENERAL_NAMES: [GeneralName; 15] = [
     GeneralName::Made,
     GeneralName::Part,
     GeneralName::Person,
+    GeneralName::Picked,
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
