@@ -949,11 +949,7 @@ fn conversation_findings(
     {
         findings.push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
     }
-    if !findings.iter().any(|f| f.kind == Kind::AmbiguousReference)
-        && let Some(evidence) = picked_unnamed(text, words, given.earlier)
-    {
-        findings.push(rules::finding(Kind::AmbiguousReference, evidence));
-    }
+    reply_findings(findings, text, words, given);
     // "Which one is better for me?" after "I'm trying to decide what to get for my
     // commute", "ok which of the two should I get?" after "I'm looking at laptops": a
     // conversation that names no candidates leaves them to ask.
@@ -1240,6 +1236,9 @@ fn rule_question(
     let pointed = (near || held.is_some() || from_sender(e))
         && in_list(Words::Artifacts, &noun.to_ascii_lowercase());
     let which = match f.kind {
+        Kind::MissingContext if e.ends_with(['?', '？']) => {
+            return general_question(General::Unanswered, script, e);
+        }
         Kind::AmbiguousReference if name.is_some_and(|n| n.name == e) => {
             return name_question(name?, script);
         }
@@ -1598,6 +1597,95 @@ fn candidates_named(earlier: &[Message]) -> bool {
             || (0..words.len()).any(|at| in_list(Words::SetsAgainst, words[at]) && !counted(at))
             || list(word_list(Words::ZhSetsAgainst)).any(|w| m.content.contains(w))
     })
+}
+
+/// What a follow-up leaves open of the assistant's reply just before it, in English (`words`)
+/// or Chinese (no `words`): one of the things it listed, picked and not named
+/// ([`picked_unnamed`]), or the detail it asked that the follow-up did not answer
+/// ([`unanswered_question`]).
+fn reply_findings(findings: &mut Vec<Finding>, text: &str, words: &[&str], given: Given<'_>) {
+    if !findings.iter().any(|f| f.kind == Kind::AmbiguousReference)
+        && let Some(evidence) = picked_unnamed(text, words, given.earlier)
+    {
+        findings.push(rules::finding(Kind::AmbiguousReference, evidence));
+    }
+    if let Some(question) = unanswered_question(text, words, given) {
+        findings.push(rules::finding(Kind::MissingContext, question));
+    }
+}
+
+/// The question the assistant's last reply asked for a detail, as it was written, when the
+/// follow-up asks or directs something else instead of answering it: "Which county is your
+/// property in?" before "can i pay with a credit card tho", "孩子多大了？" before "三四天了 没发烧
+/// 吃点什么药好". A question asks a detail with a word of `asks-detail` or `asks-amount` and no
+/// offer of help (`offers`: "What would you like to know?"); in Chinese from the clause that
+/// asks ("好的，是去哪个国家？" asks from 是). A figure answers a question of an amount, and the
+/// user saying they do not know (`dont-know`) answers any.
+fn unanswered_question(text: &str, words: &[&str], given: Given<'_>) -> Option<String> {
+    let last = given.earlier.last().filter(|m| m.role == Role::Assistant)?;
+    let zh_holds = |text: &str, list| rules::holds_any(text, list);
+    let (asks, figure) = if words.is_empty() {
+        let asks = text.contains(['？', '?'])
+            || [
+                Words::ZhQuestionWords,
+                Words::ZhAsksDetail,
+                Words::ZhAsksAmount,
+            ]
+            .into_iter()
+            .any(|list| zh_holds(text, list))
+            || chinese::zh_directs(text);
+        // "两百", "五岁", "30年": a numeral but 一, which more often means "a" ("一下").
+        let numeral =
+            |c: char| c.is_ascii_digit() || (c != '一' && char_listed(Words::ZhNumerals, c));
+        (
+            asks && !zh_holds(text, Words::ZhDontKnow),
+            text.contains(numeral),
+        )
+    } else {
+        let asks = text.contains('?')
+            || in_list_at(words, 0, Words::QuestionOpeners)
+            || directs(words).is_some();
+        let unsure = rules::phrase_in(words, Words::DontKnow).is_some();
+        (asks && !unsure, words.iter().any(|w| is_number(w)))
+    };
+    if !asks || given.material {
+        return None;
+    }
+    let asked = |sentence: &str| {
+        let (start, detail, amount, offers) = if sentence.contains(is_cjk) {
+            let asking =
+                |c: &str| zh_holds(c, Words::ZhAsksDetail) || zh_holds(c, Words::ZhAsksAmount);
+            let clauses = sentence.split_inclusive(['，', ',']);
+            let start: usize = clauses.take_while(|c| !asking(c)).map(str::len).sum();
+            let from = &sentence[start..];
+            let amount = zh_holds(from, Words::ZhAsksAmount);
+            (
+                start,
+                !from.is_empty(),
+                amount,
+                zh_holds(from, Words::ZhOffers),
+            )
+        } else {
+            let lower = sentence.to_ascii_lowercase();
+            let words = words_of(&lower);
+            let phrase = |list| rules::phrase_in(&words, list).is_some();
+            let amount = phrase(Words::AsksAmount);
+            (
+                0,
+                amount || phrase(Words::AsksDetail),
+                amount,
+                phrase(Words::Offers),
+            )
+        };
+        (detail && !offers && !(amount && figure)).then(|| sentence[start..].to_owned())
+    };
+    let sentences = last
+        .content
+        .split_inclusive(['.', '!', '?', '。', '！', '？', '\n']);
+    let questions = sentences
+        .map(str::trim)
+        .filter(|s| s.ends_with(['?', '？']));
+    questions.rev().find_map(asked)
 }
 
 /// The marks that separate the things of a list, in English and Chinese.

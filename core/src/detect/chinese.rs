@@ -560,11 +560,7 @@ fn rule_findings(
     {
         findings.push(finding(Kind::AmbiguousReference, which));
     }
-    if !findings.iter().any(|f| f.kind == Kind::AmbiguousReference)
-        && let Some(which) = picked_unnamed(text, &[], given.earlier)
-    {
-        findings.push(finding(Kind::AmbiguousReference, which));
-    }
+    reply_findings(&mut findings, text, &[], given);
     // "帮我想想怎么回" after "老师刚在家长群里发了个通知": a short follow-up works on the text
     // the user said they received or wrote, which the conversation only spoke of; unless it
     // names another text of its own.

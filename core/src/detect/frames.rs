@@ -420,6 +420,9 @@ pub(crate) enum General {
     /// A follow-up that picks one of the things listed just before it without saying which
     /// ("is that one ok…"): which one? `{word}` is the words that pick.
     Picked,
+    /// A detail the assistant's last reply asked for and the follow-up left unanswered: the
+    /// question again. `{word}` is the question as the reply wrote it.
+    Unanswered,
 }
 
 /// A general question with its priority and kind.

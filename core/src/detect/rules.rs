@@ -1530,7 +1530,13 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
         let object = before.ends_with('把')
             || (rest.trim_start().chars().next())
                 .is_none_or(|c| !(super::is_cjk(c) || c.is_alphanumeric()));
-        if demonstrative && object {
+        // "水电燃气、宽带、快递地址这些": right after a list, it sums the list up.
+        let clause_end = |c: char| super::char_listed(Words::ZhClauseEnds, c);
+        let listed = before
+            .rsplit(clause_end)
+            .next()
+            .is_some_and(|c| c.contains('、'));
+        if demonstrative && object && !listed {
             // What stands between it and the verb names it ("把這份 Excel 的資料按日期排序").
             let named: String = rest
                 .chars()

@@ -215,10 +215,11 @@ pub enum GeneralName {
     Part,
     Person,
     Picked,
+    Unanswered,
 }
 
 /// Every general question, each of which the detector asks.
-const GENERAL_NAMES: [GeneralName; 16] = [
+const GENERAL_NAMES: [GeneralName; 17] = [
     GeneralName::Fallback,
     GeneralName::Pronoun,
     GeneralName::Name,
@@ -235,6 +236,7 @@ const GENERAL_NAMES: [GeneralName; 16] = [
     GeneralName::Part,
     GeneralName::Person,
     GeneralName::Picked,
+    GeneralName::Unanswered,
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
