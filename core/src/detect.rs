@@ -3137,10 +3137,22 @@ pub(crate) fn names_a_route(text: &str) -> bool {
             && s.starts_with(char::is_uppercase)
             && s.chars().all(char::is_alphabetic)
     };
-    (text.split(|c: char| c.is_whitespace() || c.is_ascii_punctuation() && c != '-')).any(|t| {
-        t.split_once(['-', '–', '—'])
-            .is_some_and(|(a, b)| name(a) && name(b))
-    })
+    let dashed = (text.split(|c: char| c.is_whitespace() || c.is_ascii_punctuation() && c != '-'))
+        .any(|t| {
+            t.split_once(['-', '–', '—'])
+                .is_some_and(|(a, b)| name(a) && name(b))
+        });
+    // "a flight Dublin to Barcelona": two names joined by "to", the first inside its sentence
+    // ("Talk to Mary" opens with a verb).
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let inside = |at: usize| at > 0 && !words[at - 1].ends_with(['.', '!', '?', ':']);
+    dashed
+        || (words.windows(3).enumerate()).any(|(at, w)| {
+            inside(at)
+                && name(w[0])
+                && w[1] == "to"
+                && name(w[2].trim_end_matches(|c: char| c.is_ascii_punctuation()))
+        })
 }
 
 /// Whether a Chinese request names where it goes: 去 or another word of `zh-going-to` before a

@@ -784,7 +784,14 @@ fn zh_replied_untold(given: Given<'_>) -> bool {
     let mut own = given.earlier.iter().filter(|m| m.role == Role::User);
     given.earlier.iter().any(|m| m.role == Role::Assistant)
         && own_chars(given) < ZH_SITUATION_CHARS
-        && !own.any(|m| writes_a_name(&m.content) || m.content.bytes().any(|b| b.is_ascii_digit()))
+        && !own.any(|m| {
+            // A Latin word in a Chinese message names a brand or a shop ("在momo買了").
+            let latin = m
+                .content
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .any(|w| w.len() >= 2);
+            writes_a_name(&m.content) || latin || m.content.bytes().any(|b| b.is_ascii_digit())
+        })
 }
 
 /// Whether the earlier messages are long enough to tell the user's situation
