@@ -1612,6 +1612,46 @@ fn reply_findings(findings: &mut Vec<Finding>, text: &str, words: &[&str], given
     if let Some(question) = unanswered_question(text, words, given) {
         findings.push(rules::finding(Kind::MissingContext, question));
     }
+    let follow_up = Message::new(Role::User, text);
+    let gives = given.material || given.quoted || given.after_colon || holds_material(&[follow_up]);
+    if !gives && let Some(material) = material_asked_for(given.earlier) {
+        findings.push(rules::finding(Kind::MissingContext, material));
+    }
+}
+
+/// The material the assistant's last reply asked to be pasted or sent, as its question names it:
+/// "my intro" for "Paste the intro here…" (the first word of `artifacts` after a verb of
+/// `asks-material` in its clause, else "my text"), 会议记录 for "请把会议记录贴上来" (what stands between 把 and
+/// the verb of `zh-asks-material`, else the first of `zh-materials` after it).
+fn material_asked_for(earlier: &[Message]) -> Option<String> {
+    let last = earlier.last().filter(|m| m.role == Role::Assistant)?;
+    let sentences = last
+        .content
+        .split_inclusive(['.', '!', '?', '。', '！', '？', '\n']);
+    sentences.into_iter().find_map(|sentence| {
+        if sentence.contains(is_cjk) {
+            let verb = list(word_list(Words::ZhAsksMaterial)).find_map(|v| sentence.find(v))?;
+            let before = &sentence[..verb];
+            let named = (before.rfind('把')).map(|at| before[at + '把'.len_utf8()..].trim());
+            let material =
+                || list(word_list(Words::ZhMaterials)).find(|m| sentence[verb..].contains(m));
+            named
+                .filter(|n| !n.is_empty())
+                .or_else(material)
+                .map(str::to_owned)
+        } else {
+            // Within the verb's clause: "Paste what you've written so far, or … a conclusion"
+            // asks for the text, not the conclusion to come.
+            let lower = sentence.to_ascii_lowercase();
+            let clause = lower
+                .split([',', ';'])
+                .find(|c| words_of(c).iter().any(|w| in_list(Words::AsksMaterial, w)))?;
+            let words = words_of(clause);
+            let verb = words.iter().position(|w| in_list(Words::AsksMaterial, w))?;
+            let noun = words[verb..].iter().find(|w| in_list(Words::Artifacts, w));
+            Some(format!("my {}", noun.copied().unwrap_or("text")))
+        }
+    })
 }
 
 /// The question the assistant's last reply asked for a detail, as it was written, when the
