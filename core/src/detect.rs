@@ -1239,6 +1239,9 @@ fn rule_question(
         Kind::MissingContext if e.ends_with(['?', '？']) => {
             return general_question(General::Unanswered, script, e);
         }
+        Kind::MissingContext if tells_failure(e) => {
+            return general_question(General::Failed, script, e);
+        }
         Kind::AmbiguousReference if name.is_some_and(|n| n.name == e) => {
             return name_question(name?, script);
         }
@@ -1617,6 +1620,33 @@ fn reply_findings(findings: &mut Vec<Finding>, text: &str, words: &[&str], given
     if !gives && let Some(material) = material_asked_for(given.earlier) {
         findings.push(rules::finding(Kind::MissingContext, material));
     }
+    if !gives && let Some(failure) = still_failing(text, words, given.earlier) {
+        findings.push(rules::finding(Kind::MissingContext, failure));
+    }
+}
+
+/// A short follow-up saying the fix of the assistant's reply failed and giving no error
+/// (`still-failing`: "still not working", "还是不行"): what happens now is asked. The evidence
+/// is the words that say so.
+fn still_failing(text: &str, words: &[&str], earlier: &[Message]) -> Option<String> {
+    const FAILURE_WORDS: usize = 8;
+    earlier.last().filter(|m| m.role == Role::Assistant)?;
+    if words.is_empty() {
+        let short = script_counts(text).0 <= FAILURE_WORDS * 2;
+        let failure = list(word_list(Words::ZhStillFailing)).find(|w| text.contains(w));
+        failure.filter(|_| short).map(str::to_owned)
+    } else {
+        let (at, phrase) = rules::phrase_in(words, Words::StillFailing)?;
+        let said = &words[at..at + phrase.split('+').count()];
+        (words.len() <= FAILURE_WORDS).then(|| said.join(" "))
+    }
+}
+
+/// Whether a missing-context finding's evidence is a failure told ([`still_failing`]).
+fn tells_failure(evidence: &str) -> bool {
+    let words: Vec<&str> = evidence.split(' ').collect();
+    rules::phrase_in(&words, Words::StillFailing).is_some()
+        || list(word_list(Words::ZhStillFailing)).any(|w| evidence == w)
 }
 
 /// The material the assistant's last reply asked to be pasted or sent, as its question names it:

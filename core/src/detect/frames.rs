@@ -423,6 +423,8 @@ pub(crate) enum General {
     /// A detail the assistant's last reply asked for and the follow-up left unanswered: the
     /// question again. `{word}` is the question as the reply wrote it.
     Unanswered,
+    /// A short follow-up saying the reply's fix failed, with no error in it: what happens now?
+    Failed,
 }
 
 /// A general question with its priority and kind.

@@ -216,10 +216,11 @@ pub enum GeneralName {
     Person,
     Picked,
     Unanswered,
+    Failed,
 }
 
 /// Every general question, each of which the detector asks.
-const GENERAL_NAMES: [GeneralName; 17] = [
+const GENERAL_NAMES: [GeneralName; 18] = [
     GeneralName::Fallback,
     GeneralName::Pronoun,
     GeneralName::Name,
@@ -237,6 +238,7 @@ const GENERAL_NAMES: [GeneralName; 17] = [
     GeneralName::Person,
     GeneralName::Picked,
     GeneralName::Unanswered,
+    GeneralName::Failed,
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
