@@ -1604,8 +1604,9 @@ fn candidates_named(earlier: &[Message]) -> bool {
 
 /// What a follow-up leaves open of the assistant's reply just before it, in English (`words`)
 /// or Chinese (no `words`): one of the things it listed, picked and not named
-/// ([`picked_unnamed`]), or the detail it asked that the follow-up did not answer
-/// ([`unanswered_question`]).
+/// ([`picked_unnamed`]); the detail it asked that the follow-up did not answer
+/// ([`unanswered_question`]); and, when the follow-up gives no material, the material it asked
+/// for ([`material_asked_for`]) or what happens now after a fix that failed ([`still_failing`]).
 fn reply_findings(findings: &mut Vec<Finding>, text: &str, words: &[&str], given: Given<'_>) {
     if !findings.iter().any(|f| f.kind == Kind::AmbiguousReference)
         && let Some(evidence) = picked_unnamed(text, words, given.earlier)
@@ -1649,10 +1650,10 @@ fn tells_failure(evidence: &str) -> bool {
         || list(word_list(Words::ZhStillFailing)).any(|w| evidence == w)
 }
 
-/// The material the assistant's last reply asked to be pasted or sent, as its question names it:
-/// "my intro" for "Paste the intro here…" (the first word of `artifacts` after a verb of
-/// `asks-material` in its clause, else "my text"), 会议记录 for "请把会议记录贴上来" (what stands between 把 and
-/// the verb of `zh-asks-material`, else the first of `zh-materials` after it).
+/// The material the assistant's last reply asked to be pasted or sent, as its question names
+/// it: "my intro" for "Paste the intro here…" (the first word of `artifacts` after a verb of
+/// `asks-material` in its clause, else "my text"), 会议记录 for "请把会议记录贴上来" (what stands
+/// between 把 and the verb of `zh-asks-material`, else the first of `zh-materials` after it).
 fn material_asked_for(earlier: &[Message]) -> Option<String> {
     let last = earlier.last().filter(|m| m.role == Role::Assistant)?;
     let sentences = last
@@ -2370,7 +2371,7 @@ fn question(
 }
 
 /// Whether an ambiguous-reference finding is a pick among things listed before
-/// ([`picked_in_english`], [`picked_in_chinese`]): "that one", 那種.
+/// ([`picked_unnamed`]): "that one", 那種.
 fn picks(evidence: &str) -> bool {
     let first = evidence.split(' ').next().unwrap_or_default();
     let pointer =
