@@ -1770,7 +1770,13 @@ const LIST_SEPARATORS: [char; 6] = [',', '，', '、', ';', '；', '\n'];
 /// its first two Chinese characters (the first one's last two: "可以考虑黄金葛").
 fn picked_unnamed(text: &str, words: &[&str], earlier: &[Message]) -> Option<String> {
     let last = earlier.last().filter(|m| m.role == Role::Assistant)?;
-    let items = (last.content.split(LIST_SEPARATORS)).filter(|i| !i.trim().is_empty());
+    // A Chinese reply lists with 、; its commas join clauses ("這種大小可以用紗窗補丁貼，撕開…").
+    let separators: &[char] = if last.content.contains(is_cjk) {
+        &['、', '\n']
+    } else {
+        &LIST_SEPARATORS
+    };
+    let items = (last.content.split(separators)).filter(|i| !i.trim().is_empty());
     let mut named = false;
     for (i, item) in items.clone().enumerate() {
         let cjk: Vec<char> = item.chars().filter(|&c| is_cjk(c)).collect();
