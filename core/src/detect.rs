@@ -1652,7 +1652,7 @@ fn tells_failure(evidence: &str) -> bool {
 
 /// The material the assistant's last reply asked to be pasted or sent, as its question names
 /// it: "my intro" for "Paste the intro here…" (the first word of `artifacts` after a verb of
-/// `asks-material` in its clause, else "my text"), 会议记录 for "请把会议记录贴上来" (what stands
+/// `asks-material` in its clause, else "my text" after one of `asks-text`), 会议记录 for "请把会议记录贴上来" (what stands
 /// between 把 and the verb of `zh-asks-material`, else the first of `zh-materials` after it).
 fn material_asked_for(earlier: &[Message]) -> Option<String> {
     let last = earlier.last().filter(|m| m.role == Role::Assistant)?;
@@ -1680,7 +1680,8 @@ fn material_asked_for(earlier: &[Message]) -> Option<String> {
             let words = words_of(clause);
             let verb = words.iter().position(|w| in_list(Words::AsksMaterial, w))?;
             let noun = words[verb..].iter().find(|w| in_list(Words::Artifacts, w));
-            Some(format!("my {}", noun.copied().unwrap_or("text")))
+            let text = in_list(Words::AsksText, words[verb]).then_some("text");
+            Some(format!("my {}", noun.copied().or(text)?))
         }
     })
 }
