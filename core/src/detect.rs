@@ -1608,20 +1608,23 @@ fn candidates_named(earlier: &[Message]) -> bool {
 /// ([`unanswered_question`]); and, when the follow-up gives no material, the material it asked
 /// for ([`material_asked_for`]) or what happens now after a fix that failed ([`still_failing`]).
 fn reply_findings(findings: &mut Vec<Finding>, text: &str, words: &[&str], given: Given<'_>) {
+    let Some(reply) = given.earlier.last().filter(|m| m.role == Role::Assistant) else {
+        return;
+    };
     if !findings.iter().any(|f| f.kind == Kind::AmbiguousReference)
-        && let Some(evidence) = picked_unnamed(text, words, given.earlier)
+        && let Some(evidence) = picked_unnamed(text, words, reply)
     {
         findings.push(rules::finding(Kind::AmbiguousReference, evidence));
     }
-    if let Some(question) = unanswered_question(text, words, given) {
+    if let Some(question) = unanswered_question(text, words, reply, given.material) {
         findings.push(rules::finding(Kind::MissingContext, question));
     }
     let follow_up = Message::new(Role::User, text);
     let gives = given.material || given.quoted || given.after_colon || holds_material(&[follow_up]);
-    if !gives && let Some(material) = material_asked_for(given.earlier) {
+    if !gives && let Some(material) = material_asked_for(reply) {
         findings.push(rules::finding(Kind::MissingContext, material));
     }
-    if !gives && let Some(failure) = still_failing(text, words, given.earlier) {
+    if !gives && let Some(failure) = still_failing(text, words) {
         findings.push(rules::finding(Kind::MissingContext, failure));
     }
 }
@@ -1629,9 +1632,8 @@ fn reply_findings(findings: &mut Vec<Finding>, text: &str, words: &[&str], given
 /// A short follow-up saying the fix of the assistant's reply failed and giving no error
 /// (`still-failing`: "still not working", "还是不行"): what happens now is asked. The evidence
 /// is the words that say so.
-fn still_failing(text: &str, words: &[&str], earlier: &[Message]) -> Option<String> {
+fn still_failing(text: &str, words: &[&str]) -> Option<String> {
     const FAILURE_WORDS: usize = 8;
-    earlier.last().filter(|m| m.role == Role::Assistant)?;
     if words.is_empty() {
         let short = script_counts(text).0 <= FAILURE_WORDS * 2;
         let failure = list(word_list(Words::ZhStillFailing)).find(|w| text.contains(w));
@@ -1654,11 +1656,8 @@ fn tells_failure(evidence: &str) -> bool {
 /// it: "my intro" for "Paste the intro here…" (the first word of `artifacts` after a verb of
 /// `asks-material` in its clause, else "my text" after one of `asks-text`), 会议记录 for "请把会议记录贴上来" (what stands
 /// between 把 and the verb of `zh-asks-material`, else the first of `zh-materials` after it).
-fn material_asked_for(earlier: &[Message]) -> Option<String> {
-    let last = earlier.last().filter(|m| m.role == Role::Assistant)?;
-    let sentences = last
-        .content
-        .split_inclusive(['.', '!', '?', '。', '！', '？', '\n']);
+fn material_asked_for(reply: &Message) -> Option<String> {
+    let sentences = reply.content.split_inclusive(SENTENCE_ENDS);
     sentences.into_iter().find_map(|sentence| {
         if sentence.contains(is_cjk) {
             let verb = list(word_list(Words::ZhAsksMaterial)).find_map(|v| sentence.find(v))?;
@@ -1693,8 +1692,12 @@ fn material_asked_for(earlier: &[Message]) -> Option<String> {
 /// offer of help (`offers`: "What would you like to know?"); in Chinese from the clause that
 /// asks ("好的，是去哪个国家？" asks from 是). A figure answers a question of an amount, and the
 /// user saying they do not know (`dont-know`) answers any.
-fn unanswered_question(text: &str, words: &[&str], given: Given<'_>) -> Option<String> {
-    let last = given.earlier.last().filter(|m| m.role == Role::Assistant)?;
+fn unanswered_question(
+    text: &str,
+    words: &[&str],
+    reply: &Message,
+    material: bool,
+) -> Option<String> {
     let zh_holds = |text: &str, list| rules::holds_any(text, list);
     let (asks, figure) = if words.is_empty() {
         let asks = text.contains(['？', '?'])
@@ -1720,7 +1723,7 @@ fn unanswered_question(text: &str, words: &[&str], given: Given<'_>) -> Option<S
         let unsure = rules::phrase_in(words, Words::DontKnow).is_some();
         (asks && !unsure, words.iter().any(|w| is_number(w)))
     };
-    if !asks || given.material {
+    if !asks || material {
         return None;
     }
     let asked = |sentence: &str| {
@@ -1751,14 +1754,15 @@ fn unanswered_question(text: &str, words: &[&str], given: Given<'_>) -> Option<S
         };
         (detail && !offers && !(amount && figure)).then(|| sentence[start..].to_owned())
     };
-    let sentences = last
-        .content
-        .split_inclusive(['.', '!', '?', '。', '！', '？', '\n']);
+    let sentences = reply.content.split_inclusive(SENTENCE_ENDS);
     let questions = sentences
         .map(str::trim)
         .filter(|s| s.ends_with(['?', '？']));
     questions.rev().find_map(asked)
 }
+
+/// The marks that end a sentence of a reply, in English and Chinese.
+const SENTENCE_ENDS: [char; 7] = ['.', '!', '?', '。', '！', '？', '\n'];
 
 /// The marks that separate the things of a list, in English and Chinese.
 const LIST_SEPARATORS: [char; 6] = [',', '，', '、', ';', '；', '\n'];
@@ -1769,15 +1773,14 @@ const LIST_SEPARATORS: [char; 6] = [',', '，', '、', ';', '；', '\n'];
 /// of the sentence after them ("不要剧透那种" ends on them: a kind, not a pick). A listed thing
 /// is named by a word the list writes with a capital or a digit ("the Yamaha FG800"), or by
 /// its first two Chinese characters (the first one's last two: "可以考虑黄金葛").
-fn picked_unnamed(text: &str, words: &[&str], earlier: &[Message]) -> Option<String> {
-    let last = earlier.last().filter(|m| m.role == Role::Assistant)?;
+fn picked_unnamed(text: &str, words: &[&str], reply: &Message) -> Option<String> {
     // A Chinese reply lists with 、; its commas join clauses ("這種大小可以用紗窗補丁貼，撕開…").
-    let separators: &[char] = if last.content.contains(is_cjk) {
+    let separators: &[char] = if reply.content.contains(is_cjk) {
         &['、', '\n']
     } else {
         &LIST_SEPARATORS
     };
-    let items = (last.content.split(separators)).filter(|i| !i.trim().is_empty());
+    let items = (reply.content.split(separators)).filter(|i| !i.trim().is_empty());
     let mut named = false;
     for (i, item) in items.clone().enumerate() {
         let cjk: Vec<char> = item.chars().filter(|&c| is_cjk(c)).collect();

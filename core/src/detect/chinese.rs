@@ -785,12 +785,8 @@ fn zh_replied_untold(given: Given<'_>) -> bool {
     given.earlier.iter().any(|m| m.role == Role::Assistant)
         && own_chars(given) < ZH_SITUATION_CHARS
         && !own.any(|m| {
-            // A Latin word in a Chinese message names a brand or a shop ("在momo買了").
-            let latin = m
-                .content
-                .split(|c: char| !c.is_ascii_alphabetic())
-                .any(|w| w.len() >= 2);
-            writes_a_name(&m.content) || latin || m.content.bytes().any(|b| b.is_ascii_digit())
+            let c = &m.content;
+            writes_a_name(c) || rules::holds_latin_word(c) || c.bytes().any(|b| b.is_ascii_digit())
         })
 }
 

@@ -1730,6 +1730,12 @@ fn zh_seen_only(noun: &str, measure: char, before: &str, named: bool) -> bool {
         && !named
 }
 
+/// Whether a Chinese message writes a Latin word of two letters or more: a brand, a shop or a
+/// program named ("在momo買了", "用Excel做").
+pub(crate) fn holds_latin_word(text: &str) -> bool {
+    (text.split(|c: char| !c.is_ascii_alphabetic())).any(|w| w.len() >= 2)
+}
+
 /// A thing a Chinese request points at with a demonstrative and nothing naming it: "这套房子值得
 /// 买吗" (at the request's opening, after any of `zh-openers`), "医生开的那个药一天吃几次" (after
 /// a clause that describes it). A demonstrative before a measure word (`zh-measure-words`) or a
@@ -1747,10 +1753,7 @@ fn zh_seen_only(noun: &str, measure: char, before: &str, named: bool) -> bool {
 pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<String> {
     let start = past_words(text.trim_start(), Words::ZhOpeners);
     let opening = text.len() - start.len();
-    let names = |t: &str| {
-        t.contains(['《', '「', '“', '"'])
-            || (t.split(|c: char| !c.is_ascii_alphabetic())).any(|w| w.len() >= 2)
-    };
+    let names = |t: &str| t.contains(['《', '「', '“', '"']) || holds_latin_word(t);
     let named_earlier = names(earlier);
     let pointing = |(before, d, after): (&str, &str, &str)| {
         let at = before.len();
