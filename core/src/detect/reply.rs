@@ -4,7 +4,7 @@
 
 use super::{
     Finding, Given, Kind, LIST_SEPARATORS, char_listed, chinese, directs, holds_material, in_list,
-    in_list_at, is_cjk, is_number, list, rules, script_counts, word_list, words_of,
+    in_list_at, is_cjk, is_number, is_time, list, rules, script_counts, word_list, words_of,
 };
 use crate::detect::frames::Words;
 use crate::protocol::request::{Message, Role};
@@ -97,21 +97,23 @@ fn material_asked_for(reply: &Message) -> Option<String> {
     })
 }
 
-/// The question the assistant's last reply asked for a detail, as it was written, when the
-/// follow-up asks or directs something else instead of answering it: "Which county is your
-/// property in?" before "can i pay with a credit card tho", "孩子多大了？" before "三四天了 没发烧
-/// 吃点什么药好". A question asks a detail with a word of `asks-detail` or `asks-amount` and no
-/// offer of help (`offers`: "What would you like to know?"); in Chinese from the clause that
-/// asks ("好的，是去哪个国家？" asks from 是). A figure answers a question of an amount, and the
-/// user saying they do not know (`dont-know`) answers any.
+/// The detail the assistant's last reply asked for that the follow-up leaves unanswered, as a
+/// question in the reply's words ([`asked_parts`]): "Which county is your property in?" before
+/// "can i pay with a credit card tho"; "How big is each bedroom?" before "rent is 2400" (which
+/// answers the rent the same question asked); "预算大概多少？" before "家里90平，养了一只猫". A
+/// follow-up that asks or directs something else leaves open whatever it does not answer; one
+/// that only answers leaves open a figure it did not give, once it answered another part. A
+/// part is answered by its own words said again ("rent"), or by what the follow-up gives
+/// ([`Answers`]); the user saying they do not know (`dont-know`) answers all.
 fn unanswered_question(
     text: &str,
     words: &[&str],
     reply: &Message,
     material: bool,
 ) -> Option<String> {
+    const ANSWER_WORDS: usize = 25;
     let zh_holds = |text: &str, list| rules::holds_any(text, list);
-    let (asks, figure) = if words.is_empty() {
+    let (asks, unsure, short) = if words.is_empty() {
         let asks = text.contains(['？', '?'])
             || [
                 Words::ZhQuestionWords,
@@ -121,56 +123,409 @@ fn unanswered_question(
             .into_iter()
             .any(|list| zh_holds(text, list))
             || chinese::zh_directs(text);
-        // "两百", "五岁", "30年": a numeral but 一, which more often means "a" ("一下").
-        let numeral =
-            |c: char| c.is_ascii_digit() || (c != '一' && char_listed(Words::ZhNumerals, c));
-        (
-            asks && !zh_holds(text, Words::ZhDontKnow),
-            text.contains(numeral),
-        )
+        let short = script_counts(text).0 <= ANSWER_WORDS * 2;
+        (asks, zh_holds(text, Words::ZhDontKnow), short)
     } else {
         let asks = text.contains('?')
             || in_list_at(words, 0, Words::QuestionOpeners)
             || directs(words).is_some();
         let unsure = rules::phrase_in(words, Words::DontKnow).is_some();
-        (asks && !unsure, words.iter().any(|w| is_number(w)))
+        (asks, unsure, words.len() <= ANSWER_WORDS)
     };
-    if !asks || material {
+    if unsure || material {
         return None;
     }
-    let asked = |sentence: &str| {
-        let (start, detail, amount, offers) = if sentence.contains(is_cjk) {
-            let asking =
-                |c: &str| zh_holds(c, Words::ZhAsksDetail) || zh_holds(c, Words::ZhAsksAmount);
-            let clauses = sentence.split_inclusive(['，', ',']);
-            let start: usize = clauses.take_while(|c| !asking(c)).map(str::len).sum();
-            let from = &sentence[start..];
-            let amount = zh_holds(from, Words::ZhAsksAmount);
-            (
-                start,
-                !from.is_empty(),
-                amount,
-                zh_holds(from, Words::ZhOffers),
-            )
-        } else {
-            let lower = sentence.to_ascii_lowercase();
-            let words = words_of(&lower);
-            let phrase = |list| rules::phrase_in(&words, list).is_some();
-            let amount = phrase(Words::AsksAmount);
-            (
-                0,
-                amount || phrase(Words::AsksDetail),
-                amount,
-                phrase(Words::Offers),
-            )
-        };
-        (detail && !offers && !(amount && figure)).then(|| sentence[start..].to_owned())
+    let parts = asked_parts(&reply.content);
+    let said: Vec<bool> = parts.iter().map(|p| p.said_in(text, words)).collect();
+    let mut answers = Answers::of(text, words);
+    for (part, _) in parts.iter().zip(&said).filter(|(_, said)| **said) {
+        answers.take(part.answer, true);
+    }
+    let answered: Vec<bool> = (parts.iter().zip(&said))
+        .map(|(part, &said)| said || answers.take(part.answer, false))
+        .collect();
+    let partly = short && answered.contains(&true);
+    let open = |(part, answered): (&Part<'_>, &bool)| {
+        let figure = matches!(part.answer, Answer::Money | Answer::Figure);
+        (!answered && (asks || (partly && figure))).then(|| part.question())
     };
-    let sentences = reply.content.split_inclusive(SENTENCE_ENDS);
-    let questions = sentences
-        .map(str::trim)
-        .filter(|s| s.ends_with(['?', '？']));
-    questions.rev().find_map(asked)
+    parts.iter().zip(&answered).find_map(open)
+}
+
+/// What answers a part of the reply's question, besides its own words said again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Answer {
+    /// A sum of money (`asks-money`: "your budget", 预算多少): a figure with its currency, or
+    /// any figure when the follow-up names what it is ("rent is 2400").
+    Money,
+    /// A count, a size, an age or a time (`asks-amount`, `asks-figure`: "how big", 几口人,
+    /// "what will your last day be"): any figure or time.
+    Figure,
+    /// Yes or no (`zh-asks-whether`, "whether": "whether you have pets", 有没有忌口的食物):
+    /// anything the follow-up states ("她爱吃辣，不吃香菜").
+    Whether,
+    /// Anything else ("which two models", 发生了什么事): its words said again, or a statement
+    /// long enough to tell it ([`STATED_WORDS`]).
+    Words,
+}
+
+/// The words (twice as many Chinese characters) of the follow-up's statements that tell what
+/// a part asked in its own way: "We live in a flat and both work full time, 9 to 5." tells
+/// "What's your situation like?"; "mostly energy use and capacity" does not say which models.
+const STATED_WORDS: usize = 8;
+
+/// One detail a reply's question asked for: "how big is each bedroom" of "What's the total
+/// rent, and how big is each bedroom?", 请假的时间、原因 of "请告诉我请假的时间、原因，以及邮件发给谁".
+#[derive(Debug)]
+struct Part<'r> {
+    text: &'r str,
+    answer: Answer,
+}
+
+impl Part<'_> {
+    /// Whether the follow-up says the part's own words again: an English word of four letters
+    /// or more but `reply-filler` ("rent", "pets" as "pet"), two Chinese characters together
+    /// neither of which is of `zh-reply-filler` (家里, 发给).
+    fn said_in(&self, text: &str, words: &[&str]) -> bool {
+        if words.is_empty() {
+            let chars: Vec<char> = self.text.chars().collect();
+            let filler = |c: &char| !is_cjk(*c) || char_listed(Words::ZhReplyFiller, *c);
+            (chars.windows(2))
+                .filter(|pair| !pair.iter().any(filler))
+                .any(|pair| text.contains(&String::from_iter(pair)))
+        } else {
+            let lower = self.text.to_ascii_lowercase();
+            let content = |w: &&str| w.len() >= 4 && !in_list(Words::ReplyFiller, w);
+            let same = |a: &str, b: &str| {
+                let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+                short.len() >= 4 && long.starts_with(short)
+            };
+            (words_of(&lower).iter().filter(|w| content(w)))
+                .any(|w| words.iter().any(|f| same(w, f)))
+        }
+    }
+
+    /// The part asked as a question: "How big is each bedroom?", "预算大概多少？".
+    fn question(&self) -> String {
+        let mut chars = self.text.chars();
+        let first = chars.next().map(|c| c.to_ascii_uppercase());
+        let mark = if self.text.contains(is_cjk) {
+            '？'
+        } else {
+            '?'
+        };
+        first.into_iter().chain(chars).chain([mark]).collect()
+    }
+}
+
+/// What a follow-up gives to answer with: its figures and times, those that are money apart
+/// ("$3,000", "四千", "2400 dollars" are money; "2400", "90平", "二十公里", "next friday" are
+/// figures), and how much it states: the words (Chinese characters) of its sentences and
+/// clauses that neither ask nor direct.
+#[derive(Debug)]
+struct Answers {
+    money: usize,
+    other: usize,
+    stated: usize,
+}
+
+impl Answers {
+    fn of(text: &str, words: &[&str]) -> Self {
+        let mut figures = Answers {
+            money: 0,
+            other: 0,
+            stated: stated(text, words.is_empty()),
+        };
+        let mut count = |money: bool| {
+            *(if money {
+                &mut figures.money
+            } else {
+                &mut figures.other
+            }) += 1;
+        };
+        if words.is_empty() {
+            // A run of numerals but a lone 一, which more often means "a" ("一下", "一只").
+            let numeral = |c: char| c.is_ascii_digit() || char_listed(Words::ZhNumerals, c);
+            let mut rest = text;
+            while let Some(start) = rest.find(numeral) {
+                let end = rest[start..]
+                    .find(|c| !numeral(c))
+                    .map_or(rest.len(), |e| start + e);
+                let run = &rest[start..end];
+                // "2000日元", "五千块": the currency's mark within two characters after.
+                let mut after = rest[end..].chars().take(2);
+                if run != "一" {
+                    count(
+                        run.contains(|c| char_listed(Words::ZhMoneyMarks, c))
+                            || after.any(|c| char_listed(Words::ZhMoneyMarks, c)),
+                    );
+                }
+                rest = &rest[end..];
+            }
+            list(word_list(Words::ZhTimes))
+                .filter(|t| text.contains(t))
+                .for_each(|_| count(false));
+        } else {
+            for (at, w) in words.iter().enumerate() {
+                let next = words.get(at + 1);
+                let digits = w.contains(|c: char| c.is_ascii_digit());
+                let money = w.contains(['$', '£', '€', '¥'])
+                    || (digits && w.ends_with('k'))
+                    || next.is_some_and(|n| in_list(Words::CurrencyWords, n));
+                if (is_number(w) && *w != "one") || is_time(w, next) {
+                    count(money);
+                }
+            }
+            // "$2,400": the sign stands before the word, outside it.
+            let signs = text.match_indices(['$', '£', '€', '¥']);
+            let signed =
+                signs.filter(|(at, _)| text[at + 1..].starts_with(|c: char| c.is_ascii_digit()));
+            let moved = signed.count().min(figures.other);
+            figures.other -= moved;
+            figures.money += moved;
+        }
+        figures
+    }
+
+    /// Whether something is left to answer a part of `answer`: money takes a sum of money and a
+    /// figure a figure, either takes the other when the follow-up `said` the part's words
+    /// ("rent is 2400"); a yes or no takes any statement, and other words a long one.
+    fn take(&mut self, answer: Answer, said: bool) -> bool {
+        let pool = match answer {
+            Answer::Whether => return self.stated > 0,
+            Answer::Words => return self.stated >= STATED_WORDS,
+            Answer::Money if self.money > 0 => Some(&mut self.money),
+            Answer::Money if said && self.other > 0 => Some(&mut self.other),
+            Answer::Figure if self.other > 0 => Some(&mut self.other),
+            Answer::Figure if said && self.money > 0 => Some(&mut self.money),
+            Answer::Money | Answer::Figure => None,
+        };
+        pool.map(|n| *n -= 1).is_some()
+    }
+}
+
+/// The details the reply asks for, part by part, in its order: the parts of each question
+/// ("Who should it be addressed to, what will your last day be, and what tone?") and of each
+/// request for details ("Tell me your budget and whether you have pets, and I can narrow it
+/// down."; "请告诉我请假的时间、原因，以及邮件发给谁"). Not an offer of help (`offers`: "What
+/// would you like to know?"), nor a yes-or-no question ("有没有做过评估？" asks a detail only
+/// in a request, "方便说一下老人的年龄吗？").
+fn asked_parts(reply: &str) -> Vec<Part<'_>> {
+    let mut parts = Vec::new();
+    let sentences = own_words(reply).split_inclusive(SENTENCE_ENDS);
+    for sentence in sentences.map(str::trim) {
+        if sentence.contains(is_cjk) {
+            zh_parts(sentence, &mut parts);
+        } else {
+            en_parts(sentence, &mut parts);
+        }
+    }
+    parts
+}
+
+/// The reply's own words, where its questions are: all of it, or when it gives a draft or a
+/// list after a line ending with a colon ("以下是草稿：", "主管您好：", "Popular ones:"), what
+/// comes before that line (a draft's own question, "想请问贵司是否…？", is not the reply's).
+fn own_words(reply: &str) -> &str {
+    let mut at = 0;
+    for line in reply.split_inclusive('\n') {
+        if line.trim_end().ends_with([':', '：']) {
+            return &reply[..at];
+        }
+        at += line.len();
+    }
+    reply
+}
+
+/// The words of a follow-up's statements (in Chinese, half the characters of its clauses):
+/// its sentences and clauses that neither ask (a question mark, a question's opening or word)
+/// nor direct ("帮我定个菜单").
+fn stated(text: &str, chinese: bool) -> usize {
+    if chinese {
+        let clauses = text.split_inclusive(['。', '！', '？', '?', '，', ',', '；', ' ']);
+        let states = |c: &&str| {
+            !(c.ends_with(['？', '?'])
+                || rules::holds_any(c, Words::ZhQuestionWords)
+                || rules::holds_any(c, Words::ZhAsksDetail)
+                || rules::holds_any(c, Words::ZhAsksAmount)
+                || chinese::zh_directs(c))
+        };
+        clauses
+            .filter(states)
+            .map(|c| script_counts(c).0)
+            .sum::<usize>()
+            / 2
+    } else {
+        let sentences = text.split_inclusive(SENTENCE_ENDS);
+        let words = sentences
+            .map(|s| (s, s.to_ascii_lowercase()))
+            .filter_map(|(s, lower)| {
+                let words = words_of(&lower);
+                let asks = s.trim_end().ends_with('?')
+                    || in_list_at(&words, 0, Words::QuestionOpeners)
+                    || directs(&words).is_some();
+                (!asks).then_some(words.len())
+            });
+        words.sum()
+    }
+}
+
+/// The parts of an English sentence that asks ([`asked_parts`]): it ends with a question mark
+/// or asks for details (`asks-request`: "tell me", "if you share"), from after those words.
+/// Its clauses, split at commas and "and", are each a part when they open with a word of
+/// `part-openers` (in a request, `request-openers` too: "your", "the"; after a part,
+/// `yes-no-openers`: "and does she have…"); one that opens otherwise continues the part before
+/// it ("what matters most — price, capacity"), and one opening with `reply-ends` ("I can
+/// narrow it down") ends them.
+fn en_parts<'r>(sentence: &'r str, parts: &mut Vec<Part<'r>>) {
+    let lower = sentence.to_ascii_lowercase();
+    let words = words_of(&lower);
+    let request = rules::phrase_in(&words, Words::AsksRequest).map(|(at, phrase)| {
+        let last = words[at + phrase.split('+').count() - 1];
+        last.as_ptr() as usize - lower.as_ptr() as usize + last.len()
+    });
+    if !sentence.ends_with('?') && request.is_none() {
+        return;
+    }
+    let body = request.unwrap_or(0);
+    let mut current: Option<(usize, usize)> = None;
+    let close = |part: Option<(usize, usize)>, parts: &mut Vec<Part<'r>>| {
+        let Some((start, end)) = part else { return };
+        let text = sentence[start..end]
+            .trim()
+            .trim_end_matches(['?', '.', '!']);
+        let words = words_of(&lower[start..end]);
+        let asks = |list| rules::phrase_in(&words, list).is_some();
+        let answer = if asks(Words::AsksMoney) {
+            Answer::Money
+        } else if asks(Words::AsksAmount) || asks(Words::AsksFigure) {
+            Answer::Figure
+        } else if in_list_at(&words, 0, Words::AsksWhether)
+            || in_list_at(&words, 0, Words::YesNoOpeners)
+        {
+            Answer::Whether
+        } else {
+            Answer::Words
+        };
+        if !asks(Words::Offers) && !text.is_empty() {
+            parts.push(Part { text, answer });
+        }
+    };
+    for (start, end) in en_clauses(&lower, body) {
+        let clause = words_of(&lower[start..end]);
+        let skipped = clause
+            .iter()
+            .take_while(|w| in_list(Words::ReplyConnectives, w));
+        let opening = &clause[skipped.count()..];
+        let Some(&first) = opening.first() else {
+            continue;
+        };
+        if in_list(Words::ReplyEnds, first) {
+            break;
+        }
+        let from = first.as_ptr() as usize - lower.as_ptr() as usize;
+        let asking = (opening.iter().take(2)).any(|w| in_list(Words::PartOpeners, w));
+        let requested = request.is_some() && in_list(Words::RequestOpeners, first);
+        // "Could you tell me a bit about him - what he was like…": a request for a description
+        // is one part, the sentence.
+        if request.is_some() && current.is_none() && !(asking || requested) {
+            close(Some((0, lower.len())), parts);
+            return;
+        }
+        // "How old is she, and does she have any other symptoms?": a yes or no after a part.
+        let yes_no = current.is_some() && in_list(Words::YesNoOpeners, first);
+        if asking || requested || yes_no {
+            close(current.take(), parts);
+            current = Some((from, end));
+        } else if let Some((_, last)) = current.as_mut() {
+            *last = end;
+        }
+    }
+    close(current, parts);
+}
+
+/// The clauses of a lowercased English sentence from `body` on, as byte ranges: split at
+/// commas, semicolons, colons and dashes, and at " and ", " or " and " - ".
+fn en_clauses(lower: &str, body: usize) -> Vec<(usize, usize)> {
+    let mut clauses = Vec::new();
+    let mut start = body;
+    let ends = lower[body..].match_indices([',', ';', ':', '—', '?', '.']);
+    let joins = ([" and ", " or ", " - "].into_iter()).flat_map(|j| lower[body..].match_indices(j));
+    let mut cuts: Vec<(usize, usize)> = (ends.chain(joins))
+        .map(|(at, s)| (body + at, body + at + s.len()))
+        .collect();
+    cuts.sort_unstable();
+    for (at, after) in cuts {
+        if at > start {
+            clauses.push((start, at));
+        }
+        start = start.max(after);
+    }
+    if start < lower.len() {
+        clauses.push((start, lower.len()));
+    }
+    clauses
+}
+
+/// The parts of a Chinese sentence that asks ([`asked_parts`]): it ends with a question mark
+/// and asks no yes or no (ending with `zh-reply-particles`' 吗), or asks for details
+/// (`zh-asks-request`: 告诉我, 方便说一下), from after those words. Its clauses, split at
+/// commas and 、, are each a part when they ask (`zh-asks-detail`, `zh-asks-amount`,
+/// `zh-asks-whether`) or open with `zh-reply-connectives` (还有, 以及), and in a request the
+/// first; one that does neither continues the part before it (嵌入橱柜、放台面上).
+fn zh_parts<'r>(sentence: &'r str, parts: &mut Vec<Part<'r>>) {
+    let zh_holds = |text: &str, list| rules::holds_any(text, list);
+    let request = (list(word_list(Words::ZhAsksRequest)))
+        .filter_map(|w| sentence.find(w).map(|at| at + w.len()))
+        .min();
+    let asked = sentence.trim_end_matches(SENTENCE_ENDS);
+    let yes_no = asked.ends_with(|c| char_listed(Words::ZhYesNo, c));
+    if request.is_none() && (!sentence.ends_with(['？', '?']) || yes_no) {
+        return;
+    }
+    let mut current: Option<(usize, usize)> = None;
+    let close = |part: Option<(usize, usize)>, parts: &mut Vec<Part<'r>>| {
+        let Some((start, end)) = part else { return };
+        let text =
+            sentence[start..end].trim_end_matches(|c| char_listed(Words::ZhReplyParticles, c));
+        let answer = if zh_holds(text, Words::ZhAsksMoney) {
+            Answer::Money
+        } else if zh_holds(text, Words::ZhAsksAmount) || zh_holds(text, Words::ZhAsksFigure) {
+            Answer::Figure
+        } else if zh_holds(text, Words::ZhAsksWhether) {
+            Answer::Whether
+        } else {
+            Answer::Words
+        };
+        if !zh_holds(text, Words::ZhOffers) && !text.is_empty() {
+            parts.push(Part { text, answer });
+        }
+    };
+    let body = request.unwrap_or(0);
+    let mut start = body;
+    for clause in asked[body..].split_inclusive(['，', ',', '、', '；', '：', ':']) {
+        let end = start + clause.len();
+        let bare = clause.trim_end_matches(['，', ',', '、', '；', '：', ':']);
+        let joined = rules::past_words(bare, Words::ZhReplyConnectives);
+        let from = start + (bare.len() - rules::past_words(joined, Words::ZhReplyPersons).len());
+        let text = &sentence[from..start + bare.len()];
+        let asks = [
+            Words::ZhAsksDetail,
+            Words::ZhAsksAmount,
+            Words::ZhAsksWhether,
+        ]
+        .into_iter()
+        .any(|list| zh_holds(text, list));
+        let opens = asks || joined.len() < bare.len() || (request.is_some() && current.is_none());
+        if opens {
+            close(current.take(), parts);
+            current = Some((from, start + bare.len()));
+        } else if let Some((_, last)) = current.as_mut() {
+            *last = start + bare.len();
+        }
+        start = end;
+    }
+    close(current, parts);
 }
 
 /// The marks that end a sentence of a reply, in English and Chinese.
