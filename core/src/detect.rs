@@ -2170,13 +2170,17 @@ fn question(
 }
 
 /// Whether an ambiguous-reference finding is a pick among things listed before
-/// (`reply::picked_unnamed`): "that one", 那種.
+/// (`reply::picked_unnamed`): "that one", 那種; or another of a kind named once
+/// (`reply::other_unnamed`): "the other flour".
 fn picks(evidence: &str) -> bool {
     let first = evidence.split(' ').next().unwrap_or_default();
     let pointer =
         in_list(Words::NearDemonstratives, first) || in_list(Words::FarDemonstratives, first);
     let far = evidence.starts_with(|c| char_listed(Words::ZhFarDemonstratives, c));
-    (pointer && evidence.ends_with(" one")) || (far && evidence.chars().count() == 2)
+    // "the other flour", 另外那封: another of a kind named once or not at all.
+    let other = (evidence.split(' ').nth(1)).is_some_and(|w| in_list(Words::Others, w))
+        || list(word_list(Words::ZhOthers)).any(|o| evidence.starts_with(o));
+    (pointer && evidence.ends_with(" one")) || (far && evidence.chars().count() == 2) || other
 }
 
 /// Whether an ambiguous-reference finding is about recency ("recent advances").

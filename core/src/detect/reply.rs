@@ -24,7 +24,8 @@ pub(super) fn reply_findings(
         return;
     };
     if !findings.iter().any(|f| f.kind == Kind::AmbiguousReference)
-        && let Some(evidence) = picked_unnamed(text, words, reply)
+        && let Some(evidence) = (picked_unnamed(text, words, reply))
+            .or_else(|| other_unnamed(text, words, given.earlier))
     {
         findings.push(rules::finding(Kind::AmbiguousReference, evidence));
     }
@@ -276,6 +277,10 @@ impl Answers {
                     count(money);
                 }
             }
+            // "just me", "the two of us": a count said in words.
+            if rules::phrase_in(words, Words::CountPhrases).is_some() {
+                count(false);
+            }
             // "$2,400": the sign stands before the word, outside it.
             let signs = text.match_indices(['$', '£', '€', '¥']);
             let signed =
@@ -388,13 +393,17 @@ fn en_parts<'r>(sentence: &'r str, parts: &mut Vec<Part<'r>>) {
         return;
     }
     let body = request.unwrap_or(0);
-    let mut current: Option<(usize, usize)> = None;
-    let close = |part: Option<(usize, usize)>, parts: &mut Vec<Part<'r>>| {
-        let Some((start, end)) = part else { return };
+    let mut current: Option<(usize, usize, usize)> = None;
+    // A part's kind and whether it offers help are read in the clause that opens it ("what are
+    // the two offers"), not in the things it goes on to name ("role, pay, anything else").
+    let close = |part: Option<(usize, usize, usize)>, parts: &mut Vec<Part<'r>>| {
+        let Some((start, opening, end)) = part else {
+            return;
+        };
         let text = sentence[start..end]
             .trim()
             .trim_end_matches(['?', '.', '!']);
-        let words = words_of(&lower[start..end]);
+        let words = words_of(&lower[start..opening]);
         let asks = |list| rules::phrase_in(&words, list).is_some();
         let answer = if asks(Words::AsksMoney) {
             Answer::Money
@@ -424,20 +433,22 @@ fn en_parts<'r>(sentence: &'r str, parts: &mut Vec<Part<'r>>) {
             break;
         }
         let from = first.as_ptr() as usize - lower.as_ptr() as usize;
-        let asking = (opening.iter().take(2)).any(|w| in_list(Words::PartOpeners, w));
+        let head = &opening[..opening.len().min(3)];
+        let asking = (head.iter().take(2)).any(|w| in_list(Words::PartOpeners, w))
+            || rules::phrase_in(head, Words::AsksAmount).is_some();
         let requested = request.is_some() && in_list(Words::RequestOpeners, first);
         // "Could you tell me a bit about him - what he was like…": a request for a description
         // is one part, the sentence.
         if request.is_some() && current.is_none() && !(asking || requested) {
-            close(Some((0, lower.len())), parts);
+            close(Some((0, lower.len(), lower.len())), parts);
             return;
         }
         // "How old is she, and does she have any other symptoms?": a yes or no after a part.
         let yes_no = current.is_some() && in_list(Words::YesNoOpeners, first);
         if asking || requested || yes_no {
             close(current.take(), parts);
-            current = Some((from, end));
-        } else if let Some((_, last)) = current.as_mut() {
+            current = Some((from, end, end));
+        } else if let Some((_, _, last)) = current.as_mut() {
             *last = end;
         }
     }
@@ -526,6 +537,36 @@ fn zh_parts<'r>(sentence: &'r str, parts: &mut Vec<Part<'r>>) {
         start = end;
     }
     close(current, parts);
+}
+
+/// Another of a kind the conversation did not name twice, so which one is not said: "the other
+/// flour" after a recipe with one flour, "the other job I mentioned" after one job, 另外那封
+/// after one email (`zh-others` and a measure word). Not "the other one" (a pick, read by
+/// [`picked_unnamed`]), nor a group ("the other parents"), nor a phrase of `not-others` ("the
+/// other day", "the other side").
+fn other_unnamed(text: &str, words: &[&str], earlier: &[Message]) -> Option<String> {
+    if words.is_empty() {
+        let (at, other) =
+            list(word_list(Words::ZhOthers)).find_map(|o| text.find(o).map(|at| (at, o)))?;
+        let measure = text[at + other.len()..].chars().next()?;
+        char_listed(Words::ZhMeasureWords, measure).then(|| format!("{other}{measure}"))
+    } else {
+        let at = (words.windows(3)).position(|w| {
+            in_list(Words::PlaceholderPointers, w[0])
+                && in_list(Words::Others, w[1])
+                && !w[2].ends_with('s')
+                && !in_list(Words::NotOthers, w[2])
+        })?;
+        let noun = words[at + 2];
+        let lower: Vec<String> = earlier
+            .iter()
+            .map(|m| m.content.to_ascii_lowercase())
+            .collect();
+        let said = (lower.iter().flat_map(|m| words_of(m)))
+            .filter(|w| w.starts_with(noun))
+            .count();
+        (said < 2).then(|| words[at..at + 3].join(" "))
+    }
 }
 
 /// The marks that end a sentence of a reply, in English and Chinese.
