@@ -807,7 +807,7 @@ fn own_chars(given: Given<'_>) -> usize {
 
 /// Whether a Chinese text names a place: a place unit (not in a word that names none: "省钱",
 /// "有什么区别"), a destination after a word for going or a trip, or a well-known place's name.
-fn zh_place(text: &str) -> bool {
+pub(super) fn zh_place(text: &str) -> bool {
     names_a_destination(text) || zh_named_place(text)
 }
 

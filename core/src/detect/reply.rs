@@ -5,6 +5,7 @@
 use super::{
     Finding, Given, Kind, LIST_SEPARATORS, char_listed, chinese, directs, holds_material, in_list,
     in_list_at, is_cjk, is_number, is_time, list, rules, script_counts, word_list, words_of,
+    writes_a_name,
 };
 use crate::detect::frames::Words;
 use crate::protocol::request::{Message, Role};
@@ -147,7 +148,7 @@ fn unanswered_question(
         .collect();
     let partly = short && answered.contains(&true);
     let open = |(part, answered): (&Part<'_>, &bool)| {
-        let figure = matches!(part.answer, Answer::Money | Answer::Figure);
+        let figure = matches!(part.answer, Answer::Money | Answer::Figure | Answer::Place);
         (!answered && (asks || (partly && figure))).then(|| part.question())
     };
     parts.iter().zip(&answered).find_map(open)
@@ -162,6 +163,9 @@ enum Answer {
     /// A count, a size, an age or a time (`asks-amount`, `asks-figure`: "how big", 几口人,
     /// "what will your last day be"): any figure or time.
     Figure,
+    /// A place (`asks-place`, `zh-asks-place`: "roughly where do you live", 在哪个城市): a name
+    /// ("we're in Ohio", 在杭州).
+    Place,
     /// Yes or no (`zh-asks-whether`, "whether": "whether you have pets", 有没有忌口的食物):
     /// anything the follow-up states ("她爱吃辣，不吃香菜").
     Whether,
@@ -227,14 +231,21 @@ impl Part<'_> {
 struct Answers {
     money: usize,
     other: usize,
+    places: usize,
     stated: usize,
 }
 
 impl Answers {
     fn of(text: &str, words: &[&str]) -> Self {
+        let place = if words.is_empty() {
+            chinese::zh_place(text)
+        } else {
+            writes_a_name(text)
+        };
         let mut figures = Answers {
             money: 0,
             other: 0,
+            places: usize::from(place),
             stated: stated(text, words.is_empty()),
         };
         let mut count = |money: bool| {
@@ -303,7 +314,8 @@ impl Answers {
             Answer::Money if said && self.other > 0 => Some(&mut self.other),
             Answer::Figure if self.other > 0 => Some(&mut self.other),
             Answer::Figure if said && self.money > 0 => Some(&mut self.money),
-            Answer::Money | Answer::Figure => None,
+            Answer::Place if self.places > 0 => Some(&mut self.places),
+            Answer::Money | Answer::Figure | Answer::Place => None,
         };
         pool.map(|n| *n -= 1).is_some()
     }
@@ -409,6 +421,8 @@ fn en_parts<'r>(sentence: &'r str, parts: &mut Vec<Part<'r>>) {
             Answer::Money
         } else if asks(Words::AsksAmount) || asks(Words::AsksFigure) {
             Answer::Figure
+        } else if asks(Words::AsksPlace) {
+            Answer::Place
         } else if in_list_at(&words, 0, Words::AsksWhether)
             || in_list_at(&words, 0, Words::YesNoOpeners)
         {
@@ -503,6 +517,8 @@ fn zh_parts<'r>(sentence: &'r str, parts: &mut Vec<Part<'r>>) {
             Answer::Money
         } else if zh_holds(text, Words::ZhAsksAmount) || zh_holds(text, Words::ZhAsksFigure) {
             Answer::Figure
+        } else if zh_holds(text, Words::ZhAsksPlace) {
+            Answer::Place
         } else if zh_holds(text, Words::ZhAsksWhether) {
             Answer::Whether
         } else {
