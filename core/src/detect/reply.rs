@@ -102,18 +102,18 @@ fn material_asked_for(reply: &Message) -> Option<String> {
 /// The detail the assistant's last reply asked for that the follow-up leaves unanswered, as a
 /// question in the reply's words ([`asked_parts`]): "Which county is your property in?" before
 /// "can i pay with a credit card tho"; "How big is each bedroom?" before "rent is 2400" (which
-/// answers the rent the same question asked); "预算大概多少？" before "家里90平，养了一只猫". A
-/// follow-up that asks or directs something else leaves open whatever it does not answer; one
-/// that only answers leaves open a figure it did not give, once it answered another part. A
-/// part is answered by its own words said again ("rent"), or by what the follow-up gives
-/// ([`Answers`]); the user saying they do not know (`dont-know`) answers all.
+/// answers the rent the same question asked); "预算大概多少？" before "家里90平，养了一只猫". The
+/// first part the follow-up does not answer is asked: by any follow-up that asks or directs
+/// something else, by a short one ([`ANSWER_WORDS`]) that only states, unless the part asks yes
+/// or no (which any statement answers). A part is answered by its own words said again
+/// ("rent"), or by what the follow-up gives ([`Answers`]); the user saying they do not know
+/// (`dont-know`) answers all.
 fn unanswered_question(
     text: &str,
     words: &[&str],
     reply: &Message,
     material: bool,
 ) -> Option<String> {
-    const ANSWER_WORDS: usize = 25;
     let zh_holds = |text: &str, list| rules::holds_any(text, list);
     let (asks, unsure, short) = if words.is_empty() {
         let asks = text.contains(['？', '?'])
@@ -146,13 +146,16 @@ fn unanswered_question(
     let answered: Vec<bool> = (parts.iter().zip(&said))
         .map(|(part, &said)| said || answers.take(part.answer, false))
         .collect();
-    let partly = short && answered.contains(&true);
     let open = |(part, answered): (&Part<'_>, &bool)| {
-        let figure = matches!(part.answer, Answer::Money | Answer::Figure | Answer::Place);
-        (!answered && (asks || (partly && figure))).then(|| part.question())
+        let stated = short && part.answer != Answer::Whether;
+        (!answered && (asks || stated)).then(|| part.question())
     };
     parts.iter().zip(&answered).find_map(open)
 }
+
+/// The most words (twice as many Chinese characters) of a follow-up that only states and still
+/// leaves a part of the reply's question open: a longer one tells its own matter.
+const ANSWER_WORDS: usize = 25;
 
 /// What answers a part of the reply's question, besides its own words said again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -169,8 +172,8 @@ enum Answer {
     /// Yes or no (`zh-asks-whether`, "whether": "whether you have pets", 有没有忌口的食物):
     /// anything the follow-up states ("她爱吃辣，不吃香菜").
     Whether,
-    /// Anything else ("which two models", 发生了什么事): its words said again, or a statement
-    /// long enough to tell it ([`STATED_WORDS`]).
+    /// Anything else ("which two models", 发生了什么事): its words said again, a name or a model,
+    /// or a statement long enough to tell it ([`STATED_WORDS`]).
     Words,
 }
 
@@ -231,26 +234,36 @@ impl Part<'_> {
 struct Answers {
     money: usize,
     other: usize,
+    /// Figures of three digits or more with no currency ("300以内", "1,400"): money or not.
+    plain: usize,
     places: usize,
     stated: usize,
 }
 
 impl Answers {
     fn of(text: &str, words: &[&str]) -> Self {
+        // A name: a place, or a model written with its digits ("Netgear Nighthawk R7000").
+        let model =
+            |w: &str| w.contains(|c: char| c.is_ascii_digit()) && w.contains(char::is_alphabetic);
         let place = if words.is_empty() {
             chinese::zh_place(text)
         } else {
-            writes_a_name(text)
+            writes_a_name(text) || words.iter().any(|w| model(w))
         };
         let mut figures = Answers {
             money: 0,
             other: 0,
+            plain: 0,
             places: usize::from(place),
             stated: stated(text, words.is_empty()),
         };
-        let mut count = |money: bool| {
+        const PLAIN_DIGITS: usize = 3;
+        let mut count = |money: bool, figure: &str| {
+            let digits = figure.chars().filter(char::is_ascii_digit).count();
             *(if money {
                 &mut figures.money
+            } else if digits >= PLAIN_DIGITS {
+                &mut figures.plain
             } else {
                 &mut figures.other
             }) += 1;
@@ -267,16 +280,15 @@ impl Answers {
                 // "2000日元", "五千块": the currency's mark within two characters after.
                 let mut after = rest[end..].chars().take(2);
                 if run != "一" {
-                    count(
-                        run.contains(|c| char_listed(Words::ZhMoneyMarks, c))
-                            || after.any(|c| char_listed(Words::ZhMoneyMarks, c)),
-                    );
+                    let money = run.contains(|c| char_listed(Words::ZhMoneyMarks, c))
+                        || after.any(|c| char_listed(Words::ZhMoneyMarks, c));
+                    count(money, run);
                 }
                 rest = &rest[end..];
             }
             list(word_list(Words::ZhTimes))
                 .filter(|t| text.contains(t))
-                .for_each(|_| count(false));
+                .for_each(|t| count(false, t));
         } else {
             for (at, w) in words.iter().enumerate() {
                 let next = words.get(at + 1);
@@ -285,34 +297,39 @@ impl Answers {
                     || (digits && w.ends_with('k'))
                     || next.is_some_and(|n| in_list(Words::CurrencyWords, n));
                 if (is_number(w) && *w != "one") || is_time(w, next) {
-                    count(money);
+                    count(money, w);
                 }
             }
             // "just me", "the two of us": a count said in words.
-            if rules::phrase_in(words, Words::CountPhrases).is_some() {
-                count(false);
+            if let Some((_, phrase)) = rules::phrase_in(words, Words::CountPhrases) {
+                count(false, phrase);
             }
             // "$2,400": the sign stands before the word, outside it.
             let signs = text.match_indices(['$', '£', '€', '¥']);
             let signed =
                 signs.filter(|(at, _)| text[at + 1..].starts_with(|c: char| c.is_ascii_digit()));
-            let moved = signed.count().min(figures.other);
-            figures.other -= moved;
-            figures.money += moved;
+            let mut signed = signed.count();
+            for pool in [&mut figures.plain, &mut figures.other] {
+                let moved = signed.min(*pool);
+                (*pool, signed) = (*pool - moved, signed - moved);
+                figures.money += moved;
+            }
         }
         figures
     }
 
     /// Whether something is left to answer a part of `answer`: money takes a sum of money and a
-    /// figure a figure, either takes the other when the follow-up `said` the part's words
-    /// ("rent is 2400"); a yes or no takes any statement, and other words a long one.
+    /// figure a small figure, either a plain large one ("300以内"), and the other when the
+    /// follow-up `said` the part's words ("rent is 2400"); a yes or no takes any statement, a
+    /// place or other words a name, and other words a long statement.
     fn take(&mut self, answer: Answer, said: bool) -> bool {
         let pool = match answer {
             Answer::Whether => return self.stated > 0,
-            Answer::Words => return self.stated >= STATED_WORDS,
+            Answer::Words => return self.stated >= STATED_WORDS || self.places > 0,
             Answer::Money if self.money > 0 => Some(&mut self.money),
-            Answer::Money if said && self.other > 0 => Some(&mut self.other),
             Answer::Figure if self.other > 0 => Some(&mut self.other),
+            Answer::Money | Answer::Figure if self.plain > 0 => Some(&mut self.plain),
+            Answer::Money if said && self.other > 0 => Some(&mut self.other),
             Answer::Figure if said && self.money > 0 => Some(&mut self.money),
             Answer::Place if self.places > 0 => Some(&mut self.places),
             Answer::Money | Answer::Figure | Answer::Place => None,
@@ -387,6 +404,11 @@ fn stated(text: &str, chinese: bool) -> usize {
     }
 }
 
+/// The most words (twice as many Chinese characters) of a clause that goes on with the part
+/// before it, naming what it may be ("price, capacity, energy use", 放台面上); a longer one
+/// explains, and the details asked end ("where you live: most counties have a treasurer…").
+const CONTINUED_WORDS: usize = 4;
+
 /// The parts of an English sentence that asks ([`asked_parts`]): it ends with a question mark
 /// or asks for details (`asks-request`: "tell me", "if you share"), from after those words.
 /// Its clauses, split at commas and "and", are each a part when they open with a word of
@@ -454,7 +476,7 @@ fn en_parts<'r>(sentence: &'r str, parts: &mut Vec<Part<'r>>) {
         // "Could you tell me a bit about him - what he was like…": a request for a description
         // is one part, the sentence.
         if request.is_some() && current.is_none() && !(asking || requested) {
-            close(Some((0, lower.len(), lower.len())), parts);
+            close(Some((0, end, lower.len())), parts);
             return;
         }
         // "How old is she, and does she have any other symptoms?": a yes or no after a part.
@@ -462,8 +484,12 @@ fn en_parts<'r>(sentence: &'r str, parts: &mut Vec<Part<'r>>) {
         if asking || requested || yes_no {
             close(current.take(), parts);
             current = Some((from, end, end));
-        } else if let Some((_, _, last)) = current.as_mut() {
+        } else if opening.len() <= CONTINUED_WORDS
+            && let Some((_, _, last)) = current.as_mut()
+        {
             *last = end;
+        } else if current.is_some() {
+            break;
         }
     }
     close(current, parts);
@@ -532,7 +558,12 @@ fn zh_parts<'r>(sentence: &'r str, parts: &mut Vec<Part<'r>>) {
     let mut start = body;
     for clause in asked[body..].split_inclusive(['，', ',', '、', '；', '：', ':']) {
         let end = start + clause.len();
-        let bare = clause.trim_end_matches(['，', ',', '、', '；', '：', ':']);
+        // "可以先看看几个常见原因：": what a colon opens is asked, not the words before it.
+        if clause.ends_with(['：', ':']) {
+            start = end;
+            continue;
+        }
+        let bare = clause.trim_end_matches(['，', ',', '、', '；']);
         let joined = rules::past_words(bare, Words::ZhReplyConnectives);
         let from = start + (bare.len() - rules::past_words(joined, Words::ZhReplyPersons).len());
         let text = &sentence[from..start + bare.len()];
@@ -547,8 +578,12 @@ fn zh_parts<'r>(sentence: &'r str, parts: &mut Vec<Part<'r>>) {
         if opens {
             close(current.take(), parts);
             current = Some((from, start + bare.len()));
-        } else if let Some((_, last)) = current.as_mut() {
+        } else if script_counts(bare).0 <= CONTINUED_WORDS * 2
+            && let Some((_, last)) = current.as_mut()
+        {
             *last = start + bare.len();
+        } else if current.is_some() {
+            break;
         }
         start = end;
     }
