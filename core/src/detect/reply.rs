@@ -143,9 +143,17 @@ fn unanswered_question(
     for (part, _) in parts.iter().zip(&said).filter(|(_, said)| **said) {
         answers.take(part.answer, true);
     }
-    let answered: Vec<bool> = (parts.iter().zip(&said))
-        .map(|(part, &said)| said || answers.take(part.answer, false))
-        .collect();
+    let mut answered: Vec<bool> = Vec::with_capacity(parts.len());
+    for (at, (part, &said)) in parts.iter().zip(&said).enumerate() {
+        // "你大概去几天？" after "这要看你去几天…": the same part asked again, answered once.
+        let again = (parts[..at].iter().zip(&answered))
+            .find(|(before, _)| before.text.contains(part.text) || part.text.contains(before.text));
+        let answer = match again {
+            Some((_, &before)) => before,
+            None => said || answers.take(part.answer, false),
+        };
+        answered.push(answer);
+    }
     let open = |(part, answered): (&Part<'_>, &bool)| {
         let stated = short && part.answer != Answer::Whether;
         (!answered && (asks || stated)).then(|| part.question())
