@@ -1244,6 +1244,8 @@ fn rule_question(
         Kind::MissingContext if tells_failure(e) => {
             return general_question(General::Failed, script, e);
         }
+        // "a health condition", 慢性病: which one.
+        Kind::MissingContext if unnamed_condition(e) => General::Unnamed,
         Kind::AmbiguousReference if name.is_some_and(|n| n.name == e) => {
             return name_question(name?, script);
         }
@@ -2181,6 +2183,15 @@ fn picks(evidence: &str) -> bool {
     let other = (evidence.split(' ').nth(1)).is_some_and(|w| in_list(Words::Others, w))
         || list(word_list(Words::ZhOthers)).any(|o| evidence.starts_with(o));
     (pointer && evidence.ends_with(" one")) || (far && evidence.chars().count() == 2) || other
+}
+
+/// Whether a missing-context finding's evidence is a condition said and not named
+/// (`rules::condition_unnamed`: "a health condition"; 慢性病).
+fn unnamed_condition(evidence: &str) -> bool {
+    let (first, last) = (evidence.split(' ').next(), evidence.rsplit(' ').next());
+    (first.is_some_and(|w| in_list(Words::UnnamedOpeners, &w.to_ascii_lowercase()))
+        && last.is_some_and(|w| in_list(Words::UnnamedConditions, w)))
+        || list(word_list(Words::ZhUnnamedConditions)).any(|c| c == evidence)
 }
 
 /// Whether an ambiguous-reference finding is about recency ("recent advances").

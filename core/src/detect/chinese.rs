@@ -560,6 +560,11 @@ fn rule_findings(
     {
         findings.push(finding(Kind::AmbiguousReference, which));
     }
+    if !findings.iter().any(|f| f.kind == Kind::MissingContext)
+        && let Some(condition) = rules::zh_condition_unnamed(text)
+    {
+        findings.push(finding(Kind::MissingContext, condition));
+    }
     reply_findings(&mut findings, text, &[], given);
     // "帮我想想怎么回" after "老师刚在家长群里发了个通知": a short follow-up works on the text
     // the user said they received or wrote, which the conversation only spoke of; unless it

@@ -425,6 +425,9 @@ pub(crate) enum General {
     Unanswered,
     /// A short follow-up saying the reply's fix failed, with no error in it: what happens now?
     Failed,
+    /// A condition said to be there and not named ("my mom has a health condition", "还有个慢性
+    /// 病"): which one? `{noun}` is the condition as the request says it.
+    Unnamed,
 }
 
 /// A general question with its priority and kind.

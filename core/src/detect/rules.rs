@@ -207,7 +207,8 @@ pub(crate) fn english(
             })
             .or_else(|| when(!has_history, || own_thing_undescribed(words, proper)))
             .or_else(|| when(!has_history, || likeness_unnamed(words, proper)))
-            .or_else(|| answered_sender(words));
+            .or_else(|| answered_sender(words))
+            .or_else(|| condition_unnamed(words));
         // "these two laptops": candidates pointed at are asked for once, as candidates.
         let asked = |e: &String| found.iter().any(|f| f.evidence == *e);
         let missing = missing.filter(|e| !asked(e));
@@ -225,6 +226,47 @@ pub(crate) fn english(
         (short && underspecified_parameter(words)).then(|| words[..words.len().min(4)].join(" "));
     found.extend(parameter.map(|e| finding(Kind::UnderspecifiedParameter, e)));
     found
+}
+
+/// A condition said to be there and not named (`unnamed-openers`, `condition-kinds`,
+/// `unnamed-conditions`): "My mom has a health condition though", "she has another chronic
+/// illness"; not one a name or its matter follows ("a condition called POTS", "an allergy to
+/// peanuts", `named-after`).
+pub(crate) fn condition_unnamed(words: &[&str]) -> Option<String> {
+    (0..words.len()).find_map(|at| {
+        if !in_list(Words::UnnamedOpeners, words[at]) {
+            return None;
+        }
+        let kinds = (words[at + 1..].iter()).take_while(|w| in_list(Words::ConditionKinds, w));
+        let noun = at + 1 + kinds.count();
+        let named = words
+            .get(noun + 1)
+            .is_some_and(|w| in_list(Words::NamedAfter, w));
+        let condition = words
+            .get(noun)
+            .is_some_and(|w| in_list(Words::UnnamedConditions, w));
+        (condition && !named).then(|| words[at..=noun].join(" "))
+    })
+}
+
+/// A Chinese condition said to be there and not named: one of `zh-unnamed-conditions` after
+/// one of `zh-unnamed-openers` ("还有个慢性病", "她有过敏"), not denied ("没有过敏") nor named
+/// after (`zh-named-after`: "慢性病是高血压").
+pub(crate) fn zh_condition_unnamed(text: &str) -> Option<&'static str> {
+    let ends_in = |before: &str, which| list(word_list(which)).any(|w| before.ends_with(w));
+    list(word_list(Words::ZhUnnamedConditions)).find(|c| {
+        text.match_indices(c).any(|(at, _)| {
+            let before = &text[..at];
+            let opener = list(word_list(Words::ZhUnnamedOpeners)).find(|o| before.ends_with(o));
+            let denied = opener.is_some_and(|o| {
+                ends_in(&before[..before.len() - o.len()], Words::ZhUnnamedNegations)
+                    || ends_in(before, Words::ZhUnnamedNegations)
+            });
+            let after = &text[at + c.len()..];
+            let named = list(word_list(Words::ZhNamedAfter)).any(|n| after.starts_with(n));
+            opener.is_some() && !denied && !named
+        })
+    })
 }
 
 /// A pronoun or a standalone demonstrative with nothing before it to stand for ("Tell me more

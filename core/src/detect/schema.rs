@@ -217,10 +217,11 @@ pub enum GeneralName {
     Picked,
     Unanswered,
     Failed,
+    Unnamed,
 }
 
 /// Every general question, each of which the detector asks.
-const GENERAL_NAMES: [GeneralName; 18] = [
+const GENERAL_NAMES: [GeneralName; 19] = [
     GeneralName::Fallback,
     GeneralName::Pronoun,
     GeneralName::Name,
@@ -239,6 +240,7 @@ const GENERAL_NAMES: [GeneralName; 18] = [
     GeneralName::Picked,
     GeneralName::Unanswered,
     GeneralName::Failed,
+    GeneralName::Unnamed,
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
