@@ -1,6 +1,7 @@
 //! What a follow-up leaves open of the assistant's reply just before it: one of the things
-//! the reply listed, picked and not named; a detail it asked that the follow-up did not answer;
-//! the material it asked for; what happens now after a fix that failed.
+//! the reply listed, picked and not named, or another of a kind the conversation named once; a
+//! detail it asked that the follow-up did not answer, part by part; the material it asked for;
+//! what happens now after a fix that failed.
 
 use super::{
     Finding, Given, Kind, LIST_SEPARATORS, char_listed, chinese, directs, holds_material, in_list,
@@ -12,7 +13,8 @@ use crate::protocol::request::{Message, Role};
 
 /// What a follow-up leaves open of the assistant's reply just before it, in English (`words`)
 /// or Chinese (no `words`): one of the things it listed, picked and not named
-/// ([`picked_unnamed`]); the detail it asked that the follow-up did not answer
+/// ([`picked_unnamed`]), or another of a kind named once ([`other_unnamed`]); the detail it
+/// asked that the follow-up did not answer
 /// ([`unanswered_question`]); and, when the follow-up gives no material, the material it asked
 /// for ([`material_asked_for`]) or what happens now after a fix that failed ([`still_failing`]).
 pub(super) fn reply_findings(
@@ -71,8 +73,8 @@ pub(super) fn tells_failure(evidence: &str) -> bool {
 /// `asks-material` in its clause, else "my text" after one of `asks-text`), 会议记录 for "请把会议记录贴上来" (what stands
 /// between 把 and the verb of `zh-asks-material`, else the first of `zh-materials` after it).
 fn material_asked_for(reply: &Message) -> Option<String> {
-    let sentences = reply.content.split_inclusive(SENTENCE_ENDS);
-    sentences.into_iter().find_map(|sentence| {
+    let mut sentences = reply.content.split_inclusive(SENTENCE_ENDS);
+    sentences.find_map(|sentence| {
         if sentence.contains(is_cjk) {
             let verb = list(word_list(Words::ZhAsksMaterial)).find_map(|v| sentence.find(v))?;
             let before = &sentence[..verb];
