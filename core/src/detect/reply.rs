@@ -170,11 +170,13 @@ const ANSWER_WORDS: usize = 25;
 /// What answers a part of the reply's question, besides its own words said again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Answer {
-    /// A sum of money (`asks-money`: "your budget", 预算多少): a figure with its currency, or
-    /// any figure when the follow-up names what it is ("rent is 2400").
+    /// A sum of money (`asks-money`: "your budget", 预算多少): a figure with its currency, a
+    /// plain one of three digits or more ("300以内"), or any figure when the follow-up names
+    /// what it is ("rent is 12 hundred").
     Money,
     /// A count, a size, an age or a time (`asks-amount`, `asks-figure`: "how big", 几口人,
-    /// "what will your last day be"): any figure or time.
+    /// "what will your last day be"): a small figure or a time, a plain large one, or a sum of
+    /// money when the follow-up names what it is.
     Figure,
     /// A place (`asks-place`, `zh-asks-place`: "roughly where do you live", 在哪个城市): a name
     /// ("we're in Ohio", 在杭州).
@@ -236,10 +238,11 @@ impl Part<'_> {
     }
 }
 
-/// What a follow-up gives to answer with: its figures and times, those that are money apart
-/// ("$3,000", "四千", "2400 dollars" are money; "2400", "90平", "二十公里", "next friday" are
-/// figures), and how much it states: the words (Chinese characters) of its sentences and
-/// clauses that neither ask nor direct.
+/// What a follow-up gives to answer with: its figures and times, those that are money and the
+/// plain large ones apart ("$3,000", "€50", "四千", "2400 dollars" are money; "2400" and
+/// "1,400" plain; "90平", "二十公里", "next friday" figures), the names it writes, and how
+/// much it states: the words (Chinese characters) of its sentences and clauses that neither ask
+/// nor direct.
 #[derive(Debug)]
 struct Answers {
     money: usize,
@@ -260,7 +263,7 @@ impl Answers {
         } else {
             writes_a_name(text) || words.iter().any(|w| model(w))
         };
-        let mut figures = Answers {
+        let mut answers = Answers {
             money: 0,
             other: 0,
             plain: 0,
@@ -271,11 +274,11 @@ impl Answers {
         let mut count = |money: bool, figure: &str| {
             let digits = figure.chars().filter(char::is_ascii_digit).count();
             *(if money {
-                &mut figures.money
+                &mut answers.money
             } else if digits >= PLAIN_DIGITS {
-                &mut figures.plain
+                &mut answers.plain
             } else {
-                &mut figures.other
+                &mut answers.other
             }) += 1;
         };
         if words.is_empty() {
@@ -316,16 +319,17 @@ impl Answers {
             }
             // "$2,400": the sign stands before the word, outside it.
             let signs = text.match_indices(['$', '£', '€', '¥']);
-            let signed =
-                signs.filter(|(at, _)| text[at + 1..].starts_with(|c: char| c.is_ascii_digit()));
+            let signed = signs.filter(|(at, sign)| {
+                text[at + sign.len()..].starts_with(|c: char| c.is_ascii_digit())
+            });
             let mut signed = signed.count();
-            for pool in [&mut figures.plain, &mut figures.other] {
+            for pool in [&mut answers.plain, &mut answers.other] {
                 let moved = signed.min(*pool);
                 (*pool, signed) = (*pool - moved, signed - moved);
-                figures.money += moved;
+                answers.money += moved;
             }
         }
-        figures
+        answers
     }
 
     /// Whether something is left to answer a part of `answer`: money takes a sum of money and a
@@ -682,4 +686,21 @@ fn picked_unnamed(text: &str, words: &[&str], reply: &Message) -> Option<String>
     chinese
         .or_else(english)
         .filter(|_| !named && items.count() >= 3)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sum_is_money_by_its_sign_whatever_the_signs_width() {
+        for text in ["about $400", "about €400", "about £40", "about ¥4000", "€"] {
+            let lower = text.to_ascii_lowercase();
+            let words = words_of(&lower);
+            let answers = Answers::of(text, &words);
+            let expected = usize::from(text.len() > "€".len());
+            assert_eq!(answers.money, expected, "{text}");
+            assert_eq!(answers.plain + answers.other, 0, "{text}");
+        }
+    }
 }
