@@ -116,25 +116,13 @@ fn unanswered_question(
     reply: &Message,
     material: bool,
 ) -> Option<String> {
-    let zh_holds = |text: &str, list| rules::holds_any(text, list);
-    let (asks, unsure, short) = if words.is_empty() {
-        let asks = text.contains(['？', '?'])
-            || [
-                Words::ZhQuestionWords,
-                Words::ZhAsksDetail,
-                Words::ZhAsksAmount,
-            ]
-            .into_iter()
-            .any(|list| zh_holds(text, list))
-            || chinese::zh_directs(text);
+    let asks = asks_or_directs(text, words);
+    let (unsure, short) = if words.is_empty() {
         let short = script_counts(text).0 <= ANSWER_WORDS * 2;
-        (asks, zh_holds(text, Words::ZhDontKnow), short)
+        (rules::holds_any(text, Words::ZhDontKnow), short)
     } else {
-        let asks = text.contains('?')
-            || in_list_at(words, 0, Words::QuestionOpeners)
-            || directs(words).is_some();
         let unsure = rules::phrase_in(words, Words::DontKnow).is_some();
-        (asks, unsure, words.len() <= ANSWER_WORDS)
+        (unsure, words.len() <= ANSWER_WORDS)
     };
     if unsure || material {
         return None;
@@ -187,6 +175,27 @@ enum Answer {
     /// Anything else ("which two models", 发生了什么事): its words said again, a name or a model,
     /// or a statement long enough to tell it ([`STATED_WORDS`]).
     Words,
+}
+
+impl Answer {
+    /// What answers a part, by the lists of its words (`asks`, given each kind's English and
+    /// Chinese list): money before a figure ("how much is the rent"), a figure before a place,
+    /// a place before a yes or no (`whether`), other words last.
+    fn of(asks: impl Fn([Words; 2]) -> bool, whether: bool) -> Self {
+        if asks([Words::AsksMoney, Words::ZhAsksMoney]) {
+            Answer::Money
+        } else if asks([Words::AsksAmount, Words::ZhAsksAmount])
+            || asks([Words::AsksFigure, Words::ZhAsksFigure])
+        {
+            Answer::Figure
+        } else if asks([Words::AsksPlace, Words::ZhAsksPlace]) {
+            Answer::Place
+        } else if whether {
+            Answer::Whether
+        } else {
+            Answer::Words
+        }
+    }
 }
 
 /// The words (twice as many Chinese characters) of the follow-up's statements that tell what
@@ -385,19 +394,33 @@ fn own_words(reply: &str) -> &str {
     reply
 }
 
+/// Whether a follow-up, or one of its sentences or clauses, asks (a question mark, a question's
+/// opening or, in Chinese, a question word) or directs something to be done ("帮我定个菜单",
+/// "just tell me which"), in English (`words`, lower-case) or Chinese (no `words`).
+fn asks_or_directs(text: &str, words: &[&str]) -> bool {
+    if words.is_empty() {
+        let zh_asks = [
+            Words::ZhQuestionWords,
+            Words::ZhAsksDetail,
+            Words::ZhAsksAmount,
+        ];
+        text.contains(['？', '?'])
+            || zh_asks.into_iter().any(|list| rules::holds_any(text, list))
+            || chinese::zh_directs(text)
+    } else {
+        text.contains('?')
+            || in_list_at(words, 0, Words::QuestionOpeners)
+            || directs(words).is_some()
+    }
+}
+
 /// The words of a follow-up's statements (in Chinese, half the characters of its clauses):
 /// its sentences and clauses that neither ask (a question mark, a question's opening or word)
 /// nor direct ("帮我定个菜单").
 fn stated(text: &str, chinese: bool) -> usize {
     if chinese {
         let clauses = text.split_inclusive(['。', '！', '？', '?', '，', ',', '；', ' ']);
-        let states = |c: &&str| {
-            !(c.ends_with(['？', '?'])
-                || rules::holds_any(c, Words::ZhQuestionWords)
-                || rules::holds_any(c, Words::ZhAsksDetail)
-                || rules::holds_any(c, Words::ZhAsksAmount)
-                || chinese::zh_directs(c))
-        };
+        let states = |c: &&str| !asks_or_directs(c, &[]);
         clauses
             .filter(states)
             .map(|c| script_counts(c).0)
@@ -409,10 +432,7 @@ fn stated(text: &str, chinese: bool) -> usize {
             .map(|s| (s, s.to_ascii_lowercase()))
             .filter_map(|(s, lower)| {
                 let words = words_of(&lower);
-                let asks = s.trim_end().ends_with('?')
-                    || in_list_at(&words, 0, Words::QuestionOpeners)
-                    || directs(&words).is_some();
-                (!asks).then_some(words.len())
+                (!asks_or_directs(s, &words)).then_some(words.len())
             });
         words.sum()
     }
@@ -453,19 +473,9 @@ fn en_parts<'r>(sentence: &'r str, parts: &mut Vec<Part<'r>>) {
             .trim_end_matches(['?', '.', '!']);
         let words = words_of(&lower[start..opening]);
         let asks = |list| rules::phrase_in(&words, list).is_some();
-        let answer = if asks(Words::AsksMoney) {
-            Answer::Money
-        } else if asks(Words::AsksAmount) || asks(Words::AsksFigure) {
-            Answer::Figure
-        } else if asks(Words::AsksPlace) {
-            Answer::Place
-        } else if in_list_at(&words, 0, Words::AsksWhether)
-            || in_list_at(&words, 0, Words::YesNoOpeners)
-        {
-            Answer::Whether
-        } else {
-            Answer::Words
-        };
+        let whether =
+            in_list_at(&words, 0, Words::AsksWhether) || in_list_at(&words, 0, Words::YesNoOpeners);
+        let answer = Answer::of(|[en, _]| asks(en), whether);
         if !asks(Words::Offers) && !text.is_empty() {
             parts.push(Part { text, answer });
         }
@@ -553,17 +563,8 @@ fn zh_parts<'r>(sentence: &'r str, parts: &mut Vec<Part<'r>>) {
         let Some((start, end)) = part else { return };
         let text =
             sentence[start..end].trim_end_matches(|c| char_listed(Words::ZhReplyParticles, c));
-        let answer = if zh_holds(text, Words::ZhAsksMoney) {
-            Answer::Money
-        } else if zh_holds(text, Words::ZhAsksAmount) || zh_holds(text, Words::ZhAsksFigure) {
-            Answer::Figure
-        } else if zh_holds(text, Words::ZhAsksPlace) {
-            Answer::Place
-        } else if zh_holds(text, Words::ZhAsksWhether) {
-            Answer::Whether
-        } else {
-            Answer::Words
-        };
+        let whether = zh_holds(text, Words::ZhAsksWhether);
+        let answer = Answer::of(|[_, zh]| zh_holds(text, zh), whether);
         if !zh_holds(text, Words::ZhOffers) && !text.is_empty() {
             parts.push(Part { text, answer });
         }
