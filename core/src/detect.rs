@@ -2178,11 +2178,19 @@ fn picks(evidence: &str) -> bool {
     let first = evidence.split(' ').next().unwrap_or_default();
     let pointer =
         in_list(Words::NearDemonstratives, first) || in_list(Words::FarDemonstratives, first);
-    let far = evidence.starts_with(|c| char_listed(Words::ZhFarDemonstratives, c));
+    let far = evidence.starts_with(|c| char_listed(Words::ZhDemonstratives, c));
     // "the other flour", 另外那封: another of a kind named once or not at all.
     let other = (evidence.split(' ').nth(1)).is_some_and(|w| in_list(Words::Others, w))
         || list(word_list(Words::ZhOthers)).any(|o| evidence.starts_with(o));
-    (pointer && evidence.ends_with(" one")) || (far && evidence.chars().count() == 2) || other
+    // "it", "the card": one of two of a kind the user named (`reply::one_of_two`).
+    let one_of_two = evidence == "it"
+        || (evidence.split(' ').count() == 2
+            && in_list(Words::PlaceholderPointers, first)
+            && !rules::points_at_candidates(evidence));
+    (pointer && evidence.ends_with(" one"))
+        || (far && evidence.chars().count() == 2)
+        || other
+        || one_of_two
 }
 
 /// Whether a missing-context finding's evidence is a condition said and not named

@@ -29,6 +29,7 @@ pub(super) fn reply_findings(
     if !findings.iter().any(|f| f.kind == Kind::AmbiguousReference)
         && let Some(evidence) = (picked_unnamed(text, words, reply))
             .or_else(|| other_unnamed(text, words, given.earlier))
+            .or_else(|| one_of_two(text, words, given.earlier))
     {
         findings.push(rules::finding(Kind::AmbiguousReference, evidence));
     }
@@ -264,14 +265,20 @@ struct Answers {
 
 impl Answers {
     fn of(text: &str, words: &[&str]) -> Self {
-        // A name: a place, or a model written with its digits ("Netgear Nighthawk R7000").
+        // A name: a place, or a model written with its digits ("Netgear Nighthawk R7000"), or a
+        // word after a preposition of place ("from denver").
         let model =
             |w: &str| w.contains(|c: char| c.is_ascii_digit()) && w.contains(char::is_alphabetic);
+        let content = |w: &str| {
+            w.len() >= 4 && w.chars().all(char::is_alphabetic) && !in_list(Words::ReplyFiller, w)
+        };
+        let placed = |p: &[&str]| in_list(Words::AnswerPlaceBefore, p[0]) && content(p[1]);
         let place = if words.is_empty() {
             chinese::zh_place(text)
         } else {
-            writes_a_name(text) || words.iter().any(|w| model(w))
+            writes_a_name(text) || words.iter().any(|w| model(w)) || words.windows(2).any(placed)
         };
+
         let mut answers = Answers {
             money: 0,
             other: 0,
@@ -633,6 +640,154 @@ fn other_unnamed(text: &str, words: &[&str], earlier: &[Message]) -> Option<Stri
             .count();
         (said < 2).then(|| words[at..at + 3].join(" "))
     }
+}
+
+/// One of two (or a few) things of a kind the user named, picked by the follow-up and not named:
+/// "it" in "Can you write an appeal for it" after "a parking ticket and a speeding ticket", "the
+/// card" after "two credit cards", 这张 in "那这张最低还款是多少" after "两张信用卡". Not when the
+/// follow-up names one ("the speeding one", "Chase", 招行这张), or takes them together or compares
+/// them (`pair-alls`: "both", "which"; `zh-pair-alls`).
+fn one_of_two(text: &str, words: &[&str], earlier: &[Message]) -> Option<String> {
+    let said = (earlier.iter())
+        .filter(|m| m.role == Role::User)
+        .map(|m| m.content.as_str());
+    if words.is_empty() {
+        if rules::holds_any(text, Words::ZhPairAlls) {
+            return None;
+        }
+        said.filter_map(zh_pair).find_map(|(measure, names)| {
+            let named = names.iter().any(|n| text.contains(n.as_str()));
+            zh_pick(text, measure).filter(|_| !named)
+        })
+    } else {
+        if words.iter().any(|w| in_list(Words::PairAlls, w)) {
+            return None;
+        }
+        said.filter_map(en_pair).find_map(|(noun, names)| {
+            let named = names.iter().any(|n| words.contains(&n.as_str()));
+            en_pick(words, &noun).filter(|_| !named)
+        })
+    }
+}
+
+/// Two or more of a kind an English message names, as the kind's word (singular) and the words
+/// that tell them apart: "two credit cards, a Chase Freedom… and a Capital One…" (card; chase,
+/// freedom, capital, one), "a parking ticket and a speeding ticket" (ticket; parking, speeding).
+/// The words that tell them apart are those written with a capital within a sentence, and the
+/// ones before a word said twice.
+fn en_pair(message: &str) -> Option<(String, Vec<String>)> {
+    let lower = message.to_ascii_lowercase();
+    let ws = words_of(&lower);
+    let mut names: Vec<String> = Vec::new();
+    for sentence in message.split_inclusive(SENTENCE_ENDS) {
+        let written = words_of(sentence);
+        let capital = |w: &&&str| w.starts_with(|c: char| c.is_ascii_uppercase()) && **w != "I";
+        names.extend(
+            written
+                .iter()
+                .skip(1)
+                .filter(capital)
+                .map(|w| w.to_ascii_lowercase()),
+        );
+    }
+    // "two credit cards": a count, then a word for many within the next three.
+    let counted = (ws.iter().enumerate())
+        .filter(|(_, w)| in_list(Words::PairCounts, w))
+        .find_map(|(at, _)| {
+            let many = |w: &&&str| w.len() >= 4 && w.ends_with('s') && !in_list(Words::NotPairs, w);
+            ws[at + 1..].iter().take(3).find(many)
+        })
+        .map(|w| w.strip_suffix('s').unwrap_or(w).to_owned());
+    // "a parking ticket and a speeding ticket", "car insurance and home insurance": one word
+    // twice, each after a word of its own, "and" or "or" just before the second (or before its
+    // "a", "the", "my").
+    let determiner = |w: &str| {
+        in_list(Words::PlaceholderPointers, w)
+            || in_list(Words::UnnamedOpeners, w)
+            || in_list(Words::UserPossessives, w)
+    };
+    let joined = |k: usize| {
+        let join = |at: usize| in_list(Words::PairJoins, ws[at]);
+        (k >= 3 && join(k - 2)) || (k >= 4 && determiner(ws[k - 2]) && join(k - 3))
+    };
+    let repeated = || {
+        (1..ws.len()).find_map(|j| {
+            let modifier = |w: &str| !determiner(w) && !rules::is_pronoun(w);
+            (j + 2..ws.len().min(j + 5)).find_map(|k| {
+                (ws[j] == ws[k]
+                    && ws[j].len() >= 4
+                    && ws[j - 1] != ws[k - 1]
+                    && modifier(ws[j - 1])
+                    && modifier(ws[k - 1])
+                    && joined(k))
+                .then(|| {
+                    (
+                        ws[j].to_owned(),
+                        [ws[j - 1].to_owned(), ws[k - 1].to_owned()],
+                    )
+                })
+            })
+        })
+    };
+    match counted {
+        Some(noun) => Some((noun, names)),
+        None => repeated().map(|(noun, apart)| {
+            names.extend(apart);
+            (noun, names)
+        }),
+    }
+}
+
+/// The English words that pick one of a pair of `noun` without naming it: "it", "this one",
+/// "the card".
+fn en_pick(words: &[&str], noun: &str) -> Option<String> {
+    let pointer = |w: &str| in_list(Words::PlaceholderPointers, w);
+    let it = |p: &[&str]| in_list(Words::PairPickBefore, p[0]) && p[1] == "it";
+    if words.windows(2).any(it) {
+        return Some("it".to_owned());
+    }
+    let demonstrative =
+        |w: &str| in_list(Words::NearDemonstratives, w) || in_list(Words::FarDemonstratives, w);
+    (words.windows(2))
+        .find(|p| (demonstrative(p[0]) && p[1] == "one") || (pointer(p[0]) && p[1] == noun))
+        .map(|p| p.join(" "))
+}
+
+/// Two or more of a kind a Chinese message names, as the measure word that counts them and the
+/// names that tell them apart: "两张信用卡，招行欠了一万二，建行欠了八千" (张; 招行, 建行),
+/// "两套房子，一套在朝阳…，一套在通州…" (套; 朝阳, 通州). A name is the first two characters of
+/// each clause after the count, past "一" and the measure word and a 在 or 是.
+fn zh_pair(message: &str) -> Option<(char, Vec<String>)> {
+    let chars: Vec<char> = message.chars().collect();
+    let at = (chars.windows(2)).position(|p| {
+        char_listed(Words::ZhPointedCounts, p[0])
+            && char_listed(Words::ZhMeasureWords, p[1])
+            && !char_listed(Words::ZhNotPairMeasures, p[1])
+    })?;
+    let measure = chars[at + 1];
+    let clause_end = |c: char| matches!(c, '，' | ',' | '、' | '；' | '。' | '：');
+    let after: String = chars[at..].iter().collect();
+    let names = (after.split(clause_end).skip(1))
+        .map(|clause| {
+            let clause = clause.trim_start_matches(['一', measure]);
+            let clause = clause.trim_start_matches(['在', '是']);
+            clause
+                .chars()
+                .take_while(|&c| is_cjk(c))
+                .take(2)
+                .collect::<String>()
+        })
+        .filter(|name| name.chars().count() == 2)
+        .collect();
+    Some((measure, names))
+}
+
+/// The Chinese words that pick one of a pair counted by `measure` without naming it: 这张, 那套.
+fn zh_pick(text: &str, measure: char) -> Option<String> {
+    let chars: Vec<char> = text.chars().collect();
+    (chars.windows(2))
+        .find(|p| char_listed(Words::ZhDemonstratives, p[0]) && p[1] == measure)
+        .map(String::from_iter)
 }
 
 /// The marks that end a sentence of a reply, in English and Chinese.
