@@ -876,6 +876,38 @@ fn english(text: &str, given: Given<'_>, scorer: Scorer<'_>, out: &mut Assessmen
     }
 }
 
+/// Whether the conversation's material is only in the assistant's replies ("Here's a plan…:
+/// Saturday — chem practice…"): the user gave none, in the request or before it.
+fn material_only_replied(given: Given<'_>) -> bool {
+    let users: Vec<Message> = (given.earlier.iter())
+        .filter(|m| m.role == Role::User)
+        .cloned()
+        .collect();
+    !given.material && !given.quoted && holds_material(given.earlier) && !holds_material(&users)
+}
+
+/// The findings of texts the conversation never named, of `unsaid` (the rules' findings with
+/// the conversation's material set aside) that `found` does not hold: the noun of "my essay",
+/// the last two characters of "这份合同", said nowhere before.
+fn never_named(
+    found: &[Finding],
+    unsaid: impl IntoIterator<Item = Finding>,
+    earlier: &[Message],
+) -> Vec<Finding> {
+    let named = |f: &Finding| {
+        let noun = if f.evidence.contains(is_cjk) {
+            let chars: Vec<char> = f.evidence.chars().collect();
+            String::from_iter(&chars[chars.len().saturating_sub(2)..])
+        } else {
+            f.evidence.rsplit(' ').next().unwrap_or_default().to_owned()
+        };
+        (earlier.iter()).any(|m| m.content.to_ascii_lowercase().contains(&noun))
+    };
+    (unsaid.into_iter())
+        .filter(|f| f.kind == Kind::MissingContext && !named(f) && !found.contains(f))
+        .collect()
+}
+
 /// The English rules' findings, among them the well-known ambiguous name the request leaves
 /// open, which is returned besides for its question.
 fn english_rules(
@@ -892,6 +924,15 @@ fn english_rules(
     let referent = given.history || given.material || given.literal || given.quoted;
     let referents = (referent, given.history);
     let mut findings = rules::english(words, &cues.proper, referents, material, first_sentence);
+    // A text of the user's the conversation never named is none of the material only the
+    // assistant's replies hold: "oh also can you check my essay" after a study plan.
+    if material_only_replied(given) {
+        let unsaid = rules::english(words, &cues.proper, referents, false, first_sentence);
+        let own = unsaid
+            .into_iter()
+            .filter(|f| rules::is_the_users(&f.evidence));
+        findings.extend(never_named(&findings, own, given.earlier));
+    }
     // "Explain it like I'm five: how does a rainbow form?": what follows the colon is what a
     // pronoun before it stands for.
     if let Some((head, _)) = split_at_colon(text).filter(|_| given.after_colon) {

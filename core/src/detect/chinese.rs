@@ -545,7 +545,14 @@ fn rule_findings(
     let material_given = given.material || given.quoted || holds_material(given.earlier);
     let measure_given = measure_given(knowledge(), recognised, |s| reading.fills(s, given));
     let has = |w: &str| reading.has(w);
-    let found = rules::chinese(text, cjk, referent, material_given, measure_given, has);
+    let mut found = rules::chinese(text, cjk, referent, material_given, measure_given, has);
+    // A text the conversation never named is none of the material only the assistant's replies
+    // hold: "另外帮我看看这份合同" after a recipe.
+    if material_only_replied(given) {
+        let unsaid = rules::chinese(text, cjk, referent, false, measure_given, has);
+        let new = never_named(&found, unsaid, given.earlier);
+        found.extend(new);
+    }
     let mut findings = without_candidates_named(found, given.earlier);
     // "两个套餐" counts the candidates and names none: they are still to ask, unless it gives
     // their figures ("一个月租39元…，一个59元…").

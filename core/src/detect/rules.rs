@@ -1044,7 +1044,7 @@ pub(crate) fn is_own_thing(evidence: &str) -> bool {
 
 /// Whether `evidence` (lower-case) opens with one of `user-possessives` before more words ("my
 /// cover letter").
-fn is_the_users(evidence: &str) -> bool {
+pub(crate) fn is_the_users(evidence: &str) -> bool {
     (evidence.split_once(' ')).is_some_and(|(det, _)| in_list(Words::UserPossessives, det))
 }
 
