@@ -2223,8 +2223,10 @@ fn picks(evidence: &str) -> bool {
     // "the other flour", 另外那封: another of a kind named once or not at all.
     let other = (evidence.split(' ').nth(1)).is_some_and(|w| in_list(Words::Others, w))
         || list(word_list(Words::ZhOthers)).any(|o| evidence.starts_with(o));
-    // "it", "the card": one of two of a kind the user named (`reply::one_of_two`).
+    // "it", "the card": one of two of a kind the user named (`reply::one_of_two`), or of the
+    // things a reply listed, as "one of them" is.
     let one_of_two = evidence == "it"
+        || in_list(Words::PicksOf, &evidence.replace(' ', "+"))
         || (evidence.split(' ').count() == 2
             && in_list(Words::PlaceholderPointers, first)
             && !rules::points_at_candidates(evidence));

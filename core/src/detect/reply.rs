@@ -834,10 +834,12 @@ fn picked_unnamed(text: &str, words: &[&str], reply: &Message) -> Option<String>
         .then(|| text[at..at + end].to_owned())
     });
     let pointer = |w| in_list(Words::NearDemonstratives, w) || in_list(Words::FarDemonstratives, w);
+    // "that one", "one of them".
     let english = || {
         (words.windows(2))
             .find(|p| pointer(p[0]) && p[1] == "one")
             .map(|p| p.join(" "))
+            .or_else(|| rules::phrase_in(words, Words::PicksOf).map(|(_, p)| p.replace('+', " ")))
     };
     chinese
         .or_else(english)
