@@ -344,10 +344,13 @@ fn is_small_talk(text: &str, cjk: usize) -> bool {
     }
     let lower = text.to_ascii_lowercase();
     let words = words_of(&lower);
+    // "its due friday lol im cooked" tells when, which a laugh does not.
+    let tells_when = (words.iter()).any(|w| is_number(w) || is_time(w, None));
     words.len() <= MAX_WORDS
         && any_in_list(&words, Words::SmallTalk)
         && directs(&words).is_none()
         && !any_in_list(&words, Words::SmallTalkAsks)
+        && !tells_when
         || words.len() <= 4 && words.first().is_some_and(|w| in_list(Words::Greetings, w))
 }
 

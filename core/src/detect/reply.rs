@@ -131,8 +131,17 @@ fn unanswered_question(
     let parts = asked_parts(&reply.content);
     let said: Vec<bool> = parts.iter().map(|p| p.said_in(text, words)).collect();
     let mut answers = Answers::of(text, words);
+    // A part said again takes what answers it ("rent is 2400", "从上海出发"), but a place its
+    // clause names in words of its own: "在张江上班" leaves "上海" for the city.
     for (part, _) in parts.iter().zip(&said).filter(|(_, said)| **said) {
-        answers.take(part.answer, true);
+        let clauses = text.split(['，', ',', '。', '；']);
+        let own_place = part.answer == Answer::Place
+            && words.is_empty()
+            && (clauses.clone().find(|c| part.said_in(c, words)))
+                .is_some_and(|c| !chinese::zh_place(c));
+        if !own_place {
+            answers.take(part.answer, true);
+        }
     }
     let mut answered: Vec<bool> = Vec::with_capacity(parts.len());
     for (at, (part, &said)) in parts.iter().zip(&said).enumerate() {
@@ -828,10 +837,14 @@ fn picked_unnamed(text: &str, words: &[&str], reply: &Message) -> Option<String>
     let chinese = text.char_indices().find_map(|(at, c)| {
         let mut rest = text[at..].char_indices().skip(1);
         let ((_, measure), (end, next)) = (rest.next()?, rest.next()?);
-        (char_listed(Words::ZhFarDemonstratives, c)
+        let picked = char_listed(Words::ZhFarDemonstratives, c)
             && char_listed(Words::ZhMeasureWords, measure)
-            && is_cjk(next))
-        .then(|| text[at..at + end].to_owned())
+            && is_cjk(next);
+        // "选爬山那个吧": the two characters before it name one ("去郊区爬座小山").
+        let before: Vec<char> = text[..at].chars().rev().take(2).collect();
+        let in_an_item = |item: &str| before.iter().all(|&c| is_cjk(c) && item.contains(c));
+        named |= picked && before.len() == 2 && items.clone().any(in_an_item);
+        picked.then(|| text[at..at + end].to_owned())
     });
     let pointer = |w| in_list(Words::NearDemonstratives, w) || in_list(Words::FarDemonstratives, w);
     // "that one", "one of them".

@@ -207,8 +207,7 @@ pub(crate) fn english(
             })
             .or_else(|| when(!has_history, || own_thing_undescribed(words, proper)))
             .or_else(|| when(!has_history, || likeness_unnamed(words, proper)))
-            .or_else(|| answered_sender(words))
-            .or_else(|| condition_unnamed(words));
+            .or_else(|| answered_sender(words));
         // "these two laptops": candidates pointed at are asked for once, as candidates.
         let asked = |e: &String| found.iter().any(|f| f.evidence == *e);
         let missing = missing.filter(|e| !asked(e));
@@ -219,6 +218,10 @@ pub(crate) fn english(
             .map(|m| m.0);
         found.retain(|f| f.kind != Kind::PronounWithoutAntecedent || holder != Some(&f.evidence));
         found.extend(missing.map(|e| finding(Kind::MissingContext, e)));
+    }
+    // "i have an injury": a condition is no material, asked whatever the conversation holds.
+    if !found.iter().any(|f| f.kind == Kind::MissingContext) {
+        found.extend(condition_unnamed(words).map(|e| finding(Kind::MissingContext, e)));
     }
     let superlative = when(words.len() <= 8, || generic_superlative(words));
     found.extend(superlative.map(|e| finding(Kind::AmbiguousReference, e)));
