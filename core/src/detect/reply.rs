@@ -397,17 +397,39 @@ fn asked_parts(reply: &str) -> Vec<Part<'_>> {
 }
 
 /// The reply's own words, where its questions are: all of it, or when it gives a draft or a
-/// list after a line ending with a colon ("以下是草稿：", "主管您好：", "Popular ones:"), what
-/// comes before that line (a draft's own question, "想请问贵司是否…？", is not the reply's).
+/// list after a line ending with a colon ("以下是草稿：", "主管您好：", "Popular ones:") or a line
+/// that opens a draft ([`opens_draft`]), what comes before that line (a draft's own question,
+/// "想请问贵司是否…？", "Could you let me know when…?", is not the reply's).
 fn own_words(reply: &str) -> &str {
     let mut at = 0;
     for line in reply.split_inclusive('\n') {
-        if line.trim_end().ends_with([':', '：']) {
+        if line.trim_end().ends_with([':', '：']) || opens_draft(line.trim()) {
             return &reply[..at];
         }
         at += line.len();
     }
     reply
+}
+
+/// Whether a line of a reply opens a draft: a subject ("Subject: Leaking kitchen tap"), a
+/// greeting to someone ending with a comma ("Dear Mr. Okafor,", "Hi Mark,"), or a Chinese one
+/// opening the line ("房東您好，家裡的冷氣…").
+fn opens_draft(line: &str) -> bool {
+    /// The most words of a greeting line ("Dear Mr. Okafor,").
+    const GREETING_WORDS: usize = 4;
+    let lower = line.to_ascii_lowercase();
+    let words = words_of(&lower);
+    let subject = in_list_at(&words, 0, Words::DraftSubjects) && line.contains(':');
+    let greeting = in_list_at(&words, 0, Words::DraftGreetings)
+        && line.ends_with(',')
+        && words.len() <= GREETING_WORDS;
+    let first_clause = line
+        .split(['，', ',', '：', ':'])
+        .next()
+        .unwrap_or_default();
+    let zh_greeting = list(word_list(Words::ZhDraftGreetings)).any(|g| first_clause.ends_with(g))
+        && first_clause.chars().count() <= CONTINUED_WORDS * 2;
+    subject || greeting || zh_greeting
 }
 
 /// Whether a follow-up, or one of its sentences or clauses, asks (a question mark, a question's
