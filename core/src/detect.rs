@@ -906,8 +906,15 @@ fn never_named(
         };
         (earlier.iter()).any(|m| m.content.to_ascii_lowercase().contains(&noun))
     };
+    // "这个", "这些": too common a pointer to say a text other than the reply's ("把这个做成表格").
+    let generic = |f: &Finding| {
+        let mut chars = f.evidence.chars();
+        (chars.next()).is_some_and(|d| char_listed(Words::ZhDemonstratives, d))
+            && (chars.next()).is_some_and(|m| char_listed(Words::ZhNotPairMeasures, m))
+    };
     (unsaid.into_iter())
-        .filter(|f| f.kind == Kind::MissingContext && !named(f) && !found.contains(f))
+        .filter(|f| f.kind == Kind::MissingContext && !named(f) && !generic(f))
+        .filter(|f| !found.contains(f))
         .collect()
 }
 

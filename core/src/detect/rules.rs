@@ -207,7 +207,8 @@ pub(crate) fn english(
             })
             .or_else(|| when(!has_history, || own_thing_undescribed(words, proper)))
             .or_else(|| when(!has_history, || likeness_unnamed(words, proper)))
-            .or_else(|| answered_sender(words));
+            .or_else(|| answered_sender(words))
+            .or_else(|| when(!has_history, || event_unnamed(words)));
         // "these two laptops": candidates pointed at are asked for once, as candidates.
         let asked = |e: &String| found.iter().any(|f| f.evidence == *e);
         let missing = missing.filter(|e| !asked(e));
@@ -1023,6 +1024,16 @@ fn own_thing_undescribed(words: &[&str], proper: &[bool]) -> Option<String> {
     // "my account number": a detail of it is asked about, not the thing.
     let detail = listed_at(words, noun + 1, Words::KindsOfThing);
     (!described && !detail).then(|| words[at..=noun].join(" "))
+}
+
+/// A health event of the user's pointed at and not named ("How long after the procedure can she
+/// eat normally?", "is it normal to be this tired after the shot?"): the `own-events` of
+/// detector.toml right after "the", "this" or "that" ("the flu shot", "the knee surgery" name
+/// theirs).
+fn event_unnamed(words: &[&str]) -> Option<String> {
+    let pointed =
+        |p: &[&str]| in_list(Words::PlaceholderPointers, p[0]) && in_list(Words::OwnEvents, p[1]);
+    words.windows(2).find(|p| pointed(p)).map(|p| p.join(" "))
 }
 
 /// Whether `after`, the words after something of the user's, go on to describe it: a number or
