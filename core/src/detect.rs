@@ -1941,9 +1941,14 @@ fn frame_defers_to(
         .iter()
         .filter_map(|&i| Some((i, table.frames.get(i)?)))
         .filter(|(_, f)| !std::ptr::eq(*f, frame));
+    // A frame that replaces `frame` but is asked only alone gives way to it in turn ("孩子每天睡
+    // 几个小时": `for-a-child` replaces `parenting`, which it is not alone with): one of the two
+    // keeps its questions.
+    let yields_to = |f: &Frame| f.only_alone && !frame.only_alone;
     (frame.only_alone && others.clone().any(|(_, f)| !f.only_alone))
         || others.any(|(i, f)| {
             may_replace(i)
+                && !yields_to(f)
                 && (f.replaces.iter()).any(|r| std::ptr::eq(&table.frames[r.index()], frame))
         })
 }
