@@ -780,7 +780,7 @@ fn problem_not_given(words: &[&str]) -> Option<String> {
 /// her"): a short question whose number, right after its verb, is followed by one of
 /// `judgements` and by no unit.
 fn figure_unmeasured(words: &[&str]) -> Option<String> {
-    const MAX_WORDS: usize = 8;
+    const MAX_WORDS: usize = 12;
     let [be, figure, judged, ..] = words else {
         return None;
     };
