@@ -2228,13 +2228,14 @@ fn question(
 }
 
 /// Whether an ambiguous-reference finding is a pick among things listed before
-/// (`reply::picked_unnamed`): "that one", 那種; or another of a kind named once
-/// (`reply::other_unnamed`): "the other flour".
+/// (`reply::picked_unnamed`): "that one", "one of them", 那種; another of a kind named once
+/// (`reply::other_unnamed`): "the other flour"; or one of two of a kind the user named
+/// (`reply::one_of_two`): "it", "the card", 这张.
 fn picks(evidence: &str) -> bool {
     let first = evidence.split(' ').next().unwrap_or_default();
     let pointer =
         in_list(Words::NearDemonstratives, first) || in_list(Words::FarDemonstratives, first);
-    let far = evidence.starts_with(|c| char_listed(Words::ZhDemonstratives, c));
+    let zh_pointer = evidence.starts_with(|c| char_listed(Words::ZhDemonstratives, c));
     // "the other flour", 另外那封: another of a kind named once or not at all.
     let other = (evidence.split(' ').nth(1)).is_some_and(|w| in_list(Words::Others, w))
         || list(word_list(Words::ZhOthers)).any(|o| evidence.starts_with(o));
@@ -2246,7 +2247,7 @@ fn picks(evidence: &str) -> bool {
             && in_list(Words::PlaceholderPointers, first)
             && !rules::points_at_candidates(evidence));
     (pointer && evidence.ends_with(" one"))
-        || (far && evidence.chars().count() == 2)
+        || (zh_pointer && evidence.chars().count() == 2)
         || other
         || one_of_two
 }

@@ -287,7 +287,6 @@ impl Answers {
         } else {
             writes_a_name(text) || words.iter().any(|w| model(w)) || words.windows(2).any(placed)
         };
-
         let mut answers = Answers {
             money: 0,
             other: 0,
@@ -769,7 +768,8 @@ fn en_pair(message: &str) -> Option<(String, Vec<String>)> {
     }
 }
 
-/// The English words that pick one of a pair of `noun` without naming it: "it", "this one",
+/// The English words that pick one of a pair of `noun` without naming it: "it" after a word of
+/// `pair-pick-before` ("an appeal for it"; "make it shorter" acts on the reply), "this one",
 /// "the card".
 fn en_pick(words: &[&str], noun: &str) -> Option<String> {
     let pointer = |w: &str| in_list(Words::PlaceholderPointers, w);
