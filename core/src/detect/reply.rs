@@ -4,9 +4,9 @@
 //! what happens now after a fix that failed.
 
 use super::{
-    Finding, Given, Kind, LIST_SEPARATORS, char_listed, chinese, directs, holds_material, in_list,
-    in_list_at, is_cjk, is_number, is_time, list, rules, script_counts, word_list, words_of,
-    writes_a_name,
+    Cues, Finding, Given, Kind, LIST_SEPARATORS, char_listed, chinese, directs, holds_material,
+    in_list, in_list_at, is_cjk, is_number, is_time, list, rules, script_counts, word_list,
+    words_of, writes_a_name,
 };
 use crate::detect::frames::Words;
 use crate::protocol::request::{Message, Role};
@@ -134,7 +134,7 @@ fn unanswered_question(
     // A part said again takes what answers it ("rent is 2400", "从上海出发"), but a place its
     // clause names in words of its own: "在张江上班" leaves "上海" for the city.
     for (part, _) in parts.iter().zip(&said).filter(|(_, said)| **said) {
-        let clauses = text.split(['，', ',', '。', '；']);
+        let clauses = text.split(|c| char_listed(Words::ZhClauseEnds, c));
         let own_place = part.answer == Answer::Place
             && words.is_empty()
             && (clauses.clone().find(|c| part.said_in(c, words)))
@@ -703,23 +703,16 @@ fn one_of_two(text: &str, words: &[&str], earlier: &[Message]) -> Option<String>
 /// Two or more of a kind an English message names, as the kind's word (singular) and the words
 /// that tell them apart: "two credit cards, a Chase Freedom… and a Capital One…" (card; chase,
 /// freedom, capital, one), "a parking ticket and a speeding ticket" (ticket; parking, speeding).
-/// The words that tell them apart are those written with a capital within a sentence, and the
-/// ones before a word said twice.
+/// The words that tell them apart are its names (`Cues::proper`), and the ones before a word
+/// said twice.
 fn en_pair(message: &str) -> Option<(String, Vec<String>)> {
     let lower = message.to_ascii_lowercase();
     let ws = words_of(&lower);
-    let mut names: Vec<String> = Vec::new();
-    for sentence in message.split_inclusive(SENTENCE_ENDS) {
-        let written = words_of(sentence);
-        let capital = |w: &&&str| w.starts_with(|c: char| c.is_ascii_uppercase()) && **w != "I";
-        names.extend(
-            written
-                .iter()
-                .skip(1)
-                .filter(capital)
-                .map(|w| w.to_ascii_lowercase()),
-        );
-    }
+    let proper = Cues::of(message, &lower, &ws).proper;
+    let mut names: Vec<String> = (ws.iter().zip(&proper))
+        .filter(|(_, proper)| **proper)
+        .map(|(w, _)| (*w).to_owned())
+        .collect();
     // "two credit cards": a count, then a word for many within the next three.
     let counted = (ws.iter().enumerate())
         .filter(|(_, w)| in_list(Words::PairCounts, w))
