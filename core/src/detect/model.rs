@@ -164,14 +164,14 @@ mod tests {
     fn model_scores_match_training_script() {
         // Printed by `scripts/train-detector` for its PARITY requests.
         let expected = [
-            ("Find the capital city of Tasmania.", -3.5634),
-            ("Find a recipe for homemade pizza.", -1.6306),
-            ("Tell me more about it", -4.8705),
-            ("悠遊卡 投遞的格式、成效", -5.1907),
-            ("", -2.2826),
+            ("Find the capital city of Tasmania.", -5.7190),
+            ("Find a recipe for homemade pizza.", -2.7803),
+            ("Tell me more about it", -5.0187),
+            ("悠遊卡 投遞的格式、成效", -6.9169),
+            ("", -1.8027),
             (
                 "Is Paris in France? Yes. Compare LeBron James and Michael Jordan, e.g. Stats.",
-                -7.7171,
+                -8.3493,
             ),
         ];
         for (text, want) in expected {
