@@ -891,7 +891,8 @@ fn material_only_replied(given: Given<'_>) -> bool {
 
 /// The findings of texts the conversation never named, of `unsaid` (the rules' findings with
 /// the conversation's material set aside) that `found` does not hold: the noun of "my essay",
-/// the last two characters of "这份合同", said nowhere before.
+/// the last two characters of "这份合同", said nowhere before (the noun of "the message I" is
+/// "message").
 fn never_named(
     found: &[Finding],
     unsaid: impl IntoIterator<Item = Finding>,
@@ -902,7 +903,9 @@ fn never_named(
             let chars: Vec<char> = f.evidence.chars().collect();
             String::from_iter(&chars[chars.len().saturating_sub(2)..])
         } else {
-            f.evidence.rsplit(' ').next().unwrap_or_default().to_owned()
+            // "the message I": the noun before who has it.
+            let mut words = f.evidence.rsplit(' ').skip_while(|w| rules::is_someone(w));
+            words.next().unwrap_or_default().to_owned()
         };
         (earlier.iter()).any(|m| m.content.to_ascii_lowercase().contains(&noun))
     };
@@ -935,12 +938,13 @@ fn english_rules(
     let referents = (referent, given.history);
     let mut findings = rules::english(words, &cues.proper, referents, material, first_sentence);
     // A text of the user's the conversation never named is none of the material only the
-    // assistant's replies hold: "oh also can you check my essay" after a study plan.
-    if material_only_replied(given) {
+    // assistant's replies hold ("oh also can you check my essay" after a study plan), and no
+    // text named nowhere before is the material a follow-up moves the task on from ("do the
+    // same for the message I sent my professor").
+    let moved_on = given.history && rules::phrase_in(words, Words::NewObject).is_some();
+    if material_only_replied(given) || moved_on {
         let unsaid = rules::english(words, &cues.proper, referents, false, first_sentence);
-        let own = unsaid
-            .into_iter()
-            .filter(|f| rules::is_the_users(&f.evidence));
+        let own = (unsaid.into_iter()).filter(|f| moved_on || rules::is_the_users(&f.evidence));
         findings.extend(never_named(&findings, own, given.earlier));
     }
     // "Explain it like I'm five: how does a rainbow form?": what follows the colon is what a
