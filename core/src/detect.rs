@@ -852,15 +852,10 @@ fn english(text: &str, given: Given<'_>, scorer: Scorer<'_>, out: &mut Assessmen
     if !out.needs_clarification || out.wording == Wording::Decision {
         return;
     }
-    for f in out.findings.clone() {
-        if !gives_way(&f, &slots, &open, signals.clear || signals.long)
-            && let Some(q) = rule_question(&f, name, out.wording.script(), None)
-        {
-            push_unique(out, q, rule_cue(&f, name));
-        }
-    }
+    let settled = signals.clear || signals.long;
+    let asked = ask_findings(out, name, (&slots, &open), settled);
     if !signals.clear {
-        let mut open = not_asked_by_others(open.clone(), &out.findings);
+        let mut open = not_asked_by_others(open.clone(), &asked);
         // A long request is asked only what its task cannot do without, and a request that
         // directs a task only about that task: the others it names say what it is about.
         open.retain(|r| {
@@ -946,6 +941,14 @@ fn english_rules(
         let unsaid = rules::english(words, &cues.proper, referents, false, first_sentence);
         let own = (unsaid.into_iter()).filter(|f| moved_on || rules::is_the_users(&f.evidence));
         findings.extend(never_named(&findings, own, given.earlier));
+    }
+    // "the two walkers his physio recommended": which, unless the conversation said it; in one
+    // sentence ("after the trip. My manager told me…" is none).
+    if let Some((thing, key, said)) = rules::chosen_by_someone(words)
+        && text.to_ascii_lowercase().contains(&said.join(" "))
+        && !(given.earlier.iter()).any(|m| m.content.to_ascii_lowercase().contains(key))
+    {
+        findings.push(rules::finding(Kind::MissingContext, thing));
     }
     // "Explain it like I'm five: how does a rainbow form?": what follows the colon is what a
     // pronoun before it stands for.
@@ -1601,6 +1604,27 @@ fn material_named(earlier: &[Message]) -> Option<String> {
 
 /// What the user was sent is asked for as, when the conversation does not name it.
 const MESSAGE: &str = "message";
+
+/// Asks the questions of the findings that do not give way to the request's kinds
+/// ([`gives_way`]) and returns those findings: one that gives way covers no slot either ("the
+/// repair my mechanic suggested" gives way to the quote's job, which is then asked).
+fn ask_findings(
+    out: &mut Assessment,
+    name: Option<&frames::Name>,
+    (slots, open): (&[SlotRef<'_>], &[SlotRef<'_>]),
+    settled: bool,
+) -> Vec<Finding> {
+    let asked: Vec<Finding> = (out.findings.iter())
+        .filter(|f| !gives_way(f, slots, open, settled))
+        .cloned()
+        .collect();
+    for f in &asked {
+        if let Some(q) = rule_question(f, name, out.wording.script(), None) {
+            push_unique(out, q, rule_cue(f, name));
+        }
+    }
+    asked
+}
 
 /// Whether the rule's finding `f` gives way to the request's kinds (`slots`, of which `open`
 /// are open; `settled`: the request is clear by construction or long). A recognised kind says

@@ -1056,6 +1056,52 @@ pub(crate) fn is_own_thing(evidence: &str) -> bool {
     is_the_users(&lower) && in_list(Words::OwnThings, noun)
 }
 
+/// A thing someone else chose or spoke of for the user and the request does not name: "the two
+/// walkers his physio recommended", "the one my mom's doctor mentioned" (`chosen-determiners`,
+/// a count, the thing; owners of `chosen-owners` or a name's; a person of `people` or
+/// `advisers`; a verb of `chosen-verbs`). The user knows which; an answer cannot. Returns the
+/// thing as said ("the two walkers"), the word a conversation that named it would have said
+/// (the thing's noun, or the person for "the one", "the two") and the words from the thing to
+/// the verb.
+pub(crate) fn chosen_by_someone<'a, 'w>(
+    words: &'a [&'w str],
+) -> Option<(String, &'w str, &'a [&'w str])> {
+    const THING: usize = 3;
+    const OWNERS: usize = 2;
+    let person = |w: &str| in_list(Words::People, w) || in_list(Words::Advisers, w);
+    let owner = |w: &str| in_list(Words::ChosenOwners, w) || w.ends_with("'s");
+    (0..words.len()).find_map(|at| {
+        if !in_list(Words::ChosenDeterminers, words[at]) {
+            return None;
+        }
+        // The thing runs to its owner: "the knee brace my physio…", "the one my mom's doctor…".
+        let rest = words.get(at + 1..)?;
+        let end = rest
+            .iter()
+            .take(THING + 1)
+            .position(|w| owner(w) || person(w))?;
+        let after = &rest[end..];
+        let who = after.iter().take(OWNERS + 1).position(|w| person(w))?;
+        let owned = after[..who].iter().all(|w| owner(w));
+        let chosen = after
+            .get(who + 1)
+            .is_some_and(|w| in_list(Words::ChosenVerbs, w));
+        let noun = *rest[..end].last()?;
+        let key = if in_list(Words::NumberWords, noun) {
+            after[who]
+        } else {
+            noun
+        };
+        (owned && chosen).then(|| {
+            (
+                words[at..=at + end].join(" "),
+                key,
+                &words[at..at + end + who + 3],
+            )
+        })
+    })
+}
+
 /// Whether `evidence` (lower-case) opens with one of `user-possessives` before more words ("my
 /// cover letter").
 pub(crate) fn is_the_users(evidence: &str) -> bool {
