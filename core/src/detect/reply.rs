@@ -38,7 +38,15 @@ pub(super) fn reply_findings(
     }
     let follow_up = Message::new(Role::User, text);
     let gives = given.material || given.quoted || given.after_colon || holds_material(&[follow_up]);
-    if !gives && let Some(material) = material_asked_for(reply) {
+    let defers = if words.is_empty() {
+        rules::holds_any(text, Words::ZhDefersMaterial)
+    } else {
+        rules::phrase_in(words, Words::DefersMaterial).is_some()
+    };
+    if !gives
+        && !defers
+        && let Some(material) = material_asked_for(reply)
+    {
         findings.push(rules::finding(Kind::MissingContext, material));
     }
     if !gives && let Some(failure) = still_failing(text, words) {
