@@ -1010,17 +1010,7 @@ fn conversation_findings(
         findings.push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
     }
     reply_findings(findings, text, words, given);
-    // "Which one is better for me?" after "I'm trying to decide what to get for my
-    // commute", "ok which of the two should I get?" after "I'm looking at laptops": a
-    // conversation that names no candidates leaves them to ask.
-    let asked = past_interjections(words);
-    if !candidates_named(given.earlier)
-        && !findings.iter().any(|f| f.kind == Kind::AmbiguousReference)
-        && let Some(evidence) =
-            rules::choice_without_candidates(asked).or_else(|| rules::candidates_pointed_at(asked))
-    {
-        findings.push(rules::finding(Kind::AmbiguousReference, evidence));
-    }
+    choice_findings(findings, past_interjections(words), given.earlier);
     // "is it safe to give her this" after "We just adopted a puppy": a "this" that ends the
     // request after its verb points at what the user has in front of them, which a
     // conversation without material does not show.
@@ -1088,6 +1078,36 @@ fn conversation_findings(
             format!("my {noun}")
         };
         findings.push(rules::finding(Kind::MissingContext, evidence));
+    }
+}
+
+/// What a follow-up's choice leans on and its conversation left open: the candidates, when it
+/// named none, or what the choice must suit, when it named them and told nothing of the user.
+fn choice_findings(findings: &mut Vec<Finding>, asked: &[&str], earlier: &[Message]) {
+    // "Which one is better for me?" after "I'm trying to decide what to get for my
+    // commute", "ok which of the two should I get?" after "I'm looking at laptops": a
+    // conversation that names no candidates leaves them to ask.
+    let named = candidates_named(earlier);
+    if !named
+        && !findings.iter().any(|f| f.kind == Kind::AmbiguousReference)
+        && let Some(evidence) =
+            rules::choice_without_candidates(asked).or_else(|| rules::candidates_pointed_at(asked))
+    {
+        findings.push(rules::finding(Kind::AmbiguousReference, evidence));
+    }
+    // "Which one is better for me?" after the difference between a Roth and a traditional IRA:
+    // the conversation named the candidates and told nothing of the user's case, which the
+    // choice must suit.
+    if named
+        && !(earlier.iter()).any(|m| m.role == Role::User && tells_situation(&m.content))
+        && rules::choice_without_candidates(asked).is_some()
+        && (rules::phrase_in(asked, Words::ForTheUser))
+            .is_some_and(|(at, p)| at + p.split('+').count() == asked.len())
+    {
+        findings.push(rules::finding(
+            Kind::UnderspecifiedParameter,
+            asked.join(" "),
+        ));
     }
 }
 
