@@ -346,9 +346,12 @@ fn is_small_talk(text: &str, cjk: usize) -> bool {
     let words = words_of(&lower);
     // "its due friday lol im cooked" tells when, which a laugh does not.
     let tells_when = (words.iter()).any(|w| is_number(w) || is_time(w, None));
+    // "cool, fill in my info": a directive after the small talk.
+    let chat = |w: &&str| in_list(Words::SmallTalk, w) || in_list(Words::Interjections, w);
+    let past_small_talk = &words[words.iter().position(|w| !chat(w)).unwrap_or(words.len())..];
     words.len() <= MAX_WORDS
         && any_in_list(&words, Words::SmallTalk)
-        && directs(&words).is_none()
+        && directs(past_small_talk).is_none()
         && !any_in_list(&words, Words::SmallTalkAsks)
         && !tells_when
         || words.len() <= 4 && words.first().is_some_and(|w| in_list(Words::Greetings, w))
@@ -1318,6 +1321,10 @@ fn rule_question(
     let which = match f.kind {
         Kind::MissingContext if e.ends_with(['?', '？']) => {
             return general_question(General::Unanswered, script, e);
+        }
+        // "[date], [Name]": the placeholders of a draft.
+        Kind::MissingContext if e.starts_with(['[', '【']) => {
+            return general_question(General::Placeholders, script, e);
         }
         Kind::MissingContext if tells_failure(e) => {
             return general_question(General::Failed, script, e);

@@ -428,6 +428,9 @@ pub(crate) enum General {
     /// A condition said to be there and not named ("my mom has a health condition", "还有个慢性
     /// 病"): which one? `{noun}` is the condition as the request says it.
     Unnamed,
+    /// The placeholders of a draft in the reply ("[date]", 【姓名】) that a follow-up asks to have
+    /// filled in without saying what goes there: what does? `{word}` lists them.
+    Placeholders,
 }
 
 /// A general question with its priority and kind.

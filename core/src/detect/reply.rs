@@ -52,7 +52,65 @@ pub(super) fn reply_findings(
     if !gives && let Some(failure) = still_failing(text, words) {
         findings.push(rules::finding(Kind::MissingContext, failure));
     }
+    if !gives && let Some(blanks) = placeholders_unfilled(text, words, reply) {
+        findings.push(rules::finding(Kind::MissingContext, blanks));
+    }
 }
+
+/// The placeholders of a draft in the reply ("[Name]", "[date]", 【日期】) that the follow-up asks
+/// to have filled in (`fill-in`, `zh-fill-in`: "fill in my info") or names ("the new date isn't
+/// right, fix it") without giving what goes there (a figure or a name): those it names, else
+/// all, at most [`BLANKS`], listed as the reply wrote them.
+fn placeholders_unfilled(text: &str, words: &[&str], reply: &Message) -> Option<String> {
+    const LONGEST: usize = 30;
+    let mut blanks: Vec<&str> = Vec::new();
+    for (at, open) in reply.content.match_indices(['[', '【']) {
+        let close = if open == "[" { ']' } else { '】' };
+        let rest = &reply.content[at..];
+        let blank = (rest.find(close)).map(|end| &rest[..end + close.len_utf8()]);
+        if let Some(blank) = blank.filter(|b| b.chars().count() <= LONGEST && !blanks.contains(b)) {
+            blanks.push(blank);
+        }
+    }
+    let inner = |b: &str| b.trim_matches(['[', ']', '【', '】']).to_ascii_lowercase();
+    let named: Vec<&str> = if words.is_empty() {
+        blanks
+            .iter()
+            .copied()
+            .filter(|b| text.contains(&inner(b)))
+            .collect()
+    } else {
+        let said = |w: &&str| w.len() >= 4 && words.contains(w);
+        let names = |b: &&str| words_of(&inner(b)).iter().any(said);
+        blanks.iter().copied().filter(names).collect()
+    };
+    let fill = if words.is_empty() {
+        rules::holds_any(text, Words::ZhFillIn)
+    } else {
+        rules::phrase_in(words, Words::FillIn).is_some()
+    };
+    // "原因寫家裡有事": what goes there follows a placeholder's name.
+    let told = |b: &&str| {
+        (text.split(&inner(b)).skip(1))
+            .any(|after| rules::opening_in(after, Words::ZhFillGiven).is_some())
+    };
+    let given = text.contains(|c: char| c.is_ascii_digit())
+        || writes_a_name(text)
+        || (words.is_empty() && named.iter().any(told));
+    let asked = if named.is_empty() { &blanks } else { &named };
+    let joiner = if words.is_empty() { "、" } else { ", " };
+    (!asked.is_empty() && (fill || !named.is_empty()) && !given).then(|| {
+        asked
+            .iter()
+            .take(BLANKS)
+            .copied()
+            .collect::<Vec<_>>()
+            .join(joiner)
+    })
+}
+
+/// The most placeholders a question lists.
+const BLANKS: usize = 4;
 
 /// A short follow-up saying the fix of the assistant's reply failed and giving no error
 /// (`still-failing`: "still not working", "还是不行"): what happens now is asked. The evidence

@@ -218,10 +218,11 @@ pub enum GeneralName {
     Unanswered,
     Failed,
     Unnamed,
+    Placeholders,
 }
 
 /// Every general question, each of which the detector asks.
-const GENERAL_NAMES: [GeneralName; 19] = [
+const GENERAL_NAMES: [GeneralName; 20] = [
     GeneralName::Fallback,
     GeneralName::Pronoun,
     GeneralName::Name,
@@ -241,6 +242,7 @@ const GENERAL_NAMES: [GeneralName; 19] = [
     GeneralName::Unanswered,
     GeneralName::Failed,
     GeneralName::Unnamed,
+    GeneralName::Placeholders,
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
