@@ -1657,10 +1657,17 @@ fn ask_findings(
 /// are open; `settled`: the request is clear by construction or long). A recognised kind says
 /// what is missing better than "what matters most to you?": by its open slot, or, with every
 /// slot filled, by asking nothing. "Can you split the bill for us?": the bill's total, the
-/// kind's critical slot, is what "which bill?" would ask.
+/// kind's critical slot, is what "which bill?" would ask. "How much milk should she drink?": the
+/// kind's open slot of the person (`person-slots`) asks what matters of her better than "who is
+/// she?".
 fn gives_way(f: &Finding, slots: &[SlotRef<'_>], open: &[SlotRef<'_>], settled: bool) -> bool {
     (f.kind == Kind::UnderspecifiedParameter && !slots.is_empty() && !settled)
         || (f.kind == Kind::MissingContext && names_a_critical_open_kind(&f.evidence, open))
+        || (f.kind == Kind::PronounWithoutAntecedent
+            && in_list(Words::OnePersonPronouns, &f.evidence)
+            && open
+                .iter()
+                .any(|r| in_list(Words::PersonSlots, r.slot.name)))
 }
 
 /// Whether the noun of a missing material's `evidence` ("the bill") names a kind whose critical

@@ -284,14 +284,17 @@ fn pronoun_unresolved(words: &[&str], proper: &[bool], first_sentence: usize) ->
                 Some(piece) => {
                     thing_before(&words[piece..i - 1], proper.get(piece..i).unwrap_or(&[]))
                 }
-                None => has_antecedent(
-                    &words[..pairs_with(words, i)
+                None => {
+                    let before = &words[..pairs_with(words, i)
                         .unwrap_or_else(|| outside_its_phrase(words, i))
                         .min(asked_of(words, i))
-                        .min(used_on(words, i))],
-                    proper,
-                    1,
-                ),
+                        .min(used_on(words, i))];
+                    if in_list(Words::OnePersonPronouns, w) {
+                        someone_before(before, proper)
+                    } else {
+                        has_antecedent(before, proper, 1)
+                    }
+                }
             }
             && !(*w == "her" && i + 1 < words.len() && names_someone(&words[..i]))
             && !refers_to_nothing(words, i))
@@ -1406,6 +1409,20 @@ fn has_antecedent(before: &[&str], proper: &[bool], needed: usize) -> bool {
     names_someone(before)
         || named_upto(proper, before.len())
         || before.iter().filter(word).nth(needed - 1).is_some()
+}
+
+/// Whether `before` names a person or an animal that a "she" or "him" after it may stand for:
+/// a name, the user's own someone ("my son", "my 7 year old"), or one of `people`,
+/// `person-nouns` or `animals`.
+fn someone_before(before: &[&str], proper: &[bool]) -> bool {
+    let person =
+        |w: &&str| is_person(w) || in_list(Words::PersonNouns, w) || in_list(Words::Animals, w);
+    let aged =
+        |p: &[&str]| in_list(Words::UserPossessives, p[0]) && p[1].starts_with(char::is_numeric);
+    names_someone(before)
+        || named_upto(proper, before.len())
+        || before.iter().any(person)
+        || before.windows(2).any(aged)
 }
 
 /// Whether the demonstrative at `i` ends the request after its verb or preposition ("Can my dog
