@@ -4,9 +4,9 @@
 //! what happens now after a fix that failed.
 
 use super::{
-    Cues, Finding, Given, Kind, LIST_SEPARATORS, char_listed, chinese, directs, holds_material,
-    in_list, in_list_at, is_cjk, is_number, is_time, list, rules, script_counts, word_list,
-    words_of, writes_a_name,
+    Cues, Finding, Given, Kind, LIST_SEPARATORS, any_in_list, char_listed, chinese, directs,
+    holds_material, in_list, in_list_at, is_cjk, is_number, is_time, list, rules, script_counts,
+    word_list, words_of, writes_a_name,
 };
 use crate::detect::frames::Words;
 use crate::protocol::request::{Message, Role};
@@ -197,6 +197,7 @@ fn unanswered_question(
     let parts = asked_parts(&reply.content);
     let said: Vec<bool> = parts.iter().map(|p| p.said_in(text, words)).collect();
     let mut answers = Answers::of(text, words);
+    let picked = picked_choice(text, words, &reply.content);
     // A part said again takes what answers it ("rent is 2400", "从上海出发"), but a place its
     // clause names in words of its own: "在张江上班" leaves "上海" for the city.
     for (part, _) in parts.iter().zip(&said).filter(|(_, said)| **said) {
@@ -216,7 +217,10 @@ fn unanswered_question(
             .find(|(before, _)| before.text.contains(part.text) || part.text.contains(before.text));
         let answer = match again {
             Some((_, &before)) => before,
-            None => said || answers.take(part.answer, false),
+            None => {
+                said || picked.as_ref().is_some_and(|p| p.answers(part))
+                    || answers.take(part.answer, false)
+            }
         };
         answered.push(answer);
     }
@@ -440,6 +444,86 @@ impl Answers {
         };
         pool.map(|n| *n -= 1).is_some()
     }
+}
+
+/// One of the choices a sentence of the reply offers, joined by `alternatives` ("Chiffon, sponge
+/// or cheesecake?", 文艺一点还是搞笑一点), that the follow-up names ("yes, chiffon", 搞笑一点).
+struct Picked<'r> {
+    choice: String,
+    /// The sentence that offers it, a slice of the reply.
+    offered: &'r str,
+}
+
+impl Picked<'_> {
+    /// Whether the pick answers `part`: the part offers the choice ("are you going for rare,
+    /// medium, or well-done"), or asks which with its choices in the sentence right after it
+    /// ("想做哪种？戚风、海绵还是芝士蛋糕？").
+    fn answers(&self, part: &Part<'_>) -> bool {
+        let end = part.text.as_ptr() as usize + part.text.len();
+        let between = (self.offered.as_ptr() as usize).checked_sub(end);
+        let next = between.is_some_and(|gap| gap <= SENTENCE_GAP);
+        part.text.to_ascii_lowercase().contains(&self.choice)
+            || (next && part.answer == Answer::Words)
+    }
+}
+
+/// The most bytes between a part that asks which and the sentence of its choices: its
+/// question mark and a space.
+const SENTENCE_GAP: usize = 4;
+
+/// The choice of the reply the follow-up names ([`Picked`]). A choice is an item of the clause
+/// that offers it of up to [`CHOICE_WORDS`] words (twice as many Chinese characters), none of
+/// them filler; a longer one is read by its last word ("do you want chiffon") or its last two
+/// characters (你想做戚风).
+fn picked_choice<'r>(text: &str, words: &[&str], reply: &'r str) -> Option<Picked<'r>> {
+    const CHOICE_WORDS: usize = 3;
+    let sentences = own_words(reply).split(SENTENCE_ENDS);
+    if words.is_empty() {
+        let offering = |s: &&str| rules::holds_any(s, Words::ZhAlternatives);
+        sentences.filter(offering).find_map(|offered| {
+            let clause = offered.split(['，', ',']).find(|c| offering(c))?;
+            let joined = list(word_list(Words::ZhAlternatives))
+                .fold(clause.to_owned(), |c, alternative| {
+                    c.replace(alternative, "、")
+                });
+            let choice = joined.split('、').find_map(|item| {
+                let chars: Vec<char> = item.chars().filter(|c| is_cjk(*c)).collect();
+                let choice = String::from_iter(choice_of(&chars, CHOICE_WORDS + 1, 2));
+                let filler = choice.chars().all(|c| char_listed(Words::ZhReplyFiller, c));
+                (choice.chars().count() >= 2 && !filler && text.contains(&choice)).then_some(choice)
+            })?;
+            Some(Picked { choice, offered })
+        })
+    } else {
+        let offering =
+            |s: &&str| any_in_list(&words_of(&s.to_ascii_lowercase()), Words::Alternatives);
+        sentences.filter(offering).find_map(|offered| {
+            let lower = offered.to_ascii_lowercase();
+            let pieces = lower.split([',', ';']).map(words_of).collect::<Vec<_>>();
+            let items = pieces
+                .iter()
+                .flat_map(|p| p.split(|w| in_list(Words::Alternatives, w)));
+            let choice = items.into_iter().find_map(|item| {
+                let choice = choice_of(item, CHOICE_WORDS, 1);
+                let content =
+                    !choice.is_empty() && !choice.iter().any(|w| in_list(Words::ReplyFiller, w));
+                (content && words.windows(choice.len()).any(|w| w == choice))
+                    .then(|| choice.join(" "))
+            })?;
+            Some(Picked { choice, offered })
+        })
+    }
+}
+
+/// An item a reply offers as the choice it names: all of it when it has at most `most` words
+/// (characters), else its last `keep` ("do you want chiffon" → "chiffon").
+fn choice_of<T>(item: &[T], most: usize, keep: usize) -> &[T] {
+    let from = if item.len() > most {
+        item.len() - keep
+    } else {
+        0
+    };
+    &item[from..]
 }
 
 /// The details the reply asks for, part by part, in its order: the parts of each question
