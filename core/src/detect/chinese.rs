@@ -411,8 +411,11 @@ impl<'a> ZhReading<'a> {
             Pattern::Count => zh_count(text),
             Pattern::Number => zh_figure(text),
             Pattern::Place => zh_place(text),
-            // A country alone is no destination of a day-by-day plan or a forecast.
-            Pattern::Destination => zh_place(&without_words(text, Words::ZhCountries)),
+            // A country alone is no destination of a day-by-day plan or a forecast, nor is
+            // where the trip starts.
+            Pattern::Destination => {
+                zh_place(&without_origins(&without_words(text, Words::ZhCountries)))
+            }
             // However much else it says, a text about a new thing it does not name leaves its
             // subject to ask (see [`zh_new_thing_unnamed`]).
             Pattern::Topic => {
@@ -821,6 +824,23 @@ fn own_chars(given: Given<'_>) -> usize {
 /// "有什么区别"), a destination after a word for going or a trip, or a well-known place's name.
 pub(super) fn zh_place(text: &str) -> bool {
     names_a_destination(text) || zh_named_place(text)
+}
+
+/// `text` without where a trip starts: from each of `zh-origins` up to one of `zh-origin-ends`
+/// ("从上海出发去杭州" reads "出发去杭州").
+fn without_origins(text: &str) -> String {
+    let mut rest = text;
+    let mut kept = String::with_capacity(text.len());
+    while let Some((at, origin)) = list(word_list(Words::ZhOrigins))
+        .filter_map(|o| rest.find(o).map(|at| (at, o)))
+        .min()
+    {
+        kept.push_str(&rest[..at]);
+        let after = &rest[at + origin.len()..];
+        let end = after.find(|c| char_listed(Words::ZhOriginEnds, c));
+        rest = &after[end.unwrap_or(after.len())..];
+    }
+    kept + rest
 }
 
 /// Whether a Chinese text names a place by its unit ("…市", "…区") or as one of `zh-place-names`.
