@@ -450,26 +450,62 @@ impl Answers {
 /// or cheesecake?", 文艺一点还是搞笑一点), that the follow-up names ("yes, chiffon", 搞笑一点).
 struct Picked<'r> {
     choice: String,
-    /// The sentence that offers it, a slice of the reply.
+    /// The sentence that offers it, or its numbered list from the first number on.
     offered: &'r str,
+    /// The reply's own words, of which `offered` and every part are slices.
+    reply: &'r str,
+    /// Whether `offered` is nothing but the choices, each short enough to be one whole.
+    listed: bool,
 }
 
 impl Picked<'_> {
     /// Whether the pick answers `part`: the part offers the choice ("are you going for rare,
-    /// medium, or well-done"), or asks which with its choices in the sentence right after it
-    /// ("想做哪种？戚风、海绵还是芝士蛋糕？").
+    /// medium, or well-done"), or asks which with a list of its choices alone right after it,
+    /// nothing but punctuation and particles between ("想做哪种？戚风、海绵还是芝士蛋糕？", "给谁的
+    /// 呢？长辈、朋友还是恋人？", "主要用途是什麼呢？1. 文書上網"; not "要介紹什麼呢？想走搞笑、
+    /// 文青還是簡單清楚的風格？").
     fn answers(&self, part: &Part<'_>) -> bool {
-        let end = part.text.as_ptr() as usize + part.text.len();
-        let between = (self.offered.as_ptr() as usize).checked_sub(end);
-        let next = between.is_some_and(|gap| gap <= SENTENCE_GAP);
-        part.text.to_ascii_lowercase().contains(&self.choice)
-            || (next && part.answer == Answer::Words)
+        let at = |s: &str| s.as_ptr() as usize - self.reply.as_ptr() as usize;
+        let end = at(part.text) + part.text.len();
+        let between = self.reply.get(end..at(self.offered));
+        let bare = |c: char| !c.is_alphanumeric() || char_listed(Words::ZhReplyParticles, c);
+        let next = between.is_some_and(|b| b.chars().all(bare));
+        let offers = part.text.to_ascii_lowercase().contains(&self.choice);
+        offers || (next && self.listed && part.answer == Answer::Words)
     }
 }
 
-/// The most bytes between a part that asks which and the sentence of its choices: its
-/// question mark and a space.
-const SENTENCE_GAP: usize = 4;
+/// The numbered choice of the reply the follow-up names by its number alone ("选3吧", "1，然後要
+/// 輕一點", "2 please" after "1. Guitar 2. Piano 3. Ukulele"): the reply numbers two choices or
+/// more ("1." "2、" "3)"), and the follow-up writes one of those numbers as a word of its own.
+fn picked_number<'r>(text: &str, reply: &'r str) -> Option<Picked<'r>> {
+    let numbered = |n: char| {
+        reply.match_indices(n).find(|(at, _)| {
+            let before = reply[..*at].chars().next_back();
+            let after = reply[at + 1..].chars().next();
+            !before.is_some_and(|c| c.is_alphanumeric())
+                && after.is_some_and(|c| char_listed(Words::NumberMarks, c))
+        })
+    };
+    let first = numbered('1')?.0;
+    numbered('2')?;
+    let lone = |(at, n): (usize, char)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + 1..].chars().next();
+        let apart = |c: Option<char>| !c.is_some_and(|c| c.is_ascii_alphanumeric());
+        (apart(before) && apart(after) && numbered(n).is_some()).then_some(n)
+    };
+    let number = text
+        .char_indices()
+        .filter(|(_, c)| c.is_ascii_digit())
+        .find_map(lone)?;
+    Some(Picked {
+        choice: number.to_string(),
+        offered: &reply[first..],
+        reply,
+        listed: true,
+    })
+}
 
 /// The choice of the reply the follow-up names ([`Picked`]). A choice is an item of the clause
 /// that offers it of up to [`CHOICE_WORDS`] words (twice as many Chinese characters), none of
@@ -477,7 +513,11 @@ const SENTENCE_GAP: usize = 4;
 /// characters (你想做戚风).
 fn picked_choice<'r>(text: &str, words: &[&str], reply: &'r str) -> Option<Picked<'r>> {
     const CHOICE_WORDS: usize = 3;
-    let sentences = own_words(reply).split(SENTENCE_ENDS);
+    let reply = own_words(reply);
+    if let Some(picked) = picked_number(text, reply) {
+        return Some(picked);
+    }
+    let sentences = reply.split(SENTENCE_ENDS);
     if words.is_empty() {
         let offering = |s: &&str| rules::holds_any(s, Words::ZhAlternatives);
         sentences.filter(offering).find_map(|offered| {
@@ -486,13 +526,22 @@ fn picked_choice<'r>(text: &str, words: &[&str], reply: &'r str) -> Option<Picke
                 .fold(clause.to_owned(), |c, alternative| {
                     c.replace(alternative, "、")
                 });
+            let chars = |item: &str| item.chars().filter(|c| is_cjk(*c)).collect::<Vec<_>>();
+            let listed = joined
+                .split('、')
+                .all(|i| chars(i).len() <= CHOICE_WORDS + 1);
             let choice = joined.split('、').find_map(|item| {
-                let chars: Vec<char> = item.chars().filter(|c| is_cjk(*c)).collect();
+                let chars = chars(item);
                 let choice = String::from_iter(choice_of(&chars, CHOICE_WORDS + 1, 2));
                 let filler = choice.chars().all(|c| char_listed(Words::ZhReplyFiller, c));
                 (choice.chars().count() >= 2 && !filler && text.contains(&choice)).then_some(choice)
             })?;
-            Some(Picked { choice, offered })
+            Some(Picked {
+                choice,
+                offered,
+                reply,
+                listed,
+            })
         })
     } else {
         let offering =
@@ -500,17 +549,22 @@ fn picked_choice<'r>(text: &str, words: &[&str], reply: &'r str) -> Option<Picke
         sentences.filter(offering).find_map(|offered| {
             let lower = offered.to_ascii_lowercase();
             let pieces = lower.split([',', ';']).map(words_of).collect::<Vec<_>>();
-            let items = pieces
-                .iter()
-                .flat_map(|p| p.split(|w| in_list(Words::Alternatives, w)));
-            let choice = items.into_iter().find_map(|item| {
+            let items =
+                || (pieces.iter()).flat_map(|p| p.split(|w| in_list(Words::Alternatives, w)));
+            let listed = items().all(|item| item.len() <= CHOICE_WORDS);
+            let choice = items().find_map(|item| {
                 let choice = choice_of(item, CHOICE_WORDS, 1);
                 let content =
                     !choice.is_empty() && !choice.iter().any(|w| in_list(Words::ReplyFiller, w));
                 (content && words.windows(choice.len()).any(|w| w == choice))
                     .then(|| choice.join(" "))
             })?;
-            Some(Picked { choice, offered })
+            Some(Picked {
+                choice,
+                offered,
+                reply,
+                listed,
+            })
         })
     }
 }
