@@ -279,9 +279,13 @@ fn zh_unresolved(
     let place_open = (open.iter()).any(|r| {
         (r.slot.zh.patterns.iter()).any(|p| matches!(p, Pattern::Place | Pattern::Destination))
     });
-    // Material given, or asked for already, is what a demonstrative points at.
-    let material =
-        given.material || given.quoted || given.after_colon || holds_material(given.earlier);
+    // Material given, or asked for already, is what a demonstrative points at; a long reply of
+    // the assistant's is material only where it names what is pointed at (said before).
+    let own: Vec<Message> = (given.earlier.iter())
+        .filter(|m| m.role == Role::User)
+        .cloned()
+        .collect();
+    let material = given.material || given.quoted || given.after_colon || holds_material(&own);
     let material_asked = findings.iter().any(|f| f.kind == Kind::MissingContext);
     let pointing =
         rules::zh_pointing(text, &earlier, situation).filter(|_| !material && !material_asked);

@@ -1953,7 +1953,9 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
                 || zh_noun_named_earlier(&noun, &head, earlier, named_earlier)
                 || (inside && named_earlier)
         };
-        let resolved = resolved || (situation && !place);
+        // A medicine the user takes is theirs to name, however much the conversation told.
+        let medicine = opening_in(&noun, Words::ZhMedicines).is_some();
+        let resolved = resolved || (situation && !place && !medicine);
         let count = &after[..after.len() - rest.len()];
         (!resolved).then(|| format!("{d}{count}{measure}{noun}"))
     };
