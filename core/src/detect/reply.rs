@@ -249,6 +249,9 @@ enum Answer {
     /// A place (`asks-place`, `zh-asks-place`: "roughly where do you live", 在哪个城市): a name
     /// ("we're in Ohio", 在杭州).
     Place,
+    /// The user's goal (`asks-goal`, `zh-asks-goal`: "What's your goal?", 目的是什么): a
+    /// follow-up that says one (`states-goal`, `zh-states-goal`), even in its own question.
+    Goal,
     /// Yes or no (`zh-asks-whether`, "whether": "whether you have pets", 有没有忌口的食物):
     /// anything the follow-up states ("她爱吃辣，不吃香菜").
     Whether,
@@ -270,6 +273,8 @@ impl Answer {
             Answer::Figure
         } else if asks([Words::AsksPlace, Words::ZhAsksPlace]) {
             Answer::Place
+        } else if asks([Words::AsksGoal, Words::ZhAsksGoal]) {
+            Answer::Goal
         } else if whether {
             Answer::Whether
         } else {
@@ -340,6 +345,8 @@ struct Answers {
     plain: usize,
     places: usize,
     stated: usize,
+    /// Whether it says what the user wants ([`Answer::Goal`]).
+    goal: bool,
 }
 
 impl Answers {
@@ -363,6 +370,11 @@ impl Answers {
             plain: 0,
             places: usize::from(place),
             stated: stated(text, words.is_empty()),
+            goal: if words.is_empty() {
+                rules::holds_any(text, Words::ZhStatesGoal)
+            } else {
+                rules::phrase_in(words, Words::StatesGoal).is_some()
+            },
         };
         const PLAIN_DIGITS: usize = 3;
         let mut count = |money: bool, figure: &str| {
@@ -440,6 +452,7 @@ impl Answers {
             Answer::Money if said && self.other > 0 => Some(&mut self.other),
             Answer::Figure if said && self.money > 0 => Some(&mut self.money),
             Answer::Place if self.places > 0 => Some(&mut self.places),
+            Answer::Goal => return self.goal,
             Answer::Money | Answer::Figure | Answer::Place => None,
         };
         pool.map(|n| *n -= 1).is_some()
