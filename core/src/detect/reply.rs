@@ -80,7 +80,9 @@ fn placeholders_unfilled(text: &str, words: &[&str], reply: &Message) -> Option<
             .filter(|b| text.contains(&inner(b)))
             .collect()
     } else {
-        let said = |w: &&str| w.len() >= 4 && words.contains(w);
+        // "change the dates" names "[start date]": a word said as it is or with an ending.
+        let same = |w: &str, f: &str| f.len() >= 4 && (f.starts_with(w) || w.starts_with(f));
+        let said = |w: &&str| w.len() >= 4 && words.iter().any(|f| same(w, f));
         let names = |b: &&str| words_of(&inner(b)).iter().any(said);
         blanks.iter().copied().filter(names).collect()
     };
