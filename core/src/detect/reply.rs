@@ -533,7 +533,7 @@ fn picked_choice<'r>(text: &str, words: &[&str], reply: &'r str) -> Option<Picke
         return Some(picked);
     }
     let sentences = reply.split(SENTENCE_ENDS);
-    if words.is_empty() {
+    let found = if words.is_empty() {
         let offering = |s: &&str| rules::holds_any(s, Words::ZhAlternatives);
         sentences.filter(offering).find_map(|offered| {
             let clause = offered.split(['，', ',']).find(|c| offering(c))?;
@@ -551,12 +551,7 @@ fn picked_choice<'r>(text: &str, words: &[&str], reply: &'r str) -> Option<Picke
                 let filler = choice.chars().all(|c| char_listed(Words::ZhReplyFiller, c));
                 (choice.chars().count() >= 2 && !filler && text.contains(&choice)).then_some(choice)
             })?;
-            Some(Picked {
-                choice,
-                offered,
-                reply,
-                listed,
-            })
+            Some((choice, offered, listed))
         })
     } else {
         let offering =
@@ -574,14 +569,16 @@ fn picked_choice<'r>(text: &str, words: &[&str], reply: &'r str) -> Option<Picke
                 (content && words.windows(choice.len()).any(|w| w == choice))
                     .then(|| choice.join(" "))
             })?;
-            Some(Picked {
-                choice,
-                offered,
-                reply,
-                listed,
-            })
+            Some((choice, offered, listed))
         })
-    }
+    };
+    let (choice, offered, listed) = found?;
+    Some(Picked {
+        choice,
+        offered,
+        reply,
+        listed,
+    })
 }
 
 /// An item a reply offers as the choice it names: all of it when it has at most `most` words
