@@ -256,6 +256,10 @@ fn evaluate(
     if is_small_talk(text, cjk) {
         out.cues
             .push("small talk (a greeting, thanks, a laugh): answered as it is".to_owned());
+    } else if let Some(sign) = emergency(text) {
+        out.cues.push(format!(
+            "an emergency happening now (\"{sign}\"): answered at once, nothing asked"
+        ));
     } else if out.language == Language::Chinese {
         // Supplied material is what 这个 or 这句话 refers to, as an earlier turn would be.
         let with_questions = wording != Wording::Decision;
@@ -315,6 +319,36 @@ fn conversation(history: &[Message]) -> &[Message] {
             Role::System => false,
         });
     if greeted { &[] } else { history }
+}
+
+/// The sign of a medical emergency happening now that `text` tells (`emergencies`,
+/// `zh-emergencies`: "chest pain", "can't breathe", 嘴角歪): a question would only delay the
+/// answer, which is to get help at once.
+fn emergency(text: &str) -> Option<String> {
+    /// Words before a sign within which a denial (`denials`, `zh-unnamed-negations`) takes it back.
+    const DENIAL_REACH: usize = 6;
+    if mostly_cjk(script_counts(text).0, 0) {
+        let denied = |before: &str| {
+            let near: String = before
+                .chars()
+                .rev()
+                .take(DENIAL_REACH)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            rules::holds_any(&near, Words::ZhUnnamedNegations)
+        };
+        let signs = list(word_list(Words::ZhEmergencies));
+        let told = |w: &&str| text.match_indices(*w).any(|(at, _)| !denied(&text[..at]));
+        return signs.into_iter().find(told).map(str::to_owned);
+    }
+    let lower = crate::text::plain_apostrophes(&text.to_ascii_lowercase()).into_owned();
+    let words = words_of(&lower);
+    let (at, sign) = rules::phrase_in(&words, Words::Emergencies)?;
+    let before = &words[at.saturating_sub(DENIAL_REACH)..at];
+    let denied = before.iter().any(|w| in_list(Words::Denials, w));
+    (!denied).then(|| sign.replace('+', " "))
 }
 
 /// Whether `text` is small talk: a short greeting, thanks or laugh with no task in it ("hey
