@@ -325,19 +325,16 @@ fn conversation(history: &[Message]) -> &[Message] {
 /// `zh-emergencies`: "chest pain", "can't breathe", 嘴角歪): a question would only delay the
 /// answer, which is to get help at once.
 fn emergency(text: &str) -> Option<String> {
-    /// Words before a sign within which a denial (`denials`, `zh-unnamed-negations`) takes it back.
+    /// Words (Chinese characters) before a sign within which a denial (`denials`,
+    /// `zh-unnamed-negations`) takes it back.
     const DENIAL_REACH: usize = 6;
     if mostly_cjk(script_counts(text).0, 0) {
         let denied = |before: &str| {
-            let near: String = before
-                .chars()
-                .rev()
-                .take(DENIAL_REACH)
-                .collect::<Vec<_>>()
-                .into_iter()
-                .rev()
-                .collect();
-            rules::holds_any(&near, Words::ZhUnnamedNegations)
+            let near = before.char_indices().rev().nth(DENIAL_REACH - 1);
+            rules::holds_any(
+                &before[near.map_or(0, |(at, _)| at)..],
+                Words::ZhUnnamedNegations,
+            )
         };
         let signs = list(word_list(Words::ZhEmergencies));
         let told = |w: &&str| text.match_indices(*w).any(|(at, _)| !denied(&text[..at]));
