@@ -256,14 +256,13 @@ fn evaluate(
     if is_small_talk(text, cjk) {
         out.cues
             .push("small talk (a greeting, thanks, a laugh): answered as it is".to_owned());
-    } else if let Some(sign) = emergency(text) {
-        out.cues.push(format!(
-            "an emergency happening now (\"{sign}\"): answered at once, nothing asked"
-        ));
     } else if out.language == Language::Chinese {
         // Supplied material is what 这个 or 这句话 refers to, as an earlier turn would be.
         let with_questions = wording != Wording::Decision;
-        chinese::decide(text, cjk, given, with_questions, scorer, &mut out);
+        match emergency(text, &[]) {
+            Some(sign) => out.cues.push(emergency_cue(&sign)),
+            None => chinese::decide(text, cjk, given, with_questions, scorer, &mut out),
+        }
     } else {
         english(text, given, scorer, &mut out);
     }
@@ -321,14 +320,15 @@ fn conversation(history: &[Message]) -> &[Message] {
     if greeted { &[] } else { history }
 }
 
-/// The sign of a medical emergency happening now that `text` tells (`emergencies`,
-/// `zh-emergencies`: "chest pain", "can't breathe", 嘴角歪): a question would only delay the
-/// answer, which is to get help at once.
-fn emergency(text: &str) -> Option<String> {
+/// The sign of a medical emergency happening now that `text` tells (`emergencies`, read in the
+/// English request's `words`; `zh-emergencies`, in a Chinese one's text when there are none:
+/// "chest pain", "can't breathe", 嘴角歪): a question would only delay the answer, which is to
+/// get help at once.
+fn emergency(text: &str, words: &[&str]) -> Option<String> {
     /// Words (Chinese characters) before a sign within which a denial (`denials`,
     /// `zh-unnamed-negations`) takes it back.
     const DENIAL_REACH: usize = 6;
-    if mostly_cjk(script_counts(text).0, 0) {
+    if words.is_empty() {
         let denied = |before: &str| {
             let near = before.char_indices().rev().nth(DENIAL_REACH - 1);
             rules::holds_any(
@@ -340,12 +340,15 @@ fn emergency(text: &str) -> Option<String> {
         let told = |w: &&str| text.match_indices(*w).any(|(at, _)| !denied(&text[..at]));
         return signs.into_iter().find(told).map(str::to_owned);
     }
-    let lower = crate::text::plain_apostrophes(&text.to_ascii_lowercase()).into_owned();
-    let words = words_of(&lower);
-    let (at, sign) = rules::phrase_in(&words, Words::Emergencies)?;
+    let (at, sign) = rules::phrase_in(words, Words::Emergencies)?;
     let before = &words[at.saturating_sub(DENIAL_REACH)..at];
     let denied = before.iter().any(|w| in_list(Words::Denials, w));
     (!denied).then(|| sign.replace('+', " "))
+}
+
+/// What the trace says of a request that tells an emergency's `sign`.
+fn emergency_cue(sign: &str) -> String {
+    format!("an emergency happening now (\"{sign}\"): answered at once, nothing asked")
 }
 
 /// Whether `text` is small talk: a short greeting, thanks or laugh with no task in it ("hey
@@ -816,6 +819,10 @@ fn english(text: &str, given: Given<'_>, scorer: Scorer<'_>, out: &mut Assessmen
     // ASCII lower-casing keeps Unicode case tables out of the WebAssembly build (13 KB).
     let lower = &text.to_ascii_lowercase();
     let words = &words_of(lower);
+    if let Some(sign) = emergency(text, words) {
+        out.cues.push(emergency_cue(&sign));
+        return;
+    }
     let cues = Cues::of(text, lower, words);
     let first_sentence = first_sentence_words(lower, words);
     let (findings, name) = english_rules(text, words, &cues, given, first_sentence);
