@@ -81,8 +81,7 @@ fn placeholders_unfilled(text: &str, words: &[&str], reply: &Message) -> Option<
             .collect()
     } else {
         // "change the dates" names "[start date]": a word said as it is or with an ending.
-        let same = |w: &str, f: &str| f.len() >= 4 && (f.starts_with(w) || w.starts_with(f));
-        let said = |w: &&str| w.len() >= 4 && words.iter().any(|f| same(w, f));
+        let said = |w: &&str| words.iter().any(|f| same_word(w, f));
         let names = |b: &&str| words_of(&inner(b)).iter().any(said);
         blanks.iter().copied().filter(names).collect()
     };
@@ -233,6 +232,14 @@ fn unanswered_question(
     parts.iter().zip(&answered).find_map(open)
 }
 
+/// Whether two English words are one word, said as it is or with an ending: the shorter has four
+/// letters or more and opens the longer ("rent" and "rent", "date" and "dates"; not "pet" and
+/// "pets").
+fn same_word(a: &str, b: &str) -> bool {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    short.len() >= 4 && long.starts_with(short)
+}
+
 /// The most words (twice as many Chinese characters) of a follow-up that only states and still
 /// leaves a part of the reply's question open: a longer one tells its own matter.
 const ANSWER_WORDS: usize = 25;
@@ -312,12 +319,8 @@ impl Part<'_> {
         } else {
             let lower = self.text.to_ascii_lowercase();
             let content = |w: &&str| w.len() >= 4 && !in_list(Words::ReplyFiller, w);
-            let same = |a: &str, b: &str| {
-                let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
-                short.len() >= 4 && long.starts_with(short)
-            };
             (words_of(&lower).iter().filter(|w| content(w)))
-                .any(|w| words.iter().any(|f| same(w, f)))
+                .any(|w| words.iter().any(|f| same_word(w, f)))
         }
     }
 
