@@ -980,7 +980,11 @@ fn english_rules(
     let moved_on = given.history && rules::phrase_in(words, Words::NewObject).is_some();
     if material_only_replied(given) || moved_on {
         let unsaid = rules::english(words, &cues.proper, referents, false, first_sentence);
-        let own = (unsaid.into_iter()).filter(|f| moved_on || rules::is_the_users(&f.evidence));
+        // "the injury I mentioned": a thing the user says what they did with is theirs too.
+        let defined = rules::defined_unsaid(words);
+        let own = (unsaid.into_iter()).filter(|f| {
+            moved_on || rules::is_the_users(&f.evidence) || defined.as_ref() == Some(&f.evidence)
+        });
         findings.extend(never_named(&findings, own, given.earlier));
     }
     // "the two walkers his physio recommended": which, unless the conversation said it; in one
@@ -1023,6 +1027,14 @@ fn english_rules(
     }
     if given.history {
         conversation_findings(&mut findings, (text, words), cues, given, material);
+        // "the other season I mentioned", asked which one is meant: asked once.
+        let picked: Vec<String> = (findings.iter())
+            .filter(|f| f.kind == Kind::AmbiguousReference)
+            .map(|f| f.evidence.to_ascii_lowercase())
+            .collect();
+        findings.retain(|f| {
+            f.kind != Kind::MissingContext || !picked.contains(&f.evidence.to_ascii_lowercase())
+        });
     }
     let name = (!given.material && words.len() <= NAME_MAX_WORDS)
         .then(|| names::ambiguous(text, words, |name| cues.openings.may_contain(name)))
@@ -1519,7 +1531,13 @@ fn artifact_of(evidence: &str) -> (bool, &str) {
         return (false, evidence);
     };
     let own = in_list(Words::UserPossessives, &det.to_ascii_lowercase());
-    let Some((first, second)) = rest.split_once(' ') else {
+    // "the job description the recruiter" (sent me): a word before the material's noun says
+    // which, and the noun ends where the sender begins.
+    let modified = matches!(rest.splitn(3, ' ').collect::<Vec<_>>()[..], [_, noun, sender]
+        if in_list(Words::Artifacts, &noun.to_ascii_lowercase())
+            && sender_named(&sender.to_ascii_lowercase()));
+    let noun_end = (rest.match_indices(' ').nth(usize::from(modified))).map(|(at, _)| at);
+    let Some((first, second)) = noun_end.map(|at| (&rest[..at], &rest[at + 1..])) else {
         return (own, rest);
     };
     // "the client's complaint" (answered in "a reply to the client's complaint"): someone's

@@ -523,6 +523,9 @@ fn artifact_not_given(words: &[&str], proper: &[bool], reach: (usize, usize)) ->
     };
     let acted_on = |at: usize| short(at) || works_on(words, at) || made_from(at);
     for (i, pair) in words.windows(2).enumerate().rev() {
+        if let Some(evidence) = sent_material(words, proper, i) {
+            return Some(evidence);
+        }
         if !may_name_material(words, proper, i) {
             continue;
         }
@@ -534,9 +537,6 @@ fn artifact_not_given(words: &[&str], proper: &[bool], reach: (usize, usize)) ->
             let mut reach = (i + 3..words.len().min(i + 3 + ABOUT_REACH)).filter(|_| about);
             (reach.find(|&j| in_list(Words::Givers, words[j]) && had(j))).map(|j| &words[j])
         });
-        if let Some(evidence) = sent_material(words, proper, i) {
-            return Some(evidence);
-        }
         // "reply to her text", "proofread his essay": someone's material, when worked on.
         let answered = answers_someone(&words[..i]);
         let worked_on = answered || preceded_by(words, i, Words::ActOn);
@@ -613,15 +613,18 @@ fn artifact_not_given(words: &[&str], proper: &[bool], reach: (usize, usize)) ->
 /// from the council": what someone sent the user (the material pointed at from `i`), asked for
 /// as theirs ("your landlord's contract") or as sent ("the letter"), with who sent it.
 fn sent_material(words: &[&str], proper: &[bool], i: usize) -> Option<String> {
-    let pointed = in_list(Words::PointingDeterminers, words[i]);
-    if !(pointed && in_list(Words::Artifacts, words[i + 1])) {
+    if !in_list(Words::PointingDeterminers, words[i]) {
         return None;
     }
-    if let Some(sender) = sent_by(&words[i + 2..]) {
-        return Some(words[i..i + 2 + sender].join(" "));
+    // "the job description the recruiter sent me": a word before the material's may say which.
+    let noun = (i + 1..words.len().min(i + 3)).find(|&at| in_list(Words::Artifacts, words[at]))?;
+    let after = noun + 1;
+    if let Some(sender) = sent_by(&words[after..]) {
+        return Some(words[i..after + sender].join(" "));
     }
-    let from = from_someone(&words[i + 2..], proper.get(i + 4)) && works_on(words, i);
-    from.then(|| words[i..i + 5].join(" "))
+    let from =
+        noun == i + 1 && from_someone(&words[after..], proper.get(after + 2)) && works_on(words, i);
+    from.then(|| words[i..after + 3].join(" "))
 }
 
 /// Whether the words from `i` may name material, a work or a person after a determiner or a
@@ -654,7 +657,7 @@ fn given_to_you(words: &[&str]) -> Option<String> {
 /// in the request or before a word of `defined-ends`; a determiner of `material-determiners`
 /// within two words before). Not an amount the answer is to find ("the minimum I need":
 /// `not-defined`).
-fn defined_unsaid(words: &[&str]) -> Option<String> {
+pub(crate) fn defined_unsaid(words: &[&str]) -> Option<String> {
     (2..words.len()).find_map(|i| {
         let (noun, giver, verb) = (words[i - 1], words[i], words.get(i + 1)?);
         let ends = (words.get(i + 2)).is_none_or(|w| in_list(Words::DefinedEnds, w));
@@ -1925,6 +1928,7 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
             return None;
         }
         let head: String = noun.chars().take(2).collect();
+        let counted = rest.len() != after.len();
         let resolved = if inside && alone {
             // A near one refers back to what the request said before it ("血压160/95，…这个要紧
             // 吗？") or the conversation did; a far one to what the conversation named.
@@ -1941,11 +1945,13 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
             let likened = opening_in(&rest[measure.len_utf8()..], Words::ZhLikeness).is_some();
             // "那边" after "想去日本玩": the conversation's place. "想买台笔记本，这两款哪个
             // 更值？": things counted are named, or set against each other, before it.
-            let counted = rest.len() != after.len();
             let candidates = names(&text[..at]) || holds_any(&text[..at], Words::ZhCandidates);
+            // "這兩台" after "我想買一台新的吸塵器": one thing counted before is not the two,
+            // which only their names say.
+            let counted_before = earlier.contains(measure) && !counted;
             (at != opening && !gone_to && !likened && (!counted || candidates))
                 || named_earlier
-                || earlier.contains(measure)
+                || counted_before
                 || (place && super::names_a_destination(earlier))
         } else {
             // "咋关掉那个负一屏" after "我用的是小米14": what the user sees is of the thing named.
@@ -1955,7 +1961,18 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
         };
         // A medicine the user takes is theirs to name, however much the conversation told.
         let medicine = opening_in(&noun, Words::ZhMedicines).is_some();
-        let resolved = resolved || (situation && !place && !medicine);
+        let said = ending_in(before, Words::ZhSaidBy).is_some();
+        // Nor which things were counted ("這兩台") where the conversation counted one ("一台")
+        // or asked which ("哪几款").
+        let one_or_asked = |(i, _): (usize, &str)| {
+            let before =
+                earlier[..i].trim_end_matches(|c| super::char_listed(Words::ZhSomeCount, c));
+            before.ends_with('一') || ending_in(before, Words::ZhAsksWhich).is_some()
+        };
+        let uncounted = counted
+            && earlier.contains(measure)
+            && earlier.match_indices(measure).all(one_or_asked);
+        let resolved = resolved || (situation && !place && !medicine && !said && !uncounted);
         let count = &after[..after.len() - rest.len()];
         (!resolved).then(|| format!("{d}{count}{measure}{noun}"))
     };
