@@ -1886,8 +1886,13 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
         let gone_to = ending_in(before, Words::ZhGoing).is_some()
             && (after.chars().next()).is_some_and(|c| word_list(Words::ZhPlaceWords).contains(c));
         let matter = gone_to || opening_in(after, Words::ZhMatters).is_some();
-        // "把上周那份周报…": after a time gone by, it is something of then, the user's.
+        // "这两款手机": a count may stand between the demonstrative and its measure word.
+        let rest = after.trim_start_matches(|c| super::char_listed(Words::ZhPointedCounts, c));
+        let counted = rest.len() != after.len();
+        // "把上周那份周报…": after a time gone by, it is something of then, the user's; things
+        // counted ("帮我在那两款里挑一个") are the candidates wherever they stand.
         let opens = at == opening
+            || counted
             || before.ends_with('的')
             // "想买台笔记本，这两款哪个更值？": things counted, at a clause's opening.
             || (before.ends_with(|c| super::char_listed(Words::ZhClauseEnds, c))
@@ -1910,8 +1915,6 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
         if opening_in(here, Words::ZhNotPronouns).is_some() {
             return None;
         }
-        // "这两款手机": a count may stand between the demonstrative and its measure word.
-        let rest = after.trim_start_matches(|c| super::char_listed(Words::ZhPointedCounts, c));
         let measure = rest.chars().next()?;
         // Both lists are of single characters.
         let place = word_list(Words::ZhPlaceWords).contains(measure);
@@ -1927,8 +1930,19 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
         if inside && !alone && !seen {
             return None;
         }
+        // "这三个月": a count of a time's units says how long, not which things.
+        let unit = |c: char| super::char_listed(Words::ZhLengthUnits, c);
+        if counted && (unit(measure) || noun.starts_with(unit)) {
+            return None;
+        }
         let head: String = noun.chars().take(2).collect();
-        let counted = rest.len() != after.len();
+        // "0050 跟 0056 這兩檔": things counted are named, or set against each other, before, in
+        // their clause.
+        let clause = (text[..at]
+            .rsplit(|c| super::char_listed(Words::ZhClauseEnds, c))
+            .next())
+        .unwrap_or_default();
+        let candidates = names(clause) || holds_any(clause, Words::ZhCandidates);
         let resolved = if inside && alone {
             // A near one refers back to what the request said before it ("血压160/95，…这个要紧
             // 吗？") or the conversation did; a far one to what the conversation named.
@@ -1943,9 +1957,7 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
             // like it ("和我刚看完的那本类似的书": which one is still unsaid); "这款" after "我在
             // 看一款耳机" or a name, the conversation.
             let likened = opening_in(&rest[measure.len_utf8()..], Words::ZhLikeness).is_some();
-            // "那边" after "想去日本玩": the conversation's place. "想买台笔记本，这两款哪个
-            // 更值？": things counted are named, or set against each other, before it.
-            let candidates = names(&text[..at]) || holds_any(&text[..at], Words::ZhCandidates);
+            // "那边" after "想去日本玩": the conversation's place.
             // "這兩台" after "我想買一台新的吸塵器": one thing counted before is not the two,
             // which only their names say.
             let counted_before = earlier.contains(measure) && !counted;
@@ -1972,7 +1984,9 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
         let uncounted = counted
             && earlier.contains(measure)
             && earlier.match_indices(measure).all(one_or_asked);
-        let resolved = resolved || (situation && !place && !medicine && !said && !uncounted);
+        let resolved = resolved
+            || (counted && candidates && !said)
+            || (situation && !place && !medicine && !said && !uncounted);
         let count = &after[..after.len() - rest.len()];
         (!resolved).then(|| format!("{d}{count}{measure}{noun}"))
     };
