@@ -980,10 +980,15 @@ fn english_rules(
     let moved_on = given.history && rules::phrase_in(words, Words::NewObject).is_some();
     if material_only_replied(given) || moved_on {
         let unsaid = rules::english(words, &cues.proper, referents, false, first_sentence);
-        // "the injury I mentioned": a thing the user says what they did with is theirs too.
+        // "the injury I mentioned", "here's the error": a thing the user says what they did
+        // with, or says comes with the request, is theirs too.
         let defined = rules::defined_unsaid(words);
         let own = (unsaid.into_iter()).filter(|f| {
-            moved_on || rules::is_the_users(&f.evidence) || defined.as_ref() == Some(&f.evidence)
+            moved_on
+                || rules::is_the_users(&f.evidence)
+                || defined.as_ref() == Some(&f.evidence)
+                || rules::announced(words, &f.evidence)
+                || rules::is_told(&f.evidence)
         });
         findings.extend(never_named(&findings, own, given.earlier));
     }
@@ -1400,6 +1405,21 @@ fn rule_question(
             General::Describe
         }
         Kind::MissingContext if rules::is_numbered_part(e) => General::Part,
+        // "what she wrote": pasted as the request says it.
+        Kind::MissingContext if rules::is_told(e) => {
+            // "what my landlord said": your landlord.
+            let told: Vec<&str> = (e.split(' '))
+                .map(
+                    |w| match in_list(Words::UserPossessives, &w.to_ascii_lowercase()) {
+                        true => "your",
+                        false => w,
+                    },
+                )
+                .collect();
+            let told = told.join(" ");
+            let values = [("material", told.as_str()), ("evidence", e)];
+            return rule_wording(General::Paste, script, &values, None, assume);
+        }
         Kind::MissingContext if own || pointed || e.starts_with(is_cjk) => General::Paste,
         Kind::MissingContext => General::WhichMaterial,
         Kind::AmbiguousReference if picks(e) => {

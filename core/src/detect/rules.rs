@@ -208,16 +208,14 @@ pub(crate) fn english(
             .or_else(|| when(!has_history, || own_thing_undescribed(words, proper)))
             .or_else(|| when(!has_history, || likeness_unnamed(words, proper)))
             .or_else(|| answered_sender(words))
+            .or_else(|| told_unsaid(words))
             .or_else(|| when(!has_history, || event_unnamed(words)));
         // "these two laptops": candidates pointed at are asked for once, as candidates.
         let asked = |e: &String| found.iter().any(|f| f.evidence == *e);
         let missing = missing.filter(|e| !asked(e));
-        // "her text": asking for the text asks who she is too.
-        let holder = missing
-            .as_ref()
-            .and_then(|m| m.split_once(' '))
-            .map(|m| m.0);
-        found.retain(|f| f.kind != Kind::PronounWithoutAntecedent || holder != Some(&f.evidence));
+        // "her text", "what he texted": asking for the text asks who wrote it too.
+        let holder = |e: &str| (missing.as_ref()).is_some_and(|m| m.split(' ').any(|w| w == e));
+        found.retain(|f| f.kind != Kind::PronounWithoutAntecedent || !holder(&f.evidence));
         found.extend(missing.map(|e| finding(Kind::MissingContext, e)));
     }
     // "i have an injury": a condition is no material, asked whatever the conversation holds.
@@ -495,6 +493,16 @@ fn works_on(words: &[&str], at: usize) -> bool {
         || any_listed(before(), Words::Announcing)
         || preceded_by(words, at, Words::AsksState)
         || listed_at(words, at + 2, Words::ChangeComplements)
+}
+
+/// Whether the request says it comes with the material `evidence` names (`announcing`:
+/// "here's the error"), which then is the user's, and missing when none follows.
+pub(crate) fn announced(words: &[&str], evidence: &str) -> bool {
+    let named: Vec<&str> = evidence.split(' ').collect();
+    (words
+        .windows(named.len())
+        .position(|w| w == named.as_slice()))
+    .is_some_and(|at| any_listed(words[..at].iter().rev().take(ACT_REACH), Words::Announcing))
 }
 
 /// The artifact a request refers to without giving it: "the method from the paper" (the last
@@ -1263,6 +1271,32 @@ fn answered_sender(words: &[&str]) -> Option<String> {
     let det = (person.saturating_sub(REACH)..person)
         .find(|&i| in_list(Words::UserPossessives, words[i]))?;
     Some(words[det..=person].join(" "))
+}
+
+/// "Respond to what she wrote in the review", "help me reply to what my landlord said": what
+/// someone told the user (`told-openers`, a person, one of `told`), which a request answering
+/// it or working on it (`answering`, `act-on` just before) does not hold. The evidence is the
+/// words as written ("what she wrote"), asked to be pasted.
+fn told_unsaid(words: &[&str]) -> Option<String> {
+    const WHO_WORDS: usize = 2;
+    (1..words.len()).find_map(|at| {
+        let worked_on = answers_someone(&words[..at])
+            || in_list(Words::Answering, words[at - 1])
+            || in_list(Words::ActOn, words[at - 1]);
+        if !(worked_on && in_list(Words::ToldOpeners, words[at])) {
+            return None;
+        }
+        let who = &words[at + 1..words.len().min(at + 1 + WHO_WORDS)];
+        let person = |w: &&str| in_list(Words::PeoplePronouns, w) || is_person(w);
+        let verb = (at + 2..words.len().min(at + 2 + WHO_WORDS))
+            .find(|&v| in_list(Words::Told, words[v]))?;
+        (who.iter().take(verb - at - 1).any(person)).then(|| words[at..=verb].join(" "))
+    })
+}
+
+/// Whether a finding's evidence is what someone told the user ([`told_unsaid`]).
+pub(crate) fn is_told(evidence: &str) -> bool {
+    (evidence.split_once(' ')).is_some_and(|(first, _)| in_list(Words::ToldOpeners, first))
 }
 
 /// Whether `upto` ends with someone's possessive after "my" or "our" ("my teammate's" in
