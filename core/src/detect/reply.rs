@@ -225,7 +225,14 @@ fn unanswered_question(
         };
         answered.push(answer);
     }
+    // "north facing, grey sofa and oak floors" after "which direction does the room face, and
+    // what are the main colors of your furniture and floor?": a statement of as many pieces as
+    // the parts answers each in its own words.
+    let pieces = (text.split(LIST_SEPARATORS)).filter(|p| p.chars().any(char::is_alphanumeric));
+    let listed = !asks && !words.is_empty() && parts.len() >= 2 && pieces.count() == parts.len();
+    let told = |p: &Part<'_>| matches!(p.answer, Answer::Words | Answer::Whether) && listed;
     let open = |(part, answered): (&Part<'_>, &bool)| {
+        let answered = *answered || told(part);
         let stated = short && part.answer != Answer::Whether;
         (!answered && (asks || stated)).then(|| part.question())
     };

@@ -579,7 +579,8 @@ fn artifact_not_given(words: &[&str], proper: &[bool], reach: (usize, usize)) ->
             let named =
                 (*det == "the" && (of || for_what(words, i + 2))) || (by.is_none() && title);
             // "Is all wheat the same?": the same as something the request names.
-            let compared = *noun == "same" && has_antecedent(&words[..i], &[], 1);
+            let compared = *noun == "same"
+                && has_antecedent(&words[..i], proper.get(..i).unwrap_or_default(), 1);
             // "What's the formula for the area of a trapezoid?": what the question asks for is
             // its answer, not something the user has ("What's the answer to number 4?" still
             // leans on the user's worksheet).
