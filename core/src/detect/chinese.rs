@@ -190,7 +190,9 @@ pub(super) fn decide(
         material: given.material || given.after_colon || given.quoted || operands,
         earlier: given.history && !given.told,
         // "这款值得买吗？": what the follow-up points at, the conversation said.
-        replied: zh_replied_untold(given) && !holds_any(text, Words::ZhPronouns),
+        replied: zh_replied_untold(given)
+            && !holds_any(text, Words::ZhPronouns)
+            && !zh_swapped(text, given),
         told: given.told,
         conversed: zh_conversed(&slots, text, given, situation),
         missing_material: out.findings.iter().any(|f| {
@@ -807,6 +809,21 @@ fn zh_replied_untold(given: Given<'_>) -> bool {
             let c = &m.content;
             writes_a_name(c) || rules::holds_latin_word(c) || c.bytes().any(|b| b.is_ascii_digit())
         })
+}
+
+/// Whether a short Chinese follow-up asks the user's question before it again of another thing
+/// (`zh-swap-openers` … `zh-swap-ends`: "那坐飞机呢" after "北京到西安坐高铁要多久？"): the
+/// question and the reply say what it asks.
+fn zh_swapped(text: &str, given: Given<'_>) -> bool {
+    const SWAP_CHARS: usize = 12;
+    let asked = (given.earlier.iter().rev().find(|m| m.role == Role::User)).is_some_and(|m| {
+        m.content.trim_end().ends_with(['？', '?']) || holds_any(&m.content, Words::ZhQuestionWords)
+    });
+    let trimmed = text.trim().trim_end_matches(['？', '?', '。']);
+    asked
+        && script_counts(text).0 <= SWAP_CHARS
+        && opening_in(trimmed, Words::ZhSwapOpeners).is_some()
+        && ending_in(trimmed, Words::ZhSwapEnds).is_some()
 }
 
 /// Whether the earlier messages are long enough to tell the user's situation

@@ -224,8 +224,10 @@ pub(crate) fn english(
     }
     let superlative = when(words.len() <= 8, || generic_superlative(words));
     found.extend(superlative.map(|e| finding(Kind::AmbiguousReference, e)));
-    let parameter =
-        (short && underspecified_parameter(words)).then(|| words[..words.len().min(4)].join(" "));
+    // "how long does it take?" after a recipe: the conversation says what "it" is.
+    let leans = conversation && any_listed(words, Words::ActedOnPronouns);
+    let parameter = (short && !leans && underspecified_parameter(words))
+        .then(|| words[..words.len().min(4)].join(" "));
     found.extend(parameter.map(|e| finding(Kind::UnderspecifiedParameter, e)));
     found
 }
