@@ -299,11 +299,12 @@ fn pronoun_unresolved(words: &[&str], proper: &[bool], first_sentence: usize) ->
             && !(*w == "her" && i + 1 < words.len() && names_someone(&words[..i]))
             && !refers_to_nothing(words, i))
             || (is_standalone_demonstrative(words, w, first_sentence)
-                && !(has_antecedent(&words[..pairs_with(words, i).unwrap_or(i)], proper, 1)
-                    && (in_list(Words::FarDemonstratives, w)
-                        || has_antecedent(&words[..i], proper, 2))
-                    && !ends_pointing(words, i)
-                    && !ends_pointing(&words[..first_sentence.min(words.len())], i)))
+                && (told_last(words, i)
+                    || !(has_antecedent(&words[..pairs_with(words, i).unwrap_or(i)], proper, 1)
+                        && (in_list(Words::FarDemonstratives, w)
+                            || has_antecedent(&words[..i], proper, 2))
+                        && !ends_pointing(words, i)
+                        && !ends_pointing(&words[..first_sentence.min(words.len())], i))))
     })?;
     let kind = if preceded_by(words, i, Words::Comparing) {
         Kind::AmbiguousReference
@@ -1136,6 +1137,7 @@ pub(crate) fn pointed_at(words: &[&str], far_too: bool) -> Option<String> {
         Words::NotPointedAt,
         Words::AfterStandalone,
         Words::Judgements,
+        Words::Laughs,
     ];
     words.windows(2).enumerate().find_map(|(i, pair)| {
         let [det, noun] = [pair[0], pair[1]];
@@ -1535,6 +1537,15 @@ fn names_someone(before: &[&str]) -> bool {
     (before.windows(2)).any(|p| in_list(Words::UserPossessives, p[0]) && p[1].len() >= 3)
 }
 
+/// Whether the demonstrative at `i` ends the request after a verb of telling (`told`, then
+/// at most `laughs`): "what does it mean when a guy says that lol" leans on words it does not
+/// hold.
+fn told_last(words: &[&str], i: usize) -> bool {
+    i > 0
+        && in_list(Words::Told, words[i - 1])
+        && words[i + 1..].iter().all(|w| in_list(Words::Laughs, w))
+}
+
 /// Whether the demonstrative `w` (near or far) stands alone as a pronoun: nothing that it could
 /// modify follows it.
 fn is_standalone_demonstrative(words: &[&str], w: &&str, first_sentence: usize) -> bool {
@@ -1545,8 +1556,12 @@ fn is_standalone_demonstrative(words: &[&str], w: &&str, first_sentence: usize) 
     let Some(i) = demonstrative.then(first).flatten() else {
         return false;
     };
-    // "that" after a noun or verb is usually a conjunction ("make sure that …").
-    let conjunction = *w == "that" && i > 0 && !in_list(Words::BeforeThatPronoun, words[i - 1]);
+    // "that" after a noun or verb is usually a conjunction ("make sure that …"), not when it
+    // is what was said ("when a guy says that").
+    let conjunction = *w == "that"
+        && i > 0
+        && !in_list(Words::BeforeThatPronoun, words[i - 1])
+        && !told_last(words, i);
     // "Is this legal?": the subject of a judgement that ends the request, or one that a
     // judgement word follows, whatever is said after it ("Is this legal in my state?").
     let judged = preceded_by(words, i, Words::JudgingBe);
@@ -1554,6 +1569,7 @@ fn is_standalone_demonstrative(words: &[&str], w: &&str, first_sentence: usize) 
     let ends_sentence = i + 1 == first_sentence;
     !conjunction
         && (ends_sentence
+            || told_last(words, i)
             || words.get(i + 1).is_none_or(|next| {
                 in_list(Words::AfterStandalone, next)
                     || (judged && (i + 2 == words.len() || in_list(Words::Judgements, next)))
