@@ -197,7 +197,7 @@ fn unanswered_question(
     }
     let parts = asked_parts(&reply.content);
     let said: Vec<bool> = parts.iter().map(|p| p.said_in(text, words)).collect();
-    let mut answers = Answers::of(text, words);
+    let mut answers = Answers::of(text, words, &reply.content);
     let picked = picked_choice(text, words, &reply.content);
     // A part said again takes what answers it ("rent is 2400", "从上海出发"), but a place its
     // clause names in words of its own: "在张江上班" leaves "上海" for the city.
@@ -356,13 +356,16 @@ struct Answers {
     /// Figures of three digits or more with no currency ("300以内", "1,400"): money or not.
     plain: usize,
     places: usize,
+    /// Latin names in a Chinese follow-up the reply did not offer, each answering one part
+    /// that other words would.
+    named: usize,
     stated: usize,
     /// Whether it says what the user wants ([`Answer::Goal`]).
     goal: bool,
 }
 
 impl Answers {
-    fn of(text: &str, words: &[&str]) -> Self {
+    fn of(text: &str, words: &[&str], reply: &str) -> Self {
         // A name: a place, or a model written with its digits ("Netgear Nighthawk R7000"), or a
         // word after a preposition of place ("from denver").
         let model =
@@ -371,6 +374,10 @@ impl Answers {
             w.len() >= 4 && w.chars().all(char::is_alphabetic) && !in_list(Words::ReplyFiller, w)
         };
         let placed = |p: &[&str]| in_list(Words::AnswerPlaceBefore, p[0]) && content(p[1]);
+        // "小米14，系统是澎湃OS", "PostgreSQL": a Latin name in Chinese names the thing asked,
+        // unless the reply offered it ("用Python" after "用Python可以吗？").
+        let latin = |w: &str| w.len() >= 2 && !reply.contains(w);
+        let named = words.is_empty() && text.split(|c: char| !c.is_ascii_alphabetic()).any(latin);
         let place = if words.is_empty() {
             chinese::zh_place(text)
         } else {
@@ -381,6 +388,7 @@ impl Answers {
             other: 0,
             plain: 0,
             places: usize::from(place),
+            named: usize::from(named),
             stated: stated(text, words.is_empty()),
             goal: if words.is_empty() {
                 rules::holds_any(text, Words::ZhStatesGoal)
@@ -457,7 +465,8 @@ impl Answers {
     fn take(&mut self, answer: Answer, said: bool) -> bool {
         let pool = match answer {
             Answer::Whether => return self.stated > 0,
-            Answer::Words => return self.stated >= STATED_WORDS || self.places > 0,
+            Answer::Words if self.stated >= STATED_WORDS || self.places > 0 => return true,
+            Answer::Words if self.named > 0 => Some(&mut self.named),
             Answer::Money if self.money > 0 => Some(&mut self.money),
             Answer::Figure if self.other > 0 => Some(&mut self.other),
             Answer::Money | Answer::Figure if self.plain > 0 => Some(&mut self.plain),
@@ -465,7 +474,7 @@ impl Answers {
             Answer::Figure if said && self.money > 0 => Some(&mut self.money),
             Answer::Place if self.places > 0 => Some(&mut self.places),
             Answer::Goal => return self.goal,
-            Answer::Money | Answer::Figure | Answer::Place => None,
+            Answer::Money | Answer::Figure | Answer::Place | Answer::Words => None,
         };
         pool.map(|n| *n -= 1).is_some()
     }
