@@ -1169,6 +1169,16 @@ fn is_pointed_material(evidence: &str) -> bool {
 /// "The attached spreadsheet", "the file below": material the request says it holds, at any
 /// length; [`artifact_not_given`] is called only when the request holds none.
 fn attached(words: &[&str]) -> Option<String> {
+    // "I attached a photo of the rash": the first material named after the user attached it.
+    const NAMED_WITHIN: usize = 3;
+    if let Some((at, phrase)) = phrase_in(words, Words::Attaching) {
+        let after = at + phrase.split('+').count();
+        let noun =
+            (words[after..].iter().take(NAMED_WITHIN)).find(|w| in_list(Words::Artifacts, w));
+        if let (Some(noun), Some(attached)) = (noun, phrase.rsplit('+').next()) {
+            return Some(format!("the {attached} {noun}"));
+        }
+    }
     (0..words.len().saturating_sub(2)).find_map(|i| {
         let [det, second, third] = [words[i], words[i + 1], words[i + 2]];
         // "the attached spreadsheet": where the material is, then the material; a short word
