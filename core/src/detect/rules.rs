@@ -224,8 +224,9 @@ pub(crate) fn english(
     }
     let superlative = when(words.len() <= 8, || generic_superlative(words));
     found.extend(superlative.map(|e| finding(Kind::AmbiguousReference, e)));
-    // "how long does it take?" after a recipe: the conversation says what "it" is.
-    let leans = conversation && any_listed(words, Words::ActedOnPronouns);
+    // "how long does it take?" after a recipe, "a day trip from there" after Lisbon: the
+    // conversation says what "it" is.
+    let leans = conversation && any_listed(words, Words::LeaningWords);
     let parameter = (short && !leans && underspecified_parameter(words))
         .then(|| words[..words.len().min(4)].join(" "));
     found.extend(parameter.map(|e| finding(Kind::UnderspecifiedParameter, e)));
