@@ -1408,13 +1408,9 @@ fn rule_question(
         // "what she wrote": pasted as the request says it.
         Kind::MissingContext if rules::is_told(e) => {
             // "what my landlord said": your landlord.
+            let yours = |w| in_list(Words::UserPossessives, &str::to_ascii_lowercase(w));
             let told: Vec<&str> = (e.split(' '))
-                .map(
-                    |w| match in_list(Words::UserPossessives, &w.to_ascii_lowercase()) {
-                        true => "your",
-                        false => w,
-                    },
-                )
+                .map(|w| if yours(w) { "your" } else { w })
                 .collect();
             let told = told.join(" ");
             let values = [("material", told.as_str()), ("evidence", e)];
