@@ -827,7 +827,10 @@ fn zh_parts<'r>(sentence: &'r str, parts: &mut Vec<Part<'r>>) {
         .min();
     let asked = sentence.trim_end_matches(SENTENCE_ENDS);
     let yes_no = asked.ends_with(|c| char_listed(Words::ZhYesNo, c));
-    if request.is_none() && (!sentence.ends_with(['？', '?']) || yes_no) {
+    // "需要我具体说说每一步怎么操作吗？": an offer the user may take, whatever it names.
+    if (request.is_none() && (!sentence.ends_with(['？', '?']) || yes_no))
+        || (yes_no && zh_holds(sentence, Words::ZhOffersToDo))
+    {
         return;
     }
     let mut current: Option<(usize, usize)> = None;
