@@ -5292,10 +5292,11 @@ mod tests {
             texts("Can you make this sound more professional?"),
             ["What does \"this\" refer to?"]
         );
-        // 这两款 refers to two phones said before; 这两天 is a time.
+        // 这两款手机 refers to two phones said nowhere, asked for by their name; 这两天 is a
+        // time.
         assert_eq!(
             texts("帮我比较一下这两款手机").first(),
-            Some(&pronoun("这两"))
+            Some(&pronoun("这两款手机"))
         );
         assert!(texts("这两天北京天气怎么样").iter().all(|q| !is_pronoun(q)));
         // 动画 is a work, recommended to a taste (asked when the model finds the request vague
@@ -5958,10 +5959,15 @@ mod tests {
 
     #[test]
     fn a_chinese_subject_is_said_past_the_words_of_its_kind() {
-        // Long enough, but only its kind, its reader and its length: no subject.
+        // Long enough, but only its kind, its reader and its length: no subject (a book
+        // report's subject is its book, asked as such).
+        assert!(asks_starting(
+            "老师让写一篇心得，800字，帮我写一下",
+            "要写的内容"
+        ));
         assert!(asks_starting(
             "老师让写一篇读后感，800字，帮我写一下",
-            "要写的内容"
+            "读的是哪本书"
         ));
         assert!(asks_starting(
             "明天要報告，幫我做簡報大綱，大概十頁，對象是主管",

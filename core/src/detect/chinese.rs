@@ -189,10 +189,7 @@ pub(super) fn decide(
         margin,
         material: given.material || given.after_colon || given.quoted || operands,
         earlier: given.history && !given.told,
-        // "这款值得买吗？": what the follow-up points at, the conversation said.
-        replied: zh_replied_untold(given)
-            && !holds_any(text, Words::ZhPronouns)
-            && !zh_swapped(text, given),
+        replied: zh_replied(text, given),
         told: given.told,
         conversed: zh_conversed(&slots, text, given, situation),
         missing_material: out.findings.iter().any(|f| {
@@ -809,6 +806,13 @@ fn zh_replied_untold(given: Given<'_>) -> bool {
             let c = &m.content;
             writes_a_name(c) || rules::holds_latin_word(c) || c.bytes().any(|b| b.is_ascii_digit())
         })
+}
+
+/// Whether the follow-up `text` comes after a reply that told it nothing of the user's
+/// ([`zh_replied_untold`]), pointing at nothing ("这款值得买吗？": what it points at, the
+/// conversation said) and not asking the question before of another thing ([`zh_swapped`]).
+fn zh_replied(text: &str, given: Given<'_>) -> bool {
+    zh_replied_untold(given) && !holds_any(text, Words::ZhPronouns) && !zh_swapped(text, given)
 }
 
 /// Whether a short Chinese follow-up asks the user's question before it again of another thing

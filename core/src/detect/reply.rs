@@ -1121,7 +1121,7 @@ mod tests {
         for text in ["about $400", "about €400", "about £40", "about ¥4000", "€"] {
             let lower = text.to_ascii_lowercase();
             let words = words_of(&lower);
-            let answers = Answers::of(text, &words);
+            let answers = Answers::of(text, &words, "");
             let expected = usize::from(text.len() > "€".len());
             assert_eq!(answers.money, expected, "{text}");
             assert_eq!(answers.plain + answers.other, 0, "{text}");

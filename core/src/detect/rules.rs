@@ -1953,26 +1953,7 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
         // "这两款手机": a count may stand between the demonstrative and its measure word.
         let rest = after.trim_start_matches(|c| super::char_listed(Words::ZhPointedCounts, c));
         let counted = rest.len() != after.len();
-        // "把上周那份周报…": after a time gone by, it is something of then, the user's; things
-        // counted ("帮我在那两款里挑一个") are the candidates wherever they stand.
-        let opens = at == opening
-            || counted
-            || before.ends_with('的')
-            // "想买台笔记本，这两款哪个更值？": things counted, at a clause's opening.
-            || (before.ends_with(|c| super::char_listed(Words::ZhClauseEnds, c))
-                && opening_in(after, Words::ZhPointedCounts).is_some())
-            // "按这个比例": what the request goes by, pointed at and not given.
-            || ending_in(before, Words::ZhBy).is_some()
-            // "我这张信用卡", at the opening or a clause's: the user's own, pointed at.
-            || before.strip_suffix('我').is_some_and(|b| {
-                b.chars().count() <= 1
-                    || b.len() <= opening
-                    || b.ends_with(|c| super::char_listed(Words::ZhClauseEnds, c))
-            })
-            // "我儿子这道数学题": after one of the user's people, it is theirs.
-            || ending_in(before, Words::ZhPeople)
-                .is_some_and(|p| before[..before.len() - p.len()].ends_with('我'))
-            || ending_in(before, Words::ZhPastTimes).is_some();
+        let opens = at == opening || counted || zh_opens_pointing(before, after, opening);
         // "猫咪舔了一点那个", "牠可以吃這個嗎": after a verb, a demonstrative that stands alone
         // for a thing (not a kind, "那种"; nor a side, "导师那边") points as well.
         let inside = !(opens || matter);
@@ -2038,16 +2019,7 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
         // A medicine the user takes is theirs to name, however much the conversation told.
         let medicine = opening_in(&noun, Words::ZhMedicines).is_some();
         let said = ending_in(before, Words::ZhSaidBy).is_some();
-        // Nor which things were counted ("這兩台") where the conversation counted one ("一台")
-        // or asked which ("哪几款").
-        let one_or_asked = |(i, _): (usize, &str)| {
-            let before =
-                earlier[..i].trim_end_matches(|c| super::char_listed(Words::ZhSomeCount, c));
-            before.ends_with('一') || ending_in(before, Words::ZhAsksWhich).is_some()
-        };
-        let uncounted = counted
-            && earlier.contains(measure)
-            && earlier.match_indices(measure).all(one_or_asked);
+        let uncounted = counted && zh_counted_one_or_asked(earlier, measure);
         let resolved = resolved
             || (counted && candidates && !said)
             || (situation && !place && !medicine && !said && !uncounted);
@@ -2061,6 +2033,35 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
     let leaning =
         earlier.is_empty() && !text.contains('《') && !holds_any(text, Words::ZhGeneralFacts);
     pointed.or_else(|| when(leaning, leans).and_then(|w| clause_of(text, w)))
+}
+
+/// Whether what stands `before` a Chinese demonstrative (trimmed; `opening`: where the request
+/// opens past its openers) makes it point at something not given, wherever it stands: after a
+/// time gone by, something of then, the user's ("把上周那份周报…"); things counted at a clause's
+/// opening ("想买台笔记本，这两款哪个更值？"); what the request goes by ("按这个比例"); the
+/// user's own ("我这张信用卡"), or one of their people's ("我儿子这道数学题").
+fn zh_opens_pointing(before: &str, after: &str, opening: usize) -> bool {
+    let clause_end = |c| super::char_listed(Words::ZhClauseEnds, c);
+    before.ends_with('的')
+        || (before.ends_with(clause_end) && opening_in(after, Words::ZhPointedCounts).is_some())
+        || ending_in(before, Words::ZhBy).is_some()
+        || before.strip_suffix('我').is_some_and(|b| {
+            b.chars().count() <= 1 || b.len() <= opening || b.ends_with(clause_end)
+        })
+        || ending_in(before, Words::ZhPeople)
+            .is_some_and(|p| before[..before.len() - p.len()].ends_with('我'))
+        || ending_in(before, Words::ZhPastTimes).is_some()
+}
+
+/// Whether the conversation (`earlier`) says a measure word only after 一 or an asking word
+/// ("一台", "哪几款"): it counted one, or asked which, and named none of the things a count
+/// points at ("這兩台"), however much the user told.
+fn zh_counted_one_or_asked(earlier: &str, measure: char) -> bool {
+    let one_or_asked = |(i, _): (usize, &str)| {
+        let before = earlier[..i].trim_end_matches(|c| super::char_listed(Words::ZhSomeCount, c));
+        before.ends_with('一') || ending_in(before, Words::ZhAsksWhich).is_some()
+    };
+    earlier.contains(measure) && earlier.match_indices(measure).all(one_or_asked)
 }
 
 /// Whether the conversation (`earlier`; `named`: it writes a name) names the `noun` a Chinese
