@@ -271,6 +271,10 @@ enum Answer {
     /// Yes or no (`zh-asks-whether`, "whether": "whether you have pets", 有没有忌口的食物):
     /// anything the follow-up states ("她爱吃辣，不吃香菜").
     Whether,
+    /// One of the choices a Chinese question offers with no word that asks ("你用的是苹果还是
+    /// 安卓？"): a pick, or anything the follow-up states but an acknowledgement ("好的，具体怎么
+    /// 弄" leaves it open; "都要" answers it).
+    Choice,
     /// Anything else ("which two models", 发生了什么事): its words said again, a name or a model,
     /// or a statement long enough to tell it ([`STATED_WORDS`]).
     Words,
@@ -360,6 +364,8 @@ struct Answers {
     /// that other words would.
     named: usize,
     stated: usize,
+    /// Whether it states something besides acknowledging (`zh-acknowledgements`: 好的, 收到).
+    told: bool,
     /// Whether it says what the user wants ([`Answer::Goal`]).
     goal: bool,
 }
@@ -390,6 +396,7 @@ impl Answers {
             places: usize::from(place),
             named: usize::from(named),
             stated: stated(text, words.is_empty()),
+            told: tells_more_than_acknowledging(text, words),
             goal: if words.is_empty() {
                 rules::holds_any(text, Words::ZhStatesGoal)
             } else {
@@ -465,6 +472,7 @@ impl Answers {
     fn take(&mut self, answer: Answer, said: bool) -> bool {
         let pool = match answer {
             Answer::Whether => return self.stated > 0,
+            Answer::Choice => return self.told,
             Answer::Words if self.stated >= STATED_WORDS || self.places > 0 => return true,
             Answer::Words if self.named > 0 => Some(&mut self.named),
             Answer::Money if self.money > 0 => Some(&mut self.money),
@@ -710,6 +718,36 @@ fn stated(text: &str, chinese: bool) -> usize {
     }
 }
 
+/// Whether a follow-up has a sentence or clause that states (neither asks nor directs) and is
+/// more than an acknowledgement (`acknowledgements`, `zh-acknowledgements`: "ok", 好的, 收到).
+fn tells_more_than_acknowledging(text: &str, words: &[&str]) -> bool {
+    let ends = ['。', '！', '？', '?', '，', ',', '；', '.', '!', ';', ' '];
+    let ends = if words.is_empty() {
+        &ends[..]
+    } else {
+        &ends[..ends.len() - 1]
+    };
+    // "都算一下": both choices taken.
+    if words.is_empty() && rules::holds_any(text, Words::ZhAllChoices) {
+        return true;
+    }
+    text.split_inclusive(ends).any(|clause| {
+        let bare = clause.trim().trim_end_matches(ends).trim();
+        let lower = bare.to_ascii_lowercase();
+        let clause_words = words_of(&lower);
+        let asks = asks_or_directs(clause, if words.is_empty() { &[] } else { &clause_words });
+        let acknowledges = in_list(Words::ZhAcknowledgements, bare)
+            || (!clause_words.is_empty()
+                && clause_words
+                    .iter()
+                    .all(|w| in_list(Words::Acknowledgements, w)));
+        !bare.is_empty() && !asks && !acknowledges
+    })
+}
+
+/// The most Chinese characters of each choice in a bare list of them ("签证、行程还是交通？").
+const CHOICE_CHARS: usize = 4;
+
 /// The most words (twice as many Chinese characters) of a clause that goes on with the part
 /// before it, naming what it may be ("price, capacity, energy use", 放台面上); a longer one
 /// explains, and the details asked end ("where you live: most counties have a treasurer…").
@@ -833,13 +871,44 @@ fn zh_parts<'r>(sentence: &'r str, parts: &mut Vec<Part<'r>>) {
     {
         return;
     }
-    let mut current: Option<(usize, usize)> = None;
-    let close = |part: Option<(usize, usize)>, parts: &mut Vec<Part<'r>>| {
-        let Some((start, end)) = part else { return };
+    let asks_in = |text: &str| {
+        [
+            Words::ZhAsksDetail,
+            Words::ZhAsksAmount,
+            Words::ZhAsksWhether,
+        ]
+        .into_iter()
+        .any(|list| zh_holds(text, list))
+    };
+    // "你用的是苹果还是安卓？", "吐出来的是毛球、没消化的猫粮，还是黄水？": a question between
+    // choices with no word that asks is asked from its first clause ([`Answer::Choice`]); not a
+    // bare list of them, short and saying no "you" ("签证、行程还是交通？"), which goes on with
+    // the question before it.
+    let items = list(word_list(Words::ZhAlternatives)).fold(asked.to_owned(), |a, alternative| {
+        a.replace(alternative, "、")
+    });
+    let bare_list = !zh_holds(asked, Words::ZhReplyPersons)
+        && (items.split(['、', '，', ','])).all(|i| script_counts(i).0 <= CHOICE_CHARS);
+    let choice = sentence.ends_with(['？', '?'])
+        && request.is_none()
+        && zh_holds(asked, Words::ZhAlternatives)
+        && !asks_in(asked)
+        && !bare_list;
+    let mut current: Option<(usize, usize, bool)> = None;
+    let close = |part: Option<(usize, usize, bool)>, parts: &mut Vec<Part<'r>>| {
+        let Some((start, end, chosen)) = part else {
+            return;
+        };
         let text =
             sentence[start..end].trim_end_matches(|c| char_listed(Words::ZhReplyParticles, c));
-        let whether = zh_holds(text, Words::ZhAsksWhether);
-        let answer = Answer::of(|[_, zh]| zh_holds(text, zh), whether);
+        let answer = if chosen {
+            Answer::Choice
+        } else {
+            Answer::of(
+                |[_, zh]| zh_holds(text, zh),
+                zh_holds(text, Words::ZhAsksWhether),
+            )
+        };
         if !zh_holds(text, Words::ZhOffers) && !text.is_empty() {
             parts.push(Part { text, answer });
         }
@@ -857,19 +926,16 @@ fn zh_parts<'r>(sentence: &'r str, parts: &mut Vec<Part<'r>>) {
         let joined = rules::past_words(bare, Words::ZhReplyConnectives);
         let from = start + (bare.len() - rules::past_words(joined, Words::ZhReplyPersons).len());
         let text = &sentence[from..start + bare.len()];
-        let asks = [
-            Words::ZhAsksDetail,
-            Words::ZhAsksAmount,
-            Words::ZhAsksWhether,
-        ]
-        .into_iter()
-        .any(|list| zh_holds(text, list));
-        let opens = asks || joined.len() < bare.len() || (request.is_some() && current.is_none());
-        if opens {
+        // "收到，你想算月供还是总利息？": an acknowledgement before the choices asks nothing.
+        let acknowledges = in_list(Words::ZhAcknowledgements, bare);
+        let chosen = choice && current.is_none() && !acknowledges;
+        let opens =
+            asks_in(text) || joined.len() < bare.len() || (request.is_some() && current.is_none());
+        if opens || chosen {
             close(current.take(), parts);
-            current = Some((from, start + bare.len()));
+            current = Some((from, start + bare.len(), chosen && !opens));
         } else if script_counts(bare).0 <= CONTINUED_WORDS * 2
-            && let Some((_, last)) = current.as_mut()
+            && let Some((_, last, _)) = current.as_mut()
         {
             *last = start + bare.len();
         } else if current.is_some() {
@@ -1125,6 +1191,24 @@ mod tests {
             let expected = usize::from(text.len() > "€".len());
             assert_eq!(answers.money, expected, "{text}");
             assert_eq!(answers.plain + answers.other, 0, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_choice_asked_with_no_asking_word_is_a_part_an_acknowledgement_leaves_open() {
+        let reply = "可以先清理缓存。你用的是苹果还是安卓？我可以给你具体步骤。";
+        let parts = asked_parts(reply);
+        assert_eq!(parts.len(), 1, "{parts:?}");
+        assert_eq!(parts[0].answer, Answer::Choice);
+        assert!(asked_parts("需要准备什么？签证、行程还是交通？").is_empty());
+        for (text, open) in [
+            ("好的，具体怎么弄", true),
+            ("要不要换", true),
+            ("都要", false),
+        ] {
+            let asked =
+                unanswered_question(text, &[], &Message::new(Role::Assistant, reply), false);
+            assert_eq!(asked.is_some(), open, "{text}");
         }
     }
 }
