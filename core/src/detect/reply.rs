@@ -364,7 +364,7 @@ struct Answers {
     /// that other words would.
     named: usize,
     stated: usize,
-    /// Whether it states something besides acknowledging (`zh-acknowledgements`: 好的, 收到).
+    /// Whether it states something besides acknowledging ([`Answer::Choice`]).
     told: bool,
     /// Whether it says what the user wants ([`Answer::Goal`]).
     goal: bool,
@@ -396,7 +396,7 @@ impl Answers {
             places: usize::from(place),
             named: usize::from(named),
             stated: stated(text, words.is_empty()),
-            told: tells_more_than_acknowledging(text, words),
+            told: tells_more_than_acknowledging(text),
             goal: if words.is_empty() {
                 rules::holds_any(text, Words::ZhStatesGoal)
             } else {
@@ -718,31 +718,17 @@ fn stated(text: &str, chinese: bool) -> usize {
     }
 }
 
-/// Whether a follow-up has a sentence or clause that states (neither asks nor directs) and is
-/// more than an acknowledgement (`acknowledgements`, `zh-acknowledgements`: "ok", 好的, 收到).
-fn tells_more_than_acknowledging(text: &str, words: &[&str]) -> bool {
-    let ends = ['。', '！', '？', '?', '，', ',', '；', '.', '!', ';', ' '];
-    let ends = if words.is_empty() {
-        &ends[..]
-    } else {
-        &ends[..ends.len() - 1]
-    };
-    // "都算一下": both choices taken.
-    if words.is_empty() && rules::holds_any(text, Words::ZhAllChoices) {
-        return true;
-    }
-    text.split_inclusive(ends).any(|clause| {
-        let bare = clause.trim().trim_end_matches(ends).trim();
-        let lower = bare.to_ascii_lowercase();
-        let clause_words = words_of(&lower);
-        let asks = asks_or_directs(clause, if words.is_empty() { &[] } else { &clause_words });
-        let acknowledges = in_list(Words::ZhAcknowledgements, bare)
-            || (!clause_words.is_empty()
-                && clause_words
-                    .iter()
-                    .all(|w| in_list(Words::Acknowledgements, w)));
-        !bare.is_empty() && !asks && !acknowledges
-    })
+/// Whether a follow-up to a Chinese reply takes all the choices (`zh-all-choices`: "都算一下")
+/// or has a clause that states (neither asks nor directs) and is more than an acknowledgement
+/// (`zh-acknowledgements`: 好的, 收到): "WPS", "干透了 那咋办".
+fn tells_more_than_acknowledging(text: &str) -> bool {
+    let ends = ['。', '！', '？', '?', '，', ',', '；', ' '];
+    rules::holds_any(text, Words::ZhAllChoices)
+        || text.split_inclusive(ends).any(|clause| {
+            let bare = clause.trim().trim_end_matches(ends).trim();
+            let acknowledges = in_list(Words::ZhAcknowledgements, bare);
+            !bare.is_empty() && !asks_or_directs(clause, &[]) && !acknowledges
+        })
 }
 
 /// The most Chinese characters of each choice in a bare list of them ("签证、行程还是交通？").
