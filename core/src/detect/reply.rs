@@ -382,10 +382,21 @@ impl Answers {
         let placed = |p: &[&str]| in_list(Words::AnswerPlaceBefore, p[0]) && content(p[1]);
         // "小米14，系统是澎湃OS", "PostgreSQL": a Latin name in Chinese names the thing asked,
         // unless the reply offered it ("用Python" after "用Python可以吗？").
-        let latin = |w: &str| w.len() >= 2 && !reply.contains(w);
-        let named = words.is_empty() && text.split(|c: char| !c.is_ascii_alphabetic()).any(latin);
+        // A model opens with its letters ("X50", "A54"); "15K" is a sum.
+        let latin = |w: &str| {
+            w.len() >= 2 && w.starts_with(|c: char| c.is_ascii_alphabetic()) && !reply.contains(w)
+        };
+        let named = words.is_empty() && text.split(|c: char| !c.is_ascii_alphanumeric()).any(latin);
+        // "我就住虹桥附近": a name before `zh-near`, after where a verb of place (`zh-place-verbs`)
+        // or the clause opens, places the user; "我就住附近" does not.
+        let bound = |c: char| char_listed(Words::ZhPlaceVerbs, c) || "，,。 ".contains(c);
+        let near = |(at, _): (usize, &str)| {
+            let name = text[..at].rsplit(bound).next().unwrap_or_default();
+            script_counts(name).0 >= 2
+        };
         let place = if words.is_empty() {
             chinese::zh_place(text)
+                || list(word_list(Words::ZhNear)).any(|n| text.match_indices(n).any(near))
         } else {
             writes_a_name(text) || words.iter().any(|w| model(w)) || words.windows(2).any(placed)
         };
@@ -1178,6 +1189,18 @@ mod tests {
             assert_eq!(answers.money, expected, "{text}");
             assert_eq!(answers.plain + answers.other, 0, "{text}");
         }
+    }
+
+    #[test]
+    fn a_chinese_answer_names_a_model_a_sum_or_a_place_near() {
+        let answers = Answers::of("荣耀X50", &[], "你用的是什么手机？");
+        assert_eq!((answers.named, answers.money), (1, 0));
+        let answers = Answers::of("吃饭交通大概 15K", &[], "你其他开销大概多少？");
+        assert_eq!((answers.named, answers.money), (0, 1));
+        assert_eq!(Answers::of("我就住虹桥附近", &[], "").places, 1);
+        assert_eq!(Answers::of("我就住附近", &[], "").places, 0);
+        let reply = Message::new(Role::Assistant, "好的，请问延到什么时候？");
+        assert_eq!(unanswered_question("还没确定", &[], &reply, false), None);
     }
 
     #[test]
