@@ -650,14 +650,23 @@ fn asked_parts(reply: &str) -> Vec<Part<'_>> {
 }
 
 /// The reply's own words, where its questions are: all of it, or when it gives a draft or a
-/// list after a line ending with a colon ("以下是草稿：", "主管您好：", "Popular ones:") or a line
-/// that opens a draft ([`opens_draft`]), what comes before that line (a draft's own question,
+/// list after a line ending with a colon ("以下是草稿：", "主管您好：", "Popular ones:"), a line
+/// that opens a draft ([`opens_draft`]) or a quotation after a colon ("Here's a draft: 'Hey…'",
+/// 好的:'值此中秋佳节…'), what comes before it (a draft's own question,
 /// "想请问贵司是否…？", "Could you let me know when…?", is not the reply's).
 fn own_words(reply: &str) -> &str {
     let mut at = 0;
     for line in reply.split_inclusive('\n') {
         if line.trim_end().ends_with([':', '：']) || opens_draft(line.trim()) {
             return &reply[..at];
+        }
+        // "Here's a draft: 'Hey! … what time should I come?'": a quotation a colon opens.
+        let quoted = line.match_indices([':', '：']).find(|(colon, mark)| {
+            let after = line[colon + mark.len()..].trim_start();
+            after.starts_with(['\'', '"', '‘', '“', '「', '『'])
+        });
+        if let Some((colon, _)) = quoted {
+            return &reply[..at + colon];
         }
         at += line.len();
     }
@@ -1201,6 +1210,14 @@ mod tests {
         assert_eq!(Answers::of("我就住附近", &[], "").places, 0);
         let reply = Message::new(Role::Assistant, "好的，请问延到什么时候？");
         assert_eq!(unanswered_question("还没确定", &[], &reply, false), None);
+    }
+
+    #[test]
+    fn a_drafts_own_question_after_a_colon_is_not_the_replys() {
+        let reply = "Here's a draft: 'Hey! Wouldn't miss it. What time should I come?'";
+        assert!(asked_parts(reply).is_empty());
+        assert!(asked_parts("好的：「王老师您好，请问明天几点到？」").is_empty());
+        assert_eq!(asked_parts("Which day: Saturday or Sunday?").len(), 1);
     }
 
     #[test]
