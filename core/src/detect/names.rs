@@ -2,8 +2,9 @@
 //! entity question for hosts without a catalog of their own.
 //!
 //! A name counts only when written with its capital (an ASCII word starting with A–Z that does
-//! not open the request, or the whole request is about it) and when no word of the request
-//! already points at one meaning ("Java code", "Amazon rainforest"). The names, their meanings
+//! not open the request, or the whole request is about it) and not followed by another capital
+//! word ("Amazon Echo Dot" is one longer name), and when no word of the request already points
+//! at one meaning ("Java code", "Amazon rainforest"). The names, their meanings
 //! and the words that pick each are data (`[[name]]` in `core/data/detector.toml`).
 
 use super::frames::Name;
@@ -23,8 +24,14 @@ pub(crate) fn ambiguous(
     super::knowledge().names.iter().find(|entry| {
         let standing_alone = |(i, _): (usize, &str)| {
             let opens = text[..i].trim().is_empty();
+            let after = &text[i + entry.name.len()..];
+            // "Amazon Echo Dot", "Georgia Tech": a capital word right after makes one longer name.
+            let longer = (after.strip_prefix(' '))
+                .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
+                && !after.starts_with(" I ");
             apart(text[..i].chars().next_back())
-                && apart(text[i + entry.name.len()..].chars().next())
+                && apart(after.chars().next())
+                && !longer
                 && (!opens || words.len() <= 3)
         };
         may_hold(entry.name)
@@ -87,6 +94,9 @@ mod tests {
             name_in("What is the capital of Georgia, the country?"),
             None
         );
+        assert_eq!(name_in("Does an Amazon Echo Dot work with Hue?"), None);
+        assert_eq!(name_in("Is Georgia Tech a good school?"), None);
+        assert_eq!(name_in("Should I visit Georgia I wonder"), Some("Georgia"));
     }
 
     #[test]
