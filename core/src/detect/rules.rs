@@ -278,6 +278,16 @@ pub(crate) fn zh_condition_unnamed(text: &str) -> Option<&'static str> {
 /// about it", "Is this legal in my state?"), in a short request, a short first sentence, or as
 /// the object of a verb that works on material.
 fn pronoun_unresolved(words: &[&str], proper: &[bool], first_sentence: usize) -> Option<Finding> {
+    // "Is it normal for a baby to do this at her age?": "this" in the first sentence stands for
+    // something done, and no thing named before it is that, however long the request ("How do I
+    // do that?" after a sentence that tells it is another matter).
+    let done = |i: usize| {
+        i > 0
+            && i < first_sentence
+            && in_list(Words::DoingVerbs, words[i - 1])
+            && in_list(Words::NearDemonstratives, words[i])
+            && is_standalone_demonstrative(words, &words[i], first_sentence)
+    };
     let i = words.iter().enumerate().position(|(i, w)| {
         (is_pronoun(w)
             && (i < POSSESSIVE_REACH || !in_list(Words::Possessives, w))
@@ -301,6 +311,7 @@ fn pronoun_unresolved(words: &[&str], proper: &[bool], first_sentence: usize) ->
             && !refers_to_nothing(words, i))
             || (is_standalone_demonstrative(words, w, first_sentence)
                 && (told_last(words, i)
+                    || done(i)
                     || !(has_antecedent(&words[..pairs_with(words, i).unwrap_or(i)], proper, 1)
                         && (in_list(Words::FarDemonstratives, w)
                             || has_antecedent(&words[..i], proper, 2))
@@ -327,8 +338,8 @@ fn pronoun_unresolved(words: &[&str], proper: &[bool], first_sentence: usize) ->
         in_list(Words::RecipientPronouns, words[i]) && preceded_by(words, i, Words::PurposeWords);
     let short = words.len() <= SHORT_WORDS;
     let described = piece_described(words, i, first_sentence).is_some();
-    (short || opens || kind == Kind::AmbiguousReference || acted_on || for_someone || described)
-        .then(|| finding(kind, words[i]))
+    let asked = short || opens || kind == Kind::AmbiguousReference || acted_on || for_someone;
+    (asked || described || done(i)).then(|| finding(kind, words[i]))
 }
 
 /// Where the piece stands that a directive creates ("Write an email to my landlord asking when
