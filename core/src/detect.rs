@@ -1067,6 +1067,13 @@ fn conversation_findings(
     {
         findings.push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
     }
+    // "what about for her sister?" after advice for "my 9 month old": someone else, and what
+    // the advice turned on is not said of them.
+    if given.earlier.iter().any(|m| names_an_age(&m.content))
+        && let Some(evidence) = rules::someone_else(words)
+    {
+        findings.push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
+    }
     reply_findings(findings, text, words, given);
     choice_findings(findings, past_interjections(words), given.earlier);
     // "is it safe to give her this" after "We just adopted a puppy": a "this" that ends the
@@ -1449,7 +1456,14 @@ fn rule_question(
 /// The general question of a pronoun with nothing before it to stand for: who, for a person's
 /// ("she", 他), what it refers to for any other.
 fn pronoun_general(pronoun: &str) -> General {
-    if in_list(Words::PersonPronouns, pronoun) || in_list(Words::ZhOpeningPersons, pronoun) {
+    let someone_else = pronoun
+        .rsplit(' ')
+        .next()
+        .is_some_and(rules::is_person_word);
+    if in_list(Words::PersonPronouns, pronoun)
+        || in_list(Words::ZhOpeningPersons, pronoun)
+        || someone_else
+    {
         General::Person
     } else {
         General::Pronoun
@@ -1645,7 +1659,23 @@ fn names_a_person(text: &str) -> bool {
         let w = w.split(['\'', '’']).next().unwrap_or(w);
         in_list(Words::PeoplePronouns, w) || rules::is_person(w) || in_list(Words::Animals, w)
     };
-    writes_a_name(text) || words_of(&lower).iter().any(named)
+    writes_a_name(text) || words_of(&lower).iter().any(named) || names_an_age(text)
+}
+
+/// Whether `text` says someone by their age ("a 3 year old", "my 9 month old", "a
+/// 10-year-old girl", "my 2 yo"): advice for them turns on it.
+fn names_an_age(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    let words = words_of(&lower);
+    let aged = |w: &str| list(word_list(Words::AgedWords)).any(|a| w.ends_with(a));
+    (0..words.len()).any(|at| {
+        let w = &words[at..];
+        w[0].starts_with(|c: char| c.is_ascii_digit())
+            && (aged(w[0])
+                || w.get(1).is_some_and(|u| aged(u))
+                || (w.get(1).is_some_and(|u| in_list(Words::AgeUnits, u))
+                    && w.get(2) == Some(&"old")))
+    })
 }
 
 /// The material (`artifacts`: a post, an email, a draft) the user's latest message naming one

@@ -1350,6 +1350,26 @@ pub(crate) fn person_without_antecedent(words: &[&str], proper: &[bool]) -> Opti
     })
 }
 
+/// Another person a follow-up turns the conversation to (`turn-openers`, then a possessive and
+/// one of `people` or `person-nouns`): "what about for her sister?", "how about my son"; the
+/// person as said.
+pub(crate) fn someone_else(words: &[&str]) -> Option<String> {
+    let (at, opener) = phrase_in(words, Words::TurnOpeners)?;
+    let mut rest = &words[at + opener.split('+').count()..];
+    if rest.first() == Some(&"for") {
+        rest = &rest[1..];
+    }
+    let owner =
+        |w: &&str| in_list(Words::PersonPossessives, w) || in_list(Words::UserPossessives, w);
+    (rest.first().is_some_and(owner) && rest.get(1).is_some_and(|w| is_person_word(w)))
+        .then(|| rest[..2].join(" "))
+}
+
+/// Whether `word` (lower-case) names a person: one of `people` or `person-nouns`.
+pub(crate) fn is_person_word(word: &str) -> bool {
+    is_person(word) || in_list(Words::PersonNouns, word)
+}
+
 /// Whether `word` (lower-case) is one of the `people` (detector.toml) a request may answer.
 pub(crate) fn is_person(word: &str) -> bool {
     in_list(Words::People, word)
