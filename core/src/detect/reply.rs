@@ -195,7 +195,10 @@ fn unanswered_question(
     if unsure || material {
         return None;
     }
-    let parts = asked_parts(&reply.content);
+    let mut parts = asked_parts(&reply.content);
+    if picks_an_item(text, words, &reply.content) {
+        parts.retain(|p| !p.after_list);
+    }
     let said: Vec<bool> = parts.iter().map(|p| p.said_in(text, words)).collect();
     let mut answers = Answers::of(text, words, &reply.content);
     let picked = picked_choice(text, words, &reply.content);
@@ -219,7 +222,10 @@ fn unanswered_question(
         let answer = match again {
             Some((_, &before)) => before,
             None => {
+                // "蛙泳" after a list and "你想先学哪种泳姿？": what a reply asks after its list
+                // any statement answers, as a choice's.
                 said || picked.as_ref().is_some_and(|p| p.answers(part))
+                    || (part.after_list && answers.take(Answer::Choice, false))
                     || answers.take(part.answer, false)
             }
         };
@@ -237,6 +243,19 @@ fn unanswered_question(
         (!answered && (asks || stated)).then(|| part.question())
     };
     parts.iter().zip(&answered).find_map(open)
+}
+
+/// Whether a follow-up picks an item of a list by its number or rank ("选1", "the second one",
+/// 第二个), or as the one it describes (`item-picks`: "the one about the robot").
+fn picks_an_item(text: &str, words: &[&str], reply: &str) -> bool {
+    let ranked = |(at, _): (usize, &str)| {
+        (text[at + '第'.len_utf8()..].chars().next())
+            .is_some_and(|c| c.is_ascii_digit() || char_listed(Words::ZhNumerals, c))
+    };
+    picked_number(text, reply).is_some()
+        || words.iter().any(|w| in_list(Words::Ordinals, w))
+        || rules::phrase_in(words, Words::ItemPicks).is_some()
+        || text.match_indices('第').any(ranked)
 }
 
 /// Whether two English words are one word, said as it is or with an ending: the shorter has four
@@ -314,6 +333,9 @@ const STATED_WORDS: usize = 8;
 struct Part<'r> {
     text: &'r str,
     answer: Answer,
+    /// Whether the reply asks it after a list of its own ("1. Swimming 2. Piano … How old is
+    /// your child?"): a follow-up that picks an item goes on without it.
+    after_list: bool,
 }
 
 impl Part<'_> {
@@ -566,7 +588,7 @@ fn picked_number<'r>(text: &str, reply: &'r str) -> Option<Picked<'r>> {
 /// characters (你想做戚风).
 fn picked_choice<'r>(text: &str, words: &[&str], reply: &'r str) -> Option<Picked<'r>> {
     const CHOICE_WORDS: usize = 3;
-    let reply = own_words(reply);
+    let reply = own_words(reply)[0];
     if let Some(picked) = picked_number(text, reply) {
         return Some(picked);
     }
@@ -638,39 +660,81 @@ fn choice_of<T>(item: &[T], most: usize, keep: usize) -> &[T] {
 /// in a request, "方便说一下老人的年龄吗？").
 fn asked_parts(reply: &str) -> Vec<Part<'_>> {
     let mut parts = Vec::new();
-    let sentences = own_words(reply).split_inclusive(SENTENCE_ENDS);
-    for sentence in sentences.map(str::trim) {
-        if sentence.contains(is_cjk) {
-            zh_parts(sentence, &mut parts);
-        } else {
-            en_parts(sentence, &mut parts);
+    for (at, own) in own_words(reply).into_iter().enumerate() {
+        let before = parts.len();
+        for sentence in own.split_inclusive(SENTENCE_ENDS).map(str::trim) {
+            if sentence.contains(is_cjk) {
+                zh_parts(sentence, &mut parts);
+            } else {
+                en_parts(sentence, &mut parts);
+            }
         }
+        parts[before..]
+            .iter_mut()
+            .for_each(|p| p.after_list = at > 0);
     }
     parts
 }
 
-/// The reply's own words, where its questions are: all of it, or when it gives a draft or a
-/// list after a line ending with a colon ("以下是草稿：", "主管您好：", "Popular ones:"), a line
-/// that opens a draft ([`opens_draft`]) or a quotation after a colon ("Here's a draft: 'Hey…'",
-/// 好的:'值此中秋佳节…'), what comes before it (a draft's own question,
-/// "想请问贵司是否…？", "Could you let me know when…?", is not the reply's).
-fn own_words(reply: &str) -> &str {
-    let mut at = 0;
-    for line in reply.split_inclusive('\n') {
-        if line.trim_end().ends_with([':', '：']) || opens_draft(line.trim()) {
-            return &reply[..at];
+/// The reply's own words, where its questions are, as slices of it: all of it but a draft and
+/// what follows it, and but a list. A draft opens after a line ending with a colon ("以下是草稿：",
+/// "主管您好：") that no list item follows, at a line that opens a draft ([`opens_draft`]) or at
+/// a quotation after a colon ("Here's a draft: 'Hey…'", 好的:'值此中秋佳节…'); a draft's own
+/// question ("想请问贵司是否…？", "Could you let me know when…?") is not the reply's. A list
+/// ("Popular ones:\n1. …", "可以从这几点入手：\n- …") is skipped, and the reply's words go on
+/// after it ("孩子现在多大？").
+fn own_words(reply: &str) -> Vec<&str> {
+    let mut own = Vec::new();
+    let (mut start, mut at) = (0, 0);
+    let mut listing = false;
+    let mut lines = reply.split_inclusive('\n');
+    while let Some(line) = lines.next() {
+        let trimmed = line.trim();
+        if listing && (trimmed.is_empty() || is_list_item(trimmed)) {
+            at += line.len();
+            start = at;
+            continue;
         }
+        listing = false;
         // "Here's a draft: 'Hey! … what time should I come?'": a quotation a colon opens.
         let quoted = line.match_indices([':', '：']).find(|(colon, mark)| {
             let after = line[colon + mark.len()..].trim_start();
             after.starts_with(['\'', '"', '‘', '“', '「', '『'])
         });
         if let Some((colon, _)) = quoted {
-            return &reply[..at + colon];
+            own.push(&reply[start..at + colon]);
+            return own;
+        }
+        if opens_draft(trimmed) {
+            own.push(&reply[start..at]);
+            return own;
+        }
+        if trimmed.ends_with([':', '：']) {
+            own.push(&reply[start..at]);
+            at += line.len();
+            start = at;
+            let next = lines.clone().map(str::trim).find(|l| !l.is_empty());
+            if !next.is_some_and(is_list_item) {
+                return own;
+            }
+            listing = true;
+            continue;
         }
         at += line.len();
     }
-    reply
+    own.push(&reply[start..]);
+    own
+}
+
+/// Whether a line of a reply is an item of a list: a bullet ("- ", "• ", "* ") or a number
+/// with its mark (`number-marks`: "1.", "2、", "3)").
+fn is_list_item(line: &str) -> bool {
+    let digits = line
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(line.len());
+    let numbered = digits > 0
+        && (list(word_list(Words::NumberMarks))).any(|mark| line[digits..].starts_with(mark));
+    line.starts_with(['-', '•', '*', '·']) || numbered
 }
 
 /// Whether a line of a reply opens a draft: a subject ("Subject: Leaking kitchen tap"), a
@@ -793,7 +857,11 @@ fn en_parts<'r>(sentence: &'r str, parts: &mut Vec<Part<'r>>) {
             in_list_at(&words, 0, Words::AsksWhether) || in_list_at(&words, 0, Words::YesNoOpeners);
         let answer = Answer::of(|[en, _]| asks(en), whether);
         if !asks(Words::Offers) && !text.is_empty() {
-            parts.push(Part { text, answer });
+            parts.push(Part {
+                text,
+                answer,
+                after_list: false,
+            });
         }
     };
     for (start, end) in en_clauses(&lower, body) {
@@ -916,7 +984,11 @@ fn zh_parts<'r>(sentence: &'r str, parts: &mut Vec<Part<'r>>) {
             )
         };
         if !zh_holds(text, Words::ZhOffers) && !text.is_empty() {
-            parts.push(Part { text, answer });
+            parts.push(Part {
+                text,
+                answer,
+                after_list: false,
+            });
         }
     };
     let body = request.unwrap_or(0);
@@ -1218,6 +1290,21 @@ mod tests {
         assert!(asked_parts(reply).is_empty());
         assert!(asked_parts("好的：「王老师您好，请问明天几点到？」").is_empty());
         assert_eq!(asked_parts("Which day: Saturday or Sunday?").len(), 1);
+    }
+
+    #[test]
+    fn a_question_after_a_list_is_the_replys_and_a_pick_or_a_statement_leaves_it() {
+        let reply = "可以从这几点入手：\n- 找轻松的时机\n- 多听少说教\n孩子现在多大？";
+        assert_eq!(own_words(reply), ["", "孩子现在多大？"]);
+        let parts = asked_parts(reply);
+        assert!(parts.len() == 1 && parts[0].after_list, "{parts:?}");
+        let draft = "好的，这是草稿：\n尊敬的王老师：请问明天几点到？";
+        assert_eq!(own_words(draft), [""]);
+        let reply = Message::new(Role::Assistant, reply);
+        for (text, open) in [("帮我推荐几本书", true), ("第二个怎么做", false), ("十二岁", false)] {
+            let asked = unanswered_question(text, &[], &reply, false);
+            assert_eq!(asked.is_some(), open, "{text}");
+        }
     }
 
     #[test]
