@@ -1301,7 +1301,11 @@ mod tests {
         let draft = "好的，这是草稿：\n尊敬的王老师：请问明天几点到？";
         assert_eq!(own_words(draft), [""]);
         let reply = Message::new(Role::Assistant, reply);
-        for (text, open) in [("帮我推荐几本书", true), ("第二个怎么做", false), ("十二岁", false)] {
+        for (text, open) in [
+            ("帮我推荐几本书", true),
+            ("第二个怎么做", false),
+            ("十二岁", false),
+        ] {
             let asked = unanswered_question(text, &[], &reply, false);
             assert_eq!(asked.is_some(), open, "{text}");
         }

@@ -96,7 +96,36 @@ impl<'a> Haystack<'a> {
                 from = end + close.len_utf8();
             }
         }
+        out.extend(self.single_quotes(max_chars));
         out.sort_unstable();
+        out
+    }
+
+    /// Spans quoted in ASCII single quotes ("Rewrite this: 'Your delivery was late…'"): one
+    /// opens where no letter or digit stands before it and closes where none stands after, so
+    /// an apostrophe ("don't", "the kids' room") is neither.
+    fn single_quotes(&self, max_chars: usize) -> Vec<(usize, usize)> {
+        let text = &self.original;
+        let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+        let marks: Vec<usize> = text.match_indices('\'').map(|(i, _)| i).collect();
+        let opens =
+            |i: usize| !word(text[..i].chars().next_back()) && word(text[i + 1..].chars().next());
+        let closes = |i: usize| !word(text[i + 1..].chars().next());
+        let mut out = Vec::new();
+        let mut at = 0;
+        while let Some(&open) = marks[at..].iter().find(|&&i| opens(i)) {
+            let start = open + 1;
+            let Some(&close) = marks.iter().find(|&&i| i > open && closes(i)) else {
+                break;
+            };
+            if text[start..close].chars().count() <= max_chars {
+                out.push((start, close));
+            }
+            at = marks
+                .iter()
+                .position(|&i| i == close)
+                .map_or(marks.len(), |p| p + 1);
+        }
         out
     }
 }
@@ -113,6 +142,23 @@ pub(super) fn id_line(json: &str, index: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn single_quotes_quote_and_apostrophes_do_not() {
+        let h = Haystack::new("Rewrite this: 'Your delivery was late and I don't want it.' Thanks");
+        let quoted = h.quotes(usize::MAX);
+        assert_eq!(quoted.len(), 1);
+        let (s, e) = quoted[0];
+        assert_eq!(
+            &h.original[s..e],
+            "Your delivery was late and I don't want it."
+        );
+        assert!(
+            Haystack::new("the kids' room isn't big")
+                .quotes(usize::MAX)
+                .is_empty()
+        );
+    }
 
     #[test]
     fn whole_words_case_insensitive() {
