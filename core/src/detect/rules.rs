@@ -1344,7 +1344,9 @@ pub(crate) fn person_without_antecedent(words: &[&str], proper: &[bool]) -> Opti
     words.iter().enumerate().find_map(|(i, w)| {
         (in_list(Words::PersonPronouns, w)
             && !names_someone(&words[..i])
-            && !words[..i].iter().any(|b| is_person(b))
+            && !words[..i]
+                .iter()
+                .any(|b| is_person(b) || in_list(Words::Together, b))
             && !named_upto(proper, i))
         .then(|| (*w).to_owned())
     })
@@ -2464,6 +2466,16 @@ mod tests {
                 "Does this clause mean my landlord can keep the whole deposit if I leave in May?",
             ],
         );
+    }
+
+    #[test]
+    fn a_person_pronoun_after_us_may_be_one_of_them() {
+        let of = |text: &str| {
+            let words: Vec<&str> = text.split(' ').collect();
+            person_without_antecedent(&words, &vec![false; words.len()])
+        };
+        assert_eq!(of("just the two of us but he hates mushrooms"), None);
+        assert_eq!(of("what should i say to him"), Some("him".to_owned()));
     }
 
     #[test]
