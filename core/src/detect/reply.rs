@@ -420,7 +420,17 @@ impl Answers {
             chinese::zh_place(text)
                 || list(word_list(Words::ZhNear)).any(|n| text.match_indices(n).any(near))
         } else {
-            writes_a_name(text) || words.iter().any(|w| model(w)) || words.windows(2).any(placed)
+            // "Windows 11", "iPhone 13": a name and its number, wherever it stands.
+            let pieces: Vec<&str> = text.split_whitespace().collect();
+            let numbered = |p: &[&str]| {
+                p[0].starts_with(|c: char| c.is_alphabetic())
+                    && p[0].chars().any(|c| c.is_ascii_uppercase())
+                    && p[1].starts_with(|c: char| c.is_ascii_digit())
+            };
+            writes_a_name(text)
+                || words.iter().any(|w| model(w))
+                || words.windows(2).any(placed)
+                || pieces.windows(2).any(numbered)
         };
         let mut answers = Answers {
             money: 0,
@@ -1269,6 +1279,22 @@ mod tests {
             let expected = usize::from(text.len() > "€".len());
             assert_eq!(answers.money, expected, "{text}");
             assert_eq!(answers.plain + answers.other, 0, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_name_with_its_number_answers_wherever_it_stands() {
+        for (text, places) in [
+            ("Windows 11", 1),
+            ("iPhone 13, latest", 1),
+            ("about 11 times", 0),
+        ] {
+            let lower = text.to_ascii_lowercase();
+            assert_eq!(
+                Answers::of(text, &words_of(&lower), "").places,
+                places,
+                "{text}"
+            );
         }
     }
 
