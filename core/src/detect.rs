@@ -1777,7 +1777,12 @@ fn gives_way(f: &Finding, slots: &[SlotRef<'_>], open: &[SlotRef<'_>], settled: 
 /// material is theirs to paste; one of their `own-things` ("my injury") is what the slot asks.
 fn names_a_critical_open_kind(evidence: &str, open: &[SlotRef<'_>]) -> bool {
     let (own, noun) = material_of(evidence);
-    let noun = noun.to_ascii_lowercase();
+    // "a food allergy": the allergy.
+    let noun = noun
+        .rsplit(' ')
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
     (!own || rules::is_own_thing(evidence))
         && open.iter().any(|r| {
             r.slot.priority == Priority::Critical

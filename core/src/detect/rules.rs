@@ -234,8 +234,8 @@ pub(crate) fn english(
 }
 
 /// A condition said to be there and not named (`unnamed-openers`, `condition-kinds`,
-/// `unnamed-conditions`): "My mom has a health condition though", "she has another chronic
-/// illness"; not one a name or its matter follows ("a condition called POTS", "an allergy to
+/// `unnamed-conditions`; after `kinded-openers` only with a kind): "My mom has a health
+/// condition though", "she has another chronic illness", "some dietary restrictions"; not one a name or its matter follows ("a condition called POTS", "an allergy to
 /// peanuts", `named-after`).
 pub(crate) fn condition_unnamed(words: &[&str]) -> Option<String> {
     (0..words.len()).find_map(|at| {
@@ -243,7 +243,12 @@ pub(crate) fn condition_unnamed(words: &[&str]) -> Option<String> {
             return None;
         }
         let kinds = (words[at + 1..].iter()).take_while(|w| in_list(Words::ConditionKinds, w));
-        let noun = at + 1 + kinds.count();
+        let kinds = kinds.count();
+        // "some dietary restrictions", not "satisfies some condition".
+        if in_list(Words::KindedOpeners, words[at]) && kinds == 0 {
+            return None;
+        }
+        let noun = at + 1 + kinds;
         let named = words
             .get(noun + 1)
             .is_some_and(|w| in_list(Words::NamedAfter, w));
