@@ -337,8 +337,8 @@ impl<'a> ZhReading<'a> {
     }
 
     /// Counts the characters of the words that name one of the `recognised` kinds, ask for it,
-    /// or fill one of its slots other than its subject ("老师让写一篇读后感，800字，帮我写一下":
-    /// 读后感, 写, 老师, 字): a request says what it is about in the characters left over, and a
+    /// or fill one of its slots other than its subject, or say how it is written (`zh-form`:
+    /// 页, 开场, 语气) ("老师让写一篇读后感，800字，帮我写一下": 读后感, 写, 老师, 字): a request says what it is about in the characters left over, and a
     /// long request made only of its kind, its form and its other details says no more about
     /// its subject than a short one.
     fn spending(mut self, table: &Table, recognised: &[usize]) -> Self {
@@ -348,7 +348,8 @@ impl<'a> ZhReading<'a> {
             let others = (frame.slots.iter())
                 .filter(|s| !s.zh.patterns.contains(&Pattern::Topic))
                 .flat_map(|s| list(s.zh.words));
-            for word in asking.chain(others).filter(|w| self.chars.may_contain(w)) {
+            let form = list(word_list(Words::ZhForm));
+            for word in (asking.chain(others).chain(form)).filter(|w| self.chars.may_contain(w)) {
                 for (at, _) in self.text.match_indices(word) {
                     spent[at..at + word.len()].fill(true);
                 }
