@@ -245,6 +245,16 @@ fn unanswered_question(
     parts.iter().zip(&answered).find_map(open)
 }
 
+/// The statements of a Chinese follow-up that open as an answer does (`zh-answer-openers`:
+/// "主要是她总喂孩子吃零食", "是布偶"), each answering one part that other words would.
+fn zh_answers_opened(text: &str) -> usize {
+    let clauses = text.split(['。', '！', '，', ',', '；', ' ']);
+    let opened = |c: &&str| {
+        rules::opening_in(c.trim(), Words::ZhAnswerOpeners).is_some() && !asks_or_directs(c, &[])
+    };
+    clauses.filter(opened).count()
+}
+
 /// Whether a follow-up picks an item of a list by its number or rank ("选1", "the second one",
 /// 第二个), or as the one it describes (`item-picks`: "the one about the robot").
 fn picks_an_item(text: &str, words: &[&str], reply: &str) -> bool {
@@ -437,7 +447,7 @@ impl Answers {
             other: 0,
             plain: 0,
             places: usize::from(place),
-            named: usize::from(named),
+            named: usize::from(named) + zh_answers_opened(text),
             stated: stated(text, words.is_empty()),
             told: tells_more_than_acknowledging(text),
             goal: if words.is_empty() {
@@ -1296,6 +1306,20 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    #[test]
+    fn which_aspects_is_no_place_and_mainly_answers_it() {
+        let reply = "这很常见。具体是在哪些方面有分歧呢？";
+        let parts = asked_parts(reply);
+        assert_eq!(parts[0].answer, Answer::Words, "{parts:?}");
+        assert_eq!(asked_parts("你住在哪？")[0].answer, Answer::Place);
+        let reply = Message::new(Role::Assistant, reply);
+        assert_eq!(
+            unanswered_question("主要是她总喂孩子吃零食", &[], &reply, false),
+            None
+        );
+        assert!(unanswered_question("她总是这样", &[], &reply, false).is_some());
     }
 
     #[test]
