@@ -811,9 +811,16 @@ fn zh_replied_untold(given: Given<'_>) -> bool {
 
 /// Whether the follow-up `text` comes after a reply that told it nothing of the user's
 /// ([`zh_replied_untold`]), pointing at nothing ("这款值得买吗？": what it points at, the
-/// conversation said) and not asking the question before of another thing ([`zh_swapped`]).
+/// conversation said), not asking the question before of another thing ([`zh_swapped`]) and
+/// picking no item of the reply's list.
 fn zh_replied(text: &str, given: Given<'_>) -> bool {
-    zh_replied_untold(given) && !holds_any(text, Words::ZhPronouns) && !zh_swapped(text, given)
+    let reply = given.earlier.last().filter(|m| m.role == Role::Assistant);
+    // "第三个" after a numbered list: the item says what it is.
+    let picks = reply.is_some_and(|r| picks_an_item(text, &[], &r.content));
+    zh_replied_untold(given)
+        && !holds_any(text, Words::ZhPronouns)
+        && !zh_swapped(text, given)
+        && !picks
 }
 
 /// Whether a short Chinese follow-up asks the user's question before it again of another thing

@@ -255,17 +255,20 @@ fn zh_answers_opened(text: &str) -> usize {
     clauses.filter(opened).count()
 }
 
-/// Whether a follow-up picks an item of a list by its number or rank ("选1", "the second one",
-/// 第二个), or as the one it describes (`item-picks`: "the one about the robot").
-fn picks_an_item(text: &str, words: &[&str], reply: &str) -> bool {
+/// Whether a follow-up picks an item of the reply's list by its number ("选1"), or, when the
+/// reply has a list, by its rank ("the second one", 第二个; not 第一次 after no list) or as the
+/// one it describes (`item-picks`: "the one about the robot").
+pub(super) fn picks_an_item(text: &str, words: &[&str], reply: &str) -> bool {
     let ranked = |(at, _): (usize, &str)| {
         (text[at + '第'.len_utf8()..].chars().next())
             .is_some_and(|c| c.is_ascii_digit() || char_listed(Words::ZhNumerals, c))
     };
+    let listed = reply.lines().any(|line| is_list_item(line.trim()));
     picked_number(text, reply).is_some()
-        || words.iter().any(|w| in_list(Words::Ordinals, w))
-        || rules::phrase_in(words, Words::ItemPicks).is_some()
-        || text.match_indices('第').any(ranked)
+        || (listed
+            && (words.iter().any(|w| in_list(Words::Ordinals, w))
+                || rules::phrase_in(words, Words::ItemPicks).is_some()
+                || text.match_indices('第').any(ranked)))
 }
 
 /// Whether two English words are one word, said as it is or with an ending: the shorter has four
