@@ -33,11 +33,13 @@ pub(super) fn reply_findings(
     {
         findings.push(rules::finding(Kind::AmbiguousReference, evidence));
     }
-    if let Some(question) = unanswered_question(text, words, reply, given.material) {
+    // "原信：「…」我想回：预计下周三出货": what it quotes answers what was asked.
+    let quotes = given.material || given.quoted || given.after_colon;
+    if let Some(question) = unanswered_question(text, words, reply, quotes) {
         findings.push(rules::finding(Kind::MissingContext, question));
     }
     let follow_up = Message::new(Role::User, text);
-    let gives = given.material || given.quoted || given.after_colon || holds_material(&[follow_up]);
+    let gives = quotes || holds_material(&[follow_up]);
     let defers = if words.is_empty() {
         rules::holds_any(text, Words::ZhDefersMaterial)
     } else {
