@@ -598,9 +598,11 @@ fn artifact_not_given(words: &[&str], proper: &[bool], reach: (usize, usize)) ->
             let of = matches!(words.get(i + 2), Some(&"of" | &"between"));
             let named =
                 (*det == "the" && (of || for_what(words, i + 2))) || (by.is_none() && title);
-            // "Is all wheat the same?": the same as something the request names.
+            // "Is all wheat the same?": the same as something the request names; "the same as
+            // what tylenol has" names what it is compared with.
             let compared = *noun == "same"
-                && has_antecedent(&words[..i], proper.get(..i).unwrap_or_default(), 1);
+                && (has_antecedent(&words[..i], proper.get(..i).unwrap_or_default(), 1)
+                    || words.get(i + 2) == Some(&"as"));
             // "What's the formula for the area of a trapezoid?": what the question asks for is
             // its answer, not something the user has ("What's the answer to number 4?" still
             // leans on the user's worksheet).
@@ -1347,7 +1349,10 @@ fn answers_someone(before: &[&str]) -> bool {
 /// "What should I say to him?": a person pronoun with no one named before it in the request.
 pub(crate) fn person_without_antecedent(words: &[&str], proper: &[bool]) -> Option<String> {
     words.iter().enumerate().find_map(|(i, w)| {
+        // "Her name is Dana Whitfield": the name follows.
+        let named_after = matches!(words.get(i + 1..i + 3), Some(["name", "is"]));
         (in_list(Words::PersonPronouns, w)
+            && !named_after
             && !names_someone(&words[..i])
             && !words[..i]
                 .iter()
@@ -2474,12 +2479,27 @@ mod tests {
     }
 
     #[test]
+    fn the_same_as_something_named_points_back_to_nothing() {
+        let of = |text: &str| {
+            let words: Vec<&str> = text.split(' ').collect();
+            artifact_not_given(
+                &words,
+                &vec![false; words.len()],
+                (words.len(), words.len()),
+            )
+        };
+        assert_eq!(of("is that the same as what tylenol has"), None);
+        assert_eq!(of("can you do the same"), Some("the same".to_owned()));
+    }
+
+    #[test]
     fn a_person_pronoun_after_us_may_be_one_of_them() {
         let of = |text: &str| {
             let words: Vec<&str> = text.split(' ').collect();
             person_without_antecedent(&words, &vec![false; words.len()])
         };
         assert_eq!(of("just the two of us but he hates mushrooms"), None);
+        assert_eq!(of("her name is dana whitfield"), None);
         assert_eq!(of("what should i say to him"), Some("him".to_owned()));
     }
 
