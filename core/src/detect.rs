@@ -2425,7 +2425,8 @@ fn picks(evidence: &str) -> bool {
 /// (`rules::condition_unnamed`: "a health condition"; 慢性病).
 fn unnamed_condition(evidence: &str) -> bool {
     let (first, last) = (evidence.split(' ').next(), evidence.rsplit(' ').next());
-    (first.is_some_and(|w| in_list(Words::UnnamedOpeners, &w.to_ascii_lowercase()))
+    let opens = |w: &str| in_list(Words::UnnamedOpeners, w) || w.ends_with("'s");
+    (first.is_some_and(|w| opens(&w.to_ascii_lowercase()))
         && last.is_some_and(|w| in_list(Words::UnnamedConditions, w)))
         || list(word_list(Words::ZhUnnamedConditions)).any(|c| c == evidence)
 }

@@ -234,12 +234,15 @@ pub(crate) fn english(
 }
 
 /// A condition said to be there and not named (`unnamed-openers`, `condition-kinds`,
-/// `unnamed-conditions`; after `kinded-openers` only with a kind): "My mom has a health
-/// condition though", "she has another chronic illness", "some dietary restrictions"; not one a name or its matter follows ("a condition called POTS", "an allergy to
+/// `unnamed-conditions`; after `kinded-openers` only with a kind; or someone's, "my dad's"):
+/// "My mom has a health condition though", "she has another chronic illness", "some dietary
+/// restrictions"; not one a name or its matter follows ("a condition called POTS", "an allergy to
 /// peanuts", `named-after`).
 pub(crate) fn condition_unnamed(words: &[&str]) -> Option<String> {
     (0..words.len()).find_map(|at| {
-        if !in_list(Words::UnnamedOpeners, words[at]) {
+        // "my husband's diet": someone's, by their name for them.
+        let owner = words[at].ends_with("'s") && is_person_word(words[at].trim_end_matches("'s"));
+        if !in_list(Words::UnnamedOpeners, words[at]) && !owner {
             return None;
         }
         let kinds = (words[at + 1..].iter()).take_while(|w| in_list(Words::ConditionKinds, w));
@@ -2500,6 +2503,10 @@ mod tests {
         };
         assert_eq!(of("just the two of us but he hates mushrooms"), None);
         assert_eq!(of("her name is dana whitfield"), None);
+        assert_eq!(
+            condition_unnamed(&["about", "my", "dad's", "illness"]),
+            Some("dad's illness".to_owned())
+        );
         assert_eq!(of("what should i say to him"), Some("him".to_owned()));
     }
 
