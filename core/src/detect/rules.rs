@@ -688,16 +688,20 @@ fn given_to_you(words: &[&str]) -> Option<String> {
 
 /// "The pattern I need", "the article I mentioned", "the genre I like": a thing the user names
 /// by what they want or said of it, and does not say (`defined-by` after one of `givers`, last
-/// in the request or before a word of `defined-ends`; a determiner of `material-determiners`
-/// within two words before). Not an amount the answer is to find ("the minimum I need":
+/// in the request or before a word of `defined-ends`, or `told-someone` and whom: "the thing I
+/// told her I'd change"; a determiner of `material-determiners` within two words before). Not an amount the answer is to find ("the minimum I need":
 /// `not-defined`).
 pub(crate) fn defined_unsaid(words: &[&str]) -> Option<String> {
     (2..words.len()).find_map(|i| {
         let (noun, giver, verb) = (words[i - 1], words[i], words.get(i + 1)?);
         let ends = (words.get(i + 2)).is_none_or(|w| in_list(Words::DefinedEnds, w));
+        // "the thing I told her I'd change": said to someone, whatever follows.
+        let told = in_list(Words::ToldSomeone, verb)
+            && words
+                .get(i + 2)
+                .is_some_and(|w| in_list(Words::PeoplePronouns, w));
         let defined = in_list(Words::Givers, giver)
-            && in_list(Words::DefinedBy, verb)
-            && ends
+            && ((in_list(Words::DefinedBy, verb) && ends) || told)
             && !in_list(Words::NotDefined, noun)
             && noun.bytes().all(|b| b.is_ascii_alphabetic());
         let det = (i.saturating_sub(3)..i - 1)
