@@ -52,7 +52,7 @@ use strum::{IntoStaticStr, VariantArray, VariantNames};
 use chinese::ChineseSignals;
 use chinese::{ZhReading, own_material_in_chinese};
 use frames::{Cover, Filling, Frame, General, Pattern, Script, Slot, Words};
-use reply::{picks_an_item, reply_findings, tells_failure};
+use reply::{is_list_item, picks_an_item, reply_findings, tells_failure};
 
 /// The detector's knowledge as the build writes it from `core/data/detector.toml`: the frames,
 /// their slots and vocabularies, and every wording, checked at build time

@@ -566,7 +566,13 @@ fn rule_findings(
     let described =
         |text: &str| zh_counts_things(text) && text.contains(|c: char| c.is_ascii_digit());
     let sets_up = |m: &Message| holds_any(&m.content, Words::ZhCandidates) || described(&m.content);
+    // "500左右，哪个最实用" after a reply listing four gifts: the list holds the candidates.
+    let listed = |m: &Message| {
+        m.role == Role::Assistant
+            && m.content.lines().filter(|l| is_list_item(l.trim())).count() >= 2
+    };
     if given.history
+        && !given.earlier.last().is_some_and(listed)
         && !candidates_named(given.earlier)
         && !given.earlier.iter().any(sets_up)
         && !findings.iter().any(|f| f.kind == Kind::AmbiguousReference)

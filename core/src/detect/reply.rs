@@ -753,7 +753,7 @@ fn own_words(reply: &str) -> Vec<&str> {
 
 /// Whether a line of a reply is an item of a list: a bullet ("- ", "• ", "* ") or a number
 /// with its mark (`number-marks`: "1.", "2、", "3)").
-fn is_list_item(line: &str) -> bool {
+pub(super) fn is_list_item(line: &str) -> bool {
     let digits = line
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(line.len());
