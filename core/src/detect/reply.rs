@@ -409,44 +409,14 @@ struct Answers {
 
 impl Answers {
     fn of(text: &str, words: &[&str], reply: &str) -> Self {
-        // A name: a place, or a model written with its digits ("Netgear Nighthawk R7000"), or a
-        // word after a preposition of place ("from denver").
-        let model =
-            |w: &str| w.contains(|c: char| c.is_ascii_digit()) && w.contains(char::is_alphabetic);
-        let content = |w: &str| {
-            w.len() >= 4 && w.chars().all(char::is_alphabetic) && !in_list(Words::ReplyFiller, w)
-        };
-        let placed = |p: &[&str]| in_list(Words::AnswerPlaceBefore, p[0]) && content(p[1]);
         // "小米14，系统是澎湃OS", "PostgreSQL": a Latin name in Chinese names the thing asked,
-        // unless the reply offered it ("用Python" after "用Python可以吗？").
-        // A model opens with its letters ("X50", "A54"); "15K" is a sum.
+        // unless the reply offered it ("用Python" after "用Python可以吗？"). A model opens with
+        // its letters ("X50", "A54"); "15K" is a sum.
         let latin = |w: &str| {
             w.len() >= 2 && w.starts_with(|c: char| c.is_ascii_alphabetic()) && !reply.contains(w)
         };
         let named = words.is_empty() && text.split(|c: char| !c.is_ascii_alphanumeric()).any(latin);
-        // "我就住虹桥附近": a name before `zh-near`, after where a verb of place (`zh-place-verbs`)
-        // or the clause opens, places the user; "我就住附近" does not.
-        let bound = |c: char| char_listed(Words::ZhPlaceVerbs, c) || "，,。 ".contains(c);
-        let near = |(at, _): (usize, &str)| {
-            let name = text[..at].rsplit(bound).next().unwrap_or_default();
-            script_counts(name).0 >= 2
-        };
-        let place = if words.is_empty() {
-            chinese::zh_place(text)
-                || list(word_list(Words::ZhNear)).any(|n| text.match_indices(n).any(near))
-        } else {
-            // "Windows 11", "iPhone 13": a name and its number, wherever it stands.
-            let pieces: Vec<&str> = text.split_whitespace().collect();
-            let numbered = |p: &[&str]| {
-                p[0].starts_with(|c: char| c.is_alphabetic())
-                    && p[0].chars().any(|c| c.is_ascii_uppercase())
-                    && p[1].starts_with(|c: char| c.is_ascii_digit())
-            };
-            writes_a_name(text)
-                || words.iter().any(|w| model(w))
-                || words.windows(2).any(placed)
-                || pieces.windows(2).any(numbered)
-        };
+        let place = names_a_place(text, words);
         let mut answers = Answers {
             money: 0,
             other: 0,
@@ -544,6 +514,40 @@ impl Answers {
         };
         pool.map(|n| *n -= 1).is_some()
     }
+}
+
+/// Whether a follow-up names a place or a thing by its name, in English (`words`) or Chinese: a
+/// name it writes with its capital, a model written with its digits ("Netgear Nighthawk
+/// R7000"), a word after a preposition of place ("from denver"), a name and its number
+/// wherever it stands ("Windows 11"); in Chinese a place, or a name before `zh-near` after
+/// where a verb of place (`zh-place-verbs`) or the clause opens ("我就住虹桥附近"; not
+/// "我就住附近").
+fn names_a_place(text: &str, words: &[&str]) -> bool {
+    if words.is_empty() {
+        let bound = |c: char| char_listed(Words::ZhPlaceVerbs, c) || "，,。 ".contains(c);
+        let near = |(at, _): (usize, &str)| {
+            let name = text[..at].rsplit(bound).next().unwrap_or_default();
+            script_counts(name).0 >= 2
+        };
+        return chinese::zh_place(text)
+            || list(word_list(Words::ZhNear)).any(|n| text.match_indices(n).any(near));
+    }
+    let model =
+        |w: &str| w.contains(|c: char| c.is_ascii_digit()) && w.contains(char::is_alphabetic);
+    let content = |w: &str| {
+        w.len() >= 4 && w.chars().all(char::is_alphabetic) && !in_list(Words::ReplyFiller, w)
+    };
+    let placed = |p: &[&str]| in_list(Words::AnswerPlaceBefore, p[0]) && content(p[1]);
+    let pieces: Vec<&str> = text.split_whitespace().collect();
+    let numbered = |p: &[&str]| {
+        p[0].starts_with(|c: char| c.is_alphabetic())
+            && p[0].chars().any(|c| c.is_ascii_uppercase())
+            && p[1].starts_with(|c: char| c.is_ascii_digit())
+    };
+    writes_a_name(text)
+        || words.iter().any(|w| model(w))
+        || words.windows(2).any(placed)
+        || pieces.windows(2).any(numbered)
 }
 
 /// One of the choices a sentence of the reply offers, joined by `alternatives` ("Chiffon, sponge

@@ -601,11 +601,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], reach: (usize, usize)) ->
             let of = matches!(words.get(i + 2), Some(&"of" | &"between"));
             let named =
                 (*det == "the" && (of || for_what(words, i + 2))) || (by.is_none() && title);
-            // "Is all wheat the same?": the same as something the request names; "the same as
-            // what tylenol has" names what it is compared with.
-            let compared = *noun == "same"
-                && (has_antecedent(&words[..i], proper.get(..i).unwrap_or_default(), 1)
-                    || words.get(i + 2) == Some(&"as"));
+            let compared = *noun == "same" && same_as_named(words, proper, i);
             // "What's the formula for the area of a trapezoid?": what the question asks for is
             // its answer, not something the user has ("What's the answer to number 4?" still
             // leans on the user's worksheet).
@@ -708,6 +704,13 @@ pub(crate) fn defined_unsaid(words: &[&str]) -> Option<String> {
             .find(|&d| in_list(Words::MaterialDeterminers, words[d]))?;
         defined.then(|| words[det..i].join(" "))
     })
+}
+
+/// Whether "the same" at `i` is the same as something named: before it in the request ("Is
+/// all wheat the same?") or right after it ("the same as what tylenol has").
+fn same_as_named(words: &[&str], proper: &[bool], i: usize) -> bool {
+    has_antecedent(&words[..i], proper.get(..i).unwrap_or_default(), 1)
+        || words.get(i + 2) == Some(&"as")
 }
 
 /// Whether a "for" at `at` says which thing the one before it is: "the formula for compound
