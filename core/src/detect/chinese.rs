@@ -337,10 +337,11 @@ impl<'a> ZhReading<'a> {
     }
 
     /// Counts the characters of the words that name one of the `recognised` kinds, ask for it,
-    /// or fill one of its slots other than its subject, or say how it is written (`zh-form`:
-    /// 页, 开场, 语气) ("老师让写一篇读后感，800字，帮我写一下": 读后感, 写, 老师, 字): a request says what it is about in the characters left over, and a
-    /// long request made only of its kind, its form and its other details says no more about
-    /// its subject than a short one.
+    /// fill one of its slots other than its subject ("老师让写一篇读后感，800字，帮我写一下":
+    /// 读后感, 写, 老师, 字) or say how a text is laid out (`zh-form`: 页, 开场, 结论): a
+    /// request says what it is about in the characters left over, and a long request made only
+    /// of its kind, its form and its other details says no more about its subject than a short
+    /// one.
     fn spending(mut self, table: &Table, recognised: &[usize]) -> Self {
         let mut spent = vec![false; self.text.len()];
         for frame in recognised.iter().map(|&i| &table.frames[i]) {

@@ -236,8 +236,8 @@ pub(crate) fn english(
 /// A condition said to be there and not named (`unnamed-openers`, `condition-kinds`,
 /// `unnamed-conditions`; after `kinded-openers` only with a kind; or someone's, "my dad's"):
 /// "My mom has a health condition though", "she has another chronic illness", "some dietary
-/// restrictions"; not one a name or its matter follows ("a condition called POTS", "an allergy to
-/// peanuts", `named-after`).
+/// restrictions"; not one a name or its matter follows ("a condition called POTS", "an allergy
+/// to peanuts", `named-after`).
 pub(crate) fn condition_unnamed(words: &[&str]) -> Option<String> {
     (0..words.len()).find_map(|at| {
         // "my husband's diet": someone's, by their name for them.
@@ -685,8 +685,8 @@ fn given_to_you(words: &[&str]) -> Option<String> {
 /// "The pattern I need", "the article I mentioned", "the genre I like": a thing the user names
 /// by what they want or said of it, and does not say (`defined-by` after one of `givers`, last
 /// in the request or before a word of `defined-ends`, or `told-someone` and whom: "the thing I
-/// told her I'd change"; a determiner of `material-determiners` within two words before). Not an amount the answer is to find ("the minimum I need":
-/// `not-defined`).
+/// told her I'd change"; a determiner of `material-determiners` within two words before). Not
+/// an amount the answer is to find ("the minimum I need": `not-defined`).
 pub(crate) fn defined_unsaid(words: &[&str]) -> Option<String> {
     (2..words.len()).find_map(|i| {
         let (noun, giver, verb) = (words[i - 1], words[i], words.get(i + 1)?);
@@ -2510,11 +2510,22 @@ mod tests {
         };
         assert_eq!(of("just the two of us but he hates mushrooms"), None);
         assert_eq!(of("her name is dana whitfield"), None);
+        assert_eq!(of("what should i say to him"), Some("him".to_owned()));
+    }
+
+    #[test]
+    fn a_condition_of_someones_or_of_a_kind_is_unnamed() {
+        let of = |text: &str| condition_unnamed(&text.split(' ').collect::<Vec<_>>());
         assert_eq!(
-            condition_unnamed(&["about", "my", "dad's", "illness"]),
+            of("about my dad's illness"),
             Some("dad's illness".to_owned())
         );
-        assert_eq!(of("what should i say to him"), Some("him".to_owned()));
+        assert_eq!(of("given her condition"), Some("her condition".to_owned()));
+        assert_eq!(
+            of("some dietary restrictions"),
+            Some("some dietary restrictions".to_owned())
+        );
+        assert_eq!(of("satisfies some condition"), None);
     }
 
     #[test]
