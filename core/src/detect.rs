@@ -994,9 +994,19 @@ fn english_rules(
     }
     // "the two walkers his physio recommended": which, unless the conversation said it; in one
     // sentence ("after the trip. My manager told me…" is none).
+    // "the last one I loved" after "a book like": one question on what the user means, and
+    // "which book" already asks it.
+    let told_by_user = |said: &[&str]| said.iter().any(|w| in_list(Words::ChosenSubjects, w));
+    let referred = findings.iter().any(|f| {
+        matches!(
+            f.kind,
+            Kind::MissingContext | Kind::AmbiguousReference | Kind::PronounWithoutAntecedent
+        )
+    });
     if let Some((thing, key, said)) = rules::chosen_by_someone(words)
         && text.to_ascii_lowercase().contains(&said.join(" "))
         && !(given.earlier.iter()).any(|m| m.content.to_ascii_lowercase().contains(key))
+        && !(referred && told_by_user(said))
     {
         findings.push(rules::finding(Kind::MissingContext, thing));
     }

@@ -201,7 +201,10 @@ fn unanswered_question(
     if picks_an_item(text, words, &reply.content) {
         parts.retain(|p| !p.after_list);
     }
-    let said: Vec<bool> = parts.iter().map(|p| p.said_in(text, words)).collect();
+    let said: Vec<bool> = parts
+        .iter()
+        .map(|p| p.said_in(text, words, &parts))
+        .collect();
     let mut answers = Answers::of(text, words, &reply.content);
     let picked = picked_choice(text, words, &reply.content);
     // A part said again takes what answers it ("rent is 2400", "从上海出发"), but a place its
@@ -210,7 +213,7 @@ fn unanswered_question(
         let clauses = text.split(|c| char_listed(Words::ZhClauseEnds, c));
         let own_place = part.answer == Answer::Place
             && words.is_empty()
-            && (clauses.clone().find(|c| part.said_in(c, words)))
+            && (clauses.clone().find(|c| part.said_in(c, words, &parts)))
                 .is_some_and(|c| !chinese::zh_place(c));
         if !own_place {
             answers.take(part.answer, true);
@@ -356,18 +359,24 @@ struct Part<'r> {
 impl Part<'_> {
     /// Whether the follow-up says the part's own words again: an English word of four letters
     /// or more but `reply-filler` ("rent", "pets" as "pet"), two Chinese characters together
-    /// neither of which is of `zh-reply-filler` (家里, 发给).
-    fn said_in(&self, text: &str, words: &[&str]) -> bool {
+    /// neither of which is of `zh-reply-filler` (家里, 发给); none that another of the reply's
+    /// `parts` asks too ("the average price per item, and the variable cost per item": "item"
+    /// says neither).
+    fn said_in(&self, text: &str, words: &[&str], parts: &[Part<'_>]) -> bool {
+        let shared = |w: &str| {
+            (parts.iter()).any(|p| p.text != self.text && p.text.to_ascii_lowercase().contains(w))
+        };
         if words.is_empty() {
             let chars: Vec<char> = self.text.chars().collect();
             let filler = |c: &char| !is_cjk(*c) || char_listed(Words::ZhReplyFiller, *c);
             (chars.windows(2))
                 .filter(|pair| !pair.iter().any(filler))
-                .any(|pair| text.contains(&String::from_iter(pair)))
+                .map(String::from_iter)
+                .any(|pair| text.contains(&pair) && !shared(&pair))
         } else {
             let lower = self.text.to_ascii_lowercase();
             let content = |w: &&str| w.len() >= 4 && !in_list(Words::ReplyFiller, w);
-            (words_of(&lower).iter().filter(|w| content(w)))
+            (words_of(&lower).iter().filter(|w| content(w) && !shared(w)))
                 .any(|w| words.iter().any(|f| same_word(w, f)))
         }
     }
@@ -801,9 +810,11 @@ fn asks_or_directs(text: &str, words: &[&str]) -> bool {
             || zh_asks.into_iter().any(|list| rules::holds_any(text, list))
             || chinese::zh_directs(text)
     } else {
+        // "the cheaper one, just tell me if it's worth it": a clause after a comma directs too.
+        let clause_directs = |c: &str| directs(&words_of(&c.to_ascii_lowercase())).is_some();
         text.contains('?')
             || in_list_at(words, 0, Words::QuestionOpeners)
-            || directs(words).is_some()
+            || text.split([',', ';']).any(clause_directs)
     }
 }
 
@@ -820,8 +831,10 @@ fn stated(text: &str, chinese: bool) -> usize {
             .sum::<usize>()
             / 2
     } else {
-        let sentences = text.split_inclusive(SENTENCE_ENDS);
-        let words = sentences
+        let clauses = text
+            .split_inclusive(SENTENCE_ENDS)
+            .flat_map(|s| s.split([',', ';']));
+        let words = clauses
             .map(|s| (s, s.to_ascii_lowercase()))
             .filter_map(|(s, lower)| {
                 let words = words_of(&lower);
@@ -871,6 +884,7 @@ fn en_parts<'r>(sentence: &'r str, parts: &mut Vec<Part<'r>>) {
     }
     let body = request.unwrap_or(0);
     let mut current: Option<(usize, usize, usize)> = None;
+    let mut listing = false;
     // A part's kind and whether it offers help are read in the clause that opens it ("what are
     // the two offers"), not in the things it goes on to name ("role, pay, anything else").
     let close = |part: Option<(usize, usize, usize)>, parts: &mut Vec<Part<'r>>| {
@@ -918,9 +932,15 @@ fn en_parts<'r>(sentence: &'r str, parts: &mut Vec<Part<'r>>) {
         }
         // "How old is she, and does she have any other symptoms?": a yes or no after a part.
         let yes_no = current.is_some() && in_list(Words::YesNoOpeners, first);
-        if asking || requested || yes_no {
+        // "I'll need your age, sex, height and weight": after a detail requested by its noun,
+        // each noun listed after a comma is a detail of its own ("gas and electricity prices"
+        // is one).
+        let after_comma = lower[..from].trim_end().ends_with(',');
+        let listed = listing && after_comma && opening.len() <= CONTINUED_WORDS;
+        if asking || requested || yes_no || listed {
             close(current.take(), parts);
             current = Some((from, end, end));
+            listing = (requested || listed) && opening.len() <= CONTINUED_WORDS;
         } else if opening.len() <= CONTINUED_WORDS
             && let Some((_, _, last)) = current.as_mut()
         {
@@ -1298,6 +1318,18 @@ mod tests {
             let expected = usize::from(text.len() > "€".len());
             assert_eq!(answers.money, expected, "{text}");
             assert_eq!(answers.plain + answers.other, 0, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_clause_after_a_comma_may_direct() {
+        for (text, directs) in [
+            ("the cheaper one i guess, just give me your pick", true),
+            ("the cheaper one i guess; write it up", true),
+            ("the cheaper one i guess, my budget is tight", false),
+        ] {
+            let lower = text.to_ascii_lowercase();
+            assert_eq!(asks_or_directs(text, &words_of(&lower)), directs, "{text}");
         }
     }
 

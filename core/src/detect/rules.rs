@@ -1103,19 +1103,21 @@ pub(crate) fn is_own_thing(evidence: &str) -> bool {
     is_the_users(&lower) && in_list(Words::OwnThings, noun)
 }
 
-/// A thing someone else chose or spoke of for the user and the request does not name: "the two
-/// walkers his physio recommended", "the one my mom's doctor mentioned" (`chosen-determiners`,
-/// a count, the thing; owners of `chosen-owners` or a name's; a person of `people` or
-/// `advisers`; a verb of `chosen-verbs`). The user knows which; an answer cannot. Returns the
-/// thing as said ("the two walkers"), the word a conversation that named it would have said
-/// (the thing's noun, or the person for "the one", "the two") and the words from the thing to
-/// the verb.
+/// A thing someone chose, spoke of or liked and the request does not name: "the two walkers
+/// his physio recommended", "the one my mom's doctor mentioned", "the one my wife liked", "the
+/// one she's allergic to" (`chosen-determiners`, a count, the thing; owners of `chosen-owners`
+/// or a name's; a person of `people` or `advisers`, or a subject of `chosen-subjects`; a verb
+/// of `chosen-verbs`). The user knows which; an answer cannot. Returns the thing as said ("the
+/// two walkers"), the word a conversation that named it would have said (the thing's noun; for
+/// "the one", "the two" the person, or after a pronoun its verb) and the words from the thing
+/// to the verb.
 pub(crate) fn chosen_by_someone<'a, 'w>(
     words: &'a [&'w str],
 ) -> Option<(String, &'w str, &'a [&'w str])> {
     const THING: usize = 3;
     const OWNERS: usize = 2;
-    let person = |w: &str| in_list(Words::People, w) || in_list(Words::Advisers, w);
+    let pronoun = |w: &str| in_list(Words::ChosenSubjects, w);
+    let person = |w: &str| in_list(Words::People, w) || in_list(Words::Advisers, w) || pronoun(w);
     let owner = |w: &str| in_list(Words::ChosenOwners, w) || w.ends_with("'s");
     (0..words.len()).find_map(|at| {
         if !in_list(Words::ChosenDeterminers, words[at]) {
@@ -1130,16 +1132,33 @@ pub(crate) fn chosen_by_someone<'a, 'w>(
         let after = &rest[end..];
         let who = after.iter().take(OWNERS + 1).position(|w| person(w))?;
         let owned = after[..who].iter().all(|w| owner(w));
-        let chosen = after
-            .get(who + 1)
-            .is_some_and(|w| in_list(Words::ChosenVerbs, w));
+        // "the second one but my husband likes…": a joining word ends the thing before.
+        let whole = !rest[..end].iter().any(|w| in_list(Words::DefinedEnds, w));
         let noun = *rest[..end].last()?;
-        let key = if in_list(Words::NumberWords, noun) {
-            after[who]
+        // After a pronoun, only "the one", "the things" or what the user told of ("the artist
+        // I mentioned"): "the lemon cake she likes" names it well enough.
+        let told = |w: &str| in_list(Words::ToldVerbs, w);
+        let unnamed = in_list(Words::Ones, noun) || in_list(Words::OpenPlaceholders, noun);
+        let verb = after.get(who + 1).copied().unwrap_or_default();
+        let chosen = if pronoun(after[who]) {
+            words[at] == "the"
+                && in_list(Words::ChosenSubjectVerbs, verb)
+                && (unnamed || told(verb))
         } else {
-            noun
+            in_list(Words::ChosenVerbs, verb)
         };
-        (owned && chosen).then(|| {
+        // "the one I liked": a conversation that said which would have said its verb; "the
+        // one I told you about" any conversation may have said.
+        let key = if !in_list(Words::NumberWords, noun) {
+            noun
+        } else if pronoun(after[who]) && told(verb) {
+            ""
+        } else if pronoun(after[who]) {
+            verb
+        } else {
+            after[who]
+        };
+        (owned && whole && chosen).then(|| {
             (
                 words[at..=at + end].join(" "),
                 key,
@@ -2059,7 +2078,8 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
             // "這兩台" after "我想買一台新的吸塵器": one thing counted before is not the two,
             // which only their names say.
             let counted_before = earlier.contains(measure) && !counted;
-            (at != opening && !gone_to && !likened && (!counted || candidates))
+            (at != opening && !gone_to && !likened && !liked_by_someone(before))
+                && (!counted || candidates)
                 || named_earlier
                 || counted_before
                 || (place && super::names_a_destination(earlier))
@@ -2071,7 +2091,7 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
         };
         // A medicine the user takes is theirs to name, however much the conversation told.
         let medicine = opening_in(&noun, Words::ZhMedicines).is_some();
-        let said = ending_in(before, Words::ZhSaidBy).is_some();
+        let said = ending_in(before, Words::ZhSaidBy).is_some() || liked_by_someone(before);
         let uncounted = counted && zh_counted_one_or_asked(earlier, measure);
         let resolved = resolved
             || (counted && candidates && !said)
@@ -2086,6 +2106,20 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
     let leaning =
         earlier.is_empty() && !text.contains('《') && !holds_any(text, Words::ZhGeneralFacts);
     pointed.or_else(|| when(leaning, leans).and_then(|w| clause_of(text, w)))
+}
+
+/// Whether what stands `before` a Chinese demonstrative says someone liked, chose or cannot
+/// have the thing (`zh-liked-by`: "她最爱吃的那个", "我老婆喜欢的那款"; a person of `zh-people`
+/// or `zh-opening-persons`, or 我, in its clause): which one only the user knows.
+fn liked_by_someone(before: &str) -> bool {
+    let clause = (before
+        .rsplit(|c| super::char_listed(Words::ZhClauseEnds, c))
+        .next())
+    .unwrap_or_default();
+    let person = holds_any(clause, Words::ZhPeople)
+        || holds_any(clause, Words::ZhOpeningPersons)
+        || clause.contains('我');
+    ending_in(before, Words::ZhLikedBy).is_some() && person
 }
 
 /// Whether what stands `before` a Chinese demonstrative (trimmed; `opening`: where the request
