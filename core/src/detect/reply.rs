@@ -810,7 +810,7 @@ fn asks_or_directs(text: &str, words: &[&str]) -> bool {
             || zh_asks.into_iter().any(|list| rules::holds_any(text, list))
             || chinese::zh_directs(text)
     } else {
-        // "the cheaper one, just tell me if it's worth it": a clause after a comma directs too.
+        // "the cheaper one i guess, just give me your pick": a clause after a comma directs too.
         let clause_directs = |c: &str| directs(&words_of(&c.to_ascii_lowercase())).is_some();
         text.contains('?')
             || in_list_at(words, 0, Words::QuestionOpeners)
