@@ -994,6 +994,10 @@ fn english_rules(
     }
     // "the two walkers his physio recommended": which, unless the conversation said it; in one
     // sentence ("after the trip. My manager told me…" is none).
+    // "Draft an email asking for a raise… it should mention a specific number": which.
+    if let Some(value) = rules::value_unstated(text, words, &users_words(given.earlier)) {
+        findings.push(rules::finding(Kind::UnderspecifiedParameter, value));
+    }
     // "the last one I loved" after "a book like": one question on what the user means, and
     // "which book" already asks it.
     let told_by_user = |said: &[&str]| said.iter().any(|w| in_list(Words::ChosenSubjects, w));
@@ -1058,6 +1062,15 @@ fn english_rules(
         findings.push(rules::finding(Kind::AmbiguousReference, n.name));
     }
     (findings, name)
+}
+
+/// The user's own earlier messages, joined: where a value the request asks for may have been
+/// given ("my target is 85k" before "mention the number").
+fn users_words(earlier: &[Message]) -> String {
+    let user = earlier.iter().filter(|m| m.role == Role::User);
+    user.map(|m| m.content.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// What a follow-up leans on and its conversation did not give: someone a pronoun stands for,
@@ -1442,6 +1455,9 @@ fn rule_question(
         Kind::AmbiguousReference if rules::points_at_candidates(e) => General::Compare,
         Kind::AmbiguousReference if e.contains(' ') => General::Measure,
         Kind::AmbiguousReference => General::Compare,
+        Kind::UnderspecifiedParameter if rules::is_value(e) => {
+            return general_question(General::Value, script, e);
+        }
         // An amount asked for with no figures (`zh-figures-asked`).
         Kind::UnderspecifiedParameter if list(word_list(Words::ZhFiguresAsked)).any(has) => {
             General::Figures
@@ -1773,7 +1789,9 @@ fn ask_findings(
 /// kind's open slot of the person (`person-slots`) asks what matters of her better than "who is
 /// she?".
 fn gives_way(f: &Finding, slots: &[SlotRef<'_>], open: &[SlotRef<'_>], settled: bool) -> bool {
-    (f.kind == Kind::UnderspecifiedParameter && !slots.is_empty() && !settled)
+    // A value the text is to state ([`rules::value_unstated`]) is no slot of a kind.
+    let value = rules::is_value(&f.evidence);
+    (f.kind == Kind::UnderspecifiedParameter && !value && !slots.is_empty() && !settled)
         || (f.kind == Kind::MissingContext && names_a_critical_open_kind(&f.evidence, open))
         || (f.kind == Kind::PronounWithoutAntecedent
             && in_list(Words::OnePersonPronouns, &f.evidence)
@@ -1808,7 +1826,8 @@ fn names_a_critical_open_kind(evidence: &str, open: &[SlotRef<'_>]) -> bool {
 /// …", "我该买哪个？" after "在纠结小米14和iPhone 15").
 fn without_candidates_named(mut findings: Vec<Finding>, earlier: &[Message]) -> Vec<Finding> {
     if candidates_named(earlier) {
-        findings.retain(|f| f.kind != Kind::UnderspecifiedParameter);
+        findings
+            .retain(|f| f.kind != Kind::UnderspecifiedParameter || rules::is_value(&f.evidence));
     }
     findings
 }

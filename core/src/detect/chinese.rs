@@ -167,6 +167,10 @@ pub(super) fn decide(
         .collect();
     if !long {
         out.findings = rule_findings(text, cjk, given, &reading, &recognised);
+    } else if let Some(value) = rules::value_unstated(text, &[], &users_words(given.earlier)) {
+        // A value the text is to state is missing however long the request.
+        out.findings
+            .push(finding(Kind::UnderspecifiedParameter, value));
     }
     let situation = situation_told(given);
     // "一年最多能存多少？": a general fact's figure is the rule's, none of the user's own.
@@ -194,6 +198,7 @@ pub(super) fn decide(
         conversed: zh_conversed(&slots, text, given, situation),
         missing_material: out.findings.iter().any(|f| {
             f.kind == Kind::MissingContext
+                || (f.kind == Kind::UnderspecifiedParameter && rules::is_value(&f.evidence))
                 || (f.kind == Kind::PronounWithoutAntecedent && text.starts_with(&f.evidence))
                 || (f.kind == Kind::AmbiguousReference && super::picks(&f.evidence))
         }) || unresolved,
@@ -585,6 +590,9 @@ fn rule_findings(
         && let Some(condition) = rules::zh_condition_unnamed(text)
     {
         findings.push(finding(Kind::MissingContext, condition));
+    }
+    if let Some(value) = rules::value_unstated(text, &[], &users_words(given.earlier)) {
+        findings.push(finding(Kind::UnderspecifiedParameter, value));
     }
     reply_findings(&mut findings, text, &[], given);
     // "帮我想想怎么回" after "老师刚在家长群里发了个通知": a short follow-up works on the text

@@ -431,6 +431,9 @@ pub(crate) enum General {
     /// The placeholders of a draft in the reply ("[date]", 【姓名】) that a follow-up asks to have
     /// filled in without saying what goes there: what does? `{word}` lists them.
     Placeholders,
+    /// A value a text to write is asked to state and not given ("mention a specific number",
+    /// 把薪资范围也写上): what is it? `{word}` is the value as the request says it.
+    Value,
 }
 
 /// A general question with its priority and kind.

@@ -282,6 +282,96 @@ pub(crate) fn zh_condition_unnamed(text: &str) -> Option<&'static str> {
     })
 }
 
+/// A value a text to write is asked to state and that neither the request nor the user's
+/// earlier messages give (`earlier`): in English a verb of `value-verbs` ("mention", "include")
+/// before, within three words, one of `value-words` ("the salary range") or one of
+/// `value-generic` after one of `value-qualifiers` ("a specific number"), in a request that
+/// names a text (`value-texts`) and writes no figure but percentages (a rate's value, any); in
+/// Chinese one of `zh-value-words` in a sentence with one of `zh-write-in` ("把薪资范围也写上",
+/// "要講清楚我希望的調幅") and a text (`zh-value-texts`), no digit given, nor for an amount a
+/// sum (`zh-money-marks`) or for a rate (`zh-value-rates`) a percent or 折. The evidence is
+/// the value as written.
+pub(crate) fn value_unstated(text: &str, words: &[&str], earlier: &str) -> Option<String> {
+    if words.is_empty() {
+        return zh_value_unstated(text, earlier);
+    }
+    if !words.iter().any(|w| in_list(Words::ValueTexts, w)) || super::directs(words).is_none() {
+        return None;
+    }
+    let all = format!("{text} {earlier}");
+    let figure = |percent: bool| {
+        all.split_whitespace().any(|w| {
+            let digits = w.contains(|c: char| c.is_ascii_digit());
+            digits && (percent || !w.trim_end_matches(['.', ',', ')']).ends_with('%'))
+        })
+    };
+    const WITHIN: usize = 3;
+    (0..words.len()).find_map(|at| {
+        if !in_list(Words::ValueVerbs, words[at]) {
+            return None;
+        }
+        let after = &words[at + 1..(at + 1 + WITHIN + 1).min(words.len())];
+        let noun = after
+            .iter()
+            .position(|w| in_list(Words::ValueWords, w) || in_list(Words::ValueGeneric, w))?;
+        let qualified = after[..noun]
+            .iter()
+            .any(|w| in_list(Words::ValueQualifiers, w));
+        let generic = in_list(Words::ValueGeneric, after[noun]);
+        let rate = in_list(Words::ValueRates, after[noun]);
+        // "my salary expectations": the value without its determiner.
+        let determiner =
+            |w: &&str| in_list(Words::Articles, w) || in_list(Words::UserPossessives, w);
+        let start = after[..noun]
+            .iter()
+            .position(|w| !determiner(w))
+            .unwrap_or(noun);
+        // "the salary range": a value word after the value's own goes with it.
+        let end = (noun + 1..after.len().min(noun + 2))
+            .find(|&i| in_list(Words::ValueWords, after[i]))
+            .map_or(noun + 1, |i| i + 1);
+        ((!generic || qualified) && !figure(rate)).then(|| after[start..end].join(" "))
+    })
+}
+
+/// Whether a parameter finding's evidence is a value [`value_unstated`] found: it ends with one
+/// of `value-words` or `value-generic` and opens with no article, or is one of `zh-value-words`.
+pub(crate) fn is_value(evidence: &str) -> bool {
+    let first = evidence.split(' ').next().unwrap_or_default();
+    if in_list(Words::Articles, first) {
+        return false;
+    }
+    let last = evidence.rsplit(' ').next().unwrap_or_default();
+    in_list(Words::ValueWords, last)
+        || in_list(Words::ValueGeneric, last)
+        || list(word_list(Words::ZhValueWords)).any(|v| v == evidence)
+}
+
+/// [`value_unstated`] in Chinese.
+fn zh_value_unstated(text: &str, earlier: &str) -> Option<String> {
+    if !holds_any(text, Words::ZhValueTexts) || !super::chinese::zh_directs(text) {
+        return None;
+    }
+    let all = format!("{text}{earlier}");
+    let numeral = |c: char| c.is_ascii_digit() || super::char_listed(Words::ZhNumerals, c);
+    let sum = all.char_indices().any(|(at, c)| {
+        numeral(c)
+            && (all[at + c.len_utf8()..].chars().next())
+                .is_some_and(|m| super::char_listed(Words::ZhMoneyMarks, m))
+    });
+    let percent = all.contains(|c| super::char_listed(Words::ZhPercentMarks, c));
+    let digits = all.contains(|c: char| c.is_ascii_digit());
+    let sentences = text.split(['。', '！', '？', '!', '?']);
+    sentences
+        .filter(|s| holds_any(s, Words::ZhWriteIn))
+        .find_map(|s| list(word_list(Words::ZhValueWords)).find(|v| s.contains(v)))
+        .filter(|v| {
+            let rate = list(word_list(Words::ZhValueRates)).any(|r| r == *v);
+            !digits && !(if rate { percent } else { sum })
+        })
+        .map(str::to_owned)
+}
+
 /// A pronoun or a standalone demonstrative with nothing before it to stand for ("Tell me more
 /// about it", "Is this legal in my state?"), in a short request, a short first sentence, or as
 /// the object of a verb that works on material.

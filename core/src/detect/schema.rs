@@ -219,10 +219,11 @@ pub enum GeneralName {
     Failed,
     Unnamed,
     Placeholders,
+    Value,
 }
 
 /// Every general question, each of which the detector asks.
-const GENERAL_NAMES: [GeneralName; 20] = [
+const GENERAL_NAMES: [GeneralName; 21] = [
     GeneralName::Fallback,
     GeneralName::Pronoun,
     GeneralName::Name,
@@ -243,6 +244,7 @@ const GENERAL_NAMES: [GeneralName; 20] = [
     GeneralName::Failed,
     GeneralName::Unnamed,
     GeneralName::Placeholders,
+    GeneralName::Value,
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
