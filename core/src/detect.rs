@@ -992,28 +992,7 @@ fn english_rules(
         });
         findings.extend(never_named(&findings, own, given.earlier));
     }
-    // "the two walkers his physio recommended": which, unless the conversation said it; in one
-    // sentence ("after the trip. My manager told me…" is none).
-    // "Draft an email asking for a raise… it should mention a specific number": which.
-    if let Some(value) = rules::value_unstated(text, words, &users_words(given.earlier)) {
-        findings.push(rules::finding(Kind::UnderspecifiedParameter, value));
-    }
-    // "the last one I loved" after "a book like": one question on what the user means, and
-    // "which book" already asks it.
-    let told_by_user = |said: &[&str]| said.iter().any(|w| in_list(Words::ChosenSubjects, w));
-    let referred = findings.iter().any(|f| {
-        matches!(
-            f.kind,
-            Kind::MissingContext | Kind::AmbiguousReference | Kind::PronounWithoutAntecedent
-        )
-    });
-    if let Some((thing, key, said)) = rules::chosen_by_someone(words)
-        && text.to_ascii_lowercase().contains(&said.join(" "))
-        && !(given.earlier.iter()).any(|m| m.content.to_ascii_lowercase().contains(key))
-        && !(referred && told_by_user(said))
-    {
-        findings.push(rules::finding(Kind::MissingContext, thing));
-    }
+    unsaid_by_user(&mut findings, text, words, given);
     // "Explain it like I'm five: how does a rainbow form?": what follows the colon is what a
     // pronoun before it stands for.
     if let Some((head, _)) = split_at_colon(text).filter(|_| given.after_colon) {
@@ -1062,6 +1041,32 @@ fn english_rules(
         findings.push(rules::finding(Kind::AmbiguousReference, n.name));
     }
     (findings, name)
+}
+
+/// What only the user knows and the request does not give: a value the text to write is to
+/// state ([`rules::value_unstated`]), a thing someone chose or liked ([`rules::chosen_by_someone`]).
+fn unsaid_by_user(findings: &mut Vec<Finding>, text: &str, words: &[&str], given: Given<'_>) {
+    // "Draft an email asking for a raise… it should mention a specific number": which.
+    if let Some(value) = rules::value_unstated(text, words, &users_words(given.earlier)) {
+        findings.push(rules::finding(Kind::UnderspecifiedParameter, value));
+    }
+    // "the two walkers his physio recommended": which, unless the conversation said it; in one
+    // sentence ("after the trip. My manager told me…" is none). "the last one I loved" after "a
+    // book like": one question on what the user means, and "which book" already asks it.
+    let told_by_user = |said: &[&str]| said.iter().any(|w| in_list(Words::ChosenSubjects, w));
+    let referred = findings.iter().any(|f| {
+        matches!(
+            f.kind,
+            Kind::MissingContext | Kind::AmbiguousReference | Kind::PronounWithoutAntecedent
+        )
+    });
+    if let Some((thing, key, said)) = rules::chosen_by_someone(words)
+        && text.to_ascii_lowercase().contains(&said.join(" "))
+        && !(given.earlier.iter()).any(|m| m.content.to_ascii_lowercase().contains(key))
+        && !(referred && told_by_user(said))
+    {
+        findings.push(rules::finding(Kind::MissingContext, thing));
+    }
 }
 
 /// The user's own earlier messages, joined: where a value the request asks for may have been

@@ -165,13 +165,11 @@ pub(super) fn decide(
                     || lead.is_some_and(|i| std::ptr::eq(&table.frames[i], r.frame)))
         })
         .collect();
-    if !long {
-        out.findings = rule_findings(text, cjk, given, &reading, &recognised);
-    } else if let Some(value) = rules::value_unstated(text, &[], &users_words(given.earlier)) {
-        // A value the text is to state is missing however long the request.
-        out.findings
-            .push(finding(Kind::UnderspecifiedParameter, value));
-    }
+    // A value the text is to state is missing however long the request.
+    out.findings = match long {
+        false => rule_findings(text, cjk, given, &reading, &recognised),
+        true => value_finding(text, given).into_iter().collect(),
+    };
     let situation = situation_told(given);
     // "一年最多能存多少？": a general fact's figure is the rule's, none of the user's own.
     let (figures_given, found) = (long || general_fact, &mut out.findings);
@@ -196,12 +194,7 @@ pub(super) fn decide(
         replied: zh_replied(text, given),
         told: given.told,
         conversed: zh_conversed(&slots, text, given, situation),
-        missing_material: out.findings.iter().any(|f| {
-            f.kind == Kind::MissingContext
-                || (f.kind == Kind::UnderspecifiedParameter && rules::is_value(&f.evidence))
-                || (f.kind == Kind::PronounWithoutAntecedent && text.starts_with(&f.evidence))
-                || (f.kind == Kind::AmbiguousReference && super::picks(&f.evidence))
-        }) || unresolved,
+        missing_material: missing_material(&out.findings, text) || unresolved,
         directive: directs
             || place
             || zh_names_its_own(table, &recognised, head)
@@ -591,9 +584,7 @@ fn rule_findings(
     {
         findings.push(finding(Kind::MissingContext, condition));
     }
-    if let Some(value) = rules::value_unstated(text, &[], &users_words(given.earlier)) {
-        findings.push(finding(Kind::UnderspecifiedParameter, value));
-    }
+    findings.extend(value_finding(text, given));
     reply_findings(&mut findings, text, &[], given);
     // "帮我想想怎么回" after "老师刚在家长群里发了个通知": a short follow-up works on the text
     // the user said they received or wrote, which the conversation only spoke of; unless it
@@ -613,6 +604,23 @@ fn rule_findings(
         findings.push(finding(Kind::MissingContext, told));
     }
     findings
+}
+
+/// A value a Chinese text to write is asked to state and not given ([`rules::value_unstated`]).
+fn value_finding(text: &str, given: Given<'_>) -> Option<Finding> {
+    let value = rules::value_unstated(text, &[], &users_words(given.earlier))?;
+    Some(finding(Kind::UnderspecifiedParameter, value))
+}
+
+/// Whether a Chinese request's findings say something it works on is missing: material, a
+/// value to state, a pronoun it opens with, a pick not named.
+fn missing_material(findings: &[Finding], text: &str) -> bool {
+    findings.iter().any(|f| {
+        f.kind == Kind::MissingContext
+            || (f.kind == Kind::UnderspecifiedParameter && rules::is_value(&f.evidence))
+            || (f.kind == Kind::PronounWithoutAntecedent && text.starts_with(&f.evidence))
+            || (f.kind == Kind::AmbiguousReference && super::picks(&f.evidence))
+    })
 }
 
 /// Chinese characters up to which a follow-up works on a text the conversation spoke of.

@@ -295,10 +295,16 @@ enum Answer {
     /// plain one of three digits or more ("300以内"), or any figure when the follow-up names
     /// what it is ("rent is 12 hundred").
     Money,
-    /// A count, a size, an age or a time (`asks-amount`, `asks-figure`: "how big", 几口人,
-    /// "what will your last day be"): a small figure or a time, a plain large one, or a sum of
+    /// A count, a size or a length of time (`asks-amount`, `asks-figure`: "how big", 几口人,
+    /// "how long"): a small figure, a plain large one, a time ("since Monday"), or a sum of
     /// money when the follow-up names what it is.
     Figure,
+    /// An age or a school year (`asks-age`, `zh-asks-age`: "how old", 多大, 几年级): a figure,
+    /// not a time ("每天磨蹭到十一点" says no grade, 晚上 no age).
+    Age,
+    /// When (`asks-time`, `zh-asks-time`: "what will your last day be", 什么时候): a time or a
+    /// date ("friday", 下周三, 5号), or a small figure ("the 12th").
+    Time,
     /// A place (`asks-place`, `zh-asks-place`: "roughly where do you live", 在哪个城市): a name
     /// ("we're in Ohio", 在杭州).
     Place,
@@ -324,6 +330,10 @@ impl Answer {
     fn of(asks: impl Fn([Words; 2]) -> bool, whether: bool) -> Self {
         if asks([Words::AsksMoney, Words::ZhAsksMoney]) {
             Answer::Money
+        } else if asks([Words::AsksAge, Words::ZhAsksAge]) {
+            Answer::Age
+        } else if asks([Words::AsksTime, Words::ZhAsksTime]) {
+            Answer::Time
         } else if asks([Words::AsksAmount, Words::ZhAsksAmount])
             || asks([Words::AsksFigure, Words::ZhAsksFigure])
         {
@@ -405,6 +415,8 @@ struct Answers {
     other: usize,
     /// Figures of three digits or more with no currency ("300以内", "1,400"): money or not.
     plain: usize,
+    /// Times and dates ("friday", "7pm", 晚上, 5号): they answer when, not how many.
+    times: usize,
     places: usize,
     /// Latin names in a Chinese follow-up the reply did not offer, each answering one part
     /// that other words would.
@@ -430,6 +442,7 @@ impl Answers {
             money: 0,
             other: 0,
             plain: 0,
+            times: 0,
             places: usize::from(place),
             named: usize::from(named) + zh_answers_opened(text),
             stated: stated(text, words.is_empty()),
@@ -462,16 +475,21 @@ impl Answers {
                 let run = &rest[start..end];
                 // "2000日元", "五千块": the currency's mark within two characters after.
                 let mut after = rest[end..].chars().take(2);
-                if run != "一" {
+                // "5号", "十一点": a date or a time of day.
+                let dated = (rest[end..].chars().next())
+                    .is_some_and(|c| char_listed(Words::ZhDateMarks, c));
+                if run != "一" && dated {
+                    answers.times += 1;
+                } else if run != "一" {
                     let money = run.contains(|c| char_listed(Words::ZhMoneyMarks, c))
                         || after.any(|c| char_listed(Words::ZhMoneyMarks, c));
                     count(money, run);
                 }
                 rest = &rest[end..];
             }
-            list(word_list(Words::ZhTimes))
+            answers.times += list(word_list(Words::ZhTimes))
                 .filter(|t| text.contains(t))
-                .for_each(|t| count(false, t));
+                .count();
         } else {
             for (at, w) in words.iter().enumerate() {
                 let next = words.get(at + 1);
@@ -479,7 +497,9 @@ impl Answers {
                 let money = w.contains(['$', '£', '€', '¥'])
                     || (digits && w.ends_with('k'))
                     || next.is_some_and(|n| in_list(Words::CurrencyWords, n));
-                if (is_number(w) && *w != "one") || is_time(w, next) {
+                if is_time(w, next) {
+                    answers.times += 1;
+                } else if is_number(w) && *w != "one" {
                     count(money, w);
                 }
             }
@@ -513,13 +533,20 @@ impl Answers {
             Answer::Words if self.stated >= STATED_WORDS || self.places > 0 => return true,
             Answer::Words if self.named > 0 => Some(&mut self.named),
             Answer::Money if self.money > 0 => Some(&mut self.money),
-            Answer::Figure if self.other > 0 => Some(&mut self.other),
-            Answer::Money | Answer::Figure if self.plain > 0 => Some(&mut self.plain),
+            Answer::Time if self.times > 0 => Some(&mut self.times),
+            Answer::Figure | Answer::Age | Answer::Time if self.other > 0 => Some(&mut self.other),
+            Answer::Money | Answer::Figure | Answer::Age if self.plain > 0 => Some(&mut self.plain),
+            Answer::Figure if self.times > 0 => Some(&mut self.times),
             Answer::Money if said && self.other > 0 => Some(&mut self.other),
             Answer::Figure if said && self.money > 0 => Some(&mut self.money),
             Answer::Place if self.places > 0 => Some(&mut self.places),
             Answer::Goal => return self.goal,
-            Answer::Money | Answer::Figure | Answer::Place | Answer::Words => None,
+            Answer::Money
+            | Answer::Figure
+            | Answer::Age
+            | Answer::Time
+            | Answer::Place
+            | Answer::Words => None,
         };
         pool.map(|n| *n -= 1).is_some()
     }
@@ -584,7 +611,18 @@ impl Picked<'_> {
         let bare = |c: char| !c.is_alphanumeric() || char_listed(Words::ZhReplyParticles, c);
         let next = between.is_some_and(|b| b.chars().all(bare));
         let offers = part.text.to_ascii_lowercase().contains(&self.choice);
-        offers || (next && self.listed && part.answer == Answer::Words)
+        // "Want help with likely questions, or with what to ask them?": a part that is the
+        // other choice of the sentence picked from is no detail left.
+        let start = at(part.text);
+        let inside = start > at(self.offered) && end <= at(self.offered) + self.offered.len();
+        let alternative = || {
+            let before = self.reply[at(self.offered)..start]
+                .trim_end()
+                .to_ascii_lowercase();
+            (words_of(&before).last()).is_some_and(|w| in_list(Words::Alternatives, w))
+                || list(word_list(Words::ZhAlternatives)).any(|a| before.ends_with(a))
+        };
+        offers || (inside && alternative()) || (next && self.listed && part.answer == Answer::Words)
     }
 }
 

@@ -286,11 +286,11 @@ pub(crate) fn zh_condition_unnamed(text: &str) -> Option<&'static str> {
 /// earlier messages give (`earlier`): in English a verb of `value-verbs` ("mention", "include")
 /// before, within three words, one of `value-words` ("the salary range") or one of
 /// `value-generic` after one of `value-qualifiers` ("a specific number"), in a request that
-/// names a text (`value-texts`) and writes no figure but percentages (a rate's value, any); in
-/// Chinese one of `zh-value-words` in a sentence with one of `zh-write-in` ("把薪资范围也写上",
-/// "要講清楚我希望的調幅") and a text (`zh-value-texts`), no digit given, nor for an amount a
-/// sum (`zh-money-marks`) or for a rate (`zh-value-rates`) a percent or 折. The evidence is
-/// the value as written.
+/// directs a text (`value-texts`); in Chinese one of `zh-value-words` in a sentence with one of
+/// `zh-write-in` ("把薪资范围也写上", "要講清楚我希望的調幅") and a text (`zh-value-texts`). A
+/// figure of the value's kind gives it: a rate (`value-rates`, `zh-value-rates`) a percent, a
+/// date (`value-dates`, `zh-value-dates`) a time or a date, a bare number any figure but a
+/// percent, and any other value a sum of money. The evidence is the value as written.
 pub(crate) fn value_unstated(text: &str, words: &[&str], earlier: &str) -> Option<String> {
     if words.is_empty() {
         return zh_value_unstated(text, earlier);
@@ -299,12 +299,6 @@ pub(crate) fn value_unstated(text: &str, words: &[&str], earlier: &str) -> Optio
         return None;
     }
     let all = format!("{text} {earlier}");
-    let figure = |percent: bool| {
-        all.split_whitespace().any(|w| {
-            let digits = w.contains(|c: char| c.is_ascii_digit());
-            digits && (percent || !w.trim_end_matches(['.', ',', ')']).ends_with('%'))
-        })
-    };
     const WITHIN: usize = 3;
     (0..words.len()).find_map(|at| {
         if !in_list(Words::ValueVerbs, words[at]) {
@@ -318,7 +312,6 @@ pub(crate) fn value_unstated(text: &str, words: &[&str], earlier: &str) -> Optio
             .iter()
             .any(|w| in_list(Words::ValueQualifiers, w));
         let generic = in_list(Words::ValueGeneric, after[noun]);
-        let rate = in_list(Words::ValueRates, after[noun]);
         // "my salary expectations": the value without its determiner.
         let determiner =
             |w: &&str| in_list(Words::Articles, w) || in_list(Words::UserPossessives, w);
@@ -330,7 +323,43 @@ pub(crate) fn value_unstated(text: &str, words: &[&str], earlier: &str) -> Optio
         let end = (noun + 1..after.len().min(noun + 2))
             .find(|&i| in_list(Words::ValueWords, after[i]))
             .map_or(noun + 1, |i| i + 1);
-        ((!generic || qualified) && !figure(rate)).then(|| after[start..end].join(" "))
+        ((!generic || qualified) && !value_given(&all, after[noun]))
+            .then(|| after[start..end].join(" "))
+    })
+}
+
+/// Whether `all` (the request and the user's earlier messages) gives a figure of the kind of
+/// the English value `noun` ([`value_unstated`]).
+fn value_given(all: &str, noun: &str) -> bool {
+    let tokens: Vec<&str> = all.split_whitespace().collect();
+    let digits = |t: &str| t.contains(|c: char| c.is_ascii_digit());
+    let percent = |i: usize| {
+        digits(tokens[i])
+            && (tokens[i].contains('%') || tokens.get(i + 1).is_some_and(|n| *n == "percent"))
+    };
+    if in_list(Words::ValueRates, noun) {
+        return (0..tokens.len()).any(percent);
+    }
+    if in_list(Words::ValueDates, noun) {
+        let lower = all.to_ascii_lowercase();
+        let words = super::words_of(&lower);
+        return (words.iter().enumerate()).any(|(i, w)| super::is_time(w, words.get(i + 1)));
+    }
+    if in_list(Words::ValueGeneric, noun) {
+        return (0..tokens.len()).any(|i| digits(tokens[i]) && !percent(i));
+    }
+    // "$4,200", "85k", "1200 dollars".
+    (0..tokens.len()).any(|i| {
+        let t = tokens[i];
+        let signed = t.contains(['$', '£', '€', '¥']) && digits(t);
+        let thousands = digits(t) && t.trim_end_matches(['.', ',']).ends_with(['k', 'K']);
+        let named = tokens.get(i + 1).is_some_and(|n| {
+            in_list(
+                Words::CurrencyWords,
+                n.to_ascii_lowercase().trim_end_matches(['.', ',']),
+            )
+        });
+        signed || thousands || (digits(t) && named)
     })
 }
 
@@ -354,21 +383,27 @@ fn zh_value_unstated(text: &str, earlier: &str) -> Option<String> {
     }
     let all = format!("{text}{earlier}");
     let numeral = |c: char| c.is_ascii_digit() || super::char_listed(Words::ZhNumerals, c);
-    let sum = all.char_indices().any(|(at, c)| {
-        numeral(c)
-            && (all[at + c.len_utf8()..].chars().next())
-                .is_some_and(|m| super::char_listed(Words::ZhMoneyMarks, m))
-    });
-    let percent = all.contains(|c| super::char_listed(Words::ZhPercentMarks, c));
-    let digits = all.contains(|c: char| c.is_ascii_digit());
+    let marked = |marks| {
+        all.char_indices().any(|(at, c)| {
+            numeral(c)
+                && (all[at + c.len_utf8()..].chars().next())
+                    .is_some_and(|m| super::char_listed(marks, m))
+        })
+    };
+    let given = |v: &str| {
+        if list(word_list(Words::ZhValueRates)).any(|r| r == v) {
+            all.contains(|c| super::char_listed(Words::ZhPercentMarks, c))
+        } else if list(word_list(Words::ZhValueDates)).any(|d| d == v) {
+            holds_any(&all, Words::ZhTimes) || marked(Words::ZhDateMarks)
+        } else {
+            marked(Words::ZhMoneyMarks)
+        }
+    };
     let sentences = text.split(['。', '！', '？', '!', '?']);
     sentences
         .filter(|s| holds_any(s, Words::ZhWriteIn))
         .find_map(|s| list(word_list(Words::ZhValueWords)).find(|v| s.contains(v)))
-        .filter(|v| {
-            let rate = list(word_list(Words::ZhValueRates)).any(|r| r == *v);
-            !digits && !(if rate { percent } else { sum })
-        })
+        .filter(|v| !given(v))
         .map(str::to_owned)
 }
 
