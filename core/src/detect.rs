@@ -1942,6 +1942,11 @@ fn said_before(slot: &Slot, text: &str, given: Given<'_>) -> bool {
     if (given.earlier.windows(2)).any(|p| asked(&p[0]) && p[1].role == Role::User) {
         return true;
     }
+    // "now do one for my manager too", "再帮我写一个调休的": the same kind for another, whose
+    // critical details the conversation gave only for the first.
+    if slot.priority == Priority::Critical && turns_to_another(text, given.earlier) {
+        return false;
+    }
     // A request that asks for its own piece ("Write a limerick"), not one that goes on with the
     // conversation's ("Now a limerick").
     let piece = (slot.piece).then(|| piece_asked(text)).flatten();
@@ -1963,6 +1968,45 @@ fn said_before(slot: &Slot, text: &str, given: Given<'_>) -> bool {
             Cues::of(&text, &lower, &words).fills(&text, &words, &slot.en, own)
         }
     })
+}
+
+/// Whether a follow-up asks for the same kind again for another matter: "one for" and a thing
+/// or a person the conversation never named, said to be different (`new-instance`,
+/// `different`: "one for my manager too, but for something different"; "Now one for my boss"
+/// after a birthday message is the same message), or a time's own one ("this month's one"); in
+/// Chinese 再 and a measure word after the verb that makes it, with what it is for before 的
+/// (`zh-new-instance`: "再帮我写一个调休的").
+fn turns_to_another(text: &str, earlier: &[Message]) -> bool {
+    let said = |w: &str| (earlier.iter()).any(|m| m.content.to_ascii_lowercase().contains(w));
+    let (cjk, latin_words) = script_counts(text);
+    if mostly_cjk(cjk, latin_words) {
+        let Some(at) = list(word_list(Words::ZhNewInstance)).find_map(|w| text.find(w)) else {
+            return false;
+        };
+        let what = text[at..].split('的').next().unwrap_or_default();
+        let named: String = what
+            .chars()
+            .rev()
+            .take(2)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        return what.len() < text[at..].len() && named.chars().count() == 2 && !said(&named);
+    }
+    let lower = text.to_ascii_lowercase();
+    let words = words_of(&lower);
+    let Some((at, phrase)) = rules::phrase_in(&words, Words::NewInstance) else {
+        return false;
+    };
+    let after = &words[at + phrase.split('+').count()..];
+    let noun = after
+        .iter()
+        .take(3)
+        .find(|w| !in_list(Words::MaterialDeterminers, w) && !in_list(Words::Articles, w));
+    // "Now one for my boss" after a birthday message is the same message for another.
+    let different = words.iter().any(|w| in_list(Words::Different, w));
+    phrase.ends_with("'s") || (different && noun.is_some_and(|n| !said(n)))
 }
 
 /// The piece `text` asks to be made, named by its first cue of a frame with a slot that says
