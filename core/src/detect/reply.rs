@@ -194,11 +194,23 @@ fn unanswered_question(
         let unsure = rules::phrase_in(words, Words::DontKnow).is_some();
         (unsure, words.len() <= ANSWER_WORDS)
     };
-    if unsure || material {
+    // "just write it, I'll fill in the details myself": what the reply asked is left to the user.
+    let leaves = if words.is_empty() {
+        rules::holds_any(text, Words::ZhLeavesDetails)
+    } else {
+        rules::phrase_in(words, Words::LeavesDetails).is_some()
+    };
+    if unsure || material || leaves {
         return None;
     }
     let mut parts = asked_parts(&reply.content);
-    if picks_an_item(text, words, &reply.content) {
+    let picks = picks_an_item(text, words, &reply.content);
+    // "第二个方法具体怎么操作": a follow-up that takes up one of the things the reply listed and
+    // asks its own question about it has moved on from the reply's.
+    if picks && asks {
+        return None;
+    }
+    if picks {
         parts.retain(|p| !p.after_list);
     }
     let said: Vec<bool> = parts
@@ -268,12 +280,30 @@ pub(super) fn picks_an_item(text: &str, words: &[&str], reply: &str) -> bool {
         (text[at + '第'.len_utf8()..].chars().next())
             .is_some_and(|c| c.is_ascii_digit() || char_listed(Words::ZhNumerals, c))
     };
-    let listed = reply.lines().any(|line| is_list_item(line.trim()));
+    // "1. 50/30/20法则；2. 先存后花": numbered in its lines or within one.
+    let listed = reply.lines().any(|line| is_list_item(line.trim())) || numbers_items(reply);
     picked_number(text, reply).is_some()
         || (listed
             && (words.iter().any(|w| in_list(Words::Ordinals, w))
                 || rules::phrase_in(words, Words::ItemPicks).is_some()
                 || text.match_indices('第').any(ranked)))
+}
+
+/// Whether a reply numbers two things or more ("1." "2、" "3)"), in its lines or within one.
+fn numbers_items(reply: &str) -> bool {
+    numbered_at(reply, '1').is_some() && numbered_at(reply, '2').is_some()
+}
+
+/// Where the reply numbers a thing `n` ("1." "2、" "3)"): the digit alone before a mark of
+/// `number-marks`.
+fn numbered_at(reply: &str, n: char) -> Option<usize> {
+    let at = reply.match_indices(n).find(|(at, _)| {
+        let before = reply[..*at].chars().next_back();
+        let after = reply[at + 1..].chars().next();
+        !before.is_some_and(|c| c.is_alphanumeric())
+            && after.is_some_and(|c| char_listed(Words::NumberMarks, c))
+    });
+    at.map(|(at, _)| at)
 }
 
 /// Whether two English words are one word, said as it is or with an ending: the shorter has four
@@ -630,15 +660,8 @@ impl Picked<'_> {
 /// 輕一點", "2 please" after "1. Guitar 2. Piano 3. Ukulele"): the reply numbers two choices or
 /// more ("1." "2、" "3)"), and the follow-up writes one of those numbers as a word of its own.
 fn picked_number<'r>(text: &str, reply: &'r str) -> Option<Picked<'r>> {
-    let numbered = |n: char| {
-        reply.match_indices(n).find(|(at, _)| {
-            let before = reply[..*at].chars().next_back();
-            let after = reply[at + 1..].chars().next();
-            !before.is_some_and(|c| c.is_alphanumeric())
-                && after.is_some_and(|c| char_listed(Words::NumberMarks, c))
-        })
-    };
-    let first = numbered('1')?.0;
+    let numbered = |n: char| numbered_at(reply, n);
+    let first = numbered('1')?;
     numbered('2')?;
     let lone = |(at, n): (usize, char)| {
         let before = text[..at].chars().next_back();
