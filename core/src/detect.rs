@@ -1050,6 +1050,10 @@ fn unsaid_by_user(findings: &mut Vec<Finding>, text: &str, words: &[&str], given
     if let Some(value) = rules::value_unstated(text, words, &users_words(given.earlier)) {
         findings.push(rules::finding(Kind::UnderspecifiedParameter, value));
     }
+    // "make it for more people": for how many.
+    if let Some(change) = rules::change_unsized(text, words) {
+        findings.push(rules::finding(Kind::UnderspecifiedParameter, change));
+    }
     // "the two walkers his physio recommended": which, unless the conversation said it; in one
     // sentence ("after the trip. My manager told me…" is none). "the last one I loved" after "a
     // book like": one question on what the user means, and "which book" already asks it.
@@ -1463,6 +1467,9 @@ fn rule_question(
         Kind::UnderspecifiedParameter if rules::is_value(e) => {
             return general_question(General::Value, script, e);
         }
+        Kind::UnderspecifiedParameter if rules::is_unsized(e) => {
+            return general_question(General::Resize, script, e);
+        }
         // An amount asked for with no figures (`zh-figures-asked`).
         Kind::UnderspecifiedParameter if list(word_list(Words::ZhFiguresAsked)).any(has) => {
             General::Figures
@@ -1795,7 +1802,7 @@ fn ask_findings(
 /// she?".
 fn gives_way(f: &Finding, slots: &[SlotRef<'_>], open: &[SlotRef<'_>], settled: bool) -> bool {
     // A value the text is to state ([`rules::value_unstated`]) is no slot of a kind.
-    let value = rules::is_value(&f.evidence);
+    let value = rules::is_users_amount(&f.evidence);
     (f.kind == Kind::UnderspecifiedParameter && !value && !slots.is_empty() && !settled)
         || (f.kind == Kind::MissingContext && names_a_critical_open_kind(&f.evidence, open))
         || (f.kind == Kind::PronounWithoutAntecedent
@@ -1831,8 +1838,9 @@ fn names_a_critical_open_kind(evidence: &str, open: &[SlotRef<'_>]) -> bool {
 /// …", "我该买哪个？" after "在纠结小米14和iPhone 15").
 fn without_candidates_named(mut findings: Vec<Finding>, earlier: &[Message]) -> Vec<Finding> {
     if candidates_named(earlier) {
-        findings
-            .retain(|f| f.kind != Kind::UnderspecifiedParameter || rules::is_value(&f.evidence));
+        findings.retain(|f| {
+            f.kind != Kind::UnderspecifiedParameter || rules::is_users_amount(&f.evidence)
+        });
     }
     findings
 }

@@ -606,9 +606,11 @@ fn rule_findings(
     findings
 }
 
-/// A value a Chinese text to write is asked to state and not given ([`rules::value_unstated`]).
+/// A value a Chinese text to write is asked to state and not given ([`rules::value_unstated`]),
+/// or an amount to change without the new one ([`rules::change_unsized`]: 多做点).
 fn value_finding(text: &str, given: Given<'_>) -> Option<Finding> {
-    let value = rules::value_unstated(text, &[], &users_words(given.earlier))?;
+    let value = rules::value_unstated(text, &[], &users_words(given.earlier))
+        .or_else(|| rules::change_unsized(text, &[]))?;
     Some(finding(Kind::UnderspecifiedParameter, value))
 }
 
@@ -617,7 +619,7 @@ fn value_finding(text: &str, given: Given<'_>) -> Option<Finding> {
 fn missing_material(findings: &[Finding], text: &str) -> bool {
     findings.iter().any(|f| {
         f.kind == Kind::MissingContext
-            || (f.kind == Kind::UnderspecifiedParameter && rules::is_value(&f.evidence))
+            || (f.kind == Kind::UnderspecifiedParameter && rules::is_users_amount(&f.evidence))
             || (f.kind == Kind::PronounWithoutAntecedent && text.starts_with(&f.evidence))
             || (f.kind == Kind::AmbiguousReference && super::picks(&f.evidence))
     })

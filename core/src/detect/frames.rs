@@ -434,6 +434,8 @@ pub(crate) enum General {
     /// A value a text to write is asked to state and not given ("mention a specific number",
     /// 把薪资范围也写上): what is it? `{word}` is the value as the request says it.
     Value,
+    /// An amount to change without the new one ("make it for more people", 多做点): to what?
+    Resize,
 }
 
 /// A general question with its priority and kind.

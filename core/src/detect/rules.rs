@@ -363,6 +363,37 @@ fn value_given(all: &str, noun: &str) -> bool {
     })
 }
 
+/// An amount to change without the new one (`unsized-changes`: "make it for more people",
+/// "scale it up"; `zh-unsized-changes`: 多做点): the words that ask it, unless the request writes
+/// a figure ("scale it up for 12").
+pub(crate) fn change_unsized(text: &str, words: &[&str]) -> Option<String> {
+    if text.contains(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    if words.is_empty() {
+        let numeral = text.contains(|c| super::char_listed(Words::ZhNumerals, c));
+        let change = list(word_list(Words::ZhUnsizedChanges)).find(|c| text.contains(c));
+        return change.filter(|_| !numeral).map(str::to_owned);
+    }
+    let (_, phrase) = phrase_in(words, Words::UnsizedChanges)?;
+    let counted = words.iter().any(|w| super::is_number(w));
+    (!counted).then(|| phrase.replace('+', " "))
+}
+
+/// Whether a parameter finding's evidence is a change [`change_unsized`] found.
+pub(crate) fn is_unsized(evidence: &str) -> bool {
+    let words: Vec<&str> = evidence.split(' ').collect();
+    phrase_in(&words, Words::UnsizedChanges)
+        .is_some_and(|(_, p)| p.split('+').count() == words.len())
+        || list(word_list(Words::ZhUnsizedChanges)).any(|v| v == evidence)
+}
+
+/// Whether a parameter finding is one only the user can settle, whatever the request's kind: a
+/// value to state ([`is_value`]) or a new amount ([`is_unsized`]).
+pub(crate) fn is_users_amount(evidence: &str) -> bool {
+    is_value(evidence) || is_unsized(evidence)
+}
+
 /// Whether a parameter finding's evidence is a value [`value_unstated`] found: it ends with one
 /// of `value-words` or `value-generic` and opens with no article, or is one of `zh-value-words`.
 pub(crate) fn is_value(evidence: &str) -> bool {

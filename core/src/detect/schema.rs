@@ -220,10 +220,11 @@ pub enum GeneralName {
     Unnamed,
     Placeholders,
     Value,
+    Resize,
 }
 
 /// Every general question, each of which the detector asks.
-const GENERAL_NAMES: [GeneralName; 21] = [
+const GENERAL_NAMES: [GeneralName; 22] = [
     GeneralName::Fallback,
     GeneralName::Pronoun,
     GeneralName::Name,
@@ -245,6 +246,7 @@ const GENERAL_NAMES: [GeneralName; 21] = [
     GeneralName::Unnamed,
     GeneralName::Placeholders,
     GeneralName::Value,
+    GeneralName::Resize,
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
