@@ -33,6 +33,10 @@ pub(super) fn reply_findings(
     {
         findings.push(rules::finding(Kind::AmbiguousReference, evidence));
     }
+    // "Yes please" after "…a formal version, or a casual one?": which is still to say.
+    if let Some(choice) = yes_to_a_choice(text, words, &reply.content) {
+        findings.push(rules::finding(Kind::MissingContext, choice));
+    }
     // "原信：「…」我想回：预计下周三出货": what it quotes answers what was asked.
     let quotes = given.material || given.quoted || given.after_colon;
     if let Some(question) = unanswered_question(text, words, reply, quotes) {
@@ -57,6 +61,32 @@ pub(super) fn reply_findings(
     if !gives && let Some(blanks) = placeholders_unfilled(text, words, reply) {
         findings.push(rules::finding(Kind::MissingContext, blanks));
     }
+}
+
+/// The reply's last question when it offers a choice ("Would you like a formal version, or a
+/// casual one?", 要正式一点还是轻松一点？) and the follow-up only agrees (`affirmations`,
+/// `zh-acknowledgements`: "Yes please", 好的): agreeing picks neither.
+fn yes_to_a_choice(text: &str, words: &[&str], reply: &str) -> Option<String> {
+    const AGREEING_WORDS: usize = 4;
+    let agrees = if words.is_empty() {
+        let bare = text.trim_matches(|c: char| !c.is_alphanumeric());
+        in_list(Words::ZhAcknowledgements, bare)
+    } else {
+        words.len() <= AGREEING_WORDS && words.iter().all(|w| in_list(Words::Affirmations, w))
+    };
+    let question = own_words(reply)[0]
+        .split_inclusive(SENTENCE_ENDS)
+        .map(str::trim)
+        .rfind(|s| s.ends_with(['?', '？']))?;
+    let lower = question.to_ascii_lowercase();
+    let offers = if question.contains(is_cjk) {
+        rules::holds_any(question, Words::ZhAlternatives)
+    } else {
+        words_of(&lower)
+            .iter()
+            .any(|w| in_list(Words::Alternatives, w))
+    };
+    (agrees && offers).then(|| question.to_owned())
 }
 
 /// The placeholders of a draft in the reply ("[Name]", "[date]", 【日期】) that the follow-up asks

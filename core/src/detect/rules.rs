@@ -295,10 +295,18 @@ pub(crate) fn value_unstated(text: &str, words: &[&str], earlier: &str) -> Optio
     if words.is_empty() {
         return zh_value_unstated(text, earlier);
     }
-    if !words.iter().any(|w| in_list(Words::ValueTexts, w)) || super::directs(words).is_none() {
+    // A follow-up works on the text its conversation named ("Good, but add the actual numbers").
+    let all = format!("{text} {earlier}");
+    let lower_all = all.to_ascii_lowercase();
+    let clause_directs =
+        |c: &str| super::directs(&super::words_of(&c.to_ascii_lowercase())).is_some();
+    if !super::words_of(&lower_all)
+        .iter()
+        .any(|w| in_list(Words::ValueTexts, w))
+        || !text.split([',', '.', ';']).any(clause_directs)
+    {
         return None;
     }
-    let all = format!("{text} {earlier}");
     const WITHIN: usize = 3;
     (0..words.len()).find_map(|at| {
         if !in_list(Words::ValueVerbs, words[at]) {
@@ -311,6 +319,10 @@ pub(crate) fn value_unstated(text: &str, words: &[&str], earlier: &str) -> Optio
         let qualified = after[..noun]
             .iter()
             .any(|w| in_list(Words::ValueQualifiers, w));
+        // "the legal deadline", "the average salary": a value the answer knows, not the user.
+        if after[..noun].iter().any(|w| in_list(Words::KnownValues, w)) {
+            return None;
+        }
         let generic = in_list(Words::ValueGeneric, after[noun]);
         // "my salary expectations": the value without its determiner.
         let determiner =
@@ -409,10 +421,11 @@ pub(crate) fn is_value(evidence: &str) -> bool {
 
 /// [`value_unstated`] in Chinese.
 fn zh_value_unstated(text: &str, earlier: &str) -> Option<String> {
-    if !holds_any(text, Words::ZhValueTexts) || !super::chinese::zh_directs(text) {
+    let all = format!("{text}{earlier}");
+    let directs = super::chinese::zh_directs(text) || !earlier.is_empty();
+    if !holds_any(&all, Words::ZhValueTexts) || !directs {
         return None;
     }
-    let all = format!("{text}{earlier}");
     let numeral = |c: char| c.is_ascii_digit() || super::char_listed(Words::ZhNumerals, c);
     let marked = |marks| {
         all.char_indices().any(|(at, c)| {
@@ -426,6 +439,8 @@ fn zh_value_unstated(text: &str, earlier: &str) -> Option<String> {
             all.contains(|c| super::char_listed(Words::ZhPercentMarks, c))
         } else if list(word_list(Words::ZhValueDates)).any(|d| d == v) {
             holds_any(&all, Words::ZhTimes) || marked(Words::ZhDateMarks)
+        } else if list(word_list(Words::ZhValueGeneric)).any(|g| g == v) {
+            all.contains(|c: char| c.is_ascii_digit())
         } else {
             marked(Words::ZhMoneyMarks)
         }
