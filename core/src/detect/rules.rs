@@ -295,6 +295,9 @@ pub(crate) fn value_unstated(text: &str, words: &[&str], earlier: &str) -> Optio
     if words.is_empty() {
         return zh_value_unstated(text, earlier);
     }
+    if !words.iter().any(|w| in_list(Words::ValueVerbs, w)) {
+        return None;
+    }
     // A follow-up works on the text its conversation named ("Good, but add the actual numbers").
     let all = format!("{text} {earlier}");
     let lower_all = all.to_ascii_lowercase();
@@ -421,6 +424,9 @@ pub(crate) fn is_value(evidence: &str) -> bool {
 
 /// [`value_unstated`] in Chinese.
 fn zh_value_unstated(text: &str, earlier: &str) -> Option<String> {
+    if !holds_any(text, Words::ZhWriteIn) {
+        return None;
+    }
     let all = format!("{text}{earlier}");
     let directs = super::chinese::zh_directs(text) || !earlier.is_empty();
     if !holds_any(&all, Words::ZhValueTexts) || !directs {
