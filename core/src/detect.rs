@@ -1044,7 +1044,8 @@ fn english_rules(
 }
 
 /// What only the user knows and the request does not give: a value the text to write is to
-/// state ([`rules::value_unstated`]), a thing someone chose or liked ([`rules::chosen_by_someone`]).
+/// state ([`rules::value_unstated`]), the new amount of a change ([`rules::change_unsized`]), a
+/// thing someone chose or liked ([`rules::chosen_by_someone`]).
 fn unsaid_by_user(findings: &mut Vec<Finding>, text: &str, words: &[&str], given: Given<'_>) {
     // "Draft an email asking for a raise… it should mention a specific number": which.
     if let Some(value) = rules::value_unstated(text, words, &users_words(given.earlier)) {
@@ -1801,7 +1802,8 @@ fn ask_findings(
 /// kind's open slot of the person (`person-slots`) asks what matters of her better than "who is
 /// she?".
 fn gives_way(f: &Finding, slots: &[SlotRef<'_>], open: &[SlotRef<'_>], settled: bool) -> bool {
-    // A value the text is to state ([`rules::value_unstated`]) is no slot of a kind.
+    // A value the text is to state or a new amount ([`rules::is_users_amount`]) is no slot of a
+    // kind.
     let value = rules::is_users_amount(&f.evidence);
     (f.kind == Kind::UnderspecifiedParameter && !value && !slots.is_empty() && !settled)
         || (f.kind == Kind::MissingContext && names_a_critical_open_kind(&f.evidence, open))
@@ -1991,16 +1993,11 @@ fn turns_to_another(text: &str, earlier: &[Message]) -> bool {
         let Some(at) = list(word_list(Words::ZhNewInstance)).find_map(|w| text.find(w)) else {
             return false;
         };
+        // "再帮我写一个调休的": the two characters before 的 say what it is for.
         let what = text[at..].split('的').next().unwrap_or_default();
-        let named: String = what
-            .chars()
-            .rev()
-            .take(2)
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .collect();
-        return what.len() < text[at..].len() && named.chars().count() == 2 && !said(&named);
+        let chars: Vec<char> = what.chars().collect();
+        let named = String::from_iter(&chars[chars.len().saturating_sub(2)..]);
+        return what.len() < text[at..].len() && chars.len() >= 2 && !said(&named);
     }
     let lower = text.to_ascii_lowercase();
     let words = words_of(&lower);

@@ -286,11 +286,13 @@ pub(crate) fn zh_condition_unnamed(text: &str) -> Option<&'static str> {
 /// earlier messages give (`earlier`): in English a verb of `value-verbs` ("mention", "include")
 /// before, within three words, one of `value-words` ("the salary range") or one of
 /// `value-generic` after one of `value-qualifiers` ("a specific number"), in a request that
-/// directs a text (`value-texts`); in Chinese one of `zh-value-words` in a sentence with one of
-/// `zh-write-in` ("把薪资范围也写上", "要講清楚我希望的調幅") and a text (`zh-value-texts`). A
-/// figure of the value's kind gives it: a rate (`value-rates`, `zh-value-rates`) a percent, a
-/// date (`value-dates`, `zh-value-dates`) a time or a date, a bare number any figure but a
-/// percent, and any other value a sum of money. The evidence is the value as written.
+/// directs a text (`value-texts`, said in it or in the user's earlier messages); in Chinese one
+/// of `zh-value-words` in a sentence with one of `zh-write-in` ("把薪资范围也写上", "加上价格"
+/// after a draft), a text (`zh-value-texts`) named in the request or before, and a request that
+/// directs it or follows a conversation. A figure of the value's kind gives it: a rate
+/// (`value-rates`, `zh-value-rates`) a percent, a date (`value-dates`, `zh-value-dates`) a time
+/// or a date, a bare number any figure but a percent, and any other value a sum of money. The
+/// evidence is the value as written.
 pub(crate) fn value_unstated(text: &str, words: &[&str], earlier: &str) -> Option<String> {
     if words.is_empty() {
         return zh_value_unstated(text, earlier);
