@@ -78,15 +78,21 @@ fn yes_to_a_choice(text: &str, words: &[&str], reply: &str) -> Option<String> {
         .split_inclusive(SENTENCE_ENDS)
         .map(str::trim)
         .rfind(|s| s.ends_with(['?', '？']))?;
-    let lower = question.to_ascii_lowercase();
-    let offers = if question.contains(is_cjk) {
-        rules::holds_any(question, Words::ZhAlternatives)
-    } else {
-        words_of(&lower)
-            .iter()
-            .any(|w| in_list(Words::Alternatives, w))
-    };
+    let offers = offers_choices(question, question.contains(is_cjk));
     (agrees && offers).then(|| question.to_owned())
+}
+
+/// Whether a sentence of a reply offers choices, joined by `alternatives` ("Chiffon, sponge or
+/// cheesecake?") or in Chinese by `zh-alternatives` (文艺一点还是搞笑一点).
+fn offers_choices(sentence: &str, chinese: bool) -> bool {
+    if chinese {
+        rules::holds_any(sentence, Words::ZhAlternatives)
+    } else {
+        any_in_list(
+            &words_of(&sentence.to_ascii_lowercase()),
+            Words::Alternatives,
+        )
+    }
 }
 
 /// The placeholders of a draft in the reply ("[Name]", "[date]", 【日期】) that the follow-up asks
@@ -723,7 +729,7 @@ fn picked_choice<'r>(text: &str, words: &[&str], reply: &'r str) -> Option<Picke
     }
     let sentences = reply.split(SENTENCE_ENDS);
     let found = if words.is_empty() {
-        let offering = |s: &&str| rules::holds_any(s, Words::ZhAlternatives);
+        let offering = |s: &&str| offers_choices(s, true);
         sentences.filter(offering).find_map(|offered| {
             let clause = offered.split(['，', ',']).find(|c| offering(c))?;
             let joined = list(word_list(Words::ZhAlternatives))
@@ -743,8 +749,7 @@ fn picked_choice<'r>(text: &str, words: &[&str], reply: &'r str) -> Option<Picke
             Some((choice, offered, listed))
         })
     } else {
-        let offering =
-            |s: &&str| any_in_list(&words_of(&s.to_ascii_lowercase()), Words::Alternatives);
+        let offering = |s: &&str| offers_choices(s, false);
         sentences.filter(offering).find_map(|offered| {
             let lower = offered.to_ascii_lowercase();
             let pieces = lower.split([',', ';']).map(words_of).collect::<Vec<_>>();
