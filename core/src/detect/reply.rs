@@ -155,9 +155,10 @@ const BLANKS: usize = 4;
 /// (`still-failing`: "still not working", "还是不行"): what happens now is asked. The evidence
 /// is the words that say so.
 fn still_failing(text: &str, words: &[&str]) -> Option<String> {
-    const FAILURE_WORDS: usize = 8;
+    const FAILURE_WORDS: usize = 12;
+    const FAILURE_CHARS: usize = 16;
     if words.is_empty() {
-        let short = script_counts(text).0 <= FAILURE_WORDS * 2;
+        let short = script_counts(text).0 <= FAILURE_CHARS;
         let failure = list(word_list(Words::ZhStillFailing)).find(|w| text.contains(w));
         failure.filter(|_| short).map(str::to_owned)
     } else {
@@ -295,7 +296,11 @@ fn unanswered_question(
         let stated = short && part.answer != Answer::Whether;
         (!answered && (asks || stated)).then(|| part.question())
     };
-    parts.iter().zip(&answered).find_map(open)
+    let asked_first = |stated: bool| move |(p, _): &(&Part<'_>, &bool)| p.stated == stated;
+    let pairs = || parts.iter().zip(&answered);
+    (pairs().filter(asked_first(false)))
+        .chain(pairs().filter(asked_first(true)))
+        .find_map(open)
 }
 
 /// The statements of a Chinese follow-up that open as an answer does (`zh-answer-openers`:
@@ -421,6 +426,11 @@ impl Answer {
 /// "What's your situation like?"; "mostly energy use and capacity" does not say which models.
 const STATED_WORDS: usize = 8;
 
+/// The words (twice as many Chinese characters) a statement spends on each part of other words
+/// it answers past the first two: "its for a marketing coordinator role at a tech startup" tells
+/// the role and the company, not the background a third part asked.
+const PART_WORDS: usize = 4;
+
 /// One detail a reply's question asked for: "how big is each bedroom" of "What's the total
 /// rent, and how big is each bedroom?", 请假的时间、原因 of "请告诉我请假的时间、原因，以及邮件发给谁".
 #[derive(Debug)]
@@ -430,6 +440,9 @@ struct Part<'r> {
     /// Whether the reply asks it after a list of its own ("1. Swimming 2. Piano … How old is
     /// your child?"): a follow-up that picks an item goes on without it.
     after_list: bool,
+    /// Whether the reply states it rather than asks it ("It depends on how you drive"): a part
+    /// asked with a question mark is asked first.
+    stated: bool,
 }
 
 impl Part<'_> {
@@ -488,6 +501,8 @@ struct Answers {
     /// that other words would.
     named: usize,
     stated: usize,
+    /// The parts of other words its statements have answered, each by [`PART_WORDS`].
+    told_parts: usize,
     /// Whether it states something besides acknowledging ([`Answer::Choice`]).
     told: bool,
     /// Whether it says what the user wants ([`Answer::Goal`]).
@@ -512,6 +527,7 @@ impl Answers {
             places: usize::from(place),
             named: usize::from(named) + zh_answers_opened(text),
             stated: stated(text, words.is_empty()),
+            told_parts: 0,
             told: tells_more_than_acknowledging(text),
             goal: if words.is_empty() {
                 rules::holds_any(text, Words::ZhStatesGoal)
@@ -596,7 +612,13 @@ impl Answers {
         let pool = match answer {
             Answer::Whether => return self.stated > 0,
             Answer::Choice => return self.told,
-            Answer::Words if self.stated >= STATED_WORDS || self.places > 0 => return true,
+            Answer::Words if self.places > 0 => return true,
+            Answer::Words
+                if self.stated >= STATED_WORDS.max(PART_WORDS * (self.told_parts + 1)) =>
+            {
+                self.told_parts += 1;
+                return true;
+            }
             Answer::Words if self.named > 0 => Some(&mut self.named),
             Answer::Money if self.money > 0 => Some(&mut self.money),
             Answer::Time if self.times > 0 => Some(&mut self.times),
@@ -908,8 +930,11 @@ fn asks_or_directs(text: &str, words: &[&str]) -> bool {
     } else {
         // "the cheaper one i guess, just give me your pick": a clause after a comma directs too.
         let clause_directs = |c: &str| directs(&words_of(&c.to_ascii_lowercase())).is_some();
+        // "ok so which one": a question opens after an agreement or a connective.
+        let lead = |w: &&&str| in_list(Words::QuestionLeads, w);
+        let opening = words.iter().skip_while(lead).count();
         text.contains('?')
-            || in_list_at(words, 0, Words::QuestionOpeners)
+            || in_list_at(words, words.len() - opening, Words::QuestionOpeners)
             || text.split([',', ';']).any(clause_directs)
     }
 }
@@ -952,6 +977,10 @@ fn tells_more_than_acknowledging(text: &str) -> bool {
             !bare.is_empty() && !asks_or_directs(clause, &[]) && !acknowledges
         })
 }
+
+/// The most words of a detail listed after a comma in a request for details ("a bit about
+/// your background").
+const LISTED_WORDS: usize = 6;
 
 /// The most Chinese characters of each choice in a bare list of them ("签证、行程还是交通？").
 const CHOICE_CHARS: usize = 4;
@@ -1000,6 +1029,7 @@ fn en_parts<'r>(sentence: &'r str, parts: &mut Vec<Part<'r>>) {
                 text,
                 answer,
                 after_list: false,
+                stated: !sentence.ends_with('?'),
             });
         }
     };
@@ -1031,8 +1061,14 @@ fn en_parts<'r>(sentence: &'r str, parts: &mut Vec<Part<'r>>) {
         // "I'll need your age, sex, height and weight": after a detail requested by its noun,
         // each noun listed after a comma is a detail of its own ("gas and electricity prices"
         // is one).
-        let after_comma = lower[..from].trim_end().ends_with(',');
-        let listed = listing && after_comma && opening.len() <= CONTINUED_WORDS;
+        // "…, the company, and a bit about your background": the last noun after ", and".
+        let before = lower[..from].trim_end();
+        let joined = (before.rsplit_once(' '))
+            .filter(|(_, last)| in_list(Words::ReplyConnectives, last))
+            .map(|(head, _)| head);
+        let after_comma =
+            before.ends_with(',') || joined.is_some_and(|b| b.trim_end().ends_with(','));
+        let listed = listing && after_comma && opening.len() <= LISTED_WORDS;
         if asking || requested || yes_no || listed {
             close(current.take(), parts);
             current = Some((from, end, end));
@@ -1133,6 +1169,7 @@ fn zh_parts<'r>(sentence: &'r str, parts: &mut Vec<Part<'r>>) {
                 text,
                 answer,
                 after_list: false,
+                stated: !sentence.ends_with(['？', '?']),
             });
         }
     };
@@ -1514,5 +1551,72 @@ mod tests {
                 unanswered_question(text, &[], &Message::new(Role::Assistant, reply), false);
             assert_eq!(asked.is_some(), open, "{text}");
         }
+    }
+
+    /// The question a follow-up leaves open of `reply`, read as the detector reads English.
+    fn left_open(text: &str, reply: &str) -> Option<String> {
+        let lower = text.to_ascii_lowercase();
+        let reply = Message::new(Role::Assistant, reply);
+        unanswered_question(text, &words_of(&lower), &reply, false)
+    }
+
+    #[test]
+    fn a_statement_answers_two_parts_of_other_words_and_a_third_by_more_words() {
+        let reply = "Happy to help! Could you tell me the job title, the company, and a bit about \
+                     your background or the experience you'd like to highlight?";
+        assert_eq!(asked_parts(reply).len(), 3);
+        let role = "its for a marketing coordinator role at a tech startup";
+        let asked = left_open(role, reply);
+        assert_eq!(asked.as_deref(), Some("A bit about your background?"));
+        let told = "its for a marketing coordinator role at a tech startup, and I ran \
+                    the campus radio station for three years";
+        assert_eq!(left_open(told, reply), None);
+    }
+
+    #[test]
+    fn how_high_asks_a_figure_a_figure_for_another_part_leaves_open() {
+        let reply = "To give you useful guidance: how old is she, how high is the fever, and \
+                     how long has she had it?";
+        let asked = left_open("she's 2. she's been kind of cranky and sleepy", reply);
+        assert_eq!(asked.as_deref(), Some("How high is the fever?"));
+        assert_eq!(
+            left_open("she's 2, it's 39.2 and since sunday", reply),
+            None
+        );
+    }
+
+    #[test]
+    fn a_part_asked_with_a_question_mark_is_asked_before_one_stated() {
+        let reply = "Whether that's fair depends on local law and your tenancy agreement. \
+                     Where are you based?";
+        assert_eq!(asked_parts(reply).len(), 2);
+        let asked = left_open("so what should I actually say to him", reply);
+        assert_eq!(asked.as_deref(), Some("Where are you based?"));
+    }
+
+    #[test]
+    fn a_question_may_open_after_an_agreement_or_a_connective() {
+        for (text, asks) in [
+            ("ok so which one", true),
+            ("and which is cheaper", true),
+            ("ok so my budget is tight", false),
+        ] {
+            let lower = text.to_ascii_lowercase();
+            assert_eq!(asks_or_directs(text, &words_of(&lower)), asks, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_longer_follow_up_may_tell_a_failure_a_chinese_one_stays_short() {
+        let words = [
+            "ok", "that", "fixed", "it", "but", "now", "its", "throwing", "a",
+        ];
+        let failure = [&words[..], &["different", "error"]].concat();
+        assert_eq!(
+            still_failing("", &failure).as_deref(),
+            Some("different error")
+        );
+        assert!(still_failing("照做了還是一樣", &[]).is_some());
+        assert!(still_failing("第一个试了没用，皮搋子家里也没有，疏通剂哪种好", &[]).is_none());
     }
 }
