@@ -2054,7 +2054,7 @@ fn english_kinds(
         && findings.is_empty()
         && words.len() <= FOLLOW_UP_WORDS
         && !cues.proper.contains(&true)
-        && !holds_material(given.earlier)
+        && !material_worked_on(lower, words, given.earlier)
         // Two names are a choice's candidates to a follow-up that chooses, a route's ends or a
         // trip's places to one that does not ("roughly how long will it take?").
         && !(any_in_list(words, Words::Choosing) && candidates_named(given.earlier))
@@ -2063,6 +2063,20 @@ fn english_kinds(
     } else {
         named
     }
+}
+
+/// Whether a follow-up works on material of the conversation: the user's, or the assistant's
+/// unless the follow-up asks or directs something of its own with no pronoun or demonstrative
+/// pointing at it ("and for my son?" after a long answer on a dose; not "make it shorter",
+/// "scale that down" after a draft, nor "intermediate" answering it).
+fn material_worked_on(text: &str, words: &[&str], earlier: &[Message]) -> bool {
+    let users: Vec<Message> = (earlier.iter())
+        .filter(|m| m.role != Role::Assistant)
+        .cloned()
+        .collect();
+    let points = (words.iter()).any(|w| rules::is_pronoun(w) || in_list(Words::Demonstratives, w));
+    holds_material(&users)
+        || ((points || !reply::asks_or_directs(text, words)) && holds_material(earlier))
 }
 
 /// Words up to which a follow-up that names no kind takes the conversation's.
@@ -4074,6 +4088,25 @@ mod tests {
             "Great, now plan the trip for us.",
         );
         assert!(texts(trip).is_empty());
+    }
+
+    #[test]
+    fn a_question_of_its_own_after_a_long_answer_goes_on_with_the_users_kind() {
+        let answer = "For adults the usual over-the-counter dose is 200 to 400 mg every 4 to 6 \
+                      hours as needed, without exceeding 1,200 mg in a day unless a doctor says \
+                      otherwise. Take it with food, and avoid it if you have stomach ulcers.";
+        let history = [
+            Message::new(Role::User, "how much ibuprofen can i take for a headache"),
+            Message::new(Role::Assistant, answer),
+        ];
+        let asked = detect("and for my son?", &history).questions;
+        assert!(
+            asked.iter().any(|q| q.text.contains("age and weight")),
+            "{asked:?}"
+        );
+        // Pointed at, the answer is the material the follow-up works on.
+        let shorter = detect("can you make that shorter?", &history).questions;
+        assert!(shorter.is_empty(), "{shorter:?}");
     }
 
     #[test]

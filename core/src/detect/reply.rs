@@ -917,7 +917,7 @@ fn opens_draft(line: &str) -> bool {
 /// Whether a follow-up, or one of its sentences or clauses, asks (a question mark, a question's
 /// opening or, in Chinese, a question word) or directs something to be done ("帮我定个菜单",
 /// "just tell me which"), in English (`words`, lower-case) or Chinese (no `words`).
-fn asks_or_directs(text: &str, words: &[&str]) -> bool {
+pub(super) fn asks_or_directs(text: &str, words: &[&str]) -> bool {
     if words.is_empty() {
         let zh_asks = [
             Words::ZhQuestionWords,
