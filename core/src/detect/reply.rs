@@ -930,11 +930,17 @@ pub(super) fn asks_or_directs(text: &str, words: &[&str]) -> bool {
     } else {
         // "the cheaper one i guess, just give me your pick": a clause after a comma directs too.
         let clause_directs = |c: &str| directs(&words_of(&c.to_ascii_lowercase())).is_some();
-        // "ok so which one": a question opens after an agreement or a connective.
-        let lead = |w: &&&str| in_list(Words::QuestionLeads, w);
-        let opening = words.iter().skip_while(lead).count();
+        // "ok so which one", "the first pays more. which one should I take": a question opens
+        // a sentence, after an agreement or a connective.
+        let lead = |w: &&str| in_list(Words::QuestionLeads, w);
+        let opens_question = |sentence: &str| {
+            let lower = sentence.to_ascii_lowercase();
+            let words = words_of(&lower);
+            let first = words.iter().copied().find(|w| !lead(w));
+            first.is_some_and(|w| in_list(Words::QuestionOpeners, w))
+        };
         text.contains('?')
-            || in_list_at(words, words.len() - opening, Words::QuestionOpeners)
+            || text.split_inclusive(SENTENCE_ENDS).any(opens_question)
             || text.split([',', ';']).any(clause_directs)
     }
 }
@@ -1021,8 +1027,10 @@ fn en_parts<'r>(sentence: &'r str, parts: &mut Vec<Part<'r>>) {
             .trim_end_matches(['?', '.', '!']);
         let words = words_of(&lower[start..opening]);
         let asks = |list| rules::phrase_in(&words, list).is_some();
-        let whether =
-            in_list_at(&words, 0, Words::AsksWhether) || in_list_at(&words, 0, Words::YesNoOpeners);
+        // "Can you tell me a bit about each…" asks for details, not yes or no.
+        let whether = start >= body
+            && (in_list_at(&words, 0, Words::AsksWhether)
+                || in_list_at(&words, 0, Words::YesNoOpeners));
         let answer = Answer::of(|[en, _]| asks(en), whether);
         if !asks(Words::Offers) && !text.is_empty() {
             parts.push(Part {
@@ -1600,6 +1608,7 @@ mod tests {
             ("ok so which one", true),
             ("and which is cheaper", true),
             ("ok so my budget is tight", false),
+            ("the first one pays more. which one should I take", true),
         ] {
             let lower = text.to_ascii_lowercase();
             assert_eq!(asks_or_directs(text, &words_of(&lower)), asks, "{text}");
@@ -1618,5 +1627,19 @@ mod tests {
         );
         assert!(still_failing("照做了還是一樣", &[]).is_some());
         assert!(still_failing("第一个试了没用，皮搋子家里也没有，疏通剂哪种好", &[]).is_none());
+    }
+
+    #[test]
+    fn a_request_for_details_opening_as_a_yes_or_no_asks_for_them() {
+        let reply = "Can you tell me a bit about each: salary, role, team?";
+        let parts = asked_parts(reply);
+        assert_eq!(parts.len(), 1, "{parts:?}");
+        assert_eq!(parts[0].answer, Answer::Words);
+        let parts = asked_parts("Could you tell me your budget, and do you have pets?");
+        assert_eq!(
+            parts.last().map(|p| p.answer),
+            Some(Answer::Whether),
+            "{parts:?}"
+        );
     }
 }
