@@ -6,7 +6,7 @@
 use super::{
     Cues, Finding, Given, Kind, LIST_SEPARATORS, any_in_list, char_listed, chinese, directs,
     holds_material, in_list, in_list_at, is_cjk, is_number, is_time, list, rules, script_counts,
-    word_list, words_of, writes_a_name,
+    users_words, word_list, words_of, writes_a_name,
 };
 use crate::detect::frames::Words;
 use crate::protocol::request::{Message, Role};
@@ -27,7 +27,7 @@ pub(super) fn reply_findings(
         return;
     };
     if !findings.iter().any(|f| f.kind == Kind::AmbiguousReference)
-        && let Some(evidence) = (picked_unnamed(text, words, reply))
+        && let Some(evidence) = (picked_unnamed(text, words, reply, &users_words(given.earlier)))
             .or_else(|| other_unnamed(text, words, given.earlier))
             .or_else(|| one_of_two(text, words, given.earlier))
     {
@@ -1395,7 +1395,7 @@ const SENTENCE_ENDS: [char; 7] = ['.', '!', '?', '。', '！', '？', '\n'];
 /// of the sentence after them ("不要剧透那种" ends on them: a kind, not a pick). A listed thing
 /// is named by a word the list writes with a capital or a digit ("the Yamaha FG800"), or by
 /// its first two Chinese characters (the first one's last two: "可以考虑黄金葛").
-fn picked_unnamed(text: &str, words: &[&str], reply: &Message) -> Option<String> {
+fn picked_unnamed(text: &str, words: &[&str], reply: &Message, said: &str) -> Option<String> {
     // A Chinese reply lists with 、; its commas join clauses ("這種大小可以用紗窗補丁貼，撕開…").
     let separators: &[char] = if reply.content.contains(is_cjk) {
         &['、', '\n']
@@ -1427,10 +1427,13 @@ fn picked_unnamed(text: &str, words: &[&str], reply: &Message) -> Option<String>
         let picked = char_listed(Words::ZhFarDemonstratives, c)
             && char_listed(Words::ZhMeasureWords, measure)
             && is_cjk(next);
-        // "选爬山那个吧": the two characters before it name one ("去郊区爬座小山").
+        // "选爬山那个吧": the two characters before it name one ("去郊区爬座小山"), or one the
+        // user `said` ("那国企那个呢" after "一个是老家的国企").
         let before: Vec<char> = text[..at].chars().rev().take(2).collect();
         let in_an_item = |item: &str| before.iter().all(|&c| is_cjk(c) && item.contains(c));
-        named |= picked && before.len() == 2 && items.clone().any(in_an_item);
+        let filler = before.iter().any(|&c| char_listed(Words::ZhReplyFiller, c));
+        let user_named = !filler && said.contains(&String::from_iter(before.iter().rev()));
+        named |= picked && before.len() == 2 && (items.clone().any(in_an_item) || user_named);
         picked.then(|| text[at..at + end].to_owned())
     });
     let pointer = |w| in_list(Words::NearDemonstratives, w) || in_list(Words::FarDemonstratives, w);
@@ -1641,5 +1644,18 @@ mod tests {
             Some(Answer::Whether),
             "{parts:?}"
         );
+    }
+
+    #[test]
+    fn a_pick_after_a_name_the_user_said_is_named() {
+        let reply = Message::new(
+            Role::Assistant,
+            "外企的优势：薪资高、氛围平等、成长快。\n劣势：成本高、离家远、不稳定。",
+        );
+        let said = "一个是上海的外企，一个是老家的国企，我爸现在用的是旧款";
+        assert_eq!(picked_unnamed("那国企那个呢", &[], &reply, said), None);
+        assert!(picked_unnamed("那个呢", &[], &reply, said).is_some());
+        // "用的" says how, not which: 的 names nothing.
+        assert!(picked_unnamed("跟我爸现在用的那个比呢", &[], &reply, said).is_some());
     }
 }
