@@ -2253,7 +2253,7 @@ fn first_sentence_words(lower: &str, words: &[&str]) -> usize {
 /// None when no sentence asks, or the first one does.
 fn asking_sentence<'w>(lower: &str, words: &'w [&'w str]) -> &'w [&'w str] {
     let Some(mark) = lower.find('?') else {
-        return &[];
+        return run_on_question(lower, words);
     };
     let start = (lower[..mark].char_indices())
         .rev()
@@ -2264,6 +2264,20 @@ fn asking_sentence<'w>(lower: &str, words: &'w [&'w str]) -> &'w [&'w str] {
         return &[];
     }
     &words[start..words_before(lower, words, mark)]
+}
+
+/// The question a message typed with no mark at all ends on: from the last word of
+/// `run-on-openers` after its first word, when two words or more follow ("my employer hasnt
+/// paid me overtime for like 3 months what are my rights").
+fn run_on_question<'w>(lower: &str, words: &'w [&'w str]) -> &'w [&'w str] {
+    const ASKED_WORDS: usize = 2;
+    if lower.contains(['.', '!', '?', '\n', ',', ';']) {
+        return &[];
+    }
+    let opener = (1..words.len()).rfind(|&i| in_list(Words::RunOnOpeners, words[i]));
+    opener
+        .filter(|&i| words.len() - i > ASKED_WORDS)
+        .map_or(&[], |i| &words[i..])
 }
 
 /// How many of `words`, slices of `lower` in order, start before its byte `at`.
@@ -4088,6 +4102,22 @@ mod tests {
             "Great, now plan the trip for us.",
         );
         assert!(texts(trip).is_empty());
+    }
+
+    #[test]
+    fn a_question_typed_on_after_a_statement_is_the_asking_sentence() {
+        let text = "my boss owes me three weeks of pay what can i do about it";
+        let words = words_of(text);
+        assert_eq!(
+            asking_sentence(text, &words),
+            ["what", "can", "i", "do", "about", "it"]
+        );
+        // A mark anywhere leaves it to the marks; a question word just before the end asks
+        // nothing.
+        let marked = "my boss owes me pay. what can i do about it";
+        assert!(asking_sentence(marked, &words_of(marked)).is_empty());
+        let short = "my boss owes me pay so what now";
+        assert!(asking_sentence(short, &words_of(short)).is_empty());
     }
 
     #[test]
