@@ -1466,11 +1466,16 @@ mod tests {
     }
 
     #[test]
-    fn a_clause_after_a_comma_may_direct() {
+    fn a_clause_after_a_comma_may_direct_and_any_sentence_ask() {
         for (text, directs) in [
             ("the cheaper one i guess, just give me your pick", true),
             ("the cheaper one i guess; write it up", true),
             ("the cheaper one i guess, my budget is tight", false),
+            // A question opens after an agreement or a connective, in any sentence.
+            ("ok so which one", true),
+            ("and which is cheaper", true),
+            ("ok so my budget is tight", false),
+            ("the first one pays more. which one should I take", true),
         ] {
             let lower = text.to_ascii_lowercase();
             assert_eq!(asks_or_directs(text, &words_of(&lower)), directs, "{text}");
@@ -1603,19 +1608,6 @@ mod tests {
         assert_eq!(asked_parts(reply).len(), 2);
         let asked = left_open("so what should I actually say to him", reply);
         assert_eq!(asked.as_deref(), Some("Where are you based?"));
-    }
-
-    #[test]
-    fn a_question_may_open_after_an_agreement_or_a_connective() {
-        for (text, asks) in [
-            ("ok so which one", true),
-            ("and which is cheaper", true),
-            ("ok so my budget is tight", false),
-            ("the first one pays more. which one should I take", true),
-        ] {
-            let lower = text.to_ascii_lowercase();
-            assert_eq!(asks_or_directs(text, &words_of(&lower)), asks, "{text}");
-        }
     }
 
     #[test]
