@@ -212,7 +212,8 @@ fn material_asked_for(reply: &Message) -> Option<String> {
 /// question in the reply's words ([`asked_parts`]): "Which county is your property in?" before
 /// "can i pay with a credit card tho"; "How big is each bedroom?" before "rent is 2400" (which
 /// answers the rent the same question asked); "预算大概多少？" before "家里90平，养了一只猫". The
-/// first part the follow-up does not answer is asked: by any follow-up that asks or directs
+/// first part the follow-up does not answer (one asked with a question mark before one stated)
+/// is asked: by any follow-up that asks or directs
 /// something else, by a short one ([`ANSWER_WORDS`]) that only states, unless the part asks yes
 /// or no (which any statement answers). A part is answered by its own words said again
 /// ("rent"), or by what the follow-up gives ([`Answers`]); the user saying they do not know
