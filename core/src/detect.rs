@@ -2070,12 +2070,9 @@ fn english_kinds(
 /// pointing at it ("and for my son?" after a long answer on a dose; not "make it shorter",
 /// "scale that down" after a draft, nor "intermediate" answering it).
 fn material_worked_on(text: &str, words: &[&str], earlier: &[Message]) -> bool {
-    let users: Vec<Message> = (earlier.iter())
-        .filter(|m| m.role != Role::Assistant)
-        .cloned()
-        .collect();
+    let mut users = earlier.iter().filter(|m| m.role != Role::Assistant);
     let points = (words.iter()).any(|w| rules::is_pronoun(w) || in_list(Words::Demonstratives, w));
-    holds_material(&users)
+    users.any(|m| holds_material(std::slice::from_ref(m)))
         || ((points || !reply::asks_or_directs(text, words)) && holds_material(earlier))
 }
 

@@ -297,11 +297,10 @@ fn unanswered_question(
         let stated = short && part.answer != Answer::Whether;
         (!answered && (asks || stated)).then(|| part.question())
     };
-    let asked_first = |stated: bool| move |(p, _): &(&Part<'_>, &bool)| p.stated == stated;
-    let pairs = || parts.iter().zip(&answered);
-    (pairs().filter(asked_first(false)))
-        .chain(pairs().filter(asked_first(true)))
-        .find_map(open)
+    // A part asked with a question mark before one stated; otherwise in the reply's order.
+    let mut order: Vec<_> = parts.iter().zip(&answered).collect();
+    order.sort_by_key(|(p, _)| p.stated);
+    order.into_iter().find_map(open)
 }
 
 /// The statements of a Chinese follow-up that open as an answer does (`zh-answer-openers`:
