@@ -1957,6 +1957,14 @@ fn said_before(slot: &Slot, text: &str, given: Given<'_>) -> bool {
     if slot.priority == Priority::Critical && turns_to_another(text, given.earlier) {
         return false;
     }
+    // "can i put it together friday night and just bake it saturday?" after a lasagna recipe,
+    // "a preview text to go with it" after three subject lines: the thing a slot covered by
+    // material asks for is the piece the assistant made (not another of the kind's things:
+    // "can he take it with his blood pressure pill?").
+    let made = given.earlier.last().is_some_and(made_a_piece);
+    if slot.covered_by == Some(Cover::Material) && !slot.instance && made && refers_back(text) {
+        return true;
+    }
     // A request that asks for its own piece ("Write a limerick"), not one that goes on with the
     // conversation's ("Now a limerick").
     let piece = (slot.piece).then(|| piece_asked(text)).flatten();
@@ -1977,6 +1985,39 @@ fn said_before(slot: &Slot, text: &str, given: Given<'_>) -> bool {
             let words = words_of(&lower);
             Cues::of(&text, &lower, &words).fills(&text, &words, &slot.en, own)
         }
+    })
+}
+
+/// Whether `m` is the assistant's reply that made a piece: lines of a list, a recipe, a draft
+/// or code ([`MADE_LINES`] or more).
+fn made_a_piece(m: &Message) -> bool {
+    let lines = m.content.lines().filter(|l| !l.trim().is_empty()).count();
+    m.role == Role::Assistant && lines >= MADE_LINES
+}
+
+/// Lines from which a reply holds a made piece.
+const MADE_LINES: usize = 3;
+
+/// Whether an English follow-up works on a thing by a pronoun that is no clause's subject
+/// (`acted-on-pronouns` but "that" and "this", not after one of `yes-no-openers`,
+/// `reply-connectives` or `subject-before`): "bake it saturday", "to go with it"; not "it keeps
+/// crashing", "does it work", "if it rains".
+fn refers_back(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    let words = words_of(&lower);
+    let subject_before = |w: &str| {
+        [
+            Words::YesNoOpeners,
+            Words::ReplyConnectives,
+            Words::SubjectBefore,
+        ]
+        .iter()
+        .any(|&list| in_list(list, w))
+    };
+    (1..words.len()).any(|at| {
+        in_list(Words::ActedOnPronouns, words[at])
+            && !in_list(Words::Demonstratives, words[at])
+            && !subject_before(words[at - 1])
     })
 }
 

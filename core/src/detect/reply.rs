@@ -177,7 +177,8 @@ pub(super) fn tells_failure(evidence: &str) -> bool {
 
 /// The material the assistant's last reply asked to be pasted or sent, as its question names
 /// it: "my intro" for "Paste the intro here…" (the first word of `artifacts` after a verb of
-/// `asks-material` in its clause, else "my text" after one of `asks-text`), 会议记录 for "请把会议记录贴上来" (what stands
+/// `asks-material` said to the user in its clause, else "my text" after one of `asks-text`),
+/// 会议记录 for "请把会议记录贴上来" (what stands
 /// between 把 and the verb of `zh-asks-material`, else the first of `zh-materials` after it).
 fn material_asked_for(reply: &Message) -> Option<String> {
     let mut sentences = reply.content.split_inclusive(SENTENCE_ENDS);
@@ -201,6 +202,14 @@ fn material_asked_for(reply: &Message) -> Option<String> {
                 .find(|c| words_of(c).iter().any(|w| in_list(Words::AsksMaterial, w)))?;
             let words = words_of(clause);
             let verb = words.iter().position(|w| in_list(Words::AsksMaterial, w))?;
+            let addressed = |w: &&str| {
+                [Words::DirectivePolite, Words::AsksLead, Words::Affirmations]
+                    .iter()
+                    .any(|&list| in_list(list, w))
+            };
+            if !words[..verb].iter().all(addressed) {
+                return None;
+            }
             let noun = words[verb..].iter().find(|w| in_list(Words::Artifacts, w));
             let text = in_list(Words::AsksText, words[verb]).then_some("text");
             Some(format!("my {}", noun.copied().or(text)?))
@@ -641,7 +650,8 @@ impl Answers {
 }
 
 /// Whether a follow-up names a place or a thing by its name, in English (`words`) or Chinese: a
-/// name it writes with its capital, a model written with its digits ("Netgear Nighthawk
+/// name it writes with its capital, a country or a city however written ("japan"), a country's
+/// letters in capitals ("US"), a model written with its digits ("Netgear Nighthawk
 /// R7000"), a word after a preposition of place ("from denver"), a name and its number
 /// wherever it stands ("Windows 11"); in Chinese a place, or a name before `zh-near` after
 /// where a verb of place (`zh-place-verbs`) or the clause opens ("我就住虹桥附近"; not
@@ -668,7 +678,14 @@ fn names_a_place(text: &str, words: &[&str]) -> bool {
             && p[0].chars().any(|c| c.is_ascii_uppercase())
             && p[1].starts_with(|c: char| c.is_ascii_digit())
     };
+    let coded = |piece: &str| {
+        let letters = piece.trim_matches(|c: char| !c.is_alphanumeric());
+        letters.chars().all(|c| c.is_ascii_uppercase())
+            && in_list(Words::CountryCodes, &letters.to_ascii_lowercase())
+    };
     writes_a_name(text)
+        || words.iter().any(|w| super::written_as_a_place(w))
+        || pieces.iter().any(|p| coded(p))
         || words.iter().any(|w| model(w))
         || words.windows(2).any(placed)
         || pieces.windows(2).any(numbered)

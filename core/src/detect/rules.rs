@@ -1381,6 +1381,7 @@ pub(crate) fn pointed_at(words: &[&str], far_too: bool) -> Option<String> {
             && noun.bytes().all(|b| b.is_ascii_alphabetic())
             && !not_the_thing.into_iter().any(|list| in_list(list, noun))
             && !(i + 2 == words.len() && preceded_by(words, i, Words::BeForms))
+            && !questions_subject(words, i)
             && !super::is_time(noun, None))
         .then(|| format!("{det} {noun}"))
     })
@@ -1831,11 +1832,23 @@ fn is_standalone_demonstrative(words: &[&str], w: &&str, first_sentence: usize) 
     let ends_sentence = i + 1 == first_sentence;
     !conjunction
         && (ends_sentence
+            || questions_subject(words, i)
             || told_last(words, i)
             || words.get(i + 1).is_none_or(|next| {
                 in_list(Words::AfterStandalone, next)
                     || (judged && (i + 2 == words.len() || in_list(Words::Judgements, next)))
             }))
+}
+
+/// Whether the demonstrative at `i` is the subject of a question, whose verb follows it with a
+/// preposition or the end after (`after-a-verb`): "Can this go in the dishwasher?", "Will this
+/// fit in my car?"; not "Will this recipe work?".
+fn questions_subject(words: &[&str], i: usize) -> bool {
+    let auxiliary = |w: &str| in_list(Words::YesNoOpeners, w) || in_list(Words::ModalOpeners, w);
+    i > 0
+        && auxiliary(words[i - 1])
+        && words.len() > i + 1
+        && (words.get(i + 2)).is_none_or(|w| in_list(Words::AfterAVerb, w))
 }
 
 /// An underspecified parameter: "how many … enough" (one of `parameter-openers` among the first
@@ -2010,11 +2023,20 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
     message
         .or_else(|| {
             inside()
+                .filter(|(_, word, after)| !word.ends_with('第') || zh_numbered_part(after))
                 .filter(|(before, _, _)| !holds_any(before, Words::ZhHow))
                 .find_map(|(before, _, _)| ending_in(before, Words::ZhMaterials))
                 .map(str::to_owned)
         })
         .or_else(|| zh_answered(text))
+}
+
+/// Whether what follows 第 is a number and one of `zh-numbered-parts` ("十二条" of "合同第十二条").
+fn zh_numbered_part(after: &str) -> bool {
+    let number = |c: char| c.is_ascii_digit() || super::char_listed(Words::ZhNumerals, c);
+    let part = after.trim_start_matches(number);
+    part.len() < after.len()
+        && (part.chars().next()).is_some_and(|c| super::char_listed(Words::ZhNumberedParts, c))
 }
 
 /// The message a Chinese request answers or reads and does not hold: one of `zh-answering`
@@ -2242,10 +2264,7 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
         let resolved = if inside && alone {
             // A near one refers back to what the request said before it ("血压160/95，…这个要紧
             // 吗？") or the conversation did; a far one to what the conversation named.
-            let said_before = before.contains(|c: char| {
-                c.is_ascii_alphanumeric() || super::char_listed(Words::ZhClauseEnds, c)
-            });
-            (!far && (said_before || !earlier.is_empty()))
+            (!far && (zh_told_before(before) || !earlier.is_empty()))
                 || named_earlier
                 || earlier.contains(measure)
         } else if head.is_empty() {
@@ -2317,6 +2336,18 @@ fn zh_opens_pointing(before: &str, after: &str, opening: usize) -> bool {
         || ending_in(before, Words::ZhPeople)
             .is_some_and(|p| before[..before.len() - p.len()].ends_with('我'))
         || ending_in(before, Words::ZhPastTimes).is_some()
+}
+
+/// Whether the words `before` a near demonstrative that stands alone told what it stands for
+/// ("血压160/95，…这个要紧吗？"): a clause, or letters or digits. What is used is not the
+/// trouble told before it ("墙角发霉了，用这个能洗掉吗", `zh-using`), only a thing named with
+/// its letters or digits ("买了84消毒液，用这个…").
+fn zh_told_before(before: &str) -> bool {
+    let named = |c: char| c.is_ascii_alphanumeric();
+    if ending_in(before, Words::ZhUsing).is_some() {
+        return before.contains(named);
+    }
+    before.contains(|c: char| named(c) || super::char_listed(Words::ZhClauseEnds, c))
 }
 
 /// Whether the conversation (`earlier`) says a measure word only after 一 or an asking word
