@@ -1051,8 +1051,13 @@ fn unsaid_by_user(findings: &mut Vec<Finding>, text: &str, words: &[&str], given
     if let Some(value) = rules::value_unstated(text, words, &users_words(given.earlier)) {
         findings.push(rules::finding(Kind::UnderspecifiedParameter, value));
     }
-    // "make it for more people": for how many.
-    if let Some(change) = rules::change_unsized(text, words) {
+    // "make it for more people": for how many; not "scale it up for everyone" after "lasagna
+    // for 12 people", whose figure the user gave.
+    let told = users_words(given.earlier).to_ascii_lowercase();
+    let told = words_of(&told);
+    let counted = (told.windows(2)).any(|p| is_number(p[0]) && in_list(Words::CountedPeople, p[1]));
+    let everyone = counted && any_in_list(words, Words::Everyone);
+    if !everyone && let Some(change) = rules::change_unsized(text, words) {
         findings.push(rules::finding(Kind::UnderspecifiedParameter, change));
     }
     // "the two walkers his physio recommended": which, unless the conversation said it; in one
@@ -1128,8 +1133,10 @@ fn conversation_findings(
     }
     // "What time is it there right now?" after "My sister just moved abroad": a place the
     // conversation never named.
+    // "how do I adjust it for the altitude here?" after a recipe: where the user is, too.
     if !given.earlier.iter().any(|m| writes_a_name(&m.content))
         && let Some(evidence) = rules::there_without_place(words, &cues.proper)
+            .or_else(|| rules::here_leaned_on(words, &cues.proper))
     {
         findings.push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
     }
@@ -1157,6 +1164,15 @@ fn conversation_findings(
         && let Some(evidence) = rules::pointed_at(words, true).filter(unsaid)
     {
         findings.push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
+    }
+    // "can you adjust it so it fits my budget" after a grocery list: something of the user's
+    // whose particulars the answer turns on, which the conversation never spoke of (a figure
+    // gives them: "£400 of interest from my savings account").
+    if findings.is_empty()
+        && !words.iter().any(|w| is_number(w))
+        && let Some(evidence) = rules::own_thing_undescribed(words, &cues.proper).filter(unsaid)
+    {
+        findings.push(rules::finding(Kind::MissingContext, evidence));
     }
     // "Make it shorter" after "I'm working on a LinkedIn post about…": the pronoun stands
     // for material the conversation named and never gave. "Write the reply for me" after
@@ -2719,10 +2735,16 @@ impl Cues {
         // "lose about 10 pounds": the change wanted, not the body's weight.
         let change =
             |at: usize| any_in_list(&words[at.saturating_sub(CHANGE_REACH)..at], Words::Changes);
+        // "172cm", "70kg": a figure written with its unit fills as the unit does.
+        let unit = |w: &&str| {
+            let unit = w.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            unit.len() < w.len() && knowledge().position_in(&[unit], filling.list).is_some()
+        };
         (self.matched.has(filling.list)
             && self.matched.positions(filling.list).any(|at| {
                 !estimate(at) && !empty(at) && !bare(at) && !elsewhere(at) && !change(at)
             }))
+            || words.iter().any(unit)
             || filling.signs.iter().any(|g| text.contains(g))
             || filling
                 .patterns

@@ -764,6 +764,7 @@ fn artifact_not_given(words: &[&str], proper: &[bool], reach: (usize, usize)) ->
                     && in_list(Words::Works, noun)))
             && (short(i)
                 || named_owner
+                || (answered && in_list(Words::People, noun))
                 || ((possessive(det) || by.is_some()) && acted_on(i))
                 || (*det == "the" && governed(words, i)))
         {
@@ -1234,7 +1235,7 @@ fn zh_noun(rest: &str) -> (String, bool) {
 /// that goes on to describe it gives its particulars ("my flight to Denver", "my product, a
 /// bamboo toothbrush"); a question on how to do something is answered in general ("How do I
 /// cancel my order?").
-fn own_thing_undescribed(words: &[&str], proper: &[bool]) -> Option<String> {
+pub(crate) fn own_thing_undescribed(words: &[&str], proper: &[bool]) -> Option<String> {
     const REACH: usize = 4;
     if matches!(words, ["how", ..]) || proper.contains(&true) {
         return None;
@@ -1890,6 +1891,14 @@ fn two_named_before(text: &str, pronoun: &str) -> bool {
         && text.find(pronoun).is_some_and(joined)
 }
 
+/// Whether the clause that ends `before` lists things with 、: a demonstrative after it sums the
+/// list up ("水电瓦斯、网络、地址变更那些").
+fn lists_before(before: &str) -> bool {
+    let clause_end = |c: char| super::char_listed(Words::ZhClauseEnds, c);
+    let clause = before.rsplit(clause_end).next().unwrap_or_default();
+    clause.contains('、')
+}
+
 /// Whether the clause `before` a "this sentence" is the sentence itself ("路漫漫其修远兮这句话是什么
 /// 意思"): words of its own, not a description of it ("他说的那句话"), a person ("老板这句话"), nor
 /// an instruction ("帮我翻译这句话").
@@ -2101,7 +2110,7 @@ fn earlier_exchange(words: &[&str]) -> Option<String> {
 
 /// "here", when a phrase of where the user is stands in the request ("cafes near here") and
 /// no place is named.
-fn here_leaned_on(words: &[&str], proper: &[bool]) -> Option<String> {
+pub(crate) fn here_leaned_on(words: &[&str], proper: &[bool]) -> Option<String> {
     phrase_in(words, Words::HerePhrases)?;
     (!proper.contains(&true)).then(|| "here".to_owned())
 }
@@ -2292,6 +2301,7 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
         let said = ending_in(before, Words::ZhSaidBy).is_some() || liked_by_someone(before);
         let uncounted = counted && zh_counted_one_or_asked(earlier, measure);
         let resolved = resolved
+            || lists_before(before)
             || (counted && candidates && !said)
             || (situation && !place && !medicine && !said && !uncounted);
         let count = &after[..after.len() - rest.len()];
