@@ -1140,6 +1140,37 @@ fn conversation_findings(
     {
         findings.push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
     }
+    unsaid_findings(findings, words, cues, given, material);
+    // "Make it shorter" after "I'm working on a LinkedIn post about…": the pronoun stands
+    // for material the conversation named and never gave. "Write the reply for me" after
+    // "My coworker sent me a message": the reply needs the message.
+    let answers = any_in_list(words, Words::Answering);
+    let asked_for = findings.iter().any(|f| f.kind == Kind::MissingContext);
+    if !material
+        && !asked_for
+        && (rules::acts_on_pronoun(words) || answers)
+        && let Some(noun) = material_named(given.earlier)
+    {
+        // Someone's message, when the user answers it or was sent it: asked for as given
+        // to them ("the message I" got).
+        let evidence = if answers || noun == MESSAGE {
+            format!("the {noun} I")
+        } else {
+            format!("my {noun}")
+        };
+        findings.push(rules::finding(Kind::MissingContext, evidence));
+    }
+}
+
+/// What a follow-up names and its conversation never spoke of: a thing pointed at, something of
+/// the user's whose particulars the answer turns on.
+fn unsaid_findings(
+    findings: &mut Vec<Finding>,
+    words: &[&str],
+    cues: &Cues,
+    given: Given<'_>,
+    material: bool,
+) {
     // "Is that breed okay with toddlers?" after "We're thinking about adopting a cat": a thing
     // pointed at that the conversation never named, by its word or by a name ("these two" may
     // be what it counted).
@@ -1172,25 +1203,6 @@ fn conversation_findings(
         && !words.iter().any(|w| is_number(w))
         && let Some(evidence) = rules::own_thing_undescribed(words, &cues.proper).filter(unsaid)
     {
-        findings.push(rules::finding(Kind::MissingContext, evidence));
-    }
-    // "Make it shorter" after "I'm working on a LinkedIn post about…": the pronoun stands
-    // for material the conversation named and never gave. "Write the reply for me" after
-    // "My coworker sent me a message": the reply needs the message.
-    let answers = any_in_list(words, Words::Answering);
-    let asked_for = findings.iter().any(|f| f.kind == Kind::MissingContext);
-    if !material
-        && !asked_for
-        && (rules::acts_on_pronoun(words) || answers)
-        && let Some(noun) = material_named(given.earlier)
-    {
-        // Someone's message, when the user answers it or was sent it: asked for as given
-        // to them ("the message I" got).
-        let evidence = if answers || noun == MESSAGE {
-            format!("the {noun} I")
-        } else {
-            format!("my {noun}")
-        };
         findings.push(rules::finding(Kind::MissingContext, evidence));
     }
 }
