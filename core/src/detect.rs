@@ -3016,15 +3016,21 @@ fn directed_task<'t>(
     // on names what the task is about ("Write a dialogue between two trees about the weather").
     // Of frames named by the same word ("a speech": writing, and a speech), the one that leaves
     // a critical detail open is the task: it knows what the request lacks.
-    let (first, at) = recognised
-        .iter()
-        .filter(|&&i| !gives_way(i))
-        .map(|&i| (i, named_within(i)))
-        .min_by_key(|&(i, at)| (at, !critical_open(&table.frames[i])))?;
-    if let Some(start) = start
-        && at > start
-        && at <= start + DIRECTED_WITHIN
-    {
+    let key = |&(i, at): &(usize, usize)| (at, !critical_open(&table.frames[i]));
+    let named = (recognised.iter()).filter(|&&i| !gives_way(i));
+    let named: Vec<(usize, usize)> = named.map(|&i| (i, named_within(i))).collect();
+    let (first, at) = named.iter().copied().min_by_key(key)?;
+    let object = |s: usize, at: usize| at > s && at <= s + DIRECTED_WITHIN;
+    // "…a surprise 40th birthday dinner for my wife, about 12 people… Can you suggest some
+    // restaurants?": when the kind a story named before the directive has its critical details,
+    // the first the directive's object names that lacks one of its own.
+    let directed = start.filter(|&s| at <= s && !critical_open(&table.frames[first]));
+    let lacking = |s: usize| {
+        move |&(i, at): &(usize, usize)| object(s, at) && critical_open(&table.frames[i])
+    };
+    let directed = directed.and_then(|s| named.iter().copied().filter(lacking(s)).min_by_key(key));
+    let (first, at) = directed.unwrap_or((first, at));
+    if start.is_some_and(|s| object(s, at)) {
         let frame = &table.frames[first];
         return Some((frame, critical_open(frame)));
     }
