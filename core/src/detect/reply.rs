@@ -178,8 +178,8 @@ pub(super) fn tells_failure(evidence: &str) -> bool {
 /// The material the assistant's last reply asked to be pasted or sent, as its question names
 /// it: "my intro" for "Paste the intro here…" (the first word of `artifacts` after a verb of
 /// `asks-material` said to the user in its clause, else "my text" after one of `asks-text`),
-/// 会议记录 for "请把会议记录贴上来" (what stands
-/// between 把 and the verb of `zh-asks-material`, else the first of `zh-materials` after it).
+/// 会议记录 for "请把会议记录贴上来" (what stands between 把 and the verb of `zh-asks-material`,
+/// else the first of `zh-materials` after it).
 fn material_asked_for(reply: &Message) -> Option<String> {
     let mut sentences = reply.content.split_inclusive(SENTENCE_ENDS);
     sentences.find_map(|sentence| {
