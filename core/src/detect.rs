@@ -1053,9 +1053,9 @@ fn unsaid_by_user(findings: &mut Vec<Finding>, text: &str, words: &[&str], given
     }
     // "make it for more people": for how many; not "scale it up for everyone" after "lasagna
     // for 12 people", whose figure the user gave.
-    let told = users_words(given.earlier).to_ascii_lowercase();
-    let told = words_of(&told);
-    let counted = (told.windows(2)).any(|p| is_number(p[0]) && in_list(Words::CountedPeople, p[1]));
+    let users = users_words(given.earlier).to_ascii_lowercase();
+    let counted = (words_of(&users).windows(2))
+        .any(|p| is_number(p[0]) && in_list(Words::CountedPeople, p[1]));
     let everyone = counted && any_in_list(words, Words::Everyone);
     if !everyone && let Some(change) = rules::change_unsized(text, words) {
         findings.push(rules::finding(Kind::UnderspecifiedParameter, change));
