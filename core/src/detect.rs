@@ -351,6 +351,9 @@ fn emergency_cue(sign: &str) -> String {
     format!("an emergency happening now (\"{sign}\"): answered at once, nothing asked")
 }
 
+/// Chinese characters besides its greeting or thanks that small talk may hold ("好的谢谢").
+const SMALL_TALK_BESIDES: usize = 2;
+
 /// Whether `text` is small talk: a short greeting, thanks or laugh with no task in it ("hey
 /// how's it going", "lol that's hilarious", 早上好呀). A question to it would answer nothing.
 fn is_small_talk(text: &str, cjk: usize) -> bool {
@@ -366,7 +369,10 @@ fn is_small_talk(text: &str, cjk: usize) -> bool {
             && holds(Words::ZhChat)
             && !holds(Words::ZhHow)
             && !chinese::zh_directs(text);
-        return (cjk <= MAX_CHARS && holds(Words::ZhSmallTalk)) || chat;
+        // "谢谢你", "好的谢谢": little besides; "翻成日文，謝謝" is a task with thanks.
+        let besides = script_counts(&rules::without_words(text, Words::ZhSmallTalk)).0;
+        let pleasantry = holds(Words::ZhSmallTalk) && besides <= SMALL_TALK_BESIDES;
+        return (cjk <= MAX_CHARS && pleasantry) || chat;
     }
     // Each run between spaces with a letter or a digit holds a word at least: a longer text is
     // told apart before it is read.
@@ -1196,6 +1202,17 @@ fn unsaid_findings(
     {
         findings.push(rules::finding(Kind::PronounWithoutAntecedent, evidence));
     }
+    // "Give me the 50 most useful phrases" after "I'm learning a new language": a kind the
+    // conversation spoke of and no message named (see [`kind_leaned_on`]).
+    let named =
+        cues.proper.contains(&true) || given.earlier.iter().any(|m| writes_a_name(&m.content));
+    if findings.is_empty()
+        && !named
+        && directs(words).is_some()
+        && let Some(kind) = kind_leaned_on(words, given.earlier)
+    {
+        findings.push(rules::finding(Kind::MissingContext, kind));
+    }
     // "can you adjust it so it fits my budget" after a grocery list: something of the user's
     // whose particulars the answer turns on, which the conversation never spoke of (a figure
     // gives them: "£400 of interest from my savings account").
@@ -1206,6 +1223,32 @@ fn unsaid_findings(
         findings.push(rules::finding(Kind::MissingContext, evidence));
     }
 }
+
+/// A kind of thing the user's earlier message spoke of and did not name ([`rules::kind_unnamed`]:
+/// "I'm learning a new language", 我在学一门新语言), which a follow-up that directs a task
+/// (`words`, none for Chinese) leans on ("Give me the 50 most useful phrases to learn first"):
+/// not one that chooses ("which one is better for a beginner?"), nor after a reply that asks
+/// which (哪) or sets out candidates (`、`, or commas), whose words the follow-up answers with.
+pub(crate) fn kind_leaned_on(words: &[&str], earlier: &[Message]) -> Option<String> {
+    let chooses = words.iter().any(|w| in_list(Words::Choosing, w));
+    let replied = |m: &Message| {
+        let lower = m.content.to_ascii_lowercase();
+        let reply = words_of(&lower);
+        m.role == Role::Assistant
+            && (reply.iter().any(|w| in_list(Words::Choosing, w))
+                || m.content.contains(['哪', '、'])
+                || m.content.matches(',').count() >= CANDIDATE_COMMAS)
+    };
+    if chooses || earlier.iter().any(replied) {
+        return None;
+    }
+    (earlier.iter())
+        .filter(|m| m.role == Role::User)
+        .find_map(|m| rules::kind_unnamed(&m.content))
+}
+
+/// Commas from which a reply sets out candidates ("piano, ukulele, violin and recorder").
+const CANDIDATE_COMMAS: usize = 2;
 
 /// What a follow-up's choice leans on and its conversation left open: the candidates, when it
 /// named none, or what the choice must suit, when it named them and told nothing of the user.
@@ -2599,13 +2642,15 @@ fn picks(evidence: &str) -> bool {
 }
 
 /// Whether a missing-context finding's evidence is a condition said and not named
-/// (`rules::condition_unnamed`: "a health condition"; 慢性病).
+/// (`rules::condition_unnamed`: "a health condition"; 慢性病), or a kind of thing
+/// ([`rules::kind_unnamed`]: "a language"; 乐器): which one is asked.
 fn unnamed_condition(evidence: &str) -> bool {
     let (first, last) = (evidence.split(' ').next(), evidence.rsplit(' ').next());
     let opens = |w: &str| in_list(Words::UnnamedOpeners, w) || w.ends_with("'s");
     (first.is_some_and(|w| opens(&w.to_ascii_lowercase()))
         && last.is_some_and(|w| in_list(Words::UnnamedConditions, w)))
         || list(word_list(Words::ZhUnnamedConditions)).any(|c| c == evidence)
+        || rules::is_unnamed_kind(evidence)
 }
 
 /// Whether an ambiguous-reference finding is about recency ("recent advances").

@@ -165,10 +165,10 @@ pub(super) fn decide(
                     || lead.is_some_and(|i| std::ptr::eq(&table.frames[i], r.frame)))
         })
         .collect();
-    // A value the text is to state is missing however long the request.
+    let found = rule_findings(text, cjk, given, &reading, &recognised);
     out.findings = match long {
-        false => rule_findings(text, cjk, given, &reading, &recognised),
-        true => value_finding(text, given).into_iter().collect(),
+        false => found,
+        true => long_findings(text, given, found),
     };
     let situation = situation_told(given);
     // "一年最多能存多少？": a general fact's figure is the rule's, none of the user's own.
@@ -216,6 +216,22 @@ pub(super) fn decide(
     } else if with_questions {
         ask_in_chinese(text, given.earlier, &signals, scorer.tuning, open, out);
     }
+}
+
+/// What a long Chinese request misses of the rules' findings (`found`): a value the text is to
+/// state, however long the request, and material its first clause works on and does not hold
+/// ("幫我把上個月的業績整理成簡報大綱，…"); later clauses tell the circumstances ("…，会把进度报告
+/// 发给他").
+fn long_findings(text: &str, given: Given<'_>, found: Vec<Finding>) -> Vec<Finding> {
+    let first_clause = text.split(|c| char_listed(Words::ZhClauseEnds, c)).next();
+    let worked_on = |f: &Finding| {
+        let material = rules::ending_in(&f.evidence, Words::ZhMaterials);
+        f.kind == Kind::MissingContext
+            && (first_clause.zip(material)).is_some_and(|(c, m)| c.contains(m))
+    };
+    (value_finding(text, given).into_iter())
+        .chain(found.into_iter().filter(worked_on))
+        .collect()
 }
 
 /// Whether the conversation gave the details of a Chinese request's kind (`slots`): one of them
@@ -602,6 +618,19 @@ fn rule_findings(
         && let Some(told) = told().filter(|t| !names_another(t))
     {
         findings.push(finding(Kind::MissingContext, told));
+    }
+    // "先给我列一下最基础的语法点" after "我最近在学一门新语言": a kind the conversation spoke of
+    // and no message named (see [`super::kind_leaned_on`]), unless the follow-up asks which.
+    let names = |t: &str| t.contains(['《', '「', '“']) || rules::holds_latin_word(t);
+    let named = names(text) || given.earlier.iter().any(|m| names(&m.content));
+    let chooses = rules::holds_any(text, Words::ZhAsksWhich);
+    if findings.is_empty()
+        && !named
+        && !chooses
+        && zh_directs(text)
+        && let Some(kind) = super::kind_leaned_on(&[], given.earlier)
+    {
+        findings.push(finding(Kind::MissingContext, kind));
     }
     findings
 }

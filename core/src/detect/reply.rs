@@ -289,6 +289,7 @@ fn unanswered_question(
                 // "蛙泳" after a list and "你想先学哪种泳姿？": what a reply asks after its list
                 // any statement answers, as a choice's.
                 said || picked.as_ref().is_some_and(|p| p.answers(part))
+                    || (asks && part.asks_task())
                     || (part.after_list && answers.take(Answer::Choice, false))
                     || answers.take(part.answer, false)
             }
@@ -477,6 +478,12 @@ impl Part<'_> {
             (words_of(&lower).iter().filter(|w| content(w) && !shared(w)))
                 .any(|w| words.iter().any(|f| same_word(w, f)))
         }
+    }
+
+    /// Whether the part asks, in Chinese, what task the user wants done (`zh-asks-task`: 你想统计
+    /// 什么): a follow-up that directs or asks one answers it ("算一下所有已付款的金额总和").
+    fn asks_task(&self) -> bool {
+        rules::holds_any(self.text, Words::ZhAsksTask)
     }
 
     /// The part asked as a question: "How big is each bedroom?", "预算大概多少？".

@@ -262,6 +262,39 @@ pub(crate) fn condition_unnamed(words: &[&str]) -> Option<String> {
     })
 }
 
+/// A kind of thing a message of the user's speaks of and does not name ("I'm learning a new
+/// language for a trip", "我在学一门新语言", `unnamed-kinds`, `zh-unnamed-kinds`): a follow-up
+/// that works on it leans on which one. The evidence is the kind with its article ("a
+/// language"; 语言).
+pub(crate) fn kind_unnamed(message: &str) -> Option<String> {
+    if message.contains(super::is_cjk) {
+        return occurrences(message, words_of(Words::ZhUnnamedKindOpeners)).find_map(
+            |(_, _, after)| {
+                let after = after.strip_prefix('新').unwrap_or(after);
+                opening_in(after, Words::ZhUnnamedKinds).map(str::to_owned)
+            },
+        );
+    }
+    let lower = message.to_ascii_lowercase();
+    let words = super::words_of(&lower);
+    (0..words.len()).find_map(|at| {
+        if !in_list(Words::UnnamedKindOpeners, words[at]) {
+            return None;
+        }
+        let qualified = usize::from(listed_at(&words, at + 1, Words::UnnamedKindQualifiers));
+        let kind = at + 1 + qualified;
+        (listed_at(&words, kind, Words::UnnamedKinds)
+            && !listed_at(&words, kind + 1, Words::NamedAfter))
+        .then(|| format!("{} {}", words[at], words[kind]))
+    })
+}
+
+/// Whether a missing-context finding's `evidence` is a kind [`kind_unnamed`] found.
+pub(crate) fn is_unnamed_kind(evidence: &str) -> bool {
+    let last = evidence.rsplit(' ').next().unwrap_or_default();
+    in_list(Words::UnnamedKinds, last) || in_list(Words::ZhUnnamedKinds, evidence)
+}
+
 /// A Chinese condition said to be there and not named: one of `zh-unnamed-conditions` after
 /// one of `zh-unnamed-openers` ("还有个慢性病", "她有过敏"), not denied ("没有过敏") nor named
 /// after (`zh-named-after`: "慢性病是高血压").
@@ -465,14 +498,20 @@ fn zh_value_unstated(text: &str, earlier: &str) -> Option<String> {
 /// about it", "Is this legal in my state?"), in a short request, a short first sentence, or as
 /// the object of a verb that works on material.
 fn pronoun_unresolved(words: &[&str], proper: &[bool], first_sentence: usize) -> Option<Finding> {
-    // "Is it normal for a baby to do this at her age?": "this" in the first sentence stands for
-    // something done, and no thing named before it is that, however long the request ("How do I
-    // do that?" after a sentence that tells it is another matter).
+    // "Is it normal for a baby to do this at her age?", "my cat keeps doing that thing at 4am":
+    // a demonstrative in the first sentence stands for something done, and no thing named
+    // before it is that, however long the request ("How do I do that?" after a sentence that
+    // tells it is another matter; "that thing where he spins" says what it is).
     let done = |i: usize| {
+        let described = (words.get(i + 1)).is_some_and(|w| in_list(Words::OpenPlaceholders, w))
+            && (words.get(i + 2)).is_some_and(|w| in_list(Words::PlaceholderClauses, w));
+        // A far one that comes back is asked as it comes ("doing that thing again").
+        let far = in_list(Words::FarDemonstratives, words[i]) && recurring_unsaid(words).is_none();
         i > 0
             && i < first_sentence
             && in_list(Words::DoingVerbs, words[i - 1])
-            && in_list(Words::NearDemonstratives, words[i])
+            && (in_list(Words::NearDemonstratives, words[i]) || far)
+            && !described
             && is_standalone_demonstrative(words, &words[i], first_sentence)
     };
     let i = words.iter().enumerate().position(|(i, w)| {
@@ -731,7 +770,14 @@ fn artifact_not_given(words: &[&str], proper: &[bool], reach: (usize, usize)) ->
     let made_from = |at: usize| {
         preceded_by(words, at, Words::MadeFrom) && any_listed(&words[..at], Words::CreateVerbs)
     };
-    let acted_on = |at: usize| short(at) || works_on(words, at) || made_from(at);
+    // "the methods section for my lab report": a part of the user's text is written from the
+    // rest of it.
+    let part_of = |at: usize| {
+        at >= 2
+            && in_list(Words::PartJoins, words[at - 1])
+            && in_list(Words::TextParts, words[at - 2])
+    };
+    let acted_on = |at: usize| short(at) || works_on(words, at) || made_from(at) || part_of(at);
     for (i, pair) in words.windows(2).enumerate().rev() {
         if let Some(evidence) = sent_material(words, proper, i) {
             return Some(evidence);
@@ -802,15 +848,28 @@ fn artifact_not_given(words: &[&str], proper: &[bool], reach: (usize, usize)) ->
             });
         }
     }
+    material_of_three(words, first_sentence, acted_on)
+}
+
+/// "my lab report", "my teammate's pull request": the user's (or someone's) material named in
+/// three words, its kind between, when `acted_on` (see [`artifact_not_given`]).
+fn material_of_three(
+    words: &[&str],
+    first_sentence: usize,
+    acted_on: impl Fn(usize) -> bool,
+) -> Option<String> {
+    let possessive = |det: &str| in_list(Words::OwnDeterminers, det);
     (0..words.len().saturating_sub(2)).rev().find_map(|i| {
         let [det, kind, noun] = [words[i], words[i + 1], words[i + 2]];
         // "my teammate's pull request": named with whose it is.
         let whose = someones(&words[..=i]);
+        // "Write tests for my function" makes tests, not the function (as in the pair above).
+        let made = made_before(words, i) && !preceded_by(words, i, Words::ObjectOf);
         let material = (possessive(det) || whose || (det == "the" && answers_someone(&words[..i])))
             && in_list(Words::Artifacts, noun)
             && !in_list(Words::Artifacts, kind)
             && !listed_at(words, i + 3, Words::KindsOfThing)
-            && !made_before(words, i)
+            && !made
             && acted_on(i)
             && !term_asked(words, i)
             && !operated_on(words, i)
@@ -1928,8 +1987,14 @@ fn stands_after<'r>(rest: &'r str, m: &str) -> Option<&'r str> {
         return None;
     }
     let between = &rest[..i];
+    let end = i + m.len();
+    // "这封客诉信": a word of one character may end a longer one, the modifier before it short
+    // and the word ending there; not a longer word that is no material ("这个问题").
+    let ends_word = (rest[end..].chars().next()).is_none_or(|c| !super::is_cjk(c))
+        && ending_in(&rest[..end], Words::ZhNotMaterialEnds).is_none();
     // A word of one character follows at once: nothing between, which the number test passes.
-    let follows = (m.chars().count() > 1 && between.chars().count() <= MATERIAL_REACH)
+    let follows = ((m.chars().count() > 1 || ends_word)
+        && between.chars().count() <= MATERIAL_REACH)
         || (between.chars())
             .all(|c| c.is_ascii_digit() || super::char_listed(Words::ZhNumerals, c))
         || (between.strip_suffix('的')).is_some_and(|time| in_list(Words::ZhPastTimes, time));
@@ -1967,6 +2032,10 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
                 // "怎麼把照片轉成 PDF": how to do it, to any such text; "写个脚本，把…": what a
                 // program is to do.
                 "把" => holds_any(before, Words::ZhHow) || holds_any(before, Words::ZhCode),
+                // "第三题" is a numbered part; "第三季業績" a quarter's, named by its time.
+                p if p.starts_with('第') => !named[..named.len() - noun.len()]
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || super::char_listed(Words::ZhNumerals, c)),
                 // "公司让我签竞业协议……这个协议还有效吗？": a thing the request named before and
                 // asks about, not one to look over.
                 _ => demonstrative && before.contains(noun) && !reviewed,
@@ -2038,6 +2107,7 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
                 .map(str::to_owned)
         })
         .or_else(|| zh_answered(text))
+        .or_else(|| zh_material_told(text))
 }
 
 /// Whether what follows 第 is a number and one of `zh-numbered-parts` ("十二条" of "合同第十二条").
@@ -2127,9 +2197,17 @@ pub(crate) fn zh_material_told(earlier: &str) -> Option<String> {
             .filter(|(i, _)| after[..*i].chars().count() <= ZH_TOLD_REACH)
             .filter(|(i, _)| !holds_any(&after[..*i], Words::ZhClauseEnds))
             .max_by_key(|(i, m)| (i + m.len(), m.len()))?;
-        // "拿到体检报告，尿酸480": the message goes on to tell what the text says.
+        let clause_end = |c: char| super::char_listed(Words::ZhClauseEnds, c);
+        // "推銷電話": a longer word the material's word ends is no material.
+        let longer = ending_in(&after[..i + noun.len()], Words::ZhNotMaterialEnds);
+        if longer.is_some_and(|w| w.len() > noun.len()) {
+            return None;
+        }
+        // "拿到体检报告，尿酸480", "收到短信说…": the message goes on to tell what the text says.
         let told = &after[i + noun.len()..];
-        if told.contains(|c: char| c.is_ascii_digit() || matches!(c, ':' | '：' | '“' | '「')) {
+        if told.contains(|c: char| c.is_ascii_digit() || matches!(c, ':' | '：' | '“' | '「'))
+            || opening_in(told.trim_start_matches(clause_end), Words::ZhSaysSo).is_some()
+        {
             return None;
         }
         let named = &after[..i + noun.len()];
