@@ -370,9 +370,10 @@ fn is_small_talk(text: &str, cjk: usize) -> bool {
             && !holds(Words::ZhHow)
             && !chinese::zh_directs(text);
         // "谢谢你", "好的谢谢": little besides; "翻成日文，謝謝" is a task with thanks.
-        let besides = script_counts(&rules::without_words(text, Words::ZhSmallTalk)).0;
-        let pleasantry = holds(Words::ZhSmallTalk) && besides <= SMALL_TALK_BESIDES;
-        return (cjk <= MAX_CHARS && pleasantry) || chat;
+        let besides = || script_counts(&rules::without_words(text, Words::ZhSmallTalk)).0;
+        let pleasantry =
+            cjk <= MAX_CHARS && holds(Words::ZhSmallTalk) && besides() <= SMALL_TALK_BESIDES;
+        return pleasantry || chat;
     }
     // Each run between spaces with a letter or a digit holds a word at least: a longer text is
     // told apart before it is read.

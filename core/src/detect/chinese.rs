@@ -165,10 +165,14 @@ pub(super) fn decide(
                     || lead.is_some_and(|i| std::ptr::eq(&table.frames[i], r.frame)))
         })
         .collect();
-    let found = rule_findings(text, cjk, given, &reading, &recognised);
     out.findings = match long {
-        false => found,
-        true => long_findings(text, given, found),
+        false => rule_findings(text, cjk, given, &reading, &recognised),
+        // Past the rules' length, `rules::chinese` reads only material.
+        true => {
+            let has = |w: &str| reading.has(w);
+            let found = rules::chinese(text, cjk, true, material_given(given), true, has);
+            long_findings(text, given, found)
+        }
     };
     let situation = situation_told(given);
     // "一年最多能存多少？": a general fact's figure is the rule's, none of the user's own.
@@ -216,6 +220,12 @@ pub(super) fn decide(
     } else if with_questions {
         ask_in_chinese(text, given.earlier, &signals, scorer.tuning, open, out);
     }
+}
+
+/// Whether the request or the conversation holds material, or the request a quotation: what
+/// a Chinese request's pointer may point at.
+fn material_given(given: Given<'_>) -> bool {
+    given.material || given.quoted || holds_material(given.earlier)
 }
 
 /// What a long Chinese request misses of the rules' findings (`found`): a value the text is to
@@ -564,7 +574,7 @@ fn rule_findings(
 ) -> Vec<Finding> {
     // A quoted sentence is what 这句话 points at, as material after the instruction is.
     let referent = given.history || given.material || given.quoted || operated(text);
-    let material_given = given.material || given.quoted || holds_material(given.earlier);
+    let material_given = material_given(given);
     let measure_given = measure_given(knowledge(), recognised, |s| reading.fills(s, given));
     let has = |w: &str| reading.has(w);
     let mut found = rules::chinese(text, cjk, referent, material_given, measure_given, has);

@@ -863,7 +863,7 @@ fn material_of_three(
         let [det, kind, noun] = [words[i], words[i + 1], words[i + 2]];
         // "my teammate's pull request": named with whose it is.
         let whose = someones(&words[..=i]);
-        // "Write tests for my function" makes tests, not the function (as in the pair above).
+        // "Write tests for my function" makes tests, not the function, as a pair reads it.
         let made = made_before(words, i) && !preceded_by(words, i, Words::ObjectOf);
         let material = (possessive(det) || whose || (det == "the" && answers_someone(&words[..i])))
             && in_list(Words::Artifacts, noun)
@@ -2079,7 +2079,14 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
     if let Some(code) = zh_code_in_state(text, &has, Words::ZhProblemStates) {
         return Some(String::from("您的") + code);
     }
-    // "老板发来的邮件", "主管的Line": a message of one of `zh-people`, never in the request.
+    zh_others_material(text, has)
+}
+
+/// The text of someone else's that a Chinese request is about and does not include (see
+/// [`zh_own_material`]): a message of one of `zh-people` ("老板发来的邮件", "主管的Line"), a
+/// material's inside ("表格里的数字"), a message answered ([`zh_answered`]) or received
+/// ([`zh_material_told`]).
+fn zh_others_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
     let people = words_of(Words::ZhPeople).filter(|p| has(p));
     let message = occurrences(text, people).find_map(|(before, person, after)| {
         // "写一封给房东的邮件": the person it is written to.
@@ -2107,7 +2114,11 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
                 .map(str::to_owned)
         })
         .or_else(|| zh_answered(text))
-        .or_else(|| zh_material_told(text))
+        .or_else(|| {
+            when(words_of(Words::ZhReceived).any(&has), || {
+                zh_material_told(text)
+            })
+        })
 }
 
 /// Whether what follows 第 is a number and one of `zh-numbered-parts` ("十二条" of "合同第十二条").
