@@ -631,12 +631,11 @@ fn rule_findings(
     }
     // "先给我列一下最基础的语法点" after "我最近在学一门新语言": a kind the conversation spoke of
     // and no message named (see [`super::kind_leaned_on`]), unless the follow-up asks which.
-    let names = |t: &str| t.contains(['《', '「', '“']) || rules::holds_latin_word(t);
-    let named = names(text) || given.earlier.iter().any(|m| names(&m.content));
-    let chooses = rules::holds_any(text, Words::ZhAsksWhich);
+    let named = rules::zh_names_a_thing(text)
+        || (given.earlier.iter()).any(|m| rules::zh_names_a_thing(&m.content));
     if findings.is_empty()
         && !named
-        && !chooses
+        && !rules::holds_any(text, Words::ZhAsksWhich)
         && zh_directs(text)
         && let Some(kind) = super::kind_leaned_on(&[], given.earlier)
     {

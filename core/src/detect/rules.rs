@@ -1245,7 +1245,7 @@ pub(crate) fn zh_thing_named(text: &str) -> Option<Named> {
         // "我的快递到哪了": the clause opens with it ("以我的薪水…" is about something else).
         let opens = |before: &str| {
             let before = before.trim_end();
-            before.is_empty() || before.ends_with(|c| super::char_listed(Words::ZhClauseEnds, c))
+            before.is_empty() || before.ends_with(zh_clause_end)
         };
         let possessives = words_of(Words::ZhOwnPossessives).filter(|p| p.ends_with('的'));
         occurrences(text, possessives).find_map(|(before, _, rest)| {
@@ -1953,8 +1953,7 @@ fn two_named_before(text: &str, pronoun: &str) -> bool {
 /// Whether the clause that ends `before` lists things with 、: a demonstrative after it sums the
 /// list up ("水电瓦斯、网络、地址变更那些").
 fn lists_before(before: &str) -> bool {
-    let clause_end = |c: char| super::char_listed(Words::ZhClauseEnds, c);
-    let clause = before.rsplit(clause_end).next().unwrap_or_default();
+    let clause = before.rsplit(zh_clause_end).next().unwrap_or_default();
     clause.contains('、')
 }
 
@@ -1962,8 +1961,7 @@ fn lists_before(before: &str) -> bool {
 /// 意思"): words of its own, not a description of it ("他说的那句话"), a person ("老板这句话"), nor
 /// an instruction ("帮我翻译这句话").
 fn zh_sentence_before(before: &str) -> bool {
-    let clause_end = |c: char| super::char_listed(Words::ZhClauseEnds, c);
-    let clause = before.rsplit(clause_end).next().unwrap_or_default();
+    let clause = before.rsplit(zh_clause_end).next().unwrap_or_default();
     // Who said the sentence, or what is asked of it.
     let said_or_asked = [
         Words::ZhPeople,
@@ -2059,9 +2057,8 @@ fn zh_own_material(text: &str, has: impl Fn(&str) -> bool) -> Option<String> {
             || (rest.trim_start().chars().next())
                 .is_none_or(|c| !(super::is_cjk(c) || c.is_alphanumeric()));
         // "水电燃气、宽带、快递地址这些": right after a list, it sums the list up.
-        let clause_end = |c: char| super::char_listed(Words::ZhClauseEnds, c);
         let listed = before
-            .rsplit(clause_end)
+            .rsplit(zh_clause_end)
             .next()
             .is_some_and(|c| c.contains('、'));
         if demonstrative && object && !listed {
@@ -2147,7 +2144,7 @@ fn zh_answered(text: &str) -> Option<String> {
     // ("孩子老师…": the teacher).
     let unaddressed = |before: &str, after: &str| {
         let rest = after_word(after, Words::ZhSofteners).unwrap_or(after);
-        let ends = (rest.chars().next()).is_none_or(|c| super::char_listed(Words::ZhClauseEnds, c));
+        let ends = (rest.chars().next()).is_none_or(zh_clause_end);
         let asked = ending_in(before, Words::ZhReplyAsks).is_some();
         when(ends && asked, || {
             occurrences(before, words_of(Words::ZhPeople))
@@ -2208,7 +2205,6 @@ pub(crate) fn zh_material_told(earlier: &str) -> Option<String> {
             .filter(|(i, _)| after[..*i].chars().count() <= ZH_TOLD_REACH)
             .filter(|(i, _)| !holds_any(&after[..*i], Words::ZhClauseEnds))
             .max_by_key(|(i, m)| (i + m.len(), m.len()))?;
-        let clause_end = |c: char| super::char_listed(Words::ZhClauseEnds, c);
         // "推銷電話": a longer word the material's word ends is no material.
         let longer = ending_in(&after[..i + noun.len()], Words::ZhNotMaterialEnds);
         if longer.is_some_and(|w| w.len() > noun.len()) {
@@ -2217,7 +2213,7 @@ pub(crate) fn zh_material_told(earlier: &str) -> Option<String> {
         // "拿到体检报告，尿酸480", "收到短信说…": the message goes on to tell what the text says.
         let told = &after[i + noun.len()..];
         if told.contains(|c: char| c.is_ascii_digit() || matches!(c, ':' | '：' | '“' | '「'))
-            || opening_in(told.trim_start_matches(clause_end), Words::ZhSaysSo).is_some()
+            || opening_in(told.trim_start_matches(zh_clause_end), Words::ZhSaysSo).is_some()
         {
             return None;
         }
@@ -2287,6 +2283,17 @@ fn zh_seen_only(noun: &str, measure: char, before: &str, named: bool) -> bool {
         && !named
 }
 
+/// Whether `c` ends a Chinese clause (`zh-clause-ends`: "，", "。", "?"…).
+fn zh_clause_end(c: char) -> bool {
+    super::char_listed(Words::ZhClauseEnds, c)
+}
+
+/// Whether a Chinese message names a thing: by a title or a quotation (《》, 「」, quotation
+/// marks) or by a Latin word ([`holds_latin_word`]).
+pub(crate) fn zh_names_a_thing(text: &str) -> bool {
+    text.contains(['《', '「', '“', '"']) || holds_latin_word(text)
+}
+
 /// Whether a Chinese message writes a Latin word of two letters or more: a brand, a shop or a
 /// program named ("在momo買了", "用Excel做").
 pub(crate) fn holds_latin_word(text: &str) -> bool {
@@ -2310,8 +2317,7 @@ pub(crate) fn holds_latin_word(text: &str) -> bool {
 pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<String> {
     let start = past_words(text.trim_start(), Words::ZhOpeners);
     let opening = text.len() - start.len();
-    let names = |t: &str| t.contains(['《', '「', '“', '"']) || holds_latin_word(t);
-    let named_earlier = names(earlier);
+    let named_earlier = zh_names_a_thing(earlier);
     let pointing = |(before, d, after): (&str, &str, &str)| {
         let at = before.len();
         // "我这种情况": after the speaker, it opens the request still; "物业那件事": a matter
@@ -2342,7 +2348,7 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
         let alone =
             !place && noun.is_empty() && !word_list(Words::ZhKindMeasures).contains(measure);
         let far = super::char_listed(Words::ZhFarDemonstratives, d.chars().next()?);
-        let seen = far && zh_seen_only(&noun, measure, before, names(&text[..at]));
+        let seen = far && zh_seen_only(&noun, measure, before, zh_names_a_thing(&text[..at]));
         if inside && !alone && !seen {
             return None;
         }
@@ -2354,11 +2360,8 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
         let head: String = noun.chars().take(2).collect();
         // "0050 跟 0056 這兩檔": things counted are named, or set against each other, before, in
         // their clause.
-        let clause = (text[..at]
-            .rsplit(|c| super::char_listed(Words::ZhClauseEnds, c))
-            .next())
-        .unwrap_or_default();
-        let candidates = names(clause) || holds_any(clause, Words::ZhCandidates);
+        let clause = (text[..at].rsplit(zh_clause_end).next()).unwrap_or_default();
+        let candidates = zh_names_a_thing(clause) || holds_any(clause, Words::ZhCandidates);
         let resolved = if inside && alone {
             // A near one refers back to what the request said before it ("血压160/95，…这个要紧
             // 吗？") or the conversation did; a far one to what the conversation named.
@@ -2409,10 +2412,7 @@ pub(crate) fn zh_pointing(text: &str, earlier: &str, situation: bool) -> Option<
 /// have the thing (`zh-liked-by`: "她最爱吃的那个", "我老婆喜欢的那款"; a person of `zh-people`
 /// or `zh-opening-persons`, or 我, in its clause): which one only the user knows.
 fn liked_by_someone(before: &str) -> bool {
-    let clause = (before
-        .rsplit(|c| super::char_listed(Words::ZhClauseEnds, c))
-        .next())
-    .unwrap_or_default();
+    let clause = (before.rsplit(zh_clause_end).next()).unwrap_or_default();
     let person = holds_any(clause, Words::ZhPeople)
         || holds_any(clause, Words::ZhOpeningPersons)
         || clause.contains('我');
@@ -2425,12 +2425,11 @@ fn liked_by_someone(before: &str) -> bool {
 /// opening ("想买台笔记本，这两款哪个更值？"); what the request goes by ("按这个比例"); the
 /// user's own ("我这张信用卡"), or one of their people's ("我儿子这道数学题").
 fn zh_opens_pointing(before: &str, after: &str, opening: usize) -> bool {
-    let clause_end = |c| super::char_listed(Words::ZhClauseEnds, c);
     before.ends_with('的')
-        || (before.ends_with(clause_end) && opening_in(after, Words::ZhPointedCounts).is_some())
+        || (before.ends_with(zh_clause_end) && opening_in(after, Words::ZhPointedCounts).is_some())
         || ending_in(before, Words::ZhBy).is_some()
         || before.strip_suffix('我').is_some_and(|b| {
-            b.chars().count() <= 1 || b.len() <= opening || b.ends_with(clause_end)
+            b.chars().count() <= 1 || b.len() <= opening || b.ends_with(zh_clause_end)
         })
         || ending_in(before, Words::ZhPeople)
             .is_some_and(|p| before[..before.len() - p.len()].ends_with('我'))
@@ -2446,7 +2445,7 @@ fn zh_told_before(before: &str) -> bool {
     if ending_in(before, Words::ZhUsing).is_some() {
         return before.contains(named);
     }
-    before.contains(|c: char| named(c) || super::char_listed(Words::ZhClauseEnds, c))
+    before.contains(|c: char| named(c) || zh_clause_end(c))
 }
 
 /// Whether the conversation (`earlier`) says a measure word only after 一 or an asking word
