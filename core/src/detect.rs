@@ -1000,6 +1000,9 @@ fn english_rules(
         findings.extend(never_named(&findings, own, given.earlier));
     }
     unsaid_by_user(&mut findings, text, words, given);
+    if !material && findings.is_empty() {
+        findings.extend(part_of_told(words, given.earlier));
+    }
     // "Explain it like I'm five: how does a rainbow form?": what follows the colon is what a
     // pronoun before it stands for.
     if let Some((head, _)) = split_at_colon(text).filter(|_| given.after_colon) {
@@ -1048,6 +1051,30 @@ fn english_rules(
         findings.push(rules::finding(Kind::AmbiguousReference, n.name));
     }
     (findings, name)
+}
+
+/// The text the user's last message spoke of and did not hold ("I got my MRI report back
+/// today"), which a follow-up works on by a part of it (one of `parts-of-text` after "the" and
+/// before one of `part-pointers`: "what does the part about L4-L5 mean?"): asked for as that
+/// message names it.
+fn part_of_told(words: &[&str], earlier: &[Message]) -> Option<Finding> {
+    let on_a_part = words.windows(3).any(|w| {
+        w[0] == "the" && in_list(Words::PartsOfText, w[1]) && in_list(Words::PartPointers, w[2])
+    });
+    let told = earlier.iter().rev().find(|m| m.role == Role::User)?;
+    if !on_a_part {
+        return None;
+    }
+    let lower = told.content.to_ascii_lowercase();
+    let told_words = words_of(&lower);
+    let cues = Cues::of(&told.content, &lower, &told_words);
+    let first = first_sentence_words(&lower, &told_words);
+    let found = rules::english(&told_words, &cues.proper, (false, false), false, first);
+    let material = found.into_iter().find(|f| f.kind == Kind::MissingContext)?;
+    Some(rules::finding(
+        Kind::MissingContext,
+        as_written(&told.content, &material.evidence),
+    ))
 }
 
 /// What only the user knows and the request does not give: a value the text to write is to

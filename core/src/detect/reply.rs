@@ -250,7 +250,10 @@ fn unanswered_question(
     if unsure || material || leaves {
         return None;
     }
+    // A part asked with a question mark before one stated, in what answers them as in what is
+    // asked: "Indian" answers "Which passport do you hold?", not "It depends on your citizenship".
     let mut parts = asked_parts(&reply.content);
+    parts.sort_by_key(|p| p.stated);
     let picks = picks_an_item(text, words, &reply.content);
     // "第二个方法具体怎么操作": a follow-up that takes up one of the things the reply listed and
     // asks its own question about it has moved on from the reply's.
@@ -302,15 +305,15 @@ fn unanswered_question(
     let pieces = (text.split(LIST_SEPARATORS)).filter(|p| p.chars().any(char::is_alphanumeric));
     let listed = !asks && !words.is_empty() && parts.len() >= 2 && pieces.count() == parts.len();
     let told = |p: &Part<'_>| matches!(p.answer, Answer::Words | Answer::Whether) && listed;
+    // "取决于天数和消费习惯。你去几天、主要去哪些城市?": what the reply asks with a question mark
+    // is what it wants; what it only states is left open when it asks nothing.
+    let questioned = parts.iter().any(|p| !p.stated);
     let open = |(part, answered): (&Part<'_>, &bool)| {
-        let answered = *answered || told(part);
+        let answered = *answered || told(part) || (part.stated && questioned);
         let stated = short && part.answer != Answer::Whether;
         (!answered && (asks || stated)).then(|| part.question())
     };
-    // A part asked with a question mark before one stated; otherwise in the reply's order.
-    let mut order: Vec<_> = parts.iter().zip(&answered).collect();
-    order.sort_by_key(|(p, _)| p.stated);
-    order.into_iter().find_map(open)
+    parts.iter().zip(&answered).find_map(open)
 }
 
 /// The statements of a Chinese follow-up that open as an answer does (`zh-answer-openers`:
@@ -321,6 +324,16 @@ fn zh_answers_opened(text: &str) -> usize {
         rules::opening_in(c.trim(), Words::ZhAnswerOpeners).is_some() && !asks_or_directs(c, &[])
     };
     clauses.filter(opened).count()
+}
+
+/// Whether an English follow-up is nothing but a capitalised name or two, no word of agreement
+/// nor a place's preposition: "Indian" after "Which passport do you hold?", not "From Chicago.".
+fn name_alone(text: &str, words: &[&str]) -> bool {
+    let capitalised = |w: &str| w.starts_with(|c: char| c.is_ascii_uppercase());
+    (1..=NAME_WORDS).contains(&words.len())
+        && text.split_whitespace().all(capitalised)
+        && !any_in_list(words, Words::Affirmations)
+        && !any_in_list(words, Words::AnswerPlaceBefore)
 }
 
 /// Whether a follow-up picks an item of the reply's list by its number ("选1"), or, when the
@@ -368,6 +381,12 @@ fn same_word(a: &str, b: &str) -> bool {
 /// The most words (twice as many Chinese characters) of a follow-up that only states and still
 /// leaves a part of the reply's question open: a longer one tells its own matter.
 const ANSWER_WORDS: usize = 25;
+
+/// The characters of a thing a Chinese part asks which kind of ("什么场合").
+const KIND_CHARS: usize = 2;
+
+/// The most words of an English follow-up that is only a name ("Indian", "New Zealand").
+const NAME_WORDS: usize = 2;
 
 /// What answers a part of the reply's question, besides its own words said again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -472,12 +491,32 @@ impl Part<'_> {
                 .filter(|pair| !pair.iter().any(filler))
                 .map(String::from_iter)
                 .any(|pair| text.contains(&pair) && !shared(&pair))
+                || self.kind_named(text)
         } else {
             let lower = self.text.to_ascii_lowercase();
             let content = |w: &&str| w.len() >= 4 && !in_list(Words::ReplyFiller, w);
             (words_of(&lower).iter().filter(|w| content(w) && !shared(w)))
                 .any(|w| words.iter().any(|f| same_word(w, f)))
         }
+    }
+
+    /// Whether a Chinese follow-up names a kind of the thing the part asks which kind of (its
+    /// first one or two characters after one of `zh-asks-kind`, none of `zh-reply-filler`): a
+    /// word that ends as the thing does, "电压力锅" for "用什么锅", "红色" for "什么颜色"; not
+    /// one counted, pointed at or owned ("那件事", "孩子的事": `zh-not-kinds`).
+    fn kind_named(&self, text: &str) -> bool {
+        let thing_end = |(_, _, after): (&str, &str, &str)| {
+            let thing = after.chars().take(KIND_CHARS);
+            let thing = thing.take_while(|&c| is_cjk(c) && !char_listed(Words::ZhReplyFiller, c));
+            thing.last()
+        };
+        let asked = rules::occurrences(self.text, list(word_list(Words::ZhAsksKind)));
+        let Some(end) = asked.filter_map(thing_end).next() else {
+            return false;
+        };
+        let chars: Vec<char> = text.chars().collect();
+        let kind = |c: char| is_cjk(c) && !char_listed(Words::ZhNotKinds, c);
+        (chars.windows(2)).any(|pair| kind(pair[0]) && pair[1] == end)
     }
 
     /// Whether the part asks, in Chinese, what task the user wants done (`zh-asks-task`: 你想统计
@@ -541,7 +580,7 @@ impl Answers {
             plain: 0,
             times: 0,
             places: usize::from(place),
-            named: usize::from(named) + zh_answers_opened(text),
+            named: usize::from(named || name_alone(text, words)) + zh_answers_opened(text),
             stated: stated(text, words.is_empty()),
             told_parts: 0,
             told: tells_more_than_acknowledging(text),
@@ -563,22 +602,25 @@ impl Answers {
             }) += 1;
         };
         if words.is_empty() {
-            // A run of numerals but a lone 一, which more often means "a" ("一下", "一只").
+            // A run of numerals but a lone 一, which more often means "a" ("一下", "一只"),
+            // unless a unit of `zh-quantity-units` follows ("一斤").
             let numeral = |c: char| c.is_ascii_digit() || char_listed(Words::ZhNumerals, c);
             let mut rest = text;
             while let Some(start) = rest.find(numeral) {
                 let end = rest[start..]
                     .find(|c| !numeral(c))
                     .map_or(rest.len(), |e| start + e);
+                let weighed = rules::opening_in(&rest[end..], Words::ZhQuantityUnits).is_some();
                 let run = &rest[start..end];
+                let lone = run == "一" && !weighed;
                 // "2000日元", "五千块": the currency's mark within two characters after.
                 let mut after = rest[end..].chars().take(2);
                 // "5号", "十一点": a date or a time of day.
                 let dated = (rest[end..].chars().next())
                     .is_some_and(|c| char_listed(Words::ZhDateMarks, c));
-                if run != "一" && dated {
+                if !lone && dated {
                     answers.times += 1;
-                } else if run != "一" {
+                } else if !lone {
                     let money = run.contains(|c| char_listed(Words::ZhMoneyMarks, c))
                         || after.any(|c| char_listed(Words::ZhMoneyMarks, c));
                     count(money, run);
@@ -1623,6 +1665,36 @@ mod tests {
             left_open("she's 2, it's 39.2 and since sunday", reply),
             None
         );
+    }
+
+    #[test]
+    fn a_chinese_answer_names_a_kind_of_the_thing_asked_or_weighs_it() {
+        let reply = Message::new(Role::Assistant, "好呀，你用什么锅？肉大概多少？");
+        let open = |text: &str| unanswered_question(text, &[], &reply, false);
+        assert_eq!(open("五花肉一斤半，用电压力锅"), None);
+        assert_eq!(open("豬肉一斤，用电压力锅"), None);
+        assert_eq!(open("用电压力锅").as_deref(), Some("肉大概多少？"));
+        assert_eq!(open("肉一公斤").as_deref(), Some("用什么锅？"));
+        // Counted, pointed at or owned, the thing's word names no kind of it.
+        let reply = Message::new(Role::Assistant, "好的，想跟老师说什么事？");
+        let open = |text: &str| unanswered_question(text, &[], &reply, false);
+        assert!(open("就是那件事，帮我写客气点").is_some());
+        assert!(open("就是孩子的事，帮我写客气点").is_some());
+    }
+
+    #[test]
+    fn a_capitalised_name_alone_answers_what_is_asked_and_not_what_is_stated() {
+        let reply = "It depends on your citizenship. Which passport do you hold?";
+        assert_eq!(left_open("Indian", reply), None);
+        assert_eq!(left_open("New Zealand", reply), None);
+        assert_eq!(
+            left_open("Yes", reply).as_deref(),
+            Some("Which passport do you hold?")
+        );
+        // A place said with its preposition answers where, not the other part.
+        let reply = "Which city are you flying from, and what dates are you looking at?";
+        let asked = left_open("From Chicago.", reply);
+        assert_eq!(asked.as_deref(), Some("What dates are you looking at?"));
     }
 
     #[test]

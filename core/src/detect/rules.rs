@@ -18,7 +18,7 @@ pub(super) fn holds_any(text: &str, which: Words) -> bool {
 
 /// Each place in `text` where one of `words` stands, word by word: the text before it, the word
 /// and the text after it.
-fn occurrences(
+pub(super) fn occurrences(
     text: &str,
     words: impl Iterator<Item = &'static str>,
 ) -> impl Iterator<Item = (&str, &'static str, &str)> {
@@ -1223,6 +1223,21 @@ fn thing_to_make(words: &[&str]) -> Option<String> {
     (!phrase.is_empty() && ends).then(|| phrase.join(" "))
 }
 
+/// What follows each thing a Chinese request makes: after one of `zh-make-verbs` and a measure
+/// word of `zh-measure-words`, a count or a softener of `zh-softeners` between ("帮我写个开会通知",
+/// "做一張表", "寫一個倒數計時器").
+fn zh_made(text: &str) -> impl Iterator<Item = &str> {
+    occurrences(text, words_of(Words::ZhMakeVerbs)).filter_map(|(_, _, after)| {
+        let rest = after_word(after, Words::ZhSofteners).unwrap_or(after);
+        let rest = rest.trim_start_matches(|c| {
+            super::char_listed(Words::ZhNumerals, c)
+                || super::char_listed(Words::ZhPointedCounts, c)
+        });
+        let measure = rest.chars().next()?;
+        super::char_listed(Words::ZhMeasureWords, measure).then(|| &rest[measure.len_utf8()..])
+    })
+}
+
 /// The thing a vague Chinese request of no known kind names: one to make, after one of
 /// `zh-make-verbs` and a measure word (`zh-measure-words`; a count or a softener of
 /// `zh-softeners`, 一下, between: "帮我写个开会通知", "做一張表"), else the user's own, the
@@ -1230,16 +1245,9 @@ fn thing_to_make(words: &[&str]) -> Option<String> {
 /// demonstrative's ("我的那台": [`zh_pointing`] reads it). Only a noun that ends where the
 /// request's words say it does (see [`zh_noun`]) is quoted.
 pub(crate) fn zh_thing_named(text: &str) -> Option<Named> {
-    let made = occurrences(text, words_of(Words::ZhMakeVerbs)).find_map(|(_, _, after)| {
-        let rest = after_word(after, Words::ZhSofteners).unwrap_or(after);
-        let rest = rest.trim_start_matches(|c| {
-            super::char_listed(Words::ZhNumerals, c)
-                || super::char_listed(Words::ZhPointedCounts, c)
-        });
-        let measure = rest.chars().next()?;
-        let (noun, whole) = zh_noun(&rest[measure.len_utf8()..]);
-        (super::char_listed(Words::ZhMeasureWords, measure) && whole && !noun.is_empty())
-            .then_some(noun)
+    let made = zh_made(text).find_map(|rest| {
+        let (noun, whole) = zh_noun(rest);
+        (whole && !noun.is_empty()).then_some(noun)
     });
     made.map(Named::Made).or_else(|| {
         // "我的快递到哪了": the clause opens with it ("以我的薪水…" is about something else).
@@ -2541,10 +2549,12 @@ pub(crate) fn chinese(
     let choose = words_of(Words::ZhShouldChoose).find(|w| has(w));
     found.extend(choose.map(|w| finding(Kind::UnderspecifiedParameter, w)));
     // An instruction with its material after a colon, in quotes or earlier is no list of
-    // keywords (解方程：3x + 7 = 25, 给“周末露营装备清单”这篇笔记起5个标题).
+    // keywords (解方程：3x + 7 = 25, 给“周末露营装备清单”这篇笔记起5个标题), nor is one that
+    // makes a counted thing ("用 JavaScript 寫一個倒數計時器，顯示分跟秒").
     let full = words_of(Words::ZhFullSentence).any(has)
         || super::has_text_after_colon(text)
-        || material_given;
+        || material_given
+        || zh_made(text).next().is_some();
     let fragments = without_spaces_by_latin(text)
         .split(|c: char| c.is_whitespace() || super::char_listed(Words::ZhKeywordSeparators, c))
         .filter(|f| !f.is_empty())
@@ -3347,6 +3357,9 @@ mod tests {
             .map(|f| f.kind)
             .collect();
         assert_eq!(k, [Kind::UnderspecifiedRequest]);
+        // A clause that makes a counted thing is a sentence, whatever follows it.
+        let made = "用 JavaScript 寫一個倒數計時器，顯示分跟秒";
+        assert!(chinese(made, 13, false, false, false, |w| made.contains(w)).is_empty());
         let k: Vec<Kind> = chinese("它怎麼用", 4, false, false, false, |w| {
             "它怎麼用".contains(w)
         })
