@@ -1000,8 +1000,15 @@ fn english_rules(
         findings.extend(never_named(&findings, own, given.earlier));
     }
     unsaid_by_user(&mut findings, text, words, given);
-    if !material && findings.is_empty() {
-        findings.extend(part_of_told(words, given.earlier));
+    // "It fails on the second line, why?" after "I've got a shell script…": a part of the text
+    // the user's last message spoke of asks for that text, as that message names it.
+    let numbered =
+        |f: &Finding| f.kind == Kind::MissingContext && rules::is_numbered_part(&f.evidence);
+    if !material
+        && findings.iter().all(numbered)
+        && let Some(told) = part_of_told(words, given.earlier, !findings.is_empty())
+    {
+        findings = vec![told];
     }
     // "Explain it like I'm five: how does a rainbow form?": what follows the colon is what a
     // pronoun before it stands for.
@@ -1054,13 +1061,14 @@ fn english_rules(
 }
 
 /// The text the user's last message spoke of and did not hold ("I got my MRI report back
-/// today"), which a follow-up works on by a part of it (one of `parts-of-text` after "the" and
-/// before one of `part-pointers`: "what does the part about L4-L5 mean?"): asked for as that
-/// message names it.
-fn part_of_told(words: &[&str], earlier: &[Message]) -> Option<Finding> {
-    let on_a_part = words.windows(3).any(|w| {
-        w[0] == "the" && in_list(Words::PartsOfText, w[1]) && in_list(Words::PartPointers, w[2])
-    });
+/// today"), which a follow-up works on by a part of it: a `numbered` one ("the second line"),
+/// or one of `parts-of-text` after "the" and before one of `part-pointers` ("what does the part
+/// about L4-L5 mean?"). Asked for as that message names it.
+fn part_of_told(words: &[&str], earlier: &[Message], numbered: bool) -> Option<Finding> {
+    let on_a_part = numbered
+        || words.windows(3).any(|w| {
+            w[0] == "the" && in_list(Words::PartsOfText, w[1]) && in_list(Words::PartPointers, w[2])
+        });
     let told = earlier.iter().rev().find(|m| m.role == Role::User)?;
     if !on_a_part {
         return None;
@@ -1178,8 +1186,12 @@ fn conversation_findings(
     // "Make it shorter" after "I'm working on a LinkedIn post about…": the pronoun stands
     // for material the conversation named and never gave. "Write the reply for me" after
     // "My coworker sent me a message": the reply needs the message.
+    // A numbered part ("It fails on the second line") is of that material too.
     let answers = any_in_list(words, Words::Answering);
-    let asked_for = findings.iter().any(|f| f.kind == Kind::MissingContext);
+    let part = |f: &Finding| rules::is_numbered_part(&f.evidence);
+    let asked_for = findings
+        .iter()
+        .any(|f| f.kind == Kind::MissingContext && !part(f));
     if !material
         && !asked_for
         && (rules::acts_on_pronoun(words) || answers)
@@ -1192,6 +1204,7 @@ fn conversation_findings(
         } else {
             format!("my {noun}")
         };
+        findings.retain(|f| !part(f));
         findings.push(rules::finding(Kind::MissingContext, evidence));
     }
 }

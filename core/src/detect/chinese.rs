@@ -145,8 +145,7 @@ pub(super) fn decide(
     let lower = text.to_ascii_lowercase();
     let head = &zh_instruction(text, given);
     let table = knowledge();
-    let in_head = table.holding(head);
-    let recognised = recognise(table, |f| in_head.names(&f.zh));
+    let (recognised, only_critical) = zh_kinds(table, head, text, cjk, given);
     let reading = ZhReading::of(text, &lower, CharSet::of(text)).spending(table, &recognised);
     let slots = slots_of(table, &recognised);
     let lead = zh_first_named(table, &recognised, head);
@@ -161,6 +160,7 @@ pub(super) fn decide(
                 && (!reading.fills(r.slot, given) || zh_names_another(r, text))
                 && !r.defers(table, &recognised)
                 && !said_before(r.slot, text, given)
+                && (!only_critical || r.slot.priority == Priority::Critical)
                 && (cjk <= ZH_TASK_MAX_CHARS
                     || lead.is_some_and(|i| std::ptr::eq(&table.frames[i], r.frame)))
         })
@@ -220,6 +220,43 @@ pub(super) fn decide(
     } else if with_questions {
         ask_in_chinese(text, given.earlier, &signals, scorer.tuning, open, out);
     }
+}
+
+/// The kinds a Chinese request's instruction (`head`) names, else those of the task before it
+/// goes on with ([`zh_kinds_before`]); and whether they are the task's before, of which only
+/// what it cannot do without is asked.
+fn zh_kinds(
+    table: &Table,
+    head: &str,
+    text: &str,
+    cjk: usize,
+    given: Given<'_>,
+) -> (Vec<usize>, bool) {
+    let in_head = table.holding(head);
+    let recognised = recognise(table, |f| in_head.names(&f.zh));
+    match recognised.is_empty() {
+        true => (zh_kinds_before(table, text, cjk, given), true),
+        false => (recognised, false),
+    }
+}
+
+/// The kinds the user's last earlier message names when it directs a task, which a short
+/// Chinese follow-up naming none and only stating goes on with ("四个人，想吃川菜" after "帮我订个周末的餐厅" and the
+/// reply's questions): their details the conversation left open are still to ask. Not when the
+/// follow-up asks or directs something of its own, nor when the conversation holds material,
+/// which the follow-up works on.
+fn zh_kinds_before(table: &Table, text: &str, cjk: usize, given: Given<'_>) -> Vec<usize> {
+    let last = given.earlier.iter().rev().find(|m| m.role == Role::User);
+    let states = cjk <= ZH_FOLLOW_UP_CHARS
+        && !super::reply::asks_or_directs(text, &[])
+        && !holds_any(text, Words::ZhDontKnow);
+    let directed = |m: &&Message| zh_directs(&m.content);
+    let Some(m) = (last.filter(directed)).filter(|_| states && !holds_material(given.earlier))
+    else {
+        return Vec::new();
+    };
+    let before = table.holding(&without_literals(&m.content, 1));
+    recognise(table, |f| before.names(&f.zh))
 }
 
 /// Whether the request or the conversation holds material, or the request a quotation: what
@@ -886,16 +923,20 @@ fn zh_replied(text: &str, given: Given<'_>) -> bool {
         && !picks
 }
 
-/// Whether a short Chinese follow-up asks the user's question before it again of another thing
-/// (`zh-swap-openers` … `zh-swap-ends`: "那坐飞机呢" after "北京到西安坐高铁要多久？"): the
-/// question and the reply say what it asks.
+/// Whether a short Chinese follow-up asks the user's question or task before it again of
+/// another thing (`zh-swap-openers` … `zh-swap-ends`: "那坐飞机呢" after "北京到西安坐高铁要多
+/// 久？", "那重庆呢" after "下周去成都玩三天，帮我排个行程"): the message and the reply say what
+/// it asks. A rank ("那第二个呢") picks, and swaps nothing.
 fn zh_swapped(text: &str, given: Given<'_>) -> bool {
     const SWAP_CHARS: usize = 12;
     let asked = (given.earlier.iter().rev().find(|m| m.role == Role::User)).is_some_and(|m| {
-        m.content.trim_end().ends_with(['？', '?']) || holds_any(&m.content, Words::ZhQuestionWords)
+        m.content.trim_end().ends_with(['？', '?'])
+            || holds_any(&m.content, Words::ZhQuestionWords)
+            || zh_directs(&m.content)
     });
     let trimmed = text.trim().trim_end_matches(['？', '?', '。']);
     asked
+        && !super::reply::zh_ranks(text)
         && script_counts(text).0 <= SWAP_CHARS
         && opening_in(trimmed, Words::ZhSwapOpeners).is_some()
         && ending_in(trimmed, Words::ZhSwapEnds).is_some()
@@ -1070,7 +1111,10 @@ mod tests {
     fn a_terse_follow_up_goes_on_with_the_conversation() {
         for follow_up in ["短一点", "换成英文", "短一點"] {
             assert_eq!(
-                questions("写一封邮件给房东说暖气坏了", follow_up),
+                questions(
+                    "写一封邮件给房东，说家里暖气坏了三天了，请他这周内派人来修",
+                    follow_up
+                ),
                 Vec::<String>::new(),
                 "{follow_up}"
             );

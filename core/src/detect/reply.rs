@@ -340,17 +340,22 @@ fn name_alone(text: &str, words: &[&str]) -> bool {
 /// reply has a list, by its rank ("the second one", 第二个; not 第一次 after no list) or as the
 /// one it describes (`item-picks`: "the one about the robot").
 pub(super) fn picks_an_item(text: &str, words: &[&str], reply: &str) -> bool {
-    let ranked = |(at, _): (usize, &str)| {
-        (text[at + '第'.len_utf8()..].chars().next())
-            .is_some_and(|c| c.is_ascii_digit() || char_listed(Words::ZhNumerals, c))
-    };
     // "1. 50/30/20法则；2. 先存后花": numbered in its lines or within one.
     let listed = reply.lines().any(|line| is_list_item(line.trim())) || numbers_items(reply);
     picked_number(text, reply).is_some()
         || (listed
             && (words.iter().any(|w| in_list(Words::Ordinals, w))
                 || rules::phrase_in(words, Words::ItemPicks).is_some()
-                || text.match_indices('第').any(ranked)))
+                || zh_ranks(text)))
+}
+
+/// Whether a Chinese text says a rank: 第 before a numeral ("第二个", "第3条").
+pub(super) fn zh_ranks(text: &str) -> bool {
+    let ranked = |(at, _): (usize, &str)| {
+        (text[at + '第'.len_utf8()..].chars().next())
+            .is_some_and(|c| c.is_ascii_digit() || char_listed(Words::ZhNumerals, c))
+    };
+    text.match_indices('第').any(ranked)
 }
 
 /// Whether a reply numbers two things or more ("1." "2、" "3)"), in its lines or within one.
