@@ -225,6 +225,7 @@ fn evaluate(
         material: supplies_material(text),
         literal: unquoted.len() != text.len(),
         quoted: has_quote(text),
+        quoted_sentence: quotes_a_sentence(text),
         after_colon: has_text_after_colon(text),
         named_by_quote: &named_by_quote,
     };
@@ -584,6 +585,8 @@ struct Given<'h> {
     told: bool,
     /// It quotes something: a span between quotation marks.
     quoted: bool,
+    /// It quotes a sentence ([`quotes_a_sentence`]): what its "this sentence" points at.
+    quoted_sentence: bool,
     /// Text follows a colon ("Proofread: Their going…").
     after_colon: bool,
     /// It carries its own material after the instruction (see [`supplies_material`]).
@@ -1025,11 +1028,19 @@ fn english_rules(
     if findings.iter().any(|f| f.kind == Kind::MissingContext) {
         let unquoted = outside_single_quotes(&text.to_ascii_lowercase());
         let own = words_of(&unquoted);
+        // "Is this sentence in passive voice? \"The cake was eaten…\"": what "this" points at
+        // is the quotation, wherever it stands.
+        let this_quoted = |e: &str| {
+            given.quoted_sentence
+                && (e.split(' ').next()).is_some_and(|d| in_list(Words::Demonstratives, d))
+        };
         findings.retain(|f| {
             let noun = f.evidence.rsplit(' ').next().unwrap_or_default();
             let quoted = words.contains(&noun) && !own.contains(&noun);
             f.kind != Kind::MissingContext
-                || !(given.named_by_quote.iter().any(|w| w == noun) || quoted)
+                || !(given.named_by_quote.iter().any(|w| w == noun)
+                    || quoted
+                    || this_quoted(&f.evidence))
         });
     }
     let mut findings = without_candidates_named(findings, given.earlier);
@@ -3725,6 +3736,22 @@ fn has_quote(text: &str) -> bool {
             })
         })
 }
+
+/// Whether `text` quotes a sentence: words enough between a pair of quotation marks
+/// ([`QUOTED_SENTENCE_WORDS`]; "'however'" is a word, not the sentence it sits in).
+fn quotes_a_sentence(text: &str) -> bool {
+    QUOTE_PAIRS.iter().any(|&(open, close)| {
+        text.match_indices(open).any(|(at, _)| {
+            let rest = &text[at + open.len_utf8()..];
+            (rest.split_once(close)).is_some_and(|(inside, _)| {
+                inside.split_whitespace().count() >= QUOTED_SENTENCE_WORDS
+            })
+        })
+    })
+}
+
+/// Words from which a quotation is a sentence.
+const QUOTED_SENTENCE_WORDS: usize = 3;
 
 /// The words, lower-cased, each right before or right after a quotation of `text` (a colon or
 /// spaces between): "the error \"TypeError: …\"", "the phrase 'break a leg'", "the \"To be, or
