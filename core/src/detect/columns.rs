@@ -2576,6 +2576,7 @@ mod tests {
                     earlier: h,
                     told: false,
                     quoted: false,
+                    quoted_sentence: false,
                     after_colon: false,
                     material: false,
                     literal: false,
