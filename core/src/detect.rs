@@ -1022,27 +1022,7 @@ fn english_rules(
             f.kind != Kind::PronounWithoutAntecedent || !before.contains(&f.evidence.as_str())
         });
     }
-    // "What does the error \"TypeError: …\" mean?": the quotation after the material names it.
-    // "What did McLuhan mean by 'the medium is the message'?": a word of a quotation is none
-    // of the user's material.
-    if findings.iter().any(|f| f.kind == Kind::MissingContext) {
-        let unquoted = outside_single_quotes(&text.to_ascii_lowercase());
-        let own = words_of(&unquoted);
-        // "Is this sentence in passive voice? \"The cake was eaten…\"": what "this" points at
-        // is the quotation, wherever it stands.
-        let this_quoted = |e: &str| {
-            given.quoted_sentence
-                && (e.split(' ').next()).is_some_and(|d| in_list(Words::Demonstratives, d))
-        };
-        findings.retain(|f| {
-            let noun = f.evidence.rsplit(' ').next().unwrap_or_default();
-            let quoted = words.contains(&noun) && !own.contains(&noun);
-            f.kind != Kind::MissingContext
-                || !(given.named_by_quote.iter().any(|w| w == noun)
-                    || quoted
-                    || this_quoted(&f.evidence))
-        });
-    }
+    without_quoted_material(&mut findings, text, words, given);
     let mut findings = without_candidates_named(findings, given.earlier);
     // A missing artifact is named as the request writes it ("your Python script").
     for f in findings
@@ -1094,6 +1074,36 @@ fn part_of_told(words: &[&str], earlier: &[Message], numbered: bool) -> Option<F
         Kind::MissingContext,
         as_written(&told.content, &material.evidence),
     ))
+}
+
+/// The material findings a quotation of the request gives. "What does the error \"TypeError:
+/// …\" mean?": the quotation after the material names it. "What did McLuhan mean by 'the
+/// medium is the message'?": a word of a quotation is none of the user's material. "Is this
+/// sentence in passive voice? \"The cake was eaten…\"": what "this" points at is the quoted
+/// sentence, wherever it stands.
+fn without_quoted_material(
+    findings: &mut Vec<Finding>,
+    text: &str,
+    words: &[&str],
+    given: Given<'_>,
+) {
+    if !findings.iter().any(|f| f.kind == Kind::MissingContext) {
+        return;
+    }
+    let unquoted = outside_single_quotes(&text.to_ascii_lowercase());
+    let own = words_of(&unquoted);
+    let this_quoted = |e: &str| {
+        given.quoted_sentence
+            && (e.split(' ').next()).is_some_and(|d| in_list(Words::Demonstratives, d))
+    };
+    findings.retain(|f| {
+        let noun = f.evidence.rsplit(' ').next().unwrap_or_default();
+        let quoted = words.contains(&noun) && !own.contains(&noun);
+        f.kind != Kind::MissingContext
+            || !(given.named_by_quote.iter().any(|w| w == noun)
+                || quoted
+                || this_quoted(&f.evidence))
+    });
 }
 
 /// What only the user knows and the request does not give: a value the text to write is to

@@ -21,7 +21,7 @@ use common::rust_files;
 /// mechanism whose words are in the data file, or for speed (an index read in place of a list
 /// scanned); each change and its reason is logged in `docs/measurements.md` ("Detector size
 /// ratchets").
-const MAX_DETECTOR_LINES: usize = 8_182;
+const MAX_DETECTOR_LINES: usize = 8_210;
 
 /// The most string literals `core/src` may hold outside `phrase.rs` and test modules: today's
 /// figure, lowered as wordings and word lists move into data (issue 43 aims at 1,100); logged
