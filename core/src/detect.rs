@@ -1060,10 +1060,10 @@ fn part_of_told(words: &[&str], earlier: &[Message], numbered: bool) -> Option<F
         || words.windows(3).any(|w| {
             w[0] == "the" && in_list(Words::PartsOfText, w[1]) && in_list(Words::PartPointers, w[2])
         });
-    let told = earlier.iter().rev().find(|m| m.role == Role::User)?;
     if !on_a_part {
         return None;
     }
+    let told = earlier.iter().rev().find(|m| m.role == Role::User)?;
     let lower = told.content.to_ascii_lowercase();
     let told_words = words_of(&lower);
     let cues = Cues::of(&told.content, &lower, &told_words);

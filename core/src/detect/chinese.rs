@@ -241,10 +241,10 @@ fn zh_kinds(
 }
 
 /// The kinds the user's last earlier message names when it directs a task, which a short
-/// Chinese follow-up naming none and only stating goes on with ("四个人，想吃川菜" after "帮我订个周末的餐厅" and the
-/// reply's questions): their details the conversation left open are still to ask. Not when the
-/// follow-up asks or directs something of its own, nor when the conversation holds material,
-/// which the follow-up works on.
+/// Chinese follow-up naming none and only stating goes on with ("四个人，想吃川菜" after
+/// "帮我订个周末的餐厅" and the reply's questions): their details the conversation left open are
+/// still to ask. Not when the follow-up asks or directs something of its own, nor when the
+/// conversation holds material, which the follow-up works on.
 fn zh_kinds_before(table: &Table, text: &str, cjk: usize, given: Given<'_>) -> Vec<usize> {
     let last = given.earlier.iter().rev().find(|m| m.role == Role::User);
     let states = cjk <= ZH_FOLLOW_UP_CHARS
